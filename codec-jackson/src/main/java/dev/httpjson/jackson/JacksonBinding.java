@@ -1,0 +1,335 @@
+package dev.httpjson.jackson;
+
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.spi.JsonBinding;
+import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
+import dev.httpjson.spi.JsonWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.lang.reflect.Type;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamContext;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
+
+/** One mapper, and the readers and writers httpjson asks of it (httpjson caches them). */
+final class JacksonBinding implements JsonBinding {
+  private final JsonMapper mapper;
+
+  JacksonBinding(JsonMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  JsonMapper mapper() {
+    return mapper;
+  }
+
+  @Override
+  public <T> JsonReader<T> reader(Type type) {
+    return new Reading<>(mapper.readerFor(mapper.constructType(type)));
+  }
+
+  @Override
+  public <T> JsonWriter<T> writer(Type type) {
+    JavaType javaType = mapper.constructType(type);
+    ObjectWriter writer =
+        javaType.getRawClass() == Object.class ? mapper.writer() : mapper.writerFor(javaType);
+    return new Writing<>(writer);
+  }
+
+  @Override
+  public <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
+    return new Sequences<>(mapper, mapper.readerFor(mapper.constructType(elementType)));
+  }
+
+  private static final class Reading<T> implements JsonReader<T> {
+    private final ObjectReader reader;
+
+    Reading(ObjectReader reader) {
+      this.reader = reader;
+    }
+
+    @Override
+    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
+      try {
+        return reader.readValue(bytes, offset, length);
+      } catch (JacksonException e) {
+        throw readFailure(e);
+      }
+    }
+
+    @Override
+    public @Nullable T read(InputStream in) throws IOException {
+      try {
+        return reader.readValue(in);
+      } catch (JacksonException e) {
+        throw readFailure(e);
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
+      }
+    }
+
+    @Override
+    public @Nullable T read(Reader in) throws IOException {
+      try {
+        return reader.readValue(in);
+      } catch (JacksonException e) {
+        throw readFailure(e);
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
+      }
+    }
+  }
+
+  private static final class Writing<T> implements JsonWriter<T> {
+    private final ObjectWriter writer;
+
+    Writing(ObjectWriter writer) {
+      this.writer = writer;
+    }
+
+    @Override
+    public byte[] writeBytes(@Nullable T value) throws IOException {
+      try {
+        return writer.writeValueAsBytes(value);
+      } catch (JacksonException e) {
+        throw writeFailure(e, value);
+      }
+    }
+
+    @Override
+    public void write(@Nullable T value, OutputStream out) throws IOException {
+      try {
+        writer.writeValue(out, value);
+      } catch (JacksonException e) {
+        throw writeFailure(e, value);
+      }
+    }
+
+    @Override
+    public void write(@Nullable T value, Writer out) throws IOException {
+      try {
+        writer.writeValue(out, value);
+      } catch (JacksonException e) {
+        throw writeFailure(e, value);
+      }
+    }
+  }
+
+  private static final class Sequences<T> implements JsonSequenceReader<T> {
+    private final JsonMapper mapper;
+    private final ObjectReader reader;
+
+    Sequences(JsonMapper mapper, ObjectReader reader) {
+      this.mapper = mapper;
+      this.reader = reader;
+    }
+
+    @Override
+    public Cursor<T> array(InputStream in) throws IOException {
+      return open(in, null, true);
+    }
+
+    @Override
+    public Cursor<T> array(Reader in) throws IOException {
+      return open(null, in, true);
+    }
+
+    @Override
+    public Cursor<T> values(InputStream in) throws IOException {
+      return open(in, null, false);
+    }
+
+    @Override
+    public Cursor<T> values(Reader in) throws IOException {
+      return open(null, in, false);
+    }
+
+    private Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+        throws IOException {
+      JsonParser parser;
+      try {
+        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
+      } catch (JacksonException e) {
+        throw readFailure(e);
+      }
+      try {
+        if (array) {
+          JsonToken first = parser.nextToken();
+          if (first != JsonToken.START_ARRAY) {
+            throw new JsonReadException(
+                "Expected a JSON array but was " + (first == null ? "end of input" : first),
+                line(parser.currentLocation()),
+                column(parser.currentLocation()),
+                "$",
+                null);
+          }
+        }
+      } catch (JacksonException e) {
+        parser.close();
+        throw readFailure(e);
+      } catch (IOException | RuntimeException e) {
+        parser.close();
+        throw e;
+      }
+      return new ParserCursor<>(parser, reader, array);
+    }
+  }
+
+  private static final class ParserCursor<T> implements JsonSequenceReader.Cursor<T> {
+    private final JsonParser parser;
+    private final ObjectReader reader;
+    private final boolean array;
+    private boolean ended;
+
+    ParserCursor(JsonParser parser, ObjectReader reader, boolean array) {
+      this.parser = parser;
+      this.reader = reader;
+      this.array = array;
+    }
+
+    @Override
+    public boolean next() throws IOException {
+      if (ended) {
+        return false;
+      }
+      try {
+        JsonToken token = parser.nextToken();
+        if (array ? token == JsonToken.END_ARRAY : token == null) {
+          ended = true;
+          if (array) {
+            JsonToken trailing = parser.nextToken();
+            if (trailing != null) {
+              throw new JsonReadException(
+                  "Trailing content after the top-level array: " + trailing,
+                  line(parser.currentLocation()),
+                  column(parser.currentLocation()),
+                  "$",
+                  null);
+            }
+          }
+          return false;
+        }
+        if (token == null) {
+          throw new JsonReadException(
+              "Unexpected end of input inside the top-level array",
+              line(parser.currentLocation()),
+              column(parser.currentLocation()),
+              path(parser.streamReadContext()),
+              null);
+        }
+        return true;
+      } catch (JacksonException e) {
+        throw readFailure(e);
+      }
+    }
+
+    @Override
+    public @Nullable T value() throws IOException {
+      try {
+        return reader.readValue(parser);
+      } catch (JacksonException e) {
+        throw readFailure(e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        parser.close();
+      } catch (JacksonException e) {
+        throw new IOException(e.getOriginalMessage(), e);
+      }
+    }
+  }
+
+  static JsonReadException readFailure(JacksonException e) {
+    if (e.getCause() instanceof IOException && !(e.getCause() instanceof JsonReadException)) {
+      // An I/O failure underneath the parser (for example a limit hit while streaming).
+      IOException io = (IOException) e.getCause();
+      if (io instanceof dev.httpjson.HttpJsonException) {
+        return new JsonReadException(io.getMessage(), -1, -1, "$", io);
+      }
+    }
+    TokenStreamLocation location = e.getLocation();
+    return new JsonReadException(
+        String.valueOf(e.getOriginalMessage()), line(location), column(location), path(e), e);
+  }
+
+  static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {
+    String type = value == null ? "null" : value.getClass().getName();
+    return new JsonWriteException(
+        "Cannot write " + type + ": " + e.getOriginalMessage(), path(e), e);
+  }
+
+  private static long line(@Nullable TokenStreamLocation location) {
+    return location == null || location == TokenStreamLocation.NA ? -1 : location.getLineNr();
+  }
+
+  private static long column(@Nullable TokenStreamLocation location) {
+    return location == null || location == TokenStreamLocation.NA ? -1 : location.getColumnNr();
+  }
+
+  /** The JSON path of an exception: from databind's references, else from the parser context. */
+  static String path(JacksonException e) {
+    List<JacksonException.Reference> refs = e.getPath();
+    if (!refs.isEmpty()) {
+      StringBuilder sb = new StringBuilder("$");
+      for (JacksonException.Reference ref : refs) {
+        if (ref.getPropertyName() != null) {
+          appendName(sb, ref.getPropertyName());
+        } else if (ref.getIndex() >= 0) {
+          sb.append('[').append(ref.getIndex()).append(']');
+        }
+      }
+      return sb.toString();
+    }
+    Object processor = e.processor();
+    if (processor instanceof JsonParser) {
+      return path(((JsonParser) processor).streamReadContext());
+    }
+    return "$";
+  }
+
+  static String path(@Nullable TokenStreamContext context) {
+    if (context == null || context.inRoot()) {
+      return "$";
+    }
+    StringBuilder sb = new StringBuilder();
+    for (TokenStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+      StringBuilder segment = new StringBuilder();
+      if (c.inArray()) {
+        segment.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
+      } else if (c.currentName() != null) {
+        appendName(segment, c.currentName());
+      }
+      sb.insert(0, segment);
+    }
+    return sb.insert(0, '$').toString();
+  }
+
+  private static void appendName(StringBuilder sb, String name) {
+    boolean plain = !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0));
+    for (int i = 1; plain && i < name.length(); i++) {
+      plain = Character.isJavaIdentifierPart(name.charAt(i));
+    }
+    if (plain) {
+      sb.append('.').append(name);
+    } else {
+      sb.append("['").append(name.replace("'", "\\'")).append("']");
+    }
+  }
+}

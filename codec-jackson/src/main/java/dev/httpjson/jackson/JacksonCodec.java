@@ -1,0 +1,120 @@
+package dev.httpjson.jackson;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.spi.JsonBinding;
+import dev.httpjson.spi.JsonCodec;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The Jackson 3 codec, found by {@link java.util.ServiceLoader} when {@code httpjson-jackson} is on
+ * the class or module path.
+ *
+ * <p>By default it builds one {@link JsonMapper} per distinct {@link JsonOptions} (httpjson caches
+ * it) from the options' naming, leniency and parser limits, with Jackson's polymorphic default
+ * typing off. To use a mapper of your own instead — your modules, mix-ins and features — pass
+ * {@link #withMapper(JsonMapper)} to {@link JsonOptions.Builder#codec}; the mapper is then used as
+ * given and only httpjson's transport settings (size limit, timeout) apply:
+ *
+ * <pre>{@code
+ * JsonOptions options = JsonOptions.newBuilder()
+ *     .codec(JacksonCodec.withMapper(myMapper))
+ *     .build();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe. Two codecs are equal when both build their own mappers, or both use
+ * the same mapper instance, so options built with a new {@code JacksonCodec} per call still share
+ * one cache.
+ */
+public final class JacksonCodec implements JsonCodec {
+  private final @Nullable JsonMapper mapper;
+
+  /** The codec that builds its mappers from the options (the one ServiceLoader finds). */
+  public JacksonCodec() {
+    this.mapper = null;
+  }
+
+  private JacksonCodec(JsonMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  /** A codec that uses {@code mapper} as given, ignoring the options' JSON settings. */
+  public static JacksonCodec withMapper(JsonMapper mapper) {
+    return new JacksonCodec(Objects.requireNonNull(mapper, "mapper == null"));
+  }
+
+  @Override
+  public String name() {
+    return mapper == null ? "jackson" : "jackson(custom mapper)";
+  }
+
+  @Override
+  public JsonBinding bind(JsonOptions options) {
+    return new JacksonBinding(mapper != null ? mapper : newMapper(options));
+  }
+
+  /** Builds the mapper for {@code options}; called once per distinct options value. */
+  static JsonMapper newMapper(JsonOptions options) {
+    JsonFactory factory =
+        JsonFactory.builder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder()
+                    .maxNestingDepth(options.maxNestingDepth())
+                    .maxNumberLength(options.maxNumberLength())
+                    .maxStringLength(options.maxStringLength())
+                    .build())
+            .build();
+    JsonMapper.Builder b =
+        JsonMapper.builder(factory)
+            .configure(
+                MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
+                options.caseInsensitiveProperties())
+            .configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, options.numbersFromStrings())
+            .configure(
+                DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                !options.ignoreUnknownProperties())
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
+    switch (options.naming()) {
+      case CAMEL_CASE:
+        b.propertyNamingStrategy(PropertyNamingStrategies.LOWER_CAMEL_CASE);
+        break;
+      case SNAKE_CASE:
+        b.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        break;
+      case KEBAB_CASE:
+        b.propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE);
+        break;
+      case AS_DECLARED:
+        break;
+    }
+    if (!options.writeNulls()) {
+      b.changeDefaultPropertyInclusion(
+          incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));
+    }
+    return b.build();
+  }
+
+  @Override
+  public boolean equals(@Nullable Object o) {
+    return o instanceof JacksonCodec && ((JacksonCodec) o).mapper == mapper;
+  }
+
+  @Override
+  public int hashCode() {
+    return mapper == null ? 0 : System.identityHashCode(mapper);
+  }
+
+  @Override
+  public String toString() {
+    return "JacksonCodec{" + name() + "}";
+  }
+}

@@ -1,0 +1,13 @@
+/** The default httpjson codec, on Jackson 3. */
+module dev.httpjson.jackson {
+  requires transitive dev.httpjson;
+  requires tools.jackson.databind;
+  requires tools.jackson.core;
+  requires com.fasterxml.jackson.annotation;
+  requires static org.jspecify;
+
+  exports dev.httpjson.jackson;
+
+  provides dev.httpjson.spi.JsonCodec with
+      dev.httpjson.jackson.JacksonCodec;
+}

@@ -1,0 +1,224 @@
+package dev.httpjson;
+
+import java.io.IOException;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/** The one place every httpjson call goes through: argument checks, request, send, await. */
+final class Calls {
+  private static final String[] NO_HEADERS = {};
+
+  private Calls() {}
+
+  static HttpClient client(HttpClient client) {
+    return Objects.requireNonNull(client, "client == null");
+  }
+
+  static URI uri(String uri) {
+    if (uri == null || uri.isEmpty()) {
+      throw new IllegalArgumentException(
+          "uri is "
+              + (uri == null ? "null" : "empty")
+              + "; HttpJson has no base address"
+              + " (bind one with HttpJsonClient)");
+    }
+    return absolute(URI.create(uri));
+  }
+
+  static URI absolute(URI uri) {
+    Objects.requireNonNull(uri, "uri == null");
+    if (!uri.isAbsolute()) {
+      throw new IllegalArgumentException(
+          "uri is relative and no base URI is set (bind one with HttpJsonClient): " + uri);
+    }
+    return uri;
+  }
+
+  static Type type(Type type) {
+    return Objects.requireNonNull(type, "type == null");
+  }
+
+  static JsonOptions options(JsonOptions options) {
+    return Objects.requireNonNull(options, "options == null");
+  }
+
+  static HttpRequest request(
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      JsonOptions options,
+      String[] headers) {
+    HttpRequest.Builder b;
+    if (content != null) {
+      b = content.requestBuilder(method, uri);
+    } else {
+      b = HttpRequest.newBuilder(uri).header("Accept", MediaTypes.APPLICATION_JSON);
+      if (!method.equals("GET")) {
+        b.method(method, HttpRequest.BodyPublishers.noBody());
+      }
+    }
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+    }
+    Duration timeout = options.timeout();
+    if (timeout != null) {
+      b.timeout(timeout);
+    }
+    return b.build();
+  }
+
+  /** Sends, reads the body as {@code type}, fails non-2xx; blocking. */
+  static <T> @Nullable T receive(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      Type type,
+      JsonOptions options,
+      String[] headers)
+      throws IOException, InterruptedException {
+    return await(receiveAsync(client, method, uri, content, type, options, headers));
+  }
+
+  static <T> CompletableFuture<@Nullable T> receiveAsync(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      Type type,
+      JsonOptions options,
+      String[] headers) {
+    HttpRequest request = request(method, uri, content, options, headers);
+    Responses.JsonHandler<T> handler =
+        new Responses.JsonHandler<>(options, type, true, method, uri);
+    return sendAsync(client, request, handler, options, true);
+  }
+
+  /** Sends {@code content}; returns the response with its body bytes, status unchecked. */
+  static HttpResponse<byte[]> send(
+      HttpClient client,
+      String method,
+      URI uri,
+      JsonContent content,
+      JsonOptions options,
+      String[] headers)
+      throws IOException, InterruptedException {
+    return await(sendAsync(client, method, uri, content, options, headers));
+  }
+
+  static CompletableFuture<HttpResponse<byte[]>> sendAsync(
+      HttpClient client,
+      String method,
+      URI uri,
+      JsonContent content,
+      JsonOptions options,
+      String[] headers) {
+    HttpRequest request = request(method, uri, content, options, headers);
+    return sendAsync(
+        client, request, new Responses.BytesHandler(options.maxResponseSize()), options, false);
+  }
+
+  static String[] noHeaders() {
+    return NO_HEADERS;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T, R> CompletableFuture<R> sendAsync(
+      HttpClient client,
+      HttpRequest request,
+      BodyHandler<T> handler,
+      JsonOptions options,
+      boolean bodyOnly) {
+    CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(request, handler);
+    CompletableFuture<R> result = new CompletableFuture<>();
+    Duration timeout = options.timeout();
+    ScheduledFuture<?> timer =
+        timeout == null
+            ? null
+            : Timer.INSTANCE.schedule(
+                () -> {
+                  if (result.completeExceptionally(
+                      new CallTimeoutException(timeout, request.method(), request.uri()))) {
+                    exchange.cancel(true);
+                  }
+                },
+                timeout.toNanos(),
+                TimeUnit.NANOSECONDS);
+    exchange.whenComplete(
+        (response, failure) -> {
+          if (timer != null) {
+            timer.cancel(false);
+          }
+          if (failure != null) {
+            result.completeExceptionally(unwrap(failure));
+          } else {
+            result.complete(bodyOnly ? (R) response.body() : (R) response);
+          }
+        });
+    result.whenComplete(
+        (r, failure) -> {
+          if (result.isCancelled()) {
+            exchange.cancel(true);
+          }
+        });
+    return result;
+  }
+
+  static <T> T await(CompletableFuture<T> future) throws IOException, InterruptedException {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      future.cancel(true);
+      throw e;
+    } catch (ExecutionException e) {
+      Throwable cause = unwrap(e.getCause());
+      if (cause instanceof IOException) {
+        throw (IOException) cause;
+      } else if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      } else if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IOException(cause);
+    }
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  /** One daemon thread for whole-call timeouts, started on first use. */
+  private static final class Timer {
+    static final ScheduledThreadPoolExecutor INSTANCE = create();
+
+    private static ScheduledThreadPoolExecutor create() {
+      ScheduledThreadPoolExecutor executor =
+          new ScheduledThreadPoolExecutor(
+              1,
+              r -> {
+                Thread t = new Thread(r, "httpjson-timeout");
+                t.setDaemon(true);
+                return t;
+              });
+      executor.setRemoveOnCancelPolicy(true);
+      return executor;
+    }
+  }
+}

@@ -1,0 +1,3786 @@
+package dev.httpjson;
+
+import java.io.IOException;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One-call JSON over {@link HttpClient}: the Java counterpart of .NET's {@code
+ * System.Net.Http.Json} extension methods.
+ *
+ * <pre>{@code
+ * HttpClient client = HttpClient.newHttpClient();
+ * WeatherForecast today = HttpJson.getFromJson(client, "https://api.example.com/today", WeatherForecast.class);
+ * List<WeatherForecast> week = HttpJson.getFromJson(client, uri, new TypeRef<List<WeatherForecast>>() {});
+ * Receipt receipt = HttpJson.postAsJson(client, ordersUri, order, Receipt.class);
+ * }</pre>
+ *
+ * <p>Every method takes the client first, has an {@code ...Async} twin returning a {@link
+ * CompletableFuture}, and uses {@link JsonOptions#web()} unless given options. Readers and writers
+ * are resolved once per (options value, type) and cached, so calls never rebuild serializer state.
+ *
+ * <ul>
+ *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}) and the typed send-and-receive
+ *       forms check the status first: outside 200–299 they fail with {@link
+ *       HttpJsonStatusException}, which carries the status, headers, a bounded prefix of the body
+ *       and, for {@code application/problem+json}, the parsed {@link ProblemDetails}.
+ *   <li>A 204 or otherwise empty body reads as {@code null}.
+ *   <li>POST, PUT and PATCH without a response type return the {@link HttpResponse} unchecked, its
+ *       body buffered as bytes; read it with {@link #readFromJson(HttpResponse, Class)}.
+ *   <li>Request bodies are sent with a Content-Length and {@code Content-Type: application/json;
+ *       charset=utf-8}; requests carry {@code Accept: application/json}.
+ *   <li>URIs must be absolute; for a base URI and default headers use {@link HttpJsonClient}.
+ * </ul>
+ *
+ * <p>Blocking methods may be called from any thread and throw {@link InterruptedException} like
+ * {@link HttpClient#send}; an interrupt aborts the exchange. Every response is released, also on
+ * error.
+ */
+public final class HttpJson {
+  private HttpJson() {}
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, URI uri, Class<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(
+      HttpClient client, URI uri, Class<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, URI uri, Class<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(HttpClient client, URI uri, TypeRef<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, URI uri, TypeRef<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object getFromJson(HttpClient client, URI uri, Type type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
+      HttpClient client, URI uri, Type type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object getFromJson(
+      HttpClient client, URI uri, Type type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
+      HttpClient client, URI uri, Type type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(HttpClient client, String uri, Class<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, String uri, Class<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(
+      HttpClient client, String uri, Class<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, String uri, Class<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(HttpClient client, String uri, TypeRef<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, String uri, TypeRef<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(
+      HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object getFromJson(HttpClient client, String uri, Type type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
+      HttpClient client, String uri, Type type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object getFromJson(
+      HttpClient client, String uri, Type type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
+      HttpClient client, String uri, Type type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, URI uri, Class<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(
+      HttpClient client, URI uri, Class<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, URI uri, Class<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, TypeRef<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, URI uri, TypeRef<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object deleteFromJson(HttpClient client, URI uri, Type type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
+      HttpClient client, URI uri, Type type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object deleteFromJson(
+      HttpClient client, URI uri, Type type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
+      HttpClient client, URI uri, Type type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, Class<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, String uri, Class<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(
+      HttpClient client, String uri, Class<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, String uri, Class<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, TypeRef<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, String uri, TypeRef<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(
+      HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Objects.requireNonNull(type, "type == null").type(),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object deleteFromJson(HttpClient client, String uri, Type type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
+      HttpClient client, String uri, Type type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static @Nullable Object deleteFromJson(
+      HttpClient client, String uri, Type type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
+      HttpClient client, String uri, Type type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> postAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = Calls.options(options);
+    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> postAsJson(
+      HttpClient client, String uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> postAsJson(
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = Calls.options(options);
+    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = Calls.options(options);
+    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> putAsJson(
+      HttpClient client, String uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> putAsJson(
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = Calls.options(options);
+    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = Calls.options(options);
+    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.absolute(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> patchAsJson(
+      HttpClient client, String uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
+   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
+   * its status (as .NET does). The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> patchAsJson(
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = Calls.options(options);
+    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class)}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param options the options to use as given
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Calls.type(responseType);
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = JsonOptions.web();
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    return Calls.receive(
+        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
+   * gives {@code null}.
+   *
+   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
+   * with the exceptions that method throws; cancelling it aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type to read the response as
+   * @param options the options to use as given, for writing and reading
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    HttpClient c = Calls.client(client);
+    URI target = Calls.uri(uri);
+    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
+    JsonOptions opts = Calls.options(options);
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, opts);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+  }
+
+  /**
+   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
+   * JSON of {@code type} with the {@link JsonOptions#web()} options, decoding it with the charset
+   * of its Content-Type. The status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty
+   * body gives {@code null}.
+   *
+   * @param response a response whose body holds the raw bytes
+   * @param type the class to read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   */
+  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
+      throws JsonReadException {
+    return read(response, Calls.type(type), JsonOptions.web());
+  }
+
+  /**
+   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
+   * JSON of {@code type}, decoding it with the charset of its Content-Type. The status is not
+   * checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
+   *
+   * @param response a response whose body holds the raw bytes
+   * @param type the class to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   */
+  public static <T> @Nullable T readFromJson(
+      HttpResponse<byte[]> response, Class<T> type, JsonOptions options) throws JsonReadException {
+    return read(response, Calls.type(type), Calls.options(options));
+  }
+
+  /**
+   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
+   * JSON of {@code type} with the {@link JsonOptions#web()} options, decoding it with the charset
+   * of its Content-Type. The status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty
+   * body gives {@code null}.
+   *
+   * @param response a response whose body holds the raw bytes
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   */
+  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, TypeRef<T> type)
+      throws JsonReadException {
+    return read(response, Objects.requireNonNull(type, "type == null").type(), JsonOptions.web());
+  }
+
+  /**
+   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
+   * JSON of {@code type}, decoding it with the charset of its Content-Type. The status is not
+   * checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
+   *
+   * @param response a response whose body holds the raw bytes
+   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   */
+  public static <T> @Nullable T readFromJson(
+      HttpResponse<byte[]> response, TypeRef<T> type, JsonOptions options)
+      throws JsonReadException {
+    return read(
+        response, Objects.requireNonNull(type, "type == null").type(), Calls.options(options));
+  }
+
+  /**
+   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
+   * JSON of {@code type} with the {@link JsonOptions#web()} options, decoding it with the charset
+   * of its Content-Type. The status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty
+   * body gives {@code null}.
+   *
+   * @param response a response whose body holds the raw bytes
+   * @param type the type to read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   */
+  public static @Nullable Object readFromJson(HttpResponse<byte[]> response, Type type)
+      throws JsonReadException {
+    return read(response, Calls.type(type), JsonOptions.web());
+  }
+
+  /**
+   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
+   * JSON of {@code type}, decoding it with the charset of its Content-Type. The status is not
+   * checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
+   *
+   * @param response a response whose body holds the raw bytes
+   * @param type the type to read
+   * @param options the options to use as given
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   */
+  public static @Nullable Object readFromJson(
+      HttpResponse<byte[]> response, Type type, JsonOptions options) throws JsonReadException {
+    return read(response, Calls.type(type), Calls.options(options));
+  }
+
+  private static <T> @Nullable T read(HttpResponse<byte[]> response, Type type, JsonOptions options)
+      throws JsonReadException {
+    Objects.requireNonNull(response, "response == null");
+    byte[] body = response.body();
+    if (body == null) {
+      return null;
+    }
+    try {
+      return Responses.decode(
+          options.binding().<T>reader(type),
+          body,
+          body.length,
+          Responses.contentType(response.headers()),
+          type);
+    } catch (JsonReadException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
+    }
+  }
+}

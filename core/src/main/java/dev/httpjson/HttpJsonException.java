@@ -1,0 +1,19 @@
+package dev.httpjson;
+
+import java.io.IOException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The root of the exceptions httpjson raises for a response or value it cannot handle: {@link
+ * HttpJsonStatusException}, {@link JsonReadException}, {@link JsonWriteException} and {@link
+ * ResponseTooLargeException}. Transport failures keep the JDK client's own exception types ({@link
+ * java.net.http.HttpTimeoutException}, {@link java.net.ConnectException}, …).
+ */
+public class HttpJsonException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  /** Creates an exception with a message and an optional cause. */
+  public HttpJsonException(String message, @Nullable Throwable cause) {
+    super(message, cause);
+  }
+}

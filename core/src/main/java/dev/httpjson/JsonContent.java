@@ -1,0 +1,213 @@
+package dev.httpjson;
+
+import dev.httpjson.spi.JsonWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A request body holding a value serialized as JSON, sent with a Content-Length.
+ *
+ * <p>The value is serialized when the content is created, so a value that cannot be serialized
+ * fails here, with a {@link JsonWriteException}, before any connection is made. The media type is
+ * {@code application/json; charset=utf-8} unless one is given; a given media type is sent verbatim
+ * and its {@code charset} parameter decides the encoding.
+ *
+ * <p>A JDK body publisher cannot set headers; {@link #requestBuilder(String, URI)} returns a
+ * request builder that carries this content with its Content-Type and {@code Accept:
+ * application/json}:
+ *
+ * <pre>{@code
+ * HttpRequest request = JsonContent.of(new Order("42", 3))
+ *     .requestBuilder("POST", URI.create("https://api.example.com/orders"))
+ *     .header("Authorization", "Bearer " + token)
+ *     .build();
+ * Receipt receipt = client.send(request, JsonBodyHandlers.of(Receipt.class)).body();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe; one instance can be sent any number of times.
+ */
+public final class JsonContent implements BodyPublisher {
+  private final @Nullable Object value;
+  private final Type objectType;
+  private final String mediaType;
+  private final JsonOptions options;
+  private final byte[] bytes;
+
+  private JsonContent(
+      @Nullable Object value,
+      Type objectType,
+      JsonOptions options,
+      String mediaType,
+      byte[] bytes) {
+    this.value = value;
+    this.objectType = objectType;
+    this.options = options;
+    this.mediaType = mediaType;
+    this.bytes = bytes;
+  }
+
+  /**
+   * Serializes {@code value} with the {@link JsonOptions#web()} options, as its runtime class.
+   *
+   * @throws JsonWriteException if the value cannot be serialized
+   */
+  public static JsonContent of(@Nullable Object value) throws JsonWriteException {
+    return of(value, JsonOptions.web());
+  }
+
+  /**
+   * Serializes {@code value} with {@code options}, as its runtime class.
+   *
+   * @throws JsonWriteException if the value cannot be serialized
+   */
+  public static JsonContent of(@Nullable Object value, JsonOptions options)
+      throws JsonWriteException {
+    return create(value, runtimeType(value), options, MediaTypes.APPLICATION_JSON_UTF8);
+  }
+
+  /**
+   * Serializes {@code value} as {@code type} (for example to write a {@code List<Animal>} with the
+   * declared element type) with the {@link JsonOptions#web()} options.
+   *
+   * @throws JsonWriteException if the value cannot be serialized
+   */
+  public static <T> JsonContent of(@Nullable T value, TypeRef<T> type) throws JsonWriteException {
+    return of(value, type, JsonOptions.web());
+  }
+
+  /**
+   * Serializes {@code value} as {@code type} with {@code options}.
+   *
+   * @throws JsonWriteException if the value cannot be serialized
+   */
+  public static <T> JsonContent of(@Nullable T value, TypeRef<T> type, JsonOptions options)
+      throws JsonWriteException {
+    Objects.requireNonNull(type, "type == null");
+    return create(value, type.type(), options, MediaTypes.APPLICATION_JSON_UTF8);
+  }
+
+  /**
+   * Serializes {@code value} as {@code type} with {@code options}, to be sent as {@code mediaType}
+   * (used verbatim as the Content-Type; its charset, UTF-8 when absent, decides the encoding).
+   *
+   * @throws JsonWriteException if the value cannot be serialized
+   * @throws IllegalArgumentException if the media type names a charset this JVM does not support
+   */
+  public static JsonContent of(
+      @Nullable Object value, Type type, JsonOptions options, String mediaType)
+      throws JsonWriteException {
+    Objects.requireNonNull(type, "type == null");
+    return create(value, type, options, mediaType);
+  }
+
+  /**
+   * Returns this value sent as {@code mediaType} (used verbatim as the Content-Type; its charset
+   * decides the encoding).
+   *
+   * @throws JsonWriteException if the value cannot be serialized
+   */
+  public JsonContent withMediaType(String mediaType) throws JsonWriteException {
+    Objects.requireNonNull(mediaType, "mediaType == null");
+    if (mediaType.equals(this.mediaType)) {
+      return this;
+    }
+    if (MediaTypes.encodingCharset(mediaType).equals(MediaTypes.encodingCharset(this.mediaType))) {
+      return new JsonContent(value, objectType, options, mediaType, bytes);
+    }
+    return create(value, objectType, options, mediaType);
+  }
+
+  static Type runtimeType(@Nullable Object value) {
+    return value == null ? Object.class : value.getClass();
+  }
+
+  private static JsonContent create(
+      @Nullable Object value, Type type, JsonOptions options, String mediaType)
+      throws JsonWriteException {
+    Objects.requireNonNull(options, "options == null");
+    Objects.requireNonNull(mediaType, "mediaType == null");
+    Charset charset = MediaTypes.encodingCharset(mediaType);
+    JsonWriter<Object> writer = options.binding().writer(type);
+    byte[] bytes;
+    try {
+      if (charset.equals(StandardCharsets.UTF_8)) {
+        bytes = writer.writeBytes(value);
+      } else {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (Writer w = new OutputStreamWriter(out, charset)) {
+          writer.write(value, w);
+        }
+        bytes = out.toByteArray();
+      }
+    } catch (JsonWriteException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new JsonWriteException(
+          "Cannot write " + type.getTypeName() + ": " + e.getMessage(), "$", e);
+    }
+    return new JsonContent(value, type, options, mediaType, bytes);
+  }
+
+  /** The value this content was created from. */
+  public @Nullable Object value() {
+    return value;
+  }
+
+  /** The type the value was serialized as. */
+  public Type objectType() {
+    return objectType;
+  }
+
+  /** The media type sent as Content-Type, such as {@code application/json; charset=utf-8}. */
+  public String mediaType() {
+    return mediaType;
+  }
+
+  /**
+   * A request builder for {@code method} and {@code uri} with this content as the body, its media
+   * type as Content-Type, and {@code Accept: application/json}.
+   */
+  public HttpRequest.Builder requestBuilder(String method, URI uri) {
+    Objects.requireNonNull(method, "method == null");
+    Objects.requireNonNull(uri, "uri == null");
+    return HttpRequest.newBuilder(uri)
+        .method(method, this)
+        .header("Content-Type", mediaType)
+        .header("Accept", MediaTypes.APPLICATION_JSON);
+  }
+
+  /** The length of the serialized value in bytes. */
+  @Override
+  public long contentLength() {
+    return bytes.length;
+  }
+
+  @Override
+  public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+    BodyPublishers.ofByteArray(bytes).subscribe(subscriber);
+  }
+
+  @Override
+  public String toString() {
+    return "JsonContent{"
+        + objectType.getTypeName()
+        + ", "
+        + mediaType
+        + ", "
+        + bytes.length
+        + " bytes}";
+  }
+}

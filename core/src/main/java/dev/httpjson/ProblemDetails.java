@@ -1,0 +1,49 @@
+package dev.httpjson;
+
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An RFC 9457 Problem Details object, as sent with {@code Content-Type: application/problem+json}.
+ * Every member is optional; members beyond the five standard ones are kept in {@link
+ * #extensions()}.
+ *
+ * @param type a URI reference that identifies the problem type ({@code "about:blank"} when absent
+ *     in the spec's terms; {@code null} here when the member is missing)
+ * @param title a short, human-readable summary of the problem type
+ * @param status the HTTP status code the server gave for this occurrence
+ * @param detail a human-readable explanation of this occurrence
+ * @param instance a URI reference that identifies this occurrence
+ * @param extensions every other member, by name, as the codec read it (unmodifiable)
+ */
+public record ProblemDetails(
+    @Nullable String type,
+    @Nullable String title,
+    @Nullable Integer status,
+    @Nullable String detail,
+    @Nullable String instance,
+    Map<String, @Nullable Object> extensions) {
+
+  /** Creates a problem; {@code extensions} is copied. */
+  public ProblemDetails {
+    Objects.requireNonNull(extensions, "extensions == null");
+    extensions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extensions));
+  }
+
+  static ProblemDetails fromMap(Map<String, @Nullable Object> members) {
+    Map<String, @Nullable Object> rest = new java.util.LinkedHashMap<>(members);
+    Object status = rest.remove("status");
+    return new ProblemDetails(
+        string(rest.remove("type")),
+        string(rest.remove("title")),
+        status instanceof Number ? Integer.valueOf(((Number) status).intValue()) : null,
+        string(rest.remove("detail")),
+        string(rest.remove("instance")),
+        rest);
+  }
+
+  private static @Nullable String string(@Nullable Object o) {
+    return o == null ? null : o.toString();
+  }
+}

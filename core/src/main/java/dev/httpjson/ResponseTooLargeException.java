@@ -1,0 +1,44 @@
+package dev.httpjson;
+
+/**
+ * A response body is larger than {@link JsonOptions#maxResponseSize()}. When the response declared
+ * a Content-Length over the limit, this is raised before any body byte is read; otherwise as soon
+ * as the bytes received cross the limit. Either way the rest of the body is not read.
+ */
+public final class ResponseTooLargeException extends HttpJsonException {
+  private static final long serialVersionUID = 1L;
+
+  private final long limit;
+  private final long size;
+  private final boolean declared;
+
+  ResponseTooLargeException(long limit, long size, boolean declared) {
+    super(
+        declared
+            ? "Response Content-Length "
+                + size
+                + " exceeds maxResponseSize "
+                + limit
+                + " bytes; nothing was read"
+            : "Response body exceeds maxResponseSize " + limit + " bytes (" + size + " received)",
+        null);
+    this.limit = limit;
+    this.size = size;
+    this.declared = declared;
+  }
+
+  /** The limit in bytes. */
+  public long limit() {
+    return limit;
+  }
+
+  /** The declared Content-Length, or the number of bytes received when the limit was crossed. */
+  public long size() {
+    return size;
+  }
+
+  /** Whether {@link #size()} is the declared Content-Length (nothing was read). */
+  public boolean declared() {
+    return declared;
+  }
+}
