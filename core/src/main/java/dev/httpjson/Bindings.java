@@ -29,4 +29,8 @@ final class Bindings {
     }
     return CACHE.computeIfAbsent(options, o -> new CachedBinding(o.codec().bind(o)));
   }
+
+  static int size() {
+    return CACHE.size();
+  }
 }

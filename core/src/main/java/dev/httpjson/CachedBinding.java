@@ -58,6 +58,10 @@ final class CachedBinding {
     return cache.computeIfAbsent(type, make);
   }
 
+  int cachedReaders() {
+    return readers.size();
+  }
+
   JsonBinding delegate() {
     return binding;
   }

@@ -20,6 +20,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
@@ -285,6 +286,11 @@ final class JacksonBinding implements JsonBinding {
 
   /** The JSON path of an exception: from databind's references, else from the parser context. */
   static String path(JacksonException e) {
+    Object processor = e.processor();
+    if (e instanceof StreamReadException && processor instanceof JsonParser) {
+      // A syntax error: the parser knows exactly where it was.
+      return path(((JsonParser) processor).streamReadContext());
+    }
     List<JacksonException.Reference> refs = e.getPath();
     if (!refs.isEmpty()) {
       StringBuilder sb = new StringBuilder("$");
@@ -297,7 +303,6 @@ final class JacksonBinding implements JsonBinding {
       }
       return sb.toString();
     }
-    Object processor = e.processor();
     if (processor instanceof JsonParser) {
       return path(((JsonParser) processor).streamReadContext());
     }

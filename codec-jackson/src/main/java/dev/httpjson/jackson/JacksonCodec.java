@@ -85,7 +85,7 @@ public final class JacksonCodec implements JsonCodec {
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
     switch (options.naming()) {
       case CAMEL_CASE:
-        b.propertyNamingStrategy(PropertyNamingStrategies.LOWER_CAMEL_CASE);
+        b.propertyNamingStrategy(CamelCase.INSTANCE);
         break;
       case SNAKE_CASE:
         b.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
@@ -116,5 +116,38 @@ public final class JacksonCodec implements JsonCodec {
   @Override
   public String toString() {
     return "JacksonCodec{" + name() + "}";
+  }
+
+  /**
+   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
+   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
+   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}). Jackson's own
+   * LOWER_CAMEL_CASE leaves names unchanged.
+   */
+  static final class CamelCase extends PropertyNamingStrategies.NamingBase {
+    private static final long serialVersionUID = 1L;
+    static final CamelCase INSTANCE = new CamelCase();
+
+    @Override
+    public String translate(String name) {
+      if (name == null || name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
+        return name;
+      }
+      char[] chars = name.toCharArray();
+      for (int i = 0; i < chars.length; i++) {
+        if (i == 1 && !Character.isUpperCase(chars[i])) {
+          break;
+        }
+        boolean hasNext = i + 1 < chars.length;
+        if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
+          if (chars[i + 1] == ' ') {
+            chars[i] = Character.toLowerCase(chars[i]);
+          }
+          break;
+        }
+        chars[i] = Character.toLowerCase(chars[i]);
+      }
+      return new String(chars);
+    }
   }
 }

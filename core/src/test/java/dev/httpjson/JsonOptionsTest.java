@@ -1,0 +1,69 @@
+package dev.httpjson;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class JsonOptionsTest {
+  @Test
+  void webIsOneCachedInstanceWithWebDefaults() {
+    JsonOptions web = JsonOptions.web();
+
+    assertThat(JsonOptions.web()).isSameAs(web);
+    assertThat(web.naming()).isEqualTo(JsonOptions.Naming.CAMEL_CASE);
+    assertThat(web.caseInsensitiveProperties()).isTrue();
+    assertThat(web.numbersFromStrings()).isTrue();
+    assertThat(web.ignoreUnknownProperties()).isTrue();
+    assertThat(web.writeNulls()).isTrue();
+    assertThat(web.indent()).isFalse();
+    assertThat(web.maxResponseSize()).isEqualTo(JsonOptions.DEFAULT_MAX_RESPONSE_SIZE);
+    assertThat(web.timeout()).isNull();
+  }
+
+  @Test
+  void equalOptionsAreEqualAndHashAlike() {
+    JsonOptions a = JsonOptions.newBuilder().indent(true).timeout(Duration.ofSeconds(3)).build();
+    JsonOptions b =
+        JsonOptions.web().toBuilder().indent(true).timeout(Duration.ofSeconds(3)).build();
+
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b).isNotEqualTo(JsonOptions.web());
+    assertThat(JsonOptions.newBuilder().build()).isEqualTo(JsonOptions.web());
+  }
+
+  @Test
+  void everyFieldTakesPartInEquality() {
+    JsonOptions web = JsonOptions.web();
+    assertThat(web.toBuilder().naming(JsonOptions.Naming.AS_DECLARED).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().caseInsensitiveProperties(false).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().numbersFromStrings(false).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().ignoreUnknownProperties(false).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().writeNulls(false).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().maxResponseSize(1).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().maxNestingDepth(9).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().maxNumberLength(9).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().maxStringLength(9).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().codec(new CountingCodec()).build()).isNotEqualTo(web);
+  }
+
+  @Test
+  void builderRejectsBadValuesWithTheValue() {
+    assertThatThrownBy(() -> JsonOptions.newBuilder().maxResponseSize(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxResponseSize < 0: -1");
+    assertThatThrownBy(() -> JsonOptions.newBuilder().timeout(Duration.ofSeconds(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("timeout <= 0: PT-1S");
+    assertThatThrownBy(() -> JsonOptions.newBuilder().maxNestingDepth(0))
+        .hasMessage("maxNestingDepth < 1: 0");
+  }
+
+  @Test
+  void withoutACodecOnThePathTheErrorNamesTheArtifactToAdd() {
+    // core's own tests run without any codec module.
+    assertThatThrownBy(() -> JsonOptions.web().codec())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("dev.httpjson:httpjson-jackson");
+  }
+}

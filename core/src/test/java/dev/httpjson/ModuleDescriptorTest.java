@@ -1,0 +1,31 @@
+package dev.httpjson;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ModuleDescriptorTest {
+  @Test
+  void exportsOnlyTheApiAndTheSpi() throws Exception {
+    ModuleDescriptor descriptor;
+    try (InputStream in = Files.newInputStream(Path.of("target/classes/module-info.class"))) {
+      descriptor = ModuleDescriptor.read(in);
+    }
+
+    assertThat(descriptor.name()).isEqualTo("dev.httpjson");
+    assertThat(
+            descriptor.exports().stream()
+                .map(ModuleDescriptor.Exports::source)
+                .collect(Collectors.toSet()))
+        .containsExactlyInAnyOrder("dev.httpjson", "dev.httpjson.spi");
+    assertThat(descriptor.exports()).allMatch(e -> !e.isQualified());
+    assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
+    assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
+        .doesNotContain("tools.jackson.databind", "com.fasterxml.jackson.databind");
+  }
+}

@@ -1,0 +1,737 @@
+package dev.httpjson.testing;
+
+import static dev.httpjson.testing.LoopbackServer.bytes;
+import static dev.httpjson.testing.LoopbackServer.json;
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_16;
+import static java.nio.charset.StandardCharsets.UTF_16BE;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonBodyHandlers;
+import dev.httpjson.JsonContent;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.ProblemDetails;
+import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.TypeRef;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.Models.Event;
+import dev.httpjson.testing.Models.Exploding;
+import dev.httpjson.testing.Models.Named;
+import dev.httpjson.testing.Models.Node;
+import dev.httpjson.testing.Models.Page;
+import dev.httpjson.testing.Models.WeatherForecast;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.Charset;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The behaviour every codec must give through httpjson, against a real loopback server. A codec
+ * module runs it by subclassing and naming its codec.
+ */
+public abstract class HttpJsonContract {
+  private static final String FORECAST =
+      "{\"date\":\"2026-11-30\",\"temperatureC\":21,\"temperatureF\":69,\"summary\":\"Mild\"}";
+  private static final WeatherForecast MILD =
+      new WeatherForecast(LocalDate.of(2026, 11, 30), 21, 69, "Mild");
+
+  protected MockWebServer server;
+  protected HttpClient client;
+  protected JsonOptions options;
+
+  /** The codec under test. */
+  protected abstract JsonCodec codec();
+
+  @BeforeEach
+  void startServer() throws Exception {
+    server = LoopbackServer.start();
+    client = HttpClient.newHttpClient();
+    options = JsonOptions.newBuilder().codec(codec()).build();
+  }
+
+  @AfterEach
+  void stopServer() {
+    server.close();
+  }
+
+  private URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  // ---- GET ----
+
+  @Test
+  public void getReadsObjectAndSendsAcceptJson() throws Exception {
+    server.enqueue(json(200, FORECAST));
+
+    WeatherForecast value = HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options);
+
+    assertThat(value).isEqualTo(MILD);
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getMethod()).isEqualTo("GET");
+    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+  }
+
+  @Test
+  public void getWithDefaultOptionsUsesTheServiceLoadedCodec() throws Exception {
+    server.enqueue(json(200, FORECAST));
+
+    assertThat(HttpJson.getFromJson(client, uri("/f").toString(), WeatherForecast.class))
+        .isEqualTo(MILD);
+  }
+
+  @Test
+  public void getReadsGenericTypeFromTypeRef() throws Exception {
+    server.enqueue(json(200, "[" + FORECAST + "," + FORECAST + "]"));
+
+    List<WeatherForecast> list =
+        HttpJson.getFromJson(client, uri("/l"), new TypeRef<List<WeatherForecast>>() {}, options);
+
+    assertThat(list).containsExactly(MILD, MILD);
+  }
+
+  @Test
+  public void getReadsNestedGenericRecord() throws Exception {
+    server.enqueue(json(200, "{\"items\":[{\"displayName\":\"a\"}],\"total\":1}"));
+
+    Page<Named> page =
+        HttpJson.getFromJson(client, uri("/p"), new TypeRef<Page<Named>>() {}, options);
+
+    assertThat(page).isEqualTo(new Page<>(List.of(new Named("a")), 1));
+  }
+
+  @Test
+  public void getReadsRuntimeType() throws Exception {
+    server.enqueue(json(200, "[" + FORECAST + "]"));
+    Type type = TypeRef.listOf(WeatherForecast.class).type();
+
+    Object value = HttpJson.getFromJson(client, uri("/l"), type, options);
+
+    assertThat(value).isEqualTo(List.of(MILD));
+  }
+
+  @Test
+  public void getAsyncCompletesWithValue() throws Exception {
+    server.enqueue(json(200, FORECAST));
+
+    CompletableFuture<WeatherForecast> future =
+        HttpJson.getFromJsonAsync(client, uri("/f"), WeatherForecast.class, options);
+
+    assertThat(future.get(10, TimeUnit.SECONDS)).isEqualTo(MILD);
+  }
+
+  @Test
+  public void webOptionsMatchNamesCaseInsensitivelyAndReadNumbersFromStrings() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"DATE\":\"2026-11-30\",\"TemperatureC\":\"21\",\"temperaturef\":69,"
+                + "\"summary\":\"Mild\",\"unknown\":[1,2,{\"x\":null}]}"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options))
+        .isEqualTo(MILD);
+  }
+
+  @Test
+  public void strictOptionsRejectUnknownPropertiesWithPath() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\",\"extra\":1}"));
+    JsonOptions strict = options.toBuilder().ignoreUnknownProperties(false).build();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), Named.class, strict))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("extra");
+  }
+
+  @Test
+  public void strictOptionsRejectNumbersFromStrings() throws Exception {
+    server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperatureC\":\"21\"}"));
+    JsonOptions strict = options.toBuilder().numbersFromStrings(false).build();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, strict))
+        .isInstanceOf(JsonReadException.class)
+        .satisfies(e -> assertThat(((JsonReadException) e).path()).isEqualTo("$.temperatureC"));
+  }
+
+  @Test
+  public void readsAndWritesJavaTimeAsIso8601() throws Exception {
+    OffsetDateTime at = OffsetDateTime.of(2026, 11, 30, 8, 15, 0, 0, ZoneOffset.ofHours(1));
+    server.enqueue(json(200, "{\"name\":\"x\",\"at\":\"2026-11-30T08:15:00+01:00\"}"));
+    server.enqueue(json(204, ""));
+
+    Event event = HttpJson.getFromJson(client, uri("/e"), Event.class, options);
+    HttpJson.postAsJson(client, uri("/e"), new Event("x", at), options);
+
+    assertThat(event.at()).isEqualTo(at);
+    server.takeRequest();
+    assertThat(server.takeRequest().getBody().utf8()).contains("\"at\":\"2026-11-30T08:15");
+  }
+
+  // ---- empty bodies ----
+
+  @Test
+  public void noContentReadsAsNull() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), WeatherForecast.class, options)).isNull();
+  }
+
+  @Test
+  public void emptyOkBodyReadsAsNull() throws Exception {
+    server.enqueue(json(200, ""));
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), WeatherForecast.class, options)).isNull();
+  }
+
+  // ---- malformed ----
+
+  @Test
+  public void malformedBodyFailsWithPositionPathTypeAndContentType() throws Exception {
+    server.enqueue(
+        json(200, "{\"items\":[{\"displayName\":\"a\"},{\"displayName\":}],\"total\":2}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/p"), new TypeRef<Page<Named>>() {}, options))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.line()).isEqualTo(1);
+              assertThat(e.column()).isGreaterThan(40);
+              assertThat(e.path()).isEqualTo("$.items[1].displayName");
+              assertThat(e.getMessage())
+                  .contains("line 1 column")
+                  .contains("path $.items[1].displayName")
+                  .contains(Page.class.getName())
+                  .contains("application/json");
+            });
+  }
+
+  @Test
+  public void typeMismatchNamesPathAndTargetType() throws Exception {
+    server.enqueue(json(200, "[" + FORECAST + ",{\"temperatureC\":[1]}]"));
+
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/l"), new TypeRef<List<WeatherForecast>>() {}, options))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.path()).isEqualTo("$[1].temperatureC");
+              assertThat(e.targetType()).isEqualTo(new TypeRef<List<WeatherForecast>>() {}.type());
+            });
+  }
+
+  @Test
+  public void truncatedBodyFailsAndReturnsNoPartialValue() throws Exception {
+    server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperatureC\":21"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("end-of-input");
+  }
+
+  @Test
+  public void trailingContentAfterTheValueIsAnError() throws Exception {
+    server.enqueue(json(200, FORECAST + " {}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Trailing token");
+  }
+
+  // ---- status ----
+
+  @Test
+  public void getFailsOnErrorStatusWithStatusHeadersAndBodyPrefix() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(404)
+            .addHeader("Content-Type", "text/html")
+            .addHeader("X-Trace", "abc")
+            .body("<html>not here</html>")
+            .build());
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/gone"), Named.class, options))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(404);
+              assertThat(e.headers().firstValue("X-Trace")).hasValue("abc");
+              assertThat(e.body()).isEqualTo("<html>not here</html>");
+              assertThat(e.problem()).isEmpty();
+              assertThat(e.getMessage())
+                  .contains("404")
+                  .contains("GET")
+                  .contains("/gone")
+                  .contains("not here");
+            });
+  }
+
+  @Test
+  public void statusErrorKeepsOnlyABoundedPrefixOfAHugeBody() throws Exception {
+    String huge = "x".repeat(1_000_000);
+    server.enqueue(json(500, huge));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/boom"), Named.class, options))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.body()).hasSize(HttpJsonStatusException.MAX_BODY_PREFIX_BYTES);
+              assertThat(e.bodyTruncated()).isTrue();
+              assertThat(e.getMessage().length()).isLessThan(1000);
+            });
+  }
+
+  @Test
+  public void problemDetailsBodyIsParsedIntoTheStatusException() throws Exception {
+    server.enqueue(
+        bytes(
+            422,
+            "application/problem+json",
+            ("{\"type\":\"https://example.com/probs/out-of-credit\",\"title\":\"You do not have"
+                    + " enough credit.\",\"status\":422,\"detail\":\"Your balance is 30, but that"
+                    + " costs 50.\",\"instance\":\"/account/12345/msgs/abc\",\"balance\":30}")
+                .getBytes(UTF_8)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/buy"), Named.class, options))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              ProblemDetails p = e.problem().orElseThrow();
+              assertThat(p.type()).isEqualTo("https://example.com/probs/out-of-credit");
+              assertThat(p.title()).isEqualTo("You do not have enough credit.");
+              assertThat(p.status()).isEqualTo(422);
+              assertThat(p.detail()).isEqualTo("Your balance is 30, but that costs 50.");
+              assertThat(p.instance()).isEqualTo("/account/12345/msgs/abc");
+              assertThat(p.extensions()).containsEntry("balance", 30);
+              assertThat(e.getMessage()).contains("422").contains("You do not have enough credit");
+            });
+  }
+
+  @Test
+  public void malformedProblemDetailsStillReportsTheStatus() throws Exception {
+    server.enqueue(bytes(400, "application/problem+json", "{not json".getBytes(UTF_8)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/bad"), Named.class, options))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(400);
+              assertThat(e.problem()).isEmpty();
+              assertThat(e.body()).isEqualTo("{not json");
+            });
+  }
+
+  @Test
+  public void asyncGetFailsFutureWithStatusException() {
+    server.enqueue(json(503, "{}"));
+
+    CompletableFuture<Named> future =
+        HttpJson.getFromJsonAsync(client, uri("/x"), Named.class, options);
+
+    assertThatThrownBy(future::join)
+        .isInstanceOf(CompletionException.class)
+        .hasCauseInstanceOf(HttpJsonStatusException.class);
+  }
+
+  @Test
+  public void clientStillWorksAfterAStatusError() throws Exception {
+    server.enqueue(json(500, "x".repeat(100_000)));
+    server.enqueue(json(200, FORECAST));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/a"), Named.class, options))
+        .isInstanceOf(HttpJsonStatusException.class);
+    assertThat(HttpJson.getFromJson(client, uri("/b"), WeatherForecast.class, options))
+        .isEqualTo(MILD);
+  }
+
+  // ---- DELETE ----
+
+  @Test
+  public void deleteSendsDeleteAndReadsTheBody() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"removed\"}"));
+
+    Named value = HttpJson.deleteFromJson(client, uri("/n/1"), Named.class, options);
+
+    assertThat(value).isEqualTo(new Named("removed"));
+    assertThat(server.takeRequest().getMethod()).isEqualTo("DELETE");
+  }
+
+  @Test
+  public void deleteFailsOnErrorStatus() {
+    server.enqueue(json(409, "{\"error\":\"in use\"}"));
+
+    assertThatThrownBy(() -> HttpJson.deleteFromJson(client, uri("/n/1"), Named.class, options))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageContaining("409")
+        .hasMessageContaining("in use");
+  }
+
+  // ---- POST / PUT / PATCH ----
+
+  @Test
+  public void postSendsJsonWithContentLengthAndContentType() throws Exception {
+    server.enqueue(json(201, "{\"displayName\":\"created\"}"));
+
+    HttpResponse<byte[]> response = HttpJson.postAsJson(client, uri("/f"), MILD, options);
+
+    assertThat(response.statusCode()).isEqualTo(201);
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getMethod()).isEqualTo("POST");
+    assertThat(request.getHeaders().get("Content-Type"))
+        .isEqualTo("application/json; charset=utf-8");
+    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+    assertThat(request.getHeaders().get("Content-Length"))
+        .isEqualTo(String.valueOf(FORECAST.length()));
+    assertThat(request.getHeaders().get("Transfer-Encoding")).isNull();
+    assertThat(request.getBody().utf8()).isEqualTo(FORECAST);
+    assertThat(HttpJson.readFromJson(response, Named.class)).isEqualTo(new Named("created"));
+  }
+
+  @Test
+  public void postReturnsErrorResponsesUnchecked() throws Exception {
+    server.enqueue(json(500, "{\"displayName\":\"oops\"}"));
+
+    HttpResponse<byte[]> response = HttpJson.postAsJson(client, uri("/f"), MILD, options);
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(HttpJson.readFromJson(response, Named.class, options)).isEqualTo(new Named("oops"));
+  }
+
+  @Test
+  public void putAndPatchUseTheirMethods() throws Exception {
+    server.enqueue(json(200, "{}"));
+    server.enqueue(json(200, "{}"));
+
+    HttpJson.putAsJson(client, uri("/a"), MILD, options);
+    HttpJson.patchAsJson(client, uri("/a").toString(), MILD, options);
+
+    assertThat(server.takeRequest().getMethod()).isEqualTo("PUT");
+    RecordedRequest patch = server.takeRequest();
+    assertThat(patch.getMethod()).isEqualTo("PATCH");
+    assertThat(patch.getBody().utf8()).isEqualTo(FORECAST);
+  }
+
+  @Test
+  public void typedPostReturnsTheResponseValue() throws Exception {
+    server.enqueue(json(200, "[" + FORECAST + "]"));
+
+    List<WeatherForecast> echoed =
+        HttpJson.postAsJson(
+            client, uri("/echo"), List.of(MILD), new TypeRef<List<WeatherForecast>>() {}, options);
+
+    assertThat(echoed).containsExactly(MILD);
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("[" + FORECAST + "]");
+  }
+
+  @Test
+  public void typedPutFailsOnErrorStatus() {
+    server.enqueue(json(400, "{\"error\":\"bad\"}"));
+
+    assertThatThrownBy(() -> HttpJson.putAsJson(client, uri("/a"), MILD, Named.class, options))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageContaining("PUT");
+  }
+
+  @Test
+  public void typedPatchAsyncCompletesWithValue() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"p\"}"));
+
+    assertThat(
+            HttpJson.patchAsJsonAsync(client, uri("/a"), MILD, Named.class, options)
+                .get(10, TimeUnit.SECONDS))
+        .isEqualTo(new Named("p"));
+  }
+
+  @Test
+  public void webOptionsWriteCamelCaseNamesAndNulls() throws Exception {
+    server.enqueue(json(204, ""));
+    record Person(String FirstName, String middleName) {}
+
+    HttpJson.postAsJson(client, uri("/p"), new Person("Ada", null), options);
+
+    assertThat(server.takeRequest().getBody().utf8())
+        .isEqualTo("{\"firstName\":\"Ada\",\"middleName\":null}");
+  }
+
+  @Test
+  public void snakeCaseOptionsApplyToReadAndWrite() throws Exception {
+    JsonOptions snake =
+        options.toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).writeNulls(false).build();
+    server.enqueue(json(200, "{\"display_name\":\"s\"}"));
+    record Person(String firstName, String middleName) {}
+
+    Named read =
+        HttpJson.postAsJson(client, uri("/p"), new Person("Ada", null), Named.class, snake);
+
+    assertThat(read).isEqualTo(new Named("s"));
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("{\"first_name\":\"Ada\"}");
+  }
+
+  @Test
+  public void serializationFailureSurfacesBeforeAnythingIsSent() throws Exception {
+    server.enqueue(json(200, "{}"));
+
+    assertThatThrownBy(() -> HttpJson.postAsJson(client, uri("/x"), new Exploding(), options))
+        .isInstanceOf(JsonWriteException.class)
+        .hasMessageContaining("boom in getName")
+        .satisfies(e -> assertThat(((JsonWriteException) e).path()).isEqualTo("$.name"));
+    assertThatThrownBy(() -> JsonContent.of(new Node(), options))
+        .isInstanceOf(JsonWriteException.class);
+    assertThat(server.getRequestCount()).isZero();
+    assertThat(HttpJson.getFromJson(client, uri("/ok"), Map.class, options)).isEmpty();
+  }
+
+  @Test
+  public void asyncSerializationFailureFailsTheFuture() {
+    CompletableFuture<HttpResponse<byte[]>> future =
+        HttpJson.postAsJsonAsync(client, uri("/x"), new Exploding(), options);
+
+    assertThatThrownBy(future::join).hasCauseInstanceOf(JsonWriteException.class);
+  }
+
+  // ---- JsonContent and body handlers ----
+
+  @Test
+  public void jsonContentExposesValueTypeAndMediaTypeAndBuildsARequest() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"ok\"}"));
+    JsonContent content = JsonContent.of(MILD, options);
+
+    HttpRequest request = content.requestBuilder("POST", uri("/c")).header("X-A", "1").build();
+    HttpResponse<Named> response = client.send(request, JsonBodyHandlers.of(Named.class, options));
+
+    assertThat(content.value()).isSameAs(MILD);
+    assertThat(content.objectType()).isEqualTo(WeatherForecast.class);
+    assertThat(content.mediaType()).isEqualTo("application/json; charset=utf-8");
+    assertThat(content.contentLength()).isEqualTo(FORECAST.length());
+    assertThat(response.body()).isEqualTo(new Named("ok"));
+    RecordedRequest recorded = server.takeRequest();
+    assertThat(recorded.getHeaders().get("Content-Type"))
+        .isEqualTo("application/json; charset=utf-8");
+    assertThat(recorded.getHeaders().get("X-A")).isEqualTo("1");
+    assertThat(recorded.getBody().utf8()).isEqualTo(FORECAST);
+  }
+
+  @Test
+  public void jsonContentEncodesInTheMediaTypesCharset() throws Exception {
+    server.enqueue(json(204, ""));
+    JsonContent content =
+        JsonContent.of(new Named("Zoë"), options).withMediaType("application/json; charset=UTF-16");
+
+    client.send(
+        content.requestBuilder("PUT", uri("/c")).build(), HttpResponse.BodyHandlers.discarding());
+
+    RecordedRequest recorded = server.takeRequest();
+    assertThat(recorded.getHeaders().get("Content-Type"))
+        .isEqualTo("application/json; charset=UTF-16");
+    assertThat(new String(recorded.getBody().toByteArray(), UTF_16))
+        .isEqualTo("{\"displayName\":\"Zoë\"}");
+  }
+
+  @Test
+  public void jsonContentWithDeclaredTypeWritesThatType() throws Exception {
+    JsonContent content =
+        JsonContent.of(List.of(MILD), TypeRef.listOf(WeatherForecast.class), options);
+
+    assertThat(content.objectType()).isEqualTo(TypeRef.listOf(WeatherForecast.class).type());
+    assertThat(content.contentLength()).isEqualTo(FORECAST.length() + 2);
+  }
+
+  // ---- charsets ----
+
+  @Test
+  public void readsUtf16WhenTheContentTypeSaysSo() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/json; charset=utf-16",
+            "{\"displayName\":\"Zoë ✓\"}".getBytes(UTF_16)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+        .isEqualTo(new Named("Zoë ✓"));
+  }
+
+  @Test
+  public void readsUtf16BigEndianWithoutBom() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/json; charset=\"UTF-16BE\"",
+            "{\"displayName\":\"é\"}".getBytes(UTF_16BE)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+        .isEqualTo(new Named("é"));
+  }
+
+  @Test
+  public void readsLatin1AndWindows1252() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/json;charset=ISO-8859-1",
+            "{\"displayName\":\"Café\"}".getBytes(ISO_8859_1)));
+    server.enqueue(
+        bytes(
+            200,
+            "text/json; charset=windows-1252",
+            "{\"displayName\":\"€ – Œ\"}".getBytes(Charset.forName("windows-1252"))));
+
+    assertThat(HttpJson.getFromJson(client, uri("/a"), Named.class, options))
+        .isEqualTo(new Named("Café"));
+    assertThat(HttpJson.getFromJson(client, uri("/b"), Named.class, options))
+        .isEqualTo(new Named("€ – Œ"));
+  }
+
+  @Test
+  public void unknownCharsetFailsNamingIt() {
+    server.enqueue(bytes(200, "application/json; charset=x-klingon", "{}".getBytes(UTF_8)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("x-klingon");
+  }
+
+  @Test
+  public void contentTypeIsNotEnforced() throws Exception {
+    server.enqueue(bytes(200, "text/plain", "{\"displayName\":\"plain\"}".getBytes(UTF_8)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+        .isEqualTo(new Named("plain"));
+  }
+
+  @Test
+  public void invalidUtf8IsAnErrorNotAReplacementCharacter() {
+    byte[] body = {
+      '{',
+      '"',
+      'd',
+      'i',
+      's',
+      'p',
+      'l',
+      'a',
+      'y',
+      'N',
+      'a',
+      'm',
+      'e',
+      '"',
+      ':',
+      '"',
+      (byte) 0xC3,
+      (byte) 0x28,
+      '"',
+      '}'
+    };
+    server.enqueue(bytes(200, "application/json", body));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("UTF-8");
+  }
+
+  @Test
+  public void utf8ByteOrderMarkIsSkipped() throws Exception {
+    byte[] json = "{\"displayName\":\"bom\"}".getBytes(UTF_8);
+    byte[] body = new byte[json.length + 3];
+    body[0] = (byte) 0xEF;
+    body[1] = (byte) 0xBB;
+    body[2] = (byte) 0xBF;
+    System.arraycopy(json, 0, body, 3, json.length);
+    server.enqueue(bytes(200, "application/json; charset=utf-8", body));
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+        .isEqualTo(new Named("bom"));
+  }
+
+  // ---- limits ----
+
+  @Test
+  public void declaredLengthOverTheLimitFailsBeforeReading() throws Exception {
+    server.enqueue(json(200, "[" + "1,".repeat(600) + "1]"));
+    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
+        .isInstanceOfSatisfying(
+            ResponseTooLargeException.class,
+            e -> {
+              assertThat(e.declared()).isTrue();
+              assertThat(e.limit()).isEqualTo(1000);
+              assertThat(e.size()).isEqualTo(1203);
+              assertThat(e.getMessage()).contains("1000").contains("1203");
+            });
+  }
+
+  @Test
+  public void chunkedBodyOverTheLimitFailsWhenItCrossesIt() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .chunkedBody("[" + "1,".repeat(600) + "1]", 100)
+            .build());
+    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
+        .isInstanceOfSatisfying(
+            ResponseTooLargeException.class,
+            e -> {
+              assertThat(e.declared()).isFalse();
+              assertThat(e.size()).isGreaterThan(1000).isLessThanOrEqualTo(1203);
+            });
+  }
+
+  @Test
+  public void bodyExactlyAtTheLimitSucceeds() throws Exception {
+    String body = "[" + "1,".repeat(498) + "10]";
+    assertThat(body).hasSize(1000);
+    server.enqueue(new MockResponse.Builder().code(200).chunkedBody(body, 64).build());
+    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), List.class, small)).hasSize(499);
+  }
+
+  // ---- arguments ----
+
+  @Test
+  public void argumentsAreCheckedEagerly() {
+    assertThatThrownBy(() -> HttpJson.getFromJson(null, uri("/x"), Named.class))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("client == null");
+    assertThatThrownBy(
+            () -> HttpJson.getFromJsonAsync(client, URI.create("/relative"), Named.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("relative")
+        .hasMessageContaining("/relative");
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, "", Named.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("empty");
+    assertThatThrownBy(() -> HttpJson.postAsJsonAsync(client, uri("/x"), MILD, (Class<Named>) null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("type == null");
+    assertThat(server.getRequestCount()).isZero();
+  }
+}

@@ -1,0 +1,39 @@
+package dev.httpjson.testing;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import okio.Buffer;
+
+/** Small helpers over mockwebserver3 for scripted loopback responses. */
+public final class LoopbackServer {
+  private LoopbackServer() {}
+
+  public static MockWebServer start() throws IOException {
+    MockWebServer server = new MockWebServer();
+    server.start(InetAddress.getLoopbackAddress(), 0);
+    return server;
+  }
+
+  public static URI uri(MockWebServer server, String path) {
+    return server.url(path).uri();
+  }
+
+  public static MockResponse json(int code, String body) {
+    return new MockResponse.Builder()
+        .code(code)
+        .addHeader("Content-Type", "application/json")
+        .body(body)
+        .build();
+  }
+
+  public static MockResponse bytes(int code, String contentType, byte[] body) {
+    MockResponse.Builder b = new MockResponse.Builder().code(code).body(new Buffer().write(body));
+    if (contentType != null) {
+      b.addHeader("Content-Type", contentType);
+    }
+    return b.build();
+  }
+}

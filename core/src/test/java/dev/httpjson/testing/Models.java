@@ -1,0 +1,39 @@
+package dev.httpjson.testing;
+
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/** Value types the contract reads and writes. */
+public final class Models {
+  private Models() {}
+
+  public record WeatherForecast(
+      LocalDate date, int temperatureC, int temperatureF, String summary) {}
+
+  public record Event(String name, OffsetDateTime at) {}
+
+  public record Page<T>(List<T> items, int total) {}
+
+  public record Named(String displayName) {}
+
+  /** A bean (not a record) with a getter that fails: serialization must fail cleanly. */
+  public static final class Exploding {
+    public String getName() {
+      throw new IllegalStateException("boom in getName");
+    }
+  }
+
+  /** A bean that refers to itself. */
+  public static final class Node {
+    private Node next = this;
+
+    public Node getNext() {
+      return next;
+    }
+
+    public void setNext(Node next) {
+      this.next = next;
+    }
+  }
+}
