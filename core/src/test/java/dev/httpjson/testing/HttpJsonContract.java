@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
@@ -733,5 +734,42 @@ public abstract class HttpJsonContract {
         .isInstanceOf(NullPointerException.class)
         .hasMessage("type == null");
     assertThat(server.getRequestCount()).isZero();
+  }
+
+  // ---- HttpJsonClient ----
+
+  @Test
+  public void boundClientResolvesAgainstItsBaseAndSendsDefaultHeaders() throws Exception {
+    server.enqueue(json(200, FORECAST));
+    server.enqueue(json(200, "{\"displayName\":\"made\"}"));
+    server.enqueue(json(200, "[]"));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/v1/"))
+            .options(options)
+            .header("Authorization", "Bearer t")
+            .build();
+
+    assertThat(api.getFromJson("forecasts/1", WeatherForecast.class)).isEqualTo(MILD);
+    assertThat(api.postAsJson("things", MILD, Named.class)).isEqualTo(new Named("made"));
+    assertThat(api.getFromJson(null, TypeRef.listOf(Named.class))).isEmpty();
+
+    RecordedRequest get = server.takeRequest();
+    assertThat(get.getTarget()).isEqualTo("/api/v1/forecasts/1");
+    assertThat(get.getHeaders().get("Authorization")).isEqualTo("Bearer t");
+    RecordedRequest post = server.takeRequest();
+    assertThat(post.getTarget()).isEqualTo("/api/v1/things");
+    assertThat(post.getHeaders().get("Authorization")).isEqualTo("Bearer t");
+    assertThat(post.getBody().utf8()).isEqualTo(FORECAST);
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/");
+  }
+
+  @Test
+  public void boundClientWithoutBaseRejectsRelativeUris() {
+    HttpJsonClient api = HttpJsonClient.newBuilder(client).build();
+
+    assertThatThrownBy(() -> api.getFromJson("users/1", Named.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("uri is relative and no base URI is set: users/1");
   }
 }

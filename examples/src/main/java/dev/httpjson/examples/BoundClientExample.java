@@ -1,0 +1,26 @@
+package dev.httpjson.examples;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonOptions;
+import java.net.http.HttpClient;
+import java.time.Duration;
+
+/** The README's per-client defaults example: base URI, headers and options. */
+public final class BoundClientExample {
+  record User(String id, String name) {}
+
+  public static void main(String[] args) throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri("https://api.example.com/v1/")
+            .header("Authorization", "Bearer " + System.getenv("API_TOKEN"))
+            .options(
+                JsonOptions.newBuilder()
+                    .timeout(Duration.ofSeconds(10))
+                    .maxResponseSize(1 << 20)
+                    .build())
+            .build();
+    User user = api.getFromJson("users/42", User.class);
+    System.out.println(user);
+  }
+}
