@@ -1,0 +1,81 @@
+package dev.httpjson.bench;
+
+import java.net.URI;
+import java.util.List;
+
+/**
+ * One way of calling the server. A variant either reads and writes the model ({@link Model}) or
+ * moves raw bytes ({@link Bytes}); either way every call is validated, and a wrong or missing item
+ * throws.
+ */
+public interface Variant extends AutoCloseable {
+
+  /** One validated call. */
+  interface Op {
+    void run() throws Exception;
+  }
+
+  /** The call for {@code scenario} against {@code base} (e.g. {@code http://127.0.0.1:8080}). */
+  Op op(Scenario scenario, URI base) throws Exception;
+
+  @Override
+  default void close() throws Exception {}
+
+  /** A variant that maps JSON to {@link WeatherForecast}. */
+  abstract class Model implements Variant {
+    /** The value every POST sends (serialized anew per call). */
+    protected final List<WeatherForecast> postList = Forecasts.randomList();
+
+    protected final WeatherForecast postItem = postList.get(0);
+
+    protected abstract List<WeatherForecast> getCollection(URI uri) throws Exception;
+
+    protected abstract WeatherForecast getObject(URI uri) throws Exception;
+
+    /** Returns the status. */
+    protected abstract int postCollection(URI uri, List<WeatherForecast> value) throws Exception;
+
+    /** Returns the status. */
+    protected abstract int postObject(URI uri, WeatherForecast value) throws Exception;
+
+    @Override
+    public final Op op(Scenario scenario, URI base) {
+      URI uri = base.resolve(scenario.path());
+      switch (scenario) {
+        case GET_COLLECTION:
+          return () -> Forecasts.check(getCollection(uri));
+        case GET_OBJECT:
+          return () -> Forecasts.check(getObject(uri));
+        case POST_COLLECTION:
+          return () -> Forecasts.checkStatus(postCollection(uri, postList));
+        case POST_OBJECT:
+          return () -> Forecasts.checkStatus(postObject(uri, postItem));
+        default:
+          throw new AssertionError(scenario);
+      }
+    }
+  }
+
+  /**
+   * A transport ceiling: GETs read the body as bytes (checked for the item count, not parsed);
+   * POSTs send bytes serialized once before the run.
+   */
+  abstract class Bytes implements Variant {
+    protected abstract byte[] get(URI uri) throws Exception;
+
+    /** Returns the status. */
+    protected abstract int post(URI uri, byte[] body) throws Exception;
+
+    @Override
+    public final Op op(Scenario scenario, URI base) {
+      URI uri = base.resolve(scenario.path());
+      int items = scenario.items();
+      if (!scenario.isPost()) {
+        return () -> Forecasts.checkJson(get(uri), items);
+      }
+      List<WeatherForecast> list = Forecasts.randomList();
+      byte[] body = Jackson3.MAPPER.writeValueAsBytes(scenario.isCollection() ? list : list.get(0));
+      return () -> Forecasts.checkStatus(post(uri, body));
+    }
+  }
+}

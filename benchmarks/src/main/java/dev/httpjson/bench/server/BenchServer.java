@@ -1,0 +1,110 @@
+package dev.httpjson.bench.server;
+
+import dev.httpjson.bench.Forecasts;
+import java.io.IOException;
+
+/**
+ * The seed's server: four endpoints under {@code /weatherforecast}, in its own JVM. Prints {@code
+ * READY <port>} on stdout once it accepts connections and stops when stdin closes (so it never
+ * outlives the runner).
+ *
+ * <p>Usage: {@code BenchServer [jdk|jetty|undertow] [port]} (default {@code jdk}, port 0 =
+ * ephemeral).
+ */
+public final class BenchServer {
+  private BenchServer() {}
+
+  /** What every implementation answers; shared so that only the transport differs. */
+  public static final class Endpoints {
+    private Endpoints() {}
+
+    /** 200 with this body, 204 for {@code null}; {@code status} set to 404/400 on error. */
+    public static Reply handle(String method, String path, byte[] requestBody) {
+      switch (path) {
+        case "/weatherforecast/getCollection":
+          return "GET".equals(method) ? Reply.json(Forecasts.randomListJson()) : Reply.status(405);
+        case "/weatherforecast/getObject":
+          return "GET".equals(method)
+              ? Reply.json(Forecasts.randomObjectJson())
+              : Reply.status(405);
+        case "/weatherforecast/postCollection":
+          return post(method, requestBody, Forecasts.COLLECTION_SIZE, '[');
+        case "/weatherforecast/postObject":
+          return post(method, requestBody, 1, '{');
+        default:
+          return Reply.status(404);
+      }
+    }
+
+    private static Reply post(String method, byte[] body, int items, char open) {
+      if (!"POST".equals(method)) {
+        return Reply.status(405);
+      }
+      int i = 0;
+      while (i < body.length && Character.isWhitespace(body[i])) {
+        i++;
+      }
+      if (i == body.length || body[i] != open || Forecasts.countItems(body, body.length) != items) {
+        return Reply.status(400);
+      }
+      return Reply.status(204);
+    }
+  }
+
+  /** A status and an optional JSON body. */
+  public static final class Reply {
+    public final int status;
+    public final byte[] body;
+
+    private Reply(int status, byte[] body) {
+      this.status = status;
+      this.body = body;
+    }
+
+    static Reply json(byte[] body) {
+      return new Reply(200, body);
+    }
+
+    static Reply status(int status) {
+      return new Reply(status, new byte[0]);
+    }
+  }
+
+  /** A running server. */
+  public interface Running {
+    int port();
+
+    void stop() throws Exception;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String kind = args.length > 0 ? args[0] : "jdk";
+    int port = args.length > 1 ? Integer.parseInt(args[1]) : 0;
+    Running server = start(kind, port);
+    System.out.println("READY " + server.port() + " " + kind);
+    System.out.flush();
+    // Stop when the parent closes our stdin (or dies).
+    try {
+      while (System.in.read() >= 0) {
+        // ignore input
+      }
+    } catch (IOException e) {
+      // parent gone
+    }
+    server.stop();
+    System.exit(0);
+  }
+
+  static Running start(String kind, int port) throws Exception {
+    switch (kind) {
+      case "jdk":
+        return JdkServer.start(port);
+      case "jetty":
+        return JettyServer.start(port);
+      case "undertow":
+        return UndertowServer.start(port);
+      default:
+        throw new IllegalArgumentException("unknown server: " + kind + " (jdk, jetty, undertow)");
+    }
+  }
+}
