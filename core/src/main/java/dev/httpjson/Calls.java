@@ -15,6 +15,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /** The one place every httpjson call goes through: argument checks, request, send, await. */
@@ -73,10 +75,8 @@ final class Calls {
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
     }
-    Duration timeout = options.timeout();
-    if (timeout != null) {
-      b.timeout(timeout);
-    }
+    // No request timeout: the whole-call timer (sendAsync) covers the headers too, and names
+    // itself.
     return b.build();
   }
 
@@ -104,7 +104,7 @@ final class Calls {
     HttpRequest request = request(method, uri, content, options, headers);
     Responses.JsonHandler<T> handler =
         new Responses.JsonHandler<>(options, type, true, method, uri);
-    return sendAsync(client, request, handler, options, true);
+    return sendAsync(client, request, handler, options, HttpResponse::body);
   }
 
   /** Sends {@code content}; returns the response with its body bytes, status unchecked. */
@@ -128,20 +128,48 @@ final class Calls {
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
     return sendAsync(
-        client, request, new Responses.BytesHandler(options.maxResponseSize()), options, false);
+        client,
+        request,
+        new Responses.BytesHandler(options.maxResponseSize()),
+        options,
+        Function.identity());
+  }
+
+  /** Sends GET and streams the body's elements; status checked before the stream is returned. */
+  static <T> Stream<T> stream(
+      HttpClient client,
+      URI uri,
+      Type elementType,
+      JsonOptions options,
+      Responses.StreamFormat format,
+      String[] headers)
+      throws IOException, InterruptedException {
+    return await(streamAsync(client, uri, elementType, options, format, headers));
+  }
+
+  static <T> CompletableFuture<Stream<T>> streamAsync(
+      HttpClient client,
+      URI uri,
+      Type elementType,
+      JsonOptions options,
+      Responses.StreamFormat format,
+      String[] headers) {
+    HttpRequest request = request("GET", uri, null, options, headers);
+    Responses.StreamHandler<T> handler =
+        new Responses.StreamHandler<>(options, elementType, format, "GET", uri);
+    return sendAsync(client, request, handler, options, response -> response.body().stream());
   }
 
   static String[] noHeaders() {
     return NO_HEADERS;
   }
 
-  @SuppressWarnings("unchecked")
   private static <T, R> CompletableFuture<R> sendAsync(
       HttpClient client,
       HttpRequest request,
       BodyHandler<T> handler,
       JsonOptions options,
-      boolean bodyOnly) {
+      Function<HttpResponse<T>, R> finish) {
     CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(request, handler);
     CompletableFuture<R> result = new CompletableFuture<>();
     Duration timeout = options.timeout();
@@ -149,24 +177,34 @@ final class Calls {
         timeout == null
             ? null
             : Timer.INSTANCE.schedule(
-                () -> {
-                  if (result.completeExceptionally(
-                      new CallTimeoutException(timeout, request.method(), request.uri()))) {
-                    exchange.cancel(true);
-                  }
-                },
+                () -> expire(exchange, result, timeout, request),
                 timeout.toNanos(),
                 TimeUnit.NANOSECONDS);
     exchange.whenComplete(
         (response, failure) -> {
-          if (timer != null) {
-            timer.cancel(false);
-          }
           if (failure != null) {
+            if (timer != null) {
+              timer.cancel(false);
+            }
             result.completeExceptionally(unwrap(failure));
-          } else {
-            result.complete(bodyOnly ? (R) response.body() : (R) response);
+            return;
           }
+          if (timer != null) {
+            if (response.body() instanceof ElementStream) {
+              // A stream's body is read after the call returns: the timer keeps running for it.
+              ((ElementStream<?>) response.body()).attachTimer(timer);
+            } else {
+              timer.cancel(false);
+            }
+          }
+          R value;
+          try {
+            value = finish.apply(response);
+          } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+            return;
+          }
+          result.complete(value);
         });
     result.whenComplete(
         (r, failure) -> {
@@ -175,6 +213,22 @@ final class Calls {
           }
         });
     return result;
+  }
+
+  private static void expire(
+      CompletableFuture<? extends HttpResponse<?>> exchange,
+      CompletableFuture<?> result,
+      Duration timeout,
+      HttpRequest request) {
+    CallTimeoutException e = new CallTimeoutException(timeout, request.method(), request.uri());
+    if (result.completeExceptionally(e)) {
+      exchange.cancel(true);
+      return;
+    }
+    HttpResponse<?> response = exchange.isCompletedExceptionally() ? null : exchange.getNow(null);
+    if (response != null && response.body() instanceof ElementStream) {
+      ((ElementStream<?>) response.body()).expire(e);
+    }
   }
 
   static <T> T await(CompletableFuture<T> future) throws IOException, InterruptedException {

@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,6 +35,8 @@ import org.jspecify.annotations.Nullable;
  *       body buffered as bytes; read it with {@link #readFromJson(HttpResponse, Class)}.
  *   <li>Request bodies are sent with a Content-Length and {@code Content-Type: application/json;
  *       charset=utf-8}; requests carry {@code Accept: application/json}.
+ *   <li>{@code getFromJsonAsStream} reads a top-level JSON array or NDJSON lazily, one element at a
+ *       time, with memory bounded by one element.
  *   <li>URIs must be absolute; for a base URI and default headers use {@link HttpJsonClient}.
  * </ul>
  *
@@ -3761,6 +3764,588 @@ public final class HttpJson {
   public static @Nullable Object readFromJson(
       HttpResponse<byte[]> response, Type type, JsonOptions options) throws JsonReadException {
     return read(response, Calls.type(type), Calls.options(options));
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Calls.type(elementType),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, URI uri, Class<T> elementType) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Calls.type(elementType),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, URI uri, Class<T> elementType, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Calls.type(elementType),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, URI uri, Class<T> elementType, JsonOptions options) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Calls.type(elementType),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, URI uri, TypeRef<T> elementType) throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, URI uri, TypeRef<T> elementType) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, String uri, Class<T> elementType)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.uri(uri),
+        Calls.type(elementType),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, String uri, Class<T> elementType) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.uri(uri),
+        Calls.type(elementType),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, String uri, Class<T> elementType, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.uri(uri),
+        Calls.type(elementType),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, String uri, Class<T> elementType, JsonOptions options) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.uri(uri),
+        Calls.type(elementType),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, String uri, TypeRef<T> elementType)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.uri(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, String uri, TypeRef<T> elementType) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.uri(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.uri(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
+   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
+   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
+   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
+   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}, or the transport's).
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * <p>Asynchronous form: the future completes when the response headers arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI string
+   * @param elementType the type of each element
+   * @param options the options to use as given
+   * @return a future of the stream of elements
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.uri(uri),
+        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.options(options),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
   }
 
   private static <T> @Nullable T read(HttpResponse<byte[]> response, Type type, JsonOptions options)

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -451,6 +452,37 @@ public final class HttpJsonClient {
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }
+  }
+
+  /**
+   * Streams the elements of a JSON array or NDJSON body lazily; see {@link
+   * HttpJson#getFromJsonAsStream(HttpClient, URI, Class)}. Close the stream.
+   *
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, Class<T> elementType)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        client,
+        resolve(uri),
+        Calls.type(elementType),
+        options,
+        Responses.StreamFormat.AUTO,
+        headers);
+  }
+
+  /** Asynchronous form of {@link #getFromJsonAsStream(String, Class)}. */
+  public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      @Nullable String uri, Class<T> elementType) {
+    return Calls.streamAsync(
+        client,
+        resolve(uri),
+        Calls.type(elementType),
+        options,
+        Responses.StreamFormat.AUTO,
+        headers);
   }
 
   /** Builds {@link HttpJsonClient}. Not thread-safe. */

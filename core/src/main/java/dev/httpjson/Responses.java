@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
 import java.io.CharArrayReader;
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -8,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -223,6 +225,68 @@ final class Responses {
           throw new ResponseTooLargeException(limit, received, false);
         }
       };
+    }
+  }
+
+  /** How a streamed body is split into elements. */
+  enum StreamFormat {
+    /** NDJSON when the Content-Type says so, else a top-level array. */
+    AUTO,
+    ARRAY,
+    NDJSON
+  }
+
+  static boolean isNdjson(@Nullable String contentType) {
+    String essence = MediaTypes.essence(contentType);
+    return essence.equals(MediaTypes.NDJSON)
+        || essence.equals("application/jsonl")
+        || essence.equals("application/x-jsonlines");
+  }
+
+  /** Streams a top-level array or NDJSON body element by element, status checked first. */
+  static final class StreamHandler<T> implements BodyHandler<ElementStream<T>> {
+    private final CachedBinding binding;
+    private final JsonSequenceReader<T> reader;
+    private final Type elementType;
+    private final long elementLimit;
+    private final StreamFormat format;
+    private final @Nullable String method;
+    private final @Nullable URI uri;
+
+    StreamHandler(
+        JsonOptions options,
+        Type elementType,
+        StreamFormat format,
+        @Nullable String method,
+        @Nullable URI uri) {
+      this.binding = options.binding();
+      this.reader = binding.sequenceReader(elementType);
+      this.elementType = elementType;
+      this.elementLimit = options.maxResponseSize();
+      this.format = format;
+      this.method = method;
+      this.uri = uri;
+    }
+
+    @Override
+    public BodySubscriber<ElementStream<T>> apply(ResponseInfo info) {
+      if (!isSuccess(info.statusCode())) {
+        return statusFailure(info, method, uri, binding);
+      }
+      String contentType = contentType(info.headers());
+      Charset charset;
+      try {
+        charset = MediaTypes.decodingCharset(contentType);
+      } catch (JsonReadException e) {
+        return new FailedSubscriber<>(e.withContext(elementType, contentType));
+      }
+      boolean ndjson =
+          format == StreamFormat.NDJSON || (format == StreamFormat.AUTO && isNdjson(contentType));
+      return BodySubscribers.mapping(
+          BodySubscribers.ofInputStream(),
+          in ->
+              new ElementStream<>(
+                  in, elementLimit, charset, reader, ndjson, elementType, contentType));
     }
   }
 }

@@ -20,7 +20,9 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
@@ -53,7 +55,12 @@ final class JacksonBinding implements JsonBinding {
 
   @Override
   public <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
-    return new Sequences<>(mapper, mapper.readerFor(mapper.constructType(elementType)));
+    // Elements are read one after another from one parser: the next element is not "trailing".
+    return new Sequences<>(
+        mapper,
+        mapper
+            .readerFor(mapper.constructType(elementType))
+            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
   }
 
   private static final class Reading<T> implements JsonReader<T> {
@@ -170,6 +177,9 @@ final class JacksonBinding implements JsonBinding {
       try {
         if (array) {
           JsonToken first = parser.nextToken();
+          if (first == null) {
+            return new ParserCursor<>(parser, reader, false); // empty input: no elements
+          }
           if (first != JsonToken.START_ARRAY) {
             throw new JsonReadException(
                 "Expected a JSON array but was " + (first == null ? "end of input" : first),
@@ -257,13 +267,13 @@ final class JacksonBinding implements JsonBinding {
     }
   }
 
-  static JsonReadException readFailure(JacksonException e) {
-    if (e.getCause() instanceof IOException && !(e.getCause() instanceof JsonReadException)) {
-      // An I/O failure underneath the parser (for example a limit hit while streaming).
-      IOException io = (IOException) e.getCause();
-      if (io instanceof dev.httpjson.HttpJsonException) {
-        return new JsonReadException(io.getMessage(), -1, -1, "$", io);
-      }
+  /**
+   * The exception to surface for a Jackson failure: an I/O failure of the input itself (a closed or
+   * aborted body, a size limit) as it is; anything else as a {@link JsonReadException}.
+   */
+  static IOException readFailure(JacksonException e) {
+    if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
+      return (IOException) e.getCause();
     }
     TokenStreamLocation location = e.getLocation();
     return new JsonReadException(

@@ -8,8 +8,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the elements of a top-level JSON array, or a sequence of JSON values separated by
- * whitespace (NDJSON), one at a time. Thread-safe factory; each {@link Cursor} is used by one
- * thread.
+ * whitespace (NDJSON), one at a time. Empty input is an empty sequence; content after the array's
+ * end is an error. Opening must not read ahead more than the parser needs. Thread-safe factory;
+ * each {@link Cursor} is used by one thread.
  */
 public interface JsonSequenceReader<T> {
 

@@ -1,0 +1,177 @@
+package dev.httpjson;
+
+import dev.httpjson.spi.JsonSequenceReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Type;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The elements of a streamed body, parsed one at a time as the bytes arrive. Opened lazily, on the
+ * consumer's thread, at the first element (the client's threads must never block on the body).
+ * Closing — at the end, on an error, or early — closes the body, which releases the connection.
+ */
+final class ElementStream<T> implements Iterator<T>, Closeable {
+  private final InputStream raw;
+  private final LimitedInputStream limited;
+  private final @Nullable Charset charset;
+  private final JsonSequenceReader<T> reader;
+  private final boolean ndjson;
+  private final Type elementType;
+  private final @Nullable String contentType;
+
+  private JsonSequenceReader.@Nullable Cursor<T> cursor;
+  private boolean advanced;
+  private boolean hasNext;
+  private volatile boolean closed;
+  private volatile @Nullable IOException expired;
+  private volatile @Nullable Future<?> timer;
+
+  ElementStream(
+      InputStream raw,
+      long elementLimit,
+      @Nullable Charset charset,
+      JsonSequenceReader<T> reader,
+      boolean ndjson,
+      Type elementType,
+      @Nullable String contentType) {
+    this.raw = raw;
+    this.limited = new LimitedInputStream(raw, elementLimit);
+    this.charset = charset;
+    this.reader = reader;
+    this.ndjson = ndjson;
+    this.elementType = elementType;
+    this.contentType = contentType;
+  }
+
+  Stream<T> stream() {
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED), false)
+        .onClose(this::closeUnchecked);
+  }
+
+  /** Attaches the whole-call timer, cancelled when the stream closes. */
+  void attachTimer(Future<?> timer) {
+    this.timer = timer;
+    if (closed) {
+      timer.cancel(false);
+    }
+  }
+
+  /** Called by the timer: fails the consumer's next read with {@code failure}. */
+  void expire(IOException failure) {
+    expired = failure;
+    try {
+      raw.close(); // wakes a blocked read; the consumer's thread then sees the failure
+    } catch (IOException ignored) {
+      // Closing is best effort; the failure is already recorded.
+    }
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (!advanced) {
+      if (closed) {
+        return false;
+      }
+      limited.resetAllowance();
+      try {
+        if (cursor == null) {
+          cursor = open();
+        }
+        hasNext = cursor.next();
+      } catch (IOException | RuntimeException e) {
+        throw fail(e);
+      }
+      advanced = true;
+      if (!hasNext) {
+        closeUnchecked();
+      }
+    }
+    return hasNext;
+  }
+
+  @Override
+  public T next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    advanced = false;
+    try {
+      return cursor.value();
+    } catch (IOException | RuntimeException e) {
+      throw fail(e);
+    }
+  }
+
+  private JsonSequenceReader.Cursor<T> open() throws IOException {
+    if (charset == null) {
+      return ndjson ? reader.values(limited) : reader.array(limited);
+    }
+    InputStreamReader chars =
+        new InputStreamReader(
+            limited,
+            charset
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT));
+    return ndjson ? reader.values(chars) : reader.array(chars);
+  }
+
+  private RuntimeException fail(Exception e) {
+    closeUnchecked();
+    IOException timeout = expired;
+    if (timeout != null) {
+      return new UncheckedIOException(timeout);
+    }
+    if (e instanceof JsonReadException) {
+      return new UncheckedIOException(
+          ((JsonReadException) e).withContext(elementType, contentType));
+    }
+    if (e instanceof IOException) {
+      return new UncheckedIOException((IOException) e);
+    }
+    return (RuntimeException) e;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    hasNext = false;
+    advanced = true;
+    Future<?> t = timer;
+    if (t != null) {
+      t.cancel(false);
+    }
+    try {
+      if (cursor != null) {
+        cursor.close();
+      }
+    } finally {
+      raw.close();
+    }
+  }
+
+  private void closeUnchecked() {
+    try {
+      close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

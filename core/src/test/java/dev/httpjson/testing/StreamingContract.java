@@ -1,0 +1,514 @@
+package dev.httpjson.testing;
+
+import static dev.httpjson.testing.LoopbackServer.bytes;
+import static dev.httpjson.testing.LoopbackServer.json;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonBodyHandlers;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.TypeRef;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.Models.Exploding;
+import dev.httpjson.testing.Models.Named;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Streaming, limits, timeouts and cancellation, against real loopback servers; every failure is
+ * followed by a normal call on the same client and a check that no thread or descriptor leaked.
+ */
+public abstract class StreamingContract {
+  protected MockWebServer server;
+  protected HttpClient client;
+  protected JsonOptions options;
+  private ResourceCounts baseline;
+
+  protected abstract JsonCodec codec();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+    client = HttpClient.newHttpClient();
+    options = JsonOptions.newBuilder().codec(codec()).build();
+    normalCall(); // warm up: client threads and the first connection exist before the baseline
+    server.takeRequest();
+    baseline = ResourceCounts.now();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  /** The same client completes an ordinary call. */
+  private void normalCall() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"ok\"}"));
+    assertThat(HttpJson.getFromJson(client, uri("/ok"), Named.class, options))
+        .isEqualTo(new Named("ok"));
+  }
+
+  private void assertClientHealthyAndNothingLeaked() throws Exception {
+    normalCall();
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  private static String namedArray(int n) {
+    return IntStream.range(0, n)
+        .mapToObj(i -> "{\"displayName\":\"n" + i + "\"}")
+        .collect(Collectors.joining(",", "[", "]"));
+  }
+
+  // ---- streaming reads ----
+
+  @Test
+  public void streamsTheElementsOfATopLevelArray() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).chunkedBody(namedArray(1000), 97).build());
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+      List<Named> all = stream.collect(Collectors.toList());
+      assertThat(all).hasSize(1000);
+      assertThat(all.get(999)).isEqualTo(new Named("n999"));
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void streamElementsMayBeNull() throws Exception {
+    server.enqueue(json(200, "[{\"displayName\":\"a\"}, null, {\"displayName\":\"b\"}]"));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+      assertThat(stream.collect(Collectors.toList()))
+          .containsExactly(new Named("a"), null, new Named("b"));
+    }
+  }
+
+  @Test
+  public void streamsNdjsonChosenByContentTypeSkippingBlankLines() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/x-ndjson",
+            "{\"displayName\":\"a\"}\n\n{\"displayName\":\"b\"}\r\n  \n{\"displayName\":\"c\"}\n"
+                .getBytes(UTF_8)));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/n"), Named.class, options)) {
+      assertThat(stream.map(Named::displayName)).containsExactly("a", "b", "c");
+    }
+  }
+
+  @Test
+  public void streamsNdjsonWhenChosenExplicitly() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n"));
+
+    HttpResponse<Stream<Named>> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/n")).build(),
+            JsonBodyHandlers.ofNdjsonStream(Named.class, options));
+
+    try (Stream<Named> stream = response.body()) {
+      assertThat(stream.map(Named::displayName)).containsExactly("a", "b");
+    }
+  }
+
+  @Test
+  public void streamOfGenericElementsThroughTheBodyHandler() throws Exception {
+    server.enqueue(json(200, "[{\"a\":1},{\"b\":2}]"));
+
+    HttpResponse<Stream<Map<String, Integer>>> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/m")).build(),
+            JsonBodyHandlers.ofStream(TypeRef.mapOf(Integer.class), options));
+
+    try (Stream<Map<String, Integer>> stream = response.body()) {
+      assertThat(stream).containsExactly(Map.of("a", 1), Map.of("b", 2));
+    }
+  }
+
+  @Test
+  public void streamFailsOnErrorStatusBeforeReturning() throws Exception {
+    server.enqueue(json(500, "{\"error\":\"down\"}"));
+
+    assertThatThrownBy(() -> HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageContaining("500");
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void emptyBodyIsAnEmptyStream() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+      assertThat(stream).isEmpty();
+    }
+  }
+
+  @Test
+  public void malformedElementFailsTheIterationWithPathAndReleasesTheConnection() throws Exception {
+    server.enqueue(json(200, "[{\"displayName\":\"a\"},{\"displayName\":oops}]"));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+      Iterator<Named> it = stream.iterator();
+      assertThat(it.next()).isEqualTo(new Named("a"));
+      assertThatThrownBy(it::next)
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOfSatisfying(
+              JsonReadException.class,
+              e -> {
+                assertThat(e.path()).isEqualTo("$[1].displayName");
+                assertThat(e.getMessage()).contains(Named.class.getName());
+              });
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void topLevelValueThatIsNotAnArrayFails() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\"}"));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+      assertThatThrownBy(() -> stream.findFirst())
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessageContaining("Expected a JSON array");
+    }
+  }
+
+  @Test
+  public void closingAStreamEarlyAfterThreeElementsReleasesTheConnection() throws Exception {
+    AtomicBoolean writeFailed = new AtomicBoolean();
+    CountDownLatch serverDone = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              try {
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n");
+                OutputStream out = socket.getOutputStream();
+                writeChunk(out, "[");
+                for (int i = 0; ; i++) { // endless: only an abort by the client ends it
+                  writeChunk(out, (i == 0 ? "" : ",") + "{\"displayName\":\"n" + i + "\"}");
+                }
+              } catch (IOException e) {
+                writeFailed.set(true);
+              } finally {
+                serverDone.countDown();
+              }
+            })) {
+      List<Named> firstThree;
+      try (Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(client, raw.uri("/endless"), Named.class, options)) {
+        firstThree = stream.limit(3).collect(Collectors.toList());
+      }
+
+      assertThat(firstThree).extracting(Named::displayName).containsExactly("n0", "n1", "n2");
+      assertThat(serverDone.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(writeFailed).isTrue();
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void aStreamOfSmallElementsMayExceedMaxResponseSizeInTotal() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).chunkedBody(namedArray(2000), 512).build());
+    JsonOptions small = options.toBuilder().maxResponseSize(16 * 1024).build();
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, small)) {
+      assertThat(stream.count()).isEqualTo(2000);
+    }
+  }
+
+  @Test
+  public void anElementOverMaxResponseSizeFailsTheStream() throws Exception {
+    String huge = "{\"displayName\":\"" + "x".repeat(200_000) + "\"}";
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .chunkedBody("[{\"displayName\":\"a\"}," + huge + "]", 4096)
+            .build());
+    JsonOptions small = options.toBuilder().maxResponseSize(32 * 1024).build();
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, small)) {
+      Iterator<Named> it = stream.iterator();
+      assertThat(it.next()).isEqualTo(new Named("a"));
+      assertThatThrownBy(it::next)
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(ResponseTooLargeException.class)
+          .hasMessageContaining("32768");
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  // ---- timeouts and cancellation ----
+
+  @Test
+  public void slowBodyHitsTheWholeCallTimeout() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .body(namedArray(10))
+            .throttleBody(1, 200, TimeUnit.MILLISECONDS)
+            .build());
+    JsonOptions timed = options.toBuilder().timeout(Duration.ofSeconds(1)).build();
+    long start = System.nanoTime();
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/slow"), TypeRef.listOf(Named.class), timed))
+        .isInstanceOfSatisfying(
+            CallTimeoutException.class,
+            e -> {
+              assertThat(e.timeout()).isEqualTo(Duration.ofSeconds(1));
+              assertThat(e.getMessage()).contains("JsonOptions.timeout PT1S").contains("/slow");
+            });
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void slowStreamHitsTheWholeCallTimeoutWhileIterating() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .body(namedArray(50))
+            .throttleBody(20, 200, TimeUnit.MILLISECONDS)
+            .build());
+    JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(1500)).build();
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/slow"), Named.class, timed)) {
+      assertThatThrownBy(stream::count)
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(CallTimeoutException.class)
+          .hasMessageContaining("PT1.5S");
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void serverThatNeverAnswersHitsTheTimeout() throws Exception {
+    try (RawServer silent = new RawServer((socket, head) -> socket.getInputStream().read())) {
+      JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(500)).build();
+
+      assertThatThrownBy(() -> HttpJson.getFromJson(client, silent.uri("/x"), Named.class, timed))
+          .isInstanceOf(CallTimeoutException.class)
+          .hasMessageContaining("PT0.5S");
+      CompletableFuture<Named> async =
+          HttpJson.getFromJsonAsync(client, silent.uri("/y"), Named.class, timed);
+      assertThatThrownBy(() -> async.get(10, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(CallTimeoutException.class);
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void cancellingAnAsyncCallMidBodyAbortsTheExchange() throws Exception {
+    CountDownLatch bodyStarted = new CountDownLatch(1);
+    CountDownLatch serverSawAbort = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              try {
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n");
+                writeChunk(socket.getOutputStream(), "[");
+                bodyStarted.countDown();
+                for (int i = 0; ; i++) { // endless: only an abort by the client ends it
+                  writeChunk(socket.getOutputStream(), "{\"displayName\":\"n" + i + "\"},");
+                  Thread.sleep(5);
+                }
+              } catch (IOException e) {
+                serverSawAbort.countDown();
+              }
+            })) {
+      CompletableFuture<List<Named>> future =
+          HttpJson.getFromJsonAsync(client, raw.uri("/big"), TypeRef.listOf(Named.class), options);
+      assertThat(bodyStarted.await(10, TimeUnit.SECONDS)).isTrue();
+      Thread.sleep(100);
+
+      assertThat(future.cancel(true)).isTrue();
+
+      assertThat(serverSawAbort.await(10, TimeUnit.SECONDS))
+          .as("the server's writes fail once the client aborted the exchange")
+          .isTrue();
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void interruptingABlockingCallAbortsTheExchange() throws Exception {
+    CountDownLatch serverSawAbort = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              try {
+                RawServer.write(socket, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
+                writeChunk(socket.getOutputStream(), "[");
+                for (; ; ) {
+                  writeChunk(socket.getOutputStream(), "1,");
+                  Thread.sleep(5);
+                }
+              } catch (IOException e) {
+                serverSawAbort.countDown();
+              }
+            })) {
+      Thread caller = Thread.currentThread();
+      Thread interrupter =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(300);
+                } catch (InterruptedException ignored) {
+                  return;
+                }
+                caller.interrupt();
+              });
+      interrupter.start();
+
+      assertThatThrownBy(() -> HttpJson.getFromJson(client, raw.uri("/big"), List.class, options))
+          .isInstanceOf(InterruptedException.class);
+      assertThat(Thread.interrupted()).isFalse();
+      assertThat(serverSawAbort.await(10, TimeUnit.SECONDS)).isTrue();
+      interrupter.join();
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  // ---- streaming writes ----
+
+  @Test
+  public void writesAStreamAsAChunkedJsonArrayLazily() throws Exception {
+    server.enqueue(json(204, ""));
+    List<Integer> pulled = new ArrayList<>();
+    Stream<Named> elements =
+        IntStream.range(0, 5000).peek(pulled::add).mapToObj(i -> new Named("n" + i));
+    JsonSequenceContent body = JsonSequenceContent.ofArray(elements, Named.class, options);
+
+    HttpResponse<Void> response =
+        client.send(
+            body.requestBuilder("POST", uri("/bulk")).build(),
+            HttpResponse.BodyHandlers.discarding());
+
+    assertThat(response.statusCode()).isEqualTo(204);
+    assertThat(body.contentLength()).isEqualTo(-1);
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getHeaders().get("Transfer-Encoding")).isEqualTo("chunked");
+    assertThat(request.getHeaders().get("Content-Length")).isNull();
+    assertThat(request.getHeaders().get("Content-Type"))
+        .isEqualTo("application/json; charset=utf-8");
+    assertThat(request.getChunkSizes()).hasSizeGreaterThan(1);
+    assertThat(request.getBody().utf8()).isEqualTo(namedArray(5000));
+    assertThat(pulled).hasSize(5000);
+  }
+
+  @Test
+  public void writesNdjsonAndEmptyArrays() throws Exception {
+    server.enqueue(json(204, ""));
+    server.enqueue(json(204, ""));
+
+    client.send(
+        JsonSequenceContent.ofNdjson(List.of(new Named("a"), new Named("b")), Named.class, options)
+            .requestBuilder("POST", uri("/nd"))
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+    client.send(
+        JsonSequenceContent.ofArray(List.<Named>of(), Named.class, options)
+            .requestBuilder("PUT", uri("/empty"))
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+
+    RecordedRequest nd = server.takeRequest();
+    assertThat(nd.getHeaders().get("Content-Type")).isEqualTo("application/x-ndjson");
+    assertThat(nd.getBody().utf8()).isEqualTo("{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n");
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("[]");
+  }
+
+  @Test
+  public void anElementThatFailsToSerializeAbortsTheRequest() throws Exception {
+    List<Object> elements = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      elements.add(new Named("n" + i));
+    }
+    elements.add(new Exploding());
+    server.enqueue(json(204, ""));
+
+    assertThatThrownBy(
+            () ->
+                client.send(
+                    JsonSequenceContent.ofArray(elements, Object.class, options)
+                        .requestBuilder("POST", uri("/bulk"))
+                        .build(),
+                    HttpResponse.BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class)
+        .hasRootCauseMessage("boom in getName")
+        .satisfies(e -> assertThat(causes(e)).anyMatch(c -> c instanceof JsonWriteException));
+    server.close();
+    server = LoopbackServer.start();
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  private static List<Throwable> causes(Throwable t) {
+    List<Throwable> all = new ArrayList<>();
+    for (Throwable c = t; c != null && !all.contains(c); c = c.getCause()) {
+      all.add(c);
+    }
+    return all;
+  }
+
+  private static void writeChunk(OutputStream out, String data) throws IOException {
+    byte[] bytes = data.getBytes(UTF_8);
+    out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(UTF_8));
+    out.write(bytes);
+    out.write("\r\n".getBytes(UTF_8));
+    out.flush();
+  }
+}
