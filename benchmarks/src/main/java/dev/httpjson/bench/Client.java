@@ -30,6 +30,14 @@ public final class Client {
     VARIANTS.put("okhttp-bytes", Peers.OkHttpBytes::new);
   }
 
+  /** Diagnostic variants: accepted by name, not run by default. */
+  static final Map<String, Supplier<Variant>> DIAGNOSTICS = new LinkedHashMap<>();
+
+  static {
+    DIAGNOSTICS.put("diag-handler", Diagnostics.Handler::new);
+    DIAGNOSTICS.put("diag-async", Diagnostics.Async::new);
+  }
+
   /** Peers that send through the JDK HttpClient (for the "best JDK peer" target). */
   static final List<String> JDK_PEERS = List.of("methanol", "avaje", "feign", "spring");
 
@@ -40,7 +48,7 @@ public final class Client {
     int at = spec.indexOf('@');
     String name = at < 0 ? spec : spec.substring(0, at);
     String config = at < 0 ? "" : spec.substring(at + 1);
-    if (!VARIANTS.containsKey(name)) {
+    if (!VARIANTS.containsKey(name) && !DIAGNOSTICS.containsKey(name)) {
       throw new IllegalArgumentException(
           "unknown variant: " + name + " (" + String.join(", ", VARIANTS.keySet()) + ")");
     }
@@ -61,7 +69,8 @@ public final class Client {
     long warmupNanos = (long) (Double.parseDouble(args[3]) * 1e9);
     long durationNanos = (long) (Double.parseDouble(args[4]) * 1e9);
 
-    try (Variant variant = VARIANTS.get(parts[0]).get()) {
+    Supplier<Variant> factory = VARIANTS.getOrDefault(parts[0], DIAGNOSTICS.get(parts[0]));
+    try (Variant variant = factory.get()) {
       Variant.Op op = variant.op(scenario, base);
       long warmupEnd = System.nanoTime() + warmupNanos;
       long warm = 0;

@@ -5,10 +5,10 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Jackson 3 as a hand-written client uses it. */
-final class Jackson3 {
-  static final JsonMapper MAPPER = newMapper();
+public final class Jackson3 {
+  public static final JsonMapper MAPPER = newMapper();
 
-  static final TypeReference<List<WeatherForecast>> LIST = new TypeReference<>() {};
+  public static final TypeReference<List<WeatherForecast>> LIST = new TypeReference<>() {};
 
   private Jackson3() {}
 

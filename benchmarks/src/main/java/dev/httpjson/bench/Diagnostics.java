@@ -1,0 +1,66 @@
+package dev.httpjson.bench;
+
+import dev.httpjson.JsonBodyHandlers;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+
+/**
+ * Variants that take httpjson's GET apart, to find where its time goes (not in the default set;
+ * name them with {@code --variants}). GET scenarios only.
+ */
+final class Diagnostics {
+  private Diagnostics() {}
+
+  private abstract static class GetOnly extends Variant.Model {
+    final HttpClient client = Clients.jdk();
+
+    HttpRequest get(URI uri) {
+      return HttpRequest.newBuilder(uri).header("Accept", "application/json").build();
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) {
+      throw new UnsupportedOperationException("GET only");
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) {
+      throw new UnsupportedOperationException("GET only");
+    }
+  }
+
+  /** {@code diag-handler}: {@code client.send} with httpjson's {@code JsonBodyHandlers.of}. */
+  static final class Handler extends GetOnly {
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      HttpResponse<List<WeatherForecast>> r =
+          client.send(get(uri), JsonBodyHandlers.of(JdkVariants.LIST));
+      return r.body();
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return client.send(get(uri), JsonBodyHandlers.of(WeatherForecast.class)).body();
+    }
+  }
+
+  /** {@code diag-async}: {@code client.sendAsync(...).get()} with bytes and a static mapper. */
+  static final class Async extends GetOnly {
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      byte[] body =
+          client.sendAsync(get(uri), HttpResponse.BodyHandlers.ofByteArray()).get().body();
+      return Jackson3.MAPPER.readValue(body, Jackson3.LIST);
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      byte[] body =
+          client.sendAsync(get(uri), HttpResponse.BodyHandlers.ofByteArray()).get().body();
+      return Jackson3.MAPPER.readValue(body, WeatherForecast.class);
+    }
+  }
+}
