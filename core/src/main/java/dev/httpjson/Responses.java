@@ -47,6 +47,26 @@ final class Responses {
     }
   }
 
+  /**
+   * A failure for a compressed body: the JDK client does not decompress, and httpjson never asks
+   * for compression, so such a body is bytes no JSON parser can read.
+   */
+  static @Nullable JsonReadException unsupportedEncoding(HttpHeaders headers, Type type) {
+    String encoding = headers.firstValue("Content-Encoding").orElse(null);
+    if (encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")) {
+      return null;
+    }
+    return new JsonReadException(
+            "Unsupported Content-Encoding '"
+                + encoding.trim()
+                + "': the response is compressed although the request did not ask for it",
+            -1,
+            -1,
+            "$",
+            null)
+        .withContext(type, contentType(headers));
+  }
+
   /** Decodes a buffered body; an empty body is {@code null}. */
   static <T> @Nullable T decode(
       JsonReader<T> reader, byte[] bytes, int length, @Nullable String contentType, Type type)
@@ -181,6 +201,10 @@ final class Responses {
         return statusFailure(info, method, uri, binding);
       }
       HttpHeaders headers = info.headers();
+      JsonReadException encoding = unsupportedEncoding(headers, type);
+      if (encoding != null) {
+        return new FailedSubscriber<>(encoding);
+      }
       long declared = declaredLength(headers);
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
@@ -272,6 +296,10 @@ final class Responses {
     public BodySubscriber<ElementStream<T>> apply(ResponseInfo info) {
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, binding);
+      }
+      JsonReadException encoding = unsupportedEncoding(info.headers(), elementType);
+      if (encoding != null) {
+        return new FailedSubscriber<>(encoding);
       }
       String contentType = contentType(info.headers());
       Charset charset;

@@ -24,6 +24,7 @@ import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
@@ -200,16 +201,22 @@ final class JacksonBinding implements JsonBinding {
     }
   }
 
+  /**
+   * Elements through one {@link MappingIterator}, so that one deserialization context serves every
+   * element (a {@code readValue} per element costs twice the time). The cursor advances the parser
+   * itself and reads JSON nulls itself; the iterator only deserializes.
+   */
   private static final class ParserCursor<T> implements JsonSequenceReader.Cursor<T> {
     private final JsonParser parser;
-    private final ObjectReader reader;
+    private final MappingIterator<T> values;
     private final boolean array;
     private boolean ended;
 
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) {
       this.parser = parser;
-      this.reader = reader;
       this.array = array;
+      parser.clearCurrentToken();
+      this.values = reader.readValues(parser);
     }
 
     @Override
@@ -219,7 +226,16 @@ final class JacksonBinding implements JsonBinding {
       }
       try {
         JsonToken token = parser.nextToken();
-        if (array ? token == JsonToken.END_ARRAY : token == null) {
+        if (token == null && array) {
+          ended = true;
+          throw new JsonReadException(
+              "Unexpected end of input inside the top-level array",
+              line(parser.currentLocation()),
+              column(parser.currentLocation()),
+              path(parser.streamReadContext()),
+              null);
+        }
+        if (token == null || (array && token == JsonToken.END_ARRAY)) {
           ended = true;
           if (array) {
             JsonToken trailing = parser.nextToken();
@@ -234,14 +250,6 @@ final class JacksonBinding implements JsonBinding {
           }
           return false;
         }
-        if (token == null) {
-          throw new JsonReadException(
-              "Unexpected end of input inside the top-level array",
-              line(parser.currentLocation()),
-              column(parser.currentLocation()),
-              path(parser.streamReadContext()),
-              null);
-        }
         return true;
       } catch (JacksonException e) {
         throw readFailure(e);
@@ -251,7 +259,11 @@ final class JacksonBinding implements JsonBinding {
     @Override
     public @Nullable T value() throws IOException {
       try {
-        return reader.readValue(parser);
+        if (parser.currentToken() == JsonToken.VALUE_NULL) {
+          parser.clearCurrentToken();
+          return null;
+        }
+        return values.nextValue();
       } catch (JacksonException e) {
         throw readFailure(e);
       }

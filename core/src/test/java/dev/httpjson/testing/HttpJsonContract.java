@@ -669,6 +669,30 @@ public abstract class HttpJsonContract {
         .isEqualTo(new Named("bom"));
   }
 
+  @Test
+  public void compressedBodyTheClientDidNotAskForFailsClearly() throws Exception {
+    java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+      out.write(FORECAST.getBytes(UTF_8));
+    }
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Content-Encoding", "gzip")
+            .body(new okio.Buffer().write(gz.toByteArray()))
+            .build());
+    server.enqueue(json(200, FORECAST));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/gz"), WeatherForecast.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Content-Encoding 'gzip'");
+    assertThat(server.takeRequest().getHeaders().get("Accept-Encoding")).isNull();
+    assertThat(HttpJson.getFromJson(client, uri("/ok"), WeatherForecast.class, options))
+        .isEqualTo(MILD);
+  }
+
   // ---- limits ----
 
   @Test
