@@ -28,7 +28,7 @@ public final class HttpJsonStatusException extends HttpJsonException {
   private final URI uri;
   private final String body;
   private final boolean bodyTruncated;
-  private final @Nullable ProblemDetails problem;
+  private final transient @Nullable ProblemDetails problem;
 
   HttpJsonStatusException(
       int statusCode,
