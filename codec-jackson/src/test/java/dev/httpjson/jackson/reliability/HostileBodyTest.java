@@ -1,0 +1,410 @@
+package dev.httpjson.jackson.reliability;
+
+import static dev.httpjson.testing.LoopbackServer.bytes;
+import static dev.httpjson.testing.LoopbackServer.json;
+import static java.nio.charset.StandardCharsets.UTF_16LE;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.TypeRef;
+import dev.httpjson.testing.Models.Named;
+import dev.httpjson.testing.Models.WeatherForecast;
+import java.io.ByteArrayOutputStream;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import mockwebserver3.MockResponse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Hostile response bodies (the "Body" rows of docs/RELIABILITY.md): each ends in a documented
+ * exception naming the problem, never a partial value, a StackOverflowError or a silent
+ * replacement.
+ */
+class HostileBodyTest extends HostileServerHarness {
+
+  // ---- nesting ----
+
+  @Test
+  void hundredThousandNestedArraysFailAtTheNestingLimitWithoutStackOverflow() {
+    server.enqueue(json(200, "[".repeat(100_000) + "]".repeat(100_000)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/deep"), Object.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("nesting depth")
+        .hasMessageContaining(String.valueOf(JsonOptions.DEFAULT_MAX_NESTING_DEPTH));
+  }
+
+  @Test
+  void hundredThousandNestedObjectsFailAtTheNestingLimitWithoutStackOverflow() {
+    server.enqueue(json(200, "{\"a\":".repeat(100_000) + "1" + "}".repeat(100_000)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/deep"), TypeRef.mapOf(Object.class), options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("nesting depth")
+        .hasMessageContaining("500");
+  }
+
+  @Test
+  void nestingExactlyAtTheLimitParses() throws Exception {
+    int depth = JsonOptions.DEFAULT_MAX_NESTING_DEPTH;
+    server.enqueue(json(200, "[".repeat(depth) + "]".repeat(depth)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/deep"), List.class, options)).hasSize(1);
+  }
+
+  @Test
+  void deeplyNestedStreamElementFailsTheIterationAtTheNestingLimit() throws Exception {
+    server.enqueue(json(200, "[" + "[".repeat(100_000) + "]".repeat(100_000) + "]"));
+
+    try (Stream<Object> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/deep"), Object.class, options)) {
+      assertThatThrownBy(stream::count)
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(JsonReadException.class)
+          .hasMessageContaining("nesting depth");
+    }
+  }
+
+  // ---- numbers, strings, names ----
+
+  @Test
+  void numberOfMoreThanMaxNumberLengthDigitsFailsNamingTheLimit() {
+    server.enqueue(json(200, "{\"temperatureC\":" + "1".repeat(1001) + "}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Number value length")
+        .hasMessageContaining("1000");
+  }
+
+  @Test
+  void topLevelNumberOfMoreThanMaxNumberLengthDigitsFailsForAnInt() {
+    server.enqueue(json(200, "9".repeat(1001)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), Integer.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("1000");
+  }
+
+  @Test
+  void numberOfExactlyMaxNumberLengthDigitsParsesIntoABigInteger() throws Exception {
+    server.enqueue(json(200, "9".repeat(1000)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/n"), BigInteger.class, options))
+        .isEqualTo(new BigInteger("9".repeat(1000)));
+  }
+
+  @Test
+  void numberThatOverflowsAnIntFailsWithThePath() {
+    server.enqueue(json(200, "{\"temperatureC\":99999999999}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
+        .isInstanceOfSatisfying(
+            JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$.temperatureC"));
+  }
+
+  @Test
+  void stringLongerThanMaxStringLengthFailsNamingTheLimit() {
+    JsonOptions small = options.toBuilder().maxStringLength(64).build();
+    server.enqueue(json(200, "{\"displayName\":\"" + "x".repeat(65) + "\"}"));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Named.class, small))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("String value length")
+        .hasMessageContaining("64");
+  }
+
+  @Test
+  void stringOfExactlyMaxStringLengthParses() throws Exception {
+    JsonOptions small = options.toBuilder().maxStringLength(64).build();
+    server.enqueue(json(200, "{\"displayName\":\"" + "x".repeat(64) + "\"}"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/s"), Named.class, small))
+        .isEqualTo(new Named("x".repeat(64)));
+  }
+
+  @Test
+  void hugePropertyNameFailsAtTheParsersNameLimit() {
+    server.enqueue(json(200, "{\"" + "k".repeat(200_000) + "\":1}"));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/k"), Map.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Name length");
+  }
+
+  // ---- truncation and trailing content ----
+
+  @Test
+  void everyProperPrefixOfADocumentFailsAndNoneReturnsAPartialValue() {
+    String doc =
+        "{\"date\":\"2026-11-30\",\"temperatureC\":21,\"temperatureF\":69,"
+            + "\"summary\":\"Mild ✓\"}";
+    byte[] full = doc.getBytes(UTF_8);
+    for (int cut = 1; cut < full.length; cut++) {
+      byte[] prefix = java.util.Arrays.copyOf(full, cut);
+      server.enqueue(bytes(200, "application/json", prefix));
+      int at = cut;
+      assertThatThrownBy(
+              () -> HttpJson.getFromJson(client, uri("/t"), WeatherForecast.class, options))
+          .as("prefix of %d bytes", at)
+          .isInstanceOf(JsonReadException.class);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "{\"displayName\":\"a\"}xyz",
+        "{\"displayName\":\"a\"}}",
+        "{\"displayName\":\"a\"}]",
+        "{\"displayName\":\"a\"},",
+        "{\"displayName\":\"a\"} {\"displayName\":\"b\"}",
+        "{\"displayName\":\"a\"}\u0000",
+        "{\"displayName\":\"a\"}<html>"
+      })
+  void trailingGarbageAfterAValidValueIsAnError(String body) {
+    server.enqueue(json(200, body));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/g"), Named.class, options))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  @Test
+  void trailingWhitespaceAfterTheValueIsAllowed() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\"} \r\n\t\n"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/w"), Named.class, options))
+        .isEqualTo(new Named("a"));
+  }
+
+  @Test
+  void trailingGarbageAfterAStreamedArrayFailsTheStream() throws Exception {
+    server.enqueue(json(200, "[{\"displayName\":\"a\"}] garbage"));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/g"), Named.class, options)) {
+      assertThatThrownBy(stream::count)
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(JsonReadException.class);
+    }
+  }
+
+  // ---- duplicates and empties ----
+
+  @Test
+  void duplicateKeysLastValueWins() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"first\",\"displayName\":\"second\"}"));
+    server.enqueue(json(200, "{\"k\":1,\"k\":2}"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/d"), Named.class, options))
+        .isEqualTo(new Named("second"));
+    assertThat(HttpJson.getFromJson(client, uri("/d"), TypeRef.mapOf(Integer.class), options))
+        .containsExactly(Map.entry("k", 2));
+  }
+
+  @Test
+  void whitespaceOnlyBodyIsAnErrorNotNull() {
+    server.enqueue(json(200, "  \r\n "));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, options))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  // ---- charsets ----
+
+  /** Byte sequences RFC 3629 forbids, each placed inside a JSON string. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "C3 28", // lead byte followed by a non-continuation
+        "80", // lone continuation byte
+        "E2 82", // truncated three-byte sequence before the closing quote
+        "FF", // never valid in UTF-8
+        "FE", // never valid in UTF-8
+        "F8 88 80 80 80", // five-byte form, removed from UTF-8
+        "C0 AF", // overlong '/'
+        "E0 80 AF", // overlong '/'
+        "F0 80 80 AF", // overlong '/'
+        "ED A0 80", // U+D800, a surrogate, encoded in UTF-8
+        "F4 90 80 80", // U+110000, above the Unicode range
+        "F5 80 80 80" // lead byte above F4
+      })
+  void invalidUtf8InAStringIsAnErrorNotAReplacementCharacter(String hex) {
+    server.enqueue(bytes(200, "application/json", namedWithRawBytes(hex)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("UTF-8");
+  }
+
+  @Test
+  void invalidUtf8IsAnErrorAlsoWhenTheCharsetIsNamed() {
+    server.enqueue(bytes(200, "application/json; charset=UTF-8", namedWithRawBytes("C3 28")));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("UTF-8");
+  }
+
+  @Test
+  void invalidUtf8InAStreamedElementFailsTheIteration() throws Exception {
+    byte[] named = namedWithRawBytes("C3 28");
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    body.writeBytes("[{\"displayName\":\"a\"},".getBytes(UTF_8));
+    body.writeBytes(named);
+    body.writeBytes("]".getBytes(UTF_8));
+    server.enqueue(bytes(200, "application/json", body.toByteArray()));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/u"), Named.class, options)) {
+      assertThatThrownBy(stream::count)
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(JsonReadException.class)
+          .hasMessageContaining("UTF-8");
+    }
+  }
+
+  @Test
+  void utf8ByteOrderMarkIsSkippedWithoutAContentType() throws Exception {
+    byte[] json = OK_JSON.getBytes(UTF_8);
+    byte[] body = new byte[json.length + 3];
+    body[0] = (byte) 0xEF;
+    body[1] = (byte) 0xBB;
+    body[2] = (byte) 0xBF;
+    System.arraycopy(json, 0, body, 3, json.length);
+    server.enqueue(bytes(200, null, body));
+
+    assertThat(HttpJson.getFromJson(client, uri("/bom"), Named.class, options))
+        .isEqualTo(new Named("ok"));
+  }
+
+  @Test
+  void littleEndianUtf16WithByteOrderMarkReadsUnderCharsetUtf16() throws Exception {
+    byte[] text = "{\"displayName\":\"Zoë ✓\"}".getBytes(UTF_16LE);
+    byte[] body = new byte[text.length + 2];
+    body[0] = (byte) 0xFF;
+    body[1] = (byte) 0xFE;
+    System.arraycopy(text, 0, body, 2, text.length);
+    server.enqueue(bytes(200, "application/json; charset=utf-16", body));
+
+    assertThat(HttpJson.getFromJson(client, uri("/u16"), Named.class, options))
+        .isEqualTo(new Named("Zoë ✓"));
+  }
+
+  @Test
+  void utf16BodyWithAnOddByteCountFailsNamingTheCharset() {
+    byte[] text = "{\"displayName\":\"x\"}".getBytes(java.nio.charset.StandardCharsets.UTF_16BE);
+    server.enqueue(
+        bytes(200, "application/json; charset=utf-16BE", java.util.Arrays.copyOf(text, 37)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u16"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("UTF-16");
+  }
+
+  @Test
+  void illegalCharsetNameFailsNamingIt() {
+    server.enqueue(bytes(200, "application/json; charset=\"@@bad@@\"", OK_JSON.getBytes(UTF_8)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/cs"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("@@bad@@");
+  }
+
+  @Test
+  void unknownCharsetFailsTheStreamNamingIt() {
+    server.enqueue(bytes(200, "application/json; charset=x-klingon", "[]".getBytes(UTF_8)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJsonAsStream(client, uri("/cs"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("x-klingon");
+  }
+
+  // ---- status and content types ----
+
+  @Test
+  void htmlErrorPageFromA500IsAStatusExceptionWithTheBodyPrefix() {
+    String page =
+        "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head>"
+            + "<body><h1>Whoops</h1>"
+            + "<pre>"
+            + "stack trace line\n".repeat(2000)
+            + "</pre></body></html>";
+    server.enqueue(bytes(500, "text/html; charset=utf-8", page.getBytes(UTF_8)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/boom"), Named.class, options))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(500);
+              assertThat(e.body()).startsWith("<!DOCTYPE html>");
+              assertThat(e.bodyTruncated()).isTrue();
+              assertThat(e.problem()).isEmpty();
+              assertThat(e.getMessage())
+                  .contains("500")
+                  .contains("/boom")
+                  .contains("Internal Server Error");
+            });
+  }
+
+  @Test
+  void gzipBodyTheClientDidNotAskForFailsTheStreamNamingTheEncoding() throws Exception {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write("[{\"displayName\":\"a\"}]".getBytes(UTF_8));
+    }
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Content-Encoding", "gzip")
+            .body(new okio.Buffer().write(gz.toByteArray()))
+            .build());
+
+    assertThatThrownBy(() -> HttpJson.getFromJsonAsStream(client, uri("/gz"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Content-Encoding 'gzip'");
+  }
+
+  @Test
+  void brotliBodyFailsNamingTheEncoding() {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Content-Encoding", "br")
+            .body("\u000b\u0003\u0080{}\u0003")
+            .build());
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/br"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("'br'");
+  }
+
+  static byte[] namedWithRawBytes(String hex) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes("{\"displayName\":\"ab".getBytes(UTF_8));
+    for (String h : hex.split(" ")) {
+      out.write(Integer.parseInt(h, 16));
+    }
+    out.writeBytes("cd\"}".getBytes(UTF_8));
+    return out.toByteArray();
+  }
+}

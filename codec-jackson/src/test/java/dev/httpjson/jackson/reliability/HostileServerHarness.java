@@ -1,0 +1,64 @@
+package dev.httpjson.jackson.reliability;
+
+import static dev.httpjson.testing.LoopbackServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.testing.Models.Named;
+import dev.httpjson.testing.ResourceCounts;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Every hostile-input row runs against a real loopback server with one {@link HttpClient}; after
+ * the row, the same client must complete a normal call and no thread or file descriptor may have
+ * leaked (within {@link ResourceCounts#THREAD_SLACK} / {@link ResourceCounts#FD_SLACK}). The class
+ * timeout makes a hang a failure, not a stuck build.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+abstract class HostileServerHarness {
+  static final String OK_JSON = "{\"displayName\":\"ok\"}";
+
+  protected MockWebServer server;
+  protected HttpClient client;
+  protected JsonOptions options;
+  private ResourceCounts baseline;
+
+  @BeforeEach
+  void startServerAndTakeBaseline() throws Exception {
+    server = LoopbackServer.start();
+    client = HttpClient.newHttpClient();
+    options = JsonOptions.newBuilder().codec(new JacksonCodec()).build();
+    normalCall(); // client threads and the first connection exist before the baseline
+    server.takeRequest();
+    baseline = ResourceCounts.now();
+  }
+
+  @AfterEach
+  void sameClientCompletesANormalCallAndNothingLeaked() throws Exception {
+    try {
+      normalCall();
+      ResourceCounts.assertBackTo(baseline);
+    } finally {
+      server.close();
+    }
+  }
+
+  protected URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  private void normalCall() throws Exception {
+    server.enqueue(json(200, OK_JSON));
+    assertThat(HttpJson.getFromJson(client, uri("/ok"), Named.class, options))
+        .isEqualTo(new Named("ok"));
+  }
+}
