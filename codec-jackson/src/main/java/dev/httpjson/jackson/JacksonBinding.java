@@ -21,6 +21,7 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.JacksonIOException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
@@ -288,8 +289,24 @@ final class JacksonBinding implements JsonBinding {
       return (IOException) e.getCause();
     }
     TokenStreamLocation location = e.getLocation();
-    return new JsonReadException(
-        String.valueOf(e.getOriginalMessage()), line(location), column(location), path(e), e);
+    String problem = String.valueOf(e.getOriginalMessage());
+    if (e instanceof StreamConstraintsException) {
+      problem += " (the limit is " + optionFor(problem) + ")";
+    }
+    return new JsonReadException(problem, line(location), column(location), path(e), e);
+  }
+
+  /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
+  private static String optionFor(String message) {
+    String m = message.toLowerCase(java.util.Locale.ROOT);
+    if (m.contains("nesting depth")) {
+      return "JsonOptions.maxNestingDepth";
+    } else if (m.contains("number value length")) {
+      return "JsonOptions.maxNumberLength";
+    } else if (m.contains("string value length")) {
+      return "JsonOptions.maxStringLength";
+    }
+    return "a parser limit set from JsonOptions";
   }
 
   static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {

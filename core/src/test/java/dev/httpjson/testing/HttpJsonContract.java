@@ -18,7 +18,6 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.ProblemDetails;
-import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.TypeRef;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Event;
@@ -693,51 +692,37 @@ public abstract class HttpJsonContract {
         .isEqualTo(MILD);
   }
 
-  // ---- limits ----
+  // ---- parser limits ----
 
   @Test
-  public void declaredLengthOverTheLimitFailsBeforeReading() throws Exception {
-    server.enqueue(json(200, "[" + "1,".repeat(600) + "1]"));
-    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+  public void nestingBeyondTheLimitFailsNamingIt() {
+    server.enqueue(json(200, "[".repeat(100_000) + "]".repeat(100_000)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
-        .isInstanceOfSatisfying(
-            ResponseTooLargeException.class,
-            e -> {
-              assertThat(e.declared()).isTrue();
-              assertThat(e.limit()).isEqualTo(1000);
-              assertThat(e.size()).isEqualTo(1203);
-              assertThat(e.getMessage()).contains("1000").contains("1203");
-            });
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/deep"), Object.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("JsonOptions.maxNestingDepth")
+        .hasMessageContaining("500");
   }
 
   @Test
-  public void chunkedBodyOverTheLimitFailsWhenItCrossesIt() throws Exception {
-    server.enqueue(
-        new MockResponse.Builder()
-            .code(200)
-            .chunkedBody("[" + "1,".repeat(600) + "1]", 100)
-            .build());
-    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+  public void numberLongerThanTheLimitFailsNamingIt() {
+    server.enqueue(json(200, "{\"temperatureC\":" + "9".repeat(1001) + "}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
-        .isInstanceOfSatisfying(
-            ResponseTooLargeException.class,
-            e -> {
-              assertThat(e.declared()).isFalse();
-              assertThat(e.size()).isGreaterThan(1000).isLessThanOrEqualTo(1203);
-            });
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("JsonOptions.maxNumberLength");
   }
 
   @Test
-  public void bodyExactlyAtTheLimitSucceeds() throws Exception {
-    String body = "[" + "1,".repeat(498) + "10]";
-    assertThat(body).hasSize(1000);
-    server.enqueue(new MockResponse.Builder().code(200).chunkedBody(body, 64).build());
-    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+  public void stringLongerThanTheLimitFailsNamingIt() {
+    server.enqueue(json(200, "{\"displayName\":\"" + "x".repeat(5000) + "\"}"));
+    JsonOptions small = options.toBuilder().maxStringLength(1000).build();
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), TypeRef.listOf(Integer.class), small))
-        .hasSize(499);
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Named.class, small))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("JsonOptions.maxStringLength")
+        .satisfies(e -> assertThat(((JsonReadException) e).path()).isEqualTo("$.displayName"));
   }
 
   // ---- arguments ----

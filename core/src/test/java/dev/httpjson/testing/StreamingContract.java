@@ -94,6 +94,56 @@ public abstract class StreamingContract {
         .collect(Collectors.joining(",", "[", "]"));
   }
 
+  // ---- size limits ----
+
+  @Test
+  public void declaredLengthOverTheLimitFailsBeforeReading() throws Exception {
+    server.enqueue(json(200, "[" + "1,".repeat(600) + "1]"));
+    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
+        .isInstanceOfSatisfying(
+            ResponseTooLargeException.class,
+            e -> {
+              assertThat(e.declared()).isTrue();
+              assertThat(e.limit()).isEqualTo(1000);
+              assertThat(e.size()).isEqualTo(1203);
+              assertThat(e.getMessage()).contains("1000").contains("1203");
+            });
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void chunkedBodyOverTheLimitFailsWhenItCrossesIt() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .chunkedBody("[" + "1,".repeat(600) + "1]", 100)
+            .build());
+    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
+        .isInstanceOfSatisfying(
+            ResponseTooLargeException.class,
+            e -> {
+              assertThat(e.declared()).isFalse();
+              assertThat(e.size()).isGreaterThan(1000).isLessThanOrEqualTo(1203);
+            });
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void bodyExactlyAtTheLimitSucceeds() throws Exception {
+    String body = "[" + "1,".repeat(498) + "10]";
+    assertThat(body).hasSize(1000);
+    server.enqueue(new MockResponse.Builder().code(200).chunkedBody(body, 64).build());
+    JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), TypeRef.listOf(Integer.class), small))
+        .hasSize(499);
+    assertClientHealthyAndNothingLeaked();
+  }
+
   // ---- streaming reads ----
 
   @Test
