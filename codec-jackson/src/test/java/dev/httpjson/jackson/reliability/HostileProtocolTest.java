@@ -1,0 +1,421 @@
+package dev.httpjson.jackson.reliability;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.testing.Models.Named;
+import dev.httpjson.testing.RawServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Protocol violations only a raw socket can produce (the "Protocol" rows of docs/RELIABILITY.md).
+ * Broken framing surfaces as the JDK client's own {@link IOException} (passed through unwrapped,
+ * never an {@link HttpJsonException} and never a value); a server that stalls is cut off by {@link
+ * JsonOptions#timeout()}. Every row ends in seconds.
+ */
+class HostileProtocolTest extends HostileServerHarness {
+  private static final String JSON = "{\"displayName\":\"a\"}";
+  private static final Duration BOUND = Duration.ofSeconds(20);
+
+  // ---- EOF ----
+
+  @Test
+  void closeBeforeAnyResponseByteFails() throws Exception {
+    try (RawServer raw = closing((socket, head) -> {})) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void eofInTheStatusLineFails() throws Exception {
+    try (RawServer raw = closing((socket, head) -> RawServer.write(socket, "HTTP/1.1 20"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void eofInTheHeadersFails() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Type: applic"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void eofInsideAChunkFails() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n14\r\n{\"displayName\":"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void eofAfterACompleteValueButBeforeTheLastChunkFails() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n13\r\n"
+                        + JSON
+                        + "\r\n"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void eofInsideAFixedLengthBodyFails() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 19\r\n\r\n{\"displayName"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void contentLengthLargerThanACompleteValueFailsInsteadOfReturningIt() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 100\r\n\r\n"
+                        + JSON))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void eofInsideAStreamedBodyFailsTheIteration() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 1000\r\n\r\n["
+                        + JSON
+                        + ","
+                        + JSON))) {
+      Throwable failure =
+          timed(
+              () -> {
+                try (Stream<Named> stream =
+                    HttpJson.getFromJsonAsStream(client, raw.uri("/s"), Named.class, options)) {
+                  stream.count();
+                }
+              });
+      assertThat(failure).isInstanceOf(UncheckedIOException.class);
+      assertTransportFailure(failure.getCause());
+    }
+  }
+
+  // ---- resets ----
+
+  @Test
+  void resetMidFixedLengthBodyFails() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 1000\r\n\r\n[{\"displayName\":\"a\"},");
+              Thread.sleep(200); // the client has the head and part of the body
+              reset(socket);
+            })) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void resetMidChunkedBodyFails() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n5\r\n[1,2,\r\n");
+              Thread.sleep(200);
+              reset(socket);
+            })) {
+      assertTransportFailure(catchThrowable(() -> timed(raw, "/r", java.util.List.class)));
+    }
+  }
+
+  @Test
+  void resetMidStreamFailsTheIteration() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 100000\r\n\r\n["
+                      + JSON);
+              Thread.sleep(200);
+              reset(socket);
+            })) {
+      Throwable failure =
+          timed(
+              () -> {
+                try (Stream<Named> stream =
+                    HttpJson.getFromJsonAsStream(client, raw.uri("/s"), Named.class, options)) {
+                  stream.count();
+                }
+              });
+      assertThat(failure).isInstanceOf(UncheckedIOException.class);
+      assertTransportFailure(failure.getCause());
+    }
+  }
+
+  @Test
+  void resetDuringAnErrorBodyStillFailsTheCall() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/html\r\n"
+                      + "Content-Length: 5000\r\n\r\n<html><body>Whoops");
+              Thread.sleep(200);
+              reset(socket);
+            })) {
+      Throwable failure = get(raw);
+      assertThat(failure).isInstanceOf(IOException.class);
+      assertThat(failure.getMessage()).isNotBlank();
+    }
+  }
+
+  // ---- malformed heads ----
+
+  @Test
+  void garbageStatusLineFails() throws Exception {
+    try (RawServer raw = closing((socket, head) -> RawServer.write(socket, "SPDY/9 OK\r\n\r\n"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  @Test
+  void invalidChunkSizeFails() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  // A malformed Content-Length ("1x9") is tofix.InvalidContentLengthTest: it escapes as an
+  // unchecked NumberFormatException.
+
+  @Test
+  void headersOverTheJdkLimitFail() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> {
+              OutputStream out = socket.getOutputStream();
+              out.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n".getBytes(UTF_8));
+              String filler = "X-Filler: " + "f".repeat(8000) + "\r\n";
+              try {
+                for (int i = 0; i < 256; i++) { // 2 MiB of headers
+                  out.write(filler.getBytes(UTF_8));
+                }
+                out.write(("Content-Length: 19\r\n\r\n" + JSON).getBytes(UTF_8));
+                out.flush();
+              } catch (IOException clientGaveUp) {
+                // expected once the client rejects the head
+              }
+            })) {
+      Throwable failure = get(raw);
+      assertTransportFailure(failure);
+      assertThat(failure.getMessage()).containsIgnoringCase("header");
+    }
+  }
+
+  // ---- stalls (need JsonOptions.timeout) ----
+
+  @Test
+  void serverThatAcceptsAndNeverAnswersHitsTheTimeout() throws Exception {
+    try (RawServer raw = closing((socket, head) -> drain(socket))) {
+      assertTimeout(get(raw, timed(Duration.ofMillis(800))), "PT0.8S");
+    }
+  }
+
+  @Test
+  void statusLineAtOneBytePerSecondHitsTheTimeout() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                trickle(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 19\r\n\r\n"
+                        + JSON))) {
+      assertTimeout(get(raw, timed(Duration.ofMillis(1500))), "PT1.5S");
+    }
+  }
+
+  @Test
+  void bodyAtOneBytePerSecondHitsTheTimeout() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 19\r\n\r\n");
+              trickle(socket, JSON);
+            })) {
+      assertTimeout(get(raw, timed(Duration.ofMillis(1500))), "PT1.5S");
+    }
+  }
+
+  @Test
+  void contentLengthLargerThanTheBodyOnAnOpenConnectionHitsTheTimeout() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 100\r\n\r\n"
+                      + JSON);
+              drain(socket);
+            })) {
+      assertTimeout(get(raw, timed(Duration.ofMillis(800))), "PT0.8S");
+    }
+  }
+
+  @Test
+  void asyncCallToAServerThatNeverAnswersFailsItsFutureWithTheTimeout() throws Exception {
+    try (RawServer raw = closing((socket, head) -> drain(socket))) {
+      CompletableFuture<Named> future =
+          HttpJson.getFromJsonAsync(
+              client, raw.uri("/a"), Named.class, timed(Duration.ofMillis(500)));
+
+      Throwable failure = catchThrowable(() -> future.get(BOUND.toSeconds(), TimeUnit.SECONDS));
+      assertThat(failure).isInstanceOf(ExecutionException.class);
+      assertTimeout(failure.getCause(), "PT0.5S");
+    }
+  }
+
+  // ---- helpers ----
+
+  private JsonOptions timed(Duration timeout) {
+    return options.toBuilder().timeout(timeout).build();
+  }
+
+  private Throwable get(RawServer raw) {
+    return get(raw, options);
+  }
+
+  private Throwable get(RawServer raw, JsonOptions opts) {
+    return timed(() -> HttpJson.getFromJson(client, raw.uri("/x"), Named.class, opts));
+  }
+
+  private Object timed(RawServer raw, String path, Class<?> type) throws Exception {
+    long start = System.nanoTime();
+    try {
+      return HttpJson.getFromJson(client, raw.uri(path), type, options);
+    } finally {
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(BOUND);
+    }
+  }
+
+  /** The call's failure (there must be one), which must come within {@link #BOUND}. */
+  private static Throwable timed(ThrowingCallable call) {
+    long start = System.nanoTime();
+    Throwable failure = catchThrowable(call);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(BOUND);
+    assertThat(failure).as("the call must fail, not return a value").isNotNull();
+    return failure;
+  }
+
+  /** Broken framing: the JDK client's IOException, with a message, not a JSON error. */
+  private static void assertTransportFailure(Throwable failure) {
+    assertThat(failure)
+        .isInstanceOf(IOException.class)
+        .isNotInstanceOf(HttpJsonException.class)
+        .isNotInstanceOf(CallTimeoutException.class);
+    assertThat(failure.getMessage()).isNotBlank();
+  }
+
+  private static void assertTimeout(Throwable failure, String timeout) {
+    assertThat(failure)
+        .isInstanceOf(CallTimeoutException.class)
+        .hasMessageContaining("JsonOptions.timeout " + timeout);
+  }
+
+  /** A raw server whose connections are always closed when the handler returns. */
+  private static RawServer closing(RawServer.Handler handler) throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          try {
+            handler.handle(socket, head);
+          } finally {
+            socket.close();
+          }
+        });
+  }
+
+  /** Closes with an RST instead of a FIN. */
+  private static void reset(Socket socket) throws IOException {
+    socket.setSoLinger(true, 0);
+    socket.close();
+  }
+
+  /** Reads until the client goes away, never answering. */
+  private static void drain(Socket socket) throws IOException {
+    try {
+      while (socket.getInputStream().read() >= 0) {
+        // ignore
+      }
+    } catch (IOException gone) {
+      // the client aborted the exchange
+    }
+  }
+
+  /** Writes one byte per second until done or the client goes away. */
+  private static void trickle(Socket socket, String text) throws InterruptedException {
+    try {
+      for (byte b : text.getBytes(UTF_8)) {
+        socket.getOutputStream().write(b);
+        socket.getOutputStream().flush();
+        Thread.sleep(1000);
+      }
+    } catch (IOException gone) {
+      // the client aborted the exchange
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package dev.httpjson.jackson.reliability;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonContent;
+import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.testing.Models.Exploding;
+import dev.httpjson.testing.Models.Named;
+import dev.httpjson.testing.Models.Node;
+import dev.httpjson.testing.RawServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Values whose serialization fails (the "Writing" rows of docs/RELIABILITY.md): the error surfaces
+ * from the call as {@link JsonWriteException}; a buffered body is never sent, and a streamed body
+ * that fails midway is aborted, never completed, so its connection is not reused.
+ */
+class HostileWriteTest extends HostileServerHarness {
+
+  @Test
+  void selfReferencingGraphFailsBeforeAnythingIsSent() {
+    assertThatThrownBy(() -> HttpJson.postAsJson(client, uri("/n"), new Node(), options))
+        .isInstanceOf(JsonWriteException.class)
+        .hasMessageContaining("Cannot write " + Node.class.getName());
+    assertThat(server.getRequestCount()).isEqualTo(1); // the harness's warm-up call only
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"POST", "PUT", "PATCH"})
+  void throwingGetterFailsEveryMethodBeforeAnythingIsSent(String method) {
+    Exploding value = new Exploding();
+
+    Throwable untyped = catchThrowable(() -> send(method, value));
+    Throwable typed = catchThrowable(() -> sendTyped(method, value));
+
+    for (Throwable failure : List.of(untyped, typed)) {
+      assertThat(failure)
+          .isInstanceOfSatisfying(
+              JsonWriteException.class,
+              e -> {
+                assertThat(e.path()).isEqualTo("$.name");
+                assertThat(e.getMessage()).contains("boom in getName");
+              });
+    }
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void asyncSelfReferenceFailsTheFutureAndSendsNothing() {
+    CompletableFuture<Named> future =
+        HttpJson.putAsJsonAsync(client, uri("/n"), new Node(), Named.class, options);
+
+    Throwable failure = catchThrowable(() -> future.get(10, TimeUnit.SECONDS));
+    assertThat(failure)
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isInstanceOf(JsonWriteException.class);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void boundClientSurfacesTheWriteFailure() {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client).baseUri(uri("/")).options(options).build();
+
+    assertThatThrownBy(() -> api.postAsJson("things", List.of(new Named("a"), new Exploding())))
+        .isInstanceOf(JsonWriteException.class)
+        .hasMessageContaining("boom in getName")
+        .satisfies(e -> assertThat(((JsonWriteException) e).path()).isEqualTo("$[1].name"));
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void jsonContentRejectsTheValueWhenBuilt() {
+    assertThatThrownBy(() -> JsonContent.of(new Exploding(), options))
+        .isInstanceOf(JsonWriteException.class);
+    assertThatThrownBy(() -> JsonContent.of(new Node(), options))
+        .isInstanceOf(JsonWriteException.class);
+  }
+
+  @Test
+  void streamedBodyThatFailsMidwayIsAbortedNotCompletedAndItsConnectionNotReused()
+      throws Exception {
+    AtomicInteger completeBodies = new AtomicInteger();
+    AtomicInteger abortedBodies = new AtomicInteger();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              try {
+                if (head.startsWith("POST")) {
+                  if (readChunkedBodyToTheEnd(socket.getInputStream())) {
+                    completeBodies.incrementAndGet();
+                    RawServer.write(socket, "HTTP/1.1 204 No Content\r\n\r\n");
+                  } else {
+                    abortedBodies.incrementAndGet();
+                  }
+                } else {
+                  RawServer.write(
+                      socket,
+                      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                          + "Content-Length: 20\r\nConnection: close\r\n\r\n"
+                          + OK_JSON);
+                }
+              } finally {
+                socket.close();
+              }
+            })) {
+      List<Object> elements = new ArrayList<>();
+      for (int i = 0; i < 5000; i++) {
+        elements.add(new Named("n" + i));
+      }
+      elements.add(new Exploding());
+
+      Throwable failure =
+          catchThrowable(
+              () ->
+                  client.send(
+                      JsonSequenceContent.ofArray(elements, Object.class, options)
+                          .requestBuilder("POST", raw.uri("/bulk"))
+                          .build(),
+                      HttpResponse.BodyHandlers.discarding()));
+      assertThat(failure).isInstanceOf(IOException.class);
+      assertThat(causes(failure)).anyMatch(c -> c instanceof JsonWriteException);
+
+      assertThat(HttpJson.getFromJson(client, raw.uri("/ok"), Named.class, options))
+          .isEqualTo(new Named("ok"));
+      assertThat(completeBodies).hasValue(0);
+      waitFor(() -> abortedBodies.get() == 1);
+      assertThat(raw.connections()).isEqualTo(2);
+    }
+  }
+
+  private Object send(String method, Object value) throws Exception {
+    switch (method) {
+      case "POST":
+        return HttpJson.postAsJson(client, uri("/w"), value, options);
+      case "PUT":
+        return HttpJson.putAsJson(client, uri("/w"), value, options);
+      default:
+        return HttpJson.patchAsJson(client, uri("/w"), value, options);
+    }
+  }
+
+  private Object sendTyped(String method, Object value) throws Exception {
+    switch (method) {
+      case "POST":
+        return HttpJson.postAsJson(client, uri("/w"), value, Named.class, options);
+      case "PUT":
+        return HttpJson.putAsJson(client, uri("/w"), value, Named.class, options);
+      default:
+        return HttpJson.patchAsJson(client, uri("/w"), value, Named.class, options);
+    }
+  }
+
+  /** True if the chunked body ended with its last (zero) chunk, false on EOF or reset first. */
+  private static boolean readChunkedBodyToTheEnd(InputStream in) {
+    ByteArrayOutputStream tail = new ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
+    try {
+      for (int n; (n = in.read(buf)) >= 0; ) {
+        tail.write(buf, 0, n);
+        String text = tail.toString(ISO_8859_1);
+        if (text.endsWith("\r\n0\r\n\r\n") || text.equals("0\r\n\r\n")) {
+          return true;
+        }
+        if (tail.size() > 64) {
+          byte[] last = tail.toByteArray();
+          tail.reset();
+          tail.write(last, last.length - 16, 16);
+        }
+      }
+    } catch (IOException reset) {
+      return false;
+    }
+    return false;
+  }
+
+  private static void waitFor(java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
+    for (int i = 0; i < 100 && !condition.getAsBoolean(); i++) {
+      Thread.sleep(100);
+    }
+    assertThat(condition.getAsBoolean()).isTrue();
+  }
+
+  private static List<Throwable> causes(Throwable t) {
+    List<Throwable> all = new ArrayList<>();
+    for (Throwable c = t; c != null && !all.contains(c); c = c.getCause()) {
+      all.add(c);
+    }
+    return all;
+  }
+}
