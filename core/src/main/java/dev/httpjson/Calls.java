@@ -53,6 +53,10 @@ final class Calls {
     return Objects.requireNonNull(type, "type == null");
   }
 
+  static Type type(TypeRef<?> type) {
+    return Objects.requireNonNull(type, "type == null").type();
+  }
+
   static JsonOptions options(JsonOptions options) {
     return Objects.requireNonNull(options, "options == null");
   }
@@ -158,6 +162,86 @@ final class Calls {
     Responses.StreamHandler<T> handler =
         new Responses.StreamHandler<>(options, elementType, format, "GET", uri);
     return sendAsync(client, request, handler, options, response -> response.body().stream());
+  }
+
+  /** Serializes {@code value}, sends it, returns the response unchecked; blocking. */
+  static HttpResponse<byte[]> sendValue(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable Object value,
+      JsonOptions options,
+      String[] headers)
+      throws IOException, InterruptedException {
+    return send(client, method, uri, JsonContent.of(value, options), options, headers);
+  }
+
+  static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable Object value,
+      JsonOptions options,
+      String[] headers) {
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, options);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return sendAsync(client, method, uri, content, options, headers);
+  }
+
+  /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */
+  static <R> @Nullable R exchangeValue(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable Object value,
+      Type type,
+      JsonOptions options,
+      String[] headers)
+      throws IOException, InterruptedException {
+    return receive(client, method, uri, JsonContent.of(value, options), type, options, headers);
+  }
+
+  static <R> CompletableFuture<@Nullable R> exchangeValueAsync(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable Object value,
+      Type type,
+      JsonOptions options,
+      String[] headers) {
+    JsonContent content;
+    try {
+      content = JsonContent.of(value, options);
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return receiveAsync(client, method, uri, content, type, options, headers);
+  }
+
+  /** Reads a buffered body (status unchecked). */
+  static <T> @Nullable T read(HttpResponse<byte[]> response, Type type, JsonOptions options)
+      throws JsonReadException {
+    Objects.requireNonNull(response, "response == null");
+    byte[] body = response.body();
+    if (body == null) {
+      return null;
+    }
+    try {
+      return Responses.decode(
+          options.binding().<T>reader(type),
+          body,
+          body.length,
+          Responses.contentType(response.headers()),
+          type);
+    } catch (JsonReadException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
+    }
   }
 
   static String[] noHeaders() {

@@ -5,7 +5,6 @@ import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -49,20 +48,56 @@ public final class HttpJson {
 
   /**
    * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
+   * {@code type}.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the class to read
+   * @param options the options, used as given
    * @return the value, or {@code null} for an empty body
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the body is not JSON of {@code type}
    * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(
+      HttpClient client, URI uri, Class<T> type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, URI uri, Class<T> type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
@@ -77,19 +112,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
@@ -103,139 +128,7 @@ public final class HttpJson {
         Calls.noHeaders());
   }
 
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <T> @Nullable T getFromJson(
-      HttpClient client, URI uri, Class<T> type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
-   */
-  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, URI uri, Class<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <T> @Nullable T getFromJson(HttpClient client, URI uri, TypeRef<T> type)
-      throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Objects.requireNonNull(type, "type == null").type(),
-        JsonOptions.web(),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return a future of the value, or of {@code null} for an empty body
-   */
-  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, URI uri, TypeRef<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Objects.requireNonNull(type, "type == null").type(),
-        JsonOptions.web(),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
+  /** As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token. */
   public static <T> @Nullable T getFromJson(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
@@ -244,26 +137,15 @@ public final class HttpJson {
         "GET",
         Calls.absolute(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
+   * token: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
@@ -272,27 +154,81 @@ public final class HttpJson {
         "GET",
         Calls.absolute(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token and the
+   * {@link JsonOptions#web()} options.
+   */
+  public static <T> @Nullable T getFromJson(HttpClient client, URI uri, TypeRef<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
+   * token and the {@link JsonOptions#web()} options: the future completes with the value or fails
+   * with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, URI uri, TypeRef<T> type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
+   * returning {@code Object}.
+   */
+  public static @Nullable Object getFromJson(
+      HttpClient client, URI uri, Type type, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link
+   * Type}, returning {@code Object}: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
+   */
+  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
+      HttpClient client, URI uri, Type type, JsonOptions options) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "GET",
+        Calls.absolute(uri),
+        null,
+        Calls.type(type),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
+   * returning {@code Object} and the {@link JsonOptions#web()} options.
    */
   public static @Nullable Object getFromJson(HttpClient client, URI uri, Type type)
       throws IOException, InterruptedException {
@@ -307,19 +243,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link
+   * Type}, returning {@code Object} and the {@link JsonOptions#web()} options: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<@Nullable Object> getFromJsonAsync(
       HttpClient client, URI uri, Type type) {
@@ -333,139 +259,7 @@ public final class HttpJson {
         Calls.noHeaders());
   }
 
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static @Nullable Object getFromJson(
-      HttpClient client, URI uri, Type type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
-   */
-  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
-      HttpClient client, URI uri, Type type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <T> @Nullable T getFromJson(HttpClient client, String uri, Class<T> type)
-      throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @return a future of the value, or of {@code null} for an empty body
-   */
-  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, String uri, Class<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
+  /** As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string. */
   public static <T> @Nullable T getFromJson(
       HttpClient client, String uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
@@ -480,20 +274,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, String uri, Class<T> type, JsonOptions options) {
@@ -508,78 +291,41 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and the
+   * {@link JsonOptions#web()} options.
    */
-  public static <T> @Nullable T getFromJson(HttpClient client, String uri, TypeRef<T> type)
+  public static <T> @Nullable T getFromJson(HttpClient client, String uri, Class<T> type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
         "GET",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         JsonOptions.web(),
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
+   * with the same exceptions; cancelling it aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, String uri, TypeRef<T> type) {
+      HttpClient client, String uri, Class<T> type) {
     return Calls.receiveAsync(
         Calls.client(client),
         "GET",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         JsonOptions.web(),
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * generic type token.
    */
   public static <T> @Nullable T getFromJson(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
@@ -589,26 +335,15 @@ public final class HttpJson {
         "GET",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a generic type token: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
@@ -617,29 +352,16 @@ public final class HttpJson {
         "GET",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * generic type token and the {@link JsonOptions#web()} options.
    */
-  public static @Nullable Object getFromJson(HttpClient client, String uri, Type type)
+  public static <T> @Nullable T getFromJson(HttpClient client, String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
@@ -652,22 +374,12 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a generic type token and the {@link JsonOptions#web()} options: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
-  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
-      HttpClient client, String uri, Type type) {
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, String uri, TypeRef<T> type) {
     return Calls.receiveAsync(
         Calls.client(client),
         "GET",
@@ -679,22 +391,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * runtime {@link Type}, returning {@code Object}.
    */
   public static @Nullable Object getFromJson(
       HttpClient client, String uri, Type type, JsonOptions options)
@@ -710,20 +408,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a runtime {@link Type}, returning {@code Object}: the future completes with the
+   * value or fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<@Nullable Object> getFromJsonAsync(
       HttpClient client, String uri, Type type, JsonOptions options) {
@@ -738,28 +425,15 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()} options.
    */
-  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
+  public static @Nullable Object getFromJson(HttpClient client, String uri, Type type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
+        "GET",
+        Calls.uri(uri),
         null,
         Calls.type(type),
         JsonOptions.web(),
@@ -767,26 +441,17 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()}
+   * options: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
-  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, URI uri, Class<T> type) {
+  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
+      HttpClient client, String uri, Type type) {
     return Calls.receiveAsync(
         Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
+        "GET",
+        Calls.uri(uri),
         null,
         Calls.type(type),
         JsonOptions.web(),
@@ -798,16 +463,18 @@ public final class HttpJson {
    * {@code type}.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the class to read
-   * @param options the options to use as given
+   * @param options the options, used as given
    * @return the value, or {@code null} for an empty body
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the body is not JSON of {@code type}
    * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
@@ -825,20 +492,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type, JsonOptions options) {
@@ -853,79 +508,39 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
    */
-  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, TypeRef<T> type)
+  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
         "DELETE",
         Calls.absolute(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         JsonOptions.web(),
         Calls.noHeaders());
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, URI uri, TypeRef<T> type) {
+      HttpClient client, URI uri, Class<T> type) {
     return Calls.receiveAsync(
         Calls.client(client),
         "DELETE",
         Calls.absolute(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         JsonOptions.web(),
         Calls.noHeaders());
   }
 
-  /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
+  /** As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token. */
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
@@ -934,26 +549,15 @@ public final class HttpJson {
         "DELETE",
         Calls.absolute(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
+   * token: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
@@ -962,29 +566,16 @@ public final class HttpJson {
         "DELETE",
         Calls.absolute(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token and
+   * the {@link JsonOptions#web()} options.
    */
-  public static @Nullable Object deleteFromJson(HttpClient client, URI uri, Type type)
+  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
@@ -997,22 +588,12 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
+   * token and the {@link JsonOptions#web()} options: the future completes with the value or fails
+   * with the same exceptions; cancelling it aborts the exchange.
    */
-  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
-      HttpClient client, URI uri, Type type) {
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, URI uri, TypeRef<T> type) {
     return Calls.receiveAsync(
         Calls.client(client),
         "DELETE",
@@ -1024,22 +605,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
+   * returning {@code Object}.
    */
   public static @Nullable Object deleteFromJson(
       HttpClient client, URI uri, Type type, JsonOptions options)
@@ -1055,20 +622,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime
+   * {@link Type}, returning {@code Object}: the future completes with the value or fails with the
+   * same exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
       HttpClient client, URI uri, Type type, JsonOptions options) {
@@ -1083,28 +639,15 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
+   * returning {@code Object} and the {@link JsonOptions#web()} options.
    */
-  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, Class<T> type)
+  public static @Nullable Object deleteFromJson(HttpClient client, URI uri, Type type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
         "DELETE",
-        Calls.uri(uri),
+        Calls.absolute(uri),
         null,
         Calls.type(type),
         JsonOptions.web(),
@@ -1112,50 +655,23 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime
+   * {@link Type}, returning {@code Object} and the {@link JsonOptions#web()} options: the future
+   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
-  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, String uri, Class<T> type) {
+  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
+      HttpClient client, URI uri, Type type) {
     return Calls.receiveAsync(
         Calls.client(client),
         "DELETE",
-        Calls.uri(uri),
+        Calls.absolute(uri),
         null,
         Calls.type(type),
         JsonOptions.web(),
         Calls.noHeaders());
   }
 
-  /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
+  /** As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string. */
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, String uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
@@ -1170,20 +686,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, String uri, Class<T> type, JsonOptions options) {
@@ -1198,78 +703,41 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and
+   * the {@link JsonOptions#web()} options.
    */
-  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, TypeRef<T> type)
+  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, Class<T> type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
         "DELETE",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         JsonOptions.web(),
         Calls.noHeaders());
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
+   * with the same exceptions; cancelling it aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, String uri, TypeRef<T> type) {
+      HttpClient client, String uri, Class<T> type) {
     return Calls.receiveAsync(
         Calls.client(client),
         "DELETE",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         JsonOptions.web(),
         Calls.noHeaders());
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * generic type token.
    */
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
@@ -1279,26 +747,15 @@ public final class HttpJson {
         "DELETE",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a generic type token: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
@@ -1307,29 +764,16 @@ public final class HttpJson {
         "DELETE",
         Calls.uri(uri),
         null,
-        Objects.requireNonNull(type, "type == null").type(),
+        Calls.type(type),
         Calls.options(options),
         Calls.noHeaders());
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * generic type token and the {@link JsonOptions#web()} options.
    */
-  public static @Nullable Object deleteFromJson(HttpClient client, String uri, Type type)
+  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     return Calls.receive(
         Calls.client(client),
@@ -1342,22 +786,12 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a generic type token and the {@link JsonOptions#web()} options: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
-  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
-      HttpClient client, String uri, Type type) {
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, String uri, TypeRef<T> type) {
     return Calls.receiveAsync(
         Calls.client(client),
         "DELETE",
@@ -1369,22 +803,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * runtime {@link Type}, returning {@code Object}.
    */
   public static @Nullable Object deleteFromJson(
       HttpClient client, String uri, Type type, JsonOptions options)
@@ -1400,20 +820,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON; a 204 or empty body gives {@code null}. The response is always released.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return a future of the value, or of {@code null} for an empty body
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a runtime {@link Type}, returning {@code Object}: the future completes with the
+   * value or fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
       HttpClient client, String uri, Type type, JsonOptions options) {
@@ -1428,2377 +837,1366 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
+   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
+   * runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()} options.
+   */
+  public static @Nullable Object deleteFromJson(HttpClient client, String uri, Type type)
+      throws IOException, InterruptedException {
+    return Calls.receive(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
+   * string and a runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()}
+   * options: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
+   */
+  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
+      HttpClient client, String uri, Type type) {
+    return Calls.receiveAsync(
+        Calls.client(client),
+        "DELETE",
+        Calls.uri(uri),
+        null,
+        Calls.type(type),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class, JsonOptions)}. The value is serialized before connecting.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
    *     null}
+   * @param options the options, used as given
    * @return the response, whatever its status
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws ResponseTooLargeException if the response body exceeds {@link
    *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> postAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.sendValue(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
    */
   public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return a future of the response
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
+  /** As {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
   public static HttpResponse<byte[]> postAsJson(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = Calls.options(options);
-    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return a future of the response
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
+   * string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string and the
+   * {@link JsonOptions#web()} options.
    */
   public static HttpResponse<byte[]> postAsJson(
       HttpClient client, String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client), "POST", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return a future of the response
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
+   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
+   * with the same exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static HttpResponse<byte[]> postAsJson(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = Calls.options(options);
-    return Calls.send(c, "POST", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return a future of the response
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "POST", target, content, opts, Calls.noHeaders());
+    return Calls.sendValueAsync(
+        Calls.client(client), "POST", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
   }
 
   /**
    * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
+   * JSON of {@code responseType}: a status outside 200–299 fails with {@link
+   * HttpJsonStatusException}; a 204 or empty body gives {@code null}.
    *
    * @param client the client to send with
-   * @param uri an absolute URI string
+   * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class
    * @param responseType the class to read the response as
+   * @param options the options, used as given for writing and reading
    * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}: the future
+   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token.
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
+   * type token: the future completes with the value or fails with the same exceptions; cancelling
+   * it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token
+   * and the {@link JsonOptions#web()} options.
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
+   * type token and the {@link JsonOptions#web()} options: the future completes with the value or
+   * fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string.
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and the {@link JsonOptions#web()} options.
    */
   public static <R> @Nullable R postAsJson(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string and the {@link JsonOptions#web()} options: the future completes with the value or
+   * fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token.
    */
   public static <R> @Nullable R postAsJson(
       HttpClient client,
       String uri,
       @Nullable Object value,
-      Class<R> responseType,
+      TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string and a generic type token: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client,
       String uri,
       @Nullable Object value,
-      Class<R> responseType,
+      TypeRef<R> responseType,
       JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token and the {@link JsonOptions#web()} options.
    */
   public static <R> @Nullable R postAsJson(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string and a generic type token and the {@link JsonOptions#web()} options: the future
+   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "POST",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "POST", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "POST", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
+   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class, JsonOptions)}. The value is serialized before connecting.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
    *     null}
+   * @param options the options, used as given
    * @return the response, whatever its status
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws ResponseTooLargeException if the response body exceeds {@link
    *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.sendValue(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link JsonOptions#web()}
+   * options.
    */
   public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return a future of the response
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
+  /** As {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
   public static HttpResponse<byte[]> putAsJson(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = Calls.options(options);
-    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return a future of the response
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
+   * string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string and the
+   * {@link JsonOptions#web()} options.
    */
   public static HttpResponse<byte[]> putAsJson(
       HttpClient client, String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client), "PUT", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return a future of the response
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string
+   * and the {@link JsonOptions#web()} options: the future completes with the value or fails with
+   * the same exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static HttpResponse<byte[]> putAsJson(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = Calls.options(options);
-    return Calls.send(c, "PUT", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return a future of the response
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PUT", target, content, opts, Calls.noHeaders());
+    return Calls.sendValueAsync(
+        Calls.client(client), "PUT", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
   }
 
   /**
    * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
+   * JSON of {@code responseType}: a status outside 200–299 fails with {@link
+   * HttpJsonStatusException}; a 204 or empty body gives {@code null}.
    *
    * @param client the client to send with
-   * @param uri an absolute URI string
+   * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class
    * @param responseType the class to read the response as
+   * @param options the options, used as given for writing and reading
    * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}: the future
+   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token.
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
+   * type token: the future completes with the value or fails with the same exceptions; cancelling
+   * it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token
+   * and the {@link JsonOptions#web()} options.
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
+   * type token and the {@link JsonOptions#web()} options: the future completes with the value or
+   * fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string.
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
+   * string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and the {@link JsonOptions#web()} options.
    */
   public static <R> @Nullable R putAsJson(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
+   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
+   * with the same exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token.
    */
   public static <R> @Nullable R putAsJson(
       HttpClient client,
       String uri,
       @Nullable Object value,
-      Class<R> responseType,
+      TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
+   * string and a generic type token: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client,
       String uri,
       @Nullable Object value,
-      Class<R> responseType,
+      TypeRef<R> responseType,
       JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token and the {@link JsonOptions#web()} options.
    */
   public static <R> @Nullable R putAsJson(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
+   * string and a generic type token and the {@link JsonOptions#web()} options: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PUT",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PUT", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PUT", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status (as .NET does). The body is buffered as bytes
+   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
+   * #readFromJson(HttpResponse, Class, JsonOptions)}. The value is serialized before connecting.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
    *     null}
+   * @param options the options, used as given
    * @return the response, whatever its status
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws ResponseTooLargeException if the response body exceeds {@link
    *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.sendValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
+   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
    */
   public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return a future of the response
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
+  /** As {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
   public static HttpResponse<byte[]> patchAsJson(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = Calls.options(options);
-    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return a future of the response
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
+   * string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
+      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
+    return Calls.sendValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.absolute(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string and the
+   * {@link JsonOptions#web()} options.
    */
   public static HttpResponse<byte[]> patchAsJson(
       HttpClient client, String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
+    return Calls.sendValue(
+        Calls.client(client), "PATCH", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} with the {@link
-   * JsonOptions#web()} options, with a Content-Length, and returns the response without checking
-   * its status (as .NET does). The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return a future of the response
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
+   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
+   * with the same exceptions; cancelling it aborts the exchange.
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static HttpResponse<byte[]> patchAsJson(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = Calls.options(options);
-    return Calls.send(c, "PATCH", target, JsonContent.of(value, opts), opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class)}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options to use as given
-   * @return a future of the response
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendAsync(c, "PATCH", target, content, opts, Calls.noHeaders());
+    return Calls.sendValueAsync(
+        Calls.client(client), "PATCH", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
   }
 
   /**
    * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
+   * JSON of {@code responseType}: a status outside 200–299 fails with {@link
+   * HttpJsonStatusException}; a 204 or empty body gives {@code null}.
    *
    * @param client the client to send with
-   * @param uri an absolute URI string
+   * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class
    * @param responseType the class to read the response as
+   * @param options the options, used as given for writing and reading
    * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}: the future
+   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type
+   * token.
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
+   * type token: the future completes with the value or fails with the same exceptions; cancelling
+   * it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token
+   * and the {@link JsonOptions#web()} options.
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
+   * type token and the {@link JsonOptions#web()} options: the future completes with the value or
+   * fails with the same exceptions; cancelling it aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.absolute(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string.
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string: the future completes with the value or fails with the same exceptions; cancelling it
+   * aborts the exchange.
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      String uri,
+      @Nullable Object value,
+      Class<R> responseType,
+      JsonOptions options) {
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
+  }
+
+  /**
+   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and the {@link JsonOptions#web()} options.
    */
   public static <R> @Nullable R patchAsJson(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string and the {@link JsonOptions#web()} options: the future completes with the value or
+   * fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token.
    */
   public static <R> @Nullable R patchAsJson(
       HttpClient client,
       String uri,
       @Nullable Object value,
-      Class<R> responseType,
+      TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string and a generic type token: the future completes with the value or fails with the same
+   * exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client,
       String uri,
       @Nullable Object value,
-      Class<R> responseType,
+      TypeRef<R> responseType,
       JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Calls.type(responseType);
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
+    return Calls.exchangeValueAsync(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        Calls.options(options),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token and the {@link JsonOptions#web()} options.
    */
   public static <R> @Nullable R patchAsJson(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
+    return Calls.exchangeValue(
+        Calls.client(client),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
+        JsonOptions.web(),
+        Calls.noHeaders());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType} with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @return a future of the response value, or of {@code null} for an empty body
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
+   * a string and a generic type token and the {@link JsonOptions#web()} options: the future
+   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = JsonOptions.web();
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    return Calls.receive(
-        c, "PATCH", target, JsonContent.of(value, opts), type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException}; a 204 or empty body
-   * gives {@code null}.
-   *
-   * <p>Asynchronous form of the method of the same name without {@code Async}: the future fails
-   * with the exceptions that method throws; cancelling it aborts the exchange.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type to read the response as
-   * @param options the options to use as given, for writing and reading
-   * @return a future of the response value, or of {@code null} for an empty body
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    HttpClient c = Calls.client(client);
-    URI target = Calls.uri(uri);
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    JsonOptions opts = Calls.options(options);
-    JsonContent content;
-    try {
-      content = JsonContent.of(value, opts);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.receiveAsync(c, "PATCH", target, content, type, opts, Calls.noHeaders());
-  }
-
-  /**
-   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
-   * JSON of {@code type} with the {@link JsonOptions#web()} options, decoding it with the charset
-   * of its Content-Type. The status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty
-   * body gives {@code null}.
-   *
-   * @param response a response whose body holds the raw bytes
-   * @param type the class to read
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   */
-  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
-      throws JsonReadException {
-    return read(response, Calls.type(type), JsonOptions.web());
-  }
-
-  /**
-   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
-   * JSON of {@code type}, decoding it with the charset of its Content-Type. The status is not
-   * checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
-   *
-   * @param response a response whose body holds the raw bytes
-   * @param type the class to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   */
-  public static <T> @Nullable T readFromJson(
-      HttpResponse<byte[]> response, Class<T> type, JsonOptions options) throws JsonReadException {
-    return read(response, Calls.type(type), Calls.options(options));
-  }
-
-  /**
-   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
-   * JSON of {@code type} with the {@link JsonOptions#web()} options, decoding it with the charset
-   * of its Content-Type. The status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty
-   * body gives {@code null}.
-   *
-   * @param response a response whose body holds the raw bytes
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   */
-  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, TypeRef<T> type)
-      throws JsonReadException {
-    return read(response, Objects.requireNonNull(type, "type == null").type(), JsonOptions.web());
-  }
-
-  /**
-   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
-   * JSON of {@code type}, decoding it with the charset of its Content-Type. The status is not
-   * checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
-   *
-   * @param response a response whose body holds the raw bytes
-   * @param type the generic type to read, such as {@code new TypeRef<List<User>>() {}}
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   */
-  public static <T> @Nullable T readFromJson(
-      HttpResponse<byte[]> response, TypeRef<T> type, JsonOptions options)
-      throws JsonReadException {
-    return read(
-        response, Objects.requireNonNull(type, "type == null").type(), Calls.options(options));
-  }
-
-  /**
-   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
-   * JSON of {@code type} with the {@link JsonOptions#web()} options, decoding it with the charset
-   * of its Content-Type. The status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty
-   * body gives {@code null}.
-   *
-   * @param response a response whose body holds the raw bytes
-   * @param type the type to read
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   */
-  public static @Nullable Object readFromJson(HttpResponse<byte[]> response, Type type)
-      throws JsonReadException {
-    return read(response, Calls.type(type), JsonOptions.web());
-  }
-
-  /**
-   * Reads a buffered response body (as returned by {@link #postAsJson(HttpClient, URI, Object)}) as
-   * JSON of {@code type}, decoding it with the charset of its Content-Type. The status is not
-   * checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
-   *
-   * @param response a response whose body holds the raw bytes
-   * @param type the type to read
-   * @param options the options to use as given
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of {@code type}
-   */
-  public static @Nullable Object readFromJson(
-      HttpResponse<byte[]> response, Type type, JsonOptions options) throws JsonReadException {
-    return read(response, Calls.type(type), Calls.options(options));
-  }
-
-  /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
-   */
-  public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
-      throws IOException, InterruptedException {
-    return Calls.stream(
+    return Calls.exchangeValueAsync(
         Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
+        "PATCH",
+        Calls.uri(uri),
+        value,
+        Calls.type(responseType),
         JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
@@ -3808,47 +2206,11 @@ public final class HttpJson {
    * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
    * elements may be {@code null}; a 204 or empty body is an empty stream.
    *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @return a future of the stream of elements
-   */
-  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, URI uri, Class<T> elementType) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
-  }
-
-  /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
+   * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
+   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
+   * call including the iteration. A failure while iterating is thrown as an {@link
+   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
+   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
@@ -3857,7 +2219,7 @@ public final class HttpJson {
    * @param client the client to send with
    * @param uri an absolute URI
    * @param elementType the type of each element
-   * @param options the options to use as given
+   * @param options the options, used as given
    * @return the stream of elements; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws IOException on any other I/O failure before the body
@@ -3876,29 +2238,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @param options the options to use as given
-   * @return a future of the stream of elements
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}: the future
+   * completes with the stream when the response headers arrive.
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType, JsonOptions options) {
@@ -3912,101 +2253,39 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
+   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options.
    */
-  public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, URI uri, TypeRef<T> elementType) throws IOException, InterruptedException {
+  public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
+      throws IOException, InterruptedException {
     return Calls.stream(
         Calls.client(client),
         Calls.absolute(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         JsonOptions.web(),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @return a future of the stream of elements
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the {@link
+   * JsonOptions#web()} options: the future completes with the stream when the response headers
+   * arrive.
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, URI uri, TypeRef<T> elementType) {
+      HttpClient client, URI uri, Class<T> elementType) {
     return Calls.streamAsync(
         Calls.client(client),
         Calls.absolute(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         JsonOptions.web(),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @param options the options to use as given
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
+   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic type
+   * token.
    */
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options)
@@ -4014,79 +2293,36 @@ public final class HttpJson {
     return Calls.stream(
         Calls.client(client),
         Calls.absolute(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         Calls.options(options),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @param options the options to use as given
-   * @return a future of the stream of elements
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic
+   * type token: the future completes with the stream when the response headers arrive.
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options) {
     return Calls.streamAsync(
         Calls.client(client),
         Calls.absolute(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         Calls.options(options),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
+   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic type token
+   * and the {@link JsonOptions#web()} options.
    */
   public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, String uri, Class<T> elementType)
-      throws IOException, InterruptedException {
+      HttpClient client, URI uri, TypeRef<T> elementType) throws IOException, InterruptedException {
     return Calls.stream(
         Calls.client(client),
-        Calls.uri(uri),
+        Calls.absolute(uri),
         Calls.type(elementType),
         JsonOptions.web(),
         Responses.StreamFormat.AUTO,
@@ -4094,34 +2330,15 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @return a future of the stream of elements
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic
+   * type token and the {@link JsonOptions#web()} options: the future completes with the stream when
+   * the response headers arrive.
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, String uri, Class<T> elementType) {
+      HttpClient client, URI uri, TypeRef<T> elementType) {
     return Calls.streamAsync(
         Calls.client(client),
-        Calls.uri(uri),
+        Calls.absolute(uri),
         Calls.type(elementType),
         JsonOptions.web(),
         Responses.StreamFormat.AUTO,
@@ -4129,30 +2346,7 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @param options the options to use as given
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
+   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string.
    */
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, String uri, Class<T> elementType, JsonOptions options)
@@ -4167,29 +2361,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @param options the options to use as given
-   * @return a future of the stream of elements
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
+   * a string: the future completes with the stream when the response headers arrive.
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, String uri, Class<T> elementType, JsonOptions options) {
@@ -4203,102 +2376,40 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
+   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string
+   * and the {@link JsonOptions#web()} options.
    */
   public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, String uri, TypeRef<T> elementType)
+      HttpClient client, String uri, Class<T> elementType)
       throws IOException, InterruptedException {
     return Calls.stream(
         Calls.client(client),
         Calls.uri(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         JsonOptions.web(),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @return a future of the stream of elements
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
+   * a string and the {@link JsonOptions#web()} options: the future completes with the stream when
+   * the response headers arrive.
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, String uri, TypeRef<T> elementType) {
+      HttpClient client, String uri, Class<T> elementType) {
     return Calls.streamAsync(
         Calls.client(client),
         Calls.uri(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         JsonOptions.web(),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @param options the options to use as given
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
+   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token.
    */
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options)
@@ -4306,66 +2417,116 @@ public final class HttpJson {
     return Calls.stream(
         Calls.client(client),
         Calls.uri(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         Calls.options(options),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned ({@link HttpJsonStatusException}).
-   * {@link JsonOptions#maxResponseSize()} applies to each element, not to the whole body, and
-   * {@link JsonOptions#timeout()} to the whole call including the iteration. A failure while
-   * iterating is thrown as an {@link java.io.UncheckedIOException} whose cause is the httpjson
-   * exception ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}, or the transport's).
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
-   *
-   * <p>Asynchronous form: the future completes when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI string
-   * @param elementType the type of each element
-   * @param options the options to use as given
-   * @return a future of the stream of elements
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
+   * a string and a generic type token: the future completes with the stream when the response
+   * headers arrive.
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options) {
     return Calls.streamAsync(
         Calls.client(client),
         Calls.uri(uri),
-        Objects.requireNonNull(elementType, "elementType == null").type(),
+        Calls.type(elementType),
         Calls.options(options),
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
-  private static <T> @Nullable T read(HttpResponse<byte[]> response, Type type, JsonOptions options)
+  /**
+   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string
+   * and a generic type token and the {@link JsonOptions#web()} options.
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, String uri, TypeRef<T> elementType)
+      throws IOException, InterruptedException {
+    return Calls.stream(
+        Calls.client(client),
+        Calls.uri(uri),
+        Calls.type(elementType),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
+   * a string and a generic type token and the {@link JsonOptions#web()} options: the future
+   * completes with the stream when the response headers arrive.
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, String uri, TypeRef<T> elementType) {
+    return Calls.streamAsync(
+        Calls.client(client),
+        Calls.uri(uri),
+        Calls.type(elementType),
+        JsonOptions.web(),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
+  }
+
+  /**
+   * Reads a buffered response body (as {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}
+   * returns it) as JSON of {@code type}, decoding it with the charset of its Content-Type. The
+   * status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
+   *
+   * @param response a response whose body holds the raw bytes
+   * @param type the class to read
+   * @param options the options, used as given
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of {@code type}
+   */
+  public static <T> @Nullable T readFromJson(
+      HttpResponse<byte[]> response, Class<T> type, JsonOptions options) throws JsonReadException {
+    return Calls.read(response, Calls.type(type), Calls.options(options));
+  }
+
+  /**
+   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with the {@link JsonOptions#web()}
+   * options.
+   */
+  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
       throws JsonReadException {
-    Objects.requireNonNull(response, "response == null");
-    byte[] body = response.body();
-    if (body == null) {
-      return null;
-    }
-    try {
-      return Responses.decode(
-          options.binding().<T>reader(type),
-          body,
-          body.length,
-          Responses.contentType(response.headers()),
-          type);
-    } catch (JsonReadException e) {
-      throw e;
-    } catch (IOException e) {
-      throw new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
-    }
+    return Calls.read(response, Calls.type(type), JsonOptions.web());
+  }
+
+  /** As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a generic type token. */
+  public static <T> @Nullable T readFromJson(
+      HttpResponse<byte[]> response, TypeRef<T> type, JsonOptions options)
+      throws JsonReadException {
+    return Calls.read(response, Calls.type(type), Calls.options(options));
+  }
+
+  /**
+   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a generic type token and the
+   * {@link JsonOptions#web()} options.
+   */
+  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, TypeRef<T> type)
+      throws JsonReadException {
+    return Calls.read(response, Calls.type(type), JsonOptions.web());
+  }
+
+  /**
+   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a runtime {@link Type},
+   * returning {@code Object}.
+   */
+  public static @Nullable Object readFromJson(
+      HttpResponse<byte[]> response, Type type, JsonOptions options) throws JsonReadException {
+    return Calls.read(response, Calls.type(type), Calls.options(options));
+  }
+
+  /**
+   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a runtime {@link Type},
+   * returning {@code Object} and the {@link JsonOptions#web()} options.
+   */
+  public static @Nullable Object readFromJson(HttpResponse<byte[]> response, Type type)
+      throws JsonReadException {
+    return Calls.read(response, Calls.type(type), JsonOptions.web());
   }
 }

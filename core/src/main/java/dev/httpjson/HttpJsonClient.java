@@ -1,7 +1,6 @@
 package dev.httpjson;
 
 import java.io.IOException;
-import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
@@ -112,27 +111,14 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        client,
-        "GET",
-        resolve(uri),
-        null,
-        Objects.requireNonNull(type, "type == null").type(),
-        options,
-        headers);
+    return Calls.receive(client, "GET", resolve(uri), null, Calls.type(type), options, headers);
   }
 
   /** Asynchronous form of {@link #getFromJson(String, TypeRef)}. */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
     return Calls.receiveAsync(
-        client,
-        "GET",
-        resolve(uri),
-        null,
-        Objects.requireNonNull(type, "type == null").type(),
-        options,
-        headers);
+        client, "GET", resolve(uri), null, Calls.type(type), options, headers);
   }
 
   /**
@@ -167,27 +153,14 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        client,
-        "DELETE",
-        resolve(uri),
-        null,
-        Objects.requireNonNull(type, "type == null").type(),
-        options,
-        headers);
+    return Calls.receive(client, "DELETE", resolve(uri), null, Calls.type(type), options, headers);
   }
 
   /** Asynchronous form of {@link #deleteFromJson(String, TypeRef)}. */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
     return Calls.receiveAsync(
-        client,
-        "DELETE",
-        resolve(uri),
-        null,
-        Objects.requireNonNull(type, "type == null").type(),
-        options,
-        headers);
+        client, "DELETE", resolve(uri), null, Calls.type(type), options, headers);
   }
 
   /**
@@ -200,20 +173,13 @@ public final class HttpJsonClient {
    */
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.send(
-        client, "POST", resolve(uri), JsonContent.of(value, options), options, headers);
+    return Calls.sendValue(client, "POST", resolve(uri), value, options, headers);
   }
 
   /** Asynchronous form of {@link #postAsJson(String, Object)}. */
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    URI target = resolve(uri);
-    try {
-      return Calls.sendAsync(
-          client, "POST", target, JsonContent.of(value, options), options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.sendValueAsync(client, "POST", resolve(uri), value, options, headers);
   }
 
   /**
@@ -229,22 +195,15 @@ public final class HttpJsonClient {
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    Type type = Calls.type(responseType);
-    return Calls.receive(
-        client, "POST", resolve(uri), JsonContent.of(value, options), type, options, headers);
+    return Calls.exchangeValue(
+        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /** Asynchronous form of {@link #postAsJson(String, Object, Class)}. */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    Type type = Calls.type(responseType);
-    URI target = resolve(uri);
-    try {
-      return Calls.receiveAsync(
-          client, "POST", target, JsonContent.of(value, options), type, options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.exchangeValueAsync(
+        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /**
@@ -260,22 +219,15 @@ public final class HttpJsonClient {
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    return Calls.receive(
-        client, "POST", resolve(uri), JsonContent.of(value, options), type, options, headers);
+    return Calls.exchangeValue(
+        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /** Asynchronous form of {@link #postAsJson(String, Object, TypeRef)}. */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    URI target = resolve(uri);
-    try {
-      return Calls.receiveAsync(
-          client, "POST", target, JsonContent.of(value, options), type, options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.exchangeValueAsync(
+        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /**
@@ -288,20 +240,13 @@ public final class HttpJsonClient {
    */
   public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.send(
-        client, "PUT", resolve(uri), JsonContent.of(value, options), options, headers);
+    return Calls.sendValue(client, "PUT", resolve(uri), value, options, headers);
   }
 
   /** Asynchronous form of {@link #putAsJson(String, Object)}. */
   public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    URI target = resolve(uri);
-    try {
-      return Calls.sendAsync(
-          client, "PUT", target, JsonContent.of(value, options), options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.sendValueAsync(client, "PUT", resolve(uri), value, options, headers);
   }
 
   /**
@@ -317,22 +262,15 @@ public final class HttpJsonClient {
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    Type type = Calls.type(responseType);
-    return Calls.receive(
-        client, "PUT", resolve(uri), JsonContent.of(value, options), type, options, headers);
+    return Calls.exchangeValue(
+        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /** Asynchronous form of {@link #putAsJson(String, Object, Class)}. */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    Type type = Calls.type(responseType);
-    URI target = resolve(uri);
-    try {
-      return Calls.receiveAsync(
-          client, "PUT", target, JsonContent.of(value, options), type, options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.exchangeValueAsync(
+        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /**
@@ -348,22 +286,15 @@ public final class HttpJsonClient {
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    return Calls.receive(
-        client, "PUT", resolve(uri), JsonContent.of(value, options), type, options, headers);
+    return Calls.exchangeValue(
+        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /** Asynchronous form of {@link #putAsJson(String, Object, TypeRef)}. */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    URI target = resolve(uri);
-    try {
-      return Calls.receiveAsync(
-          client, "PUT", target, JsonContent.of(value, options), type, options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.exchangeValueAsync(
+        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /**
@@ -376,20 +307,13 @@ public final class HttpJsonClient {
    */
   public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.send(
-        client, "PATCH", resolve(uri), JsonContent.of(value, options), options, headers);
+    return Calls.sendValue(client, "PATCH", resolve(uri), value, options, headers);
   }
 
   /** Asynchronous form of {@link #patchAsJson(String, Object)}. */
   public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    URI target = resolve(uri);
-    try {
-      return Calls.sendAsync(
-          client, "PATCH", target, JsonContent.of(value, options), options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.sendValueAsync(client, "PATCH", resolve(uri), value, options, headers);
   }
 
   /**
@@ -405,22 +329,15 @@ public final class HttpJsonClient {
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    Type type = Calls.type(responseType);
-    return Calls.receive(
-        client, "PATCH", resolve(uri), JsonContent.of(value, options), type, options, headers);
+    return Calls.exchangeValue(
+        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /** Asynchronous form of {@link #patchAsJson(String, Object, Class)}. */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    Type type = Calls.type(responseType);
-    URI target = resolve(uri);
-    try {
-      return Calls.receiveAsync(
-          client, "PATCH", target, JsonContent.of(value, options), type, options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.exchangeValueAsync(
+        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /**
@@ -436,22 +353,15 @@ public final class HttpJsonClient {
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    return Calls.receive(
-        client, "PATCH", resolve(uri), JsonContent.of(value, options), type, options, headers);
+    return Calls.exchangeValue(
+        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /** Asynchronous form of {@link #patchAsJson(String, Object, TypeRef)}. */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
-    Type type = Objects.requireNonNull(responseType, "responseType == null").type();
-    URI target = resolve(uri);
-    try {
-      return Calls.receiveAsync(
-          client, "PATCH", target, JsonContent.of(value, options), type, options, headers);
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return Calls.exchangeValueAsync(
+        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
   }
 
   /**
