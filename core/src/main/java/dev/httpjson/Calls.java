@@ -270,7 +270,7 @@ final class Calls {
             if (timer != null) {
               timer.cancel(false);
             }
-            result.completeExceptionally(unwrap(failure));
+            result.completeExceptionally(exchangeFailure(unwrap(failure), request));
             return;
           }
           if (timer != null) {
@@ -297,6 +297,31 @@ final class Calls {
           }
         });
     return result;
+  }
+
+  /**
+   * The JDK client lets some server-caused parse errors out unchecked (a malformed Content-Length
+   * is a {@link NumberFormatException}); arguments were checked before sending, so here they are a
+   * bad response and become an {@link IOException} like every other.
+   */
+  private static Throwable exchangeFailure(Throwable failure, HttpRequest request) {
+    if (!(failure instanceof IllegalArgumentException)) {
+      return failure;
+    }
+    String what =
+        failure instanceof NumberFormatException
+            ? "a numeric header such as Content-Length is malformed"
+            : "the client rejected it";
+    return new java.net.ProtocolException(
+            "Malformed response to "
+                + request.method()
+                + " "
+                + request.uri()
+                + " ("
+                + what
+                + "): "
+                + failure.getMessage())
+        .initCause(failure);
   }
 
   private static void expire(
