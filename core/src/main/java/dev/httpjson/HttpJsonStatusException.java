@@ -24,8 +24,8 @@ public final class HttpJsonStatusException extends HttpJsonException {
 
   private final int statusCode;
   private final transient HttpHeaders headers;
-  private final String method;
-  private final URI uri;
+  private final @Nullable String method;
+  private final @Nullable URI uri;
   private final String body;
   private final boolean bodyTruncated;
   private final transient @Nullable ProblemDetails problem;
@@ -33,8 +33,8 @@ public final class HttpJsonStatusException extends HttpJsonException {
   HttpJsonStatusException(
       int statusCode,
       HttpHeaders headers,
-      String method,
-      URI uri,
+      @Nullable String method,
+      @Nullable URI uri,
       String body,
       boolean bodyTruncated,
       @Nullable ProblemDetails problem) {
@@ -50,13 +50,15 @@ public final class HttpJsonStatusException extends HttpJsonException {
 
   private static String message(
       int statusCode,
-      String method,
-      URI uri,
+      @Nullable String method,
+      @Nullable URI uri,
       String body,
       boolean truncated,
       @Nullable ProblemDetails problem) {
     StringBuilder sb = new StringBuilder("HTTP ").append(statusCode);
-    sb.append(" from ").append(method).append(' ').append(uri);
+    if (method != null && uri != null) {
+      sb.append(" from ").append(method).append(' ').append(uri);
+    }
     if (problem != null && (problem.title() != null || problem.detail() != null)) {
       sb.append(": ");
       if (problem.title() != null) {
@@ -86,13 +88,16 @@ public final class HttpJsonStatusException extends HttpJsonException {
     return headers;
   }
 
-  /** The request method. */
-  public String method() {
+  /**
+   * The request method; {@code null} when raised by a {@link JsonBodyHandlers} handler, which does
+   * not see the request (the response's {@code request()} has it).
+   */
+  public @Nullable String method() {
     return method;
   }
 
-  /** The request URI. */
-  public URI uri() {
+  /** The request URI; {@code null} when raised by a {@link JsonBodyHandlers} handler. */
+  public @Nullable URI uri() {
     return uri;
   }
 

@@ -537,6 +537,25 @@ public abstract class HttpJsonContract {
   }
 
   @Test
+  public void bodyHandlerFailsErrorStatusWithTheStatusException() throws Exception {
+    server.enqueue(json(404, "{\"error\":\"no such user\"}"));
+
+    CompletableFuture<HttpResponse<Named>> future =
+        client.sendAsync(
+            HttpRequest.newBuilder(uri("/u/1")).build(), JsonBodyHandlers.of(Named.class, options));
+
+    assertThatThrownBy(future::join)
+        .cause()
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(404);
+              assertThat(e.getMessage()).isEqualTo("HTTP 404: {\"error\":\"no such user\"}");
+              assertThat(e.uri()).isNull();
+            });
+  }
+
+  @Test
   public void jsonContentEncodesInTheMediaTypesCharset() throws Exception {
     server.enqueue(json(204, ""));
     JsonContent content =
