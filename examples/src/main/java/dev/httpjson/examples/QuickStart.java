@@ -2,21 +2,41 @@ package dev.httpjson.examples;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.TypeRef;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
-/** The README's first example: GET a typed list, POST a value. */
+/** The README's first example: GET a typed list, POST a value, send-and-receive, async. */
 public final class QuickStart {
   record WeatherForecast(LocalDate date, int temperatureC, int temperatureF, String summary) {}
 
+  record Order(String sku, int quantity) {}
+
+  record Receipt(String orderId) {}
+
+  record User(String id, String name) {}
+
   public static void main(String[] args) throws Exception {
     String base = args.length > 0 ? args[0] : "http://localhost:5000";
+    URI ordersUri = URI.create(base + "/orders");
+    URI userUri = URI.create(base + "/users/42");
+    Order order = new Order("A-42", 3);
+
+    // README: from here
     HttpClient client = HttpClient.newHttpClient();
 
     List<WeatherForecast> week =
         HttpJson.getFromJson(
             client, base + "/weatherforecast", new TypeRef<List<WeatherForecast>>() {});
     HttpJson.postAsJson(client, base + "/weatherforecast", week.get(0));
+
+    Receipt receipt =
+        HttpJson.postAsJson(client, ordersUri, order, Receipt.class); // status checked
+    CompletableFuture<User> user = HttpJson.getFromJsonAsync(client, userUri, User.class);
+    // README: to here
+
+    System.out.println(receipt + " " + user.join());
   }
 }
