@@ -42,7 +42,8 @@ class HostileBodyTest extends HostileServerHarness {
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/deep"), Object.class, options))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("nesting depth")
-        .hasMessageContaining(String.valueOf(JsonOptions.DEFAULT_MAX_NESTING_DEPTH));
+        .hasMessageContaining(String.valueOf(JsonOptions.DEFAULT_MAX_NESTING_DEPTH))
+        .hasMessageContaining("JsonOptions.maxNestingDepth");
   }
 
   @Test
@@ -88,7 +89,8 @@ class HostileBodyTest extends HostileServerHarness {
             () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("Number value length")
-        .hasMessageContaining("1000");
+        .hasMessageContaining("1000")
+        .hasMessageContaining("JsonOptions.maxNumberLength");
   }
 
   @Test
@@ -126,7 +128,8 @@ class HostileBodyTest extends HostileServerHarness {
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Named.class, small))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("String value length")
-        .hasMessageContaining("64");
+        .hasMessageContaining("64")
+        .hasMessageContaining("JsonOptions.maxStringLength");
   }
 
   @Test

@@ -236,8 +236,18 @@ class HostileProtocolTest extends HostileServerHarness {
     }
   }
 
-  // A malformed Content-Length ("1x9") is tofix.InvalidContentLengthTest: it escapes as an
-  // unchecked NumberFormatException.
+  @Test
+  void malformedContentLengthFailsAsAProtocolError() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 1x9\r\n\r\n" + JSON))) {
+      Throwable failure = get(raw);
+      assertTransportFailure(failure);
+      assertThat(failure).isInstanceOf(java.net.ProtocolException.class);
+      assertThat(failure.getMessage()).contains("Content-Length").contains("1x9");
+    }
+  }
 
   @Test
   void headersOverTheJdkLimitFail() throws Exception {
