@@ -141,7 +141,13 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
           ((JsonReadException) e).withContext(elementType, contentType));
     }
     if (e instanceof IOException) {
-      return new UncheckedIOException((IOException) e);
+      IOException inputFailure = limited.failure();
+      if (inputFailure != null) {
+        return new UncheckedIOException(inputFailure); // the body itself failed, or the limit
+      }
+      // The input was fine: the decoder failed on its bytes (a sniffed encoding it cannot read).
+      return new UncheckedIOException(
+          Responses.malformed((IOException) e).withContext(elementType, contentType));
     }
     return (RuntimeException) e;
   }

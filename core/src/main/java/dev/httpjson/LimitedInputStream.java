@@ -3,6 +3,7 @@ package dev.httpjson;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts the bytes read through it and fails with {@link ResponseTooLargeException} once more than
@@ -12,6 +13,7 @@ import java.io.InputStream;
 final class LimitedInputStream extends FilterInputStream {
   private final long limit;
   private long sinceReset;
+  private @Nullable IOException failure;
 
   LimitedInputStream(InputStream in, long limit) {
     super(in);
@@ -22,9 +24,19 @@ final class LimitedInputStream extends FilterInputStream {
     sinceReset = 0;
   }
 
+  /** The failure of the input itself (transport, or the limit), if reading it failed. */
+  @Nullable IOException failure() {
+    return failure;
+  }
+
   @Override
   public int read() throws IOException {
-    int b = super.read();
+    int b;
+    try {
+      b = super.read();
+    } catch (IOException e) {
+      throw failed(e);
+    }
     if (b >= 0) {
       count(1);
     }
@@ -33,7 +45,12 @@ final class LimitedInputStream extends FilterInputStream {
 
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
-    int n = super.read(b, off, len);
+    int n;
+    try {
+      n = super.read(b, off, len);
+    } catch (IOException e) {
+      throw failed(e);
+    }
     if (n > 0) {
       count(n);
     }
@@ -42,15 +59,28 @@ final class LimitedInputStream extends FilterInputStream {
 
   @Override
   public long skip(long n) throws IOException {
-    long skipped = super.skip(n);
+    long skipped;
+    try {
+      skipped = super.skip(n);
+    } catch (IOException e) {
+      throw failed(e);
+    }
     count(skipped);
     return skipped;
+  }
+
+  private IOException failed(IOException e) {
+    if (failure == null) {
+      failure = e;
+    }
+    return e;
   }
 
   private void count(long n) throws ResponseTooLargeException {
     sinceReset += n;
     if (sinceReset > limit) {
-      throw new ResponseTooLargeException(limit, sinceReset, false);
+      throw (ResponseTooLargeException)
+          failed(new ResponseTooLargeException(limit, sinceReset, false));
     }
   }
 }

@@ -82,7 +82,17 @@ final class Responses {
       return reader.read(new CharArrayReader(transcode(bytes, length, charset, contentType)));
     } catch (JsonReadException e) {
       throw e.withContext(type, contentType);
+    } catch (IOException e) {
+      // The bytes are all in memory: an I/O failure here is the decoder's (an encoding the parser
+      // sniffed and could not decode), so it is bad input like any other.
+      throw malformed(e).withContext(type, contentType);
     }
+  }
+
+  static JsonReadException malformed(IOException e) {
+    String message = e.getMessage();
+    return new JsonReadException(
+        "Malformed input: " + (message != null ? message : e.getClass().getName()), -1, -1, "$", e);
   }
 
   private static char[] transcode(
