@@ -173,6 +173,14 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
     }
   }
 
+  void closeQuietly() {
+    try {
+      close();
+    } catch (IOException | RuntimeException ignored) {
+      // Already failing for another reason.
+    }
+  }
+
   private void closeUnchecked() {
     try {
       close();
