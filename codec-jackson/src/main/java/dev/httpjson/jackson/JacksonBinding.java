@@ -78,7 +78,32 @@ final class JacksonBinding implements JsonBinding {
         return reader.readValue(bytes, offset, length);
       } catch (JacksonException e) {
         throw readFailure(e);
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw locate(e, bytes, offset, length);
       }
+    }
+
+    /**
+     * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
+     * is a NumberFormatException): they are bad input, reported with the position and path found by
+     * reading the bytes again, which only this rare path pays for.
+     */
+    private JsonReadException locate(RuntimeException e, byte[] bytes, int offset, int length) {
+      JsonParser parser = reader.createParser(bytes, offset, length);
+      try {
+        reader.readValue(parser);
+      } catch (RuntimeException again) {
+        // Expected: the same failure, now with the parser at hand.
+      }
+      JsonReadException failure =
+          new JsonReadException(
+              dataProblem(e),
+              line(parser.currentLocation()),
+              column(parser.currentLocation()),
+              path(parser.streamReadContext()),
+              e);
+      parser.close();
+      return failure;
     }
 
     @Override
@@ -89,6 +114,8 @@ final class JacksonBinding implements JsonBinding {
         throw readFailure(e);
       } catch (UncheckedIOException e) {
         throw e.getCause();
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
       }
     }
 
@@ -100,8 +127,17 @@ final class JacksonBinding implements JsonBinding {
         throw readFailure(e);
       } catch (UncheckedIOException e) {
         throw e.getCause();
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
       }
     }
+  }
+
+  static String dataProblem(RuntimeException e) {
+    return "Value out of range ("
+        + e.getClass().getSimpleName()
+        + (e.getMessage() != null ? ": " + e.getMessage() : "")
+        + ")";
   }
 
   private static final class Writing<T> implements JsonWriter<T> {
@@ -267,6 +303,13 @@ final class JacksonBinding implements JsonBinding {
         return values.nextValue();
       } catch (JacksonException e) {
         throw readFailure(e);
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw new JsonReadException(
+            dataProblem(e),
+            line(parser.currentLocation()),
+            column(parser.currentLocation()),
+            path(parser.streamReadContext()),
+            e);
       }
     }
 

@@ -15,7 +15,22 @@ public record ResourceCounts(int threads, long fileDescriptors) {
   public static final int FD_SLACK = 2;
 
   public static ResourceCounts now() {
-    return new ResourceCounts(Thread.activeCount(), openFileDescriptors());
+    return new ResourceCounts(clientThreads(), openFileDescriptors());
+  }
+
+  /**
+   * Live threads of HTTP clients and of httpjson ({@code HttpClient-*}, {@code httpjson-*}): the
+   * test servers' own threads run in the same JVM and are not the client's to leak.
+   */
+  public static int clientThreads() {
+    int n = 0;
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      String name = t.getName();
+      if (t.isAlive() && (name.startsWith("HttpClient-") || name.startsWith("httpjson-"))) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Open descriptors of this process (Linux: /proc/self/fd), or -1 where unknown. */
@@ -39,7 +54,7 @@ public record ResourceCounts(int threads, long fileDescriptors) {
       current = now();
     }
     assertThat(current.threads())
-        .as("live threads vs baseline %s", baseline)
+        .as("live client threads vs baseline %s", baseline)
         .isLessThanOrEqualTo(baseline.threads() + THREAD_SLACK);
     assertThat(current.fileDescriptors())
         .as("open file descriptors vs baseline %s", baseline)
