@@ -75,13 +75,6 @@ public class BodySubscriberFuzzTest {
     "application/json; charset=x-unknown"
   };
 
-  /**
-   * With {@code -Dhttpjson.fuzz.tolerateKnownFindings=true} a fuzzing run steps over findings
-   * already filed in {@code tofix.FuzzFindingsTest}, to look for new ones; never in the build.
-   */
-  private static final boolean TOLERATE_KNOWN =
-      Boolean.getBoolean("httpjson.fuzz.tolerateKnownFindings");
-
   @FuzzTest(maxDuration = "5m")
   void wholeValue(byte[] input) {
     wholeValueOnce(input);
@@ -153,17 +146,9 @@ public class BodySubscriberFuzzTest {
   }
 
   private static void requireDocumented(Throwable failure) {
-    if (TOLERATE_KNOWN && isKnownFinding(failure)) {
-      return;
-    }
     if (!(failure instanceof HttpJsonException)) {
       throw new AssertionError("undocumented failure: " + failure, failure);
     }
-  }
-
-  /** Finding 1 (tofix.FuzzFindingsTest): a Jackson char-conversion IOException escapes raw. */
-  private static boolean isKnownFinding(Throwable failure) {
-    return failure instanceof java.io.CharConversionException;
   }
 
   private static ResponseInfo info(byte[] input) {

@@ -16,6 +16,7 @@ import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.WeatherForecast;
 import java.io.ByteArrayOutputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
@@ -118,6 +119,51 @@ class HostileBodyTest extends HostileServerHarness {
             () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
         .isInstanceOfSatisfying(
             JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$.temperatureC"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1e2000000000", "1e-2000000000", "-9.99e999999999"})
+  void numberWithAHugeExponentIntoABigIntegerFailsQuickly(String number) {
+    server.enqueue(json(200, number));
+    long start = System.nanoTime();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), BigInteger.class, options))
+        .isInstanceOf(JsonReadException.class);
+    assertThat(java.time.Duration.ofNanos(System.nanoTime() - start))
+        .isLessThan(java.time.Duration.ofSeconds(10));
+  }
+
+  /** Found by the fuzzer: was a raw NumberFormatException from Jackson's BigDecimalParser. */
+  @Test
+  void numberOutOfBigDecimalRangeIsAJsonReadExceptionWithThePath() {
+    String huge = "-123490.099999999999999999999987654321e-99999999999995";
+    server.enqueue(json(200, huge));
+    server.enqueue(json(200, "{\"amount\":" + huge + "}"));
+    server.enqueue(json(200, "{\"a\":" + huge + "}"));
+    record Price(BigDecimal amount) {}
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), BigDecimal.class, options))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), Price.class, options))
+        .isInstanceOfSatisfying(
+            JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$.amount"));
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), TypeRef.mapOf(BigDecimal.class), options))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1e2000000000", "-1e400", "1e309"})
+  void numberWithAHugeExponentIsInfinityForADoubleAndAnErrorForALong(String number)
+      throws Exception {
+    record Reading(double value, long count) {}
+    server.enqueue(json(200, "{\"value\":" + number + "}"));
+    server.enqueue(json(200, "{\"count\":" + number + "}"));
+
+    Reading reading = HttpJson.getFromJson(client, uri("/d"), Reading.class, options);
+    assertThat(reading.value()).isInfinite();
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/l"), Reading.class, options))
+        .isInstanceOf(JsonReadException.class);
   }
 
   @Test
@@ -282,6 +328,24 @@ class HostileBodyTest extends HostileServerHarness {
           .isInstanceOf(JsonReadException.class)
           .hasMessageContaining("UTF-8");
     }
+  }
+
+  /**
+   * The parser sniffs UTF-16/32 from the first bytes even on the UTF-8 path; bytes that look like
+   * UTF-32 (or a UCS-4 byte order it does not support) but do not decode are still a
+   * JsonReadException (found by the fuzzer; was a raw CharConversionException / IOException).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"0000001273706c21794e616d65220800", "002900000000ff217a"})
+  void bodyThatLooksLikeUtf32ButDoesNotDecodeIsAJsonReadException(String hex) {
+    server.enqueue(bytes(200, "application/json", java.util.HexFormat.of().parseHex(hex)));
+    server.enqueue(bytes(200, null, java.util.HexFormat.of().parseHex(hex)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u32"), Named.class, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("application/json");
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u32"), Named.class, options))
+        .isInstanceOf(JsonReadException.class);
   }
 
   @Test

@@ -51,7 +51,11 @@ class SoakTest {
   @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void tenThousandMixedFailuresLeakNothingAndTheClientStaysHealthy() throws Exception {
-    ExecutorService executor = Executors.newFixedThreadPool(4);
+    java.util.concurrent.atomic.AtomicInteger workers =
+        new java.util.concurrent.atomic.AtomicInteger();
+    ExecutorService executor =
+        Executors.newFixedThreadPool(
+            4, r -> new Thread(r, "HttpClient-soak-worker-" + workers.incrementAndGet()));
     HttpClient client = HttpClient.newBuilder().executor(executor).build();
     JsonOptions options =
         JsonOptions.newBuilder().codec(new JacksonCodec()).timeout(Duration.ofSeconds(10)).build();
@@ -107,8 +111,8 @@ class SoakTest {
       ResourceCounts.assertBackTo(baseline);
       ResourceCounts after = ResourceCounts.now();
       System.out.printf(
-          "soak: %d failing calls in %d ms, then %d good calls; %d s in all; threads %d -> %d"
-              + " (peak sampled %d), fds %d -> %d; outcomes %s%n",
+          "soak: %d failing calls in %d ms, then %d good calls; %d s in all; client threads %d"
+              + " -> %d (all live threads, sampled peak %d), fds %d -> %d; outcomes %s%n",
           FAILING,
           failingMillis,
           GOOD,
