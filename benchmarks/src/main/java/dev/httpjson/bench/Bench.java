@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -245,7 +246,10 @@ public final class Bench {
     }
     stopServer();
 
-    String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_INSTANT);
+    String stamp =
+        ZonedDateTime.now(ZoneOffset.UTC)
+            .truncatedTo(ChronoUnit.SECONDS)
+            .format(DateTimeFormatter.ISO_INSTANT);
     String report = Report.markdown(o, rates, stamp, raw);
     System.out.println();
     System.out.println(report);

@@ -198,7 +198,7 @@ final class Report {
     int barMax = 440;
     int barHeight = 18;
     int gap = 6;
-    int y = 48;
+    int y = 66;
     StringBuilder body = new StringBuilder();
     for (Map.Entry<String, Map<String, List<Double>>> e : rates.entrySet()) {
       Map<String, List<Double>> byVariant = e.getValue();
