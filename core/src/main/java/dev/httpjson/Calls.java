@@ -1,6 +1,8 @@
 package dev.httpjson;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -95,9 +97,10 @@ final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
-    Responses.JsonHandler<T> handler =
-        new Responses.JsonHandler<>(options, type, true, method, uri);
-    return sendBlocking(client, request, handler, options).body();
+    Responses.Collector body =
+        new Responses.Collector(new Responses.JsonHandler<>(options, type, true, method, uri));
+    sendBlocking(client, request, body, options);
+    return body.value();
   }
 
   static <T> CompletableFuture<@Nullable T> receiveAsync(
@@ -124,8 +127,8 @@ final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
-    return sendBlocking(
-        client, request, new Responses.BytesHandler(options.maxResponseSize()), options);
+    Responses.Collector body = new Responses.Collector(options.maxResponseSize());
+    return new BufferedResponse(sendBlocking(client, request, body, options), body.bytes());
   }
 
   static CompletableFuture<HttpResponse<byte[]>> sendAsync(
@@ -156,7 +159,15 @@ final class Calls {
     HttpRequest request = request("GET", uri, null, options, headers);
     Responses.StreamHandler<T> handler =
         new Responses.StreamHandler<>(options, elementType, format, "GET", uri);
-    return sendBlocking(client, request, handler, options).body().stream();
+    Deadline[] deadline = new Deadline[1];
+    HttpResponse<InputStream> response =
+        sendBlocking(client, request, handler.blocking(), options, deadline);
+    ElementStream<T> stream = handler.open(response.body(), response.headers());
+    if (deadline[0] != null && deadline[0].handOver(stream)) {
+      stream.closeQuietly();
+      throw deadline[0].failure();
+    }
+    return stream.stream();
   }
 
   static <T> CompletableFuture<Stream<T>> streamAsync(
@@ -360,6 +371,20 @@ final class Calls {
   private static <T> HttpResponse<T> sendBlocking(
       HttpClient client, HttpRequest request, BodyHandler<T> handler, JsonOptions options)
       throws IOException, InterruptedException {
+    return sendBlocking(client, request, handler, options, null);
+  }
+
+  /**
+   * As above; with {@code keep}, a running deadline is left running and put in {@code keep[0]} for
+   * the caller to hand over to the stream it builds from the response.
+   */
+  private static <T> HttpResponse<T> sendBlocking(
+      HttpClient client,
+      HttpRequest request,
+      BodyHandler<T> handler,
+      JsonOptions options,
+      Deadline @Nullable [] keep)
+      throws IOException, InterruptedException {
     Duration timeout = options.timeout();
     if (timeout == null) {
       try {
@@ -383,13 +408,8 @@ final class Calls {
       }
       throw sendFailure(e, request);
     }
-    if (response.body() instanceof ElementStream) {
-      // A stream's body is read after the call returns: the deadline goes on with it.
-      ElementStream<?> stream = (ElementStream<?>) response.body();
-      if (deadline.handOver(stream)) {
-        stream.closeQuietly();
-        throw deadline.failure();
-      }
+    if (keep != null) {
+      keep[0] = deadline; // a stream's body is read after the call returns: the deadline goes on
     } else {
       deadline.end();
     }
@@ -402,6 +422,9 @@ final class Calls {
    */
   private static IOException sendFailure(Exception e, HttpRequest request) {
     Throwable cause = e.getCause();
+    if (cause instanceof UncheckedIOException && cause.getCause() instanceof HttpJsonException) {
+      cause = cause.getCause(); // thrown by a Collector to make the client abort the exchange
+    }
     if (cause instanceof HttpJsonException) {
       return (HttpJsonException) cause;
     }

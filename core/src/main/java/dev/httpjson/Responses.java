@@ -4,6 +4,8 @@ import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.CharArrayReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpHeaders;
@@ -17,7 +19,11 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /** Reading response bodies: status checks, limits, charsets and decoding. */
@@ -205,8 +211,11 @@ final class Responses {
       this.uri = uri;
     }
 
-    @Override
-    public BodySubscriber<T> apply(ResponseInfo info) {
+    /**
+     * The subscriber for a response that is not to be read as JSON — an error status, a compressed
+     * body, a declared length over the limit — or {@code null} when it is.
+     */
+    <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
       if (checkStatus && !isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, binding);
       }
@@ -219,11 +228,28 @@ final class Responses {
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
-      String contentType = contentType(headers);
-      return new BufferingSubscriber<T>(limit, declared) {
+      return null;
+    }
+
+    @Nullable T decode(byte[] bytes, int length, @Nullable String contentType) throws IOException {
+      return Responses.decode(reader, bytes, length, contentType, type);
+    }
+
+    long limit() {
+      return limit;
+    }
+
+    @Override
+    public BodySubscriber<T> apply(ResponseInfo info) {
+      BodySubscriber<T> rejected = reject(info);
+      if (rejected != null) {
+        return rejected;
+      }
+      String contentType = contentType(info.headers());
+      return new BufferingSubscriber<T>(limit, declaredLength(info.headers())) {
         @Override
         @Nullable T finish(byte[] bytes, int length) throws IOException {
-          return decode(reader, bytes, length, contentType, type);
+          return decode(bytes, length, contentType);
         }
 
         @Override
@@ -231,6 +257,83 @@ final class Responses {
           throw new ResponseTooLargeException(limit, received, false);
         }
       };
+    }
+  }
+
+  /**
+   * Collects one response's body for a blocking call with the JDK's own byte-array consumer
+   * subscriber. The client completes its own subscribers inline, but hands a custom subscriber's
+   * completion to its executor — a thread hop per response that costs about 40% of small-GET
+   * throughput (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code
+   * send} returns. One instance per call.
+   */
+  static final class Collector implements BodyHandler<Void>, Consumer<Optional<byte[]>> {
+    private static final byte[] EMPTY = new byte[0];
+
+    private final @Nullable JsonHandler<?> json;
+    private final long limit;
+    private byte[] buffer = EMPTY;
+    private int size;
+    private @Nullable String contentType;
+
+    Collector(JsonHandler<?> json) {
+      this.json = json;
+      this.limit = json.limit();
+    }
+
+    Collector(long limit) {
+      this.json = null;
+      this.limit = limit;
+    }
+
+    @Override
+    public BodySubscriber<Void> apply(ResponseInfo info) {
+      buffer = EMPTY;
+      size = 0;
+      contentType = contentType(info.headers());
+      BodySubscriber<Void> rejected = json != null ? json.reject(info) : null;
+      if (rejected != null) {
+        return rejected;
+      }
+      long declared = declaredLength(info.headers());
+      if (json == null && declared > limit) {
+        return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
+      }
+      return BodySubscribers.ofByteArrayConsumer(this);
+    }
+
+    @Override
+    public void accept(Optional<byte[]> chunk) {
+      if (chunk.isEmpty()) {
+        return;
+      }
+      byte[] bytes = chunk.get();
+      long newSize = (long) size + bytes.length;
+      if (newSize > limit) {
+        // The client fails the exchange with what its subscriber throws, and closes the connection.
+        throw new UncheckedIOException(new ResponseTooLargeException(limit, newSize, false));
+      }
+      if (size == 0) {
+        buffer = bytes; // most bodies arrive in one piece: keep it, no copy
+      } else {
+        if (newSize > buffer.length) {
+          buffer =
+              Arrays.copyOf(buffer, (int) Math.max(newSize, Math.min(limit, 2L * buffer.length)));
+        }
+        System.arraycopy(bytes, 0, buffer, size, bytes.length);
+      }
+      size = (int) newSize;
+    }
+
+    /** The body read as JSON; call after {@code send} returned. */
+    @SuppressWarnings("unchecked")
+    <T> @Nullable T value() throws IOException {
+      return (T) Objects.requireNonNull(json).decode(buffer, size, contentType);
+    }
+
+    /** The body's bytes; call after {@code send} returned. */
+    byte[] bytes() {
+      return buffer.length == size ? buffer : Arrays.copyOf(buffer, size);
     }
   }
 
@@ -302,8 +405,8 @@ final class Responses {
       this.uri = uri;
     }
 
-    @Override
-    public BodySubscriber<ElementStream<T>> apply(ResponseInfo info) {
+    /** As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null. */
+    <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, binding);
       }
@@ -312,19 +415,45 @@ final class Responses {
         return new FailedSubscriber<>(encoding);
       }
       String contentType = contentType(info.headers());
+      try {
+        MediaTypes.decodingCharset(contentType);
+      } catch (JsonReadException e) {
+        return new FailedSubscriber<>(e.withContext(elementType, contentType));
+      }
+      return null;
+    }
+
+    /** The elements of a body that {@link #reject} accepted. Does not read. */
+    ElementStream<T> open(InputStream in, HttpHeaders headers) {
+      String contentType = contentType(headers);
       Charset charset;
       try {
         charset = MediaTypes.decodingCharset(contentType);
       } catch (JsonReadException e) {
-        return new FailedSubscriber<>(e.withContext(elementType, contentType));
+        throw new IllegalStateException("rejected before", e);
       }
       boolean ndjson =
           format == StreamFormat.NDJSON || (format == StreamFormat.AUTO && isNdjson(contentType));
-      return BodySubscribers.mapping(
-          BodySubscribers.ofInputStream(),
-          in ->
-              new ElementStream<>(
-                  in, elementLimit, charset, reader, ndjson, elementType, contentType));
+      return new ElementStream<>(
+          in, elementLimit, charset, reader, ndjson, elementType, contentType);
+    }
+
+    @Override
+    public BodySubscriber<ElementStream<T>> apply(ResponseInfo info) {
+      BodySubscriber<ElementStream<T>> rejected = reject(info);
+      if (rejected != null) {
+        return rejected;
+      }
+      HttpHeaders headers = info.headers();
+      return BodySubscribers.mapping(BodySubscribers.ofInputStream(), in -> open(in, headers));
+    }
+
+    /** For a blocking call: the JDK's own (trusted) stream subscriber; {@link #open} after. */
+    BodyHandler<InputStream> blocking() {
+      return info -> {
+        BodySubscriber<InputStream> rejected = reject(info);
+        return rejected != null ? rejected : BodySubscribers.ofInputStream();
+      };
     }
   }
 }
