@@ -18,24 +18,58 @@ final class MediaTypes {
 
   /** The raw charset parameter value, unquoted, or {@code null} when there is none. */
   static @Nullable String charsetName(@Nullable String contentType) {
-    if (contentType == null) {
+    long bounds = charsetBounds(contentType);
+    if (bounds < 0) {
       return null;
     }
-    int semi = contentType.indexOf(';');
-    while (semi >= 0) {
-      int next = contentType.indexOf(';', semi + 1);
-      String param = contentType.substring(semi + 1, next < 0 ? contentType.length() : next).trim();
-      int eq = param.indexOf('=');
-      if (eq > 0 && param.substring(0, eq).trim().equalsIgnoreCase("charset")) {
-        String value = param.substring(eq + 1).trim();
-        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-          value = value.substring(1, value.length() - 1).trim();
-        }
-        return value.isEmpty() ? null : value;
-      }
-      semi = next;
+    return contentType.substring((int) (bounds >>> 32), (int) bounds);
+  }
+
+  /**
+   * Where the charset parameter's value lies, as {@code start << 32 | end}, or -1 when there is
+   * none. Scans without allocating: this runs for every response.
+   */
+  private static long charsetBounds(@Nullable String ct) {
+    if (ct == null) {
+      return -1;
     }
-    return null;
+    int n = ct.length();
+    for (int semi = ct.indexOf(';'); semi >= 0; semi = ct.indexOf(';', semi + 1)) {
+      int i = skipSpaces(ct, semi + 1, n);
+      if (!ct.regionMatches(true, i, "charset", 0, 7)) {
+        continue;
+      }
+      i = skipSpaces(ct, i + 7, n);
+      if (i >= n || ct.charAt(i) != '=') {
+        continue;
+      }
+      int start = skipSpaces(ct, i + 1, n);
+      int end;
+      if (start < n && ct.charAt(start) == '"') {
+        start = skipSpaces(ct, start + 1, n);
+        end = ct.indexOf('"', start);
+        if (end < 0) {
+          end = n;
+        }
+      } else {
+        end = ct.indexOf(';', start);
+        if (end < 0) {
+          end = n;
+        }
+      }
+      while (end > start && ct.charAt(end - 1) == ' ') {
+        end--;
+      }
+      return end > start ? ((long) start << 32) | end : -1;
+    }
+    return -1;
+  }
+
+  private static int skipSpaces(String s, int i, int n) {
+    while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+      i++;
+    }
+    return i;
   }
 
   /**
@@ -45,16 +79,26 @@ final class MediaTypes {
    * @throws JsonReadException if the charset is unknown to this JVM
    */
   static @Nullable Charset decodingCharset(@Nullable String contentType) throws JsonReadException {
-    String name = charsetName(contentType);
-    if (name == null || name.equalsIgnoreCase("utf-8") || name.equalsIgnoreCase("utf8")) {
+    long bounds = charsetBounds(contentType);
+    if (bounds < 0) {
       return null;
     }
+    int start = (int) (bounds >>> 32);
+    int length = (int) bounds - start;
+    if ((length == 5 && contentType.regionMatches(true, start, "utf-8", 0, 5))
+        || (length == 4 && contentType.regionMatches(true, start, "utf8", 0, 4))) {
+      return null;
+    }
+    String name = contentType.substring(start, start + length);
     Charset charset = lookup(name, contentType);
     return charset.equals(StandardCharsets.UTF_8) ? null : charset;
   }
 
   /** The charset to encode a request body with (UTF-8 when the media type names none). */
   static Charset encodingCharset(String mediaType) {
+    if (mediaType == APPLICATION_JSON_UTF8) { // the default, by identity: no parsing per request
+      return StandardCharsets.UTF_8;
+    }
     String name = charsetName(mediaType);
     if (name == null) {
       return StandardCharsets.UTF_8;
