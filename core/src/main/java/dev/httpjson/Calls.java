@@ -99,7 +99,7 @@ final class Calls {
     HttpRequest request = request(method, uri, content, options, headers);
     Responses.Collector body =
         new Responses.Collector(new Responses.JsonHandler<>(options, type, true, method, uri));
-    sendBlocking(client, request, body, options);
+    body.received(sendBlocking(client, request, body, options));
     return body.value();
   }
 
@@ -128,7 +128,9 @@ final class Calls {
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
     Responses.Collector body = new Responses.Collector(options.maxResponseSize());
-    return new BufferedResponse(sendBlocking(client, request, body, options), body.bytes());
+    HttpResponse<@Nullable Object> response = sendBlocking(client, request, body, options);
+    body.received(response);
+    return new BufferedResponse(response, body.bytes());
   }
 
   static CompletableFuture<HttpResponse<byte[]>> sendAsync(

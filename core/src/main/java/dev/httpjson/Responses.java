@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
@@ -267,7 +268,8 @@ final class Responses {
    * throughput (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code
    * send} returns. One instance per call.
    */
-  static final class Collector implements BodyHandler<Void>, Consumer<Optional<byte[]>> {
+  static final class Collector
+      implements BodyHandler<@Nullable Object>, Consumer<Optional<byte[]>> {
     private static final byte[] EMPTY = new byte[0];
 
     private final @Nullable JsonHandler<?> json;
@@ -286,20 +288,39 @@ final class Responses {
       this.limit = limit;
     }
 
+    /**
+     * A declared length within the limit is read by the JDK's byte-array subscriber (it asks for
+     * everything at once and cannot exceed the length); a body without one by its consumer
+     * subscriber, through {@link #accept}, which counts against the limit as bytes arrive.
+     */
     @Override
-    public BodySubscriber<Void> apply(ResponseInfo info) {
+    @SuppressWarnings("unchecked")
+    public BodySubscriber<@Nullable Object> apply(ResponseInfo info) {
       buffer = EMPTY;
       size = 0;
       contentType = contentType(info.headers());
-      BodySubscriber<Void> rejected = json != null ? json.reject(info) : null;
+      BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info) : null;
       if (rejected != null) {
         return rejected;
       }
       long declared = declaredLength(info.headers());
-      if (json == null && declared > limit) {
+      if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
-      return BodySubscribers.ofByteArrayConsumer(this);
+      if (declared >= 0) {
+        return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
+      }
+      return (BodySubscriber<@Nullable Object>)
+          (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
+    }
+
+    /** Takes the body of the response {@code send} returned. */
+    void received(HttpResponse<@Nullable Object> response) {
+      Object body = response.body();
+      if (body instanceof byte[]) {
+        buffer = (byte[]) body;
+        size = buffer.length;
+      }
     }
 
     @Override
