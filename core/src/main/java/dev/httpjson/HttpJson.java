@@ -69,14 +69,7 @@ public final class HttpJson {
   public static <T> @Nullable T getFromJson(
       HttpClient client, URI uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, options);
   }
 
   /**
@@ -85,14 +78,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, options);
   }
 
   /**
@@ -101,14 +87,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
   }
 
   /**
@@ -118,28 +97,14 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
   }
 
   /** As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token. */
   public static <T> @Nullable T getFromJson(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, Calls.type(type), options);
   }
 
   /**
@@ -149,14 +114,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), options);
   }
 
   /**
@@ -165,14 +123,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -182,14 +133,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -199,14 +143,7 @@ public final class HttpJson {
   public static @Nullable Object getFromJson(
       HttpClient client, URI uri, Type type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, options);
   }
 
   /**
@@ -216,14 +153,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> getFromJsonAsync(
       HttpClient client, URI uri, Type type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, options);
   }
 
   /**
@@ -232,14 +162,7 @@ public final class HttpJson {
    */
   public static @Nullable Object getFromJson(HttpClient client, URI uri, Type type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
   }
 
   /**
@@ -249,28 +172,14 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> getFromJsonAsync(
       HttpClient client, URI uri, Type type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
   }
 
   /** As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string. */
   public static <T> @Nullable T getFromJson(
       HttpClient client, String uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, options);
   }
 
   /**
@@ -280,14 +189,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, String uri, Class<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, options);
   }
 
   /**
@@ -296,14 +198,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, String uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
   }
 
   /**
@@ -313,14 +208,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, String uri, Class<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
   }
 
   /**
@@ -330,14 +218,7 @@ public final class HttpJson {
   public static <T> @Nullable T getFromJson(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, Calls.type(type), options);
   }
 
   /**
@@ -347,14 +228,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), options);
   }
 
   /**
@@ -363,14 +237,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -380,14 +247,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, String uri, TypeRef<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -397,14 +257,7 @@ public final class HttpJson {
   public static @Nullable Object getFromJson(
       HttpClient client, String uri, Type type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, options);
   }
 
   /**
@@ -414,14 +267,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> getFromJsonAsync(
       HttpClient client, String uri, Type type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, options);
   }
 
   /**
@@ -430,14 +276,7 @@ public final class HttpJson {
    */
   public static @Nullable Object getFromJson(HttpClient client, String uri, Type type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
   }
 
   /**
@@ -448,14 +287,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> getFromJsonAsync(
       HttpClient client, String uri, Type type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "GET",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
   }
 
   /**
@@ -481,14 +313,7 @@ public final class HttpJson {
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, URI uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -497,14 +322,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -513,14 +331,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /**
@@ -530,28 +341,14 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /** As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token. */
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, Calls.type(type), options);
   }
 
   /**
@@ -561,14 +358,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), options);
   }
 
   /**
@@ -577,14 +367,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -594,14 +377,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -611,14 +387,7 @@ public final class HttpJson {
   public static @Nullable Object deleteFromJson(
       HttpClient client, URI uri, Type type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -628,14 +397,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
       HttpClient client, URI uri, Type type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -644,14 +406,7 @@ public final class HttpJson {
    */
   public static @Nullable Object deleteFromJson(HttpClient client, URI uri, Type type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /**
@@ -661,28 +416,14 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
       HttpClient client, URI uri, Type type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /** As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string. */
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, String uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -692,14 +433,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, String uri, Class<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -708,14 +442,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /**
@@ -725,14 +452,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, String uri, Class<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /**
@@ -742,14 +462,7 @@ public final class HttpJson {
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, Calls.type(type), options);
   }
 
   /**
@@ -759,14 +472,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), options);
   }
 
   /**
@@ -775,14 +481,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -792,14 +491,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, String uri, TypeRef<T> type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
   }
 
   /**
@@ -809,14 +501,7 @@ public final class HttpJson {
   public static @Nullable Object deleteFromJson(
       HttpClient client, String uri, Type type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -826,14 +511,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
       HttpClient client, String uri, Type type, JsonOptions options) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, options);
   }
 
   /**
@@ -842,14 +520,7 @@ public final class HttpJson {
    */
   public static @Nullable Object deleteFromJson(HttpClient client, String uri, Type type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /**
@@ -860,14 +531,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
       HttpClient client, String uri, Type type) {
-    return Calls.receiveAsync(
-        Calls.client(client),
-        "DELETE",
-        Calls.uri(uri),
-        null,
-        Calls.type(type),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
   }
 
   /**
@@ -892,13 +556,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> postAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.send(client, "POST", uri, value, options);
   }
 
   /**
@@ -907,13 +565,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "POST", uri, value, options);
   }
 
   /**
@@ -922,13 +574,7 @@ public final class HttpJson {
    */
   public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.send(client, "POST", uri, value, JsonOptions.web());
   }
 
   /**
@@ -938,26 +584,14 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "POST", uri, value, JsonOptions.web());
   }
 
   /** As {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
   public static HttpResponse<byte[]> postAsJson(
       HttpClient client, String uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.send(client, "POST", uri, value, options);
   }
 
   /**
@@ -967,13 +601,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "POST", uri, value, options);
   }
 
   /**
@@ -983,8 +611,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> postAsJson(
       HttpClient client, String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client), "POST", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
+    return Checked.send(client, "POST", uri, value, JsonOptions.web());
   }
 
   /**
@@ -994,8 +621,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        Calls.client(client), "POST", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
+    return Checked.sendAsync(client, "POST", uri, value, JsonOptions.web());
   }
 
   /**
@@ -1023,14 +649,7 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "POST", uri, value, responseType, options);
   }
 
   /**
@@ -1043,14 +662,7 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "POST", uri, value, responseType, options);
   }
 
   /**
@@ -1060,14 +672,7 @@ public final class HttpJson {
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "POST", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1077,14 +682,7 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "POST", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1097,14 +695,7 @@ public final class HttpJson {
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "POST", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1118,14 +709,7 @@ public final class HttpJson {
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "POST", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1135,14 +719,8 @@ public final class HttpJson {
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(
+        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1152,14 +730,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(
+        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1172,14 +744,7 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "POST", uri, value, responseType, options);
   }
 
   /**
@@ -1193,14 +758,7 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "POST", uri, value, responseType, options);
   }
 
   /**
@@ -1210,14 +768,7 @@ public final class HttpJson {
   public static <R> @Nullable R postAsJson(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "POST", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1227,14 +778,7 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "POST", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1248,14 +792,7 @@ public final class HttpJson {
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "POST", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1269,14 +806,7 @@ public final class HttpJson {
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "POST", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1286,14 +816,8 @@ public final class HttpJson {
   public static <R> @Nullable R postAsJson(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(
+        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1303,14 +827,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "POST",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(
+        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1335,13 +853,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> putAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.send(client, "PUT", uri, value, options);
   }
 
   /**
@@ -1350,13 +862,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "PUT", uri, value, options);
   }
 
   /**
@@ -1365,13 +871,7 @@ public final class HttpJson {
    */
   public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.send(client, "PUT", uri, value, JsonOptions.web());
   }
 
   /**
@@ -1381,26 +881,14 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "PUT", uri, value, JsonOptions.web());
   }
 
   /** As {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
   public static HttpResponse<byte[]> putAsJson(
       HttpClient client, String uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.send(client, "PUT", uri, value, options);
   }
 
   /**
@@ -1410,13 +898,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "PUT", uri, value, options);
   }
 
   /**
@@ -1426,8 +908,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> putAsJson(
       HttpClient client, String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client), "PUT", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
+    return Checked.send(client, "PUT", uri, value, JsonOptions.web());
   }
 
   /**
@@ -1437,8 +918,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        Calls.client(client), "PUT", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
+    return Checked.sendAsync(client, "PUT", uri, value, JsonOptions.web());
   }
 
   /**
@@ -1466,14 +946,7 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, responseType, options);
   }
 
   /**
@@ -1486,14 +959,7 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, options);
   }
 
   /**
@@ -1503,14 +969,7 @@ public final class HttpJson {
   public static <R> @Nullable R putAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1520,14 +979,7 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1540,14 +992,7 @@ public final class HttpJson {
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1561,14 +1006,7 @@ public final class HttpJson {
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PUT", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1578,14 +1016,7 @@ public final class HttpJson {
   public static <R> @Nullable R putAsJson(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1595,14 +1026,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(
+        client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1615,14 +1040,7 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, responseType, options);
   }
 
   /**
@@ -1636,14 +1054,7 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, options);
   }
 
   /**
@@ -1653,14 +1064,7 @@ public final class HttpJson {
   public static <R> @Nullable R putAsJson(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1670,14 +1074,7 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1691,14 +1088,7 @@ public final class HttpJson {
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1712,14 +1102,7 @@ public final class HttpJson {
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PUT", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -1729,14 +1112,7 @@ public final class HttpJson {
   public static <R> @Nullable R putAsJson(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1746,14 +1122,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PUT",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(
+        client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -1778,13 +1148,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.send(client, "PATCH", uri, value, options);
   }
 
   /**
@@ -1793,13 +1157,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "PATCH", uri, value, options);
   }
 
   /**
@@ -1808,13 +1166,7 @@ public final class HttpJson {
    */
   public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.send(client, "PATCH", uri, value, JsonOptions.web());
   }
 
   /**
@@ -1824,26 +1176,14 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "PATCH", uri, value, JsonOptions.web());
   }
 
   /** As {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
   public static HttpResponse<byte[]> patchAsJson(
       HttpClient client, String uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.send(client, "PATCH", uri, value, options);
   }
 
   /**
@@ -1853,13 +1193,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.sendAsync(client, "PATCH", uri, value, options);
   }
 
   /**
@@ -1869,8 +1203,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> patchAsJson(
       HttpClient client, String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        Calls.client(client), "PATCH", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
+    return Checked.send(client, "PATCH", uri, value, JsonOptions.web());
   }
 
   /**
@@ -1880,8 +1213,7 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        Calls.client(client), "PATCH", Calls.uri(uri), value, JsonOptions.web(), Calls.noHeaders());
+    return Checked.sendAsync(client, "PATCH", uri, value, JsonOptions.web());
   }
 
   /**
@@ -1909,14 +1241,7 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PATCH", uri, value, responseType, options);
   }
 
   /**
@@ -1929,14 +1254,7 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, options);
   }
 
   /**
@@ -1946,14 +1264,7 @@ public final class HttpJson {
   public static <R> @Nullable R patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PATCH", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1963,14 +1274,7 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -1984,14 +1288,7 @@ public final class HttpJson {
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PATCH", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -2005,14 +1302,7 @@ public final class HttpJson {
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PATCH", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -2022,14 +1312,8 @@ public final class HttpJson {
   public static <R> @Nullable R patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(
+        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -2039,14 +1323,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.absolute(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(
+        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -2059,14 +1337,7 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PATCH", uri, value, responseType, options);
   }
 
   /**
@@ -2080,14 +1351,7 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, options);
   }
 
   /**
@@ -2097,14 +1361,7 @@ public final class HttpJson {
   public static <R> @Nullable R patchAsJson(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PATCH", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -2114,14 +1371,7 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, JsonOptions.web());
   }
 
   /**
@@ -2135,14 +1385,7 @@ public final class HttpJson {
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchange(client, "PATCH", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -2156,14 +1399,7 @@ public final class HttpJson {
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        Calls.options(options),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(client, "PATCH", uri, value, Calls.type(responseType), options);
   }
 
   /**
@@ -2173,14 +1409,8 @@ public final class HttpJson {
   public static <R> @Nullable R patchAsJson(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchange(
+        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -2190,14 +1420,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Calls.exchangeValueAsync(
-        Calls.client(client),
-        "PATCH",
-        Calls.uri(uri),
-        value,
-        Calls.type(responseType),
-        JsonOptions.web(),
-        Calls.noHeaders());
+    return Checked.exchangeAsync(
+        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
   }
 
   /**
@@ -2228,13 +1452,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, Class<T> elementType, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, elementType, options);
   }
 
   /**
@@ -2243,13 +1461,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType, JsonOptions options) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, elementType, options);
   }
 
   /**
@@ -2258,13 +1470,7 @@ public final class HttpJson {
    */
   public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, elementType, JsonOptions.web());
   }
 
   /**
@@ -2274,13 +1480,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, elementType, JsonOptions.web());
   }
 
   /**
@@ -2290,13 +1490,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, Calls.type(elementType), options);
   }
 
   /**
@@ -2305,13 +1499,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, Calls.type(elementType), options);
   }
 
   /**
@@ -2320,13 +1508,7 @@ public final class HttpJson {
    */
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, TypeRef<T> elementType) throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, Calls.type(elementType), JsonOptions.web());
   }
 
   /**
@@ -2336,13 +1518,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, TypeRef<T> elementType) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.absolute(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, Calls.type(elementType), JsonOptions.web());
   }
 
   /**
@@ -2351,13 +1527,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, String uri, Class<T> elementType, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, elementType, options);
   }
 
   /**
@@ -2366,13 +1536,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, String uri, Class<T> elementType, JsonOptions options) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, elementType, options);
   }
 
   /**
@@ -2382,13 +1546,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, String uri, Class<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, elementType, JsonOptions.web());
   }
 
   /**
@@ -2398,13 +1556,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, String uri, Class<T> elementType) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, elementType, JsonOptions.web());
   }
 
   /**
@@ -2414,13 +1566,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, Calls.type(elementType), options);
   }
 
   /**
@@ -2430,13 +1576,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        Calls.options(options),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, Calls.type(elementType), options);
   }
 
   /**
@@ -2446,13 +1586,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, String uri, TypeRef<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.stream(client, uri, Calls.type(elementType), JsonOptions.web());
   }
 
   /**
@@ -2462,13 +1596,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, String uri, TypeRef<T> elementType) {
-    return Calls.streamAsync(
-        Calls.client(client),
-        Calls.uri(uri),
-        Calls.type(elementType),
-        JsonOptions.web(),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Checked.streamAsync(client, uri, Calls.type(elementType), JsonOptions.web());
   }
 
   /**
