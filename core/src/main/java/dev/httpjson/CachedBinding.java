@@ -61,8 +61,4 @@ final class CachedBinding {
   int cachedReaders() {
     return readers.size();
   }
-
-  JsonBinding delegate() {
-    return binding;
-  }
 }
