@@ -85,20 +85,20 @@ public final class JsonOptions {
     this.maxNumberLength = b.maxNumberLength;
     this.maxStringLength = b.maxStringLength;
     this.timeout = b.timeout;
-    this.hashCode =
-        Objects.hash(
-            codec,
-            naming,
-            caseInsensitiveProperties,
-            numbersFromStrings,
-            ignoreUnknownProperties,
-            writeNulls,
-            indent,
-            maxResponseSize,
-            maxNestingDepth,
-            maxNumberLength,
-            maxStringLength,
-            timeout);
+    // By hand rather than Objects.hash: no boxing, as options may be built for every call.
+    int h = Objects.hashCode(codec);
+    h = 31 * h + naming.hashCode();
+    h = 31 * h + Boolean.hashCode(caseInsensitiveProperties);
+    h = 31 * h + Boolean.hashCode(numbersFromStrings);
+    h = 31 * h + Boolean.hashCode(ignoreUnknownProperties);
+    h = 31 * h + Boolean.hashCode(writeNulls);
+    h = 31 * h + Boolean.hashCode(indent);
+    h = 31 * h + Long.hashCode(maxResponseSize);
+    h = 31 * h + maxNestingDepth;
+    h = 31 * h + maxNumberLength;
+    h = 31 * h + maxStringLength;
+    h = 31 * h + Objects.hashCode(timeout);
+    this.hashCode = h;
   }
 
   /**
