@@ -1,33 +1,21 @@
 package dev.httpjson;
 
-import java.util.Iterator;
-import java.util.concurrent.ConcurrentHashMap;
-
 /**
- * The process-wide cache of codec bindings, keyed by options value, so that equal options share one
- * binding (and with it every cached reader and writer). Bounded: past {@link #MAX_ENTRIES} distinct
- * options, an arbitrary entry is dropped before a new one is added.
+ * The process-wide cache of codec bindings, keyed by {@link CodecSettings} — only what a codec
+ * reads — so that options differing in call settings alone share one binding (and with it every
+ * cached reader and writer). Bounded: past {@link #MAX_ENTRIES} distinct settings, the least
+ * recently used binding is dropped.
  */
 final class Bindings {
   static final int MAX_ENTRIES = 64;
 
-  private static final ConcurrentHashMap<JsonOptions, CachedBinding> CACHE =
-      new ConcurrentHashMap<>();
+  private static final BoundedCache<CodecSettings, CachedBinding> CACHE =
+      new BoundedCache<>(MAX_ENTRIES);
 
   private Bindings() {}
 
-  static CachedBinding forOptions(JsonOptions options) {
-    CachedBinding binding = CACHE.get(options);
-    if (binding != null) {
-      return binding;
-    }
-    if (CACHE.size() >= MAX_ENTRIES) {
-      Iterator<JsonOptions> it = CACHE.keySet().iterator();
-      if (it.hasNext()) {
-        CACHE.remove(it.next());
-      }
-    }
-    return CACHE.computeIfAbsent(options, o -> new CachedBinding(o.codec().bind(o)));
+  static CachedBinding forSettings(CodecSettings settings) {
+    return CACHE.get(settings, s -> new CachedBinding(s, false));
   }
 
   static int size() {

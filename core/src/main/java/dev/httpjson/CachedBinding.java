@@ -5,57 +5,86 @@ import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import java.lang.reflect.Type;
-import java.util.Iterator;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
-/** A codec binding with its readers and writers cached per type (bounded). */
+/**
+ * A codec binding with its readers and writers cached per type (bounded, least recently used
+ * evicted).
+ *
+ * <p>A binding in the process-wide cache holds only types whose classes its own class loader can
+ * see. A type from a class loader below httpjson's (a web application or plugin loaded under a
+ * shared httpjson) goes to a binding of that loader's own ({@link LoaderBindings}), which lives as
+ * long as the loader and no longer: caching it here would pin the loader, its classes and whatever
+ * the codec built for them for good.
+ */
 final class CachedBinding {
   static final int MAX_TYPES = 1024;
 
+  private final CodecSettings settings;
+  private final boolean loaderLocal;
   private final JsonBinding binding;
-  private final ConcurrentHashMap<Type, JsonReader<?>> readers = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<Type, JsonWriter<?>> writers = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<Type, JsonSequenceReader<?>> sequenceReaders =
-      new ConcurrentHashMap<>();
+  private final BoundedCache<Type, JsonReader<?>> readers = new BoundedCache<>(MAX_TYPES);
+  private final BoundedCache<Type, JsonWriter<?>> writers = new BoundedCache<>(MAX_TYPES);
+  private final BoundedCache<Type, JsonSequenceReader<?>> sequenceReaders =
+      new BoundedCache<>(MAX_TYPES);
   private final Function<Type, JsonReader<?>> newReader;
   private final Function<Type, JsonWriter<?>> newWriter;
   private final Function<Type, JsonSequenceReader<?>> newSequenceReader;
 
-  CachedBinding(JsonBinding binding) {
-    this.binding = binding;
-    this.newReader = binding::reader;
-    this.newWriter = binding::writer;
-    this.newSequenceReader = binding::sequenceReader;
+  /**
+   * Binds {@code settings}' codec. With {@code loaderLocal}, the binding belongs to one child class
+   * loader and takes every type it is asked for.
+   */
+  CachedBinding(CodecSettings settings, boolean loaderLocal) {
+    this.settings = settings;
+    this.loaderLocal = loaderLocal;
+    this.binding = settings.codec().bind(settings.toOptions());
+    JsonBinding b = binding;
+    this.newReader = b::reader;
+    this.newWriter = b::writer;
+    this.newSequenceReader = b::sequenceReader;
   }
 
   @SuppressWarnings("unchecked")
   <T> JsonReader<T> reader(Type type) {
-    return (JsonReader<T>) lookup(readers, type, newReader);
+    JsonReader<?> r = readers.getIfPresent(type);
+    if (r != null) {
+      return (JsonReader<T>) r;
+    }
+    CachedBinding owner = owner(type);
+    return (JsonReader<T>) (owner == this ? readers.get(type, newReader) : owner.<T>reader(type));
   }
 
   @SuppressWarnings("unchecked")
   <T> JsonWriter<T> writer(Type type) {
-    return (JsonWriter<T>) lookup(writers, type, newWriter);
+    JsonWriter<?> w = writers.getIfPresent(type);
+    if (w != null) {
+      return (JsonWriter<T>) w;
+    }
+    CachedBinding owner = owner(type);
+    return (JsonWriter<T>) (owner == this ? writers.get(type, newWriter) : owner.<T>writer(type));
   }
 
   @SuppressWarnings("unchecked")
   <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
-    return (JsonSequenceReader<T>) lookup(sequenceReaders, elementType, newSequenceReader);
+    JsonSequenceReader<?> r = sequenceReaders.getIfPresent(elementType);
+    if (r != null) {
+      return (JsonSequenceReader<T>) r;
+    }
+    CachedBinding owner = owner(elementType);
+    return (JsonSequenceReader<T>)
+        (owner == this
+            ? sequenceReaders.get(elementType, newSequenceReader)
+            : owner.<T>sequenceReader(elementType));
   }
 
-  private static <V> V lookup(ConcurrentHashMap<Type, V> cache, Type type, Function<Type, V> make) {
-    V v = cache.get(type);
-    if (v != null) {
-      return v;
+  /** The binding that may cache {@code type}: this one, or its class loader's own. */
+  private CachedBinding owner(Type type) {
+    if (loaderLocal) {
+      return this;
     }
-    if (cache.size() >= MAX_TYPES) {
-      Iterator<Type> it = cache.keySet().iterator();
-      if (it.hasNext()) {
-        cache.remove(it.next());
-      }
-    }
-    return cache.computeIfAbsent(type, make);
+    Class<?> anchor = TypeLoaders.foreignAnchor(type);
+    return anchor == null ? this : LoaderBindings.forClass(anchor, settings);
   }
 
   int cachedReaders() {

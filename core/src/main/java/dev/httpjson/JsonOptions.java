@@ -13,10 +13,20 @@ import org.jspecify.annotations.Nullable;
  * property matching on read, numbers accepted from JSON strings on read, unknown properties
  * ignored. Options a caller passes are used as given, never merged with {@code web()}.
  *
- * <p>Readers and writers are cached per options <em>value</em>: equal options share one cache, so
- * building options anew for every call costs a hash lookup, not a new serializer. (That mistake —
- * new serializer options per call — cost .NET's first version 4× its throughput.) The cache is
- * bounded.
+ * <p>Two kinds of setting live here. <b>Codec settings</b> — the codec, naming, case-insensitivity,
+ * numbers from strings, unknown properties, nulls, indentation and the parser limits — are what a
+ * codec reads; readers and writers are cached per codec-settings <em>value</em>, so options built
+ * anew for every call share one cache with the options they equal. <b>Call settings</b> — {@link
+ * #maxResponseSize()} and {@link #timeout()} — act on one call only and never reach the codec: any
+ * number of options that differ only in them share one set of readers and writers, so passing a
+ * remaining deadline per call costs nothing. (The mistake this rules out — new serializer options
+ * per call — cost .NET's first version 4× its throughput.) The caches are bounded and keep the most
+ * recently used entries.
+ *
+ * <pre>{@code
+ * // A remaining deadline per call: no new serializer, no cache miss.
+ * JsonOptions call = JsonOptions.newBuilder().timeout(Duration.between(Instant.now(), deadline)).build();
+ * }</pre>
  *
  * <pre>{@code
  * JsonOptions strict = JsonOptions.web().newBuilder()
@@ -55,50 +65,23 @@ public final class JsonOptions {
 
   private static final JsonOptions WEB = new Builder().build();
 
-  private final @Nullable JsonCodec codec;
-  private final Naming naming;
-  private final boolean caseInsensitiveProperties;
-  private final boolean numbersFromStrings;
-  private final boolean ignoreUnknownProperties;
-  private final boolean writeNulls;
-  private final boolean indent;
+  private final CodecSettings settings;
   private final long maxResponseSize;
-  private final int maxNestingDepth;
-  private final int maxNumberLength;
-  private final int maxStringLength;
   private final @Nullable Duration timeout;
   private final int hashCode;
 
-  /** Set once by {@link Bindings}; equal options end up holding the same binding. */
-  private volatile @Nullable CachedBinding binding;
-
-  private JsonOptions(Builder b) {
-    this.codec = b.codec;
-    this.naming = b.naming;
-    this.caseInsensitiveProperties = b.caseInsensitiveProperties;
-    this.numbersFromStrings = b.numbersFromStrings;
-    this.ignoreUnknownProperties = b.ignoreUnknownProperties;
-    this.writeNulls = b.writeNulls;
-    this.indent = b.indent;
-    this.maxResponseSize = b.maxResponseSize;
-    this.maxNestingDepth = b.maxNestingDepth;
-    this.maxNumberLength = b.maxNumberLength;
-    this.maxStringLength = b.maxStringLength;
-    this.timeout = b.timeout;
-    // By hand rather than Objects.hash: no boxing, as options may be built for every call.
-    int h = Objects.hashCode(codec);
-    h = 31 * h + naming.hashCode();
-    h = 31 * h + Boolean.hashCode(caseInsensitiveProperties);
-    h = 31 * h + Boolean.hashCode(numbersFromStrings);
-    h = 31 * h + Boolean.hashCode(ignoreUnknownProperties);
-    h = 31 * h + Boolean.hashCode(writeNulls);
-    h = 31 * h + Boolean.hashCode(indent);
+  private JsonOptions(CodecSettings settings, long maxResponseSize, @Nullable Duration timeout) {
+    this.settings = settings;
+    this.maxResponseSize = maxResponseSize;
+    this.timeout = timeout;
+    int h = settings.hashCode();
     h = 31 * h + Long.hashCode(maxResponseSize);
-    h = 31 * h + maxNestingDepth;
-    h = 31 * h + maxNumberLength;
-    h = 31 * h + maxStringLength;
     h = 31 * h + Objects.hashCode(timeout);
     this.hashCode = h;
+  }
+
+  static JsonOptions ofSettings(CodecSettings settings) {
+    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, null);
   }
 
   /**
@@ -127,37 +110,37 @@ public final class JsonOptions {
    * @throws IllegalStateException if none was set and none is on the class or module path
    */
   public JsonCodec codec() {
-    return codec != null ? codec : DefaultCodec.get();
+    return settings.codec();
   }
 
   /** How property names are mapped. */
   public Naming naming() {
-    return naming;
+    return settings.naming;
   }
 
   /** Whether JSON property names match Java properties regardless of case on read. */
   public boolean caseInsensitiveProperties() {
-    return caseInsensitiveProperties;
+    return settings.caseInsensitiveProperties;
   }
 
   /** Whether numeric properties accept numbers written as JSON strings ({@code "42"}) on read. */
   public boolean numbersFromStrings() {
-    return numbersFromStrings;
+    return settings.numbersFromStrings;
   }
 
   /** Whether JSON properties with no Java counterpart are skipped on read (else an error). */
   public boolean ignoreUnknownProperties() {
-    return ignoreUnknownProperties;
+    return settings.ignoreUnknownProperties;
   }
 
   /** Whether null-valued properties are written (else omitted). */
   public boolean writeNulls() {
-    return writeNulls;
+    return settings.writeNulls;
   }
 
   /** Whether written JSON is indented. */
   public boolean indent() {
-    return indent;
+    return settings.indent;
   }
 
   /**
@@ -171,17 +154,17 @@ public final class JsonOptions {
 
   /** The deepest nesting of arrays and objects the parser accepts. */
   public int maxNestingDepth() {
-    return maxNestingDepth;
+    return settings.maxNestingDepth;
   }
 
   /** The longest number, in characters, the parser accepts. */
   public int maxNumberLength() {
-    return maxNumberLength;
+    return settings.maxNumberLength;
   }
 
   /** The longest string, in characters, the parser accepts. */
   public int maxStringLength() {
-    return maxStringLength;
+    return settings.maxStringLength;
   }
 
   /**
@@ -193,11 +176,11 @@ public final class JsonOptions {
   }
 
   CachedBinding binding() {
-    CachedBinding b = binding;
-    if (b == null) {
-      binding = b = Bindings.forOptions(this);
-    }
-    return b;
+    return settings.binding();
+  }
+
+  CodecSettings settings() {
+    return settings;
   }
 
   @Override
@@ -210,17 +193,8 @@ public final class JsonOptions {
     }
     JsonOptions that = (JsonOptions) o;
     return hashCode == that.hashCode
-        && Objects.equals(codec, that.codec)
-        && naming == that.naming
-        && caseInsensitiveProperties == that.caseInsensitiveProperties
-        && numbersFromStrings == that.numbersFromStrings
-        && ignoreUnknownProperties == that.ignoreUnknownProperties
-        && writeNulls == that.writeNulls
-        && indent == that.indent
+        && settings.equals(that.settings)
         && maxResponseSize == that.maxResponseSize
-        && maxNestingDepth == that.maxNestingDepth
-        && maxNumberLength == that.maxNumberLength
-        && maxStringLength == that.maxStringLength
         && Objects.equals(timeout, that.timeout);
   }
 
@@ -232,27 +206,27 @@ public final class JsonOptions {
   @Override
   public String toString() {
     return "JsonOptions{codec="
-        + (codec == null ? "default" : codec.name())
+        + (settings.codec == null ? "default" : settings.codec.name())
         + ", naming="
-        + naming
+        + settings.naming
         + ", caseInsensitiveProperties="
-        + caseInsensitiveProperties
+        + settings.caseInsensitiveProperties
         + ", numbersFromStrings="
-        + numbersFromStrings
+        + settings.numbersFromStrings
         + ", ignoreUnknownProperties="
-        + ignoreUnknownProperties
+        + settings.ignoreUnknownProperties
         + ", writeNulls="
-        + writeNulls
+        + settings.writeNulls
         + ", indent="
-        + indent
+        + settings.indent
         + ", maxResponseSize="
         + maxResponseSize
         + ", maxNestingDepth="
-        + maxNestingDepth
+        + settings.maxNestingDepth
         + ", maxNumberLength="
-        + maxNumberLength
+        + settings.maxNumberLength
         + ", maxStringLength="
-        + maxStringLength
+        + settings.maxStringLength
         + ", timeout="
         + timeout
         + '}';
@@ -273,20 +247,27 @@ public final class JsonOptions {
     private int maxStringLength = DEFAULT_MAX_STRING_LENGTH;
     private @Nullable Duration timeout;
 
-    Builder() {}
+    /** The settings this builder started from; reused by {@link #build()} while unchanged. */
+    private final @Nullable CodecSettings base;
+
+    Builder() {
+      this.base = WEB == null ? null : WEB.settings;
+    }
 
     Builder(JsonOptions o) {
-      this.codec = o.codec;
-      this.naming = o.naming;
-      this.caseInsensitiveProperties = o.caseInsensitiveProperties;
-      this.numbersFromStrings = o.numbersFromStrings;
-      this.ignoreUnknownProperties = o.ignoreUnknownProperties;
-      this.writeNulls = o.writeNulls;
-      this.indent = o.indent;
+      CodecSettings s = o.settings;
+      this.base = s;
+      this.codec = s.codec;
+      this.naming = s.naming;
+      this.caseInsensitiveProperties = s.caseInsensitiveProperties;
+      this.numbersFromStrings = s.numbersFromStrings;
+      this.ignoreUnknownProperties = s.ignoreUnknownProperties;
+      this.writeNulls = s.writeNulls;
+      this.indent = s.indent;
+      this.maxNestingDepth = s.maxNestingDepth;
+      this.maxNumberLength = s.maxNumberLength;
+      this.maxStringLength = s.maxStringLength;
       this.maxResponseSize = o.maxResponseSize;
-      this.maxNestingDepth = o.maxNestingDepth;
-      this.maxNumberLength = o.maxNumberLength;
-      this.maxStringLength = o.maxStringLength;
       this.timeout = o.timeout;
     }
 
@@ -385,7 +366,44 @@ public final class JsonOptions {
 
     /** Returns the options. */
     public JsonOptions build() {
-      return new JsonOptions(this);
+      return new JsonOptions(settings(), maxResponseSize, timeout);
+    }
+
+    /**
+     * The codec settings, reusing the starting ones when nothing a codec reads changed: options
+     * that differ only in call settings then share one binding without even a cache lookup.
+     */
+    private CodecSettings settings() {
+      if (base != null && sameAs(base)) {
+        return base;
+      }
+      if (WEB != null && sameAs(WEB.settings)) {
+        return WEB.settings;
+      }
+      return new CodecSettings(
+          codec,
+          naming,
+          caseInsensitiveProperties,
+          numbersFromStrings,
+          ignoreUnknownProperties,
+          writeNulls,
+          indent,
+          maxNestingDepth,
+          maxNumberLength,
+          maxStringLength);
+    }
+
+    private boolean sameAs(CodecSettings s) {
+      return Objects.equals(codec, s.codec)
+          && naming == s.naming
+          && caseInsensitiveProperties == s.caseInsensitiveProperties
+          && numbersFromStrings == s.numbersFromStrings
+          && ignoreUnknownProperties == s.ignoreUnknownProperties
+          && writeNulls == s.writeNulls
+          && indent == s.indent
+          && maxNestingDepth == s.maxNestingDepth
+          && maxNumberLength == s.maxNumberLength
+          && maxStringLength == s.maxStringLength;
     }
   }
 }

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class CountingCodec implements JsonCodec {
   final AtomicInteger binds = new AtomicInteger();
+  final java.util.List<JsonOptions> bound = new java.util.concurrent.CopyOnWriteArrayList<>();
   final AtomicInteger readers = new AtomicInteger();
   final AtomicInteger writers = new AtomicInteger();
 
@@ -32,6 +33,7 @@ final class CountingCodec implements JsonCodec {
   @Override
   public JsonBinding bind(JsonOptions options) {
     binds.incrementAndGet();
+    bound.add(options);
     return new JsonBinding() {
       @Override
       public <T> JsonReader<T> reader(Type type) {

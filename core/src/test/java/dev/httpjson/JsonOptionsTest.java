@@ -40,11 +40,38 @@ class JsonOptionsTest {
     assertThat(web.toBuilder().numbersFromStrings(false).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().ignoreUnknownProperties(false).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().writeNulls(false).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().indent(true).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().timeout(Duration.ofSeconds(1)).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().maxResponseSize(1).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().maxNestingDepth(9).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().maxNumberLength(9).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().maxStringLength(9).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().codec(new CountingCodec()).build()).isNotEqualTo(web);
+  }
+
+  @Test
+  void onlyCodecSettingsTakePartInTheCodecCacheKey() {
+    JsonOptions web = JsonOptions.web();
+    JsonOptions call = web.toBuilder().timeout(Duration.ofSeconds(1)).maxResponseSize(1).build();
+
+    assertThat(call.settings()).isSameAs(web.settings());
+    for (JsonOptions o :
+        java.util.List.of(
+            web.toBuilder().naming(JsonOptions.Naming.AS_DECLARED).build(),
+            web.toBuilder().caseInsensitiveProperties(false).build(),
+            web.toBuilder().numbersFromStrings(false).build(),
+            web.toBuilder().ignoreUnknownProperties(false).build(),
+            web.toBuilder().writeNulls(false).build(),
+            web.toBuilder().indent(true).build(),
+            web.toBuilder().maxNestingDepth(9).build(),
+            web.toBuilder().maxNumberLength(9).build(),
+            web.toBuilder().maxStringLength(9).build(),
+            web.toBuilder().codec(new CountingCodec()).build())) {
+      assertThat(o.settings()).as(o.toString()).isNotEqualTo(web.settings());
+      assertThat(o.toBuilder().indent(o.indent()).build().settings())
+          .as("rebuilt unchanged: " + o)
+          .isSameAs(o.settings());
+    }
   }
 
   @Test

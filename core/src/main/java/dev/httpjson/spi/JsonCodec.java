@@ -10,10 +10,21 @@ import dev.httpjson.JsonOptions;
  * META-INF/services/dev.httpjson.spi.JsonCodec}) or passed explicitly through {@link
  * JsonOptions.Builder#codec(JsonCodec)}.
  *
- * <p>httpjson calls {@link #bind(JsonOptions)} once per distinct (equal) options and caches the
- * result; it then asks the binding once per type for a reader or writer and caches those too. A
- * codec therefore does its expensive work (building a mapper, introspecting a type) in those calls
- * and never on the per-request path.
+ * <p>httpjson calls {@link #bind(JsonOptions)} once per distinct <em>codec settings</em> — the
+ * codec itself, naming, case-insensitivity, numbers from strings, unknown properties, nulls,
+ * indentation and the parser limits — and caches the result; it then asks the binding once per type
+ * for a reader or writer and caches those too. A codec therefore does its expensive work (building
+ * a mapper, introspecting a type) in those calls and never on the per-request path. Call settings
+ * ({@link JsonOptions#maxResponseSize()}, {@link JsonOptions#timeout()}) are not part of the key:
+ * the options given to {@code bind} carry them at their defaults, and a codec must not read them.
+ *
+ * <p><b>Equality.</b> The codec is part of the cache key, compared with {@link #equals(Object)}.
+ * Codecs configured alike should be equal (and hash alike), so that options built with a new codec
+ * instance per call still share one binding. A codec that does not override {@code equals} is
+ * compared by identity: it works, but each new instance gets a binding of its own — create it once
+ * and reuse it, or every call pays for a new serializer and evicts other bindings from the bounded
+ * cache. {@code equals} and {@code hashCode} must be cheap and must not change over the codec's
+ * life.
  *
  * <p>Implementations must be thread-safe.
  */
@@ -24,8 +35,9 @@ public interface JsonCodec {
 
   /**
    * Returns a binding of this codec to {@code options}: the codec's configured serializer. Called
-   * once per distinct options value; the result is cached by httpjson and shared by every call that
-   * uses equal options.
+   * once per distinct codec settings (and once more per class loader below httpjson's whose types
+   * are used, so that such a loader can be collected); the result is cached by httpjson and shared
+   * by every call whose options have equal codec settings.
    */
   JsonBinding bind(JsonOptions options);
 }
