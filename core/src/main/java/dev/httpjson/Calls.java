@@ -97,9 +97,14 @@ final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
-    Responses.Collector body =
-        new Responses.Collector(new Responses.JsonHandler<>(options, type, true, method, uri));
-    body.received(sendBlocking(client, request, body, options));
+    return receive(client, request, new Responses.JsonHandler<>(options, type, true, method, uri));
+  }
+
+  private static <T> @Nullable T receive(
+      HttpClient client, HttpRequest request, Responses.JsonHandler<T> handler)
+      throws IOException, InterruptedException {
+    Responses.Collector body = new Responses.Collector(handler);
+    body.received(sendBlocking(client, request, body, handler.options()));
     return body.value();
   }
 
@@ -114,7 +119,9 @@ final class Calls {
     HttpRequest request = request(method, uri, content, options, headers);
     Responses.JsonHandler<T> handler =
         new Responses.JsonHandler<>(options, type, true, method, uri);
-    return sendAsync(client, request, handler, options, HttpResponse::body);
+    return AsyncCall.start(
+        () -> receive(client, request, handler),
+        call -> sendAsync(call, client, request, handler, options, HttpResponse::body));
   }
 
   /** Sends {@code content}; returns the response with its body bytes, status unchecked. */
@@ -126,7 +133,12 @@ final class Calls {
       JsonOptions options,
       String[] headers)
       throws IOException, InterruptedException {
-    HttpRequest request = request(method, uri, content, options, headers);
+    return send(client, request(method, uri, content, options, headers), options);
+  }
+
+  private static HttpResponse<byte[]> send(
+      HttpClient client, HttpRequest request, JsonOptions options)
+      throws IOException, InterruptedException {
     Responses.Collector body = new Responses.Collector(options.maxResponseSize());
     HttpResponse<@Nullable Object> response = sendBlocking(client, request, body, options);
     body.received(response);
@@ -141,12 +153,16 @@ final class Calls {
       JsonOptions options,
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
-    return sendAsync(
-        client,
-        request,
-        new Responses.BytesHandler(options.maxResponseSize()),
-        options,
-        Function.identity());
+    return AsyncCall.start(
+        () -> send(client, request, options),
+        call ->
+            sendAsync(
+                call,
+                client,
+                request,
+                new Responses.BytesHandler(options.maxResponseSize()),
+                options,
+                Function.identity()));
   }
 
   /** Sends GET and streams the body's elements; status checked before the stream is returned. */
@@ -159,12 +175,26 @@ final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request("GET", uri, null, options, headers);
-    Responses.StreamHandler<T> handler =
-        new Responses.StreamHandler<>(options, elementType, format, "GET", uri);
+    return stream(
+        client, request, new Responses.StreamHandler<>(options, elementType, format, "GET", uri));
+  }
+
+  private static <T> Stream<T> stream(
+      HttpClient client, HttpRequest request, Responses.StreamHandler<T> handler)
+      throws IOException, InterruptedException {
     Deadline[] deadline = new Deadline[1];
     HttpResponse<InputStream> response =
-        sendBlocking(client, request, handler.blocking(), options, deadline);
-    ElementStream<T> stream = handler.open(response.body(), response.headers());
+        sendBlocking(client, request, handler.blocking(), handler.options(), deadline);
+    ElementStream<T> stream;
+    try {
+      stream = handler.open(response.body(), response.headers());
+    } catch (Throwable t) {
+      if (deadline[0] != null) {
+        deadline[0].end();
+      }
+      closeQuietly(response.body());
+      throw t;
+    }
     if (deadline[0] != null && deadline[0].handOver(stream)) {
       stream.closeQuietly();
       throw deadline[0].failure();
@@ -182,7 +212,11 @@ final class Calls {
     HttpRequest request = request("GET", uri, null, options, headers);
     Responses.StreamHandler<T> handler =
         new Responses.StreamHandler<>(options, elementType, format, "GET", uri);
-    return sendAsync(client, request, handler, options, response -> response.body().stream());
+    return AsyncCall.start(
+        () -> stream(client, request, handler),
+        call ->
+            sendAsync(
+                call, client, request, handler, options, response -> response.body().stream()));
   }
 
   /** Serializes {@code value}, sends it, returns the response unchecked; blocking. */
@@ -269,20 +303,31 @@ final class Calls {
     return NO_HEADERS;
   }
 
-  private static <T, R> CompletableFuture<R> sendAsync(
+  /**
+   * Runs {@code call} on the JDK's {@code sendAsync}: used when no async lane is free (Java 17
+   * under load), since it holds no thread while the exchange waits.
+   */
+  private static <T, R> void sendAsync(
+      AsyncCall<R> call,
       HttpClient client,
       HttpRequest request,
       BodyHandler<T> handler,
       JsonOptions options,
       Function<HttpResponse<T>, R> finish) {
-    CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(request, handler);
-    CompletableFuture<R> result = new CompletableFuture<>();
+    CompletableFuture<HttpResponse<T>> exchange;
+    try {
+      exchange = client.sendAsync(request, handler);
+    } catch (RuntimeException | Error e) {
+      call.fail(e);
+      return;
+    }
+    call.exchange(exchange);
     Duration timeout = options.timeout();
     ScheduledFuture<?> timer =
         timeout == null
             ? null
             : Timer.INSTANCE.schedule(
-                () -> expire(exchange, result, timeout, request),
+                () -> expire(exchange, call, timeout, request),
                 timeout.toNanos(),
                 TimeUnit.NANOSECONDS);
     exchange.whenComplete(
@@ -291,7 +336,7 @@ final class Calls {
             if (timer != null) {
               timer.cancel(false);
             }
-            result.completeExceptionally(exchangeFailure(unwrap(failure), request));
+            call.fail(exchangeFailure(unwrap(failure), request));
             return;
           }
           if (timer != null) {
@@ -306,18 +351,12 @@ final class Calls {
           try {
             value = finish.apply(response);
           } catch (RuntimeException e) {
-            result.completeExceptionally(e);
+            closeQuietly(response.body());
+            call.fail(e);
             return;
           }
-          result.complete(value);
+          call.deliver(value);
         });
-    result.whenComplete(
-        (r, failure) -> {
-          if (result.isCancelled()) {
-            exchange.cancel(true);
-          }
-        });
-    return result;
   }
 
   /**
@@ -347,17 +386,27 @@ final class Calls {
 
   private static void expire(
       CompletableFuture<? extends HttpResponse<?>> exchange,
-      CompletableFuture<?> result,
+      AsyncCall<?> call,
       Duration timeout,
       HttpRequest request) {
     CallTimeoutException e = new CallTimeoutException(timeout, request.method(), request.uri());
-    if (result.completeExceptionally(e)) {
+    if (call.fail(e)) {
       exchange.cancel(true);
       return;
     }
     HttpResponse<?> response = exchange.isCompletedExceptionally() ? null : exchange.getNow(null);
     if (response != null && response.body() instanceof ElementStream) {
       ((ElementStream<?>) response.body()).expire(e);
+    }
+  }
+
+  private static void closeQuietly(@Nullable Object body) {
+    if (body instanceof AutoCloseable) {
+      try {
+        ((AutoCloseable) body).close();
+      } catch (Exception ignored) {
+        // The call has already failed; that failure is the one to report.
+      }
     }
   }
 
@@ -396,9 +445,14 @@ final class Calls {
       }
     }
     Deadline deadline = new Deadline(timeout, request);
-    HttpResponse<T> response;
+    boolean handedOver = false;
     try {
-      response = client.send(request, handler);
+      HttpResponse<T> response = client.send(request, handler);
+      if (keep != null) {
+        keep[0] = deadline; // a stream's body is read after the call returns: the deadline goes on
+        handedOver = true;
+      }
+      return response;
     } catch (InterruptedException e) {
       if (deadline.end()) {
         throw deadline.failure();
@@ -409,13 +463,13 @@ final class Calls {
         throw deadline.failure();
       }
       throw sendFailure(e, request);
+    } finally {
+      if (!handedOver) {
+        // On every exit, also an unexpected RuntimeException or Error from a client wrapper: a
+        // deadline left running would interrupt this thread later, in unrelated work.
+        deadline.end();
+      }
     }
-    if (keep != null) {
-      keep[0] = deadline; // a stream's body is read after the call returns: the deadline goes on
-    } else {
-      deadline.end();
-    }
-    return response;
   }
 
   /**
@@ -472,14 +526,20 @@ final class Calls {
       }
     }
 
-    /** Ends the deadline; true if it had fired (the interrupt it sent is cleared). */
+    /**
+     * Ends the deadline; true if it had fired (the interrupt it sent is cleared, once). Idempotent:
+     * an interrupt from elsewhere that arrives after the first call is left alone.
+     */
     synchronized boolean end() {
       if (state == FIRED) {
+        state = ENDED;
         Thread.interrupted();
         return true;
       }
-      state = ENDED;
-      task.cancel(false);
+      if (state != ENDED) {
+        state = ENDED;
+        task.cancel(false);
+      }
       return false;
     }
 

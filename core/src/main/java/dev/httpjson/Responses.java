@@ -189,6 +189,7 @@ final class Responses {
 
   /** Reads a JSON body into a value, optionally failing non-2xx statuses first. */
   static final class JsonHandler<T> implements BodyHandler<T> {
+    private final JsonOptions options;
     private final CachedBinding binding;
     private final JsonReader<T> reader;
     private final Type type;
@@ -203,6 +204,7 @@ final class Responses {
         boolean checkStatus,
         @Nullable String method,
         @Nullable URI uri) {
+      this.options = options;
       this.binding = options.binding();
       this.reader = binding.reader(type);
       this.type = type;
@@ -238,6 +240,10 @@ final class Responses {
 
     long limit() {
       return limit;
+    }
+
+    JsonOptions options() {
+      return options;
     }
 
     @Override
@@ -403,6 +409,7 @@ final class Responses {
 
   /** Streams a top-level array or NDJSON body element by element, status checked first. */
   static final class StreamHandler<T> implements BodyHandler<ElementStream<T>> {
+    private final JsonOptions options;
     private final CachedBinding binding;
     private final JsonSequenceReader<T> reader;
     private final Type elementType;
@@ -417,6 +424,7 @@ final class Responses {
         StreamFormat format,
         @Nullable String method,
         @Nullable URI uri) {
+      this.options = options;
       this.binding = options.binding();
       this.reader = binding.sequenceReader(elementType);
       this.elementType = elementType;
@@ -424,6 +432,10 @@ final class Responses {
       this.format = format;
       this.method = method;
       this.uri = uri;
+    }
+
+    JsonOptions options() {
+      return options;
     }
 
     /** As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null. */

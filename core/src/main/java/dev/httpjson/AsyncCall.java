@@ -1,0 +1,201 @@
+package dev.httpjson;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One asynchronous call: the future handed to the caller, and what aborts the exchange behind it.
+ *
+ * <p>Whoever completes the future first wins. When httpjson does, the value is delivered; when the
+ * caller does — {@code cancel}, {@code complete}, {@code completeExceptionally}, {@code orTimeout},
+ * {@code completeOnTimeout} — the exchange is aborted, and a value httpjson builds afterwards (an
+ * element stream holding the connection) is closed rather than dropped.
+ *
+ * <p>The call runs on an <em>async lane</em> where one is free: the blocking {@link
+ * java.net.http.HttpClient#send} on a thread of httpjson's, which completes the future itself. The
+ * JDK's {@code sendAsync} hands every step of an exchange to the client's executor and completes
+ * its future on {@link CompletableFuture}'s default executor, which on a machine with two CPUs or
+ * fewer starts a new thread per call: an awaited {@code sendAsync} runs at less than half the
+ * throughput of a blocking {@code send}. On Java 21 and later every call gets a lane of its own, a
+ * virtual thread; on Java 17 there are at most {@link #PLATFORM_LANES} platform threads (idle ones
+ * end after {@link #LANE_KEEP_ALIVE_SECONDS} s), and a call that finds none free uses the JDK's
+ * {@code sendAsync}, so that in-flight calls never hold a platform thread each.
+ */
+final class AsyncCall<R> {
+  interface Blocking<R> {
+    R call() throws Exception;
+  }
+
+  static final int PLATFORM_LANES = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+  static final long LANE_KEEP_ALIVE_SECONDS = 2;
+
+  private static final int RUNNING = 0;
+  private static final int DONE = 1;
+  private static final int ABORTED = 2;
+
+  private final CompletableFuture<R> result = new CompletableFuture<>();
+  private final AtomicInteger state = new AtomicInteger(RUNNING);
+
+  // Guarded by this.
+  private boolean aborted;
+  private @Nullable Thread runner;
+  private @Nullable Future<?> exchange;
+
+  private AsyncCall() {
+    result.whenComplete(
+        (value, failure) -> {
+          if (state.compareAndSet(RUNNING, ABORTED)) {
+            abort();
+          }
+        });
+  }
+
+  /**
+   * Starts {@code blocking} on an async lane, or — when none is free — hands the call to {@code
+   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it.
+   */
+  static <R> CompletableFuture<R> start(Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
+    AsyncCall<R> call = new AsyncCall<>();
+    if (!Lanes.execute(() -> call.runBlocking(blocking))) {
+      fallback.accept(call);
+    }
+    return call.result;
+  }
+
+  /** Delivers {@code value}; false (and the value closed) if the caller completed first. */
+  boolean deliver(R value) {
+    if (state.compareAndSet(RUNNING, DONE) && result.complete(value)) {
+      return true;
+    }
+    closeQuietly(value);
+    return false;
+  }
+
+  /** Fails the call; false if it was already settled. */
+  boolean fail(Throwable failure) {
+    return state.compareAndSet(RUNNING, DONE) && result.completeExceptionally(failure);
+  }
+
+  /** The JDK exchange behind the call, cancelled if the caller completes the future first. */
+  synchronized void exchange(Future<?> exchange) {
+    if (aborted) {
+      exchange.cancel(true);
+    } else {
+      this.exchange = exchange;
+    }
+  }
+
+  private void runBlocking(Blocking<R> blocking) {
+    synchronized (this) {
+      if (aborted) {
+        return;
+      }
+      runner = Thread.currentThread();
+    }
+    try {
+      deliver(blocking.call());
+    } catch (Throwable t) {
+      fail(t);
+    } finally {
+      synchronized (this) {
+        runner = null;
+      }
+      Thread.interrupted(); // an abort that came as the call ended must not reach the next task
+    }
+  }
+
+  private synchronized void abort() {
+    aborted = true;
+    if (runner != null) {
+      runner.interrupt(); // HttpClient.send aborts the exchange when interrupted
+    }
+    if (exchange != null) {
+      exchange.cancel(true);
+    }
+  }
+
+  private static void closeQuietly(@Nullable Object value) {
+    if (value instanceof AutoCloseable) {
+      try {
+        ((AutoCloseable) value).close();
+      } catch (Exception ignored) {
+        // Nobody is left to tell: the caller already completed the future.
+      }
+    }
+  }
+
+  /** Where blocking calls run for the async API. */
+  private static final class Lanes {
+    private static final @Nullable ThreadFactory VIRTUAL = virtualThreadFactory();
+    private static final @Nullable ThreadPoolExecutor PLATFORM =
+        VIRTUAL != null ? null : platformLanes();
+
+    static boolean execute(Runnable task) {
+      try {
+        if (VIRTUAL != null) {
+          VIRTUAL.newThread(task).start();
+          return true;
+        }
+        Executor platform = PLATFORM;
+        if (platform != null) {
+          platform.execute(task);
+          return true;
+        }
+      } catch (RejectedExecutionException | OutOfMemoryError e) {
+        // No lane to be had: the JDK's sendAsync needs no thread of its own.
+      }
+      return false;
+    }
+
+    /** {@code Thread.ofVirtual().name("httpjson-async-", 0).factory()} on Java 21+, else null. */
+    private static @Nullable ThreadFactory virtualThreadFactory() {
+      if (Runtime.version().feature() < 21) {
+        return null;
+      }
+      try {
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        Class<?> builder = Class.forName("java.lang.Thread$Builder");
+        Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
+        Object b =
+            lookup.findStatic(Thread.class, "ofVirtual", MethodType.methodType(ofVirtual)).invoke();
+        MethodHandle name =
+            lookup.findVirtual(
+                builder, "name", MethodType.methodType(builder, String.class, long.class));
+        b = name.invoke(b, "httpjson-async-", 0L);
+        MethodHandle factory =
+            lookup.findVirtual(builder, "factory", MethodType.methodType(ThreadFactory.class));
+        return (ThreadFactory) factory.invoke(b);
+      } catch (Throwable t) {
+        return null; // a runtime without virtual threads: platform lanes
+      }
+    }
+
+    private static ThreadPoolExecutor platformLanes() {
+      AtomicInteger n = new AtomicInteger();
+      return new ThreadPoolExecutor(
+          0,
+          PLATFORM_LANES,
+          LANE_KEEP_ALIVE_SECONDS,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          r -> {
+            Thread t = new Thread(r, "httpjson-async-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          },
+          new ThreadPoolExecutor.AbortPolicy());
+    }
+  }
+}
