@@ -1,0 +1,348 @@
+package dev.httpjson.testing;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.Models.Named;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What callers do around the async API and the blocking deadline: complete the future themselves,
+ * wrap the client, get interrupted by someone else. Against raw loopback servers that notice when
+ * the client gives a connection up; each test ends with a check that no thread or descriptor
+ * leaked.
+ */
+public abstract class AsyncContract {
+  private static final String ENDLESS_HEAD =
+      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+
+  protected HttpClient client;
+  protected JsonOptions options;
+  private ResourceCounts baseline;
+
+  protected abstract JsonCodec codec();
+
+  private java.util.concurrent.ExecutorService executor;
+
+  @BeforeEach
+  void start() throws Exception {
+    // The JDK's default executor keeps a thread per concurrent exchange for a minute: its own pool
+    // at work, which would hide what these tests count (httpjson's threads and the descriptors).
+    executor =
+        java.util.concurrent.Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "async-contract-exchange");
+              t.setDaemon(true);
+              return t;
+            });
+    client = HttpClient.newBuilder().executor(executor).build();
+    options = JsonOptions.newBuilder().codec(codec()).build();
+    try (RawServer warm = new RawServer(AsyncContract::answerNamed)) {
+      HttpJson.getFromJson(client, warm.uri("/warm"), Named.class, options);
+      HttpJson.getFromJsonAsync(client, warm.uri("/warm"), Named.class, options).get();
+    }
+    baseline = ResourceCounts.now();
+  }
+
+  @org.junit.jupiter.api.AfterEach
+  void stop() {
+    executor.shutdownNow();
+  }
+
+  // ---- the caller completes the future first ----
+
+  @Test
+  public void orTimeoutRacingTheHeadersOfStreamsLeavesNoConnectionOpen() throws Exception {
+    int calls = 30;
+    AtomicInteger aborted = new AtomicInteger();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              Thread.sleep(ThreadLocalRandom.current().nextInt(40));
+              writeEndlessArray(socket, aborted);
+            })) {
+      List<CompletableFuture<Stream<Named>>> futures = new ArrayList<>();
+      for (int i = 0; i < calls; i++) {
+        futures.add(
+            HttpJson.getFromJsonAsStreamAsync(client, server.uri("/s" + i), Named.class, options)
+                .orTimeout(20, TimeUnit.MILLISECONDS));
+      }
+      int timedOut = 0;
+      for (CompletableFuture<Stream<Named>> f : futures) {
+        try {
+          f.get(10, TimeUnit.SECONDS).close(); // a stream that won the race: the user closes it
+        } catch (ExecutionException e) {
+          assertThat(e).hasCauseInstanceOf(TimeoutException.class);
+          timedOut++;
+        }
+      }
+
+      assertThat(timedOut).as("calls that lost the race to orTimeout").isPositive();
+      // Each connection the server accepted ends given up by the client: before the request head
+      // was read (a handler failure) or while the body was being written.
+      awaitTrue(
+          () -> aborted.get() + server.handlerFailures().size() == server.connections(),
+          () ->
+              "connections "
+                  + server.connections()
+                  + ", given up mid-body "
+                  + aborted.get()
+                  + ", before the head "
+                  + server.handlerFailures().size());
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void completingTheFutureFirstInAnyWayAbortsTheExchange() throws Exception {
+    List<Consumer<CompletableFuture<Named>>> ways =
+        List.of(
+            f -> f.cancel(true),
+            f -> f.complete(new Named("mine")),
+            f -> f.completeExceptionally(new IllegalStateException("mine")),
+            f -> f.completeOnTimeout(new Named("late"), 1, TimeUnit.MILLISECONDS),
+            f -> f.orTimeout(1, TimeUnit.MILLISECONDS));
+    AtomicInteger aborted = new AtomicInteger();
+    CountDownLatch[] bodyStarted = new CountDownLatch[1];
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              bodyStarted[0].countDown();
+              writeEndlessArray(socket, aborted);
+            })) {
+      for (int i = 0; i < ways.size(); i++) {
+        bodyStarted[0] = new CountDownLatch(1);
+        CompletableFuture<Named> f =
+            HttpJson.getFromJsonAsync(client, server.uri("/w" + i), Named.class, options);
+        assertThat(bodyStarted[0].await(10, TimeUnit.SECONDS)).isTrue();
+
+        ways.get(i).accept(f);
+
+        awaitCount(aborted, i + 1, "exchanges aborted after way " + i);
+      }
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void anAsyncCallCompletesOnAnHttpjsonThreadAndStillAbortsWhenEveryLaneIsBusy()
+      throws Exception {
+    int held = 4 * Runtime.getRuntime().availableProcessors() + 8;
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger aborted = new AtomicInteger();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              if (head.startsWith("GET /abort")) {
+                writeEndlessArray(socket, aborted);
+              } else {
+                release.await();
+                answerNamed(socket, head);
+              }
+            })) {
+      List<CompletableFuture<String>> threads = new ArrayList<>();
+      for (int i = 0; i < held; i++) {
+        threads.add(
+            HttpJson.getFromJsonAsync(client, server.uri("/held" + i), Named.class, options)
+                .thenApply(named -> named.displayName() + "@" + Thread.currentThread().getName()));
+      }
+      CompletableFuture<Named> extra =
+          HttpJson.getFromJsonAsync(client, server.uri("/abort"), Named.class, options);
+      Thread.sleep(200);
+      assertThat(extra.cancel(true)).isTrue();
+      awaitCount(aborted, 1, "the extra call, cancelled while every lane was busy");
+
+      release.countDown();
+      List<String> names = new ArrayList<>();
+      for (CompletableFuture<String> f : threads) {
+        names.add(f.get(20, TimeUnit.SECONDS));
+      }
+      assertThat(names).allSatisfy(n -> assertThat(n).startsWith("ok@"));
+      // The first calls ran on lanes; past the lanes (Java 17) the JDK's threads complete them.
+      assertThat(names.get(0)).startsWith("ok@httpjson-async-");
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void cancellingBeforeTheServerAnswersAbortsAndReportsCancellation() throws Exception {
+    CountDownLatch requested = new CountDownLatch(1);
+    AtomicInteger closed = new AtomicInteger();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              requested.countDown();
+              if (socket.getInputStream().read() < 0) { // waits for the client to give up
+                closed.incrementAndGet();
+              }
+            })) {
+      CompletableFuture<Named> f =
+          HttpJson.getFromJsonAsync(client, server.uri("/never"), Named.class, options);
+      assertThat(requested.await(10, TimeUnit.SECONDS)).isTrue();
+
+      f.cancel(true);
+
+      assertThatThrownBy(f::join).isInstanceOf(CancellationException.class);
+      awaitCount(closed, 1, "connections closed by the client");
+    }
+    assertNothingLeaked();
+  }
+
+  // ---- no interrupt outlives a blocking call ----
+
+  @Test
+  public void aClientThatThrowsLeavesNoDeadlineToInterruptTheCallerLater() throws Exception {
+    JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(150)).build();
+    for (RuntimeException thrown :
+        List.of(new IllegalStateException("tracing failed"), new UnsupportedOperationException())) {
+      HttpClient failing =
+          new ForwardingHttpClient(client) {
+            @Override
+            public <T> HttpResponse<T> send(
+                HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+              throw thrown;
+            }
+          };
+      try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
+        assertThatThrownBy(
+                () -> HttpJson.getFromJson(failing, server.uri("/x"), Named.class, timed))
+            .isSameAs(thrown);
+      }
+
+      Thread.sleep(400); // well past the deadline: unrelated work must not be interrupted
+      assertThat(Thread.interrupted()).as("interrupted after " + thrown).isFalse();
+    }
+    HttpClient erring =
+        new ForwardingHttpClient(client) {
+          @Override
+          public <T> HttpResponse<T> send(
+              HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+            throw new AssertionError("an Error from a wrapper");
+          }
+        };
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(
+                    erring, java.net.URI.create("http://127.0.0.1:9/"), Named.class, timed))
+        .isInstanceOf(AssertionError.class);
+    Thread.sleep(400);
+    assertThat(Thread.interrupted()).as("interrupted after an Error").isFalse();
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void anInterruptFromElsewhereDuringACallIsKept() throws Exception {
+    JsonOptions timed = options.toBuilder().timeout(Duration.ofSeconds(10)).build();
+    HttpClient interruptedMidCall =
+        new ForwardingHttpClient(client) {
+          @Override
+          public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+              throws IOException, InterruptedException {
+            HttpResponse<T> response = delegate.send(request, handler);
+            Thread.currentThread().interrupt(); // as another thread might, while the call runs
+            return response;
+          }
+        };
+    try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
+      for (JsonOptions o : List.of(timed, options)) {
+        assertThat(HttpJson.getFromJson(interruptedMidCall, server.uri("/x"), Named.class, o))
+            .isEqualTo(new Named("ok"));
+
+        assertThat(Thread.interrupted()).as("interrupt kept, timeout " + o.timeout()).isTrue();
+      }
+    }
+    assertNothingLeaked();
+  }
+
+  // ---- helpers ----
+
+  private void assertNothingLeaked() throws Exception {
+    try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
+      assertThat(HttpJson.getFromJson(client, server.uri("/ok"), Named.class, options))
+          .isEqualTo(new Named("ok"));
+      assertThat(HttpJson.getFromJsonAsync(client, server.uri("/ok"), Named.class, options).get())
+          .isEqualTo(new Named("ok"));
+    }
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  private static void answerNamed(Socket socket, String head) throws IOException {
+    byte[] body = "{\"displayName\":\"ok\"}".getBytes(UTF_8);
+    RawServer.write(
+        socket,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+            + body.length
+            + "\r\nConnection: close\r\n\r\n");
+    socket.getOutputStream().write(body);
+    socket.getOutputStream().flush();
+    socket.close();
+  }
+
+  /** Writes an endless JSON array until the client gives the connection up, then counts it. */
+  private static void writeEndlessArray(Socket socket, AtomicInteger aborted) throws Exception {
+    try {
+      RawServer.write(socket, ENDLESS_HEAD);
+      OutputStream out = socket.getOutputStream();
+      writeChunk(out, "[");
+      for (int i = 0; ; i++) {
+        writeChunk(out, "{\"displayName\":\"n" + i + "\"},");
+        Thread.sleep(5);
+      }
+    } catch (IOException e) {
+      aborted.incrementAndGet();
+    } finally {
+      socket.close();
+    }
+  }
+
+  private static void writeChunk(OutputStream out, String data) throws IOException {
+    byte[] bytes = data.getBytes(UTF_8);
+    out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(UTF_8));
+    out.write(bytes);
+    out.write("\r\n".getBytes(UTF_8));
+    out.flush();
+  }
+
+  private static void awaitTrue(
+      java.util.function.BooleanSupplier condition, java.util.function.Supplier<String> what)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(condition.getAsBoolean()).as(what).isTrue();
+  }
+
+  private static void awaitCount(AtomicInteger count, int expected, String what)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    while (count.get() < expected && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(count.get()).as(what).isEqualTo(expected);
+  }
+}
