@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Every method takes the client first, has an {@code ...Async} twin returning a {@link
  * CompletableFuture}, and uses {@link JsonOptions#web()} unless given options. Readers and writers
- * are resolved once per (options value, type) and cached, so calls never rebuild serializer state.
+ * are resolved once per (codec settings, type) and cached, so calls never rebuild serializer state
+ * — also when options are built per call with a remaining deadline or a size limit of their own.
  *
  * <ul>
  *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}) and the typed send-and-receive
@@ -41,7 +42,22 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Blocking methods may be called from any thread and throw {@link InterruptedException} like
  * {@link HttpClient#send}; an interrupt aborts the exchange. Every response is released, also on
- * error.
+ * error. A whole-call {@link JsonOptions#timeout()} ends with the call on every path: no interrupt
+ * from it reaches the calling thread afterwards, and an interrupt from elsewhere is kept.
+ *
+ * <p><b>Async threads.</b> An {@code ...Async} method builds the request on the calling thread and
+ * returns at once; the exchange runs the blocking {@link HttpClient#send} on a thread of httpjson's
+ * — a new virtual thread per call on Java 21 and later; on Java 17 one of a few platform threads
+ * named {@code httpjson-async-N}, or, when all of those are busy, the JDK's own {@link
+ * HttpClient#sendAsync}, so in-flight calls never hold a platform thread each. That thread (or the
+ * JDK's) completes the future: dependent stages added without an executor run on it, so keep them
+ * short or use the {@code ...Async} forms of {@link CompletableFuture}. This costs no more than a
+ * blocking call, where {@code sendAsync} alone costs more than half of the throughput on machines
+ * with two CPUs or fewer.
+ *
+ * <p>Whoever completes a returned future first wins: {@code cancel}, {@code complete}, {@code
+ * completeExceptionally}, {@code orTimeout} or {@code completeOnTimeout} by the caller aborts the
+ * exchange, and a value httpjson builds afterwards (a stream holding the connection) is closed.
  */
 public final class HttpJson {
   private HttpJson() {}
