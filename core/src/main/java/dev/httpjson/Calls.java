@@ -69,17 +69,25 @@ final class Calls {
       @Nullable JsonContent content,
       JsonOptions options,
       String[] headers) {
-    HttpRequest.Builder b;
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri);
     if (content != null) {
-      b = content.requestBuilder(method, uri);
-    } else {
-      b = HttpRequest.newBuilder(uri).header("Accept", MediaTypes.APPLICATION_JSON);
-      if (!method.equals("GET")) {
-        b.method(method, HttpRequest.BodyPublishers.noBody());
-      }
+      b.method(method, content);
+    } else if (!method.equals("GET")) {
+      b.method(method, HttpRequest.BodyPublishers.noBody());
     }
+    // A header the caller set replaces httpjson's own value of it: one on the wire, not two.
+    boolean accept = false;
+    boolean contentType = false;
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
+      accept |= JsonRequestBuilder.isAccept(headers[i]);
+      contentType |= JsonRequestBuilder.isContentType(headers[i]);
+    }
+    if (!accept) {
+      b.header("Accept", MediaTypes.APPLICATION_JSON);
+    }
+    if (content != null && !contentType) {
+      b.header("Content-Type", content.mediaType());
     }
     // No request timeout: the whole-call timer (sendAsync) covers the headers too, and names
     // itself.

@@ -3,6 +3,7 @@ package dev.httpjson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -423,13 +424,56 @@ public final class HttpJsonClient {
       return this;
     }
 
-    /** Adds a header sent with every request. */
+    /**
+     * Adds a header sent with every request to the base URI's origin (see the class description for
+     * other origins). Like {@link java.net.http.HttpRequest.Builder#header}, this adds: every value
+     * added for a name is sent. A value for {@code Accept} or {@code Content-Type} (names are
+     * case-insensitive) replaces httpjson's own value of that header instead of being sent
+     * alongside it.
+     *
+     * @throws IllegalArgumentException if {@code java.net.http} would reject the header: a
+     *     restricted name it sets itself ({@code Connection}, {@code Content-Length}, {@code
+     *     Expect}, {@code Host}, {@code Upgrade}), an invalid name, or a value with a character a
+     *     header cannot carry (such as CR or LF; the message names the header, not the value)
+     */
     public Builder header(String name, String value) {
       Objects.requireNonNull(name, "name == null");
       Objects.requireNonNull(value, "value == null");
+      checkHeader(name, value);
       headers.add(name);
       headers.add(value);
       return this;
+    }
+
+    /** Fails now what {@code java.net.http} would otherwise reject on every call. */
+    private static void checkHeader(String name, String value) {
+      try {
+        HttpRequest.newBuilder().header(name, "v");
+      } catch (IllegalArgumentException e) {
+        if (String.valueOf(e.getMessage()).startsWith("restricted")) {
+          throw new IllegalArgumentException(
+              "header "
+                  + name
+                  + " is restricted: java.net.http sets it itself and rejects it in a request",
+              e);
+        }
+        throw e; // "invalid header name: ..." names it
+      }
+      try {
+        HttpRequest.newBuilder().header(name, value);
+      } catch (IllegalArgumentException e) {
+        // The JDK's message quotes the value, which may be a credential.
+        StringBuilder message =
+            new StringBuilder("header ").append(name).append(" has an invalid value");
+        for (int i = 0; i < value.length(); i++) {
+          char c = value.charAt(i);
+          if (c > 0xff || c == 0x7f || (c < 0x20 && c != '\t')) {
+            message.append(String.format(": character 0x%02x at index %d", (int) c, i));
+            break;
+          }
+        }
+        throw new IllegalArgumentException(message.append(" (the value is not shown)").toString());
+      }
     }
 
     /** Returns the client. */
