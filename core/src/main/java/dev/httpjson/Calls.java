@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -39,14 +40,32 @@ final class Calls {
               + "; HttpJson has no base address"
               + " (bind one with HttpJsonClient)");
     }
-    return absolute(URI.create(uri));
+    return absolute(parse(uri));
+  }
+
+  /**
+   * {@link URI#create}, with a message that shows the string {@linkplain Uris#redact(String)
+   * redacted}: the JDK's message quotes it whole, query credentials included.
+   */
+  static URI parse(String uri) {
+    try {
+      return new URI(uri);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(
+          "uri is malformed ("
+              + e.getReason()
+              + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "")
+              + "): "
+              + Uris.redact(uri));
+    }
   }
 
   static URI absolute(URI uri) {
     Objects.requireNonNull(uri, "uri == null");
     if (!uri.isAbsolute()) {
       throw new IllegalArgumentException(
-          "uri is relative and no base URI is set (bind one with HttpJsonClient): " + uri);
+          "uri is relative and no base URI is set (bind one with HttpJsonClient): "
+              + Uris.redact(uri));
     }
     return uri;
   }
