@@ -173,7 +173,7 @@ final class Calls {
         request,
         new Responses.BytesHandler(options.maxResponseSize()),
         options,
-        Function.identity());
+        response -> new BufferedResponse(response, response.body()));
   }
 
   /** Sends GET and streams the body's elements; status checked before the stream is returned. */
@@ -364,7 +364,7 @@ final class Calls {
             "Malformed response to "
                 + request.method()
                 + " "
-                + request.uri()
+                + Uris.redact(request.uri())
                 + " ("
                 + what
                 + "): "
