@@ -62,6 +62,12 @@ final class BufferedResponse implements HttpResponse<byte[]> {
 
   @Override
   public String toString() {
-    return response.toString();
+    // The JDK's form, "(GET uri) 200", with the URI redacted: a toString ends up in logs.
+    return "("
+        + response.request().method()
+        + " "
+        + Uris.redact(response.request().uri())
+        + ") "
+        + response.statusCode();
   }
 }

@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import java.net.URI;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 
@@ -7,21 +8,31 @@ import java.time.Duration;
  * The whole-call timeout of {@link JsonOptions#timeout()} elapsed before the call completed. Unlike
  * the JDK's request timeout, which stops counting once the headers arrive, it covers connecting,
  * sending, the headers and reading the body. The exchange is aborted and its connection released.
+ *
+ * <p>The message names the timeout, the method and the URI without its query values and userinfo,
+ * so that credentials stay out of logs; {@link #uri()} returns it whole.
  */
 public final class CallTimeoutException extends HttpTimeoutException {
   private static final long serialVersionUID = 1L;
 
   private final Duration timeout;
+  private final URI uri;
 
-  CallTimeoutException(Duration timeout, String method, Object uri) {
+  CallTimeoutException(Duration timeout, String method, URI uri) {
     super(
         "JsonOptions.timeout "
             + timeout
             + " elapsed (whole call: connect, send, headers and body) for "
             + method
             + " "
-            + uri);
+            + Uris.redact(uri));
     this.timeout = timeout;
+    this.uri = uri;
+  }
+
+  /** The request URI, whole (the message shows it without query values and userinfo). */
+  public URI uri() {
+    return uri;
   }
 
   /** The timeout that elapsed. */

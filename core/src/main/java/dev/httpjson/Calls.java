@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -39,14 +40,32 @@ final class Calls {
               + "; HttpJson has no base address"
               + " (bind one with HttpJsonClient)");
     }
-    return absolute(URI.create(uri));
+    return absolute(parse(uri));
+  }
+
+  /**
+   * {@link URI#create}, with a message that shows the string {@linkplain Uris#redact(String)
+   * redacted}: the JDK's message quotes it whole, query credentials included.
+   */
+  static URI parse(String uri) {
+    try {
+      return new URI(uri);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(
+          "uri is malformed ("
+              + e.getReason()
+              + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "")
+              + "): "
+              + Uris.redact(uri));
+    }
   }
 
   static URI absolute(URI uri) {
     Objects.requireNonNull(uri, "uri == null");
     if (!uri.isAbsolute()) {
       throw new IllegalArgumentException(
-          "uri is relative and no base URI is set (bind one with HttpJsonClient): " + uri);
+          "uri is relative and no base URI is set (bind one with HttpJsonClient): "
+              + Uris.redact(uri));
     }
     return uri;
   }
@@ -69,17 +88,25 @@ final class Calls {
       @Nullable JsonContent content,
       JsonOptions options,
       String[] headers) {
-    HttpRequest.Builder b;
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri);
     if (content != null) {
-      b = content.requestBuilder(method, uri);
-    } else {
-      b = HttpRequest.newBuilder(uri).header("Accept", MediaTypes.APPLICATION_JSON);
-      if (!method.equals("GET")) {
-        b.method(method, HttpRequest.BodyPublishers.noBody());
-      }
+      b.method(method, content);
+    } else if (!method.equals("GET")) {
+      b.method(method, HttpRequest.BodyPublishers.noBody());
     }
+    // A header the caller set replaces httpjson's own value of it: one on the wire, not two.
+    boolean accept = false;
+    boolean contentType = false;
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
+      accept |= JsonRequestBuilder.isAccept(headers[i]);
+      contentType |= JsonRequestBuilder.isContentType(headers[i]);
+    }
+    if (!accept) {
+      b.header("Accept", MediaTypes.APPLICATION_JSON);
+    }
+    if (content != null && !contentType) {
+      b.header("Content-Type", content.mediaType());
     }
     // No request timeout: the whole-call timer (sendAsync) covers the headers too, and names
     // itself.
@@ -162,7 +189,7 @@ final class Calls {
                 request,
                 new Responses.BytesHandler(options.maxResponseSize()),
                 options,
-                Function.identity()));
+                response -> new BufferedResponse(response, response.body())));
   }
 
   /** Sends GET and streams the body's elements; status checked before the stream is returned. */
@@ -376,7 +403,7 @@ final class Calls {
             "Malformed response to "
                 + request.method()
                 + " "
-                + request.uri()
+                + Uris.redact(request.uri())
                 + " ("
                 + what
                 + "): "

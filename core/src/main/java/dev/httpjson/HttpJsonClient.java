@@ -3,6 +3,7 @@ package dev.httpjson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +24,23 @@ import org.jspecify.annotations.Nullable;
  * User user = api.getFromJson("users/42", User.class);
  * }</pre>
  *
- * <p>A relative URI is resolved against the base URI ({@link URI#resolve(String)}: keep the base's
- * trailing slash); {@code null} or an empty string means the base URI itself; an absolute URI is
- * used as it is. Behaviour is otherwise that of {@link HttpJson}.
+ * <p><b>URIs.</b> A relative URI is resolved against the base URI as RFC 3986 says ({@link
+ * URI#resolve(URI)}); the base URI's path therefore ends in {@code /} (see {@link
+ * Builder#baseUri(URI)}). {@code null} or an empty string means the base URI itself; an absolute
+ * URI is used as it is. Behaviour is otherwise that of {@link HttpJson}.
+ *
+ * <p><b>Default headers go only to the base URI's origin</b> (scheme, host and port, the default
+ * port filled in). A URI that resolves to another origin — an absolute URI such as {@code
+ * https://cdn.example.com/file}, or a network-path reference such as {@code //other.host/x}, which
+ * looks relative but names its own host — is sent <em>without</em> the default headers, with
+ * httpjson's own {@code Accept} and {@code Content-Type} only. Default headers usually carry a
+ * credential ({@code Authorization}, an API key) that belongs to the API the base URI names; it
+ * must never reach a host the caller did not configure, whether the URI came from a link in a
+ * response or from a string such as {@code "/" + id} where {@code id} starts with {@code /}. The
+ * call itself still goes where the URI says, as it would in a browser, which sends no credentials
+ * across origins either: following a link to a download server or a pre-signed URL keeps working.
+ * Without a base URI, every URI is absolute and chosen by the caller, and the default headers go
+ * with every request.
  *
  * <p>Immutable and thread-safe; share one per API.
  */
@@ -70,14 +85,20 @@ public final class HttpJsonClient {
       }
       return baseUri;
     }
-    URI parsed = URI.create(uri);
+    URI parsed = Calls.parse(uri);
     if (parsed.isAbsolute()) {
       return parsed;
     }
     if (baseUri == null) {
-      throw new IllegalArgumentException("uri is relative and no base URI is set: " + uri);
+      throw new IllegalArgumentException(
+          "uri is relative and no base URI is set: " + Uris.redact(parsed));
     }
     return baseUri.resolve(parsed);
+  }
+
+  /** The default headers when {@code target} is on the base URI's origin, or none. */
+  private String[] headersFor(URI target) {
+    return baseUri == null || Uris.sameOrigin(baseUri, target) ? headers : Calls.noHeaders();
   }
 
   /**
@@ -91,13 +112,16 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "GET", resolve(uri), null, Calls.type(type), options, headers);
+    URI target = resolve(uri);
+    return Calls.receive(
+        client, "GET", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #getFromJson(String, Class)}. */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
+    URI target = resolve(uri);
     return Calls.receiveAsync(
-        client, "GET", resolve(uri), null, Calls.type(type), options, headers);
+        client, "GET", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /**
@@ -111,14 +135,17 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "GET", resolve(uri), null, Calls.type(type), options, headers);
+    URI target = resolve(uri);
+    return Calls.receive(
+        client, "GET", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #getFromJson(String, TypeRef)}. */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
+    URI target = resolve(uri);
     return Calls.receiveAsync(
-        client, "GET", resolve(uri), null, Calls.type(type), options, headers);
+        client, "GET", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /**
@@ -132,14 +159,17 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "DELETE", resolve(uri), null, Calls.type(type), options, headers);
+    URI target = resolve(uri);
+    return Calls.receive(
+        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #deleteFromJson(String, Class)}. */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, Class<T> type) {
+    URI target = resolve(uri);
     return Calls.receiveAsync(
-        client, "DELETE", resolve(uri), null, Calls.type(type), options, headers);
+        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /**
@@ -153,14 +183,17 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "DELETE", resolve(uri), null, Calls.type(type), options, headers);
+    URI target = resolve(uri);
+    return Calls.receive(
+        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #deleteFromJson(String, TypeRef)}. */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
+    URI target = resolve(uri);
     return Calls.receiveAsync(
-        client, "DELETE", resolve(uri), null, Calls.type(type), options, headers);
+        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
   }
 
   /**
@@ -173,13 +206,15 @@ public final class HttpJsonClient {
    */
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(client, "POST", resolve(uri), value, options, headers);
+    URI target = resolve(uri);
+    return Calls.sendValue(client, "POST", target, value, options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #postAsJson(String, Object)}. */
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    return Calls.sendValueAsync(client, "POST", resolve(uri), value, options, headers);
+    URI target = resolve(uri);
+    return Calls.sendValueAsync(client, "POST", target, value, options, headersFor(target));
   }
 
   /**
@@ -195,15 +230,17 @@ public final class HttpJsonClient {
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
+    URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #postAsJson(String, Object, Class)}. */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
+    URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /**
@@ -219,15 +256,17 @@ public final class HttpJsonClient {
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
+    URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #postAsJson(String, Object, TypeRef)}. */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
+    URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "POST", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /**
@@ -240,13 +279,15 @@ public final class HttpJsonClient {
    */
   public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(client, "PUT", resolve(uri), value, options, headers);
+    URI target = resolve(uri);
+    return Calls.sendValue(client, "PUT", target, value, options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #putAsJson(String, Object)}. */
   public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    return Calls.sendValueAsync(client, "PUT", resolve(uri), value, options, headers);
+    URI target = resolve(uri);
+    return Calls.sendValueAsync(client, "PUT", target, value, options, headersFor(target));
   }
 
   /**
@@ -262,15 +303,17 @@ public final class HttpJsonClient {
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
+    URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #putAsJson(String, Object, Class)}. */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
+    URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /**
@@ -286,15 +329,17 @@ public final class HttpJsonClient {
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
+    URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #putAsJson(String, Object, TypeRef)}. */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
+    URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PUT", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /**
@@ -307,13 +352,15 @@ public final class HttpJsonClient {
    */
   public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(client, "PATCH", resolve(uri), value, options, headers);
+    URI target = resolve(uri);
+    return Calls.sendValue(client, "PATCH", target, value, options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #patchAsJson(String, Object)}. */
   public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    return Calls.sendValueAsync(client, "PATCH", resolve(uri), value, options, headers);
+    URI target = resolve(uri);
+    return Calls.sendValueAsync(client, "PATCH", target, value, options, headersFor(target));
   }
 
   /**
@@ -329,15 +376,17 @@ public final class HttpJsonClient {
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
+    URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #patchAsJson(String, Object, Class)}. */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
+    URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /**
@@ -353,15 +402,17 @@ public final class HttpJsonClient {
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
+    URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /** Asynchronous form of {@link #patchAsJson(String, Object, TypeRef)}. */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
+    URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PATCH", resolve(uri), value, Calls.type(responseType), options, headers);
+        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
   }
 
   /**
@@ -374,25 +425,27 @@ public final class HttpJsonClient {
    */
   public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, Class<T> elementType)
       throws IOException, InterruptedException {
+    URI target = resolve(uri);
     return Calls.stream(
         client,
-        resolve(uri),
+        target,
         Calls.type(elementType),
         options,
         Responses.StreamFormat.AUTO,
-        headers);
+        headersFor(target));
   }
 
   /** Asynchronous form of {@link #getFromJsonAsStream(String, Class)}. */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
+    URI target = resolve(uri);
     return Calls.streamAsync(
         client,
-        resolve(uri),
+        target,
         Calls.type(elementType),
         options,
         Responses.StreamFormat.AUTO,
-        headers);
+        headersFor(target));
   }
 
   /** Builds {@link HttpJsonClient}. Not thread-safe. */
@@ -406,15 +459,58 @@ public final class HttpJsonClient {
       this.client = client;
     }
 
-    /** Sets the absolute base URI relative URIs are resolved against. */
+    /**
+     * Sets the absolute base URI relative URIs are resolved against, and the one origin default
+     * headers are sent to.
+     *
+     * <p>Its path must end in {@code /}: resolution replaces the last segment of the base path, so
+     * {@code https://api.example.com/v1} with {@code "users/42"} would request {@code /users/42},
+     * silently dropping {@code v1}. Write {@code https://api.example.com/v1/}. An empty path means
+     * {@code /}. A query or fragment is refused too, since resolving a relative URI drops them.
+     *
+     * @throws IllegalArgumentException if {@code baseUri} is relative, its path does not end in
+     *     {@code /}, or it has a query or fragment
+     */
     public Builder baseUri(URI baseUri) {
-      this.baseUri = Calls.absolute(baseUri);
+      this.baseUri = checkBase(Calls.absolute(Objects.requireNonNull(baseUri, "baseUri == null")));
       return this;
     }
 
-    /** Sets the absolute base URI relative URIs are resolved against. */
+    /**
+     * Sets the absolute base URI; see {@link #baseUri(URI)}.
+     *
+     * @throws IllegalArgumentException if {@code baseUri} is not a URI, is relative, its path does
+     *     not end in {@code /}, or it has a query or fragment
+     */
     public Builder baseUri(String baseUri) {
-      return baseUri(URI.create(Objects.requireNonNull(baseUri, "baseUri == null")));
+      return baseUri(Calls.parse(Objects.requireNonNull(baseUri, "baseUri == null")));
+    }
+
+    private static URI checkBase(URI base) {
+      if (base.getRawQuery() != null) {
+        throw new IllegalArgumentException(
+            "baseUri must not have a query: "
+                + Uris.redact(base)
+                + " (a relative URI resolved against it drops it)");
+      }
+      if (base.getRawFragment() != null) {
+        throw new IllegalArgumentException(
+            "baseUri must not have a fragment: "
+                + Uris.redact(base)
+                + " (a relative URI resolved against it drops it)");
+      }
+      String path = base.getRawPath();
+      if (path != null && path.isEmpty() && base.getRawAuthority() != null) {
+        base = base.resolve("/");
+        path = "/";
+      }
+      if (path == null || !path.endsWith("/")) {
+        throw new IllegalArgumentException(
+            "baseUri must end in /: "
+                + Uris.redact(base)
+                + " (a relative URI such as \"users/42\" would replace its last segment)");
+      }
+      return base;
     }
 
     /** Sets the options every call uses. Default: {@link JsonOptions#web()}. */
@@ -423,13 +519,56 @@ public final class HttpJsonClient {
       return this;
     }
 
-    /** Adds a header sent with every request. */
+    /**
+     * Adds a header sent with every request to the base URI's origin (see the class description for
+     * other origins). Like {@link java.net.http.HttpRequest.Builder#header}, this adds: every value
+     * added for a name is sent. A value for {@code Accept} or {@code Content-Type} (names are
+     * case-insensitive) replaces httpjson's own value of that header instead of being sent
+     * alongside it.
+     *
+     * @throws IllegalArgumentException if {@code java.net.http} would reject the header: a
+     *     restricted name it sets itself ({@code Connection}, {@code Content-Length}, {@code
+     *     Expect}, {@code Host}, {@code Upgrade}), an invalid name, or a value with a character a
+     *     header cannot carry (such as CR or LF; the message names the header, not the value)
+     */
     public Builder header(String name, String value) {
       Objects.requireNonNull(name, "name == null");
       Objects.requireNonNull(value, "value == null");
+      checkHeader(name, value);
       headers.add(name);
       headers.add(value);
       return this;
+    }
+
+    /** Fails now what {@code java.net.http} would otherwise reject on every call. */
+    private static void checkHeader(String name, String value) {
+      try {
+        HttpRequest.newBuilder().header(name, "v");
+      } catch (IllegalArgumentException e) {
+        if (String.valueOf(e.getMessage()).startsWith("restricted")) {
+          throw new IllegalArgumentException(
+              "header "
+                  + name
+                  + " is restricted: java.net.http sets it itself and rejects it in a request",
+              e);
+        }
+        throw e; // "invalid header name: ..." names it
+      }
+      try {
+        HttpRequest.newBuilder().header(name, value);
+      } catch (IllegalArgumentException e) {
+        // The JDK's message quotes the value, which may be a credential.
+        StringBuilder message =
+            new StringBuilder("header ").append(name).append(" has an invalid value");
+        for (int i = 0; i < value.length(); i++) {
+          char c = value.charAt(i);
+          if (c > 0xff || c == 0x7f || (c < 0x20 && c != '\t')) {
+            message.append(String.format(": character 0x%02x at index %d", (int) c, i));
+            break;
+          }
+        }
+        throw new IllegalArgumentException(message.append(" (the value is not shown)").toString());
+      }
     }
 
     /** Returns the client. */

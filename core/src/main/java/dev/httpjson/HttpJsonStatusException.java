@@ -12,6 +12,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Only a bounded prefix of the error body is read (see {@link #MAX_BODY_PREFIX_BYTES}); it is
  * kept as {@link #body()} and shown, shortened, in the message. An {@code application/problem+json}
  * body is parsed into {@link #problem()}.
+ *
+ * <p>The message shows the request URI without its query values and userinfo (such as {@code GET
+ * https://api.example.com/users?token=***}), so that credentials stay out of logs; {@link #uri()}
+ * returns it whole.
  */
 public final class HttpJsonStatusException extends HttpJsonException {
   private static final long serialVersionUID = 1L;
@@ -57,25 +61,29 @@ public final class HttpJsonStatusException extends HttpJsonException {
       @Nullable ProblemDetails problem) {
     StringBuilder sb = new StringBuilder("HTTP ").append(statusCode);
     if (method != null && uri != null) {
-      sb.append(" from ").append(method).append(' ').append(uri);
+      sb.append(" from ").append(method).append(' ').append(Uris.redact(uri));
     }
     if (problem != null && (problem.title() != null || problem.detail() != null)) {
-      sb.append(": ");
-      if (problem.title() != null) {
-        sb.append(problem.title());
-      }
-      if (problem.detail() != null) {
-        sb.append(problem.title() != null ? " — " : "").append(problem.detail());
-      }
+      String text =
+          problem.title() == null
+              ? problem.detail()
+              : problem.detail() == null
+                  ? problem.title()
+                  : problem.title() + " — " + problem.detail();
+      appendExcerpt(sb.append(": "), text, false);
     } else if (!body.isEmpty()) {
-      sb.append(": ");
-      if (body.length() > MAX_MESSAGE_BODY_CHARS) {
-        sb.append(body, 0, MAX_MESSAGE_BODY_CHARS).append('…');
-      } else {
-        sb.append(body).append(truncated ? "…" : "");
-      }
+      appendExcerpt(sb.append(": "), body, truncated);
     }
     return sb.toString();
+  }
+
+  /** At most {@link #MAX_MESSAGE_BODY_CHARS} of {@code text}, with '…' if anything was left out. */
+  private static void appendExcerpt(StringBuilder sb, String text, boolean truncated) {
+    if (text.length() > MAX_MESSAGE_BODY_CHARS) {
+      sb.append(text, 0, MAX_MESSAGE_BODY_CHARS).append('…');
+    } else {
+      sb.append(text).append(truncated ? "…" : "");
+    }
   }
 
   /** The response status code. */
@@ -96,7 +104,10 @@ public final class HttpJsonStatusException extends HttpJsonException {
     return method;
   }
 
-  /** The request URI; {@code null} when raised by a {@link JsonBodyHandlers} handler. */
+  /**
+   * The request URI, whole (the message shows it without query values and userinfo); {@code null}
+   * when raised by a {@link JsonBodyHandlers} handler.
+   */
   public @Nullable URI uri() {
     return uri;
   }

@@ -27,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A JDK body publisher cannot set headers; {@link #requestBuilder(String, URI)} returns a
  * request builder that carries this content with its Content-Type and {@code Accept:
- * application/json}:
+ * application/json} (a value of either set on the builder replaces httpjson's):
  *
  * <pre>{@code
  * HttpRequest request = JsonContent.of(new Order("42", 3))
@@ -178,15 +178,14 @@ public final class JsonContent implements BodyPublisher {
 
   /**
    * A request builder for {@code method} and {@code uri} with this content as the body, its media
-   * type as Content-Type, and {@code Accept: application/json}.
+   * type as Content-Type, and {@code Accept: application/json}. A Content-Type or Accept header set
+   * on the builder ({@code header}, {@code setHeader} or {@code headers}; names are
+   * case-insensitive) replaces httpjson's value, so exactly the caller's values are sent.
    */
   public HttpRequest.Builder requestBuilder(String method, URI uri) {
     Objects.requireNonNull(method, "method == null");
     Objects.requireNonNull(uri, "uri == null");
-    return HttpRequest.newBuilder(uri)
-        .method(method, this)
-        .header("Content-Type", mediaType)
-        .header("Accept", MediaTypes.APPLICATION_JSON);
+    return new JsonRequestBuilder(method, uri, this, mediaType);
   }
 
   /** The length of the serialized value in bytes. */

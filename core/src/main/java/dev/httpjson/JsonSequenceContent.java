@@ -99,14 +99,14 @@ public final class JsonSequenceContent implements BodyPublisher {
 
   /**
    * A request builder for {@code method} and {@code uri} with this body, its media type as
-   * Content-Type, and {@code Accept: application/json}.
+   * Content-Type, and {@code Accept: application/json}. A Content-Type or Accept header set on the
+   * builder (names are case-insensitive) replaces httpjson's value, so exactly the caller's values
+   * are sent.
    */
   public HttpRequest.Builder requestBuilder(String method, URI uri) {
     Objects.requireNonNull(method, "method == null");
-    return HttpRequest.newBuilder(Objects.requireNonNull(uri, "uri == null"))
-        .method(method, this)
-        .header("Content-Type", mediaType)
-        .header("Accept", MediaTypes.APPLICATION_JSON);
+    Objects.requireNonNull(uri, "uri == null");
+    return new JsonRequestBuilder(method, uri, this, mediaType);
   }
 
   /** Always -1: the body is sent chunked. */

@@ -332,6 +332,29 @@ public abstract class HttpJsonContract {
   }
 
   @Test
+  public void statusMessageShowsABoundedExcerptOfALongProblemDetail() throws Exception {
+    String title = "T".repeat(3000);
+    String detail = "D".repeat(4000);
+    server.enqueue(
+        bytes(
+            400,
+            "application/problem+json",
+            ("{\"title\":\"" + title + "\",\"detail\":\"" + detail + "\"}").getBytes(UTF_8)));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/p"), Named.class, options))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.problem().orElseThrow().detail()).isEqualTo(detail);
+              assertThat(e.getMessage())
+                  .startsWith("HTTP 400 from GET ")
+                  .contains("TTTT")
+                  .endsWith("…");
+              assertThat(e.getMessage().length()).isLessThan(1000);
+            });
+  }
+
+  @Test
   public void malformedProblemDetailsStillReportsTheStatus() throws Exception {
     server.enqueue(bytes(400, "application/problem+json", "{not json".getBytes(UTF_8)));
 

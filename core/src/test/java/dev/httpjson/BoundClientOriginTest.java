@@ -1,0 +1,174 @@
+package dev.httpjson;
+
+import static dev.httpjson.testing.LoopbackServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.testing.LoopbackServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Default headers (credentials) of an {@link HttpJsonClient} go only to its base URI's origin; the
+ * base URI must end in '/'. Two loopback servers are two origins (their ports differ).
+ */
+class BoundClientOriginTest {
+  private final HttpClient client = HttpClient.newHttpClient();
+  private final JsonOptions options = JsonOptions.newBuilder().codec(new CountingCodec()).build();
+  private MockWebServer api;
+  private MockWebServer other;
+  private HttpJsonClient bound;
+
+  @BeforeEach
+  void start() throws Exception {
+    api = LoopbackServer.start();
+    other = LoopbackServer.start();
+    bound =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(api, "/v1/"))
+            .options(options)
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Tenant", "t1")
+            .build();
+  }
+
+  @AfterEach
+  void stop() {
+    api.close();
+    other.close();
+  }
+
+  @Test
+  void absoluteUriToAnotherOriginIsSentWithoutTheDefaultHeaders() throws Exception {
+    other.enqueue(json(200, "\"elsewhere\""));
+    other.enqueue(json(200, "\"posted\""));
+    String elsewhere = LoopbackServer.uri(other, "/download?sig=1").toString();
+
+    assertThat(bound.getFromJson(elsewhere, String.class)).isEqualTo("elsewhere");
+    assertThat(bound.postAsJson(elsewhere, "v", String.class)).isEqualTo("posted");
+
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest received = other.takeRequest();
+      assertThat(received.getTarget()).isEqualTo("/download?sig=1");
+      assertThat(received.getHeaders().values("Authorization")).isEmpty();
+      assertThat(received.getHeaders().values("X-Tenant")).isEmpty();
+      assertThat(received.getHeaders().values("Accept")).containsExactly("application/json");
+    }
+    assertThat(api.getRequestCount()).isZero();
+  }
+
+  @Test
+  void networkPathReferenceToAnotherOriginIsSentWithoutTheDefaultHeaders() throws Exception {
+    other.enqueue(json(200, "\"elsewhere\""));
+    URI o = LoopbackServer.uri(other, "/");
+    String networkPath = "//" + o.getHost() + ":" + o.getPort() + "/x";
+
+    assertThat(bound.getFromJsonAsync(networkPath, String.class).get(10, TimeUnit.SECONDS))
+        .isEqualTo("elsewhere");
+
+    RecordedRequest received = other.takeRequest();
+    assertThat(received.getTarget()).isEqualTo("/x");
+    assertThat(received.getHeaders().values("Authorization")).isEmpty();
+    assertThat(received.getHeaders().values("X-Tenant")).isEmpty();
+    assertThat(api.getRequestCount()).isZero();
+  }
+
+  @Test
+  void sameOriginGetsTheDefaultHeadersWhateverFormTheUriTakes() throws Exception {
+    URI a = LoopbackServer.uri(api, "/");
+    String authority = a.getHost() + ":" + a.getPort();
+    String[] uris = {
+      "users/1", // relative path
+      "/admin/users", // absolute path: same origin, outside the base path
+      "//" + authority + "/n", // network path to the base's own origin
+      "HTTP://" + authority.toUpperCase(java.util.Locale.ROOT) + "/upper", // case-insensitive
+      a.resolve("/abs").toString(),
+    };
+    for (String uri : uris) {
+      api.enqueue(json(200, "\"ok\""));
+      assertThat(bound.getFromJson(uri, String.class)).isEqualTo("ok");
+    }
+
+    for (String target : new String[] {"/v1/users/1", "/admin/users", "/n", "/upper", "/abs"}) {
+      RecordedRequest received = api.takeRequest();
+      assertThat(received.getTarget()).isEqualTo(target);
+      assertThat(received.getHeaders().values("Authorization")).containsExactly("Bearer s3cret");
+      assertThat(received.getHeaders().values("X-Tenant")).containsExactly("t1");
+    }
+  }
+
+  @Test
+  void withoutABaseUriDefaultHeadersGoWithEveryAbsoluteUri() throws Exception {
+    HttpJsonClient unbound =
+        HttpJsonClient.newBuilder(client).options(options).header("X-Tenant", "t1").build();
+    other.enqueue(json(200, "\"ok\""));
+
+    unbound.getFromJson(LoopbackServer.uri(other, "/x").toString(), String.class);
+
+    assertThat(other.takeRequest().getHeaders().values("X-Tenant")).containsExactly("t1");
+  }
+
+  @Test
+  void originComparesSchemeHostAndEffectivePort() {
+    URI base = URI.create("https://api.example.com/v1/");
+
+    assertThat(Uris.sameOrigin(base, URI.create("https://API.example.com:443/x"))).isTrue();
+    assertThat(Uris.sameOrigin(base, URI.create("https://user@api.example.com/x"))).isTrue();
+    assertThat(Uris.sameOrigin(base, URI.create("http://api.example.com/x"))).isFalse();
+    assertThat(Uris.sameOrigin(base, URI.create("http://api.example.com:443/x"))).isFalse();
+    assertThat(Uris.sameOrigin(base, URI.create("https://api.example.com:8443/x"))).isFalse();
+    assertThat(Uris.sameOrigin(base, URI.create("https://api.example.com.evil.test/x"))).isFalse();
+    assertThat(Uris.sameOrigin(base, URI.create("https://evil.test/api.example.com"))).isFalse();
+    assertThat(Uris.sameOrigin(URI.create("http://h/"), URI.create("http://h:80/"))).isTrue();
+  }
+
+  // ---- the base URI ----
+
+  @Test
+  void baseUriWhosePathDoesNotEndInSlashIsRefused() {
+    HttpJsonClient.Builder builder = HttpJsonClient.newBuilder(client);
+
+    assertThatThrownBy(() -> builder.baseUri("https://api.example.com/api"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "baseUri must end in /: https://api.example.com/api"
+                + " (a relative URI such as \"users/42\" would replace its last segment)");
+  }
+
+  @Test
+  void baseUriWithAnEmptyPathMeansTheRoot() throws Exception {
+    HttpJsonClient root =
+        HttpJsonClient.newBuilder(client)
+            .baseUri("http://" + LoopbackServer.uri(api, "/").getRawAuthority())
+            .options(options)
+            .build();
+    api.enqueue(json(200, "\"ok\""));
+
+    root.getFromJson("users/42", String.class);
+
+    assertThat(root.baseUri()).isEqualTo(LoopbackServer.uri(api, "/"));
+    assertThat(api.takeRequest().getTarget()).isEqualTo("/users/42");
+  }
+
+  @Test
+  void baseUriWithAQueryOrFragmentIsRefused() {
+    HttpJsonClient.Builder builder = HttpJsonClient.newBuilder(client);
+
+    assertThatThrownBy(() -> builder.baseUri("https://api.example.com/v1/?key=1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "baseUri must not have a query: https://api.example.com/v1/?key=***"
+                + " (a relative URI resolved against it drops it)");
+    assertThatThrownBy(() -> builder.baseUri("https://api.example.com/v1/#top"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "baseUri must not have a fragment: https://api.example.com/v1/"
+                + " (a relative URI resolved against it drops it)");
+  }
+}
