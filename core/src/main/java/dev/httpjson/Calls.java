@@ -78,6 +78,10 @@ final class Calls {
     return Objects.requireNonNull(type, "type == null").type();
   }
 
+  static <T> JsonType<T> type(JsonType<T> type) {
+    return Objects.requireNonNull(type, "type == null");
+  }
+
   static JsonOptions options(JsonOptions options) {
     return Objects.requireNonNull(options, "options == null");
   }
@@ -119,12 +123,11 @@ final class Calls {
       String method,
       URI uri,
       @Nullable JsonContent content,
-      Type type,
-      JsonOptions options,
+      JsonType<T> type,
       String[] headers)
       throws IOException, InterruptedException {
-    HttpRequest request = request(method, uri, content, options, headers);
-    return receive(client, request, new Responses.JsonHandler<>(options, type, true, method, uri));
+    HttpRequest request = request(method, uri, content, type.options(), headers);
+    return receive(client, request, new Responses.JsonHandler<>(type, true, method, uri));
   }
 
   private static <T> @Nullable T receive(
@@ -140,15 +143,43 @@ final class Calls {
       String method,
       URI uri,
       @Nullable JsonContent content,
-      Type type,
-      JsonOptions options,
+      JsonType<T> type,
       String[] headers) {
-    HttpRequest request = request(method, uri, content, options, headers);
-    Responses.JsonHandler<T> handler =
-        new Responses.JsonHandler<>(options, type, true, method, uri);
+    HttpRequest request = request(method, uri, content, type.options(), headers);
+    return receiveAsync(client, request, new Responses.JsonHandler<>(type, true, method, uri));
+  }
+
+  private static <T> CompletableFuture<@Nullable T> receiveAsync(
+      HttpClient client, HttpRequest request, Responses.JsonHandler<T> handler) {
     return AsyncCall.start(
         () -> receive(client, request, handler),
-        call -> sendAsync(call, client, request, handler, options, HttpResponse::body));
+        call -> sendAsync(call, client, request, handler, handler.options(), HttpResponse::body));
+  }
+
+  /**
+   * Sends a request the caller built, reads the body as {@code type}, fails non-2xx; blocking. A
+   * request without an {@code Accept} header gets {@code Accept: application/json}.
+   */
+  static <T> @Nullable T exchange(HttpClient client, HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    HttpRequest r = withAccept(request);
+    return receive(client, r, new Responses.JsonHandler<>(type, true, r.method(), r.uri()));
+  }
+
+  static <T> CompletableFuture<@Nullable T> exchangeAsync(
+      HttpClient client, HttpRequest request, JsonType<T> type) {
+    HttpRequest r = withAccept(request);
+    return receiveAsync(client, r, new Responses.JsonHandler<>(type, true, r.method(), r.uri()));
+  }
+
+  private static HttpRequest withAccept(HttpRequest request) {
+    Objects.requireNonNull(request, "request == null");
+    if (request.headers().firstValue("Accept").isPresent()) {
+      return request;
+    }
+    return HttpRequest.newBuilder(request, (name, value) -> true)
+        .header("Accept", MediaTypes.APPLICATION_JSON)
+        .build();
   }
 
   /** Sends {@code content}; returns the response with its body bytes, status unchecked. */
@@ -196,14 +227,12 @@ final class Calls {
   static <T> Stream<T> stream(
       HttpClient client,
       URI uri,
-      Type elementType,
-      JsonOptions options,
+      JsonType<T> elementType,
       Responses.StreamFormat format,
       String[] headers)
       throws IOException, InterruptedException {
-    HttpRequest request = request("GET", uri, null, options, headers);
-    return stream(
-        client, request, new Responses.StreamHandler<>(options, elementType, format, "GET", uri));
+    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
+    return stream(client, request, new Responses.StreamHandler<>(elementType, format, "GET", uri));
   }
 
   private static <T> Stream<T> stream(
@@ -232,18 +261,22 @@ final class Calls {
   static <T> CompletableFuture<Stream<T>> streamAsync(
       HttpClient client,
       URI uri,
-      Type elementType,
-      JsonOptions options,
+      JsonType<T> elementType,
       Responses.StreamFormat format,
       String[] headers) {
-    HttpRequest request = request("GET", uri, null, options, headers);
+    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
     Responses.StreamHandler<T> handler =
-        new Responses.StreamHandler<>(options, elementType, format, "GET", uri);
+        new Responses.StreamHandler<>(elementType, format, "GET", uri);
     return AsyncCall.start(
         () -> stream(client, request, handler),
         call ->
             sendAsync(
-                call, client, request, handler, options, response -> response.body().stream()));
+                call,
+                client,
+                request,
+                handler,
+                elementType.options(),
+                response -> response.body().stream()));
   }
 
   /** Serializes {@code value}, sends it, returns the response unchecked; blocking. */
@@ -280,11 +313,11 @@ final class Calls {
       String method,
       URI uri,
       @Nullable Object value,
-      Type type,
-      JsonOptions options,
+      JsonType<R> type,
       String[] headers)
       throws IOException, InterruptedException {
-    return receive(client, method, uri, JsonContent.of(value, options), type, options, headers);
+    JsonContent content = JsonContent.of(value, type.options());
+    return receive(client, method, uri, content, type, headers);
   }
 
   static <R> CompletableFuture<@Nullable R> exchangeValueAsync(
@@ -292,20 +325,19 @@ final class Calls {
       String method,
       URI uri,
       @Nullable Object value,
-      Type type,
-      JsonOptions options,
+      JsonType<R> type,
       String[] headers) {
     JsonContent content;
     try {
-      content = JsonContent.of(value, options);
+      content = JsonContent.of(value, type.options());
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }
-    return receiveAsync(client, method, uri, content, type, options, headers);
+    return receiveAsync(client, method, uri, content, type, headers);
   }
 
   /** Reads a buffered body (status unchecked). */
-  static <T> @Nullable T read(HttpResponse<byte[]> response, Type type, JsonOptions options)
+  static <T> @Nullable T read(HttpResponse<byte[]> response, JsonType<T> type)
       throws JsonReadException {
     Objects.requireNonNull(response, "response == null");
     byte[] body = response.body();
@@ -314,16 +346,65 @@ final class Calls {
     }
     try {
       return Responses.decode(
-          options.binding().<T>reader(type),
-          body,
-          body.length,
-          Responses.contentType(response.headers()),
-          type);
+          type.reader(), body, body.length, Responses.contentType(response.headers()), type.type());
     } catch (JsonReadException e) {
       throw e;
     } catch (IOException e) {
       throw new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
     }
+  }
+
+  /**
+   * Streams the elements of a body the caller received as an {@link InputStream} (status
+   * unchecked): NDJSON by content type, else a top-level array. Closing the stream closes the body.
+   */
+  static <T> Stream<T> readStream(HttpResponse<InputStream> response, JsonType<T> elementType)
+      throws JsonReadException {
+    Objects.requireNonNull(response, "response == null");
+    InputStream body = Objects.requireNonNull(response.body(), "response.body() == null");
+    Responses.StreamHandler<T> handler =
+        new Responses.StreamHandler<>(
+            elementType,
+            Responses.StreamFormat.AUTO,
+            response.request().method(),
+            response.request().uri());
+    try {
+      JsonReadException rejected =
+          Responses.unsupportedEncoding(response.headers(), elementType.type());
+      if (rejected != null) {
+        throw rejected;
+      }
+      MediaTypes.decodingCharset(Responses.contentType(response.headers())); // names a bad one
+      return handler.open(body, response.headers()).stream();
+    } catch (JsonReadException | RuntimeException | Error e) {
+      closeQuietly(body);
+      throw e;
+    }
+  }
+
+  /** The response itself on 2xx, else the status exception the checked calls throw. */
+  static <R extends HttpResponse<byte[]>> R ensureSuccess(R response)
+      throws HttpJsonStatusException {
+    Objects.requireNonNull(response, "response == null");
+    int status = response.statusCode();
+    if (Responses.isSuccess(status)) {
+      return response;
+    }
+    byte[] body = response.body();
+    if (body == null) {
+      body = new byte[0];
+    }
+    int length = Math.min(body.length, HttpJsonStatusException.MAX_BODY_PREFIX_BYTES);
+    HttpRequest request = response.request();
+    throw Responses.statusException(
+        status,
+        response.headers(),
+        request.method(),
+        request.uri(),
+        body,
+        length,
+        length < body.length,
+        JsonOptions.web().binding());
   }
 
   static String[] noHeaders() {

@@ -1,9 +1,9 @@
 package dev.httpjson;
 
 import java.io.IOException;
-import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -17,40 +17,28 @@ import org.jspecify.annotations.Nullable;
 final class Checked {
   private Checked() {}
 
-  static <T> @Nullable T receive(
-      HttpClient client, String method, URI uri, Type type, JsonOptions options)
+  static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
+    return JsonType.resolve(Calls.type(type), Calls.options(options));
+  }
+
+  static <T> JsonType<T> of(TypeRef<T> type, JsonOptions options) {
+    return JsonType.resolve(Calls.type(type), Calls.options(options));
+  }
+
+  static <T> JsonType<T> of(JsonType<T> type) {
+    return Calls.type(type);
+  }
+
+  static <T> @Nullable T receive(HttpClient client, String method, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
     return Calls.receive(
-        Calls.client(client),
-        method,
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
-  }
-
-  static <T> @Nullable T receive(
-      HttpClient client, String method, String uri, Type type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return receive(client, method, Calls.uri(uri), type, options);
+        Calls.client(client), method, Calls.absolute(uri), null, type, Calls.noHeaders());
   }
 
   static <T> CompletableFuture<@Nullable T> receiveAsync(
-      HttpClient client, String method, URI uri, Type type, JsonOptions options) {
+      HttpClient client, String method, URI uri, JsonType<T> type) {
     return Calls.receiveAsync(
-        Calls.client(client),
-        method,
-        Calls.absolute(uri),
-        null,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
-  }
-
-  static <T> CompletableFuture<@Nullable T> receiveAsync(
-      HttpClient client, String method, String uri, Type type, JsonOptions options) {
-    return receiveAsync(client, method, Calls.uri(uri), type, options);
+        Calls.client(client), method, Calls.absolute(uri), null, type, Calls.noHeaders());
   }
 
   static HttpResponse<byte[]> send(
@@ -65,12 +53,6 @@ final class Checked {
         Calls.noHeaders());
   }
 
-  static HttpResponse<byte[]> send(
-      HttpClient client, String method, String uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    return send(client, method, Calls.uri(uri), value, options);
-  }
-
   static CompletableFuture<HttpResponse<byte[]>> sendAsync(
       HttpClient client, String method, URI uri, @Nullable Object value, JsonOptions options) {
     return Calls.sendValueAsync(
@@ -82,96 +64,46 @@ final class Checked {
         Calls.noHeaders());
   }
 
-  static CompletableFuture<HttpResponse<byte[]>> sendAsync(
-      HttpClient client, String method, String uri, @Nullable Object value, JsonOptions options) {
-    return sendAsync(client, method, Calls.uri(uri), value, options);
-  }
-
   static <R> @Nullable R exchange(
-      HttpClient client,
-      String method,
-      URI uri,
-      @Nullable Object value,
-      Type type,
-      JsonOptions options)
+      HttpClient client, String method, URI uri, @Nullable Object value, JsonType<R> type)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        Calls.client(client),
-        method,
-        Calls.absolute(uri),
-        value,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
-  }
-
-  static <R> @Nullable R exchange(
-      HttpClient client,
-      String method,
-      String uri,
-      @Nullable Object value,
-      Type type,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    return exchange(client, method, Calls.uri(uri), value, type, options);
+        Calls.client(client), method, Calls.absolute(uri), value, type, Calls.noHeaders());
   }
 
   static <R> CompletableFuture<@Nullable R> exchangeAsync(
-      HttpClient client,
-      String method,
-      URI uri,
-      @Nullable Object value,
-      Type type,
-      JsonOptions options) {
+      HttpClient client, String method, URI uri, @Nullable Object value, JsonType<R> type) {
     return Calls.exchangeValueAsync(
-        Calls.client(client),
-        method,
-        Calls.absolute(uri),
-        value,
-        Calls.type(type),
-        Calls.options(options),
-        Calls.noHeaders());
+        Calls.client(client), method, Calls.absolute(uri), value, type, Calls.noHeaders());
   }
 
-  static <R> CompletableFuture<@Nullable R> exchangeAsync(
-      HttpClient client,
-      String method,
-      String uri,
-      @Nullable Object value,
-      Type type,
-      JsonOptions options) {
-    return exchangeAsync(client, method, Calls.uri(uri), value, type, options);
+  static <T> @Nullable T send(HttpClient client, HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchange(Calls.client(client), request, type);
   }
 
-  static <T> Stream<T> stream(HttpClient client, URI uri, Type type, JsonOptions options)
+  static <T> CompletableFuture<@Nullable T> sendAsync(
+      HttpClient client, HttpRequest request, JsonType<T> type) {
+    return Calls.exchangeAsync(Calls.client(client), request, type);
+  }
+
+  static <T> Stream<T> stream(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
     return Calls.stream(
         Calls.client(client),
         Calls.absolute(uri),
-        Calls.type(type),
-        Calls.options(options),
+        type,
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
   }
 
-  static <T> Stream<T> stream(HttpClient client, String uri, Type type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return stream(client, Calls.uri(uri), type, options);
-  }
-
   static <T> CompletableFuture<Stream<T>> streamAsync(
-      HttpClient client, URI uri, Type type, JsonOptions options) {
+      HttpClient client, URI uri, JsonType<T> type) {
     return Calls.streamAsync(
         Calls.client(client),
         Calls.absolute(uri),
-        Calls.type(type),
-        Calls.options(options),
+        type,
         Responses.StreamFormat.AUTO,
         Calls.noHeaders());
-  }
-
-  static <T> CompletableFuture<Stream<T>> streamAsync(
-      HttpClient client, String uri, Type type, JsonOptions options) {
-    return streamAsync(client, Calls.uri(uri), type, options);
   }
 }

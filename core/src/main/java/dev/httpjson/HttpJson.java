@@ -1,9 +1,10 @@
 package dev.httpjson;
 
 import java.io.IOException;
-import java.lang.reflect.Type;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -15,29 +16,38 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * HttpClient client = HttpClient.newHttpClient();
- * WeatherForecast today = HttpJson.getFromJson(client, "https://api.example.com/today", WeatherForecast.class);
+ * URI api = URI.create("https://api.example.com/");
+ * WeatherForecast today = HttpJson.getFromJson(client, api.resolve("today"), WeatherForecast.class);
  * List<WeatherForecast> week = HttpJson.getFromJson(client, uri, new TypeRef<List<WeatherForecast>>() {});
  * Receipt receipt = HttpJson.postAsJson(client, ordersUri, order, Receipt.class);
  * }</pre>
  *
- * <p>Every method takes the client first, has an {@code ...Async} twin returning a {@link
- * CompletableFuture}, and uses {@link JsonOptions#web()} unless given options. Readers and writers
- * are resolved once per (codec settings, type) and cached, so calls never rebuild serializer state
- * — also when options are built per call with a remaining deadline or a size limit of their own.
+ * <p>Every method takes the client first and has an {@code ...Async} twin returning a {@link
+ * CompletableFuture}. A type is given in one of three forms, each with or without options: a {@link
+ * Class}, a {@link TypeRef} for generic types, or a prepared {@link JsonType}, which carries its
+ * options (and takes a runtime {@link java.lang.reflect.Type}). Without options, {@link
+ * JsonOptions#web()} applies. Readers and writers are resolved once per (codec settings, type) and
+ * cached, so calls never rebuild serializer state — also when options are built per call with a
+ * remaining deadline or a size limit of their own.
+ *
+ * <p>URIs are absolute {@link URI}s, as {@link HttpRequest} takes them: httpjson has no base
+ * address. For a base URI, relative paths as strings, default headers and per-call headers, use
+ * {@link HttpJsonClient}; for a request of your own (any method, headers, body), {@link
+ * #send(HttpClient, HttpRequest, Class)}.
  *
  * <ul>
- *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}) and the typed send-and-receive
- *       forms check the status first: outside 200–299 they fail with {@link
- *       HttpJsonStatusException}, which carries the status, headers, a bounded prefix of the body
- *       and, for {@code application/problem+json}, the parsed {@link ProblemDetails}.
+ *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}), the typed send-and-receive
+ *       forms and {@code send} check the status first: outside 200–299 they fail with {@link
+ *       HttpJsonStatusException}, which carries the status, method, URI, headers, a bounded prefix
+ *       of the body and, for {@code application/problem+json}, the parsed {@link ProblemDetails}.
  *   <li>A 204 or otherwise empty body reads as {@code null}.
  *   <li>POST, PUT and PATCH without a response type return the {@link HttpResponse} unchecked, its
- *       body buffered as bytes; read it with {@link #readFromJson(HttpResponse, Class)}.
+ *       body buffered as bytes: check it with {@link #ensureSuccess(HttpResponse)}, read it with
+ *       {@link #readFromJson(HttpResponse, Class)}.
  *   <li>Request bodies are sent with a Content-Length and {@code Content-Type: application/json;
  *       charset=utf-8}; requests carry {@code Accept: application/json}.
- *   <li>{@code getFromJsonAsStream} reads a top-level JSON array or NDJSON lazily, one element at a
- *       time, with memory bounded by one element.
- *   <li>URIs must be absolute; for a base URI and default headers use {@link HttpJsonClient}.
+ *   <li>{@code getFromJsonAsStream} and {@code readFromJsonAsStream} read a top-level JSON array or
+ *       NDJSON lazily, one element at a time, with memory bounded by one element.
  * </ul>
  *
  * <p>Blocking methods may be called from any thread and throw {@link InterruptedException} like
@@ -45,26 +55,68 @@ import org.jspecify.annotations.Nullable;
  * error. A whole-call {@link JsonOptions#timeout()} ends with the call on every path: no interrupt
  * from it reaches the calling thread afterwards, and an interrupt from elsewhere is kept.
  *
- * <p><b>Async threads.</b> An {@code ...Async} method builds the request on the calling thread and
- * returns at once; the exchange runs the blocking {@link HttpClient#send} on a thread of httpjson's
- * — a new virtual thread per call on Java 21 and later; on Java 17 one of a few platform threads
- * named {@code httpjson-async-N}, or, when all of those are busy, the JDK's own {@link
- * HttpClient#sendAsync}, so in-flight calls never hold a platform thread each. That thread (or the
- * JDK's) completes the future: dependent stages added without an executor run on it, so keep them
- * short or use the {@code ...Async} forms of {@link CompletableFuture}. This costs no more than a
- * blocking call, where {@code sendAsync} alone costs more than half of the throughput on machines
- * with two CPUs or fewer.
+ * <p><b>Async threads.</b> An {@code ...Async} method checks its arguments and builds the request
+ * on the calling thread and returns at once; the exchange runs the blocking {@link HttpClient#send}
+ * on a thread of httpjson's — a new virtual thread per call on Java 21 and later; on Java 17 one of
+ * a few platform threads named {@code httpjson-async-N}, or, when all of those are busy, the JDK's
+ * own {@link HttpClient#sendAsync}, so in-flight calls never hold a platform thread each. That
+ * thread (or the JDK's) completes the future: dependent stages added without an executor run on it,
+ * so keep them short or use the {@code ...Async} forms of {@link CompletableFuture}. This costs no
+ * more than a blocking call, where {@code sendAsync} alone costs more than half of the throughput
+ * on machines with two CPUs or fewer.
  *
  * <p>Whoever completes a returned future first wins: {@code cancel}, {@code complete}, {@code
  * completeExceptionally}, {@code orTimeout} or {@code completeOnTimeout} by the caller aborts the
- * exchange, and a value httpjson builds afterwards (a stream holding the connection) is closed.
+ * exchange, and a value httpjson builds afterwards (a stream holding the connection) is closed. A
+ * failed future holds the exception the blocking form would throw.
  */
 public final class HttpJson {
   private HttpJson() {}
 
   /**
    * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
+   * {@code type}, with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
+      throws IOException, InterruptedException {
+    return Checked.receive(client, "GET", uri, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #getFromJson(HttpClient, URI, Class)}: the future completes with the same
+   * value, or fails with the exception the blocking form throws; completing or cancelling it first
+   * aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      HttpClient client, URI uri, Class<T> type) {
+    return Checked.receiveAsync(client, "GET", uri, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the given options.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
    * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
@@ -74,9 +126,10 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the class to read
    * @param options the options, used as given
+   * @param <T> the type read
    * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
    * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
@@ -85,230 +138,196 @@ public final class HttpJson {
   public static <T> @Nullable T getFromJson(
       HttpClient client, URI uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, options);
+    return Checked.receive(client, "GET", uri, Checked.of(type, options));
   }
 
   /**
    * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "GET", uri, type, options);
+    return Checked.receiveAsync(client, "GET", uri, Checked.of(type, options));
   }
 
   /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
-   */
-  public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, URI uri, Class<T> type) {
-    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
-  }
-
-  /** As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token. */
-  public static <T> @Nullable T getFromJson(
-      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, Calls.type(type), options);
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
-   * token: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), options);
-  }
-
-  /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token and the
-   * {@link JsonOptions#web()} options.
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, Calls.type(type), JsonOptions.web());
+    return Checked.receive(client, "GET", uri, Checked.of(type, JsonOptions.web()));
   }
 
   /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
-   * token and the {@link JsonOptions#web()} options: the future completes with the value or fails
-   * with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #getFromJson(HttpClient, URI, TypeRef)}: the future completes with the same
+   * value, or fails with the exception the blocking form throws; completing or cancelling it first
+   * aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type) {
-    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), JsonOptions.web());
+    return Checked.receiveAsync(client, "GET", uri, Checked.of(type, JsonOptions.web()));
   }
 
   /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
-   * returning {@code Object}.
-   */
-  public static @Nullable Object getFromJson(
-      HttpClient client, URI uri, Type type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, options);
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link
-   * Type}, returning {@code Object}: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
-      HttpClient client, URI uri, Type type, JsonOptions options) {
-    return Checked.receiveAsync(client, "GET", uri, type, options);
-  }
-
-  /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
-   * returning {@code Object} and the {@link JsonOptions#web()} options.
-   */
-  public static @Nullable Object getFromJson(HttpClient client, URI uri, Type type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link
-   * Type}, returning {@code Object} and the {@link JsonOptions#web()} options: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
-      HttpClient client, URI uri, Type type) {
-    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
-  }
-
-  /** As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string. */
-  public static <T> @Nullable T getFromJson(
-      HttpClient client, String uri, Class<T> type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, options);
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, String uri, Class<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "GET", uri, type, options);
-  }
-
-  /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and the
-   * {@link JsonOptions#web()} options.
-   */
-  public static <T> @Nullable T getFromJson(HttpClient client, String uri, Class<T> type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
-   * with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, String uri, Class<T> type) {
-    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * generic type token.
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the given options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <T> @Nullable T getFromJson(
-      HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, Calls.type(type), options);
+    return Checked.receive(client, "GET", uri, Checked.of(type, options));
   }
 
   /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a generic type token: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #getFromJson(HttpClient, URI, TypeRef, JsonOptions)}: the future completes
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), options);
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
+    return Checked.receiveAsync(client, "GET", uri, Checked.of(type, options));
   }
 
   /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * generic type token and the {@link JsonOptions#web()} options.
+   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the prepared type's options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
-  public static <T> @Nullable T getFromJson(HttpClient client, String uri, TypeRef<T> type)
+  public static <T> @Nullable T getFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, Calls.type(type), JsonOptions.web());
+    return Checked.receive(client, "GET", uri, Checked.of(type));
   }
 
   /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a generic type token and the {@link JsonOptions#web()} options: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #getFromJson(HttpClient, URI, JsonType)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      HttpClient client, String uri, TypeRef<T> type) {
-    return Checked.receiveAsync(client, "GET", uri, Calls.type(type), JsonOptions.web());
-  }
-
-  /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * runtime {@link Type}, returning {@code Object}.
-   */
-  public static @Nullable Object getFromJson(
-      HttpClient client, String uri, Type type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, options);
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a runtime {@link Type}, returning {@code Object}: the future completes with the
-   * value or fails with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
-      HttpClient client, String uri, Type type, JsonOptions options) {
-    return Checked.receiveAsync(client, "GET", uri, type, options);
-  }
-
-  /**
-   * As {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()} options.
-   */
-  public static @Nullable Object getFromJson(HttpClient client, String uri, Type type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()}
-   * options: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> getFromJsonAsync(
-      HttpClient client, String uri, Type type) {
-    return Checked.receiveAsync(client, "GET", uri, type, JsonOptions.web());
+      HttpClient client, URI uri, JsonType<T> type) {
+    return Checked.receiveAsync(client, "GET", uri, Checked.of(type));
   }
 
   /**
    * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}.
+   * {@code type}, with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
+      throws IOException, InterruptedException {
+    return Checked.receive(client, "DELETE", uri, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      HttpClient client, URI uri, Class<T> type) {
+    return Checked.receiveAsync(client, "DELETE", uri, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the given options.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
    * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
@@ -318,9 +337,10 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the class to read
    * @param options the options, used as given
+   * @param <T> the type read
    * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
    * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
@@ -329,232 +349,198 @@ public final class HttpJson {
   public static <T> @Nullable T deleteFromJson(
       HttpClient client, URI uri, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, options);
+    return Checked.receive(client, "DELETE", uri, Checked.of(type, options));
   }
 
   /**
    * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, options);
+    return Checked.receiveAsync(client, "DELETE", uri, Checked.of(type, options));
   }
 
   /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
-   */
-  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, URI uri, Class<T> type) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
-  }
-
-  /** As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token. */
-  public static <T> @Nullable T deleteFromJson(
-      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, Calls.type(type), options);
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
-   * token: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), options);
-  }
-
-  /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type token and
-   * the {@link JsonOptions#web()} options.
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the {@link JsonOptions#web()} options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
+    return Checked.receive(client, "DELETE", uri, Checked.of(type, JsonOptions.web()));
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a generic type
-   * token and the {@link JsonOptions#web()} options: the future completes with the value or fails
-   * with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, TypeRef)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, TypeRef<T> type) {
-    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
+    return Checked.receiveAsync(client, "DELETE", uri, Checked.of(type, JsonOptions.web()));
   }
 
   /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
-   * returning {@code Object}.
-   */
-  public static @Nullable Object deleteFromJson(
-      HttpClient client, URI uri, Type type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, options);
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime
-   * {@link Type}, returning {@code Object}: the future completes with the value or fails with the
-   * same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
-      HttpClient client, URI uri, Type type, JsonOptions options) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, options);
-  }
-
-  /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime {@link Type},
-   * returning {@code Object} and the {@link JsonOptions#web()} options.
-   */
-  public static @Nullable Object deleteFromJson(HttpClient client, URI uri, Type type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with a runtime
-   * {@link Type}, returning {@code Object} and the {@link JsonOptions#web()} options: the future
-   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
-      HttpClient client, URI uri, Type type) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
-  }
-
-  /** As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string. */
-  public static <T> @Nullable T deleteFromJson(
-      HttpClient client, String uri, Class<T> type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, options);
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, String uri, Class<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, options);
-  }
-
-  /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and
-   * the {@link JsonOptions#web()} options.
-   */
-  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, Class<T> type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
-   * with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, String uri, Class<T> type) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * generic type token.
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the given options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <T> @Nullable T deleteFromJson(
-      HttpClient client, String uri, TypeRef<T> type, JsonOptions options)
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, Calls.type(type), options);
+    return Checked.receive(client, "DELETE", uri, Checked.of(type, options));
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a generic type token: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, TypeRef, JsonOptions)}: the future
+   * completes with the same value, or fails with the exception the blocking form throws; completing
+   * or cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the generic type token to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, String uri, TypeRef<T> type, JsonOptions options) {
-    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), options);
+      HttpClient client, URI uri, TypeRef<T> type, JsonOptions options) {
+    return Checked.receiveAsync(client, "DELETE", uri, Checked.of(type, options));
   }
 
   /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * generic type token and the {@link JsonOptions#web()} options.
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
+   * {@code type}, with the prepared type's options.
+   *
+   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
+   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
+   * null}. The response is always released, also on error.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
-  public static <T> @Nullable T deleteFromJson(HttpClient client, String uri, TypeRef<T> type)
+  public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
+    return Checked.receive(client, "DELETE", uri, Checked.of(type));
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a generic type token and the {@link JsonOptions#web()} options: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI, JsonType)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      HttpClient client, String uri, TypeRef<T> type) {
-    return Checked.receiveAsync(client, "DELETE", uri, Calls.type(type), JsonOptions.web());
-  }
-
-  /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * runtime {@link Type}, returning {@code Object}.
-   */
-  public static @Nullable Object deleteFromJson(
-      HttpClient client, String uri, Type type, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, options);
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a runtime {@link Type}, returning {@code Object}: the future completes with the
-   * value or fails with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
-      HttpClient client, String uri, Type type, JsonOptions options) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, options);
-  }
-
-  /**
-   * As {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a string and a
-   * runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()} options.
-   */
-  public static @Nullable Object deleteFromJson(HttpClient client, String uri, Type type)
-      throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, type, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class, JsonOptions)}, with the URI as a
-   * string and a runtime {@link Type}, returning {@code Object} and the {@link JsonOptions#web()}
-   * options: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static CompletableFuture<@Nullable Object> deleteFromJsonAsync(
-      HttpClient client, String uri, Type type) {
-    return Checked.receiveAsync(client, "DELETE", uri, type, JsonOptions.web());
+      HttpClient client, URI uri, JsonType<T> type) {
+    return Checked.receiveAsync(client, "DELETE", uri, Checked.of(type));
   }
 
   /**
    * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class, JsonOptions)}. The value is serialized before connecting.
+   * returns the response without checking its status, as .NET does: check it with {@link
+   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
+   * value is serialized, with the {@link JsonOptions#web()} options, before connecting.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    return Checked.send(client, "POST", uri, value, JsonOptions.web());
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object)}: the future completes with the same
+   * value, or fails with the exception the blocking form throws; completing or cancelling it first
+   * aborts the exchange. A value that cannot be serialized fails the future with {@link
+   * JsonWriteException}; nothing is sent.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @return a future of the response, whatever its status
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    return Checked.sendAsync(client, "POST", uri, value, JsonOptions.web());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status, as .NET does: check it with {@link
+   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
+   * value is serialized, with the given options, before connecting.
    *
    * @param client the client to send with
    * @param uri an absolute URI
@@ -577,7 +563,15 @@ public final class HttpJson {
 
   /**
    * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange. A value that cannot be serialized fails the future
+   * with {@link JsonWriteException}; nothing is sent.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param options the options, used as given
+   * @return a future of the response, whatever its status
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
@@ -585,75 +579,67 @@ public final class HttpJson {
   }
 
   /**
-   * As {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
-   */
-  public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "POST", uri, value, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "POST", uri, value, JsonOptions.web());
-  }
-
-  /** As {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
-  public static HttpResponse<byte[]> postAsJson(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "POST", uri, value, options);
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
-   * string: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    return Checked.sendAsync(client, "POST", uri, value, options);
-  }
-
-  /**
-   * As {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string and the
-   * {@link JsonOptions#web()} options.
-   */
-  public static HttpResponse<byte[]> postAsJson(
-      HttpClient client, String uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "POST", uri, value, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
-   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
-   * with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "POST", uri, value, JsonOptions.web());
-  }
-
-  /**
    * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}: a status outside 200–299 fails with {@link
-   * HttpJsonStatusException}; a 204 or empty body gives {@code null}.
+   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
+   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R postAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return Checked.exchange(
+        client, "POST", uri, value, Checked.of(responseType, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class
    * @param responseType the class to read the response as
-   * @param options the options, used as given for writing and reading
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return Checked.exchangeAsync(
+        client, "POST", uri, value, Checked.of(responseType, JsonOptions.web()));
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the given options for both; the status is checked as in
+   * {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the class to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
    * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
@@ -665,12 +651,21 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "POST", uri, value, responseType, options);
+    return Checked.exchange(client, "POST", uri, value, Checked.of(responseType, options));
   }
 
   /**
    * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}: the future
-   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * completes with the same value, or fails with the exception the blocking form throws; completing
+   * or cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client,
@@ -678,180 +673,196 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Checked.exchangeAsync(client, "POST", uri, value, responseType, options);
+    return Checked.exchangeAsync(client, "POST", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "POST", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(client, "POST", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token.
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "POST", uri, value, Calls.type(responseType), options);
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
-   * type token: the future completes with the value or fails with the same exceptions; cancelling
-   * it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    return Checked.exchangeAsync(client, "POST", uri, value, Calls.type(responseType), options);
-  }
-
-  /**
-   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token
-   * and the {@link JsonOptions#web()} options.
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
+   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
     return Checked.exchange(
-        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
+        client, "POST", uri, value, Checked.of(responseType, JsonOptions.web()));
   }
 
   /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
-   * type token and the {@link JsonOptions#web()} options: the future completes with the value or
-   * fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, TypeRef)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
     return Checked.exchangeAsync(
-        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
+        client, "POST", uri, value, Checked.of(responseType, JsonOptions.web()));
   }
 
   /**
-   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string.
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the given options for both; the status is checked as in
+   * {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the generic type token to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R postAsJson(
       HttpClient client,
-      String uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "POST", uri, value, responseType, options);
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options) {
-    return Checked.exchangeAsync(client, "POST", uri, value, responseType, options);
-  }
-
-  /**
-   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and the {@link JsonOptions#web()} options.
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "POST", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string and the {@link JsonOptions#web()} options: the future completes with the value or
-   * fails with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(client, "POST", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token.
-   */
-  public static <R> @Nullable R postAsJson(
-      HttpClient client,
-      String uri,
+      URI uri,
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "POST", uri, value, Calls.type(responseType), options);
+    return Checked.exchange(client, "POST", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string and a generic type token: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, TypeRef, JsonOptions)}: the future
+   * completes with the same value, or fails with the exception the blocking form throws; completing
+   * or cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client,
-      String uri,
+      URI uri,
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Checked.exchangeAsync(client, "POST", uri, value, Calls.type(responseType), options);
+    return Checked.exchangeAsync(client, "POST", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * As {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token and the {@link JsonOptions#web()} options.
+   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the prepared type's options for both; the status is checked
+   * as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R postAsJson(
-      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(
-        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
+    return Checked.exchange(client, "POST", uri, value, Checked.of(responseType));
   }
 
   /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string and a generic type token and the {@link JsonOptions#web()} options: the future
-   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Checked.exchangeAsync(
-        client, "POST", uri, value, Calls.type(responseType), JsonOptions.web());
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
+    return Checked.exchangeAsync(client, "POST", uri, value, Checked.of(responseType));
   }
 
   /**
    * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class, JsonOptions)}. The value is serialized before connecting.
+   * returns the response without checking its status, as .NET does: check it with {@link
+   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
+   * value is serialized, with the {@link JsonOptions#web()} options, before connecting.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    return Checked.send(client, "PUT", uri, value, JsonOptions.web());
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object)}: the future completes with the same
+   * value, or fails with the exception the blocking form throws; completing or cancelling it first
+   * aborts the exchange. A value that cannot be serialized fails the future with {@link
+   * JsonWriteException}; nothing is sent.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @return a future of the response, whatever its status
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    return Checked.sendAsync(client, "PUT", uri, value, JsonOptions.web());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status, as .NET does: check it with {@link
+   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
+   * value is serialized, with the given options, before connecting.
    *
    * @param client the client to send with
    * @param uri an absolute URI
@@ -874,7 +885,15 @@ public final class HttpJson {
 
   /**
    * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange. A value that cannot be serialized fails the future
+   * with {@link JsonWriteException}; nothing is sent.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param options the options, used as given
+   * @return a future of the response, whatever its status
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
@@ -882,75 +901,66 @@ public final class HttpJson {
   }
 
   /**
-   * As {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link JsonOptions#web()}
-   * options.
-   */
-  public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "PUT", uri, value, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "PUT", uri, value, JsonOptions.web());
-  }
-
-  /** As {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
-  public static HttpResponse<byte[]> putAsJson(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "PUT", uri, value, options);
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
-   * string: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    return Checked.sendAsync(client, "PUT", uri, value, options);
-  }
-
-  /**
-   * As {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string and the
-   * {@link JsonOptions#web()} options.
-   */
-  public static HttpResponse<byte[]> putAsJson(
-      HttpClient client, String uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "PUT", uri, value, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string
-   * and the {@link JsonOptions#web()} options: the future completes with the value or fails with
-   * the same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "PUT", uri, value, JsonOptions.web());
-  }
-
-  /**
    * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}: a status outside 200–299 fails with {@link
-   * HttpJsonStatusException}; a 204 or empty body gives {@code null}.
+   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
+   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return Checked.exchange(client, "PUT", uri, value, Checked.of(responseType, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class
    * @param responseType the class to read the response as
-   * @param options the options, used as given for writing and reading
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return Checked.exchangeAsync(
+        client, "PUT", uri, value, Checked.of(responseType, JsonOptions.web()));
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the given options for both; the status is checked as in
+   * {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the class to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
    * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
@@ -962,12 +972,21 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, responseType, options);
+    return Checked.exchange(client, "PUT", uri, value, Checked.of(responseType, options));
   }
 
   /**
    * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}: the future
-   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * completes with the same value, or fails with the exception the blocking form throws; completing
+   * or cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client,
@@ -975,178 +994,195 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, options);
+    return Checked.exchangeAsync(client, "PUT", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token.
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), options);
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
-   * type token: the future completes with the value or fails with the same exceptions; cancelling
-   * it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    return Checked.exchangeAsync(client, "PUT", uri, value, Calls.type(responseType), options);
-  }
-
-  /**
-   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token
-   * and the {@link JsonOptions#web()} options.
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
+   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R putAsJson(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
+    return Checked.exchange(client, "PUT", uri, value, Checked.of(responseType, JsonOptions.web()));
   }
 
   /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
-   * type token and the {@link JsonOptions#web()} options: the future completes with the value or
-   * fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, TypeRef)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
     return Checked.exchangeAsync(
-        client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
+        client, "PUT", uri, value, Checked.of(responseType, JsonOptions.web()));
   }
 
   /**
-   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string.
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the given options for both; the status is checked as in
+   * {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the generic type token to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R putAsJson(
       HttpClient client,
-      String uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, responseType, options);
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
-   * string: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options) {
-    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, options);
-  }
-
-  /**
-   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and the {@link JsonOptions#web()} options.
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
-   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
-   * with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(client, "PUT", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token.
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client,
-      String uri,
+      URI uri,
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), options);
+    return Checked.exchange(client, "PUT", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
-   * string and a generic type token: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, TypeRef, JsonOptions)}: the future
+   * completes with the same value, or fails with the exception the blocking form throws; completing
+   * or cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client,
-      String uri,
+      URI uri,
       @Nullable Object value,
       TypeRef<R> responseType,
       JsonOptions options) {
-    return Checked.exchangeAsync(client, "PUT", uri, value, Calls.type(responseType), options);
+    return Checked.exchangeAsync(client, "PUT", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * As {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token and the {@link JsonOptions#web()} options.
+   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the prepared type's options for both; the status is checked
+   * as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R putAsJson(
-      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
+    return Checked.exchange(client, "PUT", uri, value, Checked.of(responseType));
   }
 
   /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a
-   * string and a generic type token and the {@link JsonOptions#web()} options: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Checked.exchangeAsync(
-        client, "PUT", uri, value, Calls.type(responseType), JsonOptions.web());
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
+    return Checked.exchangeAsync(client, "PUT", uri, value, Checked.of(responseType));
   }
 
   /**
    * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status (as .NET does). The body is buffered as bytes
-   * within {@link JsonOptions#maxResponseSize()}; read it as JSON of any type with {@link
-   * #readFromJson(HttpResponse, Class, JsonOptions)}. The value is serialized before connecting.
+   * returns the response without checking its status, as .NET does: check it with {@link
+   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
+   * value is serialized, with the {@link JsonOptions#web()} options, before connecting.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    return Checked.send(client, "PATCH", uri, value, JsonOptions.web());
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object)}: the future completes with the same
+   * value, or fails with the exception the blocking form throws; completing or cancelling it first
+   * aborts the exchange. A value that cannot be serialized fails the future with {@link
+   * JsonWriteException}; nothing is sent.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @return a future of the response, whatever its status
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    return Checked.sendAsync(client, "PATCH", uri, value, JsonOptions.web());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
+   * returns the response without checking its status, as .NET does: check it with {@link
+   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
+   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
+   * value is serialized, with the given options, before connecting.
    *
    * @param client the client to send with
    * @param uri an absolute URI
@@ -1169,7 +1205,15 @@ public final class HttpJson {
 
   /**
    * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
-   * with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange. A value that cannot be serialized fails the future
+   * with {@link JsonWriteException}; nothing is sent.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param options the options, used as given
+   * @return a future of the response, whatever its status
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
@@ -1177,75 +1221,67 @@ public final class HttpJson {
   }
 
   /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
-   */
-  public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "PATCH", uri, value, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "PATCH", uri, value, JsonOptions.web());
-  }
-
-  /** As {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string. */
-  public static HttpResponse<byte[]> patchAsJson(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "PATCH", uri, value, options);
-  }
-
-  /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
-   * string: the future completes with the value or fails with the same exceptions; cancelling it
-   * aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, JsonOptions options) {
-    return Checked.sendAsync(client, "PATCH", uri, value, options);
-  }
-
-  /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a string and the
-   * {@link JsonOptions#web()} options.
-   */
-  public static HttpResponse<byte[]> patchAsJson(
-      HttpClient client, String uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return Checked.send(client, "PATCH", uri, value, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}, with the URI as a
-   * string and the {@link JsonOptions#web()} options: the future completes with the value or fails
-   * with the same exceptions; cancelling it aborts the exchange.
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "PATCH", uri, value, JsonOptions.web());
-  }
-
-  /**
    * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}: a status outside 200–299 fails with {@link
-   * HttpJsonStatusException}; a 204 or empty body gives {@code null}.
+   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
+   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return Checked.exchange(
+        client, "PATCH", uri, value, Checked.of(responseType, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param value the value to send, serialized as its runtime class
    * @param responseType the class to read the response as
-   * @param options the options, used as given for writing and reading
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return Checked.exchangeAsync(
+        client, "PATCH", uri, value, Checked.of(responseType, JsonOptions.web()));
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the given options for both; the status is checked as in
+   * {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the class to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
    * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
    * @throws IOException on any other I/O failure
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
@@ -1257,12 +1293,21 @@ public final class HttpJson {
       Class<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PATCH", uri, value, responseType, options);
+    return Checked.exchange(client, "PATCH", uri, value, Checked.of(responseType, options));
   }
 
   /**
    * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}: the future
-   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * completes with the same value, or fails with the exception the blocking form throws; completing
+   * or cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client,
@@ -1270,181 +1315,480 @@ public final class HttpJson {
       @Nullable Object value,
       Class<R> responseType,
       JsonOptions options) {
-    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, options);
+    return Checked.exchangeAsync(client, "PATCH", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "PATCH", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type
-   * token.
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.exchange(client, "PATCH", uri, value, Calls.type(responseType), options);
-  }
-
-  /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
-   * type token: the future completes with the value or fails with the same exceptions; cancelling
-   * it aborts the exchange.
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client,
-      URI uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    return Checked.exchangeAsync(client, "PATCH", uri, value, Calls.type(responseType), options);
-  }
-
-  /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic type token
-   * and the {@link JsonOptions#web()} options.
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
+   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
     return Checked.exchange(
-        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
+        client, "PATCH", uri, value, Checked.of(responseType, JsonOptions.web()));
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with a generic
-   * type token and the {@link JsonOptions#web()} options: the future completes with the value or
-   * fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, TypeRef)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, TypeRef<R> responseType) {
     return Checked.exchangeAsync(
-        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
+        client, "PATCH", uri, value, Checked.of(responseType, JsonOptions.web()));
   }
 
   /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string.
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the given options for both; the status is checked as in
+   * {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the generic type token to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public static <R> @Nullable R patchAsJson(
       HttpClient client,
-      String uri,
+      URI uri,
       @Nullable Object value,
-      Class<R> responseType,
+      TypeRef<R> responseType,
       JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PATCH", uri, value, responseType, options);
+    return Checked.exchange(client, "PATCH", uri, value, Checked.of(responseType, options));
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string: the future completes with the value or fails with the same exceptions; cancelling it
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, TypeRef, JsonOptions)}: the future
+   * completes with the same value, or fails with the exception the blocking form throws; completing
+   * or cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param options the options, used as given
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      TypeRef<R> responseType,
+      JsonOptions options) {
+    return Checked.exchangeAsync(client, "PATCH", uri, value, Checked.of(responseType, options));
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
+   * JSON of {@code responseType}, with the prepared type's options for both; the status is checked
+   * as in {@link #getFromJson(HttpClient, URI, Class)}.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    return Checked.exchange(client, "PATCH", uri, value, Checked.of(responseType));
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
+    return Checked.exchangeAsync(client, "PATCH", uri, value, Checked.of(responseType));
+  }
+
+  /**
+   * Sends a request you built — any method, headers and body ({@link JsonContent}, {@link
+   * JsonSequenceContent} or any publisher) — and reads the response body as JSON of {@code type},
+   * with the {@link JsonOptions#web()} options: the status is checked, and the size limit, charset
+   * rules and whole-call timeout apply exactly as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * A request without an {@code Accept} header is sent with {@code Accept: application/json}. The
+   * counterpart of .NET's {@code SendAsync} followed by {@code ReadFromJsonAsync}.
+   *
+   * <pre>{@code
+   * Receipt receipt = HttpJson.send(client,
+   *     JsonContent.of(order).requestBuilder("POST", ordersUri).header("Idempotency-Key", key).build(),
+   *     Receipt.class);
+   * }</pre>
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T send(HttpClient client, HttpRequest request, Class<T> type)
+      throws IOException, InterruptedException {
+    return Checked.send(client, request, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #send(HttpClient, HttpRequest, Class)}: the future completes with the same
+   * value, or fails with the exception the blocking form throws; completing or cancelling it first
    * aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      Class<R> responseType,
-      JsonOptions options) {
-    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, options);
+  public static <T> CompletableFuture<@Nullable T> sendAsync(
+      HttpClient client, HttpRequest request, Class<T> type) {
+    return Checked.sendAsync(client, request, Checked.of(type, JsonOptions.web()));
   }
 
   /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and the {@link JsonOptions#web()} options.
+   * Sends a request you built — any method, headers and body ({@link JsonContent}, {@link
+   * JsonSequenceContent} or any publisher) — and reads the response body as JSON of {@code type},
+   * with the given options: the status is checked, and the size limit, charset rules and whole-call
+   * timeout apply exactly as in {@link #getFromJson(HttpClient, URI, Class)}. A request without an
+   * {@code Accept} header is sent with {@code Accept: application/json}. The counterpart of .NET's
+   * {@code SendAsync} followed by {@code ReadFromJsonAsync}.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the class to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client, String uri, @Nullable Object value, Class<R> responseType)
+  public static <T> @Nullable T send(
+      HttpClient client, HttpRequest request, Class<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PATCH", uri, value, responseType, JsonOptions.web());
+    return Checked.send(client, request, Checked.of(type, options));
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string and the {@link JsonOptions#web()} options: the future completes with the value or
-   * fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #send(HttpClient, HttpRequest, Class, JsonOptions)}: the future completes
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the class to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(client, "PATCH", uri, value, responseType, JsonOptions.web());
+  public static <T> CompletableFuture<@Nullable T> sendAsync(
+      HttpClient client, HttpRequest request, Class<T> type, JsonOptions options) {
+    return Checked.sendAsync(client, request, Checked.of(type, options));
   }
 
   /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token.
+   * Sends a request you built — any method, headers and body ({@link JsonContent}, {@link
+   * JsonSequenceContent} or any publisher) — and reads the response body as JSON of {@code type},
+   * with the {@link JsonOptions#web()} options: the status is checked, and the size limit, charset
+   * rules and whole-call timeout apply exactly as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * A request without an {@code Accept} header is sent with {@code Accept: application/json}. The
+   * counterpart of .NET's {@code SendAsync} followed by {@code ReadFromJsonAsync}.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options)
+  public static <T> @Nullable T send(HttpClient client, HttpRequest request, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PATCH", uri, value, Calls.type(responseType), options);
+    return Checked.send(client, request, Checked.of(type, JsonOptions.web()));
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string and a generic type token: the future completes with the value or fails with the same
-   * exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #send(HttpClient, HttpRequest, TypeRef)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client,
-      String uri,
-      @Nullable Object value,
-      TypeRef<R> responseType,
-      JsonOptions options) {
-    return Checked.exchangeAsync(client, "PATCH", uri, value, Calls.type(responseType), options);
+  public static <T> CompletableFuture<@Nullable T> sendAsync(
+      HttpClient client, HttpRequest request, TypeRef<T> type) {
+    return Checked.sendAsync(client, request, Checked.of(type, JsonOptions.web()));
   }
 
   /**
-   * As {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token and the {@link JsonOptions#web()} options.
+   * Sends a request you built — any method, headers and body ({@link JsonContent}, {@link
+   * JsonSequenceContent} or any publisher) — and reads the response body as JSON of {@code type},
+   * with the given options: the status is checked, and the size limit, charset rules and whole-call
+   * timeout apply exactly as in {@link #getFromJson(HttpClient, URI, Class)}. A request without an
+   * {@code Accept} header is sent with {@code Accept: application/json}. The counterpart of .NET's
+   * {@code SendAsync} followed by {@code ReadFromJsonAsync}.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the generic type token to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType)
+  public static <T> @Nullable T send(
+      HttpClient client, HttpRequest request, TypeRef<T> type, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.exchange(
-        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
+    return Checked.send(client, request, Checked.of(type, options));
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class, JsonOptions)}, with the URI as
-   * a string and a generic type token and the {@link JsonOptions#web()} options: the future
-   * completes with the value or fails with the same exceptions; cancelling it aborts the exchange.
+   * Asynchronous {@link #send(HttpClient, HttpRequest, TypeRef, JsonOptions)}: the future completes
+   * with the same value, or fails with the exception the blocking form throws; completing or
+   * cancelling it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the generic type token to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
    */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client, String uri, @Nullable Object value, TypeRef<R> responseType) {
-    return Checked.exchangeAsync(
-        client, "PATCH", uri, value, Calls.type(responseType), JsonOptions.web());
+  public static <T> CompletableFuture<@Nullable T> sendAsync(
+      HttpClient client, HttpRequest request, TypeRef<T> type, JsonOptions options) {
+    return Checked.sendAsync(client, request, Checked.of(type, options));
+  }
+
+  /**
+   * Sends a request you built — any method, headers and body ({@link JsonContent}, {@link
+   * JsonSequenceContent} or any publisher) — and reads the response body as JSON of {@code type},
+   * with the prepared type's options: the status is checked, and the size limit, charset rules and
+   * whole-call timeout apply exactly as in {@link #getFromJson(HttpClient, URI, Class)}. A request
+   * without an {@code Accept} header is sent with {@code Accept: application/json}. The counterpart
+   * of .NET's {@code SendAsync} followed by {@code ReadFromJsonAsync}.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> @Nullable T send(HttpClient client, HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Checked.send(client, request, Checked.of(type));
+  }
+
+  /**
+   * Asynchronous {@link #send(HttpClient, HttpRequest, JsonType)}: the future completes with the
+   * same value, or fails with the exception the blocking form throws; completing or cancelling it
+   * first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public static <T> CompletableFuture<@Nullable T> sendAsync(
+      HttpClient client, HttpRequest request, JsonType<T> type) {
+    return Checked.sendAsync(client, request, Checked.of(type));
+  }
+
+  /**
+   * Returns {@code response} if its status is within 200–299, otherwise throws the {@link
+   * HttpJsonStatusException} the checked calls throw: status, method, URI, headers, a bounded
+   * prefix of the body and, for {@code application/problem+json}, the parsed {@link
+   * ProblemDetails}. The counterpart of .NET's {@code EnsureSuccessStatusCode}.
+   *
+   * <pre>{@code Receipt receipt = HttpJson.readFromJson(
+   * HttpJson.ensureSuccess(HttpJson.postAsJson(client, ordersUri, order)), Receipt.class); }</pre>
+   *
+   * @param response a response with a buffered body, as the untyped {@code postAsJson}, {@code
+   *     putAsJson} and {@code patchAsJson} return
+   * @return the same response
+   * @throws HttpJsonStatusException if the status is outside 200–299
+   */
+  public static HttpResponse<byte[]> ensureSuccess(HttpResponse<byte[]> response)
+      throws HttpJsonStatusException {
+    return Calls.ensureSuccess(response);
+  }
+
+  /**
+   * Reads the buffered body of {@code response} as JSON of {@code type}, with the {@link
+   * JsonOptions#web()} options, without checking the status (see {@link
+   * #ensureSuccess(HttpResponse)}). The charset of its Content-Type is honoured; an empty body
+   * gives {@code null}. The counterpart of .NET's {@code ReadFromJsonAsync}.
+   *
+   * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
+   */
+  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
+      throws JsonReadException {
+    return Calls.read(response, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Reads the buffered body of {@code response} as JSON of {@code type}, with the given options,
+   * without checking the status (see {@link #ensureSuccess(HttpResponse)}). The charset of its
+   * Content-Type is honoured; an empty body gives {@code null}. The counterpart of .NET's {@code
+   * ReadFromJsonAsync}.
+   *
+   * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
+   * @param type the class to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
+   */
+  public static <T> @Nullable T readFromJson(
+      HttpResponse<byte[]> response, Class<T> type, JsonOptions options) throws JsonReadException {
+    return Calls.read(response, Checked.of(type, options));
+  }
+
+  /**
+   * Reads the buffered body of {@code response} as JSON of {@code type}, with the {@link
+   * JsonOptions#web()} options, without checking the status (see {@link
+   * #ensureSuccess(HttpResponse)}). The charset of its Content-Type is honoured; an empty body
+   * gives {@code null}. The counterpart of .NET's {@code ReadFromJsonAsync}.
+   *
+   * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
+   */
+  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, TypeRef<T> type)
+      throws JsonReadException {
+    return Calls.read(response, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Reads the buffered body of {@code response} as JSON of {@code type}, with the given options,
+   * without checking the status (see {@link #ensureSuccess(HttpResponse)}). The charset of its
+   * Content-Type is honoured; an empty body gives {@code null}. The counterpart of .NET's {@code
+   * ReadFromJsonAsync}.
+   *
+   * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
+   * @param type the generic type token to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
+   */
+  public static <T> @Nullable T readFromJson(
+      HttpResponse<byte[]> response, TypeRef<T> type, JsonOptions options)
+      throws JsonReadException {
+    return Calls.read(response, Checked.of(type, options));
+  }
+
+  /**
+   * Reads the buffered body of {@code response} as JSON of {@code type}, with the prepared type's
+   * options, without checking the status (see {@link #ensureSuccess(HttpResponse)}). The charset of
+   * its Content-Type is honoured; an empty body gives {@code null}. The counterpart of .NET's
+   * {@code ReadFromJsonAsync}.
+   *
+   * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
+   */
+  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, JsonType<T> type)
+      throws JsonReadException {
+    return Calls.read(response, Checked.of(type));
   }
 
   /**
    * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
-   * {@code application/x-ndjson} (or {@code application/jsonl}). Memory is bounded by one element;
-   * elements may be {@code null}; a 204 or empty body is an empty stream.
+   * they arrive, with the {@link JsonOptions#web()} options: the body is a top-level JSON array, or
+   * NDJSON when the response's Content-Type is {@code application/x-ndjson} (or {@code
+   * application/jsonl}). Memory is bounded by one element; elements may be {@code null}; a 204 or
+   * empty body is an empty stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
    * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
@@ -1458,219 +1802,342 @@ public final class HttpJson {
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param elementType the type of each element
-   * @param options the options, used as given
+   * @param elementType the class of each element
+   * @param <T> the element type
    * @return the stream of elements; close it
    * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
+      throws IOException, InterruptedException {
+    return Checked.stream(client, uri, Checked.of(elementType, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class)}: the future completes with
+   * the stream when the response headers arrive. If the caller completes or cancels the future
+   * first, the exchange is aborted and a stream built afterwards is closed.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the class of each element
+   * @param <T> the element type
+   * @return a future of the stream, completed when the response headers arrive; close the stream
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, URI uri, Class<T> elementType) {
+    return Checked.streamAsync(client, uri, Checked.of(elementType, JsonOptions.web()));
+  }
+
+  /**
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive, with the given options: the body is a top-level JSON array, or NDJSON when the
+   * response's Content-Type is {@code application/x-ndjson} (or {@code application/jsonl}). Memory
+   * is bounded by one element; elements may be {@code null}; a 204 or empty body is an empty
+   * stream.
+   *
+   * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
+   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
+   * call including the iteration. A failure while iterating is thrown as an {@link
+   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
+   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the class of each element
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
    * @throws IOException on any other I/O failure before the body
    * @throws InterruptedException if interrupted while waiting for the headers
    */
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, Class<T> elementType, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.stream(client, uri, elementType, options);
+    return Checked.stream(client, uri, Checked.of(elementType, options));
   }
 
   /**
    * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}: the future
-   * completes with the stream when the response headers arrive.
+   * completes with the stream when the response headers arrive. If the caller completes or cancels
+   * the future first, the exchange is aborted and a stream built afterwards is closed.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the class of each element
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return a future of the stream, completed when the response headers arrive; close the stream
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType, JsonOptions options) {
-    return Checked.streamAsync(client, uri, elementType, options);
+    return Checked.streamAsync(client, uri, Checked.of(elementType, options));
   }
 
   /**
-   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options.
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive, with the {@link JsonOptions#web()} options: the body is a top-level JSON array, or
+   * NDJSON when the response's Content-Type is {@code application/x-ndjson} (or {@code
+   * application/jsonl}). Memory is bounded by one element; elements may be {@code null}; a 204 or
+   * empty body is an empty stream.
+   *
+   * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
+   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
+   * call including the iteration. A failure while iterating is thrown as an {@link
+   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
+   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the generic type token of each element
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
    */
-  public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
-      throws IOException, InterruptedException {
-    return Checked.stream(client, uri, elementType, JsonOptions.web());
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, URI uri, TypeRef<T> elementType) throws IOException, InterruptedException {
+    return Checked.stream(client, uri, Checked.of(elementType, JsonOptions.web()));
   }
 
   /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the {@link
-   * JsonOptions#web()} options: the future completes with the stream when the response headers
-   * arrive.
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, TypeRef)}: the future completes with
+   * the stream when the response headers arrive. If the caller completes or cancels the future
+   * first, the exchange is aborted and a stream built afterwards is closed.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the generic type token of each element
+   * @param <T> the element type
+   * @return a future of the stream, completed when the response headers arrive; close the stream
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, URI uri, Class<T> elementType) {
-    return Checked.streamAsync(client, uri, elementType, JsonOptions.web());
+      HttpClient client, URI uri, TypeRef<T> elementType) {
+    return Checked.streamAsync(client, uri, Checked.of(elementType, JsonOptions.web()));
   }
 
   /**
-   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic type
-   * token.
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive, with the given options: the body is a top-level JSON array, or NDJSON when the
+   * response's Content-Type is {@code application/x-ndjson} (or {@code application/jsonl}). Memory
+   * is bounded by one element; elements may be {@code null}; a 204 or empty body is an empty
+   * stream.
+   *
+   * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
+   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
+   * call including the iteration. A failure while iterating is thrown as an {@link
+   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
+   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the generic type token of each element
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
    */
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.stream(client, uri, Calls.type(elementType), options);
+    return Checked.stream(client, uri, Checked.of(elementType, options));
   }
 
   /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic
-   * type token: the future completes with the stream when the response headers arrive.
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, TypeRef, JsonOptions)}: the future
+   * completes with the stream when the response headers arrive. If the caller completes or cancels
+   * the future first, the exchange is aborted and a stream built afterwards is closed.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the generic type token of each element
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return a future of the stream, completed when the response headers arrive; close the stream
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, TypeRef<T> elementType, JsonOptions options) {
-    return Checked.streamAsync(client, uri, Calls.type(elementType), options);
+    return Checked.streamAsync(client, uri, Checked.of(elementType, options));
   }
 
   /**
-   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic type token
-   * and the {@link JsonOptions#web()} options.
-   */
-  public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, URI uri, TypeRef<T> elementType) throws IOException, InterruptedException {
-    return Checked.stream(client, uri, Calls.type(elementType), JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with a generic
-   * type token and the {@link JsonOptions#web()} options: the future completes with the stream when
-   * the response headers arrive.
-   */
-  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, URI uri, TypeRef<T> elementType) {
-    return Checked.streamAsync(client, uri, Calls.type(elementType), JsonOptions.web());
-  }
-
-  /**
-   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string.
-   */
-  public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, String uri, Class<T> elementType, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.stream(client, uri, elementType, options);
-  }
-
-  /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
-   * a string: the future completes with the stream when the response headers arrive.
-   */
-  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, String uri, Class<T> elementType, JsonOptions options) {
-    return Checked.streamAsync(client, uri, elementType, options);
-  }
-
-  /**
-   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string
-   * and the {@link JsonOptions#web()} options.
-   */
-  public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, String uri, Class<T> elementType)
-      throws IOException, InterruptedException {
-    return Checked.stream(client, uri, elementType, JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
-   * a string and the {@link JsonOptions#web()} options: the future completes with the stream when
-   * the response headers arrive.
-   */
-  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, String uri, Class<T> elementType) {
-    return Checked.streamAsync(client, uri, elementType, JsonOptions.web());
-  }
-
-  /**
-   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token.
-   */
-  public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Checked.stream(client, uri, Calls.type(elementType), options);
-  }
-
-  /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
-   * a string and a generic type token: the future completes with the stream when the response
-   * headers arrive.
-   */
-  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, String uri, TypeRef<T> elementType, JsonOptions options) {
-    return Checked.streamAsync(client, uri, Calls.type(elementType), options);
-  }
-
-  /**
-   * As {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as a string
-   * and a generic type token and the {@link JsonOptions#web()} options.
-   */
-  public static <T> Stream<T> getFromJsonAsStream(
-      HttpClient client, String uri, TypeRef<T> elementType)
-      throws IOException, InterruptedException {
-    return Checked.stream(client, uri, Calls.type(elementType), JsonOptions.web());
-  }
-
-  /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class, JsonOptions)}, with the URI as
-   * a string and a generic type token and the {@link JsonOptions#web()} options: the future
-   * completes with the stream when the response headers arrive.
-   */
-  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      HttpClient client, String uri, TypeRef<T> elementType) {
-    return Checked.streamAsync(client, uri, Calls.type(elementType), JsonOptions.web());
-  }
-
-  /**
-   * Reads a buffered response body (as {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}
-   * returns it) as JSON of {@code type}, decoding it with the charset of its Content-Type. The
-   * status is not checked (as .NET's {@code ReadFromJsonAsync}); an empty body gives {@code null}.
+   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
+   * they arrive, with the prepared type's options: the body is a top-level JSON array, or NDJSON
+   * when the response's Content-Type is {@code application/x-ndjson} (or {@code
+   * application/jsonl}). Memory is bounded by one element; elements may be {@code null}; a 204 or
+   * empty body is an empty stream.
    *
-   * @param response a response whose body holds the raw bytes
-   * @param type the class to read
+   * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
+   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
+   * call including the iteration. A failure while iterating is thrown as an {@link
+   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
+   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   *
+   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
+   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
+   * on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the prepared type of each element, with its options
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<T> getFromJsonAsStream(
+      HttpClient client, URI uri, JsonType<T> elementType)
+      throws IOException, InterruptedException {
+    return Checked.stream(client, uri, Checked.of(elementType));
+  }
+
+  /**
+   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, JsonType)}: the future completes with
+   * the stream when the response headers arrive. If the caller completes or cancels the future
+   * first, the exchange is aborted and a stream built afterwards is closed.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param elementType the prepared type of each element, with its options
+   * @param <T> the element type
+   * @return a future of the stream, completed when the response headers arrive; close the stream
+   */
+  public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      HttpClient client, URI uri, JsonType<T> elementType) {
+    return Checked.streamAsync(client, uri, Checked.of(elementType));
+  }
+
+  /**
+   * Returns the elements of the body of {@code response} — from any request, say a POST that
+   * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
+   * Class)}, with the {@link JsonOptions#web()} options: NDJSON when the Content-Type is {@code
+   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array. The status
+   * is not checked. <b>Close the stream</b>: closing it closes the body and releases the
+   * connection. The counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   *
+   * <pre>{@code
+   * HttpResponse<InputStream> response = client.send(request, BodyHandlers.ofInputStream());
+   * try (Stream<Result> results = HttpJson.readFromJsonAsStream(response, Result.class)) {
+   *   results.forEach(this::handle);
+   * }
+   * }</pre>
+   *
+   * @param response a response whose body is an unread {@link InputStream}
+   * @param elementType the class of each element
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws JsonReadException if the Content-Type names an unknown charset or the body is
+   *     compressed (the body is closed)
+   */
+  public static <T> Stream<T> readFromJsonAsStream(
+      HttpResponse<InputStream> response, Class<T> elementType) throws JsonReadException {
+    return Calls.readStream(response, Checked.of(elementType, JsonOptions.web()));
+  }
+
+  /**
+   * Returns the elements of the body of {@code response} — from any request, say a POST that
+   * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
+   * Class)}, with the given options: NDJSON when the Content-Type is {@code application/x-ndjson}
+   * (or {@code application/jsonl}), else a top-level JSON array. The status is not checked.
+   * <b>Close the stream</b>: closing it closes the body and releases the connection. The
+   * counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   *
+   * @param response a response whose body is an unread {@link InputStream}
+   * @param elementType the class of each element
    * @param options the options, used as given
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws JsonReadException if the Content-Type names an unknown charset or the body is
+   *     compressed (the body is closed)
    */
-  public static <T> @Nullable T readFromJson(
-      HttpResponse<byte[]> response, Class<T> type, JsonOptions options) throws JsonReadException {
-    return Calls.read(response, Calls.type(type), Calls.options(options));
+  public static <T> Stream<T> readFromJsonAsStream(
+      HttpResponse<InputStream> response, Class<T> elementType, JsonOptions options)
+      throws JsonReadException {
+    return Calls.readStream(response, Checked.of(elementType, options));
   }
 
   /**
-   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with the {@link JsonOptions#web()}
-   * options.
+   * Returns the elements of the body of {@code response} — from any request, say a POST that
+   * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
+   * Class)}, with the {@link JsonOptions#web()} options: NDJSON when the Content-Type is {@code
+   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array. The status
+   * is not checked. <b>Close the stream</b>: closing it closes the body and releases the
+   * connection. The counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   *
+   * @param response a response whose body is an unread {@link InputStream}
+   * @param elementType the generic type token of each element
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws JsonReadException if the Content-Type names an unknown charset or the body is
+   *     compressed (the body is closed)
    */
-  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
-      throws JsonReadException {
-    return Calls.read(response, Calls.type(type), JsonOptions.web());
-  }
-
-  /** As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a generic type token. */
-  public static <T> @Nullable T readFromJson(
-      HttpResponse<byte[]> response, TypeRef<T> type, JsonOptions options)
-      throws JsonReadException {
-    return Calls.read(response, Calls.type(type), Calls.options(options));
-  }
-
-  /**
-   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a generic type token and the
-   * {@link JsonOptions#web()} options.
-   */
-  public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, TypeRef<T> type)
-      throws JsonReadException {
-    return Calls.read(response, Calls.type(type), JsonOptions.web());
+  public static <T> Stream<T> readFromJsonAsStream(
+      HttpResponse<InputStream> response, TypeRef<T> elementType) throws JsonReadException {
+    return Calls.readStream(response, Checked.of(elementType, JsonOptions.web()));
   }
 
   /**
-   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a runtime {@link Type},
-   * returning {@code Object}.
+   * Returns the elements of the body of {@code response} — from any request, say a POST that
+   * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
+   * Class)}, with the given options: NDJSON when the Content-Type is {@code application/x-ndjson}
+   * (or {@code application/jsonl}), else a top-level JSON array. The status is not checked.
+   * <b>Close the stream</b>: closing it closes the body and releases the connection. The
+   * counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   *
+   * @param response a response whose body is an unread {@link InputStream}
+   * @param elementType the generic type token of each element
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws JsonReadException if the Content-Type names an unknown charset or the body is
+   *     compressed (the body is closed)
    */
-  public static @Nullable Object readFromJson(
-      HttpResponse<byte[]> response, Type type, JsonOptions options) throws JsonReadException {
-    return Calls.read(response, Calls.type(type), Calls.options(options));
+  public static <T> Stream<T> readFromJsonAsStream(
+      HttpResponse<InputStream> response, TypeRef<T> elementType, JsonOptions options)
+      throws JsonReadException {
+    return Calls.readStream(response, Checked.of(elementType, options));
   }
 
   /**
-   * As {@link #readFromJson(HttpResponse, Class, JsonOptions)}, with a runtime {@link Type},
-   * returning {@code Object} and the {@link JsonOptions#web()} options.
+   * Returns the elements of the body of {@code response} — from any request, say a POST that
+   * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
+   * Class)}, with the prepared type's options: NDJSON when the Content-Type is {@code
+   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array. The status
+   * is not checked. <b>Close the stream</b>: closing it closes the body and releases the
+   * connection. The counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   *
+   * @param response a response whose body is an unread {@link InputStream}
+   * @param elementType the prepared type of each element, with its options
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws JsonReadException if the Content-Type names an unknown charset or the body is
+   *     compressed (the body is closed)
    */
-  public static @Nullable Object readFromJson(HttpResponse<byte[]> response, Type type)
-      throws JsonReadException {
-    return Calls.read(response, Calls.type(type), JsonOptions.web());
+  public static <T> Stream<T> readFromJsonAsStream(
+      HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
+    return Calls.readStream(response, Checked.of(elementType));
   }
 }

@@ -5,7 +5,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -42,6 +44,24 @@ import org.jspecify.annotations.Nullable;
  * Without a base URI, every URI is absolute and chosen by the caller, and the default headers go
  * with every request.
  *
+ * <p><b>Per call.</b> {@link #withHeader(String, String)} and {@link #withTimeout(Duration)} return
+ * a client for one call (or a few) that shares everything else, so a header of its own — an
+ * idempotency key, a request id — or a remaining deadline keeps the one-line calls:
+ *
+ * <pre>{@code
+ * Receipt receipt = api.withHeader("Idempotency-Key", key)
+ *     .withTimeout(Duration.ofSeconds(2))
+ *     .postAsJson("orders", order, Receipt.class);
+ * }</pre>
+ *
+ * <p>A header added that way goes with the call whatever its origin (the caller chose it for that
+ * call); a value for {@code Accept} or {@code Content-Type} replaces httpjson's own. Building such
+ * a client costs a few small objects and never touches the serializer caches.
+ *
+ * <p>Types are given as a {@link Class}, a {@link TypeRef} or a prepared {@link JsonType}; the
+ * first two use this client's {@link #options()}, a {@code JsonType} its own (with this client's
+ * {@link #withTimeout(Duration) per-call timeout}, if one was set).
+ *
  * <p>Immutable and thread-safe; share one per API.
  */
 public final class HttpJsonClient {
@@ -49,32 +69,103 @@ public final class HttpJsonClient {
   private final @Nullable URI baseUri;
   private final JsonOptions options;
   private final String[] headers;
+  private final String[] callHeaders;
+  private final @Nullable Duration callTimeout;
 
   private HttpJsonClient(Builder b) {
     this.client = b.client;
     this.baseUri = b.baseUri;
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
+    this.callHeaders = Calls.noHeaders();
+    this.callTimeout = null;
   }
 
-  /** A builder for a client that sends with {@code client}. */
+  private HttpJsonClient(
+      HttpJsonClient from,
+      JsonOptions options,
+      String[] callHeaders,
+      @Nullable Duration callTimeout) {
+    this.client = from.client;
+    this.baseUri = from.baseUri;
+    this.options = options;
+    this.headers = from.headers;
+    this.callHeaders = callHeaders;
+    this.callTimeout = callTimeout;
+  }
+
+  /**
+   * A builder for a client that sends with {@code client}.
+   *
+   * @param client the client requests are sent with
+   * @return the builder
+   */
   public static Builder newBuilder(HttpClient client) {
     return new Builder(Calls.client(client));
   }
 
-  /** The client requests are sent with. */
+  /**
+   * The client requests are sent with.
+   *
+   * @return the client
+   */
   public HttpClient client() {
     return client;
   }
 
-  /** The base URI, if one was set. */
+  /**
+   * The base URI, if one was set.
+   *
+   * @return the base URI, or {@code null}
+   */
   public @Nullable URI baseUri() {
     return baseUri;
   }
 
-  /** The options every call uses. */
+  /**
+   * The options calls with a {@link Class} or {@link TypeRef} use.
+   *
+   * @return the options, with the per-call timeout if one was set
+   */
   public JsonOptions options() {
     return options;
+  }
+
+  /**
+   * A client like this one that also sends the header {@code name: value}, to whatever origin the
+   * call goes. Meant for one call, or a few: an idempotency key, a request id, a token for this
+   * call only. Like {@link java.net.http.HttpRequest.Builder#header}, this adds: every value added
+   * for a name is sent. A value for {@code Accept} or {@code Content-Type} replaces httpjson's own.
+   *
+   * @param name the header name
+   * @param value the header value
+   * @return a new client; this one is unchanged
+   * @throws IllegalArgumentException if {@code java.net.http} would reject the header (see {@link
+   *     Builder#header(String, String)})
+   */
+  public HttpJsonClient withHeader(String name, String value) {
+    Objects.requireNonNull(name, "name == null");
+    Objects.requireNonNull(value, "value == null");
+    Builder.checkHeader(name, value);
+    String[] more = Arrays.copyOf(callHeaders, callHeaders.length + 2);
+    more[callHeaders.length] = name;
+    more[callHeaders.length + 1] = value;
+    return new HttpJsonClient(this, options, more, callTimeout);
+  }
+
+  /**
+   * A client like this one whose calls time out after {@code timeout}: connecting, sending, the
+   * headers and the body (see {@link JsonOptions#timeout()}), for a remaining deadline passed per
+   * call. The serializer caches are not touched: a timeout is a call setting.
+   *
+   * @param timeout the whole-call timeout, positive
+   * @return a new client; this one is unchanged
+   * @throws IllegalArgumentException if {@code timeout} is zero or negative
+   */
+  public HttpJsonClient withTimeout(Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout == null");
+    JsonOptions timed = options.toBuilder().timeout(timeout).build();
+    return new HttpJsonClient(this, timed, callHeaders, timeout);
   }
 
   URI resolve(@Nullable String uri) {
@@ -96,113 +187,278 @@ public final class HttpJsonClient {
     return baseUri.resolve(parsed);
   }
 
-  /** The default headers when {@code target} is on the base URI's origin, or none. */
+  /** The default headers when {@code target} is on the base URI's origin, and the call's own. */
   private String[] headersFor(URI target) {
-    return baseUri == null || Uris.sameOrigin(baseUri, target) ? headers : Calls.noHeaders();
+    String[] defaults =
+        baseUri == null || Uris.sameOrigin(baseUri, target) ? headers : Calls.noHeaders();
+    if (callHeaders.length == 0) {
+      return defaults;
+    }
+    String[] all = Arrays.copyOf(defaults, defaults.length + callHeaders.length);
+    System.arraycopy(callHeaders, 0, all, defaults.length, callHeaders.length);
+    return all;
+  }
+
+  private <T> JsonType<T> type(Class<T> type) {
+    return JsonType.resolve(Calls.type(type), options);
+  }
+
+  private <T> JsonType<T> type(TypeRef<T> type) {
+    return JsonType.resolve(Calls.type(type), options);
+  }
+
+  private <T> JsonType<T> type(JsonType<T> type) {
+    Calls.type(type);
+    if (callTimeout == null || callTimeout.equals(type.options().timeout())) {
+      return type;
+    }
+    return JsonType.resolve(type.type(), type.options().toBuilder().timeout(callTimeout).build());
+  }
+
+  /** The request with the headers this client adds that it does not already carry. */
+  private HttpRequest withHeaders(HttpRequest request) {
+    Objects.requireNonNull(request, "request == null");
+    String[] add = headersFor(request.uri());
+    if (add.length == 0) {
+      return request;
+    }
+    HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> true);
+    for (int i = 0; i < add.length; i += 2) {
+      if (request.headers().firstValue(add[i]).isEmpty()) {
+        b.header(add[i], add[i + 1]);
+      }
+    }
+    return b.build();
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI; see {@link
-   * HttpJson#getFromJson(HttpClient, URI, Class)}.
+   * Sends GET to {@code uri} resolved against the base URI and reads the body as JSON of {@code
+   * type}, as {@link HttpJson#getFromJson(HttpClient, URI, Class)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(
-        client, "GET", target, null, Calls.type(type), options, headersFor(target));
-  }
-
-  /** Asynchronous form of {@link #getFromJson(String, Class)}. */
-  public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(
-        client, "GET", target, null, Calls.type(type), options, headersFor(target));
+    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI; see {@link
-   * HttpJson#getFromJson(HttpClient, URI, Class)}.
+   * Asynchronous {@link #getFromJson(String, Class)}; see {@link HttpJson} on async threads and
+   * futures.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
+    URI target = resolve(uri);
+    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Sends GET to {@code uri} resolved against the base URI and reads the body as JSON of {@code
+   * type}, as {@link HttpJson#getFromJson(HttpClient, URI, TypeRef)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(
-        client, "GET", target, null, Calls.type(type), options, headersFor(target));
-  }
-
-  /** Asynchronous form of {@link #getFromJson(String, TypeRef)}. */
-  public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      @Nullable String uri, TypeRef<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(
-        client, "GET", target, null, Calls.type(type), options, headersFor(target));
+    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
-   * Sends DELETE to {@code uri} resolved against the base URI; see {@link
-   * HttpJson#deleteFromJson(HttpClient, URI, Class)}.
+   * Asynchronous {@link #getFromJson(String, TypeRef)}; see {@link HttpJson} on async threads and
+   * futures.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      @Nullable String uri, TypeRef<T> type) {
+    URI target = resolve(uri);
+    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Sends GET to {@code uri} resolved against the base URI and reads the body as JSON of {@code
+   * type}, as {@link HttpJson#getFromJson(HttpClient, URI, JsonType)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> @Nullable T getFromJson(@Nullable String uri, JsonType<T> type)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #getFromJson(String, JsonType)}; see {@link HttpJson} on async threads and
+   * futures.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
+      @Nullable String uri, JsonType<T> type) {
+    URI target = resolve(uri);
+    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Sends DELETE to {@code uri} resolved against the base URI and reads the body as JSON of {@code
+   * type}, as {@link HttpJson#deleteFromJson(HttpClient, URI, Class)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(
-        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
-  }
-
-  /** Asynchronous form of {@link #deleteFromJson(String, Class)}. */
-  public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      @Nullable String uri, Class<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(
-        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
+    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
-   * Sends DELETE to {@code uri} resolved against the base URI; see {@link
-   * HttpJson#deleteFromJson(HttpClient, URI, Class)}.
+   * Asynchronous {@link #deleteFromJson(String, Class)}; see {@link HttpJson} on async threads and
+   * futures.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      @Nullable String uri, Class<T> type) {
+    URI target = resolve(uri);
+    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Sends DELETE to {@code uri} resolved against the base URI and reads the body as JSON of {@code
+   * type}, as {@link HttpJson#deleteFromJson(HttpClient, URI, TypeRef)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code type}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(
-        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
-  }
-
-  /** Asynchronous form of {@link #deleteFromJson(String, TypeRef)}. */
-  public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      @Nullable String uri, TypeRef<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(
-        client, "DELETE", target, null, Calls.type(type), options, headersFor(target));
+    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
-   * Sends {@code value} as JSON with POST; returns the response unchecked. See {@link
-   * HttpJson#postAsJson(HttpClient, URI, Object)}.
+   * Asynchronous {@link #deleteFromJson(String, TypeRef)}; see {@link HttpJson} on async threads
+   * and futures.
    *
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      @Nullable String uri, TypeRef<T> type) {
+    URI target = resolve(uri);
+    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Sends DELETE to {@code uri} resolved against the base URI and reads the body as JSON of {@code
+   * type}, as {@link HttpJson#deleteFromJson(HttpClient, URI, JsonType)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> @Nullable T deleteFromJson(@Nullable String uri, JsonType<T> type)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #deleteFromJson(String, JsonType)}; see {@link HttpJson} on async threads
+   * and futures.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the value, or of {@code null} for an empty body
+   */
+  public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
+      @Nullable String uri, JsonType<T> type) {
+    URI target = resolve(uri);
+    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+  }
+
+  /**
+   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and returns
+   * the response unchecked, as {@link HttpJson#postAsJson(HttpClient, URI, Object)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
@@ -210,7 +466,13 @@ public final class HttpJsonClient {
     return Calls.sendValue(client, "POST", target, value, options, headersFor(target));
   }
 
-  /** Asynchronous form of {@link #postAsJson(String, Object)}. */
+  /**
+   * Asynchronous {@link #postAsJson(String, Object)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @return a future of the response, whatever its status
+   */
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
@@ -218,64 +480,144 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with POST and reads the response as {@code responseType}; see
-   * {@link HttpJson#postAsJson(HttpClient, URI, Object, Class)}.
+   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and reads
+   * the response as JSON of {@code responseType}, as {@link HttpJson#postAsJson(HttpClient, URI,
+   * Object, Class)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
-  /** Asynchronous form of {@link #postAsJson(String, Object, Class)}. */
+  /**
+   * Asynchronous {@link #postAsJson(String, Object, Class)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return a future of the response value
+   */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
-   * Sends {@code value} as JSON with POST and reads the response as {@code responseType}; see
-   * {@link HttpJson#postAsJson(HttpClient, URI, Object, TypeRef)}.
+   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and reads
+   * the response as JSON of {@code responseType}, as {@link HttpJson#postAsJson(HttpClient, URI,
+   * Object, TypeRef)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
-  /** Asynchronous form of {@link #postAsJson(String, Object, TypeRef)}. */
+  /**
+   * Asynchronous {@link #postAsJson(String, Object, TypeRef)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return a future of the response value
+   */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "POST", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
-   * Sends {@code value} as JSON with PUT; returns the response unchecked. See {@link
-   * HttpJson#putAsJson(HttpClient, URI, Object)}.
+   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and reads
+   * the response as JSON of {@code responseType}, as {@link HttpJson#postAsJson(HttpClient, URI,
+   * Object, JsonType)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <R> @Nullable R postAsJson(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.exchangeValue(
+        client, "POST", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #postAsJson(String, Object, JsonType)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value
+   */
+  public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
+    URI target = resolve(uri);
+    return Calls.exchangeValueAsync(
+        client, "POST", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
+   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and returns
+   * the response unchecked, as {@link HttpJson#putAsJson(HttpClient, URI, Object)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
@@ -283,7 +625,13 @@ public final class HttpJsonClient {
     return Calls.sendValue(client, "PUT", target, value, options, headersFor(target));
   }
 
-  /** Asynchronous form of {@link #putAsJson(String, Object)}. */
+  /**
+   * Asynchronous {@link #putAsJson(String, Object)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @return a future of the response, whatever its status
+   */
   public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
@@ -291,64 +639,144 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with PUT and reads the response as {@code responseType}; see {@link
-   * HttpJson#putAsJson(HttpClient, URI, Object, Class)}.
+   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and reads the
+   * response as JSON of {@code responseType}, as {@link HttpJson#putAsJson(HttpClient, URI, Object,
+   * Class)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
-  /** Asynchronous form of {@link #putAsJson(String, Object, Class)}. */
+  /**
+   * Asynchronous {@link #putAsJson(String, Object, Class)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return a future of the response value
+   */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
-   * Sends {@code value} as JSON with PUT and reads the response as {@code responseType}; see {@link
-   * HttpJson#putAsJson(HttpClient, URI, Object, TypeRef)}.
+   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and reads the
+   * response as JSON of {@code responseType}, as {@link HttpJson#putAsJson(HttpClient, URI, Object,
+   * TypeRef)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
-  /** Asynchronous form of {@link #putAsJson(String, Object, TypeRef)}. */
+  /**
+   * Asynchronous {@link #putAsJson(String, Object, TypeRef)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return a future of the response value
+   */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PUT", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
-   * Sends {@code value} as JSON with PATCH; returns the response unchecked. See {@link
-   * HttpJson#patchAsJson(HttpClient, URI, Object)}.
+   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and reads the
+   * response as JSON of {@code responseType}, as {@link HttpJson#putAsJson(HttpClient, URI, Object,
+   * JsonType)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <R> @Nullable R putAsJson(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.exchangeValue(
+        client, "PUT", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #putAsJson(String, Object, JsonType)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value
+   */
+  public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
+    URI target = resolve(uri);
+    return Calls.exchangeValueAsync(
+        client, "PUT", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
+   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and returns
+   * the response unchecked, as {@link HttpJson#patchAsJson(HttpClient, URI, Object)} does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @return the response, whatever its status
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws ResponseTooLargeException if the response body exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
@@ -356,7 +784,13 @@ public final class HttpJsonClient {
     return Calls.sendValue(client, "PATCH", target, value, options, headersFor(target));
   }
 
-  /** Asynchronous form of {@link #patchAsJson(String, Object)}. */
+  /**
+   * Asynchronous {@link #patchAsJson(String, Object)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @return a future of the response, whatever its status
+   */
   public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
@@ -364,62 +798,141 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with PATCH and reads the response as {@code responseType}; see
-   * {@link HttpJson#patchAsJson(HttpClient, URI, Object, Class)}.
+   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and reads
+   * the response as JSON of {@code responseType}, as {@link HttpJson#patchAsJson(HttpClient, URI,
+   * Object, Class)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
-  /** Asynchronous form of {@link #patchAsJson(String, Object, Class)}. */
+  /**
+   * Asynchronous {@link #patchAsJson(String, Object, Class)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the class to read the response as
+   * @param <R> the type read
+   * @return a future of the response value
+   */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
-   * Sends {@code value} as JSON with PATCH and reads the response as {@code responseType}; see
-   * {@link HttpJson#patchAsJson(HttpClient, URI, Object, TypeRef)}.
+   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and reads
+   * the response as JSON of {@code responseType}, as {@link HttpJson#patchAsJson(HttpClient, URI,
+   * Object, TypeRef)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of {@code responseType}
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
    * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
-  /** Asynchronous form of {@link #patchAsJson(String, Object, TypeRef)}. */
+  /**
+   * Asynchronous {@link #patchAsJson(String, Object, TypeRef)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the generic type token to read the response as
+   * @param <R> the type read
+   * @return a future of the response value
+   */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, Calls.type(responseType), options, headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
-   * Streams the elements of a JSON array or NDJSON body lazily; see {@link
-   * HttpJson#getFromJsonAsStream(HttpClient, URI, Class)}. Close the stream.
+   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and reads
+   * the response as JSON of {@code responseType}, as {@link HttpJson#patchAsJson(HttpClient, URI,
+   * Object, JsonType)} does.
    *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <R> @Nullable R patchAsJson(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.exchangeValue(
+        client, "PATCH", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #patchAsJson(String, Object, JsonType)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value
+   */
+  public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
+    URI target = resolve(uri);
+    return Calls.exchangeValueAsync(
+        client, "PATCH", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
+   * Sends GET to {@code uri} resolved against the base URI and streams the elements of the body, as
+   * {@link HttpJson#getFromJsonAsStream(HttpClient, URI, Class)} does. Close the stream.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param elementType the class of each element
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
    * @throws IOException on any other I/O failure before the body
    * @throws InterruptedException if interrupted while waiting for the headers
    */
@@ -427,25 +940,197 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(
-        client,
-        target,
-        Calls.type(elementType),
-        options,
-        Responses.StreamFormat.AUTO,
-        headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
-  /** Asynchronous form of {@link #getFromJsonAsStream(String, Class)}. */
+  /**
+   * Asynchronous {@link #getFromJsonAsStream(String, Class)}: completes with the stream when the
+   * headers arrive.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param elementType the class of each element
+   * @param <T> the element type
+   * @return a future of the stream; close the stream
+   */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
-        client,
-        target,
-        Calls.type(elementType),
-        options,
-        Responses.StreamFormat.AUTO,
-        headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+  }
+
+  /**
+   * Sends GET to {@code uri} resolved against the base URI and streams the elements of the body, as
+   * {@link HttpJson#getFromJsonAsStream(HttpClient, URI, TypeRef)} does. Close the stream.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param elementType the generic type token of each element
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, TypeRef<T> elementType)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.stream(
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #getFromJsonAsStream(String, TypeRef)}: completes with the stream when the
+   * headers arrive.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param elementType the generic type token of each element
+   * @param <T> the element type
+   * @return a future of the stream; close the stream
+   */
+  public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      @Nullable String uri, TypeRef<T> elementType) {
+    URI target = resolve(uri);
+    return Calls.streamAsync(
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+  }
+
+  /**
+   * Sends GET to {@code uri} resolved against the base URI and streams the elements of the body, as
+   * {@link HttpJson#getFromJsonAsStream(HttpClient, URI, JsonType)} does. Close the stream.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param elementType the prepared type of each element, with its options
+   * @param <T> the element type
+   * @return the stream of elements; close it
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, JsonType<T> elementType)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.stream(
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #getFromJsonAsStream(String, JsonType)}: completes with the stream when the
+   * headers arrive.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param elementType the prepared type of each element, with its options
+   * @param <T> the element type
+   * @return a future of the stream; close the stream
+   */
+  public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
+      @Nullable String uri, JsonType<T> elementType) {
+    URI target = resolve(uri);
+    return Calls.streamAsync(
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+  }
+
+  /**
+   * Sends a request you built and reads the response as JSON of {@code type}, as {@link
+   * HttpJson#send(HttpClient, HttpRequest, Class)} does, adding this client's headers the request
+   * does not carry (the default headers only to the base URI's origin) and its per-call timeout.
+   * The request's URI is absolute: build it with {@code api.baseUri().resolve(...)}.
+   *
+   * @param request the request
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> @Nullable T send(HttpRequest request, Class<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchange(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Asynchronous {@link #send(HttpRequest, Class)}.
+   *
+   * @param request the request
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the value
+   */
+  public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, Class<T> type) {
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Sends a request you built and reads the response as JSON of {@code type}, as {@link
+   * HttpJson#send(HttpClient, HttpRequest, TypeRef)} does, adding this client's headers the request
+   * does not carry (the default headers only to the base URI's origin) and its per-call timeout.
+   * The request's URI is absolute: build it with {@code api.baseUri().resolve(...)}.
+   *
+   * @param request the request
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> @Nullable T send(HttpRequest request, TypeRef<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchange(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Asynchronous {@link #send(HttpRequest, TypeRef)}.
+   *
+   * @param request the request
+   * @param type the generic type token to read
+   * @param <T> the type read
+   * @return a future of the value
+   */
+  public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, TypeRef<T> type) {
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Sends a request you built and reads the response as JSON of {@code type}, as {@link
+   * HttpJson#send(HttpClient, HttpRequest, JsonType)} does, adding this client's headers the
+   * request does not carry (the default headers only to the base URI's origin) and its per-call
+   * timeout. The request's URI is absolute: build it with {@code api.baseUri().resolve(...)}.
+   *
+   * @param request the request
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> @Nullable T send(HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchange(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Asynchronous {@link #send(HttpRequest, JsonType)}.
+   *
+   * @param request the request
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the value
+   */
+  public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, JsonType<T> type) {
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
   }
 
   /** Builds {@link HttpJsonClient}. Not thread-safe. */
@@ -468,6 +1153,8 @@ public final class HttpJsonClient {
      * silently dropping {@code v1}. Write {@code https://api.example.com/v1/}. An empty path means
      * {@code /}. A query or fragment is refused too, since resolving a relative URI drops them.
      *
+     * @param baseUri the absolute base URI
+     * @return this builder
      * @throws IllegalArgumentException if {@code baseUri} is relative, its path does not end in
      *     {@code /}, or it has a query or fragment
      */
@@ -479,6 +1166,8 @@ public final class HttpJsonClient {
     /**
      * Sets the absolute base URI; see {@link #baseUri(URI)}.
      *
+     * @param baseUri the absolute base URI
+     * @return this builder
      * @throws IllegalArgumentException if {@code baseUri} is not a URI, is relative, its path does
      *     not end in {@code /}, or it has a query or fragment
      */
@@ -513,7 +1202,13 @@ public final class HttpJsonClient {
       return base;
     }
 
-    /** Sets the options every call uses. Default: {@link JsonOptions#web()}. */
+    /**
+     * Sets the options every call with a {@link Class} or {@link TypeRef} uses. Default: {@link
+     * JsonOptions#web()}.
+     *
+     * @param options the options, used as given
+     * @return this builder
+     */
     public Builder options(JsonOptions options) {
       this.options = Calls.options(options);
       return this;
@@ -526,6 +1221,9 @@ public final class HttpJsonClient {
      * case-insensitive) replaces httpjson's own value of that header instead of being sent
      * alongside it.
      *
+     * @param name the header name
+     * @param value the header value
+     * @return this builder
      * @throws IllegalArgumentException if {@code java.net.http} would reject the header: a
      *     restricted name it sets itself ({@code Connection}, {@code Content-Length}, {@code
      *     Expect}, {@code Host}, {@code Upgrade}), an invalid name, or a value with a character a
@@ -541,7 +1239,7 @@ public final class HttpJsonClient {
     }
 
     /** Fails now what {@code java.net.http} would otherwise reject on every call. */
-    private static void checkHeader(String name, String value) {
+    static void checkHeader(String name, String value) {
       try {
         HttpRequest.newBuilder().header(name, "v");
       } catch (IllegalArgumentException e) {
@@ -571,7 +1269,11 @@ public final class HttpJsonClient {
       }
     }
 
-    /** Returns the client. */
+    /**
+     * Returns the client.
+     *
+     * @return the client
+     */
     public HttpJsonClient build() {
       return new HttpJsonClient(this);
     }

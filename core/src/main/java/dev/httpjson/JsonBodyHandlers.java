@@ -1,9 +1,7 @@
 package dev.httpjson;
 
-import java.lang.reflect.Type;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
-import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
@@ -26,64 +24,177 @@ import java.util.stream.Stream;
 public final class JsonBodyHandlers {
   private JsonBodyHandlers() {}
 
-  /** A handler reading the body as {@code type} with the {@link JsonOptions#web()} options. */
+  /**
+   * A handler reading the body as {@code type} with the {@link JsonOptions#web()} options.
+   *
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the handler
+   */
   public static <T> BodyHandler<T> of(Class<T> type) {
-    return of(type, JsonOptions.web());
+    return of(JsonType.resolve(Calls.type(type), JsonOptions.web()));
   }
 
-  /** A handler reading the body as {@code type} with {@code options}. */
+  /**
+   * A handler reading the body as {@code type} with {@code options}.
+   *
+   * @param type the class to read
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the handler
+   */
   public static <T> BodyHandler<T> of(Class<T> type, JsonOptions options) {
-    Objects.requireNonNull(type, "type == null");
-    return new Responses.JsonHandler<>(Calls.options(options), type, true, null, null);
+    return of(JsonType.resolve(Calls.type(type), Calls.options(options)));
   }
 
-  /** A handler reading the body as the generic {@code type} with the web options. */
+  /**
+   * A handler reading the body as the generic {@code type} with the web options.
+   *
+   * @param type the generic type token
+   * @param <T> the type read
+   * @return the handler
+   */
   public static <T> BodyHandler<T> of(TypeRef<T> type) {
-    return of(type, JsonOptions.web());
+    return of(JsonType.resolve(Calls.type(type), JsonOptions.web()));
   }
 
-  /** A handler reading the body as the generic {@code type} with {@code options}. */
+  /**
+   * A handler reading the body as the generic {@code type} with {@code options}.
+   *
+   * @param type the generic type token
+   * @param options the options, used as given
+   * @param <T> the type read
+   * @return the handler
+   */
   public static <T> BodyHandler<T> of(TypeRef<T> type, JsonOptions options) {
-    Objects.requireNonNull(type, "type == null");
-    return new Responses.JsonHandler<>(Calls.options(options), type.type(), true, null, null);
+    return of(JsonType.resolve(Calls.type(type), Calls.options(options)));
+  }
+
+  /**
+   * A handler reading the body as the prepared {@code type}, with its options.
+   *
+   * @param type the prepared type
+   * @param <T> the type read
+   * @return the handler
+   */
+  public static <T> BodyHandler<T> of(JsonType<T> type) {
+    return new Responses.JsonHandler<>(Calls.type(type), true, null, null);
   }
 
   /**
    * A handler streaming the elements of a top-level JSON array — or of NDJSON when the Content-Type
    * is {@code application/x-ndjson} — lazily, as in {@link
-   * HttpJson#getFromJsonAsStream(java.net.http.HttpClient, java.net.URI, Class)}. The body is ready
-   * as soon as the headers arrive; close the stream if you may stop early.
+   * HttpJson#getFromJsonAsStream(java.net.http.HttpClient, java.net.URI, Class)}, with the {@link
+   * JsonOptions#web()} options. The body is ready as soon as the headers arrive; close the stream
+   * if you may stop early.
+   *
+   * @param elementType the class of the elements
+   * @param <T> the element type
+   * @return the handler
+   */
+  public static <T> BodyHandler<Stream<T>> ofStream(Class<T> elementType) {
+    return ofStream(JsonType.resolve(Calls.type(elementType), JsonOptions.web()));
+  }
+
+  /**
+   * As {@link #ofStream(Class)}, with {@code options}.
+   *
+   * @param elementType the class of the elements
+   * @param options the options, used as given ({@link JsonOptions#maxResponseSize()} per element)
+   * @param <T> the element type
+   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofStream(Class<T> elementType, JsonOptions options) {
-    return streaming(elementType, options, Responses.StreamFormat.AUTO);
+    return ofStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
   }
 
-  /** As {@link #ofStream(Class, JsonOptions)}, for a generic element type. */
+  /**
+   * As {@link #ofStream(Class)}, for a generic element type.
+   *
+   * @param elementType the generic type token of the elements
+   * @param <T> the element type
+   * @return the handler
+   */
+  public static <T> BodyHandler<Stream<T>> ofStream(TypeRef<T> elementType) {
+    return ofStream(JsonType.resolve(Calls.type(elementType), JsonOptions.web()));
+  }
+
+  /**
+   * As {@link #ofStream(Class)}, for a generic element type, with {@code options}.
+   *
+   * @param elementType the generic type token of the elements
+   * @param options the options, used as given ({@link JsonOptions#maxResponseSize()} per element)
+   * @param <T> the element type
+   * @return the handler
+   */
   public static <T> BodyHandler<Stream<T>> ofStream(TypeRef<T> elementType, JsonOptions options) {
-    Objects.requireNonNull(elementType, "elementType == null");
-    return streaming(elementType.type(), options, Responses.StreamFormat.AUTO);
+    return ofStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
   }
 
-  /** As {@link #ofStream(Class, JsonOptions)}, always reading a top-level JSON array. */
+  /**
+   * As {@link #ofStream(Class)}, for a prepared element type with its options.
+   *
+   * @param elementType the prepared element type
+   * @param <T> the element type
+   * @return the handler
+   */
+  public static <T> BodyHandler<Stream<T>> ofStream(JsonType<T> elementType) {
+    return streaming(elementType, Responses.StreamFormat.AUTO);
+  }
+
+  /**
+   * As {@link #ofStream(Class, JsonOptions)}, always reading a top-level JSON array.
+   *
+   * @param elementType the class of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the handler
+   */
   public static <T> BodyHandler<Stream<T>> ofArrayStream(
       Class<T> elementType, JsonOptions options) {
-    return streaming(elementType, options, Responses.StreamFormat.ARRAY);
+    return ofArrayStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
+  }
+
+  /**
+   * As {@link #ofStream(JsonType)}, always reading a top-level JSON array.
+   *
+   * @param elementType the prepared element type
+   * @param <T> the element type
+   * @return the handler
+   */
+  public static <T> BodyHandler<Stream<T>> ofArrayStream(JsonType<T> elementType) {
+    return streaming(elementType, Responses.StreamFormat.ARRAY);
   }
 
   /**
    * As {@link #ofStream(Class, JsonOptions)}, always reading NDJSON: one JSON value per line, blank
    * lines skipped, whatever the Content-Type.
+   *
+   * @param elementType the class of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofNdjsonStream(
       Class<T> elementType, JsonOptions options) {
-    return streaming(elementType, options, Responses.StreamFormat.NDJSON);
+    return ofNdjsonStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
+  }
+
+  /**
+   * As {@link #ofStream(JsonType)}, always reading NDJSON.
+   *
+   * @param elementType the prepared element type
+   * @param <T> the element type
+   * @return the handler
+   */
+  public static <T> BodyHandler<Stream<T>> ofNdjsonStream(JsonType<T> elementType) {
+    return streaming(elementType, Responses.StreamFormat.NDJSON);
   }
 
   private static <T> BodyHandler<Stream<T>> streaming(
-      Type elementType, JsonOptions options, Responses.StreamFormat format) {
-    Objects.requireNonNull(elementType, "elementType == null");
+      JsonType<T> elementType, Responses.StreamFormat format) {
     Responses.StreamHandler<T> handler =
-        new Responses.StreamHandler<>(Calls.options(options), elementType, format, null, null);
+        new Responses.StreamHandler<>(Calls.type(elementType), format, null, null);
     return info -> BodySubscribers.mapping(handler.apply(info), ElementStream::stream);
   }
 }

@@ -100,6 +100,20 @@ public final class JsonContent implements BodyPublisher {
   }
 
   /**
+   * Serializes {@code value} as the prepared {@code type}, with its options and writer.
+   *
+   * @param value the value
+   * @param type the prepared type to write the value as
+   * @param <T> the type
+   * @return the content
+   * @throws JsonWriteException if the value cannot be serialized
+   */
+  public static <T> JsonContent of(@Nullable T value, JsonType<T> type) throws JsonWriteException {
+    Calls.type(type);
+    return create(value, type.type(), type.options(), MediaTypes.APPLICATION_JSON_UTF8, type);
+  }
+
+  /**
    * Serializes {@code value} as {@code type} with {@code options}, to be sent as {@code mediaType}
    * (used verbatim as the Content-Type; its charset, UTF-8 when absent, decides the encoding).
    *
@@ -137,10 +151,22 @@ public final class JsonContent implements BodyPublisher {
   private static JsonContent create(
       @Nullable Object value, Type type, JsonOptions options, String mediaType)
       throws JsonWriteException {
+    return create(value, type, options, mediaType, null);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static JsonContent create(
+      @Nullable Object value,
+      Type type,
+      JsonOptions options,
+      String mediaType,
+      @Nullable JsonType<?> prepared)
+      throws JsonWriteException {
     Objects.requireNonNull(options, "options == null");
     Objects.requireNonNull(mediaType, "mediaType == null");
     Charset charset = MediaTypes.encodingCharset(mediaType);
-    JsonWriter<Object> writer = options.binding().writer(type);
+    JsonWriter<Object> writer =
+        prepared != null ? (JsonWriter<Object>) prepared.writer() : options.binding().writer(type);
     byte[] bytes;
     try {
       if (charset.equals(StandardCharsets.UTF_8)) {

@@ -198,16 +198,11 @@ final class Responses {
     private final @Nullable String method;
     private final @Nullable URI uri;
 
-    JsonHandler(
-        JsonOptions options,
-        Type type,
-        boolean checkStatus,
-        @Nullable String method,
-        @Nullable URI uri) {
-      this.options = options;
-      this.binding = options.binding();
-      this.reader = binding.reader(type);
-      this.type = type;
+    JsonHandler(JsonType<T> type, boolean checkStatus, @Nullable String method, @Nullable URI uri) {
+      this.options = type.options();
+      this.binding = type.binding();
+      this.reader = type.reader();
+      this.type = type.type();
       this.limit = options.maxResponseSize();
       this.checkStatus = checkStatus;
       this.method = method;
@@ -419,15 +414,11 @@ final class Responses {
     private final @Nullable URI uri;
 
     StreamHandler(
-        JsonOptions options,
-        Type elementType,
-        StreamFormat format,
-        @Nullable String method,
-        @Nullable URI uri) {
-      this.options = options;
-      this.binding = options.binding();
-      this.reader = binding.sequenceReader(elementType);
-      this.elementType = elementType;
+        JsonType<T> elementType, StreamFormat format, @Nullable String method, @Nullable URI uri) {
+      this.options = elementType.options();
+      this.binding = elementType.binding();
+      this.reader = elementType.sequenceReader();
+      this.elementType = elementType.type();
       this.elementLimit = options.maxResponseSize();
       this.format = format;
       this.method = method;

@@ -219,7 +219,10 @@ class SecretsInMessagesTest {
             () -> HttpJson.getFromJson(client, URI.create("/x?token=" + SECRET), String.class));
     Throwable malformed =
         catchThrowable(
-            () -> HttpJson.getFromJson(client, "http://h/a b?token=" + SECRET, String.class));
+            () ->
+                HttpJsonClient.newBuilder(client)
+                    .build()
+                    .getFromJson("http://h/a b?token=" + SECRET, String.class));
     Throwable unbound =
         catchThrowable(
             () ->
