@@ -47,9 +47,11 @@ import org.jspecify.annotations.Nullable;
  * for the next chunk: with the JDK client that is a thread of the client's executor, also for a
  * blocking {@code send} (never the calling thread). A slow source, such as a cursor that waits for
  * a database, holds that executor thread while it waits and delays only this request — unless the
- * executor is a small fixed pool that other exchanges of the client need too. The request's timeout
- * still applies, but cancelling cannot interrupt an element the source is producing: iteration
- * stops, and the source is closed, once that element has been returned.
+ * executor is a small fixed pool that other exchanges of the client need too. With an executor that
+ * runs tasks inline ({@code Runnable::run}) the source runs on the client's selector thread, and a
+ * slow source stalls every exchange of that client: give such a client only fast sources. The
+ * request's timeout still applies, but cancelling cannot interrupt an element the source is
+ * producing: iteration stops, and the source is closed, once that element has been returned.
  *
  * <p>Thread-safe. Each subscription follows the {@link Flow} rules: no more chunks than requested,
  * signals never overlap, and a request of zero or less ends it with an {@link
