@@ -32,11 +32,30 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>If an element cannot be serialized, the body fails with {@link JsonWriteException}: the
- * request is aborted and its connection closed, never reused half-written. A {@code Stream} can be
- * sent once; an {@code Iterable} is iterated anew each time the body is sent (a retry or redirect).
- * Elements are written as {@code elementType} with the options' settings, UTF-8.
+ * request is aborted and its connection closed, never reused half-written. Elements are written as
+ * {@code elementType} with the options' settings, UTF-8.
  *
- * <p>Thread-safe.
+ * <p><b>Sending again.</b> The client subscribes to a body again when it sends the request again: a
+ * 307 or 308 redirect it follows, a retry after an {@link java.net.Authenticator} challenge, an
+ * HTTP/2 retry. An {@code Iterable} is iterated anew for every subscription, so each attempt sends
+ * the whole sequence. A {@code Stream} can be consumed only once: a second subscription fails with
+ * an {@link IllegalStateException} ("a Stream source can be sent only once; use an Iterable …"),
+ * and so does that attempt's {@code send}. The stream is closed when the body has been written,
+ * when the exchange is cancelled or fails, or when an element cannot be serialized.
+ *
+ * <p><b>Threads.</b> The source is iterated, and its elements serialized, on the thread that asks
+ * for the next chunk: with the JDK client that is a thread of the client's executor, also for a
+ * blocking {@code send} (never the calling thread). A slow source, such as a cursor that waits for
+ * a database, holds that executor thread while it waits and delays only this request — unless the
+ * executor is a small fixed pool that other exchanges of the client need too. With an executor that
+ * runs tasks inline ({@code Runnable::run}) the source runs on the client's selector thread, and a
+ * slow source stalls every exchange of that client: give such a client only fast sources. The
+ * request's timeout still applies, but cancelling cannot interrupt an element the source is
+ * producing: iteration stops, and the source is closed, once that element has been returned.
+ *
+ * <p>Thread-safe. Each subscription follows the {@link Flow} rules: no more chunks than requested,
+ * signals never overlap, and a request of zero or less ends it with an {@link
+ * IllegalArgumentException}.
  */
 public final class JsonSequenceContent implements BodyPublisher {
   /** The approximate size of each chunk. */
@@ -115,44 +134,75 @@ public final class JsonSequenceContent implements BodyPublisher {
     return -1;
   }
 
+  /**
+   * Starts sending the sequence to {@code subscriber}; nothing is iterated until it requests a
+   * chunk. An {@code Iterable} source is iterated anew for every subscriber; a {@code Stream}
+   * source serves the first subscriber only, and every later one gets {@code onError} with an
+   * {@link IllegalStateException}.
+   */
   @Override
   public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+    Objects.requireNonNull(subscriber, "subscriber == null");
     Iterator<?> elements;
     Runnable onClose;
-    if (iterable != null) {
-      elements = iterable.iterator();
-      onClose = () -> {};
-    } else {
-      Stream<?> s = Objects.requireNonNull(stream);
-      if (!streamTaken.compareAndSet(false, true)) {
-        subscriber.onSubscribe(new Chunks(subscriber, null, () -> {}));
-        subscriber.onError(new IllegalStateException("the Stream body was already sent once"));
-        return;
+    try {
+      if (iterable != null) {
+        elements = iterable.iterator();
+        onClose = () -> {};
+      } else {
+        Stream<?> s = Objects.requireNonNull(stream);
+        if (!streamTaken.compareAndSet(false, true)) {
+          throw new IllegalStateException(
+              "a Stream source can be sent only once; use an Iterable to allow retries"
+                  + " (a redirect, an authentication retry)");
+        }
+        onClose = s::close;
+        try {
+          elements = s.iterator();
+        } catch (RuntimeException e) {
+          s.close();
+          throw e;
+        }
       }
-      elements = s.iterator();
-      onClose = s::close;
+    } catch (RuntimeException e) {
+      subscriber.onSubscribe(NoChunks.INSTANCE);
+      subscriber.onError(e);
+      return;
     }
     subscriber.onSubscribe(new Chunks(subscriber, elements, onClose));
   }
 
-  /** Serializes elements into chunks on demand; emission is serialized by a drain loop. */
+  /** The subscription of a subscriber that is only told why it gets nothing. */
+  private enum NoChunks implements Flow.Subscription {
+    INSTANCE;
+
+    @Override
+    public void request(long n) {}
+
+    @Override
+    public void cancel() {}
+  }
+
+  /**
+   * Serializes elements into chunks on demand. Every signal to the subscriber, and every use of the
+   * source, happens inside the drain loop, so they never overlap (rule 1.3) even when {@code
+   * request} or {@code cancel} is called concurrently or from inside {@code onNext}.
+   */
   private final class Chunks implements Flow.Subscription {
     private final Flow.Subscriber<? super ByteBuffer> subscriber;
-    private final @Nullable Iterator<?> elements;
+    private final Iterator<?> elements;
     private final Runnable onClose;
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(CHUNK_SIZE + 1024);
     private volatile boolean cancelled;
+    private volatile @Nullable IllegalArgumentException invalidRequest;
     private boolean started;
     private boolean first = true;
     private boolean done;
     private boolean ended;
 
-    Chunks(
-        Flow.Subscriber<? super ByteBuffer> subscriber,
-        @Nullable Iterator<?> elements,
-        Runnable onClose) {
+    Chunks(Flow.Subscriber<? super ByteBuffer> subscriber, Iterator<?> elements, Runnable onClose) {
       this.subscriber = subscriber;
       this.elements = elements;
       this.onClose = onClose;
@@ -161,11 +211,12 @@ public final class JsonSequenceContent implements BodyPublisher {
     @Override
     public void request(long n) {
       if (n <= 0) {
-        cancelled = true;
-        subscriber.onError(new IllegalArgumentException("request <= 0: " + n));
-        return;
+        if (invalidRequest == null) {
+          invalidRequest = new IllegalArgumentException("request <= 0: " + n);
+        }
+      } else {
+        demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
       }
-      demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
       drain();
     }
 
@@ -180,12 +231,27 @@ public final class JsonSequenceContent implements BodyPublisher {
         return;
       }
       do {
-        if (elements == null) {
-          return;
-        }
         while (!done) {
           if (cancelled) {
             finish();
+            break;
+          }
+          IllegalArgumentException invalid = invalidRequest;
+          if (invalid != null) {
+            RuntimeException closing = finish();
+            if (closing != null) {
+              invalid.addSuppressed(closing);
+            }
+            subscriber.onError(invalid);
+            break;
+          }
+          if (ended) {
+            RuntimeException closing = finish();
+            if (closing != null) {
+              subscriber.onError(closing);
+            } else {
+              subscriber.onComplete();
+            }
             break;
           }
           if (demand.get() == 0) {
@@ -195,34 +261,43 @@ public final class JsonSequenceContent implements BodyPublisher {
           try {
             chunk = nextChunk();
           } catch (IOException | RuntimeException e) {
-            finish();
+            RuntimeException closing = finish();
+            if (closing != null) {
+              e.addSuppressed(closing);
+            }
             subscriber.onError(e);
             break;
           }
-          if (chunk == null) {
-            finish();
-            subscriber.onComplete();
-            break;
+          if (chunk == null || cancelled) {
+            continue; // ended or cancelled: the next turn completes or closes
           }
           demand.decrementAndGet();
-          subscriber.onNext(chunk);
+          try {
+            subscriber.onNext(chunk);
+          } catch (RuntimeException | Error e) {
+            finish(); // a subscriber that throws has cancelled (rule 2.13)
+            throw e;
+          }
         }
       } while (wip.decrementAndGet() != 0);
     }
 
-    private void finish() {
-      if (!done) {
-        done = true;
+    /** Closes the source once; returns what closing threw, if anything. */
+    private @Nullable RuntimeException finish() {
+      if (done) {
+        return null;
+      }
+      done = true;
+      try {
         onClose.run();
+        return null;
+      } catch (RuntimeException e) {
+        return e;
       }
     }
 
-    /** The next chunk, or {@code null} when everything has been written. */
+    /** The next chunk, or {@code null} when the sequence ended with nothing left to write. */
     private @Nullable ByteBuffer nextChunk() throws IOException {
-      if (ended) {
-        return null;
-      }
-      Iterator<?> it = Objects.requireNonNull(elements);
       buffer.reset();
       if (!started) {
         started = true;
@@ -230,8 +305,9 @@ public final class JsonSequenceContent implements BodyPublisher {
           buffer.write('[');
         }
       }
-      while (buffer.size() < CHUNK_SIZE && it.hasNext()) {
-        byte[] element = writer.writeBytes(it.next());
+      boolean more = true;
+      while (!cancelled && (more = elements.hasNext()) && buffer.size() < CHUNK_SIZE) {
+        byte[] element = writer.writeBytes(elements.next());
         if (!ndjson && !first) {
           buffer.write(',');
         }
@@ -241,7 +317,7 @@ public final class JsonSequenceContent implements BodyPublisher {
         }
         first = false;
       }
-      if (!it.hasNext()) {
+      if (!more) {
         ended = true;
         if (!ndjson) {
           buffer.write(']');

@@ -250,6 +250,22 @@ class HostileProtocolTest extends HostileServerHarness {
   }
 
   @Test
+  void malformedContentLengthFailsTheAsyncFutureAsAProtocolError() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 1x9\r\n\r\n" + JSON))) {
+      CompletableFuture<Named> future =
+          HttpJson.getFromJsonAsync(client, raw.uri("/x"), Named.class, options);
+
+      Throwable failure = catchThrowable(() -> future.get(BOUND.toSeconds(), TimeUnit.SECONDS));
+      assertThat(failure).isInstanceOf(ExecutionException.class);
+      assertTransportFailure(failure.getCause());
+      assertThat(failure.getCause()).isInstanceOf(java.net.ProtocolException.class);
+    }
+  }
+
+  @Test
   void headersOverTheJdkLimitFail() throws Exception {
     try (RawServer raw =
         closing(

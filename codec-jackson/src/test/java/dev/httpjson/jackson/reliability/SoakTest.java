@@ -70,8 +70,7 @@ class SoakTest {
             .get(30, TimeUnit.SECONDS);
       }
       good(client, server, options);
-      ResourceCounts.assertBackTo(ResourceCounts.now()); // settle
-      ResourceCounts baseline = ResourceCounts.now();
+      ResourceCounts baseline = ResourceCounts.settled(); // before the load
       long start = System.nanoTime();
 
       Map<String, AtomicLong> outcomes = new ConcurrentHashMap<>();
