@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
 public final class JsonType<T> {
   private final Type type;
   private final JsonOptions options;
-  private final CachedBinding binding;
+  private volatile @Nullable CachedBinding binding;
   private volatile @Nullable JsonReader<T> reader;
   private volatile @Nullable JsonWriter<T> writer;
   private volatile @Nullable JsonSequenceReader<T> sequenceReader;
@@ -42,7 +42,13 @@ public final class JsonType<T> {
   private JsonType(Type type, JsonOptions options) {
     this.type = type;
     this.options = options;
-    this.binding = options.binding();
+  }
+
+  /** A prepared type: the codec binding resolved now, so a missing codec fails here. */
+  private static <T> JsonType<T> prepared(Type type, JsonOptions options) {
+    JsonType<T> t = new JsonType<>(type, options);
+    t.binding();
+    return t;
   }
 
   /**
@@ -92,8 +98,7 @@ public final class JsonType<T> {
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public static <T> JsonType<T> of(TypeRef<T> type, JsonOptions options) {
-    return new JsonType<>(
-        Objects.requireNonNull(type, "type == null").type(), Calls.options(options));
+    return prepared(Objects.requireNonNull(type, "type == null").type(), Calls.options(options));
   }
 
   /**
@@ -119,7 +124,7 @@ public final class JsonType<T> {
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public static JsonType<?> of(Type type, JsonOptions options) {
-    return new JsonType<>(concrete(type), Calls.options(options));
+    return prepared(concrete(type), Calls.options(options));
   }
 
   /** The same, without checks or eager resolution: for the call paths, per call. */
@@ -156,7 +161,7 @@ public final class JsonType<T> {
   JsonReader<T> reader() {
     JsonReader<T> r = reader;
     if (r == null) {
-      reader = r = binding.reader(type);
+      reader = r = binding().reader(type);
     }
     return r;
   }
@@ -164,7 +169,7 @@ public final class JsonType<T> {
   JsonWriter<T> writer() {
     JsonWriter<T> w = writer;
     if (w == null) {
-      writer = w = binding.writer(type);
+      writer = w = binding().writer(type);
     }
     return w;
   }
@@ -172,13 +177,17 @@ public final class JsonType<T> {
   JsonSequenceReader<T> sequenceReader() {
     JsonSequenceReader<T> r = sequenceReader;
     if (r == null) {
-      sequenceReader = r = binding.sequenceReader(type);
+      sequenceReader = r = binding().sequenceReader(type);
     }
     return r;
   }
 
   CachedBinding binding() {
-    return binding;
+    CachedBinding b = binding;
+    if (b == null) {
+      binding = b = options.binding();
+    }
+    return b;
   }
 
   @Override

@@ -22,5 +22,21 @@ public final class BoundClientExample {
             .build();
     User user = api.getFromJson("users/42", User.class);
     System.out.println(user);
+
+    perCall(api);
+  }
+
+  record Order(String sku, int quantity) {}
+
+  record Receipt(String orderId) {}
+
+  static void perCall(HttpJsonClient api) throws Exception {
+    Order order = new Order("A-42", 3);
+    String key = java.util.UUID.randomUUID().toString();
+    Receipt receipt =
+        api.withHeader("Idempotency-Key", key)
+            .withTimeout(Duration.ofSeconds(2))
+            .postAsJson("orders", order, Receipt.class);
+    System.out.println(receipt);
   }
 }

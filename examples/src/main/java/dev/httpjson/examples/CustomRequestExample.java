@@ -1,25 +1,58 @@
 package dev.httpjson.examples;
 
+import dev.httpjson.HttpJson;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.util.stream.Stream;
 
-/** The README's hand-built request example: JsonContent plus JsonBodyHandlers. */
+/** The README's hand-built request examples: HttpJson.send, streaming any response, handlers. */
 public final class CustomRequestExample {
   record Order(String sku, int quantity) {}
 
   record Receipt(String orderId) {}
 
+  record Result(String id, boolean ok) {}
+
   public static void main(String[] args) throws Exception {
+    // README: send
     HttpClient client = HttpClient.newHttpClient();
     HttpRequest request =
         JsonContent.of(new Order("A-42", 3))
             .requestBuilder("POST", URI.create("https://api.example.com/orders"))
             .header("Idempotency-Key", "7f1c")
             .build();
-    Receipt receipt = client.send(request, JsonBodyHandlers.of(Receipt.class)).body();
+    Receipt receipt = HttpJson.send(client, request, Receipt.class); // status checked
     System.out.println(receipt);
+    // README: end send
+
+    streamBack(client);
+    handler(client, request);
+  }
+
+  static void streamBack(HttpClient client) throws IOException, InterruptedException {
+    HttpRequest batch =
+        JsonContent.of(new Order[] {new Order("A-1", 1), new Order("B-2", 2)})
+            .requestBuilder("POST", URI.create("https://api.example.com/orders/batch"))
+            .build();
+    HttpResponse<InputStream> response = client.send(batch, BodyHandlers.ofInputStream());
+    try (Stream<Result> results = HttpJson.readFromJsonAsStream(response, Result.class)) {
+      results.filter(r -> !r.ok()).forEach(System.out::println);
+    } // closing releases the connection
+  }
+
+  static void handler(HttpClient client, HttpRequest request) throws InterruptedException {
+    try {
+      Receipt receipt = client.send(request, JsonBodyHandlers.of(Receipt.class)).body();
+      System.out.println(receipt);
+    } catch (IOException e) { // HttpClient.send wraps the handler's HttpJsonStatusException
+      System.err.println(e.getCause());
+    }
   }
 }

@@ -4,6 +4,7 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.ProblemDetails;
+import java.net.URI;
 import java.net.http.HttpClient;
 
 /** The README's errors example: status, Problem Details, malformed JSON. */
@@ -13,7 +14,8 @@ public final class ErrorsExample {
   public static void main(String[] args) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     try {
-      User user = HttpJson.getFromJson(client, "https://api.example.com/users/42", User.class);
+      URI uri = URI.create("https://api.example.com/users/42");
+      User user = HttpJson.getFromJson(client, uri, User.class);
       System.out.println(user == null ? "204: no user" : user.name());
     } catch (HttpJsonStatusException e) {
       int status = e.statusCode(); // 404, 500, ...

@@ -19,18 +19,19 @@ public final class QuickStart {
   record User(String id, String name) {}
 
   public static void main(String[] args) throws Exception {
-    String base = args.length > 0 ? args[0] : "http://localhost:5000";
-    URI ordersUri = URI.create(base + "/orders");
-    URI userUri = URI.create(base + "/users/42");
+    URI base = URI.create(args.length > 0 ? args[0] : "http://localhost:5000/");
+    URI ordersUri = base.resolve("orders");
+    URI userUri = base.resolve("users/42");
     Order order = new Order("A-42", 3);
 
     // README: from here
     HttpClient client = HttpClient.newHttpClient();
 
+    URI forecasts = base.resolve("weatherforecast");
+
     List<WeatherForecast> week =
-        HttpJson.getFromJson(
-            client, base + "/weatherforecast", new TypeRef<List<WeatherForecast>>() {});
-    HttpJson.postAsJson(client, base + "/weatherforecast", week.get(0));
+        HttpJson.getFromJson(client, forecasts, new TypeRef<List<WeatherForecast>>() {});
+    HttpJson.ensureSuccess(HttpJson.postAsJson(client, forecasts, week.get(0)));
 
     Receipt receipt =
         HttpJson.postAsJson(client, ordersUri, order, Receipt.class); // status checked
