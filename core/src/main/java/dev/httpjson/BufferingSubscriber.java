@@ -89,8 +89,7 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     }
     long newSize = size + arrived;
     if (exact >= 0 && newSize > exact) {
-      stop();
-      result.completeExceptionally(Responses.longerThanDeclared(exact, newSize));
+      abort(Responses.longerThanDeclared(exact, newSize));
       return;
     }
     if (newSize > cap) {
@@ -103,8 +102,16 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
         b.get(buffer, size, fits);
         size += fits;
       }
-      stop();
-      complete(() -> overflow(buffer, size, newSize));
+      done = true;
+      T value;
+      try {
+        value = overflow(buffer, size, newSize);
+      } catch (Throwable t) {
+        abort(t);
+        return;
+      }
+      result.complete(value);
+      cancel();
       return;
     }
     if (newSize > buffer.length) {
@@ -138,8 +145,23 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     }
   }
 
-  private void stop() {
+  /**
+   * Fails the body and makes the client abort the exchange by throwing {@code failure} from {@code
+   * onNext}: the client then fails the exchange with that very exception. Cancelling the
+   * subscription instead would let HTTP/2 fail it first with its own "Stream N cancelled".
+   */
+  private void abort(Throwable failure) {
     done = true;
+    result.completeExceptionally(failure);
+    throw BufferingSubscriber.<RuntimeException>sneaky(failure);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E sneaky(Throwable t) throws E {
+    throw (E) t;
+  }
+
+  private void cancel() {
     Flow.Subscription s = subscription;
     if (s != null) {
       s.cancel();

@@ -6,7 +6,6 @@ import dev.httpjson.testing.HttpJsonContract;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.Disabled;
 
 /** The whole contract again, over HTTP/2 (TLS with ALPN). */
 class JacksonHttp2ContractTest extends HttpJsonContract {
@@ -24,20 +23,4 @@ class JacksonHttp2ContractTest extends HttpJsonContract {
   protected HttpClient newClient() {
     return Http2Loopback.client();
   }
-
-  private static final String KNOWN_BUG =
-      "HTTP/2: the JDK reports its own 'Stream N cancelled' instead of httpjson's failure when a"
-          + " subscriber stops reading; see tofix/Http2CancelledStreamTest";
-
-  @Override
-  @Disabled(KNOWN_BUG)
-  public void clientStillWorksAfterAStatusError() {}
-
-  @Override
-  @Disabled(KNOWN_BUG)
-  public void compressedBodyTheClientDidNotAskForFailsClearly() {}
-
-  @Override
-  @Disabled(KNOWN_BUG)
-  public void statusErrorKeepsOnlyABoundedPrefixOfAHugeBody() {}
 }

@@ -6,7 +6,6 @@ import dev.httpjson.testing.StreamingContract;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.Disabled;
 
 /**
  * The streaming, limit, timeout and cancellation contract again, over HTTP/2 (TLS with ALPN). Its
@@ -27,12 +26,4 @@ class JacksonHttp2StreamingTest extends StreamingContract {
   protected HttpClient newClient() {
     return Http2Loopback.client();
   }
-
-  private static final String KNOWN_BUG =
-      "HTTP/2: the JDK reports its own 'Stream N cancelled' instead of httpjson's failure when a"
-          + " subscriber stops reading; see tofix/Http2CancelledStreamTest";
-
-  @Override
-  @Disabled(KNOWN_BUG)
-  public void declaredLengthOverTheLimitFailsBeforeReading() {}
 }

@@ -1,4 +1,4 @@
-package dev.httpjson.jackson.tofix;
+package dev.httpjson.jackson.reliability;
 
 import static dev.httpjson.testing.LoopbackServer.json;
 import static java.util.concurrent.TimeUnit.SECONDS;
@@ -19,21 +19,17 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Known bug, HTTP/2 only: when one of httpjson's body subscribers stops reading by cancelling its
- * subscription (a declared length over the limit, a compressed body, an error body past its 8 KiB
- * prefix), the JDK's HTTP/2 stream completes the body with its own {@code IOException("Stream N
- * cancelled")} before it picks up the subscriber's failure (it reads {@code getBody()} on its
- * executor, while {@code cancel()} fails the body future at once). The caller then sees "Stream 1
- * cancelled" instead of {@link ResponseTooLargeException}, {@link JsonReadException} or {@link
- * HttpJsonStatusException}. HTTP/1.1 is not affected. The same rows are disabled in {@code
- * JacksonHttp2ContractTest} / {@code JacksonHttp2StreamingTest} with a pointer here.
+ * HTTP/2: when one of httpjson's body subscribers stops reading (a declared length over the limit,
+ * a compressed body, an error body past its 8 KiB prefix), the caller gets httpjson's failure, not
+ * the JDK's "Stream N cancelled". Cancelling the subscription used to race the subscriber's own
+ * failure (the JDK reads {@code getBody()} on its executor, while {@code cancel()} failed the body
+ * at once); the subscribers now abort by throwing their failure, which the JDK fails the exchange
+ * with. Each row repeats the call, blocking and async, because a single call could come out right.
  */
-@Tag("tofix")
-class Http2CancelledStreamTest {
+class Http2AbortTest {
   private MockWebServer server;
   private HttpClient client;
 
@@ -48,7 +44,6 @@ class Http2CancelledStreamTest {
     server.close();
   }
 
-  // A race: a single call may come out right, so each row repeats the call, blocking and async.
   private static final int REPEATS = 20;
 
   @Test
