@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import java.io.IOException;
+import java.net.ProtocolException;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -14,24 +15,43 @@ import org.jspecify.annotations.Nullable;
  * Collects a body into one array, counting bytes as they arrive, then hands it to {@link #finish}.
  * When more than {@code cap} bytes arrive it stops reading (cancelling the subscription, which
  * releases the connection) and calls {@link #overflow}.
+ *
+ * <p>Memory follows the bytes received, never a declared length: the array starts at the size of
+ * what arrived, at least {@value #MIN_CAPACITY} bytes — or {@value #MIN_DECLARED_CAPACITY} when a
+ * length is declared, but never more than that length, so a small body is copied once — and doubles
+ * as more arrives, up to the declared length or {@code cap}.
  */
 abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
-  private static final int INITIAL_CAPACITY = 1024;
+  /** The largest array the JVM allocates; no buffered body can be longer. */
+  static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+  /** The smallest array allocated for a body without a declared length. */
+  static final int MIN_CAPACITY = 1024;
+
+  /** The smallest array allocated for a body with a declared length (or that length if less). */
+  static final int MIN_DECLARED_CAPACITY = 16 * 1024;
+
+  private static final byte[] EMPTY = new byte[0];
 
   private final CompletableFuture<T> result = new CompletableFuture<>();
   private final long cap;
-  private byte[] buffer;
+  private final long declared;
+  private final long exact;
+  private byte[] buffer = EMPTY;
   private int size;
   private Flow.@Nullable Subscription subscription;
   private boolean done;
 
-  BufferingSubscriber(long cap, long declaredLength) {
-    this.cap = cap;
-    int initial =
-        declaredLength >= 0 && declaredLength <= cap
-            ? (int) Math.min(declaredLength, Integer.MAX_VALUE - 8)
-            : (int) Math.min(INITIAL_CAPACITY, cap);
-    this.buffer = new byte[initial];
+  /**
+   * @param cap the most bytes to buffer
+   * @param declared the declared Content-Length, or -1: a growth hint, never an allocation
+   * @param exact the length the body must have (an HTTP/2 Content-Length, see {@link
+   *     Responses#exactLength}), or -1: more or fewer bytes fail with a {@link ProtocolException}
+   */
+  BufferingSubscriber(long cap, long declared, long exact) {
+    this.cap = Math.min(cap, MAX_ARRAY);
+    this.declared = declared;
+    this.exact = exact;
   }
 
   /** Turns the bytes into the body value. */
@@ -63,26 +83,45 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     if (done) {
       return;
     }
+    long arrived = 0;
+    for (int i = 0, n = buffers.size(); i < n; i++) {
+      arrived += buffers.get(i).remaining();
+    }
+    long newSize = size + arrived;
+    if (exact >= 0 && newSize > exact) {
+      abort(Responses.longerThanDeclared(exact, newSize));
+      return;
+    }
+    if (newSize > cap) {
+      if (buffer.length < cap) {
+        buffer = Arrays.copyOf(buffer, (int) cap);
+      }
+      for (int i = 0, n = buffers.size(); i < n && size < cap; i++) {
+        ByteBuffer b = buffers.get(i);
+        int fits = (int) Math.min(b.remaining(), cap - size);
+        b.get(buffer, size, fits);
+        size += fits;
+      }
+      done = true;
+      T value;
+      try {
+        value = overflow(buffer, size, newSize);
+      } catch (Throwable t) {
+        abort(t);
+        return;
+      }
+      result.complete(value);
+      cancel();
+      return;
+    }
+    if (newSize > buffer.length) {
+      buffer = Arrays.copyOf(buffer, grow(buffer.length, newSize, declared, cap));
+    }
     for (int i = 0, n = buffers.size(); i < n; i++) {
       ByteBuffer b = buffers.get(i);
       int remaining = b.remaining();
-      long newSize = (long) size + remaining;
-      if (newSize > cap) {
-        int fits = (int) (cap - size);
-        ensureCapacity(size + fits);
-        b.get(buffer, size, fits);
-        size += fits;
-        done = true;
-        Flow.Subscription s = subscription;
-        if (s != null) {
-          s.cancel();
-        }
-        complete(() -> overflow(buffer, size, newSize));
-        return;
-      }
-      ensureCapacity((int) newSize);
       b.get(buffer, size, remaining);
-      size = (int) newSize;
+      size += remaining;
     }
   }
 
@@ -98,7 +137,34 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   public void onComplete() {
     if (!done) {
       done = true;
+      if (exact >= 0 && size < exact) {
+        result.completeExceptionally(Responses.shorterThanDeclared(exact, size));
+        return;
+      }
       complete(() -> finish(buffer, size));
+    }
+  }
+
+  /**
+   * Fails the body and makes the client abort the exchange by throwing {@code failure} from {@code
+   * onNext}: the client then fails the exchange with that very exception. Cancelling the
+   * subscription instead would let HTTP/2 fail it first with its own "Stream N cancelled".
+   */
+  private void abort(Throwable failure) {
+    done = true;
+    result.completeExceptionally(failure);
+    throw BufferingSubscriber.<RuntimeException>sneaky(failure);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E sneaky(Throwable t) throws E {
+    throw (E) t;
+  }
+
+  private void cancel() {
+    Flow.Subscription s = subscription;
+    if (s != null) {
+      s.cancel();
     }
   }
 
@@ -113,11 +179,15 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     result.complete(value);
   }
 
-  private void ensureCapacity(int needed) {
-    if (needed > buffer.length) {
-      long grown = Math.max((long) buffer.length * 2, needed);
-      buffer = Arrays.copyOf(buffer, (int) Math.min(grown, Math.min(cap, Integer.MAX_VALUE - 8)));
-    }
+  /**
+   * The new capacity of a buffer of {@code capacity} bytes that must hold {@code needed} (at most
+   * {@code cap}, itself at most {@link #MAX_ARRAY}): double, at least the minimum capacity, but
+   * never past the declared length while the body is within it, nor past {@code cap}.
+   */
+  static int grow(int capacity, long needed, long declared, long cap) {
+    long ceiling = declared >= needed ? Math.min(declared, cap) : cap;
+    long doubled = Math.max(2L * capacity, declared >= 0 ? MIN_DECLARED_CAPACITY : MIN_CAPACITY);
+    return (int) Math.max(needed, Math.min(doubled, ceiling));
   }
 
   private interface Body<T> {

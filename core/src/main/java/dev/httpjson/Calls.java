@@ -586,11 +586,11 @@ final class Calls {
    */
   private static IOException sendFailure(Exception e, HttpRequest request) {
     Throwable cause = e.getCause();
-    if (cause instanceof UncheckedIOException && cause.getCause() instanceof HttpJsonException) {
+    if (cause instanceof UncheckedIOException) {
       cause = cause.getCause(); // thrown by a Collector to make the client abort the exchange
     }
-    if (cause instanceof HttpJsonException) {
-      return (HttpJsonException) cause;
+    if (cause instanceof HttpJsonException || cause instanceof java.net.ProtocolException) {
+      return (IOException) cause;
     }
     if (e instanceof IllegalArgumentException) {
       // The request was built and checked before sending: this is a response the JDK rejected.

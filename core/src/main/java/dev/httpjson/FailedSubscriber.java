@@ -7,11 +7,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
-/** A subscriber that reads nothing: it cancels at once and fails with a known exception. */
+/** A subscriber that reads nothing: it aborts at once and fails with a known exception. */
 final class FailedSubscriber<T> implements BodySubscriber<T> {
+  private final Throwable failure;
   private final CompletableFuture<T> result;
 
   FailedSubscriber(Throwable failure) {
+    this.failure = failure;
     this.result = CompletableFuture.failedFuture(failure);
   }
 
@@ -22,7 +24,14 @@ final class FailedSubscriber<T> implements BodySubscriber<T> {
 
   @Override
   public void onSubscribe(Flow.Subscription subscription) {
-    subscription.cancel();
+    // Thrown, not cancelled: the client aborts the exchange with this very failure, where HTTP/2
+    // would otherwise report its own "Stream N cancelled" first.
+    throw FailedSubscriber.<RuntimeException>sneaky(failure);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E sneaky(Throwable t) throws E {
+    throw (E) t;
   }
 
   @Override

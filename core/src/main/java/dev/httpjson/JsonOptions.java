@@ -316,12 +316,19 @@ public final class JsonOptions {
     /**
      * Sets the largest response body, in bytes, that is buffered. Default: {@value
      * #DEFAULT_MAX_RESPONSE_SIZE}.
+     *
+     * <p>A buffered body is held in one byte array, so a value above the largest array the JVM
+     * allocates, {@code Integer.MAX_VALUE - 8} (2,147,483,639 bytes), is clamped to it: {@code
+     * maxResponseSize(Long.MAX_VALUE)} means "as large as memory allows", and a body that declares
+     * or reaches more fails with {@link ResponseTooLargeException} naming that limit.
+     *
+     * @throws IllegalArgumentException if {@code bytes} is negative
      */
     public Builder maxResponseSize(long bytes) {
       if (bytes < 0) {
         throw new IllegalArgumentException("maxResponseSize < 0: " + bytes);
       }
-      this.maxResponseSize = bytes;
+      this.maxResponseSize = Math.min(bytes, BufferingSubscriber.MAX_ARRAY);
       return this;
     }
 

@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
+import java.net.ProtocolException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -52,6 +54,41 @@ final class Responses {
     } catch (NumberFormatException e) {
       return -1;
     }
+  }
+
+  /**
+   * The length the body must have, or -1 for none to check. On HTTP/1.1 the JDK frames a body by
+   * its Content-Length: it never delivers more, and fails on fewer. On HTTP/2 the length is only a
+   * header, which the JDK does not compare with the DATA it delivers, so httpjson does. A response
+   * that has no content (to HEAD, 1xx, 204, 304) may declare a length it does not send (RFC 9113
+   * section 8.1.1).
+   */
+  static long exactLength(ResponseInfo info, @Nullable String method) {
+    if (info.version() != HttpClient.Version.HTTP_2) {
+      return -1;
+    }
+    int status = info.statusCode();
+    if (status < 200 || status == 204 || status == 304 || "HEAD".equalsIgnoreCase(method)) {
+      return -1;
+    }
+    return declaredLength(info.headers());
+  }
+
+  static ProtocolException longerThanDeclared(long declared, long received) {
+    return new ProtocolException(
+        "HTTP/2 response body is longer than its Content-Length "
+            + declared
+            + " (at least "
+            + received
+            + " bytes received); stopped reading");
+  }
+
+  static ProtocolException shorterThanDeclared(long declared, long received) {
+    return new ProtocolException(
+        "HTTP/2 response body ended after "
+            + received
+            + " bytes, short of its Content-Length "
+            + declared);
   }
 
   /**
@@ -136,8 +173,9 @@ final class Responses {
       ResponseInfo info, @Nullable String method, @Nullable URI uri, CachedBinding binding) {
     int status = info.statusCode();
     HttpHeaders headers = info.headers();
+    // Only a prefix is kept, for the message; the status is the failure, whatever the length.
     return new BufferingSubscriber<T>(
-        HttpJsonStatusException.MAX_BODY_PREFIX_BYTES, declaredLength(headers)) {
+        HttpJsonStatusException.MAX_BODY_PREFIX_BYTES, declaredLength(headers), -1) {
       @Override
       @Nullable T finish(byte[] bytes, int length) throws IOException {
         throw statusException(status, headers, method, uri, bytes, length, false, binding);
@@ -248,7 +286,8 @@ final class Responses {
         return rejected;
       }
       String contentType = contentType(info.headers());
-      return new BufferingSubscriber<T>(limit, declaredLength(info.headers())) {
+      long declared = declaredLength(info.headers());
+      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method)) {
         @Override
         @Nullable T finish(byte[] bytes, int length) throws IOException {
           return decode(bytes, length, contentType);
@@ -263,11 +302,11 @@ final class Responses {
   }
 
   /**
-   * Collects one response's body for a blocking call with the JDK's own byte-array consumer
-   * subscriber. The client completes its own subscribers inline, but hands a custom subscriber's
-   * completion to its executor — a thread hop per response that costs about 40% of small-GET
-   * throughput (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code
-   * send} returns. One instance per call.
+   * Collects one response's body for a blocking call with the JDK's own byte-array subscribers. The
+   * client completes its own subscribers inline, but hands a custom subscriber's completion to its
+   * executor — a thread hop per response that costs about 40% of small-GET throughput
+   * (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code send}
+   * returns. One instance per call.
    */
   static final class Collector
       implements BodyHandler<@Nullable Object>, Consumer<Optional<byte[]>> {
@@ -277,6 +316,8 @@ final class Responses {
     private final long limit;
     private byte[] buffer = EMPTY;
     private int size;
+    private long declared;
+    private long exact;
     private @Nullable String contentType;
 
     Collector(JsonHandler<?> json) {
@@ -286,13 +327,15 @@ final class Responses {
 
     Collector(long limit) {
       this.json = null;
-      this.limit = limit;
+      this.limit = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
     }
 
     /**
-     * A declared length within the limit is read by the JDK's byte-array subscriber (it asks for
-     * everything at once and cannot exceed the length); a body without one by its consumer
-     * subscriber, through {@link #accept}, which counts against the limit as bytes arrive.
+     * An HTTP/1.1 body with a declared length within the limit is read by the JDK's byte-array
+     * subscriber: it keeps the buffers as they arrive (no copy, nothing allocated ahead) and the
+     * JDK reads exactly that many bytes. Any other body — without a length, or on HTTP/2, where the
+     * length is only a header — by its consumer subscriber, through {@link #accept}, which counts
+     * against the limit and the declared length as bytes arrive.
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -304,23 +347,30 @@ final class Responses {
       if (rejected != null) {
         return rejected;
       }
-      long declared = declaredLength(info.headers());
+      declared = declaredLength(info.headers());
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
-      if (declared >= 0) {
+      exact = exactLength(info, json != null ? json.method : null);
+      if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
         return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
       }
       return (BodySubscriber<@Nullable Object>)
           (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
     }
 
-    /** Takes the body of the response {@code send} returned. */
-    void received(HttpResponse<@Nullable Object> response) {
+    /**
+     * Takes the body of the response {@code send} returned.
+     *
+     * @throws ProtocolException if an HTTP/2 body ended short of its Content-Length
+     */
+    void received(HttpResponse<@Nullable Object> response) throws ProtocolException {
       Object body = response.body();
       if (body instanceof byte[]) {
         buffer = (byte[]) body;
         size = buffer.length;
+      } else if (exact >= 0 && size < exact) {
+        throw shorterThanDeclared(exact, size);
       }
     }
 
@@ -331,8 +381,11 @@ final class Responses {
       }
       byte[] bytes = chunk.get();
       long newSize = (long) size + bytes.length;
+      // The client fails the exchange with what its subscriber throws, and stops reading.
+      if (exact >= 0 && newSize > exact) {
+        throw new UncheckedIOException(longerThanDeclared(exact, newSize));
+      }
       if (newSize > limit) {
-        // The client fails the exchange with what its subscriber throws, and closes the connection.
         throw new UncheckedIOException(new ResponseTooLargeException(limit, newSize, false));
       }
       if (size == 0) {
@@ -340,7 +393,8 @@ final class Responses {
       } else {
         if (newSize > buffer.length) {
           buffer =
-              Arrays.copyOf(buffer, (int) Math.max(newSize, Math.min(limit, 2L * buffer.length)));
+              Arrays.copyOf(
+                  buffer, BufferingSubscriber.grow(buffer.length, newSize, declared, limit));
         }
         System.arraycopy(bytes, 0, buffer, size, bytes.length);
       }
@@ -373,7 +427,7 @@ final class Responses {
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
-      return new BufferingSubscriber<byte[]>(limit, declared) {
+      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null)) {
         @Override
         byte[] finish(byte[] bytes, int length) {
           return bytes.length == length ? bytes : java.util.Arrays.copyOf(bytes, length);

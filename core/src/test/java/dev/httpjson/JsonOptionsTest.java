@@ -87,6 +87,20 @@ class JsonOptionsTest {
   }
 
   @Test
+  void maxResponseSizeBeyondTheLargestArrayIsClampedToIt() {
+    long largestArray = Integer.MAX_VALUE - 8;
+
+    assertThat(JsonOptions.newBuilder().maxResponseSize(Long.MAX_VALUE).build().maxResponseSize())
+        .isEqualTo(largestArray);
+    assertThat(JsonOptions.newBuilder().maxResponseSize(1L << 40).build().maxResponseSize())
+        .isEqualTo(largestArray);
+    assertThat(JsonOptions.newBuilder().maxResponseSize(largestArray).build().maxResponseSize())
+        .isEqualTo(largestArray);
+    assertThat(JsonOptions.newBuilder().maxResponseSize(largestArray - 1).build().maxResponseSize())
+        .isEqualTo(largestArray - 1);
+  }
+
+  @Test
   void withoutACodecOnThePathTheErrorNamesTheArtifactToAdd() {
     // core's own tests run without any codec module.
     assertThatThrownBy(() -> JsonOptions.web().codec())

@@ -27,6 +27,7 @@ import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.Node;
 import dev.httpjson.testing.Models.Page;
 import dev.httpjson.testing.Models.WeatherForecast;
+import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -64,10 +65,20 @@ public abstract class HttpJsonContract {
   /** The codec under test. */
   protected abstract JsonCodec codec();
 
+  /** The started server the contract scripts: HTTP/1.1 on loopback unless overridden. */
+  protected MockWebServer newServer() throws IOException {
+    return LoopbackServer.start();
+  }
+
+  /** The client under test, able to reach {@link #newServer()}'s server. */
+  protected HttpClient newClient() {
+    return HttpClient.newHttpClient();
+  }
+
   @BeforeEach
   void startServer() throws Exception {
-    server = LoopbackServer.start();
-    client = HttpClient.newHttpClient();
+    server = newServer();
+    client = newClient();
     options = JsonOptions.newBuilder().codec(codec()).build();
   }
 

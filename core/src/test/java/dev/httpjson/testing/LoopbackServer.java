@@ -29,6 +29,18 @@ public final class LoopbackServer {
         .build();
   }
 
+  /**
+   * A body sent without a Content-Length: chunked in pieces of {@code chunk} bytes over HTTP/1.1;
+   * over HTTP/2 (an HTTPS server here), plain DATA frames with no content-length header.
+   */
+  public static MockResponse withoutLength(MockWebServer server, int code, String body, int chunk) {
+    MockResponse.Builder b = new MockResponse.Builder().code(code);
+    if (server.url("/").isHttps()) {
+      return b.body(body).removeHeader("Content-Length").build();
+    }
+    return b.chunkedBody(body, chunk).build();
+  }
+
   public static MockResponse bytes(int code, String contentType, byte[] body) {
     MockResponse.Builder b = new MockResponse.Builder().code(code).body(new Buffer().write(body));
     if (contentType != null) {

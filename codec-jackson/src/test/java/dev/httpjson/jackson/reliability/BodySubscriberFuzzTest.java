@@ -32,10 +32,12 @@ import java.util.stream.Stream;
 /**
  * Feeds arbitrary bytes, split into arbitrary chunks, through httpjson's body subscribers (the
  * whole-value {@link JsonBodyHandlers#of} and the lazy {@link JsonBodyHandlers#ofStream}) exactly
- * as the JDK client would: {@code onSubscribe}, {@code onNext} as demand allows, {@code
- * onComplete}. Allowed outcomes: a value, or an {@link HttpJsonException} (for stream elements an
- * {@link UncheckedIOException} whose cause is one). Anything else — NPE, StackOverflowError,
- * OutOfMemoryError, a Jackson exception leaking out, a body future left incomplete — is a finding.
+ * as the JDK client would: {@code onSubscribe}, {@code onNext} as demand allows (a subscriber that
+ * throws aborts the feed, as it aborts the JDK's exchange; what it throws must be documented),
+ * {@code onComplete}. Allowed outcomes: a value, or an {@link HttpJsonException} (for stream
+ * elements an {@link UncheckedIOException} whose cause is one). Anything else — NPE,
+ * StackOverflowError, OutOfMemoryError, a Jackson exception leaking out, a body future left
+ * incomplete — is a finding.
  *
  * <p>Input layout: byte 0 picks the target type (bits 0-2), the Content-Type (bits 3-5) and the
  * Content-Length header (bits 6-7); byte 1 seeds the chunk split points; the rest is the body.
@@ -233,7 +235,17 @@ public class BodySubscriberFuzzTest {
     }
 
     void start() {
-      subscriber.onSubscribe(this);
+      try {
+        subscriber.onSubscribe(this);
+      } catch (Throwable t) {
+        aborted(t);
+      }
+    }
+
+    /** A subscriber threw: the JDK client aborts the exchange with it, and so does this. */
+    private void aborted(Throwable t) {
+      done = true;
+      requireDocumented(t);
     }
 
     @Override
@@ -256,6 +268,8 @@ public class BodySubscriberFuzzTest {
             subscriber.onNext(chunks.get(next++));
           }
         }
+      } catch (Throwable t) {
+        aborted(t);
       } finally {
         draining = false;
       }

@@ -9,6 +9,7 @@ import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.testing.LoopbackServer;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.ResourceCounts;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.util.concurrent.TimeUnit;
@@ -32,10 +33,20 @@ abstract class HostileServerHarness {
   protected JsonOptions options;
   private ResourceCounts baseline;
 
+  /** The started server: HTTP/1.1 on loopback unless overridden. */
+  protected MockWebServer newServer() throws IOException {
+    return LoopbackServer.start();
+  }
+
+  /** The one client of the row. */
+  protected HttpClient newClient() {
+    return HttpClient.newHttpClient();
+  }
+
   @BeforeEach
   void startServerAndTakeBaseline() throws Exception {
-    server = LoopbackServer.start();
-    client = HttpClient.newHttpClient();
+    server = newServer();
+    client = newClient();
     options = JsonOptions.newBuilder().codec(new JacksonCodec()).build();
     normalCall(); // client threads and the first connection exist before the baseline
     server.takeRequest();
