@@ -118,7 +118,9 @@ final class Report {
         "Paired ratio: the variant's rate divided by the reference's rate in the same round,"
             + " one ratio per round; the table gives their median, a distribution-free 95%"
             + " confidence interval for that median (order statistics; needs 6+ rounds) and their"
-            + " min–max. Latencies are the median over rounds of each run's percentile.\n\n");
+            + " min–max. Latencies are the median over rounds of each run's percentile; conns is"
+            + " the most TCP connections any round left open after its last call (a run fails"
+            + " above 2 x callers + 1).\n\n");
     for (Map.Entry<String, Map<String, Bench.Run[]>> e : runs.entrySet()) {
       sb.append(table(e.getKey(), e.getValue())).append('\n');
     }
@@ -179,8 +181,8 @@ final class Report {
     sb.append("### ").append(scenario).append("\n\n");
     sb.append(
         "| variant | median it/s | min–max it/s | ÷ httpjson, paired median | 95% CI | min–max"
-            + " | ÷ jdk-bytes, paired median | p50 ms | p99 ms |\n");
-    sb.append("|---|---:|---:|---:|---|---|---:|---:|---:|\n");
+            + " | ÷ jdk-bytes, paired median | p50 ms | p99 ms | conns |\n");
+    sb.append("|---|---:|---:|---:|---|---|---:|---:|---:|---:|\n");
     for (Map.Entry<String, Bench.Run[]> v : byVariant.entrySet()) {
       double[] sorted = Stats.sorted(rates(v.getValue()));
       double m = Stats.median(sorted);
@@ -193,7 +195,7 @@ final class Report {
       sb.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+              "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
               v.getKey(),
               Double.isNaN(m) ? "failed" : String.format(Locale.ROOT, "%.0f", m),
               range,
@@ -202,9 +204,21 @@ final class Report {
               vsHttpjson[2],
               vsBytes[0],
               millis(medianStat(v.getValue(), "p50us")),
-              millis(medianStat(v.getValue(), "p99us"))));
+              millis(medianStat(v.getValue(), "p99us")),
+              maxConnections(v.getValue())));
     }
     return sb.toString();
+  }
+
+  /** The most connections any round left open (at most 2 x callers + 1, or the run failed). */
+  private static String maxConnections(Bench.Run[] rounds) {
+    int max = -1;
+    for (Bench.Run r : rounds) {
+      if (r != null && !Double.isNaN(r.stat("sockets"))) {
+        max = Math.max(max, (int) r.stat("sockets"));
+      }
+    }
+    return max < 0 ? "–" : Integer.toString(max);
   }
 
   private static String millis(double micros) {
