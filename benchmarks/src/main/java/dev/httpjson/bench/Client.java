@@ -204,11 +204,9 @@ public final class Client {
         }
       }
 
-      long n = 0;
       long warm = 0;
       int total = 0;
       for (Caller c : loops) {
-        n += c.count;
         warm += c.warm;
         total += c.count;
       }
@@ -249,7 +247,7 @@ public final class Client {
         System.exit(2);
       }
       System.out.printf(
-          Locale.ROOT, "%s %s %d iterations in %.2fs%n", spec, scenario.id(), n, seconds);
+          Locale.ROOT, "%s %s %d iterations in %.2fs%n", spec, scenario.id(), total, seconds);
       System.out.printf(
           Locale.ROOT,
           "stats callers=%d threads=%s p50us=%.1f p99us=%.1f maxus=%.1f errors=%d sockets=%d"
