@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * (callers, thread kind, latency percentiles, errors, sockets the run opened that are still open
  * and their bound, the JDK). Exits 2 on the first wrong response or failed call, 3 when more
  * sockets are open at the end than the callers could hold (a leaked connection: a response that is
- * never released keeps its connection, and the next call opens another).
+ * never released keeps its connection, and the next call opens another), 4 when no call completed
+ * inside the measured window.
  */
 public final class Client {
   /** Every variant, in table order. */
@@ -245,6 +246,19 @@ public final class Client {
         e.printStackTrace();
         System.out.flush();
         System.exit(2);
+      }
+      if (total == 0) {
+        // A call begun in the warm-up that ends after the window measures nothing: no rate.
+        System.out.println(
+            "ERROR "
+                + spec
+                + " "
+                + scenario.id()
+                + ": no call completed inside the measured window (warm-up calls: "
+                + warm
+                + "); lengthen --warmup or --duration");
+        System.out.flush();
+        System.exit(4);
       }
       System.out.printf(
           Locale.ROOT, "%s %s %d iterations in %.2fs%n", spec, scenario.id(), total, seconds);
