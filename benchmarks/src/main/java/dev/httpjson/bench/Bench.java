@@ -15,7 +15,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,13 +26,15 @@ import java.util.regex.Pattern;
 
 /**
  * The runner: starts the server in its own JVM, then one client JVM per (variant, scenario, round),
- * rounds interleaved (A B C A B C), and ends with a markdown table of medians and ratios, appended
- * to {@code benchmarks/results/<date>-<scenarios>.md}, and a bar chart in {@code
- * benchmarks/results/latest.svg}.
+ * rounds interleaved and alternating in direction (A B C, C B A, A B C, ...), and ends with a
+ * markdown table of medians, paired per-round ratios with confidence intervals, and latency
+ * percentiles, appended to {@code benchmarks/results/<date>-<scenarios>.md}, and a bar chart in
+ * {@code benchmarks/results/latest.svg}. Exits 1 when any run failed.
  *
  * <pre>
- * Bench [--warmup S] [--duration S] [--rounds N] [--variants a,b,...] [--scenarios a,b,...|all]
- *       [--server jdk|jetty|undertow] [--jvm-args "..."] [--results DIR] [--jfr DIR]
+ * Bench [--warmup S] [--duration S] [--rounds N] [--variants a,b,...|quick|precise|load|all]
+ *       [--scenarios a,b,...|all] [--concurrency N] [--java PATH] [--server jdk|jetty|undertow]
+ *       [--server-threads N] [--jvm-args "..."] [--results DIR] [--jfr DIR]
  *       [--command "how this was started"]
  * </pre>
  */
@@ -47,6 +49,8 @@ public final class Bench {
   private static final Pattern RESULT =
       Pattern.compile("^(\\S+) (\\S+) (\\d+) iterations in ([0-9.]+)s$");
 
+  private static final Pattern STAT = Pattern.compile("(\\w+)=(\\S+)");
+
   private static volatile Process server;
   private static volatile Process current;
 
@@ -56,9 +60,12 @@ public final class Bench {
     double warmup = 15;
     double duration = 15;
     int rounds = 3;
-    List<String> variants = new ArrayList<>(Client.VARIANTS.keySet());
+    List<String> variants = Client.SETS.get("quick");
     List<String> scenarios = Scenario.ids();
+    int concurrency = 1;
+    String clientJava;
     String serverKind = DEFAULT_SERVER;
+    int serverThreads;
     List<String> jvmArgs = new ArrayList<>();
     Path results = defaultResults();
     Path jfr;
@@ -89,7 +96,19 @@ public final class Bench {
           i++;
           break;
         case "--variants":
-          o.variants = split(need(a, v));
+          o.variants = Client.expand(split(need(a, v)));
+          i++;
+          break;
+        case "--concurrency":
+          o.concurrency = Integer.parseInt(need(a, v));
+          i++;
+          break;
+        case "--java":
+          o.clientJava = need(a, v);
+          i++;
+          break;
+        case "--server-threads":
+          o.serverThreads = Integer.parseInt(need(a, v));
           i++;
           break;
         case "--scenarios":
@@ -119,9 +138,15 @@ public final class Bench {
         case "-h":
         case "--help":
           System.out.println(
-              "Bench [--warmup S] [--duration S] [--rounds N] [--variants a,b] [--scenarios a,b|all]"
-                  + " [--server jdk|jetty|undertow] [--jvm-args \"...\"] [--results DIR] [--jfr DIR]");
+              "Bench [--warmup S] [--duration S] [--rounds N] [--variants a,b|SET]"
+                  + " [--scenarios a,b|all] [--concurrency N] [--java PATH]"
+                  + " [--server jdk|jetty|undertow] [--server-threads N] [--jvm-args \"...\"]"
+                  + " [--results DIR] [--jfr DIR]");
           System.out.println("variants: " + String.join(", ", Client.VARIANTS.keySet()));
+          System.out.println("diagnostics: " + String.join(", ", Client.DIAGNOSTICS.keySet()));
+          for (Map.Entry<String, List<String>> set : Client.SETS.entrySet()) {
+            System.out.println("set " + set.getKey() + ": " + String.join(",", set.getValue()));
+          }
           System.out.println("  (append @h1, @direct, @pool or combinations like @h1+direct)");
           System.out.println("scenarios: " + String.join(", ", Scenario.ids()));
           System.exit(0);
@@ -138,6 +163,15 @@ public final class Bench {
     o.scenarios.forEach(Scenario::of);
     if (o.rounds < 1 || o.duration <= 0 || o.warmup < 0) {
       throw new IllegalArgumentException("rounds >= 1, duration > 0 and warmup >= 0 required");
+    }
+    if (o.concurrency < 1) {
+      throw new IllegalArgumentException("concurrency < 1: " + o.concurrency);
+    }
+    if (o.serverThreads < 0) {
+      throw new IllegalArgumentException("server-threads < 0: " + o.serverThreads);
+    }
+    if (o.clientJava != null && !Files.isExecutable(Paths.get(o.clientJava))) {
+      throw new IllegalArgumentException("--java is not an executable: " + o.clientJava);
     }
     return o;
   }
@@ -186,37 +220,47 @@ public final class Bench {
                 }));
 
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    String clientJava = o.clientJava != null ? o.clientJava : java;
     String cp = System.getProperty("java.class.path");
-    int port = startServer(java, cp, o.serverKind);
+    int port = startServer(java, cp, o.serverKind, o.serverThreads);
     String base = "http://127.0.0.1:" + port;
     System.out.printf(
         Locale.ROOT,
-        "server %s on %s; %d variants x %d scenarios x %d rounds, warm-up %ss, measured %ss%n",
+        "server %s on %s; %d variants x %d scenarios x %d rounds, warm-up %ss, measured %ss,"
+            + " %d caller(s); client JVM %s%n",
         o.serverKind,
         base,
         o.variants.size(),
         o.scenarios.size(),
         o.rounds,
         fmt(o.warmup),
-        fmt(o.duration));
+        fmt(o.duration),
+        o.concurrency,
+        clientJava);
 
-    Map<String, Map<String, List<Double>>> rates = new LinkedHashMap<>(); // scenario -> variant
+    Map<String, Map<String, Run[]>> runs = new LinkedHashMap<>(); // scenario -> variant -> round
     List<String> raw = new ArrayList<>();
     for (String s : o.scenarios) {
-      Map<String, List<Double>> m = new LinkedHashMap<>();
+      Map<String, Run[]> m = new LinkedHashMap<>();
       for (String v : o.variants) {
-        m.put(v, new ArrayList<>());
+        m.put(v, new Run[o.rounds]);
       }
-      rates.put(s, m);
+      runs.put(s, m);
     }
     int total = o.rounds * o.scenarios.size() * o.variants.size();
     int done = 0;
+    int failed = 0;
     for (int round = 1; round <= o.rounds; round++) {
+      // Odd rounds forward, even rounds backward: a drift over time hits both sides of a pair.
+      List<String> order = new ArrayList<>(o.variants);
+      if (round % 2 == 0) {
+        Collections.reverse(order);
+      }
       for (String scenario : o.scenarios) {
-        for (String variant : o.variants) {
+        for (String variant : order) {
           done++;
           List<String> cmd = new ArrayList<>();
-          cmd.add(java);
+          cmd.add(clientJava);
           cmd.addAll(CLIENT_JVM);
           cmd.addAll(o.jvmArgs);
           if (o.jfr != null) {
@@ -227,6 +271,7 @@ public final class Bench {
           }
           cmd.addAll(List.of("-cp", cp, Client.class.getName()));
           cmd.addAll(List.of(variant, scenario, base, Double.toString(o.warmup), fmt(o.duration)));
+          cmd.add(Integer.toString(o.concurrency));
           String prefix =
               String.format(
                   Locale.ROOT,
@@ -237,9 +282,10 @@ public final class Bench {
                   o.rounds,
                   scenario,
                   variant);
-          double rate = runClient(cmd, prefix, raw);
-          if (rate >= 0) {
-            rates.get(scenario).get(variant).add(rate);
+          Run run = runClient(cmd, prefix, raw);
+          runs.get(scenario).get(variant)[round - 1] = run;
+          if (run == null) {
+            failed++;
           }
         }
       }
@@ -250,7 +296,7 @@ public final class Bench {
         ZonedDateTime.now(ZoneOffset.UTC)
             .truncatedTo(ChronoUnit.SECONDS)
             .format(DateTimeFormatter.ISO_INSTANT);
-    String report = Report.markdown(o, rates, stamp, raw);
+    String report = Report.markdown(o, runs, stamp, raw);
     System.out.println();
     System.out.println(report);
     Files.createDirectories(o.results);
@@ -264,18 +310,28 @@ public final class Bench {
         StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
     Path svg = o.results.resolve("latest.svg");
-    Files.writeString(svg, Report.svg(o, rates, stamp), StandardCharsets.UTF_8);
+    Files.writeString(svg, Report.svg(o, runs, stamp), StandardCharsets.UTF_8);
     System.out.println("results appended to " + log);
     System.out.println("chart written to " + svg);
-    System.exit(0);
+    if (failed > 0) {
+      System.out.println(failed + " run(s) FAILED");
+    }
+    System.exit(failed > 0 ? 1 : 0);
   }
 
-  private static int startServer(String java, String cp, String kind)
+  private static int startServer(String java, String cp, String kind, int threads)
       throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
     cmd.addAll(SERVER_JVM);
-    cmd.addAll(List.of("-cp", cp, "dev.httpjson.bench.server.BenchServer", kind, "0"));
+    cmd.addAll(
+        List.of(
+            "-cp",
+            cp,
+            "dev.httpjson.bench.server.BenchServer",
+            kind,
+            "0",
+            Integer.toString(threads)));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     server = p;
     BufferedReader out =
@@ -321,13 +377,36 @@ public final class Bench {
     server = null;
   }
 
-  /** Runs one client JVM; returns iterations per second, or -1 when it failed. */
-  private static double runClient(List<String> cmd, String prefix, List<String> raw)
+  /** One client JVM's result. */
+  static final class Run {
+    final double rate;
+    final Map<String, String> stats;
+
+    Run(double rate, Map<String, String> stats) {
+      this.rate = rate;
+      this.stats = stats;
+    }
+
+    /** A numeric statistic, or NaN when absent. */
+    double stat(String key) {
+      String v = stats.get(key);
+      try {
+        return v == null ? Double.NaN : Double.parseDouble(v);
+      } catch (NumberFormatException e) {
+        return Double.NaN;
+      }
+    }
+  }
+
+  /** Runs one client JVM; returns its result, or null when it failed. */
+  private static Run runClient(List<String> cmd, String prefix, List<String> raw)
       throws IOException, InterruptedException {
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     current = p;
     double rate = -1;
     String result = null;
+    String statsLine = null;
+    Map<String, String> stats = new LinkedHashMap<>();
     try (BufferedReader out =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
@@ -336,7 +415,14 @@ public final class Bench {
         if (m.matches()) {
           result = line;
           rate = Long.parseLong(m.group(3)) / Double.parseDouble(m.group(4));
+        } else if (line.startsWith("stats ")) {
+          statsLine = line;
+          Matcher kv = STAT.matcher(line);
+          while (kv.find()) {
+            stats.put(kv.group(1), kv.group(2));
+          }
         } else if (line.startsWith("ERROR")) {
+          raw.add(prefix + ": " + line);
           System.out.println(prefix + ": " + line);
         }
       }
@@ -346,26 +432,26 @@ public final class Bench {
     if (exit != 0 || result == null) {
       System.out.println(prefix + ": FAILED (exit " + exit + ")");
       raw.add(prefix + ": FAILED (exit " + exit + ")");
-      return -1;
+      return null;
     }
-    System.out.printf(Locale.ROOT, "%s: %s (%.0f/s)%n", prefix, result, rate);
+    System.out.printf(
+        Locale.ROOT,
+        "%s: %s (%.0f/s, p50 %s us, p99 %s us)%n",
+        prefix,
+        result,
+        rate,
+        stats.getOrDefault("p50us", "?"),
+        stats.getOrDefault("p99us", "?"));
     raw.add(result);
-    return rate;
+    if (statsLine != null) {
+      raw.add("  " + statsLine);
+    }
+    return new Run(rate, stats);
   }
 
   static String fmt(double seconds) {
     return seconds == Math.rint(seconds)
         ? Long.toString((long) seconds)
         : String.format(Locale.ROOT, "%.1f", seconds);
-  }
-
-  static double median(List<Double> values) {
-    if (values.isEmpty()) {
-      return Double.NaN;
-    }
-    double[] a = values.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(a);
-    int n = a.length;
-    return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
   }
 }

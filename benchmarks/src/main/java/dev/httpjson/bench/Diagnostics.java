@@ -5,7 +5,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Flow;
 
 /**
  * Variants that take httpjson's GET apart, to find where its time goes (not in the default set;
@@ -61,6 +65,35 @@ final class Diagnostics {
       byte[] body =
           client.sendAsync(get(uri), HttpResponse.BodyHandlers.ofByteArray()).get().body();
       return Jackson3.MAPPER.readValue(body, WeatherForecast.class);
+    }
+  }
+
+  /**
+   * {@code diag-leak}: a deliberately broken client that never releases its responses (an {@code
+   * ofPublisher} body nobody subscribes to), so every call holds a connection. It exists to show
+   * that the runner's leaked-connection check fails such a run; it does not validate the body.
+   */
+  static final class Leak extends GetOnly {
+    private final Queue<Flow.Publisher<List<ByteBuffer>>> unreleased =
+        new ConcurrentLinkedQueue<>();
+
+    private void leak(URI uri) throws Exception {
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> r =
+          client.send(get(uri), HttpResponse.BodyHandlers.ofPublisher());
+      Forecasts.checkStatus(r.statusCode());
+      unreleased.add(r.body());
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      leak(uri);
+      return Forecasts.randomList();
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      leak(uri);
+      return Forecasts.random(1);
     }
   }
 }

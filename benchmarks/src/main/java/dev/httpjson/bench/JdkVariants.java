@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,15 +69,93 @@ final class JdkVariants {
   }
 
   /**
+   * {@code httpjson-percall-timeout}: options built for every call with settings that belong to the
+   * call (a deadline and a size limit), as a caller passing a remaining deadline down would write
+   * it. Only what the codec reads may key httpjson's caches, so this must cost no more than {@code
+   * httpjson}.
+   */
+  static final class HttpJsonPerCallTimeout extends Variant.Model {
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    static final long MAX_RESPONSE_SIZE = 1024 * 1024;
+
+    private final HttpClient client = Clients.jdk();
+
+    static JsonOptions options() {
+      return JsonOptions.newBuilder().timeout(TIMEOUT).maxResponseSize(MAX_RESPONSE_SIZE).build();
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, LIST, options());
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, WeatherForecast.class, options());
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, options()).statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, options()).statusCode();
+    }
+  }
+
+  /** {@code httpjson-async}: the {@code ...Async} forms with the default options, awaited. */
+  static final class HttpJsonAsync extends Variant.Model {
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return HttpJson.getFromJsonAsync(client, uri, LIST).get();
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return HttpJson.getFromJsonAsync(client, uri, WeatherForecast.class).get();
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return HttpJson.postAsJsonAsync(client, uri, value).get().statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return HttpJson.postAsJsonAsync(client, uri, value).get().statusCode();
+    }
+  }
+
+  /**
    * A hand-written JDK client over Jackson 3: {@code jackson-percall} builds a new mapper for every
-   * call (the seed's bug, in Java); {@code jackson-static} keeps one.
+   * call (the seed's bug, in Java); {@code jackson-static} keeps one; {@code jackson-async} keeps
+   * one and awaits {@code sendAsync} (the hand-written baseline for {@code httpjson-async}).
    */
   static final class HandWritten extends Variant.Model {
     private final HttpClient client = Clients.jdk();
     private final boolean perCall;
+    private final boolean async;
 
     HandWritten(boolean perCall) {
+      this(perCall, false);
+    }
+
+    /**
+     * {@code async}: {@code sendAsync(...).get()} instead of {@code send} ({@code jackson-async}).
+     */
+    HandWritten(boolean perCall, boolean async) {
       this.perCall = perCall;
+      this.async = async;
+    }
+
+    private HttpResponse<byte[]> send(HttpRequest request) throws Exception {
+      return async
+          ? client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).get()
+          : client.send(request, HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private JsonMapper mapper() {
@@ -86,7 +165,7 @@ final class JdkVariants {
     private byte[] getBytes(URI uri) throws Exception {
       HttpRequest request =
           HttpRequest.newBuilder(uri).header("Accept", "application/json").build();
-      HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      HttpResponse<byte[]> response = send(request);
       Forecasts.checkStatus(response.statusCode());
       return response.body();
     }
@@ -97,7 +176,7 @@ final class JdkVariants {
               .header("Content-Type", "application/json; charset=utf-8")
               .POST(HttpRequest.BodyPublishers.ofByteArray(body))
               .build();
-      return client.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode();
+      return send(request).statusCode();
     }
 
     @Override

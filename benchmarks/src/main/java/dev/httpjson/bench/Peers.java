@@ -93,18 +93,18 @@ final class Peers {
   /** {@code avaje}: avaje-http-client with its Jackson 3 body adapter. */
   static final class Avaje extends Variant.Model {
     private io.avaje.http.client.HttpClient client;
-    private URI base;
+
+    @Override
+    protected void prepare(URI base) {
+      client =
+          io.avaje.http.client.HttpClient.builder()
+              .baseUrl(base.resolve("/").toString())
+              .client(Clients.jdk())
+              .bodyAdapter(new Jackson3BodyAdapter(JsonMapper.builder().build()))
+              .build();
+    }
 
     private io.avaje.http.client.HttpClient client(URI uri) {
-      if (client == null) {
-        base = uri.resolve("/");
-        client =
-            io.avaje.http.client.HttpClient.builder()
-                .baseUrl(base.toString())
-                .client(Clients.jdk())
-                .bodyAdapter(new Jackson3BodyAdapter(JsonMapper.builder().build()))
-                .build();
-      }
       return client;
     }
 
@@ -162,16 +162,26 @@ final class Peers {
   static final class FeignJackson extends Variant.Model {
     private FeignApi api;
 
+    @Override
+    protected void prepare(URI base) {
+      ObjectMapper mapper = Jackson2.newMapper();
+      // Http2Client builds (and caches, racily) another client when the given one's redirect
+      // policy or connect timeout differ from Feign's request options; match its defaults (follow
+      // redirects, 10 s) so that the client given is the one used, also under concurrent callers.
+      java.net.http.HttpClient client =
+          Clients.apply(java.net.http.HttpClient.newBuilder())
+              .followRedirects(java.net.http.HttpClient.Redirect.ALWAYS)
+              .connectTimeout(java.time.Duration.ofSeconds(10))
+              .build();
+      api =
+          Feign.builder()
+              .client(new Http2Client(client))
+              .encoder(new JacksonEncoder(mapper))
+              .decoder(new JacksonDecoder(mapper))
+              .target(FeignApi.class, base.resolve("/").toString());
+    }
+
     private FeignApi api(URI uri) {
-      if (api == null) {
-        ObjectMapper mapper = Jackson2.newMapper();
-        api =
-            Feign.builder()
-                .client(new Http2Client(Clients.jdk()))
-                .encoder(new JacksonEncoder(mapper))
-                .decoder(new JacksonDecoder(mapper))
-                .target(FeignApi.class, uri.resolve("/").toString());
-      }
       return api;
     }
 
@@ -276,16 +286,18 @@ final class Peers {
     private final OkHttpClient okhttp = new OkHttpClient();
     private RetrofitApi api;
 
+    @Override
+    protected void prepare(URI base) {
+      api =
+          new Retrofit.Builder()
+              .baseUrl(base.resolve("/").toString())
+              .client(okhttp)
+              .addConverterFactory(JacksonConverterFactory.create(Jackson2.newMapper()))
+              .build()
+              .create(RetrofitApi.class);
+    }
+
     private RetrofitApi api(URI uri) {
-      if (api == null) {
-        api =
-            new Retrofit.Builder()
-                .baseUrl(uri.resolve("/").toString())
-                .client(okhttp)
-                .addConverterFactory(JacksonConverterFactory.create(Jackson2.newMapper()))
-                .build()
-                .create(RetrofitApi.class);
-      }
       return api;
     }
 

@@ -4,33 +4,81 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
-/** The markdown report (table of medians and ratios, targets) and the SVG chart. */
+/**
+ * The markdown report (per scenario: medians, paired ratios with confidence intervals, latency;
+ * then the decisive pairs against their targets) and the SVG chart.
+ */
 final class Report {
+  /** The level of every confidence interval in the report. */
+  static final double LEVEL = 0.95;
+
   private Report() {}
 
+  /** A ratio the issue sets a target for (or that is reported without one). */
+  private static final class Pair {
+    final String numerator;
+    final String denominator;
+    final double target;
+    final List<String> scenarios;
+
+    Pair(String numerator, String denominator, double target, String... scenarios) {
+      this.numerator = numerator;
+      this.denominator = denominator;
+      this.target = target;
+      this.scenarios = List.of(scenarios);
+    }
+  }
+
+  private static final List<Pair> PAIRS =
+      List.of(
+          new Pair("httpjson", "jackson-static", 0.97),
+          new Pair("httpjson-percall-timeout", "httpjson", 0.95),
+          new Pair("httpjson-percall", "httpjson", 0.95),
+          new Pair("httpjson-async", "httpjson", 0.90),
+          new Pair("jackson-async", "jackson-static", Double.NaN),
+          new Pair("httpjson-async", "jackson-async", Double.NaN),
+          new Pair("jackson-percall", "jackson-static", Double.NaN),
+          new Pair("httpjson", "jdk-bytes", 0.97, "get.collection", "post.collection"));
+
   static String markdown(
-      Bench.Options o,
-      Map<String, Map<String, List<Double>>> rates,
-      String stamp,
-      List<String> raw) {
+      Bench.Options o, Map<String, Map<String, Bench.Run[]>> runs, String stamp, List<String> raw) {
     StringBuilder sb = new StringBuilder();
-    sb.append("## ")
-        .append(stamp)
-        .append(" — ")
-        .append(String.join(", ", o.scenarios))
-        .append('\n');
+    sb.append("## ").append(stamp).append(" — ").append(String.join(", ", o.scenarios));
+    if (o.concurrency > 1) {
+      sb.append(" (").append(o.concurrency).append(" concurrent callers)");
+    }
+    sb.append('\n');
     sb.append('\n');
     sb.append("- command: `").append(o.command).append("`\n");
-    sb.append("- JDK: ")
+    sb.append("- runner and server JDK: ")
         .append(System.getProperty("java.vm.name"))
         .append(' ')
         .append(System.getProperty("java.runtime.version"))
         .append(" (")
         .append(System.getProperty("java.vendor"))
+        .append(")\n");
+    Set<String> clientJdks = new LinkedHashSet<>();
+    Set<String> threads = new LinkedHashSet<>();
+    for (Map<String, Bench.Run[]> byVariant : runs.values()) {
+      for (Bench.Run[] rounds : byVariant.values()) {
+        for (Bench.Run r : rounds) {
+          if (r != null) {
+            clientJdks.add(r.stats.getOrDefault("java", "?"));
+            threads.add(r.stats.getOrDefault("threads", "?"));
+          }
+        }
+      }
+    }
+    sb.append("- client JDK: ")
+        .append(String.join(", ", clientJdks))
+        .append(" (")
+        .append(o.clientJava != null ? o.clientJava : "the runner's java")
         .append(")\n");
     sb.append("- machine: nproc=")
         .append(Runtime.getRuntime().availableProcessors())
@@ -47,9 +95,18 @@ final class Report {
         .append(Bench.fmt(o.duration))
         .append(" s, ")
         .append(o.rounds)
-        .append(" rounds interleaved; server `")
+        .append(" rounds interleaved (odd rounds forward, even rounds backward); ")
+        .append(o.concurrency)
+        .append(o.concurrency == 1 ? " caller" : " concurrent callers")
+        .append(" per client JVM (threads: ")
+        .append(String.join(", ", threads))
+        .append("); server `")
         .append(o.serverKind)
-        .append("` (JVM ")
+        .append("`");
+    if (o.serverThreads > 0) {
+      sb.append(" with ").append(o.serverThreads).append(" handler threads");
+    }
+    sb.append(" (JVM ")
         .append(String.join(" ", Bench.SERVER_JVM))
         .append("); client JVM ")
         .append(String.join(" ", Bench.CLIENT_JVM));
@@ -57,12 +114,23 @@ final class Report {
       sb.append(' ').append(String.join(" ", o.jvmArgs));
     }
     sb.append("\n\n");
-    for (Map.Entry<String, Map<String, List<Double>>> e : rates.entrySet()) {
+    sb.append(
+        "Paired ratio: the variant's rate divided by the reference's rate in the same round,"
+            + " one ratio per round; the table gives their median, a distribution-free 95%"
+            + " confidence interval for that median (order statistics; needs 6+ rounds) and their"
+            + " min–max. Latencies are the median over rounds of each run's percentile; conns is"
+            + " the most TCP connections any round left open after its last call (a run fails"
+            + " above 2 x callers + 1).\n\n");
+    for (Map.Entry<String, Map<String, Bench.Run[]>> e : runs.entrySet()) {
       sb.append(table(e.getKey(), e.getValue())).append('\n');
     }
-    String targets = targets(rates);
+    String targets = targets(runs);
     if (!targets.isEmpty()) {
-      sb.append("Targets (ratios of medians in this run):\n\n").append(targets).append('\n');
+      sb.append(
+              "Targets (paired ratios; met = the whole 95% CI at or above the target, missed ="
+                  + " the whole CI below it, undecided = the CI straddles it):\n\n")
+          .append(targets)
+          .append('\n');
     }
     sb.append("<details><summary>raw runs</summary>\n\n```\n");
     for (String line : raw) {
@@ -72,110 +140,175 @@ final class Report {
     return sb.toString();
   }
 
-  static String table(String scenario, Map<String, List<Double>> byVariant) {
-    double httpjson = median(byVariant, "httpjson");
-    double bytes = median(byVariant, "jdk-bytes");
+  /** The rates of each round, NaN where the run failed. */
+  static double[] rates(Bench.Run[] rounds) {
+    double[] out = new double[rounds.length];
+    for (int i = 0; i < rounds.length; i++) {
+      out[i] = rounds[i] == null ? Double.NaN : rounds[i].rate;
+    }
+    return out;
+  }
+
+  /** One ratio per round in which both ran, NaN elsewhere. */
+  static double[] paired(Bench.Run[] numerator, Bench.Run[] denominator) {
+    double[] out = new double[numerator.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] =
+          numerator[i] == null || denominator[i] == null
+              ? Double.NaN
+              : numerator[i].rate / denominator[i].rate;
+    }
+    return out;
+  }
+
+  private static double medianStat(Bench.Run[] rounds, String key) {
+    double[] v = new double[rounds.length];
+    for (int i = 0; i < rounds.length; i++) {
+      v[i] = rounds[i] == null ? Double.NaN : rounds[i].stat(key);
+    }
+    return Stats.median(Stats.sorted(v));
+  }
+
+  static double medianRate(Map<String, Bench.Run[]> byVariant, String variant) {
+    Bench.Run[] r = byVariant.get(variant);
+    return r == null ? Double.NaN : Stats.median(Stats.sorted(rates(r)));
+  }
+
+  static String table(String scenario, Map<String, Bench.Run[]> byVariant) {
+    Bench.Run[] httpjson = byVariant.get("httpjson");
+    Bench.Run[] bytes = byVariant.get("jdk-bytes");
     StringBuilder sb = new StringBuilder();
     sb.append("### ").append(scenario).append("\n\n");
-    sb.append("| variant | median it/s | rounds (it/s) | ÷ httpjson | ÷ jdk-bytes |\n");
-    sb.append("|---|---:|---|---:|---:|\n");
-    for (Map.Entry<String, List<Double>> v : byVariant.entrySet()) {
-      double m = Bench.median(v.getValue());
-      List<String> rounds = new ArrayList<>();
-      for (double r : v.getValue()) {
-        rounds.add(String.format(Locale.ROOT, "%.0f", r));
-      }
+    sb.append(
+        "| variant | median it/s | min–max it/s | ÷ httpjson, paired median | 95% CI | min–max"
+            + " | ÷ jdk-bytes, paired median | p50 ms | p99 ms | conns |\n");
+    sb.append("|---|---:|---:|---:|---|---|---:|---:|---:|---:|\n");
+    for (Map.Entry<String, Bench.Run[]> v : byVariant.entrySet()) {
+      double[] sorted = Stats.sorted(rates(v.getValue()));
+      double m = Stats.median(sorted);
+      String range =
+          sorted.length == 0
+              ? "–"
+              : String.format(Locale.ROOT, "%.0f–%.0f", sorted[0], sorted[sorted.length - 1]);
+      String[] vsHttpjson = ratioCells(v.getValue(), httpjson);
+      String[] vsBytes = ratioCells(v.getValue(), bytes);
       sb.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %s | %s | %s |%n",
+              "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
               v.getKey(),
               Double.isNaN(m) ? "failed" : String.format(Locale.ROOT, "%.0f", m),
-              String.join(" ", rounds),
-              ratio(m, httpjson),
-              ratio(m, bytes)));
+              range,
+              vsHttpjson[0],
+              vsHttpjson[1],
+              vsHttpjson[2],
+              vsBytes[0],
+              millis(medianStat(v.getValue(), "p50us")),
+              millis(medianStat(v.getValue(), "p99us")),
+              maxConnections(v.getValue())));
     }
     return sb.toString();
   }
 
-  private static String ratio(double a, double b) {
-    return Double.isNaN(a) || Double.isNaN(b) ? "–" : String.format(Locale.ROOT, "%.2f", a / b);
+  /** The most connections any round left open (at most 2 x callers + 1, or the run failed). */
+  private static String maxConnections(Bench.Run[] rounds) {
+    int max = -1;
+    for (Bench.Run r : rounds) {
+      if (r != null && !Double.isNaN(r.stat("sockets"))) {
+        max = Math.max(max, (int) r.stat("sockets"));
+      }
+    }
+    return max < 0 ? "–" : Integer.toString(max);
   }
 
-  private static double median(Map<String, List<Double>> byVariant, String variant) {
-    List<Double> v = byVariant.get(variant);
-    return v == null ? Double.NaN : Bench.median(v);
+  private static String millis(double micros) {
+    return Double.isNaN(micros) ? "–" : String.format(Locale.ROOT, "%.2f", micros / 1e3);
   }
 
-  static String targets(Map<String, Map<String, List<Double>>> rates) {
+  /** {median, CI, min–max} of the paired ratios, as cells. */
+  private static String[] ratioCells(Bench.Run[] numerator, Bench.Run[] denominator) {
+    if (denominator == null || numerator == denominator) {
+      return new String[] {denominator == null ? "–" : "1.00", "", ""};
+    }
+    double[] sorted = Stats.sorted(paired(numerator, denominator));
+    if (sorted.length == 0) {
+      return new String[] {"–", "", ""};
+    }
+    double[] ci = Stats.medianInterval(sorted, LEVEL);
+    return new String[] {
+      String.format(Locale.ROOT, "%.3f", Stats.median(sorted)),
+      ci == null ? "n<6" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
+      String.format(Locale.ROOT, "%.3f–%.3f", sorted[0], sorted[sorted.length - 1])
+    };
+  }
+
+  static String targets(Map<String, Map<String, Bench.Run[]>> runs) {
     StringBuilder sb = new StringBuilder();
-    Map<String, List<Double>> get = rates.get("get.collection");
-    if (get != null) {
-      double h = median(get, "httpjson");
-      target(sb, "get.collection httpjson ÷ jdk-bytes", h / median(get, "jdk-bytes"), 0.97, true);
+    for (Map.Entry<String, Map<String, Bench.Run[]>> e : runs.entrySet()) {
+      String scenario = e.getKey();
+      Map<String, Bench.Run[]> byVariant = e.getValue();
+      List<Pair> pairs = new ArrayList<>(PAIRS);
       String best = null;
       double bestRate = Double.NaN;
       for (String peer : Client.JDK_PEERS) {
-        double r = median(get, peer);
+        double r = medianRate(byVariant, peer);
         if (!Double.isNaN(r) && (best == null || r > bestRate)) {
           best = peer;
           bestRate = r;
         }
       }
       if (best != null) {
-        target(
-            sb,
-            "get.collection httpjson ÷ best JDK-client peer (" + best + ")",
-            h / bestRate,
-            1.05,
-            true);
+        pairs.add(new Pair("httpjson", best, 1.05));
       }
-      target(
-          sb,
-          "get.collection httpjson-percall ÷ httpjson",
-          median(get, "httpjson-percall") / h,
-          0.95,
-          true);
-      target(
-          sb,
-          "get.collection jackson-percall ÷ httpjson (the seed's regression, reported)",
-          median(get, "jackson-percall") / h,
-          Double.NaN,
-          true);
-    }
-    Map<String, List<Double>> post = rates.get("post.collection");
-    if (post != null) {
-      target(
-          sb,
-          "post.collection httpjson ÷ jdk-bytes (pre-serialized POST)",
-          median(post, "httpjson") / median(post, "jdk-bytes"),
-          0.97,
-          true);
+      for (Pair p : pairs) {
+        Bench.Run[] num = byVariant.get(p.numerator);
+        Bench.Run[] den = byVariant.get(p.denominator);
+        if (num == null
+            || den == null
+            || !(p.scenarios.isEmpty() || p.scenarios.contains(scenario))) {
+          continue;
+        }
+        double[] sorted = Stats.sorted(paired(num, den));
+        if (sorted.length == 0) {
+          continue;
+        }
+        double median = Stats.median(sorted);
+        double[] ci = Stats.medianInterval(sorted, LEVEL);
+        String verdict;
+        if (Double.isNaN(p.target)) {
+          verdict = "reported";
+        } else if (ci == null) {
+          verdict =
+              (median >= p.target ? "met" : "missed")
+                  + " by the median only (fewer than 6 rounds: no CI, indicative)";
+        } else if (ci[0] >= p.target) {
+          verdict = "**met**";
+        } else if (ci[1] < p.target) {
+          verdict =
+              String.format(
+                  Locale.ROOT, "**MISSED** by %.1f%%", (p.target - median) / p.target * 100);
+        } else {
+          verdict = "undecided (CI straddles the target)";
+        }
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "- %s: %s ÷ %s = %.3f, 95%% CI %s, min–max %.3f–%.3f, %d rounds%s: %s%n",
+                scenario,
+                p.numerator,
+                p.denominator,
+                median,
+                ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
+                sorted[0],
+                sorted[sorted.length - 1],
+                sorted.length,
+                Double.isNaN(p.target)
+                    ? ""
+                    : String.format(Locale.ROOT, " (target ≥ %.2f)", p.target),
+                verdict));
+      }
     }
     return sb.toString();
-  }
-
-  private static void target(
-      StringBuilder sb, String name, double value, double min, boolean higherIsBetter) {
-    if (Double.isNaN(value)) {
-      return;
-    }
-    String verdict;
-    if (Double.isNaN(min)) {
-      verdict = "reported";
-    } else if (higherIsBetter ? value >= min : value <= min) {
-      verdict = "met";
-    } else {
-      verdict = String.format(Locale.ROOT, "MISSED by %.1f%%", (min - value) / min * 100);
-    }
-    sb.append(
-        String.format(
-            Locale.ROOT,
-            "- %s = %.2f%s: %s%n",
-            name,
-            value,
-            Double.isNaN(min) ? "" : String.format(Locale.ROOT, " (target ≥ %.2f)", min),
-            verdict));
   }
 
   static String cpuModel() {
@@ -192,7 +325,7 @@ final class Report {
   }
 
   /** A horizontal bar chart, one group per scenario, bars scaled to the group's maximum. */
-  static String svg(Bench.Options o, Map<String, Map<String, List<Double>>> rates, String stamp) {
+  static String svg(Bench.Options o, Map<String, Map<String, Bench.Run[]>> runs, String stamp) {
     int width = 760;
     int labelWidth = 190;
     int barMax = 440;
@@ -200,25 +333,27 @@ final class Report {
     int gap = 6;
     int y = 66;
     StringBuilder body = new StringBuilder();
-    for (Map.Entry<String, Map<String, List<Double>>> e : rates.entrySet()) {
-      Map<String, List<Double>> byVariant = e.getValue();
+    for (Map.Entry<String, Map<String, Bench.Run[]>> e : runs.entrySet()) {
+      Map<String, Bench.Run[]> byVariant = e.getValue();
       double max = 0;
-      for (List<Double> v : byVariant.values()) {
-        double m = Bench.median(v);
-        if (!Double.isNaN(m)) {
-          max = Math.max(max, m);
+      for (Bench.Run[] v : byVariant.values()) {
+        double[] sorted = Stats.sorted(rates(v));
+        if (sorted.length > 0) {
+          max = Math.max(max, sorted[sorted.length - 1]);
         }
       }
-      double httpjson = median(byVariant, "httpjson");
+      Bench.Run[] httpjson = byVariant.get("httpjson");
       body.append(
           String.format(
               Locale.ROOT,
-              "<text x=\"10\" y=\"%d\" class=\"h\">%s (median iterations/s; ratio to httpjson)</text>%n",
+              "<text x=\"10\" y=\"%d\" class=\"h\">%s (median iterations/s, line = min–max of"
+                  + " rounds; paired ratio to httpjson)</text>%n",
               y,
               escape(e.getKey())));
       y += 12;
-      for (Map.Entry<String, List<Double>> v : byVariant.entrySet()) {
-        double m = Bench.median(v.getValue());
+      for (Map.Entry<String, Bench.Run[]> v : byVariant.entrySet()) {
+        double[] sorted = Stats.sorted(rates(v.getValue()));
+        double m = Stats.median(sorted);
         int w = Double.isNaN(m) || max == 0 ? 0 : (int) Math.round(m / max * barMax);
         String name = v.getKey();
         String fill =
@@ -243,18 +378,34 @@ final class Report {
                 w,
                 barHeight,
                 fill));
+        if (sorted.length > 1 && max > 0) {
+          body.append(
+              String.format(
+                  Locale.ROOT,
+                  "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#1a202c\"/>%n",
+                  labelWidth + (int) Math.round(sorted[0] / max * barMax),
+                  labelWidth + (int) Math.round(sorted[sorted.length - 1] / max * barMax),
+                  y + barHeight / 2,
+                  y + barHeight / 2));
+        }
+        double ratio =
+            httpjson == null
+                ? Double.NaN
+                : Stats.median(Stats.sorted(paired(v.getValue(), httpjson)));
         String value =
             Double.isNaN(m)
                 ? "failed"
                 : String.format(Locale.ROOT, "%.0f", m)
-                    + (Double.isNaN(httpjson)
-                        ? ""
-                        : String.format(Locale.ROOT, " (%.2f)", m / httpjson));
+                    + (Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, " (%.2f)", ratio));
+        int end =
+            sorted.length > 1 && max > 0
+                ? (int) Math.round(sorted[sorted.length - 1] / max * barMax)
+                : w;
         body.append(
             String.format(
                 Locale.ROOT,
                 "<text x=\"%d\" y=\"%d\">%s</text>%n",
-                labelWidth + w + 6,
+                labelWidth + Math.max(w, end) + 6,
                 y + barHeight - 5,
                 value));
         y += barHeight + gap;
@@ -284,14 +435,15 @@ final class Report {
     sb.append(
         String.format(
             Locale.ROOT,
-            "<text x=\"10\" y=\"36\">%s rounds, warm-up %s s, measured %s s, server %s, Java %s,"
-                + " %d CPUs; one request in flight</text>%n",
+            "<text x=\"10\" y=\"36\">%s rounds, warm-up %s s, measured %s s, server %s, runner Java"
+                + " %s, %d CPUs; %s</text>%n",
             o.rounds,
             Bench.fmt(o.warmup),
             Bench.fmt(o.duration),
             escape(o.serverKind),
             escape(System.getProperty("java.version")),
-            Runtime.getRuntime().availableProcessors()));
+            Runtime.getRuntime().availableProcessors(),
+            o.concurrency == 1 ? "one request in flight" : o.concurrency + " concurrent callers"));
     sb.append(body);
     sb.append("</svg>\n");
     return sb.toString();

@@ -38,8 +38,15 @@ public interface Variant extends AutoCloseable {
     /** Returns the status. */
     protected abstract int postObject(URI uri, WeatherForecast value) throws Exception;
 
+    /**
+     * Called once by {@link #op}, before any call and on one thread: variants that need the base
+     * URI build their client here, so that concurrent callers share one.
+     */
+    protected void prepare(URI base) throws Exception {}
+
     @Override
-    public final Op op(Scenario scenario, URI base) {
+    public final Op op(Scenario scenario, URI base) throws Exception {
+      prepare(base);
       URI uri = base.resolve(scenario.path());
       switch (scenario) {
         case GET_COLLECTION:
@@ -66,8 +73,15 @@ public interface Variant extends AutoCloseable {
     /** Returns the status. */
     protected abstract int post(URI uri, byte[] body) throws Exception;
 
+    /**
+     * Called once by {@link #op}, before any call and on one thread: variants that need the base
+     * URI build their client here, so that concurrent callers share one.
+     */
+    protected void prepare(URI base) throws Exception {}
+
     @Override
-    public final Op op(Scenario scenario, URI base) {
+    public final Op op(Scenario scenario, URI base) throws Exception {
+      prepare(base);
       URI uri = base.resolve(scenario.path());
       int items = scenario.items();
       if (!scenario.isPost()) {

@@ -1,5 +1,6 @@
 package dev.httpjson.bench.jmh;
 
+import dev.httpjson.HttpJson;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
@@ -7,6 +8,7 @@ import dev.httpjson.TypeRef;
 import dev.httpjson.bench.Forecasts;
 import dev.httpjson.bench.Jackson3;
 import dev.httpjson.bench.WeatherForecast;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -15,8 +17,10 @@ import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -28,6 +32,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The codec hot paths of one call, without the network: reading the 5-item list from the bytes the
@@ -35,6 +40,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * a request body publisher (drained as the client would). Each has a hand-written baseline with one
  * static Jackson 3 mapper. Run with {@code -prof gc}: {@code gc.alloc.rate.norm} is bytes allocated
  * per operation.
+ *
+ * <p>The {@code decode*} group is the decode step alone, from a buffered {@code
+ * HttpResponse<byte[]>} (the most direct public decode path, {@link HttpJson#readFromJson}) against
+ * a static mapper reading the same bytes, with httpjson's web options ({@code decodeHttpjson}), the
+ * same options built per call with a deadline and a size limit ({@code
+ * decodeHttpjsonPerCallTimeout}), a static mapper with the same case-insensitive matching ({@code
+ * decodeStaticMapper}) and a plain {@code JsonMapper.builder().build()} ({@code
+ * decodePlainMapper}). Ratios to read: {@code decodeHttpjson / decodeStaticMapper} (the layer's
+ * cost) and {@code *PerCallTimeout / decodeHttpjson} (allocation per call, target at most 1.1x).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,6 +65,16 @@ public class CodecBench {
   private final List<WeatherForecast> value = Forecasts.randomList();
   private final ResponseInfo info = info(body.length);
   private final BodyHandler<List<WeatherForecast>> handler = JsonBodyHandlers.of(LIST);
+  private final HttpResponse<byte[]> response = new Buffered(body, info.headers());
+  private static final JsonMapper PLAIN = JsonMapper.builder().build();
+
+  /** Options as a caller passing a remaining deadline down builds them on every call. */
+  private static JsonOptions perCallTimeout() {
+    return JsonOptions.newBuilder()
+        .timeout(Duration.ofSeconds(30))
+        .maxResponseSize(1024 * 1024)
+        .build();
+  }
 
   private static ResponseInfo info(int length) {
     HttpHeaders headers =
@@ -107,6 +131,36 @@ public class CodecBench {
     return drive(JsonBodyHandlers.of(LIST, JsonOptions.newBuilder().build()).apply(info));
   }
 
+  /** The same with a deadline and a size limit in options built for the call. */
+  @Benchmark
+  public List<WeatherForecast> readHttpjsonPerCallTimeout() {
+    return drive(JsonBodyHandlers.of(LIST, perCallTimeout()).apply(info));
+  }
+
+  /** Decode only: {@code HttpJson.readFromJson} on a buffered response, web options. */
+  @Benchmark
+  public List<WeatherForecast> decodeHttpjson() throws Exception {
+    return HttpJson.readFromJson(response, LIST);
+  }
+
+  /** Decode only, options with a deadline and a size limit built for the call. */
+  @Benchmark
+  public List<WeatherForecast> decodeHttpjsonPerCallTimeout() throws Exception {
+    return HttpJson.readFromJson(response, LIST, perCallTimeout());
+  }
+
+  /** Decode only: a static mapper with httpjson's case-insensitive matching, the same bytes. */
+  @Benchmark
+  public List<WeatherForecast> decodeStaticMapper() {
+    return Jackson3.MAPPER.readValue(response.body(), Jackson3.LIST);
+  }
+
+  /** Decode only: a static {@code JsonMapper.builder().build()}, the same bytes. */
+  @Benchmark
+  public List<WeatherForecast> decodePlainMapper() {
+    return PLAIN.readValue(response.body(), Jackson3.LIST);
+  }
+
   /** Hand-written: the JDK's byte-array subscriber, then one static mapper. */
   @Benchmark
   public List<WeatherForecast> readStaticMapper() throws Exception {
@@ -133,6 +187,59 @@ public class CodecBench {
       throw new IllegalStateException("publisher did not complete synchronously");
     }
     return d.bytes;
+  }
+
+  /** A buffered 200 response, as {@code postAsJson} or a hand-written {@code send} returns one. */
+  private static final class Buffered implements HttpResponse<byte[]> {
+    private static final URI URI = java.net.URI.create("http://127.0.0.1/weatherforecast");
+    private final byte[] body;
+    private final HttpHeaders headers;
+    private final HttpRequest request = HttpRequest.newBuilder(URI).build();
+
+    Buffered(byte[] body, HttpHeaders headers) {
+      this.body = body;
+      this.headers = headers;
+    }
+
+    @Override
+    public int statusCode() {
+      return 200;
+    }
+
+    @Override
+    public HttpRequest request() {
+      return request;
+    }
+
+    @Override
+    public Optional<HttpResponse<byte[]>> previousResponse() {
+      return Optional.empty();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+      return headers;
+    }
+
+    @Override
+    public byte[] body() {
+      return body;
+    }
+
+    @Override
+    public Optional<javax.net.ssl.SSLSession> sslSession() {
+      return Optional.empty();
+    }
+
+    @Override
+    public URI uri() {
+      return URI;
+    }
+
+    @Override
+    public HttpClient.Version version() {
+      return HttpClient.Version.HTTP_1_1;
+    }
   }
 
   private static final class Drain implements Flow.Subscriber<ByteBuffer> {

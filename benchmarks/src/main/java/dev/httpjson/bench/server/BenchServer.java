@@ -8,8 +8,8 @@ import java.io.IOException;
  * READY <port>} on stdout once it accepts connections and stops when stdin closes (so it never
  * outlives the runner).
  *
- * <p>Usage: {@code BenchServer [jdk|jetty|undertow] [port]} (default {@code jdk}, port 0 =
- * ephemeral).
+ * <p>Usage: {@code BenchServer [jdk|jetty|undertow] [port] [threads]} (default {@code jdk}, port 0
+ * = ephemeral; {@code threads} is the JDK server's handler pool, 0 = the dispatcher thread).
  */
 public final class BenchServer {
   private BenchServer() {}
@@ -80,7 +80,8 @@ public final class BenchServer {
   public static void main(String[] args) throws Exception {
     String kind = args.length > 0 ? args[0] : "jdk";
     int port = args.length > 1 ? Integer.parseInt(args[1]) : 0;
-    Running server = start(kind, port);
+    int threads = args.length > 2 ? Integer.parseInt(args[2]) : 0;
+    Running server = start(kind, port, threads);
     System.out.println("READY " + server.port() + " " + kind);
     System.out.flush();
     // Stop when the parent closes our stdin (or dies).
@@ -95,10 +96,10 @@ public final class BenchServer {
     System.exit(0);
   }
 
-  static Running start(String kind, int port) throws Exception {
+  static Running start(String kind, int port, int threads) throws Exception {
     switch (kind) {
       case "jdk":
-        return JdkServer.start(port);
+        return JdkServer.start(port, threads);
       case "jetty":
         return JettyServer.start(port);
       case "undertow":

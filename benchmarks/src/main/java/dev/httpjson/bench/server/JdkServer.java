@@ -6,19 +6,35 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
-/** The JDK's {@code com.sun.net.httpserver}, handlers on the dispatcher thread, TCP_NODELAY on. */
+/**
+ * The JDK's {@code com.sun.net.httpserver}, TCP_NODELAY on. With {@code threads == 0} handlers run
+ * on the dispatcher thread (one request at a time, the seed's setting); with {@code threads > 0} on
+ * a fixed pool of that many threads, so that many concurrent connections are served in parallel.
+ */
 final class JdkServer {
   private JdkServer() {}
 
-  static BenchServer.Running start(int port) throws Exception {
+  static BenchServer.Running start(int port, int threads) throws Exception {
     // Read once when the implementation class loads; without it every small response waits on
     // Nagle + delayed ACK (~40 ms) on some paths.
     System.setProperty("sun.net.httpserver.nodelay", "true");
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
     server.createContext("/", JdkServer::handle);
-    server.setExecutor(null); // the dispatcher thread runs handlers: one request in flight
+    ExecutorService pool =
+        threads > 0
+            ? Executors.newFixedThreadPool(
+                threads,
+                r -> {
+                  Thread t = new Thread(r, "bench-server-handler");
+                  t.setDaemon(true);
+                  return t;
+                })
+            : null;
+    server.setExecutor(pool); // null: the dispatcher thread runs handlers
     server.start();
     return new BenchServer.Running() {
       @Override
@@ -29,6 +45,9 @@ final class JdkServer {
       @Override
       public void stop() {
         server.stop(0);
+        if (pool != null) {
+          pool.shutdownNow();
+        }
       }
     };
   }
