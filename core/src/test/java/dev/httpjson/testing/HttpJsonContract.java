@@ -835,4 +835,246 @@ public abstract class HttpJsonContract {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("uri is relative and no base URI is set: users/1");
   }
+
+  // ---- per-call API: send, ensureSuccess, readFromJsonAsStream, JsonType, withHeader ----
+
+  private HttpRequest.Builder orderRequest(String method, String path) throws Exception {
+    return JsonContent.of(new Named("order"), options).requestBuilder(method, uri(path));
+  }
+
+  @Test
+  public void sendReadsTheResponseToAHandBuiltRequestAndSendsItAsBuilt() throws Exception {
+    server.enqueue(json(201, "{\"displayName\":\"receipt\"}"));
+
+    Named receipt =
+        HttpJson.send(
+            client,
+            orderRequest("PUT", "/orders/1").header("Idempotency-Key", "k-1").build(),
+            Named.class,
+            options);
+
+    assertThat(receipt).isEqualTo(new Named("receipt"));
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getMethod()).isEqualTo("PUT");
+    assertThat(request.getHeaders().values("Idempotency-Key")).containsExactly("k-1");
+    assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
+    assertThat(request.getBody().utf8()).isEqualTo("{\"displayName\":\"order\"}");
+  }
+
+  @Test
+  public void sendKeepsTheAcceptTheCallerSet() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"v\"}"));
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/v")).header("Accept", "application/vnd.api+json").build();
+
+    HttpJson.send(client, request, JsonType.of(Named.class, options));
+
+    assertThat(server.takeRequest().getHeaders().values("Accept"))
+        .containsExactly("application/vnd.api+json");
+  }
+
+  @Test
+  public void sendFailsAnErrorStatusWithMethodUriAndProblemDetails() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(422)
+            .addHeader("Content-Type", "application/problem+json")
+            .body("{\"title\":\"Out of stock\",\"status\":422,\"detail\":\"sku A-42\"}")
+            .build());
+
+    assertThatThrownBy(
+            () -> HttpJson.send(client, orderRequest("POST", "/orders").build(), Named.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(422);
+              assertThat(e.method()).isEqualTo("POST");
+              assertThat(e.uri()).isEqualTo(uri("/orders"));
+              assertThat(e.problem()).map(ProblemDetails::title).contains("Out of stock");
+              assertThat(e.getMessage()).contains("422").contains("POST").contains("/orders");
+            });
+  }
+
+  @Test
+  public void sendAppliesTheSizeLimitAndTheWholeCallTimeoutOfItsOptions() throws Exception {
+    server.enqueue(json(200, "[" + "1,".repeat(600) + "1]"));
+    JsonOptions small = options.toBuilder().maxResponseSize(100).build();
+    assertThatThrownBy(
+            () ->
+                HttpJson.send(
+                    client, HttpRequest.newBuilder(uri("/big")).build(), List.class, small))
+        .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
+        .hasMessageContaining("100");
+
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
+    JsonOptions quick = options.toBuilder().timeout(java.time.Duration.ofMillis(300)).build();
+    CompletableFuture<Named> late =
+        HttpJson.sendAsync(
+            client, HttpRequest.newBuilder(uri("/slow")).build(), JsonType.of(Named.class, quick));
+    assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(dev.httpjson.CallTimeoutException.class);
+  }
+
+  @Test
+  public void sendReadsTheCharsetOfTheResponse() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/json; charset=iso-8859-1",
+            "{\"displayName\":\"caf\u00e9\"}".getBytes(ISO_8859_1)));
+
+    assertThat(HttpJson.send(client, HttpRequest.newBuilder(uri("/l")).build(), Named.class))
+        .isEqualTo(new Named("caf\u00e9"));
+  }
+
+  @Test
+  public void ensureSuccessPassesA2xxAndThrowsTheCheckedCallsExceptionOtherwise() throws Exception {
+    server.enqueue(json(204, ""));
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(409)
+            .addHeader("Content-Type", "application/problem+json")
+            .body("{\"title\":\"Conflict\",\"status\":409}")
+            .build());
+
+    HttpResponse<byte[]> ok = HttpJson.postAsJson(client, uri("/a"), MILD, options);
+    assertThat(HttpJson.ensureSuccess(ok)).isSameAs(ok);
+
+    HttpResponse<byte[]> conflict = HttpJson.postAsJson(client, uri("/b"), MILD, options);
+    assertThatThrownBy(() -> HttpJson.ensureSuccess(conflict))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(409);
+              assertThat(e.method()).isEqualTo("POST");
+              assertThat(e.problem()).map(ProblemDetails::title).contains("Conflict");
+            });
+  }
+
+  @Test
+  public void readFromJsonAsStreamReadsAnyResponseAndClosingReleasesIt() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/x-ndjson",
+            "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n".getBytes(UTF_8)));
+    server.enqueue(json(200, "[{\"displayName\":\"c\"},{\"displayName\":\"d\"}]"));
+
+    HttpResponse<java.io.InputStream> ndjson =
+        client.send(
+            orderRequest("POST", "/batch").build(), HttpResponse.BodyHandlers.ofInputStream());
+    try (java.util.stream.Stream<Named> results =
+        HttpJson.readFromJsonAsStream(ndjson, Named.class, options)) {
+      assertThat(results).containsExactly(new Named("a"), new Named("b"));
+    }
+    HttpResponse<java.io.InputStream> array =
+        client.send(
+            HttpRequest.newBuilder(uri("/list")).build(),
+            HttpResponse.BodyHandlers.ofInputStream());
+    try (java.util.stream.Stream<Named> results =
+        HttpJson.readFromJsonAsStream(array, JsonType.of(Named.class, options))) {
+      assertThat(results.findFirst()).contains(new Named("c")); // stops early
+    }
+
+    server.enqueue(json(200, "{\"displayName\":\"after\"}"));
+    assertThat(HttpJson.getFromJson(client, uri("/after"), Named.class, options))
+        .isEqualTo(new Named("after"));
+  }
+
+  @Test
+  public void readFromJsonAsStreamFailsAnUnknownCharsetNamingItAndClosesTheBody() throws Exception {
+    server.enqueue(bytes(200, "application/json; charset=x-klingon", "[]".getBytes(UTF_8)));
+    HttpResponse<java.io.InputStream> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/k")).build(), HttpResponse.BodyHandlers.ofInputStream());
+
+    assertThatThrownBy(() -> HttpJson.readFromJsonAsStream(response, Named.class))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("x-klingon");
+    assertThatThrownBy(() -> response.body().read())
+        .as("the body was closed")
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("closed");
+  }
+
+  @Test
+  public void aPreparedTypeIsAcceptedWhereverATypeIs() throws Exception {
+    JsonType<Named> named = JsonType.of(Named.class, options);
+    JsonType<List<Named>> list = JsonType.of(new TypeRef<List<Named>>() {}, options);
+    server.enqueue(json(200, "{\"displayName\":\"g\"}"));
+    server.enqueue(json(200, "[{\"displayName\":\"l\"}]"));
+    server.enqueue(json(200, "{\"displayName\":\"p\"}"));
+    server.enqueue(json(200, "{\"displayName\":\"d\"}"));
+    server.enqueue(json(200, "{\"displayName\":\"h\"}"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/g"), named)).isEqualTo(new Named("g"));
+    assertThat(HttpJson.getFromJsonAsync(client, uri("/l"), list).get())
+        .containsExactly(new Named("l"));
+    assertThat(HttpJson.postAsJson(client, uri("/p"), new Named("x"), named))
+        .isEqualTo(new Named("p"));
+    assertThat(HttpJson.deleteFromJson(client, uri("/d"), named)).isEqualTo(new Named("d"));
+    assertThat(
+            client
+                .send(
+                    HttpRequest.newBuilder(uri("/h"))
+                        .POST(JsonContent.of(new Named("y"), named))
+                        .build(),
+                    JsonBodyHandlers.of(named))
+                .body())
+        .isEqualTo(new Named("h"));
+    assertThat(JsonType.of(Named.class, options)).isEqualTo(named).hasSameHashCodeAs(named);
+    assertThatThrownBy(() -> JsonType.of(List.class.getTypeParameters()[0]))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not a concrete type");
+  }
+
+  @Test
+  public void boundClientWithHeaderAndWithTimeoutApplyToTheirCallsOnly() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client).baseUri(uri("/api/")).options(options).build();
+    server.enqueue(json(200, "{\"displayName\":\"one\"}"));
+    server.enqueue(json(200, "{\"displayName\":\"two\"}"));
+
+    assertThat(api.withHeader("X-Request-Id", "r-1").getFromJson("items/1", Named.class))
+        .isEqualTo(new Named("one"));
+    assertThat(api.getFromJson("items/2", Named.class)).isEqualTo(new Named("two"));
+
+    RecordedRequest first = server.takeRequest();
+    assertThat(first.getUrl().encodedPath()).isEqualTo("/api/items/1");
+    assertThat(first.getHeaders().values("X-Request-Id")).containsExactly("r-1");
+    assertThat(server.takeRequest().getHeaders().values("X-Request-Id")).isEmpty();
+
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
+    assertThatThrownBy(
+            () ->
+                api.withTimeout(java.time.Duration.ofMillis(300)).getFromJson("slow", Named.class))
+        .isInstanceOf(dev.httpjson.CallTimeoutException.class)
+        .hasMessageContaining("PT0.3S");
+    assertThatThrownBy(() -> api.withHeader("Host", "evil"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Host");
+  }
+
+  @Test
+  public void boundClientSendAddsItsHeadersToAHandBuiltRequest() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/"))
+            .header("Authorization", "Bearer t")
+            .options(options)
+            .build();
+    server.enqueue(json(200, "{\"displayName\":\"s\"}"));
+
+    Named sent =
+        api.withHeader("X-Request-Id", "r-2")
+            .send(orderRequest("POST", "/api/orders").build(), Named.class);
+
+    assertThat(sent).isEqualTo(new Named("s"));
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getHeaders().values("Authorization")).containsExactly("Bearer t");
+    assertThat(request.getHeaders().values("X-Request-Id")).containsExactly("r-2");
+    assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
+  }
 }
