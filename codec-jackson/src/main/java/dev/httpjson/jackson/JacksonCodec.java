@@ -57,7 +57,17 @@ public final class JacksonCodec implements JsonCodec {
     this.mapper = mapper;
   }
 
-  /** A codec that uses {@code mapper} as given, ignoring the options' JSON settings. */
+  /**
+   * A codec that uses {@code mapper} as given: the options' JSON settings (naming, leniency, nulls,
+   * indentation, parser limits) are ignored, and so are httpjson's web defaults — configure the
+   * mapper for what you need, dates included. Build the codec once and reuse it: two such codecs
+   * are equal only when they hold the same mapper instance, and each distinct codec gets its own
+   * cache of readers and writers.
+   *
+   * @param mapper the mapper to read and write with
+   * @return a codec for {@link JsonOptions.Builder#codec}
+   * @throws NullPointerException if {@code mapper} is null
+   */
   public static JacksonCodec withMapper(JsonMapper mapper) {
     return new JacksonCodec(Objects.requireNonNull(mapper, "mapper == null"));
   }

@@ -18,13 +18,13 @@ import dev.httpjson.JsonOptions;
  * ({@link JsonOptions#maxResponseSize()}, {@link JsonOptions#timeout()}) are not part of the key:
  * the options given to {@code bind} carry them at their defaults, and a codec must not read them.
  *
- * <p><b>Equality.</b> The codec is part of the cache key, compared with {@link #equals(Object)}.
- * Codecs configured alike should be equal (and hash alike), so that options built with a new codec
- * instance per call still share one binding. A codec that does not override {@code equals} is
- * compared by identity: it works, but each new instance gets a binding of its own — create it once
- * and reuse it, or every call pays for a new serializer and evicts other bindings from the bounded
- * cache. {@code equals} and {@code hashCode} must be cheap and must not change over the codec's
- * life.
+ * <p><b>Equality.</b> The codec is part of the cache key, compared with {@link
+ * Object#equals(Object)}. Codecs configured alike should be equal (and hash alike), so that options
+ * built with a new codec instance per call still share one binding. A codec that does not override
+ * {@code equals} is compared by identity: it works, but each new instance gets a binding of its own
+ * — create it once and reuse it, or every call pays for a new serializer and evicts other bindings
+ * from the bounded cache. {@code equals} and {@code hashCode} must be cheap and must not change
+ * over the codec's life.
  *
  * <p>Implementations must be thread-safe.
  */
