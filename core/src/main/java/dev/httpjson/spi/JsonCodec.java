@@ -30,7 +30,7 @@ import dev.httpjson.JsonOptions;
  */
 public interface JsonCodec {
 
-  /** A short name for messages, such as {@code "jackson"}. */
+  /** {@return a short name for messages, such as {@code "jackson"}} */
   String name();
 
   /**
@@ -38,6 +38,10 @@ public interface JsonCodec {
    * once per distinct codec settings (and once more per class loader below httpjson's whose types
    * are used, so that such a loader can be collected); the result is cached by httpjson and shared
    * by every call whose options have equal codec settings.
+   *
+   * @param options the options whose codec settings to apply; their call settings (size limit,
+   *     timeout) are at their defaults and must not be read
+   * @return a thread-safe binding; httpjson never closes it, it is dropped when evicted
    */
   JsonBinding bind(JsonOptions options);
 }
