@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
  * whitespace (NDJSON), one at a time. Empty input is an empty sequence; content after the array's
  * end is an error. Opening must not read ahead more than the parser needs. Thread-safe factory;
  * each {@link Cursor} is used by one thread.
+ *
+ * @param <T> the Java type of the elements
  */
 public interface JsonSequenceReader<T> {
 
@@ -52,7 +54,11 @@ public interface JsonSequenceReader<T> {
    */
   Cursor<T> values(Reader reader) throws IOException;
 
-  /** A one-pass iteration over the elements; closing it closes the underlying input. */
+  /**
+   * A one-pass iteration over the elements; closing it closes the underlying input.
+   *
+   * @param <T> the Java type of the elements
+   */
   interface Cursor<T> extends Closeable {
 
     /**
