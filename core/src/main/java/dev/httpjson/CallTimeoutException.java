@@ -15,7 +15,10 @@ import java.time.Duration;
 public final class CallTimeoutException extends HttpTimeoutException {
   private static final long serialVersionUID = 1L;
 
+  /** The timeout that elapsed. */
   private final Duration timeout;
+
+  /** The request URI, whole. */
   private final URI uri;
 
   CallTimeoutException(Duration timeout, String method, URI uri) {
@@ -30,12 +33,12 @@ public final class CallTimeoutException extends HttpTimeoutException {
     this.uri = uri;
   }
 
-  /** The request URI, whole (the message shows it without query values and userinfo). */
+  /** {@return the request URI, whole} The message shows it without query values and userinfo. */
   public URI uri() {
     return uri;
   }
 
-  /** The timeout that elapsed. */
+  /** {@return the timeout that elapsed, as set with {@link JsonOptions.Builder#timeout}} */
   public Duration timeout() {
     return timeout;
   }

@@ -12,7 +12,12 @@ import org.jspecify.annotations.Nullable;
 public class HttpJsonException extends IOException {
   private static final long serialVersionUID = 1L;
 
-  /** Creates an exception with a message and an optional cause. */
+  /**
+   * Creates an exception; codecs and wrappers around httpjson may raise it too.
+   *
+   * @param message what went wrong, without secrets (it ends up in logs)
+   * @param cause the underlying failure, or {@code null}
+   */
   public HttpJsonException(String message, @Nullable Throwable cause) {
     super(message, cause);
   }

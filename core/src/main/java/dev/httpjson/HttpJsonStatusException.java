@@ -26,12 +26,23 @@ public final class HttpJsonStatusException extends HttpJsonException {
   /** How many characters of the error body the message shows at most. */
   static final int MAX_MESSAGE_BODY_CHARS = 512;
 
+  /** The response status code. */
   private final int statusCode;
+
   private final transient HttpHeaders headers;
+
+  /** The request method, or {@code null} when raised by a body handler. */
   private final @Nullable String method;
+
+  /** The request URI, whole, or {@code null} when raised by a body handler. */
   private final @Nullable URI uri;
+
+  /** The start of the response body. */
   private final String body;
+
+  /** Whether the body was longer than {@code body}. */
   private final boolean bodyTruncated;
+
   private final transient @Nullable ProblemDetails problem;
 
   HttpJsonStatusException(
@@ -86,46 +97,52 @@ public final class HttpJsonStatusException extends HttpJsonException {
     }
   }
 
-  /** The response status code. */
+  /** {@return the response status code} */
   public int statusCode() {
     return statusCode;
   }
 
-  /** The response headers. */
+  /**
+   * {@return the response headers} Not serialized: {@code null} in an exception read back from a
+   * Java serialization stream.
+   */
   public HttpHeaders headers() {
     return headers;
   }
 
   /**
-   * The request method; {@code null} when raised by a {@link JsonBodyHandlers} handler, which does
-   * not see the request (the response's {@code request()} has it).
+   * {@return the request method; {@code null} when raised by a {@link JsonBodyHandlers} handler}
+   * Such a handler does not see the request; the response's {@code request()} has it.
    */
   public @Nullable String method() {
     return method;
   }
 
   /**
-   * The request URI, whole (the message shows it without query values and userinfo); {@code null}
-   * when raised by a {@link JsonBodyHandlers} handler.
+   * {@return the request URI, whole; {@code null} when raised by a {@link JsonBodyHandlers}
+   * handler} The message shows it without query values and userinfo.
    */
   public @Nullable URI uri() {
     return uri;
   }
 
   /**
-   * The start of the response body, decoded with the response charset (UTF-8 when none), at most
-   * {@link #MAX_BODY_PREFIX_BYTES} bytes; empty when there was no body.
+   * {@return the start of the response body, decoded with the response charset (UTF-8 when none)}
+   * At most {@link #MAX_BODY_PREFIX_BYTES} bytes are read; empty when there was no body.
    */
   public String body() {
     return body;
   }
 
-  /** Whether the body was longer than what {@link #body()} holds. */
+  /** {@return whether the body was longer than what {@link #body()} holds} */
   public boolean bodyTruncated() {
     return bodyTruncated;
   }
 
-  /** The parsed {@code application/problem+json} body, if the response carried one. */
+  /**
+   * {@return the parsed {@code application/problem+json} body, if the response carried one} Not
+   * serialized: empty in an exception read back from a Java serialization stream.
+   */
   public Optional<ProblemDetails> problem() {
     return Optional.ofNullable(problem);
   }

@@ -89,17 +89,19 @@ public final class JsonOptions {
    * matching, numbers from strings, unknown properties ignored, nulls written, no indentation,
    * {@value #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit, no whole-call timeout, and the codec
    * found by {@link java.util.ServiceLoader}.
+   *
+   * @return the shared default options; every call returns the same instance
    */
   public static JsonOptions web() {
     return WEB;
   }
 
-  /** A builder that starts from the {@link #web()} defaults. */
+  /** {@return a new builder that starts from the {@link #web()} defaults} */
   public static Builder newBuilder() {
     return new Builder();
   }
 
-  /** A builder that starts from these options. */
+  /** {@return a new builder that starts from these options; these options do not change} */
   public Builder toBuilder() {
     return new Builder(this);
   }
@@ -107,69 +109,76 @@ public final class JsonOptions {
   /**
    * The codec: the one set on the builder, or else the one {@link java.util.ServiceLoader} finds.
    *
+   * @return the codec that reads and writes with these options
    * @throws IllegalStateException if none was set and none is on the class or module path
    */
   public JsonCodec codec() {
     return settings.codec();
   }
 
-  /** How property names are mapped. */
+  /** {@return how property names are mapped} */
   public Naming naming() {
     return settings.naming;
   }
 
-  /** Whether JSON property names match Java properties regardless of case on read. */
+  /** {@return whether JSON property names match Java properties regardless of case on read} */
   public boolean caseInsensitiveProperties() {
     return settings.caseInsensitiveProperties;
   }
 
-  /** Whether numeric properties accept numbers written as JSON strings ({@code "42"}) on read. */
+  /**
+   * {@return whether numeric properties accept numbers written as JSON strings ({@code "42"}) on
+   * read}
+   */
   public boolean numbersFromStrings() {
     return settings.numbersFromStrings;
   }
 
-  /** Whether JSON properties with no Java counterpart are skipped on read (else an error). */
+  /**
+   * {@return whether JSON properties with no Java counterpart are skipped on read} When not, such a
+   * property fails the read with a {@link JsonReadException}.
+   */
   public boolean ignoreUnknownProperties() {
     return settings.ignoreUnknownProperties;
   }
 
-  /** Whether null-valued properties are written (else omitted). */
+  /** {@return whether null-valued properties are written (else omitted)} */
   public boolean writeNulls() {
     return settings.writeNulls;
   }
 
-  /** Whether written JSON is indented. */
+  /** {@return whether written JSON is indented} */
   public boolean indent() {
     return settings.indent;
   }
 
   /**
-   * The largest response body httpjson buffers, in bytes. A declared Content-Length over it fails
-   * before any body byte is read; a body without one fails as soon as the bytes received cross it.
-   * Streaming reads ({@code getFromJsonAsStream}) apply it to each element instead.
+   * {@return the largest response body httpjson buffers, in bytes} A declared Content-Length over
+   * it fails before any body byte is read; a body without one fails as soon as the bytes received
+   * cross it. Streaming reads ({@code getFromJsonAsStream}) apply it to each element instead.
    */
   public long maxResponseSize() {
     return maxResponseSize;
   }
 
-  /** The deepest nesting of arrays and objects the parser accepts. */
+  /** {@return the deepest nesting of arrays and objects the parser accepts} */
   public int maxNestingDepth() {
     return settings.maxNestingDepth;
   }
 
-  /** The longest number, in characters, the parser accepts. */
+  /** {@return the longest number, in characters, the parser accepts} */
   public int maxNumberLength() {
     return settings.maxNumberLength;
   }
 
-  /** The longest string, in characters, the parser accepts. */
+  /** {@return the longest string, in characters, the parser accepts} */
   public int maxStringLength() {
     return settings.maxStringLength;
   }
 
   /**
-   * The whole-call timeout: connecting, sending, the headers and reading the body, or {@code null}
-   * for none (the client's and request's own timeouts still apply).
+   * {@return the whole-call timeout, or {@code null} for none} It covers connecting, sending, the
+   * headers and reading the body; the client's and the request's own timeouts still apply.
    */
   public @Nullable Duration timeout() {
     return timeout;
@@ -271,43 +280,81 @@ public final class JsonOptions {
       this.timeout = o.timeout;
     }
 
-    /** Sets the codec; {@code null} means the one {@link java.util.ServiceLoader} finds. */
+    /**
+     * Sets the codec. Options with equal codecs share cached readers and writers, so create a
+     * configured codec once rather than per call.
+     *
+     * @param codec the codec, or {@code null} for the one {@link java.util.ServiceLoader} finds
+     * @return this builder
+     */
     public Builder codec(@Nullable JsonCodec codec) {
       this.codec = codec;
       return this;
     }
 
-    /** Sets how property names are mapped. Default: {@link Naming#CAMEL_CASE}. */
+    /**
+     * Sets how property names are mapped. Default: {@link Naming#CAMEL_CASE}.
+     *
+     * @param naming the mapping from Java property names to JSON names
+     * @return this builder
+     * @throws NullPointerException if {@code naming} is null
+     */
     public Builder naming(Naming naming) {
       this.naming = Objects.requireNonNull(naming, "naming == null");
       return this;
     }
 
-    /** Sets case-insensitive property matching on read. Default: {@code true}. */
+    /**
+     * Sets case-insensitive property matching on read. Default: {@code true}.
+     *
+     * @param enabled whether {@code "FIRSTNAME"} fills {@code firstName}
+     * @return this builder
+     */
     public Builder caseInsensitiveProperties(boolean enabled) {
       this.caseInsensitiveProperties = enabled;
       return this;
     }
 
-    /** Sets whether numbers are accepted from JSON strings on read. Default: {@code true}. */
+    /**
+     * Sets whether numbers are accepted from JSON strings on read. Default: {@code true}.
+     *
+     * @param enabled whether {@code "42"} reads into a numeric property
+     * @return this builder
+     */
     public Builder numbersFromStrings(boolean enabled) {
       this.numbersFromStrings = enabled;
       return this;
     }
 
-    /** Sets whether unknown JSON properties are skipped on read. Default: {@code true}. */
+    /**
+     * Sets whether unknown JSON properties are skipped on read. Default: {@code true}.
+     *
+     * @param enabled {@code true} to skip them, {@code false} to fail the read with a {@link
+     *     JsonReadException}
+     * @return this builder
+     */
     public Builder ignoreUnknownProperties(boolean enabled) {
       this.ignoreUnknownProperties = enabled;
       return this;
     }
 
-    /** Sets whether null-valued properties are written. Default: {@code true}. */
+    /**
+     * Sets whether null-valued properties are written. Default: {@code true}.
+     *
+     * @param enabled {@code true} to write {@code "name":null}, {@code false} to omit the property
+     * @return this builder
+     */
     public Builder writeNulls(boolean enabled) {
       this.writeNulls = enabled;
       return this;
     }
 
-    /** Sets whether written JSON is indented. Default: {@code false}. */
+    /**
+     * Sets whether written JSON is indented. Default: {@code false}.
+     *
+     * @param enabled whether to indent request bodies (larger, for humans)
+     * @return this builder
+     */
     public Builder indent(boolean enabled) {
       this.indent = enabled;
       return this;
@@ -322,6 +369,8 @@ public final class JsonOptions {
      * maxResponseSize(Long.MAX_VALUE)} means "as large as memory allows", and a body that declares
      * or reaches more fails with {@link ResponseTooLargeException} naming that limit.
      *
+     * @param bytes the limit; a larger body fails with {@link ResponseTooLargeException}
+     * @return this builder
      * @throws IllegalArgumentException if {@code bytes} is negative
      */
     public Builder maxResponseSize(long bytes) {
@@ -332,7 +381,14 @@ public final class JsonOptions {
       return this;
     }
 
-    /** Sets the deepest nesting accepted. Default: {@value #DEFAULT_MAX_NESTING_DEPTH}. */
+    /**
+     * Sets the deepest nesting of arrays and objects accepted. Default: {@value
+     * #DEFAULT_MAX_NESTING_DEPTH}.
+     *
+     * @param depth the limit; deeper input fails with {@link JsonReadException}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code depth} is less than 1
+     */
     public Builder maxNestingDepth(int depth) {
       if (depth < 1) {
         throw new IllegalArgumentException("maxNestingDepth < 1: " + depth);
@@ -341,7 +397,14 @@ public final class JsonOptions {
       return this;
     }
 
-    /** Sets the longest number accepted. Default: {@value #DEFAULT_MAX_NUMBER_LENGTH}. */
+    /**
+     * Sets the longest number accepted, in characters. Default: {@value
+     * #DEFAULT_MAX_NUMBER_LENGTH}.
+     *
+     * @param length the limit; a longer number fails with {@link JsonReadException}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code length} is less than 1
+     */
     public Builder maxNumberLength(int length) {
       if (length < 1) {
         throw new IllegalArgumentException("maxNumberLength < 1: " + length);
@@ -350,7 +413,14 @@ public final class JsonOptions {
       return this;
     }
 
-    /** Sets the longest string accepted. Default: {@value #DEFAULT_MAX_STRING_LENGTH}. */
+    /**
+     * Sets the longest string accepted, in characters. Default: {@value
+     * #DEFAULT_MAX_STRING_LENGTH}.
+     *
+     * @param length the limit; a longer string fails with {@link JsonReadException}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code length} is less than 1
+     */
     public Builder maxStringLength(int length) {
       if (length < 1) {
         throw new IllegalArgumentException("maxStringLength < 1: " + length);
@@ -360,8 +430,13 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets the whole-call timeout (connect, send, headers and body), or {@code null} for none.
-     * Default: none.
+     * Sets the whole-call timeout (connect, send, headers and body). Default: none. On expiry the
+     * exchange is aborted and the call fails with {@link CallTimeoutException}. It is not part of
+     * the serializer cache key, so options built per call with the time remaining cost nothing.
+     *
+     * @param timeout the timeout, or {@code null} for none
+     * @return this builder
+     * @throws IllegalArgumentException if {@code timeout} is zero or negative
      */
     public Builder timeout(@Nullable Duration timeout) {
       if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
@@ -371,7 +446,7 @@ public final class JsonOptions {
       return this;
     }
 
-    /** Returns the options. */
+    /** {@return immutable options with this builder's settings; the builder can be reused} */
     public JsonOptions build() {
       return new JsonOptions(settings(), maxResponseSize, timeout);
     }

@@ -15,11 +15,21 @@ import org.jspecify.annotations.Nullable;
 public class JsonReadException extends HttpJsonException {
   private static final long serialVersionUID = 1L;
 
+  /** What was wrong, without position or context. */
   private final String problem;
+
+  /** The 1-based line, or -1. */
   private final long line;
+
+  /** The 1-based column, or -1. */
   private final long column;
+
+  /** The JSON path of the problem. */
   private final String path;
+
   private final transient @Nullable Type targetType;
+
+  /** The response's Content-Type, if any. */
   private final @Nullable String contentType;
 
   /**
@@ -83,32 +93,37 @@ public class JsonReadException extends HttpJsonException {
     return e;
   }
 
-  /** What was wrong, without position or context. */
+  /** {@return what was wrong, without position or context} */
   public String problem() {
     return problem;
   }
 
-  /** The 1-based line of the problem, or -1 if unknown. */
+  /** {@return the 1-based line of the problem, or -1 if unknown} */
   public long line() {
     return line;
   }
 
-  /** The 1-based column of the problem, or -1 if unknown. */
+  /** {@return the 1-based column of the problem, or -1 if unknown} */
   public long column() {
     return column;
   }
 
-  /** The JSON path of the problem, such as {@code $.items[0].id}; {@code $} for the root. */
+  /**
+   * {@return the JSON path of the problem, such as {@code $.items[0].id}; {@code $} for the root}
+   */
   public String path() {
     return path;
   }
 
-  /** The type being read, if known. */
+  /**
+   * {@return the type being read, if known} Not serialized: {@code null} in an exception read back
+   * from a Java serialization stream.
+   */
   public @Nullable Type targetType() {
     return targetType;
   }
 
-  /** The response's Content-Type header, if any. */
+  /** {@return the response's Content-Type header, if any} */
   public @Nullable String contentType() {
     return contentType;
   }

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 public class JsonWriteException extends HttpJsonException {
   private static final long serialVersionUID = 1L;
 
+  /** The JSON path of the value that failed. */
   private final String path;
 
   /**
@@ -23,7 +24,7 @@ public class JsonWriteException extends HttpJsonException {
     this.path = path;
   }
 
-  /** The JSON path of the value that failed, such as {@code $.owner.name}. */
+  /** {@return the JSON path of the value that failed, such as {@code $.owner.name}} */
   public String path() {
     return path;
   }

@@ -25,7 +25,17 @@ public record ProblemDetails(
     @Nullable String instance,
     Map<String, @Nullable Object> extensions) {
 
-  /** Creates a problem; {@code extensions} is copied. */
+  /**
+   * Creates a problem, as httpjson does when it parses one; useful in tests of error handling.
+   *
+   * @param type the problem type URI reference, or {@code null}
+   * @param title the short summary, or {@code null}
+   * @param status the HTTP status code, or {@code null}
+   * @param detail the explanation of this occurrence, or {@code null}
+   * @param instance the occurrence URI reference, or {@code null}
+   * @param extensions every other member by name; copied, so later changes to the map are not seen
+   * @throws NullPointerException if {@code extensions} is null
+   */
   public ProblemDetails {
     Objects.requireNonNull(extensions, "extensions == null");
     extensions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extensions));

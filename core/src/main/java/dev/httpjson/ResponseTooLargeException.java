@@ -8,8 +8,13 @@ package dev.httpjson;
 public final class ResponseTooLargeException extends HttpJsonException {
   private static final long serialVersionUID = 1L;
 
+  /** The limit in bytes. */
   private final long limit;
+
+  /** The declared Content-Length, or the bytes received when the limit was crossed. */
   private final long size;
+
+  /** Whether {@code size} is the declared Content-Length. */
   private final boolean declared;
 
   ResponseTooLargeException(long limit, long size, boolean declared) {
@@ -27,17 +32,20 @@ public final class ResponseTooLargeException extends HttpJsonException {
     this.declared = declared;
   }
 
-  /** The limit in bytes. */
+  /** {@return the limit in bytes, {@link JsonOptions#maxResponseSize()} of the call} */
   public long limit() {
     return limit;
   }
 
-  /** The declared Content-Length, or the number of bytes received when the limit was crossed. */
+  /**
+   * {@return the declared Content-Length, or the number of bytes received when the limit was
+   * crossed}
+   */
   public long size() {
     return size;
   }
 
-  /** Whether {@link #size()} is the declared Content-Length (nothing was read). */
+  /** {@return whether {@link #size()} is the declared Content-Length (nothing was read)} */
   public boolean declared() {
     return declared;
   }

@@ -52,7 +52,13 @@ public abstract class TypeRef<T> {
     this.type = type;
   }
 
-  /** Returns a token for {@code type}, which may be a {@link Class} or any generic type. */
+  /**
+   * Returns a token for a type known only at run time, such as one obtained by reflection.
+   *
+   * @param type a {@link Class} or a parameterized, array or other concrete generic type
+   * @return a token for {@code type}, equal to any other token for the same type
+   * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
+   */
   public static TypeRef<?> of(Type type) {
     Objects.requireNonNull(type, "type == null");
     if (type instanceof TypeVariable || type instanceof WildcardType) {
@@ -61,30 +67,48 @@ public abstract class TypeRef<T> {
     return new Explicit<>(type);
   }
 
-  /** Returns a token for {@code type}. */
+  /**
+   * Returns a token for a class.
+   *
+   * @param <T> the class's type
+   * @param type the class
+   * @return a token for {@code type}
+   */
   public static <T> TypeRef<T> of(Class<T> type) {
     Objects.requireNonNull(type, "type == null");
     return new Explicit<>(type);
   }
 
-  /** Returns a token for {@code List<E>}. */
+  /**
+   * Returns a token for a list, without an anonymous subclass.
+   *
+   * @param <E> the element type
+   * @param elementType the class of the elements
+   * @return a token for {@code List<E>}
+   */
   public static <E> TypeRef<List<E>> listOf(Class<E> elementType) {
     Objects.requireNonNull(elementType, "elementType == null");
     return new Explicit<>(new Parameterized(List.class, elementType));
   }
 
-  /** Returns a token for {@code Map<String, V>}. */
+  /**
+   * Returns a token for a JSON object read as a map, without an anonymous subclass.
+   *
+   * @param <V> the value type
+   * @param valueType the class of the values
+   * @return a token for {@code Map<String, V>}
+   */
   public static <V> TypeRef<Map<String, V>> mapOf(Class<V> valueType) {
     Objects.requireNonNull(valueType, "valueType == null");
     return new Explicit<>(new Parameterized(Map.class, String.class, valueType));
   }
 
-  /** The captured type. */
+  /** {@return the captured type} */
   public final Type type() {
     return type;
   }
 
-  /** The erasure of {@link #type()}, such as {@code List.class} for {@code List<User>}. */
+  /** {@return the erasure of {@link #type()}, such as {@code List.class} for {@code List<User>}} */
   public final Class<?> rawType() {
     return rawType(type);
   }

@@ -12,6 +12,7 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -20,9 +21,19 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>By default it builds one {@link JsonMapper} per distinct {@link JsonOptions} (httpjson caches
  * it) from the options' naming, leniency and parser limits, with Jackson's polymorphic default
- * typing off. To use a mapper of your own instead — your modules, mix-ins and features — pass
- * {@link #withMapper(JsonMapper)} to {@link JsonOptions.Builder#codec}; the mapper is then used as
- * given and only httpjson's transport settings (size limit, timeout) apply:
+ * typing off.
+ *
+ * <p><b>Dates.</b> {@code java.time} values are ISO-8601 text, never timestamps. An {@link
+ * java.time.OffsetDateTime} or {@link java.time.ZonedDateTime} keeps the offset it was read with
+ * ({@code "2025-06-01T08:30:00+02:00"} reads as 08:30+02:00 and is written back as the same text;
+ * {@code "Z"} stays {@code "Z"}); a {@code ZonedDateTime} is written with its offset only, without
+ * a {@code [Region/City]} suffix. An {@link java.time.Instant} is a point on the time line: it
+ * reads any offset and is always written in UTC ({@code "2025-06-01T06:30:00Z"}). Fractional
+ * seconds keep their digits, except that trailing zeros of an {@code OffsetDateTime} or {@code
+ * ZonedDateTime} are dropped ({@code .120} is written {@code .12}), as .NET writes them. To use a
+ * mapper of your own instead — your modules, mix-ins and features — pass {@link
+ * #withMapper(JsonMapper)} to {@link JsonOptions.Builder#codec}; the mapper is then used as given
+ * and only httpjson's transport settings (size limit, timeout) apply:
  *
  * <pre>{@code
  * JsonOptions options = JsonOptions.newBuilder()
@@ -46,7 +57,17 @@ public final class JacksonCodec implements JsonCodec {
     this.mapper = mapper;
   }
 
-  /** A codec that uses {@code mapper} as given, ignoring the options' JSON settings. */
+  /**
+   * A codec that uses {@code mapper} as given: the options' JSON settings (naming, leniency, nulls,
+   * indentation, parser limits) are ignored, and so are httpjson's web defaults — configure the
+   * mapper for what you need, dates included. Build the codec once and reuse it: two such codecs
+   * are equal only when they hold the same mapper instance, and each distinct codec gets its own
+   * cache of readers and writers.
+   *
+   * @param mapper the mapper to read and write with
+   * @return a codec for {@link JsonOptions.Builder#codec}
+   * @throws NullPointerException if {@code mapper} is null
+   */
   public static JacksonCodec withMapper(JsonMapper mapper) {
     return new JacksonCodec(Objects.requireNonNull(mapper, "mapper == null"));
   }
@@ -82,6 +103,10 @@ public final class JacksonCodec implements JsonCodec {
                 DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                 !options.ignoreUnknownProperties())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // Jackson adjusts a read OffsetDateTime/ZonedDateTime to UTC by default; .NET's
+            // DateTimeOffset keeps the offset, so a value read and posted back is the same text.
+            .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+            .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
     switch (options.naming()) {
       case CAMEL_CASE:

@@ -18,19 +18,19 @@ import dev.httpjson.JsonOptions;
  * ({@link JsonOptions#maxResponseSize()}, {@link JsonOptions#timeout()}) are not part of the key:
  * the options given to {@code bind} carry them at their defaults, and a codec must not read them.
  *
- * <p><b>Equality.</b> The codec is part of the cache key, compared with {@link #equals(Object)}.
- * Codecs configured alike should be equal (and hash alike), so that options built with a new codec
- * instance per call still share one binding. A codec that does not override {@code equals} is
- * compared by identity: it works, but each new instance gets a binding of its own — create it once
- * and reuse it, or every call pays for a new serializer and evicts other bindings from the bounded
- * cache. {@code equals} and {@code hashCode} must be cheap and must not change over the codec's
- * life.
+ * <p><b>Equality.</b> The codec is part of the cache key, compared with {@link
+ * Object#equals(Object)}. Codecs configured alike should be equal (and hash alike), so that options
+ * built with a new codec instance per call still share one binding. A codec that does not override
+ * {@code equals} is compared by identity: it works, but each new instance gets a binding of its own
+ * — create it once and reuse it, or every call pays for a new serializer and evicts other bindings
+ * from the bounded cache. {@code equals} and {@code hashCode} must be cheap and must not change
+ * over the codec's life.
  *
  * <p>Implementations must be thread-safe.
  */
 public interface JsonCodec {
 
-  /** A short name for messages, such as {@code "jackson"}. */
+  /** {@return a short name for messages, such as {@code "jackson"}} */
   String name();
 
   /**
@@ -38,6 +38,10 @@ public interface JsonCodec {
    * once per distinct codec settings (and once more per class loader below httpjson's whose types
    * are used, so that such a loader can be collected); the result is cached by httpjson and shared
    * by every call whose options have equal codec settings.
+   *
+   * @param options the options whose codec settings to apply; their call settings (size limit,
+   *     timeout) are at their defaults and must not be read
+   * @return a thread-safe binding; httpjson never closes it, it is dropped when evicted
    */
   JsonBinding bind(JsonOptions options);
 }

@@ -11,28 +11,74 @@ import org.jspecify.annotations.Nullable;
  * whitespace (NDJSON), one at a time. Empty input is an empty sequence; content after the array's
  * end is an error. Opening must not read ahead more than the parser needs. Thread-safe factory;
  * each {@link Cursor} is used by one thread.
+ *
+ * @param <T> the Java type of the elements
  */
 public interface JsonSequenceReader<T> {
 
-  /** Opens a cursor over a top-level JSON array read from UTF-8 bytes. */
+  /**
+   * Opens a cursor over a top-level JSON array read from UTF-8 bytes.
+   *
+   * @param in the stream; the returned cursor owns it and closes it
+   * @return a cursor positioned before the first element
+   * @throws dev.httpjson.JsonReadException if the input does not start a JSON array
+   * @throws IOException if reading the stream fails
+   */
   Cursor<T> array(InputStream in) throws IOException;
 
-  /** Opens a cursor over a top-level JSON array read from characters. */
+  /**
+   * Opens a cursor over a top-level JSON array read from characters (a non-UTF-8 charset).
+   *
+   * @param reader the characters; the returned cursor owns the reader and closes it
+   * @return a cursor positioned before the first element
+   * @throws dev.httpjson.JsonReadException if the input does not start a JSON array
+   * @throws IOException if reading fails
+   */
   Cursor<T> array(Reader reader) throws IOException;
 
-  /** Opens a cursor over whitespace-separated JSON values (NDJSON) read from UTF-8 bytes. */
+  /**
+   * Opens a cursor over whitespace-separated JSON values (NDJSON) read from UTF-8 bytes.
+   *
+   * @param in the stream; the returned cursor owns it and closes it
+   * @return a cursor positioned before the first value
+   * @throws IOException if reading the stream fails
+   */
   Cursor<T> values(InputStream in) throws IOException;
 
-  /** Opens a cursor over whitespace-separated JSON values (NDJSON) read from characters. */
+  /**
+   * Opens a cursor over whitespace-separated JSON values (NDJSON) read from characters.
+   *
+   * @param reader the characters; the returned cursor owns the reader and closes it
+   * @return a cursor positioned before the first value
+   * @throws IOException if reading fails
+   */
   Cursor<T> values(Reader reader) throws IOException;
 
-  /** A one-pass iteration over the elements; closing it closes the underlying input. */
+  /**
+   * A one-pass iteration over the elements; closing it closes the underlying input.
+   *
+   * @param <T> the Java type of the elements
+   */
   interface Cursor<T> extends Closeable {
 
-    /** Advances to the next element; {@code false} at the end of the array or input. */
+    /**
+     * Advances to the next element, reading only as far as its start.
+     *
+     * @return {@code true} if there is an element to {@link #value() read}; {@code false} at the
+     *     end of the array or input
+     * @throws dev.httpjson.JsonReadException if the input is malformed where the next element or
+     *     the end should be, or content follows the array
+     * @throws IOException if reading fails
+     */
     boolean next() throws IOException;
 
-    /** Reads the element that {@link #next()} advanced to; may be {@code null} (JSON null). */
+    /**
+     * Reads the element that {@link #next()} advanced to.
+     *
+     * @return the element; {@code null} for JSON {@code null}
+     * @throws dev.httpjson.JsonReadException if the element is malformed or does not fit the type
+     * @throws IOException if reading fails
+     */
     @Nullable T value() throws IOException;
   }
 }

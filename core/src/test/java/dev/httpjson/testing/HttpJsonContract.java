@@ -26,6 +26,7 @@ import dev.httpjson.testing.Models.Exploding;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.Node;
 import dev.httpjson.testing.Models.Page;
+import dev.httpjson.testing.Models.Stamps;
 import dev.httpjson.testing.Models.WeatherForecast;
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -34,6 +35,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.Charset;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -196,6 +198,63 @@ public abstract class HttpJsonContract {
     assertThat(event.at()).isEqualTo(at);
     server.takeRequest();
     assertThat(server.takeRequest().getBody().utf8()).contains("\"at\":\"2026-11-30T08:15");
+  }
+
+  @Test
+  public void offsetDateTimeKeepsItsOffsetOnARoundTrip() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"x\",\"at\":\"2025-06-01T08:30:00+02:00\"}"));
+    server.enqueue(json(204, ""));
+
+    Event event = HttpJson.getFromJson(client, uri("/e"), Event.class, options);
+    HttpJson.postAsJson(client, uri("/e"), event, options);
+
+    assertThat(event.at().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
+    assertThat(event.at().getHour()).isEqualTo(8);
+    server.takeRequest();
+    assertThat(server.takeRequest().getBody().utf8())
+        .isEqualTo("{\"name\":\"x\",\"at\":\"2025-06-01T08:30:00+02:00\"}");
+  }
+
+  @Test
+  public void offsetDateTimeKeepsFractionalSecondsAndZuluAsGiven() throws Exception {
+    String body =
+        "[{\"name\":\"z\",\"at\":\"2025-06-01T08:30:00.123Z\"},"
+            + "{\"name\":\"n\",\"at\":\"2025-06-01T08:30:00.123456789-05:00\"},"
+            + "{\"name\":\"i\",\"at\":\"2025-06-01T08:30:00.5+05:30\"}]";
+    server.enqueue(json(200, body));
+    server.enqueue(json(204, ""));
+
+    List<Event> events =
+        HttpJson.getFromJson(client, uri("/e"), TypeRef.listOf(Event.class), options);
+    HttpJson.postAsJson(client, uri("/e"), events, options);
+
+    assertThat(events.get(0).at().getOffset()).isEqualTo(ZoneOffset.UTC);
+    assertThat(events.get(1).at().getNano()).isEqualTo(123_456_789);
+    assertThat(events.get(2).at().getOffset()).isEqualTo(ZoneOffset.ofHoursMinutes(5, 30));
+    server.takeRequest();
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo(body);
+  }
+
+  @Test
+  public void zonedDateTimeKeepsItsOffsetAndInstantIsUtc() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"offset\":\"2025-06-01T08:30:00+02:00\",\"zoned\":\"2025-06-01T08:30:00+02:00\","
+                + "\"instant\":\"2025-06-01T08:30:00+02:00\"}"));
+    server.enqueue(json(204, ""));
+
+    Stamps stamps = HttpJson.getFromJson(client, uri("/s"), Stamps.class, options);
+    HttpJson.postAsJson(client, uri("/s"), stamps, options);
+
+    assertThat(stamps.zoned().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
+    assertThat(stamps.zoned().getHour()).isEqualTo(8);
+    assertThat(stamps.instant()).isEqualTo(Instant.parse("2025-06-01T06:30:00Z"));
+    server.takeRequest();
+    assertThat(server.takeRequest().getBody().utf8())
+        .isEqualTo(
+            "{\"offset\":\"2025-06-01T08:30:00+02:00\",\"zoned\":\"2025-06-01T08:30:00+02:00\","
+                + "\"instant\":\"2025-06-01T06:30:00Z\"}");
   }
 
   // ---- empty bodies ----

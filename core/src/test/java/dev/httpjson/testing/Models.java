@@ -1,7 +1,9 @@
 package dev.httpjson.testing;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
 import java.util.List;
 
 /** Value types the contract reads and writes. */
@@ -12,6 +14,9 @@ public final class Models {
       LocalDate date, int temperatureC, int temperatureF, String summary) {}
 
   public record Event(String name, OffsetDateTime at) {}
+
+  /** One value of each java.time type that carries (or drops) an offset. */
+  public record Stamps(OffsetDateTime offset, ZonedDateTime zoned, Instant instant) {}
 
   public record Page<T>(List<T> items, int total) {}
 

@@ -10,10 +10,14 @@ public final class BoundClientExample {
   record User(String id, String name) {}
 
   public static void main(String[] args) throws Exception {
+    String token = System.getenv("API_TOKEN");
+    if (token == null || token.isBlank()) { // never send "Bearer null"
+      throw new IllegalStateException("API_TOKEN is not set");
+    }
     HttpJsonClient api =
         HttpJsonClient.newBuilder(HttpClient.newHttpClient())
             .baseUri("https://api.example.com/v1/")
-            .header("Authorization", "Bearer " + System.getenv("API_TOKEN"))
+            .header("Authorization", "Bearer " + token)
             .options(
                 JsonOptions.newBuilder()
                     .timeout(Duration.ofSeconds(10))
