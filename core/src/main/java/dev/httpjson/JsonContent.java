@@ -62,6 +62,8 @@ public final class JsonContent implements BodyPublisher {
   /**
    * Serializes {@code value} with the {@link JsonOptions#web()} options, as its runtime class.
    *
+   * @param value the value; {@code null} is sent as {@code null}
+   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static JsonContent of(@Nullable Object value) throws JsonWriteException {
@@ -71,6 +73,9 @@ public final class JsonContent implements BodyPublisher {
   /**
    * Serializes {@code value} with {@code options}, as its runtime class.
    *
+   * @param value the value; {@code null} is sent as {@code null}
+   * @param options the options, used as given
+   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static JsonContent of(@Nullable Object value, JsonOptions options)
@@ -82,6 +87,10 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} as {@code type} (for example to write a {@code List<Animal>} with the
    * declared element type) with the {@link JsonOptions#web()} options.
    *
+   * @param value the value
+   * @param type the generic type to write the value as
+   * @param <T> the type
+   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static <T> JsonContent of(@Nullable T value, TypeRef<T> type) throws JsonWriteException {
@@ -91,6 +100,11 @@ public final class JsonContent implements BodyPublisher {
   /**
    * Serializes {@code value} as {@code type} with {@code options}.
    *
+   * @param value the value
+   * @param type the generic type to write the value as
+   * @param options the options, used as given
+   * @param <T> the type
+   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static <T> JsonContent of(@Nullable T value, TypeRef<T> type, JsonOptions options)
@@ -117,6 +131,11 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} as {@code type} with {@code options}, to be sent as {@code mediaType}
    * (used verbatim as the Content-Type; its charset, UTF-8 when absent, decides the encoding).
    *
+   * @param value the value
+   * @param type the type to write the value as
+   * @param options the options, used as given
+   * @param mediaType the Content-Type, such as {@code application/vnd.api+json; charset=utf-16}
+   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    * @throws IllegalArgumentException if the media type names a charset this JVM does not support
    */
@@ -131,6 +150,8 @@ public final class JsonContent implements BodyPublisher {
    * Returns this value sent as {@code mediaType} (used verbatim as the Content-Type; its charset
    * decides the encoding).
    *
+   * @param mediaType the Content-Type
+   * @return content with that media type; this one if it is the same
    * @throws JsonWriteException if the value cannot be serialized
    */
   public JsonContent withMediaType(String mediaType) throws JsonWriteException {
@@ -187,17 +208,29 @@ public final class JsonContent implements BodyPublisher {
     return new JsonContent(value, type, options, mediaType, bytes);
   }
 
-  /** The value this content was created from. */
+  /**
+   * The value this content was created from (.NET's {@code JsonContent.Value}).
+   *
+   * @return the value, or {@code null}
+   */
   public @Nullable Object value() {
     return value;
   }
 
-  /** The type the value was serialized as. */
+  /**
+   * The type the value was serialized as (.NET's {@code JsonContent.ObjectType}).
+   *
+   * @return the declared type, or the value's runtime class
+   */
   public Type objectType() {
     return objectType;
   }
 
-  /** The media type sent as Content-Type, such as {@code application/json; charset=utf-8}. */
+  /**
+   * The media type sent as Content-Type.
+   *
+   * @return the media type, such as {@code application/json; charset=utf-8}
+   */
   public String mediaType() {
     return mediaType;
   }
@@ -207,6 +240,10 @@ public final class JsonContent implements BodyPublisher {
    * type as Content-Type, and {@code Accept: application/json}. A Content-Type or Accept header set
    * on the builder ({@code header}, {@code setHeader} or {@code headers}; names are
    * case-insensitive) replaces httpjson's value, so exactly the caller's values are sent.
+   *
+   * @param method the request method, such as {@code POST}
+   * @param uri the absolute request URI
+   * @return a request builder with this body and its headers
    */
   public HttpRequest.Builder requestBuilder(String method, URI uri) {
     Objects.requireNonNull(method, "method == null");
@@ -214,7 +251,11 @@ public final class JsonContent implements BodyPublisher {
     return new JsonRequestBuilder(method, uri, this, mediaType);
   }
 
-  /** The length of the serialized value in bytes. */
+  /**
+   * The length of the body.
+   *
+   * @return the length of the serialized value in bytes, sent as Content-Length
+   */
   @Override
   public long contentLength() {
     return bytes.length;

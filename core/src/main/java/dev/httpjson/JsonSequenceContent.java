@@ -3,7 +3,6 @@ package dev.httpjson;
 import dev.httpjson.spi.JsonWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
@@ -73,45 +72,331 @@ public final class JsonSequenceContent implements BodyPublisher {
   private JsonSequenceContent(
       @Nullable Iterable<?> iterable,
       @Nullable Stream<?> stream,
-      Type elementType,
-      JsonOptions options,
+      JsonType<?> elementType,
       boolean ndjson) {
     this.iterable = iterable;
     this.stream = stream;
-    this.writer = Calls.options(options).binding().writer(Calls.type(elementType));
+    @SuppressWarnings("unchecked")
+    JsonWriter<Object> w = (JsonWriter<Object>) elementType.writer();
+    this.writer = w;
     this.ndjson = ndjson;
     this.mediaType = ndjson ? NDJSON : MediaTypes.APPLICATION_JSON_UTF8;
   }
 
-  /** Writes {@code elements} as a JSON array of {@code elementType}. */
+  private static JsonSequenceContent create(
+      @Nullable Iterable<?> iterable,
+      @Nullable Stream<?> stream,
+      JsonType<?> type,
+      boolean ndjson) {
+    if (iterable == null && stream == null) {
+      throw new NullPointerException("elements == null");
+    }
+    return new JsonSequenceContent(iterable, stream, type, ndjson);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
+   * options.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the class of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Iterable<? extends T> elements, Class<T> elementType) {
+    return create(elements, null, Checked.of(elementType, JsonOptions.web()), false);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the class of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return new JsonSequenceContent(
-        Objects.requireNonNull(elements, "elements == null"), null, elementType, options, false);
+    return create(elements, null, Checked.of(elementType, options), false);
   }
 
-  /** Writes {@code elements} as a JSON array of {@code elementType}; the stream is sent once. */
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
+   * options.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the generic type token of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Iterable<? extends T> elements, TypeRef<T> elementType) {
+    return create(elements, null, Checked.of(elementType, JsonOptions.web()), false);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the generic type token of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Iterable<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
+    return create(elements, null, Checked.of(elementType, options), false);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked with its options.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the prepared element type, with its options
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Iterable<? extends T> elements, JsonType<T> elementType) {
+    return create(elements, null, Checked.of(elementType), false);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
+   * options.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the class of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Stream<? extends T> elements, Class<T> elementType) {
+    return create(null, elements, Checked.of(elementType, JsonOptions.web()), false);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the class of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return new JsonSequenceContent(
-        null, Objects.requireNonNull(elements, "elements == null"), elementType, options, false);
+    return create(null, elements, Checked.of(elementType, options), false);
   }
 
-  /** Writes {@code elements} as NDJSON: one JSON value of {@code elementType} per line. */
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
+   * options.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the generic type token of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Stream<? extends T> elements, TypeRef<T> elementType) {
+    return create(null, elements, Checked.of(elementType, JsonOptions.web()), false);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the generic type token of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Stream<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
+    return create(null, elements, Checked.of(elementType, options), false);
+  }
+
+  /**
+   * Writes {@code elements} as a JSON array, lazily and chunked with its options.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the prepared element type, with its options
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofArray(
+      Stream<? extends T> elements, JsonType<T> elementType) {
+    return create(null, elements, Checked.of(elementType), false);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
+   * JsonOptions#web()} options.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the class of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Iterable<? extends T> elements, Class<T> elementType) {
+    return create(elements, null, Checked.of(elementType, JsonOptions.web()), true);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the class of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return new JsonSequenceContent(
-        Objects.requireNonNull(elements, "elements == null"), null, elementType, options, true);
+    return create(elements, null, Checked.of(elementType, options), true);
   }
 
-  /** Writes {@code elements} as NDJSON; the stream is sent once. */
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
+   * JsonOptions#web()} options.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the generic type token of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Iterable<? extends T> elements, TypeRef<T> elementType) {
+    return create(elements, null, Checked.of(elementType, JsonOptions.web()), true);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the generic type token of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Iterable<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
+    return create(elements, null, Checked.of(elementType, options), true);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with its
+   * options.
+   *
+   * @param elements the elements, iterated anew for every subscription (a redirect or an
+   *     authentication retry sends them again)
+   * @param elementType the prepared element type, with its options
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Iterable<? extends T> elements, JsonType<T> elementType) {
+    return create(elements, null, Checked.of(elementType), true);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
+   * JsonOptions#web()} options.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the class of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Stream<? extends T> elements, Class<T> elementType) {
+    return create(null, elements, Checked.of(elementType, JsonOptions.web()), true);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the class of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return new JsonSequenceContent(
-        null, Objects.requireNonNull(elements, "elements == null"), elementType, options, true);
+    return create(null, elements, Checked.of(elementType, options), true);
   }
 
-  /** {@code application/json; charset=utf-8}, or {@code application/x-ndjson} for NDJSON. */
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
+   * JsonOptions#web()} options.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the generic type token of the elements
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Stream<? extends T> elements, TypeRef<T> elementType) {
+    return create(null, elements, Checked.of(elementType, JsonOptions.web()), true);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the generic type token of the elements
+   * @param options the options, used as given
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Stream<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
+    return create(null, elements, Checked.of(elementType, options), true);
+  }
+
+  /**
+   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with its
+   * options.
+   *
+   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
+   *     allow one)
+   * @param elementType the prepared element type, with its options
+   * @param <T> the element type
+   * @return the publisher
+   */
+  public static <T> JsonSequenceContent ofNdjson(
+      Stream<? extends T> elements, JsonType<T> elementType) {
+    return create(null, elements, Checked.of(elementType), true);
+  }
+
+  /**
+   * The media type sent as Content-Type.
+   *
+   * @return {@code application/json; charset=utf-8}, or {@code application/x-ndjson} for NDJSON
+   */
   public String mediaType() {
     return mediaType;
   }
@@ -121,6 +406,10 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Content-Type, and {@code Accept: application/json}. A Content-Type or Accept header set on the
    * builder (names are case-insensitive) replaces httpjson's value, so exactly the caller's values
    * are sent.
+   *
+   * @param method the request method, such as {@code POST}
+   * @param uri the absolute request URI
+   * @return a request builder with this body and its headers
    */
   public HttpRequest.Builder requestBuilder(String method, URI uri) {
     Objects.requireNonNull(method, "method == null");
@@ -128,7 +417,11 @@ public final class JsonSequenceContent implements BodyPublisher {
     return new JsonRequestBuilder(method, uri, this, mediaType);
   }
 
-  /** Always -1: the body is sent chunked. */
+  /**
+   * The length of the body, unknown in advance.
+   *
+   * @return always -1: the body is sent chunked
+   */
   @Override
   public long contentLength() {
     return -1;
