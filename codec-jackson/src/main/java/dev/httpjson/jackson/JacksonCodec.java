@@ -96,6 +96,9 @@ public final class JacksonCodec implements JsonCodec {
       case AS_DECLARED:
         break;
     }
+    if (options.strictRecords()) {
+      b.addModule(StrictRecords.INSTANCE);
+    }
     if (!options.writeNulls()) {
       b.changeDefaultPropertyInclusion(
           incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));

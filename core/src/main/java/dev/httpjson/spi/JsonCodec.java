@@ -11,12 +11,13 @@ import dev.httpjson.JsonOptions;
  * JsonOptions.Builder#codec(JsonCodec)}.
  *
  * <p>httpjson calls {@link #bind(JsonOptions)} once per distinct <em>codec settings</em> — the
- * codec itself, naming, case-insensitivity, numbers from strings, unknown properties, nulls,
- * indentation and the parser limits — and caches the result; it then asks the binding once per type
- * for a reader or writer and caches those too. A codec therefore does its expensive work (building
- * a mapper, introspecting a type) in those calls and never on the per-request path. Call settings
- * ({@link JsonOptions#maxResponseSize()}, {@link JsonOptions#timeout()}) are not part of the key:
- * the options given to {@code bind} carry them at their defaults, and a codec must not read them.
+ * codec itself, naming, case-insensitivity, numbers from strings, unknown properties, strict
+ * records, nulls, indentation and the parser limits — and caches the result; it then asks the
+ * binding once per type for a reader or writer and caches those too. A codec therefore does its
+ * expensive work (building a mapper, introspecting a type) in those calls and never on the
+ * per-request path. Call settings ({@link JsonOptions#maxResponseSize()}, {@link
+ * JsonOptions#timeout()}) are not part of the key: the options given to {@code bind} carry them at
+ * their defaults, and a codec must not read them.
  *
  * <p><b>Equality.</b> The codec is part of the cache key, compared with {@link #equals(Object)}.
  * Codecs configured alike should be equal (and hash alike), so that options built with a new codec
