@@ -1,5 +1,6 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.spi.JsonBinding;
@@ -334,6 +335,10 @@ final class JacksonBinding implements JsonBinding {
     if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
       return (IOException) e.getCause();
     }
+    String access = ModuleAccessHint.problem(e, "read");
+    if (access != null) {
+      return new HttpJsonException(access, e);
+    }
     TokenStreamLocation location = e.getLocation();
     String problem = String.valueOf(e.getOriginalMessage());
     if (e instanceof InvalidNullException) {
@@ -426,6 +431,10 @@ final class JacksonBinding implements JsonBinding {
   }
 
   static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {
+    String access = ModuleAccessHint.problem(e, "write");
+    if (access != null) {
+      return new JsonWriteException(access, "$", e);
+    }
     String type = value == null ? "null" : value.getClass().getName();
     return new JsonWriteException(
         "Cannot write " + type + ": " + e.getOriginalMessage(), path(e), e);

@@ -1,6 +1,7 @@
 package dev.httpjson.spi;
 
 import dev.httpjson.JsonOptions;
+import java.util.Set;
 
 /**
  * The service a JSON library implements to plug into httpjson.
@@ -41,4 +42,21 @@ public interface JsonCodec {
    * by every call whose options have equal codec settings.
    */
   JsonBinding bind(JsonOptions options);
+
+  /**
+   * The named modules that read users' types by reflection on this codec's behalf, such as its JSON
+   * library's ({@code tools.jackson.databind} for Jackson 3). Default: none.
+   *
+   * <p>On the module path a user opens a model package to httpjson once — {@code opens
+   * com.example.model to dev.httpjson;} — whatever the codec. Before httpjson asks a binding for a
+   * reader or writer of a type, it opens to these modules each package of that type that is open to
+   * {@code dev.httpjson}: the type's classes, its type arguments and, for a record, its components'
+   * types, to any depth ({@link Module#addOpens}, which a module a package is open to may call).
+   * Packages not open to {@code dev.httpjson} are left alone, and nothing is opened on the class
+   * path, where every package is open already. A codec names only the modules that do its
+   * reflection: opening a package to httpjson extends to them.
+   */
+  default Set<Module> reflectiveModules() {
+    return Set.of();
+  }
 }
