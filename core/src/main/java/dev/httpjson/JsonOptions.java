@@ -341,12 +341,13 @@ public final class JsonOptions {
      * }</pre>
      *
      * <p>Without it a misspelt property or the wrong endpoint reads as zeros and nulls without an
-     * error. It is on by default: its cost is within the noise of a decode (see the README's
-     * "Strict records"), and httpjson has no earlier default to stay compatible with. Turn it off
-     * for an API that omits properties at will and whose records you cannot annotate. It acts on
-     * records only; classes with setters or fields keep Jackson-style leniency. .NET's counterparts
-     * are {@code RespectRequiredConstructorParameters} and {@code RespectNullableAnnotations}, off
-     * there by default for compatibility.
+     * error. It is on by default: its cost is within the noise of a decode (on/off 0.98–1.06 for
+     * the seed's 5-item list; the README's "Strict records" has the figures and the command), and
+     * httpjson has no earlier default to stay compatible with. Turn it off for an API that omits
+     * properties at will and whose records you cannot annotate. It acts on records only; classes
+     * with setters or fields keep Jackson-style leniency. .NET's counterparts are {@code
+     * RespectRequiredConstructorParameters} and {@code RespectNullableAnnotations}, off there by
+     * default for compatibility.
      */
     public Builder strictRecords(boolean enabled) {
       this.strictRecords = enabled;
