@@ -4,7 +4,9 @@ module dev.httpjson.jackson {
   requires transitive tools.jackson.databind;
   requires tools.jackson.core;
   requires com.fasterxml.jackson.annotation;
-  requires static org.jspecify;
+  // Not static: strictRecords reads JSpecify annotations at run time, which needs the module
+  // resolved.
+  requires org.jspecify;
 
   exports dev.httpjson.jackson;
 

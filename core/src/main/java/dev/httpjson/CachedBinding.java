@@ -5,6 +5,7 @@ import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import java.lang.reflect.Type;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -40,9 +41,28 @@ final class CachedBinding {
     this.loaderLocal = loaderLocal;
     this.binding = settings.codec().bind(settings.toOptions());
     JsonBinding b = binding;
-    this.newReader = b::reader;
-    this.newWriter = b::writer;
-    this.newSequenceReader = b::sequenceReader;
+    Set<Module> reflective = ModuleAccess.named(settings.codec().reflectiveModules());
+    if (reflective.isEmpty()) {
+      this.newReader = b::reader;
+      this.newWriter = b::writer;
+      this.newSequenceReader = b::sequenceReader;
+    } else {
+      this.newReader =
+          type -> {
+            ModuleAccess.forward(type, reflective);
+            return b.reader(type);
+          };
+      this.newWriter =
+          type -> {
+            ModuleAccess.forward(type, reflective);
+            return b.writer(type);
+          };
+      this.newSequenceReader =
+          type -> {
+            ModuleAccess.forward(type, reflective);
+            return b.sequenceReader(type);
+          };
+    }
   }
 
   @SuppressWarnings("unchecked")

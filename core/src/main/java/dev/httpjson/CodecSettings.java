@@ -18,6 +18,7 @@ final class CodecSettings {
   final boolean caseInsensitiveProperties;
   final boolean numbersFromStrings;
   final boolean ignoreUnknownProperties;
+  final boolean strictRecords;
   final boolean writeNulls;
   final boolean indent;
   final int maxNestingDepth;
@@ -33,6 +34,7 @@ final class CodecSettings {
       boolean caseInsensitiveProperties,
       boolean numbersFromStrings,
       boolean ignoreUnknownProperties,
+      boolean strictRecords,
       boolean writeNulls,
       boolean indent,
       int maxNestingDepth,
@@ -43,6 +45,7 @@ final class CodecSettings {
     this.caseInsensitiveProperties = caseInsensitiveProperties;
     this.numbersFromStrings = numbersFromStrings;
     this.ignoreUnknownProperties = ignoreUnknownProperties;
+    this.strictRecords = strictRecords;
     this.writeNulls = writeNulls;
     this.indent = indent;
     this.maxNestingDepth = maxNestingDepth;
@@ -54,6 +57,7 @@ final class CodecSettings {
     h = 31 * h + Boolean.hashCode(caseInsensitiveProperties);
     h = 31 * h + Boolean.hashCode(numbersFromStrings);
     h = 31 * h + Boolean.hashCode(ignoreUnknownProperties);
+    h = 31 * h + Boolean.hashCode(strictRecords);
     h = 31 * h + Boolean.hashCode(writeNulls);
     h = 31 * h + Boolean.hashCode(indent);
     h = 31 * h + maxNestingDepth;
@@ -97,6 +101,7 @@ final class CodecSettings {
         && caseInsensitiveProperties == that.caseInsensitiveProperties
         && numbersFromStrings == that.numbersFromStrings
         && ignoreUnknownProperties == that.ignoreUnknownProperties
+        && strictRecords == that.strictRecords
         && writeNulls == that.writeNulls
         && indent == that.indent
         && maxNestingDepth == that.maxNestingDepth

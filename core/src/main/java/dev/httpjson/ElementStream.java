@@ -140,6 +140,9 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
       return new UncheckedIOException(
           ((JsonReadException) e).withContext(elementType, contentType));
     }
+    if (e.getClass() == HttpJsonException.class) {
+      return new UncheckedIOException((HttpJsonException) e); // a codec that cannot reach the type
+    }
     if (e instanceof IOException) {
       IOException inputFailure = limited.failure();
       if (inputFailure != null) {

@@ -8,6 +8,10 @@ import org.jspecify.annotations.Nullable;
  * HttpJsonStatusException}, {@link JsonReadException}, {@link JsonWriteException} and {@link
  * ResponseTooLargeException}. Transport failures keep the JDK client's own exception types ({@link
  * java.net.http.HttpTimeoutException}, {@link java.net.ConnectException}, …).
+ *
+ * <p>A plain {@code HttpJsonException}, none of those, is raised when the codec cannot reach the
+ * type being read: on the module path, a package that is not open to httpjson. The JSON was not at
+ * fault; the message says which {@code opens} to add to which {@code module-info.java}.
  */
 public class HttpJsonException extends IOException {
   private static final long serialVersionUID = 1L;

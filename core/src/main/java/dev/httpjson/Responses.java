@@ -126,6 +126,8 @@ final class Responses {
       return reader.read(new CharArrayReader(transcode(bytes, length, charset, contentType)));
     } catch (JsonReadException e) {
       throw e.withContext(type, contentType);
+    } catch (HttpJsonException e) {
+      throw e; // not the body's fault: a codec that cannot reach the type (module path)
     } catch (IOException e) {
       // The bytes are all in memory: an I/O failure here is the decoder's (an encoding the parser
       // sniffed and could not decode), so it is bad input like any other.

@@ -16,6 +16,7 @@ class JsonOptionsTest {
     assertThat(web.caseInsensitiveProperties()).isTrue();
     assertThat(web.numbersFromStrings()).isTrue();
     assertThat(web.ignoreUnknownProperties()).isTrue();
+    assertThat(web.strictRecords()).isFalse();
     assertThat(web.writeNulls()).isTrue();
     assertThat(web.indent()).isFalse();
     assertThat(web.maxResponseSize()).isEqualTo(JsonOptions.DEFAULT_MAX_RESPONSE_SIZE);
@@ -39,6 +40,7 @@ class JsonOptionsTest {
     assertThat(web.toBuilder().caseInsensitiveProperties(false).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().numbersFromStrings(false).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().ignoreUnknownProperties(false).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().strictRecords(true).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().writeNulls(false).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().indent(true).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().timeout(Duration.ofSeconds(1)).build()).isNotEqualTo(web);
@@ -61,6 +63,7 @@ class JsonOptionsTest {
             web.toBuilder().caseInsensitiveProperties(false).build(),
             web.toBuilder().numbersFromStrings(false).build(),
             web.toBuilder().ignoreUnknownProperties(false).build(),
+            web.toBuilder().strictRecords(true).build(),
             web.toBuilder().writeNulls(false).build(),
             web.toBuilder().indent(true).build(),
             web.toBuilder().maxNestingDepth(9).build(),

@@ -1,5 +1,6 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.spi.JsonBinding;
@@ -13,6 +14,7 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.reflect.Type;
+import java.util.Collection;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -28,6 +30,8 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.exc.InvalidNullException;
+import tools.jackson.databind.exc.PropertyBindingException;
 import tools.jackson.databind.json.JsonMapper;
 
 /** One mapper, and the readers and writers httpjson asks of it (httpjson caches them). */
@@ -331,13 +335,87 @@ final class JacksonBinding implements JsonBinding {
     if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
       return (IOException) e.getCause();
     }
+    String access = ModuleAccessHint.problem(e, "read");
+    if (access != null) {
+      return new HttpJsonException(access, e);
+    }
     TokenStreamLocation location = e.getLocation();
     String problem = String.valueOf(e.getOriginalMessage());
-    if (e instanceof StreamConstraintsException) {
+    if (e instanceof InvalidNullException) {
+      problem = nullProblem((InvalidNullException) e, problem);
+    } else if (e instanceof PropertyBindingException) {
+      problem += knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
+    } else if (e instanceof StreamConstraintsException) {
       problem += " (the limit is " + optionFor(problem) + ")";
     }
-    return new JsonReadException(problem, line(location), column(location), path(e), e);
+    String path = path(e);
+    if (e instanceof PropertyBindingException) {
+      path = unknownPropertyPath((PropertyBindingException) e, path);
+    }
+    return new JsonReadException(problem, line(location), column(location), path, e);
   }
+
+  /**
+   * The path of an unknown property ends at the property itself, also when Jackson (reading through
+   * a constructor) reports only the object that holds it.
+   */
+  private static String unknownPropertyPath(PropertyBindingException e, String path) {
+    List<JacksonException.Reference> refs = e.getPath();
+    String name = e.getPropertyName();
+    if (name == null
+        || (!refs.isEmpty() && name.equals(refs.get(refs.size() - 1).getPropertyName()))) {
+      return path;
+    }
+    StringBuilder sb = new StringBuilder(path);
+    appendName(sb, name);
+    return sb.toString();
+  }
+
+  /** A null for a non-null record component, in the words of {@code strictRecords}. */
+  private static String nullProblem(InvalidNullException e, String jacksonProblem) {
+    List<JacksonException.Reference> refs = e.getPath();
+    if (refs.isEmpty() || e.getPropertyName() == null) {
+      return jacksonProblem;
+    }
+    Object from = refs.get(refs.size() - 1).from();
+    Class<?> owner =
+        from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
+    RecordRules rules = owner == null ? null : RecordRules.of(owner);
+    if (rules == null) {
+      return jacksonProblem;
+    }
+    String property = e.getPropertyName().getSimpleName();
+    boolean primitive = e.getTargetType() != null && e.getTargetType().isPrimitive();
+    return "Null for "
+        + (primitive ? "primitive" : "non-null")
+        + " property '"
+        + property
+        + "' of record "
+        + owner.getSimpleName()
+        + (primitive ? "" : " (mark the component @Nullable if it may be null)");
+  }
+
+  /** Jackson's list of the properties it knows, which its original message leaves out. */
+  private static String knownProperties(@Nullable Collection<Object> known) {
+    if (known == null || known.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(" (known properties: ");
+    int n = 0;
+    for (Object id : known) {
+      if (n > 0) {
+        sb.append(", ");
+      }
+      if (n++ == MAX_KNOWN_LISTED) {
+        sb.append("… ").append(known.size() - MAX_KNOWN_LISTED).append(" more");
+        break;
+      }
+      sb.append('"').append(id).append('"');
+    }
+    return sb.append(')').toString();
+  }
+
+  private static final int MAX_KNOWN_LISTED = 50;
 
   /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
   private static String optionFor(String message) {
@@ -353,6 +431,10 @@ final class JacksonBinding implements JsonBinding {
   }
 
   static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {
+    String access = ModuleAccessHint.problem(e, "write");
+    if (access != null) {
+      return new JsonWriteException(access, "$", e);
+    }
     String type = value == null ? "null" : value.getClass().getName();
     return new JsonWriteException(
         "Cannot write " + type + ": " + e.getOriginalMessage(), path(e), e);

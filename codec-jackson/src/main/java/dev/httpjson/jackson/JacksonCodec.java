@@ -5,6 +5,7 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
@@ -82,6 +83,17 @@ public final class JacksonCodec implements JsonCodec {
     return new JacksonBinding(mapper != null ? mapper : newMapper(options));
   }
 
+  /**
+   * Jackson's databind module, which reads and writes users' types by reflection: httpjson opens to
+   * it the packages a user opened to {@code dev.httpjson}.
+   */
+  @Override
+  public Set<Module> reflectiveModules() {
+    return REFLECTIVE;
+  }
+
+  private static final Set<Module> REFLECTIVE = Set.of(JsonMapper.class.getModule());
+
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static JsonMapper newMapper(JsonOptions options) {
     JsonFactory factory =
@@ -120,6 +132,9 @@ public final class JacksonCodec implements JsonCodec {
         break;
       case AS_DECLARED:
         break;
+    }
+    if (options.strictRecords()) {
+      b.addModule(StrictRecords.INSTANCE);
     }
     if (!options.writeNulls()) {
       b.changeDefaultPropertyInclusion(

@@ -1,6 +1,7 @@
 package dev.httpjson.spi;
 
 import dev.httpjson.JsonOptions;
+import java.util.Set;
 
 /**
  * The service a JSON library implements to plug into httpjson.
@@ -11,12 +12,13 @@ import dev.httpjson.JsonOptions;
  * JsonOptions.Builder#codec(JsonCodec)}.
  *
  * <p>httpjson calls {@link #bind(JsonOptions)} once per distinct <em>codec settings</em> — the
- * codec itself, naming, case-insensitivity, numbers from strings, unknown properties, nulls,
- * indentation and the parser limits — and caches the result; it then asks the binding once per type
- * for a reader or writer and caches those too. A codec therefore does its expensive work (building
- * a mapper, introspecting a type) in those calls and never on the per-request path. Call settings
- * ({@link JsonOptions#maxResponseSize()}, {@link JsonOptions#timeout()}) are not part of the key:
- * the options given to {@code bind} carry them at their defaults, and a codec must not read them.
+ * codec itself, naming, case-insensitivity, numbers from strings, unknown properties, strict
+ * records, nulls, indentation and the parser limits — and caches the result; it then asks the
+ * binding once per type for a reader or writer and caches those too. A codec therefore does its
+ * expensive work (building a mapper, introspecting a type) in those calls and never on the
+ * per-request path. Call settings ({@link JsonOptions#maxResponseSize()}, {@link
+ * JsonOptions#timeout()}) are not part of the key: the options given to {@code bind} carry them at
+ * their defaults, and a codec must not read them.
  *
  * <p><b>Equality.</b> The codec is part of the cache key, compared with {@link
  * Object#equals(Object)}. Codecs configured alike should be equal (and hash alike), so that options
@@ -44,4 +46,21 @@ public interface JsonCodec {
    * @return a thread-safe binding; httpjson never closes it, it is dropped when evicted
    */
   JsonBinding bind(JsonOptions options);
+
+  /**
+   * The named modules that read users' types by reflection on this codec's behalf, such as its JSON
+   * library's ({@code tools.jackson.databind} for Jackson 3). Default: none.
+   *
+   * <p>On the module path a user opens a model package to httpjson once — {@code opens
+   * com.example.model to dev.httpjson;} — whatever the codec. Before httpjson asks a binding for a
+   * reader or writer of a type, it opens to these modules each package of that type that is open to
+   * {@code dev.httpjson}: the type's classes, its type arguments and, for a record, its components'
+   * types, to any depth ({@link Module#addOpens}, which a module a package is open to may call).
+   * Packages not open to {@code dev.httpjson} are left alone, and nothing is opened on the class
+   * path, where every package is open already. A codec names only the modules that do its
+   * reflection: opening a package to httpjson extends to them.
+   */
+  default Set<Module> reflectiveModules() {
+    return Set.of();
+  }
 }

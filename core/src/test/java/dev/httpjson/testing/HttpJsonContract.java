@@ -23,10 +23,12 @@ import dev.httpjson.TypeRef;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Event;
 import dev.httpjson.testing.Models.Exploding;
+import dev.httpjson.testing.Models.Marked;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.Node;
 import dev.httpjson.testing.Models.Page;
 import dev.httpjson.testing.Models.Stamps;
+import dev.httpjson.testing.Models.Reading;
 import dev.httpjson.testing.Models.WeatherForecast;
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -40,6 +42,8 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -174,6 +178,162 @@ public abstract class HttpJsonContract {
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), Named.class, strict))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("extra");
+  }
+
+  @Test
+  public void rejectedUnknownPropertyMessageListsTheKnownOnes() throws Exception {
+    server.enqueue(
+        json(200, "[" + FORECAST + "," + FORECAST.replace("}", ",\"windKmh\":3}") + "]"));
+    JsonOptions strict = options.toBuilder().ignoreUnknownProperties(false).build();
+
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/l"), TypeRef.listOf(WeatherForecast.class), strict))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.path()).isEqualTo("$[1].windKmh");
+              assertThat(e.problem())
+                  .contains("windKmh")
+                  .contains("known properties:")
+                  .contains("\"date\"", "\"temperatureC\"", "\"temperatureF\"", "\"summary\"");
+            });
+  }
+
+  // ---- strict records (opt-in) ----
+
+  private JsonOptions strictRecords() {
+    return options.toBuilder().strictRecords(true).build();
+  }
+
+  @Test
+  public void missingRecordComponentFailsNamingItTheRecordAndThePath() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "["
+                + FORECAST
+                + ","
+                + FORECAST
+                + ",{\"date\":\"2026-11-30\",\"temperatureCelcius\":21,\"temperatureF\":69,"
+                + "\"summary\":\"Mild\"}]"));
+
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/l"), TypeRef.listOf(WeatherForecast.class), strictRecords()))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem())
+                  .startsWith("Missing required property 'temperatureC' of record WeatherForecast");
+              assertThat(e.path()).isEqualTo("$[2]");
+              assertThat(e.line()).isEqualTo(1);
+              assertThat(e.getMessage()).contains("path $[2]").contains("List<");
+            });
+  }
+
+  @Test
+  public void missingComponentOfTheTopLevelRecordFails() throws Exception {
+    server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperatureC\":21,\"temperatureF\":69}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, strictRecords()))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem())
+                  .startsWith("Missing required property 'summary' of record WeatherForecast");
+              assertThat(e.path()).isEqualTo("$");
+            });
+  }
+
+  @Test
+  public void missingComponentIsNamedAsTheJsonSpellsIt() throws Exception {
+    server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperature_c\":21}"));
+    JsonOptions snake = options.toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build();
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, snake))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageStartingWith(
+            "Missing required property 'temperature_f' (component temperatureF) of record"
+                + " WeatherForecast");
+  }
+
+  @Test
+  public void nullableAndOptionalComponentsMayBeMissing() throws Exception {
+    server.enqueue(json(200, "{\"sensor\":\"s1\"}"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/r"), Reading.class, strictRecords()))
+        .isEqualTo(new Reading("s1", null, Optional.empty(), OptionalInt.empty()));
+  }
+
+  @Test
+  public void nullForAPrimitiveComponentFailsAtItsPath() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"date\":\"2026-11-30\",\"temperatureC\":null,\"temperatureF\":69,"
+                + "\"summary\":\"Mild\"}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, strictRecords()))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem())
+                  .isEqualTo(
+                      "Null for primitive property 'temperatureC' of record WeatherForecast");
+              assertThat(e.path()).isEqualTo("$.temperatureC");
+            });
+  }
+
+  @Test
+  public void nullForANonNullComponentOfNullMarkedCodeFailsAtItsPath() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"name\":\"north\",\"sensors\":[{\"id\":\"a\"},{\"id\":null,\"label\":\"b\"}]}"));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, strictRecords()))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem())
+                  .isEqualTo(
+                      "Null for non-null property 'id' of record Sensor"
+                          + " (mark the component @Nullable if it may be null)");
+              assertThat(e.path()).isEqualTo("$.sensors[1].id");
+            });
+  }
+
+  @Test
+  public void nullableComponentsOfNullMarkedCodeAcceptNull() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"n\",\"sensors\":[{\"id\":\"a\",\"label\":null}]}"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, strictRecords()))
+        .isEqualTo(new Marked.Station("n", List.of(new Marked.Sensor("a", null))));
+  }
+
+  @Test
+  public void unannotatedComponentsOutsideNullMarkedCodeAcceptAnExplicitNull() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":null}"));
+
+    assertThat(HttpJson.getFromJson(client, uri("/n"), Named.class, strictRecords()))
+        .isEqualTo(new Named(null));
+  }
+
+  @Test
+  public void withoutStrictRecordsMissingComponentsReadAsZerosAndNulls() throws Exception {
+    server.enqueue(json(200, "{\"date\":\"2026-11-30\"}"));
+    server.enqueue(json(200, "{\"name\":\"n\",\"sensors\":[{\"id\":null}]}"));
+    JsonOptions lenient = options.toBuilder().strictRecords(false).build();
+
+    assertThat(HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, lenient))
+        .isEqualTo(new WeatherForecast(LocalDate.of(2026, 11, 30), 0, 0, null));
+    assertThat(HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, lenient))
+        .isEqualTo(new Marked.Station("n", List.of(new Marked.Sensor(null, null))));
   }
 
   @Test

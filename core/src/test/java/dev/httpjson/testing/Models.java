@@ -5,6 +5,10 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /** Value types the contract reads and writes. */
 public final class Models {
@@ -21,6 +25,20 @@ public final class Models {
   public record Page<T>(List<T> items, int total) {}
 
   public record Named(String displayName) {}
+
+  /** Components that may be absent: {@code @Nullable} and {@code Optional}. */
+  public record Reading(
+      String sensor, @Nullable String note, Optional<String> unit, OptionalInt battery) {}
+
+  /** Records in null-marked code: unannotated components reject null. */
+  @NullMarked
+  public static final class Marked {
+    private Marked() {}
+
+    public record Sensor(String id, @Nullable String label) {}
+
+    public record Station(String name, List<Sensor> sensors) {}
+  }
 
   /** A bean (not a record) with a getter that fails: serialization must fail cleanly. */
   public static final class Exploding {

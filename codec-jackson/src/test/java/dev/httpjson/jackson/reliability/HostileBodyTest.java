@@ -157,7 +157,7 @@ class HostileBodyTest extends HostileServerHarness {
   void numberWithAHugeExponentIsInfinityForADoubleAndAnErrorForALong(String number)
       throws Exception {
     record Reading(double value, long count) {}
-    server.enqueue(json(200, "{\"value\":" + number + "}"));
+    server.enqueue(json(200, "{\"value\":" + number + ",\"count\":0}"));
     server.enqueue(json(200, "{\"count\":" + number + "}"));
 
     Reading reading = HttpJson.getFromJson(client, uri("/d"), Reading.class, options);
