@@ -385,9 +385,9 @@ public final class JsonOptions {
      * README's "Strict records" has the figures and the command), so it could be on; it is off by
      * default because the web defaults follow .NET's, where the counterparts {@code
      * RespectRequiredConstructorParameters} and {@code RespectNullableAnnotations} are off, and
-     * because APIs commonly omit properties their clients model (a partial object must keep
-     * reading as it does in every other JSON client). It acts on records only; classes with
-     * setters or fields keep Jackson-style leniency.
+     * because APIs commonly omit properties their clients model (a partial object must keep reading
+     * as it does in every other JSON client). It acts on records only; classes with setters or
+     * fields keep Jackson-style leniency.
      *
      * @param enabled {@code true} to fail on missing or null non-nullable record components
      * @return this builder

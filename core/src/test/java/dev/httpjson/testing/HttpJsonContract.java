@@ -27,8 +27,8 @@ import dev.httpjson.testing.Models.Marked;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.Node;
 import dev.httpjson.testing.Models.Page;
-import dev.httpjson.testing.Models.Stamps;
 import dev.httpjson.testing.Models.Reading;
+import dev.httpjson.testing.Models.Stamps;
 import dev.httpjson.testing.Models.WeatherForecast;
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -252,7 +252,7 @@ public abstract class HttpJsonContract {
   @Test
   public void missingComponentIsNamedAsTheJsonSpellsIt() throws Exception {
     server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperature_c\":21}"));
-    JsonOptions snake = options.toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build();
+    JsonOptions snake = strictRecords().toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build();
 
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, snake))
         .isInstanceOf(JsonReadException.class)
@@ -296,7 +296,8 @@ public abstract class HttpJsonContract {
             200,
             "{\"name\":\"north\",\"sensors\":[{\"id\":\"a\"},{\"id\":null,\"label\":\"b\"}]}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, strictRecords()))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, strictRecords()))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
