@@ -307,9 +307,9 @@ public abstract class AsyncContract {
     try {
       RawServer.write(socket, ENDLESS_HEAD);
       OutputStream out = socket.getOutputStream();
-      writeChunk(out, "[");
+      RawServer.writeChunk(out, "[");
       for (int i = 0; ; i++) {
-        writeChunk(out, "{\"displayName\":\"n" + i + "\"},");
+        RawServer.writeChunk(out, "{\"displayName\":\"n" + i + "\"},");
         Thread.sleep(5);
       }
     } catch (IOException e) {
@@ -317,14 +317,6 @@ public abstract class AsyncContract {
     } finally {
       socket.close();
     }
-  }
-
-  private static void writeChunk(OutputStream out, String data) throws IOException {
-    byte[] bytes = data.getBytes(UTF_8);
-    out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(UTF_8));
-    out.write(bytes);
-    out.write("\r\n".getBytes(UTF_8));
-    out.flush();
   }
 
   private static void awaitTrue(

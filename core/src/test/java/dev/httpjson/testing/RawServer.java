@@ -88,6 +88,15 @@ public final class RawServer implements AutoCloseable {
     return head.toString(StandardCharsets.ISO_8859_1);
   }
 
+  /** Writes {@code data} as one chunk of a chunked body and flushes it. */
+  public static void writeChunk(java.io.OutputStream out, String data) throws IOException {
+    byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+    out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.UTF_8));
+    out.write(bytes);
+    out.write("\r\n".getBytes(StandardCharsets.UTF_8));
+    out.flush();
+  }
+
   public static void write(Socket socket, String text) throws IOException {
     socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
     socket.getOutputStream().flush();

@@ -285,9 +285,10 @@ public abstract class StreamingContract {
                     "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                         + "Transfer-Encoding: chunked\r\n\r\n");
                 OutputStream out = socket.getOutputStream();
-                writeChunk(out, "[");
+                RawServer.writeChunk(out, "[");
                 for (int i = 0; ; i++) { // endless: only an abort by the client ends it
-                  writeChunk(out, (i == 0 ? "" : ",") + "{\"displayName\":\"n" + i + "\"}");
+                  RawServer.writeChunk(
+                      out, (i == 0 ? "" : ",") + "{\"displayName\":\"n" + i + "\"}");
                 }
               } catch (IOException e) {
                 writeFailed.set(true);
@@ -413,10 +414,11 @@ public abstract class StreamingContract {
                     socket,
                     "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                         + "Transfer-Encoding: chunked\r\n\r\n");
-                writeChunk(socket.getOutputStream(), "[");
+                RawServer.writeChunk(socket.getOutputStream(), "[");
                 bodyStarted.countDown();
                 for (int i = 0; ; i++) { // endless: only an abort by the client ends it
-                  writeChunk(socket.getOutputStream(), "{\"displayName\":\"n" + i + "\"},");
+                  RawServer.writeChunk(
+                      socket.getOutputStream(), "{\"displayName\":\"n" + i + "\"},");
                   Thread.sleep(5);
                 }
               } catch (IOException e) {
@@ -445,9 +447,9 @@ public abstract class StreamingContract {
             (socket, head) -> {
               try {
                 RawServer.write(socket, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
-                writeChunk(socket.getOutputStream(), "[");
+                RawServer.writeChunk(socket.getOutputStream(), "[");
                 for (; ; ) {
-                  writeChunk(socket.getOutputStream(), "1,");
+                  RawServer.writeChunk(socket.getOutputStream(), "1,");
                   Thread.sleep(5);
                 }
               } catch (IOException e) {
@@ -559,13 +561,5 @@ public abstract class StreamingContract {
       all.add(c);
     }
     return all;
-  }
-
-  private static void writeChunk(OutputStream out, String data) throws IOException {
-    byte[] bytes = data.getBytes(UTF_8);
-    out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(UTF_8));
-    out.write(bytes);
-    out.write("\r\n".getBytes(UTF_8));
-    out.flush();
   }
 }
