@@ -2,32 +2,117 @@ package dev.httpjson;
 
 import dev.httpjson.spi.JsonCodec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
-/** The codec {@link ServiceLoader} finds, looked up once. */
+/**
+ * The codec of options that name none, chosen once, never by class-path order: the codec named by
+ * the system property {@value #PROPERTY}, else the only codec {@link ServiceLoader} finds; several
+ * codecs and no property is an error that lists them.
+ */
 final class DefaultCodec {
-  private static final @Nullable JsonCodec CODEC = load();
+  /** The system property naming the codec to use when several are found. */
+  static final String PROPERTY = "dev.httpjson.codec";
+
+  private static final Choice CHOICE =
+      choose(loadAll(), System.getProperty(PROPERTY), "the system property " + PROPERTY);
 
   private DefaultCodec() {}
 
   static JsonCodec get() {
-    if (CODEC == null) {
-      throw new IllegalStateException(
-          "No JSON codec found: ServiceLoader found no dev.httpjson.spi.JsonCodec on the class or"
-              + " module path. Add the dependency dev.httpjson:httpjson-jackson, or pass one with"
-              + " JsonOptions.newBuilder().codec(...)");
-    }
-    return CODEC;
+    return CHOICE.get();
   }
 
-  private static @Nullable JsonCodec load() {
+  private static List<JsonCodec> loadAll() {
     List<JsonCodec> found = new ArrayList<>();
     ServiceLoader.load(JsonCodec.class, DefaultCodec.class.getClassLoader()).forEach(found::add);
     if (found.isEmpty()) {
       ServiceLoader.load(JsonCodec.class).forEach(found::add);
     }
-    return found.isEmpty() ? null : found.get(0);
+    return found;
+  }
+
+  /**
+   * The selection rule, apart from where its inputs come from.
+   *
+   * @param found the codecs found, in any order (the result does not depend on it)
+   * @param wanted the value of the property: a codec's {@link JsonCodec#name()} or class name
+   * @param source how to name the property in messages
+   */
+  static Choice choose(List<JsonCodec> found, @Nullable String wanted, String source) {
+    // The same provider can be found twice (module and class path, two loaders): count it once.
+    Map<String, JsonCodec> byClass = new LinkedHashMap<>();
+    for (JsonCodec c : found) {
+      byClass.putIfAbsent(c.getClass().getName(), c);
+    }
+    List<JsonCodec> codecs = new ArrayList<>(byClass.values());
+    String listed =
+        codecs.stream()
+            .map(c -> c.name() + " (" + c.getClass().getName() + ")")
+            .sorted()
+            .collect(Collectors.joining(", "));
+    if (wanted != null && !wanted.isBlank()) {
+      String w = wanted.trim();
+      for (JsonCodec c : codecs) {
+        if (c.name().equals(w) || c.getClass().getName().equals(w)) {
+          return new Choice(c, null);
+        }
+      }
+      return new Choice(
+          null,
+          "No JSON codec named '"
+              + w
+              + "' (from "
+              + source
+              + "): ServiceLoader found "
+              + (codecs.isEmpty() ? "none" : listed)
+              + ". Set it to one of these names, add the codec's artifact, or pass a codec with"
+              + " JsonOptions.newBuilder().codec(...)");
+    }
+    if (codecs.size() == 1) {
+      return new Choice(codecs.get(0), null);
+    }
+    if (codecs.isEmpty()) {
+      return new Choice(
+          null,
+          "No JSON codec found: ServiceLoader found no dev.httpjson.spi.JsonCodec on the class or"
+              + " module path. Add the dependency dev.httpjson:httpjson-jackson (or"
+              + " httpjson-jackson2, httpjson-gson), or pass one with"
+              + " JsonOptions.newBuilder().codec(...)");
+    }
+    return new Choice(
+        null,
+        "Several JSON codecs found: "
+            + listed
+            + ". Choose one with "
+            + source
+            + " (for example -D"
+            + PROPERTY
+            + "="
+            + codecs.stream().map(JsonCodec::name).sorted().findFirst().orElse("")
+            + "), pass one with JsonOptions.newBuilder().codec(...), or keep only one codec"
+            + " artifact on the path");
+  }
+
+  /** A codec, or why there is none. */
+  static final class Choice {
+    private final @Nullable JsonCodec codec;
+    private final @Nullable String error;
+
+    Choice(@Nullable JsonCodec codec, @Nullable String error) {
+      this.codec = codec;
+      this.error = error;
+    }
+
+    JsonCodec get() {
+      if (codec == null) {
+        throw new IllegalStateException(error);
+      }
+      return codec;
+    }
   }
 }

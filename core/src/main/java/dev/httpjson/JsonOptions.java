@@ -108,10 +108,12 @@ public final class JsonOptions {
   }
 
   /**
-   * The codec: the one set on the builder, or else the one {@link java.util.ServiceLoader} finds.
+   * The codec: the one set on the builder, or else the one chosen from those {@link
+   * java.util.ServiceLoader} finds (see {@link Builder#codec(JsonCodec)} for the rule).
    *
    * @return the codec that reads and writes with these options
-   * @throws IllegalStateException if none was set and none is on the class or module path
+   * @throws IllegalStateException if none was set and none is on the class or module path, or
+   *     several are and the system property {@code dev.httpjson.codec} does not name one of them
    */
   public JsonCodec codec() {
     return settings.codec();
@@ -300,7 +302,28 @@ public final class JsonOptions {
      * Sets the codec. Options with equal codecs share cached readers and writers, so create a
      * configured codec once rather than per call.
      *
-     * @param codec the codec, or {@code null} for the one {@link java.util.ServiceLoader} finds
+     * <p><b>Which codec, when none is set.</b> httpjson asks {@link java.util.ServiceLoader} once
+     * for every {@link JsonCodec} on the class or module path ({@code httpjson-jackson}, {@code
+     * httpjson-jackson2}, {@code httpjson-gson}, or your own) and chooses, never by class-path
+     * order:
+     *
+     * <ol>
+     *   <li>the codec named by the system property {@code dev.httpjson.codec} — a codec's {@link
+     *       JsonCodec#name()} ({@code jackson}, {@code jackson2}, {@code gson}) or class name —
+     *       read once, at the first call that needs the default codec; a name that matches none is
+     *       an error listing the codecs found;
+     *   <li>else the codec found, if exactly one is;
+     *   <li>else an {@link IllegalStateException} at the first call that needs it, listing the
+     *       codecs found (several) or naming the artifact to add (none).
+     * </ol>
+     *
+     * <pre>{@code
+     * // with httpjson-jackson and httpjson-gson both on the class path:
+     * JsonOptions gson = JsonOptions.newBuilder().codec(new GsonCodec()).build();
+     * // or, for every call without a codec of its own: java -Ddev.httpjson.codec=gson ...
+     * }</pre>
+     *
+     * @param codec the codec, or {@code null} for the one chosen from the class or module path
      * @return this builder
      */
     public Builder codec(@Nullable JsonCodec codec) {

@@ -47,6 +47,24 @@ public final class Models {
     }
   }
 
+  /**
+   * The failure of {@link Exploding} for a codec that serializes fields, not getters (Gson): a
+   * record whose {@code name} holds a record whose accessor throws, so that the failure is at
+   * {@code $.name} with the same message.
+   */
+  public record ExplodingRecord(Inner name) {
+    public ExplodingRecord() {
+      this(new Inner("x"));
+    }
+
+    public record Inner(String value) {
+      @Override
+      public String value() {
+        throw new IllegalStateException("boom in getName");
+      }
+    }
+  }
+
   /** A bean that refers to itself. */
   public static final class Node {
     private Node next = this;

@@ -1,0 +1,531 @@
+package dev.httpjson.gson.internal;
+
+import com.google.gson.FieldNamingPolicy;
+import com.google.gson.FieldNamingStrategy;
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonIOException;
+import com.google.gson.JsonParseException;
+import com.google.gson.Strictness;
+import com.google.gson.TypeAdapter;
+import com.google.gson.reflect.TypeToken;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.MalformedJsonException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.spi.JsonBinding;
+import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
+import dev.httpjson.spi.JsonWriter;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PushbackInputStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.lang.reflect.Type;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One {@link Gson}, and the readers and writers httpjson asks of it (httpjson caches them). Public
+ * only for {@code dev.httpjson.gson.GsonCodec}; this package is not exported.
+ */
+public final class GsonBinding implements JsonBinding {
+  private final Gson gson;
+  private final ReadSettings settings;
+  private final boolean indent;
+  private final boolean writeNulls;
+  private final boolean htmlSafe;
+
+  private GsonBinding(
+      Gson gson, JsonOptions options, boolean indent, boolean writeNulls, boolean htmlSafe) {
+    this.gson = gson;
+    this.settings = new ReadSettings(options);
+    this.indent = indent;
+    this.writeNulls = writeNulls;
+    this.htmlSafe = htmlSafe;
+  }
+
+  /**
+   * A binding with a {@link Gson} built from the options.
+   *
+   * @param options the codec settings
+   * @return the binding
+   */
+  public static GsonBinding forOptions(JsonOptions options) {
+    return new GsonBinding(
+        newGson(options), options, options.indent(), options.writeNulls(), false);
+  }
+
+  /**
+   * A binding with the user's {@link Gson}, under httpjson's parser limits and trailing rule.
+   *
+   * @param gson the user's Gson
+   * @param options the codec settings, of which only the parser limits are read
+   * @return the binding
+   */
+  public static GsonBinding forGson(Gson gson, JsonOptions options) {
+    return new GsonBinding(gson, options, false, gson.serializeNulls(), gson.htmlSafe());
+  }
+
+  /**
+   * The Gson that {@link #forOptions} uses.
+   *
+   * @param options the codec settings
+   * @return a new Gson
+   */
+  public static Gson newGson(JsonOptions options) {
+    FieldNamingStrategy naming;
+    switch (options.naming()) {
+      case CAMEL_CASE:
+        naming = f -> camelCase(f.getName());
+        break;
+      case SNAKE_CASE:
+        naming = FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES;
+        break;
+      case KEBAB_CASE:
+        naming = FieldNamingPolicy.LOWER_CASE_WITH_DASHES;
+        break;
+      default:
+        naming = FieldNamingPolicy.IDENTITY;
+        break;
+    }
+    GsonBuilder b =
+        new GsonBuilder()
+            .setFieldNamingStrategy(naming)
+            .setStrictness(Strictness.STRICT)
+            .disableHtmlEscaping()
+            .disableJdkUnsafe()
+            .setObjectToNumberStrategy(GsonBinding::untypedNumber);
+    JavaTimeAdapters.register(b);
+    if (!options.numbersFromStrings()) {
+      b.registerTypeAdapterFactory(new StrictNumbers());
+    }
+    // Registered last, so consulted first: it wraps whatever adapter Gson would otherwise use.
+    b.registerTypeAdapterFactory(new PropertyNames(naming));
+    return b.create();
+  }
+
+  /**
+   * A number read into {@code Object} as the Jackson codecs read it: an {@code Integer}, a {@code
+   * Long} or a {@code BigInteger} for an integer, a {@code Double} otherwise.
+   */
+  private static Number untypedNumber(com.google.gson.stream.JsonReader in) throws IOException {
+    String s = in.nextString();
+    if (s.indexOf('.') < 0 && s.indexOf('e') < 0 && s.indexOf('E') < 0) {
+      try {
+        long l = Long.parseLong(s);
+        return l == (int) l ? (Number) (int) l : (Number) l;
+      } catch (NumberFormatException e) {
+        return new java.math.BigInteger(s);
+      }
+    }
+    double d = Double.parseDouble(s);
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      throw new MalformedJsonException("JSON forbids NaN and infinities: " + s);
+    }
+    return d;
+  }
+
+  /**
+   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
+   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
+   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}).
+   *
+   * @param name a Java name
+   * @return its JSON name
+   */
+  public static String camelCase(String name) {
+    if (name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
+      return name;
+    }
+    char[] chars = name.toCharArray();
+    for (int i = 0; i < chars.length; i++) {
+      if (i == 1 && !Character.isUpperCase(chars[i])) {
+        break;
+      }
+      boolean hasNext = i + 1 < chars.length;
+      if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
+        if (chars[i + 1] == ' ') {
+          chars[i] = Character.toLowerCase(chars[i]);
+        }
+        break;
+      }
+      chars[i] = Character.toLowerCase(chars[i]);
+    }
+    return new String(chars);
+  }
+
+  @Override
+  public <T> JsonReader<T> reader(Type type) {
+    @SuppressWarnings("unchecked")
+    TypeAdapter<T> adapter = (TypeAdapter<T>) gson.getAdapter(TypeToken.get(type));
+    return new Reading<>(adapter, settings);
+  }
+
+  @Override
+  public <T> JsonWriter<T> writer(Type type) {
+    @SuppressWarnings("unchecked")
+    TypeAdapter<T> adapter =
+        type == Object.class ? null : (TypeAdapter<T>) gson.getAdapter(TypeToken.get(type));
+    return new Writing<>(gson, adapter, settings.maxNestingDepth, indent, writeNulls, htmlSafe);
+  }
+
+  @Override
+  public <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
+    @SuppressWarnings("unchecked")
+    TypeAdapter<T> adapter = (TypeAdapter<T>) gson.getAdapter(TypeToken.get(elementType));
+    return new Sequences<>(adapter, settings);
+  }
+
+  /**
+   * Characters from bytes: UTF-8 unless a byte order mark says UTF-16 or UTF-32, malformed input
+   * being an error rather than a replacement character. Reads at most the four bytes of a mark
+   * ahead.
+   */
+  static Reader decode(InputStream in) throws IOException {
+    PushbackInputStream pb = new PushbackInputStream(in, 4);
+    byte[] head = new byte[4];
+    int n = pb.read(head, 0, 1);
+    Charset charset = StandardCharsets.UTF_8;
+    if (n == 1 && (head[0] == (byte) 0xFE || head[0] == (byte) 0xFF || head[0] == 0)) {
+      n += pb.readNBytes(head, 1, 3);
+      int b0 = head[0] & 0xFF;
+      int b1 = n > 1 ? head[1] & 0xFF : -1;
+      int b2 = n > 2 ? head[2] & 0xFF : -1;
+      int b3 = n > 3 ? head[3] & 0xFF : -1;
+      if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
+        charset = Charset.forName("UTF-32BE");
+        n = 0;
+      } else if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
+        charset = Charset.forName("UTF-32LE");
+        n = 0;
+      } else if (b0 == 0xFE && b1 == 0xFF) {
+        charset = StandardCharsets.UTF_16BE;
+        pb.unread(head, 2, n - 2);
+        n = 0;
+      } else if (b0 == 0xFF && b1 == 0xFE) {
+        charset = StandardCharsets.UTF_16LE;
+        pb.unread(head, 2, n - 2);
+        n = 0;
+      }
+    }
+    if (n > 0) {
+      pb.unread(head, 0, n);
+    }
+    return new InputStreamReader(
+        pb,
+        charset
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT));
+  }
+
+  /** The exception to surface for a failure while reading. */
+  static IOException readFailure(LimitedJsonReader reader, Throwable e) {
+    if (e instanceof JsonReadException) {
+      return (JsonReadException) e;
+    }
+    if (e instanceof JsonIOException && e.getCause() instanceof IOException) {
+      return readFailure(reader, e.getCause());
+    }
+    if (e instanceof CharacterCodingException) {
+      return reader.failure(
+          "Invalid " + "UTF-8 (or BOM-marked UTF-16/32) input: " + e.getClass().getSimpleName(), e);
+    }
+    if (e instanceof MalformedJsonException
+        || e instanceof EOFException
+        || e instanceof JsonParseException
+        || e instanceof IllegalStateException
+        || e instanceof IllegalArgumentException
+        || e instanceof DateTimeException
+        || e instanceof ArithmeticException) {
+      return reader.failure(e);
+    }
+    if (e instanceof IOException) {
+      return (IOException) e;
+    }
+    return reader.failure(e);
+  }
+
+  private static final class Reading<T> implements JsonReader<T> {
+    private final TypeAdapter<T> adapter;
+    private final ReadSettings settings;
+
+    Reading(TypeAdapter<T> adapter, ReadSettings settings) {
+      this.adapter = adapter;
+      this.settings = settings;
+    }
+
+    @Override
+    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
+      return read(decode(new ByteArrayInputStream(bytes, offset, length)));
+    }
+
+    @Override
+    public @Nullable T read(InputStream in) throws IOException {
+      return read(decode(in));
+    }
+
+    @Override
+    public @Nullable T read(Reader in) throws IOException {
+      LimitedJsonReader reader = new LimitedJsonReader(in, settings, false);
+      try {
+        T value = adapter.read(reader);
+        JsonToken next;
+        try {
+          next = reader.peek();
+        } catch (MalformedJsonException e) {
+          next = null; // Strict mode refuses a second top-level value before saying what it is.
+        }
+        if (next != JsonToken.END_DOCUMENT) {
+          throw reader.failure(
+              "Trailing token (" + (next == null ? "a second value" : next) + ") found after value",
+              null);
+        }
+        return value;
+      } catch (IOException | RuntimeException e) {
+        throw readFailure(reader, e);
+      } catch (StackOverflowError e) {
+        throw reader.failure("Nesting too deep for the stack", null);
+      }
+    }
+  }
+
+  private static final class Writing<T> implements JsonWriter<T> {
+    private final Gson gson;
+    private final @Nullable TypeAdapter<T> adapter;
+    private final int maxDepth;
+    private final boolean indent;
+    private final boolean writeNulls;
+    private final boolean htmlSafe;
+
+    Writing(
+        Gson gson,
+        @Nullable TypeAdapter<T> adapter,
+        int maxDepth,
+        boolean indent,
+        boolean writeNulls,
+        boolean htmlSafe) {
+      this.gson = gson;
+      this.adapter = adapter;
+      this.maxDepth = maxDepth;
+      this.indent = indent;
+      this.writeNulls = writeNulls;
+      this.htmlSafe = htmlSafe;
+    }
+
+    @Override
+    public byte[] writeBytes(@Nullable T value) throws IOException {
+      ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+      write(value, out);
+      return out.toByteArray();
+    }
+
+    @Override
+    public void write(@Nullable T value, OutputStream out) throws IOException {
+      Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+      write(value, w);
+      w.flush();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void write(@Nullable T value, Writer out) throws IOException {
+      TrackingJsonWriter w = new TrackingJsonWriter(out, maxDepth);
+      w.setSerializeNulls(writeNulls);
+      w.setHtmlSafe(htmlSafe);
+      if (indent) {
+        w.setIndent("  ");
+      }
+      try {
+        if (value == null) {
+          w.nullValue();
+        } else {
+          TypeAdapter<T> a =
+              adapter != null
+                  ? adapter
+                  : (TypeAdapter<T>) gson.getAdapter(TypeToken.get(value.getClass()));
+          a.write(w, value);
+        }
+        w.flush();
+      } catch (TrackingJsonWriter.NestingTooDeep e) {
+        throw failure(e, value, w);
+      } catch (JsonIOException e) {
+        if (e.getCause() instanceof IOException) {
+          throw (IOException) e.getCause();
+        }
+        throw failure(e, value, w);
+      } catch (RuntimeException e) {
+        throw failure(e, value, w);
+      } catch (StackOverflowError e) {
+        throw failure(new IllegalStateException("Nesting too deep for the stack", e), value, w);
+      }
+    }
+
+    private static JsonWriteException failure(
+        Exception e, @Nullable Object value, TrackingJsonWriter w) {
+      Throwable cause = e;
+      // Gson wraps what a record accessor threw: the accessor's own exception says what failed.
+      while (cause.getCause() != null && cause instanceof JsonIOException) {
+        cause = cause.getCause();
+      }
+      String type = value == null ? "null" : value.getClass().getName();
+      return new JsonWriteException(
+          "Cannot write " + type + ": " + e.getMessage() + "; " + cause.getMessage(), w.path(), e);
+    }
+  }
+
+  private static final class Sequences<T> implements JsonSequenceReader<T> {
+    private final TypeAdapter<T> adapter;
+    private final ReadSettings settings;
+
+    Sequences(TypeAdapter<T> adapter, ReadSettings settings) {
+      this.adapter = adapter;
+      this.settings = settings;
+    }
+
+    @Override
+    public Cursor<T> array(InputStream in) throws IOException {
+      return open(decodeOrClose(in), true);
+    }
+
+    @Override
+    public Cursor<T> array(Reader in) throws IOException {
+      return open(in, true);
+    }
+
+    @Override
+    public Cursor<T> values(InputStream in) throws IOException {
+      return open(decodeOrClose(in), false);
+    }
+
+    @Override
+    public Cursor<T> values(Reader in) throws IOException {
+      return open(in, false);
+    }
+
+    private static Reader decodeOrClose(InputStream in) throws IOException {
+      try {
+        return decode(in);
+      } catch (IOException | RuntimeException e) {
+        in.close();
+        throw e;
+      }
+    }
+
+    private Cursor<T> open(Reader in, boolean array) throws IOException {
+      LimitedJsonReader reader = new LimitedJsonReader(in, settings, !array);
+      try {
+        if (array) {
+          JsonToken first;
+          try {
+            first = reader.peek();
+          } catch (EOFException e) {
+            first = JsonToken.END_DOCUMENT; // Gson's strict mode calls empty input an error
+          }
+          if (first == JsonToken.END_DOCUMENT) {
+            return new ReaderCursor<>(reader, adapter, false); // empty input: no elements
+          }
+          if (first != JsonToken.BEGIN_ARRAY) {
+            throw reader.failure("Expected a JSON array but was " + first, null);
+          }
+          reader.beginArray();
+        }
+        return new ReaderCursor<>(reader, adapter, array);
+      } catch (IOException | RuntimeException e) {
+        reader.close();
+        throw readFailure(reader, e);
+      }
+    }
+  }
+
+  private static final class ReaderCursor<T> implements JsonSequenceReader.Cursor<T> {
+    private final LimitedJsonReader reader;
+    private final TypeAdapter<T> adapter;
+    private final boolean array;
+    private boolean started;
+    private boolean ended;
+
+    ReaderCursor(LimitedJsonReader reader, TypeAdapter<T> adapter, boolean array) {
+      this.reader = reader;
+      this.adapter = adapter;
+      this.array = array;
+    }
+
+    @Override
+    public boolean next() throws IOException {
+      if (ended) {
+        return false;
+      }
+      try {
+        JsonToken token;
+        try {
+          token = reader.peek();
+        } catch (EOFException e) {
+          if (array || started) {
+            throw e;
+          }
+          token = JsonToken.END_DOCUMENT; // no value at all: an empty sequence
+        }
+        started = true;
+        if (array && token == JsonToken.END_ARRAY) {
+          ended = true;
+          reader.endArray();
+          JsonToken trailing;
+          try {
+            trailing = reader.peek();
+          } catch (MalformedJsonException e) {
+            trailing = null;
+          }
+          if (trailing != JsonToken.END_DOCUMENT) {
+            throw reader.failure(
+                "Trailing content after the top-level array: "
+                    + (trailing == null ? "a second value" : trailing),
+                null);
+          }
+          return false;
+        }
+        if (token == JsonToken.END_DOCUMENT) {
+          ended = true;
+          return false;
+        }
+        return true;
+      } catch (IOException | RuntimeException e) {
+        ended = true;
+        throw readFailure(reader, e);
+      }
+    }
+
+    @Override
+    public @Nullable T value() throws IOException {
+      try {
+        if (reader.peek() == JsonToken.NULL) {
+          reader.nextNull();
+          return null;
+        }
+        return adapter.read(reader);
+      } catch (IOException | RuntimeException e) {
+        throw readFailure(reader, e);
+      } catch (StackOverflowError e) {
+        throw reader.failure("Nesting too deep for the stack", null);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      reader.close();
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package dev.httpjson.gson.internal;
+
+import dev.httpjson.JsonOptions;
+
+/** What the reader enforces, taken from the options once per binding. */
+final class ReadSettings {
+  final int maxNestingDepth;
+  final int maxNumberLength;
+  final int maxStringLength;
+  final boolean caseInsensitive;
+  final boolean ignoreUnknown;
+
+  ReadSettings(JsonOptions options) {
+    this.maxNestingDepth = options.maxNestingDepth();
+    this.maxNumberLength = options.maxNumberLength();
+    this.maxStringLength = options.maxStringLength();
+    // Applied only to objects PropertyNames announces, which a Gson of the user's own lacks.
+    this.caseInsensitive = options.caseInsensitiveProperties();
+    this.ignoreUnknown = options.ignoreUnknownProperties();
+  }
+}

@@ -1,0 +1,18 @@
+package dev.httpjson.gson;
+
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.Models.ExplodingRecord;
+import dev.httpjson.testing.StreamingContract;
+
+class GsonStreamingTest extends StreamingContract {
+  @Override
+  protected JsonCodec codec() {
+    return new GsonCodec();
+  }
+
+  /** Gson serializes fields, not getters: the failing accessor of a record instead. */
+  @Override
+  protected Object unserializable() {
+    return new ExplodingRecord();
+  }
+}

@@ -1,0 +1,431 @@
+package dev.httpjson.jackson2;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.spi.JsonBinding;
+import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
+import dev.httpjson.spi.JsonWriter;
+import java.io.CharConversionException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.lang.reflect.Type;
+import java.util.List;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/** One mapper, and the readers and writers httpjson asks of it (httpjson caches them). */
+final class Jackson2Binding implements JsonBinding {
+  private final ObjectMapper mapper;
+
+  Jackson2Binding(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  @Override
+  public <T> JsonReader<T> reader(Type type) {
+    return new Reading<>(
+        mapper
+            .readerFor(mapper.constructType(type))
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
+  }
+
+  @Override
+  public <T> JsonWriter<T> writer(Type type) {
+    JavaType javaType = mapper.constructType(type);
+    ObjectWriter writer =
+        javaType.getRawClass() == Object.class ? mapper.writer() : mapper.writerFor(javaType);
+    return new Writing<>(writer);
+  }
+
+  @Override
+  public <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
+    // Elements are read one after another from one parser: the next element is not "trailing".
+    return new Sequences<>(
+        mapper,
+        mapper
+            .readerFor(mapper.constructType(elementType))
+            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
+  }
+
+  private static final class Reading<T> implements JsonReader<T> {
+    private final ObjectReader reader;
+
+    Reading(ObjectReader reader) {
+      this.reader = reader;
+    }
+
+    @Override
+    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
+      try {
+        return reader.readValue(bytes, offset, length);
+      } catch (JsonProcessingException | CharConversionException e) {
+        throw readFailure(e);
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw locate(e, bytes, offset, length);
+      }
+    }
+
+    /**
+     * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
+     * is a NumberFormatException): they are bad input, reported with the position and path found by
+     * reading the bytes again, which only this rare path pays for.
+     */
+    private JsonReadException locate(RuntimeException e, byte[] bytes, int offset, int length)
+        throws IOException {
+      try (JsonParser parser = reader.createParser(bytes, offset, length)) {
+        try {
+          reader.readValue(parser);
+        } catch (IOException | RuntimeException again) {
+          // Expected: the same failure, now with the parser at hand.
+        }
+        return new JsonReadException(
+            dataProblem(e),
+            line(parser.currentLocation()),
+            column(parser.currentLocation()),
+            path(parser.getParsingContext()),
+            e);
+      }
+    }
+
+    @Override
+    public @Nullable T read(InputStream in) throws IOException {
+      try {
+        return reader.readValue(in);
+      } catch (JsonProcessingException | CharConversionException e) {
+        throw readFailure(e);
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
+      }
+    }
+
+    @Override
+    public @Nullable T read(Reader in) throws IOException {
+      try {
+        return reader.readValue(in);
+      } catch (JsonProcessingException | CharConversionException e) {
+        throw readFailure(e);
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
+      }
+    }
+  }
+
+  static String dataProblem(RuntimeException e) {
+    return "Value out of range ("
+        + e.getClass().getSimpleName()
+        + (e.getMessage() != null ? ": " + e.getMessage() : "")
+        + ")";
+  }
+
+  private static final class Writing<T> implements JsonWriter<T> {
+    private final ObjectWriter writer;
+
+    Writing(ObjectWriter writer) {
+      this.writer = writer;
+    }
+
+    @Override
+    public byte[] writeBytes(@Nullable T value) throws IOException {
+      try {
+        return writer.writeValueAsBytes(value);
+      } catch (JsonProcessingException e) {
+        throw writeFailure(e, value);
+      }
+    }
+
+    @Override
+    public void write(@Nullable T value, OutputStream out) throws IOException {
+      try {
+        writer.writeValue(out, value);
+      } catch (JsonProcessingException e) {
+        throw writeFailure(e, value);
+      }
+    }
+
+    @Override
+    public void write(@Nullable T value, Writer out) throws IOException {
+      try {
+        writer.writeValue(out, value);
+      } catch (JsonProcessingException e) {
+        throw writeFailure(e, value);
+      }
+    }
+  }
+
+  private static final class Sequences<T> implements JsonSequenceReader<T> {
+    private final ObjectMapper mapper;
+    private final ObjectReader reader;
+
+    Sequences(ObjectMapper mapper, ObjectReader reader) {
+      this.mapper = mapper;
+      this.reader = reader;
+    }
+
+    @Override
+    public Cursor<T> array(InputStream in) throws IOException {
+      return open(in, null, true);
+    }
+
+    @Override
+    public Cursor<T> array(Reader in) throws IOException {
+      return open(null, in, true);
+    }
+
+    @Override
+    public Cursor<T> values(InputStream in) throws IOException {
+      return open(in, null, false);
+    }
+
+    @Override
+    public Cursor<T> values(Reader in) throws IOException {
+      return open(null, in, false);
+    }
+
+    private Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+        throws IOException {
+      JsonParser parser;
+      try {
+        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
+      } catch (JsonProcessingException | CharConversionException e) {
+        throw readFailure(e);
+      }
+      try {
+        if (array) {
+          JsonToken first = parser.nextToken();
+          if (first == null) {
+            return new ParserCursor<>(parser, reader, false); // empty input: no elements
+          }
+          if (first != JsonToken.START_ARRAY) {
+            throw new JsonReadException(
+                "Expected a JSON array but was " + first,
+                line(parser.currentLocation()),
+                column(parser.currentLocation()),
+                "$",
+                null);
+          }
+        }
+        return new ParserCursor<>(parser, reader, array);
+      } catch (JsonProcessingException | CharConversionException e) {
+        parser.close();
+        throw readFailure(e);
+      } catch (IOException | RuntimeException e) {
+        parser.close();
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * Elements through one {@link MappingIterator}, so that one deserialization context serves every
+   * element. The cursor advances the parser itself and reads JSON nulls itself; the iterator only
+   * deserializes.
+   */
+  private static final class ParserCursor<T> implements JsonSequenceReader.Cursor<T> {
+    private final JsonParser parser;
+    private final MappingIterator<T> values;
+    private final boolean array;
+    private boolean ended;
+
+    ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
+      this.parser = parser;
+      this.array = array;
+      parser.clearCurrentToken();
+      this.values = reader.readValues(parser);
+    }
+
+    @Override
+    public boolean next() throws IOException {
+      if (ended) {
+        return false;
+      }
+      try {
+        JsonToken token = parser.nextToken();
+        if (token == null && array) {
+          ended = true;
+          throw new JsonReadException(
+              "Unexpected end-of-input inside the top-level array",
+              line(parser.currentLocation()),
+              column(parser.currentLocation()),
+              path(parser.getParsingContext()),
+              null);
+        }
+        if (token == null || (array && token == JsonToken.END_ARRAY)) {
+          ended = true;
+          if (array) {
+            JsonToken trailing = parser.nextToken();
+            if (trailing != null) {
+              throw new JsonReadException(
+                  "Trailing content after the top-level array: " + trailing,
+                  line(parser.currentLocation()),
+                  column(parser.currentLocation()),
+                  "$",
+                  null);
+            }
+          }
+          return false;
+        }
+        return true;
+      } catch (JsonProcessingException | CharConversionException e) {
+        throw readFailure(e);
+      }
+    }
+
+    @Override
+    public @Nullable T value() throws IOException {
+      try {
+        if (parser.currentToken() == JsonToken.VALUE_NULL) {
+          parser.clearCurrentToken();
+          return null;
+        }
+        return values.nextValue();
+      } catch (JsonProcessingException | CharConversionException e) {
+        throw readFailure(e);
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw new JsonReadException(
+            dataProblem(e),
+            line(parser.currentLocation()),
+            column(parser.currentLocation()),
+            path(parser.getParsingContext()),
+            e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      parser.close();
+    }
+  }
+
+  /** A Jackson parse or mapping failure, or malformed bytes, as a {@link JsonReadException}. */
+  static JsonReadException readFailure(IOException e) {
+    if (!(e instanceof JsonProcessingException)) {
+      return new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
+    }
+    JsonProcessingException j = (JsonProcessingException) e;
+    // Jackson 2 wraps a parser failure met inside a creator or property in a mapping exception
+    // whose path stops at the enclosing object: the parser's own failure is the precise one.
+    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+      if (c instanceof StreamReadException || c instanceof StreamConstraintsException) {
+        JsonProcessingException inner = (JsonProcessingException) c;
+        if (inner.getLocation() != null && inner.getProcessor() instanceof JsonParser) {
+          j = inner;
+        } else if (c instanceof StreamConstraintsException) {
+          return failure(j, inner.getOriginalMessage(), true, e);
+        }
+        break;
+      }
+    }
+    return failure(j, j.getOriginalMessage(), j instanceof StreamConstraintsException, e);
+  }
+
+  private static JsonReadException failure(
+      JsonProcessingException at, @Nullable String message, boolean limit, Throwable cause) {
+    JsonLocation location = at.getLocation();
+    String problem = String.valueOf(message);
+    if (limit) {
+      problem += " (the limit is " + optionFor(problem) + ")";
+    }
+    return new JsonReadException(problem, line(location), column(location), path(at), cause);
+  }
+
+  /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
+  private static String optionFor(String message) {
+    String m = message.toLowerCase(Locale.ROOT);
+    if (m.contains("nesting depth")) {
+      return "JsonOptions.maxNestingDepth";
+    } else if (m.contains("number value length")) {
+      return "JsonOptions.maxNumberLength";
+    } else if (m.contains("string value length")) {
+      return "JsonOptions.maxStringLength";
+    }
+    return "a parser limit set from JsonOptions";
+  }
+
+  static JsonWriteException writeFailure(JsonProcessingException e, @Nullable Object value) {
+    String type = value == null ? "null" : value.getClass().getName();
+    return new JsonWriteException(
+        "Cannot write " + type + ": " + e.getOriginalMessage(), path(e), e);
+  }
+
+  private static long line(@Nullable JsonLocation location) {
+    return location == null || location == JsonLocation.NA ? -1 : location.getLineNr();
+  }
+
+  private static long column(@Nullable JsonLocation location) {
+    return location == null || location == JsonLocation.NA ? -1 : location.getColumnNr();
+  }
+
+  /** The JSON path of an exception: from databind's references, else from the parser context. */
+  static String path(JsonProcessingException e) {
+    Object processor = e.getProcessor();
+    if (e instanceof StreamReadException && processor instanceof JsonParser) {
+      // A syntax error: the parser knows exactly where it was.
+      return path(((JsonParser) processor).getParsingContext());
+    }
+    if (e instanceof JsonMappingException) {
+      List<JsonMappingException.Reference> refs = ((JsonMappingException) e).getPath();
+      if (!refs.isEmpty()) {
+        StringBuilder sb = new StringBuilder("$");
+        for (JsonMappingException.Reference ref : refs) {
+          if (ref.getFieldName() != null) {
+            appendName(sb, ref.getFieldName());
+          } else if (ref.getIndex() >= 0) {
+            sb.append('[').append(ref.getIndex()).append(']');
+          }
+        }
+        return sb.toString();
+      }
+    }
+    if (processor instanceof JsonParser) {
+      return path(((JsonParser) processor).getParsingContext());
+    }
+    return "$";
+  }
+
+  static String path(@Nullable JsonStreamContext context) {
+    if (context == null || context.inRoot()) {
+      return "$";
+    }
+    StringBuilder sb = new StringBuilder();
+    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+      StringBuilder segment = new StringBuilder();
+      if (c.inArray()) {
+        segment.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
+      } else if (c.getCurrentName() != null) {
+        appendName(segment, c.getCurrentName());
+      }
+      sb.insert(0, segment);
+    }
+    return sb.insert(0, '$').toString();
+  }
+
+  private static void appendName(StringBuilder sb, String name) {
+    boolean plain = !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0));
+    for (int i = 1; plain && i < name.length(); i++) {
+      plain = Character.isJavaIdentifierPart(name.charAt(i));
+    }
+    if (plain) {
+      sb.append('.').append(name);
+    } else {
+      sb.append("['").append(name.replace("'", "\\'")).append("']");
+    }
+  }
+}

@@ -1,0 +1,189 @@
+package dev.httpjson.jackson2;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.spi.JsonBinding;
+import dev.httpjson.spi.JsonCodec;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The Jackson 2 ({@code com.fasterxml.jackson}) codec, found by {@link java.util.ServiceLoader}
+ * when {@code httpjson-jackson2} is on the class or module path. For applications that still use
+ * Jackson 2; it needs {@code jackson-databind} and {@code jackson-datatype-jsr310}, and no Jackson
+ * 3.
+ *
+ * <p>By default it builds one {@link ObjectMapper} per distinct {@link JsonOptions} (httpjson
+ * caches it) from the options' naming, leniency and parser limits, with Jackson's polymorphic
+ * default typing off. It reads and writes as the default Jackson 3 codec does: records, {@code
+ * java.time} as ISO-8601 text (an {@link java.time.OffsetDateTime} or {@link
+ * java.time.ZonedDateTime} keeps the offset it was read with and is written back with it, without a
+ * {@code [Region/City]} suffix; an {@link java.time.Instant} is written in UTC), and content after
+ * the value is an error.
+ *
+ * <p>To use a mapper of your own — your modules, mix-ins and features — pass {@link
+ * #withMapper(ObjectMapper)} to {@link JsonOptions.Builder#codec}:
+ *
+ * <pre>{@code
+ * JsonOptions options = JsonOptions.newBuilder()
+ *     .codec(Jackson2Codec.withMapper(myMapper))
+ *     .build();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe. Two codecs are equal when both build their own mappers, or both use
+ * the same mapper instance, so options built with a new {@code Jackson2Codec} per call still share
+ * one cache.
+ */
+public final class Jackson2Codec implements JsonCodec {
+  private final @Nullable ObjectMapper mapper;
+
+  /** The codec that builds its mappers from the options (the one ServiceLoader finds). */
+  public Jackson2Codec() {
+    this.mapper = null;
+  }
+
+  private Jackson2Codec(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  /**
+   * A codec that reads and writes with {@code mapper}'s configuration. httpjson's safety rules
+   * still apply: the mapper is copied once per binding ({@link ObjectMapper#copy()}, so {@code
+   * mapper} itself is never changed) and the copy's parser takes the options' limits ({@link
+   * JsonOptions#maxNestingDepth()}, {@link JsonOptions#maxNumberLength()}, {@link
+   * JsonOptions#maxStringLength()}); its readers fail on content after the value ({@code
+   * FAIL_ON_TRAILING_TOKENS}). Everything else is the mapper's and the options' other JSON settings
+   * are ignored: naming, case-insensitivity, numbers from strings, unknown properties, nulls,
+   * indentation, {@code java.time} support (register {@code JavaTimeModule} yourself) and default
+   * typing (if you enable it, you own what it can instantiate).
+   *
+   * <p>Build the codec once and reuse it: two such codecs are equal only when they hold the same
+   * mapper instance, and each distinct codec gets its own cache of readers and writers. The mapper
+   * must be a {@link JsonMapper} or a subclass that overrides {@code copy()}.
+   *
+   * @param mapper the mapper whose configuration to read and write with
+   * @return a codec for {@link JsonOptions.Builder#codec}
+   * @throws NullPointerException if {@code mapper} is null
+   */
+  public static Jackson2Codec withMapper(ObjectMapper mapper) {
+    return new Jackson2Codec(Objects.requireNonNull(mapper, "mapper == null"));
+  }
+
+  @Override
+  public String name() {
+    return mapper == null ? "jackson2" : "jackson2(custom mapper)";
+  }
+
+  @Override
+  public JsonBinding bind(JsonOptions options) {
+    if (mapper == null) {
+      return new Jackson2Binding(newMapper(options));
+    }
+    ObjectMapper copy = mapper.copy();
+    copy.getFactory().setStreamReadConstraints(constraints(options));
+    return new Jackson2Binding(copy);
+  }
+
+  private static StreamReadConstraints constraints(JsonOptions options) {
+    return StreamReadConstraints.builder()
+        .maxNestingDepth(options.maxNestingDepth())
+        .maxNumberLength(options.maxNumberLength())
+        .maxStringLength(options.maxStringLength())
+        .build();
+  }
+
+  /** Builds the mapper for {@code options}; called once per distinct options value. */
+  static ObjectMapper newMapper(JsonOptions options) {
+    JsonFactory factory = JsonFactory.builder().streamReadConstraints(constraints(options)).build();
+    JsonMapper.Builder b =
+        JsonMapper.builder(factory)
+            .addModule(new JavaTimeModule())
+            .configure(
+                MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
+                options.caseInsensitiveProperties())
+            .configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, options.numbersFromStrings())
+            .configure(
+                DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                !options.ignoreUnknownProperties())
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // As the Jackson 3 codec: a read OffsetDateTime/ZonedDateTime keeps its offset, as
+            // .NET's DateTimeOffset does, so a value read and posted back is the same text.
+            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+            .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
+    switch (options.naming()) {
+      case CAMEL_CASE:
+        b.propertyNamingStrategy(CamelCase.INSTANCE);
+        break;
+      case SNAKE_CASE:
+        b.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        break;
+      case KEBAB_CASE:
+        b.propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE);
+        break;
+      case AS_DECLARED:
+        break;
+    }
+    if (!options.writeNulls()) {
+      b.serializationInclusion(JsonInclude.Include.NON_NULL);
+    }
+    return b.build();
+  }
+
+  @Override
+  public boolean equals(@Nullable Object o) {
+    return o instanceof Jackson2Codec && ((Jackson2Codec) o).mapper == mapper;
+  }
+
+  @Override
+  public int hashCode() {
+    return mapper == null ? 0 : System.identityHashCode(mapper);
+  }
+
+  @Override
+  public String toString() {
+    return "Jackson2Codec{" + name() + "}";
+  }
+
+  /**
+   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
+   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
+   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}).
+   */
+  static final class CamelCase extends PropertyNamingStrategies.NamingBase {
+    private static final long serialVersionUID = 1L;
+    static final CamelCase INSTANCE = new CamelCase();
+
+    @Override
+    public String translate(String name) {
+      if (name == null || name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
+        return name;
+      }
+      char[] chars = name.toCharArray();
+      for (int i = 0; i < chars.length; i++) {
+        if (i == 1 && !Character.isUpperCase(chars[i])) {
+          break;
+        }
+        boolean hasNext = i + 1 < chars.length;
+        if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
+          if (chars[i + 1] == ' ') {
+            chars[i] = Character.toLowerCase(chars[i]);
+          }
+          break;
+        }
+        chars[i] = Character.toLowerCase(chars[i]);
+      }
+      return new String(chars);
+    }
+  }
+}
