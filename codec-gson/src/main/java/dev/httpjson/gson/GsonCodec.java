@@ -6,6 +6,7 @@ import dev.httpjson.gson.internal.GsonBinding;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -82,8 +83,27 @@ public final class GsonCodec implements JsonCodec {
 
   @Override
   public JsonBinding bind(JsonOptions options) {
+    if (options.strictRecords()) {
+      throw new UnsupportedOperationException(
+          "JsonOptions.strictRecords is not supported by the %s codec: use httpjson-jackson"
+                  .formatted("gson")
+              + " (Jackson 3) for strict records, or leave strictRecords off");
+    }
     return gson == null ? GsonBinding.forOptions(options) : GsonBinding.forGson(gson, options);
   }
+
+  /**
+   * The module that reflects on your types, so that {@code opens your.pkg to dev.httpjson;} is
+   * enough on the module path.
+   *
+   * @return the library's module
+   */
+  @Override
+  public Set<Module> reflectiveModules() {
+    return REFLECTIVE;
+  }
+
+  private static final Set<Module> REFLECTIVE = Set.of(Gson.class.getModule());
 
   @Override
   public boolean equals(@Nullable Object o) {

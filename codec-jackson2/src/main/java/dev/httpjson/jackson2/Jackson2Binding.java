@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.spi.JsonBinding;
@@ -27,6 +28,7 @@ import java.io.OutputStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.Type;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
@@ -343,8 +345,52 @@ final class Jackson2Binding implements JsonBinding {
     if (limit) {
       problem += " (the limit is " + optionFor(problem) + ")";
     }
-    return new JsonReadException(problem, line(location), column(location), path(at), cause);
+    String path = path(at);
+    if (at instanceof PropertyBindingException) {
+      PropertyBindingException unknown = (PropertyBindingException) at;
+      problem += knownProperties(unknown.getKnownPropertyIds());
+      path = unknownPropertyPath(unknown, path);
+    }
+    return new JsonReadException(problem, line(location), column(location), path, cause);
   }
+
+  /**
+   * The path of an unknown property ends at the property itself, also when Jackson (reading through
+   * a constructor) reports only the object that holds it.
+   */
+  private static String unknownPropertyPath(PropertyBindingException e, String path) {
+    List<JsonMappingException.Reference> refs = e.getPath();
+    String name = e.getPropertyName();
+    if (name == null
+        || (!refs.isEmpty() && name.equals(refs.get(refs.size() - 1).getFieldName()))) {
+      return path;
+    }
+    StringBuilder sb = new StringBuilder(path);
+    appendName(sb, name);
+    return sb.toString();
+  }
+
+  /** Jackson's list of the properties it knows, which its original message leaves out. */
+  private static String knownProperties(@Nullable Collection<Object> known) {
+    if (known == null || known.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(" (known properties: ");
+    int n = 0;
+    for (Object id : known) {
+      if (n > 0) {
+        sb.append(", ");
+      }
+      if (n++ == MAX_KNOWN_LISTED) {
+        sb.append("… ").append(known.size() - MAX_KNOWN_LISTED).append(" more");
+        break;
+      }
+      sb.append('"').append(id).append('"');
+    }
+    return sb.append(')').toString();
+  }
+
+  private static final int MAX_KNOWN_LISTED = 50;
 
   /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
   private static String optionFor(String message) {

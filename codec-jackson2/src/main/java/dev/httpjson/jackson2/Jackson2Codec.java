@@ -14,6 +14,7 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -85,6 +86,12 @@ public final class Jackson2Codec implements JsonCodec {
 
   @Override
   public JsonBinding bind(JsonOptions options) {
+    if (options.strictRecords()) {
+      throw new UnsupportedOperationException(
+          "JsonOptions.strictRecords is not supported by the %s codec: use httpjson-jackson"
+                  .formatted("jackson2")
+              + " (Jackson 3) for strict records, or leave strictRecords off");
+    }
     if (mapper == null) {
       return new Jackson2Binding(newMapper(options));
     }
@@ -139,6 +146,19 @@ public final class Jackson2Codec implements JsonCodec {
     }
     return b.build();
   }
+
+  /**
+   * The module that reflects on your types, so that {@code opens your.pkg to dev.httpjson;} is
+   * enough on the module path.
+   *
+   * @return the library's module
+   */
+  @Override
+  public Set<Module> reflectiveModules() {
+    return REFLECTIVE;
+  }
+
+  private static final Set<Module> REFLECTIVE = Set.of(ObjectMapper.class.getModule());
 
   @Override
   public boolean equals(@Nullable Object o) {

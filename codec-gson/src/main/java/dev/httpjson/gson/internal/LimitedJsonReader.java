@@ -84,7 +84,14 @@ final class LimitedJsonReader extends JsonReader {
     }
     if (!settings.ignoreUnknown) {
       throw failure(
-          "Unrecognized property \"" + name + "\" (known properties: " + frame.names + ")", null);
+          "Unrecognized property \""
+              + name
+              + "\" (known properties: "
+              + frame.names.stream()
+                  .map(n -> '"' + n + '"')
+                  .collect(java.util.stream.Collectors.joining(", "))
+              + ")",
+          null);
     }
     return name;
   }
