@@ -147,6 +147,12 @@ final class OkHttpHttpClient extends HttpClient {
         timeout.cancel();
       }
     }
+    java.net.ProtocolException malformed = malformedContentLength(response);
+    if (malformed != null) {
+      call.cancel();
+      response.close();
+      throw new IOException(malformed.getMessage(), malformed);
+    }
     OkHttpResponse<Void> info = OkHttpResponse.info(response, request);
     ResponsePump pump;
     CompletableFuture<T> body;
@@ -208,6 +214,13 @@ final class OkHttpHttpClient extends HttpClient {
           public void onResponse(Call c, Response response) {
             if (timeout != null) {
               timeout.cancel();
+            }
+            java.net.ProtocolException malformed = malformedContentLength(response);
+            if (malformed != null) {
+              call.cancel();
+              response.close();
+              future.fail(malformed);
+              return;
             }
             OkHttpResponse<Void> info = OkHttpResponse.info(response, request);
             ResponsePump pump;
@@ -304,6 +317,24 @@ final class OkHttpHttpClient extends HttpClient {
 
   // ---- failures, as the JDK reports them ----
 
+  /**
+   * OkHttp reads an unparsable Content-Length as "no length" and the body up to the end of the
+   * connection; the JDK client rejects it, and so does this one.
+   */
+  private static java.net.@Nullable ProtocolException malformedContentLength(Response response) {
+    String value = response.header("Content-Length");
+    if (value == null) {
+      return null;
+    }
+    int n = value.length();
+    boolean digits = n > 0 && n <= 18;
+    for (int i = 0; digits && i < n; i++) {
+      char c = value.charAt(i);
+      digits = c >= '0' && c <= '9';
+    }
+    return digits ? null : new java.net.ProtocolException("Bad Content-Length: " + value);
+  }
+
   private static IOException failure(Call call, IOException e, @Nullable HeadersTimeout timeout)
       throws InterruptedException {
     if (timeout != null && timeout.fired()) {
@@ -346,7 +377,7 @@ final class OkHttpHttpClient extends HttpClient {
 
   /** What {@link HttpClient#send} throws for a failed exchange: a new exception of a JDK type. */
   private static IOException jdkWrapped(Throwable t) {
-    String message = t.getMessage();
+    String message = t.getMessage() != null ? t.getMessage() : t.toString();
     if (t instanceof SocketTimeoutException && isConnect(t)) {
       HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
       e.initCause(t);

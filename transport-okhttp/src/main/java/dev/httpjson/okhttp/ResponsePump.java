@@ -134,7 +134,7 @@ final class ResponsePump implements Flow.Subscription {
       boolean wasCancelled = cancelled;
       finish();
       if (!wasCancelled) {
-        signalError(e);
+        signalError(reworded(e));
       }
       return;
     }
@@ -146,6 +146,27 @@ final class ResponsePump implements Flow.Subscription {
     } catch (Throwable t) {
       subscriberThrew(t);
     }
+  }
+
+  /** OkHttp's failures in the JDK client's words: a message always, the Content-Length named. */
+  private Throwable reworded(Exception e) {
+    String message = e.getMessage();
+    if (e instanceof java.io.EOFException) {
+      return new IOException(
+          "EOF reached while reading" + (message == null ? "" : ": " + message), e);
+    }
+    long declared = response.body().contentLength();
+    if (e instanceof java.net.ProtocolException
+        && declared >= 0
+        && message != null
+        && message.startsWith("expected " + declared + " bytes but received")) {
+      java.net.ProtocolException reworded =
+          new java.net.ProtocolException(
+              "response body longer than its Content-Length " + declared + " (" + message + ")");
+      reworded.initCause(e);
+      return reworded;
+    }
+    return message == null ? new IOException(e.toString(), e) : e;
   }
 
   private void signalError(Throwable t) {

@@ -22,9 +22,15 @@ public final class OkHttpClients {
     return OkHttpTransport.newHttpClient(builder().build());
   }
 
-  /** Like {@code HttpClient.newBuilder().executor(executor).build()}. */
+  /**
+   * Like {@code HttpClient.newBuilder().executor(executor).build()}; without OkHttp's limits on
+   * concurrent asynchronous calls (64, and 5 per host), which the JDK client does not have.
+   */
   public static HttpClient http1(ExecutorService executor) {
-    return OkHttpTransport.newHttpClient(builder().dispatcher(new Dispatcher(executor)).build());
+    Dispatcher dispatcher = new Dispatcher(executor);
+    dispatcher.setMaxRequests(1024);
+    dispatcher.setMaxRequestsPerHost(1024);
+    return OkHttpTransport.newHttpClient(builder().dispatcher(dispatcher).build());
   }
 
   /** Like {@link Http2Loopback#client()}: trusts its certificate and prefers HTTP/2. */

@@ -285,7 +285,9 @@ public class HostileProtocolTest extends HostileServerHarness {
             })) {
       Throwable failure = get(raw);
       assertTransportFailure(failure);
-      assertThat(failure.getMessage()).containsIgnoringCase("header");
+      if (transportNamesOversizedHeaders()) {
+        assertThat(failure.getMessage()).containsIgnoringCase("header");
+      }
     }
   }
 
