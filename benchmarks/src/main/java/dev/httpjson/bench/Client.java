@@ -53,6 +53,7 @@ public final class Client {
     VARIANTS.put("spring", Peers.SpringRestClient::new);
     VARIANTS.put("retrofit", Peers.RetrofitJackson::new);
     VARIANTS.put("okhttp-bytes", Peers.OkHttpBytes::new);
+    VARIANTS.put("httpjson-okhttp", JdkVariants.HttpJsonOkHttp::new);
   }
 
   /** Diagnostic variants: accepted by name, not run by default. */
@@ -102,7 +103,8 @@ public final class Client {
             "feign",
             "spring",
             "retrofit",
-            "okhttp-bytes"));
+            "okhttp-bytes",
+            "httpjson-okhttp"));
     SETS.put("all", List.copyOf(VARIANTS.keySet()));
   }
 

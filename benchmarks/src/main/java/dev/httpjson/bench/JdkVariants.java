@@ -18,8 +18,16 @@ final class JdkVariants {
   static final TypeRef<List<WeatherForecast>> LIST = TypeRef.listOf(WeatherForecast.class);
 
   /** {@code httpjson}: the one-call API with the default options. */
-  static final class HttpJsonDefault extends Variant.Model {
-    private final HttpClient client = Clients.jdk();
+  static class HttpJsonDefault extends Variant.Model {
+    private final HttpClient client;
+
+    HttpJsonDefault() {
+      this(Clients.jdk());
+    }
+
+    HttpJsonDefault(HttpClient client) {
+      this.client = client;
+    }
 
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
@@ -39,6 +47,16 @@ final class JdkVariants {
     @Override
     protected int postObject(URI uri, WeatherForecast value) throws Exception {
       return HttpJson.postAsJson(client, uri, value).statusCode();
+    }
+  }
+
+  /**
+   * {@code httpjson-okhttp}: {@code httpjson} on the OkHttp transport, with OkHttp's defaults (as
+   * the {@code retrofit} and {@code okhttp-bytes} peers have them).
+   */
+  static final class HttpJsonOkHttp extends HttpJsonDefault {
+    HttpJsonOkHttp() {
+      super(dev.httpjson.okhttp.OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()));
     }
   }
 

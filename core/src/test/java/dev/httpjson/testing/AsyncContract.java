@@ -46,6 +46,14 @@ public abstract class AsyncContract {
 
   protected abstract JsonCodec codec();
 
+  /**
+   * The client under test, running its asynchronous work on {@code executor} (whose threads these
+   * tests do not count: they belong to the caller).
+   */
+  protected HttpClient newClient(java.util.concurrent.ExecutorService executor) {
+    return HttpClient.newBuilder().executor(executor).build();
+  }
+
   private java.util.concurrent.ExecutorService executor;
 
   @BeforeEach
@@ -59,7 +67,7 @@ public abstract class AsyncContract {
               t.setDaemon(true);
               return t;
             });
-    client = HttpClient.newBuilder().executor(executor).build();
+    client = newClient(executor);
     options = JsonOptions.newBuilder().codec(codec()).build();
     try (RawServer warm = new RawServer(AsyncContract::answerNamed)) {
       HttpJson.getFromJson(client, warm.uri("/warm"), Named.class, options);

@@ -38,6 +38,13 @@ public final class Http2Loopback {
     return server;
   }
 
+  /**
+   * The client side's certificates: trusting {@link #start()}'s, for clients other than the JDK's.
+   */
+  public static HandshakeCertificates clientCertificates() {
+    return CLIENT;
+  }
+
   /** A client builder that trusts {@link #start()}'s certificate and prefers HTTP/2. */
   public static HttpClient.Builder clientBuilder() {
     return HttpClient.newBuilder()

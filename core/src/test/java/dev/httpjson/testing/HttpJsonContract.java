@@ -98,6 +98,15 @@ public abstract class HttpJsonContract {
     return HttpClient.newHttpClient();
   }
 
+  /**
+   * Whether the client asks for gzip itself and decodes the answer (OkHttp does, the JDK client
+   * does not). Then a gzip body answers the request's own {@code Accept-Encoding}, and reaches
+   * httpjson decoded: the rows on unrequested compression check that instead.
+   */
+  protected boolean transportDecodesGzip() {
+    return false;
+  }
+
   @BeforeEach
   void startServer() throws Exception {
     server = newServer();
@@ -1018,6 +1027,14 @@ public abstract class HttpJsonContract {
             .build());
     server.enqueue(json(200, FORECAST));
 
+    if (transportDecodesGzip()) {
+      assertThat(HttpJson.getFromJson(client, uri("/gz"), WeatherForecast.class, options))
+          .isEqualTo(MILD);
+      assertThat(server.takeRequest().getHeaders().get("Accept-Encoding")).isEqualTo("gzip");
+      assertThat(HttpJson.getFromJson(client, uri("/ok"), WeatherForecast.class, options))
+          .isEqualTo(MILD);
+      return;
+    }
     assertThatThrownBy(
             () -> HttpJson.getFromJson(client, uri("/gz"), WeatherForecast.class, options))
         .isInstanceOf(JsonReadException.class)

@@ -43,12 +43,17 @@ import org.junit.jupiter.api.Timeout;
  * printed as one "blocking-timeout soak:" line.
  */
 @Tag("soak")
-class BlockingTimeoutSoakTest {
+public class BlockingTimeoutSoakTest {
   static final int CALLS = 10_000;
   static final int CALLERS = 16;
   static final long SHORT_TIMEOUT_MS = 25;
   static final int SLEEP_EVERY = 25;
   private static final String JSON = "{\"displayName\":\"ok\"}";
+
+  /** The client under test, running its work on {@code executor} (whose threads are counted). */
+  protected HttpClient newClient(ExecutorService executor) {
+    return HttpClient.newBuilder().executor(executor).build();
+  }
 
   @Test
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -61,7 +66,7 @@ class BlockingTimeoutSoakTest {
     ExecutorService callers =
         Executors.newFixedThreadPool(
             CALLERS, r -> new Thread(r, "timeout-soak-caller-" + callerIds.incrementAndGet()));
-    HttpClient client = HttpClient.newBuilder().executor(clientExecutor).build();
+    HttpClient client = newClient(clientExecutor);
     JsonOptions base = JsonOptions.newBuilder().codec(new JacksonCodec()).build();
     // The fast path gets a timeout too (armed and cancelled on every call), long enough that a
     // loaded machine cannot make it fire.

@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * targets: the codec has no default typing, so a class named by the payload is never loaded, the
  * value is plain lists, maps and strings.
  */
-class GadgetPayloadTest extends HostileServerHarness {
+public class GadgetPayloadTest extends HostileServerHarness {
   private static final String JDBC_GADGET = "com.sun.rowset.JdbcRowSetImpl";
   private static final String PROBE = "dev.httpjson.jackson.reliability.GadgetProbe";
 

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * never an {@link HttpJsonException} and never a value); a server that stalls is cut off by {@link
  * JsonOptions#timeout()}. Every row ends in seconds.
  */
-class HostileProtocolTest extends HostileServerHarness {
+public class HostileProtocolTest extends HostileServerHarness {
   private static final String JSON = "{\"displayName\":\"a\"}";
   private static final Duration BOUND = Duration.ofSeconds(20);
 
@@ -285,7 +285,9 @@ class HostileProtocolTest extends HostileServerHarness {
             })) {
       Throwable failure = get(raw);
       assertTransportFailure(failure);
-      assertThat(failure.getMessage()).containsIgnoringCase("header");
+      if (transportNamesOversizedHeaders()) {
+        assertThat(failure.getMessage()).containsIgnoringCase("header");
+      }
     }
   }
 

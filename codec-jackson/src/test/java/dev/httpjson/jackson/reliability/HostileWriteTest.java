@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * from the call as {@link JsonWriteException}; a buffered body is never sent, and a streamed body
  * that fails midway is aborted, never completed, so its connection is not reused.
  */
-class HostileWriteTest extends HostileServerHarness {
+public class HostileWriteTest extends HostileServerHarness {
 
   @Test
   void selfReferencingGraphFailsBeforeAnythingIsSent() {

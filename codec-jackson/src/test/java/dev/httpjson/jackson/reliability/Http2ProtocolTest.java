@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * HTTP/2 passes on whatever DATA arrives. httpjson counts the DATA against it. Every row is
  * followed by a normal call on the same client and a leak check ({@link HostileServerHarness}).
  */
-class Http2ProtocolTest extends HostileServerHarness {
+public class Http2ProtocolTest extends HostileServerHarness {
   private static final String ONES = "[" + "1,".repeat(50_000) + "1]"; // 100 003 bytes
 
   @Override

@@ -40,13 +40,18 @@ import org.junit.jupiter.api.Timeout;
  * test -Dgroups=soak}. The figures are printed as one "soak:" line.
  */
 @Tag("soak")
-class SoakTest {
+public class SoakTest {
   static final int FAILING = 10_000;
   static final int GOOD = 1_000;
   static final int IN_FLIGHT = 16;
   static final long SHORT_TIMEOUT_MS = 50;
   private static final String JSON = "{\"displayName\":\"ok\"}";
   private static final String[] KINDS = {"/truncated", "/rst", "/500", "/silent"};
+
+  /** The client under test, running its work on {@code executor} (whose threads are counted). */
+  protected HttpClient newClient(ExecutorService executor) {
+    return HttpClient.newBuilder().executor(executor).build();
+  }
 
   @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -56,7 +61,7 @@ class SoakTest {
     ExecutorService executor =
         Executors.newFixedThreadPool(
             4, r -> new Thread(r, "HttpClient-soak-worker-" + workers.incrementAndGet()));
-    HttpClient client = HttpClient.newBuilder().executor(executor).build();
+    HttpClient client = newClient(executor);
     JsonOptions options =
         JsonOptions.newBuilder().codec(new JacksonCodec()).timeout(Duration.ofSeconds(10)).build();
     JsonOptions shortTimeout =

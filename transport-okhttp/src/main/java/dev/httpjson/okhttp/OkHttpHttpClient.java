@@ -1,0 +1,537 @@
+package dev.httpjson.okhttp;
+
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.ConnectException;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.SocketTimeoutException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.PushPromiseHandler;
+import java.net.http.HttpTimeoutException;
+import java.net.http.WebSocket;
+import java.nio.channels.ClosedByInterruptException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.SocketFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import okhttp3.Call;
+import okhttp3.Callback;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.jspecify.annotations.Nullable;
+
+/** The JDK client's contract over OkHttp: see {@link OkHttpTransport}. */
+final class OkHttpHttpClient extends HttpClient {
+  private static final RequestBody EMPTY = RequestBody.create(new byte[0], null);
+
+  private final OkHttpClient client;
+  private final Redirect redirect;
+  private final Version version;
+
+  OkHttpHttpClient(OkHttpClient client) {
+    this.client =
+        client.socketFactory() == SocketFactory.getDefault()
+            ? client.newBuilder().socketFactory(InterruptibleSocketFactory.INSTANCE).build()
+            : client;
+    this.redirect =
+        !client.followRedirects()
+            ? Redirect.NEVER
+            : client.followSslRedirects() ? Redirect.ALWAYS : Redirect.NORMAL;
+    this.version =
+        client.protocols().contains(Protocol.HTTP_2)
+                || client.protocols().contains(Protocol.H2_PRIOR_KNOWLEDGE)
+            ? Version.HTTP_2
+            : Version.HTTP_1_1;
+  }
+
+  // ---- configuration: the OkHttpClient's ----
+
+  /** Empty: OkHttp keeps cookies in its {@code CookieJar}. */
+  @Override
+  public Optional<CookieHandler> cookieHandler() {
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<Duration> connectTimeout() {
+    int millis = client.connectTimeoutMillis();
+    return millis == 0 ? Optional.empty() : Optional.of(Duration.ofMillis(millis));
+  }
+
+  @Override
+  public Redirect followRedirects() {
+    return redirect;
+  }
+
+  @Override
+  public Optional<ProxySelector> proxy() {
+    return client.proxy() == null ? Optional.of(client.proxySelector()) : Optional.empty();
+  }
+
+  @Override
+  public SSLContext sslContext() {
+    throw new UnsupportedOperationException(
+        "OkHttp configures TLS with an SSLSocketFactory, not an SSLContext:"
+            + " see OkHttpClient.sslSocketFactory()");
+  }
+
+  @Override
+  public SSLParameters sslParameters() {
+    throw new UnsupportedOperationException(
+        "OkHttp configures TLS with ConnectionSpecs, not SSLParameters:"
+            + " see OkHttpClient.connectionSpecs()");
+  }
+
+  /** Empty: OkHttp answers challenges with its own {@code okhttp3.Authenticator}. */
+  @Override
+  public Optional<Authenticator> authenticator() {
+    return Optional.empty();
+  }
+
+  @Override
+  public Version version() {
+    return version;
+  }
+
+  /** The executor of OkHttp's dispatcher, which runs {@code sendAsync} calls. */
+  @Override
+  public Optional<Executor> executor() {
+    return Optional.of(client.dispatcher().executorService());
+  }
+
+  @Override
+  public WebSocket.Builder newWebSocketBuilder() {
+    throw new UnsupportedOperationException(
+        "WebSocket is not supported by the OkHttp transport: use OkHttpClient.newWebSocket");
+  }
+
+  // ---- exchanges ----
+
+  @Override
+  public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
+      throws IOException, InterruptedException {
+    java.util.Objects.requireNonNull(handler, "handler == null");
+    Call call = client.newCall(toOkHttp(request));
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+    HeadersTimeout timeout = HeadersTimeout.start(call, request);
+    Response response;
+    try {
+      response = call.execute();
+    } catch (IOException e) {
+      throw failure(call, e, timeout);
+    } finally {
+      if (timeout != null) {
+        timeout.cancel();
+      }
+    }
+    java.net.ProtocolException malformed = malformedContentLength(response);
+    if (malformed != null) {
+      call.cancel();
+      response.close();
+      throw new IOException(malformed.getMessage(), malformed);
+    }
+    OkHttpResponse<Void> info = OkHttpResponse.info(response, request);
+    ResponsePump pump;
+    CompletableFuture<T> body;
+    try {
+      BodySubscriber<T> subscriber = handler.apply(info);
+      body = subscriber.getBody().toCompletableFuture();
+      pump = new ResponsePump(call, response, subscriber, hasBody(response, request));
+    } catch (RuntimeException | Error e) {
+      call.cancel();
+      response.close();
+      throw new IOException(e.getMessage(), e);
+    }
+    pump.start();
+    if (!body.isDone()) {
+      try {
+        CompletableFuture.anyOf(body, pump.broken).get();
+      } catch (InterruptedException e) {
+        pump.cancel();
+        throw e;
+      } catch (ExecutionException e) {
+        // reported below
+      }
+    }
+    T value;
+    try {
+      if (pump.broken.isCompletedExceptionally()) {
+        pump.broken.join();
+      }
+      value = body.join();
+    } catch (CompletionException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      if (Thread.interrupted()) {
+        call.cancel();
+        throw new InterruptedException();
+      }
+      throw jdkWrapped(cause);
+    }
+    return OkHttpResponse.of(info, response, request, value);
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler) {
+    java.util.Objects.requireNonNull(handler, "handler == null");
+    Call call = client.newCall(toOkHttp(request));
+    CallFuture<HttpResponse<T>> future = new CallFuture<>(call);
+    HeadersTimeout timeout = HeadersTimeout.start(call, request);
+    call.enqueue(
+        new Callback() {
+          @Override
+          public void onFailure(Call c, IOException e) {
+            if (timeout != null) {
+              timeout.cancel();
+            }
+            future.fail(asyncFailure(e, timeout));
+          }
+
+          @Override
+          public void onResponse(Call c, Response response) {
+            if (timeout != null) {
+              timeout.cancel();
+            }
+            java.net.ProtocolException malformed = malformedContentLength(response);
+            if (malformed != null) {
+              call.cancel();
+              response.close();
+              future.fail(malformed);
+              return;
+            }
+            OkHttpResponse<Void> info = OkHttpResponse.info(response, request);
+            ResponsePump pump;
+            CompletableFuture<T> body;
+            try {
+              BodySubscriber<T> subscriber = handler.apply(info);
+              body = subscriber.getBody().toCompletableFuture();
+              pump = new ResponsePump(call, response, subscriber, hasBody(response, request));
+            } catch (RuntimeException | Error e) {
+              call.cancel();
+              response.close();
+              future.fail(e);
+              return;
+            }
+            future.reading(pump);
+            pump.broken.whenComplete((v, t) -> future.fail(t));
+            body.whenComplete(
+                (value, failure) -> {
+                  if (failure != null) {
+                    future.fail(unwrap(failure));
+                  } else {
+                    future.succeed(OkHttpResponse.of(info, response, request, value));
+                  }
+                });
+            pump.start();
+          }
+        });
+    return future;
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request,
+      BodyHandler<T> handler,
+      @Nullable PushPromiseHandler<T> pushPromiseHandler) {
+    if (pushPromiseHandler != null) {
+      throw new UnsupportedOperationException(
+          "HTTP/2 push promises are not supported by the OkHttp transport");
+    }
+    return sendAsync(request, handler);
+  }
+
+  @Override
+  public String toString() {
+    return "OkHttpTransport client (" + version + ", redirects " + redirect + ")";
+  }
+
+  // ---- the request ----
+
+  static Request toOkHttp(HttpRequest request) {
+    Request.Builder builder = new Request.Builder().url(request.uri().toString());
+    request
+        .headers()
+        .map()
+        .forEach(
+            (name, values) -> {
+              for (String value : values) {
+                builder.addHeader(name, value);
+              }
+            });
+    if (request.expectContinue()) {
+      builder.header("Expect", "100-continue"); // OkHttp waits for the 100 before the body
+    }
+    String method = request.method();
+    RequestBody body = null;
+    BodyPublisher publisher = request.bodyPublisher().orElse(null);
+    long length = publisher == null ? 0 : publisher.contentLength();
+    if (length != 0) {
+      body = new PublisherRequestBody(publisher, length);
+    } else if (requiresBody(method)) {
+      body = EMPTY;
+    }
+    return builder.method(method, body).build();
+  }
+
+  private static boolean requiresBody(String method) {
+    switch (method) {
+      case "POST":
+      case "PUT":
+      case "PATCH":
+      case "PROPPATCH":
+      case "REPORT":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** A HEAD answer, a 204 and a 304 have no body, whatever their headers say. */
+  private static boolean hasBody(Response response, HttpRequest request) {
+    int code = response.code();
+    return !request.method().equals("HEAD") && code != 204 && code != 304;
+  }
+
+  // ---- failures, as the JDK reports them ----
+
+  /**
+   * OkHttp reads an unparsable Content-Length as "no length" and the body up to the end of the
+   * connection; the JDK client rejects it, and so does this one.
+   */
+  private static java.net.@Nullable ProtocolException malformedContentLength(Response response) {
+    String value = response.header("Content-Length");
+    if (value == null) {
+      return null;
+    }
+    int n = value.length();
+    boolean digits = n > 0 && n <= 18;
+    for (int i = 0; digits && i < n; i++) {
+      char c = value.charAt(i);
+      digits = c >= '0' && c <= '9';
+    }
+    return digits ? null : new java.net.ProtocolException("Bad Content-Length: " + value);
+  }
+
+  private static IOException failure(Call call, IOException e, @Nullable HeadersTimeout timeout)
+      throws InterruptedException {
+    if (timeout != null && timeout.fired()) {
+      return new HttpTimeoutException("request timed out");
+    }
+    if (Thread.interrupted() || e instanceof ClosedByInterruptException) {
+      call.cancel();
+      throw new InterruptedException();
+    }
+    return jdkWrapped(unwrap(e));
+  }
+
+  private static Throwable asyncFailure(IOException e, @Nullable HeadersTimeout timeout) {
+    if (timeout != null && timeout.fired()) {
+      return new HttpTimeoutException("request timed out");
+    }
+    Throwable cause = unwrap(e);
+    if (cause instanceof SocketTimeoutException && isConnect(cause)) {
+      HttpConnectTimeoutException connect = new HttpConnectTimeoutException(cause.getMessage());
+      connect.initCause(cause);
+      return connect;
+    }
+    return cause;
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    if (t instanceof CompletionException && t.getCause() != null) {
+      return t.getCause();
+    }
+    if (t instanceof PublisherRequestBody.PublisherFailure) {
+      return t.getCause();
+    }
+    return t;
+  }
+
+  private static boolean isConnect(Throwable t) {
+    String message = t.getMessage();
+    return message != null && message.toLowerCase(java.util.Locale.ROOT).contains("connect");
+  }
+
+  /** What {@link HttpClient#send} throws for a failed exchange: a new exception of a JDK type. */
+  private static IOException jdkWrapped(Throwable t) {
+    String message = t.getMessage() != null ? t.getMessage() : t.toString();
+    if (t instanceof SocketTimeoutException && isConnect(t)) {
+      HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof HttpConnectTimeoutException) {
+      HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof HttpTimeoutException) {
+      return new HttpTimeoutException(message);
+    }
+    if (t instanceof ConnectException) {
+      ConnectException e = new ConnectException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof SSLHandshakeException) {
+      SSLHandshakeException e = new SSLHandshakeException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof SSLException) {
+      return new SSLException(message, t);
+    }
+    return new IOException(message, t);
+  }
+
+  /**
+   * The returned future: a caller who completes or cancels it first cancels the OkHttp call and
+   * releases the response.
+   */
+  private static final class CallFuture<T> extends CompletableFuture<T> {
+    private final Call call;
+    private volatile @Nullable ResponsePump pump;
+
+    CallFuture(Call call) {
+      this.call = call;
+    }
+
+    void reading(ResponsePump pump) {
+      this.pump = pump;
+      if (isDone()) {
+        pump.cancel();
+      }
+    }
+
+    void succeed(T value) {
+      super.complete(value);
+    }
+
+    void fail(Throwable failure) {
+      if (super.completeExceptionally(failure)) {
+        abort();
+      }
+    }
+
+    @Override
+    public boolean complete(T value) {
+      boolean completed = super.complete(value);
+      if (completed) {
+        abort();
+      }
+      return completed;
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable failure) {
+      boolean completed = super.completeExceptionally(failure);
+      if (completed) {
+        abort();
+      }
+      return completed;
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      boolean cancelled = super.cancel(mayInterruptIfRunning);
+      if (cancelled) {
+        abort();
+      }
+      return cancelled;
+    }
+
+    private void abort() {
+      ResponsePump p = pump;
+      if (p != null) {
+        p.cancel();
+      } else {
+        call.cancel();
+      }
+    }
+
+    @Override
+    public <U> CompletableFuture<U> newIncompleteFuture() {
+      return new CompletableFuture<>();
+    }
+  }
+
+  /**
+   * {@link HttpRequest#timeout()}: as in the JDK, it covers the exchange up to the response
+   * headers, not the reading of the body (OkHttp's own call timeout covers both).
+   */
+  private static final class HeadersTimeout implements Runnable {
+    private static final ScheduledThreadPoolExecutor TIMER = timer();
+    private static final int ARMED = 0;
+    private static final int FIRED = 1;
+    private static final int ENDED = 2;
+
+    private final Call call;
+    private final AtomicInteger state = new AtomicInteger(); // ARMED, FIRED or ENDED
+    private final ScheduledFuture<?> task;
+
+    private HeadersTimeout(Call call, Duration timeout) {
+      this.call = call;
+      this.task = TIMER.schedule(this, timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    static @Nullable HeadersTimeout start(Call call, HttpRequest request) {
+      Duration timeout = request.timeout().orElse(null);
+      return timeout == null ? null : new HeadersTimeout(call, timeout);
+    }
+
+    @Override
+    public void run() {
+      if (state.compareAndSet(ARMED, FIRED)) {
+        call.cancel();
+      }
+    }
+
+    void cancel() {
+      if (state.compareAndSet(ARMED, ENDED)) {
+        task.cancel(false);
+      }
+    }
+
+    boolean fired() {
+      return state.get() == FIRED;
+    }
+
+    private static ScheduledThreadPoolExecutor timer() {
+      ScheduledThreadPoolExecutor timer =
+          new ScheduledThreadPoolExecutor(
+              1,
+              r -> {
+                Thread t = new Thread(r, "httpjson-okhttp-timeout");
+                t.setDaemon(true);
+                return t;
+              });
+      timer.setKeepAliveTime(1, TimeUnit.SECONDS);
+      timer.allowCoreThreadTimeOut(true);
+      timer.setRemoveOnCancelPolicy(true);
+      return timer;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.httpjson.okhttp;
+
+import java.net.http.HttpClient;
+import java.util.Objects;
+import okhttp3.OkHttpClient;
+
+/**
+ * A {@link HttpClient} backed by OkHttp, so httpjson's API (or any code written against the JDK
+ * client) runs over OkHttp unchanged:
+ *
+ * <pre>{@code
+ * HttpClient client = OkHttpTransport.newHttpClient(new OkHttpClient());
+ * Forecast forecast = HttpJson.getFromJson(client, uri, Forecast.class);
+ * }</pre>
+ *
+ * <p>{@link HttpClient#send send} runs the call on the calling thread, from writing the request to
+ * reading the body the handler's subscriber asks for; {@link HttpClient#sendAsync sendAsync} uses
+ * OkHttp's asynchronous calls (its dispatcher's threads). Request publishers of every kind are
+ * written honouring their demand (an unknown length is sent chunked), body subscribers are fed only
+ * what they request, and cancelling a subscription, completing a returned future or interrupting a
+ * blocked {@code send} cancels the OkHttp call.
+ *
+ * <p>The client's settings are the {@link OkHttpClient}'s: its redirect policy ({@link
+ * HttpClient#followRedirects()} reports it), connect timeout, protocols, proxy, TLS, cookies and
+ * authenticator. Per request: the method, URI, headers, body, {@link
+ * java.net.http.HttpRequest#timeout() timeout} (up to the response headers, as in the JDK) and
+ * {@link java.net.http.HttpRequest#expectContinue() expectContinue}.
+ *
+ * <p>What OkHttp cannot express throws {@link UnsupportedOperationException}: {@link
+ * HttpClient#newWebSocketBuilder()}, push promises (a non-null {@code PushPromiseHandler}), {@link
+ * HttpClient#sslContext()} and {@link HttpClient#sslParameters()}. The request's {@link
+ * java.net.http.HttpRequest#version() version} is not used: OkHttp negotiates the protocol.
+ *
+ * <p>Compression: OkHttp asks for gzip itself when the request names no {@code Accept-Encoding},
+ * and decompresses the answer, removing its {@code Content-Encoding} and {@code Content-Length}; a
+ * body handler (httpjson's included) sees the decoded bytes. A request that sets {@code
+ * Accept-Encoding} itself gets the body as sent.
+ *
+ * <p>Interrupts: a thread blocked in {@code send} must be woken from a socket read, which a plain
+ * socket does not allow; when the {@link OkHttpClient} uses the default socket factory, the
+ * returned client uses sockets of {@link java.nio.channels.SocketChannel}s instead, which an
+ * interrupt closes.
+ *
+ * <p>This class is a static factory; the clients it returns are immutable and thread-safe, share
+ * the {@link OkHttpClient}'s connection pool and dispatcher, and need no closing of their own.
+ */
+public final class OkHttpTransport {
+  private OkHttpTransport() {}
+
+  /**
+   * A client with OkHttp's defaults ({@code new OkHttpClient()}): it follows redirects, asks for
+   * HTTP/2 over TLS, and gives each call 10 s to connect, read and write.
+   *
+   * @return a new client with its own connection pool and dispatcher
+   */
+  public static HttpClient newHttpClient() {
+    return newHttpClient(new OkHttpClient());
+  }
+
+  /**
+   * A client that runs every exchange on {@code client}.
+   *
+   * @param client the OkHttp client whose configuration, connection pool and dispatcher are used
+   * @return a client backed by {@code client}
+   * @throws NullPointerException if {@code client} is null
+   */
+  public static HttpClient newHttpClient(OkHttpClient client) {
+    Objects.requireNonNull(client, "client == null");
+    return new OkHttpHttpClient(client);
+  }
+}

@@ -1,0 +1,25 @@
+package dev.httpjson.okhttp;
+
+import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.HttpJsonContract;
+import java.net.http.HttpClient;
+
+/** The whole contract on the OkHttp transport, HTTP/1.1. */
+class OkHttpContractTest extends HttpJsonContract {
+  @Override
+  protected JsonCodec codec() {
+    return new JacksonCodec();
+  }
+
+  @Override
+  protected HttpClient newClient() {
+    return OkHttpClients.http1();
+  }
+
+  // OkHttp asks for gzip itself and decodes the answer: a gzip body is what the request asked for.
+  @Override
+  protected boolean transportDecodesGzip() {
+    return true;
+  }
+}

@@ -1,0 +1,19 @@
+package dev.httpjson.okhttp;
+
+import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.StreamingContract;
+import java.net.http.HttpClient;
+
+/** The streaming, limit, timeout and cancellation contract on the OkHttp transport, HTTP/1.1. */
+class OkHttpStreamingTest extends StreamingContract {
+  @Override
+  protected JsonCodec codec() {
+    return new JacksonCodec();
+  }
+
+  @Override
+  protected HttpClient newClient() {
+    return OkHttpClients.http1();
+  }
+}

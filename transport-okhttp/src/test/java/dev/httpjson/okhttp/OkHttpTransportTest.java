@@ -1,0 +1,299 @@
+package dev.httpjson.okhttp;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.testing.RawServer;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The JDK client's semantics, on the adapter alone (no httpjson call in between). */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class OkHttpTransportTest {
+  private MockWebServer server;
+  private final HttpClient client = OkHttpClients.http1();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  @Test
+  void headHas200AndNoBodyWhateverTheContentLength() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Length", "5").build());
+    HttpResponse<String> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/h")).method("HEAD", BodyPublishers.noBody()).build(),
+            BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEmpty();
+    assertThat(server.takeRequest().getMethod()).isEqualTo("HEAD");
+  }
+
+  @Test
+  void noContentAndNotModifiedHaveEmptyBodies() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    server.enqueue(new MockResponse.Builder().code(304).build());
+    assertThat(client.send(get("/a"), BodyHandlers.ofString()).body()).isEmpty();
+    HttpResponse<byte[]> notModified = client.send(get("/b"), BodyHandlers.ofByteArray());
+    assertThat(notModified.statusCode()).isEqualTo(304);
+    assertThat(notModified.body()).isEmpty();
+  }
+
+  @Test
+  void multiValuedHeadersGoBothWays() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Set-Cookie", "a=1")
+            .addHeader("set-cookie", "b=2")
+            .body("x")
+            .build());
+    HttpResponse<String> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/m")).header("X-Multi", "1").header("X-Multi", "2").build(),
+            BodyHandlers.ofString());
+    assertThat(response.headers().allValues("Set-Cookie")).containsExactly("a=1", "b=2");
+    assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+    assertThat(response.uri()).isEqualTo(uri("/m"));
+    assertThat(response.previousResponse()).isEmpty();
+    assertThat(server.takeRequest().getHeaders().values("X-Multi")).containsExactly("1", "2");
+  }
+
+  @Test
+  void aKnownLengthBodyIsSentWithContentLength() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).build());
+    client.send(post(BodyPublishers.ofString("{\"a\":1}")), BodyHandlers.discarding());
+    RecordedRequest recorded = server.takeRequest();
+    assertThat(recorded.getHeaders().get("Content-Length")).isEqualTo("7");
+    assertThat(recorded.getHeaders().get("Content-Type")).isEqualTo("application/json");
+    assertThat(recorded.getBody().utf8()).isEqualTo("{\"a\":1}");
+  }
+
+  @Test
+  void anUnknownLengthBodyIsSentChunkedAndWhole() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).build());
+    String big = "y".repeat(100_000);
+    client.send(
+        post(
+            BodyPublishers.ofInputStream(
+                () -> new java.io.ByteArrayInputStream(big.getBytes(UTF_8)))),
+        BodyHandlers.discarding());
+    RecordedRequest recorded = server.takeRequest();
+    assertThat(recorded.getHeaders().get("Transfer-Encoding")).isEqualTo("chunked");
+    assertThat(recorded.getBody().utf8()).isEqualTo(big);
+  }
+
+  @Test
+  void anEmptyPostSendsContentLengthZero() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).build());
+    client.send(post(BodyPublishers.noBody()), BodyHandlers.discarding());
+    assertThat(server.takeRequest().getHeaders().get("Content-Length")).isEqualTo("0");
+  }
+
+  @Test
+  void aFailingPublisherFailsTheSendWithItsOwnException() {
+    server.enqueue(new MockResponse.Builder().code(200).build());
+    IllegalStateException boom = new IllegalStateException("boom");
+    HttpRequest.BodyPublisher failing =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return -1;
+          }
+
+          @Override
+          public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            subscriber.onSubscribe(
+                new Flow.Subscription() {
+                  @Override
+                  public void request(long n) {
+                    subscriber.onError(boom);
+                  }
+
+                  @Override
+                  public void cancel() {}
+                });
+          }
+        };
+    assertThatThrownBy(() -> client.send(post(failing), BodyHandlers.discarding()))
+        .isInstanceOf(java.io.IOException.class)
+        .hasCause(boom);
+  }
+
+  @Test
+  void anInputStreamBodyIsReadAsTheConsumerPulls() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("z".repeat(200_000)).build());
+    HttpResponse<InputStream> response = client.send(get("/s"), BodyHandlers.ofInputStream());
+    try (InputStream in = response.body()) {
+      assertThat(in.readAllBytes()).hasSize(200_000);
+    }
+  }
+
+  @Test
+  void aSubscriberGetsNoMoreThanItRequests() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("w".repeat(100_000)).build());
+    AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
+    List<List<ByteBuffer>> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CompletableFuture<Void> body = new CompletableFuture<>();
+    HttpResponse.BodySubscriber<Void> oneAtATime =
+        new HttpResponse.BodySubscriber<>() {
+          @Override
+          public java.util.concurrent.CompletionStage<Void> getBody() {
+            return CompletableFuture.completedFuture(null); // send returns at the headers
+          }
+
+          @Override
+          public void onSubscribe(Flow.Subscription s) {
+            subscription.set(s);
+            s.request(1);
+          }
+
+          @Override
+          public void onNext(List<ByteBuffer> item) {
+            received.add(item);
+          }
+
+          @Override
+          public void onError(Throwable throwable) {
+            body.completeExceptionally(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            body.complete(null);
+          }
+        };
+    client.send(get("/d"), info -> oneAtATime);
+    assertThat(received).hasSize(1);
+    subscription.get().request(2);
+    assertThat(received).hasSize(3);
+    subscription.get().cancel();
+    assertThat(body).isNotDone();
+  }
+
+  @Test
+  void anInterruptAbortsABlockedSend() throws Exception {
+    CountDownLatch requested = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              requested.countDown();
+              while (socket.getInputStream().read() >= 0) {
+                // never answer
+              }
+            })) {
+      Thread caller = Thread.currentThread();
+      new Thread(
+              () -> {
+                try {
+                  requested.await();
+                  Thread.sleep(100);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                caller.interrupt();
+              })
+          .start();
+      assertThatThrownBy(
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(raw.uri("/never")).build(), BodyHandlers.ofString()))
+          .isInstanceOf(InterruptedException.class);
+      assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    }
+  }
+
+  @Test
+  void cancellingTheAsyncFutureAbortsTheCall() throws Exception {
+    CountDownLatch requested = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              requested.countDown();
+              if (socket.getInputStream().read() < 0) {
+                closed.countDown();
+              }
+            })) {
+      CompletableFuture<HttpResponse<String>> f =
+          client.sendAsync(
+              HttpRequest.newBuilder(raw.uri("/never")).build(), BodyHandlers.ofString());
+      assertThat(requested.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(f.cancel(true)).isTrue();
+      assertThat(closed.await(10, TimeUnit.SECONDS)).as("the connection was closed").isTrue();
+    }
+  }
+
+  @Test
+  void aResetMidBodyFailsTheSend() throws Exception {
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"partial");
+              socket.setSoLinger(true, 0);
+              socket.close();
+            })) {
+      assertThatThrownBy(
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(raw.uri("/rst")).build(), BodyHandlers.ofString()))
+          .isInstanceOf(java.io.IOException.class)
+          .hasMessageNotContaining("null");
+    }
+  }
+
+  @Test
+  void unsupportedFeaturesSaySo() {
+    assertThatThrownBy(client::newWebSocketBuilder)
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageContaining("WebSocket");
+    assertThatThrownBy(() -> client.sendAsync(get("/p"), BodyHandlers.ofString(), (a, b, c) -> {}))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageContaining("push promises");
+    assertThat(client.followRedirects()).isEqualTo(HttpClient.Redirect.NEVER);
+    assertThat(OkHttpTransport.newHttpClient().followRedirects())
+        .isEqualTo(HttpClient.Redirect.ALWAYS);
+  }
+
+  private HttpRequest get(String path) {
+    return HttpRequest.newBuilder(uri(path)).build();
+  }
+
+  private HttpRequest post(HttpRequest.BodyPublisher body) {
+    return HttpRequest.newBuilder(uri("/p"))
+        .header("Content-Type", "application/json")
+        .POST(body)
+        .build();
+  }
+}

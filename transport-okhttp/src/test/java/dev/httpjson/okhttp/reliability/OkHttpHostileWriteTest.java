@@ -1,0 +1,19 @@
+package dev.httpjson.okhttp.reliability;
+
+import dev.httpjson.jackson.reliability.HostileWriteTest;
+import dev.httpjson.okhttp.OkHttpClients;
+import java.net.http.HttpClient;
+
+/** {@link HostileWriteTest} on the OkHttp transport. */
+class OkHttpHostileWriteTest extends HostileWriteTest {
+  @Override
+  protected HttpClient newClient() {
+    return OkHttpClients.http1();
+  }
+
+  // OkHttp asks for gzip itself and decodes the answer: a gzip body is what the request asked for.
+  @Override
+  protected boolean transportDecodesGzip() {
+    return true;
+  }
+}
