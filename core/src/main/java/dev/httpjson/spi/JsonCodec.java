@@ -59,6 +59,8 @@ public interface JsonCodec {
    * Packages not open to {@code dev.httpjson} are left alone, and nothing is opened on the class
    * path, where every package is open already. A codec names only the modules that do its
    * reflection: opening a package to httpjson extends to them.
+   *
+   * @return the modules packages open to httpjson are opened on to; empty by default
    */
   default Set<Module> reflectiveModules() {
     return Set.of();
