@@ -66,6 +66,12 @@ public abstract class HostileServerHarness {
     options = JsonOptions.newBuilder().codec(new JacksonCodec()).build();
     normalCall(); // client threads and the first connection exist before the baseline
     server.takeRequest();
+    // An async call too: its lane, and on JDK 21+ the virtual-thread scheduler's I/O pollers (a
+    // blocking socket read on a virtual thread creates them once per JVM), exist before it as well.
+    server.enqueue(LoopbackServer.json(200, "{\"displayName\":\"warm\"}"));
+    HttpJson.getFromJsonAsync(client, LoopbackServer.uri(server, "/warm"), Named.class, options)
+        .get(30, TimeUnit.SECONDS);
+    server.takeRequest();
     baseline = ResourceCounts.now();
   }
 
