@@ -33,6 +33,9 @@ public abstract class HostileServerHarness {
   protected JsonOptions options;
   private ResourceCounts baseline;
 
+  /** Requests the server received before the row: the warm-up calls. */
+  protected int warmUpRequests;
+
   /** The started server: HTTP/1.1 on loopback unless overridden. */
   protected MockWebServer newServer() throws IOException {
     return LoopbackServer.start();
@@ -72,6 +75,7 @@ public abstract class HostileServerHarness {
     HttpJson.getFromJsonAsync(client, LoopbackServer.uri(server, "/warm"), Named.class, options)
         .get(30, TimeUnit.SECONDS);
     server.takeRequest();
+    warmUpRequests = server.getRequestCount();
     baseline = ResourceCounts.now();
   }
 

@@ -40,7 +40,7 @@ public class HostileWriteTest extends HostileServerHarness {
     assertThatThrownBy(() -> HttpJson.postAsJson(client, uri("/n"), new Node(), options))
         .isInstanceOf(JsonWriteException.class)
         .hasMessageContaining("Cannot write " + Node.class.getName());
-    assertThat(server.getRequestCount()).isEqualTo(1); // the harness's warm-up call only
+    assertThat(server.getRequestCount()).isEqualTo(warmUpRequests); // the warm-up calls only
   }
 
   @ParameterizedTest
@@ -60,7 +60,7 @@ public class HostileWriteTest extends HostileServerHarness {
                 assertThat(e.getMessage()).contains("boom in getName");
               });
     }
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(server.getRequestCount()).isEqualTo(warmUpRequests);
   }
 
   @Test
@@ -73,7 +73,7 @@ public class HostileWriteTest extends HostileServerHarness {
         .isInstanceOf(ExecutionException.class)
         .cause()
         .isInstanceOf(JsonWriteException.class);
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(server.getRequestCount()).isEqualTo(warmUpRequests);
   }
 
   @Test
@@ -85,7 +85,7 @@ public class HostileWriteTest extends HostileServerHarness {
         .isInstanceOf(JsonWriteException.class)
         .hasMessageContaining("boom in getName")
         .satisfies(e -> assertThat(((JsonWriteException) e).path()).isEqualTo("$[1].name"));
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(server.getRequestCount()).isEqualTo(warmUpRequests);
   }
 
   @Test
