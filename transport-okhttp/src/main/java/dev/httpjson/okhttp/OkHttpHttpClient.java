@@ -6,6 +6,7 @@ import java.net.ConnectException;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -34,6 +35,7 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
@@ -48,6 +50,7 @@ final class OkHttpHttpClient extends HttpClient {
   private final OkHttpClient client;
   private final Redirect redirect;
   private final Version version;
+  private volatile @Nullable ParsedUrl lastUrl;
 
   OkHttpHttpClient(OkHttpClient client) {
     this.client =
@@ -132,7 +135,8 @@ final class OkHttpHttpClient extends HttpClient {
   public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
       throws IOException, InterruptedException {
     java.util.Objects.requireNonNull(handler, "handler == null");
-    Call call = client.newCall(toOkHttp(request));
+    Request okRequest = toOkHttp(request);
+    Call call = client.newCall(okRequest);
     if (Thread.interrupted()) {
       throw new InterruptedException();
     }
@@ -190,14 +194,15 @@ final class OkHttpHttpClient extends HttpClient {
       }
       throw jdkWrapped(cause);
     }
-    return OkHttpResponse.of(info, response, request, value);
+    return OkHttpResponse.of(info, response, request, okRequest.url(), value);
   }
 
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request, BodyHandler<T> handler) {
     java.util.Objects.requireNonNull(handler, "handler == null");
-    Call call = client.newCall(toOkHttp(request));
+    Request okRequest = toOkHttp(request);
+    Call call = client.newCall(okRequest);
     CallFuture<HttpResponse<T>> future = new CallFuture<>(call);
     HeadersTimeout timeout = HeadersTimeout.start(call, request);
     call.enqueue(
@@ -242,7 +247,8 @@ final class OkHttpHttpClient extends HttpClient {
                   if (failure != null) {
                     future.fail(unwrap(failure));
                   } else {
-                    future.succeed(OkHttpResponse.of(info, response, request, value));
+                    future.succeed(
+                        OkHttpResponse.of(info, response, request, okRequest.url(), value));
                   }
                 });
             pump.start();
@@ -270,8 +276,8 @@ final class OkHttpHttpClient extends HttpClient {
 
   // ---- the request ----
 
-  static Request toOkHttp(HttpRequest request) {
-    Request.Builder builder = new Request.Builder().url(request.uri().toString());
+  Request toOkHttp(HttpRequest request) {
+    Request.Builder builder = new Request.Builder().url(url(request.uri()));
     request
         .headers()
         .map()
@@ -294,6 +300,35 @@ final class OkHttpHttpClient extends HttpClient {
       body = EMPTY;
     }
     return builder.method(method, body).build();
+  }
+
+  /**
+   * The URI as OkHttp's {@link HttpUrl}, parsed once for a run of requests to the same URI (the
+   * usual case: a caller polling one endpoint); both types are immutable.
+   */
+  private HttpUrl url(URI uri) {
+    // Compared as strings: URI.equals ignores the case of percent-escapes, which are sent as
+    // written.
+    String text = uri.toString();
+    ParsedUrl last = lastUrl;
+    if (last != null && (last.uri == uri || last.text.equals(text))) {
+      return last.url;
+    }
+    HttpUrl url = HttpUrl.get(text);
+    lastUrl = new ParsedUrl(uri, text, url);
+    return url;
+  }
+
+  private static final class ParsedUrl {
+    final URI uri;
+    final String text;
+    final HttpUrl url;
+
+    ParsedUrl(URI uri, String text, HttpUrl url) {
+      this.uri = uri;
+      this.text = text;
+      this.url = url;
+    }
   }
 
   private static boolean requiresBody(String method) {

@@ -56,9 +56,17 @@ final class OkHttpResponse<T> implements HttpResponse<T>, HttpResponse.ResponseI
 
   /** The final response with its body; earlier responses of a redirect chain have none. */
   static <T> HttpResponse<T> of(
-      OkHttpResponse<Void> info, Response response, HttpRequest original, @Nullable T body) {
+      OkHttpResponse<Void> info,
+      Response response,
+      HttpRequest original,
+      okhttp3.HttpUrl originalUrl,
+      @Nullable T body) {
     Response prior = response.priorResponse();
-    HttpRequest request = request(response, original);
+    okhttp3.Request sent = response.request();
+    HttpRequest request =
+        sent.url().equals(originalUrl) && sent.method().equals(original.method())
+            ? original // no redirect: skip rebuilding a java.net.URI from the HttpUrl
+            : request(response, original);
     return new OkHttpResponse<>(
         info.statusCode,
         info.headers,

@@ -274,6 +274,60 @@ class OkHttpTransportTest {
   }
 
   @Test
+  void aFollowedRedirectReportsTheFinalRequestAndTheResponsesBeforeIt() throws Exception {
+    HttpClient following =
+        OkHttpTransport.newHttpClient(OkHttpClients.builder().followRedirects(true).build());
+    server.enqueue(new MockResponse.Builder().code(302).addHeader("Location", "/second").build());
+    server.enqueue(new MockResponse.Builder().code(303).addHeader("Location", "/third").build());
+    server.enqueue(new MockResponse.Builder().code(200).body("done").build());
+    HttpRequest sent =
+        HttpRequest.newBuilder(uri("/first"))
+            .header("Content-Type", "text/plain")
+            .POST(BodyPublishers.ofString("x"))
+            .build();
+
+    HttpResponse<String> response = following.send(sent, BodyHandlers.ofString());
+
+    assertThat(response.body()).isEqualTo("done");
+    assertThat(response.uri()).isEqualTo(uri("/third"));
+    assertThat(response.request().uri()).isEqualTo(uri("/third"));
+    assertThat(response.request().method()).isEqualTo("GET"); // 302 and 303 turn a POST to GET
+    HttpResponse<String> second = response.previousResponse().orElseThrow();
+    assertThat(second.statusCode()).isEqualTo(303);
+    assertThat(second.uri()).isEqualTo(uri("/second"));
+    assertThat(second.body()).isNull();
+    HttpResponse<String> first = second.previousResponse().orElseThrow();
+    assertThat(first.statusCode()).isEqualTo(302);
+    assertThat(first.request()).isSameAs(sent);
+    assertThat(first.previousResponse()).isEmpty();
+    assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
+    assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
+  }
+
+  @Test
+  void withoutARedirectTheResponseCarriesTheRequestAsSent() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("a").build());
+    HttpRequest sent = get("/plain");
+
+    HttpResponse<String> response = client.send(sent, BodyHandlers.ofString());
+
+    assertThat(response.request()).isSameAs(sent);
+    assertThat(response.uri()).isSameAs(sent.uri());
+  }
+
+  @Test
+  void eachRequestGoesToItsOwnUriAsWritten() throws Exception {
+    // Percent-escapes differing in case are equal URIs, yet sent as written; alternating and
+    // repeated URIs each reach their own path.
+    List<String> paths = List.of("/a%7e", "/a%7E", "/b", "/b", "/a%7e", "/c?q=1", "/c?q=2");
+    for (String path : paths) {
+      server.enqueue(new MockResponse.Builder().code(200).body(path).build());
+      assertThat(client.send(get(path), BodyHandlers.ofString()).body()).isEqualTo(path);
+      assertThat(server.takeRequest().getTarget()).isEqualTo(path);
+    }
+  }
+
+  @Test
   void unsupportedFeaturesSaySo() {
     assertThatThrownBy(client::newWebSocketBuilder)
         .isInstanceOf(UnsupportedOperationException.class)
