@@ -61,6 +61,7 @@ public final class Client {
 
   static {
     DIAGNOSTICS.put("diag-handler", Diagnostics.Handler::new);
+    DIAGNOSTICS.put("diag-okhttp-plain-sockets", JdkVariants.HttpJsonOkHttpPlain::new);
     DIAGNOSTICS.put("diag-async", Diagnostics.Async::new);
     DIAGNOSTICS.put("diag-leak", Diagnostics.Leak::new);
   }

@@ -60,6 +60,55 @@ final class JdkVariants {
     }
   }
 
+  /**
+   * {@code diag-okhttp-plain-sockets}: {@code httpjson-okhttp} with plain sockets instead of the
+   * transport's interruptible ones (a socket factory other than the default is kept as given), to
+   * price what interruptible sockets cost.
+   */
+  static final class HttpJsonOkHttpPlain extends HttpJsonDefault {
+    HttpJsonOkHttpPlain() {
+      super(
+          dev.httpjson.okhttp.OkHttpTransport.newHttpClient(
+              new okhttp3.OkHttpClient.Builder()
+                  .socketFactory(
+                      new javax.net.SocketFactory() {
+                        final javax.net.SocketFactory d = javax.net.SocketFactory.getDefault();
+
+                        @Override
+                        public java.net.Socket createSocket() throws java.io.IOException {
+                          return d.createSocket();
+                        }
+
+                        @Override
+                        public java.net.Socket createSocket(String h, int p)
+                            throws java.io.IOException {
+                          return d.createSocket(h, p);
+                        }
+
+                        @Override
+                        public java.net.Socket createSocket(
+                            String h, int p, java.net.InetAddress l, int lp)
+                            throws java.io.IOException {
+                          return d.createSocket(h, p, l, lp);
+                        }
+
+                        @Override
+                        public java.net.Socket createSocket(java.net.InetAddress h, int p)
+                            throws java.io.IOException {
+                          return d.createSocket(h, p);
+                        }
+
+                        @Override
+                        public java.net.Socket createSocket(
+                            java.net.InetAddress h, int p, java.net.InetAddress l, int lp)
+                            throws java.io.IOException {
+                          return d.createSocket(h, p, l, lp);
+                        }
+                      })
+                  .build()));
+    }
+  }
+
   /** {@code httpjson-percall}: equal options built anew for every call (the seed's pattern). */
   static final class HttpJsonPerCall extends Variant.Model {
     private final HttpClient client = Clients.jdk();
