@@ -155,6 +155,12 @@ final class ResponsePump implements Flow.Subscription {
       return new IOException(
           "EOF reached while reading" + (message == null ? "" : ": " + message), e);
     }
+    if (decodedGzip() && isGzipFormatError(e)) {
+      return new IOException(
+          "response body is not valid gzip (Content-Encoding: gzip, decoded by OkHttp): "
+              + (message == null ? e.toString() : message),
+          e);
+    }
     long declared = response.body().contentLength();
     if (e instanceof java.net.ProtocolException
         && declared >= 0
@@ -167,6 +173,28 @@ final class ResponsePump implements Flow.Subscription {
       return reworded;
     }
     return message == null ? new IOException(e.toString(), e) : e;
+  }
+
+  /** Whether OkHttp is decoding the body: it asked for gzip and removed the header it got. */
+  private boolean decodedGzip() {
+    Response network = response.networkResponse();
+    return network != null
+        && "gzip".equalsIgnoreCase(network.header("Content-Encoding"))
+        && response.header("Content-Encoding") == null;
+  }
+
+  /** Okio's gzip checks ({@code GzipSource}) and the inflater's failure, as opposed to I/O. */
+  private static boolean isGzipFormatError(Exception e) {
+    String message = e.getMessage();
+    if (e.getCause() instanceof java.util.zip.DataFormatException) {
+      return true;
+    }
+    return message != null
+        && (message.startsWith("ID1ID2:")
+            || message.startsWith("FHCRC:")
+            || message.startsWith("CRC:")
+            || message.startsWith("ISIZE:")
+            || message.startsWith("gzip finished without exhausting source"));
   }
 
   private void signalError(Throwable t) {

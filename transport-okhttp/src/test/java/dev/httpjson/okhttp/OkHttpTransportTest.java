@@ -328,6 +328,22 @@ class OkHttpTransportTest {
   }
 
   @Test
+  void aBodyThatIsNotTheGzipItClaimsSaysSo() {
+    // OkHttp asks for gzip and decodes it; Okio's own words ("ID1ID2: actual ...") name no cause.
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Encoding", "gzip")
+            .body("{\"not\": \"gzip\"}")
+            .build());
+
+    assertThatThrownBy(() -> client.send(get("/z"), BodyHandlers.ofString()))
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessageContaining("response body is not valid gzip")
+        .hasMessageContaining("Content-Encoding: gzip");
+  }
+
+  @Test
   void unsupportedFeaturesSaySo() {
     assertThatThrownBy(client::newWebSocketBuilder)
         .isInstanceOf(UnsupportedOperationException.class)
