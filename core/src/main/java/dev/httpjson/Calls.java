@@ -15,9 +15,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -431,18 +428,16 @@ final class Calls {
     }
     call.exchange(exchange);
     Duration timeout = options.timeout();
-    ScheduledFuture<?> timer =
+    DeadlineTimer.Task timer =
         timeout == null
             ? null
-            : Timer.INSTANCE.schedule(
-                () -> expire(exchange, call, timeout, request),
-                timeout.toNanos(),
-                TimeUnit.NANOSECONDS);
+            : DeadlineTimer.INSTANCE.schedule(
+                () -> expire(exchange, call, timeout, request), timeout.toNanos());
     exchange.whenComplete(
         (response, failure) -> {
           if (failure != null) {
             if (timer != null) {
-              timer.cancel(false);
+              timer.cancel();
             }
             call.fail(exchangeFailure(unwrap(failure), request));
             return;
@@ -452,7 +447,7 @@ final class Calls {
               // A stream's body is read after the call returns: the timer keeps running for it.
               ((ElementStream<?>) response.body()).attachTimer(timer);
             } else {
-              timer.cancel(false);
+              timer.cancel();
             }
           }
           R value;
@@ -614,14 +609,14 @@ final class Calls {
     private final Thread caller = Thread.currentThread();
     private final Duration timeout;
     private final HttpRequest request;
-    private final ScheduledFuture<?> task;
+    private final DeadlineTimer.Task task;
     private int state = RUNNING;
     private @Nullable ElementStream<?> stream;
 
     Deadline(Duration timeout, HttpRequest request) {
       this.timeout = timeout;
       this.request = request;
-      this.task = Timer.INSTANCE.schedule(this, timeout.toNanos(), TimeUnit.NANOSECONDS);
+      this.task = DeadlineTimer.INSTANCE.schedule(this, timeout.toNanos());
     }
 
     @Override
@@ -646,7 +641,7 @@ final class Calls {
       }
       if (state != ENDED) {
         state = ENDED;
-        task.cancel(false);
+        task.cancel();
       }
       return false;
     }
@@ -674,23 +669,5 @@ final class Calls {
       t = t.getCause();
     }
     return t;
-  }
-
-  /** One daemon thread for whole-call timeouts, started on first use. */
-  private static final class Timer {
-    static final ScheduledThreadPoolExecutor INSTANCE = create();
-
-    private static ScheduledThreadPoolExecutor create() {
-      ScheduledThreadPoolExecutor executor =
-          new ScheduledThreadPoolExecutor(
-              1,
-              r -> {
-                Thread t = new Thread(r, "httpjson-timeout");
-                t.setDaemon(true);
-                return t;
-              });
-      executor.setRemoveOnCancelPolicy(true);
-      return executor;
-    }
   }
 }

@@ -13,7 +13,6 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -37,7 +36,7 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   private boolean hasNext;
   private volatile boolean closed;
   private volatile @Nullable IOException expired;
-  private volatile @Nullable Future<?> timer;
+  private volatile DeadlineTimer.@Nullable Task timer;
 
   ElementStream(
       InputStream raw,
@@ -63,10 +62,10 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   }
 
   /** Attaches the whole-call timer, cancelled when the stream closes. */
-  void attachTimer(Future<?> timer) {
+  void attachTimer(DeadlineTimer.Task timer) {
     this.timer = timer;
     if (closed) {
-      timer.cancel(false);
+      timer.cancel();
     }
   }
 
@@ -163,9 +162,9 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
     closed = true;
     hasNext = false;
     advanced = true;
-    Future<?> t = timer;
+    DeadlineTimer.Task t = timer;
     if (t != null) {
-      t.cancel(false);
+      t.cancel();
     }
     try {
       if (cursor != null) {

@@ -1,0 +1,237 @@
+package dev.httpjson;
+
+import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The timer of whole-call timeouts: one daemon thread, {@code httpjson-timeout}, started on first
+ * use, that runs each task when its delay has elapsed unless it was cancelled first.
+ *
+ * <p>Made for deadlines that are almost always cancelled long before they are due (a call of a few
+ * milliseconds under a timeout of seconds). {@link
+ * java.util.concurrent.ScheduledThreadPoolExecutor} wakes its thread whenever a new task becomes
+ * the earliest — on every call when calls run one at a time — which costs a thread switch per call
+ * on a small machine. This timer wakes its thread only for a task due before the time the thread
+ * already sleeps until: a cancelled task is removed at once, but the thread is left asleep, wakes
+ * at its old time, finds nothing due and sleeps until the earliest task left. With calls that all
+ * carry one timeout, the thread wakes about twice per timeout period, however many calls run.
+ *
+ * <p>Tasks run on the timer thread and must be short; a task that throws is dropped and the timer
+ * goes on.
+ */
+final class DeadlineTimer {
+  static final DeadlineTimer INSTANCE = new DeadlineTimer("httpjson-timeout");
+
+  private final String threadName;
+  private final Object lock = new Object();
+
+  // A binary min-heap of pending tasks by due time; each task knows its index, for O(log n)
+  // removal.
+  private Task[] heap = new Task[16];
+  private int size;
+  private long sequence;
+
+  /** When the timer thread will next look at the heap by itself; guarded by lock. */
+  private long wakeAt;
+
+  private boolean sleeping;
+  private @Nullable Thread thread;
+
+  /** Times the thread woke (for tests: that a registration does not wake it). */
+  private volatile long wakeUps;
+
+  DeadlineTimer(String threadName) {
+    this.threadName = threadName;
+  }
+
+  /**
+   * Runs {@code action} on the timer thread after {@code delayNanos}, unless cancelled first.
+   *
+   * @return the task, to cancel
+   */
+  Task schedule(Runnable action, long delayNanos) {
+    long now = System.nanoTime();
+    long due = now + Math.max(0, delayNanos);
+    Task task = new Task(this, action, due);
+    Thread wake = null;
+    synchronized (lock) {
+      task.sequence = sequence++;
+      add(task);
+      if (thread == null) {
+        thread = start();
+      } else if (sleeping && due - wakeAt < 0) {
+        wakeAt = due; // the thread sleeps past this task: wake it to sleep less
+        wake = thread;
+      }
+    }
+    if (wake != null) {
+      LockSupport.unpark(wake);
+    }
+    return task;
+  }
+
+  /** The number of tasks waiting. */
+  int pending() {
+    synchronized (lock) {
+      return size;
+    }
+  }
+
+  long wakeUps() {
+    return wakeUps;
+  }
+
+  private Thread start() {
+    Thread t = new Thread(this::loop, threadName);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private void loop() {
+    for (; ; ) {
+      Task due = null;
+      long sleepNanos = 0;
+      synchronized (lock) {
+        long now = System.nanoTime();
+        Task first = size == 0 ? null : heap[0];
+        if (first != null && first.due - now <= 0) {
+          removeAt(0);
+          due = first;
+        } else {
+          // Asleep until the earliest task, or for a long while; the time is only ever moved
+          // earlier by schedule, never by a cancel, so that cancelling wakes no one.
+          sleepNanos = first != null ? first.due - now : Long.MAX_VALUE / 4;
+          wakeAt = now + sleepNanos;
+          sleeping = true;
+        }
+      }
+      if (due != null) {
+        due.fire();
+        continue;
+      }
+      LockSupport.parkNanos(this, sleepNanos);
+      synchronized (lock) {
+        sleeping = false;
+      }
+      wakeUps++;
+    }
+  }
+
+  // ---- the heap, under lock ----
+
+  private void add(Task task) {
+    if (size == heap.length) {
+      heap = Arrays.copyOf(heap, size * 2);
+    }
+    task.index = size;
+    heap[size++] = task;
+    siftUp(task.index);
+  }
+
+  /** Removes {@code task} if it is still waiting; true if it was. */
+  boolean remove(Task task) {
+    synchronized (lock) {
+      int i = task.index;
+      if (i < 0 || i >= size || heap[i] != task) {
+        return false;
+      }
+      removeAt(i);
+      return true;
+    }
+  }
+
+  private void removeAt(int i) {
+    Task removed = heap[i];
+    removed.index = -1;
+    int last = --size;
+    Task moved = heap[last];
+    heap[last] = null;
+    if (i != last) {
+      heap[i] = moved;
+      moved.index = i;
+      siftDown(i);
+      if (heap[i] == moved) {
+        siftUp(i);
+      }
+    }
+    if (heap.length > 64 && size < heap.length / 4) {
+      heap = Arrays.copyOf(heap, heap.length / 2); // a burst of calls leaves no large array
+    }
+  }
+
+  private void siftUp(int i) {
+    Task t = heap[i];
+    while (i > 0) {
+      int parent = (i - 1) >>> 1;
+      Task p = heap[parent];
+      if (!t.before(p)) {
+        break;
+      }
+      heap[i] = p;
+      p.index = i;
+      i = parent;
+    }
+    heap[i] = t;
+    t.index = i;
+  }
+
+  private void siftDown(int i) {
+    Task t = heap[i];
+    int half = size >>> 1;
+    while (i < half) {
+      int child = 2 * i + 1;
+      int right = child + 1;
+      if (right < size && heap[right].before(heap[child])) {
+        child = right;
+      }
+      if (!heap[child].before(t)) {
+        break;
+      }
+      heap[i] = heap[child];
+      heap[i].index = i;
+      i = child;
+    }
+    heap[i] = t;
+    t.index = i;
+  }
+
+  /** A scheduled action; {@link #cancel()} it when the call ends first. */
+  static final class Task {
+    private final DeadlineTimer timer;
+    private final Runnable action;
+    final long due;
+    long sequence;
+    int index = -1; // guarded by the timer's lock
+
+    Task(DeadlineTimer timer, Runnable action, long due) {
+      this.timer = timer;
+      this.action = action;
+      this.due = due;
+    }
+
+    boolean before(Task other) {
+      long d = due - other.due;
+      return d < 0 || (d == 0 && sequence < other.sequence);
+    }
+
+    /**
+     * Cancels the task; true if it had not run (and now will not).
+     *
+     * @return whether the task was still waiting
+     */
+    boolean cancel() {
+      return timer.remove(this);
+    }
+
+    void fire() {
+      try {
+        action.run();
+      } catch (RuntimeException | Error e) {
+        Thread t = Thread.currentThread();
+        t.getUncaughtExceptionHandler().uncaughtException(t, e);
+      }
+    }
+  }
+}
