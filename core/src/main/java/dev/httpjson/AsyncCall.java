@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -11,6 +12,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -32,6 +34,13 @@ import org.jspecify.annotations.Nullable;
  * virtual thread; on Java 17 there are at most {@link #PLATFORM_LANES} platform threads (idle ones
  * end after {@link #LANE_KEEP_ALIVE_SECONDS} s), and a call that finds none free uses the JDK's
  * {@code sendAsync}, so that in-flight calls never hold a platform thread each.
+ *
+ * <p>A thread that waits for the returned future with {@link CompletableFuture#get()} or {@link
+ * CompletableFuture#join()} before a lane has started the call runs the call itself, as a {@link
+ * java.util.concurrent.ForkJoinTask} joins: an awaited call then costs no hand-off between threads
+ * (the lane finds the call taken and goes back to waiting). Such a waiter that is interrupted while
+ * it runs the call aborts it: {@code get} throws {@link InterruptedException}, and the future fails
+ * with it.
  */
 final class AsyncCall<R> {
   interface Blocking<R> {
@@ -45,15 +54,20 @@ final class AsyncCall<R> {
   private static final int DONE = 1;
   private static final int ABORTED = 2;
 
-  private final CompletableFuture<R> result = new CompletableFuture<>();
+  private final Blocking<R> blocking;
+  private final CompletableFuture<R> result = new Result();
   private final AtomicInteger state = new AtomicInteger(RUNNING);
+
+  /** Taken by whoever runs the call: a lane, the JDK's sendAsync, or a waiter helping. */
+  private final AtomicBoolean claimed = new AtomicBoolean();
 
   // Guarded by this.
   private boolean aborted;
   private @Nullable Thread runner;
   private @Nullable Future<?> exchange;
 
-  private AsyncCall() {
+  private AsyncCall(Blocking<R> blocking) {
+    this.blocking = blocking;
     result.whenComplete(
         (value, failure) -> {
           if (state.compareAndSet(RUNNING, ABORTED)) {
@@ -67,8 +81,9 @@ final class AsyncCall<R> {
    * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it.
    */
   static <R> CompletableFuture<R> start(Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
-    AsyncCall<R> call = new AsyncCall<>();
-    if (!Lanes.execute(() -> call.runBlocking(blocking))) {
+    AsyncCall<R> call = new AsyncCall<>(blocking);
+    if (!Lanes.execute(call::runOnLane)) {
+      call.claimed.set(true);
       fallback.accept(call);
     }
     return call.result;
@@ -97,22 +112,81 @@ final class AsyncCall<R> {
     }
   }
 
-  private void runBlocking(Blocking<R> blocking) {
+  private void runOnLane() {
+    if (claimed.compareAndSet(false, true)) {
+      run();
+      Thread.interrupted(); // an abort that came as the call ended must not reach the next task
+    }
+  }
+
+  /**
+   * Runs the call on a waiting thread that got there before a lane did. Returns true if the thread
+   * was interrupted by someone other than this call's abort while it ran the call (its interrupt
+   * status is then still set); an interrupt from the abort is cleared.
+   */
+  private boolean helped() {
+    if (!claimed.compareAndSet(false, true)) {
+      return false;
+    }
+    boolean threwInterrupted = run();
+    boolean abortedByCaller;
+    synchronized (this) {
+      abortedByCaller = aborted;
+    }
+    if (abortedByCaller) {
+      Thread.interrupted(); // the abort's own interrupt; the future is settled already
+      return false;
+    }
+    // Whoever throws InterruptedException clears the status: ask for both.
+    return threwInterrupted || Thread.currentThread().isInterrupted();
+  }
+
+  /** Runs the call and settles the future; true if the call threw InterruptedException. */
+  private boolean run() {
     synchronized (this) {
       if (aborted) {
-        return;
+        return false;
       }
       runner = Thread.currentThread();
     }
     try {
       deliver(blocking.call());
+      return false;
     } catch (Throwable t) {
       fail(t);
+      return t instanceof InterruptedException;
     } finally {
       synchronized (this) {
         runner = null;
       }
-      Thread.interrupted(); // an abort that came as the call ended must not reach the next task
+    }
+  }
+
+  /** The caller's future: an untimed wait runs the call if no lane has started it yet. */
+  private final class Result extends CompletableFuture<R> {
+    @Override
+    public R get() throws InterruptedException, ExecutionException {
+      if (!isDone() && !Thread.currentThread().isInterrupted() && helped()) {
+        // Interrupted while running the call: that aborted it, unless it had got its value.
+        if (isCompletedExceptionally()) {
+          Thread.interrupted();
+          throw new InterruptedException();
+        }
+      }
+      return super.get();
+    }
+
+    @Override
+    public R join() {
+      if (!isDone() && !Thread.currentThread().isInterrupted() && helped()) {
+        Thread.currentThread().interrupt(); // join leaves an interrupt set
+      }
+      return super.join();
+    }
+
+    @Override
+    public <U> CompletableFuture<U> newIncompleteFuture() {
+      return new CompletableFuture<>();
     }
   }
 

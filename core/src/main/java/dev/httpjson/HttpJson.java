@@ -61,9 +61,13 @@ import org.jspecify.annotations.Nullable;
  * a few platform threads named {@code httpjson-async-N}, or, when all of those are busy, the JDK's
  * own {@link HttpClient#sendAsync}, so in-flight calls never hold a platform thread each. That
  * thread (or the JDK's) completes the future: dependent stages added without an executor run on it,
- * so keep them short or use the {@code ...Async} forms of {@link CompletableFuture}. This costs no
- * more than a blocking call, where {@code sendAsync} alone costs more than half of the throughput
- * on machines with two CPUs or fewer.
+ * so keep them short or use the {@code ...Async} forms of {@link CompletableFuture}. A thread that
+ * waits for the returned future with {@code get()} or {@code join()} before that thread has started
+ * the call runs the call itself (as a {@link java.util.concurrent.ForkJoinTask} joins) and
+ * completes the future: an awaited call then costs no hand-off at all. Interrupting such a waiter
+ * aborts the call ({@code get} throws {@link InterruptedException}, the future fails with it). This
+ * costs no more than a blocking call, where {@code sendAsync} alone costs more than half of the
+ * throughput on machines with two CPUs or fewer.
  *
  * <p>Whoever completes a returned future first wins: {@code cancel}, {@code complete}, {@code
  * completeExceptionally}, {@code orTimeout} or {@code completeOnTimeout} by the caller aborts the

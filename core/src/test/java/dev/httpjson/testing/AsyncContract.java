@@ -220,6 +220,200 @@ public abstract class AsyncContract {
     assertNothingLeaked();
   }
 
+  // ---- a waiter that gets there before a lane runs the call itself ----
+
+  /** The client, recording the thread each blocking send runs on. */
+  private HttpClient recording(List<Thread> ranOn) {
+    return new ForwardingHttpClient(client) {
+      @Override
+      public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+          throws IOException, InterruptedException {
+        ranOn.add(Thread.currentThread());
+        return delegate.send(request, handler);
+      }
+    };
+  }
+
+  @Test
+  public void aWaiterThatGetsThereBeforeALaneRunsTheCallItself() throws Exception {
+    List<Thread> ranOn = java.util.Collections.synchronizedList(new ArrayList<>());
+    HttpClient c = recording(ranOn);
+    int byGet = 0;
+    int byJoin = 0;
+    try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
+      for (int i = 0; i < 20; i++) {
+        ranOn.clear();
+        assertThat(HttpJson.getFromJsonAsync(c, server.uri("/g" + i), Named.class, options).get())
+            .isEqualTo(new Named("ok"));
+        byGet += ranOn.get(0) == Thread.currentThread() ? 1 : 0;
+        ranOn.clear();
+        assertThat(HttpJson.getFromJsonAsync(c, server.uri("/j" + i), Named.class, options).join())
+            .isEqualTo(new Named("ok"));
+        byJoin += ranOn.get(0) == Thread.currentThread() ? 1 : 0;
+      }
+    }
+    // A lane may win the race now and then; a waiter that never runs the call does not help.
+    assertThat(byGet).as("calls run by get()").isPositive();
+    assertThat(byJoin).as("calls run by join()").isPositive();
+    assertThat(Thread.interrupted()).isFalse();
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void aCallRunByItsWaiterStillAbortsWhenCancelledFailedOrTimedOut() throws Exception {
+    List<Consumer<CompletableFuture<Named>>> ways =
+        List.of(
+            f -> f.cancel(true),
+            f -> f.completeExceptionally(new IllegalStateException("mine")),
+            f -> f.orTimeout(1, TimeUnit.MILLISECONDS));
+    for (Consumer<CompletableFuture<Named>> way : ways) {
+      assertWaiterRunsAndAborts(way);
+    }
+    assertNothingLeaked();
+  }
+
+  /**
+   * Starts calls to a server that never answers until one is run by the waiting test thread; for
+   * each, {@code way} settles the future from another thread, and the exchange must be aborted, the
+   * waiter woken with the outcome and left without an interrupt.
+   */
+  private void assertWaiterRunsAndAborts(Consumer<CompletableFuture<Named>> way) throws Exception {
+    List<Thread> ranOn = java.util.Collections.synchronizedList(new ArrayList<>());
+    HttpClient c = recording(ranOn);
+    AtomicInteger closed = new AtomicInteger();
+    CountDownLatch[] requested = {null};
+    boolean ranByWaiter = false;
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              requested[0].countDown();
+              if (socket.getInputStream().read() < 0) { // waits for the client to give up
+                closed.incrementAndGet();
+              }
+            })) {
+      for (int attempt = 0; attempt < 20 && !ranByWaiter; attempt++) {
+        ranOn.clear();
+        CountDownLatch arrived = new CountDownLatch(1);
+        requested[0] = arrived;
+        // The other thread starts first: starting a thread between the call and get() would give
+        // a lane all the time it needs to take the call.
+        java.util.concurrent.atomic.AtomicReference<CompletableFuture<Named>> call =
+            new java.util.concurrent.atomic.AtomicReference<>();
+        Thread settler =
+            new Thread(
+                () -> {
+                  try {
+                    if (arrived.await(10, TimeUnit.SECONDS)) {
+                      way.accept(call.get());
+                    }
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+        settler.start();
+        CompletableFuture<Named> f =
+            HttpJson.getFromJsonAsync(c, server.uri("/never" + attempt), Named.class, options);
+        call.set(f);
+
+        assertThatThrownBy(f::get)
+            .isInstanceOfAny(CancellationException.class, ExecutionException.class);
+
+        settler.join();
+        ranByWaiter = ranOn.get(0) == Thread.currentThread();
+        assertThat(Thread.interrupted()).as("the abort's interrupt reached the waiter").isFalse();
+        awaitCount(closed, attempt + 1, "connections given up by the client");
+      }
+    }
+    assertThat(ranByWaiter).as("a call run by its waiter in 20 attempts").isTrue();
+  }
+
+  @Test
+  public void aWaiterInterruptedWhileRunningTheCallAbortsItAndGetThrowsInterruptedException()
+      throws Exception {
+    assertInterruptedWaiterAborts(false);
+  }
+
+  @Test
+  public void aJoinerInterruptedWhileRunningTheCallAbortsItAndKeepsTheInterrupt() throws Exception {
+    assertInterruptedWaiterAborts(true);
+  }
+
+  private void assertInterruptedWaiterAborts(boolean join) throws Exception {
+    List<Thread> ranOn = java.util.Collections.synchronizedList(new ArrayList<>());
+    HttpClient c = recording(ranOn);
+    AtomicInteger closed = new AtomicInteger();
+    CountDownLatch[] requested = {null};
+    boolean ranByWaiter = false;
+    Thread waiter = Thread.currentThread();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              requested[0].countDown();
+              if (socket.getInputStream().read() < 0) {
+                closed.incrementAndGet();
+              }
+            })) {
+      for (int attempt = 0; attempt < 20 && !ranByWaiter; attempt++) {
+        ranOn.clear();
+        CountDownLatch arrived = new CountDownLatch(1);
+        requested[0] = arrived;
+        java.util.concurrent.atomic.AtomicReference<CompletableFuture<Named>> call =
+            new java.util.concurrent.atomic.AtomicReference<>();
+        Thread interrupter =
+            new Thread(
+                () -> {
+                  try {
+                    if (arrived.await(10, TimeUnit.SECONDS)) {
+                      Thread.sleep(50);
+                      waiter.interrupt();
+                      if (join) {
+                        Thread.sleep(500);
+                        call.get().cancel(true); // join ignores an interrupt on a lane's call
+                      }
+                    }
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+        interrupter.start();
+        CompletableFuture<Named> f =
+            HttpJson.getFromJsonAsync(c, server.uri("/i" + attempt), Named.class, options);
+        call.set(f);
+
+        boolean interruptedAfter;
+        if (join) {
+          Throwable thrown = null;
+          try {
+            f.join();
+          } catch (java.util.concurrent.CompletionException | CancellationException e) {
+            thrown = e;
+          }
+          interruptedAfter = Thread.interrupted();
+          interrupter.join();
+          ranByWaiter = ranOn.get(0) == Thread.currentThread();
+          if (ranByWaiter) {
+            assertThat(thrown).hasCauseInstanceOf(InterruptedException.class);
+            assertThat(interruptedAfter).as("join leaves the interrupt set").isTrue();
+          }
+        } else {
+          assertThatThrownBy(f::get).isInstanceOf(InterruptedException.class);
+          interruptedAfter = Thread.interrupted();
+          interrupter.join();
+          ranByWaiter = ranOn.get(0) == Thread.currentThread();
+          assertThat(interruptedAfter).as("status cleared by the exception").isFalse();
+        }
+        if (ranByWaiter) {
+          assertThat(f).isCompletedExceptionally();
+        } else {
+          f.cancel(true); // a lane runs it: a waiter's interrupt leaves the call going
+        }
+        awaitCount(closed, attempt + 1, "connections given up by the client");
+      }
+    }
+    assertThat(ranByWaiter).as("a call run by its waiter in 20 attempts").isTrue();
+    assertNothingLeaked();
+  }
+
   // ---- no interrupt outlives a blocking call ----
 
   @Test
