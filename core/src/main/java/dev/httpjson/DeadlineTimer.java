@@ -35,6 +35,9 @@ final class DeadlineTimer {
   /** When the timer thread will next look at the heap by itself; guarded by lock. */
   private long wakeAt;
 
+  /** When the task scheduled last is due; guarded by lock. */
+  private long lastDue;
+
   private boolean sleeping;
   private @Nullable Thread thread;
 
@@ -57,6 +60,7 @@ final class DeadlineTimer {
     Thread wake = null;
     synchronized (lock) {
       task.sequence = sequence++;
+      lastDue = due;
       add(task);
       if (thread == null) {
         thread = start();
@@ -100,9 +104,16 @@ final class DeadlineTimer {
           removeAt(0);
           due = first;
         } else {
-          // Asleep until the earliest task, or for a long while; the time is only ever moved
-          // earlier by schedule, never by a cancel, so that cancelling wakes no one.
-          sleepNanos = first != null ? first.due - now : Long.MAX_VALUE / 4;
+          // Asleep until the earliest task; with none, until the last one scheduled was due (it
+          // was cancelled: a task due later wakes no one, and calls under one timeout are), or for
+          // a long while. The time is only ever moved earlier by schedule, never by a cancel.
+          if (first != null) {
+            sleepNanos = first.due - now;
+          } else if (lastDue - now > 0) {
+            sleepNanos = lastDue - now;
+          } else {
+            sleepNanos = Long.MAX_VALUE / 4;
+          }
           wakeAt = now + sleepNanos;
           sleeping = true;
         }
