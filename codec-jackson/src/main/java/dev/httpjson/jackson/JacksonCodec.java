@@ -119,7 +119,8 @@ public final class JacksonCodec implements JsonCodec {
             // DateTimeOffset keeps the offset, so a value read and posted back is the same text.
             .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
+            .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
+            .addModule(FastDateTimes.MODULE);
     switch (options.naming()) {
       case CAMEL_CASE:
         b.propertyNamingStrategy(CamelCase.INSTANCE);
