@@ -89,6 +89,7 @@ final class DeadlineTimer {
   private Thread start() {
     Thread t = new Thread(this::loop, threadName);
     t.setDaemon(true);
+    t.setContextClassLoader(null); // it runs httpjson's tasks only: pin no caller's loader
     t.start();
     return t;
   }
