@@ -64,6 +64,7 @@ public final class Client {
     DIAGNOSTICS.put("diag-okhttp-plain-sockets", JdkVariants.HttpJsonOkHttpPlain::new);
     DIAGNOSTICS.put("diag-async", Diagnostics.Async::new);
     DIAGNOSTICS.put("diag-leak", Diagnostics.Leak::new);
+    DIAGNOSTICS.put("diag-codec-direct", Diagnostics.CodecDirect::new);
   }
 
   /**

@@ -1,6 +1,9 @@
 package dev.httpjson.bench;
 
 import dev.httpjson.JsonBodyHandlers;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.spi.JsonBinding;
+import dev.httpjson.spi.JsonReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -65,6 +68,38 @@ final class Diagnostics {
       byte[] body =
           client.sendAsync(get(uri), HttpResponse.BodyHandlers.ofByteArray()).get().body();
       return Jackson3.MAPPER.readValue(body, WeatherForecast.class);
+    }
+  }
+
+  /**
+   * {@code diag-codec-direct}: the hand-written client ({@code send} with {@code ofByteArray}, the
+   * status checked) decoding with httpjson's own Jackson 3 reader for the web options, taken from
+   * the codec SPI. Beside {@code httpjson} it prices httpjson's layer alone, with the decoder held
+   * equal; beside {@code jackson-static}, the decoder alone (httpjson's mapper, with its date-time
+   * parser, against a plain one).
+   */
+  static final class CodecDirect extends GetOnly {
+    private static final JsonBinding WEB =
+        new dev.httpjson.jackson.JacksonCodec().bind(JsonOptions.web());
+    private static final JsonReader<List<WeatherForecast>> LIST =
+        WEB.reader(JdkVariants.LIST.type());
+    private static final JsonReader<WeatherForecast> ONE = WEB.reader(WeatherForecast.class);
+
+    private <T> T read(URI uri, JsonReader<T> reader) throws Exception {
+      HttpResponse<byte[]> r = client.send(get(uri), HttpResponse.BodyHandlers.ofByteArray());
+      Forecasts.checkStatus(r.statusCode());
+      byte[] body = r.body();
+      return reader.read(body, 0, body.length);
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return read(uri, LIST);
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return read(uri, ONE);
     }
   }
 
