@@ -5,6 +5,7 @@ import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.TypeRef;
+import dev.httpjson.bench.Codecs;
 import dev.httpjson.bench.Forecasts;
 import dev.httpjson.bench.Jackson3;
 import dev.httpjson.bench.WeatherForecast;
@@ -57,7 +58,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Measurement(iterations = 4, time = 2)
 @Fork(
     value = 1,
-    jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC"})
+    jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC", Codecs.DEFAULT_CODEC_FLAG})
 public class CodecBench {
   private static final TypeRef<List<WeatherForecast>> LIST = TypeRef.listOf(WeatherForecast.class);
 
