@@ -15,8 +15,8 @@ import java.util.List;
  *       library) on the same JDK client.
  * </ul>
  *
- * <p>{@code ./bench --codecs} and {@code ./bench --ab --variants httpjson-<name>,<baseline>} read
- * this list.
+ * <p>{@code ./bench --codecs}, {@code ./bench --ab --variants httpjson-<name>,<baseline>} and the
+ * {@code Report} and {@code AbBench} pair ratios read this list.
  */
 public final class Codecs {
   private Codecs() {}
