@@ -324,7 +324,7 @@ public final class Bench {
     System.exit(failed > 0 ? 1 : 0);
   }
 
-  private static int startServer(String java, String cp, String kind, int threads)
+  static int startServer(String java, String cp, String kind, int threads)
       throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
@@ -366,7 +366,7 @@ public final class Bench {
     throw new IOException("server exited before it was ready: " + "exit " + p.waitFor());
   }
 
-  private static void stopServer() throws InterruptedException {
+  static void stopServer() throws InterruptedException {
     Process p = server;
     if (p == null) {
       return;

@@ -12,11 +12,14 @@ import java.util.List;
  *   <li>the variant {@code httpjson-<name>}: httpjson's one-call API with {@code
  *       JsonOptions.newBuilder().codec(<the codec>).build()}, built once;
  *   <li>its baseline: a hand-written client ({@link HandWrittenJson}: one static instance of the
- *       library) on the same JDK client.
+ *       library) on the same JDK client;
+ *   <li>what the cold-start child puts on its class path for each (only what the variant needs).
  * </ul>
  *
- * <p>{@code ./bench --codecs}, {@code ./bench --ab --variants httpjson-<name>,<baseline>} and the
- * {@code Report} and {@code AbBench} pair ratios read this list.
+ * <p>{@code ./bench --codecs}, {@code ./bench --ab --variants httpjson-<name>,<baseline>}, {@code
+ * ./bench --cold} and the {@code Report} and {@code AbBench} pair ratios read this list. JMH needs
+ * its parameter values in an annotation, so a new codec's name also goes into {@code @Param} in
+ * {@code jmh.CodecBench.PerCodec}.
  */
 public final class Codecs {
   private Codecs() {}
@@ -42,11 +45,29 @@ public final class Codecs {
     /** The {@link HandWrittenJson} class (public no-argument constructor). */
     public final String handWrittenClass;
 
-    Codec(String name, String baseline, String codecClass, String handWrittenClass) {
+    /** The codec's artifact, {@code groupId:artifactId}. */
+    public final String codecArtifact;
+
+    /**
+     * What the JSON library needs at run time, {@code groupId:artifactId}: the hand-written
+     * client's class path; the httpjson variant's adds the codec artifact, httpjson-core and
+     * jspecify (the codec module's runtime dependencies, {@code mvn dependency:tree}).
+     */
+    public final List<String> libraryArtifacts;
+
+    Codec(
+        String name,
+        String baseline,
+        String codecClass,
+        String handWrittenClass,
+        String codecArtifact,
+        String... libraryArtifacts) {
       this.name = name;
       this.baseline = baseline;
       this.codecClass = codecClass;
       this.handWrittenClass = handWrittenClass;
+      this.codecArtifact = codecArtifact;
+      this.libraryArtifacts = List.of(libraryArtifacts);
     }
 
     /** {@code httpjson-<name>}. */
@@ -63,6 +84,16 @@ public final class Codecs {
     public HandWrittenJson newHandWritten() {
       return (HandWrittenJson) newInstance(handWrittenClass);
     }
+
+    /** The httpjson variant's run-time artifacts: core, the codec, its library, jspecify. */
+    public List<String> httpjsonArtifacts() {
+      List<String> out = new ArrayList<>();
+      out.add("dev.httpjson:httpjson-core");
+      out.add(codecArtifact);
+      out.addAll(libraryArtifacts);
+      out.add("org.jspecify:jspecify");
+      return out;
+    }
   }
 
   /** Every codec, in table order. Add a codec here (and to the benchmarks' pom). */
@@ -72,17 +103,29 @@ public final class Codecs {
               "jackson",
               "jackson-static",
               "dev.httpjson.jackson.JacksonCodec",
-              "dev.httpjson.bench.JacksonStatic"),
+              "dev.httpjson.bench.JacksonStatic",
+              "dev.httpjson:httpjson-jackson",
+              "tools.jackson.core:jackson-databind",
+              "tools.jackson.core:jackson-core",
+              "com.fasterxml.jackson.core:jackson-annotations"),
           new Codec(
               "jackson2",
               "jackson2-static",
               "dev.httpjson.jackson2.Jackson2Codec",
-              "dev.httpjson.bench.Jackson2Static"),
+              "dev.httpjson.bench.Jackson2Static",
+              "dev.httpjson:httpjson-jackson2",
+              "com.fasterxml.jackson.core:jackson-databind",
+              "com.fasterxml.jackson.core:jackson-core",
+              "com.fasterxml.jackson.core:jackson-annotations",
+              "com.fasterxml.jackson.datatype:jackson-datatype-jsr310"),
           new Codec(
               "gson",
               "gson-static",
               "dev.httpjson.gson.GsonCodec",
-              "dev.httpjson.bench.GsonStatic"));
+              "dev.httpjson.bench.GsonStatic",
+              "dev.httpjson:httpjson-gson",
+              "com.google.code.gson:gson",
+              "com.google.errorprone:error_prone_annotations"));
 
   /** The codec named {@code name}. */
   public static Codec named(String name) {

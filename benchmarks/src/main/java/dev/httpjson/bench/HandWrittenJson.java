@@ -8,8 +8,8 @@ import java.util.List;
  * writing the bytes a POST sends. The baseline an httpjson codec is compared with (see {@link
  * Codecs}); the HTTP side is the same JDK client for every library ({@link JdkCalls}).
  *
- * <p>Implementations have a public no-argument constructor ({@link Codecs} builds them by class
- * name) and keep their library instance in a static field.
+ * <p>Implementations have a public no-argument constructor (the cold-start child builds them by
+ * class name) and keep their library instance in a static field.
  */
 public interface HandWrittenJson {
   /** The 5-item collection from the server's bytes. */

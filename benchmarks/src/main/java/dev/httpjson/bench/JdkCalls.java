@@ -7,7 +7,8 @@ import java.net.http.HttpResponse;
 
 /**
  * The HTTP side of a hand-written client on the JDK {@link HttpClient}: a GET read as bytes and a
- * POST of bytes, as {@code jackson-static} and {@code jdk-bytes} do it.
+ * POST of bytes, as {@code jackson-static} and {@code jdk-bytes} do it. JDK types only, so that the
+ * cold-start child can use it with no JSON library on its class path.
  */
 public final class JdkCalls {
   private JdkCalls() {}
