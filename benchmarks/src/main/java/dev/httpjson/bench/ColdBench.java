@@ -360,10 +360,7 @@ public final class ColdBench {
       for (String name : order) {
         List<String> cmd = new ArrayList<>();
         cmd.add(clientJava);
-        if (o.fatJar) {
-          cmd.add(Codecs.DEFAULT_CODEC_FLAG);
-        }
-        cmd.addAll(o.jvmArgs);
+        cmd.addAll(childFlags(o));
         cmd.add("-cp");
         cmd.add(join(classPaths.get(name)));
         cmd.add(ColdStart.class.getName());
@@ -406,6 +403,16 @@ public final class ColdBench {
       System.out.println(failed + " run(s) FAILED");
     }
     System.exit(failed > 0 ? 1 : 0);
+  }
+
+  /** The child's JVM flags: the codec property with the shaded jar, then --jvm-args. */
+  static List<String> childFlags(Options o) {
+    List<String> flags = new ArrayList<>();
+    if (o.fatJar) {
+      flags.add(Codecs.DEFAULT_CODEC_FLAG);
+    }
+    flags.addAll(o.jvmArgs);
+    return flags;
   }
 
   private static String join(List<Path> paths) {
@@ -538,9 +545,7 @@ public final class ColdBench {
         .append(clientJava)
         .append("); child JVM flags: ")
         .append(
-            o.jvmArgs.isEmpty() && !o.fatJar
-                ? "none (the JVM's defaults)"
-                : (o.fatJar ? Codecs.DEFAULT_CODEC_FLAG + " " : "") + String.join(" ", o.jvmArgs))
+            childFlags(o).isEmpty() ? "none (the JVM's defaults)" : String.join(" ", childFlags(o)))
         .append('\n');
     sb.append("- machine: nproc=")
         .append(Runtime.getRuntime().availableProcessors())
@@ -551,7 +556,8 @@ public final class ColdBench {
         .append('\n');
     sb.append("- ")
         .append(o.rounds)
-        .append(" rounds, variants interleaved (odd rounds forward, even backward), after ")
+        .append(o.rounds == 1 ? " round" : " rounds")
+        .append(", variants interleaved (odd rounds forward, even backward), after ")
         .append(o.warmupPasses)
         .append(" unmeasured pass(es); class path: ")
         .append(o.fatJar ? "the shaded benchmarks jar for every child" : "minimal (below)")
