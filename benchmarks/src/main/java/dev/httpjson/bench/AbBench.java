@@ -1,6 +1,7 @@
 package dev.httpjson.bench;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -11,6 +12,9 @@ import java.util.function.Supplier;
  * rate is divided by the first variant's rate in the same pass. Neighbouring slices see the same
  * machine, so the drift that makes separate runs differ by ±30% mostly cancels; the median of the
  * paired ratios, with its order-statistics 95% interval, says where a variant stands.
+ *
+ * <p>Then, for httpjson ÷ jackson-static and each codec's pair ({@link Codecs}) that ran, the
+ * paired ratio httpjson ÷ hand-written with its interval, whichever variant came first.
  *
  * <p>Usage: {@code AbBench --port P [--variants a,b,c] [--scenario get.collection] [--slice-ms 300]
  * [--passes 60] [--warmup 8]}. Run by {@code ./bench --ab}.
@@ -113,6 +117,56 @@ public final class AbBench {
                   sortedRatio[sortedRatio.length / 4],
                   sortedRatio[3 * sortedRatio.length / 4]));
     }
+    System.out.print(pairs(names, rates));
+  }
+
+  /**
+   * httpjson ÷ jackson-static and each codec's {@code httpjson-<codec>} ÷ its hand-written baseline
+   * ({@link Codecs}), paired per pass, for the pairs whose two variants ran; empty when none did.
+   */
+  static String pairs(List<String> names, double[][] rates) {
+    List<String[]> pairs = new ArrayList<>();
+    pairs.add(new String[] {"httpjson", "jackson-static"});
+    for (Codecs.Codec c : Codecs.ALL) {
+      pairs.add(new String[] {c.httpjsonVariant(), c.baseline});
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String[] pair : pairs) {
+      int a = names.indexOf(pair[0]);
+      int b = names.indexOf(pair[1]);
+      if (a < 0 || b < 0) {
+        continue;
+      }
+      double[] ratio = new double[rates[a].length];
+      for (int p = 0; p < ratio.length; p++) {
+        ratio[p] = rates[a][p] / rates[b][p];
+      }
+      double[] sorted = Stats.sorted(ratio);
+      double median = Stats.median(sorted);
+      double[] ci = Stats.medianInterval(sorted, 0.95);
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s ÷ %s | %.3f | %s | %.3f–%.3f | %s |%n",
+              pair[0],
+              pair[1],
+              median,
+              ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
+              sorted[sorted.length / 4],
+              sorted[3 * sorted.length / 4],
+              Report.verdict(median, ci, Report.CODEC_TARGET)));
+    }
+    if (sb.length() == 0) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "%nPairs: httpjson ÷ the hand-written client on the same JSON library, paired per pass"
+            + " (target ≥ %.2f; met = the whole 95%% CI at or above it)%n%n"
+            + "| pair | paired median | 95%% CI | quartiles | verdict |%n"
+            + "|---|---:|---|---|---|%n%s",
+        Report.CODEC_TARGET,
+        sb);
   }
 
   /** Runs {@code op} for about {@code millis}; returns completed calls per second. */

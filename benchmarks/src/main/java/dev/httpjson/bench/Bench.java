@@ -32,15 +32,20 @@ import java.util.regex.Pattern;
  * {@code benchmarks/results/latest.svg}. Exits 1 when any run failed.
  *
  * <pre>
- * Bench [--warmup S] [--duration S] [--rounds N] [--variants a,b,...|quick|precise|load|all]
+ * Bench [--warmup S] [--duration S] [--rounds N]
+ *       [--variants a,b,...|quick|precise|load|peers|codecs|all]
  *       [--scenarios a,b,...|all] [--concurrency N] [--java PATH] [--server jdk|jetty|undertow]
  *       [--server-threads N] [--jvm-args "..."] [--results DIR] [--jfr DIR]
  *       [--command "how this was started"]
  * </pre>
  */
 public final class Bench {
-  /** The same flags for every client JVM. */
-  static final List<String> CLIENT_JVM = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
+  /**
+   * The same flags for every client JVM; the codec property because every codec is on the class
+   * path and the variants with default options mean Jackson 3 ({@link Codecs#DEFAULT_CODEC_FLAG}).
+   */
+  static final List<String> CLIENT_JVM =
+      List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC", Codecs.DEFAULT_CODEC_FLAG);
 
   static final List<String> SERVER_JVM = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
 
@@ -319,7 +324,7 @@ public final class Bench {
     System.exit(failed > 0 ? 1 : 0);
   }
 
-  private static int startServer(String java, String cp, String kind, int threads)
+  static int startServer(String java, String cp, String kind, int threads)
       throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
@@ -361,7 +366,7 @@ public final class Bench {
     throw new IOException("server exited before it was ready: " + "exit " + p.waitFor());
   }
 
-  private static void stopServer() throws InterruptedException {
+  static void stopServer() throws InterruptedException {
     Process p = server;
     if (p == null) {
       return;

@@ -54,6 +54,14 @@ public final class Client {
     VARIANTS.put("retrofit", Peers.RetrofitJackson::new);
     VARIANTS.put("okhttp-bytes", Peers.OkHttpBytes::new);
     VARIANTS.put("httpjson-okhttp", JdkVariants.HttpJsonOkHttp::new);
+    // Per codec: httpjson with the codec chosen explicitly, and its hand-written baseline
+    // (jackson-static, above, is Jackson 3's).
+    for (Codecs.Codec codec : Codecs.ALL) {
+      VARIANTS.putIfAbsent(
+          codec.httpjsonVariant(), () -> new JdkVariants.HttpJsonCodec(codec.newCodec()));
+      VARIANTS.putIfAbsent(
+          codec.baseline, () -> new JdkVariants.HandWrittenCodec(codec.newHandWritten()));
+    }
   }
 
   /** Diagnostic variants: accepted by name, not run by default. */
@@ -70,7 +78,8 @@ public final class Client {
   /**
    * Named variant sets for {@code --variants}. {@code quick} (the default) leaves out feign,
    * spring, retrofit and okhttp-bytes so that {@code ./bench} fits in about 10 minutes on 2 cores;
-   * {@code all} is every non-diagnostic variant.
+   * {@code peers} adds them and httpjson-okhttp; {@code codecs} is each codec's pair ({@link
+   * Codecs}) and jdk-bytes; {@code all} is every non-diagnostic variant.
    */
   static final Map<String, List<String>> SETS = new LinkedHashMap<>();
 
@@ -107,6 +116,12 @@ public final class Client {
             "retrofit",
             "okhttp-bytes",
             "httpjson-okhttp"));
+    List<String> peers = new ArrayList<>(SETS.get("quick"));
+    peers.addAll(List.of("feign", "spring", "retrofit", "okhttp-bytes", "httpjson-okhttp"));
+    SETS.put("peers", List.copyOf(peers));
+    List<String> codecs = new ArrayList<>(Codecs.pairVariants());
+    codecs.add("jdk-bytes");
+    SETS.put("codecs", List.copyOf(codecs));
     SETS.put("all", List.copyOf(VARIANTS.keySet()));
   }
 

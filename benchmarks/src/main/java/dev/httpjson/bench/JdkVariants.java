@@ -3,6 +3,7 @@ package dev.httpjson.bench;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.TypeRef;
+import dev.httpjson.spi.JsonCodec;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -264,6 +265,73 @@ final class JdkVariants {
     @Override
     protected int postObject(URI uri, WeatherForecast value) throws Exception {
       return post(uri, mapper().writeValueAsBytes(value));
+    }
+  }
+
+  /**
+   * {@code httpjson-<codec>} (see {@link Codecs}): the one-call API with options that name the
+   * codec, built once before the first call, as an application that picks a codec keeps them.
+   */
+  static final class HttpJsonCodec extends Variant.Model {
+    private final HttpClient client = Clients.jdk();
+    private final JsonOptions options;
+
+    HttpJsonCodec(JsonCodec codec) {
+      this.options = JsonOptions.newBuilder().codec(codec).build();
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, LIST, options);
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, WeatherForecast.class, options);
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, options).statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, options).statusCode();
+    }
+  }
+
+  /**
+   * A codec's baseline (see {@link Codecs}): a hand-written client, {@code client.send(...,
+   * ofByteArray())} and one static instance of the JSON library ({@link HandWrittenJson}), as
+   * {@code jackson-static} is for Jackson 3.
+   */
+  static final class HandWrittenCodec extends Variant.Model {
+    private final HttpClient client = Clients.jdk();
+    private final HandWrittenJson json;
+
+    HandWrittenCodec(HandWrittenJson json) {
+      this.json = json;
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return json.readList(JdkCalls.getBytes(client, uri));
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return json.readObject(JdkCalls.getBytes(client, uri));
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return JdkCalls.post(client, uri, json.writeList(value));
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return JdkCalls.post(client, uri, json.writeObject(value));
     }
   }
 

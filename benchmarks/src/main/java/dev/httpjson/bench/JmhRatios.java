@@ -3,6 +3,7 @@ package dev.httpjson.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,8 +13,11 @@ import tools.jackson.databind.JsonNode;
 /**
  * Reads a JMH JSON result ({@code -rf json}) of {@code CodecBench} run with {@code -prof gc} and
  * prints, as markdown, each benchmark's time and bytes per operation and the ratios the targets are
- * about. A time ratio's range is conservative: the numerator's JMH 99.9% interval over the
- * denominator's, ends crossed. Bytes per operation are nearly deterministic and get no range.
+ * about, and per codec ({@code CodecBench.PerCodec}) httpjson on the codec ÷ the hand-written
+ * client on the same library, for the decode step and the read. A parameterized benchmark's row is
+ * named with its parameter values, e.g. {@code codecDecodeHttpjson[gson]}. A time ratio's range is
+ * conservative: the numerator's JMH 99.9% interval over the denominator's, ends crossed. Bytes per
+ * operation are nearly deterministic and get no range.
  *
  * <p>Usage: {@code JmhRatios <result.json>}
  */
@@ -63,6 +67,14 @@ public final class JmhRatios {
     for (JsonNode b : root) {
       String name = b.path("benchmark").asString();
       name = name.substring(name.lastIndexOf('.') + 1);
+      // A parameterized benchmark is one row per parameter value: codecDecodeHttpjson[gson].
+      List<String> params = new ArrayList<>();
+      for (JsonNode p : b.path("params")) {
+        params.add(p.asString());
+      }
+      if (!params.isEmpty()) {
+        name += "[" + String.join(",", params) + "]";
+      }
       jdk = b.path("vmName").asString() + " " + b.path("vmVersion").asString();
       JsonNode primary = b.path("primaryMetric");
       Result r = new Result();
@@ -100,7 +112,18 @@ public final class JmhRatios {
     }
     sb.append("\n| ratio | time | conservative range | bytes/op | bytes target |\n");
     sb.append("|---|---:|---|---:|---|\n");
-    for (String[] p : PAIRS) {
+    List<String[]> pairs = new ArrayList<>(PAIRS);
+    // Per codec (CodecBench.PerCodec): httpjson on the codec ÷ the hand-written client.
+    for (String key : results.keySet()) {
+      for (String step : List.of("Decode", "Read")) {
+        String prefix = "codec" + step + "Httpjson[";
+        if (key.startsWith(prefix)) {
+          String codec = key.substring(prefix.length(), key.length() - 1);
+          pairs.add(new String[] {key, "codec" + step + "HandWritten[" + codec + "]", ""});
+        }
+      }
+    }
+    for (String[] p : pairs) {
       Result a = results.get(p[0]);
       Result b = results.get(p[1]);
       if (a == null || b == null) {

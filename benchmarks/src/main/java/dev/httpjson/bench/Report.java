@@ -35,16 +35,29 @@ final class Report {
     }
   }
 
-  private static final List<Pair> PAIRS =
-      List.of(
-          new Pair("httpjson", "jackson-static", 0.97),
-          new Pair("httpjson-percall-timeout", "httpjson", 0.95),
-          new Pair("httpjson-percall", "httpjson", 0.95),
-          new Pair("httpjson-async", "httpjson", 0.90),
-          new Pair("jackson-async", "jackson-static", Double.NaN),
-          new Pair("httpjson-async", "jackson-async", Double.NaN),
-          new Pair("jackson-percall", "jackson-static", Double.NaN),
-          new Pair("httpjson", "jdk-bytes", 0.97, "get.collection", "post.collection"));
+  private static final List<Pair> PAIRS = pairs();
+
+  private static List<Pair> pairs() {
+    List<Pair> pairs = new ArrayList<>();
+    pairs.addAll(
+        List.of(
+            new Pair("httpjson", "jackson-static", 0.97),
+            new Pair("httpjson-percall-timeout", "httpjson", 0.95),
+            new Pair("httpjson-percall", "httpjson", 0.95),
+            new Pair("httpjson-async", "httpjson", 0.90),
+            new Pair("jackson-async", "jackson-static", Double.NaN),
+            new Pair("httpjson-async", "jackson-async", Double.NaN),
+            new Pair("jackson-percall", "jackson-static", Double.NaN),
+            new Pair("httpjson", "jdk-bytes", 0.97, "get.collection", "post.collection")));
+    // Each codec beside a hand-written client on the same library (Codecs).
+    for (Codecs.Codec c : Codecs.ALL) {
+      pairs.add(new Pair(c.httpjsonVariant(), c.baseline, CODEC_TARGET));
+    }
+    return List.copyOf(pairs);
+  }
+
+  /** httpjson on a codec ÷ a hand-written client on the same library. */
+  static final double CODEC_TARGET = 0.97;
 
   static String markdown(
       Bench.Options o, Map<String, Map<String, Bench.Run[]>> runs, String stamp, List<String> raw) {
@@ -123,6 +136,10 @@ final class Report {
             + " above 2 x callers + 1).\n\n");
     for (Map.Entry<String, Map<String, Bench.Run[]>> e : runs.entrySet()) {
       sb.append(table(e.getKey(), e.getValue())).append('\n');
+      String codecs = codecTable(e.getValue());
+      if (!codecs.isEmpty()) {
+        sb.append(codecs).append('\n');
+      }
     }
     String targets = targets(runs);
     if (!targets.isEmpty()) {
@@ -175,12 +192,17 @@ final class Report {
   }
 
   static String table(String scenario, Map<String, Bench.Run[]> byVariant) {
-    Bench.Run[] httpjson = byVariant.get("httpjson");
+    // The reference column: httpjson, or the first variant of a run without it (--codecs).
+    String reference =
+        byVariant.containsKey("httpjson") ? "httpjson" : byVariant.keySet().iterator().next();
+    Bench.Run[] httpjson = byVariant.get(reference);
     Bench.Run[] bytes = byVariant.get("jdk-bytes");
     StringBuilder sb = new StringBuilder();
     sb.append("### ").append(scenario).append("\n\n");
     sb.append(
-        "| variant | median it/s | min–max it/s | ÷ httpjson, paired median | 95% CI | min–max"
+        "| variant | median it/s | min–max it/s | ÷ "
+            + reference
+            + ", paired median | 95% CI | min–max"
             + " | ÷ jdk-bytes, paired median | p50 ms | p99 ms | conns |\n");
     sb.append("|---|---:|---:|---:|---|---|---:|---:|---:|---:|\n");
     for (Map.Entry<String, Bench.Run[]> v : byVariant.entrySet()) {
@@ -208,6 +230,49 @@ final class Report {
               maxConnections(v.getValue())));
     }
     return sb.toString();
+  }
+
+  /**
+   * Per codec whose pair ran: httpjson on the codec beside the hand-written client on the same
+   * library, and their paired ratio; empty when no pair ran.
+   */
+  static String codecTable(Map<String, Bench.Run[]> byVariant) {
+    StringBuilder sb = new StringBuilder();
+    for (Codecs.Codec c : Codecs.ALL) {
+      Bench.Run[] httpjson = byVariant.get(c.httpjsonVariant());
+      Bench.Run[] baseline = byVariant.get(c.baseline);
+      if (httpjson == null || baseline == null) {
+        continue;
+      }
+      String[] ratio = ratioCells(httpjson, baseline);
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s | %s | %s | %s | %s |%n",
+              c.name,
+              rate(medianRate(byVariant, c.httpjsonVariant())),
+              c.baseline,
+              rate(medianRate(byVariant, c.baseline)),
+              ratio[0],
+              ratio[1],
+              ratio[2]));
+    }
+    if (sb.length() == 0) {
+      return "";
+    }
+    return "Per codec: httpjson with the codec chosen explicitly (`httpjson-<codec>`) ÷ a"
+        + " hand-written client on the same library (one static instance, `ofByteArray()`),"
+        + " paired per round (target ≥ "
+        + CODEC_TARGET
+        + "):\n\n"
+        + "| codec | httpjson-<codec> it/s | hand-written | hand-written it/s | ÷ hand-written,"
+        + " paired median | 95% CI | min–max |\n"
+        + "|---|---:|---|---:|---:|---|---|\n"
+        + sb;
+  }
+
+  private static String rate(double r) {
+    return Double.isNaN(r) ? "failed" : String.format(Locale.ROOT, "%.0f", r);
   }
 
   /** The most connections any round left open (at most 2 x callers + 1, or the run failed). */
@@ -274,22 +339,7 @@ final class Report {
         }
         double median = Stats.median(sorted);
         double[] ci = Stats.medianInterval(sorted, LEVEL);
-        String verdict;
-        if (Double.isNaN(p.target)) {
-          verdict = "reported";
-        } else if (ci == null) {
-          verdict =
-              (median >= p.target ? "met" : "missed")
-                  + " by the median only (fewer than 6 rounds: no CI, indicative)";
-        } else if (ci[0] >= p.target) {
-          verdict = "**met**";
-        } else if (ci[1] < p.target) {
-          verdict =
-              String.format(
-                  Locale.ROOT, "**MISSED** by %.1f%%", (p.target - median) / p.target * 100);
-        } else {
-          verdict = "undecided (CI straddles the target)";
-        }
+        String verdict = verdict(median, ci, p.target);
         sb.append(
             String.format(
                 Locale.ROOT,
@@ -309,6 +359,22 @@ final class Report {
       }
     }
     return sb.toString();
+  }
+
+  /** met / MISSED / undecided for a paired median and its interval (null: too few values). */
+  static String verdict(double median, double[] ci, double target) {
+    if (Double.isNaN(target)) {
+      return "reported";
+    } else if (ci == null) {
+      return (median >= target ? "met" : "missed")
+          + " by the median only (fewer than 6 paired ratios: no CI, indicative)";
+    } else if (ci[0] >= target) {
+      return "**met**";
+    } else if (ci[1] < target) {
+      return String.format(Locale.ROOT, "**MISSED** by %.1f%%", (target - median) / target * 100);
+    } else {
+      return "undecided (CI straddles the target)";
+    }
   }
 
   static String cpuModel() {

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * costs little next to the client.
  *
  * <pre>
- *   java -Xmx64m -cp benchmarks/target/httpjson-benchmarks.jar dev.httpjson.bench.StreamBench [--size 1g]
+ *   java -Xmx64m -Ddev.httpjson.codec=jackson -cp benchmarks/target/httpjson-benchmarks.jar dev.httpjson.bench.StreamBench [--size 1g]
  * </pre>
  */
 public final class StreamBench {

@@ -1,13 +1,20 @@
 package dev.httpjson.bench.jmh;
 
+import com.google.gson.Gson;
+import com.google.gson.reflect.TypeToken;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.TypeRef;
+import dev.httpjson.bench.Codecs;
 import dev.httpjson.bench.Forecasts;
+import dev.httpjson.bench.GsonStatic;
+import dev.httpjson.bench.HandWrittenJson;
 import dev.httpjson.bench.Jackson3;
 import dev.httpjson.bench.WeatherForecast;
+import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -17,6 +24,7 @@ import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +37,9 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,6 +59,14 @@ import tools.jackson.databind.json.JsonMapper;
  * decodeStaticMapper}) and a plain {@code JsonMapper.builder().build()} ({@code
  * decodePlainMapper}). Ratios to read: {@code decodeHttpjson / decodeStaticMapper} (the layer's
  * cost) and {@code *PerCallTimeout / decodeHttpjson} (allocation per call, target at most 1.1x).
+ *
+ * <p>The {@code codec*} group runs once per codec ({@link PerCodec}, parameter {@code codec}):
+ * httpjson with options naming the codec, built once, against the hand-written client on the same
+ * library ({@link Codecs}): {@code codecDecodeHttpjson} / {@code codecDecodeHandWritten} (the
+ * decode step alone, as above) and {@code codecReadHttpjson} / {@code codecReadHandWritten}
+ * (through the body subscriber; the hand-written side is the JDK's {@code ofByteArray()} and then
+ * the library). {@code gsonStringReader} / {@code gsonStreamReader} decide how the hand-written
+ * Gson client reads bytes ({@link dev.httpjson.bench.GsonStatic}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,7 +75,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Measurement(iterations = 4, time = 2)
 @Fork(
     value = 1,
-    jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC"})
+    jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC", Codecs.DEFAULT_CODEC_FLAG})
 public class CodecBench {
   private static final TypeRef<List<WeatherForecast>> LIST = TypeRef.listOf(WeatherForecast.class);
 
@@ -118,6 +136,71 @@ public class CodecBench {
     subscriber.onComplete();
     return subscriber.getBody().toCompletableFuture().join();
   }
+
+  /**
+   * One codec of {@link Codecs}: httpjson's options naming it (built once) and the hand-written
+   * client on the same library. A new codec's name goes into {@code @Param} here as well as into
+   * {@link Codecs#ALL} (JMH reads parameter values from the annotation).
+   */
+  @State(Scope.Benchmark)
+  public static class PerCodec {
+    @Param({"jackson", "jackson2", "gson"})
+    public String codec;
+
+    JsonOptions options;
+    BodyHandler<List<WeatherForecast>> handler;
+    HandWrittenJson handWritten;
+
+    @Setup
+    public void setUp() {
+      Codecs.Codec c = Codecs.named(codec);
+      options = JsonOptions.newBuilder().codec(c.newCodec()).build();
+      handler = JsonBodyHandlers.of(LIST, options);
+      handWritten = c.newHandWritten();
+    }
+  }
+
+  /** Decode only: {@code HttpJson.readFromJson} with options naming the codec. */
+  @Benchmark
+  public List<WeatherForecast> codecDecodeHttpjson(PerCodec c) throws Exception {
+    return HttpJson.readFromJson(response, LIST, c.options);
+  }
+
+  /** Decode only: the hand-written client's static library instance, the same bytes. */
+  @Benchmark
+  public List<WeatherForecast> codecDecodeHandWritten(PerCodec c) throws Exception {
+    return c.handWritten.readList(response.body());
+  }
+
+  /**
+   * httpjson's {@code getFromJson} path with options naming the codec: the handler's subscriber.
+   */
+  @Benchmark
+  public List<WeatherForecast> codecReadHttpjson(PerCodec c) {
+    return drive(c.handler.apply(info));
+  }
+
+  /** Hand-written: the JDK's byte-array subscriber, then the static library instance. */
+  @Benchmark
+  public List<WeatherForecast> codecReadHandWritten(PerCodec c) throws Exception {
+    return c.handWritten.readList(drive(HttpResponse.BodySubscribers.ofByteArray()));
+  }
+
+  /** Gson from bytes via {@code new String(bytes, UTF_8)} (what {@code gson-static} does). */
+  @Benchmark
+  public List<WeatherForecast> gsonStringReader() {
+    return GSON.fromJson(new String(body, StandardCharsets.UTF_8), GSON_LIST);
+  }
+
+  /** Gson from bytes via an {@code InputStreamReader} over the bytes. */
+  @Benchmark
+  public List<WeatherForecast> gsonStreamReader() {
+    return GSON.fromJson(
+        new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8), GSON_LIST);
+  }
+
+  private static final Gson GSON = GsonStatic.gson();
+  private static final TypeToken<List<WeatherForecast>> GSON_LIST = new TypeToken<>() {};
 
   /** httpjson's {@code getFromJson} path: the cached handler's subscriber. */
   @Benchmark

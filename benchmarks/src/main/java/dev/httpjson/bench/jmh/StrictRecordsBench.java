@@ -3,6 +3,7 @@ package dev.httpjson.bench.jmh;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.TypeRef;
+import dev.httpjson.bench.Codecs;
 import dev.httpjson.bench.Forecasts;
 import dev.httpjson.bench.WeatherForecast;
 import java.net.http.HttpClient;
@@ -35,7 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>On a loaded machine JMH's one-setting-after-the-other runs drift apart; {@link #main} instead
  * interleaves the two settings in one JVM (15 s warm-up, then 40 rounds of 20,000 reads each way,
- * alternating which goes first) and prints the median ratio.
+ * alternating which goes first) and prints the median ratio; give it {@code
+ * -Ddev.httpjson.codec=jackson} (every codec is on the benchmarks' class path), as the JMH forks
+ * get.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,7 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 6, time = 2)
 @Fork(
     value = 2,
-    jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC"})
+    jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC", Codecs.DEFAULT_CODEC_FLAG})
 public class StrictRecordsBench {
   private static final TypeRef<List<WeatherForecast>> LIST = TypeRef.listOf(WeatherForecast.class);
 
