@@ -232,6 +232,15 @@ public final class GsonBinding implements JsonBinding {
             .onUnmappableCharacter(CodingErrorAction.REPORT));
   }
 
+  /** Whether the body may start with a byte order mark (or is UTF-16/32): {@link #decode}'s. */
+  private static boolean startsWithMark(byte[] bytes, int offset, int length) {
+    if (length == 0) {
+      return false;
+    }
+    byte b = bytes[offset];
+    return b == (byte) 0xFE || b == (byte) 0xFF || b == 0;
+  }
+
   /** The exception to surface for a failure while reading. */
   static IOException readFailure(LimitedJsonReader reader, Throwable e) {
     if (e instanceof JsonReadException) {
@@ -270,7 +279,10 @@ public final class GsonBinding implements JsonBinding {
 
     @Override
     public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      return read(decode(new ByteArrayInputStream(bytes, offset, length)));
+      return read(
+          startsWithMark(bytes, offset, length)
+              ? decode(new ByteArrayInputStream(bytes, offset, length))
+              : new ByteArrayReader(bytes, offset, length));
     }
 
     @Override
