@@ -81,7 +81,7 @@ final class JacksonBinding implements JsonBinding {
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e);
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
       }
@@ -89,52 +89,77 @@ final class JacksonBinding implements JsonBinding {
 
     /**
      * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException): they are bad input, reported with the position and path found by
-     * reading the bytes again, which only this rare path pays for.
+     * is a NumberFormatException), and a parser limit's exception carries no position: they are
+     * reported with the position and path found by reading the bytes again, which only these rare
+     * failures pay for.
      */
-    private JsonReadException locate(RuntimeException e, byte[] bytes, int offset, int length) {
+    private IOException locate(RuntimeException e, byte[] bytes, int offset, int length) {
       JsonParser parser = reader.createParser(bytes, offset, length);
       try {
         reader.readValue(parser);
       } catch (RuntimeException again) {
         // Expected: the same failure, now with the parser at hand.
       }
-      JsonReadException failure =
-          new JsonReadException(
-              dataProblem(e),
-              line(parser.currentLocation()),
-              column(parser.currentLocation()),
-              path(parser.streamReadContext()),
-              e);
+      IOException failure = failureAt(e, parser);
       parser.close();
       return failure;
     }
 
     @Override
     public @Nullable T read(InputStream in) throws IOException {
+      JsonParser parser;
       try {
-        return reader.readValue(in);
+        parser = reader.createParser(in);
       } catch (JacksonException e) {
         throw readFailure(e);
-      } catch (UncheckedIOException e) {
-        throw e.getCause();
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
       }
+      return read(parser);
     }
 
     @Override
     public @Nullable T read(Reader in) throws IOException {
+      JsonParser parser;
       try {
-        return reader.readValue(in);
+        parser = reader.createParser(in);
       } catch (JacksonException e) {
         throw readFailure(e);
+      }
+      return read(parser);
+    }
+
+    /** Reads through a parser of ours: input that cannot be read again has it at hand. */
+    private @Nullable T read(JsonParser parser) throws IOException {
+      try {
+        return reader.readValue(parser);
+      } catch (JacksonException e) {
+        throw readFailure(e, parser);
       } catch (UncheckedIOException e) {
         throw e.getCause();
       } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
+        throw failureAt(e, parser);
+      } finally {
+        parser.close();
       }
     }
+  }
+
+  /** Whether Jackson's exception lacks the position that the parser has (a parser limit's). */
+  static boolean unplaced(JacksonException e) {
+    return e instanceof StreamConstraintsException
+        && (e.getLocation() == null || e.getLocation() == TokenStreamLocation.NA);
+  }
+
+  /** A failure at the position where {@code parser} stopped. */
+  static IOException failureAt(RuntimeException e, JsonParser parser) {
+    if (e instanceof JacksonException) {
+      return readFailure((JacksonException) e, parser);
+    }
+    return new JsonReadException(
+        dataProblem(e),
+        line(parser.currentLocation()),
+        column(parser.currentLocation()),
+        path(parser.streamReadContext()),
+        e);
   }
 
   static String dataProblem(RuntimeException e) {
@@ -233,7 +258,7 @@ final class JacksonBinding implements JsonBinding {
         }
       } catch (JacksonException e) {
         parser.close();
-        throw readFailure(e);
+        throw readFailure(e, parser);
       } catch (IOException | RuntimeException e) {
         parser.close();
         throw e;
@@ -293,7 +318,7 @@ final class JacksonBinding implements JsonBinding {
         }
         return true;
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw readFailure(e, parser);
       }
     }
 
@@ -306,14 +331,9 @@ final class JacksonBinding implements JsonBinding {
         }
         return values.nextValue();
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw readFailure(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(
-            dataProblem(e),
-            line(parser.currentLocation()),
-            column(parser.currentLocation()),
-            path(parser.streamReadContext()),
-            e);
+        throw failureAt(e, parser);
       }
     }
 
@@ -332,6 +352,14 @@ final class JacksonBinding implements JsonBinding {
    * aborted body, a size limit) as it is; anything else as a {@link JsonReadException}.
    */
   static IOException readFailure(JacksonException e) {
+    return readFailure(e, null);
+  }
+
+  /**
+   * {@link #readFailure(JacksonException)}, placed where {@code parser} stopped when the exception
+   * itself has no position (a parser limit's).
+   */
+  static IOException readFailure(JacksonException e, @Nullable JsonParser parser) {
     if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
       return (IOException) e.getCause();
     }
@@ -351,6 +379,10 @@ final class JacksonBinding implements JsonBinding {
     String path = path(e);
     if (e instanceof PropertyBindingException) {
       path = unknownPropertyPath((PropertyBindingException) e, path);
+    }
+    if (parser != null && unplaced(e)) {
+      location = parser.currentLocation();
+      path = path(parser.streamReadContext());
     }
     return new JsonReadException(problem, line(location), column(location), path, e);
   }

@@ -265,6 +265,84 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   }
 
   @Test
+  public void numberOverTheLimitNamesLineColumnAndPath() {
+    server.enqueue(json(200, "{\n\"temperatureC\": " + "1".repeat(1001) + "}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), WeatherForecast.class, options))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> assertShape(e, 2, "$.temperatureC", WeatherForecast.class));
+  }
+
+  @Test
+  public void stringOverTheLimitNamesLineColumnAndPath() {
+    JsonOptions small = options.toBuilder().maxStringLength(64).build();
+    server.enqueue(json(200, "{\n\"displayName\": \"" + "x".repeat(65) + "\"}"));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, small))
+        .isInstanceOfSatisfying(
+            JsonReadException.class, e -> assertShape(e, 2, "$.displayName", Named.class));
+  }
+
+  @Test
+  public void nestingOverTheLimitNamesLineColumnAndPath() {
+    server.enqueue(json(200, "{\"a\":\n" + "[".repeat(600) + "]".repeat(600) + "}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), TypeRef.mapOf(Object.class), options))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertShape(e, 2, null, TypeRef.mapOf(Object.class).type());
+              assertThat(e.path()).startsWith("$.a[0][0]");
+            });
+  }
+
+  @Test
+  public void limitInATranscodedBodyNamesLineColumnAndPath() {
+    server.enqueue(
+        bytes(
+            200,
+            "application/json; charset=ISO-8859-1",
+            ("{\"date\":\"2026-11-30\",\n\"temperatureC\": " + "1".repeat(1001) + "}")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), WeatherForecast.class, options))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.line()).as(e.getMessage()).isEqualTo(2);
+              assertThat(e.column()).as(e.getMessage()).isPositive();
+              assertThat(e.path()).isEqualTo("$.temperatureC");
+              assertThat(e.getMessage()).contains("JsonOptions.maxNumberLength");
+            });
+  }
+
+  @Test
+  public void limitInAStreamedElementNamesLineColumnAndPath() throws Exception {
+    JsonOptions small = options.toBuilder().maxStringLength(64).build();
+    server.enqueue(
+        json(200, "[{\"displayName\":\"a\"},\n{\"displayName\":\"" + "x".repeat(65) + "\"}]"));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/e"), Named.class, small)) {
+      assertThatThrownBy(stream::count)
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOfSatisfying(
+              JsonReadException.class,
+              e -> {
+                assertThat(e.line()).as(e.getMessage()).isEqualTo(2);
+                assertThat(e.column()).as(e.getMessage()).isPositive();
+                assertThat(e.path()).isEqualTo("$[1].displayName");
+                assertThat(e.getMessage()).contains("JsonOptions.maxStringLength");
+              });
+    }
+  }
+
+  @Test
   public void trailingContentNamesLineColumnAndType() {
     server.enqueue(json(200, "{\"displayName\":\"a\"}\n\n  xyz"));
 
