@@ -94,7 +94,14 @@ final class JacksonBinding implements JsonBinding {
      * failures pay for.
      */
     private IOException locate(RuntimeException e, byte[] bytes, int offset, int length) {
-      JsonParser parser = reader.createParser(bytes, offset, length);
+      JsonParser parser;
+      try {
+        parser = reader.createParser(bytes, offset, length);
+      } catch (JacksonException again) {
+        return e instanceof JacksonException
+            ? readFailure((JacksonException) e)
+            : new JsonReadException(dataProblem(e), -1, -1, "$", e);
+      }
       try {
         reader.readValue(parser);
       } catch (RuntimeException again) {
@@ -143,9 +150,12 @@ final class JacksonBinding implements JsonBinding {
     }
   }
 
-  /** Whether Jackson's exception lacks the position that the parser has (a parser limit's). */
+  /**
+   * Whether Jackson's exception lacks the position that the parser has: a parser limit's never has
+   * one, and some databind failures have none.
+   */
   static boolean unplaced(JacksonException e) {
-    return e instanceof StreamConstraintsException
+    return !(e instanceof JacksonIOException)
         && (e.getLocation() == null || e.getLocation() == TokenStreamLocation.NA);
   }
 
@@ -382,7 +392,9 @@ final class JacksonBinding implements JsonBinding {
     }
     if (parser != null && unplaced(e)) {
       location = parser.currentLocation();
-      path = path(parser.streamReadContext());
+      if (e instanceof StreamConstraintsException || path.equals("$")) {
+        path = path(parser.streamReadContext());
+      }
     }
     return new JsonReadException(problem, line(location), column(location), path, e);
   }

@@ -119,6 +119,44 @@ public abstract class GadgetContract extends HostileServerHarness {
     }
   }
 
+  /**
+   * Class names from published jackson-databind gadget advisories (JNDI and connection-pool
+   * classes), none on a codec's class path: whatever names the payload carries, the value is plain
+   * JSON and nothing is loaded.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "org.springframework.context.support.ClassPathXmlApplicationContext",
+        "ch.qos.logback.core.db.JNDIConnectionSource",
+        "com.zaxxer.hikari.HikariConfig",
+        "org.apache.xbean.propertyeditor.JndiConverter",
+        "com.mchange.v2.c3p0.WrapperConnectionPoolDataSource",
+        "org.apache.commons.dbcp2.datasources.SharedPoolDataSource"
+      })
+  public void advisoryGadgetNamesIntoAnObjectFieldStayPlainJson(String gadget) throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"payload\":[\""
+                + gadget
+                + "\",{\"metricRegistry\":\"ldap://127.0.0.1:1/x\","
+                + "\"healthCheckRegistry\":\"ldap://127.0.0.1:1/y\"}]}"));
+
+    Holder holder = HttpJson.getFromJson(client, uri("/g"), Holder.class, options);
+
+    assertThat(holder.payload())
+        .isEqualTo(
+            List.of(
+                gadget,
+                Map.of(
+                    "metricRegistry",
+                    "ldap://127.0.0.1:1/x",
+                    "healthCheckRegistry",
+                    "ldap://127.0.0.1:1/y")));
+    assertNotLoaded(gadget);
+  }
+
   /** Every JSON type into {@code Object}: what the Jackson codecs give, whatever the codec. */
   @Test
   public void untypedValuesAreMapsListsStringsNumbersBooleansAndNull() throws Exception {
