@@ -16,6 +16,7 @@ import java.io.Writer;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -384,7 +385,7 @@ final class JacksonBinding implements JsonBinding {
     } else if (e instanceof PropertyBindingException) {
       problem += knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
     } else if (e instanceof StreamConstraintsException) {
-      problem += " (the limit is " + optionFor(problem) + ")";
+      problem += " (" + limitNote(problem) + ")";
     }
     String path = path(e);
     if (e instanceof PropertyBindingException) {
@@ -461,17 +462,22 @@ final class JacksonBinding implements JsonBinding {
 
   private static final int MAX_KNOWN_LISTED = 50;
 
-  /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
-  private static String optionFor(String message) {
-    String m = message.toLowerCase(java.util.Locale.ROOT);
+  /**
+   * Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint, or says that the
+   * name-length limit is the parser's own.
+   */
+  private static String limitNote(String message) {
+    String m = message.toLowerCase(Locale.ROOT);
     if (m.contains("nesting depth")) {
-      return "JsonOptions.maxNestingDepth";
+      return "the limit is JsonOptions.maxNestingDepth";
     } else if (m.contains("number value length")) {
-      return "JsonOptions.maxNumberLength";
+      return "the limit is JsonOptions.maxNumberLength";
     } else if (m.contains("string value length")) {
-      return "JsonOptions.maxStringLength";
+      return "the limit is JsonOptions.maxStringLength";
+    } else if (m.contains("name length")) {
+      return "the parsers' limit on a property name, not a JsonOptions setting";
     }
-    return "a parser limit set from JsonOptions";
+    return "the limit is a parser limit set from JsonOptions";
   }
 
   static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {

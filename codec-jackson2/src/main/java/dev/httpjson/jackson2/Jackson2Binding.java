@@ -422,7 +422,7 @@ final class Jackson2Binding implements JsonBinding {
     JsonLocation location = at.getLocation();
     String problem = String.valueOf(message);
     if (limit) {
-      problem += " (the limit is " + optionFor(problem) + ")";
+      problem += " (" + limitNote(problem) + ")";
     }
     String path = path(at);
     if (at instanceof PropertyBindingException) {
@@ -471,17 +471,22 @@ final class Jackson2Binding implements JsonBinding {
 
   private static final int MAX_KNOWN_LISTED = 50;
 
-  /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
-  private static String optionFor(String message) {
+  /**
+   * Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint, or says that the
+   * name-length limit is the parser's own.
+   */
+  private static String limitNote(String message) {
     String m = message.toLowerCase(Locale.ROOT);
     if (m.contains("nesting depth")) {
-      return "JsonOptions.maxNestingDepth";
+      return "the limit is JsonOptions.maxNestingDepth";
     } else if (m.contains("number value length")) {
-      return "JsonOptions.maxNumberLength";
+      return "the limit is JsonOptions.maxNumberLength";
     } else if (m.contains("string value length")) {
-      return "JsonOptions.maxStringLength";
+      return "the limit is JsonOptions.maxStringLength";
+    } else if (m.contains("name length")) {
+      return "the parsers' limit on a property name, not a JsonOptions setting";
     }
-    return "a parser limit set from JsonOptions";
+    return "the limit is a parser limit set from JsonOptions";
   }
 
   static JsonWriteException writeFailure(JsonProcessingException e, @Nullable Object value) {

@@ -192,10 +192,15 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"value\":" + number + ",\"count\":0}"));
     server.enqueue(json(200, "{\"count\":" + number + "}"));
 
+    server.enqueue(json(200, "[" + number + "]"));
+
     Reading reading = HttpJson.getFromJson(client, uri("/d"), Reading.class, options);
     assertThat(reading.value()).isInfinite();
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/l"), Reading.class, options))
         .isInstanceOf(JsonReadException.class);
+    assertThat(HttpJson.getFromJson(client, uri("/o"), TypeRef.listOf(Object.class), options))
+        .singleElement()
+        .isEqualTo(number.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
   }
 
   @Test
@@ -232,7 +237,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/k"), Map.class, options))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("Name length")
-        .hasMessageContaining(String.valueOf(MAX_NAME_LENGTH));
+        .hasMessageContaining(String.valueOf(MAX_NAME_LENGTH))
+        .hasMessageContaining("not a JsonOptions setting");
   }
 
   @Test
@@ -478,6 +484,37 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   }
 
   @Test
+  public void duplicateKeysInMapsOfOtherKeyAndMapTypesLastValueWins() throws Exception {
+    server.enqueue(json(200, "{\"1\":\"a\",\"2\":\"b\",\"1\":\"c\"}"));
+    server.enqueue(json(200, "{\"b\":1,\"a\":2,\"b\":3}"));
+    server.enqueue(json(200, "{\"b\":1,\"a\":2,\"b\":3}"));
+
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/d"), new TypeRef<Map<Integer, String>>() {}, options))
+        .containsExactly(Map.entry(1, "c"), Map.entry(2, "b"));
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/d"), new TypeRef<java.util.SortedMap<String, Integer>>() {}, options))
+        .isInstanceOf(java.util.SortedMap.class)
+        .containsExactly(Map.entry("a", 2), Map.entry("b", 3));
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/d"), new TypeRef<java.util.TreeMap<String, Long>>() {}, options))
+        .containsExactly(Map.entry("a", 2L), Map.entry("b", 3L));
+  }
+
+  @Test
+  public void numericMapKeysAreReadFromNamesAlsoWithoutNumbersFromStrings() throws Exception {
+    JsonOptions strict = options.toBuilder().numbersFromStrings(false).build();
+    server.enqueue(json(200, "{\"1\":10,\"2\":20}"));
+
+    assertThat(
+            HttpJson.getFromJson(client, uri("/k"), new TypeRef<Map<Long, Integer>>() {}, strict))
+        .containsExactly(Map.entry(1L, 10), Map.entry(2L, 20));
+  }
+
+  @Test
   public void duplicateComponentOfARecordStillBeingReadLastValueWins() throws Exception {
     server.enqueue(
         json(
@@ -597,6 +634,24 @@ public abstract class HostileBodyContract extends HostileServerHarness {
         .hasMessageContaining("application/json");
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u32"), Named.class, options))
         .isInstanceOf(JsonReadException.class);
+  }
+
+  @Test
+  public void longMultiByteTextReadsExactlyAcrossEveryBufferBoundary() throws Exception {
+    String text = "é✓😀ab".repeat(40_000);
+    server.enqueue(json(200, "{\"displayName\":\"" + text + "\"}"));
+    server.enqueue(
+        bytes(
+            200,
+            "application/json",
+            ("[{\"displayName\":\"" + text + "\"},{\"displayName\":\"✓\"}]").getBytes(UTF_8)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/u"), Named.class, options))
+        .isEqualTo(new Named(text));
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/u"), Named.class, options)) {
+      assertThat(stream).containsExactly(new Named(text), new Named("✓"));
+    }
   }
 
   @Test
