@@ -34,6 +34,11 @@ import org.jspecify.annotations.Nullable;
  *       accepted there. A single value and a top-level array are parsed strictly.
  *   <li>Numbers from strings follow Gson: a number field accepts {@code "42"} and a boolean field
  *       accepts any string ({@code "yes"} reads as {@code false}).
+ *   <li>The length limits ({@link JsonOptions#maxStringLength()}, {@link
+ *       JsonOptions#maxNumberLength()}, the 50 000-char name limit) are checked once Gson has read
+ *       the whole string, number or name: the error is the same, but one such value can hold memory
+ *       up to {@link JsonOptions#maxResponseSize()} before it is refused, where the Jackson parsers
+ *       stop at the limit.
  * </ul>
  *
  * <p>To use a {@link Gson} of your own pass {@link #withGson(Gson)} to {@link

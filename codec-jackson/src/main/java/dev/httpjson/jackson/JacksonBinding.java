@@ -16,6 +16,7 @@ import java.io.Writer;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -81,7 +82,7 @@ final class JacksonBinding implements JsonBinding {
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e);
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
       }
@@ -89,52 +90,87 @@ final class JacksonBinding implements JsonBinding {
 
     /**
      * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException): they are bad input, reported with the position and path found by
-     * reading the bytes again, which only this rare path pays for.
+     * is a NumberFormatException), and a parser limit's exception carries no position: they are
+     * reported with the position and path found by reading the bytes again, which only these rare
+     * failures pay for.
      */
-    private JsonReadException locate(RuntimeException e, byte[] bytes, int offset, int length) {
-      JsonParser parser = reader.createParser(bytes, offset, length);
+    private IOException locate(RuntimeException e, byte[] bytes, int offset, int length) {
+      JsonParser parser;
+      try {
+        parser = reader.createParser(bytes, offset, length);
+      } catch (JacksonException again) {
+        return e instanceof JacksonException
+            ? readFailure((JacksonException) e)
+            : new JsonReadException(dataProblem(e), -1, -1, "$", e);
+      }
       try {
         reader.readValue(parser);
       } catch (RuntimeException again) {
         // Expected: the same failure, now with the parser at hand.
       }
-      JsonReadException failure =
-          new JsonReadException(
-              dataProblem(e),
-              line(parser.currentLocation()),
-              column(parser.currentLocation()),
-              path(parser.streamReadContext()),
-              e);
+      IOException failure = failureAt(e, parser);
       parser.close();
       return failure;
     }
 
     @Override
     public @Nullable T read(InputStream in) throws IOException {
+      JsonParser parser;
       try {
-        return reader.readValue(in);
+        parser = reader.createParser(in);
       } catch (JacksonException e) {
         throw readFailure(e);
-      } catch (UncheckedIOException e) {
-        throw e.getCause();
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
       }
+      return read(parser);
     }
 
     @Override
     public @Nullable T read(Reader in) throws IOException {
+      JsonParser parser;
       try {
-        return reader.readValue(in);
+        parser = reader.createParser(in);
       } catch (JacksonException e) {
         throw readFailure(e);
+      }
+      return read(parser);
+    }
+
+    /** Reads through a parser of ours: input that cannot be read again has it at hand. */
+    private @Nullable T read(JsonParser parser) throws IOException {
+      try {
+        return reader.readValue(parser);
+      } catch (JacksonException e) {
+        throw readFailure(e, parser);
       } catch (UncheckedIOException e) {
         throw e.getCause();
       } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
+        throw failureAt(e, parser);
+      } finally {
+        parser.close();
       }
     }
+  }
+
+  /**
+   * Whether Jackson's exception lacks the position that the parser has: a parser limit's never has
+   * one, and some databind failures have none.
+   */
+  static boolean unplaced(JacksonException e) {
+    return !(e instanceof JacksonIOException)
+        && (e.getLocation() == null || e.getLocation() == TokenStreamLocation.NA);
+  }
+
+  /** A failure at the position where {@code parser} stopped. */
+  static IOException failureAt(RuntimeException e, JsonParser parser) {
+    if (e instanceof JacksonException) {
+      return readFailure((JacksonException) e, parser);
+    }
+    return new JsonReadException(
+        dataProblem(e),
+        line(parser.currentLocation()),
+        column(parser.currentLocation()),
+        path(parser.streamReadContext()),
+        e);
   }
 
   static String dataProblem(RuntimeException e) {
@@ -233,7 +269,7 @@ final class JacksonBinding implements JsonBinding {
         }
       } catch (JacksonException e) {
         parser.close();
-        throw readFailure(e);
+        throw readFailure(e, parser);
       } catch (IOException | RuntimeException e) {
         parser.close();
         throw e;
@@ -293,7 +329,7 @@ final class JacksonBinding implements JsonBinding {
         }
         return true;
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw readFailure(e, parser);
       }
     }
 
@@ -306,14 +342,9 @@ final class JacksonBinding implements JsonBinding {
         }
         return values.nextValue();
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw readFailure(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(
-            dataProblem(e),
-            line(parser.currentLocation()),
-            column(parser.currentLocation()),
-            path(parser.streamReadContext()),
-            e);
+        throw failureAt(e, parser);
       }
     }
 
@@ -332,6 +363,14 @@ final class JacksonBinding implements JsonBinding {
    * aborted body, a size limit) as it is; anything else as a {@link JsonReadException}.
    */
   static IOException readFailure(JacksonException e) {
+    return readFailure(e, null);
+  }
+
+  /**
+   * {@link #readFailure(JacksonException)}, placed where {@code parser} stopped when the exception
+   * itself has no position (a parser limit's).
+   */
+  static IOException readFailure(JacksonException e, @Nullable JsonParser parser) {
     if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
       return (IOException) e.getCause();
     }
@@ -346,11 +385,17 @@ final class JacksonBinding implements JsonBinding {
     } else if (e instanceof PropertyBindingException) {
       problem += knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
     } else if (e instanceof StreamConstraintsException) {
-      problem += " (the limit is " + optionFor(problem) + ")";
+      problem += " (" + limitNote(problem) + ")";
     }
     String path = path(e);
     if (e instanceof PropertyBindingException) {
       path = unknownPropertyPath((PropertyBindingException) e, path);
+    }
+    if (parser != null && unplaced(e)) {
+      location = parser.currentLocation();
+      if (e instanceof StreamConstraintsException || path.equals("$")) {
+        path = path(parser.streamReadContext());
+      }
     }
     return new JsonReadException(problem, line(location), column(location), path, e);
   }
@@ -417,17 +462,22 @@ final class JacksonBinding implements JsonBinding {
 
   private static final int MAX_KNOWN_LISTED = 50;
 
-  /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
-  private static String optionFor(String message) {
-    String m = message.toLowerCase(java.util.Locale.ROOT);
+  /**
+   * Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint, or says that the
+   * name-length limit is the parser's own.
+   */
+  private static String limitNote(String message) {
+    String m = message.toLowerCase(Locale.ROOT);
     if (m.contains("nesting depth")) {
-      return "JsonOptions.maxNestingDepth";
+      return "the limit is JsonOptions.maxNestingDepth";
     } else if (m.contains("number value length")) {
-      return "JsonOptions.maxNumberLength";
+      return "the limit is JsonOptions.maxNumberLength";
     } else if (m.contains("string value length")) {
-      return "JsonOptions.maxStringLength";
+      return "the limit is JsonOptions.maxStringLength";
+    } else if (m.contains("name length")) {
+      return "the parsers' limit on a property name, not a JsonOptions setting";
     }
-    return "a parser limit set from JsonOptions";
+    return "the limit is a parser limit set from JsonOptions";
   }
 
   static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {

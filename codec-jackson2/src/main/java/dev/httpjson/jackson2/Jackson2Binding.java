@@ -78,7 +78,9 @@ final class Jackson2Binding implements JsonBinding {
     public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
       try {
         return reader.readValue(bytes, offset, length);
-      } catch (JsonProcessingException | CharConversionException e) {
+      } catch (JsonProcessingException e) {
+        throw unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e);
+      } catch (CharConversionException e) {
         throw readFailure(e);
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
@@ -87,47 +89,129 @@ final class Jackson2Binding implements JsonBinding {
 
     /**
      * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException): they are bad input, reported with the position and path found by
-     * reading the bytes again, which only this rare path pays for.
+     * is a NumberFormatException), and a parser limit's exception carries no position: they are
+     * reported with the position and path found by reading the bytes again, which only these rare
+     * failures pay for.
      */
-    private JsonReadException locate(RuntimeException e, byte[] bytes, int offset, int length)
+    private JsonReadException locate(Exception e, byte[] bytes, int offset, int length)
         throws IOException {
-      try (JsonParser parser = reader.createParser(bytes, offset, length)) {
+      JsonParser parser;
+      try {
+        parser = reader.createParser(bytes, offset, length);
+      } catch (IOException again) {
+        return e instanceof IOException
+            ? readFailure((IOException) e)
+            : new JsonReadException(dataProblem((RuntimeException) e), -1, -1, "$", e);
+      }
+      try (parser) {
         try {
           reader.readValue(parser);
         } catch (IOException | RuntimeException again) {
           // Expected: the same failure, now with the parser at hand.
         }
-        return new JsonReadException(
-            dataProblem(e),
-            line(parser.currentLocation()),
-            column(parser.currentLocation()),
-            path(parser.getParsingContext()),
-            e);
+        return failureAt(e, parser);
       }
     }
 
     @Override
     public @Nullable T read(InputStream in) throws IOException {
+      JsonParser parser;
       try {
-        return reader.readValue(in);
+        parser = reader.createParser(in);
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
       }
+      return read(parser);
     }
 
     @Override
     public @Nullable T read(Reader in) throws IOException {
+      JsonParser parser;
       try {
-        return reader.readValue(in);
+        parser = reader.createParser(in);
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
+      }
+      return read(parser);
+    }
+
+    /**
+     * Reads through a parser of ours, so that input that cannot be read again has it at hand.
+     * Unlike {@code readValue(InputStream)}, {@code readValue(JsonParser)} leaves the content after
+     * the value to the caller: it is refused here as {@code FAIL_ON_TRAILING_TOKENS} refuses it.
+     */
+    private @Nullable T read(JsonParser parser) throws IOException {
+      try {
+        T value = reader.readValue(parser);
+        JsonToken trailing = parser.nextToken();
+        if (trailing != null) {
+          throw new JsonReadException(
+              "Trailing token (of type "
+                  + trailing
+                  + ") found after value (bound as "
+                  + reader.getValueType().getRawClass().getName()
+                  + "): not allowed as per `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
+              line(parser.currentLocation()),
+              column(parser.currentLocation()),
+              "$",
+              null);
+        }
+        return value;
+      } catch (JsonProcessingException | CharConversionException e) {
+        throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(dataProblem(e), -1, -1, "$", e);
+        throw failureAt(e, parser);
+      } finally {
+        parser.close();
       }
     }
+  }
+
+  /**
+   * Whether Jackson's failure has no position of its own: a parser limit's exception never has one,
+   * and some databind failures have none.
+   */
+  static boolean unplaced(JsonProcessingException e) {
+    return limit(e) != null ? unknown(limit(e).getLocation()) : unknown(e.getLocation());
+  }
+
+  private static @Nullable StreamConstraintsException limit(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof StreamConstraintsException) {
+        return (StreamConstraintsException) c;
+      }
+    }
+    return null;
+  }
+
+  private static boolean unknown(@Nullable JsonLocation location) {
+    return location == null || location == JsonLocation.NA;
+  }
+
+  /**
+   * A failure placed where {@code parser} stopped when the exception has no position of its own: a
+   * parser limit (whose path is the parser's too), a databind failure without a location, a data
+   * error Jackson lets out unwrapped, undecodable input.
+   */
+  static JsonReadException failureAt(Exception e, JsonParser parser) {
+    if (e instanceof JsonProcessingException && !unplaced((JsonProcessingException) e)) {
+      return readFailure((IOException) e);
+    }
+    JsonLocation at = parser.currentLocation();
+    if (e instanceof IOException) {
+      JsonReadException failure = readFailure((IOException) e);
+      String path =
+          limit(e) != null || failure.path().equals("$")
+              ? path(parser.getParsingContext())
+              : failure.path();
+      return new JsonReadException(failure.problem(), line(at), column(at), path, e);
+    }
+    return new JsonReadException(
+        dataProblem((RuntimeException) e),
+        line(at),
+        column(at),
+        path(parser.getParsingContext()),
+        e);
   }
 
   static String dataProblem(RuntimeException e) {
@@ -227,7 +311,7 @@ final class Jackson2Binding implements JsonBinding {
         return new ParserCursor<>(parser, reader, array);
       } catch (JsonProcessingException | CharConversionException e) {
         parser.close();
-        throw readFailure(e);
+        throw failureAt(e, parser);
       } catch (IOException | RuntimeException e) {
         parser.close();
         throw e;
@@ -286,7 +370,7 @@ final class Jackson2Binding implements JsonBinding {
         }
         return true;
       } catch (JsonProcessingException | CharConversionException e) {
-        throw readFailure(e);
+        throw failureAt(e, parser);
       }
     }
 
@@ -299,14 +383,9 @@ final class Jackson2Binding implements JsonBinding {
         }
         return values.nextValue();
       } catch (JsonProcessingException | CharConversionException e) {
-        throw readFailure(e);
+        throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new JsonReadException(
-            dataProblem(e),
-            line(parser.currentLocation()),
-            column(parser.currentLocation()),
-            path(parser.getParsingContext()),
-            e);
+        throw failureAt(e, parser);
       }
     }
 
@@ -343,7 +422,7 @@ final class Jackson2Binding implements JsonBinding {
     JsonLocation location = at.getLocation();
     String problem = String.valueOf(message);
     if (limit) {
-      problem += " (the limit is " + optionFor(problem) + ")";
+      problem += " (" + limitNote(problem) + ")";
     }
     String path = path(at);
     if (at instanceof PropertyBindingException) {
@@ -392,17 +471,22 @@ final class Jackson2Binding implements JsonBinding {
 
   private static final int MAX_KNOWN_LISTED = 50;
 
-  /** Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint. */
-  private static String optionFor(String message) {
+  /**
+   * Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint, or says that the
+   * name-length limit is the parser's own.
+   */
+  private static String limitNote(String message) {
     String m = message.toLowerCase(Locale.ROOT);
     if (m.contains("nesting depth")) {
-      return "JsonOptions.maxNestingDepth";
+      return "the limit is JsonOptions.maxNestingDepth";
     } else if (m.contains("number value length")) {
-      return "JsonOptions.maxNumberLength";
+      return "the limit is JsonOptions.maxNumberLength";
     } else if (m.contains("string value length")) {
-      return "JsonOptions.maxStringLength";
+      return "the limit is JsonOptions.maxStringLength";
+    } else if (m.contains("name length")) {
+      return "the parsers' limit on a property name, not a JsonOptions setting";
     }
-    return "a parser limit set from JsonOptions";
+    return "the limit is a parser limit set from JsonOptions";
   }
 
   static JsonWriteException writeFailure(JsonProcessingException e, @Nullable Object value) {

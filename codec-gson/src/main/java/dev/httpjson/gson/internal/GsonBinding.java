@@ -8,6 +8,7 @@ import com.google.gson.JsonIOException;
 import com.google.gson.JsonParseException;
 import com.google.gson.Strictness;
 import com.google.gson.TypeAdapter;
+import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.MalformedJsonException;
@@ -23,7 +24,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PushbackInputStream;
@@ -109,6 +109,8 @@ public final class GsonBinding implements JsonBinding {
             .disableJdkUnsafe()
             .setObjectToNumberStrategy(GsonBinding::untypedNumber);
     JavaTimeAdapters.register(b);
+    b.registerTypeAdapterFactory(UNTYPED_SERIALIZABLE);
+    b.registerTypeAdapterFactory(new LastWinsMaps());
     if (!options.numbersFromStrings()) {
       b.registerTypeAdapterFactory(new StrictNumbers());
     }
@@ -116,6 +118,21 @@ public final class GsonBinding implements JsonBinding {
     b.registerTypeAdapterFactory(new PropertyNames(naming));
     return b.create();
   }
+
+  /**
+   * {@code Serializable} read as {@code Object} is (maps, lists, strings, numbers, booleans, null),
+   * as the Jackson codecs read it: Gson has no adapter for the interface and fails.
+   */
+  private static final TypeAdapterFactory UNTYPED_SERIALIZABLE =
+      new TypeAdapterFactory() {
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> @Nullable TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
+          return type.getRawType() == java.io.Serializable.class
+              ? (TypeAdapter<T>) gson.getAdapter(Object.class)
+              : null;
+        }
+      };
 
   /**
    * A number read into {@code Object} as the Jackson codecs read it: an {@code Integer}, a {@code
@@ -131,11 +148,8 @@ public final class GsonBinding implements JsonBinding {
         return new java.math.BigInteger(s);
       }
     }
-    double d = Double.parseDouble(s);
-    if (Double.isNaN(d) || Double.isInfinite(d)) {
-      throw new MalformedJsonException("JSON forbids NaN and infinities: " + s);
-    }
-    return d;
+    // Too large for a double: an infinity, as in the Jackson codecs.
+    return Double.parseDouble(s);
   }
 
   /**
@@ -224,7 +238,7 @@ public final class GsonBinding implements JsonBinding {
     if (n > 0) {
       pb.unread(head, 0, n);
     }
-    return new InputStreamReader(
+    return new DecodingReader(
         pb,
         charset
             .newDecoder()

@@ -3,7 +3,6 @@ package dev.httpjson.gson.internal;
 import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-import com.google.gson.stream.MalformedJsonException;
 import dev.httpjson.JsonReadException;
 import java.io.IOException;
 import java.io.Reader;
@@ -16,9 +15,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Gson's reader with httpjson's parser limits (number and string length; Gson enforces the nesting
- * depth itself) and the property matching Gson lacks: case-insensitive names and a rejection of
- * unknown ones, applied to the objects that {@link PropertyNames} announces.
+ * Gson's reader with httpjson's parser limits (number, string and name length; Gson enforces the
+ * nesting depth itself) and the property matching Gson lacks: case-insensitive names and a
+ * rejection of unknown ones, applied to the objects that {@link PropertyNames} announces.
  */
 final class LimitedJsonReader extends JsonReader {
   private static final Pattern LOCATION =
@@ -72,6 +71,15 @@ final class LimitedJsonReader extends JsonReader {
   @Override
   public String nextName() throws IOException {
     String name = super.nextName();
+    if (name.length() > ReadSettings.MAX_NAME_LENGTH) {
+      throw failure(
+          "Name length ("
+              + name.length()
+              + ") exceeds the maximum allowed ("
+              + ReadSettings.MAX_NAME_LENGTH
+              + ") (the parsers' limit on a property name, not a JsonOptions setting)",
+          null);
+    }
     Frame frame = frames.peek();
     if (frame == null || frame.depth != depth || frame.names.contains(name)) {
       return name;
@@ -145,12 +153,9 @@ final class LimitedJsonReader extends JsonReader {
     if (peek() != JsonToken.NUMBER) {
       return super.nextDouble();
     }
-    String s = nextString();
-    double d = Double.parseDouble(s);
-    if (Double.isNaN(d) || Double.isInfinite(d)) {
-      throw new MalformedJsonException("JSON forbids NaN and infinities: " + s + location());
-    }
-    return d;
+    // A JSON number too large for a double is an infinity, as in the Jackson codecs; NaN and
+    // Infinity literals are not numbers in strict mode, so they never get here.
+    return Double.parseDouble(nextString());
   }
 
   private void check(JsonToken token, String s) throws JsonReadException {
@@ -205,7 +210,13 @@ final class LimitedJsonReader extends JsonReader {
     if (e instanceof java.io.EOFException || problem.startsWith("End of input")) {
       problem = "Unexpected end-of-input";
     } else if (problem.startsWith("Nesting limit")) {
-      problem += " (the limit is JsonOptions.maxNestingDepth)";
+      // In the words of the Jackson codecs, so that every codec names the limit alike.
+      problem =
+          "Document nesting depth ("
+              + (settings.maxNestingDepth + 1)
+              + ") exceeds the maximum allowed ("
+              + settings.maxNestingDepth
+              + ") (the limit is JsonOptions.maxNestingDepth)";
     }
     if (m.find(0)) {
       return new JsonReadException(

@@ -4,6 +4,12 @@ import dev.httpjson.JsonOptions;
 
 /** What the reader enforces, taken from the options once per binding. */
 final class ReadSettings {
+  /**
+   * The longest property name, as Jackson's default {@code StreamReadConstraints.maxNameLength}:
+   * Gson has no limit of its own, and a name is not bounded by {@code maxStringLength} in either.
+   */
+  static final int MAX_NAME_LENGTH = 50_000;
+
   final int maxNestingDepth;
   final int maxNumberLength;
   final int maxStringLength;

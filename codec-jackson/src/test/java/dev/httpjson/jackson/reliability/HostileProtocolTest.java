@@ -8,6 +8,9 @@ import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.HostileServerHarness;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.RawServer;
 import java.io.IOException;
@@ -29,6 +32,11 @@ import org.junit.jupiter.api.Test;
  * JsonOptions#timeout()}. Every row ends in seconds.
  */
 public class HostileProtocolTest extends HostileServerHarness {
+  @Override
+  protected JsonCodec codec() {
+    return new JacksonCodec();
+  }
+
   private static final String JSON = "{\"displayName\":\"a\"}";
   private static final Duration BOUND = Duration.ofSeconds(20);
 

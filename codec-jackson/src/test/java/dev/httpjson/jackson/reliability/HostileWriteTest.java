@@ -10,6 +10,9 @@ import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.HostileServerHarness;
 import dev.httpjson.testing.Models.Exploding;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.Node;
@@ -34,6 +37,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * that fails midway is aborted, never completed, so its connection is not reused.
  */
 public class HostileWriteTest extends HostileServerHarness {
+  @Override
+  protected JsonCodec codec() {
+    return new JacksonCodec();
+  }
 
   @Test
   void selfReferencingGraphFailsBeforeAnythingIsSent() {

@@ -9,6 +9,9 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.TypeRef;
+import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.HostileServerHarness;
 import dev.httpjson.testing.Http2Loopback;
 import java.io.IOException;
 import java.net.ProtocolException;
@@ -27,6 +30,11 @@ import org.junit.jupiter.api.Test;
  * followed by a normal call on the same client and a leak check ({@link HostileServerHarness}).
  */
 public class Http2ProtocolTest extends HostileServerHarness {
+  @Override
+  protected JsonCodec codec() {
+    return new JacksonCodec();
+  }
+
   private static final String ONES = "[" + "1,".repeat(50_000) + "1]"; // 100 003 bytes
 
   @Override

@@ -1,9 +1,9 @@
-package dev.httpjson.jackson.reliability;
+package dev.httpjson.testing;
 
 /**
  * A class that polymorphic "gadget" payloads name by string. Nothing refers to it in code: if
  * deserialization ever loaded and initialized it, its initializer would leave a trace in a system
- * property that {@link GadgetPayloadTest} checks without touching the class.
+ * property that {@link GadgetContract} checks without touching the class.
  */
 public final class GadgetProbe {
   static final String TRACE = "httpjson.test.gadgetProbeInitialized";

@@ -1,14 +1,12 @@
-package dev.httpjson.jackson.reliability;
+package dev.httpjson.testing;
 
 import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.jackson.JacksonCodec;
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Named;
-import dev.httpjson.testing.ResourceCounts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,10 +21,13 @@ import org.junit.jupiter.api.Timeout;
  * the row, the same client must complete a normal call and no thread or file descriptor may have
  * leaked (within {@link ResourceCounts#THREAD_SLACK} / {@link ResourceCounts#FD_SLACK}). The class
  * timeout makes a hang a failure, not a stuck build.
+ *
+ * <p>A subclass names the codec ({@link #codec()}) and, for another transport, the server and the
+ * client ({@link #newServer()}, {@link #newClient()}); {@link #options} are that codec's defaults.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class HostileServerHarness {
-  static final String OK_JSON = "{\"displayName\":\"ok\"}";
+  protected static final String OK_JSON = "{\"displayName\":\"ok\"}";
 
   protected MockWebServer server;
   protected HttpClient client;
@@ -35,6 +36,9 @@ public abstract class HostileServerHarness {
 
   /** Requests the server received before the row: the warm-up calls. */
   protected int warmUpRequests;
+
+  /** The codec under test. */
+  protected abstract JsonCodec codec();
 
   /** The started server: HTTP/1.1 on loopback unless overridden. */
   protected MockWebServer newServer() throws IOException {
@@ -66,7 +70,7 @@ public abstract class HostileServerHarness {
   void startServerAndTakeBaseline() throws Exception {
     server = newServer();
     client = newClient();
-    options = JsonOptions.newBuilder().codec(new JacksonCodec()).build();
+    options = JsonOptions.newBuilder().codec(codec()).build();
     normalCall(); // client threads and the first connection exist before the baseline
     server.takeRequest();
     // An async call too: its lane, and on JDK 21+ the virtual-thread scheduler's I/O pollers (a

@@ -1,0 +1,136 @@
+package dev.httpjson.gson.internal;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+import com.google.gson.TypeAdapter;
+import com.google.gson.TypeAdapterFactory;
+import com.google.gson.reflect.TypeToken;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.JsonWriter;
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.HashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A JSON object read into a {@link Map} keeps the last value of a repeated key, as in the Jackson
+ * codecs and as Gson itself does for the fields of a class: Gson's map adapter fails on a repeated
+ * key, with no setting to change it. The map is the one Gson builds, and its keys and values are
+ * read by Gson's adapters; a map written as an array of entries (Gson's complex map keys), and a
+ * map type whose key and value types cannot be told, are left to Gson.
+ */
+final class LastWinsMaps implements TypeAdapterFactory {
+  @Override
+  public <T> @Nullable TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
+    if (!Map.class.isAssignableFrom(type.getRawType())) {
+      return null;
+    }
+    Type[] keyAndValue = resolve(type.getType(), Map.of());
+    if (keyAndValue == null) {
+      return null;
+    }
+    TypeAdapter<T> delegate = gson.getDelegateAdapter(this, type);
+    TypeAdapter<?> keys =
+        keyAndValue[0] == String.class || keyAndValue[0] == Object.class
+            ? null
+            : gson.getAdapter(TypeToken.get(keyAndValue[0]));
+    TypeAdapter<?> values = gson.getAdapter(TypeToken.get(keyAndValue[1]));
+    return new TypeAdapter<T>() {
+      @Override
+      public void write(JsonWriter out, T value) throws IOException {
+        delegate.write(out, value);
+      }
+
+      @Override
+      @SuppressWarnings("unchecked")
+      public T read(JsonReader in) throws IOException {
+        if (in.peek() != JsonToken.BEGIN_OBJECT) {
+          return delegate.read(in);
+        }
+        // An empty object through Gson's own adapter: the map Gson would have filled.
+        T result = delegate.fromJsonTree(new JsonObject());
+        Map<Object, Object> map = (Map<Object, Object>) result;
+        in.beginObject();
+        while (in.hasNext()) {
+          String name = in.nextName();
+          Object key = keys == null ? name : keys.fromJsonTree(new JsonPrimitive(name));
+          map.put(key, values.read(in));
+        }
+        in.endObject();
+        return result;
+      }
+    };
+  }
+
+  /**
+   * The key and value types of {@code type} seen as a {@link Map}: unbound type variables are
+   * {@code Object}, a wildcard its upper bound; {@code null} when a type variable is left inside
+   * them.
+   */
+  private static Type @Nullable [] resolve(Type type, Map<TypeVariable<?>, Type> outer) {
+    Class<?> raw;
+    Type[] args;
+    if (type instanceof Class) {
+      raw = (Class<?>) type;
+      args = raw.getTypeParameters();
+    } else if (type instanceof ParameterizedType) {
+      raw = (Class<?>) ((ParameterizedType) type).getRawType();
+      args = ((ParameterizedType) type).getActualTypeArguments();
+    } else {
+      return null;
+    }
+    Map<TypeVariable<?>, Type> bindings = new HashMap<>();
+    TypeVariable<?>[] vars = raw.getTypeParameters();
+    for (int i = 0; i < vars.length; i++) {
+      Type bound = bind(args[i], outer);
+      if (bound == null) {
+        return null;
+      }
+      bindings.put(vars[i], bound);
+    }
+    if (raw == Map.class) {
+      return new Type[] {bindings.get(vars[0]), bindings.get(vars[1])};
+    }
+    Type superclass = raw.getGenericSuperclass();
+    if (superclass != null && Map.class.isAssignableFrom(raw.getSuperclass())) {
+      return resolve(superclass, bindings);
+    }
+    for (Type parent : raw.getGenericInterfaces()) {
+      Class<?> parentRaw =
+          parent instanceof ParameterizedType
+              ? (Class<?>) ((ParameterizedType) parent).getRawType()
+              : (Class<?>) parent;
+      if (Map.class.isAssignableFrom(parentRaw)) {
+        return resolve(parent, bindings);
+      }
+    }
+    return null;
+  }
+
+  private static @Nullable Type bind(Type arg, Map<TypeVariable<?>, Type> outer) {
+    if (arg instanceof TypeVariable) {
+      return outer.getOrDefault(arg, Object.class);
+    }
+    if (arg instanceof WildcardType) {
+      WildcardType w = (WildcardType) arg;
+      return w.getLowerBounds().length > 0 ? Object.class : bind(w.getUpperBounds()[0], outer);
+    }
+    if (arg instanceof ParameterizedType) {
+      for (Type inner : ((ParameterizedType) arg).getActualTypeArguments()) {
+        if (!(inner instanceof Class) && !(inner instanceof ParameterizedType)) {
+          return null;
+        }
+        if (inner instanceof ParameterizedType && bind(inner, Map.of()) == null) {
+          return null;
+        }
+      }
+    }
+    return arg instanceof Class || arg instanceof ParameterizedType ? arg : null;
+  }
+}

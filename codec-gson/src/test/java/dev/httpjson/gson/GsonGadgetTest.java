@@ -1,0 +1,12 @@
+package dev.httpjson.gson;
+
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.GadgetContract;
+
+/** The gadget payloads on the Gson codec: Gson has no polymorphic typing at all. */
+class GsonGadgetTest extends GadgetContract {
+  @Override
+  protected JsonCodec codec() {
+    return new GsonCodec();
+  }
+}
