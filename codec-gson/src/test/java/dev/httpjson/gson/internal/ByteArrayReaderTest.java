@@ -62,6 +62,18 @@ class ByteArrayReaderTest {
     }
   }
 
+  @Test
+  void theCharactersBeforeMalformedInputComeFirst() throws IOException {
+    byte[] bytes = {'[', '1', ',', (byte) 0xC3, ']'};
+    ByteArrayReader reader = new ByteArrayReader(bytes, 0, bytes.length);
+    char[] buffer = new char[16];
+
+    assertThat(reader.read(buffer, 0, 16)).isEqualTo(3);
+    assertThat(new String(buffer, 0, 3)).isEqualTo("[1,");
+    assertThatThrownBy(() -> reader.read(buffer, 0, 16))
+        .isInstanceOf(MalformedInputException.class);
+  }
+
   private static String readAll(ByteArrayReader reader, Random random) throws IOException {
     StringBuilder out = new StringBuilder();
     char[] buffer = new char[8];
