@@ -9,12 +9,6 @@ class AvajeContractTest extends HttpJsonContract {
     return new AvajeCodec();
   }
 
-  /** avaje writes a record through its accessors: one that throws instead of a getter. */
-  @Override
-  protected Object unserializable() {
-    return new Exploding("x");
-  }
-
   /** Strict records would take reflection: the codec refuses the option, which the rows check. */
   @Override
   protected boolean supportsStrictRecords() {

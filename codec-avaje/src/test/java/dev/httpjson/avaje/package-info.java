@@ -12,6 +12,7 @@
   Models.PascalPerson.class,
   Models.Reading.class,
   Models.Node.class,
+  Models.Exploding.class,
   Models.Marked.Sensor.class,
   Models.Marked.Station.class,
 })
