@@ -145,6 +145,8 @@ class ReadingRulesTest {
       "{displayName:\"unquoted\"}",
       "{\"displayName\":\"a\" /* comment */}",
       "{\"displayName\":\"a\",}",
+      "{,\"displayName\":\"a\"}",
+      "{\"displayName\":\"a\" \"x\":1}",
     };
     for (String json : notJson) {
       failAllWays(reader(Named.class), json);
