@@ -51,6 +51,10 @@ import org.jspecify.annotations.Nullable;
  *   <li>A streamed body is parsed in blocks of 4 KiB (avaje's buffer, {@code
  *       -Djsonb.parserBufferSize}): an element is returned once the block holding its end has
  *       arrived, or the body ended.
+ *   <li>A name the adapter declares explicitly ({@code @Json.Property}, {@code @Json(naming =
+ *       ...)}) is spelt by the options' naming like any other, where Jackson keeps an explicit name
+ *       as written: use {@link JsonOptions.Naming#AS_DECLARED} to keep every name as the adapters
+ *       declare it.
  *   <li>A property whose JSON name has the same avaje hash as a known one may be read as that one
  *       (avaje matches names by hash).
  *   <li>avaje keeps the generated adapters of every class loader it has seen in a static list: a

@@ -22,6 +22,10 @@ public final class TestModels {
   @Json
   public record Sensor(String sensorId, int readingCount, String lastValue) {}
 
+  /** A name set explicitly, as the adapter declares it. */
+  @Json
+  public record Labelled(@Json.Property("Label") String text) {}
+
   /** Neither annotated nor imported: avaje has no adapter for it. */
   public record Unannotated(String name) {}
 }

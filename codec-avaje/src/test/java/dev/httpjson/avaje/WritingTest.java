@@ -9,6 +9,7 @@ import dev.httpjson.JsonWriteException;
 import dev.httpjson.TypeRef;
 import dev.httpjson.avaje.TestModels.Appointment;
 import dev.httpjson.avaje.TestModels.Calendar;
+import dev.httpjson.avaje.TestModels.Labelled;
 import dev.httpjson.avaje.TestModels.Sensor;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonWriter;
@@ -82,6 +83,19 @@ class WritingTest {
     assertThat(write(sensor, Sensor.class, WEB.toBuilder().indent(true).build()))
         .contains("\n")
         .contains("  \"sensorId\": \"s1\"");
+  }
+
+  @Test
+  void anExplicitNameIsSpeltByTheNamingLikeAnyOtherUnlessItIsAsDeclared() throws Exception {
+    Labelled labelled = new Labelled("t");
+
+    assertThat(write(labelled, Labelled.class, WEB)).isEqualTo("{\"label\":\"t\"}");
+    assertThat(
+            write(
+                labelled,
+                Labelled.class,
+                WEB.toBuilder().naming(JsonOptions.Naming.AS_DECLARED).build()))
+        .isEqualTo("{\"Label\":\"t\"}");
   }
 
   @Test
