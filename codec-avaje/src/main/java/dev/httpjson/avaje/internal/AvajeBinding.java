@@ -322,10 +322,7 @@ public final class AvajeBinding implements JsonBinding {
   private static final JsonStream FRESH =
       JsonStream.builder().bufferRecycling(BufferRecycleStrategy.NO_RECYCLING).build();
 
-  /**
-   * The charset a byte order mark names, and its length; null for none or UTF-8's (which is
-   * skipped).
-   */
+  /** The UTF-16 or UTF-32 charset a byte order mark at {@code offset} names, or null. */
   private static @Nullable Charset bomCharset(byte[] b, int offset, int n) {
     int b0 = n > 0 ? b[offset] & 0xFF : -1;
     int b1 = n > 1 ? b[offset + 1] & 0xFF : -1;
