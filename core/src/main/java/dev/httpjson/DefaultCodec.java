@@ -81,7 +81,7 @@ final class DefaultCodec {
           null,
           "No JSON codec found: ServiceLoader found no dev.httpjson.spi.JsonCodec on the class or"
               + " module path. Add the dependency dev.httpjson:httpjson-jackson (or"
-              + " httpjson-jackson2, httpjson-gson), or pass one with"
+              + " httpjson-jackson2, httpjson-gson, httpjson-avaje-jsonb), or pass one with"
               + " JsonOptions.newBuilder().codec(...)");
     }
     return new Choice(

@@ -304,14 +304,14 @@ public final class JsonOptions {
      *
      * <p><b>Which codec, when none is set.</b> httpjson asks {@link java.util.ServiceLoader} once
      * for every {@link JsonCodec} on the class or module path ({@code httpjson-jackson}, {@code
-     * httpjson-jackson2}, {@code httpjson-gson}, or your own) and chooses, never by class-path
-     * order:
+     * httpjson-jackson2}, {@code httpjson-gson}, {@code httpjson-avaje-jsonb}, or your own) and
+     * chooses, never by class-path order:
      *
      * <ol>
      *   <li>the codec named by the system property {@code dev.httpjson.codec} — a codec's {@link
-     *       JsonCodec#name()} ({@code jackson}, {@code jackson2}, {@code gson}) or class name —
-     *       read once, at the first call that needs the default codec; a name that matches none is
-     *       an error listing the codecs found;
+     *       JsonCodec#name()} ({@code jackson}, {@code jackson2}, {@code gson}, {@code
+     *       avaje-jsonb}) or class name — read once, at the first call that needs the default
+     *       codec; a name that matches none is an error listing the codecs found;
      *   <li>else the codec found, if exactly one is;
      *   <li>else an {@link IllegalStateException} at the first call that needs it, listing the
      *       codecs found (several) or naming the artifact to add (none).

@@ -26,6 +26,8 @@ import dev.httpjson.testing.Models.Marked;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.Node;
 import dev.httpjson.testing.Models.Page;
+import dev.httpjson.testing.Models.PascalPerson;
+import dev.httpjson.testing.Models.Person;
 import dev.httpjson.testing.Models.Reading;
 import dev.httpjson.testing.Models.Stamps;
 import dev.httpjson.testing.Models.WeatherForecast;
@@ -794,9 +796,8 @@ public abstract class HttpJsonContract {
   @Test
   public void webOptionsWriteCamelCaseNamesAndNulls() throws Exception {
     server.enqueue(json(204, ""));
-    record Person(String FirstName, String middleName) {}
 
-    HttpJson.postAsJson(client, uri("/p"), new Person("Ada", null), options);
+    HttpJson.postAsJson(client, uri("/p"), new PascalPerson("Ada", null), options);
 
     assertThat(server.takeRequest().getBody().utf8())
         .isEqualTo("{\"firstName\":\"Ada\",\"middleName\":null}");
@@ -807,7 +808,6 @@ public abstract class HttpJsonContract {
     JsonOptions snake =
         options.toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).writeNulls(false).build();
     server.enqueue(json(200, "{\"display_name\":\"s\"}"));
-    record Person(String firstName, String middleName) {}
 
     Named read =
         HttpJson.postAsJson(client, uri("/p"), new Person("Ada", null), Named.class, snake);

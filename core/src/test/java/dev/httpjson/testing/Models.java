@@ -26,6 +26,15 @@ public final class Models {
 
   public record Named(String displayName) {}
 
+  /**
+   * Types the contract writes are declared here rather than inside a test method, so that a codec
+   * that generates its adapters at compile time can be given them (a local class cannot).
+   */
+  public record Person(String firstName, String middleName) {}
+
+  /** A component named as .NET names properties, which camelCase naming lowers. */
+  public record PascalPerson(String FirstName, String middleName) {}
+
   /** Components that may be absent: {@code @Nullable} and {@code Optional}. */
   public record Reading(
       String sensor, @Nullable String note, Optional<String> unit, OptionalInt battery) {}

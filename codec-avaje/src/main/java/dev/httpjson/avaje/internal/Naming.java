@@ -1,0 +1,80 @@
+package dev.httpjson.avaje.internal;
+
+import dev.httpjson.JsonOptions;
+
+/** {@link JsonOptions.Naming} applied to a declared property name, as the other codecs do. */
+public final class Naming {
+  private Naming() {}
+
+  static String apply(JsonOptions.Naming naming, String name) {
+    switch (naming) {
+      case CAMEL_CASE:
+        return camelCase(name);
+      case SNAKE_CASE:
+        return separated(name, '_');
+      case KEBAB_CASE:
+        return separated(name, '-');
+      default:
+        return name;
+    }
+  }
+
+  /**
+   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
+   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
+   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}).
+   *
+   * @param name a declared name
+   * @return its JSON name
+   */
+  public static String camelCase(String name) {
+    if (name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
+      return name;
+    }
+    char[] chars = name.toCharArray();
+    for (int i = 0; i < chars.length; i++) {
+      if (i == 1 && !Character.isUpperCase(chars[i])) {
+        break;
+      }
+      boolean hasNext = i + 1 < chars.length;
+      if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
+        if (chars[i + 1] == ' ') {
+          chars[i] = Character.toLowerCase(chars[i]);
+        }
+        break;
+      }
+      chars[i] = Character.toLowerCase(chars[i]);
+    }
+    return new String(chars);
+  }
+
+  /**
+   * Lower case with a separator before each upper-case letter that follows a lower-case one, as
+   * Jackson's snake and kebab strategies write it ({@code firstName} → {@code first_name}).
+   *
+   * @param name a declared name
+   * @param separator {@code '_'} or {@code '-'}
+   * @return its JSON name
+   */
+  public static String separated(String name, char separator) {
+    StringBuilder sb = new StringBuilder(name.length() + 4);
+    boolean previousUpper = false;
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (i == 0 && c == separator) {
+        continue;
+      }
+      if (Character.isUpperCase(c)) {
+        if (!previousUpper && sb.length() > 0 && sb.charAt(sb.length() - 1) != separator) {
+          sb.append(separator);
+        }
+        sb.append(Character.toLowerCase(c));
+        previousUpper = true;
+      } else {
+        sb.append(c);
+        previousUpper = false;
+      }
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,322 @@
+package dev.httpjson.avaje.internal;
+
+import dev.httpjson.JsonReadException;
+import io.avaje.json.JsonReader;
+import io.avaje.json.PropertyNames;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * avaje's reader as httpjson's options want it: names spelt by the options' naming and matched
+ * regardless of case if they say so, unknown properties rejected if they say so, numbers from
+ * strings only if they say so, and the JSON path kept for errors. Generated adapters read through
+ * it as through any {@link JsonReader}.
+ */
+final class WebReader implements JsonReader {
+  private static final byte OBJECT = 1;
+  private static final byte ARRAY = 2;
+
+  private final JsonReader in;
+  private final Settings settings;
+
+  private byte[] kinds = new byte[16];
+  private int[] indexes = new int[16];
+  private @Nullable String[] fields = new String[16];
+  private Names.@Nullable Translated[] names = new Names.Translated[16];
+  private int depth;
+
+  WebReader(JsonReader in, Settings settings) {
+    this.in = in;
+    this.settings = settings;
+  }
+
+  /** {@return the JSON path of the value being read, such as {@code $.items[1].name}} */
+  String path() {
+    StringBuilder sb = new StringBuilder("$");
+    for (int i = 0; i < depth; i++) {
+      if (kinds[i] == ARRAY) {
+        if (indexes[i] >= 0) {
+          sb.append('[').append(indexes[i]).append(']');
+        }
+      } else if (fields[i] != null) {
+        sb.append('.').append(fields[i]);
+      }
+    }
+    return sb.toString();
+  }
+
+  JsonReader delegate() {
+    return in;
+  }
+
+  private void push(byte kind, Names.@Nullable Translated translated) {
+    if (depth == kinds.length) {
+      int n = depth * 2;
+      kinds = Arrays.copyOf(kinds, n);
+      indexes = Arrays.copyOf(indexes, n);
+      fields = Arrays.copyOf(fields, n);
+      names = Arrays.copyOf(names, n);
+    }
+    kinds[depth] = kind;
+    indexes[depth] = -1;
+    fields[depth] = null;
+    names[depth] = translated;
+    depth++;
+  }
+
+  private void pop() {
+    if (depth > 0) {
+      depth--;
+    }
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> type) {
+    return in.unwrap(type);
+  }
+
+  @Override
+  public void beginStream() {
+    in.beginStream();
+  }
+
+  @Override
+  public void endStream() {
+    in.endStream();
+  }
+
+  @Override
+  public boolean hasNextStreamElement() {
+    return in.hasNextStreamElement();
+  }
+
+  @Override
+  public void beginArray() {
+    in.beginArray();
+    push(ARRAY, null);
+  }
+
+  @Override
+  public void endArray() {
+    in.endArray();
+    pop();
+  }
+
+  @Override
+  public boolean hasNextElement() {
+    boolean next = in.hasNextElement();
+    if (next && depth > 0 && kinds[depth - 1] == ARRAY) {
+      indexes[depth - 1]++;
+    }
+    return next;
+  }
+
+  @Override
+  public void beginObject(PropertyNames names) {
+    if (names instanceof Names) {
+      Names.Translated t = ((Names) names).in(settings.naming);
+      in.beginObject(t.json);
+      push(OBJECT, t);
+    } else {
+      in.beginObject(names);
+      push(OBJECT, null);
+    }
+  }
+
+  @Override
+  public void beginObject() {
+    in.beginObject();
+    push(OBJECT, null);
+  }
+
+  @Override
+  public void endObject() {
+    in.endObject();
+    pop();
+  }
+
+  @Override
+  public boolean hasNextField() {
+    return in.hasNextField();
+  }
+
+  @Override
+  public String nextField() {
+    String json = in.nextField();
+    if (depth == 0) {
+      return json;
+    }
+    fields[depth - 1] = json;
+    Names.Translated t = names[depth - 1];
+    if (t == null) {
+      return json;
+    }
+    String declared = t.declared(json);
+    if (declared == null && settings.caseInsensitive) {
+      declared = t.declaredIgnoringCase(json);
+    }
+    // An unknown name goes on as it is: the adapter reports it to unmappedField.
+    return declared != null ? declared : json;
+  }
+
+  @Override
+  public void unmappedField(String fieldName) {
+    if (!settings.ownJsonb) {
+      in.unmappedField(fieldName); // the user's Jsonb decides
+      return;
+    }
+    if (settings.ignoreUnknown) {
+      return;
+    }
+    Names.Translated t = depth == 0 ? null : names[depth - 1];
+    throw new Rejected(
+        "Unrecognized property \""
+            + fieldName
+            + "\""
+            + (t == null ? "" : " (known properties: " + t.list() + ")"));
+  }
+
+  @Override
+  public boolean isNullValue() {
+    return in.isNullValue();
+  }
+
+  @Override
+  public boolean readBoolean() {
+    Token token = in.currentToken();
+    if (token == Token.BEGIN_ARRAY || token == Token.BEGIN_OBJECT || token == Token.STRING) {
+      throw mismatch("boolean", token);
+    }
+    return in.readBoolean();
+  }
+
+  @Override
+  public int readInt() {
+    checkNumber("int");
+    return in.readInt();
+  }
+
+  @Override
+  public long readLong() {
+    checkNumber("long");
+    return in.readLong();
+  }
+
+  @Override
+  public double readDouble() {
+    checkNumber("double");
+    return in.readDouble();
+  }
+
+  @Override
+  public BigDecimal readDecimal() {
+    checkNumber("BigDecimal");
+    return in.readDecimal();
+  }
+
+  @Override
+  public BigInteger readBigInteger() {
+    checkNumber("BigInteger");
+    return in.readBigInteger();
+  }
+
+  /**
+   * avaje reads a number from a JSON string always, and calls anything that is not a string, an
+   * array, an object, a boolean or null a number: the options decide the first, clear messages the
+   * rest.
+   */
+  private void checkNumber(String type) {
+    Token token = in.currentToken();
+    if (token == Token.STRING) {
+      if (!settings.numbersFromStrings) {
+        throw new Rejected(
+            "Cannot read " + type + " from a JSON string (JsonOptions.numbersFromStrings is off)");
+      }
+    } else if (token == Token.BEGIN_ARRAY
+        || token == Token.BEGIN_OBJECT
+        || token == Token.BOOLEAN) {
+      throw mismatch(type, token);
+    }
+  }
+
+  @Override
+  public String readString() {
+    Token token = in.currentToken();
+    if (token == Token.BEGIN_ARRAY || token == Token.BEGIN_OBJECT) {
+      throw mismatch("String", token);
+    }
+    return in.readString();
+  }
+
+  private static Rejected mismatch(String type, Token token) {
+    String found;
+    switch (token) {
+      case BEGIN_ARRAY:
+        found = "an array";
+        break;
+      case BEGIN_OBJECT:
+        found = "an object";
+        break;
+      case STRING:
+        found = "a string";
+        break;
+      case BOOLEAN:
+        found = "a boolean";
+        break;
+      default:
+        found = token.toString();
+        break;
+    }
+    return new Rejected("Cannot read " + type + " from " + found);
+  }
+
+  @Override
+  public byte[] readBinary() {
+    return in.readBinary();
+  }
+
+  @Override
+  public String readRaw() {
+    return in.readRaw();
+  }
+
+  @Override
+  public String location() {
+    return in.location();
+  }
+
+  @Override
+  public Token currentToken() {
+    return in.currentToken();
+  }
+
+  @Override
+  public void close() {
+    in.close();
+  }
+
+  @Override
+  public void skipValue() {
+    in.skipValue();
+  }
+
+  @Override
+  public JsonReader streamArray(boolean streamArray) {
+    in.streamArray(streamArray);
+    return this;
+  }
+
+  /**
+   * A value the options refuse, or that does not fit the type; becomes a {@link JsonReadException}
+   * with the reader's position and path.
+   */
+  static final class Rejected extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Rejected(String problem) {
+      super(problem, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,342 @@
+package dev.httpjson.avaje.internal;
+
+import io.avaje.json.JsonWriter;
+import io.avaje.json.PropertyNames;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * avaje's writer as httpjson's options want it: names spelt by the options' naming, nesting bounded
+ * by {@code maxNestingDepth} (a cycle fails there rather than overflowing the stack), and the JSON
+ * path kept for errors.
+ */
+final class WebWriter implements JsonWriter {
+  private final JsonWriter out;
+  private final Settings settings;
+
+  private boolean[] arrays = new boolean[16];
+  private int[] indexes = new int[16];
+  private @Nullable String[] fields = new String[16];
+  private Names.@Nullable Translated[] names = new Names.Translated[16];
+  private int depth;
+
+  WebWriter(JsonWriter out, Settings settings) {
+    this.out = out;
+    this.settings = settings;
+    if (settings.ownJsonb) {
+      out.serializeNulls(settings.writeNulls);
+      out.serializeEmpty(true);
+      out.pretty(settings.indent);
+    }
+  }
+
+  JsonWriter delegate() {
+    return out;
+  }
+
+  @Override
+  public String path() {
+    StringBuilder sb = new StringBuilder("$");
+    for (int i = 0; i < depth; i++) {
+      if (arrays[i]) {
+        if (indexes[i] >= 0) {
+          sb.append('[').append(indexes[i]).append(']');
+        }
+      } else if (fields[i] != null) {
+        sb.append('.').append(fields[i]);
+      }
+    }
+    return sb.toString();
+  }
+
+  /** A value starts: in an array, the next index. */
+  private void value() {
+    if (depth > 0 && arrays[depth - 1]) {
+      indexes[depth - 1]++;
+    }
+  }
+
+  private void push(boolean array, Names.@Nullable Translated translated) {
+    if (depth == settings.limits.maxNestingDepth) {
+      throw new TooDeep(
+          "Nesting depth ("
+              + (depth + 1)
+              + ") exceeds the maximum allowed ("
+              + settings.limits.maxNestingDepth
+              + ") (the limit is JsonOptions.maxNestingDepth; a cycle in the value?)");
+    }
+    if (depth == arrays.length) {
+      int n = depth * 2;
+      arrays = Arrays.copyOf(arrays, n);
+      indexes = Arrays.copyOf(indexes, n);
+      fields = Arrays.copyOf(fields, n);
+      names = Arrays.copyOf(names, n);
+    }
+    arrays[depth] = array;
+    indexes[depth] = -1;
+    fields[depth] = null;
+    names[depth] = translated;
+    depth++;
+  }
+
+  private void pop() {
+    if (depth > 0) {
+      depth--;
+    }
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> type) {
+    return out.unwrap(type);
+  }
+
+  @Override
+  public void serializeNulls(boolean serializeNulls) {
+    out.serializeNulls(serializeNulls);
+  }
+
+  @Override
+  public boolean serializeNulls() {
+    return out.serializeNulls();
+  }
+
+  @Override
+  public void serializeEmpty(boolean serializeEmpty) {
+    out.serializeEmpty(serializeEmpty);
+  }
+
+  @Override
+  public boolean serializeEmpty() {
+    return out.serializeEmpty();
+  }
+
+  @Override
+  public void pretty(boolean pretty) {
+    out.pretty(pretty);
+  }
+
+  @Override
+  public void allNames(PropertyNames names) {
+    out.allNames(translate(names));
+  }
+
+  private PropertyNames translate(PropertyNames names) {
+    return names instanceof Names ? ((Names) names).in(settings.naming).json : names;
+  }
+
+  @Override
+  public void name(int position) {
+    if (depth > 0) {
+      Names.Translated t = names[depth - 1];
+      fields[depth - 1] = t == null ? "[" + position + "]" : t.jsonName(position);
+    }
+    out.name(position);
+  }
+
+  @Override
+  public void name(String name) {
+    if (depth > 0) {
+      fields[depth - 1] = name;
+    }
+    out.name(name);
+  }
+
+  @Override
+  public void beginArray() {
+    value();
+    push(true, null);
+    out.beginArray();
+  }
+
+  @Override
+  public void endArray() {
+    out.endArray();
+    pop();
+  }
+
+  @Override
+  public void emptyArray() {
+    value();
+    out.emptyArray();
+  }
+
+  @Override
+  public void beginObject() {
+    value();
+    push(false, null);
+    out.beginObject();
+  }
+
+  @Override
+  public void beginObject(PropertyNames names) {
+    value();
+    if (names instanceof Names) {
+      Names.Translated t = ((Names) names).in(settings.naming);
+      push(false, t);
+      out.beginObject(t.json);
+    } else {
+      push(false, null);
+      out.beginObject(names);
+    }
+  }
+
+  @Override
+  public void endObject() {
+    out.endObject();
+    pop();
+  }
+
+  @Override
+  public void nullValue() {
+    value();
+    out.nullValue();
+  }
+
+  @Override
+  public void value(@Nullable String value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(boolean value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(int value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(long value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(double value) {
+    value();
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException("JSON forbids NaN and infinities: " + value);
+    }
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Boolean value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Integer value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Long value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Double value) {
+    if (value != null) {
+      value((double) value);
+      return;
+    }
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable BigDecimal value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable BigInteger value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(byte @Nullable [] value) {
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void jsonValue(Object value) {
+    value();
+    out.jsonValue(value);
+  }
+
+  @Override
+  public void rawValue(String value) {
+    value();
+    out.rawValue(value);
+  }
+
+  @Override
+  public void rawChunkStart() {
+    value();
+    out.rawChunkStart();
+  }
+
+  @Override
+  public void rawChunk(char value) {
+    out.rawChunk(value);
+  }
+
+  @Override
+  public void rawChunk(String value) {
+    out.rawChunk(value);
+  }
+
+  @Override
+  public void rawChunkEncode(String value) {
+    out.rawChunkEncode(value);
+  }
+
+  @Override
+  public void rawChunkEnd() {
+    out.rawChunkEnd();
+  }
+
+  @Override
+  public void writeNewLine() {
+    out.writeNewLine();
+  }
+
+  @Override
+  public void flush() {
+    out.flush();
+  }
+
+  @Override
+  public void close() {
+    out.close();
+  }
+
+  @Override
+  public void markIncomplete() {
+    out.markIncomplete();
+  }
+
+  /** Nesting beyond the limit while writing. */
+  static final class TooDeep extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    TooDeep(String problem) {
+      super(problem, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+/** The httpjson codec on avaje-jsonb. */
+module dev.httpjson.avaje {
+  requires transitive dev.httpjson;
+  requires transitive io.avaje.jsonb;
+  requires static org.jspecify;
+
+  exports dev.httpjson.avaje;
+
+  provides dev.httpjson.spi.JsonCodec with
+      dev.httpjson.avaje.AvajeCodec;
+}

@@ -1,0 +1,85 @@
+package dev.httpjson.avaje;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.JsonOptions;
+import dev.httpjson.avaje.internal.Naming;
+import io.avaje.jsonb.Jsonb;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ModuleDescriptorTest {
+  @Test
+  void exportsOnlyTheCodecPackageAndProvidesTheCodec() throws Exception {
+    ModuleDescriptor descriptor;
+    try (InputStream in = Files.newInputStream(Path.of("target/classes/module-info.class"))) {
+      descriptor = ModuleDescriptor.read(in);
+    }
+
+    assertThat(descriptor.name()).isEqualTo("dev.httpjson.avaje");
+    assertThat(
+            descriptor.exports().stream()
+                .map(ModuleDescriptor.Exports::source)
+                .collect(Collectors.toSet()))
+        .containsExactly("dev.httpjson.avaje");
+    assertThat(descriptor.opens()).isEmpty();
+    assertThat(descriptor.provides())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.service()).isEqualTo("dev.httpjson.spi.JsonCodec");
+              assertThat(p.providers()).containsExactly(AvajeCodec.class.getName());
+            });
+  }
+
+  @Test
+  void theServiceLoaderFindsThisCodecAsTheDefault() {
+    assertThat(JsonOptions.web().codec()).isInstanceOf(AvajeCodec.class);
+    assertThat(JsonOptions.web().codec().name()).isEqualTo("avaje-jsonb");
+    assertThat(JsonOptions.web().codec()).isEqualTo(new AvajeCodec());
+    assertThat(new AvajeCodec()).hasSameHashCodeAs(new AvajeCodec());
+  }
+
+  @Test
+  void codecsOnAJsonbAreEqualForTheSameInstanceOnly() {
+    Jsonb jsonb = Jsonb.builder().build();
+    Jsonb other = Jsonb.builder().serializeNulls(true).build();
+
+    assertThat(AvajeCodec.withJsonb(jsonb)).isEqualTo(AvajeCodec.withJsonb(jsonb));
+    assertThat(AvajeCodec.withJsonb(jsonb)).hasSameHashCodeAs(AvajeCodec.withJsonb(jsonb));
+    assertThat(AvajeCodec.withJsonb(jsonb)).isNotEqualTo(AvajeCodec.withJsonb(other));
+    assertThat(AvajeCodec.withJsonb(jsonb)).isNotEqualTo(new AvajeCodec());
+    assertThat(AvajeCodec.withJsonb(jsonb).name()).isEqualTo("avaje-jsonb(custom Jsonb)");
+  }
+
+  @Test
+  void theCodecNamesNoModuleToOpen() {
+    assertThat(new AvajeCodec().reflectiveModules()).isEmpty();
+  }
+
+  @Test
+  void camelCaseFollowsDotNetAndSnakeCaseFollowsJackson() {
+    assertThat(Naming.camelCase("FirstName")).isEqualTo("firstName");
+    assertThat(Naming.camelCase("URLValue")).isEqualTo("urlValue");
+    assertThat(Naming.camelCase("ID")).isEqualTo("id");
+    assertThat(Naming.camelCase("temperatureC")).isEqualTo("temperatureC");
+    assertThat(Naming.separated("firstName", '_')).isEqualTo("first_name");
+    assertThat(Naming.separated("temperatureC", '-')).isEqualTo("temperature-c");
+    assertThat(Naming.separated("URLValue", '_')).isEqualTo("urlvalue");
+  }
+
+  @Test
+  void noOtherJsonLibraryIsOnTheTestClassPath() {
+    assertThatThrownBy(() -> Class.forName("tools.jackson.databind.ObjectMapper"))
+        .isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> Class.forName("com.fasterxml.jackson.databind.ObjectMapper"))
+        .isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> Class.forName("com.google.gson.Gson"))
+        .isInstanceOf(ClassNotFoundException.class);
+  }
+}

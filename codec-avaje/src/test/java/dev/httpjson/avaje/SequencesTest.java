@@ -1,0 +1,205 @@
+package dev.httpjson.avaje;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
+import dev.httpjson.spi.JsonSequenceReader.Cursor;
+import dev.httpjson.testing.Models.Named;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** Streamed arrays and NDJSON, below the HTTP calls. */
+class SequencesTest {
+  private static final JsonOptions WEB = JsonOptions.newBuilder().codec(new AvajeCodec()).build();
+
+  private static JsonSequenceReader<Named> named(JsonOptions options) {
+    return options.codec().bind(options).sequenceReader(Named.class);
+  }
+
+  private static InputStream in(String json) {
+    return new ByteArrayInputStream(json.getBytes(UTF_8));
+  }
+
+  private static List<String> all(Cursor<Named> cursor) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (cursor) {
+      while (cursor.next()) {
+        Named n = cursor.value();
+        names.add(n == null ? null : n.displayName());
+      }
+    }
+    return names;
+  }
+
+  private static String array(int n) {
+    return IntStream.range(0, n)
+        .mapToObj(i -> "{\"displayName\":\"n" + i + "\"}")
+        .collect(Collectors.joining(",", "[", "]"));
+  }
+
+  @Test
+  void anArrayIsReadElementByElement() throws Exception {
+    assertThat(
+            all(
+                named(WEB)
+                    .array(in(" [ {\"displayName\":\"a\"} , null ,{\"DISPLAYNAME\":\"b\"}] \n"))))
+        .containsExactly("a", null, "b");
+    assertThat(all(named(WEB).array(new StringReader(array(3))))).containsExactly("n0", "n1", "n2");
+    assertThat(all(named(WEB).array(in(array(5000))))).hasSize(5000).endsWith("n4999");
+  }
+
+  @Test
+  void emptyInputIsAnEmptySequenceAndAnEmptyArrayToo() throws Exception {
+    assertThat(all(named(WEB).array(in("")))).isEmpty();
+    assertThat(all(named(WEB).array(in(" \r\n ")))).isEmpty();
+    assertThat(all(named(WEB).array(in("[]")))).isEmpty();
+    assertThat(all(named(WEB).values(in("")))).isEmpty();
+    assertThat(all(named(WEB).values(in("\n\n")))).isEmpty();
+  }
+
+  @Test
+  void anArrayCursorRefusesAnotherValueAndContentAfterTheArray() {
+    assertThatThrownBy(() -> named(WEB).array(in("{\"displayName\":\"a\"}")))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Expected a JSON array but was BEGIN_OBJECT");
+    assertThatThrownBy(() -> all(named(WEB).array(in(array(2) + " []"))))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem()).startsWith("Trailing token");
+              assertThat(e.column()).isEqualTo(array(2).length() + 2);
+            });
+  }
+
+  @Test
+  void ndjsonIsWhitespaceSeparatedValuesWithoutCommasOrBrackets() throws Exception {
+    assertThat(
+            all(
+                named(WEB)
+                    .values(in("{\"displayName\":\"a\"}\n\n{\"displayName\":\"b\"}\r\n  null\n"))))
+        .containsExactly("a", "b", null);
+    assertThatThrownBy(
+            () -> all(named(WEB).values(in("{\"displayName\":\"a\"},{\"displayName\":\"b\"}"))))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("','");
+    assertThatThrownBy(() -> all(named(WEB).values(in("{\"displayName\":\"a\"}\n]"))))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem()).contains("']'");
+              assertThat(e.line()).isEqualTo(2);
+            });
+  }
+
+  @Test
+  void aMalformedElementFailsAfterTheGoodOnesWithItsPath() throws Exception {
+    Cursor<Named> cursor =
+        named(WEB).array(in("[{\"displayName\":\"a\"},\n{\"displayName\":[1]}]"));
+
+    assertThat(cursor.next()).isTrue();
+    assertThat(cursor.value()).isEqualTo(new Named("a"));
+    assertThat(cursor.next()).isTrue();
+    assertThatThrownBy(cursor::value)
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem()).isEqualTo("Cannot read String from an array");
+              assertThat(e.path()).isEqualTo("$[1].displayName");
+              assertThat(e.line()).isEqualTo(2);
+              assertThat(e.column()).isEqualTo(16);
+            });
+    cursor.close();
+  }
+
+  @Test
+  void anElementAvajeWouldTakeDespiteATrailingCommaFails() throws Exception {
+    Cursor<Named> cursor =
+        named(WEB).array(in("[{\"displayName\":\"a\"},{\"displayName\":\"b\",}]"));
+
+    assertThat(cursor.next()).isTrue();
+    assertThat(cursor.value()).isEqualTo(new Named("a"));
+    assertThat(cursor.next()).isTrue();
+    assertThatThrownBy(cursor::value)
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> assertThat(e.problem()).startsWith("Unexpected character ('}'"));
+    assertThat(cursor.next()).isFalse();
+    cursor.close();
+  }
+
+  @Test
+  void limitsApplyToEachElement() throws Exception {
+    JsonOptions small = WEB.toBuilder().maxStringLength(3).build();
+    Cursor<Named> cursor =
+        named(small).values(in("{\"displayName\":\"abc\"}\n{\"displayName\":\"abcd\"}"));
+
+    assertThat(cursor.next()).isTrue();
+    assertThat(cursor.value()).isEqualTo(new Named("abc"));
+    assertThat(cursor.next()).isTrue();
+    assertThatThrownBy(cursor::value)
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.problem()).contains("JsonOptions.maxStringLength");
+              assertThat(e.path()).isEqualTo("$.displayName");
+              assertThat(e.line()).isEqualTo(2);
+            });
+    cursor.close();
+  }
+
+  @Test
+  void closingTheCursorClosesTheInputAndAFailedOpenClosesItToo() throws Exception {
+    boolean[] closed = new boolean[2];
+    InputStream first =
+        new ByteArrayInputStream(array(3).getBytes(UTF_8)) {
+          @Override
+          public void close() {
+            closed[0] = true;
+          }
+        };
+    InputStream second =
+        new ByteArrayInputStream("{}".getBytes(UTF_8)) {
+          @Override
+          public void close() {
+            closed[1] = true;
+          }
+        };
+
+    Cursor<Named> cursor = named(WEB).array(first);
+    assertThat(cursor.next()).isTrue();
+    cursor.close();
+    assertThatThrownBy(() -> named(WEB).array(second)).isInstanceOf(JsonReadException.class);
+
+    assertThat(closed).containsExactly(true, true);
+  }
+
+  @Test
+  void aCursorKeepsItsParserWhileTheSameThreadReadsOtherBodies() throws Exception {
+    JsonReader<Named> one = WEB.codec().bind(WEB).reader(Named.class);
+    Cursor<Named> cursor = named(WEB).array(in(array(2000)));
+    List<String> seen = new ArrayList<>();
+
+    while (cursor.next()) {
+      seen.add(cursor.value().displayName());
+      byte[] other = ("{\"displayName\":\"other" + seen.size() + "\"}").getBytes(UTF_8);
+      assertThat(one.read(other, 0, other.length).displayName()).isEqualTo("other" + seen.size());
+      assertThat(one.read(new ByteArrayInputStream(other)).displayName())
+          .isEqualTo("other" + seen.size());
+    }
+    cursor.close();
+
+    assertThat(seen).hasSize(2000).startsWith("n0").endsWith("n1999");
+  }
+}
