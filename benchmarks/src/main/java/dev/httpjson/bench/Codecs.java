@@ -125,7 +125,15 @@ public final class Codecs {
               "dev.httpjson.bench.GsonStatic",
               "dev.httpjson:httpjson-gson",
               "com.google.code.gson:gson",
-              "com.google.errorprone:error_prone_annotations"));
+              "com.google.errorprone:error_prone_annotations"),
+          new Codec(
+              "avaje-jsonb",
+              "avaje-jsonb-static",
+              "dev.httpjson.avaje.AvajeCodec",
+              "dev.httpjson.bench.AvajeJsonbStatic",
+              "dev.httpjson:httpjson-avaje-jsonb",
+              "io.avaje:avaje-jsonb",
+              "io.avaje:avaje-json-core"));
 
   /** The codec named {@code name}. */
   public static Codec named(String name) {

@@ -144,7 +144,7 @@ public class CodecBench {
    */
   @State(Scope.Benchmark)
   public static class PerCodec {
-    @Param({"jackson", "jackson2", "gson"})
+    @Param({"jackson", "jackson2", "gson", "avaje-jsonb"})
     public String codec;
 
     JsonOptions options;
