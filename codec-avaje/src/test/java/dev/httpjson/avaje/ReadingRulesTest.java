@@ -194,7 +194,7 @@ class ReadingRulesTest {
 
     assertThat(deep.problem())
         .isEqualTo(
-            "Nesting depth (4) exceeds the maximum allowed (3) (the limit is"
+            "Document nesting depth (4) exceeds the maximum allowed (3) (the limit is"
                 + " JsonOptions.maxNestingDepth)");
     assertThat(deep.line()).isEqualTo(2);
     assertThat(deep.column()).isEqualTo(1);

@@ -15,8 +15,15 @@
   Models.Exploding.class,
   Models.Marked.Sensor.class,
   Models.Marked.Station.class,
+  HostileBodyContract.Price.class,
+  HostileBodyContract.Gauge.class,
+  GadgetContract.Holder.class,
+  GadgetContract.SerializableHolder.class,
+  GadgetContract.Containers.class,
 })
 package dev.httpjson.avaje;
 
+import dev.httpjson.testing.GadgetContract;
+import dev.httpjson.testing.HostileBodyContract;
 import dev.httpjson.testing.Models;
 import io.avaje.jsonb.Json;

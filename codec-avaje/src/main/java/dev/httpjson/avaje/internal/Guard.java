@@ -24,6 +24,9 @@ final class Guard {
   private static final int CONTINUATION = 4;
   private static final int SCALAR = 5;
 
+  /** The longest property name, in characters: the other codecs' parsers' limit (Jackson's). */
+  static final int MAX_NAME_LENGTH = 50_000;
+
   private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
   private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
   private static final byte[] NULL = {'n', 'u', 'l', 'l'};
@@ -107,12 +110,12 @@ final class Guard {
           while (c >= 0x20 && c != '"' && c != '\\' && c < 0x80 && ++i < end) {
             c = b[i] & 0xFF;
           }
-          if (!key && i > run) {
+          if (i > run) {
             long before = stringLength;
             stringLength += i - run;
-            if (stringLength > limits.maxStringLength) {
-              stringLength = limits.maxStringLength + 1L;
-              return stop(run + (int) (limits.maxStringLength - before), from, stringTooLong());
+            if (stringLength > stringLimit()) {
+              stringLength = stringLimit() + 1L;
+              return stop(run + (int) (stringLimit() - before), from, stringTooLong());
             }
           }
           if (i == end) {
@@ -152,7 +155,7 @@ final class Guard {
               return stop(i, from, "Invalid UTF-8 start byte " + hex(c));
             }
             state = CONTINUATION;
-            if (!key && (stringLength += units) > limits.maxStringLength) {
+            if ((stringLength += units) > stringLimit()) {
               return stop(i, from, stringTooLong());
             }
           }
@@ -173,7 +176,7 @@ final class Guard {
             hexLeft = 4;
           } else {
             state = STRING; // avaje's parser rejects an unknown escape itself
-            if (!key && ++stringLength > limits.maxStringLength) {
+            if (++stringLength > stringLimit()) {
               return stop(i, from, stringTooLong());
             }
           }
@@ -181,7 +184,7 @@ final class Guard {
         case HEX:
           if (--hexLeft == 0) {
             state = STRING;
-            if (!key && ++stringLength > limits.maxStringLength) {
+            if (++stringLength > stringLimit()) {
               return stop(i, from, stringTooLong());
             }
           }
@@ -251,7 +254,7 @@ final class Guard {
               return stop(
                   i,
                   from,
-                  "Nesting depth ("
+                  "Document nesting depth ("
                       + (depth + 1)
                       + ") exceeds the maximum allowed ("
                       + limits.maxNestingDepth
@@ -352,7 +355,19 @@ final class Guard {
     return i - from + 1;
   }
 
+  /** The longest string here: a property name, or a value. */
+  private long stringLimit() {
+    return key ? MAX_NAME_LENGTH : limits.maxStringLength;
+  }
+
   private String stringTooLong() {
+    if (key) {
+      return "Name length ("
+          + stringLength
+          + ") exceeds the maximum allowed ("
+          + MAX_NAME_LENGTH
+          + ") (the parsers' limit on a property name, not a JsonOptions setting)";
+    }
     return "String value length ("
         + stringLength
         + ") exceeds the maximum allowed ("

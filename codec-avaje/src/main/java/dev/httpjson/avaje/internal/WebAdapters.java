@@ -7,6 +7,7 @@ import io.avaje.json.JsonWriter;
 import io.avaje.jsonb.AdapterFactory;
 import io.avaje.jsonb.Jsonb;
 import io.avaje.jsonb.Types;
+import java.io.Serializable;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -32,14 +33,17 @@ import java.util.function.Function;
  * the other codecs: {@code java.time} in ISO-8601 as Jackson writes it (an offset date-time keeps
  * its offset and fraction as given, seconds always written; an instant read from any offset and
  * written in UTC), and untyped values ({@code Object}) with integers as {@code Integer}, {@code
- * Long} or {@code BigInteger} and other numbers as {@code Double}.
+ * Long} or {@code BigInteger} and other numbers as {@code Double}; {@code Serializable} is read as
+ * {@code Object}.
  */
 final class WebAdapters {
   private WebAdapters() {}
 
   static final AdapterFactory FACTORY =
       (Type type, Jsonb jsonb) -> {
-        if (type == Object.class) {
+        // Serializable as well: the base type of most historical deserialization gadgets, read
+        // here as plain JSON values (maps, lists, strings, numbers, booleans), all Serializable.
+        if (type == Object.class || type == Serializable.class) {
           return new Untyped(jsonb).nullSafe();
         }
         if (type == OffsetDateTime.class) {

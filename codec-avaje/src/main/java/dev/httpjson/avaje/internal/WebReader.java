@@ -1,6 +1,7 @@
 package dev.httpjson.avaje.internal;
 
 import dev.httpjson.JsonReadException;
+import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
 import io.avaje.json.PropertyNames;
 import java.math.BigDecimal;
@@ -195,13 +196,42 @@ final class WebReader implements JsonReader {
   @Override
   public int readInt() {
     checkNumber("int");
-    return in.readInt();
+    return (int) exact(in.readDecimal(), Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
   @Override
   public long readLong() {
     checkNumber("long");
-    return in.readLong();
+    return exact(in.readDecimal(), Long.MIN_VALUE, Long.MAX_VALUE, "long");
+  }
+
+  /**
+   * The integer part of {@code d}, which must lie within {@code [min, max]}: avaje's own int and
+   * long parsing overflows silently. A huge exponent is refused by its digit count alone, before
+   * any arithmetic.
+   */
+  private static long exact(BigDecimal d, long min, long max, String type) {
+    if (d.signum() != 0
+        && (d.precision() - (long) d.scale() > 19
+            || d.compareTo(BigDecimal.valueOf(min)) < 0
+            || d.compareTo(BigDecimal.valueOf(max)) > 0)) {
+      throw new JsonDataException(
+          "Numeric value ("
+              + shortText(d)
+              + ") out of range of "
+              + type
+              + " ("
+              + min
+              + " - "
+              + max
+              + ")");
+    }
+    return d.signum() == 0 || d.precision() - (long) d.scale() <= 0 ? 0 : d.longValue();
+  }
+
+  private static String shortText(BigDecimal d) {
+    String text = d.toString(); // scientific notation for a large exponent
+    return text.length() > 60 ? text.substring(0, 60) + "..." : text;
   }
 
   @Override

@@ -1,0 +1,12 @@
+package dev.httpjson.avaje;
+
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.GadgetContract;
+
+/** The gadget payloads on the avaje-jsonb codec: avaje-jsonb has no polymorphic typing at all. */
+class AvajeGadgetTest extends GadgetContract {
+  @Override
+  protected JsonCodec codec() {
+    return new AvajeCodec();
+  }
+}

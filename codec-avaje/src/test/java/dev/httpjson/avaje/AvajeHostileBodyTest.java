@@ -1,0 +1,36 @@
+package dev.httpjson.avaje;
+
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.HostileBodyContract;
+
+/** The hostile-body matrix on the avaje-jsonb codec, with avaje-jsonb's differences named. */
+class AvajeHostileBodyTest extends HostileBodyContract {
+  @Override
+  protected JsonCodec codec() {
+    return new AvajeCodec();
+  }
+
+  /** avaje's parser reads numbers of at most 100 characters. */
+  @Override
+  protected int longestNumberTheParserReads() {
+    return 100;
+  }
+
+  /** avaje's parser reads strings of about 32,000 characters at most. */
+  @Override
+  protected int longestStringTheParserReads() {
+    return 30_000;
+  }
+
+  /** avaje's map adapter refuses a repeated key. */
+  @Override
+  protected boolean repeatedMapKeyLastValueWins() {
+    return false;
+  }
+
+  /** avaje reads a Map with String keys only, and no SortedMap or TreeMap. */
+  @Override
+  protected boolean readsNumericKeyedAndSortedMaps() {
+    return false;
+  }
+}
