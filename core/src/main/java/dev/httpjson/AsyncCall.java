@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
@@ -30,10 +29,10 @@ import org.jspecify.annotations.Nullable;
  * JDK's {@code sendAsync} hands every step of an exchange to the client's executor and completes
  * its future on {@link CompletableFuture}'s default executor, which on a machine with two CPUs or
  * fewer starts a new thread per call: an awaited {@code sendAsync} runs at less than half the
- * throughput of a blocking {@code send}. On Java 21 and later every call gets a lane of its own, a
- * virtual thread; on Java 17 there are at most {@link #PLATFORM_LANES} platform threads (idle ones
- * end after {@link #LANE_KEEP_ALIVE_SECONDS} s), and a call that finds none free uses the JDK's
- * {@code sendAsync}, so that in-flight calls never hold a platform thread each.
+ * throughput of a blocking {@code send}. The lanes are at most {@link #PLATFORM_LANES} platform
+ * threads (idle ones end after {@link #LANE_KEEP_ALIVE_SECONDS} s); a call that finds none free
+ * gets a virtual thread of its own on Java 21 and later, and uses the JDK's {@code sendAsync} on
+ * Java 17, so that in-flight calls never hold a platform thread each.
  *
  * <p>A thread that waits for the returned future with {@link CompletableFuture#get()} or {@link
  * CompletableFuture#join()} before a lane has started the call runs the call itself, as a {@link
@@ -213,22 +212,27 @@ final class AsyncCall<R> {
   /** Where blocking calls run for the async API. */
   private static final class Lanes {
     private static final @Nullable ThreadFactory VIRTUAL = virtualThreadFactory();
-    private static final @Nullable ThreadPoolExecutor PLATFORM =
-        VIRTUAL != null ? null : platformLanes();
+    private static final ThreadPoolExecutor PLATFORM = platformLanes();
 
+    /**
+     * A few platform threads first (an idle one takes a call at once, measured faster than starting
+     * a virtual thread on a small machine); past them a virtual thread per call on 21+; false when
+     * neither can be had, for the JDK's {@code sendAsync}, which needs no thread.
+     */
     static boolean execute(Runnable task) {
       try {
-        if (VIRTUAL != null) {
+        PLATFORM.execute(task);
+        return true;
+      } catch (RejectedExecutionException | OutOfMemoryError e) {
+        // Every platform lane is busy.
+      }
+      if (VIRTUAL != null) {
+        try {
           VIRTUAL.newThread(task).start();
           return true;
+        } catch (RuntimeException | OutOfMemoryError e) {
+          // No thread to be had.
         }
-        Executor platform = PLATFORM;
-        if (platform != null) {
-          platform.execute(task);
-          return true;
-        }
-      } catch (RejectedExecutionException | OutOfMemoryError e) {
-        // No lane to be had: the JDK's sendAsync needs no thread of its own.
       }
       return false;
     }

@@ -57,9 +57,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Async threads.</b> An {@code ...Async} method checks its arguments and builds the request
  * on the calling thread and returns at once; the exchange runs the blocking {@link HttpClient#send}
- * on a thread of httpjson's — a new virtual thread per call on Java 21 and later; on Java 17 one of
- * a few platform threads named {@code httpjson-async-N}, or, when all of those are busy, the JDK's
- * own {@link HttpClient#sendAsync}, so in-flight calls never hold a platform thread each. That
+ * on a thread of httpjson's — one of a few platform threads named {@code httpjson-async-N}, or,
+ * when all of those are busy, a new virtual thread on Java 21 and later and the JDK's own {@link
+ * HttpClient#sendAsync} on Java 17, so in-flight calls never hold a platform thread each. That
  * thread (or the JDK's) completes the future: dependent stages added without an executor run on it,
  * so keep them short or use the {@code ...Async} forms of {@link CompletableFuture}. A thread that
  * waits for the returned future with {@code get()} or {@code join()} before that thread has started
