@@ -1,5 +1,6 @@
 package dev.httpjson.avaje.internal;
 
+import dev.httpjson.spi.IsoDateTimes;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
@@ -47,13 +48,13 @@ final class WebAdapters {
           return new Untyped(jsonb).nullSafe();
         }
         if (type == OffsetDateTime.class) {
-          return iso(OffsetDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
+          return iso(WebAdapters::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == ZonedDateTime.class) {
           return iso(ZonedDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == Instant.class) {
-          return iso(s -> OffsetDateTime.parse(s).toInstant(), Instant::toString);
+          return iso(s -> offsetDateTime(s).toInstant(), Instant::toString);
         }
         if (type == LocalDateTime.class) {
           return iso(LocalDateTime::parse, DateTimeFormatter.ISO_LOCAL_DATE_TIME::format);
@@ -69,6 +70,12 @@ final class WebAdapters {
         }
         return null;
       };
+
+  /** The common ISO-8601 shape by hand, any other by {@link OffsetDateTime#parse}. */
+  private static OffsetDateTime offsetDateTime(String s) {
+    OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
+    return fast != null ? fast : OffsetDateTime.parse(s);
+  }
 
   private static <T> JsonAdapter<T> iso(Function<String, T> parse, Function<T, String> format) {
     return new JsonAdapter<T>() {
