@@ -7,17 +7,29 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Optional;
 import javax.net.ssl.SSLSession;
+import org.jspecify.annotations.Nullable;
 
-/** A response whose body was collected as bytes by a {@link Responses.Collector}. */
-final class BufferedResponse implements HttpResponse<byte[]> {
+/**
+ * A response whose body was collected by httpjson: as bytes by a {@link Responses.Collector}, or
+ * read as a value. Earlier responses of a redirect chain carry {@code previousBody}: theirs was
+ * never read.
+ */
+final class BufferedResponse<T extends @Nullable Object> implements HttpResponse<T> {
   private static final byte[] EMPTY = new byte[0];
 
   private final HttpResponse<?> response;
-  private final byte[] body;
+  private final T body;
+  private final T previousBody;
 
-  BufferedResponse(HttpResponse<?> response, byte[] body) {
+  BufferedResponse(HttpResponse<?> response, T body, T previousBody) {
     this.response = response;
     this.body = body;
+    this.previousBody = previousBody;
+  }
+
+  /** A response with its body bytes; earlier responses of a redirect chain carry none. */
+  static BufferedResponse<byte[]> ofBytes(HttpResponse<?> response, byte[] body) {
+    return new BufferedResponse<>(response, body, EMPTY);
   }
 
   @Override
@@ -31,8 +43,10 @@ final class BufferedResponse implements HttpResponse<byte[]> {
   }
 
   @Override
-  public Optional<HttpResponse<byte[]>> previousResponse() {
-    return response.previousResponse().map(p -> new BufferedResponse(p, EMPTY));
+  public Optional<HttpResponse<T>> previousResponse() {
+    return response
+        .previousResponse()
+        .map(p -> new BufferedResponse<>(p, previousBody, previousBody));
   }
 
   @Override
@@ -41,7 +55,7 @@ final class BufferedResponse implements HttpResponse<byte[]> {
   }
 
   @Override
-  public byte[] body() {
+  public T body() {
     return body;
   }
 

@@ -169,6 +169,64 @@ final class Calls {
     return receiveAsync(client, r, new Responses.JsonHandler<>(type, true, r.method(), r.uri()));
   }
 
+  /** As {@link #exchange}, keeping the response: its status and headers with the value read. */
+  static <T> HttpResponse<@Nullable T> exchangeResponse(
+      HttpClient client, HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    HttpRequest r = withAccept(request);
+    Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
+    Responses.Collector body = new Responses.Collector(handler);
+    HttpResponse<@Nullable Object> response = sendBlocking(client, r, body, handler.options());
+    body.received(response);
+    return new BufferedResponse<@Nullable T>(response, body.value(), null);
+  }
+
+  static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeResponseAsync(
+      HttpClient client, HttpRequest request, JsonType<T> type) {
+    HttpRequest r = withAccept(request);
+    Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
+    return AsyncCall.start(
+        () -> exchangeResponse(client, r, type),
+        call ->
+            sendAsync(
+                call,
+                client,
+                r,
+                handler,
+                handler.options(),
+                response -> new BufferedResponse<@Nullable T>(response, response.body(), null)));
+  }
+
+  /** Sends {@code method} without a body; the response with its bytes, status checked. */
+  static HttpResponse<byte[]> sendChecked(
+      HttpClient client, String method, URI uri, JsonOptions options, String[] headers)
+      throws IOException, InterruptedException {
+    HttpRequest request = request(method, uri, null, options, headers);
+    HttpResponse<byte[]> response =
+        sendBlocking(client, request, checkedBytes(request, options), options);
+    return BufferedResponse.ofBytes(response, response.body());
+  }
+
+  static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      HttpClient client, String method, URI uri, JsonOptions options, String[] headers) {
+    HttpRequest request = request(method, uri, null, options, headers);
+    return AsyncCall.start(
+        () -> sendChecked(client, method, uri, options, headers),
+        call ->
+            sendAsync(
+                call,
+                client,
+                request,
+                checkedBytes(request, options),
+                options,
+                response -> BufferedResponse.ofBytes(response, response.body())));
+  }
+
+  private static Responses.BytesHandler checkedBytes(HttpRequest request, JsonOptions options) {
+    return new Responses.BytesHandler(
+        options.maxResponseSize(), options, request.method(), request.uri());
+  }
+
   private static HttpRequest withAccept(HttpRequest request) {
     Objects.requireNonNull(request, "request == null");
     if (request.headers().firstValue("Accept").isPresent()) {
@@ -197,7 +255,7 @@ final class Calls {
     Responses.Collector body = new Responses.Collector(options.maxResponseSize());
     HttpResponse<@Nullable Object> response = sendBlocking(client, request, body, options);
     body.received(response);
-    return new BufferedResponse(response, body.bytes());
+    return BufferedResponse.ofBytes(response, body.bytes());
   }
 
   static CompletableFuture<HttpResponse<byte[]>> sendAsync(
@@ -217,7 +275,7 @@ final class Calls {
                 request,
                 new Responses.BytesHandler(options.maxResponseSize()),
                 options,
-                response -> new BufferedResponse(response, response.body())));
+                response -> BufferedResponse.ofBytes(response, response.body())));
   }
 
   /** Sends GET and streams the body's elements; status checked before the stream is returned. */
@@ -401,7 +459,7 @@ final class Calls {
         body,
         length,
         length < body.length,
-        JsonOptions.web().binding());
+        JsonOptions.web());
   }
 
   static String[] noHeaders() {

@@ -87,6 +87,17 @@ final class Checked {
     return Calls.exchangeAsync(Calls.client(client), request, type);
   }
 
+  static <T> HttpResponse<@Nullable T> exchange(
+      HttpClient client, HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchangeResponse(Calls.client(client), request, type);
+  }
+
+  static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
+      HttpClient client, HttpRequest request, JsonType<T> type) {
+    return Calls.exchangeResponseAsync(Calls.client(client), request, type);
+  }
+
   static <T> Stream<T> stream(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
     return Calls.stream(

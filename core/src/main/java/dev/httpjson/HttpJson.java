@@ -289,6 +289,43 @@ public final class HttpJson {
   }
 
   /**
+   * Sends DELETE to {@code uri} with {@code Accept: application/json} and checks the status, for an
+   * API that answers 204 or a body you do not need: no type to name.
+   *
+   * <pre>{@code HttpJson.deleteFromJson(client, issueUri); // throws on 404, 409, ... }</pre>
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @return the response, its body buffered as bytes (within {@link
+   *     JsonOptions#maxResponseSize()}), for its headers or a body read later with {@link
+   *     #readFromJson(HttpResponse, Class)}
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<byte[]> deleteFromJson(HttpClient client, URI uri)
+      throws IOException, InterruptedException {
+    return Calls.sendChecked(
+        Calls.client(client), "DELETE", Calls.absolute(uri), JsonOptions.web(), Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #deleteFromJson(HttpClient, URI)}: the future completes with the same
+   * response, or fails with the exception the blocking form throws.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @return a future of the response
+   */
+  public static CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(
+      HttpClient client, URI uri) {
+    return Calls.sendCheckedAsync(
+        Calls.client(client), "DELETE", Calls.absolute(uri), JsonOptions.web(), Calls.noHeaders());
+  }
+
+  /**
    * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
    * {@code type}, with the {@link JsonOptions#web()} options.
    *
@@ -1678,6 +1715,93 @@ public final class HttpJson {
   public static <T> CompletableFuture<@Nullable T> sendAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
     return Checked.sendAsync(client, request, Checked.of(type));
+  }
+
+  /**
+   * Sends a request you built, as {@link #send(HttpClient, HttpRequest, Class)} does, and returns
+   * the whole response — status, headers (a {@code Location}, a {@code Link} to the next page, an
+   * {@code ETag}) and the body read as JSON of {@code type} — with the {@link JsonOptions#web()}
+   * options. The status is checked, {@code Accept: application/json} is added when the request has
+   * no {@code Accept}, and the size limit, charset rules, timeout and decompression apply exactly
+   * as in the one-line calls, with the same exceptions. The counterpart of Retrofit's {@code
+   * Response<T>} and Spring's {@code toEntity}.
+   *
+   * <pre>{@code
+   * HttpResponse<Issue> created = HttpJson.exchange(client,
+   *     JsonContent.of(draft).requestBuilder("POST", issuesUri).build(), Issue.class);
+   * URI location = URI.create(created.headers().firstValue("Location").orElseThrow());
+   * }</pre>
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built (plus {@code Accept} when it has none)
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the response, its body the value read ({@code null} for a 204 or an empty body);
+   *     responses before it in a redirect chain have a {@code null} body
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> HttpResponse<@Nullable T> exchange(
+      HttpClient client, HttpRequest request, Class<T> type)
+      throws IOException, InterruptedException {
+    return Checked.exchange(client, request, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Asynchronous {@link #exchange(HttpClient, HttpRequest, Class)}: the future completes with the
+   * same response, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built (plus {@code Accept} when it has none)
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the response
+   */
+  public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
+      HttpClient client, HttpRequest request, Class<T> type) {
+    return Checked.exchangeAsync(client, request, Checked.of(type, JsonOptions.web()));
+  }
+
+  /**
+   * Sends a request you built and returns the whole response with its body read as JSON of a
+   * prepared type, with that type's options, as {@link #exchange(HttpClient, HttpRequest, Class)}
+   * does.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built (plus {@code Accept} when it has none)
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the response, its body the value read ({@code null} for a 204 or an empty body)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <T> HttpResponse<@Nullable T> exchange(
+      HttpClient client, HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Checked.exchange(client, request, Checked.of(type));
+  }
+
+  /**
+   * Asynchronous {@link #exchange(HttpClient, HttpRequest, JsonType)}.
+   *
+   * @param client the client to send with
+   * @param request the request, sent as built (plus {@code Accept} when it has none)
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the response
+   */
+  public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
+      HttpClient client, HttpRequest request, JsonType<T> type) {
+    return Checked.exchangeAsync(client, request, Checked.of(type));
   }
 
   /**

@@ -1133,6 +1133,203 @@ public final class HttpJsonClient {
     return Calls.exchangeAsync(client, withHeaders(request), type(type));
   }
 
+  /**
+   * Resolves {@code uri} against the base URI as this client's calls do, for a request of your own
+   * that {@link #exchange(HttpRequest, Class)} or {@link #send(HttpRequest, Class)} then sends with
+   * this client's headers, options and interceptors:
+   *
+   * <pre>{@code
+   * HttpResponse<Repo> repo = api.exchange(
+   *     HttpRequest.newBuilder(api.uri("repos/acme/widgets")).header("If-None-Match", etag).build(),
+   *     Repo.class);
+   * }</pre>
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @return the absolute URI
+   * @throws IllegalArgumentException if {@code uri} is malformed, or relative with no base URI set
+   */
+  public URI uri(@Nullable String uri) {
+    return resolve(uri);
+  }
+
+  /**
+   * Sends a request you built and returns the whole response — status, headers ({@code Location},
+   * {@code Link}, {@code ETag}) and the body read as JSON of {@code type} — as {@link
+   * HttpJson#exchange(HttpClient, HttpRequest, Class)} does, adding this client's headers the
+   * request does not carry (the default headers only to the base URI's origin) and its per-call
+   * timeout. Build the request's URI with {@link #uri(String)}.
+   *
+   * <pre>{@code
+   * HttpResponse<Issue> created = api.exchange(
+   *     JsonContent.of(draft).requestBuilder("POST", api.uri("repos/acme/widgets/issues")).build(),
+   *     Issue.class);
+   * String location = created.headers().firstValue("Location").orElseThrow();
+   * }</pre>
+   *
+   * @param request the request
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the response, its body the value read ({@code null} for a 204 or an empty body)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, Class<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchangeResponse(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Asynchronous {@link #exchange(HttpRequest, Class)}.
+   *
+   * @param request the request
+   * @param type the class to read
+   * @param <T> the type read
+   * @return a future of the response
+   */
+  public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
+      HttpRequest request, Class<T> type) {
+    return Calls.exchangeResponseAsync(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Sends a request you built and returns the whole response with its body read as JSON of a
+   * prepared type, as {@link #exchange(HttpRequest, Class)} does.
+   *
+   * @param request the request
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return the response, its body the value read ({@code null} for a 204 or an empty body)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchangeResponse(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Asynchronous {@link #exchange(HttpRequest, JsonType)}.
+   *
+   * @param request the request
+   * @param type the prepared type to read, with its options
+   * @param <T> the type read
+   * @return a future of the response
+   */
+  public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
+      HttpRequest request, JsonType<T> type) {
+    return Calls.exchangeResponseAsync(client, withHeaders(request), type(type));
+  }
+
+  /**
+   * Sends DELETE to {@code uri} resolved against the base URI and checks the status, as {@link
+   * HttpJson#deleteFromJson(HttpClient, URI)} does: for a 204, no type to name.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @return the response, its body buffered as bytes
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public HttpResponse<byte[]> deleteFromJson(@Nullable String uri)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.sendChecked(client, "DELETE", target, options, headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #deleteFromJson(String)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @return a future of the response
+   */
+  public CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(@Nullable String uri) {
+    URI target = resolve(uri);
+    return Calls.sendCheckedAsync(client, "DELETE", target, options, headersFor(target));
+  }
+
+  /**
+   * Reads a paginated collection as one lazy stream of its elements: GETs {@code uri}, reads its
+   * body as a JSON array of {@code elementType}, and when the stream is pulled past the last
+   * element fetches the page the response's {@code Link: <…>; rel="next"} header names (RFC 8288:
+   * quoted or bare relation types, several links per header, a relative target resolved against the
+   * page's URI) — until a page has no {@code next}.
+   *
+   * <pre>{@code
+   * try (Stream<Issue> issues = api.getFromJsonAsPagedStream("repos/acme/widgets/issues?per_page=100", Issue.class)) {
+   *   issues.filter(i -> i.labels().contains("bug")).limit(20).forEach(System.out::println);
+   * } // closing stops fetching pages
+   * }</pre>
+   *
+   * <p>Every page is a call of its own, with this client's headers (the default headers only to the
+   * base URI's origin), options, size limit, whole-call timeout per page, interceptors and status
+   * check; one page is held in memory at a time. The first page is read before this method returns,
+   * so its failures are thrown here; a later page's failure is thrown from the stream as an {@link
+   * java.io.UncheckedIOException} whose cause is the exception the call would throw ({@link
+   * HttpJsonStatusException}, {@link JsonReadException}, …). A {@code next} link to a page already
+   * read fails the same way (an {@link HttpJsonException} naming both pages) instead of looping.
+   * The stream is not thread-safe; close it (or read it to the end) when done.
+   *
+   * @param uri the first page, resolved against the base URI
+   * @param elementType the class of the elements
+   * @param <T> the element type
+   * @return the elements of every page, lazily
+   * @throws HttpJsonStatusException on a status outside 200–299 for the first page
+   * @throws JsonReadException if the first page is not a JSON array of the type
+   * @throws ResponseTooLargeException if the first page exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses for the first page
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Class<T> elementType)
+      throws IOException, InterruptedException {
+    return pages(resolve(uri), type(elementType));
+  }
+
+  /**
+   * Reads a paginated collection as one lazy stream of its elements of a prepared type, as {@link
+   * #getFromJsonAsPagedStream(String, Class)} does.
+   *
+   * @param uri the first page, resolved against the base URI
+   * @param elementType the prepared element type, with its options
+   * @param <T> the element type
+   * @return the elements of every page, lazily
+   * @throws HttpJsonStatusException on a status outside 200–299 for the first page
+   * @throws JsonReadException if the first page is not a JSON array of the type
+   * @throws ResponseTooLargeException if the first page exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses for the first page
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, JsonType<T> elementType)
+      throws IOException, InterruptedException {
+    return pages(resolve(uri), type(elementType));
+  }
+
+  private <T> Stream<T> pages(URI first, JsonType<T> elementType)
+      throws IOException, InterruptedException {
+    JsonType<List<T>> page =
+        JsonType.resolve(TypeRef.listType(elementType.type()), elementType.options());
+    return Pages.open(
+        first,
+        target ->
+            Calls.exchangeResponse(
+                client,
+                Calls.request("GET", target, null, page.options(), headersFor(target)),
+                page));
+  }
+
   /** Builds {@link HttpJsonClient}. Not thread-safe. */
   public static final class Builder {
     private final HttpClient client;

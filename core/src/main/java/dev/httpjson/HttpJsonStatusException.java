@@ -1,7 +1,10 @@
 package dev.httpjson;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpHeaders;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -11,7 +14,14 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Only a bounded prefix of the error body is read (see {@link #MAX_BODY_PREFIX_BYTES}); it is
  * kept as {@link #body()} and shown, shortened, in the message. An {@code application/problem+json}
- * body is parsed into {@link #problem()}.
+ * body is parsed into {@link #problem()}. Any other JSON error body — say GitHub's {@code
+ * {"message": …, "errors": […]}} — is read as a type of yours with {@link #bodyAs(Class)}:
+ *
+ * <pre>{@code
+ * } catch (HttpJsonStatusException e) {
+ *   ApiError error = e.bodyAs(ApiError.class); // the call's options; null for an empty body
+ * }
+ * }</pre>
  *
  * <p>The message shows the request URI without its query values and userinfo (such as {@code GET
  * https://api.example.com/users?token=***}), so that credentials stay out of logs; {@link #uri()}
@@ -45,6 +55,17 @@ public final class HttpJsonStatusException extends HttpJsonException {
 
   private final transient @Nullable ProblemDetails problem;
 
+  /**
+   * The bytes {@link #body} was decoded from; not serialized (then {@link #body} is re-encoded).
+   */
+  private final transient byte @Nullable [] bodyBytes;
+
+  /** The response's Content-Type, which names the charset {@link #bodyAs} decodes with. */
+  private final @Nullable String contentType;
+
+  /** The options of the call that failed; not serialized (then the web defaults). */
+  private final transient @Nullable JsonOptions options;
+
   HttpJsonStatusException(
       int statusCode,
       HttpHeaders headers,
@@ -52,7 +73,10 @@ public final class HttpJsonStatusException extends HttpJsonException {
       @Nullable URI uri,
       String body,
       boolean bodyTruncated,
-      @Nullable ProblemDetails problem) {
+      @Nullable ProblemDetails problem,
+      byte[] bodyBytes,
+      @Nullable String contentType,
+      JsonOptions options) {
     super(message(statusCode, method, uri, body, bodyTruncated, problem), null);
     this.statusCode = statusCode;
     this.headers = headers;
@@ -61,6 +85,9 @@ public final class HttpJsonStatusException extends HttpJsonException {
     this.body = body;
     this.bodyTruncated = bodyTruncated;
     this.problem = problem;
+    this.bodyBytes = bodyBytes;
+    this.contentType = contentType;
+    this.options = options;
   }
 
   private static String message(
@@ -145,5 +172,87 @@ public final class HttpJsonStatusException extends HttpJsonException {
    */
   public Optional<ProblemDetails> problem() {
     return Optional.ofNullable(problem);
+  }
+
+  /**
+   * Reads the error body as JSON of {@code type}, with the options of the call that failed (its
+   * naming, case rules and codec), and the response charset — as the call would have read a
+   * successful body.
+   *
+   * <pre>{@code
+   * record ApiError(String message, List<Map<String, String>> errors) {}
+   *
+   * ApiError error = e.bodyAs(ApiError.class);
+   * }</pre>
+   *
+   * @param type the class to read
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
+   *     #MAX_BODY_PREFIX_BYTES} and so only partly read
+   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
+   *     that is not open to it)
+   */
+  public <T> @Nullable T bodyAs(Class<T> type) throws HttpJsonException {
+    return bodyAs(JsonType.resolve(Calls.type(type), callOptions()));
+  }
+
+  /**
+   * Reads the error body as JSON of the generic type {@code type}, as {@link #bodyAs(Class)} does.
+   *
+   * @param type the generic type token
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
+   *     #MAX_BODY_PREFIX_BYTES} and so only partly read
+   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
+   *     that is not open to it)
+   */
+  public <T> @Nullable T bodyAs(TypeRef<T> type) throws HttpJsonException {
+    return bodyAs(JsonType.resolve(Calls.type(type), callOptions()));
+  }
+
+  /**
+   * Reads the error body as JSON of a prepared type, with that type's options (not the call's).
+   *
+   * @param type the prepared type, with its options
+   * @param <T> the type read
+   * @return the value, or {@code null} for an empty body
+   * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
+   *     #MAX_BODY_PREFIX_BYTES} and so only partly read
+   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
+   *     that is not open to it)
+   */
+  public <T> @Nullable T bodyAs(JsonType<T> type) throws HttpJsonException {
+    Objects.requireNonNull(type, "type == null");
+    if (bodyTruncated) {
+      throw new JsonReadException(
+              "The error body is longer than the "
+                  + MAX_BODY_PREFIX_BYTES
+                  + " bytes httpjson keeps of it, so it cannot be read as JSON",
+              -1,
+              -1,
+              "$",
+              null)
+          .withContext(type.type(), contentType);
+    }
+    byte[] bytes = bodyBytes;
+    String decodeAs = contentType;
+    if (bytes == null) { // read back from a serialization stream: the decoded text is what is left
+      bytes = body.getBytes(StandardCharsets.UTF_8);
+      decodeAs = null;
+    }
+    try {
+      return Responses.decode(type.reader(), bytes, bytes.length, decodeAs, type.type());
+    } catch (HttpJsonException e) {
+      throw e;
+    } catch (IOException e) {
+      throw Responses.malformed(e).withContext(type.type(), decodeAs);
+    }
+  }
+
+  private JsonOptions callOptions() {
+    JsonOptions o = options;
+    return o != null ? o : JsonOptions.web();
   }
 }

@@ -3,9 +3,12 @@ package dev.httpjson;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import java.io.IOException;
+import java.io.StringReader;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -26,6 +29,10 @@ import org.jspecify.annotations.Nullable;
  * JsonSequenceContent}. Its options apply whole — the codec settings to read and write, the call
  * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call. A
  * runtime {@link Type} (say, from reflection) becomes a prepared type with {@link #of(Type)}.
+ *
+ * <p>The same type reads and writes text that did not come as a body — the data of a Server-Sent
+ * Event, a cached response, a test fixture — with {@link #fromJson(String)} and {@link
+ * #toJson(Object)}, under the same options and rules as a call.
  *
  * <p>Two prepared types are equal when their types and options are. Immutable and thread-safe.
  *
@@ -156,6 +163,92 @@ public final class JsonType<T> {
    */
   public JsonOptions options() {
     return options;
+  }
+
+  /**
+   * Reads {@code json} as a value of this type with this type's options, by the rules a call reads
+   * a body with: one JSON value, nothing after it but whitespace, an empty string is {@code null}.
+   *
+   * <pre>{@code
+   * static final JsonType<User> USER = JsonType.of(User.class);
+   *
+   * User user = USER.fromJson("{\"id\":42,\"name\":\"Ada\"}");
+   * }</pre>
+   *
+   * @param json the JSON text
+   * @return the value; {@code null} for JSON {@code null} or an empty string
+   * @throws JsonReadException if the text is not one JSON value of this type, with the position and
+   *     path
+   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
+   *     that is not open to it)
+   */
+  public @Nullable T fromJson(String json) throws HttpJsonException {
+    Objects.requireNonNull(json, "json == null");
+    if (json.isEmpty()) {
+      return null;
+    }
+    try {
+      return reader().read(new StringReader(json));
+    } catch (JsonReadException e) {
+      throw e.withContext(type, null);
+    } catch (HttpJsonException e) {
+      throw e;
+    } catch (IOException e) {
+      throw Responses.malformed(e).withContext(type, null);
+    }
+  }
+
+  /**
+   * Reads JSON bytes as a value of this type, as {@link #fromJson(String)} does: UTF-8, or
+   * UTF-16/32 marked by a byte order mark.
+   *
+   * @param json the JSON bytes; not kept or changed
+   * @return the value; {@code null} for JSON {@code null} or no bytes
+   * @throws JsonReadException if the bytes are not one JSON value of this type, with the position
+   *     and path
+   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
+   *     that is not open to it)
+   */
+  public @Nullable T fromJson(byte[] json) throws HttpJsonException {
+    Objects.requireNonNull(json, "json == null");
+    try {
+      return Responses.decode(reader(), json, json.length, null, type);
+    } catch (HttpJsonException e) {
+      throw e;
+    } catch (IOException e) {
+      throw Responses.malformed(e).withContext(type, null);
+    }
+  }
+
+  /**
+   * Writes {@code value} as JSON text with this type's options, as a request body would be written
+   * (in UTF-8).
+   *
+   * @param value the value; {@code null} writes JSON {@code null}
+   * @return the JSON text
+   * @throws JsonWriteException if the value cannot be written, with the path
+   */
+  public String toJson(@Nullable T value) throws JsonWriteException {
+    return new String(toJsonBytes(value), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Writes {@code value} as JSON in UTF-8 bytes with this type's options, as a request body would
+   * be written.
+   *
+   * @param value the value; {@code null} writes JSON {@code null}
+   * @return the JSON bytes, owned by the caller
+   * @throws JsonWriteException if the value cannot be written, with the path
+   */
+  public byte[] toJsonBytes(@Nullable T value) throws JsonWriteException {
+    try {
+      return writer().writeBytes(value);
+    } catch (JsonWriteException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new JsonWriteException(
+          "Cannot write " + type.getTypeName() + ": " + e.getMessage(), "$", e);
+    }
   }
 
   JsonReader<T> reader() {

@@ -172,7 +172,7 @@ final class Responses {
 
   /** A handler that fails non-2xx responses with {@link HttpJsonStatusException}. */
   static <T> BodySubscriber<T> statusFailure(
-      ResponseInfo info, @Nullable String method, @Nullable URI uri, CachedBinding binding) {
+      ResponseInfo info, @Nullable String method, @Nullable URI uri, JsonOptions options) {
     int status = info.statusCode();
     HttpHeaders headers = info.headers();
     // Only a prefix is kept, for the message; the status is the failure, whatever the length.
@@ -180,12 +180,12 @@ final class Responses {
         HttpJsonStatusException.MAX_BODY_PREFIX_BYTES, declaredLength(headers), -1) {
       @Override
       @Nullable T finish(byte[] bytes, int length) throws IOException {
-        throw statusException(status, headers, method, uri, bytes, length, false, binding);
+        throw statusException(status, headers, method, uri, bytes, length, false, options);
       }
 
       @Override
       @Nullable T overflow(byte[] bytes, int length, long received) throws IOException {
-        throw statusException(status, headers, method, uri, bytes, length, true, binding);
+        throw statusException(status, headers, method, uri, bytes, length, true, options);
       }
     };
   }
@@ -198,7 +198,7 @@ final class Responses {
       byte[] bytes,
       int length,
       boolean truncated,
-      CachedBinding binding) {
+      JsonOptions options) {
     String contentType = contentType(headers);
     Charset charset = StandardCharsets.UTF_8;
     try {
@@ -216,7 +216,12 @@ final class Responses {
         && MediaTypes.essence(contentType).equals(MediaTypes.PROBLEM_JSON)) {
       try {
         Map<String, @Nullable Object> members =
-            decode(binding.reader(PROBLEM_MEMBERS), bytes, length, contentType, PROBLEM_MEMBERS);
+            decode(
+                options.binding().reader(PROBLEM_MEMBERS),
+                bytes,
+                length,
+                contentType,
+                PROBLEM_MEMBERS);
         if (members != null) {
           problem = ProblemDetails.fromMap(members);
         }
@@ -224,13 +229,22 @@ final class Responses {
         // A malformed problem body must not hide the status; the raw body is kept.
       }
     }
-    return new HttpJsonStatusException(status, headers, method, uri, body, truncated, problem);
+    return new HttpJsonStatusException(
+        status,
+        headers,
+        method,
+        uri,
+        body,
+        truncated,
+        problem,
+        Arrays.copyOf(bytes, length),
+        contentType,
+        options);
   }
 
   /** Reads a JSON body into a value, optionally failing non-2xx statuses first. */
   static final class JsonHandler<T> implements BodyHandler<T> {
     private final JsonOptions options;
-    private final CachedBinding binding;
     private final JsonReader<T> reader;
     private final Type type;
     private final long limit;
@@ -240,7 +254,6 @@ final class Responses {
 
     JsonHandler(JsonType<T> type, boolean checkStatus, @Nullable String method, @Nullable URI uri) {
       this.options = type.options();
-      this.binding = type.binding();
       this.reader = type.reader();
       this.type = type.type();
       this.limit = options.maxResponseSize();
@@ -255,7 +268,7 @@ final class Responses {
      */
     <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
       if (checkStatus && !isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, binding);
+        return statusFailure(info, method, uri, options);
       }
       HttpHeaders headers = info.headers();
       JsonReadException encoding = unsupportedEncoding(headers, type);
@@ -418,13 +431,28 @@ final class Responses {
   /** Buffers a body as bytes, within the size limit, without checking the status. */
   static final class BytesHandler implements BodyHandler<byte[]> {
     private final long limit;
+    private final @Nullable JsonOptions checkStatus;
+    private final @Nullable String method;
+    private final @Nullable URI uri;
 
     BytesHandler(long limit) {
+      this(limit, null, null, null);
+    }
+
+    /** With {@code checkStatus}, a status outside 200–299 fails as the typed calls fail it. */
+    BytesHandler(
+        long limit, @Nullable JsonOptions checkStatus, @Nullable String method, @Nullable URI uri) {
       this.limit = limit;
+      this.checkStatus = checkStatus;
+      this.method = method;
+      this.uri = uri;
     }
 
     @Override
     public BodySubscriber<byte[]> apply(ResponseInfo info) {
+      if (checkStatus != null && !isSuccess(info.statusCode())) {
+        return statusFailure(info, method, uri, checkStatus);
+      }
       long declared = declaredLength(info.headers());
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
@@ -461,7 +489,6 @@ final class Responses {
   /** Streams a top-level array or NDJSON body element by element, status checked first. */
   static final class StreamHandler<T> implements BodyHandler<ElementStream<T>> {
     private final JsonOptions options;
-    private final CachedBinding binding;
     private final JsonSequenceReader<T> reader;
     private final Type elementType;
     private final long elementLimit;
@@ -472,7 +499,6 @@ final class Responses {
     StreamHandler(
         JsonType<T> elementType, StreamFormat format, @Nullable String method, @Nullable URI uri) {
       this.options = elementType.options();
-      this.binding = elementType.binding();
       this.reader = elementType.sequenceReader();
       this.elementType = elementType.type();
       this.elementLimit = options.maxResponseSize();
@@ -488,7 +514,7 @@ final class Responses {
     /** As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null. */
     <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
       if (!isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, binding);
+        return statusFailure(info, method, uri, options);
       }
       JsonReadException encoding = unsupportedEncoding(info.headers(), elementType);
       if (encoding != null) {

@@ -91,6 +91,11 @@ public abstract class TypeRef<T> {
     return new Explicit<>(new Parameterized(List.class, elementType));
   }
 
+  /** {@code List<element>}, for any element type. */
+  static Type listType(Type element) {
+    return new Parameterized(List.class, element);
+  }
+
   /**
    * Returns a token for a JSON object read as a map, without an anonymous subclass.
    *

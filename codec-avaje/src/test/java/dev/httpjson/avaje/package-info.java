@@ -20,10 +20,13 @@
   GadgetContract.Holder.class,
   GadgetContract.SerializableHolder.class,
   GadgetContract.Containers.class,
+  ResponseContract.Item.class,
+  ResponseContract.ApiError.class,
 })
 package dev.httpjson.avaje;
 
 import dev.httpjson.testing.GadgetContract;
 import dev.httpjson.testing.HostileBodyContract;
 import dev.httpjson.testing.Models;
+import dev.httpjson.testing.ResponseContract;
 import io.avaje.jsonb.Json;

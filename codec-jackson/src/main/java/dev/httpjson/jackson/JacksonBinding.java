@@ -26,6 +26,7 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.MappingIterator;
@@ -82,10 +83,25 @@ final class JacksonBinding implements JsonBinding {
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JacksonException e) {
-        throw unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e);
+        throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
       }
+    }
+
+    /**
+     * A mapping failure that databind gives no path is about the value read itself, the root:
+     * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
+     * array) would say {@code $[0]}.
+     */
+    private static IOException atRoot(JacksonException e, IOException failure) {
+      if (failure instanceof JsonReadException
+          && e instanceof DatabindException
+          && e.getPath().isEmpty()) {
+        JsonReadException j = (JsonReadException) failure;
+        return new JsonReadException(j.problem(), j.line(), j.column(), "$", e);
+      }
+      return failure;
     }
 
     /**
@@ -140,7 +156,7 @@ final class JacksonBinding implements JsonBinding {
       try {
         return reader.readValue(parser);
       } catch (JacksonException e) {
-        throw readFailure(e, parser);
+        throw atRoot(e, readFailure(e, parser));
       } catch (UncheckedIOException e) {
         throw e.getCause();
       } catch (IllegalArgumentException | ArithmeticException e) {

@@ -79,7 +79,7 @@ final class Jackson2Binding implements JsonBinding {
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JsonProcessingException e) {
-        throw unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e);
+        throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
       } catch (CharConversionException e) {
         throw readFailure(e);
       } catch (IllegalArgumentException | ArithmeticException e) {
@@ -136,6 +136,21 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     /**
+     * A mapping failure that databind gives no path is about the value read itself, the root:
+     * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
+     * array) would say {@code $[0]}.
+     */
+    private static IOException atRoot(JsonProcessingException e, IOException failure) {
+      if (failure instanceof JsonReadException
+          && e instanceof JsonMappingException
+          && ((JsonMappingException) e).getPath().isEmpty()) {
+        JsonReadException j = (JsonReadException) failure;
+        return new JsonReadException(j.problem(), j.line(), j.column(), "$", e);
+      }
+      return failure;
+    }
+
+    /**
      * Reads through a parser of ours, so that input that cannot be read again has it at hand.
      * Unlike {@code readValue(InputStream)}, {@code readValue(JsonParser)} leaves the content after
      * the value to the caller: it is refused here as {@code FAIL_ON_TRAILING_TOKENS} refuses it.
@@ -157,7 +172,9 @@ final class Jackson2Binding implements JsonBinding {
               null);
         }
         return value;
-      } catch (JsonProcessingException | CharConversionException e) {
+      } catch (JsonProcessingException e) {
+        throw atRoot(e, failureAt(e, parser));
+      } catch (CharConversionException e) {
         throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw failureAt(e, parser);
