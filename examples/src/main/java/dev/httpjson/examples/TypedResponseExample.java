@@ -1,0 +1,50 @@
+package dev.httpjson.examples;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonContent;
+import dev.httpjson.JsonOptions;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The README's whole-response examples: a paginated list, a create with its Location, errors. */
+public final class TypedResponseExample {
+  record Issue(long number, String title, List<String> labels) {}
+
+  record NewIssue(String title, String body) {}
+
+  record ApiError(String message, String documentationUrl) {}
+
+  public static void main(String[] args) throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri("https://api.example.com/")
+            .options(JsonOptions.newBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build())
+            .build();
+
+    // README: pages
+    try (Stream<Issue> issues =
+        api.getFromJsonAsPagedStream("repos/acme/widgets/issues?per_page=100", Issue.class)) {
+      issues.filter(i -> i.labels().contains("bug")).limit(20).forEach(System.out::println);
+    } // follows Link: <…>; rel="next" as you pull; closing stops fetching
+    // README: end pages
+
+    // README: create
+    try {
+      HttpResponse<Issue> created =
+          api.exchange(
+              JsonContent.of(new NewIssue("Crash on start", "Steps: ..."))
+                  .requestBuilder("POST", api.uri("repos/acme/widgets/issues"))
+                  .build(),
+              Issue.class);
+      String location = created.headers().firstValue("Location").orElseThrow();
+      System.out.println(created.statusCode() + " #" + created.body().number() + " at " + location);
+    } catch (HttpJsonStatusException e) {
+      ApiError error = e.bodyAs(ApiError.class); // the call's options: snake_case
+      System.err.println(e.statusCode() + ": " + (error == null ? e.body() : error.message()));
+    }
+    // README: end create
+  }
+}
