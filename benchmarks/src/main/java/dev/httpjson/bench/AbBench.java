@@ -1,34 +1,68 @@
 package dev.httpjson.bench;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * Decides a few-percent question on a shared, noisy machine: every variant runs in this one JVM,
- * against the same server, in short alternating slices (A B C, then C B A, ...), and each variant's
- * rate is divided by the first variant's rate in the same pass. Neighbouring slices see the same
- * machine, so the drift that makes separate runs differ by ±30% mostly cancels; the median of the
- * paired ratios, with its order-statistics 95% interval, says where a variant stands.
+ * The paired runner, and the main job: every variant runs in this one JVM, against the same server,
+ * in short slices whose order rotates from pass to pass (A B C, then C B A shifted by one, ...),
+ * and each variant's rate is divided by the baseline's rate in the same pass. Neighbouring slices
+ * see the same machine, so the drift that makes separate runs differ by ±30% mostly cancels; the
+ * median of the paired ratios, with its order-statistics 95% interval, says where a variant stands.
  *
- * <p>Then, for httpjson ÷ jackson-static and each codec's pair ({@link Codecs}) that ran, the
- * paired ratio httpjson ÷ hand-written with its interval, whichever variant came first.
+ * <p>It states the machine's load before and after, and flags what it cannot trust instead of
+ * drawing it as fact: a variant that decodes JSON yet runs faster than the bytes-only client on the
+ * same transport (physically impossible: it does the same exchange and more), and a ratio whose
+ * interval is wider than ±10% of its median.
  *
- * <p>Usage: {@code AbBench --port P [--variants a,b,c] [--scenario get.collection] [--slice-ms 300]
- * [--passes 60] [--warmup 8]}. Run by {@code ./bench --ab}.
+ * <p>Usage: {@code AbBench --port P [--variants a,b,c] [--scenarios get.collection,...|all]
+ * [--baseline httpjson] [--slice-ms 300] [--passes 60] [--warmup 8] [--chart file.svg] [--command
+ * text]}. Run by {@code ./bench} (all four scenarios, the quick set, ratios to httpjson) and {@code
+ * ./bench --ab} (one scenario, ratios to the first variant).
  */
 public final class AbBench {
+  /**
+   * A ratio whose 95% interval is wider than this fraction of its median, either way, is flagged.
+   */
+  static final double WIDE = 0.10;
+
   private AbBench() {}
+
+  /** One scenario's result: rates[variant][pass]. */
+  record Result(Scenario scenario, List<String> names, double[][] rates) {
+    double[] ratios(int v, int base) {
+      double[] r = new double[rates[v].length];
+      for (int p = 0; p < r.length; p++) {
+        r[p] = rates[v][p] / rates[base][p];
+      }
+      return Stats.sorted(r);
+    }
+
+    double medianRate(int v) {
+      return Stats.median(Stats.sorted(rates[v]));
+    }
+  }
 
   public static void main(String[] args) throws Exception {
     int port = -1;
     List<String> names = List.of("jackson-static", "httpjson", "httpjson-async");
-    String scenarioName = "get.collection";
+    List<String> scenarioIds = List.of("get.collection");
+    String baseline = null;
     long sliceMillis = 300;
     int passes = 60;
     int warmupSeconds = 8;
+    Path chart = null;
+    String command = "AbBench";
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--port":
@@ -38,7 +72,12 @@ public final class AbBench {
           names = Client.expand(List.of(args[++i].split(",")));
           break;
         case "--scenario":
-          scenarioName = args[++i];
+        case "--scenarios":
+          String s = args[++i];
+          scenarioIds = s.equals("all") ? Scenario.ids() : List.of(s.split(","));
+          break;
+        case "--baseline":
+          baseline = args[++i];
           break;
         case "--slice-ms":
           sliceMillis = Long.parseLong(args[++i]);
@@ -49,6 +88,12 @@ public final class AbBench {
         case "--warmup":
           warmupSeconds = Integer.parseInt(args[++i]);
           break;
+        case "--chart":
+          chart = Paths.get(args[++i]);
+          break;
+        case "--command":
+          command = args[++i];
+          break;
         default:
           throw new IllegalArgumentException("unknown flag: " + args[i]);
       }
@@ -56,68 +101,239 @@ public final class AbBench {
     if (port < 0) {
       throw new IllegalArgumentException("--port is required");
     }
-    Scenario scenario = Scenario.of(scenarioName);
-    URI base = URI.create("http://127.0.0.1:" + port + "/");
+    int base = baseline == null ? 0 : names.indexOf(baseline);
+    if (base < 0) {
+      throw new IllegalArgumentException("--baseline " + baseline + " is not among " + names);
+    }
+    URI uri = URI.create("http://127.0.0.1:" + port + "/");
+    String loadBefore = load();
+    Instant started = Instant.now();
     int n = names.size();
     Variant[] variants = new Variant[n];
-    Variant.Op[] ops = new Variant.Op[n];
     for (int v = 0; v < n; v++) {
       Client.parseVariant(names.get(v));
       Supplier<Variant> factory =
           Client.VARIANTS.getOrDefault(names.get(v), Client.DIAGNOSTICS.get(names.get(v)));
       variants[v] = factory.get();
-      ops[v] = variants[v].op(scenario, base);
     }
-    long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
-    while (System.nanoTime() < warmupEnd) {
-      for (Variant.Op op : ops) {
-        slice(op, 100);
+    List<Result> results = new ArrayList<>();
+    for (String id : scenarioIds) {
+      Scenario scenario = Scenario.of(id);
+      Variant.Op[] ops = new Variant.Op[n];
+      for (int v = 0; v < n; v++) {
+        ops[v] = variants[v].op(scenario, uri);
       }
-    }
-    double[][] rates = new double[n][passes];
-    for (int p = 0; p < passes; p++) {
-      for (int k = 0; k < n; k++) {
-        int v = p % 2 == 0 ? k : n - 1 - k;
-        rates[v][p] = slice(ops[v], sliceMillis);
+      long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
+      while (System.nanoTime() < warmupEnd) {
+        for (Variant.Op op : ops) {
+          slice(op, 100);
+        }
       }
+      double[][] rates = new double[n][passes];
+      for (int p = 0; p < passes; p++) {
+        for (int k = 0; k < n; k++) {
+          // Rotate the start and alternate the direction, so no variant always follows another.
+          int shifted = (k + p / 2) % n;
+          int v = p % 2 == 0 ? shifted : n - 1 - shifted;
+          rates[v][p] = slice(ops[v], sliceMillis);
+        }
+      }
+      Result result = new Result(scenario, names, rates);
+      results.add(result);
+      System.out.print(table(result, base, sliceMillis));
+      System.out.flush();
     }
     for (Variant variant : variants) {
       variant.close();
     }
-
+    String loadAfter = load();
+    long seconds = ChronoUnit.SECONDS.between(started, Instant.now());
     System.out.printf(
         Locale.ROOT,
-        "%n%s, %d passes of %d ms slices per variant, one JVM (java %s), ratios paired per pass%n%n",
-        scenario.id(),
-        passes,
-        sliceMillis,
-        Runtime.version());
-    System.out.println(
-        "| variant | median it/s | ÷ " + names.get(0) + ", paired median | 95% CI | quartiles |");
-    System.out.println("|---|---:|---:|---|---|");
-    for (int v = 0; v < n; v++) {
-      double[] ratio = new double[passes];
-      for (int p = 0; p < passes; p++) {
-        ratio[p] = rates[v][p] / rates[0][p];
-      }
-      double[] sortedRatio = Stats.sorted(ratio);
-      double[] ci = Stats.medianInterval(sortedRatio, 0.95);
-      System.out.printf(
-          Locale.ROOT,
-          "| %s | %.0f | %s | %s | %s |%n",
-          names.get(v),
-          Stats.median(Stats.sorted(rates[v])),
-          v == 0 ? "1.00" : String.format(Locale.ROOT, "%.3f", Stats.median(sortedRatio)),
-          v == 0 || ci == null ? "" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
-          v == 0
-              ? ""
-              : String.format(
-                  Locale.ROOT,
-                  "%.3f–%.3f",
-                  sortedRatio[sortedRatio.length / 4],
-                  sortedRatio[3 * sortedRatio.length / 4]));
+        "%nMachine: %d CPUs (%s), load average (1/5/15 min) before %s, after %s; %d s of slices.%n",
+        Runtime.getRuntime().availableProcessors(),
+        Report.cpuModel(),
+        loadBefore,
+        loadAfter,
+        seconds);
+    String headline = headline(results);
+    System.out.print(headline);
+    for (Result r : results) {
+      System.out.print(pairs(r.names(), r.rates()));
     }
-    System.out.print(pairs(names, rates));
+    String flags = flags(results, base);
+    System.out.print(flags);
+    if (chart != null) {
+      Files.createDirectories(chart.toAbsolutePath().getParent());
+      Files.writeString(
+          chart,
+          PairedChart.svg(
+              results,
+              base,
+              command,
+              String.format(
+                  Locale.ROOT,
+                  "%d passes of %d ms slices per variant per scenario, one client JVM (java %s),"
+                      + " %d CPUs, load %s → %s",
+                  passes,
+                  sliceMillis,
+                  Runtime.version(),
+                  Runtime.getRuntime().availableProcessors(),
+                  loadBefore,
+                  loadAfter)),
+          StandardCharsets.UTF_8);
+      System.out.println("\nchart written to " + chart);
+    }
+  }
+
+  /** The scenario's table: rate and the paired ratio to the baseline, with its interval. */
+  static String table(Result r, int base, long sliceMillis) {
+    List<String> names = r.names();
+    int passes = r.rates()[0].length;
+    StringBuilder sb = new StringBuilder();
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%n%s, %d passes of %d ms slices per variant, one JVM (java %s), ratios paired per"
+                + " pass%n%n",
+            r.scenario().id(),
+            passes,
+            sliceMillis,
+            Runtime.version()));
+    sb.append("| variant | median it/s | ÷ ")
+        .append(names.get(base))
+        .append(", paired median | 95% CI | quartiles | check |\n");
+    sb.append("|---|---:|---:|---|---|---|\n");
+    for (int v = 0; v < names.size(); v++) {
+      double[] sorted = r.ratios(v, base);
+      double[] ci = Stats.medianInterval(sorted, 0.95);
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %.0f | %s | %s | %s | %s |%n",
+              names.get(v),
+              r.medianRate(v),
+              v == base ? "1.00" : String.format(Locale.ROOT, "%.3f", Stats.median(sorted)),
+              v == base || ci == null ? "" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
+              v == base
+                  ? ""
+                  : String.format(
+                      Locale.ROOT,
+                      "%.3f–%.3f",
+                      sorted[sorted.length / 4],
+                      sorted[3 * sorted.length / 4]),
+              String.join("; ", checks(r, v, base))));
+    }
+    return sb.toString();
+  }
+
+  /** What is wrong with a variant's figure in this run; empty when nothing is. */
+  static List<String> checks(Result r, int v, int base) {
+    List<String> out = new ArrayList<>();
+    if (v != base) {
+      double[] sorted = r.ratios(v, base);
+      double median = Stats.median(sorted);
+      double[] ci = Stats.medianInterval(sorted, 0.95);
+      if (ci == null) {
+        out.add("too few passes for a 95% CI");
+      } else if (ci[1] - median > WIDE * median || median - ci[0] > WIDE * median) {
+        out.add("CI wider than ±10%: undecided");
+      }
+    }
+    String bytes = bytesOnlyOf(r.names().get(v));
+    int b = bytes == null ? -1 : r.names().indexOf(bytes);
+    if (b >= 0 && b != v) {
+      double[] sorted = r.ratios(v, b);
+      double[] ci = Stats.medianInterval(sorted, 0.95);
+      if (ci != null && ci[0] > 1.0) {
+        out.add(
+            String.format(
+                Locale.ROOT,
+                "faster than %s (%.2f×) on the same transport: contradicts physics, disturbed run",
+                bytes,
+                Stats.median(sorted)));
+      }
+    }
+    return out;
+  }
+
+  /** The bytes-only client on the transport a variant uses, or null for a bytes-only one. */
+  static String bytesOnlyOf(String variant) {
+    if (variant.endsWith("-bytes")) {
+      return null;
+    }
+    if (variant.contains("okhttp") || variant.equals("retrofit")) {
+      return "okhttp-bytes";
+    }
+    if (variant.equals("feign") || variant.equals("spring")) {
+      return null; // their transports differ from either bytes-only client
+    }
+    return "jdk-bytes";
+  }
+
+  /**
+   * The seed's headline per scenario: the regression (a new mapper per call ÷ a static one;
+   * httpjson with options built per call ÷ its static default) and httpjson ÷ the hand-written
+   * client, each paired per pass.
+   */
+  static String headline(List<Result> results) {
+    String[][] rows = {
+      {"jackson-percall", "jackson-static", "the seed's bug in Java: a new mapper per call"},
+      {"httpjson-percall", "httpjson", "options built per call (the fix: nothing rebuilt)"},
+      {"httpjson", "jackson-static", "httpjson ÷ the hand-written client"},
+      {"httpjson", "jdk-bytes", "httpjson ÷ bytes only (the transport's ceiling)"},
+    };
+    StringBuilder sb = new StringBuilder();
+    for (Result r : results) {
+      for (String[] row : rows) {
+        int a = r.names().indexOf(row[0]);
+        int b = r.names().indexOf(row[1]);
+        if (a < 0 || b < 0) {
+          continue;
+        }
+        double[] sorted = r.ratios(a, b);
+        double[] ci = Stats.medianInterval(sorted, 0.95);
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s ÷ %s | %.3f | %s | %s |%n",
+                r.scenario().id(),
+                row[0],
+                row[1],
+                Stats.median(sorted),
+                ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
+                row[2]));
+      }
+    }
+    if (sb.length() == 0) {
+      return "";
+    }
+    return "\nHeadline, paired per pass:\n\n"
+        + "| scenario | ratio | paired median | 95% CI | what it shows |\n"
+        + "|---|---|---:|---|---|\n"
+        + sb;
+  }
+
+  /** Every flagged figure of the run, or a line saying there was none. */
+  static String flags(List<Result> results, int base) {
+    StringBuilder sb = new StringBuilder();
+    for (Result r : results) {
+      for (int v = 0; v < r.names().size(); v++) {
+        for (String check : checks(r, v, base)) {
+          sb.append("- ")
+              .append(r.scenario().id())
+              .append(' ')
+              .append(r.names().get(v))
+              .append(": ")
+              .append(check)
+              .append('\n');
+        }
+      }
+    }
+    return sb.length() == 0
+        ? "\nSelf-checks: every ratio's 95% CI is within ±10%, and no variant beats its bytes-only"
+            + " client.\n"
+        : "\nSelf-checks flagged (do not quote these figures as fact):\n\n" + sb;
   }
 
   /**
@@ -126,7 +342,6 @@ public final class AbBench {
    */
   static String pairs(List<String> names, double[][] rates) {
     List<String[]> pairs = new ArrayList<>();
-    pairs.add(new String[] {"httpjson", "jackson-static"});
     for (Codecs.Codec c : Codecs.ALL) {
       pairs.add(new String[] {c.httpjsonVariant(), c.baseline});
     }
@@ -167,6 +382,16 @@ public final class AbBench {
             + "|---|---:|---|---|---|%n%s",
         Report.CODEC_TARGET,
         sb);
+  }
+
+  /** The 1, 5 and 15 minute load averages, or "unknown" off Linux. */
+  static String load() {
+    try {
+      String[] f = Files.readString(Paths.get("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   /** Runs {@code op} for about {@code millis}; returns completed calls per second. */
