@@ -39,7 +39,7 @@ public final class AbBench {
   private AbBench() {}
 
   /** One scenario's result: rates[variant][pass]. */
-  record Result(Scenario scenario, List<String> names, double[][] rates) {
+  record Result(Scenario scenario, List<String> names, double[][] rates, int base) {
     double[] ratios(int v, int base) {
       double[] r = new double[rates[v].length];
       for (int p = 0; p < r.length; p++) {
@@ -74,7 +74,10 @@ public final class AbBench {
         case "--scenario":
         case "--scenarios":
           String s = args[++i];
-          scenarioIds = s.equals("all") ? Scenario.ids() : List.of(s.split(","));
+          scenarioIds =
+              s.equals("all")
+                  ? Scenario.ids()
+                  : s.equals("large") ? Scenario.largeIds() : List.of(s.split(","));
           break;
         case "--baseline":
           baseline = args[++i];
@@ -101,16 +104,14 @@ public final class AbBench {
     if (port < 0) {
       throw new IllegalArgumentException("--port is required");
     }
-    int base = baseline == null ? 0 : names.indexOf(baseline);
-    if (base < 0) {
+    if (baseline != null && !names.contains(baseline)) {
       throw new IllegalArgumentException("--baseline " + baseline + " is not among " + names);
     }
     URI uri = URI.create("http://127.0.0.1:" + port + "/");
     String loadBefore = load();
     Instant started = Instant.now();
-    int n = names.size();
-    Variant[] variants = new Variant[n];
-    for (int v = 0; v < n; v++) {
+    Variant[] variants = new Variant[names.size()];
+    for (int v = 0; v < variants.length; v++) {
       Client.parseVariant(names.get(v));
       Supplier<Variant> factory =
           Client.VARIANTS.getOrDefault(names.get(v), Client.DIAGNOSTICS.get(names.get(v)));
@@ -119,10 +120,19 @@ public final class AbBench {
     List<Result> results = new ArrayList<>();
     for (String id : scenarioIds) {
       Scenario scenario = Scenario.of(id);
-      Variant.Op[] ops = new Variant.Op[n];
-      for (int v = 0; v < n; v++) {
-        ops[v] = variants[v].op(scenario, uri);
+      List<String> running = new ArrayList<>();
+      List<Variant.Op> opList = new ArrayList<>();
+      for (int v = 0; v < variants.length; v++) {
+        try {
+          opList.add(variants[v].op(scenario, uri));
+          running.add(names.get(v));
+        } catch (UnsupportedOperationException e) {
+          System.out.println(
+              "(" + names.get(v) + " left out of " + id + ": " + e.getMessage() + ")");
+        }
       }
+      int n = running.size();
+      Variant.Op[] ops = opList.toArray(new Variant.Op[0]);
       long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
       while (System.nanoTime() < warmupEnd) {
         for (Variant.Op op : ops) {
@@ -138,9 +148,10 @@ public final class AbBench {
           rates[v][p] = slice(ops[v], sliceMillis);
         }
       }
-      Result result = new Result(scenario, names, rates);
+      int base = baseline == null ? 0 : Math.max(0, running.indexOf(baseline));
+      Result result = new Result(scenario, running, rates, base);
       results.add(result);
-      System.out.print(table(result, base, sliceMillis));
+      System.out.print(table(result, sliceMillis));
       System.out.flush();
     }
     for (Variant variant : variants) {
@@ -161,7 +172,7 @@ public final class AbBench {
     for (Result r : results) {
       System.out.print(pairs(r.names(), r.rates()));
     }
-    String flags = flags(results, base);
+    String flags = flags(results);
     System.out.print(flags);
     if (chart != null) {
       Files.createDirectories(chart.toAbsolutePath().getParent());
@@ -169,7 +180,6 @@ public final class AbBench {
           chart,
           PairedChart.svg(
               results,
-              base,
               command,
               String.format(
                   Locale.ROOT,
@@ -187,8 +197,10 @@ public final class AbBench {
   }
 
   /** The scenario's table: rate and the paired ratio to the baseline, with its interval. */
-  static String table(Result r, int base, long sliceMillis) {
+  static String table(Result r, long sliceMillis) {
     List<String> names = r.names();
+    int base = r.base();
+    boolean large = r.scenario().isLarge();
     int passes = r.rates()[0].length;
     StringBuilder sb = new StringBuilder();
     sb.append(
@@ -200,19 +212,35 @@ public final class AbBench {
             passes,
             sliceMillis,
             Runtime.version()));
-    sb.append("| variant | median it/s | ÷ ")
+    if (large) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "Body: %d forecasts, %.2f MB; MB/s = iterations/s × body size.%n%n",
+              Forecasts.LARGE_SIZE,
+              Forecasts.largeListJson().length / 1e6));
+    }
+    sb.append("| variant | median it/s |")
+        .append(large ? " MB/s |" : "")
+        .append(" ÷ ")
         .append(names.get(base))
         .append(", paired median | 95% CI | quartiles | check |\n");
-    sb.append("|---|---:|---:|---|---|---|\n");
+    sb.append(large ? "|---|---:|---:|---:|---|---|---|\n" : "|---|---:|---:|---|---|---|\n");
     for (int v = 0; v < names.size(); v++) {
       double[] sorted = r.ratios(v, base);
       double[] ci = Stats.medianInterval(sorted, 0.95);
       sb.append(
           String.format(
               Locale.ROOT,
-              "| %s | %.0f | %s | %s | %s | %s |%n",
+              "| %s | %s | %s | %s | %s | %s |%n",
               names.get(v),
-              r.medianRate(v),
+              large
+                  ? String.format(
+                      Locale.ROOT,
+                      "%.1f | %.1f",
+                      r.medianRate(v),
+                      r.medianRate(v) * Forecasts.largeListJson().length / 1e6)
+                  : String.format(Locale.ROOT, "%.0f", r.medianRate(v)),
               v == base ? "1.00" : String.format(Locale.ROOT, "%.3f", Stats.median(sorted)),
               v == base || ci == null ? "" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
               v == base
@@ -222,13 +250,14 @@ public final class AbBench {
                       "%.3f–%.3f",
                       sorted[sorted.length / 4],
                       sorted[3 * sorted.length / 4]),
-              String.join("; ", checks(r, v, base))));
+              String.join("; ", checks(r, v))));
     }
     return sb.toString();
   }
 
   /** What is wrong with a variant's figure in this run; empty when nothing is. */
-  static List<String> checks(Result r, int v, int base) {
+  static List<String> checks(Result r, int v) {
+    int base = r.base();
     List<String> out = new ArrayList<>();
     if (v != base) {
       double[] sorted = r.ratios(v, base);
@@ -259,8 +288,8 @@ public final class AbBench {
 
   /** The bytes-only client on the transport a variant uses, or null for a bytes-only one. */
   static String bytesOnlyOf(String variant) {
-    if (variant.endsWith("-bytes")) {
-      return null;
+    if (variant.endsWith("-bytes") || variant.endsWith("-parse-only")) {
+      return null; // jackson-parse-only does no HTTP: it may well beat the bytes-only client
     }
     if (variant.contains("okhttp") || variant.equals("retrofit")) {
       return "okhttp-bytes";
@@ -282,6 +311,8 @@ public final class AbBench {
       {"httpjson-percall", "httpjson", "options built per call (the fix: nothing rebuilt)"},
       {"httpjson", "jackson-static", "httpjson ÷ the hand-written client"},
       {"httpjson", "jdk-bytes", "httpjson ÷ bytes only (the transport's ceiling)"},
+      {"httpjson", "httpjson-parse-only", "httpjson ÷ its own decoder without HTTP"},
+      {"jackson-static", "jackson-parse-only", "hand-written ÷ Jackson without HTTP"},
     };
     StringBuilder sb = new StringBuilder();
     for (Result r : results) {
@@ -315,11 +346,11 @@ public final class AbBench {
   }
 
   /** Every flagged figure of the run, or a line saying there was none. */
-  static String flags(List<Result> results, int base) {
+  static String flags(List<Result> results) {
     StringBuilder sb = new StringBuilder();
     for (Result r : results) {
       for (int v = 0; v < r.names().size(); v++) {
-        for (String check : checks(r, v, base)) {
+        for (String check : checks(r, v)) {
           sb.append("- ")
               .append(r.scenario().id())
               .append(' ')

@@ -73,6 +73,8 @@ public final class Client {
     DIAGNOSTICS.put("diag-async", Diagnostics.Async::new);
     DIAGNOSTICS.put("diag-leak", Diagnostics.Leak::new);
     DIAGNOSTICS.put("diag-codec-direct", Diagnostics.CodecDirect::new);
+    DIAGNOSTICS.put("jackson-parse-only", ParseOnly::new);
+    DIAGNOSTICS.put("httpjson-parse-only", ParseOnly.HttpJson::new);
   }
 
   /**
@@ -97,6 +99,14 @@ public final class Client {
             "jdk-bytes",
             "methanol",
             "avaje"));
+    SETS.put(
+        "large",
+        List.of(
+            "httpjson",
+            "jackson-static",
+            "jdk-bytes",
+            "httpjson-parse-only",
+            "jackson-parse-only"));
     SETS.put(
         "precise",
         List.of("jackson-static", "httpjson", "httpjson-async", "httpjson-percall-timeout"));

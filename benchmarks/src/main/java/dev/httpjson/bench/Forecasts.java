@@ -109,13 +109,43 @@ public final class Forecasts {
 
   /** Throws unless {@code list} holds {@link #COLLECTION_SIZE} valid forecasts. */
   public static List<WeatherForecast> check(List<WeatherForecast> list) {
-    if (list == null || list.size() != COLLECTION_SIZE) {
-      throw new IllegalStateException("wrong collection: " + list);
+    return check(list, COLLECTION_SIZE);
+  }
+
+  /** Throws unless {@code list} holds {@code size} valid forecasts. */
+  public static List<WeatherForecast> check(List<WeatherForecast> list, int size) {
+    if (list == null || list.size() != size) {
+      throw new IllegalStateException(
+          "wrong collection: " + (list == null ? null : list.size() + " items"));
     }
-    for (int i = 0; i < COLLECTION_SIZE; i++) {
+    for (int i = 0; i < size; i++) {
       check(list.get(i));
     }
     return list;
+  }
+
+  /** The forecasts of the large body: {@link #LARGE_SIZE} of them. */
+  public static final int LARGE_SIZE = 20_000;
+
+  /** The large body (~1.4 MB), made once: the server must cost little next to the client. */
+  public static byte[] largeListJson() {
+    return Large.JSON;
+  }
+
+  private static final class Large {
+    static final byte[] JSON = make();
+
+    private static byte[] make() {
+      StringBuilder sb = new StringBuilder(LARGE_SIZE * 80).append('[');
+      OffsetDateTime start = OffsetDateTime.now(OFFSET);
+      for (int i = 0; i < LARGE_SIZE; i++) {
+        if (i > 0) {
+          sb.append(',');
+        }
+        appendRandomJson(sb, start.plusMinutes(i));
+      }
+      return sb.append(']').toString().getBytes(StandardCharsets.UTF_8);
+    }
   }
 
   /** Cheap check of raw JSON bytes: the expected number of items, and the right bracket. */

@@ -49,6 +49,25 @@ final class JdkVariants {
     protected int postObject(URI uri, WeatherForecast value) throws Exception {
       return HttpJson.postAsJson(client, uri, value).statusCode();
     }
+
+    @Override
+    protected int stream(URI uri) throws Exception {
+      int n = 0;
+      try (java.util.stream.Stream<WeatherForecast> s =
+          HttpJson.getFromJsonAsStream(client, uri, WeatherForecast.class)) {
+        java.util.Iterator<WeatherForecast> it = s.iterator();
+        while (it.hasNext()) {
+          Forecasts.check(it.next());
+          n++;
+        }
+      }
+      return n;
+    }
+
+    @Override
+    protected boolean streams() {
+      return true;
+    }
   }
 
   /**
@@ -265,6 +284,31 @@ final class JdkVariants {
     @Override
     protected int postObject(URI uri, WeatherForecast value) throws Exception {
       return post(uri, mapper().writeValueAsBytes(value));
+    }
+
+    /** A {@code MappingIterator} over the body's {@code InputStream}: Jackson's own streaming. */
+    @Override
+    protected int stream(URI uri) throws Exception {
+      HttpRequest request =
+          HttpRequest.newBuilder(uri).header("Accept", "application/json").build();
+      HttpResponse<java.io.InputStream> response =
+          client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+      int n = 0;
+      try (java.io.InputStream in = response.body();
+          tools.jackson.databind.MappingIterator<WeatherForecast> it =
+              mapper().readerFor(WeatherForecast.class).readValues(in)) {
+        Forecasts.checkStatus(response.statusCode());
+        while (it.hasNext()) {
+          Forecasts.check(it.next());
+          n++;
+        }
+      }
+      return n;
+    }
+
+    @Override
+    protected boolean streams() {
+      return !async;
     }
   }
 

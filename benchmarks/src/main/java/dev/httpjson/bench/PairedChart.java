@@ -11,7 +11,7 @@ import java.util.Locale;
 final class PairedChart {
   private PairedChart() {}
 
-  static String svg(List<AbBench.Result> results, int base, String command, String method) {
+  static String svg(List<AbBench.Result> results, String command, String method) {
     int width = 900;
     int labelWidth = 190;
     int barMax = 380;
@@ -21,6 +21,7 @@ final class PairedChart {
     StringBuilder body = new StringBuilder();
     for (AbBench.Result r : results) {
       List<String> names = r.names();
+      int base = r.base();
       double max = 0;
       for (int v = 0; v < names.size(); v++) {
         max = Math.max(max, r.medianRate(v));
@@ -38,7 +39,7 @@ final class PairedChart {
         String name = names.get(v);
         double rate = r.medianRate(v);
         int w = Double.isNaN(rate) || max == 0 ? 0 : (int) Math.round(rate / max * barMax);
-        List<String> checks = AbBench.checks(r, v, base);
+        List<String> checks = AbBench.checks(r, v);
         String color =
             name.startsWith("httpjson")
                 ? "#2b6cb0"

@@ -7,7 +7,11 @@ public enum Scenario {
   GET_OBJECT("get.object", "/weatherforecast/getObject"),
   GET_COLLECTION("get.collection", "/weatherforecast/getCollection"),
   POST_OBJECT("post.object", "/weatherforecast/postObject"),
-  POST_COLLECTION("post.collection", "/weatherforecast/postCollection");
+  POST_COLLECTION("post.collection", "/weatherforecast/postCollection"),
+  /** What real APIs send: a ~1.4 MB array of {@link Forecasts#LARGE_SIZE} forecasts, read whole. */
+  GET_LARGE("get.large", "/weatherforecast/getLarge"),
+  /** The same body read lazily, element by element, as a stream. */
+  STREAM_LARGE("stream.large", "/weatherforecast/getLarge");
 
   final String id;
   final String path;
@@ -33,9 +37,13 @@ public enum Scenario {
     return this == GET_COLLECTION || this == POST_COLLECTION;
   }
 
+  public boolean isLarge() {
+    return this == GET_LARGE || this == STREAM_LARGE;
+  }
+
   /** The number of forecasts in one body. */
   public int items() {
-    return isCollection() ? Forecasts.COLLECTION_SIZE : 1;
+    return isLarge() ? Forecasts.LARGE_SIZE : isCollection() ? Forecasts.COLLECTION_SIZE : 1;
   }
 
   public static Scenario of(String id) {
@@ -47,7 +55,13 @@ public enum Scenario {
     throw new IllegalArgumentException("unknown scenario: " + id + " (" + ids() + ")");
   }
 
+  /** The seed's four scenarios (what {@code all} means). */
   public static List<String> ids() {
-    return List.of("get.object", "get.collection", "post.object", "post.collection");
+    return List.of("get.collection", "get.object", "post.collection", "post.object");
+  }
+
+  /** The large-body scenarios (what {@code large} means). */
+  public static List<String> largeIds() {
+    return List.of("get.large", "stream.large");
   }
 }

@@ -39,6 +39,19 @@ public interface Variant extends AutoCloseable {
     protected abstract int postObject(URI uri, WeatherForecast value) throws Exception;
 
     /**
+     * Reads a top-level array lazily, one element at a time, checking each; returns how many. Only
+     * the variants that stream implement it.
+     */
+    protected int stream(URI uri) throws Exception {
+      throw new UnsupportedOperationException("does not stream");
+    }
+
+    /** Whether {@link #stream} is implemented. */
+    protected boolean streams() {
+      return false;
+    }
+
+    /**
      * Called once by {@link #op}, before any call and on one thread: variants that need the base
      * URI build their client here, so that concurrent callers share one.
      */
@@ -57,6 +70,19 @@ public interface Variant extends AutoCloseable {
           return () -> Forecasts.checkStatus(postCollection(uri, postList));
         case POST_OBJECT:
           return () -> Forecasts.checkStatus(postObject(uri, postItem));
+        case GET_LARGE:
+          return () -> Forecasts.check(getCollection(uri), Forecasts.LARGE_SIZE);
+        case STREAM_LARGE:
+          if (!streams()) {
+            throw new UnsupportedOperationException(
+                getClass().getSimpleName() + " does not stream");
+          }
+          return () -> {
+            int n = stream(uri);
+            if (n != Forecasts.LARGE_SIZE) {
+              throw new IllegalStateException("streamed " + n + " forecasts");
+            }
+          };
         default:
           throw new AssertionError(scenario);
       }

@@ -27,6 +27,8 @@ public final class BenchServer {
           return "GET".equals(method)
               ? Reply.json(Forecasts.randomObjectJson())
               : Reply.status(405);
+        case "/weatherforecast/getLarge":
+          return "GET".equals(method) ? Reply.json(Forecasts.largeListJson()) : Reply.status(405);
         case "/weatherforecast/postCollection":
           return post(method, requestBody, Forecasts.COLLECTION_SIZE, '[');
         case "/weatherforecast/postObject":
