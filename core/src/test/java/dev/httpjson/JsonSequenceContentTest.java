@@ -162,7 +162,9 @@ class JsonSequenceContentTest {
 
   private static void awaitUninterruptibly(CountDownLatch latch) {
     try {
-      latch.await();
+      if (!latch.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+        throw new AssertionError("latch not released within 30 s");
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

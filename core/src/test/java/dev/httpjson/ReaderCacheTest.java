@@ -183,7 +183,7 @@ class ReaderCacheTest {
         done.add(
             pool.submit(
                 () -> {
-                  start.await();
+                  start.await(30, TimeUnit.SECONDS);
                   for (int i = 0; i < perThread; i++) {
                     binding.reader(new IdType(offset + i));
                     peak.accumulateAndGet(binding.cachedReaders(), Math::max);

@@ -71,7 +71,8 @@ public abstract class AsyncContract {
     options = JsonOptions.newBuilder().codec(codec()).build();
     try (RawServer warm = new RawServer(AsyncContract::answerNamed)) {
       HttpJson.getFromJson(client, warm.uri("/warm"), Named.class, options);
-      HttpJson.getFromJsonAsync(client, warm.uri("/warm"), Named.class, options).get();
+      HttpJson.getFromJsonAsync(client, warm.uri("/warm"), Named.class, options)
+          .get(30, TimeUnit.SECONDS);
       // Async calls past the platform lanes run on virtual threads (21+): their I/O pollers too.
       VirtualThreads.runOnOne(
           () -> HttpJson.getFromJson(client, warm.uri("/warm"), Named.class, options));
@@ -165,13 +166,17 @@ public abstract class AsyncContract {
     int held = 4 * Runtime.getRuntime().availableProcessors() + 8;
     CountDownLatch release = new CountDownLatch(1);
     AtomicInteger aborted = new AtomicInteger();
+    AtomicInteger heldArrived = new AtomicInteger();
+    CountDownLatch extraArrived = new CountDownLatch(1);
     try (RawServer server =
         new RawServer(
             (socket, head) -> {
               if (head.startsWith("GET /abort")) {
+                extraArrived.countDown();
                 writeEndlessArray(socket, aborted);
               } else {
-                release.await();
+                heldArrived.incrementAndGet();
+                release.await(60, TimeUnit.SECONDS);
                 answerNamed(socket, head);
               }
             })) {
@@ -181,9 +186,12 @@ public abstract class AsyncContract {
             HttpJson.getFromJsonAsync(client, server.uri("/held" + i), Named.class, options)
                 .thenApply(named -> named.displayName() + "@" + Thread.currentThread().getName()));
       }
+      // Every held call is at the server, so every lane (and, past them, the JDK's sendAsync or a
+      // virtual thread) is busy before the extra call starts.
+      awaitCount(heldArrived, held, "held calls that reached the server");
       CompletableFuture<Named> extra =
           HttpJson.getFromJsonAsync(client, server.uri("/abort"), Named.class, options);
-      Thread.sleep(200);
+      assertThat(extraArrived.await(15, TimeUnit.SECONDS)).as("the extra call arrived").isTrue();
       assertThat(extra.cancel(true)).isTrue();
       awaitCount(aborted, 1, "the extra call, cancelled while every lane was busy");
 
@@ -217,7 +225,8 @@ public abstract class AsyncContract {
 
       f.cancel(true);
 
-      assertThatThrownBy(f::join).isInstanceOf(CancellationException.class);
+      assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS))
+          .isInstanceOf(CancellationException.class);
       awaitCount(closed, 1, "connections closed by the client");
     }
     assertNothingLeaked();
@@ -246,11 +255,16 @@ public abstract class AsyncContract {
     try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
       for (int i = 0; i < 20; i++) {
         ranOn.clear();
-        assertThat(HttpJson.getFromJsonAsync(c, server.uri("/g" + i), Named.class, options).get())
+        // Untimed get() and join() are what is tested (only they run the call); a net bounds them.
+        assertThat(
+                bounded(HttpJson.getFromJsonAsync(c, server.uri("/g" + i), Named.class, options))
+                    .get())
             .isEqualTo(new Named("ok"));
         byGet += ranOn.get(0) == Thread.currentThread() ? 1 : 0;
         ranOn.clear();
-        assertThat(HttpJson.getFromJsonAsync(c, server.uri("/j" + i), Named.class, options).join())
+        assertThat(
+                bounded(HttpJson.getFromJsonAsync(c, server.uri("/j" + i), Named.class, options))
+                    .join())
             .isEqualTo(new Named("ok"));
         byJoin += ranOn.get(0) == Thread.currentThread() ? 1 : 0;
       }
@@ -299,29 +313,33 @@ public abstract class AsyncContract {
         CountDownLatch arrived = new CountDownLatch(1);
         requested[0] = arrived;
         // The other thread starts first: starting a thread between the call and get() would give
-        // a lane all the time it needs to take the call.
-        java.util.concurrent.atomic.AtomicReference<CompletableFuture<Named>> call =
-            new java.util.concurrent.atomic.AtomicReference<>();
+        // a lane all the time it needs to take the call. It waits for the future as well as for
+        // the request: the request can reach the server before the call has returned the future.
+        CompletableFuture<CompletableFuture<Named>> call = new CompletableFuture<>();
         Thread settler =
             new Thread(
                 () -> {
                   try {
                     if (arrived.await(10, TimeUnit.SECONDS)) {
-                      way.accept(call.get());
+                      way.accept(call.get(10, TimeUnit.SECONDS));
                     }
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                  } catch (ExecutionException | TimeoutException e) {
+                    throw new AssertionError("the call's future was never handed over", e);
                   }
                 });
         settler.start();
         CompletableFuture<Named> f =
-            HttpJson.getFromJsonAsync(c, server.uri("/never" + attempt), Named.class, options);
-        call.set(f);
+            bounded(
+                HttpJson.getFromJsonAsync(c, server.uri("/never" + attempt), Named.class, options));
+        call.complete(f);
 
         assertThatThrownBy(f::get)
-            .isInstanceOfAny(CancellationException.class, ExecutionException.class);
+            .isInstanceOfAny(CancellationException.class, ExecutionException.class)
+            .satisfies(e -> assertThat(e.getCause()).isNotInstanceOf(WaitedTooLong.class));
 
-        settler.join();
+        joinBounded(settler);
         ranByWaiter = ranOn.get(0) == Thread.currentThread();
         assertThat(Thread.interrupted()).as("the abort's interrupt reached the waiter").isFalse();
         awaitCount(closed, attempt + 1, "connections given up by the client");
@@ -360,28 +378,32 @@ public abstract class AsyncContract {
         ranOn.clear();
         CountDownLatch arrived = new CountDownLatch(1);
         requested[0] = arrived;
-        java.util.concurrent.atomic.AtomicReference<CompletableFuture<Named>> call =
-            new java.util.concurrent.atomic.AtomicReference<>();
+        CompletableFuture<CompletableFuture<Named>> call = new CompletableFuture<>();
         Thread interrupter =
             new Thread(
                 () -> {
                   try {
                     if (arrived.await(10, TimeUnit.SECONDS)) {
-                      Thread.sleep(50);
+                      // The request is at the server: whoever runs the call is in send.
                       waiter.interrupt();
                       if (join) {
-                        Thread.sleep(500);
-                        call.get().cancel(true); // join ignores an interrupt on a lane's call
+                        CompletableFuture<Named> g = call.get(10, TimeUnit.SECONDS);
+                        // A joiner running the call ends it at once; join ignores an interrupt
+                        // when a lane runs it, so that call is cancelled after a while.
+                        awaitDone(g, 1);
+                        g.cancel(true);
                       }
                     }
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                  } catch (ExecutionException | TimeoutException e) {
+                    throw new AssertionError("the call's future was never handed over", e);
                   }
                 });
         interrupter.start();
         CompletableFuture<Named> f =
-            HttpJson.getFromJsonAsync(c, server.uri("/i" + attempt), Named.class, options);
-        call.set(f);
+            bounded(HttpJson.getFromJsonAsync(c, server.uri("/i" + attempt), Named.class, options));
+        call.complete(f);
 
         boolean interruptedAfter;
         if (join) {
@@ -392,7 +414,9 @@ public abstract class AsyncContract {
             thrown = e;
           }
           interruptedAfter = Thread.interrupted();
-          interrupter.join();
+          joinBounded(interrupter);
+          assertThat(thrown).isNotNull();
+          assertThat(thrown.getCause()).isNotInstanceOf(WaitedTooLong.class);
           ranByWaiter = ranOn.get(0) == Thread.currentThread();
           if (ranByWaiter) {
             assertThat(thrown).hasCauseInstanceOf(InterruptedException.class);
@@ -401,7 +425,7 @@ public abstract class AsyncContract {
         } else {
           assertThatThrownBy(f::get).isInstanceOf(InterruptedException.class);
           interruptedAfter = Thread.interrupted();
-          interrupter.join();
+          joinBounded(interrupter);
           ranByWaiter = ranOn.get(0) == Thread.currentThread();
           assertThat(interruptedAfter).as("status cleared by the exception").isFalse();
         }
@@ -489,7 +513,9 @@ public abstract class AsyncContract {
     try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
       assertThat(HttpJson.getFromJson(client, server.uri("/ok"), Named.class, options))
           .isEqualTo(new Named("ok"));
-      assertThat(HttpJson.getFromJsonAsync(client, server.uri("/ok"), Named.class, options).get())
+      assertThat(
+              HttpJson.getFromJsonAsync(client, server.uri("/ok"), Named.class, options)
+                  .get(30, TimeUnit.SECONDS))
           .isEqualTo(new Named("ok"));
     }
     ResourceCounts.assertBackTo(baseline);
@@ -521,6 +547,37 @@ public abstract class AsyncContract {
       aborted.incrementAndGet();
     } finally {
       socket.close();
+    }
+  }
+
+  /** The failure {@link #bounded} completes a future with when nothing else settled it. */
+  private static final class WaitedTooLong extends AssertionError {
+    private static final long serialVersionUID = 1L;
+
+    WaitedTooLong() {
+      super("the future was not settled within 30 s");
+    }
+  }
+
+  /**
+   * A net under an untimed {@code get()} or {@code join()}, which the waiter-runs-the-call tests
+   * must use: fails {@code f} with {@link WaitedTooLong} if nothing settled it within 30 s.
+   */
+  private static <T> CompletableFuture<T> bounded(CompletableFuture<T> f) {
+    CompletableFuture.delayedExecutor(30, TimeUnit.SECONDS)
+        .execute(() -> f.completeExceptionally(new WaitedTooLong()));
+    return f;
+  }
+
+  private static void joinBounded(Thread t) throws InterruptedException {
+    t.join(TimeUnit.SECONDS.toMillis(30));
+    assertThat(t.isAlive()).as(t + " still running after 30 s").isFalse();
+  }
+
+  private static void awaitDone(CompletableFuture<?> f, int seconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (!f.isDone() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
     }
   }
 

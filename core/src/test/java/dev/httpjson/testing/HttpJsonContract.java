@@ -679,7 +679,7 @@ public abstract class HttpJsonContract {
     CompletableFuture<Named> future =
         HttpJson.getFromJsonAsync(client, uri("/x"), Named.class, options);
 
-    assertThatThrownBy(future::join)
+    assertThatThrownBy(future.orTimeout(30, TimeUnit.SECONDS)::join)
         .isInstanceOf(CompletionException.class)
         .hasCauseInstanceOf(HttpJsonStatusException.class);
   }
@@ -836,7 +836,8 @@ public abstract class HttpJsonContract {
     CompletableFuture<HttpResponse<byte[]>> future =
         HttpJson.postAsJsonAsync(client, uri("/x"), unserializable(), options);
 
-    assertThatThrownBy(future::join).hasCauseInstanceOf(JsonWriteException.class);
+    assertThatThrownBy(future.orTimeout(30, TimeUnit.SECONDS)::join)
+        .hasCauseInstanceOf(JsonWriteException.class);
   }
 
   // ---- JsonContent and body handlers ----
@@ -869,7 +870,7 @@ public abstract class HttpJsonContract {
         client.sendAsync(
             HttpRequest.newBuilder(uri("/u/1")).build(), JsonBodyHandlers.of(Named.class, options));
 
-    assertThatThrownBy(future::join)
+    assertThatThrownBy(future.orTimeout(30, TimeUnit.SECONDS)::join)
         .cause()
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
@@ -1308,7 +1309,7 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"displayName\":\"h\"}"));
 
     assertThat(HttpJson.getFromJson(client, uri("/g"), named)).isEqualTo(new Named("g"));
-    assertThat(HttpJson.getFromJsonAsync(client, uri("/l"), list).get())
+    assertThat(HttpJson.getFromJsonAsync(client, uri("/l"), list).get(30, TimeUnit.SECONDS))
         .containsExactly(new Named("l"));
     assertThat(HttpJson.postAsJson(client, uri("/p"), new Named("x"), named))
         .isEqualTo(new Named("p"));

@@ -414,7 +414,7 @@ public abstract class StreamingContract {
 
   @Test
   public void cancellingAnAsyncCallMidBodyAbortsTheExchange() throws Exception {
-    CountDownLatch bodyStarted = new CountDownLatch(1);
+    CountDownLatch bodyStarted = new CountDownLatch(20); // the head and 20 elements written
     CountDownLatch serverSawAbort = new CountDownLatch(1);
     try (RawServer raw =
         new RawServer(
@@ -425,10 +425,10 @@ public abstract class StreamingContract {
                     "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                         + "Transfer-Encoding: chunked\r\n\r\n");
                 RawServer.writeChunk(socket.getOutputStream(), "[");
-                bodyStarted.countDown();
                 for (int i = 0; ; i++) { // endless: only an abort by the client ends it
                   RawServer.writeChunk(
                       socket.getOutputStream(), "{\"displayName\":\"n" + i + "\"},");
+                  bodyStarted.countDown();
                   Thread.sleep(5);
                 }
               } catch (IOException e) {
@@ -438,7 +438,6 @@ public abstract class StreamingContract {
       CompletableFuture<List<Named>> future =
           HttpJson.getFromJsonAsync(client, raw.uri("/big"), TypeRef.listOf(Named.class), options);
       assertThat(bodyStarted.await(10, TimeUnit.SECONDS)).isTrue();
-      Thread.sleep(100);
 
       assertThat(future.cancel(true)).isTrue();
 
@@ -452,6 +451,7 @@ public abstract class StreamingContract {
   @Test
   public void interruptingABlockingCallAbortsTheExchange() throws Exception {
     CountDownLatch serverSawAbort = new CountDownLatch(1);
+    CountDownLatch bodyStarted = new CountDownLatch(20);
     try (RawServer raw =
         new RawServer(
             (socket, head) -> {
@@ -460,6 +460,7 @@ public abstract class StreamingContract {
                 RawServer.writeChunk(socket.getOutputStream(), "[");
                 for (; ; ) {
                   RawServer.writeChunk(socket.getOutputStream(), "1,");
+                  bodyStarted.countDown();
                   Thread.sleep(5);
                 }
               } catch (IOException e) {
@@ -471,7 +472,9 @@ public abstract class StreamingContract {
           new Thread(
               () -> {
                 try {
-                  Thread.sleep(300);
+                  if (!bodyStarted.await(10, TimeUnit.SECONDS)) {
+                    return; // the call fails to be interrupted, and the test with it
+                  }
                 } catch (InterruptedException ignored) {
                   return;
                 }
@@ -483,7 +486,8 @@ public abstract class StreamingContract {
           .isInstanceOf(InterruptedException.class);
       assertThat(Thread.interrupted()).isFalse();
       assertThat(serverSawAbort.await(10, TimeUnit.SECONDS)).isTrue();
-      interrupter.join();
+      interrupter.join(10_000);
+      assertThat(interrupter.isAlive()).isFalse();
     }
     assertClientHealthyAndNothingLeaked();
   }

@@ -217,7 +217,9 @@ class OkHttpTransportTest {
       new Thread(
               () -> {
                 try {
-                  requested.await();
+                  if (!requested.await(10, TimeUnit.SECONDS)) {
+                    return;
+                  }
                   Thread.sleep(100);
                 } catch (InterruptedException e) {
                   return;

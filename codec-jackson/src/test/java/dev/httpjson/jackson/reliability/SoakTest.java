@@ -85,7 +85,7 @@ public class SoakTest {
       int peakThreads = 0;
       for (int i = 0; i < FAILING; i++) {
         String kind = KINDS[i % KINDS.length];
-        slots.acquire();
+        assertThat(slots.tryAcquire(60, TimeUnit.SECONDS)).as("a free slot within 60 s").isTrue();
         CompletableFuture<?> f =
             call(client, server, kind, kind.equals("/silent") ? shortTimeout : options)
                 .handle(
