@@ -3,14 +3,18 @@ package dev.httpjson;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The whole-call timeout of {@link JsonOptions#timeout()} elapsed before the call completed. Unlike
- * the JDK's request timeout, which stops counting once the headers arrive, it covers connecting,
- * sending, the headers and reading the body. The exchange is aborted and its connection released.
+ * A timeout of {@link JsonOptions} elapsed: the whole-call {@link JsonOptions#timeout()} before the
+ * call completed, or the {@link JsonOptions#idleTimeout()} while a streamed body waited for its
+ * next bytes. Unlike the JDK's request timeout, which stops counting once the headers arrive, the
+ * whole-call timeout covers connecting, sending, the headers and reading the body (for a stream:
+ * the time its reads wait for body bytes). The exchange is aborted and its connection released.
  *
- * <p>The message names the timeout, the method and the URI without its query values and userinfo,
- * so that credentials stay out of logs; {@link #uri()} returns it whole.
+ * <p>The message names the timeout that elapsed ({@code JsonOptions.timeout PT1S} or {@code
+ * JsonOptions.idleTimeout PT30S}), the method and the URI without its query values and userinfo, so
+ * that credentials stay out of logs; {@link #uri()} returns it whole.
  */
 public final class CallTimeoutException extends HttpTimeoutException {
   private static final long serialVersionUID = 1L;
@@ -18,27 +22,57 @@ public final class CallTimeoutException extends HttpTimeoutException {
   /** The timeout that elapsed. */
   private final Duration timeout;
 
-  /** The request URI, whole. */
-  private final URI uri;
+  /** The request URI, whole, when known. */
+  private final @Nullable URI uri;
 
   CallTimeoutException(Duration timeout, String method, URI uri) {
+    this(
+        "JsonOptions.timeout", timeout, "whole call: connect, send, headers and body", method, uri);
+  }
+
+  private CallTimeoutException(
+      String name, Duration timeout, String what, @Nullable String method, @Nullable URI uri) {
     super(
-        "JsonOptions.timeout "
-            + timeout
-            + " elapsed (whole call: connect, send, headers and body) for "
-            + method
+        name
             + " "
-            + Uris.redact(uri));
+            + timeout
+            + " elapsed ("
+            + what
+            + ")"
+            + (uri == null
+                ? " reading a streamed body"
+                : " for " + (method == null ? "" : method + " ") + Uris.redact(uri)));
     this.timeout = timeout;
     this.uri = uri;
   }
 
-  /** {@return the request URI, whole} The message shows it without query values and userinfo. */
-  public URI uri() {
+  /** The whole-call timeout of a stream: connecting, the headers and waiting for body bytes. */
+  static CallTimeoutException stream(Duration timeout, @Nullable String method, @Nullable URI uri) {
+    return new CallTimeoutException(
+        "JsonOptions.timeout",
+        timeout,
+        "stream: connect, headers and the time spent waiting for body bytes",
+        method,
+        uri);
+  }
+
+  /** The idle timeout of a stream: no body bytes for that long. */
+  static CallTimeoutException idle(Duration idle, @Nullable String method, @Nullable URI uri) {
+    return new CallTimeoutException(
+        "JsonOptions.idleTimeout", idle, "no body bytes for that long", method, uri);
+  }
+
+  /**
+   * The request URI, whole; the message shows it without query values and userinfo.
+   *
+   * @return the URI, or {@code null} for a stream read through a {@link JsonBodyHandlers} handler,
+   *     which is not told the request
+   */
+  public @Nullable URI uri() {
     return uri;
   }
 
-  /** {@return the timeout that elapsed, as set with {@link JsonOptions.Builder#timeout}} */
+  /** {@return the timeout that elapsed, as set on {@link JsonOptions.Builder}} */
   public Duration timeout() {
     return timeout;
   }

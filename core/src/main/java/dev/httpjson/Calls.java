@@ -306,9 +306,15 @@ final class Calls {
       closeQuietly(response.body());
       throw t;
     }
-    if (deadline[0] != null && deadline[0].handOver(stream)) {
-      stream.closeQuietly();
-      throw deadline[0].failure();
+    if (deadline[0] != null) {
+      // The deadline bounded connecting and the headers; what is left of it bounds the time the
+      // stream's reads wait for body bytes, never the consumer's pace between them.
+      long remaining = deadline[0].endForStream();
+      if (remaining < 0) {
+        stream.closeQuietly();
+        throw deadline[0].failure();
+      }
+      stream.remaining(remaining);
     }
     return stream.stream();
   }
@@ -486,6 +492,7 @@ final class Calls {
     }
     call.exchange(exchange);
     Duration timeout = options.timeout();
+    long due = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
     DeadlineTimer.Task timer =
         timeout == null
             ? null
@@ -501,11 +508,10 @@ final class Calls {
             return;
           }
           if (timer != null) {
+            timer.cancel();
             if (response.body() instanceof ElementStream) {
-              // A stream's body is read after the call returns: the timer keeps running for it.
-              ((ElementStream<?>) response.body()).attachTimer(timer);
-            } else {
-              timer.cancel();
+              // What is left of the deadline bounds the stream's waits for body bytes.
+              ((ElementStream<?>) response.body()).remaining(due - System.nanoTime());
             }
           }
           R value;
@@ -553,11 +559,6 @@ final class Calls {
     CallTimeoutException e = new CallTimeoutException(timeout, request.method(), request.uri());
     if (call.fail(e)) {
       exchange.cancel(true);
-      return;
-    }
-    HttpResponse<?> response = exchange.isCompletedExceptionally() ? null : exchange.getNow(null);
-    if (response != null && response.body() instanceof ElementStream) {
-      ((ElementStream<?>) response.body()).expire(e);
     }
   }
 
@@ -610,7 +611,7 @@ final class Calls {
     try {
       HttpResponse<T> response = client.send(request, handler);
       if (keep != null) {
-        keep[0] = deadline; // a stream's body is read after the call returns: the deadline goes on
+        keep[0] = deadline; // a stream's body is read after the call returns: the caller ends it
         handedOver = true;
       }
       return response;
@@ -655,26 +656,27 @@ final class Calls {
 
   /**
    * The whole-call timeout of a blocking call: interrupts the calling thread when it elapses during
-   * {@code send}, or expires the stream the call handed over. All under one lock, so that an
-   * interrupt is either delivered while the call runs or not at all.
+   * {@code send}. All under one lock, so that an interrupt is either delivered while the call runs
+   * or not at all.
    */
   private static final class Deadline implements Runnable {
     private static final int RUNNING = 0;
     private static final int ENDED = 1;
     private static final int FIRED = 2;
-    private static final int HANDED_OVER = 3;
 
     private final Thread caller = Thread.currentThread();
     private final Duration timeout;
     private final HttpRequest request;
+    private final long due;
     private final DeadlineTimer.Task task;
     private int state = RUNNING;
-    private @Nullable ElementStream<?> stream;
 
     Deadline(Duration timeout, HttpRequest request) {
       this.timeout = timeout;
       this.request = request;
-      this.task = DeadlineTimer.INSTANCE.schedule(this, timeout.toNanos());
+      long nanos = timeout.toNanos();
+      this.due = System.nanoTime() + nanos;
+      this.task = DeadlineTimer.INSTANCE.schedule(this, nanos);
     }
 
     @Override
@@ -682,8 +684,6 @@ final class Calls {
       if (state == RUNNING) {
         state = FIRED;
         caller.interrupt();
-      } else if (state == HANDED_OVER && stream != null) {
-        stream.expire(failure());
       }
     }
 
@@ -704,16 +704,15 @@ final class Calls {
       return false;
     }
 
-    /** Hands the rest of the deadline to {@code stream}; true if it had already fired. */
-    synchronized boolean handOver(ElementStream<?> stream) {
-      if (state == FIRED) {
-        Thread.interrupted();
-        return true;
+    /**
+     * Ends the deadline of a call that returns a stream: the nanoseconds left of it, for the
+     * stream's waits for body bytes, or -1 if it had fired (its interrupt cleared).
+     */
+    synchronized long endForStream() {
+      if (end()) {
+        return -1;
       }
-      state = HANDED_OVER;
-      this.stream = stream;
-      stream.attachTimer(task);
-      return false;
+      return Math.max(0, due - System.nanoTime());
     }
 
     CallTimeoutException failure() {

@@ -20,10 +20,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * The elements of a streamed body, parsed one at a time as the bytes arrive. Opened lazily, on the
  * consumer's thread, at the first element (the client's threads must never block on the body).
- * Closing — at the end, on an error, or early — closes the body, which releases the connection.
+ * Closing — at the end, on an error, or early — closes the body, which releases the connection. The
+ * timeouts bound the reads' waits for body bytes, never the consumer's pace ({@link
+ * TimedInputStream}).
  */
 final class ElementStream<T> implements Iterator<T>, Closeable {
   private final InputStream raw;
+  private final @Nullable TimedInputStream timed;
   private final LimitedInputStream limited;
   private final @Nullable Charset charset;
   private final JsonSequenceReader<T> reader;
@@ -35,11 +38,10 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   private boolean advanced;
   private boolean hasNext;
   private volatile boolean closed;
-  private volatile @Nullable IOException expired;
-  private volatile DeadlineTimer.@Nullable Task timer;
 
   ElementStream(
       InputStream raw,
+      @Nullable TimedInputStream timed,
       long elementLimit,
       @Nullable Charset charset,
       JsonSequenceReader<T> reader,
@@ -47,7 +49,8 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
       Type elementType,
       @Nullable String contentType) {
     this.raw = raw;
-    this.limited = new LimitedInputStream(raw, elementLimit);
+    this.timed = timed;
+    this.limited = new LimitedInputStream(timed != null ? timed : raw, elementLimit);
     this.charset = charset;
     this.reader = reader;
     this.ndjson = ndjson;
@@ -61,21 +64,13 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
         .onClose(this::closeUnchecked);
   }
 
-  /** Attaches the whole-call timer, cancelled when the stream closes. */
-  void attachTimer(DeadlineTimer.Task timer) {
-    this.timer = timer;
-    if (closed) {
-      timer.cancel();
-    }
-  }
-
-  /** Called by the timer: fails the consumer's next read with {@code failure}. */
-  void expire(IOException failure) {
-    expired = failure;
-    try {
-      raw.close(); // wakes a blocked read; the consumer's thread then sees the failure
-    } catch (IOException ignored) {
-      // Closing is best effort; the failure is already recorded.
+  /**
+   * Sets what is left of the whole-call timeout for waiting for body bytes, once connecting and the
+   * headers used their part; a negative or zero remainder fails the first read that must wait.
+   */
+  void remaining(long nanos) {
+    if (timed != null) {
+      timed.remaining(nanos);
     }
   }
 
@@ -131,7 +126,7 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
 
   private RuntimeException fail(Exception e) {
     closeUnchecked();
-    IOException timeout = expired;
+    IOException timeout = timed != null ? timed.expired() : null;
     if (timeout != null) {
       return new UncheckedIOException(timeout);
     }
@@ -162,10 +157,6 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
     closed = true;
     hasNext = false;
     advanced = true;
-    DeadlineTimer.Task t = timer;
-    if (t != null) {
-      t.cancel();
-    }
     try {
       if (cursor != null) {
         cursor.close();

@@ -70,7 +70,9 @@ public final class HttpJsonClient {
   private final JsonOptions options;
   private final String[] headers;
   private final String[] callHeaders;
-  private final @Nullable Duration callTimeout;
+
+  /** Whether {@link #withTimeout} set the timeout in {@link #options} for every type. */
+  private final boolean callTimeout;
 
   private HttpJsonClient(Builder b) {
     this.client = b.client;
@@ -78,14 +80,11 @@ public final class HttpJsonClient {
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
     this.callHeaders = Calls.noHeaders();
-    this.callTimeout = null;
+    this.callTimeout = false;
   }
 
   private HttpJsonClient(
-      HttpJsonClient from,
-      JsonOptions options,
-      String[] callHeaders,
-      @Nullable Duration callTimeout) {
+      HttpJsonClient from, JsonOptions options, String[] callHeaders, boolean callTimeout) {
     this.client = from.client;
     this.baseUri = from.baseUri;
     this.options = options;
@@ -154,18 +153,19 @@ public final class HttpJsonClient {
   }
 
   /**
-   * A client like this one whose calls time out after {@code timeout}: connecting, sending, the
-   * headers and the body (see {@link JsonOptions#timeout()}), for a remaining deadline passed per
-   * call. The serializer caches are not touched: a timeout is a call setting.
+   * A client like this one whose calls have the whole-call timeout {@code timeout} (see {@link
+   * JsonOptions.Builder#timeout(Duration)} for what it covers), also for a prepared {@link
+   * JsonType} with options of its own: for a remaining deadline passed per call, or {@code
+   * Duration.ZERO} for a call with no timeout at all. The serializer caches are not touched: a
+   * timeout is a call setting.
    *
-   * @param timeout the whole-call timeout, positive
+   * @param timeout the whole-call timeout; {@code Duration.ZERO} or {@code null} for none
    * @return a new client; this one is unchanged
-   * @throws IllegalArgumentException if {@code timeout} is zero or negative
+   * @throws IllegalArgumentException if {@code timeout} is negative
    */
-  public HttpJsonClient withTimeout(Duration timeout) {
-    Objects.requireNonNull(timeout, "timeout == null");
+  public HttpJsonClient withTimeout(@Nullable Duration timeout) {
     JsonOptions timed = options.toBuilder().timeout(timeout).build();
-    return new HttpJsonClient(this, timed, callHeaders, timeout);
+    return new HttpJsonClient(this, timed, callHeaders, true);
   }
 
   URI resolve(@Nullable String uri) {
@@ -209,10 +209,11 @@ public final class HttpJsonClient {
 
   private <T> JsonType<T> type(JsonType<T> type) {
     Calls.type(type);
-    if (callTimeout == null || callTimeout.equals(type.options().timeout())) {
+    Duration timeout = options.timeout();
+    if (!callTimeout || Objects.equals(timeout, type.options().timeout())) {
       return type;
     }
-    return JsonType.resolve(type.type(), type.options().toBuilder().timeout(callTimeout).build());
+    return JsonType.resolve(type.type(), type.options().toBuilder().timeout(timeout).build());
   }
 
   /** The request with the headers this client adds that it does not already carry. */

@@ -17,11 +17,11 @@ import org.jspecify.annotations.Nullable;
  * numbers from strings, unknown properties, strict records, nulls, indentation and the parser
  * limits — are what a codec reads; readers and writers are cached per codec-settings
  * <em>value</em>, so options built anew for every call share one cache with the options they equal.
- * <b>Call settings</b> — {@link #maxResponseSize()} and {@link #timeout()} — act on one call only
- * and never reach the codec: any number of options that differ only in them share one set of
- * readers and writers, so passing a remaining deadline per call costs nothing. (The mistake this
- * rules out — new serializer options per call — cost .NET's first version 4× its throughput.) The
- * caches are bounded and keep the most recently used entries.
+ * <b>Call settings</b> — {@link #maxResponseSize()}, {@link #timeout()} and {@link #idleTimeout()}
+ * — act on one call only and never reach the codec: any number of options that differ only in them
+ * share one set of readers and writers, so passing a remaining deadline per call costs nothing.
+ * (The mistake this rules out — new serializer options per call — cost .NET's first version 4× its
+ * throughput.) The caches are bounded and keep the most recently used entries.
  *
  * <pre>{@code
  * // A remaining deadline per call: no new serializer, no cache miss.
@@ -54,6 +54,19 @@ public final class JsonOptions {
   /** Default {@link #maxResponseSize()}: 16 MiB. */
   public static final long DEFAULT_MAX_RESPONSE_SIZE = 16L * 1024 * 1024;
 
+  /**
+   * Default {@link #timeout()}: 100 seconds, as .NET's {@code HttpClient.Timeout}. A call to a
+   * server that stalls fails with {@link CallTimeoutException} instead of hanging forever; set
+   * {@link Builder#timeout(Duration) timeout(Duration.ZERO)} for none.
+   */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(100);
+
+  /**
+   * Timeouts this long or longer mean none: no call lasts a century, and {@code ChronoUnit.FOREVER}
+   * cannot even be counted in nanoseconds.
+   */
+  private static final Duration FOREVER = Duration.ofDays(36_500);
+
   /** Default {@link #maxNestingDepth()}: 500. */
   public static final int DEFAULT_MAX_NESTING_DEPTH = 500;
 
@@ -68,28 +81,35 @@ public final class JsonOptions {
   private final CodecSettings settings;
   private final long maxResponseSize;
   private final @Nullable Duration timeout;
+  private final @Nullable Duration idleTimeout;
   private final int hashCode;
 
-  private JsonOptions(CodecSettings settings, long maxResponseSize, @Nullable Duration timeout) {
+  private JsonOptions(
+      CodecSettings settings,
+      long maxResponseSize,
+      @Nullable Duration timeout,
+      @Nullable Duration idleTimeout) {
     this.settings = settings;
     this.maxResponseSize = maxResponseSize;
     this.timeout = timeout;
+    this.idleTimeout = idleTimeout;
     int h = settings.hashCode();
     h = 31 * h + Long.hashCode(maxResponseSize);
     h = 31 * h + Objects.hashCode(timeout);
+    h = 31 * h + Objects.hashCode(idleTimeout);
     this.hashCode = h;
   }
 
   static JsonOptions ofSettings(CodecSettings settings) {
-    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, null);
+    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null);
   }
 
   /**
    * The default options, one statically cached instance: camelCase names, case-insensitive
    * matching, numbers from strings, unknown properties ignored, lenient records (see {@link
    * Builder#strictRecords(boolean)}), nulls written, no indentation, {@value
-   * #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit, no whole-call timeout, and the codec found by
-   * {@link java.util.ServiceLoader}.
+   * #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit, a {@linkplain #DEFAULT_TIMEOUT 100-second}
+   * whole-call timeout, no idle timeout, and the codec found by {@link java.util.ServiceLoader}.
    *
    * @return the shared default options; every call returns the same instance
    */
@@ -191,11 +211,24 @@ public final class JsonOptions {
   }
 
   /**
-   * {@return the whole-call timeout, or {@code null} for none} It covers connecting, sending, the
-   * headers and reading the body; the client's and the request's own timeouts still apply.
+   * The whole-call timeout, or {@code null} for none. Default: {@link #DEFAULT_TIMEOUT}. See {@link
+   * Builder#timeout(Duration)} for what it covers; the client's and the request's own timeouts
+   * still apply.
+   *
+   * @return the timeout, or {@code null} when calls have none
    */
   public @Nullable Duration timeout() {
     return timeout;
+  }
+
+  /**
+   * The idle timeout of streamed bodies, or {@code null} for none (the default). See {@link
+   * Builder#idleTimeout(Duration)}.
+   *
+   * @return the longest wait for the next bytes of a streamed body, or {@code null}
+   */
+  public @Nullable Duration idleTimeout() {
+    return idleTimeout;
   }
 
   CachedBinding binding() {
@@ -218,7 +251,8 @@ public final class JsonOptions {
     return hashCode == that.hashCode
         && settings.equals(that.settings)
         && maxResponseSize == that.maxResponseSize
-        && Objects.equals(timeout, that.timeout);
+        && Objects.equals(timeout, that.timeout)
+        && Objects.equals(idleTimeout, that.idleTimeout);
   }
 
   @Override
@@ -254,6 +288,8 @@ public final class JsonOptions {
         + settings.maxStringLength
         + ", timeout="
         + timeout
+        + ", idleTimeout="
+        + idleTimeout
         + '}';
   }
 
@@ -271,7 +307,8 @@ public final class JsonOptions {
     private int maxNestingDepth = DEFAULT_MAX_NESTING_DEPTH;
     private int maxNumberLength = DEFAULT_MAX_NUMBER_LENGTH;
     private int maxStringLength = DEFAULT_MAX_STRING_LENGTH;
-    private @Nullable Duration timeout;
+    private @Nullable Duration timeout = DEFAULT_TIMEOUT;
+    private @Nullable Duration idleTimeout;
 
     /** The settings this builder started from; reused by {@link #build()} while unchanged. */
     private final @Nullable CodecSettings base;
@@ -296,6 +333,7 @@ public final class JsonOptions {
       this.maxStringLength = s.maxStringLength;
       this.maxResponseSize = o.maxResponseSize;
       this.timeout = o.timeout;
+      this.idleTimeout = o.idleTimeout;
     }
 
     /**
@@ -512,25 +550,75 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets the whole-call timeout (connect, send, headers and body). Default: none. On expiry the
-     * exchange is aborted and the call fails with {@link CallTimeoutException}. It is not part of
-     * the serializer cache key, so options built per call with the time remaining cost nothing.
+     * Sets the whole-call timeout. Default: {@link #DEFAULT_TIMEOUT} (100 s, as in .NET). On expiry
+     * the exchange is aborted and the call fails with {@link CallTimeoutException}. It is not part
+     * of the serializer cache key, so options built per call with the time remaining cost nothing.
      *
-     * @param timeout the timeout, or {@code null} for none
+     * <ul>
+     *   <li>A <b>one-shot call</b> ({@code getFromJson}, {@code postAsJson}, {@code send}, …) must
+     *       complete within it: connecting, sending, the headers and the whole body.
+     *   <li>A <b>stream</b> ({@code getFromJsonAsStream}, {@code readFromJsonAsStream}, their async
+     *       forms, the stream handlers of {@link JsonBodyHandlers}) is bounded in the time spent
+     *       waiting for the network: connecting, the headers, and the time its reads are blocked
+     *       waiting for body bytes, added up. The time the consumer takes between elements is never
+     *       counted: a slow consumer of a body that has arrived does not time out. For a long-lived
+     *       stream (a change feed, Server-Sent Events) set no timeout and an {@link
+     *       #idleTimeout(Duration) idle timeout} instead.
+     * </ul>
+     *
+     * <p><b>No timeout</b> is {@code Duration.ZERO} ({@code null} too). A timeout too long to
+     * matter — a century or more, such as {@code ChronoUnit.FOREVER.getDuration()} — also means
+     * none. So a remaining deadline computed per call, {@code Duration.between(Instant.now(),
+     * deadline)}, must be checked by the caller before it reaches zero. If you bound async calls
+     * yourself with {@code orTimeout}, the shorter of the two applies.
+     *
+     * @param timeout the timeout; {@code Duration.ZERO} or {@code null} for none
      * @return this builder
-     * @throws IllegalArgumentException if {@code timeout} is zero or negative
+     * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Builder timeout(@Nullable Duration timeout) {
-      if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
-        throw new IllegalArgumentException("timeout <= 0: " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = checkTimeout("timeout", timeout);
       return this;
+    }
+
+    /**
+     * Sets the idle timeout of streamed bodies: the longest a read waits for the next body bytes.
+     * Default: none. It applies to every streamed read of a body — {@code getFromJsonAsStream},
+     * {@code readFromJsonAsStream}, their async forms and the stream handlers of {@link
+     * JsonBodyHandlers} — whatever the whole-call timeout; a server that stalls longer fails the
+     * stream with a {@link CallTimeoutException} naming the idle timeout, and the connection is
+     * released. The time the consumer takes between elements is not counted. Meant for long-lived
+     * streams that may wait any time in all but never long for each next piece:
+     *
+     * <pre>{@code
+     * JsonOptions feed = JsonOptions.newBuilder()
+     *     .timeout(Duration.ZERO)               // no bound on the feed's whole life
+     *     .idleTimeout(Duration.ofSeconds(30))  // but a server silent for 30 s is gone
+     *     .build();
+     * }</pre>
+     *
+     * @param idleTimeout the timeout; {@code Duration.ZERO} or {@code null} for none
+     * @return this builder
+     * @throws IllegalArgumentException if {@code idleTimeout} is negative
+     */
+    public Builder idleTimeout(@Nullable Duration idleTimeout) {
+      this.idleTimeout = checkTimeout("idleTimeout", idleTimeout);
+      return this;
+    }
+
+    private static @Nullable Duration checkTimeout(String name, @Nullable Duration timeout) {
+      if (timeout == null) {
+        return null;
+      }
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException(name + " < 0: " + timeout);
+      }
+      return timeout.isZero() || timeout.compareTo(FOREVER) >= 0 ? null : timeout;
     }
 
     /** {@return immutable options with this builder's settings; the builder can be reused} */
     public JsonOptions build() {
-      return new JsonOptions(settings(), maxResponseSize, timeout);
+      return new JsonOptions(settings(), maxResponseSize, timeout, idleTimeout);
     }
 
     /**

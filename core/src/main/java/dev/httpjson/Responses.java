@@ -541,7 +541,14 @@ final class Responses {
       boolean ndjson =
           format == StreamFormat.NDJSON || (format == StreamFormat.AUTO && isNdjson(contentType));
       return new ElementStream<>(
-          in, elementLimit, charset, reader, ndjson, elementType, contentType);
+          in,
+          TimedInputStream.of(in, options, method, uri),
+          elementLimit,
+          charset,
+          reader,
+          ndjson,
+          elementType,
+          contentType);
     }
 
     @Override

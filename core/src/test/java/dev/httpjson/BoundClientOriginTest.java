@@ -54,7 +54,7 @@ class BoundClientOriginTest {
     assertThat(bound.postAsJson(elsewhere, "v", String.class)).isEqualTo("posted");
 
     for (int i = 0; i < 2; i++) {
-      RecordedRequest received = other.takeRequest();
+      RecordedRequest received = dev.httpjson.testing.LoopbackServer.take(other);
       assertThat(received.getTarget()).isEqualTo("/download?sig=1");
       assertThat(received.getHeaders().values("Authorization")).isEmpty();
       assertThat(received.getHeaders().values("X-Tenant")).isEmpty();
@@ -72,7 +72,7 @@ class BoundClientOriginTest {
     assertThat(bound.getFromJsonAsync(networkPath, String.class).get(10, TimeUnit.SECONDS))
         .isEqualTo("elsewhere");
 
-    RecordedRequest received = other.takeRequest();
+    RecordedRequest received = dev.httpjson.testing.LoopbackServer.take(other);
     assertThat(received.getTarget()).isEqualTo("/x");
     assertThat(received.getHeaders().values("Authorization")).isEmpty();
     assertThat(received.getHeaders().values("X-Tenant")).isEmpty();
@@ -96,7 +96,7 @@ class BoundClientOriginTest {
     }
 
     for (String target : new String[] {"/v1/users/1", "/admin/users", "/n", "/upper", "/abs"}) {
-      RecordedRequest received = api.takeRequest();
+      RecordedRequest received = dev.httpjson.testing.LoopbackServer.take(api);
       assertThat(received.getTarget()).isEqualTo(target);
       assertThat(received.getHeaders().values("Authorization")).containsExactly("Bearer s3cret");
       assertThat(received.getHeaders().values("X-Tenant")).containsExactly("t1");
@@ -111,7 +111,8 @@ class BoundClientOriginTest {
 
     unbound.getFromJson(LoopbackServer.uri(other, "/x").toString(), String.class);
 
-    assertThat(other.takeRequest().getHeaders().values("X-Tenant")).containsExactly("t1");
+    assertThat(dev.httpjson.testing.LoopbackServer.take(other).getHeaders().values("X-Tenant"))
+        .containsExactly("t1");
   }
 
   @Test
@@ -153,7 +154,7 @@ class BoundClientOriginTest {
     root.getFromJson("users/42", String.class);
 
     assertThat(root.baseUri()).isEqualTo(LoopbackServer.uri(api, "/"));
-    assertThat(api.takeRequest().getTarget()).isEqualTo("/users/42");
+    assertThat(dev.httpjson.testing.LoopbackServer.take(api).getTarget()).isEqualTo("/users/42");
   }
 
   @Test

@@ -50,7 +50,7 @@ class HeadersTest {
 
     assertThat(api.getFromJson("x", String.class)).isEqualTo("a");
 
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = dev.httpjson.testing.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/vnd.api+json");
   }
 
@@ -61,7 +61,7 @@ class HeadersTest {
 
     assertThat(api.patchAsJson("x", "v", String.class)).isEqualTo("ok");
 
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = dev.httpjson.testing.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Content-Type"))
         .containsExactly("application/merge-patch+json");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
@@ -75,7 +75,7 @@ class HeadersTest {
 
     api.postAsJson("x", "v", String.class);
 
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = dev.httpjson.testing.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Content-Type"))
         .containsExactly("application/json; charset=utf-8");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
@@ -90,7 +90,7 @@ class HeadersTest {
 
     api.getFromJson("x", String.class);
 
-    assertThat(server.takeRequest().getHeaders().values("Accept"))
+    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().values("Accept"))
         .containsExactly("application/json", "text/plain");
   }
 
@@ -107,7 +107,7 @@ class HeadersTest {
 
     client.send(request, BodyHandlers.discarding());
 
-    RecordedRequest recorded = server.takeRequest();
+    RecordedRequest recorded = dev.httpjson.testing.LoopbackServer.take(server);
     assertThat(recorded.getHeaders().values("Accept")).containsExactly("application/problem+json");
     assertThat(recorded.getHeaders().values("Content-Type"))
         .containsExactly("application/vnd.order+json");

@@ -20,7 +20,28 @@ class JsonOptionsTest {
     assertThat(web.writeNulls()).isTrue();
     assertThat(web.indent()).isFalse();
     assertThat(web.maxResponseSize()).isEqualTo(JsonOptions.DEFAULT_MAX_RESPONSE_SIZE);
-    assertThat(web.timeout()).isNull();
+    assertThat(web.timeout()).isEqualTo(Duration.ofSeconds(100));
+    assertThat(JsonOptions.DEFAULT_TIMEOUT).isEqualTo(Duration.ofSeconds(100));
+    assertThat(web.idleTimeout()).isNull();
+  }
+
+  @Test
+  void zeroAndTimeoutsTooLongToCountMeanNone() {
+    for (Duration none :
+        java.util.List.of(
+            Duration.ZERO,
+            java.time.temporal.ChronoUnit.FOREVER.getDuration(),
+            Duration.ofSeconds(Long.MAX_VALUE),
+            Duration.ofDays(365L * 1000))) {
+      JsonOptions o = JsonOptions.newBuilder().timeout(none).idleTimeout(none).build();
+      assertThat(o.timeout()).as(none.toString()).isNull();
+      assertThat(o.idleTimeout()).as(none.toString()).isNull();
+    }
+    assertThat(JsonOptions.newBuilder().timeout(null).build().timeout()).isNull();
+    assertThat(JsonOptions.newBuilder().timeout(Duration.ofDays(3650)).build().timeout())
+        .isEqualTo(Duration.ofDays(3650));
+    assertThat(JsonOptions.newBuilder().timeout(Duration.ofNanos(1)).build().timeout())
+        .isEqualTo(Duration.ofNanos(1));
   }
 
   @Test
@@ -44,6 +65,7 @@ class JsonOptionsTest {
     assertThat(web.toBuilder().writeNulls(false).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().indent(true).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().timeout(Duration.ofSeconds(1)).build()).isNotEqualTo(web);
+    assertThat(web.toBuilder().idleTimeout(Duration.ofSeconds(1)).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().maxResponseSize(1).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().maxNestingDepth(9).build()).isNotEqualTo(web);
     assertThat(web.toBuilder().maxNumberLength(9).build()).isNotEqualTo(web);
@@ -54,7 +76,12 @@ class JsonOptionsTest {
   @Test
   void onlyCodecSettingsTakePartInTheCodecCacheKey() {
     JsonOptions web = JsonOptions.web();
-    JsonOptions call = web.toBuilder().timeout(Duration.ofSeconds(1)).maxResponseSize(1).build();
+    JsonOptions call =
+        web.toBuilder()
+            .timeout(Duration.ofSeconds(1))
+            .idleTimeout(Duration.ofSeconds(1))
+            .maxResponseSize(1)
+            .build();
 
     assertThat(call.settings()).isSameAs(web.settings());
     for (JsonOptions o :
@@ -84,7 +111,10 @@ class JsonOptionsTest {
         .hasMessage("maxResponseSize < 0: -1");
     assertThatThrownBy(() -> JsonOptions.newBuilder().timeout(Duration.ofSeconds(-1)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("timeout <= 0: PT-1S");
+        .hasMessage("timeout < 0: PT-1S");
+    assertThatThrownBy(() -> JsonOptions.newBuilder().idleTimeout(Duration.ofMillis(-5)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("idleTimeout < 0: PT-0.005S");
     assertThatThrownBy(() -> JsonOptions.newBuilder().maxNestingDepth(0))
         .hasMessage("maxNestingDepth < 1: 0");
   }

@@ -264,8 +264,8 @@ class JsonSequenceContentTest {
             HttpResponse.BodyHandlers.discarding());
 
     assertThat(response.statusCode()).isEqualTo(204);
-    RecordedRequest first = server.takeRequest();
-    RecordedRequest second = server.takeRequest();
+    RecordedRequest first = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest second = dev.httpjson.testing.LoopbackServer.take(server);
     assertThat(first.getUrl().encodedPath()).isEqualTo("/bulk");
     assertThat(first.getBody().utf8()).isEqualTo(wholeArray());
     assertThat(second.getUrl().encodedPath()).isEqualTo("/moved");
@@ -295,10 +295,11 @@ class JsonSequenceContentTest {
                 assertThat(c)
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("a Stream source can be sent only once"));
-    assertThat(server.takeRequest().getBody().utf8()).isEqualTo(wholeArray());
+    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo(wholeArray());
     // The redirected request's headers go out before its body fails: the server sees the request
     // line, then the connection closes without a single body chunk.
-    RecordedRequest second = server.takeRequest();
+    RecordedRequest second = dev.httpjson.testing.LoopbackServer.take(server);
     assertThat(second.getUrl().encodedPath()).isEqualTo("/moved");
     assertThat(second.getChunkSizes()).isEmpty();
     assertThat(second.getFailure()).isInstanceOf(IOException.class);

@@ -103,13 +103,15 @@ class ReaderCacheTest {
         .codec(codec)
         .indent(true)
         .timeout(Duration.ofSeconds(7))
+        .idleTimeout(Duration.ofSeconds(3))
         .maxResponseSize(5)
         .build()
         .binding();
 
     assertThat(codec.bound).hasSize(1);
     assertThat(codec.bound.get(0).indent()).isTrue();
-    assertThat(codec.bound.get(0).timeout()).isNull();
+    assertThat(codec.bound.get(0).timeout()).isEqualTo(JsonOptions.DEFAULT_TIMEOUT);
+    assertThat(codec.bound.get(0).idleTimeout()).isNull();
     assertThat(codec.bound.get(0).maxResponseSize())
         .isEqualTo(JsonOptions.DEFAULT_MAX_RESPONSE_SIZE);
   }

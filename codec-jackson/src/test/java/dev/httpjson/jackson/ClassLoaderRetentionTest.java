@@ -83,9 +83,10 @@ class ClassLoaderRetentionTest {
     server.enqueue(LoopbackServer.json(204, ""));
     HttpJson.postAsJson(client, uri, item);
     for (int i = 0; i < 3; i++) {
-      assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
+      assertThat(dev.httpjson.testing.LoopbackServer.take(server).getMethod()).isEqualTo("GET");
     }
-    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("{\"name\":\"a\",\"count\":2}");
+    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo("{\"name\":\"a\",\"count\":2}");
     return new WeakReference<>(plugin);
   }
 

@@ -72,12 +72,12 @@ public abstract class HostileServerHarness {
     client = newClient();
     options = JsonOptions.newBuilder().codec(codec()).build();
     normalCall(); // client threads and the first connection exist before the baseline
-    server.takeRequest();
+    LoopbackServer.take(server);
     // An async call too: its lane exists before the baseline as well.
     server.enqueue(LoopbackServer.json(200, "{\"displayName\":\"warm\"}"));
     HttpJson.getFromJsonAsync(client, LoopbackServer.uri(server, "/warm"), Named.class, options)
         .get(30, TimeUnit.SECONDS);
-    server.takeRequest();
+    LoopbackServer.take(server);
     // And, on JDK 21+, a call on a virtual thread, as async calls past the platform lanes run: the
     // first blocking socket read on one creates the scheduler's I/O pollers, once per JVM.
     if (VirtualThreads.available()) {
@@ -86,7 +86,7 @@ public abstract class HostileServerHarness {
           () ->
               HttpJson.getFromJson(
                   client, LoopbackServer.uri(server, "/warm"), Named.class, options));
-      server.takeRequest();
+      LoopbackServer.take(server);
     }
     warmUpRequests = server.getRequestCount();
     baseline = ResourceCounts.now();

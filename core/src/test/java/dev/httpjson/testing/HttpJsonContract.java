@@ -134,7 +134,7 @@ public abstract class HttpJsonContract {
     WeatherForecast value = HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options);
 
     assertThat(value).isEqualTo(MILD);
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = LoopbackServer.take(server);
     assertThat(request.getMethod()).isEqualTo("GET");
     assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
   }
@@ -430,8 +430,8 @@ public abstract class HttpJsonContract {
     HttpJson.postAsJson(client, uri("/e"), new Event("x", at), options);
 
     assertThat(event.at()).isEqualTo(at);
-    server.takeRequest();
-    assertThat(server.takeRequest().getBody().utf8()).contains("\"at\":\"2026-11-30T08:15");
+    LoopbackServer.take(server);
+    assertThat(LoopbackServer.take(server).getBody().utf8()).contains("\"at\":\"2026-11-30T08:15");
   }
 
   @Test
@@ -444,8 +444,8 @@ public abstract class HttpJsonContract {
 
     assertThat(event.at().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
     assertThat(event.at().getHour()).isEqualTo(8);
-    server.takeRequest();
-    assertThat(server.takeRequest().getBody().utf8())
+    LoopbackServer.take(server);
+    assertThat(LoopbackServer.take(server).getBody().utf8())
         .isEqualTo("{\"name\":\"x\",\"at\":\"2025-06-01T08:30:00+02:00\"}");
   }
 
@@ -465,8 +465,8 @@ public abstract class HttpJsonContract {
     assertThat(events.get(0).at().getOffset()).isEqualTo(ZoneOffset.UTC);
     assertThat(events.get(1).at().getNano()).isEqualTo(123_456_789);
     assertThat(events.get(2).at().getOffset()).isEqualTo(ZoneOffset.ofHoursMinutes(5, 30));
-    server.takeRequest();
-    assertThat(server.takeRequest().getBody().utf8()).isEqualTo(body);
+    LoopbackServer.take(server);
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo(body);
   }
 
   @Test
@@ -484,8 +484,8 @@ public abstract class HttpJsonContract {
     assertThat(stamps.zoned().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
     assertThat(stamps.zoned().getHour()).isEqualTo(8);
     assertThat(stamps.instant()).isEqualTo(Instant.parse("2025-06-01T06:30:00Z"));
-    server.takeRequest();
-    assertThat(server.takeRequest().getBody().utf8())
+    LoopbackServer.take(server);
+    assertThat(LoopbackServer.take(server).getBody().utf8())
         .isEqualTo(
             "{\"offset\":\"2025-06-01T08:30:00+02:00\",\"zoned\":\"2025-06-01T08:30:00+02:00\","
                 + "\"instant\":\"2025-06-01T06:30:00Z\"}");
@@ -704,7 +704,7 @@ public abstract class HttpJsonContract {
     Named value = HttpJson.deleteFromJson(client, uri("/n/1"), Named.class, options);
 
     assertThat(value).isEqualTo(new Named("removed"));
-    assertThat(server.takeRequest().getMethod()).isEqualTo("DELETE");
+    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("DELETE");
   }
 
   @Test
@@ -726,7 +726,7 @@ public abstract class HttpJsonContract {
     HttpResponse<byte[]> response = HttpJson.postAsJson(client, uri("/f"), MILD, options);
 
     assertThat(response.statusCode()).isEqualTo(201);
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = LoopbackServer.take(server);
     assertThat(request.getMethod()).isEqualTo("POST");
     assertThat(request.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
@@ -756,8 +756,8 @@ public abstract class HttpJsonContract {
     HttpJson.putAsJson(client, uri("/a"), MILD, options);
     HttpJson.patchAsJson(client, uri("/a"), MILD, options);
 
-    assertThat(server.takeRequest().getMethod()).isEqualTo("PUT");
-    RecordedRequest patch = server.takeRequest();
+    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("PUT");
+    RecordedRequest patch = LoopbackServer.take(server);
     assertThat(patch.getMethod()).isEqualTo("PATCH");
     assertThat(patch.getBody().utf8()).isEqualTo(FORECAST);
   }
@@ -771,7 +771,7 @@ public abstract class HttpJsonContract {
             client, uri("/echo"), List.of(MILD), new TypeRef<List<WeatherForecast>>() {}, options);
 
     assertThat(echoed).containsExactly(MILD);
-    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("[" + FORECAST + "]");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[" + FORECAST + "]");
   }
 
   @Test
@@ -799,7 +799,7 @@ public abstract class HttpJsonContract {
 
     HttpJson.postAsJson(client, uri("/p"), new PascalPerson("Ada", null), options);
 
-    assertThat(server.takeRequest().getBody().utf8())
+    assertThat(LoopbackServer.take(server).getBody().utf8())
         .isEqualTo("{\"firstName\":\"Ada\",\"middleName\":null}");
   }
 
@@ -813,7 +813,7 @@ public abstract class HttpJsonContract {
         HttpJson.postAsJson(client, uri("/p"), new Person("Ada", null), Named.class, snake);
 
     assertThat(read).isEqualTo(new Named("s"));
-    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("{\"first_name\":\"Ada\"}");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("{\"first_name\":\"Ada\"}");
   }
 
   @Test
@@ -855,7 +855,7 @@ public abstract class HttpJsonContract {
     assertThat(content.mediaType()).isEqualTo("application/json; charset=utf-8");
     assertThat(content.contentLength()).isEqualTo(FORECAST.length());
     assertThat(response.body()).isEqualTo(new Named("ok"));
-    RecordedRequest recorded = server.takeRequest();
+    RecordedRequest recorded = LoopbackServer.take(server);
     assertThat(recorded.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
     assertThat(recorded.getHeaders().get("X-A")).isEqualTo("1");
@@ -890,7 +890,7 @@ public abstract class HttpJsonContract {
     client.send(
         content.requestBuilder("PUT", uri("/c")).build(), HttpResponse.BodyHandlers.discarding());
 
-    RecordedRequest recorded = server.takeRequest();
+    RecordedRequest recorded = LoopbackServer.take(server);
     assertThat(recorded.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=UTF-16");
     assertThat(new String(recorded.getBody().toByteArray(), UTF_16))
@@ -1031,7 +1031,7 @@ public abstract class HttpJsonContract {
     if (transportDecodesGzip()) {
       assertThat(HttpJson.getFromJson(client, uri("/gz"), WeatherForecast.class, options))
           .isEqualTo(MILD);
-      assertThat(server.takeRequest().getHeaders().get("Accept-Encoding")).isEqualTo("gzip");
+      assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding")).isEqualTo("gzip");
       assertThat(HttpJson.getFromJson(client, uri("/ok"), WeatherForecast.class, options))
           .isEqualTo(MILD);
       return;
@@ -1040,7 +1040,7 @@ public abstract class HttpJsonContract {
             () -> HttpJson.getFromJson(client, uri("/gz"), WeatherForecast.class, options))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("Content-Encoding 'gzip'");
-    assertThat(server.takeRequest().getHeaders().get("Accept-Encoding")).isNull();
+    assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding")).isNull();
     assertThat(HttpJson.getFromJson(client, uri("/ok"), WeatherForecast.class, options))
         .isEqualTo(MILD);
   }
@@ -1117,14 +1117,14 @@ public abstract class HttpJsonContract {
     assertThat(api.postAsJson("things", MILD, Named.class)).isEqualTo(new Named("made"));
     assertThat(api.getFromJson(null, TypeRef.listOf(Named.class))).isEmpty();
 
-    RecordedRequest get = server.takeRequest();
+    RecordedRequest get = LoopbackServer.take(server);
     assertThat(get.getTarget()).isEqualTo("/api/v1/forecasts/1");
     assertThat(get.getHeaders().get("Authorization")).isEqualTo("Bearer t");
-    RecordedRequest post = server.takeRequest();
+    RecordedRequest post = LoopbackServer.take(server);
     assertThat(post.getTarget()).isEqualTo("/api/v1/things");
     assertThat(post.getHeaders().get("Authorization")).isEqualTo("Bearer t");
     assertThat(post.getBody().utf8()).isEqualTo(FORECAST);
-    assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/");
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/v1/");
   }
 
   @Test
@@ -1154,7 +1154,7 @@ public abstract class HttpJsonContract {
             options);
 
     assertThat(receipt).isEqualTo(new Named("receipt"));
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = LoopbackServer.take(server);
     assertThat(request.getMethod()).isEqualTo("PUT");
     assertThat(request.getHeaders().values("Idempotency-Key")).containsExactly("k-1");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
@@ -1169,7 +1169,7 @@ public abstract class HttpJsonContract {
 
     HttpJson.send(client, request, JsonType.of(Named.class, options));
 
-    assertThat(server.takeRequest().getHeaders().values("Accept"))
+    assertThat(LoopbackServer.take(server).getHeaders().values("Accept"))
         .containsExactly("application/vnd.api+json");
   }
 
@@ -1214,6 +1214,66 @@ public abstract class HttpJsonContract {
             client, HttpRequest.newBuilder(uri("/slow")).build(), JsonType.of(Named.class, quick));
     assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS))
         .hasCauseInstanceOf(dev.httpjson.CallTimeoutException.class);
+  }
+
+  @Test
+  public void aTimeoutTooLongToCountMeansNoTimeoutOnEveryPath() throws Exception {
+    for (java.time.Duration forever :
+        List.of(
+            java.time.temporal.ChronoUnit.FOREVER.getDuration(),
+            java.time.Duration.ofSeconds(Long.MAX_VALUE))) {
+      JsonOptions o = options.toBuilder().timeout(forever).idleTimeout(forever).build();
+      server.enqueue(json(200, "{\"displayName\":\"b\"}"));
+      assertThat(HttpJson.getFromJson(client, uri("/b"), Named.class, o)).isEqualTo(new Named("b"));
+      server.enqueue(json(200, "{\"displayName\":\"a\"}"));
+      assertThat(
+              HttpJson.getFromJsonAsync(client, uri("/a"), Named.class, o)
+                  .get(10, TimeUnit.SECONDS))
+          .isEqualTo(new Named("a"));
+      server.enqueue(json(200, "[{\"displayName\":\"s\"}]"));
+      try (java.util.stream.Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(client, uri("/s"), Named.class, o)) {
+        assertThat(stream).containsExactly(new Named("s"));
+      }
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(client).baseUri(uri("/api/")).options(options).build();
+      server.enqueue(json(200, "{\"displayName\":\"c\"}"));
+      assertThat(
+              api.withTimeout(forever).getFromJsonAsync("c", Named.class).get(10, TimeUnit.SECONDS))
+          .isEqualTo(new Named("c"));
+    }
+  }
+
+  @Test
+  public void aZeroTimeoutMeansNoTimeoutAndANegativeOneIsAnArgumentError() throws Exception {
+    JsonOptions quick = options.toBuilder().timeout(java.time.Duration.ofMillis(200)).build();
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client).baseUri(uri("/api/")).options(quick).build();
+    MockResponse late =
+        new MockResponse.Builder()
+            .code(200)
+            .body("{\"displayName\":\"late\"}")
+            .headersDelay(700, TimeUnit.MILLISECONDS)
+            .build();
+
+    server.enqueue(late);
+    assertThat(api.withTimeout(java.time.Duration.ZERO).getFromJson("late", Named.class))
+        .isEqualTo(new Named("late"));
+    server.enqueue(late);
+    JsonOptions none = quick.toBuilder().timeout(java.time.Duration.ZERO).build();
+    assertThat(none.timeout()).isNull();
+    assertThat(
+            HttpJson.getFromJsonAsync(client, uri("/late"), Named.class, none)
+                .get(10, TimeUnit.SECONDS))
+        .isEqualTo(new Named("late"));
+    server.enqueue(late);
+    assertThatThrownBy(() -> api.getFromJson("late", Named.class))
+        .isInstanceOf(dev.httpjson.CallTimeoutException.class)
+        .hasMessageContaining("PT0.2S");
+
+    assertThatThrownBy(() -> api.withTimeout(java.time.Duration.ofSeconds(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("timeout < 0: PT-1S");
   }
 
   @Test
@@ -1340,10 +1400,10 @@ public abstract class HttpJsonContract {
         .isEqualTo(new Named("one"));
     assertThat(api.getFromJson("items/2", Named.class)).isEqualTo(new Named("two"));
 
-    RecordedRequest first = server.takeRequest();
+    RecordedRequest first = LoopbackServer.take(server);
     assertThat(first.getUrl().encodedPath()).isEqualTo("/api/items/1");
     assertThat(first.getHeaders().values("X-Request-Id")).containsExactly("r-1");
-    assertThat(server.takeRequest().getHeaders().values("X-Request-Id")).isEmpty();
+    assertThat(LoopbackServer.take(server).getHeaders().values("X-Request-Id")).isEmpty();
 
     server.enqueue(
         new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
@@ -1372,7 +1432,7 @@ public abstract class HttpJsonContract {
             .send(orderRequest("POST", "/api/orders").build(), Named.class);
 
     assertThat(sent).isEqualTo(new Named("s"));
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Authorization")).containsExactly("Bearer t");
     assertThat(request.getHeaders().values("X-Request-Id")).containsExactly("r-2");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");

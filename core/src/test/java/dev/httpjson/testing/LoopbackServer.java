@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
 import okio.Buffer;
 
 /** Small helpers over mockwebserver3 for scripted loopback responses. */
@@ -47,5 +48,17 @@ public final class LoopbackServer {
       b.addHeader("Content-Type", contentType);
     }
     return b.build();
+  }
+
+  /**
+   * The next request the server received, waiting at most 10 s: {@link MockWebServer#takeRequest()}
+   * waits forever when the request never comes.
+   */
+  public static RecordedRequest take(MockWebServer server) throws InterruptedException {
+    RecordedRequest request = server.takeRequest(10, java.util.concurrent.TimeUnit.SECONDS);
+    if (request == null) {
+      throw new AssertionError("no request reached the server within 10 s");
+    }
+    return request;
   }
 }

@@ -81,7 +81,7 @@ public abstract class StreamingContract {
     client = newClient();
     options = JsonOptions.newBuilder().codec(codec()).build();
     normalCall(); // warm up: client threads and the first connection exist before the baseline
-    server.takeRequest();
+    LoopbackServer.take(server);
     baseline = ResourceCounts.now();
   }
 
@@ -397,6 +397,126 @@ public abstract class StreamingContract {
   }
 
   @Test
+  public void aSlowConsumerOfAStreamWhoseBytesArrivedPromptlyDoesNotTimeOut() throws Exception {
+    // The whole body is sent at once; the consumer takes 2 s over it under a 1 s timeout. The
+    // timeout bounds waiting for the network, never the consumer's own pace between pulls.
+    JsonOptions timed = options.toBuilder().timeout(Duration.ofSeconds(1)).build();
+    for (String way : List.of("blocking", "async", "handler")) {
+      server.enqueue(json(200, namedArray(10)));
+      List<String> names = new ArrayList<>();
+      try (Stream<Named> stream = openStream(way, uri("/all-at-once"), timed)) {
+        stream.forEachOrdered(
+            n -> {
+              names.add(n.displayName());
+              pause(200); // the consumer's own work
+            });
+      }
+      assertThat(names).as(way).hasSize(10).endsWith("n9");
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void aStalledStreamFailsWithTheIdleTimeout() throws Exception {
+    try (RawServer stalling =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n");
+              RawServer.writeChunk(socket.getOutputStream(), "[{\"displayName\":\"first\"},");
+              while (socket.getInputStream().read() >= 0) {
+                // stalls until the client gives the connection up
+              }
+            })) {
+      // No whole-call timeout: only the idle timeout can end the stream.
+      JsonOptions idle =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(400)).build();
+      for (String way : List.of("blocking", "async", "handler")) {
+        long start = System.nanoTime();
+        try (Stream<Named> stream = openStream(way, stalling.uri("/feed"), idle)) {
+          Iterator<Named> it = stream.iterator();
+          assertThat(it.next()).isEqualTo(new Named("first"));
+          assertThatThrownBy(it::next)
+              .as(way)
+              .isInstanceOf(UncheckedIOException.class)
+              .cause()
+              .isInstanceOfSatisfying(
+                  CallTimeoutException.class,
+                  e -> {
+                    assertThat(e.timeout()).isEqualTo(Duration.ofMillis(400));
+                    assertThat(e.getMessage()).contains("JsonOptions.idleTimeout PT0.4S");
+                    if (!way.equals("handler")) { // a body handler is not told the request
+                      assertThat(e.getMessage()).contains("GET").contains("/feed");
+                      assertThat(e.uri()).isEqualTo(stalling.uri("/feed"));
+                    }
+                  });
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+            .as(way)
+            .isLessThan(Duration.ofSeconds(5));
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void aStreamWhoseBytesKeepComingOutlivesItsIdleTimeout() throws Exception {
+    try (RawServer steady =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n");
+              OutputStream out = socket.getOutputStream();
+              for (int i = 0; i < 12; i++) {
+                RawServer.writeChunk(out, "{\"displayName\":\"n" + i + "\"}\n");
+                pause(100); // the server's pace: 1.2 s in all, never 500 ms without a byte
+              }
+              out.write("0\r\n\r\n".getBytes(UTF_8));
+              out.flush();
+            })) {
+      JsonOptions idle =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(500)).build();
+      try (Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(client, steady.uri("/feed"), Named.class, idle)) {
+        assertThat(stream.map(Named::displayName)).hasSize(12).endsWith("n11");
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /** A stream of {@link Named} read one of three ways: blocking, async, or a body handler. */
+  private Stream<Named> openStream(String way, URI uri, JsonOptions options) throws Exception {
+    switch (way) {
+      case "blocking":
+        return HttpJson.getFromJsonAsStream(client, uri, Named.class, options);
+      case "async":
+        return HttpJson.getFromJsonAsStreamAsync(client, uri, Named.class, options)
+            .get(10, TimeUnit.SECONDS);
+      case "handler":
+        return client
+            .send(
+                HttpRequest.newBuilder(uri).build(),
+                JsonBodyHandlers.ofStream(Named.class, options))
+            .body();
+      default:
+        throw new IllegalArgumentException(way);
+    }
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   public void serverThatNeverAnswersHitsTheTimeout() throws Exception {
     try (RawServer silent = new RawServer((socket, head) -> socket.getInputStream().read())) {
       JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(500)).build();
@@ -509,7 +629,7 @@ public abstract class StreamingContract {
 
     assertThat(response.statusCode()).isEqualTo(204);
     assertThat(body.contentLength()).isEqualTo(-1);
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = LoopbackServer.take(server);
     if (request.getVersion().equals("HTTP/1.1")) {
       assertThat(request.getHeaders().get("Transfer-Encoding")).isEqualTo("chunked");
       assertThat(request.getChunkSizes()).hasSizeGreaterThan(1);
@@ -539,10 +659,10 @@ public abstract class StreamingContract {
             .build(),
         HttpResponse.BodyHandlers.discarding());
 
-    RecordedRequest nd = server.takeRequest();
+    RecordedRequest nd = LoopbackServer.take(server);
     assertThat(nd.getHeaders().get("Content-Type")).isEqualTo("application/x-ndjson");
     assertThat(nd.getBody().utf8()).isEqualTo("{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n");
-    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("[]");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[]");
   }
 
   @Test

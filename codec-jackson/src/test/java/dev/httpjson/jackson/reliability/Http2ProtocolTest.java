@@ -66,7 +66,7 @@ public class Http2ProtocolTest extends HostileServerHarness {
             HttpRequest.newBuilder(uri("/v")).build(), HttpResponse.BodyHandlers.ofString());
 
     assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
-    assertThat(server.takeRequest().getVersion()).isEqualTo("HTTP/2");
+    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getVersion()).isEqualTo("HTTP/2");
   }
 
   @Test
