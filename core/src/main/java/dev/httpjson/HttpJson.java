@@ -1919,10 +1919,12 @@ public final class HttpJson {
    * empty body is an empty stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
-   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
-   * call including the iteration. A failure while iterating is thrown as an {@link
-   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
-   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
+   * spent waiting for the network — connecting, the headers and the waits for body bytes while
+   * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
+   * the next bytes. A failure while iterating is thrown as an {@link java.io.UncheckedIOException}
+   * whose cause is the httpjson exception ({@link JsonReadException}, {@link
+   * ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
@@ -1967,10 +1969,12 @@ public final class HttpJson {
    * stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
-   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
-   * call including the iteration. A failure while iterating is thrown as an {@link
-   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
-   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
+   * spent waiting for the network — connecting, the headers and the waits for body bytes while
+   * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
+   * the next bytes. A failure while iterating is thrown as an {@link java.io.UncheckedIOException}
+   * whose cause is the httpjson exception ({@link JsonReadException}, {@link
+   * ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
@@ -2018,10 +2022,12 @@ public final class HttpJson {
    * empty body is an empty stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
-   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
-   * call including the iteration. A failure while iterating is thrown as an {@link
-   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
-   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
+   * spent waiting for the network — connecting, the headers and the waits for body bytes while
+   * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
+   * the next bytes. A failure while iterating is thrown as an {@link java.io.UncheckedIOException}
+   * whose cause is the httpjson exception ({@link JsonReadException}, {@link
+   * ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
@@ -2066,10 +2072,12 @@ public final class HttpJson {
    * stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
-   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
-   * call including the iteration. A failure while iterating is thrown as an {@link
-   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
-   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
+   * spent waiting for the network — connecting, the headers and the waits for body bytes while
+   * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
+   * the next bytes. A failure while iterating is thrown as an {@link java.io.UncheckedIOException}
+   * whose cause is the httpjson exception ({@link JsonReadException}, {@link
+   * ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
@@ -2117,10 +2125,12 @@ public final class HttpJson {
    * empty body is an empty stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
-   * applies to each element, not to the whole body, and {@link JsonOptions#timeout()} to the whole
-   * call including the iteration. A failure while iterating is thrown as an {@link
-   * java.io.UncheckedIOException} whose cause is the httpjson exception ({@link JsonReadException},
-   * {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
+   * spent waiting for the network — connecting, the headers and the waits for body bytes while
+   * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
+   * the next bytes. A failure while iterating is thrown as an {@link java.io.UncheckedIOException}
+   * whose cause is the httpjson exception ({@link JsonReadException}, {@link
+   * ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate

@@ -19,6 +19,12 @@ import java.util.stream.Stream;
  * java.io.IOException} whose cause is the httpjson exception; {@code sendAsync} fails its future
  * with it directly.
  *
+ * <p>The stream handlers ({@code ofStream}, {@code ofArrayStream}, {@code ofNdjsonStream}) bound
+ * the time the stream's reads wait for body bytes by the options' {@link JsonOptions#timeout()}
+ * (added up) and {@link JsonOptions#idleTimeout()} (each wait), never the consumer's pace; a
+ * timeout fails the iteration with a {@link CallTimeoutException}. Connecting and the headers are
+ * the client's to bound ({@link java.net.http.HttpRequest.Builder#timeout}).
+ *
  * <p>Handlers are immutable and thread-safe; create one per type and reuse it.
  */
 public final class JsonBodyHandlers {

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * A streamed body that bounds how long its reads wait for bytes: each wait by the {@linkplain
  * JsonOptions#idleTimeout() idle timeout}, all waits added up by what is left of the {@linkplain
  * JsonOptions#timeout() whole-call timeout}. The time between reads — the consumer's own pace — is
- * never counted, and a read that finds bytes already there arms nothing.
+ * never counted.
  *
  * <p>A read that has to wait schedules a task on the {@link DeadlineTimer}; if it fires first, it
  * closes the body, which wakes the read, and the read fails with the {@link CallTimeoutException}
@@ -92,20 +92,25 @@ final class TimedInputStream extends FilterInputStream {
     if (failure != null) {
       throw failure;
     }
-    if (len == 0 || in.available() > 0) {
-      return in.read(b, off, len); // bytes are here: no wait to bound
+    if (len == 0) {
+      return 0;
     }
-    long wait = Math.min(idleNanos, budgetNanos);
+    long budget = budgetNanos;
+    if (budget <= 0) {
+      if (in.available() <= 0) {
+        CallTimeoutException e = budgetFailure();
+        expired = e;
+        throw e;
+      }
+      budget = NONE; // spent, but bytes are here: they are the consumer's, whatever its pace
+    }
+    long wait = Math.min(idleNanos, budget);
     if (wait == NONE) {
       return in.read(b, off, len);
     }
-    if (wait <= 0) {
-      CallTimeoutException e = budgetFailure();
-      expired = e;
-      throw e;
-    }
+    // Armed even when bytes seem to be there: a transport may fetch more inside the read.
     DeadlineTimer.Task task =
-        DeadlineTimer.INSTANCE.schedule(idleNanos <= budgetNanos ? idleExpiry : budgetExpiry, wait);
+        DeadlineTimer.INSTANCE.schedule(idleNanos <= budget ? idleExpiry : budgetExpiry, wait);
     long start = System.nanoTime();
     int n;
     try {
@@ -115,7 +120,7 @@ final class TimedInputStream extends FilterInputStream {
       throw failure != null ? failure : e;
     } finally {
       task.cancel();
-      if (budgetNanos != NONE) {
+      if (budgetNanos != NONE && budgetNanos > 0) {
         budgetNanos -= System.nanoTime() - start;
       }
     }

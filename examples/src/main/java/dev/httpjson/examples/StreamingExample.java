@@ -6,9 +6,13 @@ import dev.httpjson.JsonSequenceContent;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
 import java.util.stream.Stream;
 
-/** The README's streaming example: read a huge array lazily, write one lazily. */
+/**
+ * The README's streaming examples: read a huge array lazily, follow a long-lived feed, write an
+ * array lazily.
+ */
 public final class StreamingExample {
   record Event(String id, String type) {}
 
@@ -20,11 +24,24 @@ public final class StreamingExample {
       events.filter(e -> e.type().equals("error")).limit(10).forEach(System.out::println);
     } // closing early releases the connection
 
+    follow(client, uri.resolve("/feed"));
+
     Stream<Event> outgoing = Stream.generate(() -> new Event("x", "ping")).limit(1_000_000);
     client.send(
         JsonSequenceContent.ofArray(outgoing, Event.class, JsonOptions.web())
             .requestBuilder("POST", uri)
             .build(),
         BodyHandlers.discarding());
+  }
+
+  static void follow(HttpClient client, URI feedUri) throws Exception {
+    JsonOptions feed =
+        JsonOptions.newBuilder()
+            .timeout(Duration.ZERO) // the feed may run for days: no whole-call timeout
+            .idleTimeout(Duration.ofSeconds(30)) // but a server silent for 30 s is gone
+            .build();
+    try (Stream<Event> events = HttpJson.getFromJsonAsStream(client, feedUri, Event.class, feed)) {
+      events.forEach(System.out::println);
+    } // a stall fails the stream with CallTimeoutException naming the idle timeout
   }
 }
