@@ -436,9 +436,10 @@ public abstract class StreamingContract {
       for (String way : List.of("blocking", "async", "handler")) {
         long start = System.nanoTime();
         try (Stream<Named> stream = openStream(way, stalling.uri("/feed"), idle)) {
-          Iterator<Named> it = stream.iterator();
-          assertThat(it.next()).isEqualTo(new Named("first"));
-          assertThatThrownBy(it::next)
+          List<Named> read = new ArrayList<>();
+          // A codec may hold the first element back until it sees what follows it: the stall
+          // may fail the first pull or the second, never later.
+          assertThatThrownBy(() -> stream.forEachOrdered(read::add))
               .as(way)
               .isInstanceOf(UncheckedIOException.class)
               .cause()
@@ -452,6 +453,7 @@ public abstract class StreamingContract {
                       assertThat(e.uri()).isEqualTo(stalling.uri("/feed"));
                     }
                   });
+          assertThat(read).isSubsetOf(new Named("first"));
         }
         assertThat(Duration.ofNanos(System.nanoTime() - start))
             .as(way)
