@@ -94,7 +94,8 @@ class AvajeJsonTypeTest {
 
     Named echoed = HttpJson.postAsJson(client, uri("/n"), new Named("x"), NAMED);
 
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getBody().utf8()).isEqualTo("{\"label\":\"marked:x\"}");
+    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo("{\"label\":\"marked:x\"}");
     assertThat(echoed).isEqualTo(new Named("marked:back"));
   }
 

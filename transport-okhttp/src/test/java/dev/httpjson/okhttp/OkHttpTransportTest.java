@@ -87,7 +87,8 @@ class OkHttpTransportTest {
     assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
     assertThat(response.uri()).isEqualTo(uri("/m"));
     assertThat(response.previousResponse()).isEmpty();
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().values("X-Multi")).containsExactly("1", "2");
+    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().values("X-Multi"))
+        .containsExactly("1", "2");
   }
 
   @Test
@@ -118,7 +119,8 @@ class OkHttpTransportTest {
   void anEmptyPostSendsContentLengthZero() throws Exception {
     server.enqueue(new MockResponse.Builder().code(200).build());
     client.send(post(BodyPublishers.noBody()), BodyHandlers.discarding());
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().get("Content-Length")).isEqualTo("0");
+    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().get("Content-Length"))
+        .isEqualTo("0");
   }
 
   @Test
