@@ -24,14 +24,14 @@ public final class StreamingExample {
       events.filter(e -> e.type().equals("error")).limit(10).forEach(System.out::println);
     } // closing early releases the connection
 
-    follow(client, uri.resolve("/feed"));
-
     Stream<Event> outgoing = Stream.generate(() -> new Event("x", "ping")).limit(1_000_000);
     client.send(
         JsonSequenceContent.ofArray(outgoing, Event.class, JsonOptions.web())
             .requestBuilder("POST", uri)
             .build(),
         BodyHandlers.discarding());
+
+    follow(client, uri.resolve("/feed"));
   }
 
   static void follow(HttpClient client, URI feedUri) throws Exception {
