@@ -484,14 +484,17 @@ final class Calls {
       JsonOptions options,
       Function<HttpResponse<T>, R> finish) {
     CompletableFuture<HttpResponse<T>> exchange;
+    Duration timeout = options.timeout();
     try {
-      exchange = client.sendAsync(request, handler);
+      exchange =
+          client instanceof InterceptingClient
+              ? ((InterceptingClient) client).sendAsync(request, handler, null, deadline(timeout))
+              : client.sendAsync(request, handler);
     } catch (RuntimeException | Error e) {
       call.fail(e);
       return;
     }
     call.exchange(exchange);
-    Duration timeout = options.timeout();
     long due = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
     DeadlineTimer.Task timer =
         timeout == null
@@ -599,6 +602,11 @@ final class Calls {
       Deadline @Nullable [] keep)
       throws IOException, InterruptedException {
     Duration timeout = options.timeout();
+    if (client instanceof InterceptingClient) {
+      // The chain's last link reports failures as sendFailure does; an interceptor's own are
+      // reported as it threw them.
+      return sendIntercepted((InterceptingClient) client, request, handler, timeout, keep);
+    }
     if (timeout == null) {
       try {
         return client.send(request, handler);
@@ -634,11 +642,46 @@ final class Calls {
     }
   }
 
+  private static <T> HttpResponse<T> sendIntercepted(
+      InterceptingClient client,
+      HttpRequest request,
+      BodyHandler<T> handler,
+      @Nullable Duration timeout,
+      Deadline @Nullable [] keep)
+      throws IOException, InterruptedException {
+    if (timeout == null) {
+      return client.send(request, handler, InterceptingClient.NO_DEADLINE);
+    }
+    Deadline deadline = new Deadline(timeout, request);
+    boolean handedOver = false;
+    try {
+      HttpResponse<T> response = client.send(request, handler, deadline(timeout));
+      if (keep != null) {
+        keep[0] = deadline;
+        handedOver = true;
+      }
+      return response;
+    } catch (InterruptedException | IOException e) {
+      if (deadline.end()) {
+        throw deadline.failure();
+      }
+      throw e;
+    } finally {
+      if (!handedOver) {
+        deadline.end();
+      }
+    }
+  }
+
+  private static long deadline(@Nullable Duration timeout) {
+    return timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + timeout.toNanos();
+  }
+
   /**
    * {@link HttpClient#send} wraps every failure in a new exception of a JDK type; httpjson's own
    * exceptions (from its body subscribers) come back out as they were raised.
    */
-  private static IOException sendFailure(Exception e, HttpRequest request) {
+  static IOException sendFailure(Exception e, HttpRequest request) {
     Throwable cause = e.getCause();
     if (cause instanceof UncheckedIOException) {
       cause = cause.getCause(); // thrown by a Collector to make the client abort the exchange

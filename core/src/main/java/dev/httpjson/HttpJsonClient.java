@@ -3,6 +3,7 @@ package dev.httpjson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpClient.Redirect;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -66,6 +68,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class HttpJsonClient {
   private final HttpClient client;
+  private final HttpClient sender;
   private final @Nullable URI baseUri;
   private final JsonOptions options;
   private final String[] headers;
@@ -79,6 +82,7 @@ public final class HttpJsonClient {
     this.baseUri = b.baseUri;
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
+    this.sender = b.sender(headers);
     this.callHeaders = Calls.noHeaders();
     this.callTimeout = false;
   }
@@ -86,6 +90,7 @@ public final class HttpJsonClient {
   private HttpJsonClient(
       HttpJsonClient from, JsonOptions options, String[] callHeaders, boolean callTimeout) {
     this.client = from.client;
+    this.sender = from.sender;
     this.baseUri = from.baseUri;
     this.options = options;
     this.headers = from.headers;
@@ -104,7 +109,8 @@ public final class HttpJsonClient {
   }
 
   /**
-   * The client requests are sent with.
+   * The client requests are sent with, as given to {@link #newBuilder(HttpClient)}: without this
+   * client's interceptors (wrap it with {@link Interceptor#decorate} for those).
    *
    * @return the client
    */
@@ -250,7 +256,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T getFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
+    return Calls.receive(sender, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -264,7 +270,7 @@ public final class HttpJsonClient {
    */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(sender, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -285,7 +291,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T getFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
+    return Calls.receive(sender, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -300,7 +306,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(sender, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -321,7 +327,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T getFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
+    return Calls.receive(sender, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -336,7 +342,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(sender, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -357,7 +363,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T deleteFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receive(sender, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -372,7 +378,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, Class<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(sender, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -393,7 +399,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T deleteFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receive(sender, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -408,7 +414,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(sender, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -429,7 +435,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T deleteFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receive(sender, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -444,7 +450,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(sender, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -464,7 +470,7 @@ public final class HttpJsonClient {
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.sendValue(client, "POST", target, value, options, headersFor(target));
+    return Calls.sendValue(sender, "POST", target, value, options, headersFor(target));
   }
 
   /**
@@ -477,7 +483,7 @@ public final class HttpJsonClient {
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
-    return Calls.sendValueAsync(client, "POST", target, value, options, headersFor(target));
+    return Calls.sendValueAsync(sender, "POST", target, value, options, headersFor(target));
   }
 
   /**
@@ -503,7 +509,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "POST", target, value, type(responseType), headersFor(target));
+        sender, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -519,7 +525,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "POST", target, value, type(responseType), headersFor(target));
+        sender, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -545,7 +551,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "POST", target, value, type(responseType), headersFor(target));
+        sender, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -561,7 +567,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "POST", target, value, type(responseType), headersFor(target));
+        sender, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -587,7 +593,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "POST", target, value, type(responseType), headersFor(target));
+        sender, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -603,7 +609,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "POST", target, value, type(responseType), headersFor(target));
+        sender, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -623,7 +629,7 @@ public final class HttpJsonClient {
   public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.sendValue(client, "PUT", target, value, options, headersFor(target));
+    return Calls.sendValue(sender, "PUT", target, value, options, headersFor(target));
   }
 
   /**
@@ -636,7 +642,7 @@ public final class HttpJsonClient {
   public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
-    return Calls.sendValueAsync(client, "PUT", target, value, options, headersFor(target));
+    return Calls.sendValueAsync(sender, "PUT", target, value, options, headersFor(target));
   }
 
   /**
@@ -662,7 +668,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+        sender, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -678,7 +684,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+        sender, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -704,7 +710,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+        sender, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -720,7 +726,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+        sender, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -746,7 +752,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+        sender, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -762,7 +768,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+        sender, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -782,7 +788,7 @@ public final class HttpJsonClient {
   public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.sendValue(client, "PATCH", target, value, options, headersFor(target));
+    return Calls.sendValue(sender, "PATCH", target, value, options, headersFor(target));
   }
 
   /**
@@ -795,7 +801,7 @@ public final class HttpJsonClient {
   public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
-    return Calls.sendValueAsync(client, "PATCH", target, value, options, headersFor(target));
+    return Calls.sendValueAsync(sender, "PATCH", target, value, options, headersFor(target));
   }
 
   /**
@@ -821,7 +827,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+        sender, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -837,7 +843,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+        sender, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -863,7 +869,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+        sender, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -879,7 +885,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+        sender, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -905,7 +911,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+        sender, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -921,7 +927,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+        sender, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -941,7 +947,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -957,7 +963,7 @@ public final class HttpJsonClient {
       @Nullable String uri, Class<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -977,7 +983,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -993,7 +999,7 @@ public final class HttpJsonClient {
       @Nullable String uri, TypeRef<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -1013,7 +1019,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -1029,7 +1035,7 @@ public final class HttpJsonClient {
       @Nullable String uri, JsonType<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -1051,7 +1057,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T send(HttpRequest request, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
+    return Calls.exchange(sender, withHeaders(request), type(type));
   }
 
   /**
@@ -1063,7 +1069,7 @@ public final class HttpJsonClient {
    * @return a future of the value
    */
   public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, Class<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
+    return Calls.exchangeAsync(sender, withHeaders(request), type(type));
   }
 
   /**
@@ -1085,7 +1091,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T send(HttpRequest request, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
+    return Calls.exchange(sender, withHeaders(request), type(type));
   }
 
   /**
@@ -1097,7 +1103,7 @@ public final class HttpJsonClient {
    * @return a future of the value
    */
   public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, TypeRef<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
+    return Calls.exchangeAsync(sender, withHeaders(request), type(type));
   }
 
   /**
@@ -1119,7 +1125,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T send(HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
+    return Calls.exchange(sender, withHeaders(request), type(type));
   }
 
   /**
@@ -1131,7 +1137,60 @@ public final class HttpJsonClient {
    * @return a future of the value
    */
   public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
+    return Calls.exchangeAsync(sender, withHeaders(request), type(type));
+  }
+
+  /** Adds the supplied default headers, per request, to requests for the base URI's origin. */
+  private static final class SuppliedHeaders implements Interceptor {
+    private final @Nullable URI base;
+    private final String[] names;
+    private final Supplier<?>[] values;
+
+    SuppliedHeaders(@Nullable URI base, List<String> names, List<Supplier<String>> values) {
+      this.base = base;
+      this.names = names.toArray(new String[0]);
+      this.values = values.toArray(new Supplier<?>[0]);
+    }
+
+    private HttpRequest apply(HttpRequest request) {
+      if (base != null && !Uris.sameOrigin(base, request.uri())) {
+        return request;
+      }
+      HttpRequest.Builder b = null;
+      for (int i = 0; i < names.length; i++) {
+        if (request.headers().firstValue(names[i]).isPresent()) {
+          continue;
+        }
+        Object value = values[i].get();
+        if (value == null) {
+          throw new IllegalStateException("the supplier of header " + names[i] + " gave null");
+        }
+        Builder.checkHeader(names[i], value.toString());
+        if (b == null) {
+          b = HttpRequest.newBuilder(request, (name, v) -> true);
+        }
+        b.header(names[i], value.toString());
+      }
+      return b == null ? request : b.build();
+    }
+
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws IOException, InterruptedException {
+      return chain.forward(apply(request));
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      HttpRequest r;
+      try {
+        r = apply(request);
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+      return chain.forwardAsync(r);
+    }
   }
 
   /**
@@ -1337,6 +1396,10 @@ public final class HttpJsonClient {
     private @Nullable URI baseUri;
     private JsonOptions options = JsonOptions.web();
     private final List<String> headers = new ArrayList<>();
+    private final List<String> suppliedNames = new ArrayList<>();
+    private final List<Supplier<String>> suppliedValues = new ArrayList<>();
+    private final List<Interceptor> interceptors = new ArrayList<>();
+    private Redirect redirects = Redirect.NEVER;
 
     Builder(HttpClient client) {
       this.client = client;
@@ -1436,6 +1499,135 @@ public final class HttpJsonClient {
       return this;
     }
 
+    /**
+     * Adds a header sent with every request to the base URI's origin, like {@link #header(String,
+     * String)}, whose value {@code value} gives for each request: a token that rotates. The
+     * supplier runs on the thread that sends (see {@link Interceptor} on threads), before this
+     * client's interceptors, and again for each redirect hop to the base URI's origin; a request
+     * that already carries the header (such as one from {@link HttpJsonClient#withHeader}) keeps
+     * its own. What the supplier throws, the call fails with.
+     *
+     * <pre>{@code
+     * HttpJsonClient api = HttpJsonClient.newBuilder(http)
+     *     .baseUri("https://api.example.com/v1/")
+     *     .header("Authorization", () -> "Bearer " + tokens.current())
+     *     .build();
+     * }</pre>
+     *
+     * @param name the header name
+     * @param value gives the header value per request; must be thread-safe and return non-null
+     * @return this builder
+     * @throws IllegalArgumentException if {@code java.net.http} would reject the name, or the name
+     *     is {@code Accept} or {@code Content-Type} (give those as a fixed value)
+     */
+    public Builder header(String name, Supplier<String> value) {
+      Objects.requireNonNull(name, "name == null");
+      Objects.requireNonNull(value, "value == null");
+      checkHeader(name, "v");
+      if (JsonRequestBuilder.isAccept(name) || JsonRequestBuilder.isContentType(name)) {
+        throw new IllegalArgumentException(
+            "header " + name + " cannot be supplied per request: give it a fixed value");
+      }
+      suppliedNames.add(name);
+      suppliedValues.add(value);
+      return this;
+    }
+
+    /**
+     * Adds an interceptor every call of the client runs through: the one-liners, {@code send} and
+     * streams, blocking and asynchronous. Interceptors run in the order they were added, the first
+     * one outermost; the default headers are on the request each sees.
+     *
+     * @param interceptor the interceptor, for example a {@link RetryInterceptor} or a {@link
+     *     LoggingInterceptor}
+     * @return this builder
+     */
+    public Builder interceptor(Interceptor interceptor) {
+      interceptors.add(Objects.requireNonNull(interceptor, "interceptor == null"));
+      return this;
+    }
+
+    /**
+     * Makes the client follow redirects itself, checking every hop: the default headers go to a hop
+     * on the base URI's origin and never to another one. Default: {@link Redirect#NEVER}, a
+     * redirect is the response. Needs an {@link HttpClient} that does not follow redirects itself
+     * (its {@link HttpClient#followRedirects()} is {@code NEVER}): an {@code HttpClient} that
+     * follows a redirect to another origin sends the first request's headers there, credentials
+     * included, and {@link #build()} refuses such a client when there are default headers.
+     *
+     * <p>{@link Redirect#NORMAL} follows all but HTTPS to HTTP, {@link Redirect#ALWAYS} all, at
+     * most {@value Redirects#MAX_HOPS} hops; 301 and 302 turn a POST into a GET, 303 anything but
+     * HEAD, as browsers and the JDK do; 307 and 308 send the body again. Each hop runs through the
+     * interceptors.
+     *
+     * @param policy the policy
+     * @return this builder
+     */
+    public Builder followRedirects(Redirect policy) {
+      this.redirects = Objects.requireNonNull(policy, "policy == null");
+      return this;
+    }
+
+    HttpClient sender(String[] fixed) {
+      boolean hasDefaults = !headers.isEmpty() || !suppliedNames.isEmpty();
+      Redirect own = client.followRedirects();
+      if (own != Redirect.NEVER && baseUri != null && hasDefaults) {
+        throw new IllegalStateException(
+            "the HttpClient follows redirects (followRedirects() is "
+                + own
+                + ") and would send this client's default headers ("
+                + names()
+                + ") to whatever origin a redirect names: build the HttpClient with"
+                + " followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and call"
+                + " followRedirects("
+                + (own == Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
+                + ") on HttpJsonClient.Builder to have redirects followed with the headers"
+                + " checked on every hop");
+      }
+      if (own != Redirect.NEVER && redirects != Redirect.NEVER) {
+        throw new IllegalStateException(
+            "followRedirects("
+                + redirects
+                + ") needs an HttpClient that does not follow redirects itself; this one's"
+                + " followRedirects() is "
+                + own);
+      }
+      List<Interceptor> chain = new ArrayList<>();
+      if (redirects != Redirect.NEVER) {
+        java.util.Set<String> stripped = new java.util.HashSet<>();
+        List<String> defaults = new ArrayList<>();
+        for (int i = 0; i < fixed.length; i += 2) {
+          defaults.add(fixed[i]);
+          defaults.add(fixed[i + 1]);
+          if (!JsonRequestBuilder.isAccept(fixed[i])
+              && !JsonRequestBuilder.isContentType(fixed[i])) {
+            stripped.add(fixed[i].toLowerCase(java.util.Locale.ROOT));
+          }
+        }
+        for (String name : suppliedNames) {
+          stripped.add(name.toLowerCase(java.util.Locale.ROOT));
+        }
+        URI base = baseUri;
+        chain.add(
+            base == null
+                ? new Redirects(redirects, URI.create("none:/"), new String[0], java.util.Set.of())
+                : new Redirects(redirects, base, defaults.toArray(new String[0]), stripped));
+      }
+      if (!suppliedNames.isEmpty()) {
+        chain.add(new SuppliedHeaders(baseUri, suppliedNames, suppliedValues));
+      }
+      chain.addAll(interceptors);
+      return InterceptingClient.of(client, chain);
+    }
+
+    private String names() {
+      java.util.Set<String> names = new java.util.LinkedHashSet<>(suppliedNames);
+      for (int i = 0; i < headers.size(); i += 2) {
+        names.add(headers.get(i));
+      }
+      return String.join(", ", names);
+    }
+
     /** Fails now what {@code java.net.http} would otherwise reject on every call. */
     static void checkHeader(String name, String value) {
       try {
@@ -1471,6 +1663,8 @@ public final class HttpJsonClient {
      * Returns the client.
      *
      * @return the client
+     * @throws IllegalStateException if there is a base URI and default headers and the {@link
+     *     HttpClient} follows redirects itself (see {@link #followRedirects(Redirect)})
      */
     public HttpJsonClient build() {
       return new HttpJsonClient(this);

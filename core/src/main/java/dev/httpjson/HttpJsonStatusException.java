@@ -90,6 +90,22 @@ public final class HttpJsonStatusException extends HttpJsonException {
     this.options = options;
   }
 
+  private HttpJsonStatusException(HttpJsonStatusException from, String message) {
+    super(message, from);
+    this.statusCode = from.statusCode;
+    this.headers = from.headers;
+    this.method = from.method;
+    this.uri = from.uri;
+    this.body = from.body;
+    this.bodyTruncated = from.bodyTruncated;
+    this.problem = from.problem;
+  }
+
+  /** This exception with another message (the retry count added), this one as its cause. */
+  HttpJsonStatusException withMessage(String message) {
+    return new HttpJsonStatusException(this, message);
+  }
+
   private static String message(
       int statusCode,
       @Nullable String method,

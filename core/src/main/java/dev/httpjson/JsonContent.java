@@ -261,6 +261,11 @@ public final class JsonContent implements BodyPublisher {
     return bytes.length;
   }
 
+  /** The serialized bytes, not copied: never modify them. */
+  byte[] bytes() {
+    return bytes;
+  }
+
   @Override
   public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
     BodyPublishers.ofByteArray(bytes).subscribe(subscriber);

@@ -1,0 +1,154 @@
+package dev.httpjson;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Code that runs around every exchange: it sees the request, may change it, forward it zero or more
+ * times and see or replace the response — auth, retries, logging. The shape is OkHttp's {@code
+ * Interceptor} ({@code chain.proceed(request)}) and Methanol's (a blocking and an asynchronous
+ * method, the chain carrying the {@link BodyHandler}).
+ *
+ * <p>An {@link HttpJsonClient} runs every call it makes through the interceptors given to {@link
+ * HttpJsonClient.Builder#interceptor(Interceptor)}, in order: the one-liners, {@code send} and
+ * streams, blocking and asynchronous, on any {@link HttpClient} underneath. {@link
+ * #decorate(HttpClient, Interceptor...)} gives the same chain to a plain client, for {@link
+ * HttpJson}'s static calls and {@link HttpClient#send}.
+ *
+ * <pre>{@code
+ * Interceptor requestId = new Interceptor() {
+ *   public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+ *       throws IOException, InterruptedException {
+ *     return chain.forward(withId(request));
+ *   }
+ *
+ *   public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+ *       HttpRequest request, Chain<T> chain) {
+ *     return chain.forwardAsync(withId(request));
+ *   }
+ * };
+ * }</pre>
+ *
+ * <p><b>Why two methods.</b> A blocking call runs the exchange on the calling thread, which is what
+ * makes httpjson's blocking calls fast; an asynchronous call past httpjson's async lanes runs on
+ * {@link HttpClient#sendAsync} and must not hold a thread while it waits (a retry's backoff is a
+ * timer, not a sleeping thread). One method could serve only one of the two without a thread
+ * hand-off or a blocked thread, so an interceptor writes both, usually as two short forms of the
+ * same logic.
+ *
+ * <p><b>Bodies.</b> The chain carries the body handler of the call; an interceptor that only looks
+ * at the request and the status never sees a body, and the body is read once, by the caller's
+ * handler. To see the body, or to discard it (a response it will not return), an interceptor
+ * forwards with its own handler through {@link Chain#withBodyHandler(BodyHandler)}, usually one
+ * wrapping {@link Chain#bodyHandler()}. A request body is sent once per forward: {@link
+ * JsonContent} can be sent again; an interceptor that forwards twice needs a request body that can.
+ *
+ * <p><b>Failures.</b> What an interceptor throws (or fails its future with) is what the call fails
+ * with. An asynchronous method must not throw: it returns a failed future. A future an interceptor
+ * returns may be cancelled by the caller (an asynchronous call's timeout, or the caller's own
+ * {@code cancel}); it then stops what it waits for.
+ *
+ * <p><b>Threads.</b> Interceptors run on the thread that sends: the caller's for blocking calls, an
+ * async lane's or the {@link HttpClient}'s executor for asynchronous ones. They must be
+ * thread-safe, since one instance serves concurrent calls.
+ */
+public interface Interceptor {
+
+  /**
+   * Handles a blocking exchange.
+   *
+   * @param request the request as the previous interceptor forwarded it
+   * @param chain the rest of the chain
+   * @param <T> the body type
+   * @return the response
+   * @throws IOException if the exchange fails
+   * @throws InterruptedException if interrupted while waiting (stop at once)
+   */
+  <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+      throws IOException, InterruptedException;
+
+  /**
+   * Handles an asynchronous exchange, without blocking.
+   *
+   * @param request the request as the previous interceptor forwarded it
+   * @param chain the rest of the chain
+   * @param <T> the body type
+   * @return a future of the response; a failed future, never a throw, when the exchange fails
+   */
+  <T> CompletableFuture<HttpResponse<T>> interceptAsync(HttpRequest request, Chain<T> chain);
+
+  /**
+   * An {@link HttpClient} that runs {@code send} and {@code sendAsync} through {@code
+   * interceptors}, in order, and forwards to {@code client} at the end; its other methods are
+   * {@code client}'s. Closing or shutting it down is the business of {@code client}'s owner.
+   *
+   * @param client the client exchanges are forwarded to
+   * @param interceptors the interceptors, the first one outermost
+   * @return the decorated client, or {@code client} itself when {@code interceptors} is empty
+   */
+  static HttpClient decorate(HttpClient client, Interceptor... interceptors) {
+    return InterceptingClient.of(client, List.of(interceptors));
+  }
+
+  /**
+   * The rest of the chain, as one interceptor sees it: the interceptors after it, then the client.
+   * Immutable and thread-safe; forward as often as needed.
+   *
+   * @param <T> the body type
+   */
+  interface Chain<T> {
+
+    /**
+     * The handler the body of a forwarded response is read with.
+     *
+     * @return the body handler
+     */
+    BodyHandler<T> bodyHandler();
+
+    /**
+     * The same chain with another body handler, to see the body (wrap {@link #bodyHandler()}) or to
+     * discard a response this interceptor will not return ({@link
+     * HttpResponse.BodySubscribers#replacing}).
+     *
+     * @param bodyHandler the handler
+     * @param <U> its body type
+     * @return a chain forwarding with {@code bodyHandler}
+     */
+    <U> Chain<U> withBodyHandler(BodyHandler<U> bodyHandler);
+
+    /**
+     * Forwards {@code request} to the next interceptor, or to the client after the last one, and
+     * waits for the response.
+     *
+     * @param request the request
+     * @return the response
+     * @throws IOException if the exchange fails
+     * @throws InterruptedException if interrupted while waiting
+     */
+    HttpResponse<T> forward(HttpRequest request) throws IOException, InterruptedException;
+
+    /**
+     * Forwards {@code request} asynchronously.
+     *
+     * @param request the request
+     * @return a future of the response; cancelling it aborts the exchange
+     */
+    CompletableFuture<HttpResponse<T>> forwardAsync(HttpRequest request);
+
+    /**
+     * What is left of the call's whole-call timeout ({@link JsonOptions#timeout()}) when httpjson
+     * made the call, so that a retry does not wait past it. Empty for a call without one, and for a
+     * plain {@code send} through {@link Interceptor#decorate}.
+     *
+     * @return the time left, zero or more, or empty
+     */
+    Optional<Duration> remaining();
+  }
+}

@@ -1,0 +1,369 @@
+package dev.httpjson;
+
+import java.io.IOException;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Logs each exchange to a {@link System.Logger} — which reaches SLF4J, Log4j or {@code
+ * java.util.logging} with no dependency — at {@link System.Logger.Level#INFO}, as much as the
+ * {@link Level} says, in the style of OkHttp's {@code HttpLoggingInterceptor}:
+ *
+ * <pre>
+ * --&gt; GET https://api.example.com/v1/users?token=*** (0-byte body)
+ * &lt;-- 200 GET https://api.example.com/v1/users?token=*** (38 ms, 412-byte body)
+ * </pre>
+ *
+ * <p><b>Secrets stay out.</b> URIs are shown as exception messages show them: query values and
+ * userinfo replaced by {@code ***}. The values of {@code Authorization}, {@code
+ * Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the headers named with {@link
+ * Builder#redactHeader(String)} are shown as {@code ***}. Bodies ({@link Level#BODY}) can hold
+ * secrets of their own: log them only where that is fine.
+ *
+ * <p><b>Bodies are read once.</b> A request body is shown from the bytes of a {@link JsonContent}
+ * (other publishers are not read: only their length is shown); a response body is copied, up to
+ * {@link Builder#maxBodyBytes(int)}, as the caller's body handler reads it, and logged when it
+ * ends. A compressed body is not shown, only its length.
+ *
+ * <pre>{@code
+ * HttpJsonClient api = HttpJsonClient.newBuilder(http)
+ *     .baseUri("https://api.example.com/v1/")
+ *     .interceptor(LoggingInterceptor.newBuilder().level(LoggingInterceptor.Level.HEADERS).build())
+ *     .build();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class LoggingInterceptor implements Interceptor {
+  /** How much is logged. */
+  public enum Level {
+    /** Nothing. */
+    NONE,
+    /** The request line and the response line: method, URI, status, duration, bytes. */
+    BASIC,
+    /** As {@link #BASIC}, with the headers. */
+    HEADERS,
+    /** As {@link #HEADERS}, with a bounded prefix of each body. */
+    BODY
+  }
+
+  private static final Set<String> ALWAYS_REDACTED =
+      Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
+
+  private final Level level;
+  private final System.Logger logger;
+  private final Set<String> redacted;
+  private final int maxBodyBytes;
+
+  private LoggingInterceptor(Builder b) {
+    this.level = b.level;
+    this.logger = b.logger;
+    this.redacted = Set.copyOf(b.redacted);
+    this.maxBodyBytes = b.maxBodyBytes;
+  }
+
+  /**
+   * A builder with the defaults: {@link Level#BASIC}, the logger {@code
+   * System.getLogger("dev.httpjson")}, bodies shown up to 4096 bytes.
+   *
+   * @return a new builder
+   */
+  public static Builder newBuilder() {
+    return new Builder();
+  }
+
+  private boolean off() {
+    return level == Level.NONE || !logger.isLoggable(System.Logger.Level.INFO);
+  }
+
+  private void log(String message) {
+    logger.log(System.Logger.Level.INFO, message);
+  }
+
+  private void logRequest(HttpRequest request) {
+    long length = request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
+    StringBuilder sb =
+        new StringBuilder("--> ")
+            .append(request.method())
+            .append(' ')
+            .append(Uris.redact(request.uri()))
+            .append(length < 0 ? " (unknown-length body)" : " (" + length + "-byte body)");
+    if (level.compareTo(Level.HEADERS) >= 0) {
+      appendHeaders(sb, request.headers());
+    }
+    if (level == Level.BODY) {
+      request
+          .bodyPublisher()
+          .filter(p -> p instanceof JsonContent)
+          .ifPresent(
+              p -> {
+                byte[] bytes = ((JsonContent) p).bytes();
+                sb.append('\n').append(text(bytes, Math.min(bytes.length, maxBodyBytes)));
+                if (bytes.length > maxBodyBytes) {
+                  sb.append("… (").append(bytes.length - maxBodyBytes).append(" more bytes)");
+                }
+              });
+    }
+    log(sb.toString());
+  }
+
+  private void appendHeaders(StringBuilder sb, HttpHeaders headers) {
+    for (Map.Entry<String, List<String>> e : headers.map().entrySet()) {
+      boolean hide = redacted.contains(e.getKey().toLowerCase(Locale.ROOT));
+      for (String value : e.getValue()) {
+        sb.append('\n').append(e.getKey()).append(": ").append(hide ? "***" : value);
+      }
+    }
+  }
+
+  private static String text(byte[] bytes, int length) {
+    return new String(bytes, 0, length, StandardCharsets.UTF_8);
+  }
+
+  private <T> Chain<T> watching(Chain<T> chain, HttpRequest request, long start) {
+    BodyHandler<T> handler = chain.bodyHandler();
+    return chain.withBodyHandler(info -> new Watcher<>(handler.apply(info), info, request, start));
+  }
+
+  /** Counts (and copies a prefix of) the body as the caller's subscriber reads it. */
+  private final class Watcher<T> implements BodySubscriber<T> {
+    private final BodySubscriber<T> delegate;
+    private final HttpResponse.ResponseInfo info;
+    private final HttpRequest request;
+    private final long start;
+    private final boolean copy;
+    private final byte[] prefix;
+    private int copied;
+    private long bytes;
+    private boolean logged;
+
+    Watcher(
+        BodySubscriber<T> delegate,
+        HttpResponse.ResponseInfo info,
+        HttpRequest request,
+        long start) {
+      this.delegate = delegate;
+      this.info = info;
+      this.request = request;
+      this.start = start;
+      String encoding = info.headers().firstValue("Content-Encoding").orElse("identity").trim();
+      this.copy = level == Level.BODY && encoding.equalsIgnoreCase("identity");
+      this.prefix = new byte[copy ? maxBodyBytes : 0];
+    }
+
+    @Override
+    public CompletionStage<T> getBody() {
+      return delegate.getBody();
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      delegate.onSubscribe(
+          new Flow.Subscription() {
+            @Override
+            public void request(long n) {
+              subscription.request(n);
+            }
+
+            @Override
+            public void cancel() {
+              done("body closed early");
+              subscription.cancel();
+            }
+          });
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> item) {
+      for (ByteBuffer b : item) {
+        int n = b.remaining();
+        bytes += n;
+        if (copy && copied < prefix.length) {
+          int take = Math.min(n, prefix.length - copied);
+          b.duplicate().get(prefix, copied, take);
+          copied += take;
+        }
+      }
+      delegate.onNext(item);
+    }
+
+    @Override
+    public void onError(Throwable throwable) {
+      done("failed: " + throwable);
+      delegate.onError(throwable);
+    }
+
+    @Override
+    public void onComplete() {
+      done(null);
+      delegate.onComplete();
+    }
+
+    private void done(String failure) {
+      synchronized (this) {
+        if (logged) {
+          return;
+        }
+        logged = true;
+      }
+      StringBuilder sb =
+          new StringBuilder("<-- ")
+              .append(info.statusCode())
+              .append(' ')
+              .append(request.method())
+              .append(' ')
+              .append(Uris.redact(request.uri()))
+              .append(" (")
+              .append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+              .append(" ms, ")
+              .append(bytes)
+              .append("-byte body")
+              .append(failure == null ? "" : ", " + failure)
+              .append(')');
+      if (level.compareTo(Level.HEADERS) >= 0) {
+        appendHeaders(sb, info.headers());
+      }
+      if (copy) {
+        sb.append('\n').append(text(prefix, copied));
+        if (bytes > copied) {
+          sb.append("… (").append(bytes - copied).append(" more bytes)");
+        }
+      }
+      log(sb.toString());
+    }
+  }
+
+  private void logFailure(HttpRequest request, long start, Throwable failure) {
+    log(
+        "<-- HTTP FAILED "
+            + request.method()
+            + " "
+            + Uris.redact(request.uri())
+            + " ("
+            + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
+            + " ms): "
+            + failure);
+  }
+
+  @Override
+  public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+      throws IOException, InterruptedException {
+    if (off()) {
+      return chain.forward(request);
+    }
+    logRequest(request);
+    long start = System.nanoTime();
+    try {
+      return watching(chain, request, start).forward(request);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      logFailure(request, start, e);
+      throw e;
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+      HttpRequest request, Chain<T> chain) {
+    if (off()) {
+      return chain.forwardAsync(request);
+    }
+    logRequest(request);
+    long start = System.nanoTime();
+    CompletableFuture<HttpResponse<T>> f = watching(chain, request, start).forwardAsync(request);
+    f.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            logFailure(request, start, e);
+          }
+        });
+    return f;
+  }
+
+  @Override
+  public String toString() {
+    return "LoggingInterceptor{level=" + level + ", logger=" + logger.getName() + "}";
+  }
+
+  /** Builds {@link LoggingInterceptor}. Not thread-safe. */
+  public static final class Builder {
+    private Level level = Level.BASIC;
+    private System.Logger logger = System.getLogger("dev.httpjson");
+    private final Set<String> redacted = new TreeSet<>(ALWAYS_REDACTED);
+    private int maxBodyBytes = 4096;
+
+    Builder() {}
+
+    /**
+     * Sets how much is logged. Default {@link Level#BASIC}.
+     *
+     * @param level the level
+     * @return this builder
+     */
+    public Builder level(Level level) {
+      this.level = Objects.requireNonNull(level, "level == null");
+      return this;
+    }
+
+    /**
+     * Sets the logger. Default {@code System.getLogger("dev.httpjson")}.
+     *
+     * @param logger the logger, written to at {@link System.Logger.Level#INFO}
+     * @return this builder
+     */
+    public Builder logger(System.Logger logger) {
+      this.logger = Objects.requireNonNull(logger, "logger == null");
+      return this;
+    }
+
+    /**
+     * Adds a header whose values are shown as {@code ***}, besides {@code Authorization}, {@code
+     * Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie}.
+     *
+     * @param name the header name, case-insensitive
+     * @return this builder
+     */
+    public Builder redactHeader(String name) {
+      redacted.add(Objects.requireNonNull(name, "name == null").toLowerCase(Locale.ROOT));
+      return this;
+    }
+
+    /**
+     * Sets how many bytes of each body {@link Level#BODY} shows. Default 4096.
+     *
+     * @param maxBodyBytes the bytes, zero or more
+     * @return this builder
+     * @throws IllegalArgumentException if {@code maxBodyBytes < 0}
+     */
+    public Builder maxBodyBytes(int maxBodyBytes) {
+      if (maxBodyBytes < 0) {
+        throw new IllegalArgumentException("maxBodyBytes < 0: " + maxBodyBytes);
+      }
+      this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /**
+     * Returns the interceptor.
+     *
+     * @return the interceptor
+     */
+    public LoggingInterceptor build() {
+      return new LoggingInterceptor(this);
+    }
+  }
+}

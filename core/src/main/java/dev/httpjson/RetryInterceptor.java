@@ -1,0 +1,452 @@
+package dev.httpjson;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Repeats an exchange that failed in a way a later attempt may not: a connection that could not be
+ * made, or a status that says "later" (429 and 503 by default). Add it to an {@link HttpJsonClient}
+ * with {@link HttpJsonClient.Builder#interceptor(Interceptor)}:
+ *
+ * <pre>{@code
+ * HttpJsonClient api = HttpJsonClient.newBuilder(http)
+ *     .baseUri("https://api.example.com/v1/")
+ *     .interceptor(RetryInterceptor.newBuilder().maxAttempts(4).build())
+ *     .build();
+ * }</pre>
+ *
+ * <p><b>What is retried.</b> Requests whose method is idempotent — GET, HEAD, PUT, DELETE, OPTIONS,
+ * TRACE by default ({@link Builder#methods(String...)}) — and any request carrying an {@code
+ * Idempotency-Key} header; others (a plain POST or PATCH) are sent once. A retried request fails
+ * again when the connection could not be made ({@link ConnectException}, {@link
+ * HttpConnectTimeoutException}), when a {@link HttpTimeoutException request timeout} elapsed on a
+ * request idempotent by its method or key (never for a POST only added to the methods), or when the
+ * status is one of {@link Builder#statuses(int...)}. The body of a response that is retried is read
+ * and dropped (the connection goes back to the pool) before the next attempt.
+ *
+ * <p><b>When.</b> After the delay a {@code Retry-After} header asks for, in seconds or as an HTTP
+ * date; otherwise after an exponential backoff with full jitter: a random delay between zero and
+ * {@code initial × 2^(attempt − 1)}, at most {@code max} ({@link Builder#backoff(Duration,
+ * Duration)}). A {@code Retry-After} longer than {@code max}, or than what is left of the call's
+ * whole-call timeout ({@link JsonOptions#timeout()}, which covers every attempt), ends the retrying
+ * at once: the call fails as the last attempt did.
+ *
+ * <p><b>The last failure</b> is the last attempt's, of the type that attempt would have raised
+ * alone ({@link HttpJsonStatusException} for a 503 read by httpjson, {@link ConnectException}, …),
+ * its message ending in how many attempts were made, such as {@code "(3 attempts)"}; a response
+ * that is not an error to its body handler (a plain {@code send} with {@code ofString()}) is
+ * returned as the last attempt's response.
+ *
+ * <p><b>Stopping.</b> A blocking call waits with {@link Thread#sleep}: an interrupt (or the
+ * whole-call timeout, which interrupts) ends it at once. An asynchronous call waits on a timer and
+ * holds no thread; cancelling its future, or the call's timeout, cancels the wait and the attempt
+ * in flight.
+ *
+ * <p>Immutable and thread-safe; one instance serves any number of clients and calls.
+ */
+public final class RetryInterceptor implements Interceptor {
+  private static final Set<String> IDEMPOTENT =
+      Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE");
+
+  private final int maxAttempts;
+  private final Set<Integer> statuses;
+  private final Set<String> methods;
+  private final Duration initial;
+  private final Duration max;
+
+  private RetryInterceptor(Builder b) {
+    this.maxAttempts = b.maxAttempts;
+    this.statuses = b.statuses;
+    this.methods = b.methods;
+    this.initial = b.initial;
+    this.max = b.max;
+  }
+
+  /**
+   * A builder with the defaults: 3 attempts, statuses 429 and 503, the idempotent methods, backoff
+   * from 500 ms up to 30 s.
+   *
+   * @return a new builder
+   */
+  public static Builder newBuilder() {
+    return new Builder();
+  }
+
+  private boolean retries(HttpRequest request) {
+    return methods.contains(request.method()) || hasKey(request);
+  }
+
+  private static boolean hasKey(HttpRequest request) {
+    return request.headers().firstValue("Idempotency-Key").isPresent();
+  }
+
+  /** The delay before attempt {@code attempt + 1} after a failure, or -1 for none. */
+  private long delayAfter(Throwable failure, HttpRequest request, int attempt, Chain<?> chain) {
+    if (attempt >= maxAttempts || failure instanceof CallTimeoutException) {
+      return -1;
+    }
+    boolean retry =
+        failure instanceof ConnectException
+            || failure instanceof HttpConnectTimeoutException
+            || (failure instanceof HttpTimeoutException
+                && (IDEMPOTENT.contains(request.method()) || hasKey(request)));
+    return retry ? fit(backoff(attempt), chain) : -1;
+  }
+
+  /** The delay before attempt {@code attempt + 1} after this status, or -1 for none. */
+  private long delayAfter(int status, HttpHeaders headers, int attempt, Chain<?> chain) {
+    if (attempt >= maxAttempts || !statuses.contains(status)) {
+      return -1;
+    }
+    long retryAfter = retryAfterNanos(headers);
+    if (retryAfter > max.toNanos()) {
+      return -1;
+    }
+    return fit(retryAfter >= 0 ? retryAfter : backoff(attempt), chain);
+  }
+
+  private static long fit(long delay, Chain<?> chain) {
+    Optional<Duration> left = chain.remaining();
+    return left.isPresent() && delay >= left.get().toNanos() ? -1 : delay;
+  }
+
+  private long backoff(int attempt) {
+    long cap = max.toNanos();
+    long ceiling = initial.toNanos();
+    for (int i = 1; i < attempt && ceiling < cap; i++) {
+      ceiling = ceiling > cap / 2 ? cap : ceiling * 2;
+    }
+    ceiling = Math.min(ceiling, cap);
+    return ceiling <= 0 ? 0 : ThreadLocalRandom.current().nextLong(ceiling + 1);
+  }
+
+  /** {@code Retry-After} in nanoseconds, or -1 without a usable one. */
+  static long retryAfterNanos(HttpHeaders headers) {
+    String value = headers.firstValue("Retry-After").orElse(null);
+    if (value == null) {
+      return -1;
+    }
+    value = value.trim();
+    if (!value.isEmpty() && value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      try {
+        return TimeUnit.SECONDS.toNanos(Long.parseLong(value));
+      } catch (NumberFormatException e) {
+        return Long.MAX_VALUE; // more seconds than a long holds: longer than any cap
+      }
+    }
+    try {
+      ZonedDateTime when = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME);
+      Duration wait = Duration.between(ZonedDateTime.now(when.getZone()), when);
+      return wait.isNegative() ? 0 : wait.toNanos();
+    } catch (DateTimeParseException | ArithmeticException e) {
+      return -1;
+    }
+  }
+
+  /** What the handler decided for the response of one attempt. */
+  private static final class Decision {
+    volatile long delay = -1;
+  }
+
+  private <T> Chain<T> deciding(Chain<T> chain, int attempt, Decision decision) {
+    if (attempt >= maxAttempts) {
+      return chain;
+    }
+    BodyHandler<T> handler = chain.bodyHandler();
+    return chain.withBodyHandler(
+        info -> {
+          long delay = delayAfter(info.statusCode(), info.headers(), attempt, chain);
+          if (delay < 0) {
+            return handler.apply(info);
+          }
+          decision.delay = delay;
+          return BodySubscribers.replacing(null);
+        });
+  }
+
+  @Override
+  public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+      throws IOException, InterruptedException {
+    if (!retries(request)) {
+      return chain.forward(request);
+    }
+    for (int attempt = 1; ; attempt++) {
+      Decision decision = new Decision();
+      HttpResponse<T> response;
+      try {
+        response = deciding(chain, attempt, decision).forward(request);
+      } catch (IOException e) {
+        long delay = delayAfter(e, request, attempt, chain);
+        if (delay < 0) {
+          throw attempts(e, attempt);
+        }
+        TimeUnit.NANOSECONDS.sleep(delay);
+        continue;
+      } catch (RuntimeException e) {
+        throw attempts(e, attempt);
+      }
+      if (decision.delay < 0) {
+        return response;
+      }
+      TimeUnit.NANOSECONDS.sleep(decision.delay);
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+      HttpRequest request, Chain<T> chain) {
+    if (!retries(request)) {
+      return chain.forwardAsync(request);
+    }
+    Retrying<T> retrying = new Retrying<>(request, chain);
+    retrying.attempt(1);
+    return retrying.result;
+  }
+
+  /** One asynchronous call being retried; the caller's future is {@link #result}. */
+  private final class Retrying<T> {
+    final CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
+    private final HttpRequest request;
+    private final Chain<T> chain;
+    private volatile @Nullable CompletableFuture<HttpResponse<T>> inFlight;
+    private volatile DeadlineTimer.@Nullable Task wait;
+
+    Retrying(HttpRequest request, Chain<T> chain) {
+      this.request = request;
+      this.chain = chain;
+      result.whenComplete(
+          (r, e) -> {
+            if (e != null) { // the caller cancelled or failed the future, or the call failed
+              DeadlineTimer.Task w = wait;
+              if (w != null) {
+                w.cancel();
+              }
+              CompletableFuture<HttpResponse<T>> f = inFlight;
+              if (f != null) {
+                f.cancel(true);
+              }
+            }
+          });
+    }
+
+    void attempt(int attempt) {
+      if (result.isDone()) {
+        return;
+      }
+      Decision decision = new Decision();
+      CompletableFuture<HttpResponse<T>> f =
+          deciding(chain, attempt, decision).forwardAsync(request);
+      inFlight = f;
+      if (result.isDone()) {
+        f.cancel(true);
+        return;
+      }
+      f.whenComplete(
+          (response, failure) -> {
+            if (failure != null) {
+              Throwable e = unwrap(failure);
+              long delay = delayAfter(e, request, attempt, chain);
+              if (delay < 0) {
+                result.completeExceptionally(attempts(e, attempt));
+              } else {
+                later(attempt + 1, delay);
+              }
+            } else if (decision.delay < 0) {
+              if (!result.complete(response) && response.body() instanceof AutoCloseable) {
+                try {
+                  ((AutoCloseable) response.body()).close(); // the caller gave up on it
+                } catch (Exception ignored) {
+                  // nothing to report to: the call is over
+                }
+              }
+            } else {
+              later(attempt + 1, decision.delay);
+            }
+          });
+    }
+
+    private void later(int attempt, long delay) {
+      // The timer thread only hands the attempt over: it never runs the chain itself.
+      wait =
+          DeadlineTimer.INSTANCE.schedule(
+              () -> ForkJoinPool.commonPool().execute(() -> attempt(attempt)), delay);
+      if (result.isDone()) {
+        wait.cancel();
+      }
+    }
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  /** {@code failure} with the number of attempts in its message, of the same type. */
+  static <E extends Throwable> E attempts(E failure, int attempts) {
+    if (attempts < 2) {
+      return failure;
+    }
+    String note = " (" + attempts + " attempts)";
+    String message = failure.getMessage() == null ? note.trim() : failure.getMessage() + note;
+    Throwable copy;
+    if (failure instanceof HttpJsonStatusException) {
+      copy = ((HttpJsonStatusException) failure).withMessage(message);
+    } else if (failure.getClass() == HttpConnectTimeoutException.class) {
+      copy = new HttpConnectTimeoutException(message);
+    } else if (failure.getClass() == HttpTimeoutException.class) {
+      copy = new HttpTimeoutException(message);
+    } else if (failure.getClass() == ConnectException.class) {
+      copy = new ConnectException(message);
+    } else if (failure.getClass() == IOException.class) {
+      copy = new IOException(message);
+    } else {
+      return failure; // a type it cannot copy keeps its message
+    }
+    if (copy.getCause() == null) {
+      copy.initCause(failure);
+    }
+    copy.setStackTrace(failure.getStackTrace());
+    @SuppressWarnings("unchecked")
+    E same = (E) copy;
+    return same;
+  }
+
+  @Override
+  public String toString() {
+    return "RetryInterceptor{maxAttempts="
+        + maxAttempts
+        + ", statuses="
+        + statuses
+        + ", methods="
+        + methods
+        + ", backoff="
+        + initial
+        + ".."
+        + max
+        + "}";
+  }
+
+  /** Builds {@link RetryInterceptor}. Not thread-safe. */
+  public static final class Builder {
+    private int maxAttempts = 3;
+    private Set<Integer> statuses = Set.of(429, 503);
+    private Set<String> methods = IDEMPOTENT;
+    private Duration initial = Duration.ofMillis(500);
+    private Duration max = Duration.ofSeconds(30);
+
+    Builder() {}
+
+    /**
+     * Sets how many attempts a call makes at most, the first one included. Default 3.
+     *
+     * @param maxAttempts the attempts, 1 or more (1: no retry)
+     * @return this builder
+     * @throws IllegalArgumentException if {@code maxAttempts < 1}
+     */
+    public Builder maxAttempts(int maxAttempts) {
+      if (maxAttempts < 1) {
+        throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
+      }
+      this.maxAttempts = maxAttempts;
+      return this;
+    }
+
+    /**
+     * Sets the statuses that are retried. Default 429 and 503.
+     *
+     * @param statuses the statuses, each 100–599
+     * @return this builder
+     * @throws IllegalArgumentException if a status is outside 100–599
+     */
+    public Builder statuses(int... statuses) {
+      Set<Integer> set = new TreeSet<>();
+      for (int s : statuses) {
+        if (s < 100 || s > 599) {
+          throw new IllegalArgumentException("status outside 100-599: " + s);
+        }
+        set.add(s);
+      }
+      this.statuses = Set.copyOf(set);
+      return this;
+    }
+
+    /**
+     * Sets the methods whose requests are retried; a request with an {@code Idempotency-Key} header
+     * is retried whatever its method. Default: GET, HEAD, PUT, DELETE, OPTIONS, TRACE. Add {@code
+     * POST} to opt in to retrying requests that are not idempotent.
+     *
+     * @param methods the method names, case-sensitive as HTTP says
+     * @return this builder
+     */
+    public Builder methods(String... methods) {
+      Set<String> set = new TreeSet<>();
+      for (String m : methods) {
+        Objects.requireNonNull(m, "methods contains null");
+        if (m.isEmpty() || !m.toUpperCase(Locale.ROOT).equals(m)) {
+          throw new IllegalArgumentException("method must be upper case: " + m);
+        }
+        set.add(m);
+      }
+      this.methods = Set.copyOf(set);
+      return this;
+    }
+
+    /**
+     * Sets the backoff when the response names no {@code Retry-After}: before attempt {@code n + 1}
+     * a random delay between zero and {@code initial × 2^(n − 1)}, at most {@code max} (full
+     * jitter). {@code max} also bounds {@code Retry-After}: a longer one ends the retrying. Default
+     * 500 ms and 30 s.
+     *
+     * @param initial the first ceiling, zero or more
+     * @param max the cap, at least {@code initial}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code initial} is negative or longer than {@code max}
+     */
+    public Builder backoff(Duration initial, Duration max) {
+      Objects.requireNonNull(initial, "initial == null");
+      Objects.requireNonNull(max, "max == null");
+      if (initial.isNegative() || initial.compareTo(max) > 0) {
+        throw new IllegalArgumentException(
+            "backoff needs 0 <= initial <= max: " + initial + ", " + max);
+      }
+      this.initial = initial;
+      this.max = max;
+      return this;
+    }
+
+    /**
+     * Returns the interceptor.
+     *
+     * @return the interceptor
+     */
+    public RetryInterceptor build() {
+      return new RetryInterceptor(this);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package dev.httpjson;
+
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.InterceptorContract;
+import java.net.http.HttpClient;
+
+/** The interceptor contract on the JDK's client. */
+class InterceptorTest extends InterceptorContract {
+  @Override
+  protected JsonCodec codec() {
+    return new CountingCodec();
+  }
+
+  @Override
+  protected HttpClient newRedirectingClient() {
+    return HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+  }
+}

@@ -1,0 +1,693 @@
+package dev.httpjson.testing;
+
+import static dev.httpjson.testing.LoopbackServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.Interceptor;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.RetryInterceptor;
+import dev.httpjson.spi.JsonCodec;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLSession;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The interceptor chain of {@link HttpJsonClient} and {@link Interceptor#decorate}, the built-in
+ * {@link RetryInterceptor}, and redirects followed with the default headers checked on every hop:
+ * run on every {@link HttpClient} underneath (the JDK's, the OkHttp transport, Methanol).
+ */
+public abstract class InterceptorContract {
+  protected MockWebServer server;
+  protected MockWebServer other;
+  protected HttpClient client;
+  protected JsonOptions options;
+
+  protected abstract JsonCodec codec();
+
+  /** The client under test; it must not follow redirects itself. */
+  protected HttpClient newClient() {
+    return HttpClient.newHttpClient();
+  }
+
+  /** A client of the same kind that follows redirects itself (NORMAL). */
+  protected abstract HttpClient newRedirectingClient();
+
+  @BeforeEach
+  void startServers() throws IOException {
+    server = LoopbackServer.start();
+    other = LoopbackServer.start();
+    client = newClient();
+    options = JsonOptions.newBuilder().codec(codec()).build();
+  }
+
+  @AfterEach
+  void stopServers() {
+    server.close();
+    other.close();
+  }
+
+  private HttpJsonClient.Builder api() {
+    return HttpJsonClient.newBuilder(client)
+        .baseUri(LoopbackServer.uri(server, "/v1/"))
+        .options(options);
+  }
+
+  /** An interceptor that forwards {@code change.apply(request)}, both ways. */
+  public static Interceptor mapping(UnaryOperator<HttpRequest> change) {
+    return new Interceptor() {
+      @Override
+      public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+          throws IOException, InterruptedException {
+        return chain.forward(change.apply(request));
+      }
+
+      @Override
+      public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+          HttpRequest request, Chain<T> chain) {
+        return chain.forwardAsync(change.apply(request));
+      }
+    };
+  }
+
+  private static HttpRequest withHeader(HttpRequest request, String name, String value) {
+    return HttpRequest.newBuilder(request, (n, v) -> true).header(name, value).build();
+  }
+
+  // ---- the chain ------------------------------------------------------------------------------
+
+  @Test
+  void anInterceptorAddsAHeaderToEveryCallShape() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(mapping(r -> withHeader(r, "X-Request-Id", "r1")))
+            .interceptor(
+                mapping(
+                    r ->
+                        withHeader(
+                            r, "X-Seen", r.headers().firstValue("X-Request-Id").orElse("none"))))
+            .build();
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "[\"a\"]"));
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    try (var s = api.getFromJsonAsStream("items", String.class)) {
+      assertThat(s.toList()).containsExactly("a");
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+    assertThat(api.send(own, String.class)).isEqualTo("a");
+    assertThat(api.sendAsync(own, String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    for (int i = 0; i < 5; i++) {
+      RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(r.getHeaders().get("X-Request-Id")).isEqualTo("r1");
+      assertThat(r.getHeaders().get("X-Seen"))
+          .as("the second interceptor runs after the first")
+          .isEqualTo("r1");
+    }
+  }
+
+  @Test
+  void aDecoratedClientRunsTheChainForStaticCallsAndPlainSend() throws Exception {
+    HttpClient decorated =
+        Interceptor.decorate(client, mapping(r -> withHeader(r, "X-Via", "chain")));
+    server.enqueue(json(200, "\"one\""));
+    server.enqueue(json(200, "\"two\""));
+    server.enqueue(json(200, "\"three\""));
+    URI uri = LoopbackServer.uri(server, "/x");
+    assertThat(HttpJson.getFromJson(decorated, uri, String.class, options)).isEqualTo("one");
+    HttpRequest request = HttpRequest.newBuilder(uri).build();
+    assertThat(decorated.send(request, HttpResponse.BodyHandlers.ofString()).body())
+        .isEqualTo("\"two\"");
+    assertThat(
+            decorated
+                .sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                .get(5, TimeUnit.SECONDS)
+                .body())
+        .isEqualTo("\"three\"");
+    for (int i = 0; i < 3; i++) {
+      assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("X-Via"))
+          .isEqualTo("chain");
+    }
+    assertThat(Interceptor.decorate(client)).isSameAs(client);
+  }
+
+  /** A response made without the network, read by the call's own body handler. */
+  public static <T> HttpResponse<T> respond(
+      HttpRequest request, Interceptor.Chain<T> chain, int status, String json) {
+    HttpHeaders headers =
+        HttpHeaders.of(Map.of("Content-Type", List.of("application/json")), (a, b) -> true);
+    BodySubscriber<T> subscriber =
+        chain
+            .bodyHandler()
+            .apply(
+                new HttpResponse.ResponseInfo() {
+                  @Override
+                  public int statusCode() {
+                    return status;
+                  }
+
+                  @Override
+                  public HttpHeaders headers() {
+                    return headers;
+                  }
+
+                  @Override
+                  public HttpClient.Version version() {
+                    return HttpClient.Version.HTTP_1_1;
+                  }
+                });
+    subscriber.onSubscribe(
+        new Flow.Subscription() {
+          boolean sent;
+
+          @Override
+          public synchronized void request(long n) {
+            if (!sent) {
+              sent = true;
+              subscriber.onNext(List.of(ByteBuffer.wrap(json.getBytes(StandardCharsets.UTF_8))));
+              subscriber.onComplete();
+            }
+          }
+
+          @Override
+          public void cancel() {}
+        });
+    T body;
+    try {
+      body = subscriber.getBody().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    return new HttpResponse<>() {
+      @Override
+      public int statusCode() {
+        return status;
+      }
+
+      @Override
+      public HttpRequest request() {
+        return request;
+      }
+
+      @Override
+      public Optional<HttpResponse<T>> previousResponse() {
+        return Optional.empty();
+      }
+
+      @Override
+      public HttpHeaders headers() {
+        return headers;
+      }
+
+      @Override
+      public T body() {
+        return body;
+      }
+
+      @Override
+      public Optional<SSLSession> sslSession() {
+        return Optional.empty();
+      }
+
+      @Override
+      public URI uri() {
+        return request.uri();
+      }
+
+      @Override
+      public HttpClient.Version version() {
+        return HttpClient.Version.HTTP_1_1;
+      }
+    };
+  }
+
+  @Test
+  void anInterceptorAnswersWithoutForwarding() throws Exception {
+    Interceptor cache =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain) {
+            return respond(request, chain, 200, "\"cached\"");
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return CompletableFuture.completedFuture(respond(request, chain, 200, "\"cached\""));
+          }
+        };
+    HttpJsonClient api = api().interceptor(cache).build();
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("cached");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("cached");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  @Test
+  void anInterceptorForwardsTwiceAndTheJsonBodyIsSentBothTimes() throws Exception {
+    Interceptor twice =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            chain.withBodyHandler(HttpResponse.BodyHandlers.discarding()).forward(request);
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .withBodyHandler(HttpResponse.BodyHandlers.discarding())
+                .forwardAsync(request)
+                .thenCompose(first -> chain.forwardAsync(request));
+          }
+        };
+    HttpJsonClient api = api().interceptor(twice).build();
+    server.enqueue(json(200, "\"first\""));
+    server.enqueue(json(200, "\"second\""));
+    server.enqueue(json(200, "\"third\""));
+    server.enqueue(json(200, "\"fourth\""));
+    assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("second");
+    assertThat(api.postAsJsonAsync("x", "w", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("fourth");
+    String[] bodies = new String[4];
+    for (int i = 0; i < 4; i++) {
+      bodies[i] = server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8();
+    }
+    assertThat(bodies).containsExactly("\"v\"", "\"v\"", "\"w\"", "\"w\"");
+  }
+
+  @Test
+  void anInterceptorReplacesTheResponse() throws Exception {
+    Interceptor replace =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            HttpResponse<Void> seen =
+                chain.withBodyHandler(i -> BodySubscribers.<Void>replacing(null)).forward(request);
+            return respond(request, chain, 200, "\"replaced " + seen.statusCode() + "\"");
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .withBodyHandler(i -> BodySubscribers.<Void>replacing(null))
+                .forwardAsync(request)
+                .thenApply(
+                    seen -> respond(request, chain, 200, "\"replaced " + seen.statusCode() + "\""));
+          }
+        };
+    HttpJsonClient api = api().interceptor(replace).build();
+    server.enqueue(json(500, "{\"error\":1}"));
+    server.enqueue(json(500, "{\"error\":1}"));
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("replaced 500");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("replaced 500");
+  }
+
+  @Test
+  void theCallFailsWithWhatAnInterceptorThrows() throws Exception {
+    IllegalStateException boom = new IllegalStateException("boom");
+    IOException ioBoom = new IOException("io boom");
+    AtomicReference<Exception> which = new AtomicReference<>(boom);
+    Interceptor throwing =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException {
+            chain.withBodyHandler(HttpResponse.BodyHandlers.ofString());
+            Exception e = which.get();
+            if (e instanceof IOException) {
+              throw (IOException) e;
+            }
+            throw (RuntimeException) e;
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            Exception e = which.get();
+            if (e instanceof RuntimeException) {
+              throw (RuntimeException) e; // a broken interceptor: the future still fails
+            }
+            return CompletableFuture.failedFuture(e);
+          }
+        };
+    HttpJsonClient api = api().interceptor(throwing).build();
+    ResourceCounts baseline = ResourceCounts.now();
+    assertThatThrownBy(() -> api.getFromJson("x", String.class)).isSameAs(boom);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isSameAs(boom);
+    which.set(ioBoom);
+    assertThatThrownBy(() -> api.getFromJson("x", String.class)).isSameAs(ioBoom);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isSameAs(ioBoom);
+    assertThat(server.getRequestCount()).isZero();
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  // ---- retries ----------------------------------------------------------------------------------
+
+  private static RetryInterceptor fastRetry(int attempts) {
+    return RetryInterceptor.newBuilder()
+        .maxAttempts(attempts)
+        .backoff(Duration.ZERO, Duration.ofSeconds(60))
+        .build();
+  }
+
+  private static MockResponse status(int code, String retryAfter) {
+    MockResponse.Builder b =
+        new MockResponse.Builder()
+            .code(code)
+            .addHeader("Content-Type", "application/json")
+            .body("{\"e\":1}");
+    if (retryAfter != null) {
+      b.addHeader("Retry-After", retryAfter);
+    }
+    return b.build();
+  }
+
+  @Test
+  void a429WithRetryAfterInSecondsIsRetriedAfterThatLong() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(429, "1"));
+    server.enqueue(json(200, "\"ok\""));
+    long start = System.nanoTime();
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(900));
+    assertThat(server.getRequestCount()).isEqualTo(2);
+
+    server.enqueue(status(429, "1"));
+    server.enqueue(json(200, "\"ok async\""));
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("ok async");
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
+  @Test
+  void retryAfterAsAnHttpDateIsHonoured() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    String date =
+        DateTimeFormatter.RFC_1123_DATE_TIME.format(
+            ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(2));
+    server.enqueue(status(503, date));
+    server.enqueue(json(200, "\"ok\""));
+    long start = System.nanoTime();
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    // The date has whole seconds: the wait is between one and two seconds.
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(900));
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void the503OfTheLastAttemptIsTheFailureWithTheAttemptCount() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(status(503, null));
+    }
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(503))
+        .hasMessageStartingWith("HTTP 503 from GET")
+        .hasMessageEndingWith("(3 attempts)");
+    assertThat(server.getRequestCount()).isEqualTo(3);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageEndingWith("(3 attempts)");
+    assertThat(server.getRequestCount()).isEqualTo(6);
+  }
+
+  @Test
+  void aPostIsNotRetried() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    assertThatThrownBy(() -> api.postAsJson("x", "v", String.class))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageNotContaining("attempts");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aPostWithAnIdempotencyKeyIsRetriedWithItsBody() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.withHeader("Idempotency-Key", "k1").postAsJson("x", "v", String.class))
+        .isEqualTo("ok");
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(r.getBody().utf8()).isEqualTo("\"v\"");
+      assertThat(r.getHeaders().get("Idempotency-Key")).isEqualTo("k1");
+    }
+  }
+
+  @Test
+  void aConnectFailureIsRetriedAndReportedWithTheAttempts() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri("http://127.0.0.1:" + port + "/")
+            .options(options)
+            .interceptor(fastRetry(3))
+            .build();
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageEndingWith("(3 attempts)");
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(ConnectException.class)
+        .hasMessageEndingWith("(3 attempts)");
+  }
+
+  @Test
+  void anInterruptDuringTheBackoffEndsTheCallAtOnce() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "30"));
+    CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                api.getFromJson("x", String.class);
+                outcome.complete(null);
+              } catch (Throwable t) {
+                outcome.complete(t);
+              }
+            });
+    caller.start();
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    caller.interrupt();
+    assertThat(outcome.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+    caller.join(5000);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void cancellingAnAsyncCallDuringTheBackoffStopsTheRetries() throws Exception {
+    HttpClient decorated = Interceptor.decorate(client, fastRetry(3));
+    server.enqueue(status(503, "1"));
+    server.enqueue(json(200, "\"too late\""));
+    CompletableFuture<HttpResponse<String>> f =
+        decorated.sendAsync(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    f.cancel(true);
+    assertThatThrownBy(() -> f.get(5, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
+    assertThat(server.takeRequest(2, TimeUnit.SECONDS)).as("no attempt after the cancel").isNull();
+
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "1"));
+    CompletableFuture<String> g = api.getFromJsonAsync("x", String.class);
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    g.cancel(true);
+    assertThat(server.takeRequest(2, TimeUnit.SECONDS)).as("no attempt after the cancel").isNull();
+  }
+
+  @Test
+  void aRetryAfterLongerThanWhatIsLeftOfTheTimeoutEndsTheRetryingAtOnce() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build().withTimeout(Duration.ofSeconds(3));
+    server.enqueue(status(503, "10"));
+    server.enqueue(status(503, "10"));
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .isNotInstanceOf(CallTimeoutException.class);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(HttpJsonStatusException.class);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void theWholeCallTimeoutCoversEveryAttempt() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(100)
+                    .backoff(Duration.ofMillis(200), Duration.ofMillis(200))
+                    .build())
+            .build()
+            .withTimeout(Duration.ofMillis(700));
+    for (int i = 0; i < 100; i++) {
+      server.enqueue(status(503, null));
+    }
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(CallTimeoutException.class);
+    assertThat(server.getRequestCount()).isBetween(1, 20);
+  }
+
+  // ---- redirects and credentials
+  // ------------------------------------------------------------------
+
+  private static MockResponse redirect(int code, URI to) {
+    return new MockResponse.Builder().code(code).addHeader("Location", to.toString()).build();
+  }
+
+  @Test
+  void aClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders() {
+    HttpClient following = newRedirectingClient();
+    assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
+    assertThatThrownBy(
+            () ->
+                HttpJsonClient.newBuilder(following)
+                    .baseUri(LoopbackServer.uri(server, "/v1/"))
+                    .header("X-Api-Key", "k")
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("followRedirects(Redirect.NEVER)")
+        .hasMessageContaining("X-Api-Key")
+        .hasMessageNotContaining("\"k\"");
+    // Without default headers there is nothing to leak.
+    assertThat(
+            HttpJsonClient.newBuilder(following)
+                .baseUri(LoopbackServer.uri(server, "/v1/"))
+                .build())
+        .isNotNull();
+  }
+
+  @Test
+  void aRedirectToAnotherOriginCarriesNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        api()
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Api-Key", "k3y")
+            .header("X-Token", () -> "rotating")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(redirect(302, elsewhere));
+      other.enqueue(json(200, "\"there\""));
+    }
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("there");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("there");
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x")).build();
+    assertThat(api.send(own, String.class)).isEqualTo("there");
+    assertThat(api.sendAsync(own, String.class).get(5, TimeUnit.SECONDS)).isEqualTo("there");
+    for (int i = 0; i < 4; i++) {
+      RecordedRequest first = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(first.getHeaders().get("Authorization")).isEqualTo("Bearer s3cret");
+      assertThat(first.getHeaders().get("X-Token")).isEqualTo("rotating");
+      RecordedRequest hop = other.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(hop.getTarget()).isEqualTo("/landing");
+      assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+      assertThat(hop.getHeaders().values("X-Api-Key")).isEmpty();
+      assertThat(hop.getHeaders().values("X-Token")).isEmpty();
+    }
+  }
+
+  @Test
+  void aRedirectBackToTheBaseOriginCarriesTheDefaultHeadersAgain() throws Exception {
+    HttpJsonClient api =
+        api()
+            .header("X-Api-Key", "k3y")
+            .header("X-Token", () -> "rotating")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    other.enqueue(redirect(307, LoopbackServer.uri(server, "/v1/back")));
+    server.enqueue(json(200, "\"home\""));
+    assertThat(api.postAsJson(LoopbackServer.uri(other, "/out").toString(), "v", String.class))
+        .isEqualTo("home");
+    RecordedRequest out = other.takeRequest(5, TimeUnit.SECONDS);
+    assertThat(out.getHeaders().values("X-Api-Key")).isEmpty();
+    RecordedRequest back = server.takeRequest(5, TimeUnit.SECONDS);
+    assertThat(back.getMethod()).isEqualTo("POST");
+    assertThat(back.getBody().utf8()).isEqualTo("\"v\"");
+    assertThat(back.getHeaders().get("X-Api-Key")).isEqualTo("k3y");
+    assertThat(back.getHeaders().get("X-Token")).isEqualTo("rotating");
+  }
+
+  @Test
+  void aHeaderSuppliedPerCallIsAskedForEachCall() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+    HttpJsonClient api =
+        api().header("Authorization", () -> "Bearer t" + n.incrementAndGet()).build();
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"b\""));
+    other.enqueue(json(200, "\"c\""));
+    api.getFromJson("x", String.class);
+    api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS);
+    api.getFromJson(LoopbackServer.uri(other, "/x").toString(), String.class);
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
+        .isEqualTo("Bearer t1");
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
+        .isEqualTo("Bearer t2");
+    assertThat(other.takeRequest(5, TimeUnit.SECONDS).getHeaders().values("Authorization"))
+        .isEmpty();
+    assertThat(n.get()).as("not asked for another origin").isEqualTo(2);
+  }
+}
