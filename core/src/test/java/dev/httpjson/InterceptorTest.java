@@ -12,6 +12,11 @@ class InterceptorTest extends InterceptorContract {
   }
 
   @Override
+  protected boolean codecStreams() {
+    return false;
+  }
+
+  @Override
   protected HttpClient newRedirectingClient() {
     return HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
   }

@@ -65,6 +65,11 @@ public abstract class InterceptorContract {
     return HttpClient.newHttpClient();
   }
 
+  /** Whether the codec reads streams (a test codec may not). */
+  protected boolean codecStreams() {
+    return true;
+  }
+
   /** A client of the same kind that follows redirects itself (NORMAL). */
   protected abstract HttpClient newRedirectingClient();
 
@@ -124,13 +129,17 @@ public abstract class InterceptorContract {
             .build();
     server.enqueue(json(200, "\"a\""));
     server.enqueue(json(200, "\"a\""));
-    server.enqueue(json(200, "[\"a\"]"));
+    server.enqueue(json(200, codecStreams() ? "[\"a\"]" : "\"a\""));
     server.enqueue(json(200, "\"a\""));
     server.enqueue(json(200, "\"a\""));
     assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
     assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
-    try (var s = api.getFromJsonAsStream("items", String.class)) {
-      assertThat(s.toList()).containsExactly("a");
+    if (codecStreams()) {
+      try (var s = api.getFromJsonAsStream("items", String.class)) {
+        assertThat(s.toList()).containsExactly("a");
+      }
+    } else {
+      assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
     }
     HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
     assertThat(api.send(own, String.class)).isEqualTo("a");
@@ -467,7 +476,8 @@ public abstract class InterceptorContract {
   @Test
   void aPostIsNotRetried() throws Exception {
     HttpJsonClient api = api().interceptor(fastRetry(3)).build();
-    server.enqueue(status(503, "0"));
+    // No Retry-After: OkHttp itself repeats a request on a 503 with "Retry-After: 0".
+    server.enqueue(status(503, null));
     server.enqueue(json(200, "\"ok\""));
     assertThatThrownBy(() -> api.postAsJson("x", "v", String.class))
         .isInstanceOf(HttpJsonStatusException.class)
@@ -585,8 +595,12 @@ public abstract class InterceptorContract {
     for (int i = 0; i < 100; i++) {
       server.enqueue(status(503, null));
     }
+    long start = System.nanoTime();
+    // The deadline ends the retrying: either a wait would pass it (the last 503 is the failure) or
+    // it elapsed during an attempt.
     assertThatThrownBy(() -> api.getFromJson("x", String.class))
-        .isInstanceOf(CallTimeoutException.class);
+        .isInstanceOfAny(HttpJsonStatusException.class, CallTimeoutException.class);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
     assertThat(server.getRequestCount()).isBetween(1, 20);
   }
 
