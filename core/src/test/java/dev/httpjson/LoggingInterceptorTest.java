@@ -1,0 +1,181 @@
+package dev.httpjson;
+
+import static dev.httpjson.testing.LoopbackServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.testing.LoopbackServer;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.text.MessageFormat;
+import java.util.List;
+import java.util.ResourceBundle;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What {@link LoggingInterceptor} writes, captured by a logger given to its builder. */
+class LoggingInterceptorTest {
+  private final HttpClient client = HttpClient.newHttpClient();
+  private final JsonOptions options = JsonOptions.newBuilder().codec(new CountingCodec()).build();
+  private final Captured log = new Captured();
+  private MockWebServer server;
+
+  /** A {@link System.Logger} that keeps what it is given. */
+  static final class Captured implements System.Logger {
+    final List<String> lines = new CopyOnWriteArrayList<>();
+
+    @Override
+    public String getName() {
+      return "captured";
+    }
+
+    @Override
+    public boolean isLoggable(Level level) {
+      return true;
+    }
+
+    @Override
+    public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
+      lines.add(msg);
+    }
+
+    @Override
+    public void log(Level level, ResourceBundle bundle, String format, Object... params) {
+      lines.add(
+          params == null || params.length == 0 ? format : MessageFormat.format(format, params));
+    }
+
+    @Override
+    public void log(Level level, Supplier<String> msgSupplier) {
+      lines.add(msgSupplier.get());
+    }
+
+    String all() {
+      return String.join("\n", lines);
+    }
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private HttpJsonClient api(LoggingInterceptor.Level level) {
+    return HttpJsonClient.newBuilder(client)
+        .baseUri(LoopbackServer.uri(server, "/v1/"))
+        .options(options)
+        .header("Authorization", "Bearer s3cret")
+        .header("X-Api-Key", "k3y")
+        .interceptor(
+            LoggingInterceptor.newBuilder()
+                .level(level)
+                .logger(log)
+                .redactHeader("x-api-key")
+                .maxBodyBytes(8)
+                .build())
+        .build();
+  }
+
+  @Test
+  void basicLogsTheRequestAndResponseLinesWithQuerySecretsRedacted() throws Exception {
+    server.enqueue(json(200, "\"hello\""));
+    assertThat(api(LoggingInterceptor.Level.BASIC).getFromJson("users?token=t0p", String.class))
+        .isEqualTo("hello");
+    assertThat(log.lines).hasSize(2);
+    assertThat(log.lines.get(0))
+        .startsWith("--> GET http://")
+        .endsWith("/v1/users?token=*** (0-byte body)");
+    assertThat(log.lines.get(1))
+        .startsWith("<-- 200 GET http://")
+        .contains("/v1/users?token=*** (")
+        .endsWith(" ms, 7-byte body)");
+    assertThat(log.all()).doesNotContain("t0p").doesNotContain("s3cret");
+  }
+
+  @Test
+  void headersAreLoggedWithCredentialsRedacted() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Set-Cookie", "session=abc")
+            .body("\"x\"")
+            .build());
+    api(LoggingInterceptor.Level.HEADERS)
+        .getFromJsonAsync("x", String.class)
+        .get(5, TimeUnit.SECONDS);
+    String all = log.all();
+    assertThat(all)
+        .contains("Authorization: ***")
+        .contains("X-Api-Key: ***")
+        .containsIgnoringCase("Set-Cookie: ***")
+        .containsIgnoringCase("content-type: application/json")
+        .doesNotContain("s3cret")
+        .doesNotContain("k3y")
+        .doesNotContain("abc");
+  }
+
+  @Test
+  void bodiesAreLoggedAsABoundedPrefixAndTheCallerStillReadsTheWholeBody() throws Exception {
+    server.enqueue(json(200, "\"a long response body\""));
+    server.enqueue(json(200, "\"ok\""));
+    HttpJsonClient api = api(LoggingInterceptor.Level.BODY);
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("a long response body");
+    assertThat(log.all()).contains("\"a long … (14 more bytes)");
+
+    log.lines.clear();
+    api.postAsJson("x", "request body!", String.class);
+    assertThat(log.lines.get(0)).contains("\n\"request… (7 more bytes)");
+    assertThat(server.takeRequest().getBody()).isNull(); // the GET
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("\"request body!\"");
+  }
+
+  @Test
+  void aPlainSendThroughTheDecoratedClientIsLoggedToo() throws Exception {
+    server.enqueue(json(200, "[1,2]"));
+    HttpClient decorated =
+        Interceptor.decorate(
+            client,
+            LoggingInterceptor.newBuilder()
+                .level(LoggingInterceptor.Level.BODY)
+                .logger(log)
+                .build());
+    HttpResponse<String> response =
+        decorated.send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/p")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.body()).isEqualTo("[1,2]");
+    assertThat(log.all()).contains("<-- 200 GET").contains("5-byte body)").endsWith("\n[1,2]");
+  }
+
+  @Test
+  void aFailedExchangeIsLogged() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri("http://127.0.0.1:1/")
+            .options(options)
+            .interceptor(LoggingInterceptor.newBuilder().logger(log).build())
+            .build();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(java.io.IOException.class);
+    assertThat(log.lines.get(1)).startsWith("<-- HTTP FAILED GET http://127.0.0.1:1/x (");
+  }
+
+  @Test
+  void noneLogsNothing() throws Exception {
+    server.enqueue(json(200, "\"x\""));
+    api(LoggingInterceptor.Level.NONE).getFromJson("x", String.class);
+    assertThat(log.lines).isEmpty();
+  }
+}
