@@ -1,0 +1,142 @@
+package dev.httpjson.examples;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.Interceptor;
+import dev.httpjson.LoggingInterceptor;
+import dev.httpjson.RetryInterceptor;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** The README's "around the call" examples: a bearer token, retries, logging, refresh on 401. */
+public final class InterceptorsExample {
+  record User(String id, String name) {}
+
+  /** Where tokens come from: a login call, a file a sidecar refreshes, a secrets manager. */
+  interface TokenSource {
+    String current();
+
+    /** Fetches a new token (the old one was refused) and returns it. */
+    String refresh() throws IOException, InterruptedException;
+  }
+
+  public static void main(String[] args) throws Exception {
+    TokenSource tokens = tokens();
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri("https://api.example.com/v1/")
+            .header("Authorization", () -> "Bearer " + tokens.current()) // asked per request
+            .interceptor(RetryInterceptor.newBuilder().maxAttempts(4).build()) // 429, 503, connect
+            .interceptor(LoggingInterceptor.newBuilder().build()) // BASIC, on System.Logger
+            .options(dev.httpjson.JsonOptions.newBuilder().timeout(Duration.ofSeconds(30)).build())
+            .build();
+    User user = api.getFromJson("users/42", User.class);
+    System.out.println(user);
+
+    refreshing(tokens);
+    redirects();
+  }
+
+  static void refreshing(TokenSource tokens) throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri("https://api.example.com/v1/")
+            .interceptor(new RefreshOn401(tokens))
+            .build();
+    System.out.println(api.getFromJson("users/42", User.class));
+  }
+
+  /**
+   * Sends the current token; on a 401 from the API, refreshes it once and repeats the call. The
+   * 401's body is dropped unread (its connection reused), so the caller's handler sees one body.
+   */
+  static final class RefreshOn401 implements Interceptor {
+    private final TokenSource tokens;
+
+    RefreshOn401(TokenSource tokens) {
+      this.tokens = tokens;
+    }
+
+    private static HttpRequest withToken(HttpRequest request, String token) {
+      return HttpRequest.newBuilder(
+              request, (name, value) -> !name.equalsIgnoreCase("Authorization"))
+          .header("Authorization", "Bearer " + token)
+          .build();
+    }
+
+    private static <T> Chain<T> dropping401(Chain<T> chain) {
+      BodyHandler<T> handler = chain.bodyHandler();
+      return chain.withBodyHandler(
+          info -> info.statusCode() == 401 ? BodySubscribers.replacing(null) : handler.apply(info));
+    }
+
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws IOException, InterruptedException {
+      HttpResponse<T> response = dropping401(chain).forward(withToken(request, tokens.current()));
+      if (response.statusCode() != 401) {
+        return response;
+      }
+      return chain.forward(
+          withToken(request, tokens.refresh())); // once: a second 401 is the answer
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      return dropping401(chain)
+          .forwardAsync(withToken(request, tokens.current()))
+          .thenCompose(
+              response -> {
+                if (response.statusCode() != 401) {
+                  return CompletableFuture.completedFuture(response);
+                }
+                // A blocking refresh here would hold the client's thread: run it elsewhere.
+                return CompletableFuture.supplyAsync(
+                        () -> {
+                          try {
+                            return tokens.refresh();
+                          } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                          } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new java.util.concurrent.CancellationException("interrupted");
+                          }
+                        })
+                    .thenCompose(token -> chain.forwardAsync(withToken(request, token)));
+              });
+    }
+  }
+
+  static void redirects() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient()) // does not follow redirects
+            .baseUri("https://api.example.com/v1/")
+            .header("X-Api-Key", System.getenv().getOrDefault("API_KEY", "demo"))
+            .followRedirects(HttpClient.Redirect.NORMAL) // each hop re-checked: no key elsewhere
+            .build();
+    System.out.println(api.getFromJson("users/42", User.class));
+  }
+
+  private static TokenSource tokens() {
+    AtomicReference<String> token = new AtomicReference<>("t0");
+    return new TokenSource() {
+      @Override
+      public String current() {
+        return token.get();
+      }
+
+      @Override
+      public String refresh() {
+        token.set("t" + System.nanoTime());
+        return token.get();
+      }
+    };
+  }
+}
