@@ -83,8 +83,8 @@ public final class InterceptorsExample {
       if (response.statusCode() != 401) {
         return response;
       }
-      return chain.forward(
-          withToken(request, tokens.refresh())); // once: a second 401 is the answer
+      // Once: a second 401 is the answer.
+      return chain.forward(withToken(request, tokens.refresh()));
     }
 
     @Override
