@@ -54,6 +54,8 @@ public final class Client {
     VARIANTS.put("retrofit", Peers.RetrofitJackson::new);
     VARIANTS.put("okhttp-bytes", Peers.OkHttpBytes::new);
     VARIANTS.put("httpjson-okhttp", JdkVariants.HttpJsonOkHttp::new);
+    VARIANTS.put("httpjson-chain-empty", () -> new JdkVariants.HttpJsonChain(false));
+    VARIANTS.put("httpjson-chain-one", () -> new JdkVariants.HttpJsonChain(true));
     // Per codec: httpjson with the codec chosen explicitly, and its hand-written baseline
     // (jackson-static, above, is Jackson 3's).
     for (Codecs.Codec codec : Codecs.ALL) {

@@ -71,6 +71,68 @@ final class JdkVariants {
   }
 
   /**
+   * {@code httpjson-chain-empty}: the calls through an {@code HttpJsonClient} with no interceptor
+   * (what every bound client is); {@code httpjson-chain-one}: the same with one interceptor that
+   * only forwards, the cost of having a chain at all. Compare each with {@code httpjson}.
+   */
+  static final class HttpJsonChain extends Variant.Model {
+    private final HttpClient client = Clients.jdk();
+    private final boolean oneInterceptor;
+    private dev.httpjson.HttpJsonClient api;
+
+    HttpJsonChain(boolean oneInterceptor) {
+      this.oneInterceptor = oneInterceptor;
+    }
+
+    private dev.httpjson.HttpJsonClient api(URI uri) {
+      if (api == null) {
+        dev.httpjson.HttpJsonClient.Builder b =
+            dev.httpjson.HttpJsonClient.newBuilder(client).baseUri(uri.resolve("/"));
+        if (oneInterceptor) {
+          b.interceptor(new Forwarding());
+        }
+        api = b.build();
+      }
+      return api;
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return api(uri).getFromJson(uri.getRawPath(), LIST);
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return api(uri).getFromJson(uri.getRawPath(), WeatherForecast.class);
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return api(uri).postAsJson(uri.getRawPath(), value).statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return api(uri).postAsJson(uri.getRawPath(), value).statusCode();
+    }
+  }
+
+  /** An interceptor that forwards the request as it is. */
+  static final class Forwarding implements dev.httpjson.Interceptor {
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws java.io.IOException, InterruptedException {
+      return chain.forward(request);
+    }
+
+    @Override
+    public <T> java.util.concurrent.CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      return chain.forwardAsync(request);
+    }
+  }
+
+  /**
    * {@code httpjson-okhttp}: {@code httpjson} on the OkHttp transport, with OkHttp's defaults (as
    * the {@code retrofit} and {@code okhttp-bytes} peers have them).
    */
