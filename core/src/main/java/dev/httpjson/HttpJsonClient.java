@@ -44,7 +44,14 @@ import org.jspecify.annotations.Nullable;
  * call itself still goes where the URI says, as it would in a browser, which sends no credentials
  * across origins either: following a link to a download server or a pre-signed URL keeps working.
  * Without a base URI, every URI is absolute and chosen by the caller, and the default headers go
- * with every request.
+ * with every request. Redirects too: an {@link HttpClient} that follows redirects itself would copy
+ * the headers to every hop, so {@link Builder#build()} refuses one when there are a base URI and
+ * default headers; {@link Builder#followRedirects(Redirect)} has httpjson follow them instead,
+ * checking every hop.
+ *
+ * <p><b>Around the call.</b> {@link Builder#interceptor(Interceptor)} adds auth, retries ({@link
+ * RetryInterceptor}), logging ({@link LoggingInterceptor}) or anything else to every call; {@link
+ * Builder#header(String, java.util.function.Supplier)} a header whose value is asked per request.
  *
  * <p><b>Per call.</b> {@link #withHeader(String, String)} and {@link #withTimeout(Duration)} return
  * a client for one call (or a few) that shares everything else, so a header of its own — an

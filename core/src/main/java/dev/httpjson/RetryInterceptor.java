@@ -60,10 +60,13 @@ import org.jspecify.annotations.Nullable;
  * that is not an error to its body handler (a plain {@code send} with {@code ofString()}) is
  * returned as the last attempt's response.
  *
- * <p><b>Stopping.</b> A blocking call waits with {@link Thread#sleep}: an interrupt (or the
- * whole-call timeout, which interrupts) ends it at once. An asynchronous call waits on a timer and
- * holds no thread; cancelling its future, or the call's timeout, cancels the wait and the attempt
- * in flight.
+ * <p><b>Stopping.</b> A blocking {@link #intercept} waits with {@link Thread#sleep}: an interrupt
+ * (or the whole-call timeout, which interrupts) ends it at once. That is also how an asynchronous
+ * httpjson call running on one of httpjson's async lanes waits (cancelling its future interrupts
+ * the lane). {@link #interceptAsync} — an asynchronous call past the lanes, or {@code sendAsync} on
+ * a client from {@link Interceptor#decorate} — waits on httpjson's timer and holds no thread; the
+ * next attempt starts on {@link java.util.concurrent.ForkJoinPool#commonPool()}, never on the timer
+ * thread. Cancelling its future, or the call's timeout, cancels the wait and the attempt in flight.
  *
  * <p>Immutable and thread-safe; one instance serves any number of clients and calls.
  */
@@ -232,7 +235,7 @@ public final class RetryInterceptor implements Interceptor {
     private final HttpRequest request;
     private final Chain<T> chain;
     private volatile @Nullable CompletableFuture<HttpResponse<T>> inFlight;
-    private volatile DeadlineTimer.@Nullable Task wait;
+    private volatile DeadlineTimer.@Nullable Task pending;
 
     Retrying(HttpRequest request, Chain<T> chain) {
       this.request = request;
@@ -240,7 +243,7 @@ public final class RetryInterceptor implements Interceptor {
       result.whenComplete(
           (r, e) -> {
             if (e != null) { // the caller cancelled or failed the future, or the call failed
-              DeadlineTimer.Task w = wait;
+              DeadlineTimer.Task w = pending;
               if (w != null) {
                 w.cancel();
               }
@@ -290,11 +293,11 @@ public final class RetryInterceptor implements Interceptor {
 
     private void later(int attempt, long delay) {
       // The timer thread only hands the attempt over: it never runs the chain itself.
-      wait =
+      pending =
           DeadlineTimer.INSTANCE.schedule(
               () -> ForkJoinPool.commonPool().execute(() -> attempt(attempt)), delay);
       if (result.isDone()) {
-        wait.cancel();
+        pending.cancel();
       }
     }
   }
