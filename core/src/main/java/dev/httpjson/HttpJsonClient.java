@@ -74,8 +74,11 @@ import org.jspecify.annotations.Nullable;
  * <p>Immutable and thread-safe; share one per API.
  */
 public final class HttpJsonClient {
+  /** The client as given. */
+  private final HttpClient given;
+
+  /** What calls are sent with: {@link #given} behind the chain, or itself without one. */
   private final HttpClient client;
-  private final HttpClient sender;
   private final @Nullable URI baseUri;
   private final JsonOptions options;
   private final String[] headers;
@@ -85,19 +88,19 @@ public final class HttpJsonClient {
   private final boolean callTimeout;
 
   private HttpJsonClient(Builder b) {
-    this.client = b.client;
+    this.given = b.client;
     this.baseUri = b.baseUri;
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
-    this.sender = b.sender(headers);
+    this.client = b.sender(headers);
     this.callHeaders = Calls.noHeaders();
     this.callTimeout = false;
   }
 
   private HttpJsonClient(
       HttpJsonClient from, JsonOptions options, String[] callHeaders, boolean callTimeout) {
+    this.given = from.given;
     this.client = from.client;
-    this.sender = from.sender;
     this.baseUri = from.baseUri;
     this.options = options;
     this.headers = from.headers;
@@ -122,7 +125,7 @@ public final class HttpJsonClient {
    * @return the client
    */
   public HttpClient client() {
-    return client;
+    return given;
   }
 
   /**
@@ -263,7 +266,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T getFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(sender, "GET", target, null, type(type), headersFor(target));
+    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -277,7 +280,7 @@ public final class HttpJsonClient {
    */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(sender, "GET", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -298,7 +301,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T getFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(sender, "GET", target, null, type(type), headersFor(target));
+    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -313,7 +316,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(sender, "GET", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -334,7 +337,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T getFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(sender, "GET", target, null, type(type), headersFor(target));
+    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -349,7 +352,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(sender, "GET", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -370,7 +373,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T deleteFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(sender, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -385,7 +388,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, Class<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(sender, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -406,7 +409,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T deleteFromJson(@Nullable String uri, TypeRef<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(sender, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -421,7 +424,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, TypeRef<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(sender, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -442,7 +445,7 @@ public final class HttpJsonClient {
   public <T> @Nullable T deleteFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.receive(sender, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -457,7 +460,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
     URI target = resolve(uri);
-    return Calls.receiveAsync(sender, "DELETE", target, null, type(type), headersFor(target));
+    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
   }
 
   /**
@@ -477,7 +480,7 @@ public final class HttpJsonClient {
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.sendValue(sender, "POST", target, value, options, headersFor(target));
+    return Calls.sendValue(client, "POST", target, value, options, headersFor(target));
   }
 
   /**
@@ -490,7 +493,7 @@ public final class HttpJsonClient {
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
-    return Calls.sendValueAsync(sender, "POST", target, value, options, headersFor(target));
+    return Calls.sendValueAsync(client, "POST", target, value, options, headersFor(target));
   }
 
   /**
@@ -516,7 +519,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "POST", target, value, type(responseType), headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -532,7 +535,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "POST", target, value, type(responseType), headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -558,7 +561,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "POST", target, value, type(responseType), headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -574,7 +577,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "POST", target, value, type(responseType), headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -600,7 +603,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "POST", target, value, type(responseType), headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -616,7 +619,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "POST", target, value, type(responseType), headersFor(target));
+        client, "POST", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -636,7 +639,7 @@ public final class HttpJsonClient {
   public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.sendValue(sender, "PUT", target, value, options, headersFor(target));
+    return Calls.sendValue(client, "PUT", target, value, options, headersFor(target));
   }
 
   /**
@@ -649,7 +652,7 @@ public final class HttpJsonClient {
   public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
-    return Calls.sendValueAsync(sender, "PUT", target, value, options, headersFor(target));
+    return Calls.sendValueAsync(client, "PUT", target, value, options, headersFor(target));
   }
 
   /**
@@ -675,7 +678,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "PUT", target, value, type(responseType), headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -691,7 +694,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "PUT", target, value, type(responseType), headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -717,7 +720,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "PUT", target, value, type(responseType), headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -733,7 +736,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "PUT", target, value, type(responseType), headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -759,7 +762,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "PUT", target, value, type(responseType), headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -775,7 +778,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "PUT", target, value, type(responseType), headersFor(target));
+        client, "PUT", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -795,7 +798,7 @@ public final class HttpJsonClient {
   public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.sendValue(sender, "PATCH", target, value, options, headersFor(target));
+    return Calls.sendValue(client, "PATCH", target, value, options, headersFor(target));
   }
 
   /**
@@ -808,7 +811,7 @@ public final class HttpJsonClient {
   public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
-    return Calls.sendValueAsync(sender, "PATCH", target, value, options, headersFor(target));
+    return Calls.sendValueAsync(client, "PATCH", target, value, options, headersFor(target));
   }
 
   /**
@@ -834,7 +837,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "PATCH", target, value, type(responseType), headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -850,7 +853,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "PATCH", target, value, type(responseType), headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -876,7 +879,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "PATCH", target, value, type(responseType), headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -892,7 +895,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "PATCH", target, value, type(responseType), headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -918,7 +921,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.exchangeValue(
-        sender, "PATCH", target, value, type(responseType), headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -934,7 +937,7 @@ public final class HttpJsonClient {
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
-        sender, "PATCH", target, value, type(responseType), headersFor(target));
+        client, "PATCH", target, value, type(responseType), headersFor(target));
   }
 
   /**
@@ -954,7 +957,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(
-        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -970,7 +973,7 @@ public final class HttpJsonClient {
       @Nullable String uri, Class<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
-        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -990,7 +993,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(
-        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -1006,7 +1009,7 @@ public final class HttpJsonClient {
       @Nullable String uri, TypeRef<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
-        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -1026,7 +1029,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(
-        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -1042,7 +1045,7 @@ public final class HttpJsonClient {
       @Nullable String uri, JsonType<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
-        sender, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
   }
 
   /**
@@ -1064,7 +1067,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T send(HttpRequest request, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(sender, withHeaders(request), type(type));
+    return Calls.exchange(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1076,7 +1079,7 @@ public final class HttpJsonClient {
    * @return a future of the value
    */
   public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, Class<T> type) {
-    return Calls.exchangeAsync(sender, withHeaders(request), type(type));
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1098,7 +1101,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T send(HttpRequest request, TypeRef<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(sender, withHeaders(request), type(type));
+    return Calls.exchange(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1110,7 +1113,7 @@ public final class HttpJsonClient {
    * @return a future of the value
    */
   public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, TypeRef<T> type) {
-    return Calls.exchangeAsync(sender, withHeaders(request), type(type));
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1132,7 +1135,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T send(HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(sender, withHeaders(request), type(type));
+    return Calls.exchange(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1144,7 +1147,7 @@ public final class HttpJsonClient {
    * @return a future of the value
    */
   public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeAsync(sender, withHeaders(request), type(type));
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
   }
 
   /** Adds the supplied default headers, per request, to requests for the base URI's origin. */
