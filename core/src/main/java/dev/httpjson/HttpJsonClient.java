@@ -79,6 +79,7 @@ public final class HttpJsonClient {
 
   /** What calls are sent with: {@link #given} behind the chain, or itself without one. */
   private final HttpClient client;
+
   private final @Nullable URI baseUri;
   private final JsonOptions options;
   private final String[] headers;

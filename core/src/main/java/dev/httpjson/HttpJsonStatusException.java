@@ -99,6 +99,9 @@ public final class HttpJsonStatusException extends HttpJsonException {
     this.body = from.body;
     this.bodyTruncated = from.bodyTruncated;
     this.problem = from.problem;
+    this.bodyBytes = from.bodyBytes;
+    this.contentType = from.contentType;
+    this.options = from.options;
   }
 
   /** This exception with another message (the retry count added), this one as its cause. */
