@@ -20,11 +20,22 @@ final class BufferedResponse<T extends @Nullable Object> implements HttpResponse
   private final HttpResponse<?> response;
   private final T body;
   private final T previousBody;
+  private final HttpHeaders headers;
 
+  /**
+   * A body httpjson collected was decoded from its {@code Content-Encoding} when it had one
+   * httpjson decodes: the headers then drop the compressed form's {@code Content-Encoding} and
+   * {@code Content-Length}, so that reading the body again does not decode it twice.
+   */
   BufferedResponse(HttpResponse<?> response, T body, T previousBody) {
     this.response = response;
     this.body = body;
     this.previousBody = previousBody;
+    HttpHeaders received = response.headers();
+    this.headers =
+        Responses.decodableCoding(received) != null
+            ? ContentDecoder.decodedHeaders(received)
+            : received;
   }
 
   /** A response with its body bytes; earlier responses of a redirect chain carry none. */
@@ -51,7 +62,7 @@ final class BufferedResponse<T extends @Nullable Object> implements HttpResponse
 
   @Override
   public HttpHeaders headers() {
-    return response.headers();
+    return headers;
   }
 
   @Override

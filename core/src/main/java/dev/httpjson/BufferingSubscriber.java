@@ -37,8 +37,10 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   private final long cap;
   private final long declared;
   private final long exact;
+  private final @Nullable ContentDecoder decoder;
   private byte[] buffer = EMPTY;
   private int size;
+  private long wire;
   private Flow.@Nullable Subscription subscription;
   private boolean done;
 
@@ -49,9 +51,27 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
    *     Responses#exactLength}), or -1: more or fewer bytes fail with a {@link ProtocolException}
    */
   BufferingSubscriber(long cap, long declared, long exact) {
+    this(cap, declared, exact, null);
+  }
+
+  /**
+   * As above, decoding a compressed body with {@code decoder} as it arrives: {@code cap} then
+   * counts decoded bytes, and inflation stops once it is crossed; {@code exact} still applies to
+   * the bytes received, and {@code declared} should be -1 (the compressed length is no hint).
+   */
+  BufferingSubscriber(long cap, long declared, long exact, @Nullable ContentDecoder decoder) {
     this.cap = Math.min(cap, MAX_ARRAY);
     this.declared = declared;
     this.exact = exact;
+    this.decoder = decoder;
+  }
+
+  /**
+   * Called when the compressed body is not valid in its coding, with what was decoded before.
+   * Returns the value to complete with, or throws the failure ({@code failure} by default).
+   */
+  @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure) throws IOException {
+    throw failure;
   }
 
   /** Turns the bytes into the body value. */
@@ -81,6 +101,10 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   @Override
   public void onNext(List<ByteBuffer> buffers) {
     if (done) {
+      return;
+    }
+    if (decoder != null) {
+      decode(decoder, buffers);
       return;
     }
     long arrived = 0;
@@ -125,10 +149,61 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     }
   }
 
+  private void decode(ContentDecoder decoder, List<ByteBuffer> buffers) {
+    for (int i = 0, n = buffers.size(); i < n; i++) {
+      wire += buffers.get(i).remaining();
+    }
+    if (exact >= 0 && wire > exact) {
+      decoder.end();
+      abort(Responses.longerThanDeclared(exact, wire));
+      return;
+    }
+    try {
+      for (int i = 0, n = buffers.size(); i < n; i++) {
+        decoder.feed(buffers.get(i));
+        if (!inflate(decoder)) {
+          return;
+        }
+      }
+    } catch (JsonReadException e) {
+      decoder.end();
+      done = true;
+      complete(() -> undecodable(buffer, size, e));
+      cancel();
+    }
+  }
+
+  /** Inflates what was fed into the buffer; false (and done) once more than the cap arrived. */
+  private boolean inflate(ContentDecoder decoder) throws JsonReadException {
+    while (true) {
+      if (size == buffer.length) {
+        if (size > cap || size == MAX_ARRAY) {
+          decoder.end();
+          done = true;
+          long received = size;
+          size = (int) cap;
+          complete(() -> overflow(buffer, size, received));
+          cancel();
+          return false;
+        }
+        buffer =
+            Arrays.copyOf(buffer, grow(buffer.length, size + 1L, -1, Math.min(cap + 1, MAX_ARRAY)));
+      }
+      int n = decoder.read(buffer, size, buffer.length - size);
+      if (n == 0) {
+        return true;
+      }
+      size += n;
+    }
+  }
+
   @Override
   public void onError(Throwable throwable) {
     if (!done) {
       done = true;
+      if (decoder != null) {
+        decoder.end();
+      }
       result.completeExceptionally(throwable);
     }
   }
@@ -137,9 +212,23 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   public void onComplete() {
     if (!done) {
       done = true;
-      if (exact >= 0 && size < exact) {
-        result.completeExceptionally(Responses.shorterThanDeclared(exact, size));
+      long received = decoder != null ? wire : size;
+      if (exact >= 0 && received < exact) {
+        if (decoder != null) {
+          decoder.end();
+        }
+        result.completeExceptionally(Responses.shorterThanDeclared(exact, received));
         return;
+      }
+      if (decoder != null) {
+        try {
+          decoder.finish();
+        } catch (JsonReadException e) {
+          complete(() -> undecodable(buffer, size, e));
+          return;
+        } finally {
+          decoder.end();
+        }
       }
       complete(() -> finish(buffer, size));
     }

@@ -7,6 +7,7 @@ import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -57,6 +58,12 @@ final class Calls {
     }
   }
 
+  /** The request header naming the codings httpjson decodes. */
+  static final String ACCEPT_ENCODING = "Accept-Encoding";
+
+  /** The codings httpjson asks for, when compression is on and the caller named none. */
+  static final String ENCODINGS = "gzip, deflate";
+
   static URI absolute(URI uri) {
     Objects.requireNonNull(uri, "uri == null");
     if (!uri.isAbsolute()) {
@@ -98,13 +105,18 @@ final class Calls {
     // A header the caller set replaces httpjson's own value of it: one on the wire, not two.
     boolean accept = false;
     boolean contentType = false;
+    boolean acceptEncoding = false;
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
       accept |= JsonRequestBuilder.isAccept(headers[i]);
       contentType |= JsonRequestBuilder.isContentType(headers[i]);
+      acceptEncoding |= headers[i].equalsIgnoreCase(ACCEPT_ENCODING);
     }
     if (!accept) {
       b.header("Accept", MediaTypes.APPLICATION_JSON);
+    }
+    if (!acceptEncoding && options.compression()) {
+      b.header(ACCEPT_ENCODING, ENCODINGS);
     }
     if (content != null && !contentType) {
       b.header("Content-Type", content.mediaType());
@@ -159,13 +171,13 @@ final class Calls {
    */
   static <T> @Nullable T exchange(HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    HttpRequest r = withAccept(request);
+    HttpRequest r = withAccept(request, type.options());
     return receive(client, r, new Responses.JsonHandler<>(type, true, r.method(), r.uri()));
   }
 
   static <T> CompletableFuture<@Nullable T> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
-    HttpRequest r = withAccept(request);
+    HttpRequest r = withAccept(request, type.options());
     return receiveAsync(client, r, new Responses.JsonHandler<>(type, true, r.method(), r.uri()));
   }
 
@@ -173,7 +185,7 @@ final class Calls {
   static <T> HttpResponse<@Nullable T> exchangeResponse(
       HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    HttpRequest r = withAccept(request);
+    HttpRequest r = withAccept(request, type.options());
     Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
     Responses.Collector body = new Responses.Collector(handler);
     HttpResponse<@Nullable Object> response = sendBlocking(client, r, body, handler.options());
@@ -183,7 +195,7 @@ final class Calls {
 
   static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeResponseAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
-    HttpRequest r = withAccept(request);
+    HttpRequest r = withAccept(request, type.options());
     Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
     return AsyncCall.start(
         () -> exchangeResponse(client, r, type),
@@ -227,14 +239,22 @@ final class Calls {
         options.maxResponseSize(), options, request.method(), request.uri());
   }
 
-  private static HttpRequest withAccept(HttpRequest request) {
+  private static HttpRequest withAccept(HttpRequest request, JsonOptions options) {
     Objects.requireNonNull(request, "request == null");
-    if (request.headers().firstValue("Accept").isPresent()) {
+    boolean accept = request.headers().firstValue("Accept").isEmpty();
+    boolean encoding =
+        options.compression() && request.headers().firstValue(ACCEPT_ENCODING).isEmpty();
+    if (!accept && !encoding) {
       return request;
     }
-    return HttpRequest.newBuilder(request, (name, value) -> true)
-        .header("Accept", MediaTypes.APPLICATION_JSON)
-        .build();
+    HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> true);
+    if (accept) {
+      b.header("Accept", MediaTypes.APPLICATION_JSON);
+    }
+    if (encoding) {
+      b.header(ACCEPT_ENCODING, ENCODINGS);
+    }
+    return b.build();
   }
 
   /** Sends {@code content}; returns the response with its body bytes, status unchecked. */
@@ -406,8 +426,11 @@ final class Calls {
       return null;
     }
     try {
+      HttpHeaders headers = response.headers();
+      byte[] decoded =
+          Responses.decodeAll(headers, body, type.options().maxResponseSize(), type.type());
       return Responses.decode(
-          type.reader(), body, body.length, Responses.contentType(response.headers()), type.type());
+          type.reader(), decoded, decoded.length, Responses.contentType(headers), type.type());
     } catch (JsonReadException e) {
       throw e;
     } catch (IOException e) {
@@ -430,11 +453,7 @@ final class Calls {
             response.request().method(),
             response.request().uri());
     try {
-      JsonReadException rejected =
-          Responses.unsupportedEncoding(response.headers(), elementType.type());
-      if (rejected != null) {
-        throw rejected;
-      }
+      Responses.coding(response.headers(), elementType.type()); // names one it cannot decode
       MediaTypes.decodingCharset(Responses.contentType(response.headers())); // names a bad one
       return handler.open(body, response.headers()).stream();
     } catch (JsonReadException | RuntimeException | Error e) {
@@ -455,11 +474,22 @@ final class Calls {
     if (body == null) {
       body = new byte[0];
     }
+    HttpHeaders headers = response.headers();
+    if (Responses.decodableCoding(headers) != null) {
+      try {
+        body =
+            Responses.decodeAll(
+                headers, body, HttpJsonStatusException.MAX_BODY_PREFIX_BYTES, Object.class, true);
+        headers = ContentDecoder.decodedHeaders(headers);
+      } catch (IOException e) {
+        // Undecodable or long: the status is the failure; the body is shown as it came.
+      }
+    }
     int length = Math.min(body.length, HttpJsonStatusException.MAX_BODY_PREFIX_BYTES);
     HttpRequest request = response.request();
     throw Responses.statusException(
         status,
-        response.headers(),
+        headers,
         request.method(),
         request.uri(),
         body,

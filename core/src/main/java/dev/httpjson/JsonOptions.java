@@ -82,34 +82,39 @@ public final class JsonOptions {
   private final long maxResponseSize;
   private final @Nullable Duration timeout;
   private final @Nullable Duration idleTimeout;
+  private final boolean compression;
   private final int hashCode;
 
   private JsonOptions(
       CodecSettings settings,
       long maxResponseSize,
       @Nullable Duration timeout,
-      @Nullable Duration idleTimeout) {
+      @Nullable Duration idleTimeout,
+      boolean compression) {
     this.settings = settings;
     this.maxResponseSize = maxResponseSize;
     this.timeout = timeout;
     this.idleTimeout = idleTimeout;
+    this.compression = compression;
     int h = settings.hashCode();
     h = 31 * h + Long.hashCode(maxResponseSize);
     h = 31 * h + Objects.hashCode(timeout);
     h = 31 * h + Objects.hashCode(idleTimeout);
+    h = 31 * h + Boolean.hashCode(compression);
     this.hashCode = h;
   }
 
   static JsonOptions ofSettings(CodecSettings settings) {
-    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null);
+    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true);
   }
 
   /**
    * The default options, one statically cached instance: camelCase names, case-insensitive
    * matching, numbers from strings, unknown properties ignored, lenient records (see {@link
    * Builder#strictRecords(boolean)}), nulls written, no indentation, {@value
-   * #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit, a {@linkplain #DEFAULT_TIMEOUT 100-second}
-   * whole-call timeout, no idle timeout, and the codec found by {@link java.util.ServiceLoader}.
+   * #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit (of decoded bytes), a {@linkplain
+   * #DEFAULT_TIMEOUT 100-second} whole-call timeout, no idle timeout, compression on, and the codec
+   * found by {@link java.util.ServiceLoader}.
    *
    * @return the shared default options; every call returns the same instance
    */
@@ -231,6 +236,17 @@ public final class JsonOptions {
     return idleTimeout;
   }
 
+  /**
+   * Whether httpjson's calls ask for compressed responses ({@code Accept-Encoding: gzip, deflate},
+   * unless the request names its own {@code Accept-Encoding}). See {@link
+   * Builder#compression(boolean)}.
+   *
+   * @return true (the default) when calls ask for compression
+   */
+  public boolean compression() {
+    return compression;
+  }
+
   CachedBinding binding() {
     return settings.binding();
   }
@@ -252,7 +268,8 @@ public final class JsonOptions {
         && settings.equals(that.settings)
         && maxResponseSize == that.maxResponseSize
         && Objects.equals(timeout, that.timeout)
-        && Objects.equals(idleTimeout, that.idleTimeout);
+        && Objects.equals(idleTimeout, that.idleTimeout)
+        && compression == that.compression;
   }
 
   @Override
@@ -290,6 +307,8 @@ public final class JsonOptions {
         + timeout
         + ", idleTimeout="
         + idleTimeout
+        + ", compression="
+        + compression
         + '}';
   }
 
@@ -309,6 +328,7 @@ public final class JsonOptions {
     private int maxStringLength = DEFAULT_MAX_STRING_LENGTH;
     private @Nullable Duration timeout = DEFAULT_TIMEOUT;
     private @Nullable Duration idleTimeout;
+    private boolean compression = true;
 
     /** The settings this builder started from; reused by {@link #build()} while unchanged. */
     private final @Nullable CodecSettings base;
@@ -334,6 +354,7 @@ public final class JsonOptions {
       this.maxResponseSize = o.maxResponseSize;
       this.timeout = o.timeout;
       this.idleTimeout = o.idleTimeout;
+      this.compression = o.compression;
     }
 
     /**
@@ -616,9 +637,29 @@ public final class JsonOptions {
       return timeout.isZero() || timeout.compareTo(FOREVER) >= 0 ? null : timeout;
     }
 
+    /**
+     * Sets whether httpjson's calls ask for compressed responses. Default: on. When on, every call
+     * httpjson sends — the one-liners, {@code send}, streams, {@link HttpJsonClient}'s calls —
+     * carries {@code Accept-Encoding: gzip, deflate} unless the request names its own {@code
+     * Accept-Encoding}, and the body is decoded as it arrives; {@link #maxResponseSize(long)} then
+     * limits the decoded bytes. Off, calls send no {@code Accept-Encoding}.
+     *
+     * <p>Either way, a {@code gzip} or {@code deflate} body that arrives is decoded (the request
+     * asked for it, or the server sent it regardless), also by {@link JsonBodyHandlers} used with
+     * {@code client.send}. Like the timeout, this is a call setting, not part of the serializer
+     * cache key.
+     *
+     * @param enabled false to send no {@code Accept-Encoding}
+     * @return this builder
+     */
+    public Builder compression(boolean enabled) {
+      this.compression = enabled;
+      return this;
+    }
+
     /** {@return immutable options with this builder's settings; the builder can be reused} */
     public JsonOptions build() {
-      return new JsonOptions(settings(), maxResponseSize, timeout, idleTimeout);
+      return new JsonOptions(settings(), maxResponseSize, timeout, idleTimeout, compression);
     }
 
     /**

@@ -92,23 +92,107 @@ final class Responses {
   }
 
   /**
-   * A failure for a compressed body: the JDK client does not decompress, and httpjson never asks
-   * for compression, so such a body is bytes no JSON parser can read.
+   * The coding a response's body must be decoded from ({@code "gzip"} or {@code "deflate"}), or
+   * {@code null} for none; a {@link JsonReadException} naming an encoding httpjson cannot decode.
    */
-  static @Nullable JsonReadException unsupportedEncoding(HttpHeaders headers, Type type) {
-    String encoding = headers.firstValue("Content-Encoding").orElse(null);
-    if (encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")) {
+  static @Nullable String coding(HttpHeaders headers, Type type) throws JsonReadException {
+    if (headers.firstValue("Content-Encoding").isEmpty()) {
+      return null; // the fast path: no parsing, no decoder
+    }
+    try {
+      return ContentDecoder.coding(headers);
+    } catch (JsonReadException e) {
+      throw e.withContext(type, contentType(headers));
+    }
+  }
+
+  /**
+   * Fails a response whose body is not to be read (an encoding httpjson cannot decode) with {@code
+   * failure}, at its first body byte or at its end. Not a {@link FailedSubscriber}: a body that
+   * already arrived whole with the headers would keep its connection open after a failure thrown
+   * from {@code onSubscribe}; this one aborts the exchange from {@code onNext}, which closes it.
+   */
+  static <T> BodySubscriber<T> rejecting(JsonReadException failure) {
+    return new BufferingSubscriber<T>(0, -1, -1) {
+      @Override
+      @Nullable T finish(byte[] bytes, int length) throws IOException {
+        throw failure;
+      }
+
+      @Override
+      @Nullable T overflow(byte[] bytes, int length, long received) throws IOException {
+        throw failure;
+      }
+    };
+  }
+
+  /** The decoder for a response's body, or {@code null} when it is not encoded or not decodable. */
+  static @Nullable ContentDecoder decoderOrNull(HttpHeaders headers) {
+    String coding = decodableCoding(headers);
+    return coding == null ? null : ContentDecoder.of(coding);
+  }
+
+  /** The coding of a body httpjson decodes, or {@code null} (none, or one it cannot decode). */
+  static @Nullable String decodableCoding(HttpHeaders headers) {
+    if (headers.firstValue("Content-Encoding").isEmpty()) {
       return null;
     }
-    return new JsonReadException(
-            "Unsupported Content-Encoding '"
-                + encoding.trim()
-                + "': the response is compressed although the request did not ask for it",
-            -1,
-            -1,
-            "$",
-            null)
-        .withContext(type, contentType(headers));
+    try {
+      return ContentDecoder.coding(headers);
+    } catch (JsonReadException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The whole of a buffered compressed body, decoded, at most {@code limit} bytes: the decoded
+   * body, or {@code bytes} when the headers name no coding.
+   */
+  static byte[] decodeAll(HttpHeaders headers, byte[] bytes, long limit, Type type)
+      throws JsonReadException, ResponseTooLargeException {
+    return decodeAll(headers, bytes, limit, type, false);
+  }
+
+  /** As above; with {@code prefix}, a body decoding to more than the limit is cut there. */
+  static byte[] decodeAll(HttpHeaders headers, byte[] bytes, long limit, Type type, boolean prefix)
+      throws JsonReadException, ResponseTooLargeException {
+    String coding = coding(headers, type);
+    if (coding == null) {
+      return bytes;
+    }
+    ContentDecoder decoder = ContentDecoder.of(coding);
+    try {
+      decoder.feed(ByteBuffer.wrap(bytes));
+      long cap = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
+      byte[] out = new byte[(int) Math.min(Math.max(1024, bytes.length * 4L), cap + 1)];
+      int size = 0;
+      while (true) {
+        if (size == out.length) {
+          if (size > cap || size == BufferingSubscriber.MAX_ARRAY) {
+            if (prefix) {
+              return Arrays.copyOf(out, (int) cap);
+            }
+            throw new ResponseTooLargeException(limit, size, false);
+          }
+          out =
+              Arrays.copyOf(
+                  out,
+                  BufferingSubscriber.grow(
+                      out.length, size + 1L, -1, Math.min(cap + 1, BufferingSubscriber.MAX_ARRAY)));
+        }
+        int n = decoder.read(out, size, out.length - size);
+        if (n == 0) {
+          break;
+        }
+        size += n;
+      }
+      decoder.finish();
+      return Arrays.copyOf(out, size);
+    } catch (JsonReadException e) {
+      throw e.withContext(type, contentType(headers));
+    } finally {
+      decoder.end();
+    }
   }
 
   /** Decodes a buffered body; an empty body is {@code null}. */
@@ -125,6 +209,17 @@ final class Responses {
       }
       return reader.read(new CharArrayReader(transcode(bytes, length, charset, contentType)));
     } catch (JsonReadException e) {
+      if (length >= 2 && bytes[0] == (byte) 0x1f && bytes[1] == (byte) 0x8b) {
+        JsonReadException gzip =
+            new JsonReadException(
+                "The body is not JSON but still gzip data: compressed twice, or sent compressed"
+                    + " without a Content-Encoding",
+                -1,
+                -1,
+                "$",
+                e);
+        throw gzip.withContext(type, contentType);
+      }
       throw e.withContext(type, contentType);
     } catch (HttpJsonException e) {
       throw e; // not the body's fault: a codec that cannot reach the type (module path)
@@ -174,10 +269,16 @@ final class Responses {
   static <T> BodySubscriber<T> statusFailure(
       ResponseInfo info, @Nullable String method, @Nullable URI uri, JsonOptions options) {
     int status = info.statusCode();
-    HttpHeaders headers = info.headers();
+    HttpHeaders received = info.headers();
+    // A compressed error body is decoded for the message (an undecodable one is shown as sent).
+    ContentDecoder decoder = decoderOrNull(received);
+    HttpHeaders headers = decoder == null ? received : ContentDecoder.decodedHeaders(received);
     // Only a prefix is kept, for the message; the status is the failure, whatever the length.
     return new BufferingSubscriber<T>(
-        HttpJsonStatusException.MAX_BODY_PREFIX_BYTES, declaredLength(headers), -1) {
+        HttpJsonStatusException.MAX_BODY_PREFIX_BYTES,
+        decoder == null ? declaredLength(received) : -1,
+        -1,
+        decoder) {
       @Override
       @Nullable T finish(byte[] bytes, int length) throws IOException {
         throw statusException(status, headers, method, uri, bytes, length, false, options);
@@ -186,6 +287,15 @@ final class Responses {
       @Override
       @Nullable T overflow(byte[] bytes, int length, long received) throws IOException {
         throw statusException(status, headers, method, uri, bytes, length, true, options);
+      }
+
+      @Override
+      @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure)
+          throws IOException {
+        HttpJsonStatusException e =
+            statusException(status, headers, method, uri, bytes, length, true, options);
+        e.addSuppressed(failure);
+        throw e;
       }
     };
   }
@@ -271,12 +381,15 @@ final class Responses {
         return statusFailure(info, method, uri, options);
       }
       HttpHeaders headers = info.headers();
-      JsonReadException encoding = unsupportedEncoding(headers, type);
-      if (encoding != null) {
-        return new FailedSubscriber<>(encoding);
+      String coding;
+      try {
+        coding = coding(headers, type);
+      } catch (JsonReadException e) {
+        return rejecting(e);
       }
       long declared = declaredLength(headers);
-      if (declared > limit) {
+      // The limit is on decoded bytes: a compressed body's length is not compared with it.
+      if (coding == null && declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
       return null;
@@ -301,8 +414,9 @@ final class Responses {
         return rejected;
       }
       String contentType = contentType(info.headers());
-      long declared = declaredLength(info.headers());
-      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method)) {
+      ContentDecoder decoder = decoderOrNull(info.headers());
+      long declared = decoder == null ? declaredLength(info.headers()) : -1;
+      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder) {
         @Override
         @Nullable T finish(byte[] bytes, int length) throws IOException {
           return decode(bytes, length, contentType);
@@ -334,6 +448,8 @@ final class Responses {
     private long declared;
     private long exact;
     private @Nullable String contentType;
+    private @Nullable ContentDecoder decoder;
+    private long wire;
 
     Collector(JsonHandler<?> json) {
       this.json = json;
@@ -357,16 +473,24 @@ final class Responses {
     public BodySubscriber<@Nullable Object> apply(ResponseInfo info) {
       buffer = EMPTY;
       size = 0;
+      wire = 0;
       contentType = contentType(info.headers());
       BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info) : null;
       if (rejected != null) {
         return rejected;
       }
+      exact = exactLength(info, json != null ? json.method : null);
+      decoder = decoderOrNull(info.headers());
+      if (decoder != null) {
+        // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
+        declared = -1;
+        return (BodySubscriber<@Nullable Object>)
+            (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
+      }
       declared = declaredLength(info.headers());
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
-      exact = exactLength(info, json != null ? json.method : null);
       if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
         return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
       }
@@ -379,7 +503,22 @@ final class Responses {
      *
      * @throws ProtocolException if an HTTP/2 body ended short of its Content-Length
      */
-    void received(HttpResponse<@Nullable Object> response) throws ProtocolException {
+    void received(HttpResponse<@Nullable Object> response)
+        throws ProtocolException, JsonReadException {
+      ContentDecoder d = decoder;
+      if (d != null) {
+        try {
+          if (exact >= 0 && wire < exact) {
+            throw shorterThanDeclared(exact, wire);
+          }
+          d.finish();
+        } catch (JsonReadException e) {
+          throw withContext(e);
+        } finally {
+          d.end();
+        }
+        return;
+      }
       Object body = response.body();
       if (body instanceof byte[]) {
         buffer = (byte[]) body;
@@ -395,6 +534,10 @@ final class Responses {
         return;
       }
       byte[] bytes = chunk.get();
+      if (decoder != null) {
+        inflate(decoder, bytes);
+        return;
+      }
       long newSize = (long) size + bytes.length;
       // The client fails the exchange with what its subscriber throws, and stops reading.
       if (exact >= 0 && newSize > exact) {
@@ -414,6 +557,51 @@ final class Responses {
         System.arraycopy(bytes, 0, buffer, size, bytes.length);
       }
       size = (int) newSize;
+    }
+
+    private void inflate(ContentDecoder d, byte[] bytes) {
+      wire += bytes.length;
+      try {
+        if (exact >= 0 && wire > exact) {
+          throw longerThanDeclared(exact, wire);
+        }
+        d.feed(ByteBuffer.wrap(bytes));
+        while (true) {
+          if (size == buffer.length) {
+            if (size > limit || size == BufferingSubscriber.MAX_ARRAY) {
+              throw new ResponseTooLargeException(limit, size, false);
+            }
+            buffer =
+                Arrays.copyOf(
+                    buffer,
+                    BufferingSubscriber.grow(
+                        buffer.length,
+                        size + 1L,
+                        -1,
+                        Math.min(limit + 1, BufferingSubscriber.MAX_ARRAY)));
+          }
+          int n = d.read(buffer, size, buffer.length - size);
+          if (n == 0) {
+            return;
+          }
+          size += n;
+        }
+      } catch (JsonReadException e) {
+        d.end();
+        throw new UncheckedIOException(withContext(e));
+      } catch (IOException e) {
+        d.end();
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private JsonReadException withContext(JsonReadException e) {
+      return json != null ? e.withContext(json.type, contentType) : e;
+    }
+
+    /** Whether the body was decoded from a {@code Content-Encoding}. */
+    boolean decoded() {
+      return decoder != null;
     }
 
     /** The body read as JSON; call after {@code send} returned. */
@@ -453,11 +641,13 @@ final class Responses {
       if (checkStatus != null && !isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, checkStatus);
       }
-      long declared = declaredLength(info.headers());
+      // An encoding httpjson cannot decode passes through: the caller gets the bytes as sent.
+      ContentDecoder decoder = decoderOrNull(info.headers());
+      long declared = decoder == null ? declaredLength(info.headers()) : -1;
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
-      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null)) {
+      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null), decoder) {
         @Override
         byte[] finish(byte[] bytes, int length) {
           return bytes.length == length ? bytes : java.util.Arrays.copyOf(bytes, length);
@@ -516,9 +706,10 @@ final class Responses {
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, options);
       }
-      JsonReadException encoding = unsupportedEncoding(info.headers(), elementType);
-      if (encoding != null) {
-        return new FailedSubscriber<>(encoding);
+      try {
+        coding(info.headers(), elementType);
+      } catch (JsonReadException e) {
+        return rejecting(e);
       }
       String contentType = contentType(info.headers());
       try {
@@ -540,9 +731,11 @@ final class Responses {
       }
       boolean ndjson =
           format == StreamFormat.NDJSON || (format == StreamFormat.AUTO && isNdjson(contentType));
+      ContentDecoder decoder = decoderOrNull(headers);
+      InputStream body = decoder == null ? in : new DecodingInputStream(in, decoder);
       return new ElementStream<>(
-          in,
-          TimedInputStream.of(in, options, method, uri),
+          body,
+          TimedInputStream.of(body, options, method, uri),
           elementLimit,
           charset,
           reader,

@@ -56,6 +56,9 @@ public final class Client {
     VARIANTS.put("httpjson-okhttp", JdkVariants.HttpJsonOkHttp::new);
     VARIANTS.put("httpjson-chain-empty", () -> new JdkVariants.HttpJsonChain(false));
     VARIANTS.put("httpjson-chain-one", () -> new JdkVariants.HttpJsonChain(true));
+    VARIANTS.put("httpjson-compression-off", JdkVariants.HttpJsonCompressionOff::new);
+    VARIANTS.put("httpjson-gzip", JdkVariants.HttpJsonGzip::new);
+    VARIANTS.put("jackson-gzip", JdkVariants.HandWrittenGzip::new);
     // Per codec: httpjson with the codec chosen explicitly, and its hand-written baseline
     // (jackson-static, above, is Jackson 3's).
     for (Codecs.Codec codec : Codecs.ALL) {
@@ -134,6 +137,8 @@ public final class Client {
     List<String> codecs = new ArrayList<>(Codecs.pairVariants());
     codecs.add("jdk-bytes");
     SETS.put("codecs", List.copyOf(codecs));
+    SETS.put("compression", List.of("httpjson", "httpjson-compression-off"));
+    SETS.put("gzip", List.of("jackson-gzip", "httpjson-gzip"));
     SETS.put("all", List.copyOf(VARIANTS.keySet()));
   }
 

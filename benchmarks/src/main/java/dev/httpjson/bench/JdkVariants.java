@@ -191,6 +191,94 @@ final class JdkVariants {
     }
   }
 
+  /**
+   * {@code httpjson-compression-off}: {@code httpjson} with {@code compression(false)}: no {@code
+   * Accept-Encoding}. Against the seed's server, which never compresses, {@code httpjson} ÷ this is
+   * what asking for compression costs when the answer is not compressed.
+   */
+  static final class HttpJsonCompressionOff extends Variant.Model {
+    private static final JsonOptions OFF = JsonOptions.newBuilder().compression(false).build();
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, LIST, OFF);
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, WeatherForecast.class, OFF);
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, OFF).statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, OFF).statusCode();
+    }
+  }
+
+  /** The gzip-compressed collection next to {@code uri} (any scenario reads the collection). */
+  static URI gzipCollection(URI uri) {
+    return uri.resolve(dev.httpjson.bench.server.BenchServer.Endpoints.GZIP_COLLECTION);
+  }
+
+  /**
+   * {@code httpjson-gzip}: {@code httpjson}'s GET of the collection from an endpoint that always
+   * answers gzip: the one-liner asks for it and decodes as the bytes arrive. GET scenarios only.
+   */
+  static final class HttpJsonGzip extends HttpJsonDefault {
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return super.getCollection(gzipCollection(uri));
+    }
+  }
+
+  /**
+   * {@code jackson-gzip}: the hand-written baseline for {@code httpjson-gzip}: the same client
+   * sends {@code Accept-Encoding: gzip}, takes the bytes and reads them through {@code
+   * GZIPInputStream} with the static Jackson mapper.
+   */
+  static final class HandWrittenGzip extends Variant.Model {
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      HttpRequest request =
+          HttpRequest.newBuilder(gzipCollection(uri))
+              .header("Accept", "application/json")
+              .header("Accept-Encoding", "gzip")
+              .build();
+      HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      Forecasts.checkStatus(response.statusCode());
+      if (!"gzip".equals(response.headers().firstValue("Content-Encoding").orElse(null))) {
+        throw new IllegalStateException("not gzip: " + response.headers());
+      }
+      try (java.io.InputStream in =
+          new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(response.body()))) {
+        return Jackson3.MAPPER.readValue(in, Jackson3.LIST);
+      }
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) {
+      throw new UnsupportedOperationException("jackson-gzip reads the collection only");
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) {
+      throw new UnsupportedOperationException("jackson-gzip reads the collection only");
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) {
+      throw new UnsupportedOperationException("jackson-gzip reads the collection only");
+    }
+  }
+
   /** {@code httpjson-percall}: equal options built anew for every call (the seed's pattern). */
   static final class HttpJsonPerCall extends Variant.Model {
     private final HttpClient client = Clients.jdk();

@@ -22,7 +22,6 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import java.util.zip.GZIPOutputStream;
 import mockwebserver3.MockResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -836,46 +835,187 @@ public abstract class HostileBodyContract extends HostileServerHarness {
             });
   }
 
-  @Test
-  public void gzipBodyTheClientDidNotAskForFailsTheStreamNamingTheEncoding() throws Exception {
-    ByteArrayOutputStream gz = new ByteArrayOutputStream();
-    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
-      out.write("[{\"displayName\":\"a\"}]".getBytes(UTF_8));
-    }
-    server.enqueue(
-        new MockResponse.Builder()
-            .code(200)
-            .addHeader("Content-Type", "application/json")
-            .addHeader("Content-Encoding", "gzip")
-            .body(new okio.Buffer().write(gz.toByteArray()))
-            .build());
+  // ---- compression ----
 
-    if (transportDecodesGzip()) {
-      try (java.util.stream.Stream<Named> stream =
-          HttpJson.getFromJsonAsStream(client, uri("/gz"), Named.class, options)) {
-        assertThat(stream).containsExactly(new Named("a"));
-      }
-      assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding")).isEqualTo("gzip");
-      return;
-    }
-    assertThatThrownBy(() -> HttpJson.getFromJsonAsStream(client, uri("/gz"), Named.class, options))
+  private static final String ARRAY = "[{\"displayName\":\"a\"},{\"displayName\":\"b\"}]";
+
+  private MockResponse encoded(String encoding, byte[] body) {
+    return Compressed.response(200, "application/json", encoding, body);
+  }
+
+  /** The body fails the one-shot call, both forms, and the stream, with a message naming it. */
+  private void failsEveryShape(String encoding, byte[] body, String message) {
+    server.enqueue(encoded(encoding, body));
+    server.enqueue(encoded(encoding, body));
+    server.enqueue(encoded(encoding, body));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/z"), Named.class, options))
         .isInstanceOf(JsonReadException.class)
-        .hasMessageContaining("Content-Encoding 'gzip'");
+        .hasMessageContaining(message);
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJsonAsync(client, uri("/z"), Named.class, options)
+                    .get(10, java.util.concurrent.TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining(message);
+    assertThatThrownBy(
+            () -> {
+              try (Stream<Named> stream =
+                  HttpJson.getFromJsonAsStream(client, uri("/z"), Named.class, options)) {
+                stream.forEach(n -> {});
+              }
+            })
+        .satisfiesAnyOf(
+            e -> assertThat(e).isInstanceOf(JsonReadException.class).hasMessageContaining(message),
+            e ->
+                assertThat(e)
+                    .isInstanceOf(UncheckedIOException.class)
+                    .cause()
+                    .isInstanceOf(JsonReadException.class)
+                    .hasMessageContaining(message));
   }
 
   @Test
-  public void brotliBodyFailsNamingTheEncoding() {
-    server.enqueue(
-        new MockResponse.Builder()
-            .code(200)
-            .addHeader("Content-Type", "application/json")
-            .addHeader("Content-Encoding", "br")
-            .body("\u000b\u0003\u0080{}\u0003")
-            .build());
+  public void truncatedGzipFailsSayingTheBodyEndedEarly() {
+    byte[] gz = Compressed.gzip("[" + "{\"displayName\":\"abcdefghij\"},".repeat(200) + "{}]");
+    byte[] cut = java.util.Arrays.copyOf(gz, gz.length / 2);
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/br"), Named.class, options))
+    failsEveryShape("gzip", cut, "ended early");
+  }
+
+  @Test
+  public void gzipWithABadCrcFails() {
+    byte[] gz = Compressed.gzip(ARRAY);
+    gz[gz.length - 8] ^= 0x55; // the CRC-32 in the trailer
+
+    failsEveryShape("gzip", gz, "CRC-32 mismatch");
+  }
+
+  @Test
+  public void gzipWithABadHeaderFails() {
+    byte[] magic = Compressed.gzip(ARRAY);
+    magic[1] = 0x00;
+    byte[] method = Compressed.gzip(ARRAY);
+    method[2] = 7;
+
+    failsEveryShape("gzip", magic, "not gzip data");
+    failsEveryShape("gzip", method, "unknown compression method 7");
+  }
+
+  @Test
+  public void bytesAfterTheGzipMemberFail() {
+    byte[] gz = Compressed.gzip(ARRAY);
+    byte[] trailing = java.util.Arrays.copyOf(gz, gz.length + 4);
+    trailing[gz.length] = 'j';
+
+    failsEveryShape("gzip", trailing, "unexpected bytes after the end");
+  }
+
+  @Test
+  public void bytesAfterTheDeflateStreamFail() {
+    byte[] z = Compressed.deflate(ARRAY.getBytes(UTF_8), false);
+    byte[] trailing = java.util.Arrays.copyOf(z, z.length + 3);
+
+    failsEveryShape("deflate", trailing, "unexpected bytes after the end");
+  }
+
+  @Test
+  public void concatenatedGzipMembersAreOneBody() throws Exception {
+    byte[] first = Compressed.gzip("[{\"displayName\":\"a\"},");
+    byte[] second = Compressed.gzip("{\"displayName\":\"b\"}]");
+    byte[] both = java.util.Arrays.copyOf(first, first.length + second.length);
+    System.arraycopy(second, 0, both, first.length, second.length);
+    server.enqueue(encoded("gzip", both));
+
+    assertThat(HttpJson.getFromJson(client, uri("/z"), TypeRef.listOf(Named.class), options))
+        .containsExactly(new Named("a"), new Named("b"));
+  }
+
+  @Test
+  public void aDoubleGzippedBodyFailsSayingTheDecodedBodyIsStillGzip() {
+    server.enqueue(encoded("gzip", Compressed.gzip(Compressed.gzip(OK_JSON.getBytes(UTF_8)))));
+    server.enqueue(encoded("gzip", Compressed.gzip(Compressed.gzip(OK_JSON.getBytes(UTF_8)))));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/z"), Named.class, options))
         .isInstanceOf(JsonReadException.class)
-        .hasMessageContaining("'br'");
+        .hasMessageContaining("still gzip");
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJsonAsync(client, uri("/z"), Named.class, options)
+                    .get(10, java.util.concurrent.TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("still gzip");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"br", "zstd", "x-foo", "compress"})
+  public void anEncodingHttpjsonCannotDecodeFailsNamingIt(String encoding) {
+    failsEveryShape(encoding, "\u000b\u0003\u0080{}\u0003".getBytes(UTF_8), "'" + encoding + "'");
+  }
+
+  @Test
+  public void stackedEncodingsFailNamingThem() {
+    byte[] twice = Compressed.gzip(Compressed.deflate(ARRAY.getBytes(UTF_8), false));
+
+    failsEveryShape("deflate, gzip", twice, "'deflate, gzip': more than one coding");
+  }
+
+  @Test
+  public void identityPassesThrough() throws Exception {
+    server.enqueue(encoded("identity", ARRAY.getBytes(UTF_8)));
+    server.enqueue(encoded("identity", ARRAY.getBytes(UTF_8)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/z"), TypeRef.listOf(Named.class), options))
+        .hasSize(2);
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/z"), Named.class, options)) {
+      assertThat(stream).containsExactly(new Named("a"), new Named("b"));
+    }
+  }
+
+  @Test
+  public void gzipWithAnEmptyBodyIsAnEmptyBody() throws Exception {
+    server.enqueue(encoded("gzip", new byte[0]));
+    server.enqueue(encoded("gzip", Compressed.gzip("")));
+    server.enqueue(encoded("deflate", new byte[0]));
+
+    assertThat(HttpJson.getFromJson(client, uri("/z"), Named.class, options)).isNull();
+    assertThat(HttpJson.getFromJson(client, uri("/z"), Named.class, options)).isNull();
+    assertThat(
+            HttpJson.getFromJsonAsync(client, uri("/z"), Named.class, options)
+                .get(10, java.util.concurrent.TimeUnit.SECONDS))
+        .isNull();
+  }
+
+  @Test
+  public void gzipDeclaredOverAPlainJsonBodyFailsSayingItLooksUncompressed() {
+    failsEveryShape("gzip", ARRAY.getBytes(UTF_8), "looks like an uncompressed body");
+  }
+
+  @Test
+  public void aTruncatedGzipStreamDeliversTheWholeElementsThenFails() {
+    byte[] gz =
+        Compressed.gzip(
+            "["
+                + String.join(
+                    ",", java.util.Collections.nCopies(200, "{\"displayName\":\"abcdefghij\"}"))
+                + "]");
+    server.enqueue(encoded("gzip", java.util.Arrays.copyOf(gz, gz.length - 4)));
+    List<Named> seen = new java.util.ArrayList<>();
+
+    assertThatThrownBy(
+            () -> {
+              try (Stream<Named> stream =
+                  HttpJson.getFromJsonAsStream(client, uri("/z"), Named.class, options)) {
+                stream.forEach(seen::add);
+              }
+            })
+        .satisfiesAnyOf(
+            e -> assertThat(e).isInstanceOf(JsonReadException.class),
+            e -> assertThat(e).cause().isInstanceOf(JsonReadException.class));
+    assertThat(seen).hasSize(200);
   }
 
   protected static byte[] namedWithRawBytes(String hex) {

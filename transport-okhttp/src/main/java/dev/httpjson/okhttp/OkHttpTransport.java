@@ -33,8 +33,8 @@ import okhttp3.OkHttpClient;
  *
  * <p>Compression: OkHttp asks for gzip itself when the request names no {@code Accept-Encoding},
  * and decompresses the answer, removing its {@code Content-Encoding} and {@code Content-Length}; a
- * body handler (httpjson's included) sees the decoded bytes. A request that sets {@code
- * Accept-Encoding} itself gets the body as sent.
+ * body handler then sees the decoded bytes. A request that sets {@code Accept-Encoding} itself —
+ * httpjson's own calls do — gets the body as sent, which httpjson decodes.
  *
  * <p>Interrupts: a thread blocked in {@code send} must be woken from a socket read, which a plain
  * socket does not allow; when the {@link OkHttpClient} uses the default socket factory, the

@@ -18,11 +18,17 @@ public final class BenchServer {
   public static final class Endpoints {
     private Endpoints() {}
 
+    /** The collection, gzip-compressed ({@code Content-Encoding: gzip}). */
+    public static final String GZIP_COLLECTION = "/weatherforecast/getCollectionGzip";
+
     /** 200 with this body, 204 for {@code null}; {@code status} set to 404/400 on error. */
     public static Reply handle(String method, String path, byte[] requestBody) {
       switch (path) {
         case "/weatherforecast/getCollection":
           return "GET".equals(method) ? Reply.json(Forecasts.randomListJson()) : Reply.status(405);
+        case GZIP_COLLECTION:
+          // Always gzip (the compression variants ask for it): the client's decoding is priced.
+          return "GET".equals(method) ? Reply.gzip(Forecasts.randomListJson()) : Reply.status(405);
         case "/weatherforecast/getObject":
           return "GET".equals(method)
               ? Reply.json(Forecasts.randomObjectJson())
@@ -58,17 +64,31 @@ public final class BenchServer {
     public final int status;
     public final byte[] body;
 
-    private Reply(int status, byte[] body) {
+    /** The {@code Content-Encoding} of {@link #body}, or null. */
+    public final String encoding;
+
+    private Reply(int status, byte[] body, String encoding) {
       this.status = status;
       this.body = body;
+      this.encoding = encoding;
     }
 
     static Reply json(byte[] body) {
-      return new Reply(200, body);
+      return new Reply(200, body, null);
+    }
+
+    static Reply gzip(byte[] body) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(body.length);
+      try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(out)) {
+        gz.write(body);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      return new Reply(200, out.toByteArray(), "gzip");
     }
 
     static Reply status(int status) {
-      return new Reply(status, new byte[0]);
+      return new Reply(status, new byte[0], null);
     }
   }
 

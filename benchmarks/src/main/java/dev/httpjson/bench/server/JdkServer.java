@@ -66,6 +66,9 @@ final class JdkServer {
       return;
     }
     exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+    if (reply.encoding != null) {
+      exchange.getResponseHeaders().set("Content-Encoding", reply.encoding);
+    }
     exchange.sendResponseHeaders(reply.status, reply.body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(reply.body);

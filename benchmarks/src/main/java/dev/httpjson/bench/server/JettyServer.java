@@ -38,6 +38,9 @@ final class JettyServer {
             }
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, reply.body.length);
+            if (reply.encoding != null) {
+              response.getHeaders().put(HttpHeader.CONTENT_ENCODING, reply.encoding);
+            }
             response.write(true, ByteBuffer.wrap(reply.body), callback);
             return true;
           }

@@ -52,6 +52,9 @@ final class UndertowServer {
     }
     exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json; charset=utf-8");
     exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, reply.body.length);
+    if (reply.encoding != null) {
+      exchange.getResponseHeaders().put(Headers.CONTENT_ENCODING, reply.encoding);
+    }
     exchange.getResponseSender().send(ByteBuffer.wrap(reply.body));
   }
 }
