@@ -3,6 +3,7 @@ package dev.httpjson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A compressed body's stream, decoded as it is read: each read takes what the body has (blocking
@@ -14,7 +15,9 @@ final class DecodingInputStream extends InputStream {
   private final ContentDecoder decoder;
   private final byte[] piece = new byte[8192];
   private boolean eof;
-  private boolean closed;
+  private boolean closed; // guarded by this, with readers
+  private int readers;
+  private @Nullable JsonReadException failure;
 
   DecodingInputStream(InputStream in, ContentDecoder decoder) {
     this.in = in;
@@ -34,17 +37,41 @@ final class DecodingInputStream extends InputStream {
     if (len == 0) {
       return 0;
     }
-    if (closed) {
-      throw new IOException("stream closed");
-    }
-    while (true) {
-      int n;
-      try {
-        n = decoder.read(b, off, len);
-      } catch (JsonReadException e) {
-        decoder.end();
-        throw e;
+    synchronized (this) {
+      if (closed) {
+        throw new IOException("stream closed");
       }
+      readers++;
+    }
+    try {
+      return decode(b, off, len);
+    } finally {
+      // A close from another thread (a stream's deadline) while this read ran leaves the
+      // inflater to the last reader: ending it under a running inflate would fail that read.
+      synchronized (this) {
+        if (--readers == 0 && closed) {
+          decoder.end();
+        }
+      }
+    }
+  }
+
+  private int decode(byte[] b, int off, int len) throws IOException {
+    if (failure != null) {
+      throw failure;
+    }
+    try {
+      return inflate(b, off, len);
+    } catch (JsonReadException e) {
+      failure = e; // every later read fails alike
+      decoder.end();
+      throw e;
+    }
+  }
+
+  private int inflate(byte[] b, int off, int len) throws IOException {
+    while (true) {
+      int n = decoder.read(b, off, len);
       if (n > 0) {
         return n;
       }
@@ -64,10 +91,15 @@ final class DecodingInputStream extends InputStream {
 
   @Override
   public void close() throws IOException {
-    if (!closed) {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
       closed = true;
-      decoder.end();
-      in.close();
+      if (readers == 0) {
+        decoder.end();
+      }
     }
+    in.close();
   }
 }

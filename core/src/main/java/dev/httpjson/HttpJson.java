@@ -45,7 +45,10 @@ import org.jspecify.annotations.Nullable;
  *       body buffered as bytes: check it with {@link #ensureSuccess(HttpResponse)}, read it with
  *       {@link #readFromJson(HttpResponse, Class)}.
  *   <li>Request bodies are sent with a Content-Length and {@code Content-Type: application/json;
- *       charset=utf-8}; requests carry {@code Accept: application/json}.
+ *       charset=utf-8}; requests carry {@code Accept: application/json} and, unless they name their
+ *       own or {@link JsonOptions.Builder#compression(boolean) compression} is off, {@code
+ *       Accept-Encoding: gzip, deflate}. A {@code gzip} or {@code deflate} body is decoded as it
+ *       arrives; {@link JsonOptions#maxResponseSize()} limits the decoded bytes.
  *   <li>{@code getFromJsonAsStream} and {@code readFromJsonAsStream} read a top-level JSON array or
  *       NDJSON lazily, one element at a time, with memory bounded by one element.
  * </ul>

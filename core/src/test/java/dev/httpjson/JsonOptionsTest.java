@@ -140,4 +140,17 @@ class JsonOptionsTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("dev.httpjson:httpjson-jackson");
   }
+
+  @Test
+  void compressionIsACallSettingOutsideTheCodecKey() {
+    JsonOptions web = JsonOptions.web();
+    JsonOptions off = web.toBuilder().compression(false).build();
+
+    assertThat(web.compression()).isTrue();
+    assertThat(off.compression()).isFalse();
+    assertThat(off).isNotEqualTo(web);
+    assertThat(off.toString()).contains("compression=false");
+    assertThat(off.settings()).isSameAs(web.settings());
+    assertThat(off.toBuilder().build().compression()).isFalse();
+  }
 }

@@ -105,15 +105,13 @@ public final class Compressed {
   }
 
   /**
-   * A gzip bomb: a JSON array of {@code decodedBytes} bytes or a little more (a repeated small
-   * object), compressed at the highest level — about a thousandth of its size.
+   * A gzip bomb: a JSON array of one object whose {@code displayName} is a string of {@code
+   * decodedBytes} letters, compressed at the highest level — about a thousandth of its size (64 MB
+   * in about 64 KB).
    */
   public static byte[] gzipBomb(long decodedBytes) {
-    byte[] element = "{\"displayName\":\"aaaaaaaaaaaaaaaa\"},".getBytes(StandardCharsets.UTF_8);
-    byte[] block = new byte[element.length * 1024];
-    for (int i = 0; i < 1024; i++) {
-      System.arraycopy(element, 0, block, i * element.length, element.length);
-    }
+    byte[] block = new byte[64 * 1024];
+    java.util.Arrays.fill(block, (byte) 'a');
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (GZIPOutputStream gz =
         new GZIPOutputStream(out, 64 * 1024) {
@@ -121,11 +119,11 @@ public final class Compressed {
             def.setLevel(Deflater.BEST_COMPRESSION);
           }
         }) {
-      gz.write('[');
-      for (long written = 1; written < decodedBytes; written += block.length) {
+      gz.write("[{\"displayName\":\"".getBytes(StandardCharsets.UTF_8));
+      for (long written = 0; written < decodedBytes; written += block.length) {
         gz.write(block);
       }
-      gz.write("{}]".getBytes(StandardCharsets.UTF_8));
+      gz.write("\"}]".getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
