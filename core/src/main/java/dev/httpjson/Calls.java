@@ -126,6 +126,19 @@ final class Calls {
     return b.build();
   }
 
+  /**
+   * The Content-Type among the caller's headers, or {@code null}: it replaces httpjson's, so the
+   * body is encoded in its charset.
+   */
+  static @Nullable String contentType(String[] headers) {
+    for (int i = 0; i < headers.length; i += 2) {
+      if (JsonRequestBuilder.isContentType(headers[i])) {
+        return headers[i + 1];
+      }
+    }
+    return null;
+  }
+
   /** Sends, reads the body as {@code type}, fails non-2xx; blocking. */
   static <T> @Nullable T receive(
       HttpClient client,
@@ -369,7 +382,13 @@ final class Calls {
       JsonOptions options,
       String[] headers)
       throws IOException, InterruptedException {
-    return send(client, method, uri, JsonContent.of(value, options), options, headers);
+    return send(
+        client,
+        method,
+        uri,
+        JsonContent.of(value, options, contentType(headers)),
+        options,
+        headers);
   }
 
   static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
@@ -381,7 +400,7 @@ final class Calls {
       String[] headers) {
     JsonContent content;
     try {
-      content = JsonContent.of(value, options);
+      content = JsonContent.of(value, options, contentType(headers));
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -397,7 +416,7 @@ final class Calls {
       JsonType<R> type,
       String[] headers)
       throws IOException, InterruptedException {
-    JsonContent content = JsonContent.of(value, type.options());
+    JsonContent content = JsonContent.of(value, type.options(), contentType(headers));
     return receive(client, method, uri, content, type, headers);
   }
 
@@ -410,7 +429,7 @@ final class Calls {
       String[] headers) {
     JsonContent content;
     try {
-      content = JsonContent.of(value, type.options());
+      content = JsonContent.of(value, type.options(), contentType(headers));
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }

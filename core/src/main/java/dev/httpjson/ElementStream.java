@@ -2,9 +2,13 @@ package dev.httpjson;
 
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.Closeable;
+import java.io.FilterInputStream;
+import java.io.FilterReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PushbackInputStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.nio.charset.Charset;
@@ -35,6 +39,8 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   private final @Nullable String contentType;
 
   private JsonSequenceReader.@Nullable Cursor<T> cursor;
+  private @Nullable Blank blank;
+  private boolean anyElement;
   private boolean advanced;
   private boolean hasNext;
   private volatile boolean closed;
@@ -86,6 +92,10 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
           cursor = open();
         }
         hasNext = cursor.next();
+        if (!hasNext && !anyElement && blank != null && blank.onlyWhitespace()) {
+          throw blank.failure();
+        }
+        anyElement |= hasNext;
       } catch (IOException | RuntimeException e) {
         throw fail(e);
       }
@@ -111,17 +121,174 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   }
 
   private JsonSequenceReader.Cursor<T> open() throws IOException {
+    Blank watch = new Blank();
+    blank = watch;
     if (charset == null) {
-      return ndjson ? reader.values(limited) : reader.array(limited);
+      InputStream in = new BlankBytes(limited, watch);
+      return ndjson ? reader.values(in) : reader.array(in);
     }
-    InputStreamReader chars =
-        new InputStreamReader(
-            limited,
-            charset
-                .newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT));
+    InputStream in = limited;
+    Charset decoding = charset;
+    int sniff = MediaTypes.byteOrderBytes(charset);
+    if (sniff > 0) {
+      PushbackInputStream pushback = new PushbackInputStream(limited, sniff);
+      byte[] first = new byte[sniff];
+      int n = 0;
+      for (int r; n < sniff && (r = pushback.read(first, n, sniff - n)) >= 0; ) {
+        n += r;
+      }
+      pushback.unread(first, 0, n);
+      decoding = MediaTypes.byteOrder(charset, first, 0, n);
+      in = pushback;
+    }
+    Reader chars =
+        new BlankChars(
+            new InputStreamReader(
+                in,
+                decoding
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)),
+            watch);
     return ndjson ? reader.values(chars) : reader.array(chars);
+  }
+
+  /**
+   * Whether a body holds only whitespace: a parser reads that as an empty sequence, but a one-shot
+   * read fails on it (only a body of zero bytes is empty), and so must a stream. Sees what passes
+   * to the parser until the first other character, nothing after it.
+   */
+  private static final class Blank {
+    private boolean any;
+    private boolean content;
+    private int line = 1;
+    private int column = 1;
+
+    boolean watching() {
+      return !content;
+    }
+
+    void saw(int c) {
+      any = true;
+      if (c == '\n') {
+        line++;
+        column = 1;
+      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\uFEFF') {
+        column++;
+      } else {
+        content = true;
+      }
+    }
+
+    /** A byte-order mark: not content, and not a column. */
+    void sawMark() {
+      any = true;
+    }
+
+    boolean onlyWhitespace() {
+      return any && !content;
+    }
+
+    JsonReadException failure() {
+      return new JsonReadException(
+          "Unexpected end of input: the body holds only whitespace, no JSON value (only a body of"
+              + " zero bytes is empty)",
+          line,
+          column,
+          "$",
+          null);
+    }
+  }
+
+  /** UTF-8 bytes on their way to the parser, shown to a {@link Blank}. */
+  private static final class BlankBytes extends FilterInputStream {
+    private static final int[] MARK = {0xEF, 0xBB, 0xBF};
+    private final Blank blank;
+    private long position;
+
+    BlankBytes(InputStream in, Blank blank) {
+      super(in);
+      this.blank = blank;
+    }
+
+    private void see(int b) {
+      if (position < 3 && b == MARK[(int) position]) {
+        blank.sawMark(); // a UTF-8 byte-order mark, which the one-shot read skips too
+      } else {
+        blank.saw(b);
+      }
+      position++;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = in.read();
+      if (b >= 0 && blank.watching()) {
+        see(b);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = in.read(b, off, len);
+      for (int i = off; i < off + n && blank.watching(); i++) {
+        see(b[i] & 0xFF);
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      byte[] skipped = new byte[(int) Math.min(n, 8192)];
+      int r = read(skipped, 0, skipped.length);
+      return Math.max(r, 0);
+    }
+
+    @Override
+    public boolean markSupported() {
+      return false;
+    }
+  }
+
+  /** Characters on their way to the parser, shown to a {@link Blank}. */
+  private static final class BlankChars extends FilterReader {
+    private final Blank blank;
+
+    BlankChars(Reader in, Blank blank) {
+      super(in);
+      this.blank = blank;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int c = in.read();
+      if (c >= 0 && blank.watching()) {
+        blank.saw(c);
+      }
+      return c;
+    }
+
+    @Override
+    public int read(char[] cbuf, int off, int len) throws IOException {
+      int n = in.read(cbuf, off, len);
+      for (int i = off; i < off + n && blank.watching(); i++) {
+        blank.saw(cbuf[i]);
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      char[] skipped = new char[(int) Math.min(n, 8192)];
+      int r = read(skipped, 0, skipped.length);
+      return Math.max(r, 0);
+    }
+
+    @Override
+    public boolean markSupported() {
+      return false;
+    }
   }
 
   private RuntimeException fail(Exception e) {

@@ -28,10 +28,15 @@ import org.jspecify.annotations.Nullable;
  * User user = api.getFromJson("users/42", User.class);
  * }</pre>
  *
- * <p><b>URIs.</b> A relative URI is resolved against the base URI as RFC 3986 says ({@link
- * URI#resolve(URI)}); the base URI's path therefore ends in {@code /} (see {@link
- * Builder#baseUri(URI)}). {@code null} or an empty string means the base URI itself; an absolute
- * URI is used as it is. Behaviour is otherwise that of {@link HttpJson}.
+ * <p><b>URIs.</b> A relative URI is resolved against the base URI as RFC 3986 section 5.2 says; the
+ * base URI's path therefore ends in {@code /} (see {@link Builder#baseUri(URI)}). Dot segments are
+ * removed (section 5.2.4), so no {@code ..} reaches the server: {@code "../v2/users"} against
+ * {@code https://api.example.com/v1/} requests {@code /v2/users}, and {@code "../../../x"} requests
+ * {@code /x}, never {@code /../../x} (which {@link URI#resolve(URI)}, following RFC 2396, would
+ * keep). A relative URI may thus leave the base path, as {@code "/x"} does (the default headers go
+ * by origin, below, not by path). {@code null} or an empty string means the base URI itself; an
+ * absolute URI is used as it is, its dot segments removed. Behaviour is otherwise that of {@link
+ * HttpJson}.
  *
  * <p><b>Default headers go only to the base URI's origin</b> (scheme, host and port, the default
  * port filled in). A URI that resolves to another origin — an absolute URI such as {@code
@@ -195,13 +200,13 @@ public final class HttpJsonClient {
     }
     URI parsed = Calls.parse(uri);
     if (parsed.isAbsolute()) {
-      return parsed;
+      return Uris.resolve(parsed, parsed); // an absolute reference: only its dot segments go
     }
     if (baseUri == null) {
       throw new IllegalArgumentException(
           "uri is relative and no base URI is set: " + Uris.redact(parsed));
     }
-    return baseUri.resolve(parsed);
+    return Uris.resolve(baseUri, parsed);
   }
 
   /** The default headers when {@code target} is on the base URI's origin, and the call's own. */

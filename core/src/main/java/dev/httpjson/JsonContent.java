@@ -1,10 +1,8 @@
 package dev.httpjson;
 
 import dev.httpjson.spi.JsonWriter;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -23,7 +21,10 @@ import org.jspecify.annotations.Nullable;
  * <p>The value is serialized when the content is created, so a value that cannot be serialized
  * fails here, with a {@link JsonWriteException}, before any connection is made. The media type is
  * {@code application/json; charset=utf-8} unless one is given; a given media type is sent verbatim
- * and its {@code charset} parameter decides the encoding.
+ * and its {@code charset} parameter decides the encoding. A character that charset cannot encode
+ * (say {@code €} in {@code ISO-8859-1}) is written as a JSON escape (<code>&#92;u20AC</code>),
+ * never as {@code ?}; an unmarked {@code utf-16} or {@code utf-32} is written little-endian without
+ * a byte-order mark, as .NET writes it.
  *
  * <p>A JDK body publisher cannot set headers; {@link #requestBuilder(String, URI)} returns a
  * request builder that carries this content with its Content-Type and {@code Accept:
@@ -165,6 +166,19 @@ public final class JsonContent implements BodyPublisher {
     return create(value, objectType, options, mediaType);
   }
 
+  /**
+   * As {@link #of(Object, JsonOptions)}, sent as {@code mediaType} when not {@code null} (the
+   * Content-Type a caller set, whose charset the body must be in).
+   */
+  static JsonContent of(@Nullable Object value, JsonOptions options, @Nullable String mediaType)
+      throws JsonWriteException {
+    return create(
+        value,
+        runtimeType(value),
+        options,
+        mediaType == null ? MediaTypes.APPLICATION_JSON_UTF8 : mediaType);
+  }
+
   static Type runtimeType(@Nullable Object value) {
     return value == null ? Object.class : value.getClass();
   }
@@ -193,11 +207,9 @@ public final class JsonContent implements BodyPublisher {
       if (charset.equals(StandardCharsets.UTF_8)) {
         bytes = writer.writeBytes(value);
       } else {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Writer w = new OutputStreamWriter(out, charset)) {
-          writer.write(value, w);
-        }
-        bytes = out.toByteArray();
+        StringWriter text = new StringWriter();
+        writer.write(value, text);
+        bytes = JsonEncoding.encode(text.getBuffer(), charset);
       }
     } catch (JsonWriteException e) {
       throw e;

@@ -135,6 +135,19 @@ final class JsonRequestBuilder implements HttpRequest.Builder {
   /** Builds a request with httpjson's headers added where the caller set none; repeatable. */
   @Override
   public HttpRequest build() {
+    if (contentTypeSet) {
+      HttpRequest built = delegate.build();
+      BodyPublisher body = built.bodyPublisher().orElse(null);
+      String callers = built.headers().firstValue("Content-Type").orElse(null);
+      BodyPublisher encoded = callers == null ? body : inCharsetOf(body, callers);
+      if (encoded != body) {
+        HttpRequest.Builder b = delegate.copy().method(built.method(), encoded);
+        if (!acceptSet) {
+          b.header("Accept", MediaTypes.APPLICATION_JSON);
+        }
+        return b.build();
+      }
+    }
     if (acceptSet && (contentTypeSet || contentType == null)) {
       return delegate.build();
     }
@@ -146,6 +159,31 @@ final class JsonRequestBuilder implements HttpRequest.Builder {
       b.header("Content-Type", contentType);
     }
     return b.build();
+  }
+
+  /**
+   * {@code body} encoded in the charset of the caller's {@code contentType}, which replaces
+   * httpjson's: the body must be in the charset its Content-Type names. Another publisher, or one
+   * already in that charset, is returned as it is.
+   */
+  private static @Nullable BodyPublisher inCharsetOf(
+      @Nullable BodyPublisher body, String contentType) {
+    if (body instanceof JsonContent) {
+      try {
+        return ((JsonContent) body).withMediaType(contentType);
+      } catch (JsonWriteException e) {
+        throw new IllegalArgumentException(
+            "Cannot encode the body in the charset of Content-Type '"
+                + contentType
+                + "': "
+                + e.getMessage(),
+            e);
+      }
+    }
+    if (body instanceof JsonSequenceContent) {
+      return ((JsonSequenceContent) body).inCharsetOf(contentType);
+    }
+    return body;
   }
 
   @Override

@@ -3,10 +3,15 @@ package dev.httpjson;
 import dev.httpjson.spi.JsonWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.lang.ref.WeakReference;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Objects;
 import java.util.concurrent.Flow;
@@ -32,15 +37,24 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>If an element cannot be serialized, the body fails with {@link JsonWriteException}: the
  * request is aborted and its connection closed, never reused half-written. Elements are written as
- * {@code elementType} with the options' settings, UTF-8.
+ * {@code elementType} with the options' settings, UTF-8 (or in the charset of a Content-Type set on
+ * {@link #requestBuilder(String, URI)}, characters it cannot encode written as JSON escapes). For
+ * NDJSON each element is written on one line whatever the options say: {@link
+ * JsonOptions.Builder#indent(boolean) indentation} would spread a value over several lines, which
+ * no NDJSON reader can split, so the line breaks of an indented element are left out.
  *
  * <p><b>Sending again.</b> The client subscribes to a body again when it sends the request again: a
  * 307 or 308 redirect it follows, a retry after an {@link java.net.Authenticator} challenge, an
  * HTTP/2 retry. An {@code Iterable} is iterated anew for every subscription, so each attempt sends
- * the whole sequence. A {@code Stream} can be consumed only once: a second subscription fails with
- * an {@link IllegalStateException} ("a Stream source can be sent only once; use an Iterable …"),
- * and so does that attempt's {@code send}. The stream is closed when the body has been written,
- * when the exchange is cancelled or fails, or when an element cannot be serialized.
+ * the whole sequence: <b>an {@code Iterable} body must be re-iterable</b>. A one-shot one, whose
+ * second pass would send an empty or partial sequence as if it were the whole, is caught where it
+ * shows: its {@code iterator()} returning the iterator of an earlier pass, or a pass that finds no
+ * element where an earlier one wrote some; that attempt then fails with an {@link
+ * IllegalStateException} ("an Iterable body must be re-iterable …") before it sends a byte of its
+ * body. A {@code Stream} can be consumed only once: a second subscription fails with an {@link
+ * IllegalStateException} ("a Stream source can be sent only once; use an Iterable …"), and so does
+ * that attempt's {@code send}. The stream is closed when the body has been written, when the
+ * exchange is cancelled or fails, or when an element cannot be serialized.
  *
  * <p><b>Threads.</b> The source is iterated, and its elements serialized, on the thread that asks
  * for the next chunk: with the JDK client that is a thread of the client's executor, also for a
@@ -62,25 +76,54 @@ public final class JsonSequenceContent implements BodyPublisher {
 
   private static final String NDJSON = "application/x-ndjson";
 
-  private final @Nullable Iterable<?> iterable;
-  private final @Nullable Stream<?> stream;
-  private final AtomicBoolean streamTaken = new AtomicBoolean();
+  private static final byte[] OPEN = {'['};
+  private static final byte[] COMMA = {','};
+  private static final byte[] CLOSE = {']'};
+  private static final byte[] NEWLINE = {'\n'};
+
+  private static final String ONE_SHOT =
+      "an Iterable body must be re-iterable: the client sends the body again for a 307 or 308"
+          + " redirect or an authentication retry, and iterates it again for that; ";
+
+  private final Source source;
   private final JsonWriter<Object> writer;
   private final boolean ndjson;
+  private final boolean oneLine;
   private final String mediaType;
+  private final @Nullable Charset charset;
+  private final byte[] open;
+  private final byte[] comma;
+  private final byte[] close;
+  private final byte[] newline;
 
   private JsonSequenceContent(
-      @Nullable Iterable<?> iterable,
-      @Nullable Stream<?> stream,
-      JsonType<?> elementType,
-      boolean ndjson) {
-    this.iterable = iterable;
-    this.stream = stream;
-    @SuppressWarnings("unchecked")
-    JsonWriter<Object> w = (JsonWriter<Object>) elementType.writer();
-    this.writer = w;
+      Source source,
+      JsonWriter<Object> writer,
+      boolean ndjson,
+      boolean oneLine,
+      String mediaType,
+      @Nullable Charset charset) {
+    this.source = source;
+    this.writer = writer;
     this.ndjson = ndjson;
-    this.mediaType = ndjson ? NDJSON : MediaTypes.APPLICATION_JSON_UTF8;
+    this.oneLine = oneLine;
+    this.mediaType = mediaType;
+    this.charset = charset;
+    this.open = separator(OPEN, "[", charset);
+    this.comma = separator(COMMA, ",", charset);
+    this.close = separator(CLOSE, "]", charset);
+    this.newline = separator(NEWLINE, "\n", charset);
+  }
+
+  private static byte[] separator(byte[] utf8, String text, @Nullable Charset charset) {
+    if (charset == null) {
+      return utf8;
+    }
+    try {
+      return JsonEncoding.encode(text, charset);
+    } catch (JsonWriteException e) {
+      throw new IllegalArgumentException("charset " + charset.name() + " cannot encode JSON", e);
+    }
   }
 
   private static JsonSequenceContent create(
@@ -91,7 +134,60 @@ public final class JsonSequenceContent implements BodyPublisher {
     if (iterable == null && stream == null) {
       throw new NullPointerException("elements == null");
     }
-    return new JsonSequenceContent(iterable, stream, type, ndjson);
+    @SuppressWarnings("unchecked")
+    JsonWriter<Object> writer = (JsonWriter<Object>) type.writer();
+    return new JsonSequenceContent(
+        new Source(iterable, stream),
+        writer,
+        ndjson,
+        ndjson && type.options().indent(),
+        ndjson ? NDJSON : MediaTypes.APPLICATION_JSON_UTF8,
+        null);
+  }
+
+  /**
+   * This body encoded in the charset of {@code contentType}, a Content-Type the caller set in place
+   * of httpjson's: the same source, shared (a stream is still sent once).
+   */
+  JsonSequenceContent inCharsetOf(String contentType) {
+    Charset named = MediaTypes.encodingCharset(contentType);
+    Charset current = charset == null ? StandardCharsets.UTF_8 : charset;
+    if (named.equals(current)) {
+      return this;
+    }
+    return new JsonSequenceContent(
+        source,
+        writer,
+        ndjson,
+        oneLine,
+        contentType,
+        named.equals(StandardCharsets.UTF_8) ? null : named);
+  }
+
+  /** The elements, and what the passes over them showed. */
+  private static final class Source {
+    final @Nullable Iterable<?> iterable;
+    final @Nullable Stream<?> stream;
+    final AtomicBoolean streamTaken = new AtomicBoolean();
+    private @Nullable WeakReference<Iterator<?>> lastIterator;
+    volatile boolean wroteElements;
+
+    Source(@Nullable Iterable<?> iterable, @Nullable Stream<?> stream) {
+      this.iterable = iterable;
+      this.stream = stream;
+    }
+
+    /** A new pass over the iterable; fails when it hands out the iterator of an earlier pass. */
+    synchronized Iterator<?> iterate() {
+      Iterator<?> it = Objects.requireNonNull(iterable).iterator();
+      Iterator<?> last = lastIterator == null ? null : lastIterator.get();
+      if (it == last) {
+        throw new IllegalStateException(
+            ONE_SHOT + "its iterator() returned the iterator of an earlier pass again");
+      }
+      lastIterator = new WeakReference<>(it);
+      return it;
+    }
   }
 
   /**
@@ -439,12 +535,12 @@ public final class JsonSequenceContent implements BodyPublisher {
     Iterator<?> elements;
     Runnable onClose;
     try {
-      if (iterable != null) {
-        elements = iterable.iterator();
+      if (source.iterable != null) {
+        elements = source.iterate();
         onClose = () -> {};
       } else {
-        Stream<?> s = Objects.requireNonNull(stream);
-        if (!streamTaken.compareAndSet(false, true)) {
+        Stream<?> s = Objects.requireNonNull(source.stream);
+        if (!source.streamTaken.compareAndSet(false, true)) {
           throw new IllegalStateException(
               "a Stream source can be sent only once; use an Iterable to allow retries"
                   + " (a redirect, an authentication retry)");
@@ -485,6 +581,7 @@ public final class JsonSequenceContent implements BodyPublisher {
     private final Flow.Subscriber<? super ByteBuffer> subscriber;
     private final Iterator<?> elements;
     private final Runnable onClose;
+    private final @Nullable CharsetEncoder encoder;
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(CHUNK_SIZE + 1024);
@@ -499,6 +596,7 @@ public final class JsonSequenceContent implements BodyPublisher {
       this.subscriber = subscriber;
       this.elements = elements;
       this.onClose = onClose;
+      this.encoder = charset == null ? null : JsonEncoding.encoder(charset);
     }
 
     @Override
@@ -595,31 +693,53 @@ public final class JsonSequenceContent implements BodyPublisher {
       if (!started) {
         started = true;
         if (!ndjson) {
-          buffer.write('[');
+          buffer.write(open);
         }
       }
       boolean more = true;
       while (!cancelled && (more = elements.hasNext()) && buffer.size() < CHUNK_SIZE) {
-        byte[] element = writer.writeBytes(elements.next());
+        byte[] element = element(elements.next());
         if (!ndjson && !first) {
-          buffer.write(',');
+          buffer.write(comma);
         }
         buffer.write(element);
         if (ndjson) {
-          buffer.write('\n');
+          buffer.write(newline);
         }
-        first = false;
+        if (first) {
+          first = false;
+          source.wroteElements = true;
+        }
       }
       if (!more) {
+        if (first && source.iterable != null && source.wroteElements) {
+          throw new IllegalStateException(
+              ONE_SHOT
+                  + "an earlier pass wrote elements and this one found none (a spent iterator?)."
+                  + " Nothing of this pass was sent");
+        }
         ended = true;
         if (!ndjson) {
-          buffer.write(']');
+          buffer.write(close);
         }
         if (buffer.size() == 0) {
           return null;
         }
       }
       return ByteBuffer.wrap(buffer.toByteArray());
+    }
+
+    /** One element's bytes: on one line for NDJSON, in the body's charset. */
+    private byte[] element(@Nullable Object value) throws IOException {
+      CharsetEncoder e = encoder;
+      if (e == null) {
+        byte[] bytes = writer.writeBytes(value);
+        return oneLine ? JsonEncoding.oneLine(bytes) : bytes;
+      }
+      StringWriter text = new StringWriter();
+      writer.write(value, text);
+      return JsonEncoding.encode(
+          oneLine ? JsonEncoding.oneLine(text.getBuffer()) : text.getBuffer(), e);
     }
   }
 }

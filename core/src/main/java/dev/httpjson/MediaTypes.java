@@ -14,6 +14,10 @@ final class MediaTypes {
   static final String PROBLEM_JSON = "application/problem+json";
   static final String NDJSON = "application/x-ndjson";
 
+  static final Charset UTF_32 = Charset.forName("UTF-32");
+  static final Charset UTF_32BE = Charset.forName("UTF-32BE");
+  static final Charset UTF_32LE = Charset.forName("UTF-32LE");
+
   private MediaTypes() {}
 
   /** The raw charset parameter value, unquoted, or {@code null} when there is none. */
@@ -92,6 +96,75 @@ final class MediaTypes {
     String name = contentType.substring(start, start + length);
     Charset charset = lookup(name, contentType);
     return charset.equals(StandardCharsets.UTF_8) ? null : charset;
+  }
+
+  /**
+   * The charset to decode a body labelled {@code charset} with, given its first bytes. An unmarked
+   * {@code utf-16} or {@code utf-32} label says nothing about byte order: .NET writes both
+   * little-endian without a byte-order mark ({@code Encoding.Unicode}, {@code Encoding.UTF32}),
+   * while the JDK reads them big-endian. A JSON text starts with an ASCII character, so its first
+   * code unit shows the order (RFC 4627 section 3): {@code 00 xx} is big-endian, {@code xx 00}
+   * little-endian. A byte-order mark, when present, decides. Any other charset is returned as it
+   * is.
+   */
+  static Charset byteOrder(Charset charset, byte[] b, int off, int len) {
+    if (charset.equals(StandardCharsets.UTF_16)) {
+      if (len < 2 || isBom16(b[off], b[off + 1])) {
+        return charset; // the JDK's decoder reads (and drops) the mark
+      }
+      if (b[off] == 0 && b[off + 1] != 0) {
+        return StandardCharsets.UTF_16BE;
+      }
+      if (b[off] != 0 && b[off + 1] == 0) {
+        return StandardCharsets.UTF_16LE;
+      }
+      return charset;
+    }
+    if (charset.equals(UTF_32)) {
+      if (len < 4) {
+        return charset;
+      }
+      byte b0 = b[off];
+      byte b1 = b[off + 1];
+      byte b2 = b[off + 2];
+      byte b3 = b[off + 3];
+      if ((b0 == 0 && b1 == 0 && b2 == (byte) 0xFE && b3 == (byte) 0xFF)
+          || (b0 == (byte) 0xFF && b1 == (byte) 0xFE && b2 == 0 && b3 == 0)) {
+        return charset;
+      }
+      if (b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0) {
+        return UTF_32BE;
+      }
+      if (b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0) {
+        return UTF_32LE;
+      }
+    }
+    return charset;
+  }
+
+  /** How many leading bytes {@link #byteOrder} needs to decide for {@code charset}; 0 for none. */
+  static int byteOrderBytes(Charset charset) {
+    if (charset.equals(StandardCharsets.UTF_16)) {
+      return 2;
+    }
+    return charset.equals(UTF_32) ? 4 : 0;
+  }
+
+  private static boolean isBom16(byte b0, byte b1) {
+    return (b0 == (byte) 0xFE && b1 == (byte) 0xFF) || (b0 == (byte) 0xFF && b1 == (byte) 0xFE);
+  }
+
+  /**
+   * The charset a request body is written in for {@code charset}: an unmarked {@code utf-16} or
+   * {@code utf-32} is written little-endian without a byte-order mark, as .NET writes it (the JDK
+   * would write big-endian, UTF-16 with a mark, which a .NET server reading {@code
+   * Encoding.Unicode} cannot parse); httpjson's own reader, Jackson and ASP.NET read that form.
+   */
+  static Charset writingCharset(Charset charset) {
+    if (charset.equals(StandardCharsets.UTF_16)) {
+      return StandardCharsets.UTF_16LE;
+    }
+    return charset.equals(UTF_32) ? UTF_32LE : charset;
   }
 
   /** The charset to encode a request body with (UTF-8 when the media type names none). */

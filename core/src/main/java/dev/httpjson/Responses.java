@@ -207,6 +207,7 @@ final class Responses {
       if (charset == null) {
         return reader.read(bytes, 0, length);
       }
+      charset = MediaTypes.byteOrder(charset, bytes, 0, length);
       return reader.read(new CharArrayReader(transcode(bytes, length, charset, contentType)));
     } catch (JsonReadException e) {
       if (length >= 2 && bytes[0] == (byte) 0x1f && bytes[1] == (byte) 0x8b) {
@@ -314,7 +315,7 @@ final class Responses {
     try {
       Charset named = MediaTypes.decodingCharset(contentType);
       if (named != null) {
-        charset = named;
+        charset = MediaTypes.byteOrder(named, bytes, 0, length);
       }
     } catch (JsonReadException e) {
       // Unknown charset: show the bytes as UTF-8 rather than lose the status.

@@ -2,6 +2,7 @@ package dev.httpjson;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
@@ -88,6 +89,113 @@ final class Uris {
       }
       start = end + 1;
     }
+  }
+
+  /**
+   * {@code reference} resolved against the absolute {@code base} as RFC 3986 section 5.2 says, dot
+   * segments removed (section 5.2.4), also from an absolute reference. {@link URI#resolve(URI)}
+   * follows RFC 2396 and keeps a {@code ..} that climbs above the root: {@code /v1/} with {@code
+   * ../../x} gives {@code /../x}, a path a server may map outside its root. Here it gives {@code
+   * /x}, as browsers and RFC 3986 do. A percent-encoded dot ({@code %2e}) counts as a dot, since a
+   * server decodes it into one.
+   */
+  static URI resolve(URI base, URI reference) {
+    String scheme;
+    String authority;
+    String path;
+    String query;
+    if (reference.getScheme() != null) {
+      scheme = reference.getScheme();
+      authority = reference.getRawAuthority();
+      path = removeDotSegments(reference.getRawPath());
+      query = reference.getRawQuery();
+      if (reference.isOpaque() || path.equals(reference.getRawPath())) {
+        return reference;
+      }
+    } else {
+      scheme = base.getScheme();
+      String refPath = reference.getRawPath() == null ? "" : reference.getRawPath();
+      if (reference.getRawAuthority() != null) {
+        authority = reference.getRawAuthority();
+        path = removeDotSegments(refPath);
+        query = reference.getRawQuery();
+      } else {
+        authority = base.getRawAuthority();
+        String basePath = base.getRawPath() == null ? "" : base.getRawPath();
+        if (refPath.isEmpty()) {
+          path = basePath;
+          query = reference.getRawQuery() != null ? reference.getRawQuery() : base.getRawQuery();
+        } else {
+          if (refPath.startsWith("/")) {
+            path = removeDotSegments(refPath);
+          } else if (authority != null && basePath.isEmpty()) {
+            path = removeDotSegments("/" + refPath);
+          } else {
+            path =
+                removeDotSegments(basePath.substring(0, basePath.lastIndexOf('/') + 1) + refPath);
+          }
+          query = reference.getRawQuery();
+        }
+      }
+    }
+    StringBuilder sb = new StringBuilder().append(scheme).append(':');
+    if (authority != null) {
+      sb.append("//").append(authority);
+    }
+    sb.append(path);
+    if (query != null) {
+      sb.append('?').append(query);
+    }
+    if (reference.getRawFragment() != null) {
+      sb.append('#').append(reference.getRawFragment());
+    }
+    try {
+      return new URI(sb.toString());
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("uri does not resolve: " + redact(reference), e);
+    }
+  }
+
+  /** RFC 3986 section 5.2.4 on a raw path; the path itself when it has no dot segment. */
+  static String removeDotSegments(@Nullable String path) {
+    if (path == null || path.isEmpty()) {
+      return path == null ? "" : path;
+    }
+    String[] segments = path.split("/", -1);
+    boolean dots = false;
+    for (String segment : segments) {
+      dots |= dots(segment) > 0;
+    }
+    if (!dots) {
+      return path;
+    }
+    boolean absolute = path.startsWith("/");
+    ArrayList<String> out = new ArrayList<>(segments.length);
+    for (int i = absolute ? 1 : 0; i < segments.length; i++) {
+      boolean last = i == segments.length - 1;
+      int dots1 = dots(segments[i]);
+      if (dots1 == 0) {
+        out.add(segments[i]);
+        continue;
+      }
+      if (dots1 == 2 && !out.isEmpty()) {
+        out.remove(out.size() - 1);
+      }
+      if (last) {
+        out.add(""); // "/a/b/.." is "/a/": the path still names a directory
+      }
+    }
+    return (absolute ? "/" : "") + String.join("/", out);
+  }
+
+  /** 1 for a {@code .} segment, 2 for {@code ..} (either percent-encoded or not), else 0. */
+  private static int dots(String segment) {
+    int n = segment.length();
+    if (n == 0 || n > 6 || (segment.charAt(0) != '.' && segment.charAt(0) != '%')) {
+      return 0;
+    }
+    String decoded = segment.replace("%2e", ".").replace("%2E", ".");
+    return decoded.equals(".") ? 1 : decoded.equals("..") ? 2 : 0;
   }
 
   /**

@@ -305,6 +305,117 @@ class JsonSequenceContentTest {
     assertThat(second.getFailure()).isInstanceOf(IOException.class);
   }
 
+  // ---- a one-shot Iterable sent again ----
+
+  /** An Iterable whose every iterator() is the same one: a second pass finds it spent. */
+  private static Iterable<String> sameIteratorEveryTime() {
+    java.util.Iterator<String> once = elements().iterator();
+    return () -> once;
+  }
+
+  /** An Iterable with a fresh iterator object every time, over one shared, one-pass source. */
+  private static Iterable<String> freshIteratorsOverOneSource() {
+    java.util.Iterator<String> source = elements().iterator();
+    return () ->
+        new java.util.Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            return source.hasNext();
+          }
+
+          @Override
+          public String next() {
+            return source.next();
+          }
+        };
+  }
+
+  @Test
+  void aOneShotIterableSubscribedAgainFailsInsteadOfSendingAnEmptyArray() {
+    for (Iterable<String> oneShot :
+        List.of(sameIteratorEveryTime(), freshIteratorsOverOneSource())) {
+      JsonSequenceContent body = JsonSequenceContent.ofArray(oneShot, String.class, options);
+      Recorder first = new Recorder();
+      body.subscribe(first);
+      first.subscription.request(Long.MAX_VALUE);
+      Recorder second = new Recorder();
+      body.subscribe(second);
+      second.subscription.request(Long.MAX_VALUE);
+
+      assertThat(first.body()).isEqualTo(wholeArray());
+      assertThat(second.chunks).as("not a byte of the second pass, not even '['").isEmpty();
+      assertThat(second.completed).isFalse();
+      assertThat(second.error)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("an Iterable body must be re-iterable");
+    }
+  }
+
+  @Test
+  void aOneShotNdjsonIterableSubscribedAgainFailsToo() {
+    JsonSequenceContent body =
+        JsonSequenceContent.ofNdjson(freshIteratorsOverOneSource(), String.class, options);
+    Recorder first = new Recorder();
+    body.subscribe(first);
+    first.subscription.request(Long.MAX_VALUE);
+    Recorder second = new Recorder();
+    body.subscribe(second);
+    second.subscription.request(Long.MAX_VALUE);
+
+    assertThat(first.completed).isTrue();
+    assertThat(second.chunks).isEmpty();
+    assertThat(second.error).hasMessageContaining("an Iterable body must be re-iterable");
+  }
+
+  @Test
+  void anEmptyReIterableIterableIsSentAgainAsAnEmptyArray() {
+    JsonSequenceContent body =
+        JsonSequenceContent.ofArray(List.<String>of(), String.class, options);
+    for (int i = 0; i < 2; i++) {
+      Recorder recorder = new Recorder();
+      body.subscribe(recorder);
+      recorder.subscription.request(Long.MAX_VALUE);
+      assertThat(recorder.body()).isEqualTo("[]");
+      assertThat(recorder.completed).isTrue();
+    }
+  }
+
+  @Test
+  void aOneShotIterableFailsTheSendWhenA307AsksForItAgainInsteadOfPostingAnEmptyArray()
+      throws Exception {
+    for (Iterable<String> oneShot :
+        List.of(sameIteratorEveryTime(), freshIteratorsOverOneSource())) {
+      server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/moved").build());
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      HttpClient client =
+          HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+      JsonSequenceContent body = JsonSequenceContent.ofArray(oneShot, String.class, options);
+
+      Throwable failure =
+          catchThrowable(
+              () ->
+                  client.send(
+                      body.requestBuilder("POST", LoopbackServer.uri(server, "/bulk")).build(),
+                      HttpResponse.BodyHandlers.discarding()));
+
+      assertThat(failure).isInstanceOf(IOException.class);
+      assertThat(causes(failure))
+          .anySatisfy(
+              c ->
+                  assertThat(c)
+                      .isInstanceOf(IllegalStateException.class)
+                      .hasMessageContaining("an Iterable body must be re-iterable"));
+      assertThat(server.takeRequest().getBody().utf8()).isEqualTo(wholeArray());
+      RecordedRequest second = server.takeRequest();
+      assertThat(second.getUrl().encodedPath()).isEqualTo("/moved");
+      assertThat(second.getBody().utf8()).isNotEqualTo("[]");
+      assertThat(second.getChunkSizes()).isEmpty();
+      // The 204 meant for the redirect target was never taken: drop it with the server.
+      server.close();
+      server = LoopbackServer.start();
+    }
+  }
+
   private static List<Throwable> causes(Throwable t) {
     List<Throwable> all = new ArrayList<>();
     for (Throwable c = t; c != null && !all.contains(c); c = c.getCause()) {

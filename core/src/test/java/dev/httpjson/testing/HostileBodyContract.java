@@ -651,6 +651,80 @@ public abstract class HostileBodyContract extends HostileServerHarness {
         .isInstanceOf(JsonReadException.class);
   }
 
+  /**
+   * A whitespace-only body is an error for a stream too, as for a one-shot read: only a body of
+   * zero bytes is empty. Arrays and NDJSON alike, in UTF-8 and in UTF-16.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "application/json",
+        "application/x-ndjson",
+        "application/json; charset=utf-16",
+        "application/x-ndjson; charset=utf-16"
+      })
+  public void whitespaceOnlyBodyFailsAStreamAsItFailsAOneShotRead(String contentType)
+      throws Exception {
+    byte[] blank =
+        "  \r\n \n"
+            .getBytes(
+                contentType.contains("utf-16")
+                    ? java.nio.charset.StandardCharsets.UTF_16LE
+                    : UTF_8);
+    server.enqueue(bytes(200, contentType, blank));
+    server.enqueue(bytes(200, contentType, blank));
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/one"), Named.class, options))
+        .isInstanceOf(JsonReadException.class);
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/stream"), Named.class, options)) {
+      assertThatThrownBy(() -> stream.iterator().hasNext())
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOfSatisfying(
+              JsonReadException.class,
+              e -> {
+                assertThat(e.getMessage()).contains("only whitespace");
+                assertThat(e.line()).isEqualTo(3);
+                assertThat(e.getMessage()).contains(Named.class.getName());
+              });
+    }
+  }
+
+  @Test
+  public void aByteOrderMarkAndWhitespaceFailAStreamToo() throws Exception {
+    server.enqueue(
+        bytes(200, "application/json", new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, ' '}));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/stream"), Named.class, options)) {
+      assertThatThrownBy(() -> stream.iterator().hasNext())
+          .isInstanceOf(UncheckedIOException.class)
+          .hasCauseInstanceOf(JsonReadException.class);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"application/json", "application/x-ndjson"})
+  public void aStreamThatStartsWithWhitespaceStillReadsItsElements(String contentType)
+      throws Exception {
+    String body =
+        contentType.endsWith("ndjson")
+            ? "\n  \n{\"displayName\":\"a\"}\n"
+            : "\n  \n[{\"displayName\":\"a\"}]";
+    server.enqueue(bytes(200, contentType, body.getBytes(UTF_8)));
+    server.enqueue(bytes(200, contentType, new byte[0]));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+      assertThat(stream.map(Named::displayName)).containsExactly("a");
+    }
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/empty"), Named.class, options)) {
+      assertThat(stream).as("zero bytes: an empty stream").isEmpty();
+    }
+  }
+
   // ---- charsets ----
 
   /** Byte sequences RFC 3629 forbids, each placed inside a JSON string. */

@@ -3,8 +3,10 @@ package dev.httpjson.testing;
 import static dev.httpjson.testing.LoopbackServer.bytes;
 import static dev.httpjson.testing.LoopbackServer.json;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_16;
 import static java.nio.charset.StandardCharsets.UTF_16BE;
+import static java.nio.charset.StandardCharsets.UTF_16LE;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -893,8 +895,167 @@ public abstract class HttpJsonContract {
     RecordedRequest recorded = LoopbackServer.take(server);
     assertThat(recorded.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=UTF-16");
-    assertThat(new String(recorded.getBody().toByteArray(), UTF_16))
-        .isEqualTo("{\"displayName\":\"Zoë\"}");
+    // Little-endian without a byte-order mark, as .NET's Encoding.Unicode writes and reads it.
+    assertThat(recorded.getBody().toByteArray())
+        .isEqualTo("{\"displayName\":\"Zoë\"}".getBytes(UTF_16LE));
+  }
+
+  @Test
+  public void utf16AndUtf32RequestBodiesAreLittleEndianWithoutAByteOrderMarkAsDotNetWritesThem()
+      throws Exception {
+    server.enqueue(json(204, ""));
+    server.enqueue(json(204, ""));
+    server.enqueue(json(204, ""));
+    Named value = new Named("Zoë ✓");
+    String text = "{\"displayName\":\"Zoë ✓\"}";
+    HttpJsonClient utf32 =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .header("Content-Type", "application/json; charset=UTF-32")
+            .build();
+
+    client.send(
+        JsonContent.of(value, options)
+            .withMediaType("application/json; charset=utf-16")
+            .requestBuilder("POST", uri("/a"))
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+    client.send(
+        JsonContent.of(value, options)
+            .requestBuilder("POST", uri("/b"))
+            .header("Content-Type", "application/json; charset=\"utf-16\"")
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+    utf32.postAsJson(uri("/c").toString(), value);
+
+    assertThat(server.takeRequest().getBody().toByteArray()).isEqualTo(text.getBytes(UTF_16LE));
+    RecordedRequest b = server.takeRequest();
+    assertThat(b.getHeaders().values("Content-Type"))
+        .containsExactly("application/json; charset=\"utf-16\"");
+    assertThat(b.getBody().toByteArray()).isEqualTo(text.getBytes(UTF_16LE));
+    assertThat(server.takeRequest().getBody().toByteArray())
+        .isEqualTo(text.getBytes(Charset.forName("UTF-32LE")));
+  }
+
+  // ---- characters the request charset cannot encode ----
+
+  private static final Named UNMAPPABLE = new Named("€ 漢 é 😀");
+
+  @Test
+  public void jsonContentEscapesCharactersItsCharsetCannotEncodeNeverWritingQuestionMarks()
+      throws Exception {
+    JsonContent latin1 =
+        JsonContent.of(UNMAPPABLE, Named.class, options, "application/json; charset=ISO-8859-1");
+    JsonContent ascii =
+        JsonContent.of(UNMAPPABLE, options).withMediaType("application/json; charset=us-ascii");
+
+    assertThat(bodyOf(latin1))
+        .isEqualTo("{\"displayName\":\"\\u20AC \\u6F22 é \\uD83D\\uDE00\"}".getBytes(ISO_8859_1));
+    assertThat(bodyOf(ascii))
+        .isEqualTo(
+            "{\"displayName\":\"\\u20AC \\u6F22 \\u00E9 \\uD83D\\uDE00\"}".getBytes(US_ASCII));
+  }
+
+  @Test
+  public void escapedCharactersReadBackAsTheOriginalValue() throws Exception {
+    byte[] latin1 =
+        bodyOf(
+            JsonContent.of(UNMAPPABLE, options)
+                .withMediaType("application/json; charset=iso-8859-1"));
+    server.enqueue(bytes(200, "application/json; charset=iso-8859-1", latin1));
+
+    assertThat(HttpJson.getFromJson(client, uri("/r"), Named.class, options)).isEqualTo(UNMAPPABLE);
+  }
+
+  @Test
+  public void propertyNamesTheCharsetCannotEncodeAreEscapedToo() throws Exception {
+    JsonContent content =
+        JsonContent.of(
+            java.util.Map.of("€uro", 1),
+            Object.class,
+            options,
+            "application/json; charset=us-ascii");
+
+    assertThat(new String(bodyOf(content), US_ASCII)).isEqualTo("{\"\\u20ACuro\":1}");
+  }
+
+  @Test
+  public void oneLinersEncodeInTheCharsetOfTheCallersContentTypeEscapingWhatItCannotEncode()
+      throws Exception {
+    server.enqueue(json(204, ""));
+    server.enqueue(json(200, "{\"displayName\":\"ok\"}"));
+    server.enqueue(json(204, ""));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/"))
+            .options(options)
+            .header("Content-Type", "application/json; charset=iso-8859-1")
+            .build();
+    byte[] expected = "{\"displayName\":\"\\u20AC \\u6F22 é \\uD83D\\uDE00\"}".getBytes(ISO_8859_1);
+
+    api.postAsJson("a", UNMAPPABLE);
+    assertThat(api.putAsJson("b", UNMAPPABLE, Named.class)).isEqualTo(new Named("ok"));
+    HttpJsonClient.newBuilder(client)
+        .baseUri(uri("/api/"))
+        .options(options)
+        .build()
+        .withHeader("Content-Type", "application/json; charset=US-ASCII")
+        .patchAsJsonAsync("c", new Named("é"))
+        .get(10, TimeUnit.SECONDS);
+
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest recorded = server.takeRequest();
+      assertThat(recorded.getHeaders().values("Content-Type"))
+          .containsExactly("application/json; charset=iso-8859-1");
+      assertThat(recorded.getBody().toByteArray()).isEqualTo(expected);
+    }
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("{\"displayName\":\"\\u00E9\"}");
+  }
+
+  @Test
+  public void aContentTypeSetOnTheRequestBuilderDecidesTheBodysCharset() throws Exception {
+    server.enqueue(json(204, ""));
+
+    client.send(
+        JsonContent.of(UNMAPPABLE, options)
+            .requestBuilder("POST", uri("/x"))
+            .setHeader("Content-Type", "application/json; charset=ISO-8859-1")
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+
+    assertThat(server.takeRequest().getBody().toByteArray())
+        .isEqualTo("{\"displayName\":\"\\u20AC \\u6F22 é \\uD83D\\uDE00\"}".getBytes(ISO_8859_1));
+  }
+
+  /** The bytes {@code publisher} sends, collected by a subscriber that asks for everything. */
+  static byte[] bodyOf(HttpRequest.BodyPublisher publisher) throws Exception {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    CompletableFuture<byte[]> done = new CompletableFuture<>();
+    publisher.subscribe(
+        new java.util.concurrent.Flow.Subscriber<java.nio.ByteBuffer>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+            subscription.request(Long.MAX_VALUE);
+          }
+
+          @Override
+          public void onNext(java.nio.ByteBuffer item) {
+            byte[] bytes = new byte[item.remaining()];
+            item.get(bytes);
+            out.writeBytes(bytes);
+          }
+
+          @Override
+          public void onError(Throwable throwable) {
+            done.completeExceptionally(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            done.complete(out.toByteArray());
+          }
+        });
+    return done.get(5, TimeUnit.SECONDS);
   }
 
   @Test
@@ -930,6 +1091,69 @@ public abstract class HttpJsonContract {
 
     assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
         .isEqualTo(new Named("é"));
+  }
+
+  @Test
+  public void readsUtf16LittleEndianWithoutAByteOrderMarkAsDotNetWritesIt() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/json; charset=utf-16",
+            "{\"displayName\":\"Zoë ✓\"}".getBytes(UTF_16LE)));
+    server.enqueue(
+        bytes(
+            200,
+            "application/json; charset=\"UTF-16\"",
+            "[{\"displayName\":\"漢\"}]".getBytes(UTF_16LE)));
+
+    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+        .isEqualTo(new Named("Zoë ✓"));
+    assertThat(HttpJson.getFromJson(client, uri("/y"), TypeRef.listOf(Named.class), options))
+        .containsExactly(new Named("漢"));
+  }
+
+  @Test
+  public void readsUtf16InEitherByteOrderWithAByteOrderMark() throws Exception {
+    byte[] le = "{\"displayName\":\"Zoë\"}".getBytes(UTF_16LE);
+    byte[] leWithMark = new byte[le.length + 2];
+    leWithMark[0] = (byte) 0xFF;
+    leWithMark[1] = (byte) 0xFE;
+    System.arraycopy(le, 0, leWithMark, 2, le.length);
+    server.enqueue(bytes(200, "application/json; charset=utf-16", leWithMark));
+    server.enqueue(
+        bytes(
+            200, "application/json; charset=utf-16", "{\"displayName\":\"Zoë\"}".getBytes(UTF_16)));
+    server.enqueue(
+        bytes(
+            200,
+            "application/json; charset=utf-16",
+            "{\"displayName\":\"Zoë\"}".getBytes(UTF_16BE)));
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+          .as("body %d", i)
+          .isEqualTo(new Named("Zoë"));
+    }
+  }
+
+  @Test
+  public void readsUtf32InEitherByteOrderWithOrWithoutAByteOrderMark() throws Exception {
+    String text = "{\"displayName\":\"Zoë 😀\"}";
+    byte[] le = text.getBytes(Charset.forName("UTF-32LE"));
+    byte[] leWithMark = new byte[le.length + 4];
+    leWithMark[0] = (byte) 0xFF;
+    leWithMark[1] = (byte) 0xFE;
+    System.arraycopy(le, 0, leWithMark, 4, le.length);
+    server.enqueue(bytes(200, "application/json; charset=utf-32", le));
+    server.enqueue(bytes(200, "application/json; charset=utf-32", leWithMark));
+    server.enqueue(
+        bytes(200, "application/json; charset=UTF-32", text.getBytes(Charset.forName("UTF-32BE"))));
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+          .as("body %d", i)
+          .isEqualTo(new Named("Zoë 😀"));
+    }
   }
 
   @Test

@@ -199,6 +199,150 @@ public abstract class StreamingContract {
     }
   }
 
+  // ---- UTF-16 and UTF-32 streams ----
+
+  private static final String THREE_ARRAY =
+      "[{\"displayName\":\"Zoë\"},\n {\"displayName\":\"漢\"},{\"displayName\":\"😀\"}]";
+  private static final String THREE_NDJSON =
+      "{\"displayName\":\"Zoë\"}\n{\"displayName\":\"漢\"}\r\n{\"displayName\":\"😀\"}\n";
+
+  private static byte[] withMark(byte[] mark, byte[] body) {
+    byte[] all = new byte[mark.length + body.length];
+    System.arraycopy(mark, 0, all, 0, mark.length);
+    System.arraycopy(body, 0, all, mark.length, body.length);
+    return all;
+  }
+
+  @Test
+  public void streamsUtf16AndUtf32ArraysAndNdjsonInEitherByteOrderWithOrWithoutAMark()
+      throws Exception {
+    java.nio.charset.Charset utf32le = java.nio.charset.Charset.forName("UTF-32LE");
+    java.nio.charset.Charset utf32be = java.nio.charset.Charset.forName("UTF-32BE");
+    byte[] le16 = {(byte) 0xFF, (byte) 0xFE};
+    byte[] be16 = {(byte) 0xFE, (byte) 0xFF};
+    for (boolean ndjson : new boolean[] {false, true}) {
+      String text = ndjson ? THREE_NDJSON : THREE_ARRAY;
+      String type = ndjson ? "application/x-ndjson" : "application/json";
+      List<Object[]> bodies =
+          List.of(
+              new Object[] {"utf-16", text.getBytes(java.nio.charset.StandardCharsets.UTF_16LE)},
+              new Object[] {
+                "utf-16", withMark(le16, text.getBytes(java.nio.charset.StandardCharsets.UTF_16LE))
+              },
+              new Object[] {
+                "UTF-16", withMark(be16, text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE))
+              },
+              new Object[] {"utf-16", text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE)},
+              new Object[] {"utf-32", text.getBytes(utf32le)},
+              new Object[] {"utf-32", text.getBytes(utf32be)});
+      for (Object[] body : bodies) {
+        MockResponse.Builder response =
+            new MockResponse.Builder()
+                .code(200)
+                .addHeader("Content-Type", type + "; charset=" + body[0]);
+        if (server.url("/").isHttps()) {
+          response.body(new okio.Buffer().write((byte[]) body[1]));
+        } else { // one byte per chunk: the byte order is read across chunks
+          response.chunkedBody(new okio.Buffer().write((byte[]) body[1]), 1);
+        }
+        server.enqueue(response.build());
+        try (Stream<Named> stream =
+            HttpJson.getFromJsonAsStream(client, uri("/s"), Named.class, options)) {
+          assertThat(stream.map(Named::displayName))
+              .as("%s %s, %d bytes", type, body[0], ((byte[]) body[1]).length)
+              .containsExactly("Zoë", "漢", "😀");
+        }
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  // ---- NDJSON requests with indentation ----
+
+  @Test
+  public void ndjsonRequestsWriteOneLinePerElementEvenWithIndentation() throws Exception {
+    JsonOptions indented = options.toBuilder().indent(true).build();
+    List<Map<String, Object>> elements =
+        List.of(
+            Map.of("displayName", "two\nlines", "tags", List.of("a", "b")),
+            Map.of("displayName", "x", "nested", Map.of("deep", List.of(1, 2))));
+    server.enqueue(json(204, ""));
+
+    client.send(
+        JsonSequenceContent.ofNdjson(elements, new TypeRef<Map<String, Object>>() {}, indented)
+            .requestBuilder("POST", uri("/bulk"))
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+
+    String body = server.takeRequest().getBody().utf8();
+    assertThat(body).endsWith("\n");
+    String[] lines = body.split("\n");
+    assertThat(lines).hasSize(2);
+    // The lines read back as the elements: an NDJSON reader splits them.
+    server.enqueue(bytes(200, "application/x-ndjson", body.getBytes(UTF_8)));
+    try (Stream<Map<String, Object>> back =
+        HttpJson.getFromJsonAsStream(
+            client, uri("/back"), new TypeRef<Map<String, Object>>() {}, options)) {
+      assertThat(back.collect(Collectors.toList())).isEqualTo(elements);
+    }
+  }
+
+  @Test
+  public void arrayRequestsKeepTheirIndentation() throws Exception {
+    JsonOptions indented = options.toBuilder().indent(true).build();
+    server.enqueue(json(204, ""));
+
+    client.send(
+        JsonSequenceContent.ofArray(List.of(Map.of("a", 1)), Object.class, indented)
+            .requestBuilder("POST", uri("/bulk"))
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+
+    assertThat(server.takeRequest().getBody().utf8()).contains("\n");
+  }
+
+  // ---- sequence requests in another charset ----
+
+  @Test
+  public void sequenceRequestsUseTheCharsetOfTheCallersContentTypeEscapingWhatItCannotEncode()
+      throws Exception {
+    List<Named> elements = List.of(new Named("€ 漢"), new Named("é 😀"));
+    server.enqueue(json(204, ""));
+    server.enqueue(json(204, ""));
+    server.enqueue(json(204, ""));
+
+    client.send(
+        JsonSequenceContent.ofArray(elements, Named.class, options)
+            .requestBuilder("POST", uri("/a"))
+            .header("Content-Type", "application/json; charset=ISO-8859-1")
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+    client.send(
+        JsonSequenceContent.ofNdjson(elements, Named.class, options)
+            .requestBuilder("POST", uri("/n"))
+            .setHeader("Content-Type", "application/x-ndjson; charset=us-ascii")
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+    client.send(
+        JsonSequenceContent.ofArray(elements, Named.class, options)
+            .requestBuilder("POST", uri("/u"))
+            .header("Content-Type", "application/json; charset=utf-16")
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+
+    assertThat(server.takeRequest().getBody().toByteArray())
+        .isEqualTo(
+            "[{\"displayName\":\"\\u20AC \\u6F22\"},{\"displayName\":\"é \\uD83D\\uDE00\"}]"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertThat(server.takeRequest().getBody().utf8())
+        .isEqualTo(
+            "{\"displayName\":\"\\u20AC \\u6F22\"}\n{\"displayName\":\"\\u00E9 \\uD83D\\uDE00\"}\n");
+    assertThat(server.takeRequest().getBody().toByteArray())
+        .isEqualTo(
+            "[{\"displayName\":\"€ 漢\"},{\"displayName\":\"é 😀\"}]"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_16LE));
+  }
+
   @Test
   public void streamsNdjsonWhenChosenExplicitly() throws Exception {
     server.enqueue(json(200, "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n"));

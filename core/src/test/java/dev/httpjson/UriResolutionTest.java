@@ -1,0 +1,127 @@
+package dev.httpjson;
+
+import static dev.httpjson.testing.LoopbackServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.testing.LoopbackServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Relative URIs resolve against an {@link HttpJsonClient}'s base URI as RFC 3986 section 5.2 says,
+ * dot segments removed, so no {@code ..} ever reaches a server ({@link URI#resolve(URI)} follows
+ * RFC 2396 and keeps a {@code ..} that climbs above the root).
+ */
+class UriResolutionTest {
+  private static final URI RFC_BASE = URI.create("http://a/b/c/d;p?q");
+
+  /**
+   * RFC 3986 section 5.4.1 and 5.4.2 (normal and abnormal examples), with base {@code RFC_BASE}.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = ' ',
+      value = {
+        "g:h g:h",
+        "g http://a/b/c/g",
+        "./g http://a/b/c/g",
+        "g/ http://a/b/c/g/",
+        "/g http://a/g",
+        "//g http://g",
+        "?y http://a/b/c/d;p?y",
+        "g?y http://a/b/c/g?y",
+        "#s http://a/b/c/d;p?q#s",
+        "g#s http://a/b/c/g#s",
+        "g?y#s http://a/b/c/g?y#s",
+        ";x http://a/b/c/;x",
+        "g;x http://a/b/c/g;x",
+        "g;x?y#s http://a/b/c/g;x?y#s",
+        ". http://a/b/c/",
+        "./ http://a/b/c/",
+        ".. http://a/b/",
+        "../ http://a/b/",
+        "../g http://a/b/g",
+        "../.. http://a/",
+        "../../ http://a/",
+        "../../g http://a/g",
+        "../../../g http://a/g",
+        "../../../../g http://a/g",
+        "/./g http://a/g",
+        "/../g http://a/g",
+        "g. http://a/b/c/g.",
+        ".g http://a/b/c/.g",
+        "g.. http://a/b/c/g..",
+        "..g http://a/b/c/..g",
+        "./../g http://a/b/g",
+        "./g/. http://a/b/c/g/",
+        "g/./h http://a/b/c/g/h",
+        "g/../h http://a/b/c/h",
+        "g;x=1/./y http://a/b/c/g;x=1/y",
+        "g;x=1/../y http://a/b/c/y",
+        "g?y/./x http://a/b/c/g?y/./x",
+        "g?y/../x http://a/b/c/g?y/../x",
+        "g#s/./x http://a/b/c/g#s/./x",
+        "g#s/../x http://a/b/c/g#s/../x",
+        "http:g http:g",
+        "%2e%2e/%2E%2e/%2e%2e/g http://a/g",
+        "http://x/p/../../q http://x/q",
+      })
+  void resolvesTheExamplesOfRfc3986(String reference, String expected) {
+    assertThat(Uris.resolve(RFC_BASE, URI.create(reference))).hasToString(expected);
+  }
+
+  // ---- through a bound client ----
+
+  private MockWebServer server;
+  private HttpJsonClient api;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+    api =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri(LoopbackServer.uri(server, "/v1/"))
+            .options(JsonOptions.newBuilder().codec(new CountingCodec()).build())
+            .build();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = ' ',
+      value = {
+        "../../../x /x",
+        "../v2/users?page=2 /v2/users?page=2",
+        "users/./42/../43 /v1/users/43",
+        "%2e%2e/%2e%2e/etc /etc",
+        "/../x /x",
+        "users/.. /v1/",
+      })
+  void noDotSegmentReachesTheServer(String relative, String target) throws Exception {
+    server.enqueue(json(200, "\"ok\""));
+
+    assertThat(api.getFromJson(relative, String.class)).isEqualTo("ok");
+
+    assertThat(server.takeRequest().getTarget()).isEqualTo(target);
+  }
+
+  @Test
+  void anAbsoluteUriLosesItsDotSegmentsToo() throws Exception {
+    server.enqueue(json(200, "\"ok\""));
+    String absolute = LoopbackServer.uri(server, "/v1/").toString() + "a/../../../b";
+
+    assertThat(api.getFromJson(absolute, String.class)).isEqualTo("ok");
+
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/b");
+  }
+}
