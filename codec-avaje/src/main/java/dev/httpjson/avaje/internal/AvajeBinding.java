@@ -614,6 +614,9 @@ public final class AvajeBinding implements JsonBinding {
     private @Nullable T parse(byte[] bytes, int offset, int length) throws IOException {
       Guard guard = new Guard(settings.limits, true);
       int allowed = guard.scan(bytes, offset, length);
+      if (allowed == length) {
+        guard.finish();
+      }
       // avaje's parser reads a whole array, and may look past its length: give it the value only.
       byte[] json =
           offset == 0 && allowed == bytes.length

@@ -5,10 +5,12 @@ import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks the bytes avaje's parser is about to read for what it does not check itself: httpjson's
- * parser limits (nesting depth, string and number length), well-formed UTF-8, RFC 8259 whitespace
- * and literals, control characters in strings, and content after the value. It does not check the
- * grammar: the parser does, and reports it with its own position.
+ * Checks the bytes avaje's parser is about to read against RFC 8259, since avaje's parser is
+ * lenient (it takes {@code [1e1e1]}, {@code {1}} and a document cut after a nested {@code ]}): the
+ * whole grammar (values, members, commas, the number grammar, escapes, literals, whitespace),
+ * well-formed UTF-8, control characters in strings, content after the value, the end of the input
+ * (nothing left open: see {@link #finish}), and httpjson's parser limits (nesting depth, string and
+ * number length).
  *
  * <p>The first problem found is kept as a {@link Violation} at its byte offset; the input is cut
  * just after it, so the parser never reads further, and whatever the parser makes of the cut input
@@ -23,6 +25,25 @@ final class Guard {
   private static final int HEX = 3;
   private static final int CONTINUATION = 4;
   private static final int SCALAR = 5;
+
+  // What may come next between tokens.
+  private static final int VALUE = 0;
+  private static final int VALUE_OR_END = 1;
+  private static final int KEY = 2;
+  private static final int KEY_OR_END = 3;
+  private static final int COLON = 4;
+  private static final int COMMA_OR_END = 5;
+  private static final int DONE = 6;
+
+  // Where in a number the scan is (RFC 8259, section 6).
+  private static final int MINUS = 0;
+  private static final int ZERO = 1;
+  private static final int INTEGER = 2;
+  private static final int POINT = 3;
+  private static final int FRACTION = 4;
+  private static final int EXPONENT_MARK = 5;
+  private static final int EXPONENT_SIGN = 6;
+  private static final int EXPONENT = 7;
 
   /** The longest property name, in characters: the other codecs' parsers' limit (Jackson's). */
   static final int MAX_NAME_LENGTH = 50_000;
@@ -46,14 +67,14 @@ final class Guard {
   private byte[] kinds = new byte[16];
 
   private int depth;
-  private boolean expectKey;
-  private boolean valueDone;
 
-  /** In an array or object: a value just ended (a comma or the end must follow). */
-  private boolean afterValue;
+  /** What may come next between tokens: one of {@link #VALUE}, {@link #KEY}, …. */
+  private int expect = VALUE;
 
-  /** In an array or object: a comma was the last token (a value must follow). */
-  private boolean afterComma;
+  private boolean finished;
+
+  /** Where in a number the scan is: one of {@link #MINUS}, {@link #ZERO}, …. */
+  private int number;
 
   private boolean key;
   private long stringLength;
@@ -123,10 +144,11 @@ final class Guard {
           }
           if (c == '"') {
             state = BETWEEN;
-            if (depth == 0) {
-              valueDone = true;
+            if (key) {
+              expect = COLON;
+            } else {
+              valueEnded();
             }
-            afterValue = !key && depth > 0;
           } else if (c == '\\') {
             state = ESCAPE;
           } else if (c < 0x20) {
@@ -174,14 +196,25 @@ final class Guard {
           if (c == 'u') {
             state = HEX;
             hexLeft = 4;
-          } else {
-            state = STRING; // avaje's parser rejects an unknown escape itself
+          } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n'
+              || c == 'r' || c == 't') {
+            state = STRING;
             if (++stringLength > stringLimit()) {
               return stop(i, from, stringTooLong());
             }
+          } else {
+            return stop(i, from, "Unrecognized character escape " + code(c));
           }
           break;
         case HEX:
+          if (!isHexDigit(c)) {
+            return stop(
+                i,
+                from,
+                "Unexpected character ("
+                    + code(c)
+                    + "): expected a hex-digit for character escape sequence");
+          }
           if (--hexLeft == 0) {
             state = STRING;
             if (++stringLength > stringLimit()) {
@@ -190,25 +223,31 @@ final class Guard {
           }
           break;
         case SCALAR:
-          if (isDelimiter(c)) {
-            if (literal != null && scalarLength != literal.length) {
-              return stop(i, from, "Unrecognized token '" + literalPrefix() + "'");
-            }
-            state = BETWEEN;
-            if (depth == 0) {
-              valueDone = true;
-            }
-            afterValue = depth > 0;
-            continue; // the delimiter itself is read as between tokens
-          }
           if (literal != null) {
+            if (isDelimiter(c)) {
+              if (scalarLength != literal.length) {
+                return stop(i, from, "Unrecognized token '" + literalPrefix() + "'");
+              }
+              state = BETWEEN;
+              valueEnded();
+              continue; // the delimiter itself is read as between tokens
+            }
             if (scalarLength >= literal.length || literal[(int) scalarLength] != c) {
               return stop(i, from, "Unrecognized token '" + literalPrefix() + (char) c + "'");
             }
-          } else if (!isNumberPart(c)) {
-            return stop(i, from, "Unexpected character (" + code(c) + ") in numeric value");
+            scalarLength++;
+            break;
           }
-          if (++scalarLength > limits.maxNumberLength && literal == null) {
+          if (isDelimiter(c) && numberComplete()) {
+            state = BETWEEN;
+            valueEnded();
+            continue; // the delimiter itself is read as between tokens
+          }
+          String wrong = number(c);
+          if (wrong != null) {
+            return stop(i, from, wrong);
+          }
+          if (++scalarLength > limits.maxNumberLength) {
             return stop(
                 i,
                 from,
@@ -227,80 +266,252 @@ final class Guard {
             newline(i - from);
             break;
           }
-          if (single && valueDone) {
-            return stop(i, from, "Trailing token (" + code(c) + ") found after value");
-          }
-          // avaje's parser takes object members without commas and trailing or leading commas.
-          if (depth > 0) {
-            boolean close = c == '}' || c == ']';
-            if (c == ',' ? !afterValue : close ? afterComma : afterValue) {
-              return stop(
-                  i,
-                  from,
-                  "Unexpected character ("
-                      + code(c)
-                      + "): "
-                      + (c == ',' || close
-                          ? "a value was expected"
-                          : "was expecting comma to separate "
-                              + (kinds[depth - 1] == '{' ? "Object" : "Array")
-                              + " entries"));
-            }
-            afterComma = c == ',';
-            afterValue = false;
-          }
-          if (c == '{' || c == '[') {
-            if (depth == limits.maxNestingDepth) {
-              return stop(
-                  i,
-                  from,
-                  "Document nesting depth ("
-                      + (depth + 1)
-                      + ") exceeds the maximum allowed ("
-                      + limits.maxNestingDepth
-                      + ") (the limit is JsonOptions.maxNestingDepth)");
-            }
-            if (depth == kinds.length) {
-              kinds = Arrays.copyOf(kinds, depth * 2);
-            }
-            kinds[depth++] = (byte) c;
-            expectKey = c == '{';
-          } else if (c == '}' || c == ']') {
-            if (depth == 0) {
-              return stop(i, from, "Unexpected close marker '" + (char) c + "'");
-            }
-            if (--depth == 0) {
-              valueDone = true;
-            }
-            afterValue = depth > 0;
-            expectKey = false;
-          } else if (c == ',') {
-            if (depth == 0) {
-              return stop(i, from, "Unexpected character (',') between values");
-            }
-            expectKey = kinds[depth - 1] == '{';
-          } else if (c == ':') {
-            expectKey = false;
-          } else if (c == '"') {
-            state = STRING;
-            key = expectKey && depth > 0 && kinds[depth - 1] == '{';
-            stringLength = 0;
-          } else if (c == '-' || (c >= '0' && c <= '9')) {
-            state = SCALAR;
-            literal = null;
-            scalarLength = 1;
-          } else if (c == 't' || c == 'f' || c == 'n') {
-            state = SCALAR;
-            literal = c == 't' ? TRUE : c == 'f' ? FALSE : NULL;
-            scalarLength = 1;
-          } else {
-            return stop(i, from, "Unexpected character (" + code(c) + ")");
+          String wrongToken = token(c);
+          if (wrongToken != null) {
+            return stop(i, from, wrongToken);
           }
           break;
       }
       i++;
     }
     return consumed(end, from);
+  }
+
+  /**
+   * Takes one structural or value-starting byte between tokens.
+   *
+   * @return the problem with it, or null
+   */
+  private @Nullable String token(int c) {
+    if (expect == DONE) {
+      return "Trailing token (" + code(c) + ") found after value";
+    }
+    switch (c) {
+      case '{':
+      case '[':
+        if (!expectsValue()) {
+          return unexpected(c);
+        }
+        if (depth == limits.maxNestingDepth) {
+          return "Document nesting depth ("
+              + (depth + 1)
+              + ") exceeds the maximum allowed ("
+              + limits.maxNestingDepth
+              + ") (the limit is JsonOptions.maxNestingDepth)";
+        }
+        if (depth == kinds.length) {
+          kinds = Arrays.copyOf(kinds, depth * 2);
+        }
+        kinds[depth++] = (byte) c;
+        expect = c == '{' ? KEY_OR_END : VALUE_OR_END;
+        return null;
+      case '}':
+      case ']':
+        if (depth == 0) {
+          return "Unexpected close marker '" + (char) c + "': no array or object is open";
+        }
+        byte open = kinds[depth - 1];
+        if ((open == '{') != (c == '}')) {
+          return "Unexpected close marker '"
+              + (char) c
+              + "': expected '"
+              + (open == '{' ? '}' : ']')
+              + "'";
+        }
+        if (expect != COMMA_OR_END && expect != (c == '}' ? KEY_OR_END : VALUE_OR_END)) {
+          return unexpected(c);
+        }
+        depth--;
+        valueEnded();
+        return null;
+      case ',':
+        if (expect != COMMA_OR_END) {
+          return depth == 0 ? "Unexpected character (',') between values" : unexpected(c);
+        }
+        expect = kinds[depth - 1] == '{' ? KEY : VALUE;
+        return null;
+      case ':':
+        if (expect != COLON) {
+          return unexpected(c);
+        }
+        expect = VALUE;
+        return null;
+      case '"':
+        if (expect == KEY || expect == KEY_OR_END) {
+          key = true;
+        } else if (expectsValue()) {
+          key = false;
+        } else {
+          return unexpected(c);
+        }
+        state = STRING;
+        stringLength = 0;
+        return null;
+      default:
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          if (!expectsValue()) {
+            return unexpected(c);
+          }
+          state = SCALAR;
+          literal = null;
+          number = c == '-' ? MINUS : c == '0' ? ZERO : INTEGER;
+          scalarLength = 1;
+          return null;
+        }
+        if (c == 't' || c == 'f' || c == 'n') {
+          if (!expectsValue()) {
+            return unexpected(c);
+          }
+          state = SCALAR;
+          literal = c == 't' ? TRUE : c == 'f' ? FALSE : NULL;
+          scalarLength = 1;
+          return null;
+        }
+        return unexpected(c);
+    }
+  }
+
+  private boolean expectsValue() {
+    return expect == VALUE || expect == VALUE_OR_END;
+  }
+
+  /** What was wrong with {@code c}, given what was expected. */
+  private String unexpected(int c) {
+    switch (expect) {
+      case KEY:
+      case KEY_OR_END:
+        return "Unexpected character ("
+            + code(c)
+            + "): was expecting double-quote to start field name";
+      case COLON:
+        return "Unexpected character ("
+            + code(c)
+            + "): was expecting a colon to separate field name and value";
+      case COMMA_OR_END:
+        return "Unexpected character ("
+            + code(c)
+            + "): was expecting comma to separate "
+            + (kinds[depth - 1] == '{' ? "Object" : "Array")
+            + " entries";
+      default:
+        return "Unexpected character (" + code(c) + "): expected a value";
+    }
+  }
+
+  /** A value (of any kind) has just ended. */
+  private void valueEnded() {
+    if (depth > 0) {
+      expect = COMMA_OR_END;
+    } else {
+      expect = single ? DONE : VALUE;
+    }
+  }
+
+  /**
+   * Takes one more byte of a number, by the RFC 8259 grammar {@code -? (0 | [1-9][0-9]*) (.
+   * [0-9]+)? ([eE] [+-]? [0-9]+)?}.
+   *
+   * @return null if {@code c} continues the number, otherwise the problem
+   */
+  private @Nullable String number(int c) {
+    boolean digit = c >= '0' && c <= '9';
+    switch (number) {
+      case MINUS:
+        if (digit) {
+          number = c == '0' ? ZERO : INTEGER;
+          return null;
+        }
+        return inNumber(c, "expected digit (0-9) to follow minus sign, for valid numeric value");
+      case ZERO:
+        if (digit) {
+          return "Invalid numeric value: Leading zeroes not allowed";
+        }
+        return afterDigits(c, true);
+      case INTEGER:
+        return digit ? null : afterDigits(c, true);
+      case POINT:
+        if (digit) {
+          number = FRACTION;
+          return null;
+        }
+        return inNumber(c, "Decimal point not followed by a digit");
+      case FRACTION:
+        return digit ? null : afterDigits(c, false);
+      case EXPONENT_MARK:
+        if (c == '+' || c == '-') {
+          number = EXPONENT_SIGN;
+          return null;
+        }
+      // fall through
+      case EXPONENT_SIGN:
+        if (digit) {
+          number = EXPONENT;
+          return null;
+        }
+        return inNumber(c, "Exponent indicator not followed by a digit");
+      default: // EXPONENT
+        return digit ? null : afterDigits(c, false);
+    }
+  }
+
+  private @Nullable String afterDigits(int c, boolean integerPart) {
+    if (integerPart && c == '.') {
+      number = POINT;
+      return null;
+    }
+    if (c == 'e' || c == 'E') {
+      if (number == EXPONENT) {
+        return "Unexpected character (" + code(c) + ") in numeric value: a second exponent";
+      }
+      number = EXPONENT_MARK;
+      return null;
+    }
+    return "Unexpected character (" + code(c) + ") in numeric value";
+  }
+
+  private static String inNumber(int c, String why) {
+    return "Unexpected character (" + code(c) + ") in numeric value: " + why;
+  }
+
+  private boolean numberComplete() {
+    return number == ZERO || number == INTEGER || number == FRACTION || number == EXPONENT;
+  }
+
+  /**
+   * Marks the end of the input: a value still open (an array, an object, a string, a literal or a
+   * number cut short) is a problem at the end. Idempotent.
+   */
+  void finish() {
+    if (violation != null || finished) {
+      return;
+    }
+    finished = true;
+    String problem = null;
+    if (state == STRING || state == ESCAPE || state == HEX || state == CONTINUATION) {
+      problem = "Unexpected end-of-input in a " + (key ? "field name" : "String value");
+    } else if (state == SCALAR) {
+      if (literal != null ? scalarLength != literal.length : !numberComplete()) {
+        problem =
+            literal != null
+                ? "Unexpected end-of-input in the token '" + literalPrefix() + "'"
+                : "Unexpected end-of-input in a number";
+      } else {
+        state = BETWEEN;
+        valueEnded();
+      }
+    }
+    if (problem == null && depth > 0) {
+      problem =
+          "Unexpected end-of-input: expected close marker for "
+              + (kinds[depth - 1] == '{' ? "Object" : "Array")
+              + " ("
+              + depth
+              + (depth == 1 ? " level" : " levels")
+              + " still open)";
+    }
+    if (problem != null) {
+      violation = new Violation(problem, offset, line, offset - lineStart + 1);
+    }
   }
 
   /** The line of a byte offset the scan has passed, or -1 if it is no longer known. */
@@ -387,8 +598,8 @@ final class Guard {
         || c == ':' || c == '"' || c == '[' || c == '{';
   }
 
-  private static boolean isNumberPart(int c) {
-    return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+';
+  private static boolean isHexDigit(int c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
   }
 
   private static String code(int c) {

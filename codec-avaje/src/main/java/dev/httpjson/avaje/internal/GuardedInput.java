@@ -32,6 +32,9 @@ final class GuardedInput extends InputStream {
       return 0;
     }
     int n = in.read(b, off, len);
+    if (n < 0) {
+      guard.finish(); // the end of the input: nothing may be left open
+    }
     if (n <= 0) {
       return n;
     }
