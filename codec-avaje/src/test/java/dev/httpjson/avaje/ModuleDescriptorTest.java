@@ -64,10 +64,10 @@ class ModuleDescriptorTest {
 
   @Test
   void camelCaseFollowsDotNetAndSnakeCaseFollowsJackson() {
-    assertThat(Naming.camelCase("FirstName")).isEqualTo("firstName");
-    assertThat(Naming.camelCase("URLValue")).isEqualTo("urlValue");
-    assertThat(Naming.camelCase("ID")).isEqualTo("id");
-    assertThat(Naming.camelCase("temperatureC")).isEqualTo("temperatureC");
+    assertThat(dev.httpjson.spi.Names.camelCase("FirstName")).isEqualTo("firstName");
+    assertThat(dev.httpjson.spi.Names.camelCase("URLValue")).isEqualTo("urlValue");
+    assertThat(dev.httpjson.spi.Names.camelCase("ID")).isEqualTo("id");
+    assertThat(dev.httpjson.spi.Names.camelCase("temperatureC")).isEqualTo("temperatureC");
     assertThat(Naming.separated("firstName", '_')).isEqualTo("first_name");
     assertThat(Naming.separated("temperatureC", '-')).isEqualTo("temperature-c");
     assertThat(Naming.separated("URLValue", '_')).isEqualTo("urlvalue");

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.gson.Gson;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.gson.internal.GsonBinding;
 import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
@@ -47,11 +46,11 @@ class ModuleDescriptorTest {
 
   @Test
   void camelCaseFollowsDotNet() {
-    assertThat(GsonBinding.camelCase("FirstName")).isEqualTo("firstName");
-    assertThat(GsonBinding.camelCase("URLValue")).isEqualTo("urlValue");
-    assertThat(GsonBinding.camelCase("ID")).isEqualTo("id");
-    assertThat(GsonBinding.camelCase("temperatureC")).isEqualTo("temperatureC");
-    assertThat(GsonBinding.camelCase("A")).isEqualTo("a");
+    assertThat(dev.httpjson.spi.Names.camelCase("FirstName")).isEqualTo("firstName");
+    assertThat(dev.httpjson.spi.Names.camelCase("URLValue")).isEqualTo("urlValue");
+    assertThat(dev.httpjson.spi.Names.camelCase("ID")).isEqualTo("id");
+    assertThat(dev.httpjson.spi.Names.camelCase("temperatureC")).isEqualTo("temperatureC");
+    assertThat(dev.httpjson.spi.Names.camelCase("A")).isEqualTo("a");
   }
 
   @Test

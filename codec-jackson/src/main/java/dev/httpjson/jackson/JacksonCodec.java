@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.spi.Names;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -160,10 +161,7 @@ public final class JacksonCodec implements JsonCodec {
   }
 
   /**
-   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
-   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
-   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}). Jackson's own
-   * LOWER_CAMEL_CASE leaves names unchanged.
+   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it ({@link Names#camelCase}).
    */
   static final class CamelCase extends PropertyNamingStrategies.NamingBase {
     private static final long serialVersionUID = 1L;
@@ -171,24 +169,7 @@ public final class JacksonCodec implements JsonCodec {
 
     @Override
     public String translate(String name) {
-      if (name == null || name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
-        return name;
-      }
-      char[] chars = name.toCharArray();
-      for (int i = 0; i < chars.length; i++) {
-        if (i == 1 && !Character.isUpperCase(chars[i])) {
-          break;
-        }
-        boolean hasNext = i + 1 < chars.length;
-        if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
-          if (chars[i + 1] == ' ') {
-            chars[i] = Character.toLowerCase(chars[i]);
-          }
-          break;
-        }
-        chars[i] = Character.toLowerCase(chars[i]);
-      }
-      return new String(chars);
+      return name == null ? null : Names.camelCase(name);
     }
   }
 }

@@ -9,7 +9,7 @@ public final class Naming {
   static String apply(JsonOptions.Naming naming, String name) {
     switch (naming) {
       case CAMEL_CASE:
-        return camelCase(name);
+        return dev.httpjson.spi.Names.camelCase(name);
       case SNAKE_CASE:
         return separated(name, '_');
       case KEBAB_CASE:
@@ -17,35 +17,6 @@ public final class Naming {
       default:
         return name;
     }
-  }
-
-  /**
-   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
-   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
-   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}).
-   *
-   * @param name a declared name
-   * @return its JSON name
-   */
-  public static String camelCase(String name) {
-    if (name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
-      return name;
-    }
-    char[] chars = name.toCharArray();
-    for (int i = 0; i < chars.length; i++) {
-      if (i == 1 && !Character.isUpperCase(chars[i])) {
-        break;
-      }
-      boolean hasNext = i + 1 < chars.length;
-      if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
-        if (chars[i + 1] == ' ') {
-          chars[i] = Character.toLowerCase(chars[i]);
-        }
-        break;
-      }
-      chars[i] = Character.toLowerCase(chars[i]);
-    }
-    return new String(chars);
   }
 
   /**
