@@ -80,7 +80,7 @@ public final class JsonType<T> {
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
-    return new JsonType<>(Objects.requireNonNull(type, "type == null"), Calls.options(options));
+    return prepared(Objects.requireNonNull(type, "type == null"), Calls.options(options));
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JsonOptionsTest {
@@ -152,5 +153,23 @@ class JsonOptionsTest {
     assertThat(off.toString()).contains("compression=false");
     assertThat(off.settings()).isSameAs(web.settings());
     assertThat(off.toBuilder().build().compression()).isFalse();
+  }
+
+  @Test
+  void everyJsonTypeFactoryFailsAtOnceWithoutACodecAsItsJavadocSays() {
+    // core's own tests run without any codec module.
+    JsonOptions web = JsonOptions.web();
+    for (org.assertj.core.api.ThrowableAssert.ThrowingCallable prepare :
+        List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+            () -> JsonType.of(String.class),
+            () -> JsonType.of(String.class, web),
+            () -> JsonType.of(TypeRef.listOf(String.class)),
+            () -> JsonType.of(TypeRef.listOf(String.class), web),
+            () -> JsonType.of((java.lang.reflect.Type) String.class),
+            () -> JsonType.of((java.lang.reflect.Type) String.class, web))) {
+      assertThatThrownBy(prepare)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("dev.httpjson:httpjson-jackson");
+    }
   }
 }
