@@ -3,8 +3,11 @@ package dev.httpjson.jackson;
 import java.lang.reflect.InaccessibleObjectException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.exc.InvalidDefinitionException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,11 +27,32 @@ final class ModuleAccessHint {
     if (!DATABIND.isNamed() || !causedByAccess(e)) {
       return null;
     }
+    // The JDK's message names the package refused; the classes Jackson names include containers
+    // (an ArrayList of java.base) that were never the problem.
+    String[] denied = denied(e);
     for (Class<?> c : candidates(e)) {
       Module module = c.getModule();
       String pn = c.getPackageName();
-      if (module.isNamed() && !module.isOpen(pn, DATABIND)) {
+      if (module.isNamed()
+          && !module.isOpen(pn, DATABIND)
+          && (denied == null || (denied[0].equals(module.getName()) && denied[1].equals(pn)))) {
         return "Cannot " + verb + " " + c.getName() + ": " + advice(module, pn);
+      }
+    }
+    return null;
+  }
+
+  private static final Pattern DENIED =
+      Pattern.compile("module (\\S+) does not \"?(?:opens?|exports?) ([\\w.$]+)\"?");
+
+  /** The module and package an access failure names, or null. */
+  private static String @Nullable [] denied(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof IllegalAccessException || t instanceof InaccessibleObjectException) {
+        Matcher m = DENIED.matcher(String.valueOf(t.getMessage()));
+        if (m.find()) {
+          return new String[] {m.group(1), m.group(2)};
+        }
       }
     }
     return null;
@@ -72,10 +96,10 @@ final class ModuleAccessHint {
   private static List<Class<?>> candidates(JacksonException e) {
     List<Class<?>> classes = new ArrayList<>();
     if (e instanceof ValueInstantiationException) {
-      classes.add(((ValueInstantiationException) e).getType().getRawClass());
+      addWithArguments(((ValueInstantiationException) e).getType(), classes, 0);
     } else if (e instanceof InvalidDefinitionException
         && ((InvalidDefinitionException) e).getType() != null) {
-      classes.add(((InvalidDefinitionException) e).getType().getRawClass());
+      addWithArguments(((InvalidDefinitionException) e).getType(), classes, 0);
     }
     List<JacksonException.Reference> refs = e.getPath();
     for (int i = refs.size() - 1; i >= 0; i--) {
@@ -85,5 +109,18 @@ final class ModuleAccessHint {
       }
     }
     return classes;
+  }
+
+  /** A type's class and those of its type arguments (a {@code List<Forecast>}'s Forecast). */
+  private static void addWithArguments(JavaType type, List<Class<?>> classes, int depth) {
+    classes.add(type.getRawClass());
+    if (depth < 8) {
+      for (int i = 0; i < type.containedTypeCount(); i++) {
+        JavaType argument = type.containedType(i);
+        if (argument != null) {
+          addWithArguments(argument, classes, depth + 1);
+        }
+      }
+    }
   }
 }

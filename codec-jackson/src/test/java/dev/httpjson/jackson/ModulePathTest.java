@@ -48,6 +48,24 @@ class ModulePathTest {
   }
 
   @Test
+  void aTypeReadThroughTheCodecSpiNamesItsOwnPackageNotTheListsOne() throws Exception {
+    // Through the SPI, httpjson does not open the package on to Jackson: the failure must name
+    // demo.model, not java.util (of java.base), whose ArrayList Jackson was filling.
+    String out = run("opens demo.model to dev.httpjson;");
+
+    assertThat(line(out, "spi "))
+        .isEqualTo(
+            "spi failed: dev.httpjson.HttpJsonException: Cannot read demo.model.Forecast: package"
+                + " demo.model of module demo is not open to Jackson; add `opens demo.model to"
+                + " tools.jackson.databind;` to module-info.java of module demo");
+    assertThat(line(out, "spiw "))
+        .startsWith(
+            "spiw failed: dev.httpjson.JsonWriteException: Cannot write demo.model.Forecast:"
+                + " package demo.model of module demo is not open to Jackson; add `opens"
+                + " demo.model to tools.jackson.databind;` to module-info.java of module demo");
+  }
+
+  @Test
   void opensToHttpjsonIsEnough() throws Exception {
     String out = run("opens demo.model to dev.httpjson;");
 
@@ -184,6 +202,25 @@ class ModulePathTest {
           "import java.util.List;",
           "public class Main {",
           "  public static void main(String[] args) throws Exception {",
+          "    // First: no call through HttpJson has opened demo.model on to Jackson yet.",
+          "    try {",
+          "      JsonOptions web = JsonOptions.web();",
+          "      byte[] json = \"[{\\\"date\\\":\\\"2026-11-30\\\",\\\"temperatureC\\\":21,\\\"tags\\\":[]}]\"",
+          "          .getBytes(StandardCharsets.UTF_8);",
+          "      Object spi = web.codec().bind(web).reader(TypeRef.listOf(Forecast.class).type())",
+          "          .read(json, 0, json.length);",
+          "      System.out.println(\"spi ok: \" + spi);",
+          "    } catch (Exception e) {",
+          "      System.out.println(\"spi failed: \" + e);",
+          "    }",
+          "    try {",
+          "      JsonOptions web = JsonOptions.web();",
+          "      byte[] spiw = web.codec().bind(web).writer(TypeRef.listOf(Forecast.class).type())",
+          "          .writeBytes(List.of(new Forecast(\"2026-11-30\", 21, \"n\", List.of())));",
+          "      System.out.println(\"spiw ok: \" + new String(spiw, StandardCharsets.UTF_8));",
+          "    } catch (Exception e) {",
+          "      System.out.println(\"spiw failed: \" + e);",
+          "    }",
           "    HttpServer server = HttpServer.create(",
           "        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);",
           "    server.createContext(\"/\", exchange -> {",
