@@ -5,6 +5,7 @@ module dev.httpjson.jackson2 {
   requires com.fasterxml.jackson.core;
   requires com.fasterxml.jackson.annotation;
   requires com.fasterxml.jackson.datatype.jsr310;
+  requires com.fasterxml.jackson.datatype.jdk8;
   requires static org.jspecify;
 
   exports dev.httpjson.jackson2;

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
@@ -442,6 +443,9 @@ final class Jackson2Binding implements JsonBinding {
       problem += " (" + limitNote(problem) + ")";
     }
     String path = path(at);
+    if (at instanceof InvalidNullException) {
+      problem = nullProblem((InvalidNullException) at, problem);
+    }
     if (at instanceof PropertyBindingException) {
       PropertyBindingException unknown = (PropertyBindingException) at;
       problem += knownProperties(unknown.getKnownPropertyIds());
@@ -464,6 +468,30 @@ final class Jackson2Binding implements JsonBinding {
     StringBuilder sb = new StringBuilder(path);
     appendName(sb, name);
     return sb.toString();
+  }
+
+  /** A null for a non-null record component, in the words of {@code strictRecords}. */
+  private static String nullProblem(InvalidNullException e, String jacksonProblem) {
+    List<JsonMappingException.Reference> refs = e.getPath();
+    if (refs.isEmpty() || e.getPropertyName() == null) {
+      return jacksonProblem;
+    }
+    Object from = refs.get(refs.size() - 1).getFrom();
+    Class<?> owner =
+        from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
+    RecordRules rules = owner == null ? null : RecordRules.of(owner);
+    if (rules == null) {
+      return jacksonProblem;
+    }
+    String property = e.getPropertyName().getSimpleName();
+    boolean primitive = e.getTargetType() != null && e.getTargetType().isPrimitive();
+    return "Null for "
+        + (primitive ? "primitive" : "non-null")
+        + " property '"
+        + property
+        + "' of record "
+        + owner.getSimpleName()
+        + (primitive ? "" : " (mark the component @Nullable if it may be null)");
   }
 
   /** Jackson's list of the properties it knows, which its original message leaves out. */

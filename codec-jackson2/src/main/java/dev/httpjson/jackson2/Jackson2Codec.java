@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.spi.Names;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -86,17 +88,14 @@ public final class Jackson2Codec implements JsonCodec {
 
   @Override
   public JsonBinding bind(JsonOptions options) {
-    if (options.strictRecords()) {
-      throw new UnsupportedOperationException(
-          "JsonOptions.strictRecords is not supported by the %s codec: use httpjson-jackson"
-                  .formatted("jackson2")
-              + " (Jackson 3) for strict records, or leave strictRecords off");
-    }
     if (mapper == null) {
       return new Jackson2Binding(newMapper(options));
     }
     ObjectMapper copy = mapper.copy();
     copy.getFactory().setStreamReadConstraints(constraints(options));
+    if (options.strictRecords()) {
+      copy.registerModule(StrictRecords.INSTANCE);
+    }
     return new Jackson2Binding(copy);
   }
 
@@ -114,6 +113,7 @@ public final class Jackson2Codec implements JsonCodec {
     JsonMapper.Builder b =
         JsonMapper.builder(factory)
             .addModule(new JavaTimeModule())
+            .addModule(new Jdk8Module())
             .configure(
                 MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
                 options.caseInsensitiveProperties())
@@ -143,6 +143,9 @@ public final class Jackson2Codec implements JsonCodec {
     }
     if (!options.writeNulls()) {
       b.serializationInclusion(JsonInclude.Include.NON_NULL);
+    }
+    if (options.strictRecords()) {
+      b.addModule(StrictRecords.INSTANCE);
     }
     return b.build();
   }
@@ -176,9 +179,7 @@ public final class Jackson2Codec implements JsonCodec {
   }
 
   /**
-   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
-   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
-   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}).
+   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it ({@link Names#camelCase}).
    */
   static final class CamelCase extends PropertyNamingStrategies.NamingBase {
     private static final long serialVersionUID = 1L;
@@ -186,24 +187,7 @@ public final class Jackson2Codec implements JsonCodec {
 
     @Override
     public String translate(String name) {
-      if (name == null || name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
-        return name;
-      }
-      char[] chars = name.toCharArray();
-      for (int i = 0; i < chars.length; i++) {
-        if (i == 1 && !Character.isUpperCase(chars[i])) {
-          break;
-        }
-        boolean hasNext = i + 1 < chars.length;
-        if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
-          if (chars[i + 1] == ' ') {
-            chars[i] = Character.toLowerCase(chars[i]);
-          }
-          break;
-        }
-        chars[i] = Character.toLowerCase(chars[i]);
-      }
-      return new String(chars);
+      return name == null ? null : Names.camelCase(name);
     }
   }
 }

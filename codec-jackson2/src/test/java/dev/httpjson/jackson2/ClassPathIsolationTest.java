@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
  */
 class ClassPathIsolationTest {
   private static final Pattern JACKSON_2 =
-      Pattern.compile("jackson-(core|databind|annotations|datatype-jsr310)-2\\.[^/]*\\.jar");
+      Pattern.compile(
+          "jackson-(core|databind|annotations|datatype-jsr310|datatype-jdk8)-2\\.[^/]*\\.jar");
 
   @Test
   void coreAndTheJackson2CodecWorkWithNoJackson3OnTheClassPath() throws Exception {

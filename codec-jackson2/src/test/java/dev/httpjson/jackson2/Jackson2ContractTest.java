@@ -8,10 +8,4 @@ class Jackson2ContractTest extends HttpJsonContract {
   protected JsonCodec codec() {
     return new Jackson2Codec();
   }
-
-  /** Strict records are Jackson 3's so far: the codec refuses the option, which the rows check. */
-  @Override
-  protected boolean supportsStrictRecords() {
-    return false;
-  }
 }
