@@ -88,11 +88,11 @@ public final class GsonCodec implements JsonCodec {
 
   @Override
   public JsonBinding bind(JsonOptions options) {
-    if (options.strictRecords()) {
+    if (options.strictRecords() && gson != null) {
+      // The checks ride on the codec's own adapters, which a Gson of the user's lacks.
       throw new UnsupportedOperationException(
-          "JsonOptions.strictRecords is not supported by the %s codec: use httpjson-jackson"
-                  .formatted("gson")
-              + " (Jackson 3) for strict records, or leave strictRecords off");
+          "JsonOptions.strictRecords is not supported by a GsonCodec.withGson codec: use new"
+              + " GsonCodec() for strict records, or leave strictRecords off");
     }
     return gson == null ? GsonBinding.forOptions(options) : GsonBinding.forGson(gson, options);
   }

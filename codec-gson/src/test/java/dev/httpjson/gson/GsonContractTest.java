@@ -26,10 +26,4 @@ class GsonContractTest extends HttpJsonContract {
     b.setNext(a);
     return a;
   }
-
-  /** Strict records are Jackson 3's so far: the codec refuses the option, which the rows check. */
-  @Override
-  protected boolean supportsStrictRecords() {
-    return false;
-  }
 }

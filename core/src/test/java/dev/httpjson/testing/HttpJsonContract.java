@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
@@ -56,6 +57,8 @@ import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The behaviour every codec must give through httpjson, against a real loopback server. A codec
@@ -229,6 +232,88 @@ public abstract class HttpJsonContract {
                   .contains("known properties:")
                   .contains("\"date\"", "\"temperatureC\"", "\"temperatureF\"", "\"summary\"");
             });
+  }
+
+  // ---- models with JDK types a codec may not read ----
+
+  /** A model with an {@code Optional} component. */
+  public record WithOptional(String name, Optional<String> nickname) {}
+
+  /** A model with a {@code File} component. */
+  public record WithFile(String name, java.io.File file) {}
+
+  /** A model with a {@code Thread} component. */
+  public record WithThread(String name, Thread thread) {}
+
+  private static final String JDK_FIELDS =
+      "{\"name\":\"n\",\"nickname\":\"k\",\"file\":\"/tmp/x\",\"thread\":{}}";
+
+  /**
+   * Whatever a codec makes of a JDK type (Gson reads none of these by reflection), the outcome is a
+   * value or a documented exception naming the model, and the async form fails its future for what
+   * the blocking form throws: it never throws itself.
+   */
+  @ParameterizedTest
+  @ValueSource(classes = {WithOptional.class, WithFile.class, WithThread.class})
+  public void aModelWithAJdkTypeReadsOrFailsAsDocumentedInBothForms(Class<?> type)
+      throws Exception {
+    server.enqueue(json(200, JDK_FIELDS));
+    server.enqueue(json(200, JDK_FIELDS));
+
+    HttpJsonException blocking = null;
+    try {
+      HttpJson.getFromJson(client, uri("/m"), type, options);
+    } catch (HttpJsonException e) {
+      blocking = e;
+    }
+    CompletableFuture<?> async = HttpJson.getFromJsonAsync(client, uri("/m"), type, options);
+    Throwable asyncFailure = null;
+    try {
+      async.get(10, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      asyncFailure = e.getCause();
+    }
+
+    if (blocking == null) {
+      assertThat(asyncFailure).isNull();
+    } else {
+      assertThat(blocking.getMessage()).contains(type.getSimpleName());
+      assertThat(asyncFailure)
+          .isInstanceOf(HttpJsonException.class)
+          .hasMessage(blocking.getMessage());
+    }
+  }
+
+  @Test
+  public void writingAModelWithAJdkTypeWritesOrFailsAsDocumentedInBothForms() throws Exception {
+    for (Object value :
+        List.of(
+            new WithOptional("n", Optional.of("k")),
+            new WithFile("n", new java.io.File("/tmp/x")),
+            new WithThread("n", new Thread(() -> {})))) {
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      JsonWriteException blocking = null;
+      try {
+        HttpJson.postAsJson(client, uri("/w"), value, options);
+      } catch (JsonWriteException e) {
+        blocking = e;
+      }
+      CompletableFuture<?> async = HttpJson.postAsJsonAsync(client, uri("/w"), value, options);
+      Throwable asyncFailure = null;
+      try {
+        async.get(10, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException e) {
+        asyncFailure = e.getCause();
+      }
+
+      if (blocking == null) {
+        assertThat(asyncFailure).as("%s", value.getClass()).isNull();
+      } else {
+        assertThat(blocking.getMessage()).contains(value.getClass().getSimpleName());
+        assertThat(asyncFailure).isInstanceOf(JsonWriteException.class);
+      }
+    }
   }
 
   // ---- strict records (opt-in) ----

@@ -12,6 +12,7 @@ import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.MalformedJsonException;
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
@@ -19,6 +20,7 @@ import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import dev.httpjson.spi.Names;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -89,7 +91,7 @@ public final class GsonBinding implements JsonBinding {
     FieldNamingStrategy naming;
     switch (options.naming()) {
       case CAMEL_CASE:
-        naming = f -> camelCase(f.getName());
+        naming = f -> Names.camelCase(f.getName());
         break;
       case SNAKE_CASE:
         naming = FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES;
@@ -110,6 +112,7 @@ public final class GsonBinding implements JsonBinding {
             .setObjectToNumberStrategy(GsonBinding::untypedNumber);
     JavaTimeAdapters.register(b);
     b.registerTypeAdapterFactory(UNTYPED_SERIALIZABLE);
+    b.registerTypeAdapterFactory(new OptionalAdapters());
     b.registerTypeAdapterFactory(new LastWinsMaps());
     if (!options.numbersFromStrings()) {
       b.registerTypeAdapterFactory(new StrictNumbers());
@@ -152,55 +155,132 @@ public final class GsonBinding implements JsonBinding {
     return Double.parseDouble(s);
   }
 
-  /**
-   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the leading run of capitals
-   * is lowered, except the last one when a lower-case letter follows ({@code URLValue} → {@code
-   * urlValue}, {@code FirstName} → {@code firstName}, {@code ID} → {@code id}).
-   *
-   * @param name a Java name
-   * @return its JSON name
-   */
-  public static String camelCase(String name) {
-    if (name.isEmpty() || !Character.isUpperCase(name.charAt(0))) {
-      return name;
-    }
-    char[] chars = name.toCharArray();
-    for (int i = 0; i < chars.length; i++) {
-      if (i == 1 && !Character.isUpperCase(chars[i])) {
-        break;
-      }
-      boolean hasNext = i + 1 < chars.length;
-      if (i > 0 && hasNext && !Character.isUpperCase(chars[i + 1])) {
-        if (chars[i + 1] == ' ') {
-          chars[i] = Character.toLowerCase(chars[i]);
-        }
-        break;
-      }
-      chars[i] = Character.toLowerCase(chars[i]);
-    }
-    return new String(chars);
-  }
-
   @Override
   public <T> JsonReader<T> reader(Type type) {
-    @SuppressWarnings("unchecked")
-    TypeAdapter<T> adapter = (TypeAdapter<T>) gson.getAdapter(TypeToken.get(type));
+    TypeAdapter<T> adapter;
+    try {
+      adapter = adapter(type);
+    } catch (RuntimeException e) {
+      return new Unusable<>(type, e); // every read fails, as a documented exception
+    }
     return new Reading<>(adapter, settings);
   }
 
   @Override
   public <T> JsonWriter<T> writer(Type type) {
-    @SuppressWarnings("unchecked")
-    TypeAdapter<T> adapter =
-        type == Object.class ? null : (TypeAdapter<T>) gson.getAdapter(TypeToken.get(type));
+    TypeAdapter<T> adapter;
+    try {
+      adapter = type == Object.class ? null : adapter(type);
+    } catch (RuntimeException e) {
+      return new Unusable<>(type, e);
+    }
     return new Writing<>(gson, adapter, settings.maxNestingDepth, indent, writeNulls, htmlSafe);
   }
 
   @Override
   public <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
-    @SuppressWarnings("unchecked")
-    TypeAdapter<T> adapter = (TypeAdapter<T>) gson.getAdapter(TypeToken.get(elementType));
+    TypeAdapter<T> adapter;
+    try {
+      adapter = adapter(elementType);
+    } catch (RuntimeException e) {
+      return new Unusable<>(elementType, e);
+    }
     return new Sequences<>(adapter, settings);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> TypeAdapter<T> adapter(Type type) {
+    return (TypeAdapter<T>) gson.getAdapter(TypeToken.get(type));
+  }
+
+  /**
+   * A type Gson cannot make an adapter for (a JDK class such as {@code Optional}, {@code File} or
+   * {@code Thread} that it will not or cannot read by reflection): every use fails with httpjson's
+   * exception for it, naming the type and what Gson refused, so that an async call fails its future
+   * rather than throwing.
+   */
+  private static final class Unusable<T>
+      implements JsonReader<T>, JsonWriter<T>, JsonSequenceReader<T> {
+    private final Type type;
+    private final RuntimeException cause;
+
+    Unusable(Type type, RuntimeException cause) {
+      this.type = type;
+      this.cause = cause;
+    }
+
+    private String problem(String verb) {
+      String m = String.valueOf(cause.getMessage());
+      int link = m.indexOf("\nSee https://");
+      if (link >= 0) {
+        m = m.substring(0, link);
+      }
+      return "Cannot "
+          + verb
+          + " "
+          + type.getTypeName()
+          + ": Gson has no adapter for it and cannot make one ("
+          + m.trim()
+          + "); give GsonCodec.withGson a Gson with a TypeAdapter for the type it names";
+    }
+
+    private HttpJsonException readFailure() {
+      return new HttpJsonException(problem("read"), cause);
+    }
+
+    @Override
+    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
+      throw readFailure();
+    }
+
+    @Override
+    public @Nullable T read(InputStream in) throws IOException {
+      throw readFailure();
+    }
+
+    @Override
+    public @Nullable T read(Reader in) throws IOException {
+      throw readFailure();
+    }
+
+    @Override
+    public byte[] writeBytes(@Nullable T value) throws IOException {
+      throw new JsonWriteException(problem("write"), "$", cause);
+    }
+
+    @Override
+    public void write(@Nullable T value, OutputStream out) throws IOException {
+      throw new JsonWriteException(problem("write"), "$", cause);
+    }
+
+    @Override
+    public void write(@Nullable T value, Writer out) throws IOException {
+      throw new JsonWriteException(problem("write"), "$", cause);
+    }
+
+    @Override
+    public Cursor<T> array(InputStream in) throws IOException {
+      in.close();
+      throw readFailure();
+    }
+
+    @Override
+    public Cursor<T> array(Reader in) throws IOException {
+      in.close();
+      throw readFailure();
+    }
+
+    @Override
+    public Cursor<T> values(InputStream in) throws IOException {
+      in.close();
+      throw readFailure();
+    }
+
+    @Override
+    public Cursor<T> values(Reader in) throws IOException {
+      in.close();
+      throw readFailure();
+    }
   }
 
   /**
@@ -498,7 +578,7 @@ public final class GsonBinding implements JsonBinding {
       try {
         JsonToken token;
         try {
-          token = reader.peek();
+          token = array || !started ? reader.peek() : reader.peekNextValue();
         } catch (EOFException e) {
           if (array || started) {
             throw e;

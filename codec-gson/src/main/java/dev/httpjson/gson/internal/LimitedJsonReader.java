@@ -27,17 +27,35 @@ final class LimitedJsonReader extends JsonReader {
   private final ArrayDeque<Frame> frames = new ArrayDeque<>();
   private int depth;
 
+  /** The input, kept back a little to say what was wrong where Gson only gives advice. */
+  private final RecentChars recent;
+
   LimitedJsonReader(Reader in, ReadSettings settings, boolean sequence) {
+    this(new RecentChars(in), settings, sequence);
+  }
+
+  private LimitedJsonReader(RecentChars in, ReadSettings settings, boolean sequence) {
     super(in);
+    this.recent = in;
     this.settings = settings;
-    // NDJSON is several top-level values, which only Gson's lenient mode reads.
-    setStrictness(sequence ? Strictness.LENIENT : Strictness.STRICT);
+    // NDJSON is several top-level values, which only Gson's lenient mode looks for: see
+    // peekNextValue.
+    setStrictness(Strictness.STRICT);
     setNestingLimit(settings.maxNestingDepth);
   }
 
   /** The properties of the object about to be read (by a reflective adapter). */
-  void expectObject(Set<String> names, Map<String, String> byLowerCase) {
-    frames.push(new Frame(depth + 1, names, byLowerCase));
+  void expectObject(
+      Set<String> names,
+      Map<String, String> byLowerCase,
+      PropertyNames.@Nullable RecordCheck record) {
+    frames.push(
+        new Frame(
+            depth + 1,
+            names,
+            byLowerCase,
+            settings.strictRecords ? record : null,
+            settings.strictRecords && record != null ? getPath() : ""));
   }
 
   void endExpectation() {
@@ -52,8 +70,57 @@ final class LimitedJsonReader extends JsonReader {
 
   @Override
   public void endObject() throws IOException {
+    Frame frame = frames.peek();
+    if (frame != null && frame.record != null && frame.depth == depth) {
+      missingComponents(frame);
+    }
     super.endObject();
     depth--;
+  }
+
+  /** Strict records: each required component was in the object. */
+  private void missingComponents(Frame frame) throws JsonReadException {
+    PropertyNames.RecordCheck record = frame.record;
+    for (int i = 0; i < record.jsonNames.length; i++) {
+      String name = record.jsonNames[i];
+      if (record.rules.required(i) && !frame.seen.contains(name)) {
+        String component = record.rules.components[i].getName();
+        JsonReadException here = failure("", null);
+        throw new JsonReadException(
+            "Missing required property '"
+                + name
+                + "'"
+                + (component.equals(name) ? "" : " (component " + component + ")")
+                + " of record "
+                + record.rules.record.getSimpleName()
+                + " (mark the component @Nullable if it may be absent)",
+            here.line(),
+            here.column(),
+            frame.path,
+            null);
+      }
+    }
+  }
+
+  @Override
+  public void nextNull() throws IOException {
+    Frame frame = frames.peek();
+    if (frame != null && frame.record != null && frame.depth == depth && frame.last != null) {
+      int i = frame.record.indexOf(frame.last);
+      if (i >= 0 && frame.record.rules.nonNull(i)) {
+        boolean primitive = frame.record.rules.components[i].getType().isPrimitive();
+        throw failure(
+            "Null for "
+                + (primitive ? "primitive" : "non-null")
+                + " property '"
+                + frame.last
+                + "' of record "
+                + frame.record.rules.record.getSimpleName()
+                + (primitive ? "" : " (mark the component @Nullable if it may be null)"),
+            null);
+      }
+    }
+    super.nextNull();
   }
 
   @Override
@@ -81,13 +148,16 @@ final class LimitedJsonReader extends JsonReader {
           null);
     }
     Frame frame = frames.peek();
-    if (frame == null || frame.depth != depth || frame.names.contains(name)) {
+    if (frame == null || frame.depth != depth) {
       return name;
+    }
+    if (frame.names.contains(name)) {
+      return frame.saw(name);
     }
     if (settings.caseInsensitive) {
       String canonical = frame.byLowerCase.get(name.toLowerCase(Locale.ROOT));
       if (canonical != null) {
-        return canonical;
+        return frame.saw(canonical);
       }
     }
     if (!settings.ignoreUnknown) {
@@ -101,7 +171,7 @@ final class LimitedJsonReader extends JsonReader {
               + ")",
           null);
     }
-    return name;
+    return frame.saw(name);
   }
 
   @Override
@@ -185,6 +255,71 @@ final class LimitedJsonReader extends JsonReader {
     return s.substring(s.indexOf(" at line"));
   }
 
+  /**
+   * Peeks at the next top-level value of a sequence (NDJSON). Gson's strict mode refuses to look
+   * for a second top-level value, and its lenient mode also takes comments, unquoted and
+   * single-quoted strings there: so this peeks leniently (the value itself is read strictly) and
+   * then checks the characters from the end of the last value to the start of the next one.
+   *
+   * @return the next value's token, or {@link JsonToken#END_DOCUMENT}
+   */
+  JsonToken peekNextValue() throws IOException {
+    long from = position();
+    setStrictness(Strictness.LENIENT);
+    JsonToken token;
+    try {
+      token = peek();
+    } finally {
+      setStrictness(Strictness.STRICT);
+    }
+    if (from < 0) {
+      return token; // too far back to check (kilobytes of whitespace)
+    }
+    long to = token == JsonToken.END_DOCUMENT ? recent.count() : position();
+    for (long at = from; at < to || (token != JsonToken.END_DOCUMENT && at == to); at++) {
+      int c = recent.charAt(at);
+      if (c < 0) {
+        return token;
+      }
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+        continue;
+      }
+      boolean starts =
+          token == JsonToken.STRING
+              ? c == '"'
+              : token != JsonToken.END_DOCUMENT && "[{-0123456789tfn".indexOf(c) >= 0;
+      if (!starts) {
+        throw failure(
+            c == '/' || c == '#'
+                ? unexpected(c) + ": JSON has no comments"
+                : c == '\''
+                    ? unexpected(c) + ": strings and names must be in double quotes"
+                    : "Unrecognized token '" + word(at) + "': was expecting a JSON value",
+            null);
+      }
+      break;
+    }
+    return token;
+  }
+
+  /** The offset of the reader's position, or -1 if it is no longer known. */
+  private long position() {
+    Matcher m = LOCATION.matcher(toString());
+    return m.find() ? recent.offset(Long.parseLong(m.group(1)), Long.parseLong(m.group(2))) : -1;
+  }
+
+  private String word(long from) {
+    StringBuilder word = new StringBuilder();
+    for (long at = from; word.length() < 40; at++) {
+      int c = recent.charAt(at);
+      if (c < 0 || " \t\r\n,:[]{}\"".indexOf(c) >= 0) {
+        break;
+      }
+      word.append((char) c);
+    }
+    return word.toString();
+  }
+
   /** A failure at the reader's current position. */
   JsonReadException failure(String problem, @Nullable Throwable cause) {
     Matcher m = LOCATION.matcher(toString());
@@ -207,7 +342,14 @@ final class LimitedJsonReader extends JsonReader {
     }
     Matcher m = LOCATION.matcher(message);
     String problem = m.find() ? message.substring(0, m.start()) : message;
-    if (e instanceof java.io.EOFException || problem.startsWith("End of input")) {
+    boolean located = m.find(0);
+    if (problem.contains("setStrictness") || problem.contains("LENIENT")) {
+      // Gson's advice to read malformed JSON leniently: say what is malformed instead.
+      problem =
+          located
+              ? malformed(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))
+              : "Malformed JSON";
+    } else if (e instanceof java.io.EOFException || problem.startsWith("End of input")) {
       problem = "Unexpected end-of-input";
     } else if (problem.startsWith("Nesting limit")) {
       // In the words of the Jackson codecs, so that every codec names the limit alike.
@@ -218,11 +360,50 @@ final class LimitedJsonReader extends JsonReader {
               + settings.maxNestingDepth
               + ") (the limit is JsonOptions.maxNestingDepth)";
     }
-    if (m.find(0)) {
+    if (located) {
       return new JsonReadException(
           problem, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), m.group(3), e);
     }
     return failure(problem, e);
+  }
+
+  /**
+   * What is wrong where Gson's strict mode stopped: the character there (Gson's column is the one
+   * after a separator or quote it has taken, or the first of an unquoted word it has not).
+   */
+  private String malformed(long line, long column) {
+    int before = recent.at(line, column - 1);
+    if (before == '\'') {
+      return unexpected(before) + ": strings and names must be in double quotes";
+    }
+    if (before == '/' || before == '#') {
+      return unexpected(before) + ": JSON has no comments";
+    }
+    if (before == ';') {
+      return unexpected(before) + ": was expecting comma to separate entries";
+    }
+    if (before == '=') {
+      return unexpected(before) + ": was expecting a colon to separate field name and value";
+    }
+    StringBuilder word = new StringBuilder();
+    for (long c = column; word.length() < 40; c++) {
+      int ch = recent.at(line, c);
+      if (ch < 0 || " \t\r\n,:[]{}\"".indexOf(ch) >= 0) {
+        break;
+      }
+      word.append((char) ch);
+    }
+    if (word.length() > 0) {
+      return "Unrecognized token '"
+          + word
+          + "': was expecting a JSON value (a string, a number, an array, an object, true, false or"
+          + " null) or a double-quoted name";
+    }
+    return "Malformed JSON: a token RFC 8259 does not allow";
+  }
+
+  private static String unexpected(int c) {
+    return "Unexpected character ('" + (char) c + "' (code " + c + "))";
   }
 
   private static final class Frame {
@@ -230,10 +411,38 @@ final class LimitedJsonReader extends JsonReader {
     final Set<String> names;
     final Map<String, String> byLowerCase;
 
-    Frame(int depth, Set<String> names, Map<String, String> byLowerCase) {
+    /** The record's components, when strict records check them; else null. */
+    final PropertyNames.@Nullable RecordCheck record;
+
+    /** Where the record's object starts (strict records only). */
+    final String path;
+
+    /** The names read so far (strict records only). */
+    final Set<String> seen;
+
+    /** The last name read. */
+    @Nullable String last;
+
+    Frame(
+        int depth,
+        Set<String> names,
+        Map<String, String> byLowerCase,
+        PropertyNames.@Nullable RecordCheck record,
+        String path) {
       this.depth = depth;
       this.names = names;
       this.byLowerCase = byLowerCase;
+      this.record = record;
+      this.path = path;
+      this.seen = record == null ? Set.of() : new java.util.HashSet<>();
+    }
+
+    String saw(String name) {
+      last = name;
+      if (record != null) {
+        seen.add(name);
+      }
+      return name;
     }
   }
 }

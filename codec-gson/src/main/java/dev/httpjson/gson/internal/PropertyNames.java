@@ -70,6 +70,7 @@ final class PropertyNames implements TypeAdapterFactory {
     }
     Set<String> known = Set.copyOf(names);
     Map<String, String> lower = Map.copyOf(byLowerCase);
+    RecordCheck check = raw.isRecord() ? RecordCheck.of(raw, naming) : null;
     return new TypeAdapter<T>() {
       @Override
       public void write(JsonWriter out, T value) throws IOException {
@@ -82,13 +83,123 @@ final class PropertyNames implements TypeAdapterFactory {
           return delegate.read(in);
         }
         LimitedJsonReader reader = (LimitedJsonReader) in;
-        reader.expectObject(known, lower);
+        reader.expectObject(known, lower, check);
+        T value;
         try {
-          return delegate.read(in);
+          value = delegate.read(in);
         } finally {
           reader.endExpectation();
         }
+        return check == null ? value : check.withEmptyOptionals(value);
       }
     };
+  }
+
+  /** A record's components as JSON names them, with what strict records ask of each. */
+  static final class RecordCheck {
+    final RecordRules rules;
+    final String[] jsonNames;
+
+    /** The canonical constructor, when a component is an {@code Optional}; else null. */
+    private final java.lang.reflect.@Nullable Constructor<?> canonical;
+
+    private RecordCheck(RecordRules rules, String[] jsonNames) {
+      this.rules = rules;
+      this.jsonNames = jsonNames;
+      java.lang.reflect.Constructor<?> c = null;
+      for (java.lang.reflect.RecordComponent component : rules.components) {
+        if (emptyOf(component.getType()) != null) {
+          try {
+            Class<?>[] types = new Class<?>[rules.components.length];
+            for (int i = 0; i < types.length; i++) {
+              types[i] = rules.components[i].getType();
+              rules.components[i].getAccessor().setAccessible(true);
+            }
+            c = rules.record.getDeclaredConstructor(types);
+            c.setAccessible(true);
+          } catch (ReflectiveOperationException | RuntimeException e) {
+            c = null; // absent optionals stay null, as Gson leaves them
+          }
+          break;
+        }
+      }
+      this.canonical = c;
+    }
+
+    private static @Nullable Object emptyOf(Class<?> type) {
+      if (type == java.util.Optional.class) {
+        return java.util.Optional.empty();
+      }
+      if (type == java.util.OptionalInt.class) {
+        return java.util.OptionalInt.empty();
+      }
+      if (type == java.util.OptionalLong.class) {
+        return java.util.OptionalLong.empty();
+      }
+      if (type == java.util.OptionalDouble.class) {
+        return java.util.OptionalDouble.empty();
+      }
+      return null;
+    }
+
+    /**
+     * The record with each absent {@code Optional} component empty rather than null, as the Jackson
+     * codecs read it (Gson gives an absent component its type's default, null).
+     */
+    @SuppressWarnings("unchecked")
+    <T> T withEmptyOptionals(T value) throws IOException {
+      if (canonical == null || value == null) {
+        return value;
+      }
+      try {
+        Object[] args = new Object[rules.components.length];
+        boolean changed = false;
+        for (int i = 0; i < args.length; i++) {
+          args[i] = rules.components[i].getAccessor().invoke(value);
+          if (args[i] == null) {
+            Object empty = emptyOf(rules.components[i].getType());
+            if (empty != null) {
+              args[i] = empty;
+              changed = true;
+            }
+          }
+        }
+        return changed ? (T) canonical.newInstance(args) : value;
+      } catch (java.lang.reflect.InvocationTargetException e) {
+        throw new com.google.gson.JsonParseException(
+            "Cannot construct record " + rules.record.getSimpleName(), e.getCause());
+      } catch (ReflectiveOperationException e) {
+        return value;
+      }
+    }
+
+    static @Nullable RecordCheck of(Class<?> record, FieldNamingStrategy naming) {
+      RecordRules rules = RecordRules.of(record);
+      if (rules == null) {
+        return null;
+      }
+      String[] jsonNames = new String[rules.components.length];
+      for (int i = 0; i < jsonNames.length; i++) {
+        String component = rules.components[i].getName();
+        try {
+          Field f = record.getDeclaredField(component);
+          SerializedName annotation = f.getAnnotation(SerializedName.class);
+          jsonNames[i] = annotation != null ? annotation.value() : naming.translateName(f);
+        } catch (NoSuchFieldException e) {
+          jsonNames[i] = component;
+        }
+      }
+      return new RecordCheck(rules, jsonNames);
+    }
+
+    /** The index of the component a JSON name (as the reader matched it) is for, or -1. */
+    int indexOf(String jsonName) {
+      for (int i = 0; i < jsonNames.length; i++) {
+        if (jsonNames[i].equals(jsonName)) {
+          return i;
+        }
+      }
+      return -1;
+    }
   }
 }

@@ -15,6 +15,7 @@ final class ReadSettings {
   final int maxStringLength;
   final boolean caseInsensitive;
   final boolean ignoreUnknown;
+  final boolean strictRecords;
 
   ReadSettings(JsonOptions options) {
     this.maxNestingDepth = options.maxNestingDepth();
@@ -23,5 +24,6 @@ final class ReadSettings {
     // Applied only to objects PropertyNames announces, which a Gson of the user's own lacks.
     this.caseInsensitive = options.caseInsensitiveProperties();
     this.ignoreUnknown = options.ignoreUnknownProperties();
+    this.strictRecords = options.strictRecords();
   }
 }
