@@ -355,4 +355,17 @@ class ReadingRulesTest {
     assertThat(failAllWays(reader(Named.class), "{\"displayName\":\"a\"").problem())
         .contains("end-of-input");
   }
+
+  /**
+   * Found by {@code GuardFuzzTest} (differential against Jackson 3): an exponent avaje's number
+   * parser cannot hold fails "Error parsing number", where Jackson and the other codecs read the
+   * double's infinity.
+   */
+  @Test
+  @org.junit.jupiter.api.Tag("tofix")
+  void aNumberWithAnExponentBeyondAnIntReadsAsInfinity() throws Exception {
+    byte[] json = utf8("1e1000000008888888888");
+
+    assertThat(reader(Object.class).read(json, 0, json.length)).isEqualTo(Double.POSITIVE_INFINITY);
+  }
 }
