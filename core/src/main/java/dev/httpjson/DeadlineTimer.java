@@ -1,12 +1,15 @@
 package dev.httpjson;
 
 import java.util.Arrays;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The timer of whole-call timeouts: one daemon thread, {@code httpjson-timeout}, started on first
- * use, that runs each task when its delay has elapsed unless it was cancelled first.
+ * The timer of whole-call timeouts: one daemon thread, {@code httpjson-timeout}, started on demand
+ * and ended after {@link #IDLE_SECONDS} s with no task, that runs each task when its delay has
+ * elapsed unless it was cancelled first.
  *
  * <p>Made for deadlines that are almost always cancelled long before they are due (a call of a few
  * milliseconds under a timeout of seconds). {@link
@@ -15,16 +18,25 @@ import org.jspecify.annotations.Nullable;
  * on a small machine. This timer wakes its thread only for a task due before the time the thread
  * already sleeps until: a cancelled task is removed at once, but the thread is left asleep, wakes
  * at its old time, finds nothing due and sleeps until the earliest task left. With calls that all
- * carry one timeout, the thread wakes about twice per timeout period, however many calls run.
+ * carry one timeout, the thread wakes about twice per timeout period (at least every {@link
+ * #IDLE_SECONDS} s), however many calls run.
  *
- * <p>Tasks run on the timer thread and must be short; a task that throws is dropped and the timer
- * goes on.
+ * <p>Tasks run on the timer thread and must be short: they never complete a caller's future or run
+ * any other user code. The thread survives what a task does to it: an interrupt it leaves set is
+ * cleared, whatever it throws is reported to the thread's uncaught-exception handler and the timer
+ * goes on (also when that handler throws), and a thread that ended anyway is started again by the
+ * next {@link #schedule}. When no thread can be started, {@code schedule} throws and keeps nothing.
+ * The thread is made by {@link OwnThreads}: it inherits nothing from the call that starts it.
  */
 final class DeadlineTimer {
+  /** How long the thread stays with no task to wait for before it ends. */
+  static final long IDLE_SECONDS = 2;
+
   static final DeadlineTimer INSTANCE = new DeadlineTimer("httpjson-timeout");
 
-  private final String threadName;
   private final Object lock = new Object();
+  private final long idleNanos;
+  private final ThreadFactory factory;
 
   // A binary min-heap of pending tasks by due time; each task knows its index, for O(log n)
   // removal.
@@ -38,6 +50,9 @@ final class DeadlineTimer {
   /** When the task scheduled last is due; guarded by lock. */
   private long lastDue;
 
+  /** When a task was last scheduled; guarded by lock. */
+  private long lastScheduled;
+
   private boolean sleeping;
   private @Nullable Thread thread;
 
@@ -45,13 +60,29 @@ final class DeadlineTimer {
   private volatile long wakeUps;
 
   DeadlineTimer(String threadName) {
-    this.threadName = threadName;
+    this(
+        threadName,
+        TimeUnit.SECONDS.toNanos(IDLE_SECONDS),
+        task -> OwnThreads.newThread(task, threadName));
+  }
+
+  /** A timer whose thread ends after {@code idleNanos} without a task, made by {@code factory}. */
+  DeadlineTimer(String threadName, long idleNanos, ThreadFactory factory) {
+    this.idleNanos = idleNanos;
+    this.factory = factory;
+  }
+
+  /** A thread as the timers of httpjson make theirs (for tests). */
+  static Thread newThread(Runnable task) {
+    return OwnThreads.newThread(task, "httpjson-timeout");
   }
 
   /**
    * Runs {@code action} on the timer thread after {@code delayNanos}, unless cancelled first.
    *
    * @return the task, to cancel
+   * @throws OutOfMemoryError or another error when no timer thread can be started; the action is
+   *     then not scheduled
    */
   Task schedule(Runnable action, long delayNanos) {
     long now = System.nanoTime();
@@ -59,15 +90,19 @@ final class DeadlineTimer {
     Task task = new Task(this, action, due);
     Thread wake = null;
     synchronized (lock) {
-      task.sequence = sequence++;
-      lastDue = due;
-      add(task);
       if (thread == null) {
-        thread = start();
+        Thread t = factory.newThread(this::loop);
+        t.start(); // throws before the task is added: nothing is left to fire later
+        thread = t;
+        sleeping = false;
       } else if (sleeping && due - wakeAt < 0) {
         wakeAt = due; // the thread sleeps past this task: wake it to sleep less
         wake = thread;
       }
+      task.sequence = sequence++;
+      lastDue = due;
+      lastScheduled = now;
+      add(task);
     }
     if (wake != null) {
       LockSupport.unpark(wake);
@@ -82,52 +117,70 @@ final class DeadlineTimer {
     }
   }
 
+  /** Whether the timer has a thread now. */
+  boolean running() {
+    synchronized (lock) {
+      return thread != null;
+    }
+  }
+
   long wakeUps() {
     return wakeUps;
   }
 
-  private Thread start() {
-    Thread t = new Thread(this::loop, threadName);
-    t.setDaemon(true);
-    t.setContextClassLoader(null); // it runs httpjson's tasks only: pin no caller's loader
-    t.start();
-    return t;
-  }
-
   private void loop() {
-    for (; ; ) {
-      Task due = null;
-      long sleepNanos = 0;
-      synchronized (lock) {
-        long now = System.nanoTime();
-        Task first = size == 0 ? null : heap[0];
-        if (first != null && first.due - now <= 0) {
-          removeAt(0);
-          due = first;
-        } else {
-          // Asleep until the earliest task; with none, until the last one scheduled was due (it
-          // was cancelled: a task due later wakes no one, and calls under one timeout are), or for
-          // a long while. The time is only ever moved earlier by schedule, never by a cancel.
-          if (first != null) {
-            sleepNanos = first.due - now;
-          } else if (lastDue - now > 0) {
-            sleepNanos = lastDue - now;
-          } else {
-            sleepNanos = Long.MAX_VALUE / 4;
+    Thread self = Thread.currentThread();
+    try {
+      for (; ; ) {
+        Task due = null;
+        long sleepNanos;
+        synchronized (lock) {
+          if (thread != self) {
+            return;
           }
-          wakeAt = now + sleepNanos;
-          sleeping = true;
+          long now = System.nanoTime();
+          Task first = size == 0 ? null : heap[0];
+          if (first != null && first.due - now <= 0) {
+            removeAt(0);
+            due = first;
+            sleepNanos = 0;
+          } else if (first != null) {
+            sleepNanos = first.due - now;
+          } else if (now - lastScheduled >= idleNanos) {
+            thread = null; // idle: the next schedule starts a thread again
+            return;
+          } else if (lastDue - now > 0) {
+            // Asleep until the last task scheduled was due (it was cancelled: a task due later
+            // wakes no one, and calls under one timeout are), or the idle period if that is sooner.
+            // The time is only ever moved earlier by schedule, never by a cancel.
+            sleepNanos = Math.min(lastDue - now, idleNanos);
+          } else {
+            sleepNanos = idleNanos - (now - lastScheduled);
+          }
+          if (due == null) {
+            wakeAt = now + sleepNanos;
+            sleeping = true;
+          }
+        }
+        if (due != null) {
+          due.fire();
+          Thread.interrupted(); // an interrupt a task left would make every park return at once
+          continue;
+        }
+        LockSupport.parkNanos(this, sleepNanos);
+        Thread.interrupted(); // from anyone: the timer is not interruptible
+        synchronized (lock) {
+          sleeping = false;
+        }
+        wakeUps++;
+      }
+    } finally {
+      synchronized (lock) {
+        if (thread == self) {
+          thread = null; // ended by an error of its own: the next schedule starts another
+          sleeping = false;
         }
       }
-      if (due != null) {
-        due.fire();
-        continue;
-      }
-      LockSupport.parkNanos(this, sleepNanos);
-      synchronized (lock) {
-        sleeping = false;
-      }
-      wakeUps++;
     }
   }
 
@@ -240,9 +293,13 @@ final class DeadlineTimer {
     void fire() {
       try {
         action.run();
-      } catch (RuntimeException | Error e) {
-        Thread t = Thread.currentThread();
-        t.getUncaughtExceptionHandler().uncaughtException(t, e);
+      } catch (Throwable e) {
+        try {
+          Thread t = Thread.currentThread();
+          t.getUncaughtExceptionHandler().uncaughtException(t, e);
+        } catch (Throwable ignored) {
+          // A handler that throws must not end the timer: every later timeout depends on it.
+        }
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -159,5 +161,142 @@ class DeadlineTimerTest {
     }
     assertThat(fired.get()).isEqualTo(kept.get());
     assertThat(timer.pending()).isZero();
+  }
+
+  // ---- the timer survives what its tasks and the JVM do to it ----
+
+  @Test
+  void aTaskThatInterruptsTheTimerThreadDoesNotMakeItSpin() throws Exception {
+    CountDownLatch interrupted = new CountDownLatch(1);
+    timer.schedule(
+        () -> {
+          Thread.currentThread().interrupt();
+          interrupted.countDown();
+        },
+        0);
+    assertThat(interrupted.await(5, TimeUnit.SECONDS)).isTrue();
+    timer.schedule(() -> {}, TimeUnit.SECONDS.toNanos(60)); // the thread now has a minute to sleep
+    long before = timer.wakeUps();
+
+    Thread.sleep(300); // a window to count wake-ups in, not a wait for an event
+
+    assertThat(timer.wakeUps() - before).as("wake-ups in 300 ms").isLessThanOrEqualTo(3);
+    CountDownLatch after = new CountDownLatch(1);
+    timer.schedule(after::countDown, TimeUnit.MILLISECONDS.toNanos(10));
+    assertThat(after.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aThrowingUncaughtExceptionHandlerDoesNotStopTheTimer() throws Exception {
+    CountDownLatch thrown = new CountDownLatch(1);
+    timer.schedule(
+        () -> {
+          Thread.currentThread()
+              .setUncaughtExceptionHandler(
+                  (t, e) -> {
+                    throw new IllegalStateException("the handler throws too");
+                  });
+          thrown.countDown();
+          throw new IllegalStateException("boom");
+        },
+        0);
+    assertThat(thrown.await(5, TimeUnit.SECONDS)).isTrue();
+    CountDownLatch after = new CountDownLatch(1);
+
+    timer.schedule(after::countDown, TimeUnit.MILLISECONDS.toNanos(10));
+
+    assertThat(after.await(5, TimeUnit.SECONDS)).as("a task scheduled after it ran").isTrue();
+  }
+
+  @Test
+  void aThreadThatCannotStartFailsTheScheduleAndLeavesNoTaskBehind() throws Exception {
+    java.util.concurrent.atomic.AtomicBoolean fail =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    DeadlineTimer starved =
+        new DeadlineTimer(
+            "test-starved",
+            TimeUnit.SECONDS.toNanos(2),
+            r ->
+                fail.getAndSet(false)
+                    ? new Thread(r) {
+                      @Override
+                      public synchronized void start() {
+                        throw new OutOfMemoryError("unable to create native thread");
+                      }
+                    }
+                    : new Thread(r, "test-starved"));
+    AtomicInteger firstRuns = new AtomicInteger();
+
+    assertThatThrownBy(
+            () -> starved.schedule(firstRuns::incrementAndGet, TimeUnit.MILLISECONDS.toNanos(20)))
+        .isInstanceOf(OutOfMemoryError.class);
+
+    assertThat(starved.pending()).as("tasks left behind").isZero();
+    CountDownLatch second = new CountDownLatch(1);
+    starved.schedule(second::countDown, TimeUnit.MILLISECONDS.toNanos(100));
+    assertThat(second.await(5, TimeUnit.SECONDS)).as("the next schedule starts a thread").isTrue();
+    assertThat(firstRuns).as("runs of the task whose schedule failed").hasValue(0);
+  }
+
+  @Test
+  void theThreadEndsWhenIdleAndStartsAgainOnDemand() throws Exception {
+    DeadlineTimer idle =
+        new DeadlineTimer(
+            "test-idle", TimeUnit.MILLISECONDS.toNanos(100), DeadlineTimer::newThread);
+    AtomicReference<Thread> first = new AtomicReference<>();
+    CountDownLatch ran = new CountDownLatch(1);
+    idle.schedule(
+        () -> {
+          first.set(Thread.currentThread());
+          ran.countDown();
+        },
+        0);
+    assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
+
+    first.get().join(5_000);
+
+    assertThat(first.get().isAlive()).as("the timer thread, idle").isFalse();
+    assertThat(idle.running()).isFalse();
+    AtomicReference<Thread> second = new AtomicReference<>();
+    CountDownLatch again = new CountDownLatch(1);
+    idle.schedule(
+        () -> {
+          second.set(Thread.currentThread());
+          again.countDown();
+        },
+        TimeUnit.MILLISECONDS.toNanos(10));
+    assertThat(again.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(second.get()).isNotSameAs(first.get());
+  }
+
+  @Test
+  void theThreadInheritsNothingFromTheCallerThatStartedIt() throws Exception {
+    InheritableThreadLocal<String> local = new InheritableThreadLocal<>();
+    ClassLoader webapp = new java.net.URLClassLoader(new java.net.URL[0], null);
+    ThreadGroup group = new ThreadGroup("webapp");
+    AtomicReference<Object[]> seen = new AtomicReference<>();
+    CountDownLatch ran = new CountDownLatch(1);
+    Thread caller =
+        new Thread(
+            group,
+            () -> {
+              local.set("the caller's");
+              Thread.currentThread().setContextClassLoader(webapp);
+              timer.schedule(
+                  () -> {
+                    Thread t = Thread.currentThread();
+                    seen.set(
+                        new Object[] {local.get(), t.getContextClassLoader(), t.getThreadGroup()});
+                    ran.countDown();
+                  },
+                  0);
+            });
+    caller.start();
+    caller.join(5_000);
+
+    assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(seen.get()[0]).as("an inheritable thread local").isNull();
+    assertThat(seen.get()[1]).as("the context class loader").isNull();
+    assertThat(seen.get()[2]).as("the thread group").isNotSameAs(group);
   }
 }
