@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
@@ -48,6 +49,14 @@ final class AsyncCall<R> {
 
   static final int PLATFORM_LANES = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
   static final long LANE_KEEP_ALIVE_SECONDS = 2;
+
+  /**
+   * Where a call the timer fails completes: {@link CompletableFuture}'s default executor (the
+   * common pool, or a new thread per task when it has fewer than two threads), where the JDK's
+   * {@code sendAsync} completes its own futures too, so that past the lanes on Java 17 every
+   * outcome of a call reaches the caller's stages on the same kind of thread.
+   */
+  static final Executor COMPLETION = new CompletableFuture<Void>().defaultExecutor();
 
   private static final int RUNNING = 0;
   private static final int DONE = 1;
@@ -100,6 +109,31 @@ final class AsyncCall<R> {
   /** Fails the call; false if it was already settled. */
   boolean fail(Throwable failure) {
     return state.compareAndSet(RUNNING, DONE) && result.completeExceptionally(failure);
+  }
+
+  /**
+   * Fails the call from the timer, which must never run the caller's dependent stages: the call is
+   * settled here (nothing else can complete it now), and {@code abort} and the failure of the
+   * future run on {@link #COMPLETION}. False if the call was already settled.
+   */
+  boolean failFromTimer(Throwable failure, Runnable abort) {
+    if (!state.compareAndSet(RUNNING, DONE)) {
+      return false;
+    }
+    Runnable complete =
+        () -> {
+          try {
+            abort.run();
+          } finally {
+            result.completeExceptionally(failure);
+          }
+        };
+    try {
+      COMPLETION.execute(complete);
+    } catch (RuntimeException | OutOfMemoryError e) {
+      complete.run(); // no thread to be had anywhere: late is worse than on the timer
+    }
+    return true;
   }
 
   /** The JDK exchange behind the call, cancelled if the caller completes the future first. */
@@ -228,7 +262,9 @@ final class AsyncCall<R> {
       }
       if (VIRTUAL != null) {
         try {
-          VIRTUAL.newThread(task).start();
+          Thread t = VIRTUAL.newThread(task);
+          t.setContextClassLoader(null);
+          t.start();
           return true;
         } catch (RuntimeException | OutOfMemoryError e) {
           // No thread to be had.
@@ -237,7 +273,11 @@ final class AsyncCall<R> {
       return false;
     }
 
-    /** {@code Thread.ofVirtual().name("httpjson-async-", 0).factory()} on Java 21+, else null. */
+    /**
+     * {@code
+     * Thread.ofVirtual().name("httpjson-async-virtual").inheritInheritableThreadLocals(false)
+     * .factory()} on Java 21+, else null.
+     */
     private static @Nullable ThreadFactory virtualThreadFactory() {
       if (Runtime.version().feature() < 21) {
         return null;
@@ -249,9 +289,14 @@ final class AsyncCall<R> {
         Object b =
             lookup.findStatic(Thread.class, "ofVirtual", MethodType.methodType(ofVirtual)).invoke();
         MethodHandle name =
+            lookup.findVirtual(builder, "name", MethodType.methodType(builder, String.class));
+        b = name.invoke(b, "httpjson-async-virtual");
+        MethodHandle noLocals =
             lookup.findVirtual(
-                builder, "name", MethodType.methodType(builder, String.class, long.class));
-        b = name.invoke(b, "httpjson-async-", 0L);
+                builder,
+                "inheritInheritableThreadLocals",
+                MethodType.methodType(builder, boolean.class));
+        b = noLocals.invoke(b, false);
         MethodHandle factory =
             lookup.findVirtual(builder, "factory", MethodType.methodType(ThreadFactory.class));
         return (ThreadFactory) factory.invoke(b);
@@ -268,11 +313,7 @@ final class AsyncCall<R> {
           LANE_KEEP_ALIVE_SECONDS,
           TimeUnit.SECONDS,
           new SynchronousQueue<>(),
-          r -> {
-            Thread t = new Thread(r, "httpjson-async-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          },
+          r -> OwnThreads.newThread(r, "httpjson-async-" + n.incrementAndGet()),
           new ThreadPoolExecutor.AbortPolicy());
     }
   }

@@ -545,11 +545,18 @@ final class Calls {
     }
     call.exchange(exchange);
     long due = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
-    DeadlineTimer.Task timer =
-        timeout == null
-            ? null
-            : DeadlineTimer.INSTANCE.schedule(
-                () -> expire(exchange, call, timeout, request), timeout.toNanos());
+    DeadlineTimer.Task timer;
+    try {
+      timer =
+          timeout == null
+              ? null
+              : DeadlineTimer.INSTANCE.schedule(
+                  () -> expire(exchange, call, timeout, request), timeout.toNanos());
+    } catch (RuntimeException | Error e) { // no timer thread to be had
+      exchange.cancel(true);
+      call.fail(e);
+      return;
+    }
     exchange.whenComplete(
         (response, failure) -> {
           if (failure != null) {
@@ -609,9 +616,7 @@ final class Calls {
       Duration timeout,
       HttpRequest request) {
     CallTimeoutException e = new CallTimeoutException(timeout, request.method(), request.uri());
-    if (call.fail(e)) {
-      exchange.cancel(true);
-    }
+    call.failFromTimer(e, () -> exchange.cancel(true));
   }
 
   private static void closeQuietly(@Nullable Object body) {

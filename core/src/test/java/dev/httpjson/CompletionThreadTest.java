@@ -1,0 +1,241 @@
+package dev.httpjson;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.testing.ForwardingHttpClient;
+import dev.httpjson.testing.RawServer;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Which thread completes an async call's future, and so runs the dependent stages a caller adds
+ * without an executor: never the timer, on every completion path, with the async lanes free and
+ * with every lane busy (Java 17: the JDK's {@code sendAsync}; 21+: a virtual thread per call).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CompletionThreadTest {
+  private static final String TIMER = "httpjson-timeout";
+
+  private final HttpClient jdk = HttpClient.newHttpClient();
+
+  /** The platform lanes that are inside a blocking send now. */
+  private final Set<Thread> lanesInSend = ConcurrentHashMap.newKeySet();
+
+  private final HttpClient client =
+      new ForwardingHttpClient(jdk) {
+        @Override
+        public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+            throws IOException, InterruptedException {
+          Thread t = Thread.currentThread();
+          boolean lane = t.getName().startsWith("httpjson-async-") && !isVirtual(t);
+          if (lane) {
+            lanesInSend.add(t);
+          }
+          try {
+            return delegate.send(request, handler);
+          } finally {
+            lanesInSend.remove(t);
+          }
+        }
+      };
+
+  private final JsonOptions options =
+      JsonOptions.newBuilder().codec(new CountingCodec()).timeout(Duration.ofMillis(300)).build();
+
+  private final CountDownLatch release = new CountDownLatch(1);
+  private final AtomicReference<CountDownLatch> gate = new AtomicReference<>(new CountDownLatch(0));
+  private RawServer server;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = new RawServer(this::answer);
+  }
+
+  @AfterEach
+  void stop() throws IOException {
+    release.countDown();
+    server.close();
+  }
+
+  @Test
+  void everyCompletionPathRunsDependentStagesOffTheTimerWhileLanesAreFree() throws Exception {
+    List<String> seen = completionThreads();
+
+    assertThat(seen)
+        .allSatisfy(s -> assertThat(s).doesNotStartWith(TIMER))
+        .anySatisfy(s -> assertThat(s).contains("@httpjson-async-"));
+  }
+
+  @Test
+  void everyCompletionPathRunsDependentStagesOffTheTimerWhenEveryLaneIsBusy() throws Exception {
+    holdEveryLane();
+
+    List<String> seen = completionThreads();
+
+    assertThat(seen).allSatisfy(s -> assertThat(s).doesNotContain("@" + TIMER));
+  }
+
+  /**
+   * A caller that retries in {@code exceptionally} (blocking, without an executor) holds up no
+   * other call's timeout: the timer never runs it.
+   */
+  @Test
+  void aDependentStageThatBlocksDelaysNoOtherCallsTimeout() throws Exception {
+    holdEveryLane();
+    CountDownLatch blocking = new CountDownLatch(1);
+    CountDownLatch unblock = new CountDownLatch(1);
+    CompletableFuture<String> timedOut =
+        HttpJson.getFromJsonAsync(
+            client,
+            server.uri("/never"),
+            String.class,
+            options.toBuilder().timeout(Duration.ofMillis(100)).build());
+    CompletableFuture<String> retried =
+        timedOut.exceptionally(
+            e -> {
+              blocking.countDown();
+              try {
+                unblock.await(2, TimeUnit.SECONDS); // a blocking retry
+              } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+              }
+              return "retried on " + Thread.currentThread().getName();
+            });
+    assertThat(blocking.await(10, TimeUnit.SECONDS)).isTrue();
+
+    long start = System.nanoTime();
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, server.uri("/never"), String.class, options))
+        .isInstanceOf(CallTimeoutException.class);
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+    unblock.countDown();
+    assertThat(millis).as("ms until a 300 ms timeout fired").isLessThan(1_500);
+    assertThat(retried.get(10, TimeUnit.SECONDS)).doesNotEndWith(TIMER);
+  }
+
+  /**
+   * For each path, the name of the thread that ran a stage added before the future completed, as
+   * "path:outcome@thread".
+   */
+  private List<String> completionThreads() throws Exception {
+    List<String> seen = new ArrayList<>();
+    JsonOptions relaxed = options.toBuilder().timeout(Duration.ofSeconds(10)).build();
+    for (String path : List.of("/ok", "/status", "/undecodable", "/never", "/cancel", "/wait")) {
+      CountDownLatch go = new CountDownLatch(1);
+      gate.set(go);
+      CompletableFuture<String> f =
+          HttpJson.getFromJsonAsync(
+              client, server.uri(path), String.class, path.equals("/never") ? options : relaxed);
+      CompletableFuture<String> stage =
+          f.handle(
+              (value, failure) ->
+                  path
+                      + ":"
+                      + (failure == null ? value : unwrap(failure).getClass().getSimpleName())
+                      + "@"
+                      + Thread.currentThread().getName());
+      go.countDown();
+      if (path.equals("/cancel")) {
+        f.cancel(true);
+      } else if (path.equals("/wait")) {
+        f.get(10, TimeUnit.SECONDS); // may run the call itself, if no lane has taken it yet
+      }
+      seen.add(stage.get(10, TimeUnit.SECONDS));
+    }
+    assertThat(seen)
+        .extracting(s -> s.substring(0, s.indexOf('@')))
+        .containsExactly(
+            "/ok:ok",
+            "/status:HttpJsonStatusException",
+            "/undecodable:JsonReadException",
+            "/never:CallTimeoutException",
+            "/cancel:CancellationException",
+            "/wait:ok");
+    return seen;
+  }
+
+  /**
+   * Starts calls until every platform lane is inside a blocking send, held by the server (a lane
+   * still ending an earlier test's call takes one of the later ones).
+   */
+  private void holdEveryLane() throws Exception {
+    JsonOptions untimed = options.toBuilder().timeout(null).build();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (lanesInSend.size() < AsyncCall.PLATFORM_LANES && System.nanoTime() < deadline) {
+      HttpJson.getFromJsonAsync(client, server.uri("/held"), String.class, untimed);
+      Thread.sleep(20);
+    }
+    assertThat(lanesInSend).as("lanes busy").hasSize(AsyncCall.PLATFORM_LANES);
+  }
+
+  private void answer(Socket socket, String head) throws Exception {
+    String path = head.substring(head.indexOf(' ') + 1, head.indexOf(' ', head.indexOf(' ') + 1));
+    if (path.equals("/held")) {
+      release.await(30, TimeUnit.SECONDS);
+      respond(socket, 200, "\"held\"");
+      return;
+    }
+    if (path.equals("/never") || path.equals("/cancel")) {
+      socket.getInputStream().read(); // until the client gives up
+      socket.close();
+      return;
+    }
+    gate.get().await(10, TimeUnit.SECONDS);
+    switch (path) {
+      case "/status":
+        respond(socket, 500, "\"no\"");
+        break;
+      case "/undecodable":
+        respond(socket, 200, "not a string");
+        break;
+      default:
+        respond(socket, 200, "\"ok\"");
+    }
+  }
+
+  private static void respond(Socket socket, int status, String body) throws IOException {
+    byte[] bytes = body.getBytes(UTF_8);
+    RawServer.write(
+        socket,
+        "HTTP/1.1 "
+            + status
+            + " X\r\nContent-Type: application/json\r\nContent-Length: "
+            + bytes.length
+            + "\r\nConnection: close\r\n\r\n");
+    socket.getOutputStream().write(bytes);
+    socket.getOutputStream().flush();
+    socket.close();
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+  }
+
+  private static boolean isVirtual(Thread t) {
+    try {
+      return (Boolean) Thread.class.getMethod("isVirtual").invoke(t);
+    } catch (ReflectiveOperationException e) {
+      return false; // Java 17
+    }
+  }
+}
