@@ -4,12 +4,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import com.fasterxml.jackson.databind.type.TypeFactory;
+import com.fasterxml.jackson.databind.util.LRUMap;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
@@ -96,6 +99,7 @@ public final class Jackson2Codec implements JsonCodec {
     if (options.strictRecords()) {
       copy.registerModule(StrictRecords.INSTANCE);
     }
+    copy.setTypeFactory(ownTypes(copy.getTypeFactory()));
     return new Jackson2Binding(copy);
   }
 
@@ -107,11 +111,23 @@ public final class Jackson2Codec implements JsonCodec {
         .build();
   }
 
+  /**
+   * {@code types} with a cache of its own. Jackson 2's mappers share {@link
+   * TypeFactory#defaultInstance()}, whose cache is static and keeps the classes it resolved: a
+   * plugin's types read once would keep the plugin's class loader alive for as long as Jackson is
+   * loaded, although httpjson binds such types with a mapper of the plugin's own. With a cache per
+   * mapper, the types go with the mapper.
+   */
+  private static TypeFactory ownTypes(TypeFactory types) {
+    return types.withCache(new LRUMap<Object, JavaType>(16, 200));
+  }
+
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static ObjectMapper newMapper(JsonOptions options) {
     JsonFactory factory = JsonFactory.builder().streamReadConstraints(constraints(options)).build();
     JsonMapper.Builder b =
         JsonMapper.builder(factory)
+            .typeFactory(ownTypes(TypeFactory.defaultInstance()))
             .addModule(new JavaTimeModule())
             .addModule(new Jdk8Module())
             .configure(

@@ -1,0 +1,150 @@
+package dev.httpjson.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.plugin.PluginItem;
+import dev.httpjson.testing.plugin.Webapp;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.ref.WeakReference;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * httpjson in a parent class loader (an application server, a plugin host) pins no class loader of
+ * an application below it: not through the codec's caches of the types it read and wrote, and not
+ * through the threads a call started (the deadline timer, the async lanes), which must inherit
+ * nothing from that call's thread. Once the application is dropped, its loader is collected.
+ */
+public abstract class ClassLoaderRetentionContract {
+  private static final String PLUGIN_PACKAGE = PluginItem.class.getPackageName() + ".";
+
+  private MockWebServer server;
+  private ExecutorService exchanges;
+  private HttpClient client;
+
+  /**
+   * The codec under test.
+   *
+   * @return the codec
+   */
+  protected abstract JsonCodec codec();
+
+  @BeforeEach
+  void start() throws IOException {
+    server = LoopbackServer.start();
+    // The client's own threads exist before the application runs: this contract is about
+    // httpjson's threads, not the JDK's (whose default executor makes threads on the caller's).
+    ThreadPoolExecutor pool = (ThreadPoolExecutor) Executors.newFixedThreadPool(4);
+    pool.prestartAllCoreThreads();
+    exchanges = pool;
+    client = HttpClient.newBuilder().executor(exchanges).build();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    exchanges.shutdownNow();
+  }
+
+  @Test
+  public void anApplicationThatMadeTimedAndAsyncCallsIsCollectedOnceDropped() throws Exception {
+    awaitNoThreadsOfHttpjson(); // so that the application's calls start them
+
+    WeakReference<ClassLoader> loader = runAThrowawayApplication();
+
+    for (int i = 0; i < 100 && loader.get() != null; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertThat(loader.get()).as("the application's class loader was collected").isNull();
+  }
+
+  /** Runs {@link Webapp} in a loader of its own; returns only a weak reference to the loader. */
+  private WeakReference<ClassLoader> runAThrowawayApplication() throws Exception {
+    ClassLoader app = new ChildFirstLoader(getClass().getClassLoader());
+    Class<?> webapp = app.loadClass(Webapp.class.getName());
+    assertThat(webapp).isNotEqualTo(Webapp.class);
+    URI uri = LoopbackServer.uri(server, "/items");
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(LoopbackServer.json(200, "[{\"name\":\"b\",\"count\":2}]"));
+    server.enqueue(LoopbackServer.json(200, "[{\"name\":\"c\",\"count\":3}]"));
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"d\",\"count\":4}"));
+    server.enqueue(LoopbackServer.json(204, ""));
+
+    Object read =
+        webapp
+            .getMethod("handle", HttpClient.class, URI.class, JsonCodec.class)
+            .invoke(null, client, uri, codec());
+
+    assertThat(read)
+        .hasToString(
+            "[PluginItem[name=a, count=1], [PluginItem[name=b, count=2]],"
+                + " PluginItem[name=c, count=3], d, 204]");
+    for (int i = 0; i < 4; i++) {
+      assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
+    }
+    assertThat(server.takeRequest().getBody().utf8())
+        .isEqualTo("{\"name\":\"posted\",\"count\":5}");
+    return new WeakReference<>(app);
+  }
+
+  private static void awaitNoThreadsOfHttpjson() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    Set<String> alive = threadsOfHttpjson();
+    while (!alive.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      alive = threadsOfHttpjson();
+    }
+    assertThat(alive).as("httpjson's threads, idle").isEmpty();
+  }
+
+  private static Set<String> threadsOfHttpjson() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(Thread::getName)
+        .filter(n -> n.equals("httpjson-timeout") || n.startsWith("httpjson-async-"))
+        .collect(Collectors.toSet());
+  }
+
+  /** Defines the plugin package's classes itself, from the same bytes as the test's own. */
+  private static final class ChildFirstLoader extends ClassLoader {
+    ChildFirstLoader(ClassLoader parent) {
+      super("webapp", parent);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (!name.startsWith(PLUGIN_PACKAGE)) {
+        return super.loadClass(name, resolve);
+      }
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> c = findLoadedClass(name);
+        if (c == null) {
+          String resource = name.replace('.', '/') + ".class";
+          try (InputStream in = getParent().getResourceAsStream(resource)) {
+            if (in == null) {
+              throw new ClassNotFoundException(name);
+            }
+            byte[] bytes = in.readAllBytes();
+            c = defineClass(name, bytes, 0, bytes.length);
+          } catch (IOException e) {
+            throw new ClassNotFoundException(name, e);
+          }
+        }
+        return c;
+      }
+    }
+  }
+}
