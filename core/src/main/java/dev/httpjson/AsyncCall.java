@@ -41,6 +41,10 @@ import org.jspecify.annotations.Nullable;
  * (the lane finds the call taken and goes back to waiting). Such a waiter that is interrupted while
  * it runs the call aborts it: {@code get} throws {@link InterruptedException}, and the future fails
  * with it.
+ *
+ * <p>The future is completed by whoever runs the call, or by {@link #COMPLETION} when the timer
+ * fails it ({@link #failFromTimer}): the timer never runs a caller's dependent stages. Lane threads
+ * are made by {@link OwnThreads} and inherit nothing from the caller whose call starts them.
  */
 final class AsyncCall<R> {
   interface Blocking<R> {

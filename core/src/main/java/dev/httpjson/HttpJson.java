@@ -72,6 +72,16 @@ import org.jspecify.annotations.Nullable;
  * costs no more than a blocking call, where {@code sendAsync} alone costs more than half of the
  * throughput on machines with two CPUs or fewer.
  *
+ * <p><b>Which threads run user code.</b> A dependent stage added without an executor runs on the
+ * thread that completes the future: an {@code httpjson-async-N} lane, a virtual thread named {@code
+ * httpjson-async-virtual}, the waiter that ran the call, the caller that completed or cancelled the
+ * future, or — past the lanes on Java 17, also when the call timed out — {@link
+ * CompletableFuture}'s default executor, where the JDK client completes its own {@code sendAsync}
+ * futures. Never the timer thread {@code httpjson-timeout}: it runs httpjson's short tasks only, so
+ * a stage that blocks holds up no other call's timeout. httpjson's threads inherit nothing from the
+ * call that starts them (no inheritable thread locals, context class loader or access-control
+ * context) and end after a few seconds idle.
+ *
  * <p>Whoever completes a returned future first wins: {@code cancel}, {@code complete}, {@code
  * completeExceptionally}, {@code orTimeout} or {@code completeOnTimeout} by the caller aborts the
  * exchange, and a value httpjson builds afterwards (a stream holding the connection) is closed. A
