@@ -2291,4 +2291,158 @@ public final class HttpJson {
       HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
     return Calls.readStream(response, Checked.of(elementType));
   }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: text/event-stream} and returns its Server-Sent
+   * Events as they arrive, each event's data read as JSON of {@code type} (with {@code String} as
+   * the type, the data's text unparsed), with the {@link JsonOptions#web()} options.
+   *
+   * <pre>{@code
+   * try (Stream<ServerSentEvent<Change>> changes =
+   *     HttpJson.getFromJsonAsEvents(client, feedUri, Change.class)) {
+   *   changes.forEach(e -> apply(e.data()));
+   * }
+   * }</pre>
+   *
+   * <p>The status is checked before the stream is returned, as by {@link #getFromJsonAsStream(
+   * HttpClient, URI, Class)}; a 204 is an empty stream; a response whose Content-Type is not {@code
+   * text/event-stream} fails with {@link JsonReadException} naming the one it has. Events are
+   * framed by the WHATWG HTML standard's event-stream rules (see {@link ServerSentEvent}), decoded
+   * as UTF-8 whatever the Content-Type says (invalid bytes become U+FFFD, as the standard says) and
+   * delivered as soon as their blank line arrives. An event without data is not delivered.
+   *
+   * <p><b>End.</b> The stream ends where the response ends (an event the body ends inside is
+   * dropped) or, when {@code type} is not {@code String}, at an event whose data is exactly {@code
+   * [DONE]}: the end marker of the LLM APIs, which is not JSON and so never a value of {@code T}.
+   * Read {@code String} to see every event as it is. The stream is not reopened; see {@link
+   * #getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)} for reconnection.
+   *
+   * <p><b>Failures while iterating</b> are thrown as {@link java.io.UncheckedIOException} whose
+   * cause is a {@link JsonReadException} when an event's data is not JSON of the type (its message
+   * names the event: index, id and type), a {@link ResponseTooLargeException} when a line or an
+   * event's data exceeds {@link JsonOptions#maxResponseSize()} — which applies to each event, not
+   * to the endless whole — a {@link CallTimeoutException} when {@link JsonOptions#timeout()}, which
+   * covers the whole stream, elapses, or the transport's {@link IOException}.
+   *
+   * <p><b>Close the stream</b> (try-with-resources): closing it, from any thread, releases the
+   * connection at once. Iterate on one thread; reads block until bytes arrive.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the class to read each event's data as; {@code String.class} for the raw text
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
+      HttpClient client, URI uri, Class<T> type) throws IOException, InterruptedException {
+    return getFromJsonAsEvents(
+        client, uri, Checked.of(type, JsonOptions.web()), EventStreamOptions.defaults());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: text/event-stream} and returns its Server-Sent
+   * Events, each event's data read as JSON of the prepared type, with its options; as {@link
+   * #getFromJsonAsEvents(HttpClient, URI, Class)} does.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the prepared type of each event's data, with its options
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
+      HttpClient client, URI uri, JsonType<T> type) throws IOException, InterruptedException {
+    return getFromJsonAsEvents(client, uri, type, EventStreamOptions.defaults());
+  }
+
+  /**
+   * Sends GET to {@code uri} with {@code Accept: text/event-stream} and returns its Server-Sent
+   * Events as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does, reopening the stream and
+   * bounding idle reads as {@code events} say.
+   *
+   * <pre>{@code
+   * EventStreamOptions feed = EventStreamOptions.newBuilder().maxReconnects(100).build();
+   * try (Stream<ServerSentEvent<Change>> changes =
+   *     HttpJson.getFromJsonAsEvents(client, feedUri, JsonType.of(Change.class), feed)) {
+   *   changes.forEach(e -> apply(e.data()));
+   * }
+   * }</pre>
+   *
+   * <p>With reconnects allowed, when the response ends (or its connection fails while reading), the
+   * request is sent again after the server's last {@code retry:} time, or {@link
+   * EventStreamOptions#retryDelay()}, with a {@code Last-Event-ID} header naming the last event id
+   * the server sent; a 204 ends the stream, a status outside 200–299 fails it, and the whole-call
+   * {@link JsonOptions#timeout()} bounds the whole, waits included. Closing the stream ends a wait
+   * at once.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param type the prepared type of each event's data, with its options
+   * @param events the reconnection and idle settings
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
+      HttpClient client, URI uri, JsonType<T> type, EventStreamOptions events)
+      throws IOException, InterruptedException {
+    return EventCalls.get(
+        Calls.client(client),
+        Calls.absolute(uri),
+        Checked.of(type),
+        EventCalls.options(events),
+        Calls.noHeaders());
+  }
+
+  /**
+   * Returns the Server-Sent Events of the body of {@code response} — from any request, such as the
+   * POST of an LLM API sent with {@code client.send(post, BodyHandlers.ofInputStream())} — each
+   * event's data read as JSON of {@code type} ({@code String.class} for the raw text), with the
+   * {@link JsonOptions#web()} options, as {@link #getFromJsonAsEvents(HttpClient, URI, Class)}
+   * reads them. The status is not checked; the Content-Type must be {@code text/event-stream}.
+   * <b>Close the stream</b>: closing it closes the body and releases the connection.
+   *
+   * @param response a response whose body is an unread {@link InputStream}
+   * @param type the class to read each event's data as
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
+   *     is compressed (the body is closed)
+   */
+  public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
+      HttpResponse<InputStream> response, Class<T> type) throws JsonReadException {
+    return EventCalls.read(
+        response, Checked.of(type, JsonOptions.web()), EventStreamOptions.defaults());
+  }
+
+  /**
+   * Returns the Server-Sent Events of the body of {@code response}, each event's data read as JSON
+   * of the prepared type, with its options, as {@link #readFromJsonAsEvents(HttpResponse, Class)}
+   * does. Its {@link JsonOptions#timeout()}, if any, starts now and bounds the reading.
+   *
+   * @param response a response whose body is an unread {@link InputStream}
+   * @param type the prepared type of each event's data, with its options
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
+   *     is compressed (the body is closed)
+   */
+  public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
+      HttpResponse<InputStream> response, JsonType<T> type) throws JsonReadException {
+    return EventCalls.read(response, Checked.of(type), EventStreamOptions.defaults());
+  }
 }

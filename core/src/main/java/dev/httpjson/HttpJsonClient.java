@@ -1055,6 +1055,155 @@ public final class HttpJsonClient {
   }
 
   /**
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
+   * and returns its Server-Sent Events, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
+   * Class)} does. Close the stream.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the class to read each event's data as; {@code String.class} for the raw text
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(@Nullable String uri, Class<T> type)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return EventCalls.get(
+        client, target, type(type), EventStreamOptions.defaults(), headersFor(target));
+  }
+
+  /**
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
+   * and returns its Server-Sent Events, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
+   * JsonType)} does. Close the stream.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the prepared type of each event's data, with its options
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(@Nullable String uri, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return getFromJsonAsEvents(uri, type, EventStreamOptions.defaults());
+  }
+
+  /**
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
+   * and returns its Server-Sent Events, reopening the stream and bounding idle reads as {@code
+   * events} say, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType,
+   * EventStreamOptions)} does. A reconnection carries this client's headers too. Close the stream.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param type the prepared type of each event's data, with its options
+   * @param events the reconnection and idle settings
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
+      @Nullable String uri, JsonType<T> type, EventStreamOptions events)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return EventCalls.get(
+        client, target, type(type), EventCalls.options(events), headersFor(target));
+  }
+
+  /**
+   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI, with {@code
+   * Accept: text/event-stream}, and returns the answer's Server-Sent Events: the shape of LLM APIs
+   * that stream their answer. The status is checked before the stream is returned; the events are
+   * read as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)} reads them, so the stream
+   * ends at an event whose data is {@code [DONE]} (unless {@code type} is {@code String}). A POST
+   * stream is never reopened. Close the stream.
+   *
+   * <pre>{@code
+   * try (Stream<ServerSentEvent<Chunk>> chunks =
+   *     api.postAsJsonForEvents("chat/completions", request, Chunk.class)) {
+   *   chunks.forEach(e -> System.out.print(e.data().text()));
+   * }
+   * }</pre>
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param type the class to read each event's data as; {@code String.class} for the raw text
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
+      @Nullable String uri, @Nullable Object value, Class<T> type)
+      throws IOException, InterruptedException {
+    return postAsJsonForEvents(uri, value, type(type), EventStreamOptions.defaults());
+  }
+
+  /**
+   * Sends {@code value} as JSON with POST and returns the answer's Server-Sent Events, each event's
+   * data read as JSON of the prepared type, as {@link #postAsJsonForEvents(String, Object, Class)}
+   * does.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param type the prepared type of each event's data, with its options
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
+      @Nullable String uri, @Nullable Object value, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return postAsJsonForEvents(uri, value, type, EventStreamOptions.defaults());
+  }
+
+  /**
+   * Sends {@code value} as JSON with POST and returns the answer's Server-Sent Events, as {@link
+   * #postAsJsonForEvents(String, Object, Class)} does, with the idle timeout of {@code events} (its
+   * reconnection settings do not apply: a POST is never repeated).
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the value to send, serialized as its runtime class
+   * @param type the prepared type of each event's data, with its options
+   * @param events the idle timeout
+   * @param <T> the data type
+   * @return the events; close the stream
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
+   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
+   * @throws IOException on any other I/O failure before the body
+   * @throws InterruptedException if interrupted while waiting for the headers
+   */
+  public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
+      @Nullable String uri, @Nullable Object value, JsonType<T> type, EventStreamOptions events)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return EventCalls.post(
+        client, target, value, type(type), EventCalls.options(events), headersFor(target));
+  }
+
+  /**
    * Sends a request you built and reads the response as JSON of {@code type}, as {@link
    * HttpJson#send(HttpClient, HttpRequest, Class)} does, adding this client's headers the request
    * does not carry (the default headers only to the base URI's origin) and its per-call timeout.

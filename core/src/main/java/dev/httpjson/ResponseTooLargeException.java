@@ -32,6 +32,14 @@ public final class ResponseTooLargeException extends HttpJsonException {
     this.declared = declared;
   }
 
+  /** An event of a stream over the limit: the message says which and where. */
+  ResponseTooLargeException(String message, long limit, long size) {
+    super(message, null);
+    this.limit = limit;
+    this.size = size;
+    this.declared = false;
+  }
+
   /** {@return the limit in bytes, {@link JsonOptions#maxResponseSize()} of the call} */
   public long limit() {
     return limit;

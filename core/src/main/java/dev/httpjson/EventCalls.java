@@ -1,0 +1,277 @@
+package dev.httpjson;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/** Event-stream calls: the request, the response checks, and the {@link EventStream}. */
+final class EventCalls {
+  static final String TEXT_EVENT_STREAM = "text/event-stream";
+
+  private EventCalls() {}
+
+  static EventStreamOptions options(EventStreamOptions events) {
+    return Objects.requireNonNull(events, "events == null");
+  }
+
+  /** GET {@code uri} as an event stream; reopened as {@code events} allow. */
+  static <T> Stream<ServerSentEvent<T>> get(
+      HttpClient client, URI uri, JsonType<T> type, EventStreamOptions events, String[] headers)
+      throws IOException, InterruptedException {
+    HttpRequest request = Calls.request("GET", uri, null, type.options(), accepting(headers));
+    return open(client, request, type, events, true);
+  }
+
+  /** POST {@code value} as JSON and read the answer as an event stream; never reopened. */
+  static <T> Stream<ServerSentEvent<T>> post(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      JsonType<T> type,
+      EventStreamOptions events,
+      String[] headers)
+      throws IOException, InterruptedException {
+    JsonContent content = JsonContent.of(value, type.options());
+    HttpRequest request = Calls.request("POST", uri, content, type.options(), accepting(headers));
+    return open(client, request, type, events, false);
+  }
+
+  /** The caller's headers, with {@code Accept: text/event-stream} unless they set an Accept. */
+  private static String[] accepting(String[] headers) {
+    for (int i = 0; i < headers.length; i += 2) {
+      if (JsonRequestBuilder.isAccept(headers[i])) {
+        return headers;
+      }
+    }
+    String[] all = Arrays.copyOf(headers, headers.length + 2);
+    all[headers.length] = "Accept";
+    all[headers.length + 1] = TEXT_EVENT_STREAM;
+    return all;
+  }
+
+  private static <T> Stream<ServerSentEvent<T>> open(
+      HttpClient client,
+      HttpRequest request,
+      JsonType<T> type,
+      EventStreamOptions events,
+      boolean reconnectable)
+      throws IOException, InterruptedException {
+    Duration timeout = type.options().timeout();
+    long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + saturatedNanos(timeout);
+    Handler handler = new Handler(type, request);
+    HttpResponse<InputStream> response = send(client, request, handler, deadline, timeout);
+    if (response.statusCode() == 204) {
+      closeQuietly(response.body());
+      return Stream.empty();
+    }
+    EventStream.Connector connector =
+        reconnectable && events.maxReconnects() > 0
+            ? (lastEventId, until) -> {
+              HttpRequest again = withLastEventId(request, lastEventId);
+              HttpResponse<InputStream> r = send(client, again, handler, until, timeout);
+              if (r.statusCode() == 204) {
+                closeQuietly(r.body());
+                return null;
+              }
+              return r.body();
+            }
+            : null;
+    EventStream<T> stream =
+        new EventStream<>(
+            response.body(),
+            type,
+            Responses.contentType(response.headers()),
+            request.method(),
+            request.uri(),
+            events,
+            connector,
+            deadline);
+    return stream.stream();
+  }
+
+  private static long saturatedNanos(Duration d) {
+    try {
+      return d.toNanos();
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE / 2;
+    }
+  }
+
+  private static HttpRequest withLastEventId(HttpRequest request, @Nullable String lastEventId) {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Last-Event-ID"));
+    if (lastEventId != null) {
+      b.header("Last-Event-ID", lastEventId);
+    }
+    return b.build();
+  }
+
+  /**
+   * Sends and waits for the headers within the deadline. The exchange runs on the client's threads;
+   * the body is read later, on the consumer's.
+   */
+  private static HttpResponse<InputStream> send(
+      HttpClient client,
+      HttpRequest request,
+      Handler handler,
+      long deadline,
+      @Nullable Duration timeout)
+      throws IOException, InterruptedException {
+    CompletableFuture<HttpResponse<InputStream>> exchange;
+    try {
+      exchange = client.sendAsync(request, handler);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    try {
+      if (timeout == null) {
+        return exchange.get();
+      }
+      return exchange.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      abandon(exchange);
+      throw new CallTimeoutException(timeout, request.method(), request.uri());
+    } catch (InterruptedException e) {
+      abandon(exchange);
+      throw e;
+    } catch (ExecutionException e) {
+      throw failure(e.getCause(), request);
+    }
+  }
+
+  /** Cancels the exchange; a response that won the race is closed. */
+  private static void abandon(CompletableFuture<HttpResponse<InputStream>> exchange) {
+    exchange.cancel(true);
+    if (exchange.isDone() && !exchange.isCompletedExceptionally()) {
+      closeQuietly(exchange.join().body());
+    }
+  }
+
+  private static IOException failure(@Nullable Throwable t, HttpRequest request) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof HttpJsonException || c instanceof java.net.ProtocolException) {
+        return (IOException) c;
+      }
+      if (!(c instanceof CompletionException
+          || c instanceof UncheckedIOException
+          || c instanceof ExecutionException
+          || c instanceof IOException && c.getCause() instanceof HttpJsonException)) {
+        break;
+      }
+    }
+    if (t instanceof IOException) {
+      return (IOException) t;
+    }
+    return new IOException(
+        "Failed " + request.method() + " " + Uris.redact(request.uri()) + ": " + t, t);
+  }
+
+  /**
+   * Reads the events of a response the caller received: the status is not checked; the body must be
+   * an event stream.
+   */
+  static <T> Stream<ServerSentEvent<T>> read(
+      HttpResponse<InputStream> response, JsonType<T> type, EventStreamOptions events)
+      throws JsonReadException {
+    Objects.requireNonNull(response, "response == null");
+    InputStream body = Objects.requireNonNull(response.body(), "response.body() == null");
+    try {
+      JsonReadException rejected = rejection(response.headers(), type);
+      if (rejected != null) {
+        throw rejected;
+      }
+      Duration timeout = type.options().timeout();
+      long deadline =
+          timeout == null ? Long.MAX_VALUE : System.nanoTime() + saturatedNanos(timeout);
+      return new EventStream<>(
+              body,
+              type,
+              Responses.contentType(response.headers()),
+              response.request().method(),
+              response.request().uri(),
+              events,
+              null,
+              deadline)
+          .stream();
+    } catch (JsonReadException | RuntimeException | Error e) {
+      closeQuietly(body);
+      throw e;
+    }
+  }
+
+  /** Why a 2xx response cannot be read as events: compressed, or not an event stream. */
+  static @Nullable JsonReadException rejection(HttpHeaders headers, JsonType<?> type) {
+    JsonReadException encoding = Responses.unsupportedEncoding(headers, type.type());
+    if (encoding != null) {
+      return encoding;
+    }
+    String contentType = Responses.contentType(headers);
+    if (!MediaTypes.essence(contentType).equals(TEXT_EVENT_STREAM)) {
+      return new JsonReadException(
+              "Not an event stream: expected Content-Type "
+                  + TEXT_EVENT_STREAM
+                  + " but the response has "
+                  + (contentType == null ? "none" : "'" + contentType + "'"),
+              -1,
+              -1,
+              "$",
+              null)
+          .withContext(type.type(), contentType);
+    }
+    return null;
+  }
+
+  /** Fails a non-2xx status or a body that is no event stream; else streams the body. */
+  private static final class Handler implements BodyHandler<InputStream> {
+    private final JsonType<?> type;
+    private final HttpRequest request;
+
+    Handler(JsonType<?> type, HttpRequest request) {
+      this.type = type;
+      this.request = request;
+    }
+
+    @Override
+    public BodySubscriber<InputStream> apply(HttpResponse.ResponseInfo info) {
+      int status = info.statusCode();
+      if (!Responses.isSuccess(status)) {
+        return Responses.statusFailure(info, request.method(), request.uri(), type.binding());
+      }
+      if (status != 204) {
+        JsonReadException rejected = rejection(info.headers(), type);
+        if (rejected != null) {
+          return new FailedSubscriber<>(rejected);
+        }
+      }
+      return BodySubscribers.ofInputStream();
+    }
+  }
+
+  private static void closeQuietly(@Nullable InputStream in) {
+    if (in != null) {
+      try {
+        in.close();
+      } catch (IOException ignored) {
+        // Best effort.
+      }
+    }
+  }
+}

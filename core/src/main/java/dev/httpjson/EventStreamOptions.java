@@ -1,0 +1,200 @@
+package dev.httpjson;
+
+import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How an event stream ({@link ServerSentEvent}s) behaves beyond one response: reconnection after
+ * the server ends the stream, and the idle timeout. Settings for the JSON itself and for the call
+ * (codec, {@link JsonOptions#maxResponseSize()} — which applies to each event — and the whole-call
+ * {@link JsonOptions#timeout()}) stay in {@link JsonOptions}.
+ *
+ * <pre>{@code
+ * EventStreamOptions feed = EventStreamOptions.newBuilder()
+ *     .maxReconnects(100)
+ *     .idleTimeout(Duration.ofMinutes(1))
+ *     .build();
+ * try (Stream<ServerSentEvent<Change>> changes =
+ *     HttpJson.getFromJsonAsEvents(client, uri, JsonType.of(Change.class), feed)) { ... }
+ * }</pre>
+ *
+ * <p><b>Reconnection is off by default</b> ({@link #maxReconnects()} is 0): a {@link
+ * java.util.stream.Stream} ends where the response ends, as a caller of a finite feed or of an LLM
+ * answer expects. With reconnects allowed, a GET stream that the server ends cleanly (or whose
+ * connection fails while reading) is reopened as the standard's {@code EventSource} does: after the
+ * server's last {@code retry:} time (or {@link #retryDelay()} when it sent none; at most {@link
+ * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the last event id it sent. A 204
+ * answer ends the stream; a status outside 200–299 fails it; the whole-call timeout, if any, bounds
+ * all of it. A stream of a POST is never reopened.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class EventStreamOptions {
+  /** The default {@link #retryDelay()}: 3 seconds, as browsers wait. */
+  public static final Duration DEFAULT_RETRY_DELAY = Duration.ofSeconds(3);
+
+  /** The longest a server's {@code retry:} time makes a reconnection wait: 10 minutes. */
+  public static final Duration MAX_RETRY_DELAY = Duration.ofMinutes(10);
+
+  private static final EventStreamOptions DEFAULTS = new Builder().build();
+
+  private final int maxReconnects;
+  private final Duration retryDelay;
+  private final @Nullable Duration idleTimeout;
+
+  private EventStreamOptions(Builder b) {
+    this.maxReconnects = b.maxReconnects;
+    this.retryDelay = b.retryDelay;
+    this.idleTimeout = b.idleTimeout;
+  }
+
+  /**
+   * The defaults: no reconnection, {@link #DEFAULT_RETRY_DELAY}, no idle timeout.
+   *
+   * @return the shared default instance
+   */
+  public static EventStreamOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /**
+   * A builder starting from the defaults.
+   *
+   * @return a new builder
+   */
+  public static Builder newBuilder() {
+    return new Builder();
+  }
+
+  /**
+   * A builder starting from these options.
+   *
+   * @return a new builder with these settings
+   */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.maxReconnects = maxReconnects;
+    b.retryDelay = retryDelay;
+    b.idleTimeout = idleTimeout;
+    return b;
+  }
+
+  /**
+   * How many times a GET event stream is reopened after its response ends; 0 (the default) for
+   * never.
+   *
+   * @return the maximum number of reconnections
+   */
+  public int maxReconnects() {
+    return maxReconnects;
+  }
+
+  /**
+   * How long to wait before reconnecting when the server sent no {@code retry:} time.
+   *
+   * @return the delay
+   */
+  public Duration retryDelay() {
+    return retryDelay;
+  }
+
+  /**
+   * How long a read of the stream may wait for bytes before the stream fails with an {@link
+   * java.net.http.HttpTimeoutException}; {@code null} (the default) for no limit. A server that
+   * keeps an idle stream alive sends comments ({@code :}) more often than this.
+   *
+   * @return the idle timeout, or {@code null}
+   */
+  public @Nullable Duration idleTimeout() {
+    return idleTimeout;
+  }
+
+  @Override
+  public boolean equals(@Nullable Object o) {
+    return o instanceof EventStreamOptions
+        && maxReconnects == ((EventStreamOptions) o).maxReconnects
+        && retryDelay.equals(((EventStreamOptions) o).retryDelay)
+        && Objects.equals(idleTimeout, ((EventStreamOptions) o).idleTimeout);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(maxReconnects, retryDelay, idleTimeout);
+  }
+
+  @Override
+  public String toString() {
+    return "EventStreamOptions{maxReconnects="
+        + maxReconnects
+        + ", retryDelay="
+        + retryDelay
+        + ", idleTimeout="
+        + idleTimeout
+        + '}';
+  }
+
+  /** Builds {@link EventStreamOptions}. Not thread-safe. */
+  public static final class Builder {
+    private int maxReconnects;
+    private Duration retryDelay = DEFAULT_RETRY_DELAY;
+    private @Nullable Duration idleTimeout;
+
+    private Builder() {}
+
+    /**
+     * Sets how many times a GET event stream is reopened; 0 for never (the default).
+     *
+     * @param maxReconnects the maximum number of reconnections
+     * @return this builder
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder maxReconnects(int maxReconnects) {
+      if (maxReconnects < 0) {
+        throw new IllegalArgumentException("maxReconnects < 0: " + maxReconnects);
+      }
+      this.maxReconnects = maxReconnects;
+      return this;
+    }
+
+    /**
+     * Sets how long to wait before reconnecting when the server sent no {@code retry:} time.
+     *
+     * @param delay the delay, zero or more
+     * @return this builder
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder retryDelay(Duration delay) {
+      Objects.requireNonNull(delay, "delay == null");
+      if (delay.isNegative()) {
+        throw new IllegalArgumentException("retryDelay < 0: " + delay);
+      }
+      this.retryDelay = delay;
+      return this;
+    }
+
+    /**
+     * Sets how long a read may wait for bytes; {@code null} for no limit (the default).
+     *
+     * @param timeout the idle timeout, positive, or {@code null}
+     * @return this builder
+     * @throws IllegalArgumentException if zero or negative
+     */
+    public Builder idleTimeout(@Nullable Duration timeout) {
+      if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+        throw new IllegalArgumentException("idleTimeout <= 0: " + timeout);
+      }
+      this.idleTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Builds the options.
+     *
+     * @return immutable options
+     */
+    public EventStreamOptions build() {
+      return new EventStreamOptions(this);
+    }
+  }
+}
