@@ -153,6 +153,9 @@ final class EventStreamParser {
 
   /** Processes the line {@code [start, end)}; true if it dispatched an event. */
   private boolean line(int start, int end) throws ResponseTooLargeException {
+    if (end - start > maxEventSize) {
+      throw tooLarge("a line", end - start);
+    }
     if (start == end) {
       return dispatch();
     }
