@@ -295,6 +295,7 @@ public abstract class EventStreamContract {
                 seen.await(10, TimeUnit.SECONDS);
                 RawServer.writeChunk(out, "data: {\"displayName\":\"second\"}" + terminator);
                 RawServer.writeChunk(out, "");
+                socket.close();
               })) {
         try (Stream<ServerSentEvent<Named>> s =
             HttpJson.getFromJsonAsEvents(client, raw.uri("/e"), named())) {
@@ -355,13 +356,13 @@ public abstract class EventStreamContract {
         new RawServer(
             (socket, head) -> {
               RawServer.write(socket, SSE_HEAD);
-              RawServer.writeChunk(socket.getOutputStream(), event("a"));
+              RawServer.writeChunk(socket.getOutputStream(), ": nothing yet\n\n");
               hold.await(10, TimeUnit.SECONDS);
+              socket.close();
             })) {
       Stream<ServerSentEvent<Named>> s =
           HttpJson.getFromJsonAsEvents(client, raw.uri("/e"), named());
       Iterator<ServerSentEvent<Named>> it = s.iterator();
-      assertThat(it.next().data()).isEqualTo(new Named("a"));
       CompletableFuture<Boolean> blocked = CompletableFuture.supplyAsync(it::hasNext);
       Thread.sleep(100); // let it block in the read (the outcome does not depend on it)
       s.close();
@@ -537,15 +538,15 @@ public abstract class EventStreamContract {
         new RawServer(
             (socket, head) -> {
               RawServer.write(socket, SSE_HEAD);
-              RawServer.writeChunk(socket.getOutputStream(), event("a"));
+              RawServer.writeChunk(socket.getOutputStream(), ": hello\n\n");
               hold.await(10, TimeUnit.SECONDS); // then nothing
+              socket.close();
             })) {
       EventStreamOptions idle =
           EventStreamOptions.newBuilder().idleTimeout(Duration.ofMillis(300)).build();
       try (Stream<ServerSentEvent<Named>> s =
           HttpJson.getFromJsonAsEvents(client, raw.uri("/e"), named(), idle)) {
         Iterator<ServerSentEvent<Named>> it = s.iterator();
-        assertThat(it.next().data()).isEqualTo(new Named("a"));
         assertThatThrownBy(it::hasNext)
             .isInstanceOf(UncheckedIOException.class)
             .cause()
@@ -565,14 +566,14 @@ public abstract class EventStreamContract {
         new RawServer(
             (socket, head) -> {
               RawServer.write(socket, SSE_HEAD);
-              RawServer.writeChunk(socket.getOutputStream(), event("a"));
+              RawServer.writeChunk(socket.getOutputStream(), ": hello\n\n");
               hold.await(10, TimeUnit.SECONDS);
+              socket.close();
             })) {
       JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(500)).build();
       try (Stream<ServerSentEvent<Named>> s =
           HttpJson.getFromJsonAsEvents(client, raw.uri("/e"), JsonType.of(Named.class, timed))) {
         Iterator<ServerSentEvent<Named>> it = s.iterator();
-        assertThat(it.next().data()).isEqualTo(new Named("a"));
         assertThatThrownBy(it::hasNext)
             .isInstanceOf(UncheckedIOException.class)
             .cause()
