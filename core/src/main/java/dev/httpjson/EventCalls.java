@@ -253,7 +253,7 @@ final class EventCalls {
     public BodySubscriber<InputStream> apply(HttpResponse.ResponseInfo info) {
       int status = info.statusCode();
       if (!Responses.isSuccess(status)) {
-        return Responses.statusFailure(info, request.method(), request.uri(), type.binding());
+        return Responses.statusFailure(info, request.method(), request.uri(), type.options());
       }
       if (status != 204) {
         JsonReadException rejected = rejection(info.headers(), type);
