@@ -94,16 +94,22 @@ final class EventCalls {
               return r.body();
             }
             : null;
-    EventStream<T> stream =
-        new EventStream<>(
-            response.body(),
-            type,
-            Responses.contentType(response.headers()),
-            request.method(),
-            request.uri(),
-            events,
-            connector,
-            deadline);
+    EventStream<T> stream;
+    try {
+      stream =
+          new EventStream<>(
+              response.body(),
+              type,
+              Responses.contentType(response.headers()),
+              request.method(),
+              request.uri(),
+              events,
+              connector,
+              deadline);
+    } catch (RuntimeException | Error e) {
+      closeQuietly(response.body()); // the codec cannot read the type: release the connection
+      throw e;
+    }
     return stream.stream();
   }
 

@@ -212,7 +212,10 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
       } catch (HttpJsonException e) {
         throw e;
       } catch (IOException e) {
-        if (closed || expired != null || reconnects >= maxReconnects) {
+        if (closed && expired == null) {
+          return null; // closed by the caller, perhaps from another thread: the stream just ends
+        }
+        if (expired != null || reconnects >= maxReconnects) {
           throw e;
         }
         broken = e; // the connection failed while reading: reconnect, as after an end
@@ -361,7 +364,7 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
 
   private void await(long delayMillis) throws IOException {
     long until = System.nanoTime() + Duration.ofMillis(delayMillis).toNanos();
-    if (until - deadline > 0) {
+    if (timeout != null && until - deadline > 0) {
       until = deadline;
     }
     synchronized (lock) {
