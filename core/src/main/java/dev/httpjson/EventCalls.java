@@ -91,21 +91,20 @@ final class EventCalls {
                 closeQuietly(r.body());
                 return null;
               }
-              return r.body();
+              return decoded(r);
             }
             : null;
     EventStream<T> stream;
     try {
       stream =
           new EventStream<>(
-              response.body(),
+              decoded(response),
               type,
               Responses.contentType(response.headers()),
               request.method(),
               request.uri(),
               events,
-              connector,
-              deadline);
+              connector);
     } catch (RuntimeException | Error e) {
       closeQuietly(response.body()); // the codec cannot read the type: release the connection
       throw e;
@@ -204,18 +203,14 @@ final class EventCalls {
       if (rejected != null) {
         throw rejected;
       }
-      Duration timeout = type.options().timeout();
-      long deadline =
-          timeout == null ? Long.MAX_VALUE : System.nanoTime() + saturatedNanos(timeout);
       return new EventStream<>(
-              body,
+              decoded(body, response.headers()),
               type,
               Responses.contentType(response.headers()),
               response.request().method(),
               response.request().uri(),
               events,
-              null,
-              deadline)
+              null)
           .stream();
     } catch (JsonReadException | RuntimeException | Error e) {
       closeQuietly(body);
@@ -225,9 +220,10 @@ final class EventCalls {
 
   /** Why a 2xx response cannot be read as events: compressed, or not an event stream. */
   static @Nullable JsonReadException rejection(HttpHeaders headers, JsonType<?> type) {
-    JsonReadException encoding = Responses.unsupportedEncoding(headers, type.type());
-    if (encoding != null) {
-      return encoding;
+    try {
+      Responses.coding(headers, type.type()); // gzip and deflate are decoded; others fail here
+    } catch (JsonReadException e) {
+      return e;
     }
     String contentType = Responses.contentType(headers);
     if (!MediaTypes.essence(contentType).equals(TEXT_EVENT_STREAM)) {
@@ -269,6 +265,16 @@ final class EventCalls {
       }
       return BodySubscribers.ofInputStream();
     }
+  }
+
+  /** The body, decoded as it is read when it is gzip or deflate: the same path as other calls. */
+  private static InputStream decoded(HttpResponse<InputStream> response) {
+    return decoded(response.body(), response.headers());
+  }
+
+  private static InputStream decoded(InputStream body, HttpHeaders headers) {
+    ContentDecoder decoder = Responses.decoderOrNull(headers);
+    return decoder == null ? body : new DecodingInputStream(body, decoder);
   }
 
   private static void closeQuietly(@Nullable InputStream in) {

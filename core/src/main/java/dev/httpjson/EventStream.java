@@ -50,7 +50,6 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
   private final int maxReconnects;
   private final long retryDelayMillis;
   private final @Nullable Duration idleTimeout;
-  private final long deadline; // System.nanoTime() of the whole-call deadline, or Long.MAX_VALUE
   private final @Nullable Duration timeout;
   private final Object lock = new Object();
 
@@ -62,7 +61,6 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
   private @Nullable ServerSentEvent<T> next;
   private boolean advanced;
   private int reconnects;
-  private DeadlineTimer.@Nullable Task deadlineTask;
   private volatile DeadlineTimer.@Nullable Task idleTask;
 
   EventStream(
@@ -72,8 +70,7 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
       String method,
       URI uri,
       EventStreamOptions events,
-      @Nullable Connector connector,
-      long deadline) {
+      @Nullable Connector connector) {
     this.body = body;
     this.type = type.type();
     this.reader = this.type == String.class ? null : type.reader();
@@ -83,20 +80,16 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
     this.connector = connector;
     this.maxReconnects = connector == null ? 0 : events.maxReconnects();
     this.retryDelayMillis = events.retryDelay().toMillis();
-    this.idleTimeout = events.idleTimeout();
-    this.deadline = deadline;
+    this.idleTimeout = type.options().idleTimeout();
     this.timeout = type.options().timeout();
     this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
   }
 
-  /** Starts the timers: the rest of the whole-call timeout, and the idle timeout. */
+  /**
+   * Starts the idle timer. The whole-call timeout bounds each connection up to its headers, not the
+   * endless body: stalls are the idle timeout's.
+   */
   Stream<ServerSentEvent<T>> stream() {
-    if (timeout != null) {
-      deadlineTask =
-          DeadlineTimer.INSTANCE.schedule(
-              () -> expire(new CallTimeoutException(timeout, method, uri)),
-              deadline - System.nanoTime());
-    }
     if (idleTimeout != null) {
       idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleTimeout.toNanos());
     }
@@ -139,7 +132,7 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
     if (since != 0 && now - since >= idle) {
       expire(
           new HttpTimeoutException(
-              "EventStreamOptions.idleTimeout "
+              "JsonOptions.idleTimeout "
                   + idleTimeout
                   + " elapsed with no bytes from "
                   + method
@@ -336,9 +329,15 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
               server >= 0 ? server : retryDelayMillis,
               EventStreamOptions.MAX_RETRY_DELAY.toMillis());
       await(delay);
+      if (closed) {
+        return false; // closed during the wait: no new connection
+      }
       InputStream in;
       try {
-        in = connector.reconnect(parser.lastEventId(), deadline);
+        Duration t = timeout;
+        in =
+            connector.reconnect(
+                parser.lastEventId(), t == null ? Long.MAX_VALUE : System.nanoTime() + t.toNanos());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw (InterruptedIOException)
@@ -364,9 +363,6 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
 
   private void await(long delayMillis) throws IOException {
     long until = System.nanoTime() + Duration.ofMillis(delayMillis).toNanos();
-    if (timeout != null && until - deadline > 0) {
-      until = deadline;
-    }
     synchronized (lock) {
       for (; ; ) {
         IOException e = expired;
@@ -388,9 +384,6 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
               new InterruptedIOException("interrupted while waiting to reconnect").initCause(ie);
         }
       }
-    }
-    if (deadline - System.nanoTime() <= 0 && timeout != null) {
-      throw new CallTimeoutException(timeout, method, uri);
     }
   }
 
@@ -422,10 +415,6 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
     closed = true;
     advanced = true;
     next = null;
-    DeadlineTimer.Task t = deadlineTask;
-    if (t != null) {
-      t.cancel();
-    }
     DeadlineTimer.Task idle = idleTask;
     if (idle != null) {
       idle.cancel();

@@ -6,14 +6,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How an event stream ({@link ServerSentEvent}s) behaves beyond one response: reconnection after
- * the server ends the stream, and the idle timeout. Settings for the JSON itself and for the call
- * (codec, {@link JsonOptions#maxResponseSize()} — which applies to each event — and the whole-call
- * {@link JsonOptions#timeout()}) stay in {@link JsonOptions}.
+ * the server ends the stream. Settings for the JSON itself and for the call stay in {@link
+ * JsonOptions}: the codec, {@link JsonOptions#maxResponseSize()} (which applies to each event),
+ * {@link JsonOptions#timeout()} (which bounds each connection up to its headers, not the endless
+ * body) and {@link JsonOptions#idleTimeout()} (which ends a stalled stream).
  *
  * <pre>{@code
  * EventStreamOptions feed = EventStreamOptions.newBuilder()
  *     .maxReconnects(100)
- *     .idleTimeout(Duration.ofMinutes(1))
  *     .build();
  * try (Stream<ServerSentEvent<Change>> changes =
  *     HttpJson.getFromJsonAsEvents(client, uri, JsonType.of(Change.class), feed)) { ... }
@@ -25,8 +25,8 @@ import org.jspecify.annotations.Nullable;
  * connection fails while reading) is reopened as the standard's {@code EventSource} does: after the
  * server's last {@code retry:} time (or {@link #retryDelay()} when it sent none; at most {@link
  * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the last event id it sent. A 204
- * answer ends the stream; a status outside 200–299 fails it; the whole-call timeout, if any, bounds
- * all of it. A stream of a POST is never reopened.
+ * answer ends the stream; a status outside 200–299 fails it; {@link JsonOptions#timeout()} bounds
+ * each reconnection up to its headers. A stream of a POST is never reopened.
  *
  * <p>Immutable and thread-safe.
  */
@@ -41,16 +41,14 @@ public final class EventStreamOptions {
 
   private final int maxReconnects;
   private final Duration retryDelay;
-  private final @Nullable Duration idleTimeout;
 
   private EventStreamOptions(Builder b) {
     this.maxReconnects = b.maxReconnects;
     this.retryDelay = b.retryDelay;
-    this.idleTimeout = b.idleTimeout;
   }
 
   /**
-   * The defaults: no reconnection, {@link #DEFAULT_RETRY_DELAY}, no idle timeout.
+   * The defaults: no reconnection, {@link #DEFAULT_RETRY_DELAY}.
    *
    * @return the shared default instance
    */
@@ -76,7 +74,6 @@ public final class EventStreamOptions {
     Builder b = new Builder();
     b.maxReconnects = maxReconnects;
     b.retryDelay = retryDelay;
-    b.idleTimeout = idleTimeout;
     return b;
   }
 
@@ -99,46 +96,27 @@ public final class EventStreamOptions {
     return retryDelay;
   }
 
-  /**
-   * How long a read of the stream may wait for bytes before the stream fails with an {@link
-   * java.net.http.HttpTimeoutException}; {@code null} (the default) for no limit. A server that
-   * keeps an idle stream alive sends comments ({@code :}) more often than this.
-   *
-   * @return the idle timeout, or {@code null}
-   */
-  public @Nullable Duration idleTimeout() {
-    return idleTimeout;
-  }
-
   @Override
   public boolean equals(@Nullable Object o) {
     return o instanceof EventStreamOptions
         && maxReconnects == ((EventStreamOptions) o).maxReconnects
-        && retryDelay.equals(((EventStreamOptions) o).retryDelay)
-        && Objects.equals(idleTimeout, ((EventStreamOptions) o).idleTimeout);
+        && retryDelay.equals(((EventStreamOptions) o).retryDelay);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(maxReconnects, retryDelay, idleTimeout);
+    return Objects.hash(maxReconnects, retryDelay);
   }
 
   @Override
   public String toString() {
-    return "EventStreamOptions{maxReconnects="
-        + maxReconnects
-        + ", retryDelay="
-        + retryDelay
-        + ", idleTimeout="
-        + idleTimeout
-        + '}';
+    return "EventStreamOptions{maxReconnects=" + maxReconnects + ", retryDelay=" + retryDelay + '}';
   }
 
   /** Builds {@link EventStreamOptions}. Not thread-safe. */
   public static final class Builder {
     private int maxReconnects;
     private Duration retryDelay = DEFAULT_RETRY_DELAY;
-    private @Nullable Duration idleTimeout;
 
     private Builder() {}
 
@@ -170,21 +148,6 @@ public final class EventStreamOptions {
         throw new IllegalArgumentException("retryDelay < 0: " + delay);
       }
       this.retryDelay = delay;
-      return this;
-    }
-
-    /**
-     * Sets how long a read may wait for bytes; {@code null} for no limit (the default).
-     *
-     * @param timeout the idle timeout, positive, or {@code null}
-     * @return this builder
-     * @throws IllegalArgumentException if zero or negative
-     */
-    public Builder idleTimeout(@Nullable Duration timeout) {
-      if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
-        throw new IllegalArgumentException("idleTimeout <= 0: " + timeout);
-      }
-      this.idleTimeout = timeout;
       return this;
     }
 

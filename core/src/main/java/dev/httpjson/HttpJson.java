@@ -2321,8 +2321,9 @@ public final class HttpJson {
    * cause is a {@link JsonReadException} when an event's data is not JSON of the type (its message
    * names the event: index, id and type), a {@link ResponseTooLargeException} when a line or an
    * event's data exceeds {@link JsonOptions#maxResponseSize()} — which applies to each event, not
-   * to the endless whole — a {@link CallTimeoutException} when {@link JsonOptions#timeout()}, which
-   * covers the whole stream, elapses, or the transport's {@link IOException}.
+   * to the endless whole — an {@link java.net.http.HttpTimeoutException} when a read waits longer
+   * than {@link JsonOptions#idleTimeout()}, or the transport's {@link IOException}. {@link
+   * JsonOptions#timeout()} bounds the call up to the headers, not the endless body.
    *
    * <p><b>Close the stream</b> (try-with-resources): closing it, from any thread, releases the
    * connection at once. Iterate on one thread; reads block until bytes arrive.
@@ -2367,8 +2368,8 @@ public final class HttpJson {
 
   /**
    * Sends GET to {@code uri} with {@code Accept: text/event-stream} and returns its Server-Sent
-   * Events as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does, reopening the stream and
-   * bounding idle reads as {@code events} say.
+   * Events as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does, reopening the stream as
+   * {@code events} say.
    *
    * <pre>{@code
    * EventStreamOptions feed = EventStreamOptions.newBuilder().maxReconnects(100).build();
@@ -2381,14 +2382,14 @@ public final class HttpJson {
    * <p>With reconnects allowed, when the response ends (or its connection fails while reading), the
    * request is sent again after the server's last {@code retry:} time, or {@link
    * EventStreamOptions#retryDelay()}, with a {@code Last-Event-ID} header naming the last event id
-   * the server sent; a 204 ends the stream, a status outside 200–299 fails it, and the whole-call
-   * {@link JsonOptions#timeout()} bounds the whole, waits included. Closing the stream ends a wait
-   * at once.
+   * the server sent; a 204 ends the stream, a status outside 200–299 fails it, and {@link
+   * JsonOptions#timeout()} bounds each reconnection up to its headers. Closing the stream ends a
+   * wait at once.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the prepared type of each event's data, with its options
-   * @param events the reconnection and idle settings
+   * @param events the reconnection settings
    * @param <T> the data type
    * @return the events; close the stream
    * @throws HttpJsonStatusException on a status outside 200–299
@@ -2432,7 +2433,7 @@ public final class HttpJson {
   /**
    * Returns the Server-Sent Events of the body of {@code response}, each event's data read as JSON
    * of the prepared type, with its options, as {@link #readFromJsonAsEvents(HttpResponse, Class)}
-   * does. Its {@link JsonOptions#timeout()}, if any, starts now and bounds the reading.
+   * does; its {@link JsonOptions#idleTimeout()}, if any, bounds each read.
    *
    * @param response a response whose body is an unread {@link InputStream}
    * @param type the prepared type of each event's data, with its options

@@ -1098,13 +1098,13 @@ public final class HttpJsonClient {
 
   /**
    * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
-   * and returns its Server-Sent Events, reopening the stream and bounding idle reads as {@code
-   * events} say, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType,
-   * EventStreamOptions)} does. A reconnection carries this client's headers too. Close the stream.
+   * and returns its Server-Sent Events, reopening the stream as {@code events} say, as {@link
+   * HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)} does. A
+   * reconnection carries this client's headers too. Close the stream.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the prepared type of each event's data, with its options
-   * @param events the reconnection and idle settings
+   * @param events the reconnection settings
    * @param <T> the data type
    * @return the events; close the stream
    * @throws HttpJsonStatusException on a status outside 200–299
@@ -1151,7 +1151,9 @@ public final class HttpJsonClient {
   public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
       @Nullable String uri, @Nullable Object value, Class<T> type)
       throws IOException, InterruptedException {
-    return postAsJsonForEvents(uri, value, type(type), EventStreamOptions.defaults());
+    URI target = resolve(uri);
+    return EventCalls.post(
+        client, target, value, type(type), EventStreamOptions.defaults(), headersFor(target));
   }
 
   /**
@@ -1174,33 +1176,9 @@ public final class HttpJsonClient {
   public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
       @Nullable String uri, @Nullable Object value, JsonType<T> type)
       throws IOException, InterruptedException {
-    return postAsJsonForEvents(uri, value, type, EventStreamOptions.defaults());
-  }
-
-  /**
-   * Sends {@code value} as JSON with POST and returns the answer's Server-Sent Events, as {@link
-   * #postAsJsonForEvents(String, Object, Class)} does, with the idle timeout of {@code events} (its
-   * reconnection settings do not apply: a POST is never repeated).
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param type the prepared type of each event's data, with its options
-   * @param events the idle timeout
-   * @param <T> the data type
-   * @return the events; close the stream
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
-   */
-  public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
-      @Nullable String uri, @Nullable Object value, JsonType<T> type, EventStreamOptions events)
-      throws IOException, InterruptedException {
     URI target = resolve(uri);
     return EventCalls.post(
-        client, target, value, type(type), EventCalls.options(events), headersFor(target));
+        client, target, value, type(type), EventStreamOptions.defaults(), headersFor(target));
   }
 
   /**

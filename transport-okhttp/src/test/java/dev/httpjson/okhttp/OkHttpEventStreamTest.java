@@ -29,11 +29,4 @@ class OkHttpEventStreamTest extends EventStreamContract {
   public void eachEventIsDeliveredAsSoonAsItsBlankLineArrives() throws Exception {
     assertPromptDelivery();
   }
-
-  /** The transport decodes gzip itself (OkHttp's transparent decoding), so this row holds here. */
-  @Override
-  @Test
-  public void gzipCompressedEventStreamIsDecoded() throws Exception {
-    assertGzipDecoded();
-  }
 }
