@@ -563,7 +563,7 @@ final class Calls {
             if (timer != null) {
               timer.cancel();
             }
-            call.fail(exchangeFailure(unwrap(failure), request));
+            call.fail(exchangeFailure(unwrap(failure), request, client));
             return;
           }
           if (timer != null) {
@@ -588,10 +588,13 @@ final class Calls {
   /**
    * The JDK client lets some server-caused parse errors out unchecked (a malformed Content-Length
    * is a {@link NumberFormatException}); arguments were checked before sending, so here they are a
-   * bad response and become an {@link IOException} like every other.
+   * bad response and become an {@link IOException} like every other. Another client (the OkHttp
+   * transport, which refuses a body on GET) may reject a request the JDK's would send: its {@link
+   * IllegalArgumentException}, other than a {@link NumberFormatException}, is passed on as it is.
    */
-  private static Throwable exchangeFailure(Throwable failure, HttpRequest request) {
-    if (!(failure instanceof IllegalArgumentException)) {
+  private static Throwable exchangeFailure(
+      Throwable failure, HttpRequest request, HttpClient client) {
+    if (!(failure instanceof IllegalArgumentException) || refusedRequest(failure, client)) {
       return failure;
     }
     String what =
@@ -608,6 +611,13 @@ final class Calls {
                 + "): "
                 + failure.getMessage())
         .initCause(failure);
+  }
+
+  /** An argument error of a client other than the JDK's: a request it cannot send. */
+  private static boolean refusedRequest(Throwable failure, HttpClient client) {
+    return failure instanceof IllegalArgumentException
+        && !(failure instanceof NumberFormatException)
+        && client.getClass().getModule() != HttpClient.class.getModule();
   }
 
   private static void expire(
@@ -665,7 +675,7 @@ final class Calls {
       try {
         return client.send(request, handler);
       } catch (IOException | IllegalArgumentException e) {
-        throw sendFailure(e, request);
+        throw sendFailure(e, request, client);
       }
     }
     Deadline deadline = new Deadline(timeout, request);
@@ -686,7 +696,7 @@ final class Calls {
       if (deadline.end()) {
         throw deadline.failure();
       }
-      throw sendFailure(e, request);
+      throw sendFailure(e, request, client);
     } finally {
       if (!handedOver) {
         // On every exit, also an unexpected RuntimeException or Error from a client wrapper: a
@@ -735,7 +745,10 @@ final class Calls {
    * {@link HttpClient#send} wraps every failure in a new exception of a JDK type; httpjson's own
    * exceptions (from its body subscribers) come back out as they were raised.
    */
-  static IOException sendFailure(Exception e, HttpRequest request) {
+  static IOException sendFailure(Exception e, HttpRequest request, HttpClient client) {
+    if (refusedRequest(e, client)) {
+      throw (IllegalArgumentException) e;
+    }
     Throwable cause = e.getCause();
     if (cause instanceof UncheckedIOException) {
       cause = cause.getCause(); // thrown by a Collector to make the client abort the exchange
@@ -745,7 +758,7 @@ final class Calls {
     }
     if (e instanceof IllegalArgumentException) {
       // The request was built and checked before sending: this is a response the JDK rejected.
-      Throwable failure = exchangeFailure(cause != null ? cause : e, request);
+      Throwable failure = exchangeFailure(cause != null ? cause : e, request, client);
       return failure instanceof IOException ? (IOException) failure : new IOException(failure);
     }
     return (IOException) e;

@@ -186,12 +186,12 @@ final class InterceptingClient extends HttpClient {
         return client.delegate.send(request, handler);
       } catch (IOException e) {
         // What httpjson's own handlers raised comes out as raised, so interceptors see it too.
-        throw Calls.sendFailure(e, request);
+        throw Calls.sendFailure(e, request, client.delegate);
       } catch (IllegalArgumentException e) {
         if (e.getCause() == null) {
           throw e; // the request itself was rejected
         }
-        throw Calls.sendFailure(e, request); // a response the client rejected
+        throw Calls.sendFailure(e, request, client.delegate); // a response the client rejected
       }
     }
 

@@ -114,6 +114,14 @@ public abstract class HttpJsonContract {
     return false;
   }
 
+  /**
+   * Whether the client sends a request body on GET, as the JDK client does. OkHttp refuses one:
+   * then the call must fail with an {@link IllegalArgumentException} naming the method.
+   */
+  protected boolean transportSendsGetBodies() {
+    return true;
+  }
+
   @BeforeEach
   void startServer() throws Exception {
     server = newServer();
@@ -131,6 +139,30 @@ public abstract class HttpJsonContract {
   }
 
   // ---- GET ----
+
+  @Test
+  public void aGetWithABodyIsRefusedNamingTheMethodWhereTheTransportCannotSendIt()
+      throws Exception {
+    HttpRequest get =
+        HttpRequest.newBuilder(uri("/search"))
+            .method("GET", HttpRequest.BodyPublishers.ofString("{\"q\":1}"))
+            .header("Content-Type", "application/json")
+            .build();
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        transportSendsGetBodies(), "the JDK client sends a body on GET");
+    assertThatThrownBy(() -> HttpJson.send(client, get, Named.class, options))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("request body on GET")
+        .hasMessageNotContaining("Malformed");
+    assertThatThrownBy(
+            () -> HttpJson.sendAsync(client, get, Named.class, options).get(5, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class)
+        .cause()
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("request body on GET")
+        .hasMessageNotContaining("Malformed");
+    assertThat(server.getRequestCount()).isZero();
+  }
 
   @Test
   public void getReadsObjectAndSendsAcceptJson() throws Exception {

@@ -1,6 +1,7 @@
 package dev.httpjson.okhttp;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.Authenticator;
 import java.net.ConnectException;
 import java.net.CookieHandler;
@@ -24,10 +25,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.SocketFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
@@ -41,6 +42,8 @@ import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import okio.AsyncTimeout;
+import okio.Timeout;
 import org.jspecify.annotations.Nullable;
 
 /** The JDK client's contract over OkHttp: see {@link OkHttpTransport}. */
@@ -50,6 +53,7 @@ final class OkHttpHttpClient extends HttpClient {
   private final OkHttpClient client;
   private final Redirect redirect;
   private final Version version;
+  private final ExecutorService executor;
   private volatile @Nullable ParsedUrl lastUrl;
 
   OkHttpHttpClient(OkHttpClient client) {
@@ -66,6 +70,7 @@ final class OkHttpHttpClient extends HttpClient {
                 || client.protocols().contains(Protocol.H2_PRIOR_KNOWLEDGE)
             ? Version.HTTP_2
             : Version.HTTP_1_1;
+    this.executor = this.client.dispatcher().executorService();
   }
 
   // ---- configuration: the OkHttpClient's ----
@@ -120,7 +125,7 @@ final class OkHttpHttpClient extends HttpClient {
   /** The executor of OkHttp's dispatcher, which runs {@code sendAsync} calls. */
   @Override
   public Optional<Executor> executor() {
-    return Optional.of(client.dispatcher().executorService());
+    return Optional.of(executor);
   }
 
   @Override
@@ -146,10 +151,10 @@ final class OkHttpHttpClient extends HttpClient {
       response = call.execute();
     } catch (IOException e) {
       throw failure(call, e, timeout);
-    } finally {
-      if (timeout != null) {
-        timeout.cancel();
-      }
+    }
+    if (timeout != null && timeout.headersReceived()) {
+      response.close();
+      throw new HttpTimeoutException("request timed out");
     }
     java.net.ProtocolException malformed = malformedContentLength(response);
     if (malformed != null) {
@@ -163,13 +168,13 @@ final class OkHttpHttpClient extends HttpClient {
     try {
       BodySubscriber<T> subscriber = handler.apply(info);
       body = subscriber.getBody().toCompletableFuture();
-      pump = new ResponsePump(call, response, subscriber, hasBody(response, request));
+      pump = new ResponsePump(call, response, subscriber, hasBody(response, request), executor);
     } catch (RuntimeException | Error e) {
       call.cancel();
       response.close();
       throw new IOException(e.getMessage(), e);
     }
-    pump.start();
+    pump.start(body);
     if (!body.isDone()) {
       try {
         CompletableFuture.anyOf(body, pump.broken).get();
@@ -201,7 +206,12 @@ final class OkHttpHttpClient extends HttpClient {
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request, BodyHandler<T> handler) {
     java.util.Objects.requireNonNull(handler, "handler == null");
-    Request okRequest = toOkHttp(request);
+    Request okRequest;
+    try {
+      okRequest = toOkHttp(request);
+    } catch (BodyNotAllowedException e) {
+      return CompletableFuture.failedFuture(e);
+    }
     Call call = client.newCall(okRequest);
     CallFuture<HttpResponse<T>> future = new CallFuture<>(call);
     HeadersTimeout timeout = HeadersTimeout.start(call, request);
@@ -209,16 +219,15 @@ final class OkHttpHttpClient extends HttpClient {
         new Callback() {
           @Override
           public void onFailure(Call c, IOException e) {
-            if (timeout != null) {
-              timeout.cancel();
-            }
             future.fail(asyncFailure(e, timeout));
           }
 
           @Override
           public void onResponse(Call c, Response response) {
-            if (timeout != null) {
-              timeout.cancel();
+            if (timeout != null && timeout.headersReceived()) {
+              response.close();
+              future.fail(new HttpTimeoutException("request timed out"));
+              return;
             }
             java.net.ProtocolException malformed = malformedContentLength(response);
             if (malformed != null) {
@@ -233,7 +242,9 @@ final class OkHttpHttpClient extends HttpClient {
             try {
               BodySubscriber<T> subscriber = handler.apply(info);
               body = subscriber.getBody().toCompletableFuture();
-              pump = new ResponsePump(call, response, subscriber, hasBody(response, request));
+              pump =
+                  new ResponsePump(
+                      call, response, subscriber, hasBody(response, request), executor);
             } catch (RuntimeException | Error e) {
               call.cancel();
               response.close();
@@ -241,20 +252,39 @@ final class OkHttpHttpClient extends HttpClient {
               return;
             }
             future.reading(pump);
-            pump.broken.whenComplete((v, t) -> future.fail(t));
+            pump.broken.whenComplete((v, t) -> offReader(() -> future.fail(t)));
             body.whenComplete(
-                (value, failure) -> {
-                  if (failure != null) {
-                    future.fail(unwrap(failure));
-                  } else {
-                    future.succeed(
-                        OkHttpResponse.of(info, response, request, okRequest.url(), value));
-                  }
-                });
-            pump.start();
+                (value, failure) ->
+                    offReader(
+                        () -> {
+                          if (failure != null) {
+                            future.fail(unwrap(failure));
+                          } else {
+                            future.succeed(
+                                OkHttpResponse.of(info, response, request, okRequest.url(), value));
+                          }
+                        }));
+            pump.start(body);
           }
         });
     return future;
+  }
+
+  /**
+   * Runs {@code completion} (which completes a caller's future, so runs the caller's dependent
+   * stages) here, unless this is a reader thread of the transport: then on the client's executor,
+   * where the JDK client completes its futures too.
+   */
+  private void offReader(Runnable completion) {
+    if (!PumpThreads.isReader()) {
+      completion.run();
+      return;
+    }
+    try {
+      executor.execute(completion);
+    } catch (RejectedExecutionException e) { // the dispatcher was shut down
+      ForkJoinPool.commonPool().execute(completion);
+    }
   }
 
   @Override
@@ -295,6 +325,9 @@ final class OkHttpHttpClient extends HttpClient {
     BodyPublisher publisher = request.bodyPublisher().orElse(null);
     long length = publisher == null ? 0 : publisher.contentLength();
     if (length != 0) {
+      if (method.equals("GET") || method.equals("HEAD")) {
+        throw new BodyNotAllowedException(method);
+      }
       body = new PublisherRequestBody(publisher, length);
     } else if (requiresBody(method)) {
       body = EMPTY;
@@ -372,7 +405,7 @@ final class OkHttpHttpClient extends HttpClient {
 
   private static IOException failure(Call call, IOException e, @Nullable HeadersTimeout timeout)
       throws InterruptedException {
-    if (timeout != null && timeout.fired()) {
+    if (timeout != null && timeout.fired(e)) {
       return new HttpTimeoutException("request timed out");
     }
     if (Thread.interrupted() || e instanceof ClosedByInterruptException) {
@@ -383,7 +416,7 @@ final class OkHttpHttpClient extends HttpClient {
   }
 
   private static Throwable asyncFailure(IOException e, @Nullable HeadersTimeout timeout) {
-    if (timeout != null && timeout.fired()) {
+    if (timeout != null && timeout.fired(e)) {
       return new HttpTimeoutException("request timed out");
     }
     Throwable cause = unwrap(e);
@@ -515,58 +548,82 @@ final class OkHttpHttpClient extends HttpClient {
 
   /**
    * {@link HttpRequest#timeout()}: as in the JDK, it covers the exchange up to the response
-   * headers, not the reading of the body (OkHttp's own call timeout covers both).
+   * headers, not the reading of the body. It is OkHttp's own per-call timeout ({@link
+   * Call#timeout()}, watched by Okio's watchdog thread, which also serves OkHttp's call and HTTP/2
+   * timeouts), set to the request's timeout before the call and ended when the headers arrive, so
+   * the transport keeps no timer thread of its own. A call timeout of the {@link OkHttpClient}
+   * stays in force as a deadline for the whole call.
    */
-  private static final class HeadersTimeout implements Runnable {
-    private static final ScheduledThreadPoolExecutor TIMER = timer();
-    private static final int ARMED = 0;
-    private static final int FIRED = 1;
-    private static final int ENDED = 2;
+  private static final class HeadersTimeout {
+    private static final long MAX_NANOS = Long.MAX_VALUE / 4; // Okio adds it to nanoTime()
 
     private final Call call;
-    private final AtomicInteger state = new AtomicInteger(); // ARMED, FIRED or ENDED
-    private final ScheduledFuture<?> task;
+    private final long nanos;
+    private final long callNanos; // the OkHttpClient's call timeout, or 0
 
-    private HeadersTimeout(Call call, Duration timeout) {
+    private HeadersTimeout(Call call, long nanos) {
       this.call = call;
-      this.task = TIMER.schedule(this, timeout.toNanos(), TimeUnit.NANOSECONDS);
+      this.nanos = nanos;
+      Timeout timeout = call.timeout();
+      this.callNanos = timeout.timeoutNanos();
+      if (callNanos > 0) {
+        timeout.deadlineNanoTime(System.nanoTime() + callNanos);
+      }
+      timeout.timeout(nanos, TimeUnit.NANOSECONDS);
     }
 
     static @Nullable HeadersTimeout start(Call call, HttpRequest request) {
       Duration timeout = request.timeout().orElse(null);
-      return timeout == null ? null : new HeadersTimeout(call, timeout);
-    }
-
-    @Override
-    public void run() {
-      if (state.compareAndSet(ARMED, FIRED)) {
-        call.cancel();
+      if (timeout == null) {
+        return null;
       }
+      long nanos =
+          timeout.compareTo(Duration.ofNanos(MAX_NANOS)) >= 0 ? MAX_NANOS : timeout.toNanos();
+      return new HeadersTimeout(call, nanos);
     }
 
-    void cancel() {
-      if (state.compareAndSet(ARMED, ENDED)) {
-        task.cancel(false);
+    /**
+     * The headers arrived: ends the request's timeout (the client's call timeout, if any, goes on
+     * as a deadline). Returns whether the timeout had fired first.
+     */
+    boolean headersReceived() {
+      Timeout timeout = call.timeout();
+      if (!(timeout instanceof AsyncTimeout)) {
+        return false;
       }
+      AsyncTimeout watched = (AsyncTimeout) timeout;
+      boolean fired = watched.exit() && firstToFire();
+      if (callNanos > 0 && !fired) {
+        watched.timeout(0, TimeUnit.NANOSECONDS);
+        watched.enter(); // the deadline alone; OkHttp exits it when the call ends
+      }
+      return fired;
     }
 
-    boolean fired() {
-      return state.get() == FIRED;
+    /** Whether {@code e}, a failure before the headers, is this timeout's doing. */
+    boolean fired(IOException e) {
+      return e instanceof InterruptedIOException
+          && !(e instanceof SocketTimeoutException)
+          && "timeout".equals(e.getMessage())
+          && firstToFire();
     }
 
-    private static ScheduledThreadPoolExecutor timer() {
-      ScheduledThreadPoolExecutor timer =
-          new ScheduledThreadPoolExecutor(
-              1,
-              r -> {
-                Thread t = new Thread(r, "httpjson-okhttp-timeout");
-                t.setDaemon(true);
-                return t;
-              });
-      timer.setKeepAliveTime(1, TimeUnit.SECONDS);
-      timer.allowCoreThreadTimeOut(true);
-      timer.setRemoveOnCancelPolicy(true);
-      return timer;
+    /** Whether this timeout, not the client's call timeout, is the one that fires first. */
+    private boolean firstToFire() {
+      return callNanos == 0 || nanos <= callNanos;
+    }
+  }
+
+  /** OkHttp refuses a body on GET and HEAD, which the JDK client sends. */
+  private static final class BodyNotAllowedException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    BodyNotAllowedException(String method) {
+      super(
+          "OkHttp does not allow a request body on "
+              + method
+              + " (the JDK client sends it): send the body with another method, such as POST,"
+              + " or use the JDK client");
     }
   }
 }

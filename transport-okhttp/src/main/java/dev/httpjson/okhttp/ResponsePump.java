@@ -1,9 +1,15 @@
 package dev.httpjson.okhttp;
 
 import java.io.IOException;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,52 +20,105 @@ import okio.BufferedSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Feeds a {@link BodySubscriber} from an OkHttp response body, on the thread that asks: {@link
- * #request} reads what was requested from the source right there (a reentrant request from {@code
- * onNext} only adds demand). A subscriber that requests everything in {@code onSubscribe} is fed
- * whole on the thread that starts the pump, with no hand-off; one that requests as its consumer
- * reads (the JDK's {@code ofInputStream}) is fed on the consumer's thread. Each buffer is what the
- * connection had ready, never more than {@value #MAX_BUFFER} bytes: memory follows bytes received.
+ * Feeds a {@link BodySubscriber} from an OkHttp response body without ever blocking in {@link
+ * #request}: bytes are read where nothing waits on them.
+ *
+ * <ul>
+ *   <li>A subscriber that requests everything in {@code onSubscribe} and whose body completes only
+ *       when all of it is read (the JDK's {@code ofString}, {@code ofByteArray}, httpjson's
+ *       one-shot reads) is fed on the thread that starts the pump — the caller of {@code send}, or
+ *       the dispatcher thread of {@code sendAsync} — as each read returns: its caller waits for the
+ *       whole body anyway, and a hand-off would only cost time.
+ *   <li>Otherwise (the JDK's {@code ofInputStream}, which requests as its consumer reads, or a body
+ *       that completes early) {@code request(n)} only records the demand, and a reader thread of
+ *       the transport ({@link PumpThreads}) waits for the bytes and hands each buffer on as soon as
+ *       it arrives, as the JDK's selector thread does.
+ * </ul>
+ *
+ * <p>The reader threads never run caller code: they call the JDK's own subscribers ({@link
+ * #trusted}: {@code ofInputStream}, {@code ofString}/{@code ofByteArray}, {@code discarding}/{@code
+ * replacing}, {@code ofFile}), which only queue or store the bytes; every other subscriber —
+ * including the JDK's adapters around caller code ({@code mapping}, {@code fromSubscriber}, {@code
+ * ofByteArrayConsumer}, {@code ofPublisher}, {@code buffering}) and httpjson's own, which run the
+ * codec — gets its signals, in order, on the client's executor (the OkHttp dispatcher's), where the
+ * JDK client calls such subscribers too. Each buffer is what the connection had ready, never more
+ * than {@value #MAX_BUFFER} bytes, and the reader reads only what was requested: memory follows
+ * bytes received and demand.
  */
 final class ResponsePump implements Flow.Subscription {
   static final int MAX_BUFFER = 16 * 1024;
+
+  private static final Object COMPLETE = new Object();
+
+  /** The JDK's subscribers that only store or queue what they get: no caller code in onNext. */
+  private static final Set<String> TRUSTED =
+      Set.of(
+          "jdk.internal.net.http.ResponseSubscribers$HttpResponseInputStream",
+          "jdk.internal.net.http.ResponseSubscribers$ByteArraySubscriber",
+          "jdk.internal.net.http.ResponseSubscribers$NullSubscriber",
+          "jdk.internal.net.http.ResponseSubscribers$PathSubscriber");
 
   private final Call call;
   private final Response response;
   private final @Nullable BufferedSource source;
   private final BodySubscriber<?> subscriber;
+  private final @Nullable Executor delivery; // null: the subscriber is called where bytes are read
   private final AtomicLong demand = new AtomicLong();
-  private final AtomicInteger wip = new AtomicInteger();
+  private final AtomicInteger wip = new AtomicInteger(); // the reading role and missed signals
+  private final Queue<Object> signals = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger deliveries = new AtomicInteger();
   private volatile boolean cancelled;
   private volatile boolean done;
   private volatile @Nullable Throwable misuse;
   private volatile @Nullable Throwable subscriberFailure;
 
-  /** Completes exceptionally when the subscriber throws: its body will then never complete. */
-  final java.util.concurrent.CompletableFuture<Void> broken =
-      new java.util.concurrent.CompletableFuture<>();
+  /**
+   * Completes exceptionally when the subscriber throws, or cannot be called: its body will then
+   * never complete.
+   */
+  final CompletableFuture<Void> broken = new CompletableFuture<>();
 
-  ResponsePump(Call call, Response response, BodySubscriber<?> subscriber, boolean hasBody) {
+  ResponsePump(
+      Call call,
+      Response response,
+      BodySubscriber<?> subscriber,
+      boolean hasBody,
+      Executor clientExecutor) {
     this.call = call;
     this.response = response;
     ResponseBody body = response.body();
     this.source = hasBody ? body.source() : null;
     this.subscriber = subscriber;
+    this.delivery = trusted(subscriber) ? null : clientExecutor;
+  }
+
+  /** Whether {@code subscriber} is one of the JDK's that run no caller code in their signals. */
+  static boolean trusted(BodySubscriber<?> subscriber) {
+    Class<?> type = subscriber.getClass();
+    return type.getModule() == HttpClient.class.getModule() && TRUSTED.contains(type.getName());
   }
 
   /**
-   * Subscribes the subscriber and feeds it what it requested meanwhile, on this thread. Returns the
-   * failure the subscriber threw, if it broke the Flow contract by throwing.
+   * Subscribes the subscriber on this thread; feeds it here too while it wants the whole body and
+   * {@code body} is not complete, then leaves the rest to a reader. Never waits for bytes a part of
+   * the body's consumer needs: when {@code body} completes (an {@code InputStream} handed out),
+   * reading moves off this thread.
    */
-  @Nullable Throwable start() {
-    wip.set(1); // requests made inside onSubscribe only add demand; the loop below serves them
+  void start(CompletableFuture<?> body) {
+    wip.set(1); // requests made inside onSubscribe only add demand; this thread serves them
     try {
       subscriber.onSubscribe(this);
     } catch (Throwable t) {
       subscriberThrew(t);
     }
-    drainLoop();
-    return subscriberFailure;
+    while (!done
+        && !cancelled
+        && misuse == null
+        && demand.get() == Long.MAX_VALUE
+        && !body.isDone()) {
+      readOne(true);
+    }
+    drain(1, false);
   }
 
   @Override
@@ -75,7 +134,7 @@ final class ResponsePump implements Flow.Subscription {
       } while (!demand.compareAndSet(current, next));
     }
     if (wip.getAndIncrement() == 0) {
-      drainLoop();
+      drain(1, false);
     }
   }
 
@@ -85,14 +144,17 @@ final class ResponsePump implements Flow.Subscription {
       return;
     }
     cancelled = true;
-    call.cancel(); // wakes a thread blocked in a read; the connection is not reused
+    call.cancel(); // wakes a reader blocked in a read; the connection is not reused
     if (wip.getAndIncrement() == 0) {
-      drainLoop();
+      drain(1, false);
     }
   }
 
-  private void drainLoop() {
-    int missed = 1;
+  /**
+   * The reading role: whoever moves {@link #wip} from 0 holds it until it brings it back to 0. Off
+   * a reader thread it never reads: with demand left, it hands the role to a reader.
+   */
+  private void drain(int missed, boolean onReader) {
     for (; ; ) {
       if (!done) {
         Throwable bad = misuse;
@@ -101,11 +163,16 @@ final class ResponsePump implements Flow.Subscription {
         } else if (bad != null) {
           call.cancel();
           finish();
-          signalError(bad);
-        } else {
-          while (!done && !cancelled && demand.get() > 0) {
-            emitOne();
+          deliver(bad);
+        } else if (demand.get() > 0) {
+          if (!onReader) {
+            startReader(missed);
+            return;
           }
+          while (!done && !cancelled && misuse == null && demand.get() > 0) {
+            readOne(false);
+          }
+          continue;
         }
       }
       missed = wip.addAndGet(-missed);
@@ -115,34 +182,93 @@ final class ResponsePump implements Flow.Subscription {
     }
   }
 
-  private void emitOne() {
-    ByteBuffer buffer;
+  private void startReader(int missed) {
+    try {
+      PumpThreads.executor().execute(() -> drain(missed, true));
+    } catch (RuntimeException | Error e) { // no thread could be started
+      call.cancel();
+      finish();
+      deliver(new IOException("could not start a thread to read the response body: " + e, e));
+    }
+  }
+
+  /** Reads what the connection has (waiting for at least a byte) and passes it on. */
+  private void readOne(boolean here) {
+    Object signal;
     try {
       BufferedSource in = source;
       if (in == null || !in.request(1)) {
         finish();
-        try {
-          subscriber.onComplete();
-        } catch (Throwable t) {
-          subscriberThrew(t);
+        signal = COMPLETE;
+      } else {
+        int n = (int) Math.min(in.getBuffer().size(), MAX_BUFFER);
+        signal = List.of(ByteBuffer.wrap(in.readByteArray(n)));
+        if (demand.get() != Long.MAX_VALUE) {
+          demand.decrementAndGet();
         }
-        return;
       }
-      int n = (int) Math.min(in.getBuffer().size(), MAX_BUFFER);
-      buffer = ByteBuffer.wrap(in.readByteArray(n));
     } catch (IOException | RuntimeException e) {
       boolean wasCancelled = cancelled;
       finish();
-      if (!wasCancelled) {
-        signalError(reworded(e));
+      if (wasCancelled) {
+        return;
       }
+      signal = reworded(e);
+    }
+    if (here) {
+      dispatch(signal);
+    } else {
+      deliver(signal);
+    }
+  }
+
+  /** Calls the subscriber here if it is trusted, else queues the signal for the client executor. */
+  private void deliver(Object signal) {
+    Executor executor = delivery;
+    if (executor == null) {
+      dispatch(signal);
       return;
     }
-    if (demand.get() != Long.MAX_VALUE) {
-      demand.decrementAndGet();
+    signals.offer(signal);
+    if (deliveries.getAndIncrement() == 0) {
+      try {
+        executor.execute(this::drainSignals);
+      } catch (RuntimeException e) { // RejectedExecutionException: the dispatcher was shut down
+        signals.clear();
+        cancelled = true;
+        call.cancel();
+        broken.completeExceptionally(
+            new IOException("the client's executor refused to run the body subscriber: " + e, e));
+      }
+    }
+  }
+
+  private void drainSignals() {
+    int missed = 1;
+    for (; ; ) {
+      for (Object signal; (signal = signals.poll()) != null; ) {
+        dispatch(signal);
+      }
+      missed = deliveries.addAndGet(-missed);
+      if (missed == 0) {
+        return;
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void dispatch(Object signal) {
+    if (cancelled) {
+      return; // cancelled by the subscriber, or it threw: nothing more
     }
     try {
-      subscriber.onNext(List.of(buffer));
+      if (signal == COMPLETE) {
+        subscriber.onComplete();
+      } else if (signal instanceof Throwable) {
+        subscriber.onError((Throwable) signal);
+      } else {
+        subscriber.onNext((List<ByteBuffer>) signal);
+      }
     } catch (Throwable t) {
       subscriberThrew(t);
     }
@@ -197,24 +323,15 @@ final class ResponsePump implements Flow.Subscription {
             || message.startsWith("gzip finished without exhausting source"));
   }
 
-  private void signalError(Throwable t) {
-    try {
-      subscriber.onError(t);
-    } catch (Throwable thrown) {
-      subscriberThrew(thrown);
-    }
-  }
-
   private void subscriberThrew(Throwable t) {
     if (subscriberFailure == null) {
       subscriberFailure = t;
       broken.completeExceptionally(t);
     }
-    cancelled = true;
-    call.cancel();
-    finish();
+    cancel();
   }
 
+  /** Closes the response; only the holder of the reading role calls it. */
   private void finish() {
     if (!done) {
       done = true;

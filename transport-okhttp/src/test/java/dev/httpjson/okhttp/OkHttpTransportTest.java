@@ -166,7 +166,11 @@ class OkHttpTransportTest {
   void aSubscriberGetsNoMoreThanItRequests() throws Exception {
     server.enqueue(new MockResponse.Builder().code(200).body("w".repeat(100_000)).build());
     AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
-    List<List<ByteBuffer>> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.concurrent.atomic.AtomicLong outstanding =
+        new java.util.concurrent.atomic.AtomicLong();
+    java.util.concurrent.atomic.AtomicLong overDelivered =
+        new java.util.concurrent.atomic.AtomicLong();
+    java.util.concurrent.Semaphore delivered = new java.util.concurrent.Semaphore(0);
     CompletableFuture<Void> body = new CompletableFuture<>();
     HttpResponse.BodySubscriber<Void> oneAtATime =
         new HttpResponse.BodySubscriber<>() {
@@ -178,12 +182,16 @@ class OkHttpTransportTest {
           @Override
           public void onSubscribe(Flow.Subscription s) {
             subscription.set(s);
+            outstanding.addAndGet(1);
             s.request(1);
           }
 
           @Override
           public void onNext(List<ByteBuffer> item) {
-            received.add(item);
+            if (outstanding.decrementAndGet() < 0) {
+              overDelivered.incrementAndGet();
+            }
+            delivered.release();
           }
 
           @Override
@@ -197,10 +205,12 @@ class OkHttpTransportTest {
           }
         };
     client.send(get("/d"), info -> oneAtATime);
-    assertThat(received).hasSize(1);
+    assertThat(delivered.tryAcquire(1, 10, TimeUnit.SECONDS)).isTrue();
+    outstanding.addAndGet(2);
     subscription.get().request(2);
-    assertThat(received).hasSize(3);
+    assertThat(delivered.tryAcquire(2, 10, TimeUnit.SECONDS)).isTrue();
     subscription.get().cancel();
+    assertThat(overDelivered).hasValue(0);
     assertThat(body).isNotDone();
   }
 
