@@ -270,8 +270,10 @@ public abstract class ArrivalContract {
                 s.sendReturned.await(HOLD_MS, TimeUnit.MILLISECONDS);
               }
               for (int i = 0; i < ELEMENTS; i++) {
-                RawServer.writeChunk(out, chunk.of(i));
+                // Stamped before the write: the consumer may see the element, and the test assert,
+                // before this thread runs again after it.
                 s.written.set(i, System.nanoTime());
+                RawServer.writeChunk(out, chunk.of(i));
                 s.seen[i].await(HOLD_MS, TimeUnit.MILLISECONDS);
               }
               try {
