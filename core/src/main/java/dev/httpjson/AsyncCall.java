@@ -101,6 +101,11 @@ final class AsyncCall<R> {
     return call.result;
   }
 
+  /** The caller's future. */
+  CompletableFuture<R> result() {
+    return result;
+  }
+
   /** Delivers {@code value}; false (and the value closed) if the caller completed first. */
   boolean deliver(R value) {
     if (state.compareAndSet(RUNNING, DONE) && result.complete(value)) {

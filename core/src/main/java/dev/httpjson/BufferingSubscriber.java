@@ -43,6 +43,7 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   private long wire;
   private Flow.@Nullable Subscription subscription;
   private boolean done;
+  private final @Nullable CallTrace trace;
 
   /**
    * @param cap the most bytes to buffer
@@ -60,10 +61,21 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
    * the bytes received, and {@code declared} should be -1 (the compressed length is no hint).
    */
   BufferingSubscriber(long cap, long declared, long exact, @Nullable ContentDecoder decoder) {
+    this(cap, declared, exact, decoder, null);
+  }
+
+  /** As above, reporting the end of the body to {@code trace}. */
+  BufferingSubscriber(
+      long cap,
+      long declared,
+      long exact,
+      @Nullable ContentDecoder decoder,
+      @Nullable CallTrace trace) {
     this.cap = Math.min(cap, MAX_ARRAY);
     this.declared = declared;
     this.exact = exact;
     this.decoder = decoder;
+    this.trace = trace;
   }
 
   /**
@@ -229,6 +241,9 @@ abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
         } finally {
           decoder.end();
         }
+      }
+      if (trace != null) {
+        trace.body(received, size);
       }
       complete(() -> finish(buffer, size));
     }

@@ -155,9 +155,21 @@ final class Calls {
   private static <T> @Nullable T receive(
       HttpClient client, HttpRequest request, Responses.JsonHandler<T> handler)
       throws IOException, InterruptedException {
-    Responses.Collector body = new Responses.Collector(handler);
-    body.received(sendBlocking(client, request, body, handler.options()));
-    return body.value();
+    CallTrace trace = CallTrace.start(client, request, handler.type(), handler.options());
+    Responses.Collector body = new Responses.Collector(handler, trace);
+    if (trace == null) {
+      body.received(sendBlocking(client, request, body, handler.options(), null, null));
+      return body.value();
+    }
+    try {
+      body.received(sendBlocking(client, request, body, handler.options(), null, trace));
+      T value = body.value();
+      trace.end();
+      return value;
+    } catch (Throwable t) {
+      trace.failed(t);
+      throw t;
+    }
   }
 
   static <T> CompletableFuture<@Nullable T> receiveAsync(
@@ -200,10 +212,24 @@ final class Calls {
       throws IOException, InterruptedException {
     HttpRequest r = withAccept(request, type.options());
     Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
-    Responses.Collector body = new Responses.Collector(handler);
-    HttpResponse<@Nullable Object> response = sendBlocking(client, r, body, handler.options());
-    body.received(response);
-    return new BufferedResponse<@Nullable T>(response, body.value(), null);
+    CallTrace trace = CallTrace.start(client, r, handler.type(), handler.options());
+    Responses.Collector body = new Responses.Collector(handler, trace);
+    try {
+      HttpResponse<@Nullable Object> response =
+          sendBlocking(client, r, body, handler.options(), null, trace);
+      body.received(response);
+      BufferedResponse<@Nullable T> value =
+          new BufferedResponse<@Nullable T>(response, body.value(), null);
+      if (trace != null) {
+        trace.end();
+      }
+      return value;
+    } catch (Throwable t) {
+      if (trace != null) {
+        trace.failed(t);
+      }
+      throw t;
+    }
   }
 
   static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeResponseAsync(
@@ -227,9 +253,22 @@ final class Calls {
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, null, options, headers);
-    HttpResponse<byte[]> response =
-        sendBlocking(client, request, checkedBytes(request, options), options);
-    return BufferedResponse.ofBytes(response, response.body());
+    CallTrace trace = CallTrace.start(client, request, null, options);
+    Responses.BytesHandler handler = checkedBytes(request, options);
+    handler.trace = trace;
+    try {
+      HttpResponse<byte[]> response = sendBlocking(client, request, handler, options, null, trace);
+      BufferedResponse<byte[]> value = BufferedResponse.ofBytes(response, response.body());
+      if (trace != null) {
+        trace.end();
+      }
+      return value;
+    } catch (Throwable t) {
+      if (trace != null) {
+        trace.failed(t);
+      }
+      throw t;
+    }
   }
 
   static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
@@ -285,10 +324,23 @@ final class Calls {
   private static HttpResponse<byte[]> send(
       HttpClient client, HttpRequest request, JsonOptions options)
       throws IOException, InterruptedException {
-    Responses.Collector body = new Responses.Collector(options.maxResponseSize());
-    HttpResponse<@Nullable Object> response = sendBlocking(client, request, body, options);
-    body.received(response);
-    return BufferedResponse.ofBytes(response, body.bytes());
+    CallTrace trace = CallTrace.start(client, request, null, options);
+    Responses.Collector body = new Responses.Collector(options.maxResponseSize(), trace);
+    try {
+      HttpResponse<@Nullable Object> response =
+          sendBlocking(client, request, body, options, null, trace);
+      body.received(response);
+      BufferedResponse<byte[]> value = BufferedResponse.ofBytes(response, body.bytes());
+      if (trace != null) {
+        trace.end();
+      }
+      return value;
+    } catch (Throwable t) {
+      if (trace != null) {
+        trace.failed(t);
+      }
+      throw t;
+    }
   }
 
   static CompletableFuture<HttpResponse<byte[]>> sendAsync(
@@ -327,8 +379,18 @@ final class Calls {
       HttpClient client, HttpRequest request, Responses.StreamHandler<T> handler)
       throws IOException, InterruptedException {
     Deadline[] deadline = new Deadline[1];
-    HttpResponse<InputStream> response =
-        sendBlocking(client, request, handler.blocking(), handler.options(), deadline);
+    CallTrace trace = CallTrace.start(client, request, handler.elementType(), handler.options());
+    handler.trace = trace;
+    HttpResponse<InputStream> response;
+    try {
+      response =
+          sendBlocking(client, request, handler.blocking(), handler.options(), deadline, trace);
+    } catch (Throwable t) {
+      if (trace != null) {
+        trace.failed(t);
+      }
+      throw t;
+    }
     ElementStream<T> stream;
     try {
       stream = handler.open(response.body(), response.headers());
@@ -337,6 +399,9 @@ final class Calls {
         deadline[0].end();
       }
       closeQuietly(response.body());
+      if (trace != null) {
+        trace.failed(t);
+      }
       throw t;
     }
     if (deadline[0] != null) {
@@ -344,8 +409,12 @@ final class Calls {
       // stream's reads wait for body bytes, never the consumer's pace between them.
       long remaining = deadline[0].endForStream();
       if (remaining < 0) {
+        CallTimeoutException failure = deadline[0].failure();
+        if (trace != null) {
+          trace.failed(failure);
+        }
         stream.closeQuietly();
-        throw deadline[0].failure();
+        throw failure;
       }
       stream.remaining(remaining);
     }
@@ -534,10 +603,24 @@ final class Calls {
       Function<HttpResponse<T>, R> finish) {
     CompletableFuture<HttpResponse<T>> exchange;
     Duration timeout = options.timeout();
+    CallTrace trace = CallTrace.start(client, request, traced(handler), options);
+    if (trace != null) {
+      trace(handler, trace);
+      call.result()
+          .whenComplete(
+              (value, failure) -> {
+                if (failure != null) {
+                  trace.failed(unwrap(failure));
+                } else if (!(value instanceof Stream)) {
+                  trace.end(); // a stream's ends when it is closed
+                }
+              });
+    }
     try {
       exchange =
           client instanceof InterceptingClient
-              ? ((InterceptingClient) client).sendAsync(request, handler, null, deadline(timeout))
+              ? ((InterceptingClient) client)
+                  .sendAsync(request, handler, null, deadline(timeout), trace)
               : client.sendAsync(request, handler);
     } catch (RuntimeException | Error e) {
       call.fail(e);
@@ -583,6 +666,27 @@ final class Calls {
           }
           call.deliver(value);
         });
+  }
+
+  /** The type a handler of httpjson's reads, for its call's trace. */
+  private static @Nullable Type traced(BodyHandler<?> handler) {
+    if (handler instanceof Responses.JsonHandler) {
+      return ((Responses.JsonHandler<?>) handler).type();
+    }
+    if (handler instanceof Responses.StreamHandler) {
+      return ((Responses.StreamHandler<?>) handler).elementType();
+    }
+    return null;
+  }
+
+  private static void trace(BodyHandler<?> handler, CallTrace trace) {
+    if (handler instanceof Responses.JsonHandler) {
+      ((Responses.JsonHandler<?>) handler).trace = trace;
+    } else if (handler instanceof Responses.StreamHandler) {
+      ((Responses.StreamHandler<?>) handler).trace = trace;
+    } else if (handler instanceof Responses.BytesHandler) {
+      ((Responses.BytesHandler) handler).trace = trace;
+    }
   }
 
   /**
@@ -648,11 +752,6 @@ final class Calls {
    * <p>The whole-call timeout interrupts the calling thread, which makes {@code send} abort the
    * exchange; a {@link Deadline} makes sure no interrupt escapes once the call is over.
    */
-  private static <T> HttpResponse<T> sendBlocking(
-      HttpClient client, HttpRequest request, BodyHandler<T> handler, JsonOptions options)
-      throws IOException, InterruptedException {
-    return sendBlocking(client, request, handler, options, null);
-  }
 
   /**
    * As above; with {@code keep}, a running deadline is left running and put in {@code keep[0]} for
@@ -663,13 +762,14 @@ final class Calls {
       HttpRequest request,
       BodyHandler<T> handler,
       JsonOptions options,
-      Deadline @Nullable [] keep)
+      Deadline @Nullable [] keep,
+      @Nullable CallTrace trace)
       throws IOException, InterruptedException {
     Duration timeout = options.timeout();
     if (client instanceof InterceptingClient) {
       // The chain's last link reports failures as sendFailure does; an interceptor's own are
       // reported as it threw them.
-      return sendIntercepted((InterceptingClient) client, request, handler, timeout, keep);
+      return sendIntercepted((InterceptingClient) client, request, handler, timeout, keep, trace);
     }
     if (timeout == null) {
       try {
@@ -711,15 +811,16 @@ final class Calls {
       HttpRequest request,
       BodyHandler<T> handler,
       @Nullable Duration timeout,
-      Deadline @Nullable [] keep)
+      Deadline @Nullable [] keep,
+      @Nullable CallTrace trace)
       throws IOException, InterruptedException {
     if (timeout == null) {
-      return client.send(request, handler, InterceptingClient.NO_DEADLINE);
+      return client.send(request, handler, InterceptingClient.NO_DEADLINE, trace);
     }
     Deadline deadline = new Deadline(timeout, request);
     boolean handedOver = false;
     try {
-      HttpResponse<T> response = client.send(request, handler, deadline(timeout));
+      HttpResponse<T> response = client.send(request, handler, deadline(timeout), trace);
       if (keep != null) {
         keep[0] = deadline;
         handedOver = true;

@@ -15,6 +15,7 @@ final class DecodingInputStream extends InputStream {
   private final ContentDecoder decoder;
   private final byte[] piece = new byte[8192];
   private boolean eof;
+  private long wire;
   private boolean closed; // guarded by this, with readers
   private int readers;
   private @Nullable JsonReadException failure;
@@ -84,9 +85,15 @@ final class DecodingInputStream extends InputStream {
       if (r < 0) {
         eof = true;
       } else {
+        wire += r;
         decoder.feed(ByteBuffer.wrap(piece, 0, r));
       }
     }
+  }
+
+  /** The compressed bytes read from the body so far. */
+  long wire() {
+    return wire;
   }
 
   @Override

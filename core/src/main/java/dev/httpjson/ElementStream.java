@@ -37,6 +37,7 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   private final boolean ndjson;
   private final Type elementType;
   private final @Nullable String contentType;
+  private final @Nullable CallTrace trace;
 
   private JsonSequenceReader.@Nullable Cursor<T> cursor;
   private @Nullable Blank blank;
@@ -44,6 +45,7 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   private boolean advanced;
   private boolean hasNext;
   private volatile boolean closed;
+  private boolean failing;
 
   ElementStream(
       InputStream raw,
@@ -53,8 +55,10 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
       JsonSequenceReader<T> reader,
       boolean ndjson,
       Type elementType,
-      @Nullable String contentType) {
+      @Nullable String contentType,
+      @Nullable CallTrace trace) {
     this.raw = raw;
+    this.trace = trace;
     this.timed = timed;
     this.limited = new LimitedInputStream(timed != null ? timed : raw, elementLimit);
     this.charset = charset;
@@ -101,6 +105,9 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
       }
       advanced = true;
       if (!hasNext) {
+        if (trace != null) {
+          trace.body(wire(), limited.total());
+        }
         closeUnchecked();
       }
     }
@@ -113,11 +120,22 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
       throw new NoSuchElementException();
     }
     advanced = false;
+    T value;
     try {
-      return cursor.value();
+      value = cursor.value();
     } catch (IOException | RuntimeException e) {
       throw fail(e);
     }
+    if (trace != null) {
+      trace.element();
+    }
+    return value;
+  }
+
+  private long wire() {
+    return raw instanceof DecodingInputStream
+        ? ((DecodingInputStream) raw).wire()
+        : limited.total();
   }
 
   private JsonSequenceReader.Cursor<T> open() throws IOException {
@@ -292,7 +310,18 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
   }
 
   private RuntimeException fail(Exception e) {
+    boolean report = trace != null && !closed;
+    failing = true; // close() leaves the report to this method
     closeUnchecked();
+    RuntimeException failure = failure(e);
+    if (report) {
+      trace.streamEnd(
+          false, failure instanceof UncheckedIOException ? failure.getCause() : failure);
+    }
+    return failure;
+  }
+
+  private RuntimeException failure(Exception e) {
     IOException timeout = timed != null ? timed.expired() : null;
     if (timeout != null) {
       return new UncheckedIOException(timeout);
@@ -322,8 +351,12 @@ final class ElementStream<T> implements Iterator<T>, Closeable {
       return;
     }
     closed = true;
+    boolean early = !(advanced && !hasNext);
     hasNext = false;
     advanced = true;
+    if (trace != null && !failing) {
+      trace.streamEnd(early, null);
+    }
     try {
       if (cursor != null) {
         cursor.close();

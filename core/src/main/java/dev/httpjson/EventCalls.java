@@ -76,16 +76,31 @@ final class EventCalls {
       throws IOException, InterruptedException {
     Duration timeout = type.options().timeout();
     long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + saturatedNanos(timeout);
-    Handler handler = new Handler(type, request);
-    HttpResponse<InputStream> response = send(client, request, handler, deadline, timeout);
+    CallTrace trace = CallTrace.start(client, request, type.type(), type.options());
+    Handler handler = new Handler(type, request, trace);
+    HttpResponse<InputStream> response;
+    try {
+      response = send(client, request, handler, deadline, timeout);
+    } catch (Throwable t) {
+      if (trace != null) {
+        trace.failed(t);
+      }
+      throw t;
+    }
     if (response.statusCode() == 204) {
       closeQuietly(response.body());
+      if (trace != null) {
+        trace.streamEnd(false, null);
+      }
       return Stream.empty();
     }
     EventStream.Connector connector =
         reconnectable && events.maxReconnects() > 0
             ? (lastEventId, until) -> {
               HttpRequest again = withLastEventId(request, lastEventId);
+              if (trace != null) {
+                trace.attempt(); // a reconnection is reported as a retry
+              }
               HttpResponse<InputStream> r = send(client, again, handler, until, timeout);
               if (r.statusCode() == 204) {
                 closeQuietly(r.body());
@@ -107,9 +122,12 @@ final class EventCalls {
               connector);
     } catch (RuntimeException | Error e) {
       closeQuietly(response.body()); // the codec cannot read the type: release the connection
+      if (trace != null) {
+        trace.failed(e);
+      }
       throw e;
     }
-    return stream.stream();
+    return stream.traced(trace).stream();
   }
 
   private static long saturatedNanos(Duration d) {
@@ -245,15 +263,20 @@ final class EventCalls {
   private static final class Handler implements BodyHandler<InputStream> {
     private final JsonType<?> type;
     private final HttpRequest request;
+    private final @Nullable CallTrace trace;
 
-    Handler(JsonType<?> type, HttpRequest request) {
+    Handler(JsonType<?> type, HttpRequest request, @Nullable CallTrace trace) {
       this.type = type;
       this.request = request;
+      this.trace = trace;
     }
 
     @Override
     public BodySubscriber<InputStream> apply(HttpResponse.ResponseInfo info) {
       int status = info.statusCode();
+      if (trace != null) {
+        trace.headers(status);
+      }
       if (!Responses.isSuccess(status)) {
         return Responses.statusFailure(info, request.method(), request.uri(), type.options());
       }

@@ -62,6 +62,8 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
   private boolean advanced;
   private int reconnects;
   private volatile DeadlineTimer.@Nullable Task idleTask;
+  private @Nullable CallTrace trace;
+  private boolean failing;
 
   EventStream(
       InputStream body,
@@ -89,6 +91,12 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
    * Starts the idle timer. The whole-call timeout bounds each connection up to its headers, not the
    * endless body: stalls are the idle timeout's.
    */
+  /** Reports this stream's events and end to {@code trace}. */
+  EventStream<T> traced(@Nullable CallTrace trace) {
+    this.trace = trace;
+    return this;
+  }
+
   Stream<ServerSentEvent<T>> stream() {
     if (idleTimeout != null) {
       idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleTimeout.toNanos());
@@ -191,6 +199,10 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
     advanced = false;
     ServerSentEvent<T> e = next;
     next = null;
+    CallTrace t = trace;
+    if (t != null) {
+      t.element();
+    }
     return e;
   }
 
@@ -388,15 +400,22 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
   }
 
   private RuntimeException fail(Exception e) {
+    CallTrace t = closed ? null : trace;
+    failing = true; // close() leaves the report to this method
     closeUnchecked();
+    RuntimeException failure;
     IOException timedOut = expired;
     if (timedOut != null) {
-      return new UncheckedIOException(timedOut);
+      failure = new UncheckedIOException(timedOut);
+    } else if (e instanceof IOException) {
+      failure = new UncheckedIOException((IOException) e);
+    } else {
+      failure = (RuntimeException) e;
     }
-    if (e instanceof IOException) {
-      return new UncheckedIOException((IOException) e);
+    if (t != null) {
+      t.streamEnd(false, failure instanceof UncheckedIOException ? failure.getCause() : failure);
     }
-    return (RuntimeException) e;
+    return failure;
   }
 
   private void closeBody() {
@@ -413,8 +432,13 @@ final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
       return;
     }
     closed = true;
+    boolean early = !(advanced && next == null);
     advanced = true;
     next = null;
+    CallTrace t = trace;
+    if (t != null && !failing) {
+      t.streamEnd(early, null);
+    }
     DeadlineTimer.Task idle = idleTask;
     if (idle != null) {
       idle.cancel();

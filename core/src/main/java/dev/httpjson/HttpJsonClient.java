@@ -1542,6 +1542,7 @@ public final class HttpJsonClient {
     private final List<String> suppliedNames = new ArrayList<>();
     private final List<Supplier<String>> suppliedValues = new ArrayList<>();
     private final List<Interceptor> interceptors = new ArrayList<>();
+    private final List<CallListener> listeners = new ArrayList<>();
     private Redirect redirects = Redirect.NEVER;
 
     Builder(HttpClient client) {
@@ -1691,6 +1692,20 @@ public final class HttpJsonClient {
     }
 
     /**
+     * Adds a listener that sees every call of the client, phase by phase: start, request body,
+     * response headers, body read, decoded, retries and redirects, end or failure (see {@link
+     * CallListener}). Listeners are called in the order they were added; one that throws is logged
+     * and the call goes on.
+     *
+     * @param listener the listener
+     * @return this builder
+     */
+    public Builder listener(CallListener listener) {
+      listeners.add(Objects.requireNonNull(listener, "listener == null"));
+      return this;
+    }
+
+    /**
      * Makes the client follow redirects itself, checking every hop: the default headers go to a hop
      * on the base URI's origin and never to another one. Default: {@link Redirect#NEVER}, a
      * redirect is the response. Needs an {@link HttpClient} that does not follow redirects itself
@@ -1760,7 +1775,7 @@ public final class HttpJsonClient {
         chain.add(new SuppliedHeaders(baseUri, suppliedNames, suppliedValues));
       }
       chain.addAll(interceptors);
-      return InterceptingClient.of(client, chain);
+      return InterceptingClient.of(client, chain, listeners);
     }
 
     private String names() {

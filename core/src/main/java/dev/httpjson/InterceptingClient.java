@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.PushPromiseHandler;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,25 +27,74 @@ import org.jspecify.annotations.Nullable;
 final class InterceptingClient extends HttpClient {
   static final long NO_DEADLINE = Long.MIN_VALUE;
 
+  private static final CallListener[] NO_LISTENERS = {};
+
   private final HttpClient delegate;
   private final Interceptor[] interceptors;
+  private final CallListener[] listeners;
+  private final @Nullable CallListener listener;
 
-  private InterceptingClient(HttpClient delegate, Interceptor[] interceptors) {
+  private InterceptingClient(
+      HttpClient delegate, Interceptor[] interceptors, CallListener[] listeners) {
     this.delegate = delegate;
     this.interceptors = interceptors;
+    this.listeners = listeners;
+    this.listener = listeners.length == 0 ? null : CallTrace.all(listeners);
   }
 
   static HttpClient of(HttpClient client, List<Interceptor> interceptors) {
+    return of(client, interceptors, List.of());
+  }
+
+  static HttpClient of(
+      HttpClient client, List<Interceptor> interceptors, List<CallListener> listeners) {
     Objects.requireNonNull(client, "client == null");
     Interceptor[] all = interceptors.toArray(new Interceptor[0]);
     for (int i = 0; i < all.length; i++) {
       Objects.requireNonNull(all[i], "interceptors[" + i + "] == null");
     }
-    return all.length == 0 ? client : new InterceptingClient(client, all);
+    CallListener[] each = listeners.toArray(NO_LISTENERS);
+    for (int i = 0; i < each.length; i++) {
+      Objects.requireNonNull(each[i], "listeners[" + i + "] == null");
+    }
+    if (all.length == 0 && each.length == 0) {
+      return client;
+    }
+    if (client instanceof InterceptingClient) {
+      // Calls are traced by the outermost client: it reports to the listeners of the one inside.
+      CallListener[] inner = ((InterceptingClient) client).listeners;
+      CallListener[] merged = Arrays.copyOf(inner, inner.length + each.length);
+      System.arraycopy(each, 0, merged, inner.length, each.length);
+      each = merged;
+    }
+    return new InterceptingClient(client, all, each);
+  }
+
+  /** {@code client} reporting to {@code listener} too, its interceptors and listeners kept. */
+  static HttpClient withListener(HttpClient client, CallListener listener) {
+    Objects.requireNonNull(client, "client == null");
+    Objects.requireNonNull(listener, "listener == null");
+    if (client instanceof InterceptingClient) {
+      InterceptingClient c = (InterceptingClient) client;
+      CallListener[] more = Arrays.copyOf(c.listeners, c.listeners.length + 1);
+      more[c.listeners.length] = listener;
+      return new InterceptingClient(c.delegate, c.interceptors, more);
+    }
+    return new InterceptingClient(client, new Interceptor[0], new CallListener[] {listener});
   }
 
   HttpClient delegate() {
     return delegate;
+  }
+
+  /** The listeners as one, or {@code null} when there are none. */
+  @Nullable CallListener listener() {
+    return listener;
+  }
+
+  /** The trace of the call a chain belongs to, or {@code null}. */
+  static @Nullable CallTrace trace(Interceptor.Chain<?> chain) {
+    return chain instanceof Link ? ((Link<?>) chain).trace : null;
   }
 
   @Override
@@ -100,41 +150,53 @@ final class InterceptingClient extends HttpClient {
   @Override
   public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
       throws IOException, InterruptedException {
-    return send(request, handler, NO_DEADLINE);
+    return send(request, handler, NO_DEADLINE, null);
   }
 
-  /** {@code send} for a call whose whole-call timeout ends at {@code deadline} (nanoTime). */
-  <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler, long deadline)
+  /**
+   * {@code send} for a call whose whole-call timeout ends at {@code deadline} (nanoTime), traced by
+   * {@code trace}.
+   */
+  <T> HttpResponse<T> send(
+      HttpRequest request, BodyHandler<T> handler, long deadline, @Nullable CallTrace trace)
       throws IOException, InterruptedException {
-    return new Link<>(this, 0, Objects.requireNonNull(handler, "handler == null"), null, deadline)
+    return new Link<>(
+            this, 0, Objects.requireNonNull(handler, "handler == null"), null, deadline, trace)
         .forward(Objects.requireNonNull(request, "request == null"));
   }
 
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request, BodyHandler<T> handler) {
-    return sendAsync(request, handler, null, NO_DEADLINE);
+    return sendAsync(request, handler, null, NO_DEADLINE, null);
   }
 
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request, BodyHandler<T> handler, @Nullable PushPromiseHandler<T> push) {
-    return sendAsync(request, handler, push, NO_DEADLINE);
+    return sendAsync(request, handler, push, NO_DEADLINE, null);
   }
 
   <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request,
       BodyHandler<T> handler,
       @Nullable PushPromiseHandler<T> push,
-      long deadline) {
+      long deadline,
+      @Nullable CallTrace trace) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
-    return new Link<>(this, 0, handler, push, deadline).forwardAsync(request);
+    return new Link<>(this, 0, handler, push, deadline, trace).forwardAsync(request);
   }
 
   @Override
   public String toString() {
-    return "Interceptor.decorate(" + delegate + ", " + interceptors.length + " interceptors)";
+    return "Interceptor.decorate("
+        + delegate
+        + ", "
+        + interceptors.length
+        + " interceptors"
+        + (listeners.length == 0 ? "" : ", " + listeners.length + " listeners")
+        + ")";
   }
 
   /** The chain from interceptor {@code index} on. */
@@ -144,18 +206,21 @@ final class InterceptingClient extends HttpClient {
     private final BodyHandler<T> handler;
     private final @Nullable PushPromiseHandler<T> push;
     private final long deadline;
+    private final @Nullable CallTrace trace;
 
     Link(
         InterceptingClient client,
         int index,
         BodyHandler<T> handler,
         @Nullable PushPromiseHandler<T> push,
-        long deadline) {
+        long deadline,
+        @Nullable CallTrace trace) {
       this.client = client;
       this.index = index;
       this.handler = handler;
       this.push = push;
       this.deadline = deadline;
+      this.trace = trace;
     }
 
     @Override
@@ -166,11 +231,11 @@ final class InterceptingClient extends HttpClient {
     @Override
     public <U> Interceptor.Chain<U> withBodyHandler(BodyHandler<U> bodyHandler) {
       Objects.requireNonNull(bodyHandler, "bodyHandler == null");
-      return new Link<>(client, index, bodyHandler, null, deadline);
+      return new Link<>(client, index, bodyHandler, null, deadline, trace);
     }
 
     private Link<T> next() {
-      return new Link<>(client, index + 1, handler, push, deadline);
+      return new Link<>(client, index + 1, handler, push, deadline, trace);
     }
 
     @Override
@@ -181,6 +246,9 @@ final class InterceptingClient extends HttpClient {
         return Objects.requireNonNull(
             interceptors[index].intercept(request, next()),
             () -> interceptors[index] + " returned a null response");
+      }
+      if (trace != null) {
+        trace.attempt();
       }
       try {
         return client.delegate.send(request, handler);
@@ -205,6 +273,9 @@ final class InterceptingClient extends HttpClient {
           f = interceptors[index].interceptAsync(request, next());
           Objects.requireNonNull(f, () -> interceptors[index] + " returned a null future");
         } else {
+          if (trace != null) {
+            trace.attempt();
+          }
           f =
               push == null
                   ? client.delegate.sendAsync(request, handler)

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 final class LimitedInputStream extends FilterInputStream {
   private final long limit;
   private long sinceReset;
+  private long total;
   private @Nullable IOException failure;
 
   LimitedInputStream(InputStream in, long limit) {
@@ -22,6 +23,11 @@ final class LimitedInputStream extends FilterInputStream {
 
   void resetAllowance() {
     sinceReset = 0;
+  }
+
+  /** The bytes read through this stream so far. */
+  long total() {
+    return total;
   }
 
   /** The failure of the input itself (transport, or the limit), if reading it failed. */
@@ -77,6 +83,7 @@ final class LimitedInputStream extends FilterInputStream {
   }
 
   private void count(long n) throws ResponseTooLargeException {
+    total += n;
     sinceReset += n;
     if (sinceReset > limit) {
       throw (ResponseTooLargeException)

@@ -47,6 +47,10 @@ final class Redirects implements Interceptor {
             return handler.apply(info);
           }
           hop.target = target;
+          CallTrace trace = InterceptingClient.trace(chain);
+          if (trace != null) {
+            trace.headers(info.statusCode()); // the handler that reports it is not called
+          }
           return BodySubscribers.replacing(null); // read and dropped: the connection is reused
         });
   }
@@ -110,6 +114,13 @@ final class Redirects implements Interceptor {
     return b.build();
   }
 
+  private static void redirected(Chain<?> chain, int status, URI target) {
+    CallTrace trace = InterceptingClient.trace(chain);
+    if (trace != null) {
+      trace.redirect(status, target);
+    }
+  }
+
   private static IOException tooMany(HttpRequest first) {
     return new IOException(
         "Too many redirects (more than "
@@ -134,6 +145,7 @@ final class Redirects implements Interceptor {
       if (hops == MAX_HOPS) {
         throw tooMany(request);
       }
+      redirected(chain, response.statusCode(), target);
       current = next(current, target, response.statusCode());
     }
   }
@@ -184,6 +196,7 @@ final class Redirects implements Interceptor {
           }
           HttpRequest next;
           try {
+            redirected(chain, response.statusCode(), target);
             next = next(current, target, response.statusCode());
           } catch (RuntimeException e) {
             result.completeExceptionally(e);

@@ -362,6 +362,7 @@ final class Responses {
     private final boolean checkStatus;
     private final @Nullable String method;
     private final @Nullable URI uri;
+    @Nullable CallTrace trace;
 
     JsonHandler(JsonType<T> type, boolean checkStatus, @Nullable String method, @Nullable URI uri) {
       this.options = type.options();
@@ -400,6 +401,23 @@ final class Responses {
       return Responses.decode(reader, bytes, length, contentType, type);
     }
 
+    /** As {@link #decode}, reporting how long it took to {@code trace}. */
+    @Nullable T decode(
+        byte[] bytes, int length, @Nullable String contentType, @Nullable CallTrace trace)
+        throws IOException {
+      if (trace == null) {
+        return decode(bytes, length, contentType);
+      }
+      long start = System.nanoTime();
+      T value = decode(bytes, length, contentType);
+      trace.decoded(System.nanoTime() - start);
+      return value;
+    }
+
+    Type type() {
+      return type;
+    }
+
     long limit() {
       return limit;
     }
@@ -410,6 +428,10 @@ final class Responses {
 
     @Override
     public BodySubscriber<T> apply(ResponseInfo info) {
+      CallTrace t = trace;
+      if (t != null) {
+        t.headers(info.statusCode());
+      }
       BodySubscriber<T> rejected = reject(info);
       if (rejected != null) {
         return rejected;
@@ -417,10 +439,10 @@ final class Responses {
       String contentType = contentType(info.headers());
       ContentDecoder decoder = decoderOrNull(info.headers());
       long declared = decoder == null ? declaredLength(info.headers()) : -1;
-      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder) {
+      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder, t) {
         @Override
         @Nullable T finish(byte[] bytes, int length) throws IOException {
-          return decode(bytes, length, contentType);
+          return decode(bytes, length, contentType, t);
         }
 
         @Override
@@ -451,15 +473,18 @@ final class Responses {
     private @Nullable String contentType;
     private @Nullable ContentDecoder decoder;
     private long wire;
+    private final @Nullable CallTrace trace;
 
-    Collector(JsonHandler<?> json) {
+    Collector(JsonHandler<?> json, @Nullable CallTrace trace) {
       this.json = json;
       this.limit = json.limit();
+      this.trace = trace;
     }
 
-    Collector(long limit) {
+    Collector(long limit, @Nullable CallTrace trace) {
       this.json = null;
       this.limit = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
+      this.trace = trace;
     }
 
     /**
@@ -472,6 +497,9 @@ final class Responses {
     @Override
     @SuppressWarnings("unchecked")
     public BodySubscriber<@Nullable Object> apply(ResponseInfo info) {
+      if (trace != null) {
+        trace.headers(info.statusCode());
+      }
       buffer = EMPTY;
       size = 0;
       wire = 0;
@@ -518,6 +546,9 @@ final class Responses {
         } finally {
           d.end();
         }
+        if (trace != null) {
+          trace.body(wire, size);
+        }
         return;
       }
       Object body = response.body();
@@ -526,6 +557,9 @@ final class Responses {
         size = buffer.length;
       } else if (exact >= 0 && size < exact) {
         throw shorterThanDeclared(exact, size);
+      }
+      if (trace != null) {
+        trace.body(size, size);
       }
     }
 
@@ -608,7 +642,7 @@ final class Responses {
     /** The body read as JSON; call after {@code send} returned. */
     @SuppressWarnings("unchecked")
     <T> @Nullable T value() throws IOException {
-      return (T) Objects.requireNonNull(json).decode(buffer, size, contentType);
+      return (T) Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
     }
 
     /** The body's bytes; call after {@code send} returned. */
@@ -623,6 +657,7 @@ final class Responses {
     private final @Nullable JsonOptions checkStatus;
     private final @Nullable String method;
     private final @Nullable URI uri;
+    @Nullable CallTrace trace;
 
     BytesHandler(long limit) {
       this(limit, null, null, null);
@@ -639,6 +674,10 @@ final class Responses {
 
     @Override
     public BodySubscriber<byte[]> apply(ResponseInfo info) {
+      CallTrace t = trace;
+      if (t != null) {
+        t.headers(info.statusCode());
+      }
       if (checkStatus != null && !isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, checkStatus);
       }
@@ -648,7 +687,7 @@ final class Responses {
       if (declared > limit) {
         return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
       }
-      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null), decoder) {
+      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null), decoder, t) {
         @Override
         byte[] finish(byte[] bytes, int length) {
           return bytes.length == length ? bytes : java.util.Arrays.copyOf(bytes, length);
@@ -686,6 +725,7 @@ final class Responses {
     private final StreamFormat format;
     private final @Nullable String method;
     private final @Nullable URI uri;
+    @Nullable CallTrace trace;
 
     StreamHandler(
         JsonType<T> elementType, StreamFormat format, @Nullable String method, @Nullable URI uri) {
@@ -702,8 +742,16 @@ final class Responses {
       return options;
     }
 
+    Type elementType() {
+      return elementType;
+    }
+
     /** As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null. */
     <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
+      CallTrace t = trace;
+      if (t != null) {
+        t.headers(info.statusCode());
+      }
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, options);
       }
@@ -742,7 +790,8 @@ final class Responses {
           reader,
           ndjson,
           elementType,
-          contentType);
+          contentType,
+          trace);
     }
 
     @Override

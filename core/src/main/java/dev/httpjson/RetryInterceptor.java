@@ -186,6 +186,10 @@ public final class RetryInterceptor implements Interceptor {
             return handler.apply(info);
           }
           decision.delay = delay;
+          CallTrace trace = InterceptingClient.trace(chain);
+          if (trace != null) {
+            trace.headers(info.statusCode()); // the handler that reports it is not called
+          }
           return BodySubscribers.replacing(null);
         });
   }
