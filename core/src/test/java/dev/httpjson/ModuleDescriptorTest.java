@@ -26,6 +26,7 @@ class ModuleDescriptorTest {
     assertThat(descriptor.exports()).allMatch(e -> !e.isQualified());
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
-        .doesNotContain("tools.jackson.databind", "com.fasterxml.jackson.databind");
+        .doesNotContain(
+            "tools.jackson.databind", "com.fasterxml.jackson.databind", "io.opentelemetry.api");
   }
 }

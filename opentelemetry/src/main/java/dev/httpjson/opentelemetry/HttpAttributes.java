@@ -1,0 +1,124 @@
+package dev.httpjson.opentelemetry;
+
+import io.opentelemetry.api.common.AttributeKey;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.Locale;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/** The HTTP client semantic conventions: attribute keys and the values httpjson gives them. */
+final class HttpAttributes {
+  static final AttributeKey<String> HTTP_REQUEST_METHOD =
+      AttributeKey.stringKey("http.request.method");
+  static final AttributeKey<String> HTTP_REQUEST_METHOD_ORIGINAL =
+      AttributeKey.stringKey("http.request.method_original");
+  static final AttributeKey<Long> HTTP_RESPONSE_STATUS_CODE =
+      AttributeKey.longKey("http.response.status_code");
+  static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
+  static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
+  static final AttributeKey<String> URL_FULL = AttributeKey.stringKey("url.full");
+  static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+  static final AttributeKey<String> NETWORK_PROTOCOL_VERSION =
+      AttributeKey.stringKey("network.protocol.version");
+
+  /** What a redacted part of {@code url.full} becomes, as the conventions write it. */
+  static final String REDACTED = "REDACTED";
+
+  /** The methods of RFC 9110 and RFC 5789; any other is {@code _OTHER}. */
+  private static final Set<String> KNOWN_METHODS =
+      Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
+
+  static final String OTHER_METHOD = "_OTHER";
+
+  private HttpAttributes() {}
+
+  /** {@code http.request.method}: the method itself when it is a known one (case-sensitive). */
+  static String method(String method) {
+    return KNOWN_METHODS.contains(method) ? method : OTHER_METHOD;
+  }
+
+  /** {@code server.address}: the host, an IPv6 literal without its brackets; null without one. */
+  static @Nullable String serverAddress(URI uri) {
+    String host = uri.getHost();
+    if (host == null) {
+      return null;
+    }
+    if (host.length() > 1 && host.charAt(0) == '[' && host.charAt(host.length() - 1) == ']') {
+      return host.substring(1, host.length() - 1);
+    }
+    return host;
+  }
+
+  /** {@code server.port}: the URI's port, or its scheme's default; -1 when neither is known. */
+  static int serverPort(URI uri) {
+    if (uri.getPort() != -1) {
+      return uri.getPort();
+    }
+    String scheme = uri.getScheme();
+    if (scheme == null) {
+      return -1;
+    }
+    switch (scheme.toLowerCase(Locale.ROOT)) {
+      case "http":
+        return 80;
+      case "https":
+        return 443;
+      default:
+        return -1;
+    }
+  }
+
+  /** {@code network.protocol.version}: {@code 1.1} or {@code 2}. */
+  static String protocolVersion(HttpClient.Version version) {
+    return version == HttpClient.Version.HTTP_2 ? "2" : "1.1";
+  }
+
+  /**
+   * {@code url.full} without secrets: userinfo as {@code REDACTED:REDACTED} (the conventions' form)
+   * and the value of every query parameter as {@code REDACTED}, since httpjson cannot tell which
+   * parameter carries a credential (its own messages hide every value too); the fragment, never
+   * sent, is left out.
+   */
+  static String redactedUrl(URI uri) {
+    StringBuilder sb = new StringBuilder();
+    if (uri.getScheme() != null) {
+      sb.append(uri.getScheme()).append(':');
+    }
+    if (uri.isOpaque()) {
+      return sb.append(REDACTED).toString();
+    }
+    String authority = uri.getRawAuthority();
+    if (authority != null) {
+      sb.append("//");
+      int at = authority.lastIndexOf('@');
+      if (at >= 0) {
+        sb.append(REDACTED).append(':').append(REDACTED).append('@');
+      }
+      sb.append(authority, at + 1, authority.length());
+    }
+    sb.append(uri.getRawPath() == null ? "" : uri.getRawPath());
+    String query = uri.getRawQuery();
+    if (query != null) {
+      sb.append('?');
+      int start = 0;
+      while (start <= query.length()) {
+        int end = query.indexOf('&', start);
+        if (end < 0) {
+          end = query.length();
+        }
+        int eq = query.indexOf('=', start);
+        if (eq >= 0 && eq < end) {
+          sb.append(query, start, eq + 1).append(REDACTED);
+        } else {
+          sb.append(query, start, end);
+        }
+        if (end < query.length()) {
+          sb.append('&');
+        }
+        start = end + 1;
+      }
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,637 @@
+package dev.httpjson.opentelemetry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.Interceptor;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.RetryInterceptor;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.opentelemetry.context.propagation.TextMapSetter;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.opentelemetry.sdk.metrics.data.HistogramPointData;
+import io.opentelemetry.sdk.metrics.data.MetricData;
+import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.EventData;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@link HttpJsonTelemetry} reports for calls on a real loopback server: spans and the
+ * duration histogram read back from the SDK's in-memory exporter and reader. Run on every {@link
+ * HttpClient} underneath.
+ */
+abstract class TelemetryContract {
+  static final AttributeKey<String> METHOD = AttributeKey.stringKey("http.request.method");
+  static final AttributeKey<String> METHOD_ORIGINAL =
+      AttributeKey.stringKey("http.request.method_original");
+  static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
+  static final AttributeKey<String> ADDRESS = AttributeKey.stringKey("server.address");
+  static final AttributeKey<Long> PORT = AttributeKey.longKey("server.port");
+  static final AttributeKey<String> URL = AttributeKey.stringKey("url.full");
+  static final AttributeKey<String> ERROR = AttributeKey.stringKey("error.type");
+  static final AttributeKey<String> VERSION = AttributeKey.stringKey("network.protocol.version");
+
+  record Item(String name, int count) {}
+
+  MockWebServer server;
+  HttpClient client;
+  InMemorySpanExporter spans;
+  InMemoryMetricReader metrics;
+  OpenTelemetrySdk sdk;
+  HttpJsonTelemetry telemetry;
+
+  /** The client under test; it must not follow redirects. */
+  abstract HttpClient newClient();
+
+  @BeforeEach
+  void setUp() throws IOException {
+    server = new MockWebServer();
+    server.start(InetAddress.getLoopbackAddress(), 0);
+    client = newClient();
+    spans = InMemorySpanExporter.create();
+    metrics = InMemoryMetricReader.create();
+    sdk =
+        OpenTelemetrySdk.builder()
+            .setTracerProvider(
+                SdkTracerProvider.builder()
+                    .addSpanProcessor(SimpleSpanProcessor.create(spans))
+                    .build())
+            .setMeterProvider(SdkMeterProvider.builder().registerMetricReader(metrics).build())
+            .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
+            .build();
+    telemetry = HttpJsonTelemetry.create(sdk);
+  }
+
+  @AfterEach
+  void tearDown() throws IOException {
+    sdk.close();
+    server.close();
+  }
+
+  private HttpJsonClient api(Interceptor... interceptors) {
+    HttpJsonClient.Builder b = HttpJsonClient.newBuilder(client).baseUri(server.url("/").uri());
+    for (Interceptor i : interceptors) {
+      b.interceptor(i);
+    }
+    return b.build();
+  }
+
+  private static MockResponse json(int code, String body) {
+    return new MockResponse.Builder()
+        .code(code)
+        .addHeader("Content-Type", "application/json")
+        .body(body)
+        .build();
+  }
+
+  private RecordedRequest take() throws InterruptedException {
+    RecordedRequest r = server.takeRequest(10, TimeUnit.SECONDS);
+    assertThat(r).as("a request reached the server within 10 s").isNotNull();
+    return r;
+  }
+
+  private SpanData onlySpan() {
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(1);
+    return finished.get(0);
+  }
+
+  private List<HistogramPointData> durationPoints() {
+    Collection<MetricData> all = metrics.collectAllMetrics();
+    List<MetricData> duration =
+        all.stream()
+            .filter(m -> m.getName().equals("http.client.request.duration"))
+            .collect(Collectors.toList());
+    assertThat(duration).hasSize(1);
+    MetricData metric = duration.get(0);
+    assertThat(metric.getUnit()).isEqualTo("s");
+    assertThat(metric.getInstrumentationScopeInfo().getName()).isEqualTo("dev.httpjson");
+    return List.copyOf(metric.getHistogramData().getPoints());
+  }
+
+  /** The header as the span's context gives it: version, trace id, span id, its own flags. */
+  private static String traceparent(SpanData span) {
+    return "00-"
+        + span.getTraceId()
+        + "-"
+        + span.getSpanId()
+        + "-"
+        + span.getSpanContext().getTraceFlags().asHex();
+  }
+
+  @Test
+  void successfulGetIsOneClientSpanWithTheConventionsAttributes() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    URI uri = server.url("/items/1").uri();
+
+    Item item =
+        HttpJson.getFromJson(
+            Interceptor.decorate(client, telemetry.interceptor()), uri, Item.class);
+
+    assertThat(item).isEqualTo(new Item("a", 1));
+    SpanData span = onlySpan();
+    assertThat(span.getName()).isEqualTo("GET");
+    assertThat(span.getKind()).isEqualTo(SpanKind.CLIENT);
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+    assertThat(span.getParentSpanContext().isValid()).isFalse();
+    Attributes a = span.getAttributes();
+    assertThat(a.get(METHOD)).isEqualTo("GET");
+    assertThat(a.get(ADDRESS)).isEqualTo(uri.getHost());
+    assertThat(a.get(PORT)).isEqualTo((long) server.getPort());
+    assertThat(a.get(URL)).isEqualTo(uri.toString());
+    assertThat(a.get(STATUS)).isEqualTo(200L);
+    assertThat(a.get(VERSION)).isEqualTo("1.1");
+    assertThat(a.get(ERROR)).isNull();
+    assertThat(span.getInstrumentationScopeInfo().getName()).isEqualTo("dev.httpjson");
+    assertThat(span.getInstrumentationScopeInfo().getVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
+  }
+
+  @Test
+  void requestCarriesTheSpansTraceparent() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+
+    api(telemetry.interceptor()).getFromJson("items/1", Item.class);
+
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(onlySpan()));
+  }
+
+  @Test
+  void spanIsAChildOfTheCurrentSpanAndCurrentForLaterInterceptors() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    AtomicReference<Span> seenByNext = new AtomicReference<>();
+    Interceptor next =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            seenByNext.set(Span.current());
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain.forwardAsync(request);
+          }
+        };
+    Tracer tracer = sdk.getTracer("test");
+    Span parent = tracer.spanBuilder("parent").startSpan();
+    Scope scope = parent.makeCurrent();
+    try {
+      api(telemetry.interceptor(), next).getFromJson("items/1", Item.class);
+    } finally {
+      scope.close();
+      parent.end();
+    }
+
+    SpanData client =
+        spans.getFinishedSpanItems().stream()
+            .filter(s -> s.getName().equals("GET"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(client.getParentSpanId()).isEqualTo(parent.getSpanContext().getSpanId());
+    assertThat(client.getTraceId()).isEqualTo(parent.getSpanContext().getTraceId());
+    assertThat(seenByNext.get().getSpanContext().getSpanId()).isEqualTo(client.getSpanId());
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(client));
+  }
+
+  @Test
+  void asyncSendSpanIsAChildOfTheCallersSpan() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+    Span parent = sdk.getTracer("test").spanBuilder("parent").startSpan();
+    CompletableFuture<HttpResponse<String>> f;
+    Scope scope = parent.makeCurrent();
+    try {
+      f =
+          traced.sendAsync(
+              HttpRequest.newBuilder(server.url("/items/1").uri()).build(),
+              BodyHandlers.ofString());
+    } finally {
+      scope.close();
+    }
+    f.get(10, TimeUnit.SECONDS);
+    parent.end();
+
+    SpanData span = spans.getFinishedSpanItems().get(0);
+    assertThat(span.getName()).isEqualTo("GET");
+    assertThat(span.getParentSpanId()).isEqualTo(parent.getSpanContext().getSpanId());
+  }
+
+  /**
+   * Known bug: an asynchronous call of {@link HttpJsonClient} runs its interceptors on one of
+   * httpjson's async lanes, which inherit nothing from the caller, OpenTelemetry's current context
+   * included; the span starts a trace of its own.
+   */
+  @Test
+  @Tag("tofix")
+  void asyncCallSpanIsAChildOfTheCallersSpan() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    Span parent = sdk.getTracer("test").spanBuilder("parent").startSpan();
+    CompletableFuture<Item> f;
+    Scope scope = parent.makeCurrent();
+    try {
+      f = api.getFromJsonAsync("items/1", Item.class);
+    } finally {
+      scope.close();
+    }
+    f.get(10, TimeUnit.SECONDS);
+    parent.end();
+
+    SpanData span = spans.getFinishedSpanItems().get(0);
+    assertThat(span.getName()).isEqualTo("GET");
+    assertThat(span.getParentSpanId()).isEqualTo(parent.getSpanContext().getSpanId());
+  }
+
+  @Test
+  void statusOf404IsTheErrorType() {
+    server.enqueue(json(404, "{\"message\":\"Not Found\"}"));
+
+    assertThatThrownBy(() -> api(telemetry.interceptor()).getFromJson("items/9", Item.class))
+        .isInstanceOf(HttpJsonStatusException.class);
+
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(STATUS)).isEqualTo(404L);
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo("404");
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
+  @Test
+  void connectionFailureIsTheExceptionTypeWithNoStatus() throws Exception {
+    int port;
+    try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = closed.getLocalPort();
+    }
+    URI uri = URI.create("http://127.0.0.1:" + port + "/items/1");
+    HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+
+    Throwable thrown = null;
+    try {
+      HttpJson.getFromJson(traced, uri, Item.class);
+    } catch (IOException e) {
+      thrown = e;
+    }
+
+    assertThat(thrown).isInstanceOf(java.net.ConnectException.class);
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo(thrown.getClass().getName());
+    assertThat(span.getAttributes().get(STATUS)).isNull();
+    assertThat(span.getAttributes().get(PORT)).isEqualTo((long) port);
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+    assertThat(span.getEvents()).extracting(EventData::getName).contains("exception");
+  }
+
+  /**
+   * Known bug: a one-shot call reads the body through the chain but decodes it after the chain
+   * returned, so no interceptor sees a body that fails to decode; the span ends as a successful 200
+   * exchange.
+   */
+  @Test
+  @Tag("tofix")
+  void bodyThatIsNotJsonFailsTheSpanWithJsonReadException() {
+    server.enqueue(json(200, "{\"name\": oops"));
+
+    assertThatThrownBy(() -> api(telemetry.interceptor()).getFromJson("items/1", Item.class))
+        .isInstanceOf(JsonReadException.class);
+
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(STATUS)).isEqualTo(200L);
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo("dev.httpjson.JsonReadException");
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
+  @Test
+  void durationHistogramHasOnePointPerOutcomeWithTheConventionsAttributes() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(json(200, "{\"name\":\"b\",\"count\":2}"));
+    server.enqueue(json(404, "{}"));
+    HttpJsonClient api = api(telemetry.interceptor());
+
+    api.getFromJson("items/1", Item.class);
+    api.getFromJson("items/2", Item.class);
+    assertThatThrownBy(() -> api.getFromJson("items/3", Item.class))
+        .isInstanceOf(HttpJsonStatusException.class);
+
+    List<HistogramPointData> points = durationPoints();
+    assertThat(points).hasSize(2);
+    HistogramPointData ok =
+        points.stream().filter(p -> p.getAttributes().get(ERROR) == null).findFirst().orElseThrow();
+    HistogramPointData notFound =
+        points.stream().filter(p -> p.getAttributes().get(ERROR) != null).findFirst().orElseThrow();
+    assertThat(ok.getCount()).isEqualTo(2);
+    assertThat(ok.getAttributes().get(METHOD)).isEqualTo("GET");
+    assertThat(ok.getAttributes().get(ADDRESS)).isEqualTo(server.url("/").uri().getHost());
+    assertThat(ok.getAttributes().get(PORT)).isEqualTo((long) server.getPort());
+    assertThat(ok.getAttributes().get(STATUS)).isEqualTo(200L);
+    assertThat(ok.getAttributes().get(URL)).as("url.full is a span attribute only").isNull();
+    assertThat(ok.getBoundaries()).isEqualTo(HttpJsonTelemetry.DURATION_BUCKETS);
+    assertThat(ok.getSum()).isGreaterThan(0).isLessThan(60);
+    assertThat(notFound.getCount()).isEqualTo(1);
+    assertThat(notFound.getAttributes().get(ERROR)).isEqualTo("404");
+    assertThat(notFound.getAttributes().get(STATUS)).isEqualTo(404L);
+  }
+
+  @Test
+  void asyncSendEndsTheSpanWhenTheFutureCompletes() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+
+    HttpResponse<String> response =
+        traced
+            .sendAsync(
+                HttpRequest.newBuilder(server.url("/items/1").uri()).build(),
+                BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS);
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(STATUS)).isEqualTo(200L);
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(span));
+    assertThat(durationPoints()).hasSize(1);
+  }
+
+  @Test
+  void asyncFailureEndsTheSpanWithTheFailuresType() throws Exception {
+    int port;
+    try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = closed.getLocalPort();
+    }
+    HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+
+    CompletableFuture<HttpResponse<String>> f =
+        traced.sendAsync(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/items/1")).build(),
+            BodyHandlers.ofString());
+
+    Throwable failure = null;
+    try {
+      f.get(10, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      failure = e.getCause();
+    }
+    assertThat(failure).isInstanceOf(java.net.ConnectException.class);
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo(failure.getClass().getName());
+    assertThat(span.getAttributes().get(STATUS)).isNull();
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
+  @Test
+  void asyncCallsOnTheClientAreTraced() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+
+    Item item =
+        api(telemetry.interceptor())
+            .getFromJsonAsync("items/1", Item.class)
+            .get(10, TimeUnit.SECONDS);
+
+    assertThat(item).isEqualTo(new Item("a", 1));
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(onlySpan()));
+  }
+
+  @Test
+  void cancellingTheFutureCancelsTheForwardedOneAndEndsTheSpan() throws Exception {
+    server.enqueue(json(200, "{}").newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
+    AtomicReference<CompletableFuture<?>> forwarded = new AtomicReference<>();
+    Interceptor probe =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            // A future of its own, cancelled only if the interceptor before it cancels it.
+            CompletableFuture<HttpResponse<T>> f = chain.forwardAsync(request);
+            CompletableFuture<HttpResponse<T>> mine = new CompletableFuture<>();
+            f.whenComplete(
+                (r, e) -> {
+                  if (e != null) {
+                    mine.completeExceptionally(e);
+                  } else {
+                    mine.complete(r);
+                  }
+                });
+            mine.whenComplete(
+                (r, e) -> {
+                  if (mine.isCancelled()) {
+                    f.cancel(true);
+                  }
+                });
+            forwarded.set(mine);
+            return mine;
+          }
+        };
+    HttpClient traced = Interceptor.decorate(client, telemetry.interceptor(), probe);
+
+    CompletableFuture<HttpResponse<String>> f =
+        traced.sendAsync(
+            HttpRequest.newBuilder(server.url("/slow").uri()).build(), BodyHandlers.ofString());
+    take(); // the exchange is in flight
+    f.cancel(true);
+
+    assertThat(forwarded.get().isCancelled()).isTrue();
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo(CancellationException.class.getName());
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
+  @Test
+  void eachAttemptOfARetriedCallIsASpan() throws Exception {
+    server.enqueue(json(503, "{}"));
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    RetryInterceptor retry =
+        RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ofSeconds(1)).build();
+
+    Item item = api(retry, telemetry.interceptor()).getFromJson("items/1", Item.class);
+
+    assertThat(item).isEqualTo(new Item("a", 1));
+    List<SpanData> attempts = spans.getFinishedSpanItems();
+    assertThat(attempts).hasSize(2);
+    assertThat(attempts.get(0).getAttributes().get(STATUS)).isEqualTo(503L);
+    assertThat(attempts.get(0).getAttributes().get(ERROR)).isEqualTo("503");
+    assertThat(attempts.get(1).getAttributes().get(STATUS)).isEqualTo(200L);
+    assertThat(attempts.get(1).getAttributes().get(ERROR)).isNull();
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(attempts.get(0)));
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(attempts.get(1)));
+  }
+
+  @Test
+  void eachAsyncAttemptOfARetriedSendIsASpan() throws Exception {
+    server.enqueue(json(503, "{}"));
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    RetryInterceptor retry =
+        RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ofSeconds(1)).build();
+    HttpClient traced = Interceptor.decorate(client, retry, telemetry.interceptor());
+
+    HttpResponse<String> response =
+        traced
+            .sendAsync(
+                HttpRequest.newBuilder(server.url("/items/1").uri()).build(),
+                BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS);
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(spans.getFinishedSpanItems())
+        .extracting(s -> s.getAttributes().get(STATUS))
+        .containsExactly(503L, 200L);
+  }
+
+  @Test
+  void unknownMethodIsOtherWithTheOriginalKept() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+
+    traced.send(
+        HttpRequest.newBuilder(server.url("/items/1").uri())
+            .method("PURGE", HttpRequest.BodyPublishers.noBody())
+            .build(),
+        BodyHandlers.discarding());
+
+    SpanData span = onlySpan();
+    assertThat(span.getName()).isEqualTo("HTTP");
+    assertThat(span.getAttributes().get(METHOD)).isEqualTo("_OTHER");
+    assertThat(span.getAttributes().get(METHOD_ORIGINAL)).isEqualTo("PURGE");
+    assertThat(take().getMethod()).isEqualTo("PURGE");
+  }
+
+  @Test
+  void urlFullHidesQueryValues() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+
+    api(telemetry.interceptor()).getFromJson("items?page=2&access_token=s3cret", Item.class);
+
+    String url = onlySpan().getAttributes().get(URL);
+    assertThat(url).endsWith("/items?page=REDACTED&access_token=REDACTED").doesNotContain("s3cret");
+    assertThat(take().getTarget()).isEqualTo("/items?page=2&access_token=s3cret");
+  }
+
+  @Test
+  void faultyPropagatorNeitherFailsTheCallNorLosesTheSpan() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    OpenTelemetrySdk faulty =
+        OpenTelemetrySdk.builder()
+            .setTracerProvider(
+                SdkTracerProvider.builder()
+                    .addSpanProcessor(SimpleSpanProcessor.create(spans))
+                    .build())
+            .setPropagators(ContextPropagators.create(new ThrowingPropagator()))
+            .build();
+
+    try {
+      Item item =
+          api(HttpJsonTelemetry.create(faulty).interceptor()).getFromJson("items/1", Item.class);
+
+      assertThat(item).isEqualTo(new Item("a", 1));
+      assertThat(onlySpan().getAttributes().get(STATUS)).isEqualTo(200L);
+      assertThat(take().getHeaders().get("traceparent")).isNull();
+    } finally {
+      faulty.close();
+    }
+  }
+
+  @Test
+  void faultyTracerLeavesTheCallAlone() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(json(200, "{\"name\":\"b\",\"count\":2}"));
+    Tracer throwing =
+        name -> {
+          throw new IllegalStateException("faulty tracer");
+        };
+    OpenTelemetry faulty =
+        new OpenTelemetry() {
+          @Override
+          public TracerProvider getTracerProvider() {
+            return new TracerProvider() {
+              @Override
+              public Tracer get(String name) {
+                return throwing;
+              }
+
+              @Override
+              public Tracer get(String name, String version) {
+                return throwing;
+              }
+            };
+          }
+
+          @Override
+          public ContextPropagators getPropagators() {
+            return sdk.getPropagators();
+          }
+        };
+    HttpJsonClient api = api(HttpJsonTelemetry.create(faulty).interceptor());
+
+    assertThat(api.getFromJson("items/1", Item.class)).isEqualTo(new Item("a", 1));
+    assertThat(api.getFromJsonAsync("items/2", Item.class).get(10, TimeUnit.SECONDS))
+        .isEqualTo(new Item("b", 2));
+    assertThat(take().getHeaders().get("traceparent")).isNull();
+  }
+
+  /** A propagator whose every method throws. */
+  private static final class ThrowingPropagator implements TextMapPropagator {
+    @Override
+    public Collection<String> fields() {
+      throw new IllegalStateException("faulty propagator");
+    }
+
+    @Override
+    public <C> void inject(Context context, @Nullable C carrier, TextMapSetter<C> setter) {
+      throw new IllegalStateException("faulty propagator");
+    }
+
+    @Override
+    public <C> Context extract(Context context, @Nullable C carrier, TextMapGetter<C> getter) {
+      throw new IllegalStateException("faulty propagator");
+    }
+  }
+}
