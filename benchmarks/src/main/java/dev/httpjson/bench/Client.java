@@ -56,6 +56,7 @@ public final class Client {
     VARIANTS.put("httpjson-okhttp", JdkVariants.HttpJsonOkHttp::new);
     VARIANTS.put("httpjson-chain-empty", () -> new JdkVariants.HttpJsonChain(false));
     VARIANTS.put("httpjson-chain-one", () -> new JdkVariants.HttpJsonChain(true));
+    VARIANTS.put("httpjson-listener-noop", () -> new JdkVariants.HttpJsonChain(false, true));
     VARIANTS.put("httpjson-compression-off", JdkVariants.HttpJsonCompressionOff::new);
     VARIANTS.put("httpjson-gzip", JdkVariants.HttpJsonGzip::new);
     VARIANTS.put("jackson-gzip", JdkVariants.HandWrittenGzip::new);
@@ -139,6 +140,9 @@ public final class Client {
     SETS.put("codecs", List.copyOf(codecs));
     SETS.put("compression", List.of("httpjson", "httpjson-compression-off"));
     SETS.put("gzip", List.of("jackson-gzip", "httpjson-gzip"));
+    SETS.put(
+        "listener",
+        List.of("jackson-static", "httpjson", "httpjson-chain-empty", "httpjson-listener-noop"));
     SETS.put("all", List.copyOf(VARIANTS.keySet()));
   }
 

@@ -73,15 +73,23 @@ final class JdkVariants {
   /**
    * {@code httpjson-chain-empty}: the calls through an {@code HttpJsonClient} with no interceptor
    * (what every bound client is); {@code httpjson-chain-one}: the same with one interceptor that
-   * only forwards, the cost of having a chain at all. Compare each with {@code httpjson}.
+   * only forwards, the cost of having a chain at all. Compare each with {@code httpjson}. {@code
+   * httpjson-listener-noop}: the client with a {@code CallListener} that overrides every event and
+   * does nothing, the cost of being observed; compare it with {@code httpjson-chain-empty}.
    */
   static final class HttpJsonChain extends Variant.Model {
     private final HttpClient client = Clients.jdk();
     private final boolean oneInterceptor;
+    private final boolean listener;
     private dev.httpjson.HttpJsonClient api;
 
     HttpJsonChain(boolean oneInterceptor) {
+      this(oneInterceptor, false);
+    }
+
+    HttpJsonChain(boolean oneInterceptor, boolean listener) {
       this.oneInterceptor = oneInterceptor;
+      this.listener = listener;
     }
 
     private dev.httpjson.HttpJsonClient api(URI uri) {
@@ -90,6 +98,9 @@ final class JdkVariants {
             dev.httpjson.HttpJsonClient.newBuilder(client).baseUri(uri.resolve("/"));
         if (oneInterceptor) {
           b.interceptor(new Forwarding());
+        }
+        if (listener) {
+          b.listener(new NoOpListener());
         }
         api = b.build();
       }
@@ -115,6 +126,33 @@ final class JdkVariants {
     protected int postObject(URI uri, WeatherForecast value) throws Exception {
       return api(uri).postAsJson(uri.getRawPath(), value).statusCode();
     }
+  }
+
+  /** A listener that overrides every event and does nothing with it. */
+  static final class NoOpListener implements dev.httpjson.CallListener {
+    @Override
+    public void callStart(Call call) {}
+
+    @Override
+    public void requestBodySent(Call call, long bytes, long nanoTime) {}
+
+    @Override
+    public void responseHeaders(Call call, int statusCode, long nanoTime) {}
+
+    @Override
+    public void responseBodyRead(Call call, long wireBytes, long decodedBytes, long nanoTime) {}
+
+    @Override
+    public void decoded(Call call, long decodeNanos, long nanoTime) {}
+
+    @Override
+    public void streamEnd(Call call, long elements, boolean early, long nanoTime) {}
+
+    @Override
+    public void callEnd(Call call, long nanoTime) {}
+
+    @Override
+    public void callFailed(Call call, Throwable failure, long nanoTime) {}
   }
 
   /** An interceptor that forwards the request as it is. */
