@@ -134,6 +134,68 @@ class CompletionThreadTest {
   }
 
   /**
+   * With every lane busy (Java 17: the JDK's {@code sendAsync}), a listener sees the same events as
+   * on a lane, in order.
+   */
+  @Test
+  void aListenerSeesEveryPhaseWhenEveryLaneIsBusy() throws Exception {
+    holdEveryLane();
+    dev.httpjson.testing.ListenerContract.Recorder recorder =
+        new dev.httpjson.testing.ListenerContract.Recorder();
+    HttpClient observed = CallListener.decorate(client, recorder);
+    JsonOptions relaxed = options.toBuilder().timeout(Duration.ofSeconds(10)).build();
+
+    CompletableFuture<String> f =
+        HttpJson.getFromJsonAsync(observed, server.uri("/ok"), String.class, relaxed);
+
+    assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
+    assertThat(recorder.events())
+        .containsExactly(
+            "callStart GET /ok",
+            "responseHeaders 200",
+            "responseBodyRead 4 4",
+            "decoded",
+            "callEnd");
+  }
+
+  /**
+   * An interceptor's own {@link IllegalArgumentException} reaches the caller as it was raised, with
+   * every lane busy too: only the client's rejection of a response is a malformed response.
+   */
+  @Test
+  void anInterceptorsArgumentErrorIsNotAMalformedResponseWhenEveryLaneIsBusy() throws Exception {
+    holdEveryLane();
+    Interceptor refusing =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain) {
+            throw new IllegalArgumentException("no such tenant");
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("no such tenant"));
+          }
+        };
+    JsonOptions relaxed = options.toBuilder().timeout(Duration.ofSeconds(10)).build();
+
+    CompletableFuture<String> f =
+        HttpJson.getFromJsonAsync(
+            Interceptor.decorate(client, refusing), server.uri("/ok"), String.class, relaxed);
+    go();
+
+    assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no such tenant");
+  }
+
+  private void go() {
+    gate.set(new CountDownLatch(0));
+  }
+
+  /**
    * For each path, the name of the thread that ran a stage added before the future completed, as
    * "path:outcome@thread".
    */
