@@ -145,7 +145,9 @@ final class DeadlineTimer {
             due = first;
             sleepNanos = 0;
           } else if (first != null) {
-            sleepNanos = first.due - now;
+            // Never longer than the idle period: the task may be cancelled (calls end long before
+            // their timeout), and a cancel wakes no one, so an idle thread must look by itself.
+            sleepNanos = Math.min(first.due - now, idleNanos);
           } else if (now - lastScheduled >= idleNanos) {
             thread = null; // idle: the next schedule starts a thread again
             return;

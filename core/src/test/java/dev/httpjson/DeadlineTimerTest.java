@@ -238,6 +238,35 @@ class DeadlineTimerTest {
     assertThat(firstRuns).as("runs of the task whose schedule failed").hasValue(0);
   }
 
+  /**
+   * Calls end long before their timeout: a timer whose every task was cancelled ends after the idle
+   * period, not when the cancelled task would have been due (with the default 100 s timeout, the
+   * thread lived 100 s after the last call).
+   */
+  @Test
+  void theThreadEndsWhenIdleAfterItsTasksWereCancelled() throws Exception {
+    DeadlineTimer idle =
+        new DeadlineTimer(
+            "test-cancelled", TimeUnit.MILLISECONDS.toNanos(100), DeadlineTimer::newThread);
+    AtomicReference<Thread> thread = new AtomicReference<>();
+    CountDownLatch ran = new CountDownLatch(1);
+    idle.schedule(
+        () -> {
+          thread.set(Thread.currentThread());
+          ran.countDown();
+        },
+        0);
+    assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
+    DeadlineTimer.Task call = idle.schedule(() -> {}, TimeUnit.SECONDS.toNanos(100));
+    Thread.sleep(50); // asleep until the call's deadline
+    assertThat(call.cancel()).isTrue();
+
+    thread.get().join(5_000);
+
+    assertThat(thread.get().isAlive()).as("the timer thread, idle").isFalse();
+    assertThat(idle.running()).isFalse();
+  }
+
   @Test
   void theThreadEndsWhenIdleAndStartsAgainOnDemand() throws Exception {
     DeadlineTimer idle =
