@@ -1,6 +1,5 @@
 package dev.httpjson.bench;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,10 +24,12 @@ import java.util.function.Supplier;
  * same transport (physically impossible: it does the same exchange and more), and a ratio whose
  * interval is wider than ±10% of its median.
  *
- * <p>Usage: {@code AbBench --port P [--variants a,b,c] [--scenarios get.collection,...|all]
- * [--baseline httpjson] [--slice-ms 300] [--passes 60] [--warmup 8] [--chart file.svg] [--command
- * text]}. Run by {@code ./bench} (all four scenarios, the quick set, ratios to httpjson) and {@code
- * ./bench --ab} (one scenario, ratios to the first variant).
+ * <p>Usage: {@code AbBench [--port P | --server-java PATH] [--variants a,b,c] [--scenarios
+ * get.collection,...|all|large] [--baseline httpjson] [--slice-ms 300] [--passes 60] [--warmup 8]
+ * [--chart file.svg] [--command text]}. Without {@code --port} it starts the server in a JVM of its
+ * own ({@link Harness#startServer}, on {@code --server-java}, by default this JVM's {@code java}).
+ * Run by {@code ./bench} (all four scenarios, the quick set, ratios to httpjson) and {@code ./bench
+ * --ab} (one scenario, ratios to the first variant).
  */
 public final class AbBench {
   /**
@@ -53,62 +54,53 @@ public final class AbBench {
     }
   }
 
-  public static void main(String[] args) throws Exception {
+  static final class Options {
     int port = -1;
-    List<String> names = List.of("jackson-static", "httpjson", "httpjson-async");
-    List<String> scenarioIds = List.of("get.collection");
-    String baseline = null;
+    String serverJava = Harness.JAVA;
+    List<String> variants = List.of("jackson-static", "httpjson", "httpjson-async");
+    List<String> scenarios = List.of("get.collection");
+    String baseline;
     long sliceMillis = 300;
     int passes = 60;
     int warmupSeconds = 8;
-    Path chart = null;
+    Path chart;
     String command = "AbBench";
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--port":
-          port = Integer.parseInt(args[++i]);
-          break;
-        case "--variants":
-          names = Client.expand(List.of(args[++i].split(",")));
-          break;
-        case "--scenario":
-        case "--scenarios":
-          String s = args[++i];
-          scenarioIds =
-              s.equals("all")
-                  ? Scenario.ids()
-                  : s.equals("large") ? Scenario.largeIds() : List.of(s.split(","));
-          break;
-        case "--baseline":
-          baseline = args[++i];
-          break;
-        case "--slice-ms":
-          sliceMillis = Long.parseLong(args[++i]);
-          break;
-        case "--passes":
-          passes = Integer.parseInt(args[++i]);
-          break;
-        case "--warmup":
-          warmupSeconds = Integer.parseInt(args[++i]);
-          break;
-        case "--chart":
-          chart = Paths.get(args[++i]);
-          break;
-        case "--command":
-          command = args[++i];
-          break;
-        default:
-          throw new IllegalArgumentException("unknown flag: " + args[i]);
+  }
+
+  static Options parse(String[] args) {
+    Options o = new Options();
+    for (Harness.Flags f = new Harness.Flags(args); f.next(); ) {
+      switch (f.flag()) {
+        case "--port" -> o.port = f.intValue();
+        case "--server-java" -> o.serverJava = f.value();
+        case "--variants" -> o.variants = Client.expand(f.list());
+        case "--scenario", "--scenarios" -> o.scenarios = f.scenarios();
+        case "--baseline" -> o.baseline = f.value();
+        case "--slice-ms" -> o.sliceMillis = Long.parseLong(f.value());
+        case "--passes" -> o.passes = f.intValue();
+        case "--warmup" -> o.warmupSeconds = f.intValue();
+        case "--chart" -> o.chart = Paths.get(f.value());
+        case "--command" -> o.command = f.value();
+        default -> throw new IllegalArgumentException("unknown flag: " + f.flag());
       }
     }
+    if (o.baseline != null && !o.variants.contains(o.baseline)) {
+      throw new IllegalArgumentException(
+          "--baseline " + o.baseline + " is not among " + o.variants);
+    }
+    return o;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options o = Harness.parseOrExit(args, AbBench::parse);
+    int port = o.port;
     if (port < 0) {
-      throw new IllegalArgumentException("--port is required");
+      Harness.stopOnExit();
+      port = Harness.startServer(o.serverJava, Harness.DEFAULT_SERVER, 0);
     }
-    if (baseline != null && !names.contains(baseline)) {
-      throw new IllegalArgumentException("--baseline " + baseline + " is not among " + names);
-    }
+    List<String> names = o.variants;
     URI uri = URI.create("http://127.0.0.1:" + port + "/");
-    String loadBefore = load();
+    String loadBefore = Harness.load();
     Instant started = Instant.now();
     Variant[] variants = new Variant[names.size()];
     for (int v = 0; v < variants.length; v++) {
@@ -118,7 +110,7 @@ public final class AbBench {
       variants[v] = factory.get();
     }
     List<Result> results = new ArrayList<>();
-    for (String id : scenarioIds) {
+    for (String id : o.scenarios) {
       Scenario scenario = Scenario.of(id);
       List<String> running = new ArrayList<>();
       List<Variant.Op> opList = new ArrayList<>();
@@ -133,37 +125,38 @@ public final class AbBench {
       }
       int n = running.size();
       Variant.Op[] ops = opList.toArray(new Variant.Op[0]);
-      long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
+      long warmupEnd = System.nanoTime() + o.warmupSeconds * 1_000_000_000L;
       while (System.nanoTime() < warmupEnd) {
         for (Variant.Op op : ops) {
           slice(op, 100);
         }
       }
-      double[][] rates = new double[n][passes];
-      for (int p = 0; p < passes; p++) {
+      double[][] rates = new double[n][o.passes];
+      for (int p = 0; p < o.passes; p++) {
         for (int k = 0; k < n; k++) {
           // Rotate the start and alternate the direction, so no variant always follows another.
           int shifted = (k + p / 2) % n;
           int v = p % 2 == 0 ? shifted : n - 1 - shifted;
-          rates[v][p] = slice(ops[v], sliceMillis);
+          rates[v][p] = slice(ops[v], o.sliceMillis);
         }
       }
-      int base = baseline == null ? 0 : Math.max(0, running.indexOf(baseline));
+      int base = o.baseline == null ? 0 : Math.max(0, running.indexOf(o.baseline));
       Result result = new Result(scenario, running, rates, base);
       results.add(result);
-      System.out.print(table(result, sliceMillis));
+      System.out.print(table(result, o.sliceMillis));
       System.out.flush();
     }
     for (Variant variant : variants) {
       variant.close();
     }
-    String loadAfter = load();
+    Harness.stopServer();
+    String loadAfter = Harness.load();
     long seconds = ChronoUnit.SECONDS.between(started, Instant.now());
     System.out.printf(
         Locale.ROOT,
         "%nMachine: %d CPUs (%s), load average (1/5/15 min) before %s, after %s; %d s of slices.%n",
         Runtime.getRuntime().availableProcessors(),
-        Report.cpuModel(),
+        Harness.cpuModel(),
         loadBefore,
         loadAfter,
         seconds);
@@ -174,25 +167,25 @@ public final class AbBench {
     }
     String flags = flags(results);
     System.out.print(flags);
-    if (chart != null) {
-      Files.createDirectories(chart.toAbsolutePath().getParent());
+    if (o.chart != null) {
+      Files.createDirectories(o.chart.toAbsolutePath().getParent());
       Files.writeString(
-          chart,
+          o.chart,
           PairedChart.svg(
               results,
-              command,
+              o.command,
               String.format(
                   Locale.ROOT,
                   "%d passes of %d ms slices per variant per scenario, one client JVM (java %s),"
                       + " %d CPUs, load %s → %s",
-                  passes,
-                  sliceMillis,
+                  o.passes,
+                  o.sliceMillis,
                   Runtime.version(),
                   Runtime.getRuntime().availableProcessors(),
                   loadBefore,
                   loadAfter)),
           StandardCharsets.UTF_8);
-      System.out.println("\nchart written to " + chart);
+      System.out.println("\nchart written to " + o.chart);
     }
   }
 
@@ -423,16 +416,6 @@ public final class AbBench {
             + "| pair | target ≥ | paired median | 95%% CI | quartiles | verdict |%n"
             + "|---|---:|---:|---|---|---|%n%s",
         sb);
-  }
-
-  /** The 1, 5 and 15 minute load averages, or "unknown" off Linux. */
-  static String load() {
-    try {
-      String[] f = Files.readString(Paths.get("/proc/loadavg")).trim().split("\\s+");
-      return f[0] + " " + f[1] + " " + f[2];
-    } catch (IOException | RuntimeException e) {
-      return "unknown";
-    }
   }
 
   /** Runs {@code op} for about {@code millis}; returns completed calls per second. */

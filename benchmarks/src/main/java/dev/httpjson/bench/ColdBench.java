@@ -3,19 +3,11 @@ package dev.httpjson.bench;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -65,8 +57,6 @@ import java.util.regex.Pattern;
 public final class ColdBench {
   private static final Pattern LINE =
       Pattern.compile("^cold main=(\\d+) value=(\\d+) java=(\\S+)$");
-
-  private static volatile Process current;
 
   private ColdBench() {}
 
@@ -137,72 +127,29 @@ public final class ColdBench {
     return m;
   }
 
-  static final class Options {
+  static final class Options extends Harness.Options {
     int rounds = 10;
     int warmupPasses = 1;
     List<String> variants = new ArrayList<>(variants().keySet());
-    String clientJava;
     boolean fatJar;
-    List<String> jvmArgs = new ArrayList<>();
-    Path results = Bench.Options.defaultResults();
-    String command;
   }
 
   static Options parse(String[] args) {
     Options o = new Options();
     Map<String, ColdVariant> all = variants();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      String v = i + 1 < args.length ? args[i + 1] : null;
-      switch (a) {
-        case "--rounds":
-          o.rounds = Integer.parseInt(need(a, v));
-          i++;
-          break;
-        case "--warmup-passes":
-          o.warmupPasses = Integer.parseInt(need(a, v));
-          i++;
-          break;
-        case "--variants":
-          o.variants = new ArrayList<>();
-          for (String s : need(a, v).split(",")) {
-            if (!s.isBlank() && !o.variants.contains(s.trim())) {
-              o.variants.add(s.trim());
-            }
-          }
-          i++;
-          break;
-        case "--java":
-          o.clientJava = need(a, v);
-          i++;
-          break;
-        case "--classpath":
-          String mode = need(a, v);
+    for (Harness.Flags f = new Harness.Flags(args); f.next(); ) {
+      switch (f.flag()) {
+        case "--rounds" -> o.rounds = f.intValue();
+        case "--warmup-passes" -> o.warmupPasses = f.intValue();
+        case "--variants" -> o.variants = new ArrayList<>(new LinkedHashSet<>(f.list()));
+        case "--classpath" -> {
+          String mode = f.value();
           if (!mode.equals("minimal") && !mode.equals("jar")) {
             throw new IllegalArgumentException("--classpath minimal|jar: " + mode);
           }
           o.fatJar = mode.equals("jar");
-          i++;
-          break;
-        case "--jvm-args":
-          o.jvmArgs = new ArrayList<>();
-          for (String s : need(a, v).trim().split("\\s+")) {
-            if (!s.isEmpty()) {
-              o.jvmArgs.add(s);
-            }
-          }
-          i++;
-          break;
-        case "--results":
-          o.results = Paths.get(need(a, v));
-          i++;
-          break;
-        case "--command":
-          o.command = need(a, v);
-          i++;
-          break;
-        case "-h":
-        case "--help":
+        }
+        case "-h", "--help" -> {
           System.out.println(
               "ColdBench [--rounds N] [--variants a,b,...] [--java PATH] [--classpath minimal|jar]"
                   + " [--jvm-args \"...\"] [--warmup-passes N] [--results DIR]");
@@ -210,9 +157,8 @@ public final class ColdBench {
             System.out.println("  " + cv.name + ": " + cv.what);
           }
           System.exit(0);
-          break;
-        default:
-          throw new IllegalArgumentException("unknown argument: " + a);
+        }
+        default -> o.parseShared(f);
       }
     }
     for (String name : o.variants) {
@@ -224,17 +170,7 @@ public final class ColdBench {
     if (o.rounds < 1 || o.warmupPasses < 0) {
       throw new IllegalArgumentException("rounds >= 1 and warmup-passes >= 0 required");
     }
-    if (o.clientJava != null && !Files.isExecutable(Paths.get(o.clientJava))) {
-      throw new IllegalArgumentException("--java is not an executable: " + o.clientJava);
-    }
     return o;
-  }
-
-  private static String need(String flag, String value) {
-    if (value == null) {
-      throw new IllegalArgumentException(flag + " needs a value");
-    }
-    return value;
   }
 
   /** Where the jars are: the shaded jar (this JVM's class path), the unshaded one, cold-lib. */
@@ -298,41 +234,19 @@ public final class ColdBench {
   }
 
   public static void main(String[] args) throws Exception {
-    Options o;
-    try {
-      o = parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.exit(64);
-      return;
-    }
+    Options o = Harness.parseOrExit(args, ColdBench::parse);
     if (o.command == null) {
       o.command = "ColdBench " + String.join(" ", args);
     }
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  Process c = current;
-                  if (c != null) {
-                    c.destroyForcibly();
-                  }
-                  try {
-                    Bench.stopServer();
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                }));
+    Harness.stopOnExit();
     Map<String, ColdVariant> all = variants();
-    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    String clientJava = o.clientJava != null ? o.clientJava : java;
-    String cp = System.getProperty("java.class.path");
-    Jars jars = new Jars(Paths.get(cp.split(File.pathSeparator)[0]));
+    String clientJava = o.childJava();
+    Jars jars = new Jars(Paths.get(Harness.CLASS_PATH.split(File.pathSeparator)[0]));
     Map<String, List<Path>> classPaths = new LinkedHashMap<>();
     for (String name : o.variants) {
       classPaths.put(name, jars.classPath(all.get(name), o.fatJar));
     }
-    int port = Bench.startServer(java, cp, Bench.DEFAULT_SERVER, 0);
+    int port = Harness.startServer(Harness.JAVA, Harness.DEFAULT_SERVER, 0);
     String url = "http://127.0.0.1:" + port + Scenario.GET_COLLECTION.path();
     System.out.printf(
         Locale.ROOT,
@@ -358,16 +272,17 @@ public final class ColdBench {
         Collections.reverse(order);
       }
       for (String name : order) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(clientJava);
-        cmd.addAll(childFlags(o));
-        cmd.add("-cp");
-        cmd.add(join(classPaths.get(name)));
-        cmd.add(ColdStart.class.getName());
-        cmd.addAll(all.get(name).args);
+        List<String> childArgs = new ArrayList<>(all.get(name).args);
         if (!name.equals("noop")) {
-          cmd.add(url);
+          childArgs.add(url);
         }
+        List<String> cmd =
+            Harness.command(
+                clientJava,
+                childFlags(o),
+                Harness.classPath(classPaths.get(name)),
+                ColdStart.class.getName(),
+                childArgs);
         String prefix =
             pass < 1
                 ? String.format(Locale.ROOT, "warm-up %s", name)
@@ -381,24 +296,12 @@ public final class ColdBench {
         }
       }
     }
-    Bench.stopServer();
+    Harness.stopServer();
 
-    String stamp =
-        ZonedDateTime.now(ZoneOffset.UTC)
-            .truncatedTo(ChronoUnit.SECONDS)
-            .format(DateTimeFormatter.ISO_INSTANT);
-    String report = markdown(o, all, runs, classPaths, stamp, raw, childJdks, clientJava);
+    String report = markdown(o, all, runs, classPaths, Harness.stamp(), raw, childJdks, clientJava);
     System.out.println();
     System.out.println(report);
-    Files.createDirectories(o.results);
-    Path log = o.results.resolve(LocalDate.now(ZoneOffset.UTC) + "-cold.md");
-    Files.writeString(
-        log,
-        report + "\n",
-        StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE,
-        StandardOpenOption.APPEND);
-    System.out.println("results appended to " + log);
+    Harness.append(o.results, "cold", report);
     if (failed > 0) {
       System.out.println(failed + " run(s) FAILED");
     }
@@ -415,28 +318,18 @@ public final class ColdBench {
     return flags;
   }
 
-  private static String join(List<Path> paths) {
-    List<String> s = new ArrayList<>();
-    for (Path p : paths) {
-      s.add(p.toString());
-    }
-    return String.join(File.pathSeparator, s);
-  }
-
   /** Runs one child; its times, or null when it failed. */
   private static Run runChild(
       List<String> cmd, String prefix, List<String> raw, Set<String> childJdks)
       throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
-    Instant launch = Instant.now();
-    long launchNanos = System.nanoTime();
-    Process p = pb.start();
-    current = p;
+    Harness.Child child = Harness.launch(cmd);
+    Process p = child.process();
+    Instant launch = child.launched();
+    long launchNanos = child.launchedNanos();
     long launchMicros = launch.getEpochSecond() * 1_000_000L + launch.getNano() / 1000;
     Run run = null;
     String error = null;
-    try (BufferedReader out =
-        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader out = child.stdout()) {
       String line;
       while ((line = out.readLine()) != null) {
         Matcher m = LINE.matcher(line);
@@ -465,7 +358,6 @@ public final class ColdBench {
       p.destroyForcibly();
       error = "did not exit within 120 s";
     }
-    current = null;
     int exit = p.exitValue();
     if (exit != 0 || run == null || error != null) {
       String msg = prefix + ": FAILED (exit " + exit + (error == null ? "" : ", " + error) + ")";
@@ -547,12 +439,9 @@ public final class ColdBench {
         .append(
             childFlags(o).isEmpty() ? "none (the JVM's defaults)" : String.join(" ", childFlags(o)))
         .append('\n');
-    sb.append("- machine: nproc=")
-        .append(Runtime.getRuntime().availableProcessors())
-        .append(", CPU: ")
-        .append(Report.cpuModel())
+    sb.append(Harness.machine())
         .append(", load average at the end: ")
-        .append(loadAverage())
+        .append(Harness.load())
         .append('\n');
     sb.append("- ")
         .append(o.rounds)
@@ -640,20 +529,6 @@ public final class ColdBench {
           .append(String.join(":", files))
           .append("`\n");
     }
-    sb.append("\n<details><summary>raw runs</summary>\n\n```\n");
-    for (String line : raw) {
-      sb.append(line).append('\n');
-    }
-    sb.append("```\n</details>\n");
-    return sb.toString();
-  }
-
-  private static String loadAverage() {
-    try {
-      String[] f = Files.readString(Paths.get("/proc/loadavg")).trim().split("\\s+");
-      return f[0] + " " + f[1] + " " + f[2];
-    } catch (IOException | RuntimeException e) {
-      return "?";
-    }
+    return sb.append('\n').append(Harness.rawRuns(raw)).toString();
   }
 }

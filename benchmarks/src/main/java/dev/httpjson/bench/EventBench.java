@@ -95,7 +95,7 @@ public final class EventBench {
           "EventBench: %s, %d cpus, load %s; %d warm-up + %d passes of %d ms slices%n",
           Runtime.version(),
           Runtime.getRuntime().availableProcessors(),
-          AbBench.load(),
+          Harness.load(),
           warmupPasses,
           passes,
           sliceMillis);
@@ -124,7 +124,7 @@ public final class EventBench {
       }
       ratio("httpjson ÷ hand-written (JDK client)", rates[0], rates[1]);
       ratio("httpjson-okhttp ÷ okhttp-sse", rates[2], rates[3]);
-      System.out.printf(Locale.ROOT, "load after: %s%n", AbBench.load());
+      System.out.printf(Locale.ROOT, "load after: %s%n", Harness.load());
     }
   }
 

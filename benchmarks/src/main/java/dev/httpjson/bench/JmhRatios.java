@@ -94,7 +94,7 @@ public final class JmhRatios {
     sb.append("- machine: nproc=")
         .append(Runtime.getRuntime().availableProcessors())
         .append(", CPU: ")
-        .append(Report.cpuModel())
+        .append(Harness.cpuModel())
         .append("\n\n");
     sb.append("| benchmark | time | 99.9% interval | bytes/op |\n|---|---:|---|---:|\n");
     for (Map.Entry<String, Result> e : results.entrySet()) {

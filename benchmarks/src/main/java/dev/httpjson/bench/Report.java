@@ -1,8 +1,5 @@
 package dev.httpjson.bench;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -93,10 +90,7 @@ final class Report {
         .append(" (")
         .append(o.clientJava != null ? o.clientJava : "the runner's java")
         .append(")\n");
-    sb.append("- machine: nproc=")
-        .append(Runtime.getRuntime().availableProcessors())
-        .append(", CPU: ")
-        .append(cpuModel())
+    sb.append(Harness.machine())
         .append(", ")
         .append(System.getProperty("os.name"))
         .append(' ')
@@ -120,7 +114,7 @@ final class Report {
       sb.append(" with ").append(o.serverThreads).append(" handler threads");
     }
     sb.append(" (JVM ")
-        .append(String.join(" ", Bench.SERVER_JVM))
+        .append(String.join(" ", Harness.SERVER_JVM))
         .append("); client JVM ")
         .append(String.join(" ", Bench.CLIENT_JVM));
     if (!o.jvmArgs.isEmpty()) {
@@ -149,12 +143,7 @@ final class Report {
           .append(targets)
           .append('\n');
     }
-    sb.append("<details><summary>raw runs</summary>\n\n```\n");
-    for (String line : raw) {
-      sb.append(line).append('\n');
-    }
-    sb.append("```\n</details>\n");
-    return sb.toString();
+    return sb.append(Harness.rawRuns(raw)).toString();
   }
 
   /** The rates of each round, NaN where the run failed. */
@@ -375,19 +364,6 @@ final class Report {
     } else {
       return "undecided (CI straddles the target)";
     }
-  }
-
-  static String cpuModel() {
-    try {
-      for (String line : Files.readAllLines(Paths.get("/proc/cpuinfo"))) {
-        if (line.startsWith("model name")) {
-          return line.substring(line.indexOf(':') + 1).trim();
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // not Linux
-    }
-    return System.getProperty("os.arch");
   }
 
   /** A horizontal bar chart, one group per scenario, bars scaled to the group's maximum. */
