@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Cold start: the time from launching a fresh JVM to its first decoded response, per variant. The
@@ -280,7 +281,9 @@ public final class ColdBench {
             Harness.command(
                 clientJava,
                 childFlags(o),
-                Harness.classPath(classPaths.get(name)),
+                classPaths.get(name).stream()
+                    .map(Path::toString)
+                    .collect(Collectors.joining(File.pathSeparator)),
                 ColdStart.class.getName(),
                 childArgs);
         String prefix =

@@ -1,7 +1,6 @@
 package dev.httpjson.bench;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -17,6 +16,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -46,7 +46,7 @@ final class Harness {
   /** The flags Bench and ColdBench take alike; a runner's options extend these. */
   static class Options {
     String clientJava;
-    List<String> jvmArgs = new ArrayList<>();
+    List<String> jvmArgs = List.of();
     Path results = defaultResults();
     String command;
 
@@ -107,13 +107,7 @@ final class Harness {
 
     /** A comma-separated value, blanks dropped. */
     List<String> list() {
-      List<String> out = new ArrayList<>();
-      for (String s : value().split(",")) {
-        if (!s.isBlank()) {
-          out.add(s.trim());
-        }
-      }
-      return out;
+      return Arrays.stream(value().split(",")).map(String::trim).filter(w -> !w.isEmpty()).toList();
     }
 
     /** Scenario ids: a list, {@code all} or {@code large}. */
@@ -141,13 +135,7 @@ final class Harness {
   }
 
   static List<String> words(String s) {
-    List<String> out = new ArrayList<>();
-    for (String w : s.trim().split("\\s+")) {
-      if (!w.isEmpty()) {
-        out.add(w);
-      }
-    }
-    return out;
+    return Arrays.stream(s.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList();
   }
 
   /** {@code benchmarks/results} from the repository's root, else {@code results}. */
@@ -183,14 +171,6 @@ final class Harness {
     cmd.addAll(List.of("-cp", classPath, main));
     cmd.addAll(args);
     return cmd;
-  }
-
-  static String classPath(List<Path> entries) {
-    List<String> s = new ArrayList<>();
-    for (Path p : entries) {
-      s.add(p.toString());
-    }
-    return String.join(File.pathSeparator, s);
   }
 
   /** A started child JVM and the wall and monotonic clocks just before its start. */
