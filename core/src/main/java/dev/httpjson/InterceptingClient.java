@@ -160,8 +160,8 @@ final class InterceptingClient extends HttpClient {
   <T> HttpResponse<T> send(
       HttpRequest request, BodyHandler<T> handler, long deadline, @Nullable CallTrace trace)
       throws IOException, InterruptedException {
-    return new Link<>(
-            this, 0, Objects.requireNonNull(handler, "handler == null"), null, deadline, trace)
+    Objects.requireNonNull(handler, "handler == null");
+    return new Link<>(this, 0, handler, null, deadline, trace, handler)
         .forward(Objects.requireNonNull(request, "request == null"));
   }
 
@@ -185,7 +185,7 @@ final class InterceptingClient extends HttpClient {
       @Nullable CallTrace trace) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
-    return new Link<>(this, 0, handler, push, deadline, trace).forwardAsync(request);
+    return new Link<>(this, 0, handler, push, deadline, trace, null).forwardAsync(request);
   }
 
   @Override
@@ -207,6 +207,7 @@ final class InterceptingClient extends HttpClient {
     private final @Nullable PushPromiseHandler<T> push;
     private final long deadline;
     private final @Nullable CallTrace trace;
+    private final @Nullable BodyHandler<?> root;
 
     Link(
         InterceptingClient client,
@@ -214,13 +215,15 @@ final class InterceptingClient extends HttpClient {
         BodyHandler<T> handler,
         @Nullable PushPromiseHandler<T> push,
         long deadline,
-        @Nullable CallTrace trace) {
+        @Nullable CallTrace trace,
+        @Nullable BodyHandler<?> root) {
       this.client = client;
       this.index = index;
       this.handler = handler;
       this.push = push;
       this.deadline = deadline;
       this.trace = trace;
+      this.root = root;
     }
 
     @Override
@@ -231,11 +234,11 @@ final class InterceptingClient extends HttpClient {
     @Override
     public <U> Interceptor.Chain<U> withBodyHandler(BodyHandler<U> bodyHandler) {
       Objects.requireNonNull(bodyHandler, "bodyHandler == null");
-      return new Link<>(client, index, bodyHandler, null, deadline, trace);
+      return new Link<>(client, index, bodyHandler, null, deadline, trace, root);
     }
 
     private Link<T> next() {
-      return new Link<>(client, index + 1, handler, push, deadline, trace);
+      return new Link<>(client, index + 1, handler, push, deadline, trace, root);
     }
 
     @Override
@@ -250,8 +253,12 @@ final class InterceptingClient extends HttpClient {
       if (trace != null) {
         trace.attempt();
       }
+      Responses.Collector collector =
+          root instanceof Responses.Collector ? (Responses.Collector) root : null;
+      int applied = collector == null ? 0 : collector.applied();
+      HttpResponse<T> response;
       try {
-        return client.delegate.send(request, handler);
+        response = client.delegate.send(request, handler);
       } catch (IOException e) {
         // What httpjson's own handlers raised comes out as raised, so interceptors see it too.
         throw Calls.sendFailure(e, request, client.delegate);
@@ -261,6 +268,10 @@ final class InterceptingClient extends HttpClient {
         }
         throw Calls.sendFailure(e, request, client.delegate); // a response the client rejected
       }
+      if (collector != null && collector.applied() != applied) {
+        collector.finishInChain(response); // its body is this response's: decode it in the chain
+      }
+      return response;
     }
 
     @Override

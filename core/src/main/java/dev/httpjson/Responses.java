@@ -474,6 +474,10 @@ final class Responses {
     private @Nullable ContentDecoder decoder;
     private long wire;
     private final @Nullable CallTrace trace;
+    private int applied; // responses this collector was given, for the chain's end to tell
+    private boolean received;
+    private boolean valued;
+    private @Nullable Object value;
 
     Collector(JsonHandler<?> json, @Nullable CallTrace trace) {
       this.json = json;
@@ -500,6 +504,10 @@ final class Responses {
       if (trace != null) {
         trace.headers(info.statusCode());
       }
+      applied++;
+      received = false;
+      valued = false;
+      value = null;
       buffer = EMPTY;
       size = 0;
       wire = 0;
@@ -534,6 +542,10 @@ final class Responses {
      */
     void received(HttpResponse<@Nullable Object> response)
         throws ProtocolException, JsonReadException {
+      if (received) {
+        return; // taken at the chain's end already
+      }
+      received = true;
       ContentDecoder d = decoder;
       if (d != null) {
         try {
@@ -642,7 +654,29 @@ final class Responses {
     /** The body read as JSON; call after {@code send} returned. */
     @SuppressWarnings("unchecked")
     <T> @Nullable T value() throws IOException {
-      return (T) Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+      if (!valued) {
+        value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+        valued = true;
+      }
+      return (T) value;
+    }
+
+    /** How many responses this collector was given so far. */
+    int applied() {
+      return applied;
+    }
+
+    /**
+     * Takes and decodes the response at the end of an interceptor chain, so that the interceptors
+     * see a body that fails to decode fail the exchange (a span, a log line), as the body
+     * subscribers of the asynchronous calls fail it. Only for a response this collector was given.
+     */
+    @SuppressWarnings("unchecked")
+    void finishInChain(HttpResponse<?> response) throws IOException {
+      received((HttpResponse<@Nullable Object>) response);
+      if (json != null) {
+        value();
+      }
     }
 
     /** The body's bytes; call after {@code send} returned. */

@@ -10,6 +10,7 @@ import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.spi.JsonCodec;
 import java.io.IOException;
@@ -151,6 +152,69 @@ public abstract class InterceptorContract {
           .as("the second interceptor runs after the first")
           .isEqualTo("r1");
     }
+  }
+
+  /**
+   * A body that fails to decode fails the exchange inside the chain, blocking and async: an
+   * interceptor (a span, a log line) sees the caller's {@link JsonReadException}, not a 200 that
+   * went well.
+   */
+  @Test
+  void anInterceptorSeesABodyThatFailsToDecodeAsItsForwardsFailure() throws Exception {
+    java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Interceptor watching =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            try {
+              HttpResponse<T> response = chain.forward(request);
+              seen.add("blocking " + response.statusCode());
+              return response;
+            } catch (IOException e) {
+              seen.add("blocking " + e.getClass().getSimpleName());
+              throw e;
+            }
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .forwardAsync(request)
+                .whenComplete(
+                    (r, e) ->
+                        seen.add(
+                            "async "
+                                + (e == null
+                                    ? String.valueOf(r.statusCode())
+                                    : unwrapped(e).getClass().getSimpleName())));
+          }
+        };
+    HttpJsonClient api = api().interceptor(watching).build();
+    server.enqueue(json(200, "\"a"));
+    server.enqueue(json(200, "\"a"));
+    server.enqueue(json(200, "\"b\""));
+
+    assertThatThrownBy(() -> api.getFromJson("items", String.class))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(JsonReadException.class);
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("b");
+
+    // The async call runs the blocking chain on a lane, or the asynchronous one when none is free.
+    assertThat(seen).hasSize(3);
+    assertThat(seen.get(0)).isEqualTo("blocking JsonReadException");
+    assertThat(seen.get(1)).endsWith(" JsonReadException");
+    assertThat(seen.get(2)).isEqualTo("blocking 200");
+  }
+
+  private static Throwable unwrapped(Throwable t) {
+    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
   }
 
   @Test
