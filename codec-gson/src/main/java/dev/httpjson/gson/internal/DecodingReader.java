@@ -73,6 +73,9 @@ final class DecodingReader extends Reader {
           done = true;
           return;
         }
+        if (chars.position() > 0) {
+          return; // what has arrived goes to the parser now: another read may wait for the network
+        }
         bytes.compact();
         int n = in.read(bytes.array(), bytes.position(), bytes.remaining());
         if (n < 0) {
