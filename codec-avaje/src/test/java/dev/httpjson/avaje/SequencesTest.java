@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -201,5 +202,165 @@ class SequencesTest {
     cursor.close();
 
     assertThat(seen).hasSize(2000).startsWith("n0").endsWith("n1999");
+  }
+
+  @Test
+  void eachElementIsReadFromTheBytesThatHaveArrivedWithoutWaitingForTheNext() throws Exception {
+    List<String> pieces = new ArrayList<>();
+    pieces.add("[");
+    for (int i = 0; i < 300; i++) {
+      // Elements of many lengths, so that their ends fall everywhere in the parser's buffer.
+      pieces.add((i == 0 ? "" : ",") + "{\"displayName\":\"" + "x".repeat(i % 97) + i + "\"}");
+    }
+    pieces.add("]");
+    Arrivals in = new Arrivals(bytes(pieces));
+    in.arrive(2);
+    Cursor<Named> cursor = named(WEB).array(in);
+
+    for (int i = 0; i < 300; i++) {
+      assertThat(cursor.next()).isTrue();
+      assertThat(cursor.value()).isEqualTo(new Named("x".repeat(i % 97) + i));
+      in.arrive(1);
+    }
+    assertThat(cursor.next()).isFalse();
+    cursor.close();
+  }
+
+  @Test
+  void anNdjsonValueSplitOverSeveralArrivalsIsReadWhenItsLastPartArrives() throws Exception {
+    byte[] accented = "\"b\u00e9c\"}".getBytes(UTF_8);
+    Arrivals in =
+        new Arrivals(
+            List.of(
+                "{\"displayName\":\"a\"}\n".getBytes(UTF_8),
+                "{\"displayName\":".getBytes(UTF_8),
+                Arrays.copyOfRange(accented, 0, 3), // the first byte of the two of \u00e9
+                Arrays.copyOfRange(accented, 3, accented.length),
+                "\n{\"displayName\":\"d\"}\n".getBytes(UTF_8)));
+    in.arrive(1);
+    Cursor<Named> cursor = named(WEB).values(in);
+
+    assertThat(cursor.next()).isTrue();
+    assertThat(cursor.value()).isEqualTo(new Named("a"));
+    in.arrive(3);
+    assertThat(cursor.next()).isTrue();
+    assertThat(cursor.value()).isEqualTo(new Named("b\u00e9c"));
+    in.arrive(1);
+    assertThat(cursor.next()).isTrue();
+    assertThat(cursor.value()).isEqualTo(new Named("d"));
+    assertThat(cursor.next()).isFalse();
+    cursor.close();
+  }
+
+  @Test
+  void aMalformedElementAfterPausesIsPlacedAsInTheWholeBody() throws Exception {
+    List<String> lines =
+        List.of(
+            "{\"displayName\":\"a\"}\n",
+            "  {\"displayName\":\"b\"}\n",
+            "{\"displayName\":\"c\"}\n",
+            "   {\"displayName\":[1]}\n");
+    JsonReadException whole = fourthFails(named(WEB).values(in(String.join("", lines))));
+    Arrivals in = new Arrivals(bytes(lines));
+    in.arrive(1);
+    Cursor<Named> cursor = named(WEB).values(in);
+    for (int i = 0; i < 3; i++) {
+      assertThat(cursor.next()).isTrue();
+      assertThat(cursor.value()).isNotNull();
+      in.arrive(1);
+    }
+    assertThat(cursor.next()).isTrue();
+    JsonReadException arrived = null;
+    try (cursor) {
+      cursor.value();
+    } catch (JsonReadException e) {
+      arrived = e;
+    }
+
+    assertThat(whole.line()).isEqualTo(4);
+    assertThat(whole.column()).isEqualTo(19);
+    assertThat(arrived)
+        .isNotNull()
+        .extracting(
+            JsonReadException::problem,
+            JsonReadException::line,
+            JsonReadException::column,
+            JsonReadException::path)
+        .containsExactly(whole.problem(), whole.line(), whole.column(), whole.path());
+  }
+
+  private static List<byte[]> bytes(List<String> pieces) {
+    return pieces.stream().map(p -> p.getBytes(UTF_8)).collect(Collectors.toList());
+  }
+
+  /** Reads on to the fourth value, which must fail. */
+  private static JsonReadException fourthFails(Cursor<Named> cursor) throws IOException {
+    try (cursor) {
+      int read = 0;
+      while (cursor.next()) {
+        try {
+          cursor.value();
+        } catch (JsonReadException e) {
+          assertThat(read).isEqualTo(3);
+          return e;
+        }
+        read++;
+      }
+    }
+    throw new AssertionError("no failure");
+  }
+
+  /**
+   * A body arriving in pieces, as the JDK client's body stream hands them out: a read returns what
+   * has arrived of the current piece, {@link #available()} counts only that, and a read that would
+   * wait for a piece that has not arrived fails the test.
+   */
+  private static final class Arrivals extends InputStream {
+    private final List<byte[]> pieces = new ArrayList<>();
+    private int arrived;
+    private int piece;
+    private int at;
+
+    Arrivals(List<byte[]> pieces) {
+      this.pieces.addAll(pieces);
+    }
+
+    void arrive(int count) {
+      arrived += count;
+    }
+
+    private boolean atEnd() {
+      while (piece < pieces.size() && piece < arrived && at == pieces.get(piece).length) {
+        piece++;
+        at = 0;
+      }
+      return piece == pieces.size();
+    }
+
+    @Override
+    public int read() throws IOException {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (atEnd()) {
+        return -1;
+      }
+      if (piece >= arrived) {
+        throw new AssertionError("a read waits for piece " + piece + ", which has not arrived");
+      }
+      byte[] current = pieces.get(piece);
+      int n = Math.min(len, current.length - at);
+      System.arraycopy(current, at, b, off, n);
+      at += n;
+      return n;
+    }
+
+    @Override
+    public int available() {
+      return atEnd() || piece >= arrived ? 0 : pieces.get(piece).length - at;
+    }
   }
 }

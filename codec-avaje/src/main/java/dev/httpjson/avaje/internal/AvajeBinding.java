@@ -822,7 +822,7 @@ public final class AvajeBinding implements JsonBinding {
       GuardedInput input;
       io.avaje.json.JsonReader parser;
       try {
-        input = new GuardedInput(utf8(in), guard);
+        input = new GuardedInput(utf8(in), guard, true);
         parser = source.reader(input); // avaje reads its first buffer here
       } catch (IOException | RuntimeException e) {
         in.close();
@@ -883,10 +883,10 @@ public final class AvajeBinding implements JsonBinding {
         }
         return;
       } catch (RuntimeException e) {
-        throw readFailure(e, reader, guard, positions);
+        throw readFailure(e, reader, guard, positions, position());
       }
       if (first != io.avaje.json.JsonReader.Token.BEGIN_ARRAY) {
-        long at = parserPosition(reader.delegate());
+        long at = position();
         throw new JsonReadException(
             "Expected a JSON array but was " + (first == null ? "nothing" : first),
             positions.line(at),
@@ -897,7 +897,7 @@ public final class AvajeBinding implements JsonBinding {
       try {
         reader.beginArray();
       } catch (RuntimeException e) {
-        throw readFailure(e, reader, guard, positions);
+        throw readFailure(e, reader, guard, positions, position());
       }
     }
 
@@ -922,7 +922,7 @@ public final class AvajeBinding implements JsonBinding {
         return false;
       } catch (IOException | RuntimeException e) {
         ended = true;
-        throw readFailure(e, reader, guard, positions);
+        throw readFailure(e, reader, guard, positions, position());
       }
     }
 
@@ -932,15 +932,20 @@ public final class AvajeBinding implements JsonBinding {
       try {
         value = adapter.fromJson(reader);
       } catch (RuntimeException | StackOverflowError e) {
-        throw readFailure(e, reader, guard, positions);
+        throw readFailure(e, reader, guard, positions, position());
       }
       // The parser may have taken the byte the guard refused (a comma before '}', say).
       Guard.Violation v = guard.violation();
-      if (v != null && parserPosition(reader.delegate()) >= v.offset) {
+      if (v != null && position() >= v.offset) {
         ended = true;
         throw violated(v, reader);
       }
       return value;
+    }
+
+    /** The offset in the input of the byte the parser read last; -1 if unknown. */
+    private long position() {
+      return input.realOffset(parserPosition(reader.delegate()));
     }
 
     @Override

@@ -105,6 +105,15 @@ final class Guard {
     this.single = single;
   }
 
+  /**
+   * Whether the bytes scanned so far end between two elements of the sequence (NDJSON values, or
+   * the top-level array's elements), outside any token, and without a problem: the parser may then
+   * be handed whitespace without changing what the input means.
+   */
+  boolean betweenElements() {
+    return violation == null && state == BETWEEN && depth <= (single ? 1 : 0);
+  }
+
   /** {@return the first problem found, or null} */
   @Nullable Violation violation() {
     return violation;
