@@ -283,7 +283,7 @@ final class EventCalls {
       if (status != 204) {
         JsonReadException rejected = rejection(info.headers(), type);
         if (rejected != null) {
-          return new FailedSubscriber<>(rejected);
+          return new FailedSubscriber<>(rejected, info);
         }
       }
       return BodySubscribers.ofInputStream();

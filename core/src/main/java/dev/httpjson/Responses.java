@@ -108,9 +108,8 @@ final class Responses {
 
   /**
    * Fails a response whose body is not to be read (an encoding httpjson cannot decode) with {@code
-   * failure}, at its first body byte or at its end. Not a {@link FailedSubscriber}: a body that
-   * already arrived whole with the headers would keep its connection open after a failure thrown
-   * from {@code onSubscribe}; this one aborts the exchange from {@code onNext}, which closes it.
+   * failure}, at its first body byte or at its end: it aborts the exchange from {@code onNext},
+   * which closes the connection.
    */
   static <T> BodySubscriber<T> rejecting(JsonReadException failure) {
     return new BufferingSubscriber<T>(0, -1, -1) {
@@ -392,7 +391,7 @@ final class Responses {
       long declared = declaredLength(headers);
       // The limit is on decoded bytes: a compressed body's length is not compared with it.
       if (coding == null && declared > limit) {
-        return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
+        return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true), info);
       }
       return null;
     }
@@ -526,7 +525,7 @@ final class Responses {
       }
       declared = declaredLength(info.headers());
       if (declared > limit) {
-        return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
+        return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true), info);
       }
       if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
         return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
@@ -719,7 +718,7 @@ final class Responses {
       ContentDecoder decoder = decoderOrNull(info.headers());
       long declared = decoder == null ? declaredLength(info.headers()) : -1;
       if (declared > limit) {
-        return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true));
+        return new FailedSubscriber<>(new ResponseTooLargeException(limit, declared, true), info);
       }
       return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null), decoder, t) {
         @Override
@@ -798,7 +797,7 @@ final class Responses {
       try {
         MediaTypes.decodingCharset(contentType);
       } catch (JsonReadException e) {
-        return new FailedSubscriber<>(e.withContext(elementType, contentType));
+        return new FailedSubscriber<>(e.withContext(elementType, contentType), info);
       }
       return null;
     }
