@@ -4,11 +4,12 @@ import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.EventStreamContract;
 import java.net.http.HttpClient;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import okhttp3.OkHttpClient;
 
 /** The Server-Sent Events contract on the OkHttp transport, HTTP/1.1. */
 class OkHttpEventStreamTest extends EventStreamContract {
+  private OkHttpClient okHttp;
+
   @Override
   protected JsonCodec codec() {
     return new JacksonCodec();
@@ -16,19 +17,18 @@ class OkHttpEventStreamTest extends EventStreamContract {
 
   @Override
   protected HttpClient newClient() {
-    return OkHttpClients.http1();
+    okHttp = OkHttpClients.builder().build();
+    return OkHttpTransport.newHttpClient(okHttp);
   }
 
   /**
-   * Still a known bug, for another reason: the pump now hands each read's bytes on at once (the
-   * events arrive promptly), but the check that follows finds one descriptor more than the baseline
-   * right after the stream is closed; to investigate (a reader thread still closing the response,
-   * or a leak).
+   * OkHttp keeps a connection whose response was read to the end in its pool, idle, even once the
+   * server has closed its side (the socket in CLOSE_WAIT): it finds out when it next picks the
+   * connection, or evicts it after 5 minutes idle. Eviction closes idle connections only; one that
+   * a response still holds stays counted.
    */
   @Override
-  @Test
-  @Tag("tofix")
-  public void eachEventIsDeliveredAsSoonAsItsBlankLineArrives() throws Exception {
-    assertPromptDelivery();
+  protected void closeIdleConnections() {
+    okHttp.connectionPool().evictAll();
   }
 }
