@@ -4,7 +4,7 @@ import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,13 +17,17 @@ final class CallTrace implements CallListener.Call {
 
   private final @Nullable CallListener listener;
   private final @Nullable CallEvent event;
+  private static final AtomicIntegerFieldUpdater<CallTrace> OVER =
+      AtomicIntegerFieldUpdater.newUpdater(CallTrace.class, "over");
+
   private final String method;
-  private final String uri;
+  private final URI target;
+  private volatile @Nullable String uri; // redacted when first asked for
   private final @Nullable Type type;
   private final @Nullable JsonOptions options;
   private final long requestBytes;
   private final long start = System.nanoTime();
-  private final AtomicBoolean over = new AtomicBoolean();
+  private volatile int over;
 
   // Written by the thread the call's phases run on, one after the other.
   private volatile int status;
@@ -45,7 +49,7 @@ final class CallTrace implements CallListener.Call {
       @Nullable JsonOptions options) {
     this.listener = listener;
     this.method = request.method();
-    this.uri = Uris.redact(request.uri());
+    this.target = request.uri();
     this.type = type;
     this.options = options;
     this.requestBytes =
@@ -89,7 +93,12 @@ final class CallTrace implements CallListener.Call {
 
   @Override
   public String uri() {
-    return uri;
+    String u = uri;
+    if (u == null) {
+      u = Uris.redact(target);
+      uri = u;
+    }
+    return u;
   }
 
   @Override
@@ -193,7 +202,7 @@ final class CallTrace implements CallListener.Call {
 
   /** A stream is over: read to its end, closed early, or failed ({@code failure}). */
   void streamEnd(boolean early, @Nullable Throwable failure) {
-    if (over.get()) {
+    if (over != 0) {
       return;
     }
     long now = System.nanoTime();
@@ -214,7 +223,7 @@ final class CallTrace implements CallListener.Call {
 
   /** The call succeeded. Only the first of {@link #end} and {@link #failed} counts. */
   void end() {
-    if (!over.compareAndSet(false, true)) {
+    if (!OVER.compareAndSet(this, 0, 1)) {
       return;
     }
     long now = System.nanoTime();
@@ -231,7 +240,7 @@ final class CallTrace implements CallListener.Call {
 
   /** The call failed with {@code failure}, what its caller sees. */
   void failed(Throwable failure) {
-    if (!over.compareAndSet(false, true)) {
+    if (!OVER.compareAndSet(this, 0, 1)) {
       return;
     }
     long now = System.nanoTime();
@@ -256,7 +265,7 @@ final class CallTrace implements CallListener.Call {
       return;
     }
     e.method = method;
-    e.uri = uri;
+    e.uri = uri();
     e.type = type == null ? null : type.getTypeName();
     e.codec = codec();
     e.status = status;

@@ -616,12 +616,13 @@ final class Calls {
                 }
               });
     }
+    HttpClient sender = InterceptingClient.sender(client);
     try {
       exchange =
-          client instanceof InterceptingClient
-              ? ((InterceptingClient) client)
+          sender instanceof InterceptingClient
+              ? ((InterceptingClient) sender)
                   .sendAsync(request, handler, null, deadline(timeout), trace)
-              : client.sendAsync(request, handler);
+              : sender.sendAsync(request, handler);
     } catch (RuntimeException | Error e) {
       call.fail(e);
       return;
@@ -646,7 +647,7 @@ final class Calls {
             if (timer != null) {
               timer.cancel();
             }
-            call.fail(exchangeFailure(unwrap(failure), request, client));
+            call.fail(exchangeFailure(unwrap(failure), request, sender));
             return;
           }
           if (timer != null) {
@@ -766,6 +767,7 @@ final class Calls {
       @Nullable CallTrace trace)
       throws IOException, InterruptedException {
     Duration timeout = options.timeout();
+    client = InterceptingClient.sender(client);
     if (client instanceof InterceptingClient) {
       // The chain's last link reports failures as sendFailure does; an interceptor's own are
       // reported as it threw them.

@@ -87,6 +87,17 @@ final class InterceptingClient extends HttpClient {
     return delegate;
   }
 
+  /**
+   * The client a call sends through: the delegate itself when there is no interceptor (a client
+   * decorated only to report to listeners costs no chain), else this one.
+   */
+  static HttpClient sender(HttpClient client) {
+    return client instanceof InterceptingClient
+            && ((InterceptingClient) client).interceptors.length == 0
+        ? ((InterceptingClient) client).delegate
+        : client;
+  }
+
   /** The listeners as one, or {@code null} when there are none. */
   @Nullable CallListener listener() {
     return listener;
