@@ -15,6 +15,12 @@ import org.jspecify.annotations.Nullable;
 final class CallTrace implements CallListener.Call {
   private static final System.Logger LOG = System.getLogger("dev.httpjson");
 
+  /**
+   * Whether this runtime has JFR: a class-path application on an image linked without the {@code
+   * jdk.jfr} module still makes its calls, without the event.
+   */
+  private static final boolean JFR = jfr();
+
   private final @Nullable CallListener listener;
   private final @Nullable CallEvent event;
   private static final AtomicIntegerFieldUpdater<CallTrace> OVER =
@@ -71,7 +77,7 @@ final class CallTrace implements CallListener.Call {
       HttpClient client, HttpRequest request, @Nullable Type type, @Nullable JsonOptions options) {
     CallListener listener =
         client instanceof InterceptingClient ? ((InterceptingClient) client).listener() : null;
-    boolean jfr = CallEvent.PROBE.isEnabled();
+    boolean jfr = JFR && CallEvent.PROBE.isEnabled();
     if (listener == null && !jfr) {
       return null;
     }
@@ -109,6 +115,14 @@ final class CallTrace implements CallListener.Call {
   @Override
   public long startNanos() {
     return start;
+  }
+
+  private static boolean jfr() {
+    try {
+      return CallEvent.PROBE != null;
+    } catch (LinkageError e) {
+      return false;
+    }
   }
 
   /** An attempt reaches the client (the chain's end): the second and later are retries. */
