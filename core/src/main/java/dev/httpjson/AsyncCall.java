@@ -3,6 +3,7 @@ package dev.httpjson;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.net.http.HttpClient;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -90,10 +91,13 @@ final class AsyncCall<R> {
 
   /**
    * Starts {@code blocking} on an async lane, or — when none is free — hands the call to {@code
-   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it.
+   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it. What {@code
+   * client}'s interceptors take from the caller's thread ({@link Interceptor#snapshot()}) is taken
+   * here and restored around {@code blocking} wherever it runs.
    */
-  static <R> CompletableFuture<R> start(Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
-    AsyncCall<R> call = new AsyncCall<>(blocking);
+  static <R> CompletableFuture<R> start(
+      HttpClient client, Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
+    AsyncCall<R> call = new AsyncCall<>(InterceptingClient.withSnapshots(client, blocking));
     if (!Lanes.execute(call::runOnLane)) {
       call.claimed.set(true);
       fallback.accept(call);

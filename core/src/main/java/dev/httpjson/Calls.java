@@ -186,6 +186,7 @@ final class Calls {
   private static <T> CompletableFuture<@Nullable T> receiveAsync(
       HttpClient client, HttpRequest request, Responses.JsonHandler<T> handler) {
     return AsyncCall.start(
+        client,
         () -> receive(client, request, handler),
         call -> sendAsync(call, client, request, handler, handler.options(), HttpResponse::body));
   }
@@ -237,6 +238,7 @@ final class Calls {
     HttpRequest r = withAccept(request, type.options());
     Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
     return AsyncCall.start(
+        client,
         () -> exchangeResponse(client, r, type),
         call ->
             sendAsync(
@@ -275,6 +277,7 @@ final class Calls {
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers) {
     HttpRequest request = request(method, uri, null, options, headers);
     return AsyncCall.start(
+        client,
         () -> sendChecked(client, method, uri, options, headers),
         call ->
             sendAsync(
@@ -352,6 +355,7 @@ final class Calls {
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
     return AsyncCall.start(
+        client,
         () -> send(client, request, options),
         call ->
             sendAsync(
@@ -431,6 +435,7 @@ final class Calls {
     Responses.StreamHandler<T> handler =
         new Responses.StreamHandler<>(elementType, format, "GET", uri);
     return AsyncCall.start(
+        client,
         () -> stream(client, request, handler),
         call ->
             sendAsync(

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.PushPromiseHandler;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -28,6 +29,7 @@ final class InterceptingClient extends HttpClient {
   static final long NO_DEADLINE = Long.MIN_VALUE;
 
   private static final CallListener[] NO_LISTENERS = {};
+  private static final System.Logger LOG = System.getLogger("dev.httpjson");
 
   private final HttpClient delegate;
   private final Interceptor[] interceptors;
@@ -96,6 +98,66 @@ final class InterceptingClient extends HttpClient {
             && ((InterceptingClient) client).interceptors.length == 0
         ? ((InterceptingClient) client).delegate
         : client;
+  }
+
+  /**
+   * {@code blocking} run with the {@linkplain Interceptor#snapshot() snapshots} of {@code client}'s
+   * interceptors restored, taken now, on the caller's thread; {@code blocking} itself when none
+   * takes one (and for a client without interceptors, at the cost of one type check).
+   */
+  static <R> AsyncCall.Blocking<R> withSnapshots(
+      HttpClient client, AsyncCall.Blocking<R> blocking) {
+    if (!(client instanceof InterceptingClient)) {
+      return blocking;
+    }
+    List<Interceptor.Snapshot> taken = null;
+    for (HttpClient c = client;
+        c instanceof InterceptingClient;
+        c = ((InterceptingClient) c).delegate) {
+      for (Interceptor interceptor : ((InterceptingClient) c).interceptors) {
+        Interceptor.Snapshot snapshot;
+        try {
+          snapshot = interceptor.snapshot();
+        } catch (RuntimeException | LinkageError e) {
+          LOG.log(System.Logger.Level.WARNING, interceptor + ".snapshot() threw", e);
+          continue;
+        }
+        if (snapshot != null) {
+          if (taken == null) {
+            taken = new ArrayList<>(2);
+          }
+          taken.add(snapshot);
+        }
+      }
+    }
+    if (taken == null) {
+      return blocking;
+    }
+    Interceptor.Snapshot[] snapshots = taken.toArray(new Interceptor.Snapshot[0]);
+    return () -> {
+      AutoCloseable[] restored = new AutoCloseable[snapshots.length];
+      try {
+        for (int i = 0; i < snapshots.length; i++) {
+          try {
+            restored[i] = snapshots[i].restore();
+          } catch (Exception | LinkageError e) {
+            LOG.log(System.Logger.Level.WARNING, "restoring " + snapshots[i] + " failed", e);
+          }
+        }
+        return blocking.call();
+      } finally {
+        for (int i = restored.length - 1; i >= 0; i--) {
+          AutoCloseable r = restored[i];
+          if (r != null) {
+            try {
+              r.close();
+            } catch (Exception | LinkageError e) {
+              LOG.log(System.Logger.Level.WARNING, "closing " + r + " failed", e);
+            }
+          }
+        }
+      }
+    };
   }
 
   /** The listeners as one, or {@code null} when there are none. */

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Code that runs around every exchange: it sees the request, may change it, forward it zero or more
@@ -57,7 +58,10 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p><b>Threads.</b> Interceptors run on the thread that sends: the caller's for blocking calls, an
  * async lane's or the {@link HttpClient}'s executor for asynchronous ones. They must be
- * thread-safe, since one instance serves concurrent calls.
+ * thread-safe, since one instance serves concurrent calls. What an interceptor reads from the
+ * calling thread (a tracing context, a logging MDC, a security principal) it takes with {@link
+ * #snapshot()}: httpjson asks for it on the caller's thread when an asynchronous call starts and
+ * restores it around the exchange on whichever thread then runs it.
  */
 public interface Interceptor {
 
@@ -83,6 +87,43 @@ public interface Interceptor {
    * @return a future of the response; a failed future, never a throw, when the exchange fails
    */
   <T> CompletableFuture<HttpResponse<T>> interceptAsync(HttpRequest request, Chain<T> chain);
+
+  /**
+   * Takes what this interceptor needs from the calling thread, for an asynchronous call that runs
+   * on another thread: called on the caller's thread when an {@code …Async} call of {@link
+   * HttpJson} or {@link HttpJsonClient} starts; the snapshot is {@linkplain Snapshot#restore()
+   * restored} on the thread that runs the exchange, around all of it (every interceptor, every
+   * attempt), and closed after. A blocking call runs on the caller's thread and takes no snapshot.
+   * The default takes none.
+   *
+   * <pre>{@code
+   * public Snapshot snapshot() {
+   *   Context context = Context.current(); // OpenTelemetry's
+   *   return context == Context.root() ? null : context::makeCurrent;
+   * }
+   * }</pre>
+   *
+   * @return the snapshot, or {@code null} when there is nothing to carry
+   */
+  default @Nullable Snapshot snapshot() {
+    return null;
+  }
+
+  /**
+   * What an interceptor took from a calling thread ({@link Interceptor#snapshot()}), to put back on
+   * another.
+   */
+  @FunctionalInterface
+  interface Snapshot {
+    /**
+     * Puts the state back on the current thread; closing what it returns takes it off again. A
+     * failure of either is logged and does not fail the call.
+     *
+     * @return what undoes the restore, on the same thread
+     * @throws Exception if the state cannot be restored
+     */
+    AutoCloseable restore() throws Exception;
+  }
 
   /**
    * An {@link HttpClient} that runs {@code send} and {@code sendAsync} through {@code

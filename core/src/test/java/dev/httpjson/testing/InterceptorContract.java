@@ -38,6 +38,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import javax.net.ssl.SSLSession;
@@ -328,6 +329,144 @@ public abstract class InterceptorContract {
       @Override
       public HttpClient.Version version() {
         return HttpClient.Version.HTTP_1_1;
+      }
+    };
+  }
+
+  /** A caller's state in a thread local, as a tracing context or a logging MDC keeps it. */
+  private static final ThreadLocal<String> CALLER = new ThreadLocal<>();
+
+  /**
+   * Sends the current thread's {@link #CALLER} as {@code X-Caller}; snapshots it for async calls.
+   */
+  private static final class CallerInterceptor implements Interceptor {
+    final AtomicInteger snapshots = new AtomicInteger();
+    final AtomicInteger open = new AtomicInteger();
+
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws IOException, InterruptedException {
+      return chain.forward(withCaller(request));
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      return chain.forwardAsync(withCaller(request));
+    }
+
+    private static HttpRequest withCaller(HttpRequest request) {
+      String caller = CALLER.get();
+      return withHeader(request, "X-Caller", caller == null ? "none" : caller);
+    }
+
+    @Override
+    public Snapshot snapshot() {
+      snapshots.incrementAndGet();
+      String caller = CALLER.get();
+      return () -> {
+        String before = CALLER.get();
+        CALLER.set(caller);
+        open.incrementAndGet();
+        return () -> {
+          CALLER.set(before);
+          open.decrementAndGet();
+        };
+      };
+    }
+  }
+
+  @Test
+  void whatAnInterceptorSnapshotsOnTheCallersThreadIsRestoredWhereAnAsyncCallRuns()
+      throws Exception {
+    CallerInterceptor interceptor = new CallerInterceptor();
+    HttpJsonClient api = api().interceptor(interceptor).build();
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(json(200, "\"a\""));
+    }
+    CALLER.set("alice");
+    try {
+      assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS))
+          .isEqualTo("a");
+      assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("alice");
+      int asyncSnapshots = interceptor.snapshots.get();
+      assertThat(asyncSnapshots).isEqualTo(1);
+
+      assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+      assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("alice");
+      assertThat(interceptor.snapshots.get())
+          .as("a blocking call runs on the caller's thread and takes no snapshot")
+          .isEqualTo(asyncSnapshots);
+    } finally {
+      CALLER.remove();
+    }
+    // Restored state is taken off again: a later call from a thread without one carries none.
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("none");
+    assertThat(interceptor.open.get()).as("every restore closed").isZero();
+  }
+
+  @Test
+  void aSnapshotThatFailsDoesNotFailTheCall() throws Exception {
+    Interceptor throwsOnSnapshot =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain.forwardAsync(request);
+          }
+
+          @Override
+          public Snapshot snapshot() {
+            throw new IllegalStateException("no context here");
+          }
+        };
+    Interceptor throwsOnRestore =
+        mappingWithSnapshot(
+            () -> {
+              throw new IllegalStateException("cannot restore");
+            });
+    Interceptor throwsOnClose =
+        mappingWithSnapshot(
+            () ->
+                () -> {
+                  throw new IOException("cannot close");
+                });
+    HttpJsonClient api =
+        api()
+            .interceptor(throwsOnSnapshot)
+            .interceptor(throwsOnRestore)
+            .interceptor(throwsOnClose)
+            .build();
+    server.enqueue(json(200, "\"a\""));
+
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+  }
+
+  private static Interceptor mappingWithSnapshot(Interceptor.Snapshot snapshot) {
+    Interceptor forward = mapping(UnaryOperator.identity());
+    return new Interceptor() {
+      @Override
+      public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+          throws IOException, InterruptedException {
+        return forward.intercept(request, chain);
+      }
+
+      @Override
+      public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+          HttpRequest request, Chain<T> chain) {
+        return forward.interceptAsync(request, chain);
+      }
+
+      @Override
+      public Snapshot snapshot() {
+        return snapshot;
       }
     };
   }

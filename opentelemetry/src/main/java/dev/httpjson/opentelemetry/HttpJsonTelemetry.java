@@ -46,7 +46,9 @@ import java.util.Properties;
  *
  * <p><b>Trace context.</b> The span's context is injected into the request's headers with {@link
  * OpenTelemetry#getPropagators()} ({@code traceparent} with the default W3C propagator), and is the
- * current context while a blocking exchange runs, for the interceptors after this one.
+ * current context while a blocking exchange runs, for the interceptors after this one. The span's
+ * parent is the caller's current context, also for an asynchronous call that runs on another thread
+ * (the interceptor's {@link Interceptor#snapshot() snapshot} carries it there).
  *
  * <p><b>The metric.</b> The histogram {@code http.client.request.duration} (seconds, with the
  * bucket boundaries the conventions advise) gets one measurement per exchange with {@code

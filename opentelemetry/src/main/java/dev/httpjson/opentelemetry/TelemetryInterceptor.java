@@ -114,6 +114,16 @@ final class TelemetryInterceptor implements Interceptor {
     return result;
   }
 
+  /**
+   * The caller's context, so that an asynchronous call's span is a child of the caller's span on
+   * whichever thread the exchange runs.
+   */
+  @Override
+  public @Nullable Snapshot snapshot() {
+    Context context = Context.current();
+    return context == Context.root() ? null : context::makeCurrent;
+  }
+
   /** A span started for {@code request}, or null when OpenTelemetry failed to start one. */
   private @Nullable Exchange start(HttpRequest request) {
     Span span;
