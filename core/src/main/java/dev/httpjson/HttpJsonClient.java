@@ -2,6 +2,7 @@ package dev.httpjson;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpClient.Redirect;
 import java.net.http.HttpRequest;
@@ -86,6 +87,13 @@ public final class HttpJsonClient {
   private final HttpClient client;
 
   private final @Nullable URI baseUri;
+
+  /** The base URI's {@code scheme://authority}, when it has an authority; else null. */
+  private final @Nullable String origin;
+
+  /** The base URI as a string (it ends in {@code /}), when {@link #origin} is set. */
+  private final @Nullable String directory;
+
   private final JsonOptions options;
   private final String[] headers;
   private final String[] callHeaders;
@@ -96,6 +104,10 @@ public final class HttpJsonClient {
   private HttpJsonClient(Builder b) {
     this.given = b.client;
     this.baseUri = b.baseUri;
+    URI base = b.baseUri;
+    boolean hierarchical = base != null && base.getRawAuthority() != null && !base.isOpaque();
+    this.origin = hierarchical ? base.getScheme() + "://" + base.getRawAuthority() : null;
+    this.directory = hierarchical ? origin + base.getRawPath() : null;
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
     this.client = b.sender(headers);
@@ -108,6 +120,8 @@ public final class HttpJsonClient {
     this.given = from.given;
     this.client = from.client;
     this.baseUri = from.baseUri;
+    this.origin = from.origin;
+    this.directory = from.directory;
     this.options = options;
     this.headers = from.headers;
     this.callHeaders = callHeaders;
@@ -198,6 +212,14 @@ public final class HttpJsonClient {
       }
       return baseUri;
     }
+    if (origin != null && plainPath(uri)) {
+      try {
+        // A path with nothing to resolve but its start: one parse instead of two.
+        return new URI((uri.charAt(0) == '/' ? origin : directory).concat(uri));
+      } catch (URISyntaxException e) {
+        // Resolved below, for the message.
+      }
+    }
     URI parsed = Calls.parse(uri);
     if (parsed.isAbsolute()) {
       return Uris.resolve(parsed, parsed); // an absolute reference: only its dot segments go
@@ -209,8 +231,33 @@ public final class HttpJsonClient {
     return Uris.resolve(baseUri, parsed);
   }
 
+  /**
+   * Whether {@code uri} is a path (with or without a query) whose resolution against the base URI
+   * is a concatenation: no scheme (no colon at all), no authority, no dot segment (no {@code .} at
+   * the start of a segment, no {@code %2e} anywhere), no fragment, not only a query.
+   */
+  private static boolean plainPath(String uri) {
+    char first = uri.charAt(0);
+    if (first == '.' || first == '?' || uri.startsWith("//")) {
+      return false;
+    }
+    for (int i = 0, n = uri.length(); i < n; i++) {
+      char c = uri.charAt(i);
+      if (c == ':' || c == '#' || (c == '.' && uri.charAt(i - 1) == '/')) {
+        return false;
+      }
+      if (c == '%' && i + 2 < n && uri.charAt(i + 1) == '2' && (uri.charAt(i + 2) | 0x20) == 'e') {
+        return false; // %2e, a dot
+      }
+    }
+    return true;
+  }
+
   /** The default headers when {@code target} is on the base URI's origin, and the call's own. */
   private String[] headersFor(URI target) {
+    if (headers.length == 0 && callHeaders.length == 0) {
+      return headers;
+    }
     String[] defaults =
         baseUri == null || Uris.sameOrigin(baseUri, target) ? headers : Calls.noHeaders();
     if (callHeaders.length == 0) {

@@ -124,4 +124,77 @@ class UriResolutionTest {
 
     assertThat(server.takeRequest().getTarget()).isEqualTo("/b");
   }
+
+  /**
+   * A plain path resolves by concatenation on a fast path; every reference, plain or not, resolves
+   * to what the RFC 3986 resolution gives, or fails with its message.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = ' ',
+      value = {
+        "http://api.example.com/v1/",
+        "https://user:pw@api.example.com:8443/",
+        "http://[::1]:8080/a/b;p/",
+        "http://h/%7Euser/"
+      })
+  void theFastPathForPlainPathsResolvesAsTheRfcDoes(String base) {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient()).baseUri(base).build();
+    String[] references = {
+      "users",
+      "users/42",
+      "users/42/",
+      "/users",
+      "/v2/users?page=2&per_page=100",
+      "users?q=a%20b",
+      "a;b/c",
+      "users/%2e%2e/admin",
+      "users/%2E/x",
+      "users/./x",
+      "users/../x",
+      "./x",
+      "../x",
+      "..",
+      ".",
+      ".hidden",
+      "a/.well-known/x",
+      "a/..b",
+      "a/b..",
+      "x:y",
+      "users/x:y",
+      "mailto:a@b",
+      "//other/x",
+      "?q=1",
+      "#frag",
+      "a#frag",
+      "a b",
+      "a|b",
+      "a\\b",
+      "ü",
+      "/",
+      "//",
+      "///x",
+      "a//b",
+      "http://other/x/../y",
+      "users/42?",
+      "%41",
+      "%zz"
+    };
+    for (String reference : references) {
+      String expected;
+      try {
+        expected = Uris.resolve(api.baseUri(), Calls.parse(reference)).toString();
+      } catch (IllegalArgumentException e) {
+        expected = "fails: " + e.getMessage();
+      }
+      String actual;
+      try {
+        actual = api.resolve(reference).toString();
+      } catch (IllegalArgumentException e) {
+        actual = "fails: " + e.getMessage();
+      }
+      assertThat(actual).as("%s against %s", reference, base).isEqualTo(expected);
+    }
+  }
 }
