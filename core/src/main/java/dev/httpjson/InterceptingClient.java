@@ -107,9 +107,25 @@ final class InterceptingClient extends HttpClient {
    */
   static <R> AsyncCall.Blocking<R> withSnapshots(
       HttpClient client, AsyncCall.Blocking<R> blocking) {
-    if (!(client instanceof InterceptingClient)) {
+    Interceptor.@Nullable Snapshot[] snapshots = snapshots(client);
+    if (snapshots == null) {
       return blocking;
     }
+    return () -> {
+      AutoCloseable[] restored = restore(snapshots);
+      try {
+        return blocking.call();
+      } finally {
+        close(restored);
+      }
+    };
+  }
+
+  /**
+   * The snapshots the interceptors of {@code client} (and of decorated clients under it) take on
+   * the current thread, or {@code null} when none takes one.
+   */
+  private static Interceptor.@Nullable Snapshot @Nullable [] snapshots(HttpClient client) {
     List<Interceptor.Snapshot> taken = null;
     for (HttpClient c = client;
         c instanceof InterceptingClient;
@@ -130,34 +146,34 @@ final class InterceptingClient extends HttpClient {
         }
       }
     }
-    if (taken == null) {
-      return blocking;
-    }
-    Interceptor.Snapshot[] snapshots = taken.toArray(new Interceptor.Snapshot[0]);
-    return () -> {
-      AutoCloseable[] restored = new AutoCloseable[snapshots.length];
+    return taken == null ? null : taken.toArray(new Interceptor.Snapshot[0]);
+  }
+
+  /** Restores {@code snapshots} on the current thread; what undoes each (null where one failed). */
+  private static @Nullable AutoCloseable[] restore(Interceptor.Snapshot[] snapshots) {
+    @Nullable AutoCloseable[] restored = new AutoCloseable[snapshots.length];
+    for (int i = 0; i < snapshots.length; i++) {
       try {
-        for (int i = 0; i < snapshots.length; i++) {
-          try {
-            restored[i] = snapshots[i].restore();
-          } catch (Exception | LinkageError e) {
-            LOG.log(System.Logger.Level.WARNING, "restoring " + snapshots[i] + " failed", e);
-          }
-        }
-        return blocking.call();
-      } finally {
-        for (int i = restored.length - 1; i >= 0; i--) {
-          AutoCloseable r = restored[i];
-          if (r != null) {
-            try {
-              r.close();
-            } catch (Exception | LinkageError e) {
-              LOG.log(System.Logger.Level.WARNING, "closing " + r + " failed", e);
-            }
-          }
+        restored[i] = snapshots[i].restore();
+      } catch (Exception | LinkageError e) {
+        LOG.log(System.Logger.Level.WARNING, "restoring " + snapshots[i] + " failed", e);
+      }
+    }
+    return restored;
+  }
+
+  /** Undoes {@link #restore}, last restored first. */
+  private static void close(@Nullable AutoCloseable[] restored) {
+    for (int i = restored.length - 1; i >= 0; i--) {
+      AutoCloseable r = restored[i];
+      if (r != null) {
+        try {
+          r.close();
+        } catch (Exception | LinkageError e) {
+          LOG.log(System.Logger.Level.WARNING, "closing " + r + " failed", e);
         }
       }
-    };
+    }
   }
 
   /** The listeners as one, or {@code null} when there are none. */
@@ -234,7 +250,7 @@ final class InterceptingClient extends HttpClient {
       HttpRequest request, BodyHandler<T> handler, long deadline, @Nullable CallTrace trace)
       throws IOException, InterruptedException {
     Objects.requireNonNull(handler, "handler == null");
-    return new Link<>(this, 0, handler, null, deadline, trace, handler)
+    return new Link<>(this, 0, handler, null, deadline, trace, handler, null)
         .forward(Objects.requireNonNull(request, "request == null"));
   }
 
@@ -258,7 +274,9 @@ final class InterceptingClient extends HttpClient {
       @Nullable CallTrace trace) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
-    return new Link<>(this, 0, handler, push, deadline, trace, null).forwardAsync(request);
+    Interceptor.Snapshot[] snapshots = snapshots(this);
+    Caller caller = snapshots == null ? null : new Caller(Thread.currentThread(), snapshots);
+    return new Link<>(this, 0, handler, push, deadline, trace, null, caller).forwardAsync(request);
   }
 
   @Override
@@ -272,6 +290,17 @@ final class InterceptingClient extends HttpClient {
         + ")";
   }
 
+  /** The thread that started an asynchronous exchange, and what its interceptors took from it. */
+  private static final class Caller {
+    final Thread thread;
+    final Interceptor.Snapshot[] snapshots;
+
+    Caller(Thread thread, Interceptor.Snapshot[] snapshots) {
+      this.thread = thread;
+      this.snapshots = snapshots;
+    }
+  }
+
   /** The chain from interceptor {@code index} on. */
   private static final class Link<T> implements Interceptor.Chain<T> {
     private final InterceptingClient client;
@@ -281,6 +310,7 @@ final class InterceptingClient extends HttpClient {
     private final long deadline;
     private final @Nullable CallTrace trace;
     private final @Nullable BodyHandler<?> root;
+    private final @Nullable Caller caller;
 
     Link(
         InterceptingClient client,
@@ -289,7 +319,8 @@ final class InterceptingClient extends HttpClient {
         @Nullable PushPromiseHandler<T> push,
         long deadline,
         @Nullable CallTrace trace,
-        @Nullable BodyHandler<?> root) {
+        @Nullable BodyHandler<?> root,
+        @Nullable Caller caller) {
       this.client = client;
       this.index = index;
       this.handler = handler;
@@ -297,6 +328,7 @@ final class InterceptingClient extends HttpClient {
       this.deadline = deadline;
       this.trace = trace;
       this.root = root;
+      this.caller = caller;
     }
 
     @Override
@@ -307,11 +339,11 @@ final class InterceptingClient extends HttpClient {
     @Override
     public <U> Interceptor.Chain<U> withBodyHandler(BodyHandler<U> bodyHandler) {
       Objects.requireNonNull(bodyHandler, "bodyHandler == null");
-      return new Link<>(client, index, bodyHandler, null, deadline, trace, root);
+      return new Link<>(client, index, bodyHandler, null, deadline, trace, root, caller);
     }
 
     private Link<T> next() {
-      return new Link<>(client, index + 1, handler, push, deadline, trace, root);
+      return new Link<>(client, index + 1, handler, push, deadline, trace, root, caller);
     }
 
     @Override
@@ -350,6 +382,20 @@ final class InterceptingClient extends HttpClient {
     @Override
     public CompletableFuture<HttpResponse<T>> forwardAsync(HttpRequest request) {
       Objects.requireNonNull(request, "request == null");
+      Caller c = caller;
+      if (c == null || c.thread == Thread.currentThread()) {
+        return forwardAsyncHere(request);
+      }
+      // Forwarded again from another thread (a retry after its backoff): as on the caller's.
+      @Nullable AutoCloseable[] restored = restore(c.snapshots);
+      try {
+        return forwardAsyncHere(request);
+      } finally {
+        close(restored);
+      }
+    }
+
+    private CompletableFuture<HttpResponse<T>> forwardAsyncHere(HttpRequest request) {
       Interceptor[] interceptors = client.interceptors;
       CompletableFuture<HttpResponse<T>> f;
       try {

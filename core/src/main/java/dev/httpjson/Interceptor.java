@@ -91,10 +91,11 @@ public interface Interceptor {
   /**
    * Takes what this interceptor needs from the calling thread, for an asynchronous call that runs
    * on another thread: called on the caller's thread when an {@code …Async} call of {@link
-   * HttpJson} or {@link HttpJsonClient} starts; the snapshot is {@linkplain Snapshot#restore()
-   * restored} on the thread that runs the exchange, around all of it (every interceptor, every
-   * attempt), and closed after. A blocking call runs on the caller's thread and takes no snapshot.
-   * The default takes none.
+   * HttpJson} or {@link HttpJsonClient} starts, or {@code sendAsync} on a {@linkplain #decorate
+   * decorated} client; the snapshot is {@linkplain Snapshot#restore() restored} on the thread that
+   * runs the exchange, around all of it, and around every forward from another thread (a retry
+   * after its backoff), and closed after. A blocking call runs on the caller's thread and takes no
+   * snapshot. The default takes none.
    *
    * <pre>{@code
    * public Snapshot snapshot() {

@@ -551,6 +551,36 @@ abstract class TelemetryContract {
   }
 
   @Test
+  void everyAsyncAttemptOfARetriedSendIsAChildOfTheCallersSpan() throws Exception {
+    server.enqueue(json(503, "{}"));
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    RetryInterceptor retry =
+        RetryInterceptor.newBuilder().backoff(Duration.ofMillis(20), Duration.ofMillis(50)).build();
+    HttpClient traced = Interceptor.decorate(client, retry, telemetry.interceptor());
+    Span parent = sdk.getTracer("test").spanBuilder("parent").startSpan();
+    CompletableFuture<HttpResponse<String>> f;
+    Scope scope = parent.makeCurrent();
+    try {
+      f =
+          traced.sendAsync(
+              HttpRequest.newBuilder(server.url("/items/1").uri()).build(),
+              BodyHandlers.ofString());
+    } finally {
+      scope.close();
+    }
+    assertThat(f.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    parent.end();
+
+    List<SpanData> attempts =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals("GET")).toList();
+    assertThat(attempts).hasSize(2);
+    assertThat(attempts)
+        .as("the retry, sent from a timer's thread, is a child of the caller's span too")
+        .allSatisfy(
+            s -> assertThat(s.getParentSpanId()).isEqualTo(parent.getSpanContext().getSpanId()));
+  }
+
+  @Test
   void unknownMethodIsOtherWithTheOriginalKept() throws Exception {
     server.enqueue(new MockResponse.Builder().code(204).build());
     HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
