@@ -9,9 +9,11 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.TypeRef;
 import dev.httpjson.avaje.TestModels.Appointment;
 import dev.httpjson.avaje.TestModels.Calendar;
+import dev.httpjson.avaje.TestModels.Hashed;
 import dev.httpjson.avaje.TestModels.Sensor;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.testing.Models.Named;
+import dev.httpjson.testing.Models.Page;
 import dev.httpjson.testing.Models.WeatherForecast;
 import java.io.ByteArrayInputStream;
 import java.io.StringReader;
@@ -367,5 +369,46 @@ class ReadingRulesTest {
     byte[] json = utf8("1e1000000008888888888");
 
     assertThat(reader(Object.class).read(json, 0, json.length)).isEqualTo(Double.POSITIVE_INFINITY);
+  }
+
+  /**
+   * avaje's parser matches keys against the names of the object being read by a hash of their raw
+   * bytes, gives an unmatched key as its raw text, escapes and all, and does so in every object
+   * nested in a named one; it keeps the names of an object a failed read was in when it is pooled,
+   * so the next read of an unnamed object (a {@code Map}, {@code Object}) took that path too.
+   */
+  @Test
+  void anEscapedKeyReadsUnescapedAfterAReadFailedInsideARecord() throws Exception {
+    byte[] failing = utf8("{\"displayName\":[1]}");
+    assertThatThrownBy(() -> reader(Named.class).read(failing, 0, failing.length))
+        .isInstanceOf(JsonReadException.class);
+    byte[] json = utf8("{\"foo\\u0000bar\":42}");
+
+    assertThat(reader(Object.class).read(json, 0, json.length))
+        .isEqualTo(Map.of("foo\u0000bar", 42));
+  }
+
+  @Test
+  void escapedKeysReadUnescapedInAndUnderARecord() throws Exception {
+    assertThat(readAllWays(reader(Named.class), "{\"displayN\\u0061me\":\"x\"}"))
+        .isEqualTo(new Named("x"));
+    JsonReader<Page<Map<String, Object>>> pages =
+        reader(new TypeRef<Page<Map<String, Object>>>() {}.type(), WEB);
+
+    Page<Map<String, Object>> page =
+        readAllWays(
+            pages, "{\"items\":[{\"a\\u0041\":1,\"tab\\there\":{\"\\\"q\\\"\":2}}],\"total\":1}");
+
+    assertThat(page.items()).isEqualTo(List.of(Map.of("aA", 1, "tab\there", Map.of("\"q\"", 2))));
+  }
+
+  @Test
+  void aNameWithTheHashOfAPropertyIsNotThatProperty() throws Exception {
+    assertThat(readAllWays(reader(Hashed.class), "{\"jvqpfqg\":\"x\"}")).isEqualTo(new Hashed("x"));
+    assertThat(readAllWays(reader(Hashed.class), "{\"jaczypz\":\"x\"}"))
+        .isEqualTo(new Hashed(null));
+    JsonOptions strict = WEB.toBuilder().ignoreUnknownProperties(false).build();
+    assertThat(failAllWays(reader(Hashed.class, strict), "{\"jaczypz\":\"x\"}").problem())
+        .startsWith("Unrecognized property \"jaczypz\"");
   }
 }

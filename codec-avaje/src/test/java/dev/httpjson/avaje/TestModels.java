@@ -26,6 +26,13 @@ public final class TestModels {
   @Json
   public record Labelled(@Json.Property("Label") String text) {}
 
+  /**
+   * A property whose name has the same 32-bit FNV-1a hash as {@code jaczypz}, the hash avaje's
+   * parser matches names by.
+   */
+  @Json
+  public record Hashed(String jvqpfqg) {}
+
   /** Neither annotated nor imported: avaje has no adapter for it. */
   public record Unannotated(String name) {}
 }

@@ -252,6 +252,15 @@ public abstract class HostileBodyContract extends HostileServerHarness {
    */
   protected static final int MAX_NAME_LENGTH = 50_000;
 
+  /**
+   * The longest property name, in characters, the codec reads: {@link #MAX_NAME_LENGTH} unless its
+   * library's parser reads less (avaje-jsonb: 32,000, the length of the strings it reads). Listed
+   * in the README's codec table.
+   */
+  protected int longestNameTheParserReads() {
+    return MAX_NAME_LENGTH;
+  }
+
   @Test
   public void hugePropertyNameFailsAtTheParsersNameLimit() {
     server.enqueue(json(200, "{\"" + "k".repeat(200_000) + "\":1}"));
@@ -259,16 +268,17 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/k"), Map.class, options))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("Name length")
-        .hasMessageContaining(String.valueOf(MAX_NAME_LENGTH))
+        .hasMessageContaining(String.valueOf(longestNameTheParserReads()))
         .hasMessageContaining("not a JsonOptions setting");
   }
 
   @Test
   public void propertyNameOfExactlyTheNameLimitParses() throws Exception {
-    server.enqueue(json(200, "{\"" + "k".repeat(MAX_NAME_LENGTH) + "\":1}"));
+    int limit = longestNameTheParserReads();
+    server.enqueue(json(200, "{\"" + "k".repeat(limit) + "\":1}"));
 
     assertThat(HttpJson.getFromJson(client, uri("/k"), TypeRef.mapOf(Integer.class), options))
-        .containsEntry("k".repeat(MAX_NAME_LENGTH), 1);
+        .containsEntry("k".repeat(limit), 1);
   }
 
   // ---- error shape: line, column, path, target type, content type ----

@@ -45,8 +45,11 @@ final class Guard {
   private static final int EXPONENT_SIGN = 6;
   private static final int EXPONENT = 7;
 
-  /** The longest property name, in characters: the other codecs' parsers' limit (Jackson's). */
-  static final int MAX_NAME_LENGTH = 50_000;
+  /**
+   * The longest property name, in characters. The other codecs' parsers allow 50,000 (Jackson's
+   * limit); avaje's reads a name as it reads any string, into a buffer that holds about 32,700.
+   */
+  static final int MAX_NAME_LENGTH = 32_000;
 
   private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
   private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
@@ -586,7 +589,7 @@ final class Guard {
           + stringLength
           + ") exceeds the maximum allowed ("
           + MAX_NAME_LENGTH
-          + ") (the parsers' limit on a property name, not a JsonOptions setting)";
+          + ") (avaje-jsonb's parser's limit on a property name, not a JsonOptions setting)";
     }
     return "String value length ("
         + stringLength

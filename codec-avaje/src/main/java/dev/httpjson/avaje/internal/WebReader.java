@@ -14,6 +14,12 @@ import org.jspecify.annotations.Nullable;
  * regardless of case if they say so, unknown properties rejected if they say so, numbers from
  * strings only if they say so, and the JSON path kept for errors. Generated adapters read through
  * it as through any {@link JsonReader}.
+ *
+ * <p>Property names are never handed to avaje's parser: with names, it matches each key by a hash
+ * of its raw bytes and gives an unmatched key as its raw text, escapes and all (also in the objects
+ * nested in a named one, and in any object read later by a parser that was pooled after failing
+ * inside a named object, since avaje does not reset its names on reuse). Without them, every key is
+ * read as a JSON string; this reader maps it to the declared name.
  */
 final class WebReader implements JsonReader {
   private static final byte OBJECT = 1;
@@ -116,14 +122,8 @@ final class WebReader implements JsonReader {
 
   @Override
   public void beginObject(PropertyNames names) {
-    if (names instanceof Names) {
-      Names.Translated t = ((Names) names).in(settings.naming);
-      in.beginObject(t.json);
-      push(OBJECT, t);
-    } else {
-      in.beginObject(names);
-      push(OBJECT, null);
-    }
+    in.beginObject(); // not the names: see the class comment
+    push(OBJECT, names instanceof Names ? ((Names) names).in(settings.naming) : null);
   }
 
   @Override
