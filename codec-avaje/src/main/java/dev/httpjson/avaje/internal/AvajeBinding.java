@@ -38,6 +38,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -386,6 +387,13 @@ public final class AvajeBinding implements JsonBinding {
 
   /** The position of the byte avaje's parser read last, from its location; -1 if unknown. */
   static long parserPosition(io.avaje.json.JsonReader reader) {
+    long n = locationOffset(reader);
+    // The location gives the next byte to read: the problem is at the one before.
+    return n < 0 ? -1 : Math.max(0, n - 1);
+  }
+
+  /** The position of the next byte avaje's parser reads, from its location; -1 if unknown. */
+  private static long locationOffset(io.avaje.json.JsonReader reader) {
     String location;
     try {
       location = reader.location();
@@ -406,8 +414,7 @@ public final class AvajeBinding implements JsonBinding {
       n = n * 10 + (c - '0');
       digits = true;
     }
-    // The location gives the next byte to read: the problem is at the one before.
-    return digits ? Math.max(0, n - 1) : -1;
+    return digits ? n : -1;
   }
 
   /** Throws the I/O failure avaje wrapped, if it wrapped one; else returns what to throw. */
@@ -623,7 +630,7 @@ public final class AvajeBinding implements JsonBinding {
               ? bytes
               : Arrays.copyOfRange(bytes, offset, offset + allowed);
       io.avaje.json.JsonReader parser = source.reader(json);
-      WebReader reader = new WebReader(parser, settings);
+      WebReader reader = new WebReader(parser, settings, guard, fromStart(guard, parser));
       try {
         reader.currentToken(); // at the value: avaje's null check does not look for it itself
         T value = adapter.fromJson(reader);
@@ -633,17 +640,30 @@ public final class AvajeBinding implements JsonBinding {
         }
         return value;
       } catch (RuntimeException | StackOverflowError e) {
-        throw readFailure(e, reader, guard, positions(json), positionOfFailure(json));
+        throw readFailure(e, reader, guard, positions(json), positionOfFailure(json, guard));
       } finally {
         parser.close();
       }
     }
 
     /**
+     * Input offsets from a parser about to read a byte array: a pooled parser that last read a
+     * stream counts on from where the stream left off. Asked only when the guard found wide
+     * numbers, the only use of offsets while reading.
+     */
+    private LongUnaryOperator fromStart(Guard guard, io.avaje.json.JsonReader parser) {
+      if (!guard.hasWideNumbers()) {
+        return LongUnaryOperator.identity();
+      }
+      long origin = locationOffset(parser);
+      return origin <= 0 ? LongUnaryOperator.identity() : p -> p - origin;
+    }
+
+    /**
      * Where reading {@code json} fails, from a parser of its own: a pooled parser's location counts
      * from where its last input stream left off.
      */
-    private long positionOfFailure(byte[] json) {
+    private long positionOfFailure(byte[] json, Guard guard) {
       io.avaje.json.JsonReader fresh;
       try {
         fresh = FRESH.reader(json);
@@ -651,7 +671,7 @@ public final class AvajeBinding implements JsonBinding {
         return -1;
       }
       try {
-        WebReader reader = new WebReader(fresh, settings);
+        WebReader reader = new WebReader(fresh, settings, guard, LongUnaryOperator.identity());
         reader.currentToken();
         adapter.fromJson(reader);
         return -1; // no failure this time: no position to give
@@ -672,7 +692,7 @@ public final class AvajeBinding implements JsonBinding {
       } catch (JsonIoException e) {
         throw ioCause(e);
       }
-      WebReader reader = new WebReader(parser, settings);
+      WebReader reader = new WebReader(parser, settings, guard, LongUnaryOperator.identity());
       try {
         reader.currentToken(); // at the value: avaje's null check does not look for it itself
         T value = adapter.fromJson(reader);
@@ -833,7 +853,12 @@ public final class AvajeBinding implements JsonBinding {
       }
       ReaderCursor<T> cursor =
           new ReaderCursor<>(
-              adapter, new WebReader(parser, settings), input, guard, array, positions(guard));
+              adapter,
+              new WebReader(parser, settings, guard, input::realOffset),
+              input,
+              guard,
+              array,
+              positions(guard));
       try {
         if (array) {
           cursor.begin();

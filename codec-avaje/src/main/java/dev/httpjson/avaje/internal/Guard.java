@@ -92,6 +92,20 @@ final class Guard {
   private long scalarLength;
   private byte @Nullable [] literal;
 
+  // The number being scanned, as far as a wide exponent needs it (see WideNumber).
+  private long numberStart;
+  private boolean numberNegative;
+  private boolean mantissaNonZero;
+  private boolean exponentNegative;
+  private int exponentDigits; // significant: leading zeros not counted
+  private final byte[] numberText = new byte[WideNumber.TEXT_LENGTH];
+
+  /** The wide numbers scanned so far, in input order. */
+  private WideNumber[] wide = NO_WIDE;
+
+  private int wideCount;
+  private static final WideNumber[] NO_WIDE = {};
+
   /**
    * Recent newline offsets (the last {@value #KEPT_NEWLINES}), for the line of a position behind
    * the frontier; allocated at the first newline.
@@ -251,6 +265,7 @@ final class Guard {
             break;
           }
           if (isDelimiter(c) && numberComplete()) {
+            numberEnded();
             state = BETWEEN;
             valueEnded();
             continue; // the delimiter itself is read as between tokens
@@ -258,6 +273,9 @@ final class Guard {
           String wrong = number(c);
           if (wrong != null) {
             return stop(i, from, wrong);
+          }
+          if (scalarLength < WideNumber.TEXT_LENGTH) {
+            numberText[(int) scalarLength] = (byte) c;
           }
           if (++scalarLength > limits.maxNumberLength) {
             return stop(
@@ -278,7 +296,7 @@ final class Guard {
             newline(i - from);
             break;
           }
-          String wrongToken = token(c);
+          String wrongToken = token(c, offset + (i - from));
           if (wrongToken != null) {
             return stop(i, from, wrongToken);
           }
@@ -290,11 +308,11 @@ final class Guard {
   }
 
   /**
-   * Takes one structural or value-starting byte between tokens.
+   * Takes one structural or value-starting byte between tokens, at offset {@code at}.
    *
    * @return the problem with it, or null
    */
-  private @Nullable String token(int c) {
+  private @Nullable String token(int c, long at) {
     if (expect == DONE) {
       return "Trailing token (" + code(c) + ") found after value";
     }
@@ -368,6 +386,12 @@ final class Guard {
           literal = null;
           number = c == '-' ? MINUS : c == '0' ? ZERO : INTEGER;
           scalarLength = 1;
+          numberStart = at;
+          numberNegative = c == '-';
+          mantissaNonZero = c != '-' && c != '0';
+          exponentNegative = false;
+          exponentDigits = 0;
+          numberText[0] = (byte) c;
           return null;
         }
         if (c == 't' || c == 'f' || c == 'n') {
@@ -431,6 +455,7 @@ final class Guard {
       case MINUS:
         if (digit) {
           number = c == '0' ? ZERO : INTEGER;
+          mantissaNonZero = c != '0';
           return null;
         }
         return inNumber(c, "expected digit (0-9) to follow minus sign, for valid numeric value");
@@ -440,30 +465,46 @@ final class Guard {
         }
         return afterDigits(c, true);
       case INTEGER:
-        return digit ? null : afterDigits(c, true);
+      case FRACTION:
+        if (digit) {
+          mantissaNonZero |= c != '0';
+          return null;
+        }
+        return afterDigits(c, number == INTEGER);
       case POINT:
         if (digit) {
           number = FRACTION;
+          mantissaNonZero |= c != '0';
           return null;
         }
         return inNumber(c, "Decimal point not followed by a digit");
-      case FRACTION:
-        return digit ? null : afterDigits(c, false);
       case EXPONENT_MARK:
         if (c == '+' || c == '-') {
           number = EXPONENT_SIGN;
+          exponentNegative = c == '-';
           return null;
         }
-      // fall through
+        return firstExponentDigit(c, digit);
       case EXPONENT_SIGN:
+        return firstExponentDigit(c, digit);
+      default: // EXPONENT
         if (digit) {
-          number = EXPONENT;
+          if (exponentDigits > 0 || c != '0') {
+            exponentDigits++;
+          }
           return null;
         }
-        return inNumber(c, "Exponent indicator not followed by a digit");
-      default: // EXPONENT
-        return digit ? null : afterDigits(c, false);
+        return afterDigits(c, false);
     }
+  }
+
+  private @Nullable String firstExponentDigit(int c, boolean digit) {
+    if (!digit) {
+      return inNumber(c, "Exponent indicator not followed by a digit");
+    }
+    number = EXPONENT;
+    exponentDigits = c == '0' ? 0 : 1;
+    return null;
   }
 
   private @Nullable String afterDigits(int c, boolean integerPart) {
@@ -483,6 +524,47 @@ final class Guard {
 
   private static String inNumber(int c, String why) {
     return "Unexpected character (" + code(c) + ") in numeric value: " + why;
+  }
+
+  /** A complete number has been scanned: kept if its exponent is wide. */
+  private void numberEnded() {
+    if (exponentDigits < WideNumber.EXPONENT_DIGITS) {
+      return;
+    }
+    if (wideCount == wide.length) {
+      wide = Arrays.copyOf(wide, Math.max(4, wideCount * 2));
+    }
+    int shown = (int) Math.min(scalarLength, WideNumber.TEXT_LENGTH);
+    String text = new String(numberText, 0, shown, StandardCharsets.US_ASCII);
+    double value = mantissaNonZero && !exponentNegative ? Double.POSITIVE_INFINITY : 0.0;
+    wide[wideCount++] =
+        new WideNumber(
+            numberStart,
+            numberNegative ? -value : value,
+            scalarLength > shown ? text + "..." : text);
+  }
+
+  /** {@return whether a number with a wide exponent has been scanned (rare: usually false)} */
+  boolean hasWideNumbers() {
+    return wideCount > 0;
+  }
+
+  /** {@return the wide number that starts at byte {@code offset}, or null} */
+  @Nullable WideNumber wideNumberAt(long offset) {
+    int low = 0;
+    int high = wideCount - 1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      long start = wide[mid].offset;
+      if (start < offset) {
+        low = mid + 1;
+      } else if (start > offset) {
+        high = mid - 1;
+      } else {
+        return wide[mid];
+      }
+    }
+    return null;
   }
 
   private boolean numberComplete() {
@@ -508,6 +590,9 @@ final class Guard {
                 ? "Unexpected end-of-input in the token '" + literalPrefix() + "'"
                 : "Unexpected end-of-input in a number";
       } else {
+        if (literal == null) {
+          numberEnded();
+        }
         state = BETWEEN;
         valueEnded();
       }
@@ -632,6 +717,34 @@ final class Guard {
       this.maxNestingDepth = maxNestingDepth;
       this.maxNumberLength = maxNumberLength;
       this.maxStringLength = maxStringLength;
+    }
+  }
+
+  /**
+   * A number whose exponent has {@value #EXPONENT_DIGITS} significant digits or more (a billion or
+   * beyond), which avaje's parser cannot read: it fails ("Error parsing number") or, for a short
+   * number, reads the exponent modulo 2<sup>32</sup> ({@code 1e4294967297} as 10). As a double it
+   * is an infinity or a zero, whatever its digits (at most {@code maxNumberLength} of them).
+   */
+  static final class WideNumber {
+    static final int EXPONENT_DIGITS = 10;
+
+    /** How much of the number's text is kept for messages. */
+    static final int TEXT_LENGTH = 40;
+
+    /** Where it starts in the input. */
+    final long offset;
+
+    /** Its value as a double, as {@link Double#parseDouble} reads it: ±infinity or ±0. */
+    final double value;
+
+    /** Its text, cut after {@value #TEXT_LENGTH} characters. */
+    final String text;
+
+    WideNumber(long offset, double value, String text) {
+      this.offset = offset;
+      this.value = value;
+      this.text = text;
     }
   }
 

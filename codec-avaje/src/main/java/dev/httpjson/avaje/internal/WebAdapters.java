@@ -133,7 +133,8 @@ final class WebAdapters {
         case BOOLEAN:
           return reader.readBoolean();
         default:
-          return number(reader.readDecimal());
+          Double wide = reader instanceof WebReader ? ((WebReader) reader).readWideNumber() : null;
+          return wide != null ? wide : number(reader.readDecimal());
       }
     }
 

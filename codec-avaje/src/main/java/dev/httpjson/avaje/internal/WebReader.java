@@ -7,13 +7,15 @@ import io.avaje.json.PropertyNames;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
  * avaje's reader as httpjson's options want it: names spelt by the options' naming and matched
  * regardless of case if they say so, unknown properties rejected if they say so, numbers from
- * strings only if they say so, and the JSON path kept for errors. Generated adapters read through
- * it as through any {@link JsonReader}.
+ * strings only if they say so, numbers avaje's parser cannot read (see {@link Guard.WideNumber})
+ * read as the other codecs read them, and the JSON path kept for errors. Generated adapters read
+ * through it as through any {@link JsonReader}.
  *
  * <p>Property names are never handed to avaje's parser: with names, it matches each key by a hash
  * of its raw bytes and gives an unmatched key as its raw text, escapes and all (also in the objects
@@ -28,15 +30,23 @@ final class WebReader implements JsonReader {
   private final JsonReader in;
   private final Settings settings;
 
+  /** The guard in front of the parser, which knows the wide numbers. */
+  private final Guard guard;
+
+  /** The input offset of a parser position. */
+  private final LongUnaryOperator inputOffset;
+
   private byte[] kinds = new byte[16];
   private int[] indexes = new int[16];
   private @Nullable String[] fields = new String[16];
   private Names.@Nullable Translated[] names = new Names.Translated[16];
   private int depth;
 
-  WebReader(JsonReader in, Settings settings) {
+  WebReader(JsonReader in, Settings settings, Guard guard, LongUnaryOperator inputOffset) {
     this.in = in;
     this.settings = settings;
+    this.guard = guard;
+    this.inputOffset = inputOffset;
   }
 
   /** {@return the JSON path of the value being read, such as {@code $.items[1].name}} */
@@ -195,14 +205,84 @@ final class WebReader implements JsonReader {
 
   @Override
   public int readInt() {
-    checkNumber("int");
+    Guard.WideNumber wide = checkNumber("int") == Token.NUMBER ? wideNumber() : null;
+    if (wide != null) {
+      return (int) wideInteger(wide, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+    }
     return (int) exact(in.readDecimal(), Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
   @Override
   public long readLong() {
-    checkNumber("long");
+    Guard.WideNumber wide = checkNumber("long") == Token.NUMBER ? wideNumber() : null;
+    if (wide != null) {
+      return wideInteger(wide, Long.MIN_VALUE, Long.MAX_VALUE, "long");
+    }
     return exact(in.readDecimal(), Long.MIN_VALUE, Long.MAX_VALUE, "long");
+  }
+
+  /**
+   * The number the parser is at, if it is a wide one (see {@link Guard.WideNumber}); null
+   * otherwise, and at once when the input has none, as nearly every input.
+   */
+  private Guard.@Nullable WideNumber wideNumber() {
+    if (!guard.hasWideNumbers()) {
+      return null;
+    }
+    long at = AvajeBinding.parserPosition(in); // the number's first byte, read as its token
+    return at < 0 ? null : guard.wideNumberAt(inputOffset.applyAsLong(at));
+  }
+
+  /**
+   * Moves the parser past the wide number it is at. avaje's double parsing finds the number's end
+   * before it reads the digits; what it makes of them is not used, and its failure to read them
+   * neither, unless the number is too long for it at all.
+   */
+  private void skipWideNumber() {
+    try {
+      in.readDouble();
+    } catch (JsonDataException e) {
+      if (String.valueOf(e.getMessage()).startsWith("Too many digits")) {
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * A wide number read as {@code Object}: its double ({@code 1e1000000000} is infinity, as with the
+   * other codecs). Null, and nothing read, when the parser is not at a wide number.
+   */
+  @Nullable Double readWideNumber() {
+    if (in.currentToken() != Token.NUMBER) {
+      return null;
+    }
+    Guard.WideNumber w = wideNumber();
+    if (w == null) {
+      return null;
+    }
+    skipWideNumber();
+    return w.value;
+  }
+
+  /** The wide number the parser is at, as an integer: zero if it is tiny, else out of range. */
+  private long wideInteger(Guard.WideNumber wide, long min, long max, String type) {
+    if (Double.isInfinite(wide.value)) {
+      throw outOfRange(wide.text, min, max, type);
+    }
+    skipWideNumber();
+    return 0;
+  }
+
+  /** Refuses a wide number, which no BigDecimal or BigInteger here holds (nor Jackson's). */
+  private static JsonDataException unreadable(Guard.WideNumber wide, String type) {
+    return new JsonDataException(
+        "Numeric value ("
+            + wide.text
+            + ") out of range of "
+            + type
+            + ": an exponent of "
+            + Guard.WideNumber.EXPONENT_DIGITS
+            + " digits or more");
   }
 
   /**
@@ -215,18 +295,14 @@ final class WebReader implements JsonReader {
         && (d.precision() - (long) d.scale() > 19
             || d.compareTo(BigDecimal.valueOf(min)) < 0
             || d.compareTo(BigDecimal.valueOf(max)) > 0)) {
-      throw new JsonDataException(
-          "Numeric value ("
-              + shortText(d)
-              + ") out of range of "
-              + type
-              + " ("
-              + min
-              + " - "
-              + max
-              + ")");
+      throw outOfRange(shortText(d), min, max, type);
     }
     return d.signum() == 0 || d.precision() - (long) d.scale() <= 0 ? 0 : d.longValue();
+  }
+
+  private static JsonDataException outOfRange(String text, long min, long max, String type) {
+    return new JsonDataException(
+        "Numeric value (" + text + ") out of range of " + type + " (" + min + " - " + max + ")");
   }
 
   private static String shortText(BigDecimal d) {
@@ -236,19 +312,31 @@ final class WebReader implements JsonReader {
 
   @Override
   public double readDouble() {
-    checkNumber("double");
+    if (checkNumber("double") == Token.NUMBER) {
+      Guard.WideNumber w = wideNumber();
+      if (w != null) {
+        skipWideNumber();
+        return w.value;
+      }
+    }
     return in.readDouble();
   }
 
   @Override
   public BigDecimal readDecimal() {
-    checkNumber("BigDecimal");
+    Guard.WideNumber wide = checkNumber("BigDecimal") == Token.NUMBER ? wideNumber() : null;
+    if (wide != null) {
+      throw unreadable(wide, "BigDecimal");
+    }
     return in.readDecimal();
   }
 
   @Override
   public BigInteger readBigInteger() {
-    checkNumber("BigInteger");
+    Guard.WideNumber wide = checkNumber("BigInteger") == Token.NUMBER ? wideNumber() : null;
+    if (wide != null) {
+      throw unreadable(wide, "BigInteger");
+    }
     return in.readBigInteger();
   }
 
@@ -256,8 +344,10 @@ final class WebReader implements JsonReader {
    * avaje reads a number from a JSON string always, and calls anything that is not a string, an
    * array, an object, a boolean or null a number: the options decide the first, clear messages the
    * rest.
+   *
+   * @return the token: a number, a string or null
    */
-  private void checkNumber(String type) {
+  private Token checkNumber(String type) {
     Token token = in.currentToken();
     if (token == Token.STRING) {
       if (!settings.numbersFromStrings) {
@@ -269,6 +359,7 @@ final class WebReader implements JsonReader {
         || token == Token.BOOLEAN) {
       throw mismatch(type, token);
     }
+    return token;
   }
 
   @Override
