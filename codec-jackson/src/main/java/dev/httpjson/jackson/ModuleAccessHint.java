@@ -1,5 +1,6 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.spi.ModuleAdvice;
 import java.lang.reflect.InaccessibleObjectException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,8 @@ final class ModuleAccessHint {
         return "Cannot " + verb + " " + c.getName() + ": " + advice(module, pn);
       }
     }
-    return null;
+    // None of the classes Jackson names: the JDK's refusal names the class and package.
+    return ModuleAdvice.problem(e, verb, DATABIND, "Jackson");
   }
 
   private static final Pattern DENIED =

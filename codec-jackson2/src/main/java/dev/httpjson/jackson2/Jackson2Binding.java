@@ -16,12 +16,14 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.PropertyBindingException;
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import dev.httpjson.spi.ModuleAdvice;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -94,8 +96,12 @@ final class Jackson2Binding implements JsonBinding {
      * reported with the position and path found by reading the bytes again, which only these rare
      * failures pay for.
      */
-    private JsonReadException locate(Exception e, byte[] bytes, int offset, int length)
+    private IOException locate(Exception e, byte[] bytes, int offset, int length)
         throws IOException {
+      IOException access = accessFailure(e);
+      if (access != null) {
+        return access;
+      }
       JsonParser parser;
       try {
         parser = reader.createParser(bytes, offset, length);
@@ -211,13 +217,17 @@ final class Jackson2Binding implements JsonBinding {
    * parser limit (whose path is the parser's too), a databind failure without a location, a data
    * error Jackson lets out unwrapped, undecodable input.
    */
-  static JsonReadException failureAt(Exception e, JsonParser parser) {
+  static IOException failureAt(Exception e, JsonParser parser) {
+    IOException access = accessFailure(e);
+    if (access != null) {
+      return access;
+    }
     if (e instanceof JsonProcessingException && !unplaced((JsonProcessingException) e)) {
       return readFailure((IOException) e);
     }
     JsonLocation at = parser.currentLocation();
     if (e instanceof IOException) {
-      JsonReadException failure = readFailure((IOException) e);
+      JsonReadException failure = (JsonReadException) readFailure((IOException) e);
       String path =
           limit(e) != null || failure.path().equals("$")
               ? path(parser.getParsingContext())
@@ -413,8 +423,16 @@ final class Jackson2Binding implements JsonBinding {
     }
   }
 
-  /** A Jackson parse or mapping failure, or malformed bytes, as a {@link JsonReadException}. */
-  static JsonReadException readFailure(IOException e) {
+  /**
+   * A Jackson parse or mapping failure, or malformed bytes, as a {@link JsonReadException}; a
+   * package the JDK would not open to Jackson as an {@link HttpJsonException} saying what to add to
+   * module-info.java (the JSON is not at fault).
+   */
+  static IOException readFailure(IOException e) {
+    IOException access = accessFailure(e);
+    if (access != null) {
+      return access;
+    }
     if (!(e instanceof JsonProcessingException)) {
       return new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
     }
@@ -534,7 +552,19 @@ final class Jackson2Binding implements JsonBinding {
     return "the limit is a parser limit set from JsonOptions";
   }
 
+  /** A refused reflective access, as httpjson reports it; else null. */
+  private static @Nullable IOException accessFailure(Throwable e) {
+    String problem = ModuleAdvice.problem(e, "read", DATABIND, "Jackson");
+    return problem == null ? null : new HttpJsonException(problem, e);
+  }
+
+  private static final Module DATABIND = ObjectMapper.class.getModule();
+
   static JsonWriteException writeFailure(JsonProcessingException e, @Nullable Object value) {
+    String access = ModuleAdvice.problem(e, "write", DATABIND, "Jackson");
+    if (access != null) {
+      return new JsonWriteException(access, "$", e);
+    }
     String type = value == null ? "null" : value.getClass().getName();
     return new JsonWriteException(
         "Cannot write " + type + ": " + e.getOriginalMessage(), path(e), e);

@@ -20,6 +20,7 @@ import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import dev.httpjson.spi.ModuleAdvice;
 import dev.httpjson.spi.Names;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -44,6 +45,8 @@ import org.jspecify.annotations.Nullable;
  * only for {@code dev.httpjson.gson.GsonCodec}; this package is not exported.
  */
 public final class GsonBinding implements JsonBinding {
+  private static final Module GSON = Gson.class.getModule();
+
   private final Gson gson;
   private final ReadSettings settings;
   private final boolean indent;
@@ -210,6 +213,10 @@ public final class GsonBinding implements JsonBinding {
     }
 
     private String problem(String verb) {
+      String access = ModuleAdvice.problem(cause, verb, GSON, "Gson");
+      if (access != null) {
+        return access;
+      }
       String m = String.valueOf(cause.getMessage());
       int link = m.indexOf("\nSee https://");
       if (link >= 0) {
@@ -339,6 +346,10 @@ public final class GsonBinding implements JsonBinding {
   static IOException readFailure(LimitedJsonReader reader, Throwable e) {
     if (e instanceof JsonReadException) {
       return (JsonReadException) e;
+    }
+    String access = ModuleAdvice.problem(e, "read", GSON, "Gson");
+    if (access != null) {
+      return new HttpJsonException(access, e);
     }
     if (e instanceof JsonIOException && e.getCause() instanceof IOException) {
       return readFailure(reader, e.getCause());
@@ -482,6 +493,10 @@ public final class GsonBinding implements JsonBinding {
 
     private static JsonWriteException failure(
         Exception e, @Nullable Object value, TrackingJsonWriter w) {
+      String access = ModuleAdvice.problem(e, "write", GSON, "Gson");
+      if (access != null) {
+        return new JsonWriteException(access, w.path(), e);
+      }
       Throwable cause = e;
       // Gson wraps what a record accessor threw: the accessor's own exception says what failed.
       while (cause.getCause() != null && cause instanceof JsonIOException) {
