@@ -2,6 +2,8 @@ package dev.httpjson.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.httpjson.HttpJson;
+import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.plugin.PluginItem;
 import dev.httpjson.testing.plugin.Webapp;
@@ -10,6 +12,7 @@ import java.io.InputStream;
 import java.lang.ref.WeakReference;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,8 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * httpjson in a parent class loader (an application server, a plugin host) pins no class loader of
  * an application below it: not through the codec's caches of the types it read and wrote, and not
- * through the threads a call started (the deadline timer, the async lanes), which must inherit
- * nothing from that call's thread. Once the application is dropped, its loader is collected.
+ * through the threads a call started (the deadline timer, the async lanes, a transport's reader
+ * threads), which must inherit nothing from that call's thread and end when idle. Once the
+ * application is dropped, its loader is collected.
  */
 public abstract class ClassLoaderRetentionContract {
   private static final String PLUGIN_PACKAGE = PluginItem.class.getPackageName() + ".";
@@ -41,6 +45,28 @@ public abstract class ClassLoaderRetentionContract {
    */
   protected abstract JsonCodec codec();
 
+  /**
+   * The client the application calls through. Its own threads (the JDK's executor here) exist
+   * before the application runs: this contract is about httpjson's threads.
+   *
+   * @param exchanges started threads for the client's own work
+   * @return the client
+   */
+  protected HttpClient newClient(ExecutorService exchanges) {
+    return HttpClient.newBuilder().executor(exchanges).build();
+  }
+
+  /**
+   * Whether one timed call runs before the application, so that threads the client's libraries keep
+   * for the whole JVM and start on a first call (OkHttp's task runner, Okio's timeout watchdog) are
+   * not started by the application's.
+   *
+   * @return false for the JDK's client
+   */
+  protected boolean warmUpTheClient() {
+    return false;
+  }
+
   @BeforeEach
   void start() throws IOException {
     server = LoopbackServer.start();
@@ -49,7 +75,7 @@ public abstract class ClassLoaderRetentionContract {
     ThreadPoolExecutor pool = (ThreadPoolExecutor) Executors.newFixedThreadPool(4);
     pool.prestartAllCoreThreads();
     exchanges = pool;
-    client = HttpClient.newBuilder().executor(exchanges).build();
+    client = newClient(exchanges);
   }
 
   @AfterEach
@@ -60,6 +86,13 @@ public abstract class ClassLoaderRetentionContract {
 
   @Test
   public void anApplicationThatMadeTimedAndAsyncCallsIsCollectedOnceDropped() throws Exception {
+    if (warmUpTheClient()) {
+      server.enqueue(LoopbackServer.json(200, "{\"name\":\"warm\",\"count\":0}"));
+      JsonOptions timed =
+          JsonOptions.newBuilder().codec(codec()).timeout(Duration.ofSeconds(10)).build();
+      HttpJson.getFromJson(client, LoopbackServer.uri(server, "/warm"), Object.class, timed);
+      assertThat(server.takeRequest().getTarget()).isEqualTo("/warm");
+    }
     awaitNoThreadsOfHttpjson(); // so that the application's calls start them
 
     WeakReference<ClassLoader> loader = runAThrowawayApplication();
@@ -112,14 +145,14 @@ public abstract class ClassLoaderRetentionContract {
       Thread.sleep(100);
       alive = threadsOfHttpjson();
     }
-    assertThat(alive).as("httpjson's lanes and timer, idle").isEmpty();
+    assertThat(alive).as("httpjson's lanes, timer and transport threads, idle").isEmpty();
   }
 
   private static Set<String> threadsOfHttpjson() {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(Thread::isAlive)
         .map(Thread::getName)
-        .filter(n -> n.equals("httpjson-timeout") || n.startsWith("httpjson-async-"))
+        .filter(n -> n.startsWith("httpjson-"))
         .collect(Collectors.toSet());
   }
 

@@ -72,6 +72,44 @@ class OkHttpThreadsTest {
     return readers;
   }
 
+  /**
+   * {@link HttpRequest#timeout()} is OkHttp's own call timeout, watched by Okio's watchdog (which
+   * OkHttp's call and HTTP/2 timeouts use anyway): the transport starts no timer thread of its own
+   * for it, blocking or async (it had an {@code httpjson-okhttp-timeout} executor whose thread
+   * never ended).
+   */
+  @Test
+  void aRequestTimeoutStartsNoThreadOfTheTransport() throws Exception {
+    server =
+        new RawServer(
+            (socket, head) -> {
+              release.await(30, TimeUnit.SECONDS); // no headers until the test ends
+            });
+    for (Thread t : readers()) {
+      t.join(TimeUnit.SECONDS.toMillis(10)); // an earlier test's readers, idle
+    }
+    HttpRequest request =
+        HttpRequest.newBuilder(server.uri("/stall"))
+            .timeout(java.time.Duration.ofMillis(300))
+            .build();
+
+    long start = System.nanoTime();
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> client.send(request, BodyHandlers.ofString()))
+        .isInstanceOf(java.net.http.HttpTimeoutException.class);
+    CompletableFuture<HttpResponse<String>> async =
+        client.sendAsync(request, BodyHandlers.ofString());
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> async.get(10, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(java.net.http.HttpTimeoutException.class);
+
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(5_000);
+    assertThat(readers()).as("threads of the transport").isEmpty();
+    assertThat(Thread.getAllStackTraces().keySet())
+        .extracting(Thread::getName)
+        .as("OkHttp's own watchdog fired the timeouts")
+        .contains("Okio Watchdog");
+  }
+
   @Test
   void readerThreadsAreNamedDaemonsWithoutTheCallersLoaderAndExitWhenIdle() throws Exception {
     java.net.URI uri = heldStream();
