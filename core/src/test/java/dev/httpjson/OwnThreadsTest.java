@@ -13,13 +13,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -79,6 +83,68 @@ class OwnThreadsTest {
     Set<Thread> started = threadsOfHttpjson();
     assertThat(started).extracting(Thread::getName).contains((String) seen.get(0));
     awaitGone(started);
+  }
+
+  /**
+   * A call past the platform lanes runs on a virtual thread (Java 21+) named apart from them, so a
+   * thread dump tells a lane from a call past the lanes: {@code httpjson-async-N} platform threads,
+   * {@code httpjson-async-virtual} virtual ones.
+   */
+  @Test
+  void virtualAndPlatformLanesHaveDistinctNames() throws Exception {
+    Assumptions.assumeTrue(Runtime.version().feature() >= 21, "virtual threads: Java 21+");
+    List<String> seen = new CopyOnWriteArrayList<>();
+    HttpClient client =
+        new ForwardingHttpClient(HttpClient.newHttpClient()) {
+          @Override
+          public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+              throws IOException, InterruptedException {
+            Thread t = Thread.currentThread();
+            seen.add(t.getName() + (isVirtual(t) ? " virtual" : " platform"));
+            return delegate.send(request, handler);
+          }
+        };
+    JsonOptions options =
+        JsonOptions.newBuilder().codec(new CountingCodec()).timeout(Duration.ofSeconds(20)).build();
+    CountDownLatch release = new CountDownLatch(1);
+    Semaphore arrived = new Semaphore(0);
+    List<CompletableFuture<String>> calls = new ArrayList<>();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              arrived.release();
+              release.await(30, TimeUnit.SECONDS);
+              answer(socket, head);
+            })) {
+      try {
+        // Each call reaches the server before the next starts: every lane is then busy.
+        for (int i = 0; i <= AsyncCall.PLATFORM_LANES; i++) {
+          calls.add(HttpJson.getFromJsonAsync(client, server.uri("/x"), String.class, options));
+          assertThat(arrived.tryAcquire(10, TimeUnit.SECONDS)).as("request %d arrived", i).isTrue();
+        }
+      } finally {
+        release.countDown();
+      }
+      for (CompletableFuture<String> call : calls) {
+        assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
+      }
+    }
+
+    assertThat(seen).hasSize(AsyncCall.PLATFORM_LANES + 1);
+    assertThat(seen.stream().filter(s -> s.endsWith(" platform")))
+        .hasSize(AsyncCall.PLATFORM_LANES)
+        .allMatch(s -> s.matches("httpjson-async-[0-9]+ platform"), "httpjson-async-N")
+        .doesNotHaveDuplicates();
+    assertThat(seen.stream().filter(s -> s.endsWith(" virtual")))
+        .containsExactly("httpjson-async-virtual virtual");
+  }
+
+  private static boolean isVirtual(Thread t) {
+    try {
+      return (Boolean) Thread.class.getMethod("isVirtual").invoke(t);
+    } catch (ReflectiveOperationException e) {
+      return false;
+    }
   }
 
   private static void awaitGone(Set<Thread> threads) throws InterruptedException {
