@@ -37,7 +37,8 @@ public final class ModuleAdvice {
    * @param verb what was being done: {@code "read"} or {@code "write"}
    * @param library the module of the library that reflects, such as {@code com.google.gson}
    * @param libraryName the library as users know it, such as {@code "Gson"}
-   * @return the problem, or null when {@code failure} is not a refused access
+   * @return the problem, or null when {@code failure} is not a refused access, or the package is
+   *     the JDK's own (a {@code Thread} field: the codec's own words apply)
    */
   public static @Nullable String problem(
       Throwable failure, String verb, Module library, String libraryName) {
@@ -67,6 +68,9 @@ public final class ModuleAdvice {
     String moduleName = denied.group(1);
     String pn = denied.group(2);
     Optional<Module> module = find(moduleName, library);
+    if (module.map(ModuleAdvice::ofTheRuntime).orElse(isRuntimeName(moduleName))) {
+      return null; // a JDK class (a Thread field): no module-info of the application's can open it
+    }
     String opens;
     String targetName;
     if (HTTPJSON.isNamed() && module.map(m -> !m.isOpen(pn, HTTPJSON)).orElse(true)) {
@@ -94,6 +98,15 @@ public final class ModuleAdvice {
         + opens
         + "` to module-info.java of module "
         + moduleName;
+  }
+
+  private static boolean ofTheRuntime(Module m) {
+    ClassLoader loader = m.getClassLoader();
+    return loader == null || loader == ClassLoader.getPlatformClassLoader();
+  }
+
+  private static boolean isRuntimeName(String name) {
+    return name.startsWith("java.") || name.startsWith("jdk.");
   }
 
   private static Optional<Module> find(String name, Module library) {

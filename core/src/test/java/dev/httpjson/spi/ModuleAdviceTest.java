@@ -75,6 +75,17 @@ class ModuleAdviceTest {
   }
 
   @Test
+  void aPackageOfTheJdkIsNoAdviceAsNoModuleInfoCanOpenIt() {
+    Throwable e =
+        new InaccessibleObjectException(
+            "Unable to make field private volatile java.lang.String java.lang.Thread.name"
+                + " accessible: module java.base does not \"opens java.lang\" to module"
+                + " com.example.lib");
+
+    assertThat(ModuleAdvice.problem(e, "read", LIBRARY, "Lib")).isNull();
+  }
+
+  @Test
   void anythingElseIsNoAdvice() {
     assertThat(
             ModuleAdvice.problem(
