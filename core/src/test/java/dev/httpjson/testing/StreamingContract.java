@@ -199,6 +199,43 @@ public abstract class StreamingContract {
     }
   }
 
+  @Test
+  public void streamsNdjsonAndArraysOfBareNumbersArrivingAFewBytesAChunk() throws Exception {
+    String ndjson = "1\n22\r\n-3 \n\n4\t\n" + "1234567890123\n".repeat(200) + "5";
+    String array = "[1, 22 ,-3\n,\t4 ," + "1234567890123 ,".repeat(200) + "5 ]\n";
+    List<Long> expected = new ArrayList<>(List.of(1L, 22L, -3L, 4L));
+    expected.addAll(java.util.Collections.nCopies(200, 1234567890123L));
+    expected.add(5L);
+    for (int chunk : new int[] {1, 3, 64}) {
+      for (boolean nd : new boolean[] {true, false}) {
+        MockResponse.Builder response =
+            new MockResponse.Builder()
+                .code(200)
+                .addHeader("Content-Type", nd ? "application/x-ndjson" : "application/json");
+        okio.Buffer body = new okio.Buffer().writeUtf8(nd ? ndjson : array);
+        if (server.url("/").isHttps()) {
+          response.body(body);
+        } else {
+          response.chunkedBody(body, chunk);
+        }
+        server.enqueue(response.build());
+        try (Stream<Long> stream =
+            HttpJson.getFromJsonAsStream(client, uri("/n"), Long.class, options)) {
+          assertThat(stream.collect(Collectors.toList()))
+              .as("%s in chunks of %d bytes", nd ? "NDJSON" : "an array", chunk)
+              .isEqualTo(expected);
+        }
+      }
+    }
+    server.enqueue(
+        bytes(200, "application/x-ndjson", "2.5\n-3e2\r\n1E+2 \n0\n-0.125".getBytes(UTF_8)));
+    try (Stream<Double> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/d"), Double.class, options)) {
+      assertThat(stream).containsExactly(2.5, -300.0, 100.0, 0.0, -0.125);
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   // ---- UTF-16 and UTF-32 streams ----
 
   private static final String THREE_ARRAY =
