@@ -105,6 +105,175 @@ class SequencesTest {
   }
 
   @Test
+  void ndjsonOfBareNumbersStringsAndLiteralsReadsEveryValue() throws Exception {
+    JsonSequenceReader<Object> any = WEB.codec().bind(WEB).sequenceReader(Object.class);
+    List<Object> values = new ArrayList<>();
+    try (Cursor<Object> cursor = any.values(in("1\n2.5\n-3e2\n\"x\"\ntrue\nnull\n7"))) {
+      while (cursor.next()) {
+        values.add(cursor.value());
+      }
+    }
+    // Into Object, integers are Integer, Long or BigInteger by size, as in every codec.
+    assertThat(values).containsExactly(1, 2.5, -300.0, "x", true, null, 7);
+  }
+
+  /** Every value of an NDJSON body of {@code Object}s, read to its end. */
+  private static List<Object> values(String ndjson) throws IOException {
+    List<Object> values = new ArrayList<>();
+    try (Cursor<Object> cursor =
+        WEB.codec().bind(WEB).sequenceReader(Object.class).values(in(ndjson))) {
+      while (cursor.next()) {
+        values.add(cursor.value());
+      }
+    }
+    return values;
+  }
+
+  /** A value read alone, as a whole body. */
+  private static Object alone(String json) throws IOException {
+    return WEB.codec().bind(WEB).reader(Object.class).read(in(json));
+  }
+
+  @Test
+  void eachKindOfBareValueIsReadAfterANumberAndBeforeOneWhateverEndsItsLine() throws Exception {
+    List<String> kinds =
+        List.of(
+            "7",
+            "-7",
+            "0",
+            "2.5",
+            "-3e2",
+            "1E+2",
+            "12345678901234567890",
+            "1e1000000008888888888",
+            "\"x\"",
+            "true",
+            "false",
+            "null",
+            "[1,2]",
+            "{\"a\":1}");
+    for (String kind : kinds) {
+      Object value = alone(kind);
+      for (String end : List.of("", "\n", "\r\n", " ", "\t\n\n")) {
+        assertThat(values("1\n" + kind + end))
+            .as("%s as the last line, then %s", kind, end.replace("\n", "\\n"))
+            .containsExactly(1, value);
+        assertThat(values(kind + end + (end.isEmpty() ? " " : "") + "2"))
+            .as("%s, then %s and a number", kind, end.replace("\n", "\\n"))
+            .containsExactly(value, 2);
+      }
+    }
+  }
+
+  @Test
+  void ndjsonNumbersEndingInCrLfReadIntoEveryNumericType() throws Exception {
+    String body = "1\r\n-2\r\n30\r\n";
+    for (Class<?> type :
+        List.of(
+            Long.class,
+            Integer.class,
+            Short.class,
+            Double.class,
+            java.math.BigDecimal.class,
+            java.math.BigInteger.class)) {
+      List<Object> values = new ArrayList<>();
+      try (Cursor<?> cursor = WEB.codec().bind(WEB).sequenceReader(type).values(in(body))) {
+        while (cursor.next()) {
+          values.add(((Number) cursor.value()).intValue());
+        }
+      }
+      assertThat(values).as("%s", type.getSimpleName()).containsExactly(1, -2, 30);
+    }
+  }
+
+  @Test
+  void bareNumbersArrivingInSmallPiecesAreEachReadWhenTheirLineEnds() throws Exception {
+    List<String> ends = List.of("\n", "\r\n", " \n", "\t");
+    List<byte[]> pieces = new ArrayList<>();
+    List<Integer> perValue = new ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      String text = (i % 2 == 0 ? "-" : "") + i * 7919L + (i % 5 == 0 ? ".5" : "");
+      String end = ends.get(i % ends.size());
+      if (i % 3 == 0 && text.length() > 1) { // split inside the number
+        pieces.add(text.substring(0, 1).getBytes(UTF_8));
+        pieces.add((text.substring(1) + end).getBytes(UTF_8));
+        perValue.add(2);
+      } else {
+        pieces.add((text + end).getBytes(UTF_8));
+        perValue.add(1);
+      }
+    }
+    Arrivals in = new Arrivals(pieces);
+    in.arrive(perValue.get(0));
+    Cursor<Double> cursor = WEB.codec().bind(WEB).<Double>sequenceReader(Double.class).values(in);
+
+    for (int i = 0; i < 500; i++) {
+      assertThat(cursor.next()).isTrue();
+      assertThat(cursor.value())
+          .isEqualTo((i % 2 == 0 ? -1 : 1) * (i * 7919L + (i % 5 == 0 ? 0.5 : 0)));
+      if (i + 1 < 500) {
+        in.arrive(perValue.get(i + 1));
+      }
+    }
+    in.arrive(1); // the end
+    assertThat(cursor.next()).isFalse();
+    cursor.close();
+  }
+
+  @Test
+  void anArrayOfBareNumbersArrivingInPiecesReadsEachElementWhenItsSeparatorArrives()
+      throws Exception {
+    Arrivals in = new Arrivals(bytes(List.of("[1 ,", "2\n,", "\n-3e2 ,", "4.5\t]", "\n")));
+    in.arrive(1);
+    Cursor<Object> cursor = WEB.codec().bind(WEB).sequenceReader(Object.class).array(in);
+    List<Object> values = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      assertThat(cursor.next()).isTrue();
+      values.add(cursor.value());
+      in.arrive(1);
+    }
+    assertThat(cursor.next()).isFalse();
+    cursor.close();
+
+    assertThat(values).containsExactly(1, 2, alone("-3e2"), alone("4.5"));
+  }
+
+  @Test
+  void anArrayOfBareNumbersWithPiecesEndingInWhitespaceReadsEveryElement() throws Exception {
+    for (Class<?> type : List.of(Long.class, Object.class, java.math.BigDecimal.class)) {
+      Pauses in = new Pauses(bytes(List.of("[1 ", ",22\n", ", -3\t", "\n,4 ", "]")));
+      List<Integer> values = new ArrayList<>();
+      try (Cursor<?> cursor = WEB.codec().bind(WEB).sequenceReader(type).array(in)) {
+        while (cursor.next()) {
+          values.add(((Number) cursor.value()).intValue());
+        }
+      }
+      assertThat(values).as("%s", type.getSimpleName()).containsExactly(1, 22, -3, 4);
+    }
+  }
+
+  @Test
+  void ndjsonNumberFollowedByAnotherValueWithoutWhitespaceFailsAsWithJackson() {
+    // body, then the line and column Jackson 3 gives
+    Object[][] cases = {
+      {"1\"x\"\n", 1L, 2L}, {"2.5[1]", 1L, 4L}, {"-3e2{\"a\":1}", 1L, 5L}, {"4\n5{}", 2L, 2L}
+    };
+    for (Object[] c : cases) {
+      assertThatThrownBy(() -> values((String) c[0]))
+          .as((String) c[0])
+          .isInstanceOfSatisfying(
+              JsonReadException.class,
+              e -> {
+                assertThat(e.problem())
+                    .startsWith("Unexpected character (")
+                    .endsWith("): Expected space separating root-level values");
+                assertThat(e.line()).isEqualTo(c[1]);
+                assertThat(e.column()).isEqualTo(c[2]);
+              });
+    }
+  }
+
+  @Test
   void aMalformedElementFailsAfterTheGoodOnesWithItsPath() throws Exception {
     Cursor<Named> cursor =
         named(WEB).array(in("[{\"displayName\":\"a\"},\n{\"displayName\":[1]}]"));
@@ -308,6 +477,47 @@ class SequencesTest {
       }
     }
     throw new AssertionError("no failure");
+  }
+
+  /**
+   * A body whose pieces arrive just too late for {@link #available()}: it reports nothing at the
+   * end of each piece, as when the next one is still on its way, but a read then returns the next
+   * one.
+   */
+  private static final class Pauses extends InputStream {
+    private final List<byte[]> pieces;
+    private int piece;
+    private int at;
+
+    Pauses(List<byte[]> pieces) {
+      this.pieces = pieces;
+    }
+
+    @Override
+    public int read() throws IOException {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      while (piece < pieces.size() && at == pieces.get(piece).length) {
+        piece++;
+        at = 0;
+      }
+      if (piece == pieces.size()) {
+        return -1;
+      }
+      int n = Math.min(len, pieces.get(piece).length - at);
+      System.arraycopy(pieces.get(piece), at, b, off, n);
+      at += n;
+      return n;
+    }
+
+    @Override
+    public int available() {
+      return piece < pieces.size() ? pieces.get(piece).length - at : 0;
+    }
   }
 
   /**

@@ -79,6 +79,12 @@ final class Guard {
   /** Where in a number the scan is: one of {@link #MINUS}, {@link #ZERO}, …. */
   private int number;
 
+  /**
+   * An element of the top-level array was a number, and its ',' or ']' has not come yet: spaces
+   * handed to the parser now would be read as part of the number (see {@link #betweenElements}).
+   */
+  private boolean unseparatedNumber;
+
   private boolean key;
   private long stringLength;
   private int hexLeft;
@@ -125,10 +131,16 @@ final class Guard {
   /**
    * Whether the bytes scanned so far end between two elements of the sequence (NDJSON values, or
    * the top-level array's elements), outside any token, and without a problem: the parser may then
-   * be handed whitespace without changing what the input means.
+   * be handed whitespace without changing what the input means. Not after an array element that is
+   * a number until its ',' or ']': avaje's parser would read the whitespace into the number. (An
+   * NDJSON number needs no such wait: its whitespace reaches the parser as a ',', see {@link
+   * #scan}.)
    */
   boolean betweenElements() {
-    return violation == null && state == BETWEEN && depth <= (single ? 1 : 0);
+    return violation == null
+        && state == BETWEEN
+        && depth <= (single ? 1 : 0)
+        && !(unseparatedNumber && depth == 1);
   }
 
   /** {@return the first problem found, or null} */
@@ -137,7 +149,9 @@ final class Guard {
   }
 
   /**
-   * Scans {@code length} more bytes of the input.
+   * Scans {@code length} more bytes of the input. In NDJSON values, the whitespace byte that ends a
+   * top-level number is replaced by a ',' in {@code b}, the one separator avaje's parser stops a
+   * number at and also skips between stream values.
    *
    * @return how many of them the parser may read: all of them, or those up to and including the
    *     byte of a violation
@@ -268,7 +282,26 @@ final class Guard {
             numberEnded();
             state = BETWEEN;
             valueEnded();
-            continue; // the delimiter itself is read as between tokens
+            if (depth > 0 || single) {
+              unseparatedNumber = depth == 1;
+              continue; // the delimiter itself is read as between tokens
+            }
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+              return stop(
+                  i,
+                  from,
+                  "Unexpected character ("
+                      + code(c)
+                      + "): Expected space separating root-level values");
+            }
+            // avaje's parser takes a number to run on to the next ',', '}' or ']' (through the
+            // values after it, or to the end of what it holds): it reads this whitespace as the
+            // comma it accepts between stream values.
+            b[i] = ',';
+            if (c == '\n') {
+              newline(i - from);
+            }
+            break;
           }
           String wrong = number(c);
           if (wrong != null) {
@@ -313,6 +346,7 @@ final class Guard {
    * @return the problem with it, or null
    */
   private @Nullable String token(int c, long at) {
+    unseparatedNumber = false;
     if (expect == DONE) {
       return "Trailing token (" + code(c) + ") found after value";
     }
