@@ -94,6 +94,26 @@ public final class HttpJsonClient {
   /** The base URI as a string (it ends in {@code /}), when {@link #origin} is set. */
   private final @Nullable String directory;
 
+  /**
+   * Plain paths resolved lately, direct-mapped by their hash (a newer path takes its slot), shared
+   * with the clients derived from this one: a repeated path costs a lookup, a new one a parse. Racy
+   * by design: an entry is immutable, and a lost write costs one more parse.
+   */
+  private final Resolved[] resolved;
+
+  private static final int RESOLVED_SLOTS = 64;
+
+  /** A path and the URI it resolves to. */
+  private static final class Resolved {
+    final String path;
+    final URI uri;
+
+    Resolved(String path, URI uri) {
+      this.path = path;
+      this.uri = uri;
+    }
+  }
+
   private final JsonOptions options;
   private final String[] headers;
   private final String[] callHeaders;
@@ -108,6 +128,7 @@ public final class HttpJsonClient {
     boolean hierarchical = base != null && base.getRawAuthority() != null && !base.isOpaque();
     this.origin = hierarchical ? base.getScheme() + "://" + base.getRawAuthority() : null;
     this.directory = hierarchical ? origin + base.getRawPath() : null;
+    this.resolved = new Resolved[RESOLVED_SLOTS];
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
     this.client = b.sender(headers);
@@ -122,6 +143,7 @@ public final class HttpJsonClient {
     this.baseUri = from.baseUri;
     this.origin = from.origin;
     this.directory = from.directory;
+    this.resolved = from.resolved;
     this.options = options;
     this.headers = from.headers;
     this.callHeaders = callHeaders;
@@ -212,12 +234,23 @@ public final class HttpJsonClient {
       }
       return baseUri;
     }
-    if (origin != null && plainPath(uri)) {
-      try {
-        // A path with nothing to resolve but its start: one parse instead of two.
-        return new URI((uri.charAt(0) == '/' ? origin : directory).concat(uri));
-      } catch (URISyntaxException e) {
-        // Resolved below, for the message.
+    if (origin != null) {
+      // A path with nothing to resolve but its start: one parse instead of two, none when the
+      // same path was resolved a moment ago.
+      Resolved[] cache = resolved;
+      int slot = uri.hashCode() & (cache.length - 1);
+      Resolved hit = cache[slot];
+      if (hit != null && hit.path.equals(uri)) {
+        return hit.uri;
+      }
+      if (plainPath(uri)) {
+        try {
+          URI target = new URI((uri.charAt(0) == '/' ? origin : directory).concat(uri));
+          cache[slot] = new Resolved(uri, target);
+          return target;
+        } catch (URISyntaxException e) {
+          // Resolved below, for the message.
+        }
       }
     }
     URI parsed = Calls.parse(uri);
