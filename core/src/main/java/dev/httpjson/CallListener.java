@@ -98,7 +98,8 @@ public interface CallListener {
   default void responseHeaders(Call call, int statusCode, long nanoTime) {}
 
   /**
-   * The response body was read to its end.
+   * The response body was read to its end: the body the call reads, or the error body of a status
+   * outside 200–299 read for the exception's message (up to the prefix the exception keeps).
    *
    * @param call the call
    * @param wireBytes the bytes received, as sent (compressed, when the body was)

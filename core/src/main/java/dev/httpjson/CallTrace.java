@@ -4,6 +4,7 @@ import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.jspecify.annotations.Nullable;
 
@@ -46,6 +47,12 @@ final class CallTrace implements CallListener.Call {
   private volatile long decodeNanos;
   private volatile long elements;
   private volatile boolean redirecting;
+
+  // Guarded by this: what reports once the call is over, and how it ended.
+  private Over @Nullable [] overs;
+  private boolean done;
+  private @Nullable Throwable outcome;
+  private long doneAt;
 
   private CallTrace(
       @Nullable CallListener listener,
@@ -115,6 +122,72 @@ final class CallTrace implements CallListener.Call {
   @Override
   public long startNanos() {
     return start;
+  }
+
+  /** The request URI as sent, not redacted. */
+  URI target() {
+    return target;
+  }
+
+  /** The status of the last response headers seen, or 0. */
+  int status() {
+    return status;
+  }
+
+  /** The bytes of the body as received, or -1 when no body was read to its end. */
+  long wireBytes() {
+    return wire;
+  }
+
+  /** The bytes of the body once decoded (decompressed), or -1 when no body was read to its end. */
+  long decodedBytes() {
+    return decodedBytes;
+  }
+
+  /** What reports from this trace once the call is over: a {@link LoggingInterceptor}. */
+  interface Over {
+    /** The call is over: ended, or failed with {@code failure}, at {@code nanoTime}. */
+    void over(CallTrace trace, @Nullable Throwable failure, long nanoTime);
+  }
+
+  /**
+   * Has {@code over} told when the call is over, after the listeners; at once if it is over
+   * already. What it throws is logged.
+   */
+  void whenOver(Over over) {
+    synchronized (this) {
+      if (!done) {
+        Over[] more = overs == null ? new Over[1] : Arrays.copyOf(overs, overs.length + 1);
+        more[more.length - 1] = over;
+        overs = more;
+        return;
+      }
+    }
+    tell(over, outcome, doneAt);
+  }
+
+  private void over(@Nullable Throwable failure, long now) {
+    Over[] told;
+    synchronized (this) {
+      done = true;
+      outcome = failure;
+      doneAt = now;
+      told = overs;
+      overs = null;
+    }
+    if (told != null) {
+      for (Over o : told) {
+        tell(o, failure, now);
+      }
+    }
+  }
+
+  private void tell(Over over, @Nullable Throwable failure, long now) {
+    try {
+      over.over(this, failure, now);
+    } catch (RuntimeException | Error e) {
+      LOG.log(System.Logger.Level.WARNING, "Reporting the end of a call failed", e);
+    }
   }
 
   private static boolean jfr() {
@@ -249,6 +322,7 @@ final class CallTrace implements CallListener.Call {
         thrown(e);
       }
     }
+    over(null, now);
     commit("success");
   }
 
@@ -266,6 +340,7 @@ final class CallTrace implements CallListener.Call {
         thrown(e);
       }
     }
+    over(failure, now);
     commit(failure.getClass().getName());
   }
 

@@ -278,7 +278,8 @@ final class EventCalls {
         trace.headers(status);
       }
       if (!Responses.isSuccess(status)) {
-        return Responses.statusFailure(info, request.method(), request.uri(), type.options());
+        return Responses.statusFailure(
+            info, request.method(), request.uri(), type.options(), trace);
       }
       if (status != 204) {
         JsonReadException rejected = rejection(info.headers(), type);

@@ -181,6 +181,19 @@ final class InterceptingClient extends HttpClient {
     return listener;
   }
 
+  /**
+   * The trace of the call {@code chain} belongs to when the chain forwards with the call's own body
+   * handler — whose body httpjson reads and reports to the trace — else {@code null} (no trace, an
+   * interceptor's own handler, or a plain {@code send}).
+   */
+  static @Nullable CallTrace ownTrace(Interceptor.Chain<?> chain) {
+    if (!(chain instanceof Link)) {
+      return null;
+    }
+    Link<?> link = (Link<?>) chain;
+    return link.root != null && link.handler == link.root ? link.trace : null;
+  }
+
   /** The trace of the call a chain belongs to, or {@code null}. */
   static @Nullable CallTrace trace(Interceptor.Chain<?> chain) {
     return chain instanceof Link ? ((Link<?>) chain).trace : null;

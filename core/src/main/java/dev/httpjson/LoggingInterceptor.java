@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Logs each exchange to a {@link System.Logger} — which reaches SLF4J, Log4j or {@code
@@ -39,6 +40,15 @@ import java.util.concurrent.TimeUnit;
  * (other publishers are not read: only their length is shown); a response body is copied, up to
  * {@link Builder#maxBodyBytes(int)}, as the caller's body handler reads it, and logged when it
  * ends. A compressed body is not shown, only its length.
+ *
+ * <p><b>One measurement.</b> When httpjson already measures the call — a {@link CallListener} is
+ * registered or a JFR recording takes {@code dev.httpjson.Call} — and this interceptor forwards
+ * with the call's own body handler (not behind an interceptor that reads or drops bodies itself,
+ * such as a {@link RetryInterceptor}), {@link Level#BASIC} and {@link Level#HEADERS} log the
+ * response line from that measurement, when the call is over, with the decoded size when it differs
+ * ({@code (38 ms, 412-byte body, 2048 decoded)}): the listeners, the JFR event and the log report
+ * the same bytes, and the body is not counted twice. Otherwise this interceptor measures the
+ * exchange itself, per attempt.
  *
  * <pre>{@code
  * HttpJsonClient api = HttpJsonClient.newBuilder(http)
@@ -96,12 +106,16 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   private void logRequest(HttpRequest request) {
+    logRequest(request, Uris.redact(request.uri()));
+  }
+
+  private void logRequest(HttpRequest request, String uri) {
     long length = request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
     StringBuilder sb =
         new StringBuilder("--> ")
             .append(request.method())
             .append(' ')
-            .append(Uris.redact(request.uri()))
+            .append(uri)
             .append(length < 0 ? " (unknown-length body)" : " (" + length + "-byte body)");
     if (level.compareTo(Level.HEADERS) >= 0) {
       appendHeaders(sb, request.headers());
@@ -249,11 +263,15 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   private void logFailure(HttpRequest request, long start, Throwable failure) {
+    logFailure(request, Uris.redact(request.uri()), start, failure);
+  }
+
+  private void logFailure(HttpRequest request, String uri, long start, Throwable failure) {
     log(
         "<-- HTTP FAILED "
             + request.method()
             + " "
-            + Uris.redact(request.uri())
+            + uri
             + " ("
             + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
             + " ms): "
@@ -266,6 +284,10 @@ public final class LoggingInterceptor implements Interceptor {
     if (off()) {
       return chain.forward(request);
     }
+    CallTrace trace = level == Level.BODY ? null : InterceptingClient.ownTrace(chain);
+    if (trace != null) {
+      return fromTrace(request, chain, trace);
+    }
     logRequest(request);
     long start = System.nanoTime();
     try {
@@ -274,6 +296,76 @@ public final class LoggingInterceptor implements Interceptor {
       logFailure(request, start, e);
       throw e;
     }
+  }
+
+  /**
+   * Logs an exchange whose body httpjson reads for the call and measures for its listeners and JFR
+   * event: the response line takes the status, bytes and end from that one measurement (adding the
+   * decoded size when it differs), written when the call is over, rather than counting the body a
+   * second time.
+   */
+  private <T> HttpResponse<T> fromTrace(HttpRequest request, Chain<T> chain, CallTrace trace)
+      throws IOException, InterruptedException {
+    String uri = request.uri().equals(trace.target()) ? trace.uri() : Uris.redact(request.uri());
+    logRequest(request, uri);
+    long start = System.nanoTime();
+    HttpResponse<T> response;
+    try {
+      response = chain.forward(request);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      if (e instanceof HttpJsonStatusException) {
+        HttpJsonStatusException status = (HttpJsonStatusException) e;
+        logResponse(status.statusCode(), request, uri, start, System.nanoTime(), trace, null, null);
+      }
+      logFailure(request, uri, start, e);
+      throw e;
+    }
+    int status = response.statusCode();
+    HttpHeaders headers = response.headers();
+    trace.whenOver(
+        (t, failure, now) ->
+            logResponse(
+                status,
+                request,
+                uri,
+                start,
+                now,
+                t,
+                failure == null ? null : "failed: " + failure,
+                headers));
+    return response;
+  }
+
+  private void logResponse(
+      int status,
+      HttpRequest request,
+      String uri,
+      long start,
+      long end,
+      CallTrace trace,
+      @Nullable String failure,
+      @Nullable HttpHeaders headers) {
+    long wire = Math.max(0, trace.wireBytes());
+    long decoded = trace.decodedBytes();
+    StringBuilder sb =
+        new StringBuilder("<-- ")
+            .append(status)
+            .append(' ')
+            .append(request.method())
+            .append(' ')
+            .append(uri)
+            .append(" (")
+            .append(TimeUnit.NANOSECONDS.toMillis(end - start))
+            .append(" ms, ")
+            .append(wire)
+            .append("-byte body")
+            .append(decoded >= 0 && decoded != wire ? ", " + decoded + " decoded" : "")
+            .append(failure == null ? "" : ", " + failure)
+            .append(')');
+    if (headers != null && level.compareTo(Level.HEADERS) >= 0) {
+      appendHeaders(sb, headers);
+    }
+    log(sb.toString());
   }
 
   @Override

@@ -268,6 +268,16 @@ final class Responses {
   /** A handler that fails non-2xx responses with {@link HttpJsonStatusException}. */
   static <T> BodySubscriber<T> statusFailure(
       ResponseInfo info, @Nullable String method, @Nullable URI uri, JsonOptions options) {
+    return statusFailure(info, method, uri, options, null);
+  }
+
+  /** As above, reporting the error body it read (up to the prefix kept) to {@code trace}. */
+  static <T> BodySubscriber<T> statusFailure(
+      ResponseInfo info,
+      @Nullable String method,
+      @Nullable URI uri,
+      JsonOptions options,
+      @Nullable CallTrace trace) {
     int status = info.statusCode();
     HttpHeaders received = info.headers();
     // A compressed error body is decoded for the message (an undecodable one is shown as sent).
@@ -278,7 +288,8 @@ final class Responses {
         HttpJsonStatusException.MAX_BODY_PREFIX_BYTES,
         decoder == null ? declaredLength(received) : -1,
         -1,
-        decoder) {
+        decoder,
+        trace) {
       @Override
       @Nullable T finish(byte[] bytes, int length) throws IOException {
         throw statusException(status, headers, method, uri, bytes, length, false, options);
@@ -377,9 +388,9 @@ final class Responses {
      * The subscriber for a response that is not to be read as JSON — an error status, a compressed
      * body, a declared length over the limit — or {@code null} when it is.
      */
-    <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
+    <S> @Nullable BodySubscriber<S> reject(ResponseInfo info, @Nullable CallTrace trace) {
       if (checkStatus && !isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, options);
+        return statusFailure(info, method, uri, options, trace);
       }
       HttpHeaders headers = info.headers();
       String coding;
@@ -431,7 +442,7 @@ final class Responses {
       if (t != null) {
         t.headers(info.statusCode());
       }
-      BodySubscriber<T> rejected = reject(info);
+      BodySubscriber<T> rejected = reject(info, t);
       if (rejected != null) {
         return rejected;
       }
@@ -511,7 +522,7 @@ final class Responses {
       size = 0;
       wire = 0;
       contentType = contentType(info.headers());
-      BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info) : null;
+      BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info, trace) : null;
       if (rejected != null) {
         return rejected;
       }
@@ -712,7 +723,7 @@ final class Responses {
         t.headers(info.statusCode());
       }
       if (checkStatus != null && !isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, checkStatus);
+        return statusFailure(info, method, uri, checkStatus, t);
       }
       // An encoding httpjson cannot decode passes through: the caller gets the bytes as sent.
       ContentDecoder decoder = decoderOrNull(info.headers());
@@ -786,7 +797,7 @@ final class Responses {
         t.headers(info.statusCode());
       }
       if (!isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, options);
+        return statusFailure(info, method, uri, options, t);
       }
       try {
         coding(info.headers(), elementType);

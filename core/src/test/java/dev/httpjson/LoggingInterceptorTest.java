@@ -172,6 +172,87 @@ class LoggingInterceptorTest {
     assertThat(log.lines.get(1)).startsWith("<-- HTTP FAILED GET http://127.0.0.1:1/x (");
   }
 
+  /** Listens to nothing; its presence makes httpjson measure the call (a trace). */
+  private static final class Quiet implements CallListener {}
+
+  @Test
+  void besideAListenerAStatusFailureIsLoggedWithItsStatusAndTheBytesTheCallMeasured()
+      throws Exception {
+    server.enqueue(json(404, "{\"message\":\"Not Found\"}"));
+    long[] measured = {-1};
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/v1/"))
+            .options(options)
+            .listener(
+                new CallListener() {
+                  @Override
+                  public void responseBodyRead(
+                      Call call, long wireBytes, long decodedBytes, long nanoTime) {
+                    measured[0] = wireBytes;
+                  }
+                })
+            .interceptor(LoggingInterceptor.newBuilder().logger(log).build())
+            .build();
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(HttpJsonStatusException.class);
+
+    assertThat(measured[0]).isEqualTo(23);
+    assertThat(log.lines).hasSize(3);
+    assertThat(log.lines.get(1)).startsWith("<-- 404 GET http://").endsWith(" ms, 23-byte body)");
+    assertThat(log.lines.get(2)).startsWith("<-- HTTP FAILED GET http://");
+  }
+
+  @Test
+  void behindARetryEachAttemptIsLoggedWithOrWithoutAListener() throws Exception {
+    for (boolean listening : new boolean[] {false, true}) {
+      log.lines.clear();
+      server.enqueue(json(503, "{}"));
+      server.enqueue(json(200, "\"ok\""));
+      HttpJsonClient.Builder b =
+          HttpJsonClient.newBuilder(client)
+              .baseUri(LoopbackServer.uri(server, "/v1/"))
+              .options(options)
+              .interceptor(
+                  RetryInterceptor.newBuilder()
+                      .backoff(java.time.Duration.ZERO, java.time.Duration.ZERO)
+                      .build())
+              .interceptor(LoggingInterceptor.newBuilder().logger(log).build());
+      if (listening) {
+        b.listener(new Quiet());
+      }
+
+      assertThat(b.build().getFromJson("x", String.class)).isEqualTo("ok");
+
+      assertThat(log.lines).as("listening: %s", listening).hasSize(4);
+      assertThat(log.lines.get(1)).startsWith("<-- 503 GET ").endsWith(" ms, 2-byte body)");
+      assertThat(log.lines.get(3)).startsWith("<-- 200 GET ").endsWith(" ms, 4-byte body)");
+    }
+  }
+
+  @Test
+  void besideAListenerASuccessfulCallIsLoggedOnceItIsOver() throws Exception {
+    server.enqueue(json(200, "\"hello\""));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/v1/"))
+            .options(options)
+            .listener(new Quiet())
+            .interceptor(LoggingInterceptor.newBuilder().logger(log).build())
+            .build();
+
+    assertThat(api.getFromJsonAsync("users?token=t0p", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("hello");
+
+    assertThat(log.lines).hasSize(2);
+    assertThat(log.lines.get(0)).endsWith("/v1/users?token=*** (0-byte body)");
+    assertThat(log.lines.get(1))
+        .startsWith("<-- 200 GET http://")
+        .contains("/v1/users?token=*** (")
+        .endsWith(" ms, 7-byte body)");
+  }
+
   @Test
   void noneLogsNothing() throws Exception {
     server.enqueue(json(200, "\"x\""));

@@ -13,6 +13,7 @@ import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
+import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.ServerSentEvent;
 import dev.httpjson.spi.JsonCodec;
@@ -237,9 +238,13 @@ public abstract class ListenerContract {
     assertThatThrownBy(() -> api.getFromJson("items/9", Item.class))
         .isInstanceOf(HttpJsonStatusException.class);
 
+    // The error body is read (for the exception's message) and reported as any body is.
     assertThat(recorder.events())
         .containsExactly(
-            "callStart GET /items/9", "responseHeaders 404", "callFailed HttpJsonStatusException");
+            "callStart GET /items/9",
+            "responseHeaders 404",
+            "responseBodyRead 23 23",
+            "callFailed HttpJsonStatusException");
   }
 
   @Test
@@ -295,6 +300,89 @@ public abstract class ListenerContract {
             "responseBodyRead " + body.length() + " " + body.length(),
             "streamEnd 3",
             "callEnd");
+  }
+
+  /** A {@link System.Logger} that keeps its lines. */
+  private static final class Lines implements System.Logger {
+    final List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override
+    public String getName() {
+      return "lines";
+    }
+
+    @Override
+    public boolean isLoggable(Level level) {
+      return true;
+    }
+
+    @Override
+    public void log(Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) {
+      lines.add(msg);
+    }
+
+    @Override
+    public void log(Level level, java.util.ResourceBundle bundle, String format, Object... params) {
+      lines.add(params == null ? format : java.text.MessageFormat.format(format, params));
+    }
+  }
+
+  /**
+   * Beside a listener, a {@link LoggingInterceptor} logs from the call's own measurement: the
+   * response line of a stream is written when the stream is over, with the bytes the listener got.
+   */
+  @Test
+  void aLoggerBesideAListenerLogsAStreamWhenItEndsWithTheListenersBytes() throws Exception {
+    String body =
+        "[{\"id\":1,\"title\":\"a\"},{\"id\":2,\"title\":\"b\"},{\"id\":3,\"title\":\"c\"}]";
+    server.enqueue(json(200, body));
+    Recorder recorder = new Recorder();
+    Lines log = new Lines();
+    HttpJsonClient api =
+        builder(recorder).interceptor(LoggingInterceptor.newBuilder().logger(log).build()).build();
+
+    try (Stream<Item> items = api.getFromJsonAsStream("items", Item.class)) {
+      Iterator<Item> it = items.iterator();
+      assertThat(it.next().id()).isEqualTo(1);
+      assertThat(log.lines).as("nothing logged of the response before the stream ends").hasSize(1);
+      it.next();
+      it.next();
+      assertThat(it.hasNext()).isFalse();
+    }
+
+    assertThat(recorder.events())
+        .contains("responseBodyRead " + body.length() + " " + body.length(), "callEnd");
+    assertThat(log.lines).hasSize(2);
+    assertThat(log.lines.get(1))
+        .startsWith("<-- 200 GET ")
+        .endsWith(" ms, " + body.length() + "-byte body)");
+  }
+
+  /** Beside a listener, the log line shows the decoded size the call measured for a gzip body. */
+  @Test
+  void aLoggerBesideAListenerShowsTheDecodedSizeOfACompressedBody() throws Exception {
+    String body = "{\"id\":1,\"title\":\"" + "one ".repeat(100) + "\"}";
+    byte[] gzipped = Compressed.gzip(body);
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Content-Encoding", "gzip")
+            .body(new okio.Buffer().write(gzipped))
+            .build());
+    Recorder recorder = new Recorder();
+    Lines log = new Lines();
+    HttpJsonClient api =
+        builder(recorder).interceptor(LoggingInterceptor.newBuilder().logger(log).build()).build();
+
+    assertThat(api.getFromJson("items/1", Item.class).id()).isEqualTo(1);
+
+    assertThat(recorder.events())
+        .contains("responseBodyRead " + gzipped.length + " " + body.length());
+    assertThat(log.lines).hasSize(2);
+    assertThat(log.lines.get(1))
+        .startsWith("<-- 200 GET ")
+        .endsWith(" ms, " + gzipped.length + "-byte body, " + body.length() + " decoded)");
   }
 
   @Test
