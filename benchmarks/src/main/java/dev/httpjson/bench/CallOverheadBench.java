@@ -1,12 +1,8 @@
-package dev.httpjson.bench.jmh;
+package dev.httpjson.bench;
 
-import dev.httpjson.CallListener;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
-import dev.httpjson.Interceptor;
 import dev.httpjson.TypeRef;
-import dev.httpjson.bench.Forecasts;
-import dev.httpjson.bench.WeatherForecast;
 import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
@@ -39,15 +35,16 @@ import javax.net.ssl.SSLParameters;
  * answers from memory, so that the only differences between the variants are what httpjson does per
  * call — the static {@code HttpJson.getFromJson(client, uri, type)}, an {@code HttpJsonClient} with
  * a base URI and an empty chain ({@code getFromJson("weatherforecast/getObject", type)}), the same
- * with a no-op {@link CallListener}, and with one forwarding {@link Interceptor}. On loopback these
- * differences drown in the exchange's own cost and the machine's noise; here they are nanoseconds
- * against a call that does everything but the I/O.
+ * with a {@code CallListener} that overrides every event and does nothing, and with one forwarding
+ * {@code Interceptor} (the loopback variants' own). On loopback these differences drown in the
+ * exchange's own cost and the machine's noise; here they are nanoseconds against a call that does
+ * everything but the I/O.
  *
- * <p>Interleaved in one JVM (as {@link StrictRecordsBench#main}): 15 s warm-up, then 40 rounds of
+ * <p>Interleaved in one JVM (as {@code StrictRecordsBench.main}): 15 s warm-up, then 40 rounds of
  * 20,000 calls per variant, the order rotating per round; prints each variant's median ns per call,
  * its paired median ratio to the static call with quartiles, and the difference in ns. Run with
  * {@code java -cp benchmarks/target/httpjson-benchmarks.jar -Ddev.httpjson.codec=jackson
- * dev.httpjson.bench.jmh.CallOverheadBench}.
+ * dev.httpjson.bench.CallOverheadBench}.
  */
 public final class CallOverheadBench {
   private static final TypeRef<WeatherForecast> OBJECT = TypeRef.of(WeatherForecast.class);
@@ -65,9 +62,15 @@ public final class CallOverheadBench {
     HttpClient memory = new MemoryClient(Forecasts.randomObjectJson());
     HttpJsonClient empty = HttpJsonClient.newBuilder(memory).baseUri(BASE).build();
     HttpJsonClient listener =
-        HttpJsonClient.newBuilder(memory).baseUri(BASE).listener(new CallListener() {}).build();
+        HttpJsonClient.newBuilder(memory)
+            .baseUri(BASE)
+            .listener(new JdkVariants.NoOpListener())
+            .build();
     HttpJsonClient oneInterceptor =
-        HttpJsonClient.newBuilder(memory).baseUri(BASE).interceptor(new Forwarding()).build();
+        HttpJsonClient.newBuilder(memory)
+            .baseUri(BASE)
+            .interceptor(new JdkVariants.Forwarding())
+            .build();
     String[] names = {"static", "client-empty-chain", "client-listener-noop", "client-interceptor"};
     Call[] calls = {
       () -> HttpJson.getFromJson(memory, TARGET, OBJECT),
@@ -142,21 +145,6 @@ public final class CallOverheadBench {
           .trim();
     } catch (IOException | RuntimeException e) {
       return "n/a";
-    }
-  }
-
-  /** An interceptor that forwards what it gets. */
-  private static final class Forwarding implements Interceptor {
-    @Override
-    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
-        throws IOException, InterruptedException {
-      return chain.forward(request);
-    }
-
-    @Override
-    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
-        HttpRequest request, Chain<T> chain) {
-      return chain.forwardAsync(request);
     }
   }
 
