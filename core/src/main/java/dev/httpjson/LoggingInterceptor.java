@@ -315,7 +315,15 @@ public final class LoggingInterceptor implements Interceptor {
     } catch (IOException | InterruptedException | RuntimeException e) {
       if (e instanceof HttpJsonStatusException) {
         HttpJsonStatusException status = (HttpJsonStatusException) e;
-        logResponse(status.statusCode(), request, uri, start, System.nanoTime(), trace, null, null);
+        logResponse(
+            status.statusCode(),
+            request,
+            uri,
+            start,
+            System.nanoTime(),
+            trace,
+            null,
+            status.headers());
       }
       logFailure(request, uri, start, e);
       throw e;

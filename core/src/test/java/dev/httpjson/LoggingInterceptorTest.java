@@ -205,6 +205,29 @@ class LoggingInterceptorTest {
   }
 
   @Test
+  void besideAListenerAStatusFailureShowsItsResponseHeadersAtTheHeadersLevel() throws Exception {
+    server.enqueue(json(404, "{}"));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/v1/"))
+            .options(options)
+            .listener(new Quiet())
+            .interceptor(
+                LoggingInterceptor.newBuilder()
+                    .level(LoggingInterceptor.Level.HEADERS)
+                    .logger(log)
+                    .build())
+            .build();
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(HttpJsonStatusException.class);
+
+    assertThat(log.lines.get(1))
+        .startsWith("<-- 404 GET http://")
+        .containsIgnoringCase("\ncontent-type: application/json");
+  }
+
+  @Test
   void behindARetryEachAttemptIsLoggedWithOrWithoutAListener() throws Exception {
     for (boolean listening : new boolean[] {false, true}) {
       log.lines.clear();
