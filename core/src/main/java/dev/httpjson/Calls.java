@@ -78,10 +78,6 @@ final class Calls {
     return Objects.requireNonNull(type, "type == null");
   }
 
-  static Type type(TypeRef<?> type) {
-    return Objects.requireNonNull(type, "type == null").type();
-  }
-
   static <T> JsonType<T> type(JsonType<T> type) {
     return Objects.requireNonNull(type, "type == null");
   }

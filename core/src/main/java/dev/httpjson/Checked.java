@@ -21,10 +21,6 @@ final class Checked {
     return JsonType.resolve(Calls.type(type), Calls.options(options));
   }
 
-  static <T> JsonType<T> of(TypeRef<T> type, JsonOptions options) {
-    return JsonType.resolve(Calls.type(type), Calls.options(options));
-  }
-
   static <T> JsonType<T> of(JsonType<T> type) {
     return Calls.type(type);
   }
@@ -75,16 +71,6 @@ final class Checked {
       HttpClient client, String method, URI uri, @Nullable Object value, JsonType<R> type) {
     return Calls.exchangeValueAsync(
         Calls.client(client), method, Calls.absolute(uri), value, type, Calls.noHeaders());
-  }
-
-  static <T> @Nullable T send(HttpClient client, HttpRequest request, JsonType<T> type)
-      throws IOException, InterruptedException {
-    return Calls.exchange(Calls.client(client), request, type);
-  }
-
-  static <T> CompletableFuture<@Nullable T> sendAsync(
-      HttpClient client, HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeAsync(Calls.client(client), request, type);
   }
 
   static <T> HttpResponse<@Nullable T> exchange(

@@ -73,9 +73,9 @@ import org.jspecify.annotations.Nullable;
  * call); a value for {@code Accept} or {@code Content-Type} replaces httpjson's own. Building such
  * a client costs a few small objects and never touches the serializer caches.
  *
- * <p>Types are given as a {@link Class}, a {@link TypeRef} or a prepared {@link JsonType}; the
- * first two use this client's {@link #options()}, a {@code JsonType} its own (with this client's
- * {@link #withTimeout(Duration) per-call timeout}, if one was set).
+ * <p>Types are given as a {@link Class} or a {@link JsonType}; a class, and a {@code JsonType} made
+ * without options, use this client's {@link #options()}; a {@code JsonType} made with options its
+ * own (with this client's {@link #withTimeout(Duration) per-call timeout}, if one was set).
  *
  * <p>Immutable and thread-safe; share one per API.
  */
@@ -180,7 +180,7 @@ public final class HttpJsonClient {
   }
 
   /**
-   * The options calls with a {@link Class} or {@link TypeRef} use.
+   * The options calls with a {@link Class}, or a {@link JsonType} made without options, use.
    *
    * @return the options, with the per-call timeout if one was set
    */
@@ -305,12 +305,8 @@ public final class HttpJsonClient {
     return JsonType.resolve(Calls.type(type), options);
   }
 
-  private <T> JsonType<T> type(TypeRef<T> type) {
-    return JsonType.resolve(Calls.type(type), options);
-  }
-
-  private <T> JsonType<T> type(JsonType<T> type) {
-    Calls.type(type);
+  private <T> JsonType<T> type(JsonType<T> given) {
+    JsonType<T> type = Calls.type(given).orOptions(options);
     Duration timeout = options.timeout();
     if (!callTimeout || Objects.equals(timeout, type.options().timeout())) {
       return type;
@@ -365,42 +361,6 @@ public final class HttpJsonClient {
    * @return a future of the value, or of {@code null} for an empty body
    */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
-  }
-
-  /**
-   * Sends GET to {@code uri} resolved against the base URI and reads the body as JSON of {@code
-   * type}, as {@link HttpJson#getFromJson(HttpClient, URI, TypeRef)} does.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the generic type token to read
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <T> @Nullable T getFromJson(@Nullable String uri, TypeRef<T> type)
-      throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
-  }
-
-  /**
-   * Asynchronous {@link #getFromJson(String, TypeRef)}; see {@link HttpJson} on async threads and
-   * futures.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the generic type token to read
-   * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
-   */
-  public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
-      @Nullable String uri, TypeRef<T> type) {
     URI target = resolve(uri);
     return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
   }
@@ -473,42 +433,6 @@ public final class HttpJsonClient {
    */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, Class<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
-  }
-
-  /**
-   * Sends DELETE to {@code uri} resolved against the base URI and reads the body as JSON of {@code
-   * type}, as {@link HttpJson#deleteFromJson(HttpClient, URI, TypeRef)} does.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the generic type token to read
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <T> @Nullable T deleteFromJson(@Nullable String uri, TypeRef<T> type)
-      throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
-  }
-
-  /**
-   * Asynchronous {@link #deleteFromJson(String, TypeRef)}; see {@link HttpJson} on async threads
-   * and futures.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the generic type token to read
-   * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
-   */
-  public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
-      @Nullable String uri, TypeRef<T> type) {
     URI target = resolve(uri);
     return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
   }
@@ -619,48 +543,6 @@ public final class HttpJsonClient {
    */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "POST", target, value, type(responseType), headersFor(target));
-  }
-
-  /**
-   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and reads
-   * the response as JSON of {@code responseType}, as {@link HttpJson#postAsJson(HttpClient, URI,
-   * Object, TypeRef)} does.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type token to read the response as
-   * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <R> @Nullable R postAsJson(
-      @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
-      throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "POST", target, value, type(responseType), headersFor(target));
-  }
-
-  /**
-   * Asynchronous {@link #postAsJson(String, Object, TypeRef)}.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type token to read the response as
-   * @param <R> the type read
-   * @return a future of the response value
-   */
-  public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
-      @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
     URI target = resolve(uri);
     return Calls.exchangeValueAsync(
         client, "POST", target, value, type(responseType), headersFor(target));
@@ -786,48 +668,6 @@ public final class HttpJsonClient {
   /**
    * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and reads the
    * response as JSON of {@code responseType}, as {@link HttpJson#putAsJson(HttpClient, URI, Object,
-   * TypeRef)} does.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type token to read the response as
-   * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <R> @Nullable R putAsJson(
-      @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
-      throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "PUT", target, value, type(responseType), headersFor(target));
-  }
-
-  /**
-   * Asynchronous {@link #putAsJson(String, Object, TypeRef)}.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type token to read the response as
-   * @param <R> the type read
-   * @return a future of the response value
-   */
-  public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "PUT", target, value, type(responseType), headersFor(target));
-  }
-
-  /**
-   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and reads the
-   * response as JSON of {@code responseType}, as {@link HttpJson#putAsJson(HttpClient, URI, Object,
    * JsonType)} does.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
@@ -945,48 +785,6 @@ public final class HttpJsonClient {
   /**
    * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and reads
    * the response as JSON of {@code responseType}, as {@link HttpJson#patchAsJson(HttpClient, URI,
-   * Object, TypeRef)} does.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type token to read the response as
-   * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <R> @Nullable R patchAsJson(
-      @Nullable String uri, @Nullable Object value, TypeRef<R> responseType)
-      throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
-  }
-
-  /**
-   * Asynchronous {@link #patchAsJson(String, Object, TypeRef)}.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the generic type token to read the response as
-   * @param <R> the type read
-   * @return a future of the response value
-   */
-  public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      @Nullable String uri, @Nullable Object value, TypeRef<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
-  }
-
-  /**
-   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and reads
-   * the response as JSON of {@code responseType}, as {@link HttpJson#patchAsJson(HttpClient, URI,
    * Object, JsonType)} does.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
@@ -1057,42 +855,6 @@ public final class HttpJsonClient {
    */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
-    URI target = resolve(uri);
-    return Calls.streamAsync(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
-  }
-
-  /**
-   * Sends GET to {@code uri} resolved against the base URI and streams the elements of the body, as
-   * {@link HttpJson#getFromJsonAsStream(HttpClient, URI, TypeRef)} does. Close the stream.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param elementType the generic type token of each element
-   * @param <T> the element type
-   * @return the stream of elements; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
-   * @throws InterruptedException if interrupted while waiting for the headers
-   */
-  public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, TypeRef<T> elementType)
-      throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.stream(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
-  }
-
-  /**
-   * Asynchronous {@link #getFromJsonAsStream(String, TypeRef)}: completes with the stream when the
-   * headers arrive.
-   *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param elementType the generic type token of each element
-   * @param <T> the element type
-   * @return a future of the stream; close the stream
-   */
-  public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
-      @Nullable String uri, TypeRef<T> elementType) {
     URI target = resolve(uri);
     return Calls.streamAsync(
         client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
@@ -1261,108 +1023,6 @@ public final class HttpJsonClient {
         client, target, value, type(type), EventStreamOptions.defaults(), headersFor(target));
   }
 
-  /**
-   * Sends a request you built and reads the response as JSON of {@code type}, as {@link
-   * HttpJson#send(HttpClient, HttpRequest, Class)} does, adding this client's headers the request
-   * does not carry (the default headers only to the base URI's origin) and its per-call timeout.
-   * The request's URI is absolute: build it with {@code api.baseUri().resolve(...)}.
-   *
-   * @param request the request
-   * @param type the class to read
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <T> @Nullable T send(HttpRequest request, Class<T> type)
-      throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
-  }
-
-  /**
-   * Asynchronous {@link #send(HttpRequest, Class)}.
-   *
-   * @param request the request
-   * @param type the class to read
-   * @param <T> the type read
-   * @return a future of the value
-   */
-  public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, Class<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
-  }
-
-  /**
-   * Sends a request you built and reads the response as JSON of {@code type}, as {@link
-   * HttpJson#send(HttpClient, HttpRequest, TypeRef)} does, adding this client's headers the request
-   * does not carry (the default headers only to the base URI's origin) and its per-call timeout.
-   * The request's URI is absolute: build it with {@code api.baseUri().resolve(...)}.
-   *
-   * @param request the request
-   * @param type the generic type token to read
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <T> @Nullable T send(HttpRequest request, TypeRef<T> type)
-      throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
-  }
-
-  /**
-   * Asynchronous {@link #send(HttpRequest, TypeRef)}.
-   *
-   * @param request the request
-   * @param type the generic type token to read
-   * @param <T> the type read
-   * @return a future of the value
-   */
-  public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, TypeRef<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
-  }
-
-  /**
-   * Sends a request you built and reads the response as JSON of {@code type}, as {@link
-   * HttpJson#send(HttpClient, HttpRequest, JsonType)} does, adding this client's headers the
-   * request does not carry (the default headers only to the base URI's origin) and its per-call
-   * timeout. The request's URI is absolute: build it with {@code api.baseUri().resolve(...)}.
-   *
-   * @param request the request
-   * @param type the prepared type to read, with its options
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
-   */
-  public <T> @Nullable T send(HttpRequest request, JsonType<T> type)
-      throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
-  }
-
-  /**
-   * Asynchronous {@link #send(HttpRequest, JsonType)}.
-   *
-   * @param request the request
-   * @param type the prepared type to read, with its options
-   * @param <T> the type read
-   * @return a future of the value
-   */
-  public <T> CompletableFuture<@Nullable T> sendAsync(HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
-  }
-
   /** Adds the supplied default headers, per request, to requests for the base URI's origin. */
   private static final class SuppliedHeaders implements Interceptor {
     private final @Nullable URI base;
@@ -1418,8 +1078,8 @@ public final class HttpJsonClient {
 
   /**
    * Resolves {@code uri} against the base URI as this client's calls do, for a request of your own
-   * that {@link #exchange(HttpRequest, Class)} or {@link #send(HttpRequest, Class)} then sends with
-   * this client's headers, options and interceptors:
+   * that {@link #exchange(HttpRequest, Class)} then sends with this client's headers, options and
+   * interceptors:
    *
    * <pre>{@code
    * HttpResponse<Repo> repo = api.exchange(
@@ -1603,7 +1263,7 @@ public final class HttpJsonClient {
   private <T> Stream<T> pages(URI first, JsonType<T> elementType)
       throws IOException, InterruptedException {
     JsonType<List<T>> page =
-        JsonType.resolve(TypeRef.listType(elementType.type()), elementType.options());
+        JsonType.resolve(JsonType.listType(elementType.type()), elementType.options());
     return Pages.open(
         first,
         target ->
@@ -1688,8 +1348,8 @@ public final class HttpJsonClient {
     }
 
     /**
-     * Sets the options every call with a {@link Class} or {@link TypeRef} uses. Default: {@link
-     * JsonOptions#web()}.
+     * Sets the options every call with a {@link Class}, or a {@link JsonType} made without options,
+     * uses. Default: {@link JsonOptions#web()}.
      *
      * @param options the options, used as given
      * @return this builder

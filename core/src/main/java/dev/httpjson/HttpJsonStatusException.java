@@ -217,24 +217,10 @@ public final class HttpJsonStatusException extends HttpJsonException {
   }
 
   /**
-   * Reads the error body as JSON of the generic type {@code type}, as {@link #bodyAs(Class)} does.
+   * Reads the error body as JSON of {@code type}: with its options when it was made with options,
+   * with the call's otherwise.
    *
-   * @param type the generic type token
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
-   *     #MAX_BODY_PREFIX_BYTES} and so only partly read
-   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
-   *     that is not open to it)
-   */
-  public <T> @Nullable T bodyAs(TypeRef<T> type) throws HttpJsonException {
-    return bodyAs(JsonType.resolve(Calls.type(type), callOptions()));
-  }
-
-  /**
-   * Reads the error body as JSON of a prepared type, with that type's options (not the call's).
-   *
-   * @param type the prepared type, with its options
+   * @param type the type
    * @param <T> the type read
    * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
@@ -243,7 +229,10 @@ public final class HttpJsonStatusException extends HttpJsonException {
    *     that is not open to it)
    */
   public <T> @Nullable T bodyAs(JsonType<T> type) throws HttpJsonException {
-    Objects.requireNonNull(type, "type == null");
+    return read(Objects.requireNonNull(type, "type == null").orOptions(callOptions()));
+  }
+
+  private <T> @Nullable T read(JsonType<T> type) throws HttpJsonException {
     if (bodyTruncated) {
       throw new JsonReadException(
               "The error body is longer than the "

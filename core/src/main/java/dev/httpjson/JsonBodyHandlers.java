@@ -42,41 +42,6 @@ public final class JsonBodyHandlers {
   }
 
   /**
-   * A handler reading the body as {@code type} with {@code options}.
-   *
-   * @param type the class to read
-   * @param options the options, used as given
-   * @param <T> the type read
-   * @return the handler
-   */
-  public static <T> BodyHandler<T> of(Class<T> type, JsonOptions options) {
-    return of(JsonType.resolve(Calls.type(type), Calls.options(options)));
-  }
-
-  /**
-   * A handler reading the body as the generic {@code type} with the web options.
-   *
-   * @param type the generic type token
-   * @param <T> the type read
-   * @return the handler
-   */
-  public static <T> BodyHandler<T> of(TypeRef<T> type) {
-    return of(JsonType.resolve(Calls.type(type), JsonOptions.web()));
-  }
-
-  /**
-   * A handler reading the body as the generic {@code type} with {@code options}.
-   *
-   * @param type the generic type token
-   * @param options the options, used as given
-   * @param <T> the type read
-   * @return the handler
-   */
-  public static <T> BodyHandler<T> of(TypeRef<T> type, JsonOptions options) {
-    return of(JsonType.resolve(Calls.type(type), Calls.options(options)));
-  }
-
-  /**
    * A handler reading the body as the prepared {@code type}, with its options.
    *
    * @param type the prepared type
@@ -103,41 +68,6 @@ public final class JsonBodyHandlers {
   }
 
   /**
-   * As {@link #ofStream(Class)}, with {@code options}.
-   *
-   * @param elementType the class of the elements
-   * @param options the options, used as given ({@link JsonOptions#maxResponseSize()} per element)
-   * @param <T> the element type
-   * @return the handler
-   */
-  public static <T> BodyHandler<Stream<T>> ofStream(Class<T> elementType, JsonOptions options) {
-    return ofStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
-  }
-
-  /**
-   * As {@link #ofStream(Class)}, for a generic element type.
-   *
-   * @param elementType the generic type token of the elements
-   * @param <T> the element type
-   * @return the handler
-   */
-  public static <T> BodyHandler<Stream<T>> ofStream(TypeRef<T> elementType) {
-    return ofStream(JsonType.resolve(Calls.type(elementType), JsonOptions.web()));
-  }
-
-  /**
-   * As {@link #ofStream(Class)}, for a generic element type, with {@code options}.
-   *
-   * @param elementType the generic type token of the elements
-   * @param options the options, used as given ({@link JsonOptions#maxResponseSize()} per element)
-   * @param <T> the element type
-   * @return the handler
-   */
-  public static <T> BodyHandler<Stream<T>> ofStream(TypeRef<T> elementType, JsonOptions options) {
-    return ofStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
-  }
-
-  /**
    * As {@link #ofStream(Class)}, for a prepared element type with its options.
    *
    * @param elementType the prepared element type
@@ -149,19 +79,6 @@ public final class JsonBodyHandlers {
   }
 
   /**
-   * As {@link #ofStream(Class, JsonOptions)}, always reading a top-level JSON array.
-   *
-   * @param elementType the class of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the handler
-   */
-  public static <T> BodyHandler<Stream<T>> ofArrayStream(
-      Class<T> elementType, JsonOptions options) {
-    return ofArrayStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
-  }
-
-  /**
    * As {@link #ofStream(JsonType)}, always reading a top-level JSON array.
    *
    * @param elementType the prepared element type
@@ -170,20 +87,6 @@ public final class JsonBodyHandlers {
    */
   public static <T> BodyHandler<Stream<T>> ofArrayStream(JsonType<T> elementType) {
     return streaming(elementType, Responses.StreamFormat.ARRAY);
-  }
-
-  /**
-   * As {@link #ofStream(Class, JsonOptions)}, always reading NDJSON: one JSON value per line, blank
-   * lines skipped, whatever the Content-Type.
-   *
-   * @param elementType the class of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the handler
-   */
-  public static <T> BodyHandler<Stream<T>> ofNdjsonStream(
-      Class<T> elementType, JsonOptions options) {
-    return ofNdjsonStream(JsonType.resolve(Calls.type(elementType), Calls.options(options)));
   }
 
   /**

@@ -85,36 +85,6 @@ public final class JsonContent implements BodyPublisher {
   }
 
   /**
-   * Serializes {@code value} as {@code type} (for example to write a {@code List<Animal>} with the
-   * declared element type) with the {@link JsonOptions#web()} options.
-   *
-   * @param value the value
-   * @param type the generic type to write the value as
-   * @param <T> the type
-   * @return the content
-   * @throws JsonWriteException if the value cannot be serialized
-   */
-  public static <T> JsonContent of(@Nullable T value, TypeRef<T> type) throws JsonWriteException {
-    return of(value, type, JsonOptions.web());
-  }
-
-  /**
-   * Serializes {@code value} as {@code type} with {@code options}.
-   *
-   * @param value the value
-   * @param type the generic type to write the value as
-   * @param options the options, used as given
-   * @param <T> the type
-   * @return the content
-   * @throws JsonWriteException if the value cannot be serialized
-   */
-  public static <T> JsonContent of(@Nullable T value, TypeRef<T> type, JsonOptions options)
-      throws JsonWriteException {
-    Objects.requireNonNull(type, "type == null");
-    return create(value, type.type(), options, MediaTypes.APPLICATION_JSON_UTF8);
-  }
-
-  /**
    * Serializes {@code value} as the prepared {@code type}, with its options and writer.
    *
    * @param value the value
@@ -126,25 +96,6 @@ public final class JsonContent implements BodyPublisher {
   public static <T> JsonContent of(@Nullable T value, JsonType<T> type) throws JsonWriteException {
     Calls.type(type);
     return create(value, type.type(), type.options(), MediaTypes.APPLICATION_JSON_UTF8, type);
-  }
-
-  /**
-   * Serializes {@code value} as {@code type} with {@code options}, to be sent as {@code mediaType}
-   * (used verbatim as the Content-Type; its charset, UTF-8 when absent, decides the encoding).
-   *
-   * @param value the value
-   * @param type the type to write the value as
-   * @param options the options, used as given
-   * @param mediaType the Content-Type, such as {@code application/vnd.api+json; charset=utf-16}
-   * @return the content
-   * @throws JsonWriteException if the value cannot be serialized
-   * @throws IllegalArgumentException if the media type names a charset this JVM does not support
-   */
-  public static JsonContent of(
-      @Nullable Object value, Type type, JsonOptions options, String mediaType)
-      throws JsonWriteException {
-    Objects.requireNonNull(type, "type == null");
-    return create(value, type, options, mediaType);
   }
 
   /**

@@ -206,51 +206,6 @@ public final class JsonSequenceContent implements BodyPublisher {
   }
 
   /**
-   * Writes {@code elements} as a JSON array, lazily and chunked.
-   *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
-   * @param elementType the class of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofArray(
-      Iterable<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return create(elements, null, Checked.of(elementType, options), false);
-  }
-
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
-   * options.
-   *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
-   * @param elementType the generic type token of the elements
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofArray(
-      Iterable<? extends T> elements, TypeRef<T> elementType) {
-    return create(elements, null, Checked.of(elementType, JsonOptions.web()), false);
-  }
-
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked.
-   *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
-   * @param elementType the generic type token of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofArray(
-      Iterable<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
-    return create(elements, null, Checked.of(elementType, options), false);
-  }
-
-  /**
    * Writes {@code elements} as a JSON array, lazily and chunked with its options.
    *
    * @param elements the elements, iterated anew for every subscription (a redirect or an
@@ -277,51 +232,6 @@ public final class JsonSequenceContent implements BodyPublisher {
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, Class<T> elementType) {
     return create(null, elements, Checked.of(elementType, JsonOptions.web()), false);
-  }
-
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked.
-   *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
-   * @param elementType the class of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofArray(
-      Stream<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return create(null, elements, Checked.of(elementType, options), false);
-  }
-
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
-   * options.
-   *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
-   * @param elementType the generic type token of the elements
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofArray(
-      Stream<? extends T> elements, TypeRef<T> elementType) {
-    return create(null, elements, Checked.of(elementType, JsonOptions.web()), false);
-  }
-
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked.
-   *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
-   * @param elementType the generic type token of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofArray(
-      Stream<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
-    return create(null, elements, Checked.of(elementType, options), false);
   }
 
   /**
@@ -354,51 +264,6 @@ public final class JsonSequenceContent implements BodyPublisher {
   }
 
   /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
-   *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
-   * @param elementType the class of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofNdjson(
-      Iterable<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return create(elements, null, Checked.of(elementType, options), true);
-  }
-
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
-   * JsonOptions#web()} options.
-   *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
-   * @param elementType the generic type token of the elements
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofNdjson(
-      Iterable<? extends T> elements, TypeRef<T> elementType) {
-    return create(elements, null, Checked.of(elementType, JsonOptions.web()), true);
-  }
-
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
-   *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
-   * @param elementType the generic type token of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofNdjson(
-      Iterable<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
-    return create(elements, null, Checked.of(elementType, options), true);
-  }
-
-  /**
    * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with its
    * options.
    *
@@ -426,51 +291,6 @@ public final class JsonSequenceContent implements BodyPublisher {
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, Class<T> elementType) {
     return create(null, elements, Checked.of(elementType, JsonOptions.web()), true);
-  }
-
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
-   *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
-   * @param elementType the class of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofNdjson(
-      Stream<? extends T> elements, Class<T> elementType, JsonOptions options) {
-    return create(null, elements, Checked.of(elementType, options), true);
-  }
-
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
-   * JsonOptions#web()} options.
-   *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
-   * @param elementType the generic type token of the elements
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofNdjson(
-      Stream<? extends T> elements, TypeRef<T> elementType) {
-    return create(null, elements, Checked.of(elementType, JsonOptions.web()), true);
-  }
-
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked.
-   *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
-   * @param elementType the generic type token of the elements
-   * @param options the options, used as given
-   * @param <T> the element type
-   * @return the publisher
-   */
-  public static <T> JsonSequenceContent ofNdjson(
-      Stream<? extends T> elements, TypeRef<T> elementType, JsonOptions options) {
-    return create(null, elements, Checked.of(elementType, options), true);
   }
 
   /**

@@ -5,73 +5,112 @@ import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.io.StringReader;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A prepared type: a Java type with the options to read and write it, its reader and writer
- * resolved once and held. The counterpart of .NET's {@code JsonTypeInfo<T>}: keep one in a constant
- * and every call that takes it skips even the cache lookup.
+ * A type to read or write as JSON, with the options to do it: the one type form of httpjson besides
+ * a plain {@link Class}. It is both the super type token for generic types and a prepared type —
+ * .NET's {@code JsonTypeInfo<T>} — whose reader and writer are resolved once and held.
  *
  * <pre>{@code
- * static final JsonType<List<User>> USERS = JsonType.of(new TypeRef<List<User>>() {});
+ * // A generic type, captured by subclassing:
+ * List<User> users = HttpJson.getFromJson(client, uri, new JsonType<List<User>>() {});
  *
- * List<User> users = HttpJson.getFromJson(client, uri, USERS);
- * Stream<User> stream = HttpJson.getFromJsonAsStream(client, uri, JsonType.of(User.class));
+ * // Prepared once, with options, and reused: calls that take it skip even the cache lookup.
+ * static final JsonType<User> USER = JsonType.of(User.class, options);
+ * User user = HttpJson.getFromJson(client, uri, USER);
  * }</pre>
  *
- * <p>A {@code JsonType} is accepted wherever httpjson takes a type: the {@link HttpJson} calls,
- * {@link HttpJsonClient}, {@link JsonBodyHandlers}, {@link JsonContent} and {@link
- * JsonSequenceContent}. Its options apply whole — the codec settings to read and write, the call
- * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call. A
- * runtime {@link Type} (say, from reflection) becomes a prepared type with {@link #of(Type)}.
+ * <p>A type made without options ({@code new JsonType<…>() {}}, {@link #of(Class)}, {@link
+ * #of(Type)}, {@link #listOf}, {@link #mapOf}) takes the options of where it is used: an {@link
+ * HttpJsonClient}'s, or {@link JsonOptions#web()} for {@link HttpJson} and the body handlers and
+ * publishers. A type made with options ({@link #of(Class, JsonOptions)}, {@link
+ * #withOptions(JsonOptions)}) keeps them everywhere: the codec settings to read and write, the call
+ * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call.
+ *
+ * <p>A type written inline at every call — {@code new JsonType<List<User>>() {}} in a loop, or
+ * {@code JsonType.of(User.class, options)} with options rebuilt per call — costs a cache lookup,
+ * never a new reader: equal types with equal codec settings share one reader and writer.
  *
  * <p>The same type reads and writes text that did not come as a body — the data of a Server-Sent
  * Event, a cached response, a test fixture — with {@link #fromJson(String)} and {@link
  * #toJson(Object)}, under the same options and rules as a call.
  *
- * <p>Two prepared types are equal when their types and options are. Immutable and thread-safe.
+ * <p>Two types are equal when their Java types and options are (a type made without options equals
+ * only another made without). Immutable and thread-safe.
  *
  * @param <T> the Java type
  */
-public final class JsonType<T> {
+public class JsonType<T> {
   private final Type type;
   private final JsonOptions options;
+  private final boolean bound;
   private volatile @Nullable CachedBinding binding;
   private volatile @Nullable JsonReader<T> reader;
   private volatile @Nullable JsonWriter<T> writer;
   private volatile @Nullable JsonSequenceReader<T> sequenceReader;
+  private volatile @Nullable JsonType<T> rebound;
 
-  private JsonType(Type type, JsonOptions options) {
-    this.type = type;
-    this.options = options;
+  /**
+   * Captures the type argument of a direct anonymous subclass, without options:
+   *
+   * <pre>{@code
+   * JsonType<List<User>> users = new JsonType<List<User>>() {};
+   * }</pre>
+   *
+   * @throws IllegalStateException if not created as a direct subclass with a concrete type argument
+   */
+  protected JsonType() {
+    Type superclass = getClass().getGenericSuperclass();
+    if (!(superclass instanceof ParameterizedType)
+        || ((ParameterizedType) superclass).getRawType() != JsonType.class) {
+      throw new IllegalStateException(
+          "JsonType must be created as a direct anonymous subclass: new JsonType<List<User>>() {}");
+    }
+    Type captured = ((ParameterizedType) superclass).getActualTypeArguments()[0];
+    if (captured instanceof TypeVariable || captured instanceof WildcardType) {
+      throw new IllegalStateException("JsonType captured a type variable, not a type: " + captured);
+    }
+    this.type = captured;
+    this.options = JsonOptions.web();
+    this.bound = false;
   }
 
-  /** A prepared type: the codec binding resolved now, so a missing codec fails here. */
-  private static <T> JsonType<T> prepared(Type type, JsonOptions options) {
-    JsonType<T> t = new JsonType<>(type, options);
+  private JsonType(Type type, JsonOptions options, boolean bound) {
+    this.type = type;
+    this.options = options;
+    this.bound = bound;
+  }
+
+  /** A type with its codec binding resolved now, so a missing codec fails here. */
+  private static <T> JsonType<T> prepared(Type type, JsonOptions options, boolean bound) {
+    JsonType<T> t = new JsonType<>(type, options, bound);
     t.binding();
     return t;
   }
 
   /**
-   * Prepares {@code type} with the {@link JsonOptions#web()} options.
+   * The class {@code type}, without options: it takes the options of where it is used.
    *
    * @param type the class to read or write
    * @param <T> the Java type
-   * @return the prepared type
-   * @throws IllegalStateException if no codec is on the class or module path
+   * @return the type
    */
   public static <T> JsonType<T> of(Class<T> type) {
-    return of(type, JsonOptions.web());
+    return new JsonType<>(Objects.requireNonNull(type, "type == null"), JsonOptions.web(), false);
   }
 
   /**
-   * Prepares {@code type} with {@code options}.
+   * The class {@code type} with {@code options}, which apply wherever it is used.
    *
    * @param type the class to read or write
    * @param options the options, used as given
@@ -80,49 +119,96 @@ public final class JsonType<T> {
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
-    return prepared(Objects.requireNonNull(type, "type == null"), Calls.options(options));
+    return prepared(Objects.requireNonNull(type, "type == null"), Calls.options(options), true);
   }
 
   /**
-   * Prepares the generic type {@code type} with the {@link JsonOptions#web()} options.
+   * {@code List<elementType>}, without options.
    *
-   * @param type the generic type token
-   * @param <T> the Java type
-   * @return the prepared type
-   * @throws IllegalStateException if no codec is on the class or module path
+   * @param elementType the element class
+   * @param <E> the element type
+   * @return the list type
    */
-  public static <T> JsonType<T> of(TypeRef<T> type) {
-    return of(type, JsonOptions.web());
+  public static <E> JsonType<List<E>> listOf(Class<E> elementType) {
+    Objects.requireNonNull(elementType, "elementType == null");
+    return new JsonType<>(listType(elementType), JsonOptions.web(), false);
   }
 
   /**
-   * Prepares the generic type {@code type} with {@code options}.
+   * {@code Map<String, valueType>}, without options.
    *
-   * @param type the generic type token
+   * @param valueType the value class
+   * @param <V> the value type
+   * @return the map type
+   */
+  public static <V> JsonType<Map<String, V>> mapOf(Class<V> valueType) {
+    Objects.requireNonNull(valueType, "valueType == null");
+    return new JsonType<>(mapType(valueType), JsonOptions.web(), false);
+  }
+
+  /** {@code Map<String, value>}. */
+  static Type mapType(Class<?> value) {
+    return new Parameterized(Map.class, String.class, value);
+  }
+
+  /**
+   * This type with {@code options}, which apply wherever it is used; {@code this} when it already
+   * has them.
+   *
+   * <pre>{@code
+   * JsonType<List<User>> users = new JsonType<List<User>>() {}.withOptions(snakeCase);
+   * }</pre>
+   *
    * @param options the options, used as given
-   * @param <T> the Java type
-   * @return the prepared type
-   * @throws IllegalStateException if no codec is set and none is on the class or module path
+   * @return the type with these options
    */
-  public static <T> JsonType<T> of(TypeRef<T> type, JsonOptions options) {
-    return prepared(Objects.requireNonNull(type, "type == null").type(), Calls.options(options));
+  public final JsonType<T> withOptions(JsonOptions options) {
+    Calls.options(options);
+    if (bound && this.options.equals(options)) {
+      return this;
+    }
+    return new JsonType<>(type, options, true);
+  }
+
+  /** {@code List<element>}, for any element type. */
+  static Type listType(Type element) {
+    return new Parameterized(List.class, element);
   }
 
   /**
-   * Prepares a runtime {@code type} — a {@link Class} or any generic type — with the {@link
-   * JsonOptions#web()} options. Calls that take it return the value as {@code Object}.
+   * This type, or when it was made without options, this type with {@code fallback}: what a call
+   * with its own options uses. The last rebinding is kept, so a constant used with one client's
+   * options resolves its reader once.
+   */
+  final JsonType<T> orOptions(JsonOptions fallback) {
+    if (bound) {
+      return this;
+    }
+    JsonType<T> r = rebound;
+    if (r != null && r.options == fallback) {
+      return r;
+    }
+    if (fallback.equals(options)) {
+      return this;
+    }
+    rebound = r = new JsonType<>(type, fallback, false);
+    return r;
+  }
+
+  /**
+   * A runtime {@code type} — a {@link Class} or any generic type, such as one from reflection —
+   * without options. Calls that take it return the value as {@code Object}.
    *
    * @param type the type, such as one obtained by reflection
    * @return the prepared type
    * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
-   * @throws IllegalStateException if no codec is on the class or module path
    */
   public static JsonType<?> of(Type type) {
-    return of(type, JsonOptions.web());
+    return new JsonType<>(concrete(type), JsonOptions.web(), false);
   }
 
   /**
-   * Prepares a runtime {@code type} with {@code options}.
+   * A runtime {@code type} with {@code options}, which apply wherever it is used.
    *
    * @param type the type, such as one obtained by reflection
    * @param options the options, used as given
@@ -131,12 +217,12 @@ public final class JsonType<T> {
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public static JsonType<?> of(Type type, JsonOptions options) {
-    return prepared(concrete(type), Calls.options(options));
+    return prepared(concrete(type), Calls.options(options), true);
   }
 
   /** The same, without checks or eager resolution: for the call paths, per call. */
   static <T> JsonType<T> resolve(Type type, JsonOptions options) {
-    return new JsonType<>(type, options);
+    return new JsonType<>(type, options, true);
   }
 
   private static Type concrete(Type type) {
@@ -152,16 +238,17 @@ public final class JsonType<T> {
    *
    * @return the type this prepared type reads and writes
    */
-  public Type type() {
+  public final Type type() {
     return type;
   }
 
   /**
    * The options.
    *
-   * @return the options it reads and writes with, and whose call settings apply to calls
+   * @return the options it reads and writes with, and whose call settings apply to calls; {@link
+   *     JsonOptions#web()} for a type made without options (a call then uses its own)
    */
-  public JsonOptions options() {
+  public final JsonOptions options() {
     return options;
   }
 
@@ -182,7 +269,7 @@ public final class JsonType<T> {
    * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
    *     that is not open to it)
    */
-  public @Nullable T fromJson(String json) throws HttpJsonException {
+  public final @Nullable T fromJson(String json) throws HttpJsonException {
     Objects.requireNonNull(json, "json == null");
     if (json.isEmpty()) {
       return null;
@@ -209,7 +296,7 @@ public final class JsonType<T> {
    * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
    *     that is not open to it)
    */
-  public @Nullable T fromJson(byte[] json) throws HttpJsonException {
+  public final @Nullable T fromJson(byte[] json) throws HttpJsonException {
     Objects.requireNonNull(json, "json == null");
     try {
       return Responses.decode(reader(), json, json.length, null, type);
@@ -228,7 +315,7 @@ public final class JsonType<T> {
    * @return the JSON text
    * @throws JsonWriteException if the value cannot be written, with the path
    */
-  public String toJson(@Nullable T value) throws JsonWriteException {
+  public final String toJson(@Nullable T value) throws JsonWriteException {
     return new String(toJsonBytes(value), StandardCharsets.UTF_8);
   }
 
@@ -240,7 +327,7 @@ public final class JsonType<T> {
    * @return the JSON bytes, owned by the caller
    * @throws JsonWriteException if the value cannot be written, with the path
    */
-  public byte[] toJsonBytes(@Nullable T value) throws JsonWriteException {
+  public final byte[] toJsonBytes(@Nullable T value) throws JsonWriteException {
     try {
       return writer().writeBytes(value);
     } catch (JsonWriteException e) {
@@ -284,19 +371,71 @@ public final class JsonType<T> {
   }
 
   @Override
-  public boolean equals(@Nullable Object o) {
+  public final boolean equals(@Nullable Object o) {
     return o instanceof JsonType
         && type.equals(((JsonType<?>) o).type)
+        && bound == ((JsonType<?>) o).bound
         && options.equals(((JsonType<?>) o).options);
   }
 
   @Override
-  public int hashCode() {
-    return 31 * type.hashCode() + options.hashCode();
+  public final int hashCode() {
+    return 31 * type.hashCode() + (bound ? options.hashCode() : 0);
   }
 
   @Override
-  public String toString() {
-    return "JsonType{" + type.getTypeName() + ", " + options + "}";
+  public final String toString() {
+    return "JsonType{" + type.getTypeName() + (bound ? ", " + options : "") + "}";
+  }
+
+  /** Equal to, and hashing like, the JDK's own {@link ParameterizedType} implementation. */
+  private static final class Parameterized implements ParameterizedType {
+    private final Class<?> raw;
+    private final Type[] arguments;
+
+    Parameterized(Class<?> raw, Type... arguments) {
+      this.raw = raw;
+      this.arguments = arguments.clone();
+    }
+
+    @Override
+    public Type[] getActualTypeArguments() {
+      return arguments.clone();
+    }
+
+    @Override
+    public Type getRawType() {
+      return raw;
+    }
+
+    @Override
+    public @Nullable Type getOwnerType() {
+      return raw.getDeclaringClass();
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+      if (!(o instanceof ParameterizedType)) {
+        return false;
+      }
+      ParameterizedType that = (ParameterizedType) o;
+      return raw.equals(that.getRawType())
+          && Objects.equals(getOwnerType(), that.getOwnerType())
+          && Arrays.equals(arguments, that.getActualTypeArguments());
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(arguments) ^ Objects.hashCode(getOwnerType()) ^ raw.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder sb = new StringBuilder(raw.getName()).append('<');
+      for (int i = 0; i < arguments.length; i++) {
+        sb.append(i == 0 ? "" : ", ").append(arguments[i].getTypeName());
+      }
+      return sb.append('>').toString();
+    }
   }
 }

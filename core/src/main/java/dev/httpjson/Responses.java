@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
 
 /** Reading response bodies: status checks, limits, charsets and decoding. */
 final class Responses {
-  private static final Type PROBLEM_MEMBERS = TypeRef.mapOf(Object.class).type();
+  private static final Type PROBLEM_MEMBERS = JsonType.mapType(Object.class);
 
   private Responses() {}
 

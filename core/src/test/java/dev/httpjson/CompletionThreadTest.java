@@ -107,8 +107,7 @@ class CompletionThreadTest {
         HttpJson.getFromJsonAsync(
             client,
             server.uri("/never"),
-            String.class,
-            options.toBuilder().timeout(Duration.ofMillis(100)).build());
+            JsonType.of(String.class, options.toBuilder().timeout(Duration.ofMillis(100)).build()));
     CompletableFuture<String> retried =
         timedOut.exceptionally(
             e -> {
@@ -124,7 +123,9 @@ class CompletionThreadTest {
 
     long start = System.nanoTime();
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, server.uri("/never"), String.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, server.uri("/never"), JsonType.of(String.class, options)))
         .isInstanceOf(CallTimeoutException.class);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
@@ -146,7 +147,7 @@ class CompletionThreadTest {
     JsonOptions relaxed = options.toBuilder().timeout(Duration.ofSeconds(10)).build();
 
     CompletableFuture<String> f =
-        HttpJson.getFromJsonAsync(observed, server.uri("/ok"), String.class, relaxed);
+        HttpJson.getFromJsonAsync(observed, server.uri("/ok"), JsonType.of(String.class, relaxed));
 
     assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
     assertThat(recorder.events())
@@ -182,7 +183,9 @@ class CompletionThreadTest {
 
     CompletableFuture<String> f =
         HttpJson.getFromJsonAsync(
-            Interceptor.decorate(client, refusing), server.uri("/ok"), String.class, relaxed);
+            Interceptor.decorate(client, refusing),
+            server.uri("/ok"),
+            JsonType.of(String.class, relaxed));
     go();
 
     assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS))
@@ -207,7 +210,9 @@ class CompletionThreadTest {
       gate.set(go);
       CompletableFuture<String> f =
           HttpJson.getFromJsonAsync(
-              client, server.uri(path), String.class, path.equals("/never") ? options : relaxed);
+              client,
+              server.uri(path),
+              JsonType.of(String.class, path.equals("/never") ? options : relaxed));
       CompletableFuture<String> stage =
           f.handle(
               (value, failure) ->
@@ -244,7 +249,7 @@ class CompletionThreadTest {
     JsonOptions untimed = options.toBuilder().timeout(null).build();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (lanesInSend.size() < AsyncCall.PLATFORM_LANES && System.nanoTime() < deadline) {
-      HttpJson.getFromJsonAsync(client, server.uri("/held"), String.class, untimed);
+      HttpJson.getFromJsonAsync(client, server.uri("/held"), JsonType.of(String.class, untimed));
       Thread.sleep(20);
     }
     assertThat(lanesInSend).as("lanes busy").hasSize(AsyncCall.PLATFORM_LANES);

@@ -157,7 +157,7 @@ class HeadersTest {
   @Test
   void sequenceContentRequestBuilderHeaderReplacesAcceptAndContentType() {
     HttpRequest request =
-        JsonSequenceContent.ofNdjson(List.of("a"), String.class, options)
+        JsonSequenceContent.ofNdjson(List.of("a"), JsonType.of(String.class, options))
             .requestBuilder("POST", URI.create("http://example.invalid/"))
             .header("Accept", "application/x-ndjson")
             .header("Content-Type", "application/jsonl")

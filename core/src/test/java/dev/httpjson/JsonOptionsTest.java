@@ -163,8 +163,8 @@ class JsonOptionsTest {
         List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
             () -> JsonType.of(String.class),
             () -> JsonType.of(String.class, web),
-            () -> JsonType.of(TypeRef.listOf(String.class)),
-            () -> JsonType.of(TypeRef.listOf(String.class), web),
+            () -> JsonType.listOf(String.class),
+            () -> JsonType.listOf(String.class).withOptions(web),
             () -> JsonType.of((java.lang.reflect.Type) String.class),
             () -> JsonType.of((java.lang.reflect.Type) String.class, web))) {
       assertThatThrownBy(prepare)

@@ -68,7 +68,8 @@ class JsonSequenceContentTest {
 
   @Test
   void neverSignalsMoreChunksThanRequestedAndCompletesAfterTheLastOne() {
-    JsonSequenceContent body = JsonSequenceContent.ofArray(elements(), String.class, options);
+    JsonSequenceContent body =
+        JsonSequenceContent.ofArray(elements(), JsonType.of(String.class, options));
     Recorder recorder = new Recorder();
     body.subscribe(recorder);
 
@@ -91,7 +92,7 @@ class JsonSequenceContentTest {
   @Test
   void completesWithoutWaitingForDemandOnceTheLastChunkIsSent() {
     JsonSequenceContent body =
-        JsonSequenceContent.ofArray(List.of("a", "b"), String.class, options);
+        JsonSequenceContent.ofArray(List.of("a", "b"), JsonType.of(String.class, options));
     Recorder recorder = new Recorder();
     body.subscribe(recorder);
 
@@ -110,7 +111,7 @@ class JsonSequenceContentTest {
     Stream<String> source =
         elements().stream().peek(e -> pulled.incrementAndGet()).onClose(() -> closed.set(true));
     Recorder recorder = new Recorder();
-    JsonSequenceContent.ofArray(source, String.class, options).subscribe(recorder);
+    JsonSequenceContent.ofArray(source, JsonType.of(String.class, options)).subscribe(recorder);
 
     recorder.subscription.request(1);
     int pulledBeforeCancel = pulled.get();
@@ -142,7 +143,7 @@ class JsonSequenceContentTest {
                 })
             .onClose(() -> closed.set(true));
     Recorder recorder = new Recorder();
-    JsonSequenceContent.ofArray(source, String.class, options).subscribe(recorder);
+    JsonSequenceContent.ofArray(source, JsonType.of(String.class, options)).subscribe(recorder);
     Thread sender = new Thread(() -> recorder.subscription.request(1), "sender");
     sender.start();
 
@@ -174,7 +175,8 @@ class JsonSequenceContentTest {
 
   @Test
   void anIterableCanBeSubscribedAgainAndEverySubscriberGetsTheWholeSequence() {
-    JsonSequenceContent body = JsonSequenceContent.ofArray(elements(), String.class, options);
+    JsonSequenceContent body =
+        JsonSequenceContent.ofArray(elements(), JsonType.of(String.class, options));
     Recorder first = new Recorder();
     Recorder second = new Recorder();
     body.subscribe(first);
@@ -193,7 +195,7 @@ class JsonSequenceContentTest {
   @Test
   void aStreamCanBeSubscribedOnlyOnceAndTheSecondSubscriberIsToldToUseAnIterable() {
     JsonSequenceContent body =
-        JsonSequenceContent.ofNdjson(elements().stream(), String.class, options);
+        JsonSequenceContent.ofNdjson(elements().stream(), JsonType.of(String.class, options));
     Recorder first = new Recorder();
     Recorder second = new Recorder();
     body.subscribe(first);
@@ -217,7 +219,7 @@ class JsonSequenceContentTest {
     AtomicBoolean closed = new AtomicBoolean();
     Stream<String> source = elements().stream().onClose(() -> closed.set(true));
     Recorder recorder = new Recorder();
-    JsonSequenceContent.ofArray(source, String.class, options).subscribe(recorder);
+    JsonSequenceContent.ofArray(source, JsonType.of(String.class, options)).subscribe(recorder);
 
     recorder.subscription.request(n);
 
@@ -241,7 +243,7 @@ class JsonSequenceContentTest {
             events.add("onNext returned");
           }
         };
-    JsonSequenceContent.ofArray(elements(), String.class, options).subscribe(recorder);
+    JsonSequenceContent.ofArray(elements(), JsonType.of(String.class, options)).subscribe(recorder);
 
     recorder.subscription.request(5);
 
@@ -256,7 +258,8 @@ class JsonSequenceContentTest {
     server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/moved").build());
     server.enqueue(new MockResponse.Builder().code(204).build());
     HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
-    JsonSequenceContent body = JsonSequenceContent.ofArray(elements(), String.class, options);
+    JsonSequenceContent body =
+        JsonSequenceContent.ofArray(elements(), JsonType.of(String.class, options));
 
     HttpResponse<Void> response =
         client.send(
@@ -279,7 +282,7 @@ class JsonSequenceContentTest {
     server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/moved").build());
     HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
     JsonSequenceContent body =
-        JsonSequenceContent.ofArray(elements().stream(), String.class, options);
+        JsonSequenceContent.ofArray(elements().stream(), JsonType.of(String.class, options));
 
     Throwable failure =
         catchThrowable(
@@ -334,7 +337,8 @@ class JsonSequenceContentTest {
   void aOneShotIterableSubscribedAgainFailsInsteadOfSendingAnEmptyArray() {
     for (Iterable<String> oneShot :
         List.of(sameIteratorEveryTime(), freshIteratorsOverOneSource())) {
-      JsonSequenceContent body = JsonSequenceContent.ofArray(oneShot, String.class, options);
+      JsonSequenceContent body =
+          JsonSequenceContent.ofArray(oneShot, JsonType.of(String.class, options));
       Recorder first = new Recorder();
       body.subscribe(first);
       first.subscription.request(Long.MAX_VALUE);
@@ -354,7 +358,8 @@ class JsonSequenceContentTest {
   @Test
   void aOneShotNdjsonIterableSubscribedAgainFailsToo() {
     JsonSequenceContent body =
-        JsonSequenceContent.ofNdjson(freshIteratorsOverOneSource(), String.class, options);
+        JsonSequenceContent.ofNdjson(
+            freshIteratorsOverOneSource(), JsonType.of(String.class, options));
     Recorder first = new Recorder();
     body.subscribe(first);
     first.subscription.request(Long.MAX_VALUE);
@@ -370,7 +375,7 @@ class JsonSequenceContentTest {
   @Test
   void anEmptyReIterableIterableIsSentAgainAsAnEmptyArray() {
     JsonSequenceContent body =
-        JsonSequenceContent.ofArray(List.<String>of(), String.class, options);
+        JsonSequenceContent.ofArray(List.<String>of(), JsonType.of(String.class, options));
     for (int i = 0; i < 2; i++) {
       Recorder recorder = new Recorder();
       body.subscribe(recorder);
@@ -389,7 +394,8 @@ class JsonSequenceContentTest {
       server.enqueue(new MockResponse.Builder().code(204).build());
       HttpClient client =
           HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
-      JsonSequenceContent body = JsonSequenceContent.ofArray(oneShot, String.class, options);
+      JsonSequenceContent body =
+          JsonSequenceContent.ofArray(oneShot, JsonType.of(String.class, options));
 
       Throwable failure =
           catchThrowable(

@@ -67,7 +67,8 @@ class OwnThreadsTest {
                 REQUEST.set("the caller's");
                 Thread.currentThread().setContextClassLoader(webapp);
                 call.set(
-                    HttpJson.getFromJsonAsync(client, server.uri("/x"), String.class, options));
+                    HttpJson.getFromJsonAsync(
+                        client, server.uri("/x"), JsonType.of(String.class, options)));
               });
       caller.start();
       caller.join(10_000);
@@ -119,7 +120,9 @@ class OwnThreadsTest {
       try {
         // Each call reaches the server before the next starts: every lane is then busy.
         for (int i = 0; i <= AsyncCall.PLATFORM_LANES; i++) {
-          calls.add(HttpJson.getFromJsonAsync(client, server.uri("/x"), String.class, options));
+          calls.add(
+              HttpJson.getFromJsonAsync(
+                  client, server.uri("/x"), JsonType.of(String.class, options)));
           assertThat(arrived.tryAcquire(10, TimeUnit.SECONDS)).as("request %d arrived", i).isTrue();
         }
       } finally {

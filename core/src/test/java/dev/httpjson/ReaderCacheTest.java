@@ -33,7 +33,7 @@ class ReaderCacheTest {
     URI uri = LoopbackServer.uri(server, "/s");
     for (int i = 0; i < 3; i++) {
       server.enqueue(LoopbackServer.json(200, "\"warm\""));
-      HttpJson.getFromJson(client, uri, String.class, freshOptions());
+      HttpJson.getFromJson(client, uri, JsonType.of(String.class, freshOptions()));
       server.enqueue(LoopbackServer.json(200, "\"warm\""));
       HttpJson.postAsJson(client, uri, "w", freshOptions());
     }
@@ -44,7 +44,7 @@ class ReaderCacheTest {
     int n = 200;
     for (int i = 0; i < n; i++) {
       server.enqueue(LoopbackServer.json(200, "\"v" + i + "\""));
-      assertThat(HttpJson.getFromJson(client, uri, String.class, freshOptions()))
+      assertThat(HttpJson.getFromJson(client, uri, JsonType.of(String.class, freshOptions())))
           .isEqualTo("v" + i);
       server.enqueue(LoopbackServer.json(204, ""));
       HttpJson.postAsJson(client, uri, "p" + i, freshOptions());
@@ -59,7 +59,7 @@ class ReaderCacheTest {
   void perCallTimeoutsAndSizeLimitsCreateNoBindingReaderOrWriter() throws Exception {
     URI uri = LoopbackServer.uri(server, "/s");
     server.enqueue(LoopbackServer.json(200, "\"warm\""));
-    HttpJson.getFromJson(client, uri, String.class, perCallOptions(0));
+    HttpJson.getFromJson(client, uri, JsonType.of(String.class, perCallOptions(0)));
     server.enqueue(LoopbackServer.json(204, ""));
     HttpJson.postAsJson(client, uri, "w", perCallOptions(0));
     int binds = codec.binds.get();
@@ -68,13 +68,13 @@ class ReaderCacheTest {
 
     for (int i = 1; i <= 200; i++) {
       server.enqueue(LoopbackServer.json(200, "\"v" + i + "\""));
-      assertThat(HttpJson.getFromJson(client, uri, String.class, perCallOptions(i)))
+      assertThat(HttpJson.getFromJson(client, uri, JsonType.of(String.class, perCallOptions(i))))
           .isEqualTo("v" + i);
       server.enqueue(LoopbackServer.json(204, ""));
       HttpJson.postAsJson(client, uri, "p" + i, perCallOptions(i));
       server.enqueue(LoopbackServer.json(200, "\"a" + i + "\""));
       assertThat(
-              HttpJson.getFromJsonAsync(client, uri, String.class, perCallOptions(i))
+              HttpJson.getFromJsonAsync(client, uri, JsonType.of(String.class, perCallOptions(i)))
                   .get(5, TimeUnit.SECONDS))
           .isEqualTo("a" + i);
     }

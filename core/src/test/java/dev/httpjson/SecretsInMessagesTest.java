@@ -93,7 +93,8 @@ class SecretsInMessagesTest {
     server.enqueue(json(404, "{\"error\":\"no such user\"}"));
     URI uri = secretUri(LoopbackServer.uri(server, "/"), "/users/42");
 
-    Throwable e = catchThrowable(() -> HttpJson.getFromJson(client, uri, String.class, options));
+    Throwable e =
+        catchThrowable(() -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, options)));
 
     assertThat(e).isInstanceOf(HttpJsonStatusException.class);
     assertNoSecretAnywhere(e);
@@ -130,11 +131,11 @@ class SecretsInMessagesTest {
       URI uri = secretUri(silent.uri("/"), "/slow");
 
       Throwable blocking =
-          catchThrowable(() -> HttpJson.getFromJson(client, uri, String.class, quick));
+          catchThrowable(() -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, quick)));
       Throwable async =
           catchThrowable(
               () ->
-                  HttpJson.getFromJsonAsync(client, uri, String.class, quick)
+                  HttpJson.getFromJsonAsync(client, uri, JsonType.of(String.class, quick))
                       .get(10, TimeUnit.SECONDS));
 
       assertThat(blocking).isInstanceOf(CallTimeoutException.class);
@@ -159,11 +160,12 @@ class SecretsInMessagesTest {
       URI uri = secretUri(raw.uri("/"), "/bad");
 
       Throwable blocking =
-          catchThrowable(() -> HttpJson.getFromJson(client, uri, String.class, options));
+          catchThrowable(
+              () -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, options)));
       Throwable async =
           catchThrowable(
               () ->
-                  HttpJson.getFromJsonAsync(client, uri, String.class, options)
+                  HttpJson.getFromJsonAsync(client, uri, JsonType.of(String.class, options))
                       .get(10, TimeUnit.SECONDS));
 
       assertThat(blocking).isInstanceOf(ProtocolException.class);
@@ -182,9 +184,9 @@ class SecretsInMessagesTest {
     JsonOptions small = options.toBuilder().maxResponseSize(10).build();
 
     Throwable tooLarge =
-        catchThrowable(() -> HttpJson.getFromJson(client, uri, String.class, small));
+        catchThrowable(() -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, small)));
     Throwable unreadable =
-        catchThrowable(() -> HttpJson.getFromJson(client, uri, String.class, options));
+        catchThrowable(() -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, options)));
 
     assertThat(tooLarge).isInstanceOf(ResponseTooLargeException.class);
     assertNoSecretAnywhere(tooLarge);

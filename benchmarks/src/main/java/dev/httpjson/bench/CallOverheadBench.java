@@ -2,7 +2,7 @@ package dev.httpjson.bench;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
@@ -47,7 +47,7 @@ import javax.net.ssl.SSLParameters;
  * dev.httpjson.bench.CallOverheadBench}.
  */
 public final class CallOverheadBench {
-  private static final TypeRef<WeatherForecast> OBJECT = TypeRef.of(WeatherForecast.class);
+  private static final JsonType<WeatherForecast> OBJECT = JsonType.of(WeatherForecast.class);
   private static final URI BASE = URI.create("http://127.0.0.1:8080/");
   private static final String PATH = "weatherforecast/getObject";
   private static final URI TARGET = BASE.resolve(PATH);

@@ -2,7 +2,7 @@ package dev.httpjson.bench;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -82,14 +82,15 @@ public final class ColdStart {
   private static final class Httpjson {
     static void first(String codecClass, URI uri) throws Exception {
       HttpClient client = HttpClient.newHttpClient();
-      TypeRef<List<WeatherForecast>> type = TypeRef.listOf(WeatherForecast.class);
+      JsonType<List<WeatherForecast>> type = JsonType.listOf(WeatherForecast.class);
       List<WeatherForecast> value;
       if (codecClass.equals("default")) {
         value = HttpJson.getFromJson(client, uri, type);
       } else {
         JsonCodec codec = (JsonCodec) Class.forName(codecClass).getConstructor().newInstance();
         value =
-            HttpJson.getFromJson(client, uri, type, JsonOptions.newBuilder().codec(codec).build());
+            HttpJson.getFromJson(
+                client, uri, type.withOptions(JsonOptions.newBuilder().codec(codec).build()));
       }
       Forecasts.check(value);
     }

@@ -2,7 +2,7 @@ package dev.httpjson.bench;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 final class JdkVariants {
   private JdkVariants() {}
 
-  static final TypeRef<List<WeatherForecast>> LIST = TypeRef.listOf(WeatherForecast.class);
+  static final JsonType<List<WeatherForecast>> LIST = JsonType.listOf(WeatherForecast.class);
 
   /** {@code httpjson}: the one-call API with the default options. */
   static class HttpJsonDefault extends Variant.Model {
@@ -240,12 +240,12 @@ final class JdkVariants {
 
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, LIST, OFF);
+      return HttpJson.getFromJson(client, uri, LIST.withOptions(OFF));
     }
 
     @Override
     protected WeatherForecast getObject(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, WeatherForecast.class, OFF);
+      return HttpJson.getFromJson(client, uri, JsonType.of(WeatherForecast.class, OFF));
     }
 
     @Override
@@ -323,13 +323,13 @@ final class JdkVariants {
 
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, LIST, JsonOptions.newBuilder().build());
+      return HttpJson.getFromJson(client, uri, LIST.withOptions(JsonOptions.newBuilder().build()));
     }
 
     @Override
     protected WeatherForecast getObject(URI uri) throws Exception {
       return HttpJson.getFromJson(
-          client, uri, WeatherForecast.class, JsonOptions.newBuilder().build());
+          client, uri, JsonType.of(WeatherForecast.class, JsonOptions.newBuilder().build()));
     }
 
     @Override
@@ -361,12 +361,12 @@ final class JdkVariants {
 
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, LIST, options());
+      return HttpJson.getFromJson(client, uri, LIST.withOptions(options()));
     }
 
     @Override
     protected WeatherForecast getObject(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, WeatherForecast.class, options());
+      return HttpJson.getFromJson(client, uri, JsonType.of(WeatherForecast.class, options()));
     }
 
     @Override
@@ -514,12 +514,12 @@ final class JdkVariants {
 
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, LIST, options);
+      return HttpJson.getFromJson(client, uri, LIST.withOptions(options));
     }
 
     @Override
     protected WeatherForecast getObject(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, WeatherForecast.class, options);
+      return HttpJson.getFromJson(client, uri, JsonType.of(WeatherForecast.class, options));
     }
 
     @Override

@@ -20,7 +20,7 @@ final class ParseOnly implements Variant {
    * ISO-8601 date-time reader).
    */
   static final class HttpJson implements Variant {
-    private static final JsonType<List<WeatherForecast>> LIST = JsonType.of(JdkVariants.LIST);
+    private static final JsonType<List<WeatherForecast>> LIST = JdkVariants.LIST;
     private static final JsonType<WeatherForecast> ONE = JsonType.of(WeatherForecast.class);
 
     @Override

@@ -127,7 +127,7 @@ public final class AvajeCodec implements JsonCodec {
    *
    * @param <T> the Java type
    * @param avajeType the avaje type that reads and writes {@code type}
-   * @param type the Java type it stands for: a {@link Class}, or {@code new TypeRef<List<User>>()
+   * @param type the Java type it stands for: a {@link Class}, or {@code new JsonType<List<User>>()
    *     {}.type()} for {@code jsonb.type(User.class).list()}
    * @return a prepared type for every call that takes one
    * @throws NullPointerException if an argument is null

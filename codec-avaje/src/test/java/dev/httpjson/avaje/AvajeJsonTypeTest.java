@@ -12,7 +12,6 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ProblemDetails;
-import dev.httpjson.TypeRef;
 import dev.httpjson.testing.LoopbackServer;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.WeatherForecast;
@@ -112,7 +111,8 @@ class AvajeJsonTypeTest {
   @Test
   void aGenericCarriedTypeIsUsedForThatTypeOnly() throws Exception {
     JsonType<List<Named>> list =
-        AvajeCodec.jsonType(MARKING.type(Named.class).list(), new TypeRef<List<Named>>() {}.type());
+        AvajeCodec.jsonType(
+            MARKING.type(Named.class).list(), new JsonType<List<Named>>() {}.type());
     server.enqueue(json(200, "[{\"displayName\":\"a\"}]"));
     server.enqueue(json(200, "{\"displayName\":\"plain\"}"));
 
@@ -121,7 +121,7 @@ class AvajeJsonTypeTest {
     // The same options for another type: the codec's own generated adapter.
     assertThat(
             HttpJson.getFromJson(
-                client, uri("/n"), JsonType.of(new TypeRef<Named>() {}, list.options())))
+                client, uri("/n"), new JsonType<Named>() {}.withOptions(list.options())))
         .isEqualTo(new Named("plain"));
   }
 

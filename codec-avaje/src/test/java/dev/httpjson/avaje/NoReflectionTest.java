@@ -8,8 +8,8 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
-import dev.httpjson.TypeRef;
 import dev.httpjson.avaje.TestModels.Unannotated;
 import dev.httpjson.testing.LoopbackServer;
 import dev.httpjson.testing.Models.Named;
@@ -48,7 +48,8 @@ class NoReflectionTest {
   void readingATypeWithoutAGeneratedAdapterSaysToAnnotateOrImportIt() {
     server.enqueue(json(200, "{\"name\":\"a\"}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u"), Unannotated.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/u"), JsonType.of(Unannotated.class, options)))
         .isExactlyInstanceOf(HttpJsonException.class)
         .isNotInstanceOf(JsonReadException.class)
         .hasMessageContaining("Cannot read " + Unannotated.class.getName())
@@ -64,7 +65,8 @@ class NoReflectionTest {
 
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJson(client, uri("/u"), TypeRef.listOf(Unannotated.class), options))
+                HttpJson.getFromJson(
+                    client, uri("/u"), JsonType.listOf(Unannotated.class).withOptions(options)))
         .isInstanceOf(HttpJsonException.class)
         .hasMessageContaining("No avaje-jsonb adapter for " + Unannotated.class.getName())
         .hasMessageContaining("needed to read java.util.List<");
@@ -87,12 +89,13 @@ class NoReflectionTest {
     assertThatThrownBy(
             () -> {
               try (Stream<Unannotated> s =
-                  HttpJson.getFromJsonAsStream(client, uri("/s"), Unannotated.class, options)) {
+                  HttpJson.getFromJsonAsStream(
+                      client, uri("/s"), JsonType.of(Unannotated.class, options))) {
                 s.count();
               }
             })
         .hasStackTraceContaining("No avaje-jsonb adapter for " + Unannotated.class.getName());
-    assertThat(HttpJson.getFromJson(client, uri("/n"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/n"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("after"));
   }
 }

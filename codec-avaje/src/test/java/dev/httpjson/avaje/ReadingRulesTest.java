@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.avaje.TestModels.Appointment;
 import dev.httpjson.avaje.TestModels.Calendar;
 import dev.httpjson.avaje.TestModels.Hashed;
@@ -178,7 +178,7 @@ class ReadingRulesTest {
   void aTypeMismatchNamesTheTypeAndPath() {
     JsonReadException e =
         failAllWays(
-            reader(new TypeRef<List<WeatherForecast>>() {}.type(), WEB),
+            reader(new JsonType<List<WeatherForecast>>() {}.type(), WEB),
             "[{\"temperatureC\":1},{\"temperatureC\":[1]}]");
 
     assertThat(e.problem()).isEqualTo("Cannot read int from an array");
@@ -466,7 +466,7 @@ class ReadingRulesTest {
     assertThat(readAllWays(reader(Named.class), "{\"displayN\\u0061me\":\"x\"}"))
         .isEqualTo(new Named("x"));
     JsonReader<Page<Map<String, Object>>> pages =
-        reader(new TypeRef<Page<Map<String, Object>>>() {}.type(), WEB);
+        reader(new JsonType<Page<Map<String, Object>>>() {}.type(), WEB);
 
     Page<Map<String, Object>> page =
         readAllWays(

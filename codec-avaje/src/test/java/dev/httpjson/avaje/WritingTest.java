@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
-import dev.httpjson.TypeRef;
 import dev.httpjson.avaje.TestModels.Appointment;
 import dev.httpjson.avaje.TestModels.Calendar;
 import dev.httpjson.avaje.TestModels.Labelled;
@@ -130,7 +130,7 @@ class WritingTest {
   void aFailingAccessorFailsTheWriteWithItsPathAndCause() {
     assertThatThrownBy(
             () ->
-                writer(new TypeRef<List<Exploding>>() {}.type(), WEB)
+                writer(new JsonType<List<Exploding>>() {}.type(), WEB)
                     .writeBytes(List.of(new Exploding())))
         .isInstanceOfSatisfying(
             JsonWriteException.class,

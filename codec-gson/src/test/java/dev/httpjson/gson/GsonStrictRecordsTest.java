@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.testing.LoopbackServer;
 import java.net.http.HttpClient;
 import java.util.List;
@@ -51,8 +51,7 @@ class GsonStrictRecordsTest {
                 HttpJson.getFromJson(
                     client,
                     LoopbackServer.uri(server, "/events"),
-                    TypeRef.listOf(Event.class),
-                    strict))
+                    JsonType.listOf(Event.class).withOptions(strict)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -69,7 +68,9 @@ class GsonStrictRecordsTest {
 
     List<Event> events =
         HttpJson.getFromJson(
-            client, LoopbackServer.uri(server, "/events"), TypeRef.listOf(Event.class), lenient);
+            client,
+            LoopbackServer.uri(server, "/events"),
+            JsonType.listOf(Event.class).withOptions(lenient));
 
     assertThat(events).containsExactly(new Event("a", false), new Event("b", false));
   }
@@ -85,7 +86,9 @@ class GsonStrictRecordsTest {
     assertThatThrownBy(
             () ->
                 HttpJson.getFromJson(
-                    client, LoopbackServer.uri(server, "/events"), Event.class, strict))
+                    client,
+                    LoopbackServer.uri(server, "/events"),
+                    JsonType.of(Event.class, strict)))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageContaining("strictRecords");
     assertThat(server.getRequestCount()).isZero();

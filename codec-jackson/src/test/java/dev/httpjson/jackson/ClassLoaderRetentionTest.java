@@ -3,7 +3,7 @@ package dev.httpjson.jackson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.jackson.plugin.PluginItem;
 import dev.httpjson.testing.LoopbackServer;
 import java.io.IOException;
@@ -72,7 +72,7 @@ class ClassLoaderRetentionTest {
     assertThat(item.toString()).isEqualTo("PluginItem[name=a, count=2]");
 
     server.enqueue(LoopbackServer.json(200, "[{\"name\":\"b\",\"count\":3}]"));
-    List<?> list = HttpJson.getFromJson(client, uri, TypeRef.listOf(type));
+    List<?> list = HttpJson.getFromJson(client, uri, JsonType.listOf(type));
     assertThat(list).singleElement().extracting(Object::getClass).isSameAs(type);
 
     server.enqueue(LoopbackServer.json(200, "[{\"name\":\"c\",\"count\":4}]"));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.testing.RawServer;
 import java.io.IOException;
@@ -104,11 +105,14 @@ class DeclaredLengthMemoryTest {
       Map<String, CallFactory> paths =
           Map.of(
               "get async",
-              uri -> () -> HttpJson.getFromJsonAsync(client, uri, Object.class, options),
+              uri ->
+                  () -> HttpJson.getFromJsonAsync(client, uri, JsonType.of(Object.class, options)),
               "post async",
               uri -> () -> HttpJson.postAsJsonAsync(client, uri, List.of(1), options),
               "get blocking",
-              uri -> blocking(() -> HttpJson.getFromJson(client, uri, Object.class, options)),
+              uri ->
+                  blocking(
+                      () -> HttpJson.getFromJson(client, uri, JsonType.of(Object.class, options))),
               "post blocking",
               uri -> blocking(() -> HttpJson.postAsJson(client, uri, List.of(1), options)));
       for (String path : List.of("get async", "post async", "get blocking", "post blocking")) {
@@ -172,11 +176,14 @@ class DeclaredLengthMemoryTest {
         report(
             "get async",
             () ->
-                HttpJson.getFromJsonAsync(client, server.uri("/a"), Object.class, unlimited)
+                HttpJson.getFromJsonAsync(
+                        client, server.uri("/a"), JsonType.of(Object.class, unlimited))
                     .get(30, TimeUnit.SECONDS));
         report(
             "get blocking",
-            () -> HttpJson.getFromJson(client, server.uri("/b"), Object.class, unlimited));
+            () ->
+                HttpJson.getFromJson(
+                    client, server.uri("/b"), JsonType.of(Object.class, unlimited)));
         report(
             "post async",
             () ->

@@ -16,7 +16,7 @@ public interface JsonBinding {
    * the type, building a deserializer) here: the reader is cached and used for every response.
    *
    * @param <T> the Java type read
-   * @param type a {@link Class} or generic type, as given by the caller or a {@code TypeRef}
+   * @param type a {@link Class} or generic type, as given by the caller or a {@code JsonType}
    * @return a thread-safe reader
    */
   <T> JsonReader<T> reader(Type type);

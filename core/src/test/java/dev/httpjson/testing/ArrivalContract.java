@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Named;
 import java.io.BufferedReader;
@@ -87,11 +88,13 @@ public abstract class ArrivalContract {
             })) {
       for (String path : new String[] {"/array", "/ndjson"}) {
         try (Stream<Named> stream =
-            HttpJson.getFromJsonAsStream(client, warm.uri(path), Named.class, options)) {
+            HttpJson.getFromJsonAsStream(
+                client, warm.uri(path), JsonType.of(Named.class, options))) {
           assertThat(stream).hasSize(2);
         }
         try (Stream<Named> stream =
-            HttpJson.getFromJsonAsStreamAsync(client, warm.uri(path), Named.class, options)
+            HttpJson.getFromJsonAsStreamAsync(
+                    client, warm.uri(path), JsonType.of(Named.class, options))
                 .get(30, TimeUnit.SECONDS)) {
           assertThat(stream).hasSize(2);
         }
@@ -117,7 +120,8 @@ public abstract class ArrivalContract {
   @Test
   public void arrayElementsReachGetFromJsonAsStreamAsTheirBytesArrive() throws Exception {
     URI uri = serve("application/json", i -> (i == 0 ? "[" : ",") + element(i), "]");
-    try (Stream<Named> stream = HttpJson.getFromJsonAsStream(client, uri, Named.class, options)) {
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri, JsonType.of(Named.class, options))) {
       consume(stream.iterator());
     }
     script.assertPrompt();
@@ -126,7 +130,8 @@ public abstract class ArrivalContract {
   @Test
   public void ndjsonElementsReachGetFromJsonAsStreamAsTheirBytesArrive() throws Exception {
     URI uri = serve("application/x-ndjson", i -> element(i) + "\n", "");
-    try (Stream<Named> stream = HttpJson.getFromJsonAsStream(client, uri, Named.class, options)) {
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri, JsonType.of(Named.class, options))) {
       consume(stream.iterator());
     }
     script.assertPrompt();
@@ -136,7 +141,7 @@ public abstract class ArrivalContract {
   public void elementsReachTheAsyncStreamAsTheirBytesArrive() throws Exception {
     URI uri = serve("application/x-ndjson", i -> element(i) + "\n", "");
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStreamAsync(client, uri, Named.class, options)
+        HttpJson.getFromJsonAsStreamAsync(client, uri, JsonType.of(Named.class, options))
             .get(10, TimeUnit.SECONDS)) {
       consume(stream.iterator());
     }

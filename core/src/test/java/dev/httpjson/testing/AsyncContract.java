@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Named;
 import java.io.IOException;
@@ -70,12 +71,12 @@ public abstract class AsyncContract {
     client = newClient(executor);
     options = JsonOptions.newBuilder().codec(codec()).build();
     try (RawServer warm = new RawServer(AsyncContract::answerNamed)) {
-      HttpJson.getFromJson(client, warm.uri("/warm"), Named.class, options);
-      HttpJson.getFromJsonAsync(client, warm.uri("/warm"), Named.class, options)
+      HttpJson.getFromJson(client, warm.uri("/warm"), JsonType.of(Named.class, options));
+      HttpJson.getFromJsonAsync(client, warm.uri("/warm"), JsonType.of(Named.class, options))
           .get(30, TimeUnit.SECONDS);
       // Async calls past the platform lanes run on virtual threads (21+): their I/O pollers too.
       VirtualThreads.runOnOne(
-          () -> HttpJson.getFromJson(client, warm.uri("/warm"), Named.class, options));
+          () -> HttpJson.getFromJson(client, warm.uri("/warm"), JsonType.of(Named.class, options)));
     }
     baseline = ResourceCounts.now();
   }
@@ -100,7 +101,8 @@ public abstract class AsyncContract {
       List<CompletableFuture<Stream<Named>>> futures = new ArrayList<>();
       for (int i = 0; i < calls; i++) {
         futures.add(
-            HttpJson.getFromJsonAsStreamAsync(client, server.uri("/s" + i), Named.class, options)
+            HttpJson.getFromJsonAsStreamAsync(
+                    client, server.uri("/s" + i), JsonType.of(Named.class, options))
                 .orTimeout(20, TimeUnit.MILLISECONDS));
       }
       int timedOut = 0;
@@ -149,7 +151,8 @@ public abstract class AsyncContract {
       for (int i = 0; i < ways.size(); i++) {
         bodyStarted[0] = new CountDownLatch(1);
         CompletableFuture<Named> f =
-            HttpJson.getFromJsonAsync(client, server.uri("/w" + i), Named.class, options);
+            HttpJson.getFromJsonAsync(
+                client, server.uri("/w" + i), JsonType.of(Named.class, options));
         assertThat(bodyStarted[0].await(10, TimeUnit.SECONDS)).isTrue();
 
         ways.get(i).accept(f);
@@ -183,14 +186,16 @@ public abstract class AsyncContract {
       List<CompletableFuture<String>> threads = new ArrayList<>();
       for (int i = 0; i < held; i++) {
         threads.add(
-            HttpJson.getFromJsonAsync(client, server.uri("/held" + i), Named.class, options)
+            HttpJson.getFromJsonAsync(
+                    client, server.uri("/held" + i), JsonType.of(Named.class, options))
                 .thenApply(named -> named.displayName() + "@" + Thread.currentThread().getName()));
       }
       // Every held call is at the server, so every lane (and, past them, the JDK's sendAsync or a
       // virtual thread) is busy before the extra call starts.
       awaitCount(heldArrived, held, "held calls that reached the server");
       CompletableFuture<Named> extra =
-          HttpJson.getFromJsonAsync(client, server.uri("/abort"), Named.class, options);
+          HttpJson.getFromJsonAsync(
+              client, server.uri("/abort"), JsonType.of(Named.class, options));
       assertThat(extraArrived.await(15, TimeUnit.SECONDS)).as("the extra call arrived").isTrue();
       assertThat(extra.cancel(true)).isTrue();
       awaitCount(aborted, 1, "the extra call, cancelled while every lane was busy");
@@ -220,7 +225,8 @@ public abstract class AsyncContract {
               }
             })) {
       CompletableFuture<Named> f =
-          HttpJson.getFromJsonAsync(client, server.uri("/never"), Named.class, options);
+          HttpJson.getFromJsonAsync(
+              client, server.uri("/never"), JsonType.of(Named.class, options));
       assertThat(requested.await(10, TimeUnit.SECONDS)).isTrue();
 
       f.cancel(true);
@@ -257,13 +263,17 @@ public abstract class AsyncContract {
         ranOn.clear();
         // Untimed get() and join() are what is tested (only they run the call); a net bounds them.
         assertThat(
-                bounded(HttpJson.getFromJsonAsync(c, server.uri("/g" + i), Named.class, options))
+                bounded(
+                        HttpJson.getFromJsonAsync(
+                            c, server.uri("/g" + i), JsonType.of(Named.class, options)))
                     .get())
             .isEqualTo(new Named("ok"));
         byGet += ranOn.get(0) == Thread.currentThread() ? 1 : 0;
         ranOn.clear();
         assertThat(
-                bounded(HttpJson.getFromJsonAsync(c, server.uri("/j" + i), Named.class, options))
+                bounded(
+                        HttpJson.getFromJsonAsync(
+                            c, server.uri("/j" + i), JsonType.of(Named.class, options)))
                     .join())
             .isEqualTo(new Named("ok"));
         byJoin += ranOn.get(0) == Thread.currentThread() ? 1 : 0;
@@ -332,7 +342,8 @@ public abstract class AsyncContract {
         settler.start();
         CompletableFuture<Named> f =
             bounded(
-                HttpJson.getFromJsonAsync(c, server.uri("/never" + attempt), Named.class, options));
+                HttpJson.getFromJsonAsync(
+                    c, server.uri("/never" + attempt), JsonType.of(Named.class, options)));
         call.complete(f);
 
         assertThatThrownBy(f::get)
@@ -402,7 +413,9 @@ public abstract class AsyncContract {
                 });
         interrupter.start();
         CompletableFuture<Named> f =
-            bounded(HttpJson.getFromJsonAsync(c, server.uri("/i" + attempt), Named.class, options));
+            bounded(
+                HttpJson.getFromJsonAsync(
+                    c, server.uri("/i" + attempt), JsonType.of(Named.class, options)));
         call.complete(f);
 
         boolean interruptedAfter;
@@ -458,7 +471,9 @@ public abstract class AsyncContract {
           };
       try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
         assertThatThrownBy(
-                () -> HttpJson.getFromJson(failing, server.uri("/x"), Named.class, timed))
+                () ->
+                    HttpJson.getFromJson(
+                        failing, server.uri("/x"), JsonType.of(Named.class, timed)))
             .isSameAs(thrown);
       }
 
@@ -476,7 +491,9 @@ public abstract class AsyncContract {
     assertThatThrownBy(
             () ->
                 HttpJson.getFromJson(
-                    erring, java.net.URI.create("http://127.0.0.1:9/"), Named.class, timed))
+                    erring,
+                    java.net.URI.create("http://127.0.0.1:9/"),
+                    JsonType.of(Named.class, timed)))
         .isInstanceOf(AssertionError.class);
     Thread.sleep(400);
     assertThat(Thread.interrupted()).as("interrupted after an Error").isFalse();
@@ -498,7 +515,9 @@ public abstract class AsyncContract {
         };
     try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
       for (JsonOptions o : List.of(timed, options)) {
-        assertThat(HttpJson.getFromJson(interruptedMidCall, server.uri("/x"), Named.class, o))
+        assertThat(
+                HttpJson.getFromJson(
+                    interruptedMidCall, server.uri("/x"), JsonType.of(Named.class, o)))
             .isEqualTo(new Named("ok"));
 
         assertThat(Thread.interrupted()).as("interrupt kept, timeout " + o.timeout()).isTrue();
@@ -511,10 +530,11 @@ public abstract class AsyncContract {
 
   private void assertNothingLeaked() throws Exception {
     try (RawServer server = new RawServer(AsyncContract::answerNamed)) {
-      assertThat(HttpJson.getFromJson(client, server.uri("/ok"), Named.class, options))
+      assertThat(HttpJson.getFromJson(client, server.uri("/ok"), JsonType.of(Named.class, options)))
           .isEqualTo(new Named("ok"));
       assertThat(
-              HttpJson.getFromJsonAsync(client, server.uri("/ok"), Named.class, options)
+              HttpJson.getFromJsonAsync(
+                      client, server.uri("/ok"), JsonType.of(Named.class, options))
                   .get(30, TimeUnit.SECONDS))
           .isEqualTo(new Named("ok"));
     }

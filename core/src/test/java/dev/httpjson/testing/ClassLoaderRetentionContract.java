@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.plugin.PluginItem;
 import dev.httpjson.testing.plugin.Webapp;
@@ -90,7 +91,8 @@ public abstract class ClassLoaderRetentionContract {
       server.enqueue(LoopbackServer.json(200, "{\"name\":\"warm\",\"count\":0}"));
       JsonOptions timed =
           JsonOptions.newBuilder().codec(codec()).timeout(Duration.ofSeconds(10)).build();
-      HttpJson.getFromJson(client, LoopbackServer.uri(server, "/warm"), Object.class, timed);
+      HttpJson.getFromJson(
+          client, LoopbackServer.uri(server, "/warm"), JsonType.of(Object.class, timed));
       assertThat(server.takeRequest().getTarget()).isEqualTo("/warm");
     }
     awaitNoThreadsOfHttpjson(); // so that the application's calls start them

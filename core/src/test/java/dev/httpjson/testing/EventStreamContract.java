@@ -92,7 +92,7 @@ public abstract class EventStreamContract {
 
   private void normalCall() throws Exception {
     server.enqueue(LoopbackServer.json(200, "{\"displayName\":\"ok\"}"));
-    assertThat(HttpJson.getFromJson(client, uri("/ok"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/ok"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("ok"));
   }
 

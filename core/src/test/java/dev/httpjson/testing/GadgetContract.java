@@ -4,7 +4,7 @@ import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -58,7 +58,7 @@ public abstract class GadgetContract extends HostileServerHarness {
     assertNotLoaded(gadget);
     server.enqueue(json(200, "{\"payload\":[\"" + gadget + "\"," + LDAP + "]}"));
 
-    Holder holder = HttpJson.getFromJson(client, uri("/g"), Holder.class, options);
+    Holder holder = HttpJson.getFromJson(client, uri("/g"), JsonType.of(Holder.class, options));
 
     assertThat(holder.payload())
         .isEqualTo(
@@ -90,11 +90,12 @@ public abstract class GadgetContract extends HostileServerHarness {
       server.enqueue(json(200, "{\"payload\":" + body + "}"));
       server.enqueue(json(200, "{\"items\":[" + body + "],\"attributes\":{\"a\":" + body + "}}"));
 
-      Object top = HttpJson.getFromJson(client, uri("/g"), Object.class, options);
-      Holder holder = HttpJson.getFromJson(client, uri("/g"), Holder.class, options);
+      Object top = HttpJson.getFromJson(client, uri("/g"), JsonType.of(Object.class, options));
+      Holder holder = HttpJson.getFromJson(client, uri("/g"), JsonType.of(Holder.class, options));
       SerializableHolder serializable =
-          HttpJson.getFromJson(client, uri("/g"), SerializableHolder.class, options);
-      Containers containers = HttpJson.getFromJson(client, uri("/g"), Containers.class, options);
+          HttpJson.getFromJson(client, uri("/g"), JsonType.of(SerializableHolder.class, options));
+      Containers containers =
+          HttpJson.getFromJson(client, uri("/g"), JsonType.of(Containers.class, options));
 
       assertThat(top).isInstanceOfAny(List.class, Map.class);
       assertPlainJson(top);
@@ -106,13 +107,18 @@ public abstract class GadgetContract extends HostileServerHarness {
         server.enqueue(json(200, body));
         server.enqueue(json(200, body));
         assertThat(
-                HttpJson.getFromJson(client, uri("/g"), TypeRef.mapOf(Serializable.class), options))
+                HttpJson.getFromJson(
+                    client, uri("/g"), JsonType.mapOf(Serializable.class).withOptions(options)))
             .isEqualTo(top);
-        assertThat(HttpJson.getFromJson(client, uri("/g"), TypeRef.mapOf(Object.class), options))
+        assertThat(
+                HttpJson.getFromJson(
+                    client, uri("/g"), JsonType.mapOf(Object.class).withOptions(options)))
             .isEqualTo(top);
       } else {
         server.enqueue(json(200, body));
-        assertThat(HttpJson.getFromJson(client, uri("/g"), TypeRef.listOf(Object.class), options))
+        assertThat(
+                HttpJson.getFromJson(
+                    client, uri("/g"), JsonType.listOf(Object.class).withOptions(options)))
             .isEqualTo(top);
       }
       assertNotLoaded(gadget);
@@ -143,7 +149,7 @@ public abstract class GadgetContract extends HostileServerHarness {
                 + "\",{\"metricRegistry\":\"ldap://127.0.0.1:1/x\","
                 + "\"healthCheckRegistry\":\"ldap://127.0.0.1:1/y\"}]}"));
 
-    Holder holder = HttpJson.getFromJson(client, uri("/g"), Holder.class, options);
+    Holder holder = HttpJson.getFromJson(client, uri("/g"), JsonType.of(Holder.class, options));
 
     assertThat(holder.payload())
         .isEqualTo(
@@ -166,7 +172,8 @@ public abstract class GadgetContract extends HostileServerHarness {
             "{\"payload\":{\"s\":\"x\",\"i\":1,\"l\":3000000000,\"big\":99999999999999999999,"
                 + "\"d\":1.5,\"e\":1e2,\"t\":true,\"f\":false,\"n\":null,\"a\":[1,[\"y\"],{}]}}"));
 
-    Object payload = HttpJson.getFromJson(client, uri("/u"), Holder.class, options).payload();
+    Object payload =
+        HttpJson.getFromJson(client, uri("/u"), JsonType.of(Holder.class, options)).payload();
 
     assertPlainJson(payload);
     Map<?, ?> map = (Map<?, ?>) payload;

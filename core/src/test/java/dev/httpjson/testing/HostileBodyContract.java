@@ -12,7 +12,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.WeatherForecast;
 import java.io.ByteArrayOutputStream;
@@ -53,7 +53,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void hundredThousandNestedArraysFailAtTheNestingLimitWithoutStackOverflow() {
     server.enqueue(json(200, "[".repeat(100_000) + "]".repeat(100_000)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/deep"), Object.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/deep"), JsonType.of(Object.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("nesting depth")
         .hasMessageContaining(String.valueOf(JsonOptions.DEFAULT_MAX_NESTING_DEPTH))
@@ -65,7 +66,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"a\":".repeat(100_000) + "1" + "}".repeat(100_000)));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/deep"), TypeRef.mapOf(Object.class), options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/deep"), JsonType.mapOf(Object.class).withOptions(options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("nesting depth")
         .hasMessageContaining("500");
@@ -76,7 +79,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     int depth = JsonOptions.DEFAULT_MAX_NESTING_DEPTH;
     server.enqueue(json(200, "[".repeat(depth) + "]".repeat(depth)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/deep"), List.class, options)).hasSize(1);
+    assertThat(HttpJson.getFromJson(client, uri("/deep"), JsonType.of(List.class, options)))
+        .hasSize(1);
   }
 
   @Test
@@ -84,7 +88,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     int depth = JsonOptions.DEFAULT_MAX_NESTING_DEPTH + 1;
     server.enqueue(json(200, "[".repeat(depth) + "]".repeat(depth)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/deep"), List.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/deep"), JsonType.of(List.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("nesting depth")
         .hasMessageContaining("JsonOptions.maxNestingDepth");
@@ -96,10 +101,14 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"a\":".repeat(10) + "1" + "}".repeat(10)));
     server.enqueue(json(200, "{\"a\":".repeat(11) + "1" + "}".repeat(11)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/ten"), TypeRef.mapOf(Object.class), ten))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/ten"), JsonType.mapOf(Object.class).withOptions(ten)))
         .containsKey("a");
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/eleven"), TypeRef.mapOf(Object.class), ten))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/eleven"), JsonType.mapOf(Object.class).withOptions(ten)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("nesting depth")
         .hasMessageContaining("(10")
@@ -111,7 +120,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "[" + "[".repeat(100_000) + "]".repeat(100_000) + "]"));
 
     try (Stream<Object> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/deep"), Object.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/deep"), JsonType.of(Object.class, options))) {
       assertThatThrownBy(stream::count)
           .isInstanceOf(UncheckedIOException.class)
           .cause()
@@ -127,7 +136,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"temperatureC\":" + "1".repeat(1001) + "}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/n"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("Number value length")
         .hasMessageContaining("1000")
@@ -138,7 +149,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void topLevelNumberOfMoreThanMaxNumberLengthDigitsFailsForAnInt() {
     server.enqueue(json(200, "9".repeat(1001)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), Integer.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), JsonType.of(Integer.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("1000");
   }
@@ -148,11 +160,12 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     int digits = Math.min(JsonOptions.DEFAULT_MAX_NUMBER_LENGTH, longestNumberTheParserReads());
     server.enqueue(json(200, "9".repeat(digits)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/n"), BigInteger.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/n"), JsonType.of(BigInteger.class, options)))
         .isEqualTo(new BigInteger("9".repeat(digits)));
     if (digits < JsonOptions.DEFAULT_MAX_NUMBER_LENGTH) {
       server.enqueue(json(200, "9".repeat(digits + 1)));
-      assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), BigInteger.class, options))
+      assertThatThrownBy(
+              () -> HttpJson.getFromJson(client, uri("/n"), JsonType.of(BigInteger.class, options)))
           .isInstanceOf(JsonReadException.class)
           .hasMessageContaining("JsonOptions.maxNumberLength");
     }
@@ -172,7 +185,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"temperatureC\":99999999999}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/n"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOfSatisfying(
             JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$.temperatureC"));
   }
@@ -183,7 +198,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, number));
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), BigInteger.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), JsonType.of(BigInteger.class, options)))
         .isInstanceOf(JsonReadException.class);
     assertThat(java.time.Duration.ofNanos(System.nanoTime() - start))
         .isLessThan(java.time.Duration.ofSeconds(10));
@@ -197,13 +213,17 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"amount\":" + huge + "}"));
     server.enqueue(json(200, "{\"a\":" + huge + "}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), BigDecimal.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), JsonType.of(BigDecimal.class, options)))
         .isInstanceOf(JsonReadException.class);
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), Price.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), JsonType.of(Price.class, options)))
         .isInstanceOfSatisfying(
             JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$.amount"));
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/n"), TypeRef.mapOf(BigDecimal.class), options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/n"), JsonType.mapOf(BigDecimal.class).withOptions(options)))
         .isInstanceOf(JsonReadException.class);
   }
 
@@ -216,11 +236,14 @@ public abstract class HostileBodyContract extends HostileServerHarness {
 
     server.enqueue(json(200, "[" + number + "]"));
 
-    Gauge reading = HttpJson.getFromJson(client, uri("/d"), Gauge.class, options);
+    Gauge reading = HttpJson.getFromJson(client, uri("/d"), JsonType.of(Gauge.class, options));
     assertThat(reading.value()).isInfinite();
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/l"), Gauge.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/l"), JsonType.of(Gauge.class, options)))
         .isInstanceOf(JsonReadException.class);
-    assertThat(HttpJson.getFromJson(client, uri("/o"), TypeRef.listOf(Object.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/o"), JsonType.listOf(Object.class).withOptions(options)))
         .singleElement()
         .isEqualTo(number.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
   }
@@ -230,7 +253,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     JsonOptions small = options.toBuilder().maxStringLength(64).build();
     server.enqueue(json(200, "{\"displayName\":\"" + "x".repeat(65) + "\"}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Named.class, small))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/s"), JsonType.of(Named.class, small)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("String value length")
         .hasMessageContaining("64")
@@ -242,7 +266,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     JsonOptions small = options.toBuilder().maxStringLength(64).build();
     server.enqueue(json(200, "{\"displayName\":\"" + "x".repeat(64) + "\"}"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/s"), Named.class, small))
+    assertThat(HttpJson.getFromJson(client, uri("/s"), JsonType.of(Named.class, small)))
         .isEqualTo(new Named("x".repeat(64)));
   }
 
@@ -265,7 +289,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void hugePropertyNameFailsAtTheParsersNameLimit() {
     server.enqueue(json(200, "{\"" + "k".repeat(200_000) + "\":1}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/k"), Map.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/k"), JsonType.of(Map.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("Name length")
         .hasMessageContaining(String.valueOf(longestNameTheParserReads()))
@@ -277,7 +302,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     int limit = longestNameTheParserReads();
     server.enqueue(json(200, "{\"" + "k".repeat(limit) + "\":1}"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/k"), TypeRef.mapOf(Integer.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/k"), JsonType.mapOf(Integer.class).withOptions(options)))
         .containsEntry("k".repeat(limit), 1);
   }
 
@@ -288,7 +315,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\n  \"date\": \"2026-11-30\",\n  \"temperatureC\": [1]\n}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/e"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/e"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> assertShape(e, 3, "$.temperatureC", WeatherForecast.class));
@@ -298,7 +327,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void syntaxErrorNamesLineColumnPathTypeAndContentType() {
     server.enqueue(json(200, "{\n  \"displayName\": \"a\",\n  \"x\": tru\n}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(JsonReadException.class, e -> assertShape(e, 3, null, Named.class));
   }
 
@@ -307,7 +337,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\n\"temperatureC\": " + "1".repeat(1001) + "}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/e"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/e"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> assertShape(e, 2, "$.temperatureC", WeatherForecast.class));
@@ -318,7 +350,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     JsonOptions small = options.toBuilder().maxStringLength(64).build();
     server.enqueue(json(200, "{\n\"displayName\": \"" + "x".repeat(65) + "\"}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, small))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, small)))
         .isInstanceOfSatisfying(
             JsonReadException.class, e -> assertShape(e, 2, "$.displayName", Named.class));
   }
@@ -328,11 +361,13 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"a\":\n" + "[".repeat(600) + "]".repeat(600) + "}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/e"), TypeRef.mapOf(Object.class), options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/e"), JsonType.mapOf(Object.class).withOptions(options)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
-              assertShape(e, 2, null, TypeRef.mapOf(Object.class).type());
+              assertShape(e, 2, null, JsonType.mapOf(Object.class).type());
               assertThat(e.path()).startsWith("$.a[0][0]");
             });
   }
@@ -347,7 +382,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
                 .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/e"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/e"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -365,7 +402,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
         json(200, "[{\"displayName\":\"a\"},\n{\"displayName\":\"" + "x".repeat(65) + "\"}]"));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/e"), Named.class, small)) {
+        HttpJson.getFromJsonAsStream(client, uri("/e"), JsonType.of(Named.class, small))) {
       assertThatThrownBy(stream::count)
           .isInstanceOf(UncheckedIOException.class)
           .cause()
@@ -384,7 +421,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void trailingContentNamesLineColumnAndType() {
     server.enqueue(json(200, "{\"displayName\":\"a\"}\n\n  xyz"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(JsonReadException.class, e -> assertShape(e, 3, null, Named.class));
   }
 
@@ -392,7 +430,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void truncationNamesLineColumnAndType() {
     server.enqueue(json(200, "{\n\"displayName\": \"abc"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(JsonReadException.class, e -> assertShape(e, 2, null, Named.class));
   }
 
@@ -403,7 +442,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     body.writeBytes(namedWithRawBytes("C3 28"));
     server.enqueue(bytes(200, "application/json", body.toByteArray()));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(JsonReadException.class, e -> assertShape(e, 2, null, Named.class));
   }
 
@@ -443,7 +483,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
       server.enqueue(bytes(200, "application/json", prefix));
       int at = cut;
       assertThatThrownBy(
-              () -> HttpJson.getFromJson(client, uri("/t"), WeatherForecast.class, options))
+              () ->
+                  HttpJson.getFromJson(
+                      client, uri("/t"), JsonType.of(WeatherForecast.class, options)))
           .as("prefix of %d bytes", at)
           .isInstanceOf(JsonReadException.class);
     }
@@ -463,7 +505,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void trailingGarbageAfterAValidValueIsAnError(String body) {
     server.enqueue(json(200, body));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/g"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/g"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class);
   }
 
@@ -476,7 +519,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
             "application/json; charset=ISO-8859-1",
             body.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/g"), Object.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/g"), JsonType.of(Object.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("ISO-8859-1");
   }
@@ -485,7 +529,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void trailingWhitespaceAfterTheValueIsAllowed() throws Exception {
     server.enqueue(json(200, "{\"displayName\":\"a\"} \r\n\t\n"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/w"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/w"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("a"));
   }
 
@@ -494,7 +538,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "[{\"displayName\":\"a\"}] garbage"));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/g"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/g"), JsonType.of(Named.class, options))) {
       assertThatThrownBy(stream::count)
           .isInstanceOf(UncheckedIOException.class)
           .cause()
@@ -511,16 +555,20 @@ public abstract class HostileBodyContract extends HostileServerHarness {
 
     if (!repeatedMapKeyLastValueWins()) {
       assertThatThrownBy(
-              () -> HttpJson.getFromJson(client, uri("/d"), TypeRef.mapOf(Integer.class), options))
+              () ->
+                  HttpJson.getFromJson(
+                      client, uri("/d"), JsonType.mapOf(Integer.class).withOptions(options)))
           .isInstanceOfSatisfying(
               JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$.k"));
-      assertThat(HttpJson.getFromJson(client, uri("/d"), Object.class, options))
+      assertThat(HttpJson.getFromJson(client, uri("/d"), JsonType.of(Object.class, options)))
           .isEqualTo(Map.of("k", List.of(2)));
       return;
     }
-    assertThat(HttpJson.getFromJson(client, uri("/d"), TypeRef.mapOf(Integer.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/d"), JsonType.mapOf(Integer.class).withOptions(options)))
         .containsExactly(Map.entry("k", 2), Map.entry("j", 0));
-    assertThat(HttpJson.getFromJson(client, uri("/d"), Object.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/d"), JsonType.of(Object.class, options)))
         .isEqualTo(Map.of("k", List.of(2)));
   }
 
@@ -537,39 +585,43 @@ public abstract class HostileBodyContract extends HostileServerHarness {
       assertThatThrownBy(
               () ->
                   HttpJson.getFromJson(
-                      client, uri("/d"), new TypeRef<Map<Integer, String>>() {}, options))
+                      client,
+                      uri("/d"),
+                      new JsonType<Map<Integer, String>>() {}.withOptions(options)))
           .isExactlyInstanceOf(failure);
       assertThatThrownBy(
               () ->
                   HttpJson.getFromJson(
                       client,
                       uri("/d"),
-                      new TypeRef<java.util.SortedMap<String, Integer>>() {},
-                      options))
+                      new JsonType<java.util.SortedMap<String, Integer>>() {}.withOptions(options)))
           .isExactlyInstanceOf(failure);
       assertThatThrownBy(
               () ->
                   HttpJson.getFromJson(
                       client,
                       uri("/d"),
-                      new TypeRef<java.util.TreeMap<String, Long>>() {},
-                      options))
+                      new JsonType<java.util.TreeMap<String, Long>>() {}.withOptions(options)))
           .isExactlyInstanceOf(failure)
           .hasMessageContaining("java.util.TreeMap");
       return;
     }
     assertThat(
             HttpJson.getFromJson(
-                client, uri("/d"), new TypeRef<Map<Integer, String>>() {}, options))
+                client, uri("/d"), new JsonType<Map<Integer, String>>() {}.withOptions(options)))
         .containsExactly(Map.entry(1, "c"), Map.entry(2, "b"));
     assertThat(
             HttpJson.getFromJson(
-                client, uri("/d"), new TypeRef<java.util.SortedMap<String, Integer>>() {}, options))
+                client,
+                uri("/d"),
+                new JsonType<java.util.SortedMap<String, Integer>>() {}.withOptions(options)))
         .isInstanceOf(java.util.SortedMap.class)
         .containsExactly(Map.entry("a", 2), Map.entry("b", 3));
     assertThat(
             HttpJson.getFromJson(
-                client, uri("/d"), new TypeRef<java.util.TreeMap<String, Long>>() {}, options))
+                client,
+                uri("/d"),
+                new JsonType<java.util.TreeMap<String, Long>>() {}.withOptions(options)))
         .containsExactly(Map.entry("a", 2L), Map.entry("b", 3L));
   }
 
@@ -582,13 +634,14 @@ public abstract class HostileBodyContract extends HostileServerHarness {
       assertThatThrownBy(
               () ->
                   HttpJson.getFromJson(
-                      client, uri("/k"), new TypeRef<Map<Long, Integer>>() {}, strict))
+                      client, uri("/k"), new JsonType<Map<Long, Integer>>() {}.withOptions(strict)))
           .isExactlyInstanceOf(HttpJsonException.class)
           .hasMessageContaining("java.util.Map<java.lang.Long, java.lang.Integer>");
       return;
     }
     assertThat(
-            HttpJson.getFromJson(client, uri("/k"), new TypeRef<Map<Long, Integer>>() {}, strict))
+            HttpJson.getFromJson(
+                client, uri("/k"), new JsonType<Map<Long, Integer>>() {}.withOptions(strict)))
         .containsExactly(Map.entry(1L, 10), Map.entry(2L, 20));
   }
 
@@ -620,7 +673,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
             "{\"summary\":\"first\",\"date\":\"2026-11-30\",\"summary\":\"second\","
                 + "\"temperatureC\":1,\"temperatureF\":33}"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/d"), WeatherForecast.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/d"), JsonType.of(WeatherForecast.class, options)))
         .isEqualTo(new WeatherForecast(java.time.LocalDate.of(2026, 11, 30), 1, 33, "second"));
   }
 
@@ -629,11 +682,12 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(json(200, "{\"displayName\":\"first\",\"displayName\":\"second\"}"));
 
     if (repeatedKeyAfterACompleteRecordLastValueWins()) {
-      assertThat(HttpJson.getFromJson(client, uri("/d"), Named.class, options))
+      assertThat(HttpJson.getFromJson(client, uri("/d"), JsonType.of(Named.class, options)))
           .isEqualTo(new Named("second"));
       return;
     }
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/d"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/d"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -657,7 +711,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void whitespaceOnlyBodyIsAnErrorNotNull() {
     server.enqueue(json(200, "  \r\n "));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class);
   }
 
@@ -684,10 +739,11 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(bytes(200, contentType, blank));
     server.enqueue(bytes(200, contentType, blank));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/one"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/one"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class);
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/stream"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/stream"), JsonType.of(Named.class, options))) {
       assertThatThrownBy(() -> stream.iterator().hasNext())
           .isInstanceOf(UncheckedIOException.class)
           .cause()
@@ -707,7 +763,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
         bytes(200, "application/json", new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, ' '}));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/stream"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/stream"), JsonType.of(Named.class, options))) {
       assertThatThrownBy(() -> stream.iterator().hasNext())
           .isInstanceOf(UncheckedIOException.class)
           .hasCauseInstanceOf(JsonReadException.class);
@@ -726,11 +782,11 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(bytes(200, contentType, new byte[0]));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
       assertThat(stream.map(Named::displayName)).containsExactly("a");
     }
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/empty"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/empty"), JsonType.of(Named.class, options))) {
       assertThat(stream).as("zero bytes: an empty stream").isEmpty();
     }
   }
@@ -757,7 +813,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void invalidUtf8InAStringIsAnErrorNotAReplacementCharacter(String hex) {
     server.enqueue(bytes(200, "application/json", namedWithRawBytes(hex)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/u"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("UTF-8");
   }
@@ -766,7 +823,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void invalidUtf8IsAnErrorAlsoWhenTheCharsetIsNamed() {
     server.enqueue(bytes(200, "application/json; charset=UTF-8", namedWithRawBytes("C3 28")));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/u"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("UTF-8");
   }
@@ -781,7 +839,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(bytes(200, "application/json", body.toByteArray()));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/u"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/u"), JsonType.of(Named.class, options))) {
       assertThatThrownBy(stream::count)
           .isInstanceOf(UncheckedIOException.class)
           .cause()
@@ -801,10 +859,12 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(bytes(200, "application/json", java.util.HexFormat.of().parseHex(hex)));
     server.enqueue(bytes(200, null, java.util.HexFormat.of().parseHex(hex)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u32"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/u32"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("application/json");
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u32"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/u32"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class);
   }
 
@@ -819,10 +879,10 @@ public abstract class HostileBodyContract extends HostileServerHarness {
             "application/json",
             ("[{\"displayName\":\"" + text + "\"},{\"displayName\":\"✓\"}]").getBytes(UTF_8)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/u"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/u"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named(text));
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/u"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/u"), JsonType.of(Named.class, options))) {
       assertThat(stream).containsExactly(new Named(text), new Named("✓"));
     }
   }
@@ -846,7 +906,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     System.arraycopy(json, 0, body, 3, json.length);
     server.enqueue(bytes(200, null, body));
 
-    assertThat(HttpJson.getFromJson(client, uri("/bom"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/bom"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("ok"));
   }
 
@@ -859,7 +919,7 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     System.arraycopy(text, 0, body, 2, text.length);
     server.enqueue(bytes(200, "application/json; charset=utf-16", body));
 
-    assertThat(HttpJson.getFromJson(client, uri("/u16"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/u16"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("Zoë ✓"));
   }
 
@@ -869,7 +929,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(
         bytes(200, "application/json; charset=utf-16BE", java.util.Arrays.copyOf(text, 37)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/u16"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/u16"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("UTF-16");
   }
@@ -878,7 +939,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void illegalCharsetNameFailsNamingIt() {
     server.enqueue(bytes(200, "application/json; charset=\"@@bad@@\"", OK_JSON.getBytes(UTF_8)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/cs"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/cs"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("@@bad@@");
   }
@@ -887,7 +949,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
   public void unknownCharsetFailsTheStreamNamingIt() {
     server.enqueue(bytes(200, "application/json; charset=x-klingon", "[]".getBytes(UTF_8)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJsonAsStream(client, uri("/cs"), Named.class, options))
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJsonAsStream(client, uri("/cs"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("x-klingon");
   }
@@ -904,7 +968,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
             + "</pre></body></html>";
     server.enqueue(bytes(500, "text/html; charset=utf-8", page.getBytes(UTF_8)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/boom"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/boom"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
@@ -933,12 +998,13 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(encoded(encoding, body));
     server.enqueue(encoded(encoding, body));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/z"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/z"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining(message);
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/z"), Named.class, options)
+                HttpJson.getFromJsonAsync(client, uri("/z"), JsonType.of(Named.class, options))
                     .get(10, java.util.concurrent.TimeUnit.SECONDS))
         .cause()
         .isInstanceOf(JsonReadException.class)
@@ -946,7 +1012,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     assertThatThrownBy(
             () -> {
               try (Stream<Named> stream =
-                  HttpJson.getFromJsonAsStream(client, uri("/z"), Named.class, options)) {
+                  HttpJson.getFromJsonAsStream(
+                      client, uri("/z"), JsonType.of(Named.class, options))) {
                 stream.forEach(n -> {});
               }
             })
@@ -1012,7 +1079,9 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     System.arraycopy(second, 0, both, first.length, second.length);
     server.enqueue(encoded("gzip", both));
 
-    assertThat(HttpJson.getFromJson(client, uri("/z"), TypeRef.listOf(Named.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/z"), JsonType.listOf(Named.class).withOptions(options)))
         .containsExactly(new Named("a"), new Named("b"));
   }
 
@@ -1021,12 +1090,13 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(encoded("gzip", Compressed.gzip(Compressed.gzip(OK_JSON.getBytes(UTF_8)))));
     server.enqueue(encoded("gzip", Compressed.gzip(Compressed.gzip(OK_JSON.getBytes(UTF_8)))));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/z"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/z"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("still gzip");
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/z"), Named.class, options)
+                HttpJson.getFromJsonAsync(client, uri("/z"), JsonType.of(Named.class, options))
                     .get(10, java.util.concurrent.TimeUnit.SECONDS))
         .cause()
         .isInstanceOf(JsonReadException.class)
@@ -1051,10 +1121,12 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(encoded("identity", ARRAY.getBytes(UTF_8)));
     server.enqueue(encoded("identity", ARRAY.getBytes(UTF_8)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/z"), TypeRef.listOf(Named.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/z"), JsonType.listOf(Named.class).withOptions(options)))
         .hasSize(2);
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/z"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/z"), JsonType.of(Named.class, options))) {
       assertThat(stream).containsExactly(new Named("a"), new Named("b"));
     }
   }
@@ -1065,10 +1137,10 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     server.enqueue(encoded("gzip", Compressed.gzip("")));
     server.enqueue(encoded("deflate", new byte[0]));
 
-    assertThat(HttpJson.getFromJson(client, uri("/z"), Named.class, options)).isNull();
-    assertThat(HttpJson.getFromJson(client, uri("/z"), Named.class, options)).isNull();
+    assertThat(HttpJson.getFromJson(client, uri("/z"), JsonType.of(Named.class, options))).isNull();
+    assertThat(HttpJson.getFromJson(client, uri("/z"), JsonType.of(Named.class, options))).isNull();
     assertThat(
-            HttpJson.getFromJsonAsync(client, uri("/z"), Named.class, options)
+            HttpJson.getFromJsonAsync(client, uri("/z"), JsonType.of(Named.class, options))
                 .get(10, java.util.concurrent.TimeUnit.SECONDS))
         .isNull();
   }
@@ -1094,7 +1166,8 @@ public abstract class HostileBodyContract extends HostileServerHarness {
     assertThatThrownBy(
             () -> {
               try (Stream<Named> stream =
-                  HttpJson.getFromJsonAsStream(client, uri("/z"), Named.class, options)) {
+                  HttpJson.getFromJsonAsStream(
+                      client, uri("/z"), JsonType.of(Named.class, options))) {
                 stream.forEach(seen::add);
               }
             })

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Named;
 import java.io.IOException;
@@ -76,7 +77,8 @@ public abstract class HostileServerHarness {
     LoopbackServer.take(server);
     // An async call too: its lane exists before the baseline as well.
     server.enqueue(LoopbackServer.json(200, "{\"displayName\":\"warm\"}"));
-    HttpJson.getFromJsonAsync(client, LoopbackServer.uri(server, "/warm"), Named.class, options)
+    HttpJson.getFromJsonAsync(
+            client, LoopbackServer.uri(server, "/warm"), JsonType.of(Named.class, options))
         .get(30, TimeUnit.SECONDS);
     LoopbackServer.take(server);
     // And, on JDK 21+, a call on a virtual thread, as async calls past the platform lanes run: the
@@ -86,7 +88,7 @@ public abstract class HostileServerHarness {
       VirtualThreads.runOnOne(
           () ->
               HttpJson.getFromJson(
-                  client, LoopbackServer.uri(server, "/warm"), Named.class, options));
+                  client, LoopbackServer.uri(server, "/warm"), JsonType.of(Named.class, options)));
       LoopbackServer.take(server);
     }
     warmUpRequests = server.getRequestCount();
@@ -109,7 +111,7 @@ public abstract class HostileServerHarness {
 
   private void normalCall() throws Exception {
     server.enqueue(json(200, OK_JSON));
-    assertThat(HttpJson.getFromJson(client, uri("/ok"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/ok"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("ok"));
   }
 }

@@ -22,7 +22,6 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.ProblemDetails;
-import dev.httpjson.TypeRef;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Event;
 import dev.httpjson.testing.Models.Marked;
@@ -150,12 +149,16 @@ public abstract class HttpJsonContract {
             .build();
     org.junit.jupiter.api.Assumptions.assumeFalse(
         transportSendsGetBodies(), "the JDK client sends a body on GET");
-    assertThatThrownBy(() -> HttpJson.send(client, get, Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.exchange(client, get, JsonType.of(Named.class, options)).body())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("request body on GET")
         .hasMessageNotContaining("Malformed");
     assertThatThrownBy(
-            () -> HttpJson.sendAsync(client, get, Named.class, options).get(5, TimeUnit.SECONDS))
+            () ->
+                HttpJson.exchangeAsync(client, get, JsonType.of(Named.class, options))
+                    .thenApply(HttpResponse::body)
+                    .get(5, TimeUnit.SECONDS))
         .isInstanceOf(java.util.concurrent.ExecutionException.class)
         .cause()
         .isInstanceOf(IllegalArgumentException.class)
@@ -168,7 +171,8 @@ public abstract class HttpJsonContract {
   public void getReadsObjectAndSendsAcceptJson() throws Exception {
     server.enqueue(json(200, FORECAST));
 
-    WeatherForecast value = HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options);
+    WeatherForecast value =
+        HttpJson.getFromJson(client, uri("/f"), JsonType.of(WeatherForecast.class, options));
 
     assertThat(value).isEqualTo(MILD);
     RecordedRequest request = LoopbackServer.take(server);
@@ -188,7 +192,8 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "[" + FORECAST + "," + FORECAST + "]"));
 
     List<WeatherForecast> list =
-        HttpJson.getFromJson(client, uri("/l"), new TypeRef<List<WeatherForecast>>() {}, options);
+        HttpJson.getFromJson(
+            client, uri("/l"), new JsonType<List<WeatherForecast>>() {}.withOptions(options));
 
     assertThat(list).containsExactly(MILD, MILD);
   }
@@ -198,7 +203,8 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"items\":[{\"displayName\":\"a\"}],\"total\":1}"));
 
     Page<Named> page =
-        HttpJson.getFromJson(client, uri("/p"), new TypeRef<Page<Named>>() {}, options);
+        HttpJson.getFromJson(
+            client, uri("/p"), new JsonType<Page<Named>>() {}.withOptions(options));
 
     assertThat(page).isEqualTo(new Page<>(List.of(new Named("a")), 1));
   }
@@ -206,7 +212,7 @@ public abstract class HttpJsonContract {
   @Test
   public void getReadsRuntimeTypeThroughAPreparedType() throws Exception {
     server.enqueue(json(200, "[" + FORECAST + "]"));
-    Type type = TypeRef.listOf(WeatherForecast.class).type();
+    Type type = JsonType.listOf(WeatherForecast.class).type();
 
     Object value = HttpJson.getFromJson(client, uri("/l"), JsonType.of(type, options));
 
@@ -218,7 +224,7 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, FORECAST));
 
     CompletableFuture<WeatherForecast> future =
-        HttpJson.getFromJsonAsync(client, uri("/f"), WeatherForecast.class, options);
+        HttpJson.getFromJsonAsync(client, uri("/f"), JsonType.of(WeatherForecast.class, options));
 
     assertThat(future.get(10, TimeUnit.SECONDS)).isEqualTo(MILD);
   }
@@ -231,7 +237,7 @@ public abstract class HttpJsonContract {
             "{\"DATE\":\"2026-11-30\",\"TemperatureC\":\"21\",\"temperaturef\":69,"
                 + "\"summary\":\"Mild\",\"unknown\":[1,2,{\"x\":null}]}"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/f"), JsonType.of(WeatherForecast.class, options)))
         .isEqualTo(MILD);
   }
 
@@ -240,7 +246,8 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"displayName\":\"a\",\"extra\":1}"));
     JsonOptions strict = options.toBuilder().ignoreUnknownProperties(false).build();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/n"), Named.class, strict))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/n"), JsonType.of(Named.class, strict)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("extra");
   }
@@ -254,7 +261,7 @@ public abstract class HttpJsonContract {
     assertThatThrownBy(
             () ->
                 HttpJson.getFromJson(
-                    client, uri("/l"), TypeRef.listOf(WeatherForecast.class), strict))
+                    client, uri("/l"), JsonType.listOf(WeatherForecast.class).withOptions(strict)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -294,11 +301,12 @@ public abstract class HttpJsonContract {
 
     HttpJsonException blocking = null;
     try {
-      HttpJson.getFromJson(client, uri("/m"), type, options);
+      HttpJson.getFromJson(client, uri("/m"), JsonType.of(type, options));
     } catch (HttpJsonException e) {
       blocking = e;
     }
-    CompletableFuture<?> async = HttpJson.getFromJsonAsync(client, uri("/m"), type, options);
+    CompletableFuture<?> async =
+        HttpJson.getFromJsonAsync(client, uri("/m"), JsonType.of(type, options));
     Throwable asyncFailure = null;
     try {
       async.get(10, TimeUnit.SECONDS);
@@ -368,7 +376,9 @@ public abstract class HttpJsonContract {
     if (supportsStrictRecords()) {
       return true;
     }
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Named.class, strictRecords()))
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(client, uri("/s"), JsonType.of(Named.class, strictRecords())))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageContaining("strictRecords");
     assertThat(server.getRequestCount()).as("refused before sending").isZero();
@@ -393,7 +403,9 @@ public abstract class HttpJsonContract {
     assertThatThrownBy(
             () ->
                 HttpJson.getFromJson(
-                    client, uri("/l"), TypeRef.listOf(WeatherForecast.class), strictRecords()))
+                    client,
+                    uri("/l"),
+                    JsonType.listOf(WeatherForecast.class).withOptions(strictRecords())))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -413,7 +425,9 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperatureC\":21,\"temperatureF\":69}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, strictRecords()))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/f"), JsonType.of(WeatherForecast.class, strictRecords())))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -431,7 +445,9 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperature_c\":21}"));
     JsonOptions snake = strictRecords().toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, snake))
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(client, uri("/f"), JsonType.of(WeatherForecast.class, snake)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageStartingWith(
             "Missing required property 'temperature_f' (component temperatureF) of record"
@@ -445,7 +461,7 @@ public abstract class HttpJsonContract {
     }
     server.enqueue(json(200, "{\"sensor\":\"s1\"}"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/r"), Reading.class, strictRecords()))
+    assertThat(HttpJson.getFromJson(client, uri("/r"), JsonType.of(Reading.class, strictRecords())))
         .isEqualTo(new Reading("s1", null, Optional.empty(), OptionalInt.empty()));
   }
 
@@ -461,7 +477,9 @@ public abstract class HttpJsonContract {
                 + "\"summary\":\"Mild\"}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, strictRecords()))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/f"), JsonType.of(WeatherForecast.class, strictRecords())))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -483,7 +501,9 @@ public abstract class HttpJsonContract {
             "{\"name\":\"north\",\"sensors\":[{\"id\":\"a\"},{\"id\":null,\"label\":\"b\"}]}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, strictRecords()))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/s"), JsonType.of(Marked.Station.class, strictRecords())))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -502,7 +522,9 @@ public abstract class HttpJsonContract {
     }
     server.enqueue(json(200, "{\"name\":\"n\",\"sensors\":[{\"id\":\"a\",\"label\":null}]}"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, strictRecords()))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/s"), JsonType.of(Marked.Station.class, strictRecords())))
         .isEqualTo(new Marked.Station("n", List.of(new Marked.Sensor("a", null))));
   }
 
@@ -513,7 +535,7 @@ public abstract class HttpJsonContract {
     }
     server.enqueue(json(200, "{\"displayName\":null}"));
 
-    assertThat(HttpJson.getFromJson(client, uri("/n"), Named.class, strictRecords()))
+    assertThat(HttpJson.getFromJson(client, uri("/n"), JsonType.of(Named.class, strictRecords())))
         .isEqualTo(new Named(null));
   }
 
@@ -523,9 +545,9 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"name\":\"n\",\"sensors\":[{\"id\":null}]}"));
     JsonOptions lenient = options.toBuilder().strictRecords(false).build();
 
-    assertThat(HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, lenient))
+    assertThat(HttpJson.getFromJson(client, uri("/f"), JsonType.of(WeatherForecast.class, lenient)))
         .isEqualTo(new WeatherForecast(LocalDate.of(2026, 11, 30), 0, 0, null));
-    assertThat(HttpJson.getFromJson(client, uri("/s"), Marked.Station.class, lenient))
+    assertThat(HttpJson.getFromJson(client, uri("/s"), JsonType.of(Marked.Station.class, lenient)))
         .isEqualTo(new Marked.Station("n", List.of(new Marked.Sensor(null, null))));
   }
 
@@ -534,7 +556,9 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperatureC\":\"21\"}"));
     JsonOptions strict = options.toBuilder().numbersFromStrings(false).build();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, strict))
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(client, uri("/f"), JsonType.of(WeatherForecast.class, strict)))
         .isInstanceOf(JsonReadException.class)
         .satisfies(e -> assertThat(((JsonReadException) e).path()).isEqualTo("$.temperatureC"));
   }
@@ -545,7 +569,7 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"name\":\"x\",\"at\":\"2026-11-30T08:15:00+01:00\"}"));
     server.enqueue(json(204, ""));
 
-    Event event = HttpJson.getFromJson(client, uri("/e"), Event.class, options);
+    Event event = HttpJson.getFromJson(client, uri("/e"), JsonType.of(Event.class, options));
     HttpJson.postAsJson(client, uri("/e"), new Event("x", at), options);
 
     assertThat(event.at()).isEqualTo(at);
@@ -558,7 +582,7 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"name\":\"x\",\"at\":\"2025-06-01T08:30:00+02:00\"}"));
     server.enqueue(json(204, ""));
 
-    Event event = HttpJson.getFromJson(client, uri("/e"), Event.class, options);
+    Event event = HttpJson.getFromJson(client, uri("/e"), JsonType.of(Event.class, options));
     HttpJson.postAsJson(client, uri("/e"), event, options);
 
     assertThat(event.at().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
@@ -578,7 +602,7 @@ public abstract class HttpJsonContract {
     server.enqueue(json(204, ""));
 
     List<Event> events =
-        HttpJson.getFromJson(client, uri("/e"), TypeRef.listOf(Event.class), options);
+        HttpJson.getFromJson(client, uri("/e"), JsonType.listOf(Event.class).withOptions(options));
     HttpJson.postAsJson(client, uri("/e"), events, options);
 
     assertThat(events.get(0).at().getOffset()).isEqualTo(ZoneOffset.UTC);
@@ -597,7 +621,7 @@ public abstract class HttpJsonContract {
                 + "\"instant\":\"2025-06-01T08:30:00+02:00\"}"));
     server.enqueue(json(204, ""));
 
-    Stamps stamps = HttpJson.getFromJson(client, uri("/s"), Stamps.class, options);
+    Stamps stamps = HttpJson.getFromJson(client, uri("/s"), JsonType.of(Stamps.class, options));
     HttpJson.postAsJson(client, uri("/s"), stamps, options);
 
     assertThat(stamps.zoned().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
@@ -616,14 +640,16 @@ public abstract class HttpJsonContract {
   public void noContentReadsAsNull() throws Exception {
     server.enqueue(new MockResponse.Builder().code(204).build());
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), WeatherForecast.class, options)).isNull();
+    assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(WeatherForecast.class, options)))
+        .isNull();
   }
 
   @Test
   public void emptyOkBodyReadsAsNull() throws Exception {
     server.enqueue(json(200, ""));
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), WeatherForecast.class, options)).isNull();
+    assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(WeatherForecast.class, options)))
+        .isNull();
   }
 
   // ---- malformed ----
@@ -634,7 +660,9 @@ public abstract class HttpJsonContract {
         json(200, "{\"items\":[{\"displayName\":\"a\"},{\"displayName\":}],\"total\":2}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/p"), new TypeRef<Page<Named>>() {}, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/p"), new JsonType<Page<Named>>() {}.withOptions(options)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
@@ -656,12 +684,14 @@ public abstract class HttpJsonContract {
     assertThatThrownBy(
             () ->
                 HttpJson.getFromJson(
-                    client, uri("/l"), new TypeRef<List<WeatherForecast>>() {}, options))
+                    client,
+                    uri("/l"),
+                    new JsonType<List<WeatherForecast>>() {}.withOptions(options)))
         .isInstanceOfSatisfying(
             JsonReadException.class,
             e -> {
               assertThat(e.path()).isEqualTo("$[1].temperatureC");
-              assertThat(e.targetType()).isEqualTo(new TypeRef<List<WeatherForecast>>() {}.type());
+              assertThat(e.targetType()).isEqualTo(new JsonType<List<WeatherForecast>>() {}.type());
             });
   }
 
@@ -670,7 +700,9 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"date\":\"2026-11-30\",\"temperatureC\":21"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/f"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("end-of-input");
   }
@@ -680,7 +712,9 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, FORECAST + " {}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/f"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/f"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("Trailing token");
   }
@@ -697,7 +731,8 @@ public abstract class HttpJsonContract {
             .body("<html>not here</html>")
             .build());
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/gone"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/gone"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
@@ -718,7 +753,8 @@ public abstract class HttpJsonContract {
     String huge = "x".repeat(1_000_000);
     server.enqueue(json(500, huge));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/boom"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/boom"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
@@ -739,7 +775,8 @@ public abstract class HttpJsonContract {
                     + " costs 50.\",\"instance\":\"/account/12345/msgs/abc\",\"balance\":30}")
                 .getBytes(UTF_8)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/buy"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/buy"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
@@ -764,7 +801,8 @@ public abstract class HttpJsonContract {
             "application/problem+json",
             ("{\"title\":\"" + title + "\",\"detail\":\"" + detail + "\"}").getBytes(UTF_8)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/p"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/p"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
@@ -781,7 +819,8 @@ public abstract class HttpJsonContract {
   public void malformedProblemDetailsStillReportsTheStatus() throws Exception {
     server.enqueue(bytes(400, "application/problem+json", "{not json".getBytes(UTF_8)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/bad"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bad"), JsonType.of(Named.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
@@ -796,7 +835,7 @@ public abstract class HttpJsonContract {
     server.enqueue(json(503, "{}"));
 
     CompletableFuture<Named> future =
-        HttpJson.getFromJsonAsync(client, uri("/x"), Named.class, options);
+        HttpJson.getFromJsonAsync(client, uri("/x"), JsonType.of(Named.class, options));
 
     assertThatThrownBy(future.orTimeout(30, TimeUnit.SECONDS)::join)
         .isInstanceOf(CompletionException.class)
@@ -808,9 +847,10 @@ public abstract class HttpJsonContract {
     server.enqueue(json(500, "x".repeat(100_000)));
     server.enqueue(json(200, FORECAST));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/a"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/a"), JsonType.of(Named.class, options)))
         .isInstanceOf(HttpJsonStatusException.class);
-    assertThat(HttpJson.getFromJson(client, uri("/b"), WeatherForecast.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/b"), JsonType.of(WeatherForecast.class, options)))
         .isEqualTo(MILD);
   }
 
@@ -820,7 +860,7 @@ public abstract class HttpJsonContract {
   public void deleteSendsDeleteAndReadsTheBody() throws Exception {
     server.enqueue(json(200, "{\"displayName\":\"removed\"}"));
 
-    Named value = HttpJson.deleteFromJson(client, uri("/n/1"), Named.class, options);
+    Named value = HttpJson.deleteFromJson(client, uri("/n/1"), JsonType.of(Named.class, options));
 
     assertThat(value).isEqualTo(new Named("removed"));
     assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("DELETE");
@@ -830,7 +870,8 @@ public abstract class HttpJsonContract {
   public void deleteFailsOnErrorStatus() {
     server.enqueue(json(409, "{\"error\":\"in use\"}"));
 
-    assertThatThrownBy(() -> HttpJson.deleteFromJson(client, uri("/n/1"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.deleteFromJson(client, uri("/n/1"), JsonType.of(Named.class, options)))
         .isInstanceOf(HttpJsonStatusException.class)
         .hasMessageContaining("409")
         .hasMessageContaining("in use");
@@ -864,7 +905,8 @@ public abstract class HttpJsonContract {
     HttpResponse<byte[]> response = HttpJson.postAsJson(client, uri("/f"), MILD, options);
 
     assertThat(response.statusCode()).isEqualTo(500);
-    assertThat(HttpJson.readFromJson(response, Named.class, options)).isEqualTo(new Named("oops"));
+    assertThat(HttpJson.readFromJson(response, JsonType.of(Named.class, options)))
+        .isEqualTo(new Named("oops"));
   }
 
   @Test
@@ -887,7 +929,10 @@ public abstract class HttpJsonContract {
 
     List<WeatherForecast> echoed =
         HttpJson.postAsJson(
-            client, uri("/echo"), List.of(MILD), new TypeRef<List<WeatherForecast>>() {}, options);
+            client,
+            uri("/echo"),
+            List.of(MILD),
+            new JsonType<List<WeatherForecast>>() {}.withOptions(options));
 
     assertThat(echoed).containsExactly(MILD);
     assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[" + FORECAST + "]");
@@ -897,7 +942,8 @@ public abstract class HttpJsonContract {
   public void typedPutFailsOnErrorStatus() {
     server.enqueue(json(400, "{\"error\":\"bad\"}"));
 
-    assertThatThrownBy(() -> HttpJson.putAsJson(client, uri("/a"), MILD, Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.putAsJson(client, uri("/a"), MILD, JsonType.of(Named.class, options)))
         .isInstanceOf(HttpJsonStatusException.class)
         .hasMessageContaining("PUT");
   }
@@ -907,7 +953,7 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"displayName\":\"p\"}"));
 
     assertThat(
-            HttpJson.patchAsJsonAsync(client, uri("/a"), MILD, Named.class, options)
+            HttpJson.patchAsJsonAsync(client, uri("/a"), MILD, JsonType.of(Named.class, options))
                 .get(10, TimeUnit.SECONDS))
         .isEqualTo(new Named("p"));
   }
@@ -929,7 +975,8 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"display_name\":\"s\"}"));
 
     Named read =
-        HttpJson.postAsJson(client, uri("/p"), new Person("Ada", null), Named.class, snake);
+        HttpJson.postAsJson(
+            client, uri("/p"), new Person("Ada", null), JsonType.of(Named.class, snake));
 
     assertThat(read).isEqualTo(new Named("s"));
     assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("{\"first_name\":\"Ada\"}");
@@ -946,7 +993,9 @@ public abstract class HttpJsonContract {
     assertThatThrownBy(() -> JsonContent.of(selfReferencing(), options))
         .isInstanceOf(JsonWriteException.class);
     assertThat(server.getRequestCount()).isZero();
-    assertThat(HttpJson.getFromJson(client, uri("/ok"), TypeRef.mapOf(Object.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/ok"), JsonType.mapOf(Object.class).withOptions(options)))
         .isEmpty();
   }
 
@@ -967,7 +1016,8 @@ public abstract class HttpJsonContract {
     JsonContent content = JsonContent.of(MILD, options);
 
     HttpRequest request = content.requestBuilder("POST", uri("/c")).header("X-A", "1").build();
-    HttpResponse<Named> response = client.send(request, JsonBodyHandlers.of(Named.class, options));
+    HttpResponse<Named> response =
+        client.send(request, JsonBodyHandlers.of(JsonType.of(Named.class, options)));
 
     assertThat(content.value()).isSameAs(MILD);
     assertThat(content.objectType()).isEqualTo(WeatherForecast.class);
@@ -987,7 +1037,8 @@ public abstract class HttpJsonContract {
 
     CompletableFuture<HttpResponse<Named>> future =
         client.sendAsync(
-            HttpRequest.newBuilder(uri("/u/1")).build(), JsonBodyHandlers.of(Named.class, options));
+            HttpRequest.newBuilder(uri("/u/1")).build(),
+            JsonBodyHandlers.of(JsonType.of(Named.class, options)));
 
     assertThatThrownBy(future.orTimeout(30, TimeUnit.SECONDS)::join)
         .cause()
@@ -1062,7 +1113,8 @@ public abstract class HttpJsonContract {
   public void jsonContentEscapesCharactersItsCharsetCannotEncodeNeverWritingQuestionMarks()
       throws Exception {
     JsonContent latin1 =
-        JsonContent.of(UNMAPPABLE, Named.class, options, "application/json; charset=ISO-8859-1");
+        JsonContent.of(UNMAPPABLE, JsonType.of(Named.class, options))
+            .withMediaType("application/json; charset=ISO-8859-1");
     JsonContent ascii =
         JsonContent.of(UNMAPPABLE, options).withMediaType("application/json; charset=us-ascii");
 
@@ -1081,17 +1133,15 @@ public abstract class HttpJsonContract {
                 .withMediaType("application/json; charset=iso-8859-1"));
     server.enqueue(bytes(200, "application/json; charset=iso-8859-1", latin1));
 
-    assertThat(HttpJson.getFromJson(client, uri("/r"), Named.class, options)).isEqualTo(UNMAPPABLE);
+    assertThat(HttpJson.getFromJson(client, uri("/r"), JsonType.of(Named.class, options)))
+        .isEqualTo(UNMAPPABLE);
   }
 
   @Test
   public void propertyNamesTheCharsetCannotEncodeAreEscapedToo() throws Exception {
     JsonContent content =
-        JsonContent.of(
-            java.util.Map.of("€uro", 1),
-            Object.class,
-            options,
-            "application/json; charset=us-ascii");
+        JsonContent.of(java.util.Map.of("€uro", 1), JsonType.of(Object.class, options))
+            .withMediaType("application/json; charset=us-ascii");
 
     assertThat(new String(bodyOf(content), US_ASCII)).isEqualTo("{\"\\u20ACuro\":1}");
   }
@@ -1178,9 +1228,9 @@ public abstract class HttpJsonContract {
   @Test
   public void jsonContentWithDeclaredTypeWritesThatType() throws Exception {
     JsonContent content =
-        JsonContent.of(List.of(MILD), TypeRef.listOf(WeatherForecast.class), options);
+        JsonContent.of(List.of(MILD), JsonType.listOf(WeatherForecast.class).withOptions(options));
 
-    assertThat(content.objectType()).isEqualTo(TypeRef.listOf(WeatherForecast.class).type());
+    assertThat(content.objectType()).isEqualTo(JsonType.listOf(WeatherForecast.class).type());
     assertThat(content.contentLength()).isEqualTo(FORECAST.length() + 2);
   }
 
@@ -1194,7 +1244,7 @@ public abstract class HttpJsonContract {
             "application/json; charset=utf-16",
             "{\"displayName\":\"Zoë ✓\"}".getBytes(UTF_16)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("Zoë ✓"));
   }
 
@@ -1206,7 +1256,7 @@ public abstract class HttpJsonContract {
             "application/json; charset=\"UTF-16BE\"",
             "{\"displayName\":\"é\"}".getBytes(UTF_16BE)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("é"));
   }
 
@@ -1223,9 +1273,11 @@ public abstract class HttpJsonContract {
             "application/json; charset=\"UTF-16\"",
             "[{\"displayName\":\"漢\"}]".getBytes(UTF_16LE)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("Zoë ✓"));
-    assertThat(HttpJson.getFromJson(client, uri("/y"), TypeRef.listOf(Named.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/y"), JsonType.listOf(Named.class).withOptions(options)))
         .containsExactly(new Named("漢"));
   }
 
@@ -1247,7 +1299,7 @@ public abstract class HttpJsonContract {
             "{\"displayName\":\"Zoë\"}".getBytes(UTF_16BE)));
 
     for (int i = 0; i < 3; i++) {
-      assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+      assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
           .as("body %d", i)
           .isEqualTo(new Named("Zoë"));
     }
@@ -1267,7 +1319,7 @@ public abstract class HttpJsonContract {
         bytes(200, "application/json; charset=UTF-32", text.getBytes(Charset.forName("UTF-32BE"))));
 
     for (int i = 0; i < 3; i++) {
-      assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+      assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
           .as("body %d", i)
           .isEqualTo(new Named("Zoë 😀"));
     }
@@ -1286,9 +1338,9 @@ public abstract class HttpJsonContract {
             "text/json; charset=windows-1252",
             "{\"displayName\":\"€ – Œ\"}".getBytes(Charset.forName("windows-1252"))));
 
-    assertThat(HttpJson.getFromJson(client, uri("/a"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/a"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("Café"));
-    assertThat(HttpJson.getFromJson(client, uri("/b"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/b"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("€ – Œ"));
   }
 
@@ -1296,7 +1348,8 @@ public abstract class HttpJsonContract {
   public void unknownCharsetFailsNamingIt() {
     server.enqueue(bytes(200, "application/json; charset=x-klingon", "{}".getBytes(UTF_8)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("x-klingon");
   }
@@ -1305,7 +1358,7 @@ public abstract class HttpJsonContract {
   public void contentTypeIsNotEnforced() throws Exception {
     server.enqueue(bytes(200, "text/plain", "{\"displayName\":\"plain\"}".getBytes(UTF_8)));
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("plain"));
   }
 
@@ -1335,7 +1388,8 @@ public abstract class HttpJsonContract {
     };
     server.enqueue(bytes(200, "application/json", body));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("UTF-8");
   }
@@ -1350,7 +1404,7 @@ public abstract class HttpJsonContract {
     System.arraycopy(json, 0, body, 3, json.length);
     server.enqueue(bytes(200, "application/json; charset=utf-8", body));
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("bom"));
   }
 
@@ -1369,17 +1423,19 @@ public abstract class HttpJsonContract {
       server.enqueue(Compressed.json(200, coding, FORECAST));
       server.enqueue(Compressed.json(200, coding, "{\"displayName\":\"gone\"}"));
 
-      assertThat(HttpJson.getFromJson(client, uri("/gz"), WeatherForecast.class, options))
+      assertThat(
+              HttpJson.getFromJson(client, uri("/gz"), JsonType.of(WeatherForecast.class, options)))
           .as("%s", coding)
           .isEqualTo(MILD);
       assertAskedForCompression();
       assertThat(
-              HttpJson.getFromJsonAsync(client, uri("/gz"), WeatherForecast.class, options)
+              HttpJson.getFromJsonAsync(
+                      client, uri("/gz"), JsonType.of(WeatherForecast.class, options))
                   .get(10, TimeUnit.SECONDS))
           .as("%s async", coding)
           .isEqualTo(MILD);
       assertAskedForCompression();
-      assertThat(HttpJson.deleteFromJson(client, uri("/gz"), Named.class, options))
+      assertThat(HttpJson.deleteFromJson(client, uri("/gz"), JsonType.of(Named.class, options)))
           .isEqualTo(new Named("gone"));
       assertAskedForCompression();
     }
@@ -1394,11 +1450,14 @@ public abstract class HttpJsonContract {
       server.enqueue(Compressed.json(201, coding, "{\"displayName\":\"made\"}"));
 
       HttpRequest request = HttpRequest.newBuilder(uri("/send")).build();
-      assertThat(HttpJson.send(client, request, JsonType.of(WeatherForecast.class, options)))
+      assertThat(
+              HttpJson.exchange(client, request, JsonType.of(WeatherForecast.class, options))
+                  .body())
           .isEqualTo(MILD);
       assertAskedForCompression();
       assertThat(
-              HttpJson.sendAsync(client, request, JsonType.of(WeatherForecast.class, options))
+              HttpJson.exchangeAsync(client, request, JsonType.of(WeatherForecast.class, options))
+                  .thenApply(HttpResponse::body)
                   .get(10, TimeUnit.SECONDS))
           .isEqualTo(MILD);
       assertAskedForCompression();
@@ -1427,7 +1486,8 @@ public abstract class HttpJsonContract {
           Compressed.response(
               409, "application/problem+json", coding.header, coding.encode(problem)));
 
-      assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/e"), Named.class, options))
+      assertThatThrownBy(
+              () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
           .isInstanceOfSatisfying(
               HttpJsonStatusException.class,
               e -> {
@@ -1437,7 +1497,7 @@ public abstract class HttpJsonContract {
       assertAskedForCompression();
       assertThatThrownBy(
               () ->
-                  HttpJson.getFromJsonAsync(client, uri("/e"), Named.class, options)
+                  HttpJson.getFromJsonAsync(client, uri("/e"), JsonType.of(Named.class, options))
                       .get(10, TimeUnit.SECONDS))
           .cause()
           .isInstanceOfSatisfying(
@@ -1460,12 +1520,12 @@ public abstract class HttpJsonContract {
               coding.encode("{\"displayName\":\"c\"}\n{\"displayName\":\"d\"}\n")));
 
       try (java.util.stream.Stream<Named> stream =
-          HttpJson.getFromJsonAsStream(client, uri("/s"), Named.class, options)) {
+          HttpJson.getFromJsonAsStream(client, uri("/s"), JsonType.of(Named.class, options))) {
         assertThat(stream).containsExactly(new Named("a"), new Named("b"));
       }
       assertAskedForCompression();
       try (java.util.stream.Stream<Named> stream =
-          HttpJson.getFromJsonAsStreamAsync(client, uri("/s"), Named.class, options)
+          HttpJson.getFromJsonAsStreamAsync(client, uri("/s"), JsonType.of(Named.class, options))
               .get(10, TimeUnit.SECONDS)) {
         assertThat(stream).containsExactly(new Named("c"), new Named("d"));
       }
@@ -1485,18 +1545,24 @@ public abstract class HttpJsonContract {
       String asked = transportDecodesGzip() ? "gzip" : null;
       HttpRequest request = HttpRequest.newBuilder(uri("/h")).build();
 
-      assertThat(client.send(request, JsonBodyHandlers.of(WeatherForecast.class, options)).body())
+      assertThat(
+              client
+                  .send(request, JsonBodyHandlers.of(JsonType.of(WeatherForecast.class, options)))
+                  .body())
           .isEqualTo(MILD);
       assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding")).isEqualTo(asked);
       assertThat(
               client
-                  .sendAsync(request, JsonBodyHandlers.of(WeatherForecast.class, options))
+                  .sendAsync(
+                      request, JsonBodyHandlers.of(JsonType.of(WeatherForecast.class, options)))
                   .get(10, TimeUnit.SECONDS)
                   .body())
           .isEqualTo(MILD);
       LoopbackServer.take(server);
       try (java.util.stream.Stream<Named> stream =
-          client.send(request, JsonBodyHandlers.ofStream(Named.class, options)).body()) {
+          client
+              .send(request, JsonBodyHandlers.ofStream(JsonType.of(Named.class, options)))
+              .body()) {
         assertThat(stream).containsExactly(new Named("a"));
       }
       LoopbackServer.take(server);
@@ -1546,11 +1612,11 @@ public abstract class HttpJsonContract {
 
     assertThat(off.compression()).isFalse();
     assertThat(off).isNotEqualTo(options);
-    assertThat(HttpJson.getFromJson(client, uri("/plain"), WeatherForecast.class, off))
+    assertThat(HttpJson.getFromJson(client, uri("/plain"), JsonType.of(WeatherForecast.class, off)))
         .isEqualTo(MILD);
     assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding"))
         .isEqualTo(transportDecodesGzip() ? "gzip" : null);
-    assertThat(HttpJson.getFromJson(client, uri("/gz"), WeatherForecast.class, off))
+    assertThat(HttpJson.getFromJson(client, uri("/gz"), JsonType.of(WeatherForecast.class, off)))
         .isEqualTo(MILD);
     LoopbackServer.take(server);
   }
@@ -1561,7 +1627,8 @@ public abstract class HttpJsonContract {
     HttpRequest identity =
         HttpRequest.newBuilder(uri("/id")).header("Accept-Encoding", "identity").build();
 
-    assertThat(HttpJson.send(client, identity, JsonType.of(WeatherForecast.class, options)))
+    assertThat(
+            HttpJson.exchange(client, identity, JsonType.of(WeatherForecast.class, options)).body())
         .isEqualTo(MILD);
     assertThat(LoopbackServer.take(server).getHeaders().values("Accept-Encoding"))
         .containsExactly("identity");
@@ -1578,7 +1645,8 @@ public abstract class HttpJsonContract {
     server.enqueue(Compressed.response(200, "application/json", "gzip", gz));
     server.enqueue(Compressed.response(200, "application/json", "gzip", gz));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/big"), List.class, small))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/big"), JsonType.of(List.class, small)))
         .isInstanceOfSatisfying(
             dev.httpjson.ResponseTooLargeException.class,
             e -> {
@@ -1587,7 +1655,7 @@ public abstract class HttpJsonContract {
             });
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/big"), List.class, small)
+                HttpJson.getFromJsonAsync(client, uri("/big"), JsonType.of(List.class, small))
                     .get(10, TimeUnit.SECONDS))
         .cause()
         .isInstanceOfSatisfying(
@@ -1599,7 +1667,7 @@ public abstract class HttpJsonContract {
     byte[] noisyGz = Compressed.gzipStored(text);
     assertThat(noisyGz.length).isGreaterThan(1000);
     server.enqueue(Compressed.response(200, "application/json", "gzip", noisyGz));
-    assertThat(HttpJson.getFromJson(client, uri("/noisy"), String.class, small))
+    assertThat(HttpJson.getFromJson(client, uri("/noisy"), JsonType.of(String.class, small)))
         .isEqualTo(text.substring(1, text.length() - 1));
   }
 
@@ -1611,20 +1679,22 @@ public abstract class HttpJsonContract {
     server.enqueue(Compressed.response(200, "application/json", "gzip", bomb));
     long limit = JsonOptions.DEFAULT_MAX_RESPONSE_SIZE;
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/bomb"), List.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bomb"), JsonType.of(List.class, options)))
         .isInstanceOfSatisfying(
             dev.httpjson.ResponseTooLargeException.class,
             e -> assertThat(e.size()).isEqualTo(limit + 1));
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/bomb"), List.class, options)
+                HttpJson.getFromJsonAsync(client, uri("/bomb"), JsonType.of(List.class, options))
                     .get(30, TimeUnit.SECONDS))
         .cause()
         .isInstanceOfSatisfying(
             dev.httpjson.ResponseTooLargeException.class,
             e -> assertThat(e.size()).isEqualTo(limit + 1));
     server.enqueue(json(200, FORECAST));
-    assertThat(HttpJson.getFromJson(client, uri("/ok"), WeatherForecast.class, options))
+    assertThat(
+            HttpJson.getFromJson(client, uri("/ok"), JsonType.of(WeatherForecast.class, options)))
         .isEqualTo(MILD);
   }
 
@@ -1634,7 +1704,8 @@ public abstract class HttpJsonContract {
   public void nestingBeyondTheLimitFailsNamingIt() {
     server.enqueue(json(200, "[".repeat(100_000) + "]".repeat(100_000)));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/deep"), Object.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/deep"), JsonType.of(Object.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("JsonOptions.maxNestingDepth")
         .hasMessageContaining("500");
@@ -1645,7 +1716,9 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"temperatureC\":" + "9".repeat(1001) + "}"));
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/n"), WeatherForecast.class, options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/n"), JsonType.of(WeatherForecast.class, options)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("JsonOptions.maxNumberLength");
   }
@@ -1655,7 +1728,8 @@ public abstract class HttpJsonContract {
     server.enqueue(json(200, "{\"displayName\":\"" + "x".repeat(5000) + "\"}"));
     JsonOptions small = options.toBuilder().maxStringLength(1000).build();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/s"), Named.class, small))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/s"), JsonType.of(Named.class, small)))
         .isInstanceOf(JsonReadException.class)
         .hasMessageContaining("JsonOptions.maxStringLength")
         .satisfies(e -> assertThat(((JsonReadException) e).path()).isEqualTo("$.displayName"));
@@ -1698,7 +1772,7 @@ public abstract class HttpJsonContract {
 
     assertThat(api.getFromJson("forecasts/1", WeatherForecast.class)).isEqualTo(MILD);
     assertThat(api.postAsJson("things", MILD, Named.class)).isEqualTo(new Named("made"));
-    assertThat(api.getFromJson(null, TypeRef.listOf(Named.class))).isEmpty();
+    assertThat(api.getFromJson(null, JsonType.listOf(Named.class))).isEmpty();
 
     RecordedRequest get = LoopbackServer.take(server);
     assertThat(get.getTarget()).isEqualTo("/api/v1/forecasts/1");
@@ -1730,11 +1804,11 @@ public abstract class HttpJsonContract {
     server.enqueue(json(201, "{\"displayName\":\"receipt\"}"));
 
     Named receipt =
-        HttpJson.send(
-            client,
-            orderRequest("PUT", "/orders/1").header("Idempotency-Key", "k-1").build(),
-            Named.class,
-            options);
+        HttpJson.exchange(
+                client,
+                orderRequest("PUT", "/orders/1").header("Idempotency-Key", "k-1").build(),
+                JsonType.of(Named.class, options))
+            .body();
 
     assertThat(receipt).isEqualTo(new Named("receipt"));
     RecordedRequest request = LoopbackServer.take(server);
@@ -1750,7 +1824,7 @@ public abstract class HttpJsonContract {
     HttpRequest request =
         HttpRequest.newBuilder(uri("/v")).header("Accept", "application/vnd.api+json").build();
 
-    HttpJson.send(client, request, JsonType.of(Named.class, options));
+    HttpJson.exchange(client, request, JsonType.of(Named.class, options)).body();
 
     assertThat(LoopbackServer.take(server).getHeaders().values("Accept"))
         .containsExactly("application/vnd.api+json");
@@ -1766,7 +1840,9 @@ public abstract class HttpJsonContract {
             .build());
 
     assertThatThrownBy(
-            () -> HttpJson.send(client, orderRequest("POST", "/orders").build(), Named.class))
+            () ->
+                HttpJson.exchange(client, orderRequest("POST", "/orders").build(), Named.class)
+                    .body())
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
@@ -1784,8 +1860,11 @@ public abstract class HttpJsonContract {
     JsonOptions small = options.toBuilder().maxResponseSize(100).build();
     assertThatThrownBy(
             () ->
-                HttpJson.send(
-                    client, HttpRequest.newBuilder(uri("/big")).build(), List.class, small))
+                HttpJson.exchange(
+                        client,
+                        HttpRequest.newBuilder(uri("/big")).build(),
+                        JsonType.of(List.class, small))
+                    .body())
         .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
         .hasMessageContaining("100");
 
@@ -1793,8 +1872,11 @@ public abstract class HttpJsonContract {
         new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
     JsonOptions quick = options.toBuilder().timeout(java.time.Duration.ofMillis(300)).build();
     CompletableFuture<Named> late =
-        HttpJson.sendAsync(
-            client, HttpRequest.newBuilder(uri("/slow")).build(), JsonType.of(Named.class, quick));
+        HttpJson.exchangeAsync(
+                client,
+                HttpRequest.newBuilder(uri("/slow")).build(),
+                JsonType.of(Named.class, quick))
+            .thenApply(HttpResponse::body);
     assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS))
         .hasCauseInstanceOf(dev.httpjson.CallTimeoutException.class);
   }
@@ -1807,15 +1889,16 @@ public abstract class HttpJsonContract {
             java.time.Duration.ofSeconds(Long.MAX_VALUE))) {
       JsonOptions o = options.toBuilder().timeout(forever).idleTimeout(forever).build();
       server.enqueue(json(200, "{\"displayName\":\"b\"}"));
-      assertThat(HttpJson.getFromJson(client, uri("/b"), Named.class, o)).isEqualTo(new Named("b"));
+      assertThat(HttpJson.getFromJson(client, uri("/b"), JsonType.of(Named.class, o)))
+          .isEqualTo(new Named("b"));
       server.enqueue(json(200, "{\"displayName\":\"a\"}"));
       assertThat(
-              HttpJson.getFromJsonAsync(client, uri("/a"), Named.class, o)
+              HttpJson.getFromJsonAsync(client, uri("/a"), JsonType.of(Named.class, o))
                   .get(10, TimeUnit.SECONDS))
           .isEqualTo(new Named("a"));
       server.enqueue(json(200, "[{\"displayName\":\"s\"}]"));
       try (java.util.stream.Stream<Named> stream =
-          HttpJson.getFromJsonAsStream(client, uri("/s"), Named.class, o)) {
+          HttpJson.getFromJsonAsStream(client, uri("/s"), JsonType.of(Named.class, o))) {
         assertThat(stream).containsExactly(new Named("s"));
       }
       HttpJsonClient api =
@@ -1846,7 +1929,7 @@ public abstract class HttpJsonContract {
     JsonOptions none = quick.toBuilder().timeout(java.time.Duration.ZERO).build();
     assertThat(none.timeout()).isNull();
     assertThat(
-            HttpJson.getFromJsonAsync(client, uri("/late"), Named.class, none)
+            HttpJson.getFromJsonAsync(client, uri("/late"), JsonType.of(Named.class, none))
                 .get(10, TimeUnit.SECONDS))
         .isEqualTo(new Named("late"));
     server.enqueue(late);
@@ -1867,7 +1950,9 @@ public abstract class HttpJsonContract {
             "application/json; charset=iso-8859-1",
             "{\"displayName\":\"caf\u00e9\"}".getBytes(ISO_8859_1)));
 
-    assertThat(HttpJson.send(client, HttpRequest.newBuilder(uri("/l")).build(), Named.class))
+    assertThat(
+            HttpJson.exchange(client, HttpRequest.newBuilder(uri("/l")).build(), Named.class)
+                .body())
         .isEqualTo(new Named("caf\u00e9"));
   }
 
@@ -1908,7 +1993,7 @@ public abstract class HttpJsonContract {
         client.send(
             orderRequest("POST", "/batch").build(), HttpResponse.BodyHandlers.ofInputStream());
     try (java.util.stream.Stream<Named> results =
-        HttpJson.readFromJsonAsStream(ndjson, Named.class, options)) {
+        HttpJson.readFromJsonAsStream(ndjson, JsonType.of(Named.class, options))) {
       assertThat(results).containsExactly(new Named("a"), new Named("b"));
     }
     HttpResponse<java.io.InputStream> array =
@@ -1921,7 +2006,7 @@ public abstract class HttpJsonContract {
     }
 
     server.enqueue(json(200, "{\"displayName\":\"after\"}"));
-    assertThat(HttpJson.getFromJson(client, uri("/after"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/after"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("after"));
   }
 
@@ -1944,7 +2029,7 @@ public abstract class HttpJsonContract {
   @Test
   public void aPreparedTypeIsAcceptedWhereverATypeIs() throws Exception {
     JsonType<Named> named = JsonType.of(Named.class, options);
-    JsonType<List<Named>> list = JsonType.of(new TypeRef<List<Named>>() {}, options);
+    JsonType<List<Named>> list = new JsonType<List<Named>>() {}.withOptions(options);
     server.enqueue(json(200, "{\"displayName\":\"g\"}"));
     server.enqueue(json(200, "[{\"displayName\":\"l\"}]"));
     server.enqueue(json(200, "{\"displayName\":\"p\"}"));
@@ -2012,7 +2097,8 @@ public abstract class HttpJsonContract {
 
     Named sent =
         api.withHeader("X-Request-Id", "r-2")
-            .send(orderRequest("POST", "/api/orders").build(), Named.class);
+            .exchange(orderRequest("POST", "/api/orders").build(), Named.class)
+            .body();
 
     assertThat(sent).isEqualTo(new Named("s"));
     RecordedRequest request = LoopbackServer.take(server);

@@ -11,6 +11,7 @@ import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.spi.JsonCodec;
 import java.io.IOException;
@@ -144,8 +145,12 @@ public abstract class InterceptorContract {
       assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
     }
     HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
-    assertThat(api.send(own, String.class)).isEqualTo("a");
-    assertThat(api.sendAsync(own, String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    assertThat(api.exchange(own, String.class).body()).isEqualTo("a");
+    assertThat(
+            api.exchangeAsync(own, String.class)
+                .thenApply(HttpResponse::body)
+                .get(5, TimeUnit.SECONDS))
+        .isEqualTo("a");
     for (int i = 0; i < 5; i++) {
       RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
       assertThat(r.getHeaders().get("X-Request-Id")).isEqualTo("r1");
@@ -226,7 +231,8 @@ public abstract class InterceptorContract {
     server.enqueue(json(200, "\"two\""));
     server.enqueue(json(200, "\"three\""));
     URI uri = LoopbackServer.uri(server, "/x");
-    assertThat(HttpJson.getFromJson(decorated, uri, String.class, options)).isEqualTo("one");
+    assertThat(HttpJson.getFromJson(decorated, uri, JsonType.of(String.class, options)))
+        .isEqualTo("one");
     HttpRequest request = HttpRequest.newBuilder(uri).build();
     assertThat(decorated.send(request, HttpResponse.BodyHandlers.ofString()).body())
         .isEqualTo("\"two\"");
@@ -853,8 +859,12 @@ public abstract class InterceptorContract {
     assertThat(api.getFromJson("x", String.class)).isEqualTo("there");
     assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("there");
     HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x")).build();
-    assertThat(api.send(own, String.class)).isEqualTo("there");
-    assertThat(api.sendAsync(own, String.class).get(5, TimeUnit.SECONDS)).isEqualTo("there");
+    assertThat(api.exchange(own, String.class).body()).isEqualTo("there");
+    assertThat(
+            api.exchangeAsync(own, String.class)
+                .thenApply(HttpResponse::body)
+                .get(5, TimeUnit.SECONDS))
+        .isEqualTo("there");
     for (int i = 0; i < 4; i++) {
       RecordedRequest first = server.takeRequest(5, TimeUnit.SECONDS);
       assertThat(first.getHeaders().get("Authorization")).isEqualTo("Bearer s3cret");

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -99,7 +100,7 @@ public abstract class JsonTestSuiteContract {
   public void validJsonReadsOnEveryPath(String name) throws Exception {
     byte[] json = bytes(name);
 
-    Object overHttp = HttpJson.getFromJson(client, serve(json), Object.class, options);
+    Object overHttp = HttpJson.getFromJson(client, serve(json), JsonType.of(Object.class, options));
     Object fromBytes = reader.read(json, 0, json.length);
     Object fromStream = reader.read(new ByteArrayInputStream(json));
 
@@ -112,7 +113,8 @@ public abstract class JsonTestSuiteContract {
   public void invalidJsonFailsWithAPositionOnEveryPath(String name) throws Exception {
     byte[] json = bytes(name);
 
-    assertRejected(() -> HttpJson.getFromJson(client, serve(json), Object.class, options));
+    assertRejected(
+        () -> HttpJson.getFromJson(client, serve(json), JsonType.of(Object.class, options)));
     assertRejected(() -> reader.read(json, 0, json.length));
     assertRejected(() -> reader.read(new ByteArrayInputStream(json)));
   }
@@ -146,7 +148,7 @@ public abstract class JsonTestSuiteContract {
 
     for (Reading read :
         List.<Reading>of(
-            () -> HttpJson.getFromJson(client, serve(json), Object.class, options),
+            () -> HttpJson.getFromJson(client, serve(json), JsonType.of(Object.class, options)),
             () -> reader.read(json, 0, json.length),
             () -> reader.read(new ByteArrayInputStream(json)))) {
       try {
@@ -217,7 +219,8 @@ public abstract class JsonTestSuiteContract {
     byte[] line = ("1\n" + document + "\n").getBytes(StandardCharsets.UTF_8);
     JsonSequenceReader<Object> sequences = codec().bind(options).sequenceReader(Object.class);
 
-    assertRejected(() -> HttpJson.getFromJson(client, serve(json), Object.class, options));
+    assertRejected(
+        () -> HttpJson.getFromJson(client, serve(json), JsonType.of(Object.class, options)));
     assertRejected(() -> reader.read(json, 0, json.length));
     assertRejected(() -> reader.read(new ByteArrayInputStream(json)));
     assertRejected(() -> drain(sequences.array(new ByteArrayInputStream(element))));
@@ -237,7 +240,8 @@ public abstract class JsonTestSuiteContract {
     byte[] json = bytes(EMPTY);
 
     assertThat(json).isEmpty();
-    assertThat(HttpJson.getFromJson(client, serve(json), Object.class, options)).isNull();
+    assertThat(HttpJson.getFromJson(client, serve(json), JsonType.of(Object.class, options)))
+        .isNull();
   }
 
   @Test

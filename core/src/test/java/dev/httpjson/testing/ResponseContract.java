@@ -13,7 +13,6 @@ import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
-import dev.httpjson.TypeRef;
 import dev.httpjson.spi.JsonCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -252,14 +251,15 @@ public abstract class ResponseContract {
             "{\"message\":\"Validation Failed\",\"documentation_url\":\"https://docs.example.com/v\"}"));
     JsonOptions snake = options.toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/items"), Item.class, snake))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/items"), JsonType.of(Item.class, snake)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> {
               ApiError error = read(() -> e.bodyAs(ApiError.class));
               assertThat(error)
                   .isEqualTo(new ApiError("Validation Failed", "https://docs.example.com/v"));
-              Map<String, Object> members = read(() -> e.bodyAs(TypeRef.mapOf(Object.class)));
+              Map<String, Object> members = read(() -> e.bodyAs(JsonType.mapOf(Object.class)));
               assertThat(members).containsEntry("message", "Validation Failed");
             });
   }
@@ -281,11 +281,13 @@ public abstract class ResponseContract {
     server.enqueue(new MockResponse.Builder().code(503).build());
     server.enqueue(json(500, "{\"message\": oops}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/a"), Item.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/a"), JsonType.of(Item.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e -> assertThat(read(() -> e.bodyAs(ApiError.class))).isNull());
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/b"), Item.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/b"), JsonType.of(Item.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e ->
@@ -300,7 +302,8 @@ public abstract class ResponseContract {
         "{\"message\":\"" + "x".repeat(HttpJsonStatusException.MAX_BODY_PREFIX_BYTES) + "\"}";
     server.enqueue(json(500, big));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/big"), Item.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/big"), JsonType.of(Item.class, options)))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class,
             e ->
@@ -457,7 +460,7 @@ public abstract class ResponseContract {
         .isEqualTo(new ApiError("x", "y"));
     assertThat(snake.fromJson("")).isNull();
     assertThat(
-            JsonType.of(new TypeRef<List<Item>>() {}, options)
+            new JsonType<List<Item>>() {}.withOptions(options)
                 .fromJson("[{\"id\":1,\"title\":\"a\"}]"))
         .containsExactly(new Item(1, "a"));
   }
@@ -501,7 +504,8 @@ public abstract class ResponseContract {
   public void aMismatchAtTheTopLevelIsReportedAtTheRoot() {
     server.enqueue(json(200, "[1,2]"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/one"), Item.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/one"), JsonType.of(Item.class, options)))
         .isInstanceOfSatisfying(JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$"));
   }
 

@@ -13,9 +13,9 @@ import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.ResponseTooLargeException;
-import dev.httpjson.TypeRef;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Named;
 import java.io.IOException;
@@ -97,7 +97,7 @@ public abstract class StreamingContract {
   /** The same client completes an ordinary call. */
   private void normalCall() throws Exception {
     server.enqueue(json(200, "{\"displayName\":\"ok\"}"));
-    assertThat(HttpJson.getFromJson(client, uri("/ok"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, uri("/ok"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("ok"));
   }
 
@@ -119,7 +119,8 @@ public abstract class StreamingContract {
     server.enqueue(json(200, "[" + "1,".repeat(600) + "1]"));
     JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(List.class, small)))
         .isInstanceOfSatisfying(
             ResponseTooLargeException.class,
             e -> {
@@ -136,7 +137,8 @@ public abstract class StreamingContract {
     server.enqueue(LoopbackServer.withoutLength(server, 200, "[" + "1,".repeat(600) + "1]", 100));
     JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/x"), List.class, small))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(List.class, small)))
         .isInstanceOfSatisfying(
             ResponseTooLargeException.class,
             e -> {
@@ -153,7 +155,9 @@ public abstract class StreamingContract {
     server.enqueue(LoopbackServer.withoutLength(server, 200, body, 64));
     JsonOptions small = options.toBuilder().maxResponseSize(1000).build();
 
-    assertThat(HttpJson.getFromJson(client, uri("/x"), TypeRef.listOf(Integer.class), small))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/x"), JsonType.listOf(Integer.class).withOptions(small)))
         .hasSize(499);
     assertClientHealthyAndNothingLeaked();
   }
@@ -165,7 +169,7 @@ public abstract class StreamingContract {
     server.enqueue(LoopbackServer.withoutLength(server, 200, namedArray(1000), 97));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
       List<Named> all = stream.collect(Collectors.toList());
       assertThat(all).hasSize(1000);
       assertThat(all.get(999)).isEqualTo(new Named("n999"));
@@ -178,7 +182,7 @@ public abstract class StreamingContract {
     server.enqueue(json(200, "[{\"displayName\":\"a\"}, null, {\"displayName\":\"b\"}]"));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
       assertThat(stream.collect(Collectors.toList()))
           .containsExactly(new Named("a"), null, new Named("b"));
     }
@@ -194,7 +198,7 @@ public abstract class StreamingContract {
                 .getBytes(UTF_8)));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/n"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/n"), JsonType.of(Named.class, options))) {
       assertThat(stream.map(Named::displayName)).containsExactly("a", "b", "c");
     }
   }
@@ -220,7 +224,7 @@ public abstract class StreamingContract {
         }
         server.enqueue(response.build());
         try (Stream<Long> stream =
-            HttpJson.getFromJsonAsStream(client, uri("/n"), Long.class, options)) {
+            HttpJson.getFromJsonAsStream(client, uri("/n"), JsonType.of(Long.class, options))) {
           assertThat(stream.collect(Collectors.toList()))
               .as("%s in chunks of %d bytes", nd ? "NDJSON" : "an array", chunk)
               .isEqualTo(expected);
@@ -230,7 +234,7 @@ public abstract class StreamingContract {
     server.enqueue(
         bytes(200, "application/x-ndjson", "2.5\n-3e2\r\n1E+2 \n0\n-0.125".getBytes(UTF_8)));
     try (Stream<Double> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/d"), Double.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/d"), JsonType.of(Double.class, options))) {
       assertThat(stream).containsExactly(2.5, -300.0, 100.0, 0.0, -0.125);
     }
     assertClientHealthyAndNothingLeaked();
@@ -284,7 +288,7 @@ public abstract class StreamingContract {
         }
         server.enqueue(response.build());
         try (Stream<Named> stream =
-            HttpJson.getFromJsonAsStream(client, uri("/s"), Named.class, options)) {
+            HttpJson.getFromJsonAsStream(client, uri("/s"), JsonType.of(Named.class, options))) {
           assertThat(stream.map(Named::displayName))
               .as("%s %s, %d bytes", type, body[0], ((byte[]) body[1]).length)
               .containsExactly("Zoë", "漢", "😀");
@@ -306,7 +310,8 @@ public abstract class StreamingContract {
     server.enqueue(json(204, ""));
 
     client.send(
-        JsonSequenceContent.ofNdjson(elements, new TypeRef<Map<String, Object>>() {}, indented)
+        JsonSequenceContent.ofNdjson(
+                elements, new JsonType<Map<String, Object>>() {}.withOptions(indented))
             .requestBuilder("POST", uri("/bulk"))
             .build(),
         HttpResponse.BodyHandlers.discarding());
@@ -319,7 +324,7 @@ public abstract class StreamingContract {
     server.enqueue(bytes(200, "application/x-ndjson", body.getBytes(UTF_8)));
     try (Stream<Map<String, Object>> back =
         HttpJson.getFromJsonAsStream(
-            client, uri("/back"), new TypeRef<Map<String, Object>>() {}, options)) {
+            client, uri("/back"), new JsonType<Map<String, Object>>() {}.withOptions(options))) {
       assertThat(back.collect(Collectors.toList())).isEqualTo(elements);
     }
   }
@@ -330,7 +335,7 @@ public abstract class StreamingContract {
     server.enqueue(json(204, ""));
 
     client.send(
-        JsonSequenceContent.ofArray(List.of(Map.of("a", 1)), Object.class, indented)
+        JsonSequenceContent.ofArray(List.of(Map.of("a", 1)), JsonType.of(Object.class, indented))
             .requestBuilder("POST", uri("/bulk"))
             .build(),
         HttpResponse.BodyHandlers.discarding());
@@ -349,19 +354,19 @@ public abstract class StreamingContract {
     server.enqueue(json(204, ""));
 
     client.send(
-        JsonSequenceContent.ofArray(elements, Named.class, options)
+        JsonSequenceContent.ofArray(elements, JsonType.of(Named.class, options))
             .requestBuilder("POST", uri("/a"))
             .header("Content-Type", "application/json; charset=ISO-8859-1")
             .build(),
         HttpResponse.BodyHandlers.discarding());
     client.send(
-        JsonSequenceContent.ofNdjson(elements, Named.class, options)
+        JsonSequenceContent.ofNdjson(elements, JsonType.of(Named.class, options))
             .requestBuilder("POST", uri("/n"))
             .setHeader("Content-Type", "application/x-ndjson; charset=us-ascii")
             .build(),
         HttpResponse.BodyHandlers.discarding());
     client.send(
-        JsonSequenceContent.ofArray(elements, Named.class, options)
+        JsonSequenceContent.ofArray(elements, JsonType.of(Named.class, options))
             .requestBuilder("POST", uri("/u"))
             .header("Content-Type", "application/json; charset=utf-16")
             .build(),
@@ -387,7 +392,7 @@ public abstract class StreamingContract {
     HttpResponse<Stream<Named>> response =
         client.send(
             HttpRequest.newBuilder(uri("/n")).build(),
-            JsonBodyHandlers.ofNdjsonStream(Named.class, options));
+            JsonBodyHandlers.ofNdjsonStream(JsonType.of(Named.class, options)));
 
     try (Stream<Named> stream = response.body()) {
       assertThat(stream.map(Named::displayName)).containsExactly("a", "b");
@@ -401,7 +406,7 @@ public abstract class StreamingContract {
     HttpResponse<Stream<Map<String, Integer>>> response =
         client.send(
             HttpRequest.newBuilder(uri("/m")).build(),
-            JsonBodyHandlers.ofStream(TypeRef.mapOf(Integer.class), options));
+            JsonBodyHandlers.ofStream(JsonType.mapOf(Integer.class).withOptions(options)));
 
     try (Stream<Map<String, Integer>> stream = response.body()) {
       assertThat(stream).containsExactly(Map.of("a", 1), Map.of("b", 2));
@@ -412,7 +417,9 @@ public abstract class StreamingContract {
   public void streamFailsOnErrorStatusBeforeReturning() throws Exception {
     server.enqueue(json(500, "{\"error\":\"down\"}"));
 
-    assertThatThrownBy(() -> HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options))
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options)))
         .isInstanceOf(HttpJsonStatusException.class)
         .hasMessageContaining("500");
     assertClientHealthyAndNothingLeaked();
@@ -423,7 +430,7 @@ public abstract class StreamingContract {
     server.enqueue(new MockResponse.Builder().code(204).build());
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
       assertThat(stream).isEmpty();
     }
   }
@@ -433,7 +440,7 @@ public abstract class StreamingContract {
     server.enqueue(json(200, "[{\"displayName\":\"a\"},{\"displayName\":oops}]"));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
       Iterator<Named> it = stream.iterator();
       assertThat(it.next()).isEqualTo(new Named("a"));
       assertThatThrownBy(it::next)
@@ -454,7 +461,7 @@ public abstract class StreamingContract {
     server.enqueue(json(200, "{\"displayName\":\"a\"}"));
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, options)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
       assertThatThrownBy(() -> stream.findFirst())
           .isInstanceOf(UncheckedIOException.class)
           .hasMessageContaining("Expected a JSON array");
@@ -487,7 +494,8 @@ public abstract class StreamingContract {
             })) {
       List<Named> firstThree;
       try (Stream<Named> stream =
-          HttpJson.getFromJsonAsStream(client, raw.uri("/endless"), Named.class, options)) {
+          HttpJson.getFromJsonAsStream(
+              client, raw.uri("/endless"), JsonType.of(Named.class, options))) {
         firstThree = stream.limit(3).collect(Collectors.toList());
       }
 
@@ -504,7 +512,7 @@ public abstract class StreamingContract {
     JsonOptions small = options.toBuilder().maxResponseSize(16 * 1024).build();
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, small)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, small))) {
       assertThat(stream.count()).isEqualTo(2000);
     }
   }
@@ -519,7 +527,7 @@ public abstract class StreamingContract {
     JsonOptions small = options.toBuilder().maxResponseSize(32 * 1024).build();
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/a"), Named.class, small)) {
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, small))) {
       Iterator<Named> it = stream.iterator();
       assertThat(it.next()).isEqualTo(new Named("a"));
       assertThatThrownBy(it::next)
@@ -545,7 +553,9 @@ public abstract class StreamingContract {
     long start = System.nanoTime();
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/slow"), TypeRef.listOf(Named.class), timed))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/slow"), JsonType.listOf(Named.class).withOptions(timed)))
         .isInstanceOfSatisfying(
             CallTimeoutException.class,
             e -> {
@@ -567,7 +577,7 @@ public abstract class StreamingContract {
     JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(1500)).build();
 
     try (Stream<Named> stream =
-        HttpJson.getFromJsonAsStream(client, uri("/slow"), Named.class, timed)) {
+        HttpJson.getFromJsonAsStream(client, uri("/slow"), JsonType.of(Named.class, timed))) {
       assertThatThrownBy(stream::count)
           .isInstanceOf(UncheckedIOException.class)
           .cause()
@@ -664,7 +674,8 @@ public abstract class StreamingContract {
       JsonOptions idle =
           options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(500)).build();
       try (Stream<Named> stream =
-          HttpJson.getFromJsonAsStream(client, steady.uri("/feed"), Named.class, idle)) {
+          HttpJson.getFromJsonAsStream(
+              client, steady.uri("/feed"), JsonType.of(Named.class, idle))) {
         assertThat(stream.map(Named::displayName)).hasSize(12).endsWith("n11");
       }
     }
@@ -675,15 +686,15 @@ public abstract class StreamingContract {
   private Stream<Named> openStream(String way, URI uri, JsonOptions options) throws Exception {
     switch (way) {
       case "blocking":
-        return HttpJson.getFromJsonAsStream(client, uri, Named.class, options);
+        return HttpJson.getFromJsonAsStream(client, uri, JsonType.of(Named.class, options));
       case "async":
-        return HttpJson.getFromJsonAsStreamAsync(client, uri, Named.class, options)
+        return HttpJson.getFromJsonAsStreamAsync(client, uri, JsonType.of(Named.class, options))
             .get(10, TimeUnit.SECONDS);
       case "handler":
         return client
             .send(
                 HttpRequest.newBuilder(uri).build(),
-                JsonBodyHandlers.ofStream(Named.class, options))
+                JsonBodyHandlers.ofStream(JsonType.of(Named.class, options)))
             .body();
       default:
         throw new IllegalArgumentException(way);
@@ -704,11 +715,12 @@ public abstract class StreamingContract {
     try (RawServer silent = new RawServer((socket, head) -> socket.getInputStream().read())) {
       JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(500)).build();
 
-      assertThatThrownBy(() -> HttpJson.getFromJson(client, silent.uri("/x"), Named.class, timed))
+      assertThatThrownBy(
+              () -> HttpJson.getFromJson(client, silent.uri("/x"), JsonType.of(Named.class, timed)))
           .isInstanceOf(CallTimeoutException.class)
           .hasMessageContaining("PT0.5S");
       CompletableFuture<Named> async =
-          HttpJson.getFromJsonAsync(client, silent.uri("/y"), Named.class, timed);
+          HttpJson.getFromJsonAsync(client, silent.uri("/y"), JsonType.of(Named.class, timed));
       assertThatThrownBy(() -> async.get(10, TimeUnit.SECONDS))
           .hasCauseInstanceOf(CallTimeoutException.class);
     }
@@ -739,7 +751,8 @@ public abstract class StreamingContract {
               }
             })) {
       CompletableFuture<List<Named>> future =
-          HttpJson.getFromJsonAsync(client, raw.uri("/big"), TypeRef.listOf(Named.class), options);
+          HttpJson.getFromJsonAsync(
+              client, raw.uri("/big"), JsonType.listOf(Named.class).withOptions(options));
       assertThat(bodyStarted.await(10, TimeUnit.SECONDS)).isTrue();
 
       assertThat(future.cancel(true)).isTrue();
@@ -785,7 +798,8 @@ public abstract class StreamingContract {
               });
       interrupter.start();
 
-      assertThatThrownBy(() -> HttpJson.getFromJson(client, raw.uri("/big"), List.class, options))
+      assertThatThrownBy(
+              () -> HttpJson.getFromJson(client, raw.uri("/big"), JsonType.of(List.class, options)))
           .isInstanceOf(InterruptedException.class);
       assertThat(Thread.interrupted()).isFalse();
       assertThat(serverSawAbort.await(10, TimeUnit.SECONDS)).isTrue();
@@ -803,7 +817,8 @@ public abstract class StreamingContract {
     List<Integer> pulled = new ArrayList<>();
     Stream<Named> elements =
         IntStream.range(0, 5000).peek(pulled::add).mapToObj(i -> new Named("n" + i));
-    JsonSequenceContent body = JsonSequenceContent.ofArray(elements, Named.class, options);
+    JsonSequenceContent body =
+        JsonSequenceContent.ofArray(elements, JsonType.of(Named.class, options));
 
     HttpResponse<Void> response =
         client.send(
@@ -832,12 +847,13 @@ public abstract class StreamingContract {
     server.enqueue(json(204, ""));
 
     client.send(
-        JsonSequenceContent.ofNdjson(List.of(new Named("a"), new Named("b")), Named.class, options)
+        JsonSequenceContent.ofNdjson(
+                List.of(new Named("a"), new Named("b")), JsonType.of(Named.class, options))
             .requestBuilder("POST", uri("/nd"))
             .build(),
         HttpResponse.BodyHandlers.discarding());
     client.send(
-        JsonSequenceContent.ofArray(List.<Named>of(), Named.class, options)
+        JsonSequenceContent.ofArray(List.<Named>of(), JsonType.of(Named.class, options))
             .requestBuilder("PUT", uri("/empty"))
             .build(),
         HttpResponse.BodyHandlers.discarding());
@@ -860,7 +876,7 @@ public abstract class StreamingContract {
     assertThatThrownBy(
             () ->
                 client.send(
-                    JsonSequenceContent.ofArray(elements, Object.class, options)
+                    JsonSequenceContent.ofArray(elements, JsonType.of(Object.class, options))
                         .requestBuilder("POST", uri("/bulk"))
                         .build(),
                     HttpResponse.BodyHandlers.discarding()))

@@ -12,7 +12,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.util.stream.Stream;
 
-/** The README's hand-built request examples: HttpJson.send, streaming any response, handlers. */
+/**
+ * The README's hand-built request examples: HttpJson.exchange, streaming any response, handlers.
+ */
 public final class CustomRequestExample {
   record Order(String sku, int quantity) {}
 
@@ -28,7 +30,7 @@ public final class CustomRequestExample {
             .requestBuilder("POST", URI.create("https://api.example.com/orders"))
             .header("Idempotency-Key", "7f1c")
             .build();
-    Receipt receipt = HttpJson.send(client, request, Receipt.class); // status checked
+    Receipt receipt = HttpJson.exchange(client, request, Receipt.class).body(); // status checked
     System.out.println(receipt);
     // README: end send
 

@@ -3,7 +3,6 @@ package dev.httpjson.examples;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
-import dev.httpjson.TypeRef;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +15,7 @@ public final class PreparedTypeExample {
   record User(String id, String name) {}
 
   // README: prepared
-  static final JsonType<List<User>> USERS = JsonType.of(new TypeRef<List<User>>() {});
+  static final JsonType<List<User>> USERS = new JsonType<List<User>>() {};
 
   static List<User> users(HttpClient client, URI uri) throws Exception {
     return HttpJson.getFromJson(client, uri, USERS); // reader resolved once, held by USERS
@@ -32,7 +31,8 @@ public final class PreparedTypeExample {
     // README: deadline
     JsonOptions call =
         JsonOptions.newBuilder().timeout(Duration.between(Instant.now(), deadline)).build();
-    User user = HttpJson.getFromJson(client, uri, User.class, call); // no new serializer
+    User user =
+        HttpJson.getFromJson(client, uri, JsonType.of(User.class, call)); // no new serializer
     // README: end deadline
     return user;
   }

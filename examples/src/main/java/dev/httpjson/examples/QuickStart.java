@@ -1,7 +1,7 @@
 package dev.httpjson.examples;
 
 import dev.httpjson.HttpJson;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.LocalDate;
@@ -30,7 +30,7 @@ public final class QuickStart {
     URI forecasts = base.resolve("weatherforecast");
 
     List<WeatherForecast> week =
-        HttpJson.getFromJson(client, forecasts, new TypeRef<List<WeatherForecast>>() {});
+        HttpJson.getFromJson(client, forecasts, new JsonType<List<WeatherForecast>>() {});
     HttpJson.ensureSuccess(HttpJson.postAsJson(client, forecasts, week.get(0)));
 
     Receipt receipt =

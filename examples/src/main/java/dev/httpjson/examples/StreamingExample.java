@@ -3,6 +3,7 @@ package dev.httpjson.examples;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.JsonType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -26,7 +27,7 @@ public final class StreamingExample {
 
     Stream<Event> outgoing = Stream.generate(() -> new Event("x", "ping")).limit(1_000_000);
     client.send(
-        JsonSequenceContent.ofArray(outgoing, Event.class, JsonOptions.web())
+        JsonSequenceContent.ofArray(outgoing, JsonType.of(Event.class, JsonOptions.web()))
             .requestBuilder("POST", uri)
             .build(),
         BodyHandlers.discarding());
@@ -40,7 +41,8 @@ public final class StreamingExample {
             .timeout(Duration.ZERO) // the feed may run for days: no whole-call timeout
             .idleTimeout(Duration.ofSeconds(30)) // but a server silent for 30 s is gone
             .build();
-    try (Stream<Event> events = HttpJson.getFromJsonAsStream(client, feedUri, Event.class, feed)) {
+    try (Stream<Event> events =
+        HttpJson.getFromJsonAsStream(client, feedUri, JsonType.of(Event.class, feed))) {
       events.forEach(System.out::println);
     } // a stall fails the stream with CallTimeoutException naming the idle timeout
   }

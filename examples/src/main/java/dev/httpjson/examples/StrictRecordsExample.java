@@ -3,7 +3,7 @@ package dev.httpjson.examples;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.LocalDate;
@@ -24,8 +24,8 @@ public final class StrictRecordsExample {
           HttpJson.getFromJson(
               client,
               URI.create("https://api.example.com/weatherforecast"),
-              TypeRef.listOf(WeatherForecast.class),
-              JsonOptions.newBuilder().strictRecords(true).build());
+              JsonType.listOf(WeatherForecast.class)
+                  .withOptions(JsonOptions.newBuilder().strictRecords(true).build()));
       System.out.println(week);
     } catch (JsonReadException e) {
       System.err.println(e.getMessage()); // "Missing required property 'temperatureC' of record …"

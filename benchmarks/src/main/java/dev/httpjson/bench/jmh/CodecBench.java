@@ -6,7 +6,7 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.bench.Codecs;
 import dev.httpjson.bench.Forecasts;
 import dev.httpjson.bench.GsonStatic;
@@ -77,7 +77,8 @@ import tools.jackson.databind.json.JsonMapper;
     value = 1,
     jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC", Codecs.DEFAULT_CODEC_FLAG})
 public class CodecBench {
-  private static final TypeRef<List<WeatherForecast>> LIST = TypeRef.listOf(WeatherForecast.class);
+  private static final JsonType<List<WeatherForecast>> LIST =
+      JsonType.listOf(WeatherForecast.class);
 
   private final byte[] body = Forecasts.randomListJson();
   private final List<WeatherForecast> value = Forecasts.randomList();
@@ -155,7 +156,7 @@ public class CodecBench {
     public void setUp() {
       Codecs.Codec c = Codecs.named(codec);
       options = JsonOptions.newBuilder().codec(c.newCodec()).build();
-      handler = JsonBodyHandlers.of(LIST, options);
+      handler = JsonBodyHandlers.of(LIST.withOptions(options));
       handWritten = c.newHandWritten();
     }
   }
@@ -163,7 +164,7 @@ public class CodecBench {
   /** Decode only: {@code HttpJson.readFromJson} with options naming the codec. */
   @Benchmark
   public List<WeatherForecast> codecDecodeHttpjson(PerCodec c) throws Exception {
-    return HttpJson.readFromJson(response, LIST, c.options);
+    return HttpJson.readFromJson(response, LIST.withOptions(c.options));
   }
 
   /** Decode only: the hand-written client's static library instance, the same bytes. */
@@ -211,13 +212,14 @@ public class CodecBench {
   /** The same with equal options built for the call (the httpjson-percall variant). */
   @Benchmark
   public List<WeatherForecast> readHttpjsonPerCallOptions() {
-    return drive(JsonBodyHandlers.of(LIST, JsonOptions.newBuilder().build()).apply(info));
+    return drive(
+        JsonBodyHandlers.of(LIST.withOptions(JsonOptions.newBuilder().build())).apply(info));
   }
 
   /** The same with a deadline and a size limit in options built for the call. */
   @Benchmark
   public List<WeatherForecast> readHttpjsonPerCallTimeout() {
-    return drive(JsonBodyHandlers.of(LIST, perCallTimeout()).apply(info));
+    return drive(JsonBodyHandlers.of(LIST.withOptions(perCallTimeout())).apply(info));
   }
 
   /** Decode only: {@code HttpJson.readFromJson} on a buffered response, web options. */
@@ -229,7 +231,7 @@ public class CodecBench {
   /** Decode only, options with a deadline and a size limit built for the call. */
   @Benchmark
   public List<WeatherForecast> decodeHttpjsonPerCallTimeout() throws Exception {
-    return HttpJson.readFromJson(response, LIST, perCallTimeout());
+    return HttpJson.readFromJson(response, LIST.withOptions(perCallTimeout()));
   }
 
   /** Decode only: a static mapper with httpjson's case-insensitive matching, the same bytes. */

@@ -2,7 +2,7 @@ package dev.httpjson.bench.jmh;
 
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.bench.Codecs;
 import dev.httpjson.bench.Forecasts;
 import dev.httpjson.bench.WeatherForecast;
@@ -49,7 +49,8 @@ import org.openjdk.jmh.annotations.Warmup;
     value = 2,
     jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+UseG1GC", Codecs.DEFAULT_CODEC_FLAG})
 public class StrictRecordsBench {
-  private static final TypeRef<List<WeatherForecast>> LIST = TypeRef.listOf(WeatherForecast.class);
+  private static final JsonType<List<WeatherForecast>> LIST =
+      JsonType.listOf(WeatherForecast.class);
 
   @Param({"true", "false"})
   public boolean strict;
@@ -85,7 +86,9 @@ public class StrictRecordsBench {
             return HttpClient.Version.HTTP_1_1;
           }
         };
-    handler = JsonBodyHandlers.of(LIST, JsonOptions.newBuilder().strictRecords(strict).build());
+    handler =
+        JsonBodyHandlers.of(
+            LIST.withOptions(JsonOptions.newBuilder().strictRecords(strict).build()));
   }
 
   /** {@code getFromJson}'s decode of the seed's list. */

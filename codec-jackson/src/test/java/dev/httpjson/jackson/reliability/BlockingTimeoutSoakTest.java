@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.RawServer;
@@ -169,7 +170,8 @@ public class BlockingTimeoutSoakTest {
     String path = path(i);
     JsonOptions options = path.equals("/ok") ? fast : shortTimeout;
     try {
-      Named value = HttpJson.getFromJson(client, server.uri(path), Named.class, options);
+      Named value =
+          HttpJson.getFromJson(client, server.uri(path), JsonType.of(Named.class, options));
       boolean expected = !path.equals("/stall") && new Named("ok").equals(value);
       return new Outcome((expected ? "expected " : "unexpected ") + path + " value", null);
     } catch (Exception e) {

@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.Models.Page;
@@ -58,10 +58,10 @@ public class BodySubscriberFuzzTest {
   private static final Type[] TYPES = {
     Named.class,
     WeatherForecast.class,
-    TypeRef.listOf(WeatherForecast.class).type(),
-    TypeRef.mapOf(Object.class).type(),
+    JsonType.listOf(WeatherForecast.class).type(),
+    JsonType.mapOf(Object.class).type(),
     Object.class,
-    new TypeRef<Page<Named>>() {}.type(),
+    new JsonType<Page<Named>>() {}.type(),
     Integer.class,
     BigDecimal.class
   };
@@ -97,7 +97,7 @@ public class BodySubscriberFuzzTest {
     @SuppressWarnings("unchecked")
     BodySubscriber<Object> subscriber =
         (BodySubscriber<Object>)
-            JsonBodyHandlers.of((TypeRef<Object>) TypeRef.of(type), OPTIONS).apply(info);
+            JsonBodyHandlers.of((JsonType<Object>) JsonType.of(type, OPTIONS)).apply(info);
     CompletableFuture<Object> body = subscriber.getBody().toCompletableFuture();
 
     new Feed(subscriber, chunks(input)).start();
@@ -121,7 +121,7 @@ public class BodySubscriberFuzzTest {
     ResponseInfo info = info(input);
     @SuppressWarnings("unchecked")
     BodySubscriber<Stream<Object>> subscriber =
-        JsonBodyHandlers.ofStream((TypeRef<Object>) TypeRef.of(type), OPTIONS).apply(info);
+        JsonBodyHandlers.ofStream((JsonType<Object>) JsonType.of(type, OPTIONS)).apply(info);
     CompletableFuture<Stream<Object>> body = subscriber.getBody().toCompletableFuture();
 
     Feed feed = new Feed(subscriber, chunks(input));

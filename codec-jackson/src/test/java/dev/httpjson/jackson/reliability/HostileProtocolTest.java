@@ -8,6 +8,7 @@ import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.HostileServerHarness;
@@ -136,7 +137,8 @@ public class HostileProtocolTest extends HostileServerHarness {
           timed(
               () -> {
                 try (Stream<Named> stream =
-                    HttpJson.getFromJsonAsStream(client, raw.uri("/s"), Named.class, options)) {
+                    HttpJson.getFromJsonAsStream(
+                        client, raw.uri("/s"), JsonType.of(Named.class, options))) {
                   stream.count();
                 }
               });
@@ -196,7 +198,8 @@ public class HostileProtocolTest extends HostileServerHarness {
           timed(
               () -> {
                 try (Stream<Named> stream =
-                    HttpJson.getFromJsonAsStream(client, raw.uri("/s"), Named.class, options)) {
+                    HttpJson.getFromJsonAsStream(
+                        client, raw.uri("/s"), JsonType.of(Named.class, options))) {
                   stream.count();
                 }
               });
@@ -264,7 +267,7 @@ public class HostileProtocolTest extends HostileServerHarness {
             (socket, head) ->
                 RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 1x9\r\n\r\n" + JSON))) {
       CompletableFuture<Named> future =
-          HttpJson.getFromJsonAsync(client, raw.uri("/x"), Named.class, options);
+          HttpJson.getFromJsonAsync(client, raw.uri("/x"), JsonType.of(Named.class, options));
 
       Throwable failure = catchThrowable(() -> future.get(BOUND.toSeconds(), TimeUnit.SECONDS));
       assertThat(failure).isInstanceOf(ExecutionException.class);
@@ -358,7 +361,7 @@ public class HostileProtocolTest extends HostileServerHarness {
     try (RawServer raw = closing((socket, head) -> drain(socket))) {
       CompletableFuture<Named> future =
           HttpJson.getFromJsonAsync(
-              client, raw.uri("/a"), Named.class, timed(Duration.ofMillis(500)));
+              client, raw.uri("/a"), JsonType.of(Named.class, timed(Duration.ofMillis(500))));
 
       Throwable failure = catchThrowable(() -> future.get(BOUND.toSeconds(), TimeUnit.SECONDS));
       assertThat(failure).isInstanceOf(ExecutionException.class);
@@ -377,13 +380,13 @@ public class HostileProtocolTest extends HostileServerHarness {
   }
 
   private Throwable get(RawServer raw, JsonOptions opts) {
-    return timed(() -> HttpJson.getFromJson(client, raw.uri("/x"), Named.class, opts));
+    return timed(() -> HttpJson.getFromJson(client, raw.uri("/x"), JsonType.of(Named.class, opts)));
   }
 
   private Object timed(RawServer raw, String path, Class<?> type) throws Exception {
     long start = System.nanoTime();
     try {
-      return HttpJson.getFromJson(client, raw.uri(path), type, options);
+      return HttpJson.getFromJson(client, raw.uri(path), JsonType.of(type, options));
     } finally {
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(BOUND);
     }

@@ -9,6 +9,7 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
@@ -73,7 +74,7 @@ public class HostileWriteTest extends HostileServerHarness {
   @Test
   void asyncSelfReferenceFailsTheFutureAndSendsNothing() {
     CompletableFuture<Named> future =
-        HttpJson.putAsJsonAsync(client, uri("/n"), new Node(), Named.class, options);
+        HttpJson.putAsJsonAsync(client, uri("/n"), new Node(), JsonType.of(Named.class, options));
 
     Throwable failure = catchThrowable(() -> future.get(10, TimeUnit.SECONDS));
     assertThat(failure)
@@ -140,14 +141,14 @@ public class HostileWriteTest extends HostileServerHarness {
           catchThrowable(
               () ->
                   client.send(
-                      JsonSequenceContent.ofArray(elements, Object.class, options)
+                      JsonSequenceContent.ofArray(elements, JsonType.of(Object.class, options))
                           .requestBuilder("POST", raw.uri("/bulk"))
                           .build(),
                       HttpResponse.BodyHandlers.discarding()));
       assertThat(failure).isInstanceOf(IOException.class);
       assertThat(causes(failure)).anyMatch(c -> c instanceof JsonWriteException);
 
-      assertThat(HttpJson.getFromJson(client, raw.uri("/ok"), Named.class, options))
+      assertThat(HttpJson.getFromJson(client, raw.uri("/ok"), JsonType.of(Named.class, options)))
           .isEqualTo(new Named("ok"));
       assertThat(completeBodies).hasValue(0);
       waitFor(() -> abortedBodies.get() == 1);
@@ -169,11 +170,11 @@ public class HostileWriteTest extends HostileServerHarness {
   private Object sendTyped(String method, Object value) throws Exception {
     switch (method) {
       case "POST":
-        return HttpJson.postAsJson(client, uri("/w"), value, Named.class, options);
+        return HttpJson.postAsJson(client, uri("/w"), value, JsonType.of(Named.class, options));
       case "PUT":
-        return HttpJson.putAsJson(client, uri("/w"), value, Named.class, options);
+        return HttpJson.putAsJson(client, uri("/w"), value, JsonType.of(Named.class, options));
       default:
-        return HttpJson.patchAsJson(client, uri("/w"), value, Named.class, options);
+        return HttpJson.patchAsJson(client, uri("/w"), value, JsonType.of(Named.class, options));
     }
   }
 

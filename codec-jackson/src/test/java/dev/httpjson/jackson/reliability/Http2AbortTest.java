@@ -8,6 +8,7 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.testing.Http2Loopback;
 import dev.httpjson.testing.LoopbackServer;
@@ -66,10 +67,12 @@ public class Http2AbortTest {
       server.enqueue(json(200, "[" + "1,".repeat(600) + "1]"));
       server.enqueue(json(200, "[" + "1,".repeat(600) + "1]"));
 
-      assertThatThrownBy(() -> HttpJson.getFromJson(client, uri(), List.class, small))
+      assertThatThrownBy(() -> HttpJson.getFromJson(client, uri(), JsonType.of(List.class, small)))
           .isInstanceOf(ResponseTooLargeException.class);
       assertThatThrownBy(
-              () -> HttpJson.getFromJsonAsync(client, uri(), List.class, small).get(10, SECONDS))
+              () ->
+                  HttpJson.getFromJsonAsync(client, uri(), JsonType.of(List.class, small))
+                      .get(10, SECONDS))
           .cause()
           .isInstanceOf(ResponseTooLargeException.class);
     }

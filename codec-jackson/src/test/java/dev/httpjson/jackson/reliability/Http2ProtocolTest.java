@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.ResponseTooLargeException;
-import dev.httpjson.TypeRef;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.HostileServerHarness;
@@ -75,12 +75,14 @@ public class Http2ProtocolTest extends HostileServerHarness {
     server.enqueue(lying(ONES, 10));
     server.enqueue(lying(ONES, 10));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/b"), List.class, limited))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/b"), JsonType.of(List.class, limited)))
         .isInstanceOf(ProtocolException.class)
         .hasMessageContaining("longer than its Content-Length 10");
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/a"), List.class, limited).get(10, SECONDS))
+                HttpJson.getFromJsonAsync(client, uri("/a"), JsonType.of(List.class, limited))
+                    .get(10, SECONDS))
         .cause()
         .isInstanceOf(ProtocolException.class)
         .hasMessageContaining("longer than its Content-Length 10");
@@ -106,12 +108,13 @@ public class Http2ProtocolTest extends HostileServerHarness {
     server.enqueue(lying("123", 100));
     server.enqueue(lying("123", 100));
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/b"), Integer.class, options))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/b"), JsonType.of(Integer.class, options)))
         .isInstanceOf(ProtocolException.class)
         .hasMessageContaining("ended after 3 bytes, short of its Content-Length 100");
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/a"), Integer.class, options)
+                HttpJson.getFromJsonAsync(client, uri("/a"), JsonType.of(Integer.class, options))
                     .get(10, SECONDS))
         .cause()
         .isInstanceOf(ProtocolException.class)
@@ -126,12 +129,14 @@ public class Http2ProtocolTest extends HostileServerHarness {
     server.enqueue(unsized);
     server.enqueue(unsized);
 
-    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/b"), List.class, limited))
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/b"), JsonType.of(List.class, limited)))
         .isInstanceOfSatisfying(
             ResponseTooLargeException.class, e -> assertThat(e.declared()).isFalse());
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/a"), List.class, limited).get(10, SECONDS))
+                HttpJson.getFromJsonAsync(client, uri("/a"), JsonType.of(List.class, limited))
+                    .get(10, SECONDS))
         .cause()
         .isInstanceOfSatisfying(
             ResponseTooLargeException.class, e -> assertThat(e.declared()).isFalse());
@@ -149,11 +154,14 @@ public class Http2ProtocolTest extends HostileServerHarness {
     server.enqueue(reset);
 
     assertThatThrownBy(
-            () -> HttpJson.getFromJson(client, uri("/b"), TypeRef.listOf(Integer.class), options))
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/b"), JsonType.listOf(Integer.class).withOptions(options)))
         .isInstanceOf(IOException.class);
     assertThatThrownBy(
             () ->
-                HttpJson.getFromJsonAsync(client, uri("/a"), TypeRef.listOf(Integer.class), options)
+                HttpJson.getFromJsonAsync(
+                        client, uri("/a"), JsonType.listOf(Integer.class).withOptions(options))
                     .get(10, SECONDS))
         .cause()
         .isInstanceOf(IOException.class);
@@ -164,10 +172,13 @@ public class Http2ProtocolTest extends HostileServerHarness {
     server.enqueue(lying(ONES, ONES.length()));
     server.enqueue(lying(ONES, ONES.length()));
 
-    assertThat(HttpJson.getFromJson(client, uri("/b"), TypeRef.listOf(Integer.class), options))
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/b"), JsonType.listOf(Integer.class).withOptions(options)))
         .hasSize(50_001);
     assertThat(
-            HttpJson.getFromJsonAsync(client, uri("/a"), TypeRef.listOf(Integer.class), options)
+            HttpJson.getFromJsonAsync(
+                    client, uri("/a"), JsonType.listOf(Integer.class).withOptions(options))
                 .get(10, SECONDS))
         .hasSize(50_001);
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
@@ -37,7 +38,8 @@ class RejectedWholeBodyConnectionTest extends HostileServerHarness {
     }
 
     for (int i = 0; i < 3; i++) {
-      assertThatThrownBy(() -> HttpJson.getFromJson(client, uri("/big"), String.class, small))
+      assertThatThrownBy(
+              () -> HttpJson.getFromJson(client, uri("/big"), JsonType.of(String.class, small)))
           .isInstanceOf(ResponseTooLargeException.class)
           .hasMessage(MESSAGE);
     }
@@ -54,7 +56,7 @@ class RejectedWholeBodyConnectionTest extends HostileServerHarness {
     for (int i = 0; i < 3; i++) {
       assertThatThrownBy(
               () ->
-                  HttpJson.getFromJsonAsync(client, uri("/big"), String.class, small)
+                  HttpJson.getFromJsonAsync(client, uri("/big"), JsonType.of(String.class, small))
                       .get(30, TimeUnit.SECONDS))
           .isInstanceOf(ExecutionException.class)
           .cause()

@@ -7,6 +7,7 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.testing.Models.Named;
 import dev.httpjson.testing.RawServer;
@@ -136,12 +137,12 @@ public class SoakTest {
 
   private static CompletableFuture<Named> call(
       HttpClient client, RawServer server, String kind, JsonOptions options) {
-    return HttpJson.getFromJsonAsync(client, server.uri(kind), Named.class, options);
+    return HttpJson.getFromJsonAsync(client, server.uri(kind), JsonType.of(Named.class, options));
   }
 
   private static void good(HttpClient client, RawServer server, JsonOptions options)
       throws Exception {
-    assertThat(HttpJson.getFromJson(client, server.uri("/ok"), Named.class, options))
+    assertThat(HttpJson.getFromJson(client, server.uri("/ok"), JsonType.of(Named.class, options)))
         .isEqualTo(new Named("ok"));
   }
 

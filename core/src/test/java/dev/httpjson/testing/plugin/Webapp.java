@@ -2,7 +2,7 @@ package dev.httpjson.testing.plugin;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.TypeRef;
+import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,14 +42,16 @@ public final class Webapp {
       JsonOptions timed =
           JsonOptions.newBuilder().codec(codec).timeout(Duration.ofSeconds(10)).build();
       List<Object> read = new ArrayList<>();
-      read.add(HttpJson.getFromJson(client, uri, PluginItem.class, timed));
-      read.add(HttpJson.getFromJson(client, uri, new TypeRef<List<PluginItem>>() {}, timed));
+      read.add(HttpJson.getFromJson(client, uri, JsonType.of(PluginItem.class, timed)));
+      read.add(
+          HttpJson.getFromJson(
+              client, uri, new JsonType<List<PluginItem>>() {}.withOptions(timed)));
       try (Stream<PluginItem> items =
-          HttpJson.getFromJsonAsStream(client, uri, PluginItem.class, timed)) {
+          HttpJson.getFromJsonAsStream(client, uri, JsonType.of(PluginItem.class, timed))) {
         items.forEach(read::add);
       }
       read.add(
-          HttpJson.getFromJsonAsync(client, uri, PluginItem.class, timed)
+          HttpJson.getFromJsonAsync(client, uri, JsonType.of(PluginItem.class, timed))
               .thenApply(item -> item.name())
               .get(10, TimeUnit.SECONDS));
       read.add(
