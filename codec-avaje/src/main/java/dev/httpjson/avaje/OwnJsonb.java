@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import io.avaje.jsonb.Jsonb;
 import java.lang.ref.WeakReference;

@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import io.avaje.json.JsonWriter;
 import io.avaje.json.PropertyNames;
