@@ -1,6 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.spi.Names;
 
 /** {@link JsonOptions.Naming} applied to a declared property name, as the other codecs do. */
 final class Naming {
@@ -9,7 +10,7 @@ final class Naming {
   static String apply(JsonOptions.Naming naming, String name) {
     switch (naming) {
       case CAMEL_CASE:
-        return dev.httpjson.spi.Names.camelCase(name);
+        return Names.camelCase(name);
       case SNAKE_CASE:
         return separated(name, '_');
       case KEBAB_CASE:
