@@ -2,7 +2,6 @@ package dev.httpjson.avaje;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
-import dev.httpjson.avaje.internal.AvajeBinding;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import io.avaje.jsonb.Jsonb;

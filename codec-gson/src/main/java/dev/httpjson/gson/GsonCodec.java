@@ -2,7 +2,6 @@ package dev.httpjson.gson;
 
 import com.google.gson.Gson;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.gson.internal.GsonBinding;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import java.util.Objects;

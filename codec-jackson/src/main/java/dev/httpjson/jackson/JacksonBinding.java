@@ -7,6 +7,7 @@ import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -2,6 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import dev.httpjson.spi.RecordRules;
 import java.lang.reflect.Constructor;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -129,13 +130,13 @@ final class StrictRecords extends JacksonModule {
               && !buffer.hasParameter(prop)) {
             throw MismatchedInputException.from(
                 ctxt.getParser(),
-                rules.record,
+                rules.recordClass(),
                 "Missing required property '"
                     + prop.getName()
                     + "'"
-                    + componentIfRenamed(rules.components[index].getName(), prop.getName())
+                    + componentIfRenamed(rules.components().get(index).getName(), prop.getName())
                     + " of record "
-                    + rules.record.getSimpleName()
+                    + rules.recordClass().getSimpleName()
                     + " (mark the component @Nullable if it may be absent)");
           }
         }

@@ -24,6 +24,7 @@ import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import dev.httpjson.spi.ModuleAdvice;
+import dev.httpjson.spi.RecordRules;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
+import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import org.jspecify.annotations.Nullable;
@@ -122,13 +123,13 @@ final class StrictRecords extends Module {
               && !buffer.hasParameter(prop)) {
             throw MismatchedInputException.from(
                 ctxt.getParser(),
-                rules.record,
+                rules.recordClass(),
                 "Missing required property '"
                     + prop.getName()
                     + "'"
-                    + componentIfRenamed(rules.components[index].getName(), prop.getName())
+                    + componentIfRenamed(rules.components().get(index).getName(), prop.getName())
                     + " of record "
-                    + rules.record.getSimpleName()
+                    + rules.recordClass().getSimpleName()
                     + " (mark the component @Nullable if it may be absent)");
           }
         }

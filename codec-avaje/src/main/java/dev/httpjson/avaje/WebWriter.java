@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import io.avaje.json.JsonWriter;
 import io.avaje.json.PropertyNames;
@@ -19,7 +19,7 @@ final class WebWriter implements JsonWriter {
   private boolean[] arrays = new boolean[16];
   private int[] indexes = new int[16];
   private @Nullable String[] fields = new String[16];
-  private Names.@Nullable Translated[] names = new Names.Translated[16];
+  private AdapterNames.@Nullable Translated[] names = new AdapterNames.Translated[16];
   private int depth;
 
   WebWriter(JsonWriter out, Settings settings) {
@@ -58,7 +58,7 @@ final class WebWriter implements JsonWriter {
     }
   }
 
-  private void push(boolean array, Names.@Nullable Translated translated) {
+  private void push(boolean array, AdapterNames.@Nullable Translated translated) {
     if (depth == settings.limits.maxNestingDepth) {
       throw new TooDeep(
           "Nesting depth ("
@@ -123,13 +123,13 @@ final class WebWriter implements JsonWriter {
   }
 
   private PropertyNames translate(PropertyNames names) {
-    return names instanceof Names ? ((Names) names).in(settings.naming).json : names;
+    return names instanceof AdapterNames ? ((AdapterNames) names).in(settings.naming).json : names;
   }
 
   @Override
   public void name(int position) {
     if (depth > 0) {
-      Names.Translated t = names[depth - 1];
+      AdapterNames.Translated t = names[depth - 1];
       fields[depth - 1] = t == null ? "[" + position + "]" : t.jsonName(position);
     }
     out.name(position);
@@ -172,8 +172,8 @@ final class WebWriter implements JsonWriter {
   @Override
   public void beginObject(PropertyNames names) {
     value();
-    if (names instanceof Names) {
-      Names.Translated t = ((Names) names).in(settings.naming);
+    if (names instanceof AdapterNames) {
+      AdapterNames.Translated t = ((AdapterNames) names).in(settings.naming);
       push(false, t);
       out.beginObject(t.json);
     } else {

@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

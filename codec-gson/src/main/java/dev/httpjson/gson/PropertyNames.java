@@ -1,4 +1,4 @@
-package dev.httpjson.gson.internal;
+package dev.httpjson.gson;
 
 import com.google.gson.FieldNamingStrategy;
 import com.google.gson.Gson;
@@ -9,11 +9,14 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
+import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -57,7 +60,7 @@ final class PropertyNames implements TypeAdapterFactory {
         SerializedName annotation = f.getAnnotation(SerializedName.class);
         if (annotation != null) {
           names.add(annotation.value());
-          names.addAll(java.util.List.of(annotation.alternate()));
+          names.addAll(List.of(annotation.alternate()));
         } else {
           names.add(naming.translateName(f));
         }
@@ -107,15 +110,16 @@ final class PropertyNames implements TypeAdapterFactory {
       this.rules = rules;
       this.jsonNames = jsonNames;
       java.lang.reflect.Constructor<?> c = null;
-      for (java.lang.reflect.RecordComponent component : rules.components) {
+      List<RecordComponent> components = rules.components();
+      for (RecordComponent component : components) {
         if (emptyOf(component.getType()) != null) {
           try {
-            Class<?>[] types = new Class<?>[rules.components.length];
+            Class<?>[] types = new Class<?>[components.size()];
             for (int i = 0; i < types.length; i++) {
-              types[i] = rules.components[i].getType();
-              rules.components[i].getAccessor().setAccessible(true);
+              types[i] = components.get(i).getType();
+              components.get(i).getAccessor().setAccessible(true);
             }
-            c = rules.record.getDeclaredConstructor(types);
+            c = rules.recordClass().getDeclaredConstructor(types);
             c.setAccessible(true);
           } catch (ReflectiveOperationException | RuntimeException e) {
             c = null; // absent optionals stay null, as Gson leaves them
@@ -152,12 +156,13 @@ final class PropertyNames implements TypeAdapterFactory {
         return value;
       }
       try {
-        Object[] args = new Object[rules.components.length];
+        List<RecordComponent> components = rules.components();
+        Object[] args = new Object[components.size()];
         boolean changed = false;
         for (int i = 0; i < args.length; i++) {
-          args[i] = rules.components[i].getAccessor().invoke(value);
+          args[i] = components.get(i).getAccessor().invoke(value);
           if (args[i] == null) {
-            Object empty = emptyOf(rules.components[i].getType());
+            Object empty = emptyOf(components.get(i).getType());
             if (empty != null) {
               args[i] = empty;
               changed = true;
@@ -167,7 +172,7 @@ final class PropertyNames implements TypeAdapterFactory {
         return changed ? (T) canonical.newInstance(args) : value;
       } catch (java.lang.reflect.InvocationTargetException e) {
         throw new com.google.gson.JsonParseException(
-            "Cannot construct record " + rules.record.getSimpleName(), e.getCause());
+            "Cannot construct record " + rules.recordClass().getSimpleName(), e.getCause());
       } catch (ReflectiveOperationException e) {
         return value;
       }
@@ -178,9 +183,9 @@ final class PropertyNames implements TypeAdapterFactory {
       if (rules == null) {
         return null;
       }
-      String[] jsonNames = new String[rules.components.length];
+      String[] jsonNames = new String[rules.components().size()];
       for (int i = 0; i < jsonNames.length; i++) {
-        String component = rules.components[i].getName();
+        String component = rules.components().get(i).getName();
         try {
           Field f = record.getDeclaredField(component);
           SerializedName annotation = f.getAnnotation(SerializedName.class);

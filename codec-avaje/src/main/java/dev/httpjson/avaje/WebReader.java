@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import dev.httpjson.JsonReadException;
 import io.avaje.json.JsonDataException;
@@ -39,7 +39,7 @@ final class WebReader implements JsonReader {
   private byte[] kinds = new byte[16];
   private int[] indexes = new int[16];
   private @Nullable String[] fields = new String[16];
-  private Names.@Nullable Translated[] names = new Names.Translated[16];
+  private AdapterNames.@Nullable Translated[] names = new AdapterNames.Translated[16];
   private int depth;
 
   WebReader(JsonReader in, Settings settings, Guard guard, LongUnaryOperator inputOffset) {
@@ -68,7 +68,7 @@ final class WebReader implements JsonReader {
     return in;
   }
 
-  private void push(byte kind, Names.@Nullable Translated translated) {
+  private void push(byte kind, AdapterNames.@Nullable Translated translated) {
     if (depth == kinds.length) {
       int n = depth * 2;
       kinds = Arrays.copyOf(kinds, n);
@@ -133,7 +133,7 @@ final class WebReader implements JsonReader {
   @Override
   public void beginObject(PropertyNames names) {
     in.beginObject(); // not the names: see the class comment
-    push(OBJECT, names instanceof Names ? ((Names) names).in(settings.naming) : null);
+    push(OBJECT, names instanceof AdapterNames ? ((AdapterNames) names).in(settings.naming) : null);
   }
 
   @Override
@@ -160,7 +160,7 @@ final class WebReader implements JsonReader {
       return json;
     }
     fields[depth - 1] = json;
-    Names.Translated t = names[depth - 1];
+    AdapterNames.Translated t = names[depth - 1];
     if (t == null) {
       return json;
     }
@@ -181,7 +181,7 @@ final class WebReader implements JsonReader {
     if (settings.ignoreUnknown) {
       return;
     }
-    Names.Translated t = depth == 0 ? null : names[depth - 1];
+    AdapterNames.Translated t = depth == 0 ? null : names[depth - 1];
     throw new Rejected(
         "Unrecognized property \""
             + fieldName

@@ -1,4 +1,4 @@
-package dev.httpjson.gson.internal;
+package dev.httpjson.gson;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonSyntaxException;

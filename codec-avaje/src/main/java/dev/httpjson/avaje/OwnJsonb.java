@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import io.avaje.jsonb.Jsonb;
 import java.lang.ref.WeakReference;
@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * httpjson's own {@link Jsonb}: one per class loader, shared by every binding whatever its options
- * (names are spelt per binding, see {@link Names}), because avaje loads the generated adapters of a
- * loader with {@link java.util.ServiceLoader} each time a Jsonb is built, and keeps them in a
- * static list.
+ * (names are spelt per binding, see {@link AdapterNames}), because avaje loads the generated
+ * adapters of a loader with {@link java.util.ServiceLoader} each time a Jsonb is built, and keeps
+ * them in a static list.
  */
 final class OwnJsonb {
   private static final @Nullable ClassLoader CODEC_LOADER = OwnJsonb.class.getClassLoader();

@@ -1,4 +1,4 @@
-package dev.httpjson.gson.internal;
+package dev.httpjson.gson;
 
 import com.google.gson.FieldNamingPolicy;
 import com.google.gson.FieldNamingStrategy;
@@ -40,11 +40,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import org.jspecify.annotations.Nullable;
 
-/**
- * One {@link Gson}, and the readers and writers httpjson asks of it (httpjson caches them). Public
- * only for {@code dev.httpjson.gson.GsonCodec}; this package is not exported.
- */
-public final class GsonBinding implements JsonBinding {
+/** One {@link Gson}, and the readers and writers httpjson asks of it (httpjson caches them). */
+final class GsonBinding implements JsonBinding {
   private static final Module GSON = Gson.class.getModule();
 
   private final Gson gson;
@@ -68,7 +65,7 @@ public final class GsonBinding implements JsonBinding {
    * @param options the codec settings
    * @return the binding
    */
-  public static GsonBinding forOptions(JsonOptions options) {
+  static GsonBinding forOptions(JsonOptions options) {
     return new GsonBinding(
         newGson(options), options, options.indent(), options.writeNulls(), false);
   }
@@ -80,7 +77,7 @@ public final class GsonBinding implements JsonBinding {
    * @param options the codec settings, of which only the parser limits are read
    * @return the binding
    */
-  public static GsonBinding forGson(Gson gson, JsonOptions options) {
+  static GsonBinding forGson(Gson gson, JsonOptions options) {
     return new GsonBinding(gson, options, false, gson.serializeNulls(), gson.htmlSafe());
   }
 
@@ -90,7 +87,7 @@ public final class GsonBinding implements JsonBinding {
    * @param options the codec settings
    * @return a new Gson
    */
-  public static Gson newGson(JsonOptions options) {
+  static Gson newGson(JsonOptions options) {
     FieldNamingStrategy naming;
     switch (options.naming()) {
       case CAMEL_CASE:

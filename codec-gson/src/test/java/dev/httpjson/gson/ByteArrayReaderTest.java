@@ -1,4 +1,4 @@
-package dev.httpjson.gson.internal;
+package dev.httpjson.gson;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;

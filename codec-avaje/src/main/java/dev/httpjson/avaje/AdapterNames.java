@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import dev.httpjson.JsonOptions;
 import io.avaje.json.PropertyNames;
@@ -13,13 +13,13 @@ import org.jspecify.annotations.Nullable;
  * {@code @Json.Property} says), and their JSON spelling under each {@link JsonOptions.Naming}, made
  * once per naming and kept. Generated adapters get these from {@link NamingStream#properties}.
  */
-final class Names implements PropertyNames {
+final class AdapterNames implements PropertyNames {
   private final String[] declared;
   private final JsonStream stream;
   private final @Nullable Translated[] byNaming =
       new Translated[JsonOptions.Naming.values().length];
 
-  Names(String[] declared, JsonStream stream) {
+  AdapterNames(String[] declared, JsonStream stream) {
     this.declared = declared.clone();
     this.stream = stream;
   }

@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
@@ -41,11 +41,8 @@ import java.util.Map;
 import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The readers and writers of one options value, on httpjson's own Jsonb or a user's. Public only
- * for {@code dev.httpjson.avaje.AvajeCodec}; this package is not exported.
- */
-public final class AvajeBinding implements JsonBinding {
+/** The readers and writers of one options value, on httpjson's own Jsonb or a user's. */
+final class AvajeBinding implements JsonBinding {
   private final Settings settings;
   private final @Nullable Jsonb users;
   private final @Nullable Type carriedType;
@@ -69,7 +66,7 @@ public final class AvajeBinding implements JsonBinding {
    * @param options the codec settings
    * @return the binding
    */
-  public static AvajeBinding forOptions(JsonOptions options) {
+  static AvajeBinding forOptions(JsonOptions options) {
     return new AvajeBinding(Settings.own(options), null, null, null);
   }
 
@@ -80,7 +77,7 @@ public final class AvajeBinding implements JsonBinding {
    * @param options the codec settings, of which only the parser limits are read
    * @return the binding
    */
-  public static AvajeBinding forJsonb(Jsonb jsonb, JsonOptions options) {
+  static AvajeBinding forJsonb(Jsonb jsonb, JsonOptions options) {
     return new AvajeBinding(Settings.users(options), jsonb, null, null);
   }
 
@@ -93,7 +90,7 @@ public final class AvajeBinding implements JsonBinding {
    * @param options the codec settings
    * @return the binding
    */
-  public static <T> AvajeBinding carrying(
+  static <T> AvajeBinding carrying(
       io.avaje.jsonb.JsonType<T> adapter, Type type, JsonOptions options) {
     JsonAdapter<T> a =
         new JsonAdapter<T>() {

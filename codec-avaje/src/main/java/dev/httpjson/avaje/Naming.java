@@ -1,15 +1,16 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.spi.Names;
 
 /** {@link JsonOptions.Naming} applied to a declared property name, as the other codecs do. */
-public final class Naming {
+final class Naming {
   private Naming() {}
 
   static String apply(JsonOptions.Naming naming, String name) {
     switch (naming) {
       case CAMEL_CASE:
-        return dev.httpjson.spi.Names.camelCase(name);
+        return Names.camelCase(name);
       case SNAKE_CASE:
         return separated(name, '_');
       case KEBAB_CASE:
@@ -27,7 +28,7 @@ public final class Naming {
    * @param separator {@code '_'} or {@code '-'}
    * @return its JSON name
    */
-  public static String separated(String name, char separator) {
+  static String separated(String name, char separator) {
     StringBuilder sb = new StringBuilder(name.length() + 4);
     boolean previousUpper = false;
     for (int i = 0; i < name.length(); i++) {

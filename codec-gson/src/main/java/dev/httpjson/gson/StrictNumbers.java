@@ -1,4 +1,4 @@
-package dev.httpjson.gson.internal;
+package dev.httpjson.gson;
 
 import com.google.gson.Gson;
 import com.google.gson.TypeAdapter;

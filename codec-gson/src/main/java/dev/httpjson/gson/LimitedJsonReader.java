@@ -1,4 +1,4 @@
-package dev.httpjson.gson.internal;
+package dev.httpjson.gson;
 
 import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
@@ -84,7 +84,7 @@ final class LimitedJsonReader extends JsonReader {
     for (int i = 0; i < record.jsonNames.length; i++) {
       String name = record.jsonNames[i];
       if (record.rules.required(i) && !frame.seen.contains(name)) {
-        String component = record.rules.components[i].getName();
+        String component = record.rules.components().get(i).getName();
         JsonReadException here = failure("", null);
         throw new JsonReadException(
             "Missing required property '"
@@ -92,7 +92,7 @@ final class LimitedJsonReader extends JsonReader {
                 + "'"
                 + (component.equals(name) ? "" : " (component " + component + ")")
                 + " of record "
-                + record.rules.record.getSimpleName()
+                + record.rules.recordClass().getSimpleName()
                 + " (mark the component @Nullable if it may be absent)",
             here.line(),
             here.column(),
@@ -108,14 +108,14 @@ final class LimitedJsonReader extends JsonReader {
     if (frame != null && frame.record != null && frame.depth == depth && frame.last != null) {
       int i = frame.record.indexOf(frame.last);
       if (i >= 0 && frame.record.rules.nonNull(i)) {
-        boolean primitive = frame.record.rules.components[i].getType().isPrimitive();
+        boolean primitive = frame.record.rules.components().get(i).getType().isPrimitive();
         throw failure(
             "Null for "
                 + (primitive ? "primitive" : "non-null")
                 + " property '"
                 + frame.last
                 + "' of record "
-                + frame.record.rules.record.getSimpleName()
+                + frame.record.rules.recordClass().getSimpleName()
                 + (primitive ? "" : " (mark the component @Nullable if it may be null)"),
             null);
       }

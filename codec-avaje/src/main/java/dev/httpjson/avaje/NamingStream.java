@@ -1,4 +1,4 @@
-package dev.httpjson.avaje.internal;
+package dev.httpjson.avaje;
 
 import io.avaje.json.JsonReader;
 import io.avaje.json.JsonWriter;
@@ -15,8 +15,8 @@ import java.io.Writer;
 
 /**
  * avaje's own parser and generator, with one difference: the property names generated adapters ask
- * for are {@link Names}, which keep the declared names so that each binding can spell them as its
- * options say. The per-call settings (nulls, indentation) are set on each writer.
+ * for are {@link AdapterNames}, which keep the declared names so that each binding can spell them
+ * as its options say. The per-call settings (nulls, indentation) are set on each writer.
  *
  * <p>Two of avaje's streams stand behind it. Byte arrays are parsed, and values written, with
  * parsers and generators from avaje's lock-free pool, which hands each one to one caller at a time
@@ -41,7 +41,7 @@ final class NamingStream implements JsonStream {
 
   @Override
   public PropertyNames properties(String... names) {
-    return new Names(names, pooled);
+    return new AdapterNames(names, pooled);
   }
 
   @Override
