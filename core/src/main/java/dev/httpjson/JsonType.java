@@ -35,7 +35,9 @@ import org.jspecify.annotations.Nullable;
  * HttpJsonClient}'s, or {@link JsonOptions#web()} for {@link HttpJson} and the body handlers and
  * publishers. A type made with options ({@link #of(Class, JsonOptions)}, {@link
  * #withOptions(JsonOptions)}) keeps them everywhere: the codec settings to read and write, the call
- * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call.
+ * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call. So a
+ * type made with options finds its codec at once (and fails at once without one); a type made
+ * without finds it where it is first used.
  *
  * <p>A type written inline at every call — {@code new JsonType<List<User>>() {}} in a loop, or
  * {@code JsonType.of(User.class, options)} with options rebuilt per call — costs a cache lookup,
@@ -161,13 +163,14 @@ public class JsonType<T> {
    *
    * @param options the options, used as given
    * @return the type with these options
+   * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public final JsonType<T> withOptions(JsonOptions options) {
     Calls.options(options);
     if (bound && this.options.equals(options)) {
       return this;
     }
-    return new JsonType<>(type, options, true);
+    return prepared(type, options, true);
   }
 
   /** {@code List<element>}, for any element type. */

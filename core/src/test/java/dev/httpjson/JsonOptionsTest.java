@@ -156,17 +156,20 @@ class JsonOptionsTest {
   }
 
   @Test
-  void everyJsonTypeFactoryFailsAtOnceWithoutACodecAsItsJavadocSays() {
+  void everyJsonTypeWithOptionsFailsAtOnceWithoutACodecAndOneWithoutAtFirstUse() {
     // core's own tests run without any codec module.
     JsonOptions web = JsonOptions.web();
     for (org.assertj.core.api.ThrowableAssert.ThrowingCallable prepare :
         List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
-            () -> JsonType.of(String.class),
             () -> JsonType.of(String.class, web),
-            () -> JsonType.listOf(String.class),
             () -> JsonType.listOf(String.class).withOptions(web),
-            () -> JsonType.of((java.lang.reflect.Type) String.class),
-            () -> JsonType.of((java.lang.reflect.Type) String.class, web))) {
+            () -> new JsonType<List<String>>() {}.withOptions(web),
+            () -> JsonType.of((java.lang.reflect.Type) String.class, web),
+            // without options a type learns them where it is used: it fails there
+            () -> JsonType.of(String.class).fromJson("\"a\""),
+            () -> JsonType.listOf(String.class).toJson(List.of()),
+            () -> new JsonType<List<String>>() {}.fromJson("[]"),
+            () -> JsonType.of((java.lang.reflect.Type) String.class).fromJson("1"))) {
       assertThatThrownBy(prepare)
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("dev.httpjson:httpjson-jackson");
