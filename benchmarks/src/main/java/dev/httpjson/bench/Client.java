@@ -41,6 +41,7 @@ public final class Client {
   static {
     VARIANTS.put("httpjson", JdkVariants.HttpJsonDefault::new);
     VARIANTS.put("httpjson-percall", JdkVariants.HttpJsonPerCall::new);
+    VARIANTS.put("httpjson-inline", JdkVariants.HttpJsonInline::new);
     VARIANTS.put("httpjson-percall-timeout", JdkVariants.HttpJsonPerCallTimeout::new);
     VARIANTS.put("httpjson-async", JdkVariants.HttpJsonAsync::new);
     VARIANTS.put("jackson-static", () -> new JdkVariants.HandWritten(false));

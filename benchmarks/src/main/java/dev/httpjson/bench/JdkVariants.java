@@ -317,6 +317,35 @@ final class JdkVariants {
     }
   }
 
+  /**
+   * {@code httpjson-inline}: the generic type written inline at every call, {@code new
+   * JsonType<List<WeatherForecast>>() {}}, as a newcomer writes it in a loop. It must cost a cache
+   * lookup, never a new reader: paired against {@code httpjson}, whose type is a constant.
+   */
+  static final class HttpJsonInline extends Variant.Model {
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, new JsonType<List<WeatherForecast>>() {});
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, new JsonType<WeatherForecast>() {});
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value).statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value).statusCode();
+    }
+  }
+
   /** {@code httpjson-percall}: equal options built anew for every call (the seed's pattern). */
   static final class HttpJsonPerCall extends Variant.Model {
     private final HttpClient client = Clients.jdk();
