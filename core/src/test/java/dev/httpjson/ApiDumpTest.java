@@ -1,0 +1,10 @@
+package dev.httpjson;
+
+import dev.httpjson.testing.ApiDumpContract;
+
+class ApiDumpTest extends ApiDumpContract {
+  @Override
+  protected String artifactId() {
+    return "httpjson-core";
+  }
+}
