@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.InterceptingClient;
 import java.lang.reflect.Type;
 import java.net.http.HttpClient;
 import org.jspecify.annotations.Nullable;

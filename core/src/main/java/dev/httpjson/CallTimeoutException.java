@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.Uris;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;

@@ -1,5 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.Checked;
+import dev.httpjson.internal.EventCalls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

@@ -1,5 +1,13 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.EventCalls;
+import dev.httpjson.internal.InterceptingClient;
+import dev.httpjson.internal.JsonRequestBuilder;
+import dev.httpjson.internal.Pages;
+import dev.httpjson.internal.Redirects;
+import dev.httpjson.internal.Responses;
+import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;

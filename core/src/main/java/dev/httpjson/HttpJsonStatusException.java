@@ -1,5 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.Responses;
+import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpHeaders;

@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.InterceptingClient;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,5 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.ElementStream;
+import dev.httpjson.internal.Responses;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.util.stream.Stream;

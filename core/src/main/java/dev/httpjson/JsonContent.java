@@ -1,5 +1,9 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.JsonEncoding;
+import dev.httpjson.internal.JsonRequestBuilder;
+import dev.httpjson.internal.MediaTypes;
 import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.io.StringWriter;

@@ -1,5 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.BufferingSubscriber;
+import dev.httpjson.internal.CachedBinding;
+import dev.httpjson.internal.CodecSettings;
 import dev.httpjson.spi.JsonCodec;
 import java.time.Duration;
 import java.util.Objects;
@@ -65,6 +68,10 @@ public final class JsonOptions {
    * Timeouts this long or longer mean none: no call lasts a century, and {@code ChronoUnit.FOREVER}
    * cannot even be counted in nanoseconds.
    */
+  static {
+    Access.ensureRegistered();
+  }
+
   private static final Duration FOREVER = Duration.ofDays(36_500);
 
   /** Default {@link #maxNestingDepth()}: 500. */

@@ -1,5 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.CachedBinding;
+import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.Responses;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;

@@ -1,5 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.CallTrace;
+import dev.httpjson.internal.InterceptingClient;
+import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;

@@ -1,5 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.CallTrace;
+import dev.httpjson.internal.DeadlineTimer;
+import dev.httpjson.internal.InterceptingClient;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;

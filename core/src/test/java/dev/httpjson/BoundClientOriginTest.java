@@ -4,6 +4,7 @@ import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.internal.Uris;
 import dev.httpjson.testing.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.internal.AsyncCall;
 import dev.httpjson.testing.ForwardingHttpClient;
 import dev.httpjson.testing.RawServer;
 import java.io.IOException;

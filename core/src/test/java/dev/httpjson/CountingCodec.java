@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * create readers and writers. Its "JSON" is a JSON string literal without escapes: it reads {@code
  * "text"} as {@code text} and writes any value as its quoted {@code toString()}.
  */
-final class CountingCodec implements JsonCodec {
+public final class CountingCodec implements JsonCodec {
   final AtomicInteger binds = new AtomicInteger();
   final java.util.List<JsonOptions> bound = new java.util.concurrent.CopyOnWriteArrayList<>();
   final AtomicInteger readers = new AtomicInteger();

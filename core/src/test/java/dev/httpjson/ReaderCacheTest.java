@@ -2,6 +2,8 @@ package dev.httpjson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.httpjson.internal.Bindings;
+import dev.httpjson.internal.CachedBinding;
 import dev.httpjson.testing.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -3,6 +3,8 @@ package dev.httpjson;
 import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.Uris;
 import dev.httpjson.testing.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;

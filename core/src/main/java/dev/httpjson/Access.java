@@ -1,0 +1,133 @@
+package dev.httpjson;
+
+import dev.httpjson.internal.ApiAccess;
+import dev.httpjson.internal.CachedBinding;
+import dev.httpjson.internal.CodecSettings;
+import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
+import dev.httpjson.spi.JsonWriter;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** The API's package-private members, lent to the implementation through {@link ApiAccess}. */
+final class Access extends ApiAccess {
+  static final Access INSTANCE = new Access();
+
+  static {
+    ApiAccess.register(INSTANCE);
+  }
+
+  private Access() {}
+
+  /** Registers the access (a no-op after the first call): the API classes' initializers call it. */
+  static void ensureRegistered() {}
+
+  @Override
+  public <T> JsonReader<T> reader(JsonType<T> type) {
+    return type.reader();
+  }
+
+  @Override
+  public <T> JsonWriter<T> writer(JsonType<T> type) {
+    return type.writer();
+  }
+
+  @Override
+  public <T> JsonSequenceReader<T> sequenceReader(JsonType<T> type) {
+    return type.sequenceReader();
+  }
+
+  @Override
+  public <T> JsonType<T> resolve(Type type, JsonOptions options) {
+    return JsonType.resolve(type, options);
+  }
+
+  @Override
+  public CachedBinding binding(JsonOptions options) {
+    return options.binding();
+  }
+
+  @Override
+  public JsonOptions ofSettings(CodecSettings settings) {
+    return JsonOptions.ofSettings(settings);
+  }
+
+  @Override
+  public JsonReadException withContext(
+      JsonReadException e, Type targetType, @Nullable String contentType) {
+    return e.withContext(targetType, contentType);
+  }
+
+  @Override
+  public ResponseTooLargeException tooLarge(long limit, long size, boolean declared) {
+    return new ResponseTooLargeException(limit, size, declared);
+  }
+
+  @Override
+  public ResponseTooLargeException tooLarge(String message, long limit, long size) {
+    return new ResponseTooLargeException(message, limit, size);
+  }
+
+  @Override
+  public CallTimeoutException callTimeout(Duration timeout, String method, URI uri) {
+    return new CallTimeoutException(timeout, method, uri);
+  }
+
+  @Override
+  public CallTimeoutException streamTimeout(
+      Duration timeout, @Nullable String method, @Nullable URI uri) {
+    return CallTimeoutException.stream(timeout, method, uri);
+  }
+
+  @Override
+  public CallTimeoutException idleTimeout(
+      Duration idle, @Nullable String method, @Nullable URI uri) {
+    return CallTimeoutException.idle(idle, method, uri);
+  }
+
+  @Override
+  public HttpJsonStatusException statusException(
+      int statusCode,
+      HttpHeaders headers,
+      @Nullable String method,
+      @Nullable URI uri,
+      String body,
+      boolean bodyTruncated,
+      @Nullable ProblemDetails problem,
+      byte[] bodyBytes,
+      @Nullable String contentType,
+      JsonOptions options) {
+    return new HttpJsonStatusException(
+        statusCode,
+        headers,
+        method,
+        uri,
+        body,
+        bodyTruncated,
+        problem,
+        bodyBytes,
+        contentType,
+        options);
+  }
+
+  @Override
+  public ProblemDetails problem(Map<String, @Nullable Object> members) {
+    return ProblemDetails.fromMap(members);
+  }
+
+  @Override
+  public JsonContent content(
+      @Nullable Object value, JsonOptions options, @Nullable String mediaType)
+      throws JsonWriteException {
+    return JsonContent.of(value, options, mediaType);
+  }
+
+  @Override
+  public JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType) {
+    return content.inCharsetOf(contentType);
+  }
+}

@@ -1,0 +1,119 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonContent;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.JsonType;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.ProblemDetails;
+import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
+import dev.httpjson.spi.JsonWriter;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the implementation needs of the API classes that no user may call: their prepared readers,
+ * their caches and the constructors of their exceptions. The API package implements it once and
+ * registers it when its first class initializes — the JDK's {@code SharedSecrets} pattern — so the
+ * API keeps these members package-private and the implementation never reaches into them.
+ */
+public abstract class ApiAccess {
+  private static volatile @Nullable ApiAccess instance;
+
+  /** Registers the API's implementation; called once, by the API package. */
+  public static void register(ApiAccess access) {
+    instance = access;
+  }
+
+  /**
+   * {@return the API's implementation}, initializing the API package first if no class of it has
+   * been.
+   */
+  public static ApiAccess get() {
+    ApiAccess a = instance;
+    if (a == null) {
+      try {
+        Class.forName("dev.httpjson.JsonOptions", true, ApiAccess.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(e);
+      }
+      a = instance;
+      if (a == null) {
+        throw new IllegalStateException("the dev.httpjson package registered no ApiAccess");
+      }
+    }
+    return a;
+  }
+
+  /** {@return the reader {@code type} holds, resolved on first use} */
+  public abstract <T> JsonReader<T> reader(JsonType<T> type);
+
+  /** {@return the writer {@code type} holds, resolved on first use} */
+  public abstract <T> JsonWriter<T> writer(JsonType<T> type);
+
+  /** {@return the sequence reader {@code type} holds, resolved on first use} */
+  public abstract <T> JsonSequenceReader<T> sequenceReader(JsonType<T> type);
+
+  /** {@return a type with options, unchecked and unresolved: for the call paths, per call} */
+  public abstract <T> JsonType<T> resolve(Type type, JsonOptions options);
+
+  /** {@return the cached codec binding of {@code options}} */
+  public abstract CachedBinding binding(JsonOptions options);
+
+  /** {@return the options with these codec settings and the default call settings} */
+  public abstract JsonOptions ofSettings(CodecSettings settings);
+
+  /** {@return {@code e} naming also what was read and its content type} */
+  public abstract JsonReadException withContext(
+      JsonReadException e, Type targetType, @Nullable String contentType);
+
+  /** {@return the exception for a body over {@code limit}} */
+  public abstract ResponseTooLargeException tooLarge(long limit, long size, boolean declared);
+
+  /** {@return the exception for a stream's line or event over {@code limit}} */
+  public abstract ResponseTooLargeException tooLarge(String message, long limit, long size);
+
+  /** {@return the whole-call timeout} */
+  public abstract CallTimeoutException callTimeout(Duration timeout, String method, URI uri);
+
+  /** {@return the whole-call timeout of a stream} */
+  public abstract CallTimeoutException streamTimeout(
+      Duration timeout, @Nullable String method, @Nullable URI uri);
+
+  /** {@return the idle timeout of a stream} */
+  public abstract CallTimeoutException idleTimeout(
+      Duration idle, @Nullable String method, @Nullable URI uri);
+
+  /** {@return the status exception of a response} */
+  public abstract HttpJsonStatusException statusException(
+      int statusCode,
+      HttpHeaders headers,
+      @Nullable String method,
+      @Nullable URI uri,
+      String body,
+      boolean bodyTruncated,
+      @Nullable ProblemDetails problem,
+      byte[] bodyBytes,
+      @Nullable String contentType,
+      JsonOptions options);
+
+  /** {@return Problem Details from the members of its JSON object} */
+  public abstract ProblemDetails problem(Map<String, @Nullable Object> members);
+
+  /** {@return {@code value} as content in {@code mediaType} (when not null)} */
+  public abstract JsonContent content(
+      @Nullable Object value, JsonOptions options, @Nullable String mediaType)
+      throws JsonWriteException;
+
+  /** {@return {@code content} encoded in the charset {@code contentType} names} */
+  public abstract JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType);
+}

@@ -1,0 +1,335 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.Interceptor;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.net.http.HttpClient;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One asynchronous call: the future handed to the caller, and what aborts the exchange behind it.
+ *
+ * <p>Whoever completes the future first wins. When httpjson does, the value is delivered; when the
+ * caller does — {@code cancel}, {@code complete}, {@code completeExceptionally}, {@code orTimeout},
+ * {@code completeOnTimeout} — the exchange is aborted, and a value httpjson builds afterwards (an
+ * element stream holding the connection) is closed rather than dropped.
+ *
+ * <p>The call runs on an <em>async lane</em> where one is free: the blocking {@link
+ * java.net.http.HttpClient#send} on a thread of httpjson's, which completes the future itself. The
+ * JDK's {@code sendAsync} hands every step of an exchange to the client's executor and completes
+ * its future on {@link CompletableFuture}'s default executor, which on a machine with two CPUs or
+ * fewer starts a new thread per call: an awaited {@code sendAsync} runs at less than half the
+ * throughput of a blocking {@code send}. The lanes are at most {@link #PLATFORM_LANES} platform
+ * threads (idle ones end after {@link #LANE_KEEP_ALIVE_SECONDS} s); a call that finds none free
+ * gets a virtual thread of its own on Java 21 and later, and uses the JDK's {@code sendAsync} on
+ * Java 17, so that in-flight calls never hold a platform thread each.
+ *
+ * <p>A thread that waits for the returned future with {@link CompletableFuture#get()} or {@link
+ * CompletableFuture#join()} before a lane has started the call runs the call itself, as a {@link
+ * java.util.concurrent.ForkJoinTask} joins: an awaited call then costs no hand-off between threads
+ * (the lane finds the call taken and goes back to waiting). Such a waiter that is interrupted while
+ * it runs the call aborts it: {@code get} throws {@link InterruptedException}, and the future fails
+ * with it.
+ *
+ * <p>The future is completed by whoever runs the call, or by {@link #COMPLETION} when the timer
+ * fails it ({@link #failFromTimer}): the timer never runs a caller's dependent stages. Lane threads
+ * are made by {@link OwnThreads} and inherit nothing from the caller whose call starts them.
+ */
+public final class AsyncCall<R> {
+  public interface Blocking<R> {
+    public R call() throws Exception;
+  }
+
+  public static final int PLATFORM_LANES =
+      Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+  public static final long LANE_KEEP_ALIVE_SECONDS = 2;
+
+  /**
+   * Where a call the timer fails completes: {@link CompletableFuture}'s default executor (the
+   * common pool, or a new thread per task when it has fewer than two threads), where the JDK's
+   * {@code sendAsync} completes its own futures too, so that past the lanes on Java 17 every
+   * outcome of a call reaches the caller's stages on the same kind of thread.
+   */
+  public static final Executor COMPLETION = new CompletableFuture<Void>().defaultExecutor();
+
+  private static final int RUNNING = 0;
+  private static final int DONE = 1;
+  private static final int ABORTED = 2;
+
+  private final Blocking<R> blocking;
+  private final CompletableFuture<R> result = new Result();
+  private final AtomicInteger state = new AtomicInteger(RUNNING);
+
+  /** Taken by whoever runs the call: a lane, the JDK's sendAsync, or a waiter helping. */
+  private final AtomicBoolean claimed = new AtomicBoolean();
+
+  // Guarded by this.
+  private boolean aborted;
+  private @Nullable Thread runner;
+  private @Nullable Future<?> exchange;
+
+  private AsyncCall(Blocking<R> blocking) {
+    this.blocking = blocking;
+    result.whenComplete(
+        (value, failure) -> {
+          if (state.compareAndSet(RUNNING, ABORTED)) {
+            abort();
+          }
+        });
+  }
+
+  /**
+   * Starts {@code blocking} on an async lane, or — when none is free — hands the call to {@code
+   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it. What {@code
+   * client}'s interceptors take from the caller's thread ({@link Interceptor#snapshot()}) is taken
+   * here and restored around {@code blocking} wherever it runs.
+   */
+  public static <R> CompletableFuture<R> start(
+      HttpClient client, Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
+    AsyncCall<R> call = new AsyncCall<>(InterceptingClient.withSnapshots(client, blocking));
+    if (!Lanes.execute(call::runOnLane)) {
+      call.claimed.set(true);
+      fallback.accept(call);
+    }
+    return call.result;
+  }
+
+  /** The caller's future. */
+  public CompletableFuture<R> result() {
+    return result;
+  }
+
+  /** Delivers {@code value}; false (and the value closed) if the caller completed first. */
+  public boolean deliver(R value) {
+    if (state.compareAndSet(RUNNING, DONE) && result.complete(value)) {
+      return true;
+    }
+    closeQuietly(value);
+    return false;
+  }
+
+  /** Fails the call; false if it was already settled. */
+  public boolean fail(Throwable failure) {
+    return state.compareAndSet(RUNNING, DONE) && result.completeExceptionally(failure);
+  }
+
+  /**
+   * Fails the call from the timer, which must never run the caller's dependent stages: the call is
+   * settled here (nothing else can complete it now), and {@code abort} and the failure of the
+   * future run on {@link #COMPLETION}. False if the call was already settled.
+   */
+  public boolean failFromTimer(Throwable failure, Runnable abort) {
+    if (!state.compareAndSet(RUNNING, DONE)) {
+      return false;
+    }
+    Runnable complete =
+        () -> {
+          try {
+            abort.run();
+          } finally {
+            result.completeExceptionally(failure);
+          }
+        };
+    try {
+      COMPLETION.execute(complete);
+    } catch (RuntimeException | OutOfMemoryError e) {
+      complete.run(); // no thread to be had anywhere: late is worse than on the timer
+    }
+    return true;
+  }
+
+  /** The JDK exchange behind the call, cancelled if the caller completes the future first. */
+  public synchronized void exchange(Future<?> exchange) {
+    if (aborted) {
+      exchange.cancel(true);
+    } else {
+      this.exchange = exchange;
+    }
+  }
+
+  private void runOnLane() {
+    if (claimed.compareAndSet(false, true)) {
+      run();
+      Thread.interrupted(); // an abort that came as the call ended must not reach the next task
+    }
+  }
+
+  /**
+   * Runs the call on a waiting thread that got there before a lane did. Returns true if the thread
+   * was interrupted by someone other than this call's abort while it ran the call (its interrupt
+   * status is then still set); an interrupt from the abort is cleared.
+   */
+  private boolean helped() {
+    if (!claimed.compareAndSet(false, true)) {
+      return false;
+    }
+    boolean threwInterrupted = run();
+    boolean abortedByCaller;
+    synchronized (this) {
+      abortedByCaller = aborted;
+    }
+    if (abortedByCaller) {
+      Thread.interrupted(); // the abort's own interrupt; the future is settled already
+      return false;
+    }
+    // Whoever throws InterruptedException clears the status: ask for both.
+    return threwInterrupted || Thread.currentThread().isInterrupted();
+  }
+
+  /** Runs the call and settles the future; true if the call threw InterruptedException. */
+  private boolean run() {
+    synchronized (this) {
+      if (aborted) {
+        return false;
+      }
+      runner = Thread.currentThread();
+    }
+    try {
+      deliver(blocking.call());
+      return false;
+    } catch (Throwable t) {
+      fail(t);
+      return t instanceof InterruptedException;
+    } finally {
+      synchronized (this) {
+        runner = null;
+      }
+    }
+  }
+
+  /** The caller's future: an untimed wait runs the call if no lane has started it yet. */
+  private final class Result extends CompletableFuture<R> {
+    @Override
+    public R get() throws InterruptedException, ExecutionException {
+      if (!isDone() && !Thread.currentThread().isInterrupted() && helped()) {
+        // Interrupted while running the call: that aborted it, unless it had got its value.
+        if (isCompletedExceptionally()) {
+          Thread.interrupted();
+          throw new InterruptedException();
+        }
+      }
+      return super.get();
+    }
+
+    @Override
+    public R join() {
+      if (!isDone() && !Thread.currentThread().isInterrupted() && helped()) {
+        Thread.currentThread().interrupt(); // join leaves an interrupt set
+      }
+      return super.join();
+    }
+
+    @Override
+    public <U> CompletableFuture<U> newIncompleteFuture() {
+      return new CompletableFuture<>();
+    }
+  }
+
+  private synchronized void abort() {
+    aborted = true;
+    if (runner != null) {
+      runner.interrupt(); // HttpClient.send aborts the exchange when interrupted
+    }
+    if (exchange != null) {
+      exchange.cancel(true);
+    }
+  }
+
+  private static void closeQuietly(@Nullable Object value) {
+    if (value instanceof AutoCloseable) {
+      try {
+        ((AutoCloseable) value).close();
+      } catch (Exception ignored) {
+        // Nobody is left to tell: the caller already completed the future.
+      }
+    }
+  }
+
+  /** Where blocking calls run for the async API. */
+  private static final class Lanes {
+    private static final @Nullable ThreadFactory VIRTUAL = virtualThreadFactory();
+    private static final ThreadPoolExecutor PLATFORM = platformLanes();
+
+    /**
+     * A few platform threads first (an idle one takes a call at once, measured faster than starting
+     * a virtual thread on a small machine); past them a virtual thread per call on 21+; false when
+     * neither can be had, for the JDK's {@code sendAsync}, which needs no thread.
+     */
+    public static boolean execute(Runnable task) {
+      try {
+        PLATFORM.execute(task);
+        return true;
+      } catch (RejectedExecutionException | OutOfMemoryError e) {
+        // Every platform lane is busy.
+      }
+      if (VIRTUAL != null) {
+        try {
+          Thread t = VIRTUAL.newThread(task);
+          t.setContextClassLoader(null);
+          t.start();
+          return true;
+        } catch (RuntimeException | OutOfMemoryError e) {
+          // No thread to be had.
+        }
+      }
+      return false;
+    }
+
+    /**
+     * {@code
+     * Thread.ofVirtual().name("httpjson-async-virtual").inheritInheritableThreadLocals(false)
+     * .factory()} on Java 21+, else null.
+     */
+    private static @Nullable ThreadFactory virtualThreadFactory() {
+      if (Runtime.version().feature() < 21) {
+        return null;
+      }
+      try {
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        Class<?> builder = Class.forName("java.lang.Thread$Builder");
+        Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
+        Object b =
+            lookup.findStatic(Thread.class, "ofVirtual", MethodType.methodType(ofVirtual)).invoke();
+        MethodHandle name =
+            lookup.findVirtual(builder, "name", MethodType.methodType(builder, String.class));
+        b = name.invoke(b, "httpjson-async-virtual");
+        MethodHandle noLocals =
+            lookup.findVirtual(
+                builder,
+                "inheritInheritableThreadLocals",
+                MethodType.methodType(builder, boolean.class));
+        b = noLocals.invoke(b, false);
+        MethodHandle factory =
+            lookup.findVirtual(builder, "factory", MethodType.methodType(ThreadFactory.class));
+        return (ThreadFactory) factory.invoke(b);
+      } catch (Throwable t) {
+        return null; // a runtime without virtual threads: platform lanes
+      }
+    }
+
+    private static ThreadPoolExecutor platformLanes() {
+      AtomicInteger n = new AtomicInteger();
+      return new ThreadPoolExecutor(
+          0,
+          PLATFORM_LANES,
+          LANE_KEEP_ALIVE_SECONDS,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          r -> OwnThreads.newThread(r, "httpjson-async-" + n.incrementAndGet()),
+          new ThreadPoolExecutor.AbortPolicy());
+    }
+  }
+}

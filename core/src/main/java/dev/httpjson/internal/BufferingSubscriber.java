@@ -1,0 +1,302 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.JsonReadException;
+import java.io.IOException;
+import java.net.ProtocolException;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Collects a body into one array, counting bytes as they arrive, then hands it to {@link #finish}.
+ * When more than {@code cap} bytes arrive it stops reading (cancelling the subscription, which
+ * releases the connection) and calls {@link #overflow}.
+ *
+ * <p>Memory follows the bytes received, never a declared length: the array starts at the size of
+ * what arrived, at least {@value #MIN_CAPACITY} bytes — or {@value #MIN_DECLARED_CAPACITY} when a
+ * length is declared, but never more than that length, so a small body is copied once — and doubles
+ * as more arrives, up to the declared length or {@code cap}.
+ */
+public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
+  /** The largest array the JVM allocates; no buffered body can be longer. */
+  public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+  /** The smallest array allocated for a body without a declared length. */
+  public static final int MIN_CAPACITY = 1024;
+
+  /** The smallest array allocated for a body with a declared length (or that length if less). */
+  public static final int MIN_DECLARED_CAPACITY = 16 * 1024;
+
+  private static final byte[] EMPTY = new byte[0];
+
+  private final CompletableFuture<T> result = new CompletableFuture<>();
+  private final long cap;
+  private final long declared;
+  private final long exact;
+  private final @Nullable ContentDecoder decoder;
+  private byte[] buffer = EMPTY;
+  private int size;
+  private long wire;
+  private Flow.@Nullable Subscription subscription;
+  private boolean done;
+  private final @Nullable CallTrace trace;
+
+  /**
+   * @param cap the most bytes to buffer
+   * @param declared the declared Content-Length, or -1: a growth hint, never an allocation
+   * @param exact the length the body must have (an HTTP/2 Content-Length, see {@link
+   *     Responses#exactLength}), or -1: more or fewer bytes fail with a {@link ProtocolException}
+   */
+  public BufferingSubscriber(long cap, long declared, long exact) {
+    this(cap, declared, exact, null);
+  }
+
+  /**
+   * As above, decoding a compressed body with {@code decoder} as it arrives: {@code cap} then
+   * counts decoded bytes, and inflation stops once it is crossed; {@code exact} still applies to
+   * the bytes received, and {@code declared} should be -1 (the compressed length is no hint).
+   */
+  public BufferingSubscriber(
+      long cap, long declared, long exact, @Nullable ContentDecoder decoder) {
+    this(cap, declared, exact, decoder, null);
+  }
+
+  /** As above, reporting the end of the body to {@code trace}. */
+  public BufferingSubscriber(
+      long cap,
+      long declared,
+      long exact,
+      @Nullable ContentDecoder decoder,
+      @Nullable CallTrace trace) {
+    this.cap = Math.min(cap, MAX_ARRAY);
+    this.declared = declared;
+    this.exact = exact;
+    this.decoder = decoder;
+    this.trace = trace;
+  }
+
+  /**
+   * Called when the compressed body is not valid in its coding, with what was decoded before.
+   * Returns the value to complete with, or throws the failure ({@code failure} by default).
+   */
+  @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure) throws IOException {
+    throw failure;
+  }
+
+  /** Turns the bytes into the body value. */
+  public abstract @Nullable T finish(byte[] bytes, int length) throws IOException;
+
+  /**
+   * Called when more than {@code cap} bytes arrived; {@code bytes} holds the first {@code cap}.
+   * Returns the value to complete with, or throws the failure.
+   */
+  public abstract @Nullable T overflow(byte[] bytes, int length, long received) throws IOException;
+
+  @Override
+  public CompletionStage<T> getBody() {
+    return result;
+  }
+
+  @Override
+  public void onSubscribe(Flow.Subscription subscription) {
+    if (this.subscription != null) {
+      subscription.cancel();
+      return;
+    }
+    this.subscription = subscription;
+    subscription.request(Long.MAX_VALUE);
+  }
+
+  @Override
+  public void onNext(List<ByteBuffer> buffers) {
+    if (done) {
+      return;
+    }
+    if (decoder != null) {
+      decode(decoder, buffers);
+      return;
+    }
+    long arrived = 0;
+    for (int i = 0, n = buffers.size(); i < n; i++) {
+      arrived += buffers.get(i).remaining();
+    }
+    long newSize = size + arrived;
+    if (exact >= 0 && newSize > exact) {
+      abort(Responses.longerThanDeclared(exact, newSize));
+      return;
+    }
+    if (newSize > cap) {
+      if (buffer.length < cap) {
+        buffer = Arrays.copyOf(buffer, (int) cap);
+      }
+      for (int i = 0, n = buffers.size(); i < n && size < cap; i++) {
+        ByteBuffer b = buffers.get(i);
+        int fits = (int) Math.min(b.remaining(), cap - size);
+        b.get(buffer, size, fits);
+        size += fits;
+      }
+      done = true;
+      T value;
+      try {
+        value = overflow(buffer, size, newSize);
+      } catch (Throwable t) {
+        abort(t);
+        return;
+      }
+      result.complete(value);
+      cancel();
+      return;
+    }
+    if (newSize > buffer.length) {
+      buffer = Arrays.copyOf(buffer, grow(buffer.length, newSize, declared, cap));
+    }
+    for (int i = 0, n = buffers.size(); i < n; i++) {
+      ByteBuffer b = buffers.get(i);
+      int remaining = b.remaining();
+      b.get(buffer, size, remaining);
+      size += remaining;
+    }
+  }
+
+  private void decode(ContentDecoder decoder, List<ByteBuffer> buffers) {
+    for (int i = 0, n = buffers.size(); i < n; i++) {
+      wire += buffers.get(i).remaining();
+    }
+    if (exact >= 0 && wire > exact) {
+      decoder.end();
+      abort(Responses.longerThanDeclared(exact, wire));
+      return;
+    }
+    try {
+      for (int i = 0, n = buffers.size(); i < n; i++) {
+        decoder.feed(buffers.get(i));
+        if (!inflate(decoder)) {
+          return;
+        }
+      }
+    } catch (JsonReadException e) {
+      decoder.end();
+      done = true;
+      complete(() -> undecodable(buffer, size, e));
+      cancel();
+    }
+  }
+
+  /** Inflates what was fed into the buffer; false (and done) once more than the cap arrived. */
+  private boolean inflate(ContentDecoder decoder) throws JsonReadException {
+    while (true) {
+      if (size == buffer.length) {
+        if (size > cap || size == MAX_ARRAY) {
+          decoder.end();
+          done = true;
+          long received = size;
+          size = (int) cap;
+          complete(() -> overflow(buffer, size, received));
+          cancel();
+          return false;
+        }
+        buffer =
+            Arrays.copyOf(buffer, grow(buffer.length, size + 1L, -1, Math.min(cap + 1, MAX_ARRAY)));
+      }
+      int n = decoder.read(buffer, size, buffer.length - size);
+      if (n == 0) {
+        return true;
+      }
+      size += n;
+    }
+  }
+
+  @Override
+  public void onError(Throwable throwable) {
+    if (!done) {
+      done = true;
+      if (decoder != null) {
+        decoder.end();
+      }
+      result.completeExceptionally(throwable);
+    }
+  }
+
+  @Override
+  public void onComplete() {
+    if (!done) {
+      done = true;
+      long received = decoder != null ? wire : size;
+      if (exact >= 0 && received < exact) {
+        if (decoder != null) {
+          decoder.end();
+        }
+        result.completeExceptionally(Responses.shorterThanDeclared(exact, received));
+        return;
+      }
+      if (decoder != null) {
+        try {
+          decoder.finish();
+        } catch (JsonReadException e) {
+          complete(() -> undecodable(buffer, size, e));
+          return;
+        } finally {
+          decoder.end();
+        }
+      }
+      if (trace != null) {
+        trace.body(received, size);
+      }
+      complete(() -> finish(buffer, size));
+    }
+  }
+
+  /**
+   * Fails the body and makes the client abort the exchange by throwing {@code failure} from {@code
+   * onNext}: the client then fails the exchange with that very exception. Cancelling the
+   * subscription instead would let HTTP/2 fail it first with its own "Stream N cancelled".
+   */
+  private void abort(Throwable failure) {
+    done = true;
+    result.completeExceptionally(failure);
+    throw BufferingSubscriber.<RuntimeException>sneaky(failure);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E sneaky(Throwable t) throws E {
+    throw (E) t;
+  }
+
+  private void cancel() {
+    Flow.Subscription s = subscription;
+    if (s != null) {
+      s.cancel();
+    }
+  }
+
+  private void complete(Body<T> body) {
+    T value;
+    try {
+      value = body.get();
+    } catch (Throwable t) {
+      result.completeExceptionally(t);
+      return;
+    }
+    result.complete(value);
+  }
+
+  /**
+   * The new capacity of a buffer of {@code capacity} bytes that must hold {@code needed} (at most
+   * {@code cap}, itself at most {@link #MAX_ARRAY}): double, at least the minimum capacity, but
+   * never past the declared length while the body is within it, nor past {@code cap}.
+   */
+  public static int grow(int capacity, long needed, long declared, long cap) {
+    long ceiling = declared >= needed ? Math.min(declared, cap) : cap;
+    long doubled = Math.max(2L * capacity, declared >= 0 ? MIN_DECLARED_CAPACITY : MIN_CAPACITY);
+    return (int) Math.max(needed, Math.min(doubled, ceiling));
+  }
+
+  private interface Body<T> {
+    @Nullable T get() throws IOException;
+  }
+}

@@ -1,0 +1,519 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.CallListener;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.LoggingInterceptor;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The events of one call, for its {@link CallListener}s and its JFR {@link CallEvent}: made only
+ * when someone listens ({@link #start} returns {@code null} otherwise, and every hook is one null
+ * check). Measured once here, reported to both.
+ */
+public final class CallTrace implements CallListener.Call {
+  private static final System.Logger LOG = System.getLogger("dev.httpjson");
+
+  /**
+   * Whether this runtime has JFR: a class-path application on an image linked without the {@code
+   * jdk.jfr} module still makes its calls, without the event.
+   */
+  private static final boolean JFR = jfr();
+
+  private final @Nullable CallListener listener;
+  private final @Nullable CallEvent event;
+  private static final AtomicIntegerFieldUpdater<CallTrace> OVER =
+      AtomicIntegerFieldUpdater.newUpdater(CallTrace.class, "over");
+
+  private final String method;
+  private final URI target;
+  private volatile @Nullable String uri; // redacted when first asked for
+  private final @Nullable Type type;
+  private final @Nullable JsonOptions options;
+  private final long requestBytes;
+  private final long start = System.nanoTime();
+  private volatile int over;
+
+  // Written by the thread the call's phases run on, one after the other.
+  private volatile int status;
+  private volatile int attempts;
+  private volatile long bytesOut = -1;
+  private volatile long headersAt;
+  private volatile long bodyAt;
+  private volatile long wire = -1;
+  private volatile long decodedBytes = -1;
+  private volatile long decodeNanos;
+  private volatile long elements;
+  private volatile boolean redirecting;
+
+  // Guarded by this: what reports once the call is over, and how it ended.
+  private Over @Nullable [] overs;
+  private boolean done;
+  private @Nullable Throwable outcome;
+  private long doneAt;
+
+  private CallTrace(
+      @Nullable CallListener listener,
+      boolean jfr,
+      HttpRequest request,
+      @Nullable Type type,
+      @Nullable JsonOptions options) {
+    this.listener = listener;
+    this.method = request.method();
+    this.target = request.uri();
+    this.type = type;
+    this.options = options;
+    this.requestBytes =
+        request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
+    if (jfr) {
+      CallEvent e = new CallEvent();
+      e.begin();
+      this.event = e;
+    } else {
+      this.event = null;
+    }
+  }
+
+  /**
+   * The trace of a call {@code client} makes, or {@code null} when nobody listens: no listener on
+   * the client and no JFR recording of {@code dev.httpjson.Call}.
+   */
+  public static @Nullable CallTrace start(
+      HttpClient client, HttpRequest request, @Nullable Type type, @Nullable JsonOptions options) {
+    CallListener listener =
+        client instanceof InterceptingClient ? ((InterceptingClient) client).listener() : null;
+    boolean jfr = JFR && CallEvent.PROBE.isEnabled();
+    if (listener == null && !jfr) {
+      return null;
+    }
+    CallTrace trace = new CallTrace(listener, jfr, request, type, options);
+    if (listener != null) {
+      try {
+        listener.callStart(trace);
+      } catch (RuntimeException | Error e) {
+        trace.thrown(e);
+      }
+    }
+    return trace;
+  }
+
+  @Override
+  public String method() {
+    return method;
+  }
+
+  @Override
+  public String uri() {
+    String u = uri;
+    if (u == null) {
+      u = Uris.redact(target);
+      uri = u;
+    }
+    return u;
+  }
+
+  @Override
+  public @Nullable Type type() {
+    return type;
+  }
+
+  @Override
+  public long startNanos() {
+    return start;
+  }
+
+  /** The request URI as sent, not redacted. */
+  public URI target() {
+    return target;
+  }
+
+  /** The status of the last response headers seen, or 0. */
+  public int status() {
+    return status;
+  }
+
+  /** The bytes of the body as received, or -1 when no body was read to its end. */
+  public long wireBytes() {
+    return wire;
+  }
+
+  /** The bytes of the body once decoded (decompressed), or -1 when no body was read to its end. */
+  public long decodedBytes() {
+    return decodedBytes;
+  }
+
+  /** What reports from this trace once the call is over: a {@link LoggingInterceptor}. */
+  public interface Over {
+    /** The call is over: ended, or failed with {@code failure}, at {@code nanoTime}. */
+    public void over(CallTrace trace, @Nullable Throwable failure, long nanoTime);
+  }
+
+  /**
+   * Has {@code over} told when the call is over, after the listeners; at once if it is over
+   * already. What it throws is logged.
+   */
+  public void whenOver(Over over) {
+    synchronized (this) {
+      if (!done) {
+        Over[] more = overs == null ? new Over[1] : Arrays.copyOf(overs, overs.length + 1);
+        more[more.length - 1] = over;
+        overs = more;
+        return;
+      }
+    }
+    tell(over, outcome, doneAt);
+  }
+
+  private void over(@Nullable Throwable failure, long now) {
+    Over[] told;
+    synchronized (this) {
+      done = true;
+      outcome = failure;
+      doneAt = now;
+      told = overs;
+      overs = null;
+    }
+    if (told != null) {
+      for (Over o : told) {
+        tell(o, failure, now);
+      }
+    }
+  }
+
+  private void tell(Over over, @Nullable Throwable failure, long now) {
+    try {
+      over.over(this, failure, now);
+    } catch (RuntimeException | Error e) {
+      LOG.log(System.Logger.Level.WARNING, "Reporting the end of a call failed", e);
+    }
+  }
+
+  private static boolean jfr() {
+    try {
+      return CallEvent.PROBE != null;
+    } catch (LinkageError e) {
+      return false;
+    }
+  }
+
+  /** An attempt reaches the client (the chain's end): the second and later are retries. */
+  public void attempt() {
+    int n = ++attempts;
+    if (n > 1 && !redirecting) {
+      long now = System.nanoTime();
+      CallListener l = listener;
+      if (l != null) {
+        try {
+          l.retry(this, n, now);
+        } catch (RuntimeException | Error e) {
+          thrown(e);
+        }
+      }
+    }
+    redirecting = false;
+  }
+
+  public void redirect(int statusCode, URI location) {
+    redirecting = true;
+    long now = System.nanoTime();
+    CallListener l = listener;
+    if (l != null) {
+      try {
+        l.redirect(this, statusCode, Uris.redact(location), now);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+  }
+
+  /** An attempt's response headers arrived; its request body, if any, was sent. */
+  public void headers(int statusCode) {
+    long now = System.nanoTime();
+    if (attempts == 0) {
+      attempts = 1; // no interceptor chain counted it
+    }
+    status = statusCode;
+    headersAt = now;
+    CallListener l = listener;
+    if (requestBytes != 0) {
+      bytesOut = requestBytes;
+    }
+    if (l != null) {
+      try {
+        if (requestBytes != 0) {
+          l.requestBodySent(this, requestBytes, now);
+        }
+        l.responseHeaders(this, statusCode, now);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+  }
+
+  /** The body was read to its end. */
+  public void body(long wireBytes, long decoded) {
+    long now = System.nanoTime();
+    bodyAt = now;
+    wire = wireBytes;
+    decodedBytes = decoded;
+    CallListener l = listener;
+    if (l != null) {
+      try {
+        l.responseBodyRead(this, wireBytes, decoded, now);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+  }
+
+  /** The codec made the value from the body, in {@code nanos}. */
+  public void decoded(long nanos) {
+    long now = System.nanoTime();
+    decodeNanos = nanos;
+    CallListener l = listener;
+    if (l != null) {
+      try {
+        l.decoded(this, nanos, now);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+  }
+
+  /** A stream delivered an element. Called on the consuming thread only. */
+  public void element() {
+    elements++;
+  }
+
+  /** A stream is over: read to its end, closed early, or failed ({@code failure}). */
+  public void streamEnd(boolean early, @Nullable Throwable failure) {
+    if (over != 0) {
+      return;
+    }
+    long now = System.nanoTime();
+    CallListener l = listener;
+    if (l != null) {
+      try {
+        l.streamEnd(this, elements, early, now);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+    if (failure != null) {
+      failed(failure);
+    } else {
+      end();
+    }
+  }
+
+  /** The call succeeded. Only the first of {@link #end} and {@link #failed} counts. */
+  public void end() {
+    if (!OVER.compareAndSet(this, 0, 1)) {
+      return;
+    }
+    long now = System.nanoTime();
+    CallListener l = listener;
+    if (l != null) {
+      try {
+        l.callEnd(this, now);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+    over(null, now);
+    commit("success");
+  }
+
+  /** The call failed with {@code failure}, what its caller sees. */
+  public void failed(Throwable failure) {
+    if (!OVER.compareAndSet(this, 0, 1)) {
+      return;
+    }
+    long now = System.nanoTime();
+    CallListener l = listener;
+    if (l != null) {
+      try {
+        l.callFailed(this, failure, now);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+    over(failure, now);
+    commit(failure.getClass().getName());
+  }
+
+  private void commit(String outcome) {
+    CallEvent e = event;
+    if (e == null) {
+      return;
+    }
+    e.end();
+    if (!e.shouldCommit()) {
+      return;
+    }
+    e.method = method;
+    e.uri = uri();
+    e.type = type == null ? null : type.getTypeName();
+    e.codec = codec();
+    e.status = status;
+    e.outcome = outcome;
+    e.attempts = attempts;
+    e.bytesOut = Math.max(0, bytesOut);
+    e.bytesIn = Math.max(0, wire);
+    e.bytesDecoded = Math.max(0, decodedBytes);
+    e.elements = elements;
+    long headers = headersAt;
+    long body = bodyAt;
+    e.headersDuration = headers == 0 ? 0 : headers - start;
+    e.bodyDuration = body == 0 || headers == 0 ? 0 : body - headers;
+    e.decodeDuration = decodeNanos;
+    e.commit();
+  }
+
+  private @Nullable String codec() {
+    if (options == null || type == null) {
+      return null;
+    }
+    try {
+      return options.codec().name();
+    } catch (RuntimeException | Error e) {
+      return null;
+    }
+  }
+
+  private void thrown(Throwable e) {
+    LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
+  }
+
+  /** Several listeners as one, each called in order, one's failure kept from the others. */
+  public static CallListener all(CallListener[] listeners) {
+    return listeners.length == 1 ? listeners[0] : new All(listeners.clone());
+  }
+
+  private static final class All implements CallListener {
+    private final CallListener[] listeners;
+
+    public All(CallListener[] listeners) {
+      this.listeners = listeners;
+    }
+
+    private static void report(Throwable e) {
+      LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
+    }
+
+    @Override
+    public void callStart(Call call) {
+      for (CallListener l : listeners) {
+        try {
+          l.callStart(call);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void requestBodySent(Call call, long bytes, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.requestBodySent(call, bytes, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void responseHeaders(Call call, int statusCode, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.responseHeaders(call, statusCode, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void responseBodyRead(Call call, long wireBytes, long decodedBytes, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.responseBodyRead(call, wireBytes, decodedBytes, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void decoded(Call call, long decodeNanos, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.decoded(call, decodeNanos, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void retry(Call call, int attempt, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.retry(call, attempt, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void redirect(Call call, int statusCode, String location, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.redirect(call, statusCode, location, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void streamEnd(Call call, long elements, boolean early, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.streamEnd(call, elements, early, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void callEnd(Call call, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.callEnd(call, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+
+    @Override
+    public void callFailed(Call call, Throwable failure, long nanoTime) {
+      for (CallListener l : listeners) {
+        try {
+          l.callFailed(call, failure, nanoTime);
+        } catch (RuntimeException | Error e) {
+          report(e);
+        }
+      }
+    }
+  }
+}

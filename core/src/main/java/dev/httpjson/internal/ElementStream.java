@@ -1,0 +1,387 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.HttpJsonException;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.spi.JsonSequenceReader;
+import java.io.Closeable;
+import java.io.FilterInputStream;
+import java.io.FilterReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PushbackInputStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Type;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The elements of a streamed body, parsed one at a time as the bytes arrive. Opened lazily, on the
+ * consumer's thread, at the first element (the client's threads must never block on the body).
+ * Closing — at the end, on an error, or early — closes the body, which releases the connection. The
+ * timeouts bound the reads' waits for body bytes, never the consumer's pace ({@link
+ * TimedInputStream}).
+ */
+public final class ElementStream<T> implements Iterator<T>, Closeable {
+  private final InputStream raw;
+  private final @Nullable TimedInputStream timed;
+  private final LimitedInputStream limited;
+  private final @Nullable Charset charset;
+  private final JsonSequenceReader<T> reader;
+  private final boolean ndjson;
+  private final Type elementType;
+  private final @Nullable String contentType;
+  private final @Nullable CallTrace trace;
+
+  private JsonSequenceReader.@Nullable Cursor<T> cursor;
+  private @Nullable Blank blank;
+  private boolean anyElement;
+  private boolean advanced;
+  private boolean hasNext;
+  private volatile boolean closed;
+  private boolean failing;
+
+  public ElementStream(
+      InputStream raw,
+      @Nullable TimedInputStream timed,
+      long elementLimit,
+      @Nullable Charset charset,
+      JsonSequenceReader<T> reader,
+      boolean ndjson,
+      Type elementType,
+      @Nullable String contentType,
+      @Nullable CallTrace trace) {
+    this.raw = raw;
+    this.trace = trace;
+    this.timed = timed;
+    this.limited = new LimitedInputStream(timed != null ? timed : raw, elementLimit);
+    this.charset = charset;
+    this.reader = reader;
+    this.ndjson = ndjson;
+    this.elementType = elementType;
+    this.contentType = contentType;
+  }
+
+  public Stream<T> stream() {
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED), false)
+        .onClose(this::closeUnchecked);
+  }
+
+  /**
+   * Sets what is left of the whole-call timeout for waiting for body bytes, once connecting and the
+   * headers used their part; a negative or zero remainder fails the first read that must wait.
+   */
+  public void remaining(long nanos) {
+    if (timed != null) {
+      timed.remaining(nanos);
+    }
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (!advanced) {
+      if (closed) {
+        return false;
+      }
+      limited.resetAllowance();
+      try {
+        if (cursor == null) {
+          cursor = open();
+        }
+        hasNext = cursor.next();
+        if (!hasNext && !anyElement && blank != null && blank.onlyWhitespace()) {
+          throw blank.failure();
+        }
+        anyElement |= hasNext;
+      } catch (IOException | RuntimeException e) {
+        throw fail(e);
+      }
+      advanced = true;
+      if (!hasNext) {
+        if (trace != null) {
+          trace.body(wire(), limited.total());
+        }
+        closeUnchecked();
+      }
+    }
+    return hasNext;
+  }
+
+  @Override
+  public T next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    advanced = false;
+    T value;
+    try {
+      value = cursor.value();
+    } catch (IOException | RuntimeException e) {
+      throw fail(e);
+    }
+    if (trace != null) {
+      trace.element();
+    }
+    return value;
+  }
+
+  private long wire() {
+    return raw instanceof DecodingInputStream
+        ? ((DecodingInputStream) raw).wire()
+        : limited.total();
+  }
+
+  private JsonSequenceReader.Cursor<T> open() throws IOException {
+    Blank watch = new Blank();
+    blank = watch;
+    if (charset == null) {
+      InputStream in = new BlankBytes(limited, watch);
+      return ndjson ? reader.values(in) : reader.array(in);
+    }
+    InputStream in = limited;
+    Charset decoding = charset;
+    int sniff = MediaTypes.byteOrderBytes(charset);
+    if (sniff > 0) {
+      PushbackInputStream pushback = new PushbackInputStream(limited, sniff);
+      byte[] first = new byte[sniff];
+      int n = 0;
+      for (int r; n < sniff && (r = pushback.read(first, n, sniff - n)) >= 0; ) {
+        n += r;
+      }
+      pushback.unread(first, 0, n);
+      decoding = MediaTypes.byteOrder(charset, first, 0, n);
+      in = pushback;
+    }
+    Reader chars =
+        new BlankChars(
+            new InputStreamReader(
+                in,
+                decoding
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)),
+            watch);
+    return ndjson ? reader.values(chars) : reader.array(chars);
+  }
+
+  /**
+   * Whether a body holds only whitespace: a parser reads that as an empty sequence, but a one-shot
+   * read fails on it (only a body of zero bytes is empty), and so must a stream. Sees what passes
+   * to the parser until the first other character, nothing after it.
+   */
+  private static final class Blank {
+    private boolean any;
+    private boolean content;
+    private int line = 1;
+    private int column = 1;
+
+    public boolean watching() {
+      return !content;
+    }
+
+    public void saw(int c) {
+      any = true;
+      if (c == '\n') {
+        line++;
+        column = 1;
+      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\uFEFF') {
+        column++;
+      } else {
+        content = true;
+      }
+    }
+
+    /** A byte-order mark: not content, and not a column. */
+    public void sawMark() {
+      any = true;
+    }
+
+    public boolean onlyWhitespace() {
+      return any && !content;
+    }
+
+    public JsonReadException failure() {
+      return new JsonReadException(
+          "Unexpected end of input: the body holds only whitespace, no JSON value (only a body of"
+              + " zero bytes is empty)",
+          line,
+          column,
+          "$",
+          null);
+    }
+  }
+
+  /** UTF-8 bytes on their way to the parser, shown to a {@link Blank}. */
+  private static final class BlankBytes extends FilterInputStream {
+    private static final int[] MARK = {0xEF, 0xBB, 0xBF};
+    private final Blank blank;
+    private long position;
+
+    public BlankBytes(InputStream in, Blank blank) {
+      super(in);
+      this.blank = blank;
+    }
+
+    private void see(int b) {
+      if (position < 3 && b == MARK[(int) position]) {
+        blank.sawMark(); // a UTF-8 byte-order mark, which the one-shot read skips too
+      } else {
+        blank.saw(b);
+      }
+      position++;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = in.read();
+      if (b >= 0 && blank.watching()) {
+        see(b);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = in.read(b, off, len);
+      for (int i = off; i < off + n && blank.watching(); i++) {
+        see(b[i] & 0xFF);
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      byte[] skipped = new byte[(int) Math.min(n, 8192)];
+      int r = read(skipped, 0, skipped.length);
+      return Math.max(r, 0);
+    }
+
+    @Override
+    public boolean markSupported() {
+      return false;
+    }
+  }
+
+  /** Characters on their way to the parser, shown to a {@link Blank}. */
+  private static final class BlankChars extends FilterReader {
+    private final Blank blank;
+
+    public BlankChars(Reader in, Blank blank) {
+      super(in);
+      this.blank = blank;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int c = in.read();
+      if (c >= 0 && blank.watching()) {
+        blank.saw(c);
+      }
+      return c;
+    }
+
+    @Override
+    public int read(char[] cbuf, int off, int len) throws IOException {
+      int n = in.read(cbuf, off, len);
+      for (int i = off; i < off + n && blank.watching(); i++) {
+        blank.saw(cbuf[i]);
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      char[] skipped = new char[(int) Math.min(n, 8192)];
+      int r = read(skipped, 0, skipped.length);
+      return Math.max(r, 0);
+    }
+
+    @Override
+    public boolean markSupported() {
+      return false;
+    }
+  }
+
+  private RuntimeException fail(Exception e) {
+    boolean report = trace != null && !closed;
+    failing = true; // close() leaves the report to this method
+    closeUnchecked();
+    RuntimeException failure = failure(e);
+    if (report) {
+      trace.streamEnd(
+          false, failure instanceof UncheckedIOException ? failure.getCause() : failure);
+    }
+    return failure;
+  }
+
+  private RuntimeException failure(Exception e) {
+    IOException timeout = timed != null ? timed.expired() : null;
+    if (timeout != null) {
+      return new UncheckedIOException(timeout);
+    }
+    if (e instanceof JsonReadException) {
+      return new UncheckedIOException(
+          ApiAccess.get().withContext(((JsonReadException) e), elementType, contentType));
+    }
+    if (e.getClass() == HttpJsonException.class) {
+      return new UncheckedIOException((HttpJsonException) e); // a codec that cannot reach the type
+    }
+    if (e instanceof IOException) {
+      IOException inputFailure = limited.failure();
+      if (inputFailure != null) {
+        return new UncheckedIOException(inputFailure); // the body itself failed, or the limit
+      }
+      // The input was fine: the decoder failed on its bytes (a sniffed encoding it cannot read).
+      return new UncheckedIOException(
+          ApiAccess.get()
+              .withContext(Responses.malformed((IOException) e), elementType, contentType));
+    }
+    return (RuntimeException) e;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    boolean early = !(advanced && !hasNext);
+    hasNext = false;
+    advanced = true;
+    if (trace != null && !failing) {
+      trace.streamEnd(early, null);
+    }
+    try {
+      if (cursor != null) {
+        cursor.close();
+      }
+    } finally {
+      raw.close();
+    }
+  }
+
+  public void closeQuietly() {
+    try {
+      close();
+    } catch (IOException | RuntimeException ignored) {
+      // Already failing for another reason.
+    }
+  }
+
+  private void closeUnchecked() {
+    try {
+      close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,322 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.EventStreamOptions;
+import dev.httpjson.HttpJsonException;
+import dev.httpjson.JsonContent;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import dev.httpjson.ServerSentEvent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/** Event-stream calls: the request, the response checks, and the {@link EventStream}. */
+public final class EventCalls {
+  public static final String TEXT_EVENT_STREAM = "text/event-stream";
+
+  private EventCalls() {}
+
+  public static EventStreamOptions options(EventStreamOptions events) {
+    return Objects.requireNonNull(events, "events == null");
+  }
+
+  /** GET {@code uri} as an event stream; reopened as {@code events} allow. */
+  public static <T> Stream<ServerSentEvent<T>> get(
+      HttpClient client, URI uri, JsonType<T> type, EventStreamOptions events, String[] headers)
+      throws IOException, InterruptedException {
+    HttpRequest request = Calls.request("GET", uri, null, type.options(), accepting(headers));
+    return open(client, request, type, events, true);
+  }
+
+  /** POST {@code value} as JSON and read the answer as an event stream; never reopened. */
+  public static <T> Stream<ServerSentEvent<T>> post(
+      HttpClient client,
+      URI uri,
+      @Nullable Object value,
+      JsonType<T> type,
+      EventStreamOptions events,
+      String[] headers)
+      throws IOException, InterruptedException {
+    JsonContent content = JsonContent.of(value, type.options());
+    HttpRequest request = Calls.request("POST", uri, content, type.options(), accepting(headers));
+    return open(client, request, type, events, false);
+  }
+
+  /** The caller's headers, with {@code Accept: text/event-stream} unless they set an Accept. */
+  private static String[] accepting(String[] headers) {
+    for (int i = 0; i < headers.length; i += 2) {
+      if (JsonRequestBuilder.isAccept(headers[i])) {
+        return headers;
+      }
+    }
+    String[] all = Arrays.copyOf(headers, headers.length + 2);
+    all[headers.length] = "Accept";
+    all[headers.length + 1] = TEXT_EVENT_STREAM;
+    return all;
+  }
+
+  private static <T> Stream<ServerSentEvent<T>> open(
+      HttpClient client,
+      HttpRequest request,
+      JsonType<T> type,
+      EventStreamOptions events,
+      boolean reconnectable)
+      throws IOException, InterruptedException {
+    Duration timeout = type.options().timeout();
+    long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + saturatedNanos(timeout);
+    CallTrace trace = CallTrace.start(client, request, type.type(), type.options());
+    Handler handler = new Handler(type, request, trace);
+    HttpResponse<InputStream> response;
+    try {
+      response = send(client, request, handler, deadline, timeout);
+    } catch (Throwable t) {
+      if (trace != null) {
+        trace.failed(t);
+      }
+      throw t;
+    }
+    if (response.statusCode() == 204) {
+      closeQuietly(response.body());
+      if (trace != null) {
+        trace.streamEnd(false, null);
+      }
+      return Stream.empty();
+    }
+    EventStream.Connector connector =
+        reconnectable && events.maxReconnects() > 0
+            ? (lastEventId, until) -> {
+              HttpRequest again = withLastEventId(request, lastEventId);
+              if (trace != null) {
+                trace.attempt(); // a reconnection is reported as a retry
+              }
+              HttpResponse<InputStream> r = send(client, again, handler, until, timeout);
+              if (r.statusCode() == 204) {
+                closeQuietly(r.body());
+                return null;
+              }
+              return decoded(r);
+            }
+            : null;
+    EventStream<T> stream;
+    try {
+      stream =
+          new EventStream<>(
+              decoded(response),
+              type,
+              Responses.contentType(response.headers()),
+              request.method(),
+              request.uri(),
+              events,
+              connector);
+    } catch (RuntimeException | Error e) {
+      closeQuietly(response.body()); // the codec cannot read the type: release the connection
+      if (trace != null) {
+        trace.failed(e);
+      }
+      throw e;
+    }
+    return stream.traced(trace).stream();
+  }
+
+  private static long saturatedNanos(Duration d) {
+    try {
+      return d.toNanos();
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE / 2;
+    }
+  }
+
+  private static HttpRequest withLastEventId(HttpRequest request, @Nullable String lastEventId) {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Last-Event-ID"));
+    if (lastEventId != null) {
+      b.header("Last-Event-ID", lastEventId);
+    }
+    return b.build();
+  }
+
+  /**
+   * Sends and waits for the headers within the deadline. The exchange runs on the client's threads;
+   * the body is read later, on the consumer's.
+   */
+  private static HttpResponse<InputStream> send(
+      HttpClient client,
+      HttpRequest request,
+      Handler handler,
+      long deadline,
+      @Nullable Duration timeout)
+      throws IOException, InterruptedException {
+    CompletableFuture<HttpResponse<InputStream>> exchange;
+    try {
+      exchange = client.sendAsync(request, handler);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    try {
+      if (timeout == null) {
+        return exchange.get();
+      }
+      return exchange.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      abandon(exchange);
+      throw ApiAccess.get().callTimeout(timeout, request.method(), request.uri());
+    } catch (InterruptedException e) {
+      abandon(exchange);
+      throw e;
+    } catch (ExecutionException e) {
+      throw failure(e.getCause(), request);
+    }
+  }
+
+  /** Cancels the exchange; a response that won the race is closed. */
+  private static void abandon(CompletableFuture<HttpResponse<InputStream>> exchange) {
+    exchange.cancel(true);
+    if (exchange.isDone() && !exchange.isCompletedExceptionally()) {
+      closeQuietly(exchange.join().body());
+    }
+  }
+
+  private static IOException failure(@Nullable Throwable t, HttpRequest request) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof HttpJsonException || c instanceof java.net.ProtocolException) {
+        return (IOException) c;
+      }
+      if (!(c instanceof CompletionException
+          || c instanceof UncheckedIOException
+          || c instanceof ExecutionException
+          || c instanceof IOException && c.getCause() instanceof HttpJsonException)) {
+        break;
+      }
+    }
+    if (t instanceof IOException) {
+      return (IOException) t;
+    }
+    return new IOException(
+        "Failed " + request.method() + " " + Uris.redact(request.uri()) + ": " + t, t);
+  }
+
+  /**
+   * Reads the events of a response the caller received: the status is not checked; the body must be
+   * an event stream.
+   */
+  public static <T> Stream<ServerSentEvent<T>> read(
+      HttpResponse<InputStream> response, JsonType<T> type, EventStreamOptions events)
+      throws JsonReadException {
+    Objects.requireNonNull(response, "response == null");
+    InputStream body = Objects.requireNonNull(response.body(), "response.body() == null");
+    try {
+      JsonReadException rejected = rejection(response.headers(), type);
+      if (rejected != null) {
+        throw rejected;
+      }
+      return new EventStream<>(
+              decoded(body, response.headers()),
+              type,
+              Responses.contentType(response.headers()),
+              response.request().method(),
+              response.request().uri(),
+              events,
+              null)
+          .stream();
+    } catch (JsonReadException | RuntimeException | Error e) {
+      closeQuietly(body);
+      throw e;
+    }
+  }
+
+  /** Why a 2xx response cannot be read as events: compressed, or not an event stream. */
+  public static @Nullable JsonReadException rejection(HttpHeaders headers, JsonType<?> type) {
+    try {
+      Responses.coding(headers, type.type()); // gzip and deflate are decoded; others fail here
+    } catch (JsonReadException e) {
+      return e;
+    }
+    String contentType = Responses.contentType(headers);
+    if (!MediaTypes.essence(contentType).equals(TEXT_EVENT_STREAM)) {
+      return ApiAccess.get()
+          .withContext(
+              new JsonReadException(
+                  "Not an event stream: expected Content-Type "
+                      + TEXT_EVENT_STREAM
+                      + " but the response has "
+                      + (contentType == null ? "none" : "'" + contentType + "'"),
+                  -1,
+                  -1,
+                  "$",
+                  null),
+              type.type(),
+              contentType);
+    }
+    return null;
+  }
+
+  /** Fails a non-2xx status or a body that is no event stream; else streams the body. */
+  private static final class Handler implements BodyHandler<InputStream> {
+    private final JsonType<?> type;
+    private final HttpRequest request;
+    private final @Nullable CallTrace trace;
+
+    public Handler(JsonType<?> type, HttpRequest request, @Nullable CallTrace trace) {
+      this.type = type;
+      this.request = request;
+      this.trace = trace;
+    }
+
+    @Override
+    public BodySubscriber<InputStream> apply(HttpResponse.ResponseInfo info) {
+      int status = info.statusCode();
+      if (trace != null) {
+        trace.headers(status);
+      }
+      if (!Responses.isSuccess(status)) {
+        return Responses.statusFailure(
+            info, request.method(), request.uri(), type.options(), trace);
+      }
+      if (status != 204) {
+        JsonReadException rejected = rejection(info.headers(), type);
+        if (rejected != null) {
+          return new FailedSubscriber<>(rejected, info);
+        }
+      }
+      return BodySubscribers.ofInputStream();
+    }
+  }
+
+  /** The body, decoded as it is read when it is gzip or deflate: the same path as other calls. */
+  private static InputStream decoded(HttpResponse<InputStream> response) {
+    return decoded(response.body(), response.headers());
+  }
+
+  private static InputStream decoded(InputStream body, HttpHeaders headers) {
+    ContentDecoder decoder = Responses.decoderOrNull(headers);
+    return decoder == null ? body : new DecodingInputStream(body, decoder);
+  }
+
+  private static void closeQuietly(@Nullable InputStream in) {
+    if (in != null) {
+      try {
+        in.close();
+      } catch (IOException ignored) {
+        // Best effort.
+      }
+    }
+  }
+}

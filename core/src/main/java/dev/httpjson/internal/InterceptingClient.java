@@ -1,0 +1,443 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.CallListener;
+import dev.httpjson.Interceptor;
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.PushPromiseHandler;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@link HttpClient} behind {@link Interceptor#decorate}: {@code send} and {@code sendAsync}
+ * run through the interceptors, everything else is the wrapped client's.
+ */
+public final class InterceptingClient extends HttpClient {
+  public static final long NO_DEADLINE = Long.MIN_VALUE;
+
+  private static final CallListener[] NO_LISTENERS = {};
+  private static final System.Logger LOG = System.getLogger("dev.httpjson");
+
+  private final HttpClient delegate;
+  private final Interceptor[] interceptors;
+  private final CallListener[] listeners;
+  private final @Nullable CallListener listener;
+
+  private InterceptingClient(
+      HttpClient delegate, Interceptor[] interceptors, CallListener[] listeners) {
+    this.delegate = delegate;
+    this.interceptors = interceptors;
+    this.listeners = listeners;
+    this.listener = listeners.length == 0 ? null : CallTrace.all(listeners);
+  }
+
+  public static HttpClient of(HttpClient client, List<Interceptor> interceptors) {
+    return of(client, interceptors, List.of());
+  }
+
+  public static HttpClient of(
+      HttpClient client, List<Interceptor> interceptors, List<CallListener> listeners) {
+    Objects.requireNonNull(client, "client == null");
+    Interceptor[] all = interceptors.toArray(new Interceptor[0]);
+    for (int i = 0; i < all.length; i++) {
+      Objects.requireNonNull(all[i], "interceptors[" + i + "] == null");
+    }
+    CallListener[] each = listeners.toArray(NO_LISTENERS);
+    for (int i = 0; i < each.length; i++) {
+      Objects.requireNonNull(each[i], "listeners[" + i + "] == null");
+    }
+    if (all.length == 0 && each.length == 0) {
+      return client;
+    }
+    if (client instanceof InterceptingClient) {
+      // Calls are traced by the outermost client: it reports to the listeners of the one inside.
+      CallListener[] inner = ((InterceptingClient) client).listeners;
+      CallListener[] merged = Arrays.copyOf(inner, inner.length + each.length);
+      System.arraycopy(each, 0, merged, inner.length, each.length);
+      each = merged;
+    }
+    return new InterceptingClient(client, all, each);
+  }
+
+  /** {@code client} reporting to {@code listener} too, its interceptors and listeners kept. */
+  public static HttpClient withListener(HttpClient client, CallListener listener) {
+    Objects.requireNonNull(client, "client == null");
+    Objects.requireNonNull(listener, "listener == null");
+    if (client instanceof InterceptingClient) {
+      InterceptingClient c = (InterceptingClient) client;
+      CallListener[] more = Arrays.copyOf(c.listeners, c.listeners.length + 1);
+      more[c.listeners.length] = listener;
+      return new InterceptingClient(c.delegate, c.interceptors, more);
+    }
+    return new InterceptingClient(client, new Interceptor[0], new CallListener[] {listener});
+  }
+
+  public HttpClient delegate() {
+    return delegate;
+  }
+
+  /**
+   * The client a call sends through: the delegate itself when there is no interceptor (a client
+   * decorated only to report to listeners costs no chain), else this one.
+   */
+  public static HttpClient sender(HttpClient client) {
+    return client instanceof InterceptingClient
+            && ((InterceptingClient) client).interceptors.length == 0
+        ? ((InterceptingClient) client).delegate
+        : client;
+  }
+
+  /**
+   * {@code blocking} run with the {@linkplain Interceptor#snapshot() snapshots} of {@code client}'s
+   * interceptors restored, taken now, on the caller's thread; {@code blocking} itself when none
+   * takes one (and for a client without interceptors, at the cost of one type check).
+   */
+  public static <R> AsyncCall.Blocking<R> withSnapshots(
+      HttpClient client, AsyncCall.Blocking<R> blocking) {
+    Interceptor.@Nullable Snapshot[] snapshots = snapshots(client);
+    if (snapshots == null) {
+      return blocking;
+    }
+    return () -> {
+      AutoCloseable[] restored = restore(snapshots);
+      try {
+        return blocking.call();
+      } finally {
+        close(restored);
+      }
+    };
+  }
+
+  /**
+   * The snapshots the interceptors of {@code client} (and of decorated clients under it) take on
+   * the current thread, or {@code null} when none takes one.
+   */
+  private static Interceptor.@Nullable Snapshot @Nullable [] snapshots(HttpClient client) {
+    List<Interceptor.Snapshot> taken = null;
+    for (HttpClient c = client;
+        c instanceof InterceptingClient;
+        c = ((InterceptingClient) c).delegate) {
+      for (Interceptor interceptor : ((InterceptingClient) c).interceptors) {
+        Interceptor.Snapshot snapshot;
+        try {
+          snapshot = interceptor.snapshot();
+        } catch (RuntimeException | LinkageError e) {
+          LOG.log(System.Logger.Level.WARNING, interceptor + ".snapshot() threw", e);
+          continue;
+        }
+        if (snapshot != null) {
+          if (taken == null) {
+            taken = new ArrayList<>(2);
+          }
+          taken.add(snapshot);
+        }
+      }
+    }
+    return taken == null ? null : taken.toArray(new Interceptor.Snapshot[0]);
+  }
+
+  /** Restores {@code snapshots} on the current thread; what undoes each (null where one failed). */
+  private static @Nullable AutoCloseable[] restore(Interceptor.Snapshot[] snapshots) {
+    @Nullable AutoCloseable[] restored = new AutoCloseable[snapshots.length];
+    for (int i = 0; i < snapshots.length; i++) {
+      try {
+        restored[i] = snapshots[i].restore();
+      } catch (Exception | LinkageError e) {
+        LOG.log(System.Logger.Level.WARNING, "restoring " + snapshots[i] + " failed", e);
+      }
+    }
+    return restored;
+  }
+
+  /** Undoes {@link #restore}, last restored first. */
+  private static void close(@Nullable AutoCloseable[] restored) {
+    for (int i = restored.length - 1; i >= 0; i--) {
+      AutoCloseable r = restored[i];
+      if (r != null) {
+        try {
+          r.close();
+        } catch (Exception | LinkageError e) {
+          LOG.log(System.Logger.Level.WARNING, "closing " + r + " failed", e);
+        }
+      }
+    }
+  }
+
+  /** The listeners as one, or {@code null} when there are none. */
+  @Nullable CallListener listener() {
+    return listener;
+  }
+
+  /**
+   * The trace of the call {@code chain} belongs to when the chain forwards with the call's own body
+   * handler — whose body httpjson reads and reports to the trace — else {@code null} (no trace, an
+   * interceptor's own handler, or a plain {@code send}).
+   */
+  public static @Nullable CallTrace ownTrace(Interceptor.Chain<?> chain) {
+    if (!(chain instanceof Link)) {
+      return null;
+    }
+    Link<?> link = (Link<?>) chain;
+    return link.root != null && link.handler == link.root ? link.trace : null;
+  }
+
+  /** The trace of the call a chain belongs to, or {@code null}. */
+  public static @Nullable CallTrace trace(Interceptor.Chain<?> chain) {
+    return chain instanceof Link ? ((Link<?>) chain).trace : null;
+  }
+
+  @Override
+  public Optional<CookieHandler> cookieHandler() {
+    return delegate.cookieHandler();
+  }
+
+  @Override
+  public Optional<Duration> connectTimeout() {
+    return delegate.connectTimeout();
+  }
+
+  @Override
+  public Redirect followRedirects() {
+    return delegate.followRedirects();
+  }
+
+  @Override
+  public Optional<ProxySelector> proxy() {
+    return delegate.proxy();
+  }
+
+  @Override
+  public SSLContext sslContext() {
+    return delegate.sslContext();
+  }
+
+  @Override
+  public SSLParameters sslParameters() {
+    return delegate.sslParameters();
+  }
+
+  @Override
+  public Optional<Authenticator> authenticator() {
+    return delegate.authenticator();
+  }
+
+  @Override
+  public Version version() {
+    return delegate.version();
+  }
+
+  @Override
+  public Optional<Executor> executor() {
+    return delegate.executor();
+  }
+
+  @Override
+  public java.net.http.WebSocket.Builder newWebSocketBuilder() {
+    return delegate.newWebSocketBuilder();
+  }
+
+  @Override
+  public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
+      throws IOException, InterruptedException {
+    return send(request, handler, NO_DEADLINE, null);
+  }
+
+  /**
+   * {@code send} for a call whose whole-call timeout ends at {@code deadline} (nanoTime), traced by
+   * {@code trace}.
+   */
+  public <T> HttpResponse<T> send(
+      HttpRequest request, BodyHandler<T> handler, long deadline, @Nullable CallTrace trace)
+      throws IOException, InterruptedException {
+    Objects.requireNonNull(handler, "handler == null");
+    return new Link<>(this, 0, handler, null, deadline, trace, handler, null)
+        .forward(Objects.requireNonNull(request, "request == null"));
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler) {
+    return sendAsync(request, handler, null, NO_DEADLINE, null);
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler, @Nullable PushPromiseHandler<T> push) {
+    return sendAsync(request, handler, push, NO_DEADLINE, null);
+  }
+
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request,
+      BodyHandler<T> handler,
+      @Nullable PushPromiseHandler<T> push,
+      long deadline,
+      @Nullable CallTrace trace) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(handler, "handler == null");
+    Interceptor.Snapshot[] snapshots = snapshots(this);
+    Caller caller = snapshots == null ? null : new Caller(Thread.currentThread(), snapshots);
+    return new Link<>(this, 0, handler, push, deadline, trace, null, caller).forwardAsync(request);
+  }
+
+  @Override
+  public String toString() {
+    return "Interceptor.decorate("
+        + delegate
+        + ", "
+        + interceptors.length
+        + " interceptors"
+        + (listeners.length == 0 ? "" : ", " + listeners.length + " listeners")
+        + ")";
+  }
+
+  /** The thread that started an asynchronous exchange, and what its interceptors took from it. */
+  private static final class Caller {
+    public final Thread thread;
+    public final Interceptor.Snapshot[] snapshots;
+
+    public Caller(Thread thread, Interceptor.Snapshot[] snapshots) {
+      this.thread = thread;
+      this.snapshots = snapshots;
+    }
+  }
+
+  /** The chain from interceptor {@code index} on. */
+  private static final class Link<T> implements Interceptor.Chain<T> {
+    private final InterceptingClient client;
+    private final int index;
+    private final BodyHandler<T> handler;
+    private final @Nullable PushPromiseHandler<T> push;
+    private final long deadline;
+    private final @Nullable CallTrace trace;
+    private final @Nullable BodyHandler<?> root;
+    private final @Nullable Caller caller;
+
+    public Link(
+        InterceptingClient client,
+        int index,
+        BodyHandler<T> handler,
+        @Nullable PushPromiseHandler<T> push,
+        long deadline,
+        @Nullable CallTrace trace,
+        @Nullable BodyHandler<?> root,
+        @Nullable Caller caller) {
+      this.client = client;
+      this.index = index;
+      this.handler = handler;
+      this.push = push;
+      this.deadline = deadline;
+      this.trace = trace;
+      this.root = root;
+      this.caller = caller;
+    }
+
+    @Override
+    public BodyHandler<T> bodyHandler() {
+      return handler;
+    }
+
+    @Override
+    public <U> Interceptor.Chain<U> withBodyHandler(BodyHandler<U> bodyHandler) {
+      Objects.requireNonNull(bodyHandler, "bodyHandler == null");
+      return new Link<>(client, index, bodyHandler, null, deadline, trace, root, caller);
+    }
+
+    private Link<T> next() {
+      return new Link<>(client, index + 1, handler, push, deadline, trace, root, caller);
+    }
+
+    @Override
+    public HttpResponse<T> forward(HttpRequest request) throws IOException, InterruptedException {
+      Objects.requireNonNull(request, "request == null");
+      Interceptor[] interceptors = client.interceptors;
+      if (index < interceptors.length) {
+        return Objects.requireNonNull(
+            interceptors[index].intercept(request, next()),
+            () -> interceptors[index] + " returned a null response");
+      }
+      if (trace != null) {
+        trace.attempt();
+      }
+      Responses.Collector collector =
+          root instanceof Responses.Collector ? (Responses.Collector) root : null;
+      int applied = collector == null ? 0 : collector.applied();
+      HttpResponse<T> response;
+      try {
+        response = client.delegate.send(request, handler);
+      } catch (IOException e) {
+        // What httpjson's own handlers raised comes out as raised, so interceptors see it too.
+        throw Calls.sendFailure(e, request, client.delegate);
+      } catch (IllegalArgumentException e) {
+        if (e.getCause() == null) {
+          throw e; // the request itself was rejected
+        }
+        throw Calls.sendFailure(e, request, client.delegate); // a response the client rejected
+      }
+      if (collector != null && collector.applied() != applied) {
+        collector.finishInChain(response); // its body is this response's: decode it in the chain
+      }
+      return response;
+    }
+
+    @Override
+    public CompletableFuture<HttpResponse<T>> forwardAsync(HttpRequest request) {
+      Objects.requireNonNull(request, "request == null");
+      Caller c = caller;
+      if (c == null || c.thread == Thread.currentThread()) {
+        return forwardAsyncHere(request);
+      }
+      // Forwarded again from another thread (a retry after its backoff): as on the caller's.
+      @Nullable AutoCloseable[] restored = restore(c.snapshots);
+      try {
+        return forwardAsyncHere(request);
+      } finally {
+        close(restored);
+      }
+    }
+
+    private CompletableFuture<HttpResponse<T>> forwardAsyncHere(HttpRequest request) {
+      Interceptor[] interceptors = client.interceptors;
+      CompletableFuture<HttpResponse<T>> f;
+      try {
+        if (index < interceptors.length) {
+          f = interceptors[index].interceptAsync(request, next());
+          Objects.requireNonNull(f, () -> interceptors[index] + " returned a null future");
+        } else {
+          if (trace != null) {
+            trace.attempt();
+          }
+          f =
+              push == null
+                  ? client.delegate.sendAsync(request, handler)
+                  : client.delegate.sendAsync(request, handler, push);
+        }
+      } catch (RuntimeException | Error e) {
+        return CompletableFuture.failedFuture(e);
+      }
+      return f;
+    }
+
+    @Override
+    public Optional<Duration> remaining() {
+      if (deadline == NO_DEADLINE) {
+        return Optional.empty();
+      }
+      return Optional.of(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    }
+  }
+}

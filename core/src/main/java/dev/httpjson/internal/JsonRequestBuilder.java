@@ -1,0 +1,197 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.JsonContent;
+import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.JsonWriteException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The request builder of {@code requestBuilder(method, uri)}: httpjson's {@code Accept} and {@code
+ * Content-Type} are added at {@link #build()} only when the caller set no header of that name, so a
+ * caller's {@code header("Accept", …)} replaces httpjson's value instead of adding a second one
+ * (the JDK's {@code header} adds).
+ */
+public final class JsonRequestBuilder implements HttpRequest.Builder {
+  private final HttpRequest.Builder delegate;
+  private final @Nullable String contentType;
+  private boolean acceptSet;
+  private boolean contentTypeSet;
+
+  public JsonRequestBuilder(
+      String method, URI uri, BodyPublisher body, @Nullable String contentType) {
+    this(HttpRequest.newBuilder(uri).method(method, body), contentType, false, false);
+  }
+
+  private JsonRequestBuilder(
+      HttpRequest.Builder delegate,
+      @Nullable String contentType,
+      boolean acceptSet,
+      boolean contentTypeSet) {
+    this.delegate = delegate;
+    this.contentType = contentType;
+    this.acceptSet = acceptSet;
+    this.contentTypeSet = contentTypeSet;
+  }
+
+  public static boolean isAccept(String name) {
+    return name.equalsIgnoreCase("Accept");
+  }
+
+  public static boolean isContentType(String name) {
+    return name.equalsIgnoreCase("Content-Type");
+  }
+
+  private void noteSet(String name) {
+    if (isAccept(name)) {
+      acceptSet = true;
+    } else if (isContentType(name)) {
+      contentTypeSet = true;
+    }
+  }
+
+  @Override
+  public HttpRequest.Builder header(String name, String value) {
+    delegate.header(name, value);
+    noteSet(name);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder setHeader(String name, String value) {
+    delegate.setHeader(name, value);
+    noteSet(name);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder headers(String... headers) {
+    Objects.requireNonNull(headers, "headers == null");
+    if (headers.length % 2 != 0) {
+      throw new IllegalArgumentException(
+          "headers must be name, value pairs: " + headers.length + " strings");
+    }
+    for (int i = 0; i < headers.length; i += 2) {
+      header(headers[i], headers[i + 1]);
+    }
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder uri(URI uri) {
+    delegate.uri(uri);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder expectContinue(boolean enable) {
+    delegate.expectContinue(enable);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder version(HttpClient.Version version) {
+    delegate.version(version);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder timeout(Duration duration) {
+    delegate.timeout(duration);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder GET() {
+    delegate.GET();
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder POST(BodyPublisher bodyPublisher) {
+    delegate.POST(bodyPublisher);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder PUT(BodyPublisher bodyPublisher) {
+    delegate.PUT(bodyPublisher);
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder DELETE() {
+    delegate.DELETE();
+    return this;
+  }
+
+  @Override
+  public HttpRequest.Builder method(String method, BodyPublisher bodyPublisher) {
+    delegate.method(method, bodyPublisher);
+    return this;
+  }
+
+  /** Builds a request with httpjson's headers added where the caller set none; repeatable. */
+  @Override
+  public HttpRequest build() {
+    if (contentTypeSet) {
+      HttpRequest built = delegate.build();
+      BodyPublisher body = built.bodyPublisher().orElse(null);
+      String callers = built.headers().firstValue("Content-Type").orElse(null);
+      BodyPublisher encoded = callers == null ? body : inCharsetOf(body, callers);
+      if (encoded != body) {
+        HttpRequest.Builder b = delegate.copy().method(built.method(), encoded);
+        if (!acceptSet) {
+          b.header("Accept", MediaTypes.APPLICATION_JSON);
+        }
+        return b.build();
+      }
+    }
+    if (acceptSet && (contentTypeSet || contentType == null)) {
+      return delegate.build();
+    }
+    HttpRequest.Builder b = delegate.copy();
+    if (!acceptSet) {
+      b.header("Accept", MediaTypes.APPLICATION_JSON);
+    }
+    if (!contentTypeSet && contentType != null) {
+      b.header("Content-Type", contentType);
+    }
+    return b.build();
+  }
+
+  /**
+   * {@code body} encoded in the charset of the caller's {@code contentType}, which replaces
+   * httpjson's: the body must be in the charset its Content-Type names. Another publisher, or one
+   * already in that charset, is returned as it is.
+   */
+  private static @Nullable BodyPublisher inCharsetOf(
+      @Nullable BodyPublisher body, String contentType) {
+    if (body instanceof JsonContent) {
+      try {
+        return ((JsonContent) body).withMediaType(contentType);
+      } catch (JsonWriteException e) {
+        throw new IllegalArgumentException(
+            "Cannot encode the body in the charset of Content-Type '"
+                + contentType
+                + "': "
+                + e.getMessage(),
+            e);
+      }
+    }
+    if (body instanceof JsonSequenceContent) {
+      return ApiAccess.get().inCharsetOf((JsonSequenceContent) body, contentType);
+    }
+    return body;
+  }
+
+  @Override
+  public HttpRequest.Builder copy() {
+    return new JsonRequestBuilder(delegate.copy(), contentType, acceptSet, contentTypeSet);
+  }
+}

@@ -1,0 +1,213 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.JsonReadException;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.UnsupportedCharsetException;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/** Content-Type parsing: just what httpjson needs (the charset parameter and the subtype). */
+public final class MediaTypes {
+  public static final String APPLICATION_JSON = "application/json";
+  public static final String APPLICATION_JSON_UTF8 = "application/json; charset=utf-8";
+  public static final String PROBLEM_JSON = "application/problem+json";
+  public static final String NDJSON = "application/x-ndjson";
+
+  public static final Charset UTF_32 = Charset.forName("UTF-32");
+  public static final Charset UTF_32BE = Charset.forName("UTF-32BE");
+  public static final Charset UTF_32LE = Charset.forName("UTF-32LE");
+
+  private MediaTypes() {}
+
+  /** The raw charset parameter value, unquoted, or {@code null} when there is none. */
+  public static @Nullable String charsetName(@Nullable String contentType) {
+    long bounds = charsetBounds(contentType);
+    if (bounds < 0) {
+      return null;
+    }
+    return contentType.substring((int) (bounds >>> 32), (int) bounds);
+  }
+
+  /**
+   * Where the charset parameter's value lies, as {@code start << 32 | end}, or -1 when there is
+   * none. Scans without allocating: this runs for every response.
+   */
+  private static long charsetBounds(@Nullable String ct) {
+    if (ct == null) {
+      return -1;
+    }
+    int n = ct.length();
+    for (int semi = ct.indexOf(';'); semi >= 0; semi = ct.indexOf(';', semi + 1)) {
+      int i = skipSpaces(ct, semi + 1, n);
+      if (!ct.regionMatches(true, i, "charset", 0, 7)) {
+        continue;
+      }
+      i = skipSpaces(ct, i + 7, n);
+      if (i >= n || ct.charAt(i) != '=') {
+        continue;
+      }
+      int start = skipSpaces(ct, i + 1, n);
+      int end;
+      if (start < n && ct.charAt(start) == '"') {
+        start = skipSpaces(ct, start + 1, n);
+        end = ct.indexOf('"', start);
+        if (end < 0) {
+          end = n;
+        }
+      } else {
+        end = ct.indexOf(';', start);
+        if (end < 0) {
+          end = n;
+        }
+      }
+      while (end > start && ct.charAt(end - 1) == ' ') {
+        end--;
+      }
+      return end > start ? ((long) start << 32) | end : -1;
+    }
+    return -1;
+  }
+
+  private static int skipSpaces(String s, int i, int n) {
+    while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * The charset a body must be decoded with, or {@code null} when the bytes can go to the parser as
+   * they are (no charset, or UTF-8).
+   *
+   * @throws JsonReadException if the charset is unknown to this JVM
+   */
+  public static @Nullable Charset decodingCharset(@Nullable String contentType)
+      throws JsonReadException {
+    long bounds = charsetBounds(contentType);
+    if (bounds < 0) {
+      return null;
+    }
+    int start = (int) (bounds >>> 32);
+    int length = (int) bounds - start;
+    if ((length == 5 && contentType.regionMatches(true, start, "utf-8", 0, 5))
+        || (length == 4 && contentType.regionMatches(true, start, "utf8", 0, 4))) {
+      return null;
+    }
+    String name = contentType.substring(start, start + length);
+    Charset charset = lookup(name, contentType);
+    return charset.equals(StandardCharsets.UTF_8) ? null : charset;
+  }
+
+  /**
+   * The charset to decode a body labelled {@code charset} with, given its first bytes. An unmarked
+   * {@code utf-16} or {@code utf-32} label says nothing about byte order: .NET writes both
+   * little-endian without a byte-order mark ({@code Encoding.Unicode}, {@code Encoding.UTF32}),
+   * while the JDK reads them big-endian. A JSON text starts with an ASCII character, so its first
+   * code unit shows the order (RFC 4627 section 3): {@code 00 xx} is big-endian, {@code xx 00}
+   * little-endian. A byte-order mark, when present, decides. Any other charset is returned as it
+   * is.
+   */
+  public static Charset byteOrder(Charset charset, byte[] b, int off, int len) {
+    if (charset.equals(StandardCharsets.UTF_16)) {
+      if (len < 2 || isBom16(b[off], b[off + 1])) {
+        return charset; // the JDK's decoder reads (and drops) the mark
+      }
+      if (b[off] == 0 && b[off + 1] != 0) {
+        return StandardCharsets.UTF_16BE;
+      }
+      if (b[off] != 0 && b[off + 1] == 0) {
+        return StandardCharsets.UTF_16LE;
+      }
+      return charset;
+    }
+    if (charset.equals(UTF_32)) {
+      if (len < 4) {
+        return charset;
+      }
+      byte b0 = b[off];
+      byte b1 = b[off + 1];
+      byte b2 = b[off + 2];
+      byte b3 = b[off + 3];
+      if ((b0 == 0 && b1 == 0 && b2 == (byte) 0xFE && b3 == (byte) 0xFF)
+          || (b0 == (byte) 0xFF && b1 == (byte) 0xFE && b2 == 0 && b3 == 0)) {
+        return charset;
+      }
+      if (b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0) {
+        return UTF_32BE;
+      }
+      if (b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0) {
+        return UTF_32LE;
+      }
+    }
+    return charset;
+  }
+
+  /** How many leading bytes {@link #byteOrder} needs to decide for {@code charset}; 0 for none. */
+  public static int byteOrderBytes(Charset charset) {
+    if (charset.equals(StandardCharsets.UTF_16)) {
+      return 2;
+    }
+    return charset.equals(UTF_32) ? 4 : 0;
+  }
+
+  private static boolean isBom16(byte b0, byte b1) {
+    return (b0 == (byte) 0xFE && b1 == (byte) 0xFF) || (b0 == (byte) 0xFF && b1 == (byte) 0xFE);
+  }
+
+  /**
+   * The charset a request body is written in for {@code charset}: an unmarked {@code utf-16} or
+   * {@code utf-32} is written little-endian without a byte-order mark, as .NET writes it (the JDK
+   * would write big-endian, UTF-16 with a mark, which a .NET server reading {@code
+   * Encoding.Unicode} cannot parse); httpjson's own reader, Jackson and ASP.NET read that form.
+   */
+  public static Charset writingCharset(Charset charset) {
+    if (charset.equals(StandardCharsets.UTF_16)) {
+      return StandardCharsets.UTF_16LE;
+    }
+    return charset.equals(UTF_32) ? UTF_32LE : charset;
+  }
+
+  /** The charset to encode a request body with (UTF-8 when the media type names none). */
+  public static Charset encodingCharset(String mediaType) {
+    if (mediaType == APPLICATION_JSON_UTF8) { // the default, by identity: no parsing per request
+      return StandardCharsets.UTF_8;
+    }
+    String name = charsetName(mediaType);
+    if (name == null) {
+      return StandardCharsets.UTF_8;
+    }
+    try {
+      return Charset.forName(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "unsupported charset '" + name + "' in media type: " + mediaType, e);
+    }
+  }
+
+  private static Charset lookup(String name, @Nullable String contentType)
+      throws JsonReadException {
+    try {
+      return Charset.forName(name);
+    } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+      throw new JsonReadException(
+          "Unsupported charset '" + name + "' in Content-Type '" + contentType + "'",
+          -1,
+          -1,
+          "$",
+          e);
+    }
+  }
+
+  /** The type/subtype in lower case, without parameters. */
+  public static String essence(@Nullable String contentType) {
+    if (contentType == null) {
+      return "";
+    }
+    int semi = contentType.indexOf(';');
+    return (semi < 0 ? contentType : contentType.substring(0, semi))
+        .trim()
+        .toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,212 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.Interceptor;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient.Redirect;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Follows redirects for an {@link HttpJsonClient} (the outermost stage of its chain), so that every
+ * hop is checked against the base URI's origin: the default headers go to a hop on that origin and
+ * are taken off a hop anywhere else. Each hop runs through the rest of the chain.
+ */
+public final class Redirects implements Interceptor {
+  /** As many as the JDK client follows by default ({@code jdk.httpclient.redirects.retrylimit}). */
+  public static final int MAX_HOPS = 5;
+
+  private final Redirect policy;
+  private final URI base;
+  private final String[] defaults; // name, value pairs; a null value: a supplied header
+  private final Set<String> names;
+
+  public Redirects(Redirect policy, URI base, String[] defaults, Set<String> names) {
+    this.policy = policy;
+    this.base = base;
+    this.defaults = defaults;
+    this.names = names;
+  }
+
+  /** Where the response said to go, when this stage follows it. */
+  private static final class Hop {
+    public volatile @Nullable URI target;
+  }
+
+  private <T> Chain<T> watching(Chain<T> chain, HttpRequest request, Hop hop) {
+    BodyHandler<T> handler = chain.bodyHandler();
+    return chain.withBodyHandler(
+        info -> {
+          URI target = target(request.uri(), info.statusCode(), info.headers());
+          if (target == null) {
+            return handler.apply(info);
+          }
+          hop.target = target;
+          CallTrace trace = InterceptingClient.trace(chain);
+          if (trace != null) {
+            trace.headers(info.statusCode()); // the handler that reports it is not called
+          }
+          return BodySubscribers.replacing(null); // read and dropped: the connection is reused
+        });
+  }
+
+  private @Nullable URI target(URI from, int status, java.net.http.HttpHeaders headers) {
+    if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308) {
+      return null;
+    }
+    String location = headers.firstValue("Location").orElse(null);
+    if (location == null) {
+      return null;
+    }
+    URI target;
+    try {
+      target = from.resolve(new URI(location.trim()));
+    } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+      return null; // the response goes to the caller as it is
+    }
+    String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      return null;
+    }
+    if (policy == Redirect.NORMAL
+        && "https".equalsIgnoreCase(from.getScheme())
+        && scheme.equals("http")) {
+      return null;
+    }
+    return target;
+  }
+
+  /** The request for the next hop: method and body as browsers do, default headers re-checked. */
+  public HttpRequest next(HttpRequest previous, URI target, int status) {
+    String method = previous.method();
+    boolean toGet =
+        (status == 303 && !method.equals("HEAD"))
+            || ((status == 301 || status == 302) && method.equals("POST"));
+    boolean sameOrigin = Uris.sameOrigin(base, target);
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(
+            previous,
+            (name, value) -> {
+              String lower = name.toLowerCase(Locale.ROOT);
+              if (toGet && (lower.equals("content-type") || lower.equals("content-length"))) {
+                return false;
+              }
+              return !names.contains(lower);
+            });
+    b.uri(target);
+    if (toGet) {
+      b.GET();
+    } else {
+      b.method(method, previous.bodyPublisher().orElse(HttpRequest.BodyPublishers.noBody()));
+    }
+    if (sameOrigin) {
+      for (int i = 0; i < defaults.length; i += 2) {
+        if (defaults[i + 1] != null) {
+          b.header(defaults[i], defaults[i + 1]);
+        }
+      }
+    }
+    return b.build();
+  }
+
+  private static void redirected(Chain<?> chain, int status, URI target) {
+    CallTrace trace = InterceptingClient.trace(chain);
+    if (trace != null) {
+      trace.redirect(status, target);
+    }
+  }
+
+  private static IOException tooMany(HttpRequest first) {
+    return new IOException(
+        "Too many redirects (more than "
+            + MAX_HOPS
+            + ") from "
+            + first.method()
+            + " "
+            + Uris.redact(first.uri()));
+  }
+
+  @Override
+  public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+      throws IOException, InterruptedException {
+    HttpRequest current = request;
+    for (int hops = 0; ; hops++) {
+      Hop hop = new Hop();
+      HttpResponse<T> response = watching(chain, current, hop).forward(current);
+      URI target = hop.target;
+      if (target == null) {
+        return response;
+      }
+      if (hops == MAX_HOPS) {
+        throw tooMany(request);
+      }
+      redirected(chain, response.statusCode(), target);
+      current = next(current, target, response.statusCode());
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+      HttpRequest request, Chain<T> chain) {
+    CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
+    hopAsync(request, request, chain, 0, result);
+    return result;
+  }
+
+  private <T> void hopAsync(
+      HttpRequest first,
+      HttpRequest current,
+      Chain<T> chain,
+      int hops,
+      CompletableFuture<HttpResponse<T>> result) {
+    Hop hop = new Hop();
+    CompletableFuture<HttpResponse<T>> exchange =
+        watching(chain, current, hop).forwardAsync(current);
+    result.whenComplete(
+        (r, e) -> {
+          if (result.isCancelled() || e != null) {
+            exchange.cancel(true);
+          }
+        });
+    exchange.whenComplete(
+        (response, failure) -> {
+          if (failure != null) {
+            result.completeExceptionally(failure);
+            return;
+          }
+          URI target = hop.target;
+          if (target == null) {
+            if (!result.complete(response) && response.body() instanceof AutoCloseable) {
+              try {
+                ((AutoCloseable) response.body()).close();
+              } catch (Exception ignored) {
+                // the caller gave up on the call
+              }
+            }
+            return;
+          }
+          if (hops == MAX_HOPS) {
+            result.completeExceptionally(tooMany(first));
+            return;
+          }
+          HttpRequest next;
+          try {
+            redirected(chain, response.statusCode(), target);
+            next = next(current, target, response.statusCode());
+          } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+            return;
+          }
+          if (!result.isDone()) {
+            hopAsync(first, next, chain, hops + 1, result);
+          }
+        });
+  }
+}

@@ -1,0 +1,872 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.HttpJsonException;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import dev.httpjson.ProblemDetails;
+import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.spi.JsonReader;
+import dev.httpjson.spi.JsonSequenceReader;
+import java.io.CharArrayReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Type;
+import java.net.ProtocolException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpResponse.ResponseInfo;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/** Reading response bodies: status checks, limits, charsets and decoding. */
+public final class Responses {
+  private static final Type PROBLEM_MEMBERS =
+      new JsonType<java.util.Map<String, Object>>() {}.type();
+
+  private Responses() {}
+
+  public static boolean isSuccess(int status) {
+    return status >= 200 && status <= 299;
+  }
+
+  public static @Nullable String contentType(HttpHeaders headers) {
+    return headers.firstValue("Content-Type").orElse(null);
+  }
+
+  /** The declared Content-Length, or -1 when absent or not a number. */
+  public static long declaredLength(HttpHeaders headers) {
+    String value = headers.firstValue("Content-Length").orElse(null);
+    if (value == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * The length the body must have, or -1 for none to check. On HTTP/1.1 the JDK frames a body by
+   * its Content-Length: it never delivers more, and fails on fewer. On HTTP/2 the length is only a
+   * header, which the JDK does not compare with the DATA it delivers, so httpjson does. A response
+   * that has no content (to HEAD, 1xx, 204, 304) may declare a length it does not send (RFC 9113
+   * section 8.1.1).
+   */
+  public static long exactLength(ResponseInfo info, @Nullable String method) {
+    if (info.version() != HttpClient.Version.HTTP_2) {
+      return -1;
+    }
+    int status = info.statusCode();
+    if (status < 200 || status == 204 || status == 304 || "HEAD".equalsIgnoreCase(method)) {
+      return -1;
+    }
+    return declaredLength(info.headers());
+  }
+
+  public static ProtocolException longerThanDeclared(long declared, long received) {
+    return new ProtocolException(
+        "HTTP/2 response body is longer than its Content-Length "
+            + declared
+            + " (at least "
+            + received
+            + " bytes received); stopped reading");
+  }
+
+  public static ProtocolException shorterThanDeclared(long declared, long received) {
+    return new ProtocolException(
+        "HTTP/2 response body ended after "
+            + received
+            + " bytes, short of its Content-Length "
+            + declared);
+  }
+
+  /**
+   * The coding a response's body must be decoded from ({@code "gzip"} or {@code "deflate"}), or
+   * {@code null} for none; a {@link JsonReadException} naming an encoding httpjson cannot decode.
+   */
+  public static @Nullable String coding(HttpHeaders headers, Type type) throws JsonReadException {
+    if (headers.firstValue("Content-Encoding").isEmpty()) {
+      return null; // the fast path: no parsing, no decoder
+    }
+    try {
+      return ContentDecoder.coding(headers);
+    } catch (JsonReadException e) {
+      throw ApiAccess.get().withContext(e, type, contentType(headers));
+    }
+  }
+
+  /**
+   * Fails a response whose body is not to be read (an encoding httpjson cannot decode) with {@code
+   * failure}, at its first body byte or at its end: it aborts the exchange from {@code onNext},
+   * which closes the connection.
+   */
+  public static <T> BodySubscriber<T> rejecting(JsonReadException failure) {
+    return new BufferingSubscriber<T>(0, -1, -1) {
+      @Override
+      public @Nullable T finish(byte[] bytes, int length) throws IOException {
+        throw failure;
+      }
+
+      @Override
+      public @Nullable T overflow(byte[] bytes, int length, long received) throws IOException {
+        throw failure;
+      }
+    };
+  }
+
+  /** The decoder for a response's body, or {@code null} when it is not encoded or not decodable. */
+  public static @Nullable ContentDecoder decoderOrNull(HttpHeaders headers) {
+    String coding = decodableCoding(headers);
+    return coding == null ? null : ContentDecoder.of(coding);
+  }
+
+  /** The coding of a body httpjson decodes, or {@code null} (none, or one it cannot decode). */
+  public static @Nullable String decodableCoding(HttpHeaders headers) {
+    if (headers.firstValue("Content-Encoding").isEmpty()) {
+      return null;
+    }
+    try {
+      return ContentDecoder.coding(headers);
+    } catch (JsonReadException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The whole of a buffered compressed body, decoded, at most {@code limit} bytes: the decoded
+   * body, or {@code bytes} when the headers name no coding.
+   */
+  public static byte[] decodeAll(HttpHeaders headers, byte[] bytes, long limit, Type type)
+      throws JsonReadException, ResponseTooLargeException {
+    return decodeAll(headers, bytes, limit, type, false);
+  }
+
+  /** As above; with {@code prefix}, a body decoding to more than the limit is cut there. */
+  public static byte[] decodeAll(
+      HttpHeaders headers, byte[] bytes, long limit, Type type, boolean prefix)
+      throws JsonReadException, ResponseTooLargeException {
+    String coding = coding(headers, type);
+    if (coding == null) {
+      return bytes;
+    }
+    ContentDecoder decoder = ContentDecoder.of(coding);
+    try {
+      decoder.feed(ByteBuffer.wrap(bytes));
+      long cap = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
+      byte[] out = new byte[(int) Math.min(Math.max(1024, bytes.length * 4L), cap + 1)];
+      int size = 0;
+      while (true) {
+        if (size == out.length) {
+          if (size > cap || size == BufferingSubscriber.MAX_ARRAY) {
+            if (prefix) {
+              return Arrays.copyOf(out, (int) cap);
+            }
+            throw ApiAccess.get().tooLarge(limit, size, false);
+          }
+          out =
+              Arrays.copyOf(
+                  out,
+                  BufferingSubscriber.grow(
+                      out.length, size + 1L, -1, Math.min(cap + 1, BufferingSubscriber.MAX_ARRAY)));
+        }
+        int n = decoder.read(out, size, out.length - size);
+        if (n == 0) {
+          break;
+        }
+        size += n;
+      }
+      decoder.finish();
+      return Arrays.copyOf(out, size);
+    } catch (JsonReadException e) {
+      throw ApiAccess.get().withContext(e, type, contentType(headers));
+    } finally {
+      decoder.end();
+    }
+  }
+
+  /** Decodes a buffered body; an empty body is {@code null}. */
+  public static <T> @Nullable T decode(
+      JsonReader<T> reader, byte[] bytes, int length, @Nullable String contentType, Type type)
+      throws IOException {
+    if (length == 0) {
+      return null;
+    }
+    try {
+      Charset charset = MediaTypes.decodingCharset(contentType);
+      if (charset == null) {
+        return reader.read(bytes, 0, length);
+      }
+      charset = MediaTypes.byteOrder(charset, bytes, 0, length);
+      return reader.read(new CharArrayReader(transcode(bytes, length, charset, contentType)));
+    } catch (JsonReadException e) {
+      if (length >= 2 && bytes[0] == (byte) 0x1f && bytes[1] == (byte) 0x8b) {
+        JsonReadException gzip =
+            new JsonReadException(
+                "The body is not JSON but still gzip data: compressed twice, or sent compressed"
+                    + " without a Content-Encoding",
+                -1,
+                -1,
+                "$",
+                e);
+        throw ApiAccess.get().withContext(gzip, type, contentType);
+      }
+      throw ApiAccess.get().withContext(e, type, contentType);
+    } catch (HttpJsonException e) {
+      throw e; // not the body's fault: a codec that cannot reach the type (module path)
+    } catch (IOException e) {
+      // The bytes are all in memory: an I/O failure here is the decoder's (an encoding the parser
+      // sniffed and could not decode), so it is bad input like any other.
+      throw ApiAccess.get().withContext(malformed(e), type, contentType);
+    }
+  }
+
+  public static JsonReadException malformed(IOException e) {
+    String message = e.getMessage();
+    return new JsonReadException(
+        "Malformed input: " + (message != null ? message : e.getClass().getName()), -1, -1, "$", e);
+  }
+
+  private static char[] transcode(
+      byte[] bytes, int length, Charset charset, @Nullable String contentType)
+      throws JsonReadException {
+    CharBuffer chars;
+    try {
+      chars =
+          charset
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes, 0, length));
+    } catch (CharacterCodingException e) {
+      throw new JsonReadException(
+          "Malformed " + charset.name() + " input (Content-Type '" + contentType + "')",
+          -1,
+          -1,
+          "$",
+          e);
+    }
+    int start = chars.position();
+    if (chars.remaining() > 0 && chars.get(start) == '\uFEFF') {
+      start++;
+    }
+    char[] out = new char[chars.limit() - start];
+    chars.position(start);
+    chars.get(out);
+    return out;
+  }
+
+  /** A handler that fails non-2xx responses with {@link HttpJsonStatusException}. */
+  public static <T> BodySubscriber<T> statusFailure(
+      ResponseInfo info, @Nullable String method, @Nullable URI uri, JsonOptions options) {
+    return statusFailure(info, method, uri, options, null);
+  }
+
+  /** As above, reporting the error body it read (up to the prefix kept) to {@code trace}. */
+  public static <T> BodySubscriber<T> statusFailure(
+      ResponseInfo info,
+      @Nullable String method,
+      @Nullable URI uri,
+      JsonOptions options,
+      @Nullable CallTrace trace) {
+    int status = info.statusCode();
+    HttpHeaders received = info.headers();
+    // A compressed error body is decoded for the message (an undecodable one is shown as sent).
+    ContentDecoder decoder = decoderOrNull(received);
+    HttpHeaders headers = decoder == null ? received : ContentDecoder.decodedHeaders(received);
+    // Only a prefix is kept, for the message; the status is the failure, whatever the length.
+    return new BufferingSubscriber<T>(
+        HttpJsonStatusException.MAX_BODY_PREFIX_BYTES,
+        decoder == null ? declaredLength(received) : -1,
+        -1,
+        decoder,
+        trace) {
+      @Override
+      public @Nullable T finish(byte[] bytes, int length) throws IOException {
+        throw statusException(status, headers, method, uri, bytes, length, false, options);
+      }
+
+      @Override
+      public @Nullable T overflow(byte[] bytes, int length, long received) throws IOException {
+        throw statusException(status, headers, method, uri, bytes, length, true, options);
+      }
+
+      @Override
+      @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure)
+          throws IOException {
+        HttpJsonStatusException e =
+            statusException(status, headers, method, uri, bytes, length, true, options);
+        e.addSuppressed(failure);
+        throw e;
+      }
+    };
+  }
+
+  public static HttpJsonStatusException statusException(
+      int status,
+      HttpHeaders headers,
+      @Nullable String method,
+      @Nullable URI uri,
+      byte[] bytes,
+      int length,
+      boolean truncated,
+      JsonOptions options) {
+    String contentType = contentType(headers);
+    Charset charset = StandardCharsets.UTF_8;
+    try {
+      Charset named = MediaTypes.decodingCharset(contentType);
+      if (named != null) {
+        charset = MediaTypes.byteOrder(named, bytes, 0, length);
+      }
+    } catch (JsonReadException e) {
+      // Unknown charset: show the bytes as UTF-8 rather than lose the status.
+    }
+    String body = new String(bytes, 0, length, charset);
+    ProblemDetails problem = null;
+    if (!truncated
+        && length > 0
+        && MediaTypes.essence(contentType).equals(MediaTypes.PROBLEM_JSON)) {
+      try {
+        Map<String, @Nullable Object> members =
+            decode(
+                ApiAccess.get().binding(options).reader(PROBLEM_MEMBERS),
+                bytes,
+                length,
+                contentType,
+                PROBLEM_MEMBERS);
+        if (members != null) {
+          problem = ApiAccess.get().problem(members);
+        }
+      } catch (IOException | RuntimeException e) {
+        // A malformed problem body must not hide the status; the raw body is kept.
+      }
+    }
+    return ApiAccess.get()
+        .statusException(
+            status,
+            headers,
+            method,
+            uri,
+            body,
+            truncated,
+            problem,
+            Arrays.copyOf(bytes, length),
+            contentType,
+            options);
+  }
+
+  /** Reads a JSON body into a value, optionally failing non-2xx statuses first. */
+  public static final class JsonHandler<T> implements BodyHandler<T> {
+    private final JsonOptions options;
+    private final JsonReader<T> reader;
+    private final Type type;
+    private final long limit;
+    private final boolean checkStatus;
+    private final @Nullable String method;
+    private final @Nullable URI uri;
+    @Nullable CallTrace trace;
+
+    public JsonHandler(
+        JsonType<T> type, boolean checkStatus, @Nullable String method, @Nullable URI uri) {
+      this.options = type.options();
+      this.reader = ApiAccess.get().reader(type);
+      this.type = type.type();
+      this.limit = options.maxResponseSize();
+      this.checkStatus = checkStatus;
+      this.method = method;
+      this.uri = uri;
+    }
+
+    /**
+     * The subscriber for a response that is not to be read as JSON — an error status, a compressed
+     * body, a declared length over the limit — or {@code null} when it is.
+     */
+    public <S> @Nullable BodySubscriber<S> reject(ResponseInfo info, @Nullable CallTrace trace) {
+      if (checkStatus && !isSuccess(info.statusCode())) {
+        return statusFailure(info, method, uri, options, trace);
+      }
+      HttpHeaders headers = info.headers();
+      String coding;
+      try {
+        coding = coding(headers, type);
+      } catch (JsonReadException e) {
+        return rejecting(e);
+      }
+      long declared = declaredLength(headers);
+      // The limit is on decoded bytes: a compressed body's length is not compared with it.
+      if (coding == null && declared > limit) {
+        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+      }
+      return null;
+    }
+
+    @Nullable T decode(byte[] bytes, int length, @Nullable String contentType) throws IOException {
+      return Responses.decode(reader, bytes, length, contentType, type);
+    }
+
+    /** As {@link #decode}, reporting how long it took to {@code trace}. */
+    @Nullable T decode(
+        byte[] bytes, int length, @Nullable String contentType, @Nullable CallTrace trace)
+        throws IOException {
+      if (trace == null) {
+        return decode(bytes, length, contentType);
+      }
+      long start = System.nanoTime();
+      T value = decode(bytes, length, contentType);
+      trace.decoded(System.nanoTime() - start);
+      return value;
+    }
+
+    public Type type() {
+      return type;
+    }
+
+    public long limit() {
+      return limit;
+    }
+
+    public JsonOptions options() {
+      return options;
+    }
+
+    @Override
+    public BodySubscriber<T> apply(ResponseInfo info) {
+      CallTrace t = trace;
+      if (t != null) {
+        t.headers(info.statusCode());
+      }
+      BodySubscriber<T> rejected = reject(info, t);
+      if (rejected != null) {
+        return rejected;
+      }
+      String contentType = contentType(info.headers());
+      ContentDecoder decoder = decoderOrNull(info.headers());
+      long declared = decoder == null ? declaredLength(info.headers()) : -1;
+      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder, t) {
+        @Override
+        public @Nullable T finish(byte[] bytes, int length) throws IOException {
+          return decode(bytes, length, contentType, t);
+        }
+
+        @Override
+        public @Nullable T overflow(byte[] bytes, int length, long received) throws IOException {
+          throw ApiAccess.get().tooLarge(limit, received, false);
+        }
+      };
+    }
+  }
+
+  /**
+   * Collects one response's body for a blocking call with the JDK's own byte-array subscribers. The
+   * client completes its own subscribers inline, but hands a custom subscriber's completion to its
+   * executor — a thread hop per response that costs about 40% of small-GET throughput
+   * (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code send}
+   * returns. One instance per call.
+   */
+  public static final class Collector
+      implements BodyHandler<@Nullable Object>, Consumer<Optional<byte[]>> {
+    private static final byte[] EMPTY = new byte[0];
+
+    private final @Nullable JsonHandler<?> json;
+    private final long limit;
+    private byte[] buffer = EMPTY;
+    private int size;
+    private long declared;
+    private long exact;
+    private @Nullable String contentType;
+    private @Nullable ContentDecoder decoder;
+    private long wire;
+    private final @Nullable CallTrace trace;
+    private int applied; // responses this collector was given, for the chain's end to tell
+    private boolean received;
+    private boolean valued;
+    private @Nullable Object value;
+
+    public Collector(JsonHandler<?> json, @Nullable CallTrace trace) {
+      this.json = json;
+      this.limit = json.limit();
+      this.trace = trace;
+    }
+
+    public Collector(long limit, @Nullable CallTrace trace) {
+      this.json = null;
+      this.limit = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
+      this.trace = trace;
+    }
+
+    /**
+     * An HTTP/1.1 body with a declared length within the limit is read by the JDK's byte-array
+     * subscriber: it keeps the buffers as they arrive (no copy, nothing allocated ahead) and the
+     * JDK reads exactly that many bytes. Any other body — without a length, or on HTTP/2, where the
+     * length is only a header — by its consumer subscriber, through {@link #accept}, which counts
+     * against the limit and the declared length as bytes arrive.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public BodySubscriber<@Nullable Object> apply(ResponseInfo info) {
+      if (trace != null) {
+        trace.headers(info.statusCode());
+      }
+      applied++;
+      received = false;
+      valued = false;
+      value = null;
+      buffer = EMPTY;
+      size = 0;
+      wire = 0;
+      contentType = contentType(info.headers());
+      BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info, trace) : null;
+      if (rejected != null) {
+        return rejected;
+      }
+      exact = exactLength(info, json != null ? json.method : null);
+      decoder = decoderOrNull(info.headers());
+      if (decoder != null) {
+        // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
+        declared = -1;
+        return (BodySubscriber<@Nullable Object>)
+            (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
+      }
+      declared = declaredLength(info.headers());
+      if (declared > limit) {
+        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+      }
+      if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
+        return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
+      }
+      return (BodySubscriber<@Nullable Object>)
+          (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
+    }
+
+    /**
+     * Takes the body of the response {@code send} returned.
+     *
+     * @throws ProtocolException if an HTTP/2 body ended short of its Content-Length
+     */
+    public void received(HttpResponse<@Nullable Object> response)
+        throws ProtocolException, JsonReadException {
+      if (received) {
+        return; // taken at the chain's end already
+      }
+      received = true;
+      ContentDecoder d = decoder;
+      if (d != null) {
+        try {
+          if (exact >= 0 && wire < exact) {
+            throw shorterThanDeclared(exact, wire);
+          }
+          d.finish();
+        } catch (JsonReadException e) {
+          throw withContext(e);
+        } finally {
+          d.end();
+        }
+        if (trace != null) {
+          trace.body(wire, size);
+        }
+        return;
+      }
+      Object body = response.body();
+      if (body instanceof byte[]) {
+        buffer = (byte[]) body;
+        size = buffer.length;
+      } else if (exact >= 0 && size < exact) {
+        throw shorterThanDeclared(exact, size);
+      }
+      if (trace != null) {
+        trace.body(size, size);
+      }
+    }
+
+    @Override
+    public void accept(Optional<byte[]> chunk) {
+      if (chunk.isEmpty()) {
+        return;
+      }
+      byte[] bytes = chunk.get();
+      if (decoder != null) {
+        inflate(decoder, bytes);
+        return;
+      }
+      long newSize = (long) size + bytes.length;
+      // The client fails the exchange with what its subscriber throws, and stops reading.
+      if (exact >= 0 && newSize > exact) {
+        throw new UncheckedIOException(longerThanDeclared(exact, newSize));
+      }
+      if (newSize > limit) {
+        throw new UncheckedIOException(ApiAccess.get().tooLarge(limit, newSize, false));
+      }
+      if (size == 0) {
+        buffer = bytes; // most bodies arrive in one piece: keep it, no copy
+      } else {
+        if (newSize > buffer.length) {
+          buffer =
+              Arrays.copyOf(
+                  buffer, BufferingSubscriber.grow(buffer.length, newSize, declared, limit));
+        }
+        System.arraycopy(bytes, 0, buffer, size, bytes.length);
+      }
+      size = (int) newSize;
+    }
+
+    private void inflate(ContentDecoder d, byte[] bytes) {
+      wire += bytes.length;
+      try {
+        if (exact >= 0 && wire > exact) {
+          throw longerThanDeclared(exact, wire);
+        }
+        d.feed(ByteBuffer.wrap(bytes));
+        while (true) {
+          if (size == buffer.length) {
+            if (size > limit || size == BufferingSubscriber.MAX_ARRAY) {
+              throw ApiAccess.get().tooLarge(limit, size, false);
+            }
+            buffer =
+                Arrays.copyOf(
+                    buffer,
+                    BufferingSubscriber.grow(
+                        buffer.length,
+                        size + 1L,
+                        -1,
+                        Math.min(limit + 1, BufferingSubscriber.MAX_ARRAY)));
+          }
+          int n = d.read(buffer, size, buffer.length - size);
+          if (n == 0) {
+            return;
+          }
+          size += n;
+        }
+      } catch (JsonReadException e) {
+        d.end();
+        throw new UncheckedIOException(withContext(e));
+      } catch (IOException e) {
+        d.end();
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private JsonReadException withContext(JsonReadException e) {
+      return json != null ? ApiAccess.get().withContext(e, json.type, contentType) : e;
+    }
+
+    /** Whether the body was decoded from a {@code Content-Encoding}. */
+    public boolean decoded() {
+      return decoder != null;
+    }
+
+    /** The body read as JSON; call after {@code send} returned. */
+    @SuppressWarnings("unchecked")
+    public <T> @Nullable T value() throws IOException {
+      if (!valued) {
+        value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+        valued = true;
+      }
+      return (T) value;
+    }
+
+    /** How many responses this collector was given so far. */
+    public int applied() {
+      return applied;
+    }
+
+    /**
+     * Takes and decodes the response at the end of an interceptor chain, so that the interceptors
+     * see a body that fails to decode fail the exchange (a span, a log line), as the body
+     * subscribers of the asynchronous calls fail it. Only for a response this collector was given.
+     */
+    @SuppressWarnings("unchecked")
+    public void finishInChain(HttpResponse<?> response) throws IOException {
+      received((HttpResponse<@Nullable Object>) response);
+      if (json != null) {
+        value();
+      }
+    }
+
+    /** The body's bytes; call after {@code send} returned. */
+    public byte[] bytes() {
+      return buffer.length == size ? buffer : Arrays.copyOf(buffer, size);
+    }
+  }
+
+  /** Buffers a body as bytes, within the size limit, without checking the status. */
+  public static final class BytesHandler implements BodyHandler<byte[]> {
+    private final long limit;
+    private final @Nullable JsonOptions checkStatus;
+    private final @Nullable String method;
+    private final @Nullable URI uri;
+    @Nullable CallTrace trace;
+
+    public BytesHandler(long limit) {
+      this(limit, null, null, null);
+    }
+
+    /** With {@code checkStatus}, a status outside 200–299 fails as the typed calls fail it. */
+    public BytesHandler(
+        long limit, @Nullable JsonOptions checkStatus, @Nullable String method, @Nullable URI uri) {
+      this.limit = limit;
+      this.checkStatus = checkStatus;
+      this.method = method;
+      this.uri = uri;
+    }
+
+    @Override
+    public BodySubscriber<byte[]> apply(ResponseInfo info) {
+      CallTrace t = trace;
+      if (t != null) {
+        t.headers(info.statusCode());
+      }
+      if (checkStatus != null && !isSuccess(info.statusCode())) {
+        return statusFailure(info, method, uri, checkStatus, t);
+      }
+      // An encoding httpjson cannot decode passes through: the caller gets the bytes as sent.
+      ContentDecoder decoder = decoderOrNull(info.headers());
+      long declared = decoder == null ? declaredLength(info.headers()) : -1;
+      if (declared > limit) {
+        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+      }
+      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null), decoder, t) {
+        @Override
+        public byte[] finish(byte[] bytes, int length) {
+          return bytes.length == length ? bytes : java.util.Arrays.copyOf(bytes, length);
+        }
+
+        @Override
+        public byte @Nullable [] overflow(byte[] bytes, int length, long received)
+            throws IOException {
+          throw ApiAccess.get().tooLarge(limit, received, false);
+        }
+      };
+    }
+  }
+
+  /** How a streamed body is split into elements. */
+  public enum StreamFormat {
+    /** NDJSON when the Content-Type says so, else a top-level array. */
+    AUTO,
+    ARRAY,
+    NDJSON
+  }
+
+  public static boolean isNdjson(@Nullable String contentType) {
+    String essence = MediaTypes.essence(contentType);
+    return essence.equals(MediaTypes.NDJSON)
+        || essence.equals("application/jsonl")
+        || essence.equals("application/x-jsonlines");
+  }
+
+  /** Streams a top-level array or NDJSON body element by element, status checked first. */
+  public static final class StreamHandler<T> implements BodyHandler<ElementStream<T>> {
+    private final JsonOptions options;
+    private final JsonSequenceReader<T> reader;
+    private final Type elementType;
+    private final long elementLimit;
+    private final StreamFormat format;
+    private final @Nullable String method;
+    private final @Nullable URI uri;
+    @Nullable CallTrace trace;
+
+    public StreamHandler(
+        JsonType<T> elementType, StreamFormat format, @Nullable String method, @Nullable URI uri) {
+      this.options = elementType.options();
+      this.reader = ApiAccess.get().sequenceReader(elementType);
+      this.elementType = elementType.type();
+      this.elementLimit = options.maxResponseSize();
+      this.format = format;
+      this.method = method;
+      this.uri = uri;
+    }
+
+    public JsonOptions options() {
+      return options;
+    }
+
+    public Type elementType() {
+      return elementType;
+    }
+
+    /** As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null. */
+    public <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
+      CallTrace t = trace;
+      if (t != null) {
+        t.headers(info.statusCode());
+      }
+      if (!isSuccess(info.statusCode())) {
+        return statusFailure(info, method, uri, options, t);
+      }
+      try {
+        coding(info.headers(), elementType);
+      } catch (JsonReadException e) {
+        return rejecting(e);
+      }
+      String contentType = contentType(info.headers());
+      try {
+        MediaTypes.decodingCharset(contentType);
+      } catch (JsonReadException e) {
+        return new FailedSubscriber<>(
+            ApiAccess.get().withContext(e, elementType, contentType), info);
+      }
+      return null;
+    }
+
+    /** The elements of a body that {@link #reject} accepted. Does not read. */
+    public ElementStream<T> open(InputStream in, HttpHeaders headers) {
+      String contentType = contentType(headers);
+      Charset charset;
+      try {
+        charset = MediaTypes.decodingCharset(contentType);
+      } catch (JsonReadException e) {
+        throw new IllegalStateException("rejected before", e);
+      }
+      boolean ndjson =
+          format == StreamFormat.NDJSON || (format == StreamFormat.AUTO && isNdjson(contentType));
+      ContentDecoder decoder = decoderOrNull(headers);
+      InputStream body = decoder == null ? in : new DecodingInputStream(in, decoder);
+      return new ElementStream<>(
+          body,
+          TimedInputStream.of(body, options, method, uri),
+          elementLimit,
+          charset,
+          reader,
+          ndjson,
+          elementType,
+          contentType,
+          trace);
+    }
+
+    @Override
+    public BodySubscriber<ElementStream<T>> apply(ResponseInfo info) {
+      BodySubscriber<ElementStream<T>> rejected = reject(info);
+      if (rejected != null) {
+        return rejected;
+      }
+      HttpHeaders headers = info.headers();
+      return BodySubscribers.mapping(BodySubscribers.ofInputStream(), in -> open(in, headers));
+    }
+
+    /** For a blocking call: the JDK's own (trusted) stream subscriber; {@link #open} after. */
+    public BodyHandler<InputStream> blocking() {
+      return info -> {
+        BodySubscriber<InputStream> rejected = reject(info);
+        return rejected != null ? rejected : BodySubscribers.ofInputStream();
+      };
+    }
+  }
+}

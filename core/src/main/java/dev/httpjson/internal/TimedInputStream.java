@@ -1,0 +1,168 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.JsonOptions;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A streamed body that bounds how long its reads wait for bytes: each wait by the {@linkplain
+ * JsonOptions#idleTimeout() idle timeout}, all waits added up by what is left of the {@linkplain
+ * JsonOptions#timeout() whole-call timeout}. The time between reads — the consumer's own pace — is
+ * never counted.
+ *
+ * <p>A read that has to wait schedules a task on the {@link DeadlineTimer}; if it fires first, it
+ * closes the body, which wakes the read, and the read fails with the {@link CallTimeoutException}
+ * (as does every read after). Any streamed read of a body can go through one: wrap the body's
+ * {@code InputStream} with {@link #of}.
+ */
+public final class TimedInputStream extends FilterInputStream {
+  /** No bound. */
+  public static final long NONE = Long.MAX_VALUE;
+
+  private final @Nullable Duration timeout;
+  private final @Nullable Duration idle;
+  private final long idleNanos;
+  private final @Nullable String method;
+  private final @Nullable URI uri;
+  private final Runnable idleExpiry;
+  private final Runnable budgetExpiry;
+
+  /** What is left of the whole-call timeout for waiting; read and written by the reader only. */
+  private long budgetNanos;
+
+  private volatile @Nullable CallTimeoutException expired;
+
+  private TimedInputStream(
+      InputStream in,
+      @Nullable Duration timeout,
+      @Nullable Duration idle,
+      @Nullable String method,
+      @Nullable URI uri) {
+    super(in);
+    this.timeout = timeout;
+    this.idle = idle;
+    this.idleNanos = idle == null ? NONE : idle.toNanos();
+    this.budgetNanos = timeout == null ? NONE : timeout.toNanos();
+    this.method = method;
+    this.uri = uri;
+    this.idleExpiry = () -> expire(ApiAccess.get().idleTimeout(idle, method, uri));
+    this.budgetExpiry = () -> expire(budgetFailure());
+  }
+
+  /**
+   * {@code body} bounded by the timeouts of {@code options}, the whole timeout as the budget for
+   * waiting (see {@link #remaining}); {@code null} when the options set neither.
+   */
+  public static @Nullable TimedInputStream of(
+      InputStream body, JsonOptions options, @Nullable String method, @Nullable URI uri) {
+    if (options.timeout() == null && options.idleTimeout() == null) {
+      return null;
+    }
+    return new TimedInputStream(body, options.timeout(), options.idleTimeout(), method, uri);
+  }
+
+  /**
+   * Sets what is left of the whole-call timeout for waiting for the body, once connecting and the
+   * headers used their part. Call before the first read.
+   */
+  public void remaining(long nanos) {
+    if (timeout != null) {
+      budgetNanos = Math.max(0, nanos);
+    }
+  }
+
+  /** The timeout that ended the body, if one did. */
+  @Nullable CallTimeoutException expired() {
+    return expired;
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    int n = read(one, 0, 1);
+    return n < 0 ? -1 : one[0] & 0xff;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    CallTimeoutException failure = expired;
+    if (failure != null) {
+      throw failure;
+    }
+    if (len == 0) {
+      return 0;
+    }
+    long budget = budgetNanos;
+    if (budget <= 0) {
+      if (in.available() <= 0) {
+        CallTimeoutException e = budgetFailure();
+        expired = e;
+        throw e;
+      }
+      budget = NONE; // spent, but bytes are here: they are the consumer's, whatever its pace
+    }
+    long wait = Math.min(idleNanos, budget);
+    if (wait == NONE) {
+      return in.read(b, off, len);
+    }
+    // Armed even when bytes seem to be there: a transport may fetch more inside the read.
+    DeadlineTimer.Task task =
+        DeadlineTimer.INSTANCE.schedule(idleNanos <= budget ? idleExpiry : budgetExpiry, wait);
+    long start = System.nanoTime();
+    int n;
+    try {
+      n = in.read(b, off, len);
+    } catch (IOException e) {
+      failure = expired;
+      throw failure != null ? failure : e;
+    } finally {
+      task.cancel();
+      if (budgetNanos != NONE && budgetNanos > 0) {
+        budgetNanos -= System.nanoTime() - start;
+      }
+    }
+    failure = expired;
+    if (n < 0 && failure != null) {
+      throw failure; // the close that woke the read ended the body early
+    }
+    return n;
+  }
+
+  @Override
+  public long skip(long n) throws IOException {
+    byte[] scratch = new byte[(int) Math.min(n, 8192)];
+    long skipped = 0;
+    while (skipped < n) {
+      int r = read(scratch, 0, (int) Math.min(n - skipped, scratch.length));
+      if (r < 0) {
+        break;
+      }
+      skipped += r;
+    }
+    return skipped;
+  }
+
+  @Override
+  public boolean markSupported() {
+    return false;
+  }
+
+  private CallTimeoutException budgetFailure() {
+    return ApiAccess.get().streamTimeout(timeout != null ? timeout : Duration.ZERO, method, uri);
+  }
+
+  /** On the timer thread: records the failure and closes the body, which wakes a blocked read. */
+  private void expire(CallTimeoutException failure) {
+    expired = failure;
+    try {
+      in.close();
+    } catch (IOException | RuntimeException ignored) {
+      // Best effort: the failure is recorded, and the reader sees it.
+    }
+  }
+}

@@ -1,0 +1,235 @@
+package dev.httpjson.internal;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/** URI helpers: the form a URI takes in messages, and origins. */
+public final class Uris {
+  /** What a query parameter's value becomes in a redacted URI; a valid query character. */
+  public static final String REDACTED = "***";
+
+  private Uris() {}
+
+  /**
+   * The form of {@code uri} for exception messages and {@code toString}: scheme, host, port, path
+   * and the query's parameter names; userinfo and the fragment dropped, each query value replaced
+   * by {@value #REDACTED} ({@code https://api.example.com/users?page=***&token=***}). Credentials
+   * passed in a query or userinfo must not end up in logs.
+   */
+  public static String redact(@Nullable URI uri) {
+    if (uri == null) {
+      return "null";
+    }
+    StringBuilder sb = new StringBuilder();
+    if (uri.getScheme() != null) {
+      sb.append(uri.getScheme()).append(':');
+    }
+    if (uri.isOpaque()) {
+      return sb.append(REDACTED).toString();
+    }
+    String authority = uri.getRawAuthority();
+    if (authority != null) {
+      sb.append("//").append(authority, authority.lastIndexOf('@') + 1, authority.length());
+    }
+    sb.append(uri.getRawPath() == null ? "" : uri.getRawPath());
+    appendQueryNames(sb, uri.getRawQuery());
+    return sb.toString();
+  }
+
+  /** As {@link #redact(URI)}, for a string that may not even parse as a URI. */
+  public static String redact(String uri) {
+    try {
+      return redact(new URI(uri));
+    } catch (URISyntaxException e) {
+      int hash = uri.indexOf('#');
+      String s = hash < 0 ? uri : uri.substring(0, hash);
+      int q = s.indexOf('?');
+      String beforeQuery = q < 0 ? s : s.substring(0, q);
+      StringBuilder sb = new StringBuilder();
+      int authority = beforeQuery.indexOf("//");
+      if (authority < 0) {
+        sb.append(beforeQuery);
+      } else {
+        int start = authority + 2;
+        int end = beforeQuery.indexOf('/', start);
+        if (end < 0) {
+          end = beforeQuery.length();
+        }
+        int at = beforeQuery.lastIndexOf('@', end - 1);
+        sb.append(beforeQuery, 0, start)
+            .append(beforeQuery, at >= start ? at + 1 : start, beforeQuery.length());
+      }
+      appendQueryNames(sb, q < 0 ? null : s.substring(q + 1));
+      return sb.toString();
+    }
+  }
+
+  private static void appendQueryNames(StringBuilder sb, @Nullable String query) {
+    if (query == null) {
+      return;
+    }
+    sb.append('?');
+    int start = 0;
+    while (start <= query.length()) {
+      int end = query.indexOf('&', start);
+      if (end < 0) {
+        end = query.length();
+      }
+      int eq = query.indexOf('=', start);
+      if (eq >= 0 && eq < end) {
+        sb.append(query, start, eq).append('=').append(REDACTED);
+      } else {
+        sb.append(query, start, end);
+      }
+      if (end < query.length()) {
+        sb.append('&');
+      }
+      start = end + 1;
+    }
+  }
+
+  /**
+   * {@code reference} resolved against the absolute {@code base} as RFC 3986 section 5.2 says, dot
+   * segments removed (section 5.2.4), also from an absolute reference. {@link URI#resolve(URI)}
+   * follows RFC 2396 and keeps a {@code ..} that climbs above the root: {@code /v1/} with {@code
+   * ../../x} gives {@code /../x}, a path a server may map outside its root. Here it gives {@code
+   * /x}, as browsers and RFC 3986 do. A percent-encoded dot ({@code %2e}) counts as a dot, since a
+   * server decodes it into one.
+   */
+  public static URI resolve(URI base, URI reference) {
+    String scheme;
+    String authority;
+    String path;
+    String query;
+    if (reference.getScheme() != null) {
+      scheme = reference.getScheme();
+      authority = reference.getRawAuthority();
+      path = removeDotSegments(reference.getRawPath());
+      query = reference.getRawQuery();
+      if (reference.isOpaque() || path.equals(reference.getRawPath())) {
+        return reference;
+      }
+    } else {
+      scheme = base.getScheme();
+      String refPath = reference.getRawPath() == null ? "" : reference.getRawPath();
+      if (reference.getRawAuthority() != null) {
+        authority = reference.getRawAuthority();
+        path = removeDotSegments(refPath);
+        query = reference.getRawQuery();
+      } else {
+        authority = base.getRawAuthority();
+        String basePath = base.getRawPath() == null ? "" : base.getRawPath();
+        if (refPath.isEmpty()) {
+          path = basePath;
+          query = reference.getRawQuery() != null ? reference.getRawQuery() : base.getRawQuery();
+        } else {
+          if (refPath.startsWith("/")) {
+            path = removeDotSegments(refPath);
+          } else if (authority != null && basePath.isEmpty()) {
+            path = removeDotSegments("/" + refPath);
+          } else {
+            path =
+                removeDotSegments(basePath.substring(0, basePath.lastIndexOf('/') + 1) + refPath);
+          }
+          query = reference.getRawQuery();
+        }
+      }
+    }
+    StringBuilder sb = new StringBuilder().append(scheme).append(':');
+    if (authority != null) {
+      sb.append("//").append(authority);
+    }
+    sb.append(path);
+    if (query != null) {
+      sb.append('?').append(query);
+    }
+    if (reference.getRawFragment() != null) {
+      sb.append('#').append(reference.getRawFragment());
+    }
+    try {
+      return new URI(sb.toString());
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("uri does not resolve: " + redact(reference), e);
+    }
+  }
+
+  /** RFC 3986 section 5.2.4 on a raw path; the path itself when it has no dot segment. */
+  public static String removeDotSegments(@Nullable String path) {
+    if (path == null || path.isEmpty()) {
+      return path == null ? "" : path;
+    }
+    String[] segments = path.split("/", -1);
+    boolean dots = false;
+    for (String segment : segments) {
+      dots |= dots(segment) > 0;
+    }
+    if (!dots) {
+      return path;
+    }
+    boolean absolute = path.startsWith("/");
+    ArrayList<String> out = new ArrayList<>(segments.length);
+    for (int i = absolute ? 1 : 0; i < segments.length; i++) {
+      boolean last = i == segments.length - 1;
+      int dots1 = dots(segments[i]);
+      if (dots1 == 0) {
+        out.add(segments[i]);
+        continue;
+      }
+      if (dots1 == 2 && !out.isEmpty()) {
+        out.remove(out.size() - 1);
+      }
+      if (last) {
+        out.add(""); // "/a/b/.." is "/a/": the path still names a directory
+      }
+    }
+    return (absolute ? "/" : "") + String.join("/", out);
+  }
+
+  /** 1 for a {@code .} segment, 2 for {@code ..} (either percent-encoded or not), else 0. */
+  private static int dots(String segment) {
+    int n = segment.length();
+    if (n == 0 || n > 6 || (segment.charAt(0) != '.' && segment.charAt(0) != '%')) {
+      return 0;
+    }
+    String decoded = segment.replace("%2e", ".").replace("%2E", ".");
+    return decoded.equals(".") ? 1 : decoded.equals("..") ? 2 : 0;
+  }
+
+  /**
+   * Whether two absolute URIs have the same origin: scheme and host compared case-insensitively,
+   * ports with the scheme's default filled in (RFC 6454). Userinfo and path do not matter.
+   */
+  public static boolean sameOrigin(URI a, URI b) {
+    String scheme = a.getScheme();
+    return scheme != null
+        && scheme.equalsIgnoreCase(b.getScheme())
+        && host(a).equalsIgnoreCase(host(b))
+        && port(a) == port(b);
+  }
+
+  private static String host(URI uri) {
+    if (uri.getHost() != null) {
+      return uri.getHost();
+    }
+    // A registry-based authority (such as a host name with '_'): compare it whole, sans userinfo.
+    String authority = uri.getRawAuthority();
+    return authority == null ? "" : authority.substring(authority.lastIndexOf('@') + 1);
+  }
+
+  private static int port(URI uri) {
+    if (uri.getPort() != -1) {
+      return uri.getPort();
+    }
+    switch (uri.getScheme().toLowerCase(Locale.ROOT)) {
+      case "http":
+        return 80;
+      case "https":
+        return 443;
+      default:
+        return -1;
+    }
+  }
+}
