@@ -22,8 +22,6 @@ import jdk.jfr.Timespan;
 @StackTrace(false)
 public final class CallEvent extends Event {
   /** An instance to ask {@link #isEnabled()} without allocating per call. */
-  public static final CallEvent PROBE = new CallEvent();
-
   @Label("Method")
   public String method;
 

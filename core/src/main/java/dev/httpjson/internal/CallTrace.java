@@ -87,7 +87,7 @@ public final class CallTrace implements CallListener.Call {
       HttpClient client, HttpRequest request, @Nullable Type type, @Nullable JsonOptions options) {
     CallListener listener =
         client instanceof InterceptingClient ? ((InterceptingClient) client).listener() : null;
-    boolean jfr = JFR && CallEvent.PROBE.isEnabled();
+    boolean jfr = JFR && recording();
     if (listener == null && !jfr) {
       return null;
     }
@@ -194,11 +194,21 @@ public final class CallTrace implements CallListener.Call {
   }
 
   private static boolean jfr() {
-    try {
-      return CallEvent.PROBE != null;
-    } catch (LinkageError e) {
-      return false;
-    }
+    return ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+  }
+
+  /**
+   * Whether a JFR recording enables {@code dev.httpjson.Call}. The event class (and with it JFR's
+   * event machinery, ~100 classes) loads only once a recording has started, so a call made with no
+   * recording loads none of it; a recording started later (jcmd) is seen from the next call on.
+   */
+  private static boolean recording() {
+    return jdk.jfr.FlightRecorder.isInitialized() && Probe.EVENT.isEnabled();
+  }
+
+  /** Holds the probe event, so that loading {@code CallTrace} loads no event class. */
+  private static final class Probe {
+    static final CallEvent EVENT = new CallEvent();
   }
 
   /** An attempt reaches the client (the chain's end): the second and later are retries. */
