@@ -27,9 +27,7 @@ public final class StreamingExample {
 
     Stream<Event> outgoing = Stream.generate(() -> new Event("x", "ping")).limit(1_000_000);
     client.send(
-        JsonSequenceContent.ofArray(outgoing, JsonType.of(Event.class, JsonOptions.web()))
-            .requestBuilder("POST", uri)
-            .build(),
+        JsonSequenceContent.ofArray(outgoing, Event.class).requestBuilder("POST", uri).build(),
         BodyHandlers.discarding());
 
     follow(client, uri.resolve("/feed"));
