@@ -344,7 +344,7 @@ public class JsonType<T> {
     }
   }
 
-  JsonReader<T> reader() {
+  final JsonReader<T> reader() {
     JsonReader<T> r = reader;
     if (r == null) {
       reader = r = binding().reader(type);
@@ -352,7 +352,7 @@ public class JsonType<T> {
     return r;
   }
 
-  JsonWriter<T> writer() {
+  final JsonWriter<T> writer() {
     JsonWriter<T> w = writer;
     if (w == null) {
       writer = w = binding().writer(type);
@@ -360,7 +360,7 @@ public class JsonType<T> {
     return w;
   }
 
-  JsonSequenceReader<T> sequenceReader() {
+  final JsonSequenceReader<T> sequenceReader() {
     JsonSequenceReader<T> r = sequenceReader;
     if (r == null) {
       sequenceReader = r = binding().sequenceReader(type);
@@ -368,7 +368,7 @@ public class JsonType<T> {
     return r;
   }
 
-  CachedBinding binding() {
+  final CachedBinding binding() {
     CachedBinding b = binding;
     if (b == null) {
       binding = b = options.binding();

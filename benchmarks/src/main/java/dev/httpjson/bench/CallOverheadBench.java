@@ -36,9 +36,10 @@ import javax.net.ssl.SSLParameters;
  * call — the static {@code HttpJson.getFromJson(client, uri, type)}, an {@code HttpJsonClient} with
  * a base URI and an empty chain ({@code getFromJson("weatherforecast/getObject", type)}), the same
  * with a {@code CallListener} that overrides every event and does nothing, and with one forwarding
- * {@code Interceptor} (the loopback variants' own). On loopback these differences drown in the
- * exchange's own cost and the machine's noise; here they are nanoseconds against a call that does
- * everything but the I/O.
+ * {@code Interceptor} (the loopback variants' own); and the static call with the type written
+ * inline ({@code new JsonType<WeatherForecast>() {}} per call) and as a plain class. On loopback
+ * these differences drown in the exchange's own cost and the machine's noise; here they are
+ * nanoseconds against a call that does everything but the I/O.
  *
  * <p>Interleaved in one JVM (as {@code StrictRecordsBench.main}): 15 s warm-up, then 40 rounds of
  * 20,000 calls per variant, the order rotating per round; prints each variant's median ns per call,
@@ -71,13 +72,42 @@ public final class CallOverheadBench {
             .baseUri(BASE)
             .interceptor(new JdkVariants.Forwarding())
             .build();
-    String[] names = {"static", "client-empty-chain", "client-listener-noop", "client-interceptor"};
+    String[] names = {
+      "static",
+      "client-empty-chain",
+      "client-listener-noop",
+      "client-interceptor",
+      "static-inline-type",
+      "static-class"
+    };
     Call[] calls = {
       () -> HttpJson.getFromJson(memory, TARGET, OBJECT),
       () -> empty.getFromJson(PATH, OBJECT),
       () -> listener.getFromJson(PATH, OBJECT),
       () -> oneInterceptor.getFromJson(PATH, OBJECT),
+      // The one type form written inline per call, and the plain class: each a cache lookup.
+      () -> HttpJson.getFromJson(memory, TARGET, new JsonType<WeatherForecast>() {}),
+      () -> HttpJson.getFromJson(memory, TARGET, WeatherForecast.class),
     };
+    // -Dvariants=static,client-empty-chain keeps only those (the first is the baseline): to compare
+    // with a build that has fewer variants, the JIT must see the same call sites.
+    String only = System.getProperty("variants");
+    if (only != null) {
+      java.util.List<String> keep = Arrays.asList(only.split(","));
+      String[] n2 = new String[keep.size()];
+      Call[] c2 = new Call[keep.size()];
+      for (int i = 0; i < n2.length; i++) {
+        int at = Arrays.asList(names).indexOf(keep.get(i));
+        if (at < 0) {
+          throw new IllegalArgumentException(
+              "no variant " + keep.get(i) + " among " + Arrays.toString(names));
+        }
+        n2[i] = names[at];
+        c2[i] = calls[at];
+      }
+      names = n2;
+      calls = c2;
+    }
     long sink = 0;
     long warm = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     while (System.nanoTime() < warm) {
