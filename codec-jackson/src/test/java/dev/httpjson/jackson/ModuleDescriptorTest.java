@@ -3,23 +3,15 @@ package dev.httpjson.jackson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.JsonOptions;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
+import dev.httpjson.testing.ModuleClasses;
 import java.lang.module.ModuleDescriptor;
-import java.lang.reflect.Modifier;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class ModuleDescriptorTest {
   @Test
   void exportsOnlyTheCodecPackageAndProvidesTheCodec() throws Exception {
-    ModuleDescriptor descriptor = descriptor();
+    ModuleDescriptor descriptor = ModuleClasses.descriptor();
 
     assertThat(descriptor.name()).isEqualTo("dev.httpjson.jackson");
     assertThat(
@@ -38,40 +30,8 @@ class ModuleDescriptorTest {
 
   @Test
   void hasOnePackageWhoseOnlyPublicTypeIsTheCodec() throws Exception {
-    assertThat(descriptor().packages()).containsExactly("dev.httpjson.jackson");
-    assertThat(publicTypes()).containsExactly(JacksonCodec.class);
-  }
-
-  private static ModuleDescriptor descriptor() throws IOException {
-    try (InputStream in = Files.newInputStream(Path.of("target/classes/module-info.class"))) {
-      return ModuleDescriptor.read(in);
-    }
-  }
-
-  /** The module's classes that code outside their package can name. */
-  private static List<Class<?>> publicTypes() throws IOException, ClassNotFoundException {
-    Path classes = Path.of("target/classes");
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(classes)) {
-      files = walk.filter(f -> f.toString().endsWith(".class")).collect(Collectors.toList());
-    }
-    List<Class<?>> types = new ArrayList<>();
-    for (Path f : files) {
-      String name = classes.relativize(f).toString().replace(File.separatorChar, '.');
-      name = name.substring(0, name.length() - ".class".length());
-      if (name.equals("module-info") || name.endsWith(".package-info")) {
-        continue;
-      }
-      Class<?> type = Class.forName(name, false, ModuleDescriptorTest.class.getClassLoader());
-      boolean reachable = true;
-      for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
-        reachable &= Modifier.isPublic(t.getModifiers());
-      }
-      if (reachable) {
-        types.add(type);
-      }
-    }
-    return types;
+    assertThat(ModuleClasses.descriptor().packages()).containsExactly("dev.httpjson.jackson");
+    assertThat(ModuleClasses.publicTypes()).containsExactly(JacksonCodec.class);
   }
 
   @Test
