@@ -1,8 +1,8 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.Calls;
-import dev.httpjson.internal.Checked;
 import dev.httpjson.internal.EventCalls;
+import dev.httpjson.internal.Responses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -117,7 +117,8 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, Checked.of(type, JsonOptions.web()));
+    return Calls.receive(
+        client, "GET", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -133,7 +134,8 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
-    return Checked.receiveAsync(client, "GET", uri, Checked.of(type, JsonOptions.web()));
+    return Calls.receiveAsync(
+        client, "GET", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -158,7 +160,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "GET", uri, Checked.of(type));
+    return Calls.receive(client, "GET", uri, null, Calls.type(type), Calls.noHeaders());
   }
 
   /**
@@ -174,7 +176,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Checked.receiveAsync(client, "GET", uri, Checked.of(type));
+    return Calls.receiveAsync(client, "GET", uri, null, Calls.type(type), Calls.noHeaders());
   }
 
   /**
@@ -236,7 +238,8 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, Checked.of(type, JsonOptions.web()));
+    return Calls.receive(
+        client, "DELETE", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -252,7 +255,8 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
-    return Checked.receiveAsync(client, "DELETE", uri, Checked.of(type, JsonOptions.web()));
+    return Calls.receiveAsync(
+        client, "DELETE", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -277,7 +281,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Checked.receive(client, "DELETE", uri, Checked.of(type));
+    return Calls.receive(client, "DELETE", uri, null, Calls.type(type), Calls.noHeaders());
   }
 
   /**
@@ -293,7 +297,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Checked.receiveAsync(client, "DELETE", uri, Checked.of(type));
+    return Calls.receiveAsync(client, "DELETE", uri, null, Calls.type(type), Calls.noHeaders());
   }
 
   /**
@@ -317,7 +321,8 @@ public final class HttpJson {
    */
   public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Checked.send(client, "POST", uri, value, JsonOptions.web());
+    return Calls.sendValue(
+        client, "POST", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -333,7 +338,8 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "POST", uri, value, JsonOptions.web());
+    return Calls.sendValueAsync(
+        client, "POST", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -359,7 +365,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> postAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.send(client, "POST", uri, value, options);
+    return Calls.sendValue(client, "POST", uri, value, Calls.options(options), Calls.noHeaders());
   }
 
   /**
@@ -376,7 +382,8 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Checked.sendAsync(client, "POST", uri, value, options);
+    return Calls.sendValueAsync(
+        client, "POST", uri, value, Calls.options(options), Calls.noHeaders());
   }
 
   /**
@@ -402,8 +409,8 @@ public final class HttpJson {
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(
-        client, "POST", uri, value, Checked.of(responseType, JsonOptions.web()));
+    return Calls.exchangeValue(
+        client, "POST", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -420,8 +427,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(
-        client, "POST", uri, value, Checked.of(responseType, JsonOptions.web()));
+    return Calls.exchangeValueAsync(
+        client, "POST", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -447,7 +454,8 @@ public final class HttpJson {
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "POST", uri, value, Checked.of(responseType));
+    return Calls.exchangeValue(
+        client, "POST", uri, value, Calls.type(responseType), Calls.noHeaders());
   }
 
   /**
@@ -464,7 +472,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
-    return Checked.exchangeAsync(client, "POST", uri, value, Checked.of(responseType));
+    return Calls.exchangeValueAsync(
+        client, "POST", uri, value, Calls.type(responseType), Calls.noHeaders());
   }
 
   /**
@@ -488,7 +497,8 @@ public final class HttpJson {
    */
   public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Checked.send(client, "PUT", uri, value, JsonOptions.web());
+    return Calls.sendValue(
+        client, "PUT", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -504,7 +514,8 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "PUT", uri, value, JsonOptions.web());
+    return Calls.sendValueAsync(
+        client, "PUT", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -530,7 +541,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> putAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.send(client, "PUT", uri, value, options);
+    return Calls.sendValue(client, "PUT", uri, value, Calls.options(options), Calls.noHeaders());
   }
 
   /**
@@ -547,7 +558,8 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Checked.sendAsync(client, "PUT", uri, value, options);
+    return Calls.sendValueAsync(
+        client, "PUT", uri, value, Calls.options(options), Calls.noHeaders());
   }
 
   /**
@@ -573,7 +585,8 @@ public final class HttpJson {
   public static <R> @Nullable R putAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, Checked.of(responseType, JsonOptions.web()));
+    return Calls.exchangeValue(
+        client, "PUT", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -590,8 +603,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(
-        client, "PUT", uri, value, Checked.of(responseType, JsonOptions.web()));
+    return Calls.exchangeValueAsync(
+        client, "PUT", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -617,7 +630,8 @@ public final class HttpJson {
   public static <R> @Nullable R putAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PUT", uri, value, Checked.of(responseType));
+    return Calls.exchangeValue(
+        client, "PUT", uri, value, Calls.type(responseType), Calls.noHeaders());
   }
 
   /**
@@ -634,7 +648,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
-    return Checked.exchangeAsync(client, "PUT", uri, value, Checked.of(responseType));
+    return Calls.exchangeValueAsync(
+        client, "PUT", uri, value, Calls.type(responseType), Calls.noHeaders());
   }
 
   /**
@@ -658,7 +673,8 @@ public final class HttpJson {
    */
   public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Checked.send(client, "PATCH", uri, value, JsonOptions.web());
+    return Calls.sendValue(
+        client, "PATCH", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -674,7 +690,8 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Checked.sendAsync(client, "PATCH", uri, value, JsonOptions.web());
+    return Calls.sendValueAsync(
+        client, "PATCH", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -700,7 +717,7 @@ public final class HttpJson {
   public static HttpResponse<byte[]> patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Checked.send(client, "PATCH", uri, value, options);
+    return Calls.sendValue(client, "PATCH", uri, value, Calls.options(options), Calls.noHeaders());
   }
 
   /**
@@ -717,7 +734,8 @@ public final class HttpJson {
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Checked.sendAsync(client, "PATCH", uri, value, options);
+    return Calls.sendValueAsync(
+        client, "PATCH", uri, value, Calls.options(options), Calls.noHeaders());
   }
 
   /**
@@ -743,8 +761,8 @@ public final class HttpJson {
   public static <R> @Nullable R patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(
-        client, "PATCH", uri, value, Checked.of(responseType, JsonOptions.web()));
+    return Calls.exchangeValue(
+        client, "PATCH", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -761,8 +779,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Checked.exchangeAsync(
-        client, "PATCH", uri, value, Checked.of(responseType, JsonOptions.web()));
+    return Calls.exchangeValueAsync(
+        client, "PATCH", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -788,7 +806,8 @@ public final class HttpJson {
   public static <R> @Nullable R patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, "PATCH", uri, value, Checked.of(responseType));
+    return Calls.exchangeValue(
+        client, "PATCH", uri, value, Calls.type(responseType), Calls.noHeaders());
   }
 
   /**
@@ -805,7 +824,8 @@ public final class HttpJson {
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
-    return Checked.exchangeAsync(client, "PATCH", uri, value, Checked.of(responseType));
+    return Calls.exchangeValueAsync(
+        client, "PATCH", uri, value, Calls.type(responseType), Calls.noHeaders());
   }
 
   /**
@@ -839,7 +859,7 @@ public final class HttpJson {
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, Class<T> type)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, request, Checked.of(type, JsonOptions.web()));
+    return Calls.exchange(client, request, Calls.of(type, JsonOptions.web()));
   }
 
   /**
@@ -855,7 +875,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, Class<T> type) {
-    return Checked.exchangeAsync(client, request, Checked.of(type, JsonOptions.web()));
+    return Calls.exchangeAsync(client, request, Calls.of(type, JsonOptions.web()));
   }
 
   /**
@@ -878,7 +898,7 @@ public final class HttpJson {
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Checked.exchange(client, request, Checked.of(type));
+    return Calls.exchange(client, request, Calls.type(type));
   }
 
   /**
@@ -892,7 +912,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
-    return Checked.exchangeAsync(client, request, Checked.of(type));
+    return Calls.exchangeAsync(client, request, Calls.type(type));
   }
 
   /**
@@ -928,7 +948,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
       throws JsonReadException {
-    return Calls.read(response, Checked.of(type, JsonOptions.web()));
+    return Calls.read(response, Calls.of(type, JsonOptions.web()));
   }
 
   /**
@@ -945,7 +965,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, JsonType<T> type)
       throws JsonReadException {
-    return Calls.read(response, Checked.of(type));
+    return Calls.read(response, Calls.type(type));
   }
 
   /**
@@ -979,7 +999,12 @@ public final class HttpJson {
    */
   public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
       throws IOException, InterruptedException {
-    return Checked.stream(client, uri, Checked.of(elementType, JsonOptions.web()));
+    return Calls.stream(
+        client,
+        uri,
+        Calls.of(elementType, JsonOptions.web()),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
   }
 
   /**
@@ -995,7 +1020,12 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType) {
-    return Checked.streamAsync(client, uri, Checked.of(elementType, JsonOptions.web()));
+    return Calls.streamAsync(
+        client,
+        uri,
+        Calls.of(elementType, JsonOptions.web()),
+        Responses.StreamFormat.AUTO,
+        Calls.noHeaders());
   }
 
   /**
@@ -1030,7 +1060,8 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
-    return Checked.stream(client, uri, Checked.of(elementType));
+    return Calls.stream(
+        client, uri, Calls.type(elementType), Responses.StreamFormat.AUTO, Calls.noHeaders());
   }
 
   /**
@@ -1046,7 +1077,8 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {
-    return Checked.streamAsync(client, uri, Checked.of(elementType));
+    return Calls.streamAsync(
+        client, uri, Calls.type(elementType), Responses.StreamFormat.AUTO, Calls.noHeaders());
   }
 
   /**
@@ -1073,7 +1105,7 @@ public final class HttpJson {
    */
   public static <T> Stream<T> readFromJsonAsStream(
       HttpResponse<InputStream> response, Class<T> elementType) throws JsonReadException {
-    return Calls.readStream(response, Checked.of(elementType, JsonOptions.web()));
+    return Calls.readStream(response, Calls.of(elementType, JsonOptions.web()));
   }
 
   /**
@@ -1093,7 +1125,7 @@ public final class HttpJson {
    */
   public static <T> Stream<T> readFromJsonAsStream(
       HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
-    return Calls.readStream(response, Checked.of(elementType));
+    return Calls.readStream(response, Calls.type(elementType));
   }
 
   /**
@@ -1146,7 +1178,7 @@ public final class HttpJson {
   public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
       HttpClient client, URI uri, Class<T> type) throws IOException, InterruptedException {
     return getFromJsonAsEvents(
-        client, uri, Checked.of(type, JsonOptions.web()), EventStreamOptions.defaults());
+        client, uri, Calls.of(type, JsonOptions.web()), EventStreamOptions.defaults());
   }
 
   /**
@@ -1208,7 +1240,7 @@ public final class HttpJson {
     return EventCalls.get(
         Calls.client(client),
         Calls.absolute(uri),
-        Checked.of(type),
+        Calls.type(type),
         EventCalls.options(events),
         Calls.noHeaders());
   }
@@ -1231,7 +1263,7 @@ public final class HttpJson {
   public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
       HttpResponse<InputStream> response, Class<T> type) throws JsonReadException {
     return EventCalls.read(
-        response, Checked.of(type, JsonOptions.web()), EventStreamOptions.defaults());
+        response, Calls.of(type, JsonOptions.web()), EventStreamOptions.defaults());
   }
 
   /**
@@ -1248,6 +1280,6 @@ public final class HttpJson {
    */
   public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
       HttpResponse<InputStream> response, JsonType<T> type) throws JsonReadException {
-    return EventCalls.read(response, Checked.of(type), EventStreamOptions.defaults());
+    return EventCalls.read(response, Calls.type(type), EventStreamOptions.defaults());
   }
 }

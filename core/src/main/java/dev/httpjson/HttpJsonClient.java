@@ -1130,7 +1130,7 @@ public final class HttpJsonClient {
    */
   public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchangeResponse(client, withHeaders(request), type(type));
+    return Calls.exchange(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1143,7 +1143,7 @@ public final class HttpJsonClient {
    */
   public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpRequest request, Class<T> type) {
-    return Calls.exchangeResponseAsync(client, withHeaders(request), type(type));
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1163,7 +1163,7 @@ public final class HttpJsonClient {
    */
   public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchangeResponse(client, withHeaders(request), type(type));
+    return Calls.exchange(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1176,7 +1176,7 @@ public final class HttpJsonClient {
    */
   public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeResponseAsync(client, withHeaders(request), type(type));
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
   }
 
   /**
@@ -1275,7 +1275,7 @@ public final class HttpJsonClient {
     return Pages.open(
         first,
         target ->
-            Calls.exchangeResponse(
+            Calls.exchange(
                 client,
                 Calls.request("GET", target, null, page.options(), headersFor(target)),
                 page));

@@ -1,6 +1,6 @@
 package dev.httpjson;
 
-import dev.httpjson.internal.Checked;
+import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.JsonEncoding;
 import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.MediaTypes;
@@ -206,7 +206,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, Class<T> elementType) {
-    return create(elements, null, Checked.of(elementType, JsonOptions.web()), false);
+    return create(elements, null, Calls.of(elementType, JsonOptions.web()), false);
   }
 
   /**
@@ -220,7 +220,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, JsonType<T> elementType) {
-    return create(elements, null, Checked.of(elementType), false);
+    return create(elements, null, Calls.type(elementType), false);
   }
 
   /**
@@ -235,7 +235,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, Class<T> elementType) {
-    return create(null, elements, Checked.of(elementType, JsonOptions.web()), false);
+    return create(null, elements, Calls.of(elementType, JsonOptions.web()), false);
   }
 
   /**
@@ -249,7 +249,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, JsonType<T> elementType) {
-    return create(null, elements, Checked.of(elementType), false);
+    return create(null, elements, Calls.type(elementType), false);
   }
 
   /**
@@ -264,7 +264,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, Class<T> elementType) {
-    return create(elements, null, Checked.of(elementType, JsonOptions.web()), true);
+    return create(elements, null, Calls.of(elementType, JsonOptions.web()), true);
   }
 
   /**
@@ -279,7 +279,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, JsonType<T> elementType) {
-    return create(elements, null, Checked.of(elementType), true);
+    return create(elements, null, Calls.type(elementType), true);
   }
 
   /**
@@ -294,7 +294,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, Class<T> elementType) {
-    return create(null, elements, Checked.of(elementType, JsonOptions.web()), true);
+    return create(null, elements, Calls.of(elementType, JsonOptions.web()), true);
   }
 
   /**
@@ -309,7 +309,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, JsonType<T> elementType) {
-    return create(null, elements, Checked.of(elementType), true);
+    return create(null, elements, Calls.type(elementType), true);
   }
 
   /**

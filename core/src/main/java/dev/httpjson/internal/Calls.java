@@ -1,6 +1,5 @@
 package dev.httpjson.internal;
 
-import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonContent;
@@ -24,7 +23,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -90,6 +88,11 @@ public final class Calls {
     return Objects.requireNonNull(type, "type == null");
   }
 
+  /** {@code type} with {@code options}, both checked: the one-liners' {@code Class} form. */
+  public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
+    return ApiAccess.get().resolve(Objects.requireNonNull(type, "type == null"), options(options));
+  }
+
   public static JsonOptions options(JsonOptions options) {
     return Objects.requireNonNull(options, "options == null");
   }
@@ -100,7 +103,7 @@ public final class Calls {
       @Nullable JsonContent content,
       JsonOptions options,
       String[] headers) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri);
+    HttpRequest.Builder b = HttpRequest.newBuilder(absolute(uri));
     if (content != null) {
       b.method(method, content);
     } else if (!method.equals("GET")) {
@@ -143,6 +146,8 @@ public final class Calls {
     return null;
   }
 
+  // ---- the entry points: a request and its plan, for HttpJson and HttpJsonClient alike ---------
+
   /** Sends, reads the body as {@code type}, fails non-2xx; blocking. */
   public static <T> @Nullable T receive(
       HttpClient client,
@@ -152,28 +157,8 @@ public final class Calls {
       JsonType<T> type,
       String[] headers)
       throws IOException, InterruptedException {
-    HttpRequest request = request(method, uri, content, type.options(), headers);
-    return receive(client, request, new Responses.JsonHandler<>(type, true, method, uri));
-  }
-
-  private static <T> @Nullable T receive(
-      HttpClient client, HttpRequest request, Responses.JsonHandler<T> handler)
-      throws IOException, InterruptedException {
-    CallTrace trace = CallTrace.start(client, request, handler.type(), handler.options());
-    Responses.Collector body = new Responses.Collector(handler, trace);
-    if (trace == null) {
-      body.received(sendBlocking(client, request, body, handler.options(), null, null));
-      return body.value();
-    }
-    try {
-      body.received(sendBlocking(client, request, body, handler.options(), null, trace));
-      T value = body.value();
-      trace.end();
-      return value;
-    } catch (Throwable t) {
-      trace.failed(t);
-      throw t;
-    }
+    return run(
+        client, request(method, uri, content, type.options(), headers), value(type, method, uri));
   }
 
   public static <T> CompletableFuture<@Nullable T> receiveAsync(
@@ -183,119 +168,30 @@ public final class Calls {
       @Nullable JsonContent content,
       JsonType<T> type,
       String[] headers) {
-    HttpRequest request = request(method, uri, content, type.options(), headers);
-    return receiveAsync(client, request, new Responses.JsonHandler<>(type, true, method, uri));
+    return runAsync(
+        client, request(method, uri, content, type.options(), headers), value(type, method, uri));
   }
 
-  private static <T> CompletableFuture<@Nullable T> receiveAsync(
-      HttpClient client, HttpRequest request, Responses.JsonHandler<T> handler) {
-    return AsyncCall.start(
-        client,
-        () -> receive(client, request, handler),
-        call -> sendAsync(call, client, request, handler, handler.options(), HttpResponse::body));
+  private static <T> Plan<@Nullable T> value(JsonType<T> type, String method, URI uri) {
+    return new Plan.Value<T, @Nullable T>(type, method, uri, false);
   }
 
   /**
-   * Sends a request the caller built, reads the body as {@code type}, fails non-2xx; blocking. A
-   * request without an {@code Accept} header gets {@code Accept: application/json}.
+   * Sends a request the caller built, reads the body as {@code type}, fails non-2xx, and keeps the
+   * response: its status and headers with the value read. A request without an {@code Accept}
+   * header gets {@code Accept: application/json}.
    */
-  public static <T> @Nullable T exchange(HttpClient client, HttpRequest request, JsonType<T> type)
-      throws IOException, InterruptedException {
-    HttpRequest r = withAccept(request, type.options());
-    return receive(client, r, new Responses.JsonHandler<>(type, true, r.method(), r.uri()));
-  }
-
-  public static <T> CompletableFuture<@Nullable T> exchangeAsync(
-      HttpClient client, HttpRequest request, JsonType<T> type) {
-    HttpRequest r = withAccept(request, type.options());
-    return receiveAsync(client, r, new Responses.JsonHandler<>(type, true, r.method(), r.uri()));
-  }
-
-  /** As {@link #exchange}, keeping the response: its status and headers with the value read. */
-  public static <T> HttpResponse<@Nullable T> exchangeResponse(
+  public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
     HttpRequest r = withAccept(request, type.options());
-    Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
-    CallTrace trace = CallTrace.start(client, r, handler.type(), handler.options());
-    Responses.Collector body = new Responses.Collector(handler, trace);
-    try {
-      HttpResponse<@Nullable Object> response =
-          sendBlocking(client, r, body, handler.options(), null, trace);
-      body.received(response);
-      BufferedResponse<@Nullable T> value =
-          new BufferedResponse<@Nullable T>(response, body.value(), null);
-      if (trace != null) {
-        trace.end();
-      }
-      return value;
-    } catch (Throwable t) {
-      if (trace != null) {
-        trace.failed(t);
-      }
-      throw t;
-    }
+    return run(client, r, response(type, r));
   }
 
-  public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeResponseAsync(
+  public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
     HttpRequest r = withAccept(request, type.options());
-    Responses.JsonHandler<T> handler = new Responses.JsonHandler<>(type, true, r.method(), r.uri());
-    return AsyncCall.start(
-        client,
-        () -> exchangeResponse(client, r, type),
-        call ->
-            sendAsync(
-                call,
-                client,
-                r,
-                handler,
-                handler.options(),
-                response -> new BufferedResponse<@Nullable T>(response, response.body(), null)));
-  }
-
-  /** Sends {@code method} without a body; the response with its bytes, status checked. */
-  public static HttpResponse<byte[]> sendChecked(
-      HttpClient client, String method, URI uri, JsonOptions options, String[] headers)
-      throws IOException, InterruptedException {
-    HttpRequest request = request(method, uri, null, options, headers);
-    CallTrace trace = CallTrace.start(client, request, null, options);
-    Responses.BytesHandler handler = checkedBytes(request, options);
-    handler.trace = trace;
-    try {
-      HttpResponse<byte[]> response = sendBlocking(client, request, handler, options, null, trace);
-      BufferedResponse<byte[]> value = BufferedResponse.ofBytes(response, response.body());
-      if (trace != null) {
-        trace.end();
-      }
-      return value;
-    } catch (Throwable t) {
-      if (trace != null) {
-        trace.failed(t);
-      }
-      throw t;
-    }
-  }
-
-  public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
-      HttpClient client, String method, URI uri, JsonOptions options, String[] headers) {
-    HttpRequest request = request(method, uri, null, options, headers);
-    return AsyncCall.start(
-        client,
-        () -> sendChecked(client, method, uri, options, headers),
-        call ->
-            sendAsync(
-                call,
-                client,
-                request,
-                checkedBytes(request, options),
-                options,
-                response -> BufferedResponse.ofBytes(response, response.body())));
-  }
-
-  private static Responses.BytesHandler checkedBytes(HttpRequest request, JsonOptions options) {
-    return new Responses.BytesHandler(
-        options.maxResponseSize(), options, request.method(), request.uri());
+    return runAsync(client, r, response(type, r));
   }
 
   private static HttpRequest withAccept(HttpRequest request, JsonOptions options) {
@@ -316,142 +212,25 @@ public final class Calls {
     return b.build();
   }
 
-  /** Sends {@code content}; returns the response with its body bytes, status unchecked. */
-  public static HttpResponse<byte[]> send(
-      HttpClient client,
-      String method,
-      URI uri,
-      JsonContent content,
-      JsonOptions options,
-      String[] headers)
+  private static <T> Plan<HttpResponse<@Nullable T>> response(JsonType<T> type, HttpRequest r) {
+    return new Plan.Value<T, HttpResponse<@Nullable T>>(type, r.method(), r.uri(), true);
+  }
+
+  /** Sends {@code method} without a body; the response with its bytes, status checked. */
+  public static HttpResponse<byte[]> sendChecked(
+      HttpClient client, String method, URI uri, JsonOptions options, String[] headers)
       throws IOException, InterruptedException {
-    return send(client, request(method, uri, content, options, headers), options);
+    HttpRequest request = request(method, uri, null, options, headers);
+    return run(client, request, new Plan.Bytes(request, options, true));
   }
 
-  private static HttpResponse<byte[]> send(
-      HttpClient client, HttpRequest request, JsonOptions options)
-      throws IOException, InterruptedException {
-    CallTrace trace = CallTrace.start(client, request, null, options);
-    Responses.Collector body = new Responses.Collector(options.maxResponseSize(), trace);
-    try {
-      HttpResponse<@Nullable Object> response =
-          sendBlocking(client, request, body, options, null, trace);
-      body.received(response);
-      BufferedResponse<byte[]> value = BufferedResponse.ofBytes(response, body.bytes());
-      if (trace != null) {
-        trace.end();
-      }
-      return value;
-    } catch (Throwable t) {
-      if (trace != null) {
-        trace.failed(t);
-      }
-      throw t;
-    }
+  public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      HttpClient client, String method, URI uri, JsonOptions options, String[] headers) {
+    HttpRequest request = request(method, uri, null, options, headers);
+    return runAsync(client, request, new Plan.Bytes(request, options, true));
   }
 
-  public static CompletableFuture<HttpResponse<byte[]>> sendAsync(
-      HttpClient client,
-      String method,
-      URI uri,
-      JsonContent content,
-      JsonOptions options,
-      String[] headers) {
-    HttpRequest request = request(method, uri, content, options, headers);
-    return AsyncCall.start(
-        client,
-        () -> send(client, request, options),
-        call ->
-            sendAsync(
-                call,
-                client,
-                request,
-                new Responses.BytesHandler(options.maxResponseSize()),
-                options,
-                response -> BufferedResponse.ofBytes(response, response.body())));
-  }
-
-  /** Sends GET and streams the body's elements; status checked before the stream is returned. */
-  public static <T> Stream<T> stream(
-      HttpClient client,
-      URI uri,
-      JsonType<T> elementType,
-      Responses.StreamFormat format,
-      String[] headers)
-      throws IOException, InterruptedException {
-    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
-    return stream(client, request, new Responses.StreamHandler<>(elementType, format, "GET", uri));
-  }
-
-  private static <T> Stream<T> stream(
-      HttpClient client, HttpRequest request, Responses.StreamHandler<T> handler)
-      throws IOException, InterruptedException {
-    Deadline[] deadline = new Deadline[1];
-    CallTrace trace = CallTrace.start(client, request, handler.elementType(), handler.options());
-    handler.trace = trace;
-    HttpResponse<InputStream> response;
-    try {
-      response =
-          sendBlocking(client, request, handler.blocking(), handler.options(), deadline, trace);
-    } catch (Throwable t) {
-      if (trace != null) {
-        trace.failed(t);
-      }
-      throw t;
-    }
-    ElementStream<T> stream;
-    try {
-      stream = handler.open(response.body(), response.headers());
-    } catch (Throwable t) {
-      if (deadline[0] != null) {
-        deadline[0].end();
-      }
-      closeQuietly(response.body());
-      if (trace != null) {
-        trace.failed(t);
-      }
-      throw t;
-    }
-    if (deadline[0] != null) {
-      // The deadline bounded connecting and the headers; what is left of it bounds the time the
-      // stream's reads wait for body bytes, never the consumer's pace between them.
-      long remaining = deadline[0].endForStream();
-      if (remaining < 0) {
-        CallTimeoutException failure = deadline[0].failure();
-        if (trace != null) {
-          trace.failed(failure);
-        }
-        stream.closeQuietly();
-        throw failure;
-      }
-      stream.remaining(remaining);
-    }
-    return stream.stream();
-  }
-
-  public static <T> CompletableFuture<Stream<T>> streamAsync(
-      HttpClient client,
-      URI uri,
-      JsonType<T> elementType,
-      Responses.StreamFormat format,
-      String[] headers) {
-    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
-    Responses.StreamHandler<T> handler =
-        new Responses.StreamHandler<>(elementType, format, "GET", uri);
-    return AsyncCall.start(
-        client,
-        () -> stream(client, request, handler),
-        call ->
-            sendAsync(
-                call,
-                client,
-                request,
-                handler,
-                elementType.options(),
-                response -> response.body().stream()));
-  }
-
-  /** Serializes {@code value}, sends it, returns the response unchecked; blocking. */
+  /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
   public static HttpResponse<byte[]> sendValue(
       HttpClient client,
       String method,
@@ -460,13 +239,9 @@ public final class Calls {
       JsonOptions options,
       String[] headers)
       throws IOException, InterruptedException {
-    return send(
-        client,
-        method,
-        uri,
-        ApiAccess.get().content(value, options, contentType(headers)),
-        options,
-        headers);
+    JsonContent content = ApiAccess.get().content(value, options, contentType(headers));
+    HttpRequest request = request(method, uri, content, options, headers);
+    return run(client, request, new Plan.Bytes(request, options, false));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
@@ -482,7 +257,8 @@ public final class Calls {
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }
-    return sendAsync(client, method, uri, content, options, headers);
+    HttpRequest request = request(method, uri, content, options, headers);
+    return runAsync(client, request, new Plan.Bytes(request, options, false));
   }
 
   /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */
@@ -512,6 +288,138 @@ public final class Calls {
       return CompletableFuture.failedFuture(e);
     }
     return receiveAsync(client, method, uri, content, type, headers);
+  }
+
+  /** Sends GET and streams the body's elements; status checked before the stream is returned. */
+  public static <T> Stream<T> stream(
+      HttpClient client,
+      URI uri,
+      JsonType<T> elementType,
+      Responses.StreamFormat format,
+      String[] headers)
+      throws IOException, InterruptedException {
+    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
+    return run(client, request, new Plan.Elements<>(elementType, format, "GET", uri));
+  }
+
+  public static <T> CompletableFuture<Stream<T>> streamAsync(
+      HttpClient client,
+      URI uri,
+      JsonType<T> elementType,
+      Responses.StreamFormat format,
+      String[] headers) {
+    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
+    return runAsync(client, request, new Plan.Elements<>(elementType, format, "GET", uri));
+  }
+
+  // ---- the runner
+  // ---------------------------------------------------------------------------------
+
+  /**
+   * Runs {@code plan} for {@code request} on the calling thread: the one blocking call path. The
+   * trace (when there are listeners or a recording), the whole-call deadline and the failure
+   * translation are here and nowhere else.
+   */
+  public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
+      throws IOException, InterruptedException {
+    client(client);
+    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
+    if (trace == null) {
+      return execute(client, request, plan);
+    }
+    plan.trace = trace;
+    try {
+      R result = execute(client, request, plan);
+      if (!plan.streams()) {
+        trace.end(); // a stream's ends when it is closed
+      }
+      return result;
+    } catch (Throwable t) {
+      trace.failed(t);
+      throw t;
+    }
+  }
+
+  /**
+   * Runs {@code plan} asynchronously: on an async lane, as {@link #run}, or — when none is free —
+   * on the JDK's {@code sendAsync} ({@link #sendAsync}).
+   */
+  public static <R> CompletableFuture<R> runAsync(
+      HttpClient client, HttpRequest request, Plan<R> plan) {
+    client(client); // before anything starts: the caller's mistake is thrown, not a failed future
+    return AsyncCall.start(
+        client, () -> run(client, request, plan), call -> sendAsync(call, client, request, plan));
+  }
+
+  /**
+   * Sends on the calling thread with {@link HttpClient#send}, which runs the exchange inline where
+   * it can; {@code sendAsync} always hands every step to the client's executor and completes on the
+   * common pool, which costs a blocking caller several thread hops per call (about 4× the
+   * throughput of small GETs on loopback, measured in benchmarks/).
+   *
+   * <p>The whole-call timeout interrupts the calling thread, which makes {@code send} abort the
+   * exchange; a {@link Deadline} makes sure no interrupt escapes once the call is over. A streamed
+   * result gets what is left of it for its reads.
+   */
+  @SuppressWarnings("unchecked")
+  private static <R> R execute(HttpClient client, HttpRequest request, Plan<R> plan)
+      throws IOException, InterruptedException {
+    plan.started(request);
+    BodyHandler<Object> handler = (BodyHandler<Object>) plan.blocking();
+    HttpClient sender = InterceptingClient.sender(client);
+    InterceptingClient chain =
+        sender instanceof InterceptingClient ? (InterceptingClient) sender : null;
+    Duration timeout = plan.options().timeout();
+    Deadline deadline = null;
+    if (timeout != null) {
+      deadline = new Deadline(timeout);
+      plan.deadline = deadline;
+      plan.due = deadline.due;
+    }
+    HttpResponse<Object> response;
+    long remaining = Plan.NONE;
+    try {
+      if (chain != null) {
+        plan.sent = handler;
+        // The chain's last link reports failures as sendFailure does; an interceptor's own are
+        // reported as it threw them.
+        response = chain.send(request, handler, plan);
+      } else {
+        response = sender.send(request, handler);
+      }
+      if (deadline != null && plan.streams()) {
+        remaining = deadline.endForStream();
+        if (remaining < 0) {
+          closeQuietly(response.body());
+          throw plan.timeout(request);
+        }
+      }
+    } catch (InterruptedException e) {
+      if (deadline != null && deadline.end()) {
+        throw plan.timeout(request);
+      }
+      throw e;
+    } catch (IOException | IllegalArgumentException e) {
+      if (deadline != null && deadline.end()) {
+        throw plan.timeout(request);
+      }
+      if (chain != null) {
+        throw e;
+      }
+      throw sendFailure(e, request, sender);
+    } finally {
+      if (deadline != null) {
+        // On every exit, also an unexpected RuntimeException or Error from a client wrapper: a
+        // deadline left running would interrupt this thread later, in unrelated work.
+        deadline.end();
+      }
+    }
+    try {
+      return plan.finish(response, remaining);
+    } catch (IOException | RuntimeException | Error e) {
+      closeQuietly(response.body());
+      throw e;
+    }
   }
 
   /** Reads a buffered body (status unchecked). */
@@ -607,48 +515,56 @@ public final class Calls {
    * Runs {@code call} on the JDK's {@code sendAsync}: used when no async lane is free (Java 17
    * under load), since it holds no thread while the exchange waits.
    */
-  private static <T, R> void sendAsync(
-      AsyncCall<R> call,
-      HttpClient client,
-      HttpRequest request,
-      BodyHandler<T> handler,
-      JsonOptions options,
-      Function<HttpResponse<T>, R> finish) {
-    CompletableFuture<HttpResponse<T>> exchange;
-    Duration timeout = options.timeout();
-    CallTrace trace = CallTrace.start(client, request, traced(handler), options);
+  @SuppressWarnings("unchecked")
+  private static <R> void sendAsync(
+      AsyncCall<R> call, HttpClient client, HttpRequest request, Plan<R> plan) {
+    CompletableFuture<HttpResponse<Object>> exchange;
+    plan.started(request);
+    Duration timeout = plan.options().timeout();
+    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
     if (trace != null) {
-      trace(handler, trace);
+      plan.trace = trace;
       call.result()
           .whenComplete(
               (value, failure) -> {
                 if (failure != null) {
                   trace.failed(unwrap(failure));
-                } else if (!(value instanceof Stream)) {
+                } else if (!plan.streams()) {
                   trace.end(); // a stream's ends when it is closed
                 }
               });
     }
+    BodyHandler<Object> handler = (BodyHandler<Object>) plan.async();
     HttpClient sender = InterceptingClient.sender(client);
+    long due =
+        timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + timeout.toNanos();
+    plan.due = due;
     try {
-      exchange =
-          sender instanceof InterceptingClient
-              ? ((InterceptingClient) sender)
-                  .sendAsync(request, handler, null, deadline(timeout), trace)
-              : sender.sendAsync(request, handler);
+      if (sender instanceof InterceptingClient) {
+        plan.sent = handler;
+        exchange = ((InterceptingClient) sender).sendAsync(request, handler, null, plan);
+      } else {
+        exchange = sender.sendAsync(request, handler);
+      }
     } catch (RuntimeException | Error e) {
       call.fail(e);
       return;
     }
     call.exchange(exchange);
-    long due = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
     DeadlineTimer.Task timer;
     try {
       timer =
           timeout == null
               ? null
               : DeadlineTimer.INSTANCE.schedule(
-                  () -> expire(exchange, call, timeout, request), timeout.toNanos());
+                  () ->
+                      call.failFromTimer(
+                          plan.timeout(request),
+                          () -> {
+                            plan.expire(request); // the interceptors see it as the caller does
+                            exchange.cancel(true);
+                          }),
+                  timeout.toNanos());
     } catch (RuntimeException | Error e) { // no timer thread to be had
       exchange.cancel(true);
       call.fail(e);
@@ -656,23 +572,16 @@ public final class Calls {
     }
     exchange.whenComplete(
         (response, failure) -> {
+          if (timer != null) {
+            timer.cancel();
+          }
           if (failure != null) {
-            if (timer != null) {
-              timer.cancel();
-            }
             call.fail(exchangeFailure(unwrap(failure), request, sender));
             return;
           }
-          if (timer != null) {
-            timer.cancel();
-            if (response.body() instanceof ElementStream) {
-              // What is left of the deadline bounds the stream's waits for body bytes.
-              ((ElementStream<?>) response.body()).remaining(due - System.nanoTime());
-            }
-          }
           R value;
           try {
-            value = finish.apply(response);
+            value = plan.finishAsync(response, timer == null ? Plan.NONE : due - System.nanoTime());
           } catch (RuntimeException e) {
             closeQuietly(response.body());
             call.fail(e);
@@ -680,27 +589,6 @@ public final class Calls {
           }
           call.deliver(value);
         });
-  }
-
-  /** The type a handler of httpjson's reads, for its call's trace. */
-  private static @Nullable Type traced(BodyHandler<?> handler) {
-    if (handler instanceof Responses.JsonHandler) {
-      return ((Responses.JsonHandler<?>) handler).type();
-    }
-    if (handler instanceof Responses.StreamHandler) {
-      return ((Responses.StreamHandler<?>) handler).elementType();
-    }
-    return null;
-  }
-
-  private static void trace(BodyHandler<?> handler, CallTrace trace) {
-    if (handler instanceof Responses.JsonHandler) {
-      ((Responses.JsonHandler<?>) handler).trace = trace;
-    } else if (handler instanceof Responses.StreamHandler) {
-      ((Responses.StreamHandler<?>) handler).trace = trace;
-    } else if (handler instanceof Responses.BytesHandler) {
-      ((Responses.BytesHandler) handler).trace = trace;
-    }
   }
 
   /**
@@ -738,16 +626,7 @@ public final class Calls {
         && client.getClass().getModule() != HttpClient.class.getModule();
   }
 
-  private static void expire(
-      CompletableFuture<? extends HttpResponse<?>> exchange,
-      AsyncCall<?> call,
-      Duration timeout,
-      HttpRequest request) {
-    CallTimeoutException e = ApiAccess.get().callTimeout(timeout, request.method(), request.uri());
-    call.failFromTimer(e, () -> exchange.cancel(true));
-  }
-
-  private static void closeQuietly(@Nullable Object body) {
+  static void closeQuietly(@Nullable Object body) {
     if (body instanceof AutoCloseable) {
       try {
         ((AutoCloseable) body).close();
@@ -755,106 +634,6 @@ public final class Calls {
         // The call has already failed; that failure is the one to report.
       }
     }
-  }
-
-  /**
-   * Sends on the calling thread with {@link HttpClient#send}, which runs the exchange inline where
-   * it can; {@code sendAsync} always hands every step to the client's executor and completes on the
-   * common pool, which costs a blocking caller several thread hops per call (about 4× the
-   * throughput of small GETs on loopback, measured in benchmarks/).
-   *
-   * <p>The whole-call timeout interrupts the calling thread, which makes {@code send} abort the
-   * exchange; a {@link Deadline} makes sure no interrupt escapes once the call is over.
-   */
-
-  /**
-   * As above; with {@code keep}, a running deadline is left running and put in {@code keep[0]} for
-   * the caller to hand over to the stream it builds from the response.
-   */
-  private static <T> HttpResponse<T> sendBlocking(
-      HttpClient client,
-      HttpRequest request,
-      BodyHandler<T> handler,
-      JsonOptions options,
-      Deadline @Nullable [] keep,
-      @Nullable CallTrace trace)
-      throws IOException, InterruptedException {
-    Duration timeout = options.timeout();
-    client = InterceptingClient.sender(client);
-    if (client instanceof InterceptingClient) {
-      // The chain's last link reports failures as sendFailure does; an interceptor's own are
-      // reported as it threw them.
-      return sendIntercepted((InterceptingClient) client, request, handler, timeout, keep, trace);
-    }
-    if (timeout == null) {
-      try {
-        return client.send(request, handler);
-      } catch (IOException | IllegalArgumentException e) {
-        throw sendFailure(e, request, client);
-      }
-    }
-    Deadline deadline = new Deadline(timeout, request);
-    boolean handedOver = false;
-    try {
-      HttpResponse<T> response = client.send(request, handler);
-      if (keep != null) {
-        keep[0] = deadline; // a stream's body is read after the call returns: the caller ends it
-        handedOver = true;
-      }
-      return response;
-    } catch (InterruptedException e) {
-      if (deadline.end()) {
-        throw deadline.failure();
-      }
-      throw e;
-    } catch (IOException | IllegalArgumentException e) {
-      if (deadline.end()) {
-        throw deadline.failure();
-      }
-      throw sendFailure(e, request, client);
-    } finally {
-      if (!handedOver) {
-        // On every exit, also an unexpected RuntimeException or Error from a client wrapper: a
-        // deadline left running would interrupt this thread later, in unrelated work.
-        deadline.end();
-      }
-    }
-  }
-
-  private static <T> HttpResponse<T> sendIntercepted(
-      InterceptingClient client,
-      HttpRequest request,
-      BodyHandler<T> handler,
-      @Nullable Duration timeout,
-      Deadline @Nullable [] keep,
-      @Nullable CallTrace trace)
-      throws IOException, InterruptedException {
-    if (timeout == null) {
-      return client.send(request, handler, InterceptingClient.NO_DEADLINE, trace);
-    }
-    Deadline deadline = new Deadline(timeout, request);
-    boolean handedOver = false;
-    try {
-      HttpResponse<T> response = client.send(request, handler, deadline(timeout), trace);
-      if (keep != null) {
-        keep[0] = deadline;
-        handedOver = true;
-      }
-      return response;
-    } catch (InterruptedException | IOException e) {
-      if (deadline.end()) {
-        throw deadline.failure();
-      }
-      throw e;
-    } finally {
-      if (!handedOver) {
-        deadline.end();
-      }
-    }
-  }
-
-  private static long deadline(@Nullable Duration timeout) {
-    return timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + timeout.toNanos();
   }
 
   /**
@@ -885,21 +664,17 @@ public final class Calls {
    * {@code send}. All under one lock, so that an interrupt is either delivered while the call runs
    * or not at all.
    */
-  private static final class Deadline implements Runnable {
+  static final class Deadline implements Runnable {
     private static final int RUNNING = 0;
     private static final int ENDED = 1;
     private static final int FIRED = 2;
 
     private final Thread caller = Thread.currentThread();
-    private final Duration timeout;
-    private final HttpRequest request;
-    private final long due;
+    final long due;
     private final DeadlineTimer.Task task;
     private int state = RUNNING;
 
-    public Deadline(Duration timeout, HttpRequest request) {
-      this.timeout = timeout;
-      this.request = request;
+    Deadline(Duration timeout) {
       long nanos = timeout.toNanos();
       this.due = System.nanoTime() + nanos;
       this.task = DeadlineTimer.INSTANCE.schedule(this, nanos);
@@ -913,11 +688,16 @@ public final class Calls {
       }
     }
 
+    /** Whether it fired and was not ended yet. */
+    synchronized boolean fired() {
+      return state == FIRED;
+    }
+
     /**
      * Ends the deadline; true if it had fired (the interrupt it sent is cleared, once). Idempotent:
      * an interrupt from elsewhere that arrives after the first call is left alone.
      */
-    public synchronized boolean end() {
+    synchronized boolean end() {
       if (state == FIRED) {
         state = ENDED;
         Thread.interrupted();
@@ -934,15 +714,11 @@ public final class Calls {
      * Ends the deadline of a call that returns a stream: the nanoseconds left of it, for the
      * stream's waits for body bytes, or -1 if it had fired (its interrupt cleared).
      */
-    public synchronized long endForStream() {
+    synchronized long endForStream() {
       if (end()) {
         return -1;
       }
       return Math.max(0, due - System.nanoTime());
-    }
-
-    public CallTimeoutException failure() {
-      return ApiAccess.get().callTimeout(timeout, request.method(), request.uri());
     }
   }
 

@@ -192,13 +192,14 @@ public final class InterceptingClient extends HttpClient {
     if (!(chain instanceof Link)) {
       return null;
     }
-    Link<?> link = (Link<?>) chain;
-    return link.root != null && link.handler == link.root ? link.trace : null;
+    Plan<?> plan = ((Link<?>) chain).plan;
+    return plan != null && ((Link<?>) chain).handler == plan.sent ? plan.trace : null;
   }
 
   /** The trace of the call a chain belongs to, or {@code null}. */
   public static @Nullable CallTrace trace(Interceptor.Chain<?> chain) {
-    return chain instanceof Link ? ((Link<?>) chain).trace : null;
+    Plan<?> plan = chain instanceof Link ? ((Link<?>) chain).plan : null;
+    return plan == null ? null : plan.trace;
   }
 
   @Override
@@ -254,44 +255,40 @@ public final class InterceptingClient extends HttpClient {
   @Override
   public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
       throws IOException, InterruptedException {
-    return send(request, handler, NO_DEADLINE, null);
+    return send(request, handler, null);
   }
 
-  /**
-   * {@code send} for a call whose whole-call timeout ends at {@code deadline} (nanoTime), traced by
-   * {@code trace}.
-   */
+  /** {@code send} for the call {@code plan} runs: its trace, its deadline, its own responses. */
   public <T> HttpResponse<T> send(
-      HttpRequest request, BodyHandler<T> handler, long deadline, @Nullable CallTrace trace)
+      HttpRequest request, BodyHandler<T> handler, @Nullable Plan<?> plan)
       throws IOException, InterruptedException {
     Objects.requireNonNull(handler, "handler == null");
-    return new Link<>(this, 0, handler, null, deadline, trace, handler, null)
+    return new Link<>(this, 0, handler, null, plan, null)
         .forward(Objects.requireNonNull(request, "request == null"));
   }
 
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request, BodyHandler<T> handler) {
-    return sendAsync(request, handler, null, NO_DEADLINE, null);
+    return sendAsync(request, handler, null, null);
   }
 
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request, BodyHandler<T> handler, @Nullable PushPromiseHandler<T> push) {
-    return sendAsync(request, handler, push, NO_DEADLINE, null);
+    return sendAsync(request, handler, push, null);
   }
 
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request,
       BodyHandler<T> handler,
       @Nullable PushPromiseHandler<T> push,
-      long deadline,
-      @Nullable CallTrace trace) {
+      @Nullable Plan<?> plan) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
     Interceptor.Snapshot[] snapshots = snapshots(this);
     Caller caller = snapshots == null ? null : new Caller(Thread.currentThread(), snapshots);
-    return new Link<>(this, 0, handler, push, deadline, trace, null, caller).forwardAsync(request);
+    return new Link<>(this, 0, handler, push, plan, caller).forwardAsync(request);
   }
 
   @Override
@@ -322,9 +319,7 @@ public final class InterceptingClient extends HttpClient {
     private final int index;
     private final BodyHandler<T> handler;
     private final @Nullable PushPromiseHandler<T> push;
-    private final long deadline;
-    private final @Nullable CallTrace trace;
-    private final @Nullable BodyHandler<?> root;
+    private final @Nullable Plan<?> plan; // null for a plain send on a decorated client
     private final @Nullable Caller caller;
 
     public Link(
@@ -332,17 +327,13 @@ public final class InterceptingClient extends HttpClient {
         int index,
         BodyHandler<T> handler,
         @Nullable PushPromiseHandler<T> push,
-        long deadline,
-        @Nullable CallTrace trace,
-        @Nullable BodyHandler<?> root,
+        @Nullable Plan<?> plan,
         @Nullable Caller caller) {
       this.client = client;
       this.index = index;
       this.handler = handler;
       this.push = push;
-      this.deadline = deadline;
-      this.trace = trace;
-      this.root = root;
+      this.plan = plan;
       this.caller = caller;
     }
 
@@ -354,44 +345,70 @@ public final class InterceptingClient extends HttpClient {
     @Override
     public <U> Interceptor.Chain<U> withBodyHandler(BodyHandler<U> bodyHandler) {
       Objects.requireNonNull(bodyHandler, "bodyHandler == null");
-      return new Link<>(client, index, bodyHandler, null, deadline, trace, root, caller);
+      return new Link<>(client, index, bodyHandler, null, plan, caller);
     }
 
     private Link<T> next() {
-      return new Link<>(client, index + 1, handler, push, deadline, trace, root, caller);
+      return new Link<>(client, index + 1, handler, push, plan, caller);
     }
 
     @Override
     public HttpResponse<T> forward(HttpRequest request) throws IOException, InterruptedException {
       Objects.requireNonNull(request, "request == null");
       Interceptor[] interceptors = client.interceptors;
+      Plan<?> p = plan;
       if (index < interceptors.length) {
-        return Objects.requireNonNull(
-            interceptors[index].intercept(request, next()),
-            () -> interceptors[index] + " returned a null response");
+        try {
+          return Objects.requireNonNull(
+              interceptors[index].intercept(request, next()),
+              () -> interceptors[index] + " returned a null response");
+        } catch (IOException | InterruptedException e) {
+          if (p == null) {
+            throw e;
+          }
+          throw rethrown(p.translate(e, request));
+        }
       }
+      CallTrace trace = p == null ? null : p.trace;
       if (trace != null) {
         trace.attempt();
       }
-      Responses.Collector collector =
-          root instanceof Responses.Collector ? (Responses.Collector) root : null;
-      int applied = collector == null ? 0 : collector.applied();
+      int applied = p == null ? 0 : p.applied();
       HttpResponse<T> response;
       try {
         response = client.delegate.send(request, handler);
+      } catch (InterruptedException e) {
+        // The call's timeout aborted the exchange: every interceptor sees what the caller will.
+        if (p == null) {
+          throw e;
+        }
+        throw rethrown(p.translate(e, request));
       } catch (IOException e) {
         // What httpjson's own handlers raised comes out as raised, so interceptors see it too.
-        throw Calls.sendFailure(e, request, client.delegate);
+        IOException failure = Calls.sendFailure(e, request, client.delegate);
+        throw p == null ? failure : rethrown(p.translate(failure, request));
       } catch (IllegalArgumentException e) {
         if (e.getCause() == null) {
           throw e; // the request itself was rejected
         }
         throw Calls.sendFailure(e, request, client.delegate); // a response the client rejected
       }
-      if (collector != null && collector.applied() != applied) {
-        collector.finishInChain(response); // its body is this response's: decode it in the chain
+      if (p != null && p.applied() != applied) {
+        // The call's own handler read this response: decode it here, in the chain, and hand on
+        // the response that carries its value.
+        @SuppressWarnings("unchecked")
+        HttpResponse<T> ended = (HttpResponse<T>) p.ended(response);
+        return ended;
       }
       return response;
+    }
+
+    /** {@code e}, which {@link Plan#translate} made from an I/O failure or an interrupt. */
+    private static IOException rethrown(Exception e) throws InterruptedException {
+      if (e instanceof InterruptedException) {
+        throw (InterruptedException) e;
+      }
+      return (IOException) e;
     }
 
     @Override
@@ -418,6 +435,8 @@ public final class InterceptingClient extends HttpClient {
           f = interceptors[index].interceptAsync(request, next());
           Objects.requireNonNull(f, () -> interceptors[index] + " returned a null future");
         } else {
+          Plan<?> p = plan;
+          CallTrace trace = p == null ? null : p.trace;
           if (trace != null) {
             trace.attempt();
           }
@@ -425,6 +444,9 @@ public final class InterceptingClient extends HttpClient {
               push == null
                   ? client.delegate.sendAsync(request, handler)
                   : client.delegate.sendAsync(request, handler, push);
+          if (p != null && p.due != NO_DEADLINE) {
+            f = p.atEnd(f); // failed with the call's timeout when it elapses, as the caller is
+          }
         }
       } catch (RuntimeException | Error e) {
         return CompletableFuture.failedFuture(e);
@@ -434,10 +456,11 @@ public final class InterceptingClient extends HttpClient {
 
     @Override
     public Optional<Duration> remaining() {
-      if (deadline == NO_DEADLINE) {
+      long due = plan == null ? NO_DEADLINE : plan.due;
+      if (due == NO_DEADLINE) {
         return Optional.empty();
       }
-      return Optional.of(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      return Optional.of(Duration.ofNanos(Math.max(0, due - System.nanoTime())));
     }
   }
 }

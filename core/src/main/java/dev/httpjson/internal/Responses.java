@@ -29,7 +29,9 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -499,6 +501,7 @@ public final class Responses {
     private boolean received;
     private boolean valued;
     private @Nullable Object value;
+    private @Nullable List<BufferedResponse<?>> ended; // made at the chain's end, in order
 
     public Collector(JsonHandler<?> json, @Nullable CallTrace trace) {
       this.json = json;
@@ -690,14 +693,35 @@ public final class Responses {
     /**
      * Takes and decodes the response at the end of an interceptor chain, so that the interceptors
      * see a body that fails to decode fail the exchange (a span, a log line), as the body
-     * subscribers of the asynchronous calls fail it. Only for a response this collector was given.
+     * subscribers of the asynchronous calls fail it; returns the response carrying its own value
+     * (or bytes), so that an interceptor that forwards twice gets each body with its own response.
+     * Only for a response this collector was given.
      */
     @SuppressWarnings("unchecked")
-    public void finishInChain(HttpResponse<?> response) throws IOException {
+    public HttpResponse<?> ended(HttpResponse<?> response) throws IOException {
       received((HttpResponse<@Nullable Object>) response);
-      if (json != null) {
-        value();
+      BufferedResponse<?> carrying =
+          json != null
+              ? new BufferedResponse<>(response, value(), null)
+              : BufferedResponse.ofBytes(response, bytes());
+      if (ended == null) {
+        ended = new ArrayList<>(2);
       }
+      ended.add(carrying);
+      return carrying;
+    }
+
+    /** {@code response} if {@link #ended} made it (its body is the call's), else {@code null}. */
+    public @Nullable HttpResponse<?> endedAs(HttpResponse<?> response) {
+      List<BufferedResponse<?>> all = ended;
+      if (all != null) {
+        for (int i = all.size() - 1; i >= 0; i--) {
+          if (all.get(i) == response) {
+            return response;
+          }
+        }
+      }
+      return null;
     }
 
     /** The body's bytes; call after {@code send} returned. */

@@ -535,6 +535,54 @@ public abstract class InterceptorContract {
   }
 
   @Test
+  void anInterceptorThatForwardsTwiceGetsEachResponseWithItsOwnBody() throws Exception {
+    // A shadow call after the real one: the value returned belongs to the response returned.
+    Interceptor shadow =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            HttpResponse<T> primary = chain.forward(request);
+            chain.forward(
+                HttpRequest.newBuilder(request, (n, v) -> true)
+                    .uri(request.uri().resolve("/shadow"))
+                    .build());
+            return primary;
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .forwardAsync(request)
+                .thenCompose(
+                    primary ->
+                        chain
+                            .forwardAsync(
+                                HttpRequest.newBuilder(request, (n, v) -> true)
+                                    .uri(request.uri().resolve("/shadow"))
+                                    .build())
+                            .thenApply(ignored -> primary));
+          }
+        };
+    HttpJsonClient api = api().interceptor(shadow).build();
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(json(200, "\"primary\"").newBuilder().addHeader("X-From", "primary").build());
+      server.enqueue(json(200, "\"shadow\"").newBuilder().addHeader("X-From", "shadow").build());
+    }
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("primary");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("primary");
+    HttpRequest request = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x")).build();
+    HttpResponse<String> response = api.exchange(request, String.class);
+    assertThat(response.headers().firstValue("X-From")).hasValue("primary");
+    assertThat(response.body()).isEqualTo("primary");
+    HttpResponse<String> async = api.exchangeAsync(request, String.class).get(5, TimeUnit.SECONDS);
+    assertThat(async.headers().firstValue("X-From")).hasValue("primary");
+    assertThat(async.body()).isEqualTo("primary");
+  }
+
+  @Test
   void anInterceptorReplacesTheResponse() throws Exception {
     Interceptor replace =
         new Interceptor() {
@@ -788,6 +836,74 @@ public abstract class InterceptorContract {
         .isInstanceOf(HttpJsonStatusException.class);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
     assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /** Records what its forward threw, both ways. */
+  private static Interceptor recording(List<Throwable> seen) {
+    return new Interceptor() {
+      @Override
+      public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+          throws IOException, InterruptedException {
+        try {
+          return chain.forward(request);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+          seen.add(e);
+          throw e;
+        }
+      }
+
+      @Override
+      public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+          HttpRequest request, Chain<T> chain) {
+        return chain
+            .forwardAsync(request)
+            .whenComplete(
+                (r, e) -> {
+                  if (e != null) {
+                    seen.add(e);
+                  }
+                });
+      }
+    };
+  }
+
+  @Test
+  void anInterceptorSeesTheWholeCallTimeoutAsTheCallerSeesIt() throws Exception {
+    List<Throwable> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    // Outside a retry, which sleeps between attempts: the timeout can end the call in either.
+    HttpJsonClient api =
+        api()
+            .interceptor(recording(seen))
+            .interceptor(fastRetry(3))
+            .build()
+            .withTimeout(Duration.ofMillis(300));
+    server.enqueue(status(503, null));
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(blocking).isInstanceOf(CallTimeoutException.class);
+    assertThat(seen).hasSize(1);
+    assertThat(seen.get(0)).isSameAs(blocking);
+
+    seen.clear();
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(CallTimeoutException.class);
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (seen.isEmpty() && System.nanoTime() < until) {
+      Thread.sleep(10);
+    }
+    assertThat(seen).hasSize(1);
+    Throwable asyncSeen = seen.get(0);
+    if (asyncSeen instanceof java.util.concurrent.CompletionException) {
+      asyncSeen = asyncSeen.getCause();
+    }
+    assertThat(asyncSeen).isInstanceOf(CallTimeoutException.class);
   }
 
   @Test

@@ -1,0 +1,353 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How one call reads its response and what it returns: the body handler of a blocking run and of an
+ * asynchronous one, what the interceptor chain's end does with a response read by the call's own
+ * handler, and how a response becomes the call's result. {@link Calls#run} and {@link
+ * Calls#runAsync} execute every plan; the chain's end asks the plan (never the handler's class)
+ * whether a response is the call's own.
+ *
+ * <p>One instance per call: it also carries the call's trace and deadline, so that the chain and
+ * every interceptor see the call's timeout as the caller does ({@link #translate}).
+ *
+ * @param <R> the call's result
+ */
+public abstract class Plan<R> {
+  private final JsonOptions options;
+  private final @Nullable Type traced;
+  @Nullable CallTrace trace;
+
+  /** nanoTime when the whole-call timeout ends, or {@link InterceptingClient#NO_DEADLINE}. */
+  long due = InterceptingClient.NO_DEADLINE;
+
+  /** The blocking run's deadline, while the call runs. */
+  Calls.@Nullable Deadline deadline;
+
+  /** Set when the whole-call timeout elapsed: the one exception every observer gets. */
+  private volatile @Nullable CallTimeoutException timedOut;
+
+  /** The call's request, as the caller made it: the timeout's message names it. */
+  private @Nullable HttpRequest request;
+
+  /** The chain's end of an asynchronous run, failed with {@link #timedOut} when it elapses. */
+  private volatile @Nullable CompletableFuture<?> atEnd;
+
+  /** The handler the runner sent with, for {@link InterceptingClient#ownTrace}. */
+  @Nullable BodyHandler<?> sent;
+
+  Plan(JsonOptions options, @Nullable Type traced) {
+    this.options = options;
+    this.traced = traced;
+  }
+
+  public final JsonOptions options() {
+    return options;
+  }
+
+  /** The type the call reads, for its trace; {@code null} for bytes. */
+  public final @Nullable Type traced() {
+    return traced;
+  }
+
+  /** The body handler of a blocking run (the JDK's own subscribers where it can). */
+  abstract BodyHandler<?> blocking();
+
+  /** The body handler of an asynchronous run on the JDK's {@code sendAsync}. */
+  abstract BodyHandler<?> async();
+
+  /** No deadline is left to hand over: the call has no timeout, or the result does not stream. */
+  static final long NONE = -1;
+
+  /**
+   * The result of a blocking run, from the response {@code send} returned; a streamed result's
+   * reads are bounded by {@code remaining} nanoseconds unless it is {@link #NONE}.
+   */
+  abstract R finish(HttpResponse<?> response, long remaining) throws IOException;
+
+  /** The result of an asynchronous run, from the response {@code sendAsync} completed with. */
+  abstract R finishAsync(HttpResponse<?> response, long remaining);
+
+  /** Whether the result reads on after the call returns: its trace ends when it is closed. */
+  boolean streams() {
+    return false;
+  }
+
+  /** How many responses the blocking handler was given: the chain's end compares before/after. */
+  int applied() {
+    return 0;
+  }
+
+  /**
+   * The response of a forward at the chain's end that this call's blocking handler read: takes and
+   * decodes its body there (so that interceptors see a body that fails to decode fail their
+   * forward) and returns the response that carries it.
+   */
+  HttpResponse<?> ended(HttpResponse<?> response) throws IOException {
+    return response;
+  }
+
+  // ---- the call's timeout, as every observer sees it --------------------------------------------
+
+  /** The call's timeout: made once, the same instance for the caller and every interceptor. */
+  final CallTimeoutException timeout(HttpRequest request) {
+    CallTimeoutException e = timedOut;
+    if (e == null) {
+      synchronized (this) {
+        e = timedOut;
+        if (e == null) {
+          HttpRequest r = this.request != null ? this.request : request;
+          e = ApiAccess.get().callTimeout(options.timeout(), r.method(), r.uri());
+          timedOut = e;
+        }
+      }
+    }
+    return e;
+  }
+
+  /** Whether the whole-call timeout has elapsed. */
+  final boolean expired() {
+    Calls.Deadline d = deadline;
+    return timedOut != null || (d != null && d.fired());
+  }
+
+  /**
+   * What an interceptor's forward throws for {@code failure}: the call's {@link
+   * CallTimeoutException} once the whole-call timeout elapsed (the interrupt that aborted the
+   * exchange, or the I/O failure the abort caused), else {@code failure} itself.
+   */
+  final Exception translate(Exception failure, HttpRequest request) {
+    if (failure instanceof CallTimeoutException || !expired()) {
+      return failure;
+    }
+    return timeout(request);
+  }
+
+  /** Called by the runner before anything is sent. */
+  final void started(HttpRequest request) {
+    this.request = request;
+  }
+
+  /** Registers the chain's end of an asynchronous run, to fail and cancel when time is up. */
+  final <T extends HttpResponse<?>> CompletableFuture<T> atEnd(CompletableFuture<T> exchange) {
+    CompletableFuture<T> end = new CompletableFuture<>();
+    exchange.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            end.completeExceptionally(e);
+          } else if (!end.complete(r)) {
+            Calls.closeQuietly(r.body()); // the call timed out meanwhile: nobody reads it
+          }
+        });
+    end.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            exchange.cancel(true);
+          }
+        });
+    atEnd = end;
+    CallTimeoutException e = timedOut;
+    if (e != null) {
+      end.completeExceptionally(e);
+    }
+    return end;
+  }
+
+  /** The whole-call timeout of an asynchronous run elapsed: fail and cancel its chain's end. */
+  final void expire(HttpRequest request) {
+    CallTimeoutException e = timeout(request);
+    CompletableFuture<?> end = atEnd;
+    if (end != null) {
+      end.completeExceptionally(e);
+    }
+  }
+
+  // ---- the plans --------------------------------------------------------------------------------
+
+  /** A JSON value, status checked: the value itself, or the response carrying it. */
+  static final class Value<T, R> extends Plan<R> {
+    private final Responses.JsonHandler<T> json;
+    private final boolean response;
+    private Responses.@Nullable Collector collector;
+
+    Value(JsonType<T> type, String method, URI uri, boolean response) {
+      this(new Responses.JsonHandler<>(type, true, method, uri), response);
+    }
+
+    private Value(Responses.JsonHandler<T> json, boolean response) {
+      super(json.options(), json.type());
+      this.json = json;
+      this.response = response;
+    }
+
+    @Override
+    BodyHandler<?> blocking() {
+      Responses.Collector c = new Responses.Collector(json, trace);
+      collector = c;
+      return c;
+    }
+
+    @Override
+    BodyHandler<?> async() {
+      json.trace = trace;
+      return json;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    R finish(HttpResponse<?> r, long remaining) throws IOException {
+      Responses.@Nullable Collector c = collector;
+      HttpResponse<?> ended = c == null ? null : c.endedAs(r);
+      if (ended != null) {
+        return response ? (R) ended : (R) ended.body();
+      }
+      c.received((HttpResponse<@Nullable Object>) r);
+      Object value = c.value();
+      return response ? (R) new BufferedResponse<>(r, value, null) : (R) value;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    R finishAsync(HttpResponse<?> r, long remaining) {
+      return response ? (R) new BufferedResponse<>(r, r.body(), null) : (R) r.body();
+    }
+
+    @Override
+    int applied() {
+      Responses.@Nullable Collector c = collector;
+      return c == null ? 0 : c.applied();
+    }
+
+    @Override
+    HttpResponse<?> ended(HttpResponse<?> r) throws IOException {
+      return collector == null ? r : collector.ended(r);
+    }
+  }
+
+  /** The body as bytes, within the size limit; with {@code checked}, the status checked too. */
+  static final class Bytes extends Plan<HttpResponse<byte[]>> {
+    private final boolean checked;
+    private final HttpRequest request;
+    private Responses.@Nullable Collector collector;
+
+    Bytes(HttpRequest request, JsonOptions options, boolean checked) {
+      super(options, null);
+      this.request = request;
+      this.checked = checked;
+    }
+
+    @Override
+    BodyHandler<?> blocking() {
+      if (checked) {
+        return async();
+      }
+      Responses.Collector c = new Responses.Collector(options().maxResponseSize(), trace);
+      collector = c;
+      return c;
+    }
+
+    @Override
+    BodyHandler<?> async() {
+      Responses.BytesHandler h =
+          checked
+              ? new Responses.BytesHandler(
+                  options().maxResponseSize(), options(), request.method(), request.uri())
+              : new Responses.BytesHandler(options().maxResponseSize());
+      h.trace = trace;
+      return h;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    HttpResponse<byte[]> finish(HttpResponse<?> r, long remaining) throws IOException {
+      Responses.@Nullable Collector c = collector;
+      if (c == null) {
+        return finishAsync(r, remaining);
+      }
+      HttpResponse<?> ended = c.endedAs(r);
+      if (ended != null) {
+        return (HttpResponse<byte[]>) ended;
+      }
+      c.received((HttpResponse<@Nullable Object>) r);
+      return BufferedResponse.ofBytes(r, c.bytes());
+    }
+
+    @Override
+    HttpResponse<byte[]> finishAsync(HttpResponse<?> r, long remaining) {
+      return BufferedResponse.ofBytes(r, (byte[]) r.body());
+    }
+
+    @Override
+    int applied() {
+      Responses.@Nullable Collector c = collector;
+      return c == null ? 0 : c.applied();
+    }
+
+    @Override
+    HttpResponse<?> ended(HttpResponse<?> r) throws IOException {
+      return collector == null ? r : collector.ended(r);
+    }
+  }
+
+  /** The elements of a top-level array or NDJSON body, status checked before it is returned. */
+  static final class Elements<T> extends Plan<Stream<T>> {
+    private final Responses.StreamHandler<T> handler;
+
+    Elements(JsonType<T> type, Responses.StreamFormat format, String method, URI uri) {
+      super(type.options(), type.type());
+      this.handler = new Responses.StreamHandler<>(type, format, method, uri);
+    }
+
+    @Override
+    BodyHandler<?> blocking() {
+      handler.trace = trace;
+      return handler.blocking();
+    }
+
+    @Override
+    BodyHandler<?> async() {
+      handler.trace = trace;
+      return handler;
+    }
+
+    @Override
+    boolean streams() {
+      return true;
+    }
+
+    @Override
+    Stream<T> finish(HttpResponse<?> r, long remaining) {
+      return bounded(handler.open((InputStream) r.body(), r.headers()), remaining);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    Stream<T> finishAsync(HttpResponse<?> r, long remaining) {
+      return bounded((ElementStream<T>) r.body(), remaining);
+    }
+
+    /**
+     * The deadline bounded connecting and the headers; what is left of it bounds the time the
+     * stream's reads wait for body bytes, never the consumer's pace between them.
+     */
+    private static <T> Stream<T> bounded(ElementStream<T> elements, long remaining) {
+      if (remaining != NONE) {
+        elements.remaining(remaining);
+      }
+      return elements.stream();
+    }
+  }
+}
