@@ -63,6 +63,11 @@ class CompletionThreadTest {
       JsonOptions.newBuilder().codec(new CountingCodec()).timeout(Duration.ofMillis(300)).build();
 
   private final CountDownLatch release = new CountDownLatch(1);
+
+  /** How many connections to /never or /cancel the client closed. */
+  private final java.util.concurrent.atomic.AtomicInteger neverClosed =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   private final AtomicReference<CountDownLatch> gate = new AtomicReference<>(new CountDownLatch(0));
   private RawServer server;
 
@@ -158,6 +163,60 @@ class CompletionThreadTest {
             "responseBodyRead 4 4",
             "decoded",
             "callEnd");
+  }
+
+  /**
+   * With every lane busy too, an interceptor sees the whole-call timeout as the caller does, and
+   * the exchange behind the chain is aborted (Java 17: the chain's end of the JDK's {@code
+   * sendAsync} is failed and cancelled; 21+: the call runs blocking on a virtual thread).
+   */
+  @Test
+  void anInterceptorSeesTheTimeoutAndTheExchangeIsAbortedWhenEveryLaneIsBusy() throws Exception {
+    holdEveryLane();
+    List<Throwable> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Interceptor recording =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            try {
+              return chain.forward(request);
+            } catch (IOException | InterruptedException e) {
+              seen.add(e);
+              throw e;
+            }
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .forwardAsync(request)
+                .whenComplete(
+                    (r, e) -> {
+                      if (e != null) {
+                        seen.add(e instanceof CompletionException ? e.getCause() : e);
+                      }
+                    });
+          }
+        };
+    int closedBefore = neverClosed.get();
+    CompletableFuture<String> f =
+        HttpJson.getFromJsonAsync(
+            Interceptor.decorate(client, recording),
+            server.uri("/never"),
+            JsonType.of(String.class, options));
+
+    assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(CallTimeoutException.class);
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while ((seen.isEmpty() || neverClosed.get() == closedBefore) && System.nanoTime() < until) {
+      Thread.sleep(10);
+    }
+    assertThat(seen).hasSize(1);
+    assertThat(seen.get(0)).isInstanceOf(CallTimeoutException.class);
+    assertThat(neverClosed.get()).as("the exchange was aborted").isGreaterThan(closedBefore);
   }
 
   /**
@@ -264,7 +323,12 @@ class CompletionThreadTest {
       return;
     }
     if (path.equals("/never") || path.equals("/cancel")) {
-      socket.getInputStream().read(); // until the client gives up
+      try {
+        socket.getInputStream().read(); // until the client gives up
+      } catch (IOException closed) {
+        // a reset is the client giving up too
+      }
+      neverClosed.incrementAndGet();
       socket.close();
       return;
     }

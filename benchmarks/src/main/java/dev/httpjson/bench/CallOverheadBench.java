@@ -18,10 +18,12 @@ import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
@@ -55,11 +57,21 @@ public final class CallOverheadBench {
 
   private CallOverheadBench() {}
 
-  interface Call {
-    Object call() throws Exception;
-  }
+  /** The variants' names, the baseline first. */
+  public static final List<String> NAMES =
+      List.of(
+          "static",
+          "client-empty-chain",
+          "client-listener-noop",
+          "client-interceptor",
+          "static-inline-type",
+          "static-class");
 
-  public static void main(String[] args) throws Exception {
+  /**
+   * The calls of the variants named, in that order, as JDK types only: {@link PairedBuilds} runs
+   * two builds of httpjson side by side in one JVM, each behind a class loader of its own.
+   */
+  public static List<Callable<Object>> calls(List<String> names) {
     HttpClient memory = new MemoryClient(Forecasts.randomObjectJson());
     HttpJsonClient empty = HttpJsonClient.newBuilder(memory).baseUri(BASE).build();
     HttpJsonClient listener =
@@ -72,46 +84,38 @@ public final class CallOverheadBench {
             .baseUri(BASE)
             .interceptor(new JdkVariants.Forwarding())
             .build();
-    String[] names = {
-      "static",
-      "client-empty-chain",
-      "client-listener-noop",
-      "client-interceptor",
-      "static-inline-type",
-      "static-class"
-    };
-    Call[] calls = {
-      () -> HttpJson.getFromJson(memory, TARGET, OBJECT),
-      () -> empty.getFromJson(PATH, OBJECT),
-      () -> listener.getFromJson(PATH, OBJECT),
-      () -> oneInterceptor.getFromJson(PATH, OBJECT),
-      // The one type form written inline per call, and the plain class: each a cache lookup.
-      () -> HttpJson.getFromJson(memory, TARGET, new JsonType<WeatherForecast>() {}),
-      () -> HttpJson.getFromJson(memory, TARGET, WeatherForecast.class),
-    };
+    List<Callable<Object>> all =
+        List.of(
+            () -> HttpJson.getFromJson(memory, TARGET, OBJECT),
+            () -> empty.getFromJson(PATH, OBJECT),
+            () -> listener.getFromJson(PATH, OBJECT),
+            () -> oneInterceptor.getFromJson(PATH, OBJECT),
+            // The one type form written inline per call, and the plain class: each a lookup.
+            () -> HttpJson.getFromJson(memory, TARGET, new JsonType<WeatherForecast>() {}),
+            () -> HttpJson.getFromJson(memory, TARGET, WeatherForecast.class));
+    List<Callable<Object>> chosen = new ArrayList<>();
+    for (String name : names) {
+      int at = NAMES.indexOf(name);
+      if (at < 0) {
+        throw new IllegalArgumentException("no variant " + name + " among " + NAMES);
+      }
+      chosen.add(all.get(at));
+    }
+    return chosen;
+  }
+
+  public static void main(String[] args) throws Exception {
     // -Dvariants=static,client-empty-chain keeps only those (the first is the baseline): to compare
     // with a build that has fewer variants, the JIT must see the same call sites.
     String only = System.getProperty("variants");
-    if (only != null) {
-      java.util.List<String> keep = Arrays.asList(only.split(","));
-      String[] n2 = new String[keep.size()];
-      Call[] c2 = new Call[keep.size()];
-      for (int i = 0; i < n2.length; i++) {
-        int at = Arrays.asList(names).indexOf(keep.get(i));
-        if (at < 0) {
-          throw new IllegalArgumentException(
-              "no variant " + keep.get(i) + " among " + Arrays.toString(names));
-        }
-        n2[i] = names[at];
-        c2[i] = calls[at];
-      }
-      names = n2;
-      calls = c2;
-    }
+    String[] names = only == null ? NAMES.toArray(new String[0]) : only.split(",");
+    List<Callable<Object>> chosen = calls(Arrays.asList(names));
+    @SuppressWarnings("unchecked")
+    Callable<Object>[] calls = chosen.toArray(new Callable[0]);
     long sink = 0;
     long warm = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     while (System.nanoTime() < warm) {
-      for (Call c : calls) {
+      for (Callable<Object> c : calls) {
         sink += run(c, 1000);
       }
     }
@@ -159,7 +163,7 @@ public final class CallOverheadBench {
     System.out.println("(sink " + sink + ")");
   }
 
-  private static long run(Call call, int n) throws Exception {
+  static long run(Callable<Object> call, int n) throws Exception {
     long size = 0;
     for (int i = 0; i < n; i++) {
       size += call.call().hashCode() & 1;
@@ -167,7 +171,7 @@ public final class CallOverheadBench {
     return size;
   }
 
-  private static String load() {
+  static String load() {
     try {
       return new String(
               java.nio.file.Files.readAllBytes(java.nio.file.Paths.get("/proc/loadavg")),

@@ -85,6 +85,49 @@ public final class Forecasts {
     return sb.append(']').toString().getBytes(StandardCharsets.UTF_8);
   }
 
+  /**
+   * UTF-8 JSON of a random list of {@link PlainForecast}s (a calendar date, no date-time), as the
+   * server sends it for {@code get.plain}.
+   */
+  public static byte[] randomPlainListJson() {
+    java.time.LocalDate today = java.time.LocalDate.now(OFFSET);
+    StringBuilder sb = new StringBuilder(512).append('[');
+    for (int i = 1; i <= COLLECTION_SIZE; i++) {
+      if (i > 1) {
+        sb.append(',');
+      }
+      ThreadLocalRandom r = ThreadLocalRandom.current();
+      int c = r.nextInt(MIN_C, MAX_C + 1);
+      sb.append("{\"date\":\"")
+          .append(today.plusDays(i))
+          .append("\",\"temperatureC\":")
+          .append(c)
+          .append(",\"temperatureF\":")
+          .append(fahrenheit(c))
+          .append(",\"summary\":\"")
+          .append(SUMMARIES.get(r.nextInt(SUMMARIES.size())))
+          .append("\"}");
+    }
+    return sb.append(']').toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Throws unless {@code list} holds {@link #COLLECTION_SIZE} plain forecasts the server sent. */
+  public static List<PlainForecast> checkPlain(List<PlainForecast> list) {
+    if (list == null || list.size() != COLLECTION_SIZE) {
+      throw new IllegalStateException(
+          "wrong collection: " + (list == null ? null : list.size() + " items"));
+    }
+    for (PlainForecast f : list) {
+      if (f == null
+          || f.date() == null
+          || f.temperatureF() != fahrenheit(f.temperatureC())
+          || !SUMMARIES.contains(f.summary())) {
+        throw new IllegalStateException("wrong forecast: " + f);
+      }
+    }
+    return list;
+  }
+
   /** UTF-8 JSON of one random forecast, as the server sends it. */
   public static byte[] randomObjectJson() {
     StringBuilder sb = new StringBuilder(128);

@@ -9,6 +9,7 @@ public final class Jackson3 {
   public static final JsonMapper MAPPER = newMapper();
 
   public static final TypeReference<List<WeatherForecast>> LIST = new TypeReference<>() {};
+  public static final TypeReference<List<PlainForecast>> PLAIN = new TypeReference<>() {};
 
   private Jackson3() {}
 

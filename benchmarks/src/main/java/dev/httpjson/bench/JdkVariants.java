@@ -17,6 +17,7 @@ final class JdkVariants {
   private JdkVariants() {}
 
   static final JsonType<List<WeatherForecast>> LIST = JsonType.listOf(WeatherForecast.class);
+  static final JsonType<List<PlainForecast>> PLAIN = JsonType.listOf(PlainForecast.class);
 
   /** {@code httpjson}: the one-call API with the default options. */
   static class HttpJsonDefault extends Variant.Model {
@@ -33,6 +34,11 @@ final class JdkVariants {
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
       return HttpJson.getFromJson(client, uri, LIST);
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, PLAIN);
     }
 
     @Override
@@ -419,6 +425,11 @@ final class JdkVariants {
     }
 
     @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJsonAsync(client, uri, PLAIN).get();
+    }
+
+    @Override
     protected WeatherForecast getObject(URI uri) throws Exception {
       return HttpJson.getFromJsonAsync(client, uri, WeatherForecast.class).get();
     }
@@ -486,6 +497,11 @@ final class JdkVariants {
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
       return mapper().readValue(getBytes(uri), Jackson3.LIST);
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return mapper().readValue(getBytes(uri), Jackson3.PLAIN);
     }
 
     @Override

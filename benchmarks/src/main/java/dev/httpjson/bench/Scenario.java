@@ -6,6 +6,11 @@ import java.util.List;
 public enum Scenario {
   GET_OBJECT("get.object", "/weatherforecast/getObject"),
   GET_COLLECTION("get.collection", "/weatherforecast/getCollection"),
+  /**
+   * The collection with a calendar date in place of the date-time ({@link PlainForecast}): the
+   * decoder held equal, so that a codec's own date-time parser cannot carry a comparison.
+   */
+  GET_PLAIN("get.plain", "/weatherforecast/getCollectionPlain"),
   POST_OBJECT("post.object", "/weatherforecast/postObject"),
   POST_COLLECTION("post.collection", "/weatherforecast/postCollection"),
   /** What real APIs send: a ~1.4 MB array of {@link Forecasts#LARGE_SIZE} forecasts, read whole. */
@@ -43,7 +48,9 @@ public enum Scenario {
 
   /** The number of forecasts in one body. */
   public int items() {
-    return isLarge() ? Forecasts.LARGE_SIZE : isCollection() ? Forecasts.COLLECTION_SIZE : 1;
+    return isLarge()
+        ? Forecasts.LARGE_SIZE
+        : isCollection() || this == GET_PLAIN ? Forecasts.COLLECTION_SIZE : 1;
   }
 
   public static Scenario of(String id) {

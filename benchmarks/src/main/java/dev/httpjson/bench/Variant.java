@@ -38,6 +38,12 @@ public interface Variant extends AutoCloseable {
     /** Returns the status. */
     protected abstract int postObject(URI uri, WeatherForecast value) throws Exception;
 
+    /** Reads {@code get.plain}; only the variants that compare on it implement it. */
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      throw new UnsupportedOperationException(
+          getClass().getSimpleName() + " does not read get.plain");
+    }
+
     /**
      * Reads a top-level array lazily, one element at a time, checking each; returns how many. Only
      * the variants that stream implement it.
@@ -66,6 +72,8 @@ public interface Variant extends AutoCloseable {
           return () -> Forecasts.check(getCollection(uri));
         case GET_OBJECT:
           return () -> Forecasts.check(getObject(uri));
+        case GET_PLAIN:
+          return () -> Forecasts.checkPlain(getPlain(uri));
         case POST_COLLECTION:
           return () -> Forecasts.checkStatus(postCollection(uri, postList));
         case POST_OBJECT:

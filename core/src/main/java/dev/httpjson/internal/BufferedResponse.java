@@ -28,14 +28,16 @@ public final class BufferedResponse<T extends @Nullable Object> implements HttpR
    * {@code Content-Length}, so that reading the body again does not decode it twice.
    */
   public BufferedResponse(HttpResponse<?> response, T body, T previousBody) {
+    this(response, body, previousBody, Responses.decodableCoding(response.headers()) != null);
+  }
+
+  /** As above, when the caller knows whether the body was decoded from its coding. */
+  BufferedResponse(HttpResponse<?> response, T body, T previousBody, boolean decoded) {
     this.response = response;
     this.body = body;
     this.previousBody = previousBody;
     HttpHeaders received = response.headers();
-    this.headers =
-        Responses.decodableCoding(received) != null
-            ? ContentDecoder.decodedHeaders(received)
-            : received;
+    this.headers = decoded ? ContentDecoder.decodedHeaders(received) : received;
   }
 
   /** A response with its body bytes; earlier responses of a redirect chain carry none. */

@@ -501,7 +501,8 @@ public final class Responses {
     private boolean received;
     private boolean valued;
     private @Nullable Object value;
-    private @Nullable List<BufferedResponse<?>> ended; // made at the chain's end, in order
+    private @Nullable BufferedResponse<?> ended; // the last made at the chain's end
+    private @Nullable List<BufferedResponse<?>> more; // the ones before it
 
     public Collector(JsonHandler<?> json, @Nullable CallTrace trace) {
       this.json = json;
@@ -702,18 +703,24 @@ public final class Responses {
       received((HttpResponse<@Nullable Object>) response);
       BufferedResponse<?> carrying =
           json != null
-              ? new BufferedResponse<>(response, value(), null)
-              : BufferedResponse.ofBytes(response, bytes());
-      if (ended == null) {
-        ended = new ArrayList<>(2);
+              ? new BufferedResponse<>(response, value(), null, decoder != null)
+              : new BufferedResponse<>(response, bytes(), EMPTY, decoder != null);
+      if (ended != null) {
+        if (more == null) {
+          more = new ArrayList<>(2);
+        }
+        more.add(ended); // an interceptor that forwards more than once
       }
-      ended.add(carrying);
+      ended = carrying;
       return carrying;
     }
 
     /** {@code response} if {@link #ended} made it (its body is the call's), else {@code null}. */
     public @Nullable HttpResponse<?> endedAs(HttpResponse<?> response) {
-      List<BufferedResponse<?>> all = ended;
+      if (response == ended) {
+        return response;
+      }
+      List<BufferedResponse<?>> all = more;
       if (all != null) {
         for (int i = all.size() - 1; i >= 0; i--) {
           if (all.get(i) == response) {

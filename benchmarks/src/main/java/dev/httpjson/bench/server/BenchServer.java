@@ -26,6 +26,10 @@ public final class BenchServer {
       switch (path) {
         case "/weatherforecast/getCollection":
           return "GET".equals(method) ? Reply.json(Forecasts.randomListJson()) : Reply.status(405);
+        case "/weatherforecast/getCollectionPlain":
+          return "GET".equals(method)
+              ? Reply.json(Forecasts.randomPlainListJson())
+              : Reply.status(405);
         case GZIP_COLLECTION:
           // Always gzip (the compression variants ask for it): the client's decoding is priced.
           return "GET".equals(method) ? Reply.gzip(Forecasts.randomListJson()) : Reply.status(405);
