@@ -193,5 +193,23 @@ public interface Interceptor {
      * @return the time left, zero or more, or empty
      */
     Optional<Duration> remaining();
+
+    /**
+     * What the stream reading the body of the response this chain forwarded failed with — a {@code
+     * getFromJsonAsStream} stream or an event stream that met its {@linkplain
+     * JsonOptions#idleTimeout() idle timeout}, a malformed element or a broken connection — set
+     * before the stream closes the body. An interceptor that watches the body (a subscriber
+     * wrapping {@link #bodyHandler()}'s) and sees it cancelled asks here whether the stream failed
+     * or its caller closed it early: {@link LoggingInterceptor} and the OpenTelemetry interceptor
+     * do. The failure is the exception the caller gets (inside its {@link
+     * java.io.UncheckedIOException}).
+     *
+     * @return the failure; empty while the body is read, when it was read to its end or closed by
+     *     the caller, for a body httpjson does not read as a stream, and for a plain {@code send}
+     *     through {@link Interceptor#decorate}
+     */
+    default Optional<Throwable> streamFailure() {
+      return Optional.empty();
+    }
   }
 }

@@ -42,7 +42,9 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Bodies are read once.</b> A request body is shown from the bytes of a {@link JsonContent}
  * (other publishers are not read: only their length is shown); a response body is copied, up to
  * {@link Builder#maxBodyBytes(int)}, as the caller's body handler reads it, and logged when it
- * ends. A compressed body is not shown, only its length.
+ * ends: read to its end, {@code body closed early} when the caller closed it, or {@code failed:}
+ * with the exception when the stream reading it failed ({@link Chain#streamFailure()}: an idle
+ * timeout, a malformed element). A compressed body is not shown, only its length.
  *
  * <p><b>One measurement.</b> When httpjson already measures the call — a {@link CallListener} is
  * registered or a JFR recording takes {@code dev.httpjson.Call} — and this interceptor forwards
@@ -154,7 +156,8 @@ public final class LoggingInterceptor implements Interceptor {
 
   private <T> Chain<T> watching(Chain<T> chain, HttpRequest request, long start) {
     BodyHandler<T> handler = chain.bodyHandler();
-    return chain.withBodyHandler(info -> new Watcher<>(handler.apply(info), info, request, start));
+    return chain.withBodyHandler(
+        info -> new Watcher<>(handler.apply(info), info, request, start, chain));
   }
 
   /** Counts (and copies a prefix of) the body as the caller's subscriber reads it. */
@@ -163,6 +166,7 @@ public final class LoggingInterceptor implements Interceptor {
     private final HttpResponse.ResponseInfo info;
     private final HttpRequest request;
     private final long start;
+    private final Chain<?> chain;
     private final boolean copy;
     private final byte[] prefix;
     private int copied;
@@ -173,11 +177,13 @@ public final class LoggingInterceptor implements Interceptor {
         BodySubscriber<T> delegate,
         HttpResponse.ResponseInfo info,
         HttpRequest request,
-        long start) {
+        long start,
+        Chain<?> chain) {
       this.delegate = delegate;
       this.info = info;
       this.request = request;
       this.start = start;
+      this.chain = chain;
       String encoding = info.headers().firstValue("Content-Encoding").orElse("identity").trim();
       this.copy = level == Level.BODY && encoding.equalsIgnoreCase("identity");
       this.prefix = new byte[copy ? maxBodyBytes : 0];
@@ -199,7 +205,9 @@ public final class LoggingInterceptor implements Interceptor {
 
             @Override
             public void cancel() {
-              done("body closed early");
+              // A stream that fails says so before it closes the body; else its caller closed it.
+              Throwable failure = chain.streamFailure().orElse(null);
+              done(failure == null ? "body closed early" : "failed: " + failure);
               subscription.cancel();
             }
           });
@@ -342,7 +350,9 @@ public final class LoggingInterceptor implements Interceptor {
                 start,
                 now,
                 t,
-                failure == null ? null : "failed: " + failure,
+                failure != null
+                    ? "failed: " + failure
+                    : t.closedEarly() ? "body closed early" : null,
                 headers));
     return response;
   }

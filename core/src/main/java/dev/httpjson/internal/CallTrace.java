@@ -50,6 +50,7 @@ public final class CallTrace implements CallListener.Call {
   private volatile long decodeNanos;
   private volatile long elements;
   private volatile boolean redirecting;
+  private volatile boolean closedEarly;
 
   // Guarded by this: what reports once the call is over, and how it ended.
   private Over @Nullable [] overs;
@@ -145,6 +146,11 @@ public final class CallTrace implements CallListener.Call {
   /** The bytes of the body once decoded (decompressed), or -1 when no body was read to its end. */
   public long decodedBytes() {
     return decodedBytes;
+  }
+
+  /** Whether the call's stream was closed by its caller before its end. */
+  public boolean closedEarly() {
+    return closedEarly;
   }
 
   /** What reports from this trace once the call is over: a {@link LoggingInterceptor}. */
@@ -305,6 +311,7 @@ public final class CallTrace implements CallListener.Call {
     if (over != 0) {
       return;
     }
+    closedEarly = early;
     long now = System.nanoTime();
     CallListener l = listener;
     if (l != null) {

@@ -40,6 +40,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private final Type elementType;
   private final @Nullable String contentType;
   private final @Nullable CallTrace trace;
+  private final @Nullable Plan<?> plan;
 
   private JsonSequenceReader.@Nullable Cursor<T> cursor;
   private @Nullable Blank blank;
@@ -58,9 +59,11 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       boolean ndjson,
       Type elementType,
       @Nullable String contentType,
-      @Nullable CallTrace trace) {
+      @Nullable CallTrace trace,
+      @Nullable Plan<?> plan) {
     this.raw = raw;
     this.trace = trace;
+    this.plan = plan;
     this.timed = timed;
     this.limited = new LimitedInputStream(timed != null ? timed : raw, elementLimit);
     this.charset = charset;
@@ -313,12 +316,15 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
 
   private RuntimeException fail(Exception e) {
     boolean report = trace != null && !closed;
+    RuntimeException failure = failure(e);
+    Throwable cause = failure instanceof UncheckedIOException ? failure.getCause() : failure;
+    if (plan != null && !closed) {
+      plan.streamFailed(cause); // before the close, which the chain's body subscribers see
+    }
     failing = true; // close() leaves the report to this method
     closeUnchecked();
-    RuntimeException failure = failure(e);
     if (report) {
-      trace.streamEnd(
-          false, failure instanceof UncheckedIOException ? failure.getCause() : failure);
+      trace.streamEnd(false, cause);
     }
     return failure;
   }

@@ -84,9 +84,10 @@ public final class EventCalls {
     long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + saturatedNanos(timeout);
     CallTrace trace = CallTrace.start(client, request, type.type(), type.options());
     Handler handler = new Handler(type, request, trace);
+    Plan<?> plan = client instanceof InterceptingClient ? new Plan.Events(type.options()) : null;
     HttpResponse<InputStream> response;
     try {
-      response = send(client, request, handler, deadline, timeout);
+      response = send(client, request, handler, plan, deadline, timeout);
     } catch (Throwable t) {
       if (trace != null) {
         trace.failed(t);
@@ -107,7 +108,7 @@ public final class EventCalls {
               if (trace != null) {
                 trace.attempt(); // a reconnection is reported as a retry
               }
-              HttpResponse<InputStream> r = send(client, again, handler, until, timeout);
+              HttpResponse<InputStream> r = send(client, again, handler, plan, until, timeout);
               if (r.statusCode() == 204) {
                 closeQuietly(r.body());
                 return null;
@@ -133,7 +134,7 @@ public final class EventCalls {
       }
       throw e;
     }
-    return stream.traced(trace).stream();
+    return stream.traced(trace, plan).stream();
   }
 
   private static long saturatedNanos(Duration d) {
@@ -161,12 +162,16 @@ public final class EventCalls {
       HttpClient client,
       HttpRequest request,
       Handler handler,
+      @Nullable Plan<?> plan,
       long deadline,
       @Nullable Duration timeout)
       throws IOException, InterruptedException {
     CompletableFuture<HttpResponse<InputStream>> exchange;
     try {
-      exchange = client.sendAsync(request, handler);
+      exchange =
+          plan != null
+              ? ((InterceptingClient) client).sendAsync(request, handler, null, plan)
+              : client.sendAsync(request, handler);
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
     }

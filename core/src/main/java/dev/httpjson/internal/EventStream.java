@@ -68,6 +68,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   private int reconnects;
   private volatile DeadlineTimer.@Nullable Task idleTask;
   private @Nullable CallTrace trace;
+  private @Nullable Plan<?> plan;
   private boolean failing;
 
   public EventStream(
@@ -96,9 +97,13 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
    * Starts the idle timer. The whole-call timeout bounds each connection up to its headers, not the
    * endless body: stalls are the idle timeout's.
    */
-  /** Reports this stream's events and end to {@code trace}. */
-  public EventStream<T> traced(@Nullable CallTrace trace) {
+  /**
+   * Reports this stream's events and end to {@code trace}, and a failure, before the body is
+   * closed, to {@code plan}.
+   */
+  public EventStream<T> traced(@Nullable CallTrace trace, @Nullable Plan<?> plan) {
     this.trace = trace;
+    this.plan = plan;
     return this;
   }
 
@@ -169,6 +174,10 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   /** Called by a timer: fails the consumer's next read with {@code failure}. */
   private void expire(IOException failure) {
     expired = failure;
+    Plan<?> p = plan;
+    if (p != null) {
+      p.streamFailed(failure); // before the close, which the chain's body subscribers see
+    }
     closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
     synchronized (lock) {
       lock.notifyAll();
@@ -406,8 +415,6 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
 
   private RuntimeException fail(Exception e) {
     CallTrace t = closed ? null : trace;
-    failing = true; // close() leaves the report to this method
-    closeUnchecked();
     RuntimeException failure;
     IOException timedOut = expired;
     if (timedOut != null) {
@@ -417,8 +424,15 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     } else {
       failure = (RuntimeException) e;
     }
+    Throwable cause = failure instanceof UncheckedIOException ? failure.getCause() : failure;
+    Plan<?> p = plan;
+    if (p != null && !closed) {
+      p.streamFailed(cause); // before the close, which the chain's body subscribers see
+    }
+    failing = true; // close() leaves the report to this method
+    closeUnchecked();
     if (t != null) {
-      t.streamEnd(false, failure instanceof UncheckedIOException ? failure.getCause() : failure);
+      t.streamEnd(false, cause);
     }
     return failure;
   }

@@ -455,6 +455,12 @@ public final class InterceptingClient extends HttpClient {
     }
 
     @Override
+    public Optional<Throwable> streamFailure() {
+      Plan<?> p = plan;
+      return p == null ? Optional.empty() : Optional.ofNullable(p.streamFailure());
+    }
+
+    @Override
     public Optional<Duration> remaining() {
       long due = plan == null ? NO_DEADLINE : plan.due;
       if (due == NO_DEADLINE) {

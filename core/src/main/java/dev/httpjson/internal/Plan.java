@@ -49,6 +49,12 @@ public abstract class Plan<R> {
   /** The handler the runner sent with, for {@link InterceptingClient#ownTrace}. */
   @Nullable BodyHandler<?> sent;
 
+  /**
+   * What the call's stream failed with, set by the stream before it closes its body: a body
+   * subscriber of the chain that sees the body cancelled tells a failure from an early close.
+   */
+  private volatile @Nullable Throwable streamFailure;
+
   Plan(JsonOptions options, @Nullable Type traced) {
     this.options = options;
     this.traced = traced;
@@ -98,6 +104,18 @@ public abstract class Plan<R> {
    */
   HttpResponse<?> ended(HttpResponse<?> response) throws IOException {
     return response;
+  }
+
+  /** The stream reading this call's body failed with {@code failure}; the first one counts. */
+  final void streamFailed(Throwable failure) {
+    if (streamFailure == null) {
+      streamFailure = failure;
+    }
+  }
+
+  /** What the call's stream failed with, or {@code null} while it reads, or when it did not. */
+  final @Nullable Throwable streamFailure() {
+    return streamFailure;
   }
 
   // ---- the call's timeout, as every observer sees it --------------------------------------------
@@ -314,12 +332,14 @@ public abstract class Plan<R> {
     @Override
     BodyHandler<?> blocking() {
       handler.trace = trace;
+      handler.plan = this;
       return handler.blocking();
     }
 
     @Override
     BodyHandler<?> async() {
       handler.trace = trace;
+      handler.plan = this;
       return handler;
     }
 
@@ -348,6 +368,36 @@ public abstract class Plan<R> {
         elements.remaining(remaining);
       }
       return elements.stream();
+    }
+  }
+
+  /**
+   * An event stream's call, which {@link EventCalls} sends itself (each reconnection an exchange of
+   * its own): its plan only carries what the stream says of its end to the chain.
+   */
+  static final class Events extends Plan<Void> {
+    Events(JsonOptions options) {
+      super(options, null);
+    }
+
+    @Override
+    BodyHandler<?> blocking() {
+      throw new UnsupportedOperationException("sent by EventCalls");
+    }
+
+    @Override
+    BodyHandler<?> async() {
+      throw new UnsupportedOperationException("sent by EventCalls");
+    }
+
+    @Override
+    Void finish(HttpResponse<?> response, long remaining) {
+      throw new UnsupportedOperationException("sent by EventCalls");
+    }
+
+    @Override
+    Void finishAsync(HttpResponse<?> response, long remaining) {
+      throw new UnsupportedOperationException("sent by EventCalls");
     }
   }
 }

@@ -813,6 +813,7 @@ public final class Responses {
     private final @Nullable String method;
     private final @Nullable URI uri;
     @Nullable CallTrace trace;
+    @Nullable Plan<?> plan;
 
     public StreamHandler(
         JsonType<T> elementType, StreamFormat format, @Nullable String method, @Nullable URI uri) {
@@ -872,14 +873,15 @@ public final class Responses {
       InputStream body = decoder == null ? in : new DecodingInputStream(in, decoder);
       return new ElementStream<>(
           body,
-          TimedInputStream.of(body, options, method, uri),
+          TimedInputStream.of(body, options, method, uri, plan),
           elementLimit,
           charset,
           reader,
           ndjson,
           elementType,
           contentType,
-          trace);
+          trace,
+          plan);
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class TimedInputStream extends FilterInputStream {
   private final @Nullable URI uri;
   private final Runnable idleExpiry;
   private final Runnable budgetExpiry;
+  private final @Nullable Plan<?> plan;
 
   /** What is left of the whole-call timeout for waiting; read and written by the reader only. */
   private long budgetNanos;
@@ -42,8 +43,10 @@ public final class TimedInputStream extends FilterInputStream {
       @Nullable Duration timeout,
       @Nullable Duration idle,
       @Nullable String method,
-      @Nullable URI uri) {
+      @Nullable URI uri,
+      @Nullable Plan<?> plan) {
     super(in);
+    this.plan = plan;
     this.timeout = timeout;
     this.idle = idle;
     this.idleNanos = idle == null ? NONE : idle.toNanos();
@@ -56,14 +59,19 @@ public final class TimedInputStream extends FilterInputStream {
 
   /**
    * {@code body} bounded by the timeouts of {@code options}, the whole timeout as the budget for
-   * waiting (see {@link #remaining}); {@code null} when the options set neither.
+   * waiting (see {@link #remaining}); {@code null} when the options set neither. A timeout that
+   * ends the body is told to {@code plan} before the body is closed.
    */
   public static @Nullable TimedInputStream of(
-      InputStream body, JsonOptions options, @Nullable String method, @Nullable URI uri) {
+      InputStream body,
+      JsonOptions options,
+      @Nullable String method,
+      @Nullable URI uri,
+      @Nullable Plan<?> plan) {
     if (options.timeout() == null && options.idleTimeout() == null) {
       return null;
     }
-    return new TimedInputStream(body, options.timeout(), options.idleTimeout(), method, uri);
+    return new TimedInputStream(body, options.timeout(), options.idleTimeout(), method, uri, plan);
   }
 
   /**
@@ -159,6 +167,10 @@ public final class TimedInputStream extends FilterInputStream {
   /** On the timer thread: records the failure and closes the body, which wakes a blocked read. */
   private void expire(CallTimeoutException failure) {
     expired = failure;
+    Plan<?> p = plan;
+    if (p != null) {
+      p.streamFailed(failure); // before the close, which the chain's body subscribers see
+    }
     try {
       in.close();
     } catch (IOException | RuntimeException ignored) {

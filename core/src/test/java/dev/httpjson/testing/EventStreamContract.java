@@ -9,9 +9,11 @@ import dev.httpjson.EventStreamOptions;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
+import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.ServerSentEvent;
 import dev.httpjson.spi.JsonCodec;
@@ -560,6 +562,42 @@ public abstract class EventStreamContract {
             .cause()
             .isInstanceOf(HttpTimeoutException.class)
             .hasMessageContaining("JsonOptions.idleTimeout PT0.3S");
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /**
+   * A {@link LoggingInterceptor}'s response line of an event stream that fails on its idle timeout
+   * says that it failed, and with what: not the words of a stream the caller closed early.
+   */
+  @Test
+  public void stalledStreamIsLoggedAsFailedWithTheIdleTimeout() throws Exception {
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(socket, SSE_HEAD);
+              RawServer.writeChunk(socket.getOutputStream(), ": hello\n\n");
+              hold.await(10, TimeUnit.SECONDS); // then nothing
+              socket.close();
+            })) {
+      JsonOptions idle = options.toBuilder().idleTimeout(Duration.ofMillis(300)).build();
+      LogLines log = new LogLines();
+      HttpClient logged =
+          Interceptor.decorate(client, LoggingInterceptor.newBuilder().logger(log).build());
+      try (Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(logged, raw.uri("/e"), JsonType.of(Named.class, idle))) {
+        assertThatThrownBy(s.iterator()::hasNext)
+            .isInstanceOf(UncheckedIOException.class)
+            .hasCauseInstanceOf(HttpTimeoutException.class);
+        assertThat(log.await("<-- "))
+            .startsWith("<-- 200 GET ")
+            .contains("failed: java.net.http.HttpTimeoutException")
+            .contains("JsonOptions.idleTimeout PT0.3S")
+            .doesNotContain("closed early");
       } finally {
         hold.countDown();
       }

@@ -9,12 +9,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.Interceptor;
 import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.testing.Models.Named;
@@ -650,6 +652,77 @@ public abstract class StreamingContract {
             .as(way)
             .isLessThan(Duration.ofSeconds(5));
       }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /** A server that sends the head and one element of an array, then nothing. */
+  private static RawServer stallingAfterOneElement() throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          RawServer.write(
+              socket,
+              "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                  + "Transfer-Encoding: chunked\r\n\r\n");
+          RawServer.writeChunk(socket.getOutputStream(), "[{\"displayName\":\"first\"},");
+          while (socket.getInputStream().read() >= 0) {
+            // stalls until the client gives the connection up
+          }
+        });
+  }
+
+  /**
+   * A {@link LoggingInterceptor}'s response line of a stream that fails on its idle timeout says
+   * that it failed, and with what: not the words of a stream the caller closed early.
+   */
+  @Test
+  public void aStreamThatFailsOnItsIdleTimeoutIsLoggedAsFailedWithTheTimeout() throws Exception {
+    try (RawServer stalling = stallingAfterOneElement()) {
+      JsonOptions idle =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(400)).build();
+      for (boolean async : new boolean[] {false, true}) {
+        LogLines log = new LogLines();
+        HttpClient logged =
+            Interceptor.decorate(client, LoggingInterceptor.newBuilder().logger(log).build());
+        JsonType<Named> type = JsonType.of(Named.class, idle);
+        try (Stream<Named> stream =
+            async
+                ? HttpJson.getFromJsonAsStreamAsync(logged, stalling.uri("/feed"), type)
+                    .get(10, TimeUnit.SECONDS)
+                : HttpJson.getFromJsonAsStream(logged, stalling.uri("/feed"), type)) {
+          assertThatThrownBy(() -> stream.forEachOrdered(n -> {}))
+              .isInstanceOf(UncheckedIOException.class)
+              .hasCauseInstanceOf(CallTimeoutException.class);
+        }
+        assertThat(log.await("<-- "))
+            .as(async ? "async" : "blocking")
+            .startsWith("<-- 200 GET ")
+            .contains("failed: dev.httpjson.CallTimeoutException")
+            .contains("JsonOptions.idleTimeout PT0.4S")
+            .doesNotContain("closed early");
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /** The same stream closed by its caller before its end is logged as closed early. */
+  @Test
+  public void aStreamTheCallerClosesEarlyIsLoggedAsClosedEarly() throws Exception {
+    try (RawServer stalling = stallingAfterOneElement()) {
+      JsonOptions idle =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofSeconds(10)).build();
+      LogLines log = new LogLines();
+      HttpClient logged =
+          Interceptor.decorate(client, LoggingInterceptor.newBuilder().logger(log).build());
+      try (Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(
+              logged, stalling.uri("/feed"), JsonType.of(Named.class, idle))) {
+        assertThat(stream.iterator().next()).isEqualTo(new Named("first"));
+      }
+      assertThat(log.await("<-- "))
+          .startsWith("<-- 200 GET ")
+          .contains("body closed early")
+          .doesNotContain("failed");
     }
     assertClientHealthyAndNothingLeaked();
   }

@@ -56,11 +56,16 @@ import java.util.Properties;
  * http.response.status_code}, {@code network.protocol.version} and {@code error.type}. Spans and
  * metric come from the instrumentation scope {@code dev.httpjson}.
  *
- * <p><b>When an exchange ends.</b> When the response is returned, or its future completes: after
- * the body was read for a one-shot call ({@code getFromJson}, which is why a body that fails to
- * decode fails the span), at the headers for a streamed one ({@code getFromJsonAsStream}, {@code
- * ofInputStream()}). Cancelling the future an asynchronous exchange returned ends its span and
- * cancels the exchange underneath.
+ * <p><b>When an exchange ends.</b> When the response is returned, or its future completes, and its
+ * body is over: for a one-shot call ({@code getFromJson}) the body was read by then, which is why a
+ * body that fails to decode fails the span; a streamed body ({@code getFromJsonAsStream}, event
+ * streams, {@code ofInputStream()}) ends its span when it ends — read to its end, closed by the
+ * caller (no error), or failed: a stream that meets its idle timeout, a malformed element or a
+ * broken connection sets {@code error.type} to the exception's class ({@code
+ * dev.httpjson.CallTimeoutException}, …) and the status {@code ERROR} ({@link
+ * Interceptor.Chain#streamFailure()}). A streamed body nobody closes leaves its span open.
+ * Cancelling the future an asynchronous exchange returned ends its span and cancels the exchange
+ * underneath.
  *
  * <p><b>Where to put it.</b> After a {@link RetryInterceptor}, as in {@code
  * .interceptor(retry).interceptor(telemetry.interceptor())}, each attempt is a span of its own, as

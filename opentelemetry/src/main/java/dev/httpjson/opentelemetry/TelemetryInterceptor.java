@@ -27,11 +27,16 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
@@ -73,7 +78,7 @@ final class TelemetryInterceptor implements Interceptor {
     } finally {
       scope.close();
     }
-    exchange.end(response, null);
+    exchange.returned(response);
     return response;
   }
 
@@ -97,7 +102,11 @@ final class TelemetryInterceptor implements Interceptor {
     CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
     forwarded.whenComplete(
         (response, failure) -> {
-          exchange.end(response, failure);
+          if (failure != null) {
+            exchange.end(null, failure);
+          } else {
+            exchange.returned(response);
+          }
           if (failure != null) {
             result.completeExceptionally(failure);
           } else if (!result.complete(response)) {
@@ -234,15 +243,54 @@ final class TelemetryInterceptor implements Interceptor {
       };
     }
 
-    /** {@code chain} noting the status and version as the response's headers arrive. */
+    // Guarded by this: the body of the last response forwarded, and the response returned while
+    // that body was still being read (a stream), whose end then ends the span.
+    private @Nullable Body<?> body;
+    private @Nullable HttpResponse<?> reading;
+
+    /**
+     * {@code chain} noting the status and version as the response's headers arrive, and watching
+     * the body to its end.
+     */
     <T> Chain<T> watching(Chain<T> chain) {
       BodyHandler<T> handler = chain.bodyHandler();
       return chain.withBodyHandler(
           info -> {
             status = info.statusCode();
             version = HttpAttributes.protocolVersion(info.version());
-            return handler.apply(info);
+            Body<T> b = new Body<>(handler.apply(info), chain, this);
+            synchronized (this) {
+              body = b;
+            }
+            return b;
           });
+    }
+
+    /**
+     * The forward returned {@code response}: the span ends now, or, when its body is still being
+     * read (a stream), when the body ends.
+     */
+    void returned(HttpResponse<?> response) {
+      synchronized (this) {
+        Body<?> b = body;
+        if (b != null && !b.over) {
+          reading = response;
+          return;
+        }
+      }
+      end(response, null);
+    }
+
+    /** The body {@code b} ended: read to its end, closed, or failed with {@code failure}. */
+    void bodyOver(Body<?> b, @Nullable Throwable failure) {
+      HttpResponse<?> response;
+      synchronized (this) {
+        b.over = true;
+        response = b == body ? reading : null;
+      }
+      if (response != null) {
+        end(response, failure);
+      }
     }
 
     void end(@Nullable HttpResponse<?> response, @Nullable Throwable failure) {
@@ -288,6 +336,75 @@ final class TelemetryInterceptor implements Interceptor {
       } catch (RuntimeException e) {
         LOG.log(System.Logger.Level.DEBUG, "exchange not fully reported", e);
       }
+    }
+  }
+
+  /**
+   * A body watched to its end: read to its end, failed, or cancelled — by the stream reading it
+   * when it failed ({@link Chain#streamFailure()} then says with what) or by its caller.
+   */
+  private static final class Body<T> implements BodySubscriber<T> {
+    private final BodySubscriber<T> delegate;
+    private final Chain<?> chain;
+    private final Exchange exchange;
+    private final AtomicBoolean ended = new AtomicBoolean();
+    boolean over; // guarded by exchange
+
+    Body(BodySubscriber<T> delegate, Chain<?> chain, Exchange exchange) {
+      this.delegate = delegate;
+      this.chain = chain;
+      this.exchange = exchange;
+    }
+
+    private void over(@Nullable Throwable failure) {
+      if (ended.compareAndSet(false, true)) {
+        exchange.bodyOver(this, failure);
+      }
+    }
+
+    @Override
+    public CompletionStage<T> getBody() {
+      return delegate.getBody();
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      delegate.onSubscribe(
+          new Flow.Subscription() {
+            @Override
+            public void request(long n) {
+              subscription.request(n);
+            }
+
+            @Override
+            public void cancel() {
+              Throwable failure;
+              try {
+                failure = chain.streamFailure().orElse(null);
+              } catch (RuntimeException e) {
+                failure = null;
+              }
+              over(failure);
+              subscription.cancel();
+            }
+          });
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> item) {
+      delegate.onNext(item);
+    }
+
+    @Override
+    public void onError(Throwable throwable) {
+      over(throwable);
+      delegate.onError(throwable);
+    }
+
+    @Override
+    public void onComplete() {
+      over(null);
+      delegate.onComplete();
     }
   }
 }

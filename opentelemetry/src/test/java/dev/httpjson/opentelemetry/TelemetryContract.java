@@ -3,11 +3,14 @@ package dev.httpjson.opentelemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
 import dev.httpjson.RetryInterceptor;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -35,6 +38,7 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -51,6 +55,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -368,6 +373,116 @@ abstract class TelemetryContract {
     assertThat(span.getAttributes().get(STATUS)).isEqualTo(200L);
     assertThat(span.getAttributes().get(ERROR)).isEqualTo("dev.httpjson.JsonReadException");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
+  /**
+   * A loopback server that answers every connection with the head and the first element of a JSON
+   * array, then sends nothing until the client gives the connection up.
+   */
+  private static final class Stalling implements AutoCloseable {
+    final ServerSocket socket;
+    final Thread thread;
+
+    Stalling() throws IOException {
+      socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+      thread =
+          new Thread(
+              () -> {
+                try {
+                  while (true) {
+                    java.net.Socket s = socket.accept();
+                    Thread t = new Thread(() -> stall(s));
+                    t.setDaemon(true);
+                    t.start();
+                  }
+                } catch (IOException closed) {
+                  // the test is over
+                }
+              });
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    private static void stall(java.net.Socket s) {
+      try (s) {
+        java.io.InputStream in = s.getInputStream();
+        // The request head ends with an empty line.
+        for (int last = 0, c; (c = in.read()) >= 0; ) {
+          if (c == '\n' && last == '\n') {
+            break;
+          }
+          if (c != '\r') {
+            last = c;
+          }
+        }
+        String chunk = "[{\"name\":\"a\",\"count\":1},";
+        s.getOutputStream()
+            .write(
+                ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n"
+                        + Integer.toHexString(chunk.length())
+                        + "\r\n"
+                        + chunk
+                        + "\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        s.getOutputStream().flush();
+        while (in.read() >= 0) {
+          // stalls until the client gives the connection up
+        }
+      } catch (IOException ignored) {
+        // the client gave up
+      }
+    }
+
+    URI uri(String path) {
+      return URI.create("http://127.0.0.1:" + socket.getLocalPort() + path);
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+    }
+  }
+
+  /**
+   * A streamed call's span ends when the stream ends, not at the headers: a stream that fails on
+   * its idle timeout fails its span with the timeout.
+   */
+  @Test
+  void streamThatFailsOnItsIdleTimeoutFailsItsSpanWhenItEnds() throws Exception {
+    try (Stalling stalling = new Stalling()) {
+      JsonOptions idle = JsonOptions.newBuilder().idleTimeout(Duration.ofMillis(300)).build();
+      HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+      try (Stream<Item> items =
+          HttpJson.getFromJsonAsStream(
+              traced, stalling.uri("/feed"), JsonType.of(Item.class, idle))) {
+        assertThat(spans.getFinishedSpanItems()).as("open while the stream reads").isEmpty();
+        assertThatThrownBy(() -> items.forEachOrdered(i -> {}))
+            .isInstanceOf(UncheckedIOException.class)
+            .hasCauseInstanceOf(CallTimeoutException.class);
+      }
+      SpanData span = onlySpan();
+      assertThat(span.getAttributes().get(STATUS)).isEqualTo(200L);
+      assertThat(span.getAttributes().get(ERROR)).isEqualTo("dev.httpjson.CallTimeoutException");
+      assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+      assertThat(span.getEvents()).extracting(EventData::getName).containsExactly("exception");
+    }
+  }
+
+  /** A stream its caller closes early ends its span then, without an error. */
+  @Test
+  void streamClosedEarlyEndsItsSpanWhenClosedWithoutAnError() throws Exception {
+    try (Stalling stalling = new Stalling()) {
+      HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+      try (Stream<Item> items =
+          HttpJson.getFromJsonAsStream(traced, stalling.uri("/feed"), Item.class)) {
+        assertThat(items.iterator().next()).isEqualTo(new Item("a", 1));
+        assertThat(spans.getFinishedSpanItems()).as("open while the stream reads").isEmpty();
+      }
+      SpanData span = onlySpan();
+      assertThat(span.getAttributes().get(ERROR)).isNull();
+      assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+    }
   }
 
   @Test
