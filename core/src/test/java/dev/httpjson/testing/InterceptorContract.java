@@ -3,6 +3,7 @@ package dev.httpjson.testing;
 import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
@@ -685,7 +686,7 @@ public abstract class InterceptorContract {
   @Test
   void aPostIsNotRetried() throws Exception {
     HttpJsonClient api = api().interceptor(fastRetry(3)).build();
-    // No Retry-After: OkHttp itself repeats a request on a 503 with "Retry-After: 0".
+    // No Retry-After: OkHttp itself repeats a GET on a 503 with "Retry-After: 0" (not a POST).
     server.enqueue(status(503, null));
     server.enqueue(json(200, "\"ok\""));
     assertThatThrownBy(() -> api.postAsJson("x", "v", String.class))
@@ -811,6 +812,170 @@ public abstract class InterceptorContract {
         .isInstanceOfAny(HttpJsonStatusException.class, CallTimeoutException.class);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
     assertThat(server.getRequestCount()).isBetween(1, 20);
+  }
+
+  /**
+   * How many times the transport itself sends a GET whose connection drops after the server read it
+   * (no response): the JDK client (17 and 25) sends an idempotent GET once more on a new
+   * connection, and so does OkHttp.
+   */
+  protected int sendsOfAGetWhoseConnectionDrops() {
+    return 2;
+  }
+
+  /** How many times the transport itself sends a GET answered 503 with {@code Retry-After: 0}. */
+  protected int sendsOfAGetAnswered503RetryAfterZero() {
+    return 1;
+  }
+
+  /** A server that reads each request whole, counts it and, if {@code drop}, closes at once. */
+  private static RawServer counting(AtomicInteger seen, boolean drop) throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          java.util.regex.Matcher length =
+              java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+          socket.getInputStream().readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+          seen.incrementAndGet();
+          if (drop) {
+            socket.close();
+          } else {
+            socket.getInputStream().read(); // never answers; the server's close ends the wait
+          }
+        });
+  }
+
+  /**
+   * The requests a server sees under a {@link RetryInterceptor} of 3 attempts, pinned per
+   * transport: a retry of the transport's own under the interceptor's multiplies the attempts, and
+   * a JDK whose client starts retrying internally shows here.
+   */
+  @Test
+  void theServerSeesTheAttemptsOfTheRetryInterceptorTimesTheTransportsOwnSends() throws Exception {
+    HttpClient retrying = Interceptor.decorate(client, fastRetry(3));
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(status(503, null));
+    }
+    server.enqueue(json(200, "\"one send too many\""));
+    HttpResponse<String> last =
+        retrying.send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(last.statusCode()).isEqualTo(503);
+    assertThat(server.getRequestCount()).as("503 without Retry-After").isEqualTo(3);
+
+    int zero = sendsOfAGetAnswered503RetryAfterZero();
+    for (int i = 0; i < 3 * zero; i++) {
+      other.enqueue(status(503, "0"));
+    }
+    other.enqueue(json(200, "\"one send too many\"")); // not a hang when a transport sends more
+    assertThat(
+            retrying
+                .send(
+                    HttpRequest.newBuilder(LoopbackServer.uri(other, "/x")).build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .statusCode())
+        .isEqualTo(503);
+    assertThat(other.getRequestCount()).as("503 with Retry-After: 0").isEqualTo(3 * zero);
+
+    AtomicInteger timedOut = new AtomicInteger();
+    try (RawServer silent = counting(timedOut, false)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(silent.uri("/slow")).timeout(Duration.ofMillis(300)).build();
+      assertThatThrownBy(() -> retrying.send(request, HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(java.net.http.HttpTimeoutException.class)
+          .hasMessageEndingWith("(3 attempts)");
+      assertThat(timedOut).as("request timeouts").hasValue(3);
+    }
+
+    AtomicInteger dropped = new AtomicInteger();
+    try (RawServer dropping = counting(dropped, true)) {
+      HttpRequest request = HttpRequest.newBuilder(dropping.uri("/drop")).build();
+      assertThatThrownBy(() -> retrying.send(request, HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(IOException.class)
+          .hasMessageNotContaining("attempts");
+      assertThat(dropped)
+          .as("a dropped connection: not retried by the interceptor")
+          .hasValue(sendsOfAGetWhoseConnectionDrops());
+    }
+  }
+
+  /**
+   * A server that answers each GET ({@code "ok"}, the connection kept) and reads any other request
+   * whole, counts it and closes the connection without answering.
+   */
+  private static RawServer answeringOnlyGets(AtomicInteger others) throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          java.io.InputStream in = socket.getInputStream();
+          for (String head = first; !head.isEmpty(); head = RawServer.readHead(in)) {
+            java.util.regex.Matcher length =
+                java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+            in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+            if (!head.startsWith("GET ")) {
+              others.incrementAndGet();
+              socket.close();
+              return;
+            }
+            RawServer.write(
+                socket,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n\r\n\"ok\"");
+          }
+        });
+  }
+
+  /**
+   * A POST the server read before the connection dropped may have been carried out: no transport
+   * sends it again (the JDK client does not; OkHttp, by default, would on a new connection when the
+   * one that dropped had served a request before), blocking or async, with a body or without.
+   */
+  @Test
+  void aPostWhoseConnectionDropsAfterTheServerReadItIsSentOnce() throws Exception {
+    AtomicInteger posts = new AtomicInteger();
+    try (RawServer server = answeringOnlyGets(posts)) {
+      URI uri = server.uri("/orders");
+      HttpRequest warm = HttpRequest.newBuilder(uri).build();
+      List<String> shapes = List.of("blocking", "async", "without a body", "a PATCH");
+      for (int i = 0; i < shapes.size(); i++) {
+        // A connection that served a request: the kind OkHttp retries on.
+        assertThat(client.send(warm, HttpResponse.BodyHandlers.ofString()).body())
+            .isEqualTo("\"ok\"");
+        Throwable failure;
+        switch (i) {
+          case 0:
+            failure = catchThrowable(() -> HttpJson.postAsJson(client, uri, "v", options));
+            break;
+          case 1:
+            failure =
+                catchThrowable(
+                    () ->
+                        HttpJson.postAsJsonAsync(client, uri, "v", options)
+                            .get(5, TimeUnit.SECONDS));
+            failure = failure instanceof ExecutionException ? failure.getCause() : failure;
+            break;
+          case 2:
+            failure =
+                catchThrowable(
+                    () ->
+                        client.send(
+                            HttpRequest.newBuilder(uri)
+                                .POST(HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString()));
+            break;
+          default:
+            failure =
+                catchThrowable(
+                    () ->
+                        client.send(
+                            HttpRequest.newBuilder(uri)
+                                .method("PATCH", HttpRequest.BodyPublishers.ofString("{}"))
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString()));
+        }
+        assertThat(failure).as(shapes.get(i)).isInstanceOf(IOException.class);
+        assertThat(posts).as(shapes.get(i)).hasValue(i + 1);
+      }
+    }
   }
 
   // ---- redirects and credentials
