@@ -1064,6 +1064,99 @@ public abstract class InterceptorContract {
   }
 
   @Test
+  void aDefaultAcceptAndContentTypeAreSentOnceAfterA307Or308() throws Exception {
+    String vendor = "application/vnd.acme+json";
+    HttpJsonClient api =
+        api()
+            .header("Accept", vendor)
+            .header("Content-Type", vendor)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    for (int code : new int[] {307, 308}) {
+      server.enqueue(redirect(code, LoopbackServer.uri(server, "/v1/moved")));
+      server.enqueue(json(200, "\"ok\""));
+      assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("ok");
+      for (int i = 0; i < 2; i++) {
+        RecordedRequest r = LoopbackServer.take(server);
+        assertThat(r.getHeaders().values("Accept"))
+            .as(code + " " + r.getTarget())
+            .containsExactly(vendor);
+        assertThat(r.getHeaders().values("Content-Type"))
+            .as(code + " " + r.getTarget())
+            .containsExactly(vendor);
+        assertThat(r.getBody().utf8()).isEqualTo("\"v\"");
+      }
+    }
+  }
+
+  /**
+   * Without a base URI the default headers go with every URI the caller names; a redirect is the
+   * server's choice, so the first request's origin is the one they are trusted to.
+   */
+  @Test
+  void withoutABaseUriARedirectToAnotherOriginCarriesNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Token", () -> "rotating")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    server.enqueue(redirect(302, elsewhere));
+    other.enqueue(redirect(307, LoopbackServer.uri(server, "/back")));
+    server.enqueue(json(200, "\"home\""));
+    server.enqueue(redirect(302, elsewhere));
+    other.enqueue(json(200, "\"there\""));
+
+    assertThat(api.getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("home");
+    assertThat(
+            api.getFromJsonAsync(LoopbackServer.uri(server, "/x").toString(), String.class)
+                .get(5, TimeUnit.SECONDS))
+        .isEqualTo("there");
+
+    for (int i = 0; i < 3; i++) {
+      RecordedRequest home = LoopbackServer.take(server);
+      assertThat(home.getHeaders().get("Authorization"))
+          .as(home.getTarget())
+          .isEqualTo("Bearer s3cret");
+      assertThat(home.getHeaders().get("X-Token")).as(home.getTarget()).isEqualTo("rotating");
+    }
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest hop = LoopbackServer.take(other);
+      assertThat(hop.getTarget()).isEqualTo("/landing");
+      assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+      assertThat(hop.getHeaders().values("X-Token")).isEmpty();
+      assertThat(hop.getHeaders().values("Accept")).containsExactly("application/json");
+    }
+  }
+
+  /**
+   * A header given for one call goes where the caller sent that call; a redirect to another origin
+   * keeps the call's own headers (an idempotency key, a request id) but not its credentials.
+   */
+  @Test
+  void aRedirectToAnotherOriginDropsTheCallsOwnCredentialsButKeepsItsOtherHeaders()
+      throws Exception {
+    HttpJsonClient api =
+        api()
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build()
+            .withHeader("Authorization", "Bearer per-call")
+            .withHeader("X-Request-Id", "r1");
+    server.enqueue(redirect(307, LoopbackServer.uri(other, "/landing")));
+    other.enqueue(json(200, "\"there\""));
+    assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("there");
+    assertThat(LoopbackServer.take(server).getHeaders().get("Authorization"))
+        .isEqualTo("Bearer per-call");
+    RecordedRequest hop = LoopbackServer.take(other);
+    assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+    assertThat(hop.getHeaders().get("X-Request-Id")).isEqualTo("r1");
+    assertThat(hop.getBody().utf8()).isEqualTo("\"v\"");
+  }
+
+  @Test
   void aHeaderSuppliedPerCallIsAskedForEachCall() throws Exception {
     java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
     HttpJsonClient api =
