@@ -1269,8 +1269,10 @@ public final class HttpJsonClient {
    * thrown here; a later page's failure is thrown from the stream as an {@link
    * java.io.UncheckedIOException} whose cause is the exception the call would throw ({@link
    * HttpJsonStatusException}, {@link JsonReadException}, …). A {@code next} link to a page already
-   * read fails the same way (an {@link HttpJsonException} naming both pages) instead of looping.
-   * The stream is not thread-safe; close it (or read it to the end) when done.
+   * read fails the same way (an {@link HttpJsonException} naming both pages) instead of looping,
+   * and so does a next link after 100 pages in a row without elements (else one {@code hasNext()}
+   * would fetch for as long as the server makes up new pages). The stream is not thread-safe; close
+   * it (or read it to the end) when done.
    *
    * @param uri the first page, resolved against the base URI
    * @param elementType the class of the elements

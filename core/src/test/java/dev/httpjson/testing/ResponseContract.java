@@ -511,6 +511,37 @@ public abstract class ResponseContract {
     }
   }
 
+  /**
+   * Pages that are all empty but each link a new next page would keep one {@code hasNext()}
+   * fetching forever: after {@code 100} empty pages in a row the stream fails instead.
+   */
+  @Test
+  public void emptyPagesThatKeepLinkingANewNextPageFailTheStreamInsteadOfFetchingForever()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger served =
+        new java.util.concurrent.atomic.AtomicInteger();
+    server.setDispatcher(
+        new mockwebserver3.Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            int n = served.incrementAndGet();
+            return page(
+                n == 1 ? "[{\"id\":1,\"title\":\"a\"}]" : "[]",
+                "<items?page=" + (n + 1) + ">; rel=next");
+          }
+        });
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items?page=1", Item.class)) {
+      java.util.Iterator<Item> it = items.iterator();
+      assertThat(it.next().id()).isEqualTo(1);
+      assertThatThrownBy(it::hasNext)
+          .isInstanceOf(UncheckedIOException.class)
+          .hasCauseInstanceOf(HttpJsonException.class)
+          .hasMessageContaining("100 pages in a row")
+          .hasMessageContaining("page 101");
+    }
+    assertThat(served).hasValue(101);
+  }
+
   // ---- text with a type's options ----
 
   @Test
