@@ -42,6 +42,9 @@ public final class Redirects implements Interceptor {
   private final UnaryOperator<HttpRequest> supplied;
 
   /**
+   * A stage that follows redirects as {@code policy} says.
+   *
+   * @param policy which redirects to follow
    * @param base the base URI, or null: then the first request's origin is the trusted one
    * @param defaults the fixed default headers, name-value pairs, without Accept and Content-Type
    * @param names the lower-case names of every default header, fixed or supplied, but Accept and
