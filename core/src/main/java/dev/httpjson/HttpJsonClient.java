@@ -58,10 +58,11 @@ import org.jspecify.annotations.Nullable;
  * call itself still goes where the URI says, as it would in a browser, which sends no credentials
  * across origins either: following a link to a download server or a pre-signed URL keeps working.
  * Without a base URI, every URI is absolute and chosen by the caller, and the default headers go
- * with every request. Redirects too: an {@link HttpClient} that follows redirects itself would copy
- * the headers to every hop, so {@link Builder#build()} refuses one when there are a base URI and
- * default headers; {@link Builder#followRedirects(Redirect)} has httpjson follow them instead,
- * checking every hop.
+ * with every request the caller names; a URI the server names — a redirect's {@code Location}, a
+ * paged stream's next link — gets them only on the origin of the call's first request. Redirects:
+ * an {@link HttpClient} that follows redirects itself would copy the headers to every hop, so
+ * {@link Builder#build()} refuses one when there are a base URI and default headers; {@link
+ * Builder#followRedirects(Redirect)} has httpjson follow them instead, checking every hop.
  *
  * <p><b>Around the call.</b> {@link Builder#interceptor(Interceptor)} adds auth, retries ({@link
  * RetryInterceptor}), logging ({@link LoggingInterceptor}) or anything else to every call; {@link
@@ -78,8 +79,12 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>A header added that way goes with the call whatever its origin (the caller chose it for that
- * call); a value for {@code Accept} or {@code Content-Type} replaces httpjson's own. Building such
- * a client costs a few small objects and never touches the serializer caches.
+ * call), and with its redirect hops and later pages, except that {@code Authorization}, {@code
+ * Proxy-Authorization} and {@code Cookie} never go on to another origin than the one the caller
+ * named: a {@code Location} or a next link is the server's choice (the JDK's own redirect following
+ * drops {@code Authorization} there too). A value for {@code Accept} or {@code Content-Type}
+ * replaces httpjson's own. Building such a client costs a few small objects and never touches the
+ * serializer caches.
  *
  * <p>Types are given as a {@link Class} or a {@link JsonType}; a class, and a {@code JsonType} made
  * without options, use this client's {@link #options()}; a {@code JsonType} made with options its
@@ -93,6 +98,13 @@ public final class HttpJsonClient {
 
   /** What calls are sent with: {@link #given} behind the chain, or itself without one. */
   private final HttpClient client;
+
+  /**
+   * What a later page on an origin the default headers do not go to is sent with: without a base
+   * URI, {@link #client} would add the supplied headers to it, and its redirects would take its
+   * origin for the trusted one; this chain does neither. Else {@link #client} itself.
+   */
+  private final HttpClient foreign;
 
   private final @Nullable URI baseUri;
 
@@ -139,7 +151,11 @@ public final class HttpJsonClient {
     this.resolved = new Resolved[RESOLVED_SLOTS];
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
-    this.client = b.sender(headers);
+    this.client = b.sender(headers, false);
+    this.foreign =
+        base == null && (b.redirects != Redirect.NEVER || !b.suppliedNames.isEmpty())
+            ? b.sender(headers, true)
+            : client;
     this.callHeaders = Calls.noHeaders();
     this.callTimeout = false;
   }
@@ -148,6 +164,7 @@ public final class HttpJsonClient {
       HttpJsonClient from, JsonOptions options, String[] callHeaders, boolean callTimeout) {
     this.given = from.given;
     this.client = from.client;
+    this.foreign = from.foreign;
     this.baseUri = from.baseUri;
     this.origin = from.origin;
     this.directory = from.directory;
@@ -198,9 +215,10 @@ public final class HttpJsonClient {
 
   /**
    * A client like this one that also sends the header {@code name: value}, to whatever origin the
-   * call goes. Meant for one call, or a few: an idempotency key, a request id, a token for this
-   * call only. Like {@link java.net.http.HttpRequest.Builder#header}, this adds: every value added
-   * for a name is sent. A value for {@code Accept} or {@code Content-Type} replaces httpjson's own.
+   * call goes (but see the class description for redirects and pages on another origin). Meant for
+   * one call, or a few: an idempotency key, a request id, a token for this call only. Like {@link
+   * java.net.http.HttpRequest.Builder#header}, this adds: every value added for a name is sent. A
+   * value for {@code Accept} or {@code Content-Type} replaces httpjson's own.
    *
    * @param name the header name
    * @param value the header value
@@ -296,16 +314,37 @@ public final class HttpJsonClient {
 
   /** The default headers when {@code target} is on the base URI's origin, and the call's own. */
   private String[] headersFor(URI target) {
+    return headersFor(target, target);
+  }
+
+  /**
+   * The headers of a request to {@code target} in a call that began at {@code first} (a later
+   * page): the default headers when {@code target} is on the trusted origin — the base URI's, or
+   * without one the first request's —, and the call's own, but for its credentials ({@link
+   * Redirects#CREDENTIALS}) when {@code target} is on another origin than {@code first}.
+   */
+  private String[] headersFor(URI target, URI first) {
     if (headers.length == 0 && callHeaders.length == 0) {
       return headers;
     }
     String[] defaults =
-        baseUri == null || Uris.sameOrigin(baseUri, target) ? headers : Calls.noHeaders();
-    if (callHeaders.length == 0) {
+        Uris.sameOrigin(baseUri != null ? baseUri : first, target) ? headers : Calls.noHeaders();
+    String[] own = callHeaders;
+    if (own.length > 0 && target != first && !Uris.sameOrigin(first, target)) {
+      List<String> kept = new ArrayList<>(own.length);
+      for (int i = 0; i < own.length; i += 2) {
+        if (!Redirects.CREDENTIALS.contains(own[i].toLowerCase(java.util.Locale.ROOT))) {
+          kept.add(own[i]);
+          kept.add(own[i + 1]);
+        }
+      }
+      own = kept.toArray(new String[0]);
+    }
+    if (own.length == 0) {
       return defaults;
     }
-    String[] all = Arrays.copyOf(defaults, defaults.length + callHeaders.length);
-    System.arraycopy(callHeaders, 0, all, defaults.length, callHeaders.length);
+    String[] all = Arrays.copyOf(defaults, defaults.length + own.length);
+    System.arraycopy(own, 0, all, defaults.length, own.length);
     return all;
   }
 
@@ -1221,14 +1260,19 @@ public final class HttpJsonClient {
    * } // closing stops fetching pages
    * }</pre>
    *
-   * <p>Every page is a call of its own, with this client's headers (the default headers only to the
-   * base URI's origin), options, size limit, whole-call timeout per page, interceptors and status
-   * check; one page is held in memory at a time. The first page is read before this method returns,
-   * so its failures are thrown here; a later page's failure is thrown from the stream as an {@link
+   * <p>Every page is a call of its own, with this client's headers, options, size limit, whole-call
+   * timeout per page, interceptors and status check; one page is held in memory at a time. A next
+   * link is the server's choice: the default headers go only to the base URI's origin (without a
+   * base URI, to the first page's), and of the headers from {@link #withHeader} a page on another
+   * origin than the first page's gets all but {@code Authorization}, {@code Proxy-Authorization}
+   * and {@code Cookie}. The first page is read before this method returns, so its failures are
+   * thrown here; a later page's failure is thrown from the stream as an {@link
    * java.io.UncheckedIOException} whose cause is the exception the call would throw ({@link
    * HttpJsonStatusException}, {@link JsonReadException}, …). A {@code next} link to a page already
-   * read fails the same way (an {@link HttpJsonException} naming both pages) instead of looping.
-   * The stream is not thread-safe; close it (or read it to the end) when done.
+   * read fails the same way (an {@link HttpJsonException} naming both pages) instead of looping,
+   * and so does a next link after 100 pages in a row without elements (else one {@code hasNext()}
+   * would fetch for as long as the server makes up new pages). The stream is not thread-safe; close
+   * it (or read it to the end) when done.
    *
    * @param uri the first page, resolved against the base URI
    * @param elementType the class of the elements
@@ -1276,8 +1320,8 @@ public final class HttpJsonClient {
         first,
         target ->
             Calls.exchange(
-                client,
-                Calls.request("GET", target, null, page.options(), headersFor(target)),
+                baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
+                Calls.request("GET", target, null, page.options(), headersFor(target, first)),
                 page));
   }
 
@@ -1395,9 +1439,10 @@ public final class HttpJsonClient {
      * Adds a header sent with every request to the base URI's origin, like {@link #header(String,
      * String)}, whose value {@code value} gives for each request: a token that rotates. The
      * supplier runs on the thread that sends (see {@link Interceptor} on threads), before this
-     * client's interceptors, and again for each redirect hop to the base URI's origin; a request
-     * that already carries the header (such as one from {@link HttpJsonClient#withHeader}) keeps
-     * its own. What the supplier throws, the call fails with.
+     * client's interceptors, and again for each redirect hop to the base URI's origin (without a
+     * base URI, the first request's); a request that already carries the header (such as one from
+     * {@link HttpJsonClient#withHeader}) keeps its own. What the supplier throws, the call fails
+     * with.
      *
      * <pre>{@code
      * HttpJsonClient api = HttpJsonClient.newBuilder(http)
@@ -1455,8 +1500,12 @@ public final class HttpJsonClient {
 
     /**
      * Makes the client follow redirects itself, checking every hop: the default headers go to a hop
-     * on the base URI's origin and never to another one. Default: {@link Redirect#NEVER}, a
-     * redirect is the response. Needs an {@link HttpClient} that does not follow redirects itself
+     * on the base URI's origin (without a base URI, the first request's origin) and never to
+     * another one; the request's own {@code Authorization}, {@code Proxy-Authorization} and {@code
+     * Cookie} (from {@link HttpJsonClient#withHeader} or a request given to {@code exchange}) are
+     * taken off a hop to another origin than the first request's and not put back; {@code Accept}
+     * and {@code Content-Type} stay as the first request had them. Default: {@link Redirect#NEVER},
+     * a redirect is the response. Needs an {@link HttpClient} that does not follow redirects itself
      * (its {@link HttpClient#followRedirects()} is {@code NEVER}): an {@code HttpClient} that
      * follows a redirect to another origin sends the first request's headers there, credentials
      * included, and {@link #build()} refuses such a client when there are default headers.
@@ -1474,7 +1523,11 @@ public final class HttpJsonClient {
       return this;
     }
 
-    HttpClient sender(String[] fixed) {
+    /**
+     * The chain calls run through; a {@code foreign} one, for requests the default headers must not
+     * reach, adds no supplied header and has its redirects add no default header.
+     */
+    HttpClient sender(String[] fixed, boolean foreign) {
       boolean hasDefaults = !headers.isEmpty() || !suppliedNames.isEmpty();
       Redirect own = client.followRedirects();
       if (own != Redirect.NEVER && baseUri != null && hasDefaults) {
@@ -1499,28 +1552,35 @@ public final class HttpJsonClient {
                 + own);
       }
       List<Interceptor> chain = new ArrayList<>();
+      SuppliedHeaders supplied =
+          suppliedNames.isEmpty() || foreign
+              ? null
+              : new SuppliedHeaders(baseUri, suppliedNames, suppliedValues);
+      if (supplied != null) {
+        chain.add(supplied); // the first request; Redirects asks again for each trusted hop
+      }
       if (redirects != Redirect.NEVER) {
+        // Accept and Content-Type describe the exchange: a hop keeps the first request's.
         java.util.Set<String> stripped = new java.util.HashSet<>();
         List<String> defaults = new ArrayList<>();
-        for (int i = 0; i < fixed.length; i += 2) {
-          defaults.add(fixed[i]);
-          defaults.add(fixed[i + 1]);
+        for (int i = 0; i < (foreign ? 0 : fixed.length); i += 2) {
           if (!JsonRequestBuilder.isAccept(fixed[i])
               && !JsonRequestBuilder.isContentType(fixed[i])) {
+            defaults.add(fixed[i]);
+            defaults.add(fixed[i + 1]);
             stripped.add(fixed[i].toLowerCase(java.util.Locale.ROOT));
           }
         }
-        for (String name : suppliedNames) {
+        for (String name : foreign ? List.<String>of() : suppliedNames) {
           stripped.add(name.toLowerCase(java.util.Locale.ROOT));
         }
-        URI base = baseUri;
         chain.add(
-            base == null
-                ? new Redirects(redirects, URI.create("none:/"), new String[0], java.util.Set.of())
-                : new Redirects(redirects, base, defaults.toArray(new String[0]), stripped));
-      }
-      if (!suppliedNames.isEmpty()) {
-        chain.add(new SuppliedHeaders(baseUri, suppliedNames, suppliedValues));
+            new Redirects(
+                redirects,
+                baseUri,
+                defaults.toArray(new String[0]),
+                stripped,
+                supplied == null ? r -> r : supplied::apply));
       }
       chain.addAll(interceptors);
       return InterceptingClient.of(client, chain, listeners);

@@ -34,10 +34,12 @@ import org.jspecify.annotations.Nullable;
  * </pre>
  *
  * <p><b>Secrets stay out.</b> URIs are shown as exception messages show them: query values and
- * userinfo replaced by {@code ***}. The values of {@code Authorization}, {@code
- * Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the headers named with {@link
- * Builder#redactHeader(String)} are shown as {@code ***}. Bodies ({@link Level#BODY}) can hold
- * secrets of their own: log them only where that is fine.
+ * userinfo replaced by {@code ***}, the fragment dropped; so are the URIs in headers ({@code
+ * Location}, {@code Content-Location}, {@code Referer}, and each {@code Link} target, its
+ * parameters kept). The values of {@code Authorization}, {@code Proxy-Authorization}, {@code
+ * Cookie}, {@code Set-Cookie} and the headers named with {@link Builder#redactHeader(String)} are
+ * shown as {@code ***}. Bodies ({@link Level#BODY}) can hold secrets of their own: log them only
+ * where that is fine.
  *
  * <p><b>Bodies are read once.</b> A request body is shown from the bytes of a {@link JsonContent}
  * (other publishers are not read: only their length is shown); a response body is copied, up to
@@ -79,6 +81,9 @@ public final class LoggingInterceptor implements Interceptor {
 
   private static final Set<String> ALWAYS_REDACTED =
       Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
+
+  /** Headers whose value is a URI, shown as the request line shows one. */
+  private static final Set<String> URI_VALUED = Set.of("location", "content-location", "referer");
 
   private final Level level;
   private final System.Logger logger;
@@ -143,10 +148,48 @@ public final class LoggingInterceptor implements Interceptor {
 
   private void appendHeaders(StringBuilder sb, HttpHeaders headers) {
     for (Map.Entry<String, List<String>> e : headers.map().entrySet()) {
-      boolean hide = redacted.contains(e.getKey().toLowerCase(Locale.ROOT));
+      String name = e.getKey().toLowerCase(Locale.ROOT);
+      boolean hide = redacted.contains(name);
       for (String value : e.getValue()) {
-        sb.append('\n').append(e.getKey()).append(": ").append(hide ? "***" : value);
+        sb.append('\n').append(e.getKey()).append(": ");
+        if (hide) {
+          sb.append("***");
+        } else if (URI_VALUED.contains(name)) {
+          sb.append(Uris.redact(value.trim()));
+        } else if (name.equals("link")) {
+          appendLinks(sb, value);
+        } else {
+          sb.append(value);
+        }
       }
+    }
+  }
+
+  /** A {@code Link} value with each {@code <target>} redacted, its parameters as they are. */
+  private static void appendLinks(StringBuilder sb, String value) {
+    boolean quoted = false;
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (quoted) {
+        if (c == '\\' && i + 1 < value.length()) {
+          sb.append(c);
+          c = value.charAt(++i);
+        } else if (c == '"') {
+          quoted = false;
+        }
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == '<') {
+        int close = value.indexOf('>', i + 1);
+        if (close < 0) {
+          sb.append("<").append(Uris.redact(value.substring(i + 1).trim()));
+          return;
+        }
+        sb.append('<').append(Uris.redact(value.substring(i + 1, close).trim())).append('>');
+        i = close;
+        continue;
+      }
+      sb.append(c);
     }
   }
 

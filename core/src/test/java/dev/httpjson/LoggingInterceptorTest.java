@@ -127,6 +127,44 @@ class LoggingInterceptorTest {
   }
 
   @Test
+  void uriValuedHeadersAreRedactedAsTheRequestLineIs() throws Exception {
+    String base = LoopbackServer.uri(server, "/v1/").toString();
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(201)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Location", "/v1/items/1?api_key=SECRET1&v=2")
+            .addHeader("Content-Location", base + "items/1?sig=SECRET2#frag")
+            .addHeader(
+                "Link",
+                "<"
+                    + base
+                    + "items?page=2&token=SECRET3>; rel=\"next\", <items?token=SECRET4>;"
+                    + " rel=\"last\"; title=\"last, page\"")
+            .body("\"x\"")
+            .build());
+    HttpJsonClient api = api(LoggingInterceptor.Level.HEADERS);
+    HttpRequest request =
+        HttpRequest.newBuilder(api.uri("items?api_key=SECRET0"))
+            .header("Referer", "https://app.example/page?session=SECRET5")
+            .build();
+    assertThat(api.exchange(request, String.class).body()).isEqualTo("x");
+    String all = log.all();
+    assertThat(all)
+        .contains("/v1/items?api_key=*** (0-byte body)")
+        .containsIgnoringCase("location: /v1/items/1?api_key=***&v=***")
+        .containsIgnoringCase("content-location: " + base + "items/1?sig=***\n")
+        .containsIgnoringCase(
+            "link: <"
+                + base
+                + "items?page=***&token=***>; rel=\"next\", <items?token=***>; rel=\"last\";"
+                + " title=\"last, page\"")
+        .containsIgnoringCase("referer: https://app.example/page?session=***")
+        .doesNotContain("SECRET")
+        .doesNotContain("frag");
+  }
+
+  @Test
   void bodiesAreLoggedAsABoundedPrefixAndTheCallerStillReadsTheWholeBody() throws Exception {
     server.enqueue(json(200, "\"a long response body\""));
     server.enqueue(json(200, "\"ok\""));

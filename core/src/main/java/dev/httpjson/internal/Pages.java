@@ -21,7 +21,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The elements of a paginated collection, page after page as the consumer pulls, following {@code
  * Link: <…>; rel="next"} (RFC 8288). One page is held at a time; closing the stream stops fetching.
- * A {@code next} link to a page already read fails instead of looping.
+ * A {@code next} link to a page already read fails instead of looping, and so does the {@value
+ * #MAX_EMPTY_PAGES}th empty page in a row that links a next one: one {@code hasNext()} would
+ * otherwise fetch for as long as the server invents new pages.
  */
 public final class Pages<T> implements Iterator<T> {
   /** Fetches one page, status checked. */
@@ -29,12 +31,16 @@ public final class Pages<T> implements Iterator<T> {
     public HttpResponse<@Nullable List<T>> fetch(URI uri) throws IOException, InterruptedException;
   }
 
+  /** How many pages in a row may have no elements and still link a next page. */
+  public static final int MAX_EMPTY_PAGES = 100;
+
   private final Fetcher<T> fetcher;
   private final Map<URI, Integer> seen = new HashMap<>();
   private Iterator<T> page = Collections.emptyIterator();
   private @Nullable URI next;
   private @Nullable URI current;
   private int pages;
+  private int emptyInARow;
   private boolean closed;
 
   private Pages(Fetcher<T> fetcher) {
@@ -72,6 +78,7 @@ public final class Pages<T> implements Iterator<T> {
     current = uri;
     List<T> items = response.body();
     page = items == null ? Collections.emptyIterator() : items.iterator();
+    emptyInARow = page.hasNext() ? 0 : emptyInARow + 1;
     next = Links.find(response.headers(), "next", response.uri());
   }
 
@@ -83,6 +90,21 @@ public final class Pages<T> implements Iterator<T> {
         return false;
       }
       next = null;
+      if (emptyInARow >= MAX_EMPTY_PAGES) {
+        closed = true;
+        throw new UncheckedIOException(
+            new HttpJsonException(
+                "Pagination stopped after "
+                    + emptyInARow
+                    + " pages in a row without elements: page "
+                    + pages
+                    + " ("
+                    + Uris.redact(String.valueOf(current))
+                    + ") links yet another next page ("
+                    + Uris.redact(u)
+                    + ")",
+                null));
+      }
       try {
         load(u);
       } catch (IOException e) {

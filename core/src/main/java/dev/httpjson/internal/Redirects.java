@@ -12,27 +12,56 @@ import java.net.http.HttpResponse.BodySubscribers;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Follows redirects for an {@link HttpJsonClient} (the outermost stage of its chain), so that every
- * hop is checked against the base URI's origin: the default headers go to a hop on that origin and
- * are taken off a hop anywhere else. Each hop runs through the rest of the chain.
+ * Follows redirects for an {@link HttpJsonClient}, so that every hop is checked: the default
+ * headers go to a hop on the trusted origin (the base URI's, or without one the first request's)
+ * and are taken off a hop anywhere else; credentials of the request itself ({@link #CREDENTIALS})
+ * are taken off a hop to another origin than the first request's. {@code Accept} and {@code
+ * Content-Type} describe the exchange and stay as the first request had them. Each hop runs through
+ * the rest of the chain.
  */
 public final class Redirects implements Interceptor {
   /** As many as the JDK client follows by default ({@code jdk.httpclient.redirects.retrylimit}). */
   public static final int MAX_HOPS = 5;
 
-  private final Redirect policy;
-  private final URI base;
-  private final String[] defaults; // name, value pairs; a null value: a supplied header
-  private final Set<String> names;
+  /**
+   * Headers that carry a credential whoever set them: never sent on a hop to another origin than
+   * the first request's, as browsers and the JDK's own redirect following do for {@code
+   * Authorization}.
+   */
+  public static final Set<String> CREDENTIALS =
+      Set.of("authorization", "proxy-authorization", "cookie");
 
-  public Redirects(Redirect policy, URI base, String[] defaults, Set<String> names) {
+  private final Redirect policy;
+  private final @Nullable URI base;
+  private final String[] defaults; // name, value pairs, neither Accept nor Content-Type
+  private final Set<String> names;
+  private final UnaryOperator<HttpRequest> supplied;
+
+  /**
+   * A stage that follows redirects as {@code policy} says.
+   *
+   * @param policy which redirects to follow
+   * @param base the base URI, or null: then the first request's origin is the trusted one
+   * @param defaults the fixed default headers, name-value pairs, without Accept and Content-Type
+   * @param names the lower-case names of every default header, fixed or supplied, but Accept and
+   *     Content-Type
+   * @param supplied adds the supplied default headers to a request for the trusted origin
+   */
+  public Redirects(
+      Redirect policy,
+      @Nullable URI base,
+      String[] defaults,
+      Set<String> names,
+      UnaryOperator<HttpRequest> supplied) {
     this.policy = policy;
     this.base = base;
     this.defaults = defaults;
     this.names = names;
+    this.supplied = supplied;
   }
 
   /** Where the response said to go, when this stage follows it. */
@@ -83,13 +112,17 @@ public final class Redirects implements Interceptor {
     return target;
   }
 
-  /** The request for the next hop: method and body as browsers do, default headers re-checked. */
-  public HttpRequest next(HttpRequest previous, URI target, int status) {
+  /**
+   * The request for the next hop: method and body as browsers do, default headers re-checked
+   * against the trusted origin, the request's own credentials against the first request's origin.
+   */
+  HttpRequest next(HttpRequest first, HttpRequest previous, URI target, int status) {
     String method = previous.method();
     boolean toGet =
         (status == 303 && !method.equals("HEAD"))
             || ((status == 301 || status == 302) && method.equals("POST"));
-    boolean sameOrigin = Uris.sameOrigin(base, target);
+    boolean trusted = Uris.sameOrigin(base != null ? base : first.uri(), target);
+    boolean home = Uris.sameOrigin(first.uri(), target);
     HttpRequest.Builder b =
         HttpRequest.newBuilder(
             previous,
@@ -98,7 +131,7 @@ public final class Redirects implements Interceptor {
               if (toGet && (lower.equals("content-type") || lower.equals("content-length"))) {
                 return false;
               }
-              return !names.contains(lower);
+              return !names.contains(lower) && (home || !CREDENTIALS.contains(lower));
             });
     b.uri(target);
     if (toGet) {
@@ -106,14 +139,13 @@ public final class Redirects implements Interceptor {
     } else {
       b.method(method, previous.bodyPublisher().orElse(HttpRequest.BodyPublishers.noBody()));
     }
-    if (sameOrigin) {
-      for (int i = 0; i < defaults.length; i += 2) {
-        if (defaults[i + 1] != null) {
-          b.header(defaults[i], defaults[i + 1]);
-        }
-      }
+    if (!trusted) {
+      return b.build();
     }
-    return b.build();
+    for (int i = 0; i < defaults.length; i += 2) {
+      b.header(defaults[i], defaults[i + 1]);
+    }
+    return supplied.apply(b.build());
   }
 
   private static void redirected(Chain<?> chain, int status, URI target) {
@@ -148,7 +180,7 @@ public final class Redirects implements Interceptor {
         throw tooMany(request);
       }
       redirected(chain, response.statusCode(), target);
-      current = next(current, target, response.statusCode());
+      current = next(request, current, target, response.statusCode());
     }
   }
 
@@ -199,7 +231,7 @@ public final class Redirects implements Interceptor {
           HttpRequest next;
           try {
             redirected(chain, response.statusCode(), target);
-            next = next(current, target, response.statusCode());
+            next = next(first, current, target, response.statusCode());
           } catch (RuntimeException e) {
             result.completeExceptionally(e);
             return;

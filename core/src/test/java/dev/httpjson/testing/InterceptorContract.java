@@ -3,6 +3,7 @@ package dev.httpjson.testing;
 import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
@@ -733,7 +734,7 @@ public abstract class InterceptorContract {
   @Test
   void aPostIsNotRetried() throws Exception {
     HttpJsonClient api = api().interceptor(fastRetry(3)).build();
-    // No Retry-After: OkHttp itself repeats a request on a 503 with "Retry-After: 0".
+    // No Retry-After: OkHttp itself repeats a GET on a 503 with "Retry-After: 0" (not a POST).
     server.enqueue(status(503, null));
     server.enqueue(json(200, "\"ok\""));
     assertThatThrownBy(() -> api.postAsJson("x", "v", String.class))
@@ -929,6 +930,170 @@ public abstract class InterceptorContract {
     assertThat(server.getRequestCount()).isBetween(1, 20);
   }
 
+  /**
+   * How many times the transport itself sends a GET whose connection drops after the server read it
+   * (no response): the JDK client (17 and 25) sends an idempotent GET once more on a new
+   * connection, and so does OkHttp.
+   */
+  protected int sendsOfAGetWhoseConnectionDrops() {
+    return 2;
+  }
+
+  /** How many times the transport itself sends a GET answered 503 with {@code Retry-After: 0}. */
+  protected int sendsOfAGetAnswered503RetryAfterZero() {
+    return 1;
+  }
+
+  /** A server that reads each request whole, counts it and, if {@code drop}, closes at once. */
+  private static RawServer counting(AtomicInteger seen, boolean drop) throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          java.util.regex.Matcher length =
+              java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+          socket.getInputStream().readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+          seen.incrementAndGet();
+          if (drop) {
+            socket.close();
+          } else {
+            socket.getInputStream().read(); // never answers; the server's close ends the wait
+          }
+        });
+  }
+
+  /**
+   * The requests a server sees under a {@link RetryInterceptor} of 3 attempts, pinned per
+   * transport: a retry of the transport's own under the interceptor's multiplies the attempts, and
+   * a JDK whose client starts retrying internally shows here.
+   */
+  @Test
+  void theServerSeesTheAttemptsOfTheRetryInterceptorTimesTheTransportsOwnSends() throws Exception {
+    HttpClient retrying = Interceptor.decorate(client, fastRetry(3));
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(status(503, null));
+    }
+    server.enqueue(json(200, "\"one send too many\""));
+    HttpResponse<String> last =
+        retrying.send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(last.statusCode()).isEqualTo(503);
+    assertThat(server.getRequestCount()).as("503 without Retry-After").isEqualTo(3);
+
+    int zero = sendsOfAGetAnswered503RetryAfterZero();
+    for (int i = 0; i < 3 * zero; i++) {
+      other.enqueue(status(503, "0"));
+    }
+    other.enqueue(json(200, "\"one send too many\"")); // not a hang when a transport sends more
+    assertThat(
+            retrying
+                .send(
+                    HttpRequest.newBuilder(LoopbackServer.uri(other, "/x")).build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .statusCode())
+        .isEqualTo(503);
+    assertThat(other.getRequestCount()).as("503 with Retry-After: 0").isEqualTo(3 * zero);
+
+    AtomicInteger timedOut = new AtomicInteger();
+    try (RawServer silent = counting(timedOut, false)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(silent.uri("/slow")).timeout(Duration.ofMillis(300)).build();
+      assertThatThrownBy(() -> retrying.send(request, HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(java.net.http.HttpTimeoutException.class)
+          .hasMessageEndingWith("(3 attempts)");
+      assertThat(timedOut).as("request timeouts").hasValue(3);
+    }
+
+    AtomicInteger dropped = new AtomicInteger();
+    try (RawServer dropping = counting(dropped, true)) {
+      HttpRequest request = HttpRequest.newBuilder(dropping.uri("/drop")).build();
+      assertThatThrownBy(() -> retrying.send(request, HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(IOException.class)
+          .hasMessageNotContaining("attempts");
+      assertThat(dropped)
+          .as("a dropped connection: not retried by the interceptor")
+          .hasValue(sendsOfAGetWhoseConnectionDrops());
+    }
+  }
+
+  /**
+   * A server that answers each GET ({@code "ok"}, the connection kept) and reads any other request
+   * whole, counts it and closes the connection without answering.
+   */
+  private static RawServer answeringOnlyGets(AtomicInteger others) throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          java.io.InputStream in = socket.getInputStream();
+          for (String head = first; !head.isEmpty(); head = RawServer.readHead(in)) {
+            java.util.regex.Matcher length =
+                java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+            in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+            if (!head.startsWith("GET ")) {
+              others.incrementAndGet();
+              socket.close();
+              return;
+            }
+            RawServer.write(
+                socket,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n\r\n\"ok\"");
+          }
+        });
+  }
+
+  /**
+   * A POST the server read before the connection dropped may have been carried out: no transport
+   * sends it again (the JDK client does not; OkHttp, by default, would on a new connection when the
+   * one that dropped had served a request before), blocking or async, with a body or without.
+   */
+  @Test
+  void aPostWhoseConnectionDropsAfterTheServerReadItIsSentOnce() throws Exception {
+    AtomicInteger posts = new AtomicInteger();
+    try (RawServer server = answeringOnlyGets(posts)) {
+      URI uri = server.uri("/orders");
+      HttpRequest warm = HttpRequest.newBuilder(uri).build();
+      List<String> shapes = List.of("blocking", "async", "without a body", "a PATCH");
+      for (int i = 0; i < shapes.size(); i++) {
+        // A connection that served a request: the kind OkHttp retries on.
+        assertThat(client.send(warm, HttpResponse.BodyHandlers.ofString()).body())
+            .isEqualTo("\"ok\"");
+        Throwable failure;
+        switch (i) {
+          case 0:
+            failure = catchThrowable(() -> HttpJson.postAsJson(client, uri, "v", options));
+            break;
+          case 1:
+            failure =
+                catchThrowable(
+                    () ->
+                        HttpJson.postAsJsonAsync(client, uri, "v", options)
+                            .get(5, TimeUnit.SECONDS));
+            failure = failure instanceof ExecutionException ? failure.getCause() : failure;
+            break;
+          case 2:
+            failure =
+                catchThrowable(
+                    () ->
+                        client.send(
+                            HttpRequest.newBuilder(uri)
+                                .POST(HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString()));
+            break;
+          default:
+            failure =
+                catchThrowable(
+                    () ->
+                        client.send(
+                            HttpRequest.newBuilder(uri)
+                                .method("PATCH", HttpRequest.BodyPublishers.ofString("{}"))
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString()));
+        }
+        assertThat(failure).as(shapes.get(i)).isInstanceOf(IOException.class);
+        assertThat(posts).as(shapes.get(i)).hasValue(i + 1);
+      }
+    }
+  }
+
   // ---- redirects and credentials
   // ------------------------------------------------------------------
 
@@ -1012,6 +1177,99 @@ public abstract class InterceptorContract {
     assertThat(back.getBody().utf8()).isEqualTo("\"v\"");
     assertThat(back.getHeaders().get("X-Api-Key")).isEqualTo("k3y");
     assertThat(back.getHeaders().get("X-Token")).isEqualTo("rotating");
+  }
+
+  @Test
+  void aDefaultAcceptAndContentTypeAreSentOnceAfterA307Or308() throws Exception {
+    String vendor = "application/vnd.acme+json";
+    HttpJsonClient api =
+        api()
+            .header("Accept", vendor)
+            .header("Content-Type", vendor)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    for (int code : new int[] {307, 308}) {
+      server.enqueue(redirect(code, LoopbackServer.uri(server, "/v1/moved")));
+      server.enqueue(json(200, "\"ok\""));
+      assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("ok");
+      for (int i = 0; i < 2; i++) {
+        RecordedRequest r = LoopbackServer.take(server);
+        assertThat(r.getHeaders().values("Accept"))
+            .as(code + " " + r.getTarget())
+            .containsExactly(vendor);
+        assertThat(r.getHeaders().values("Content-Type"))
+            .as(code + " " + r.getTarget())
+            .containsExactly(vendor);
+        assertThat(r.getBody().utf8()).isEqualTo("\"v\"");
+      }
+    }
+  }
+
+  /**
+   * Without a base URI the default headers go with every URI the caller names; a redirect is the
+   * server's choice, so the first request's origin is the one they are trusted to.
+   */
+  @Test
+  void withoutABaseUriARedirectToAnotherOriginCarriesNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Token", () -> "rotating")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    server.enqueue(redirect(302, elsewhere));
+    other.enqueue(redirect(307, LoopbackServer.uri(server, "/back")));
+    server.enqueue(json(200, "\"home\""));
+    server.enqueue(redirect(302, elsewhere));
+    other.enqueue(json(200, "\"there\""));
+
+    assertThat(api.getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("home");
+    assertThat(
+            api.getFromJsonAsync(LoopbackServer.uri(server, "/x").toString(), String.class)
+                .get(5, TimeUnit.SECONDS))
+        .isEqualTo("there");
+
+    for (int i = 0; i < 3; i++) {
+      RecordedRequest home = LoopbackServer.take(server);
+      assertThat(home.getHeaders().get("Authorization"))
+          .as(home.getTarget())
+          .isEqualTo("Bearer s3cret");
+      assertThat(home.getHeaders().get("X-Token")).as(home.getTarget()).isEqualTo("rotating");
+    }
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest hop = LoopbackServer.take(other);
+      assertThat(hop.getTarget()).isEqualTo("/landing");
+      assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+      assertThat(hop.getHeaders().values("X-Token")).isEmpty();
+      assertThat(hop.getHeaders().values("Accept")).containsExactly("application/json");
+    }
+  }
+
+  /**
+   * A header given for one call goes where the caller sent that call; a redirect to another origin
+   * keeps the call's own headers (an idempotency key, a request id) but not its credentials.
+   */
+  @Test
+  void aRedirectToAnotherOriginDropsTheCallsOwnCredentialsButKeepsItsOtherHeaders()
+      throws Exception {
+    HttpJsonClient api =
+        api()
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build()
+            .withHeader("Authorization", "Bearer per-call")
+            .withHeader("X-Request-Id", "r1");
+    server.enqueue(redirect(307, LoopbackServer.uri(other, "/landing")));
+    other.enqueue(json(200, "\"there\""));
+    assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("there");
+    assertThat(LoopbackServer.take(server).getHeaders().get("Authorization"))
+        .isEqualTo("Bearer per-call");
+    RecordedRequest hop = LoopbackServer.take(other);
+    assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+    assertThat(hop.getHeaders().get("X-Request-Id")).isEqualTo("r1");
+    assertThat(hop.getBody().utf8()).isEqualTo("\"v\"");
   }
 
   @Test

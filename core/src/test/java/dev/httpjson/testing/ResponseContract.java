@@ -445,6 +445,103 @@ public abstract class ResponseContract {
     }
   }
 
+  @Test
+  public void withoutABaseUriANextLinkToAnotherOriginGetsNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .header("Authorization", "Bearer t0ken")
+            .header("X-Token", () -> "rotating")
+            .options(options)
+            .build();
+    try (MockWebServer other = newServer()) {
+      server.enqueue(
+          page(
+              "[{\"id\":1,\"title\":\"a\"}]",
+              "<" + LoopbackServer.uri(other, "/p2") + ">; rel=\"next\""));
+      other.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", "<" + uri("/api/p3") + ">; rel=\"next\""));
+      server.enqueue(page("[{\"id\":3,\"title\":\"c\"}]", null));
+
+      try (Stream<Item> items =
+          api.getFromJsonAsPagedStream(uri("/api/p1").toString(), Item.class)) {
+        assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1, 2, 3);
+      }
+
+      RecordedRequest elsewhere = other.takeRequest(5, SECONDS);
+      assertThat(elsewhere).isNotNull();
+      assertThat(elsewhere.getHeaders().values("Authorization")).isEmpty();
+      assertThat(elsewhere.getHeaders().values("X-Token")).isEmpty();
+      for (int i = 0; i < 2; i++) {
+        RecordedRequest home = take();
+        assertThat(home.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+        assertThat(home.getHeaders().get("X-Token")).isEqualTo("rotating");
+      }
+    }
+  }
+
+  /**
+   * A header given for one call follows its pages; to a page on another origin than the first
+   * page's, its credentials do not (a next link is the server's choice, not the caller's).
+   */
+  @Test
+  public void aNextLinkToAnotherOriginGetsTheCallsOwnHeadersButNotItsCredentials()
+      throws Exception {
+    try (MockWebServer other = newServer()) {
+      server.enqueue(
+          page(
+              "[{\"id\":1,\"title\":\"a\"}]",
+              "<" + LoopbackServer.uri(other, "/p2") + ">; rel=\"next\""));
+      other.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", null));
+
+      HttpJsonClient call =
+          HttpJsonClient.newBuilder(client)
+              .options(options)
+              .build()
+              .withHeader("Authorization", "Bearer per-call")
+              .withHeader("X-Request-Id", "r1");
+      try (Stream<Item> items =
+          call.getFromJsonAsPagedStream(uri("/api/p1").toString(), Item.class)) {
+        assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1, 2);
+      }
+
+      assertThat(take().getHeaders().get("Authorization")).isEqualTo("Bearer per-call");
+      RecordedRequest elsewhere = other.takeRequest(5, SECONDS);
+      assertThat(elsewhere).isNotNull();
+      assertThat(elsewhere.getHeaders().values("Authorization")).isEmpty();
+      assertThat(elsewhere.getHeaders().get("X-Request-Id")).isEqualTo("r1");
+    }
+  }
+
+  /**
+   * Pages that are all empty but each link a new next page would keep one {@code hasNext()}
+   * fetching forever: after {@code 100} empty pages in a row the stream fails instead.
+   */
+  @Test
+  public void emptyPagesThatKeepLinkingANewNextPageFailTheStreamInsteadOfFetchingForever()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger served =
+        new java.util.concurrent.atomic.AtomicInteger();
+    server.setDispatcher(
+        new mockwebserver3.Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            int n = served.incrementAndGet();
+            return page(
+                n == 1 ? "[{\"id\":1,\"title\":\"a\"}]" : "[]",
+                "<items?page=" + (n + 1) + ">; rel=next");
+          }
+        });
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items?page=1", Item.class)) {
+      java.util.Iterator<Item> it = items.iterator();
+      assertThat(it.next().id()).isEqualTo(1);
+      assertThatThrownBy(it::hasNext)
+          .isInstanceOf(UncheckedIOException.class)
+          .hasCauseInstanceOf(HttpJsonException.class)
+          .hasMessageContaining("100 pages in a row")
+          .hasMessageContaining("page 101");
+    }
+    assertThat(served).hasValue(101);
+  }
+
   // ---- text with a type's options ----
 
   @Test

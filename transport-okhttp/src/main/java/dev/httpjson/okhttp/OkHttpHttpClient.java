@@ -50,6 +50,13 @@ import org.jspecify.annotations.Nullable;
 final class OkHttpHttpClient extends HttpClient {
   private static final RequestBody EMPTY = RequestBody.create(new byte[0], null);
 
+  /**
+   * Methods whose request the transport may send again, as may one with an {@code Idempotency-Key};
+   * any other is sent once, as the JDK client sends it (see {@link PublisherRequestBody}).
+   */
+  private static final java.util.Set<String> IDEMPOTENT =
+      java.util.Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
+
   private final OkHttpClient client;
   private final Redirect redirect;
   private final Version version;
@@ -57,10 +64,12 @@ final class OkHttpHttpClient extends HttpClient {
   private volatile @Nullable ParsedUrl lastUrl;
 
   OkHttpHttpClient(OkHttpClient client) {
-    this.client =
-        client.socketFactory() == SocketFactory.getDefault()
-            ? client.newBuilder().socketFactory(InterruptibleSocketFactory.INSTANCE).build()
-            : client;
+    OkHttpClient.Builder own =
+        client.newBuilder().addNetworkInterceptor(PublisherRequestBody.ANSWERS);
+    if (client.socketFactory() == SocketFactory.getDefault()) {
+      own.socketFactory(InterruptibleSocketFactory.INSTANCE);
+    }
+    this.client = own.build();
     this.redirect =
         !client.followRedirects()
             ? Redirect.NEVER
@@ -324,11 +333,17 @@ final class OkHttpHttpClient extends HttpClient {
     RequestBody body = null;
     BodyPublisher publisher = request.bodyPublisher().orElse(null);
     long length = publisher == null ? 0 : publisher.contentLength();
+    boolean guarded =
+        !IDEMPOTENT.contains(method) && request.headers().firstValue("Idempotency-Key").isEmpty();
     if (length != 0) {
       if (method.equals("GET") || method.equals("HEAD")) {
         throw new BodyNotAllowedException(method);
       }
-      body = new PublisherRequestBody(publisher, length);
+      body = new PublisherRequestBody(publisher, length, guarded);
+    } else if (guarded) {
+      // OkHttp repeats a request without a body freely: an empty one of ours says when not. The
+      // JDK client sends such a request with Content-Length: 0 too.
+      body = new PublisherRequestBody(HttpRequest.BodyPublishers.noBody(), 0, true);
     } else if (requiresBody(method)) {
       body = EMPTY;
     }

@@ -6,8 +6,10 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
+import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
+import okhttp3.Response;
 import okio.BufferedSink;
 import org.jspecify.annotations.Nullable;
 
@@ -15,15 +17,40 @@ import org.jspecify.annotations.Nullable;
  * A {@link BodyPublisher} as an OkHttp body: each write subscribes anew (a redirect or a retry
  * writes the body again, as the JDK client does) and asks for one buffer at a time. A length of -1
  * makes OkHttp send the body chunked. The Content-Type is the request's own header.
+ *
+ * <p>The body of a request that is not idempotent ({@code guarded}) is one-shot to OkHttp except
+ * right after a response that asks for the request again — a 307 or 308 to follow, a 401 or 407 to
+ * answer — which the JDK client sends it again for too: so OkHttp never repeats it after a failure
+ * that may have come after the server acted on it (a connection that drops), nor on a 408, 421 or a
+ * 503 with {@code Retry-After: 0}. {@link #ANSWERS}, a network interceptor, tells the body which
+ * response each of its exchanges got.
  */
 final class PublisherRequestBody extends RequestBody {
+  /** Sees each exchange of a guarded body and notes whether its response asks for a resend. */
+  static final Interceptor ANSWERS =
+      chain -> {
+        RequestBody body = chain.request().body();
+        if (!(body instanceof PublisherRequestBody) || !((PublisherRequestBody) body).guarded) {
+          return chain.proceed(chain.request());
+        }
+        PublisherRequestBody guarded = (PublisherRequestBody) body;
+        guarded.resendAsked = false; // a failure in this exchange: OkHttp must not resend
+        Response response = chain.proceed(chain.request());
+        int code = response.code();
+        guarded.resendAsked = code == 307 || code == 308 || code == 401 || code == 407;
+        return response;
+      };
+
   private final BodyPublisher publisher;
   private final long length;
+  private final boolean guarded;
   private volatile boolean failed;
+  private volatile boolean resendAsked;
 
-  PublisherRequestBody(BodyPublisher publisher, long length) {
+  PublisherRequestBody(BodyPublisher publisher, long length, boolean guarded) {
     this.publisher = publisher;
     this.length = length;
+    this.guarded = guarded;
   }
 
   @Override
@@ -36,10 +63,13 @@ final class PublisherRequestBody extends RequestBody {
     return length;
   }
 
-  /** After the publisher failed, OkHttp must not retry the call: it would only fail again. */
+  /**
+   * After the publisher failed, OkHttp must not retry the call: it would only fail again. A guarded
+   * body may be sent again only when the last response asked for it.
+   */
   @Override
   public boolean isOneShot() {
-    return failed;
+    return failed || (guarded && !resendAsked);
   }
 
   @Override

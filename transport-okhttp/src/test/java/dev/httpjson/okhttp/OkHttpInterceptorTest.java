@@ -17,6 +17,18 @@ class OkHttpInterceptorTest extends InterceptorContract {
     return OkHttpClients.http1();
   }
 
+  /** OkHttp does not repeat a GET that fails on a new connection (it does on a pooled one). */
+  @Override
+  protected int sendsOfAGetWhoseConnectionDrops() {
+    return 1;
+  }
+
+  /** OkHttp repeats a request answered 503 with {@code Retry-After: 0}, once. */
+  @Override
+  protected int sendsOfAGetAnswered503RetryAfterZero() {
+    return 2;
+  }
+
   @Override
   protected HttpClient newRedirectingClient() {
     return OkHttpTransport.newHttpClient(); // OkHttp follows redirects by default
