@@ -24,9 +24,11 @@ import org.jspecify.annotations.Nullable;
  * answer expects. With reconnects allowed, a GET stream that the server ends cleanly (or whose
  * connection fails while reading) is reopened as the standard's {@code EventSource} does: after the
  * server's last {@code retry:} time (or {@link #retryDelay()} when it sent none; at most {@link
- * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the last event id it sent. A 204
- * answer ends the stream; a status outside 200–299 fails it; {@link JsonOptions#timeout()} bounds
- * each reconnection up to its headers. A stream of a POST is never reopened.
+ * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the id of the last event
+ * dispatched (an {@code id:} line of an event the response ended inside does not count: the server
+ * resumes after an event the caller saw). A 204 answer ends the stream; a status outside 200–299
+ * fails it; {@link JsonOptions#timeout()} bounds each reconnection up to its headers. A stream of a
+ * POST is never reopened.
  *
  * <p>Immutable and thread-safe.
  */

@@ -37,8 +37,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
+import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.QueueDispatcher;
 import mockwebserver3.RecordedRequest;
 import okio.Buffer;
 import org.junit.jupiter.api.AfterEach;
@@ -479,6 +481,49 @@ public abstract class EventStreamContract {
     s.close();
     assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
     assertThat(server.getRequestCount()).isEqualTo(2); // no reconnection happened
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void aStreamBrokenInsideAnEventResumesAfterTheLastEventDelivered() throws Exception {
+    // The server resumes after the id it is sent: an id read but never dispatched is not one.
+    List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            if (!request.getUrl().encodedPath().equals("/e")) {
+              return LoopbackServer.json(200, "{\"displayName\":\"ok\"}");
+            }
+            String last = request.getHeaders().get("Last-Event-ID");
+            sent.add(String.valueOf(last));
+            if (last == null) {
+              return events("retry: 0\nid: a\n" + event("a") + "id: b\ndata: {\"displayName\"");
+            }
+            if (last.equals("a")) {
+              return events("id: b\n" + event("b") + "id: c\n" + event("c"));
+            }
+            if (last.equals("b")) {
+              return events("id: c\n" + event("c"));
+            }
+            return new MockResponse.Builder().code(204).build();
+          }
+        });
+    EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(3).build();
+
+    List<ServerSentEvent<Named>> all;
+    try (Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect)) {
+      all = s.collect(Collectors.toList());
+    }
+
+    assertThat(all).extracting(ServerSentEvent::id).containsExactly("a", "b", "c");
+    assertThat(all)
+        .extracting(e -> e.data().displayName())
+        .as("no event lost to an id that arrived with a broken event")
+        .containsExactly("a", "b", "c");
+    assertThat(sent).containsExactly("null", "a", "c");
+    server.setDispatcher(new QueueDispatcher());
     assertClientHealthyAndNothingLeaked();
   }
 
