@@ -686,6 +686,36 @@ public abstract class EventStreamContract {
     assertGzipDecoded();
   }
 
+  @Test
+  public void contentEncodingOverTwoHeaderLinesIsReadWhole() throws Exception {
+    byte[] body = (event("a") + event("b")).getBytes(UTF_8);
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "text/event-stream")
+            .addHeader("Content-Encoding", "gzip")
+            .addHeader("Content-Encoding", "gzip")
+            .body(new Buffer().write(Compressed.gzip(Compressed.gzip(body))))
+            .build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "text/event-stream")
+            .addHeader("Content-Encoding", "identity")
+            .addHeader("Content-Encoding", "gzip")
+            .body(new Buffer().write(Compressed.gzip(body)))
+            .build());
+
+    assertThatThrownBy(() -> HttpJson.getFromJsonAsEvents(client, uri("/e"), named()))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("'gzip, gzip': more than one coding");
+    try (Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(client, uri("/e"), named())) {
+      assertThat(s.map(ServerSentEvent::data)).containsExactly(new Named("a"), new Named("b"));
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   protected final void assertGzipDecoded() throws Exception {
     ByteArrayOutputStream gz = new ByteArrayOutputStream();
     try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
