@@ -138,7 +138,9 @@ public final class EventStreamOptions {
     }
 
     /**
-     * Sets how long to wait before reconnecting when the server sent no {@code retry:} time.
+     * Sets how long to wait before reconnecting when the server sent no {@code retry:} time. At
+     * most {@link #MAX_RETRY_DELAY} is waited: a longer delay, {@code
+     * ChronoUnit.FOREVER.getDuration()} included, waits that long.
      *
      * @param delay the delay, zero or more
      * @return this builder

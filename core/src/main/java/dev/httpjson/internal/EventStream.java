@@ -86,7 +86,12 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     this.uri = uri;
     this.connector = connector;
     this.maxReconnects = connector == null ? 0 : events.maxReconnects();
-    this.retryDelayMillis = events.retryDelay().toMillis();
+    Duration delay = events.retryDelay(); // FOREVER too: at most MAX_RETRY_DELAY is waited
+    this.retryDelayMillis =
+        (delay.compareTo(EventStreamOptions.MAX_RETRY_DELAY) > 0
+                ? EventStreamOptions.MAX_RETRY_DELAY
+                : delay)
+            .toMillis();
     this.idleTimeout = type.options().idleTimeout();
     this.timeout = type.options().timeout();
     this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());

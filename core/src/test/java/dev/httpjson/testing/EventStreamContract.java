@@ -527,6 +527,28 @@ public abstract class EventStreamContract {
     assertClientHealthyAndNothingLeaked();
   }
 
+  @Test
+  public void aRetryDelayOfForeverWaitsAtMostMaxRetryDelay() throws Exception {
+    server.enqueue(events(event("a")));
+    EventStreamOptions reconnect =
+        EventStreamOptions.newBuilder()
+            .maxReconnects(3)
+            .retryDelay(java.time.temporal.ChronoUnit.FOREVER.getDuration())
+            .build();
+
+    Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect);
+    Iterator<ServerSentEvent<Named>> it = s.iterator();
+    assertThat(it.next().data()).isEqualTo(new Named("a"));
+    CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(it::hasNext);
+    Thread.sleep(100); // let it start waiting (the outcome does not depend on it)
+    assertThat(waiting).isNotDone();
+    s.close();
+    assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
+    assertThat(server.getRequestCount()).isEqualTo(2); // no reconnection happened
+    assertClientHealthyAndNothingLeaked();
+  }
+
   // ---- limits and timeouts ----
 
   @Test
