@@ -27,8 +27,10 @@ import org.jspecify.annotations.Nullable;
  * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the id of the last event
  * dispatched (an {@code id:} line of an event the response ended inside does not count: the server
  * resumes after an event the caller saw). A 204 answer ends the stream; a status outside 200–299
- * fails it; {@link JsonOptions#timeout()} bounds each reconnection up to its headers. A stream of a
- * POST is never reopened.
+ * fails it; {@link JsonOptions#timeout()} bounds each reconnection up to its headers, and so does
+ * {@link JsonOptions#idleTimeout()}, which fails the stream when a reconnection's headers take
+ * longer. Closing the stream from another thread while it reconnects cancels that exchange. A
+ * stream of a POST is never reopened.
  *
  * <p>Immutable and thread-safe.
  */

@@ -20,11 +20,14 @@ import java.net.http.HttpResponse.BodySubscribers;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -86,7 +89,7 @@ public final class EventCalls {
     Handler handler = new Handler(type, request, trace);
     HttpResponse<InputStream> response;
     try {
-      response = send(client, request, handler, deadline, timeout);
+      response = send(client, request, handler, deadline, timeout, null);
     } catch (Throwable t) {
       if (trace != null) {
         trace.failed(t);
@@ -102,12 +105,12 @@ public final class EventCalls {
     }
     EventStream.Connector connector =
         reconnectable && events.maxReconnects() > 0
-            ? (lastEventId, until) -> {
+            ? (lastEventId, until, inFlight) -> {
               HttpRequest again = withLastEventId(request, lastEventId);
               if (trace != null) {
                 trace.attempt(); // a reconnection is reported as a retry
               }
-              HttpResponse<InputStream> r = send(client, again, handler, until, timeout);
+              HttpResponse<InputStream> r = send(client, again, handler, until, timeout, inFlight);
               if (r.statusCode() == 204) {
                 closeQuietly(r.body());
                 return null;
@@ -162,13 +165,17 @@ public final class EventCalls {
       HttpRequest request,
       Handler handler,
       long deadline,
-      @Nullable Duration timeout)
+      @Nullable Duration timeout,
+      @Nullable Consumer<Future<?>> inFlight)
       throws IOException, InterruptedException {
     CompletableFuture<HttpResponse<InputStream>> exchange;
     try {
       exchange = client.sendAsync(request, handler);
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
+    }
+    if (inFlight != null) {
+      inFlight.accept(exchange);
     }
     try {
       if (timeout == null) {
@@ -181,6 +188,15 @@ public final class EventCalls {
     } catch (InterruptedException e) {
       abandon(exchange);
       throw e;
+    } catch (CancellationException e) {
+      abandon(exchange); // cancelled by the stream: closed, or its idle timeout elapsed
+      throw new IOException(
+          "Cancelled "
+              + request.method()
+              + " "
+              + Uris.redact(request.uri())
+              + " before its headers",
+          e);
     } catch (ExecutionException e) {
       throw failure(e.getCause(), request);
     }

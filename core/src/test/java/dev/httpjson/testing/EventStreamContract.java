@@ -527,6 +527,104 @@ public abstract class EventStreamContract {
     assertClientHealthyAndNothingLeaked();
   }
 
+  /**
+   * A server whose first answer is one event and an end, and which then reads a reconnection's
+   * request and answers nothing; {@code released} counts down when the client gives that connection
+   * up.
+   */
+  private static RawServer silentOnReconnect(CountDownLatch released, CountDownLatch hold)
+      throws IOException {
+    java.util.concurrent.atomic.AtomicInteger connections =
+        new java.util.concurrent.atomic.AtomicInteger();
+    return new RawServer(
+        (socket, head) -> {
+          if (connections.getAndIncrement() == 0) {
+            RawServer.write(socket, SSE_HEAD.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n"));
+            OutputStream out = socket.getOutputStream();
+            RawServer.writeChunk(out, "retry: 0\n" + event("a"));
+            RawServer.writeChunk(out, "");
+            socket.close(); // the next request needs a new connection
+            return;
+          }
+          try {
+            while (socket.getInputStream().read() >= 0) {
+              // the client closes or resets the connection once it gives up on it
+            }
+          } catch (IOException e) {
+            // reset: given up all the same
+          }
+          released.countDown();
+          hold.await(10, TimeUnit.SECONDS);
+          socket.close();
+        });
+  }
+
+  @Test
+  public void closingFromAnotherThreadWhileAReconnectionWaitsForItsHeadersEndsTheStream()
+      throws Exception {
+    CountDownLatch released = new CountDownLatch(1);
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw = silentOnReconnect(released, hold)) {
+      JsonOptions untimed = options.toBuilder().timeout(Duration.ZERO).build();
+      EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(3).build();
+      Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(
+              client, raw.uri("/e"), JsonType.of(Named.class, untimed), reconnect);
+      Iterator<ServerSentEvent<Named>> it = s.iterator();
+      assertThat(it.next().data()).isEqualTo(new Named("a"));
+      CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(it::hasNext);
+      for (int i = 0; i < 500 && raw.connections() < 2; i++) {
+        Thread.sleep(10);
+      }
+      assertThat(raw.connections()).as("the reconnection reached the server").isEqualTo(2);
+      Thread.sleep(100); // let it wait for the headers (the outcome does not depend on it)
+      s.close();
+      try {
+        assertThat(waiting.get(5, TimeUnit.SECONDS))
+            .as("a stream closed by its caller just ends")
+            .isFalse();
+        assertThat(released.await(5, TimeUnit.SECONDS))
+            .as("the reconnection's connection is given up")
+            .isTrue();
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void aReconnectionWhoseHeadersNeverComeFailsAtTheIdleTimeout() throws Exception {
+    CountDownLatch released = new CountDownLatch(1);
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw = silentOnReconnect(released, hold)) {
+      // The setup recommended for feeds: no whole-call timeout, an idle timeout.
+      JsonOptions feed =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(300)).build();
+      EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(3).build();
+      try (Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(
+              client, raw.uri("/e"), JsonType.of(Named.class, feed), reconnect)) {
+        Iterator<ServerSentEvent<Named>> it = s.iterator();
+        assertThat(it.next().data()).isEqualTo(new Named("a"));
+        CompletableFuture<Boolean> next = CompletableFuture.supplyAsync(it::hasNext);
+        assertThatThrownBy(() -> next.get(5, TimeUnit.SECONDS))
+            .cause()
+            .isInstanceOf(UncheckedIOException.class)
+            .cause()
+            .isInstanceOf(HttpTimeoutException.class)
+            .hasMessageContaining("JsonOptions.idleTimeout PT0.3S")
+            .hasMessageContaining("reconnect");
+        assertThat(released.await(5, TimeUnit.SECONDS))
+            .as("the reconnection's connection is given up")
+            .isTrue();
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   @Test
   public void aRetryDelayOfForeverWaitsAtMostMaxRetryDelay() throws Exception {
     server.enqueue(events(event("a")));
