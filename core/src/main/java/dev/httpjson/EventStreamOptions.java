@@ -24,9 +24,16 @@ import org.jspecify.annotations.Nullable;
  * answer expects. With reconnects allowed, a GET stream that the server ends cleanly (or whose
  * connection fails while reading) is reopened as the standard's {@code EventSource} does: after the
  * server's last {@code retry:} time (or {@link #retryDelay()} when it sent none; at most {@link
- * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the last event id it sent. A 204
- * answer ends the stream; a status outside 200–299 fails it; {@link JsonOptions#timeout()} bounds
- * each reconnection up to its headers. A stream of a POST is never reopened.
+ * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the id of the last event
+ * dispatched (an {@code id:} line of an event the response ended inside does not count: the server
+ * resumes after an event the caller saw). The id is sent as its UTF-8 bytes, as the standard says;
+ * an id that the connection cannot carry is left out, with a WARNING to {@code
+ * System.getLogger("dev.httpjson")}, and the server starts over: an id with a control character, or
+ * a non-ASCII id over HTTP/1.1, where the JDK client writes headers as US-ASCII. A 204 answer ends
+ * the stream; a status outside 200–299 fails it; {@link JsonOptions#timeout()} bounds each
+ * reconnection up to its headers, and so does {@link JsonOptions#idleTimeout()}, which fails the
+ * stream when a reconnection's headers take longer. Closing the stream from another thread while it
+ * reconnects cancels that exchange. A stream of a POST is never reopened.
  *
  * <p>Immutable and thread-safe.
  */
@@ -136,7 +143,9 @@ public final class EventStreamOptions {
     }
 
     /**
-     * Sets how long to wait before reconnecting when the server sent no {@code retry:} time.
+     * Sets how long to wait before reconnecting when the server sent no {@code retry:} time. At
+     * most {@link #MAX_RETRY_DELAY} is waited: a longer delay, {@code
+     * ChronoUnit.FOREVER.getDuration()} included, waits that long.
      *
      * @param delay the delay, zero or more
      * @return this builder

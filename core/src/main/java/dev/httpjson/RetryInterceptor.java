@@ -74,6 +74,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Immutable and thread-safe; one instance serves any number of clients and calls.
  */
 public final class RetryInterceptor implements Interceptor {
+  /** The longest delay counted: 146 years, which still adds to {@code System.nanoTime()}. */
+  private static final Duration MAX_DELAY = Duration.ofNanos(Long.MAX_VALUE / 2);
+
   private static final Set<String> IDEMPOTENT =
       Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE");
 
@@ -82,6 +85,8 @@ public final class RetryInterceptor implements Interceptor {
   private final Set<String> methods;
   private final Duration initial;
   private final Duration max;
+  private final long initialNanos;
+  private final long maxNanos;
 
   private RetryInterceptor(Builder b) {
     this.maxAttempts = b.maxAttempts;
@@ -89,6 +94,13 @@ public final class RetryInterceptor implements Interceptor {
     this.methods = b.methods;
     this.initial = b.initial;
     this.max = b.max;
+    this.initialNanos = saturatedNanos(b.initial);
+    this.maxNanos = saturatedNanos(b.max);
+  }
+
+  /** {@code d} in nanoseconds, saturated: {@code ChronoUnit.FOREVER} is no cap, not an overflow. */
+  private static long saturatedNanos(Duration d) {
+    return d.compareTo(MAX_DELAY) >= 0 ? MAX_DELAY.toNanos() : d.toNanos();
   }
 
   /**
@@ -128,7 +140,7 @@ public final class RetryInterceptor implements Interceptor {
       return -1;
     }
     long retryAfter = retryAfterNanos(headers);
-    if (retryAfter > max.toNanos()) {
+    if (retryAfter > maxNanos) {
       return -1;
     }
     return fit(retryAfter >= 0 ? retryAfter : backoff(attempt), chain);
@@ -140,8 +152,8 @@ public final class RetryInterceptor implements Interceptor {
   }
 
   private long backoff(int attempt) {
-    long cap = max.toNanos();
-    long ceiling = initial.toNanos();
+    long cap = maxNanos;
+    long ceiling = initialNanos;
     for (int i = 1; i < attempt && ceiling < cap; i++) {
       ceiling = ceiling > cap / 2 ? cap : ceiling * 2;
     }
@@ -431,7 +443,9 @@ public final class RetryInterceptor implements Interceptor {
      * Sets the backoff when the response names no {@code Retry-After}: before attempt {@code n + 1}
      * a random delay between zero and {@code initial × 2^(n − 1)}, at most {@code max} (full
      * jitter). {@code max} also bounds {@code Retry-After}: a longer one ends the retrying. Default
-     * 500 ms and 30 s.
+     * 500 ms and 30 s. A {@code max} of 146 years or more, such as {@code
+     * ChronoUnit.FOREVER.getDuration()}, means no cap (the whole-call timeout still bounds every
+     * wait).
      *
      * @param initial the first ceiling, zero or more
      * @param max the cap, at least {@code initial}

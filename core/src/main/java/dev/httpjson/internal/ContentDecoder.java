@@ -3,6 +3,7 @@ package dev.httpjson.internal;
 import dev.httpjson.JsonReadException;
 import java.net.http.HttpHeaders;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Locale;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
@@ -66,17 +67,21 @@ public final class ContentDecoder {
   public static final String SUPPORTED = "gzip and deflate";
 
   /**
-   * The one coding to decode for a response's {@code Content-Encoding}: {@code null} when there is
-   * none ({@code identity} entries are no coding), else {@code "gzip"} or {@code "deflate"}.
+   * The one coding to decode for a response's {@code Content-Encoding}, every line of it: {@code
+   * null} when there is none ({@code identity} entries are no coding), else {@code "gzip"} or
+   * {@code "deflate"}.
    *
    * @throws JsonReadException (without context) naming an encoding httpjson cannot decode, or a
    *     stack of more than one coding
    */
   public static @Nullable String coding(HttpHeaders headers) throws JsonReadException {
-    String value = headers.firstValue("Content-Encoding").orElse(null);
-    if (value == null) {
+    List<String> lines = headers.allValues("Content-Encoding");
+    if (lines.isEmpty()) {
       return null;
     }
+    // A field sent on several lines is one list (RFC 9110 section 5.3): "gzip" and "gzip" on two
+    // lines are gzip applied twice, never the first line alone.
+    String value = lines.size() == 1 ? lines.get(0) : String.join(", ", lines);
     String found = null;
     int count = 0;
     for (String part : value.split(",", -1)) {

@@ -17,20 +17,27 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /** Event-stream calls: the request, the response checks, and the {@link EventStream}. */
 public final class EventCalls {
   public static final String TEXT_EVENT_STREAM = "text/event-stream";
+
+  private static final System.Logger LOG = System.getLogger("dev.httpjson");
 
   private EventCalls() {}
 
@@ -87,7 +94,7 @@ public final class EventCalls {
     Plan<?> plan = client instanceof InterceptingClient ? new Plan.Events(type.options()) : null;
     HttpResponse<InputStream> response;
     try {
-      response = send(client, request, handler, plan, deadline, timeout);
+      response = send(client, request, handler, plan, deadline, timeout, null);
     } catch (Throwable t) {
       if (trace != null) {
         trace.failed(t);
@@ -101,14 +108,25 @@ public final class EventCalls {
       }
       return Stream.empty();
     }
+    AtomicReference<HttpClient.Version> version = new AtomicReference<>(response.version());
     EventStream.Connector connector =
         reconnectable && events.maxReconnects() > 0
-            ? (lastEventId, until) -> {
-              HttpRequest again = withLastEventId(request, lastEventId);
+            ? (lastEventId, until, inFlight) -> {
               if (trace != null) {
                 trace.attempt(); // a reconnection is reported as a retry
               }
-              HttpResponse<InputStream> r = send(client, again, handler, plan, until, timeout);
+              HttpResponse<InputStream> r =
+                  resend(
+                      client,
+                      request,
+                      lastEventId,
+                      version.get(),
+                      handler,
+                      plan,
+                      until,
+                      timeout,
+                      inFlight);
+              version.set(r.version());
               if (r.statusCode() == 204) {
                 closeQuietly(r.body());
                 return null;
@@ -145,11 +163,109 @@ public final class EventCalls {
     }
   }
 
-  private static HttpRequest withLastEventId(HttpRequest request, @Nullable String lastEventId) {
+  /**
+   * Sends {@code request} again with {@code Last-Event-ID}, or without it when the id cannot be
+   * carried ({@link #lastEventIdValue}) or the transport refuses the header: the server then starts
+   * where it starts a new stream, which repeats events rather than skipping any.
+   */
+  private static HttpResponse<InputStream> resend(
+      HttpClient client,
+      HttpRequest request,
+      @Nullable String lastEventId,
+      HttpClient.Version version,
+      Handler handler,
+      @Nullable Plan<?> plan,
+      long deadline,
+      @Nullable Duration timeout,
+      Consumer<Future<?>> inFlight)
+      throws IOException, InterruptedException {
+    String value = lastEventId == null ? null : lastEventIdValue(lastEventId, version);
+    if (lastEventId != null && value == null) {
+      warnDropped(
+          request,
+          lastEventId,
+          lastEventId.chars().allMatch(c -> c >= 0x80 || c >= 0x20 && c != 0x7F || c == '\t')
+              ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
+              : "it holds a control character, which no header may");
+    }
+    if (value != null) {
+      HttpRequest again;
+      try {
+        again = withLastEventId(request, value);
+      } catch (IllegalArgumentException e) {
+        again = null; // the client's header rules refuse it
+        warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
+      }
+      if (again != null) {
+        try {
+          return send(client, again, handler, plan, deadline, timeout, inFlight);
+        } catch (IOException e) {
+          if (!refused(e)) {
+            throw e;
+          }
+          // The transport refused the request as built (OkHttp's header rules are stricter).
+          warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
+        }
+      }
+    }
+    return send(client, withLastEventId(request, null), handler, plan, deadline, timeout, inFlight);
+  }
+
+  /**
+   * The {@code Last-Event-ID} value for {@code id}, or {@code null} when the connection cannot
+   * carry it. The standard sends the id's UTF-8 bytes; the JDK's header API takes a String whose
+   * chars are the bytes (U+0000–U+00FF), and its HTTP/2 writes them as such, but its HTTP/1.1
+   * writes headers as US-ASCII (a byte over 0x7F becomes {@code '?'}, another id than the one
+   * sent). So an ASCII id is sent as is; a non-ASCII id, as its UTF-8 bytes over HTTP/2 only; an id
+   * with a control character (no header may hold one), never.
+   */
+  static @Nullable String lastEventIdValue(String id, HttpClient.Version version) {
+    boolean ascii = true;
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      if (c < 0x20 && c != '\t' || c == 0x7F) {
+        return null;
+      }
+      ascii &= c < 0x80;
+    }
+    if (ascii) {
+      return id;
+    }
+    if (version != HttpClient.Version.HTTP_2) {
+      return null;
+    }
+    return new String(id.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+  }
+
+  /** Whether the client refused the request as built, before sending it. */
+  private static boolean refused(IOException e) {
+    for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+      if (c instanceof IllegalArgumentException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void warnDropped(HttpRequest request, String lastEventId, String why) {
+    LOG.log(
+        System.Logger.Level.WARNING,
+        "Event stream: reconnecting to "
+            + request.method()
+            + " "
+            + Uris.redact(request.uri())
+            + " without Last-Event-ID: the last event id ("
+            + lastEventId.codePointCount(0, lastEventId.length())
+            + " characters, not all printable ASCII) cannot be sent: "
+            + why
+            + "; the server may send events again");
+  }
+
+  private static HttpRequest withLastEventId(HttpRequest request, @Nullable String value) {
     HttpRequest.Builder b =
-        HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Last-Event-ID"));
-    if (lastEventId != null) {
-      b.header("Last-Event-ID", lastEventId);
+        HttpRequest.newBuilder(request, (name, v) -> !name.equalsIgnoreCase("Last-Event-ID"));
+    if (value != null) {
+      b.header("Last-Event-ID", value);
     }
     return b.build();
   }
@@ -164,7 +280,8 @@ public final class EventCalls {
       Handler handler,
       @Nullable Plan<?> plan,
       long deadline,
-      @Nullable Duration timeout)
+      @Nullable Duration timeout,
+      @Nullable Consumer<Future<?>> inFlight)
       throws IOException, InterruptedException {
     CompletableFuture<HttpResponse<InputStream>> exchange;
     try {
@@ -174,6 +291,9 @@ public final class EventCalls {
               : client.sendAsync(request, handler);
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
+    }
+    if (inFlight != null) {
+      inFlight.accept(exchange);
     }
     try {
       if (timeout == null) {
@@ -186,6 +306,15 @@ public final class EventCalls {
     } catch (InterruptedException e) {
       abandon(exchange);
       throw e;
+    } catch (CancellationException e) {
+      abandon(exchange); // cancelled by the stream: closed, or its idle timeout elapsed
+      throw new IOException(
+          "Cancelled "
+              + request.method()
+              + " "
+              + Uris.redact(request.uri())
+              + " before its headers",
+          e);
     } catch (ExecutionException e) {
       throw failure(e.getCause(), request);
     }

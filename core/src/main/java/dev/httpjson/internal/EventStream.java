@@ -26,6 +26,8 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -34,14 +36,21 @@ import org.jspecify.annotations.Nullable;
  * The events of a {@code text/event-stream} body, read on the consumer's thread as the bytes
  * arrive, their data handed to the reader resolved once for the stream. Optionally reopens the
  * stream after it ends ({@link Connector}). Closing — at the end, on an error, or early, from any
- * thread — closes the body, which releases the connection, and wakes a reconnection wait.
+ * thread — closes the body, which releases the connection, and wakes a reconnection wait: the retry
+ * delay or a reconnection's wait for its headers, whose exchange is cancelled.
  */
 public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Closeable {
   private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
 
   /** Opens the stream again; {@code null} when the server answers 204 (the stream is over). */
   public interface Connector {
-    @Nullable InputStream reconnect(@Nullable String lastEventId, long deadlineNanos)
+    /**
+     * Sends the request again and waits for its headers until {@code deadlineNanos}; the exchange
+     * is handed to {@code inFlight} as soon as it is sent, so that the stream can cancel it (the
+     * wait then fails with an {@link IOException}).
+     */
+    @Nullable InputStream reconnect(
+        @Nullable String lastEventId, long deadlineNanos, Consumer<Future<?>> inFlight)
         throws IOException, InterruptedException;
   }
 
@@ -62,6 +71,8 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   private volatile boolean closed;
   private volatile @Nullable IOException expired;
   private volatile long readSince; // nanoTime a read started, 0 when not in a read
+  private volatile boolean awaitingHeaders; // the wait in readSince is a reconnection's
+  private volatile @Nullable Future<?> inFlight; // a reconnection waiting for its headers
   private @Nullable CharsetDecoder validator;
   private @Nullable ServerSentEvent<T> next;
   private boolean advanced;
@@ -87,7 +98,12 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     this.uri = uri;
     this.connector = connector;
     this.maxReconnects = connector == null ? 0 : events.maxReconnects();
-    this.retryDelayMillis = events.retryDelay().toMillis();
+    Duration delay = events.retryDelay(); // FOREVER too: at most MAX_RETRY_DELAY is waited
+    this.retryDelayMillis =
+        (delay.compareTo(EventStreamOptions.MAX_RETRY_DELAY) > 0
+                ? EventStreamOptions.MAX_RETRY_DELAY
+                : delay)
+            .toMillis();
     this.idleTimeout = type.options().idleTimeout();
     this.timeout = type.options().timeout();
     this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
@@ -152,7 +168,9 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
           new HttpTimeoutException(
               "JsonOptions.idleTimeout "
                   + idleTimeout
-                  + " elapsed with no bytes from "
+                  + (awaitingHeaders
+                      ? " elapsed waiting for the headers of a reconnection to "
+                      : " elapsed with no bytes from ")
                   + method
                   + " "
                   + Uris.redact(uri)
@@ -178,6 +196,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     if (p != null) {
       p.streamFailed(failure); // before the close, which the chain's body subscribers see
     }
+    cancelReconnection(); // wakes a wait for headers, as closing the body wakes a blocked read
     closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
     synchronized (lock) {
       lock.notifyAll();
@@ -359,11 +378,17 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
         return false; // closed during the wait: no new connection
       }
       InputStream in;
+      // The idle timeout bounds the wait for the headers too: with no whole-call timeout (as for a
+      // feed), a server that never answers would otherwise hang the stream for good.
+      awaitingHeaders = true;
+      readSince = System.nanoTime() | 1;
       try {
         Duration t = timeout;
         in =
             connector.reconnect(
-                parser.lastEventId(), t == null ? Long.MAX_VALUE : System.nanoTime() + t.toNanos());
+                parser.lastEventId(),
+                t == null ? Long.MAX_VALUE : System.nanoTime() + t.toNanos(),
+                this::reconnecting);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw (InterruptedIOException)
@@ -371,19 +396,49 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
       } catch (HttpJsonException | HttpTimeoutException e) {
         throw e;
       } catch (IOException e) {
+        IOException timedOut = expired;
+        if (timedOut != null) {
+          throw timedOut;
+        }
+        if (closed) {
+          return false; // closed while waiting for the headers: the exchange was cancelled
+        }
         broken = e; // the server is not there (yet): try again, within the limits
         continue;
+      } finally {
+        readSince = 0;
+        awaitingHeaders = false;
+        inFlight = null;
       }
       if (in == null) {
         return false; // 204: the server says the stream is over
       }
       body = in;
-      if (closed) {
-        closeBody();
+      if (closed || expired != null) {
+        closeBody(); // the headers won the race with close() or the idle timeout
+        IOException timedOut = expired;
+        if (timedOut != null) {
+          throw timedOut;
+        }
         return false;
       }
       parser.reset(watched(in));
       return true;
+    }
+  }
+
+  /** Keeps the reconnection's exchange, to cancel it on close; cancels it if closed already. */
+  private void reconnecting(Future<?> exchange) {
+    inFlight = exchange;
+    if (closed || expired != null) {
+      exchange.cancel(true);
+    }
+  }
+
+  private void cancelReconnection() {
+    Future<?> f = inFlight;
+    if (f != null) {
+      f.cancel(true); // releases the connection; the consumer's wait fails and sees why
     }
   }
 
@@ -462,6 +517,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     if (idle != null) {
       idle.cancel();
     }
+    cancelReconnection();
     closeBody();
     synchronized (lock) {
       lock.notifyAll();

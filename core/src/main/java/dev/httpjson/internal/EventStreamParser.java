@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
  * an LF that starts the next are one line end), a leading UTF-8 BOM is skipped once, {@code :}
  * starts a comment, a field's value loses one leading space, unknown fields are ignored, {@code
  * data} lines are joined with LF, a blank line dispatches the event unless it has no data, and an
- * event the body ends inside is discarded. CR and LF never occur inside a multi-byte UTF-8
- * sequence, so lines are found on bytes and only the values that become strings are decoded.
+ * event the body ends inside is discarded (its {@code id} too: the last event id is set when an
+ * event is dispatched). CR and LF never occur inside a multi-byte UTF-8 sequence, so lines are
+ * found on bytes and only the values that become strings are decoded.
  *
  * <p>Reads return what has arrived: an event is reported as soon as its blank line is read, never
  * after a read that waits for more. A line or an event's data over {@code maxEventSize} bytes fails
@@ -40,7 +41,8 @@ public final class EventStreamParser {
   private int dataLength;
   private @Nullable String eventType;
   private long eventRetry = -1;
-  private @Nullable String lastEventId;
+  private @Nullable String idBuffer; // the standard's "last event ID buffer"
+  private @Nullable String lastEventId; // set from the buffer when an event is dispatched
   private long reconnectionTime = -1;
   private long dispatched;
 
@@ -56,8 +58,9 @@ public final class EventStreamParser {
   }
 
   /**
-   * Goes on with a new body after a reconnection: the event being read is dropped; the last event
-   * id and the reconnection time are kept, as the standard says.
+   * Goes on with a new body after a reconnection: the event being read is dropped, with an id it
+   * may have set; the last event id dispatched and the reconnection time are kept, as the standard
+   * says.
    */
   public void reset(InputStream in) {
     this.in = in;
@@ -67,6 +70,7 @@ public final class EventStreamParser {
     dataLength = 0;
     eventType = null;
     eventRetry = -1;
+    idBuffer = lastEventId;
   }
 
   /**
@@ -182,7 +186,7 @@ public final class EventStreamParser {
       eventType = new String(b, value, end - value, UTF_8);
     } else if (is(ID, start, nameLength)) {
       if (!contains(b, value, end, (byte) 0)) {
-        lastEventId = value == end ? null : new String(b, value, end - value, UTF_8);
+        idBuffer = value == end ? null : new String(b, value, end - value, UTF_8);
       }
     } else if (is(RETRY, start, nameLength)) {
       long retry = digits(b, value, end);
@@ -248,6 +252,9 @@ public final class EventStreamParser {
   }
 
   private boolean dispatch() {
+    // The last event id is the one of the last event dispatched, never of one the body ends inside
+    // (a reconnection must resume after an event the caller saw); set even without data.
+    lastEventId = idBuffer;
     long retry = eventRetry;
     String type = eventType;
     eventRetry = -1;
@@ -303,7 +310,7 @@ public final class EventStreamParser {
     return outRetry;
   }
 
-  /** The last event id the stream set, or null. */
+  /** The last event id as of the last dispatch (what a reconnection sends), or null. */
   @Nullable String lastEventId() {
     return lastEventId;
   }

@@ -225,6 +225,35 @@ class EventStreamParserTest {
 
   @ParameterizedTest
   @MethodSource("newlinesAndTrickle")
+  void lastEventIdIsSetWhenAnEventIsDispatchedNotWhenItsIdIsRead(String nl, boolean trickle)
+      throws IOException {
+    String body = "id: a" + nl + "data: 1" + nl + nl + "id: b" + nl + "data: 2" + nl;
+    byte[] bytes = body.getBytes(UTF_8);
+    EventStreamParser p =
+        new EventStreamParser(trickle ? trickle(bytes) : new ByteArrayInputStream(bytes), LIMIT);
+
+    assertThat(parse(p)).containsExactly(new E("message", "1", "a", -1));
+    assertThat(p.lastEventId()).as("b came with an event the body ended inside").isEqualTo("a");
+
+    p.reset(new ByteArrayInputStream(("data: 3" + nl + nl).getBytes(UTF_8)));
+    assertThat(parse(p)).containsExactly(new E("message", "3", "a", -1));
+  }
+
+  @ParameterizedTest
+  @MethodSource("newlinesAndTrickle")
+  void anIdDispatchedWithoutDataStillSetsTheLastEventId(String nl, boolean trickle)
+      throws IOException {
+    // WHATWG: dispatching sets the last event id first, then drops an event with no data.
+    byte[] bytes = ("id: a" + nl + "data: 1" + nl + nl + "id: b" + nl + nl).getBytes(UTF_8);
+    EventStreamParser p =
+        new EventStreamParser(trickle ? trickle(bytes) : new ByteArrayInputStream(bytes), LIMIT);
+
+    assertThat(parse(p)).containsExactly(new E("message", "1", "a", -1));
+    assertThat(p.lastEventId()).isEqualTo("b");
+  }
+
+  @ParameterizedTest
+  @MethodSource("newlinesAndTrickle")
   void specExample5EmptyDataAndUnterminatedEventDiscarded(String nl, boolean trickle)
       throws IOException {
     assertThat(data(parse("data" + nl + nl + "data" + nl + "data" + nl + nl + "data:", trickle)))

@@ -39,8 +39,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
+import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.QueueDispatcher;
 import mockwebserver3.RecordedRequest;
 import okio.Buffer;
 import org.junit.jupiter.api.AfterEach;
@@ -484,6 +486,195 @@ public abstract class EventStreamContract {
     assertClientHealthyAndNothingLeaked();
   }
 
+  @Test
+  public void aStreamBrokenInsideAnEventResumesAfterTheLastEventDelivered() throws Exception {
+    // The server resumes after the id it is sent: an id read but never dispatched is not one.
+    List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            if (!request.getUrl().encodedPath().equals("/e")) {
+              return LoopbackServer.json(200, "{\"displayName\":\"ok\"}");
+            }
+            String last = request.getHeaders().get("Last-Event-ID");
+            sent.add(String.valueOf(last));
+            if (last == null) {
+              return events("retry: 0\nid: a\n" + event("a") + "id: b\ndata: {\"displayName\"");
+            }
+            if (last.equals("a")) {
+              return events("id: b\n" + event("b") + "id: c\n" + event("c"));
+            }
+            if (last.equals("b")) {
+              return events("id: c\n" + event("c"));
+            }
+            return new MockResponse.Builder().code(204).build();
+          }
+        });
+    EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(3).build();
+
+    List<ServerSentEvent<Named>> all;
+    try (Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect)) {
+      all = s.collect(Collectors.toList());
+    }
+
+    assertThat(all).extracting(ServerSentEvent::id).containsExactly("a", "b", "c");
+    assertThat(all)
+        .extracting(e -> e.data().displayName())
+        .as("no event lost to an id that arrived with a broken event")
+        .containsExactly("a", "b", "c");
+    assertThat(sent).containsExactly("null", "a", "c");
+    server.setDispatcher(new QueueDispatcher());
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void anEventIdTheHeaderCannotCarryIsLeftOutOfTheReconnection() throws Exception {
+    // Over HTTP/1.1 the JDK client writes header bytes as US-ASCII (a non-ASCII byte becomes
+    // '?'), and no HTTP client sends a control character: such an id is not sent at all.
+    server.enqueue(events("retry: 0\nid: \u00e9\u20ac1\n" + event("a")));
+    server.enqueue(events("retry: 0\nid: x\u0001y\n" + event("b")));
+    server.enqueue(events(event("c")));
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(5).build();
+
+    List<ServerSentEvent<Named>> all;
+    try (Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect)) {
+      all = s.collect(Collectors.toList());
+    }
+
+    assertThat(all)
+        .extracting(ServerSentEvent::id)
+        .containsExactly("\u00e9\u20ac1", "x\u0001y", "x\u0001y");
+    server.takeRequest();
+    for (int i = 0; i < 3; i++) {
+      assertThat(LoopbackServer.take(server).getHeaders().get("Last-Event-ID")).isNull();
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /**
+   * A server whose first answer is one event and an end, and which then reads a reconnection's
+   * request and answers nothing; {@code released} counts down when the client gives that connection
+   * up.
+   */
+  private static RawServer silentOnReconnect(CountDownLatch released, CountDownLatch hold)
+      throws IOException {
+    java.util.concurrent.atomic.AtomicInteger connections =
+        new java.util.concurrent.atomic.AtomicInteger();
+    return new RawServer(
+        (socket, head) -> {
+          if (connections.getAndIncrement() == 0) {
+            RawServer.write(socket, SSE_HEAD.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n"));
+            OutputStream out = socket.getOutputStream();
+            RawServer.writeChunk(out, "retry: 0\n" + event("a"));
+            RawServer.writeChunk(out, "");
+            socket.close(); // the next request needs a new connection
+            return;
+          }
+          try {
+            while (socket.getInputStream().read() >= 0) {
+              // the client closes or resets the connection once it gives up on it
+            }
+          } catch (IOException e) {
+            // reset: given up all the same
+          }
+          released.countDown();
+          hold.await(10, TimeUnit.SECONDS);
+          socket.close();
+        });
+  }
+
+  @Test
+  public void closingFromAnotherThreadWhileAReconnectionWaitsForItsHeadersEndsTheStream()
+      throws Exception {
+    CountDownLatch released = new CountDownLatch(1);
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw = silentOnReconnect(released, hold)) {
+      JsonOptions untimed = options.toBuilder().timeout(Duration.ZERO).build();
+      EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(3).build();
+      Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(
+              client, raw.uri("/e"), JsonType.of(Named.class, untimed), reconnect);
+      Iterator<ServerSentEvent<Named>> it = s.iterator();
+      assertThat(it.next().data()).isEqualTo(new Named("a"));
+      CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(it::hasNext);
+      for (int i = 0; i < 500 && raw.connections() < 2; i++) {
+        Thread.sleep(10);
+      }
+      assertThat(raw.connections()).as("the reconnection reached the server").isEqualTo(2);
+      Thread.sleep(100); // let it wait for the headers (the outcome does not depend on it)
+      s.close();
+      try {
+        assertThat(waiting.get(5, TimeUnit.SECONDS))
+            .as("a stream closed by its caller just ends")
+            .isFalse();
+        assertThat(released.await(5, TimeUnit.SECONDS))
+            .as("the reconnection's connection is given up")
+            .isTrue();
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void aReconnectionWhoseHeadersNeverComeFailsAtTheIdleTimeout() throws Exception {
+    CountDownLatch released = new CountDownLatch(1);
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw = silentOnReconnect(released, hold)) {
+      // The setup recommended for feeds: no whole-call timeout, an idle timeout.
+      JsonOptions feed =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(300)).build();
+      EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(3).build();
+      try (Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(
+              client, raw.uri("/e"), JsonType.of(Named.class, feed), reconnect)) {
+        Iterator<ServerSentEvent<Named>> it = s.iterator();
+        assertThat(it.next().data()).isEqualTo(new Named("a"));
+        CompletableFuture<Boolean> next = CompletableFuture.supplyAsync(it::hasNext);
+        assertThatThrownBy(() -> next.get(5, TimeUnit.SECONDS))
+            .cause()
+            .isInstanceOf(UncheckedIOException.class)
+            .cause()
+            .isInstanceOf(HttpTimeoutException.class)
+            .hasMessageContaining("JsonOptions.idleTimeout PT0.3S")
+            .hasMessageContaining("reconnect");
+        assertThat(released.await(5, TimeUnit.SECONDS))
+            .as("the reconnection's connection is given up")
+            .isTrue();
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void aRetryDelayOfForeverWaitsAtMostMaxRetryDelay() throws Exception {
+    server.enqueue(events(event("a")));
+    EventStreamOptions reconnect =
+        EventStreamOptions.newBuilder()
+            .maxReconnects(3)
+            .retryDelay(java.time.temporal.ChronoUnit.FOREVER.getDuration())
+            .build();
+
+    Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect);
+    Iterator<ServerSentEvent<Named>> it = s.iterator();
+    assertThat(it.next().data()).isEqualTo(new Named("a"));
+    CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(it::hasNext);
+    Thread.sleep(100); // let it start waiting (the outcome does not depend on it)
+    assertThat(waiting).isNotDone();
+    s.close();
+    assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
+    assertThat(server.getRequestCount()).isEqualTo(2); // no reconnection happened
+    assertClientHealthyAndNothingLeaked();
+  }
+
   // ---- limits and timeouts ----
 
   @Test
@@ -677,6 +868,36 @@ public abstract class EventStreamContract {
   @Test
   public void gzipCompressedEventStreamIsDecoded() throws Exception {
     assertGzipDecoded();
+  }
+
+  @Test
+  public void contentEncodingOverTwoHeaderLinesIsReadWhole() throws Exception {
+    byte[] body = (event("a") + event("b")).getBytes(UTF_8);
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "text/event-stream")
+            .addHeader("Content-Encoding", "gzip")
+            .addHeader("Content-Encoding", "gzip")
+            .body(new Buffer().write(Compressed.gzip(Compressed.gzip(body))))
+            .build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "text/event-stream")
+            .addHeader("Content-Encoding", "identity")
+            .addHeader("Content-Encoding", "gzip")
+            .body(new Buffer().write(Compressed.gzip(body)))
+            .build());
+
+    assertThatThrownBy(() -> HttpJson.getFromJsonAsEvents(client, uri("/e"), named()))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("'gzip, gzip': more than one coding");
+    try (Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(client, uri("/e"), named())) {
+      assertThat(s.map(ServerSentEvent::data)).containsExactly(new Named("a"), new Named("b"));
+    }
+    assertClientHealthyAndNothingLeaked();
   }
 
   protected final void assertGzipDecoded() throws Exception {

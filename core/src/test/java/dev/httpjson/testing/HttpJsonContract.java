@@ -1634,6 +1634,66 @@ public abstract class HttpJsonContract {
         .containsExactly("identity");
   }
 
+  private static MockResponse encodedOverTwoLines(String first, String second, byte[] body) {
+    return new MockResponse.Builder()
+        .code(200)
+        .addHeader("Content-Type", "application/json")
+        .addHeader("Content-Encoding", first)
+        .addHeader("Content-Encoding", second)
+        .body(new okio.Buffer().write(body))
+        .build();
+  }
+
+  @Test
+  public void contentEncodingOverTwoHeaderLinesIsReadWhole() throws Exception {
+    byte[] array = "[{\"displayName\":\"a\"},{\"displayName\":\"b\"}]".getBytes(UTF_8);
+    byte[] twice = Compressed.gzip(Compressed.gzip(array));
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(encodedOverTwoLines("gzip", "gzip", twice));
+    }
+    server.enqueue(encodedOverTwoLines("identity", "gzip", Compressed.gzip(array)));
+    server.enqueue(encodedOverTwoLines("identity", "gzip", Compressed.gzip(array)));
+    String stacked = "'gzip, gzip': more than one coding";
+
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJson(
+                    client, uri("/z"), JsonType.listOf(Named.class).withOptions(options)))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining(stacked);
+    assertThatThrownBy(
+            () -> {
+              try (java.util.stream.Stream<Named> stream =
+                  HttpJson.getFromJsonAsStream(
+                      client, uri("/z"), JsonType.of(Named.class, options))) {
+                stream.forEach(n -> {});
+              }
+            })
+        .satisfiesAnyOf(
+            e -> assertThat(e).isInstanceOf(JsonReadException.class).hasMessageContaining(stacked),
+            e ->
+                assertThat(e)
+                    .isInstanceOf(java.io.UncheckedIOException.class)
+                    .cause()
+                    .isInstanceOf(JsonReadException.class)
+                    .hasMessageContaining(stacked));
+    HttpResponse<byte[]> bytes = HttpJson.postAsJson(client, uri("/z"), MILD, options);
+    assertThat(bytes.body()).as("a body httpjson cannot decode is kept as sent").isEqualTo(twice);
+    assertThat(bytes.headers().allValues("Content-Encoding")).containsExactly("gzip", "gzip");
+    assertThatThrownBy(
+            () -> HttpJson.readFromJson(bytes, JsonType.listOf(Named.class).withOptions(options)))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining(stacked);
+    assertThat(
+            HttpJson.getFromJson(
+                client, uri("/z"), JsonType.listOf(Named.class).withOptions(options)))
+        .containsExactly(new Named("a"), new Named("b"));
+    try (java.util.stream.Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/z"), JsonType.of(Named.class, options))) {
+      assertThat(stream).containsExactly(new Named("a"), new Named("b"));
+    }
+  }
+
   @Test
   public void maxResponseSizeLimitsTheDecodedBytesNotTheCompressedOnes() throws Exception {
     String big =

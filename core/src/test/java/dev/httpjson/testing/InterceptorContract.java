@@ -697,6 +697,30 @@ public abstract class InterceptorContract {
   }
 
   @Test
+  void aBackoffCapOfForeverMeansNoCap() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(3)
+                    .backoff(
+                        Duration.ofMillis(1), java.time.temporal.ChronoUnit.FOREVER.getDuration())
+                    .build())
+            .build();
+    server.enqueue(status(503, null));
+    server.enqueue(status(429, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(status(503, null));
+    server.enqueue(status(429, "0"));
+    server.enqueue(json(200, "\"ok async\""));
+
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("ok async");
+    assertThat(server.getRequestCount()).isEqualTo(6);
+  }
+
+  @Test
   void retryAfterAsAnHttpDateIsHonoured() throws Exception {
     HttpJsonClient api = api().interceptor(fastRetry(3)).build();
     String date =
