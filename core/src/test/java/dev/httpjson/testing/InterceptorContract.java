@@ -4,16 +4,19 @@ import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.CallListener;
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.Models.Named;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -247,6 +250,66 @@ public abstract class InterceptorContract {
           .isEqualTo("chain");
     }
     assertThat(Interceptor.decorate(client)).isSameAs(client);
+  }
+
+  @Test
+  void aStatusFailureReadThroughJsonBodyHandlersOnADecoratedClientNamesTheRequest()
+      throws Exception {
+    URI uri = LoopbackServer.uri(server, "/tools/missing?key=s3cret");
+    String shown = "GET " + LoopbackServer.uri(server, "/tools/missing") + "?key=***";
+    HttpRequest request = HttpRequest.newBuilder(uri).build();
+    String problem = "{\"title\":\"Gone\",\"detail\":\"tool retired\"}";
+    MockResponse gone =
+        new MockResponse.Builder()
+            .code(410)
+            .addHeader("Content-Type", "application/problem+json")
+            .addHeader("X-Trace", "t1")
+            .body(problem)
+            .build();
+    // The plain client's failure, which cannot know the request: the same but for the naming.
+    server.enqueue(gone);
+    Throwable plain =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> client.send(request, JsonBodyHandlers.of(JsonType.of(Named.class, options))));
+    assertThat(plain).isInstanceOf(IOException.class).cause().hasMessageStartingWith("HTTP 410: ");
+    HttpJsonStatusException unnamed = (HttpJsonStatusException) plain.getCause();
+    java.util.function.Consumer<HttpJsonStatusException> namesIt =
+        e -> {
+          assertThat(e.getMessage())
+              .isEqualTo(
+                  "HTTP 410 from " + shown + unnamed.getMessage().substring("HTTP 410".length()))
+              .doesNotContain("s3cret");
+          assertThat(e.statusCode()).isEqualTo(410);
+          assertThat(e.method()).isEqualTo("GET");
+          assertThat(e.uri()).isEqualTo(uri);
+          assertThat(e.headers().firstValue("X-Trace")).hasValue("t1");
+          assertThat(e.body()).isEqualTo(problem);
+          assertThat(e.problem()).isEqualTo(unnamed.problem());
+        };
+    List<HttpClient> decorated =
+        List.of(
+            Interceptor.decorate(client, mapping(r -> r)),
+            CallListener.decorate(client, new CallListener() {}));
+    for (HttpClient c : decorated) {
+      server.enqueue(gone);
+      assertThatThrownBy(
+              () -> c.send(request, JsonBodyHandlers.of(JsonType.of(Named.class, options))))
+          .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      server.enqueue(gone);
+      assertThatThrownBy(
+              () ->
+                  c.sendAsync(request, JsonBodyHandlers.of(JsonType.of(Named.class, options)))
+                      .get(5, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .cause()
+          .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      if (codecStreams()) {
+        server.enqueue(gone);
+        assertThatThrownBy(
+                () -> c.send(request, JsonBodyHandlers.ofStream(JsonType.of(Named.class, options))))
+            .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      }
+    }
   }
 
   /** A response made without the network, read by the call's own body handler. */
