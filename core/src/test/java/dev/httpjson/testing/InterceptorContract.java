@@ -901,6 +901,92 @@ public abstract class InterceptorContract {
     assertThat(server.getRequestCount()).isEqualTo(2);
   }
 
+  /** The one suppressed exception of {@code e} that says why it was not retried: its message. */
+  private static String whyNotRetried(Throwable e) {
+    assertThat(e.getSuppressed()).as("suppressed of %s", e).hasSize(1);
+    return e.getSuppressed()[0].getMessage();
+  }
+
+  @Test
+  void aRetryAfterLongerThanWhatIsLeftOfTheTimeoutSaysSoInTheFailure() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build().withTimeout(Duration.ofSeconds(3));
+    server.enqueue(status(503, "10"));
+    server.enqueue(status(503, "10"));
+    String why = "not retried: Retry-After 10 s exceeds the [0-9.]+ s left of the call's timeout";
+
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(blocking)
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageStartingWith("HTTP 503 from GET");
+    assertThat(whyNotRetried(blocking)).matches(why);
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(whyNotRetried(async.getCause())).matches(why);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void aRetryAfterLongerThanTheBackoffCapSaysSoInTheFailure() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ofSeconds(5)).build())
+            .build();
+    server.enqueue(status(429, "60"));
+    Throwable e =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(e).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(whyNotRetried(e)).isEqualTo("not retried: Retry-After 60 s exceeds the 5 s cap");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aRequestTimeoutOfAPostOptedInToRetriesSaysWhyItWasNotRetried() throws Exception {
+    HttpClient decorated =
+        Interceptor.decorate(
+            client,
+            RetryInterceptor.newBuilder()
+                .methods("GET", "POST")
+                .backoff(Duration.ZERO, Duration.ZERO)
+                .build());
+    HttpRequest post =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+            .timeout(Duration.ofMillis(300))
+            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+            .build();
+    String why =
+        "not retried: POST may have been sent before the request timeout and is not idempotent"
+            + " (no Idempotency-Key)";
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(
+          new MockResponse.Builder()
+              .code(200)
+              .body("{}")
+              .headersDelay(3, TimeUnit.SECONDS)
+              .build());
+    }
+
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> decorated.send(post, HttpResponse.BodyHandlers.ofString()));
+    assertThat(blocking).isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(whyNotRetried(blocking)).isEqualTo(why);
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () ->
+                decorated
+                    .sendAsync(post, HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(whyNotRetried(async.getCause())).isEqualTo(why);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
   /** Records what its forward threw, both ways. */
   private static Interceptor recording(List<Throwable> seen) {
     return new Interceptor() {
