@@ -115,6 +115,11 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public HttpJsonStatusException withRequest(HttpJsonStatusException e, String method, URI uri) {
+    return e.withRequest(method, uri);
+  }
+
+  @Override
   public ProblemDetails problem(Map<String, @Nullable Object> members) {
     return ProblemDetails.fromMap(members);
   }

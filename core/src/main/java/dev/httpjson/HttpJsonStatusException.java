@@ -44,10 +44,10 @@ public final class HttpJsonStatusException extends HttpJsonException {
 
   private final transient HttpHeaders headers;
 
-  /** The request method, or {@code null} when raised by a body handler. */
+  /** The request method, or {@code null} when raised by a body handler that saw no request. */
   private final @Nullable String method;
 
-  /** The request URI, whole, or {@code null} when raised by a body handler. */
+  /** The request URI, whole, or {@code null} when raised by a body handler that saw no request. */
   private final @Nullable URI uri;
 
   /** The start of the response body. */
@@ -107,6 +107,36 @@ public final class HttpJsonStatusException extends HttpJsonException {
     this.options = from.options;
   }
 
+  /** A copy of {@code from} naming the request it answered, in its message too. */
+  private HttpJsonStatusException(HttpJsonStatusException from, String method, URI uri) {
+    super(
+        message(from.statusCode, method, uri, from.body, from.bodyTruncated, from.problem),
+        from.getCause());
+    this.statusCode = from.statusCode;
+    this.headers = from.headers;
+    this.method = method;
+    this.uri = uri;
+    this.body = from.body;
+    this.bodyTruncated = from.bodyTruncated;
+    this.problem = from.problem;
+    this.bodyBytes = from.bodyBytes;
+    this.contentType = from.contentType;
+    this.options = from.options;
+    setStackTrace(from.getStackTrace());
+    for (Throwable s : from.getSuppressed()) {
+      addSuppressed(s);
+    }
+  }
+
+  /**
+   * This exception naming the request it answered, for one a body handler raised without knowing
+   * the request: the same failure, not a new one, so it keeps its stack trace, cause and suppressed
+   * exceptions.
+   */
+  HttpJsonStatusException withRequest(String method, URI uri) {
+    return new HttpJsonStatusException(this, method, uri);
+  }
+
   /** This exception with another message (the retry count added), this one as its cause. */
   HttpJsonStatusException withMessage(String message) {
     return new HttpJsonStatusException(this, message);
@@ -160,16 +190,17 @@ public final class HttpJsonStatusException extends HttpJsonException {
   }
 
   /**
-   * {@return the request method; {@code null} when raised by a {@link JsonBodyHandlers} handler}
-   * Such a handler does not see the request; the response's {@code request()} has it.
+   * {@return the request method; {@code null} when raised by a {@link JsonBodyHandlers} handler on
+   * a plain client} Such a handler does not see the request; on a client from {@link
+   * Interceptor#decorate} or {@link CallListener#decorate} the chain names it.
    */
   public @Nullable String method() {
     return method;
   }
 
   /**
-   * {@return the request URI, whole; {@code null} when raised by a {@link JsonBodyHandlers}
-   * handler} The message shows it without query values and userinfo.
+   * {@return the request URI, whole; {@code null} when raised by a {@link JsonBodyHandlers} handler
+   * on a plain client} The message shows it without query values and userinfo.
    */
   public @Nullable URI uri() {
     return uri;

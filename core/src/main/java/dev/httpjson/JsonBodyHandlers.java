@@ -19,8 +19,18 @@ import java.util.stream.Stream;
  * {@link JsonOptions#maxResponseSize()} fails with {@link ResponseTooLargeException}, a 204 or
  * empty body reads as {@code null}, and the charset of the Content-Type is honoured. Note that
  * {@link java.net.http.HttpClient#send} wraps a handler's exception in a plain {@link
- * java.io.IOException} whose cause is the httpjson exception; {@code sendAsync} fails its future
- * with it directly.
+ * java.io.IOException} whose cause is the httpjson exception ({@code send} on a decorated client
+ * throws it as raised); {@code sendAsync} fails its future with it directly.
+ *
+ * <p>A body handler sees the response, not the request. On a client from {@link
+ * Interceptor#decorate} or {@link CallListener#decorate}, whose chain knows the request, the status
+ * failure names it ({@code HTTP 404 from GET https://api.example.com/tools/missing: …}, the query's
+ * values hidden). On a plain {@link java.net.http.HttpClient} nothing tells the handler which
+ * request it answers: the message is {@code HTTP 404: …} and {@link
+ * HttpJsonStatusException#method()} and {@link HttpJsonStatusException#uri()} are {@code null}.
+ * {@link HttpJson#exchange(java.net.http.HttpClient, java.net.http.HttpRequest, JsonType)} and
+ * {@link HttpJsonClient#exchange( java.net.http.HttpRequest, JsonType)} read a request you built
+ * the same way and always name it.
  *
  * <p>The stream handlers ({@code ofStream}, {@code ofArrayStream}, {@code ofNdjsonStream}) bound
  * the time the stream's reads wait for body bytes by the options' {@link JsonOptions#timeout()}

@@ -55,13 +55,19 @@ import org.jspecify.annotations.Nullable;
  * {@code initial × 2^(attempt − 1)}, at most {@code max} ({@link Builder#backoff(Duration,
  * Duration)}). A {@code Retry-After} longer than {@code max}, or than what is left of the call's
  * whole-call timeout ({@link JsonOptions#timeout()}, which covers every attempt), ends the retrying
- * at once: the call fails as the last attempt did.
+ * at once: the call fails as the last attempt did. So does a backoff longer than what is left of
+ * that timeout.
  *
  * <p><b>The last failure</b> is the last attempt's, of the type that attempt would have raised
  * alone ({@link HttpJsonStatusException} for a 503 read by httpjson, {@link ConnectException}, …),
  * its message ending in how many attempts were made, such as {@code "(3 attempts)"}; a response
  * that is not an error to its body handler (a plain {@code send} with {@code ofString()}) is
- * returned as the last attempt's response.
+ * returned as the last attempt's response. When a failure that is retried otherwise was not — its
+ * {@code Retry-After} or backoff exceeds what is left of the call's timeout, its {@code
+ * Retry-After} exceeds the cap, or a request timeout elapsed on a request that may have been sent
+ * and is not idempotent — the failure carries a {@linkplain Throwable#getSuppressed() suppressed}
+ * exception saying so, such as {@code "not retried: Retry-After 10 s exceeds the 2.9 s left of the
+ * call's timeout"}; its type is what it would be without the interceptor.
  *
  * <p><b>Stopping.</b> A blocking {@link #intercept} waits with {@link Thread#sleep}: an interrupt
  * (or the whole-call timeout, which interrupts) ends it at once. That is also how an asynchronous
@@ -121,34 +127,54 @@ public final class RetryInterceptor implements Interceptor {
     return request.headers().firstValue("Idempotency-Key").isPresent();
   }
 
-  /** The delay before attempt {@code attempt + 1} after a failure, or -1 for none. */
-  private long delayAfter(Throwable failure, HttpRequest request, int attempt, Chain<?> chain) {
+  /**
+   * The delay before attempt {@code attempt + 1} after a failure, or -1 for none; {@code decision}
+   * records why not when the failure is one that is retried otherwise.
+   */
+  private long delayAfter(
+      Throwable failure, HttpRequest request, int attempt, Chain<?> chain, Decision decision) {
     if (attempt >= maxAttempts || failure instanceof CallTimeoutException) {
       return -1;
     }
-    boolean retry =
-        failure instanceof ConnectException
-            || failure instanceof HttpConnectTimeoutException
-            || (failure instanceof HttpTimeoutException
-                && (IDEMPOTENT.contains(request.method()) || hasKey(request)));
-    return retry ? fit(backoff(attempt), chain) : -1;
+    if (failure instanceof ConnectException || failure instanceof HttpConnectTimeoutException) {
+      return fit(backoff(attempt), false, chain, decision);
+    }
+    if (failure instanceof HttpTimeoutException) {
+      if (IDEMPOTENT.contains(request.method()) || hasKey(request)) {
+        return fit(backoff(attempt), false, chain, decision);
+      }
+      decision.notRetried(Decision.SENT, 0, 0);
+    }
+    return -1;
   }
 
   /** The delay before attempt {@code attempt + 1} after this status, or -1 for none. */
-  private long delayAfter(int status, HttpHeaders headers, int attempt, Chain<?> chain) {
+  private long delayAfter(
+      int status, HttpHeaders headers, int attempt, Chain<?> chain, Decision decision) {
     if (attempt >= maxAttempts || !statuses.contains(status)) {
       return -1;
     }
     long retryAfter = retryAfterNanos(headers);
     if (retryAfter > maxNanos) {
+      decision.notRetried(Decision.OVER_CAP, retryAfter, maxNanos);
       return -1;
     }
-    return fit(retryAfter >= 0 ? retryAfter : backoff(attempt), chain);
+    return retryAfter >= 0
+        ? fit(retryAfter, true, chain, decision)
+        : fit(backoff(attempt), false, chain, decision);
   }
 
-  private static long fit(long delay, Chain<?> chain) {
+  /** {@code delay}, or -1 when it does not end before the call's timeout. */
+  private static long fit(long delay, boolean retryAfter, Chain<?> chain, Decision decision) {
     Optional<Duration> left = chain.remaining();
-    return left.isPresent() && delay >= left.get().toNanos() ? -1 : delay;
+    if (left.isPresent() && delay >= left.get().toNanos()) {
+      decision.notRetried(
+          retryAfter ? Decision.RETRY_AFTER_OVER_TIME_LEFT : Decision.BACKOFF_OVER_TIME_LEFT,
+          delay,
+          left.get().toNanos());
+      return -1;
+    }
+    return delay;
   }
 
   private long backoff(int attempt) {
@@ -184,9 +210,94 @@ public final class RetryInterceptor implements Interceptor {
     }
   }
 
-  /** What the handler decided for the response of one attempt. */
+  /**
+   * What was decided for one attempt: the delay before the next one, or why there is none when the
+   * failure is one that is retried otherwise. Only numbers are kept: the words are made when the
+   * call fails with them, never for a call that succeeds or returns its response.
+   */
   private static final class Decision {
+    static final int NONE = 0;
+    static final int RETRY_AFTER_OVER_TIME_LEFT = 1;
+    static final int BACKOFF_OVER_TIME_LEFT = 2;
+    static final int OVER_CAP = 3;
+    static final int SENT = 4;
+
     volatile long delay = -1;
+    private volatile int why = NONE;
+    private long wanted;
+    private long limit;
+
+    void notRetried(int why, long wanted, long limit) {
+      this.wanted = wanted;
+      this.limit = limit;
+      this.why = why; // last: the volatile write publishes the numbers
+    }
+
+    /**
+     * {@code failure}, with why it was not retried as a suppressed exception when that is known.
+     */
+    <E extends Throwable> E explain(E failure, HttpRequest request) {
+      int w = why;
+      if (w != NONE) {
+        failure.addSuppressed(new NotRetried(message(w, request)));
+      }
+      return failure;
+    }
+
+    private String message(int w, HttpRequest request) {
+      switch (w) {
+        case RETRY_AFTER_OVER_TIME_LEFT:
+          return "not retried: Retry-After "
+              + time(wanted)
+              + " exceeds the "
+              + time(limit)
+              + " left of the call's timeout";
+        case BACKOFF_OVER_TIME_LEFT:
+          return "not retried: the backoff of "
+              + time(wanted)
+              + " exceeds the "
+              + time(limit)
+              + " left of the call's timeout";
+        case OVER_CAP:
+          return "not retried: Retry-After "
+              + time(wanted)
+              + " exceeds the "
+              + time(limit)
+              + " cap";
+        default:
+          return "not retried: "
+              + request.method()
+              + " may have been sent before the request timeout and is not idempotent"
+              + " (no Idempotency-Key)";
+      }
+    }
+  }
+
+  /** {@code nanos} for a message: {@code 10 s}, {@code 2.9 s}, {@code 40 ms}. */
+  static String time(long nanos) {
+    if (nanos == Long.MAX_VALUE) {
+      return "over 292 years";
+    }
+    long second = TimeUnit.SECONDS.toNanos(1);
+    if (nanos % second == 0) {
+      return nanos / second + " s";
+    }
+    if (nanos < TimeUnit.MILLISECONDS.toNanos(100)) {
+      return TimeUnit.NANOSECONDS.toMillis(nanos) + " ms";
+    }
+    return String.format(Locale.ROOT, "%.1f s", nanos / (double) second);
+  }
+
+  /**
+   * Why a failure was not retried, added to it as a suppressed exception: the caller catches the
+   * type it would without the interceptor, and logs that print the failure show the reason.
+   */
+  private static final class NotRetried extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    NotRetried(String message) {
+      super(message, null, false, false); // the failure it is added to has the stack trace
+    }
   }
 
   private <T> Chain<T> deciding(Chain<T> chain, int attempt, Decision decision) {
@@ -196,7 +307,7 @@ public final class RetryInterceptor implements Interceptor {
     BodyHandler<T> handler = chain.bodyHandler();
     return chain.withBodyHandler(
         info -> {
-          long delay = delayAfter(info.statusCode(), info.headers(), attempt, chain);
+          long delay = delayAfter(info.statusCode(), info.headers(), attempt, chain, decision);
           if (delay < 0) {
             return handler.apply(info);
           }
@@ -221,9 +332,9 @@ public final class RetryInterceptor implements Interceptor {
       try {
         response = deciding(chain, attempt, decision).forward(request);
       } catch (IOException e) {
-        long delay = delayAfter(e, request, attempt, chain);
+        long delay = delayAfter(e, request, attempt, chain, decision);
         if (delay < 0) {
-          throw attempts(e, attempt);
+          throw decision.explain(attempts(e, attempt), request);
         }
         TimeUnit.NANOSECONDS.sleep(delay);
         continue;
@@ -290,9 +401,9 @@ public final class RetryInterceptor implements Interceptor {
           (response, failure) -> {
             if (failure != null) {
               Throwable e = unwrap(failure);
-              long delay = delayAfter(e, request, attempt, chain);
+              long delay = delayAfter(e, request, attempt, chain, decision);
               if (delay < 0) {
-                result.completeExceptionally(attempts(e, attempt));
+                result.completeExceptionally(decision.explain(attempts(e, attempt), request));
               } else {
                 later(attempt + 1, delay);
               }

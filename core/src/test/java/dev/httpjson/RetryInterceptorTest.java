@@ -60,4 +60,12 @@ class RetryInterceptorTest {
     java.net.ConnectException copy = RetryInterceptor.attempts(refused, 3);
     assertThat(copy).hasMessage("Connection refused (3 attempts)").hasCause(refused);
   }
+
+  @Test
+  void aWaitIsShownInWholeSecondsTenthsOrMilliseconds() {
+    assertThat(RetryInterceptor.time(Duration.ofSeconds(10).toNanos())).isEqualTo("10 s");
+    assertThat(RetryInterceptor.time(Duration.ofMillis(2940).toNanos())).isEqualTo("2.9 s");
+    assertThat(RetryInterceptor.time(Duration.ofMillis(40).toNanos())).isEqualTo("40 ms");
+    assertThat(RetryInterceptor.time(Long.MAX_VALUE)).isEqualTo("over 292 years");
+  }
 }

@@ -126,6 +126,35 @@ class SecretsInMessagesTest {
   }
 
   @Test
+  void statusExceptionOfAJsonBodyHandlerOnADecoratedClientNamesTheRequestAndHidesTheQuery()
+      throws Exception {
+    URI uri = secretUri(LoopbackServer.uri(server, "/"), "/users/42");
+    HttpClient decorated = CallListener.decorate(client, new CallListener() {});
+    java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(uri).build();
+    String shown = "HTTP 404 from GET " + redacted(uri, "/users/42") + ": ";
+
+    server.enqueue(json(404, "{\"error\":\"no such user\"}"));
+    Throwable blocking =
+        catchThrowable(
+            () -> decorated.send(request, JsonBodyHandlers.of(JsonType.of(String.class, options))));
+    server.enqueue(json(404, "{\"error\":\"no such user\"}"));
+    Throwable async =
+        catchThrowable(
+            () ->
+                decorated
+                    .sendAsync(request, JsonBodyHandlers.of(JsonType.of(String.class, options)))
+                    .get(10, TimeUnit.SECONDS));
+
+    assertThat(blocking).isInstanceOf(HttpJsonStatusException.class);
+    assertNoSecretAnywhere(blocking);
+    assertThat(blocking.getMessage()).startsWith(shown).contains("no such user");
+    assertThat(((HttpJsonStatusException) blocking).uri()).isEqualTo(uri);
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertNoSecretAnywhere(async);
+    assertThat(async.getCause()).hasMessageStartingWith(shown);
+  }
+
+  @Test
   void callTimeoutHidesTheQueryButKeepsTheFullUri() throws Exception {
     JsonOptions quick = options.toBuilder().timeout(Duration.ofMillis(200)).build();
     try (RawServer silent = new RawServer((socket, head) -> Thread.sleep(30_000))) {

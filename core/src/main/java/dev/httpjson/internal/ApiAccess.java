@@ -106,6 +106,10 @@ public abstract class ApiAccess {
       @Nullable String contentType,
       JsonOptions options);
 
+  /** {@return {@code e}, raised without the request, naming the request it answered} */
+  public abstract HttpJsonStatusException withRequest(
+      HttpJsonStatusException e, String method, URI uri);
+
   /** {@return Problem Details from the members of its JSON object} */
   public abstract ProblemDetails problem(Map<String, @Nullable Object> members);
 

@@ -384,8 +384,10 @@ public final class InterceptingClient extends HttpClient {
         }
         throw rethrown(p.translate(e, request));
       } catch (IOException e) {
-        // What httpjson's own handlers raised comes out as raised, so interceptors see it too.
-        IOException failure = Calls.sendFailure(e, request, client.delegate);
+        // What httpjson's own handlers raised comes out as raised, so interceptors see it too; a
+        // status failure of a JsonBodyHandlers handler, which sees no request, names it here.
+        IOException failure =
+            Responses.naming(Calls.sendFailure(e, request, client.delegate), request);
         throw p == null ? failure : rethrown(p.translate(failure, request));
       } catch (IllegalArgumentException e) {
         if (e.getCause() == null) {
@@ -444,14 +446,42 @@ public final class InterceptingClient extends HttpClient {
               push == null
                   ? client.delegate.sendAsync(request, handler)
                   : client.delegate.sendAsync(request, handler, push);
-          if (p != null && p.due != NO_DEADLINE) {
-            f = p.atEnd(f); // failed with the call's timeout when it elapses, as the caller is
+          if (p == null) {
+            f = naming(f, request); // a plain sendAsync, maybe with a JsonBodyHandlers handler
+          } else if (p.due != NO_DEADLINE) {
+            f =
+                p.atEnd(
+                    f, request); // failed with the call's timeout when it elapses, as the caller is
           }
         }
       } catch (RuntimeException | Error e) {
         return CompletableFuture.failedFuture(e);
       }
       return f;
+    }
+
+    /**
+     * {@code exchange}, its status failure naming {@code request} ({@link Responses#naming});
+     * cancelling the result cancels the exchange.
+     */
+    private static <R extends HttpResponse<?>> CompletableFuture<R> naming(
+        CompletableFuture<R> exchange, HttpRequest request) {
+      CompletableFuture<R> end = new CompletableFuture<>();
+      exchange.whenComplete(
+          (r, e) -> {
+            if (e != null) {
+              end.completeExceptionally(Responses.namingCause(e, request));
+            } else if (!end.complete(r)) {
+              Calls.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
+            }
+          });
+      end.whenComplete(
+          (r, e) -> {
+            if (e != null) {
+              exchange.cancel(true);
+            }
+          });
+      return end;
     }
 
     @Override

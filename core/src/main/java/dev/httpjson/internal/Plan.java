@@ -159,13 +159,17 @@ public abstract class Plan<R> {
     this.request = request;
   }
 
-  /** Registers the chain's end of an asynchronous run, to fail and cancel when time is up. */
-  final <T extends HttpResponse<?>> CompletableFuture<T> atEnd(CompletableFuture<T> exchange) {
+  /**
+   * Registers the chain's end of an asynchronous run, to fail and cancel when time is up; a status
+   * failure that does not name the request names {@code sent}.
+   */
+  final <T extends HttpResponse<?>> CompletableFuture<T> atEnd(
+      CompletableFuture<T> exchange, HttpRequest sent) {
     CompletableFuture<T> end = new CompletableFuture<>();
     exchange.whenComplete(
         (r, e) -> {
           if (e != null) {
-            end.completeExceptionally(e);
+            end.completeExceptionally(Responses.namingCause(e, sent));
           } else if (!end.complete(r)) {
             Calls.closeQuietly(r.body()); // the call timed out meanwhile: nobody reads it
           }

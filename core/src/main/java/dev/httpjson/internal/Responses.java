@@ -18,6 +18,7 @@ import java.net.ProtocolException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
@@ -373,6 +374,33 @@ public final class Responses {
             Arrays.copyOf(bytes, length),
             contentType,
             options);
+  }
+
+  /**
+   * {@code failure} naming {@code request} when it is a status failure raised by a body handler
+   * that did not know the request ({@code JsonBodyHandlers}), else {@code failure} itself.
+   */
+  public static <E extends Throwable> E naming(E failure, HttpRequest request) {
+    if (failure instanceof HttpJsonStatusException
+        && ((HttpJsonStatusException) failure).method() == null) {
+      @SuppressWarnings("unchecked")
+      E named =
+          (E)
+              ApiAccess.get()
+                  .withRequest((HttpJsonStatusException) failure, request.method(), request.uri());
+      return named;
+    }
+    return failure;
+  }
+
+  /** As {@link #naming}, for a future's failure: the failure itself, or the one it wraps. */
+  public static Throwable namingCause(Throwable failure, HttpRequest request) {
+    Throwable cause =
+        failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
+    Throwable named = naming(cause, request);
+    return named == cause ? failure : named;
   }
 
   /** Reads a JSON body into a value, optionally failing non-2xx statuses first. */

@@ -5,16 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.httpjson.CallListener;
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.testing.Models.Named;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -248,6 +251,66 @@ public abstract class InterceptorContract {
           .isEqualTo("chain");
     }
     assertThat(Interceptor.decorate(client)).isSameAs(client);
+  }
+
+  @Test
+  void aStatusFailureReadThroughJsonBodyHandlersOnADecoratedClientNamesTheRequest()
+      throws Exception {
+    URI uri = LoopbackServer.uri(server, "/tools/missing?key=s3cret");
+    String shown = "GET " + LoopbackServer.uri(server, "/tools/missing") + "?key=***";
+    HttpRequest request = HttpRequest.newBuilder(uri).build();
+    String problem = "{\"title\":\"Gone\",\"detail\":\"tool retired\"}";
+    MockResponse gone =
+        new MockResponse.Builder()
+            .code(410)
+            .addHeader("Content-Type", "application/problem+json")
+            .addHeader("X-Trace", "t1")
+            .body(problem)
+            .build();
+    // The plain client's failure, which cannot know the request: the same but for the naming.
+    server.enqueue(gone);
+    Throwable plain =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> client.send(request, JsonBodyHandlers.of(JsonType.of(Named.class, options))));
+    assertThat(plain).isInstanceOf(IOException.class).cause().hasMessageStartingWith("HTTP 410: ");
+    HttpJsonStatusException unnamed = (HttpJsonStatusException) plain.getCause();
+    java.util.function.Consumer<HttpJsonStatusException> namesIt =
+        e -> {
+          assertThat(e.getMessage())
+              .isEqualTo(
+                  "HTTP 410 from " + shown + unnamed.getMessage().substring("HTTP 410".length()))
+              .doesNotContain("s3cret");
+          assertThat(e.statusCode()).isEqualTo(410);
+          assertThat(e.method()).isEqualTo("GET");
+          assertThat(e.uri()).isEqualTo(uri);
+          assertThat(e.headers().firstValue("X-Trace")).hasValue("t1");
+          assertThat(e.body()).isEqualTo(problem);
+          assertThat(e.problem()).isEqualTo(unnamed.problem());
+        };
+    List<HttpClient> decorated =
+        List.of(
+            Interceptor.decorate(client, mapping(r -> r)),
+            CallListener.decorate(client, new CallListener() {}));
+    for (HttpClient c : decorated) {
+      server.enqueue(gone);
+      assertThatThrownBy(
+              () -> c.send(request, JsonBodyHandlers.of(JsonType.of(Named.class, options))))
+          .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      server.enqueue(gone);
+      assertThatThrownBy(
+              () ->
+                  c.sendAsync(request, JsonBodyHandlers.of(JsonType.of(Named.class, options)))
+                      .get(5, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .cause()
+          .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      if (codecStreams()) {
+        server.enqueue(gone);
+        assertThatThrownBy(
+                () -> c.send(request, JsonBodyHandlers.ofStream(JsonType.of(Named.class, options))))
+            .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      }
+    }
   }
 
   /** A response made without the network, read by the call's own body handler. */
@@ -860,6 +923,92 @@ public abstract class InterceptorContract {
         .cause()
         .isInstanceOf(HttpJsonStatusException.class);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /** The one suppressed exception of {@code e} that says why it was not retried: its message. */
+  private static String whyNotRetried(Throwable e) {
+    assertThat(e.getSuppressed()).as("suppressed of %s", e).hasSize(1);
+    return e.getSuppressed()[0].getMessage();
+  }
+
+  @Test
+  void aRetryAfterLongerThanWhatIsLeftOfTheTimeoutSaysSoInTheFailure() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build().withTimeout(Duration.ofSeconds(3));
+    server.enqueue(status(503, "10"));
+    server.enqueue(status(503, "10"));
+    String why = "not retried: Retry-After 10 s exceeds the [0-9.]+ s left of the call's timeout";
+
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(blocking)
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageStartingWith("HTTP 503 from GET");
+    assertThat(whyNotRetried(blocking)).matches(why);
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(whyNotRetried(async.getCause())).matches(why);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void aRetryAfterLongerThanTheBackoffCapSaysSoInTheFailure() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ofSeconds(5)).build())
+            .build();
+    server.enqueue(status(429, "60"));
+    Throwable e =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(e).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(whyNotRetried(e)).isEqualTo("not retried: Retry-After 60 s exceeds the 5 s cap");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aRequestTimeoutOfAPostOptedInToRetriesSaysWhyItWasNotRetried() throws Exception {
+    HttpClient decorated =
+        Interceptor.decorate(
+            client,
+            RetryInterceptor.newBuilder()
+                .methods("GET", "POST")
+                .backoff(Duration.ZERO, Duration.ZERO)
+                .build());
+    HttpRequest post =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+            .timeout(Duration.ofMillis(300))
+            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+            .build();
+    String why =
+        "not retried: POST may have been sent before the request timeout and is not idempotent"
+            + " (no Idempotency-Key)";
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(
+          new MockResponse.Builder()
+              .code(200)
+              .body("{}")
+              .headersDelay(3, TimeUnit.SECONDS)
+              .build());
+    }
+
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> decorated.send(post, HttpResponse.BodyHandlers.ofString()));
+    assertThat(blocking).isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(whyNotRetried(blocking)).isEqualTo(why);
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () ->
+                decorated
+                    .sendAsync(post, HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(whyNotRetried(async.getCause())).isEqualTo(why);
     assertThat(server.getRequestCount()).isEqualTo(2);
   }
 
