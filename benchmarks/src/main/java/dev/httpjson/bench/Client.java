@@ -59,6 +59,7 @@ public final class Client {
     VARIANTS.put("httpjson-chain-one", () -> new JdkVariants.HttpJsonChain(true));
     VARIANTS.put("httpjson-listener-noop", () -> new JdkVariants.HttpJsonChain(false, true));
     VARIANTS.put("httpjson-compression-off", JdkVariants.HttpJsonCompressionOff::new);
+    VARIANTS.put("httpjson-exact", JdkVariants.HttpJsonExact::new);
     VARIANTS.put("httpjson-gzip", JdkVariants.HttpJsonGzip::new);
     VARIANTS.put("jackson-gzip", JdkVariants.HandWrittenGzip::new);
     // Per codec: httpjson with the codec chosen explicitly, and its hand-written baseline

@@ -240,6 +240,26 @@ final class JdkVariants {
    * Accept-Encoding}. Against the seed's server, which never compresses, {@code httpjson} ÷ this is
    * what asking for compression costs when the answer is not compressed.
    */
+  /**
+   * {@code httpjson-exact}: the web defaults but for two read settings, so that the decoder is the
+   * hand-written client's: property names matched exactly (not case-insensitively) and no numbers
+   * read from strings. For {@code get.plain} (the one scenario it reads).
+   */
+  static final class HttpJsonExact extends HttpJsonDefault {
+    private static final JsonType<List<PlainForecast>> EXACT =
+        PLAIN.withOptions(
+            JsonOptions.web().toBuilder()
+                .caseInsensitiveProperties(false)
+                .numbersFromStrings(false)
+                .build());
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, EXACT);
+    }
+  }
+
   static final class HttpJsonCompressionOff extends Variant.Model {
     private static final JsonOptions OFF = JsonOptions.newBuilder().compression(false).build();
     private final HttpClient client = Clients.jdk();
@@ -247,6 +267,11 @@ final class JdkVariants {
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
       return HttpJson.getFromJson(client, uri, LIST.withOptions(OFF));
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, PLAIN.withOptions(OFF));
     }
 
     @Override

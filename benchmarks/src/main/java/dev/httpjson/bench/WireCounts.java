@@ -89,7 +89,41 @@ public final class WireCounts {
     }
   }
 
+  /** Voluntary switches per thread group (the name without its number), for {@code -Dthreads}. */
+  static java.util.Map<String, Long> byGroup() throws IOException {
+    java.util.Map<String, Long> m = new java.util.TreeMap<>();
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+      for (Path task : tasks) {
+        try {
+          String name = Files.readString(task.resolve("comm")).trim().replaceAll("[0-9]+", "#");
+          for (String line : Files.readAllLines(task.resolve("status"))) {
+            if (line.startsWith("voluntary_ctxt_switches:")) {
+              m.merge(
+                  name, Long.parseLong(line.substring(line.indexOf(':') + 1).trim()), Long::sum);
+            }
+          }
+        } catch (IOException gone) {
+          // a thread that ended meanwhile
+        }
+      }
+    }
+    return m;
+  }
+
   private static double[] measure(Variant.Op op, int calls) throws Exception {
+    if (Boolean.getBoolean("threads")) {
+      java.util.Map<String, Long> before = byGroup();
+      run(op, calls);
+      java.util.Map<String, Long> after = byGroup();
+      StringBuilder sb = new StringBuilder();
+      for (java.util.Map.Entry<String, Long> e : after.entrySet()) {
+        long d = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        if (d > calls / 100) {
+          sb.append(String.format(" %s=%.2f", e.getKey(), d / (double) calls));
+        }
+      }
+      System.out.println("  switches per call by thread:" + sb);
+    }
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     com.sun.management.OperatingSystemMXBean os =
