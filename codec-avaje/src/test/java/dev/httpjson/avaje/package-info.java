@@ -22,6 +22,11 @@
   GadgetContract.Containers.class,
   ResponseContract.Item.class,
   ResponseContract.ApiError.class,
+  ValueReadingContract.Maybe.class,
+  ValueReadingContract.Paint.class,
+  ValueReadingContract.Tint.class,
+  ValueReadingContract.When.class,
+  ValueReadingContract.WhenOffset.class,
 })
 package dev.httpjson.avaje;
 
@@ -29,4 +34,5 @@ import dev.httpjson.testing.GadgetContract;
 import dev.httpjson.testing.HostileBodyContract;
 import dev.httpjson.testing.Models;
 import dev.httpjson.testing.ResponseContract;
+import dev.httpjson.testing.ValueReadingContract;
 import io.avaje.jsonb.Json;

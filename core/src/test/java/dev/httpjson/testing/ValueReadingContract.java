@@ -1,0 +1,216 @@
+package dev.httpjson.testing;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.HttpJsonException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import dev.httpjson.JsonWriteException;
+import dev.httpjson.spi.JsonCodec;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Values every codec must read and write alike (issue 29: optionals, enums, dates from numbers,
+ * UUIDs, strings, trailing content, writes), through {@link JsonType}. A codec module runs it by
+ * subclassing and naming its codec; a codec added later inherits every row.
+ */
+public abstract class ValueReadingContract {
+  /** An optional component. */
+  public record Maybe(Optional<String> s) {}
+
+  /** An enum whose names are its JSON values. */
+  public enum Color {
+    RED,
+    GREEN
+  }
+
+  /** A record holding a {@link Color}. */
+  public record Paint(Color v) {}
+
+  /** An enum whose {@code toString()} is not its name: JSON carries the name. */
+  public enum Shade {
+    LIGHT,
+    DARK;
+
+    @Override
+    public String toString() {
+      return "shade " + name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** A record holding a {@link Shade}. */
+  public record Tint(Shade v) {}
+
+  /** A record holding an {@link Instant}. */
+  public record When(Instant v) {}
+
+  /** A record holding an {@link OffsetDateTime}. */
+  public record WhenOffset(OffsetDateTime v) {}
+
+  private JsonOptions options;
+
+  /** The codec under test. */
+  protected abstract JsonCodec codec();
+
+  @BeforeEach
+  void setUpOptions() {
+    options = JsonOptions.newBuilder().codec(codec()).build();
+  }
+
+  private <T> T read(Class<T> type, String json) throws HttpJsonException {
+    return JsonType.of(type, options).fromJson(json.getBytes(UTF_8));
+  }
+
+  private <T> String write(Class<T> type, T value) throws JsonWriteException {
+    return JsonType.of(type, options).toJson(value);
+  }
+
+  // ---- row 6: optionals ----
+
+  @Test
+  public void nullIntoAnOptionalComponentReadsAsEmpty() throws Exception {
+    assertThat(read(Maybe.class, "{\"s\":null}")).isEqualTo(new Maybe(Optional.empty()));
+  }
+
+  @Test
+  public void anEmptyOptionalWrittenReadsBackAsEmpty() throws Exception {
+    String json = write(Maybe.class, new Maybe(Optional.empty()));
+
+    assertThat(read(Maybe.class, json)).isEqualTo(new Maybe(Optional.empty()));
+  }
+
+  // ---- row 7: unknown enum values ----
+
+  @ParameterizedTest
+  @ValueSource(strings = {"\"PURPLE\"", "1", "\"0\"", "\"RED \""})
+  public void anUnknownEnumValueFailsToRead(String value) throws Exception {
+    assertThatThrownBy(() -> read(Paint.class, "{\"v\":" + value + "}"))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  // ---- row 8: enums by name ----
+
+  @Test
+  public void anEnumIsReadByItsNameNotItsToString() throws Exception {
+    assertThat(read(Tint.class, "{\"v\":\"DARK\"}")).isEqualTo(new Tint(Shade.DARK));
+  }
+
+  @Test
+  public void anEnumIsWrittenByItsNameNotItsToString() throws Exception {
+    assertThat(write(Tint.class, new Tint(Shade.LIGHT))).isEqualTo("{\"v\":\"LIGHT\"}");
+  }
+
+  @Test
+  public void anEnumsToStringIsNotReadAsItsName() throws Exception {
+    assertThatThrownBy(() -> read(Tint.class, "{\"v\":\"shade dark\"}"))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  // ---- row 13: a number past double's range into a date ----
+
+  @Test
+  public void aNumberPastDoublesRangeFailsToReadAsAnInstant() throws Exception {
+    assertThatThrownBy(() -> read(When.class, "{\"v\":1e400}"))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> read(Instant.class, "1e400")).isInstanceOf(JsonReadException.class);
+  }
+
+  @Test
+  public void aNumberPastDoublesRangeFailsToReadAsAnOffsetDateTime() throws Exception {
+    assertThatThrownBy(() -> read(WhenOffset.class, "{\"v\":1e400}"))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> read(OffsetDateTime.class, "1e400"))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  // ---- row 14: a number past the dates' range ----
+
+  @ParameterizedTest
+  @ValueSource(classes = {Instant.class, LocalDate.class, OffsetDateTime.class})
+  public void aNumberPastTheDateRangeFailsAsAReadFailure(Class<?> type) throws Exception {
+    assertThatThrownBy(() -> read(type, "1e18")).isInstanceOf(JsonReadException.class);
+  }
+
+  // ---- row 15: UUIDs ----
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1-1-1-1-1", "123e4567-e89b-12d3-a456-4266141740000"})
+  public void aStringThatIsNotACanonicalUuidFailsToRead(String value) throws Exception {
+    assertThatThrownBy(() -> read(UUID.class, "\"" + value + "\""))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  @Test
+  public void aCanonicalUuidReads() throws Exception {
+    assertThat(read(UUID.class, "\"123e4567-e89b-12d3-a456-426614174000\""))
+        .isEqualTo(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
+  }
+
+  // ---- row 16: control characters in a skipped string ----
+
+  @Test
+  public void aRawTabInAnIgnoredPropertysStringFailsToRead() throws Exception {
+    assertThatThrownBy(() -> read(Models.Named.class, "{\"displayName\":\"x\",\"other\":\"a\tb\"}"))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  // ---- row 17: NUL after a value ----
+
+  @ParameterizedTest
+  @ValueSource(classes = {Integer.class, Object.class})
+  public void aNulAfterTheValueIsTrailingContent(Class<?> type) throws Exception {
+    assertThatThrownBy(() -> JsonType.of(type, options).fromJson(new byte[] {0x31, 0x00}))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  // ---- W1: lone surrogates on write ----
+
+  /** One rule for every codec: a lone surrogate is written as a {@code \\u} escape. */
+  @ParameterizedTest
+  @ValueSource(strings = {"\uD800", "a\uDC00b", "\uDBFF"})
+  public void aLoneSurrogateIsWrittenAsAnEscape(String value) throws Exception {
+    String expected =
+        value
+            .replace("\uD800", "\\ud800")
+            .replace("\uDC00", "\\udc00")
+            .replace("\uDBFF", "\\udbff");
+
+    String json = write(String.class, value);
+
+    assertThat(json).isEqualToIgnoringCase("\"" + expected + "\"");
+    assertThat(new String(JsonType.of(String.class, options).toJsonBytes(value), UTF_8))
+        .isEqualToIgnoringCase("\"" + expected + "\"");
+  }
+
+  @Test
+  public void aSurrogatePairIsWrittenAsItsCharacter() throws Exception {
+    String json = new String(JsonType.of(String.class, options).toJsonBytes("\uD83D\uDE00"), UTF_8);
+
+    assertThat(read(String.class, json)).isEqualTo("\uD83D\uDE00");
+  }
+
+  // ---- W2: null map keys ----
+
+  @Test
+  @SuppressWarnings("unchecked")
+  public void aMapWithANullKeyFailsToWrite() throws Exception {
+    Map<String, Integer> map = new HashMap<>();
+    map.put(null, 1);
+    JsonType<Map<String, Integer>> type = JsonType.mapOf(Integer.class).withOptions(options);
+
+    assertThatThrownBy(() -> type.toJson(map)).isInstanceOf(JsonWriteException.class);
+  }
+}
