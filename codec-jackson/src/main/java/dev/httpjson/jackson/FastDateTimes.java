@@ -1,6 +1,7 @@
 package dev.httpjson.jackson;
 
 import dev.httpjson.spi.IsoDateTimes;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -45,6 +46,11 @@ final class FastDateTimes {
       }
       return shouldAdjustToContextTimezone(ctxt) ? adjust.apply(value, zone(ctxt)) : value;
     }
+
+    @Override
+    protected OffsetDateTime _fromDecimal(DeserializationContext ctxt, BigDecimal value) {
+      return super._fromDecimal(ctxt, inRange(ctxt, handledType(), value));
+    }
   }
 
   /** {@code Instant}: Jackson's deserializer, with the fast path first. */
@@ -58,6 +64,25 @@ final class FastDateTimes {
       OffsetDateTime value = parse(string);
       return value == null ? super._fromString(p, ctxt, string) : value.toInstant();
     }
+
+    @Override
+    protected Instant _fromDecimal(DeserializationContext ctxt, BigDecimal value) {
+      return super._fromDecimal(ctxt, inRange(ctxt, handledType(), value));
+    }
+  }
+
+  private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Instant.MIN.getEpochSecond());
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Instant.MAX.getEpochSecond());
+
+  /**
+   * Epoch seconds outside {@link Instant}'s range fail as a read failure: Jackson reads an exponent
+   * past its limit as zero ({@code 1e400} would be 1970-01-01).
+   */
+  static BigDecimal inRange(DeserializationContext ctxt, Class<?> type, BigDecimal seconds) {
+    if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(MAX_SECONDS) > 0) {
+      ctxt.handleWeirdNumberValue(type, seconds, "epoch seconds outside the range of Instant");
+    }
+    return seconds;
   }
 
   /** As Jackson's private {@code InstantDeserializer.getZone}, for the types read here. */

@@ -11,6 +11,7 @@ import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -81,6 +82,7 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
+      requireUtf8Start(bytes, offset, length);
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JacksonException e) {
@@ -134,7 +136,7 @@ final class JacksonBinding implements JsonBinding {
     public @Nullable T read(InputStream in) throws IOException {
       JsonParser parser;
       try {
-        parser = reader.createParser(in);
+        parser = reader.createParser(requireUtf8Start(in));
       } catch (JacksonException e) {
         throw readFailure(e);
       }
@@ -567,5 +569,30 @@ final class JacksonBinding implements JsonBinding {
     } else {
       sb.append("['").append(name.replace("'", "\\'")).append("']");
     }
+  }
+
+  /**
+   * The input is UTF-8 ({@link JsonReader}'s contract), but Jackson guesses UTF-16 or UTF-32 from a
+   * zero byte or a byte-order mark among the first two bytes: {@code 31 00} would read as {@code
+   * 1}. Neither a zero byte there nor {@code FE}/{@code FF} anywhere is valid UTF-8 JSON, so such
+   * input fails as Jackson fails on it further on.
+   */
+  static void requireUtf8Start(byte[] bytes, int offset, int length) throws JsonReadException {
+    for (int i = 0; i < Math.min(length, 2); i++) {
+      int b = bytes[offset + i] & 0xFF;
+      if (b == 0 || b >= 0xFE) {
+        throw new JsonReadException(
+            "Illegal character (code " + b + "): not the start of UTF-8 JSON", 1, i + 1, "$", null);
+      }
+    }
+  }
+
+  /** {@link #requireUtf8Start} for a stream, which is given back unread. */
+  static InputStream requireUtf8Start(InputStream in) throws IOException {
+    PushbackInputStream peeked = new PushbackInputStream(in, 2);
+    byte[] start = peeked.readNBytes(2);
+    requireUtf8Start(start, 0, start.length);
+    peeked.unread(start);
+    return peeked;
   }
 }

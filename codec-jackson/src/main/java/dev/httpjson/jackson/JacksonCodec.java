@@ -15,6 +15,7 @@ import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -116,12 +117,18 @@ public final class JacksonCodec implements JsonCodec {
                 DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                 !options.ignoreUnknownProperties())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // As every codec: an enum is its name both ways (Jackson 3 defaults to toString()),
+            // and a number is not an enum's index.
+            .disable(EnumFeature.READ_ENUMS_USING_TO_STRING)
+            .disable(EnumFeature.WRITE_ENUMS_USING_TO_STRING)
+            .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             // Jackson adjusts a read OffsetDateTime/ZonedDateTime to UTC by default; .NET's
             // DateTimeOffset keeps the offset, so a value read and posted back is the same text.
             .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
-            .addModule(FastDateTimes.MODULE);
+            .addModule(FastDateTimes.MODULE)
+            .addModule(ExactEnums.MODULE);
     switch (options.naming()) {
       case CAMEL_CASE:
         b.propertyNamingStrategy(CamelCase.INSTANCE);
