@@ -29,9 +29,11 @@ import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.Type;
+import java.time.DateTimeException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -80,13 +82,14 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
+      requireUtf8Start(bytes, offset, length);
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JsonProcessingException e) {
         throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
       } catch (CharConversionException e) {
         throw readFailure(e);
-      } catch (IllegalArgumentException | ArithmeticException e) {
+      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw locate(e, bytes, offset, length);
       }
     }
@@ -125,7 +128,7 @@ final class Jackson2Binding implements JsonBinding {
     public @Nullable T read(InputStream in) throws IOException {
       JsonParser parser;
       try {
-        parser = reader.createParser(in);
+        parser = reader.createParser(requireUtf8Start(in));
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
       }
@@ -184,7 +187,7 @@ final class Jackson2Binding implements JsonBinding {
         throw atRoot(e, failureAt(e, parser));
       } catch (CharConversionException e) {
         throw failureAt(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException e) {
+      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
       } finally {
         parser.close();
@@ -413,7 +416,7 @@ final class Jackson2Binding implements JsonBinding {
         return values.nextValue();
       } catch (JsonProcessingException | CharConversionException e) {
         throw failureAt(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException e) {
+      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
       }
     }
@@ -633,5 +636,30 @@ final class Jackson2Binding implements JsonBinding {
     } else {
       sb.append("['").append(name.replace("'", "\\'")).append("']");
     }
+  }
+
+  /**
+   * The input is UTF-8 ({@link JsonReader}'s contract), but Jackson guesses UTF-16 or UTF-32 from a
+   * zero byte or a byte-order mark among the first two bytes: {@code 31 00} would read as {@code
+   * 1}. Neither a zero byte there nor {@code FE}/{@code FF} anywhere is valid UTF-8 JSON, so such
+   * input fails as Jackson fails on it further on.
+   */
+  static void requireUtf8Start(byte[] bytes, int offset, int length) throws JsonReadException {
+    for (int i = 0; i < Math.min(length, 2); i++) {
+      int b = bytes[offset + i] & 0xFF;
+      if (b == 0 || b >= 0xFE) {
+        throw new JsonReadException(
+            "Illegal character (code " + b + "): not the start of UTF-8 JSON", 1, i + 1, "$", null);
+      }
+    }
+  }
+
+  /** {@link #requireUtf8Start} for a stream, which is given back unread. */
+  static InputStream requireUtf8Start(InputStream in) throws IOException {
+    PushbackInputStream peeked = new PushbackInputStream(in, 2);
+    byte[] start = peeked.readNBytes(2);
+    requireUtf8Start(start, 0, start.length);
+    peeked.unread(start);
+    return peeked;
   }
 }

@@ -130,6 +130,8 @@ public final class Jackson2Codec implements JsonCodec {
             .typeFactory(ownTypes(TypeFactory.defaultInstance()))
             .addModule(new JavaTimeModule())
             .addModule(new Jdk8Module())
+            .addModule(EpochRange.MODULE)
+            .addModule(ExactEnums.MODULE)
             .configure(
                 MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
                 options.caseInsensitiveProperties())
@@ -138,6 +140,8 @@ public final class Jackson2Codec implements JsonCodec {
                 DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                 !options.ignoreUnknownProperties())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // As every codec: a number is not an enum's index.
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             // As the Jackson 3 codec: a read OffsetDateTime/ZonedDateTime keeps its offset, as
             // .NET's DateTimeOffset does, so a value read and posted back is the same text.
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)

@@ -1,0 +1,67 @@
+package dev.httpjson.jackson2;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+
+/**
+ * Jackson's {@code Instant} and {@code OffsetDateTime} readers, with a number past {@link
+ * Instant}'s range refused: Jackson reads an exponent past its limit as zero ({@code 1e400} would
+ * be 1970-01-01) and lets {@code 1e18} fail with a bare {@link java.time.DateTimeException}.
+ */
+final class EpochRange {
+  private EpochRange() {}
+
+  private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Instant.MIN.getEpochSecond());
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Instant.MAX.getEpochSecond());
+
+  static final SimpleModule MODULE =
+      new SimpleModule("httpjson-epoch-range")
+          .addDeserializer(Instant.class, new Instants())
+          .addDeserializer(OffsetDateTime.class, new OffsetDateTimes());
+
+  static final class Instants extends InstantDeserializer<Instant> {
+    private static final long serialVersionUID = 1L;
+
+    Instants() {
+      super(InstantDeserializer.INSTANT, (Boolean) null);
+    }
+
+    @Override
+    public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      requireInRange(p, ctxt, Instant.class);
+      return super.deserialize(p, ctxt);
+    }
+  }
+
+  static final class OffsetDateTimes extends InstantDeserializer<OffsetDateTime> {
+    private static final long serialVersionUID = 1L;
+
+    OffsetDateTimes() {
+      super(InstantDeserializer.OFFSET_DATE_TIME, (Boolean) null);
+    }
+
+    @Override
+    public OffsetDateTime deserialize(JsonParser p, DeserializationContext ctxt)
+        throws IOException {
+      requireInRange(p, ctxt, OffsetDateTime.class);
+      return super.deserialize(p, ctxt);
+    }
+  }
+
+  private static void requireInRange(JsonParser p, DeserializationContext ctxt, Class<?> type)
+      throws IOException {
+    if (p.hasToken(JsonToken.VALUE_NUMBER_FLOAT)) {
+      BigDecimal seconds = p.getDecimalValue();
+      if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(MAX_SECONDS) > 0) {
+        ctxt.handleWeirdNumberValue(type, seconds, "epoch seconds outside the range of Instant");
+      }
+    }
+  }
+}
