@@ -114,6 +114,7 @@ final class GsonBinding implements JsonBinding {
     b.registerTypeAdapterFactory(UNTYPED_SERIALIZABLE);
     b.registerTypeAdapterFactory(new OptionalAdapters());
     b.registerTypeAdapterFactory(new LastWinsMaps());
+    b.registerTypeAdapterFactory(new ExactValues());
     if (!options.numbersFromStrings()) {
       b.registerTypeAdapterFactory(new StrictNumbers());
     }
@@ -457,7 +458,7 @@ final class GsonBinding implements JsonBinding {
     @Override
     @SuppressWarnings("unchecked")
     public void write(@Nullable T value, Writer out) throws IOException {
-      TrackingJsonWriter w = new TrackingJsonWriter(out, maxDepth);
+      TrackingJsonWriter w = new TrackingJsonWriter(new LoneSurrogates(out), maxDepth);
       w.setSerializeNulls(writeNulls);
       w.setHtmlSafe(htmlSafe);
       if (indent) {

@@ -44,6 +44,10 @@ final class LastWinsMaps implements TypeAdapterFactory {
     return new TypeAdapter<T>() {
       @Override
       public void write(JsonWriter out, T value) throws IOException {
+        if (value != null && hasNullKey((Map<?, ?>) value)) {
+          // Gson writes the key as "null", which reads back as the string.
+          throw new IllegalArgumentException("A map key is null: a JSON property name cannot be");
+        }
         delegate.write(out, value);
       }
 
@@ -66,6 +70,15 @@ final class LastWinsMaps implements TypeAdapterFactory {
         return result;
       }
     };
+  }
+
+  private static boolean hasNullKey(Map<?, ?> map) {
+    try {
+      return map.containsKey(null);
+    } catch (NullPointerException | ClassCastException e) {
+      // A map that cannot hold null keys.
+      return false;
+    }
   }
 
   /**

@@ -174,6 +174,53 @@ final class LimitedJsonReader extends JsonReader {
     return frame.saw(name);
   }
 
+  /**
+   * Skips a value as the reads do, so that what is skipped (an ignored property) is checked too:
+   * Gson's own skip passes a raw control character inside a string.
+   */
+  @Override
+  public void skipValue() throws IOException {
+    JsonToken first = peek();
+    if (first == JsonToken.END_ARRAY || first == JsonToken.END_OBJECT) {
+      super.skipValue();
+      return;
+    }
+    int open = 0;
+    do {
+      switch (peek()) {
+        case BEGIN_ARRAY:
+          beginArray();
+          open++;
+          break;
+        case BEGIN_OBJECT:
+          beginObject();
+          open++;
+          break;
+        case END_ARRAY:
+          endArray();
+          open--;
+          break;
+        case END_OBJECT:
+          endObject();
+          open--;
+          break;
+        case NAME:
+          if (open == 0) {
+            super.nextName();
+          } else {
+            nextName();
+          }
+          break;
+        case STRING:
+          nextString();
+          break;
+        default:
+          super.skipValue();
+          break;
+      }
+    } while (open > 0);
+  }
+
   @Override
   public String nextString() throws IOException {
     JsonToken token = peek();

@@ -1,0 +1,114 @@
+package dev.httpjson.gson;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonPrimitive;
+import com.google.gson.JsonSyntaxException;
+import com.google.gson.TypeAdapter;
+import com.google.gson.TypeAdapterFactory;
+import com.google.gson.reflect.TypeToken;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.JsonWriter;
+import java.io.IOException;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Enums and UUIDs read only from the text Gson writes for them, as the other codecs read them: Gson
+ * reads an unknown enum name as {@code null}, also takes an enum's {@code toString()}, and reads
+ * {@code "1-1-1-1-1"} as some UUID.
+ */
+final class ExactValues implements TypeAdapterFactory {
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> @Nullable TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
+    Class<? super T> raw = type.getRawType();
+    if (raw == UUID.class) {
+      return (TypeAdapter<T>) new Uuids(gson.getDelegateAdapter(this, TypeToken.get(UUID.class)));
+    }
+    if (!Enum.class.isAssignableFrom(raw) || raw == Enum.class) {
+      return null;
+    }
+    return new Enums<>(gson.getDelegateAdapter(this, type), raw);
+  }
+
+  private static final class Enums<T> extends TypeAdapter<T> {
+    private final TypeAdapter<T> delegate;
+    private final Class<?> type;
+
+    Enums(TypeAdapter<T> delegate, Class<?> type) {
+      this.delegate = delegate;
+      this.type = type;
+    }
+
+    @Override
+    public void write(JsonWriter out, T value) throws IOException {
+      delegate.write(out, value);
+    }
+
+    @Override
+    public @Nullable T read(JsonReader in) throws IOException {
+      JsonToken token = in.peek();
+      if (token == JsonToken.NULL) {
+        return delegate.read(in);
+      }
+      if (token != JsonToken.STRING) {
+        throw failure(in, "Cannot read enum " + type.getName() + " from " + token);
+      }
+      String name = in.nextString();
+      T value = delegate.fromJsonTree(new JsonPrimitive(name));
+      if (value == null || !name.equals(delegate.toJsonTree(value).getAsString())) {
+        throw failure(
+            in,
+            "Cannot read enum " + type.getName() + " from \"" + name + "\": not one of its names");
+      }
+      return value;
+    }
+  }
+
+  private static final class Uuids extends TypeAdapter<UUID> {
+    private final TypeAdapter<UUID> delegate;
+
+    Uuids(TypeAdapter<UUID> delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public void write(JsonWriter out, UUID value) throws IOException {
+      delegate.write(out, value);
+    }
+
+    @Override
+    public @Nullable UUID read(JsonReader in) throws IOException {
+      if (in.peek() != JsonToken.STRING) {
+        return delegate.read(in);
+      }
+      String s = in.nextString();
+      if (!canonical(s)) {
+        throw failure(in, "Cannot read a UUID from \"" + s + "\": not 8-4-4-4-12 hex digits");
+      }
+      return UUID.fromString(s);
+    }
+
+    private static boolean canonical(String s) {
+      if (s.length() != 36) {
+        return false;
+      }
+      for (int i = 0; i < 36; i++) {
+        char c = s.charAt(i);
+        boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+        if (dash ? c != '-' : Character.digit(c, 16) < 0 || c > 'f') {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  private static IOException failure(JsonReader in, String problem) {
+    if (in instanceof LimitedJsonReader) {
+      return ((LimitedJsonReader) in).failure(problem, null);
+    }
+    throw new JsonSyntaxException(problem + " at " + in.getPath());
+  }
+}
