@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -193,6 +194,14 @@ public abstract class ValueReadingContract {
     assertThat(json).isEqualToIgnoringCase("\"" + expected + "\"");
     assertThat(new String(JsonType.of(String.class, options).toJsonBytes(value), UTF_8))
         .isEqualToIgnoringCase("\"" + expected + "\"");
+  }
+
+  @Test
+  public void aLoneSurrogateInAListIsWrittenAsAnEscape() throws Exception {
+    JsonType<List<String>> type = JsonType.listOf(String.class).withOptions(options);
+
+    assertThat(type.toJson(List.of("a", "\uD800", "b")))
+        .isEqualToIgnoringCase("[\"a\",\"\\ud800\",\"b\"]");
   }
 
   @Test
