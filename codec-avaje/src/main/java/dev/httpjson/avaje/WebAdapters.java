@@ -9,6 +9,7 @@ import io.avaje.jsonb.AdapterFactory;
 import io.avaje.jsonb.Jsonb;
 import io.avaje.jsonb.Types;
 import java.io.Serializable;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -27,7 +28,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The adapters httpjson's own Jsonb uses in place of avaje's, so that values read and write as with
@@ -68,6 +71,14 @@ final class WebAdapters {
         if (type == LocalDate.class) {
           return iso(LocalDate::parse, LocalDate::toString);
         }
+        if (type == UUID.class) {
+          return iso(WebAdapters::uuid, UUID::toString);
+        }
+        if (type instanceof ParameterizedType
+            && ((ParameterizedType) type).getRawType() == Optional.class) {
+          return new Optionals(
+              jsonb.adapter(((ParameterizedType) type).getActualTypeArguments()[0]));
+        }
         return null;
       };
 
@@ -75,6 +86,49 @@ final class WebAdapters {
   private static OffsetDateTime offsetDateTime(String s) {
     OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
     return fast != null ? fast : OffsetDateTime.parse(s);
+  }
+
+  /**
+   * Only the canonical 8-4-4-4-12 form: {@link UUID#fromString} also takes {@code "1-1-1-1-1"} and
+   * reads it as some other UUID.
+   */
+  private static UUID uuid(String s) {
+    boolean canonical = s.length() == 36;
+    for (int i = 0; canonical && i < 36; i++) {
+      char c = s.charAt(i);
+      boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+      canonical = dash ? c == '-' : Character.digit(c, 16) >= 0 && c <= 'f';
+    }
+    if (!canonical) {
+      throw new JsonDataException("Cannot parse '" + s + "': not a UUID (8-4-4-4-12 hex digits)");
+    }
+    return UUID.fromString(s);
+  }
+
+  /**
+   * {@code Optional}: JSON {@code null} reads as {@link Optional#empty()}, as in the other codecs
+   * (avaje's adapter reads it as a null reference), and an empty one writes as {@code null}.
+   */
+  private static final class Optionals implements JsonAdapter<Optional<Object>> {
+    private final JsonAdapter<Object> value;
+
+    Optionals(JsonAdapter<Object> value) {
+      this.value = value;
+    }
+
+    @Override
+    public Optional<Object> fromJson(JsonReader reader) {
+      return reader.isNullValue() ? Optional.empty() : Optional.ofNullable(value.fromJson(reader));
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, @Nullable Optional<Object> optional) {
+      if (optional == null || optional.isEmpty()) {
+        writer.nullValue();
+      } else {
+        value.toJson(writer, optional.get());
+      }
+    }
   }
 
   private static <T> JsonAdapter<T> iso(Function<String, T> parse, Function<T, String> format) {

@@ -197,7 +197,51 @@ final class WebWriter implements JsonWriter {
   @Override
   public void value(@Nullable String value) {
     value();
-    out.value(value);
+    if (value != null && hasLoneSurrogate(value)) {
+      out.rawValue(escaped(value));
+    } else {
+      out.value(value);
+    }
+  }
+
+  /**
+   * Whether {@code s} holds a surrogate that is not half of a pair, which avaje refuses to write:
+   * it is written as a {@code \\u} escape instead, as the other codecs write it.
+   */
+  static boolean hasLoneSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code s} as a JSON string, with control characters and lone surrogates escaped. */
+  static String escaped(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 16).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') {
+        sb.append('\\').append(c);
+      } else if (c < 0x20) {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        sb.append(c).append(s.charAt(++i));
+      } else if (Character.isSurrogate(c)) {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append('"').toString();
   }
 
   @Override
