@@ -138,6 +138,9 @@ public final class Jackson2Codec implements JsonCodec {
                 DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                 !options.ignoreUnknownProperties())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // An integral type reads an integer literal only: 1.5, 2.0 and 1e2 into an int fail,
+            // as with the other codecs, rather than being truncated or rounded.
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             // As the Jackson 3 codec: a read OffsetDateTime/ZonedDateTime keeps its offset, as
             // .NET's DateTimeOffset does, so a value read and posted back is the same text.
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
