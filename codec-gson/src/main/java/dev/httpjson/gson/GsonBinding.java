@@ -114,9 +114,7 @@ final class GsonBinding implements JsonBinding {
     b.registerTypeAdapterFactory(UNTYPED_SERIALIZABLE);
     b.registerTypeAdapterFactory(new OptionalAdapters());
     b.registerTypeAdapterFactory(new LastWinsMaps());
-    if (!options.numbersFromStrings()) {
-      b.registerTypeAdapterFactory(new StrictNumbers());
-    }
+    b.registerTypeAdapterFactory(new StrictNumbers(options.numbersFromStrings()));
     // Registered last, so consulted first: it wraps whatever adapter Gson would otherwise use.
     b.registerTypeAdapterFactory(new PropertyNames(naming));
     return b.create();
