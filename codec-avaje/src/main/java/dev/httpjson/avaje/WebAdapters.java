@@ -50,6 +50,12 @@ final class WebAdapters {
         if (type == Object.class || type == Serializable.class) {
           return new Untyped(jsonb).nullSafe();
         }
+        if (type == float.class) {
+          return WebAdapters.FLOAT;
+        }
+        if (type == Float.class) {
+          return WebAdapters.FLOAT.nullSafe();
+        }
         if (type == OffsetDateTime.class) {
           return iso(WebAdapters::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
@@ -80,6 +86,22 @@ final class WebAdapters {
               jsonb.adapter(((ParameterizedType) type).getActualTypeArguments()[0]));
         }
         return null;
+      };
+
+  /** A float rounded once from the number's text, where avaje's rounds it through a double. */
+  private static final JsonAdapter<Float> FLOAT =
+      new JsonAdapter<Float>() {
+        @Override
+        public void toJson(JsonWriter writer, Float value) {
+          writer.value((double) value);
+        }
+
+        @Override
+        public Float fromJson(JsonReader reader) {
+          return reader instanceof WebReader
+              ? ((WebReader) reader).readFloat()
+              : (float) reader.readDouble();
+        }
       };
 
   /** The common ISO-8601 shape by hand, any other by {@link OffsetDateTime#parse}. */

@@ -200,25 +200,100 @@ final class WebReader implements JsonReader {
     if (token == Token.BEGIN_ARRAY || token == Token.BEGIN_OBJECT || token == Token.STRING) {
       throw mismatch("boolean", token);
     }
+    if (token == Token.NULL) {
+      throw new Rejected("Cannot read null into boolean");
+    }
     return in.readBoolean();
   }
 
   @Override
   public int readInt() {
-    Guard.WideNumber wide = checkNumber("int") == Token.NUMBER ? wideNumber() : null;
-    if (wide != null) {
-      return (int) wideInteger(wide, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
-    }
-    return (int) exact(in.readDecimal(), Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+    return (int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
   @Override
   public long readLong() {
-    Guard.WideNumber wide = checkNumber("long") == Token.NUMBER ? wideNumber() : null;
-    if (wide != null) {
-      return wideInteger(wide, Long.MIN_VALUE, Long.MAX_VALUE, "long");
+    return integer(Long.MIN_VALUE, Long.MAX_VALUE, "long");
+  }
+
+  /**
+   * An integer literal within {@code [min, max]}, read from its text with the JDK: avaje's own int
+   * and long parsing overflows silently and truncates a fraction. A fraction or an exponent ({@code
+   * 1.5}, {@code 2.0}, {@code 1e2}) is refused, as by the other codecs.
+   */
+  private long integer(long min, long max, String type) {
+    Token token = checkNumber(type);
+    if (token == Token.NULL) {
+      throw new Rejected("Cannot read null into " + type);
     }
-    return exact(in.readDecimal(), Long.MIN_VALUE, Long.MAX_VALUE, "long");
+    if (token == Token.NUMBER) {
+      Guard.WideNumber wide = wideNumber();
+      if (wide != null) {
+        throw Double.isInfinite(wide.value)
+            ? outOfRange(wide.text, min, max, type)
+            : notAnInteger(wide.text, type);
+      }
+    }
+    String text = numberText(token);
+    if (!isInteger(text)) {
+      throw notAnInteger(text, type);
+    }
+    long value;
+    try {
+      value = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw outOfRange(text, min, max, type);
+    }
+    if (value < min || value > max) {
+      throw outOfRange(text, min, max, type);
+    }
+    return value;
+  }
+
+  /**
+   * The text of the number the parser is at, a JSON number token or (with {@code
+   * numbersFromStrings}) a string, which must then spell a JSON number in ASCII digits.
+   */
+  private String numberText(Token token) {
+    if (token == Token.STRING) {
+      String text = in.readString();
+      if (!isJsonNumber(text)) {
+        throw new Rejected("Cannot read a number from \"" + shortText(text) + "\"");
+      }
+      return text;
+    }
+    if (depth == 0) {
+      // avaje's raw read of a number that ends the input fails at its end: its decimal is exact,
+      // though it drops the sign of -0.0.
+      return in.readDecimal().toString();
+    }
+    return in.readRaw().strip(); // the raw text keeps the whitespace after the number
+  }
+
+  private static boolean isInteger(String text) {
+    int i = text.startsWith("-") ? 1 : 0;
+    if (i == text.length() || (text.charAt(i) == '0' && text.length() > i + 1)) {
+      return false;
+    }
+    for (; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isJsonNumber(String text) {
+    return JSON_NUMBER.matcher(text).matches();
+  }
+
+  private static final java.util.regex.Pattern JSON_NUMBER =
+      java.util.regex.Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
+
+  private static Rejected notAnInteger(String text, String type) {
+    return new Rejected(
+        "Cannot read a fraction or an exponent into " + type + ": " + shortText(text));
   }
 
   /**
@@ -264,15 +339,6 @@ final class WebReader implements JsonReader {
     return w.value;
   }
 
-  /** The wide number the parser is at, as an integer: zero if it is tiny, else out of range. */
-  private long wideInteger(Guard.WideNumber wide, long min, long max, String type) {
-    if (Double.isInfinite(wide.value)) {
-      throw outOfRange(wide.text, min, max, type);
-    }
-    skipWideNumber();
-    return 0;
-  }
-
   /** Refuses a wide number, which no BigDecimal or BigInteger here holds (nor Jackson's). */
   private static JsonDataException unreadable(Guard.WideNumber wide, String type) {
     return new JsonDataException(
@@ -285,59 +351,82 @@ final class WebReader implements JsonReader {
             + " digits or more");
   }
 
-  /**
-   * The integer part of {@code d}, which must lie within {@code [min, max]}: avaje's own int and
-   * long parsing overflows silently. A huge exponent is refused by its digit count alone, before
-   * any arithmetic.
-   */
-  private static long exact(BigDecimal d, long min, long max, String type) {
-    if (d.signum() != 0
-        && (d.precision() - (long) d.scale() > 19
-            || d.compareTo(BigDecimal.valueOf(min)) < 0
-            || d.compareTo(BigDecimal.valueOf(max)) > 0)) {
-      throw outOfRange(shortText(d), min, max, type);
-    }
-    return d.signum() == 0 || d.precision() - (long) d.scale() <= 0 ? 0 : d.longValue();
-  }
-
   private static JsonDataException outOfRange(String text, long min, long max, String type) {
     return new JsonDataException(
         "Numeric value (" + text + ") out of range of " + type + " (" + min + " - " + max + ")");
   }
 
-  private static String shortText(BigDecimal d) {
-    String text = d.toString(); // scientific notation for a large exponent
+  private static String shortText(String text) {
     return text.length() > 60 ? text.substring(0, 60) + "..." : text;
   }
 
   @Override
   public double readDouble() {
-    if (checkNumber("double") == Token.NUMBER) {
+    Token token = checkNumber("double");
+    if (token == Token.NULL) {
+      throw new Rejected("Cannot read null into double");
+    }
+    if (token == Token.NUMBER) {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
         skipWideNumber();
         return w.value;
       }
     }
-    return in.readDouble();
+    // avaje's own double parsing flips the sign of some exponents and is not correctly rounded:
+    // the JDK's is.
+    return Double.parseDouble(numberText(token));
+  }
+
+  /** A float rounded once from the text: avaje's float adapter rounds a double again. */
+  float readFloat() {
+    Token token = checkNumber("float");
+    if (token == Token.NULL) {
+      throw new Rejected("Cannot read null into float");
+    }
+    if (token == Token.NUMBER) {
+      Guard.WideNumber w = wideNumber();
+      if (w != null) {
+        skipWideNumber();
+        return (float) w.value;
+      }
+    }
+    String text = numberText(token);
+    float f = Float.parseFloat(text);
+    if (Float.isInfinite(f)) {
+      throw new Rejected("Numeric value (" + shortText(text) + ") out of range of float");
+    }
+    return f;
   }
 
   @Override
   public BigDecimal readDecimal() {
-    Guard.WideNumber wide = checkNumber("BigDecimal") == Token.NUMBER ? wideNumber() : null;
+    Token token = checkNumber("BigDecimal");
+    Guard.WideNumber wide = token == Token.NUMBER ? wideNumber() : null;
     if (wide != null) {
       throw unreadable(wide, "BigDecimal");
     }
-    return in.readDecimal();
+    if (token != Token.STRING) {
+      return in.readDecimal(); // exact, and avaje's cap on digits applies
+    }
+    return new BigDecimal(numberText(token));
   }
 
   @Override
   public BigInteger readBigInteger() {
-    Guard.WideNumber wide = checkNumber("BigInteger") == Token.NUMBER ? wideNumber() : null;
+    Token token = checkNumber("BigInteger");
+    Guard.WideNumber wide = token == Token.NUMBER ? wideNumber() : null;
     if (wide != null) {
       throw unreadable(wide, "BigInteger");
     }
-    return in.readBigInteger();
+    if (token != Token.NUMBER && token != Token.STRING) {
+      return in.readBigInteger();
+    }
+    String text = numberText(token);
+    if (!isInteger(text)) {
+      throw notAnInteger(text, "BigInteger");
+    }
+    return new BigInteger(text);
   }
 
   /**

@@ -268,6 +268,10 @@ final class WebWriter implements JsonWriter {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       throw new IllegalArgumentException("JSON forbids NaN and infinities: " + value);
     }
+    if (value == 0 && Double.doubleToRawLongBits(value) != 0) {
+      out.rawValue("-0.0"); // avaje writes 0.0, losing the sign the other codecs keep
+      return;
+    }
     out.value(value);
   }
 

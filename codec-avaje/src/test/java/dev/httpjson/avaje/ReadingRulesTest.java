@@ -393,15 +393,18 @@ class ReadingRulesTest {
     assertThat(readAllWays(reader(Double.class), "1e1000000008888888888"))
         .isEqualTo(Double.POSITIVE_INFINITY);
     assertThat(readAllWays(reader(double.class), "-1e-1000000008888888888")).isEqualTo(-0.0);
-    // As Jackson: too large for an integer, zero when tiny.
+    // As Jackson: too large for an integer.
     JsonReadException tooLarge = failAllWays(reader(Integer.class), "1e1000000008888888888");
     assertThat(tooLarge.problem())
         .isEqualTo(
             "Numeric value (1e1000000008888888888) out of range of int (-2147483648 - 2147483647)");
     assertThat(failAllWays(reader(Long.class), "-1e999999999999").problem())
         .startsWith("Numeric value (-1e999999999999) out of range of long");
-    assertThat(readAllWays(reader(Long.class), "1e-1000000008888888888")).isEqualTo(0L);
-    assertThat(readAllWays(reader(Integer.class), "0e1000000008888888888")).isZero();
+    // Tiny, or zero, but written with an exponent: refused, as every codec refuses 1e2 into an int.
+    assertThat(failAllWays(reader(Long.class), "1e-1000000008888888888").problem())
+        .startsWith("Cannot read a fraction or an exponent into long");
+    assertThat(failAllWays(reader(Integer.class), "0e1000000008888888888").problem())
+        .startsWith("Cannot read a fraction or an exponent into int");
     // No BigDecimal holds such an exponent (Jackson: "value exceeds limits").
     assertThat(failAllWays(reader(java.math.BigDecimal.class), "1e-1000000008888888888").problem())
         .startsWith("Numeric value (1e-1000000008888888888) out of range of BigDecimal");

@@ -27,12 +27,26 @@
   ValueReadingContract.Tint.class,
   ValueReadingContract.When.class,
   ValueReadingContract.WhenOffset.class,
+  NumberReadingContract.DoubleBox.class,
+  NumberReadingContract.BoxedDouble.class,
+  NumberReadingContract.DoubleArray.class,
+  NumberReadingContract.FloatBox.class,
+  NumberReadingContract.IntBox.class,
+  NumberReadingContract.LongBox.class,
+  NumberReadingContract.ShortBox.class,
+  NumberReadingContract.ByteBox.class,
+  NumberReadingContract.BooleanBox.class,
+  NumberReadingContract.BigIntegerBox.class,
+  NumberReadingContract.BigDecimalBox.class,
+  NumberReadingContract.IntegerList.class,
+  NumberReadingContract.DoubleList.class,
 })
 package dev.httpjson.avaje;
 
 import dev.httpjson.testing.GadgetContract;
 import dev.httpjson.testing.HostileBodyContract;
 import dev.httpjson.testing.Models;
+import dev.httpjson.testing.NumberReadingContract;
 import dev.httpjson.testing.ResponseContract;
 import dev.httpjson.testing.ValueReadingContract;
 import io.avaje.jsonb.Json;

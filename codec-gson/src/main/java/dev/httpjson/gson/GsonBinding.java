@@ -115,9 +115,7 @@ final class GsonBinding implements JsonBinding {
     b.registerTypeAdapterFactory(new OptionalAdapters());
     b.registerTypeAdapterFactory(new LastWinsMaps());
     b.registerTypeAdapterFactory(new ExactValues());
-    if (!options.numbersFromStrings()) {
-      b.registerTypeAdapterFactory(new StrictNumbers());
-    }
+    b.registerTypeAdapterFactory(new StrictNumbers(options.numbersFromStrings()));
     // Registered last, so consulted first: it wraps whatever adapter Gson would otherwise use.
     b.registerTypeAdapterFactory(new PropertyNames(naming));
     return b.create();

@@ -7,17 +7,36 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
+import com.google.gson.stream.MalformedJsonException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Numbers only from JSON numbers ({@code numbersFromStrings(false)}): Gson's own number adapters
- * accept {@code "42"} as well as {@code 42}, with no setting to refuse it.
+ * Numbers read from the token's text with the JDK, as every codec reads them: an integral type
+ * takes an integer literal in its range only (Gson truncates {@code 1.5} to 1 when the value is an
+ * int, clamps {@code 9223372036854775808} to {@code Long.MAX_VALUE} and wraps {@code 32768} into a
+ * short), a {@code float} is rounded once from the text (Gson rounds through a double), and a
+ * number written as a string must use ASCII digits. With {@code numbersFromStrings(false)} a string
+ * is refused outright: Gson's own adapters accept {@code "42"} as well as {@code 42}, with no
+ * setting to refuse it.
  */
 final class StrictNumbers implements TypeAdapterFactory {
+  private final boolean fromStrings;
+
+  StrictNumbers(boolean fromStrings) {
+    this.fromStrings = fromStrings;
+  }
+
+  /** RFC 8259's number, ASCII digits only: a string holding a number must spell one. */
+  private static final Pattern JSON_NUMBER =
+      Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
+
+  private static final Pattern INTEGER = Pattern.compile("-?(?:0|[1-9][0-9]*)");
+
   private static final Set<Class<?>> NUMBERS =
       Set.of(
           int.class,
@@ -50,14 +69,77 @@ final class StrictNumbers implements TypeAdapterFactory {
 
       @Override
       public T read(JsonReader in) throws IOException {
-        if (in.peek() == JsonToken.STRING && in instanceof LimitedJsonReader) {
-          throw ((LimitedJsonReader) in)
-              .failure(
-                  "Cannot read a number from a JSON string (JsonOptions.numbersFromStrings is off)",
-                  null);
+        JsonToken token = in.peek();
+        // A map's key reaches the adapter as a string from another reader: not refused.
+        if (token == JsonToken.STRING && !fromStrings && in instanceof LimitedJsonReader) {
+          throw failure(
+              in,
+              "Cannot read a number from a JSON string (JsonOptions.numbersFromStrings is off)");
         }
-        return delegate.read(in);
+        if (token != JsonToken.NUMBER && token != JsonToken.STRING) {
+          return delegate.read(in);
+        }
+        Class<?> raw = type.getRawType();
+        if (raw == double.class || raw == Double.class || raw == Number.class) {
+          return delegate.read(in);
+        }
+        String text = in.nextString();
+        @SuppressWarnings("unchecked")
+        T value = (T) parse(in, raw, text);
+        return value;
       }
     };
+  }
+
+  private static Object parse(JsonReader in, Class<?> raw, String text) throws IOException {
+    if (!JSON_NUMBER.matcher(text).matches()) {
+      throw failure(in, "Expected a number but was \"" + text + "\"");
+    }
+    try {
+      if (raw == float.class || raw == Float.class) {
+        float f = Float.parseFloat(text);
+        if (Float.isInfinite(f)) {
+          throw failure(in, "Numeric value (" + text + ") out of range of float");
+        }
+        return f;
+      }
+      if (raw == BigDecimal.class) {
+        return new BigDecimal(text);
+      }
+      if (!INTEGER.matcher(text).matches()) {
+        throw failure(in, "Expected an integer but was " + text + " (" + raw.getSimpleName() + ")");
+      }
+      if (raw == BigInteger.class) {
+        return new BigInteger(text);
+      }
+      if (raw == long.class || raw == Long.class) {
+        return Long.parseLong(text);
+      }
+      int i = Integer.parseInt(text);
+      if (raw == int.class || raw == Integer.class) {
+        return i;
+      }
+      if (raw == short.class || raw == Short.class) {
+        if (i < Short.MIN_VALUE || i > Short.MAX_VALUE) {
+          throw failure(in, "Numeric value (" + text + ") out of range of short");
+        }
+        return (short) i;
+      }
+      // Gson reads 128..255 into a byte as the byte with those bits; kept as Gson does it.
+      if (i < Byte.MIN_VALUE || i > 255) {
+        throw failure(in, "Numeric value (" + text + ") out of range of byte");
+      }
+      return (byte) i;
+    } catch (NumberFormatException e) {
+      throw failure(
+          in, "Numeric value (" + text + ") out of range of " + raw.getSimpleName().toLowerCase());
+    }
+  }
+
+  private static IOException failure(JsonReader in, String problem) {
+    if (in instanceof LimitedJsonReader) {
+      return ((LimitedJsonReader) in).failure(problem, null);
+    }
+    return new MalformedJsonException(problem + " at " + in.getPath());
   }
 }

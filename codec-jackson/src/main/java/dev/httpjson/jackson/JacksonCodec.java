@@ -122,6 +122,10 @@ public final class JacksonCodec implements JsonCodec {
             .disable(EnumFeature.READ_ENUMS_USING_TO_STRING)
             .disable(EnumFeature.WRITE_ENUMS_USING_TO_STRING)
             .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            // An integral type reads an integer literal only: 1.5, 2.0 and 1e2 into an int fail,
+            // as with the other codecs, rather than being truncated or rounded.
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             // Jackson adjusts a read OffsetDateTime/ZonedDateTime to UTC by default; .NET's
             // DateTimeOffset keeps the offset, so a value read and posted back is the same text.
             .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)

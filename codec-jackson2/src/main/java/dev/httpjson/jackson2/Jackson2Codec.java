@@ -142,6 +142,9 @@ public final class Jackson2Codec implements JsonCodec {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             // As every codec: a number is not an enum's index.
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            // An integral type reads an integer literal only: 1.5, 2.0 and 1e2 into an int fail,
+            // as with the other codecs, rather than being truncated or rounded.
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             // As the Jackson 3 codec: a read OffsetDateTime/ZonedDateTime keeps its offset, as
             // .NET's DateTimeOffset does, so a value read and posted back is the same text.
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
