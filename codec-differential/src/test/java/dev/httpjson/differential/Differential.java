@@ -83,7 +83,8 @@ final class Differential {
       if (document.mutation() != Mutation.NONE) {
         out.append("  mutation: ").append(document.mutation()).append('\n');
       }
-      outcomes.forEach((reader, outcome) -> out.append(String.format("  %-13s %s%n", reader, outcome)));
+      outcomes.forEach(
+          (reader, outcome) -> out.append(String.format("  %-13s %s%n", reader, outcome)));
       return out.toString();
     }
   }
@@ -95,7 +96,8 @@ final class Differential {
       if (reader.text() && !document.mutation().hasText()) {
         continue;
       }
-      String text = reader.text() ? new String(bytes, java.nio.charset.StandardCharsets.UTF_8) : null;
+      String text =
+          reader.text() ? new String(bytes, java.nio.charset.StandardCharsets.UTF_8) : null;
       outcomes.put(reader, reader.read(document.target(), bytes, text));
     }
     return outcomes;
@@ -172,7 +174,8 @@ final class Differential {
   // ---- round trips ----
 
   /** A value written by one codec and read back by each: what went wrong, if anything. */
-  record RoundTrip(Target target, Object value, Map<Codecs, Outcome> written, Map<String, Outcome> read) {
+  record RoundTrip(
+      Target target, Object value, Map<Codecs, Outcome> written, Map<String, Outcome> read) {
     String signature() {
       StringBuilder out = new StringBuilder();
       written.forEach(
@@ -201,8 +204,13 @@ final class Differential {
       out.append("  target: ").append(target).append('\n');
       written.forEach(
           (writer, outcome) ->
-              out.append(String.format("  %-6s writes %s%n", writer.label,
-                  outcome instanceof Outcome.Value v ? Show.escape((String) v.value()) : outcome)));
+              out.append(
+                  String.format(
+                      "  %-6s writes %s%n",
+                      writer.label,
+                      outcome instanceof Outcome.Value v
+                          ? Show.escape((String) v.value())
+                          : outcome)));
       Outcome.Value expected = new Outcome.Value(value);
       read.forEach(
           (pair, outcome) -> {
@@ -228,7 +236,8 @@ final class Differential {
       byte[] bytes;
       try {
         bytes = target.in(writer).toJsonBytes(value);
-        written.put(writer, new Outcome.Value(new String(bytes, java.nio.charset.StandardCharsets.UTF_8)));
+        written.put(
+            writer, new Outcome.Value(new String(bytes, java.nio.charset.StandardCharsets.UTF_8)));
       } catch (JsonWriteException e) {
         written.put(writer, new Outcome.Refused(e.getMessage()));
         continue;
@@ -238,16 +247,15 @@ final class Differential {
       }
       for (Codecs reader : Codecs.ALL) {
         read.put(
-            writer.label + "→" + reader.label,
-            new Reader(reader, false).read(target, bytes, null));
+            writer.label + "→" + reader.label, new Reader(reader, false).read(target, bytes, null));
       }
     }
     return new RoundTrip(target, value, written, read);
   }
 
   /**
-   * The simplest value that fails the same way: each record component in turn (nested records
-   * too) replaced by the plain value of {@code plain}, while the failure stays.
+   * The simplest value that fails the same way: each record component in turn (nested records too)
+   * replaced by the plain value of {@code plain}, while the failure stays.
    */
   static RoundTrip shrink(RoundTrip found, Object plain) {
     String signature = found.signature();

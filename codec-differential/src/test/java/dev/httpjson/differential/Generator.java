@@ -97,7 +97,9 @@ final class Generator {
       return "\"" + name.toUpperCase(Locale.ROOT) + "\"";
     }
     if (literals.chance(0.03)) {
-      return "\"\\u" + String.format(Locale.ROOT, "%04x", (int) name.charAt(0)) + name.substring(1)
+      return "\"\\u"
+          + String.format(Locale.ROOT, "%04x", (int) name.charAt(0))
+          + name.substring(1)
           + "\"";
     }
     return "\"" + name + "\"";
@@ -223,7 +225,8 @@ final class Generator {
       case FLOAT -> floatValue();
       case BOOLEAN -> random.nextBoolean();
       case BIG_DECIMAL ->
-          new BigDecimal(new BigInteger(random.nextInt(160), random).negate(), random.nextInt(50) - 10)
+          new BigDecimal(
+                  new BigInteger(random.nextInt(160), random).negate(), random.nextInt(50) - 10)
               .multiply(BigDecimal.valueOf(random.nextBoolean() ? 1 : -1));
       case BIG_INTEGER -> {
         BigInteger big = new BigInteger(random.nextInt(300), random);
@@ -325,7 +328,8 @@ final class Generator {
       switch (random.nextInt(8)) {
         case 0 -> out.append((char) random.nextInt(0x20));
         case 1 -> out.append(literals.pick(List.of("\"", "\\", "/", "\u007f", "\u2028", "\uFEFF")));
-        case 2 -> out.append(literals.pick(List.of("é", "中", "\uD83D\uDE00", "\uDBFF\uDFFF", "\uFFFF")));
+        case 2 ->
+            out.append(literals.pick(List.of("é", "中", "\uD83D\uDE00", "\uDBFF\uDFFF", "\uFFFF")));
         case 3 -> out.append(literals.pick(List.of("\uD800", "\uDFFF", "\uDC00x", "\uDE00\uD83D")));
         case 4 -> out.append((char) random.nextInt(0x10000));
         default -> {

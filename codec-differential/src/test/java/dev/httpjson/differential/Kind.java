@@ -1,6 +1,9 @@
 package dev.httpjson.differential;
 
-/** What a component holds: picks the literals a document gives it and the values a round trip writes. */
+/**
+ * What a component holds: picks the literals a document gives it and the values a round trip
+ * writes.
+ */
 enum Kind {
   INT,
   LONG,

@@ -6,8 +6,8 @@ import java.io.ByteArrayOutputStream;
 import java.util.Random;
 
 /**
- * What is done to a document's text before it is read: nothing, whitespace JSON allows, or one
- * mild mistake. A function of the text alone, so a shrunk document gets the same treatment.
+ * What is done to a document's text before it is read: nothing, whitespace JSON allows, or one mild
+ * mistake. A function of the text alone, so a shrunk document gets the same treatment.
  */
 enum Mutation {
   NONE,
@@ -43,12 +43,14 @@ enum Mutation {
       case WHITESPACE -> whitespace(text).getBytes(UTF_8);
       case TRAILING_COMMA -> beforeLastClose(text, ",").getBytes(UTF_8);
       case DROP_LAST_CHARACTER ->
-          text.substring(0, Math.max(0, text.offsetByCodePoints(text.length(), text.isEmpty() ? 0 : -1)))
+          text.substring(
+                  0, Math.max(0, text.offsetByCodePoints(text.length(), text.isEmpty() ? 0 : -1)))
               .getBytes(UTF_8);
       case TRAILING_VALUE -> (text + " 1").getBytes(UTF_8);
       case TRAILING_GARBAGE -> (text + "x").getBytes(UTF_8);
       case SECOND_DOCUMENT -> (text + "\n" + text).getBytes(UTF_8);
-      case UTF8_BOM -> concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, text.getBytes(UTF_8));
+      case UTF8_BOM ->
+          concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, text.getBytes(UTF_8));
       case TRAILING_NUL -> concat(text.getBytes(UTF_8), new byte[] {0});
       case COMMENT -> afterFirst(text, "[{", "/*c*/").getBytes(UTF_8);
       case SINGLE_QUOTE -> text.replaceFirst("\"", "'").getBytes(UTF_8);

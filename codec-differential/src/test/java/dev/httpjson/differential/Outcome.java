@@ -43,7 +43,10 @@ sealed interface Outcome {
 
     @Override
     public String toString() {
-      return "CRASHED " + thrown.getClass().getName() + ": " + Show.clip(String.valueOf(thrown.getMessage()), 160);
+      return "CRASHED "
+          + thrown.getClass().getName()
+          + ": "
+          + Show.clip(String.valueOf(thrown.getMessage()), 160);
     }
   }
 }

@@ -42,7 +42,10 @@ final class Show {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) || (c > 0x7e && !Character.isLetter(c))) {
+      if (c < 0x20
+          || c == 0x7f
+          || Character.isSurrogate(c)
+          || (c > 0x7e && !Character.isLetter(c))) {
         out.append(String.format(Locale.ROOT, "<U+%04X>", (int) c));
       } else {
         out.append(c);

@@ -71,7 +71,11 @@ final class Target {
 
   Target(Type type) {
     this.type = type;
-    this.name = type.getTypeName().replace("dev.httpjson.differential.Shapes$", "").replace("java.lang.", "").replace("java.util.", "");
+    this.name =
+        type.getTypeName()
+            .replace("dev.httpjson.differential.Shapes$", "")
+            .replace("java.lang.", "")
+            .replace("java.util.", "");
     for (Codecs codec : Codecs.ALL) {
       types.put(codec, JsonType.of(type, codec.options));
     }
