@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.testing.LoopbackServer;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -126,7 +127,7 @@ class CodecDifferentialTest {
     for (int i = 0; i < HTTP_DOCUMENTS; i++) {
       documents.add(document(generator));
     }
-    try (MockWebServer server = new MockWebServer()) {
+    try (MockWebServer server = LoopbackServer.newServer()) {
       server.setDispatcher(
           new Dispatcher() {
             @Override
