@@ -845,6 +845,26 @@ public abstract class InterceptorContract {
   }
 
   @Test
+  void aQueryFromTheClientIsResolvedAgainstTheBaseAndRetriedWithItsBody() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "[{\"displayName\":\"a\"}]"));
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "[{\"displayName\":\"b\"}]"));
+    JsonType<List<Named>> names = new JsonType<List<Named>>() {}.withOptions(options);
+
+    assertThat(api.queryAsJson("search", Map.of("q", "a"), names)).containsExactly(new Named("a"));
+    assertThat(api.queryAsJsonAsync("search", Map.of("q", "b"), names).get(5, TimeUnit.SECONDS))
+        .containsExactly(new Named("b"));
+    for (String q : List.of("a", "a", "b", "b")) {
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getMethod()).isEqualTo("QUERY");
+      assertThat(r.getTarget()).isEqualTo("/v1/search");
+      assertThat(r.getBody().utf8()).isEqualTo("{\"q\":\"" + q + "\"}");
+    }
+  }
+
+  @Test
   void aConnectFailureIsRetriedAndReportedWithTheAttempts() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
