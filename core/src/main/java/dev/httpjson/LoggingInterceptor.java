@@ -504,13 +504,6 @@ public final class LoggingInterceptor implements Interceptor {
     }
 
     /**
-     * Adds a header whose values are shown as {@code ***}, besides {@code Authorization}, {@code
-     * Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie}.
-     *
-     * @param name the header name, case-insensitive
-     * @return this builder
-     */
-    /**
      * Shows the value of the query parameter {@code name} as it is, wherever a URI is logged: the
      * request and response lines and the URI-valued headers ({@code Location}, {@code
      * Content-Location}, {@code Referer}, {@code Link} targets). Every other query value stays
@@ -539,6 +532,13 @@ public final class LoggingInterceptor implements Interceptor {
       return this;
     }
 
+    /**
+     * Adds a header whose values are shown as {@code ***}, besides {@code Authorization}, {@code
+     * Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie}.
+     *
+     * @param name the header name, case-insensitive
+     * @return this builder
+     */
     public Builder redactHeader(String name) {
       redacted.add(Objects.requireNonNull(name, "name == null").toLowerCase(Locale.ROOT));
       return this;
