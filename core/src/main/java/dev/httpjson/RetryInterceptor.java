@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -28,6 +29,8 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,7 +57,8 @@ import org.jspecify.annotations.Nullable;
  *       added to the methods): the connection dropped before the response ({@code "HTTP/1.1 header
  *       parser received no bytes"}), a {@link HttpTimeoutException request timeout} elapsed, any
  *       other {@link IOException} but httpjson's own {@link HttpJsonException}s, which a response
- *       that arrived raised ({@link Builder#retryOnException} changes which failures count);
+ *       that arrived raised, and a certificate the client does not trust, which the next attempt
+ *       meets again ({@link Builder#retryOnException} changes which failures count);
  *   <li>when the status is one of {@link Builder#statuses(int...)}.
  * </ul>
  *
@@ -167,6 +171,9 @@ public final class RetryInterceptor implements Interceptor {
       if (e instanceof HttpJsonException) {
         return -1; // a response arrived: its body, not the network, failed
       }
+      if (untrusted(e)) {
+        return -1; // the next attempt meets the same certificate
+      }
     } else if (!retryOnException.test(e)) {
       decision.notRetried(Decision.REFUSED, 0, 0);
       return -1;
@@ -180,6 +187,26 @@ public final class RetryInterceptor implements Interceptor {
     decision.notRetried(
         e instanceof HttpTimeoutException ? Decision.SENT_TIMEOUT : Decision.SENT, 0, 0);
     return -1;
+  }
+
+  /**
+   * Whether {@code e} is a TLS failure another attempt cannot change: the peer's certificate is not
+   * trusted (as OkHttp, which does not retry it either). A handshake that failed otherwise (the
+   * connection dropped during it) is a network failure like any other.
+   */
+  private static boolean untrusted(IOException e) {
+    boolean handshake = false;
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof SSLPeerUnverifiedException) {
+        return true;
+      }
+      if (c instanceof SSLHandshakeException) {
+        handshake = true;
+      } else if (handshake && c instanceof CertificateException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The delay before attempt {@code attempt + 1} after this status, or -1 for none. */
@@ -624,7 +651,8 @@ public final class RetryInterceptor implements Interceptor {
     /**
      * Sets which failures are worth another attempt, replacing the default: every {@link
      * IOException} but httpjson's own {@link HttpJsonException}s (a body that does not decode, a
-     * limit), which a response that did arrive raised. The predicate widens or narrows <em>which
+     * limit), which a response that did arrive raised, and a TLS handshake that failed on a
+     * certificate the client does not trust. The predicate widens or narrows <em>which
      * failures</em> are retried, never <em>which requests</em>: a request that may have been sent
      * is still retried only when its method is idempotent or it carries an {@code Idempotency-Key},
      * a status only when it is one of {@link #statuses(int...)}, and the whole-call timeout never.

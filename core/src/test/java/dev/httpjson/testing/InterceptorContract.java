@@ -1415,6 +1415,44 @@ public abstract class InterceptorContract {
         .hasMessageEndingWith("(3 attempts)");
   }
 
+  /**
+   * A certificate the client does not trust is not trusted on the next attempt either: retrying it
+   * only delays the failure (OkHttp does not retry it either).
+   */
+  @Test
+  void aCertificateTheClientDoesNotTrustIsNotRetried() throws Exception {
+    AtomicInteger attempts = new AtomicInteger();
+    Interceptor counting =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            attempts.incrementAndGet();
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            attempts.incrementAndGet();
+            return chain.forwardAsync(request);
+          }
+        };
+    try (MockWebServer tls = Http2Loopback.start()) {
+      HttpClient retrying =
+          Interceptor.decorate(
+              client,
+              RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ZERO).build(),
+              counting);
+      HttpRequest get = HttpRequest.newBuilder(tls.url("/secure").uri()).build();
+      Throwable failure =
+          catchThrowable(() -> retrying.send(get, HttpResponse.BodyHandlers.ofString()));
+      assertThat(failure).isInstanceOf(javax.net.ssl.SSLException.class);
+      assertThat(attempts).hasValue(1);
+      assertThat(tls.getRequestCount()).isZero();
+    }
+  }
+
   @Test
   void aPredicateOnTheExceptionNarrowsWhatIsRetriedAndTheFailureSaysSo() throws Exception {
     RetryInterceptor noTimeouts =
