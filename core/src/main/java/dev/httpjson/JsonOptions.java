@@ -147,8 +147,9 @@ public final class JsonOptions {
    * matching, numbers from strings, unknown properties ignored, lenient records (see {@link
    * Builder#strictRecords(boolean)}), nulls written, no indentation, {@value
    * #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit (of decoded bytes), a {@linkplain
-   * #DEFAULT_TIMEOUT 100-second} whole-call timeout, no idle timeout, compression on, and the codec
-   * found by {@link java.util.ServiceLoader}.
+   * #DEFAULT_TIMEOUT 100-second} whole-call timeout, no idle timeout, compression on, streams read
+   * by their Content-Type ({@link StreamFormat#AUTO}), and the codec found by {@link
+   * java.util.ServiceLoader}.
    *
    * @return the shared default options; every call returns the same instance
    */

@@ -16,10 +16,10 @@ import org.jspecify.annotations.Nullable;
  * next page starts after the last element read:
  *
  * <pre>{@code
- * record Charges(List<Charge> data, boolean has_more) {}
+ * record Charges(List<Charge> data, boolean hasMore) {} // with snake_case options
  *
  * Paging<Charges, Charge> charges = Paging.of(Charges.class, Charges::data,
- *     (page, response) -> page.has_more()
+ *     (page, response) -> page.hasMore()
  *         ? URI.create("?limit=100&starting_after=" + page.data().get(page.data().size() - 1).id())
  *         : null);
  * try (Stream<Charge> all = api.getFromJsonAsPagedStream("v1/charges?limit=100", charges)) {

@@ -451,6 +451,24 @@ public abstract class StreamingContract {
     assertThat(array).isNotEqualTo(options);
   }
 
+  /** A body the caller received reads in the format the type's options name. */
+  @Test
+  public void aReceivedBodyReadsTheFormatItsTypesOptionsName() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n"));
+    HttpResponse<java.io.InputStream> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/n")).build(), HttpResponse.BodyHandlers.ofInputStream());
+
+    try (Stream<Named> stream =
+        HttpJson.readFromJsonAsStream(
+            response,
+            JsonType.of(
+                Named.class,
+                options.toBuilder().streamFormat(JsonOptions.StreamFormat.NDJSON).build()))) {
+      assertThat(stream.map(Named::displayName)).containsExactly("a", "b");
+    }
+  }
+
   /** The body handler for a prepared type reads the format its options name. */
   @Test
   public void theStreamBodyHandlerReadsTheFormatItsTypesOptionsName() throws Exception {
