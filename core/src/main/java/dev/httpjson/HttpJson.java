@@ -2,7 +2,6 @@ package dev.httpjson;
 
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.EventCalls;
-import dev.httpjson.internal.Responses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -1054,12 +1053,7 @@ public final class HttpJson {
    */
   public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        client,
-        uri,
-        Calls.of(elementType, JsonOptions.web()),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+    return Calls.stream(client, uri, Calls.of(elementType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
@@ -1076,18 +1070,16 @@ public final class HttpJson {
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType) {
     return Calls.streamAsync(
-        client,
-        uri,
-        Calls.of(elementType, JsonOptions.web()),
-        Responses.StreamFormat.AUTO,
-        Calls.noHeaders());
+        client, uri, Calls.of(elementType, JsonOptions.web()), Calls.noHeaders());
   }
 
   /**
    * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
    * they arrive, with the prepared type's options: the body is a top-level JSON array, or NDJSON
    * when the response's Content-Type is {@code application/x-ndjson} (or {@code
-   * application/jsonl}). Memory is bounded by one element; elements may be {@code null}; a 204 or
+   * application/jsonl}); options with a {@link JsonOptions.Builder#streamFormat stream format} read
+   * that format whatever the Content-Type says (a server that sends NDJSON as {@code
+   * application/json}). Memory is bounded by one element; elements may be {@code null}; a 204 or
    * empty body is an empty stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
@@ -1115,8 +1107,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(
-        client, uri, Calls.type(elementType), Responses.StreamFormat.AUTO, Calls.noHeaders());
+    return Calls.stream(client, uri, Calls.type(elementType), Calls.noHeaders());
   }
 
   /**
@@ -1132,8 +1123,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {
-    return Calls.streamAsync(
-        client, uri, Calls.type(elementType), Responses.StreamFormat.AUTO, Calls.noHeaders());
+    return Calls.streamAsync(client, uri, Calls.type(elementType), Calls.noHeaders());
   }
 
   /**
@@ -1167,9 +1157,10 @@ public final class HttpJson {
    * Returns the elements of the body of {@code response} — from any request, say a POST that
    * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
    * Class)}, with the prepared type's options: NDJSON when the Content-Type is {@code
-   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array. The status
-   * is not checked. <b>Close the stream</b>: closing it closes the body and releases the
-   * connection. The counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array, unless the
+   * options name a {@link JsonOptions.Builder#streamFormat stream format}. The status is not
+   * checked. <b>Close the stream</b>: closing it closes the body and releases the connection. The
+   * counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
    *
    * @param response a response whose body is an unread {@link InputStream}
    * @param elementType the prepared type of each element, with its options

@@ -6,7 +6,6 @@ import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.Pages;
 import dev.httpjson.internal.Redirects;
-import dev.httpjson.internal.Responses;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.net.URI;
@@ -936,8 +935,7 @@ public final class HttpJsonClient {
   public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, Class<T> elementType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.stream(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+    return Calls.stream(client, target, type(elementType), headersFor(target));
   }
 
   /**
@@ -952,8 +950,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
     URI target = resolve(uri);
-    return Calls.streamAsync(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+    return Calls.streamAsync(client, target, type(elementType), headersFor(target));
   }
 
   /**
@@ -972,8 +969,7 @@ public final class HttpJsonClient {
   public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.stream(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+    return Calls.stream(client, target, type(elementType), headersFor(target));
   }
 
   /**
@@ -988,8 +984,7 @@ public final class HttpJsonClient {
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, JsonType<T> elementType) {
     URI target = resolve(uri);
-    return Calls.streamAsync(
-        client, target, type(elementType), Responses.StreamFormat.AUTO, headersFor(target));
+    return Calls.streamAsync(client, target, type(elementType), headersFor(target));
   }
 
   /**
@@ -1361,17 +1356,61 @@ public final class HttpJsonClient {
     return pages(resolve(uri), type(elementType));
   }
 
+  /**
+   * Reads a paginated collection whose pages name the next one in their body — a cursor, a {@code
+   * has_more} flag — as one lazy stream of its elements: GETs {@code uri}, reads its body as {@code
+   * paging}'s page type, streams the page's elements, and when the stream is pulled past the last
+   * one fetches the page {@code paging} names from the page just read (its body, headers and URI) —
+   * until it names none. See {@link Paging} for a Stripe-style list.
+   *
+   * <p>The guarantees are those of {@link #getFromJsonAsPagedStream(String, Class)}: every page is
+   * a call of its own with this client's headers, options, timeout per page, interceptors and
+   * status check; one page is held in memory at a time; the default headers go only to the base
+   * URI's origin (without a base URI, to the first page's), and a page on another origin than the
+   * first page's gets no {@code Authorization}, {@code Proxy-Authorization} or {@code Cookie}; a
+   * next page already read fails the stream (an {@link HttpJsonException} naming both pages)
+   * instead of looping, and so does a next page after 100 pages in a row without elements. A page
+   * with an empty body is the last. The first page's failures, and those of {@code paging}'s
+   * functions on it, are thrown here; a later page's failure from the stream as an {@link
+   * java.io.UncheckedIOException} whose cause is the exception the call would throw (an exception
+   * of {@code paging}'s functions as it is). The stream is not thread-safe; close it (or read it to
+   * the end) when done.
+   *
+   * @param uri the first page, resolved against the base URI
+   * @param paging the page type, a page's elements and the page after it
+   * @param <P> the type of a page
+   * @param <T> the element type
+   * @return the elements of every page, lazily
+   * @throws HttpJsonStatusException on a status outside 200–299 for the first page
+   * @throws JsonReadException if the first page is not JSON of the page type
+   * @throws ResponseTooLargeException if the first page exceeds {@link
+   *     JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses for the first page
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <P, T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Paging<P, T> paging)
+      throws IOException, InterruptedException {
+    Objects.requireNonNull(paging, "paging == null");
+    URI first = resolve(uri);
+    return Pages.open(
+        first, fetcher(first, type(paging.pageType())), paging.step(), "the next page");
+  }
+
   private <T> Stream<T> pages(URI first, JsonType<T> elementType)
       throws IOException, InterruptedException {
     JsonType<List<T>> page =
         JsonType.resolve(JsonType.listType(elementType.type()), elementType.options());
-    return Pages.open(
-        first,
-        target ->
-            Calls.exchange(
-                baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
-                Calls.request("GET", target, null, page.options(), headersFor(target, first)),
-                page));
+    return Pages.open(first, fetcher(first, page), Pages.links(), "the Link rel=\"next\"");
+  }
+
+  /** Each page a call; the first page's origin is the one credentials go to. */
+  private <P> Pages.Fetcher<P> fetcher(URI first, JsonType<P> page) {
+    return target ->
+        Calls.exchange(
+            baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
+            Calls.request("GET", target, null, page.options(), headersFor(target, first)),
+            page);
   }
 
   /** Builds {@link HttpJsonClient}. Not thread-safe. */

@@ -6,6 +6,7 @@ import dev.httpjson.internal.Responses;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link BodyHandler}s that read a response body as JSON, for requests built by hand:
@@ -81,42 +82,47 @@ public final class JsonBodyHandlers {
   }
 
   /**
-   * As {@link #ofStream(Class)}, for a prepared element type with its options.
+   * As {@link #ofStream(Class)}, for a prepared element type with its options; the body is read in
+   * the format they name ({@link JsonOptions#streamFormat()}: by default by the Content-Type).
    *
    * @param elementType the prepared element type
    * @param <T> the element type
    * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofStream(JsonType<T> elementType) {
-    return streaming(elementType, Responses.StreamFormat.AUTO);
+    return streaming(elementType, null);
   }
 
   /**
-   * As {@link #ofStream(JsonType)}, always reading a top-level JSON array.
+   * As {@link #ofStream(JsonType)}, always reading a top-level JSON array: the same as options with
+   * {@link JsonOptions.StreamFormat#ARRAY}.
    *
    * @param elementType the prepared element type
    * @param <T> the element type
    * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofArrayStream(JsonType<T> elementType) {
-    return streaming(elementType, Responses.StreamFormat.ARRAY);
+    return streaming(elementType, JsonOptions.StreamFormat.ARRAY);
   }
 
   /**
-   * As {@link #ofStream(JsonType)}, always reading NDJSON.
+   * As {@link #ofStream(JsonType)}, always reading NDJSON: the same as options with {@link
+   * JsonOptions.StreamFormat#NDJSON}.
    *
    * @param elementType the prepared element type
    * @param <T> the element type
    * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofNdjsonStream(JsonType<T> elementType) {
-    return streaming(elementType, Responses.StreamFormat.NDJSON);
+    return streaming(elementType, JsonOptions.StreamFormat.NDJSON);
   }
 
   private static <T> BodyHandler<Stream<T>> streaming(
-      JsonType<T> elementType, Responses.StreamFormat format) {
+      JsonType<T> elementType, JsonOptions.@Nullable StreamFormat format) {
+    JsonType<T> type = Calls.type(elementType);
     Responses.StreamHandler<T> handler =
-        new Responses.StreamHandler<>(Calls.type(elementType), format, null, null);
+        new Responses.StreamHandler<>(
+            type, format == null ? type.options().streamFormat() : format, null, null);
     return info -> BodySubscribers.mapping(handler.apply(info), ElementStream::stream);
   }
 }

@@ -54,6 +54,28 @@ public final class JsonOptions {
     KEBAB_CASE
   }
 
+  /**
+   * How a streamed body is split into elements: by {@code getFromJsonAsStream} on {@link HttpJson}
+   * and {@link HttpJsonClient}, and by {@link JsonBodyHandlers#ofStream(JsonType)}. Other calls
+   * read one value and ignore it.
+   */
+  public enum StreamFormat {
+    /**
+     * By the response's {@code Content-Type}: newline-delimited values for {@code
+     * application/x-ndjson}, {@code application/jsonl} and {@code application/x-jsonlines}, else a
+     * top-level JSON array. The default.
+     */
+    AUTO,
+    /** A top-level JSON array, whatever the {@code Content-Type} says. */
+    ARRAY,
+    /**
+     * Top-level JSON values one after another, one per line as NDJSON and JSON Lines write them
+     * (blank lines skipped), whatever the {@code Content-Type} says: a Kubernetes watch, for one,
+     * sends them as {@code application/json}.
+     */
+    NDJSON
+  }
+
   /** Default {@link #maxResponseSize()}: 16 MiB. */
   public static final long DEFAULT_MAX_RESPONSE_SIZE = 16L * 1024 * 1024;
 
@@ -90,6 +112,7 @@ public final class JsonOptions {
   private final @Nullable Duration timeout;
   private final @Nullable Duration idleTimeout;
   private final boolean compression;
+  private final StreamFormat streamFormat;
   private final int hashCode;
 
   private JsonOptions(
@@ -97,22 +120,26 @@ public final class JsonOptions {
       long maxResponseSize,
       @Nullable Duration timeout,
       @Nullable Duration idleTimeout,
-      boolean compression) {
+      boolean compression,
+      StreamFormat streamFormat) {
     this.settings = settings;
     this.maxResponseSize = maxResponseSize;
     this.timeout = timeout;
     this.idleTimeout = idleTimeout;
     this.compression = compression;
+    this.streamFormat = streamFormat;
     int h = settings.hashCode();
     h = 31 * h + Long.hashCode(maxResponseSize);
     h = 31 * h + Objects.hashCode(timeout);
     h = 31 * h + Objects.hashCode(idleTimeout);
     h = 31 * h + Boolean.hashCode(compression);
+    h = 31 * h + streamFormat.hashCode();
     this.hashCode = h;
   }
 
   static JsonOptions ofSettings(CodecSettings settings) {
-    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true);
+    return new JsonOptions(
+        settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true, StreamFormat.AUTO);
   }
 
   /**
@@ -120,8 +147,9 @@ public final class JsonOptions {
    * matching, numbers from strings, unknown properties ignored, lenient records (see {@link
    * Builder#strictRecords(boolean)}), nulls written, no indentation, {@value
    * #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit (of decoded bytes), a {@linkplain
-   * #DEFAULT_TIMEOUT 100-second} whole-call timeout, no idle timeout, compression on, and the codec
-   * found by {@link java.util.ServiceLoader}.
+   * #DEFAULT_TIMEOUT 100-second} whole-call timeout, no idle timeout, compression on, streams read
+   * by their Content-Type ({@link StreamFormat#AUTO}), and the codec found by {@link
+   * java.util.ServiceLoader}.
    *
    * @return the shared default options; every call returns the same instance
    */
@@ -254,6 +282,16 @@ public final class JsonOptions {
     return compression;
   }
 
+  /**
+   * How a stream of elements reads its body. See {@link Builder#streamFormat(StreamFormat)}.
+   *
+   * @return the format of streamed bodies; {@link StreamFormat#AUTO} (the default) chooses by the
+   *     response's {@code Content-Type}
+   */
+  public StreamFormat streamFormat() {
+    return streamFormat;
+  }
+
   CachedBinding binding() {
     return settings.binding();
   }
@@ -276,7 +314,8 @@ public final class JsonOptions {
         && maxResponseSize == that.maxResponseSize
         && Objects.equals(timeout, that.timeout)
         && Objects.equals(idleTimeout, that.idleTimeout)
-        && compression == that.compression;
+        && compression == that.compression
+        && streamFormat == that.streamFormat;
   }
 
   @Override
@@ -316,6 +355,8 @@ public final class JsonOptions {
         + idleTimeout
         + ", compression="
         + compression
+        + ", streamFormat="
+        + streamFormat
         + '}';
   }
 
@@ -336,6 +377,7 @@ public final class JsonOptions {
     private @Nullable Duration timeout = DEFAULT_TIMEOUT;
     private @Nullable Duration idleTimeout;
     private boolean compression = true;
+    private StreamFormat streamFormat = StreamFormat.AUTO;
 
     /** The settings this builder started from; reused by {@link #build()} while unchanged. */
     private final @Nullable CodecSettings base;
@@ -362,6 +404,7 @@ public final class JsonOptions {
       this.timeout = o.timeout;
       this.idleTimeout = o.idleTimeout;
       this.compression = o.compression;
+      this.streamFormat = o.streamFormat;
     }
 
     /**
@@ -664,9 +707,33 @@ public final class JsonOptions {
       return this;
     }
 
+    /**
+     * Sets how a stream of elements reads its body. Default: {@link StreamFormat#AUTO}, by the
+     * response's {@code Content-Type}. A server that labels its format wrongly is read by naming
+     * it:
+     *
+     * <pre>{@code
+     * JsonType<WatchEvent> events = JsonType.of(WatchEvent.class,
+     *     api.options().toBuilder().streamFormat(JsonOptions.StreamFormat.NDJSON).build());
+     * try (Stream<WatchEvent> watch = api.getFromJsonAsStream("api/v1/pods?watch=true", events)) {
+     *   watch.forEach(System.out::println);
+     * }
+     * }</pre>
+     *
+     * <p>Like the timeout, this is a call setting, not part of the serializer cache key.
+     *
+     * @param format the format of streamed bodies
+     * @return this builder
+     */
+    public Builder streamFormat(StreamFormat format) {
+      this.streamFormat = Objects.requireNonNull(format, "format == null");
+      return this;
+    }
+
     /** {@return immutable options with this builder's settings; the builder can be reused} */
     public JsonOptions build() {
-      return new JsonOptions(settings(), maxResponseSize, timeout, idleTimeout, compression);
+      return new JsonOptions(
+          settings(), maxResponseSize, timeout, idleTimeout, compression, streamFormat);
     }
 
     /**

@@ -156,6 +156,23 @@ class JsonOptionsTest {
   }
 
   @Test
+  void streamFormatIsACallSettingOutsideTheCodecKey() {
+    JsonOptions web = JsonOptions.web();
+    JsonOptions ndjson = web.toBuilder().streamFormat(JsonOptions.StreamFormat.NDJSON).build();
+
+    assertThat(web.streamFormat()).isEqualTo(JsonOptions.StreamFormat.AUTO);
+    assertThat(ndjson.streamFormat()).isEqualTo(JsonOptions.StreamFormat.NDJSON);
+    assertThat(ndjson).isNotEqualTo(web);
+    assertThat(ndjson.toString()).contains("streamFormat=NDJSON");
+    assertThat(ndjson.settings()).isSameAs(web.settings());
+    assertThat(ndjson.toBuilder().build().streamFormat())
+        .isEqualTo(JsonOptions.StreamFormat.NDJSON);
+    assertThatThrownBy(() -> web.toBuilder().streamFormat(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("format == null");
+  }
+
+  @Test
   void everyJsonTypeWithOptionsFailsAtOnceWithoutACodecAndOneWithoutAtFirstUse() {
     // core's own tests run without any codec module.
     JsonOptions web = JsonOptions.web();

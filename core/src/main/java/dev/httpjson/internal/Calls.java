@@ -290,26 +290,21 @@ public final class Calls {
     return receiveAsync(client, method, uri, content, type, headers);
   }
 
-  /** Sends GET and streams the body's elements; status checked before the stream is returned. */
+  /**
+   * Sends GET and streams the body's elements in the format the type's options name; status checked
+   * before the stream is returned.
+   */
   public static <T> Stream<T> stream(
-      HttpClient client,
-      URI uri,
-      JsonType<T> elementType,
-      Responses.StreamFormat format,
-      String[] headers)
+      HttpClient client, URI uri, JsonType<T> elementType, String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request("GET", uri, null, elementType.options(), headers);
-    return run(client, request, new Plan.Elements<>(elementType, format, "GET", uri));
+    return run(client, request, new Plan.Elements<>(elementType, "GET", uri));
   }
 
   public static <T> CompletableFuture<Stream<T>> streamAsync(
-      HttpClient client,
-      URI uri,
-      JsonType<T> elementType,
-      Responses.StreamFormat format,
-      String[] headers) {
+      HttpClient client, URI uri, JsonType<T> elementType, String[] headers) {
     HttpRequest request = request("GET", uri, null, elementType.options(), headers);
-    return runAsync(client, request, new Plan.Elements<>(elementType, format, "GET", uri));
+    return runAsync(client, request, new Plan.Elements<>(elementType, "GET", uri));
   }
 
   // ---- the runner
@@ -449,7 +444,8 @@ public final class Calls {
 
   /**
    * Streams the elements of a body the caller received as an {@link InputStream} (status
-   * unchecked): NDJSON by content type, else a top-level array. Closing the stream closes the body.
+   * unchecked), in the format the type's options name (by default NDJSON by content type, else a
+   * top-level array). Closing the stream closes the body.
    */
   public static <T> Stream<T> readStream(
       HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
@@ -458,7 +454,7 @@ public final class Calls {
     Responses.StreamHandler<T> handler =
         new Responses.StreamHandler<>(
             elementType,
-            Responses.StreamFormat.AUTO,
+            elementType.options().streamFormat(),
             response.request().method(),
             response.request().uri());
     try {

@@ -20,37 +20,67 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The elements of a paginated collection, page after page as the consumer pulls, following {@code
- * Link: <…>; rel="next"} (RFC 8288). One page is held at a time; closing the stream stops fetching.
- * A {@code next} link to a page already read fails instead of looping, and so does the {@value
- * #MAX_EMPTY_PAGES}th empty page in a row that links a next one: one {@code hasNext()} would
- * otherwise fetch for as long as the server invents new pages.
+ * Link: <…>; rel="next"} (RFC 8288) or the next page a page's body names. One page is held at a
+ * time; closing the stream stops fetching. A next page already read fails instead of looping, and
+ * so does the {@value #MAX_EMPTY_PAGES}th empty page in a row that names a next one: one {@code
+ * hasNext()} would otherwise fetch for as long as the server invents new pages.
  */
-public final class Pages<T> implements Iterator<T> {
+public final class Pages<P, T> implements Iterator<T> {
   /** Fetches one page, status checked. */
-  public interface Fetcher<T> {
-    public HttpResponse<@Nullable List<T>> fetch(URI uri) throws IOException, InterruptedException;
+  public interface Fetcher<P> {
+    public HttpResponse<@Nullable P> fetch(URI uri) throws IOException, InterruptedException;
+  }
+
+  /** What a page holds: its elements and the absolute URI of the page after it. */
+  public interface Step<P, T> {
+    List<? extends T> elements(HttpResponse<@Nullable P> response);
+
+    @Nullable URI next(HttpResponse<@Nullable P> response) throws IOException;
+  }
+
+  /** A page that is a JSON array, its next page named by {@code Link: <…>; rel="next"}. */
+  public static <T> Step<List<T>, T> links() {
+    return new Step<>() {
+      @Override
+      public List<? extends T> elements(HttpResponse<@Nullable List<T>> response) {
+        List<T> items = response.body();
+        return items == null ? List.of() : items;
+      }
+
+      @Override
+      public @Nullable URI next(HttpResponse<@Nullable List<T>> response) throws IOException {
+        return Links.find(response.headers(), "next", response.uri());
+      }
+    };
   }
 
   /** How many pages in a row may have no elements and still link a next page. */
   public static final int MAX_EMPTY_PAGES = 100;
 
-  private final Fetcher<T> fetcher;
+  private final Fetcher<P> fetcher;
+  private final Step<P, T> step;
+  private final String naming;
   private final Map<URI, Integer> seen = new HashMap<>();
-  private Iterator<T> page = Collections.emptyIterator();
+  private Iterator<? extends T> page = Collections.emptyIterator();
   private @Nullable URI next;
   private @Nullable URI current;
   private int pages;
   private int emptyInARow;
   private boolean closed;
 
-  private Pages(Fetcher<T> fetcher) {
+  private Pages(Fetcher<P> fetcher, Step<P, T> step, String naming) {
     this.fetcher = fetcher;
+    this.step = step;
+    this.naming = naming;
   }
 
-  /** Reads the first page now (its status fails the call), the others as the stream is pulled. */
-  public static <T> Stream<T> open(URI first, Fetcher<T> fetcher)
+  /**
+   * Reads the first page now (its status fails the call), the others as the stream is pulled.
+   * {@code naming} says in messages what names a next page ("the Link rel=\"next\"").
+   */
+  public static <P, T> Stream<T> open(URI first, Fetcher<P> fetcher, Step<P, T> step, String naming)
       throws IOException, InterruptedException {
-    Pages<T> pages = new Pages<>(fetcher);
+    Pages<P, T> pages = new Pages<>(fetcher, step, naming);
     pages.load(first);
     return StreamSupport.stream(
             Spliterators.spliteratorUnknownSize(pages, Spliterator.ORDERED), false)
@@ -61,7 +91,9 @@ public final class Pages<T> implements Iterator<T> {
     Integer earlier = seen.putIfAbsent(uri, pages + 1);
     if (earlier != null) {
       throw new HttpJsonException(
-          "Pagination loop: the Link rel=\"next\" of page "
+          "Pagination loop: "
+              + naming
+              + " of page "
               + pages
               + " ("
               + Uris.redact(String.valueOf(current))
@@ -73,13 +105,14 @@ public final class Pages<T> implements Iterator<T> {
           null);
     }
     page = Collections.emptyIterator(); // let the previous page go before the next one arrives
-    HttpResponse<@Nullable List<T>> response = fetcher.fetch(uri);
+    HttpResponse<@Nullable P> response = fetcher.fetch(uri);
     pages++;
     current = uri;
-    List<T> items = response.body();
-    page = items == null ? Collections.emptyIterator() : items.iterator();
+    Iterator<? extends T> items = step.elements(response).iterator();
+    URI after = step.next(response);
+    page = items;
     emptyInARow = page.hasNext() ? 0 : emptyInARow + 1;
-    next = Links.find(response.headers(), "next", response.uri());
+    next = after;
   }
 
   @Override
@@ -100,7 +133,7 @@ public final class Pages<T> implements Iterator<T> {
                     + pages
                     + " ("
                     + Uris.redact(String.valueOf(current))
-                    + ") links yet another next page ("
+                    + ") names yet another next page ("
                     + Uris.redact(u)
                     + ")",
                 null));
@@ -110,6 +143,9 @@ public final class Pages<T> implements Iterator<T> {
       } catch (IOException e) {
         closed = true;
         throw new UncheckedIOException(e);
+      } catch (RuntimeException e) { // from the caller's paging functions
+        closed = true;
+        throw e;
       } catch (InterruptedException e) {
         closed = true;
         Thread.currentThread().interrupt();

@@ -328,9 +328,10 @@ public abstract class Plan<R> {
   static final class Elements<T> extends Plan<Stream<T>> {
     private final Responses.StreamHandler<T> handler;
 
-    Elements(JsonType<T> type, Responses.StreamFormat format, String method, URI uri) {
+    Elements(JsonType<T> type, String method, URI uri) {
       super(type.options(), type.type());
-      this.handler = new Responses.StreamHandler<>(type, format, method, uri);
+      this.handler =
+          new Responses.StreamHandler<>(type, type.options().streamFormat(), method, uri);
     }
 
     @Override

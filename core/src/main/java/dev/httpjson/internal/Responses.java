@@ -816,14 +816,6 @@ public final class Responses {
     }
   }
 
-  /** How a streamed body is split into elements. */
-  public enum StreamFormat {
-    /** NDJSON when the Content-Type says so, else a top-level array. */
-    AUTO,
-    ARRAY,
-    NDJSON
-  }
-
   public static boolean isNdjson(@Nullable String contentType) {
     String essence = MediaTypes.essence(contentType);
     return essence.equals(MediaTypes.NDJSON)
@@ -837,14 +829,17 @@ public final class Responses {
     private final JsonSequenceReader<T> reader;
     private final Type elementType;
     private final long elementLimit;
-    private final StreamFormat format;
+    private final JsonOptions.StreamFormat format;
     private final @Nullable String method;
     private final @Nullable URI uri;
     @Nullable CallTrace trace;
     @Nullable Plan<?> plan;
 
     public StreamHandler(
-        JsonType<T> elementType, StreamFormat format, @Nullable String method, @Nullable URI uri) {
+        JsonType<T> elementType,
+        JsonOptions.StreamFormat format,
+        @Nullable String method,
+        @Nullable URI uri) {
       this.options = elementType.options();
       this.reader = ApiAccess.get().sequenceReader(elementType);
       this.elementType = elementType.type();
@@ -896,7 +891,8 @@ public final class Responses {
         throw new IllegalStateException("rejected before", e);
       }
       boolean ndjson =
-          format == StreamFormat.NDJSON || (format == StreamFormat.AUTO && isNdjson(contentType));
+          format == JsonOptions.StreamFormat.NDJSON
+              || (format == JsonOptions.StreamFormat.AUTO && isNdjson(contentType));
       ContentDecoder decoder = decoderOrNull(headers);
       InputStream body = decoder == null ? in : new DecodingInputStream(in, decoder);
       return new ElementStream<>(

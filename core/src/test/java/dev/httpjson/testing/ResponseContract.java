@@ -542,6 +542,108 @@ public abstract class ResponseContract {
     assertThat(served).hasValue(101);
   }
 
+  // ---- pagination with the cursor in the body ----
+
+  /** A Stripe-style page: the elements and whether more follow. */
+  public record ItemPage(List<Item> data, boolean hasMore) {}
+
+  /** The next page starts after the last element read, while the page says there are more. */
+  private static dev.httpjson.Paging<ItemPage, Item> afterLastId() {
+    return dev.httpjson.Paging.of(
+        ItemPage.class,
+        ItemPage::data,
+        (page, response) ->
+            page.hasMore()
+                ? URI.create(
+                    "?limit=2&starting_after=" + page.data().get(page.data().size() - 1).id())
+                : null);
+  }
+
+  @Test
+  public void aCursorPagedStreamTakesTheNextPageFromTheBodyOfTheLast() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"data\":[{\"id\":1,\"title\":\"a\"},{\"id\":2,\"title\":\"b\"}],"
+                + "\"hasMore\":true}"));
+    server.enqueue(json(200, "{\"data\":[{\"id\":3,\"title\":\"c\"}],\"hasMore\":false}"));
+
+    List<Integer> ids;
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", afterLastId())) {
+      assertThat(server.getRequestCount()).isEqualTo(1); // the first page, read by the call
+      ids = items.map(Item::id).collect(Collectors.toList());
+    }
+
+    assertThat(ids).containsExactly(1, 2, 3);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(take().getUrl().toString()).endsWith("/api/charges?limit=2");
+    RecordedRequest second = take();
+    assertThat(second.getUrl().toString()).endsWith("/api/charges?limit=2&starting_after=2");
+    assertThat(second.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+  }
+
+  @Test
+  public void aCursorThatRepeatsFailsInsteadOfLooping() throws Exception {
+    String same = "{\"data\":[{\"id\":1,\"title\":\"a\"}],\"hasMore\":true}";
+    server.enqueue(json(200, same));
+    server.enqueue(json(200, same));
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", afterLastId())) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedIOException.class)
+          .hasCauseInstanceOf(HttpJsonException.class)
+          .hasMessageContaining("Pagination loop")
+          .hasMessageContaining("page 2")
+          .hasMessageContaining("points back to page 2");
+    }
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /**
+   * The next page is the page's choice, so the server's: without a base URI, a next page on another
+   * origin than the first page's gets no default headers, as a next link does.
+   */
+  @Test
+  public void withoutABaseUriACursorPageOnAnotherOriginGetsNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .header("Authorization", "Bearer t0ken")
+            .header("X-Token", () -> "rotating")
+            .options(options)
+            .build();
+    try (MockWebServer other = newServer()) {
+      URI elsewhere = LoopbackServer.uri(other, "/p2");
+      server.enqueue(json(200, "{\"data\":[{\"id\":1,\"title\":\"a\"}],\"hasMore\":true}"));
+      other.enqueue(json(200, "{\"data\":[{\"id\":2,\"title\":\"b\"}],\"hasMore\":false}"));
+      dev.httpjson.Paging<ItemPage, Item> paging =
+          dev.httpjson.Paging.of(
+              JsonType.of(ItemPage.class),
+              ItemPage::data,
+              (page, response) -> page.hasMore() ? elsewhere : null);
+
+      try (Stream<Item> items = api.getFromJsonAsPagedStream(uri("/api/p1").toString(), paging)) {
+        assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1, 2);
+      }
+
+      assertThat(take().getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+      RecordedRequest foreign = other.takeRequest(5, SECONDS);
+      assertThat(foreign).isNotNull();
+      assertThat(foreign.getHeaders().values("Authorization")).isEmpty();
+      assertThat(foreign.getHeaders().values("X-Token")).isEmpty();
+    }
+  }
+
+  @Test
+  public void aCursorPagedStreamEndsAtAnEmptyBody() throws Exception {
+    server.enqueue(json(200, "{\"data\":[{\"id\":1,\"title\":\"a\"}],\"hasMore\":true}"));
+    server.enqueue(new MockResponse.Builder().code(200).build());
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges", afterLastId())) {
+      assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1);
+    }
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
   // ---- text with a type's options ----
 
   @Test

@@ -401,6 +401,92 @@ public abstract class StreamingContract {
     }
   }
 
+  /**
+   * A Kubernetes-style watch sends NDJSON labelled {@code application/json}: a stream told its
+   * format by the type's options reads it through the client, with the client's headers.
+   */
+  @Test
+  public void aClientStreamToldNdjsonReadsItWhateverTheContentTypeSaysWithTheClientsHeaders()
+      throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n"));
+    server.enqueue(json(200, "{\"displayName\":\"c\"}\n"));
+    dev.httpjson.HttpJsonClient api =
+        dev.httpjson.HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/").toString())
+            .header("Authorization", "Bearer t0ken")
+            .options(options)
+            .build();
+    JsonType<Named> lines =
+        JsonType.of(
+            Named.class,
+            api.options().toBuilder().streamFormat(JsonOptions.StreamFormat.NDJSON).build());
+
+    try (Stream<Named> stream = api.getFromJsonAsStream("watch?watch=true", lines)) {
+      assertThat(stream.map(Named::displayName)).containsExactly("a", "b");
+    }
+    try (Stream<Named> stream =
+        api.getFromJsonAsStreamAsync("watch?watch=true", lines).get(5, TimeUnit.SECONDS)) {
+      assertThat(stream.map(Named::displayName)).containsExactly("c");
+    }
+
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest request = LoopbackServer.take(server);
+      assertThat(request.getUrl().encodedPath()).isEqualTo("/api/watch");
+      assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /** A stream told it reads an array does so even when the body is labelled NDJSON. */
+  @Test
+  public void aStreamToldArrayReadsAnArrayLabelledNdjson() throws Exception {
+    server.enqueue(bytes(200, "application/x-ndjson", namedArray(3).getBytes(UTF_8)));
+    JsonOptions array = options.toBuilder().streamFormat(JsonOptions.StreamFormat.ARRAY).build();
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, array))) {
+      assertThat(stream.map(Named::displayName)).containsExactly("n0", "n1", "n2");
+    }
+    assertThat(options.streamFormat()).isEqualTo(JsonOptions.StreamFormat.AUTO);
+    assertThat(array).isNotEqualTo(options);
+  }
+
+  /** A body the caller received reads in the format the type's options name. */
+  @Test
+  public void aReceivedBodyReadsTheFormatItsTypesOptionsName() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n"));
+    HttpResponse<java.io.InputStream> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/n")).build(), HttpResponse.BodyHandlers.ofInputStream());
+
+    try (Stream<Named> stream =
+        HttpJson.readFromJsonAsStream(
+            response,
+            JsonType.of(
+                Named.class,
+                options.toBuilder().streamFormat(JsonOptions.StreamFormat.NDJSON).build()))) {
+      assertThat(stream.map(Named::displayName)).containsExactly("a", "b");
+    }
+  }
+
+  /** The body handler for a prepared type reads the format its options name. */
+  @Test
+  public void theStreamBodyHandlerReadsTheFormatItsTypesOptionsName() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n"));
+
+    HttpResponse<Stream<Named>> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/n")).build(),
+            JsonBodyHandlers.ofStream(
+                JsonType.of(
+                    Named.class,
+                    options.toBuilder().streamFormat(JsonOptions.StreamFormat.NDJSON).build())));
+
+    try (Stream<Named> stream = response.body()) {
+      assertThat(stream.map(Named::displayName)).containsExactly("a", "b");
+    }
+  }
+
   @Test
   public void streamOfGenericElementsThroughTheBodyHandler() throws Exception {
     server.enqueue(json(200, "[{\"a\":1},{\"b\":2}]"));

@@ -1,6 +1,7 @@
 package dev.httpjson.examples;
 
 import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.JsonType;
@@ -11,11 +12,15 @@ import java.time.Duration;
 import java.util.stream.Stream;
 
 /**
- * The README's streaming examples: read a huge array lazily, follow a long-lived feed, write an
- * array lazily.
+ * The README's streaming examples: read a huge array lazily, follow a long-lived feed, a watch
+ * whose server labels NDJSON as JSON, write an array lazily.
  */
 public final class StreamingExample {
   record Event(String id, String type) {}
+
+  record Pod(String name, String phase) {}
+
+  record WatchEvent(String type, Pod object) {}
 
   public static void main(String[] args) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
@@ -31,6 +36,25 @@ public final class StreamingExample {
         BodyHandlers.discarding());
 
     follow(client, uri.resolve("/feed"));
+    watch(HttpJsonClient.newBuilder(client).baseUri("https://k8s.example.com/").build());
+  }
+
+  /** {@code k8s}: a client with the cluster's base URI and credentials. */
+  static void watch(HttpJsonClient k8s) throws Exception {
+    // README: watch
+    // A watch sends one event per line (NDJSON) but labels it application/json: say so.
+    JsonType<WatchEvent> events =
+        JsonType.of(
+            WatchEvent.class,
+            k8s.options().toBuilder()
+                .streamFormat(JsonOptions.StreamFormat.NDJSON)
+                .timeout(Duration.ZERO) // a watch runs until the server ends it
+                .build());
+    try (Stream<WatchEvent> watch =
+        k8s.getFromJsonAsStream("api/v1/namespaces/default/pods?watch=true", events)) {
+      watch.forEach(e -> System.out.println(e.type() + " " + e.object().name()));
+    } // the client's headers and interceptors apply, as on every call
+    // README: end watch
   }
 
   static void follow(HttpClient client, URI feedUri) throws Exception {

@@ -4,6 +4,8 @@ import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.Paging;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -16,6 +18,10 @@ public final class TypedResponseExample {
   record NewIssue(String title, String body) {}
 
   record ApiError(String message, String documentationUrl) {}
+
+  record Charge(String id, long amount) {}
+
+  record Charges(List<Charge> data, boolean hasMore) {} // {"data":[…],"has_more":true}
 
   public static void main(String[] args) throws Exception {
     HttpJsonClient api =
@@ -30,6 +36,22 @@ public final class TypedResponseExample {
       issues.filter(i -> i.labels().contains("bug")).limit(20).forEach(System.out::println);
     } // follows Link: <…>; rel="next" as you pull; closing stops fetching
     // README: end pages
+
+    // README: cursor
+    // Stripe-style: the next page starts after the last id, while the page says it has more.
+    Paging<Charges, Charge> charges =
+        Paging.of(
+            Charges.class,
+            Charges::data,
+            (page, response) ->
+                page.hasMore() && !page.data().isEmpty()
+                    ? URI.create(
+                        "?limit=100&starting_after=" + page.data().get(page.data().size() - 1).id())
+                    : null); // relative: the page's path, this query
+    try (Stream<Charge> all = api.getFromJsonAsPagedStream("v1/charges?limit=100", charges)) {
+      System.out.println(all.mapToLong(Charge::amount).sum());
+    } // one page in memory; a cursor that repeats fails instead of looping
+    // README: end cursor
 
     // README: create
     try {
