@@ -132,6 +132,17 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body) {
+    if (body instanceof JsonContent) {
+      return ((JsonContent) body).contentEncoding();
+    }
+    if (body instanceof JsonSequenceContent) {
+      return ((JsonSequenceContent) body).contentEncoding();
+    }
+    return null;
+  }
+
+  @Override
   public JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType) {
     return content.inCharsetOf(contentType);
   }

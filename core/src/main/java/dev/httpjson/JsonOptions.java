@@ -90,6 +90,7 @@ public final class JsonOptions {
   private final @Nullable Duration timeout;
   private final @Nullable Duration idleTimeout;
   private final boolean compression;
+  private final boolean requestCompression;
   private final int hashCode;
 
   private JsonOptions(
@@ -97,22 +98,25 @@ public final class JsonOptions {
       long maxResponseSize,
       @Nullable Duration timeout,
       @Nullable Duration idleTimeout,
-      boolean compression) {
+      boolean compression,
+      boolean requestCompression) {
     this.settings = settings;
     this.maxResponseSize = maxResponseSize;
     this.timeout = timeout;
     this.idleTimeout = idleTimeout;
     this.compression = compression;
+    this.requestCompression = requestCompression;
     int h = settings.hashCode();
     h = 31 * h + Long.hashCode(maxResponseSize);
     h = 31 * h + Objects.hashCode(timeout);
     h = 31 * h + Objects.hashCode(idleTimeout);
     h = 31 * h + Boolean.hashCode(compression);
+    h = 31 * h + Boolean.hashCode(requestCompression);
     this.hashCode = h;
   }
 
   static JsonOptions ofSettings(CodecSettings settings) {
-    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true);
+    return new JsonOptions(settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true, false);
   }
 
   /**
@@ -254,6 +258,16 @@ public final class JsonOptions {
     return compression;
   }
 
+  /**
+   * Whether the JSON bodies httpjson writes with these options are sent gzip-compressed, with
+   * {@code Content-Encoding: gzip}. See {@link Builder#requestCompression(boolean)}.
+   *
+   * @return true when request bodies are compressed; false (the default) when they are not
+   */
+  public boolean requestCompression() {
+    return requestCompression;
+  }
+
   CachedBinding binding() {
     return settings.binding();
   }
@@ -276,7 +290,8 @@ public final class JsonOptions {
         && maxResponseSize == that.maxResponseSize
         && Objects.equals(timeout, that.timeout)
         && Objects.equals(idleTimeout, that.idleTimeout)
-        && compression == that.compression;
+        && compression == that.compression
+        && requestCompression == that.requestCompression;
   }
 
   @Override
@@ -316,6 +331,8 @@ public final class JsonOptions {
         + idleTimeout
         + ", compression="
         + compression
+        + ", requestCompression="
+        + requestCompression
         + '}';
   }
 
@@ -336,6 +353,7 @@ public final class JsonOptions {
     private @Nullable Duration timeout = DEFAULT_TIMEOUT;
     private @Nullable Duration idleTimeout;
     private boolean compression = true;
+    private boolean requestCompression;
 
     /** The settings this builder started from; reused by {@link #build()} while unchanged. */
     private final @Nullable CodecSettings base;
@@ -362,6 +380,7 @@ public final class JsonOptions {
       this.timeout = o.timeout;
       this.idleTimeout = o.idleTimeout;
       this.compression = o.compression;
+      this.requestCompression = o.requestCompression;
     }
 
     /**
@@ -664,9 +683,48 @@ public final class JsonOptions {
       return this;
     }
 
+    /**
+     * Sets whether the JSON bodies httpjson writes are sent gzip-compressed, for APIs that accept
+     * {@code Content-Encoding: gzip} request bodies (bulk and ingest endpoints such as
+     * Elasticsearch's {@code _bulk}, log and metrics intake). Default: off, since a server that
+     * does not accept it answers 415 or misreads the body. When on:
+     *
+     * <ul>
+     *   <li>the one-liners that send a value ({@code postAsJson}, {@code putAsJson}, {@code
+     *       patchAsJson}, {@code queryAsJson}, {@link HttpJsonClient}'s too) and {@link
+     *       JsonContent} compress the serialized body once, when it is created, and send it with
+     *       its compressed {@code Content-Length}; every send of the request (a retry, a 307 or 308
+     *       redirect) sends those same bytes;
+     *   <li>{@link JsonSequenceContent} compresses each chunk as it is written, never holding the
+     *       whole body, and is sent chunked;
+     *   <li>the request carries {@code Content-Encoding: gzip}; {@code Content-Type} stays the JSON
+     *       media type.
+     * </ul>
+     *
+     * <pre>{@code
+     * JsonOptions gzip = JsonOptions.newBuilder().requestCompression(true).build();
+     * HttpJsonClient search = HttpJsonClient.newBuilder(http)
+     *     .baseUri("https://search.example.com/")
+     *     .options(gzip)
+     *     .build();
+     * }</pre>
+     *
+     * <p>Like {@link #compression(boolean)}, this is a call setting, not part of the serializer
+     * cache key. Bodies httpjson does not write (a {@code BodyPublisher} of the caller's) are sent
+     * as they are.
+     *
+     * @param enabled true to send request bodies gzip-compressed
+     * @return this builder
+     */
+    public Builder requestCompression(boolean enabled) {
+      this.requestCompression = enabled;
+      return this;
+    }
+
     /** {@return immutable options with this builder's settings; the builder can be reused} */
     public JsonOptions build() {
-      return new JsonOptions(settings(), maxResponseSize, timeout, idleTimeout, compression);
+      return new JsonOptions(
+          settings(), maxResponseSize, timeout, idleTimeout, compression, requestCompression);
     }
 
     /**

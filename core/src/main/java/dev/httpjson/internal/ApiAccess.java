@@ -119,5 +119,8 @@ public abstract class ApiAccess {
       throws JsonWriteException;
 
   /** {@return {@code content} encoded in the charset {@code contentType} names} */
+  /** The {@code Content-Encoding} httpjson's own body writes, or {@code null}. */
+  public abstract @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body);
+
   public abstract JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType);
 }

@@ -67,6 +67,9 @@ public final class Calls {
   /** The request header naming the codings httpjson decodes. */
   public static final String ACCEPT_ENCODING = "Accept-Encoding";
 
+  /** The request header naming the coding of a body httpjson compressed. */
+  public static final String CONTENT_ENCODING = "Content-Encoding";
+
   /** The codings httpjson asks for, when compression is on and the caller named none. */
   public static final String ENCODINGS = "gzip, deflate";
 
@@ -127,6 +130,10 @@ public final class Calls {
     }
     if (content != null && !contentType) {
       b.header("Content-Type", content.mediaType());
+    }
+    String coding = content == null ? null : ApiAccess.get().contentEncoding(content);
+    if (coding != null) {
+      b.header(CONTENT_ENCODING, coding); // the body's own: it is written compressed
     }
     // No request timeout: the whole-call timer (sendAsync) covers the headers too, and names
     // itself.
