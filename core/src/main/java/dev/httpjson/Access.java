@@ -78,6 +78,11 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public CallTimeoutException limitTimeout(Duration timeout, int max, String method, URI uri) {
+    return CallTimeoutException.limit(timeout, max, method, uri);
+  }
+
+  @Override
   public CallTimeoutException streamTimeout(
       Duration timeout, @Nullable String method, @Nullable URI uri) {
     return CallTimeoutException.stream(timeout, method, uri);

@@ -86,6 +86,9 @@ public abstract class ApiAccess {
   public abstract CallTimeoutException callTimeout(Duration timeout, String method, URI uri);
 
   /** {@return the whole-call timeout of a stream} */
+  public abstract CallTimeoutException limitTimeout(
+      Duration timeout, int max, String method, URI uri);
+
   public abstract CallTimeoutException streamTimeout(
       Duration timeout, @Nullable String method, @Nullable URI uri);
 
