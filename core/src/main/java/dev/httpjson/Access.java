@@ -78,6 +78,11 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public CallTimeoutException limitTimeout(Duration timeout, int max, String method, URI uri) {
+    return CallTimeoutException.limit(timeout, max, method, uri);
+  }
+
+  @Override
   public CallTimeoutException streamTimeout(
       Duration timeout, @Nullable String method, @Nullable URI uri) {
     return CallTimeoutException.stream(timeout, method, uri);
@@ -129,6 +134,17 @@ final class Access extends ApiAccess {
       @Nullable Object value, JsonOptions options, @Nullable String mediaType)
       throws JsonWriteException {
     return JsonContent.of(value, options, mediaType);
+  }
+
+  @Override
+  public @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body) {
+    if (body instanceof JsonContent) {
+      return ((JsonContent) body).contentEncoding();
+    }
+    if (body instanceof JsonSequenceContent) {
+      return ((JsonSequenceContent) body).contentEncoding();
+    }
+    return null;
   }
 
   @Override

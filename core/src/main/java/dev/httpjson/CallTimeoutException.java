@@ -57,6 +57,18 @@ public final class CallTimeoutException extends HttpTimeoutException {
         uri);
   }
 
+  /** The whole-call timeout of a call that waited for a permit of the client's limit in vain. */
+  static CallTimeoutException limit(Duration timeout, int max, String method, URI uri) {
+    return new CallTimeoutException(
+        "JsonOptions.timeout",
+        timeout,
+        "waited for a permit of HttpJsonClient.Builder.maxConcurrentCalls("
+            + max
+            + "): that many calls were in flight the whole time; the request was not sent",
+        method,
+        uri);
+  }
+
   /** The idle timeout of a stream: no body bytes for that long. */
   static CallTimeoutException idle(Duration idle, @Nullable String method, @Nullable URI uri) {
     return new CallTimeoutException(

@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.CallLimit;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.EventCalls;
 import dev.httpjson.internal.InterceptingClient;
@@ -150,10 +151,11 @@ public final class HttpJsonClient {
     this.resolved = new Resolved[RESOLVED_SLOTS];
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
-    this.client = b.sender(headers, false);
+    CallLimit limit = b.maxConcurrentCalls == 0 ? null : new CallLimit(b.maxConcurrentCalls);
+    this.client = b.sender(headers, false, limit);
     this.foreign =
         base == null && (b.redirects != Redirect.NEVER || !b.suppliedNames.isEmpty())
-            ? b.sender(headers, true)
+            ? b.sender(headers, true, limit)
             : client;
     this.callHeaders = Calls.noHeaders();
     this.callTimeout = false;
@@ -1423,6 +1425,7 @@ public final class HttpJsonClient {
     private final List<Supplier<String>> suppliedValues = new ArrayList<>();
     private final List<Interceptor> interceptors = new ArrayList<>();
     private final List<CallListener> listeners = new ArrayList<>();
+    private int maxConcurrentCalls;
     private Redirect redirects = Redirect.NEVER;
 
     Builder(HttpClient client) {
@@ -1587,6 +1590,51 @@ public final class HttpJsonClient {
     }
 
     /**
+     * Limits how many of this client's calls are in flight at once; {@code java.net.http} itself
+     * has no such limit (OkHttp's {@code Dispatcher.maxRequestsPerHost}), so without one, 500
+     * virtual threads calling through one client open as many exchanges as the server allows.
+     * Default: no limit. The limit is client-wide, shared by every call of this client and of the
+     * clients derived from it ({@link HttpJsonClient#withHeader}, {@link
+     * HttpJsonClient#withTimeout}).
+     *
+     * <ul>
+     *   <li>A call takes a permit before its request is sent (before the interceptors run) and
+     *       gives it back when it ends: when it returns or fails, and for a call that returns a
+     *       stream, when the stream is closed, read to its end, or fails. A stream left open holds
+     *       its permit: close it (try-with-resources).
+     *   <li>A call that finds no free permit waits, first come first served, within its whole-call
+     *       timeout ({@link JsonOptions.Builder#timeout(Duration)}): a call that gets no permit
+     *       before it elapses fails with its {@link CallTimeoutException}, whose message names this
+     *       limit. Time spent waiting counts toward the call's timeout.
+     *   <li>An asynchronous call waits without holding a thread: it is queued, and started when a
+     *       permit comes back. Cancelling its future (or completing it in any other way) while it
+     *       waits gives its place up; its request is never sent.
+     * </ul>
+     *
+     * <p>Each call is one permit, whatever the interceptors do inside it: a {@link
+     * RetryInterceptor}'s attempts and the hops of {@link #followRedirects(Redirect)} run under the
+     * permit of their call. Event streams ({@code getFromEventStream}) are not limited.
+     *
+     * <pre>{@code
+     * HttpJsonClient api = HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+     *     .baseUri("https://api.example.com/v1/")
+     *     .maxConcurrentCalls(32) // 500 virtual threads, at most 32 exchanges
+     *     .build();
+     * }</pre>
+     *
+     * @param max the most calls in flight at once, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code max} is less than 1
+     */
+    public Builder maxConcurrentCalls(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxConcurrentCalls < 1: " + max);
+      }
+      this.maxConcurrentCalls = max;
+      return this;
+    }
+
+    /**
      * Makes the client follow redirects itself, checking every hop: the default headers go to a hop
      * on the base URI's origin (without a base URI, the first request's origin) and never to
      * another one; the request's own {@code Authorization}, {@code Proxy-Authorization} and {@code
@@ -1615,7 +1663,7 @@ public final class HttpJsonClient {
      * The chain calls run through; a {@code foreign} one, for requests the default headers must not
      * reach, adds no supplied header and has its redirects add no default header.
      */
-    HttpClient sender(String[] fixed, boolean foreign) {
+    HttpClient sender(String[] fixed, boolean foreign, @Nullable CallLimit limit) {
       boolean hasDefaults = !headers.isEmpty() || !suppliedNames.isEmpty();
       Redirect own = client.followRedirects();
       if (own != Redirect.NEVER && baseUri != null && hasDefaults) {
@@ -1671,7 +1719,7 @@ public final class HttpJsonClient {
                 supplied == null ? r -> r : supplied::apply));
       }
       chain.addAll(interceptors);
-      return InterceptingClient.of(client, chain, listeners);
+      return InterceptingClient.of(client, chain, listeners, limit);
     }
 
     private String names() {

@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.JsonEncoding;
 import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.MediaTypes;
@@ -50,18 +51,21 @@ public final class JsonContent implements BodyPublisher {
   private final String mediaType;
   private final JsonOptions options;
   private final byte[] bytes;
+  private final boolean gzip;
 
   private JsonContent(
       @Nullable Object value,
       Type objectType,
       JsonOptions options,
       String mediaType,
-      byte[] bytes) {
+      byte[] bytes,
+      boolean gzip) {
     this.value = value;
     this.objectType = objectType;
     this.options = options;
     this.mediaType = mediaType;
     this.bytes = bytes;
+    this.gzip = gzip;
   }
 
   /**
@@ -116,7 +120,7 @@ public final class JsonContent implements BodyPublisher {
       return this;
     }
     if (MediaTypes.encodingCharset(mediaType).equals(MediaTypes.encodingCharset(this.mediaType))) {
-      return new JsonContent(value, objectType, options, mediaType, bytes);
+      return new JsonContent(value, objectType, options, mediaType, bytes, gzip);
     }
     return create(value, objectType, options, mediaType);
   }
@@ -172,7 +176,9 @@ public final class JsonContent implements BodyPublisher {
       throw new JsonWriteException(
           "Cannot write " + type.getTypeName() + ": " + e.getMessage(), "$", e);
     }
-    return new JsonContent(value, type, options, mediaType, bytes);
+    boolean gzip = options.requestCompression();
+    return new JsonContent(
+        value, type, options, mediaType, gzip ? Gzip.compress(bytes) : bytes, gzip);
   }
 
   /**
@@ -231,6 +237,11 @@ public final class JsonContent implements BodyPublisher {
   /** The serialized bytes, not copied: never modify them. */
   byte[] bytes() {
     return bytes;
+  }
+
+  /** {@code gzip} when {@link #bytes()} are compressed, else {@code null}. */
+  @Nullable String contentEncoding() {
+    return gzip ? Gzip.CODING : null;
   }
 
   @Override

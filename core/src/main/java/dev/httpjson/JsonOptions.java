@@ -113,6 +113,7 @@ public final class JsonOptions {
   private final @Nullable Duration idleTimeout;
   private final boolean compression;
   private final StreamFormat streamFormat;
+  private final boolean requestCompression;
   private final int hashCode;
 
   private JsonOptions(
@@ -121,25 +122,28 @@ public final class JsonOptions {
       @Nullable Duration timeout,
       @Nullable Duration idleTimeout,
       boolean compression,
-      StreamFormat streamFormat) {
+      StreamFormat streamFormat,
+      boolean requestCompression) {
     this.settings = settings;
     this.maxResponseSize = maxResponseSize;
     this.timeout = timeout;
     this.idleTimeout = idleTimeout;
     this.compression = compression;
     this.streamFormat = streamFormat;
+    this.requestCompression = requestCompression;
     int h = settings.hashCode();
     h = 31 * h + Long.hashCode(maxResponseSize);
     h = 31 * h + Objects.hashCode(timeout);
     h = 31 * h + Objects.hashCode(idleTimeout);
     h = 31 * h + Boolean.hashCode(compression);
     h = 31 * h + streamFormat.hashCode();
+    h = 31 * h + Boolean.hashCode(requestCompression);
     this.hashCode = h;
   }
 
   static JsonOptions ofSettings(CodecSettings settings) {
     return new JsonOptions(
-        settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true, StreamFormat.AUTO);
+        settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true, StreamFormat.AUTO, false);
   }
 
   /**
@@ -292,6 +296,16 @@ public final class JsonOptions {
     return streamFormat;
   }
 
+  /**
+   * Whether the JSON bodies httpjson writes with these options are sent gzip-compressed, with
+   * {@code Content-Encoding: gzip}. See {@link Builder#requestCompression(boolean)}.
+   *
+   * @return true when request bodies are compressed; false (the default) when they are not
+   */
+  public boolean requestCompression() {
+    return requestCompression;
+  }
+
   CachedBinding binding() {
     return settings.binding();
   }
@@ -315,7 +329,8 @@ public final class JsonOptions {
         && Objects.equals(timeout, that.timeout)
         && Objects.equals(idleTimeout, that.idleTimeout)
         && compression == that.compression
-        && streamFormat == that.streamFormat;
+        && streamFormat == that.streamFormat
+        && requestCompression == that.requestCompression;
   }
 
   @Override
@@ -357,6 +372,8 @@ public final class JsonOptions {
         + compression
         + ", streamFormat="
         + streamFormat
+        + ", requestCompression="
+        + requestCompression
         + '}';
   }
 
@@ -378,6 +395,7 @@ public final class JsonOptions {
     private @Nullable Duration idleTimeout;
     private boolean compression = true;
     private StreamFormat streamFormat = StreamFormat.AUTO;
+    private boolean requestCompression;
 
     /** The settings this builder started from; reused by {@link #build()} while unchanged. */
     private final @Nullable CodecSettings base;
@@ -405,6 +423,7 @@ public final class JsonOptions {
       this.idleTimeout = o.idleTimeout;
       this.compression = o.compression;
       this.streamFormat = o.streamFormat;
+      this.requestCompression = o.requestCompression;
     }
 
     /**
@@ -730,10 +749,54 @@ public final class JsonOptions {
       return this;
     }
 
+    /**
+     * Sets whether the JSON bodies httpjson writes are sent gzip-compressed, for APIs that accept
+     * {@code Content-Encoding: gzip} request bodies (bulk and ingest endpoints such as
+     * Elasticsearch's {@code _bulk}, log and metrics intake). Default: off, since a server that
+     * does not accept it answers 415 or misreads the body. When on:
+     *
+     * <ul>
+     *   <li>the one-liners that send a value ({@code postAsJson}, {@code putAsJson}, {@code
+     *       patchAsJson}, {@code queryAsJson}, {@link HttpJsonClient}'s too) and {@link
+     *       JsonContent} compress the serialized body once, when it is created, and send it with
+     *       its compressed {@code Content-Length}; every send of the request (a retry, a 307 or 308
+     *       redirect) sends those same bytes;
+     *   <li>{@link JsonSequenceContent} compresses each chunk as it is written, never holding the
+     *       whole body, and is sent chunked;
+     *   <li>the request carries {@code Content-Encoding: gzip}; {@code Content-Type} stays the JSON
+     *       media type.
+     * </ul>
+     *
+     * <pre>{@code
+     * JsonOptions gzip = JsonOptions.newBuilder().requestCompression(true).build();
+     * HttpJsonClient search = HttpJsonClient.newBuilder(http)
+     *     .baseUri("https://search.example.com/")
+     *     .options(gzip)
+     *     .build();
+     * }</pre>
+     *
+     * <p>Like {@link #compression(boolean)}, this is a call setting, not part of the serializer
+     * cache key. Bodies httpjson does not write (a {@code BodyPublisher} of the caller's) are sent
+     * as they are.
+     *
+     * @param enabled true to send request bodies gzip-compressed
+     * @return this builder
+     */
+    public Builder requestCompression(boolean enabled) {
+      this.requestCompression = enabled;
+      return this;
+    }
+
     /** {@return immutable options with this builder's settings; the builder can be reused} */
     public JsonOptions build() {
       return new JsonOptions(
-          settings(), maxResponseSize, timeout, idleTimeout, compression, streamFormat);
+          settings(),
+          maxResponseSize,
+          timeout,
+          idleTimeout,
+          compression,
+          streamFormat,
+          requestCompression);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.JsonEncoding;
 import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.MediaTypes;
@@ -46,6 +47,12 @@ import org.jspecify.annotations.Nullable;
  * NDJSON each element is written on one line whatever the options say: {@link
  * JsonOptions.Builder#indent(boolean) indentation} would spread a value over several lines, which
  * no NDJSON reader can split, so the line breaks of an indented element are left out.
+ *
+ * <p><b>Compressed.</b> When the element type's options {@linkplain
+ * JsonOptions.Builder#requestCompression(boolean) compress request bodies}, the body is one gzip
+ * member written chunk by chunk (each chunk flushed, so nothing waits for the next element) and the
+ * request built by {@link #requestBuilder(String, URI)} carries {@code Content-Encoding: gzip}; it
+ * is still never held whole, and still sent chunked.
  *
  * <p><b>Sending again.</b> The client subscribes to a body again when it sends the request again: a
  * 307 or 308 redirect it follows, a retry after an {@link java.net.Authenticator} challenge, an
@@ -95,6 +102,7 @@ public final class JsonSequenceContent implements BodyPublisher {
   private final boolean oneLine;
   private final String mediaType;
   private final @Nullable Charset charset;
+  private final boolean gzip;
   private final byte[] open;
   private final byte[] comma;
   private final byte[] close;
@@ -106,13 +114,15 @@ public final class JsonSequenceContent implements BodyPublisher {
       boolean ndjson,
       boolean oneLine,
       String mediaType,
-      @Nullable Charset charset) {
+      @Nullable Charset charset,
+      boolean gzip) {
     this.source = source;
     this.writer = writer;
     this.ndjson = ndjson;
     this.oneLine = oneLine;
     this.mediaType = mediaType;
     this.charset = charset;
+    this.gzip = gzip;
     this.open = separator(OPEN, "[", charset);
     this.comma = separator(COMMA, ",", charset);
     this.close = separator(CLOSE, "]", charset);
@@ -146,7 +156,8 @@ public final class JsonSequenceContent implements BodyPublisher {
         ndjson,
         ndjson && type.options().indent(),
         ndjson ? NDJSON : MediaTypes.APPLICATION_JSON_UTF8,
-        null);
+        null,
+        type.options().requestCompression());
   }
 
   /**
@@ -165,7 +176,13 @@ public final class JsonSequenceContent implements BodyPublisher {
         ndjson,
         oneLine,
         contentType,
-        named.equals(StandardCharsets.UTF_8) ? null : named);
+        named.equals(StandardCharsets.UTF_8) ? null : named,
+        gzip);
+  }
+
+  /** {@code gzip} when the element type's options {@linkplain JsonOptions#requestCompression()}. */
+  @Nullable String contentEncoding() {
+    return gzip ? Gzip.CODING : null;
   }
 
   /** The elements, and what the passes over them showed. */
@@ -409,6 +426,8 @@ public final class JsonSequenceContent implements BodyPublisher {
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(CHUNK_SIZE + 1024);
+    private final Gzip.@Nullable Stream compressor = gzip ? new Gzip.Stream() : null;
+    private @Nullable ByteArrayOutputStream compressed;
     private volatile boolean cancelled;
     private volatile @Nullable IllegalArgumentException invalidRequest;
     private boolean started;
@@ -503,6 +522,9 @@ public final class JsonSequenceContent implements BodyPublisher {
         return null;
       }
       done = true;
+      if (compressor != null) {
+        compressor.close(); // its deflater back on every end: completed, cancelled, failed
+      }
       try {
         onClose.run();
         return null;
@@ -546,11 +568,31 @@ public final class JsonSequenceContent implements BodyPublisher {
         if (!ndjson) {
           buffer.write(close);
         }
-        if (buffer.size() == 0) {
+        if (buffer.size() == 0 && compressor == null) {
           return null;
         }
       }
-      return ByteBuffer.wrap(buffer.toByteArray());
+      return ByteBuffer.wrap(bytes(!more));
+    }
+
+    /** The chunk's bytes; compressed, each chunk flushed and the last ending the gzip member. */
+    private byte[] bytes(boolean last) {
+      Gzip.Stream c = compressor;
+      if (c == null) {
+        return buffer.toByteArray();
+      }
+      ByteArrayOutputStream out = compressed;
+      if (out == null) {
+        out = new ByteArrayOutputStream(CHUNK_SIZE / 4);
+        compressed = out;
+      }
+      out.reset();
+      byte[] raw = buffer.toByteArray();
+      c.write(raw, 0, raw.length, out, !last);
+      if (last) {
+        c.finish(out);
+      }
+      return out.toByteArray();
     }
 
     /** One element's bytes: on one line for NDJSON, in the body's charset. */

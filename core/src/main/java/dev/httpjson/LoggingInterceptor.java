@@ -1,6 +1,8 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.internal.CallTrace;
+import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
@@ -44,9 +46,11 @@ import org.jspecify.annotations.Nullable;
  * Level#BODY}) can hold secrets of their own: log them only where that is fine.
  *
  * <p><b>Bodies are read once.</b> A request body is shown from the bytes of a {@link JsonContent}
- * (other publishers are not read: only their length is shown); a response body is copied, up to
- * {@link Builder#maxBodyBytes(int)}, as the caller's body handler reads it, and logged when it
- * ends: read to its end, {@code body closed early} when the caller closed it, or {@code failed:}
+ * (other publishers are not read: only their length is shown; a body compressed by {@link
+ * JsonOptions.Builder#requestCompression(boolean)} is shown as the JSON it carries, its compressed
+ * length and coding on the request line: {@code (57-byte gzip body)}); a response body is copied,
+ * up to {@link Builder#maxBodyBytes(int)}, as the caller's body handler reads it, and logged when
+ * it ends: read to its end, {@code body closed early} when the caller closed it, or {@code failed:}
  * with the exception when the stream reading it failed ({@link Chain#streamFailure()}: an idle
  * timeout, a malformed element). A compressed body is not shown, only its length.
  *
@@ -134,12 +138,15 @@ public final class LoggingInterceptor implements Interceptor {
 
   private void logRequest(HttpRequest request, String uri) {
     long length = request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
+    String coding =
+        request.bodyPublisher().map(p -> ApiAccess.get().contentEncoding(p)).orElse(null);
+    String body = coding == null ? "body)" : coding + " body)";
     StringBuilder sb =
         new StringBuilder("--> ")
             .append(request.method())
             .append(' ')
             .append(uri)
-            .append(length < 0 ? " (unknown-length body)" : " (" + length + "-byte body)");
+            .append(length < 0 ? " (unknown-length " + body : " (" + length + "-byte " + body);
     if (level.compareTo(Level.HEADERS) >= 0) {
       appendHeaders(sb, request.headers());
     }
@@ -150,6 +157,15 @@ public final class LoggingInterceptor implements Interceptor {
           .ifPresent(
               p -> {
                 byte[] bytes = ((JsonContent) p).bytes();
+                if (coding != null) {
+                  // The JSON it carries, decoded up to the limit; its decoded size is not known.
+                  byte[] json = Gzip.decodePrefix(bytes, maxBodyBytes + 1);
+                  sb.append('\n').append(text(json, Math.min(json.length, maxBodyBytes)));
+                  if (json.length > maxBodyBytes) {
+                    sb.append("… (more bytes)");
+                  }
+                  return;
+                }
                 sb.append('\n').append(text(bytes, Math.min(bytes.length, maxBodyBytes)));
                 if (bytes.length > maxBodyBytes) {
                   sb.append("… (").append(bytes.length - maxBodyBytes).append(" more bytes)");

@@ -249,6 +249,21 @@ class LoggingInterceptorTest {
   }
 
   @Test
+  void aGzipRequestBodyIsLoggedAsItsJsonWithTheCompressedLengthOnTheRequestLine() throws Exception {
+    server.enqueue(json(200, "\"ok\""));
+    JsonOptions gzip = options.toBuilder().requestCompression(true).build();
+    HttpJsonClient api = api(LoggingInterceptor.Level.BODY);
+
+    api.postAsJson("x", "request body!", JsonType.of(String.class, gzip));
+
+    long sent = server.takeRequest().getBody().size();
+    assertThat(log.lines.get(0))
+        .contains("(" + sent + "-byte gzip body)")
+        .contains("\nContent-Encoding: gzip")
+        .endsWith("\n\"request… (more bytes)");
+  }
+
+  @Test
   void aPlainSendThroughTheDecoratedClientIsLoggedToo() throws Exception {
     server.enqueue(json(200, "[1,2]"));
     HttpClient decorated =

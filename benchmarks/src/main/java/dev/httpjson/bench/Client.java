@@ -64,6 +64,9 @@ public final class Client {
     VARIANTS.put("httpjson-bare", JdkVariants.HttpJsonBare::new);
     VARIANTS.put("httpjson-gzip", JdkVariants.HttpJsonGzip::new);
     VARIANTS.put("jackson-gzip", JdkVariants.HandWrittenGzip::new);
+    VARIANTS.put("httpjson-gzip-request", JdkVariants.HttpJsonGzipRequest::new);
+    VARIANTS.put("httpjson-limit", JdkVariants.HttpJsonLimit::new);
+    VARIANTS.put("httpjson-client-nolimit", JdkVariants.HttpJsonClientNoLimit::new);
     // Per codec: httpjson with the codec chosen explicitly, and its hand-written baseline
     // (jackson-static, above, is Jackson 3's).
     for (Codecs.Codec codec : Codecs.ALL) {

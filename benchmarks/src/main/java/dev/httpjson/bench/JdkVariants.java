@@ -336,6 +336,82 @@ final class JdkVariants {
    * {@code httpjson-gzip}: {@code httpjson}'s GET of the collection from an endpoint that always
    * answers gzip: the one-liner asks for it and decodes as the bytes arrive. GET scenarios only.
    */
+  /**
+   * {@code httpjson-gzip-request}: {@code httpjson} with {@code requestCompression(true)}: the
+   * POSTs send their JSON gzip-compressed ({@code Content-Encoding: gzip}, compressed {@code
+   * Content-Length}), which the bench server decodes before it checks the body. For {@code
+   * post.collection} beside {@code httpjson}: what compressing a request body costs on loopback.
+   */
+  static final class HttpJsonGzipRequest extends HttpJsonDefault {
+    private static final JsonOptions GZIP =
+        JsonOptions.web().toBuilder().requestCompression(true).build();
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, GZIP).statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return HttpJson.postAsJson(client, uri, value, GZIP).statusCode();
+    }
+  }
+
+  /**
+   * {@code httpjson-limit}: the same calls through an {@link dev.httpjson.HttpJsonClient} with
+   * {@code maxConcurrentCalls} set far above what one caller (or the load set's 64) reaches: the
+   * price of taking and giving back a permit. Its pair is {@code httpjson-client-nolimit}, the same
+   * client without the limit (the ratio of the two isolates the limit from the client layer).
+   */
+  static class HttpJsonLimit extends Variant.Model {
+    private final dev.httpjson.HttpJsonClient api;
+
+    HttpJsonLimit() {
+      this(true);
+    }
+
+    HttpJsonLimit(boolean limited) {
+      dev.httpjson.HttpJsonClient.Builder b = dev.httpjson.HttpJsonClient.newBuilder(Clients.jdk());
+      if (limited) {
+        b.maxConcurrentCalls(1024);
+      }
+      this.api = b.build();
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return api.getFromJson(uri.toString(), LIST);
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return api.getFromJson(uri.toString(), PLAIN);
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return api.getFromJson(uri.toString(), WeatherForecast.class);
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      return api.postAsJson(uri.toString(), value).statusCode();
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      return api.postAsJson(uri.toString(), value).statusCode();
+    }
+  }
+
+  /** {@code httpjson-client-nolimit}: {@link HttpJsonLimit}'s client without the limit. */
+  static final class HttpJsonClientNoLimit extends HttpJsonLimit {
+    HttpJsonClientNoLimit() {
+      super(false);
+    }
+  }
+
   static final class HttpJsonGzip extends HttpJsonDefault {
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {

@@ -86,6 +86,9 @@ public abstract class ApiAccess {
   public abstract CallTimeoutException callTimeout(Duration timeout, String method, URI uri);
 
   /** {@return the whole-call timeout of a stream} */
+  public abstract CallTimeoutException limitTimeout(
+      Duration timeout, int max, String method, URI uri);
+
   public abstract CallTimeoutException streamTimeout(
       Duration timeout, @Nullable String method, @Nullable URI uri);
 
@@ -119,5 +122,8 @@ public abstract class ApiAccess {
       throws JsonWriteException;
 
   /** {@return {@code content} encoded in the charset {@code contentType} names} */
+  /** The {@code Content-Encoding} httpjson's own body writes, or {@code null}. */
+  public abstract @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body);
+
   public abstract JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType);
 }

@@ -99,7 +99,16 @@ public final class AsyncCall<R> {
    */
   public static <R> CompletableFuture<R> start(
       HttpClient client, Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
-    AsyncCall<R> call = new AsyncCall<>(InterceptingClient.withSnapshots(client, blocking));
+    return startTaken(InterceptingClient.withSnapshots(client, blocking), fallback);
+  }
+
+  /**
+   * {@link #start}, for a {@code blocking} that restores the snapshots itself: taken on the
+   * caller's thread before the call was queued for a permit of the client's limit.
+   */
+  public static <R> CompletableFuture<R> startTaken(
+      Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
+    AsyncCall<R> call = new AsyncCall<>(blocking);
     if (!Lanes.execute(call::runOnLane)) {
       call.claimed.set(true);
       fallback.accept(call);

@@ -67,6 +67,9 @@ public final class Calls {
   /** The request header naming the codings httpjson decodes. */
   public static final String ACCEPT_ENCODING = "Accept-Encoding";
 
+  /** The request header naming the coding of a body httpjson compressed. */
+  public static final String CONTENT_ENCODING = "Content-Encoding";
+
   /** The codings httpjson asks for, when compression is on and the caller named none. */
   public static final String ENCODINGS = "gzip, deflate";
 
@@ -127,6 +130,10 @@ public final class Calls {
     }
     if (content != null && !contentType) {
       b.header("Content-Type", content.mediaType());
+    }
+    String coding = content == null ? null : ApiAccess.get().contentEncoding(content);
+    if (coding != null) {
+      b.header(CONTENT_ENCODING, coding); // the body's own: it is written compressed
     }
     // No request timeout: the whole-call timer (sendAsync) covers the headers too, and names
     // itself.
@@ -318,13 +325,33 @@ public final class Calls {
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
     client(client);
+    CallLimit limit = InterceptingClient.limit(client);
+    if (limit == null) {
+      return traced(client, request, plan, null);
+    }
+    try {
+      R result = traced(client, request, plan, plan.permit == null ? limit : null);
+      if (!plan.streams()) {
+        plan.release();
+      } // else the stream gives it back when it ends
+      return result;
+    } catch (Throwable t) {
+      plan.release(); // on every failure: a permit lost here would shrink the limit for good
+      throw t;
+    }
+  }
+
+  /** {@link #run} after the limit: the trace around {@link #execute}. */
+  private static <R> R traced(
+      HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
+      throws IOException, InterruptedException {
     CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
     if (trace == null) {
-      return execute(client, request, plan);
+      return execute(client, request, plan, limit);
     }
     plan.trace = trace;
     try {
-      R result = execute(client, request, plan);
+      R result = execute(client, request, plan, limit);
       if (!plan.streams()) {
         trace.end(); // a stream's ends when it is closed
       }
@@ -342,8 +369,110 @@ public final class Calls {
   public static <R> CompletableFuture<R> runAsync(
       HttpClient client, HttpRequest request, Plan<R> plan) {
     client(client); // before anything starts: the caller's mistake is thrown, not a failed future
-    return AsyncCall.start(
-        client, () -> run(client, request, plan), call -> sendAsync(call, client, request, plan));
+    CallLimit limit = InterceptingClient.limit(client);
+    if (limit == null) {
+      return AsyncCall.start(
+          client, () -> run(client, request, plan), call -> sendAsync(call, client, request, plan));
+    }
+    AsyncCall.Blocking<R> blocking =
+        InterceptingClient.withSnapshots(client, () -> run(client, request, plan));
+    CompletableFuture<CallLimit.Permit> place = limit.enqueue();
+    if (place.isDone()) {
+      plan.permit = place.join();
+      return holding(plan, blocking, client, request);
+    }
+    return queued(limit, place, plan, blocking, client, request);
+  }
+
+  /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
+  private static <R> CompletableFuture<R> holding(
+      Plan<R> plan, AsyncCall.Blocking<R> blocking, HttpClient client, HttpRequest request) {
+    CompletableFuture<R> result;
+    try {
+      result = AsyncCall.startTaken(blocking, call -> sendAsync(call, client, request, plan));
+    } catch (RuntimeException | Error e) {
+      plan.release();
+      throw e;
+    }
+    // Also a call cancelled before it ran; a stream's own end gives it back otherwise.
+    result.whenComplete(
+        (value, failure) -> {
+          if (failure != null || !plan.streams()) {
+            plan.release();
+          }
+        });
+    return result;
+  }
+
+  /**
+   * A call that waits for a permit without a thread: it starts when one comes back, or fails with
+   * its timeout when none did in time; completing its future while it waits gives its place up.
+   */
+  private static <R> CompletableFuture<R> queued(
+      CallLimit limit,
+      CompletableFuture<CallLimit.Permit> place,
+      Plan<R> plan,
+      AsyncCall.Blocking<R> blocking,
+      HttpClient client,
+      HttpRequest request) {
+    plan.waitedSince = System.nanoTime();
+    CompletableFuture<R> result = new CompletableFuture<>();
+    java.util.concurrent.atomic.AtomicReference<CompletableFuture<R>> started =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Duration timeout = plan.options().timeout();
+    DeadlineTimer.Task timer =
+        timeout == null
+            ? null
+            : DeadlineTimer.INSTANCE.schedule(
+                () -> {
+                  if (limit.giveUp(place)) {
+                    // Never on the timer thread: the caller's stages run elsewhere.
+                    AsyncCall.COMPLETION.execute(
+                        () -> result.completeExceptionally(plan.limitTimeout(request, limit)));
+                  }
+                },
+                timeout.toNanos());
+    place.thenAccept(
+        permit -> {
+          if (timer != null) {
+            timer.cancel();
+          }
+          plan.permit = permit;
+          if (result.isDone()) {
+            plan.release();
+            return;
+          }
+          CompletableFuture<R> call;
+          try {
+            call = holding(plan, blocking, client, request);
+          } catch (RuntimeException | Error e) {
+            result.completeExceptionally(e);
+            return;
+          }
+          started.set(call);
+          if (result.isDone()) {
+            call.cancel(true);
+            return;
+          }
+          call.whenComplete(
+              (value, failure) -> {
+                if (failure != null) {
+                  result.completeExceptionally(unwrap(failure));
+                } else if (!result.complete(value)) {
+                  closeQuietly(value); // the caller completed first: a stream is closed
+                }
+              });
+        });
+    result.whenComplete(
+        (value, failure) -> {
+          if (failure != null && !limit.giveUp(place)) {
+            CompletableFuture<R> call = started.get();
+            if (call != null) {
+              call.cancel(true);
+            }
+          }
+        });
+    return result;
   }
 
   /**
@@ -357,7 +486,8 @@ public final class Calls {
    * result gets what is left of it for its reads.
    */
   @SuppressWarnings("unchecked")
-  private static <R> R execute(HttpClient client, HttpRequest request, Plan<R> plan)
+  private static <R> R execute(
+      HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
       throws IOException, InterruptedException {
     plan.started(request);
     BodyHandler<Object> handler = (BodyHandler<Object>) plan.blocking();
@@ -367,9 +497,23 @@ public final class Calls {
     Duration timeout = plan.options().timeout();
     Deadline deadline = null;
     if (timeout != null) {
-      deadline = new Deadline(timeout);
+      deadline = new Deadline(plan.timeoutNanos(timeout));
       plan.deadline = deadline;
       plan.due = deadline.due;
+    }
+    if (limit != null) {
+      try {
+        plan.permit = limit.acquire(); // the deadline's interrupt ends the wait
+      } catch (InterruptedException e) {
+        if (deadline != null && deadline.end()) {
+          throw plan.limitTimeout(request, limit);
+        }
+        throw e;
+      } finally {
+        if (deadline != null && plan.permit == null) {
+          deadline.end();
+        }
+      }
     }
     HttpResponse<Object> response;
     long remaining = Plan.NONE;
@@ -532,8 +676,8 @@ public final class Calls {
     }
     BodyHandler<Object> handler = (BodyHandler<Object>) plan.async();
     HttpClient sender = InterceptingClient.sender(client);
-    long due =
-        timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + timeout.toNanos();
+    long left = timeout == null ? 0 : plan.timeoutNanos(timeout);
+    long due = timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + left;
     plan.due = due;
     try {
       if (sender instanceof InterceptingClient) {
@@ -560,7 +704,7 @@ public final class Calls {
                             plan.expire(request); // the interceptors see it as the caller does
                             exchange.cancel(true);
                           }),
-                  timeout.toNanos());
+                  left);
     } catch (RuntimeException | Error e) { // no timer thread to be had
       exchange.cancel(true);
       call.fail(e);
@@ -670,8 +814,7 @@ public final class Calls {
     private final DeadlineTimer.Task task;
     private int state = RUNNING;
 
-    Deadline(Duration timeout) {
-      long nanos = timeout.toNanos();
+    Deadline(long nanos) {
       this.due = System.nanoTime() + nanos;
       this.task = DeadlineTimer.INSTANCE.schedule(this, nanos);
     }

@@ -371,7 +371,13 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
         cursor.close();
       }
     } finally {
-      raw.close();
+      try {
+        raw.close();
+      } finally {
+        if (plan != null) {
+          plan.release(); // the call's permit, held while its stream read
+        }
+      }
     }
   }
 

@@ -37,10 +37,15 @@ public final class InterceptingClient extends HttpClient {
   private final Interceptor[] interceptors;
   private final CallListener[] listeners;
   private final @Nullable CallListener listener;
+  private final @Nullable CallLimit limit;
 
   private InterceptingClient(
-      HttpClient delegate, Interceptor[] interceptors, CallListener[] listeners) {
+      HttpClient delegate,
+      Interceptor[] interceptors,
+      CallListener[] listeners,
+      @Nullable CallLimit limit) {
     this.delegate = delegate;
+    this.limit = limit;
     this.interceptors = interceptors;
     this.listeners = listeners;
     this.listener = listeners.length == 0 ? null : CallTrace.all(listeners);
@@ -52,6 +57,17 @@ public final class InterceptingClient extends HttpClient {
 
   public static HttpClient of(
       HttpClient client, List<Interceptor> interceptors, List<CallListener> listeners) {
+    return of(client, interceptors, listeners, null);
+  }
+
+  /**
+   * {@code client} with {@code interceptors} and {@code listeners}, its calls under {@code limit}.
+   */
+  public static HttpClient of(
+      HttpClient client,
+      List<Interceptor> interceptors,
+      List<CallListener> listeners,
+      @Nullable CallLimit limit) {
     Objects.requireNonNull(client, "client == null");
     Interceptor[] all = interceptors.toArray(new Interceptor[0]);
     for (int i = 0; i < all.length; i++) {
@@ -61,17 +77,25 @@ public final class InterceptingClient extends HttpClient {
     for (int i = 0; i < each.length; i++) {
       Objects.requireNonNull(each[i], "listeners[" + i + "] == null");
     }
-    if (all.length == 0 && each.length == 0) {
+    if (all.length == 0 && each.length == 0 && limit == null) {
       return client;
     }
     if (client instanceof InterceptingClient) {
       // Calls are traced by the outermost client: it reports to the listeners of the one inside.
       CallListener[] inner = ((InterceptingClient) client).listeners;
+      if (limit == null) {
+        limit = ((InterceptingClient) client).limit; // the calls still run under it
+      }
       CallListener[] merged = Arrays.copyOf(inner, inner.length + each.length);
       System.arraycopy(each, 0, merged, inner.length, each.length);
       each = merged;
     }
-    return new InterceptingClient(client, all, each);
+    return new InterceptingClient(client, all, each, limit);
+  }
+
+  /** The limit on calls in flight {@code client}'s calls run under, or {@code null}. */
+  public static @Nullable CallLimit limit(HttpClient client) {
+    return client instanceof InterceptingClient ? ((InterceptingClient) client).limit : null;
   }
 
   /** {@code client} reporting to {@code listener} too, its interceptors and listeners kept. */
@@ -82,9 +106,9 @@ public final class InterceptingClient extends HttpClient {
       InterceptingClient c = (InterceptingClient) client;
       CallListener[] more = Arrays.copyOf(c.listeners, c.listeners.length + 1);
       more[c.listeners.length] = listener;
-      return new InterceptingClient(c.delegate, c.interceptors, more);
+      return new InterceptingClient(c.delegate, c.interceptors, more, c.limit);
     }
-    return new InterceptingClient(client, new Interceptor[0], new CallListener[] {listener});
+    return new InterceptingClient(client, new Interceptor[0], new CallListener[] {listener}, null);
   }
 
   public HttpClient delegate() {

@@ -26,6 +26,10 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
   public JsonRequestBuilder(
       String method, URI uri, BodyPublisher body, @Nullable String contentType) {
     this(HttpRequest.newBuilder(uri).method(method, body), contentType, false, false);
+    String coding = ApiAccess.get().contentEncoding(body);
+    if (coding != null) {
+      delegate.header(Calls.CONTENT_ENCODING, coding);
+    }
   }
 
   private JsonRequestBuilder(

@@ -46,6 +46,12 @@ public abstract class Plan<R> {
   /** The chain's end of an asynchronous run, failed with {@link #timedOut} when it elapses. */
   private volatile @Nullable CompletableFuture<?> atEnd;
 
+  /** The permit of the client's limit on calls in flight this call holds, if any. */
+  volatile CallLimit.@Nullable Permit permit;
+
+  /** nanoTime when the call began waiting for a permit, or 0 when it did not wait. */
+  long waitedSince;
+
   /** The handler the runner sent with, for {@link InterceptingClient#ownTrace}. */
   @Nullable BodyHandler<?> sent;
 
@@ -116,6 +122,38 @@ public abstract class Plan<R> {
   /** What the call's stream failed with, or {@code null} while it reads, or when it did not. */
   final @Nullable Throwable streamFailure() {
     return streamFailure;
+  }
+
+  /** Gives the call's permit back, if it holds one: when the call, or its stream, ends. */
+  final void release() {
+    CallLimit.Permit p = permit;
+    if (p != null) {
+      p.release(); // once, whoever gets here first
+    }
+  }
+
+  /** What is left of {@code timeout} once the wait for a permit took its part. */
+  final long timeoutNanos(java.time.Duration timeout) {
+    long nanos = timeout.toNanos();
+    return waitedSince == 0 ? nanos : Math.max(1, nanos - (System.nanoTime() - waitedSince));
+  }
+
+  /** The call's timeout when it elapsed while the call waited for a permit of {@code limit}. */
+  final CallTimeoutException limitTimeout(HttpRequest request, CallLimit limit) {
+    synchronized (this) {
+      CallTimeoutException e = timedOut;
+      if (e == null) {
+        e =
+            ApiAccess.get()
+                .limitTimeout(
+                    java.util.Objects.requireNonNull(options.timeout()),
+                    limit.max(),
+                    request.method(),
+                    request.uri());
+        timedOut = e;
+      }
+      return e;
+    }
   }
 
   // ---- the call's timeout, as every observer sees it --------------------------------------------

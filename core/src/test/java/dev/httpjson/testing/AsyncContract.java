@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
@@ -84,6 +85,188 @@ public abstract class AsyncContract {
   @org.junit.jupiter.api.AfterEach
   void stop() {
     executor.shutdownNow();
+  }
+
+  // ---- a client-wide limit on calls in flight (HttpJsonClient.Builder.maxConcurrentCalls) ----
+
+  /** A server whose exchanges each wait at {@code gate}, counting how many are in at once. */
+  private static RawServer gated(CountDownLatch gate, AtomicInteger in, AtomicInteger most)
+      throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          most.accumulateAndGet(in.incrementAndGet(), Math::max);
+          try {
+            gate.await(15, TimeUnit.SECONDS);
+          } finally {
+            in.decrementAndGet();
+          }
+          if (head.startsWith("GET /s")) {
+            byte[] body = "[{\"displayName\":\"ok\"}]".getBytes(UTF_8);
+            RawServer.write(
+                socket,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.length
+                    + "\r\nConnection: close\r\n\r\n");
+            socket.getOutputStream().write(body);
+            socket.getOutputStream().flush();
+            socket.close();
+          } else if (head.startsWith("GET /fail")) {
+            RawServer.write(
+                socket, "HTTP/1.1 500 Oops\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            socket.close();
+          } else {
+            answerNamed(socket, head);
+          }
+        });
+  }
+
+  private HttpJsonClient limited(RawServer server, int max) {
+    return HttpJsonClient.newBuilder(client)
+        .baseUri(server.uri("/"))
+        .options(options)
+        .maxConcurrentCalls(max)
+        .build();
+  }
+
+  @Test
+  public void maxConcurrentCallsHoldsAsyncCallsPastTheLimitUntilOneEnds() throws Exception {
+    CountDownLatch gate = new CountDownLatch(1);
+    AtomicInteger in = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    try (RawServer server = gated(gate, in, most)) {
+      HttpJsonClient api = limited(server, 2);
+      List<CompletableFuture<Named>> calls = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        calls.add(api.getFromJsonAsync("n" + i, Named.class));
+      }
+      awaitCount(in, 2, "exchanges in flight");
+      Thread.sleep(200); // long enough for a third exchange to arrive, were it let through
+      assertThat(server.connections()).isEqualTo(2);
+
+      gate.countDown();
+      for (CompletableFuture<Named> call : calls) {
+        assertThat(call.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
+      }
+      assertThat(most.get()).isEqualTo(2);
+      assertThat(server.connections()).isEqualTo(6);
+    }
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  @Test
+  public void aCallThatGetsNoPermitBeforeItsTimeoutFailsWithTheCallTimeoutNamingTheLimit()
+      throws Exception {
+    CountDownLatch gate = new CountDownLatch(1);
+    AtomicInteger in = new AtomicInteger();
+    try (RawServer server = gated(gate, in, new AtomicInteger())) {
+      HttpJsonClient api = limited(server, 1);
+      CompletableFuture<Named> first = api.getFromJsonAsync("first", Named.class);
+      awaitCount(in, 1, "the first exchange");
+      HttpJsonClient hurried = api.withTimeout(Duration.ofMillis(200));
+
+      assertThatThrownBy(() -> hurried.getFromJson("blocking", Named.class))
+          .isInstanceOf(dev.httpjson.CallTimeoutException.class)
+          .hasMessageContaining("maxConcurrentCalls(1)");
+      CompletableFuture<Named> async = hurried.getFromJsonAsync("async", Named.class);
+      assertThatThrownBy(() -> async.get(10, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(dev.httpjson.CallTimeoutException.class)
+          .hasMessageContaining("maxConcurrentCalls(1)");
+      assertThat(server.connections()).isEqualTo(1);
+
+      gate.countDown();
+      assertThat(first.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
+      assertThat(api.getFromJson("after", Named.class)).isEqualTo(new Named("ok"));
+    }
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  @Test
+  public void aStreamHoldsItsPermitUntilItIsClosed() throws Exception {
+    CountDownLatch gate = new CountDownLatch(1);
+    gate.countDown();
+    AtomicInteger in = new AtomicInteger();
+    try (RawServer server = gated(gate, in, new AtomicInteger())) {
+      HttpJsonClient api = limited(server, 1);
+      Stream<Named> stream = api.getFromJsonAsStream("s1", Named.class);
+      CompletableFuture<Named> next = api.getFromJsonAsync("n", Named.class);
+      Thread.sleep(200);
+      assertThat(next).isNotDone();
+      assertThat(server.connections()).isEqualTo(1);
+
+      stream.close();
+
+      assertThat(next.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
+      // Exhausted rather than closed: the permit goes back at the end of the elements.
+      try (Stream<Named> read = api.getFromJsonAsStream("s2", Named.class)) {
+        java.util.Iterator<Named> it = read.iterator();
+        assertThat(it.next()).isEqualTo(new Named("ok"));
+        assertThat(it.hasNext()).isFalse();
+        assertThat(api.getFromJsonAsync("m", Named.class).get(15, TimeUnit.SECONDS))
+            .isEqualTo(new Named("ok"));
+      }
+    }
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  @Test
+  public void cancellingAWaitingAsyncCallFreesItsPlaceAndSendsNothing() throws Exception {
+    CountDownLatch gate = new CountDownLatch(1);
+    AtomicInteger in = new AtomicInteger();
+    try (RawServer server = gated(gate, in, new AtomicInteger())) {
+      HttpJsonClient api = limited(server, 1);
+      CompletableFuture<Named> first = api.getFromJsonAsync("first", Named.class);
+      awaitCount(in, 1, "the first exchange");
+      CompletableFuture<Named> waiting = api.getFromJsonAsync("cancelled", Named.class);
+      CompletableFuture<Named> third = api.getFromJsonAsync("third", Named.class);
+
+      assertThat(waiting.cancel(true)).isTrue();
+      gate.countDown();
+
+      assertThat(first.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
+      assertThat(third.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
+      assertThat(server.connections()).isEqualTo(2);
+    }
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  @Test
+  public void aFailedCallGivesItsPermitBack() throws Exception {
+    CountDownLatch gate = new CountDownLatch(1);
+    gate.countDown();
+    try (RawServer server = gated(gate, new AtomicInteger(), new AtomicInteger())) {
+      // A permit that leaked would make the next call wait: it would fail with its timeout.
+      HttpJsonClient api = limited(server, 1).withTimeout(Duration.ofSeconds(5));
+      for (int i = 0; i < 3; i++) {
+        assertThatThrownBy(() -> api.getFromJson("fail", Named.class))
+            .isInstanceOf(dev.httpjson.HttpJsonStatusException.class);
+        assertThatThrownBy(() -> api.getFromJsonAsStream("fail", Named.class))
+            .isInstanceOf(dev.httpjson.HttpJsonStatusException.class);
+        CompletableFuture<Named> async = api.getFromJsonAsync("fail", Named.class);
+        assertThatThrownBy(() -> async.get(15, TimeUnit.SECONDS))
+            .hasCauseInstanceOf(dev.httpjson.HttpJsonStatusException.class);
+      }
+      HttpJsonClient unreachable =
+          HttpJsonClient.newBuilder(client)
+              .baseUri("http://127.0.0.1:1/")
+              .options(options)
+              .maxConcurrentCalls(1)
+              .build()
+              .withTimeout(Duration.ofSeconds(5));
+      for (int i = 0; i < 2; i++) {
+        assertThatThrownBy(() -> unreachable.getFromJson("x", Named.class))
+            .isInstanceOf(IOException.class);
+      }
+      assertThat(api.getFromJsonAsync("ok", Named.class).get(15, TimeUnit.SECONDS))
+          .isEqualTo(new Named("ok"));
+    }
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  @Test
+  public void maxConcurrentCallsRefusesLessThanOne() {
+    assertThatThrownBy(() -> HttpJsonClient.newBuilder(client).maxConcurrentCalls(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxConcurrentCalls < 1: 0");
   }
 
   // ---- the caller completes the future first ----

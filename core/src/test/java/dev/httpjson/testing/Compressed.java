@@ -56,6 +56,16 @@ public final class Compressed {
     return out.toByteArray();
   }
 
+  /** {@code body} decoded from gzip: every member, as a server that accepts gzip reads it. */
+  public static byte[] gunzip(byte[] body) {
+    try (java.util.zip.GZIPInputStream in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** {@code body} in gzip's stored blocks: no compression, so a little longer than the body. */
   public static byte[] gzipStored(String body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -19,6 +19,7 @@ import dev.httpjson.JsonBodyHandlers;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.ProblemDetails;
@@ -896,6 +897,84 @@ public abstract class HttpJsonContract {
     assertThat(request.getHeaders().get("Transfer-Encoding")).isNull();
     assertThat(request.getBody().utf8()).isEqualTo(FORECAST);
     assertThat(HttpJson.readFromJson(response, Named.class)).isEqualTo(new Named("created"));
+  }
+
+  @Test
+  public void postWithRequestCompressionSendsGzipWithContentLengthAndJsonContentType()
+      throws Exception {
+    server.enqueue(json(201, "{\"displayName\":\"created\"}"));
+    JsonOptions gzip = options.toBuilder().requestCompression(true).build();
+
+    HttpResponse<byte[]> response = HttpJson.postAsJson(client, uri("/f"), MILD, gzip);
+
+    assertThat(response.statusCode()).isEqualTo(201);
+    RecordedRequest request = LoopbackServer.take(server);
+    assertThat(request.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
+    assertThat(request.getHeaders().get("Content-Type"))
+        .isEqualTo("application/json; charset=utf-8");
+    byte[] sent = request.getBody().toByteArray();
+    assertThat(request.getHeaders().get("Content-Length")).isEqualTo(String.valueOf(sent.length));
+    assertThat(request.getHeaders().get("Transfer-Encoding")).isNull();
+    assertThat(new String(Compressed.gunzip(sent), UTF_8)).isEqualTo(FORECAST);
+  }
+
+  @Test
+  public void requestCompressionIsOffByDefault() throws Exception {
+    server.enqueue(json(201, "{}"));
+
+    HttpJson.postAsJson(client, uri("/f"), MILD, options);
+
+    assertThat(options.requestCompression()).isFalse();
+    assertThat(LoopbackServer.take(server).getHeaders().get("Content-Encoding")).isNull();
+  }
+
+  @Test
+  public void compressedSequenceContentIsSentChunkedAsOneGzipMember() throws Exception {
+    server.enqueue(json(200, "{}"));
+    JsonType<Named> type =
+        JsonType.of(Named.class, options.toBuilder().requestCompression(true).build());
+    List<Named> rows = new java.util.ArrayList<>();
+    StringBuilder expected = new StringBuilder();
+    for (int i = 0; i < 5000; i++) { // several chunks
+      rows.add(new Named("row " + i));
+      expected.append("{\"displayName\":\"row ").append(i).append("\"}\n");
+    }
+
+    HttpResponse<Void> response =
+        client.send(
+            JsonSequenceContent.ofNdjson(rows, type).requestBuilder("POST", uri("/bulk")).build(),
+            HttpResponse.BodyHandlers.discarding());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    RecordedRequest request = LoopbackServer.take(server);
+    assertThat(request.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
+    assertThat(request.getHeaders().get("Content-Type")).isEqualTo("application/x-ndjson");
+    assertThat(request.getHeaders().get("Content-Length")).isNull();
+    byte[] sent = request.getBody().toByteArray();
+    assertThat(sent.length).isLessThan(expected.length() / 4);
+    assertThat(new String(Compressed.gunzip(sent), UTF_8)).isEqualTo(expected.toString());
+  }
+
+  @Test
+  public void compressedContentIsSentAgainWithTheSameBytesOnA307() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/moved").build());
+    server.enqueue(json(200, "{\"displayName\":\"ok\"}"));
+    JsonOptions gzip = options.toBuilder().requestCompression(true).build();
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .options(gzip)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+
+    Named ok = api.postAsJson("" + uri("/f"), MILD, JsonType.of(Named.class, gzip));
+
+    assertThat(ok).isEqualTo(new Named("ok"));
+    RecordedRequest first = LoopbackServer.take(server);
+    RecordedRequest second = LoopbackServer.take(server);
+    assertThat(second.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
+    assertThat(second.getBody().toByteArray()).isEqualTo(first.getBody().toByteArray());
+    assertThat(new String(Compressed.gunzip(second.getBody().toByteArray()), UTF_8))
+        .isEqualTo(FORECAST);
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.httpjson.examples;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.RetryInterceptor;
@@ -12,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -54,6 +56,7 @@ public final class InterceptorsExample {
 
     refreshing(tokens);
     payments();
+    bulkUpload(List.of(List.of(new Order("o-1", "late")), List.of(new Order("o-2", "paid"))));
     redirects();
   }
 
@@ -145,6 +148,22 @@ public final class InterceptorsExample {
         payments.queryAsJson(
             "orders", Map.of("status", "late", "limit", 50), JsonType.listOf(Order.class));
     System.out.println(charge + " " + late);
+  }
+
+  static void bulkUpload(List<List<Order>> batches) {
+    JsonOptions gzip = JsonOptions.newBuilder().requestCompression(true).build();
+    HttpJsonClient intake =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri("https://logs.example.com/api/v2/")
+            .options(gzip) // every JSON body sent with Content-Encoding: gzip
+            .maxConcurrentCalls(16) // at most 16 calls in flight; the rest wait their turn
+            .build();
+    List<CompletableFuture<HttpResponse<byte[]>>> sent = new ArrayList<>();
+    for (List<Order> batch : batches) {
+      sent.add(intake.postAsJsonAsync("bulk", batch)); // past 16: queued, holding no thread
+    }
+    CompletableFuture.allOf(sent.toArray(new CompletableFuture<?>[0])).join();
+    System.out.println(sent.size() + " batches sent");
   }
 
   static void redirects() throws Exception {

@@ -21,6 +21,23 @@ public final class BenchServer {
     /** The collection, gzip-compressed ({@code Content-Encoding: gzip}). */
     public static final String GZIP_COLLECTION = "/weatherforecast/getCollectionGzip";
 
+    /**
+     * {@link #handle(String, String, byte[])} for a request body in {@code contentEncoding}: a gzip
+     * body (the request-compression variants send one) is decoded first, as an ingest API does.
+     */
+    public static Reply handle(
+        String method, String path, byte[] requestBody, String contentEncoding) {
+      if (contentEncoding == null || !contentEncoding.trim().equalsIgnoreCase("gzip")) {
+        return handle(method, path, requestBody);
+      }
+      try (java.util.zip.GZIPInputStream in =
+          new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(requestBody))) {
+        return handle(method, path, in.readAllBytes());
+      } catch (IOException e) {
+        return Reply.status(400);
+      }
+    }
+
     /** 200 with this body, 204 for {@code null}; {@code status} set to 404/400 on error. */
     public static Reply handle(String method, String path, byte[] requestBody) {
       switch (path) {

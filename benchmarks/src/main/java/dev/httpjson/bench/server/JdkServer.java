@@ -59,7 +59,10 @@ final class JdkServer {
     }
     BenchServer.Reply reply =
         BenchServer.Endpoints.handle(
-            exchange.getRequestMethod(), exchange.getRequestURI().getPath(), request);
+            exchange.getRequestMethod(),
+            exchange.getRequestURI().getPath(),
+            request,
+            exchange.getRequestHeaders().getFirst("Content-Encoding"));
     if (reply.body.length == 0) {
       exchange.sendResponseHeaders(reply.status, -1);
       exchange.close();

@@ -30,7 +30,10 @@ final class JettyServer {
             in.get(body);
             BenchServer.Reply reply =
                 BenchServer.Endpoints.handle(
-                    request.getMethod(), Request.getPathInContext(request), body);
+                    request.getMethod(),
+                    Request.getPathInContext(request),
+                    body,
+                    request.getHeaders().get("Content-Encoding"));
             response.setStatus(reply.status);
             if (reply.body.length == 0) {
               response.write(true, null, callback);

@@ -44,7 +44,9 @@ final class UndertowServer {
   }
 
   private static void reply(HttpServerExchange exchange, String method, String path, byte[] body) {
-    BenchServer.Reply reply = BenchServer.Endpoints.handle(method, path, body);
+    BenchServer.Reply reply =
+        BenchServer.Endpoints.handle(
+            method, path, body, exchange.getRequestHeaders().getFirst("Content-Encoding"));
     exchange.setStatusCode(reply.status);
     if (reply.body.length == 0) {
       exchange.endExchange();

@@ -1,0 +1,113 @@
+package dev.httpjson.internal;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A client-wide limit on calls in flight ({@code HttpJsonClient.Builder.maxConcurrentCalls}): a
+ * permit per call, handed out first come, first served. A call that finds none free takes a place
+ * in one queue, blocking and asynchronous calls alike; an asynchronous one waits without a thread
+ * (its place is a future, completed by the call that gives a permit back). A place given up (the
+ * call's deadline, a cancel, an interrupt) is skipped.
+ */
+public final class CallLimit {
+  private final int max;
+  private final ArrayDeque<CompletableFuture<Permit>> waiting = new ArrayDeque<>();
+
+  // Guarded by this.
+  private int inFlight;
+
+  public CallLimit(int max) {
+    this.max = max;
+  }
+
+  public int max() {
+    return max;
+  }
+
+  /** A place in the queue, done at once when a permit is free and nobody waits before it. */
+  CompletableFuture<Permit> enqueue() {
+    CompletableFuture<Permit> place;
+    synchronized (this) {
+      if (inFlight < max && waiting.isEmpty()) {
+        inFlight++;
+        return CompletableFuture.completedFuture(new Permit());
+      }
+      place = new CompletableFuture<>();
+      waiting.add(place);
+    }
+    return place;
+  }
+
+  /** Waits for a permit; an interrupt (the call's deadline among them) gives the place up. */
+  Permit acquire() throws InterruptedException {
+    CompletableFuture<Permit> place = enqueue();
+    try {
+      return place.get();
+    } catch (InterruptedException e) {
+      giveUp(place);
+      throw e;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("a place in the queue is only ever granted", e);
+    }
+  }
+
+  /**
+   * Gives {@code place} up: taken out of the queue; a permit it was granted meanwhile goes back.
+   * True if it had not been granted.
+   */
+  boolean giveUp(CompletableFuture<Permit> place) {
+    if (place.cancel(false)) {
+      synchronized (this) {
+        waiting.remove(place);
+      }
+      return true;
+    }
+    Permit granted = place.getNow(null);
+    if (granted != null) {
+      granted.release();
+    }
+    return false;
+  }
+
+  /** A permit back: to the first place still waiting, else free. */
+  private void release() {
+    while (true) {
+      CompletableFuture<Permit> next;
+      synchronized (this) {
+        next = waiting.poll();
+        if (next == null) {
+          inFlight--;
+          return;
+        }
+      }
+      // Completed outside the lock: the place's taker starts its call here (never blocking).
+      if (next.complete(new Permit())) {
+        return;
+      }
+    }
+  }
+
+  /** Calls holding a permit, for tests. */
+  synchronized int inFlight() {
+    return inFlight;
+  }
+
+  @Override
+  public String toString() {
+    return "maxConcurrentCalls(" + max + ")";
+  }
+
+  /** One call's permit; released once, whoever ends the call (its stream included). */
+  final class Permit {
+    private final AtomicBoolean released = new AtomicBoolean();
+
+    void release() {
+      if (released.compareAndSet(false, true)) {
+        CallLimit.this.release();
+      }
+    }
+  }
+}

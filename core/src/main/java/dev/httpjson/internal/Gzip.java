@@ -1,0 +1,150 @@
+package dev.httpjson.internal;
+
+import java.io.ByteArrayOutputStream;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * gzip (RFC 1952) for request bodies: a whole buffered body at once, or a streamed one chunk by
+ * chunk. {@link Deflater}s hold native memory and are slow to create, so they are borrowed from a
+ * small pool and {@linkplain Deflater#reset() reset} when given back; one the pool has no room for
+ * is {@linkplain Deflater#end() ended} at once.
+ */
+public final class Gzip {
+  /** The {@code Content-Encoding} of a body compressed here. */
+  public static final String CODING = "gzip";
+
+  /** Header: magic, CM=deflate, no flags, no mtime, XFL=0, OS=unknown. */
+  private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
+
+  /** Deflaters at rest: enough for the cores compressing at once, few enough to cost little. */
+  private static final ArrayBlockingQueue<Deflater> POOL =
+      new ArrayBlockingQueue<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
+
+  private Gzip() {}
+
+  /** {@code body} as one gzip member. */
+  public static byte[] compress(byte[] body) {
+    Stream s = new Stream();
+    try {
+      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, body.length / 4));
+      s.write(body, 0, body.length, out, false);
+      s.finish(out);
+      return out.toByteArray();
+    } finally {
+      s.close();
+    }
+  }
+
+  /** The whole of gzip {@code body} decoded, at most {@code max} bytes of it; for logging. */
+  public static byte[] decodePrefix(byte[] body, int max) {
+    try (java.util.zip.GZIPInputStream in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
+      return in.readNBytes(max);
+    } catch (java.io.IOException e) {
+      return new byte[0];
+    }
+  }
+
+  /** How many deflaters wait in the pool. */
+  static int idle() {
+    return POOL.size();
+  }
+
+  static Deflater borrow() {
+    Deflater d = POOL.poll();
+    return d != null ? d : new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+  }
+
+  static void giveBack(Deflater d) {
+    d.reset();
+    if (!POOL.offer(d)) {
+      d.end();
+    }
+  }
+
+  /**
+   * One gzip member written in pieces: the header before the first bytes, each piece deflated as it
+   * comes (flushed, so that a chunk on the wire never waits for the next), the trailer at {@link
+   * #finish}. {@link #close()} gives its deflater back; call it on every path, also after a failure
+   * or a cancel.
+   */
+  public static final class Stream implements AutoCloseable {
+    private final CRC32 crc = new CRC32();
+    private final byte[] buffer = new byte[8192];
+    private @Nullable Deflater deflater;
+    private boolean headerWritten;
+    private long size;
+
+    private Deflater deflater() {
+      Deflater d = deflater;
+      if (d == null) {
+        d = borrow();
+        deflater = d;
+      }
+      return d;
+    }
+
+    /** Deflates {@code bytes} into {@code out}; with {@code flush}, all of it comes out now. */
+    public void write(
+        byte[] bytes, int offset, int length, ByteArrayOutputStream out, boolean flush) {
+      header(out);
+      Deflater d = deflater();
+      crc.update(bytes, offset, length);
+      size += length;
+      d.setInput(bytes, offset, length);
+      while (!d.needsInput()) {
+        int n = d.deflate(buffer, 0, buffer.length, Deflater.NO_FLUSH);
+        out.write(buffer, 0, n);
+      }
+      if (flush) {
+        int n;
+        do {
+          n = d.deflate(buffer, 0, buffer.length, Deflater.SYNC_FLUSH);
+          out.write(buffer, 0, n);
+        } while (n == buffer.length);
+      }
+    }
+
+    /** Ends the member: what the deflater still holds, then the CRC and the size. */
+    public void finish(ByteArrayOutputStream out) {
+      header(out);
+      Deflater d = deflater();
+      d.finish();
+      while (!d.finished()) {
+        int n = d.deflate(buffer);
+        out.write(buffer, 0, n);
+      }
+      int c = (int) crc.getValue();
+      int s = (int) size;
+      out.write(c);
+      out.write(c >>> 8);
+      out.write(c >>> 16);
+      out.write(c >>> 24);
+      out.write(s);
+      out.write(s >>> 8);
+      out.write(s >>> 16);
+      out.write(s >>> 24);
+      close();
+    }
+
+    private void header(ByteArrayOutputStream out) {
+      if (!headerWritten) {
+        headerWritten = true;
+        out.write(HEADER, 0, HEADER.length);
+      }
+    }
+
+    /** Gives the deflater back; idempotent. */
+    @Override
+    public void close() {
+      Deflater d = deflater;
+      if (d != null) {
+        deflater = null;
+        giveBack(d);
+      }
+    }
+  }
+}
