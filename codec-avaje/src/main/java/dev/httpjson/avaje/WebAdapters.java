@@ -209,8 +209,9 @@ final class WebAdapters {
         case BOOLEAN:
           return reader.readBoolean();
         default:
-          Double wide = reader instanceof WebReader ? ((WebReader) reader).readWideNumber() : null;
-          return wide != null ? wide : number(reader.readDecimal());
+          return reader instanceof WebReader
+              ? ((WebReader) reader).readNumber()
+              : number(reader.readDecimal());
       }
     }
 
