@@ -211,6 +211,11 @@ final class WebReader implements JsonReader {
     return (int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
+  /** A byte in its signed range (avaje's adapter takes 128 to 255 as well). */
+  byte readByte() {
+    return (byte) integer(Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
+  }
+
   @Override
   public long readLong() {
     return integer(Long.MIN_VALUE, Long.MAX_VALUE, "long");
