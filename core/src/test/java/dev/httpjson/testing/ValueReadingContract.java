@@ -371,6 +371,34 @@ public abstract class ValueReadingContract {
         .isInstanceOf(JsonReadException.class);
   }
 
+  /**
+   * A stream read by a codec is UTF-8 too: a zero byte among its first bytes is not a reason to
+   * read it as UTF-16 ({@code 31 00} would be {@code 1}, {@code [\\0 1\\0 ]\\0} would be {@code
+   * [1]}).
+   */
+  @Test
+  public void aZeroByteAtTheStartOfASequenceIsNotUtf16() throws Exception {
+    dev.httpjson.spi.JsonSequenceReader<Object> sequences =
+        options.codec().bind(options).sequenceReader(Object.class);
+    byte[][] inputs = {{0x31, 0x00}, {0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00}};
+    for (byte[] input : inputs) {
+      boolean array = input[0] == 0x5B;
+      assertThatThrownBy(
+              () -> {
+                try (dev.httpjson.spi.JsonSequenceReader.Cursor<Object> cursor =
+                    array
+                        ? sequences.array(new java.io.ByteArrayInputStream(input))
+                        : sequences.values(new java.io.ByteArrayInputStream(input))) {
+                  while (cursor.next()) {
+                    cursor.value();
+                  }
+                }
+              })
+          .as(array ? "an array" : "NDJSON values")
+          .isInstanceOf(JsonReadException.class);
+    }
+  }
+
   // ---- W1: lone surrogates on write ----
 
   /** One rule for every codec: a lone surrogate is written as a {@code \\u} escape. */
