@@ -41,10 +41,11 @@ import org.jspecify.annotations.Nullable;
  * #exchange(HttpClient, HttpRequest, Class)} ({@code .body()} for the value alone).
  *
  * <ul>
- *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}), the typed send-and-receive
- *       forms and {@code send} check the status first: outside 200–299 they fail with {@link
- *       HttpJsonStatusException}, which carries the status, method, URI, headers, a bounded prefix
- *       of the body and, for {@code application/problem+json}, the parsed {@link ProblemDetails}.
+ *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}), QUERY ({@code queryAsJson}),
+ *       the typed send-and-receive forms and {@code send} check the status first: outside 200–299
+ *       they fail with {@link HttpJsonStatusException}, which carries the status, method, URI,
+ *       headers, a bounded prefix of the body and, for {@code application/problem+json}, the parsed
+ *       {@link ProblemDetails}.
  *   <li>A 204 or otherwise empty body reads as {@code null}.
  *   <li>POST, PUT and PATCH without a response type return the {@link HttpResponse} unchecked, its
  *       body buffered as bytes: check it with {@link #ensureSuccess(HttpResponse)}, read it with
@@ -826,6 +827,60 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
         client, "PATCH", uri, value, Calls.type(responseType), Calls.noHeaders());
+  }
+
+  /**
+   * Sends {@code value} serialized as JSON with QUERY to {@code uri} and reads the response body as
+   * JSON of {@code responseType}: a search or a filter too large or too structured for the URI's
+   * query, sent in the body of a safe, idempotent request (the HTTP QUERY method, IETF httpbis
+   * draft). The status is checked as in {@link #getFromJson(HttpClient, URI, Class)}; a {@link
+   * RetryInterceptor} retries it as it retries a GET. The server must know QUERY: one that does not
+   * typically answers 405 or 501, which fails as a status.
+   *
+   * <pre>{@code
+   * List<Order> late = HttpJson.queryAsJson(client, ordersUri,
+   *     Map.of("status", "late", "limit", 50), JsonType.listOf(Order.class));
+   * }</pre>
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the query to send, serialized as its runtime class; {@code null} sends {@code
+   *     null}
+   * @param responseType the prepared type to read the response as, with its options for both
+   *     ({@link JsonType#of(Class)} for a class)
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
+   * @throws JsonReadException if the body is not JSON of the type, with the position and path
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static <R> @Nullable R queryAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        client, "QUERY", uri, value, Calls.type(responseType), Calls.noHeaders());
+  }
+
+  /**
+   * Asynchronous {@link #queryAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
+   * the same value, or fails with the exception the blocking form throws; completing or cancelling
+   * it first aborts the exchange.
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the query to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value, or of {@code null} for an empty body
+   */
+  public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
+    return Calls.exchangeValueAsync(
+        client, "QUERY", uri, value, Calls.type(responseType), Calls.noHeaders());
   }
 
   /**

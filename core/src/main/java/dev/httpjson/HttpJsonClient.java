@@ -872,6 +872,55 @@ public final class HttpJsonClient {
   }
 
   /**
+   * Sends {@code value} as JSON with QUERY to {@code uri} resolved against the base URI and reads
+   * the response as JSON of {@code responseType}, as {@link HttpJson#queryAsJson(HttpClient, URI,
+   * Object, JsonType)} does. QUERY is safe and idempotent: a {@link RetryInterceptor} retries it as
+   * it retries a GET, after a dropped connection too.
+   *
+   * <pre>{@code
+   * List<Order> late = api.queryAsJson("orders",
+   *     Map.of("status", "late", "limit", 50), JsonType.listOf(Order.class));
+   * }</pre>
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the query to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options ({@link
+   *     JsonType#of(Class)} for a class)
+   * @param <R> the type read
+   * @return the response value, or {@code null} for an empty body
+   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
+   * @throws HttpJsonStatusException on a status outside 200–299
+   * @throws JsonReadException if the body is not JSON of the type
+   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
+   * @throws CallTimeoutException if the whole-call timeout elapses
+   * @throws IOException on any other I/O failure
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public <R> @Nullable R queryAsJson(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.exchangeValue(
+        client, "QUERY", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
+   * Asynchronous {@link #queryAsJson(String, Object, JsonType)}.
+   *
+   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param value the query to send, serialized as its runtime class
+   * @param responseType the prepared type to read the response as, with its options
+   * @param <R> the type read
+   * @return a future of the response value
+   */
+  public <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
+    URI target = resolve(uri);
+    return Calls.exchangeValueAsync(
+        client, "QUERY", target, value, type(responseType), headersFor(target));
+  }
+
+  /**
    * Sends GET to {@code uri} resolved against the base URI and streams the elements of the body, as
    * {@link HttpJson#getFromJsonAsStream(HttpClient, URI, Class)} does. Close the stream.
    *

@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <pre>{@code
- * JsonOptions strict = JsonOptions.web().newBuilder()
+ * JsonOptions strict = JsonOptions.web().toBuilder()
  *     .ignoreUnknownProperties(false)
  *     .maxResponseSize(1 << 20)
  *     .build();

@@ -4,6 +4,7 @@ import dev.httpjson.internal.CallTrace;
 import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -36,10 +37,11 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Secrets stay out.</b> URIs are shown as exception messages show them: query values and
  * userinfo replaced by {@code ***}, the fragment dropped; so are the URIs in headers ({@code
  * Location}, {@code Content-Location}, {@code Referer}, and each {@code Link} target, its
- * parameters kept). The values of {@code Authorization}, {@code Proxy-Authorization}, {@code
- * Cookie}, {@code Set-Cookie} and the headers named with {@link Builder#redactHeader(String)} are
- * shown as {@code ***}. Bodies ({@link Level#BODY}) can hold secrets of their own: log them only
- * where that is fine.
+ * parameters kept). The values of harmless query parameters named with {@link
+ * Builder#showQueryParameter(String)} are shown as they are ({@code ?page=2&token=***}). The values
+ * of {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the
+ * headers named with {@link Builder#redactHeader(String)} are shown as {@code ***}. Bodies ({@link
+ * Level#BODY}) can hold secrets of their own: log them only where that is fine.
  *
  * <p><b>Bodies are read once.</b> A request body is shown from the bytes of a {@link JsonContent}
  * (other publishers are not read: only their length is shown); a response body is copied, up to
@@ -88,12 +90,14 @@ public final class LoggingInterceptor implements Interceptor {
   private final Level level;
   private final System.Logger logger;
   private final Set<String> redacted;
+  private final Set<String> shownQuery;
   private final int maxBodyBytes;
 
   private LoggingInterceptor(Builder b) {
     this.level = b.level;
     this.logger = b.logger;
     this.redacted = Set.copyOf(b.redacted);
+    this.shownQuery = Set.copyOf(b.shownQuery);
     this.maxBodyBytes = b.maxBodyBytes;
   }
 
@@ -115,8 +119,17 @@ public final class LoggingInterceptor implements Interceptor {
     logger.log(System.Logger.Level.INFO, message);
   }
 
+  /** {@code uri} as logged: query values redacted but those of {@link #shownQuery}. */
+  private String redact(URI uri) {
+    return Uris.redact(uri, shownQuery);
+  }
+
+  private String redact(String uri) {
+    return Uris.redact(uri, shownQuery);
+  }
+
   private void logRequest(HttpRequest request) {
-    logRequest(request, Uris.redact(request.uri()));
+    logRequest(request, redact(request.uri()));
   }
 
   private void logRequest(HttpRequest request, String uri) {
@@ -155,7 +168,7 @@ public final class LoggingInterceptor implements Interceptor {
         if (hide) {
           sb.append("***");
         } else if (URI_VALUED.contains(name)) {
-          sb.append(Uris.redact(value.trim()));
+          sb.append(redact(value.trim()));
         } else if (name.equals("link")) {
           appendLinks(sb, value);
         } else {
@@ -166,7 +179,7 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   /** A {@code Link} value with each {@code <target>} redacted, its parameters as they are. */
-  private static void appendLinks(StringBuilder sb, String value) {
+  private void appendLinks(StringBuilder sb, String value) {
     boolean quoted = false;
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
@@ -182,10 +195,10 @@ public final class LoggingInterceptor implements Interceptor {
       } else if (c == '<') {
         int close = value.indexOf('>', i + 1);
         if (close < 0) {
-          sb.append("<").append(Uris.redact(value.substring(i + 1).trim()));
+          sb.append("<").append(redact(value.substring(i + 1).trim()));
           return;
         }
-        sb.append('<').append(Uris.redact(value.substring(i + 1, close).trim())).append('>');
+        sb.append('<').append(redact(value.substring(i + 1, close).trim())).append('>');
         i = close;
         continue;
       }
@@ -295,7 +308,7 @@ public final class LoggingInterceptor implements Interceptor {
               .append(' ')
               .append(request.method())
               .append(' ')
-              .append(Uris.redact(request.uri()))
+              .append(redact(request.uri()))
               .append(" (")
               .append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
               .append(" ms, ")
@@ -317,7 +330,7 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   private void logFailure(HttpRequest request, long start, Throwable failure) {
-    logFailure(request, Uris.redact(request.uri()), start, failure);
+    logFailure(request, redact(request.uri()), start, failure);
   }
 
   private void logFailure(HttpRequest request, String uri, long start, Throwable failure) {
@@ -360,7 +373,10 @@ public final class LoggingInterceptor implements Interceptor {
    */
   private <T> HttpResponse<T> fromTrace(HttpRequest request, Chain<T> chain, CallTrace trace)
       throws IOException, InterruptedException {
-    String uri = request.uri().equals(trace.target()) ? trace.uri() : Uris.redact(request.uri());
+    String uri =
+        request.uri().equals(trace.target()) && shownQuery.isEmpty()
+            ? trace.uri()
+            : redact(request.uri());
     logRequest(request, uri);
     long start = System.nanoTime();
     HttpResponse<T> response;
@@ -460,6 +476,7 @@ public final class LoggingInterceptor implements Interceptor {
     private Level level = Level.BASIC;
     private System.Logger logger = System.getLogger("dev.httpjson");
     private final Set<String> redacted = new TreeSet<>(ALWAYS_REDACTED);
+    private final Set<String> shownQuery = new TreeSet<>();
     private int maxBodyBytes = 4096;
 
     Builder() {}
@@ -483,6 +500,35 @@ public final class LoggingInterceptor implements Interceptor {
      */
     public Builder logger(System.Logger logger) {
       this.logger = Objects.requireNonNull(logger, "logger == null");
+      return this;
+    }
+
+    /**
+     * Shows the value of the query parameter {@code name} as it is, wherever a URI is logged: the
+     * request and response lines and the URI-valued headers ({@code Location}, {@code
+     * Content-Location}, {@code Referer}, {@code Link} targets). Every other query value stays
+     * {@code ***}. Name only what can never carry a secret, such as a page number or a resource
+     * version; call it once per name.
+     *
+     * <pre>{@code
+     * LoggingInterceptor.newBuilder().showQueryParameter("page").showQueryParameter("limit").build();
+     * // --> GET https://api.example.com/v1/users?page=2&limit=50&token=*** (0-byte body)
+     * }</pre>
+     *
+     * @param name the parameter name as it appears in the URI (percent-encoded, if it is),
+     *     case-sensitive
+     * @return this builder
+     * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}
+     */
+    public Builder showQueryParameter(String name) {
+      Objects.requireNonNull(name, "name == null");
+      if (name.isEmpty()) {
+        throw new IllegalArgumentException("name is empty");
+      }
+      if (name.indexOf('=') >= 0 || name.indexOf('&') >= 0) {
+        throw new IllegalArgumentException("name contains '=' or '&': " + name);
+      }
+      shownQuery.add(name);
       return this;
     }
 

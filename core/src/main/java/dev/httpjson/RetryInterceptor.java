@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -27,12 +28,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Repeats an exchange that failed in a way a later attempt may not: a connection that could not be
- * made, or a status that says "later" (429 and 503 by default). Add it to an {@link HttpJsonClient}
- * with {@link HttpJsonClient.Builder#interceptor(Interceptor)}:
+ * made or that dropped, a request timeout, or a status that says "later" (429 and 503 by default).
+ * Add it to an {@link HttpJsonClient} with {@link HttpJsonClient.Builder#interceptor(Interceptor)}:
  *
  * <pre>{@code
  * HttpJsonClient api = HttpJsonClient.newBuilder(http)
@@ -41,14 +45,33 @@ import org.jspecify.annotations.Nullable;
  *     .build();
  * }</pre>
  *
- * <p><b>What is retried.</b> Requests whose method is idempotent — GET, HEAD, PUT, DELETE, OPTIONS,
- * TRACE by default ({@link Builder#methods(String...)}) — and any request carrying an {@code
- * Idempotency-Key} header; others (a plain POST or PATCH) are sent once. A retried request fails
- * again when the connection could not be made ({@link ConnectException}, {@link
- * HttpConnectTimeoutException}), when a {@link HttpTimeoutException request timeout} elapsed on a
- * request idempotent by its method or key (never for a POST only added to the methods), or when the
- * status is one of {@link Builder#statuses(int...)}. The body of a response that is retried is read
- * and dropped (the connection goes back to the pool) before the next attempt.
+ * <p><b>What is retried.</b> Requests whose method is idempotent (RFC 9110 §9.2.2) — GET, HEAD,
+ * OPTIONS, TRACE, PUT, DELETE, and QUERY by default ({@link Builder#methods(String...)}) — and any
+ * request carrying an {@code Idempotency-Key} header; others (a plain POST or PATCH) are sent once.
+ * Such a request is sent again:
+ *
+ * <ul>
+ *   <li>when nothing was sent: the connection could not be made ({@link ConnectException}, {@link
+ *       HttpConnectTimeoutException});
+ *   <li>when it may have been sent and is idempotent by its method or its key (never a POST only
+ *       added to the methods): the connection dropped before the response ({@code "HTTP/1.1 header
+ *       parser received no bytes"}), a {@link HttpTimeoutException request timeout} elapsed, any
+ *       other {@link IOException} but httpjson's own {@link HttpJsonException}s, which a response
+ *       that arrived raised, and a certificate the client does not trust, which the next attempt
+ *       meets again ({@link Builder#retryOnException} changes which failures count);
+ *   <li>when the status is one of {@link Builder#statuses(int...)}.
+ * </ul>
+ *
+ * <p>Every attempt sends the same request: the same body, the same {@code Idempotency-Key} — so the
+ * key must be on the request this interceptor sees — from {@link HttpJsonClient#withHeader}, a
+ * header supplied per call ({@link HttpJsonClient.Builder#header(String,
+ * java.util.function.Supplier)}, asked once per call) or an interceptor added before this one —
+ * never made per attempt further down the chain. The client underneath may send a request again on
+ * its own: the JDK's client repeats a GET once on a new connection when the first drops; OkHttp
+ * (through {@code httpjson-okhttp}) repeats an idempotent or keyed request whose pooled connection
+ * dropped. The server sees their sends times this interceptor's attempts. The body of a response
+ * that is retried is read and dropped (the connection goes back to the pool) before the next
+ * attempt.
  *
  * <p><b>When.</b> After the delay a {@code Retry-After} header asks for, in seconds or as an HTTP
  * date; otherwise after an exponential backoff with full jitter: a random delay between zero and
@@ -64,10 +87,11 @@ import org.jspecify.annotations.Nullable;
  * that is not an error to its body handler (a plain {@code send} with {@code ofString()}) is
  * returned as the last attempt's response. When a failure that is retried otherwise was not — its
  * {@code Retry-After} or backoff exceeds what is left of the call's timeout, its {@code
- * Retry-After} exceeds the cap, or a request timeout elapsed on a request that may have been sent
- * and is not idempotent — the failure carries a {@linkplain Throwable#getSuppressed() suppressed}
- * exception saying so, such as {@code "not retried: Retry-After 10 s exceeds the 2.9 s left of the
- * call's timeout"}; its type is what it would be without the interceptor.
+ * Retry-After} exceeds the cap, the request may have been sent and is not idempotent, or {@link
+ * Builder#retryOnException} refused the failure — the failure carries a {@linkplain
+ * Throwable#getSuppressed() suppressed} exception saying so, such as {@code "not retried:
+ * Retry-After 10 s exceeds the 2.9 s left of the call's timeout"}; its type is what it would be
+ * without the interceptor.
  *
  * <p><b>Stopping.</b> A blocking {@link #intercept} waits with {@link Thread#sleep}: an interrupt
  * (or the whole-call timeout, which interrupts) ends it at once. That is also how an asynchronous
@@ -83,12 +107,14 @@ public final class RetryInterceptor implements Interceptor {
   /** The longest delay counted: 146 years, which still adds to {@code System.nanoTime()}. */
   private static final Duration MAX_DELAY = Duration.ofNanos(Long.MAX_VALUE / 2);
 
+  /** The idempotent methods of RFC 9110 §9.2.2, and QUERY (safe and idempotent). */
   private static final Set<String> IDEMPOTENT =
-      Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE");
+      Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "QUERY");
 
   private final int maxAttempts;
   private final Set<Integer> statuses;
   private final Set<String> methods;
+  private final @Nullable Predicate<? super IOException> retryOnException;
   private final Duration initial;
   private final Duration max;
   private final long initialNanos;
@@ -98,6 +124,7 @@ public final class RetryInterceptor implements Interceptor {
     this.maxAttempts = b.maxAttempts;
     this.statuses = b.statuses;
     this.methods = b.methods;
+    this.retryOnException = b.retryOnException;
     this.initial = b.initial;
     this.max = b.max;
     this.initialNanos = saturatedNanos(b.initial);
@@ -110,8 +137,8 @@ public final class RetryInterceptor implements Interceptor {
   }
 
   /**
-   * A builder with the defaults: 3 attempts, statuses 429 and 503, the idempotent methods, backoff
-   * from 500 ms up to 30 s.
+   * A builder with the defaults: 3 attempts, statuses 429 and 503, the idempotent methods, every
+   * network failure, backoff from 500 ms up to 30 s.
    *
    * @return a new builder
    */
@@ -133,19 +160,53 @@ public final class RetryInterceptor implements Interceptor {
    */
   private long delayAfter(
       Throwable failure, HttpRequest request, int attempt, Chain<?> chain, Decision decision) {
-    if (attempt >= maxAttempts || failure instanceof CallTimeoutException) {
+    if (attempt >= maxAttempts
+        || !(failure instanceof IOException)
+        || failure instanceof CallTimeoutException
+        || failure instanceof HttpJsonStatusException) {
+      return -1; // a status is decided by the statuses, before its body handler threw
+    }
+    IOException e = (IOException) failure;
+    if (retryOnException == null) {
+      if (e instanceof HttpJsonException) {
+        return -1; // a response arrived: its body, not the network, failed
+      }
+      if (untrusted(e)) {
+        return -1; // the next attempt meets the same certificate
+      }
+    } else if (!retryOnException.test(e)) {
+      decision.notRetried(Decision.REFUSED, 0, 0);
       return -1;
     }
-    if (failure instanceof ConnectException || failure instanceof HttpConnectTimeoutException) {
+    if (e instanceof ConnectException
+        || e instanceof HttpConnectTimeoutException
+        || IDEMPOTENT.contains(request.method())
+        || hasKey(request)) {
       return fit(backoff(attempt), false, chain, decision);
     }
-    if (failure instanceof HttpTimeoutException) {
-      if (IDEMPOTENT.contains(request.method()) || hasKey(request)) {
-        return fit(backoff(attempt), false, chain, decision);
-      }
-      decision.notRetried(Decision.SENT, 0, 0);
-    }
+    decision.notRetried(
+        e instanceof HttpTimeoutException ? Decision.SENT_TIMEOUT : Decision.SENT, 0, 0);
     return -1;
+  }
+
+  /**
+   * Whether {@code e} is a TLS failure another attempt cannot change: the peer's certificate is not
+   * trusted (as OkHttp, which does not retry it either). A handshake that failed otherwise (the
+   * connection dropped during it) is a network failure like any other.
+   */
+  private static boolean untrusted(IOException e) {
+    boolean handshake = false;
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof SSLPeerUnverifiedException) {
+        return true;
+      }
+      if (c instanceof SSLHandshakeException) {
+        handshake = true;
+      } else if (handshake && c instanceof CertificateException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The delay before attempt {@code attempt + 1} after this status, or -1 for none. */
@@ -220,7 +281,9 @@ public final class RetryInterceptor implements Interceptor {
     static final int RETRY_AFTER_OVER_TIME_LEFT = 1;
     static final int BACKOFF_OVER_TIME_LEFT = 2;
     static final int OVER_CAP = 3;
-    static final int SENT = 4;
+    static final int SENT_TIMEOUT = 4;
+    static final int SENT = 5;
+    static final int REFUSED = 6;
 
     volatile long delay = -1;
     private volatile int why = NONE;
@@ -264,11 +327,18 @@ public final class RetryInterceptor implements Interceptor {
               + " exceeds the "
               + time(limit)
               + " cap";
-        default:
+        case SENT_TIMEOUT:
           return "not retried: "
               + request.method()
               + " may have been sent before the request timeout and is not idempotent"
               + " (no Idempotency-Key)";
+        case SENT:
+          return "not retried: "
+              + request.method()
+              + " may have been sent before the failure and is not idempotent"
+              + " (no Idempotency-Key)";
+        default:
+          return "not retried: refused by retryOnException";
       }
     }
   }
@@ -490,6 +560,7 @@ public final class RetryInterceptor implements Interceptor {
     private int maxAttempts = 3;
     private Set<Integer> statuses = Set.of(429, 503);
     private Set<String> methods = IDEMPOTENT;
+    private @Nullable Predicate<? super IOException> retryOnException;
     private Duration initial = Duration.ofMillis(500);
     private Duration max = Duration.ofSeconds(30);
 
@@ -531,8 +602,10 @@ public final class RetryInterceptor implements Interceptor {
 
     /**
      * Sets the methods whose requests are retried; a request with an {@code Idempotency-Key} header
-     * is retried whatever its method. Default: GET, HEAD, PUT, DELETE, OPTIONS, TRACE. Add {@code
-     * POST} to opt in to retrying requests that are not idempotent.
+     * is retried whatever its method. Default: GET, HEAD, PUT, DELETE, OPTIONS, TRACE, QUERY. Add
+     * {@code POST} to opt in to retrying requests that are not idempotent when nothing was sent or
+     * the status is one of {@link #statuses(int...)}; a POST that may have been sent is retried
+     * only with an {@code Idempotency-Key}.
      *
      * @param methods the method names, case-sensitive as HTTP says
      * @return this builder
@@ -572,6 +645,33 @@ public final class RetryInterceptor implements Interceptor {
       }
       this.initial = initial;
       this.max = max;
+      return this;
+    }
+
+    /**
+     * Sets which failures are worth another attempt, replacing the default: every {@link
+     * IOException} but httpjson's own {@link HttpJsonException}s (a body that does not decode, a
+     * limit), which a response that did arrive raised, and a TLS handshake that failed on a
+     * certificate the client does not trust. The predicate widens or narrows <em>which
+     * failures</em> are retried, never <em>which requests</em>: a request that may have been sent
+     * is still retried only when its method is idempotent or it carries an {@code Idempotency-Key},
+     * a status only when it is one of {@link #statuses(int...)}, and the whole-call timeout never.
+     * A failure it refuses carries a suppressed {@code "not retried: refused by retryOnException"}.
+     *
+     * <pre>{@code
+     * // Narrower: a request timeout means the server is busy, do not add to its load.
+     * RetryInterceptor.newBuilder()
+     *     .retryOnException(e -> !(e instanceof HttpTimeoutException))
+     *     .build();
+     * // Wider: a proxy that now and then answers 200 with an HTML page.
+     * RetryInterceptor.newBuilder().retryOnException(e -> true).build();
+     * }</pre>
+     *
+     * @param retry whether a failure is retried; called on the thread the attempt failed on
+     * @return this builder
+     */
+    public Builder retryOnException(Predicate<? super IOException> retry) {
+      this.retryOnException = Objects.requireNonNull(retry, "retry == null");
       return this;
     }
 

@@ -2,6 +2,7 @@ package dev.httpjson;
 
 import static dev.httpjson.testing.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.testing.LoopbackServer;
 import java.net.http.HttpClient;
@@ -162,6 +163,74 @@ class LoggingInterceptorTest {
         .containsIgnoringCase("referer: https://app.example/page?session=***")
         .doesNotContain("SECRET")
         .doesNotContain("frag");
+  }
+
+  @Test
+  void queryParametersNamedAsShownKeepTheirValuesInTheLinesAndUriValuedHeaders() throws Exception {
+    String base = LoopbackServer.uri(server, "/v1/").toString();
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Content-Location", base + "pods?resourceVersion=41&token=SECRET1")
+            .addHeader("Link", "<" + base + "pods?page=3&limit=50&sig=SECRET2>; rel=\"next\"")
+            .body("\"x\"")
+            .build());
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/v1/"))
+            .options(options)
+            .interceptor(
+                LoggingInterceptor.newBuilder()
+                    .level(LoggingInterceptor.Level.HEADERS)
+                    .logger(log)
+                    .showQueryParameter("page")
+                    .showQueryParameter("resourceVersion")
+                    .showQueryParameter("limit")
+                    .build())
+            .build();
+    HttpRequest request =
+        HttpRequest.newBuilder(api.uri("pods?page=2&token=SECRET0&resourceVersion=40&flag"))
+            .header("Referer", "https://app.example/list?page=1&session=SECRET3")
+            .build();
+
+    assertThat(api.exchange(request, String.class).body()).isEqualTo("x");
+
+    assertThat(log.lines.get(0))
+        .contains("/v1/pods?page=2&token=***&resourceVersion=40&flag (0-byte body)");
+    assertThat(log.lines.get(1)).contains("/v1/pods?page=2&token=***&resourceVersion=40&flag (");
+    assertThat(log.all())
+        .containsIgnoringCase("referer: https://app.example/list?page=1&session=***")
+        .containsIgnoringCase("content-location: " + base + "pods?resourceVersion=41&token=***")
+        .containsIgnoringCase("link: <" + base + "pods?page=3&limit=50&sig=***>; rel=\"next\"")
+        .doesNotContain("SECRET");
+  }
+
+  @Test
+  void besideAListenerQueryParametersNamedAsShownKeepTheirValuesToo() throws Exception {
+    server.enqueue(json(200, "\"hello\""));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/v1/"))
+            .options(options)
+            .listener(new Quiet())
+            .interceptor(
+                LoggingInterceptor.newBuilder().logger(log).showQueryParameter("page").build())
+            .build();
+
+    assertThat(api.getFromJson("users?page=2&token=t0p", String.class)).isEqualTo("hello");
+
+    assertThat(log.lines).hasSize(2);
+    assertThat(log.lines.get(0)).endsWith("/v1/users?page=2&token=*** (0-byte body)");
+    assertThat(log.lines.get(1)).contains("/v1/users?page=2&token=*** (");
+  }
+
+  @Test
+  void aQueryParameterShownIsNamedExactly() {
+    LoggingInterceptor.Builder b = LoggingInterceptor.newBuilder();
+    assertThatThrownBy(() -> b.showQueryParameter("")).hasMessage("name is empty");
+    assertThatThrownBy(() -> b.showQueryParameter("a=b"))
+        .hasMessage("name contains '=' or '&': a=b");
   }
 
   @Test

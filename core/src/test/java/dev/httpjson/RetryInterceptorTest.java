@@ -48,6 +48,9 @@ class RetryInterceptorTest {
     assertThatThrownBy(() -> b.maxAttempts(0)).hasMessage("maxAttempts < 1: 0");
     assertThatThrownBy(() -> b.statuses(429, 99)).hasMessage("status outside 100-599: 99");
     assertThatThrownBy(() -> b.methods("post")).hasMessage("method must be upper case: post");
+    assertThatThrownBy(() -> b.retryOnException(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("retry == null");
     assertThatThrownBy(() -> b.backoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(b.build().toString()).contains("maxAttempts=3").contains("429").contains("503");

@@ -60,6 +60,8 @@ public final class Client {
     VARIANTS.put("httpjson-listener-noop", () -> new JdkVariants.HttpJsonChain(false, true));
     VARIANTS.put("httpjson-compression-off", JdkVariants.HttpJsonCompressionOff::new);
     VARIANTS.put("httpjson-exact", JdkVariants.HttpJsonExact::new);
+    VARIANTS.put("httpjson-no-timeout", JdkVariants.HttpJsonNoTimeout::new);
+    VARIANTS.put("httpjson-bare", JdkVariants.HttpJsonBare::new);
     VARIANTS.put("httpjson-gzip", JdkVariants.HttpJsonGzip::new);
     VARIANTS.put("jackson-gzip", JdkVariants.HandWrittenGzip::new);
     // Per codec: httpjson with the codec chosen explicitly, and its hand-written baseline

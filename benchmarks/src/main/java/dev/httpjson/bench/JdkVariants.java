@@ -260,6 +260,43 @@ final class JdkVariants {
     }
   }
 
+  /**
+   * {@code httpjson-no-timeout}: {@code httpjson} without the whole-call timeout (so no deadline is
+   * scheduled and cancelled per call). For {@code get.plain}: what the default 100 s timeout costs.
+   */
+  static final class HttpJsonNoTimeout extends HttpJsonDefault {
+    private static final JsonType<List<PlainForecast>> UNTIMED =
+        PLAIN.withOptions(JsonOptions.web().toBuilder().timeout(java.time.Duration.ZERO).build());
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, UNTIMED);
+    }
+  }
+
+  /**
+   * {@code httpjson-bare}: {@code httpjson} with everything the hand-written client does not do
+   * turned off: exact property names, no numbers from strings, no timeout, no {@code
+   * Accept-Encoding}. For {@code get.plain}: what is left is the layer itself.
+   */
+  static final class HttpJsonBare extends HttpJsonDefault {
+    private static final JsonType<List<PlainForecast>> BARE =
+        PLAIN.withOptions(
+            JsonOptions.web().toBuilder()
+                .caseInsensitiveProperties(false)
+                .numbersFromStrings(false)
+                .timeout(java.time.Duration.ZERO)
+                .compression(false)
+                .build());
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, BARE);
+    }
+  }
+
   static final class HttpJsonCompressionOff extends Variant.Model {
     private static final JsonOptions OFF = JsonOptions.newBuilder().compression(false).build();
     private final HttpClient client = Clients.jdk();

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.Locale;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** URI helpers: the form a URI takes in messages, and origins. */
@@ -20,6 +21,14 @@ public final class Uris {
    * passed in a query or userinfo must not end up in logs.
    */
   public static String redact(@Nullable URI uri) {
+    return redact(uri, Set.of());
+  }
+
+  /**
+   * As {@link #redact(URI)}, with the values of the query parameters named in {@code shown} (raw
+   * names, compared exactly) kept as they are.
+   */
+  public static String redact(@Nullable URI uri, Set<String> shown) {
     if (uri == null) {
       return "null";
     }
@@ -35,14 +44,19 @@ public final class Uris {
       sb.append("//").append(authority, authority.lastIndexOf('@') + 1, authority.length());
     }
     sb.append(uri.getRawPath() == null ? "" : uri.getRawPath());
-    appendQueryNames(sb, uri.getRawQuery());
+    appendQueryNames(sb, uri.getRawQuery(), shown);
     return sb.toString();
   }
 
   /** As {@link #redact(URI)}, for a string that may not even parse as a URI. */
   public static String redact(String uri) {
+    return redact(uri, Set.of());
+  }
+
+  /** As {@link #redact(String)}, with the values of the query parameters in {@code shown} kept. */
+  public static String redact(String uri, Set<String> shown) {
     try {
-      return redact(new URI(uri));
+      return redact(new URI(uri), shown);
     } catch (URISyntaxException e) {
       int hash = uri.indexOf('#');
       String s = hash < 0 ? uri : uri.substring(0, hash);
@@ -62,12 +76,13 @@ public final class Uris {
         sb.append(beforeQuery, 0, start)
             .append(beforeQuery, at >= start ? at + 1 : start, beforeQuery.length());
       }
-      appendQueryNames(sb, q < 0 ? null : s.substring(q + 1));
+      appendQueryNames(sb, q < 0 ? null : s.substring(q + 1), shown);
       return sb.toString();
     }
   }
 
-  private static void appendQueryNames(StringBuilder sb, @Nullable String query) {
+  private static void appendQueryNames(
+      StringBuilder sb, @Nullable String query, Set<String> shown) {
     if (query == null) {
       return;
     }
@@ -79,7 +94,11 @@ public final class Uris {
         end = query.length();
       }
       int eq = query.indexOf('=', start);
-      if (eq >= 0 && eq < end) {
+      boolean hidden = eq >= 0 && eq < end;
+      if (hidden && !shown.isEmpty() && shown.contains(query.substring(start, eq))) {
+        hidden = false;
+      }
+      if (hidden) {
         sb.append(query, start, eq).append('=').append(REDACTED);
       } else {
         sb.append(query, start, end);

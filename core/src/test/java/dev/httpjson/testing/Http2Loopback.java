@@ -31,7 +31,7 @@ public final class Http2Loopback {
 
   /** A started server that negotiates HTTP/2 (and HTTP/1.1 for clients that ask for it). */
   public static MockWebServer start() throws IOException {
-    MockWebServer server = new MockWebServer();
+    MockWebServer server = LoopbackServer.newServer();
     server.useHttps(SERVER.sslSocketFactory());
     server.setProtocols(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1));
     server.start(java.net.InetAddress.getLoopbackAddress(), 0);

@@ -939,6 +939,46 @@ public abstract class HttpJsonContract {
   }
 
   @Test
+  public void queryAsJsonSendsTheValueWithQueryAndReadsTheResult() throws Exception {
+    server.enqueue(json(200, "[" + FORECAST + "]"));
+
+    List<WeatherForecast> found =
+        HttpJson.queryAsJson(
+            client,
+            uri("/forecasts"),
+            new Named("mild"),
+            new JsonType<List<WeatherForecast>>() {}.withOptions(options));
+
+    assertThat(found).containsExactly(MILD);
+    RecordedRequest request = LoopbackServer.take(server);
+    assertThat(request.getMethod()).isEqualTo("QUERY");
+    assertThat(request.getHeaders().get("Content-Type"))
+        .isEqualTo("application/json; charset=utf-8");
+    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+    String body = "{\"displayName\":\"mild\"}";
+    assertThat(request.getHeaders().get("Content-Length")).isEqualTo(String.valueOf(body.length()));
+    assertThat(request.getBody().utf8()).isEqualTo(body);
+  }
+
+  @Test
+  public void queryAsJsonAsyncChecksTheStatus() throws Exception {
+    server.enqueue(json(422, "{\"error\":\"bad query\"}"));
+
+    assertThatThrownBy(
+            () ->
+                HttpJson.queryAsJsonAsync(
+                        client, uri("/forecasts"), MILD, JsonType.of(Named.class, options))
+                    .get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(422))
+        .hasMessageStartingWith("HTTP 422 from QUERY");
+    RecordedRequest request = LoopbackServer.take(server);
+    assertThat(request.getMethod()).isEqualTo("QUERY");
+    assertThat(request.getBody().utf8()).isEqualTo(FORECAST);
+  }
+
+  @Test
   public void typedPutFailsOnErrorStatus() {
     server.enqueue(json(400, "{\"error\":\"bad\"}"));
 

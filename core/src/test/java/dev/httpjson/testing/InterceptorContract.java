@@ -845,6 +845,26 @@ public abstract class InterceptorContract {
   }
 
   @Test
+  void aQueryFromTheClientIsResolvedAgainstTheBaseAndRetriedWithItsBody() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "\"found a\""));
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "\"found b\""));
+    JsonType<String> found = JsonType.of(String.class, options);
+
+    assertThat(api.queryAsJson("search", "a", found)).isEqualTo("found a");
+    assertThat(api.queryAsJsonAsync("search", "b", found).get(5, TimeUnit.SECONDS))
+        .isEqualTo("found b");
+    for (String q : List.of("a", "a", "b", "b")) {
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getMethod()).isEqualTo("QUERY");
+      assertThat(r.getTarget()).isEqualTo("/v1/search");
+      assertThat(r.getBody().utf8()).isEqualTo("\"" + q + "\"");
+    }
+  }
+
+  @Test
   void aConnectFailureIsRetriedAndReportedWithTheAttempts() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -1181,10 +1201,11 @@ public abstract class InterceptorContract {
       HttpRequest request = HttpRequest.newBuilder(dropping.uri("/drop")).build();
       assertThatThrownBy(() -> retrying.send(request, HttpResponse.BodyHandlers.ofString()))
           .isInstanceOf(IOException.class)
-          .hasMessageNotContaining("attempts");
+          .hasMessageEndingWith("(3 attempts)");
       assertThat(dropped)
-          .as("a dropped connection: not retried by the interceptor")
-          .hasValue(sendsOfAGetWhoseConnectionDrops());
+          .as(
+              "a dropped connection: each attempt of the interceptor sent as the transport sends it")
+          .hasValue(3 * sendsOfAGetWhoseConnectionDrops());
     }
   }
 
@@ -1265,6 +1286,235 @@ public abstract class InterceptorContract {
         assertThat(posts).as(shapes.get(i)).hasValue(i + 1);
       }
     }
+  }
+
+  /**
+   * A server that reads each request whole, records its head and body, drops the connection without
+   * answering on the first {@code drops} and answers the later ones {@code "ok"}, closing the
+   * connection after each answer (no transport then resends on a pooled connection).
+   */
+  private static RawServer droppingTheFirst(int drops, List<String> seen) throws IOException {
+    AtomicInteger count = new AtomicInteger();
+    return new RawServer(
+        (socket, head) -> {
+          java.util.regex.Matcher length =
+              java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+          byte[] body =
+              socket
+                  .getInputStream()
+                  .readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+          seen.add(head + new String(body, StandardCharsets.UTF_8));
+          if (count.incrementAndGet() <= drops) {
+            socket.close();
+            return;
+          }
+          RawServer.write(
+              socket,
+              "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
+                  + "Connection: close\r\n\r\n\"ok\"");
+          socket.close();
+        });
+  }
+
+  private static String header(String request, String name) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?im)^" + name + ":\\s*(.*?)\\s*$").matcher(request);
+    return m.find() ? m.group(1) : null;
+  }
+
+  @Test
+  void aPostWithAnIdempotencyKeyIsRetriedWithTheSameKeyAfterItsConnectionDrops() throws Exception {
+    for (boolean async : new boolean[] {false, true}) {
+      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      try (RawServer raw = droppingTheFirst(1, seen)) {
+        HttpJsonClient api =
+            HttpJsonClient.newBuilder(client)
+                .baseUri(raw.uri("/v1/"))
+                .options(options)
+                .interceptor(fastRetry(3))
+                .build()
+                .withHeader("Idempotency-Key", "order-7f1c");
+        String result =
+            async
+                ? api.postAsJsonAsync("orders", "v", String.class).get(10, TimeUnit.SECONDS)
+                : api.postAsJson("orders", "v", String.class);
+        assertThat(result).as("async: %s", async).isEqualTo("ok");
+        assertThat(seen).as("async: %s", async).hasSize(2);
+        for (String request : seen) {
+          assertThat(request).startsWith("POST /v1/orders ").endsWith("\"v\"");
+          assertThat(header(request, "Idempotency-Key")).isEqualTo("order-7f1c");
+        }
+      }
+    }
+  }
+
+  @Test
+  void idempotentMethodsAreRetriedAfterTheirConnectionDrops() throws Exception {
+    for (String method : List.of("PUT", "DELETE", "QUERY")) {
+      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      try (RawServer raw = droppingTheFirst(1, seen)) {
+        HttpClient retrying = Interceptor.decorate(client, fastRetry(3));
+        HttpRequest request =
+            HttpRequest.newBuilder(raw.uri("/items/1"))
+                .method(method, HttpRequest.BodyPublishers.ofString("{\"q\":1}"))
+                .build();
+        assertThat(retrying.send(request, HttpResponse.BodyHandlers.ofString()).body())
+            .as(method)
+            .isEqualTo("\"ok\"");
+        assertThat(seen).as(method).hasSize(2);
+        assertThat(seen)
+            .allSatisfy(r -> assertThat(r).startsWith(method + " ").endsWith("{\"q\":1}"));
+      }
+    }
+  }
+
+  @Test
+  void aPostOptedInToRetriesIsSentOnceWhenItsConnectionDropsAndSaysWhy() throws Exception {
+    RetryInterceptor postsToo =
+        RetryInterceptor.newBuilder()
+            .methods("GET", "POST")
+            .backoff(Duration.ZERO, Duration.ZERO)
+            .build();
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (RawServer raw = droppingTheFirst(1, seen)) {
+      HttpClient retrying = Interceptor.decorate(client, postsToo);
+      HttpRequest post =
+          HttpRequest.newBuilder(raw.uri("/orders"))
+              .POST(HttpRequest.BodyPublishers.ofString("{}"))
+              .build();
+      Throwable failure =
+          catchThrowable(() -> retrying.send(post, HttpResponse.BodyHandlers.ofString()));
+      assertThat(failure).isInstanceOf(IOException.class).hasMessageNotContaining("attempts");
+      assertThat(whyNotRetried(failure))
+          .isEqualTo(
+              "not retried: POST may have been sent before the failure and is not idempotent"
+                  + " (no Idempotency-Key)");
+      assertThat(seen).hasSize(1);
+    }
+  }
+
+  @Test
+  void aPostIsRetriedWhenNothingWasSent() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    HttpClient retrying =
+        Interceptor.decorate(
+            client,
+            RetryInterceptor.newBuilder()
+                .methods("POST")
+                .backoff(Duration.ZERO, Duration.ZERO)
+                .build());
+    HttpRequest post =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/orders"))
+            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+            .build();
+    assertThatThrownBy(() -> retrying.send(post, HttpResponse.BodyHandlers.ofString()))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageEndingWith("(3 attempts)");
+  }
+
+  /**
+   * A certificate the client does not trust is not trusted on the next attempt either: retrying it
+   * only delays the failure (OkHttp does not retry it either).
+   */
+  @Test
+  void aCertificateTheClientDoesNotTrustIsNotRetried() throws Exception {
+    AtomicInteger attempts = new AtomicInteger();
+    Interceptor counting =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            attempts.incrementAndGet();
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            attempts.incrementAndGet();
+            return chain.forwardAsync(request);
+          }
+        };
+    try (MockWebServer tls = Http2Loopback.start()) {
+      HttpClient retrying =
+          Interceptor.decorate(
+              client,
+              RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ZERO).build(),
+              counting);
+      HttpRequest get = HttpRequest.newBuilder(tls.url("/secure").uri()).build();
+      Throwable failure =
+          catchThrowable(() -> retrying.send(get, HttpResponse.BodyHandlers.ofString()));
+      assertThat(failure).isInstanceOf(javax.net.ssl.SSLException.class);
+      assertThat(attempts).hasValue(1);
+      assertThat(tls.getRequestCount()).isZero();
+    }
+  }
+
+  @Test
+  void aPredicateOnTheExceptionNarrowsWhatIsRetriedAndTheFailureSaysSo() throws Exception {
+    RetryInterceptor noTimeouts =
+        RetryInterceptor.newBuilder()
+            .backoff(Duration.ZERO, Duration.ZERO)
+            .retryOnException(e -> !(e instanceof java.net.http.HttpTimeoutException))
+            .build();
+    AtomicInteger timedOut = new AtomicInteger();
+    try (RawServer silent = counting(timedOut, false)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(silent.uri("/slow")).timeout(Duration.ofMillis(300)).build();
+      Throwable failure =
+          catchThrowable(
+              () ->
+                  Interceptor.decorate(client, noTimeouts)
+                      .send(request, HttpResponse.BodyHandlers.ofString()));
+      assertThat(failure)
+          .isInstanceOf(java.net.http.HttpTimeoutException.class)
+          .hasMessageNotContaining("attempts");
+      assertThat(whyNotRetried(failure)).isEqualTo("not retried: refused by retryOnException");
+      assertThat(timedOut).hasValue(1);
+    }
+  }
+
+  @Test
+  void aPredicateOnTheExceptionWidensWhatIsRetriedToABodyThatDoesNotDecode() throws Exception {
+    server.enqueue(json(200, "<html>proxy error</html>"));
+    assertThatThrownBy(() -> api().interceptor(fastRetry(3)).build().getFromJson("x", String.class))
+        .as("by default a response that arrived is not retried for its body")
+        .isInstanceOf(JsonReadException.class);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .backoff(Duration.ZERO, Duration.ZERO)
+                    .retryOnException(e -> true)
+                    .build())
+            .build();
+    server.enqueue(json(200, "<html>proxy error</html>"));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(server.getRequestCount()).isEqualTo(3);
+  }
+
+  @Test
+  void aStatusFailureIsDecidedByTheStatusesNeverByThePredicate() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .backoff(Duration.ZERO, Duration.ZERO)
+                    .retryOnException(e -> true)
+                    .build())
+            .build();
+    server.enqueue(status(404, null));
+    server.enqueue(json(200, "\"ok\""));
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(404));
+    assertThat(server.getRequestCount()).isEqualTo(1);
   }
 
   // ---- redirects and credentials

@@ -2,7 +2,10 @@ package dev.httpjson.testing;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
+import javax.net.ServerSocketFactory;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -13,9 +16,55 @@ public final class LoopbackServer {
   private LoopbackServer() {}
 
   public static MockWebServer start() throws IOException {
-    MockWebServer server = new MockWebServer();
+    MockWebServer server = newServer();
     server.start(InetAddress.getLoopbackAddress(), 0);
     return server;
+  }
+
+  /**
+   * A server, not started yet, whose connections send each write at once. mockwebserver3 writes a
+   * response's headers and its body separately on a socket with Nagle's algorithm on, so a body
+   * waits for the ACK of the headers, which the client delays by 40 ms: every call with a body then
+   * took ~45 ms on loopback (measured: 46-50 ms per GET of a 3-byte body, 0.9 ms with this).
+   */
+  public static MockWebServer newServer() {
+    MockWebServer server = new MockWebServer();
+    server.setServerSocketFactory(NoDelayServerSockets.INSTANCE);
+    return server;
+  }
+
+  /** Server sockets whose accepted connections have {@code TCP_NODELAY} set. */
+  private static final class NoDelayServerSockets extends ServerSocketFactory {
+    static final NoDelayServerSockets INSTANCE = new NoDelayServerSockets();
+
+    @Override
+    public ServerSocket createServerSocket() throws IOException {
+      return new ServerSocket() {
+        @Override
+        public Socket accept() throws IOException {
+          Socket socket = super.accept();
+          socket.setTcpNoDelay(true);
+          return socket;
+        }
+      };
+    }
+
+    // mockwebserver3 creates its socket unbound and binds it itself; these forms are not used.
+    @Override
+    public ServerSocket createServerSocket(int port) throws IOException {
+      throw new UnsupportedOperationException("createServerSocket(port)");
+    }
+
+    @Override
+    public ServerSocket createServerSocket(int port, int backlog) throws IOException {
+      throw new UnsupportedOperationException("createServerSocket(port, backlog)");
+    }
+
+    @Override
+    public ServerSocket createServerSocket(int port, int backlog, InetAddress address)
+        throws IOException {
+      throw new UnsupportedOperationException("createServerSocket(port, backlog, address)");
+    }
   }
 
   public static URI uri(MockWebServer server, String path) {

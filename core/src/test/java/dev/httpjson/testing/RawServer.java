@@ -43,6 +43,13 @@ public final class RawServer implements AutoCloseable {
                 }
                 connections.incrementAndGet();
                 sockets.add(socket);
+                try {
+                  // Each write goes out at once, as the test wrote it: with Nagle's algorithm a
+                  // small write waits up to 40 ms for the ACK of the one before (delayed ACK).
+                  socket.setTcpNoDelay(true);
+                } catch (IOException e) {
+                  handlerFailures.add(e);
+                }
                 Thread t =
                     new Thread(
                         () -> {

@@ -17,6 +17,9 @@ import org.opentest4j.TestAbortedException;
 
 /** The leak checks every hostile-input row relies on must be able to fail. */
 class ResourceCountsTest {
+  private static final int OPENED = 50;
+  private static final int SLACK = 10;
+
   @Test
   @EnabledOnOs(OS.LINUX)
   void countsDescriptorsThisProcessOpensAndCloses(@TempDir Path dir) throws Exception {
@@ -25,7 +28,7 @@ class ResourceCountsTest {
     long before = ResourceCounts.openFileDescriptors();
     long open;
     try {
-      for (int i = 0; i < 10; i++) {
+      for (int i = 0; i < OPENED; i++) {
         streams.add(new FileInputStream(file.toFile()));
       }
       open = ResourceCounts.openFileDescriptors();
@@ -37,8 +40,10 @@ class ResourceCountsTest {
     long after = ResourceCounts.openFileDescriptors();
 
     assertThat(before).isPositive();
-    assertThat(open).isGreaterThanOrEqualTo(before + 10);
-    assertThat(after).isLessThanOrEqualTo(open - 10);
+    // The count is the whole process's: a connection of an earlier test that the JDK closes on its
+    // own threads meanwhile lowers it. Up to SLACK such closes are told apart from not counting.
+    assertThat(open).isGreaterThanOrEqualTo(before + OPENED - SLACK);
+    assertThat(after).isLessThanOrEqualTo(open - OPENED);
   }
 
   @Test

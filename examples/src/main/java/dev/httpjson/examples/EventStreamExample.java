@@ -29,10 +29,14 @@ public final class EventStreamExample {
   public static void main(String[] args) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
 
+    String key = System.getenv("API_KEY");
+    if (key == null || key.isBlank()) { // never send "Bearer null"
+      throw new IllegalStateException("API_KEY is not set");
+    }
     HttpJsonClient llm =
         HttpJsonClient.newBuilder(client)
             .baseUri("https://api.example.com/v1/")
-            .header("Authorization", "Bearer " + System.getenv("API_KEY"))
+            .header("Authorization", "Bearer " + key)
             .build();
     ChatRequest ask = new ChatRequest("small-1", List.of(new Message("user", "Say hello")), true);
     try (Stream<ServerSentEvent<Chunk>> chunks =

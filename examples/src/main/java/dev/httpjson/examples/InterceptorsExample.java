@@ -2,6 +2,7 @@ package dev.httpjson.examples;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonType;
 import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.RetryInterceptor;
 import java.io.IOException;
@@ -11,12 +12,24 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** The README's "around the call" examples: a bearer token, retries, logging, refresh on 401. */
+/**
+ * The README's "around the call" examples: a bearer token, retries, logging, refresh on 401, a
+ * keyed POST retried after a dropped connection, a QUERY.
+ */
 public final class InterceptorsExample {
   record User(String id, String name) {}
+
+  record NewCharge(long amount, String currency) {}
+
+  record Charge(String id, String status) {}
+
+  record Order(String id, String status) {}
 
   /** Where tokens come from: a login call, a file a sidecar refreshes, a secrets manager. */
   interface TokenSource {
@@ -32,7 +45,7 @@ public final class InterceptorsExample {
         HttpJsonClient.newBuilder(HttpClient.newHttpClient())
             .baseUri("https://api.example.com/v1/")
             .header("Authorization", () -> "Bearer " + tokens.current()) // asked per request
-            .interceptor(RetryInterceptor.newBuilder().maxAttempts(4).build()) // 429, 503, connect
+            .interceptor(RetryInterceptor.newBuilder().maxAttempts(4).build()) // 429, 503, network
             .interceptor(LoggingInterceptor.newBuilder().build()) // BASIC, on System.Logger
             .options(dev.httpjson.JsonOptions.newBuilder().timeout(Duration.ofSeconds(30)).build())
             .build();
@@ -40,6 +53,7 @@ public final class InterceptorsExample {
     System.out.println(user);
 
     refreshing(tokens);
+    payments();
     redirects();
   }
 
@@ -112,6 +126,25 @@ public final class InterceptorsExample {
                     .thenCompose(token -> chain.forwardAsync(withToken(request, token)));
               });
     }
+  }
+
+  static void payments() throws Exception {
+    HttpJsonClient payments =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri("https://api.example.com/v1/")
+            .interceptor(RetryInterceptor.newBuilder().maxAttempts(3).build())
+            .interceptor(LoggingInterceptor.newBuilder().showQueryParameter("page").build())
+            .build();
+    String key = UUID.randomUUID().toString(); // one per payment, the same on every attempt
+    Charge charge =
+        payments
+            .withHeader("Idempotency-Key", key)
+            .postAsJson("charges", new NewCharge(2000, "eur"), Charge.class);
+    // Sent again after "HTTP/1.1 header parser received no bytes": the server dedupes by the key.
+    List<Order> late =
+        payments.queryAsJson(
+            "orders", Map.of("status", "late", "limit", 50), JsonType.listOf(Order.class));
+    System.out.println(charge + " " + late);
   }
 
   static void redirects() throws Exception {

@@ -12,6 +12,7 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.RetryInterceptor;
+import dev.httpjson.testing.LoopbackServer;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -94,7 +95,7 @@ abstract class TelemetryContract {
 
   @BeforeEach
   void setUp() throws IOException {
-    server = new MockWebServer();
+    server = LoopbackServer.newServer();
     server.start(InetAddress.getLoopbackAddress(), 0);
     client = newClient();
     spans = InMemorySpanExporter.create();

@@ -1,0 +1,401 @@
+package dev.httpjson.differential;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
+
+/**
+ * Documents and values for a target type, driven by the type itself (record components, lists,
+ * maps, optionals), from one seeded {@link Random}: the same seed gives the same run.
+ */
+final class Generator {
+  private final Literals literals;
+  private final Random random;
+
+  Generator(long seed) {
+    this.random = new Random(seed);
+    this.literals = new Literals(random);
+  }
+
+  Literals literals() {
+    return literals;
+  }
+
+  // ---- documents ----
+
+  /** A document for {@code type}: mostly the right shape, with the literals' edges and mistakes. */
+  Node document(Type type, boolean invalid) {
+    return document(type, invalid, 0);
+  }
+
+  private Node document(Type type, boolean invalid, int depth) {
+    if (depth > 0 && literals.chance(0.03)) {
+      return anyTree(depth + 1, invalid);
+    }
+    Class<?> raw = raw(type);
+    if (raw.isRecord()) {
+      List<Node.Member> members = new ArrayList<>();
+      for (RecordComponent component : raw.getRecordComponents()) {
+        if (literals.chance(0.9)) {
+          Node value = document(component.getGenericType(), invalid, depth + 1);
+          members.add(new Node.Member(spell(component.getName()), value));
+        }
+      }
+      if (literals.chance(0.15)) {
+        int at = random.nextInt(members.size() + 1);
+        members.add(at, new Node.Member(literals.name(), anyTree(depth + 1, invalid)));
+      }
+      if (literals.chance(0.1)) {
+        Collections.shuffle(members, random);
+      }
+      return new Node.Obj(members);
+    }
+    if (raw == List.class) {
+      List<Node> elements = new ArrayList<>();
+      int n = random.nextInt(5);
+      for (int i = 0; i < n; i++) {
+        elements.add(document(argument(type, 0), invalid, depth + 1));
+      }
+      return new Node.Array(elements);
+    }
+    if (raw == Map.class) {
+      List<Node.Member> members = new ArrayList<>();
+      int n = random.nextInt(4);
+      for (int i = 0; i < n; i++) {
+        members.add(
+            new Node.Member(literals.name(), document(argument(type, 1), invalid, depth + 1)));
+      }
+      return new Node.Obj(members);
+    }
+    if (raw == Optional.class) {
+      return document(argument(type, 0), invalid, depth);
+    }
+    if (raw == Object.class) {
+      return anyTree(depth, invalid);
+    }
+    return new Node.Literal(literals.literal(kind(raw), invalid));
+  }
+
+  /** A component's name as a document spells it: as declared, in another case, or escaped. */
+  private String spell(String name) {
+    if (literals.chance(0.05)) {
+      return "\"" + name.toUpperCase(Locale.ROOT) + "\"";
+    }
+    if (literals.chance(0.03)) {
+      return "\"\\u"
+          + String.format(Locale.ROOT, "%04x", (int) name.charAt(0))
+          + name.substring(1)
+          + "\"";
+    }
+    return "\"" + name + "\"";
+  }
+
+  /** Any JSON value: what an untyped target reads. */
+  Node anyTree(int depth, boolean invalid) {
+    int pick = depth > 3 ? 0 : random.nextInt(5);
+    switch (pick) {
+      case 3 -> {
+        List<Node> elements = new ArrayList<>();
+        int n = random.nextInt(4);
+        for (int i = 0; i < n; i++) {
+          elements.add(anyTree(depth + 1, invalid));
+        }
+        return new Node.Array(elements);
+      }
+      case 4 -> {
+        List<Node.Member> members = new ArrayList<>();
+        int n = random.nextInt(4);
+        for (int i = 0; i < n; i++) {
+          members.add(new Node.Member(literals.name(), anyTree(depth + 1, invalid)));
+        }
+        return new Node.Obj(members);
+      }
+      default -> {
+        return new Node.Literal(literals.literal(Kind.ANY, invalid));
+      }
+    }
+  }
+
+  // ---- values ----
+
+  /**
+   * A value of {@code type} to write: edges, escapes, surrogates, nulls where the type allows them.
+   * {@code plain} gives the simplest value, which the shrinker puts in place of a component.
+   */
+  Object value(Type type, boolean plain) {
+    Class<?> raw = raw(type);
+    if (raw.isRecord()) {
+      RecordComponent[] components = raw.getRecordComponents();
+      Object[] args = new Object[components.length];
+      Class<?>[] types = new Class<?>[components.length];
+      for (int i = 0; i < components.length; i++) {
+        types[i] = components[i].getType();
+        args[i] = value(components[i].getGenericType(), plain);
+        if (args[i] == null && types[i].isPrimitive()) {
+          throw new AssertionError("null for " + components[i]);
+        }
+      }
+      return construct(raw, types, args);
+    }
+    boolean nullable = !raw.isPrimitive() && raw != Optional.class;
+    if (nullable && !plain && literals.chance(0.05)) {
+      return null;
+    }
+    if (raw == List.class) {
+      List<Object> list = new ArrayList<>();
+      int n = plain ? 0 : random.nextInt(5);
+      for (int i = 0; i < n; i++) {
+        list.add(value(argument(type, 0), false));
+      }
+      return list;
+    }
+    if (raw == Map.class) {
+      Map<String, Object> map = new LinkedHashMap<>();
+      int n = plain ? 0 : random.nextInt(4);
+      for (int i = 0; i < n; i++) {
+        map.put(string(), value(argument(type, 1), false));
+      }
+      return map;
+    }
+    if (raw == Optional.class) {
+      if (plain || literals.chance(0.3)) {
+        return Optional.empty();
+      }
+      Object inner;
+      do {
+        inner = value(argument(type, 0), false);
+      } while (inner == null);
+      return Optional.of(inner);
+    }
+    return plain ? plainScalar(kind(raw), raw) : scalar(kind(raw), raw);
+  }
+
+  static Object construct(Class<?> record, Class<?>[] types, Object[] args) {
+    try {
+      Constructor<?> constructor = record.getDeclaredConstructor(types);
+      return constructor.newInstance(args);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private Object plainScalar(Kind kind, Class<?> raw) {
+    return switch (kind) {
+      case INT -> 0;
+      case LONG -> 0L;
+      case SHORT -> (short) 0;
+      case BYTE -> (byte) 0;
+      case DOUBLE -> 0.5d;
+      case FLOAT -> 0.5f;
+      case BOOLEAN -> false;
+      case BIG_DECIMAL -> BigDecimal.ONE;
+      case BIG_INTEGER -> BigInteger.ONE;
+      case STRING -> "a";
+      case COLOR -> Shapes.Color.RED;
+      case LOCAL_DATE -> LocalDate.of(2000, 1, 1);
+      case INSTANT -> Instant.EPOCH;
+      case OFFSET_DATE_TIME -> OffsetDateTime.parse("2000-01-01T00:00:00Z");
+      case UUID -> new UUID(0, 1);
+      case ANY -> throw new IllegalArgumentException("no value for " + raw);
+    };
+  }
+
+  private Object scalar(Kind kind, Class<?> raw) {
+    return switch (kind) {
+      case INT -> literals.chance(0.3) ? literals.pick(INT_EDGES) : random.nextInt();
+      case LONG -> literals.chance(0.3) ? literals.pick(LONG_EDGES) : random.nextLong();
+      case SHORT -> (short) (literals.chance(0.3) ? literals.pick(INT_EDGES) : random.nextInt());
+      case BYTE -> (byte) (literals.chance(0.3) ? literals.pick(INT_EDGES) : random.nextInt());
+      case DOUBLE -> doubleValue();
+      case FLOAT -> floatValue();
+      case BOOLEAN -> random.nextBoolean();
+      case BIG_DECIMAL ->
+          new BigDecimal(
+                  new BigInteger(random.nextInt(160), random).negate(), random.nextInt(50) - 10)
+              .multiply(BigDecimal.valueOf(random.nextBoolean() ? 1 : -1));
+      case BIG_INTEGER -> {
+        BigInteger big = new BigInteger(random.nextInt(300), random);
+        yield random.nextBoolean() ? big : big.negate();
+      }
+      case STRING -> string();
+      case COLOR -> literals.pick(List.of(Shapes.Color.values()));
+      case LOCAL_DATE -> literals.localDate();
+      case INSTANT -> literals.instant();
+      case OFFSET_DATE_TIME -> literals.offsetDateTime();
+      case UUID -> literals.uuid();
+      case ANY -> throw new IllegalArgumentException("no value for " + raw);
+    };
+  }
+
+  static final List<Integer> INT_EDGES =
+      List.of(0, -1, 1, 127, -128, 255, 32767, -32768, Integer.MAX_VALUE, Integer.MIN_VALUE);
+
+  static final List<Long> LONG_EDGES =
+      List.of(
+          0L,
+          Long.MAX_VALUE,
+          Long.MIN_VALUE,
+          Long.MAX_VALUE - 1,
+          Long.MIN_VALUE + 1,
+          9007199254740993L,
+          (long) Integer.MAX_VALUE + 1);
+
+  static final List<Double> DOUBLE_EDGES =
+      List.of(
+          0.0,
+          -0.0,
+          Double.MIN_VALUE,
+          -Double.MIN_VALUE,
+          Double.MAX_VALUE,
+          -Double.MAX_VALUE,
+          Double.MIN_NORMAL,
+          1e-70,
+          1e23,
+          9.999999999999999e22,
+          0.1,
+          1e16,
+          1000000000000000.5,
+          5713993.375809611,
+          9007199254740993.0,
+          1.0,
+          100.0,
+          1e7,
+          1e-3,
+          1e21,
+          1e22);
+
+  static final List<Float> FLOAT_EDGES =
+      List.of(
+          0.0f,
+          -0.0f,
+          Float.MIN_VALUE,
+          Float.MAX_VALUE,
+          -Float.MAX_VALUE,
+          Float.MIN_NORMAL,
+          0.1f,
+          1e-10f,
+          16777217f,
+          3.4e38f,
+          1e7f,
+          1e-3f);
+
+  private double doubleValue() {
+    switch (random.nextInt(4)) {
+      case 0:
+        return literals.pick(DOUBLE_EDGES);
+      case 1:
+        return random.nextDouble() * Math.pow(10, random.nextInt(40) - 20);
+      default:
+        double d;
+        do {
+          d = Double.longBitsToDouble(random.nextLong());
+        } while (!Double.isFinite(d));
+        return d;
+    }
+  }
+
+  private float floatValue() {
+    if (random.nextInt(3) == 0) {
+      return literals.pick(FLOAT_EDGES);
+    }
+    float f;
+    do {
+      f = Float.intBitsToFloat(random.nextInt());
+    } while (!Float.isFinite(f));
+    return f;
+  }
+
+  /** A Java string with what JSON must escape, non-BMP characters and lone surrogates. */
+  String string() {
+    StringBuilder out = new StringBuilder();
+    int pieces = random.nextInt(6);
+    for (int i = 0; i < pieces; i++) {
+      switch (random.nextInt(8)) {
+        case 0 -> out.append((char) random.nextInt(0x20));
+        case 1 -> out.append(literals.pick(List.of("\"", "\\", "/", "\u007f", "\u2028", "\uFEFF")));
+        case 2 ->
+            out.append(literals.pick(List.of("é", "中", "\uD83D\uDE00", "\uDBFF\uDFFF", "\uFFFF")));
+        case 3 -> out.append(literals.pick(List.of("\uD800", "\uDFFF", "\uDC00x", "\uDE00\uD83D")));
+        case 4 -> out.append((char) random.nextInt(0x10000));
+        default -> {
+          int n = 1 + random.nextInt(6);
+          for (int j = 0; j < n; j++) {
+            out.append((char) (0x20 + random.nextInt(0x5f)));
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  // ---- types ----
+
+  static Class<?> raw(Type type) {
+    if (type instanceof Class<?> c) {
+      return c;
+    }
+    if (type instanceof ParameterizedType p) {
+      return (Class<?>) p.getRawType();
+    }
+    throw new IllegalArgumentException("unsupported type " + type);
+  }
+
+  private static Type argument(Type type, int index) {
+    if (type instanceof ParameterizedType p) {
+      return p.getActualTypeArguments()[index];
+    }
+    return Object.class;
+  }
+
+  static Kind kind(Class<?> raw) {
+    if (raw == int.class || raw == Integer.class) {
+      return Kind.INT;
+    } else if (raw == long.class || raw == Long.class) {
+      return Kind.LONG;
+    } else if (raw == short.class || raw == Short.class) {
+      return Kind.SHORT;
+    } else if (raw == byte.class || raw == Byte.class) {
+      return Kind.BYTE;
+    } else if (raw == double.class || raw == Double.class) {
+      return Kind.DOUBLE;
+    } else if (raw == float.class || raw == Float.class) {
+      return Kind.FLOAT;
+    } else if (raw == boolean.class || raw == Boolean.class) {
+      return Kind.BOOLEAN;
+    } else if (raw == BigDecimal.class) {
+      return Kind.BIG_DECIMAL;
+    } else if (raw == BigInteger.class) {
+      return Kind.BIG_INTEGER;
+    } else if (raw == String.class) {
+      return Kind.STRING;
+    } else if (raw == Shapes.Color.class) {
+      return Kind.COLOR;
+    } else if (raw == LocalDate.class) {
+      return Kind.LOCAL_DATE;
+    } else if (raw == Instant.class) {
+      return Kind.INSTANT;
+    } else if (raw == OffsetDateTime.class) {
+      return Kind.OFFSET_DATE_TIME;
+    } else if (raw == UUID.class) {
+      return Kind.UUID;
+    } else if (raw == Object.class) {
+      return Kind.ANY;
+    }
+    throw new IllegalArgumentException("no kind for " + raw);
+  }
+}

@@ -1,0 +1,25 @@
+package dev.httpjson.differential;
+
+/**
+ * What a component holds: picks the literals a document gives it and the values a round trip
+ * writes.
+ */
+enum Kind {
+  INT,
+  LONG,
+  SHORT,
+  BYTE,
+  DOUBLE,
+  FLOAT,
+  BOOLEAN,
+  BIG_DECIMAL,
+  BIG_INTEGER,
+  STRING,
+  COLOR,
+  LOCAL_DATE,
+  INSTANT,
+  OFFSET_DATE_TIME,
+  UUID,
+  /** Anything: the target is {@code Object}. */
+  ANY
+}

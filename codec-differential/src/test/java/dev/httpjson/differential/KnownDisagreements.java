@@ -1,0 +1,485 @@
+package dev.httpjson.differential;
+
+import dev.httpjson.differential.Differential.Disagreement;
+import dev.httpjson.differential.Differential.RoundTrip;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one place where disagreements the run finds today are let through. Each entry is a known bug
+ * or an open decision of issue 29, with a failing test that names it (a {@code tofix} test in a
+ * codec module, or a reproducer in {@link DisagreementsTest}), and matches only shrunk cases of one
+ * shape: one literal (or one name) of a given form, read into a given kind of type, with exactly
+ * the codecs named reading a value. When a fix lands, its tofix test passes, CI says so, and the
+ * entry goes.
+ */
+final class KnownDisagreements {
+  private KnownDisagreements() {}
+
+  /** A known disagreement: its name, the test that reproduces it, and what it matches. */
+  record Known(String name, String test, Predicate<Object> matches) {}
+
+  private static final Set<Kind> NUMBERS =
+      EnumSet.of(
+          Kind.INT,
+          Kind.LONG,
+          Kind.SHORT,
+          Kind.BYTE,
+          Kind.DOUBLE,
+          Kind.FLOAT,
+          Kind.BIG_DECIMAL,
+          Kind.BIG_INTEGER);
+  private static final Set<Kind> DATES =
+      EnumSet.of(Kind.LOCAL_DATE, Kind.INSTANT, Kind.OFFSET_DATE_TIME);
+
+  private static final Pattern NUMBER =
+      Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
+
+  /** A lone surrogate, written as an escape or (in a Java string) as a char. */
+  private static final Pattern LONE_SURROGATE_ESCAPE =
+      Pattern.compile(
+          "(?i)\\\\ud[89ab][0-9a-f]{2}(?!\\\\ud[c-f])|(?<!\\\\ud[89ab][0-9a-f]{2})\\\\ud[c-f][0-9a-f]{2}");
+
+  private static final String TOFIX = "DisagreementsTest#";
+
+  static final List<Known> ALL =
+      List.of(
+          // ---- rows of issue 29 still open, with their tofix tests in the codec modules ----
+          new Known(
+              "issue 29 row 9: Jackson 2 reads null into a primitive as 0",
+              "Jackson2NumberReadingTest#nullIntoPrimitiveIsRefused",
+              document(
+                  d ->
+                      leafIs(d, "null")
+                          && leafType(d).isPrimitive()
+                          && onlyReads(d, Codecs.JACKSON2))),
+          new Known(
+              "issue 29 row 5: avaje reads -0.0 without its sign, and 1e0 as an Integer, into Object and a top-level Double",
+              "AvajeNumberReadingTest#negativeZeroReadsAsNegativeZeroIntoObject, …IntoDouble, #fractionOrExponentSyntaxReadsAsDoubleIntoObject",
+              document(
+                  d ->
+                      (leafType(d) == Object.class || d.document().target().type == Double.class)
+                          && NUMBER.matcher(leaf(d)).matches()
+                          && (leaf(d).contains("e")
+                              || leaf(d).contains("E")
+                              || leaf(d).startsWith("-0"))
+                          && allRead(d)
+                          && othersAgreeBut(d, Codecs.AVAJE))),
+          new Known(
+              "issue 29 row 18: avaje fails with end-of-input on an exponent of ten digits",
+              "AvajeNumberReadingTest#hugeNegativeExponentReadsAsZeroIntoDouble",
+              document(
+                  d ->
+                      leaf(d).matches("-?[0-9.]+[eE]-?[0-9]{10}")
+                          && refusedOnlyBy(d, Codecs.AVAJE))),
+          new Known(
+              "issue 29 row 19: Jackson reads non-ASCII digits in a string as a number",
+              "JacksonNumberReadingTest#nonAsciiDigitsAreNotANumber, Jackson2NumberReadingTest#nonAsciiDigitsAreNotANumber",
+              document(
+                  d ->
+                      NUMBERS.contains(leafKind(d))
+                          && leaf(d).matches("\"[^\\x00-\\x7f]+\"")
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          // ---- new: found by this run ----
+          new Known(
+              "Jackson reads a number in a string outside JSON's syntax (+1, 01, spaces)",
+              TOFIX + "aNumberInAStringIsReadOnlyInJsonSyntax",
+              document(
+                  d ->
+                      NUMBERS.contains(leafKind(d))
+                          && leaf(d).matches("\"[-+0-9. eE]*[0-9][-+0-9. eE]*\"")
+                          && !NUMBER.matcher(leaf(d).substring(1, leaf(d).length() - 1)).matches()
+                          && (onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2)
+                              || onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2, Codecs.GSON)))),
+          new Known(
+              "Jackson reads a float past float's range as infinity",
+              TOFIX + "aNumberPastFloatsRangeIsRefused",
+              document(
+                  d ->
+                      leafKind(d) == Kind.FLOAT
+                          && NUMBER.matcher(leaf(d).replace("\"", "")).matches()
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          new Known(
+              "README codec table: avaje refuses a key repeated in a Map (its map adapter)",
+              "AvajeHostileBodyTest#repeatedMapKeyLastValueWins (a documented difference)",
+              document(d -> repeatedName(d.document().tree()) && refusedOnlyBy(d, Codecs.AVAJE))),
+          new Known(
+              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
+              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
+              document(d -> hasLoneSurrogateLiteral(d) && refusedOnlyBy(d, Codecs.GSON))),
+          new Known(
+              "a lone surrogate escape in a name: avaje reads it, the others refuse",
+              TOFIX + "aLoneSurrogateEscapeInANameReadsAlike",
+              document(d -> hasLoneSurrogateName(d) && onlyReads(d, Codecs.AVAJE))),
+          new Known(
+              "Jackson reads date-time text outside ISO-8601 as written (spaces, +0100, a date-time as a date)",
+              TOFIX + "dateTextIsReadAlike",
+              document(
+                  d ->
+                      DATES.contains(leafKind(d))
+                          && leaf(d).startsWith("\"")
+                          && !leaf(d).equals("\"\"")
+                          && !leaf(d).matches("\"-?[0-9.]+\"")
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          new Known(
+              "Gson and avaje refuse an Instant past year 999,999,999 that Jackson reads (Instant.MAX)",
+              TOFIX + "instantMaxReadsBackWithEveryCodec",
+              document(
+                  d ->
+                      leafKind(d) == Kind.INSTANT
+                          && leaf(d).startsWith("\"+")
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          // ---- open decisions of issue 29 ("the judgment calls"), tofix until decided ----
+          new Known(
+              "issue 29 judgment call: numbers read as dates (epochs) only by Jackson",
+              TOFIX + "aNumberIntoADateIsReadAlike",
+              document(
+                  d ->
+                      DATES.contains(leafKind(d))
+                          && (NUMBER.matcher(leaf(d)).matches() || leaf(d).matches("\"-?[0-9.]+\""))
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          new Known(
+              "issue 29 judgment call: \"\" (or a blank string) read as null only by Jackson (and as false by Gson)",
+              TOFIX + "anEmptyStringIsReadAlike",
+              document(
+                  d ->
+                      !Leaf.of(d).inName()
+                          && leaf(d).matches("\"( |\\\\[fnrt])*\"")
+                          && (onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2)
+                              || onlyReads(d, Codecs.JACKSON2)
+                              || (leafKind(d) == Kind.BOOLEAN && refusedOnlyBy(d, Codecs.AVAJE))))),
+          new Known(
+              "issue 29 judgment call: numbers read as booleans only by Jackson",
+              TOFIX + "aNumberIntoABooleanIsReadAlike",
+              document(
+                  d ->
+                      leafKind(d) == Kind.BOOLEAN
+                          && NUMBER.matcher(leaf(d)).matches()
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          new Known(
+              "issue 29 judgment call: a boolean in a string (avaje refuses \"true\"; Gson reads any other string as false)",
+              TOFIX + "aBooleanInAStringIsReadAlike",
+              document(d -> leafKind(d) == Kind.BOOLEAN && leaf(d).startsWith("\"") && noCrash(d))),
+          new Known(
+              "issue 29 judgment call: numbers and booleans read as a String by all but avaje",
+              TOFIX + "aNumberIntoAStringIsReadAlike",
+              document(
+                  d ->
+                      leafKind(d) == Kind.STRING
+                          && !leaf(d).startsWith("\"")
+                          && !leaf(d).equals("null")
+                          && refusedOnlyBy(d, Codecs.AVAJE))),
+          new Known(
+              "issue 29 judgment call: NaN and infinities in a string read only by Jackson",
+              TOFIX + "nanInAStringIsReadAlike",
+              document(
+                  d ->
+                      leaf(d).matches("\"-?(NaN|Infinity)\"")
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          new Known(
+              "issue 29 judgment call: a number read as a UUID only by Jackson",
+              TOFIX + "aNumberIntoAUuidIsReadAlike",
+              document(
+                  d ->
+                      leafKind(d) == Kind.UUID
+                          && NUMBER.matcher(leaf(d)).matches()
+                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          // ---- round trips ----
+          new Known(
+              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
+              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
+              roundTrip(r -> loneSurrogate(r.value()) && failingReaders(r).equals(Set.of("Gson")))),
+          new Known(
+              "avaje writes a lone high surrogate followed by a non-ASCII character as invalid UTF-8",
+              TOFIX + "aLoneHighSurrogateBeforeANonAsciiCharacterIsWrittenAsAnEscape",
+              roundTrip(r -> loneSurrogate(r.value()) && r.signature().contains("avaje→J3"))),
+          new Known(
+              "a lone surrogate in a map key: avaje refuses to write it, Jackson to read it",
+              TOFIX + "aLoneSurrogateEscapeInANameReadsAlike",
+              roundTrip(
+                  r ->
+                      loneSurrogate(r.value()) && r.signature().startsWith("avaje write refused"))),
+          new Known(
+              "Gson and avaje refuse an Instant past year 999,999,999 that Jackson reads (Instant.MAX)",
+              TOFIX + "instantMaxReadsBackWithEveryCodec",
+              roundTrip(
+                  r ->
+                      String.valueOf(r.value()).matches("(?s).*[-+]1000000000-.*")
+                          && failingReaders(r).equals(Set.of("Gson", "avaje")))));
+
+  /** The entry that {@code found} (a shrunk disagreement or round trip) is, if any. */
+  static Known match(Object found) {
+    for (Known known : ALL) {
+      if (known.matches().test(found)) {
+        return known;
+      }
+    }
+    return found instanceof Disagreement d ? parts(d) : null;
+  }
+
+  /**
+   * A shrunk document that holds two known disagreements at once (removing either literal leaves
+   * the other, so it shrinks no further): each one-removal-smaller document that still disagrees is
+   * a known entry, and there are at least two of them.
+   */
+  private static Known parts(Disagreement d) {
+    Set<String> names = new java.util.TreeSet<>();
+    for (Node smaller : d.document().tree().shrinks()) {
+      Disagreement part = Differential.check(d.document().with(smaller));
+      if (part == null) {
+        continue;
+      }
+      Known known = null;
+      for (Known k : ALL) {
+        if (k.matches().test(part)) {
+          known = k;
+          break;
+        }
+      }
+      if (known == null) {
+        return null;
+      }
+      names.add(known.name());
+    }
+    return names.size() >= 2
+        ? new Known(
+            "two known disagreements in one document: " + String.join(" + ", names),
+            "their entries' tests",
+            o -> true)
+        : null;
+  }
+
+  private static Predicate<Object> document(Predicate<Disagreement> p) {
+    return o -> o instanceof Disagreement d && Leaf.of(d) != null && p.test(d);
+  }
+
+  private static Predicate<Object> roundTrip(Predicate<RoundTrip> p) {
+    return o -> o instanceof RoundTrip r && p.test(r);
+  }
+
+  // ---- the shrunk document's one literal, and the type it is read into ----
+
+  /**
+   * The one literal a shrunk document holds (through single-member objects and arrays), and its
+   * type.
+   */
+  record Leaf(String text, Type type, boolean inName) {
+    static Leaf of(Disagreement d) {
+      return walk(d.document().tree(), d.document().target().type);
+    }
+
+    private static Leaf walk(Node node, Type type) {
+      Class<?> raw = Generator.raw(type);
+      if (raw == Optional.class) {
+        return walk(node, argument(type, 0));
+      }
+      if (node instanceof Node.Literal literal) {
+        return new Leaf(literal.text(), type, false);
+      }
+      if (node instanceof Node.Array array) {
+        return array.elements().size() == 1
+            ? walk(array.elements().get(0), raw == List.class ? argument(type, 0) : Object.class)
+            : null;
+      }
+      Node.Obj obj = (Node.Obj) node;
+      if (obj.members().size() != 1) {
+        return null;
+      }
+      Node.Member member = obj.members().get(0);
+      Type inner = Object.class;
+      if (raw == java.util.Map.class) {
+        inner = argument(type, 1);
+      } else if (raw.isRecord()) {
+        String name = unescape(member.name().substring(1, member.name().length() - 1));
+        inner = null;
+        for (RecordComponent component : raw.getRecordComponents()) {
+          if (component.getName().equalsIgnoreCase(name)) {
+            inner = component.getGenericType();
+          }
+        }
+        if (inner == null) {
+          return new Leaf(
+              member.name(), Object.class, true); // an unknown member: its name is what counts
+        }
+      }
+      if (LONE_SURROGATE_ESCAPE.matcher(member.name()).find()) {
+        return new Leaf(member.name(), Object.class, true);
+      }
+      return walk(member.value(), inner);
+    }
+
+    private static String unescape(String name) {
+      Matcher m = Pattern.compile("\\\\u([0-9a-fA-F]{4})").matcher(name);
+      StringBuilder out = new StringBuilder();
+      while (m.find()) {
+        m.appendReplacement(
+            out, Matcher.quoteReplacement(String.valueOf((char) Integer.parseInt(m.group(1), 16))));
+      }
+      return m.appendTail(out).toString();
+    }
+
+    private static Type argument(Type type, int index) {
+      return type instanceof ParameterizedType p ? p.getActualTypeArguments()[index] : Object.class;
+    }
+  }
+
+  private static String leaf(Disagreement d) {
+    return Leaf.of(d).text();
+  }
+
+  private static boolean leafIs(Disagreement d, String text) {
+    return !Leaf.of(d).inName() && leaf(d).equals(text);
+  }
+
+  private static Class<?> leafType(Disagreement d) {
+    return Generator.raw(Leaf.of(d).type());
+  }
+
+  private static Kind leafKind(Disagreement d) {
+    try {
+      return Leaf.of(d).inName() ? Kind.ANY : Generator.kind(leafType(d));
+    } catch (IllegalArgumentException e) {
+      return Kind.ANY;
+    }
+  }
+
+  private static boolean hasLoneSurrogateLiteral(Disagreement d) {
+    return LONE_SURROGATE_ESCAPE.matcher(d.document().tree().text()).find();
+  }
+
+  private static boolean hasLoneSurrogateName(Disagreement d) {
+    return names(d.document().tree()).stream()
+        .anyMatch(n -> LONE_SURROGATE_ESCAPE.matcher(n).find());
+  }
+
+  private static List<String> names(Node node) {
+    List<String> names = new java.util.ArrayList<>();
+    if (node instanceof Node.Obj obj) {
+      for (Node.Member member : obj.members()) {
+        names.add(member.name());
+        names.addAll(names(member.value()));
+      }
+    } else if (node instanceof Node.Array array) {
+      array.elements().forEach(e -> names.addAll(names(e)));
+    }
+    return names;
+  }
+
+  /** Two members of one object with the same name. */
+  private static boolean repeatedName(Node node) {
+    if (node instanceof Node.Obj obj) {
+      Set<String> seen = new java.util.HashSet<>();
+      for (Node.Member member : obj.members()) {
+        if (!seen.add(member.name()) || repeatedName(member.value())) {
+          return true;
+        }
+      }
+    } else if (node instanceof Node.Array array) {
+      return array.elements().stream().anyMatch(KnownDisagreements::repeatedName);
+    }
+    return false;
+  }
+
+  // ---- who read a value ----
+
+  /** Exactly {@code codecs} read a value (from bytes and from text alike); the others refused. */
+  private static boolean onlyRead(Disagreement d, Codecs... codecs) {
+    Set<Codecs> reading = EnumSet.noneOf(Codecs.class);
+    for (var entry : d.outcomes().entrySet()) {
+      if (entry.getValue() instanceof Outcome.Crashed) {
+        return false;
+      }
+      if (entry.getValue() instanceof Outcome.Value) {
+        reading.add(entry.getKey().codec());
+      } else if (List.of(codecs).contains(entry.getKey().codec())) {
+        return false;
+      }
+    }
+    return reading.equals(
+            codecs.length == 0 ? EnumSet.noneOf(Codecs.class) : EnumSet.copyOf(List.of(codecs)))
+        && agreeAmong(d, codecs);
+  }
+
+  private static boolean onlyReads(Disagreement d, Codecs codec) {
+    return onlyRead(d, codec);
+  }
+
+  private static boolean refusedOnlyBy(Disagreement d, Codecs codec) {
+    EnumSet<Codecs> others = EnumSet.allOf(Codecs.class);
+    others.remove(codec);
+    return onlyRead(d, others.toArray(new Codecs[0]));
+  }
+
+  private static boolean noCrash(Disagreement d) {
+    return d.outcomes().values().stream().noneMatch(o -> o instanceof Outcome.Crashed);
+  }
+
+  private static boolean allRead(Disagreement d) {
+    return d.outcomes().values().stream().allMatch(o -> o instanceof Outcome.Value);
+  }
+
+  /** The others agree on one value; {@code odd} reads another. */
+  private static boolean othersAgreeBut(Disagreement d, Codecs odd) {
+    EnumSet<Codecs> others = EnumSet.allOf(Codecs.class);
+    others.remove(odd);
+    return agreeAmong(d, others.toArray(new Codecs[0]));
+  }
+
+  private static boolean agreeAmong(Disagreement d, Codecs... codecs) {
+    Outcome first = null;
+    for (var entry : d.outcomes().entrySet()) {
+      if (List.of(codecs).contains(entry.getKey().codec())) {
+        if (first == null) {
+          first = entry.getValue();
+        } else if (!first.agreesWith(entry.getValue())) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  // ---- round trips ----
+
+  private static boolean loneSurrogate(Object value) {
+    String text = String.valueOf(value);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && (i + 1 == text.length() || !Character.isLowSurrogate(text.charAt(i + 1)))) {
+        return true;
+      }
+      if (Character.isLowSurrogate(c)
+          && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The codecs that failed to read back some codec's output. */
+  private static Set<String> failingReaders(RoundTrip r) {
+    Set<String> readers = new java.util.TreeSet<>();
+    for (String part : r.signature().split("; ")) {
+      if (part.contains("write")) {
+        readers.add("writer " + part);
+      } else if (part.contains("→")) {
+        readers.add(part.substring(part.indexOf('→') + 1, part.indexOf(' ')));
+      }
+    }
+    return readers;
+  }
+
+  static String lower(String s) {
+    return s.toLowerCase(Locale.ROOT);
+  }
+}
