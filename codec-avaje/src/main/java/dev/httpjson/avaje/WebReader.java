@@ -340,13 +340,19 @@ final class WebReader implements JsonReader {
     }
     if (digits <= 18) {
       long value = Long.parseLong(text);
-      return value == (int) value ? Integer.valueOf((int) value) : Long.valueOf(value);
+      if (value == (int) value) {
+        return Integer.valueOf((int) value); // not in a ?: with a Long, which would widen it
+      }
+      return Long.valueOf(value);
     }
     BigInteger value = new BigInteger(text);
     if (value.bitLength() < 32) {
-      return value.intValue();
+      return Integer.valueOf(value.intValue());
     }
-    return value.bitLength() < 64 ? Long.valueOf(value.longValue()) : value;
+    if (value.bitLength() < 64) {
+      return Long.valueOf(value.longValue());
+    }
+    return value;
   }
 
   /** Refuses a wide number, which no BigDecimal or BigInteger here holds (nor Jackson's). */

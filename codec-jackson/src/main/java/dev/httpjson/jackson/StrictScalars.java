@@ -153,8 +153,12 @@ final class StrictScalars {
               handledType().getSimpleName(),
               token);
         }
-        if (token == JsonToken.VALUE_STRING && p.getString().isEmpty()) {
-          return ctxt.handleWeirdStringValue(handledType(), "", "an empty string is not a date");
+        if (token == JsonToken.VALUE_STRING && handledType() != java.time.Year.class) {
+          String text = p.getString();
+          if (text.isEmpty() || isJsonNumber(text)) {
+            // Jackson reads digits in a string as epoch seconds or days too.
+            return ctxt.handleWeirdStringValue(handledType(), text, "not an ISO-8601 date or time");
+          }
         }
         return super.deserialize(p, ctxt);
       }
@@ -174,7 +178,12 @@ final class StrictScalars {
           return kind == Kind.DOUBLE ? (Object) (-0.0d) : (Object) (-0.0f);
         }
       }
-      return super.deserialize(p, ctxt);
+      Object value = super.deserialize(p, ctxt);
+      if (kind == Kind.FLOAT && value instanceof Float && ((Float) value).isInfinite()) {
+        // As every codec: a number past float's range is refused, not read as infinity.
+        return ctxt.handleWeirdNumberValue(handledType(), (Float) value, "out of range of float");
+      }
+      return value;
     }
 
     private void inByteRange(DeserializationContext ctxt, String text) throws JacksonException {

@@ -198,12 +198,43 @@ public abstract class NumberReadingContract {
     assertThat(read(Float.class, text)).isEqualTo(expected);
   }
 
+  /** A number past float's range is refused, not read as an infinity (a double's is infinity). */
+  @ParameterizedTest
+  @ValueSource(strings = {"3.5e38", "-1e39", "1e309"})
+  public void aNumberPastFloatsRangeIsRefused(String text) throws Exception {
+    assertRefused(FloatBox.class, "{\"v\":" + text + "}");
+    assertRefused(Float.class, text);
+  }
+
   // Row 5
 
   @ParameterizedTest
   @ValueSource(strings = {"0.1e1", "1.0", "1e0"})
   public void fractionOrExponentSyntaxReadsAsDoubleIntoObject(String text) throws Exception {
     assertThat(read(Object.class, text)).isEqualTo(1.0d);
+  }
+
+  /** Into {@code Object}, an integer literal is the smallest of Integer, Long, BigInteger. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "1197190153",
+        "-2147483648",
+        "2147483648",
+        "-9223372036854775808",
+        "9223372036854775808",
+        "0",
+        "-0"
+      })
+  public void anIntegerLiteralIntoObjectIsTheSmallestIntegralType(String text) throws Exception {
+    BigInteger exact = new BigInteger(text);
+    Object expected =
+        exact.bitLength() < 32
+            ? (Object) exact.intValue()
+            : exact.bitLength() < 64 ? (Object) exact.longValue() : (Object) exact;
+
+    assertThat(read(Object.class, text)).isEqualTo(expected);
+    assertThat(read(Object.class, "[" + text + "]")).isEqualTo(List.of(expected));
   }
 
   @Test

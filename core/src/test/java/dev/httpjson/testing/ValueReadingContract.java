@@ -261,9 +261,13 @@ public abstract class ValueReadingContract {
     assertThat(read(Text.class, "{\"v\":\"\"}")).isEqualTo(new Text(""));
   }
 
-  /** A date is an ISO-8601 string: a number is not read as epoch seconds or days, nor an array. */
+  /**
+   * A date is an ISO-8601 string: a number (or digits in a string) is not read as epoch seconds or
+   * days, nor an array.
+   */
   @ParameterizedTest
-  @ValueSource(strings = {"1700000000", "1700000000.5", "0", "-1", "[2026,1,2]"})
+  @ValueSource(
+      strings = {"1700000000", "1700000000.5", "0", "-1", "[2026,1,2]", "\"1700000000\"", "\"20\""})
   public void aNumberOrAnArrayIsNotReadAsADate(String value) throws Exception {
     for (Class<?> type :
         List.of(Instant.class, OffsetDateTime.class, LocalDate.class, LocalDateTime.class)) {
