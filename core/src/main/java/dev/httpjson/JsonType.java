@@ -261,6 +261,9 @@ public class JsonType<T> {
   /**
    * Reads {@code json} as a value of this type with this type's options, by the rules a call reads
    * a body with: one JSON value, nothing after it but whitespace, an empty string is {@code null}.
+   * A {@code String} holds characters, not bytes: a U+FEFF before the value is not a byte order
+   * mark but a character JSON does not allow there, and fails as any other would (in bytes, {@link
+   * #fromJson(byte[])} skips a UTF-8 byte order mark, as a body's is).
    *
    * <pre>{@code
    * static final JsonType<User> USER = JsonType.of(User.class);
@@ -279,6 +282,17 @@ public class JsonType<T> {
     Objects.requireNonNull(json, "json == null");
     if (json.isEmpty()) {
       return null;
+    }
+    if (json.charAt(0) == '\uFEFF') {
+      // Every codec alike: Gson's reader would skip it, the others refuse it.
+      throw new JsonReadException(
+              "Unexpected character U+FEFF (a byte order mark, which a String does not have):"
+                  + " expected a value",
+              1,
+              1,
+              "$",
+              null)
+          .withContext(type, null);
     }
     try {
       return reader().read(new StringReader(json));

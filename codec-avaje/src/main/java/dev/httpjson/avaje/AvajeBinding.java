@@ -622,10 +622,17 @@ final class AvajeBinding implements JsonBinding {
         guard.finish();
       }
       // avaje's parser reads a whole array, and may look past its length: give it the value only.
-      byte[] json =
-          offset == 0 && allowed == bytes.length
-              ? bytes
-              : Arrays.copyOfRange(bytes, offset, offset + allowed);
+      byte[] json;
+      if (guard.needsCommaAtEnd()) {
+        // It finds a number's end at a ',' only: a top-level number gets one after it.
+        json = Arrays.copyOfRange(bytes, offset, offset + allowed + 1);
+        json[allowed] = ',';
+      } else {
+        json =
+            offset == 0 && allowed == bytes.length
+                ? bytes
+                : Arrays.copyOfRange(bytes, offset, offset + allowed);
+      }
       io.avaje.json.JsonReader parser = source.reader(json);
       WebReader reader = new WebReader(parser, settings, guard, fromStart(guard, parser));
       try {

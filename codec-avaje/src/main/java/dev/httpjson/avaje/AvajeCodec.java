@@ -43,10 +43,10 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@link JsonOptions.Builder#strictRecords(boolean) strictRecords(true)} is refused with an
  *       {@link UnsupportedOperationException}: telling a missing record component from a present
  *       one, or a {@code @Nullable} one, would take reflection.
- *   <li>avaje's parser reads strings of at most about 32,000 characters and numbers of at most 100
- *       characters, whatever {@link JsonOptions#maxStringLength()} and {@link
- *       JsonOptions#maxNumberLength()} allow; a longer one fails with a {@link
- *       dev.httpjson.JsonReadException} that says so.
+ *   <li>avaje's parser reads strings of at most about 32,000 characters, whatever {@link
+ *       JsonOptions#maxStringLength()} allows; a longer one fails with a {@link
+ *       dev.httpjson.JsonReadException} that says so. (Numbers are read from their text with the
+ *       JDK, up to {@link JsonOptions#maxNumberLength()} characters, as in the other codecs.)
  *   <li>A streamed body is parsed in blocks of 4 KiB (avaje's buffer, {@code
  *       -Djsonb.parserBufferSize}): an element is returned once the block holding its end has
  *       arrived, or the body ended.

@@ -76,6 +76,12 @@ final class Guard {
 
   private boolean finished;
 
+  /** The (single) top-level value is a number. */
+  private boolean topLevelNumber;
+
+  /** The input ended inside a top-level number (NDJSON values: no whitespace after it). */
+  private boolean endedInNumber;
+
   /** Where in a number the scan is: one of {@link #MINUS}, {@link #ZERO}, …. */
   private int number;
 
@@ -418,6 +424,9 @@ final class Guard {
           }
           state = SCALAR;
           literal = null;
+          if (depth == 0) {
+            topLevelNumber = true;
+          }
           number = c == '-' ? MINUS : c == '0' ? ZERO : INTEGER;
           scalarLength = 1;
           numberStart = at;
@@ -578,6 +587,17 @@ final class Guard {
             scalarLength > shown ? text + "..." : text);
   }
 
+  /**
+   * Whether the parser needs a ',' after the input to find the end of a top-level number: it reads
+   * a number up to the next ',', '}' or ']', and fails at the end of the input without one. True
+   * when the input has ended without a problem, and either its one value is a number (perhaps with
+   * whitespace after it) or, for NDJSON values, the last number ended the input. (An NDJSON number
+   * followed by whitespace already has its ',': see {@link #scan}.)
+   */
+  boolean needsCommaAtEnd() {
+    return finished && violation == null && (single ? topLevelNumber : endedInNumber);
+  }
+
   /** {@return whether a number with a wide exponent has been scanned (rare: usually false)} */
   boolean hasWideNumbers() {
     return wideCount > 0;
@@ -626,6 +646,7 @@ final class Guard {
       } else {
         if (literal == null) {
           numberEnded();
+          endedInNumber = true;
         }
         state = BETWEEN;
         valueEnded();

@@ -25,6 +25,9 @@ final class GuardedInput extends InputStream {
   private final boolean prompt;
   private boolean cut;
 
+  /** The ',' after a top-level number that ends the input has been handed over. */
+  private boolean commaAtEnd;
+
   /** Bytes handed to the parser, spaces included, and the spaces among them. */
   private long delivered;
 
@@ -83,6 +86,12 @@ final class GuardedInput extends InputStream {
     int n = in.read(b, off, len);
     if (n < 0) {
       guard.finish(); // the end of the input: nothing may be left open
+      if (!commaAtEnd && guard.needsCommaAtEnd()) {
+        commaAtEnd = true; // the parser finds a number's end at a ',' only
+        b[off] = ',';
+        delivered++;
+        return 1;
+      }
     }
     if (n <= 0) {
       return n;

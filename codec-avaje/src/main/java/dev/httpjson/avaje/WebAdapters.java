@@ -43,6 +43,7 @@ import org.jspecify.annotations.Nullable;
 final class WebAdapters {
   private WebAdapters() {}
 
+  @SuppressWarnings("unchecked")
   static final AdapterFactory FACTORY =
       (Type type, Jsonb jsonb) -> {
         // Serializable as well: the base type of most historical deserialization gadgets, read
@@ -52,6 +53,12 @@ final class WebAdapters {
         }
         if (type == float.class) {
           return WebAdapters.FLOAT;
+        }
+        if (type == byte.class) {
+          return WebAdapters.BYTE;
+        }
+        if (type == Byte.class) {
+          return WebAdapters.BYTE.nullSafe();
         }
         if (type == Float.class) {
           return WebAdapters.FLOAT.nullSafe();
@@ -80,6 +87,12 @@ final class WebAdapters {
         if (type == UUID.class) {
           return iso(WebAdapters::uuid, UUID::toString);
         }
+        if (type instanceof ParameterizedType && isMapByEnum((ParameterizedType) type)) {
+          Type[] args = ((ParameterizedType) type).getActualTypeArguments();
+          return new EnumKeyedMap<>(
+                  (Class<? extends Enum<?>>) args[0], jsonb, jsonb.adapter(args[1]))
+              .nullSafe();
+        }
         if (type instanceof ParameterizedType
             && ((ParameterizedType) type).getRawType() == Optional.class) {
           return new Optionals(
@@ -87,6 +100,169 @@ final class WebAdapters {
         }
         return null;
       };
+
+  /** A byte in its signed range: avaje's takes 128 to 255 as well (as -128 to -1). */
+  private static final JsonAdapter<Byte> BYTE =
+      new JsonAdapter<Byte>() {
+        @Override
+        public void toJson(JsonWriter writer, Byte value) {
+          writer.value((long) value);
+        }
+
+        @Override
+        public Byte fromJson(JsonReader reader) {
+          if (reader instanceof WebReader) {
+            return ((WebReader) reader).readByte();
+          }
+          int i = reader.readInt();
+          if (i < Byte.MIN_VALUE || i > Byte.MAX_VALUE) {
+            throw new JsonDataException("Numeric value (" + i + ") out of range of byte");
+          }
+          return (byte) i;
+        }
+      };
+
+  /** {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with an enum {@code K}. */
+  private static boolean isMapByEnum(ParameterizedType type) {
+    Type raw = type.getRawType();
+    Type key = type.getActualTypeArguments()[0];
+    return (raw == Map.class || raw == LinkedHashMap.class || raw == java.util.HashMap.class)
+        && key instanceof Class
+        && ((Class<?>) key).isEnum();
+  }
+
+  /**
+   * A map keyed by an enum (avaje reads maps with {@code String} keys only), each key by the name
+   * the enum's own adapter reads and writes: an unknown name fails, as in the other codecs.
+   */
+  private static final class EnumKeyedMap<K extends Enum<?>>
+      implements JsonAdapter<Map<K, Object>> {
+    private final Class<K> keyType;
+    private final Jsonb jsonb;
+    private final JsonAdapter<Object> value;
+    private volatile @Nullable Names<K> names;
+
+    @SuppressWarnings("unchecked")
+    EnumKeyedMap(Class<? extends Enum<?>> keyType, Jsonb jsonb, JsonAdapter<?> value) {
+      this.keyType = (Class<K>) keyType;
+      this.jsonb = jsonb;
+      this.value = (JsonAdapter<Object>) value;
+    }
+
+    /** The names, from the enum's adapter: built at first use (the adapter may need the Jsonb). */
+    private Names<K> names() {
+      Names<K> n = names;
+      if (n == null) {
+        K[] constants = keyType.getEnumConstants();
+        String[] byOrdinal = new String[constants.length];
+        Map<String, K> byName = new java.util.HashMap<>();
+        io.avaje.jsonb.JsonType<K> enumType = jsonb.type(keyType);
+        for (K k : constants) {
+          String name = unquote(enumType.toJson(k));
+          byOrdinal[k.ordinal()] = name;
+          byName.put(name, k);
+        }
+        names = n = new Names<>(byOrdinal, byName);
+      }
+      return n;
+    }
+
+    /** The text of the JSON string the enum's adapter wrote. */
+    private static String unquote(String json) {
+      String s = json.strip();
+      if (s.length() < 2 || s.charAt(0) != '"' || s.charAt(s.length() - 1) != '"') {
+        throw new JsonDataException("An enum map key must be written as a string, not " + json);
+      }
+      StringBuilder out = new StringBuilder(s.length());
+      for (int i = 1; i < s.length() - 1; i++) {
+        char c = s.charAt(i);
+        if (c != '\\') {
+          out.append(c);
+          continue;
+        }
+        char e = s.charAt(++i);
+        switch (e) {
+          case 'b':
+            out.append('\b');
+            break;
+          case 'f':
+            out.append('\f');
+            break;
+          case 'n':
+            out.append('\n');
+            break;
+          case 'r':
+            out.append('\r');
+            break;
+          case 't':
+            out.append('\t');
+            break;
+          case 'u':
+            out.append((char) Integer.parseInt(s.substring(i + 1, i + 5), 16));
+            i += 4;
+            break;
+          default:
+            out.append(e); // '"', '\\' or '/'
+            break;
+        }
+      }
+      return out.toString();
+    }
+
+    @Override
+    public Map<K, Object> fromJson(JsonReader reader) {
+      Names<K> n = names();
+      Map<K, Object> map = new LinkedHashMap<>();
+      reader.beginObject();
+      while (reader.hasNextField()) {
+        String name = reader.nextField();
+        K key = n.byName.get(name);
+        if (key == null) {
+          throw new JsonDataException(
+              "Cannot read map key '"
+                  + name
+                  + "': not one of the values of enum "
+                  + keyType.getName()
+                  + " "
+                  + n.byName.keySet());
+        }
+        if (map.containsKey(key)) {
+          throw new JsonDataException("Duplicate key '" + name + "' in a map");
+        }
+        map.put(key, reader.isNullValue() ? null : value.fromJson(reader));
+      }
+      reader.endObject();
+      return map;
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, Map<K, Object> map) {
+      Names<K> n = names();
+      writer.beginObject();
+      for (Map.Entry<K, Object> e : map.entrySet()) {
+        if (e.getKey() == null) {
+          throw new JsonDataException("A map key is null: a JSON property name cannot be");
+        }
+        writer.name(n.byOrdinal[e.getKey().ordinal()]);
+        if (e.getValue() == null) {
+          writer.nullValue();
+        } else {
+          value.toJson(writer, e.getValue());
+        }
+      }
+      writer.endObject();
+    }
+
+    private static final class Names<K> {
+      final String[] byOrdinal;
+      final Map<String, K> byName;
+
+      Names(String[] byOrdinal, Map<String, K> byName) {
+        this.byOrdinal = byOrdinal;
+        this.byName = byName;
+      }
+    }
+  }
 
   /** A float rounded once from the number's text, where avaje's rounds it through a double. */
   private static final JsonAdapter<Float> FLOAT =
@@ -209,8 +385,9 @@ final class WebAdapters {
         case BOOLEAN:
           return reader.readBoolean();
         default:
-          Double wide = reader instanceof WebReader ? ((WebReader) reader).readWideNumber() : null;
-          return wide != null ? wide : number(reader.readDecimal());
+          return reader instanceof WebReader
+              ? ((WebReader) reader).readNumber()
+              : number(reader.readDecimal());
       }
     }
 

@@ -211,6 +211,11 @@ final class WebReader implements JsonReader {
     return (int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
+  /** A byte in its signed range (avaje's adapter takes 128 to 255 as well). */
+  byte readByte() {
+    return (byte) integer(Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
+  }
+
   @Override
   public long readLong() {
     return integer(Long.MIN_VALUE, Long.MAX_VALUE, "long");
@@ -262,12 +267,9 @@ final class WebReader implements JsonReader {
       }
       return text;
     }
-    if (depth == 0) {
-      // avaje's raw read of a number that ends the input fails at its end: its decimal is exact,
-      // though it drops the sign of -0.0.
-      return in.readDecimal().toString();
-    }
-    return in.readRaw().strip(); // the raw text keeps the whitespace after the number
+    // The raw text keeps the whitespace after the number. (A top-level number has a ',' after it
+    // for the parser to stop at: see Guard.needsCommaAtEnd.)
+    return in.readRaw().strip();
   }
 
   private static boolean isInteger(String text) {
@@ -309,34 +311,48 @@ final class WebReader implements JsonReader {
   }
 
   /**
-   * Moves the parser past the wide number it is at. avaje's double parsing finds the number's end
-   * before it reads the digits; what it makes of them is not used, and its failure to read them
-   * neither, unless the number is too long for it at all.
+   * Moves the parser past the wide number it is at, without reading it: avaje's number parsing
+   * fails on some of them (at the end of the input, for {@code 1e-2147483648}).
    */
   private void skipWideNumber() {
-    try {
-      in.readDouble();
-    } catch (JsonDataException e) {
-      if (String.valueOf(e.getMessage()).startsWith("Too many digits")) {
-        throw e;
-      }
-    }
+    in.skipValue();
   }
 
   /**
-   * A wide number read as {@code Object}: its double ({@code 1e1000000000} is infinity, as with the
-   * other codecs). Null, and nothing read, when the parser is not at a wide number.
+   * A number read as {@code Object}, from its text: an integer literal as {@code Integer}, {@code
+   * Long} or {@code BigInteger} (the smallest that holds it), any other as the {@code Double}
+   * {@link Double#parseDouble} reads ({@code 0.1e1} is {@code 1.0}, {@code -0.0} keeps its sign,
+   * {@code 1e1000000000} is infinity, as with the other codecs). The parser must be at a number.
    */
-  @Nullable Double readWideNumber() {
-    if (in.currentToken() != Token.NUMBER) {
-      return null;
-    }
+  Number readNumber() {
     Guard.WideNumber w = wideNumber();
-    if (w == null) {
-      return null;
+    if (w != null) {
+      skipWideNumber();
+      return w.value;
     }
-    skipWideNumber();
-    return w.value;
+    String text = numberText(Token.NUMBER);
+    if (!isInteger(text)) {
+      return Double.parseDouble(text);
+    }
+    int digits = text.length() - (text.charAt(0) == '-' ? 1 : 0);
+    if (digits <= 9) {
+      return Integer.valueOf(text);
+    }
+    if (digits <= 18) {
+      long value = Long.parseLong(text);
+      if (value == (int) value) {
+        return Integer.valueOf((int) value); // not in a ?: with a Long, which would widen it
+      }
+      return Long.valueOf(value);
+    }
+    BigInteger value = new BigInteger(text);
+    if (value.bitLength() < 32) {
+      return Integer.valueOf(value.intValue());
+    }
+    if (value.bitLength() < 64) {
+      return Long.valueOf(value.longValue());
+    }
+    return value;
   }
 
   /** Refuses a wide number, which no BigDecimal or BigInteger here holds (nor Jackson's). */
@@ -406,8 +422,8 @@ final class WebReader implements JsonReader {
     if (wide != null) {
       throw unreadable(wide, "BigDecimal");
     }
-    if (token != Token.STRING) {
-      return in.readDecimal(); // exact, and avaje's cap on digits applies
+    if (token != Token.NUMBER && token != Token.STRING) {
+      return in.readDecimal();
     }
     return new BigDecimal(numberText(token));
   }

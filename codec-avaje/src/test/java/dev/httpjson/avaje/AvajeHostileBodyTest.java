@@ -10,12 +10,6 @@ class AvajeHostileBodyTest extends HostileBodyContract {
     return new AvajeCodec();
   }
 
-  /** avaje's parser reads numbers of at most 100 characters. */
-  @Override
-  protected int longestNumberTheParserReads() {
-    return 100;
-  }
-
   /** avaje's parser reads strings of about 32,000 characters at most. */
   @Override
   protected int longestStringTheParserReads() {

@@ -61,6 +61,30 @@ class SequencesTest {
     assertThat(all(named(WEB).array(in(array(5000))))).hasSize(5000).endsWith("n4999");
   }
 
+  private static List<Object> values(Class<?> type, String ndjson) throws IOException {
+    List<Object> values = new ArrayList<>();
+    try (Cursor<?> cursor = WEB.codec().bind(WEB).sequenceReader(type).values(in(ndjson))) {
+      while (cursor.next()) {
+        values.add(cursor.value());
+      }
+    }
+    return values;
+  }
+
+  /** As a single value: from the number's text, whether or not whitespace ends it. */
+  @Test
+  void topLevelNumbersInNdjsonReadFromTheirText() throws Exception {
+    assertThat(values(Object.class, "1\n0.1e1\n-0.0\n1e0"))
+        .containsExactly(1, 1.0, -0.0, 1.0)
+        .satisfies(v -> assertThat(Double.doubleToRawLongBits((Double) v.get(2))).isNegative());
+    assertThat(values(Double.class, "-0.0 \n1e-70")).containsExactly(-0.0, 1e-70);
+    assertThat(Double.doubleToRawLongBits((Double) values(Double.class, "2\n-0.0").get(1)))
+        .isNegative();
+    assertThat(values(java.math.BigDecimal.class, "1\n" + "9".repeat(150) + ".5"))
+        .containsExactly(
+            java.math.BigDecimal.ONE, new java.math.BigDecimal("9".repeat(150) + ".5"));
+  }
+
   @Test
   void emptyInputIsAnEmptySequenceAndAnEmptyArrayToo() throws Exception {
     assertThat(all(named(WEB).array(in("")))).isEmpty();

@@ -19,13 +19,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Known bugs the differential run found, each shrunk to its smallest document: tagged {@code
- * tofix}, so each runs expecting failure (CI's tofix check) until the codecs agree, and each is the
- * test an entry of {@link KnownDisagreements} names. Where issue 29 has not decided what is right
- * (its "judgment calls"), the test asks only that the four codecs agree; where a README rule
- * decides it, the test asks for that.
+ * Disagreements the differential run found, each shrunk to its smallest document: those still open
+ * tagged {@code tofix}, so each runs expecting failure (CI's tofix check) until the codecs agree
+ * (the others guard the fix), and each is the test an entry of {@link KnownDisagreements} names.
+ * Where issue 29 has not decided what is right (its "judgment calls"), the test asks only that the
+ * four codecs agree; where a README rule decides it, the test asks for that.
  */
-@Tag("tofix")
 class DisagreementsTest {
   // ---- found by the run: a rule already decides them ----
 
@@ -53,6 +52,7 @@ class DisagreementsTest {
    * README (W1): every codec writes a lone surrogate as an escape, "and a string read back is the
    * same string". Gson refuses to read it.
    */
+  @Tag("tofix")
   @Test
   void aLoneSurrogateEscapeReadsBackWithEveryCodec() {
     assertEveryCodecReads(
@@ -64,6 +64,7 @@ class DisagreementsTest {
   /**
    * W1 again: avaje writes "\uD800é" as the escape followed by U+FFFD and a byte that is not UTF-8.
    */
+  @Tag("tofix")
   @Test
   void aLoneHighSurrogateBeforeANonAsciiCharacterIsWrittenAsAnEscape() {
     Shapes.StringBox value = new Shapes.StringBox("\uD800é");
@@ -87,6 +88,7 @@ class DisagreementsTest {
   /**
    * An Instant at either end of its range is written by every codec and read back only by Jackson.
    */
+  @Tag("tofix")
   @Test
   void instantMaxReadsBackWithEveryCodec() {
     assertEveryCodecReads(Instant.class, "\"+1000000000-12-31T23:59:59.999999999Z\"", Instant.MAX);
@@ -99,6 +101,7 @@ class DisagreementsTest {
    * A name with a lone surrogate escape: avaje reads it, J3, J2 and Gson refuse; avaje refuses to
    * write such a key.
    */
+  @Tag("tofix")
   @Test
   void aLoneSurrogateEscapeInANameReadsAlike() {
     assertEveryCodecAgrees(Shapes.LongMap.class, "{\"v\":{\"\\ud800\":1}}");
@@ -120,6 +123,7 @@ class DisagreementsTest {
    * Jackson reads date text the others refuse: a trailing space, an offset without a colon, a
    * date-time as a date.
    */
+  @Tag("tofix")
   @Test
   void dateTextIsReadAlike() {
     assertEveryCodecAgrees(LocalDate.class, "\"2024-01-01 \"");
@@ -166,6 +170,7 @@ class DisagreementsTest {
     assertEveryCodecAgrees(Double.class, "\"NaN\"");
   }
 
+  @Tag("tofix")
   @Test
   void aNumberIntoAUuidIsReadAlike() {
     assertEveryCodecAgrees(UUID.class, "6518969689176098396473");

@@ -28,16 +28,6 @@ final class KnownDisagreements {
   /** A known disagreement: its name, the test that reproduces it, and what it matches. */
   record Known(String name, String test, Predicate<Object> matches) {}
 
-  private static final Set<Kind> NUMBERS =
-      EnumSet.of(
-          Kind.INT,
-          Kind.LONG,
-          Kind.SHORT,
-          Kind.BYTE,
-          Kind.DOUBLE,
-          Kind.FLOAT,
-          Kind.BIG_DECIMAL,
-          Kind.BIG_INTEGER);
   private static final Set<Kind> DATES =
       EnumSet.of(Kind.LOCAL_DATE, Kind.INSTANT, Kind.OFFSET_DATE_TIME);
 
@@ -53,61 +43,7 @@ final class KnownDisagreements {
 
   static final List<Known> ALL =
       List.of(
-          // ---- rows of issue 29 still open, with their tofix tests in the codec modules ----
-          new Known(
-              "issue 29 row 9: Jackson 2 reads null into a primitive as 0",
-              "Jackson2NumberReadingTest#nullIntoPrimitiveIsRefused",
-              document(
-                  d ->
-                      leafIs(d, "null")
-                          && leafType(d).isPrimitive()
-                          && onlyReads(d, Codecs.JACKSON2))),
-          new Known(
-              "issue 29 row 5: avaje reads -0.0 without its sign, and 1e0 as an Integer, into Object and a top-level Double",
-              "AvajeNumberReadingTest#negativeZeroReadsAsNegativeZeroIntoObject, …IntoDouble, #fractionOrExponentSyntaxReadsAsDoubleIntoObject",
-              document(
-                  d ->
-                      (leafType(d) == Object.class || d.document().target().type == Double.class)
-                          && NUMBER.matcher(leaf(d)).matches()
-                          && (leaf(d).contains("e")
-                              || leaf(d).contains("E")
-                              || leaf(d).startsWith("-0"))
-                          && allRead(d)
-                          && othersAgreeBut(d, Codecs.AVAJE))),
-          new Known(
-              "issue 29 row 18: avaje fails with end-of-input on an exponent of ten digits",
-              "AvajeNumberReadingTest#hugeNegativeExponentReadsAsZeroIntoDouble",
-              document(
-                  d ->
-                      leaf(d).matches("-?[0-9.]+[eE]-?[0-9]{10}")
-                          && refusedOnlyBy(d, Codecs.AVAJE))),
-          new Known(
-              "issue 29 row 19: Jackson reads non-ASCII digits in a string as a number",
-              "JacksonNumberReadingTest#nonAsciiDigitsAreNotANumber, Jackson2NumberReadingTest#nonAsciiDigitsAreNotANumber",
-              document(
-                  d ->
-                      NUMBERS.contains(leafKind(d))
-                          && leaf(d).matches("\"[^\\x00-\\x7f]+\"")
-                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
-          // ---- new: found by this run ----
-          new Known(
-              "Jackson reads a number in a string outside JSON's syntax (+1, 01, spaces)",
-              TOFIX + "aNumberInAStringIsReadOnlyInJsonSyntax",
-              document(
-                  d ->
-                      NUMBERS.contains(leafKind(d))
-                          && leaf(d).matches("\"[-+0-9. eE]*[0-9][-+0-9. eE]*\"")
-                          && !NUMBER.matcher(leaf(d).substring(1, leaf(d).length() - 1)).matches()
-                          && (onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2)
-                              || onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2, Codecs.GSON)))),
-          new Known(
-              "Jackson reads a float past float's range as infinity",
-              TOFIX + "aNumberPastFloatsRangeIsRefused",
-              document(
-                  d ->
-                      leafKind(d) == Kind.FLOAT
-                          && NUMBER.matcher(leaf(d).replace("\"", "")).matches()
-                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          // ---- found by this run ----
           new Known(
               "README codec table: avaje refuses a key repeated in a Map (its map adapter)",
               "AvajeHostileBodyTest#repeatedMapKeyLastValueWins (a documented difference)",
@@ -138,53 +74,7 @@ final class KnownDisagreements {
                       leafKind(d) == Kind.INSTANT
                           && leaf(d).startsWith("\"+")
                           && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
-          // ---- open decisions of issue 29 ("the judgment calls"), tofix until decided ----
-          new Known(
-              "issue 29 judgment call: numbers read as dates (epochs) only by Jackson",
-              TOFIX + "aNumberIntoADateIsReadAlike",
-              document(
-                  d ->
-                      DATES.contains(leafKind(d))
-                          && (NUMBER.matcher(leaf(d)).matches() || leaf(d).matches("\"-?[0-9.]+\""))
-                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
-          new Known(
-              "issue 29 judgment call: \"\" (or a blank string) read as null only by Jackson (and as false by Gson)",
-              TOFIX + "anEmptyStringIsReadAlike",
-              document(
-                  d ->
-                      !Leaf.of(d).inName()
-                          && leaf(d).matches("\"( |\\\\[fnrt])*\"")
-                          && (onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2)
-                              || onlyReads(d, Codecs.JACKSON2)
-                              || (leafKind(d) == Kind.BOOLEAN && refusedOnlyBy(d, Codecs.AVAJE))))),
-          new Known(
-              "issue 29 judgment call: numbers read as booleans only by Jackson",
-              TOFIX + "aNumberIntoABooleanIsReadAlike",
-              document(
-                  d ->
-                      leafKind(d) == Kind.BOOLEAN
-                          && NUMBER.matcher(leaf(d)).matches()
-                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
-          new Known(
-              "issue 29 judgment call: a boolean in a string (avaje refuses \"true\"; Gson reads any other string as false)",
-              TOFIX + "aBooleanInAStringIsReadAlike",
-              document(d -> leafKind(d) == Kind.BOOLEAN && leaf(d).startsWith("\"") && noCrash(d))),
-          new Known(
-              "issue 29 judgment call: numbers and booleans read as a String by all but avaje",
-              TOFIX + "aNumberIntoAStringIsReadAlike",
-              document(
-                  d ->
-                      leafKind(d) == Kind.STRING
-                          && !leaf(d).startsWith("\"")
-                          && !leaf(d).equals("null")
-                          && refusedOnlyBy(d, Codecs.AVAJE))),
-          new Known(
-              "issue 29 judgment call: NaN and infinities in a string read only by Jackson",
-              TOFIX + "nanInAStringIsReadAlike",
-              document(
-                  d ->
-                      leaf(d).matches("\"-?(NaN|Infinity)\"")
-                          && onlyRead(d, Codecs.JACKSON, Codecs.JACKSON2))),
+          // ---- an open decision of issue 29 (its other judgment calls are decided) ----
           new Known(
               "issue 29 judgment call: a number read as a UUID only by Jackson",
               TOFIX + "aNumberIntoAUuidIsReadAlike",

@@ -116,6 +116,7 @@ final class GsonBinding implements JsonBinding {
     b.registerTypeAdapterFactory(new LastWinsMaps());
     b.registerTypeAdapterFactory(new ExactValues());
     b.registerTypeAdapterFactory(new StrictNumbers(options.numbersFromStrings()));
+    b.registerTypeAdapterFactory(new StrictScalars());
     // Registered last, so consulted first: it wraps whatever adapter Gson would otherwise use.
     b.registerTypeAdapterFactory(new PropertyNames(naming));
     return b.create();

@@ -48,7 +48,24 @@ final class LastWinsMaps implements TypeAdapterFactory {
           // Gson writes the key as "null", which reads back as the string.
           throw new IllegalArgumentException("A map key is null: a JSON property name cannot be");
         }
+        if (value != null
+            && keyAndValue[0] instanceof Class
+            && ((Class<?>) keyAndValue[0]).isEnum()) {
+          // Gson writes a key's toString(): an enum key is written as its value is, by name.
+          writeByKeyAdapter(out, (Map<?, ?>) value);
+          return;
+        }
         delegate.write(out, value);
+      }
+
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      private void writeByKeyAdapter(JsonWriter out, Map<?, ?> map) throws IOException {
+        out.beginObject();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          out.name(((TypeAdapter) keys).toJsonTree(e.getKey()).getAsString());
+          ((TypeAdapter) values).write(out, e.getValue());
+        }
+        out.endObject();
       }
 
       @Override

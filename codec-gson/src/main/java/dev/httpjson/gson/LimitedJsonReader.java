@@ -440,6 +440,31 @@ final class LimitedJsonReader extends JsonReader {
       }
       word.append((char) ch);
     }
+    if (word.length() > 0 && isNumberStart(word.charAt(0))) {
+      // Gson reads a number only whole within its buffer (1,024 characters), and calls a longer
+      // one a word: count it, for the limit's message when it is over it.
+      long length = 0;
+      for (long c = column; length <= settings.maxNumberLength; c++, length++) {
+        int ch = recent.at(line, c);
+        if (ch < 0 || !isNumberChar(ch)) {
+          break;
+        }
+      }
+      if (length > settings.maxNumberLength) {
+        return "Number value length (more than "
+            + settings.maxNumberLength
+            + ") exceeds the maximum allowed ("
+            + settings.maxNumberLength
+            + ") (the limit is JsonOptions.maxNumberLength)";
+      }
+      if (length >= GSON_LONGEST_NUMBER) {
+        return "Number too long for Gson's parser, which reads numbers of at most about "
+            + GSON_LONGEST_NUMBER
+            + " characters (less than JsonOptions.maxNumberLength, "
+            + settings.maxNumberLength
+            + ")";
+      }
+    }
     if (word.length() > 0) {
       return "Unrecognized token '"
           + word
@@ -447,6 +472,17 @@ final class LimitedJsonReader extends JsonReader {
           + " null) or a double-quoted name";
     }
     return "Malformed JSON: a token RFC 8259 does not allow";
+  }
+
+  /** Gson's read-ahead buffer: a number must fit in it whole. */
+  private static final int GSON_LONGEST_NUMBER = 1024;
+
+  private static boolean isNumberStart(int c) {
+    return c == '-' || (c >= '0' && c <= '9');
+  }
+
+  private static boolean isNumberChar(int c) {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
   }
 
   private static String unexpected(int c) {

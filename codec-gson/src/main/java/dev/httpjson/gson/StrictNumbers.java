@@ -19,10 +19,10 @@ import org.jspecify.annotations.Nullable;
  * Numbers read from the token's text with the JDK, as every codec reads them: an integral type
  * takes an integer literal in its range only (Gson truncates {@code 1.5} to 1 when the value is an
  * int, clamps {@code 9223372036854775808} to {@code Long.MAX_VALUE} and wraps {@code 32768} into a
- * short), a {@code float} is rounded once from the text (Gson rounds through a double), and a
- * number written as a string must use ASCII digits. With {@code numbersFromStrings(false)} a string
- * is refused outright: Gson's own adapters accept {@code "42"} as well as {@code 42}, with no
- * setting to refuse it.
+ * short, and reads 128 to 255 into a byte), a {@code float} is rounded once from the text (Gson
+ * rounds through a double), and a number written as a string must use ASCII digits. With {@code
+ * numbersFromStrings(false)} a string is refused outright: Gson's own adapters accept {@code "42"}
+ * as well as {@code 42}, with no setting to refuse it.
  */
 final class StrictNumbers implements TypeAdapterFactory {
   private final boolean fromStrings;
@@ -80,7 +80,8 @@ final class StrictNumbers implements TypeAdapterFactory {
           return delegate.read(in);
         }
         Class<?> raw = type.getRawType();
-        if (raw == double.class || raw == Double.class || raw == Number.class) {
+        if ((raw == double.class || raw == Double.class || raw == Number.class)
+            && token == JsonToken.NUMBER) {
           return delegate.read(in);
         }
         String text = in.nextString();
@@ -106,6 +107,9 @@ final class StrictNumbers implements TypeAdapterFactory {
       if (raw == BigDecimal.class) {
         return new BigDecimal(text);
       }
+      if (raw == double.class || raw == Double.class || raw == Number.class) {
+        return Double.parseDouble(text); // a string (a number token is read above)
+      }
       if (!INTEGER.matcher(text).matches()) {
         throw failure(in, "Expected an integer but was " + text + " (" + raw.getSimpleName() + ")");
       }
@@ -125,8 +129,8 @@ final class StrictNumbers implements TypeAdapterFactory {
         }
         return (short) i;
       }
-      // Gson reads 128..255 into a byte as the byte with those bits; kept as Gson does it.
-      if (i < Byte.MIN_VALUE || i > 255) {
+      // Gson reads 128..255 into a byte as the byte with those bits: out of range here.
+      if (i < Byte.MIN_VALUE || i > Byte.MAX_VALUE) {
         throw failure(in, "Numeric value (" + text + ") out of range of byte");
       }
       return (byte) i;

@@ -89,7 +89,13 @@ class FastDateTimesTest {
     assertThat(actual).as("%s as %s", s, type.getSimpleName()).isEqualTo(expected);
   }
 
+  /** The mapper's reader of {@code type}, inside the wrappers that check its input first. */
   private static Object deserializer(JsonMapper mapper, Class<?> type) {
-    return mapper._deserializationContext().findRootValueDeserializer(mapper.constructType(type));
+    Object d =
+        mapper._deserializationContext().findRootValueDeserializer(mapper.constructType(type));
+    while (d instanceof tools.jackson.databind.deser.std.DelegatingDeserializer) {
+      d = ((tools.jackson.databind.deser.std.DelegatingDeserializer) d).getDelegatee();
+    }
+    return d;
   }
 }

@@ -319,6 +319,14 @@ final class Jackson2Binding implements JsonBinding {
 
     private Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
         throws IOException {
+      if (in != null) {
+        try {
+          in = requireUtf8Start(in); // as a single value's input: see requireUtf8Start
+        } catch (IOException e) {
+          in.close();
+          throw e;
+        }
+      }
       JsonParser parser;
       try {
         parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);

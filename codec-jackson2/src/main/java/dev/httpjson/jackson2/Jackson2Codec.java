@@ -132,6 +132,7 @@ public final class Jackson2Codec implements JsonCodec {
             .addModule(new Jdk8Module())
             .addModule(EpochRange.MODULE)
             .addModule(ExactEnums.MODULE)
+            .addModule(StrictScalars.MODULE)
             .configure(
                 MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
                 options.caseInsensitiveProperties())
@@ -151,6 +152,7 @@ public final class Jackson2Codec implements JsonCodec {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
+    StrictScalars.coercions(b);
     switch (options.naming()) {
       case CAMEL_CASE:
         b.propertyNamingStrategy(CamelCase.INSTANCE);

@@ -45,6 +45,8 @@ import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Streaming, limits, timeouts and cancellation, against real loopback servers; every failure is
@@ -542,6 +544,54 @@ public abstract class StreamingContract {
               });
     }
     assertClientHealthyAndNothingLeaked();
+  }
+
+  /**
+   * One rule for every codec (issue 29): each element complete before the failure is delivered,
+   * then the failure, whatever comes after it in the same bytes (a missing comma, a trailing comma,
+   * content after the array, a cut body).
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "[{\"displayName\":\"a\"} {\"displayName\":\"b\"}]",
+        "[{\"displayName\":\"a\"},]",
+        "[{\"displayName\":\"a\"}] x",
+        "[{\"displayName\":\"a\"},{\"displayName\":\"b\"",
+        "[{\"displayName\":\"a\"},{\"displayName\":1e}]"
+      })
+  public void theElementBeforeAFailureIsDeliveredThenTheFailure(String body) throws Exception {
+    server.enqueue(json(200, body));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
+      Iterator<Named> it = stream.iterator();
+      assertThat(it.next()).isEqualTo(new Named("a"));
+      assertThatThrownBy(() -> it.next())
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(JsonReadException.class);
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void theNdjsonLineBeforeAFailureIsDeliveredThenTheFailure() throws Exception {
+    server.enqueue(
+        bytes(
+            200,
+            "application/x-ndjson",
+            "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"\n".getBytes(UTF_8)));
+
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/n"), JsonType.of(Named.class, options))) {
+      Iterator<Named> it = stream.iterator();
+      assertThat(it.next()).isEqualTo(new Named("a"));
+      assertThatThrownBy(() -> it.next())
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(JsonReadException.class);
+    }
   }
 
   @Test
