@@ -256,7 +256,7 @@ class LoggingInterceptorTest {
 
     api.postAsJson("x", "request body!", JsonType.of(String.class, gzip));
 
-    long sent = server.takeRequest().getBody().size();
+    long sent = LoopbackServer.take(server).getBody().size();
     assertThat(log.lines.get(0))
         .contains("(" + sent + "-byte gzip body)")
         .contains("\nContent-Encoding: gzip")
