@@ -1,11 +1,11 @@
 package dev.httpjson;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.internal.Uris;
-import dev.httpjson.testing.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +55,7 @@ class BoundClientOriginTest {
     assertThat(bound.postAsJson(elsewhere, "v", String.class)).isEqualTo("posted");
 
     for (int i = 0; i < 2; i++) {
-      RecordedRequest received = dev.httpjson.testing.LoopbackServer.take(other);
+      RecordedRequest received = dev.httpjson.contract.LoopbackServer.take(other);
       assertThat(received.getTarget()).isEqualTo("/download?sig=1");
       assertThat(received.getHeaders().values("Authorization")).isEmpty();
       assertThat(received.getHeaders().values("X-Tenant")).isEmpty();
@@ -73,7 +73,7 @@ class BoundClientOriginTest {
     assertThat(bound.getFromJsonAsync(networkPath, String.class).get(10, TimeUnit.SECONDS))
         .isEqualTo("elsewhere");
 
-    RecordedRequest received = dev.httpjson.testing.LoopbackServer.take(other);
+    RecordedRequest received = dev.httpjson.contract.LoopbackServer.take(other);
     assertThat(received.getTarget()).isEqualTo("/x");
     assertThat(received.getHeaders().values("Authorization")).isEmpty();
     assertThat(received.getHeaders().values("X-Tenant")).isEmpty();
@@ -97,7 +97,7 @@ class BoundClientOriginTest {
     }
 
     for (String target : new String[] {"/v1/users/1", "/admin/users", "/n", "/upper", "/abs"}) {
-      RecordedRequest received = dev.httpjson.testing.LoopbackServer.take(api);
+      RecordedRequest received = dev.httpjson.contract.LoopbackServer.take(api);
       assertThat(received.getTarget()).isEqualTo(target);
       assertThat(received.getHeaders().values("Authorization")).containsExactly("Bearer s3cret");
       assertThat(received.getHeaders().values("X-Tenant")).containsExactly("t1");
@@ -112,7 +112,7 @@ class BoundClientOriginTest {
 
     unbound.getFromJson(LoopbackServer.uri(other, "/x").toString(), String.class);
 
-    assertThat(dev.httpjson.testing.LoopbackServer.take(other).getHeaders().values("X-Tenant"))
+    assertThat(dev.httpjson.contract.LoopbackServer.take(other).getHeaders().values("X-Tenant"))
         .containsExactly("t1");
   }
 
@@ -155,7 +155,7 @@ class BoundClientOriginTest {
     root.getFromJson("users/42", String.class);
 
     assertThat(root.baseUri()).isEqualTo(LoopbackServer.uri(api, "/"));
-    assertThat(dev.httpjson.testing.LoopbackServer.take(api).getTarget()).isEqualTo("/users/42");
+    assertThat(dev.httpjson.contract.LoopbackServer.take(api).getTarget()).isEqualTo("/users/42");
   }
 
   @Test

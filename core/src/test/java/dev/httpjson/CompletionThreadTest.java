@@ -4,9 +4,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.contract.ForwardingHttpClient;
+import dev.httpjson.contract.RawServer;
 import dev.httpjson.internal.AsyncCall;
-import dev.httpjson.testing.ForwardingHttpClient;
-import dev.httpjson.testing.RawServer;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.http.HttpClient;
@@ -147,8 +147,8 @@ class CompletionThreadTest {
   @Test
   void aListenerSeesEveryPhaseWhenEveryLaneIsBusy() throws Exception {
     holdEveryLane();
-    dev.httpjson.testing.ListenerContract.Recorder recorder =
-        new dev.httpjson.testing.ListenerContract.Recorder();
+    dev.httpjson.contract.ListenerContract.Recorder recorder =
+        new dev.httpjson.contract.ListenerContract.Recorder();
     HttpClient observed = CallListener.decorate(client, recorder);
     JsonOptions relaxed = options.toBuilder().timeout(Duration.ofSeconds(10)).build();
 

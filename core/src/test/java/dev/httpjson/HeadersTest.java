@@ -1,10 +1,10 @@
 package dev.httpjson;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.contract.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -50,7 +50,7 @@ class HeadersTest {
 
     assertThat(api.getFromJson("x", String.class)).isEqualTo("a");
 
-    RecordedRequest request = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest request = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/vnd.api+json");
   }
 
@@ -61,7 +61,7 @@ class HeadersTest {
 
     assertThat(api.patchAsJson("x", "v", String.class)).isEqualTo("ok");
 
-    RecordedRequest request = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest request = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Content-Type"))
         .containsExactly("application/merge-patch+json");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
@@ -75,7 +75,7 @@ class HeadersTest {
 
     api.postAsJson("x", "v", String.class);
 
-    RecordedRequest request = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest request = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Content-Type"))
         .containsExactly("application/json; charset=utf-8");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
@@ -90,7 +90,7 @@ class HeadersTest {
 
     api.getFromJson("x", String.class);
 
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().values("Accept"))
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getHeaders().values("Accept"))
         .containsExactly("application/json", "text/plain");
   }
 
@@ -107,7 +107,7 @@ class HeadersTest {
 
     client.send(request, BodyHandlers.discarding());
 
-    RecordedRequest recorded = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest recorded = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(recorded.getHeaders().values("Accept")).containsExactly("application/problem+json");
     assertThat(recorded.getHeaders().values("Content-Type"))
         .containsExactly("application/vnd.order+json");

@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.contract.LoopbackServer;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
@@ -267,8 +267,8 @@ class JsonSequenceContentTest {
             HttpResponse.BodyHandlers.discarding());
 
     assertThat(response.statusCode()).isEqualTo(204);
-    RecordedRequest first = dev.httpjson.testing.LoopbackServer.take(server);
-    RecordedRequest second = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest first = dev.httpjson.contract.LoopbackServer.take(server);
+    RecordedRequest second = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(first.getUrl().encodedPath()).isEqualTo("/bulk");
     assertThat(first.getBody().utf8()).isEqualTo(wholeArray());
     assertThat(second.getUrl().encodedPath()).isEqualTo("/moved");
@@ -298,11 +298,11 @@ class JsonSequenceContentTest {
                 assertThat(c)
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("a Stream source can be sent only once"));
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getBody().utf8())
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getBody().utf8())
         .isEqualTo(wholeArray());
     // The redirected request's headers go out before its body fails: the server sees the request
     // line, then the connection closes without a single body chunk.
-    RecordedRequest second = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest second = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(second.getUrl().encodedPath()).isEqualTo("/moved");
     assertThat(second.getChunkSizes()).isEmpty();
     assertThat(second.getFailure()).isInstanceOf(IOException.class);

@@ -1,9 +1,9 @@
 package dev.httpjson;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.contract.LoopbackServer;
 import java.net.http.HttpClient;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockWebServer;

@@ -2,9 +2,9 @@ package dev.httpjson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.internal.Bindings;
 import dev.httpjson.internal.CachedBinding;
-import dev.httpjson.testing.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;

@@ -1,12 +1,12 @@
 package dev.httpjson;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
 import dev.httpjson.internal.Uris;
-import dev.httpjson.testing.LoopbackServer;
-import dev.httpjson.testing.RawServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ProtocolException;

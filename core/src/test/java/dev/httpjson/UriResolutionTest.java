@@ -1,11 +1,11 @@
 package dev.httpjson;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.Uris;
-import dev.httpjson.testing.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import mockwebserver3.MockWebServer;

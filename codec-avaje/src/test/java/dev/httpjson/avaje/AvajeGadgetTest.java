@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.contract.GadgetContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.GadgetContract;
 
 /** The gadget payloads on the avaje-jsonb codec: avaje-jsonb has no polymorphic typing at all. */
 class AvajeGadgetTest extends GadgetContract {

@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.contract.HostileBodyContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HostileBodyContract;
 
 /** The hostile-body matrix on the avaje-jsonb codec, with avaje-jsonb's differences named. */
 class AvajeHostileBodyTest extends HostileBodyContract {

@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.contract.JsonTestSuiteContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.JsonTestSuiteContract;
 
 /** JSONTestSuite's parsing files on the Avaje codec. */
 class AvajeJsonTestSuiteTest extends JsonTestSuiteContract {

@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
-import static dev.httpjson.testing.LoopbackServer.bytes;
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.bytes;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,9 +12,9 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ProblemDetails;
-import dev.httpjson.testing.LoopbackServer;
-import dev.httpjson.testing.Models.Named;
-import dev.httpjson.testing.Models.WeatherForecast;
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.Models.Named;
+import dev.httpjson.contract.Models.WeatherForecast;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonReader;
 import io.avaje.json.JsonWriter;
@@ -93,7 +93,7 @@ class AvajeJsonTypeTest {
 
     Named echoed = HttpJson.postAsJson(client, uri("/n"), new Named("x"), NAMED);
 
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getBody().utf8())
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getBody().utf8())
         .isEqualTo("{\"label\":\"marked:x\"}");
     assertThat(echoed).isEqualTo(new Named("marked:back"));
   }

@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.contract.NumberReadingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.NumberReadingContract;
 
 class AvajeNumberReadingTest extends NumberReadingContract {
   @Override

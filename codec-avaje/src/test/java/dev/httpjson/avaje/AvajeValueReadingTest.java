@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.contract.ValueReadingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ValueReadingContract;
 
 class AvajeValueReadingTest extends ValueReadingContract {
   @Override

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.JsonOptions;
-import dev.httpjson.testing.ModuleClasses;
+import dev.httpjson.contract.ModuleClasses;
 import io.avaje.jsonb.Jsonb;
 import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;

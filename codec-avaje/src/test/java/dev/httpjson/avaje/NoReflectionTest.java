@@ -1,6 +1,6 @@
 package dev.httpjson.avaje;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,8 +11,8 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.avaje.TestModels.Unannotated;
-import dev.httpjson.testing.LoopbackServer;
-import dev.httpjson.testing.Models.Named;
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.Models.Named;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.util.stream.Stream;

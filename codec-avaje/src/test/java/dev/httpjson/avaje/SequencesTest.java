@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.contract.Models.Named;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonSequenceReader.Cursor;
-import dev.httpjson.testing.Models.Named;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -51,10 +51,10 @@
 })
 package dev.httpjson.avaje;
 
-import dev.httpjson.testing.GadgetContract;
-import dev.httpjson.testing.HostileBodyContract;
-import dev.httpjson.testing.Models;
-import dev.httpjson.testing.NumberReadingContract;
-import dev.httpjson.testing.ResponseContract;
-import dev.httpjson.testing.ValueReadingContract;
+import dev.httpjson.contract.GadgetContract;
+import dev.httpjson.contract.HostileBodyContract;
+import dev.httpjson.contract.Models;
+import dev.httpjson.contract.NumberReadingContract;
+import dev.httpjson.contract.ResponseContract;
+import dev.httpjson.contract.ValueReadingContract;
 import io.avaje.jsonb.Json;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonReadException;
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.contract.LoopbackServer;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;

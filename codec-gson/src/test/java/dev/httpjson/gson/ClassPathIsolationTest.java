@@ -2,7 +2,7 @@ package dev.httpjson.gson;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.httpjson.testing.CodecAlone;
+import dev.httpjson.contract.CodecAlone;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package dev.httpjson.gson;
 
+import dev.httpjson.contract.HttpJsonContract;
+import dev.httpjson.contract.Models.ExplodingRecord;
+import dev.httpjson.contract.Models.Node;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HttpJsonContract;
-import dev.httpjson.testing.Models.ExplodingRecord;
-import dev.httpjson.testing.Models.Node;
 
 class GsonContractTest extends HttpJsonContract {
   @Override

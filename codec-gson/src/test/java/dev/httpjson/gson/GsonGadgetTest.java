@@ -1,7 +1,7 @@
 package dev.httpjson.gson;
 
+import dev.httpjson.contract.GadgetContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.GadgetContract;
 
 /** The gadget payloads on the Gson codec: Gson has no polymorphic typing at all. */
 class GsonGadgetTest extends GadgetContract {

@@ -1,7 +1,7 @@
 package dev.httpjson.gson;
 
+import dev.httpjson.contract.HostileBodyContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HostileBodyContract;
 
 /** The hostile-body matrix on the Gson codec. */
 class GsonHostileBodyTest extends HostileBodyContract {

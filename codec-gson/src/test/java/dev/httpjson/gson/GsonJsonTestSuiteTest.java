@@ -1,7 +1,7 @@
 package dev.httpjson.gson;
 
+import dev.httpjson.contract.JsonTestSuiteContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.JsonTestSuiteContract;
 
 /** JSONTestSuite's parsing files on the Gson codec. */
 class GsonJsonTestSuiteTest extends JsonTestSuiteContract {

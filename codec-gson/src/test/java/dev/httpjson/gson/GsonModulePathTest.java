@@ -2,7 +2,7 @@ package dev.httpjson.gson;
 
 import com.google.gson.Gson;
 import dev.httpjson.HttpJson;
-import dev.httpjson.testing.ModulePathContract;
+import dev.httpjson.contract.ModulePathContract;
 import java.util.List;
 import org.jspecify.annotations.NullMarked;
 

@@ -1,7 +1,7 @@
 package dev.httpjson.gson;
 
+import dev.httpjson.contract.NumberReadingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.NumberReadingContract;
 
 class GsonNumberReadingTest extends NumberReadingContract {
   @Override

@@ -4,9 +4,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.contract.Models.Named;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonSequenceReader.Cursor;
-import dev.httpjson.testing.Models.Named;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

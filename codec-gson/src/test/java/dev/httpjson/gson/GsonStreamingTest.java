@@ -1,8 +1,8 @@
 package dev.httpjson.gson;
 
+import dev.httpjson.contract.Models.ExplodingRecord;
+import dev.httpjson.contract.StreamingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.Models.ExplodingRecord;
-import dev.httpjson.testing.StreamingContract;
 
 class GsonStreamingTest extends StreamingContract {
   @Override

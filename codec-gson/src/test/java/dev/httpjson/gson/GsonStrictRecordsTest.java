@@ -8,7 +8,7 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.contract.LoopbackServer;
 import java.net.http.HttpClient;
 import java.util.List;
 import mockwebserver3.MockWebServer;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.gson.Gson;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.testing.ModuleClasses;
+import dev.httpjson.contract.ModuleClasses;
 import java.lang.module.ModuleDescriptor;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.httpjson.jackson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
-import dev.httpjson.testing.RawServer;
+import dev.httpjson.contract.RawServer;
 import java.io.OutputStream;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.httpjson.jackson;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,7 +9,7 @@ import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.contract.LoopbackServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;

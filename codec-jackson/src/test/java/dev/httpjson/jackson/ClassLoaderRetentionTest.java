@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonType;
+import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.jackson.plugin.PluginItem;
-import dev.httpjson.testing.LoopbackServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.ref.WeakReference;
@@ -83,9 +83,9 @@ class ClassLoaderRetentionTest {
     server.enqueue(LoopbackServer.json(204, ""));
     HttpJson.postAsJson(client, uri, item);
     for (int i = 0; i < 3; i++) {
-      assertThat(dev.httpjson.testing.LoopbackServer.take(server).getMethod()).isEqualTo("GET");
+      assertThat(dev.httpjson.contract.LoopbackServer.take(server).getMethod()).isEqualTo("GET");
     }
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getBody().utf8())
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getBody().utf8())
         .isEqualTo("{\"name\":\"a\",\"count\":2}");
     return new WeakReference<>(plugin);
   }

@@ -6,7 +6,7 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.ResponseTooLargeException;
-import dev.httpjson.testing.RawServer;
+import dev.httpjson.contract.RawServer;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.httpjson.JsonOptions;
-import dev.httpjson.testing.DateTimeStrings;
+import dev.httpjson.contract.DateTimeStrings;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.ArrivalContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ArrivalContract;
 
 /** Stream data arrives promptly on the JDK client. */
 class JacksonArrivalTest extends ArrivalContract {

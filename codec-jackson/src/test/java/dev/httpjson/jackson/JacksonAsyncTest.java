@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.AsyncContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.AsyncContract;
 
 class JacksonAsyncTest extends AsyncContract {
   @Override

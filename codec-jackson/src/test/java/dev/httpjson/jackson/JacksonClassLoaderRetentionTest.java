@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.ClassLoaderRetentionContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ClassLoaderRetentionContract;
 
 class JacksonClassLoaderRetentionTest extends ClassLoaderRetentionContract {
   @Override

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.HttpJsonContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HttpJsonContract;
 
 class JacksonContractTest extends HttpJsonContract {
   @Override

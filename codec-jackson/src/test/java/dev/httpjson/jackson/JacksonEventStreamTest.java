@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.EventStreamContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.EventStreamContract;
 
 class JacksonEventStreamTest extends EventStreamContract {
   @Override

@@ -1,8 +1,8 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.Http2Loopback;
+import dev.httpjson.contract.StreamingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.Http2Loopback;
-import dev.httpjson.testing.StreamingContract;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import mockwebserver3.MockWebServer;

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.InterceptorContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.InterceptorContract;
 import java.net.http.HttpClient;
 
 /** The interceptor contract on the JDK's client with Jackson (streams included). */

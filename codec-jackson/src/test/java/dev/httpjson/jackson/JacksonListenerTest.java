@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.ListenerContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ListenerContract;
 
 /** The events a call listener sees, on the JDK client. */
 class JacksonListenerTest extends ListenerContract {

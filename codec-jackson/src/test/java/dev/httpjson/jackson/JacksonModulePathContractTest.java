@@ -2,7 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.httpjson.HttpJson;
-import dev.httpjson.testing.ModulePathContract;
+import dev.httpjson.contract.ModulePathContract;
 import java.util.List;
 import org.jspecify.annotations.NullMarked;
 import tools.jackson.core.json.JsonFactory;

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.ResponseContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ResponseContract;
 
 /** Typed responses, error bodies, pagination and text. */
 class JacksonResponseTest extends ResponseContract {

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.contract.StreamingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.StreamingContract;
 
 class JacksonStreamingTest extends StreamingContract {
   @Override

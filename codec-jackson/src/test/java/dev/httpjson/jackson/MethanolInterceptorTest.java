@@ -1,8 +1,8 @@
 package dev.httpjson.jackson;
 
 import com.github.mizosoft.methanol.Methanol;
+import dev.httpjson.contract.InterceptorContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.InterceptorContract;
 import java.net.http.HttpClient;
 
 /**

@@ -3,7 +3,7 @@ package dev.httpjson.jackson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.JsonOptions;
-import dev.httpjson.testing.ModuleClasses;
+import dev.httpjson.contract.ModuleClasses;
 import java.lang.module.ModuleDescriptor;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.httpjson.jackson2;
 
-import dev.httpjson.testing.CodecAlone;
+import dev.httpjson.contract.CodecAlone;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.ArrivalContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ArrivalContract;
 
 /** Stream data arrives promptly on the JDK client with the Jackson2 codec. */
 class Jackson2ArrivalTest extends ArrivalContract {

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.ClassLoaderRetentionContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ClassLoaderRetentionContract;
 
 class Jackson2ClassLoaderRetentionTest extends ClassLoaderRetentionContract {
   @Override

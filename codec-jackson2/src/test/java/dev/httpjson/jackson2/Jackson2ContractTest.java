@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.HttpJsonContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HttpJsonContract;
 
 class Jackson2ContractTest extends HttpJsonContract {
   @Override

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.HostileBodyContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HostileBodyContract;
 
 /** The hostile-body matrix on the Jackson 2 codec. */
 class Jackson2HostileBodyTest extends HostileBodyContract {

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.JsonTestSuiteContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.JsonTestSuiteContract;
 
 /** JSONTestSuite's parsing files on the Jackson2 codec. */
 class Jackson2JsonTestSuiteTest extends JsonTestSuiteContract {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.httpjson.HttpJson;
-import dev.httpjson.testing.ModulePathContract;
+import dev.httpjson.contract.ModulePathContract;
 import java.util.List;
 import org.jspecify.annotations.NullMarked;
 

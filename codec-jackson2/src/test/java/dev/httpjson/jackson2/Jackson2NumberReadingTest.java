@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.NumberReadingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.NumberReadingContract;
 
 class Jackson2NumberReadingTest extends NumberReadingContract {
   @Override

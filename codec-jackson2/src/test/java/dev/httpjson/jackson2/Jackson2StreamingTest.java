@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.StreamingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.StreamingContract;
 
 class Jackson2StreamingTest extends StreamingContract {
   @Override

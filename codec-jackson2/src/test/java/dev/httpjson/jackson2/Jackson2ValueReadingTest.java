@@ -1,7 +1,7 @@
 package dev.httpjson.jackson2;
 
+import dev.httpjson.contract.ValueReadingContract;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ValueReadingContract;
 
 class Jackson2ValueReadingTest extends ValueReadingContract {
   @Override

@@ -7,7 +7,7 @@ import dev.httpjson.CountingCodec;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.JsonType;
-import dev.httpjson.testing.Compressed;
+import dev.httpjson.contract.Compressed;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

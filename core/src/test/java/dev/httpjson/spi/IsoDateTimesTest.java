@@ -2,7 +2,7 @@ package dev.httpjson.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.httpjson.testing.DateTimeStrings;
+import dev.httpjson.contract.DateTimeStrings;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;

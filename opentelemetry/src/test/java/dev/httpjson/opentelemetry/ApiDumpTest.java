@@ -1,6 +1,6 @@
 package dev.httpjson.opentelemetry;
 
-import dev.httpjson.testing.ApiDumpContract;
+import dev.httpjson.contract.ApiDumpContract;
 
 class ApiDumpTest extends ApiDumpContract {
   @Override

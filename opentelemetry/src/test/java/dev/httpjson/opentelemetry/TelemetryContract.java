@@ -12,7 +12,7 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.RetryInterceptor;
-import dev.httpjson.testing.LoopbackServer;
+import dev.httpjson.contract.LoopbackServer;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;

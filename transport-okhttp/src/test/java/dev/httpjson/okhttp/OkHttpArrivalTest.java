@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.ArrivalContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ArrivalContract;
 import java.net.http.HttpClient;
 
 /** Stream data arrives promptly on the OkHttp transport, HTTP/1.1. */

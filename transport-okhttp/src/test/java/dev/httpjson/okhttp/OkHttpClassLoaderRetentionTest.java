@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.ClassLoaderRetentionContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ClassLoaderRetentionContract;
 import java.net.http.HttpClient;
 import java.util.concurrent.ExecutorService;
 

@@ -1,6 +1,6 @@
 package dev.httpjson.okhttp;
 
-import dev.httpjson.testing.Http2Loopback;
+import dev.httpjson.contract.Http2Loopback;
 import java.net.http.HttpClient;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

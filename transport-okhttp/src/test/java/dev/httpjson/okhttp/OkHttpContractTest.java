@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.HttpJsonContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HttpJsonContract;
 import java.net.http.HttpClient;
 
 /** The whole contract on the OkHttp transport, HTTP/1.1. */

@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.EventStreamContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.EventStreamContract;
 import java.net.http.HttpClient;
 import okhttp3.OkHttpClient;
 

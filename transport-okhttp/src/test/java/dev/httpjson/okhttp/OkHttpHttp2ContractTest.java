@@ -1,9 +1,9 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.Http2Loopback;
+import dev.httpjson.contract.HttpJsonContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.Http2Loopback;
-import dev.httpjson.testing.HttpJsonContract;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import mockwebserver3.MockWebServer;

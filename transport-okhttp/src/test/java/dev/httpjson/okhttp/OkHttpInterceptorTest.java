@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.InterceptorContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.InterceptorContract;
 import java.net.http.HttpClient;
 
 /** The interceptor contract on the OkHttp transport. */

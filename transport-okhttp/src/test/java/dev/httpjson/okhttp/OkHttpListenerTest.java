@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.ListenerContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ListenerContract;
 import java.net.http.HttpClient;
 
 /** The events a call listener sees, on the OkHttp transport. */

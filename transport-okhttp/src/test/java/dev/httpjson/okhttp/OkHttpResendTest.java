@@ -2,8 +2,8 @@ package dev.httpjson.okhttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.httpjson.testing.LoopbackServer;
-import dev.httpjson.testing.RawServer;
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

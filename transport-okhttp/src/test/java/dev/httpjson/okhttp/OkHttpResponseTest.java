@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.ResponseContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.ResponseContract;
 import java.net.http.HttpClient;
 
 /** Typed responses, error bodies, pagination and text on the OkHttp transport. */

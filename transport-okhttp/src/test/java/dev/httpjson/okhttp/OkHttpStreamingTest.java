@@ -1,8 +1,8 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.contract.StreamingContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.StreamingContract;
 import java.net.http.HttpClient;
 
 /** The streaming, limit, timeout and cancellation contract on the OkHttp transport, HTTP/1.1. */

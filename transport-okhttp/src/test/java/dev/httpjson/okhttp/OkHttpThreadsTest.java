@@ -3,7 +3,7 @@ package dev.httpjson.okhttp;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.httpjson.testing.RawServer;
+import dev.httpjson.contract.RawServer;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;

@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.httpjson.testing.LoopbackServer;
-import dev.httpjson.testing.RawServer;
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -57,7 +57,7 @@ class OkHttpTransportTest {
             BodyHandlers.ofString());
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body()).isEmpty();
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getMethod()).isEqualTo("HEAD");
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getMethod()).isEqualTo("HEAD");
   }
 
   @Test
@@ -87,7 +87,7 @@ class OkHttpTransportTest {
     assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
     assertThat(response.uri()).isEqualTo(uri("/m"));
     assertThat(response.previousResponse()).isEmpty();
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().values("X-Multi"))
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getHeaders().values("X-Multi"))
         .containsExactly("1", "2");
   }
 
@@ -95,7 +95,7 @@ class OkHttpTransportTest {
   void aKnownLengthBodyIsSentWithContentLength() throws Exception {
     server.enqueue(new MockResponse.Builder().code(200).build());
     client.send(post(BodyPublishers.ofString("{\"a\":1}")), BodyHandlers.discarding());
-    RecordedRequest recorded = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest recorded = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(recorded.getHeaders().get("Content-Length")).isEqualTo("7");
     assertThat(recorded.getHeaders().get("Content-Type")).isEqualTo("application/json");
     assertThat(recorded.getBody().utf8()).isEqualTo("{\"a\":1}");
@@ -110,7 +110,7 @@ class OkHttpTransportTest {
             BodyPublishers.ofInputStream(
                 () -> new java.io.ByteArrayInputStream(big.getBytes(UTF_8)))),
         BodyHandlers.discarding());
-    RecordedRequest recorded = dev.httpjson.testing.LoopbackServer.take(server);
+    RecordedRequest recorded = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(recorded.getHeaders().get("Transfer-Encoding")).isEqualTo("chunked");
     assertThat(recorded.getBody().utf8()).isEqualTo(big);
   }
@@ -119,7 +119,7 @@ class OkHttpTransportTest {
   void anEmptyPostSendsContentLengthZero() throws Exception {
     server.enqueue(new MockResponse.Builder().code(200).build());
     client.send(post(BodyPublishers.noBody()), BodyHandlers.discarding());
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getHeaders().get("Content-Length"))
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getHeaders().get("Content-Length"))
         .isEqualTo("0");
   }
 
@@ -314,8 +314,8 @@ class OkHttpTransportTest {
     assertThat(first.statusCode()).isEqualTo(302);
     assertThat(first.request()).isSameAs(sent);
     assertThat(first.previousResponse()).isEmpty();
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getMethod()).isEqualTo("POST");
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getMethod()).isEqualTo("GET");
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getMethod()).isEqualTo("POST");
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getMethod()).isEqualTo("GET");
   }
 
   @Test
@@ -337,7 +337,7 @@ class OkHttpTransportTest {
     for (String path : paths) {
       server.enqueue(new MockResponse.Builder().code(200).body(path).build());
       assertThat(client.send(get(path), BodyHandlers.ofString()).body()).isEqualTo(path);
-      assertThat(dev.httpjson.testing.LoopbackServer.take(server).getTarget()).isEqualTo(path);
+      assertThat(dev.httpjson.contract.LoopbackServer.take(server).getTarget()).isEqualTo(path);
     }
   }
 

@@ -3,10 +3,10 @@ package dev.httpjson.jackson.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.contract.GadgetContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.GadgetContract;
 import java.io.Serializable;
 import java.lang.reflect.Method;
 import java.util.List;

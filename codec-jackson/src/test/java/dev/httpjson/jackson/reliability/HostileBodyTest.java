@@ -1,8 +1,8 @@
 package dev.httpjson.jackson.reliability;
 
+import dev.httpjson.contract.HostileBodyContract;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HostileBodyContract;
 
 /** The hostile-body matrix on the Jackson 3 codec, the reference: it overrides no hook. */
 public class HostileBodyTest extends HostileBodyContract {

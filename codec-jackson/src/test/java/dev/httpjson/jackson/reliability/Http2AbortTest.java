@@ -1,6 +1,6 @@
 package dev.httpjson.jackson.reliability;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,9 +10,9 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ResponseTooLargeException;
-import dev.httpjson.testing.Http2Loopback;
-import dev.httpjson.testing.LoopbackServer;
-import dev.httpjson.testing.Models.Named;
+import dev.httpjson.contract.Http2Loopback;
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.Models.Named;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.util.List;

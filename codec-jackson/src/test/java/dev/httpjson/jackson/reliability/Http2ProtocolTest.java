@@ -1,6 +1,6 @@
 package dev.httpjson.jackson.reliability;
 
-import static dev.httpjson.testing.LoopbackServer.json;
+import static dev.httpjson.contract.LoopbackServer.json;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,10 +9,10 @@ import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.contract.HostileServerHarness;
+import dev.httpjson.contract.Http2Loopback;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.testing.HostileServerHarness;
-import dev.httpjson.testing.Http2Loopback;
 import java.io.IOException;
 import java.net.ProtocolException;
 import java.net.http.HttpClient;
@@ -66,7 +66,7 @@ public class Http2ProtocolTest extends HostileServerHarness {
             HttpRequest.newBuilder(uri("/v")).build(), HttpResponse.BodyHandlers.ofString());
 
     assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
-    assertThat(dev.httpjson.testing.LoopbackServer.take(server).getVersion()).isEqualTo("HTTP/2");
+    assertThat(dev.httpjson.contract.LoopbackServer.take(server).getVersion()).isEqualTo("HTTP/2");
   }
 
   @Test

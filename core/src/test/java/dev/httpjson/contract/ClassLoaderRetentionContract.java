@@ -1,0 +1,190 @@
+package dev.httpjson.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
+import dev.httpjson.contract.plugin.PluginItem;
+import dev.httpjson.contract.plugin.Webapp;
+import dev.httpjson.spi.JsonCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.ref.WeakReference;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * httpjson in a parent class loader (an application server, a plugin host) pins no class loader of
+ * an application below it: not through the codec's caches of the types it read and wrote, and not
+ * through the threads a call started (the deadline timer, the async lanes, a transport's reader
+ * threads), which must inherit nothing from that call's thread and end when idle. Once the
+ * application is dropped, its loader is collected.
+ */
+public abstract class ClassLoaderRetentionContract {
+  private static final String PLUGIN_PACKAGE = PluginItem.class.getPackageName() + ".";
+
+  private MockWebServer server;
+  private ExecutorService exchanges;
+  private HttpClient client;
+
+  /**
+   * The codec under test.
+   *
+   * @return the codec
+   */
+  protected abstract JsonCodec codec();
+
+  /**
+   * The client the application calls through. Its own threads (the JDK's executor here) exist
+   * before the application runs: this contract is about httpjson's threads.
+   *
+   * @param exchanges started threads for the client's own work
+   * @return the client
+   */
+  protected HttpClient newClient(ExecutorService exchanges) {
+    return HttpClient.newBuilder().executor(exchanges).build();
+  }
+
+  /**
+   * Whether one timed call runs before the application, so that threads the client's libraries keep
+   * for the whole JVM and start on a first call (OkHttp's task runner, Okio's timeout watchdog) are
+   * not started by the application's.
+   *
+   * @return false for the JDK's client
+   */
+  protected boolean warmUpTheClient() {
+    return false;
+  }
+
+  @BeforeEach
+  void start() throws IOException {
+    server = LoopbackServer.start();
+    // The client's own threads exist before the application runs: this contract is about
+    // httpjson's threads, not the JDK's (whose default executor makes threads on the caller's).
+    ThreadPoolExecutor pool = (ThreadPoolExecutor) Executors.newFixedThreadPool(4);
+    pool.prestartAllCoreThreads();
+    exchanges = pool;
+    client = newClient(exchanges);
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    exchanges.shutdownNow();
+  }
+
+  @Test
+  public void anApplicationThatMadeTimedAndAsyncCallsIsCollectedOnceDropped() throws Exception {
+    if (warmUpTheClient()) {
+      server.enqueue(LoopbackServer.json(200, "{\"name\":\"warm\",\"count\":0}"));
+      JsonOptions timed =
+          JsonOptions.newBuilder().codec(codec()).timeout(Duration.ofSeconds(10)).build();
+      HttpJson.getFromJson(
+          client, LoopbackServer.uri(server, "/warm"), JsonType.of(Object.class, timed));
+      assertThat(server.takeRequest().getTarget()).isEqualTo("/warm");
+    }
+    awaitNoThreadsOfHttpjson(); // so that the application's calls start them
+
+    WeakReference<ClassLoader> loader = runAThrowawayApplication();
+
+    for (int i = 0; i < 100 && loader.get() != null; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertThat(loader.get()).as("the application's class loader was collected").isNull();
+  }
+
+  /** Runs {@link Webapp} in a loader of its own; returns only a weak reference to the loader. */
+  private WeakReference<ClassLoader> runAThrowawayApplication() throws Exception {
+    ClassLoader app = new ChildFirstLoader(getClass().getClassLoader());
+    Class<?> webapp = app.loadClass(Webapp.class.getName());
+    assertThat(webapp).isNotEqualTo(Webapp.class);
+    URI uri = LoopbackServer.uri(server, "/items");
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(LoopbackServer.json(200, "[{\"name\":\"b\",\"count\":2}]"));
+    server.enqueue(LoopbackServer.json(200, "[{\"name\":\"c\",\"count\":3}]"));
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"d\",\"count\":4}"));
+    server.enqueue(LoopbackServer.json(204, ""));
+
+    Object read =
+        webapp
+            .getMethod("handle", HttpClient.class, URI.class, JsonCodec.class)
+            .invoke(null, client, uri, codec());
+
+    assertThat(read)
+        .hasToString(
+            "[PluginItem[name=a, count=1], [PluginItem[name=b, count=2]],"
+                + " PluginItem[name=c, count=3], d, 204]");
+    for (int i = 0; i < 4; i++) {
+      assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
+    }
+    assertThat(server.takeRequest().getBody().utf8())
+        .isEqualTo("{\"name\":\"posted\",\"count\":5}");
+    return new WeakReference<>(app);
+  }
+
+  /**
+   * Waits until httpjson's threads have ended, so that the application's calls start new ones: the
+   * lanes and the timer end after 2 s idle (the timer also when the calls before ended long before
+   * their timeouts: a cancelled deadline does not keep it).
+   */
+  private static void awaitNoThreadsOfHttpjson() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    Set<String> alive = threadsOfHttpjson();
+    while (!alive.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      alive = threadsOfHttpjson();
+    }
+    assertThat(alive).as("httpjson's lanes, timer and transport threads, idle").isEmpty();
+  }
+
+  private static Set<String> threadsOfHttpjson() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(Thread::getName)
+        .filter(n -> n.startsWith("httpjson-"))
+        .collect(Collectors.toSet());
+  }
+
+  /** Defines the plugin package's classes itself, from the same bytes as the test's own. */
+  private static final class ChildFirstLoader extends ClassLoader {
+    ChildFirstLoader(ClassLoader parent) {
+      super("webapp", parent);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (!name.startsWith(PLUGIN_PACKAGE)) {
+        return super.loadClass(name, resolve);
+      }
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> c = findLoadedClass(name);
+        if (c == null) {
+          String resource = name.replace('.', '/') + ".class";
+          try (InputStream in = getParent().getResourceAsStream(resource)) {
+            if (in == null) {
+              throw new ClassNotFoundException(name);
+            }
+            byte[] bytes = in.readAllBytes();
+            c = defineClass(name, bytes, 0, bytes.length);
+          } catch (IOException e) {
+            throw new ClassNotFoundException(name, e);
+          }
+        }
+        return c;
+      }
+    }
+  }
+}

@@ -1,0 +1,1717 @@
+package dev.httpjson.contract;
+
+import static dev.httpjson.contract.LoopbackServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.httpjson.CallListener;
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.Interceptor;
+import dev.httpjson.JsonBodyHandlers;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import dev.httpjson.RetryInterceptor;
+import dev.httpjson.contract.Models.Named;
+import dev.httpjson.spi.JsonCodec;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLSession;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The interceptor chain of {@link HttpJsonClient} and {@link Interceptor#decorate}, the built-in
+ * {@link RetryInterceptor}, and redirects followed with the default headers checked on every hop:
+ * run on every {@link HttpClient} underneath (the JDK's, the OkHttp transport, Methanol).
+ */
+public abstract class InterceptorContract {
+  protected MockWebServer server;
+  protected MockWebServer other;
+  protected HttpClient client;
+  protected JsonOptions options;
+
+  protected abstract JsonCodec codec();
+
+  /** The client under test; it must not follow redirects itself. */
+  protected HttpClient newClient() {
+    return HttpClient.newHttpClient();
+  }
+
+  /** Whether the codec reads streams (a test codec may not). */
+  protected boolean codecStreams() {
+    return true;
+  }
+
+  /** A client of the same kind that follows redirects itself (NORMAL). */
+  protected abstract HttpClient newRedirectingClient();
+
+  @BeforeEach
+  void startServers() throws IOException {
+    server = LoopbackServer.start();
+    other = LoopbackServer.start();
+    client = newClient();
+    options = JsonOptions.newBuilder().codec(codec()).build();
+  }
+
+  @AfterEach
+  void stopServers() {
+    server.close();
+    other.close();
+  }
+
+  private HttpJsonClient.Builder api() {
+    return HttpJsonClient.newBuilder(client)
+        .baseUri(LoopbackServer.uri(server, "/v1/"))
+        .options(options);
+  }
+
+  /** An interceptor that forwards {@code change.apply(request)}, both ways. */
+  public static Interceptor mapping(UnaryOperator<HttpRequest> change) {
+    return new Interceptor() {
+      @Override
+      public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+          throws IOException, InterruptedException {
+        return chain.forward(change.apply(request));
+      }
+
+      @Override
+      public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+          HttpRequest request, Chain<T> chain) {
+        return chain.forwardAsync(change.apply(request));
+      }
+    };
+  }
+
+  private static HttpRequest withHeader(HttpRequest request, String name, String value) {
+    return HttpRequest.newBuilder(request, (n, v) -> true).header(name, value).build();
+  }
+
+  // ---- the chain ------------------------------------------------------------------------------
+
+  @Test
+  void anInterceptorAddsAHeaderToEveryCallShape() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(mapping(r -> withHeader(r, "X-Request-Id", "r1")))
+            .interceptor(
+                mapping(
+                    r ->
+                        withHeader(
+                            r, "X-Seen", r.headers().firstValue("X-Request-Id").orElse("none"))))
+            .build();
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, codecStreams() ? "[\"a\"]" : "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    if (codecStreams()) {
+      try (var s = api.getFromJsonAsStream("items", String.class)) {
+        assertThat(s.toList()).containsExactly("a");
+      }
+    } else {
+      assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+    assertThat(api.exchange(own, String.class).body()).isEqualTo("a");
+    assertThat(
+            api.exchangeAsync(own, String.class)
+                .thenApply(HttpResponse::body)
+                .get(5, TimeUnit.SECONDS))
+        .isEqualTo("a");
+    for (int i = 0; i < 5; i++) {
+      RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(r.getHeaders().get("X-Request-Id")).isEqualTo("r1");
+      assertThat(r.getHeaders().get("X-Seen"))
+          .as("the second interceptor runs after the first")
+          .isEqualTo("r1");
+    }
+  }
+
+  /**
+   * A body that fails to decode fails the exchange inside the chain, blocking and async: an
+   * interceptor (a span, a log line) sees the caller's {@link JsonReadException}, not a 200 that
+   * went well.
+   */
+  @Test
+  void anInterceptorSeesABodyThatFailsToDecodeAsItsForwardsFailure() throws Exception {
+    java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Interceptor watching =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            try {
+              HttpResponse<T> response = chain.forward(request);
+              seen.add("blocking " + response.statusCode());
+              return response;
+            } catch (IOException e) {
+              seen.add("blocking " + e.getClass().getSimpleName());
+              throw e;
+            }
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .forwardAsync(request)
+                .whenComplete(
+                    (r, e) ->
+                        seen.add(
+                            "async "
+                                + (e == null
+                                    ? String.valueOf(r.statusCode())
+                                    : unwrapped(e).getClass().getSimpleName())));
+          }
+        };
+    HttpJsonClient api = api().interceptor(watching).build();
+    server.enqueue(json(200, "\"a"));
+    server.enqueue(json(200, "\"a"));
+    server.enqueue(json(200, "\"b\""));
+
+    assertThatThrownBy(() -> api.getFromJson("items", String.class))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(JsonReadException.class);
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("b");
+
+    // The async call runs the blocking chain on a lane, or the asynchronous one when none is free.
+    assertThat(seen).hasSize(3);
+    assertThat(seen.get(0)).isEqualTo("blocking JsonReadException");
+    assertThat(seen.get(1)).endsWith(" JsonReadException");
+    assertThat(seen.get(2)).isEqualTo("blocking 200");
+  }
+
+  private static Throwable unwrapped(Throwable t) {
+    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  @Test
+  void aDecoratedClientRunsTheChainForStaticCallsAndPlainSend() throws Exception {
+    HttpClient decorated =
+        Interceptor.decorate(client, mapping(r -> withHeader(r, "X-Via", "chain")));
+    server.enqueue(json(200, "\"one\""));
+    server.enqueue(json(200, "\"two\""));
+    server.enqueue(json(200, "\"three\""));
+    URI uri = LoopbackServer.uri(server, "/x");
+    assertThat(HttpJson.getFromJson(decorated, uri, JsonType.of(String.class, options)))
+        .isEqualTo("one");
+    HttpRequest request = HttpRequest.newBuilder(uri).build();
+    assertThat(decorated.send(request, HttpResponse.BodyHandlers.ofString()).body())
+        .isEqualTo("\"two\"");
+    assertThat(
+            decorated
+                .sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                .get(5, TimeUnit.SECONDS)
+                .body())
+        .isEqualTo("\"three\"");
+    for (int i = 0; i < 3; i++) {
+      assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("X-Via"))
+          .isEqualTo("chain");
+    }
+    assertThat(Interceptor.decorate(client)).isSameAs(client);
+  }
+
+  @Test
+  void aStatusFailureReadThroughJsonBodyHandlersOnADecoratedClientNamesTheRequest()
+      throws Exception {
+    URI uri = LoopbackServer.uri(server, "/tools/missing?key=s3cret");
+    String shown = "GET " + LoopbackServer.uri(server, "/tools/missing") + "?key=***";
+    HttpRequest request = HttpRequest.newBuilder(uri).build();
+    String problem = "{\"title\":\"Gone\",\"detail\":\"tool retired\"}";
+    MockResponse gone =
+        new MockResponse.Builder()
+            .code(410)
+            .addHeader("Content-Type", "application/problem+json")
+            .addHeader("X-Trace", "t1")
+            .body(problem)
+            .build();
+    // The plain client's failure, which cannot know the request: the same but for the naming.
+    server.enqueue(gone);
+    Throwable plain =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> client.send(request, JsonBodyHandlers.of(JsonType.of(Named.class, options))));
+    assertThat(plain).isInstanceOf(IOException.class).cause().hasMessageStartingWith("HTTP 410: ");
+    HttpJsonStatusException unnamed = (HttpJsonStatusException) plain.getCause();
+    java.util.function.Consumer<HttpJsonStatusException> namesIt =
+        e -> {
+          assertThat(e.getMessage())
+              .isEqualTo(
+                  "HTTP 410 from " + shown + unnamed.getMessage().substring("HTTP 410".length()))
+              .doesNotContain("s3cret");
+          assertThat(e.statusCode()).isEqualTo(410);
+          assertThat(e.method()).isEqualTo("GET");
+          assertThat(e.uri()).isEqualTo(uri);
+          assertThat(e.headers().firstValue("X-Trace")).hasValue("t1");
+          assertThat(e.body()).isEqualTo(problem);
+          assertThat(e.problem()).isEqualTo(unnamed.problem());
+        };
+    List<HttpClient> decorated =
+        List.of(
+            Interceptor.decorate(client, mapping(r -> r)),
+            CallListener.decorate(client, new CallListener() {}));
+    for (HttpClient c : decorated) {
+      server.enqueue(gone);
+      assertThatThrownBy(
+              () -> c.send(request, JsonBodyHandlers.of(JsonType.of(Named.class, options))))
+          .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      server.enqueue(gone);
+      assertThatThrownBy(
+              () ->
+                  c.sendAsync(request, JsonBodyHandlers.of(JsonType.of(Named.class, options)))
+                      .get(5, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .cause()
+          .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      if (codecStreams()) {
+        server.enqueue(gone);
+        assertThatThrownBy(
+                () -> c.send(request, JsonBodyHandlers.ofStream(JsonType.of(Named.class, options))))
+            .isInstanceOfSatisfying(HttpJsonStatusException.class, namesIt);
+      }
+    }
+  }
+
+  /** A response made without the network, read by the call's own body handler. */
+  public static <T> HttpResponse<T> respond(
+      HttpRequest request, Interceptor.Chain<T> chain, int status, String json) {
+    HttpHeaders headers =
+        HttpHeaders.of(Map.of("Content-Type", List.of("application/json")), (a, b) -> true);
+    BodySubscriber<T> subscriber =
+        chain
+            .bodyHandler()
+            .apply(
+                new HttpResponse.ResponseInfo() {
+                  @Override
+                  public int statusCode() {
+                    return status;
+                  }
+
+                  @Override
+                  public HttpHeaders headers() {
+                    return headers;
+                  }
+
+                  @Override
+                  public HttpClient.Version version() {
+                    return HttpClient.Version.HTTP_1_1;
+                  }
+                });
+    subscriber.onSubscribe(
+        new Flow.Subscription() {
+          boolean sent;
+
+          @Override
+          public synchronized void request(long n) {
+            if (!sent) {
+              sent = true;
+              subscriber.onNext(List.of(ByteBuffer.wrap(json.getBytes(StandardCharsets.UTF_8))));
+              subscriber.onComplete();
+            }
+          }
+
+          @Override
+          public void cancel() {}
+        });
+    T body;
+    try {
+      body = subscriber.getBody().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    return new HttpResponse<>() {
+      @Override
+      public int statusCode() {
+        return status;
+      }
+
+      @Override
+      public HttpRequest request() {
+        return request;
+      }
+
+      @Override
+      public Optional<HttpResponse<T>> previousResponse() {
+        return Optional.empty();
+      }
+
+      @Override
+      public HttpHeaders headers() {
+        return headers;
+      }
+
+      @Override
+      public T body() {
+        return body;
+      }
+
+      @Override
+      public Optional<SSLSession> sslSession() {
+        return Optional.empty();
+      }
+
+      @Override
+      public URI uri() {
+        return request.uri();
+      }
+
+      @Override
+      public HttpClient.Version version() {
+        return HttpClient.Version.HTTP_1_1;
+      }
+    };
+  }
+
+  /** A caller's state in a thread local, as a tracing context or a logging MDC keeps it. */
+  private static final ThreadLocal<String> CALLER = new ThreadLocal<>();
+
+  /**
+   * Sends the current thread's {@link #CALLER} as {@code X-Caller}; snapshots it for async calls.
+   */
+  private static final class CallerInterceptor implements Interceptor {
+    final AtomicInteger snapshots = new AtomicInteger();
+    final AtomicInteger open = new AtomicInteger();
+
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws IOException, InterruptedException {
+      return chain.forward(withCaller(request));
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      return chain.forwardAsync(withCaller(request));
+    }
+
+    private static HttpRequest withCaller(HttpRequest request) {
+      String caller = CALLER.get();
+      return withHeader(request, "X-Caller", caller == null ? "none" : caller);
+    }
+
+    @Override
+    public Snapshot snapshot() {
+      snapshots.incrementAndGet();
+      String caller = CALLER.get();
+      return () -> {
+        String before = CALLER.get();
+        CALLER.set(caller);
+        open.incrementAndGet();
+        return () -> {
+          CALLER.set(before);
+          open.decrementAndGet();
+        };
+      };
+    }
+  }
+
+  @Test
+  void whatAnInterceptorSnapshotsOnTheCallersThreadIsRestoredWhereAnAsyncCallRuns()
+      throws Exception {
+    CallerInterceptor interceptor = new CallerInterceptor();
+    HttpJsonClient api = api().interceptor(interceptor).build();
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(json(200, "\"a\""));
+    }
+    CALLER.set("alice");
+    try {
+      assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS))
+          .isEqualTo("a");
+      assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("alice");
+      int asyncSnapshots = interceptor.snapshots.get();
+      assertThat(asyncSnapshots).isEqualTo(1);
+
+      assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+      assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("alice");
+      assertThat(interceptor.snapshots.get())
+          .as("a blocking call runs on the caller's thread and takes no snapshot")
+          .isEqualTo(asyncSnapshots);
+    } finally {
+      CALLER.remove();
+    }
+    // Restored state is taken off again: a later call from a thread without one carries none.
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("none");
+    assertThat(interceptor.open.get()).as("every restore closed").isZero();
+  }
+
+  @Test
+  void aSnapshotThatFailsDoesNotFailTheCall() throws Exception {
+    Interceptor throwsOnSnapshot =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain.forwardAsync(request);
+          }
+
+          @Override
+          public Snapshot snapshot() {
+            throw new IllegalStateException("no context here");
+          }
+        };
+    Interceptor throwsOnRestore =
+        mappingWithSnapshot(
+            () -> {
+              throw new IllegalStateException("cannot restore");
+            });
+    Interceptor throwsOnClose =
+        mappingWithSnapshot(
+            () ->
+                () -> {
+                  throw new IOException("cannot close");
+                });
+    HttpJsonClient api =
+        api()
+            .interceptor(throwsOnSnapshot)
+            .interceptor(throwsOnRestore)
+            .interceptor(throwsOnClose)
+            .build();
+    server.enqueue(json(200, "\"a\""));
+
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+  }
+
+  private static Interceptor mappingWithSnapshot(Interceptor.Snapshot snapshot) {
+    Interceptor forward = mapping(UnaryOperator.identity());
+    return new Interceptor() {
+      @Override
+      public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+          throws IOException, InterruptedException {
+        return forward.intercept(request, chain);
+      }
+
+      @Override
+      public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+          HttpRequest request, Chain<T> chain) {
+        return forward.interceptAsync(request, chain);
+      }
+
+      @Override
+      public Snapshot snapshot() {
+        return snapshot;
+      }
+    };
+  }
+
+  @Test
+  void anInterceptorAnswersWithoutForwarding() throws Exception {
+    Interceptor cache =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain) {
+            return respond(request, chain, 200, "\"cached\"");
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return CompletableFuture.completedFuture(respond(request, chain, 200, "\"cached\""));
+          }
+        };
+    HttpJsonClient api = api().interceptor(cache).build();
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("cached");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("cached");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  @Test
+  void anInterceptorForwardsTwiceAndTheJsonBodyIsSentBothTimes() throws Exception {
+    Interceptor twice =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            chain.withBodyHandler(HttpResponse.BodyHandlers.discarding()).forward(request);
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .withBodyHandler(HttpResponse.BodyHandlers.discarding())
+                .forwardAsync(request)
+                .thenCompose(first -> chain.forwardAsync(request));
+          }
+        };
+    HttpJsonClient api = api().interceptor(twice).build();
+    server.enqueue(json(200, "\"first\""));
+    server.enqueue(json(200, "\"second\""));
+    server.enqueue(json(200, "\"third\""));
+    server.enqueue(json(200, "\"fourth\""));
+    assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("second");
+    assertThat(api.postAsJsonAsync("x", "w", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("fourth");
+    String[] bodies = new String[4];
+    for (int i = 0; i < 4; i++) {
+      bodies[i] = server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8();
+    }
+    assertThat(bodies).containsExactly("\"v\"", "\"v\"", "\"w\"", "\"w\"");
+  }
+
+  @Test
+  void anInterceptorThatForwardsTwiceGetsEachResponseWithItsOwnBody() throws Exception {
+    // A shadow call after the real one: the value returned belongs to the response returned.
+    Interceptor shadow =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            HttpResponse<T> primary = chain.forward(request);
+            chain.forward(
+                HttpRequest.newBuilder(request, (n, v) -> true)
+                    .uri(request.uri().resolve("/shadow"))
+                    .build());
+            return primary;
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .forwardAsync(request)
+                .thenCompose(
+                    primary ->
+                        chain
+                            .forwardAsync(
+                                HttpRequest.newBuilder(request, (n, v) -> true)
+                                    .uri(request.uri().resolve("/shadow"))
+                                    .build())
+                            .thenApply(ignored -> primary));
+          }
+        };
+    HttpJsonClient api = api().interceptor(shadow).build();
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(json(200, "\"primary\"").newBuilder().addHeader("X-From", "primary").build());
+      server.enqueue(json(200, "\"shadow\"").newBuilder().addHeader("X-From", "shadow").build());
+    }
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("primary");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("primary");
+    HttpRequest request = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x")).build();
+    HttpResponse<String> response = api.exchange(request, String.class);
+    assertThat(response.headers().firstValue("X-From")).hasValue("primary");
+    assertThat(response.body()).isEqualTo("primary");
+    HttpResponse<String> async = api.exchangeAsync(request, String.class).get(5, TimeUnit.SECONDS);
+    assertThat(async.headers().firstValue("X-From")).hasValue("primary");
+    assertThat(async.body()).isEqualTo("primary");
+  }
+
+  @Test
+  void anInterceptorReplacesTheResponse() throws Exception {
+    Interceptor replace =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            HttpResponse<Void> seen =
+                chain.withBodyHandler(i -> BodySubscribers.<Void>replacing(null)).forward(request);
+            return respond(request, chain, 200, "\"replaced " + seen.statusCode() + "\"");
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .withBodyHandler(i -> BodySubscribers.<Void>replacing(null))
+                .forwardAsync(request)
+                .thenApply(
+                    seen -> respond(request, chain, 200, "\"replaced " + seen.statusCode() + "\""));
+          }
+        };
+    HttpJsonClient api = api().interceptor(replace).build();
+    server.enqueue(json(500, "{\"error\":1}"));
+    server.enqueue(json(500, "{\"error\":1}"));
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("replaced 500");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("replaced 500");
+  }
+
+  @Test
+  void theCallFailsWithWhatAnInterceptorThrows() throws Exception {
+    IllegalStateException boom = new IllegalStateException("boom");
+    IOException ioBoom = new IOException("io boom");
+    AtomicReference<Exception> which = new AtomicReference<>(boom);
+    Interceptor throwing =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException {
+            chain.withBodyHandler(HttpResponse.BodyHandlers.ofString());
+            Exception e = which.get();
+            if (e instanceof IOException) {
+              throw (IOException) e;
+            }
+            throw (RuntimeException) e;
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            Exception e = which.get();
+            if (e instanceof RuntimeException) {
+              throw (RuntimeException) e; // a broken interceptor: the future still fails
+            }
+            return CompletableFuture.failedFuture(e);
+          }
+        };
+    HttpJsonClient api = api().interceptor(throwing).build();
+    ResourceCounts baseline = ResourceCounts.now();
+    assertThatThrownBy(() -> api.getFromJson("x", String.class)).isSameAs(boom);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isSameAs(boom);
+    which.set(ioBoom);
+    assertThatThrownBy(() -> api.getFromJson("x", String.class)).isSameAs(ioBoom);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isSameAs(ioBoom);
+    assertThat(server.getRequestCount()).isZero();
+    ResourceCounts.assertBackTo(baseline);
+  }
+
+  // ---- retries ----------------------------------------------------------------------------------
+
+  private static RetryInterceptor fastRetry(int attempts) {
+    return RetryInterceptor.newBuilder()
+        .maxAttempts(attempts)
+        .backoff(Duration.ZERO, Duration.ofSeconds(60))
+        .build();
+  }
+
+  private static MockResponse status(int code, String retryAfter) {
+    MockResponse.Builder b =
+        new MockResponse.Builder()
+            .code(code)
+            .addHeader("Content-Type", "application/json")
+            .body("{\"e\":1}");
+    if (retryAfter != null) {
+      b.addHeader("Retry-After", retryAfter);
+    }
+    return b.build();
+  }
+
+  @Test
+  void a429WithRetryAfterInSecondsIsRetriedAfterThatLong() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(429, "1"));
+    server.enqueue(json(200, "\"ok\""));
+    long start = System.nanoTime();
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(900));
+    assertThat(server.getRequestCount()).isEqualTo(2);
+
+    server.enqueue(status(429, "1"));
+    server.enqueue(json(200, "\"ok async\""));
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("ok async");
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
+  @Test
+  void aBackoffCapOfForeverMeansNoCap() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(3)
+                    .backoff(
+                        Duration.ofMillis(1), java.time.temporal.ChronoUnit.FOREVER.getDuration())
+                    .build())
+            .build();
+    server.enqueue(status(503, null));
+    server.enqueue(status(429, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(status(503, null));
+    server.enqueue(status(429, "0"));
+    server.enqueue(json(200, "\"ok async\""));
+
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo("ok async");
+    assertThat(server.getRequestCount()).isEqualTo(6);
+  }
+
+  @Test
+  void retryAfterAsAnHttpDateIsHonoured() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    String date =
+        DateTimeFormatter.RFC_1123_DATE_TIME.format(
+            ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(2));
+    server.enqueue(status(503, date));
+    server.enqueue(json(200, "\"ok\""));
+    long start = System.nanoTime();
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    // The date has whole seconds: the wait is between one and two seconds.
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(900));
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void the503OfTheLastAttemptIsTheFailureWithTheAttemptCount() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(status(503, null));
+    }
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(503))
+        .hasMessageStartingWith("HTTP 503 from GET")
+        .hasMessageEndingWith("(3 attempts)");
+    assertThat(server.getRequestCount()).isEqualTo(3);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageEndingWith("(3 attempts)");
+    assertThat(server.getRequestCount()).isEqualTo(6);
+  }
+
+  @Test
+  void aPostIsNotRetried() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    // No Retry-After: OkHttp itself repeats a GET on a 503 with "Retry-After: 0" (not a POST).
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "\"ok\""));
+    assertThatThrownBy(() -> api.postAsJson("x", "v", String.class))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageNotContaining("attempts");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aPostWithAnIdempotencyKeyIsRetriedWithItsBody() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.withHeader("Idempotency-Key", "k1").postAsJson("x", "v", String.class))
+        .isEqualTo("ok");
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(r.getBody().utf8()).isEqualTo("\"v\"");
+      assertThat(r.getHeaders().get("Idempotency-Key")).isEqualTo("k1");
+    }
+  }
+
+  @Test
+  void aQueryFromTheClientIsResolvedAgainstTheBaseAndRetriedWithItsBody() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "\"found a\""));
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "\"found b\""));
+    JsonType<String> found = JsonType.of(String.class, options);
+
+    assertThat(api.queryAsJson("search", "a", found)).isEqualTo("found a");
+    assertThat(api.queryAsJsonAsync("search", "b", found).get(5, TimeUnit.SECONDS))
+        .isEqualTo("found b");
+    for (String q : List.of("a", "a", "b", "b")) {
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getMethod()).isEqualTo("QUERY");
+      assertThat(r.getTarget()).isEqualTo("/v1/search");
+      assertThat(r.getBody().utf8()).isEqualTo("\"" + q + "\"");
+    }
+  }
+
+  @Test
+  void aConnectFailureIsRetriedAndReportedWithTheAttempts() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri("http://127.0.0.1:" + port + "/")
+            .options(options)
+            .interceptor(fastRetry(3))
+            .build();
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageEndingWith("(3 attempts)");
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(ConnectException.class)
+        .hasMessageEndingWith("(3 attempts)");
+  }
+
+  @Test
+  void anInterruptDuringTheBackoffEndsTheCallAtOnce() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "30"));
+    CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                api.getFromJson("x", String.class);
+                outcome.complete(null);
+              } catch (Throwable t) {
+                outcome.complete(t);
+              }
+            });
+    caller.start();
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    caller.interrupt();
+    assertThat(outcome.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+    caller.join(5000);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void cancellingAnAsyncCallDuringTheBackoffStopsTheRetries() throws Exception {
+    HttpClient decorated = Interceptor.decorate(client, fastRetry(3));
+    server.enqueue(status(503, "1"));
+    server.enqueue(json(200, "\"too late\""));
+    CompletableFuture<HttpResponse<String>> f =
+        decorated.sendAsync(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    f.cancel(true);
+    assertThatThrownBy(() -> f.get(5, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
+    assertThat(server.takeRequest(2, TimeUnit.SECONDS)).as("no attempt after the cancel").isNull();
+
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "1"));
+    CompletableFuture<String> g = api.getFromJsonAsync("x", String.class);
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    g.cancel(true);
+    assertThat(server.takeRequest(2, TimeUnit.SECONDS)).as("no attempt after the cancel").isNull();
+  }
+
+  @Test
+  void aRetryAfterLongerThanWhatIsLeftOfTheTimeoutEndsTheRetryingAtOnce() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build().withTimeout(Duration.ofSeconds(3));
+    server.enqueue(status(503, "10"));
+    server.enqueue(status(503, "10"));
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .isNotInstanceOf(CallTimeoutException.class);
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(HttpJsonStatusException.class);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /** The one suppressed exception of {@code e} that says why it was not retried: its message. */
+  private static String whyNotRetried(Throwable e) {
+    assertThat(e.getSuppressed()).as("suppressed of %s", e).hasSize(1);
+    return e.getSuppressed()[0].getMessage();
+  }
+
+  @Test
+  void aRetryAfterLongerThanWhatIsLeftOfTheTimeoutSaysSoInTheFailure() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build().withTimeout(Duration.ofSeconds(3));
+    server.enqueue(status(503, "10"));
+    server.enqueue(status(503, "10"));
+    String why = "not retried: Retry-After 10 s exceeds the [0-9.]+ s left of the call's timeout";
+
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(blocking)
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageStartingWith("HTTP 503 from GET");
+    assertThat(whyNotRetried(blocking)).matches(why);
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(whyNotRetried(async.getCause())).matches(why);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void aRetryAfterLongerThanTheBackoffCapSaysSoInTheFailure() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ofSeconds(5)).build())
+            .build();
+    server.enqueue(status(429, "60"));
+    Throwable e =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(e).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(whyNotRetried(e)).isEqualTo("not retried: Retry-After 60 s exceeds the 5 s cap");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aRequestTimeoutOfAPostOptedInToRetriesSaysWhyItWasNotRetried() throws Exception {
+    HttpClient decorated =
+        Interceptor.decorate(
+            client,
+            RetryInterceptor.newBuilder()
+                .methods("GET", "POST")
+                .backoff(Duration.ZERO, Duration.ZERO)
+                .build());
+    HttpRequest post =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+            .timeout(Duration.ofMillis(300))
+            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+            .build();
+    String why =
+        "not retried: POST may have been sent before the request timeout and is not idempotent"
+            + " (no Idempotency-Key)";
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(
+          new MockResponse.Builder()
+              .code(200)
+              .body("{}")
+              .headersDelay(3, TimeUnit.SECONDS)
+              .build());
+    }
+
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> decorated.send(post, HttpResponse.BodyHandlers.ofString()));
+    assertThat(blocking).isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(whyNotRetried(blocking)).isEqualTo(why);
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () ->
+                decorated
+                    .sendAsync(post, HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(whyNotRetried(async.getCause())).isEqualTo(why);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /** Records what its forward threw, both ways. */
+  private static Interceptor recording(List<Throwable> seen) {
+    return new Interceptor() {
+      @Override
+      public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+          throws IOException, InterruptedException {
+        try {
+          return chain.forward(request);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+          seen.add(e);
+          throw e;
+        }
+      }
+
+      @Override
+      public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+          HttpRequest request, Chain<T> chain) {
+        return chain
+            .forwardAsync(request)
+            .whenComplete(
+                (r, e) -> {
+                  if (e != null) {
+                    seen.add(e);
+                  }
+                });
+      }
+    };
+  }
+
+  @Test
+  void anInterceptorSeesTheWholeCallTimeoutAsTheCallerSeesIt() throws Exception {
+    List<Throwable> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    // Outside a retry, which sleeps between attempts: the timeout can end the call in either.
+    HttpJsonClient api =
+        api()
+            .interceptor(recording(seen))
+            .interceptor(fastRetry(3))
+            .build()
+            .withTimeout(Duration.ofMillis(300));
+    server.enqueue(status(503, null));
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
+    Throwable blocking =
+        org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
+    assertThat(blocking).isInstanceOf(CallTimeoutException.class);
+    assertThat(seen).hasSize(1);
+    assertThat(seen.get(0)).isSameAs(blocking);
+
+    seen.clear();
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
+    Throwable async =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS));
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertThat(async.getCause()).isInstanceOf(CallTimeoutException.class);
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (seen.isEmpty() && System.nanoTime() < until) {
+      Thread.sleep(10);
+    }
+    assertThat(seen).hasSize(1);
+    Throwable asyncSeen = seen.get(0);
+    if (asyncSeen instanceof java.util.concurrent.CompletionException) {
+      asyncSeen = asyncSeen.getCause();
+    }
+    assertThat(asyncSeen).isInstanceOf(CallTimeoutException.class);
+  }
+
+  @Test
+  void theWholeCallTimeoutCoversEveryAttempt() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(100)
+                    .backoff(Duration.ofMillis(200), Duration.ofMillis(200))
+                    .build())
+            .build()
+            .withTimeout(Duration.ofMillis(700));
+    for (int i = 0; i < 100; i++) {
+      server.enqueue(status(503, null));
+    }
+    long start = System.nanoTime();
+    // The deadline ends the retrying: either a wait would pass it (the last 503 is the failure) or
+    // it elapsed during an attempt.
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOfAny(HttpJsonStatusException.class, CallTimeoutException.class);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+    assertThat(server.getRequestCount()).isBetween(1, 20);
+  }
+
+  /**
+   * How many times the transport itself sends a GET whose connection drops after the server read it
+   * (no response): the JDK client (17 and 25) sends an idempotent GET once more on a new
+   * connection, and so does OkHttp.
+   */
+  protected int sendsOfAGetWhoseConnectionDrops() {
+    return 2;
+  }
+
+  /** How many times the transport itself sends a GET answered 503 with {@code Retry-After: 0}. */
+  protected int sendsOfAGetAnswered503RetryAfterZero() {
+    return 1;
+  }
+
+  /** A server that reads each request whole, counts it and, if {@code drop}, closes at once. */
+  private static RawServer counting(AtomicInteger seen, boolean drop) throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          java.util.regex.Matcher length =
+              java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+          socket.getInputStream().readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+          seen.incrementAndGet();
+          if (drop) {
+            socket.close();
+          } else {
+            socket.getInputStream().read(); // never answers; the server's close ends the wait
+          }
+        });
+  }
+
+  /**
+   * The requests a server sees under a {@link RetryInterceptor} of 3 attempts, pinned per
+   * transport: a retry of the transport's own under the interceptor's multiplies the attempts, and
+   * a JDK whose client starts retrying internally shows here.
+   */
+  @Test
+  void theServerSeesTheAttemptsOfTheRetryInterceptorTimesTheTransportsOwnSends() throws Exception {
+    HttpClient retrying = Interceptor.decorate(client, fastRetry(3));
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(status(503, null));
+    }
+    server.enqueue(json(200, "\"one send too many\""));
+    HttpResponse<String> last =
+        retrying.send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(last.statusCode()).isEqualTo(503);
+    assertThat(server.getRequestCount()).as("503 without Retry-After").isEqualTo(3);
+
+    int zero = sendsOfAGetAnswered503RetryAfterZero();
+    for (int i = 0; i < 3 * zero; i++) {
+      other.enqueue(status(503, "0"));
+    }
+    other.enqueue(json(200, "\"one send too many\"")); // not a hang when a transport sends more
+    assertThat(
+            retrying
+                .send(
+                    HttpRequest.newBuilder(LoopbackServer.uri(other, "/x")).build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .statusCode())
+        .isEqualTo(503);
+    assertThat(other.getRequestCount()).as("503 with Retry-After: 0").isEqualTo(3 * zero);
+
+    AtomicInteger timedOut = new AtomicInteger();
+    try (RawServer silent = counting(timedOut, false)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(silent.uri("/slow")).timeout(Duration.ofMillis(300)).build();
+      assertThatThrownBy(() -> retrying.send(request, HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(java.net.http.HttpTimeoutException.class)
+          .hasMessageEndingWith("(3 attempts)");
+      assertThat(timedOut).as("request timeouts").hasValue(3);
+    }
+
+    AtomicInteger dropped = new AtomicInteger();
+    try (RawServer dropping = counting(dropped, true)) {
+      HttpRequest request = HttpRequest.newBuilder(dropping.uri("/drop")).build();
+      assertThatThrownBy(() -> retrying.send(request, HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(IOException.class)
+          .hasMessageEndingWith("(3 attempts)");
+      assertThat(dropped)
+          .as(
+              "a dropped connection: each attempt of the interceptor sent as the transport sends it")
+          .hasValue(3 * sendsOfAGetWhoseConnectionDrops());
+    }
+  }
+
+  /**
+   * A server that answers each GET ({@code "ok"}, the connection kept) and reads any other request
+   * whole, counts it and closes the connection without answering.
+   */
+  private static RawServer answeringOnlyGets(AtomicInteger others) throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          java.io.InputStream in = socket.getInputStream();
+          for (String head = first; !head.isEmpty(); head = RawServer.readHead(in)) {
+            java.util.regex.Matcher length =
+                java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+            in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+            if (!head.startsWith("GET ")) {
+              others.incrementAndGet();
+              socket.close();
+              return;
+            }
+            RawServer.write(
+                socket,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n\r\n\"ok\"");
+          }
+        });
+  }
+
+  /**
+   * A POST the server read before the connection dropped may have been carried out: no transport
+   * sends it again (the JDK client does not; OkHttp, by default, would on a new connection when the
+   * one that dropped had served a request before), blocking or async, with a body or without.
+   */
+  @Test
+  void aPostWhoseConnectionDropsAfterTheServerReadItIsSentOnce() throws Exception {
+    AtomicInteger posts = new AtomicInteger();
+    try (RawServer server = answeringOnlyGets(posts)) {
+      URI uri = server.uri("/orders");
+      HttpRequest warm = HttpRequest.newBuilder(uri).build();
+      List<String> shapes = List.of("blocking", "async", "without a body", "a PATCH");
+      for (int i = 0; i < shapes.size(); i++) {
+        // A connection that served a request: the kind OkHttp retries on.
+        assertThat(client.send(warm, HttpResponse.BodyHandlers.ofString()).body())
+            .isEqualTo("\"ok\"");
+        Throwable failure;
+        switch (i) {
+          case 0:
+            failure = catchThrowable(() -> HttpJson.postAsJson(client, uri, "v", options));
+            break;
+          case 1:
+            failure =
+                catchThrowable(
+                    () ->
+                        HttpJson.postAsJsonAsync(client, uri, "v", options)
+                            .get(5, TimeUnit.SECONDS));
+            failure = failure instanceof ExecutionException ? failure.getCause() : failure;
+            break;
+          case 2:
+            failure =
+                catchThrowable(
+                    () ->
+                        client.send(
+                            HttpRequest.newBuilder(uri)
+                                .POST(HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString()));
+            break;
+          default:
+            failure =
+                catchThrowable(
+                    () ->
+                        client.send(
+                            HttpRequest.newBuilder(uri)
+                                .method("PATCH", HttpRequest.BodyPublishers.ofString("{}"))
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString()));
+        }
+        assertThat(failure).as(shapes.get(i)).isInstanceOf(IOException.class);
+        assertThat(posts).as(shapes.get(i)).hasValue(i + 1);
+      }
+    }
+  }
+
+  /**
+   * A server that reads each request whole, records its head and body, drops the connection without
+   * answering on the first {@code drops} and answers the later ones {@code "ok"}, closing the
+   * connection after each answer (no transport then resends on a pooled connection).
+   */
+  private static RawServer droppingTheFirst(int drops, List<String> seen) throws IOException {
+    AtomicInteger count = new AtomicInteger();
+    return new RawServer(
+        (socket, head) -> {
+          java.util.regex.Matcher length =
+              java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+          byte[] body =
+              socket
+                  .getInputStream()
+                  .readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+          seen.add(head + new String(body, StandardCharsets.UTF_8));
+          if (count.incrementAndGet() <= drops) {
+            socket.close();
+            return;
+          }
+          RawServer.write(
+              socket,
+              "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
+                  + "Connection: close\r\n\r\n\"ok\"");
+          socket.close();
+        });
+  }
+
+  private static String header(String request, String name) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?im)^" + name + ":\\s*(.*?)\\s*$").matcher(request);
+    return m.find() ? m.group(1) : null;
+  }
+
+  @Test
+  void aPostWithAnIdempotencyKeyIsRetriedWithTheSameKeyAfterItsConnectionDrops() throws Exception {
+    for (boolean async : new boolean[] {false, true}) {
+      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      try (RawServer raw = droppingTheFirst(1, seen)) {
+        HttpJsonClient api =
+            HttpJsonClient.newBuilder(client)
+                .baseUri(raw.uri("/v1/"))
+                .options(options)
+                .interceptor(fastRetry(3))
+                .build()
+                .withHeader("Idempotency-Key", "order-7f1c");
+        String result =
+            async
+                ? api.postAsJsonAsync("orders", "v", String.class).get(10, TimeUnit.SECONDS)
+                : api.postAsJson("orders", "v", String.class);
+        assertThat(result).as("async: %s", async).isEqualTo("ok");
+        assertThat(seen).as("async: %s", async).hasSize(2);
+        for (String request : seen) {
+          assertThat(request).startsWith("POST /v1/orders ").endsWith("\"v\"");
+          assertThat(header(request, "Idempotency-Key")).isEqualTo("order-7f1c");
+        }
+      }
+    }
+  }
+
+  @Test
+  void idempotentMethodsAreRetriedAfterTheirConnectionDrops() throws Exception {
+    for (String method : List.of("PUT", "DELETE", "QUERY")) {
+      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      try (RawServer raw = droppingTheFirst(1, seen)) {
+        HttpClient retrying = Interceptor.decorate(client, fastRetry(3));
+        HttpRequest request =
+            HttpRequest.newBuilder(raw.uri("/items/1"))
+                .method(method, HttpRequest.BodyPublishers.ofString("{\"q\":1}"))
+                .build();
+        assertThat(retrying.send(request, HttpResponse.BodyHandlers.ofString()).body())
+            .as(method)
+            .isEqualTo("\"ok\"");
+        assertThat(seen).as(method).hasSize(2);
+        assertThat(seen)
+            .allSatisfy(r -> assertThat(r).startsWith(method + " ").endsWith("{\"q\":1}"));
+      }
+    }
+  }
+
+  @Test
+  void aPostOptedInToRetriesIsSentOnceWhenItsConnectionDropsAndSaysWhy() throws Exception {
+    RetryInterceptor postsToo =
+        RetryInterceptor.newBuilder()
+            .methods("GET", "POST")
+            .backoff(Duration.ZERO, Duration.ZERO)
+            .build();
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (RawServer raw = droppingTheFirst(1, seen)) {
+      HttpClient retrying = Interceptor.decorate(client, postsToo);
+      HttpRequest post =
+          HttpRequest.newBuilder(raw.uri("/orders"))
+              .POST(HttpRequest.BodyPublishers.ofString("{}"))
+              .build();
+      Throwable failure =
+          catchThrowable(() -> retrying.send(post, HttpResponse.BodyHandlers.ofString()));
+      assertThat(failure).isInstanceOf(IOException.class).hasMessageNotContaining("attempts");
+      assertThat(whyNotRetried(failure))
+          .isEqualTo(
+              "not retried: POST may have been sent before the failure and is not idempotent"
+                  + " (no Idempotency-Key)");
+      assertThat(seen).hasSize(1);
+    }
+  }
+
+  @Test
+  void aPostIsRetriedWhenNothingWasSent() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    HttpClient retrying =
+        Interceptor.decorate(
+            client,
+            RetryInterceptor.newBuilder()
+                .methods("POST")
+                .backoff(Duration.ZERO, Duration.ZERO)
+                .build());
+    HttpRequest post =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/orders"))
+            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+            .build();
+    assertThatThrownBy(() -> retrying.send(post, HttpResponse.BodyHandlers.ofString()))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageEndingWith("(3 attempts)");
+  }
+
+  /**
+   * A certificate the client does not trust is not trusted on the next attempt either: retrying it
+   * only delays the failure (OkHttp does not retry it either).
+   */
+  @Test
+  void aCertificateTheClientDoesNotTrustIsNotRetried() throws Exception {
+    AtomicInteger attempts = new AtomicInteger();
+    Interceptor counting =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            attempts.incrementAndGet();
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            attempts.incrementAndGet();
+            return chain.forwardAsync(request);
+          }
+        };
+    try (MockWebServer tls = Http2Loopback.start()) {
+      HttpClient retrying =
+          Interceptor.decorate(
+              client,
+              RetryInterceptor.newBuilder().backoff(Duration.ZERO, Duration.ZERO).build(),
+              counting);
+      HttpRequest get = HttpRequest.newBuilder(tls.url("/secure").uri()).build();
+      Throwable failure =
+          catchThrowable(() -> retrying.send(get, HttpResponse.BodyHandlers.ofString()));
+      assertThat(failure).isInstanceOf(javax.net.ssl.SSLException.class);
+      assertThat(attempts).hasValue(1);
+      assertThat(tls.getRequestCount()).isZero();
+    }
+  }
+
+  @Test
+  void aPredicateOnTheExceptionNarrowsWhatIsRetriedAndTheFailureSaysSo() throws Exception {
+    RetryInterceptor noTimeouts =
+        RetryInterceptor.newBuilder()
+            .backoff(Duration.ZERO, Duration.ZERO)
+            .retryOnException(e -> !(e instanceof java.net.http.HttpTimeoutException))
+            .build();
+    AtomicInteger timedOut = new AtomicInteger();
+    try (RawServer silent = counting(timedOut, false)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(silent.uri("/slow")).timeout(Duration.ofMillis(300)).build();
+      Throwable failure =
+          catchThrowable(
+              () ->
+                  Interceptor.decorate(client, noTimeouts)
+                      .send(request, HttpResponse.BodyHandlers.ofString()));
+      assertThat(failure)
+          .isInstanceOf(java.net.http.HttpTimeoutException.class)
+          .hasMessageNotContaining("attempts");
+      assertThat(whyNotRetried(failure)).isEqualTo("not retried: refused by retryOnException");
+      assertThat(timedOut).hasValue(1);
+    }
+  }
+
+  @Test
+  void aPredicateOnTheExceptionWidensWhatIsRetriedToABodyThatDoesNotDecode() throws Exception {
+    server.enqueue(json(200, "<html>proxy error</html>"));
+    assertThatThrownBy(() -> api().interceptor(fastRetry(3)).build().getFromJson("x", String.class))
+        .as("by default a response that arrived is not retried for its body")
+        .isInstanceOf(JsonReadException.class);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .backoff(Duration.ZERO, Duration.ZERO)
+                    .retryOnException(e -> true)
+                    .build())
+            .build();
+    server.enqueue(json(200, "<html>proxy error</html>"));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(server.getRequestCount()).isEqualTo(3);
+  }
+
+  @Test
+  void aStatusFailureIsDecidedByTheStatusesNeverByThePredicate() throws Exception {
+    HttpJsonClient api =
+        api()
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .backoff(Duration.ZERO, Duration.ZERO)
+                    .retryOnException(e -> true)
+                    .build())
+            .build();
+    server.enqueue(status(404, null));
+    server.enqueue(json(200, "\"ok\""));
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(404));
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  // ---- redirects and credentials
+  // ------------------------------------------------------------------
+
+  private static MockResponse redirect(int code, URI to) {
+    return new MockResponse.Builder().code(code).addHeader("Location", to.toString()).build();
+  }
+
+  @Test
+  void aClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders() {
+    HttpClient following = newRedirectingClient();
+    assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
+    assertThatThrownBy(
+            () ->
+                HttpJsonClient.newBuilder(following)
+                    .baseUri(LoopbackServer.uri(server, "/v1/"))
+                    .header("X-Api-Key", "k")
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("followRedirects(Redirect.NEVER)")
+        .hasMessageContaining("X-Api-Key")
+        .hasMessageNotContaining("\"k\"");
+    // Without default headers there is nothing to leak.
+    assertThat(
+            HttpJsonClient.newBuilder(following)
+                .baseUri(LoopbackServer.uri(server, "/v1/"))
+                .build())
+        .isNotNull();
+  }
+
+  @Test
+  void aRedirectToAnotherOriginCarriesNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        api()
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Api-Key", "k3y")
+            .header("X-Token", () -> "rotating")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(redirect(302, elsewhere));
+      other.enqueue(json(200, "\"there\""));
+    }
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("there");
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("there");
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x")).build();
+    assertThat(api.exchange(own, String.class).body()).isEqualTo("there");
+    assertThat(
+            api.exchangeAsync(own, String.class)
+                .thenApply(HttpResponse::body)
+                .get(5, TimeUnit.SECONDS))
+        .isEqualTo("there");
+    for (int i = 0; i < 4; i++) {
+      RecordedRequest first = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(first.getHeaders().get("Authorization")).isEqualTo("Bearer s3cret");
+      assertThat(first.getHeaders().get("X-Token")).isEqualTo("rotating");
+      RecordedRequest hop = other.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(hop.getTarget()).isEqualTo("/landing");
+      assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+      assertThat(hop.getHeaders().values("X-Api-Key")).isEmpty();
+      assertThat(hop.getHeaders().values("X-Token")).isEmpty();
+    }
+  }
+
+  @Test
+  void aRedirectBackToTheBaseOriginCarriesTheDefaultHeadersAgain() throws Exception {
+    HttpJsonClient api =
+        api()
+            .header("X-Api-Key", "k3y")
+            .header("X-Token", () -> "rotating")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    other.enqueue(redirect(307, LoopbackServer.uri(server, "/v1/back")));
+    server.enqueue(json(200, "\"home\""));
+    assertThat(api.postAsJson(LoopbackServer.uri(other, "/out").toString(), "v", String.class))
+        .isEqualTo("home");
+    RecordedRequest out = other.takeRequest(5, TimeUnit.SECONDS);
+    assertThat(out.getHeaders().values("X-Api-Key")).isEmpty();
+    RecordedRequest back = server.takeRequest(5, TimeUnit.SECONDS);
+    assertThat(back.getMethod()).isEqualTo("POST");
+    assertThat(back.getBody().utf8()).isEqualTo("\"v\"");
+    assertThat(back.getHeaders().get("X-Api-Key")).isEqualTo("k3y");
+    assertThat(back.getHeaders().get("X-Token")).isEqualTo("rotating");
+  }
+
+  @Test
+  void aDefaultAcceptAndContentTypeAreSentOnceAfterA307Or308() throws Exception {
+    String vendor = "application/vnd.acme+json";
+    HttpJsonClient api =
+        api()
+            .header("Accept", vendor)
+            .header("Content-Type", vendor)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    for (int code : new int[] {307, 308}) {
+      server.enqueue(redirect(code, LoopbackServer.uri(server, "/v1/moved")));
+      server.enqueue(json(200, "\"ok\""));
+      assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("ok");
+      for (int i = 0; i < 2; i++) {
+        RecordedRequest r = LoopbackServer.take(server);
+        assertThat(r.getHeaders().values("Accept"))
+            .as(code + " " + r.getTarget())
+            .containsExactly(vendor);
+        assertThat(r.getHeaders().values("Content-Type"))
+            .as(code + " " + r.getTarget())
+            .containsExactly(vendor);
+        assertThat(r.getBody().utf8()).isEqualTo("\"v\"");
+      }
+    }
+  }
+
+  /**
+   * Without a base URI the default headers go with every URI the caller names; a redirect is the
+   * server's choice, so the first request's origin is the one they are trusted to.
+   */
+  @Test
+  void withoutABaseUriARedirectToAnotherOriginCarriesNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Token", () -> "rotating")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    server.enqueue(redirect(302, elsewhere));
+    other.enqueue(redirect(307, LoopbackServer.uri(server, "/back")));
+    server.enqueue(json(200, "\"home\""));
+    server.enqueue(redirect(302, elsewhere));
+    other.enqueue(json(200, "\"there\""));
+
+    assertThat(api.getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("home");
+    assertThat(
+            api.getFromJsonAsync(LoopbackServer.uri(server, "/x").toString(), String.class)
+                .get(5, TimeUnit.SECONDS))
+        .isEqualTo("there");
+
+    for (int i = 0; i < 3; i++) {
+      RecordedRequest home = LoopbackServer.take(server);
+      assertThat(home.getHeaders().get("Authorization"))
+          .as(home.getTarget())
+          .isEqualTo("Bearer s3cret");
+      assertThat(home.getHeaders().get("X-Token")).as(home.getTarget()).isEqualTo("rotating");
+    }
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest hop = LoopbackServer.take(other);
+      assertThat(hop.getTarget()).isEqualTo("/landing");
+      assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+      assertThat(hop.getHeaders().values("X-Token")).isEmpty();
+      assertThat(hop.getHeaders().values("Accept")).containsExactly("application/json");
+    }
+  }
+
+  /**
+   * A header given for one call goes where the caller sent that call; a redirect to another origin
+   * keeps the call's own headers (an idempotency key, a request id) but not its credentials.
+   */
+  @Test
+  void aRedirectToAnotherOriginDropsTheCallsOwnCredentialsButKeepsItsOtherHeaders()
+      throws Exception {
+    HttpJsonClient api =
+        api()
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build()
+            .withHeader("Authorization", "Bearer per-call")
+            .withHeader("X-Request-Id", "r1");
+    server.enqueue(redirect(307, LoopbackServer.uri(other, "/landing")));
+    other.enqueue(json(200, "\"there\""));
+    assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("there");
+    assertThat(LoopbackServer.take(server).getHeaders().get("Authorization"))
+        .isEqualTo("Bearer per-call");
+    RecordedRequest hop = LoopbackServer.take(other);
+    assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+    assertThat(hop.getHeaders().get("X-Request-Id")).isEqualTo("r1");
+    assertThat(hop.getBody().utf8()).isEqualTo("\"v\"");
+  }
+
+  @Test
+  void aHeaderSuppliedPerCallIsAskedForEachCall() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+    HttpJsonClient api =
+        api().header("Authorization", () -> "Bearer t" + n.incrementAndGet()).build();
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"b\""));
+    other.enqueue(json(200, "\"c\""));
+    api.getFromJson("x", String.class);
+    api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS);
+    api.getFromJson(LoopbackServer.uri(other, "/x").toString(), String.class);
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
+        .isEqualTo("Bearer t1");
+    assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
+        .isEqualTo("Bearer t2");
+    assertThat(other.takeRequest(5, TimeUnit.SECONDS).getHeaders().values("Authorization"))
+        .isEmpty();
+    assertThat(n.get()).as("not asked for another origin").isEqualTo(2);
+  }
+}

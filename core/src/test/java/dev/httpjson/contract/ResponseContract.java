@@ -1,0 +1,722 @@
+package dev.httpjson.contract;
+
+import static dev.httpjson.contract.LoopbackServer.json;
+import static java.util.concurrent.TimeUnit.SECONDS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonException;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonContent;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import dev.httpjson.spi.JsonCodec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole response, typed: {@code exchange} (status, headers, value), error bodies read with
+ * {@code bodyAs}, {@code Link} pagination, text read and written by a {@link JsonType}, and the
+ * untyped delete. Run by every codec module and by the OkHttp transport.
+ */
+public abstract class ResponseContract {
+  /** An item of a GitHub-like API. */
+  public record Item(int id, String title) {}
+
+  /** A GitHub-like error body (snake_case on the wire). */
+  public record ApiError(String message, String documentationUrl) {}
+
+  protected MockWebServer server;
+  protected HttpClient client;
+  protected JsonOptions options;
+
+  /** The codec under test. */
+  protected abstract JsonCodec codec();
+
+  /** The started server: HTTP/1.1 on loopback unless overridden. */
+  protected MockWebServer newServer() throws IOException {
+    return LoopbackServer.start();
+  }
+
+  /** The client under test. */
+  protected HttpClient newClient() {
+    return HttpClient.newHttpClient();
+  }
+
+  @BeforeEach
+  void startServer() throws Exception {
+    server = newServer();
+    client = newClient();
+    options = JsonOptions.newBuilder().codec(codec()).build();
+  }
+
+  @AfterEach
+  void stopServer() {
+    server.close();
+  }
+
+  private URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  private RecordedRequest take() throws InterruptedException {
+    RecordedRequest request = server.takeRequest(5, SECONDS);
+    assertThat(request).as("a request reached the server").isNotNull();
+    return request;
+  }
+
+  private HttpJsonClient api() {
+    return HttpJsonClient.newBuilder(client)
+        .baseUri(uri("/api/").toString())
+        .header("Authorization", "Bearer t0ken")
+        .options(options)
+        .build();
+  }
+
+  // ---- exchange ----
+
+  @Test
+  public void exchangeReturnsStatusHeadersAndTheValue() throws Exception {
+    server.enqueue(
+        json(200, "{\"id\":1,\"title\":\"first\"}")
+            .newBuilder()
+            .addHeader("ETag", "\"v1\"")
+            .build());
+
+    HttpResponse<Item> response =
+        HttpJson.exchange(
+            client,
+            HttpRequest.newBuilder(uri("/items/1")).build(),
+            JsonType.of(Item.class, options));
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("ETag")).contains("\"v1\"");
+    assertThat(response.body()).isEqualTo(new Item(1, "first"));
+    assertThat(response.request().uri()).isEqualTo(uri("/items/1"));
+    assertThat(take().getHeaders().get("Accept")).isEqualTo("application/json");
+  }
+
+  @Test
+  public void exchangeOfACreateGives201AndItsLocation() throws Exception {
+    server.enqueue(
+        json(201, "{\"id\":7,\"title\":\"new\"}")
+            .newBuilder()
+            .addHeader("Location", "/items/7")
+            .build());
+
+    HttpResponse<Item> created =
+        HttpJson.exchange(
+            client,
+            JsonContent.of(new Item(0, "new"), options)
+                .requestBuilder("POST", uri("/items"))
+                .build(),
+            JsonType.of(Item.class, options));
+
+    assertThat(created.statusCode()).isEqualTo(201);
+    assertThat(created.headers().firstValue("Location")).contains("/items/7");
+    assertThat(created.body()).isEqualTo(new Item(7, "new"));
+    RecordedRequest request = take();
+    assertThat(request.getMethod()).isEqualTo("POST");
+    assertThat(request.getBody().utf8()).contains("\"title\":\"new\"");
+  }
+
+  @Test
+  public void exchangeOf204HasANullBody() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).addHeader("X-Deleted", "yes").build());
+
+    HttpResponse<Item> response =
+        HttpJson.exchange(
+            client,
+            HttpRequest.newBuilder(uri("/items/1")).DELETE().build(),
+            JsonType.of(Item.class, options));
+
+    assertThat(response.statusCode()).isEqualTo(204);
+    assertThat(response.body()).isNull();
+    assertThat(response.headers().firstValue("X-Deleted")).contains("yes");
+  }
+
+  @Test
+  public void exchangeFailsOnAnErrorStatusWithMethodAndUri() {
+    server.enqueue(json(404, "{\"message\":\"Not Found\"}"));
+
+    assertThatThrownBy(
+            () ->
+                HttpJson.exchange(
+                    client, HttpRequest.newBuilder(uri("/items/9")).build(), Item.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(404);
+              assertThat(e.method()).isEqualTo("GET");
+              assertThat(e.uri()).isEqualTo(uri("/items/9"));
+            });
+  }
+
+  @Test
+  public void exchangeAsyncCompletesWithTheWholeResponse() throws Exception {
+    server.enqueue(
+        json(200, "{\"id\":2,\"title\":\"two\"}").newBuilder().addHeader("X-Page", "1").build());
+
+    HttpResponse<Item> response =
+        HttpJson.exchangeAsync(
+                client,
+                HttpRequest.newBuilder(uri("/items/2")).build(),
+                JsonType.of(Item.class, options))
+            .get(10, SECONDS);
+
+    assertThat(response.body()).isEqualTo(new Item(2, "two"));
+    assertThat(response.headers().firstValue("X-Page")).contains("1");
+  }
+
+  @Test
+  public void exchangeAsyncFailsItsFutureWithTheStatusException() {
+    server.enqueue(json(500, "{\"message\":\"boom\"}"));
+
+    assertThatThrownBy(
+            () ->
+                HttpJson.exchangeAsync(
+                        client,
+                        HttpRequest.newBuilder(uri("/x")).build(),
+                        JsonType.of(Item.class, options))
+                    .get(10, SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .hasCauseInstanceOf(HttpJsonStatusException.class);
+  }
+
+  @Test
+  public void boundExchangeResolvesAgainstTheBaseAndAddsDefaultHeaders() throws Exception {
+    server.enqueue(json(200, "{\"id\":3,\"title\":\"three\"}"));
+    HttpJsonClient api = api();
+
+    HttpResponse<Item> response =
+        api.exchange(
+            HttpRequest.newBuilder(api.uri("items/3")).header("If-None-Match", "\"v0\"").build(),
+            Item.class);
+
+    assertThat(response.body()).isEqualTo(new Item(3, "three"));
+    RecordedRequest request = take();
+    assertThat(request.getUrl().encodedPath()).isEqualTo("/api/items/3");
+    assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+    assertThat(request.getHeaders().get("If-None-Match")).isEqualTo("\"v0\"");
+    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+  }
+
+  @Test
+  public void boundExchangeAsyncWithAPreparedType() throws Exception {
+    server.enqueue(
+        json(201, "{\"id\":4,\"title\":\"four\"}")
+            .newBuilder()
+            .addHeader("Location", "/api/items/4")
+            .build());
+    HttpJsonClient api = api();
+
+    HttpResponse<Item> created =
+        api.exchangeAsync(
+                JsonContent.of(new Item(0, "four"), options)
+                    .requestBuilder("POST", api.uri("items"))
+                    .build(),
+                JsonType.of(Item.class, options))
+            .get(10, SECONDS);
+
+    assertThat(created.statusCode()).isEqualTo(201);
+    assertThat(created.headers().firstValue("Location")).contains("/api/items/4");
+    assertThat(take().getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+  }
+
+  // ---- error bodies as JSON ----
+
+  @Test
+  public void anErrorBodyReadsAsATypeWithTheOptionsOfTheCallThatFailed() {
+    server.enqueue(
+        json(
+            422,
+            "{\"message\":\"Validation Failed\",\"documentation_url\":\"https://docs.example.com/v\"}"));
+    JsonOptions snake = options.toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build();
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/items"), JsonType.of(Item.class, snake)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              ApiError error = read(() -> e.bodyAs(ApiError.class));
+              assertThat(error)
+                  .isEqualTo(new ApiError("Validation Failed", "https://docs.example.com/v"));
+              Map<String, Object> members = read(() -> e.bodyAs(JsonType.mapOf(Object.class)));
+              assertThat(members).containsEntry("message", "Validation Failed");
+            });
+  }
+
+  @Test
+  public void anErrorBodyReadsAsAPreparedTypeWithThatTypesOptions() {
+    server.enqueue(json(400, "{\"message\":\"Bad\",\"documentationUrl\":\"u\"}"));
+
+    assertThatThrownBy(() -> api().getFromJson("items", Item.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e ->
+                assertThat(read(() -> e.bodyAs(JsonType.of(ApiError.class, options))))
+                    .isEqualTo(new ApiError("Bad", "u")));
+  }
+
+  @Test
+  public void anEmptyErrorBodyReadsAsNullAndAMalformedOneFailsWithItsPosition() {
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(json(500, "{\"message\": oops}"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/a"), JsonType.of(Item.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> assertThat(read(() -> e.bodyAs(ApiError.class))).isNull());
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/b"), JsonType.of(Item.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e ->
+                assertThatThrownBy(() -> e.bodyAs(ApiError.class))
+                    .isInstanceOf(JsonReadException.class)
+                    .hasMessageContaining("line 1"));
+  }
+
+  @Test
+  public void anErrorBodyLongerThanThePrefixKeptFailsToReadAndSaysWhy() {
+    String big =
+        "{\"message\":\"" + "x".repeat(HttpJsonStatusException.MAX_BODY_PREFIX_BYTES) + "\"}";
+    server.enqueue(json(500, big));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/big"), JsonType.of(Item.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e ->
+                assertThatThrownBy(() -> e.bodyAs(ApiError.class))
+                    .isInstanceOf(JsonReadException.class)
+                    .hasMessageContaining(
+                        String.valueOf(HttpJsonStatusException.MAX_BODY_PREFIX_BYTES)));
+  }
+
+  @Test
+  public void ensureSuccessErrorsReadAsJsonToo() throws Exception {
+    server.enqueue(json(409, "{\"message\":\"Conflict\",\"documentationUrl\":\"d\"}"));
+    HttpResponse<byte[]> response =
+        HttpJson.postAsJson(client, uri("/items"), new Item(1, "x"), options);
+
+    assertThatThrownBy(() -> HttpJson.ensureSuccess(response))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e ->
+                assertThat(read(() -> e.bodyAs(JsonType.of(ApiError.class, options))))
+                    .isEqualTo(new ApiError("Conflict", "d")));
+  }
+
+  // ---- pagination ----
+
+  private MockResponse page(String body, String link) {
+    MockResponse.Builder b = json(200, body).newBuilder();
+    if (link != null) {
+      b.addHeader("Link", link);
+    }
+    return b.build();
+  }
+
+  @Test
+  public void aPagedStreamFollowsNextLinksPageByPage() throws Exception {
+    server.enqueue(
+        page(
+            "[{\"id\":1,\"title\":\"a\"},{\"id\":2,\"title\":\"b\"}]",
+            "<"
+                + uri("/api/items?page=2")
+                + ">; rel=\"next\", <"
+                + uri("/api/items?page=3")
+                + ">; rel=\"last\""));
+    server.enqueue(page("[{\"id\":3,\"title\":\"c\"}]", "<items?page=3>; title=\"p3\"; rel=next"));
+    server.enqueue(
+        page("[{\"id\":4,\"title\":\"d\"}]", "<" + uri("/api/items?page=1") + ">; rel=\"first\""));
+
+    List<Integer> ids;
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items?page=1", Item.class)) {
+      ids = items.map(Item::id).collect(Collectors.toList());
+    }
+
+    assertThat(ids).containsExactly(1, 2, 3, 4);
+    assertThat(server.getRequestCount()).isEqualTo(3);
+    assertThat(take().getUrl().toString()).endsWith("/api/items?page=1");
+    RecordedRequest second = take();
+    assertThat(second.getUrl().toString()).endsWith("/api/items?page=2");
+    assertThat(second.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+    assertThat(take().getUrl().toString()).endsWith("/api/items?page=3"); // relative to page 2
+  }
+
+  @Test
+  public void aPagedStreamFetchesNoPageBeforeItIsPulledAndNoneAfterClose() throws Exception {
+    server.enqueue(
+        page(
+            "[{\"id\":1,\"title\":\"a\"},{\"id\":2,\"title\":\"b\"}]",
+            "<items?page=2>; rel=\"next\""));
+    server.enqueue(page("[{\"id\":3,\"title\":\"c\"}]", "<items?page=3>; rel=\"next\""));
+    server.enqueue(page("[{\"id\":4,\"title\":\"d\"}]", null));
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items", Item.class)) {
+      assertThat(server.getRequestCount()).isEqualTo(1); // the first page, read by the call
+      assertThat(items.limit(2).map(Item::id).collect(Collectors.toList())).containsExactly(1, 2);
+    }
+
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  public void aNextLinkThatRepeatsFailsInsteadOfLooping() throws Exception {
+    server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2>; rel=\"next\""));
+    server.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", "<items?page=1>; rel=\"next\""));
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items?page=1", Item.class)) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedIOException.class)
+          .hasCauseInstanceOf(HttpJsonException.class)
+          .hasMessageContaining("Pagination loop")
+          .hasMessageContaining("page 2")
+          .hasMessageContaining("points back to page 1");
+    }
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  public void anErrorOnALaterPageFailsTheStreamWithTheCallsException() throws Exception {
+    server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2>; rel=\"next\""));
+    server.enqueue(json(500, "{\"message\":\"page 2 broke\"}"));
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items", Item.class)) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOfSatisfying(
+              HttpJsonStatusException.class,
+              e -> {
+                assertThat(e.statusCode()).isEqualTo(500);
+                assertThat(e.uri()).isEqualTo(uri("/api/items?page=2"));
+              });
+    }
+  }
+
+  @Test
+  public void anErrorOnTheFirstPageIsThrownByTheCall() {
+    server.enqueue(json(401, "{\"message\":\"Bad credentials\"}"));
+
+    assertThatThrownBy(
+            () -> api().getFromJsonAsPagedStream("items", JsonType.of(Item.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(401));
+  }
+
+  @Test
+  public void aNextLinkToAnotherOriginGetsNoDefaultHeaders() throws Exception {
+    try (MockWebServer other = newServer()) {
+      server.enqueue(
+          page(
+              "[{\"id\":1,\"title\":\"a\"}]",
+              "<" + LoopbackServer.uri(other, "/p2") + ">; rel=\"next\""));
+      other.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", null));
+
+      try (Stream<Item> items = api().getFromJsonAsPagedStream("items", Item.class)) {
+        assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1, 2);
+      }
+
+      RecordedRequest elsewhere = other.takeRequest(5, SECONDS);
+      assertThat(elsewhere).isNotNull();
+      assertThat(elsewhere.getHeaders().get("Authorization")).isNull();
+    }
+  }
+
+  @Test
+  public void withoutABaseUriANextLinkToAnotherOriginGetsNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .header("Authorization", "Bearer t0ken")
+            .header("X-Token", () -> "rotating")
+            .options(options)
+            .build();
+    try (MockWebServer other = newServer()) {
+      server.enqueue(
+          page(
+              "[{\"id\":1,\"title\":\"a\"}]",
+              "<" + LoopbackServer.uri(other, "/p2") + ">; rel=\"next\""));
+      other.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", "<" + uri("/api/p3") + ">; rel=\"next\""));
+      server.enqueue(page("[{\"id\":3,\"title\":\"c\"}]", null));
+
+      try (Stream<Item> items =
+          api.getFromJsonAsPagedStream(uri("/api/p1").toString(), Item.class)) {
+        assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1, 2, 3);
+      }
+
+      RecordedRequest elsewhere = other.takeRequest(5, SECONDS);
+      assertThat(elsewhere).isNotNull();
+      assertThat(elsewhere.getHeaders().values("Authorization")).isEmpty();
+      assertThat(elsewhere.getHeaders().values("X-Token")).isEmpty();
+      for (int i = 0; i < 2; i++) {
+        RecordedRequest home = take();
+        assertThat(home.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+        assertThat(home.getHeaders().get("X-Token")).isEqualTo("rotating");
+      }
+    }
+  }
+
+  /**
+   * A header given for one call follows its pages; to a page on another origin than the first
+   * page's, its credentials do not (a next link is the server's choice, not the caller's).
+   */
+  @Test
+  public void aNextLinkToAnotherOriginGetsTheCallsOwnHeadersButNotItsCredentials()
+      throws Exception {
+    try (MockWebServer other = newServer()) {
+      server.enqueue(
+          page(
+              "[{\"id\":1,\"title\":\"a\"}]",
+              "<" + LoopbackServer.uri(other, "/p2") + ">; rel=\"next\""));
+      other.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", null));
+
+      HttpJsonClient call =
+          HttpJsonClient.newBuilder(client)
+              .options(options)
+              .build()
+              .withHeader("Authorization", "Bearer per-call")
+              .withHeader("X-Request-Id", "r1");
+      try (Stream<Item> items =
+          call.getFromJsonAsPagedStream(uri("/api/p1").toString(), Item.class)) {
+        assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1, 2);
+      }
+
+      assertThat(take().getHeaders().get("Authorization")).isEqualTo("Bearer per-call");
+      RecordedRequest elsewhere = other.takeRequest(5, SECONDS);
+      assertThat(elsewhere).isNotNull();
+      assertThat(elsewhere.getHeaders().values("Authorization")).isEmpty();
+      assertThat(elsewhere.getHeaders().get("X-Request-Id")).isEqualTo("r1");
+    }
+  }
+
+  /**
+   * Pages that are all empty but each link a new next page would keep one {@code hasNext()}
+   * fetching forever: after {@code 100} empty pages in a row the stream fails instead.
+   */
+  @Test
+  public void emptyPagesThatKeepLinkingANewNextPageFailTheStreamInsteadOfFetchingForever()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger served =
+        new java.util.concurrent.atomic.AtomicInteger();
+    server.setDispatcher(
+        new mockwebserver3.Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            int n = served.incrementAndGet();
+            return page(
+                n == 1 ? "[{\"id\":1,\"title\":\"a\"}]" : "[]",
+                "<items?page=" + (n + 1) + ">; rel=next");
+          }
+        });
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items?page=1", Item.class)) {
+      java.util.Iterator<Item> it = items.iterator();
+      assertThat(it.next().id()).isEqualTo(1);
+      assertThatThrownBy(it::hasNext)
+          .isInstanceOf(UncheckedIOException.class)
+          .hasCauseInstanceOf(HttpJsonException.class)
+          .hasMessageContaining("100 pages in a row")
+          .hasMessageContaining("page 101");
+    }
+    assertThat(served).hasValue(101);
+  }
+
+  // ---- pagination with the cursor in the body ----
+
+  /** A Stripe-style page: the elements and whether more follow. */
+  public record ItemPage(List<Item> data, boolean hasMore) {}
+
+  /** The next page starts after the last element read, while the page says there are more. */
+  private static dev.httpjson.Paging<ItemPage, Item> afterLastId() {
+    return dev.httpjson.Paging.of(
+        ItemPage.class,
+        ItemPage::data,
+        (page, response) ->
+            page.hasMore()
+                ? URI.create(
+                    "?limit=2&starting_after=" + page.data().get(page.data().size() - 1).id())
+                : null);
+  }
+
+  @Test
+  public void aCursorPagedStreamTakesTheNextPageFromTheBodyOfTheLast() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"data\":[{\"id\":1,\"title\":\"a\"},{\"id\":2,\"title\":\"b\"}],"
+                + "\"hasMore\":true}"));
+    server.enqueue(json(200, "{\"data\":[{\"id\":3,\"title\":\"c\"}],\"hasMore\":false}"));
+
+    List<Integer> ids;
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", afterLastId())) {
+      assertThat(server.getRequestCount()).isEqualTo(1); // the first page, read by the call
+      ids = items.map(Item::id).collect(Collectors.toList());
+    }
+
+    assertThat(ids).containsExactly(1, 2, 3);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(take().getUrl().toString()).endsWith("/api/charges?limit=2");
+    RecordedRequest second = take();
+    assertThat(second.getUrl().toString()).endsWith("/api/charges?limit=2&starting_after=2");
+    assertThat(second.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+  }
+
+  @Test
+  public void aCursorThatRepeatsFailsInsteadOfLooping() throws Exception {
+    String same = "{\"data\":[{\"id\":1,\"title\":\"a\"}],\"hasMore\":true}";
+    server.enqueue(json(200, same));
+    server.enqueue(json(200, same));
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", afterLastId())) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedIOException.class)
+          .hasCauseInstanceOf(HttpJsonException.class)
+          .hasMessageContaining("Pagination loop")
+          .hasMessageContaining("page 2")
+          .hasMessageContaining("points back to page 2");
+    }
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /**
+   * The next page is the page's choice, so the server's: without a base URI, a next page on another
+   * origin than the first page's gets no default headers, as a next link does.
+   */
+  @Test
+  public void withoutABaseUriACursorPageOnAnotherOriginGetsNoDefaultHeaders() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .header("Authorization", "Bearer t0ken")
+            .header("X-Token", () -> "rotating")
+            .options(options)
+            .build();
+    try (MockWebServer other = newServer()) {
+      URI elsewhere = LoopbackServer.uri(other, "/p2");
+      server.enqueue(json(200, "{\"data\":[{\"id\":1,\"title\":\"a\"}],\"hasMore\":true}"));
+      other.enqueue(json(200, "{\"data\":[{\"id\":2,\"title\":\"b\"}],\"hasMore\":false}"));
+      dev.httpjson.Paging<ItemPage, Item> paging =
+          dev.httpjson.Paging.of(
+              JsonType.of(ItemPage.class),
+              ItemPage::data,
+              (page, response) -> page.hasMore() ? elsewhere : null);
+
+      try (Stream<Item> items = api.getFromJsonAsPagedStream(uri("/api/p1").toString(), paging)) {
+        assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1, 2);
+      }
+
+      assertThat(take().getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+      RecordedRequest foreign = other.takeRequest(5, SECONDS);
+      assertThat(foreign).isNotNull();
+      assertThat(foreign.getHeaders().values("Authorization")).isEmpty();
+      assertThat(foreign.getHeaders().values("X-Token")).isEmpty();
+    }
+  }
+
+  @Test
+  public void aCursorPagedStreamEndsAtAnEmptyBody() throws Exception {
+    server.enqueue(json(200, "{\"data\":[{\"id\":1,\"title\":\"a\"}],\"hasMore\":true}"));
+    server.enqueue(new MockResponse.Builder().code(200).build());
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges", afterLastId())) {
+      assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1);
+    }
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  // ---- text with a type's options ----
+
+  @Test
+  public void aJsonTypeReadsAndWritesTextWithItsOptions() throws Exception {
+    JsonType<ApiError> snake =
+        JsonType.of(
+            ApiError.class, options.toBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build());
+
+    String text = snake.toJson(new ApiError("m", "u"));
+    assertThat(text).contains("\"documentation_url\":\"u\"");
+    assertThat(snake.fromJson(text)).isEqualTo(new ApiError("m", "u"));
+    assertThat(snake.fromJson(snake.toJsonBytes(new ApiError("x", "y"))))
+        .isEqualTo(new ApiError("x", "y"));
+    assertThat(snake.fromJson("")).isNull();
+    assertThat(
+            new JsonType<List<Item>>() {}.withOptions(options)
+                .fromJson("[{\"id\":1,\"title\":\"a\"}]"))
+        .containsExactly(new Item(1, "a"));
+  }
+
+  @Test
+  public void aJsonTypeRejectsTextThatIsNotItsTypeWithPositionAndPath() {
+    JsonType<Item> item = JsonType.of(Item.class, options);
+
+    assertThatThrownBy(() -> item.fromJson("{\"id\":\"one\",\"title\":\"a\"}"))
+        .isInstanceOfSatisfying(
+            JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$.id"));
+    assertThatThrownBy(() -> item.fromJson("{\"id\":1,"))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("line 1");
+  }
+
+  // ---- untyped delete ----
+
+  @Test
+  public void anUntypedDeleteChecksTheStatus() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    server.enqueue(json(404, "{\"message\":\"Not Found\"}"));
+
+    HttpResponse<byte[]> deleted = HttpJson.deleteFromJson(client, uri("/items/1"));
+    assertThat(deleted.statusCode()).isEqualTo(204);
+    assertThat(take().getMethod()).isEqualTo("DELETE");
+    assertThatThrownBy(() -> api().deleteFromJsonAsync("items/2").get(10, SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(404);
+              assertThat(e.method()).isEqualTo("DELETE");
+            });
+  }
+
+  // ---- paths ----
+
+  @Test
+  public void aMismatchAtTheTopLevelIsReportedAtTheRoot() {
+    server.enqueue(json(200, "[1,2]"));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/one"), JsonType.of(Item.class, options)))
+        .isInstanceOfSatisfying(JsonReadException.class, e -> assertThat(e.path()).isEqualTo("$"));
+  }
+
+  private interface Read<T> {
+    T get() throws IOException;
+  }
+
+  private static <T> T read(Read<T> read) {
+    try {
+      return read.get();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.httpjson.contract.plugin;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
+import dev.httpjson.spi.JsonCodec;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A web application's request, as a container runs it: the thread's context class loader is the
+ * application's, and the application keeps request state in an inheritable thread local. It makes
+ * timed blocking calls, a timed stream and async calls with httpjson, which is shared from a parent
+ * loader.
+ */
+public final class Webapp {
+  private static final InheritableThreadLocal<Webapp> REQUEST = new InheritableThreadLocal<>();
+
+  private Webapp() {}
+
+  /**
+   * Handles one request; the server must have five answers queued: an item, a list, an array to
+   * stream, an item for the async call and a 204 for the post.
+   *
+   * @param client the shared client
+   * @param uri where the items are
+   * @param codec the codec under test
+   * @return what was read, one line
+   * @throws Exception if a call fails
+   */
+  public static String handle(HttpClient client, URI uri, JsonCodec codec) throws Exception {
+    Thread thread = Thread.currentThread();
+    ClassLoader before = thread.getContextClassLoader();
+    thread.setContextClassLoader(Webapp.class.getClassLoader());
+    REQUEST.set(new Webapp());
+    try {
+      JsonOptions timed =
+          JsonOptions.newBuilder().codec(codec).timeout(Duration.ofSeconds(10)).build();
+      List<Object> read = new ArrayList<>();
+      read.add(HttpJson.getFromJson(client, uri, JsonType.of(PluginItem.class, timed)));
+      read.add(
+          HttpJson.getFromJson(
+              client, uri, new JsonType<List<PluginItem>>() {}.withOptions(timed)));
+      try (Stream<PluginItem> items =
+          HttpJson.getFromJsonAsStream(client, uri, JsonType.of(PluginItem.class, timed))) {
+        items.forEach(read::add);
+      }
+      read.add(
+          HttpJson.getFromJsonAsync(client, uri, JsonType.of(PluginItem.class, timed))
+              .thenApply(item -> item.name())
+              .get(10, TimeUnit.SECONDS));
+      read.add(
+          HttpJson.postAsJsonAsync(client, uri, new PluginItem("posted", 5), timed)
+              .get(10, TimeUnit.SECONDS)
+              .statusCode());
+      return read.toString();
+    } finally {
+      REQUEST.remove();
+      thread.setContextClassLoader(before);
+    }
+  }
+}
