@@ -52,10 +52,13 @@ class ApiProcessorTest {
   }
 
   static {
-    define("Valid",
+    define(
+        "Valid",
         "  @GET(\"a/{id}\") String a(@Path(\"id\") int id, @Query(\"q\") List<String> q,"
-            + " @Header(\"X-A\") String h)" + THROWS);
-    define("Placeholder",
+            + " @Header(\"X-A\") String h)"
+            + THROWS);
+    define(
+        "Placeholder",
         "  @GET(\"repos/{owner}/{repo}\") String get(@Path(\"owner\") String o)" + THROWS);
     define("PathParam", "  @GET(\"repos\") String get(@Path(\"owner\") String owner)" + THROWS);
     define("TwoBodies", "  @POST(\"x\") String post(@Body String a, @Body String b)" + THROWS);
@@ -118,7 +121,9 @@ class ApiProcessorTest {
         String key = name.substring(name.lastIndexOf("/Api") + 4, name.length() - 5);
         ERRORS
             .get(key)
-            .add(new Error(d.getMessage(Locale.ROOT), d.getLineNumber() + ":" + d.getColumnNumber()));
+            .add(
+                new Error(
+                    d.getMessage(Locale.ROOT), d.getLineNumber() + ":" + d.getColumnNumber()));
       }
     }
   }
@@ -153,7 +158,8 @@ class ApiProcessorTest {
 
   @Test
   void aPathParameterWithoutPlaceholder() {
-    assertOneError("PathParam", "@Path(\"owner\") names no placeholder of @GET(\"repos\")", "@Path");
+    assertOneError(
+        "PathParam", "@Path(\"owner\") names no placeholder of @GET(\"repos\")", "@Path");
   }
 
   @Test
