@@ -21,8 +21,13 @@ import org.junit.jupiter.api.Test;
 class AllocationTest {
   private static final int CALLS = 100;
 
-  /** Tolerance per call: the generated URI is built in a StringBuilder, the hand-written by +. */
-  private static final long SLACK_BYTES = 256;
+  /**
+   * Tolerance per call (of ~16 KB): the generated URI is built in a StringBuilder, the hand-written
+   * one by {@code +} (~100 B more), and the exchange's own allocations on the calling thread vary
+   * by ~200 B from run to run. What it guards against is larger: a type resolved, a client or a
+   * mapper built per call.
+   */
+  private static final long SLACK_BYTES = 512;
 
   @Test
   void aGeneratedCallAllocatesWhatTheHandWrittenOneLinerAllocates() throws Exception {
