@@ -42,8 +42,8 @@ public final class BenchServer {
         ThreadLocal.withInitial(() -> new java.util.zip.Inflater(true));
 
     /**
-     * A gzip body decoded with this thread's inflater into an array of the size its trailer
-     * states; a member with optional header fields or more than one member goes through {@link
+     * A gzip body decoded with this thread's inflater into an array of the size its trailer states;
+     * a member with optional header fields or more than one member goes through {@link
      * java.util.zip.GZIPInputStream}.
      */
     private static byte[] gunzip(byte[] gz) throws IOException, java.util.zip.DataFormatException {
