@@ -66,9 +66,13 @@ public final class StubHttpClientExtension implements ParameterResolver, AfterEa
    */
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    return store(context)
-        .getOrComputeIfAbsent(
-            StubHttpClient.class, k -> StubHttpClient.create(options), StubHttpClient.class);
+    ExtensionContext.Store store = store(context);
+    StubHttpClient stub = store.get(StubHttpClient.class, StubHttpClient.class);
+    if (stub == null) {
+      stub = StubHttpClient.create(options);
+      store.put(StubHttpClient.class, stub);
+    }
+    return stub;
   }
 
   /**

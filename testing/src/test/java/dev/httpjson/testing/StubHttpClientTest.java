@@ -2,6 +2,8 @@ package dev.httpjson.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
@@ -243,6 +245,14 @@ class StubHttpClientTest {
 
     assertThat(caller.isAlive()).isFalse();
     assertThat(failure.get()).isInstanceOf(InterruptedException.class);
+  }
+
+  @Test
+  void closingTheStubReturnsAtOnceWhereHttpClientIsCloseable() throws Exception {
+    Object client = stub;
+    assumeTrue(client instanceof AutoCloseable, "HttpClient is AutoCloseable from JDK 21");
+
+    assertTimeoutPreemptively(Duration.ofSeconds(5), () -> ((AutoCloseable) client).close());
   }
 
   @Test
