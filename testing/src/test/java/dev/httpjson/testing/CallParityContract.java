@@ -92,6 +92,33 @@ abstract class CallParityContract {
   }
 
   @Test
+  void anAsyncCallCompletesWithTheValue() throws Exception {
+    script(Reply.json(200, ADA));
+
+    assertThat(api.getFromJsonAsync("users/1", User.class).get(5, TimeUnit.SECONDS)).isEqualTo(ADA);
+  }
+
+  @Test
+  void aCompressedRequestBodyArrivesGzipped() throws Exception {
+    script(Reply.status(204));
+    HttpJsonClient compressing =
+        HttpJsonClient.newBuilder(backend.client())
+            .baseUri(backend.base())
+            .options(options.toBuilder().requestCompression(true).build())
+            .build();
+
+    compressing.postAsJson("orders", new Order("tea", 3));
+
+    Backend.Seen seen = backend.take(WAIT);
+    assertThat(seen.header("Content-Encoding")).isEqualTo("gzip");
+    try (java.util.zip.GZIPInputStream in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(seen.body()))) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+          .isEqualTo("{\"item\":\"tea\",\"quantity\":3}");
+    }
+  }
+
+  @Test
   void problemDetailsReachTheStatusException() {
     script(Reply.problem(404, "Not Found", "no user 7"));
 

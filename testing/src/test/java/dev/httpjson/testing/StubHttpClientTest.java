@@ -256,6 +256,73 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aFixedBodyHasItsLengthAStreamedOneNoneAndAHeadRequestOnlyTheHead() throws Exception {
+    Reply three =
+        Reply.bytes(200, "application/octet-stream", new byte[] {1, 2, 3})
+            .header("Link", "<a>", "<b>");
+    stub.on("GET", "/fixed").reply(three);
+    stub.on("HEAD", "/fixed").reply(three);
+    stub.on("GET", "/streamed").reply(Reply.stream(200, "text/plain").chunk("ab"));
+
+    HttpResponse<byte[]> fixed =
+        stub.send(
+            HttpRequest.newBuilder(URI.create("http://x/fixed")).build(),
+            BodyHandlers.ofByteArray());
+    HttpResponse<String> streamed =
+        stub.send(
+            HttpRequest.newBuilder(URI.create("http://x/streamed")).build(),
+            BodyHandlers.ofString());
+    HttpResponse<byte[]> head =
+        stub.send(
+            HttpRequest.newBuilder(URI.create("http://x/fixed"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .build(),
+            BodyHandlers.ofByteArray());
+
+    assertThat(fixed.body()).containsExactly(1, 2, 3);
+    assertThat(fixed.headers().allValues("link")).containsExactly("<a>", "<b>");
+    assertThat(fixed.headers().firstValueAsLong("Content-Length")).hasValue(3);
+    assertThat(streamed.body()).isEqualTo("ab");
+    assertThat(streamed.headers().firstValue("Content-Length")).isEmpty();
+    assertThat(head.body()).isEmpty();
+    assertThat(head.headers().firstValueAsLong("Content-Length")).hasValue(3);
+  }
+
+  @Test
+  void aDropBeforeTheRequestBodyCancelsThePublisherUnread() throws Exception {
+    stub.on("POST", "/orders").reply(Reply.dropBeforeRequestBody());
+    java.util.concurrent.atomic.AtomicLong requested = new java.util.concurrent.atomic.AtomicLong();
+    CountDownLatch cancelled = new CountDownLatch(1);
+    HttpRequest.BodyPublisher watched =
+        HttpRequest.BodyPublishers.fromPublisher(
+            subscriber ->
+                subscriber.onSubscribe(
+                    new Flow.Subscription() {
+                      @Override
+                      public void request(long n) {
+                        requested.addAndGet(n);
+                      }
+
+                      @Override
+                      public void cancel() {
+                        cancelled.countDown();
+                      }
+                    }));
+
+    assertThatThrownBy(
+            () ->
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("http://x/orders")).POST(watched).build(),
+                    BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(
+            "connection closed before the request body was read (route POST /orders)");
+    assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(requested.get()).isZero();
+    assertThat(stub.takeRequest(WAIT).body()).isEmpty();
+  }
+
+  @Test
   void badArgumentsSayWhatWasWrong() {
     assertThatThrownBy(() -> stub.on("GET", "users"))
         .hasMessage("path template does not start with '/': users");
