@@ -265,9 +265,17 @@ final class Exchange<T> {
                 result.complete(new Response<>(request, reply.status, head, body));
               }
             });
-    Pump p = new Pump(subscriber, parts, noBody ? -1 : reply.cutShortAt, reply.dropAtEnd, route);
+    Pump p =
+        new Pump(
+            subscriber, parts, noBody ? -1 : reply.cutShortAt, reply.dropAtEnd, route, this::fail);
     pump = p;
-    subscriber.onSubscribe(p);
+    try {
+      subscriber.onSubscribe(p);
+    } catch (Throwable e) {
+      p.cancel();
+      fail(e);
+      return;
+    }
     if (result.isCompletedExceptionally()) {
       p.abort(new IOException("the exchange was cancelled"));
     }
@@ -280,6 +288,7 @@ final class Exchange<T> {
     private final List<Object> parts;
     private final boolean dropAtEnd;
     private final String route;
+    private final Consumer<Throwable> failed;
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
     private long left;
@@ -294,8 +303,10 @@ final class Exchange<T> {
         List<Object> parts,
         long cut,
         boolean dropAtEnd,
-        String route) {
+        String route,
+        Consumer<Throwable> failed) {
       this.subscriber = subscriber;
+      this.failed = failed;
       this.parts = parts;
       this.left = cut;
       this.dropAtEnd = dropAtEnd;
@@ -333,7 +344,15 @@ final class Exchange<T> {
     private void drain() {
       int missed = 1;
       do {
-        step();
+        try {
+          step();
+        } catch (Throwable e) {
+          // A subscriber that throws has broken its contract: the exchange fails, as the JDK's
+          // does.
+          done = true;
+          cancelled = true;
+          failed.accept(e);
+        }
         missed = wip.addAndGet(-missed);
       } while (missed != 0);
     }

@@ -244,7 +244,7 @@ abstract class CallParityContract {
     script(
         Reply.stream(200, "application/json")
             .chunk("[{\"name\":\"a\"},")
-            .pause(Duration.ofMillis(600))
+            .pause(Duration.ofMillis(1500))
             .chunk("{\"name\":\"b\"}]"));
     HttpJsonClient idle =
         HttpJsonClient.newBuilder(backend.client())

@@ -209,6 +209,46 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aSubscriberThatThrowsFailsTheCallInsteadOfTheStubsThread() {
+    stub.on("GET", "/x").reply(200, 1);
+    RuntimeException boom = new IllegalStateException("boom in onNext");
+    BodySubscriber<String> throwing =
+        new BodySubscriber<>() {
+          private final CompletableFuture<String> body = new CompletableFuture<>();
+
+          @Override
+          public CompletionStage<String> getBody() {
+            return body;
+          }
+
+          @Override
+          public void onSubscribe(Flow.Subscription s) {
+            s.request(Long.MAX_VALUE);
+          }
+
+          @Override
+          public void onNext(List<ByteBuffer> items) {
+            throw boom;
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            body.completeExceptionally(t);
+          }
+
+          @Override
+          public void onComplete() {
+            body.complete("done");
+          }
+        };
+
+    CompletableFuture<HttpResponse<String>> call =
+        stub.sendAsync(HttpRequest.newBuilder(URI.create("http://x/x")).build(), i -> throwing);
+
+    assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS)).hasCause(boom);
+  }
+
+  @Test
   void aRequestTimeoutFailsTheSendLikeTheJdk() {
     stub.on("GET", "/slow").reply(Reply.status(200).delay(Duration.ofSeconds(2)));
 
