@@ -387,18 +387,6 @@ public final class StubHttpClient extends HttpClient {
     return sendAsync(request, handler);
   }
 
-  /**
-   * Always {@code true}: a stub has no connection or thread of its own to wait for. On JDK 21 and
-   * later this overrides {@code HttpClient.isTerminated()}, so that {@code close()} (and a stub in
-   * try-with-resources) returns at once instead of waiting for a termination that the JDK's default
-   * never reports.
-   *
-   * @return {@code true}
-   */
-  public boolean isTerminated() {
-    return true;
-  }
-
   /** The routes, in order. */
   @Override
   public String toString() {
