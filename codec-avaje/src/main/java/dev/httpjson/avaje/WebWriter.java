@@ -219,10 +219,23 @@ final class WebWriter implements JsonWriter {
    * it is written as a {@code \\u} escape instead, as the other codecs write it.
    */
   static boolean hasLoneSurrogate(String s) {
-    return loneSurrogateAt(s) >= 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  /** The index of the first surrogate in {@code s} that is not half of a pair, or -1. */
+  /**
+   * The index of the first surrogate in {@code s} that is not half of a pair, or -1 (for names; a
+   * value's common path keeps {@link #hasLoneSurrogate}).
+   */
   static int loneSurrogateAt(String s) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
