@@ -44,6 +44,36 @@ class HeadersTest {
   }
 
   @Test
+  void aDefaultContentEncodingOfTheCompressedBodysCodingIsSentOnce() throws Exception {
+    server.enqueue(json(200, "\"a\""));
+    HttpJsonClient api =
+        api()
+            .header("Content-Encoding", "gzip")
+            .options(options.toBuilder().requestCompression(true).build())
+            .build();
+
+    api.postAsJson("x", "v", String.class);
+
+    RecordedRequest request = dev.httpjson.contract.LoopbackServer.take(server);
+    assertThat(request.getHeaders().values("Content-Encoding")).containsExactly("gzip");
+  }
+
+  @Test
+  void aDefaultContentEncodingOfAnotherCodingOnACompressedBodyIsRefusedAndNothingSent() {
+    HttpJsonClient api =
+        api()
+            .header("Content-Encoding", "br")
+            .options(options.toBuilder().requestCompression(true).build())
+            .build();
+
+    assertThatThrownBy(() -> api.postAsJson("x", "v", String.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Content-Encoding: br")
+        .hasMessageContaining("requestCompression");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  @Test
   void boundClientAcceptHeaderReplacesHttpjsonsAccept() throws Exception {
     server.enqueue(json(200, "\"a\""));
     HttpJsonClient api = api().header("accept", "application/vnd.api+json").build();

@@ -31,11 +31,12 @@ import org.jspecify.annotations.Nullable;
  * ({@link JsonOptions#caseInsensitiveProperties()}), unknown properties ignored or rejected listing
  * the known ones ({@link JsonOptions#ignoreUnknownProperties()}), numbers accepted from JSON
  * strings or not ({@link JsonOptions#numbersFromStrings()}), nulls written or omitted, output
- * indented or not, {@code java.time} as ISO-8601 text as Jackson writes it, untyped numbers as
- * {@code Integer}, {@code Long}, {@code BigInteger} or {@code Double}. Reading is strict RFC 8259:
- * UTF-8 checked, content after the value an error, and httpjson's parser limits (nesting depth,
- * number and string length) enforced on the bytes before avaje's parser reads them; errors give the
- * line, the column (in bytes) and the JSON path.
+ * indented or not, {@code java.time} as ISO-8601 text as Jackson writes it (read as the type's ISO
+ * formatter parses it, {@code Instant.MAX} included), untyped numbers as {@code Integer}, {@code
+ * Long}, {@code BigInteger} or {@code Double}. Reading is strict RFC 8259: UTF-8 checked, content
+ * after the value an error, and httpjson's parser limits (nesting depth, number and string length)
+ * enforced on the bytes before avaje's parser reads them; errors give the line, the column (in
+ * bytes) and the JSON path.
  *
  * <p><b>Where avaje-jsonb differs</b> from the Jackson codecs:
  *

@@ -94,6 +94,16 @@ final class Guard {
   private boolean key;
   private long stringLength;
   private int hexLeft;
+
+  /** The value of the {@code \\u} escape being scanned. */
+  private int hexValue;
+
+  /**
+   * In a name, the last escape was a high surrogate: a low surrogate's escape must follow. A name
+   * with a lone surrogate is refused, as the Jackson and Gson parsers refuse it (issue 29).
+   */
+  private boolean highPending;
+
   private int continuationLeft;
 
   /** The second byte's range after E0, ED, F0 and F4 (overlongs, surrogates, beyond U+10FFFF). */
@@ -172,6 +182,9 @@ final class Guard {
       int c = b[i] & 0xFF;
       switch (state) {
         case STRING:
+          if (highPending && c != '\\') {
+            return stop(i, from, loneSurrogateInName());
+          }
           // The common case: a run of plain ASCII, counted at once.
           int run = i;
           while (c >= 0x20 && c != '"' && c != '\\' && c < 0x80 && ++i < end) {
@@ -242,6 +255,9 @@ final class Guard {
           if (c == 'u') {
             state = HEX;
             hexLeft = 4;
+            hexValue = 0;
+          } else if (highPending) {
+            return stop(i, from, loneSurrogateInName());
           } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n'
               || c == 'r' || c == 't') {
             state = STRING;
@@ -261,8 +277,16 @@ final class Guard {
                     + code(c)
                     + "): expected a hex-digit for character escape sequence");
           }
+          hexValue = hexValue << 4 | Character.digit(c, 16);
           if (--hexLeft == 0) {
             state = STRING;
+            if (key && (highPending || Character.isSurrogate((char) hexValue))) {
+              if (highPending != Character.isLowSurrogate((char) hexValue)) {
+                highPending = false;
+                return stop(i, from, loneSurrogateInName());
+              }
+              highPending = !highPending;
+            }
             if (++stringLength > stringLimit()) {
               return stop(i, from, stringTooLong());
             }
@@ -748,6 +772,13 @@ final class Guard {
   private static boolean isDelimiter(int c) {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == ',' || c == ']' || c == '}'
         || c == ':' || c == '"' || c == '[' || c == '{';
+  }
+
+  private String loneSurrogateInName() {
+    highPending = false;
+    return "Lone surrogate escape in a field name (\\u"
+        + String.format("%04x", hexValue)
+        + "): a name must be valid Unicode, a high surrogate's escape followed by a low one's";
   }
 
   private static boolean isHexDigit(int c) {

@@ -70,7 +70,7 @@ final class WebAdapters {
           return iso(ZonedDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == Instant.class) {
-          return iso(s -> offsetDateTime(s).toInstant(), Instant::toString);
+          return iso(WebAdapters::instant, Instant::toString);
         }
         if (type == LocalDateTime.class) {
           return iso(LocalDateTime::parse, DateTimeFormatter.ISO_LOCAL_DATE_TIME::format);
@@ -284,6 +284,16 @@ final class WebAdapters {
   private static OffsetDateTime offsetDateTime(String s) {
     OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
     return fast != null ? fast : OffsetDateTime.parse(s);
+  }
+
+  /**
+   * The common ISO-8601 shape by hand, any other by {@link Instant#parse}, as the Jackson codecs
+   * read it: seconds required, and years past {@link OffsetDateTime}'s range ({@link Instant#MAX})
+   * read.
+   */
+  private static Instant instant(String s) {
+    OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
+    return fast != null ? fast.toInstant() : Instant.parse(s);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.avaje.json.JsonWriter;
 import io.avaje.json.PropertyNames;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
@@ -140,6 +141,15 @@ final class WebWriter implements JsonWriter {
     if (depth > 0) {
       fields[depth - 1] = name;
     }
+    int at = loneSurrogateAt(name);
+    if (at >= 0) {
+      // As every codec: no codec reads such a name back (Jackson's and Gson's parsers refuse it).
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot write the name \"%s\": a lone surrogate (\\u%04x) at index %d; a name must"
+                  + " be valid Unicode",
+              name.substring(0, at), (int) name.charAt(at), at));
+    }
     out.name(name);
   }
 
@@ -222,8 +232,35 @@ final class WebWriter implements JsonWriter {
     return false;
   }
 
-  /** {@code s} as a JSON string, with control characters and lone surrogates escaped. */
+  /**
+   * The index of the first surrogate in {@code s} that is not half of a pair, or -1 (for names; a
+   * value's common path keeps {@link #hasLoneSurrogate}).
+   */
+  static int loneSurrogateAt(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * {@code s} as a JSON string, with control characters and lone surrogates escaped, in UTF-8 with
+   * one char per byte: avaje's {@code rawValue} writes each char's low byte (it expects ASCII), so
+   * a non-ASCII character is handed over as its UTF-8 bytes.
+   */
   static String escaped(String s) {
+    return new String(escapedText(s).getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+  }
+
+  /** {@code s} as a JSON string, with control characters and lone surrogates escaped. */
+  private static String escapedText(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 16).append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

@@ -17,9 +17,10 @@ import org.jspecify.annotations.Nullable;
  * case-insensitive property matching, numbers from JSON strings, unknown properties ignored (or
  * rejected, with {@code ignoreUnknownProperties(false)}), nulls written, records, {@code java.time}
  * as ISO-8601 text (an {@link java.time.OffsetDateTime} or {@link java.time.ZonedDateTime} keeps
- * its offset; an {@link java.time.Instant} is written in UTC), RFC 8259 strict parsing, content
- * after the value an error, and httpjson's parser limits. Gson has no polymorphic typing, and
- * {@code disableJdkUnsafe} is set: a class is only ever built through its constructor.
+ * its offset; an {@link java.time.Instant} is written in UTC; each reads what its type's ISO
+ * formatter parses, {@code Instant.MAX} included), RFC 8259 strict parsing, content after the value
+ * an error, and httpjson's parser limits. Gson has no polymorphic typing, and {@code
+ * disableJdkUnsafe} is set: a class is only ever built through its constructor.
  *
  * <p><b>Where Gson differs</b> from the Jackson codecs:
  *

@@ -38,8 +38,7 @@ final class JavaTimeAdapters {
         ZonedDateTime.class,
         iso(ZonedDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format));
     b.registerTypeAdapter(OffsetTime.class, iso(OffsetTime::parse, OffsetTime::toString));
-    b.registerTypeAdapter(
-        Instant.class, iso(s -> offsetDateTime(s).toInstant(), Instant::toString));
+    b.registerTypeAdapter(Instant.class, iso(JavaTimeAdapters::instant, Instant::toString));
     b.registerTypeAdapter(Duration.class, iso(Duration::parse, Duration::toString));
   }
 
@@ -47,6 +46,16 @@ final class JavaTimeAdapters {
   private static OffsetDateTime offsetDateTime(String s) {
     OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
     return fast != null ? fast : OffsetDateTime.parse(s);
+  }
+
+  /**
+   * The common ISO-8601 shape by hand, any other by {@link Instant#parse}, as the Jackson codecs
+   * read it: seconds required, and years past {@link OffsetDateTime}'s range ({@link Instant#MAX})
+   * read.
+   */
+  private static Instant instant(String s) {
+    OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
+    return fast != null ? fast.toInstant() : Instant.parse(s);
   }
 
   private static <T> TypeAdapter<T> iso(Function<String, T> parse, Function<T, String> format) {

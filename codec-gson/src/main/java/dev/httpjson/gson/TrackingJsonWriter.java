@@ -67,7 +67,31 @@ final class TrackingJsonWriter extends JsonWriter {
   @Override
   public JsonWriter name(String name) throws IOException {
     names[depth] = name;
+    int at = loneSurrogateAt(name);
+    if (at >= 0) {
+      // No codec reads such a name back (Gson's strict reader refuses it), so none writes it.
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot write the name \"%s\": a lone surrogate (\\u%04x) at index %d; a name must"
+                  + " be valid Unicode",
+              name.substring(0, at), (int) name.charAt(at), at));
+    }
     return super.name(name);
+  }
+
+  /** The index of the first surrogate in {@code s} that is not half of a pair, or -1. */
+  private static int loneSurrogateAt(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private void advance() {

@@ -33,10 +33,13 @@ import tools.jackson.databind.json.JsonMapper;
  * a {@code [Region/City]} suffix. An {@link java.time.Instant} is a point on the time line: it
  * reads any offset and is always written in UTC ({@code "2025-06-01T06:30:00Z"}). Fractional
  * seconds keep their digits, except that trailing zeros of an {@code OffsetDateTime} or {@code
- * ZonedDateTime} are dropped ({@code .120} is written {@code .12}), as .NET writes them. To use a
- * mapper of your own instead — your modules, mix-ins and features — pass {@link
- * #withMapper(JsonMapper)} to {@link JsonOptions.Builder#codec}; the mapper is then used as given
- * and only httpjson's transport settings (size limit, timeout) apply:
+ * ZonedDateTime} are dropped ({@code .120} is written {@code .12}), as .NET writes them. A date or
+ * time reads only from a string its type's {@code java.time} ISO formatter parses ({@code
+ * Instant.parse}, {@code LocalDate.parse}, …), nothing trimmed, as with every codec; a property
+ * with its own {@code @JsonFormat} pattern reads by that pattern. To use a mapper of your own
+ * instead — your modules, mix-ins and features — pass {@link #withMapper(JsonMapper)} to {@link
+ * JsonOptions.Builder#codec}; the mapper is then used as given and only httpjson's transport
+ * settings (size limit, timeout) apply:
  *
  * <pre>{@code
  * JsonOptions options = JsonOptions.newBuilder()

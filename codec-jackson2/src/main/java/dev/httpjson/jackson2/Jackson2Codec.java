@@ -33,8 +33,9 @@ import org.jspecify.annotations.Nullable;
  * default typing off. It reads and writes as the default Jackson 3 codec does: records, {@code
  * java.time} as ISO-8601 text (an {@link java.time.OffsetDateTime} or {@link
  * java.time.ZonedDateTime} keeps the offset it was read with and is written back with it, without a
- * {@code [Region/City]} suffix; an {@link java.time.Instant} is written in UTC), and content after
- * the value is an error.
+ * {@code [Region/City]} suffix; an {@link java.time.Instant} is written in UTC, and a date or time
+ * reads only from a string its type's {@code java.time} ISO formatter parses, nothing trimmed), and
+ * content after the value is an error.
  *
  * <p>To use a mapper of your own — your modules, mix-ins and features — pass {@link
  * #withMapper(ObjectMapper)} to {@link JsonOptions.Builder#codec}:

@@ -17,10 +17,22 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.httpjson.spi.IsoDateTimes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -28,10 +40,12 @@ import java.util.regex.Pattern;
  * coerce: a number in a string only in JSON's own syntax, in ASCII digits (Jackson's parsing takes
  * {@code "١٢٣"}, {@code "NaN"} and {@code " 1"}); {@code -0} into a floating-point type with its
  * sign; a {@code byte} in its signed range (Jackson takes 128 to 255); a date only from a string
- * (Jackson reads a number as epoch seconds or days, and an array as its fields); a string only from
- * a JSON string and a boolean only from {@code true} or {@code false} (Jackson coerces numbers,
- * booleans and {@code "true"}); {@code ""} as nothing but an empty string; and {@code NaN} and the
- * infinities, which JSON cannot hold, never written.
+ * (Jackson reads a number as epoch seconds or days, and an array as its fields), and only in the
+ * ISO-8601 text the type's {@code java.time} ISO formatter reads (Jackson trims blanks, reads
+ * {@code +0100} and a date-time as a date); a {@code UUID} only from a string (Jackson reads a
+ * number as its bits); a string only from a JSON string and a boolean only from {@code true} or
+ * {@code false} (Jackson coerces numbers, booleans and {@code "true"}); {@code ""} as nothing but
+ * an empty string; and {@code NaN} and the infinities, which JSON cannot hold, never written.
  */
 final class StrictScalars {
   private StrictScalars() {}
@@ -85,6 +99,9 @@ final class StrictScalars {
                   if (type.getName().startsWith("java.time.")) {
                     return new Strict(deserializer, Kind.DATE);
                   }
+                  if (type == UUID.class) {
+                    return new Strict(deserializer, Kind.UUID);
+                  }
                   return deserializer;
                 }
               })
@@ -93,7 +110,8 @@ final class StrictScalars {
           .addSerializer(Float.class, new Finite<>(Float.class))
           .addSerializer(float.class, new Finite<>(Float.class))
           .addSerializer(double[].class, new FiniteDoubles())
-          .addSerializer(float[].class, new FiniteFloats());
+          .addSerializer(float[].class, new FiniteFloats())
+          .addKeySerializer(String.class, new Names());
 
   /**
    * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} into
@@ -119,6 +137,56 @@ final class StrictScalars {
                     .setCoercion(CoercionInputShape.EmptyArray, CoercionAction.Fail));
   }
 
+  /** The ISO formatter each type's {@code parse(CharSequence)} uses. */
+  private static final Map<Class<?>, DateTimeFormatter> ISO =
+      Map.of(
+          Instant.class, DateTimeFormatter.ISO_INSTANT,
+          OffsetDateTime.class, DateTimeFormatter.ISO_OFFSET_DATE_TIME,
+          ZonedDateTime.class, DateTimeFormatter.ISO_ZONED_DATE_TIME,
+          LocalDate.class, DateTimeFormatter.ISO_LOCAL_DATE,
+          LocalDateTime.class, DateTimeFormatter.ISO_LOCAL_DATE_TIME,
+          LocalTime.class, DateTimeFormatter.ISO_LOCAL_TIME,
+          OffsetTime.class, DateTimeFormatter.ISO_OFFSET_TIME);
+
+  /**
+   * Whether {@code text} is what {@code type}'s ISO formatter parses, as Gson and avaje-jsonb read
+   * it. The common shapes are answered without a formatter: a date-time {@link
+   * IsoDateTimes#parseOffsetDateTime} takes, and a {@code yyyy-MM-dd} date (which Jackson parses
+   * with the same formatter, untrimmed).
+   */
+  static boolean isIsoText(Class<?> type, String text) {
+    DateTimeFormatter formatter = ISO.get(type);
+    if (formatter == null) {
+      return true;
+    }
+    if ((type == Instant.class || type == OffsetDateTime.class)
+        && IsoDateTimes.parseOffsetDateTime(text) != null) {
+      return true;
+    }
+    if (type == LocalDate.class && isPlainDate(text)) {
+      return true;
+    }
+    try {
+      formatter.parse(text);
+      return true;
+    } catch (DateTimeParseException e) {
+      return false;
+    }
+  }
+
+  private static boolean isPlainDate(String s) {
+    if (s.length() != 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
+      return false;
+    }
+    for (int i = 0; i < 10; i++) {
+      char c = s.charAt(i);
+      if (i != 4 && i != 7 && (c < '0' || c > '9')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   static boolean isJsonNumber(String text) {
     return JSON_NUMBER.matcher(text).matches();
   }
@@ -129,6 +197,7 @@ final class StrictScalars {
     FLOAT,
     BYTE,
     DATE,
+    UUID,
     PRIMITIVE
   }
 
@@ -136,14 +205,40 @@ final class StrictScalars {
     private static final long serialVersionUID = 1L;
     private final Kind kind;
 
+    /**
+     * No {@code @JsonFormat} pattern (of the property, or set for the type) applies: the text is
+     * held to the ISO formatter's.
+     */
+    private final boolean iso;
+
     Strict(JsonDeserializer<?> delegate, Kind kind) {
+      this(delegate, kind, true);
+    }
+
+    private Strict(JsonDeserializer<?> delegate, Kind kind, boolean iso) {
       super(delegate);
       this.kind = kind;
+      this.iso = iso;
     }
 
     @Override
     protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
-      return new Strict(delegate, kind);
+      return new Strict(delegate, kind, iso);
+    }
+
+    @Override
+    public JsonDeserializer<?> createContextual(
+        DeserializationContext ctxt, com.fasterxml.jackson.databind.BeanProperty property)
+        throws JsonMappingException {
+      JsonDeserializer<?> contextual = super.createContextual(ctxt, property);
+      if (kind == Kind.DATE && contextual instanceof Strict && ((Strict) contextual).iso) {
+        com.fasterxml.jackson.annotation.JsonFormat.Value format =
+            findFormatOverrides(ctxt, property, handledType());
+        if (format != null && format.hasPattern()) {
+          return new Strict(((Strict) contextual)._delegatee, kind, false);
+        }
+      }
+      return contextual;
     }
 
     /**
@@ -187,6 +282,24 @@ final class StrictScalars {
             // Jackson reads digits in a string as epoch seconds or days too.
             return ctxt.handleWeirdStringValue(handledType(), text, "not an ISO-8601 date or time");
           }
+          if (iso && !isIsoText(handledType(), text)) {
+            return ctxt.handleWeirdStringValue(
+                handledType(),
+                text,
+                "not ISO-8601 as %s.parse reads it (nothing trimmed)",
+                handledType().getSimpleName());
+          }
+        }
+        return super.deserialize(p, ctxt);
+      }
+      if (kind == Kind.UUID) {
+        if (token != JsonToken.VALUE_STRING && token != JsonToken.VALUE_NULL) {
+          return ctxt.handleUnexpectedToken(
+              ctxt.constructType(UUID.class),
+              token,
+              p,
+              "Cannot read UUID from %s: a UUID is a string",
+              token);
         }
         return super.deserialize(p, ctxt);
       }
@@ -232,6 +345,45 @@ final class StrictScalars {
           && p.getIntValue() == 0
           && p.getText().startsWith("-");
     }
+  }
+
+  /**
+   * A map key: one holding a lone surrogate fails to write, since no codec reads such a name (the
+   * Jackson and Gson parsers refuse it), whereas a string value holding one is written as an
+   * escape.
+   */
+  private static final class Names extends StdSerializer<String> {
+    Names() {
+      super(String.class);
+    }
+
+    @Override
+    public void serialize(String key, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      int at = loneSurrogateAt(key);
+      if (at >= 0) {
+        ctxt.reportMappingProblem(
+            "Cannot write the name \"%s\": a lone surrogate (\\u%04x) at index %d; a name must be"
+                + " valid Unicode",
+            key.substring(0, at), (int) key.charAt(at), at);
+      }
+      gen.writeFieldName(key);
+    }
+  }
+
+  /** The index of the first surrogate in {@code s} that is not half of a pair, or -1. */
+  static int loneSurrogateAt(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** A double or a float, refused when it is NaN or infinite. */

@@ -116,7 +116,20 @@ public final class Calls {
     boolean accept = false;
     boolean contentType = false;
     boolean acceptEncoding = false;
+    String coding = content == null ? null : ApiAccess.get().contentEncoding(content);
     for (int i = 0; i < headers.length; i += 2) {
+      if (coding != null && headers[i].equalsIgnoreCase(CONTENT_ENCODING)) {
+        if (!headers[i + 1].trim().equalsIgnoreCase(coding)) {
+          throw new IllegalArgumentException(
+              "Content-Encoding: "
+                  + headers[i + 1]
+                  + " on a body httpjson writes "
+                  + coding
+                  + "-compressed (JsonOptions requestCompression): turn requestCompression off to"
+                  + " send the body otherwise");
+        }
+        continue; // the body's own coding, added below: one on the wire
+      }
       b.header(headers[i], headers[i + 1]);
       accept |= JsonRequestBuilder.isAccept(headers[i]);
       contentType |= JsonRequestBuilder.isContentType(headers[i]);
@@ -131,7 +144,6 @@ public final class Calls {
     if (content != null && !contentType) {
       b.header("Content-Type", content.mediaType());
     }
-    String coding = content == null ? null : ApiAccess.get().contentEncoding(content);
     if (coding != null) {
       b.header(CONTENT_ENCODING, coding); // the body's own: it is written compressed
     }

@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
 public final class JsonRequestBuilder implements HttpRequest.Builder {
   private final HttpRequest.Builder delegate;
   private final @Nullable String contentType;
+  private @Nullable String coding; // the body's own Content-Encoding, set once
   private boolean acceptSet;
   private boolean contentTypeSet;
 
@@ -29,6 +30,7 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
     String coding = ApiAccess.get().contentEncoding(body);
     if (coding != null) {
       delegate.header(Calls.CONTENT_ENCODING, coding);
+      this.coding = coding;
     }
   }
 
@@ -59,8 +61,33 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
     }
   }
 
+  /**
+   * Whether a caller's header is the body's own {@code Content-Encoding} again (dropped: one on the
+   * wire); another coding for a body httpjson compressed is refused, never sent beside it.
+   */
+  private boolean isTheBodysCoding(String name, String value) {
+    String own = coding;
+    if (own == null || !name.equalsIgnoreCase(Calls.CONTENT_ENCODING)) {
+      return false;
+    }
+    if (value.trim().equalsIgnoreCase(own)) {
+      return true;
+    }
+    throw new IllegalArgumentException(
+        "Content-Encoding: "
+            + value
+            + " on a body httpjson writes "
+            + own
+            + "-compressed (JsonOptions requestCompression): the request carries Content-Encoding: "
+            + own
+            + " already; turn requestCompression off to send the body otherwise");
+  }
+
   @Override
   public HttpRequest.Builder header(String name, String value) {
+    if (isTheBodysCoding(name, value)) {
+      return this;
+    }
     delegate.header(name, value);
     noteSet(name);
     return this;
@@ -68,6 +95,9 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
 
   @Override
   public HttpRequest.Builder setHeader(String name, String value) {
+    if (isTheBodysCoding(name, value)) {
+      return this;
+    }
     delegate.setHeader(name, value);
     noteSet(name);
     return this;
@@ -196,6 +226,9 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
 
   @Override
   public HttpRequest.Builder copy() {
-    return new JsonRequestBuilder(delegate.copy(), contentType, acceptSet, contentTypeSet);
+    JsonRequestBuilder copy =
+        new JsonRequestBuilder(delegate.copy(), contentType, acceptSet, contentTypeSet);
+    copy.coding = coding;
+    return copy;
   }
 }

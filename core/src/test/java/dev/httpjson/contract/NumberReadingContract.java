@@ -357,6 +357,24 @@ public abstract class NumberReadingContract {
     assertRefused(BigDecimalBox.class, "{\"v\":" + json + "}");
   }
 
+  /**
+   * A string holding no digits is not a number: not a NUL, nor blanks (Jackson 2 read {@code
+   * "\\u0000"} into an {@code int} as 0, trimming it to nothing).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"\"\\u0000\"", "\" \"", "\"\\t\"", "\"1\\u0000\"", "\"\\u00001\""})
+  public void aStringOfControlCharactersIsNotANumber(String json) throws Exception {
+    assertRefused(Integer.class, json);
+    assertRefused(Long.class, json);
+    assertRefused(Double.class, json);
+    assertRefused(IntBox.class, "{\"v\":" + json + "}");
+    assertRefused(LongBox.class, "{\"v\":" + json + "}");
+    assertRefused(ShortBox.class, "{\"v\":" + json + "}");
+    assertRefused(ByteBox.class, "{\"v\":" + json + "}");
+    assertRefused(DoubleBox.class, "{\"v\":" + json + "}");
+    assertRefused(FloatBox.class, "{\"v\":" + json + "}");
+  }
+
   // Judgment calls (issue 29): one rule for every codec
 
   /** {@code -0} into a floating-point type is read with its sign, as {@code -0.0} is. */

@@ -171,12 +171,91 @@ public abstract class ValueReadingContract {
     assertThatThrownBy(() -> read(type, "1e18")).isInstanceOf(JsonReadException.class);
   }
 
+  // ---- dates: ISO-8601 text as java.time's ISO formatters read it ----
+
+  /**
+   * {@link Instant#MAX} and {@link Instant#MIN}, which every codec writes with years past {@link
+   * OffsetDateTime}'s range, read back ({@link Instant#parse}'s rule).
+   */
+  @Test
+  public void anInstantAtEitherEndOfItsRangeReadsBack() throws Exception {
+    assertThat(read(Instant.class, "\"+1000000000-12-31T23:59:59.999999999Z\""))
+        .isEqualTo(Instant.MAX);
+    assertThat(read(Instant.class, "\"-1000000000-01-01T00:00:00Z\"")).isEqualTo(Instant.MIN);
+    for (Instant end : List.of(Instant.MAX, Instant.MIN)) {
+      assertThat(read(When.class, write(When.class, new When(end)))).isEqualTo(new When(end));
+    }
+  }
+
+  /**
+   * A date or time reads only the text its type's ISO formatter parses ({@code Instant.parse},
+   * {@code OffsetDateTime.parse}, {@code LocalDate.parse}, …): nothing trimmed, an offset with its
+   * colon, an instant with its seconds, and a date-time is not a date (Jackson read all of these).
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "LocalDate 2024-01-01 ",
+        "LocalDate  2024-01-01",
+        "LocalDate 2024-01-01T00:00:00Z",
+        "LocalDate 2024-01-01T00:00:00",
+        "LocalDateTime 2024-01-01T00:00:00Z",
+        "LocalDateTime 2024-01-01T00:00:00 ",
+        "OffsetDateTime 2024-01-01T00:00:00+0100",
+        "OffsetDateTime 2024-01-01T00:00:00Z ",
+        "OffsetDateTime  2024-01-01T00:00:00Z",
+        "Instant 2024-01-01T00:00Z",
+        "Instant 2024-01-01T00:00:00+0100",
+        "Instant 2024-01-01T00:00:00Z ",
+        "Instant 2024-01-01"
+      })
+  public void dateTextIsReadOnlyAsTheIsoFormatterReadsIt(String typeAndText) throws Exception {
+    int space = typeAndText.indexOf(' ');
+    Class<?> type = Class.forName("java.time." + typeAndText.substring(0, space));
+    String json = "\"" + typeAndText.substring(space + 1) + "\"";
+    assertThatThrownBy(() -> read(type, json))
+        .as("%s into %s", json, type.getSimpleName())
+        .isInstanceOf(JsonReadException.class);
+    if (type == LocalDate.class) {
+      assertThatThrownBy(() -> read(Day.class, "{\"v\":" + json + "}"))
+          .isInstanceOf(JsonReadException.class);
+    } else if (type == Instant.class) {
+      assertThatThrownBy(() -> read(When.class, "{\"v\":" + json + "}"))
+          .isInstanceOf(JsonReadException.class);
+    } else if (type == OffsetDateTime.class) {
+      assertThatThrownBy(() -> read(WhenOffset.class, "{\"v\":" + json + "}"))
+          .isInstanceOf(JsonReadException.class);
+    }
+  }
+
+  /** What the ISO formatters do parse, beyond the common shape, every codec reads. */
+  @Test
+  public void dateTextTheIsoFormatterReadsIsRead() throws Exception {
+    assertThat(read(Instant.class, "\"2024-01-01T00:00:00+01:00\""))
+        .isEqualTo(Instant.parse("2023-12-31T23:00:00Z"));
+    assertThat(read(OffsetDateTime.class, "\"2024-01-01T00:00+01:00\""))
+        .isEqualTo(OffsetDateTime.parse("2024-01-01T00:00:00+01:00"));
+    assertThat(read(Day.class, "{\"v\":\"2024-02-29\"}"))
+        .isEqualTo(new Day(LocalDate.of(2024, 2, 29)));
+    assertThat(read(LocalDateTime.class, "\"2024-01-01T10:15\""))
+        .isEqualTo(LocalDateTime.of(2024, 1, 1, 10, 15));
+  }
+
   // ---- row 15: UUIDs ----
 
   @ParameterizedTest
   @ValueSource(strings = {"1-1-1-1-1", "123e4567-e89b-12d3-a456-4266141740000"})
   public void aStringThatIsNotACanonicalUuidFailsToRead(String value) throws Exception {
     assertThatThrownBy(() -> read(UUID.class, "\"" + value + "\""))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  /** A UUID is a string: a number is not read as its bits (Jackson did), nor a boolean. */
+  @ParameterizedTest
+  @ValueSource(strings = {"6518969689176098396473", "0", "-1", "1.5", "true"})
+  public void aNumberIsNotReadAsAUuid(String value) throws Exception {
+    assertThatThrownBy(() -> read(UUID.class, value)).isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> read(Id.class, "{\"v\":" + value + "}"))
         .isInstanceOf(JsonReadException.class);
   }
 
@@ -321,6 +400,39 @@ public abstract class ValueReadingContract {
     assertThat(read(String.class, "\"\\ud83d\\ude00\"")).isEqualTo("\uD83D\uDE00");
   }
 
+  /**
+   * A name is valid Unicode: a lone surrogate's escape in a name is a {@link JsonReadException},
+   * also in a name that is skipped (the Jackson and Gson parsers refuse it), and a map key holding
+   * one fails to write; a pair of escapes is one character.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"\\ud800", "\\udc00", "a\\ud800b", "\\ud800\\u0041", "\\udbff\\udbff"})
+  public void aLoneSurrogateEscapeInANameIsRefused(String name) throws Exception {
+    JsonType<Map<String, Long>> map = JsonType.mapOf(Long.class).withOptions(options);
+    assertThatThrownBy(() -> map.fromJson("{\"" + name + "\":1}"))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> read(Count.class, "{\"" + name + "\":1,\"v\":2}"))
+        .isInstanceOf(JsonReadException.class);
+  }
+
+  @Test
+  public void aMapKeyWithALoneSurrogateFailsToWrite() throws Exception {
+    JsonType<Map<String, Long>> map = JsonType.mapOf(Long.class).withOptions(options);
+    for (String key : List.of("\uD800", "a\uDC00", "\uDBFF\uDBFF")) {
+      assertThatThrownBy(() -> map.toJson(Map.of(key, 1L)))
+          .as(key)
+          .isInstanceOf(JsonWriteException.class);
+    }
+  }
+
+  @Test
+  public void anEscapedSurrogatePairInANameIsOneCharacter() throws Exception {
+    JsonType<Map<String, Long>> map = JsonType.mapOf(Long.class).withOptions(options);
+    assertThat(map.fromJson("{\"\\ud83d\\ude00\":1}")).isEqualTo(Map.of("\uD83D\uDE00", 1L));
+    assertThat(map.fromJson(map.toJson(Map.of("\uD83D\uDE00", 1L))))
+        .isEqualTo(Map.of("\uD83D\uDE00", 1L));
+  }
+
   // ---- judgment call: a byte order mark in a string ----
 
   /**
@@ -420,6 +532,28 @@ public abstract class ValueReadingContract {
     assertThat(json).isEqualToIgnoringCase("\"" + expected + "\"");
     assertThat(new String(JsonType.of(String.class, options).toJsonBytes(value), UTF_8))
         .isEqualToIgnoringCase("\"" + expected + "\"");
+  }
+
+  /** Beside non-ASCII characters, which are written as themselves, in UTF-8. */
+  @ParameterizedTest
+  @ValueSource(strings = {"\uD800\u00e9", "\u00e9\uDC00", "\u20ac\uD800\u4e2d\uDBFF"})
+  public void aLoneSurrogateBesideNonAsciiCharactersIsWrittenAsAnEscape(String value)
+      throws Exception {
+    String expected =
+        value
+            .replace("\uD800\u4e2d", "\\ud800\u4e2d")
+            .replace("\uD800\u00e9", "\\ud800\u00e9")
+            .replace("\u00e9\uDC00", "\u00e9\\udc00")
+            .replace("\uDBFF", "\\udbff");
+
+    byte[] json = JsonType.of(Text.class, options).toJsonBytes(new Text(value));
+
+    assertThat(new String(json, UTF_8)).isEqualToIgnoringCase("{\"v\":\"" + expected + "\"}");
+    assertThat(UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(json)).toString())
+        .as("well-formed UTF-8")
+        .isEqualToIgnoringCase("{\"v\":\"" + expected + "\"}");
+    assertThat(write(Text.class, new Text(value)))
+        .isEqualToIgnoringCase("{\"v\":\"" + expected + "\"}");
   }
 
   @Test

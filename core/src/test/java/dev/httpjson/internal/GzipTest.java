@@ -28,6 +28,24 @@ class GzipTest {
   }
 
   @Test
+  void bodiesOfEverySizeIncompressibleOnesIncludedDecodeWholeWithTheirChecksum() {
+    java.util.Random random = new java.util.Random(30);
+    for (int size : new int[] {0, 1, 100, 16_383, 16_384, 16_385, 70_000, 1_000_000}) {
+      byte[] noise = new byte[size]; // incompressible: deflate's worst case, stored blocks
+      random.nextBytes(noise);
+      byte[] text = new byte[size]; // compressible
+      java.util.Arrays.fill(text, (byte) 'a');
+      for (byte[] body : List.of(noise, text)) {
+        byte[] gz = Gzip.compress(body);
+
+        // GZIPInputStream checks the trailer's CRC-32 and size.
+        assertThat(Compressed.gunzip(gz)).as("size %d", size).isEqualTo(body);
+        assertThat(Gzip.idle()).as("the deflater given back").isPositive();
+      }
+    }
+  }
+
+  @Test
   void aStreamedBodyFlushesEachPieceAndDecodesWhole() {
     ByteArrayOutputStream wire = new ByteArrayOutputStream();
     StringBuilder expected = new StringBuilder();

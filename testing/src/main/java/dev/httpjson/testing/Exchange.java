@@ -1,0 +1,527 @@
+package dev.httpjson.testing;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLSession;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One call on a stub: route, read the request body, answer after the reply's delay, and pump the
+ * body into the caller's subscriber as far as it asks. Everything runs on the stub's delivery
+ * threads; timers only hand work over to them.
+ */
+final class Exchange<T> {
+  private static final ThreadPoolExecutor DELIVERY =
+      new ThreadPoolExecutor(
+          0,
+          Integer.MAX_VALUE,
+          1,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          threads("httpjson-stub"));
+  private static final ScheduledThreadPoolExecutor TIMERS = timers();
+
+  private final StubHttpClient stub;
+  private final HttpRequest request;
+  private final BodyHandler<T> handler;
+  private final CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
+  private volatile @Nullable ScheduledFuture<?> timeout;
+  private volatile @Nullable Pump pump;
+
+  Exchange(StubHttpClient stub, HttpRequest request, BodyHandler<T> handler) {
+    this.stub = stub;
+    this.request = request;
+    this.handler = handler;
+  }
+
+  private static ThreadFactory threads(String name) {
+    AtomicInteger count = new AtomicInteger();
+    ClassLoader loader = Exchange.class.getClassLoader();
+    return r -> {
+      // Inherits nothing from the thread that happened to start it.
+      Thread t = new Thread(null, r, name + "-" + count.incrementAndGet(), 0, false);
+      t.setDaemon(true);
+      t.setContextClassLoader(loader);
+      return t;
+    };
+  }
+
+  private static ScheduledThreadPoolExecutor timers() {
+    ScheduledThreadPoolExecutor timers =
+        new ScheduledThreadPoolExecutor(1, threads("httpjson-stub-timer"));
+    timers.setKeepAliveTime(1, TimeUnit.SECONDS);
+    timers.allowCoreThreadTimeOut(true);
+    timers.setRemoveOnCancelPolicy(true);
+    return timers;
+  }
+
+  private static void later(Duration delay, Runnable task, Consumer<ScheduledFuture<?>> handle) {
+    if (delay.isZero()) {
+      DELIVERY.execute(task);
+    } else {
+      handle.accept(
+          TIMERS.schedule(() -> DELIVERY.execute(task), delay.toNanos(), TimeUnit.NANOSECONDS));
+    }
+  }
+
+  CompletableFuture<HttpResponse<T>> start() {
+    request
+        .timeout()
+        .ifPresent(
+            t ->
+                timeout =
+                    TIMERS.schedule(
+                        () -> fail(new HttpTimeoutException("request timed out")),
+                        t.toNanos(),
+                        TimeUnit.NANOSECONDS));
+    result.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            abort();
+          }
+        });
+    DELIVERY.execute(this::route);
+    return result;
+  }
+
+  private void fail(Throwable failure) {
+    result.completeExceptionally(failure);
+  }
+
+  private void abort() {
+    ScheduledFuture<?> t = timeout;
+    if (t != null) {
+      t.cancel(false);
+    }
+    Pump p = pump;
+    if (p != null) {
+      p.abort(new IOException("the exchange was cancelled"));
+    }
+  }
+
+  private void route() {
+    StubHttpClient.Answer answer = stub.answer(request);
+    if (answer == null) {
+      readBody(
+          body -> {
+            stub.record(capture(body, null), false);
+            fail(new IOException(stub.noRoute(request)));
+          });
+      return;
+    }
+    Reply reply = answer.reply();
+    String route = answer.route().toString();
+    if (reply.drop == Reply.Drop.BEFORE_REQUEST_BODY) {
+      request.bodyPublisher().ifPresent(p -> p.subscribe(new Cancelling()));
+      stub.record(capture(new byte[0], route), true);
+      fail(
+          new IOException(
+              "connection closed before the request body was read (route "
+                  + answer.route().description()
+                  + ")"));
+      return;
+    }
+    readBody(
+        body -> {
+          stub.record(capture(body, route), true);
+          if (reply.drop == Reply.Drop.AFTER_REQUEST_BODY) {
+            fail(
+                new IOException(
+                    "connection closed after the request body was read (route "
+                        + answer.route().description()
+                        + ")"));
+            return;
+          }
+          later(reply.delay, () -> respond(reply, answer.route().description()), f -> timeout(f));
+        });
+  }
+
+  private void timeout(ScheduledFuture<?> pending) {
+    // A pending delayed answer goes when the call fails first.
+    result.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            pending.cancel(false);
+          }
+        });
+  }
+
+  private StubRequest capture(byte[] body, @Nullable String route) {
+    return new StubRequest(
+        request.method(), request.uri(), request.headers(), body, stub.options(), route);
+  }
+
+  private void readBody(Consumer<byte[]> then) {
+    Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
+    if (publisher.isEmpty()) {
+      then.accept(new byte[0]);
+      return;
+    }
+    publisher
+        .get()
+        .subscribe(
+            new Flow.Subscriber<ByteBuffer>() {
+              private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+              @Override
+              public void onSubscribe(Flow.Subscription subscription) {
+                subscription.request(Long.MAX_VALUE);
+              }
+
+              @Override
+              public void onNext(ByteBuffer item) {
+                byte[] chunk = new byte[item.remaining()];
+                item.get(chunk);
+                bytes.writeBytes(chunk);
+              }
+
+              @Override
+              public void onError(Throwable throwable) {
+                fail(new IOException("the request body failed: " + throwable, throwable));
+              }
+
+              @Override
+              public void onComplete() {
+                byte[] body = bytes.toByteArray();
+                DELIVERY.execute(() -> then.accept(body));
+              }
+            });
+  }
+
+  private void respond(Reply reply, String route) {
+    if (result.isDone()) {
+      return;
+    }
+    List<Object> parts;
+    try {
+      parts = reply.render(stub.options());
+    } catch (RuntimeException e) {
+      fail(new IOException("the reply of route " + route + " could not be written: " + e, e));
+      return;
+    }
+    boolean noBody =
+        request.method().equals("HEAD")
+            || reply.status == 204
+            || reply.status == 304
+            || reply.status < 200;
+    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.putAll(reply.headers);
+    if (!reply.streamed && reply.status != 204 && reply.status != 304 && reply.status >= 200) {
+      long length = 0;
+      for (Object part : parts) {
+        if (part instanceof byte[]) {
+          length += ((byte[]) part).length;
+        }
+      }
+      headers.put("Content-Length", List.of(Long.toString(length)));
+    }
+    if (noBody) {
+      parts = List.of();
+    }
+    HttpHeaders head = HttpHeaders.of(headers, (n, v) -> true);
+    ScheduledFuture<?> t = timeout;
+    if (t != null) {
+      t.cancel(false);
+    }
+    BodySubscriber<T> subscriber;
+    try {
+      subscriber = handler.apply(new Info(reply.status, head));
+    } catch (Throwable e) {
+      fail(e);
+      return;
+    }
+    subscriber
+        .getBody()
+        .whenComplete(
+            (body, e) -> {
+              if (e != null) {
+                fail(e);
+              } else {
+                result.complete(new Response<>(request, reply.status, head, body));
+              }
+            });
+    Pump p =
+        new Pump(
+            subscriber, parts, noBody ? -1 : reply.cutShortAt, reply.dropAtEnd, route, this::fail);
+    pump = p;
+    try {
+      subscriber.onSubscribe(p);
+    } catch (Throwable e) {
+      p.cancel();
+      fail(e);
+      return;
+    }
+    if (result.isCompletedExceptionally()) {
+      p.abort(new IOException("the exchange was cancelled"));
+    }
+    p.schedule();
+  }
+
+  /** A subscription handing the scripted parts to the subscriber, as far as it requested. */
+  private static final class Pump implements Flow.Subscription {
+    private final BodySubscriber<?> subscriber;
+    private final List<Object> parts;
+    private final boolean dropAtEnd;
+    private final String route;
+    private final Consumer<Throwable> failed;
+    private final AtomicLong demand = new AtomicLong();
+    private final AtomicInteger wip = new AtomicInteger();
+    private long left;
+    private int index;
+    private boolean done;
+    private boolean paused;
+    private volatile boolean cancelled;
+    private volatile @Nullable Throwable failure;
+
+    Pump(
+        BodySubscriber<?> subscriber,
+        List<Object> parts,
+        long cut,
+        boolean dropAtEnd,
+        String route,
+        Consumer<Throwable> failed) {
+      this.subscriber = subscriber;
+      this.failed = failed;
+      this.parts = parts;
+      this.left = cut;
+      this.dropAtEnd = dropAtEnd;
+      this.route = route;
+    }
+
+    @Override
+    public void request(long n) {
+      if (n <= 0) {
+        abort(new IllegalArgumentException("non-positive request: " + n));
+        return;
+      }
+      demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
+      schedule();
+    }
+
+    @Override
+    public void cancel() {
+      cancelled = true;
+    }
+
+    void abort(Throwable why) {
+      if (failure == null) {
+        failure = why;
+      }
+      schedule();
+    }
+
+    void schedule() {
+      if (wip.getAndIncrement() == 0) {
+        DELIVERY.execute(this::drain);
+      }
+    }
+
+    private void drain() {
+      int missed = 1;
+      do {
+        try {
+          step();
+        } catch (Throwable e) {
+          // A subscriber that throws has broken its contract: the exchange fails, as the JDK's
+          // does.
+          done = true;
+          cancelled = true;
+          failed.accept(e);
+        }
+        missed = wip.addAndGet(-missed);
+      } while (missed != 0);
+    }
+
+    private void step() {
+      while (!done && !cancelled) {
+        Throwable why = failure;
+        if (why != null) {
+          done = true;
+          subscriber.onError(why);
+          return;
+        }
+        if (paused) {
+          return;
+        }
+        if (index == parts.size()) {
+          done = true;
+          if (dropAtEnd) {
+            subscriber.onError(
+                new IOException("connection dropped mid-body (route " + route + ")"));
+          } else {
+            subscriber.onComplete();
+          }
+          return;
+        }
+        Object part = parts.get(index);
+        if (part instanceof Duration) {
+          index++;
+          paused = true;
+          TIMERS.schedule(
+              () -> {
+                paused = false;
+                schedule();
+              },
+              ((Duration) part).toNanos(),
+              TimeUnit.NANOSECONDS);
+          return;
+        }
+        byte[] bytes = (byte[]) part;
+        if (bytes.length == 0) {
+          index++;
+          continue;
+        }
+        if (demand.get() == 0) {
+          return;
+        }
+        boolean cut = false;
+        if (left >= 0 && bytes.length >= left) {
+          cut = bytes.length > left || index + 1 < parts.size();
+          byte[] shorter = new byte[(int) left];
+          System.arraycopy(bytes, 0, shorter, 0, shorter.length);
+          bytes = shorter;
+          left = 0;
+        } else if (left >= 0) {
+          left -= bytes.length;
+        }
+        index++;
+        if (bytes.length > 0) {
+          demand.decrementAndGet();
+          subscriber.onNext(List.of(ByteBuffer.wrap(bytes)));
+        }
+        if (cut) {
+          done = true;
+          subscriber.onError(
+              new IOException("connection dropped: body cut short (route " + route + ")"));
+          return;
+        }
+      }
+    }
+  }
+
+  /** The cancelled subscription of a request body a dropped connection never read. */
+  private static final class Cancelling implements Flow.Subscriber<ByteBuffer> {
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      subscription.cancel();
+    }
+
+    @Override
+    public void onNext(ByteBuffer item) {}
+
+    @Override
+    public void onError(Throwable throwable) {}
+
+    @Override
+    public void onComplete() {}
+  }
+
+  private static final class Info implements HttpResponse.ResponseInfo {
+    private final int status;
+    private final HttpHeaders headers;
+
+    Info(int status, HttpHeaders headers) {
+      this.status = status;
+      this.headers = headers;
+    }
+
+    @Override
+    public int statusCode() {
+      return status;
+    }
+
+    @Override
+    public HttpHeaders headers() {
+      return headers;
+    }
+
+    @Override
+    public HttpClient.Version version() {
+      return HttpClient.Version.HTTP_1_1;
+    }
+  }
+
+  private static final class Response<T> implements HttpResponse<T> {
+    private final HttpRequest request;
+    private final int status;
+    private final HttpHeaders headers;
+    private final T body;
+
+    Response(HttpRequest request, int status, HttpHeaders headers, T body) {
+      this.request = request;
+      this.status = status;
+      this.headers = headers;
+      this.body = body;
+    }
+
+    @Override
+    public int statusCode() {
+      return status;
+    }
+
+    @Override
+    public HttpRequest request() {
+      return request;
+    }
+
+    @Override
+    public Optional<HttpResponse<T>> previousResponse() {
+      return Optional.empty();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+      return headers;
+    }
+
+    @Override
+    public T body() {
+      return body;
+    }
+
+    @Override
+    public Optional<SSLSession> sslSession() {
+      return Optional.empty();
+    }
+
+    @Override
+    public URI uri() {
+      return request.uri();
+    }
+
+    @Override
+    public HttpClient.Version version() {
+      return HttpClient.Version.HTTP_1_1;
+    }
+
+    @Override
+    public String toString() {
+      return "(" + request.method() + " " + request.uri() + ") " + status;
+    }
+  }
+}

@@ -1,0 +1,395 @@
+package dev.httpjson.testing;
+
+import dev.httpjson.JsonOptions;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.PushPromiseHandler;
+import java.net.http.HttpTimeoutException;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@link HttpClient} that answers in memory from routes: no socket, no port. The code under test
+ * keeps its production wiring ({@code HttpJsonClient.newBuilder(stub)}, interceptors, listeners,
+ * retries); only the network is replaced.
+ *
+ * <pre>{@code
+ * StubHttpClient stub = StubHttpClient.create();
+ * stub.on("GET", "/users/{id}").reply(200, new User("ada"));
+ * stub.on("POST", "/orders").reply(Reply.status(503).header("Retry-After", "0")).reply(201, created);
+ *
+ * HttpJsonClient api = HttpJsonClient.newBuilder(stub).baseUri(URI.create("https://api.test/")).build();
+ * ...
+ * assertThat(stub.takeRequest(Duration.ofSeconds(1)).bodyAs(Order.class)).isEqualTo(order);
+ * stub.verify(); // no unexpected request, no reply left unused
+ * }</pre>
+ *
+ * <p><b>Routes</b> are tried in the order they were added; a request takes the next reply of the
+ * first route that matches it and still has one. A request no route answers fails the call with an
+ * {@link IOException} listing the routes, and is remembered, so that {@link #verify()} fails the
+ * test even when the code under test swallowed the error. Routes match the method and the path (the
+ * host and the query are not looked at: any base URI works), or any predicate over the {@link
+ * HttpRequest}.
+ *
+ * <p><b>Delivery</b> follows the JDK client: the caller's {@link BodyHandler} gets the response's
+ * head and its {@link HttpResponse.BodySubscriber} the body on the stub's own threads (never the
+ * caller's), as much as it {@linkplain java.util.concurrent.Flow.Subscription#request requests},
+ * one scripted part per {@code onNext}; a request's {@linkplain HttpRequest#timeout() timeout}
+ * covers the wait for the response's head and fails it with {@link HttpTimeoutException};
+ * cancelling the future of {@link #sendAsync} or interrupting {@link #send} aborts the exchange,
+ * and a body being read then fails with an {@link IOException}. What a stub cannot be is the wire:
+ * it speaks HTTP/1.1 only, has no TLS session ({@link HttpResponse#sslSession()} is empty), adds
+ * none of the JDK's own request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}),
+ * follows no redirect and receives no server push.
+ *
+ * <p>Replies with values are written with the stub's {@link JsonOptions}: give it the options the
+ * code under test uses when they change the JSON ({@link #create(JsonOptions)}).
+ *
+ * <p>Thread-safe: routes and replies may be added while calls run. The stub holds no resource to
+ * close; its threads are shared by every stub and end when idle.
+ */
+public final class StubHttpClient extends HttpClient {
+  private static final Pattern VARIABLE = Pattern.compile("\\{[^/{}]+}");
+
+  private final JsonOptions options;
+  private final List<Route> routes = new CopyOnWriteArrayList<>();
+  private final List<StubRequest> received = new ArrayList<>();
+  private final List<StubRequest> unexpected = new ArrayList<>();
+  private int taken;
+
+  private StubHttpClient(JsonOptions options) {
+    this.options = options;
+  }
+
+  /**
+   * A stub writing and reading values with httpjson's default options ({@link JsonOptions#web()},
+   * the codec found on the class path or module path), as {@code HttpJsonClient} uses them when
+   * given none.
+   *
+   * @return a stub with no route
+   */
+  public static StubHttpClient create() {
+    return new StubHttpClient(JsonOptions.web());
+  }
+
+  /**
+   * A stub writing replies and reading captured bodies with {@code options}: the options the code
+   * under test gives its {@code HttpJsonClient}, so that a reply reads as the server's JSON would
+   * (naming, codec).
+   *
+   * @param options the options, codec included
+   * @return a stub with no route
+   */
+  public static StubHttpClient create(JsonOptions options) {
+    return new StubHttpClient(Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * Adds a route for a method and a path template, whose {@code {name}} parts match one path
+   * segment each: {@code on("GET", "/users/{id}/orders")}.
+   *
+   * @param method the method, e.g. {@code "GET"}
+   * @param pathTemplate the path, starting with {@code /}, with {@code {name}} for any segment
+   * @return the route, to add its replies
+   * @throws IllegalArgumentException if the method is blank or the template does not start with
+   *     {@code /}
+   */
+  public Route on(String method, String pathTemplate) {
+    if (method.isBlank()) {
+      throw new IllegalArgumentException("blank method");
+    }
+    if (!pathTemplate.startsWith("/")) {
+      throw new IllegalArgumentException("path template does not start with '/': " + pathTemplate);
+    }
+    StringBuilder regex = new StringBuilder();
+    Matcher m = VARIABLE.matcher(pathTemplate);
+    int at = 0;
+    while (m.find()) {
+      regex.append(Pattern.quote(pathTemplate.substring(at, m.start()))).append("[^/]+");
+      at = m.end();
+    }
+    regex.append(Pattern.quote(pathTemplate.substring(at)));
+    Pattern path = Pattern.compile(regex.toString());
+    return add(
+        new Route(
+            method + " " + pathTemplate,
+            r -> r.method().equals(method) && path.matcher(pathOf(r)).matches()));
+  }
+
+  /**
+   * Adds a route matching what {@code predicate} accepts, for what a method and a path cannot say
+   * (a header, a query parameter): {@code on("search for ada", r ->
+   * r.uri().getQuery().contains("q=ada"))}. The body is not known yet when routes are chosen.
+   *
+   * @param description what the route matches, shown in failures
+   * @param predicate accepts the requests the route answers
+   * @return the route, to add its replies
+   */
+  public Route on(String description, Predicate<HttpRequest> predicate) {
+    Objects.requireNonNull(predicate, "predicate");
+    return add(new Route(Objects.requireNonNull(description, "description"), predicate));
+  }
+
+  private Route add(Route route) {
+    routes.add(route);
+    return route;
+  }
+
+  /**
+   * Every request received so far, in order of arrival, unexpected ones included.
+   *
+   * @return a snapshot of the requests
+   */
+  public synchronized List<StubRequest> requests() {
+    return List.copyOf(received);
+  }
+
+  /**
+   * The next request not taken yet, in order of arrival, waiting at most {@code timeout} for it
+   * (for code that calls asynchronously). A request is there once its body was read, before its
+   * reply.
+   *
+   * @param timeout how long to wait at most
+   * @return the request
+   * @throws AssertionError if none arrives in time, saying how many arrived
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public synchronized StubRequest takeRequest(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (taken >= received.size()) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        throw new AssertionError(
+            "expected a request within "
+                + timeout
+                + ", but none came ("
+                + received.size()
+                + " received, all taken before)");
+      }
+      TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+    return received.get(taken++);
+  }
+
+  /**
+   * Checks that every request found a route and every reply was used ({@link Route#always()}
+   * replies excepted).
+   *
+   * @throws AssertionError listing the unexpected requests and the routes with replies left
+   */
+  public void verify() {
+    List<String> problems = new ArrayList<>();
+    synchronized (this) {
+      for (StubRequest r : unexpected) {
+        problems.add("unexpected request (no route answered it): " + r.method() + " " + r.uri());
+      }
+    }
+    for (Route route : routes) {
+      if (route.unconsumed() > 0) {
+        problems.add("reply not used: " + route);
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new AssertionError(String.join("\n", problems));
+    }
+  }
+
+  /** A route and the reply it gives. */
+  record Answer(Route route, Reply reply) {}
+
+  /** Picks the route and takes its reply, or returns null when none answers. */
+  @Nullable Answer answer(HttpRequest request) {
+    for (Route route : routes) {
+      if (route.matches(request)) {
+        Reply reply = route.next();
+        if (reply != null) {
+          return new Answer(route, reply);
+        }
+      }
+    }
+    return null;
+  }
+
+  String noRoute(HttpRequest request) {
+    StringBuilder s =
+        new StringBuilder("no route answers ")
+            .append(request.method())
+            .append(' ')
+            .append(pathOf(request))
+            .append("; routes, in order:");
+    if (routes.isEmpty()) {
+      s.append(" none");
+    }
+    for (Route route : routes) {
+      s.append("\n  ").append(route);
+    }
+    return s.toString();
+  }
+
+  synchronized void record(StubRequest request, boolean expected) {
+    received.add(request);
+    if (!expected) {
+      unexpected.add(request);
+    }
+    notifyAll();
+  }
+
+  JsonOptions options() {
+    return options;
+  }
+
+  static String pathOf(HttpRequest request) {
+    String path = request.uri().getRawPath();
+    return path == null || path.isEmpty() ? "/" : path;
+  }
+
+  /** None: a stub has no cookies. */
+  @Override
+  public Optional<CookieHandler> cookieHandler() {
+    return Optional.empty();
+  }
+
+  /** None: a stub does not connect. */
+  @Override
+  public Optional<Duration> connectTimeout() {
+    return Optional.empty();
+  }
+
+  /** {@link Redirect#NEVER}, the JDK client's default: a redirect reaches the caller as it is. */
+  @Override
+  public Redirect followRedirects() {
+    return Redirect.NEVER;
+  }
+
+  /** None: a stub does not connect. */
+  @Override
+  public Optional<ProxySelector> proxy() {
+    return Optional.empty();
+  }
+
+  /** The JVM's default context, unused: a stub has no TLS. */
+  @Override
+  public SSLContext sslContext() {
+    try {
+      return SSLContext.getDefault();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Default parameters, unused: a stub has no TLS. */
+  @Override
+  public SSLParameters sslParameters() {
+    return new SSLParameters();
+  }
+
+  /** None. */
+  @Override
+  public Optional<Authenticator> authenticator() {
+    return Optional.empty();
+  }
+
+  /** {@link Version#HTTP_1_1}, the only version a stub speaks. */
+  @Override
+  public Version version() {
+    return Version.HTTP_1_1;
+  }
+
+  /** None: the stub delivers on threads of its own, as the JDK client's default executor does. */
+  @Override
+  public Optional<Executor> executor() {
+    return Optional.empty();
+  }
+
+  /**
+   * Sends a request and waits for its response, as {@link HttpClient#send} does.
+   *
+   * @throws IOException if the route drops the connection, the request times out ({@link
+   *     HttpTimeoutException}) or no route answers it
+   * @throws InterruptedException if interrupted while waiting: the exchange is aborted
+   */
+  @Override
+  public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
+      throws IOException, InterruptedException {
+    CompletableFuture<HttpResponse<T>> future = sendAsync(request, handler);
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      future.cancel(true);
+      throw e;
+    } catch (CancellationException e) {
+      throw new InterruptedIOException("cancelled");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof HttpTimeoutException) {
+        HttpTimeoutException copy = new HttpTimeoutException(cause.getMessage());
+        copy.initCause(cause);
+        throw copy;
+      }
+      if (cause instanceof IOException) {
+        throw new IOException(cause.getMessage(), cause);
+      }
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IOException(cause);
+    }
+  }
+
+  /**
+   * Sends a request asynchronously, as {@link HttpClient#sendAsync(HttpRequest, BodyHandler)} does:
+   * the future completes once the handler's body is (for a streaming handler, at once). Cancelling
+   * it aborts the exchange.
+   */
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler) {
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(handler, "handler");
+    return new Exchange<>(this, request, handler).start();
+  }
+
+  /**
+   * As {@link #sendAsync(HttpRequest, BodyHandler)}: a stub receives no server push, so the push
+   * promise handler is never called.
+   */
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request,
+      BodyHandler<T> handler,
+      @Nullable PushPromiseHandler<T> pushPromiseHandler) {
+    return sendAsync(request, handler);
+  }
+
+  /** The routes, in order. */
+  @Override
+  public String toString() {
+    return "StubHttpClient" + routes;
+  }
+}

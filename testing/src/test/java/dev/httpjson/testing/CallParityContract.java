@@ -1,0 +1,356 @@
+package dev.httpjson.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.EventStreamOptions;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.ProblemDetails;
+import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.RetryInterceptor;
+import dev.httpjson.ServerSentEvent;
+import dev.httpjson.testing.Models.Order;
+import dev.httpjson.testing.Models.Token;
+import dev.httpjson.testing.Models.User;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One call through httpjson gives the same outcome on the stub as on a loopback server answering
+ * the same {@link Reply}: status checks, Problem Details, 204, redirects, content types, limits,
+ * compression, streams element by element, Server-Sent Events with reconnect, idle and request
+ * timeouts, cuts and drops, retries and cancellation. Each subclass names its backend; every row is
+ * the same for both.
+ */
+abstract class CallParityContract {
+  private static final Duration WAIT = Duration.ofSeconds(5);
+  private static final User ADA = new User("ada");
+
+  protected Backend backend;
+  protected HttpJsonClient api;
+  protected JsonOptions options = JsonOptions.web();
+
+  protected abstract Backend newBackend();
+
+  @BeforeEach
+  void open() {
+    backend = newBackend();
+    api = HttpJsonClient.newBuilder(backend.client()).baseUri(backend.base()).build();
+  }
+
+  @AfterEach
+  void close() {
+    backend.close();
+  }
+
+  private void script(Reply... replies) {
+    for (Reply reply : replies) {
+      backend.enqueue(reply, options);
+    }
+  }
+
+  @Test
+  void aTypedValueIsReadAndTheRequestIsAGet() throws Exception {
+    script(Reply.json(200, ADA));
+
+    assertThat(api.getFromJson("users/1", User.class)).isEqualTo(ADA);
+
+    Backend.Seen seen = backend.take(WAIT);
+    assertThat(seen.method()).isEqualTo("GET");
+    assertThat(seen.path()).isEqualTo("/users/1");
+    assertThat(seen.header("Accept")).contains("application/json");
+  }
+
+  @Test
+  void aPostedValueArrivesAsJson() throws Exception {
+    script(Reply.json(201, ADA));
+
+    assertThat(api.postAsJson("orders", new Order("tea", 2), User.class)).isEqualTo(ADA);
+
+    Backend.Seen seen = backend.take(WAIT);
+    assertThat(seen.method()).isEqualTo("POST");
+    assertThat(new String(seen.body(), StandardCharsets.UTF_8))
+        .isEqualTo("{\"item\":\"tea\",\"quantity\":2}");
+    assertThat(seen.header("Content-Type")).startsWith("application/json");
+  }
+
+  @Test
+  void anAsyncCallCompletesWithTheValue() throws Exception {
+    script(Reply.json(200, ADA));
+
+    assertThat(api.getFromJsonAsync("users/1", User.class).get(5, TimeUnit.SECONDS)).isEqualTo(ADA);
+  }
+
+  @Test
+  void aCompressedRequestBodyArrivesGzipped() throws Exception {
+    script(Reply.status(204));
+    HttpJsonClient compressing =
+        HttpJsonClient.newBuilder(backend.client())
+            .baseUri(backend.base())
+            .options(options.toBuilder().requestCompression(true).build())
+            .build();
+
+    compressing.postAsJson("orders", new Order("tea", 3));
+
+    Backend.Seen seen = backend.take(WAIT);
+    assertThat(seen.header("Content-Encoding")).isEqualTo("gzip");
+    try (java.util.zip.GZIPInputStream in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(seen.body()))) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+          .isEqualTo("{\"item\":\"tea\",\"quantity\":3}");
+    }
+  }
+
+  @Test
+  void problemDetailsReachTheStatusException() {
+    script(Reply.problem(404, "Not Found", "no user 7"));
+
+    assertThatThrownBy(() -> api.getFromJson("users/7", User.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(404);
+              assertThat(e.problem().map(ProblemDetails::detail)).contains("no user 7");
+            });
+  }
+
+  @Test
+  void anErrorBodyIsReadableAsJson() {
+    script(Reply.json(422, new Order("tea", -1)));
+
+    assertThatThrownBy(() -> api.getFromJson("orders/1", User.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(422);
+              try {
+                assertThat(e.bodyAs(Order.class)).isEqualTo(new Order("tea", -1));
+              } catch (IOException io) {
+                throw new AssertionError(io);
+              }
+            });
+  }
+
+  @Test
+  void noContentReadsAsNull() throws Exception {
+    script(Reply.status(204));
+
+    assertThat(api.getFromJson("users/1", User.class)).isNull();
+  }
+
+  @Test
+  void aRedirectReachesAPlainSendAsItIs() throws Exception {
+    script(Reply.redirect(302, "/elsewhere"));
+
+    HttpResponse<String> response =
+        backend
+            .client()
+            .send(
+                HttpRequest.newBuilder(backend.base().resolve("here")).build(),
+                BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(302);
+    assertThat(response.headers().firstValue("Location")).contains("/elsewhere");
+    assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(0);
+  }
+
+  @Test
+  void aWrongContentTypeStillParses() throws Exception {
+    script(Reply.text(200, "text/plain", "{\"name\":\"ada\"}"));
+
+    assertThat(api.getFromJson("users/1", User.class)).isEqualTo(ADA);
+  }
+
+  @Test
+  void aDeclaredLengthOverTheLimitFails() {
+    script(Reply.json(200, new User("a".repeat(200))));
+    HttpJsonClient limited =
+        HttpJsonClient.newBuilder(backend.client())
+            .baseUri(backend.base())
+            .options(options.toBuilder().maxResponseSize(100).build())
+            .build();
+
+    assertThatThrownBy(() -> limited.getFromJson("users/1", User.class))
+        .isInstanceOf(ResponseTooLargeException.class)
+        .hasMessageContaining("100");
+  }
+
+  @Test
+  void aGzipBodyIsDecoded() throws Exception {
+    script(Reply.json(200, ADA).gzip());
+
+    assertThat(api.getFromJson("users/1", User.class)).isEqualTo(ADA);
+  }
+
+  @Test
+  void aBodyCutShortFails() {
+    script(Reply.json(200, ADA).cutShort(5));
+
+    assertThatThrownBy(() -> api.getFromJson("users/1", User.class))
+        .isInstanceOf(IOException.class);
+  }
+
+  @Test
+  void anArrayArrivesElementByElement() throws Exception {
+    List<User> users = List.of(new User("a"), new User("b"), new User("c"));
+    script(Reply.jsonArray(200, users));
+
+    try (Stream<User> stream = api.getFromJsonAsStream("users", User.class)) {
+      assertThat(stream.collect(Collectors.toList())).isEqualTo(users);
+    }
+  }
+
+  @Test
+  void ndjsonArrivesLineByLine() throws Exception {
+    List<User> users = List.of(new User("a"), new User("b"));
+    script(Reply.ndjson(200, users));
+
+    try (Stream<User> stream = api.getFromJsonAsStream("users", User.class)) {
+      assertThat(stream.collect(Collectors.toList())).isEqualTo(users);
+    }
+  }
+
+  @Test
+  void anArrayDroppedMidStreamFailsAfterTheElementsThatArrived() throws Exception {
+    script(Reply.jsonArray(200, List.of(new User("a"), new User("b"))).drop());
+
+    List<User> read = new ArrayList<>();
+    try (Stream<User> stream = api.getFromJsonAsStream("users", User.class)) {
+      assertThatThrownBy(() -> stream.forEachOrdered(read::add))
+          .isInstanceOf(UncheckedIOException.class);
+    }
+    assertThat(read).isSubsetOf(new User("a"), new User("b"));
+  }
+
+  @Test
+  void aStalledStreamFailsWithTheIdleTimeout() throws Exception {
+    script(
+        Reply.stream(200, "application/json")
+            .chunk("[{\"name\":\"a\"},")
+            .pause(Duration.ofMillis(1500))
+            .chunk("{\"name\":\"b\"}]"));
+    HttpJsonClient idle =
+        HttpJsonClient.newBuilder(backend.client())
+            .baseUri(backend.base())
+            .options(
+                options.toBuilder()
+                    .timeout(Duration.ZERO)
+                    .idleTimeout(Duration.ofMillis(100))
+                    .build())
+            .build();
+
+    try (Stream<User> stream = idle.getFromJsonAsStream("users", User.class)) {
+      assertThatThrownBy(() -> stream.forEachOrdered(u -> {}))
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOfSatisfying(
+              CallTimeoutException.class,
+              e -> assertThat(e.timeout()).isEqualTo(Duration.ofMillis(100)));
+    }
+  }
+
+  @Test
+  void aSlowHeadFailsWithTheCallTimeout() {
+    script(Reply.json(200, ADA).delay(Duration.ofMillis(1500)));
+
+    assertThatThrownBy(
+            () -> api.withTimeout(Duration.ofMillis(100)).getFromJson("users/1", User.class))
+        .isInstanceOfSatisfying(
+            CallTimeoutException.class,
+            e -> assertThat(e.timeout()).isEqualTo(Duration.ofMillis(100)));
+  }
+
+  @Test
+  void eventsArriveWithTheirIdsAndADropReconnectsWithLastEventId() throws Exception {
+    script(
+        Reply.events()
+            .retry(Duration.ofMillis(10))
+            .event("1", new Token("Hel"))
+            .pause(Duration.ofMillis(50))
+            .drop(),
+        Reply.events().event("2", new Token("lo")));
+
+    List<ServerSentEvent<Token>> events;
+    try (Stream<ServerSentEvent<Token>> stream =
+        api.getFromJsonAsEvents(
+            "chat",
+            dev.httpjson.JsonType.of(Token.class),
+            EventStreamOptions.newBuilder().maxReconnects(1).build())) {
+      events = stream.limit(2).collect(Collectors.toList());
+    }
+
+    assertThat(events).extracting(ServerSentEvent::id).containsExactly("1", "2");
+    assertThat(events)
+        .extracting(ServerSentEvent::data)
+        .containsExactly(new Token("Hel"), new Token("lo"));
+    assertThat(backend.take(WAIT).header("Last-Event-ID")).isNull();
+    assertThat(backend.take(WAIT).header("Last-Event-ID")).isEqualTo("1");
+  }
+
+  @Test
+  void aStatusSequenceIsRetriedHonouringRetryAfter() throws Exception {
+    script(
+        Reply.status(503).header("Retry-After", "0"),
+        Reply.status(503).header("Retry-After", "0"),
+        Reply.json(200, ADA));
+    HttpJsonClient retrying =
+        HttpJsonClient.newBuilder(backend.client())
+            .baseUri(backend.base())
+            .interceptor(RetryInterceptor.newBuilder().maxAttempts(3).build())
+            .build();
+
+    assertThat(retrying.getFromJson("users/1", User.class)).isEqualTo(ADA);
+    for (int i = 0; i < 3; i++) {
+      assertThat(backend.take(WAIT).path()).isEqualTo("/users/1");
+    }
+  }
+
+  @Test
+  void aConnectionDroppedAfterTheRequestBodyFailsThePost() throws Exception {
+    script(Reply.dropAfterRequestBody());
+
+    assertThatThrownBy(() -> api.postAsJson("orders", new Order("tea", 1), User.class))
+        .isInstanceOf(IOException.class)
+        .isNotInstanceOf(HttpJsonStatusException.class);
+    assertThat(new String(backend.take(WAIT).body(), StandardCharsets.UTF_8))
+        .isEqualTo("{\"item\":\"tea\",\"quantity\":1}");
+  }
+
+  @Test
+  void aConnectionDroppedBeforeTheRequestBodyFailsThePost() {
+    script(Reply.dropBeforeRequestBody());
+
+    assertThatThrownBy(() -> api.postAsJson("orders", new Order("tea", 1), User.class))
+        .isInstanceOf(IOException.class)
+        .isNotInstanceOf(HttpJsonStatusException.class);
+  }
+
+  @Test
+  void aCancelledCallLeavesTheClientUsable() throws Exception {
+    script(Reply.json(200, ADA).delay(Duration.ofMillis(1000)), Reply.json(200, new User("bo")));
+
+    CompletableFuture<User> slow = api.getFromJsonAsync("users/1", User.class);
+    backend.take(WAIT);
+    assertThat(slow.cancel(true)).isTrue();
+
+    assertThat(api.getFromJsonAsync("users/2", User.class).get(5, TimeUnit.SECONDS))
+        .isEqualTo(new User("bo"));
+  }
+}

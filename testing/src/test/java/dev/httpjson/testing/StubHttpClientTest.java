@@ -1,0 +1,379 @@
+package dev.httpjson.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.testing.Models.Order;
+import dev.httpjson.testing.Models.User;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** What the kit itself promises: routes, replies in order, captures, checks and delivery. */
+class StubHttpClientTest {
+  private static final URI BASE = URI.create("https://api.test/v1/");
+  private static final Duration WAIT = Duration.ofSeconds(5);
+
+  private final StubHttpClient stub = StubHttpClient.create();
+  private final HttpJsonClient api = HttpJsonClient.newBuilder(stub).baseUri(BASE).build();
+
+  @Test
+  void aPathTemplateMatchesAnySegmentAndOnlyItsMethod() throws Exception {
+    stub.on("GET", "/v1/users/{id}").reply(200, new User("ada")).always();
+
+    assertThat(api.getFromJson("users/7", User.class)).isEqualTo(new User("ada"));
+    assertThat(api.getFromJson("users/8?full=true", User.class)).isEqualTo(new User("ada"));
+    assertThatThrownBy(() -> api.getFromJson("users/7/orders", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("no route answers GET /v1/users/7/orders")
+        .hasMessageContaining("GET /v1/users/{id} (always)");
+    assertThatThrownBy(() -> api.deleteFromJson("users/7", User.class))
+        .hasMessageContaining("no route answers DELETE /v1/users/7");
+  }
+
+  @Test
+  void repliesAnswerOnceEachInOrderThenTheRouteIsUsedUp() throws Exception {
+    stub.on("GET", "/v1/n").reply(200, 1).reply(200, 2);
+
+    assertThat(api.getFromJson("n", Integer.class)).isEqualTo(1);
+    assertThat(api.getFromJson("n", Integer.class)).isEqualTo(2);
+    assertThatThrownBy(() -> api.getFromJson("n", Integer.class))
+        .hasMessageContaining("GET /v1/n (used up: 2 replies given)");
+  }
+
+  @Test
+  void aLaterRouteTakesOverWhenAnEarlierOneIsUsedUp() throws Exception {
+    stub.on("GET", "/v1/n").reply(200, 1);
+    stub.on("search with a header", r -> r.headers().firstValue("X-Page").isPresent())
+        .reply(200, 2);
+
+    assertThat(api.getFromJson("n", Integer.class)).isEqualTo(1);
+    assertThat(api.withHeader("X-Page", "2").getFromJson("n", Integer.class)).isEqualTo(2);
+  }
+
+  @Test
+  void verifyNamesUnexpectedRequestsAndUnusedReplies() {
+    stub.on("GET", "/v1/a").reply(200, 1);
+    stub.on("GET", "/v1/b").reply(200, 2).always();
+    assertThatThrownBy(() -> api.getFromJson("c", Integer.class)).isInstanceOf(IOException.class);
+
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/c")
+        .hasMessageContaining("reply not used: GET /v1/a (1 reply left)")
+        .hasMessageNotContaining("/v1/b");
+  }
+
+  @Test
+  void verifyPassesWhenEverythingWasUsed() throws Exception {
+    stub.on("GET", "/v1/a").reply(200, 1);
+    api.getFromJson("a", Integer.class);
+
+    stub.verify();
+  }
+
+  @Test
+  void aCapturedRequestReadsBackAsATypedValue() throws Exception {
+    stub.on("POST", "/v1/orders").reply(Reply.status(201));
+
+    api.postAsJson("orders", new Order("tea", 2));
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.method()).isEqualTo("POST");
+    assertThat(request.uri()).isEqualTo(BASE.resolve("orders"));
+    assertThat(request.header("content-type")).startsWith("application/json");
+    assertThat(request.bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
+    assertThat(request.route()).isEqualTo("POST /v1/orders (used up: 1 reply given)");
+    assertThat(stub.requests()).containsExactly(request);
+  }
+
+  @Test
+  void aBodyOfAnotherShapeFailsSayingWhatWasSent() throws Exception {
+    stub.on("POST", "/v1/orders").reply(Reply.status(201));
+    api.postAsJson("orders", List.of(1, 2));
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThatThrownBy(() -> request.bodyAs(Order.class))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("expected a body of type " + Order.class.getTypeName())
+        .hasMessageContaining("POST https://api.test/v1/orders")
+        .hasMessageContaining("[1,2]");
+  }
+
+  @Test
+  void takeRequestWaitsABoundedTimeForAsyncCode() throws Exception {
+    stub.on("GET", "/v1/slow").reply(Reply.json(200, 1).delay(Duration.ofMillis(50)));
+    CompletableFuture<Integer> call = api.getFromJsonAsync("slow", Integer.class);
+
+    assertThat(stub.takeRequest(WAIT).path()).isEqualTo("/v1/slow");
+    assertThat(call.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> stub.takeRequest(Duration.ofMillis(50)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessage(
+            "expected a request within PT0.05S, but none came (1 received, all taken before)");
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(50));
+  }
+
+  @Test
+  void valuesAreWrittenWithTheStubsOptions() throws Exception {
+    JsonOptions snake = JsonOptions.newBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build();
+    StubHttpClient snakeStub = StubHttpClient.create(snake);
+    snakeStub.on("GET", "/o").reply(200, new Order("tea", 2));
+
+    HttpResponse<String> response =
+        snakeStub.send(
+            HttpRequest.newBuilder(URI.create("http://x/o")).build(), BodyHandlers.ofString());
+
+    assertThat(response.body()).isEqualTo("{\"item\":\"tea\",\"quantity\":2}");
+    assertThat(response.headers().firstValue("content-type")).contains("application/json");
+    assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(27);
+    assertThat(response.version()).isEqualTo(java.net.http.HttpClient.Version.HTTP_1_1);
+    assertThat(response.sslSession()).isEmpty();
+  }
+
+  @Test
+  void theBodyIsDeliveredOnlyAsFarAsRequestedAndNotOnTheCallersThread() throws Exception {
+    stub.on("GET", "/parts")
+        .reply(Reply.stream(200, "text/plain").chunk("a").chunk("b").chunk("c"));
+    List<String> seen = new CopyOnWriteArrayList<>();
+    List<Thread> threads = new CopyOnWriteArrayList<>();
+    AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
+    CountDownLatch first = new CountDownLatch(1);
+    CompletableFuture<String> done = new CompletableFuture<>();
+    BodySubscriber<String> oneAtATime =
+        new BodySubscriber<>() {
+          @Override
+          public CompletionStage<String> getBody() {
+            return done;
+          }
+
+          @Override
+          public void onSubscribe(Flow.Subscription s) {
+            subscription.set(s);
+            s.request(1);
+          }
+
+          @Override
+          public void onNext(List<ByteBuffer> items) {
+            threads.add(Thread.currentThread());
+            for (ByteBuffer b : items) {
+              seen.add(StandardCharsets.UTF_8.decode(b).toString());
+            }
+            first.countDown();
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            done.completeExceptionally(t);
+          }
+
+          @Override
+          public void onComplete() {
+            done.complete(String.join("", seen));
+          }
+        };
+
+    CompletableFuture<HttpResponse<String>> response =
+        stub.sendAsync(
+            HttpRequest.newBuilder(URI.create("http://x/parts")).build(), i -> oneAtATime);
+
+    assertThat(first.await(5, TimeUnit.SECONDS)).isTrue();
+    Thread.sleep(50); // room for a pump that ignored the demand
+    assertThat(seen).containsExactly("a");
+    subscription.get().request(Long.MAX_VALUE);
+    assertThat(response.get(5, TimeUnit.SECONDS).body()).isEqualTo("abc");
+    assertThat(threads).doesNotContain(Thread.currentThread());
+    assertThat(threads).allSatisfy(t -> assertThat(t.getName()).startsWith("httpjson-stub-"));
+  }
+
+  @Test
+  void aSubscriberThatThrowsFailsTheCallInsteadOfTheStubsThread() {
+    stub.on("GET", "/x").reply(200, 1);
+    RuntimeException boom = new IllegalStateException("boom in onNext");
+    BodySubscriber<String> throwing =
+        new BodySubscriber<>() {
+          private final CompletableFuture<String> body = new CompletableFuture<>();
+
+          @Override
+          public CompletionStage<String> getBody() {
+            return body;
+          }
+
+          @Override
+          public void onSubscribe(Flow.Subscription s) {
+            s.request(Long.MAX_VALUE);
+          }
+
+          @Override
+          public void onNext(List<ByteBuffer> items) {
+            throw boom;
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            body.completeExceptionally(t);
+          }
+
+          @Override
+          public void onComplete() {
+            body.complete("done");
+          }
+        };
+
+    CompletableFuture<HttpResponse<String>> call =
+        stub.sendAsync(HttpRequest.newBuilder(URI.create("http://x/x")).build(), i -> throwing);
+
+    assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS)).hasCause(boom);
+  }
+
+  @Test
+  void aRequestTimeoutFailsTheSendLikeTheJdk() {
+    stub.on("GET", "/slow").reply(Reply.status(200).delay(Duration.ofSeconds(2)));
+
+    assertThatThrownBy(
+            () ->
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("http://x/slow"))
+                        .timeout(Duration.ofMillis(50))
+                        .build(),
+                    BodyHandlers.discarding()))
+        .isInstanceOf(java.net.http.HttpTimeoutException.class)
+        .hasMessage("request timed out");
+  }
+
+  @Test
+  void anInterruptedSendAbortsTheExchange() throws Exception {
+    stub.on("GET", "/slow").reply(Reply.status(200).delay(Duration.ofSeconds(2)));
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("http://x/slow")).build(),
+                    BodyHandlers.discarding());
+              } catch (Throwable t) {
+                failure.set(t);
+              }
+            });
+    caller.start();
+    stub.takeRequest(WAIT);
+    caller.interrupt();
+    caller.join(5000);
+
+    assertThat(caller.isAlive()).isFalse();
+    assertThat(failure.get()).isInstanceOf(InterruptedException.class);
+  }
+
+  @Test
+  void closingTheStubReturnsAtOnceWhereHttpClientIsCloseable() throws Exception {
+    Object client = stub;
+    assumeTrue(client instanceof AutoCloseable, "HttpClient is AutoCloseable from JDK 21");
+
+    assertTimeoutPreemptively(Duration.ofSeconds(5), () -> ((AutoCloseable) client).close());
+  }
+
+  @Test
+  void aFixedBodyHasItsLengthAStreamedOneNoneAndAHeadRequestOnlyTheHead() throws Exception {
+    Reply three =
+        Reply.bytes(200, "application/octet-stream", new byte[] {1, 2, 3})
+            .header("Link", "<a>", "<b>");
+    stub.on("GET", "/fixed").reply(three);
+    stub.on("HEAD", "/fixed").reply(three);
+    stub.on("GET", "/streamed").reply(Reply.stream(200, "text/plain").chunk("ab"));
+
+    HttpResponse<byte[]> fixed =
+        stub.send(
+            HttpRequest.newBuilder(URI.create("http://x/fixed")).build(),
+            BodyHandlers.ofByteArray());
+    HttpResponse<String> streamed =
+        stub.send(
+            HttpRequest.newBuilder(URI.create("http://x/streamed")).build(),
+            BodyHandlers.ofString());
+    HttpResponse<byte[]> head =
+        stub.send(
+            HttpRequest.newBuilder(URI.create("http://x/fixed"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .build(),
+            BodyHandlers.ofByteArray());
+
+    assertThat(fixed.body()).containsExactly(1, 2, 3);
+    assertThat(fixed.headers().allValues("link")).containsExactly("<a>", "<b>");
+    assertThat(fixed.headers().firstValueAsLong("Content-Length")).hasValue(3);
+    assertThat(streamed.body()).isEqualTo("ab");
+    assertThat(streamed.headers().firstValue("Content-Length")).isEmpty();
+    assertThat(head.body()).isEmpty();
+    assertThat(head.headers().firstValueAsLong("Content-Length")).hasValue(3);
+  }
+
+  @Test
+  void aDropBeforeTheRequestBodyCancelsThePublisherUnread() throws Exception {
+    stub.on("POST", "/orders").reply(Reply.dropBeforeRequestBody());
+    java.util.concurrent.atomic.AtomicLong requested = new java.util.concurrent.atomic.AtomicLong();
+    CountDownLatch cancelled = new CountDownLatch(1);
+    HttpRequest.BodyPublisher watched =
+        HttpRequest.BodyPublishers.fromPublisher(
+            subscriber ->
+                subscriber.onSubscribe(
+                    new Flow.Subscription() {
+                      @Override
+                      public void request(long n) {
+                        requested.addAndGet(n);
+                      }
+
+                      @Override
+                      public void cancel() {
+                        cancelled.countDown();
+                      }
+                    }));
+
+    assertThatThrownBy(
+            () ->
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("http://x/orders")).POST(watched).build(),
+                    BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(
+            "connection closed before the request body was read (route POST /orders)");
+    assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(requested.get()).isZero();
+    assertThat(stub.takeRequest(WAIT).body()).isEmpty();
+  }
+
+  @Test
+  void badArgumentsSayWhatWasWrong() {
+    assertThatThrownBy(() -> stub.on("GET", "users"))
+        .hasMessage("path template does not start with '/': users");
+    assertThatThrownBy(() -> Reply.status(42)).hasMessage("status not in 100..599: 42");
+    assertThatThrownBy(() -> Reply.redirect(200, "/x"))
+        .hasMessage("redirect status not in 300..399: 200");
+    assertThatThrownBy(() -> Reply.json(200, 1).pause(Duration.ofMillis(-1)))
+        .hasMessage("pause < 0: PT-0.001S");
+    assertThatThrownBy(() -> stub.on("GET", "/x").always())
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> stub.on("GET", "/y").reply(200, 1).always().reply(200, 2))
+        .hasMessage("reply after always() on route GET /y");
+  }
+}
