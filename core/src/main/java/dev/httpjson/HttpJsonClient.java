@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.Apis;
 import dev.httpjson.internal.CallLimit;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.EventCalls;
@@ -1186,6 +1187,37 @@ public final class HttpJsonClient {
    */
   public URI uri(@Nullable String uri) {
     return resolve(uri);
+  }
+
+  /**
+   * The implementation of an API interface that httpjson-interfaces' annotation processor generated
+   * at compile time, bound to this client: each method call goes through this client (its base URI,
+   * headers, options, timeout, interceptors and listeners). The implementation is immutable and
+   * thread-safe; each method's types are prepared here, once, never per call.
+   *
+   * <pre>{@code
+   * interface GitHub { // compiled with httpjson-interfaces on the processor path
+   *   Stream<Issue> issues(@Path("owner") String owner, @Path("repo") String repo) // @GET(...), @Paged
+   *       throws IOException, InterruptedException;
+   * }
+   *
+   * GitHub github = HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+   *     .baseUri("https://api.github.com/")
+   *     .build()
+   *     .create(GitHub.class);
+   * }</pre>
+   *
+   * <p>The generated class is found through {@code api}'s class loader, on the class path and on
+   * the module path alike: the interface's package need not be exported or open to httpjson.
+   *
+   * @param api the annotated interface
+   * @param <T> the interface
+   * @return its generated implementation, bound to this client
+   * @throws IllegalArgumentException if {@code api} is not an interface, or no implementation was
+   *     generated for it (the message says what to add to the build)
+   */
+  public <T> T create(Class<T> api) {
+    return Apis.create(api, this);
   }
 
   /**

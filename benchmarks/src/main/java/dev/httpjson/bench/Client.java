@@ -67,6 +67,9 @@ public final class Client {
     VARIANTS.put("httpjson-gzip-request", JdkVariants.HttpJsonGzipRequest::new);
     VARIANTS.put("httpjson-limit", JdkVariants.HttpJsonLimit::new);
     VARIANTS.put("httpjson-client-nolimit", JdkVariants.HttpJsonClientNoLimit::new);
+    VARIANTS.put("httpjson-client", InterfaceVariants.ClientOneLiner::new);
+    VARIANTS.put("httpjson-interface", InterfaceVariants.Generated::new);
+    VARIANTS.put("httpjson-interface-okhttp", InterfaceVariants.GeneratedOkHttp::new);
     // Per codec: httpjson with the codec chosen explicitly, and its hand-written baseline
     // (jackson-static, above, is Jackson 3's).
     for (Codecs.Codec codec : Codecs.ALL) {

@@ -105,6 +105,31 @@ public final class ColdBench {
             List.of("httpjson", "default"),
             jackson.httpjsonArtifacts(),
             jackson.baseline));
+    m.put(
+        "httpjson-interface",
+        new ColdVariant(
+            "httpjson-interface",
+            "HttpJsonClient.create(Api.class): the implementation generated at compile time",
+            List.of("interface"),
+            jackson.httpjsonArtifacts(),
+            null));
+    m.put(
+        "retrofit",
+        new ColdVariant(
+            "retrofit",
+            "Retrofit's proxy of the same interface, on OkHttp, converter-jackson (Jackson 2)",
+            List.of("retrofit"),
+            List.of(
+                "com.squareup.retrofit2:retrofit",
+                "com.squareup.retrofit2:converter-jackson",
+                "com.squareup.okhttp3:okhttp-jvm",
+                "com.squareup.okio:okio-jvm",
+                "org.jetbrains.kotlin:kotlin-stdlib",
+                "com.fasterxml.jackson.core:jackson-databind",
+                "com.fasterxml.jackson.core:jackson-core",
+                "com.fasterxml.jackson.core:jackson-annotations",
+                "com.fasterxml.jackson.datatype:jackson-datatype-jsr310"),
+            null));
     for (Codecs.Codec c : Codecs.ALL) {
       m.put(
           c.httpjsonVariant(),
@@ -131,8 +156,18 @@ public final class ColdBench {
   static final class Options extends Harness.Options {
     int rounds = 10;
     int warmupPasses = 1;
-    List<String> variants = new ArrayList<>(variants().keySet());
+    List<String> variants = defaults();
     boolean fatJar;
+
+    /**
+     * Every variant but the API-interface pair, run by name: {@code --variants
+     * retrofit,httpjson-interface}.
+     */
+    private static List<String> defaults() {
+      List<String> names = new ArrayList<>(variants().keySet());
+      names.removeAll(List.of("httpjson-interface", "retrofit"));
+      return names;
+    }
   }
 
   static Options parse(String[] args) {

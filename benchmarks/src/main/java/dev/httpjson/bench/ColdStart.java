@@ -20,6 +20,8 @@ import java.util.List;
  * ColdStart hand-written &lt;HandWrittenJson class&gt; &lt;url&gt;  the same, then one static library instance
  * ColdStart httpjson &lt;JsonCodec class&gt; &lt;url&gt;        getFromJson with options naming the codec
  * ColdStart httpjson default &lt;url&gt;                  getFromJson with the default options
+ * ColdStart interface &lt;url&gt;                          the generated implementation of {@link ColdApi}
+ * ColdStart retrofit &lt;url&gt;                           Retrofit's proxy of {@link RetrofitColdApi}
  * </pre>
  *
  * <p>The class path holds only what the variant needs (see {@link ColdBench}), so nothing here may
@@ -42,6 +44,10 @@ public final class ColdStart {
       Hand.first(args[1], URI.create(args[2]));
     } else if (kind.equals("httpjson")) {
       Httpjson.first(args[1], URI.create(args[2]));
+    } else if (kind.equals("interface")) {
+      Interface.first(URI.create(args[1]));
+    } else if (kind.equals("retrofit")) {
+      Retro.first(URI.create(args[1]));
     } else {
       throw new IllegalArgumentException(
           new StringBuilder("unknown kind: ").append(kind).toString());
@@ -93,6 +99,45 @@ public final class ColdStart {
                 client, uri, type.withOptions(JsonOptions.newBuilder().codec(codec).build()));
       }
       Forecasts.check(value);
+    }
+  }
+
+  /** The collection endpoint as an API interface, implemented at compile time. */
+  interface ColdApi {
+    @dev.httpjson.interfaces.GET("weatherforecast/getCollection")
+    List<WeatherForecast> getCollection() throws java.io.IOException, InterruptedException;
+  }
+
+  /** The same endpoint as a Retrofit interface (Retrofit's proxy, Jackson 2 converter). */
+  interface RetrofitColdApi {
+    @retrofit2.http.GET("weatherforecast/getCollection")
+    retrofit2.Call<List<WeatherForecast>> getCollection();
+  }
+
+  private static final class Interface {
+    static void first(URI uri) throws Exception {
+      HttpClient client = HttpClient.newHttpClient();
+      ColdApi api =
+          dev.httpjson.HttpJsonClient.newBuilder(client)
+              .baseUri(uri.resolve("/"))
+              .build()
+              .create(ColdApi.class);
+      Forecasts.check(api.getCollection());
+    }
+  }
+
+  private static final class Retro {
+    static void first(URI uri) throws Exception {
+      RetrofitColdApi api =
+          new retrofit2.Retrofit.Builder()
+              .baseUrl(uri.resolve("/").toString())
+              .addConverterFactory(
+                  retrofit2.converter.jackson.JacksonConverterFactory.create(Jackson2.newMapper()))
+              .build()
+              .create(RetrofitColdApi.class);
+      retrofit2.Response<List<WeatherForecast>> response = api.getCollection().execute();
+      Forecasts.checkStatus(response.code());
+      Forecasts.check(response.body());
     }
   }
 }

@@ -1,0 +1,123 @@
+package dev.httpjson.spi;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.internal.Apis;
+import java.lang.invoke.MethodHandles;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the code that httpjson-interfaces generates for an API interface calls besides httpjson's
+ * API: its registration, found by {@link HttpJsonClient#create(Class)}, and the encoding of path
+ * and query values. Users do not call it.
+ */
+public final class GeneratedApi {
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+  private GeneratedApi() {}
+
+  /**
+   * Registers the factory of a generated implementation; called from the generated class's static
+   * initializer, which {@link HttpJsonClient#create(Class)} runs. Only the generated class of
+   * {@code api} can register, with its own lookup; a second registration is ignored.
+   *
+   * @param generated the generated class's own {@code MethodHandles.lookup()}
+   * @param api the interface it implements
+   * @param factory makes an implementation bound to a client
+   * @param <T> the interface
+   * @throws IllegalArgumentException if {@code generated} is not the full-privilege lookup of the
+   *     class generated for {@code api}
+   */
+  public static <T> void register(
+      MethodHandles.Lookup generated, Class<T> api, Function<HttpJsonClient, ? extends T> factory) {
+    Apis.register(generated, api, factory);
+  }
+
+  /**
+   * The value of a path placeholder, percent-encoded as one path segment: every character but the
+   * unreserved ones of RFC 3986 ({@code A–Z a–z 0–9 - . _ ~}) is encoded as its UTF-8 bytes, so a
+   * {@code /}, {@code ?} or {@code :} in a value never makes a segment, a query or a scheme.
+   *
+   * @param name the placeholder, for the message
+   * @param value the value, turned to text with {@code toString()}
+   * @return the encoded segment; the value itself when nothing needed encoding
+   * @throws IllegalArgumentException if the value is null, empty, {@code .} or {@code ..} (which
+   *     would change the path's shape)
+   */
+  public static String pathSegment(String name, @Nullable Object value) {
+    if (value == null) {
+      throw new IllegalArgumentException("path parameter " + name + " is null");
+    }
+    String text = value.toString();
+    if (text.isEmpty() || text.equals(".") || text.equals("..")) {
+      throw new IllegalArgumentException(
+          "path parameter " + name + " is \"" + text + "\": it would change the path's segments");
+    }
+    return encode(text);
+  }
+
+  /**
+   * Appends the query parameter {@code name=value} to {@code uri}, both percent-encoded as query
+   * components (as {@link #pathSegment} encodes), after {@code ?} or {@code &} as {@code uri}
+   * needs: nothing for a null value or an empty {@link Optional}, the value of a present one, and
+   * the parameter once per non-null element of an {@link Iterable}.
+   *
+   * @param uri the URI being built
+   * @param name the parameter's name
+   * @param value its value, turned to text with {@code toString()}
+   */
+  public static void query(StringBuilder uri, String name, @Nullable Object value) {
+    Objects.requireNonNull(uri, "uri == null");
+    if (value instanceof Optional) {
+      value = ((Optional<?>) value).orElse(null);
+    }
+    if (value instanceof Iterable) {
+      for (Object element : (Iterable<?>) value) {
+        query(uri, name, element);
+      }
+      return;
+    }
+    if (value == null) {
+      return;
+    }
+    uri.append(uri.indexOf("?") < 0 ? '?' : '&')
+        .append(encode(name))
+        .append('=')
+        .append(encode(value.toString()));
+  }
+
+  private static String encode(String text) {
+    int i = 0;
+    int n = text.length();
+    while (i < n && unreserved(text.charAt(i))) {
+      i++;
+    }
+    if (i == n) {
+      return text;
+    }
+    StringBuilder b = new StringBuilder(n + 16).append(text, 0, i);
+    byte[] bytes = text.substring(i).getBytes(StandardCharsets.UTF_8);
+    for (byte x : bytes) {
+      char c = (char) (x & 0xff);
+      if (c < 0x80 && unreserved(c)) {
+        b.append(c);
+      } else {
+        b.append('%').append(HEX[(x >> 4) & 0xf]).append(HEX[x & 0xf]);
+      }
+    }
+    return b.toString();
+  }
+
+  private static boolean unreserved(char c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
+  }
+}

@@ -1,0 +1,79 @@
+package dev.httpjson.examples;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.ServerSentEvent;
+import dev.httpjson.interfaces.Body;
+import dev.httpjson.interfaces.GET;
+import dev.httpjson.interfaces.Header;
+import dev.httpjson.interfaces.Headers;
+import dev.httpjson.interfaces.POST;
+import dev.httpjson.interfaces.Paged;
+import dev.httpjson.interfaces.Path;
+import dev.httpjson.interfaces.Query;
+import dev.httpjson.interfaces.Timeout;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The README's API interface example: a GitHub-like API declared as an interface. */
+public final class ApiInterfaceExample {
+  record Issue(int number, String title, String state) {}
+
+  record NewIssue(String title, String body) {}
+
+  record Event(String type, Issue issue) {}
+
+  @Headers("X-GitHub-Api-Version: 2022-11-28")
+  interface GitHub {
+    @GET("repos/{owner}/{repo}/issues")
+    @Paged
+    Stream<Issue> issues(
+        @Path("owner") String owner,
+        @Path("repo") String repo,
+        @Query("state") String state,
+        @Query("labels") List<String> labels)
+        throws IOException, InterruptedException;
+
+    @POST("repos/{owner}/{repo}/issues")
+    HttpResponse<Issue> create(
+        @Path("owner") String owner, @Path("repo") String repo, @Body NewIssue issue)
+        throws IOException, InterruptedException;
+
+    @GET("repos/{owner}/{repo}/events")
+    @Timeout("PT10S")
+    Stream<ServerSentEvent<Event>> events(
+        @Path("owner") String owner,
+        @Path("repo") String repo,
+        @Header("Last-Event-ID") String lastEventId)
+        throws IOException, InterruptedException;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String token = System.getenv("GITHUB_TOKEN");
+    if (token == null || token.isBlank()) { // never send "Bearer null"
+      throw new IllegalStateException("GITHUB_TOKEN is not set");
+    }
+    GitHub github =
+        HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+            .baseUri("https://api.github.com/")
+            .header("Authorization", "Bearer " + token)
+            .build()
+            .create(GitHub.class);
+
+    try (Stream<Issue> bugs = github.issues("acme", "widgets", "open", List.of("bug"))) {
+      bugs.limit(100).forEach(i -> System.out.println(i.number() + " " + i.title()));
+    }
+
+    HttpResponse<Issue> created =
+        github.create("acme", "widgets", new NewIssue("Crash on start", "Steps to reproduce: …"));
+    URI location = URI.create(created.headers().firstValue("Location").orElseThrow());
+    System.out.println(created.statusCode() + " " + location);
+
+    try (Stream<ServerSentEvent<Event>> events = github.events("acme", "widgets", null)) {
+      events.limit(10).forEach(e -> System.out.println(e.id() + " " + e.data().type()));
+    }
+  }
+}

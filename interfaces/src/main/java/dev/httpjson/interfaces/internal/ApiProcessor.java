@@ -1,0 +1,1121 @@
+package dev.httpjson.interfaces.internal;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.tools.Diagnostic;
+
+/**
+ * Generates, for each interface with httpjson-interfaces annotations, a class {@code
+ * HttpJson_<Name>} in its package that implements it with httpjson's public API only. The class
+ * registers its factory from its static initializer ({@code GeneratedApi.register}), which {@code
+ * HttpJsonClient.create} runs; it prepares one client and one {@code JsonType} per method when it
+ * is created, so a call builds its URI and calls one {@code HttpJsonClient} method.
+ *
+ * <p>The source is written as text: its shape is fixed and small, every type is written fully
+ * qualified, and a code-generation library would be one more artifact on every user's processor
+ * path.
+ */
+public final class ApiProcessor extends AbstractProcessor {
+  private static final String PKG = "dev.httpjson.interfaces.";
+  private static final List<String> VERBS =
+      List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY");
+  private static final List<String> PARAMS = List.of("Path", "Query", "Header", "Body");
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
+  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
+  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+  private static final String CLIENT = "dev.httpjson.HttpJsonClient";
+  private static final String TYPE = "dev.httpjson.JsonType";
+  private static final String SUPPORT = "dev.httpjson.spi.GeneratedApi";
+
+  private final Set<String> generated = new HashSet<>();
+
+  /** Creates the processor; the compiler does. */
+  public ApiProcessor() {}
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    Set<String> names = new LinkedHashSet<>();
+    for (String n : VERBS) {
+      names.add(PKG + n);
+    }
+    for (String n : PARAMS) {
+      names.add(PKG + n);
+    }
+    names.add(PKG + "Headers");
+    names.add(PKG + "Timeout");
+    names.add(PKG + "Paged");
+    return names;
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    Set<TypeElement> apis = new LinkedHashSet<>();
+    for (TypeElement annotation : annotations) {
+      for (Element e : round.getElementsAnnotatedWith(annotation)) {
+        Element type = e;
+        while (type != null && !type.getKind().isClass() && !type.getKind().isInterface()) {
+          type = type.getEnclosingElement();
+        }
+        if (type == null) {
+          continue;
+        }
+        if (type.getKind() != ElementKind.INTERFACE) {
+          error(
+              e,
+              "@"
+                  + annotation.getSimpleName()
+                  + " belongs on an interface: "
+                  + type.getSimpleName()
+                  + " is a "
+                  + type.getKind().toString().toLowerCase(Locale.ROOT));
+          continue;
+        }
+        apis.add((TypeElement) type);
+      }
+    }
+    for (TypeElement api : apis) {
+      if (generated.add(api.getQualifiedName().toString())) {
+        new Api(api).generate();
+      }
+    }
+    return true;
+  }
+
+  private void error(Element e, String message) {
+    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e);
+  }
+
+  private void error(Element e, AnnotationMirror a, String message) {
+    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e, a);
+  }
+
+  private static AnnotationMirror annotation(Element e, String simpleName) {
+    for (AnnotationMirror a : e.getAnnotationMirrors()) {
+      TypeElement t = (TypeElement) a.getAnnotationType().asElement();
+      if (t.getQualifiedName().contentEquals(PKG + simpleName)) {
+        return a;
+      }
+    }
+    return null;
+  }
+
+  private Object value(AnnotationMirror a) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> v :
+        processingEnv.getElementUtils().getElementValuesWithDefaults(a).entrySet()) {
+      if (v.getKey().getSimpleName().contentEquals("value")) {
+        return v.getValue().getValue();
+      }
+    }
+    return "";
+  }
+
+  private String stringValue(AnnotationMirror a) {
+    return (String) value(a);
+  }
+
+  private List<String> stringsValue(AnnotationMirror a) {
+    List<String> out = new ArrayList<>();
+    for (Object v : (List<?>) value(a)) {
+      out.add((String) ((AnnotationValue) v).getValue());
+    }
+    return out;
+  }
+
+  /** How a method's response is read. */
+  private enum Kind {
+    VALUE,
+    ASYNC_VALUE,
+    RESPONSE,
+    ASYNC_RESPONSE,
+    VOID,
+    STREAM,
+    ASYNC_STREAM,
+    PAGED,
+    EVENTS,
+    CLIENT
+  }
+
+  /** One parameter's role. */
+  private enum Role {
+    PATH,
+    QUERY,
+    HEADER,
+    BODY,
+    CUSTOMIZER
+  }
+
+  private static final class Param {
+    final VariableElement element;
+    final Role role;
+    final String name;
+
+    Param(VariableElement element, Role role, String name) {
+      this.element = element;
+      this.role = role;
+      this.name = name;
+    }
+  }
+
+  private static final class Method {
+    final ExecutableElement element;
+    Kind kind;
+    String verb;
+    String template;
+    TypeMirror read; // the JSON type of the response, or of an element or event's data
+    final List<Param> params = new ArrayList<>();
+    Param body;
+    Param customizer;
+    final List<String> headers = new ArrayList<>();
+    String timeout;
+    int index;
+
+    Method(ExecutableElement element) {
+      this.element = element;
+    }
+  }
+
+  /** One interface: checked, then written. */
+  private final class Api {
+    final TypeElement api;
+    boolean failed;
+    final List<String> headers = new ArrayList<>();
+    String timeout;
+
+    Api(TypeElement api) {
+      this.api = api;
+    }
+
+    void fail(Element e, String message) {
+      failed = true;
+      error(e, message);
+    }
+
+    void fail(Element e, AnnotationMirror a, String message) {
+      failed = true;
+      error(e, a, message);
+    }
+
+    void generate() {
+      if (!api.getTypeParameters().isEmpty()) {
+        fail(api, "a generic interface is not supported: " + api.getSimpleName());
+      }
+      for (Element e = api; e instanceof TypeElement; e = e.getEnclosingElement()) {
+        if (e.getModifiers().contains(Modifier.PRIVATE)) {
+          fail(api, "a private interface cannot be implemented: " + e.getSimpleName());
+        }
+        if (((TypeElement) e).getNestingKind() == NestingKind.LOCAL) {
+          fail(api, "a local interface cannot be implemented: " + e.getSimpleName());
+        }
+      }
+      constants(api, headers);
+      timeout = timeout(api);
+      List<Method> methods = new ArrayList<>();
+      for (ExecutableElement m :
+          ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
+        if (m.getModifiers().contains(Modifier.STATIC)
+            || m.isDefault()
+            || !m.getModifiers().contains(Modifier.ABSTRACT)
+            || ((TypeElement) m.getEnclosingElement())
+                .getQualifiedName()
+                .contentEquals("java.lang.Object")) {
+          continue;
+        }
+        Method method = method(m);
+        if (method != null) {
+          method.index = methods.size();
+          methods.add(method);
+        }
+      }
+      if (failed) {
+        return;
+      }
+      write(methods);
+    }
+
+    void constants(Element e, List<String> into) {
+      AnnotationMirror a = annotation(e, "Headers");
+      if (a == null) {
+        return;
+      }
+      for (String h : stringsValue(a)) {
+        int colon = h.indexOf(':');
+        String name = colon < 0 ? h : h.substring(0, colon).trim();
+        String value = colon < 0 ? "" : h.substring(colon + 1).trim();
+        if (colon < 0 || !TOKEN.matcher(name).matches()) {
+          fail(e, a, "@Headers entry \"" + h + "\" is not \"Name: value\"");
+        } else if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
+          fail(e, a, "@Headers entry \"" + name + "\" has a line break in its value");
+        } else {
+          into.add(name);
+          into.add(value);
+        }
+      }
+    }
+
+    String timeout(Element e) {
+      AnnotationMirror a = annotation(e, "Timeout");
+      if (a == null) {
+        return null;
+      }
+      String text = stringValue(a);
+      try {
+        Duration d = Duration.parse(text);
+        if (d.isNegative()) {
+          fail(e, a, "@Timeout(\"" + text + "\") is negative");
+        }
+        return d.toString();
+      } catch (DateTimeParseException ex) {
+        fail(e, a, "@Timeout(\"" + text + "\") is not an ISO-8601 duration such as \"PT2S\"");
+        return null;
+      }
+    }
+
+    Method method(ExecutableElement m) {
+      Method method = new Method(m);
+      String name = m.getSimpleName().toString();
+      AnnotationMirror verb = null;
+      for (String v : VERBS) {
+        AnnotationMirror a = annotation(m, v);
+        if (a != null) {
+          if (verb != null) {
+            fail(m, a, name + " has two HTTP annotations: @" + method.verb + " and @" + v);
+            return null;
+          }
+          verb = a;
+          method.verb = v;
+        }
+      }
+      if (verb == null) {
+        if (m.getParameters().isEmpty()
+            && m.getReturnType().toString().equals(CLIENT)
+            && m.getThrownTypes().isEmpty()) {
+          method.kind = Kind.CLIENT;
+          return method;
+        }
+        fail(
+            m,
+            name
+                + " has no HTTP annotation: add @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY (or"
+                + " make it a default method)");
+        return null;
+      }
+      if (!m.getTypeParameters().isEmpty()) {
+        fail(m, "a generic method is not supported: " + name);
+        return null;
+      }
+      if (m.isVarArgs()) {
+        fail(m, "a varargs method is not supported: " + name + "; take a List");
+        return null;
+      }
+      method.template = stringValue(verb);
+      Set<String> placeholders = template(method, verb);
+      constants(m, method.headers);
+      method.timeout = timeout(m);
+      Set<String> bound = new HashSet<>();
+      for (VariableElement p : m.getParameters()) {
+        Param param = param(method, p, placeholders, bound);
+        if (param != null) {
+          method.params.add(param);
+        }
+      }
+      for (String placeholder : placeholders) {
+        if (!bound.contains(placeholder)) {
+          fail(
+              m,
+              verb,
+              "{"
+                  + placeholder
+                  + "} in @"
+                  + method.verb
+                  + "(\""
+                  + method.template
+                  + "\") has no @Path(\""
+                  + placeholder
+                  + "\") parameter");
+        }
+      }
+      returns(method);
+      return method;
+    }
+
+    Set<String> template(Method method, AnnotationMirror verb) {
+      String t = method.template;
+      Set<String> names = new LinkedHashSet<>();
+      int q = t.indexOf('?');
+      String path = q < 0 ? t : t.substring(0, q);
+      String query = q < 0 ? "" : t.substring(q);
+      Matcher m = PLACEHOLDER.matcher(path);
+      StringBuilder literal = new StringBuilder();
+      int end = 0;
+      while (m.find()) {
+        literal.append(path, end, m.start()).append('x');
+        end = m.end();
+        if (!NAME.matcher(m.group(1)).matches()) {
+          fail(
+              method.element,
+              verb,
+              "placeholder {" + m.group(1) + "} is not a name: \"" + t + "\"");
+        } else if (!names.add(m.group(1))) {
+          fail(
+              method.element,
+              verb,
+              "placeholder {" + m.group(1) + "} appears twice: \"" + t + "\"");
+        }
+      }
+      literal.append(path.substring(end)).append(query);
+      String rest = literal.toString();
+      if (rest.indexOf('{') >= 0 || rest.indexOf('}') >= 0) {
+        fail(
+            method.element,
+            verb,
+            "\""
+                + t
+                + "\" has a brace outside a {name} placeholder of its path (a query takes @Query)");
+        return names;
+      }
+      try {
+        URI uri = new URI(rest);
+        if (uri.isAbsolute() || uri.getRawAuthority() != null || rest.startsWith("//")) {
+          fail(
+              method.element,
+              verb,
+              "\"" + t + "\" is not relative: a path template is resolved against the base URI");
+        } else if (uri.getRawFragment() != null) {
+          fail(method.element, verb, "\"" + t + "\" has a fragment");
+        }
+      } catch (URISyntaxException e) {
+        fail(method.element, verb, "\"" + t + "\" is not a URI path: " + e.getReason());
+      }
+      return names;
+    }
+
+    Param param(Method method, VariableElement p, Set<String> placeholders, Set<String> bound) {
+      String pname = p.getSimpleName().toString();
+      Role role = null;
+      AnnotationMirror found = null;
+      for (String n : PARAMS) {
+        AnnotationMirror a = annotation(p, n);
+        if (a != null) {
+          if (found != null) {
+            fail(p, a, pname + " has two parameter annotations");
+            return null;
+          }
+          found = a;
+          role = Role.valueOf(n.toUpperCase(Locale.ROOT));
+        }
+      }
+      TypeMirror type = p.asType();
+      if (role == null) {
+        if (type.toString().equals("java.util.function.UnaryOperator<" + CLIENT + ">")) {
+          if (method.customizer != null) {
+            fail(
+                p,
+                "two UnaryOperator<HttpJsonClient> parameters: "
+                    + method.customizer.name
+                    + " and "
+                    + pname);
+            return null;
+          }
+          method.customizer = new Param(p, Role.CUSTOMIZER, pname);
+          return method.customizer;
+        }
+        fail(
+            p,
+            "parameter "
+                + pname
+                + " has no annotation: add @Path, @Query, @Header or @Body (or take a"
+                + " UnaryOperator<HttpJsonClient> to adjust the call's client)");
+        return null;
+      }
+      String name = role == Role.BODY ? pname : stringValue(found);
+      switch (role) {
+        case PATH:
+          if (!placeholders.contains(name)) {
+            fail(
+                p,
+                found,
+                "@Path(\""
+                    + name
+                    + "\") names no placeholder of @"
+                    + method.verb
+                    + "(\""
+                    + method.template
+                    + "\")");
+            return null;
+          }
+          if (!bound.add(name)) {
+            fail(p, found, "two @Path(\"" + name + "\") parameters");
+            return null;
+          }
+          if (!scalar(type)) {
+            fail(p, found, "unsupported @Path type " + type + ": a path segment is one value");
+            return null;
+          }
+          break;
+        case QUERY:
+          if (name.isEmpty()) {
+            fail(p, found, "@Query needs a name");
+            return null;
+          }
+          TypeMirror element = containedIn(type, "java.util.Optional");
+          if (element == null) {
+            element = iterableElement(type);
+          }
+          if (!(element == null ? scalar(type) : scalar(element))) {
+            fail(
+                p,
+                found,
+                "unsupported @Query type "
+                    + type
+                    + ": take a value, an Optional or an Iterable (a List, a Set) of values");
+            return null;
+          }
+          break;
+        case HEADER:
+          if (!TOKEN.matcher(name).matches()) {
+            fail(p, found, "@Header(\"" + name + "\") is not a header name");
+            return null;
+          }
+          if (!scalar(type)) {
+            fail(p, found, "unsupported @Header type " + type + ": a header is one value");
+            return null;
+          }
+          break;
+        case BODY:
+          if (method.verb.equals("GET") || method.verb.equals("DELETE")) {
+            fail(
+                p,
+                found,
+                "@Body on a @"
+                    + method.verb
+                    + " method: "
+                    + method.verb
+                    + " sends no body (use @POST, @PUT, @PATCH or @QUERY)");
+            return null;
+          }
+          if (method.body != null) {
+            fail(p, found, "two @Body parameters: " + method.body.name + " and " + pname);
+            return null;
+          }
+          break;
+        default:
+          break;
+      }
+      Param param = new Param(p, role, name);
+      if (role == Role.BODY) {
+        method.body = param;
+      }
+      return param;
+    }
+
+    boolean scalar(TypeMirror type) {
+      if (type.getKind().isPrimitive()) {
+        return true;
+      }
+      if (type.getKind() != TypeKind.DECLARED) {
+        return false; // arrays, type variables, wildcards
+      }
+      return containedIn(type, "java.util.Optional") == null
+          && iterableElement(type) == null
+          && !isSubtype(type, "java.util.Map")
+          && !erasureIs(type, "java.util.OptionalInt")
+          && !erasureIs(type, "java.util.OptionalLong")
+          && !erasureIs(type, "java.util.OptionalDouble");
+    }
+
+    boolean isSubtype(TypeMirror type, String rawName) {
+      TypeElement t = processingEnv.getElementUtils().getTypeElement(rawName);
+      return t != null
+          && processingEnv
+              .getTypeUtils()
+              .isAssignable(
+                  processingEnv.getTypeUtils().erasure(type),
+                  processingEnv.getTypeUtils().erasure(t.asType()));
+    }
+
+    boolean erasureIs(TypeMirror type, String rawName) {
+      return type.getKind() == TypeKind.DECLARED
+          && ((TypeElement) ((DeclaredType) type).asElement())
+              .getQualifiedName()
+              .contentEquals(rawName);
+    }
+
+    /** The type argument of {@code type} if its class is {@code rawName}, else null. */
+    TypeMirror containedIn(TypeMirror type, String rawName) {
+      if (!erasureIs(type, rawName)) {
+        return null;
+      }
+      List<? extends TypeMirror> args = ((DeclaredType) type).getTypeArguments();
+      return args.size() == 1 ? args.get(0) : processingEnv.getTypeUtils().getNullType();
+    }
+
+    TypeMirror iterableElement(TypeMirror type) {
+      if (type.getKind() != TypeKind.DECLARED || !isSubtype(type, "java.lang.Iterable")) {
+        return null;
+      }
+      for (TypeMirror s = type; s != null; ) {
+        if (erasureIs(s, "java.lang.Iterable")) {
+          List<? extends TypeMirror> args = ((DeclaredType) s).getTypeArguments();
+          return args.size() == 1 ? args.get(0) : processingEnv.getTypeUtils().getNullType();
+        }
+        TypeMirror next = null;
+        for (TypeMirror sup : processingEnv.getTypeUtils().directSupertypes(s)) {
+          if (isSubtype(sup, "java.lang.Iterable")) {
+            next = sup;
+            break;
+          }
+        }
+        s = next;
+      }
+      return processingEnv.getTypeUtils().getNullType();
+    }
+
+    /**
+     * Whether {@code type} can be named in a {@code JsonType}: no variable, wildcard or raw type.
+     */
+    boolean concrete(TypeMirror type) {
+      switch (type.getKind()) {
+        case ARRAY:
+          TypeMirror c = ((ArrayType) type).getComponentType();
+          return c.getKind().isPrimitive() || concrete(c);
+        case DECLARED:
+          DeclaredType d = (DeclaredType) type;
+          TypeElement e = (TypeElement) d.asElement();
+          if (d.getTypeArguments().size() != e.getTypeParameters().size()) {
+            return false; // raw
+          }
+          for (TypeMirror a : d.getTypeArguments()) {
+            if (!concrete(a)) {
+              return false;
+            }
+          }
+          return d.getEnclosingType().getKind() == TypeKind.NONE || concrete(d.getEnclosingType());
+        default:
+          return false;
+      }
+    }
+
+    void returns(Method method) {
+      ExecutableElement m = method.element;
+      TypeMirror r = m.getReturnType();
+      String unsupported = null;
+      boolean paged = annotation(m, "Paged") != null;
+      if (r.getKind() == TypeKind.VOID) {
+        method.kind = Kind.VOID;
+        method.read = processingEnv.getElementUtils().getTypeElement("java.lang.Object").asType();
+      } else if (r.getKind().isPrimitive()) {
+        unsupported =
+            "a primitive cannot be null, which a 204 or an empty body reads as: return "
+                + processingEnv
+                    .getTypeUtils()
+                    .boxedClass((javax.lang.model.type.PrimitiveType) r)
+                    .getSimpleName();
+      } else if (erasureIs(r, "java.util.concurrent.CompletableFuture")) {
+        TypeMirror a = containedIn(r, "java.util.concurrent.CompletableFuture");
+        if (erasureIs(a, "java.net.http.HttpResponse")) {
+          method.kind = Kind.ASYNC_RESPONSE;
+          method.read = containedIn(a, "java.net.http.HttpResponse");
+        } else if (erasureIs(a, "java.util.stream.Stream")) {
+          method.kind = Kind.ASYNC_STREAM;
+          method.read = containedIn(a, "java.util.stream.Stream");
+        } else {
+          method.kind = Kind.ASYNC_VALUE;
+          method.read = a;
+        }
+      } else if (erasureIs(r, "java.net.http.HttpResponse")) {
+        method.kind = Kind.RESPONSE;
+        method.read = containedIn(r, "java.net.http.HttpResponse");
+      } else if (erasureIs(r, "java.util.stream.Stream")) {
+        TypeMirror e = containedIn(r, "java.util.stream.Stream");
+        if (erasureIs(e, "dev.httpjson.ServerSentEvent")) {
+          method.kind = Kind.EVENTS;
+          method.read = containedIn(e, "dev.httpjson.ServerSentEvent");
+        } else {
+          method.kind = paged ? Kind.PAGED : Kind.STREAM;
+          method.read = e;
+        }
+      } else if (erasureIs(r, "java.util.concurrent.Future")
+          || erasureIs(r, "java.util.concurrent.CompletionStage")
+          || erasureIs(r, "java.util.Optional")) {
+        unsupported =
+            erasureIs(r, "java.util.Optional")
+                ? "return the value itself, null for a 204 or an empty body"
+                : "return a CompletableFuture";
+      } else {
+        method.kind = Kind.VALUE;
+        method.read = r;
+      }
+      if (unsupported == null && method.read != null && !concrete(method.read)) {
+        unsupported = "name a type without a type variable, a wildcard or a raw type";
+      }
+      if (unsupported == null) {
+        String v = method.verb;
+        boolean get = v.equals("GET");
+        switch (method.kind) {
+          case STREAM:
+          case ASYNC_STREAM:
+          case PAGED:
+            if (!get) {
+              unsupported = "a stream of elements is read from a GET";
+            }
+            break;
+          case EVENTS:
+            if (!get && !(v.equals("POST") && method.body != null)) {
+              unsupported = "events come from a GET or a POST with a @Body";
+            }
+            break;
+          default:
+            break;
+        }
+      }
+      if (unsupported != null) {
+        fail(m, "unsupported return type " + r + " of " + m.getSimpleName() + ": " + unsupported);
+        return;
+      }
+      if (paged && method.kind != Kind.PAGED) {
+        fail(m, annotation(m, "Paged"), "@Paged needs a @GET method returning Stream<T>");
+        return;
+      }
+      boolean blocking =
+          method.kind != Kind.ASYNC_VALUE
+              && method.kind != Kind.ASYNC_RESPONSE
+              && method.kind != Kind.ASYNC_STREAM;
+      if (blocking
+          && (!declares(m, "java.io.IOException")
+              || !declares(m, "java.lang.InterruptedException"))) {
+        fail(
+            m,
+            m.getSimpleName()
+                + " must declare throws IOException, InterruptedException: a blocking call fails"
+                + " with them (or return a CompletableFuture)");
+      }
+    }
+
+    boolean declares(ExecutableElement m, String exception) {
+      TypeMirror x = processingEnv.getElementUtils().getTypeElement(exception).asType();
+      for (TypeMirror t : m.getThrownTypes()) {
+        if (processingEnv.getTypeUtils().isAssignable(x, t)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    void write(List<Method> methods) {
+      String binary = processingEnv.getElementUtils().getBinaryName(api).toString();
+      String pkg = processingEnv.getElementUtils().getPackageOf(api).getQualifiedName().toString();
+      String simple =
+          "HttpJson_"
+              + (pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1)).replace('$', '_');
+      String self = api.getQualifiedName().toString();
+      StringBuilder s = new StringBuilder();
+      if (!pkg.isEmpty()) {
+        s.append("package ").append(pkg).append(";\n\n");
+      }
+      s.append("/** Generated by httpjson-interfaces from {@link ").append(self).append("}. */\n");
+      s.append("final class ").append(simple).append(" implements ").append(self).append(" {\n");
+      // A nested factory class and StringBuilder chains, not a method reference or string
+      // concatenation: neither bootstraps an invokedynamic call site, which a cold start pays for.
+      s.append("  static {\n    ")
+          .append(SUPPORT)
+          .append(".register(java.lang.invoke.MethodHandles.lookup(), ")
+          .append(self)
+          .append(".class, new Factory());\n  }\n\n");
+      s.append(
+              "  private static final class Factory\n      implements java.util.function.Function<")
+          .append(CLIENT)
+          .append(", ")
+          .append(self)
+          .append("> {\n    @Override\n    public ")
+          .append(self)
+          .append(" apply(")
+          .append(CLIENT)
+          .append(" client) {\n      return new ")
+          .append(simple)
+          .append("(client);\n    }\n  }\n\n");
+      s.append("  private final ").append(CLIENT).append(" client;\n");
+      s.append("  private final ").append(CLIENT).append(" base;\n");
+      for (Method m : methods) {
+        if (m.kind == Kind.CLIENT) {
+          continue;
+        }
+        if (!m.headers.isEmpty() || m.timeout != null) {
+          s.append("  private final ").append(CLIENT).append(" c").append(m.index).append(";\n");
+        }
+        s.append("  private final ")
+            .append(TYPE)
+            .append('<')
+            .append(m.read)
+            .append("> t")
+            .append(m.index)
+            .append(";\n");
+      }
+      s.append("\n  private ").append(simple).append("(").append(CLIENT).append(" client) {\n");
+      s.append("    this.client = java.util.Objects.requireNonNull(client, \"client == null\");\n");
+      s.append("    this.base = client").append(adjust(headers, timeout)).append(";\n");
+      for (Method m : methods) {
+        if (m.kind == Kind.CLIENT) {
+          continue;
+        }
+        String c = client(m);
+        if (!c.equals("base")) {
+          s.append("    this.")
+              .append(c)
+              .append(" = base")
+              .append(adjust(m.headers, m.timeout))
+              .append(";\n");
+        }
+        s.append("    this.t")
+            .append(m.index)
+            .append(" = ")
+            .append(jsonType(m.read, c))
+            .append(";\n");
+      }
+      s.append("  }\n");
+      for (Method m : methods) {
+        s.append('\n');
+        method(s, m);
+      }
+      s.append("\n  @Override\n  public String toString() {\n    return \"")
+          .append(api.getSimpleName())
+          .append(" bound to \" + client.baseUri();\n  }\n");
+      s.append("}\n");
+      String file = pkg.isEmpty() ? simple : pkg + "." + simple;
+      try (Writer w = processingEnv.getFiler().createSourceFile(file, api).openWriter()) {
+        w.write(s.toString());
+      } catch (IOException e) {
+        error(api, "cannot write " + file + ": " + e.getMessage());
+      }
+    }
+
+    String client(Method m) {
+      return !m.headers.isEmpty() || m.timeout != null ? "c" + m.index : "base";
+    }
+
+    String adjust(List<String> headers, String timeout) {
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < headers.size(); i += 2) {
+        b.append(".withHeader(")
+            .append(literal(headers.get(i)))
+            .append(", ")
+            .append(literal(headers.get(i + 1)))
+            .append(')');
+      }
+      if (timeout != null) {
+        b.append(".withTimeout(java.time.Duration.parse(").append(literal(timeout)).append("))");
+      }
+      return b.toString();
+    }
+
+    String jsonType(TypeMirror type, String client) {
+      if (type.getKind() == TypeKind.DECLARED
+          && ((DeclaredType) type).getTypeArguments().isEmpty()
+          && ((TypeElement) ((DeclaredType) type).asElement()).getTypeParameters().isEmpty()) {
+        String raw =
+            ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+        return TYPE + ".of(" + raw + ".class, " + client + ".options())";
+      }
+      return "new " + TYPE + "<" + type + ">() {}.withOptions(" + client + ".options())";
+    }
+
+    void method(StringBuilder s, Method m) {
+      ExecutableElement e = m.element;
+      s.append("  @Override\n  public ")
+          .append(e.getReturnType())
+          .append(' ')
+          .append(e.getSimpleName())
+          .append('(');
+      List<? extends VariableElement> ps = e.getParameters();
+      for (int i = 0; i < ps.size(); i++) {
+        if (i > 0) {
+          s.append(", ");
+        }
+        s.append("final ").append(ps.get(i).asType()).append(' ').append(ps.get(i).getSimpleName());
+      }
+      s.append(')');
+      List<? extends TypeMirror> thrown = e.getThrownTypes();
+      for (int i = 0; i < thrown.size(); i++) {
+        s.append(i == 0 ? " throws " : ", ").append(thrown.get(i));
+      }
+      s.append(" {\n");
+      if (m.kind == Kind.CLIENT) {
+        s.append("    return client;\n  }\n");
+        return;
+      }
+      s.append("    ").append(CLIENT).append(" $c = ").append(client(m)).append(";\n");
+      for (Param p : m.params) {
+        if (p.role == Role.HEADER) {
+          boolean primitive = p.element.asType().getKind().isPrimitive();
+          if (!primitive) {
+            s.append("    if (").append(p.element.getSimpleName()).append(" != null) {\n  ");
+          }
+          s.append("    $c = $c.withHeader(")
+              .append(literal(p.name))
+              .append(", java.lang.String.valueOf(")
+              .append(p.element.getSimpleName())
+              .append("));\n");
+          if (!primitive) {
+            s.append("    }\n");
+          }
+        }
+      }
+      if (m.customizer != null) {
+        s.append("    $c = java.util.Objects.requireNonNull(")
+            .append(m.customizer.element.getSimpleName())
+            .append(".apply($c), \"")
+            .append(m.customizer.element.getSimpleName())
+            .append(" returned null\");\n");
+      }
+      List<String> parts = path(m);
+      boolean query = false;
+      for (Param p : m.params) {
+        query |= p.role == Role.QUERY;
+      }
+      if (parts.size() == 1 && !query) {
+        s.append("    java.lang.String $uri = ").append(parts.get(0)).append(";\n");
+      } else {
+        s.append("    java.lang.StringBuilder $b = new java.lang.StringBuilder(64)");
+        for (String part : parts) {
+          s.append(".append(").append(part).append(')');
+        }
+        s.append(";\n");
+        for (Param p : m.params) {
+          if (p.role == Role.QUERY) {
+            s.append("    ")
+                .append(SUPPORT)
+                .append(".query($b, ")
+                .append(literal(p.name))
+                .append(", ")
+                .append(p.element.getSimpleName())
+                .append(");\n");
+          }
+        }
+        s.append("    java.lang.String $uri = $b.toString();\n");
+      }
+      String t = "t" + m.index;
+      String body = m.body == null ? null : m.body.element.getSimpleName().toString();
+      String v = m.verb;
+      String lower = v.toLowerCase(Locale.ROOT);
+      boolean sendsValue = body != null && !v.equals("QUERY");
+      switch (m.kind) {
+        case VALUE:
+          if (v.equals("GET") || v.equals("DELETE")) {
+            s.append("    return $c.")
+                .append(lower)
+                .append("FromJson($uri, ")
+                .append(t)
+                .append(");\n");
+          } else if (body != null) {
+            s.append("    return $c.")
+                .append(lower)
+                .append("AsJson($uri, ")
+                .append(body)
+                .append(", ")
+                .append(t)
+                .append(");\n");
+          } else {
+            s.append("    return $c.exchange(")
+                .append(request(m))
+                .append(", ")
+                .append(t)
+                .append(").body();\n");
+          }
+          break;
+        case ASYNC_VALUE:
+          if (v.equals("GET") || v.equals("DELETE")) {
+            s.append("    return $c.")
+                .append(lower)
+                .append("FromJsonAsync($uri, ")
+                .append(t)
+                .append(");\n");
+          } else if (body != null) {
+            s.append("    return $c.")
+                .append(lower)
+                .append("AsJsonAsync($uri, ")
+                .append(body)
+                .append(", ")
+                .append(t)
+                .append(");\n");
+          } else {
+            s.append("    return $c.exchangeAsync(")
+                .append(request(m))
+                .append(", ")
+                .append(t)
+                .append(").thenApply(java.net.http.HttpResponse::body);\n");
+          }
+          break;
+        case RESPONSE:
+          s.append("    return $c.exchange(")
+              .append(request(m))
+              .append(", ")
+              .append(t)
+              .append(");\n");
+          break;
+        case ASYNC_RESPONSE:
+          if (body != null) {
+            s.append("    java.net.http.HttpRequest $r;\n    try {\n      $r = ")
+                .append(request(m))
+                .append(";\n    } catch (dev.httpjson.JsonWriteException $e) {\n")
+                .append(
+                    "      return java.util.concurrent.CompletableFuture.failedFuture($e);\n    }\n")
+                .append("    return $c.exchangeAsync($r, ")
+                .append(t)
+                .append(");\n");
+          } else {
+            s.append("    return $c.exchangeAsync(")
+                .append(request(m))
+                .append(", ")
+                .append(t)
+                .append(");\n");
+          }
+          break;
+        case VOID:
+          if (v.equals("DELETE")) {
+            s.append("    $c.deleteFromJson($uri);\n");
+          } else if (sendsValue) {
+            s.append("    dev.httpjson.HttpJson.ensureSuccess($c.")
+                .append(lower)
+                .append("AsJson($uri, ")
+                .append(body)
+                .append("));\n");
+          } else {
+            s.append("    $c.exchange(").append(request(m)).append(", ").append(t).append(");\n");
+          }
+          break;
+        case STREAM:
+          s.append("    return $c.getFromJsonAsStream($uri, ").append(t).append(");\n");
+          break;
+        case ASYNC_STREAM:
+          s.append("    return $c.getFromJsonAsStreamAsync($uri, ").append(t).append(");\n");
+          break;
+        case PAGED:
+          s.append("    return $c.getFromJsonAsPagedStream($uri, ").append(t).append(");\n");
+          break;
+        case EVENTS:
+          if (body != null) {
+            s.append("    return $c.postAsJsonForEvents($uri, ")
+                .append(body)
+                .append(", ")
+                .append(t)
+                .append(");\n");
+          } else {
+            s.append("    return $c.getFromJsonAsEvents($uri, ").append(t).append(");\n");
+          }
+          break;
+        default:
+          throw new AssertionError(m.kind);
+      }
+      s.append("  }\n");
+    }
+
+    String request(Method m) {
+      if (m.body != null) {
+        return "dev.httpjson.JsonContent.of("
+            + m.body.element.getSimpleName()
+            + ", $c.options()).requestBuilder(\""
+            + m.verb
+            + "\", $c.uri($uri)).build()";
+      }
+      return "java.net.http.HttpRequest.newBuilder($c.uri($uri)).method(\""
+          + m.verb
+          + "\", java.net.http.HttpRequest.BodyPublishers.noBody()).build()";
+    }
+
+    List<String> path(Method m) {
+      String t = m.template;
+      int q = t.indexOf('?');
+      String path = q < 0 ? t : t.substring(0, q);
+      Map<String, String> params = new LinkedHashMap<>();
+      for (Param p : m.params) {
+        if (p.role == Role.PATH) {
+          params.put(p.name, p.element.getSimpleName().toString());
+        }
+      }
+      List<String> parts = new ArrayList<>();
+      Matcher matcher = PLACEHOLDER.matcher(path);
+      int end = 0;
+      while (matcher.find()) {
+        if (matcher.start() > end) {
+          parts.add(literal(path.substring(end, matcher.start())));
+        }
+        parts.add(
+            SUPPORT
+                + ".pathSegment("
+                + literal(matcher.group(1))
+                + ", "
+                + params.get(matcher.group(1))
+                + ")");
+        end = matcher.end();
+      }
+      String tail = path.substring(end) + (q < 0 ? "" : t.substring(q));
+      if (!tail.isEmpty() || parts.isEmpty()) {
+        parts.add(literal(tail));
+      }
+      return parts;
+    }
+  }
+
+  private static String literal(String text) {
+    StringBuilder b = new StringBuilder("\"");
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '"':
+          b.append("\\\"");
+          break;
+        case '\\':
+          b.append("\\\\");
+          break;
+        case '\n':
+          b.append("\\n");
+          break;
+        case '\r':
+          b.append("\\r");
+          break;
+        default:
+          if (c < 0x20 || c > 0x7e) {
+            b.append(String.format("\\u%04x", (int) c));
+          } else {
+            b.append(c);
+          }
+      }
+    }
+    return b.append('"').toString();
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Declarative API interfaces: annotate an interface's methods with {@link
+ * dev.httpjson.interfaces.GET}, {@link dev.httpjson.interfaces.POST}, … and their parameters with
+ * {@link dev.httpjson.interfaces.Path}, {@link dev.httpjson.interfaces.Query}, {@link
+ * dev.httpjson.interfaces.Header} and {@link dev.httpjson.interfaces.Body}; this artifact's
+ * annotation processor generates the implementation at compile time, and {@code
+ * HttpJsonClient.create(Api.class)} binds it to a client.
+ *
+ * <p>A method's return type says how the response is read: {@code T} (the status checked, {@code
+ * null} for a 204 or an empty body), {@code HttpResponse<T>} (status, headers such as {@code
+ * Location}, and the value), {@code void} (the status checked), {@code CompletableFuture<T>} and
+ * {@code CompletableFuture<HttpResponse<T>>}, {@code Stream<T>} (a JSON array or NDJSON, read
+ * lazily), a {@link dev.httpjson.interfaces.Paged} {@code Stream<T>}, and {@code
+ * Stream<ServerSentEvent<T>>} (an event stream, reconnected with {@code Last-Event-ID} on a GET). A
+ * blocking method declares {@code throws IOException, InterruptedException}.
+ *
+ * <p>Two escape hatches: an abstract method without parameters returning {@code HttpJsonClient}
+ * returns the client the implementation is bound to, for a call the annotations cannot say; and a
+ * parameter of type {@code UnaryOperator<HttpJsonClient>} (no annotation) adjusts the client of one
+ * call ({@code c -> c.withHeader("If-None-Match", etag).withTimeout(remaining)}).
+ */
+package dev.httpjson.interfaces;

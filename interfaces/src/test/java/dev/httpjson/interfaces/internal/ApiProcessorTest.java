@@ -1,0 +1,267 @@
+package dev.httpjson.interfaces.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The processor's compile-time errors: each names what is wrong and sits on the element (the
+ * method, the parameter, or the annotation) that is wrong, as javac reports it.
+ */
+class ApiProcessorTest {
+  private static final String THROWS = " throws IOException, InterruptedException;\n";
+
+  /** Each case: an interface of its own, {@code Api<case>}, with this body. */
+  private static final Map<String, String> CASES = new LinkedHashMap<>();
+
+  /** The errors of each case's file. */
+  private static final Map<String, List<Error>> ERRORS = new HashMap<>();
+
+  /** One diagnostic: its message and where it points, as {@code line:column}. */
+  private record Error(String message, String at) {}
+
+  private static String head(String name) {
+    return "package demo;\n"
+        + "import dev.httpjson.interfaces.*;\n"
+        + "import java.io.IOException;\n"
+        + "import java.util.*;\n"
+        + "import java.util.stream.Stream;\n"
+        + "interface "
+        + name
+        + " {\n";
+  }
+
+  private static void define(String name, String body) {
+    CASES.put(name, body);
+  }
+
+  static {
+    define(
+        "Valid",
+        "  @GET(\"a/{id}\") String a(@Path(\"id\") int id, @Query(\"q\") List<String> q,"
+            + " @Header(\"X-A\") String h)"
+            + THROWS);
+    define(
+        "Placeholder",
+        "  @GET(\"repos/{owner}/{repo}\") String get(@Path(\"owner\") String o)" + THROWS);
+    define("PathParam", "  @GET(\"repos\") String get(@Path(\"owner\") String owner)" + THROWS);
+    define("TwoBodies", "  @POST(\"x\") String post(@Body String a, @Body String b)" + THROWS);
+    define("BodyOnGet", "  @GET(\"x\") String get(@Body String a)" + THROWS);
+    define("BodyOnDelete", "  @DELETE(\"x\") void delete(@Body String a)" + THROWS);
+    define("Primitive", "  @GET(\"x\") int count()" + THROWS);
+    define("StreamOnPost", "  @POST(\"x\") Stream<String> post(@Body String a)" + THROWS);
+    define("Raw", "  @SuppressWarnings(\"rawtypes\") @GET(\"x\") List list()" + THROWS);
+    define("Optional", "  @GET(\"x\") Optional<String> maybe()" + THROWS);
+    define("PathList", "  @GET(\"x/{ids}\") String get(@Path(\"ids\") List<String> ids)" + THROWS);
+    define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
+    define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
+    define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
+    define("NoThrows", "  @GET(\"x\") String get();\n");
+    define("Absolute", "  @GET(\"https://evil.example/x\") String get()" + THROWS);
+    define("Timeout", "  @GET(\"x\") @Timeout(\"2s\") String get()" + THROWS);
+    define("Headers", "  @GET(\"x\") @Headers(\"Accept\") String get()" + THROWS);
+    define("Paged", "  @GET(\"x\") @Paged List<String> get()" + THROWS);
+    define("OnClass", "  }\n  abstract class Impl {\n    @GET(\"x\") abstract String get();\n");
+  }
+
+  /** Compiles every case at once (one javac run is most of this test's time). */
+  @BeforeAll
+  static void compile(@TempDir Path out) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    List<JavaFileObject> files = new ArrayList<>();
+    for (Map.Entry<String, String> c : CASES.entrySet()) {
+      String source = head("Api" + c.getKey()) + c.getValue() + "}\n";
+      files.add(
+          new SimpleJavaFileObject(
+              URI.create("string:///demo/Api" + c.getKey() + ".java"), JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+              return source;
+            }
+          });
+      ERRORS.put(c.getKey(), new ArrayList<>());
+    }
+    JavaCompiler.CompilationTask task =
+        javac.getTask(
+            null,
+            null,
+            diagnostics,
+            List.of(
+                "-classpath",
+                System.getProperty("java.class.path"),
+                "-d",
+                out.toString(),
+                "-s",
+                out.toString(),
+                "-proc:only"),
+            null,
+            files);
+    task.setProcessors(List.of(new ApiProcessor()));
+    task.call();
+    for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+      if (d.getKind() == Diagnostic.Kind.ERROR) {
+        String name = d.getSource().getName();
+        String key = name.substring(name.lastIndexOf("/Api") + 4, name.length() - 5);
+        ERRORS
+            .get(key)
+            .add(
+                new Error(
+                    d.getMessage(Locale.ROOT), d.getLineNumber() + ":" + d.getColumnNumber()));
+      }
+    }
+  }
+
+  /** Where {@code marker} starts in a case's source. */
+  private static String at(String name, String marker) {
+    String source = head("Api" + name) + CASES.get(name);
+    int i = source.indexOf(marker);
+    assertThat(i).as("marker %s", marker).isNotNegative();
+    String before = source.substring(0, i);
+    long line = before.chars().filter(c -> c == '\n').count() + 1;
+    int column = i - before.lastIndexOf('\n');
+    return line + ":" + column;
+  }
+
+  private static void assertOneError(String name, String message, String marker) {
+    assertThat(ERRORS.get(name)).containsExactly(new Error(message, at(name, marker)));
+  }
+
+  @Test
+  void aValidInterfaceCompilesWithoutError() {
+    assertThat(ERRORS.get("Valid")).isEmpty();
+  }
+
+  @Test
+  void aPlaceholderWithoutParameter() {
+    assertOneError(
+        "Placeholder",
+        "{repo} in @GET(\"repos/{owner}/{repo}\") has no @Path(\"repo\") parameter",
+        "@GET");
+  }
+
+  @Test
+  void aPathParameterWithoutPlaceholder() {
+    assertOneError(
+        "PathParam", "@Path(\"owner\") names no placeholder of @GET(\"repos\")", "@Path");
+  }
+
+  @Test
+  void twoBodies() {
+    assertOneError("TwoBodies", "two @Body parameters: a and b", "@Body String b");
+  }
+
+  @Test
+  void aBodyOnGetOrDelete() {
+    assertOneError(
+        "BodyOnGet",
+        "@Body on a @GET method: GET sends no body (use @POST, @PUT, @PATCH or @QUERY)",
+        "@Body");
+    assertOneError(
+        "BodyOnDelete",
+        "@Body on a @DELETE method: DELETE sends no body (use @POST, @PUT, @PATCH or @QUERY)",
+        "@Body");
+  }
+
+  @Test
+  void unsupportedReturnTypes() {
+    assertOneError(
+        "Primitive",
+        "unsupported return type int of count: a primitive cannot be null, which a 204 or an"
+            + " empty body reads as: return Integer",
+        "count");
+    assertOneError(
+        "StreamOnPost",
+        "unsupported return type java.util.stream.Stream<java.lang.String> of post: a stream of"
+            + " elements is read from a GET",
+        "post");
+    assertOneError(
+        "Raw",
+        "unsupported return type java.util.List of list: name a type without a type variable, a"
+            + " wildcard or a raw type",
+        "list");
+    assertOneError(
+        "Optional",
+        "unsupported return type java.util.Optional<java.lang.String> of maybe: return the value"
+            + " itself, null for a 204 or an empty body",
+        "maybe");
+  }
+
+  @Test
+  void unsupportedParameterTypes() {
+    assertOneError(
+        "PathList",
+        "unsupported @Path type java.util.List<java.lang.String>: a path segment is one value",
+        "@Path");
+    assertOneError(
+        "QueryArray",
+        "unsupported @Query type java.lang.String[]: take a value, an Optional or an Iterable (a"
+            + " List, a Set) of values",
+        "@Query");
+    assertOneError(
+        "Bare",
+        "parameter id has no annotation: add @Path, @Query, @Header or @Body (or take a"
+            + " UnaryOperator<HttpJsonClient> to adjust the call's client)",
+        "id)");
+  }
+
+  @Test
+  void aMethodWithoutHttpAnnotation() {
+    assertOneError(
+        "NoVerb",
+        "get has no HTTP annotation: add @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY (or make"
+            + " it a default method)",
+        "get()");
+  }
+
+  @Test
+  void aBlockingMethodThatDoesNotDeclareItsExceptions() {
+    assertOneError(
+        "NoThrows",
+        "get must declare throws IOException, InterruptedException: a blocking call fails with"
+            + " them (or return a CompletableFuture)",
+        "get");
+  }
+
+  @Test
+  void aTemplateThatLeavesTheBaseUri() {
+    assertOneError(
+        "Absolute",
+        "\"https://evil.example/x\" is not relative: a path template is resolved against the base"
+            + " URI",
+        "@GET");
+  }
+
+  @Test
+  void aMalformedTimeoutOrHeader() {
+    assertOneError(
+        "Timeout", "@Timeout(\"2s\") is not an ISO-8601 duration such as \"PT2S\"", "@Timeout");
+    assertOneError("Headers", "@Headers entry \"Accept\" is not \"Name: value\"", "@Headers");
+  }
+
+  @Test
+  void pagedOnAMethodThatIsNotAStream() {
+    assertOneError("Paged", "@Paged needs a @GET method returning Stream<T>", "@Paged");
+  }
+
+  @Test
+  void annotationsOnAClass() {
+    assertOneError("OnClass", "@GET belongs on an interface: Impl is a class", "get();");
+  }
+}
