@@ -147,7 +147,7 @@ final class Apache5HttpClient extends HttpClient {
       try {
         response = client.executeOpen(null, apache, context);
       } catch (IOException | RuntimeException e) {
-        throw failure(watch, e);
+        throw failure(watch, e, apache);
       }
       Exchange exchange = new Exchange(apache, response);
       if (watch.headersReceived()) {
@@ -183,9 +183,9 @@ final class Apache5HttpClient extends HttpClient {
         }
         value = body.join();
       } catch (CompletionException e) {
+        pump.cancel(); // the call failed: nothing reads the rest of the body
         Throwable cause = e.getCause() != null ? e.getCause() : e;
         if (watch.interrupted() || Thread.currentThread().isInterrupted()) {
-          exchange.abort();
           Thread.interrupted();
           throw new InterruptedException();
         }
@@ -336,11 +336,11 @@ final class Apache5HttpClient extends HttpClient {
         !IDEMPOTENT.contains(method) && request.headers().firstValue("Idempotency-Key").isEmpty();
     HttpEntity entity = null;
     if (length != 0) {
-      entity = new PublisherEntity(publisher, length, guarded, context);
+      entity = new PublisherEntity(publisher, length, guarded, context, apache);
     } else if (guarded) {
       // An entity says when Apache may repeat the request; the JDK client sends such a request
       // with Content-Length: 0 too.
-      entity = new PublisherEntity(HttpRequest.BodyPublishers.noBody(), 0, true, context);
+      entity = new PublisherEntity(HttpRequest.BodyPublishers.noBody(), 0, true, context, apache);
     } else if (requiresBody(method)) {
       entity = new ByteArrayEntity(new byte[0], null);
     }
@@ -394,7 +394,22 @@ final class Apache5HttpClient extends HttpClient {
 
   // ---- failures, as the JDK reports them ----
 
-  private static IOException failure(Watchdog.Watch watch, Exception e)
+  /**
+   * The publisher's own failure when it made the exchange fail (Apache then reports the
+   * cancellation that cut the body short), else {@code e}.
+   */
+  private static Exception publisherFailure(HttpUriRequestBase apache, Exception e) {
+    HttpEntity entity = apache.getEntity();
+    if (entity instanceof PublisherEntity) {
+      PublisherEntity.PublisherFailure failure = ((PublisherEntity) entity).failure();
+      if (failure != null) {
+        return failure;
+      }
+    }
+    return e;
+  }
+
+  private static IOException failure(Watchdog.Watch watch, Exception e, HttpUriRequestBase apache)
       throws InterruptedException {
     if (watch.timedOut()) {
       return new HttpTimeoutException("request timed out");
@@ -406,7 +421,7 @@ final class Apache5HttpClient extends HttpClient {
     if (e instanceof IllegalArgumentException) {
       throw (IllegalArgumentException) e;
     }
-    return jdkWrapped(unwrap(e));
+    return jdkWrapped(unwrap(publisherFailure(apache, e)));
   }
 
   private static Throwable unwrap(Throwable t) {
@@ -446,10 +461,17 @@ final class Apache5HttpClient extends HttpClient {
     if (t instanceof SSLException) {
       return new SSLException(message, t);
     }
-    if (t instanceof java.net.ProtocolException) {
-      java.net.ProtocolException e = new java.net.ProtocolException(message);
+    if (t instanceof org.apache.hc.core5.http.HttpException
+        || t instanceof java.net.ProtocolException) {
+      // A response Apache could not parse. Its "Invalid content length: 1x9" names the header as
+      // the JDK client does.
+      String reworded =
+          message.startsWith("Invalid content length")
+              ? "Bad Content-Length" + message.substring("Invalid content length".length())
+              : message;
+      java.net.ProtocolException e = new java.net.ProtocolException(reworded);
       e.initCause(t);
-      return new IOException(message, e);
+      return e;
     }
     return new IOException(message, t);
   }

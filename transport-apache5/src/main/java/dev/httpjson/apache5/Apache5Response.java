@@ -14,6 +14,7 @@ import java.util.function.BiPredicate;
 import javax.net.ssl.SSLSession;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
 import org.jspecify.annotations.Nullable;
 
 /** An Apache response as the JDK's: immutable once built. */
@@ -45,7 +46,19 @@ final class Apache5Response<T> implements HttpResponse<T>, HttpResponse.Response
    */
   static Apache5Response<Void> info(
       ClassicHttpResponse response, HttpRequest request, @Nullable SSLSession session) {
-    return new Apache5Response<>(response.getCode(), headers(response), request, session, null);
+    return new Apache5Response<>(
+        response.getCode(), headers(response, decoded(response)), request, session, null);
+  }
+
+  /**
+   * Whether Apache's content compression decodes the body: it then reports no encoding for the
+   * entity, while the response keeps the header it decoded.
+   */
+  private static boolean decoded(ClassicHttpResponse response) {
+    HttpEntity entity = response.getEntity();
+    return entity != null
+        && entity.getContentEncoding() == null
+        && response.containsHeader("Content-Encoding");
   }
 
   /** The final response with its body. */
@@ -65,9 +78,19 @@ final class Apache5Response<T> implements HttpResponse<T>, HttpResponse.Response
     return builder.build();
   }
 
-  private static HttpHeaders headers(ClassicHttpResponse response) {
+  /**
+   * The headers; of a body Apache decodes, without the {@code Content-Encoding} and {@code
+   * Content-Length} that describe the bytes sent, as OkHttp and the JDK's own decoders leave them.
+   */
+  private static HttpHeaders headers(ClassicHttpResponse response, boolean decoded) {
     Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     for (Header header : response.getHeaders()) {
+      if (decoded
+          && (header.getName().equalsIgnoreCase("Content-Encoding")
+              || header.getName().equalsIgnoreCase("Content-Length")
+              || header.getName().equalsIgnoreCase("Content-MD5"))) {
+        continue;
+      }
       map.computeIfAbsent(header.getName(), name -> new ArrayList<>(1)).add(header.getValue());
     }
     return HttpHeaders.of(map, ALL);

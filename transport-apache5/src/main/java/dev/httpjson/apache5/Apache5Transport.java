@@ -8,15 +8,14 @@ import java.net.http.HttpClient;
 import java.util.List;
 import java.util.Objects;
 import javax.net.ssl.SSLException;
-import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.Configurable;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.HttpResponse;
-import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -89,17 +88,11 @@ public final class Apache5Transport {
    * @return a new client with its own connection pool
    */
   public static HttpClient newHttpClient() {
-    PoolingHttpClientConnectionManager pool =
-        PoolingHttpClientConnectionManagerBuilder.create()
-            .setMaxConnTotal(256)
-            .setMaxConnPerRoute(64)
-            .setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).build())
-            .setDefaultConnectionConfig(
-                ConnectionConfig.custom()
-                    .setSocketTimeout(Timeout.DISABLED)
-                    .setValidateAfterInactivity(TimeValue.ofSeconds(2))
-                    .build())
-            .build();
+    return newHttpClient(DefaultPool.create(), HttpClient.Redirect.NEVER);
+  }
+
+  /** The default client over {@code pool} (tests reach the pool through this). */
+  static HttpClient newHttpClient(PoolingHttpClientConnectionManager pool, HttpClient.Redirect r) {
     CloseableHttpClient client =
         HttpClients.custom()
             .setConnectionManager(pool)
@@ -115,14 +108,18 @@ public final class Apache5Transport {
             .disableAuthCaching()
             .setRetryStrategy(new ConnectionRetries())
             .build();
-    return new Apache5HttpClient(client, HttpClient.Redirect.NEVER);
+    return new Apache5HttpClient(client, r);
   }
 
   /**
    * A client that runs every exchange on {@code client}. Its {@link HttpClient#followRedirects()}
-   * says {@code NORMAL}, Apache's default, since a built {@link CloseableHttpClient} does not tell
-   * its redirect setting: httpjson then never lets a client-wide default header ride a redirect
-   * Apache might follow to another origin.
+   * says {@code NEVER} when the client's default {@link RequestConfig} has redirects disabled
+   * ({@code RequestConfig.custom().setRedirectsEnabled(false)}), or for {@code
+   * HttpClients.createMinimal()}, and {@code NORMAL} otherwise: {@code disableRedirectHandling()}
+   * alone does not show on a built client, and httpjson must never let a client-wide default header
+   * ride a redirect Apache might follow to another origin. Apache's content compression, when on,
+   * decodes gzip and deflate bodies and removes their {@code Content-Encoding} and {@code
+   * Content-Length}, as OkHttp does; a body handler then sees the decoded bytes.
    *
    * @param client the Apache client whose configuration and connection pool are used
    * @return a client backed by {@code client}
@@ -130,7 +127,24 @@ public final class Apache5Transport {
    */
   public static HttpClient newHttpClient(CloseableHttpClient client) {
     Objects.requireNonNull(client, "client == null");
-    return new Apache5HttpClient(client, HttpClient.Redirect.NORMAL);
+    return new Apache5HttpClient(client, redirects(client));
+  }
+
+  /**
+   * What a built client says of its redirects: {@code NEVER} when its default {@link RequestConfig}
+   * disables them, or for {@code HttpClients.createMinimal()}; else {@code NORMAL}.
+   */
+  private static HttpClient.Redirect redirects(CloseableHttpClient client) {
+    if (client instanceof MinimalHttpClient) {
+      return HttpClient.Redirect.NEVER;
+    }
+    if (client instanceof Configurable) {
+      RequestConfig config = ((Configurable) client).getConfig();
+      if (config != null && !config.isRedirectsEnabled()) {
+        return HttpClient.Redirect.NEVER;
+      }
+    }
+    return HttpClient.Redirect.NORMAL;
   }
 
   /** Apache's retries on a failed connection (idempotent requests, once), none on a response. */

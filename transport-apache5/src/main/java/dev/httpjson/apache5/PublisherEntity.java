@@ -8,6 +8,7 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
+import org.apache.hc.core5.concurrent.Cancellable;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
@@ -24,22 +25,32 @@ import org.jspecify.annotations.Nullable;
  * answer — which the JDK client sends it again for too: so Apache's retry strategy never repeats it
  * after a failure that may have come after the server acted on it (a connection that drops), nor on
  * a 429 or 503 it would retry. The response each write got is the exchange context's latest.
+ *
+ * <p>A publisher that fails mid-body cancels the exchange: the server sees the body cut short,
+ * never a chunked body ended as if it were complete.
  */
 final class PublisherEntity extends AbstractHttpEntity {
   private final BodyPublisher publisher;
   private final long length;
   private final boolean guarded;
   private final HttpCoreContext context;
-  private volatile boolean failed;
+  private final Cancellable exchange;
+  private volatile @Nullable PublisherFailure failure;
   private volatile boolean written;
   private volatile @Nullable HttpResponse beforeWrite;
 
-  PublisherEntity(BodyPublisher publisher, long length, boolean guarded, HttpCoreContext context) {
+  PublisherEntity(
+      BodyPublisher publisher,
+      long length,
+      boolean guarded,
+      HttpCoreContext context,
+      Cancellable exchange) {
     super((String) null, null, length < 0);
     this.publisher = publisher;
     this.length = length;
     this.guarded = guarded;
     this.context = context;
+    this.exchange = exchange;
   }
 
   @Override
@@ -58,7 +69,7 @@ final class PublisherEntity extends AbstractHttpEntity {
    */
   @Override
   public boolean isRepeatable() {
-    if (failed) {
+    if (failure != null) {
       return false;
     }
     if (!guarded || !written) {
@@ -86,13 +97,21 @@ final class PublisherEntity extends AbstractHttpEntity {
     try {
       subscriber.drainTo(out);
     } catch (PublisherFailure e) {
-      failed = true;
+      failure = e;
+      // Apache closes the body's stream on the way out, which ends a chunked body as if it were
+      // complete: the connection goes first, so the server sees a body cut short.
+      exchange.cancel();
       throw e;
     }
   }
 
   @Override
   public void close() {}
+
+  /** The publisher's failure, when the exchange failed because the publisher did. */
+  @Nullable PublisherFailure failure() {
+    return failure;
+  }
 
   /** The publisher's own failure, carried through Apache to be reported as the JDK would. */
   static final class PublisherFailure extends IOException {
