@@ -17,6 +17,7 @@ import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.io.HttpMessageParser;
 import org.apache.hc.core5.http.io.HttpTransportMetrics;
@@ -58,11 +59,12 @@ final class DefaultPool {
             RegistryBuilder.<TlsSocketStrategy>create()
                 .register(URIScheme.HTTPS.id, DefaultClientTlsStrategy.createDefault())
                 .build());
+    DefaultHttpResponseParserFactory parsers =
+        new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
     ManagedHttpClientConnectionFactory connections =
         ManagedHttpClientConnectionFactory.builder()
-            .responseParserFactory(
-                config ->
-                    new WholeHeadParser(DefaultHttpResponseParserFactory.INSTANCE.create(config)))
+            .http1Config(Http1Config.DEFAULT)
+            .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
             .build();
     PoolingHttpClientConnectionManager pool =
         new PoolingHttpClientConnectionManager(
