@@ -83,7 +83,9 @@ public final class Apache5Transport {
    * 25 and 5, make a 6th concurrent caller to one host wait), with {@code TCP_NODELAY} on, and a
    * connection idle for 2 s is checked before reuse. A GET, HEAD, PUT, DELETE or OPTIONS whose
    * connection fails is sent once more, as the JDK client does; no response (429, 503) is retried
-   * by the transport.
+   * by the transport. A connection given up closes with a FIN, as the JDK client closes it (Apache
+   * resets it), and a response head cut short by the end of the connection fails the exchange
+   * (Apache takes what arrived as the whole head).
    *
    * @return a new client with its own connection pool
    */
@@ -119,7 +121,9 @@ public final class Apache5Transport {
    * alone does not show on a built client, and httpjson must never let a client-wide default header
    * ride a redirect Apache might follow to another origin. Apache's content compression, when on,
    * decodes gzip and deflate bodies and removes their {@code Content-Encoding} and {@code
-   * Content-Length}, as OkHttp does; a body handler then sees the decoded bytes.
+   * Content-Length}, as OkHttp does; a body handler then sees the decoded bytes. Unlike the default
+   * client's, its given-up connections are reset, and a response head cut short by the end of the
+   * connection passes as Apache reads it.
    *
    * @param client the Apache client whose configuration and connection pool are used
    * @return a client backed by {@code client}
