@@ -287,6 +287,9 @@ public final class AbBench {
     if (variant.contains("okhttp") || variant.equals("retrofit")) {
       return "okhttp-bytes";
     }
+    if (variant.contains("apache5")) {
+      return "apache5-bytes";
+    }
     if (variant.equals("feign") || variant.equals("spring")) {
       return null; // their transports differ from either bytes-only client
     }

@@ -55,6 +55,10 @@ public final class Client {
     VARIANTS.put("retrofit", Peers.RetrofitJackson::new);
     VARIANTS.put("okhttp-bytes", Peers.OkHttpBytes::new);
     VARIANTS.put("httpjson-okhttp", JdkVariants.HttpJsonOkHttp::new);
+    VARIANTS.put("httpjson-apache5", Apache5Variants.HttpJsonApache5::new);
+    VARIANTS.put("apache5-bytes", Apache5Variants.Apache5Bytes::new);
+    VARIANTS.put("apache5-jackson", Apache5Variants.Apache5Jackson::new);
+    VARIANTS.put("raw-socket-bytes", Apache5Variants.RawSocketBytes::new);
     VARIANTS.put("httpjson-chain-empty", () -> new JdkVariants.HttpJsonChain(false));
     VARIANTS.put("httpjson-chain-one", () -> new JdkVariants.HttpJsonChain(true));
     VARIANTS.put("httpjson-listener-noop", () -> new JdkVariants.HttpJsonChain(false, true));

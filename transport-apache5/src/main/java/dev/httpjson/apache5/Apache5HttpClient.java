@@ -1,0 +1,598 @@
+package dev.httpjson.apache5;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Authenticator;
+import java.net.ConnectException;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.PushPromiseHandler;
+import java.net.http.HttpTimeoutException;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.client5.http.protocol.RedirectLocations;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.io.ModalCloseable;
+import org.jspecify.annotations.Nullable;
+
+/** The JDK client's contract over Apache HttpClient 5 classic: see {@link Apache5Transport}. */
+final class Apache5HttpClient extends HttpClient {
+  /**
+   * Methods whose request the transport may send again, as may one with an {@code Idempotency-Key};
+   * any other is sent once, as the JDK client sends it (see {@link PublisherEntity}).
+   */
+  private static final Set<String> IDEMPOTENT =
+      Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
+
+  private static final long MAX_NANOS = Long.MAX_VALUE / 4;
+
+  private final CloseableHttpClient client;
+  private final Redirect redirect;
+
+  Apache5HttpClient(CloseableHttpClient client, Redirect redirect) {
+    this.client = client;
+    this.redirect = redirect;
+  }
+
+  // ---- configuration: the CloseableHttpClient's ----
+
+  /** Empty: Apache keeps cookies in its {@code CookieStore}. */
+  @Override
+  public Optional<CookieHandler> cookieHandler() {
+    return Optional.empty();
+  }
+
+  /** Empty: the connect timeout is the Apache client's ({@code ConnectionConfig}). */
+  @Override
+  public Optional<Duration> connectTimeout() {
+    return Optional.empty();
+  }
+
+  @Override
+  public Redirect followRedirects() {
+    return redirect;
+  }
+
+  /** Empty: Apache routes requests with its own {@code HttpRoutePlanner}. */
+  @Override
+  public Optional<ProxySelector> proxy() {
+    return Optional.empty();
+  }
+
+  @Override
+  public SSLContext sslContext() {
+    throw new UnsupportedOperationException(
+        "Apache HttpClient configures TLS with a TlsSocketStrategy, not an HttpClient's"
+            + " SSLContext: see PoolingHttpClientConnectionManagerBuilder.setTlsSocketStrategy");
+  }
+
+  @Override
+  public SSLParameters sslParameters() {
+    throw new UnsupportedOperationException(
+        "Apache HttpClient configures TLS with a TlsSocketStrategy and TlsConfig, not"
+            + " SSLParameters: see PoolingHttpClientConnectionManagerBuilder.setDefaultTlsConfig");
+  }
+
+  /** Empty: Apache answers challenges with its own {@code CredentialsProvider}. */
+  @Override
+  public Optional<Authenticator> authenticator() {
+    return Optional.empty();
+  }
+
+  /** HTTP/1.1: Apache's classic I/O speaks HTTP/1.x only. */
+  @Override
+  public Version version() {
+    return Version.HTTP_1_1;
+  }
+
+  /**
+   * Empty: {@code sendAsync} runs exchanges on the transport's own threads, and what calls user
+   * code (body handlers, subscribers, the returned future's completion) on the executor of {@link
+   * CompletableFuture}'s async methods.
+   */
+  @Override
+  public Optional<Executor> executor() {
+    return Optional.empty();
+  }
+
+  @Override
+  public WebSocket.Builder newWebSocketBuilder() {
+    throw new UnsupportedOperationException(
+        "WebSocket is not supported by the Apache HttpClient 5 transport: use the JDK client");
+  }
+
+  // ---- exchanges ----
+
+  @Override
+  public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
+      throws IOException, InterruptedException {
+    Objects.requireNonNull(handler, "handler == null");
+    HttpClientContext context = HttpClientContext.create();
+    HttpUriRequestBase apache = toApache(request, context);
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+    Watchdog.Watch watch = Watchdog.watch(Thread.currentThread(), apache, timeoutNanos(request));
+    try {
+      ClassicHttpResponse response;
+      try {
+        response = client.executeOpen(null, apache, context);
+      } catch (IOException | RuntimeException e) {
+        throw failure(watch, e, apache);
+      }
+      Exchange exchange = new Exchange(apache, response);
+      if (watch.headersReceived()) {
+        exchange.abort();
+        throw new HttpTimeoutException("request timed out");
+      }
+      Apache5Response<Void> info = info(response, request, context);
+      BodyPump pump;
+      CompletableFuture<T> body;
+      try {
+        BodySubscriber<T> subscriber = handler.apply(info);
+        body = subscriber.getBody().toCompletableFuture();
+        pump = exchange.pump(subscriber, hasBody(response, request));
+      } catch (IOException | RuntimeException | Error e) {
+        exchange.abort();
+        throw new IOException(e.getMessage(), e);
+      }
+      pump.start(body, true);
+      if (!body.isDone()) {
+        try {
+          CompletableFuture.anyOf(body, pump.broken).get();
+        } catch (InterruptedException e) {
+          pump.cancel();
+          throw e;
+        } catch (ExecutionException e) {
+          // reported below
+        }
+      }
+      T value;
+      try {
+        if (pump.broken.isCompletedExceptionally()) {
+          pump.broken.join();
+        }
+        value = body.join();
+      } catch (CompletionException e) {
+        pump.cancel(); // the call failed: nothing reads the rest of the body
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        if (watch.interrupted() || Thread.currentThread().isInterrupted()) {
+          Thread.interrupted();
+          throw new InterruptedException();
+        }
+        throw jdkWrapped(cause);
+      }
+      return Apache5Response.of(info, value);
+    } finally {
+      watch.end();
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler) {
+    Objects.requireNonNull(handler, "handler == null");
+    HttpClientContext context = HttpClientContext.create();
+    HttpUriRequestBase apache;
+    try {
+      apache = toApache(request, context);
+    } catch (IllegalArgumentException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    CallFuture<HttpResponse<T>> future = new CallFuture<>(apache);
+    try {
+      OwnThreads.io().execute(() -> exchangeAsync(request, handler, apache, context, future));
+    } catch (RejectedExecutionException e) {
+      future.fail(new IOException("could not start a thread for the exchange: " + e, e));
+    }
+    return future;
+  }
+
+  /** The exchange of {@code sendAsync}, on a transport thread: up to the response headers. */
+  private <T> void exchangeAsync(
+      HttpRequest request,
+      BodyHandler<T> handler,
+      HttpUriRequestBase apache,
+      HttpClientContext context,
+      CallFuture<HttpResponse<T>> future) {
+    if (future.isDone()) {
+      return;
+    }
+    Watchdog.Watch watch = Watchdog.watch(null, apache, timeoutNanos(request));
+    ClassicHttpResponse response;
+    try {
+      response = client.executeOpen(null, apache, context);
+    } catch (IOException | RuntimeException e) {
+      watch.end();
+      Throwable failure =
+          watch.timedOut() ? new HttpTimeoutException("request timed out") : jdkWrapped(unwrap(e));
+      onCaller(() -> future.fail(failure));
+      return;
+    }
+    boolean timedOut = watch.headersReceived();
+    watch.end();
+    Exchange exchange = new Exchange(apache, response);
+    if (timedOut) {
+      exchange.abort();
+      onCaller(() -> future.fail(new HttpTimeoutException("request timed out")));
+      return;
+    }
+    Apache5Response<Void> info = info(response, request, context);
+    onCaller(
+        () -> {
+          if (future.isDone()) {
+            exchange.abort();
+            return;
+          }
+          BodyPump pump;
+          CompletableFuture<T> body;
+          try {
+            BodySubscriber<T> subscriber = handler.apply(info);
+            body = subscriber.getBody().toCompletableFuture();
+            pump = exchange.pump(subscriber, hasBody(response, request));
+          } catch (IOException | RuntimeException | Error e) {
+            exchange.abort();
+            future.fail(e);
+            return;
+          }
+          future.reading(pump);
+          pump.broken.whenComplete((v, t) -> offOwn(() -> future.fail(t)));
+          body.whenComplete(
+              (value, failure) ->
+                  offOwn(
+                      () -> {
+                        if (failure != null) {
+                          future.fail(unwrap(failure));
+                        } else {
+                          future.succeed(Apache5Response.of(info, value));
+                        }
+                      }));
+          pump.start(body, false);
+        });
+  }
+
+  /** Runs {@code task} on the caller executor; if it refuses, here. */
+  private static void onCaller(Runnable task) {
+    try {
+      OwnThreads.callerExecutor().execute(task);
+    } catch (RejectedExecutionException e) {
+      task.run();
+    }
+  }
+
+  /** Runs {@code completion} here, unless this is one of the transport's threads. */
+  private static void offOwn(Runnable completion) {
+    if (OwnThreads.isOwn()) {
+      onCaller(completion);
+    } else {
+      completion.run();
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request,
+      BodyHandler<T> handler,
+      @Nullable PushPromiseHandler<T> pushPromiseHandler) {
+    if (pushPromiseHandler != null) {
+      throw new UnsupportedOperationException(
+          "HTTP/2 push promises are not supported by the Apache HttpClient 5 transport"
+              + " (classic I/O is HTTP/1.1)");
+    }
+    return sendAsync(request, handler);
+  }
+
+  @Override
+  public String toString() {
+    return "Apache5Transport client (HTTP_1_1, redirects " + redirect + ")";
+  }
+
+  // ---- the request ----
+
+  HttpUriRequestBase toApache(HttpRequest request, HttpClientContext context) {
+    String method = request.method();
+    HttpUriRequestBase apache = new HttpUriRequestBase(method, request.uri());
+    request
+        .headers()
+        .map()
+        .forEach(
+            (name, values) -> {
+              for (String value : values) {
+                apache.addHeader(name, value);
+              }
+            });
+    BodyPublisher publisher = request.bodyPublisher().orElse(null);
+    long length = publisher == null ? 0 : publisher.contentLength();
+    boolean guarded =
+        !IDEMPOTENT.contains(method) && request.headers().firstValue("Idempotency-Key").isEmpty();
+    HttpEntity entity = null;
+    if (length != 0) {
+      entity = new PublisherEntity(publisher, length, guarded, context, apache);
+    } else if (guarded) {
+      // An entity says when Apache may repeat the request; the JDK client sends such a request
+      // with Content-Length: 0 too.
+      entity = new PublisherEntity(HttpRequest.BodyPublishers.noBody(), 0, true, context, apache);
+    } else if (requiresBody(method)) {
+      entity = new ByteArrayEntity(new byte[0], null);
+    }
+    if (entity != null) {
+      apache.setEntity(entity);
+      if (request.expectContinue()) {
+        apache.setHeader("Expect", "100-continue"); // Apache waits for the 100 before the body
+      }
+    }
+    return apache;
+  }
+
+  private static long timeoutNanos(HttpRequest request) {
+    Duration timeout = request.timeout().orElse(null);
+    if (timeout == null) {
+      return -1;
+    }
+    return timeout.compareTo(Duration.ofNanos(MAX_NANOS)) >= 0 ? MAX_NANOS : timeout.toNanos();
+  }
+
+  private static boolean requiresBody(String method) {
+    switch (method) {
+      case "POST":
+      case "PUT":
+      case "PATCH":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** A HEAD answer, a 204 and a 304 have no body, whatever their headers say. */
+  private static boolean hasBody(ClassicHttpResponse response, HttpRequest request) {
+    int code = response.getCode();
+    return !request.method().equals("HEAD") && code != 204 && code != 304;
+  }
+
+  /** The response as the JDK's, naming the request Apache sent last (after its redirects). */
+  private static Apache5Response<Void> info(
+      ClassicHttpResponse response, HttpRequest request, HttpClientContext context) {
+    HttpRequest answered = request;
+    RedirectLocations redirects = context.getRedirectLocations();
+    if (redirects != null && redirects.size() > 0) {
+      List<URI> all = redirects.getAll();
+      org.apache.hc.core5.http.HttpRequest last = context.getRequest();
+      String method = last != null ? last.getMethod() : request.method();
+      answered = Apache5Response.redirected(request, all.get(all.size() - 1), method);
+    }
+    return Apache5Response.info(response, answered, context.getSSLSession());
+  }
+
+  // ---- failures, as the JDK reports them ----
+
+  /**
+   * The publisher's own failure when it made the exchange fail (Apache then reports the
+   * cancellation that cut the body short), else {@code e}.
+   */
+  private static Exception publisherFailure(HttpUriRequestBase apache, Exception e) {
+    HttpEntity entity = apache.getEntity();
+    if (entity instanceof PublisherEntity) {
+      PublisherEntity.PublisherFailure failure = ((PublisherEntity) entity).failure();
+      if (failure != null) {
+        return failure;
+      }
+    }
+    return e;
+  }
+
+  private static IOException failure(Watchdog.Watch watch, Exception e, HttpUriRequestBase apache)
+      throws InterruptedException {
+    if (watch.timedOut()) {
+      return new HttpTimeoutException("request timed out");
+    }
+    if (watch.interrupted() || Thread.currentThread().isInterrupted()) {
+      Thread.interrupted();
+      throw new InterruptedException();
+    }
+    if (e instanceof IllegalArgumentException) {
+      throw (IllegalArgumentException) e;
+    }
+    return jdkWrapped(unwrap(publisherFailure(apache, e)));
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    if (t instanceof CompletionException && t.getCause() != null) {
+      return t.getCause();
+    }
+    if (t instanceof PublisherEntity.PublisherFailure) {
+      return t.getCause();
+    }
+    if (t instanceof org.apache.hc.client5.http.ClientProtocolException && t.getCause() != null) {
+      return t.getCause(); // Apache's wrapper of a protocol violation
+    }
+    return t;
+  }
+
+  /** What {@link HttpClient#send} throws for a failed exchange: a new exception of a JDK type. */
+  private static IOException jdkWrapped(Throwable t) {
+    String message = t.getMessage() != null ? t.getMessage() : t.toString();
+    if (t instanceof ConnectTimeoutException || t instanceof HttpConnectTimeoutException) {
+      HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof HttpTimeoutException) {
+      return new HttpTimeoutException(message);
+    }
+    if (t instanceof ConnectException) {
+      ConnectException e = new ConnectException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof SSLHandshakeException) {
+      SSLHandshakeException e = new SSLHandshakeException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof SSLException) {
+      return new SSLException(message, t);
+    }
+    if (t instanceof org.apache.hc.core5.http.HttpException
+        || t instanceof java.net.ProtocolException) {
+      // A response Apache could not parse. Its "Invalid content length: 1x9" names the header as
+      // the JDK client does.
+      String reworded =
+          message.startsWith("Invalid content length")
+              ? "Bad Content-Length" + message.substring("Invalid content length".length())
+              : message;
+      java.net.ProtocolException e = new java.net.ProtocolException(reworded);
+      e.initCause(t);
+      return e;
+    }
+    return new IOException(message, t);
+  }
+
+  /**
+   * One exchange's response: ends it once, either at the end of its body (Apache has put the
+   * connection back in the pool) or by aborting it (the connection is closed, never reused).
+   */
+  static final class Exchange implements BodyPump.Exchange {
+    private final HttpUriRequestBase request;
+    private final ClassicHttpResponse response;
+    private final AtomicBoolean ended = new AtomicBoolean();
+
+    Exchange(HttpUriRequestBase request, ClassicHttpResponse response) {
+      this.request = request;
+      this.response = response;
+    }
+
+    BodyPump pump(BodySubscriber<?> subscriber, boolean hasBody) throws IOException {
+      HttpEntity entity = hasBody ? response.getEntity() : null;
+      InputStream in = entity == null ? null : entity.getContent();
+      long length = entity == null ? 0 : entity.getContentLength();
+      return new BodyPump(this, in, length, subscriber);
+    }
+
+    @Override
+    public void finished() {
+      if (ended.compareAndSet(false, true)) {
+        try {
+          response.close();
+        } catch (IOException e) {
+          request.cancel();
+        }
+      }
+    }
+
+    @Override
+    public void abort() {
+      if (ended.compareAndSet(false, true)) {
+        request.cancel(); // closes the connection: nothing waits to read the rest of the body
+        if (response instanceof ModalCloseable) {
+          ((ModalCloseable) response).close(CloseMode.IMMEDIATE);
+        } else {
+          try {
+            response.close();
+          } catch (IOException e) {
+            // the connection is closed already
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The returned future: a caller who completes or cancels it first cancels the Apache request
+   * (closing its connection) and releases the response.
+   */
+  private static final class CallFuture<T> extends CompletableFuture<T> {
+    private final HttpUriRequestBase request;
+    private volatile @Nullable BodyPump pump;
+
+    CallFuture(HttpUriRequestBase request) {
+      this.request = request;
+    }
+
+    void reading(BodyPump pump) {
+      this.pump = pump;
+      if (isDone()) {
+        pump.cancel();
+      }
+    }
+
+    void succeed(T value) {
+      super.complete(value);
+    }
+
+    void fail(Throwable failure) {
+      if (super.completeExceptionally(failure)) {
+        abort();
+      }
+    }
+
+    @Override
+    public boolean complete(T value) {
+      boolean completed = super.complete(value);
+      if (completed) {
+        abort();
+      }
+      return completed;
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable failure) {
+      boolean completed = super.completeExceptionally(failure);
+      if (completed) {
+        abort();
+      }
+      return completed;
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      boolean cancelled = super.cancel(mayInterruptIfRunning);
+      if (cancelled) {
+        abort();
+      }
+      return cancelled;
+    }
+
+    private void abort() {
+      BodyPump p = pump;
+      if (p != null) {
+        p.cancel();
+      } else {
+        request.cancel();
+      }
+    }
+
+    @Override
+    public <U> CompletableFuture<U> newIncompleteFuture() {
+      return new CompletableFuture<>();
+    }
+  }
+}

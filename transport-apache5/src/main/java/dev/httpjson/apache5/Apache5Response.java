@@ -1,0 +1,145 @@
+package dev.httpjson.apache5;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.BiPredicate;
+import javax.net.ssl.SSLSession;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.jspecify.annotations.Nullable;
+
+/** An Apache response as the JDK's: immutable once built. */
+final class Apache5Response<T> implements HttpResponse<T>, HttpResponse.ResponseInfo {
+  private static final BiPredicate<String, String> ALL = (name, value) -> true;
+
+  private final int statusCode;
+  private final HttpHeaders headers;
+  private final HttpRequest request;
+  private final @Nullable SSLSession session;
+  private final @Nullable T body;
+
+  private Apache5Response(
+      int statusCode,
+      HttpHeaders headers,
+      HttpRequest request,
+      @Nullable SSLSession session,
+      @Nullable T body) {
+    this.statusCode = statusCode;
+    this.headers = headers;
+    this.request = request;
+    this.session = session;
+    this.body = body;
+  }
+
+  /**
+   * The status line and headers, for the body handler; {@code request} is the one that got this
+   * response (after redirects Apache followed, the last one).
+   */
+  static Apache5Response<Void> info(
+      ClassicHttpResponse response, HttpRequest request, @Nullable SSLSession session) {
+    return new Apache5Response<>(
+        response.getCode(), headers(response, decoded(response)), request, session, null);
+  }
+
+  /**
+   * Whether Apache's content compression decodes the body: it then reports no encoding for the
+   * entity, while the response keeps the header it decoded.
+   */
+  private static boolean decoded(ClassicHttpResponse response) {
+    HttpEntity entity = response.getEntity();
+    return entity != null
+        && entity.getContentEncoding() == null
+        && response.containsHeader("Content-Encoding");
+  }
+
+  /** The final response with its body. */
+  static <T> HttpResponse<T> of(Apache5Response<Void> info, @Nullable T body) {
+    return new Apache5Response<>(info.statusCode, info.headers, info.request, info.session, body);
+  }
+
+  /** The request that got the response, after Apache followed redirects to {@code uri}. */
+  static HttpRequest redirected(HttpRequest original, URI uri, String method) {
+    if (uri.equals(original.uri()) && method.equals(original.method())) {
+      return original;
+    }
+    HttpRequest.Builder builder = HttpRequest.newBuilder(original, ALL).uri(uri);
+    if (!method.equals(original.method())) {
+      builder.method(method, HttpRequest.BodyPublishers.noBody());
+    }
+    return builder.build();
+  }
+
+  /**
+   * The headers; of a body Apache decodes, without the {@code Content-Encoding} and {@code
+   * Content-Length} that describe the bytes sent, as OkHttp and the JDK's own decoders leave them.
+   */
+  private static HttpHeaders headers(ClassicHttpResponse response, boolean decoded) {
+    Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (Header header : response.getHeaders()) {
+      if (decoded
+          && (header.getName().equalsIgnoreCase("Content-Encoding")
+              || header.getName().equalsIgnoreCase("Content-Length")
+              || header.getName().equalsIgnoreCase("Content-MD5"))) {
+        continue;
+      }
+      map.computeIfAbsent(header.getName(), name -> new ArrayList<>(1)).add(header.getValue());
+    }
+    return HttpHeaders.of(map, ALL);
+  }
+
+  @Override
+  public int statusCode() {
+    return statusCode;
+  }
+
+  @Override
+  public HttpRequest request() {
+    return request;
+  }
+
+  /** Empty: Apache follows redirects inside one exchange and keeps no earlier response. */
+  @Override
+  public Optional<HttpResponse<T>> previousResponse() {
+    return Optional.empty();
+  }
+
+  @Override
+  public HttpHeaders headers() {
+    return headers;
+  }
+
+  @Override
+  public @Nullable T body() {
+    return body;
+  }
+
+  @Override
+  public Optional<SSLSession> sslSession() {
+    return Optional.ofNullable(session);
+  }
+
+  @Override
+  public URI uri() {
+    return request.uri();
+  }
+
+  /** HTTP/1.1: Apache's classic I/O speaks HTTP/1.x only. */
+  @Override
+  public HttpClient.Version version() {
+    return HttpClient.Version.HTTP_1_1;
+  }
+
+  @Override
+  public String toString() {
+    return "(" + request.method() + " " + request.uri() + ") " + statusCode;
+  }
+}

@@ -1,0 +1,174 @@
+package dev.httpjson.apache5;
+
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.util.List;
+import java.util.Objects;
+import javax.net.ssl.SSLException;
+import org.apache.hc.client5.http.config.Configurable;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.protocol.HttpContext;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * A {@link HttpClient} backed by Apache HttpClient 5's classic (blocking) I/O, so httpjson's API
+ * (or any code written against the JDK client) runs over Apache unchanged:
+ *
+ * <pre>{@code
+ * HttpClient client = Apache5Transport.newHttpClient();
+ * Forecast forecast = HttpJson.getFromJson(client, uri, Forecast.class);
+ * }</pre>
+ *
+ * <p>{@link HttpClient#send send} runs the call on the calling thread, from writing the request to
+ * reading the body the handler's subscriber asks for. {@link HttpClient#sendAsync sendAsync} runs
+ * the exchange on the transport's own threads ({@code httpjson-apache5-io-N}, gone after 2 s idle),
+ * and calls the body handler, every subscriber that is not one of the JDK's own, and the returned
+ * future's dependants on the executor of {@link java.util.concurrent.CompletableFuture}'s async
+ * methods: never on the transport's threads. Request publishers of every kind are written honouring
+ * their demand (an unknown length is sent chunked); body subscribers are fed only what they
+ * request, each buffer as soon as a read of the connection returns it.
+ *
+ * <p>Ending an exchange early — cancelling a subscription, completing or cancelling a returned
+ * future, interrupting a thread blocked in {@code send}, or the request's {@link
+ * java.net.http.HttpRequest#timeout() timeout} (up to the response headers, as in the JDK) elapsing
+ * — cancels the Apache request, which closes its connection and takes it out of the pool. A plain
+ * socket read does not wake on an interrupt, so a watchdog thread of the transport ({@code
+ * httpjson-apache5-watchdog}, running only while exchanges are in flight) notices the interrupt or
+ * the timeout within about 10 ms and cancels the request.
+ *
+ * <p>A request that is not idempotent (POST, PATCH, … without an {@code Idempotency-Key} header) is
+ * never sent again by Apache's retry strategy: its body is repeatable only after a 307, 308, 401 or
+ * 407 answer, for which the JDK client sends it again too.
+ *
+ * <p>How it differs from the JDK client:
+ *
+ * <ul>
+ *   <li>HTTP/1.1 only: Apache's classic I/O does not speak HTTP/2; {@link HttpClient#version()} and
+ *       every response's {@code version()} say {@code HTTP_1_1}, and a request's {@link
+ *       java.net.http.HttpRequest#version() version} is not used. Push promises and {@link
+ *       HttpClient#newWebSocketBuilder()} throw {@link UnsupportedOperationException}.
+ *   <li>The client's settings are the {@link CloseableHttpClient}'s: connection pool, connect and
+ *       socket timeouts, redirects, cookies ({@code CookieStore}), proxies ({@code
+ *       HttpRoutePlanner}), TLS ({@code TlsSocketStrategy}), authentication and content
+ *       compression. So {@link HttpClient#cookieHandler()}, {@link HttpClient#proxy()}, {@link
+ *       HttpClient#authenticator()}, {@link HttpClient#connectTimeout()} and {@link
+ *       HttpClient#executor()} are empty, and {@link HttpClient#sslContext()} and {@link
+ *       HttpClient#sslParameters()} throw {@link UnsupportedOperationException}.
+ *   <li>Redirects that Apache follows happen inside one exchange: the response's {@code request()}
+ *       and {@code uri()} name the last request, and {@code previousResponse()} is empty.
+ * </ul>
+ *
+ * <p>This class is a static factory; the clients it returns are immutable and thread-safe, share
+ * the {@link CloseableHttpClient}'s connection pool, and need no closing of their own (close the
+ * {@code CloseableHttpClient} when done with it).
+ */
+public final class Apache5Transport {
+  private Apache5Transport() {}
+
+  /**
+   * A client with a connection pool of its own, configured as the JDK client's defaults are: it
+   * follows no redirects ({@link HttpClient#followRedirects()} is {@code NEVER}), keeps no cookies,
+   * uses no proxy, neither asks for nor decodes compressed bodies (httpjson decodes gzip itself),
+   * and has no read timeout. Its pool keeps up to 256 connections, 64 per route (Apache's defaults,
+   * 25 and 5, make a 6th concurrent caller to one host wait), with {@code TCP_NODELAY} on, and a
+   * connection idle for 2 s is checked before reuse. A GET, HEAD, PUT, DELETE or OPTIONS whose
+   * connection fails is sent once more, as the JDK client does; no response (429, 503) is retried
+   * by the transport. A connection given up closes with a FIN, as the JDK client closes it (Apache
+   * resets it), and a response head cut short by the end of the connection fails the exchange
+   * (Apache takes what arrived as the whole head).
+   *
+   * @return a new client with its own connection pool
+   */
+  public static HttpClient newHttpClient() {
+    return newHttpClient(DefaultPool.create(), HttpClient.Redirect.NEVER);
+  }
+
+  /** The default client over {@code pool} (tests reach the pool through this). */
+  static HttpClient newHttpClient(PoolingHttpClientConnectionManager pool, HttpClient.Redirect r) {
+    CloseableHttpClient client =
+        HttpClients.custom()
+            .setConnectionManager(pool)
+            .setDefaultRequestConfig(
+                RequestConfig.custom()
+                    .setRedirectsEnabled(false)
+                    .setProtocolUpgradeEnabled(false)
+                    .setResponseTimeout(Timeout.DISABLED)
+                    .build())
+            .disableRedirectHandling()
+            .disableCookieManagement()
+            .disableContentCompression()
+            .disableAuthCaching()
+            .setRetryStrategy(new ConnectionRetries())
+            .build();
+    return new Apache5HttpClient(client, r);
+  }
+
+  /**
+   * A client that runs every exchange on {@code client}. Its {@link HttpClient#followRedirects()}
+   * says {@code NEVER} when the client's default {@link RequestConfig} has redirects disabled
+   * ({@code RequestConfig.custom().setRedirectsEnabled(false)}), or for {@code
+   * HttpClients.createMinimal()}, and {@code NORMAL} otherwise: {@code disableRedirectHandling()}
+   * alone does not show on a built client, and httpjson must never let a client-wide default header
+   * ride a redirect Apache might follow to another origin. Apache's content compression, when on,
+   * decodes gzip and deflate bodies and removes their {@code Content-Encoding} and {@code
+   * Content-Length}, as OkHttp does; a body handler then sees the decoded bytes. Unlike the default
+   * client's, its given-up connections are reset, and a response head cut short by the end of the
+   * connection passes as Apache reads it.
+   *
+   * @param client the Apache client whose configuration and connection pool are used
+   * @return a client backed by {@code client}
+   * @throws NullPointerException if {@code client} is null
+   */
+  public static HttpClient newHttpClient(CloseableHttpClient client) {
+    Objects.requireNonNull(client, "client == null");
+    return new Apache5HttpClient(client, redirects(client));
+  }
+
+  /**
+   * What a built client says of its redirects: {@code NEVER} when its default {@link RequestConfig}
+   * disables them, or for {@code HttpClients.createMinimal()}; else {@code NORMAL}.
+   */
+  private static HttpClient.Redirect redirects(CloseableHttpClient client) {
+    if (client instanceof MinimalHttpClient) {
+      return HttpClient.Redirect.NEVER;
+    }
+    if (client instanceof Configurable) {
+      RequestConfig config = ((Configurable) client).getConfig();
+      if (config != null && !config.isRedirectsEnabled()) {
+        return HttpClient.Redirect.NEVER;
+      }
+    }
+    return HttpClient.Redirect.NORMAL;
+  }
+
+  /** Apache's retries on a failed connection (idempotent requests, once), none on a response. */
+  private static final class ConnectionRetries extends DefaultHttpRequestRetryStrategy {
+    ConnectionRetries() {
+      super(
+          1,
+          TimeValue.ZERO_MILLISECONDS,
+          List.of(
+              InterruptedIOException.class, // a timeout or a cancellation: never again
+              UnknownHostException.class,
+              ConnectException.class,
+              NoRouteToHostException.class,
+              SSLException.class),
+          List.of());
+    }
+
+    @Override
+    public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,176 @@
+package dev.httpjson.apache5;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Proxy;
+import java.net.Socket;
+import java.net.SocketException;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
+import org.apache.hc.client5.http.impl.io.DefaultHttpResponseParserFactory;
+import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.io.DetachedSocketFactory;
+import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.config.RegistryBuilder;
+import org.apache.hc.core5.http.io.HttpMessageParser;
+import org.apache.hc.core5.http.io.HttpTransportMetrics;
+import org.apache.hc.core5.http.io.SessionInputBuffer;
+import org.apache.hc.core5.http.io.SocketConfig;
+import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
+import org.apache.hc.core5.pool.PoolReusePolicy;
+import org.apache.hc.core5.util.CharArrayBuffer;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The connection pool of {@link Apache5Transport#newHttpClient()}: Apache's pool, bounded, with two
+ * changes that make its connections behave as the JDK client's do.
+ *
+ * <ul>
+ *   <li>A response head cut short by the end of the connection fails the exchange. Apache's parser
+ *       takes whatever header lines arrived before the end as the whole head, and the exchange then
+ *       succeeds with an empty body.
+ *   <li>A connection given up (a cancelled call, a timeout, an interrupt) is closed with a FIN, as
+ *       the JDK closes it, rather than reset: Apache asks for a reset (linger 0), and a server
+ *       waiting on the connection then sees an error instead of the client's close.
+ * </ul>
+ */
+final class DefaultPool {
+  static final int MAX_TOTAL = 256;
+  static final int MAX_PER_ROUTE = 64;
+
+  private DefaultPool() {}
+
+  static PoolingHttpClientConnectionManager create() {
+    DetachedSocketFactory sockets = proxy -> proxy == null ? new FinSocket() : new FinSocket(proxy);
+    DefaultHttpClientConnectionOperator operator =
+        new DefaultHttpClientConnectionOperator(
+            sockets,
+            null,
+            null,
+            RegistryBuilder.<TlsSocketStrategy>create()
+                .register(URIScheme.HTTPS.id, DefaultClientTlsStrategy.createDefault())
+                .build());
+    DefaultHttpResponseParserFactory parsers =
+        new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
+    ManagedHttpClientConnectionFactory connections =
+        ManagedHttpClientConnectionFactory.builder()
+            .http1Config(Http1Config.DEFAULT)
+            .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
+            .build();
+    PoolingHttpClientConnectionManager pool =
+        new PoolingHttpClientConnectionManager(
+            operator,
+            PoolConcurrencyPolicy.STRICT,
+            PoolReusePolicy.LIFO,
+            TimeValue.NEG_ONE_MILLISECOND,
+            connections);
+    pool.setMaxTotal(MAX_TOTAL);
+    pool.setDefaultMaxPerRoute(MAX_PER_ROUTE);
+    pool.setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).build());
+    pool.setDefaultConnectionConfig(
+        ConnectionConfig.custom()
+            .setSocketTimeout(Timeout.DISABLED)
+            .setValidateAfterInactivity(TimeValue.ofSeconds(2))
+            .build());
+    return pool;
+  }
+
+  /** A socket that closes with a FIN even when asked for a reset. */
+  static final class FinSocket extends Socket {
+    FinSocket() {}
+
+    FinSocket(Proxy proxy) {
+      super(proxy);
+    }
+
+    @Override
+    public void setSoLinger(boolean on, int linger) throws SocketException {
+      if (on && linger == 0) {
+        return; // Apache's abortive close: close as the JDK client does instead
+      }
+      super.setSoLinger(on, linger);
+    }
+  }
+
+  /** Apache's response parser, failing a head that the end of the connection cut short. */
+  static final class WholeHeadParser implements HttpMessageParser<ClassicHttpResponse> {
+    private final HttpMessageParser<ClassicHttpResponse> parser;
+
+    WholeHeadParser(HttpMessageParser<ClassicHttpResponse> parser) {
+      this.parser = parser;
+    }
+
+    @Override
+    public @Nullable ClassicHttpResponse parse(SessionInputBuffer buffer, InputStream in)
+        throws IOException, HttpException {
+      LastLine watched = new LastLine(buffer);
+      ClassicHttpResponse response = parser.parse(watched, in);
+      if (response != null && watched.last < 0) {
+        throw new ConnectionClosedException(
+            "EOF reached while reading the response headers (the connection closed before the"
+                + " blank line that ends them)");
+      }
+      return response;
+    }
+  }
+
+  /** A session buffer that remembers what its last {@code readLine} returned (-1: the end). */
+  private static final class LastLine implements SessionInputBuffer {
+    private final SessionInputBuffer buffer;
+    int last;
+
+    LastLine(SessionInputBuffer buffer) {
+      this.buffer = buffer;
+    }
+
+    @Override
+    public int readLine(CharArrayBuffer line, InputStream in) throws IOException {
+      last = buffer.readLine(line, in);
+      return last;
+    }
+
+    @Override
+    public int length() {
+      return buffer.length();
+    }
+
+    @Override
+    public int capacity() {
+      return buffer.capacity();
+    }
+
+    @Override
+    public int available() {
+      return buffer.available();
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len, InputStream in) throws IOException {
+      return buffer.read(b, off, len, in);
+    }
+
+    @Override
+    public int read(byte[] b, InputStream in) throws IOException {
+      return buffer.read(b, in);
+    }
+
+    @Override
+    public int read(InputStream in) throws IOException {
+      return buffer.read(in);
+    }
+
+    @Override
+    public HttpTransportMetrics getMetrics() {
+      return buffer.getMetrics();
+    }
+  }
+}

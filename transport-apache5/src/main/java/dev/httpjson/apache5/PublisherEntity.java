@@ -1,0 +1,217 @@
+package dev.httpjson.apache5;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.concurrent.Flow;
+import org.apache.hc.core5.concurrent.Cancellable;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@link BodyPublisher} as an Apache entity: each write subscribes anew (a redirect or a retry
+ * writes the body again, as the JDK client does) and asks for one buffer at a time, writing it to
+ * the connection as it comes. A length of -1 makes Apache send the body chunked. The Content-Type
+ * is the request's own header.
+ *
+ * <p>The body of a request that is not idempotent ({@code guarded}) is repeatable to Apache only
+ * right after a response that asks for the request again — a 307 or 308 to follow, a 401 or 407 to
+ * answer — which the JDK client sends it again for too: so Apache's retry strategy never repeats it
+ * after a failure that may have come after the server acted on it (a connection that drops), nor on
+ * a 429 or 503 it would retry. The response each write got is the exchange context's latest.
+ *
+ * <p>A publisher that fails mid-body cancels the exchange: the server sees the body cut short,
+ * never a chunked body ended as if it were complete.
+ */
+final class PublisherEntity extends AbstractHttpEntity {
+  private final BodyPublisher publisher;
+  private final long length;
+  private final boolean guarded;
+  private final HttpCoreContext context;
+  private final Cancellable exchange;
+  private volatile @Nullable PublisherFailure failure;
+  private volatile boolean written;
+  private volatile @Nullable HttpResponse beforeWrite;
+
+  PublisherEntity(
+      BodyPublisher publisher,
+      long length,
+      boolean guarded,
+      HttpCoreContext context,
+      Cancellable exchange) {
+    super((String) null, null, length < 0);
+    this.publisher = publisher;
+    this.length = length;
+    this.guarded = guarded;
+    this.context = context;
+    this.exchange = exchange;
+  }
+
+  @Override
+  public long getContentLength() {
+    return length;
+  }
+
+  @Override
+  public boolean isStreaming() {
+    return false;
+  }
+
+  /**
+   * After the publisher failed, Apache must not repeat the request: it would only fail again. A
+   * guarded body may be written again only when a response to its last write asked for it.
+   */
+  @Override
+  public boolean isRepeatable() {
+    if (failure != null) {
+      return false;
+    }
+    if (!guarded || !written) {
+      return true;
+    }
+    HttpResponse response = context.getResponse();
+    if (response == null || response == beforeWrite) {
+      return false; // no answer to the last write: it may have failed after the server acted
+    }
+    int code = response.getCode();
+    return code == 307 || code == 308 || code == 401 || code == 407;
+  }
+
+  @Override
+  public InputStream getContent() {
+    throw new UnsupportedOperationException("a publisher's body is written, not read");
+  }
+
+  @Override
+  public void writeTo(OutputStream out) throws IOException {
+    beforeWrite = context.getResponse();
+    written = true;
+    SinkSubscriber subscriber = new SinkSubscriber();
+    publisher.subscribe(subscriber);
+    try {
+      subscriber.drainTo(out);
+    } catch (PublisherFailure e) {
+      failure = e;
+      // Apache closes the body's stream on the way out, which ends a chunked body as if it were
+      // complete: the connection goes first, so the server sees a body cut short.
+      exchange.cancel();
+      throw e;
+    }
+  }
+
+  @Override
+  public void close() {}
+
+  /** The publisher's failure, when the exchange failed because the publisher did. */
+  @Nullable PublisherFailure failure() {
+    return failure;
+  }
+
+  /** The publisher's own failure, carried through Apache to be reported as the JDK would. */
+  static final class PublisherFailure extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    PublisherFailure(Throwable cause) {
+      super(cause.getMessage(), cause);
+    }
+  }
+
+  private static final class SinkSubscriber implements Flow.Subscriber<ByteBuffer> {
+    private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(2);
+    private Flow.@Nullable Subscription subscription;
+    private @Nullable Throwable failure;
+    private boolean complete;
+
+    @Override
+    public synchronized void onSubscribe(Flow.Subscription subscription) {
+      if (this.subscription != null) {
+        subscription.cancel();
+        return;
+      }
+      this.subscription = subscription;
+      notifyAll();
+    }
+
+    @Override
+    public synchronized void onNext(ByteBuffer item) {
+      buffers.add(item);
+      notifyAll();
+    }
+
+    @Override
+    public synchronized void onError(Throwable throwable) {
+      failure = throwable;
+      notifyAll();
+    }
+
+    @Override
+    public synchronized void onComplete() {
+      complete = true;
+      notifyAll();
+    }
+
+    void drainTo(OutputStream out) throws IOException {
+      Flow.Subscription s = await(null);
+      if (s == null) {
+        return; // completed before subscribing: nothing to write
+      }
+      try {
+        s.request(1);
+        ByteBuffer buffer;
+        byte[] scratch = null;
+        while ((buffer = await(s) == null ? null : next()) != null) {
+          int n = buffer.remaining();
+          if (buffer.hasArray()) {
+            out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
+          } else {
+            if (scratch == null || scratch.length < Math.min(n, 16 * 1024)) {
+              scratch = new byte[Math.min(n, 16 * 1024)];
+            }
+            while (buffer.hasRemaining()) {
+              int chunk = Math.min(buffer.remaining(), scratch.length);
+              buffer.get(scratch, 0, chunk);
+              out.write(scratch, 0, chunk);
+            }
+          }
+          s.request(1);
+        }
+      } catch (IOException | RuntimeException e) {
+        s.cancel();
+        throw e;
+      }
+    }
+
+    /**
+     * Waits for a subscription (when {@code s} is null) or a buffer, the end or a failure; returns
+     * the subscription, or null at the end.
+     */
+    private synchronized Flow.@Nullable Subscription await(Flow.@Nullable Subscription s)
+        throws IOException {
+      try {
+        while (s == null ? subscription == null : buffers.isEmpty()) {
+          if (failure != null) {
+            throw new PublisherFailure(failure);
+          }
+          if (complete) {
+            return null;
+          }
+          wait();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // send() sees it and reports the interrupt
+        throw new InterruptedIOException("interrupted while waiting for the request body");
+      }
+      return subscription;
+    }
+
+    private synchronized @Nullable ByteBuffer next() {
+      return buffers.poll();
+    }
+  }
+}

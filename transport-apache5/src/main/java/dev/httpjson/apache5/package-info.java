@@ -1,0 +1,38 @@
+/**
+ * The Apache HttpClient 5 transport: {@link
+ * dev.httpjson.apache5.Apache5Transport#newHttpClient(org.apache.hc.client5.http.impl.classic.CloseableHttpClient)}
+ * returns a {@link java.net.http.HttpClient} that runs its exchanges on Apache's classic I/O, and
+ * {@link dev.httpjson.apache5.Apache5Transport#newHttpClient()} one with a pool of its own
+ * configured like the JDK client's defaults.
+ *
+ * <p>How it differs from the JDK client:
+ *
+ * <ul>
+ *   <li><b>HTTP/2:</b> none. Apache's classic I/O speaks HTTP/1.1; {@code version()} of the client
+ *       and of every response is {@code HTTP_1_1}, a request's {@code version()} is not used, push
+ *       promises and WebSocket throw {@link UnsupportedOperationException}.
+ *   <li><b>Redirects:</b> the default client follows none ({@code NEVER}, as the JDK's default). A
+ *       wrapped client reports {@code NEVER} only when its default {@code RequestConfig} disables
+ *       them (or for {@code HttpClients.createMinimal()}), else {@code NORMAL}; redirects Apache
+ *       follows happen inside one exchange, so a response's {@code previousResponse()} is empty and
+ *       its {@code uri()} is the last hop's.
+ *   <li><b>Cookies, proxies, authentication, connect timeout:</b> the Apache client's ({@code
+ *       CookieStore}, {@code HttpRoutePlanner}, {@code CredentialsProvider}, {@code
+ *       ConnectionConfig}); {@code cookieHandler()}, {@code proxy()}, {@code authenticator()},
+ *       {@code connectTimeout()} and {@code executor()} are empty; {@code sslContext()} and {@code
+ *       sslParameters()} throw (TLS is Apache's {@code TlsSocketStrategy}). The default client
+ *       keeps no cookies and uses no proxy.
+ *   <li><b>Compression:</b> the default client neither asks for nor decodes compressed bodies
+ *       (httpjson decodes them, within its limits). A wrapped client with Apache's content
+ *       compression on decodes gzip and deflate whoever asked, and its responses come without the
+ *       {@code Content-Encoding} and {@code Content-Length} of the encoded bytes.
+ *   <li><b>Retries:</b> a request that is not idempotent and has no {@code Idempotency-Key} is
+ *       never repeated by Apache's retry strategy, except after a 307, 308, 401 or 407 answer; the
+ *       default client sends an idempotent request whose connection failed once more, and retries
+ *       no status.
+ * </ul>
+ */
+@NullMarked
+package dev.httpjson.apache5;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,15 @@
+/**
+ * A {@link java.net.http.HttpClient} backed by Apache HttpClient 5 (classic I/O): httpjson's whole
+ * API (or any code written against the JDK client) over Apache's connection pool, with each
+ * blocking call run on the calling thread. Start with {@link
+ * dev.httpjson.apache5.Apache5Transport}.
+ */
+@SuppressWarnings({"module", "requires-automatic", "requires-transitive-automatic"})
+module dev.httpjson.apache5 {
+  requires transitive java.net.http;
+  requires transitive org.apache.httpcomponents.client5.httpclient5;
+  requires org.apache.httpcomponents.core5.httpcore5;
+  requires static org.jspecify;
+
+  exports dev.httpjson.apache5;
+}

@@ -1,0 +1,375 @@
+package dev.httpjson.apache5;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPOutputStream;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import okio.Buffer;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.util.TimeValue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What the Apache transport adds to the contract suites: the threads it runs on, when Apache may
+ * send a request again, what a wrapped client reports, and how a given-up exchange ends.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class Apache5TransportTest {
+  private MockWebServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  // ---- threads ----
+
+  @Test
+  void sendReadsTheBodyOnTheCallingThread() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("hello").build());
+    AtomicReference<Thread> readOn = new AtomicReference<>();
+    HttpResponse<String> response =
+        Apache5Clients.http1()
+            .send(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/t")).build(),
+                info ->
+                    HttpResponse.BodySubscribers.mapping(
+                        HttpResponse.BodySubscribers.ofString(UTF_8),
+                        body -> {
+                          readOn.set(Thread.currentThread());
+                          return body;
+                        }));
+    assertThat(response.body()).isEqualTo("hello");
+    assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+    assertThat(readOn.get()).isSameAs(Thread.currentThread());
+  }
+
+  @Test
+  void sendAsyncRunsNoCallerCodeOnTheTransportsThreads() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("hello").build());
+    List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    HttpResponse.BodyHandler<String> handler =
+        info -> {
+          threads.add("handler@" + Thread.currentThread().getName());
+          return HttpResponse.BodySubscribers.fromSubscriber(
+              new Flow.Subscriber<List<ByteBuffer>>() {
+                @Override
+                public void onSubscribe(Flow.Subscription s) {
+                  threads.add("onSubscribe@" + Thread.currentThread().getName());
+                  s.request(Long.MAX_VALUE);
+                }
+
+                @Override
+                public void onNext(List<ByteBuffer> item) {
+                  threads.add("onNext@" + Thread.currentThread().getName());
+                }
+
+                @Override
+                public void onError(Throwable throwable) {}
+
+                @Override
+                public void onComplete() {
+                  threads.add("onComplete@" + Thread.currentThread().getName());
+                }
+              },
+              s -> "done");
+        };
+    String dependant =
+        Apache5Clients.http1()
+            .sendAsync(HttpRequest.newBuilder(LoopbackServer.uri(server, "/t")).build(), handler)
+            .thenApply(r -> r.body() + "@" + Thread.currentThread().getName())
+            .get(10, TimeUnit.SECONDS);
+    threads.add("dependant@" + dependant);
+    assertThat(threads).hasSizeGreaterThanOrEqualTo(5);
+    assertThat(threads).noneMatch(t -> t.contains("@" + OwnThreads.PREFIX));
+  }
+
+  // ---- sending again ----
+
+  /**
+   * Answers each GET and keeps the connection; the first other request it reads whole, counts and
+   * drops the connection on; later ones it answers too.
+   */
+  private static RawServer droppingTheFirstNonGet(AtomicInteger others) throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          InputStream in = socket.getInputStream();
+          for (String head = first; !head.isEmpty(); head = RawServer.readHead(in)) {
+            Matcher length = Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+            in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+            if (!head.startsWith("GET ") && others.incrementAndGet() == 1) {
+              socket.close();
+              return;
+            }
+            RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+          }
+        });
+  }
+
+  /**
+   * A client whose Apache retry strategy would send any request again after a dropped connection,
+   * POST included: only the transport's guard keeps a one-shot request from being repeated.
+   */
+  private static HttpClient retryingEverything() {
+    return Apache5Transport.newHttpClient(
+        HttpClients.custom()
+            .setRetryStrategy(
+                new DefaultHttpRequestRetryStrategy(1, TimeValue.ZERO_MILLISECONDS) {
+                  @Override
+                  protected boolean handleAsIdempotent(org.apache.hc.core5.http.HttpRequest r) {
+                    return true;
+                  }
+                })
+            .build());
+  }
+
+  private static int sendsAfterADrop(HttpClient client, HttpRequest.Builder request)
+      throws Exception {
+    AtomicInteger others = new AtomicInteger();
+    try (RawServer raw = droppingTheFirstNonGet(others)) {
+      URI uri = raw.uri("/r");
+      // The pooled connection the request then drops on.
+      assertThat(client.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString()).body())
+          .isEqualTo("ok");
+      try {
+        client.send(request.uri(uri).build(), BodyHandlers.ofString());
+      } catch (IOException expected) {
+        // sent once, failed once
+      }
+      return others.get();
+    }
+  }
+
+  @Test
+  void aPostWhoseConnectionDropsIsNotSentAgainEvenByARetryStrategyThatWouldRepeatIt()
+      throws Exception {
+    assertThat(
+            sendsAfterADrop(
+                retryingEverything(), HttpRequest.newBuilder().POST(BodyPublishers.ofString("{}"))))
+        .isEqualTo(1);
+    assertThat(
+            sendsAfterADrop(
+                retryingEverything(),
+                HttpRequest.newBuilder().method("PATCH", BodyPublishers.noBody())))
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aPostWithAnIdempotencyKeyOrAPutIsSentAgainAfterAConnectionDrops() throws Exception {
+    assertThat(
+            sendsAfterADrop(
+                retryingEverything(),
+                HttpRequest.newBuilder()
+                    .header("Idempotency-Key", "k1")
+                    .POST(BodyPublishers.ofString("{}"))))
+        .isEqualTo(2);
+    assertThat(
+            sendsAfterADrop(
+                Apache5Clients.http1(),
+                HttpRequest.newBuilder().PUT(BodyPublishers.ofString("{}"))))
+        .isEqualTo(2);
+  }
+
+  @Test
+  void aPostAnswered503WithRetryAfterZeroIsNotRepeatedByApachesDefaultRetryStrategy()
+      throws Exception {
+    server.enqueue(
+        new MockResponse.Builder().code(503).addHeader("Retry-After", "0").body("busy").build());
+    server.enqueue(new MockResponse.Builder().code(200).body("repeated").build());
+    HttpRequest post =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/orders"))
+            .POST(BodyPublishers.ofString("{}"))
+            .build();
+    HttpClient client = Apache5Transport.newHttpClient(HttpClients.custom().build());
+    assertThat(client.send(post, BodyHandlers.ofString()).statusCode()).isEqualTo(503);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aPostAnswered307IsFollowedWithItsBodyByAClientThatFollowsRedirects() throws Exception {
+    HttpClient following = Apache5Transport.newHttpClient(HttpClients.createDefault());
+    assertThat(following.followRedirects()).isEqualTo(HttpClient.Redirect.NORMAL);
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(307)
+            .addHeader("Location", LoopbackServer.uri(server, "/moved").toString())
+            .build());
+    server.enqueue(new MockResponse.Builder().code(200).body("ok").build());
+    HttpRequest post =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/orders"))
+            .POST(BodyPublishers.ofString("{\"n\":1}"))
+            .build();
+    HttpResponse<String> response = following.send(post, BodyHandlers.ofString());
+    assertThat(response.body()).isEqualTo("ok");
+    assertThat(response.uri()).isEqualTo(LoopbackServer.uri(server, "/moved"));
+    for (String path : new String[] {"/orders", "/moved"}) {
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getTarget()).isEqualTo(path);
+      assertThat(r.getMethod()).isEqualTo("POST");
+      assertThat(r.getBody().utf8()).isEqualTo("{\"n\":1}");
+    }
+  }
+
+  // ---- a wrapped client ----
+
+  @Test
+  void aWrappedClientReportsRedirectsAsItsRequestConfigSetsThem() {
+    assertThat(Apache5Transport.newHttpClient().followRedirects())
+        .isEqualTo(HttpClient.Redirect.NEVER);
+    assertThat(Apache5Transport.newHttpClient(HttpClients.custom().build()).followRedirects())
+        .isEqualTo(HttpClient.Redirect.NORMAL);
+    assertThat(
+            Apache5Transport.newHttpClient(
+                    HttpClients.custom()
+                        .setDefaultRequestConfig(
+                            RequestConfig.custom().setRedirectsEnabled(false).build())
+                        .build())
+                .followRedirects())
+        .isEqualTo(HttpClient.Redirect.NEVER);
+    assertThat(Apache5Transport.newHttpClient(HttpClients.createMinimal()).followRedirects())
+        .isEqualTo(HttpClient.Redirect.NEVER);
+    assertThatThrownBy(() -> Apache5Transport.newHttpClient(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("client == null");
+  }
+
+  @Test
+  void aBodyApacheDecodesComesWithoutTheHeadersOfTheEncodedBytes() throws Exception {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write("{\"displayName\":\"ok\"}".getBytes(UTF_8));
+    }
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Encoding", "gzip")
+            .body(new Buffer().write(gz.toByteArray()))
+            .build());
+    HttpResponse<String> response =
+        Apache5Clients.wrappedDefaults()
+            .send(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/z")).build(),
+                BodyHandlers.ofString());
+    assertThat(response.body()).isEqualTo("{\"displayName\":\"ok\"}");
+    assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+    assertThat(response.headers().firstValue("Content-Length")).isEmpty();
+    assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding")).contains("gzip");
+  }
+
+  // ---- giving up ----
+
+  /** A server that reads the request, answers nothing and counts the client's closes (FIN). */
+  private static RawServer silent(CountDownLatch arrived, AtomicInteger closed) throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          arrived.countDown();
+          if (socket.getInputStream().read() < 0) {
+            closed.incrementAndGet();
+          }
+        });
+  }
+
+  @Test
+  void theRequestTimeoutEndsTheExchangeAndClosesItsConnection() throws Exception {
+    CountDownLatch arrived = new CountDownLatch(1);
+    AtomicInteger closed = new AtomicInteger();
+    try (RawServer raw = silent(arrived, closed)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/slow")).timeout(Duration.ofMillis(200)).build();
+      long start = System.nanoTime();
+      assertThatThrownBy(() -> Apache5Clients.http1().send(request, BodyHandlers.ofString()))
+          .isInstanceOf(HttpTimeoutException.class)
+          .hasMessage("request timed out");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      awaitCount(closed, 1);
+    }
+  }
+
+  @Test
+  void anInterruptEndsABlockedSendAndClosesItsConnection() throws Exception {
+    CountDownLatch arrived = new CountDownLatch(1);
+    AtomicInteger closed = new AtomicInteger();
+    try (RawServer raw = silent(arrived, closed)) {
+      Thread caller = Thread.currentThread();
+      Thread interrupter =
+          new Thread(
+              () -> {
+                try {
+                  if (arrived.await(10, TimeUnit.SECONDS)) {
+                    caller.interrupt();
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              });
+      interrupter.start();
+      assertThatThrownBy(
+              () ->
+                  Apache5Clients.http1()
+                      .send(HttpRequest.newBuilder(raw.uri("/x")).build(), BodyHandlers.ofString()))
+          .isInstanceOf(InterruptedException.class);
+      assertThat(Thread.interrupted()).as("send consumed the interrupt it reported").isFalse();
+      interrupter.join(10_000);
+      awaitCount(closed, 1);
+    }
+  }
+
+  @Test
+  void cancellingAnAsyncCallClosesItsConnection() throws Exception {
+    CountDownLatch arrived = new CountDownLatch(1);
+    AtomicInteger closed = new AtomicInteger();
+    try (RawServer raw = silent(arrived, closed)) {
+      CompletableFuture<HttpResponse<String>> call =
+          Apache5Clients.http1()
+              .sendAsync(HttpRequest.newBuilder(raw.uri("/x")).build(), BodyHandlers.ofString());
+      assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(call.cancel(true)).isTrue();
+      awaitCount(closed, 1);
+    }
+  }
+
+  private static void awaitCount(AtomicInteger count, int expected) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (count.get() < expected && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(count.get()).as("connections the client closed").isEqualTo(expected);
+  }
+}
