@@ -477,6 +477,9 @@ public final class Calls {
         });
     result.whenComplete(
         (value, failure) -> {
+          if (timer != null) {
+            timer.cancel(); // the wait is over however it ended: a cancel or a failure too
+          }
           if (failure != null && !limit.giveUp(place)) {
             CompletableFuture<R> call = started.get();
             if (call != null) {

@@ -210,6 +210,7 @@ public abstract class AsyncContract {
 
   @Test
   public void cancellingAWaitingAsyncCallFreesItsPlaceAndSendsNothing() throws Exception {
+    int timersBefore = dev.httpjson.internal.DeadlineTimer.INSTANCE.pending();
     CountDownLatch gate = new CountDownLatch(1);
     AtomicInteger in = new AtomicInteger();
     try (RawServer server = gated(gate, in, new AtomicInteger())) {
@@ -226,6 +227,16 @@ public abstract class AsyncContract {
       assertThat(third.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
       assertThat(server.connections()).isEqualTo(2);
     }
+    // No deadline of the cancelled call's wait stays scheduled (it would hold the call, and the
+    // timer thread, until the whole-call timeout).
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (dev.httpjson.internal.DeadlineTimer.INSTANCE.pending() > timersBefore
+        && System.nanoTime() < until) {
+      Thread.sleep(10);
+    }
+    assertThat(dev.httpjson.internal.DeadlineTimer.INSTANCE.pending())
+        .as("timer tasks still scheduled")
+        .isLessThanOrEqualTo(timersBefore);
     ResourceCounts.assertBackTo(baseline);
   }
 
