@@ -24,6 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,6 +80,7 @@ public final class StubHttpClient extends HttpClient {
   private final List<StubRequest> received = new ArrayList<>();
   private final List<StubRequest> unexpected = new ArrayList<>();
   private int taken;
+  private volatile @Nullable Recording recording; // while onCall(api, call) runs
 
   private StubHttpClient(JsonOptions options) {
     this.options = options;
@@ -151,6 +153,131 @@ public final class StubHttpClient extends HttpClient {
   public Route on(String description, Predicate<HttpRequest> predicate) {
     Objects.requireNonNull(predicate, "predicate");
     return add(new Route(Objects.requireNonNull(description, "description"), predicate));
+  }
+
+  /**
+   * A call of an API interface's method, run once by {@link #onCall(Object, ApiCall)} to learn the
+   * request it sends.
+   *
+   * @param <A> the API interface
+   */
+  @FunctionalInterface
+  public interface ApiCall<A> {
+    /**
+     * Calls one method of {@code api}.
+     *
+     * @param api the implementation the code under test uses
+     * @throws Exception whatever the method throws; ignored once its request was seen
+     */
+    void call(A api) throws Exception;
+  }
+
+  /**
+   * Adds a route declared by an API interface's own method (httpjson-interfaces), so that a test
+   * never repeats a path template: {@code stub.onCall(github, gh -> gh.issue("octo", "hello",
+   * 42)).reply(200, issue)}. The call is run once, now, through {@code api} — the implementation
+   * the code under test uses, created by an {@code HttpJsonClient} over this stub (its base URI,
+   * default headers and interceptors apply) — and the request it sends is not answered but
+   * recorded: the route matches that method, path and query exactly. A lazily read stream sends
+   * nothing until its first element is asked for: {@code gh -> gh.issues("octo",
+   * "hello").findFirst()}.
+   *
+   * <p>Declare such routes while the code under test is not calling: a request this stub receives
+   * from any thread while the call runs is the one recorded.
+   *
+   * @param api an API interface's implementation bound to a client over this stub
+   * @param call one call of one of its methods
+   * @param <A> the API interface
+   * @return the route, to add its replies
+   * @throws IllegalArgumentException if the call sent no request through this stub within a second
+   */
+  public <A> Route onCall(A api, ApiCall<? super A> call) {
+    Objects.requireNonNull(api, "api");
+    Objects.requireNonNull(call, "call");
+    Recording r = new Recording();
+    synchronized (this) {
+      if (recording != null) {
+        throw new IllegalStateException("another onCall(api, call) is recording");
+      }
+      recording = r;
+    }
+    Exception thrown = null;
+    HttpRequest request;
+    try {
+      try {
+        call.call(api);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        thrown = e;
+      } catch (Exception e) {
+        thrown = e;
+      }
+      request = r.await(Duration.ofSeconds(1)); // an async method may send from another thread
+    } finally {
+      recording = null;
+    }
+    if (request == null) {
+      IllegalArgumentException e =
+          new IllegalArgumentException(
+              "the call sent no request through this stub: is "
+                  + api.getClass().getName()
+                  + " created by an HttpJsonClient over this stub? (a lazily read stream sends"
+                  + " on its first element: end the call with .findFirst())");
+      if (thrown != null) {
+        e.initCause(thrown);
+      }
+      throw e;
+    }
+    String method = request.method();
+    String path = pathOf(request);
+    String query = request.uri().getRawQuery();
+    String description =
+        method
+            + " "
+            + path
+            + (query == null ? "" : "?" + query)
+            + " ("
+            + api.getClass().getSimpleName()
+            + ")";
+    return add(
+        new Route(
+            description,
+            q ->
+                q.method().equals(method)
+                    && pathOf(q).equals(path)
+                    && Objects.equals(q.uri().getRawQuery(), query)));
+  }
+
+  /** The request a recorded call sent: the first one, answered by nothing. */
+  private static final class Recording {
+    private final CompletableFuture<HttpRequest> first = new CompletableFuture<>();
+
+    void capture(HttpRequest request) {
+      first.complete(request);
+    }
+
+    @Nullable HttpRequest await(Duration timeout) {
+      try {
+        return first.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException | ExecutionException e) {
+        return null;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return first.getNow(null);
+      }
+    }
+  }
+
+  /**
+   * What a request sent while {@link #onCall(Object, ApiCall)} records fails with: unchecked, so
+   * that no retry of the code under test repeats it.
+   */
+  private static final class Recorded extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    Recorded() {
+      super("recorded by StubHttpClient.onCall(api, call), not answered");
+    }
   }
 
   private Route add(Route route) {
@@ -372,6 +499,11 @@ public final class StubHttpClient extends HttpClient {
       HttpRequest request, BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");
+    Recording r = recording;
+    if (r != null) {
+      r.capture(request);
+      return CompletableFuture.failedFuture(new Recorded());
+    }
     return new Exchange<>(this, request, handler).start();
   }
 
