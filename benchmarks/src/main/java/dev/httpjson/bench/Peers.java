@@ -274,6 +274,9 @@ final class Peers {
     @GET("weatherforecast/getObject")
     Call<WeatherForecast> getObject();
 
+    @GET("weatherforecast/getCollectionPlain")
+    Call<List<PlainForecast>> getPlain();
+
     @POST("weatherforecast/postCollection")
     Call<Void> postCollection(@Body List<WeatherForecast> value);
 
@@ -314,6 +317,11 @@ final class Peers {
     @Override
     protected WeatherForecast getObject(URI uri) throws Exception {
       return body(api(uri).getObject().execute());
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return body(api(uri).getPlain().execute());
     }
 
     @Override
