@@ -16,7 +16,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
-import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -430,7 +429,7 @@ public final class EventCalls {
           return new FailedSubscriber<>(rejected, info);
         }
       }
-      return BodySubscribers.ofInputStream();
+      return new StreamingSubscriber();
     }
   }
 

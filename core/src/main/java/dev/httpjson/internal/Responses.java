@@ -915,14 +915,14 @@ public final class Responses {
         return rejected;
       }
       HttpHeaders headers = info.headers();
-      return BodySubscribers.mapping(BodySubscribers.ofInputStream(), in -> open(in, headers));
+      return BodySubscribers.mapping(new StreamingSubscriber(), in -> open(in, headers));
     }
 
-    /** For a blocking call: the JDK's own (trusted) stream subscriber; {@link #open} after. */
+    /** For a blocking call: the stream subscriber; {@link #open} after. */
     public BodyHandler<InputStream> blocking() {
       return info -> {
         BodySubscriber<InputStream> rejected = reject(info);
-        return rejected != null ? rejected : BodySubscribers.ofInputStream();
+        return rejected != null ? rejected : new StreamingSubscriber();
       };
     }
   }

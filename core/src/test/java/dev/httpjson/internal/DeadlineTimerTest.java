@@ -62,13 +62,16 @@ class DeadlineTimerTest {
     List<Integer> order = Collections.synchronizedList(new ArrayList<>());
     CountDownLatch all = new CountDownLatch(6);
     int[] delaysMillis = {300, 50, 250, 100, 200, 150};
+    // Each due at its delay after one instant, so that a pause of the scheduling thread (a busy
+    // machine) cannot reorder them: the timer orders by due time, not by delay.
+    long start = System.nanoTime();
     for (int d : delaysMillis) {
       timer.schedule(
           () -> {
             order.add(d);
             all.countDown();
           },
-          TimeUnit.MILLISECONDS.toNanos(d));
+          TimeUnit.MILLISECONDS.toNanos(d) - (System.nanoTime() - start));
     }
 
     assertThat(all.await(5, TimeUnit.SECONDS)).isTrue();
