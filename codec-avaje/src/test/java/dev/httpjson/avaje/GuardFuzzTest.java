@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
@@ -32,6 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
  * JAZZER_FUZZ=1 mvn -B -pl codec-avaje test -Dtest=GuardFuzzTest -Djazzer.max_duration=5m} (see
  * docs/RELIABILITY.md).
  */
+// Once per CI run, on the default JDK: a grammar check compared with Jackson's parser, no JDK
+// client in it (see CONTRIBUTING).
+@Tag("once")
 class GuardFuzzTest {
   private static final JsonOptions OPTIONS =
       JsonOptions.newBuilder().codec(new AvajeCodec()).build();

@@ -4,10 +4,14 @@ import dev.httpjson.jackson.reliability.BlockingTimeoutSoakTest;
 import dev.httpjson.okhttp.OkHttpClients;
 import java.net.http.HttpClient;
 import java.util.concurrent.ExecutorService;
+import org.junit.jupiter.api.Tag;
 
 /**
  * {@link BlockingTimeoutSoakTest} on the OkHttp transport (its dispatcher on the counted executor).
  */
+// Once per CI run, on the default JDK: the OkHttp transport does not run on the JDK's HTTP client
+// (see CONTRIBUTING).
+@Tag("once")
 class OkHttpBlockingTimeoutSoakTest extends BlockingTimeoutSoakTest {
   @Override
   protected HttpClient newClient(ExecutorService executor) {
