@@ -104,7 +104,7 @@ final class ResponsePump implements Flow.Subscription {
    * the body's consumer needs: when {@code body} completes (an {@code InputStream} handed out),
    * reading moves off this thread.
    */
-  void start(CompletableFuture<?> body) {
+  void start(CompletableFuture<?> body, @Nullable CallInterrupter interrupter) {
     wip.set(1); // requests made inside onSubscribe only add demand; this thread serves them
     try {
       subscriber.onSubscribe(this);
@@ -116,7 +116,20 @@ final class ResponsePump implements Flow.Subscription {
         && misuse == null
         && demand.get() == Long.MAX_VALUE
         && !body.isDone()) {
-      readOne(true);
+      Object signal;
+      if (interrupter == null) {
+        signal = read();
+      } else {
+        interrupter.enter(); // only around the read: the subscriber runs outside
+        try {
+          signal = read();
+        } finally {
+          interrupter.exit();
+        }
+      }
+      if (signal != null) {
+        dispatch(signal);
+      }
     }
     drain(1, false);
   }
@@ -170,7 +183,10 @@ final class ResponsePump implements Flow.Subscription {
             return;
           }
           while (!done && !cancelled && misuse == null && demand.get() > 0) {
-            readOne(false);
+            Object signal = read();
+            if (signal != null) {
+              deliver(signal);
+            }
           }
           continue;
         }
@@ -192,8 +208,11 @@ final class ResponsePump implements Flow.Subscription {
     }
   }
 
-  /** Reads what the connection has (waiting for at least a byte) and passes it on. */
-  private void readOne(boolean here) {
+  /**
+   * Reads what the connection has (waiting for at least a byte): the signal to pass on, or null
+   * when cancelled.
+   */
+  private @Nullable Object read() {
     Object signal;
     try {
       BufferedSource in = source;
@@ -211,15 +230,11 @@ final class ResponsePump implements Flow.Subscription {
       boolean wasCancelled = cancelled;
       finish();
       if (wasCancelled) {
-        return;
+        return null;
       }
       signal = reworded(e);
     }
-    if (here) {
-      dispatch(signal);
-    } else {
-      deliver(signal);
-    }
+    return signal;
   }
 
   /** Calls the subscriber here if it is trusted, else queues the signal for the client executor. */
