@@ -569,6 +569,7 @@ final class OkHttpHttpClient extends HttpClient {
    */
   private static final class HeadersTimeout {
     private static final long MAX_NANOS = Long.MAX_VALUE / 4; // Okio adds it to nanoTime()
+    private static final Duration MAX = Duration.ofNanos(MAX_NANOS);
 
     private final Call call;
     private final long nanos;
@@ -590,8 +591,7 @@ final class OkHttpHttpClient extends HttpClient {
       if (timeout == null) {
         return null;
       }
-      long nanos =
-          timeout.compareTo(Duration.ofNanos(MAX_NANOS)) >= 0 ? MAX_NANOS : timeout.toNanos();
+      long nanos = timeout.compareTo(MAX) >= 0 ? MAX_NANOS : timeout.toNanos();
       return new HeadersTimeout(call, nanos);
     }
 

@@ -65,7 +65,7 @@ final class ResponsePump implements Flow.Subscription {
   private final @Nullable Executor delivery; // null: the subscriber is called where bytes are read
   private final AtomicLong demand = new AtomicLong();
   private final AtomicInteger wip = new AtomicInteger(); // the reading role and missed signals
-  private final Queue<Object> signals = new ConcurrentLinkedQueue<>();
+  private final @Nullable Queue<Object> signals; // for delivery on the executor
   private final AtomicInteger deliveries = new AtomicInteger();
   private volatile boolean cancelled;
   private volatile boolean done;
@@ -90,6 +90,7 @@ final class ResponsePump implements Flow.Subscription {
     this.source = hasBody ? body.source() : null;
     this.subscriber = subscriber;
     this.delivery = trusted(subscriber) ? null : clientExecutor;
+    this.signals = delivery == null ? null : new ConcurrentLinkedQueue<>();
   }
 
   /** Whether {@code subscriber} is one of the JDK's that run no caller code in their signals. */
@@ -240,7 +241,8 @@ final class ResponsePump implements Flow.Subscription {
   /** Calls the subscriber here if it is trusted, else queues the signal for the client executor. */
   private void deliver(Object signal) {
     Executor executor = delivery;
-    if (executor == null) {
+    Queue<Object> signals = this.signals;
+    if (executor == null || signals == null) {
       dispatch(signal);
       return;
     }
@@ -259,6 +261,7 @@ final class ResponsePump implements Flow.Subscription {
   }
 
   private void drainSignals() {
+    Queue<Object> signals = java.util.Objects.requireNonNull(this.signals);
     int missed = 1;
     for (; ; ) {
       for (Object signal; (signal = signals.poll()) != null; ) {
