@@ -187,9 +187,10 @@ final class JdkVariants {
   }
 
   /**
-   * {@code diag-okhttp-plain-sockets}: {@code httpjson-okhttp} with plain sockets instead of the
-   * transport's interruptible ones (a socket factory other than the default is kept as given), to
-   * price what interruptible sockets cost.
+   * {@code diag-okhttp-plain-sockets}: {@code httpjson-okhttp} with a socket factory of the
+   * application's own (the default's sockets, as given). It priced the transport's former sockets
+   * of {@code SocketChannel}s (~3%); the transport now keeps OkHttp's sockets, so it should match
+   * {@code httpjson-okhttp}.
    */
   static final class HttpJsonOkHttpPlain extends HttpJsonDefault {
     HttpJsonOkHttpPlain() {

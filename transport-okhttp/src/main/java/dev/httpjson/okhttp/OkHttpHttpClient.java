@@ -29,7 +29,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import javax.net.SocketFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -64,12 +63,7 @@ final class OkHttpHttpClient extends HttpClient {
   private volatile @Nullable ParsedUrl lastUrl;
 
   OkHttpHttpClient(OkHttpClient client) {
-    OkHttpClient.Builder own =
-        client.newBuilder().addNetworkInterceptor(PublisherRequestBody.ANSWERS);
-    if (client.socketFactory() == SocketFactory.getDefault()) {
-      own.socketFactory(InterruptibleSocketFactory.INSTANCE);
-    }
-    this.client = own.build();
+    this.client = client.newBuilder().addNetworkInterceptor(PublisherRequestBody.ANSWERS).build();
     this.redirect =
         !client.followRedirects()
             ? Redirect.NEVER
@@ -155,11 +149,15 @@ final class OkHttpHttpClient extends HttpClient {
       throw new InterruptedException();
     }
     HeadersTimeout timeout = HeadersTimeout.start(call, request);
+    CallInterrupter interrupter = new CallInterrupter(call);
     Response response;
+    interrupter.enter();
     try {
       response = call.execute();
     } catch (IOException e) {
       throw failure(call, e, timeout);
+    } finally {
+      interrupter.exit();
     }
     if (timeout != null && timeout.headersReceived()) {
       response.close();
@@ -183,7 +181,7 @@ final class OkHttpHttpClient extends HttpClient {
       response.close();
       throw new IOException(e.getMessage(), e);
     }
-    pump.start(body);
+    pump.start(body, interrupter);
     if (!body.isDone()) {
       try {
         CompletableFuture.anyOf(body, pump.broken).get();
@@ -273,7 +271,7 @@ final class OkHttpHttpClient extends HttpClient {
                                 OkHttpResponse.of(info, response, request, okRequest.url(), value));
                           }
                         }));
-            pump.start(body);
+            pump.start(body, null);
           }
         });
     return future;
@@ -571,6 +569,7 @@ final class OkHttpHttpClient extends HttpClient {
    */
   private static final class HeadersTimeout {
     private static final long MAX_NANOS = Long.MAX_VALUE / 4; // Okio adds it to nanoTime()
+    private static final Duration MAX = Duration.ofNanos(MAX_NANOS);
 
     private final Call call;
     private final long nanos;
@@ -592,8 +591,7 @@ final class OkHttpHttpClient extends HttpClient {
       if (timeout == null) {
         return null;
       }
-      long nanos =
-          timeout.compareTo(Duration.ofNanos(MAX_NANOS)) >= 0 ? MAX_NANOS : timeout.toNanos();
+      long nanos = timeout.compareTo(MAX) >= 0 ? MAX_NANOS : timeout.toNanos();
       return new HeadersTimeout(call, nanos);
     }
 

@@ -5,11 +5,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import javax.net.ssl.SSLSession;
 import okhttp3.Headers;
@@ -101,13 +105,68 @@ final class OkHttpResponse<T> implements HttpResponse<T>, HttpResponse.ResponseI
     return builder.build();
   }
 
+  /**
+   * OkHttp's headers as the JDK's. {@link HttpHeaders#of} copies what it is given, so a usual head
+   * is handed over as a view that groups the names as it goes; a long one, whose grouping by
+   * scanning would take quadratic time, through a sorted map.
+   */
   static HttpHeaders headers(Headers headers) {
     int size = headers.size();
+    if (size <= HeaderView.MAX_SIZE) {
+      return HttpHeaders.of(new HeaderView(headers), ALL);
+    }
     Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     for (int i = 0; i < size; i++) {
       map.computeIfAbsent(headers.name(i), name -> new ArrayList<>(1)).add(headers.value(i));
     }
     return HttpHeaders.of(map, ALL);
+  }
+
+  /**
+   * Each name once (as first spelt, compared ignoring case) with its values in order, found by
+   * scanning the head.
+   */
+  private static final class HeaderView extends AbstractMap<String, List<String>> {
+    static final int MAX_SIZE = 64;
+
+    private final Headers headers;
+
+    HeaderView(Headers headers) {
+      this.headers = headers;
+    }
+
+    @Override
+    public void forEach(BiConsumer<? super String, ? super List<String>> action) {
+      int size = headers.size();
+      next:
+      for (int i = 0; i < size; i++) {
+        String name = headers.name(i);
+        for (int j = 0; j < i; j++) {
+          if (headers.name(j).equalsIgnoreCase(name)) {
+            continue next; // listed with its first occurrence
+          }
+        }
+        String first = headers.value(i);
+        List<String> values = null;
+        for (int k = i + 1; k < size; k++) {
+          if (headers.name(k).equalsIgnoreCase(name)) {
+            if (values == null) {
+              values = new ArrayList<>(2);
+              values.add(first);
+            }
+            values.add(headers.value(k));
+          }
+        }
+        action.accept(name, values == null ? List.of(first) : values);
+      }
+    }
+
+    @Override
+    public Set<Map.Entry<String, List<String>>> entrySet() {
+      Map<String, List<String>> copy = new LinkedHashMap<>();
+      forEach(copy::put);
+      return copy.entrySet();
+    }
   }
 
   static HttpClient.Version version(Protocol protocol) {

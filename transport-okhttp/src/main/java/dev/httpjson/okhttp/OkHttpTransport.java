@@ -36,10 +36,10 @@ import okhttp3.OkHttpClient;
  * body handler then sees the decoded bytes. A request that sets {@code Accept-Encoding} itself —
  * httpjson's own calls do — gets the body as sent, which httpjson decodes.
  *
- * <p>Interrupts: a thread blocked in {@code send} must be woken from a socket read, which a plain
- * socket does not allow; when the {@link OkHttpClient} uses the default socket factory, the
- * returned client uses sockets of {@link java.nio.channels.SocketChannel}s instead, which an
- * interrupt closes.
+ * <p>Interrupts: interrupting a thread blocked in {@code send} — connecting, writing the request,
+ * waiting for the response or reading the body the handler asked for — cancels the OkHttp call,
+ * which closes its socket, and {@code send} throws {@link InterruptedException}; this holds
+ * whatever socket factory the {@link OkHttpClient} has.
  *
  * <p>This class is a static factory; the clients it returns are immutable and thread-safe, share
  * the {@link OkHttpClient}'s connection pool and dispatcher, and need no closing of their own.

@@ -65,7 +65,7 @@ final class ResponsePump implements Flow.Subscription {
   private final @Nullable Executor delivery; // null: the subscriber is called where bytes are read
   private final AtomicLong demand = new AtomicLong();
   private final AtomicInteger wip = new AtomicInteger(); // the reading role and missed signals
-  private final Queue<Object> signals = new ConcurrentLinkedQueue<>();
+  private final @Nullable Queue<Object> signals; // for delivery on the executor
   private final AtomicInteger deliveries = new AtomicInteger();
   private volatile boolean cancelled;
   private volatile boolean done;
@@ -90,6 +90,7 @@ final class ResponsePump implements Flow.Subscription {
     this.source = hasBody ? body.source() : null;
     this.subscriber = subscriber;
     this.delivery = trusted(subscriber) ? null : clientExecutor;
+    this.signals = delivery == null ? null : new ConcurrentLinkedQueue<>();
   }
 
   /** Whether {@code subscriber} is one of the JDK's that run no caller code in their signals. */
@@ -104,7 +105,7 @@ final class ResponsePump implements Flow.Subscription {
    * the body's consumer needs: when {@code body} completes (an {@code InputStream} handed out),
    * reading moves off this thread.
    */
-  void start(CompletableFuture<?> body) {
+  void start(CompletableFuture<?> body, @Nullable CallInterrupter interrupter) {
     wip.set(1); // requests made inside onSubscribe only add demand; this thread serves them
     try {
       subscriber.onSubscribe(this);
@@ -116,7 +117,20 @@ final class ResponsePump implements Flow.Subscription {
         && misuse == null
         && demand.get() == Long.MAX_VALUE
         && !body.isDone()) {
-      readOne(true);
+      Object signal;
+      if (interrupter == null) {
+        signal = read();
+      } else {
+        interrupter.enter(); // only around the read: the subscriber runs outside
+        try {
+          signal = read();
+        } finally {
+          interrupter.exit();
+        }
+      }
+      if (signal != null) {
+        dispatch(signal);
+      }
     }
     drain(1, false);
   }
@@ -170,7 +184,10 @@ final class ResponsePump implements Flow.Subscription {
             return;
           }
           while (!done && !cancelled && misuse == null && demand.get() > 0) {
-            readOne(false);
+            Object signal = read();
+            if (signal != null) {
+              deliver(signal);
+            }
           }
           continue;
         }
@@ -192,8 +209,11 @@ final class ResponsePump implements Flow.Subscription {
     }
   }
 
-  /** Reads what the connection has (waiting for at least a byte) and passes it on. */
-  private void readOne(boolean here) {
+  /**
+   * Reads what the connection has (waiting for at least a byte): the signal to pass on, or null
+   * when cancelled.
+   */
+  private @Nullable Object read() {
     Object signal;
     try {
       BufferedSource in = source;
@@ -211,21 +231,18 @@ final class ResponsePump implements Flow.Subscription {
       boolean wasCancelled = cancelled;
       finish();
       if (wasCancelled) {
-        return;
+        return null;
       }
       signal = reworded(e);
     }
-    if (here) {
-      dispatch(signal);
-    } else {
-      deliver(signal);
-    }
+    return signal;
   }
 
   /** Calls the subscriber here if it is trusted, else queues the signal for the client executor. */
   private void deliver(Object signal) {
     Executor executor = delivery;
-    if (executor == null) {
+    Queue<Object> signals = this.signals;
+    if (executor == null || signals == null) {
       dispatch(signal);
       return;
     }
@@ -244,6 +261,7 @@ final class ResponsePump implements Flow.Subscription {
   }
 
   private void drainSignals() {
+    Queue<Object> signals = java.util.Objects.requireNonNull(this.signals);
     int missed = 1;
     for (; ; ) {
       for (Object signal; (signal = signals.poll()) != null; ) {
