@@ -53,6 +53,7 @@ public final class Client {
     VARIANTS.put("feign", Peers.FeignJackson::new);
     VARIANTS.put("spring", Peers.SpringRestClient::new);
     VARIANTS.put("retrofit", Peers.RetrofitJackson::new);
+    VARIANTS.put("retrofit-web", () -> new Peers.RetrofitJackson(Jackson2Static.MAPPER));
     VARIANTS.put("okhttp-bytes", Peers.OkHttpBytes::new);
     VARIANTS.put("httpjson-okhttp", JdkVariants.HttpJsonOkHttp::new);
     VARIANTS.put("httpjson-apache5", Apache5Variants.HttpJsonApache5::new);

@@ -284,10 +284,25 @@ final class Peers {
     Call<Void> postObject(@Body WeatherForecast value);
   }
 
-  /** {@code retrofit}: Retrofit 3 on OkHttp with converter-jackson (2). */
+  /**
+   * {@code retrofit}: Retrofit 3 on OkHttp with converter-jackson (2), its mapper as a Retrofit
+   * user makes it (case-sensitive names). {@code retrofit-web}: the same with the mapper {@code
+   * jackson2-static} uses, configured as httpjson's web defaults (case-insensitive names, a date's
+   * offset kept), so that beside {@code httpjson-okhttp} the decoders do the same work and the
+   * ratio is the transports' and the layers'.
+   */
   static final class RetrofitJackson extends Variant.Model {
     private final OkHttpClient okhttp = new OkHttpClient();
+    private final com.fasterxml.jackson.databind.ObjectMapper mapper;
     private RetrofitApi api;
+
+    RetrofitJackson() {
+      this(Jackson2.newMapper());
+    }
+
+    RetrofitJackson(com.fasterxml.jackson.databind.ObjectMapper mapper) {
+      this.mapper = mapper;
+    }
 
     @Override
     protected void prepare(URI base) {
@@ -295,7 +310,7 @@ final class Peers {
           new Retrofit.Builder()
               .baseUrl(base.resolve("/").toString())
               .client(okhttp)
-              .addConverterFactory(JacksonConverterFactory.create(Jackson2.newMapper()))
+              .addConverterFactory(JacksonConverterFactory.create(mapper))
               .build()
               .create(RetrofitApi.class);
     }
