@@ -56,6 +56,14 @@ public abstract class ListenerContract {
     return HttpClient.newHttpClient();
   }
 
+  /**
+   * The requests {@link #server} received. A transport that answers from the server's script in
+   * memory, never reaching its socket, overrides it with the requests it recorded.
+   */
+  protected LoopbackServer.Received received() {
+    return LoopbackServer.received(server);
+  }
+
   @BeforeEach
   void startServer() throws Exception {
     server = LoopbackServer.start();
@@ -200,7 +208,7 @@ public abstract class ListenerContract {
 
     api.postAsJson("items", new Item(0, "two"), Item.class);
 
-    String sent = server.takeRequest(5, SECONDS).getBody().utf8();
+    String sent = received().take(5, SECONDS).getBody().utf8();
     assertThat(recorder.events())
         .containsExactly(
             "callStart POST /items",
