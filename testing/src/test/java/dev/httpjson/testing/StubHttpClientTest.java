@@ -10,11 +10,13 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.testing.Models.Order;
 import dev.httpjson.testing.Models.User;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -246,6 +248,33 @@ class StubHttpClientTest {
         stub.sendAsync(HttpRequest.newBuilder(URI.create("http://x/x")).build(), i -> throwing);
 
     assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS)).hasCause(boom);
+  }
+
+  @Test
+  void aSendWhoseBodyFailsUncheckedThrowsAnIOExceptionWithItAsTheCauseLikeTheJdk() {
+    stub.on("GET", "/x").reply(200, 1).always();
+    UncheckedIOException tooLarge = new UncheckedIOException(new IOException("too large"));
+    IllegalArgumentException refused = new IllegalArgumentException("refused");
+    HttpRequest get = HttpRequest.newBuilder(URI.create("http://x/x")).build();
+
+    // The JDK client's send wraps whatever failed the exchange in an IOException of the same
+    // message, except the exceptions it names (IllegalArgumentException, SecurityException, ...).
+    assertThatThrownBy(() -> stub.send(get, i -> failingWith(tooLarge)))
+        .isExactlyInstanceOf(IOException.class)
+        .hasMessage(tooLarge.getMessage())
+        .hasCause(tooLarge);
+    assertThatThrownBy(() -> stub.send(get, i -> failingWith(refused)))
+        .isExactlyInstanceOf(IllegalArgumentException.class)
+        .hasMessage("refused")
+        .hasCause(refused);
+  }
+
+  private static BodySubscriber<String> failingWith(RuntimeException failure) {
+    return BodySubscribers.mapping(
+        BodySubscribers.discarding(),
+        v -> {
+          throw failure;
+        });
   }
 
   @Test
