@@ -110,6 +110,44 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aComputedReplyIsMadeFromEachRequestOnceItsBodyArrived() throws Exception {
+    stub.on("POST", "/v1/orders")
+        .reply(
+            r -> {
+              Order sent = r.bodyAs(Order.class);
+              return Reply.json(
+                  201, new Order(sent.item() + " (" + r.path() + ")", 2 * sent.quantity()));
+            })
+        .always();
+
+    assertThat(api.postAsJson("orders", new Order("tea", 2), Order.class))
+        .isEqualTo(new Order("tea (/v1/orders)", 4));
+    assertThat(api.postAsJson("orders", new Order("milk", 1), Order.class))
+        .isEqualTo(new Order("milk (/v1/orders)", 2));
+    assertThat(stub.takeRequest(WAIT).bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
+    stub.verify();
+  }
+
+  @Test
+  void aComputedReplyThatFailsFailsTheCallNamingTheRoute() throws Exception {
+    stub.on("GET", "/v1/n")
+        .reply(
+            r -> {
+              throw new IllegalStateException("no such n");
+            });
+    stub.on("GET", "/v1/m").reply(r -> null);
+
+    assertThatThrownBy(() -> api.getFromJson("n", Integer.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("the reply of route GET /v1/n could not be computed")
+        .hasMessageContaining("no such n");
+    assertThatThrownBy(() -> api.getFromJson("m", Integer.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("the reply of route GET /v1/m could not be computed");
+    assertThat(stub.requests()).hasSize(2);
+  }
+
+  @Test
   void aBodyOfAnotherShapeFailsSayingWhatWasSent() throws Exception {
     stub.on("POST", "/v1/orders").reply(Reply.status(201));
     api.postAsJson("orders", List.of(1, 2));
