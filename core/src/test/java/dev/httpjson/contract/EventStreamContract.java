@@ -68,11 +68,12 @@ public abstract class EventStreamContract {
   }
 
   /**
-   * The requests {@link #server} received. A transport that answers from the server's script in
-   * memory, never reaching its socket, overrides it with the requests it recorded.
+   * The requests {@code scripted} received ({@link #server}, or another server a row starts). A
+   * transport that answers from the servers' scripts in memory, never reaching their sockets,
+   * overrides it with the requests it recorded.
    */
-  protected LoopbackServer.Received received() {
-    return LoopbackServer.received(server);
+  protected LoopbackServer.Received received(MockWebServer scripted) {
+    return LoopbackServer.received(scripted);
   }
 
   @BeforeEach
@@ -81,7 +82,7 @@ public abstract class EventStreamContract {
     client = newClient();
     options = JsonOptions.newBuilder().codec(codec()).build();
     normalCall();
-    received().take();
+    received(server).take();
     baseline = ResourceCounts.now();
   }
 
@@ -148,7 +149,7 @@ public abstract class EventStreamContract {
         .containsExactly(
             new ServerSentEvent<>("1", "add", new Named("a"), null),
             new ServerSentEvent<>("1", "message", new Named("b"), Duration.ofMillis(250)));
-    RecordedRequest request = received().take();
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("GET");
     assertThat(request.getHeaders().values("Accept")).containsExactly("text/event-stream");
     assertClientHealthyAndNothingLeaked();
@@ -177,7 +178,7 @@ public abstract class EventStreamContract {
     try (Stream<ServerSentEvent<Named>> s = api.getFromJsonAsEvents("feed", Named.class)) {
       assertThat(s.map(ServerSentEvent::data)).containsExactly(new Named("a"));
     }
-    RecordedRequest request = received().take();
+    RecordedRequest request = received(server).take();
     assertThat(request.getUrl().encodedPath()).isEqualTo("/api/feed");
     assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t");
     assertThat(request.getHeaders().values("Accept")).containsExactly("text/event-stream");
@@ -196,7 +197,7 @@ public abstract class EventStreamContract {
     }
 
     assertThat(chunks).containsExactly(new Named("Hel"), new Named("lo"));
-    RecordedRequest request = received().take();
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("POST");
     assertThat(request.getBody().utf8()).isEqualTo("{\"prompt\":\"hi\"}");
     assertThat(request.getHeaders().get("Content-Type")).startsWith("application/json");
@@ -410,8 +411,8 @@ public abstract class EventStreamContract {
         HttpJson.getFromJsonAsEvents(client, uri("/e"), named())) {
       assertThat(s.count()).isEqualTo(1);
     }
-    received().take();
-    assertThat(received().count()).isEqualTo(2); // the warm-up call and this one
+    received(server).take();
+    assertThat(received(server).count()).isEqualTo(2); // the warm-up call and this one
   }
 
   @Test
@@ -436,11 +437,11 @@ public abstract class EventStreamContract {
     assertThat(elapsedMillis)
         .as("two waits of the server's retry time")
         .isGreaterThanOrEqualTo(100);
-    assertThat(received().take().getHeaders().get("Last-Event-ID")).isNull();
-    RecordedRequest second = received().take();
+    assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isNull();
+    RecordedRequest second = received(server).take();
     assertThat(second.getHeaders().get("Last-Event-ID")).isEqualTo("5");
     assertThat(second.getHeaders().values("Accept")).containsExactly("text/event-stream");
-    assertThat(received().take().getHeaders().get("Last-Event-ID")).isEqualTo("5");
+    assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isEqualTo("5");
     assertClientHealthyAndNothingLeaked();
   }
 
@@ -455,7 +456,7 @@ public abstract class EventStreamContract {
         HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect)) {
       assertThat(s.map(e -> e.data().displayName())).containsExactly("n0", "n1", "n2");
     }
-    assertThat(received().count()).isEqualTo(4); // warm-up + 1 + 2 reconnections
+    assertThat(received(server).count()).isEqualTo(4); // warm-up + 1 + 2 reconnections
   }
 
   @Test
@@ -490,7 +491,7 @@ public abstract class EventStreamContract {
     Thread.sleep(100); // let it start waiting (the outcome does not depend on it)
     s.close();
     assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
-    assertThat(received().count()).isEqualTo(2); // no reconnection happened
+    assertThat(received(server).count()).isEqualTo(2); // no reconnection happened
     assertClientHealthyAndNothingLeaked();
   }
 
@@ -556,9 +557,9 @@ public abstract class EventStreamContract {
     assertThat(all)
         .extracting(ServerSentEvent::id)
         .containsExactly("\u00e9\u20ac1", "x\u0001y", "x\u0001y");
-    received().take();
+    received(server).take();
     for (int i = 0; i < 3; i++) {
-      assertThat(received().take().getHeaders().get("Last-Event-ID")).isNull();
+      assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isNull();
     }
     assertClientHealthyAndNothingLeaked();
   }
@@ -679,7 +680,7 @@ public abstract class EventStreamContract {
     assertThat(waiting).isNotDone();
     s.close();
     assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
-    assertThat(received().count()).isEqualTo(2); // no reconnection happened
+    assertThat(received(server).count()).isEqualTo(2); // no reconnection happened
     assertClientHealthyAndNothingLeaked();
   }
 

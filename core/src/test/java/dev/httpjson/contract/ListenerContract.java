@@ -57,11 +57,12 @@ public abstract class ListenerContract {
   }
 
   /**
-   * The requests {@link #server} received. A transport that answers from the server's script in
-   * memory, never reaching its socket, overrides it with the requests it recorded.
+   * The requests {@code scripted} received ({@link #server}, or another server a row starts). A
+   * transport that answers from the servers' scripts in memory, never reaching their sockets,
+   * overrides it with the requests it recorded.
    */
-  protected LoopbackServer.Received received() {
-    return LoopbackServer.received(server);
+  protected LoopbackServer.Received received(MockWebServer scripted) {
+    return LoopbackServer.received(scripted);
   }
 
   @BeforeEach
@@ -208,7 +209,7 @@ public abstract class ListenerContract {
 
     api.postAsJson("items", new Item(0, "two"), Item.class);
 
-    String sent = received().take(5, SECONDS).getBody().utf8();
+    String sent = received(server).take(5, SECONDS).getBody().utf8();
     assertThat(recorder.events())
         .containsExactly(
             "callStart POST /items",
