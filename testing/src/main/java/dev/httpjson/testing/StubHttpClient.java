@@ -481,6 +481,9 @@ public final class StubHttpClient extends HttpClient {
       // As the JDK client's send: what it names keeps its type, anything else (an unchecked
       // exception a body subscriber threw included) becomes an IOException with its message.
       Throwable cause = e.getCause();
+      if (cause instanceof Recorded) {
+        throw (Recorded) cause; // as it is: no retry of the code under test repeats it
+      }
       String message = cause.getMessage();
       if (cause instanceof IllegalArgumentException) {
         throw new IllegalArgumentException(message, cause);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.RetryInterceptor;
 import dev.httpjson.testing.Models.Order;
 import dev.httpjson.testing.Models.User;
 import java.io.IOException;
@@ -305,6 +306,36 @@ class StubHttpClientTest {
         .isExactlyInstanceOf(IllegalArgumentException.class)
         .hasMessage("refused")
         .hasCause(refused);
+  }
+
+  @Test
+  void aRequestRecordedByOnCallFailsUncheckedSoThatARetryingClientDoesNotRepeatIt() {
+    HttpJsonClient retrying =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(3)
+                    .retryOnException(e -> true)
+                    .backoff(Duration.ofMillis(1), Duration.ofMillis(1))
+                    .build())
+            .build();
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+
+    stub.onCall(
+            retrying,
+            c -> {
+              try {
+                c.getFromJson("n", Integer.class);
+              } catch (Exception | Error e) {
+                thrown.set(e);
+              }
+            })
+        .reply(200, 1);
+
+    assertThat(thrown.get())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("recorded by StubHttpClient.onCall(api, call), not answered");
   }
 
   private static BodySubscriber<String> failingWith(RuntimeException failure) {
