@@ -67,13 +67,22 @@ public abstract class EventStreamContract {
     return HttpClient.newHttpClient();
   }
 
+  /**
+   * The requests {@code scripted} received ({@link #server}, or another server a row starts). A
+   * transport that answers from the servers' scripts in memory, never reaching their sockets,
+   * overrides it with the requests it recorded.
+   */
+  protected LoopbackServer.Received received(MockWebServer scripted) {
+    return LoopbackServer.received(scripted);
+  }
+
   @BeforeEach
   void start() throws Exception {
     server = LoopbackServer.start();
     client = newClient();
     options = JsonOptions.newBuilder().codec(codec()).build();
     normalCall();
-    server.takeRequest();
+    received(server).take();
     baseline = ResourceCounts.now();
   }
 
@@ -140,7 +149,7 @@ public abstract class EventStreamContract {
         .containsExactly(
             new ServerSentEvent<>("1", "add", new Named("a"), null),
             new ServerSentEvent<>("1", "message", new Named("b"), Duration.ofMillis(250)));
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("GET");
     assertThat(request.getHeaders().values("Accept")).containsExactly("text/event-stream");
     assertClientHealthyAndNothingLeaked();
@@ -169,7 +178,7 @@ public abstract class EventStreamContract {
     try (Stream<ServerSentEvent<Named>> s = api.getFromJsonAsEvents("feed", Named.class)) {
       assertThat(s.map(ServerSentEvent::data)).containsExactly(new Named("a"));
     }
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = received(server).take();
     assertThat(request.getUrl().encodedPath()).isEqualTo("/api/feed");
     assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t");
     assertThat(request.getHeaders().values("Accept")).containsExactly("text/event-stream");
@@ -188,7 +197,7 @@ public abstract class EventStreamContract {
     }
 
     assertThat(chunks).containsExactly(new Named("Hel"), new Named("lo"));
-    RecordedRequest request = server.takeRequest();
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("POST");
     assertThat(request.getBody().utf8()).isEqualTo("{\"prompt\":\"hi\"}");
     assertThat(request.getHeaders().get("Content-Type")).startsWith("application/json");
@@ -402,8 +411,8 @@ public abstract class EventStreamContract {
         HttpJson.getFromJsonAsEvents(client, uri("/e"), named())) {
       assertThat(s.count()).isEqualTo(1);
     }
-    server.takeRequest();
-    assertThat(server.getRequestCount()).isEqualTo(2); // the warm-up call and this one
+    received(server).take();
+    assertThat(received(server).count()).isEqualTo(2); // the warm-up call and this one
   }
 
   @Test
@@ -428,11 +437,11 @@ public abstract class EventStreamContract {
     assertThat(elapsedMillis)
         .as("two waits of the server's retry time")
         .isGreaterThanOrEqualTo(100);
-    assertThat(server.takeRequest().getHeaders().get("Last-Event-ID")).isNull();
-    RecordedRequest second = server.takeRequest();
+    assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isNull();
+    RecordedRequest second = received(server).take();
     assertThat(second.getHeaders().get("Last-Event-ID")).isEqualTo("5");
     assertThat(second.getHeaders().values("Accept")).containsExactly("text/event-stream");
-    assertThat(server.takeRequest().getHeaders().get("Last-Event-ID")).isEqualTo("5");
+    assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isEqualTo("5");
     assertClientHealthyAndNothingLeaked();
   }
 
@@ -447,7 +456,7 @@ public abstract class EventStreamContract {
         HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect)) {
       assertThat(s.map(e -> e.data().displayName())).containsExactly("n0", "n1", "n2");
     }
-    assertThat(server.getRequestCount()).isEqualTo(4); // warm-up + 1 + 2 reconnections
+    assertThat(received(server).count()).isEqualTo(4); // warm-up + 1 + 2 reconnections
   }
 
   @Test
@@ -482,7 +491,7 @@ public abstract class EventStreamContract {
     Thread.sleep(100); // let it start waiting (the outcome does not depend on it)
     s.close();
     assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
-    assertThat(server.getRequestCount()).isEqualTo(2); // no reconnection happened
+    assertThat(received(server).count()).isEqualTo(2); // no reconnection happened
     assertClientHealthyAndNothingLeaked();
   }
 
@@ -548,9 +557,9 @@ public abstract class EventStreamContract {
     assertThat(all)
         .extracting(ServerSentEvent::id)
         .containsExactly("\u00e9\u20ac1", "x\u0001y", "x\u0001y");
-    server.takeRequest();
+    received(server).take();
     for (int i = 0; i < 3; i++) {
-      assertThat(LoopbackServer.take(server).getHeaders().get("Last-Event-ID")).isNull();
+      assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isNull();
     }
     assertClientHealthyAndNothingLeaked();
   }
@@ -671,7 +680,7 @@ public abstract class EventStreamContract {
     assertThat(waiting).isNotDone();
     s.close();
     assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
-    assertThat(server.getRequestCount()).isEqualTo(2); // no reconnection happened
+    assertThat(received(server).count()).isEqualTo(2); // no reconnection happened
     assertClientHealthyAndNothingLeaked();
   }
 

@@ -122,6 +122,15 @@ public abstract class HttpJsonContract {
     return true;
   }
 
+  /**
+   * The requests {@code scripted} received ({@link #server}, or another server a row starts). A
+   * transport that answers from the servers' scripts in memory, never reaching their sockets,
+   * overrides it with the requests it recorded.
+   */
+  protected LoopbackServer.Received received(MockWebServer scripted) {
+    return LoopbackServer.received(scripted);
+  }
+
   @BeforeEach
   void startServer() throws Exception {
     server = newServer();
@@ -165,7 +174,7 @@ public abstract class HttpJsonContract {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("request body on GET")
         .hasMessageNotContaining("Malformed");
-    assertThat(server.getRequestCount()).isZero();
+    assertThat(received(server).count()).isZero();
   }
 
   @Test
@@ -176,7 +185,7 @@ public abstract class HttpJsonContract {
         HttpJson.getFromJson(client, uri("/f"), JsonType.of(WeatherForecast.class, options));
 
     assertThat(value).isEqualTo(MILD);
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("GET");
     assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
   }
@@ -382,7 +391,7 @@ public abstract class HttpJsonContract {
                 HttpJson.getFromJson(client, uri("/s"), JsonType.of(Named.class, strictRecords())))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageContaining("strictRecords");
-    assertThat(server.getRequestCount()).as("refused before sending").isZero();
+    assertThat(received(server).count()).as("refused before sending").isZero();
     return false;
   }
 
@@ -574,8 +583,8 @@ public abstract class HttpJsonContract {
     HttpJson.postAsJson(client, uri("/e"), new Event("x", at), options);
 
     assertThat(event.at()).isEqualTo(at);
-    LoopbackServer.take(server);
-    assertThat(LoopbackServer.take(server).getBody().utf8()).contains("\"at\":\"2026-11-30T08:15");
+    received(server).take();
+    assertThat(received(server).take().getBody().utf8()).contains("\"at\":\"2026-11-30T08:15");
   }
 
   @Test
@@ -588,8 +597,8 @@ public abstract class HttpJsonContract {
 
     assertThat(event.at().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
     assertThat(event.at().getHour()).isEqualTo(8);
-    LoopbackServer.take(server);
-    assertThat(LoopbackServer.take(server).getBody().utf8())
+    received(server).take();
+    assertThat(received(server).take().getBody().utf8())
         .isEqualTo("{\"name\":\"x\",\"at\":\"2025-06-01T08:30:00+02:00\"}");
   }
 
@@ -609,8 +618,8 @@ public abstract class HttpJsonContract {
     assertThat(events.get(0).at().getOffset()).isEqualTo(ZoneOffset.UTC);
     assertThat(events.get(1).at().getNano()).isEqualTo(123_456_789);
     assertThat(events.get(2).at().getOffset()).isEqualTo(ZoneOffset.ofHoursMinutes(5, 30));
-    LoopbackServer.take(server);
-    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo(body);
+    received(server).take();
+    assertThat(received(server).take().getBody().utf8()).isEqualTo(body);
   }
 
   @Test
@@ -628,8 +637,8 @@ public abstract class HttpJsonContract {
     assertThat(stamps.zoned().getOffset()).isEqualTo(ZoneOffset.ofHours(2));
     assertThat(stamps.zoned().getHour()).isEqualTo(8);
     assertThat(stamps.instant()).isEqualTo(Instant.parse("2025-06-01T06:30:00Z"));
-    LoopbackServer.take(server);
-    assertThat(LoopbackServer.take(server).getBody().utf8())
+    received(server).take();
+    assertThat(received(server).take().getBody().utf8())
         .isEqualTo(
             "{\"offset\":\"2025-06-01T08:30:00+02:00\",\"zoned\":\"2025-06-01T08:30:00+02:00\","
                 + "\"instant\":\"2025-06-01T06:30:00Z\"}");
@@ -864,7 +873,7 @@ public abstract class HttpJsonContract {
     Named value = HttpJson.deleteFromJson(client, uri("/n/1"), JsonType.of(Named.class, options));
 
     assertThat(value).isEqualTo(new Named("removed"));
-    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("DELETE");
+    assertThat(received(server).take().getMethod()).isEqualTo("DELETE");
   }
 
   @Test
@@ -887,7 +896,7 @@ public abstract class HttpJsonContract {
     HttpResponse<byte[]> response = HttpJson.postAsJson(client, uri("/f"), MILD, options);
 
     assertThat(response.statusCode()).isEqualTo(201);
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("POST");
     assertThat(request.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
@@ -908,7 +917,7 @@ public abstract class HttpJsonContract {
     HttpResponse<byte[]> response = HttpJson.postAsJson(client, uri("/f"), MILD, gzip);
 
     assertThat(response.statusCode()).isEqualTo(201);
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
     assertThat(request.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
@@ -925,7 +934,7 @@ public abstract class HttpJsonContract {
     HttpJson.postAsJson(client, uri("/f"), MILD, options);
 
     assertThat(options.requestCompression()).isFalse();
-    assertThat(LoopbackServer.take(server).getHeaders().get("Content-Encoding")).isNull();
+    assertThat(received(server).take().getHeaders().get("Content-Encoding")).isNull();
   }
 
   @Test
@@ -946,7 +955,7 @@ public abstract class HttpJsonContract {
             HttpResponse.BodyHandlers.discarding());
 
     assertThat(response.statusCode()).isEqualTo(200);
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
     assertThat(request.getHeaders().get("Content-Type")).isEqualTo("application/x-ndjson");
     assertThat(request.getHeaders().get("Content-Length")).isNull();
@@ -969,8 +978,8 @@ public abstract class HttpJsonContract {
     Named ok = api.postAsJson("" + uri("/f"), MILD, JsonType.of(Named.class, gzip));
 
     assertThat(ok).isEqualTo(new Named("ok"));
-    RecordedRequest first = LoopbackServer.take(server);
-    RecordedRequest second = LoopbackServer.take(server);
+    RecordedRequest first = received(server).take();
+    RecordedRequest second = received(server).take();
     assertThat(second.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
     assertThat(second.getBody().toByteArray()).isEqualTo(first.getBody().toByteArray());
     assertThat(new String(Compressed.gunzip(second.getBody().toByteArray()), UTF_8))
@@ -996,8 +1005,8 @@ public abstract class HttpJsonContract {
     HttpJson.putAsJson(client, uri("/a"), MILD, options);
     HttpJson.patchAsJson(client, uri("/a"), MILD, options);
 
-    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("PUT");
-    RecordedRequest patch = LoopbackServer.take(server);
+    assertThat(received(server).take().getMethod()).isEqualTo("PUT");
+    RecordedRequest patch = received(server).take();
     assertThat(patch.getMethod()).isEqualTo("PATCH");
     assertThat(patch.getBody().utf8()).isEqualTo(FORECAST);
   }
@@ -1014,7 +1023,7 @@ public abstract class HttpJsonContract {
             new JsonType<List<WeatherForecast>>() {}.withOptions(options));
 
     assertThat(echoed).containsExactly(MILD);
-    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[" + FORECAST + "]");
+    assertThat(received(server).take().getBody().utf8()).isEqualTo("[" + FORECAST + "]");
   }
 
   @Test
@@ -1029,7 +1038,7 @@ public abstract class HttpJsonContract {
             new JsonType<List<WeatherForecast>>() {}.withOptions(options));
 
     assertThat(found).containsExactly(MILD);
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("QUERY");
     assertThat(request.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
@@ -1052,7 +1061,7 @@ public abstract class HttpJsonContract {
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(422))
         .hasMessageStartingWith("HTTP 422 from QUERY");
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("QUERY");
     assertThat(request.getBody().utf8()).isEqualTo(FORECAST);
   }
@@ -1083,7 +1092,7 @@ public abstract class HttpJsonContract {
 
     HttpJson.postAsJson(client, uri("/p"), new PascalPerson("Ada", null), options);
 
-    assertThat(LoopbackServer.take(server).getBody().utf8())
+    assertThat(received(server).take().getBody().utf8())
         .isEqualTo("{\"firstName\":\"Ada\",\"middleName\":null}");
   }
 
@@ -1098,7 +1107,7 @@ public abstract class HttpJsonContract {
             client, uri("/p"), new Person("Ada", null), JsonType.of(Named.class, snake));
 
     assertThat(read).isEqualTo(new Named("s"));
-    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("{\"first_name\":\"Ada\"}");
+    assertThat(received(server).take().getBody().utf8()).isEqualTo("{\"first_name\":\"Ada\"}");
   }
 
   @Test
@@ -1111,7 +1120,7 @@ public abstract class HttpJsonContract {
         .satisfies(e -> assertThat(((JsonWriteException) e).path()).isEqualTo("$.name"));
     assertThatThrownBy(() -> JsonContent.of(selfReferencing(), options))
         .isInstanceOf(JsonWriteException.class);
-    assertThat(server.getRequestCount()).isZero();
+    assertThat(received(server).count()).isZero();
     assertThat(
             HttpJson.getFromJson(
                 client, uri("/ok"), JsonType.mapOf(Object.class).withOptions(options)))
@@ -1143,7 +1152,7 @@ public abstract class HttpJsonContract {
     assertThat(content.mediaType()).isEqualTo("application/json; charset=utf-8");
     assertThat(content.contentLength()).isEqualTo(FORECAST.length());
     assertThat(response.body()).isEqualTo(new Named("ok"));
-    RecordedRequest recorded = LoopbackServer.take(server);
+    RecordedRequest recorded = received(server).take();
     assertThat(recorded.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
     assertThat(recorded.getHeaders().get("X-A")).isEqualTo("1");
@@ -1179,7 +1188,7 @@ public abstract class HttpJsonContract {
     client.send(
         content.requestBuilder("PUT", uri("/c")).build(), HttpResponse.BodyHandlers.discarding());
 
-    RecordedRequest recorded = LoopbackServer.take(server);
+    RecordedRequest recorded = received(server).take();
     assertThat(recorded.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=UTF-16");
     // Little-endian without a byte-order mark, as .NET's Encoding.Unicode writes and reads it.
@@ -1215,12 +1224,12 @@ public abstract class HttpJsonContract {
         HttpResponse.BodyHandlers.discarding());
     utf32.postAsJson(uri("/c").toString(), value);
 
-    assertThat(server.takeRequest().getBody().toByteArray()).isEqualTo(text.getBytes(UTF_16LE));
-    RecordedRequest b = server.takeRequest();
+    assertThat(received(server).take().getBody().toByteArray()).isEqualTo(text.getBytes(UTF_16LE));
+    RecordedRequest b = received(server).take();
     assertThat(b.getHeaders().values("Content-Type"))
         .containsExactly("application/json; charset=\"utf-16\"");
     assertThat(b.getBody().toByteArray()).isEqualTo(text.getBytes(UTF_16LE));
-    assertThat(server.takeRequest().getBody().toByteArray())
+    assertThat(received(server).take().getBody().toByteArray())
         .isEqualTo(text.getBytes(Charset.forName("UTF-32LE")));
   }
 
@@ -1290,12 +1299,12 @@ public abstract class HttpJsonContract {
         .get(10, TimeUnit.SECONDS);
 
     for (int i = 0; i < 2; i++) {
-      RecordedRequest recorded = server.takeRequest();
+      RecordedRequest recorded = received(server).take();
       assertThat(recorded.getHeaders().values("Content-Type"))
           .containsExactly("application/json; charset=iso-8859-1");
       assertThat(recorded.getBody().toByteArray()).isEqualTo(expected);
     }
-    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("{\"displayName\":\"\\u00E9\"}");
+    assertThat(received(server).take().getBody().utf8()).isEqualTo("{\"displayName\":\"\\u00E9\"}");
   }
 
   @Test
@@ -1309,7 +1318,7 @@ public abstract class HttpJsonContract {
             .build(),
         HttpResponse.BodyHandlers.discarding());
 
-    assertThat(server.takeRequest().getBody().toByteArray())
+    assertThat(received(server).take().getBody().toByteArray())
         .isEqualTo("{\"displayName\":\"\\u20AC \\u6F22 é \\uD83D\\uDE00\"}".getBytes(ISO_8859_1));
   }
 
@@ -1532,7 +1541,7 @@ public abstract class HttpJsonContract {
   private static final String ASKED = "gzip, deflate";
 
   private void assertAskedForCompression() throws InterruptedException {
-    assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding")).isEqualTo(ASKED);
+    assertThat(received(server).take().getHeaders().get("Accept-Encoding")).isEqualTo(ASKED);
   }
 
   @Test
@@ -1669,7 +1678,7 @@ public abstract class HttpJsonContract {
                   .send(request, JsonBodyHandlers.of(JsonType.of(WeatherForecast.class, options)))
                   .body())
           .isEqualTo(MILD);
-      assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding")).isEqualTo(asked);
+      assertThat(received(server).take().getHeaders().get("Accept-Encoding")).isEqualTo(asked);
       assertThat(
               client
                   .sendAsync(
@@ -1677,14 +1686,14 @@ public abstract class HttpJsonContract {
                   .get(10, TimeUnit.SECONDS)
                   .body())
           .isEqualTo(MILD);
-      LoopbackServer.take(server);
+      received(server).take();
       try (java.util.stream.Stream<Named> stream =
           client
               .send(request, JsonBodyHandlers.ofStream(JsonType.of(Named.class, options)))
               .body()) {
         assertThat(stream).containsExactly(new Named("a"));
       }
-      LoopbackServer.take(server);
+      received(server).take();
       HttpRequest asking =
           HttpRequest.newBuilder(uri("/h")).header("Accept-Encoding", coding.header).build();
       HttpResponse<java.io.InputStream> raw =
@@ -1693,7 +1702,7 @@ public abstract class HttpJsonContract {
           HttpJson.readFromJsonAsStream(raw, Named.class)) {
         assertThat(stream).containsExactly(new Named("b"));
       }
-      assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding"))
+      assertThat(received(server).take().getHeaders().get("Accept-Encoding"))
           .isEqualTo(coding.header);
     }
   }
@@ -1719,7 +1728,7 @@ public abstract class HttpJsonContract {
         .isEqualTo(MILD);
     assertAskedForCompression();
     assertThat(gzipOnly.getFromJson("f", WeatherForecast.class)).isEqualTo(MILD);
-    assertThat(LoopbackServer.take(server).getHeaders().values("Accept-Encoding"))
+    assertThat(received(server).take().getHeaders().values("Accept-Encoding"))
         .containsExactly("gzip");
   }
 
@@ -1733,11 +1742,11 @@ public abstract class HttpJsonContract {
     assertThat(off).isNotEqualTo(options);
     assertThat(HttpJson.getFromJson(client, uri("/plain"), JsonType.of(WeatherForecast.class, off)))
         .isEqualTo(MILD);
-    assertThat(LoopbackServer.take(server).getHeaders().get("Accept-Encoding"))
+    assertThat(received(server).take().getHeaders().get("Accept-Encoding"))
         .isEqualTo(transportDecodesGzip() ? "gzip" : null);
     assertThat(HttpJson.getFromJson(client, uri("/gz"), JsonType.of(WeatherForecast.class, off)))
         .isEqualTo(MILD);
-    LoopbackServer.take(server);
+    received(server).take();
   }
 
   @Test
@@ -1749,7 +1758,7 @@ public abstract class HttpJsonContract {
     assertThat(
             HttpJson.exchange(client, identity, JsonType.of(WeatherForecast.class, options)).body())
         .isEqualTo(MILD);
-    assertThat(LoopbackServer.take(server).getHeaders().values("Accept-Encoding"))
+    assertThat(received(server).take().getHeaders().values("Accept-Encoding"))
         .containsExactly("identity");
   }
 
@@ -1932,7 +1941,7 @@ public abstract class HttpJsonContract {
     assertThatThrownBy(() -> HttpJson.postAsJsonAsync(client, uri("/x"), MILD, (Class<Named>) null))
         .isInstanceOf(NullPointerException.class)
         .hasMessage("type == null");
-    assertThat(server.getRequestCount()).isZero();
+    assertThat(received(server).count()).isZero();
   }
 
   // ---- HttpJsonClient ----
@@ -1953,14 +1962,14 @@ public abstract class HttpJsonContract {
     assertThat(api.postAsJson("things", MILD, Named.class)).isEqualTo(new Named("made"));
     assertThat(api.getFromJson(null, JsonType.listOf(Named.class))).isEmpty();
 
-    RecordedRequest get = LoopbackServer.take(server);
+    RecordedRequest get = received(server).take();
     assertThat(get.getTarget()).isEqualTo("/api/v1/forecasts/1");
     assertThat(get.getHeaders().get("Authorization")).isEqualTo("Bearer t");
-    RecordedRequest post = LoopbackServer.take(server);
+    RecordedRequest post = received(server).take();
     assertThat(post.getTarget()).isEqualTo("/api/v1/things");
     assertThat(post.getHeaders().get("Authorization")).isEqualTo("Bearer t");
     assertThat(post.getBody().utf8()).isEqualTo(FORECAST);
-    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/v1/");
+    assertThat(received(server).take().getTarget()).isEqualTo("/api/v1/");
   }
 
   @Test
@@ -1990,7 +1999,7 @@ public abstract class HttpJsonContract {
             .body();
 
     assertThat(receipt).isEqualTo(new Named("receipt"));
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("PUT");
     assertThat(request.getHeaders().values("Idempotency-Key")).containsExactly("k-1");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
@@ -2005,7 +2014,7 @@ public abstract class HttpJsonContract {
 
     HttpJson.exchange(client, request, JsonType.of(Named.class, options)).body();
 
-    assertThat(LoopbackServer.take(server).getHeaders().values("Accept"))
+    assertThat(received(server).take().getHeaders().values("Accept"))
         .containsExactly("application/vnd.api+json");
   }
 
@@ -2247,10 +2256,10 @@ public abstract class HttpJsonContract {
         .isEqualTo(new Named("one"));
     assertThat(api.getFromJson("items/2", Named.class)).isEqualTo(new Named("two"));
 
-    RecordedRequest first = LoopbackServer.take(server);
+    RecordedRequest first = received(server).take();
     assertThat(first.getUrl().encodedPath()).isEqualTo("/api/items/1");
     assertThat(first.getHeaders().values("X-Request-Id")).containsExactly("r-1");
-    assertThat(LoopbackServer.take(server).getHeaders().values("X-Request-Id")).isEmpty();
+    assertThat(received(server).take().getHeaders().values("X-Request-Id")).isEmpty();
 
     server.enqueue(
         new MockResponse.Builder().code(200).body("{}").headersDelay(3, TimeUnit.SECONDS).build());
@@ -2280,7 +2289,7 @@ public abstract class HttpJsonContract {
             .body();
 
     assertThat(sent).isEqualTo(new Named("s"));
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     assertThat(request.getHeaders().values("Authorization")).containsExactly("Bearer t");
     assertThat(request.getHeaders().values("X-Request-Id")).containsExactly("r-2");
     assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");

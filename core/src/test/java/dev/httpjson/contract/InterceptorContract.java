@@ -80,6 +80,15 @@ public abstract class InterceptorContract {
   /** A client of the same kind that follows redirects itself (NORMAL). */
   protected abstract HttpClient newRedirectingClient();
 
+  /**
+   * The requests {@code scripted} received ({@link #server}, or another server a row starts). A
+   * transport that answers from the servers' scripts in memory, never reaching their sockets,
+   * overrides it with the requests it recorded.
+   */
+  protected LoopbackServer.Received received(MockWebServer scripted) {
+    return LoopbackServer.received(scripted);
+  }
+
   @BeforeEach
   void startServers() throws IOException {
     server = LoopbackServer.start();
@@ -156,7 +165,7 @@ public abstract class InterceptorContract {
                 .get(5, TimeUnit.SECONDS))
         .isEqualTo("a");
     for (int i = 0; i < 5; i++) {
-      RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
+      RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
       assertThat(r.getHeaders().get("X-Request-Id")).isEqualTo("r1");
       assertThat(r.getHeaders().get("X-Seen"))
           .as("the second interceptor runs after the first")
@@ -247,7 +256,7 @@ public abstract class InterceptorContract {
                 .body())
         .isEqualTo("\"three\"");
     for (int i = 0; i < 3; i++) {
-      assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("X-Via"))
+      assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().get("X-Via"))
           .isEqualTo("chain");
     }
     assertThat(Interceptor.decorate(client)).isSameAs(client);
@@ -458,12 +467,12 @@ public abstract class InterceptorContract {
     try {
       assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS))
           .isEqualTo("a");
-      assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("alice");
+      assertThat(received(server).take().getHeaders().get("X-Caller")).isEqualTo("alice");
       int asyncSnapshots = interceptor.snapshots.get();
       assertThat(asyncSnapshots).isEqualTo(1);
 
       assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
-      assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("alice");
+      assertThat(received(server).take().getHeaders().get("X-Caller")).isEqualTo("alice");
       assertThat(interceptor.snapshots.get())
           .as("a blocking call runs on the caller's thread and takes no snapshot")
           .isEqualTo(asyncSnapshots);
@@ -472,7 +481,7 @@ public abstract class InterceptorContract {
     }
     // Restored state is taken off again: a later call from a thread without one carries none.
     assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
-    assertThat(LoopbackServer.take(server).getHeaders().get("X-Caller")).isEqualTo("none");
+    assertThat(received(server).take().getHeaders().get("X-Caller")).isEqualTo("none");
     assertThat(interceptor.open.get()).as("every restore closed").isZero();
   }
 
@@ -560,7 +569,7 @@ public abstract class InterceptorContract {
     assertThat(api.getFromJson("x", String.class)).isEqualTo("cached");
     assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
         .isEqualTo("cached");
-    assertThat(server.getRequestCount()).isZero();
+    assertThat(received(server).count()).isZero();
   }
 
   @Test
@@ -593,7 +602,7 @@ public abstract class InterceptorContract {
         .isEqualTo("fourth");
     String[] bodies = new String[4];
     for (int i = 0; i < 4; i++) {
-      bodies[i] = server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8();
+      bodies[i] = received(server).take(5, TimeUnit.SECONDS).getBody().utf8();
     }
     assertThat(bodies).containsExactly("\"v\"", "\"v\"", "\"w\"", "\"w\"");
   }
@@ -716,7 +725,7 @@ public abstract class InterceptorContract {
     assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
         .cause()
         .isSameAs(ioBoom);
-    assertThat(server.getRequestCount()).isZero();
+    assertThat(received(server).count()).isZero();
     ResourceCounts.assertBackTo(baseline);
   }
 
@@ -750,13 +759,13 @@ public abstract class InterceptorContract {
     assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
     assertThat(Duration.ofNanos(System.nanoTime() - start))
         .isGreaterThanOrEqualTo(Duration.ofMillis(900));
-    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(received(server).count()).isEqualTo(2);
 
     server.enqueue(status(429, "1"));
     server.enqueue(json(200, "\"ok async\""));
     assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
         .isEqualTo("ok async");
-    assertThat(server.getRequestCount()).isEqualTo(4);
+    assertThat(received(server).count()).isEqualTo(4);
   }
 
   @Test
@@ -780,7 +789,7 @@ public abstract class InterceptorContract {
     assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
     assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
         .isEqualTo("ok async");
-    assertThat(server.getRequestCount()).isEqualTo(6);
+    assertThat(received(server).count()).isEqualTo(6);
   }
 
   @Test
@@ -796,7 +805,7 @@ public abstract class InterceptorContract {
     // The date has whole seconds: the wait is between one and two seconds.
     assertThat(Duration.ofNanos(System.nanoTime() - start))
         .isGreaterThanOrEqualTo(Duration.ofMillis(900));
-    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(received(server).count()).isEqualTo(2);
   }
 
   @Test
@@ -810,12 +819,12 @@ public abstract class InterceptorContract {
             HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(503))
         .hasMessageStartingWith("HTTP 503 from GET")
         .hasMessageEndingWith("(3 attempts)");
-    assertThat(server.getRequestCount()).isEqualTo(3);
+    assertThat(received(server).count()).isEqualTo(3);
     assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
         .cause()
         .isInstanceOf(HttpJsonStatusException.class)
         .hasMessageEndingWith("(3 attempts)");
-    assertThat(server.getRequestCount()).isEqualTo(6);
+    assertThat(received(server).count()).isEqualTo(6);
   }
 
   @Test
@@ -827,7 +836,7 @@ public abstract class InterceptorContract {
     assertThatThrownBy(() -> api.postAsJson("x", "v", String.class))
         .isInstanceOf(HttpJsonStatusException.class)
         .hasMessageNotContaining("attempts");
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(received(server).count()).isEqualTo(1);
   }
 
   @Test
@@ -838,7 +847,7 @@ public abstract class InterceptorContract {
     assertThat(api.withHeader("Idempotency-Key", "k1").postAsJson("x", "v", String.class))
         .isEqualTo("ok");
     for (int i = 0; i < 2; i++) {
-      RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
+      RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
       assertThat(r.getBody().utf8()).isEqualTo("\"v\"");
       assertThat(r.getHeaders().get("Idempotency-Key")).isEqualTo("k1");
     }
@@ -857,7 +866,7 @@ public abstract class InterceptorContract {
     assertThat(api.queryAsJsonAsync("search", "b", found).get(5, TimeUnit.SECONDS))
         .isEqualTo("found b");
     for (String q : List.of("a", "a", "b", "b")) {
-      RecordedRequest r = LoopbackServer.take(server);
+      RecordedRequest r = received(server).take();
       assertThat(r.getMethod()).isEqualTo("QUERY");
       assertThat(r.getTarget()).isEqualTo("/v1/search");
       assertThat(r.getBody().utf8()).isEqualTo("\"" + q + "\"");
@@ -901,11 +910,11 @@ public abstract class InterceptorContract {
               }
             });
     caller.start();
-    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    assertThat(received(server).take(5, TimeUnit.SECONDS)).isNotNull();
     caller.interrupt();
     assertThat(outcome.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
     caller.join(5000);
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(received(server).count()).isEqualTo(1);
   }
 
   @Test
@@ -917,17 +926,21 @@ public abstract class InterceptorContract {
         decorated.sendAsync(
             HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
             HttpResponse.BodyHandlers.ofString());
-    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    assertThat(received(server).take(5, TimeUnit.SECONDS)).isNotNull();
     f.cancel(true);
     assertThatThrownBy(() -> f.get(5, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
-    assertThat(server.takeRequest(2, TimeUnit.SECONDS)).as("no attempt after the cancel").isNull();
+    assertThat(received(server).take(2, TimeUnit.SECONDS))
+        .as("no attempt after the cancel")
+        .isNull();
 
     HttpJsonClient api = api().interceptor(fastRetry(3)).build();
     server.enqueue(status(503, "1"));
     CompletableFuture<String> g = api.getFromJsonAsync("x", String.class);
-    assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
+    assertThat(received(server).take(5, TimeUnit.SECONDS)).isNotNull();
     g.cancel(true);
-    assertThat(server.takeRequest(2, TimeUnit.SECONDS)).as("no attempt after the cancel").isNull();
+    assertThat(received(server).take(2, TimeUnit.SECONDS))
+        .as("no attempt after the cancel")
+        .isNull();
   }
 
   @Test
@@ -943,7 +956,7 @@ public abstract class InterceptorContract {
         .cause()
         .isInstanceOf(HttpJsonStatusException.class);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
-    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(received(server).count()).isEqualTo(2);
   }
 
   /** The one suppressed exception of {@code e} that says why it was not retried: its message. */
@@ -971,7 +984,7 @@ public abstract class InterceptorContract {
     assertThat(async).isInstanceOf(ExecutionException.class);
     assertThat(async.getCause()).isInstanceOf(HttpJsonStatusException.class);
     assertThat(whyNotRetried(async.getCause())).matches(why);
-    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(received(server).count()).isEqualTo(2);
   }
 
   @Test
@@ -986,7 +999,7 @@ public abstract class InterceptorContract {
         org.assertj.core.api.Assertions.catchThrowable(() -> api.getFromJson("x", String.class));
     assertThat(e).isInstanceOf(HttpJsonStatusException.class);
     assertThat(whyNotRetried(e)).isEqualTo("not retried: Retry-After 60 s exceeds the 5 s cap");
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(received(server).count()).isEqualTo(1);
   }
 
   @Test
@@ -1029,7 +1042,7 @@ public abstract class InterceptorContract {
     assertThat(async).isInstanceOf(ExecutionException.class);
     assertThat(async.getCause()).isInstanceOf(java.net.http.HttpTimeoutException.class);
     assertThat(whyNotRetried(async.getCause())).isEqualTo(why);
-    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(received(server).count()).isEqualTo(2);
   }
 
   /** Records what its forward threw, both ways. */
@@ -1120,7 +1133,7 @@ public abstract class InterceptorContract {
     assertThatThrownBy(() -> api.getFromJson("x", String.class))
         .isInstanceOfAny(HttpJsonStatusException.class, CallTimeoutException.class);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
-    assertThat(server.getRequestCount()).isBetween(1, 20);
+    assertThat(received(server).count()).isBetween(1, 20);
   }
 
   /**
@@ -1170,7 +1183,7 @@ public abstract class InterceptorContract {
             HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
             HttpResponse.BodyHandlers.ofString());
     assertThat(last.statusCode()).isEqualTo(503);
-    assertThat(server.getRequestCount()).as("503 without Retry-After").isEqualTo(3);
+    assertThat(received(server).count()).as("503 without Retry-After").isEqualTo(3);
 
     int zero = sendsOfAGetAnswered503RetryAfterZero();
     for (int i = 0; i < 3 * zero; i++) {
@@ -1184,7 +1197,7 @@ public abstract class InterceptorContract {
                     HttpResponse.BodyHandlers.ofString())
                 .statusCode())
         .isEqualTo(503);
-    assertThat(other.getRequestCount()).as("503 with Retry-After: 0").isEqualTo(3 * zero);
+    assertThat(received(other).count()).as("503 with Retry-After: 0").isEqualTo(3 * zero);
 
     AtomicInteger timedOut = new AtomicInteger();
     try (RawServer silent = counting(timedOut, false)) {
@@ -1483,7 +1496,7 @@ public abstract class InterceptorContract {
     assertThatThrownBy(() -> api().interceptor(fastRetry(3)).build().getFromJson("x", String.class))
         .as("by default a response that arrived is not retried for its body")
         .isInstanceOf(JsonReadException.class);
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(received(server).count()).isEqualTo(1);
 
     HttpJsonClient api =
         api()
@@ -1496,7 +1509,7 @@ public abstract class InterceptorContract {
     server.enqueue(json(200, "<html>proxy error</html>"));
     server.enqueue(json(200, "\"ok\""));
     assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
-    assertThat(server.getRequestCount()).isEqualTo(3);
+    assertThat(received(server).count()).isEqualTo(3);
   }
 
   @Test
@@ -1514,7 +1527,7 @@ public abstract class InterceptorContract {
     assertThatThrownBy(() -> api.getFromJson("x", String.class))
         .isInstanceOfSatisfying(
             HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(404));
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(received(server).count()).isEqualTo(1);
   }
 
   // ---- redirects and credentials
@@ -1570,10 +1583,10 @@ public abstract class InterceptorContract {
                 .get(5, TimeUnit.SECONDS))
         .isEqualTo("there");
     for (int i = 0; i < 4; i++) {
-      RecordedRequest first = server.takeRequest(5, TimeUnit.SECONDS);
+      RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
       assertThat(first.getHeaders().get("Authorization")).isEqualTo("Bearer s3cret");
       assertThat(first.getHeaders().get("X-Token")).isEqualTo("rotating");
-      RecordedRequest hop = other.takeRequest(5, TimeUnit.SECONDS);
+      RecordedRequest hop = received(other).take(5, TimeUnit.SECONDS);
       assertThat(hop.getTarget()).isEqualTo("/landing");
       assertThat(hop.getHeaders().values("Authorization")).isEmpty();
       assertThat(hop.getHeaders().values("X-Api-Key")).isEmpty();
@@ -1593,9 +1606,9 @@ public abstract class InterceptorContract {
     server.enqueue(json(200, "\"home\""));
     assertThat(api.postAsJson(LoopbackServer.uri(other, "/out").toString(), "v", String.class))
         .isEqualTo("home");
-    RecordedRequest out = other.takeRequest(5, TimeUnit.SECONDS);
+    RecordedRequest out = received(other).take(5, TimeUnit.SECONDS);
     assertThat(out.getHeaders().values("X-Api-Key")).isEmpty();
-    RecordedRequest back = server.takeRequest(5, TimeUnit.SECONDS);
+    RecordedRequest back = received(server).take(5, TimeUnit.SECONDS);
     assertThat(back.getMethod()).isEqualTo("POST");
     assertThat(back.getBody().utf8()).isEqualTo("\"v\"");
     assertThat(back.getHeaders().get("X-Api-Key")).isEqualTo("k3y");
@@ -1616,7 +1629,7 @@ public abstract class InterceptorContract {
       server.enqueue(json(200, "\"ok\""));
       assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("ok");
       for (int i = 0; i < 2; i++) {
-        RecordedRequest r = LoopbackServer.take(server);
+        RecordedRequest r = received(server).take();
         assertThat(r.getHeaders().values("Accept"))
             .as(code + " " + r.getTarget())
             .containsExactly(vendor);
@@ -1656,14 +1669,14 @@ public abstract class InterceptorContract {
         .isEqualTo("there");
 
     for (int i = 0; i < 3; i++) {
-      RecordedRequest home = LoopbackServer.take(server);
+      RecordedRequest home = received(server).take();
       assertThat(home.getHeaders().get("Authorization"))
           .as(home.getTarget())
           .isEqualTo("Bearer s3cret");
       assertThat(home.getHeaders().get("X-Token")).as(home.getTarget()).isEqualTo("rotating");
     }
     for (int i = 0; i < 2; i++) {
-      RecordedRequest hop = LoopbackServer.take(other);
+      RecordedRequest hop = received(other).take();
       assertThat(hop.getTarget()).isEqualTo("/landing");
       assertThat(hop.getHeaders().values("Authorization")).isEmpty();
       assertThat(hop.getHeaders().values("X-Token")).isEmpty();
@@ -1687,9 +1700,9 @@ public abstract class InterceptorContract {
     server.enqueue(redirect(307, LoopbackServer.uri(other, "/landing")));
     other.enqueue(json(200, "\"there\""));
     assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("there");
-    assertThat(LoopbackServer.take(server).getHeaders().get("Authorization"))
+    assertThat(received(server).take().getHeaders().get("Authorization"))
         .isEqualTo("Bearer per-call");
-    RecordedRequest hop = LoopbackServer.take(other);
+    RecordedRequest hop = received(other).take();
     assertThat(hop.getHeaders().values("Authorization")).isEmpty();
     assertThat(hop.getHeaders().get("X-Request-Id")).isEqualTo("r1");
     assertThat(hop.getBody().utf8()).isEqualTo("\"v\"");
@@ -1706,11 +1719,11 @@ public abstract class InterceptorContract {
     api.getFromJson("x", String.class);
     api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS);
     api.getFromJson(LoopbackServer.uri(other, "/x").toString(), String.class);
-    assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
         .isEqualTo("Bearer t1");
-    assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().get("Authorization"))
         .isEqualTo("Bearer t2");
-    assertThat(other.takeRequest(5, TimeUnit.SECONDS).getHeaders().values("Authorization"))
+    assertThat(received(other).take(5, TimeUnit.SECONDS).getHeaders().values("Authorization"))
         .isEmpty();
     assertThat(n.get()).as("not asked for another origin").isEqualTo(2);
   }

@@ -56,6 +56,15 @@ public abstract class ListenerContract {
     return HttpClient.newHttpClient();
   }
 
+  /**
+   * The requests {@code scripted} received ({@link #server}, or another server a row starts). A
+   * transport that answers from the servers' scripts in memory, never reaching their sockets,
+   * overrides it with the requests it recorded.
+   */
+  protected LoopbackServer.Received received(MockWebServer scripted) {
+    return LoopbackServer.received(scripted);
+  }
+
   @BeforeEach
   void startServer() throws Exception {
     server = LoopbackServer.start();
@@ -200,7 +209,7 @@ public abstract class ListenerContract {
 
     api.postAsJson("items", new Item(0, "two"), Item.class);
 
-    String sent = server.takeRequest(5, SECONDS).getBody().utf8();
+    String sent = received(server).take(5, SECONDS).getBody().utf8();
     assertThat(recorder.events())
         .containsExactly(
             "callStart POST /items",

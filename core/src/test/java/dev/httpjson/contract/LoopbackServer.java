@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.util.concurrent.TimeUnit;
 import javax.net.ServerSocketFactory;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -104,10 +105,47 @@ public final class LoopbackServer {
    * waits forever when the request never comes.
    */
   public static RecordedRequest take(MockWebServer server) throws InterruptedException {
-    RecordedRequest request = server.takeRequest(10, java.util.concurrent.TimeUnit.SECONDS);
-    if (request == null) {
-      throw new AssertionError("no request reached the server within 10 s");
+    return received(server).take();
+  }
+
+  /** The requests {@code server} received on its socket. */
+  public static Received received(MockWebServer server) {
+    return new Received() {
+      @Override
+      public RecordedRequest take(long timeout, TimeUnit unit) throws InterruptedException {
+        return server.takeRequest(timeout, unit);
+      }
+
+      @Override
+      public int count() {
+        return server.getRequestCount();
+      }
+    };
+  }
+
+  /**
+   * What a contract reads of the requests its scripted server received: by default the server's own
+   * record ({@link #received(MockWebServer)}); a transport that answers from the server's script
+   * without its socket (an in-memory client) records them itself.
+   */
+  public interface Received {
+    /**
+     * The next request not taken yet, waiting at most {@code timeout}.
+     *
+     * @return the request, or null when none came in time
+     */
+    RecordedRequest take(long timeout, TimeUnit unit) throws InterruptedException;
+
+    /** How many requests arrived so far, taken or not. */
+    int count();
+
+    /** The next request, waiting at most 10 s: fails when none came. */
+    default RecordedRequest take() throws InterruptedException {
+      RecordedRequest request = take(10, TimeUnit.SECONDS);
+      if (request == null) {
+        throw new AssertionError("no request reached the server within 10 s");
+      }
+      return request;
     }
-    return request;
   }
 }

@@ -79,13 +79,22 @@ public abstract class StreamingContract {
     return HttpClient.newHttpClient();
   }
 
+  /**
+   * The requests {@code scripted} received ({@link #server}, or another server a row starts). A
+   * transport that answers from the servers' scripts in memory, never reaching their sockets,
+   * overrides it with the requests it recorded.
+   */
+  protected LoopbackServer.Received received(MockWebServer scripted) {
+    return LoopbackServer.received(scripted);
+  }
+
   @BeforeEach
   void start() throws Exception {
     server = newServer();
     client = newClient();
     options = JsonOptions.newBuilder().codec(codec()).build();
     normalCall(); // warm up: client threads and the first connection exist before the baseline
-    LoopbackServer.take(server);
+    received(server).take();
     baseline = ResourceCounts.now();
   }
 
@@ -320,7 +329,7 @@ public abstract class StreamingContract {
             .build(),
         HttpResponse.BodyHandlers.discarding());
 
-    String body = server.takeRequest().getBody().utf8();
+    String body = received(server).take().getBody().utf8();
     assertThat(body).endsWith("\n");
     String[] lines = body.split("\n");
     assertThat(lines).hasSize(2);
@@ -344,7 +353,7 @@ public abstract class StreamingContract {
             .build(),
         HttpResponse.BodyHandlers.discarding());
 
-    assertThat(server.takeRequest().getBody().utf8()).contains("\n");
+    assertThat(received(server).take().getBody().utf8()).contains("\n");
   }
 
   // ---- sequence requests in another charset ----
@@ -376,14 +385,14 @@ public abstract class StreamingContract {
             .build(),
         HttpResponse.BodyHandlers.discarding());
 
-    assertThat(server.takeRequest().getBody().toByteArray())
+    assertThat(received(server).take().getBody().toByteArray())
         .isEqualTo(
             "[{\"displayName\":\"\\u20AC \\u6F22\"},{\"displayName\":\"é \\uD83D\\uDE00\"}]"
                 .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-    assertThat(server.takeRequest().getBody().utf8())
+    assertThat(received(server).take().getBody().utf8())
         .isEqualTo(
             "{\"displayName\":\"\\u20AC \\u6F22\"}\n{\"displayName\":\"\\u00E9 \\uD83D\\uDE00\"}\n");
-    assertThat(server.takeRequest().getBody().toByteArray())
+    assertThat(received(server).take().getBody().toByteArray())
         .isEqualTo(
             "[{\"displayName\":\"€ 漢\"},{\"displayName\":\"é 😀\"}]"
                 .getBytes(java.nio.charset.StandardCharsets.UTF_16LE));
@@ -432,7 +441,7 @@ public abstract class StreamingContract {
     }
 
     for (int i = 0; i < 2; i++) {
-      RecordedRequest request = LoopbackServer.take(server);
+      RecordedRequest request = received(server).take();
       assertThat(request.getUrl().encodedPath()).isEqualTo("/api/watch");
       assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
     }
@@ -1036,7 +1045,7 @@ public abstract class StreamingContract {
 
     assertThat(response.statusCode()).isEqualTo(204);
     assertThat(body.contentLength()).isEqualTo(-1);
-    RecordedRequest request = LoopbackServer.take(server);
+    RecordedRequest request = received(server).take();
     if (request.getVersion().equals("HTTP/1.1")) {
       assertThat(request.getHeaders().get("Transfer-Encoding")).isEqualTo("chunked");
       assertThat(request.getChunkSizes()).hasSizeGreaterThan(1);
@@ -1067,10 +1076,10 @@ public abstract class StreamingContract {
             .build(),
         HttpResponse.BodyHandlers.discarding());
 
-    RecordedRequest nd = LoopbackServer.take(server);
+    RecordedRequest nd = received(server).take();
     assertThat(nd.getHeaders().get("Content-Type")).isEqualTo("application/x-ndjson");
     assertThat(nd.getBody().utf8()).isEqualTo("{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}\n");
-    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[]");
+    assertThat(received(server).take().getBody().utf8()).isEqualTo("[]");
   }
 
   @Test

@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -134,9 +135,9 @@ final class Exchange<T> {
           });
       return;
     }
-    Reply reply = answer.reply();
     String route = answer.route().toString();
-    if (reply.drop == Reply.Drop.BEFORE_REQUEST_BODY) {
+    Reply fixed = answer.reply();
+    if (fixed != null && fixed.drop == Reply.Drop.BEFORE_REQUEST_BODY) {
       request.bodyPublisher().ifPresent(p -> p.subscribe(new Cancelling()));
       stub.record(capture(new byte[0], route), true);
       fail(
@@ -148,8 +149,27 @@ final class Exchange<T> {
     }
     readBody(
         body -> {
-          stub.record(capture(body, route), true);
-          if (reply.drop == Reply.Drop.AFTER_REQUEST_BODY) {
+          StubRequest captured = capture(body, route);
+          stub.record(captured, true);
+          Reply reply = fixed;
+          if (reply == null) {
+            try {
+              reply =
+                  Objects.requireNonNull(
+                      Objects.requireNonNull(answer.computed()).apply(captured),
+                      "the function returned no reply");
+            } catch (RuntimeException | Error e) {
+              fail(
+                  new IOException(
+                      "the reply of route "
+                          + answer.route().description()
+                          + " could not be computed: "
+                          + e,
+                      e));
+              return;
+            }
+          }
+          if (reply.drop != Reply.Drop.NONE) {
             fail(
                 new IOException(
                     "connection closed after the request body was read (route "
@@ -157,7 +177,11 @@ final class Exchange<T> {
                         + ")"));
             return;
           }
-          later(reply.delay, () -> respond(reply, answer.route().description()), f -> timeout(f));
+          Reply answered = reply;
+          later(
+              answered.delay,
+              () -> respond(answered, answer.route().description()),
+              f -> timeout(f));
         });
   }
 

@@ -118,6 +118,20 @@ public final class Reply {
   }
 
   /**
+   * A status, no header and no body yet, streamed (no length) or not: the start of a reply
+   * translated from another server's script, for the project's own tests.
+   */
+  static Reply bare(int status, boolean streamed) {
+    return of(status, null, streamed);
+  }
+
+  /** Appends raw bytes to the body as one part, for the project's own tests. */
+  Reply chunk(byte[] bytes) {
+    byte[] copy = bytes.clone();
+    return with(new Part(o -> copy, null));
+  }
+
+  /**
    * A status and no body, e.g. {@code Reply.status(204)} or {@code Reply.status(503).header(
    * "Retry-After", "1")}.
    *

@@ -4,6 +4,7 @@ import java.net.http.HttpRequest;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -23,7 +24,7 @@ import org.jspecify.annotations.Nullable;
 public final class Route {
   private final String description;
   private final Predicate<HttpRequest> matcher;
-  private final Deque<Reply> replies = new ArrayDeque<>();
+  private final Deque<Object> replies = new ArrayDeque<>(); // a Reply, or a function making one
   private int answered;
   private boolean always;
 
@@ -52,13 +53,40 @@ public final class Route {
    * @return this route, to add more replies
    * @throws IllegalStateException if {@link #always()} was called: nothing can follow it
    */
-  public synchronized Route reply(Reply reply) {
-    Objects.requireNonNull(reply, "reply");
+  public Route reply(Reply reply) {
+    return add(Objects.requireNonNull(reply, "reply"));
+  }
+
+  private synchronized Route add(Object reply) {
     if (always) {
       throw new IllegalStateException("reply after always() on route " + description);
     }
     replies.add(reply);
     return this;
+  }
+
+  /**
+   * Adds a reply computed from the request it answers, once the request's body has arrived: for an
+   * answer that depends on what was sent (an id echoed back, the state of a fake service). Together
+   * with {@link #always()} it answers every further request.
+   *
+   * <pre>{@code
+   * stub.on("POST", "/orders")
+   *     .reply(request -> Reply.json(201, request.bodyAs(Order.class).withId(7)))
+   *     .always();
+   * }</pre>
+   *
+   * <p>The function runs on the stub's thread, after the request was recorded. If it throws or
+   * returns {@code null}, the call fails with an {@link java.io.IOException} naming the route. A
+   * computed {@link Reply#dropBeforeRequestBody()} drops the connection after the body was read:
+   * the body is read to compute the reply.
+   *
+   * @param answer makes the reply from the captured request
+   * @return this route, to add more replies
+   * @throws IllegalStateException if {@link #always()} was called: nothing can follow it
+   */
+  public Route reply(Function<? super StubRequest, Reply> answer) {
+    return add(Objects.requireNonNull(answer, "answer"));
   }
 
   /**
@@ -80,9 +108,12 @@ public final class Route {
     return matcher.test(request);
   }
 
-  /** The next reply, or null when the route is used up. */
-  synchronized @Nullable Reply next() {
-    Reply reply = always && replies.size() == 1 ? replies.peek() : replies.poll();
+  /**
+   * The next reply (a {@link Reply} or a function of the {@link StubRequest} making one), or null
+   * when the route is used up.
+   */
+  synchronized @Nullable Object next() {
+    Object reply = always && replies.size() == 1 ? replies.peek() : replies.poll();
     if (reply != null) {
       answered++;
     }

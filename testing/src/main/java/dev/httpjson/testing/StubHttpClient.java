@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -344,16 +345,23 @@ public final class StubHttpClient extends HttpClient {
     }
   }
 
-  /** A route and the reply it gives. */
-  record Answer(Route route, Reply reply) {}
+  /** A route and the reply it gives, fixed or computed from the request once its body is read. */
+  record Answer(
+      Route route,
+      @Nullable Reply reply,
+      @Nullable Function<? super StubRequest, Reply> computed) {}
 
   /** Picks the route and takes its reply, or returns null when none answers. */
+  @SuppressWarnings("unchecked")
   @Nullable Answer answer(HttpRequest request) {
     for (Route route : routes) {
       if (route.matches(request)) {
-        Reply reply = route.next();
+        Object reply = route.next();
+        if (reply instanceof Reply) {
+          return new Answer(route, (Reply) reply, null);
+        }
         if (reply != null) {
-          return new Answer(route, reply);
+          return new Answer(route, null, (Function<? super StubRequest, Reply>) reply);
         }
       }
     }
@@ -470,22 +478,25 @@ public final class StubHttpClient extends HttpClient {
     } catch (CancellationException e) {
       throw new InterruptedIOException("cancelled");
     } catch (ExecutionException e) {
+      // As the JDK client's send: what it names keeps its type, anything else (an unchecked
+      // exception a body subscriber threw included) becomes an IOException with its message.
       Throwable cause = e.getCause();
+      if (cause instanceof Recorded) {
+        throw (Recorded) cause; // as it is: no retry of the code under test repeats it
+      }
+      String message = cause.getMessage();
+      if (cause instanceof IllegalArgumentException) {
+        throw new IllegalArgumentException(message, cause);
+      }
+      if (cause instanceof SecurityException) {
+        throw new SecurityException(message, cause);
+      }
       if (cause instanceof HttpTimeoutException) {
-        HttpTimeoutException copy = new HttpTimeoutException(cause.getMessage());
+        HttpTimeoutException copy = new HttpTimeoutException(message);
         copy.initCause(cause);
         throw copy;
       }
-      if (cause instanceof IOException) {
-        throw new IOException(cause.getMessage(), cause);
-      }
-      if (cause instanceof RuntimeException) {
-        throw (RuntimeException) cause;
-      }
-      if (cause instanceof Error) {
-        throw (Error) cause;
-      }
-      throw new IOException(cause);
+      throw new IOException(message, cause);
     }
   }
 

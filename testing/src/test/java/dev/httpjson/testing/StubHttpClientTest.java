@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.RetryInterceptor;
 import dev.httpjson.testing.Models.Order;
 import dev.httpjson.testing.Models.User;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -105,6 +108,44 @@ class StubHttpClientTest {
     assertThat(request.bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
     assertThat(request.route()).isEqualTo("POST /v1/orders (used up: 1 reply given)");
     assertThat(stub.requests()).containsExactly(request);
+  }
+
+  @Test
+  void aComputedReplyIsMadeFromEachRequestOnceItsBodyArrived() throws Exception {
+    stub.on("POST", "/v1/orders")
+        .reply(
+            r -> {
+              Order sent = r.bodyAs(Order.class);
+              return Reply.json(
+                  201, new Order(sent.item() + " (" + r.path() + ")", 2 * sent.quantity()));
+            })
+        .always();
+
+    assertThat(api.postAsJson("orders", new Order("tea", 2), Order.class))
+        .isEqualTo(new Order("tea (/v1/orders)", 4));
+    assertThat(api.postAsJson("orders", new Order("milk", 1), Order.class))
+        .isEqualTo(new Order("milk (/v1/orders)", 2));
+    assertThat(stub.takeRequest(WAIT).bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
+    stub.verify();
+  }
+
+  @Test
+  void aComputedReplyThatFailsFailsTheCallNamingTheRoute() throws Exception {
+    stub.on("GET", "/v1/n")
+        .reply(
+            r -> {
+              throw new IllegalStateException("no such n");
+            });
+    stub.on("GET", "/v1/m").reply(r -> null);
+
+    assertThatThrownBy(() -> api.getFromJson("n", Integer.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("the reply of route GET /v1/n could not be computed")
+        .hasMessageContaining("no such n");
+    assertThatThrownBy(() -> api.getFromJson("m", Integer.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("the reply of route GET /v1/m could not be computed");
+    assertThat(stub.requests()).hasSize(2);
   }
 
   @Test
@@ -246,6 +287,63 @@ class StubHttpClientTest {
         stub.sendAsync(HttpRequest.newBuilder(URI.create("http://x/x")).build(), i -> throwing);
 
     assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS)).hasCause(boom);
+  }
+
+  @Test
+  void aSendWhoseBodyFailsUncheckedThrowsAnIOExceptionWithItAsTheCauseLikeTheJdk() {
+    stub.on("GET", "/x").reply(200, 1).always();
+    UncheckedIOException tooLarge = new UncheckedIOException(new IOException("too large"));
+    IllegalArgumentException refused = new IllegalArgumentException("refused");
+    HttpRequest get = HttpRequest.newBuilder(URI.create("http://x/x")).build();
+
+    // The JDK client's send wraps whatever failed the exchange in an IOException of the same
+    // message, except the exceptions it names (IllegalArgumentException, SecurityException, ...).
+    assertThatThrownBy(() -> stub.send(get, i -> failingWith(tooLarge)))
+        .isExactlyInstanceOf(IOException.class)
+        .hasMessage(tooLarge.getMessage())
+        .hasCause(tooLarge);
+    assertThatThrownBy(() -> stub.send(get, i -> failingWith(refused)))
+        .isExactlyInstanceOf(IllegalArgumentException.class)
+        .hasMessage("refused")
+        .hasCause(refused);
+  }
+
+  @Test
+  void aRequestRecordedByOnCallFailsUncheckedSoThatARetryingClientDoesNotRepeatIt() {
+    HttpJsonClient retrying =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(3)
+                    .retryOnException(e -> true)
+                    .backoff(Duration.ofMillis(1), Duration.ofMillis(1))
+                    .build())
+            .build();
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+
+    stub.onCall(
+            retrying,
+            c -> {
+              try {
+                c.getFromJson("n", Integer.class);
+              } catch (Exception | Error e) {
+                thrown.set(e);
+              }
+            })
+        .reply(200, 1);
+
+    assertThat(thrown.get())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("recorded by StubHttpClient.onCall(api, call), not answered");
+  }
+
+  private static BodySubscriber<String> failingWith(RuntimeException failure) {
+    return BodySubscribers.mapping(
+        BodySubscribers.discarding(),
+        v -> {
+          throw failure;
+        });
   }
 
   @Test
