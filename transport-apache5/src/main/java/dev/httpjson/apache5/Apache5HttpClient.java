@@ -2,6 +2,8 @@ package dev.httpjson.apache5;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.Authenticator;
 import java.net.ConnectException;
 import java.net.CookieHandler;
@@ -27,7 +29,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -168,7 +169,7 @@ final class Apache5HttpClient extends HttpClient {
       pump.start(body, true);
       if (!body.isDone()) {
         try {
-          CompletableFuture.anyOf(body, pump.broken).get();
+          CompletableFuture.anyOf(body, pump.broken()).get();
         } catch (InterruptedException e) {
           pump.cancel();
           throw e;
@@ -178,8 +179,11 @@ final class Apache5HttpClient extends HttpClient {
       }
       T value;
       try {
-        if (pump.broken.isCompletedExceptionally()) {
-          pump.broken.join();
+        Throwable broken = pump.brokenBy();
+        if (broken != null) {
+          throw broken instanceof CompletionException
+              ? (CompletionException) broken
+              : new CompletionException(broken);
         }
         value = body.join();
       } catch (CompletionException e) {
@@ -265,7 +269,7 @@ final class Apache5HttpClient extends HttpClient {
             return;
           }
           future.reading(pump);
-          pump.broken.whenComplete((v, t) -> offOwn(() -> future.fail(t)));
+          pump.broken().whenComplete((v, t) -> offOwn(() -> future.fail(t)));
           body.whenComplete(
               (value, failure) ->
                   offOwn(
@@ -481,9 +485,19 @@ final class Apache5HttpClient extends HttpClient {
    * connection back in the pool) or by aborting it (the connection is closed, never reused).
    */
   static final class Exchange implements BodyPump.Exchange {
+    private static final VarHandle ENDED;
+
+    static {
+      try {
+        ENDED = MethodHandles.lookup().findVarHandle(Exchange.class, "ended", boolean.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
     private final HttpUriRequestBase request;
     private final ClassicHttpResponse response;
-    private final AtomicBoolean ended = new AtomicBoolean();
+    private volatile boolean ended;
 
     Exchange(HttpUriRequestBase request, ClassicHttpResponse response) {
       this.request = request;
@@ -499,7 +513,7 @@ final class Apache5HttpClient extends HttpClient {
 
     @Override
     public void finished() {
-      if (ended.compareAndSet(false, true)) {
+      if (ENDED.compareAndSet(this, false, true)) {
         try {
           response.close();
         } catch (IOException e) {
@@ -510,7 +524,7 @@ final class Apache5HttpClient extends HttpClient {
 
     @Override
     public void abort() {
-      if (ended.compareAndSet(false, true)) {
+      if (ENDED.compareAndSet(this, false, true)) {
         request.cancel(); // closes the connection: nothing waits to read the rest of the body
         if (response instanceof ModalCloseable) {
           ((ModalCloseable) response).close(CloseMode.IMMEDIATE);
