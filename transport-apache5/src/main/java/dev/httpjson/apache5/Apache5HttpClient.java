@@ -155,7 +155,7 @@ final class Apache5HttpClient extends HttpClient {
         exchange.abort();
         throw new HttpTimeoutException("request timed out");
       }
-      Apache5Response<Void> info = info(response, request, context);
+      Apache5Response<Void> info = info(response, request, context, redirect);
       BodyPump pump;
       CompletableFuture<T> body;
       try {
@@ -250,7 +250,7 @@ final class Apache5HttpClient extends HttpClient {
       onCaller(() -> future.fail(new HttpTimeoutException("request timed out")));
       return;
     }
-    Apache5Response<Void> info = info(response, request, context);
+    Apache5Response<Void> info = info(response, request, context, redirect);
     onCaller(
         () -> {
           if (future.isDone()) {
@@ -330,8 +330,8 @@ final class Apache5HttpClient extends HttpClient {
         .map()
         .forEach(
             (name, values) -> {
-              for (String value : values) {
-                apache.addHeader(name, value);
+              for (int i = 0, n = values.size(); i < n; i++) { // the JDK's lists: no iterator
+                apache.addHeader(name, values.get(i));
               }
             });
     BodyPublisher publisher = request.bodyPublisher().orElse(null);
@@ -382,11 +382,19 @@ final class Apache5HttpClient extends HttpClient {
     return !request.method().equals("HEAD") && code != 204 && code != 304;
   }
 
-  /** The response as the JDK's, naming the request Apache sent last (after its redirects). */
+  /**
+   * The response as the JDK's, naming the request Apache sent last (after its redirects; a client
+   * that follows {@code NEVER} follows none, and asking the context would make it allocate an empty
+   * list per exchange).
+   */
   private static Apache5Response<Void> info(
-      ClassicHttpResponse response, HttpRequest request, HttpClientContext context) {
+      ClassicHttpResponse response,
+      HttpRequest request,
+      HttpClientContext context,
+      Redirect redirect) {
     HttpRequest answered = request;
-    RedirectLocations redirects = context.getRedirectLocations();
+    RedirectLocations redirects =
+        redirect == Redirect.NEVER ? null : context.getRedirectLocations();
     if (redirects != null && redirects.size() > 0) {
       List<URI> all = redirects.getAll();
       org.apache.hc.core5.http.HttpRequest last = context.getRequest();
