@@ -7,11 +7,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.AbstractList;
 import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
@@ -87,7 +89,19 @@ final class Apache5Response<T> implements HttpResponse<T>, HttpResponse.Response
    * Content-Length} that describe the bytes sent, as OkHttp and the JDK's own decoders leave them.
    */
   private static HttpHeaders headers(ClassicHttpResponse response, boolean decoded) {
-    return HttpHeaders.of(new HeaderMap(response.getHeaders(), decoded), ALL);
+    Header[] all = response.getHeaders();
+    if (all.length <= HeaderMap.MAX_SCANNED) {
+      return HttpHeaders.of(new HeaderMap(all, decoded), ALL);
+    }
+    // Many headers: grouped in a map, as the view's scans would take time in their square.
+    Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    HeaderMap view = new HeaderMap(all, decoded);
+    for (int i = 0; i < all.length; i++) {
+      if (!view.skipped(i)) {
+        map.computeIfAbsent(all[i].getName(), name -> new ArrayList<>(1)).add(all[i].getValue());
+      }
+    }
+    return HttpHeaders.of(map, ALL);
   }
 
   /**
@@ -97,6 +111,9 @@ final class Apache5Response<T> implements HttpResponse<T>, HttpResponse.Response
    * during the call (it copies them).
    */
   static final class HeaderMap extends AbstractMap<String, List<String>> {
+    /** The most headers the view groups by scanning (a response has a handful). */
+    static final int MAX_SCANNED = 32;
+
     private final Header[] headers;
     private final boolean decoded;
 
@@ -106,7 +123,7 @@ final class Apache5Response<T> implements HttpResponse<T>, HttpResponse.Response
     }
 
     /** Whether header {@code i} is left out: it describes the bytes Apache decoded. */
-    private boolean skipped(int i) {
+    boolean skipped(int i) {
       if (!decoded) {
         return false;
       }
