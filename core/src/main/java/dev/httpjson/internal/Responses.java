@@ -51,12 +51,21 @@ public final class Responses {
   }
 
   public static @Nullable String contentType(HttpHeaders headers) {
-    return headers.firstValue("Content-Type").orElse(null);
+    return first(headers, "Content-Type");
+  }
+
+  /**
+   * {@code headers.firstValue(name).orElse(null)} without the stream the JDK builds for it on every
+   * look-up: a response's headers are looked up several times per call.
+   */
+  static @Nullable String first(HttpHeaders headers, String name) {
+    List<String> values = headers.allValues(name);
+    return values.isEmpty() ? null : values.get(0);
   }
 
   /** The declared Content-Length, or -1 when absent or not a number. */
   public static long declaredLength(HttpHeaders headers) {
-    String value = headers.firstValue("Content-Length").orElse(null);
+    String value = first(headers, "Content-Length");
     if (value == null) {
       return -1;
     }
@@ -107,7 +116,7 @@ public final class Responses {
    * {@code null} for none; a {@link JsonReadException} naming an encoding httpjson cannot decode.
    */
   public static @Nullable String coding(HttpHeaders headers, Type type) throws JsonReadException {
-    if (headers.firstValue("Content-Encoding").isEmpty()) {
+    if (first(headers, "Content-Encoding") == null) {
       return null; // the fast path: no parsing, no decoder
     }
     try {
@@ -144,7 +153,7 @@ public final class Responses {
 
   /** The coding of a body httpjson decodes, or {@code null} (none, or one it cannot decode). */
   public static @Nullable String decodableCoding(HttpHeaders headers) {
-    if (headers.firstValue("Content-Encoding").isEmpty()) {
+    if (first(headers, "Content-Encoding") == null) {
       return null;
     }
     try {

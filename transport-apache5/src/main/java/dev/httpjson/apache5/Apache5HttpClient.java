@@ -2,6 +2,8 @@ package dev.httpjson.apache5;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.Authenticator;
 import java.net.ConnectException;
 import java.net.CookieHandler;
@@ -27,7 +29,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -154,7 +155,7 @@ final class Apache5HttpClient extends HttpClient {
         exchange.abort();
         throw new HttpTimeoutException("request timed out");
       }
-      Apache5Response<Void> info = info(response, request, context);
+      Apache5Response<Void> info = info(response, request, context, redirect);
       BodyPump pump;
       CompletableFuture<T> body;
       try {
@@ -168,7 +169,7 @@ final class Apache5HttpClient extends HttpClient {
       pump.start(body, true);
       if (!body.isDone()) {
         try {
-          CompletableFuture.anyOf(body, pump.broken).get();
+          CompletableFuture.anyOf(body, pump.broken()).get();
         } catch (InterruptedException e) {
           pump.cancel();
           throw e;
@@ -178,8 +179,11 @@ final class Apache5HttpClient extends HttpClient {
       }
       T value;
       try {
-        if (pump.broken.isCompletedExceptionally()) {
-          pump.broken.join();
+        Throwable broken = pump.brokenBy();
+        if (broken != null) {
+          throw broken instanceof CompletionException
+              ? (CompletionException) broken
+              : new CompletionException(broken);
         }
         value = body.join();
       } catch (CompletionException e) {
@@ -246,7 +250,7 @@ final class Apache5HttpClient extends HttpClient {
       onCaller(() -> future.fail(new HttpTimeoutException("request timed out")));
       return;
     }
-    Apache5Response<Void> info = info(response, request, context);
+    Apache5Response<Void> info = info(response, request, context, redirect);
     onCaller(
         () -> {
           if (future.isDone()) {
@@ -265,7 +269,7 @@ final class Apache5HttpClient extends HttpClient {
             return;
           }
           future.reading(pump);
-          pump.broken.whenComplete((v, t) -> offOwn(() -> future.fail(t)));
+          pump.broken().whenComplete((v, t) -> offOwn(() -> future.fail(t)));
           body.whenComplete(
               (value, failure) ->
                   offOwn(
@@ -326,8 +330,8 @@ final class Apache5HttpClient extends HttpClient {
         .map()
         .forEach(
             (name, values) -> {
-              for (String value : values) {
-                apache.addHeader(name, value);
+              for (int i = 0, n = values.size(); i < n; i++) { // the JDK's lists: no iterator
+                apache.addHeader(name, values.get(i));
               }
             });
     BodyPublisher publisher = request.bodyPublisher().orElse(null);
@@ -378,11 +382,19 @@ final class Apache5HttpClient extends HttpClient {
     return !request.method().equals("HEAD") && code != 204 && code != 304;
   }
 
-  /** The response as the JDK's, naming the request Apache sent last (after its redirects). */
+  /**
+   * The response as the JDK's, naming the request Apache sent last (after its redirects; a client
+   * that follows {@code NEVER} follows none, and asking the context would make it allocate an empty
+   * list per exchange).
+   */
   private static Apache5Response<Void> info(
-      ClassicHttpResponse response, HttpRequest request, HttpClientContext context) {
+      ClassicHttpResponse response,
+      HttpRequest request,
+      HttpClientContext context,
+      Redirect redirect) {
     HttpRequest answered = request;
-    RedirectLocations redirects = context.getRedirectLocations();
+    RedirectLocations redirects =
+        redirect == Redirect.NEVER ? null : context.getRedirectLocations();
     if (redirects != null && redirects.size() > 0) {
       List<URI> all = redirects.getAll();
       org.apache.hc.core5.http.HttpRequest last = context.getRequest();
@@ -481,9 +493,19 @@ final class Apache5HttpClient extends HttpClient {
    * connection back in the pool) or by aborting it (the connection is closed, never reused).
    */
   static final class Exchange implements BodyPump.Exchange {
+    private static final VarHandle ENDED;
+
+    static {
+      try {
+        ENDED = MethodHandles.lookup().findVarHandle(Exchange.class, "ended", boolean.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
     private final HttpUriRequestBase request;
     private final ClassicHttpResponse response;
-    private final AtomicBoolean ended = new AtomicBoolean();
+    private volatile boolean ended;
 
     Exchange(HttpUriRequestBase request, ClassicHttpResponse response) {
       this.request = request;
@@ -499,7 +521,7 @@ final class Apache5HttpClient extends HttpClient {
 
     @Override
     public void finished() {
-      if (ended.compareAndSet(false, true)) {
+      if (ENDED.compareAndSet(this, false, true)) {
         try {
           response.close();
         } catch (IOException e) {
@@ -510,7 +532,7 @@ final class Apache5HttpClient extends HttpClient {
 
     @Override
     public void abort() {
-      if (ended.compareAndSet(false, true)) {
+      if (ENDED.compareAndSet(this, false, true)) {
         request.cancel(); // closes the connection: nothing waits to read the rest of the body
         if (response instanceof ModalCloseable) {
           ((ModalCloseable) response).close(CloseMode.IMMEDIATE);

@@ -18,7 +18,6 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.TimeValue;
-import org.apache.hc.core5.util.Timeout;
 
 /**
  * A {@link HttpClient} backed by Apache HttpClient 5's classic (blocking) I/O, so httpjson's API
@@ -98,11 +97,12 @@ public final class Apache5Transport {
     CloseableHttpClient client =
         HttpClients.custom()
             .setConnectionManager(pool)
+            // No response timeout: the pool's connections have no socket timeout, and one set
+            // per request would cost a socket option call per exchange.
             .setDefaultRequestConfig(
                 RequestConfig.custom()
                     .setRedirectsEnabled(false)
                     .setProtocolUpgradeEnabled(false)
-                    .setResponseTimeout(Timeout.DISABLED)
                     .build())
             .disableRedirectHandling()
             .disableCookieManagement()

@@ -2,19 +2,20 @@ package dev.httpjson.apache5;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,8 +36,9 @@ import org.jspecify.annotations.Nullable;
  * <p>The transport's threads never run caller code: they call the JDK's own subscribers ({@link
  * #trusted}), which only queue or store the bytes; every other subscriber gets its signals, in
  * order, on {@link OwnThreads#callerExecutor()}. Each buffer is what one read of the connection
- * returned, never more than {@value #MAX_BUFFER} bytes, and the reader reads only what was
- * requested: memory follows bytes received and demand.
+ * returned, never more than {@value #MAX_BUFFER} bytes, in an array of its own at most twice as
+ * long (a read that filled most of its array hands the array over rather than a copy), and the
+ * reader reads only what was requested: memory follows bytes received and demand.
  *
  * <p>At the end of the body Apache has already put the connection back in its pool; any other end
  * (the subscriber cancels or throws, a read fails) cancels the exchange, which closes the
@@ -47,34 +49,56 @@ final class BodyPump implements Flow.Subscription {
 
   private static final Object COMPLETE = new Object();
 
-  /** The JDK's subscribers that only store or queue what they get: no caller code in onNext. */
-  private static final Set<String> TRUSTED =
-      Set.of(
-          "jdk.internal.net.http.ResponseSubscribers$HttpResponseInputStream",
-          "jdk.internal.net.http.ResponseSubscribers$ByteArraySubscriber",
-          "jdk.internal.net.http.ResponseSubscribers$NullSubscriber",
-          "jdk.internal.net.http.ResponseSubscribers$PathSubscriber");
+  /**
+   * The JDK's subscribers that only store or queue what they get (no caller code in onNext), as the
+   * JDK's factories make them: compared by identity on every exchange.
+   */
+  private static final Class<?> BYTE_ARRAY = BodySubscribers.ofByteArray().getClass();
+
+  private static final Class<?> INPUT_STREAM = BodySubscribers.ofInputStream().getClass();
+  private static final Class<?> DISCARDING = BodySubscribers.discarding().getClass();
+
+  /** ... and one that no factory makes without a file: compared by name. */
+  private static final String PATH_SUBSCRIBER =
+      "jdk.internal.net.http.ResponseSubscribers$PathSubscriber";
+
+  private static final VarHandle DEMAND;
+  private static final VarHandle WIP;
+  private static final VarHandle DELIVERIES;
+  private static final VarHandle BROKEN_BY;
+  private static final VarHandle BROKEN;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      DEMAND = lookup.findVarHandle(BodyPump.class, "demand", long.class);
+      WIP = lookup.findVarHandle(BodyPump.class, "wip", int.class);
+      DELIVERIES = lookup.findVarHandle(BodyPump.class, "deliveries", int.class);
+      BROKEN_BY = lookup.findVarHandle(BodyPump.class, "brokenBy", Throwable.class);
+      BROKEN = lookup.findVarHandle(BodyPump.class, "broken", CompletableFuture.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final Exchange exchange;
   private final @Nullable InputStream source;
   private final long declaredLength;
   private final BodySubscriber<?> subscriber;
   private final @Nullable Executor delivery; // null: the subscriber is called where bytes are read
-  private final AtomicLong demand = new AtomicLong();
-  private final AtomicInteger wip = new AtomicInteger(); // the reading role and missed signals
-  private final Queue<Object> signals = new ConcurrentLinkedQueue<>();
-  private final AtomicInteger deliveries = new AtomicInteger();
+  private final @Nullable Queue<Object> signals; // null: the subscriber is called directly
+  private volatile long demand;
+  private volatile int wip; // the reading role and missed signals
+  private volatile int deliveries;
   private byte @Nullable [] scratch;
+  private long received; // bytes read so far, by the holder of the reading role
   private volatile boolean cancelled;
   private volatile boolean done;
   private volatile @Nullable Throwable misuse;
   private volatile @Nullable Throwable subscriberFailure;
 
-  /**
-   * Completes exceptionally when the subscriber throws, or cannot be called: its body will then
-   * never complete.
-   */
-  final CompletableFuture<Void> broken = new CompletableFuture<>();
+  private volatile @Nullable Throwable brokenBy;
+  private volatile @Nullable CompletableFuture<Void> broken; // made on demand
 
   /** What the pump needs of the exchange: to end it at the end of the body, or to abort it. */
   interface Exchange {
@@ -95,12 +119,51 @@ final class BodyPump implements Flow.Subscription {
     this.declaredLength = declaredLength;
     this.subscriber = subscriber;
     this.delivery = trusted(subscriber) ? null : OwnThreads.callerExecutor();
+    this.signals = delivery == null ? null : new ConcurrentLinkedQueue<>();
+  }
+
+  /**
+   * Completes exceptionally when the subscriber throws, or cannot be called: its body will then
+   * never complete. Made on demand: a blocking read whose body completes as it is read asks {@link
+   * #brokenBy()} instead.
+   */
+  CompletableFuture<Void> broken() {
+    CompletableFuture<Void> future = broken;
+    if (future == null) {
+      future = new CompletableFuture<>();
+      if (!BROKEN.compareAndSet(this, null, future)) {
+        future = Objects.requireNonNull(broken);
+      }
+    }
+    Throwable t = brokenBy;
+    if (t != null) {
+      future.completeExceptionally(t);
+    }
+    return future;
+  }
+
+  /** What {@link #broken()} completes with, or null. */
+  @Nullable Throwable brokenBy() {
+    return brokenBy;
+  }
+
+  private void breakWith(Throwable t) {
+    if (BROKEN_BY.compareAndSet(this, null, t)) {
+      CompletableFuture<Void> future = broken;
+      if (future != null) {
+        future.completeExceptionally(t);
+      }
+    }
   }
 
   /** Whether {@code subscriber} is one of the JDK's that run no caller code in their signals. */
   static boolean trusted(BodySubscriber<?> subscriber) {
     Class<?> type = subscriber.getClass();
-    return type.getModule() == HttpClient.class.getModule() && TRUSTED.contains(type.getName());
+    return type == BYTE_ARRAY
+        || type == INPUT_STREAM
+        || type == DISCARDING
+        || (type.getModule() == HttpClient.class.getModule()
+            && type.getName().equals(PATH_SUBSCRIBER));
   }
 
   /**
@@ -110,7 +173,8 @@ final class BodyPump implements Flow.Subscription {
    * InputStream} handed out), reading moves off this thread.
    */
   void start(CompletableFuture<?> body, boolean inline) {
-    wip.set(1); // requests made inside onSubscribe only add demand; this thread serves them
+    WIP.setVolatile(
+        this, 1); // requests made inside onSubscribe only add demand; this thread serves them
     try {
       subscriber.onSubscribe(this);
     } catch (Throwable t) {
@@ -120,7 +184,7 @@ final class BodyPump implements Flow.Subscription {
         && !done
         && !cancelled
         && misuse == null
-        && demand.get() == Long.MAX_VALUE
+        && demand == Long.MAX_VALUE
         && !body.isDone()) {
       readOne(true);
     }
@@ -135,11 +199,11 @@ final class BodyPump implements Flow.Subscription {
       long current;
       long next;
       do {
-        current = demand.get();
+        current = demand;
         next = current + n < 0 ? Long.MAX_VALUE : current + n;
-      } while (!demand.compareAndSet(current, next));
+      } while (!DEMAND.compareAndSet(this, current, next));
     }
-    if (wip.getAndIncrement() == 0) {
+    if ((int) WIP.getAndAdd(this, 1) == 0) {
       drain(1, false);
     }
   }
@@ -151,7 +215,7 @@ final class BodyPump implements Flow.Subscription {
     }
     cancelled = true;
     exchange.abort(); // wakes a reader blocked in a read; the connection is not reused
-    if (wip.getAndIncrement() == 0) {
+    if ((int) WIP.getAndAdd(this, 1) == 0) {
       drain(1, false);
     }
   }
@@ -169,18 +233,18 @@ final class BodyPump implements Flow.Subscription {
         } else if (bad != null) {
           finish(false);
           deliver(bad);
-        } else if (demand.get() > 0) {
+        } else if (demand > 0) {
           if (!onReader) {
             startReader(missed);
             return;
           }
-          while (!done && !cancelled && misuse == null && demand.get() > 0) {
+          while (!done && !cancelled && misuse == null && demand > 0) {
             readOne(false);
           }
           continue;
         }
       }
-      missed = wip.addAndGet(-missed);
+      missed = (int) WIP.getAndAdd(this, -missed) - missed;
       if (missed == 0) {
         return;
       }
@@ -203,11 +267,12 @@ final class BodyPump implements Flow.Subscription {
       InputStream in = source;
       byte[] buffer = scratch;
       if (buffer == null && in != null) {
+        long left = declaredLength - received;
         int size =
-            declaredLength >= 0 && declaredLength < MAX_BUFFER
-                ? (int) declaredLength + 1 // room to see the end with the last bytes
+            declaredLength >= 0 && left < MAX_BUFFER
+                ? (int) Math.max(left, 0) + 1 // room to see the end with the last bytes
                 : MAX_BUFFER;
-        buffer = scratch = new byte[Math.max(size, 1)];
+        buffer = scratch = new byte[size];
       }
       int n = in == null ? -1 : in.read(buffer, 0, buffer.length);
       if (n < 0) {
@@ -216,9 +281,19 @@ final class BodyPump implements Flow.Subscription {
       } else if (n == 0) {
         return; // a read of nothing: try again
       } else {
-        signal = List.of(ByteBuffer.wrap(Arrays.copyOf(buffer, n)));
-        if (demand.get() != Long.MAX_VALUE) {
-          demand.decrementAndGet();
+        received += n;
+        ByteBuffer bytes;
+        if (n >= buffer.length / 2) {
+          // Mostly full (a body of declared length usually arrives in one read): handed over as
+          // it is, not copied; the next read gets a buffer of its own, sized by what is left.
+          bytes = ByteBuffer.wrap(buffer, 0, n);
+          scratch = null;
+        } else {
+          bytes = ByteBuffer.wrap(Arrays.copyOf(buffer, n));
+        }
+        signal = List.of(bytes);
+        if (demand != Long.MAX_VALUE) {
+          DEMAND.getAndAdd(this, -1L);
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -243,27 +318,28 @@ final class BodyPump implements Flow.Subscription {
       dispatch(signal);
       return;
     }
-    signals.offer(signal);
-    if (deliveries.getAndIncrement() == 0) {
+    Queue<Object> queue = Objects.requireNonNull(signals);
+    queue.offer(signal);
+    if ((int) DELIVERIES.getAndAdd(this, 1) == 0) {
       try {
         executor.execute(this::drainSignals);
       } catch (RuntimeException e) { // RejectedExecutionException
-        signals.clear();
+        queue.clear();
         cancelled = true;
         exchange.abort();
-        broken.completeExceptionally(
-            new IOException("no thread would run the body subscriber: " + e, e));
+        breakWith(new IOException("no thread would run the body subscriber: " + e, e));
       }
     }
   }
 
   private void drainSignals() {
+    Queue<Object> queue = Objects.requireNonNull(signals);
     int missed = 1;
     for (; ; ) {
-      for (Object signal; (signal = signals.poll()) != null; ) {
+      for (Object signal; (signal = queue.poll()) != null; ) {
         dispatch(signal);
       }
-      missed = deliveries.addAndGet(-missed);
+      missed = (int) DELIVERIES.getAndAdd(this, -missed) - missed;
       if (missed == 0) {
         return;
       }
@@ -307,7 +383,7 @@ final class BodyPump implements Flow.Subscription {
   private void subscriberThrew(Throwable t) {
     if (subscriberFailure == null) {
       subscriberFailure = t;
-      broken.completeExceptionally(t);
+      breakWith(t);
     }
     cancel();
   }

@@ -121,6 +121,51 @@ class Apache5TransportTest {
     assertThat(threads).noneMatch(t -> t.contains("@" + OwnThreads.PREFIX));
   }
 
+  // ---- response headers ----
+
+  @Test
+  void responseHeadersOfOneNameInAnyCaseAreOneHeaderWithTheirValuesInOrder() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("X-Tag", "a")
+            .addHeader("Content-Type", "text/plain")
+            .addHeader("x-tag", "b")
+            .addHeader("X-TAG", "c")
+            .body("ok")
+            .build());
+    HttpResponse<String> response =
+        Apache5Clients.http1()
+            .send(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/h")).build(),
+                BodyHandlers.ofString());
+    assertThat(response.headers().allValues("x-Tag")).containsExactly("a", "b", "c");
+    assertThat(response.headers().firstValue("content-type")).hasValue("text/plain");
+    assertThat(response.headers().map())
+        .containsOnlyKeys("X-Tag", "Content-Type", "Content-Length");
+  }
+
+  @Test
+  void manyResponseHeadersAreAllKeptGroupedByName() throws Exception {
+    MockResponse.Builder many = new MockResponse.Builder().code(200).body("ok");
+    for (int i = 0; i < 40; i++) { // 81 headers: Apache refuses over 100
+      many.addHeader("X-H" + i, "v" + i);
+      many.addHeader(i % 2 == 0 ? "X-Tag" : "x-tag", "t" + i);
+    }
+    server.enqueue(many.build());
+    HttpResponse<String> response =
+        Apache5Clients.http1()
+            .send(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/h")).build(),
+                BodyHandlers.ofString());
+    assertThat(response.headers().map()).hasSize(40 + 2); // X-H0..39, X-Tag, Content-Length
+    assertThat(response.headers().firstValue("x-h39")).hasValue("v39");
+    assertThat(response.headers().allValues("X-TAG"))
+        .hasSize(40)
+        .startsWith("t0", "t1")
+        .endsWith("t39");
+  }
+
   // ---- sending again ----
 
   /**
