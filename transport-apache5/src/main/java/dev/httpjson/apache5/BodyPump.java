@@ -163,7 +163,24 @@ final class BodyPump implements Flow.Subscription {
         || type == INPUT_STREAM
         || type == DISCARDING
         || (type.getModule() == HttpClient.class.getModule()
-            && type.getName().equals(PATH_SUBSCRIBER));
+            && type.getName().equals(PATH_SUBSCRIBER))
+        || type == HTTPJSON_STREAM;
+  }
+
+  /**
+   * httpjson's stream subscriber, which hands every signal to the JDK's {@code ofInputStream()} and
+   * runs no caller code either (it reports a failure after the bytes that came before it): the
+   * class core loaded beside this transport, if any. Compared by identity, never by name alone.
+   */
+  private static final @Nullable Class<?> HTTPJSON_STREAM =
+      loadBeside("dev.httpjson.internal.StreamingSubscriber");
+
+  private static @Nullable Class<?> loadBeside(String name) {
+    try {
+      return Class.forName(name, false, BodyPump.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null; // no httpjson core here: only the JDK's subscribers are trusted
+    }
   }
 
   /**

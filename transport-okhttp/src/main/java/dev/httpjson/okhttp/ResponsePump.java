@@ -96,7 +96,24 @@ final class ResponsePump implements Flow.Subscription {
   /** Whether {@code subscriber} is one of the JDK's that run no caller code in their signals. */
   static boolean trusted(BodySubscriber<?> subscriber) {
     Class<?> type = subscriber.getClass();
-    return type.getModule() == HttpClient.class.getModule() && TRUSTED.contains(type.getName());
+    return (type.getModule() == HttpClient.class.getModule() && TRUSTED.contains(type.getName()))
+        || type == HTTPJSON_STREAM;
+  }
+
+  /**
+   * httpjson's stream subscriber, which hands every signal to the JDK's {@code ofInputStream()} and
+   * runs no caller code either (it reports a failure after the bytes that came before it): the
+   * class core loaded beside this transport, if any. Compared by identity, never by name alone.
+   */
+  private static final @Nullable Class<?> HTTPJSON_STREAM =
+      loadBeside("dev.httpjson.internal.StreamingSubscriber");
+
+  private static @Nullable Class<?> loadBeside(String name) {
+    try {
+      return Class.forName(name, false, ResponsePump.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null; // no httpjson core here: only the JDK's subscribers are trusted
+    }
   }
 
   /**
