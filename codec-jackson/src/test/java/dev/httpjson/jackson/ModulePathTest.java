@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.httpjson.HttpJson;
+import dev.httpjson.contract.Javac;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -126,22 +127,18 @@ class ModulePathTest {
     try (Stream<Path> files = Files.walk(src)) {
       files.filter(p -> p.toString().endsWith(".java")).forEach(p -> javac.add(p.toString()));
     }
-    Process compile = new ProcessBuilder(javac).redirectErrorStream(true).start();
-    String diagnostics =
-        new String(compile.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(compile.waitFor()).as("javac: %s", diagnostics).isZero();
+    Javac.compile(javac.subList(1, javac.size()));
 
     List<String> runPath = new ArrayList<>(modulePath);
     runPath.add(0, classes.toString());
-    Process child =
-        new ProcessBuilder(
-                tool("java"),
-                "--module-path",
-                String.join(File.pathSeparator, runPath),
-                "--module",
-                "demo/demo.Main")
-            .redirectErrorStream(true)
-            .start();
+    List<String> command = new ArrayList<>(Javac.java());
+    command.addAll(
+        List.of(
+            "--module-path",
+            String.join(File.pathSeparator, runPath),
+            "--module",
+            "demo/demo.Main"));
+    Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
     boolean exited = child.waitFor(60, TimeUnit.SECONDS);
     String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!exited) {
