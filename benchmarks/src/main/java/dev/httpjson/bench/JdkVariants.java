@@ -587,12 +587,15 @@ final class JdkVariants {
   /**
    * A hand-written JDK client over Jackson 3: {@code jackson-percall} builds a new mapper for every
    * call (the seed's bug, in Java); {@code jackson-static} keeps one; {@code jackson-async} keeps
-   * one and awaits {@code sendAsync} (the hand-written baseline for {@code httpjson-async}).
+   * one and awaits {@code sendAsync} (the hand-written baseline for {@code httpjson-async}); {@code
+   * jackson-gzip-request} keeps one and sends its POSTs through {@code GZIPOutputStream} with {@code
+   * Content-Encoding: gzip} (the hand-written baseline for {@code httpjson-gzip-request}).
    */
   static final class HandWritten extends Variant.Model {
     private final HttpClient client = Clients.jdk();
     private final boolean perCall;
     private final boolean async;
+    private final boolean gzipRequest;
 
     HandWritten(boolean perCall) {
       this(perCall, false);
@@ -602,8 +605,14 @@ final class JdkVariants {
      * {@code async}: {@code sendAsync(...).get()} instead of {@code send} ({@code jackson-async}).
      */
     HandWritten(boolean perCall, boolean async) {
+      this(perCall, async, false);
+    }
+
+    /** {@code gzipRequest}: POST bodies gzip-compressed ({@code jackson-gzip-request}). */
+    HandWritten(boolean perCall, boolean async, boolean gzipRequest) {
       this.perCall = perCall;
       this.async = async;
+      this.gzipRequest = gzipRequest;
     }
 
     private HttpResponse<byte[]> send(HttpRequest request) throws Exception {
@@ -625,12 +634,17 @@ final class JdkVariants {
     }
 
     private int post(URI uri, byte[] body) throws Exception {
-      HttpRequest request =
-          HttpRequest.newBuilder(uri)
-              .header("Content-Type", "application/json; charset=utf-8")
-              .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-              .build();
-      return send(request).statusCode();
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(uri).header("Content-Type", "application/json; charset=utf-8");
+      if (gzipRequest) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(body.length / 2);
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(bytes)) {
+          gz.write(body);
+        }
+        request.header("Content-Encoding", "gzip");
+        body = bytes.toByteArray();
+      }
+      return send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build()).statusCode();
     }
 
     @Override
