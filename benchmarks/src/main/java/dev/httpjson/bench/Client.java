@@ -47,8 +47,7 @@ public final class Client {
     VARIANTS.put("jackson-static", () -> new JdkVariants.HandWritten(false));
     VARIANTS.put("jackson-percall", () -> new JdkVariants.HandWritten(true));
     VARIANTS.put("jackson-async", () -> new JdkVariants.HandWritten(false, true));
-    VARIANTS.put(
-        "jackson-gzip-request", () -> new JdkVariants.HandWritten(false, false, true));
+    VARIANTS.put("jackson-gzip-request", () -> new JdkVariants.HandWritten(false, false, true));
     VARIANTS.put("jdk-bytes", JdkVariants.JdkBytes::new);
     VARIANTS.put("methanol", Peers.MethanolJackson::new);
     VARIANTS.put("avaje", Peers.Avaje::new);

@@ -588,8 +588,8 @@ final class JdkVariants {
    * A hand-written JDK client over Jackson 3: {@code jackson-percall} builds a new mapper for every
    * call (the seed's bug, in Java); {@code jackson-static} keeps one; {@code jackson-async} keeps
    * one and awaits {@code sendAsync} (the hand-written baseline for {@code httpjson-async}); {@code
-   * jackson-gzip-request} keeps one and sends its POSTs through {@code GZIPOutputStream} with {@code
-   * Content-Encoding: gzip} (the hand-written baseline for {@code httpjson-gzip-request}).
+   * jackson-gzip-request} keeps one and sends its POSTs through {@code GZIPOutputStream} with
+   * {@code Content-Encoding: gzip} (the hand-written baseline for {@code httpjson-gzip-request}).
    */
   static final class HandWritten extends Variant.Model {
     private final HttpClient client = Clients.jdk();
