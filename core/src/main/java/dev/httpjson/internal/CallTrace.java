@@ -375,7 +375,7 @@ public final class CallTrace implements CallListener.Call {
     }
     e.method = method;
     e.uri = uri();
-    e.type = type == null ? null : type.getTypeName();
+    e.type = type == null ? null : typeName(type);
     e.codec = codec();
     e.status = status;
     e.outcome = outcome;
@@ -390,6 +390,20 @@ public final class CallTrace implements CallListener.Call {
     e.bodyDuration = body == 0 || headers == 0 ? 0 : body - headers;
     e.decodeDuration = decodeNanos;
     e.commit();
+  }
+
+  /**
+   * The names of generic types read by calls: a {@code ParameterizedType} builds its name anew on
+   * every {@code getTypeName()}, and a recording commits one event per call.
+   */
+  private static final BoundedCache<Type, String> TYPE_NAMES = new BoundedCache<>(256);
+
+  /** {@code type.getTypeName()}, made once per type. */
+  static String typeName(Type type) {
+    if (type instanceof Class && !((Class<?>) type).isArray()) {
+      return ((Class<?>) type).getName(); // kept by the class
+    }
+    return TYPE_NAMES.get(type, Type::getTypeName);
   }
 
   private @Nullable String codec() {

@@ -32,6 +32,12 @@ public final class Uris {
     if (uri == null) {
       return "null";
     }
+    if (!uri.isOpaque()
+        && uri.getRawQuery() == null
+        && uri.getRawFragment() == null
+        && uri.getRawUserInfo() == null) {
+      return uri.toString(); // nothing to drop or hide: the URI's own string, made once per URI
+    }
     StringBuilder sb = new StringBuilder();
     if (uri.getScheme() != null) {
       sb.append(uri.getScheme()).append(':');
