@@ -37,8 +37,10 @@ import org.junit.jupiter.api.Timeout;
  * fail with its kind's exception, every good call must succeed, and live threads and open file
  * descriptors must come back to the baseline within {@link ResourceCounts}' slack.
  *
- * <p>Runs in the default build (about 20-30 s on two cores); alone: {@code mvn -B -pl codec-jackson
- * test -Dgroups=soak}. The figures are printed as one "soak:" line.
+ * <p>Runs in the default build (about 20-30 s on two cores), in the surefire execution {@code
+ * soak}: a JVM of its own with the JVM's default JIT. Alone: {@code mvn -B -pl core,codec-jackson
+ * test -Dtest=SoakTest -Dsurefire.failIfNoSpecifiedTests=false}. The figures are printed as one
+ * "soak:" line.
  */
 @Tag("soak")
 public class SoakTest {
