@@ -8,6 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.jspecify.annotations.Nullable;
 
@@ -394,16 +397,18 @@ public final class CallTrace implements CallListener.Call {
 
   /**
    * The names of generic types read by calls: a {@code ParameterizedType} builds its name anew on
-   * every {@code getTypeName()}, and a recording commits one event per call.
+   * every {@code getTypeName()}, and a recording commits one event per call. Weakly keyed: a type
+   * names classes, and the cache must not keep their loader alive.
    */
-  private static final BoundedCache<Type, String> TYPE_NAMES = new BoundedCache<>(256);
+  private static final Map<Type, String> TYPE_NAMES =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
-  /** {@code type.getTypeName()}, made once per type. */
+  /** {@code type.getTypeName()}, made once per type while the type lives. */
   static String typeName(Type type) {
     if (type instanceof Class && !((Class<?>) type).isArray()) {
       return ((Class<?>) type).getName(); // kept by the class
     }
-    return TYPE_NAMES.get(type, Type::getTypeName);
+    return TYPE_NAMES.computeIfAbsent(type, Type::getTypeName);
   }
 
   private @Nullable String codec() {

@@ -242,9 +242,8 @@ abstract class CallParityContract {
   @Test
   void aStalledStreamFailsWithTheIdleTimeout() throws Exception {
     // A stall 50 times the idle timeout: a busy machine (both JDKs' builds at once) once delayed
-    // the
-    // timer past a 1.5 s stall. The client fails at the timeout; the loopback server's teardown
-    // waits out the stall.
+    // the timer past a 1.5 s stall. The client fails at the timeout; the loopback server's
+    // teardown waits out the stall.
     script(
         Reply.stream(200, "application/json")
             .chunk("[{\"name\":\"a\"},")
