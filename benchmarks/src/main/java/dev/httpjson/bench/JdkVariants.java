@@ -187,6 +187,37 @@ final class JdkVariants {
   }
 
   /**
+   * {@code diag-okhttp-jackson2}: {@code httpjson-okhttp} with the Jackson 2 codec, the library
+   * Retrofit's converter reads with: the transport and layer beside Retrofit on one codec.
+   */
+  static final class HttpJsonOkHttpJackson2 extends HttpJsonDefault {
+    private static final JsonOptions OPTIONS =
+        JsonOptions.newBuilder().codec(Codecs.named("jackson2").newCodec()).build();
+    private static final JsonType<List<PlainForecast>> PLAIN2 = PLAIN.withOptions(OPTIONS);
+    private static final JsonType<List<WeatherForecast>> LIST2 = LIST.withOptions(OPTIONS);
+    private final HttpClient client;
+
+    HttpJsonOkHttpJackson2() {
+      this(dev.httpjson.okhttp.OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()));
+    }
+
+    private HttpJsonOkHttpJackson2(HttpClient client) {
+      super(client);
+      this.client = client;
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, LIST2);
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, PLAIN2);
+    }
+  }
+
+  /**
    * {@code diag-okhttp-plain-sockets}: {@code httpjson-okhttp} with a socket factory of the
    * application's own (the default's sockets, as given). It priced the transport's former sockets
    * of {@code SocketChannel}s (~3%); the transport now keeps OkHttp's sockets, so it should match

@@ -31,6 +31,11 @@ final class ParseOnly implements Variant {
             byte[] json = Forecasts.randomListJson();
             return () -> Forecasts.check(LIST.fromJson(json));
           }
+        case GET_PLAIN:
+          {
+            byte[] json = Forecasts.randomPlainListJson();
+            return () -> Forecasts.checkPlain(JdkVariants.PLAIN.fromJson(json));
+          }
         case GET_OBJECT:
           {
             byte[] json = Forecasts.randomObjectJson();
@@ -54,6 +59,11 @@ final class ParseOnly implements Variant {
         {
           byte[] json = Forecasts.randomListJson();
           return () -> Forecasts.check(Jackson3.MAPPER.readValue(json, Jackson3.LIST));
+        }
+      case GET_PLAIN:
+        {
+          byte[] json = Forecasts.randomPlainListJson();
+          return () -> Forecasts.checkPlain(Jackson3.MAPPER.readValue(json, Jackson3.PLAIN));
         }
       case GET_OBJECT:
         {

@@ -357,6 +357,55 @@ final class Peers {
   }
 
   /** {@code okhttp-bytes}: OkHttp, bodies as bytes, no JSON. */
+  /**
+   * {@code diag-okhttp-jackson3}: a hand-written OkHttp client reading the body's bytes with the
+   * one static Jackson 3 mapper ({@link Jackson3#MAPPER}): {@code jackson-static}'s counterpart on
+   * OkHttp, so that httpjson over OkHttp can be set beside a client on the same codec.
+   */
+  static final class OkHttpJackson3 extends Variant.Model {
+    private final OkHttpClient client = new OkHttpClient();
+
+    private byte[] bytes(URI uri) throws Exception {
+      Request request =
+          new Request.Builder().url(uri.toString()).header("Accept", "application/json").build();
+      try (Response response = client.newCall(request).execute()) {
+        Forecasts.checkStatus(response.code());
+        return response.body().bytes();
+      }
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return Jackson3.MAPPER.readValue(bytes(uri), Jackson3.LIST);
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return Jackson3.MAPPER.readValue(bytes(uri), Jackson3.PLAIN);
+    }
+
+    @Override
+    protected WeatherForecast getObject(URI uri) throws Exception {
+      return Jackson3.MAPPER.readValue(bytes(uri), WeatherForecast.class);
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) throws Exception {
+      throw new UnsupportedOperationException("diagnostic: GET only");
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) throws Exception {
+      throw new UnsupportedOperationException("diagnostic: GET only");
+    }
+
+    @Override
+    public void close() {
+      client.dispatcher().executorService().shutdown();
+      client.connectionPool().evictAll();
+    }
+  }
+
   static final class OkHttpBytes extends Variant.Bytes {
     private static final okhttp3.MediaType JSON =
         okhttp3.MediaType.get("application/json; charset=utf-8");

@@ -154,6 +154,9 @@ public final class JacksonCodec implements JsonCodec {
     if (options.strictRecords()) {
       b.addModule(StrictRecords.INSTANCE);
     }
+    // After StrictRecords: Jackson offers the instantiator to the modules added last first, so
+    // this one gets Jackson's own and StrictRecords wraps what it returns.
+    b.addModule(FastCreators.INSTANCE);
     if (!options.writeNulls()) {
       b.changeDefaultPropertyInclusion(
           incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));

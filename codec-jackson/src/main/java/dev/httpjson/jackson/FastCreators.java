@@ -1,0 +1,142 @@
+package dev.httpjson.jackson;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.Version;
+import tools.jackson.databind.BeanDescription;
+import tools.jackson.databind.DeserializationConfig;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JacksonModule;
+import tools.jackson.databind.deser.ValueInstantiator;
+import tools.jackson.databind.deser.ValueInstantiators;
+import tools.jackson.databind.deser.std.StdValueInstantiator;
+import tools.jackson.databind.introspect.AnnotatedWithParams;
+
+/**
+ * Calls a creator that takes its properties as arguments — a record's canonical constructor, a
+ * {@code @JsonCreator} constructor or static factory — through a handle prepared once.
+ *
+ * <p>Jackson 3 calls such a creator with {@code MethodHandle.invokeWithArguments(Object[])}, which
+ * adapts the handle to the call anew each time: on JDK 17, ~200 ns and ~220 bytes per object
+ * (measured on the seed's five-record list: 4.6 → 3.4 µs, 6.2 → 5.0 KB per read). Here the handle
+ * is spread over an {@code Object[]} once, when Jackson builds the type's deserializer, and called
+ * with {@code invokeExact}. Everything else stays Jackson's: which creator, the arguments it
+ * gathers, and what a throwing creator becomes (Jackson's own {@code rewrapCtorProblem} and problem
+ * handlers). Where no handle can be made without new access — a creator this module may not call —
+ * Jackson's instantiator is left as it is.
+ */
+final class FastCreators extends JacksonModule {
+  static final FastCreators INSTANCE = new FastCreators();
+
+  private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
+
+  private FastCreators() {}
+
+  @Override
+  public String getModuleName() {
+    return "httpjson-creators";
+  }
+
+  @Override
+  public Version version() {
+    return Version.unknownVersion();
+  }
+
+  @Override
+  public void setupModule(SetupContext context) {
+    context.addValueInstantiators(new Instantiators());
+  }
+
+  private static final class Instantiators implements ValueInstantiators {
+    @Override
+    public @Nullable ValueInstantiator findValueInstantiator(
+        DeserializationConfig config, BeanDescription.Supplier beanDescRef) {
+      return null;
+    }
+
+    @Override
+    public ValueInstantiator modifyValueInstantiator(
+        DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef,
+        ValueInstantiator instantiator) {
+      if (instantiator.getClass() != StdValueInstantiator.class) {
+        return instantiator; // a module's own, or one of Jackson's for JDK types: left alone
+      }
+      AnnotatedWithParams creator = instantiator.getWithArgsCreator();
+      MethodHandle spread = creator == null ? null : spread(creator.getMember());
+      return spread == null
+          ? instantiator
+          : new Prepared((StdValueInstantiator) instantiator, spread);
+    }
+  }
+
+  /**
+   * {@code (Object[]) -> Object} over {@code member}'s fixed arity, or null when it is neither a
+   * constructor nor a static method, or this module has no access to it.
+   */
+  static @Nullable MethodHandle spread(Object member) {
+    if (!(member instanceof Executable)) {
+      return null;
+    }
+    Executable executable = (Executable) member;
+    Module self = FastCreators.class.getModule();
+    Module target = executable.getDeclaringClass().getModule();
+    if (self.isNamed() && !self.canRead(target)) {
+      self.addReads(target); // readability only: access is still checked below
+    }
+    MethodHandle handle;
+    try {
+      if (executable instanceof Constructor) {
+        handle = MethodHandles.lookup().unreflectConstructor((Constructor<?>) executable);
+      } else if (Modifier.isStatic(executable.getModifiers())) {
+        handle = MethodHandles.lookup().unreflect((Method) executable);
+      } else {
+        return null;
+      }
+    } catch (IllegalAccessException | RuntimeException e) {
+      return null; // Jackson calls it, as it would have
+    }
+    return handle
+        .asFixedArity()
+        .asSpreader(Object[].class, executable.getParameterCount())
+        .asType(SPREAD);
+  }
+
+  /** Jackson's instantiator, with the creator called through the prepared handle. */
+  static final class Prepared extends StdValueInstantiator {
+    private static final long serialVersionUID = 1L;
+
+    private final transient @Nullable MethodHandle spread; // null after deserialization
+
+    Prepared(StdValueInstantiator jackson, MethodHandle spread) {
+      super(jackson);
+      this.spread = spread;
+    }
+
+    @Override
+    public Object createFromObjectWith(DeserializationContext ctxt, Object[] args)
+        throws JacksonException {
+      MethodHandle handle = spread;
+      if (handle == null) {
+        return super.createFromObjectWith(ctxt, args);
+      }
+      try {
+        return (Object) handle.invokeExact(args);
+      } catch (Exception e) {
+        // As Jackson's StdValueInstantiator: its wrapping, its problem handlers.
+        return ctxt.handleInstantiationProblem(getValueClass(), args, rewrapCtorProblem(ctxt, e));
+      } catch (Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException(t); // neither an Exception nor an Error: not thrown
+      }
+    }
+  }
+}
