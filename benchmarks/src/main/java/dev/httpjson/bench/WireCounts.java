@@ -40,7 +40,13 @@ public final class WireCounts {
       URI base = URI.create("http://127.0.0.1:" + port + "/");
       List<Variant.Op> ops = new ArrayList<>();
       for (String name : names) {
-        ops.add(Client.VARIANTS.get(name).get().op(scenario, base));
+        java.util.function.Supplier<Variant> variant =
+            Client.VARIANTS.getOrDefault(name, Client.DIAGNOSTICS.get(name));
+        if (variant == null) {
+          throw new IllegalArgumentException(
+              "unknown variant: " + name + " (see Client.VARIANTS and Client.DIAGNOSTICS)");
+        }
+        ops.add(variant.get().op(scenario, base));
       }
       for (int w = 0; w < 4; w++) {
         for (Variant.Op op : ops) {
