@@ -84,6 +84,8 @@ final class Diagnostics {
     private static final JsonReader<List<WeatherForecast>> LIST =
         WEB.reader(JdkVariants.LIST.type());
     private static final JsonReader<WeatherForecast> ONE = WEB.reader(WeatherForecast.class);
+    private static final JsonReader<List<PlainForecast>> PLAIN =
+        WEB.reader(JdkVariants.PLAIN.type());
 
     private <T> T read(URI uri, JsonReader<T> reader) throws Exception {
       HttpResponse<byte[]> r = client.send(get(uri), HttpResponse.BodyHandlers.ofByteArray());
@@ -100,6 +102,11 @@ final class Diagnostics {
     @Override
     protected WeatherForecast getObject(URI uri) throws Exception {
       return read(uri, ONE);
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return read(uri, PLAIN);
     }
   }
 
