@@ -133,11 +133,14 @@ final class FastCreators extends JacksonModule {
       } catch (Exception e) {
         // As Jackson's StdValueInstantiator: its wrapping, its problem handlers.
         return ctxt.handleInstantiationProblem(getValueClass(), args, rewrapCtorProblem(ctxt, e));
-      } catch (Error e) {
-        throw e;
       } catch (Throwable t) {
-        throw new IllegalStateException(t); // neither an Exception nor an Error: not thrown
+        throw FastCreators.<RuntimeException>rethrow(t); // an Error, as Jackson lets it through
       }
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E rethrow(Throwable t) throws E {
+    throw (E) t;
   }
 }

@@ -47,6 +47,14 @@ class FastCreatorsTest {
 
   public record Tags(String... v) {}
 
+  public record Breaks(int v) {
+    public Breaks {
+      if (v == 13) {
+        throw new StackOverflowError("unlucky");
+      }
+    }
+  }
+
   public record Pair(int left, String right) {}
 
   private record Hidden(int v, String name) {}
@@ -135,6 +143,13 @@ class FastCreatorsTest {
         .hasMessageContaining("v must be positive, was -4")
         .hasMessageContaining("[1]")
         .hasRootCauseInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void anErrorFromAConstructorIsNotTurnedIntoAReadFailure() {
+    assertThatThrownBy(() -> read(JsonType.of(Breaks.class, OPTIONS), "{\"v\":13}"))
+        .isInstanceOf(StackOverflowError.class)
+        .hasMessage("unlucky");
   }
 
   @Test
