@@ -56,14 +56,17 @@ final class OkHttpHttpClient extends HttpClient {
   private static final java.util.Set<String> IDEMPOTENT =
       java.util.Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
 
-  private final OkHttpClient client;
+  private final OkHttpClient client; // with ANSWERS, for the requests whose body it guards
+  private final OkHttpClient plain; // the caller's, for every other request
   private final Redirect redirect;
   private final Version version;
   private final ExecutorService executor;
   private volatile @Nullable ParsedUrl lastUrl;
+  private volatile @Nullable Converted lastRequest;
 
   OkHttpHttpClient(OkHttpClient client) {
     this.client = client.newBuilder().addNetworkInterceptor(PublisherRequestBody.ANSWERS).build();
+    this.plain = client; // shares its dispatcher, pool and settings with the one above
     this.redirect =
         !client.followRedirects()
             ? Redirect.NEVER
@@ -144,7 +147,7 @@ final class OkHttpHttpClient extends HttpClient {
       throws IOException, InterruptedException {
     java.util.Objects.requireNonNull(handler, "handler == null");
     Request okRequest = toOkHttp(request);
-    Call call = client.newCall(okRequest);
+    Call call = newCall(okRequest);
     if (Thread.interrupted()) {
       throw new InterruptedException();
     }
@@ -219,7 +222,7 @@ final class OkHttpHttpClient extends HttpClient {
     } catch (BodyNotAllowedException e) {
       return CompletableFuture.failedFuture(e);
     }
-    Call call = client.newCall(okRequest);
+    Call call = newCall(okRequest);
     CallFuture<HttpResponse<T>> future = new CallFuture<>(call);
     HeadersTimeout timeout = HeadersTimeout.start(call, request);
     call.enqueue(
@@ -313,7 +316,45 @@ final class OkHttpHttpClient extends HttpClient {
 
   // ---- the request ----
 
+  /**
+   * A call of the client with {@link PublisherRequestBody#ANSWERS} for a request with a body of
+   * ours (the interceptor only acts on those), of the caller's own client for any other: one
+   * interceptor less per exchange.
+   */
+  private Call newCall(Request okRequest) {
+    return (okRequest.body() instanceof PublisherRequestBody ? client : plain).newCall(okRequest);
+  }
+
+  /**
+   * The request as OkHttp's. A request without a body sent again — the same object, as httpjson
+   * sends a repeated GET, and one of the JDK's, which are immutable — gets the OkHttp request made
+   * for it last time (immutable too) rather than a copy of its headers.
+   */
   Request toOkHttp(HttpRequest request) {
+    Converted last = lastRequest;
+    if (last != null && last.request == request) {
+      return last.okRequest;
+    }
+    Request okRequest = convert(request);
+    if (okRequest.body() == null && request.getClass().getModule() == JDK) {
+      lastRequest = new Converted(request, okRequest);
+    }
+    return okRequest;
+  }
+
+  private static final Module JDK = HttpClient.class.getModule();
+
+  private static final class Converted {
+    final HttpRequest request;
+    final Request okRequest;
+
+    Converted(HttpRequest request, Request okRequest) {
+      this.request = request;
+      this.okRequest = okRequest;
+    }
+  }
+
+  private Request convert(HttpRequest request) {
     Request.Builder builder = new Request.Builder().url(url(request.uri()));
     request
         .headers()

@@ -9,12 +9,16 @@ import dev.httpjson.contract.RawServer;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
@@ -339,6 +343,107 @@ class OkHttpTransportTest {
       assertThat(client.send(get(path), BodyHandlers.ofString()).body()).isEqualTo(path);
       assertThat(dev.httpjson.contract.LoopbackServer.take(server).getTarget()).isEqualTo(path);
     }
+  }
+
+  @Test
+  void aRequestSentAgainIsSentAsItIsEachTime() throws Exception {
+    // The same request object twice, then another to the same URI with another header, then the
+    // first again: each arrives with its own headers.
+    HttpRequest first = HttpRequest.newBuilder(uri("/same")).header("X-Turn", "first").build();
+    HttpRequest second = HttpRequest.newBuilder(uri("/same")).header("X-Turn", "second").build();
+    for (HttpRequest request : List.of(first, first, second, first)) {
+      server.enqueue(new MockResponse.Builder().code(200).body("ok").build());
+      assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("ok");
+      RecordedRequest recorded = LoopbackServer.take(server);
+      assertThat(recorded.getHeaders().values("X-Turn"))
+          .containsExactly(request.headers().firstValue("X-Turn").orElseThrow());
+      assertThat(recorded.getTarget()).isEqualTo("/same");
+    }
+  }
+
+  @Test
+  void aRequestOfAnotherKindIsReadAnewEachTimeItIsSent() throws Exception {
+    // An HttpRequest that is not the JDK's may answer differently each time it is asked: the same
+    // object sent twice carries what it says at each send.
+    HttpRequest jdk = HttpRequest.newBuilder(uri("/changing")).build();
+    String[] turn = {"one"};
+    HttpRequest changing =
+        new HttpRequest() {
+          @Override
+          public Optional<BodyPublisher> bodyPublisher() {
+            return jdk.bodyPublisher();
+          }
+
+          @Override
+          public String method() {
+            return "GET";
+          }
+
+          @Override
+          public Optional<Duration> timeout() {
+            return Optional.empty();
+          }
+
+          @Override
+          public boolean expectContinue() {
+            return false;
+          }
+
+          @Override
+          public URI uri() {
+            return jdk.uri();
+          }
+
+          @Override
+          public Optional<HttpClient.Version> version() {
+            return Optional.empty();
+          }
+
+          @Override
+          public HttpHeaders headers() {
+            return HttpHeaders.of(Map.of("X-Turn", List.of(turn[0])), (n, v) -> true);
+          }
+        };
+    for (String value : List.of("one", "two")) {
+      turn[0] = value;
+      server.enqueue(new MockResponse.Builder().code(200).body("ok").build());
+      assertThat(client.send(changing, BodyHandlers.ofString()).body()).isEqualTo("ok");
+      assertThat(LoopbackServer.take(server).getHeaders().values("X-Turn")).containsExactly(value);
+    }
+  }
+
+  @Test
+  void theCallersInterceptorsSeeRequestsWithAndWithoutABody() throws Exception {
+    // A GET goes through the caller's own OkHttpClient, a POST through the transport's copy of it
+    // with one more interceptor: the caller's application and network interceptors see both.
+    List<String> application = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> network = new java.util.concurrent.CopyOnWriteArrayList<>();
+    HttpClient watched =
+        OkHttpTransport.newHttpClient(
+            new okhttp3.OkHttpClient.Builder()
+                .addInterceptor(
+                    chain -> {
+                      application.add(chain.request().method());
+                      return chain.proceed(chain.request());
+                    })
+                .addNetworkInterceptor(
+                    chain -> {
+                      network.add(chain.request().method());
+                      return chain.proceed(chain.request());
+                    })
+                .build());
+    server.enqueue(new MockResponse.Builder().code(200).body("a").build());
+    server.enqueue(new MockResponse.Builder().code(200).body("b").build());
+    server.enqueue(new MockResponse.Builder().code(200).body("c").build());
+
+    watched.send(get("/g"), BodyHandlers.ofString());
+    watched.send(
+        HttpRequest.newBuilder(uri("/p")).POST(HttpRequest.BodyPublishers.ofString("x")).build(),
+        BodyHandlers.ofString());
+    watched.send(get("/g"), BodyHandlers.ofString());
+
+    assertThat(application).containsExactly("GET", "POST", "GET");
+    assertThat(network).containsExactly("GET", "POST", "GET");
   }
 
   @Test
