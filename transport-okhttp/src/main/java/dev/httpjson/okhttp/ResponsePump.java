@@ -96,9 +96,20 @@ final class ResponsePump implements Flow.Subscription {
   /** Whether {@code subscriber} is one of the JDK's that run no caller code in their signals. */
   static boolean trusted(BodySubscriber<?> subscriber) {
     Class<?> type = subscriber.getClass();
-    return (type.getModule() == HttpClient.class.getModule() && TRUSTED.contains(type.getName()))
-        || type == HTTPJSON_STREAM;
+    if (type == lastTrusted) {
+      return true;
+    }
+    boolean trusted =
+        (type.getModule() == HttpClient.class.getModule() && TRUSTED.contains(type.getName()))
+            || type == HTTPJSON_STREAM;
+    if (trusted) {
+      lastTrusted = type; // the JDK's or core's class: holds no caller's class loader
+    }
+    return trusted;
   }
+
+  /** The class last found trusted: calls of one kind, one after another, look it up once. */
+  private static volatile @Nullable Class<?> lastTrusted;
 
   /**
    * httpjson's stream subscriber, which hands every signal to the JDK's {@code ofInputStream()} and
