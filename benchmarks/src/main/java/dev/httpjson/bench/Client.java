@@ -95,6 +95,7 @@ public final class Client {
     DIAGNOSTICS.put("diag-async", Diagnostics.Async::new);
     DIAGNOSTICS.put("diag-okhttp-jackson3", Peers.OkHttpJackson3::new);
     DIAGNOSTICS.put("diag-okhttp-jackson2", JdkVariants.HttpJsonOkHttpJackson2::new);
+    DIAGNOSTICS.put("diag-okhttp-exact-names", JdkVariants.HttpJsonOkHttpExactNames::new);
     DIAGNOSTICS.put("diag-leak", Diagnostics.Leak::new);
     DIAGNOSTICS.put("diag-codec-direct", Diagnostics.CodecDirect::new);
     DIAGNOSTICS.put("jackson-parse-only", ParseOnly::new);

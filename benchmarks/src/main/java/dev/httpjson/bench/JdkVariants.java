@@ -218,6 +218,39 @@ final class JdkVariants {
   }
 
   /**
+   * {@code diag-okhttp-exact-names}: {@code httpjson-okhttp} with names matched as written ({@code
+   * caseInsensitiveProperties(false)}), as {@code retrofit}'s mapper matches them: the decoders
+   * then look names up alike, and the ratio is the transports', the layers' and the libraries'
+   * (Jackson 3 against 2) alone.
+   */
+  static final class HttpJsonOkHttpExactNames extends HttpJsonDefault {
+    private static final JsonOptions OPTIONS =
+        JsonOptions.web().toBuilder().caseInsensitiveProperties(false).build();
+    private static final JsonType<List<PlainForecast>> PLAIN_EXACT = PLAIN.withOptions(OPTIONS);
+    private static final JsonType<List<WeatherForecast>> LIST_EXACT = LIST.withOptions(OPTIONS);
+    private final HttpClient client;
+
+    HttpJsonOkHttpExactNames() {
+      this(dev.httpjson.okhttp.OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()));
+    }
+
+    private HttpJsonOkHttpExactNames(HttpClient client) {
+      super(client);
+      this.client = client;
+    }
+
+    @Override
+    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, LIST_EXACT);
+    }
+
+    @Override
+    protected List<PlainForecast> getPlain(URI uri) throws Exception {
+      return HttpJson.getFromJson(client, uri, PLAIN_EXACT);
+    }
+  }
+
+  /**
    * {@code diag-okhttp-plain-sockets}: {@code httpjson-okhttp} with a socket factory of the
    * application's own (the default's sockets, as given). It priced the transport's former sockets
    * of {@code SocketChannel}s (~3%); the transport now keeps OkHttp's sockets, so it should match
