@@ -327,8 +327,8 @@ final class OkHttpHttpClient extends HttpClient {
 
   /**
    * The request as OkHttp's. A request without a body sent again — the same object, as httpjson
-   * sends a repeated GET, and one of the JDK's, which are immutable — gets the OkHttp request made
-   * for it last time (immutable too) rather than a copy of its headers.
+   * sends a repeated GET, and one the JDK's builder made, which is immutable — gets the OkHttp
+   * request made for it last time (immutable too) rather than a copy of its headers.
    */
   Request toOkHttp(HttpRequest request) {
     Converted last = lastRequest;
@@ -336,13 +336,17 @@ final class OkHttpHttpClient extends HttpClient {
       return last.okRequest;
     }
     Request okRequest = convert(request);
-    if (okRequest.body() == null && request.getClass().getModule() == JDK) {
+    if (okRequest.body() == null && immutable(request.getClass())) {
       lastRequest = new Converted(request, okRequest);
     }
     return okRequest;
   }
 
-  private static final Module JDK = HttpClient.class.getModule();
+  /** Whether requests of {@code type} are the JDK's immutable ones, which its builders make. */
+  private static boolean immutable(Class<?> type) {
+    return type.getModule() == HttpClient.class.getModule()
+        && type.getName().equals("jdk.internal.net.http.ImmutableHttpRequest");
+  }
 
   private static final class Converted {
     final HttpRequest request;

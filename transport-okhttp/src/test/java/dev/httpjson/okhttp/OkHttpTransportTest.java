@@ -362,6 +362,21 @@ class OkHttpTransportTest {
   }
 
   @Test
+  void theJdksRequestSentAgainIsConvertedOnce() {
+    // What makes a repeated GET cheap: the JDK builder's (immutable) request, sent again, maps to
+    // the OkHttp request made for it the first time; another request is converted anew.
+    OkHttpHttpClient adapter = (OkHttpHttpClient) OkHttpClients.http1();
+    HttpRequest first = get("/once");
+    HttpRequest other = get("/once");
+
+    okhttp3.Request converted = adapter.toOkHttp(first);
+
+    assertThat(adapter.toOkHttp(first)).isSameAs(converted);
+    assertThat(adapter.toOkHttp(other)).isNotSameAs(converted);
+    assertThat(adapter.toOkHttp(other).url()).isEqualTo(converted.url());
+  }
+
+  @Test
   void aRequestOfAnotherKindIsReadAnewEachTimeItIsSent() throws Exception {
     // An HttpRequest that is not the JDK's may answer differently each time it is asked: the same
     // object sent twice carries what it says at each send.
