@@ -94,8 +94,12 @@ public final class Client {
     DIAGNOSTICS.put("diag-okhttp-plain-sockets", JdkVariants.HttpJsonOkHttpPlain::new);
     DIAGNOSTICS.put("diag-async", Diagnostics.Async::new);
     DIAGNOSTICS.put("diag-okhttp-jackson3", Peers.OkHttpJackson3::new);
-    DIAGNOSTICS.put("diag-okhttp-jackson2", JdkVariants.HttpJsonOkHttpJackson2::new);
-    DIAGNOSTICS.put("diag-okhttp-exact-names", JdkVariants.HttpJsonOkHttpExactNames::new);
+    DIAGNOSTICS.put(
+        "diag-okhttp-jackson2",
+        () -> new JdkVariants.HttpJsonOkHttpWith(JdkVariants.HttpJsonOkHttpWith.JACKSON2));
+    DIAGNOSTICS.put(
+        "diag-okhttp-exact-names",
+        () -> new JdkVariants.HttpJsonOkHttpWith(JdkVariants.HttpJsonOkHttpWith.EXACT_NAMES));
     DIAGNOSTICS.put("diag-leak", Diagnostics.Leak::new);
     DIAGNOSTICS.put("diag-codec-direct", Diagnostics.CodecDirect::new);
     DIAGNOSTICS.put("jackson-parse-only", ParseOnly::new);

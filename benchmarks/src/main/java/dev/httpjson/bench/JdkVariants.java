@@ -187,66 +187,49 @@ final class JdkVariants {
   }
 
   /**
-   * {@code diag-okhttp-jackson2}: {@code httpjson-okhttp} with the Jackson 2 codec, the library
-   * Retrofit's converter reads with: the transport and layer beside Retrofit on one codec.
+   * {@code httpjson-okhttp} with options of its own, for the diagnostic variants that change one
+   * setting beside Retrofit: {@code diag-okhttp-jackson2} ({@link #JACKSON2}) and {@code
+   * diag-okhttp-exact-names} ({@link #EXACT_NAMES}).
    */
-  static final class HttpJsonOkHttpJackson2 extends HttpJsonDefault {
-    private static final JsonOptions OPTIONS =
+  static final class HttpJsonOkHttpWith extends HttpJsonDefault {
+    /**
+     * The Jackson 2 codec, the library Retrofit's converter reads with: the transport and layer
+     * beside Retrofit on one codec.
+     */
+    static final JsonOptions JACKSON2 =
         JsonOptions.newBuilder().codec(Codecs.named("jackson2").newCodec()).build();
-    private static final JsonType<List<PlainForecast>> PLAIN2 = PLAIN.withOptions(OPTIONS);
-    private static final JsonType<List<WeatherForecast>> LIST2 = LIST.withOptions(OPTIONS);
-    private final HttpClient client;
 
-    HttpJsonOkHttpJackson2() {
-      this(dev.httpjson.okhttp.OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()));
-    }
-
-    private HttpJsonOkHttpJackson2(HttpClient client) {
-      super(client);
-      this.client = client;
-    }
-
-    @Override
-    protected List<WeatherForecast> getCollection(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, LIST2);
-    }
-
-    @Override
-    protected List<PlainForecast> getPlain(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, PLAIN2);
-    }
-  }
-
-  /**
-   * {@code diag-okhttp-exact-names}: {@code httpjson-okhttp} with names matched as written ({@code
-   * caseInsensitiveProperties(false)}), as {@code retrofit}'s mapper matches them: the decoders
-   * then look names up alike, and the ratio is the transports', the layers' and the libraries'
-   * (Jackson 3 against 2) alone.
-   */
-  static final class HttpJsonOkHttpExactNames extends HttpJsonDefault {
-    private static final JsonOptions OPTIONS =
+    /**
+     * Names matched as written ({@code caseInsensitiveProperties(false)}), as {@code retrofit}'s
+     * mapper matches them: the decoders then look names up alike, and the ratio is the transports',
+     * the layers' and the libraries' (Jackson 3 against 2) alone.
+     */
+    static final JsonOptions EXACT_NAMES =
         JsonOptions.web().toBuilder().caseInsensitiveProperties(false).build();
-    private static final JsonType<List<PlainForecast>> PLAIN_EXACT = PLAIN.withOptions(OPTIONS);
-    private static final JsonType<List<WeatherForecast>> LIST_EXACT = LIST.withOptions(OPTIONS);
-    private final HttpClient client;
 
-    HttpJsonOkHttpExactNames() {
-      this(dev.httpjson.okhttp.OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()));
+    private final HttpClient client;
+    private final JsonType<List<PlainForecast>> plain;
+    private final JsonType<List<WeatherForecast>> list;
+
+    HttpJsonOkHttpWith(JsonOptions options) {
+      this(dev.httpjson.okhttp.OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()), options);
     }
 
-    private HttpJsonOkHttpExactNames(HttpClient client) {
+    private HttpJsonOkHttpWith(HttpClient client, JsonOptions options) {
       super(client);
       this.client = client;
+      this.plain = PLAIN.withOptions(options);
+      this.list = LIST.withOptions(options);
     }
 
     @Override
     protected List<WeatherForecast> getCollection(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, LIST_EXACT);
+      return HttpJson.getFromJson(client, uri, list);
     }
 
     @Override
     protected List<PlainForecast> getPlain(URI uri) throws Exception {
-      return HttpJson.getFromJson(client, uri, PLAIN_EXACT);
+      return HttpJson.getFromJson(client, uri, plain);
     }
   }
 
