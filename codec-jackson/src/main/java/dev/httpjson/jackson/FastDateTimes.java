@@ -1,8 +1,11 @@
 package dev.httpjson.jackson;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.httpjson.spi.IsoDateTimes;
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -11,6 +14,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.ext.javatime.deser.InstantDeserializer;
+import tools.jackson.databind.ext.javatime.deser.LocalDateDeserializer;
 import tools.jackson.databind.module.SimpleModule;
 
 /**
@@ -18,10 +22,11 @@ import tools.jackson.databind.module.SimpleModule;
  * four-digit year, seconds, an optional fraction of one to nine digits, and {@code Z} or {@code
  * ±HH:MM} — by hand ({@link IsoDateTimes}), as .NET's System.Text.Json does, instead of through a
  * {@link java.time.format.DateTimeFormatter} (which builds maps and copies per value, and was a
- * quarter of the time of reading the seed's forecasts). Anything else — another shape, an invalid
- * field, a number, a format set with {@code @JsonFormat} — goes to Jackson's own deserializer,
- * unchanged: for the strings it takes, this reads exactly what Jackson reads (checked against it in
- * tests).
+ * quarter of the time of reading the seed's forecasts); and a calendar date, {@code 2026-11-30}
+ * (four-digit year, ASCII digits), straight into {@link LocalDate#of}. Anything else — another
+ * shape, an invalid field, a number, a format set with {@code @JsonFormat} — goes to Jackson's own
+ * deserializer, unchanged: for the strings it takes, this reads exactly what Jackson reads (checked
+ * against it in tests).
  */
 final class FastDateTimes {
   private FastDateTimes() {}
@@ -30,7 +35,8 @@ final class FastDateTimes {
   static final SimpleModule MODULE =
       new SimpleModule("httpjson-date-times")
           .addDeserializer(OffsetDateTime.class, new OffsetDateTimes())
-          .addDeserializer(Instant.class, new Instants());
+          .addDeserializer(Instant.class, new Instants())
+          .addDeserializer(LocalDate.class, new LocalDates());
 
   /** {@code OffsetDateTime}: Jackson's deserializer, with the fast path first. */
   static final class OffsetDateTimes extends InstantDeserializer<OffsetDateTime> {
@@ -69,6 +75,75 @@ final class FastDateTimes {
     protected Instant _fromDecimal(DeserializationContext ctxt, BigDecimal value) {
       return super._fromDecimal(ctxt, inRange(ctxt, handledType(), value));
     }
+  }
+
+  /**
+   * {@code LocalDate}: Jackson's deserializer, with the fast path first while it reads by the ISO
+   * formatter (a {@code @JsonFormat} pattern gives Jackson's own, which parses by the pattern).
+   */
+  static final class LocalDates extends LocalDateDeserializer {
+    LocalDates() {
+      super(DateTimeFormatter.ISO_LOCAL_DATE);
+    }
+
+    private LocalDates(LocalDates base, Boolean leniency) {
+      super(base, leniency);
+    }
+
+    private LocalDates(LocalDates base, JsonFormat.Shape shape) {
+      super(base, shape);
+    }
+
+    @Override
+    protected LocalDateDeserializer withLeniency(Boolean leniency) {
+      return new LocalDates(this, leniency);
+    }
+
+    @Override
+    protected LocalDateDeserializer withShape(JsonFormat.Shape shape) {
+      return new LocalDates(this, shape);
+    }
+
+    @Override
+    protected LocalDate _fromString(JsonParser p, DeserializationContext ctxt, String string) {
+      LocalDate value = _formatter == DateTimeFormatter.ISO_LOCAL_DATE ? parseDate(string) : null;
+      return value == null ? super._fromString(p, ctxt, string) : value;
+    }
+  }
+
+  /**
+   * {@code yyyy-MM-dd} in ASCII digits, a valid date, as {@link DateTimeFormatter#ISO_LOCAL_DATE}
+   * reads it; null for anything else (another shape, a 30th of February), which is left to the
+   * formatter and its error.
+   */
+  static @Nullable LocalDate parseDate(String s) {
+    if (s.length() != 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
+      return null;
+    }
+    int year = digits(s, 0, 4);
+    int month = digits(s, 5, 7);
+    int day = digits(s, 8, 10);
+    if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31) {
+      return null;
+    }
+    try {
+      return LocalDate.of(year, month, day);
+    } catch (DateTimeException e) {
+      return null; // a day past the month's end: the formatter says so
+    }
+  }
+
+  /** The ASCII digits of {@code s} from {@code from} to {@code to} as a number, or -1. */
+  private static int digits(String s, int from, int to) {
+    int n = 0;
+    for (int i = from; i < to; i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      n = n * 10 + (c - '0');
+    }
+    return n;
   }
 
   private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Instant.MIN.getEpochSecond());

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.contract.DateTimeStrings;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TimeZone;
@@ -29,6 +31,72 @@ class FastDateTimesTest {
     assertThat(deserializer(web, OffsetDateTime.class))
         .isInstanceOf(FastDateTimes.OffsetDateTimes.class);
     assertThat(deserializer(web, Instant.class)).isInstanceOf(FastDateTimes.Instants.class);
+    assertThat(deserializer(web, LocalDate.class)).isInstanceOf(FastDateTimes.LocalDates.class);
+  }
+
+  @Test
+  void readsTheDatesJacksonReadsAndFailsWhereItFails() {
+    List<String> inputs = new ArrayList<>();
+    for (String year : List.of("0000", "0001", "1970", "2000", "2024", "2100", "9999")) {
+      for (int month = 0; month <= 13; month++) {
+        for (int day = 0; day <= 32; day++) {
+          inputs.add(String.format("%s-%02d-%02d", year, month, day));
+        }
+      }
+    }
+    inputs.addAll(
+        List.of(
+            "2026-1-01",
+            "2026-01-1",
+            " 2026-01-01",
+            "2026-01-01 ",
+            "+2026-01-01",
+            "-2026-01-01",
+            "+12026-01-01",
+            "12026-01-01",
+            "2026-01-01T00:00",
+            "2026-01-01T00:00:00Z",
+            "2026/01/01",
+            "20260101",
+            "2026-01-0a",
+            "2026-0١-01",
+            "٢٠٢٦-01-01",
+            "2026-W01-1",
+            ""));
+    int fastPath = 0;
+    for (UnaryOperator<JsonMapper.Builder> config : dateConfigurations()) {
+      JsonMapper stock = config.apply(JsonMapper.builder()).build();
+      JsonMapper fast = config.apply(JsonMapper.builder()).addModule(FastDateTimes.MODULE).build();
+      assertThat(deserializer(fast, LocalDate.class)).isInstanceOf(FastDateTimes.LocalDates.class);
+      for (String s : inputs) {
+        assertSameOutcome(stock, fast, s, LocalDate.class);
+        fastPath += FastDateTimes.parseDate(s) != null ? 1 : 0;
+      }
+    }
+    assertThat(fastPath).as("strings the fast path took").isGreaterThan(3_000);
+    assertThat(FastDateTimes.parseDate("2024-02-29")).isEqualTo(LocalDate.of(2024, 2, 29));
+    assertThat(FastDateTimes.parseDate("2100-02-29")).as("not a leap year").isNull();
+    assertThat(FastDateTimes.parseDate("0000-01-01")).isEqualTo(LocalDate.of(0, 1, 1));
+  }
+
+  record Dated(@JsonFormat(pattern = "dd/MM/yyyy") LocalDate on, LocalDate off) {}
+
+  @Test
+  void aDateFormatSetOnThePropertyIsJacksonsAndTheOtherPropertyStaysFast() {
+    JsonMapper web = JacksonCodec.newMapper(JsonOptions.web());
+    Dated d = web.readValue("{\"on\":\"30/11/2026\",\"off\":\"2026-12-01\"}", Dated.class);
+    assertThat(d).isEqualTo(new Dated(LocalDate.of(2026, 11, 30), LocalDate.of(2026, 12, 1)));
+  }
+
+  private static List<UnaryOperator<JsonMapper.Builder>> dateConfigurations() {
+    return List.of(
+        b -> b,
+        b ->
+            b.withConfigOverride(
+                LocalDate.class, o -> o.setFormat(JsonFormat.Value.forLeniency(false))),
+        b ->
+            b.withConfigOverride(
+                LocalDate.class, o -> o.setFormat(JsonFormat.Value.forLeniency(true))));
   }
 
   @Test
