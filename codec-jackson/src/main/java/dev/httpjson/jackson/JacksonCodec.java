@@ -101,6 +101,11 @@ public final class JacksonCodec implements JsonCodec {
 
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static JsonMapper newMapper(JsonOptions options) {
+    return newMapper(options, true);
+  }
+
+  /** As {@link #newMapper(JsonOptions)}; without {@link ExactNamesFirst} to compare with it. */
+  static JsonMapper newMapper(JsonOptions options, boolean exactNamesFirst) {
     JsonFactory factory =
         JsonFactory.builder()
             .streamReadConstraints(
@@ -150,6 +155,9 @@ public final class JacksonCodec implements JsonCodec {
         break;
       case AS_DECLARED:
         break;
+    }
+    if (options.caseInsensitiveProperties() && exactNamesFirst) {
+      b.addModule(ExactNamesFirst.MODULE);
     }
     if (options.strictRecords()) {
       b.addModule(StrictRecords.INSTANCE);
