@@ -104,6 +104,7 @@ public final class Client {
     DIAGNOSTICS.put("diag-codec-direct", Diagnostics.CodecDirect::new);
     DIAGNOSTICS.put("jackson-parse-only", ParseOnly::new);
     DIAGNOSTICS.put("httpjson-parse-only", ParseOnly.HttpJson::new);
+    DIAGNOSTICS.put("jackson2-parse-only", ParseOnly.Jackson2Reader::new);
   }
 
   /**

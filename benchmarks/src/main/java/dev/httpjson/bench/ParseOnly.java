@@ -52,6 +52,39 @@ final class ParseOnly implements Variant {
     }
   }
 
+  /**
+   * {@code jackson2-parse-only}: the Jackson 2 mapper the Retrofit and Feign variants are given
+   * ({@link Jackson2#newMapper()}), reading the same bytes through one prepared reader, no HTTP:
+   * the decoder of {@code retrofit}, beside {@code httpjson-parse-only} in the same run.
+   */
+  static final class Jackson2Reader implements Variant {
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = Jackson2.newMapper();
+
+    @Override
+    public Op op(Scenario scenario, URI base) {
+      switch (scenario) {
+        case GET_COLLECTION:
+          {
+            byte[] json = Forecasts.randomListJson();
+            com.fasterxml.jackson.databind.ObjectReader reader =
+                MAPPER.readerFor(
+                    new com.fasterxml.jackson.core.type.TypeReference<List<WeatherForecast>>() {});
+            return () -> Forecasts.check(reader.<List<WeatherForecast>>readValue(json));
+          }
+        case GET_PLAIN:
+          {
+            byte[] json = Forecasts.randomPlainListJson();
+            com.fasterxml.jackson.databind.ObjectReader reader =
+                MAPPER.readerFor(
+                    new com.fasterxml.jackson.core.type.TypeReference<List<PlainForecast>>() {});
+            return () -> Forecasts.checkPlain(reader.<List<PlainForecast>>readValue(json));
+          }
+        default:
+          throw new UnsupportedOperationException("get.collection and get.plain only");
+      }
+    }
+  }
+
   @Override
   public Op op(Scenario scenario, URI base) {
     switch (scenario) {
