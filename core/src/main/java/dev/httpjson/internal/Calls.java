@@ -586,13 +586,18 @@ public final class Calls {
     HttpResponse<Object> response;
     long remaining = Plan.NONE;
     try {
-      if (chain != null) {
-        plan.sent = handler;
-        // The chain's last link reports failures as sendFailure does; an interceptor's own are
-        // reported as it threw them.
-        response = chain.send(request, handler, plan);
-      } else {
-        response = sender.send(request, handler);
+      try {
+        if (chain != null) {
+          plan.sent = handler;
+          // The chain's last link reports failures as sendFailure does; an interceptor's own are
+          // reported as it threw them.
+          response = chain.send(request, handler, plan);
+        } else {
+          response = sender.send(request, handler);
+        }
+      } catch (Throwable t) {
+        plan.abandon(); // a stream's body made for a response send did not return
+        throw t;
       }
       if (deadline != null && plan.streams()) {
         remaining = deadline.endForStream();

@@ -98,6 +98,13 @@ public abstract class Plan<R> {
     return false;
   }
 
+  /**
+   * Closes a body the blocking handler made for a response that {@code send} did not return (it
+   * threw instead: an interrupt racing the headers, a client wrapper failing after its delegate
+   * answered). A buffered body ends with its response; a streamed one would hold the connection.
+   */
+  void abandon() {}
+
   /** How many responses the blocking handler was given: the chain's end compares before/after. */
   int applied() {
     return 0;
@@ -389,6 +396,11 @@ public abstract class Plan<R> {
     @Override
     boolean streams() {
       return true;
+    }
+
+    @Override
+    void abandon() {
+      handler.abandon();
     }
 
     @Override

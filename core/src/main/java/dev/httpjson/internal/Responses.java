@@ -844,6 +844,9 @@ public final class Responses {
     @Nullable CallTrace trace;
     @Nullable Plan<?> plan;
 
+    /** The body {@link #blocking} made last (on the client's thread that read the headers). */
+    private volatile @Nullable StreamingSubscriber made;
+
     public StreamHandler(
         JsonType<T> elementType,
         JsonOptions.StreamFormat format,
@@ -931,8 +934,21 @@ public final class Responses {
     public BodyHandler<InputStream> blocking() {
       return info -> {
         BodySubscriber<InputStream> rejected = reject(info);
-        return rejected != null ? rejected : new StreamingSubscriber();
+        if (rejected != null) {
+          return rejected;
+        }
+        StreamingSubscriber subscriber = new StreamingSubscriber();
+        made = subscriber;
+        return subscriber;
       };
+    }
+
+    /** Closes the body {@link #blocking} made last, for a response the caller never got. */
+    void abandon() {
+      StreamingSubscriber subscriber = made;
+      if (subscriber != null) {
+        subscriber.close();
+      }
     }
   }
 }

@@ -28,6 +28,23 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream> {
     return stream.getBody().thenApply(FailsAtTheEnd::new);
   }
 
+  /**
+   * Closes the body whoever holds it: the exchange is cancelled when it has begun, or as soon as it
+   * subscribes. For a body made for a response that never reached the caller.
+   */
+  public void close() {
+    stream
+        .getBody()
+        .thenAccept(
+            in -> {
+              try {
+                in.close();
+              } catch (IOException ignored) {
+                // Closing the JDK's stream cancels its subscription; it reports nothing.
+              }
+            });
+  }
+
   @Override
   public void onSubscribe(Flow.Subscription subscription) {
     stream.onSubscribe(subscription);

@@ -325,6 +325,40 @@ public abstract class AsyncContract {
     assertNothingLeaked();
   }
 
+  /**
+   * An interrupt that reaches {@code HttpClient.send} as the headers arrive can leave the JDK's
+   * {@code send} throwing {@code InterruptedException} for an exchange whose body subscriber is
+   * already fed: no response comes back, and the body holds the connection. A client wrapper that
+   * throws after its delegate answered does the same, deterministically: the stream's body httpjson
+   * made for that response is closed, and the exchange with it.
+   */
+  @Test
+  public void aStreamBodyMadeForAResponseSendNeverReturnedIsClosed() throws Exception {
+    AtomicInteger aborted = new AtomicInteger();
+    try (RawServer server = new RawServer((socket, head) -> writeEndlessArray(socket, aborted))) {
+      HttpClient interruptedLate =
+          new ForwardingHttpClient(client) {
+            @Override
+            public <T> HttpResponse<T> send(
+                HttpRequest request, HttpResponse.BodyHandler<T> handler)
+                throws IOException, InterruptedException {
+              delegate.send(request, handler); // the headers arrived; the response is dropped
+              throw new InterruptedException("as the JDK's send, interrupted as it returned");
+            }
+          };
+      assertThatThrownBy(
+              () ->
+                  HttpJson.getFromJsonAsStream(
+                      interruptedLate, server.uri("/s"), JsonType.of(Named.class, options)))
+          .isInstanceOf(InterruptedException.class);
+      Thread.interrupted(); // whatever the wrapper's throw left set
+      awaitTrue(
+          () -> aborted.get() == 1,
+          () -> "connections " + server.connections() + ", given up mid-body " + aborted.get());
+    }
+    assertNothingLeaked();
+  }
+
   @Test
   public void completingTheFutureFirstInAnyWayAbortsTheExchange() throws Exception {
     List<Consumer<CompletableFuture<Named>>> ways =
