@@ -1346,11 +1346,13 @@ public final class HttpJsonClient {
    * and {@code Cookie}. The first page is read before this method returns, so its failures are
    * thrown here; a later page's failure is thrown from the stream as an {@link
    * java.io.UncheckedIOException} whose cause is the exception the call would throw ({@link
-   * HttpJsonStatusException}, {@link JsonReadException}, …). A {@code next} link to a page already
-   * read fails the same way (an {@link HttpJsonException} naming both pages) instead of looping,
-   * and so does a next link after 100 pages in a row without elements (else one {@code hasNext()}
-   * would fetch for as long as the server makes up new pages). The stream is not thread-safe; close
-   * it (or read it to the end) when done.
+   * HttpJsonStatusException}, {@link JsonReadException}, …). A {@code next} link back to a page
+   * already read fails the same way (an {@link HttpJsonException} naming both pages) instead of
+   * looping: at once when the loop is shorter than 64 pages, before its third round when longer
+   * (what the check keeps does not grow with the pages read); and so does a next link after 100
+   * pages in a row without elements (else one {@code hasNext()} would fetch for as long as the
+   * server makes up new pages). The stream is not thread-safe; close it (or read it to the end)
+   * when done.
    *
    * @param uri the first page, resolved against the base URI
    * @param elementType the class of the elements
@@ -1402,10 +1404,10 @@ public final class HttpJsonClient {
    * status check; one page is held in memory at a time; the default headers go only to the base
    * URI's origin (without a base URI, to the first page's), and a page on another origin than the
    * first page's gets no {@code Authorization}, {@code Proxy-Authorization} or {@code Cookie}; a
-   * next page already read fails the stream (an {@link HttpJsonException} naming both pages)
-   * instead of looping, and so does a next page after 100 pages in a row without elements. A page
-   * with an empty body is the last. The first page's failures, and those of {@code paging}'s
-   * functions on it, are thrown here; a later page's failure from the stream as an {@link
+   * next page that leads back to a page already read fails the stream (an {@link HttpJsonException}
+   * naming both pages) instead of looping, and so does a next page after 100 pages in a row without
+   * elements. A page with an empty body is the last. The first page's failures, and those of {@code
+   * paging}'s functions on it, are thrown here; a later page's failure from the stream as an {@link
    * java.io.UncheckedIOException} whose cause is the exception the call would throw (an exception
    * of {@code paging}'s functions as it is). The stream is not thread-safe; close it (or read it to
    * the end) when done.

@@ -6,11 +6,13 @@ import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -24,6 +26,13 @@ import org.jspecify.annotations.Nullable;
  * time; closing the stream stops fetching. A next page already read fails instead of looping, and
  * so does the {@value #MAX_EMPTY_PAGES}th empty page in a row that names a next one: one {@code
  * hasNext()} would otherwise fetch for as long as the server invents new pages.
+ *
+ * <p>The loop check keeps no page's URI, so that a stream of a million pages holds as much as one
+ * of two: a 128-bit fingerprint of each of the last {@value #RECENT} pages' URIs catches a loop
+ * shorter than that at its first repeat (a next page equal to the current one, a cursor that
+ * alternates, a last page linking the first), and one more fingerprint, of page 1, 2, 4, 8… in turn
+ * (Brent's cycle detection), catches a longer one before three times as many pages as the loop and
+ * the pages before it were read.
  */
 public final class Pages<P, T> implements Iterator<T> {
   /** Fetches one page, status checked. */
@@ -57,10 +66,18 @@ public final class Pages<P, T> implements Iterator<T> {
   /** How many pages in a row may have no elements and still link a next page. */
   public static final int MAX_EMPTY_PAGES = 100;
 
+  /** How many of the last pages a next page is compared with, each as a fingerprint. */
+  static final int RECENT = 64;
+
   private final Fetcher<P> fetcher;
   private final Step<P, T> step;
   private final String naming;
-  private final Map<URI, Integer> seen = new HashMap<>();
+  private final MessageDigest sha256;
+  private final long[] recent = new long[2 * RECENT];
+  private final int[] recentPage = new int[RECENT];
+  private long checkpointHigh;
+  private long checkpointLow;
+  private int checkpointPage;
   private Iterator<? extends T> page = Collections.emptyIterator();
   private @Nullable URI next;
   private @Nullable URI current;
@@ -72,6 +89,11 @@ public final class Pages<P, T> implements Iterator<T> {
     this.fetcher = fetcher;
     this.step = step;
     this.naming = naming;
+    try {
+      this.sha256 = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
   }
 
   /**
@@ -88,8 +110,8 @@ public final class Pages<P, T> implements Iterator<T> {
   }
 
   private void load(URI uri) throws IOException, InterruptedException {
-    Integer earlier = seen.putIfAbsent(uri, pages + 1);
-    if (earlier != null) {
+    int earlier = remember(uri, pages + 1);
+    if (earlier != 0) {
       throw new HttpJsonException(
           "Pagination loop: "
               + naming
@@ -113,6 +135,35 @@ public final class Pages<P, T> implements Iterator<T> {
     page = items;
     emptyInARow = page.hasNext() ? 0 : emptyInARow + 1;
     next = after;
+  }
+
+  /**
+   * Records {@code uri} as page {@code number}'s, and returns the number of an earlier page with
+   * the same URI that the loop check still knows of, or 0.
+   */
+  private int remember(URI uri, int number) {
+    byte[] digest = sha256.digest(uri.toString().getBytes(StandardCharsets.UTF_8));
+    ByteBuffer bits = ByteBuffer.wrap(digest);
+    long high = bits.getLong(0);
+    long low = bits.getLong(8);
+    for (int i = 0; i < RECENT; i++) {
+      if (recentPage[i] != 0 && recent[2 * i] == high && recent[2 * i + 1] == low) {
+        return recentPage[i];
+      }
+    }
+    if (checkpointPage != 0 && checkpointHigh == high && checkpointLow == low) {
+      return checkpointPage;
+    }
+    int slot = number % RECENT;
+    recent[2 * slot] = high;
+    recent[2 * slot + 1] = low;
+    recentPage[slot] = number;
+    if (Integer.bitCount(number) == 1) { // pages 1, 2, 4, 8…
+      checkpointHigh = high;
+      checkpointLow = low;
+      checkpointPage = number;
+    }
+    return 0;
   }
 
   @Override
