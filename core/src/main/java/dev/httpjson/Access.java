@@ -6,6 +6,7 @@ import dev.httpjson.internal.CodecSettings;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpHeaders;
@@ -70,6 +71,11 @@ final class Access extends ApiAccess {
   @Override
   public ResponseTooLargeException tooLarge(String message, long limit, long size) {
     return new ResponseTooLargeException(message, limit, size);
+  }
+
+  @Override
+  public UncheckedHttpJsonException unchecked(IOException cause) {
+    return new UncheckedHttpJsonException(cause);
   }
 
   @Override

@@ -1033,9 +1033,11 @@ public final class HttpJson {
    * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
    * spent waiting for the network — connecting, the headers and the waits for body bytes while
    * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
-   * the next bytes. A failure while iterating is thrown as an {@link java.io.UncheckedIOException}
-   * whose cause is the httpjson exception ({@link JsonReadException}, {@link
-   * ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   * the next bytes. A failure while iterating is thrown as an {@link UncheckedHttpJsonException}
+   * (an {@link java.io.UncheckedIOException}) whose cause is the exception the call would have
+   * thrown ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}) or the transport's: catch it around the iteration as you catch {@link
+   * IOException} around the call.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
@@ -1045,7 +1047,8 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return the stream of elements; close it
+   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
+   *     while iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
    * @throws IOException on any other I/O failure before the body
@@ -1065,7 +1068,8 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return a future of the stream, completed when the response headers arrive; close the stream
+   * @return a future of the stream, completed when the response headers arrive; the stream throws
+   *     {@link UncheckedHttpJsonException} on a failure while iterating; close it
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType) {
@@ -1086,9 +1090,11 @@ public final class HttpJson {
    * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
    * spent waiting for the network — connecting, the headers and the waits for body bytes while
    * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
-   * the next bytes. A failure while iterating is thrown as an {@link java.io.UncheckedIOException}
-   * whose cause is the httpjson exception ({@link JsonReadException}, {@link
-   * ResponseTooLargeException}, {@link CallTimeoutException}) or the transport's.
+   * the next bytes. A failure while iterating is thrown as an {@link UncheckedHttpJsonException}
+   * (an {@link java.io.UncheckedIOException}) whose cause is the exception the call would have
+   * thrown ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
+   * CallTimeoutException}) or the transport's: catch it around the iteration as you catch {@link
+   * IOException} around the call.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
@@ -1098,7 +1104,8 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param elementType the prepared type of each element, with its options
    * @param <T> the element type
-   * @return the stream of elements; close it
+   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
+   *     while iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
    * @throws IOException on any other I/O failure before the body
@@ -1119,7 +1126,8 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param elementType the prepared type of each element, with its options
    * @param <T> the element type
-   * @return a future of the stream, completed when the response headers arrive; close the stream
+   * @return a future of the stream, completed when the response headers arrive; the stream throws
+   *     {@link UncheckedHttpJsonException} on a failure while iterating; close it
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {
@@ -1144,7 +1152,8 @@ public final class HttpJson {
    * @param response a response whose body is an unread {@link InputStream}
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return the stream of elements; close it
+   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
+   *     while iterating; close it
    * @throws JsonReadException if the Content-Type names an unknown charset or the body is
    *     compressed (the body is closed)
    */
@@ -1165,7 +1174,8 @@ public final class HttpJson {
    * @param response a response whose body is an unread {@link InputStream}
    * @param elementType the prepared type of each element, with its options
    * @param <T> the element type
-   * @return the stream of elements; close it
+   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
+   *     while iterating; close it
    * @throws JsonReadException if the Content-Type names an unknown charset or the body is
    *     compressed (the body is closed)
    */
@@ -1199,12 +1209,13 @@ public final class HttpJson {
    * Read {@code String} to see every event as it is. The stream is not reopened; see {@link
    * #getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)} for reconnection.
    *
-   * <p><b>Failures while iterating</b> are thrown as {@link java.io.UncheckedIOException} whose
-   * cause is a {@link JsonReadException} when an event's data is not JSON of the type (its message
-   * names the event: index, id and type), a {@link ResponseTooLargeException} when a line or an
-   * event's data exceeds {@link JsonOptions#maxResponseSize()} — which applies to each event, not
-   * to the endless whole — an {@link java.net.http.HttpTimeoutException} when a read waits longer
-   * than {@link JsonOptions#idleTimeout()}, or the transport's {@link IOException}. {@link
+   * <p><b>Failures while iterating</b> are thrown as an {@link UncheckedHttpJsonException} (an
+   * {@link java.io.UncheckedIOException}, one type to catch around the iteration) whose cause is a
+   * {@link JsonReadException} when an event's data is not JSON of the type (its message names the
+   * event: index, id and type), a {@link ResponseTooLargeException} when a line or an event's data
+   * exceeds {@link JsonOptions#maxResponseSize()} — which applies to each event, not to the endless
+   * whole — an {@link java.net.http.HttpTimeoutException} when a read waits longer than {@link
+   * JsonOptions#idleTimeout()}, or the transport's {@link IOException}. {@link
    * JsonOptions#timeout()} bounds the call up to the headers, not the endless body.
    *
    * <p><b>Close the stream</b> (try-with-resources): closing it, from any thread, releases the
@@ -1214,7 +1225,8 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the class to read each event's data as; {@code String.class} for the raw text
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
@@ -1236,7 +1248,8 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the prepared type of each event's data, with its options
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
@@ -1264,16 +1277,18 @@ public final class HttpJson {
    * <p>With reconnects allowed, when the response ends (or its connection fails while reading), the
    * request is sent again after the server's last {@code retry:} time, or {@link
    * EventStreamOptions#retryDelay()}, with a {@code Last-Event-ID} header naming the last event id
-   * the server sent; a 204 ends the stream, a status outside 200–299 fails it, and {@link
-   * JsonOptions#timeout()} bounds each reconnection up to its headers. Closing the stream ends a
-   * wait at once.
+   * the server sent; a 204 ends the stream, a status outside 200–299 fails it (an {@link
+   * UncheckedHttpJsonException} whose {@link UncheckedHttpJsonException#statusCode()} is that
+   * status), and {@link JsonOptions#timeout()} bounds each reconnection up to its headers. Closing
+   * the stream ends a wait at once.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the prepared type of each event's data, with its options
    * @param events the reconnection settings
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
    * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
@@ -1302,7 +1317,8 @@ public final class HttpJson {
    * @param response a response whose body is an unread {@link InputStream}
    * @param type the class to read each event's data as
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
    *     is compressed (the body is closed)
    */
@@ -1320,7 +1336,8 @@ public final class HttpJson {
    * @param response a response whose body is an unread {@link InputStream}
    * @param type the prepared type of each event's data, with its options
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
    *     is compressed (the body is closed)
    */

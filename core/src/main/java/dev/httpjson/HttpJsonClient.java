@@ -929,7 +929,8 @@ public final class HttpJsonClient {
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return the stream of elements; close it
+   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
+   *     while iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws CallTimeoutException if the whole-call timeout elapses before the headers
    * @throws IOException on any other I/O failure before the body
@@ -948,7 +949,8 @@ public final class HttpJsonClient {
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return a future of the stream; close the stream
+   * @return a future of the stream; the stream throws {@link UncheckedHttpJsonException} on a
+   *     failure while iterating; close it
    */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
@@ -963,7 +965,8 @@ public final class HttpJsonClient {
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param elementType the prepared type of each element, with its options
    * @param <T> the element type
-   * @return the stream of elements; close it
+   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
+   *     while iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws CallTimeoutException if the whole-call timeout elapses before the headers
    * @throws IOException on any other I/O failure before the body
@@ -982,7 +985,8 @@ public final class HttpJsonClient {
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param elementType the prepared type of each element, with its options
    * @param <T> the element type
-   * @return a future of the stream; close the stream
+   * @return a future of the stream; the stream throws {@link UncheckedHttpJsonException} on a
+   *     failure while iterating; close it
    */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, JsonType<T> elementType) {
@@ -998,7 +1002,8 @@ public final class HttpJsonClient {
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the class to read each event's data as; {@code String.class} for the raw text
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
    * @throws CallTimeoutException if the whole-call timeout elapses before the headers
@@ -1020,7 +1025,8 @@ public final class HttpJsonClient {
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the prepared type of each event's data, with its options
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
    * @throws CallTimeoutException if the whole-call timeout elapses before the headers
@@ -1042,7 +1048,8 @@ public final class HttpJsonClient {
    * @param type the prepared type of each event's data, with its options
    * @param events the reconnection settings
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
    * @throws CallTimeoutException if the whole-call timeout elapses before the headers
@@ -1076,7 +1083,8 @@ public final class HttpJsonClient {
    * @param value the value to send, serialized as its runtime class
    * @param type the class to read each event's data as; {@code String.class} for the raw text
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
@@ -1101,7 +1109,8 @@ public final class HttpJsonClient {
    * @param value the value to send, serialized as its runtime class
    * @param type the prepared type of each event's data, with its options
    * @param <T> the data type
-   * @return the events; close the stream
+   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
+   *     iterating; close it
    * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
    * @throws HttpJsonStatusException on a status outside 200–299
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
@@ -1345,19 +1354,22 @@ public final class HttpJsonClient {
    * origin than the first page's gets all but {@code Authorization}, {@code Proxy-Authorization}
    * and {@code Cookie}. The first page is read before this method returns, so its failures are
    * thrown here; a later page's failure is thrown from the stream as an {@link
-   * java.io.UncheckedIOException} whose cause is the exception the call would throw ({@link
-   * HttpJsonStatusException}, {@link JsonReadException}, …). A {@code next} link back to a page
-   * already read fails the same way (an {@link HttpJsonException} naming both pages) instead of
-   * looping: at once when the loop is shorter than 64 pages, before its third round when longer
-   * (what the check keeps does not grow with the pages read); and so does a next link after 100
-   * pages in a row without elements (else one {@code hasNext()} would fetch for as long as the
-   * server makes up new pages). The stream is not thread-safe; close it (or read it to the end)
-   * when done.
+   * UncheckedHttpJsonException} (an {@link java.io.UncheckedIOException}) whose cause is the
+   * exception the call would throw ({@link HttpJsonStatusException}, {@link JsonReadException}, …),
+   * and which gives its {@linkplain UncheckedHttpJsonException#statusCode() status} and {@linkplain
+   * UncheckedHttpJsonException#problem() Problem Details}: catch it around the iteration as you
+   * catch {@link IOException} around the call. A {@code next} link back to a page already read
+   * fails the same way (an {@link HttpJsonException} naming both pages) instead of looping: at once
+   * when the loop is shorter than 64 pages, before its third round when longer (what the check
+   * keeps does not grow with the pages read); and so does a next link after 100 pages in a row
+   * without elements (else one {@code hasNext()} would fetch for as long as the server makes up new
+   * pages). The stream is not thread-safe; close it (or read it to the end) when done.
    *
    * @param uri the first page, resolved against the base URI
    * @param elementType the class of the elements
    * @param <T> the element type
-   * @return the elements of every page, lazily
+   * @return the elements of every page, lazily; a later page's failure is thrown from the stream as
+   *     an {@link UncheckedHttpJsonException}
    * @throws HttpJsonStatusException on a status outside 200–299 for the first page
    * @throws JsonReadException if the first page is not a JSON array of the type
    * @throws ResponseTooLargeException if the first page exceeds {@link
@@ -1378,7 +1390,8 @@ public final class HttpJsonClient {
    * @param uri the first page, resolved against the base URI
    * @param elementType the prepared element type, with its options
    * @param <T> the element type
-   * @return the elements of every page, lazily
+   * @return the elements of every page, lazily; a later page's failure is thrown from the stream as
+   *     an {@link UncheckedHttpJsonException}
    * @throws HttpJsonStatusException on a status outside 200–299 for the first page
    * @throws JsonReadException if the first page is not a JSON array of the type
    * @throws ResponseTooLargeException if the first page exceeds {@link
@@ -1408,15 +1421,16 @@ public final class HttpJsonClient {
    * naming both pages) instead of looping, and so does a next page after 100 pages in a row without
    * elements. A page with an empty body is the last. The first page's failures, and those of {@code
    * paging}'s functions on it, are thrown here; a later page's failure from the stream as an {@link
-   * java.io.UncheckedIOException} whose cause is the exception the call would throw (an exception
-   * of {@code paging}'s functions as it is). The stream is not thread-safe; close it (or read it to
+   * UncheckedHttpJsonException} whose cause is the exception the call would throw (an exception of
+   * {@code paging}'s functions as it is). The stream is not thread-safe; close it (or read it to
    * the end) when done.
    *
    * @param uri the first page, resolved against the base URI
    * @param paging the page type, a page's elements and the page after it
    * @param <P> the type of a page
    * @param <T> the element type
-   * @return the elements of every page, lazily
+   * @return the elements of every page, lazily; a later page's failure is thrown from the stream as
+   *     an {@link UncheckedHttpJsonException}
    * @throws HttpJsonStatusException on a status outside 200–299 for the first page
    * @throws JsonReadException if the first page is not JSON of the page type
    * @throws ResponseTooLargeException if the first page exceeds {@link

@@ -36,8 +36,11 @@ import org.jspecify.annotations.Nullable;
  * <p>The stream handlers ({@code ofStream}, {@code ofArrayStream}, {@code ofNdjsonStream}) bound
  * the time the stream's reads wait for body bytes by the options' {@link JsonOptions#timeout()}
  * (added up) and {@link JsonOptions#idleTimeout()} (each wait), never the consumer's pace; a
- * timeout fails the iteration with a {@link CallTimeoutException}. Connecting and the headers are
- * the client's to bound ({@link java.net.http.HttpRequest.Builder#timeout}).
+ * timeout fails the iteration with a {@link CallTimeoutException} (inside an {@link
+ * UncheckedHttpJsonException}, which every failure while iterating is thrown as, as {@link
+ * HttpJson#getFromJsonAsStream(java.net.http.HttpClient, java.net.URI, Class)}'s streams do).
+ * Connecting and the headers are the client's to bound ({@link
+ * java.net.http.HttpRequest.Builder#timeout}).
  *
  * <p>Handlers are immutable and thread-safe; create one per type and reuse it.
  */

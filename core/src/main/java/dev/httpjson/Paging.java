@@ -31,6 +31,10 @@ import org.jspecify.annotations.Nullable;
  * {@code Link: <…>; rel="next"} headers, {@link HttpJsonClient#getFromJsonAsPagedStream(String,
  * Class)} needs no paging.
  *
+ * <p>The first page's failures are thrown by the call; a later page's, while the stream is
+ * iterated, as an {@link UncheckedHttpJsonException} whose cause is the exception the call would
+ * have thrown (an exception of these functions is thrown as it is).
+ *
  * <p>Immutable and thread-safe if its functions are.
  *
  * @param <P> the type of a page, as its JSON body reads

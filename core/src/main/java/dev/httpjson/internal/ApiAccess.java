@@ -10,9 +10,11 @@ import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.ProblemDetails;
 import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpHeaders;
@@ -95,6 +97,9 @@ public abstract class ApiAccess {
   /** {@return the idle timeout of a stream} */
   public abstract CallTimeoutException idleTimeout(
       Duration idle, @Nullable String method, @Nullable URI uri);
+
+  /** {@return the failure of a stream while it is iterated, {@code cause} inside} */
+  public abstract UncheckedHttpJsonException unchecked(IOException cause);
 
   /** {@return the status exception of a response} */
   public abstract HttpJsonStatusException statusException(

@@ -2,6 +2,7 @@ package dev.httpjson.internal;
 
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.Closeable;
 import java.io.FilterInputStream;
@@ -330,26 +331,28 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   }
 
   private RuntimeException failure(Exception e) {
+    ApiAccess api = ApiAccess.get();
     IOException timeout = timed != null ? timed.expired() : null;
     if (timeout != null) {
-      return new UncheckedIOException(timeout);
+      return api.unchecked(timeout);
     }
     if (e instanceof JsonReadException) {
-      return new UncheckedIOException(
-          ApiAccess.get().withContext(((JsonReadException) e), elementType, contentType));
+      return api.unchecked(api.withContext(((JsonReadException) e), elementType, contentType));
     }
     if (e.getClass() == HttpJsonException.class) {
-      return new UncheckedIOException((HttpJsonException) e); // a codec that cannot reach the type
+      return api.unchecked((HttpJsonException) e); // a codec that cannot reach the type
+    }
+    if (e instanceof UncheckedIOException && !(e instanceof UncheckedHttpJsonException)) {
+      e = ((UncheckedIOException) e).getCause(); // a codec's own wrapping
     }
     if (e instanceof IOException) {
       IOException inputFailure = limited.failure();
       if (inputFailure != null) {
-        return new UncheckedIOException(inputFailure); // the body itself failed, or the limit
+        return api.unchecked(inputFailure); // the body itself failed, or the limit
       }
       // The input was fine: the decoder failed on its bytes (a sniffed encoding it cannot read).
-      return new UncheckedIOException(
-          ApiAccess.get()
-              .withContext(Responses.malformed((IOException) e), elementType, contentType));
+      return api.unchecked(
+          api.withContext(Responses.malformed((IOException) e), elementType, contentType));
     }
     return (RuntimeException) e;
   }
@@ -393,7 +396,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     try {
       close();
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw ApiAccess.get().unchecked(e);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ServerSentEvent;
+import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonReader;
 import java.io.Closeable;
 import java.io.FilterInputStream;
@@ -473,9 +474,11 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     RuntimeException failure;
     IOException timedOut = expired;
     if (timedOut != null) {
-      failure = new UncheckedIOException(timedOut);
+      failure = ApiAccess.get().unchecked(timedOut);
     } else if (e instanceof IOException) {
-      failure = new UncheckedIOException((IOException) e);
+      failure = ApiAccess.get().unchecked((IOException) e);
+    } else if (e instanceof UncheckedIOException && !(e instanceof UncheckedHttpJsonException)) {
+      failure = ApiAccess.get().unchecked(((UncheckedIOException) e).getCause());
     } else {
       failure = (RuntimeException) e;
     }

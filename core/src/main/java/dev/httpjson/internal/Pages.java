@@ -3,7 +3,6 @@ package dev.httpjson.internal;
 import dev.httpjson.HttpJsonException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
@@ -176,24 +175,25 @@ public final class Pages<P, T> implements Iterator<T> {
       next = null;
       if (emptyInARow >= MAX_EMPTY_PAGES) {
         closed = true;
-        throw new UncheckedIOException(
-            new HttpJsonException(
-                "Pagination stopped after "
-                    + emptyInARow
-                    + " pages in a row without elements: page "
-                    + pages
-                    + " ("
-                    + Uris.redact(String.valueOf(current))
-                    + ") names yet another next page ("
-                    + Uris.redact(u)
-                    + ")",
-                null));
+        throw ApiAccess.get()
+            .unchecked(
+                new HttpJsonException(
+                    "Pagination stopped after "
+                        + emptyInARow
+                        + " pages in a row without elements: page "
+                        + pages
+                        + " ("
+                        + Uris.redact(String.valueOf(current))
+                        + ") names yet another next page ("
+                        + Uris.redact(u)
+                        + ")",
+                    null));
       }
       try {
         load(u);
       } catch (IOException e) {
         closed = true;
-        throw new UncheckedIOException(e);
+        throw ApiAccess.get().unchecked(e);
       } catch (RuntimeException e) { // from the caller's paging functions
         closed = true;
         throw e;
@@ -204,7 +204,7 @@ public final class Pages<P, T> implements Iterator<T> {
             new InterruptedIOException(
                 "interrupted while reading page " + (pages + 1) + ": " + Uris.redact(u));
         interrupted.initCause(e);
-        throw new UncheckedIOException(interrupted);
+        throw ApiAccess.get().unchecked(interrupted);
       }
     }
     return true;

@@ -16,13 +16,13 @@ import dev.httpjson.JsonType;
 import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.ServerSentEvent;
+import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.contract.Models.Named;
 import dev.httpjson.spi.JsonCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -228,7 +228,7 @@ public abstract class EventStreamContract {
       Iterator<ServerSentEvent<Named>> it = s.iterator();
       assertThat(it.next().data()).isEqualTo(new Named("a"));
       assertThatThrownBy(it::hasNext)
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .cause()
           .isInstanceOf(JsonReadException.class)
           .hasMessageContaining("Event 1")
@@ -470,7 +470,8 @@ public abstract class EventStreamContract {
       Iterator<ServerSentEvent<Named>> it = s.iterator();
       assertThat(it.next().data()).isEqualTo(new Named("a"));
       assertThatThrownBy(it::hasNext)
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOfSatisfying(
+              UncheckedHttpJsonException.class, e -> assertThat(e.statusCode()).hasValue(500))
           .cause()
           .isInstanceOfSatisfying(
               HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(500));
@@ -647,7 +648,7 @@ public abstract class EventStreamContract {
         CompletableFuture<Boolean> next = CompletableFuture.supplyAsync(it::hasNext);
         assertThatThrownBy(() -> next.get(5, TimeUnit.SECONDS))
             .cause()
-            .isInstanceOf(UncheckedIOException.class)
+            .isInstanceOf(UncheckedHttpJsonException.class)
             .cause()
             .isInstanceOf(HttpTimeoutException.class)
             .hasMessageContaining("JsonOptions.idleTimeout PT0.3S")
@@ -707,7 +708,7 @@ public abstract class EventStreamContract {
       try (Stream<ServerSentEvent<Named>> s =
           HttpJson.getFromJsonAsEvents(client, raw.uri("/e"), JsonType.of(Named.class, small))) {
         assertThatThrownBy(() -> s.iterator().hasNext())
-            .isInstanceOf(UncheckedIOException.class)
+            .isInstanceOf(UncheckedHttpJsonException.class)
             .cause()
             .isInstanceOfSatisfying(
                 ResponseTooLargeException.class,
@@ -758,7 +759,7 @@ public abstract class EventStreamContract {
           HttpJson.getFromJsonAsEvents(client, raw.uri("/e"), JsonType.of(Named.class, idle))) {
         Iterator<ServerSentEvent<Named>> it = s.iterator();
         assertThatThrownBy(it::hasNext)
-            .isInstanceOf(UncheckedIOException.class)
+            .isInstanceOf(UncheckedHttpJsonException.class)
             .cause()
             .isInstanceOf(HttpTimeoutException.class)
             .hasMessageContaining("JsonOptions.idleTimeout PT0.3S");
@@ -791,7 +792,7 @@ public abstract class EventStreamContract {
       try (Stream<ServerSentEvent<Named>> s =
           HttpJson.getFromJsonAsEvents(logged, raw.uri("/e"), JsonType.of(Named.class, idle))) {
         assertThatThrownBy(s.iterator()::hasNext)
-            .isInstanceOf(UncheckedIOException.class)
+            .isInstanceOf(UncheckedHttpJsonException.class)
             .hasCauseInstanceOf(HttpTimeoutException.class);
         assertThat(log.await("<-- "))
             .startsWith("<-- 200 GET ")

@@ -13,6 +13,7 @@ import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
+import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -398,7 +399,7 @@ public abstract class ResponseContract {
 
     try (Stream<Item> items = api().getFromJsonAsPagedStream("items?page=1", Item.class)) {
       assertThatThrownBy(() -> items.forEach(i -> {}))
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .hasCauseInstanceOf(HttpJsonException.class)
           .hasMessageContaining("Pagination loop")
           .hasMessageContaining("page 2")
@@ -414,7 +415,7 @@ public abstract class ResponseContract {
 
     try (Stream<Item> items = api().getFromJsonAsPagedStream("items", Item.class)) {
       assertThatThrownBy(() -> items.forEach(i -> {}))
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .cause()
           .isInstanceOfSatisfying(
               HttpJsonStatusException.class,
@@ -423,6 +424,50 @@ public abstract class ResponseContract {
                 assertThat(e.uri()).isEqualTo(uri("/api/items?page=2"));
               });
     }
+  }
+
+  /**
+   * A later page's failure is one httpjson type to catch around the iteration, carrying the status
+   * and Problem Details the first page's would; it is still an {@link UncheckedIOException}.
+   */
+  @Test
+  public void aLaterPagesStatusIsAnUncheckedHttpJsonExceptionWithItsStatusAndProblem()
+      throws Exception {
+    server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2>; rel=\"next\""));
+    server.enqueue(notFound());
+    server.enqueue(json(200, "{\"data\":[{\"id\":1,\"title\":\"a\"}],\"hasMore\":true}"));
+    server.enqueue(notFound());
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items", Item.class)) {
+      assertThatThrownBy(() -> items.forEach(i -> {})).satisfies(this::isPageTwoNotFound);
+    }
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", afterLastId())) {
+      assertThatThrownBy(() -> items.forEach(i -> {})).satisfies(this::isPageTwoNotFound);
+    }
+  }
+
+  private static MockResponse notFound() {
+    return LoopbackServer.bytes(
+        404,
+        "application/problem+json",
+        "{\"title\":\"Not Found\",\"status\":404,\"detail\":\"page 2 is gone\"}"
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private void isPageTwoNotFound(Throwable thrown) {
+    assertThat(thrown)
+        .isInstanceOf(UncheckedIOException.class)
+        .isInstanceOfSatisfying(
+            UncheckedHttpJsonException.class,
+            e -> {
+              assertThat(e.statusCode()).hasValue(404);
+              assertThat(e.problem().map(dev.httpjson.ProblemDetails::detail))
+                  .hasValue("page 2 is gone");
+              assertThat(e.getCause())
+                  .isInstanceOfSatisfying(
+                      HttpJsonStatusException.class,
+                      s -> assertThat(s.statusCode()).isEqualTo(404));
+            });
   }
 
   @Test
@@ -543,7 +588,7 @@ public abstract class ResponseContract {
       java.util.Iterator<Item> it = items.iterator();
       assertThat(it.next().id()).isEqualTo(1);
       assertThatThrownBy(it::hasNext)
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .hasCauseInstanceOf(HttpJsonException.class)
           .hasMessageContaining("100 pages in a row")
           .hasMessageContaining("page 101");
@@ -599,7 +644,7 @@ public abstract class ResponseContract {
 
     try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", afterLastId())) {
       assertThatThrownBy(() -> items.forEach(i -> {}))
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .hasCauseInstanceOf(HttpJsonException.class)
           .hasMessageContaining("Pagination loop")
           .hasMessageContaining("page 2")

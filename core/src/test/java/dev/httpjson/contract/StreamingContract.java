@@ -18,11 +18,11 @@ import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.contract.Models.Named;
 import dev.httpjson.spi.JsonCodec;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -543,7 +543,7 @@ public abstract class StreamingContract {
       Iterator<Named> it = stream.iterator();
       assertThat(it.next()).isEqualTo(new Named("a"));
       assertThatThrownBy(it::next)
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .cause()
           .isInstanceOfSatisfying(
               JsonReadException.class,
@@ -577,7 +577,7 @@ public abstract class StreamingContract {
       Iterator<Named> it = stream.iterator();
       assertThat(it.next()).isEqualTo(new Named("a"));
       assertThatThrownBy(() -> it.next())
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .cause()
           .isInstanceOf(JsonReadException.class);
     }
@@ -597,7 +597,7 @@ public abstract class StreamingContract {
       Iterator<Named> it = stream.iterator();
       assertThat(it.next()).isEqualTo(new Named("a"));
       assertThatThrownBy(() -> it.next())
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .cause()
           .isInstanceOf(JsonReadException.class);
     }
@@ -610,7 +610,7 @@ public abstract class StreamingContract {
     try (Stream<Named> stream =
         HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, options))) {
       assertThatThrownBy(() -> stream.findFirst())
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .hasMessageContaining("Expected a JSON array");
     }
   }
@@ -678,7 +678,7 @@ public abstract class StreamingContract {
       Iterator<Named> it = stream.iterator();
       assertThat(it.next()).isEqualTo(new Named("a"));
       assertThatThrownBy(it::next)
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .cause()
           .isInstanceOf(ResponseTooLargeException.class)
           .hasMessageContaining("32768");
@@ -726,7 +726,7 @@ public abstract class StreamingContract {
     try (Stream<Named> stream =
         HttpJson.getFromJsonAsStream(client, uri("/slow"), JsonType.of(Named.class, timed))) {
       assertThatThrownBy(stream::count)
-          .isInstanceOf(UncheckedIOException.class)
+          .isInstanceOf(UncheckedHttpJsonException.class)
           .cause()
           .isInstanceOf(CallTimeoutException.class)
           .hasMessageContaining("PT1.5S");
@@ -779,7 +779,7 @@ public abstract class StreamingContract {
           // may fail the first pull or the second, never later.
           assertThatThrownBy(() -> stream.forEachOrdered(read::add))
               .as(way)
-              .isInstanceOf(UncheckedIOException.class)
+              .isInstanceOf(UncheckedHttpJsonException.class)
               .cause()
               .isInstanceOfSatisfying(
                   CallTimeoutException.class,
@@ -836,7 +836,7 @@ public abstract class StreamingContract {
                     .get(10, TimeUnit.SECONDS)
                 : HttpJson.getFromJsonAsStream(logged, stalling.uri("/feed"), type)) {
           assertThatThrownBy(() -> stream.forEachOrdered(n -> {}))
-              .isInstanceOf(UncheckedIOException.class)
+              .isInstanceOf(UncheckedHttpJsonException.class)
               .hasCauseInstanceOf(CallTimeoutException.class);
         }
         assertThat(log.await("<-- "))

@@ -14,6 +14,14 @@
  * Stream<ServerSentEvent<T>>} (an event stream, reconnected with {@code Last-Event-ID} on a GET). A
  * blocking method declares {@code throws IOException, InterruptedException}.
  *
+ * <p>A method returning a {@code Stream} throws what fails before it returns (the status, the first
+ * page) as those checked exceptions; what fails while the stream is iterated (a later page, a
+ * malformed element, a broken connection, an event stream's reconnection) is thrown from the stream
+ * as a {@code dev.httpjson.UncheckedHttpJsonException}, an {@link java.io.UncheckedIOException}
+ * whose cause is the checked exception the method would have thrown and whose {@code statusCode()}
+ * and {@code problem()} give the status and Problem Details. Catch it around the iteration, as the
+ * checked ones around the call.
+ *
  * <p>Two escape hatches: an abstract method without parameters returning {@code HttpJsonClient}
  * returns the client the implementation is bound to, for a call the annotations cannot say; and a
  * parameter of type {@code UnaryOperator<HttpJsonClient>} (no annotation) adjusts the client of one
