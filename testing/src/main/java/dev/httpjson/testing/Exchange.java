@@ -206,31 +206,66 @@ final class Exchange<T> {
       then.accept(new byte[0]);
       return;
     }
+    long length = publisher.get().contentLength();
     publisher
         .get()
         .subscribe(
             new Flow.Subscriber<ByteBuffer>() {
               private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+              private Flow.@Nullable Subscription subscription;
+              private boolean done;
 
               @Override
               public void onSubscribe(Flow.Subscription subscription) {
+                this.subscription = subscription;
                 subscription.request(Long.MAX_VALUE);
               }
 
               @Override
               public void onNext(ByteBuffer item) {
+                if (done) {
+                  return;
+                }
                 byte[] chunk = new byte[item.remaining()];
                 item.get(chunk);
                 bytes.writeBytes(chunk);
+                if (length >= 0 && bytes.size() > length) {
+                  // As the JDK client's HTTP/1.1 exchange: the declared length is all it sends.
+                  done = true;
+                  Objects.requireNonNull(subscription).cancel();
+                  fail(
+                      new IOException(
+                          "Too many bytes in request body. Expected: "
+                              + length
+                              + ", got: "
+                              + bytes.size()));
+                }
               }
 
               @Override
               public void onError(Throwable throwable) {
-                fail(new IOException("the request body failed: " + throwable, throwable));
+                if (!done) {
+                  done = true;
+                  fail(new IOException("the request body failed: " + throwable, throwable));
+                }
               }
 
               @Override
               public void onComplete() {
+                if (done) {
+                  return;
+                }
+                done = true;
+                if (length >= 0 && bytes.size() != length) {
+                  fail(
+                      new IOException(
+                          "Too few bytes returned by the publisher ("
+                              + bytes.size()
+                              + "/"
+                              + length
+                              + ")"));
+                  return;
+                }
                 byte[] body = bytes.toByteArray();
                 DELIVERY.execute(() -> then.accept(body));
               }

@@ -346,6 +346,46 @@ abstract class CallParityContract {
   }
 
   @Test
+  void aRequestBodyShorterThanItsDeclaredLengthFailsTheCall() {
+    script(Reply.status(204));
+    HttpRequest.BodyPublisher lying =
+        HttpRequest.BodyPublishers.fromPublisher(
+            HttpRequest.BodyPublishers.ofString("{\"item\":\"tea\"}"), 20);
+
+    assertThatThrownBy(
+            () ->
+                backend
+                    .client()
+                    .send(
+                        HttpRequest.newBuilder(backend.base().resolve("orders"))
+                            .POST(lying)
+                            .build(),
+                        BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("Too few bytes returned by the publisher (14/20)");
+  }
+
+  @Test
+  void aRequestBodyLongerThanItsDeclaredLengthFailsTheCall() {
+    script(Reply.status(204));
+    HttpRequest.BodyPublisher lying =
+        HttpRequest.BodyPublishers.fromPublisher(
+            HttpRequest.BodyPublishers.ofString("{\"item\":\"tea\"}"), 5);
+
+    assertThatThrownBy(
+            () ->
+                backend
+                    .client()
+                    .send(
+                        HttpRequest.newBuilder(backend.base().resolve("orders"))
+                            .POST(lying)
+                            .build(),
+                        BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("Too many bytes in request body. Expected: 5, got: 14");
+  }
+
+  @Test
   void aCancelledCallLeavesTheClientUsable() throws Exception {
     script(Reply.json(200, ADA).delay(Duration.ofMillis(1000)), Reply.json(200, new User("bo")));
 
