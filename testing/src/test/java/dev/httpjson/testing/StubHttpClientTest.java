@@ -111,6 +111,44 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aGzipRequestBodyReadsBackDecodedAsAServerWouldReadIt() throws Exception {
+    stub.on("POST", "/v1/orders").reply(Reply.status(201));
+    HttpJsonClient compressing =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .options(JsonOptions.web().toBuilder().requestCompression(true).build())
+            .build();
+
+    compressing.postAsJson("orders", new Order("tea", 2));
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.header("Content-Encoding")).isEqualTo("gzip");
+    assertThat(request.body()).startsWith((byte) 0x1f, (byte) 0x8b);
+    assertThat(request.bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
+    assertThat(request.bodyAsString()).isEqualTo("{\"item\":\"tea\",\"quantity\":2}");
+    assertThat(request.toString()).endsWith("\n\n{\"item\":\"tea\",\"quantity\":2}");
+  }
+
+  @Test
+  void aRequestBodyInAnEncodingTheKitCannotDecodeFailsNamingIt() throws Exception {
+    stub.on("POST", "/v1/orders").reply(Reply.status(201));
+
+    stub.send(
+        HttpRequest.newBuilder(BASE.resolve("orders"))
+            .header("Content-Encoding", "br")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {1, 2, 3}))
+            .build(),
+        BodyHandlers.discarding());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.body()).containsExactly(1, 2, 3);
+    assertThatThrownBy(() -> request.bodyAs(Order.class))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("Content-Encoding br")
+        .hasMessageContaining("POST https://api.test/v1/orders");
+  }
+
+  @Test
   void aComputedReplyIsMadeFromEachRequestOnceItsBodyArrived() throws Exception {
     stub.on("POST", "/v1/orders")
         .reply(
