@@ -1,6 +1,7 @@
 package dev.httpjson.testing;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.Authenticator;
@@ -324,7 +325,8 @@ public final class StubHttpClient extends HttpClient {
 
   /**
    * Checks that every request found a route and every reply was used ({@link Route#always()}
-   * replies excepted).
+   * replies excepted). Unexpected requests are listed with their URIs redacted as httpjson's own
+   * messages are: query values shown as {@code ***}, userinfo and fragment dropped.
    *
    * @throws AssertionError listing the unexpected requests and the routes with replies left
    */
@@ -332,7 +334,12 @@ public final class StubHttpClient extends HttpClient {
     List<String> problems = new ArrayList<>();
     synchronized (this) {
       for (StubRequest r : unexpected) {
-        problems.add("unexpected request (no route answered it): " + r.method() + " " + r.uri());
+        // Redacted as httpjson's own messages are: a test's output often ends up in CI logs.
+        problems.add(
+            "unexpected request (no route answered it): "
+                + r.method()
+                + " "
+                + Uris.redact(r.uri()));
       }
     }
     for (Route route : routes) {

@@ -88,6 +88,29 @@ class StubHttpClientTest {
   }
 
   @Test
+  void verifyRedactsTheQueryValuesAndUserinfoOfUnexpectedRequests() {
+    assertThatThrownBy(() -> api.getFromJson("c?page=2&token=abc123", Integer.class))
+        .isInstanceOf(IOException.class);
+    assertThatThrownBy(
+            () ->
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("https://ada:s3cret@api.test/v1/d?key=k9"))
+                        .build(),
+                    BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class);
+
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/c?page=***&token=***")
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/d?key=***")
+        .hasMessageNotContaining("abc123")
+        .hasMessageNotContaining("s3cret")
+        .hasMessageNotContaining("k9");
+  }
+
+  @Test
   void verifyPassesWhenEverythingWasUsed() throws Exception {
     stub.on("GET", "/v1/a").reply(200, 1);
     api.getFromJson("a", Integer.class);
