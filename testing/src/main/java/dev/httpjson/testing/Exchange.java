@@ -53,6 +53,7 @@ final class Exchange<T> {
   private final CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
   private volatile @Nullable ScheduledFuture<?> timeout;
   private volatile @Nullable Pump pump;
+  private volatile Flow.@Nullable Subscription requestBody;
 
   Exchange(StubHttpClient stub, HttpRequest request, BodyHandler<T> handler) {
     this.stub = stub;
@@ -118,6 +119,10 @@ final class Exchange<T> {
     ScheduledFuture<?> t = timeout;
     if (t != null) {
       t.cancel(false);
+    }
+    Flow.Subscription body = requestBody;
+    if (body != null) {
+      body.cancel(); // a body still being sent stops, as the JDK client's does
     }
     Pump p = pump;
     if (p != null) {
@@ -218,6 +223,11 @@ final class Exchange<T> {
               @Override
               public void onSubscribe(Flow.Subscription subscription) {
                 this.subscription = subscription;
+                requestBody = subscription;
+                if (result.isDone()) {
+                  subscription.cancel(); // timed out or cancelled before the body began
+                  return;
+                }
                 subscription.request(Long.MAX_VALUE);
               }
 

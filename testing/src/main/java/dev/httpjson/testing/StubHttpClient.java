@@ -61,12 +61,13 @@ import org.jspecify.annotations.Nullable;
  * head and its {@link HttpResponse.BodySubscriber} the body on the stub's own threads (never the
  * caller's), as much as it {@linkplain java.util.concurrent.Flow.Subscription#request requests},
  * one scripted part per {@code onNext}; a request's {@linkplain HttpRequest#timeout() timeout}
- * covers the wait for the response's head and fails it with {@link HttpTimeoutException};
- * cancelling the future of {@link #sendAsync} or interrupting {@link #send} aborts the exchange,
- * and a body being read then fails with an {@link IOException}. What a stub cannot be is the wire:
- * it speaks HTTP/1.1 only, has no TLS session ({@link HttpResponse#sslSession()} is empty), adds
- * none of the JDK's own request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}),
- * follows no redirect and receives no server push.
+ * covers the wait for the response's head and fails it with {@link HttpTimeoutException}; the
+ * timeout, cancelling the future of {@link #sendAsync} or interrupting {@link #send} aborts the
+ * exchange: the subscription to a request body still being sent is cancelled, and a response body
+ * being read fails with an {@link IOException}. What a stub cannot be is the wire: it speaks
+ * HTTP/1.1 only, has no TLS session ({@link HttpResponse#sslSession()} is empty), adds none of the
+ * JDK's own request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}), follows no
+ * redirect and receives no server push.
  *
  * <p>Replies with values are written with the stub's {@link JsonOptions}: give it the options the
  * code under test uses when they change the JSON ({@link #create(JsonOptions)}).

@@ -522,6 +522,63 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aTimeoutCancelsTheRequestBodyStillBeingSent() throws Exception {
+    stub.on("POST", "/orders").reply(Reply.status(204));
+    CountDownLatch cancelled = new CountDownLatch(1);
+
+    assertThatThrownBy(
+            () ->
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("http://x/orders"))
+                        .timeout(Duration.ofMillis(50))
+                        .POST(neverEnding(cancelled))
+                        .build(),
+                    BodyHandlers.discarding()))
+        .isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aCancelledCallCancelsTheRequestBodyStillBeingSent() throws Exception {
+    stub.on("POST", "/orders").reply(Reply.status(204));
+    CountDownLatch cancelled = new CountDownLatch(1);
+    CountDownLatch subscribed = new CountDownLatch(1);
+    HttpRequest.BodyPublisher body = neverEnding(cancelled);
+
+    CompletableFuture<HttpResponse<Void>> call =
+        stub.sendAsync(
+            HttpRequest.newBuilder(URI.create("http://x/orders"))
+                .POST(
+                    HttpRequest.BodyPublishers.fromPublisher(
+                        s -> {
+                          body.subscribe(s);
+                          subscribed.countDown();
+                        }))
+                .build(),
+            BodyHandlers.discarding());
+    assertThat(subscribed.await(5, TimeUnit.SECONDS)).isTrue();
+    call.cancel(true);
+
+    assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  /** A request body whose publisher never sends a byte, counting down when it is cancelled. */
+  private static HttpRequest.BodyPublisher neverEnding(CountDownLatch cancelled) {
+    return HttpRequest.BodyPublishers.fromPublisher(
+        subscriber ->
+            subscriber.onSubscribe(
+                new Flow.Subscription() {
+                  @Override
+                  public void request(long n) {}
+
+                  @Override
+                  public void cancel() {
+                    cancelled.countDown();
+                  }
+                }));
+  }
+
+  @Test
   void badArgumentsSayWhatWasWrong() {
     assertThatThrownBy(() -> stub.on("GET", "users"))
         .hasMessage("path template does not start with '/': users");
