@@ -308,6 +308,33 @@ abstract class CallParityContract {
   }
 
   @Test
+  void aStringEventIsSentAsItIsSoTheDoneMarkerEndsTheStream() throws Exception {
+    script(Reply.events().event(new Token("Hel")).event("[DONE]").event(new Token("after")));
+
+    List<Token> tokens;
+    try (Stream<ServerSentEvent<Token>> stream = api.getFromJsonAsEvents("chat", Token.class)) {
+      tokens = stream.map(ServerSentEvent::data).collect(Collectors.toList());
+    }
+
+    assertThat(tokens).containsExactly(new Token("Hel"));
+  }
+
+  @Test
+  void aStringEventReadsBackAsTheSameTextLineByLine() throws Exception {
+    script(Reply.events().event("plain text").event("7", "two\nlines"));
+
+    List<ServerSentEvent<String>> events;
+    try (Stream<ServerSentEvent<String>> stream = api.getFromJsonAsEvents("chat", String.class)) {
+      events = stream.collect(Collectors.toList());
+    }
+
+    assertThat(events)
+        .extracting(ServerSentEvent::data)
+        .containsExactly("plain text", "two\nlines");
+    assertThat(events).extracting(ServerSentEvent::id).containsExactly(null, "7");
+  }
+
+  @Test
   void aStatusSequenceIsRetriedHonouringRetryAfter() throws Exception {
     script(
         Reply.status(503).header("Retry-After", "0"),
