@@ -46,6 +46,7 @@ final class Exchange<T> {
           new SynchronousQueue<>(),
           threads("httpjson-stub"));
   private static final ScheduledThreadPoolExecutor TIMERS = timers();
+  private static final Reply RECORDED = Reply.status(204);
 
   private final StubHttpClient stub;
   private final HttpRequest request;
@@ -108,6 +109,23 @@ final class Exchange<T> {
           }
         });
     DELIVERY.execute(this::route);
+    return result;
+  }
+
+  /**
+   * Answers a request that {@link StubHttpClient#onCall} records, not a route: its body read, then
+   * an empty 204, so that the recording run is no failure for the code under test's interceptors,
+   * listeners and logs, and nothing retries it.
+   */
+  CompletableFuture<HttpResponse<T>> startRecorded() {
+    result.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            abort();
+          }
+        });
+    DELIVERY.execute(
+        () -> readBody(body -> respond(RECORDED, "StubHttpClient.onCall(api, call) recording")));
     return result;
   }
 

@@ -180,10 +180,12 @@ public final class StubHttpClient extends HttpClient {
    * never repeats a path template: {@code stub.onCall(github, gh -> gh.issue("octo", "hello",
    * 42)).reply(200, issue)}. The call is run once, now, through {@code api} — the implementation
    * the code under test uses, created by an {@code HttpJsonClient} over this stub (its base URI,
-   * default headers and interceptors apply) — and the request it sends is not answered but
-   * recorded: the route matches that method, path and query exactly. A lazily read stream sends
-   * nothing until its first element is asked for: {@code gh -> gh.issues("octo",
-   * "hello").findFirst()}.
+   * default headers and interceptors apply) — and the request it sends is recorded, not routed: the
+   * route matches that method, path and query exactly. That run is answered with an empty {@code
+   * 204 No Content}, so that it is no failure for the code under test's interceptors, listeners and
+   * logs, and no retry repeats it; what the call returns or throws then is ignored. Neither {@link
+   * #requests()} nor {@link #verify()} counts it. A lazily read stream sends nothing until its
+   * first element is asked for: {@code gh -> gh.issues("octo", "hello").findFirst()}.
    *
    * <p>Declare such routes while the code under test is not calling: a request this stub receives
    * from any thread while the call runs is the one recorded.
@@ -268,18 +270,6 @@ public final class StubHttpClient extends HttpClient {
         Thread.currentThread().interrupt();
         return first.getNow(null);
       }
-    }
-  }
-
-  /**
-   * What a request sent while {@link #onCall(Object, ApiCall)} records fails with: unchecked, so
-   * that no retry of the code under test repeats it.
-   */
-  private static final class Recorded extends IllegalStateException {
-    private static final long serialVersionUID = 1L;
-
-    Recorded() {
-      super("recorded by StubHttpClient.onCall(api, call), not answered");
     }
   }
 
@@ -489,9 +479,6 @@ public final class StubHttpClient extends HttpClient {
       // As the JDK client's send: what it names keeps its type, anything else (an unchecked
       // exception a body subscriber threw included) becomes an IOException with its message.
       Throwable cause = e.getCause();
-      if (cause instanceof Recorded) {
-        throw (Recorded) cause; // as it is: no retry of the code under test repeats it
-      }
       String message = cause.getMessage();
       if (cause instanceof IllegalArgumentException) {
         throw new IllegalArgumentException(message, cause);
@@ -521,7 +508,7 @@ public final class StubHttpClient extends HttpClient {
     Recording r = recording;
     if (r != null) {
       r.capture(request);
-      return CompletableFuture.failedFuture(new Recorded());
+      return new Exchange<>(this, request, handler).startRecorded();
     }
     return new Exchange<>(this, request, handler).start();
   }

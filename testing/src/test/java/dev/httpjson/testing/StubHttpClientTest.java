@@ -370,7 +370,10 @@ class StubHttpClientTest {
   }
 
   @Test
-  void aRequestRecordedByOnCallFailsUncheckedSoThatARetryingClientDoesNotRepeatIt() {
+  void aRequestRecordedByOnCallIsAnsweredEmptySoThatARetryingClientDoesNotRepeatIt()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger retries =
+        new java.util.concurrent.atomic.AtomicInteger();
     HttpJsonClient retrying =
         HttpJsonClient.newBuilder(stub)
             .baseUri(BASE)
@@ -380,23 +383,81 @@ class StubHttpClientTest {
                     .retryOnException(e -> true)
                     .backoff(Duration.ofMillis(1), Duration.ofMillis(1))
                     .build())
+            .listener(
+                new dev.httpjson.CallListener() {
+                  @Override
+                  public void retry(Call call, int attempt, long nanoTime) {
+                    retries.incrementAndGet();
+                  }
+                })
             .build();
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    AtomicReference<Object> outcome = new AtomicReference<>("not called");
 
     stub.onCall(
             retrying,
             c -> {
               try {
-                c.getFromJson("n", Integer.class);
+                outcome.set(c.getFromJson("n", Integer.class));
               } catch (Exception | Error e) {
-                thrown.set(e);
+                outcome.set(e);
               }
             })
         .reply(200, 1);
 
-    assertThat(thrown.get())
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessage("recorded by StubHttpClient.onCall(api, call), not answered");
+    assertThat(outcome.get()).isNull(); // a 204: no value
+    assertThat(retries.get()).isZero();
+    assertThat(retrying.getFromJson("n", Integer.class)).isEqualTo(1);
+    assertThat(stub.requests()).hasSize(1);
+  }
+
+  @Test
+  void theCallOnCallRecordsIsNoFailureForLogsAndListeners() throws Exception {
+    List<String> logged = new CopyOnWriteArrayList<>();
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    HttpJsonClient observed =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .interceptor(dev.httpjson.LoggingInterceptor.newBuilder().logger(into(logged)).build())
+            .listener(
+                new dev.httpjson.CallListener() {
+                  @Override
+                  public void callFailed(Call call, Throwable failure, long nanoTime) {
+                    failures.add(failure);
+                  }
+                })
+            .build();
+
+    stub.onCall(observed, c -> c.getFromJson("users/7", User.class)).reply(200, new User("ada"));
+
+    assertThat(failures).isEmpty();
+    assertThat(logged).isNotEmpty().noneMatch(line -> line.contains("FAILED"));
+    assertThat(observed.getFromJson("users/7", User.class)).isEqualTo(new User("ada"));
+  }
+
+  /** A logger adding every message to {@code lines}. */
+  private static System.Logger into(List<String> lines) {
+    return new System.Logger() {
+      @Override
+      public String getName() {
+        return "test";
+      }
+
+      @Override
+      public boolean isLoggable(Level level) {
+        return true;
+      }
+
+      @Override
+      public void log(Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) {
+        lines.add(msg);
+      }
+
+      @Override
+      public void log(
+          Level level, java.util.ResourceBundle bundle, String format, Object... params) {
+        lines.add(params == null ? format : java.text.MessageFormat.format(format, params));
+      }
+    };
   }
 
   private static BodySubscriber<String> failingWith(RuntimeException failure) {
