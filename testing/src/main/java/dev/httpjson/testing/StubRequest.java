@@ -164,7 +164,7 @@ public final class StubRequest {
 
   private byte[] decoded() {
     if (decoded == null) {
-      throw new AssertionError(undecodable + ", in the request: " + this);
+      throw new AssertionError("the body cannot be decoded: " + this);
     }
     return decoded;
   }
