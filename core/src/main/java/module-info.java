@@ -1,4 +1,5 @@
 /** httpjson: one-call JSON over {@link java.net.http.HttpClient}; the API and the codec SPI. */
+@SuppressWarnings("module") // the test kit, built after core, is not there when core compiles
 module dev.httpjson {
   requires transitive java.net.http;
   requires jdk.jfr;
@@ -6,6 +7,8 @@ module dev.httpjson {
 
   exports dev.httpjson;
   exports dev.httpjson.spi;
+  exports dev.httpjson.internal to
+      dev.httpjson.testing;
 
   uses dev.httpjson.spi.JsonCodec;
 }

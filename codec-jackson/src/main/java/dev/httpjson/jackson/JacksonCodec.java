@@ -47,6 +47,13 @@ import tools.jackson.databind.json.JsonMapper;
  *     .build();
  * }</pre>
  *
+ * <p><b>jackson-annotations.</b> Jackson 3 keeps its annotations in the Jackson 2 artifact {@code
+ * com.fasterxml.jackson.core:jackson-annotations}, and Jackson 3.3 needs its version 2.23 or newer.
+ * A Jackson 2 BOM older than that (on its own or imported by a framework's BOM) pins it older; the
+ * codec then fails when it is first bound (the first call) or given a mapper, with an {@link
+ * IllegalStateException} that names the version found, its jar and the fix, instead of Jackson's
+ * {@code NoClassDefFoundError}.
+ *
  * <p>Immutable and thread-safe. Two codecs are equal when both build their own mappers, or both use
  * the same mapper instance, so options built with a new {@code JacksonCodec} per call still share
  * one cache.
@@ -73,9 +80,14 @@ public final class JacksonCodec implements JsonCodec {
    * @param mapper the mapper to read and write with
    * @return a codec for {@link JsonOptions.Builder#codec}
    * @throws NullPointerException if {@code mapper} is null
+   * @throws IllegalStateException if the {@code com.fasterxml.jackson.core:jackson-annotations}
+   *     found is older than Jackson 3 needs (a Jackson 2 BOM pinned older downgrades it), naming
+   *     the version found and the one needed
    */
   public static JacksonCodec withMapper(JsonMapper mapper) {
-    return new JacksonCodec(Objects.requireNonNull(mapper, "mapper == null"));
+    Objects.requireNonNull(mapper, "mapper == null");
+    AnnotationsCheck.require();
+    return new JacksonCodec(mapper);
   }
 
   @Override
@@ -83,8 +95,15 @@ public final class JacksonCodec implements JsonCodec {
     return mapper == null ? "jackson" : "jackson(custom mapper)";
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException if the {@code com.fasterxml.jackson.core:jackson-annotations}
+   *     found is older than Jackson 3 needs, naming the version found and the one needed
+   */
   @Override
   public JsonBinding bind(JsonOptions options) {
+    AnnotationsCheck.require();
     return new JacksonBinding(mapper != null ? mapper : newMapper(options));
   }
 

@@ -46,6 +46,7 @@ final class Exchange<T> {
           new SynchronousQueue<>(),
           threads("httpjson-stub"));
   private static final ScheduledThreadPoolExecutor TIMERS = timers();
+  private static final Reply RECORDED = Reply.status(204);
 
   private final StubHttpClient stub;
   private final HttpRequest request;
@@ -53,6 +54,7 @@ final class Exchange<T> {
   private final CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
   private volatile @Nullable ScheduledFuture<?> timeout;
   private volatile @Nullable Pump pump;
+  private volatile Flow.@Nullable Subscription requestBody;
 
   Exchange(StubHttpClient stub, HttpRequest request, BodyHandler<T> handler) {
     this.stub = stub;
@@ -110,6 +112,23 @@ final class Exchange<T> {
     return result;
   }
 
+  /**
+   * Answers a request that {@link StubHttpClient#onCall} records, not a route: its body read, then
+   * an empty 204, so that the recording run is no failure for the code under test's interceptors,
+   * listeners and logs, and nothing retries it.
+   */
+  CompletableFuture<HttpResponse<T>> startRecorded() {
+    result.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            abort();
+          }
+        });
+    DELIVERY.execute(
+        () -> readBody(body -> respond(RECORDED, "StubHttpClient.onCall(api, call) recording")));
+    return result;
+  }
+
   private void fail(Throwable failure) {
     result.completeExceptionally(failure);
   }
@@ -118,6 +137,10 @@ final class Exchange<T> {
     ScheduledFuture<?> t = timeout;
     if (t != null) {
       t.cancel(false);
+    }
+    Flow.Subscription body = requestBody;
+    if (body != null) {
+      body.cancel(); // a body still being sent stops, as the JDK client's does
     }
     Pump p = pump;
     if (p != null) {
@@ -206,31 +229,71 @@ final class Exchange<T> {
       then.accept(new byte[0]);
       return;
     }
+    long length = publisher.get().contentLength();
     publisher
         .get()
         .subscribe(
             new Flow.Subscriber<ByteBuffer>() {
               private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+              private Flow.@Nullable Subscription subscription;
+              private boolean done;
 
               @Override
               public void onSubscribe(Flow.Subscription subscription) {
+                this.subscription = subscription;
+                requestBody = subscription;
+                if (result.isDone()) {
+                  subscription.cancel(); // timed out or cancelled before the body began
+                  return;
+                }
                 subscription.request(Long.MAX_VALUE);
               }
 
               @Override
               public void onNext(ByteBuffer item) {
+                if (done) {
+                  return;
+                }
                 byte[] chunk = new byte[item.remaining()];
                 item.get(chunk);
                 bytes.writeBytes(chunk);
+                if (length >= 0 && bytes.size() > length) {
+                  // As the JDK client's HTTP/1.1 exchange: the declared length is all it sends.
+                  done = true;
+                  Objects.requireNonNull(subscription).cancel();
+                  fail(
+                      new IOException(
+                          "Too many bytes in request body. Expected: "
+                              + length
+                              + ", got: "
+                              + bytes.size()));
+                }
               }
 
               @Override
               public void onError(Throwable throwable) {
-                fail(new IOException("the request body failed: " + throwable, throwable));
+                if (!done) {
+                  done = true;
+                  fail(new IOException("the request body failed: " + throwable, throwable));
+                }
               }
 
               @Override
               public void onComplete() {
+                if (done) {
+                  return;
+                }
+                done = true;
+                if (length >= 0 && bytes.size() != length) {
+                  fail(
+                      new IOException(
+                          "Too few bytes returned by the publisher ("
+                              + bytes.size()
+                              + "/"
+                              + length
+                              + ")"));
+                  return;
+                }
                 byte[] body = bytes.toByteArray();
                 DELIVERY.execute(() -> then.accept(body));
               }

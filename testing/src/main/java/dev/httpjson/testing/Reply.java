@@ -28,6 +28,7 @@ import org.jspecify.annotations.Nullable;
  * Reply.problem(404, "Not Found", "no user 7")
  * Reply.status(503).header("Retry-After", "0")
  * Reply.events().event("1", token("Hel")).pause(Duration.ofMillis(20)).event("2", token("lo"))
+ *     .event("[DONE]")
  * Reply.jsonArray(200, List.of(a, b, c)).drop()
  * Reply.json(200, user).gzip().cutShort(10)
  * Reply.dropAfterRequestBody()
@@ -358,10 +359,13 @@ public final class Reply {
   }
 
   /**
-   * Appends an event whose {@code data} is {@code data} written as JSON (a {@code String} becomes a
-   * JSON string).
+   * Appends an event whose {@code data} is {@code data} written as JSON, or, when it is a {@code
+   * String}, its text as it is, one {@code data:} line per line: {@code event("[DONE]")} sends the
+   * end marker of the LLM APIs' streams ({@code data: [DONE]}), and a {@code String} event reads
+   * back as the same text with {@code getFromJsonAsEvents(uri, String.class)}. Write a JSON string
+   * as its JSON: {@code event("\"hello\"")}.
    *
-   * @param data the event's data
+   * @param data the event's data: a value written as JSON, or the text itself
    * @return the reply with the event
    */
   public Reply event(@Nullable Object data) {
@@ -370,7 +374,8 @@ public final class Reply {
 
   /**
    * Appends an event with an {@code id} line, which a reconnecting client sends back as {@code
-   * Last-Event-ID}, and {@code data} written as JSON.
+   * Last-Event-ID}, and {@code data} written as JSON, or as it is when it is a {@code String} (see
+   * {@link #event(Object)}).
    *
    * @param id the event's id
    * @param data the event's data
@@ -483,9 +488,14 @@ public final class Reply {
     return new Part(
         o -> {
           String head = id == null ? "" : "id: " + id + "\n";
-          String body = new String(write(data, o), StandardCharsets.UTF_8);
+          // A String is the data's text as it is (httpjson reads String events so): the LLM
+          // APIs' [DONE] end marker, or data that is not JSON. Any other value is JSON.
+          String body =
+              data instanceof String
+                  ? (String) data
+                  : new String(write(data, o), StandardCharsets.UTF_8);
           StringBuilder event = new StringBuilder(head);
-          for (String line : body.split("\n", -1)) {
+          for (String line : body.split("\r\n|\r|\n", -1)) {
             event.append("data: ").append(line).append('\n');
           }
           return event.append('\n').toString().getBytes(StandardCharsets.UTF_8);

@@ -1,6 +1,7 @@
 package dev.httpjson.testing;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.Authenticator;
@@ -60,12 +61,13 @@ import org.jspecify.annotations.Nullable;
  * head and its {@link HttpResponse.BodySubscriber} the body on the stub's own threads (never the
  * caller's), as much as it {@linkplain java.util.concurrent.Flow.Subscription#request requests},
  * one scripted part per {@code onNext}; a request's {@linkplain HttpRequest#timeout() timeout}
- * covers the wait for the response's head and fails it with {@link HttpTimeoutException};
- * cancelling the future of {@link #sendAsync} or interrupting {@link #send} aborts the exchange,
- * and a body being read then fails with an {@link IOException}. What a stub cannot be is the wire:
- * it speaks HTTP/1.1 only, has no TLS session ({@link HttpResponse#sslSession()} is empty), adds
- * none of the JDK's own request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}),
- * follows no redirect and receives no server push.
+ * covers the wait for the response's head and fails it with {@link HttpTimeoutException}; the
+ * timeout, cancelling the future of {@link #sendAsync} or interrupting {@link #send} aborts the
+ * exchange: the subscription to a request body still being sent is cancelled, and a response body
+ * being read fails with an {@link IOException}. What a stub cannot be is the wire: it speaks
+ * HTTP/1.1 only, has no TLS session ({@link HttpResponse#sslSession()} is empty), adds none of the
+ * JDK's own request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}), follows no
+ * redirect and receives no server push.
  *
  * <p>Replies with values are written with the stub's {@link JsonOptions}: give it the options the
  * code under test uses when they change the JSON ({@link #create(JsonOptions)}).
@@ -178,10 +180,12 @@ public final class StubHttpClient extends HttpClient {
    * never repeats a path template: {@code stub.onCall(github, gh -> gh.issue("octo", "hello",
    * 42)).reply(200, issue)}. The call is run once, now, through {@code api} — the implementation
    * the code under test uses, created by an {@code HttpJsonClient} over this stub (its base URI,
-   * default headers and interceptors apply) — and the request it sends is not answered but
-   * recorded: the route matches that method, path and query exactly. A lazily read stream sends
-   * nothing until its first element is asked for: {@code gh -> gh.issues("octo",
-   * "hello").findFirst()}.
+   * default headers and interceptors apply) — and the request it sends is recorded, not routed: the
+   * route matches that method, path and query exactly. That run is answered with an empty {@code
+   * 204 No Content}, so that it is no failure for the code under test's interceptors, listeners and
+   * logs, and no retry repeats it; what the call returns or throws then is ignored. Neither {@link
+   * #requests()} nor {@link #verify()} counts it. A lazily read stream sends nothing until its
+   * first element is asked for: {@code gh -> gh.issues("octo", "hello").findFirst()}.
    *
    * <p>Declare such routes while the code under test is not calling: a request this stub receives
    * from any thread while the call runs is the one recorded.
@@ -269,18 +273,6 @@ public final class StubHttpClient extends HttpClient {
     }
   }
 
-  /**
-   * What a request sent while {@link #onCall(Object, ApiCall)} records fails with: unchecked, so
-   * that no retry of the code under test repeats it.
-   */
-  private static final class Recorded extends IllegalStateException {
-    private static final long serialVersionUID = 1L;
-
-    Recorded() {
-      super("recorded by StubHttpClient.onCall(api, call), not answered");
-    }
-  }
-
   private Route add(Route route) {
     routes.add(route);
     return route;
@@ -324,7 +316,8 @@ public final class StubHttpClient extends HttpClient {
 
   /**
    * Checks that every request found a route and every reply was used ({@link Route#always()}
-   * replies excepted).
+   * replies excepted). Unexpected requests are listed with their URIs redacted as httpjson's own
+   * messages are: query values shown as {@code ***}, userinfo and fragment dropped.
    *
    * @throws AssertionError listing the unexpected requests and the routes with replies left
    */
@@ -332,7 +325,12 @@ public final class StubHttpClient extends HttpClient {
     List<String> problems = new ArrayList<>();
     synchronized (this) {
       for (StubRequest r : unexpected) {
-        problems.add("unexpected request (no route answered it): " + r.method() + " " + r.uri());
+        // Redacted as httpjson's own messages are: a test's output often ends up in CI logs.
+        problems.add(
+            "unexpected request (no route answered it): "
+                + r.method()
+                + " "
+                + Uris.redact(r.uri()));
       }
     }
     for (Route route : routes) {
@@ -481,9 +479,6 @@ public final class StubHttpClient extends HttpClient {
       // As the JDK client's send: what it names keeps its type, anything else (an unchecked
       // exception a body subscriber threw included) becomes an IOException with its message.
       Throwable cause = e.getCause();
-      if (cause instanceof Recorded) {
-        throw (Recorded) cause; // as it is: no retry of the code under test repeats it
-      }
       String message = cause.getMessage();
       if (cause instanceof IllegalArgumentException) {
         throw new IllegalArgumentException(message, cause);
@@ -513,7 +508,7 @@ public final class StubHttpClient extends HttpClient {
     Recording r = recording;
     if (r != null) {
       r.capture(request);
-      return CompletableFuture.failedFuture(new Recorded());
+      return new Exchange<>(this, request, handler).startRecorded();
     }
     return new Exchange<>(this, request, handler).start();
   }

@@ -2,16 +2,23 @@ package dev.httpjson.testing;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.InflaterInputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A request the stub received, as the server would have seen it: method, URI, headers and the body
- * bytes, which {@link #bodyAs(Class)} reads back as a value with the stub's options. Its {@link
+ * bytes, which {@link #bodyAs(Class)} reads back as a value with the stub's options, decoded from
+ * their {@code Content-Encoding} ({@code gzip}, {@code deflate}) as a server would. Its {@link
  * #toString()} shows all of it, so an assertion failure names what was sent.
  *
  * <p>Immutable and thread-safe.
@@ -23,6 +30,8 @@ public final class StubRequest {
   private final URI uri;
   private final HttpHeaders headers;
   private final byte[] body;
+  private final byte @Nullable [] decoded;
+  private final @Nullable String undecodable;
   private final JsonOptions options;
   private final @Nullable String route;
 
@@ -39,6 +48,48 @@ public final class StubRequest {
     this.body = body;
     this.options = options;
     this.route = route;
+    byte[] plain = null;
+    String why = null;
+    try {
+      plain = decode(body, headers.allValues("Content-Encoding"));
+    } catch (IOException e) {
+      why = e.getMessage();
+    }
+    this.decoded = plain;
+    this.undecodable = why;
+  }
+
+  /** Undoes the codings in the reverse of the order they were applied, as RFC 9110 says. */
+  private static byte[] decode(byte[] body, List<String> encodings) throws IOException {
+    byte[] bytes = body;
+    List<String> codings = new java.util.ArrayList<>();
+    for (String value : encodings) {
+      for (String coding : value.split(",")) {
+        String c = coding.trim().toLowerCase(Locale.ROOT);
+        if (!c.isEmpty() && !c.equals("identity")) {
+          codings.add(c);
+        }
+      }
+    }
+    for (int i = codings.size() - 1; i >= 0; i--) {
+      String coding = codings.get(i);
+      InputStream in;
+      if (coding.equals("gzip") || coding.equals("x-gzip")) {
+        in = new GZIPInputStream(new ByteArrayInputStream(bytes));
+      } else if (coding.equals("deflate")) {
+        in = new InflaterInputStream(new ByteArrayInputStream(bytes));
+      } else {
+        throw new IOException(
+            "cannot decode Content-Encoding " + coding + " (the kit decodes gzip and deflate)");
+      }
+      try (InputStream decoding = in) {
+        bytes = decoding.readAllBytes();
+      } catch (IOException e) {
+        throw new IOException(
+            "the body is not valid Content-Encoding " + coding + ": " + e.getMessage(), e);
+      }
+    }
+    return bytes;
   }
 
   /**
@@ -91,7 +142,7 @@ public final class StubRequest {
   }
 
   /**
-   * The body's bytes as sent.
+   * The body's bytes as sent, still in their {@code Content-Encoding} when they have one.
    *
    * @return a copy of the body, empty when there was none
    */
@@ -100,16 +151,27 @@ public final class StubRequest {
   }
 
   /**
-   * The body decoded as UTF-8.
+   * The body as text: decoded from its {@code Content-Encoding} ({@code gzip}, {@code deflate}),
+   * then from UTF-8.
    *
    * @return the body as text
+   * @throws AssertionError if the body's {@code Content-Encoding} cannot be decoded, naming the
+   *     request
    */
   public String bodyAsString() {
-    return new String(body, StandardCharsets.UTF_8);
+    return new String(decoded(), StandardCharsets.UTF_8);
+  }
+
+  private byte[] decoded() {
+    if (decoded == null) {
+      throw new AssertionError("the body cannot be decoded: " + this);
+    }
+    return decoded;
   }
 
   /**
-   * The body read as a value with the stub's options, e.g. {@code bodyAs(Order.class)}.
+   * The body read as a value with the stub's options, e.g. {@code bodyAs(Order.class)}, once
+   * decoded from its {@code Content-Encoding} ({@code gzip}, {@code deflate}).
    *
    * @param <T> the value's type
    * @param type the value's class
@@ -121,7 +183,8 @@ public final class StubRequest {
   }
 
   /**
-   * The body read as a value of a generic type, with the type's own options.
+   * The body read as a value of a generic type, with the type's own options, once decoded from its
+   * {@code Content-Encoding} ({@code gzip}, {@code deflate}).
    *
    * @param <T> the value's type
    * @param type the value's type, e.g. {@code JsonType.listOf(Item.class)}
@@ -129,8 +192,9 @@ public final class StubRequest {
    * @throws AssertionError if the body is not a JSON document of that type, naming the request
    */
   public <T> T bodyAs(JsonType<T> type) {
+    byte[] json = decoded();
     try {
-      return type.fromJson(body);
+      return type.fromJson(json);
     } catch (IOException | RuntimeException e) {
       AssertionError error =
           new AssertionError(
@@ -149,19 +213,24 @@ public final class StubRequest {
     return route;
   }
 
-  /** The method, URI, headers and the body (its first 2000 characters), one per line. */
+  /**
+   * The method, URI, headers and the body (its first 2000 characters, decoded from its {@code
+   * Content-Encoding}), one per line.
+   */
   @Override
   public String toString() {
     StringBuilder s = new StringBuilder(method).append(' ').append(uri);
     headers
         .map()
         .forEach((k, v) -> v.forEach(x -> s.append('\n').append(k).append(": ").append(x)));
-    if (body.length > 0) {
-      String text = bodyAsString();
+    if (decoded == null) {
+      s.append("\n\n(").append(body.length).append(" bytes: ").append(undecodable).append(')');
+    } else if (decoded.length > 0) {
+      String text = new String(decoded, StandardCharsets.UTF_8);
       s.append("\n\n")
           .append(
               text.length() > SHOWN
-                  ? text.substring(0, SHOWN) + "… (" + body.length + " bytes)"
+                  ? text.substring(0, SHOWN) + "… (" + decoded.length + " bytes)"
                   : text);
     }
     return s.toString();

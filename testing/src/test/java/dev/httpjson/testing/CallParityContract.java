@@ -308,6 +308,33 @@ abstract class CallParityContract {
   }
 
   @Test
+  void aStringEventIsSentAsItIsSoTheDoneMarkerEndsTheStream() throws Exception {
+    script(Reply.events().event(new Token("Hel")).event("[DONE]").event(new Token("after")));
+
+    List<Token> tokens;
+    try (Stream<ServerSentEvent<Token>> stream = api.getFromJsonAsEvents("chat", Token.class)) {
+      tokens = stream.map(ServerSentEvent::data).collect(Collectors.toList());
+    }
+
+    assertThat(tokens).containsExactly(new Token("Hel"));
+  }
+
+  @Test
+  void aStringEventReadsBackAsTheSameTextLineByLine() throws Exception {
+    script(Reply.events().event("plain text").event("7", "two\nlines"));
+
+    List<ServerSentEvent<String>> events;
+    try (Stream<ServerSentEvent<String>> stream = api.getFromJsonAsEvents("chat", String.class)) {
+      events = stream.collect(Collectors.toList());
+    }
+
+    assertThat(events)
+        .extracting(ServerSentEvent::data)
+        .containsExactly("plain text", "two\nlines");
+    assertThat(events).extracting(ServerSentEvent::id).containsExactly(null, "7");
+  }
+
+  @Test
   void aStatusSequenceIsRetriedHonouringRetryAfter() throws Exception {
     script(
         Reply.status(503).header("Retry-After", "0"),
@@ -343,6 +370,46 @@ abstract class CallParityContract {
     assertThatThrownBy(() -> api.postAsJson("orders", new Order("tea", 1), User.class))
         .isInstanceOf(IOException.class)
         .isNotInstanceOf(HttpJsonStatusException.class);
+  }
+
+  @Test
+  void aRequestBodyShorterThanItsDeclaredLengthFailsTheCall() {
+    script(Reply.status(204));
+    HttpRequest.BodyPublisher lying =
+        HttpRequest.BodyPublishers.fromPublisher(
+            HttpRequest.BodyPublishers.ofString("{\"item\":\"tea\"}"), 20);
+
+    assertThatThrownBy(
+            () ->
+                backend
+                    .client()
+                    .send(
+                        HttpRequest.newBuilder(backend.base().resolve("orders"))
+                            .POST(lying)
+                            .build(),
+                        BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("Too few bytes returned by the publisher (14/20)");
+  }
+
+  @Test
+  void aRequestBodyLongerThanItsDeclaredLengthFailsTheCall() {
+    script(Reply.status(204));
+    HttpRequest.BodyPublisher lying =
+        HttpRequest.BodyPublishers.fromPublisher(
+            HttpRequest.BodyPublishers.ofString("{\"item\":\"tea\"}"), 5);
+
+    assertThatThrownBy(
+            () ->
+                backend
+                    .client()
+                    .send(
+                        HttpRequest.newBuilder(backend.base().resolve("orders"))
+                            .POST(lying)
+                            .build(),
+                        BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("Too many bytes in request body. Expected: 5, got: 14");
   }
 
   @Test

@@ -88,6 +88,29 @@ class StubHttpClientTest {
   }
 
   @Test
+  void verifyRedactsTheQueryValuesAndUserinfoOfUnexpectedRequests() {
+    assertThatThrownBy(() -> api.getFromJson("c?page=2&token=abc123", Integer.class))
+        .isInstanceOf(IOException.class);
+    assertThatThrownBy(
+            () ->
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("https://ada:s3cret@api.test/v1/d?key=k9"))
+                        .build(),
+                    BodyHandlers.discarding()))
+        .isInstanceOf(IOException.class);
+
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/c?page=***&token=***")
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/d?key=***")
+        .hasMessageNotContaining("abc123")
+        .hasMessageNotContaining("s3cret")
+        .hasMessageNotContaining("k9");
+  }
+
+  @Test
   void verifyPassesWhenEverythingWasUsed() throws Exception {
     stub.on("GET", "/v1/a").reply(200, 1);
     api.getFromJson("a", Integer.class);
@@ -108,6 +131,44 @@ class StubHttpClientTest {
     assertThat(request.bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
     assertThat(request.route()).isEqualTo("POST /v1/orders (used up: 1 reply given)");
     assertThat(stub.requests()).containsExactly(request);
+  }
+
+  @Test
+  void aGzipRequestBodyReadsBackDecodedAsAServerWouldReadIt() throws Exception {
+    stub.on("POST", "/v1/orders").reply(Reply.status(201));
+    HttpJsonClient compressing =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .options(JsonOptions.web().toBuilder().requestCompression(true).build())
+            .build();
+
+    compressing.postAsJson("orders", new Order("tea", 2));
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.header("Content-Encoding")).isEqualTo("gzip");
+    assertThat(request.body()).startsWith((byte) 0x1f, (byte) 0x8b);
+    assertThat(request.bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
+    assertThat(request.bodyAsString()).isEqualTo("{\"item\":\"tea\",\"quantity\":2}");
+    assertThat(request.toString()).endsWith("\n\n{\"item\":\"tea\",\"quantity\":2}");
+  }
+
+  @Test
+  void aRequestBodyInAnEncodingTheKitCannotDecodeFailsNamingIt() throws Exception {
+    stub.on("POST", "/v1/orders").reply(Reply.status(201));
+
+    stub.send(
+        HttpRequest.newBuilder(BASE.resolve("orders"))
+            .header("Content-Encoding", "br")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {1, 2, 3}))
+            .build(),
+        BodyHandlers.discarding());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.body()).containsExactly(1, 2, 3);
+    assertThatThrownBy(() -> request.bodyAs(Order.class))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("Content-Encoding br")
+        .hasMessageContaining("POST https://api.test/v1/orders");
   }
 
   @Test
@@ -309,7 +370,10 @@ class StubHttpClientTest {
   }
 
   @Test
-  void aRequestRecordedByOnCallFailsUncheckedSoThatARetryingClientDoesNotRepeatIt() {
+  void aRequestRecordedByOnCallIsAnsweredEmptySoThatARetryingClientDoesNotRepeatIt()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger retries =
+        new java.util.concurrent.atomic.AtomicInteger();
     HttpJsonClient retrying =
         HttpJsonClient.newBuilder(stub)
             .baseUri(BASE)
@@ -319,23 +383,81 @@ class StubHttpClientTest {
                     .retryOnException(e -> true)
                     .backoff(Duration.ofMillis(1), Duration.ofMillis(1))
                     .build())
+            .listener(
+                new dev.httpjson.CallListener() {
+                  @Override
+                  public void retry(Call call, int attempt, long nanoTime) {
+                    retries.incrementAndGet();
+                  }
+                })
             .build();
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    AtomicReference<Object> outcome = new AtomicReference<>("not called");
 
     stub.onCall(
             retrying,
             c -> {
               try {
-                c.getFromJson("n", Integer.class);
+                outcome.set(c.getFromJson("n", Integer.class));
               } catch (Exception | Error e) {
-                thrown.set(e);
+                outcome.set(e);
               }
             })
         .reply(200, 1);
 
-    assertThat(thrown.get())
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessage("recorded by StubHttpClient.onCall(api, call), not answered");
+    assertThat(outcome.get()).isNull(); // a 204: no value
+    assertThat(retries.get()).isZero();
+    assertThat(retrying.getFromJson("n", Integer.class)).isEqualTo(1);
+    assertThat(stub.requests()).hasSize(1);
+  }
+
+  @Test
+  void theCallOnCallRecordsIsNoFailureForLogsAndListeners() throws Exception {
+    List<String> logged = new CopyOnWriteArrayList<>();
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    HttpJsonClient observed =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .interceptor(dev.httpjson.LoggingInterceptor.newBuilder().logger(into(logged)).build())
+            .listener(
+                new dev.httpjson.CallListener() {
+                  @Override
+                  public void callFailed(Call call, Throwable failure, long nanoTime) {
+                    failures.add(failure);
+                  }
+                })
+            .build();
+
+    stub.onCall(observed, c -> c.getFromJson("users/7", User.class)).reply(200, new User("ada"));
+
+    assertThat(failures).isEmpty();
+    assertThat(logged).isNotEmpty().noneMatch(line -> line.contains("FAILED"));
+    assertThat(observed.getFromJson("users/7", User.class)).isEqualTo(new User("ada"));
+  }
+
+  /** A logger adding every message to {@code lines}. */
+  private static System.Logger into(List<String> lines) {
+    return new System.Logger() {
+      @Override
+      public String getName() {
+        return "test";
+      }
+
+      @Override
+      public boolean isLoggable(Level level) {
+        return true;
+      }
+
+      @Override
+      public void log(Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) {
+        lines.add(msg);
+      }
+
+      @Override
+      public void log(
+          Level level, java.util.ResourceBundle bundle, String format, Object... params) {
+        lines.add(params == null ? format : java.text.MessageFormat.format(format, params));
+      }
+    };
   }
 
   private static BodySubscriber<String> failingWith(RuntimeException failure) {
@@ -458,6 +580,63 @@ class StubHttpClientTest {
     assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(requested.get()).isZero();
     assertThat(stub.takeRequest(WAIT).body()).isEmpty();
+  }
+
+  @Test
+  void aTimeoutCancelsTheRequestBodyStillBeingSent() throws Exception {
+    stub.on("POST", "/orders").reply(Reply.status(204));
+    CountDownLatch cancelled = new CountDownLatch(1);
+
+    assertThatThrownBy(
+            () ->
+                stub.send(
+                    HttpRequest.newBuilder(URI.create("http://x/orders"))
+                        .timeout(Duration.ofMillis(50))
+                        .POST(neverEnding(cancelled))
+                        .build(),
+                    BodyHandlers.discarding()))
+        .isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aCancelledCallCancelsTheRequestBodyStillBeingSent() throws Exception {
+    stub.on("POST", "/orders").reply(Reply.status(204));
+    CountDownLatch cancelled = new CountDownLatch(1);
+    CountDownLatch subscribed = new CountDownLatch(1);
+    HttpRequest.BodyPublisher body = neverEnding(cancelled);
+
+    CompletableFuture<HttpResponse<Void>> call =
+        stub.sendAsync(
+            HttpRequest.newBuilder(URI.create("http://x/orders"))
+                .POST(
+                    HttpRequest.BodyPublishers.fromPublisher(
+                        s -> {
+                          body.subscribe(s);
+                          subscribed.countDown();
+                        }))
+                .build(),
+            BodyHandlers.discarding());
+    assertThat(subscribed.await(5, TimeUnit.SECONDS)).isTrue();
+    call.cancel(true);
+
+    assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  /** A request body whose publisher never sends a byte, counting down when it is cancelled. */
+  private static HttpRequest.BodyPublisher neverEnding(CountDownLatch cancelled) {
+    return HttpRequest.BodyPublishers.fromPublisher(
+        subscriber ->
+            subscriber.onSubscribe(
+                new Flow.Subscription() {
+                  @Override
+                  public void request(long n) {}
+
+                  @Override
+                  public void cancel() {
+                    cancelled.countDown();
+                  }
+                }));
   }
 
   @Test
