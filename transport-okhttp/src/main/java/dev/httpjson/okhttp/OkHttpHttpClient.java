@@ -319,10 +319,17 @@ final class OkHttpHttpClient extends HttpClient {
   /**
    * A call of the client with {@link PublisherRequestBody#ANSWERS} for a request with a body of
    * ours (the interceptor only acts on those), of the caller's own client for any other: one
-   * interceptor less per exchange.
+   * interceptor less per exchange. The body's wait for its publisher ends when the call is
+   * cancelled.
    */
   private Call newCall(Request okRequest) {
-    return (okRequest.body() instanceof PublisherRequestBody ? client : plain).newCall(okRequest);
+    RequestBody body = okRequest.body();
+    if (!(body instanceof PublisherRequestBody)) {
+      return plain.newCall(okRequest);
+    }
+    Call call = client.newCall(okRequest);
+    call.addEventListener(((PublisherRequestBody) body).endsWithCall());
+    return call;
   }
 
   /**

@@ -6,6 +6,8 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
+import okhttp3.Call;
+import okhttp3.EventListener;
 import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
@@ -24,6 +26,10 @@ import org.jspecify.annotations.Nullable;
  * that may have come after the server acted on it (a connection that drops), nor on a 408, 421 or a
  * 503 with {@code Retry-After: 0}. {@link #ANSWERS}, a network interceptor, tells the body which
  * response each of its exchanges got.
+ *
+ * <p>A write waiting for the publisher's next buffer ends when its call is cancelled — its
+ * request's timeout elapsed, the caller cancelled or interrupted it — as the JDK client's does: the
+ * call's {@link #endsWithCall() listener} wakes it.
  */
 final class PublisherRequestBody extends RequestBody {
   /** Sees each exchange of a guarded body and notes whether its response asks for a resend. */
@@ -46,6 +52,8 @@ final class PublisherRequestBody extends RequestBody {
   private final boolean guarded;
   private volatile boolean failed;
   private volatile boolean resendAsked;
+  private volatile boolean ended;
+  private volatile @Nullable SinkSubscriber writing;
 
   PublisherRequestBody(BodyPublisher publisher, long length, boolean guarded) {
     this.publisher = publisher;
@@ -72,9 +80,31 @@ final class PublisherRequestBody extends RequestBody {
     return failed || (guarded && !resendAsked);
   }
 
+  /** A listener for the call that sends this body: its cancellation ends a wait for the body. */
+  EventListener endsWithCall() {
+    return new EventListener() {
+      @Override
+      public void canceled(Call call) {
+        end();
+      }
+    };
+  }
+
+  private void end() {
+    ended = true;
+    SinkSubscriber subscriber = writing;
+    if (subscriber != null) {
+      subscriber.end();
+    }
+  }
+
   @Override
   public void writeTo(BufferedSink sink) throws IOException {
     SinkSubscriber subscriber = new SinkSubscriber();
+    writing = subscriber;
+    if (ended) { // after the write above, so that end() sees the subscriber or this sees the flag
+      subscriber.end();
+    }
     publisher.subscribe(subscriber);
     try {
       subscriber.drainTo(sink);
@@ -98,6 +128,13 @@ final class PublisherRequestBody extends RequestBody {
     private Flow.@Nullable Subscription subscription;
     private @Nullable Throwable failure;
     private boolean complete;
+    private boolean ended;
+
+    /** The call was cancelled: the wait ends, and the write fails. */
+    synchronized void end() {
+      ended = true;
+      notifyAll();
+    }
 
     @Override
     public synchronized void onSubscribe(Flow.Subscription subscription) {
@@ -155,6 +192,9 @@ final class PublisherRequestBody extends RequestBody {
         throws IOException {
       try {
         while (s == null ? subscription == null : buffers.isEmpty()) {
+          if (ended) {
+            throw new IOException("Canceled"); // OkHttp's word; it reports a timeout as such
+          }
           if (failure != null) {
             throw new PublisherFailure(failure);
           }
