@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import okhttp3.tls.HandshakeCertificates;
 import okhttp3.tls.HeldCertificate;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * An nginx of the test's own on loopback: a configuration written to a temporary directory, which
@@ -62,8 +61,15 @@ final class Nginx implements AutoCloseable {
     this.other = ports[2];
   }
 
-  /** The nginx binary, or null when there is none (the tests are then skipped). */
+  /**
+   * The nginx binary: {@code -Dhttpjson.interop.nginx=<path>}, else {@code nginx} on the {@code
+   * PATH} or {@code /usr/sbin/nginx}; null when there is none (the tests are then skipped).
+   */
   static Path binary() {
+    String given = System.getProperty("httpjson.interop.nginx");
+    if (given != null) {
+      return Files.isExecutable(Path.of(given)) ? Path.of(given) : null;
+    }
     List<Path> candidates = new ArrayList<>();
     String path = System.getenv("PATH");
     if (path != null) {
@@ -81,12 +87,14 @@ final class Nginx implements AutoCloseable {
   }
 
   /**
-   * Starts nginx in {@code dir}, or skips the test when there is no nginx binary ({@code .ci/run}
-   * installs Debian's {@code nginx-light}).
+   * Starts nginx in {@code dir}; there must be a {@link #binary()} ({@code .ci/run} installs
+   * Debian's {@code nginx-light}).
    */
   static Nginx start(Path dir, int keepaliveSeconds) throws Exception {
     Path nginx = binary();
-    Assumptions.assumeTrue(nginx != null, "no nginx binary (apt-get install nginx-light)");
+    if (nginx == null) {
+      throw new IllegalStateException("no nginx binary (apt-get install nginx-light)");
+    }
     HeldCertificate certificate =
         new HeldCertificate.Builder()
             .commonName("localhost")
