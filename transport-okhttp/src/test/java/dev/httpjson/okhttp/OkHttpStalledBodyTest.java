@@ -3,6 +3,7 @@ package dev.httpjson.okhttp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.contract.Http2Loopback;
 import dev.httpjson.contract.RawServer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -87,6 +88,23 @@ class OkHttpStalledBodyTest {
     assertThat(body.cancelled.await(5, TimeUnit.SECONDS))
         .as("the publisher's subscription is cancelled")
         .isTrue();
+  }
+
+  @Test
+  void sendOverHttp2FailsWithTheRequestTimeoutWhileTheBodyStalls() throws Exception {
+    try (mockwebserver3.MockWebServer h2 = Http2Loopback.start()) {
+      Stalled body = new Stalled();
+      HttpRequest post =
+          HttpRequest.newBuilder(h2.url("/upload").uri())
+              .POST(body)
+              .timeout(Duration.ofSeconds(1))
+              .build();
+      assertThatThrownBy(() -> OkHttpClients.http2().send(post, BodyHandlers.ofString()))
+          .isInstanceOf(HttpTimeoutException.class);
+      assertThat(body.cancelled.await(5, TimeUnit.SECONDS))
+          .as("the publisher's subscription is cancelled")
+          .isTrue();
+    }
   }
 
   @Test
