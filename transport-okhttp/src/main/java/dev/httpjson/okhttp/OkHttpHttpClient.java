@@ -35,6 +35,7 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.EventListener;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -56,8 +57,8 @@ final class OkHttpHttpClient extends HttpClient {
   private static final java.util.Set<String> IDEMPOTENT =
       java.util.Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
 
-  private final OkHttpClient client; // with ANSWERS, for the requests whose body it guards
-  private final OkHttpClient plain; // the caller's, for every other request
+  private final OkHttpClient client; // with answers(), for the requests whose body it guards
+  private final OkHttpClient plain; // the caller's settings, for every other request
   private final Redirect redirect;
   private final Version version;
   private final ExecutorService executor;
@@ -65,8 +66,14 @@ final class OkHttpHttpClient extends HttpClient {
   private volatile @Nullable Converted lastRequest;
 
   OkHttpHttpClient(OkHttpClient client) {
-    this.client = client.newBuilder().addNetworkInterceptor(PublisherRequestBody.ANSWERS).build();
-    this.plain = client; // shares its dispatcher, pool and settings with the one above
+    IdleConnections idle = new IdleConnections();
+    EventListener.Factory listeners = client.eventListenerFactory();
+    // Both share the caller's dispatcher, pool and settings; each call tells idle of the
+    // connections it releases.
+    this.plain =
+        client.newBuilder().eventListenerFactory(call -> listeners.create(call).plus(idle)).build();
+    this.client =
+        plain.newBuilder().addNetworkInterceptor(PublisherRequestBody.answers(idle)).build();
     this.redirect =
         !client.followRedirects()
             ? Redirect.NEVER
@@ -317,12 +324,19 @@ final class OkHttpHttpClient extends HttpClient {
   // ---- the request ----
 
   /**
-   * A call of the client with {@link PublisherRequestBody#ANSWERS} for a request with a body of
+   * A call of the client with {@link PublisherRequestBody#answers} for a request with a body of
    * ours (the interceptor only acts on those), of the caller's own client for any other: one
-   * interceptor less per exchange.
+   * interceptor less per exchange. The body's wait for its publisher ends when the call is
+   * cancelled.
    */
   private Call newCall(Request okRequest) {
-    return (okRequest.body() instanceof PublisherRequestBody ? client : plain).newCall(okRequest);
+    RequestBody body = okRequest.body();
+    if (!(body instanceof PublisherRequestBody)) {
+      return plain.newCall(okRequest);
+    }
+    Call call = client.newCall(okRequest);
+    call.addEventListener(((PublisherRequestBody) body).endsWithCall());
+    return call;
   }
 
   /**

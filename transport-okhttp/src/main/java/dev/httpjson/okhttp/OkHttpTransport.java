@@ -23,8 +23,17 @@ import okhttp3.OkHttpClient;
  * <p>The client's settings are the {@link OkHttpClient}'s: its redirect policy ({@link
  * HttpClient#followRedirects()} reports it), connect timeout, protocols, proxy, TLS, cookies and
  * authenticator. Per request: the method, URI, headers, body, {@link
- * java.net.http.HttpRequest#timeout() timeout} (up to the response headers, as in the JDK) and
- * {@link java.net.http.HttpRequest#expectContinue() expectContinue}.
+ * java.net.http.HttpRequest#timeout() timeout} (from the start up to the response headers, as in
+ * the JDK, a request body whose publisher stalls included) and {@link
+ * java.net.http.HttpRequest#expectContinue() expectContinue}.
+ *
+ * <p>Sending again: after a failed connection OkHttp sends a request again (unless the {@link
+ * OkHttpClient}'s {@code retryOnConnectionFailure} is off), but one that is not idempotent — a POST
+ * or PATCH without an {@code Idempotency-Key} header — only when it never reached the server: its
+ * pooled HTTP/1 connection was found closed by the server before the request was written (a
+ * connection idle 100 ms or more is looked at first, as servers close idle keep-alive connections),
+ * or a response asks for it again (307, 308, 401, 407), as the JDK client does. A request the
+ * server may have read is not sent again.
  *
  * <p>What OkHttp cannot express throws {@link UnsupportedOperationException}: {@link
  * HttpClient#newWebSocketBuilder()}, push promises (a non-null {@code PushPromiseHandler}), {@link

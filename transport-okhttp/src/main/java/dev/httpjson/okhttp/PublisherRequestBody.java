@@ -6,6 +6,9 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
+import okhttp3.Call;
+import okhttp3.Connection;
+import okhttp3.EventListener;
 import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
@@ -22,30 +25,55 @@ import org.jspecify.annotations.Nullable;
  * right after a response that asks for the request again — a 307 or 308 to follow, a 401 or 407 to
  * answer — which the JDK client sends it again for too: so OkHttp never repeats it after a failure
  * that may have come after the server acted on it (a connection that drops), nor on a 408, 421 or a
- * 503 with {@code Retry-After: 0}. {@link #ANSWERS}, a network interceptor, tells the body which
- * response each of its exchanges got.
+ * 503 with {@code Retry-After: 0}. It may also be sent again when its exchange failed before a byte
+ * of it was written, on a pooled connection the server had closed. {@link #answers}, a network
+ * interceptor, tells the body which response each of its exchanges got and whether its connection
+ * was found closed.
+ *
+ * <p>A write waiting for the publisher's next buffer ends when its call is cancelled — its
+ * request's timeout elapsed, the caller cancelled or interrupted it — as the JDK client's does: the
+ * call's {@link #endsWithCall() listener} wakes it.
  */
 final class PublisherRequestBody extends RequestBody {
-  /** Sees each exchange of a guarded body and notes whether its response asks for a resend. */
-  static final Interceptor ANSWERS =
-      chain -> {
-        RequestBody body = chain.request().body();
-        if (!(body instanceof PublisherRequestBody) || !((PublisherRequestBody) body).guarded) {
-          return chain.proceed(chain.request());
+  /**
+   * Sees each exchange of a guarded body: notes whether its response asks for a resend, and whether
+   * its pooled connection turned out to be closed by the server before the request was written
+   * ({@code idle} looks), in which case the connection is closed for good, the exchange fails
+   * before a byte of the request is sent, and OkHttp sends the request on another.
+   */
+  static Interceptor answers(IdleConnections idle) {
+    return chain -> {
+      RequestBody body = chain.request().body();
+      if (!(body instanceof PublisherRequestBody) || !((PublisherRequestBody) body).guarded) {
+        return chain.proceed(chain.request());
+      }
+      PublisherRequestBody guarded = (PublisherRequestBody) body;
+      guarded.resendAsked = false; // a failure in this exchange: OkHttp must not resend
+      Connection connection = chain.connection();
+      boolean unsent = connection != null && idle.closedByPeer(connection);
+      guarded.unsent = unsent;
+      if (unsent) {
+        try {
+          connection.socket().close();
+        } catch (IOException ignored) {
+          // closed all the same
         }
-        PublisherRequestBody guarded = (PublisherRequestBody) body;
-        guarded.resendAsked = false; // a failure in this exchange: OkHttp must not resend
-        Response response = chain.proceed(chain.request());
-        int code = response.code();
-        guarded.resendAsked = code == 307 || code == 308 || code == 401 || code == 407;
-        return response;
-      };
+      }
+      Response response = chain.proceed(chain.request());
+      int code = response.code();
+      guarded.resendAsked = code == 307 || code == 308 || code == 401 || code == 407;
+      return response;
+    };
+  }
 
   private final BodyPublisher publisher;
   private final long length;
   private final boolean guarded;
   private volatile boolean failed;
   private volatile boolean resendAsked;
+  private volatile boolean unsent;
+  private volatile boolean ended;
+  private volatile @Nullable SinkSubscriber writing;
 
   PublisherRequestBody(BodyPublisher publisher, long length, boolean guarded) {
     this.publisher = publisher;
@@ -65,16 +93,45 @@ final class PublisherRequestBody extends RequestBody {
 
   /**
    * After the publisher failed, OkHttp must not retry the call: it would only fail again. A guarded
-   * body may be sent again only when the last response asked for it.
+   * body may be sent again only when the last response asked for it, or when the last exchange
+   * failed before writing it.
    */
   @Override
   public boolean isOneShot() {
-    return failed || (guarded && !resendAsked);
+    return failed || (guarded && !resendAsked && !unsent);
+  }
+
+  /** A listener for the call that sends this body: its cancellation ends a wait for the body. */
+  EventListener endsWithCall() {
+    return new EventListener() {
+      @Override
+      public void canceled(Call call) {
+        end();
+      }
+    };
+  }
+
+  private void end() {
+    ended = true;
+    SinkSubscriber subscriber = writing;
+    if (subscriber != null) {
+      subscriber.end();
+    }
   }
 
   @Override
   public void writeTo(BufferedSink sink) throws IOException {
+    if (unsent) {
+      // The connection is closed: the flush fails as the exchange's own failure, which OkHttp
+      // recovers from on another connection, and the publisher is not subscribed to in vain.
+      sink.flush();
+      throw new IOException("the server closed the pooled connection before the request was sent");
+    }
     SinkSubscriber subscriber = new SinkSubscriber();
+    writing = subscriber;
+    if (ended) { // after the write above, so that end() sees the subscriber or this sees the flag
+      subscriber.end();
+    }
     publisher.subscribe(subscriber);
     try {
       subscriber.drainTo(sink);
@@ -98,6 +155,13 @@ final class PublisherRequestBody extends RequestBody {
     private Flow.@Nullable Subscription subscription;
     private @Nullable Throwable failure;
     private boolean complete;
+    private boolean ended;
+
+    /** The call was cancelled: the wait ends, and the write fails. */
+    synchronized void end() {
+      ended = true;
+      notifyAll();
+    }
 
     @Override
     public synchronized void onSubscribe(Flow.Subscription subscription) {
@@ -155,6 +219,9 @@ final class PublisherRequestBody extends RequestBody {
         throws IOException {
       try {
         while (s == null ? subscription == null : buffers.isEmpty()) {
+          if (ended) {
+            throw new IOException("Canceled"); // OkHttp's word; it reports a timeout as such
+          }
           if (failure != null) {
             throw new PublisherFailure(failure);
           }

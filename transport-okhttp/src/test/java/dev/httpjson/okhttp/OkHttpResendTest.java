@@ -1,6 +1,8 @@
 package dev.httpjson.okhttp;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.contract.RawServer;
@@ -11,6 +13,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -74,6 +78,93 @@ class OkHttpResendTest {
       assertThat(client.send(request.uri(uri).build(), BodyHandlers.ofString()).body())
           .isEqualTo("ok");
       return others.get();
+    }
+  }
+
+  /**
+   * Answers each request and keeps the connection, as a server with a keep-alive timeout does: one
+   * left idle for 300 ms it closes. Each request's body goes to {@code bodies}.
+   */
+  private static RawServer closingIdleConnections(List<String> bodies) throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          InputStream in = socket.getInputStream();
+          String head = first;
+          while (!head.isEmpty()) {
+            Matcher length = Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+            byte[] body = in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+            bodies.add(head.substring(0, head.indexOf(' ')) + " " + new String(body, UTF_8));
+            RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+            socket.setSoTimeout(300);
+            try {
+              head = RawServer.readHead(in);
+            } catch (java.net.SocketTimeoutException idle) {
+              break;
+            }
+          }
+          socket.close();
+        });
+  }
+
+  /**
+   * A POST on a pooled connection the server had closed before the POST was written never reached
+   * the server: it goes out on a new connection, once. (OkHttp takes a pooled connection idle for
+   * less than 10 s without looking at it, and sent the POST into the closed one: "unexpected end of
+   * stream".)
+   */
+  @Test
+  void aPostOnAPooledConnectionTheServerClosedGoesOutOnANewOne() throws Exception {
+    List<String> bodies = new CopyOnWriteArrayList<>();
+    try (RawServer raw = closingIdleConnections(bodies)) {
+      HttpClient client = OkHttpClients.http1();
+      URI uri = raw.uri("/r");
+      assertThat(client.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString()).body())
+          .isEqualTo("ok");
+      Thread.sleep(800); // the server closes the idle connection after 300 ms
+      HttpRequest post =
+          HttpRequest.newBuilder(uri).POST(BodyPublishers.ofString("{\"n\":1}")).build();
+      assertThat(client.send(post, BodyHandlers.ofString()).body()).isEqualTo("ok");
+      assertThat(bodies).containsExactly("GET ", "POST {\"n\":1}");
+      assertThat(raw.connections()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void anAsyncPostOnAPooledConnectionTheServerClosedGoesOutOnANewOne() throws Exception {
+    List<String> bodies = new CopyOnWriteArrayList<>();
+    try (RawServer raw = closingIdleConnections(bodies)) {
+      HttpClient client = OkHttpClients.http1();
+      URI uri = raw.uri("/r");
+      assertThat(client.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString()).body())
+          .isEqualTo("ok");
+      Thread.sleep(800);
+      HttpRequest post =
+          HttpRequest.newBuilder(uri).POST(BodyPublishers.ofString("{\"n\":2}")).build();
+      assertThat(client.sendAsync(post, BodyHandlers.ofString()).get(10, TimeUnit.SECONDS).body())
+          .isEqualTo("ok");
+      assertThat(bodies).containsExactly("GET ", "POST {\"n\":2}");
+    }
+  }
+
+  /**
+   * A POST written on a pooled connection that was still open, and read whole by the server before
+   * the connection dropped, may have been acted on: it fails and is not sent again, even after an
+   * idle time that makes the transport look at the connection first.
+   */
+  @Test
+  void aPostReadByTheServerBeforeItsPooledConnectionDroppedIsNotSentAgain() throws Exception {
+    AtomicInteger others = new AtomicInteger();
+    try (RawServer raw = droppingTheFirstNonGet(others)) {
+      HttpClient client = OkHttpClients.http1();
+      URI uri = raw.uri("/r");
+      assertThat(client.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString()).body())
+          .isEqualTo("ok");
+      Thread.sleep(800);
+      HttpRequest post = HttpRequest.newBuilder(uri).POST(BodyPublishers.ofString("{}")).build();
+      assertThatThrownBy(() -> client.send(post, BodyHandlers.ofString()))
+          .isInstanceOf(IOException.class);
+      assertThat(others.get()).isEqualTo(1);
+      assertThat(raw.connections()).isEqualTo(1);
     }
   }
 

@@ -1,0 +1,45 @@
+package dev.httpjson.interop;
+
+import java.net.http.HttpClient;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** {@link NginxInterop} on the JDK's own client. */
+class JdkNginxTest extends NginxInterop {
+  @Override
+  HttpClient client() {
+    return HttpClient.newHttpClient();
+  }
+
+  @Override
+  HttpClient following() {
+    return HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+  }
+
+  @Override
+  HttpClient tls() {
+    return HttpClient.newBuilder()
+        .sslContext(nginx.trust().sslContext())
+        .version(HttpClient.Version.HTTP_2)
+        .build();
+  }
+
+  /**
+   * Fails on JDK 17: the JDK client fails a request it sent on a connection that had just received
+   * nginx's GOAWAY ("GOAWAY received") rather than sending it on a new one; it passes on JDK 25.
+   */
+  @Override
+  @Test
+  @Tag("tofix")
+  void manyCallsInARowSucceedWhileNginxEndsConnectionsEveryThreeRequests() throws Exception {
+    super.manyCallsInARowSucceedWhileNginxEndsConnectionsEveryThreeRequests();
+  }
+
+  /** Fails: the default header reaches the other origin (a known defect of core's, being fixed). */
+  @Override
+  @Test
+  @Tag("tofix")
+  void aRedirectToAnotherOriginFollowedByTheHttpClientCarriesNoDefaultHeader() throws Exception {
+    super.aRedirectToAnotherOriginFollowedByTheHttpClientCarriesNoDefaultHeader();
+  }
+}

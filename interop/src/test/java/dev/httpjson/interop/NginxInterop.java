@@ -1,0 +1,186 @@
+package dev.httpjson.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.HttpJsonClient;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What real servers taught, against nginx ({@link Nginx}), once per transport: a pooled connection
+ * the server closed while idle, HTTP/2's GOAWAY, gzip, and a redirect to another origin. Skipped
+ * (each test) when there is no nginx binary. {@code -Dhttpjson.interop.keepalive=5} sets nginx's
+ * keep-alive timeout for the idle cases (default 1 s; the client stays idle 0.6 s longer).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+abstract class NginxInterop {
+  static final int KEEPALIVE_SECONDS = Integer.getInteger("httpjson.interop.keepalive", 1);
+
+  Nginx nginx;
+
+  /** The transport's default client: HTTP/1.1, following no redirects. */
+  abstract HttpClient client() throws Exception;
+
+  /** A client of the transport that follows redirects itself. */
+  abstract HttpClient following() throws Exception;
+
+  /** A client of the transport that trusts {@link Nginx#trust()} and prefers HTTP/2. */
+  abstract HttpClient tls() throws Exception;
+
+  /** The version {@link #tls()} speaks to nginx: HTTP/2 but where the transport has none. */
+  HttpClient.Version tlsVersion() {
+    return HttpClient.Version.HTTP_2;
+  }
+
+  /** Closes what the clients made hold (pools, threads). */
+  void closeClients() throws Exception {}
+
+  @BeforeAll
+  void startNginx(@TempDir Path dir) throws Exception {
+    if (Nginx.binary() != null) {
+      nginx = Nginx.start(dir, KEEPALIVE_SECONDS);
+    }
+  }
+
+  /** Each test, not the class, is skipped without nginx: reports count them as skipped. */
+  @BeforeEach
+  void assumeNginx() {
+    Assumptions.assumeTrue(nginx != null, "no nginx binary (apt-get install nginx-light)");
+  }
+
+  @AfterAll
+  void stopNginx() throws Exception {
+    try {
+      closeClients();
+    } finally {
+      if (nginx != null) {
+        nginx.close();
+      }
+    }
+  }
+
+  /** The file {@code /data.json}. */
+  public record Data(List<Item> items) {}
+
+  /** One of its items. */
+  public record Item(int id, String name) {}
+
+  /** {@code /orders}'s answer. */
+  public record Ok(boolean ok) {}
+
+  /** {@code /who}'s answer: the {@code X-Api-Key} it received. */
+  public record Who(String key) {}
+
+  private static String marker() {
+    return "m" + UUID.randomUUID().toString().replace("-", "");
+  }
+
+  private static void idle() throws InterruptedException {
+    Thread.sleep(KEEPALIVE_SECONDS * 1000L + 600);
+  }
+
+  private static void assertData(Data data) {
+    assertThat(data.items()).hasSize(50);
+    assertThat(data.items().get(49)).isEqualTo(new Item(49, "item"));
+  }
+
+  @Test
+  void aGetOnAPooledConnectionNginxClosedWhileIdleSucceeds() throws Exception {
+    HttpJsonClient json = HttpJsonClient.newBuilder(client()).build();
+    String m = marker();
+    assertData(json.getFromJson(nginx.http(nginx.plain, "/data.json?a=" + m), Data.class));
+    idle();
+    assertData(json.getFromJson(nginx.http(nginx.plain, "/data.json?b=" + m), Data.class));
+    assertThat(nginx.requests(m)).hasSize(2);
+  }
+
+  /** The POST never reached nginx on the closed connection: it goes on a new one, once. */
+  @Test
+  void aPostOnAPooledConnectionNginxClosedWhileIdleSucceedsAndArrivesOnce() throws Exception {
+    HttpJsonClient json = HttpJsonClient.newBuilder(client()).build();
+    assertData(json.getFromJson(nginx.http(nginx.plain, "/data.json"), Data.class));
+    idle();
+    String m = marker();
+    Ok ok = json.postAsJson(nginx.http(nginx.plain, "/orders"), Map.of("order", m), Ok.class);
+    assertThat(ok).isEqualTo(new Ok(true));
+    assertThat(nginx.requests(m)).hasSize(1);
+  }
+
+  /**
+   * nginx ends a connection after three requests (over HTTP/2 with a GOAWAY): many calls in a row,
+   * GETs and POSTs, all succeed, each POST arriving once.
+   */
+  @Test
+  void manyCallsInARowSucceedWhileNginxEndsConnectionsEveryThreeRequests() throws Exception {
+    HttpClient client = tls();
+    HttpResponse<String> first =
+        client.send(
+            HttpRequest.newBuilder(java.net.URI.create(nginx.https("/data.json"))).build(),
+            BodyHandlers.ofString());
+    assertThat(first.version()).isEqualTo(tlsVersion());
+    HttpJsonClient json = HttpJsonClient.newBuilder(client).build();
+    String m = marker();
+    for (int i = 0; i < 12; i++) {
+      if (i % 2 == 0) {
+        assertData(json.getFromJson(nginx.https("/data.json?" + m + "=" + i), Data.class));
+      } else {
+        Ok ok = json.postAsJson(nginx.https("/orders"), Map.of("order", m + "n" + i), Ok.class);
+        assertThat(ok).isEqualTo(new Ok(true));
+      }
+    }
+    assertThat(nginx.requests(m)).hasSize(12);
+  }
+
+  /** nginx gzips the JSON for httpjson, which reads it decoded. */
+  @Test
+  void aGzippedJsonFileIsReadDecoded() throws Exception {
+    HttpJsonClient json = HttpJsonClient.newBuilder(client()).build();
+    String m = marker();
+    assertData(json.getFromJson(nginx.http(nginx.plain, "/data.json?" + m), Data.class));
+    List<String> logged = nginx.requests(m);
+    assertThat(logged).hasSize(1);
+    String ratio = logged.get(0).split(" ")[3];
+    assertThat(ratio)
+        .as("nginx's gzip ratio (\"-\" when not gzipped): " + logged)
+        .isNotEqualTo("-");
+  }
+
+  /** httpjson follows the 302 to another origin, without the client's default header. */
+  @Test
+  void aRedirectToAnotherOriginFollowedByHttpJsonCarriesNoDefaultHeader() throws Exception {
+    HttpJsonClient json =
+        HttpJsonClient.newBuilder(client())
+            .header("X-Api-Key", "secret")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    assertThat(json.getFromJson(nginx.http(nginx.plain, "/go"), Who.class)).isEqualTo(new Who(""));
+    assertThat(nginx.requests("/go")).last().asString().contains("\"secret\"");
+  }
+
+  /**
+   * The HttpClient follows the 302 to another origin itself: the default header must not go with it
+   * there either.
+   */
+  @Test
+  void aRedirectToAnotherOriginFollowedByTheHttpClientCarriesNoDefaultHeader() throws Exception {
+    HttpJsonClient json =
+        HttpJsonClient.newBuilder(following()).header("X-Api-Key", "secret").build();
+    assertThat(json.getFromJson(nginx.http(nginx.plain, "/go"), Who.class)).isEqualTo(new Who(""));
+  }
+}

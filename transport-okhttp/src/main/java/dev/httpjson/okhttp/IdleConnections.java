@@ -1,0 +1,81 @@
+package dev.httpjson.okhttp;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import okhttp3.Call;
+import okhttp3.Connection;
+import okhttp3.EventListener;
+import okhttp3.Protocol;
+
+/**
+ * Whether a pooled HTTP/1 connection was closed by the server while it sat idle, as servers close
+ * idle keep-alive connections (nginx after 75 s, Node after 5 s). OkHttp looks for that only after
+ * 10 s of idleness, and writes a request into a connection closed sooner: it then sends the request
+ * again on a new one when it may, but never a body it is told is one-shot, and so a POST failed
+ * ("unexpected end of stream") that the server never saw. {@link PublisherRequestBody} asks before
+ * its request is written, and a request whose connection was closed is sent on another.
+ *
+ * <p>Looking costs a read with a 1 ms timeout, so it is done only on a connection idle for at least
+ * {@link #LOOK_AFTER_NANOS}: the time since a call of this client released it, which this listener
+ * of every call of the client notes. A connection that no call of the client released (a new one)
+ * is not looked at.
+ */
+final class IdleConnections extends EventListener {
+  /** Idle this long, a connection is looked at before a request that must not be repeated. */
+  static final long LOOK_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  private final ConcurrentHashMap<Connection, AtomicLong> idleSince = new ConcurrentHashMap<>();
+
+  @Override
+  public void connectionReleased(Call call, Connection connection) {
+    AtomicLong since = idleSince.get(connection);
+    if (since == null) {
+      // A connection released for the first time: forget the ones closed since.
+      idleSince.keySet().removeIf(c -> c.socket().isClosed());
+      since = idleSince.computeIfAbsent(connection, c -> new AtomicLong());
+    }
+    since.set(System.nanoTime());
+  }
+
+  /**
+   * Whether the server closed {@code connection}, an HTTP/1 connection taken from the pool after
+   * being idle a while; false when it was not idle long enough to look, or is still open.
+   */
+  boolean closedByPeer(Connection connection) {
+    Protocol protocol = connection.protocol();
+    if (protocol != Protocol.HTTP_1_1 && protocol != Protocol.HTTP_1_0) {
+      return false; // HTTP/2 learns of a closing connection from its GOAWAY frame
+    }
+    AtomicLong since = idleSince.get(connection);
+    if (since == null || System.nanoTime() - since.get() < LOOK_AFTER_NANOS) {
+      return false;
+    }
+    return closed(connection.socket());
+  }
+
+  /**
+   * Whether the peer closed the socket of an idle HTTP/1 connection: a read that ends (or fails)
+   * rather than times out. A byte read there came unasked, before any request, and leaves the
+   * connection unusable too.
+   */
+  private static boolean closed(Socket socket) {
+    try {
+      int timeout = socket.getSoTimeout();
+      try {
+        socket.setSoTimeout(1);
+        socket.getInputStream().read();
+        return true;
+      } finally {
+        socket.setSoTimeout(timeout);
+      }
+    } catch (SocketTimeoutException open) {
+      return false;
+    } catch (IOException e) {
+      return true;
+    }
+  }
+}
