@@ -61,8 +61,9 @@ import org.jspecify.annotations.Nullable;
  * Without a base URI, every URI is absolute and chosen by the caller, and the default headers go
  * with every request the caller names; a URI the server names — a redirect's {@code Location}, a
  * paged stream's next link — gets them only on the origin of the call's first request. Redirects:
- * an {@link HttpClient} that follows redirects itself would copy the headers to every hop, so
- * {@link Builder#build()} refuses one when there are a base URI and default headers; {@link
+ * an {@link HttpClient} that follows redirects itself would copy the headers to every hop, before
+ * httpjson could check it, so {@link Builder#build()} refuses one when there are default headers
+ * (other than {@code Accept} and {@code Content-Type}), with or without a base URI; {@link
  * Builder#followRedirects(Redirect)} has httpjson follow them instead, checking every hop.
  *
  * <p><b>Around the call.</b> {@link Builder#interceptor(Interceptor)} adds auth, retries ({@link
@@ -1676,7 +1677,10 @@ public final class HttpJsonClient {
      * a redirect is the response. Needs an {@link HttpClient} that does not follow redirects itself
      * (its {@link HttpClient#followRedirects()} is {@code NEVER}): an {@code HttpClient} that
      * follows a redirect to another origin sends the first request's headers there, credentials
-     * included, and {@link #build()} refuses such a client when there are default headers.
+     * included, and nothing tells it not to for one request, so {@link #build()} refuses such a
+     * client when there are default headers other than {@code Accept} and {@code Content-Type},
+     * with or without a base URI. OkHttp follows redirects by default: build its client with {@code
+     * followRedirects(false)}.
      *
      * <p>{@link Redirect#NORMAL} follows all but HTTPS to HTTP, {@link Redirect#ALWAYS} all, at
      * most {@value Redirects#MAX_HOPS} hops; 301 and 302 turn a POST into a GET, 303 anything but
@@ -1696,14 +1700,16 @@ public final class HttpJsonClient {
      * reach, adds no supplied header and has its redirects add no default header.
      */
     HttpClient sender(String[] fixed, boolean foreign, @Nullable CallLimit limit) {
-      boolean hasDefaults = !headers.isEmpty() || !suppliedNames.isEmpty();
+      // With or without a base URI: such a client copies every header to a hop before httpjson
+      // sees it, and cannot be told not to per request. Accept and Content-Type carry nothing.
+      String carried = names();
       Redirect own = client.followRedirects();
-      if (own != Redirect.NEVER && baseUri != null && hasDefaults) {
+      if (own != Redirect.NEVER && !carried.isEmpty()) {
         throw new IllegalStateException(
             "the HttpClient follows redirects (followRedirects() is "
                 + own
                 + ") and would send this client's default headers ("
-                + names()
+                + carried
                 + ") to whatever origin a redirect names: build the HttpClient with"
                 + " followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and call"
                 + " followRedirects("
@@ -1754,10 +1760,14 @@ public final class HttpJsonClient {
       return InterceptingClient.of(client, chain, listeners, limit);
     }
 
+    /** The default headers' names, but Accept and Content-Type; empty when there are none. */
     private String names() {
       java.util.Set<String> names = new java.util.LinkedHashSet<>(suppliedNames);
       for (int i = 0; i < headers.size(); i += 2) {
-        names.add(headers.get(i));
+        String name = headers.get(i);
+        if (!JsonRequestBuilder.isAccept(name) && !JsonRequestBuilder.isContentType(name)) {
+          names.add(name);
+        }
       }
       return String.join(", ", names);
     }
@@ -1797,8 +1807,9 @@ public final class HttpJsonClient {
      * Returns the client.
      *
      * @return the client
-     * @throws IllegalStateException if there is a base URI and default headers and the {@link
-     *     HttpClient} follows redirects itself (see {@link #followRedirects(Redirect)})
+     * @throws IllegalStateException if there are default headers (other than {@code Accept} and
+     *     {@code Content-Type}) and the {@link HttpClient} follows redirects itself (see {@link
+     *     #followRedirects(Redirect)})
      */
     public HttpJsonClient build() {
       return new HttpJsonClient(this);

@@ -1559,6 +1559,117 @@ public abstract class InterceptorContract {
         .isNotNull();
   }
 
+  /**
+   * Without a base URI the first request's origin is the trusted one, but an {@code HttpClient}
+   * that follows redirects itself copies every header to the hop before httpjson sees it: the JDK
+   * client sent {@code X-Api-Key} (and on JDK 17 {@code Authorization}) to the other origin, OkHttp
+   * both. Nothing can stop such a client per request, so the combination is refused as with a base
+   * URI.
+   */
+  @Test
+  void withoutABaseUriAClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders() {
+    HttpClient following = newRedirectingClient();
+    assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
+    for (String name : List.of("X-Api-Key", "Authorization")) {
+      assertThatThrownBy(
+              () ->
+                  HttpJsonClient.newBuilder(following)
+                      .options(options)
+                      .header(name, "s3cret")
+                      .build())
+          .as(name)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("followRedirects(Redirect.NEVER)")
+          .hasMessageContaining(name)
+          .hasMessageNotContaining("s3cret");
+    }
+    assertThatThrownBy(
+            () ->
+                HttpJsonClient.newBuilder(following)
+                    .options(options)
+                    .header("X-Token", () -> "rotating")
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("X-Token");
+  }
+
+  /**
+   * {@code Accept} and {@code Content-Type} describe the exchange and carry no credential: a client
+   * that follows redirects itself is accepted with them alone, with or without a base URI.
+   */
+  @Test
+  void aClientThatFollowsRedirectsItselfIsAcceptedWithOnlyADefaultAcceptAndContentType()
+      throws Exception {
+    HttpClient following = newRedirectingClient();
+    String vendor = "application/vnd.acme+json";
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(following)
+            .options(options)
+            .header("Accept", vendor)
+            .header("Content-Type", vendor)
+            .build();
+    assertThat(
+            HttpJsonClient.newBuilder(following)
+                .baseUri(LoopbackServer.uri(server, "/v1/"))
+                .header("Accept", vendor)
+                .build())
+        .isNotNull();
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("ok");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().values("Accept"))
+        .containsExactly(vendor);
+  }
+
+  /**
+   * The safe form of the refused combination: without a base URI, httpjson follows GET 302 and POST
+   * 307 and 308 to another origin itself, and that origin gets neither the API key nor the
+   * Authorization, blocking and async, while the body goes again on 307 and 308.
+   */
+  @Test
+  void withoutABaseUriARedirectedGetAndPostCarryNoDefaultCredentialsToAnotherOrigin()
+      throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Api-Key", "k3y")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    String from = LoopbackServer.uri(server, "/x").toString();
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    for (int code : new int[] {302, 307, 308}) {
+      for (boolean async : new boolean[] {false, true}) {
+        String what = code + (async ? " async" : " blocking");
+        server.enqueue(redirect(code, elsewhere));
+        other.enqueue(json(200, "\"there\""));
+        String got;
+        if (code == 302) {
+          got =
+              async
+                  ? api.getFromJsonAsync(from, String.class).get(5, TimeUnit.SECONDS)
+                  : api.getFromJson(from, String.class);
+        } else {
+          got =
+              async
+                  ? api.postAsJsonAsync(from, "v", String.class).get(5, TimeUnit.SECONDS)
+                  : api.postAsJson(from, "v", String.class);
+        }
+        assertThat(got).as(what).isEqualTo("there");
+        RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+        assertThat(first.getHeaders().get("X-Api-Key")).as(what).isEqualTo("k3y");
+        assertThat(first.getHeaders().get("Authorization")).as(what).isEqualTo("Bearer s3cret");
+        RecordedRequest hop = received(other).take(5, TimeUnit.SECONDS);
+        assertThat(hop.getMethod()).as(what).isEqualTo(code == 302 ? "GET" : "POST");
+        assertThat(hop.getHeaders().values("X-Api-Key")).as(what).isEmpty();
+        assertThat(hop.getHeaders().values("Authorization")).as(what).isEmpty();
+        if (code != 302) {
+          assertThat(hop.getBody().utf8()).as(what).isEqualTo("\"v\"");
+        }
+      }
+    }
+  }
+
   @Test
   void aRedirectToAnotherOriginCarriesNoDefaultHeaders() throws Exception {
     HttpJsonClient api =
