@@ -992,9 +992,9 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
-   * and returns its Server-Sent Events, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
-   * Class)} does. Close the stream.
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
+   * application/problem+json} and returns its Server-Sent Events, as {@link
+   * HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)} does. Close the stream.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the class to read each event's data as; {@code String.class} for the raw text
@@ -1014,9 +1014,9 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
-   * and returns its Server-Sent Events, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
-   * JsonType)} does. Close the stream.
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
+   * application/problem+json} and returns its Server-Sent Events, as {@link
+   * HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType)} does. Close the stream.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the prepared type of each event's data, with its options
@@ -1034,10 +1034,10 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
-   * and returns its Server-Sent Events, reopening the stream as {@code events} say, as {@link
-   * HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)} does. A
-   * reconnection carries this client's headers too. Close the stream.
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
+   * application/problem+json} and returns its Server-Sent Events, reopening the stream as {@code
+   * events} say, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType,
+   * EventStreamOptions)} does. A reconnection carries this client's headers too. Close the stream.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the prepared type of each event's data, with its options
@@ -1060,11 +1060,11 @@ public final class HttpJsonClient {
 
   /**
    * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI, with {@code
-   * Accept: text/event-stream}, and returns the answer's Server-Sent Events: the shape of LLM APIs
-   * that stream their answer. The status is checked before the stream is returned; the events are
-   * read as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)} reads them, so the stream
-   * ends at an event whose data is {@code [DONE]} (unless {@code type} is {@code String}). A POST
-   * stream is never reopened. Close the stream.
+   * Accept: text/event-stream, application/problem+json}, and returns the answer's Server-Sent
+   * Events: the shape of LLM APIs that stream their answer. The status is checked before the stream
+   * is returned; the events are read as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
+   * Class)} reads them, so the stream ends at an event whose data is {@code [DONE]} (unless {@code
+   * type} is {@code String}). A POST stream is never reopened. Close the stream.
    *
    * <pre>{@code
    * try (Stream<ServerSentEvent<Chunk>> chunks =

@@ -66,7 +66,10 @@ public final class EventCalls {
     return open(client, request, type, events, false);
   }
 
-  /** The caller's headers, with {@code Accept: text/event-stream} unless they set an Accept. */
+  /**
+   * The caller's headers, with {@code Accept: text/event-stream, application/problem+json} unless
+   * they set an Accept.
+   */
   private static String[] accepting(String[] headers) {
     for (int i = 0; i < headers.length; i += 2) {
       if (JsonRequestBuilder.isAccept(headers[i])) {
@@ -75,7 +78,7 @@ public final class EventCalls {
     }
     String[] all = Arrays.copyOf(headers, headers.length + 2);
     all[headers.length] = "Accept";
-    all[headers.length + 1] = TEXT_EVENT_STREAM;
+    all[headers.length + 1] = MediaTypes.ACCEPT_EVENTS;
     return all;
   }
 

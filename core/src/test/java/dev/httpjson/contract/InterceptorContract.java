@@ -1791,7 +1791,8 @@ public abstract class InterceptorContract {
       assertThat(hop.getTarget()).isEqualTo("/landing");
       assertThat(hop.getHeaders().values("Authorization")).isEmpty();
       assertThat(hop.getHeaders().values("X-Token")).isEmpty();
-      assertThat(hop.getHeaders().values("Accept")).containsExactly("application/json");
+      assertThat(hop.getHeaders().values("Accept"))
+          .containsExactly("application/json, application/problem+json");
     }
   }
 
