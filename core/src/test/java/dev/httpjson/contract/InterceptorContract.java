@@ -174,6 +174,131 @@ public abstract class InterceptorContract {
   }
 
   /**
+   * A request interceptor is one function, and it runs on both paths: a blocking call, an async
+   * call, and {@code sendAsync} on a decorated client, which takes the asynchronous path.
+   */
+  @Test
+  void aRequestInterceptorWrittenOnceChangesTheRequestOnTheBlockingAndTheAsyncPath()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger count =
+        new java.util.concurrent.atomic.AtomicInteger();
+    Interceptor numbered =
+        Interceptor.request(r -> withHeader(r, "X-Number", "" + count.incrementAndGet()));
+    HttpJsonClient api = api().interceptor(numbered).build();
+    HttpClient decorated = Interceptor.decorate(client, numbered);
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(json(200, "\"a\""));
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    assertThat(decorated.send(own, HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("\"a\"");
+    assertThat(
+            decorated
+                .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                .get(5, TimeUnit.SECONDS)
+                .body())
+        .isEqualTo("\"a\"");
+
+    for (int i = 1; i <= 4; i++) {
+      RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
+      assertThat(r.getHeaders().get("X-Number")).isEqualTo("" + i);
+    }
+  }
+
+  @Test
+  void whatARequestInterceptorThrowsFailsTheCallOnBothPathsAndNothingIsSent() throws Exception {
+    IllegalStateException refused = new IllegalStateException("no signing key");
+    Interceptor failing =
+        Interceptor.request(
+            r -> {
+              throw refused;
+            });
+    HttpClient decorated = Interceptor.decorate(client, failing);
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThatThrownBy(() -> api().interceptor(failing).build().getFromJson("items", String.class))
+        .isSameAs(refused);
+    assertThatThrownBy(() -> decorated.send(own, HttpResponse.BodyHandlers.ofString()))
+        .isSameAs(refused);
+    assertThatThrownBy(
+            () ->
+                decorated
+                    .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class)
+        .hasCauseReference(refused);
+    assertThatThrownBy(
+            () ->
+                Interceptor.decorate(client, Interceptor.request(r -> null))
+                    .send(own, HttpResponse.BodyHandlers.discarding()))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("returned a null request");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  /**
+   * A response interceptor is one function that sees each response, blocking and async, and what it
+   * throws fails the call.
+   */
+  @Test
+  void aResponseInterceptorWrittenOnceSeesTheResponseOnTheBlockingAndTheAsyncPath()
+      throws Exception {
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Interceptor watching =
+        Interceptor.response(
+            r -> seen.add(r.statusCode() + " " + r.headers().firstValue("X-Left").orElse("?")));
+    HttpJsonClient api = api().interceptor(watching).build();
+    HttpClient decorated = Interceptor.decorate(client, watching);
+    for (int i = 4; i > 0; i--) {
+      server.enqueue(json(200, "\"a\"").newBuilder().addHeader("X-Left", "" + i).build());
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    assertThat(decorated.send(own, HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("\"a\"");
+    assertThat(
+            decorated
+                .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                .get(5, TimeUnit.SECONDS)
+                .body())
+        .isEqualTo("\"a\"");
+
+    assertThat(seen).containsExactly("200 4", "200 3", "200 2", "200 1");
+  }
+
+  @Test
+  void whatAResponseInterceptorThrowsFailsTheCallOnBothPaths() throws Exception {
+    IllegalStateException quota = new IllegalStateException("quota exhausted");
+    Interceptor failing =
+        Interceptor.response(
+            r -> {
+              if (r.headers().firstValue("X-Left").orElse("").equals("0")) {
+                throw quota;
+              }
+            });
+    HttpClient decorated = Interceptor.decorate(client, failing);
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(json(200, "\"a\"").newBuilder().addHeader("X-Left", "0").build());
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThatThrownBy(() -> api().interceptor(failing).build().getFromJson("items", String.class))
+        .isSameAs(quota);
+    assertThatThrownBy(() -> decorated.send(own, HttpResponse.BodyHandlers.ofString()))
+        .isSameAs(quota);
+    assertThatThrownBy(
+            () ->
+                decorated
+                    .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class)
+        .hasCauseReference(quota);
+  }
+
+  /**
    * A body that fails to decode fails the exchange inside the chain, blocking and async: an
    * interceptor (a span, a log line) sees the caller's {@link JsonReadException}, not a 200 that
    * went well.
