@@ -304,7 +304,12 @@ public final class EventCalls {
       return exchange.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       abandon(exchange);
-      throw ApiAccess.get().callTimeout(timeout, request.method(), request.uri());
+      throw ApiAccess.get()
+          .callTimeout(
+              timeout,
+              request.method(),
+              request.uri(),
+              handler.type.options().shownQueryParameters());
     } catch (InterruptedException e) {
       abandon(exchange);
       throw e;
