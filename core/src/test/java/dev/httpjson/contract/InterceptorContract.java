@@ -952,6 +952,53 @@ public abstract class InterceptorContract {
     assertThat(received(server).count()).isEqualTo(6);
   }
 
+  /**
+   * An API that answers 403 for a rate limit says so with {@code Retry-After}; a 403 without one is
+   * a refusal that no later attempt changes. So a status other than those that mean "later" by
+   * themselves is retried only with a {@code Retry-After}, while 503 keeps its rule.
+   */
+  @Test
+  void a403InTheStatusesIsRetriedOnlyWhenItCarriesRetryAfter() throws Exception {
+    HttpJsonClient api =
+        api()
+            .options(options.toBuilder().timeout(Duration.ofSeconds(5)).build())
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(3)
+                    .backoff(Duration.ZERO, Duration.ofSeconds(60))
+                    .statuses(403, 429, 503)
+                    .build())
+            .build();
+
+    server.enqueue(status(403, null));
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(403);
+              assertThat(e.getSuppressed())
+                  .extracting(Throwable::getMessage)
+                  .containsExactly("not retried: HTTP 403 without Retry-After");
+            });
+    assertThat(received(server).count()).isEqualTo(1);
+
+    server.enqueue(status(403, null));
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(HttpJsonStatusException.class);
+    assertThat(received(server).count()).isEqualTo(2);
+
+    server.enqueue(status(403, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(received(server).count()).isEqualTo(4);
+
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("ok");
+    assertThat(received(server).count()).isEqualTo(6);
+  }
+
   @Test
   void aPostIsNotRetried() throws Exception {
     HttpJsonClient api = api().interceptor(fastRetry(3)).build();
