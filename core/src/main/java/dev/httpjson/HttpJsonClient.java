@@ -223,16 +223,39 @@ public final class HttpJsonClient {
    * java.net.http.HttpRequest.Builder#header}, this adds: every value added for a name is sent. A
    * value for {@code Accept} or {@code Content-Type} replaces httpjson's own.
    *
+   * <p>{@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} are refused when the
+   * {@link HttpClient} follows redirects itself: it would send them on to whatever origin a
+   * redirect names (JDK 17 does, for {@code Authorization} too). Use an {@code HttpClient} that
+   * does not, and {@link Builder#followRedirects(Redirect)}, which takes them off a hop to another
+   * origin.
+   *
    * @param name the header name
    * @param value the header value
    * @return a new client; this one is unchanged
    * @throws IllegalArgumentException if {@code java.net.http} would reject the header (see {@link
    *     Builder#header(String, String)})
+   * @throws IllegalStateException if the header carries a credential and the {@link HttpClient}
+   *     follows redirects itself
    */
   public HttpJsonClient withHeader(String name, String value) {
     Objects.requireNonNull(name, "name == null");
     Objects.requireNonNull(value, "value == null");
     Builder.checkHeader(name, value);
+    Redirect own = given.followRedirects();
+    if (own != Redirect.NEVER
+        && Redirects.CREDENTIALS.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+      throw new IllegalStateException(
+          "header "
+              + name
+              + " carries a credential, and the HttpClient follows redirects (followRedirects() is "
+              + own
+              + "): it would send it to whatever origin a redirect names. Build the HttpClient"
+              + " with followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and"
+              + " call followRedirects("
+              + (own == Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
+              + ") on HttpJsonClient.Builder to have redirects followed with the credentials"
+              + " checked on every hop");
+    }
     String[] more = Arrays.copyOf(callHeaders, callHeaders.length + 2);
     more[callHeaders.length] = name;
     more[callHeaders.length + 1] = value;

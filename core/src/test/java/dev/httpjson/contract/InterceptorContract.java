@@ -1766,6 +1766,33 @@ public abstract class InterceptorContract {
   }
 
   /**
+   * A credential given for one call would follow a redirect the {@code HttpClient} follows itself
+   * to any origin (JDK 17 sends {@code Authorization} there): it is refused when added, while a
+   * header that is no credential is not.
+   */
+  @Test
+  void aCredentialForOneCallIsRefusedOnAClientThatFollowsRedirectsItself() throws Exception {
+    HttpClient following = newRedirectingClient();
+    assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
+    HttpJsonClient api = HttpJsonClient.newBuilder(following).options(options).build();
+    for (String name : List.of("Authorization", "proxy-authorization", "Cookie")) {
+      assertThatThrownBy(() -> api.withHeader(name, "s3cret"))
+          .as(name)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining(name)
+          .hasMessageContaining("followRedirects(Redirect.NEVER)")
+          .hasMessageNotContaining("s3cret");
+    }
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(
+            api.withHeader("X-Request-Id", "r1")
+                .getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("ok");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().get("X-Request-Id"))
+        .isEqualTo("r1");
+  }
+
+  /**
    * {@code Accept} and {@code Content-Type} describe the exchange and carry no credential: a client
    * that follows redirects itself is accepted with them alone, with or without a base URI.
    */

@@ -36,7 +36,8 @@ class StubInterceptorContractTest extends InterceptorContract {
               NO_REDIRECTS,
               "aClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders",
               "withoutABaseUriAClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders",
-              "aClientThatFollowsRedirectsItselfIsAcceptedWithOnlyADefaultAcceptAndContentType");
+              "aClientThatFollowsRedirectsItselfIsAcceptedWithOnlyADefaultAcceptAndContentType",
+              "aCredentialForOneCallIsRefusedOnAClientThatFollowsRedirectsItself");
 
   private ScriptedStub stub;
 
