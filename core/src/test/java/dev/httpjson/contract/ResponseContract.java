@@ -484,6 +484,27 @@ public abstract class ResponseContract {
     assertThat(received(server).count()).isEqualTo(1);
   }
 
+  /** A later page's failure says which page failed, when the options show that parameter. */
+  @Test
+  public void aLaterPagesFailureNamesThePageTheOptionsShow() throws Exception {
+    server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2&sig=s3cret>; rel=next"));
+    server.enqueue(json(503, "{\"error\":\"busy\"}"));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/").toString())
+            .options(options.toBuilder().showQueryParameter("page").build())
+            .build();
+
+    try (Stream<Item> items = api.getFromJsonAsPagedStream("items?page=1", Item.class)) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(HttpJsonStatusException.class)
+          .hasMessageContaining("HTTP 503 from GET " + uri("/api/items?page=2&sig=***"))
+          .hasMessageNotContaining("s3cret");
+    }
+  }
+
   @Test
   public void aNextLinkThatRepeatsFailsInsteadOfLooping() throws Exception {
     server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2>; rel=\"next\""));
