@@ -319,11 +319,11 @@ public final class EventCalls {
           "Cancelled "
               + request.method()
               + " "
-              + Uris.redact(request.uri())
+              + Uris.redact(request.uri(), handler.type.options().shownQueryParameters())
               + " before its headers",
           e);
     } catch (ExecutionException e) {
-      throw failure(e.getCause(), request);
+      throw failure(e.getCause(), request, handler.type.options().shownQueryParameters());
     }
   }
 
@@ -335,7 +335,8 @@ public final class EventCalls {
     }
   }
 
-  private static IOException failure(@Nullable Throwable t, HttpRequest request) {
+  private static IOException failure(
+      @Nullable Throwable t, HttpRequest request, java.util.Set<String> shown) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof HttpJsonException || c instanceof java.net.ProtocolException) {
         return (IOException) c;
@@ -351,7 +352,7 @@ public final class EventCalls {
       return (IOException) t;
     }
     return new IOException(
-        "Failed " + request.method() + " " + Uris.redact(request.uri()) + ": " + t, t);
+        "Failed " + request.method() + " " + Uris.redact(request.uri(), shown) + ": " + t, t);
   }
 
   /**
