@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** The API's package-private members, lent to the implementation through {@link ApiAccess}. */
@@ -79,25 +80,27 @@ final class Access extends ApiAccess {
   }
 
   @Override
-  public CallTimeoutException callTimeout(Duration timeout, String method, URI uri) {
-    return new CallTimeoutException(timeout, method, uri);
+  public CallTimeoutException callTimeout(
+      Duration timeout, String method, URI uri, Set<String> shown) {
+    return new CallTimeoutException(timeout, method, uri, shown);
   }
 
   @Override
-  public CallTimeoutException limitTimeout(Duration timeout, int max, String method, URI uri) {
-    return CallTimeoutException.limit(timeout, max, method, uri);
+  public CallTimeoutException limitTimeout(
+      Duration timeout, int max, String method, URI uri, Set<String> shown) {
+    return CallTimeoutException.limit(timeout, max, method, uri, shown);
   }
 
   @Override
   public CallTimeoutException streamTimeout(
-      Duration timeout, @Nullable String method, @Nullable URI uri) {
-    return CallTimeoutException.stream(timeout, method, uri);
+      Duration timeout, @Nullable String method, @Nullable URI uri, Set<String> shown) {
+    return CallTimeoutException.stream(timeout, method, uri, shown);
   }
 
   @Override
   public CallTimeoutException idleTimeout(
-      Duration idle, @Nullable String method, @Nullable URI uri) {
-    return CallTimeoutException.idle(idle, method, uri);
+      Duration idle, @Nullable String method, @Nullable URI uri, Set<String> shown) {
+    return CallTimeoutException.idle(idle, method, uri, shown);
   }
 
   @Override

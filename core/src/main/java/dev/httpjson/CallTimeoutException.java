@@ -4,6 +4,7 @@ import dev.httpjson.internal.Uris;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -15,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The message names the timeout that elapsed ({@code JsonOptions.timeout PT1S} or {@code
  * JsonOptions.idleTimeout PT30S}), the method and the URI without its query values and userinfo, so
- * that credentials stay out of logs; {@link #uri()} returns it whole.
+ * that credentials stay out of logs (but the values of the parameters {@link
+ * JsonOptions.Builder#showQueryParameter(String)} names); {@link #uri()} returns it whole.
  */
 public final class CallTimeoutException extends HttpTimeoutException {
   private static final long serialVersionUID = 1L;
@@ -26,13 +28,23 @@ public final class CallTimeoutException extends HttpTimeoutException {
   /** The request URI, whole, when known. */
   private final @Nullable URI uri;
 
-  CallTimeoutException(Duration timeout, String method, URI uri) {
+  CallTimeoutException(Duration timeout, String method, URI uri, Set<String> shown) {
     this(
-        "JsonOptions.timeout", timeout, "whole call: connect, send, headers and body", method, uri);
+        "JsonOptions.timeout",
+        timeout,
+        "whole call: connect, send, headers and body",
+        method,
+        uri,
+        shown);
   }
 
   private CallTimeoutException(
-      String name, Duration timeout, String what, @Nullable String method, @Nullable URI uri) {
+      String name,
+      Duration timeout,
+      String what,
+      @Nullable String method,
+      @Nullable URI uri,
+      Set<String> shown) {
     super(
         name
             + " "
@@ -42,23 +54,26 @@ public final class CallTimeoutException extends HttpTimeoutException {
             + ")"
             + (uri == null
                 ? " reading a streamed body"
-                : " for " + (method == null ? "" : method + " ") + Uris.redact(uri)));
+                : " for " + (method == null ? "" : method + " ") + Uris.redact(uri, shown)));
     this.timeout = timeout;
     this.uri = uri;
   }
 
   /** The whole-call timeout of a stream: connecting, the headers and waiting for body bytes. */
-  static CallTimeoutException stream(Duration timeout, @Nullable String method, @Nullable URI uri) {
+  static CallTimeoutException stream(
+      Duration timeout, @Nullable String method, @Nullable URI uri, Set<String> shown) {
     return new CallTimeoutException(
         "JsonOptions.timeout",
         timeout,
         "stream: connect, headers and the time spent waiting for body bytes",
         method,
-        uri);
+        uri,
+        shown);
   }
 
   /** The whole-call timeout of a call that waited for a permit of the client's limit in vain. */
-  static CallTimeoutException limit(Duration timeout, int max, String method, URI uri) {
+  static CallTimeoutException limit(
+      Duration timeout, int max, String method, URI uri, Set<String> shown) {
     return new CallTimeoutException(
         "JsonOptions.timeout",
         timeout,
@@ -66,13 +81,15 @@ public final class CallTimeoutException extends HttpTimeoutException {
             + max
             + "): that many calls were in flight the whole time; the request was not sent",
         method,
-        uri);
+        uri,
+        shown);
   }
 
   /** The idle timeout of a stream: no body bytes for that long. */
-  static CallTimeoutException idle(Duration idle, @Nullable String method, @Nullable URI uri) {
+  static CallTimeoutException idle(
+      Duration idle, @Nullable String method, @Nullable URI uri, Set<String> shown) {
     return new CallTimeoutException(
-        "JsonOptions.idleTimeout", idle, "no body bytes for that long", method, uri);
+        "JsonOptions.idleTimeout", idle, "no body bytes for that long", method, uri, shown);
   }
 
   /**

@@ -50,10 +50,13 @@ import org.jspecify.annotations.Nullable;
  *       body buffered as bytes: check it with {@link #ensureSuccess(HttpResponse)}, read it with
  *       {@link #readFromJson(HttpResponse, Class)}.
  *   <li>Request bodies are sent with a Content-Length and {@code Content-Type: application/json;
- *       charset=utf-8}; requests carry {@code Accept: application/json} and, unless they name their
- *       own or {@link JsonOptions.Builder#compression(boolean) compression} is off, {@code
- *       Accept-Encoding: gzip, deflate}. A {@code gzip} or {@code deflate} body is decoded as it
- *       arrives; {@link JsonOptions#maxResponseSize()} limits the decoded bytes.
+ *       charset=utf-8}; requests carry {@code Accept: application/json, application/problem+json}
+ *       (a server that negotiates answers its declared problem details only to a client that
+ *       accepts them; streams add {@code application/x-ndjson}, event streams ask for {@code
+ *       text/event-stream, application/problem+json}) unless they name their own, and, unless
+ *       {@link JsonOptions.Builder#compression(boolean) compression} is off or they name their own,
+ *       {@code Accept-Encoding: gzip, deflate}. A {@code gzip} or {@code deflate} body is decoded
+ *       as it arrives; {@link JsonOptions#maxResponseSize()} limits the decoded bytes.
  *   <li>{@code getFromJsonAsStream} and {@code readFromJsonAsStream} read a top-level JSON array or
  *       NDJSON lazily, one element at a time, with memory bounded by one element.
  * </ul>
@@ -96,8 +99,8 @@ public final class HttpJson {
   private HttpJson() {}
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}, with the {@link JsonOptions#web()} options.
+   * Sends GET to {@code uri} with {@code Accept: application/json, application/problem+json} and
+   * reads the body as JSON of {@code type}, with the {@link JsonOptions#web()} options.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
    * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
@@ -139,8 +142,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}, with the prepared type's options.
+   * Sends GET to {@code uri} with {@code Accept: application/json, application/problem+json} and
+   * reads the body as JSON of {@code type}, with the prepared type's options.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
    * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
@@ -180,8 +183,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and checks the status, for an
-   * API that answers 204 or a body you do not need: no type to name.
+   * Sends DELETE to {@code uri} with {@code Accept: application/json, application/problem+json} and
+   * checks the status, for an API that answers 204 or a body you do not need: no type to name.
    *
    * <pre>{@code HttpJson.deleteFromJson(client, issueUri); // throws on 404, 409, ... }</pre>
    *
@@ -217,8 +220,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}, with the {@link JsonOptions#web()} options.
+   * Sends DELETE to {@code uri} with {@code Accept: application/json, application/problem+json} and
+   * reads the body as JSON of {@code type}, with the {@link JsonOptions#web()} options.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
    * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
@@ -260,8 +263,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json} and reads the body as JSON of
-   * {@code type}, with the prepared type's options.
+   * Sends DELETE to {@code uri} with {@code Accept: application/json, application/problem+json} and
+   * reads the body as JSON of {@code type}, with the prepared type's options.
    *
    * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
    * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
@@ -886,10 +889,10 @@ public final class HttpJson {
    * Sends a request you built — any method, headers and body — in one call, and returns the whole
    * response — status, headers (a {@code Location}, a {@code Link} to the next page, an {@code
    * ETag}) and the body read as JSON of {@code type} — with the {@link JsonOptions#web()} options.
-   * The status is checked, {@code Accept: application/json} is added when the request has no {@code
-   * Accept}, and the size limit, charset rules, timeout and decompression apply exactly as in the
-   * one-line calls, with the same exceptions. The counterpart of Retrofit's {@code Response<T>} and
-   * Spring's {@code toEntity}.
+   * The status is checked, {@code Accept: application/json, application/problem+json} is added when
+   * the request has no {@code Accept}, and the size limit, charset rules, timeout and decompression
+   * apply exactly as in the one-line calls, with the same exceptions. The counterpart of Retrofit's
+   * {@code Response<T>} and Spring's {@code toEntity}.
    *
    * <pre>{@code
    * HttpResponse<Issue> created = HttpJson.exchange(client,
@@ -1185,9 +1188,10 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: text/event-stream} and returns its Server-Sent
-   * Events as they arrive, each event's data read as JSON of {@code type} (with {@code String} as
-   * the type, the data's text unparsed), with the {@link JsonOptions#web()} options.
+   * Sends GET to {@code uri} with {@code Accept: text/event-stream, application/problem+json} and
+   * returns its Server-Sent Events as they arrive, each event's data read as JSON of {@code type}
+   * (with {@code String} as the type, the data's text unparsed), with the {@link JsonOptions#web()}
+   * options.
    *
    * <pre>{@code
    * try (Stream<ServerSentEvent<Change>> changes =
@@ -1240,9 +1244,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: text/event-stream} and returns its Server-Sent
-   * Events, each event's data read as JSON of the prepared type, with its options; as {@link
-   * #getFromJsonAsEvents(HttpClient, URI, Class)} does.
+   * Sends GET to {@code uri} with {@code Accept: text/event-stream, application/problem+json} and
+   * returns its Server-Sent Events, each event's data read as JSON of the prepared type, with its
+   * options; as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does.
    *
    * @param client the client to send with
    * @param uri an absolute URI
@@ -1262,9 +1266,9 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: text/event-stream} and returns its Server-Sent
-   * Events as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does, reopening the stream as
-   * {@code events} say.
+   * Sends GET to {@code uri} with {@code Accept: text/event-stream, application/problem+json} and
+   * returns its Server-Sent Events as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does,
+   * reopening the stream as {@code events} say.
    *
    * <pre>{@code
    * EventStreamOptions feed = EventStreamOptions.newBuilder().maxReconnects(100).build();

@@ -61,8 +61,9 @@ import org.jspecify.annotations.Nullable;
  * Without a base URI, every URI is absolute and chosen by the caller, and the default headers go
  * with every request the caller names; a URI the server names — a redirect's {@code Location}, a
  * paged stream's next link — gets them only on the origin of the call's first request. Redirects:
- * an {@link HttpClient} that follows redirects itself would copy the headers to every hop, so
- * {@link Builder#build()} refuses one when there are a base URI and default headers; {@link
+ * an {@link HttpClient} that follows redirects itself would copy the headers to every hop, before
+ * httpjson could check it, so {@link Builder#build()} refuses one when there are default headers
+ * (other than {@code Accept} and {@code Content-Type}), with or without a base URI; {@link
  * Builder#followRedirects(Redirect)} has httpjson follow them instead, checking every hop.
  *
  * <p><b>Around the call.</b> {@link Builder#interceptor(Interceptor)} adds auth, retries ({@link
@@ -222,16 +223,39 @@ public final class HttpJsonClient {
    * java.net.http.HttpRequest.Builder#header}, this adds: every value added for a name is sent. A
    * value for {@code Accept} or {@code Content-Type} replaces httpjson's own.
    *
+   * <p>{@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} are refused when the
+   * {@link HttpClient} follows redirects itself: it would send them on to whatever origin a
+   * redirect names (JDK 17 does, for {@code Authorization} too). Use an {@code HttpClient} that
+   * does not, and {@link Builder#followRedirects(Redirect)}, which takes them off a hop to another
+   * origin.
+   *
    * @param name the header name
    * @param value the header value
    * @return a new client; this one is unchanged
    * @throws IllegalArgumentException if {@code java.net.http} would reject the header (see {@link
    *     Builder#header(String, String)})
+   * @throws IllegalStateException if the header carries a credential and the {@link HttpClient}
+   *     follows redirects itself
    */
   public HttpJsonClient withHeader(String name, String value) {
     Objects.requireNonNull(name, "name == null");
     Objects.requireNonNull(value, "value == null");
     Builder.checkHeader(name, value);
+    Redirect own = given.followRedirects();
+    if (own != Redirect.NEVER
+        && Redirects.CREDENTIALS.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+      throw new IllegalStateException(
+          "header "
+              + name
+              + " carries a credential, and the HttpClient follows redirects (followRedirects() is "
+              + own
+              + "): it would send it to whatever origin a redirect names. Build the HttpClient"
+              + " with followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and"
+              + " call followRedirects("
+              + (own == Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
+              + ") on HttpJsonClient.Builder to have redirects followed with the credentials"
+              + " checked on every hop");
+    }
     String[] more = Arrays.copyOf(callHeaders, callHeaders.length + 2);
     more[callHeaders.length] = name;
     more[callHeaders.length + 1] = value;
@@ -995,9 +1019,9 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
-   * and returns its Server-Sent Events, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
-   * Class)} does. Close the stream.
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
+   * application/problem+json} and returns its Server-Sent Events, as {@link
+   * HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)} does. Close the stream.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the class to read each event's data as; {@code String.class} for the raw text
@@ -1018,9 +1042,9 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
-   * and returns its Server-Sent Events, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
-   * JsonType)} does. Close the stream.
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
+   * application/problem+json} and returns its Server-Sent Events, as {@link
+   * HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType)} does. Close the stream.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the prepared type of each event's data, with its options
@@ -1039,10 +1063,10 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream}
-   * and returns its Server-Sent Events, reopening the stream as {@code events} say, as {@link
-   * HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)} does. A
-   * reconnection carries this client's headers too. Close the stream.
+   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
+   * application/problem+json} and returns its Server-Sent Events, reopening the stream as {@code
+   * events} say, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType,
+   * EventStreamOptions)} does. A reconnection carries this client's headers too. Close the stream.
    *
    * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
    * @param type the prepared type of each event's data, with its options
@@ -1066,11 +1090,11 @@ public final class HttpJsonClient {
 
   /**
    * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI, with {@code
-   * Accept: text/event-stream}, and returns the answer's Server-Sent Events: the shape of LLM APIs
-   * that stream their answer. The status is checked before the stream is returned; the events are
-   * read as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)} reads them, so the stream
-   * ends at an event whose data is {@code [DONE]} (unless {@code type} is {@code String}). A POST
-   * stream is never reopened. Close the stream.
+   * Accept: text/event-stream, application/problem+json}, and returns the answer's Server-Sent
+   * Events: the shape of LLM APIs that stream their answer. The status is checked before the stream
+   * is returned; the events are read as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI,
+   * Class)} reads them, so the stream ends at an event whose data is {@code [DONE]} (unless {@code
+   * type} is {@code String}). A POST stream is never reopened. Close the stream.
    *
    * <pre>{@code
    * try (Stream<ServerSentEvent<Chunk>> chunks =
@@ -1692,7 +1716,10 @@ public final class HttpJsonClient {
      * a redirect is the response. Needs an {@link HttpClient} that does not follow redirects itself
      * (its {@link HttpClient#followRedirects()} is {@code NEVER}): an {@code HttpClient} that
      * follows a redirect to another origin sends the first request's headers there, credentials
-     * included, and {@link #build()} refuses such a client when there are default headers.
+     * included, and nothing tells it not to for one request, so {@link #build()} refuses such a
+     * client when there are default headers other than {@code Accept} and {@code Content-Type},
+     * with or without a base URI. OkHttp follows redirects by default: build its client with {@code
+     * followRedirects(false)}.
      *
      * <p>{@link Redirect#NORMAL} follows all but HTTPS to HTTP, {@link Redirect#ALWAYS} all, at
      * most {@value Redirects#MAX_HOPS} hops; 301 and 302 turn a POST into a GET, 303 anything but
@@ -1712,14 +1739,16 @@ public final class HttpJsonClient {
      * reach, adds no supplied header and has its redirects add no default header.
      */
     HttpClient sender(String[] fixed, boolean foreign, @Nullable CallLimit limit) {
-      boolean hasDefaults = !headers.isEmpty() || !suppliedNames.isEmpty();
+      // With or without a base URI: such a client copies every header to a hop before httpjson
+      // sees it, and cannot be told not to per request. Accept and Content-Type carry nothing.
+      String carried = names();
       Redirect own = client.followRedirects();
-      if (own != Redirect.NEVER && baseUri != null && hasDefaults) {
+      if (own != Redirect.NEVER && !carried.isEmpty()) {
         throw new IllegalStateException(
             "the HttpClient follows redirects (followRedirects() is "
                 + own
                 + ") and would send this client's default headers ("
-                + names()
+                + carried
                 + ") to whatever origin a redirect names: build the HttpClient with"
                 + " followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and call"
                 + " followRedirects("
@@ -1770,10 +1799,14 @@ public final class HttpJsonClient {
       return InterceptingClient.of(client, chain, listeners, limit);
     }
 
+    /** The default headers' names, but Accept and Content-Type; empty when there are none. */
     private String names() {
       java.util.Set<String> names = new java.util.LinkedHashSet<>(suppliedNames);
       for (int i = 0; i < headers.size(); i += 2) {
-        names.add(headers.get(i));
+        String name = headers.get(i);
+        if (!JsonRequestBuilder.isAccept(name) && !JsonRequestBuilder.isContentType(name)) {
+          names.add(name);
+        }
       }
       return String.join(", ", names);
     }
@@ -1813,8 +1846,9 @@ public final class HttpJsonClient {
      * Returns the client.
      *
      * @return the client
-     * @throws IllegalStateException if there is a base URI and default headers and the {@link
-     *     HttpClient} follows redirects itself (see {@link #followRedirects(Redirect)})
+     * @throws IllegalStateException if there are default headers (other than {@code Accept} and
+     *     {@code Content-Type}) and the {@link HttpClient} follows redirects itself (see {@link
+     *     #followRedirects(Redirect)})
      */
     public HttpJsonClient build() {
       return new HttpJsonClient(this);

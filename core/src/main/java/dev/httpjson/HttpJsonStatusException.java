@@ -27,7 +27,9 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>The message shows the request URI without its query values and userinfo (such as {@code GET
- * https://api.example.com/users?token=***}), so that credentials stay out of logs; {@link #uri()}
+ * https://api.example.com/users?token=***}), so that credentials stay out of logs, but the values
+ * of the harmless parameters the call's options name with {@link
+ * JsonOptions.Builder#showQueryParameter(String)} ({@code ?page=7&token=***}); {@link #uri()}
  * returns it whole.
  */
 public final class HttpJsonStatusException extends HttpJsonException {
@@ -80,7 +82,7 @@ public final class HttpJsonStatusException extends HttpJsonException {
       byte[] bodyBytes,
       @Nullable String contentType,
       JsonOptions options) {
-    super(message(statusCode, method, uri, body, bodyTruncated, problem), null);
+    super(message(statusCode, method, uri, body, bodyTruncated, problem, options), null);
     this.statusCode = statusCode;
     this.headers = headers;
     this.method = method;
@@ -110,7 +112,14 @@ public final class HttpJsonStatusException extends HttpJsonException {
   /** A copy of {@code from} naming the request it answered, in its message too. */
   private HttpJsonStatusException(HttpJsonStatusException from, String method, URI uri) {
     super(
-        message(from.statusCode, method, uri, from.body, from.bodyTruncated, from.problem),
+        message(
+            from.statusCode,
+            method,
+            uri,
+            from.body,
+            from.bodyTruncated,
+            from.problem,
+            from.options),
         from.getCause());
     this.statusCode = from.statusCode;
     this.headers = from.headers;
@@ -148,10 +157,16 @@ public final class HttpJsonStatusException extends HttpJsonException {
       @Nullable URI uri,
       String body,
       boolean truncated,
-      @Nullable ProblemDetails problem) {
+      @Nullable ProblemDetails problem,
+      @Nullable JsonOptions options) {
     StringBuilder sb = new StringBuilder("HTTP ").append(statusCode);
     if (method != null && uri != null) {
-      sb.append(" from ").append(method).append(' ').append(Uris.redact(uri));
+      sb.append(" from ")
+          .append(method)
+          .append(' ')
+          .append(
+              Uris.redact(
+                  uri, options == null ? java.util.Set.of() : options.shownQueryParameters()));
     }
     if (problem != null && (problem.title() != null || problem.detail() != null)) {
       String text =

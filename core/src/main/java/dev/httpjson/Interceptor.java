@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.InterceptingClient;
+import dev.httpjson.internal.Interceptors;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,6 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,6 +26,21 @@ import org.jspecify.annotations.Nullable;
  * streams, blocking and asynchronous, on any {@link HttpClient} underneath. {@link
  * #decorate(HttpClient, Interceptor...)} gives the same chain to a plain client, for {@link
  * HttpJson}'s static calls and {@link HttpClient#send}.
+ *
+ * <p>An interceptor that only changes the request, or only looks at the response, is written once,
+ * as one function, with {@link #request(UnaryOperator)} or {@link #response(Consumer)}:
+ *
+ * <pre>{@code
+ * HttpJsonClient api = HttpJsonClient.newBuilder(http)
+ *     .baseUri("https://api.example.com/v1/")
+ *     .interceptor(Interceptor.request(r -> HttpRequest.newBuilder(r, (n, v) -> true)
+ *         .header("X-Request-Id", UUID.randomUUID().toString())
+ *         .build()))
+ *     .interceptor(Interceptor.response(r -> rateLimit.update(r.headers())))
+ *     .build();
+ * }</pre>
+ *
+ * <p>One that forwards twice, waits, or answers itself implements both methods:
  *
  * <pre>{@code
  * Interceptor requestId = new Interceptor() {
@@ -42,8 +60,12 @@ import org.jspecify.annotations.Nullable;
  * makes httpjson's blocking calls fast; an asynchronous call past httpjson's async lanes runs on
  * {@link HttpClient#sendAsync} and must not hold a thread while it waits (a retry's backoff is a
  * timer, not a sleeping thread). One method could serve only one of the two without a thread
- * hand-off or a blocked thread, so an interceptor writes both, usually as two short forms of the
- * same logic.
+ * hand-off or a blocked thread, so an interceptor that waits writes both, usually as two short
+ * forms of the same logic. One that waits for nothing of its own — it changes the request, or looks
+ * at the response — is one function that serves both paths: {@link #request(UnaryOperator)} and
+ * {@link #response(Consumer)} make it, so that an application that only blocks writes no
+ * asynchronous code, and its interceptor still works when a library it calls, or httpjson past its
+ * async lanes, takes the asynchronous path.
  *
  * <p><b>Bodies.</b> The chain carries the body handler of the call; an interceptor that only looks
  * at the request and the status never sees a body, and the body is read once, by the caller's
@@ -88,6 +110,51 @@ public interface Interceptor {
    * @return a future of the response; a failed future, never a throw, when the exchange fails
    */
   <T> CompletableFuture<HttpResponse<T>> interceptAsync(HttpRequest request, Chain<T> chain);
+
+  /**
+   * An interceptor that forwards each request as {@code change} returns it, on the blocking and the
+   * asynchronous path alike: a header per request (a request id, a signature), a rewritten URI.
+   * {@code change} runs on the thread that sends (see the class description on threads), once per
+   * request that reaches this interceptor (added after a {@link RetryInterceptor}, once per
+   * attempt); it must not block and must be thread-safe. What it throws, the call fails with (an
+   * asynchronous call's future fails with it); nothing is sent then.
+   *
+   * <pre>{@code
+   * Interceptor signed = Interceptor.request(r -> HttpRequest.newBuilder(r, (n, v) -> true)
+   *     .header("X-Signature", signer.sign(r))
+   *     .build());
+   * }</pre>
+   *
+   * @param change gives the request to forward; never {@code null}
+   * @return the interceptor
+   */
+  static Interceptor request(UnaryOperator<HttpRequest> change) {
+    return Interceptors.request(change);
+  }
+
+  /**
+   * An interceptor that shows each response to {@code action} before returning it, on the blocking
+   * and the asynchronous path alike: metrics, a rate limit read from the headers, an exception of
+   * the application's own for a status. {@code action} runs once per response that reaches this
+   * interceptor (added after a {@link RetryInterceptor}, once per attempt), after the call's body
+   * handler has run: the body is what the call reads — a decoded value, or a stream not read yet,
+   * which {@code action} must leave alone. It runs on the thread that completes the exchange (the
+   * caller's for a blocking call, the {@link HttpClient}'s executor or an async lane for an
+   * asynchronous one), must not block, and must be thread-safe. It is not called when the exchange
+   * fails. What it throws, the call fails with (an asynchronous call's future fails with it), and a
+   * response body that holds the connection is closed.
+   *
+   * <pre>{@code
+   * Interceptor limits = Interceptor.response(r ->
+   *     r.headers().firstValue("X-RateLimit-Remaining").ifPresent(quota::set));
+   * }</pre>
+   *
+   * @param action sees each response
+   * @return the interceptor
+   */
+  static Interceptor response(Consumer<? super HttpResponse<?>> action) {
+    return Interceptors.response(action);
+  }
 
   /**
    * Takes what this interceptor needs from the calling thread, for an asynchronous call that runs

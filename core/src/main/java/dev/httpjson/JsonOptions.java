@@ -3,9 +3,14 @@ package dev.httpjson;
 import dev.httpjson.internal.BufferingSubscriber;
 import dev.httpjson.internal.CachedBinding;
 import dev.httpjson.internal.CodecSettings;
+import dev.httpjson.internal.Uris;
 import dev.httpjson.spi.JsonCodec;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Objects;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,11 +25,12 @@ import org.jspecify.annotations.Nullable;
  * numbers from strings, unknown properties, strict records, nulls, indentation and the parser
  * limits — are what a codec reads; readers and writers are cached per codec-settings
  * <em>value</em>, so options built anew for every call share one cache with the options they equal.
- * <b>Call settings</b> — {@link #maxResponseSize()}, {@link #timeout()} and {@link #idleTimeout()}
- * — act on one call only and never reach the codec: any number of options that differ only in them
- * share one set of readers and writers, so passing a remaining deadline per call costs nothing.
- * (The mistake this rules out — new serializer options per call — cost .NET's first version 4× its
- * throughput.) The caches are bounded and keep the most recently used entries.
+ * <b>Call settings</b> — {@link #maxResponseSize()}, {@link #timeout()}, {@link #idleTimeout()},
+ * compression, the stream format and {@link #shownQueryParameters()} — act on one call only and
+ * never reach the codec: any number of options that differ only in them share one set of readers
+ * and writers, so passing a remaining deadline per call costs nothing. (The mistake this rules out
+ * — new serializer options per call — cost .NET's first version 4× its throughput.) The caches are
+ * bounded and keep the most recently used entries.
  *
  * <pre>{@code
  * // A remaining deadline per call: no new serializer, no cache miss.
@@ -114,6 +120,7 @@ public final class JsonOptions {
   private final boolean compression;
   private final StreamFormat streamFormat;
   private final boolean requestCompression;
+  private final SortedSet<String> shownQuery;
   private final int hashCode;
 
   private JsonOptions(
@@ -123,7 +130,8 @@ public final class JsonOptions {
       @Nullable Duration idleTimeout,
       boolean compression,
       StreamFormat streamFormat,
-      boolean requestCompression) {
+      boolean requestCompression,
+      SortedSet<String> shownQuery) {
     this.settings = settings;
     this.maxResponseSize = maxResponseSize;
     this.timeout = timeout;
@@ -131,6 +139,7 @@ public final class JsonOptions {
     this.compression = compression;
     this.streamFormat = streamFormat;
     this.requestCompression = requestCompression;
+    this.shownQuery = shownQuery;
     int h = settings.hashCode();
     h = 31 * h + Long.hashCode(maxResponseSize);
     h = 31 * h + Objects.hashCode(timeout);
@@ -138,12 +147,20 @@ public final class JsonOptions {
     h = 31 * h + Boolean.hashCode(compression);
     h = 31 * h + streamFormat.hashCode();
     h = 31 * h + Boolean.hashCode(requestCompression);
+    h = 31 * h + shownQuery.hashCode();
     this.hashCode = h;
   }
 
   static JsonOptions ofSettings(CodecSettings settings) {
     return new JsonOptions(
-        settings, DEFAULT_MAX_RESPONSE_SIZE, DEFAULT_TIMEOUT, null, true, StreamFormat.AUTO, false);
+        settings,
+        DEFAULT_MAX_RESPONSE_SIZE,
+        DEFAULT_TIMEOUT,
+        null,
+        true,
+        StreamFormat.AUTO,
+        false,
+        Collections.emptySortedSet());
   }
 
   /**
@@ -306,6 +323,16 @@ public final class JsonOptions {
     return requestCompression;
   }
 
+  /**
+   * The query parameters whose values the messages of httpjson's exceptions show as they are; every
+   * other query value is shown as {@code ***}. See {@link Builder#showQueryParameter(String)}.
+   *
+   * @return the parameter names, sorted; empty (the default) when every value is hidden
+   */
+  public Set<String> shownQueryParameters() {
+    return shownQuery;
+  }
+
   CachedBinding binding() {
     return settings.binding();
   }
@@ -330,7 +357,8 @@ public final class JsonOptions {
         && Objects.equals(idleTimeout, that.idleTimeout)
         && compression == that.compression
         && streamFormat == that.streamFormat
-        && requestCompression == that.requestCompression;
+        && requestCompression == that.requestCompression
+        && shownQuery.equals(that.shownQuery);
   }
 
   @Override
@@ -374,6 +402,8 @@ public final class JsonOptions {
         + streamFormat
         + ", requestCompression="
         + requestCompression
+        + ", shownQueryParameters="
+        + shownQuery
         + '}';
   }
 
@@ -396,6 +426,7 @@ public final class JsonOptions {
     private boolean compression = true;
     private StreamFormat streamFormat = StreamFormat.AUTO;
     private boolean requestCompression;
+    private final TreeSet<String> shownQuery = new TreeSet<>();
 
     /** The settings this builder started from; reused by {@link #build()} while unchanged. */
     private final @Nullable CodecSettings base;
@@ -424,6 +455,7 @@ public final class JsonOptions {
       this.compression = o.compression;
       this.streamFormat = o.streamFormat;
       this.requestCompression = o.requestCompression;
+      this.shownQuery.addAll(o.shownQuery);
     }
 
     /**
@@ -787,6 +819,32 @@ public final class JsonOptions {
       return this;
     }
 
+    /**
+     * Shows the value of the query parameter {@code name} as it is wherever httpjson shows a URI of
+     * a call with these options: the messages of its exceptions ({@link HttpJsonStatusException},
+     * {@link CallTimeoutException}), the URIs {@link CallListener}s are given, and the lines of a
+     * {@link LoggingInterceptor} (besides the parameters it shows itself). Every other query value
+     * stays {@code ***}, since a query may carry a credential ({@code ?api_key=…}); name only
+     * harmless parameters — a page, a cursor, a limit — so that a failure says which page failed:
+     *
+     * <pre>{@code
+     * JsonOptions options = JsonOptions.newBuilder().showQueryParameter("page").build();
+     * // HTTP 503 from GET https://api.example.com/v1/items?page=7&api_key=***: ...
+     * }</pre>
+     *
+     * <p>Names are compared exactly, as they are written in the URI (encoded). A call setting: not
+     * part of the serializer cache key. {@link HttpJsonStatusException#uri()} and {@link
+     * CallTimeoutException#uri()} give the URI whole either way.
+     *
+     * @param name the parameter name
+     * @return this builder
+     * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}
+     */
+    public Builder showQueryParameter(String name) {
+      shownQuery.add(Uris.checkQueryName(name));
+      return this;
+    }
+
     /** {@return immutable options with this builder's settings; the builder can be reused} */
     public JsonOptions build() {
       return new JsonOptions(
@@ -796,7 +854,10 @@ public final class JsonOptions {
           idleTimeout,
           compression,
           streamFormat,
-          requestCompression);
+          requestCompression,
+          shownQuery.isEmpty()
+              ? Collections.emptySortedSet()
+              : Collections.unmodifiableSortedSet(new TreeSet<>(shownQuery)));
     }
 
     /**

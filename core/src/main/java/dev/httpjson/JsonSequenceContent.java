@@ -340,9 +340,9 @@ public final class JsonSequenceContent implements BodyPublisher {
 
   /**
    * A request builder for {@code method} and {@code uri} with this body, its media type as
-   * Content-Type, and {@code Accept: application/json}. A Content-Type or Accept header set on the
-   * builder (names are case-insensitive) replaces httpjson's value, so exactly the caller's values
-   * are sent.
+   * Content-Type, and {@code Accept: application/json, application/problem+json}. A Content-Type or
+   * Accept header set on the builder (names are case-insensitive) replaces httpjson's value, so
+   * exactly the caller's values are sent.
    *
    * @param method the request method, such as {@code POST}
    * @param uri the absolute request URI

@@ -6,7 +6,6 @@ import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -40,10 +39,12 @@ import org.jspecify.annotations.Nullable;
  * userinfo replaced by {@code ***}, the fragment dropped; so are the URIs in headers ({@code
  * Location}, {@code Content-Location}, {@code Referer}, and each {@code Link} target, its
  * parameters kept). The values of harmless query parameters named with {@link
- * Builder#showQueryParameter(String)} are shown as they are ({@code ?page=2&token=***}). The values
- * of {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the
- * headers named with {@link Builder#redactHeader(String)} are shown as {@code ***}. Bodies ({@link
- * Level#BODY}) can hold secrets of their own: log them only where that is fine.
+ * JsonOptions.Builder#showQueryParameter(String)} — in the call's options, so that the exception
+ * messages show them too — or with {@link Builder#showQueryParameter(String)} — for the log lines
+ * only — are shown as they are ({@code ?page=2&token=***}). The values of {@code Authorization},
+ * {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the headers named with {@link
+ * Builder#redactHeader(String)} are shown as {@code ***}. Bodies ({@link Level#BODY}) can hold
+ * secrets of their own: log them only where that is fine.
  *
  * <p><b>Bodies are read once.</b> A request body is shown from the bytes of a {@link JsonContent}
  * (other publishers are not read: only their length is shown; a body compressed by {@link
@@ -123,20 +124,20 @@ public final class LoggingInterceptor implements Interceptor {
     logger.log(System.Logger.Level.INFO, message);
   }
 
-  /** {@code uri} as logged: query values redacted but those of {@link #shownQuery}. */
-  private String redact(URI uri) {
-    return Uris.redact(uri, shownQuery);
+  /**
+   * The query parameters shown in the lines of one call: this interceptor's, and those the call's
+   * options show in its exception messages ({@link JsonOptions#shownQueryParameters()}).
+   */
+  private Set<String> shown(Chain<?> chain) {
+    JsonOptions options = InterceptingClient.options(chain);
+    return options == null ? shownQuery : Uris.union(shownQuery, options.shownQueryParameters());
   }
 
-  private String redact(String uri) {
-    return Uris.redact(uri, shownQuery);
+  private void logRequest(HttpRequest request, Set<String> shown) {
+    logRequest(request, Uris.redact(request.uri(), shown), shown);
   }
 
-  private void logRequest(HttpRequest request) {
-    logRequest(request, redact(request.uri()));
-  }
-
-  private void logRequest(HttpRequest request, String uri) {
+  private void logRequest(HttpRequest request, String uri, Set<String> shown) {
     long length = request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
     String coding =
         request.bodyPublisher().map(p -> ApiAccess.get().contentEncoding(p)).orElse(null);
@@ -148,7 +149,7 @@ public final class LoggingInterceptor implements Interceptor {
             .append(uri)
             .append(length < 0 ? " (unknown-length " + body : " (" + length + "-byte " + body);
     if (level.compareTo(Level.HEADERS) >= 0) {
-      appendHeaders(sb, request.headers());
+      appendHeaders(sb, request.headers(), shown);
     }
     if (level == Level.BODY) {
       request
@@ -175,7 +176,7 @@ public final class LoggingInterceptor implements Interceptor {
     log(sb.toString());
   }
 
-  private void appendHeaders(StringBuilder sb, HttpHeaders headers) {
+  private void appendHeaders(StringBuilder sb, HttpHeaders headers, Set<String> shown) {
     for (Map.Entry<String, List<String>> e : headers.map().entrySet()) {
       String name = e.getKey().toLowerCase(Locale.ROOT);
       boolean hide = redacted.contains(name);
@@ -184,9 +185,9 @@ public final class LoggingInterceptor implements Interceptor {
         if (hide) {
           sb.append("***");
         } else if (URI_VALUED.contains(name)) {
-          sb.append(redact(value.trim()));
+          sb.append(Uris.redact(value.trim(), shown));
         } else if (name.equals("link")) {
-          appendLinks(sb, value);
+          appendLinks(sb, value, shown);
         } else {
           sb.append(value);
         }
@@ -195,7 +196,7 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   /** A {@code Link} value with each {@code <target>} redacted, its parameters as they are. */
-  private void appendLinks(StringBuilder sb, String value) {
+  private static void appendLinks(StringBuilder sb, String value, Set<String> shown) {
     boolean quoted = false;
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
@@ -211,10 +212,10 @@ public final class LoggingInterceptor implements Interceptor {
       } else if (c == '<') {
         int close = value.indexOf('>', i + 1);
         if (close < 0) {
-          sb.append("<").append(redact(value.substring(i + 1).trim()));
+          sb.append("<").append(Uris.redact(value.substring(i + 1).trim(), shown));
           return;
         }
-        sb.append('<').append(redact(value.substring(i + 1, close).trim())).append('>');
+        sb.append('<').append(Uris.redact(value.substring(i + 1, close).trim(), shown)).append('>');
         i = close;
         continue;
       }
@@ -226,10 +227,11 @@ public final class LoggingInterceptor implements Interceptor {
     return new String(bytes, 0, length, StandardCharsets.UTF_8);
   }
 
-  private <T> Chain<T> watching(Chain<T> chain, HttpRequest request, long start) {
+  private <T> Chain<T> watching(
+      Chain<T> chain, HttpRequest request, long start, Set<String> shown) {
     BodyHandler<T> handler = chain.bodyHandler();
     return chain.withBodyHandler(
-        info -> new Watcher<>(handler.apply(info), info, request, start, chain));
+        info -> new Watcher<>(handler.apply(info), info, request, start, chain, shown));
   }
 
   /** Counts (and copies a prefix of) the body as the caller's subscriber reads it. */
@@ -239,6 +241,7 @@ public final class LoggingInterceptor implements Interceptor {
     private final HttpRequest request;
     private final long start;
     private final Chain<?> chain;
+    private final Set<String> shown;
     private final boolean copy;
     private final byte[] prefix;
     private int copied;
@@ -250,12 +253,14 @@ public final class LoggingInterceptor implements Interceptor {
         HttpResponse.ResponseInfo info,
         HttpRequest request,
         long start,
-        Chain<?> chain) {
+        Chain<?> chain,
+        Set<String> shown) {
       this.delegate = delegate;
       this.info = info;
       this.request = request;
       this.start = start;
       this.chain = chain;
+      this.shown = shown;
       String encoding = info.headers().firstValue("Content-Encoding").orElse("identity").trim();
       this.copy = level == Level.BODY && encoding.equalsIgnoreCase("identity");
       this.prefix = new byte[copy ? maxBodyBytes : 0];
@@ -324,7 +329,7 @@ public final class LoggingInterceptor implements Interceptor {
               .append(' ')
               .append(request.method())
               .append(' ')
-              .append(redact(request.uri()))
+              .append(Uris.redact(request.uri(), shown))
               .append(" (")
               .append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
               .append(" ms, ")
@@ -333,7 +338,7 @@ public final class LoggingInterceptor implements Interceptor {
               .append(failure == null ? "" : ", " + failure)
               .append(')');
       if (level.compareTo(Level.HEADERS) >= 0) {
-        appendHeaders(sb, info.headers());
+        appendHeaders(sb, info.headers(), shown);
       }
       if (copy) {
         sb.append('\n').append(text(prefix, copied));
@@ -343,10 +348,6 @@ public final class LoggingInterceptor implements Interceptor {
       }
       log(sb.toString());
     }
-  }
-
-  private void logFailure(HttpRequest request, long start, Throwable failure) {
-    logFailure(request, redact(request.uri()), start, failure);
   }
 
   private void logFailure(HttpRequest request, String uri, long start, Throwable failure) {
@@ -367,16 +368,17 @@ public final class LoggingInterceptor implements Interceptor {
     if (off()) {
       return chain.forward(request);
     }
+    Set<String> shown = shown(chain);
     CallTrace trace = level == Level.BODY ? null : InterceptingClient.ownTrace(chain);
     if (trace != null) {
-      return fromTrace(request, chain, trace);
+      return fromTrace(request, chain, trace, shown);
     }
-    logRequest(request);
+    logRequest(request, shown);
     long start = System.nanoTime();
     try {
-      return watching(chain, request, start).forward(request);
+      return watching(chain, request, start, shown).forward(request);
     } catch (IOException | InterruptedException | RuntimeException e) {
-      logFailure(request, start, e);
+      logFailure(request, Uris.redact(request.uri(), shown), start, e);
       throw e;
     }
   }
@@ -387,13 +389,14 @@ public final class LoggingInterceptor implements Interceptor {
    * decoded size when it differs), written when the call is over, rather than counting the body a
    * second time.
    */
-  private <T> HttpResponse<T> fromTrace(HttpRequest request, Chain<T> chain, CallTrace trace)
+  private <T> HttpResponse<T> fromTrace(
+      HttpRequest request, Chain<T> chain, CallTrace trace, Set<String> shown)
       throws IOException, InterruptedException {
     String uri =
         request.uri().equals(trace.target()) && shownQuery.isEmpty()
-            ? trace.uri()
-            : redact(request.uri());
-    logRequest(request, uri);
+            ? trace.uri() // shown as the call's options show it, made once per call
+            : Uris.redact(request.uri(), shown);
+    logRequest(request, uri, shown);
     long start = System.nanoTime();
     HttpResponse<T> response;
     try {
@@ -409,7 +412,8 @@ public final class LoggingInterceptor implements Interceptor {
             System.nanoTime(),
             trace,
             null,
-            status.headers());
+            status.headers(),
+            shown);
       }
       logFailure(request, uri, start, e);
       throw e;
@@ -428,7 +432,8 @@ public final class LoggingInterceptor implements Interceptor {
                 failure != null
                     ? "failed: " + failure
                     : t.closedEarly() ? "body closed early" : null,
-                headers));
+                headers,
+                shown));
     return response;
   }
 
@@ -440,7 +445,8 @@ public final class LoggingInterceptor implements Interceptor {
       long end,
       CallTrace trace,
       @Nullable String failure,
-      @Nullable HttpHeaders headers) {
+      @Nullable HttpHeaders headers,
+      Set<String> shown) {
     long wire = Math.max(0, trace.wireBytes());
     long decoded = trace.decodedBytes();
     StringBuilder sb =
@@ -459,7 +465,7 @@ public final class LoggingInterceptor implements Interceptor {
             .append(failure == null ? "" : ", " + failure)
             .append(')');
     if (headers != null && level.compareTo(Level.HEADERS) >= 0) {
-      appendHeaders(sb, headers);
+      appendHeaders(sb, headers, shown);
     }
     log(sb.toString());
   }
@@ -470,13 +476,15 @@ public final class LoggingInterceptor implements Interceptor {
     if (off()) {
       return chain.forwardAsync(request);
     }
-    logRequest(request);
+    Set<String> shown = shown(chain);
+    logRequest(request, shown);
     long start = System.nanoTime();
-    CompletableFuture<HttpResponse<T>> f = watching(chain, request, start).forwardAsync(request);
+    CompletableFuture<HttpResponse<T>> f =
+        watching(chain, request, start, shown).forwardAsync(request);
     f.whenComplete(
         (r, e) -> {
           if (e != null) {
-            logFailure(request, start, e);
+            logFailure(request, Uris.redact(request.uri(), shown), start, e);
           }
         });
     return f;
@@ -531,20 +539,17 @@ public final class LoggingInterceptor implements Interceptor {
      * // --> GET https://api.example.com/v1/users?page=2&limit=50&token=*** (0-byte body)
      * }</pre>
      *
+     * <p>The lines also show the parameters the call's options show ({@link
+     * JsonOptions.Builder#showQueryParameter(String)}), which the call's exception messages show
+     * too: name a parameter there to see its value in both.
+     *
      * @param name the parameter name as it appears in the URI (percent-encoded, if it is),
      *     case-sensitive
      * @return this builder
      * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}
      */
     public Builder showQueryParameter(String name) {
-      Objects.requireNonNull(name, "name == null");
-      if (name.isEmpty()) {
-        throw new IllegalArgumentException("name is empty");
-      }
-      if (name.indexOf('=') >= 0 || name.indexOf('&') >= 0) {
-        throw new IllegalArgumentException("name contains '=' or '&': " + name);
-      }
-      shownQuery.add(name);
+      shownQuery.add(Uris.checkQueryName(name));
       return this;
     }
 

@@ -59,7 +59,8 @@ import org.jspecify.annotations.Nullable;
  *       other {@link IOException} but httpjson's own {@link HttpJsonException}s, which a response
  *       that arrived raised, and a certificate the client does not trust, which the next attempt
  *       meets again ({@link Builder#retryOnException} changes which failures count);
- *   <li>when the status is one of {@link Builder#statuses(int...)}.
+ *   <li>when the status is one of {@link Builder#statuses(int...)}; one that does not say "later"
+ *       by itself (a 403, unlike 429 or 503) only when the response carries {@code Retry-After}.
  * </ul>
  *
  * <p>Every attempt sends the same request: the same body, the same {@code Idempotency-Key} — so the
@@ -110,6 +111,14 @@ public final class RetryInterceptor implements Interceptor {
   /** The idempotent methods of RFC 9110 §9.2.2, and QUERY (safe and idempotent). */
   private static final Set<String> IDEMPOTENT =
       Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "QUERY");
+
+  /**
+   * The statuses that say "later" by themselves, retried with or without {@code Retry-After}: 408
+   * Request Timeout, 425 Too Early, 429 Too Many Requests, 500, 502 Bad Gateway, 503 Service
+   * Unavailable and 504 Gateway Timeout. Any other status in {@link Builder#statuses} (a 403 that
+   * an API sends for a rate limit) is retried only when the server asks with {@code Retry-After}.
+   */
+  private static final Set<Integer> TRANSIENT = Set.of(408, 425, 429, 500, 502, 503, 504);
 
   private final int maxAttempts;
   private final Set<Integer> statuses;
@@ -216,6 +225,10 @@ public final class RetryInterceptor implements Interceptor {
       return -1;
     }
     long retryAfter = retryAfterNanos(headers);
+    if (retryAfter < 0 && !TRANSIENT.contains(status)) {
+      decision.notRetried(Decision.NO_RETRY_AFTER, status, 0);
+      return -1;
+    }
     if (retryAfter > maxNanos) {
       decision.notRetried(Decision.OVER_CAP, retryAfter, maxNanos);
       return -1;
@@ -284,6 +297,7 @@ public final class RetryInterceptor implements Interceptor {
     static final int SENT_TIMEOUT = 4;
     static final int SENT = 5;
     static final int REFUSED = 6;
+    static final int NO_RETRY_AFTER = 7;
 
     volatile long delay = -1;
     private volatile int why = NONE;
@@ -337,6 +351,8 @@ public final class RetryInterceptor implements Interceptor {
               + request.method()
               + " may have been sent before the failure and is not idempotent"
               + " (no Idempotency-Key)";
+        case NO_RETRY_AFTER:
+          return "not retried: HTTP " + wanted + " without Retry-After";
         default:
           return "not retried: refused by retryOnException";
       }
@@ -583,6 +599,18 @@ public final class RetryInterceptor implements Interceptor {
 
     /**
      * Sets the statuses that are retried. Default 429 and 503.
+     *
+     * <p>408, 425, 429, 500, 502, 503 and 504 say "try again later" by themselves and are retried
+     * with or without {@code Retry-After}. Any other status — a 403 that an API sends for a rate
+     * limit (GitHub's secondary limits), a 409 — means "later" only when the server says so: it is
+     * retried only when the response carries a {@code Retry-After} (seconds or an HTTP date), and a
+     * response without one fails at once, with a suppressed {@code "not retried: HTTP 403 without
+     * Retry-After"}. So {@code statuses(403, 429, 503)} retries a throttled 403, never a 403 that
+     * refuses the request.
+     *
+     * <pre>{@code
+     * RetryInterceptor.newBuilder().statuses(403, 429, 503).build();
+     * }</pre>
      *
      * @param statuses the statuses, each 100–599
      * @return this builder

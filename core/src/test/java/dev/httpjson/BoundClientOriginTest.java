@@ -59,7 +59,8 @@ class BoundClientOriginTest {
       assertThat(received.getTarget()).isEqualTo("/download?sig=1");
       assertThat(received.getHeaders().values("Authorization")).isEmpty();
       assertThat(received.getHeaders().values("X-Tenant")).isEmpty();
-      assertThat(received.getHeaders().values("Accept")).containsExactly("application/json");
+      assertThat(received.getHeaders().values("Accept"))
+          .containsExactly("application/json, application/problem+json");
     }
     assertThat(api.getRequestCount()).isZero();
   }

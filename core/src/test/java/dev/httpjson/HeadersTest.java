@@ -94,7 +94,8 @@ class HeadersTest {
     RecordedRequest request = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Content-Type"))
         .containsExactly("application/merge-patch+json");
-    assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
+    assertThat(request.getHeaders().values("Accept"))
+        .containsExactly("application/json, application/problem+json");
     assertThat(request.getBody().utf8()).isEqualTo("\"v\"");
   }
 
@@ -108,7 +109,8 @@ class HeadersTest {
     RecordedRequest request = dev.httpjson.contract.LoopbackServer.take(server);
     assertThat(request.getHeaders().values("Content-Type"))
         .containsExactly("application/json; charset=utf-8");
-    assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
+    assertThat(request.getHeaders().values("Accept"))
+        .containsExactly("application/json, application/problem+json");
     assertThat(request.getHeaders().values("X-Trace")).containsExactly("1");
   }
 
@@ -175,8 +177,10 @@ class HeadersTest {
     HttpRequest second = builder.header("X-A", "1").build();
     HttpRequest copied = copy.build();
 
-    assertThat(first.headers().allValues("Accept")).containsExactly("application/json");
-    assertThat(second.headers().allValues("Accept")).containsExactly("application/json");
+    assertThat(first.headers().allValues("Accept"))
+        .containsExactly("application/json, application/problem+json");
+    assertThat(second.headers().allValues("Accept"))
+        .containsExactly("application/json, application/problem+json");
     assertThat(second.headers().allValues("X-A")).containsExactly("1");
     assertThat(copied.headers().allValues("Accept")).containsExactly("text/plain");
     assertThat(copied.headers().allValues("X-A")).isEmpty();

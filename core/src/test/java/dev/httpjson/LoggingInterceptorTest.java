@@ -225,6 +225,34 @@ class LoggingInterceptorTest {
     assertThat(log.lines.get(1)).contains("/v1/users?page=2&token=*** (");
   }
 
+  /** One setting serves the messages and the logs: the call's options show a value in both. */
+  @Test
+  void queryParametersTheCallsOptionsShowAreShownInTheLinesToo() throws Exception {
+    for (boolean own : new boolean[] {false, true}) {
+      server.enqueue(json(200, "\"hello\""));
+      LoggingInterceptor.Builder logging = LoggingInterceptor.newBuilder().logger(log);
+      if (own) {
+        logging.showQueryParameter("limit");
+      }
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(client)
+              .baseUri(LoopbackServer.uri(server, "/v1/"))
+              .options(options.toBuilder().showQueryParameter("page").build())
+              .listener(new Quiet())
+              .interceptor(logging.build())
+              .build();
+      log.lines.clear();
+
+      assertThat(api.getFromJson("users?page=2&limit=5&token=t0p", String.class))
+          .isEqualTo("hello");
+
+      String shown = own ? "page=2&limit=5&token=***" : "page=2&limit=***&token=***";
+      assertThat(log.lines).hasSize(2);
+      assertThat(log.lines.get(0)).endsWith("/v1/users?" + shown + " (0-byte body)");
+      assertThat(log.lines.get(1)).contains("/v1/users?" + shown + " (");
+    }
+  }
+
   @Test
   void aQueryParameterShownIsNamedExactly() {
     LoggingInterceptor.Builder b = LoggingInterceptor.newBuilder();

@@ -179,6 +179,83 @@ class SecretsInMessagesTest {
     }
   }
 
+  /**
+   * A harmless query parameter named with {@link JsonOptions.Builder#showQueryParameter} keeps its
+   * value in the messages, so a failure says which page failed; every other value stays hidden.
+   */
+  @Test
+  void aQueryParameterTheOptionsShowKeepsItsValueInTheStatusMessage() throws Exception {
+    JsonOptions showing = options.toBuilder().showQueryParameter("page").build();
+    URI uri = secretUri(LoopbackServer.uri(server, "/"), "/users");
+    String shown = "http://" + uri.getHost() + ":" + uri.getPort() + "/users?token=***&page=2";
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/v1/"))
+            .options(showing)
+            .build();
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(json(404, "{\"error\":\"no such page\"}"));
+    }
+
+    Throwable direct =
+        catchThrowable(() -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, showing)));
+    Throwable bound =
+        catchThrowable(() -> api.getFromJson("items?page=7&sig=" + SECRET, String.class));
+    Throwable async =
+        catchThrowable(
+            () ->
+                api.getFromJsonAsync("items?page=8&sig=" + SECRET, String.class)
+                    .get(10, TimeUnit.SECONDS));
+
+    assertThat(direct).isInstanceOf(HttpJsonStatusException.class);
+    assertNoSecretAnywhere(direct);
+    assertThat(direct.getMessage()).startsWith("HTTP 404 from GET " + shown + ": ");
+    assertThat(bound).isInstanceOf(HttpJsonStatusException.class);
+    assertNoSecretAnywhere(bound);
+    assertThat(bound.getMessage()).contains("/v1/items?page=7&sig=***: ");
+    assertThat(async).isInstanceOf(ExecutionException.class);
+    assertNoSecretAnywhere(async);
+    assertThat(async.getCause().getMessage()).contains("/v1/items?page=8&sig=***: ");
+  }
+
+  @Test
+  void aQueryParameterTheOptionsShowKeepsItsValueInTheTimeoutMessage() throws Exception {
+    JsonOptions quick =
+        options.toBuilder().timeout(Duration.ofMillis(200)).showQueryParameter("page").build();
+    try (RawServer silent = new RawServer((socket, head) -> Thread.sleep(30_000))) {
+      URI uri = secretUri(silent.uri("/"), "/slow");
+      String shown = "http://" + uri.getHost() + ":" + uri.getPort() + "/slow?token=***&page=2";
+
+      Throwable blocking =
+          catchThrowable(() -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, quick)));
+      Throwable async =
+          catchThrowable(
+              () ->
+                  HttpJson.getFromJsonAsync(client, uri, JsonType.of(String.class, quick))
+                      .get(10, TimeUnit.SECONDS));
+
+      assertThat(blocking).isInstanceOf(CallTimeoutException.class);
+      assertNoSecretAnywhere(blocking);
+      assertThat(blocking).hasMessageEndingWith("for GET " + shown);
+      assertThat(async).isInstanceOf(ExecutionException.class);
+      assertNoSecretAnywhere(async);
+      assertThat(async.getCause()).hasMessageEndingWith("for GET " + shown);
+    }
+  }
+
+  @Test
+  void aQueryParameterShownIsNamedExactly() {
+    JsonOptions.Builder b = JsonOptions.newBuilder();
+    assertThat(catchThrowable(() -> b.showQueryParameter(""))).hasMessage("name is empty");
+    assertThat(catchThrowable(() -> b.showQueryParameter("a=b")))
+        .hasMessage("name contains '=' or '&': a=b");
+    JsonOptions a = b.showQueryParameter("page").build();
+    assertThat(a.shownQueryParameters()).containsExactly("page");
+    assertThat(a).isNotEqualTo(options.toBuilder().build());
+    assertThat(a.toBuilder().build()).isEqualTo(a).hasSameHashCodeAs(a);
+    assertThat(JsonOptions.web().shownQueryParameters()).isEmpty();
+  }
+
   @Test
   void malformedResponseProtocolErrorHidesTheQuery() throws Exception {
     try (RawServer raw =

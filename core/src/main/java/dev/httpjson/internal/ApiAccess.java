@@ -20,6 +20,7 @@ import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -85,18 +86,20 @@ public abstract class ApiAccess {
   public abstract ResponseTooLargeException tooLarge(String message, long limit, long size);
 
   /** {@return the whole-call timeout} */
-  public abstract CallTimeoutException callTimeout(Duration timeout, String method, URI uri);
+  public abstract CallTimeoutException callTimeout(
+      Duration timeout, String method, URI uri, Set<String> shown);
+
+  /** {@return the whole-call timeout of a call that waited for a permit in vain} */
+  public abstract CallTimeoutException limitTimeout(
+      Duration timeout, int max, String method, URI uri, Set<String> shown);
 
   /** {@return the whole-call timeout of a stream} */
-  public abstract CallTimeoutException limitTimeout(
-      Duration timeout, int max, String method, URI uri);
-
   public abstract CallTimeoutException streamTimeout(
-      Duration timeout, @Nullable String method, @Nullable URI uri);
+      Duration timeout, @Nullable String method, @Nullable URI uri, Set<String> shown);
 
   /** {@return the idle timeout of a stream} */
   public abstract CallTimeoutException idleTimeout(
-      Duration idle, @Nullable String method, @Nullable URI uri);
+      Duration idle, @Nullable String method, @Nullable URI uri, Set<String> shown);
 
   /** {@return the failure of a stream while it is iterated, {@code cause} inside} */
   public abstract UncheckedHttpJsonException unchecked(IOException cause);

@@ -106,6 +106,12 @@ public final class CallTrace implements CallListener.Call {
     return trace;
   }
 
+  /** The query parameters the call's options show the values of. */
+  private java.util.Set<String> shown() {
+    JsonOptions o = options;
+    return o == null ? java.util.Set.of() : o.shownQueryParameters();
+  }
+
   @Override
   public String method() {
     return method;
@@ -115,7 +121,7 @@ public final class CallTrace implements CallListener.Call {
   public String uri() {
     String u = uri;
     if (u == null) {
-      u = Uris.redact(target);
+      u = Uris.redact(target, shown());
       uri = u;
     }
     return u;
@@ -243,7 +249,7 @@ public final class CallTrace implements CallListener.Call {
     CallListener l = listener;
     if (l != null) {
       try {
-        l.redirect(this, statusCode, Uris.redact(location), now);
+        l.redirect(this, statusCode, Uris.redact(location, shown()), now);
       } catch (RuntimeException | Error e) {
         thrown(e);
       }

@@ -101,22 +101,38 @@ public final class Calls {
     return Objects.requireNonNull(options, "options == null");
   }
 
+  /** A request for a call that reads one value: {@code Accept} {@link MediaTypes#ACCEPT_JSON}. */
   public static HttpRequest request(
       String method,
       URI uri,
       @Nullable JsonContent content,
       JsonOptions options,
       String[] headers) {
+    return request(method, uri, content, options, headers, MediaTypes.ACCEPT_JSON);
+  }
+
+  /**
+   * A request with httpjson's headers where {@code headers} has none of its own: {@code accept}
+   * (the media types the call reads, and problem details) and those of the body and compression.
+   */
+  public static HttpRequest request(
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      JsonOptions options,
+      String[] headers,
+      String accept) {
     if (content == null) {
       Bodiless last = lastBodiless;
-      if (last != null && last.repeats(method, uri, options.compression(), headers)) {
+      if (last != null && last.repeats(method, uri, options.compression(), headers, accept)) {
         return last.request;
       }
-      HttpRequest request = build(method, uri, null, options, headers);
-      lastBodiless = new Bodiless(method, uri, options.compression(), headers.clone(), request);
+      HttpRequest request = build(method, uri, null, options, headers, accept);
+      lastBodiless =
+          new Bodiless(method, uri, options.compression(), headers.clone(), accept, request);
       return request;
     }
-    return build(method, uri, content, options, headers);
+    return build(method, uri, content, options, headers, accept);
   }
 
   /**
@@ -132,9 +148,16 @@ public final class Calls {
     final String uriText;
     final boolean compression;
     final String[] headers;
+    final String accept;
     final HttpRequest request;
 
-    Bodiless(String method, URI uri, boolean compression, String[] headers, HttpRequest request) {
+    Bodiless(
+        String method,
+        URI uri,
+        boolean compression,
+        String[] headers,
+        String accept,
+        HttpRequest request) {
       this.method = method;
       this.uri = uri;
       // Compared as text: URI.equals ignores the case of percent-escapes, which are sent as
@@ -142,11 +165,13 @@ public final class Calls {
       this.uriText = uri.toString();
       this.compression = compression;
       this.headers = headers;
+      this.accept = accept;
       this.request = request;
     }
 
-    boolean repeats(String method, URI uri, boolean compression, String[] headers) {
+    boolean repeats(String method, URI uri, boolean compression, String[] headers, String accept) {
       return this.compression == compression
+          && this.accept.equals(accept)
           && this.method.equals(method)
           && (this.uri == uri || uriText.equals(uri.toString()))
           && Arrays.equals(this.headers, headers);
@@ -158,7 +183,8 @@ public final class Calls {
       URI uri,
       @Nullable JsonContent content,
       JsonOptions options,
-      String[] headers) {
+      String[] headers,
+      String acceptDefault) {
     HttpRequest.Builder b = HttpRequest.newBuilder(absolute(uri));
     if (content != null) {
       b.method(method, content);
@@ -189,7 +215,7 @@ public final class Calls {
       acceptEncoding |= headers[i].equalsIgnoreCase(ACCEPT_ENCODING);
     }
     if (!accept) {
-      b.header("Accept", MediaTypes.APPLICATION_JSON);
+      b.header("Accept", acceptDefault);
     }
     if (!acceptEncoding && options.compression()) {
       b.header(ACCEPT_ENCODING, ENCODINGS);
@@ -251,7 +277,7 @@ public final class Calls {
   /**
    * Sends a request the caller built, reads the body as {@code type}, fails non-2xx, and keeps the
    * response: its status and headers with the value read. A request without an {@code Accept}
-   * header gets {@code Accept: application/json}.
+   * header gets {@code Accept: application/json, application/problem+json}.
    */
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, JsonType<T> type)
@@ -276,7 +302,7 @@ public final class Calls {
     }
     HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> true);
     if (accept) {
-      b.header("Accept", MediaTypes.APPLICATION_JSON);
+      b.header("Accept", MediaTypes.ACCEPT_JSON);
     }
     if (encoding) {
       b.header(ACCEPT_ENCODING, ENCODINGS);
@@ -369,13 +395,15 @@ public final class Calls {
   public static <T> Stream<T> stream(
       HttpClient client, URI uri, JsonType<T> elementType, String[] headers)
       throws IOException, InterruptedException {
-    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
+    HttpRequest request =
+        request("GET", uri, null, elementType.options(), headers, MediaTypes.accept(elementType));
     return run(client, request, new Plan.Elements<>(elementType, "GET", uri));
   }
 
   public static <T> CompletableFuture<Stream<T>> streamAsync(
       HttpClient client, URI uri, JsonType<T> elementType, String[] headers) {
-    HttpRequest request = request("GET", uri, null, elementType.options(), headers);
+    HttpRequest request =
+        request("GET", uri, null, elementType.options(), headers, MediaTypes.accept(elementType));
     return runAsync(client, request, new Plan.Elements<>(elementType, "GET", uri));
   }
 

@@ -66,7 +66,10 @@ public final class EventCalls {
     return open(client, request, type, events, false);
   }
 
-  /** The caller's headers, with {@code Accept: text/event-stream} unless they set an Accept. */
+  /**
+   * The caller's headers, with {@code Accept: text/event-stream, application/problem+json} unless
+   * they set an Accept.
+   */
   private static String[] accepting(String[] headers) {
     for (int i = 0; i < headers.length; i += 2) {
       if (JsonRequestBuilder.isAccept(headers[i])) {
@@ -75,7 +78,7 @@ public final class EventCalls {
     }
     String[] all = Arrays.copyOf(headers, headers.length + 2);
     all[headers.length] = "Accept";
-    all[headers.length + 1] = TEXT_EVENT_STREAM;
+    all[headers.length + 1] = MediaTypes.ACCEPT_EVENTS;
     return all;
   }
 
@@ -301,7 +304,12 @@ public final class EventCalls {
       return exchange.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       abandon(exchange);
-      throw ApiAccess.get().callTimeout(timeout, request.method(), request.uri());
+      throw ApiAccess.get()
+          .callTimeout(
+              timeout,
+              request.method(),
+              request.uri(),
+              handler.type.options().shownQueryParameters());
     } catch (InterruptedException e) {
       abandon(exchange);
       throw e;
@@ -311,11 +319,11 @@ public final class EventCalls {
           "Cancelled "
               + request.method()
               + " "
-              + Uris.redact(request.uri())
+              + Uris.redact(request.uri(), handler.type.options().shownQueryParameters())
               + " before its headers",
           e);
     } catch (ExecutionException e) {
-      throw failure(e.getCause(), request);
+      throw failure(e.getCause(), request, handler.type.options().shownQueryParameters());
     }
   }
 
@@ -327,7 +335,8 @@ public final class EventCalls {
     }
   }
 
-  private static IOException failure(@Nullable Throwable t, HttpRequest request) {
+  private static IOException failure(
+      @Nullable Throwable t, HttpRequest request, java.util.Set<String> shown) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof HttpJsonException || c instanceof java.net.ProtocolException) {
         return (IOException) c;
@@ -343,7 +352,7 @@ public final class EventCalls {
       return (IOException) t;
     }
     return new IOException(
-        "Failed " + request.method() + " " + Uris.redact(request.uri()) + ": " + t, t);
+        "Failed " + request.method() + " " + Uris.redact(request.uri(), shown) + ": " + t, t);
   }
 
   /**

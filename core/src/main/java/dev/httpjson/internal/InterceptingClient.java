@@ -220,6 +220,12 @@ public final class InterceptingClient extends HttpClient {
     return plan != null && ((Link<?>) chain).handler == plan.sent ? plan.trace : null;
   }
 
+  /** The options of the call a chain belongs to, or {@code null} for a plain {@code send}. */
+  public static dev.httpjson.@Nullable JsonOptions options(Interceptor.Chain<?> chain) {
+    Plan<?> plan = chain instanceof Link ? ((Link<?>) chain).plan : null;
+    return plan == null ? null : plan.options();
+  }
+
   /** The trace of the call a chain belongs to, or {@code null}. */
   public static @Nullable CallTrace trace(Interceptor.Chain<?> chain) {
     Plan<?> plan = chain instanceof Link ? ((Link<?>) chain).plan : null;

@@ -181,7 +181,7 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
       if (encoded != body) {
         HttpRequest.Builder b = delegate.copy().method(built.method(), encoded);
         if (!acceptSet) {
-          b.header("Accept", MediaTypes.APPLICATION_JSON);
+          b.header("Accept", MediaTypes.ACCEPT_JSON);
         }
         return b.build();
       }
@@ -191,7 +191,7 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
     }
     HttpRequest.Builder b = delegate.copy();
     if (!acceptSet) {
-      b.header("Accept", MediaTypes.APPLICATION_JSON);
+      b.header("Accept", MediaTypes.ACCEPT_JSON);
     }
     if (!contentTypeSet && contentType != null) {
       b.header("Content-Type", contentType);

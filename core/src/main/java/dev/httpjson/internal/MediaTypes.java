@@ -15,11 +15,40 @@ public final class MediaTypes {
   public static final String PROBLEM_JSON = "application/problem+json";
   public static final String NDJSON = "application/x-ndjson";
 
+  /**
+   * The default {@code Accept} of a call that reads one value: JSON, and the problem details (RFC
+   * 9457) an error may carry. A server that negotiates answers a declared problem only to a client
+   * that accepts it, and may otherwise fall back to the success body.
+   */
+  public static final String ACCEPT_JSON = APPLICATION_JSON + ", " + PROBLEM_JSON;
+
+  /** The default {@code Accept} of a stream that reads either a JSON array or NDJSON. */
+  public static final String ACCEPT_ELEMENTS =
+      APPLICATION_JSON + ", " + NDJSON + ", " + PROBLEM_JSON;
+
+  /** The default {@code Accept} of a stream read as NDJSON (JSON too: a Kubernetes watch). */
+  public static final String ACCEPT_NDJSON = NDJSON + ", " + APPLICATION_JSON + ", " + PROBLEM_JSON;
+
+  /** The default {@code Accept} of Server-Sent Events. */
+  public static final String ACCEPT_EVENTS = "text/event-stream, " + PROBLEM_JSON;
+
   public static final Charset UTF_32 = Charset.forName("UTF-32");
   public static final Charset UTF_32BE = Charset.forName("UTF-32BE");
   public static final Charset UTF_32LE = Charset.forName("UTF-32LE");
 
   private MediaTypes() {}
+
+  /** The default {@code Accept} of a stream of {@code elementType}, by its stream format. */
+  public static String accept(dev.httpjson.JsonType<?> elementType) {
+    switch (elementType.options().streamFormat()) {
+      case ARRAY:
+        return ACCEPT_JSON;
+      case NDJSON:
+        return ACCEPT_NDJSON;
+      default:
+        return ACCEPT_ELEMENTS;
+    }
+  }
 
   /** The raw charset parameter value, unquoted, or {@code null} when there is none. */
   public static @Nullable String charsetName(@Nullable String contentType) {

@@ -156,7 +156,8 @@ public abstract class Plan<R> {
                     java.util.Objects.requireNonNull(options.timeout()),
                     limit.max(),
                     request.method(),
-                    request.uri());
+                    request.uri(),
+                    options.shownQueryParameters());
         timedOut = e;
       }
       return e;
@@ -173,7 +174,10 @@ public abstract class Plan<R> {
         e = timedOut;
         if (e == null) {
           HttpRequest r = this.request != null ? this.request : request;
-          e = ApiAccess.get().callTimeout(options.timeout(), r.method(), r.uri());
+          e =
+              ApiAccess.get()
+                  .callTimeout(
+                      options.timeout(), r.method(), r.uri(), options.shownQueryParameters());
           timedOut = e;
         }
       }

@@ -155,14 +155,16 @@ public final class Redirects implements Interceptor {
     }
   }
 
-  private static IOException tooMany(HttpRequest first) {
+  private static IOException tooMany(HttpRequest first, Chain<?> chain) {
+    dev.httpjson.JsonOptions options = InterceptingClient.options(chain);
     return new IOException(
         "Too many redirects (more than "
             + MAX_HOPS
             + ") from "
             + first.method()
             + " "
-            + Uris.redact(first.uri()));
+            + Uris.redact(
+                first.uri(), options == null ? Set.of() : options.shownQueryParameters()));
   }
 
   @Override
@@ -177,7 +179,7 @@ public final class Redirects implements Interceptor {
         return response;
       }
       if (hops == MAX_HOPS) {
-        throw tooMany(request);
+        throw tooMany(request, chain);
       }
       redirected(chain, response.statusCode(), target);
       current = next(request, current, target, response.statusCode());
@@ -225,7 +227,7 @@ public final class Redirects implements Interceptor {
             return;
           }
           if (hops == MAX_HOPS) {
-            result.completeExceptionally(tooMany(first));
+            result.completeExceptionally(tooMany(first, chain));
             return;
           }
           HttpRequest next;

@@ -32,6 +32,7 @@ public final class TimedInputStream extends FilterInputStream {
   private final Runnable idleExpiry;
   private final Runnable budgetExpiry;
   private final @Nullable Plan<?> plan;
+  private final java.util.Set<String> shown;
 
   /** What is left of the whole-call timeout for waiting; read and written by the reader only. */
   private long budgetNanos;
@@ -44,16 +45,18 @@ public final class TimedInputStream extends FilterInputStream {
       @Nullable Duration idle,
       @Nullable String method,
       @Nullable URI uri,
-      @Nullable Plan<?> plan) {
+      @Nullable Plan<?> plan,
+      java.util.Set<String> shown) {
     super(in);
     this.plan = plan;
+    this.shown = shown;
     this.timeout = timeout;
     this.idle = idle;
     this.idleNanos = idle == null ? NONE : idle.toNanos();
     this.budgetNanos = timeout == null ? NONE : timeout.toNanos();
     this.method = method;
     this.uri = uri;
-    this.idleExpiry = () -> expire(ApiAccess.get().idleTimeout(idle, method, uri));
+    this.idleExpiry = () -> expire(ApiAccess.get().idleTimeout(idle, method, uri, shown));
     this.budgetExpiry = () -> expire(budgetFailure());
   }
 
@@ -71,7 +74,14 @@ public final class TimedInputStream extends FilterInputStream {
     if (options.timeout() == null && options.idleTimeout() == null) {
       return null;
     }
-    return new TimedInputStream(body, options.timeout(), options.idleTimeout(), method, uri, plan);
+    return new TimedInputStream(
+        body,
+        options.timeout(),
+        options.idleTimeout(),
+        method,
+        uri,
+        plan,
+        options.shownQueryParameters());
   }
 
   /**
@@ -161,7 +171,8 @@ public final class TimedInputStream extends FilterInputStream {
   }
 
   private CallTimeoutException budgetFailure() {
-    return ApiAccess.get().streamTimeout(timeout != null ? timeout : Duration.ZERO, method, uri);
+    return ApiAccess.get()
+        .streamTimeout(timeout != null ? timeout : Duration.ZERO, method, uri, shown);
   }
 
   /** On the timer thread: records the failure and closes the body, which wakes a blocked read. */

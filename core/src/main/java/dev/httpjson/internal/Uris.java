@@ -14,6 +14,31 @@ public final class Uris {
 
   private Uris() {}
 
+  /** {@code name}, checked as a query parameter name whose value may be shown. */
+  public static String checkQueryName(String name) {
+    java.util.Objects.requireNonNull(name, "name == null");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("name is empty");
+    }
+    if (name.indexOf('=') >= 0 || name.indexOf('&') >= 0) {
+      throw new IllegalArgumentException("name contains '=' or '&': " + name);
+    }
+    return name;
+  }
+
+  /** The set of names shown: {@code a}, or the union of both when both have names. */
+  public static Set<String> union(Set<String> a, Set<String> b) {
+    if (b.isEmpty() || a.containsAll(b)) {
+      return a;
+    }
+    if (a.isEmpty()) {
+      return b;
+    }
+    java.util.Set<String> all = new java.util.HashSet<>(a);
+    all.addAll(b);
+    return all;
+  }
+
   /**
    * The form of {@code uri} for exception messages and {@code toString}: scheme, host, port, path
    * and the query's parameter names; userinfo and the fragment dropped, each query value replaced

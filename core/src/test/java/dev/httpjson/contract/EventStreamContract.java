@@ -55,6 +55,9 @@ import org.junit.jupiter.api.Test;
  * and hostile servers; every failure is followed by a normal call and a leak check.
  */
 public abstract class EventStreamContract {
+  /** The default Accept of an event stream: its events, and problem details for its errors. */
+  private static final String ACCEPT_EVENTS = "text/event-stream, application/problem+json";
+
   protected MockWebServer server;
   protected HttpClient client;
   protected JsonOptions options;
@@ -151,7 +154,7 @@ public abstract class EventStreamContract {
             new ServerSentEvent<>("1", "message", new Named("b"), Duration.ofMillis(250)));
     RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("GET");
-    assertThat(request.getHeaders().values("Accept")).containsExactly("text/event-stream");
+    assertThat(request.getHeaders().values("Accept")).containsExactly(ACCEPT_EVENTS);
     assertClientHealthyAndNothingLeaked();
   }
 
@@ -181,7 +184,7 @@ public abstract class EventStreamContract {
     RecordedRequest request = received(server).take();
     assertThat(request.getUrl().encodedPath()).isEqualTo("/api/feed");
     assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t");
-    assertThat(request.getHeaders().values("Accept")).containsExactly("text/event-stream");
+    assertThat(request.getHeaders().values("Accept")).containsExactly(ACCEPT_EVENTS);
   }
 
   @Test
@@ -201,7 +204,7 @@ public abstract class EventStreamContract {
     assertThat(request.getMethod()).isEqualTo("POST");
     assertThat(request.getBody().utf8()).isEqualTo("{\"prompt\":\"hi\"}");
     assertThat(request.getHeaders().get("Content-Type")).startsWith("application/json");
-    assertThat(request.getHeaders().values("Accept")).containsExactly("text/event-stream");
+    assertThat(request.getHeaders().values("Accept")).containsExactly(ACCEPT_EVENTS);
     assertClientHealthyAndNothingLeaked();
   }
 
@@ -440,7 +443,7 @@ public abstract class EventStreamContract {
     assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isNull();
     RecordedRequest second = received(server).take();
     assertThat(second.getHeaders().get("Last-Event-ID")).isEqualTo("5");
-    assertThat(second.getHeaders().values("Accept")).containsExactly("text/event-stream");
+    assertThat(second.getHeaders().values("Accept")).containsExactly(ACCEPT_EVENTS);
     assertThat(received(server).take().getHeaders().get("Last-Event-ID")).isEqualTo("5");
     assertClientHealthyAndNothingLeaked();
   }

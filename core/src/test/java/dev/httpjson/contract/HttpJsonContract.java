@@ -187,7 +187,8 @@ public abstract class HttpJsonContract {
     assertThat(value).isEqualTo(MILD);
     RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("GET");
-    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+    assertThat(request.getHeaders().get("Accept"))
+        .isEqualTo("application/json, application/problem+json");
   }
 
   @Test
@@ -900,7 +901,8 @@ public abstract class HttpJsonContract {
     assertThat(request.getMethod()).isEqualTo("POST");
     assertThat(request.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
-    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+    assertThat(request.getHeaders().get("Accept"))
+        .isEqualTo("application/json, application/problem+json");
     assertThat(request.getHeaders().get("Content-Length"))
         .isEqualTo(String.valueOf(FORECAST.length()));
     assertThat(request.getHeaders().get("Transfer-Encoding")).isNull();
@@ -1042,7 +1044,8 @@ public abstract class HttpJsonContract {
     assertThat(request.getMethod()).isEqualTo("QUERY");
     assertThat(request.getHeaders().get("Content-Type"))
         .isEqualTo("application/json; charset=utf-8");
-    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+    assertThat(request.getHeaders().get("Accept"))
+        .isEqualTo("application/json, application/problem+json");
     String body = "{\"displayName\":\"mild\"}";
     assertThat(request.getHeaders().get("Content-Length")).isEqualTo(String.valueOf(body.length()));
     assertThat(request.getBody().utf8()).isEqualTo(body);
@@ -2002,7 +2005,8 @@ public abstract class HttpJsonContract {
     RecordedRequest request = received(server).take();
     assertThat(request.getMethod()).isEqualTo("PUT");
     assertThat(request.getHeaders().values("Idempotency-Key")).containsExactly("k-1");
-    assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
+    assertThat(request.getHeaders().values("Accept"))
+        .containsExactly("application/json, application/problem+json");
     assertThat(request.getBody().utf8()).isEqualTo("{\"displayName\":\"order\"}");
   }
 
@@ -2292,6 +2296,7 @@ public abstract class HttpJsonContract {
     RecordedRequest request = received(server).take();
     assertThat(request.getHeaders().values("Authorization")).containsExactly("Bearer t");
     assertThat(request.getHeaders().values("X-Request-Id")).containsExactly("r-2");
-    assertThat(request.getHeaders().values("Accept")).containsExactly("application/json");
+    assertThat(request.getHeaders().values("Accept"))
+        .containsExactly("application/json, application/problem+json");
   }
 }

@@ -174,6 +174,131 @@ public abstract class InterceptorContract {
   }
 
   /**
+   * A request interceptor is one function, and it runs on both paths: a blocking call, an async
+   * call, and {@code sendAsync} on a decorated client, which takes the asynchronous path.
+   */
+  @Test
+  void aRequestInterceptorWrittenOnceChangesTheRequestOnTheBlockingAndTheAsyncPath()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger count =
+        new java.util.concurrent.atomic.AtomicInteger();
+    Interceptor numbered =
+        Interceptor.request(r -> withHeader(r, "X-Number", "" + count.incrementAndGet()));
+    HttpJsonClient api = api().interceptor(numbered).build();
+    HttpClient decorated = Interceptor.decorate(client, numbered);
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(json(200, "\"a\""));
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    assertThat(decorated.send(own, HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("\"a\"");
+    assertThat(
+            decorated
+                .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                .get(5, TimeUnit.SECONDS)
+                .body())
+        .isEqualTo("\"a\"");
+
+    for (int i = 1; i <= 4; i++) {
+      RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
+      assertThat(r.getHeaders().get("X-Number")).isEqualTo("" + i);
+    }
+  }
+
+  @Test
+  void whatARequestInterceptorThrowsFailsTheCallOnBothPathsAndNothingIsSent() throws Exception {
+    IllegalStateException refused = new IllegalStateException("no signing key");
+    Interceptor failing =
+        Interceptor.request(
+            r -> {
+              throw refused;
+            });
+    HttpClient decorated = Interceptor.decorate(client, failing);
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThatThrownBy(() -> api().interceptor(failing).build().getFromJson("items", String.class))
+        .isSameAs(refused);
+    assertThatThrownBy(() -> decorated.send(own, HttpResponse.BodyHandlers.ofString()))
+        .isSameAs(refused);
+    assertThatThrownBy(
+            () ->
+                decorated
+                    .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class)
+        .hasCauseReference(refused);
+    assertThatThrownBy(
+            () ->
+                Interceptor.decorate(client, Interceptor.request(r -> null))
+                    .send(own, HttpResponse.BodyHandlers.discarding()))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("returned a null request");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  /**
+   * A response interceptor is one function that sees each response, blocking and async, and what it
+   * throws fails the call.
+   */
+  @Test
+  void aResponseInterceptorWrittenOnceSeesTheResponseOnTheBlockingAndTheAsyncPath()
+      throws Exception {
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Interceptor watching =
+        Interceptor.response(
+            r -> seen.add(r.statusCode() + " " + r.headers().firstValue("X-Left").orElse("?")));
+    HttpJsonClient api = api().interceptor(watching).build();
+    HttpClient decorated = Interceptor.decorate(client, watching);
+    for (int i = 4; i > 0; i--) {
+      server.enqueue(json(200, "\"a\"").newBuilder().addHeader("X-Left", "" + i).build());
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("a");
+    assertThat(api.getFromJsonAsync("items", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("a");
+    assertThat(decorated.send(own, HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("\"a\"");
+    assertThat(
+            decorated
+                .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                .get(5, TimeUnit.SECONDS)
+                .body())
+        .isEqualTo("\"a\"");
+
+    assertThat(seen).containsExactly("200 4", "200 3", "200 2", "200 1");
+  }
+
+  @Test
+  void whatAResponseInterceptorThrowsFailsTheCallOnBothPaths() throws Exception {
+    IllegalStateException quota = new IllegalStateException("quota exhausted");
+    Interceptor failing =
+        Interceptor.response(
+            r -> {
+              if (r.headers().firstValue("X-Left").orElse("").equals("0")) {
+                throw quota;
+              }
+            });
+    HttpClient decorated = Interceptor.decorate(client, failing);
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(json(200, "\"a\"").newBuilder().addHeader("X-Left", "0").build());
+    }
+    HttpRequest own = HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items")).build();
+
+    assertThatThrownBy(() -> api().interceptor(failing).build().getFromJson("items", String.class))
+        .isSameAs(quota);
+    assertThatThrownBy(() -> decorated.send(own, HttpResponse.BodyHandlers.ofString()))
+        .isSameAs(quota);
+    assertThatThrownBy(
+            () ->
+                decorated
+                    .sendAsync(own, HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class)
+        .hasCauseReference(quota);
+  }
+
+  /**
    * A body that fails to decode fails the exchange inside the chain, blocking and async: an
    * interceptor (a span, a log line) sees the caller's {@link JsonReadException}, not a 200 that
    * went well.
@@ -824,6 +949,53 @@ public abstract class InterceptorContract {
         .cause()
         .isInstanceOf(HttpJsonStatusException.class)
         .hasMessageEndingWith("(3 attempts)");
+    assertThat(received(server).count()).isEqualTo(6);
+  }
+
+  /**
+   * An API that answers 403 for a rate limit says so with {@code Retry-After}; a 403 without one is
+   * a refusal that no later attempt changes. So a status other than those that mean "later" by
+   * themselves is retried only with a {@code Retry-After}, while 503 keeps its rule.
+   */
+  @Test
+  void a403InTheStatusesIsRetriedOnlyWhenItCarriesRetryAfter() throws Exception {
+    HttpJsonClient api =
+        api()
+            .options(options.toBuilder().timeout(Duration.ofSeconds(5)).build())
+            .interceptor(
+                RetryInterceptor.newBuilder()
+                    .maxAttempts(3)
+                    .backoff(Duration.ZERO, Duration.ofSeconds(60))
+                    .statuses(403, 429, 503)
+                    .build())
+            .build();
+
+    server.enqueue(status(403, null));
+    assertThatThrownBy(() -> api.getFromJson("x", String.class))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(403);
+              assertThat(e.getSuppressed())
+                  .extracting(Throwable::getMessage)
+                  .containsExactly("not retried: HTTP 403 without Retry-After");
+            });
+    assertThat(received(server).count()).isEqualTo(1);
+
+    server.enqueue(status(403, null));
+    assertThatThrownBy(() -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(HttpJsonStatusException.class);
+    assertThat(received(server).count()).isEqualTo(2);
+
+    server.enqueue(status(403, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+    assertThat(received(server).count()).isEqualTo(4);
+
+    server.enqueue(status(503, null));
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("ok");
     assertThat(received(server).count()).isEqualTo(6);
   }
 
@@ -1559,6 +1731,144 @@ public abstract class InterceptorContract {
         .isNotNull();
   }
 
+  /**
+   * Without a base URI the first request's origin is the trusted one, but an {@code HttpClient}
+   * that follows redirects itself copies every header to the hop before httpjson sees it: the JDK
+   * client sent {@code X-Api-Key} (and on JDK 17 {@code Authorization}) to the other origin, OkHttp
+   * both. Nothing can stop such a client per request, so the combination is refused as with a base
+   * URI.
+   */
+  @Test
+  void withoutABaseUriAClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders() {
+    HttpClient following = newRedirectingClient();
+    assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
+    for (String name : List.of("X-Api-Key", "Authorization")) {
+      assertThatThrownBy(
+              () ->
+                  HttpJsonClient.newBuilder(following)
+                      .options(options)
+                      .header(name, "s3cret")
+                      .build())
+          .as(name)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("followRedirects(Redirect.NEVER)")
+          .hasMessageContaining(name)
+          .hasMessageNotContaining("s3cret");
+    }
+    assertThatThrownBy(
+            () ->
+                HttpJsonClient.newBuilder(following)
+                    .options(options)
+                    .header("X-Token", () -> "rotating")
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("X-Token");
+  }
+
+  /**
+   * A credential given for one call would follow a redirect the {@code HttpClient} follows itself
+   * to any origin (JDK 17 sends {@code Authorization} there): it is refused when added, while a
+   * header that is no credential is not.
+   */
+  @Test
+  void aCredentialForOneCallIsRefusedOnAClientThatFollowsRedirectsItself() throws Exception {
+    HttpClient following = newRedirectingClient();
+    assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
+    HttpJsonClient api = HttpJsonClient.newBuilder(following).options(options).build();
+    for (String name : List.of("Authorization", "proxy-authorization", "Cookie")) {
+      assertThatThrownBy(() -> api.withHeader(name, "s3cret"))
+          .as(name)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining(name)
+          .hasMessageContaining("followRedirects(Redirect.NEVER)")
+          .hasMessageNotContaining("s3cret");
+    }
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(
+            api.withHeader("X-Request-Id", "r1")
+                .getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("ok");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().get("X-Request-Id"))
+        .isEqualTo("r1");
+  }
+
+  /**
+   * {@code Accept} and {@code Content-Type} describe the exchange and carry no credential: a client
+   * that follows redirects itself is accepted with them alone, with or without a base URI.
+   */
+  @Test
+  void aClientThatFollowsRedirectsItselfIsAcceptedWithOnlyADefaultAcceptAndContentType()
+      throws Exception {
+    HttpClient following = newRedirectingClient();
+    String vendor = "application/vnd.acme+json";
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(following)
+            .options(options)
+            .header("Accept", vendor)
+            .header("Content-Type", vendor)
+            .build();
+    assertThat(
+            HttpJsonClient.newBuilder(following)
+                .baseUri(LoopbackServer.uri(server, "/v1/"))
+                .header("Accept", vendor)
+                .build())
+        .isNotNull();
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("ok");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().values("Accept"))
+        .containsExactly(vendor);
+  }
+
+  /**
+   * The safe form of the refused combination: without a base URI, httpjson follows GET 302 and POST
+   * 307 and 308 to another origin itself, and that origin gets neither the API key nor the
+   * Authorization, blocking and async, while the body goes again on 307 and 308.
+   */
+  @Test
+  void withoutABaseUriARedirectedGetAndPostCarryNoDefaultCredentialsToAnotherOrigin()
+      throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .header("Authorization", "Bearer s3cret")
+            .header("X-Api-Key", "k3y")
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    String from = LoopbackServer.uri(server, "/x").toString();
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    for (int code : new int[] {302, 307, 308}) {
+      for (boolean async : new boolean[] {false, true}) {
+        String what = code + (async ? " async" : " blocking");
+        server.enqueue(redirect(code, elsewhere));
+        other.enqueue(json(200, "\"there\""));
+        String got;
+        if (code == 302) {
+          got =
+              async
+                  ? api.getFromJsonAsync(from, String.class).get(5, TimeUnit.SECONDS)
+                  : api.getFromJson(from, String.class);
+        } else {
+          got =
+              async
+                  ? api.postAsJsonAsync(from, "v", String.class).get(5, TimeUnit.SECONDS)
+                  : api.postAsJson(from, "v", String.class);
+        }
+        assertThat(got).as(what).isEqualTo("there");
+        RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+        assertThat(first.getHeaders().get("X-Api-Key")).as(what).isEqualTo("k3y");
+        assertThat(first.getHeaders().get("Authorization")).as(what).isEqualTo("Bearer s3cret");
+        RecordedRequest hop = received(other).take(5, TimeUnit.SECONDS);
+        assertThat(hop.getMethod()).as(what).isEqualTo(code == 302 ? "GET" : "POST");
+        assertThat(hop.getHeaders().values("X-Api-Key")).as(what).isEmpty();
+        assertThat(hop.getHeaders().values("Authorization")).as(what).isEmpty();
+        if (code != 302) {
+          assertThat(hop.getBody().utf8()).as(what).isEqualTo("\"v\"");
+        }
+      }
+    }
+  }
+
   @Test
   void aRedirectToAnotherOriginCarriesNoDefaultHeaders() throws Exception {
     HttpJsonClient api =
@@ -1680,7 +1990,8 @@ public abstract class InterceptorContract {
       assertThat(hop.getTarget()).isEqualTo("/landing");
       assertThat(hop.getHeaders().values("Authorization")).isEmpty();
       assertThat(hop.getHeaders().values("X-Token")).isEmpty();
-      assertThat(hop.getHeaders().values("Accept")).containsExactly("application/json");
+      assertThat(hop.getHeaders().values("Accept"))
+          .containsExactly("application/json, application/problem+json");
     }
   }
 

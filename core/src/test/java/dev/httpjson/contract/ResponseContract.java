@@ -121,7 +121,7 @@ public abstract class ResponseContract {
     assertThat(response.headers().firstValue("ETag")).contains("\"v1\"");
     assertThat(response.body()).isEqualTo(new Item(1, "first"));
     assertThat(response.request().uri()).isEqualTo(uri("/items/1"));
-    assertThat(take().getHeaders().get("Accept")).isEqualTo("application/json");
+    assertThat(take().getHeaders().get("Accept")).isEqualTo(ACCEPT_JSON);
   }
 
   @Test
@@ -226,7 +226,7 @@ public abstract class ResponseContract {
     assertThat(request.getUrl().encodedPath()).isEqualTo("/api/items/3");
     assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
     assertThat(request.getHeaders().get("If-None-Match")).isEqualTo("\"v0\"");
-    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+    assertThat(request.getHeaders().get("Accept")).isEqualTo(ACCEPT_JSON);
   }
 
   @Test
@@ -337,6 +337,99 @@ public abstract class ResponseContract {
                     .isEqualTo(new ApiError("Conflict", "d")));
   }
 
+  // ---- Accept ----
+
+  private static final String ACCEPT_JSON = "application/json, application/problem+json";
+
+  /**
+   * A server that negotiates the response's media type (as mock servers made from an OpenAPI
+   * document do) answers a declared {@code application/problem+json} error only to a client that
+   * accepts it, and otherwise falls back to the success example: the default Accept names both.
+   */
+  @Test
+  public void aNegotiatingServerAnswersItsDeclaredProblemBecauseTheDefaultAcceptNamesIt()
+      throws Exception {
+    server.setDispatcher(
+        new mockwebserver3.Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            String accept = String.valueOf(request.getHeaders().get("Accept"));
+            if (accept.contains("application/problem+json")) {
+              return new MockResponse.Builder()
+                  .code(404)
+                  .addHeader("Content-Type", "application/problem+json")
+                  .body("{\"title\":\"Not Found\",\"status\":404,\"detail\":\"no item 9\"}")
+                  .build();
+            }
+            return json(200, "{\"id\":1,\"title\":\"the example\"}");
+          }
+        });
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/items/9"), JsonType.of(Item.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(404);
+              assertThat(e.problem().map(p -> p.detail())).contains("no item 9");
+            });
+    assertThat(take().getHeaders().values("Accept")).containsExactly(ACCEPT_JSON);
+  }
+
+  @Test
+  public void everyCallThatReadsOneValueAcceptsJsonAndProblemDetailsByDefault() throws Exception {
+    HttpJsonClient api = api();
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", null));
+    }
+    JsonType<Item[]> items = JsonType.of(Item[].class, options);
+    api.getFromJson("items", items);
+    api.postAsJson("items", new Item(1, "a"), items);
+    api.exchange(HttpRequest.newBuilder(api.uri("items")).build(), items);
+    HttpJson.exchange(client, HttpRequest.newBuilder(uri("/items")).build(), items);
+    client.send(
+        JsonContent.of(new Item(1, "a"), options).requestBuilder("POST", uri("/items")).build(),
+        HttpResponse.BodyHandlers.discarding());
+    try (Stream<Item> paged = api.getFromJsonAsPagedStream("items", Item.class)) {
+      assertThat(paged).hasSize(1);
+    }
+    for (int i = 0; i < 6; i++) {
+      RecordedRequest request = take();
+      assertThat(request.getHeaders().values("Accept"))
+          .as(request.getMethod() + " " + i)
+          .containsExactly(ACCEPT_JSON);
+    }
+  }
+
+  /**
+   * A stream reads a JSON array or NDJSON, so it accepts both (NDJSON first when the options say
+   * NDJSON, neither when they say ARRAY), and problem details for its errors.
+   */
+  @Test
+  public void aStreamAcceptsTheFormatsItReadsAndProblemDetailsByDefault() throws Exception {
+    Map<JsonOptions.StreamFormat, String> expected =
+        Map.of(
+            JsonOptions.StreamFormat.AUTO,
+            "application/json, application/x-ndjson, application/problem+json",
+            JsonOptions.StreamFormat.ARRAY,
+            ACCEPT_JSON,
+            JsonOptions.StreamFormat.NDJSON,
+            "application/x-ndjson, application/json, application/problem+json");
+    for (JsonOptions.StreamFormat format : JsonOptions.StreamFormat.values()) {
+      server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", null));
+      JsonType<Item> type =
+          JsonType.of(Item.class, options.toBuilder().streamFormat(format).build());
+      try (Stream<Item> stream = HttpJson.getFromJsonAsStream(client, uri("/items"), type)) {
+        stream.forEach(item -> {});
+      } catch (UncheckedIOException e) {
+        // an array read as NDJSON: only the header matters here
+      }
+      assertThat(take().getHeaders().values("Accept"))
+          .as(format.toString())
+          .containsExactly(expected.get(format));
+    }
+  }
+
   // ---- pagination ----
 
   private MockResponse page(String body, String link) {
@@ -390,6 +483,27 @@ public abstract class ResponseContract {
     }
 
     assertThat(received(server).count()).isEqualTo(1);
+  }
+
+  /** A later page's failure says which page failed, when the options show that parameter. */
+  @Test
+  public void aLaterPagesFailureNamesThePageTheOptionsShow() throws Exception {
+    server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2&sig=s3cret>; rel=next"));
+    server.enqueue(json(503, "{\"error\":\"busy\"}"));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/").toString())
+            .options(options.toBuilder().showQueryParameter("page").build())
+            .build();
+
+    try (Stream<Item> items = api.getFromJsonAsPagedStream("items?page=1", Item.class)) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedIOException.class)
+          .cause()
+          .isInstanceOf(HttpJsonStatusException.class)
+          .hasMessageContaining("HTTP 503 from GET " + uri("/api/items?page=2&sig=***"))
+          .hasMessageNotContaining("s3cret");
+    }
   }
 
   @Test

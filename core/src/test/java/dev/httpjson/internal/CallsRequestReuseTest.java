@@ -35,7 +35,7 @@ class CallsRequestReuseTest {
     assertThat(again).isSameAs(first);
     assertThat(again.headers().map())
         .containsEntry("X-A", List.of("1"))
-        .containsEntry("Accept", List.of("application/json"))
+        .containsEntry("Accept", List.of("application/json, application/problem+json"))
         .containsKey("Accept-Encoding");
   }
 

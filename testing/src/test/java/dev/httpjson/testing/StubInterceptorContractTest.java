@@ -32,7 +32,12 @@ class StubInterceptorContractTest extends InterceptorContract {
               "aConnectFailureIsRetriedAndReportedWithTheAttempts",
               "aPostIsRetriedWhenNothingWasSent")
           .skip(NO_TLS, "aCertificateTheClientDoesNotTrustIsNotRetried")
-          .skip(NO_REDIRECTS, "aClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders");
+          .skip(
+              NO_REDIRECTS,
+              "aClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders",
+              "withoutABaseUriAClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders",
+              "aClientThatFollowsRedirectsItselfIsAcceptedWithOnlyADefaultAcceptAndContentType",
+              "aCredentialForOneCallIsRefusedOnAClientThatFollowsRedirectsItself");
 
   private ScriptedStub stub;
 

@@ -77,7 +77,8 @@ class GeneratedApiTest {
     assertThat(request.getTarget()).isEqualTo("/api/repos/acme/widgets/issues/7");
     assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
     assertThat(request.getHeaders().get("X-GitHub-Api-Version")).isEqualTo("2022-11-28");
-    assertThat(request.getHeaders().get("Accept")).isEqualTo("application/json");
+    assertThat(request.getHeaders().get("Accept"))
+        .isEqualTo("application/json, application/problem+json");
   }
 
   @Test
@@ -290,7 +291,8 @@ class GeneratedApiTest {
 
     RecordedRequest request = take();
     assertThat(request.getHeaders().get("Last-Event-ID")).isEqualTo("4");
-    assertThat(request.getHeaders().get("Accept")).isEqualTo("text/event-stream");
+    assertThat(request.getHeaders().get("Accept"))
+        .isEqualTo("text/event-stream, application/problem+json");
   }
 
   @Test
