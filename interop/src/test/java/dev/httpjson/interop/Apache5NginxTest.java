@@ -73,12 +73,4 @@ class Apache5NginxTest extends NginxInterop {
   void aPostOnAPooledConnectionNginxClosedWhileIdleSucceedsAndArrivesOnce() throws Exception {
     super.aPostOnAPooledConnectionNginxClosedWhileIdleSucceedsAndArrivesOnce();
   }
-
-  /** Fails: the default header reaches the other origin (a known defect of core's, being fixed). */
-  @Override
-  @Test
-  @Tag("tofix")
-  void aRedirectToAnotherOriginFollowedByTheHttpClientCarriesNoDefaultHeader() throws Exception {
-    super.aRedirectToAnotherOriginFollowedByTheHttpClientCarriesNoDefaultHeader();
-  }
 }

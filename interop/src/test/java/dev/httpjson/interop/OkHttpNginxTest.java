@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 
 /** {@link NginxInterop} on the OkHttp transport. */
 class OkHttpNginxTest extends NginxInterop {
@@ -44,13 +42,5 @@ class OkHttpNginxTest extends NginxInterop {
       client.dispatcher().executorService().shutdown();
       client.connectionPool().evictAll();
     }
-  }
-
-  /** Fails: the default header reaches the other origin (a known defect of core's, being fixed). */
-  @Override
-  @Test
-  @Tag("tofix")
-  void aRedirectToAnotherOriginFollowedByTheHttpClientCarriesNoDefaultHeader() throws Exception {
-    super.aRedirectToAnotherOriginFollowedByTheHttpClientCarriesNoDefaultHeader();
   }
 }
