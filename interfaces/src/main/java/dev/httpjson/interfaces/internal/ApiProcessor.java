@@ -32,6 +32,8 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
@@ -484,7 +486,10 @@ public final class ApiProcessor extends AbstractProcessor {
             return null;
           }
           if (!scalar(type)) {
-            fail(p, found, "unsupported @Path type " + type + ": a path segment is one value");
+            fail(
+                p,
+                found,
+                "unsupported @Path type " + source(type) + ": a path segment is one value");
             return null;
           }
           break;
@@ -502,7 +507,7 @@ public final class ApiProcessor extends AbstractProcessor {
                 p,
                 found,
                 "unsupported @Query type "
-                    + type
+                    + source(type)
                     + ": take a value, an Optional or an Iterable (a List, a Set) of values");
             return null;
           }
@@ -513,7 +518,7 @@ public final class ApiProcessor extends AbstractProcessor {
             return null;
           }
           if (!scalar(type)) {
-            fail(p, found, "unsupported @Header type " + type + ": a header is one value");
+            fail(p, found, "unsupported @Header type " + source(type) + ": a header is one value");
             return null;
           }
           break;
@@ -705,7 +710,14 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       if (unsupported != null) {
-        fail(m, "unsupported return type " + r + " of " + m.getSimpleName() + ": " + unsupported);
+        fail(
+            m,
+            "unsupported return type "
+                + source(r)
+                + " of "
+                + m.getSimpleName()
+                + ": "
+                + unsupported);
         return;
       }
       if (paged && method.kind != Kind.PAGED) {
@@ -781,7 +793,7 @@ public final class ApiProcessor extends AbstractProcessor {
         s.append("  private final ")
             .append(TYPE)
             .append('<')
-            .append(m.read)
+            .append(source(m.read))
             .append("> t")
             .append(m.index)
             .append(";\n");
@@ -851,13 +863,13 @@ public final class ApiProcessor extends AbstractProcessor {
             ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
         return TYPE + ".of(" + raw + ".class, " + client + ".options())";
       }
-      return "new " + TYPE + "<" + type + ">() {}.withOptions(" + client + ".options())";
+      return "new " + TYPE + "<" + source(type) + ">() {}.withOptions(" + client + ".options())";
     }
 
     void method(StringBuilder s, Method m) {
       ExecutableElement e = m.element;
       s.append("  @Override\n  public ")
-          .append(e.getReturnType())
+          .append(source(e.getReturnType()))
           .append(' ')
           .append(e.getSimpleName())
           .append('(');
@@ -866,12 +878,15 @@ public final class ApiProcessor extends AbstractProcessor {
         if (i > 0) {
           s.append(", ");
         }
-        s.append("final ").append(ps.get(i).asType()).append(' ').append(ps.get(i).getSimpleName());
+        s.append("final ")
+            .append(source(ps.get(i).asType()))
+            .append(' ')
+            .append(ps.get(i).getSimpleName());
       }
       s.append(')');
       List<? extends TypeMirror> thrown = e.getThrownTypes();
       for (int i = 0; i < thrown.size(); i++) {
-        s.append(i == 0 ? " throws " : ", ").append(thrown.get(i));
+        s.append(i == 0 ? " throws " : ", ").append(source(thrown.get(i)));
       }
       s.append(" {\n");
       if (m.kind == Kind.CLIENT) {
@@ -1088,6 +1103,58 @@ public final class ApiProcessor extends AbstractProcessor {
         parts.add(literal(tail));
       }
       return parts;
+    }
+  }
+
+  /**
+   * {@code type} as source, every class named by its qualified name and no type-use annotation: a
+   * {@code TypeMirror}'s own {@code toString()} prints an annotation inside a qualified name on JDK
+   * 17 ({@code java.lang.@org.jspecify.annotations.Nullable String}, or before it), which is not
+   * valid source there.
+   */
+  static String source(TypeMirror type) {
+    switch (type.getKind()) {
+      case BOOLEAN:
+      case BYTE:
+      case SHORT:
+      case INT:
+      case LONG:
+      case CHAR:
+      case FLOAT:
+      case DOUBLE:
+      case VOID:
+        return type.getKind().toString().toLowerCase(Locale.ROOT);
+      case ARRAY:
+        return source(((ArrayType) type).getComponentType()) + "[]";
+      case DECLARED:
+        {
+          DeclaredType d = (DeclaredType) type;
+          TypeElement e = (TypeElement) d.asElement();
+          TypeMirror outer = d.getEnclosingType();
+          StringBuilder b = new StringBuilder();
+          if (outer.getKind() == TypeKind.DECLARED) {
+            b.append(source(outer)).append('.').append(e.getSimpleName());
+          } else {
+            b.append(e.getQualifiedName());
+          }
+          List<? extends TypeMirror> args = d.getTypeArguments();
+          for (int i = 0; i < args.size(); i++) {
+            b.append(i == 0 ? "<" : ", ").append(source(args.get(i)));
+          }
+          return args.isEmpty() ? b.toString() : b.append('>').toString();
+        }
+      case WILDCARD:
+        {
+          WildcardType w = (WildcardType) type;
+          if (w.getExtendsBound() != null) {
+            return "? extends " + source(w.getExtendsBound());
+          }
+          return w.getSuperBound() != null ? "? super " + source(w.getSuperBound()) : "?";
+        }
+      case TYPEVAR:
+        return ((TypeVariable) type).asElement().getSimpleName().toString();
+      default:
+        return type.toString();
     }
   }
 
