@@ -192,6 +192,16 @@ public final class ApiProcessor extends AbstractProcessor {
       this.role = role;
       this.name = name;
     }
+
+    /**
+     * The parameter's name in the generated method: {@code p} and its position, whatever the
+     * interface calls it, so that no parameter shadows a field, a local or a package ({@code dev},
+     * {@code java}) the generated code names.
+     */
+    String var() {
+      return "p"
+          + ((ExecutableElement) element.getEnclosingElement()).getParameters().indexOf(element);
+    }
   }
 
   private static final class Method {
@@ -878,10 +888,7 @@ public final class ApiProcessor extends AbstractProcessor {
         if (i > 0) {
           s.append(", ");
         }
-        s.append("final ")
-            .append(source(ps.get(i).asType()))
-            .append(' ')
-            .append(ps.get(i).getSimpleName());
+        s.append("final ").append(source(ps.get(i).asType())).append(' ').append("p").append(i);
       }
       s.append(')');
       List<? extends TypeMirror> thrown = e.getThrownTypes();
@@ -898,12 +905,12 @@ public final class ApiProcessor extends AbstractProcessor {
         if (p.role == Role.HEADER) {
           boolean primitive = p.element.asType().getKind().isPrimitive();
           if (!primitive) {
-            s.append("    if (").append(p.element.getSimpleName()).append(" != null) {\n  ");
+            s.append("    if (").append(p.var()).append(" != null) {\n  ");
           }
           s.append("    $c = $c.withHeader(")
               .append(literal(p.name))
               .append(", java.lang.String.valueOf(")
-              .append(p.element.getSimpleName())
+              .append(p.var())
               .append("));\n");
           if (!primitive) {
             s.append("    }\n");
@@ -912,7 +919,7 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (m.customizer != null) {
         s.append("    $c = java.util.Objects.requireNonNull(")
-            .append(m.customizer.element.getSimpleName())
+            .append(m.customizer.var())
             .append(".apply($c), \"")
             .append(m.customizer.element.getSimpleName())
             .append(" returned null\");\n");
@@ -937,14 +944,14 @@ public final class ApiProcessor extends AbstractProcessor {
                 .append(".query($b, ")
                 .append(literal(p.name))
                 .append(", ")
-                .append(p.element.getSimpleName())
+                .append(p.var())
                 .append(");\n");
           }
         }
         s.append("    java.lang.String $uri = $b.toString();\n");
       }
       String t = "t" + m.index;
-      String body = m.body == null ? null : m.body.element.getSimpleName().toString();
+      String body = m.body == null ? null : m.body.var();
       String v = m.verb;
       String lower = v.toLowerCase(Locale.ROOT);
       boolean sendsValue = body != null && !v.equals("QUERY");
@@ -1062,7 +1069,7 @@ public final class ApiProcessor extends AbstractProcessor {
     String request(Method m) {
       if (m.body != null) {
         return "dev.httpjson.JsonContent.of("
-            + m.body.element.getSimpleName()
+            + m.body.var()
             + ", $c.options()).requestBuilder(\""
             + m.verb
             + "\", $c.uri($uri)).build()";
@@ -1079,7 +1086,7 @@ public final class ApiProcessor extends AbstractProcessor {
       Map<String, String> params = new LinkedHashMap<>();
       for (Param p : m.params) {
         if (p.role == Role.PATH) {
-          params.put(p.name, p.element.getSimpleName().toString());
+          params.put(p.name, p.var());
         }
       }
       List<String> parts = new ArrayList<>();

@@ -121,4 +121,65 @@ class GeneratedCodeTest {
       assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/items?q=x");
     }
   }
+
+  @Test
+  void parameterNamesNeverCollideWithTheGeneratedCode() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Names",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "import java.net.http.HttpResponse;\n"
+                    + "import java.util.function.UnaryOperator;\n"
+                    + "public interface Names {\n"
+                    + "  @GET(\"repos/{owner}/{repo}/compare/{base}...{head}\") @Timeout(\"PT5S\")\n"
+                    + "  String compare(@Path(\"owner\") String dev, @Path(\"repo\") String java,"
+                    + " @Path(\"base\") String base, @Path(\"head\") String head,"
+                    + " @Query(\"c0\") String c0, @Query(\"t0\") String t0,"
+                    + " @Header(\"X-C\") String $c, @Header(\"X-U\") String $uri,"
+                    + " UnaryOperator<HttpJsonClient> client)"
+                    + THROWS
+                    + "  @POST(\"posts\") CompletableFuture<HttpResponse<String>> post(@Body String $r,"
+                    + " @Query(\"e\") String $e, @Query(\"b\") String $b, @Query(\"t\") String"
+                    + " t1, @Query(\"s\") String $s);\n"
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Names");
+      server.enqueue(LoopbackServer.json(200, "\"compared\""));
+      server.enqueue(LoopbackServer.json(201, "\"posted\""));
+
+      Object compared =
+          call(
+              api,
+              "demo.Names",
+              "compare",
+              "acme",
+              "widgets",
+              "main",
+              "topic",
+              "a",
+              "b",
+              "c",
+              "u",
+              (java.util.function.UnaryOperator<HttpJsonClient>) x -> x.withHeader("X-O", "o"));
+      Object posted =
+          ((java.util.concurrent.CompletableFuture<?>)
+                  call(api, "demo.Names", "post", "body", "e", "b", "t", "s"))
+              .get(10, java.util.concurrent.TimeUnit.SECONDS);
+
+      assertThat(compared).isEqualTo("compared");
+      assertThat(((java.net.http.HttpResponse<?>) posted).body()).isEqualTo("posted");
+      mockwebserver3.RecordedRequest first = LoopbackServer.take(server);
+      assertThat(first.getTarget())
+          .isEqualTo("/api/repos/acme/widgets/compare/main...topic?c0=a&t0=b");
+      assertThat(first.getHeaders().get("X-C")).isEqualTo("c");
+      assertThat(first.getHeaders().get("X-U")).isEqualTo("u");
+      assertThat(first.getHeaders().get("X-O")).isEqualTo("o");
+      mockwebserver3.RecordedRequest second = LoopbackServer.take(server);
+      assertThat(second.getTarget()).isEqualTo("/api/posts?e=e&b=b&t=t&s=s");
+      assertThat(second.getBody().utf8()).isEqualTo("\"body\"");
+    }
+  }
 }
