@@ -182,4 +182,36 @@ class GeneratedCodeTest {
       assertThat(second.getBody().utf8()).isEqualTo("\"body\"");
     }
   }
+
+  @Test
+  void deprecatedMethodsAndInterfacesCompileWithoutWarnings() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Deprecations",
+                HEAD
+                    + "public interface Deprecations {\n"
+                    + "  @Deprecated(forRemoval = true) @GET(\"old\") String old()"
+                    + THROWS
+                    + "  @Deprecated @GET(\"older\") String older()"
+                    + THROWS
+                    + "  @GET(\"current\") String current()"
+                    + THROWS
+                    + "}\n",
+                "demo.Gone",
+                HEAD
+                    + "@Deprecated(forRemoval = true)\n"
+                    + "public interface Gone {\n"
+                    + "  @GET(\"gone\") String gone()"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Deprecations");
+      server.enqueue(LoopbackServer.json(200, "\"old\""));
+
+      assertThat(call(api, "demo.Deprecations", "old")).isEqualTo("old");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/old");
+    }
+  }
 }
