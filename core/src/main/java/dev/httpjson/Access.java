@@ -6,11 +6,14 @@ import dev.httpjson.internal.CodecSettings;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /** The API's package-private members, lent to the implementation through {@link ApiAccess}. */
@@ -122,6 +125,27 @@ final class Access extends ApiAccess {
   @Override
   public HttpJsonStatusException withRequest(HttpJsonStatusException e, String method, URI uri) {
     return e.withRequest(method, uri);
+  }
+
+  @Override
+  public HttpResponse<byte[]> sendChecked(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object value)
+      throws IOException, InterruptedException {
+    return client.sendChecked(method, uri, hasBody, value);
+  }
+
+  @Override
+  public CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object value) {
+    return client.sendCheckedAsync(method, uri, hasBody, value);
   }
 
   @Override

@@ -302,6 +302,33 @@ public final class Calls {
     return runAsync(client, request, new Plan.Bytes(request, options, true));
   }
 
+  /**
+   * Sends {@code method} with {@code content}, or without a body when it is null; the response with
+   * its bytes, status checked: for a call that reads no value.
+   */
+  public static HttpResponse<byte[]> sendChecked(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      JsonOptions options,
+      String[] headers)
+      throws IOException, InterruptedException {
+    HttpRequest request = request(method, uri, content, options, headers);
+    return run(client, request, new Plan.Bytes(request, options, true));
+  }
+
+  public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      JsonOptions options,
+      String[] headers) {
+    HttpRequest request = request(method, uri, content, options, headers);
+    return runAsync(client, request, new Plan.Bytes(request, options, true));
+  }
+
   /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
   public static HttpResponse<byte[]> sendValue(
       HttpClient client,

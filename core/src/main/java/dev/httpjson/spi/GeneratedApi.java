@@ -1,11 +1,14 @@
 package dev.httpjson.spi;
 
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.internal.Apis;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -34,6 +37,54 @@ public final class GeneratedApi {
   public static <T> void register(
       MethodHandles.Lookup generated, Class<T> api, Function<HttpJsonClient, ? extends T> factory) {
     Apis.register(generated, api, factory);
+  }
+
+  /**
+   * Sends {@code method} to {@code uri} through {@code client} (its base URI, headers, timeout,
+   * interceptors and listeners), with {@code body} as JSON when {@code hasBody} as {@link
+   * HttpJsonClient#postAsJson(String, Object)} sends it, and checks the status; the response body
+   * is read within {@link dev.httpjson.JsonOptions#maxResponseSize()} and dropped, never parsed:
+   * what a {@code void} method does.
+   *
+   * @param client the client of the call
+   * @param method the HTTP method
+   * @param uri the URI, resolved against the client's base URI
+   * @param hasBody whether to send {@code body}
+   * @param body the value sent as JSON
+   * @throws dev.httpjson.HttpJsonStatusException on a status outside 200–299
+   * @throws dev.httpjson.JsonWriteException if the body cannot be serialized (nothing is sent)
+   * @throws IOException on any other I/O failure, a timeout or a response too large
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static void send(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object body)
+      throws IOException, InterruptedException {
+    ApiAccess.get().sendChecked(client, method, uri, hasBody, body);
+  }
+
+  /**
+   * Asynchronous {@link #send}: what a method returning {@code CompletableFuture<Void>} does.
+   *
+   * @param client the client of the call
+   * @param method the HTTP method
+   * @param uri the URI, resolved against the client's base URI
+   * @param hasBody whether to send {@code body}
+   * @param body the value sent as JSON
+   * @return a future completed with {@code null} once the response is read, or with the failure
+   */
+  public static CompletableFuture<@Nullable Void> sendAsync(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object body) {
+    return ApiAccess.get()
+        .sendCheckedAsync(client, method, uri, hasBody, body)
+        .thenApply(r -> null);
   }
 
   /**

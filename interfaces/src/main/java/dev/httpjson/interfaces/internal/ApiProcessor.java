@@ -166,6 +166,7 @@ public final class ApiProcessor extends AbstractProcessor {
     RESPONSE,
     ASYNC_RESPONSE,
     VOID,
+    ASYNC_VOID,
     STREAM,
     ASYNC_STREAM,
     PAGED,
@@ -653,7 +654,6 @@ public final class ApiProcessor extends AbstractProcessor {
       boolean paged = annotation(m, "Paged") != null;
       if (r.getKind() == TypeKind.VOID) {
         method.kind = Kind.VOID;
-        method.read = processingEnv.getElementUtils().getTypeElement("java.lang.Object").asType();
       } else if (r.getKind().isPrimitive()) {
         unsupported =
             "a primitive cannot be null, which a 204 or an empty body reads as: return "
@@ -666,6 +666,8 @@ public final class ApiProcessor extends AbstractProcessor {
         if (erasureIs(a, "java.net.http.HttpResponse")) {
           method.kind = Kind.ASYNC_RESPONSE;
           method.read = containedIn(a, "java.net.http.HttpResponse");
+        } else if (erasureIs(a, "java.lang.Void")) {
+          method.kind = Kind.ASYNC_VOID;
         } else if (erasureIs(a, "java.util.stream.Stream")) {
           method.kind = Kind.ASYNC_STREAM;
           method.read = containedIn(a, "java.util.stream.Stream");
@@ -737,6 +739,7 @@ public final class ApiProcessor extends AbstractProcessor {
       boolean blocking =
           method.kind != Kind.ASYNC_VALUE
               && method.kind != Kind.ASYNC_RESPONSE
+              && method.kind != Kind.ASYNC_VOID
               && method.kind != Kind.ASYNC_STREAM;
       if (blocking
           && (!declares(m, "java.io.IOException")
@@ -803,13 +806,15 @@ public final class ApiProcessor extends AbstractProcessor {
         if (!m.headers.isEmpty() || m.timeout != null) {
           s.append("  private final ").append(CLIENT).append(" c").append(m.index).append(";\n");
         }
-        s.append("  private final ")
-            .append(TYPE)
-            .append('<')
-            .append(source(m.read))
-            .append("> t")
-            .append(m.index)
-            .append(";\n");
+        if (m.read != null) {
+          s.append("  private final ")
+              .append(TYPE)
+              .append('<')
+              .append(source(m.read))
+              .append("> t")
+              .append(m.index)
+              .append(";\n");
+        }
       }
       s.append("\n  private ").append(simple).append("(").append(CLIENT).append(" client) {\n");
       s.append("    this.client = java.util.Objects.requireNonNull(client, \"client == null\");\n");
@@ -826,11 +831,13 @@ public final class ApiProcessor extends AbstractProcessor {
               .append(adjust(m.headers, m.timeout))
               .append(";\n");
         }
-        s.append("    this.t")
-            .append(m.index)
-            .append(" = ")
-            .append(jsonType(m.read, c))
-            .append(";\n");
+        if (m.read != null) {
+          s.append("    this.t")
+              .append(m.index)
+              .append(" = ")
+              .append(jsonType(m.read, c))
+              .append(";\n");
+        }
       }
       s.append("  }\n");
       for (Method m : methods) {
@@ -957,7 +964,6 @@ public final class ApiProcessor extends AbstractProcessor {
       String body = m.body == null ? null : m.body.var();
       String v = m.verb;
       String lower = v.toLowerCase(Locale.ROOT);
-      boolean sendsValue = body != null && !v.equals("QUERY");
       switch (m.kind) {
         case VALUE:
           if (v.equals("GET") || v.equals("DELETE")) {
@@ -1031,17 +1037,17 @@ public final class ApiProcessor extends AbstractProcessor {
           }
           break;
         case VOID:
-          if (v.equals("DELETE")) {
-            s.append("    $c.deleteFromJson($uri);\n");
-          } else if (sendsValue) {
-            s.append("    dev.httpjson.HttpJson.ensureSuccess($c.")
-                .append(lower)
-                .append("AsJson($uri, ")
-                .append(body)
-                .append("));\n");
-          } else {
-            s.append("    $c.exchange(").append(request(m)).append(", ").append(t).append(");\n");
-          }
+        case ASYNC_VOID:
+          // The status checked, the body dropped unparsed: a void method reads no value.
+          s.append(m.kind == Kind.VOID ? "    " : "    return ")
+              .append(SUPPORT)
+              .append(m.kind == Kind.VOID ? ".send($c, " : ".sendAsync($c, ")
+              .append(literal(v))
+              .append(", $uri, ")
+              .append(body != null)
+              .append(", ")
+              .append(body == null ? "null" : body)
+              .append(");\n");
           break;
         case STREAM:
           s.append("    return $c.getFromJsonAsStream($uri, ").append(t).append(");\n");

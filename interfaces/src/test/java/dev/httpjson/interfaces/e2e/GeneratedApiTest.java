@@ -412,6 +412,7 @@ class GeneratedApiTest {
 
   @Test
   void eachMethodsTypeIsPreparedOnceWithTheClient() throws Exception {
+    // A void method reads no value: no type to prepare.
     Class<?> generated = github.getClass();
     List<Field> types =
         Arrays.stream(generated.getDeclaredFields())
@@ -419,7 +420,11 @@ class GeneratedApiTest {
             .collect(Collectors.toList());
     long httpMethods =
         Arrays.stream(GitHub.class.getMethods())
-            .filter(m -> !m.isDefault() && m.getReturnType() != HttpJsonClient.class)
+            .filter(
+                m ->
+                    !m.isDefault()
+                        && m.getReturnType() != HttpJsonClient.class
+                        && m.getReturnType() != void.class)
             .count();
 
     assertThat(types).hasSize((int) httpMethods);

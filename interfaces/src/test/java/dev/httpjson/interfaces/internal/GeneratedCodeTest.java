@@ -214,4 +214,103 @@ class GeneratedCodeTest {
       assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/old");
     }
   }
+
+  private static final String VOIDS =
+      HEAD
+          + "public interface Voids {\n"
+          + "  @GET(\"ping\") void ping()"
+          + THROWS
+          + "  @PUT(\"star\") void star()"
+          + THROWS
+          + "  @POST(\"label\") void label(@Body List<String> labels)"
+          + THROWS
+          + "  @PATCH(\"edit\") void edit(@Body Map<String, String> edit)"
+          + THROWS
+          + "  @QUERY(\"search\") void search(@Body Map<String, String> query)"
+          + THROWS
+          + "  @DELETE(\"lock\") void unlock()"
+          + THROWS
+          + "  @POST(\"async\") CompletableFuture<Void> post(@Body String value);\n"
+          + "  @GET(\"async\") CompletableFuture<Void> get();\n"
+          + "  @DELETE(\"async\") CompletableFuture<Void> delete();\n"
+          + "}\n";
+
+  private static mockwebserver3.MockResponse text(int code, String body) {
+    return new mockwebserver3.MockResponse.Builder()
+        .code(code)
+        .addHeader("Content-Type", "text/plain")
+        .body(body)
+        .build();
+  }
+
+  @Test
+  void aVoidMethodChecksTheStatusAndDiscardsTheBody() throws Throwable {
+    Compilation c = compile(Map.of("demo.Voids", VOIDS));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Voids");
+      for (int i = 0; i < 9; i++) {
+        server.enqueue(text(200, "OK, not JSON"));
+      }
+
+      call(api, "demo.Voids", "ping");
+      call(api, "demo.Voids", "star");
+      call(api, "demo.Voids", "label", List.of("bug"));
+      call(api, "demo.Voids", "edit", Map.of("state", "closed"));
+      call(api, "demo.Voids", "search", Map.of("q", "crash"));
+      call(api, "demo.Voids", "unlock");
+      for (String async : List.of("post", "get", "delete")) {
+        Object[] args = async.equals("post") ? new Object[] {"x"} : new Object[0];
+        assertThat(
+                ((java.util.concurrent.CompletableFuture<?>) call(api, "demo.Voids", async, args))
+                    .get(10, java.util.concurrent.TimeUnit.SECONDS))
+            .isNull();
+      }
+
+      List<String> sent = new java.util.ArrayList<>();
+      for (int i = 0; i < 9; i++) {
+        mockwebserver3.RecordedRequest r = LoopbackServer.take(server);
+        sent.add(
+            r.getMethod()
+                + " "
+                + r.getTarget()
+                + " "
+                + (r.getBody() == null ? "" : r.getBody().utf8()));
+      }
+      assertThat(sent)
+          .containsExactly(
+              "GET /api/ping ",
+              "PUT /api/star ",
+              "POST /api/label [\"bug\"]",
+              "PATCH /api/edit {\"state\":\"closed\"}",
+              "QUERY /api/search {\"q\":\"crash\"}",
+              "DELETE /api/lock ",
+              "POST /api/async \"x\"",
+              "GET /api/async ",
+              "DELETE /api/async ");
+    }
+  }
+
+  @Test
+  void aVoidMethodFailsOnAStatusOutside2xxNamingTheRequest() throws Throwable {
+    Compilation c = compile(Map.of("demo.Voids", VOIDS));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Voids");
+      server.enqueue(text(404, "no such thing"));
+      server.enqueue(text(409, "conflict"));
+
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> call(api, "demo.Voids", "star"))
+          .isInstanceOfSatisfying(
+              dev.httpjson.HttpJsonStatusException.class,
+              e -> {
+                assertThat(e.statusCode()).isEqualTo(404);
+                assertThat(e.getMessage()).contains("PUT").contains("/api/star");
+              });
+      java.util.concurrent.CompletableFuture<?> post =
+          (java.util.concurrent.CompletableFuture<?>) call(api, "demo.Voids", "post", "x");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> post.get(10, java.util.concurrent.TimeUnit.SECONDS))
+          .hasCauseInstanceOf(dev.httpjson.HttpJsonStatusException.class)
+          .hasMessageContaining("409");
+    }
+  }
 }
