@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -61,6 +62,7 @@ public final class ApiProcessor extends AbstractProcessor {
   private static final String SUPPORT = "dev.httpjson.spi.GeneratedApi";
 
   private final Set<String> generated = new HashSet<>();
+  private final Set<List<Object>> reported = new HashSet<>();
 
   /** Creates the processor; the compiler does. */
   public ApiProcessor() {}
@@ -111,6 +113,12 @@ public final class ApiProcessor extends AbstractProcessor {
         apis.add((TypeElement) type);
       }
     }
+    // An interface that only composes API interfaces (interface GitHub extends Repos, Stars {})
+    // carries no annotation of its own: found among the sources, implemented when each of its
+    // abstract methods has an HTTP annotation (else its author implements it).
+    for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
+      composing(type, apis);
+    }
     for (TypeElement api : apis) {
       if (generated.add(api.getQualifiedName().toString())) {
         new Api(api).generate();
@@ -119,12 +127,59 @@ public final class ApiProcessor extends AbstractProcessor {
     return true;
   }
 
+  private void composing(TypeElement type, Set<TypeElement> apis) {
+    for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
+      composing(nested, apis);
+    }
+    if (type.getKind() != ElementKind.INTERFACE
+        || apis.contains(type)
+        || type.getInterfaces().isEmpty()
+        || !type.getTypeParameters().isEmpty()
+        || type.getModifiers().contains(Modifier.PRIVATE)
+        || type.getNestingKind() == NestingKind.LOCAL) {
+      return;
+    }
+    boolean inherits = false;
+    for (ExecutableElement m :
+        ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(type))) {
+      if (!implemented(m)) {
+        continue;
+      }
+      boolean http = false;
+      for (String v : VERBS) {
+        http |= annotation(m, v) != null;
+      }
+      if (!http && !m.getReturnType().toString().equals(CLIENT)) {
+        return;
+      }
+      inherits |= http;
+    }
+    if (inherits) {
+      apis.add(type);
+    }
+  }
+
+  /** Whether the generated class implements {@code m}: an abstract method, not Object's. */
+  private static boolean implemented(ExecutableElement m) {
+    return !m.getModifiers().contains(Modifier.STATIC)
+        && !m.isDefault()
+        && m.getModifiers().contains(Modifier.ABSTRACT)
+        && !((TypeElement) m.getEnclosingElement())
+            .getQualifiedName()
+            .contentEquals("java.lang.Object");
+  }
+
   private void error(Element e, String message) {
-    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e);
+    if (reported.add(List.of(e, message))) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e);
+    }
   }
 
   private void error(Element e, AnnotationMirror a, String message) {
-    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e, a);
+    // An interface and one extending it check the same inherited elements: each error once.
+    if (reported.add(List.of(e, a, message))) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e, a);
+    }
   }
 
   private static AnnotationMirror annotation(Element e, String simpleName) {
@@ -229,6 +284,8 @@ public final class ApiProcessor extends AbstractProcessor {
     boolean failed;
     final List<String> headers = new ArrayList<>();
     String timeout;
+    final Map<TypeElement, List<String>> levelHeaders = new HashMap<>();
+    final Map<TypeElement, String> levelTimeouts = new HashMap<>();
 
     Api(TypeElement api) {
       this.api = api;
@@ -256,17 +313,12 @@ public final class ApiProcessor extends AbstractProcessor {
           fail(api, "a local interface cannot be implemented: " + e.getSimpleName());
         }
       }
-      constants(api, headers);
-      timeout = timeout(api);
+      headers.addAll(levelHeaders(api));
+      timeout = levelTimeout(api);
       List<Method> methods = new ArrayList<>();
       for (ExecutableElement m :
           ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
-        if (m.getModifiers().contains(Modifier.STATIC)
-            || m.isDefault()
-            || !m.getModifiers().contains(Modifier.ABSTRACT)
-            || ((TypeElement) m.getEnclosingElement())
-                .getQualifiedName()
-                .contentEquals("java.lang.Object")) {
+        if (!implemented(m)) {
           continue;
         }
         Method method = method(m);
@@ -299,6 +351,56 @@ public final class ApiProcessor extends AbstractProcessor {
           into.add(value);
         }
       }
+    }
+
+    List<String> levelHeaders(TypeElement level) {
+      List<String> h = levelHeaders.get(level);
+      if (h == null) {
+        h = new ArrayList<>();
+        constants(level, h);
+        levelHeaders.put(level, h);
+      }
+      return h;
+    }
+
+    String levelTimeout(TypeElement level) {
+      if (!levelTimeouts.containsKey(level)) {
+        levelTimeouts.put(level, timeout(level));
+      }
+      return levelTimeouts.get(level);
+    }
+
+    /**
+     * The interfaces whose {@code @Headers} and {@code @Timeout} apply to a method {@code
+     * declaring} declares: {@code declaring} and every interface between it and the implemented
+     * one, each after its subinterfaces (the implemented interface first, {@code declaring} last).
+     */
+    List<TypeElement> levels(TypeElement declaring) {
+      List<TypeElement> order = new ArrayList<>();
+      visit(api, declaring, order, new HashSet<>());
+      java.util.Collections.reverse(order);
+      return order;
+    }
+
+    private void visit(
+        TypeElement type, TypeElement declaring, List<TypeElement> order, Set<TypeElement> seen) {
+      if (!seen.add(type)) {
+        return;
+      }
+      for (TypeMirror s : type.getInterfaces()) {
+        if (s.getKind() != TypeKind.DECLARED) {
+          continue;
+        }
+        TypeElement sup = (TypeElement) ((DeclaredType) s).asElement();
+        if (processingEnv
+            .getTypeUtils()
+            .isSubtype(
+                processingEnv.getTypeUtils().erasure(sup.asType()),
+                processingEnv.getTypeUtils().erasure(declaring.asType()))) {
+          visit(sup, declaring, order, seen);
+        }
+      }
+      order.add(type); // after its superinterfaces
     }
 
     String timeout(Element e) {
@@ -358,8 +460,18 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       method.template = stringValue(verb);
       Set<String> placeholders = template(method, verb);
-      constants(m, method.headers);
-      method.timeout = timeout(m);
+      // From the implemented interface down to the declaring one, then the method: a header set
+      // at a level replaces the same header of the levels above it, and the nearest @Timeout wins.
+      for (TypeElement level : levels((TypeElement) m.getEnclosingElement())) {
+        override(method.headers, levelHeaders(level));
+        String t = levelTimeout(level);
+        method.timeout = t != null ? t : method.timeout;
+      }
+      List<String> own = new ArrayList<>();
+      constants(m, own);
+      override(method.headers, own);
+      String t = timeout(m);
+      method.timeout = t != null ? t : method.timeout;
       Set<String> bound = new HashSet<>();
       for (VariableElement p : m.getParameters()) {
         Param param = param(method, p, placeholders, bound);
@@ -803,7 +915,7 @@ public final class ApiProcessor extends AbstractProcessor {
         if (m.kind == Kind.CLIENT) {
           continue;
         }
-        if (!m.headers.isEmpty() || m.timeout != null) {
+        if (!client(m).equals("base")) {
           s.append("  private final ").append(CLIENT).append(" c").append(m.index).append(";\n");
         }
         if (m.read != null) {
@@ -827,7 +939,7 @@ public final class ApiProcessor extends AbstractProcessor {
         if (!c.equals("base")) {
           s.append("    this.")
               .append(c)
-              .append(" = base")
+              .append(" = client")
               .append(adjust(m.headers, m.timeout))
               .append(";\n");
         }
@@ -857,7 +969,9 @@ public final class ApiProcessor extends AbstractProcessor {
     }
 
     String client(Method m) {
-      return !m.headers.isEmpty() || m.timeout != null ? "c" + m.index : "base";
+      return m.headers.equals(headers) && java.util.Objects.equals(m.timeout, timeout)
+          ? "base"
+          : "c" + m.index;
     }
 
     String adjust(List<String> headers, String timeout) {
@@ -1172,6 +1286,20 @@ public final class ApiProcessor extends AbstractProcessor {
       default:
         return type.toString();
     }
+  }
+
+  /** Adds the {@code name, value} pairs of {@code more}, removing those of the same names first. */
+  private static void override(List<String> headers, List<String> more) {
+    for (int i = 0; i < more.size(); i += 2) {
+      String name = more.get(i);
+      for (int j = headers.size() - 2; j >= 0; j -= 2) {
+        if (headers.get(j).equalsIgnoreCase(name)) {
+          headers.remove(j + 1);
+          headers.remove(j);
+        }
+      }
+    }
+    headers.addAll(more);
   }
 
   private static String literal(String text) {

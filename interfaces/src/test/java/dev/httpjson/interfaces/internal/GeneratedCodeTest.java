@@ -313,4 +313,139 @@ class GeneratedCodeTest {
           .hasMessageContaining("409");
     }
   }
+
+  private static final Map<String, String> COMPOSED =
+      Map.of(
+          "demo.Repos",
+          HEAD
+              + "@Headers({\"X-Repos: r\", \"X-Level: repos\"})\n"
+              + "@Timeout(\"PT0.3S\")\n"
+              + "public interface Repos {\n"
+              + "  @GET(\"repos/{id}\") String repo(@Path(\"id\") String id)"
+              + THROWS
+              + "  @GET(\"slow\") String slow()"
+              + THROWS
+              + "  @GET(\"patient\") @Timeout(\"PT5S\") @Headers(\"X-Level: method\")"
+              + " String patient()"
+              + THROWS
+              + "}\n",
+          "demo.Stars",
+          HEAD
+              + "@Headers(\"X-Stars: s\")\n"
+              + "public interface Stars {\n"
+              + "  @PUT(\"stars/{id}\") void star(@Path(\"id\") String id)"
+              + THROWS
+              + "}\n",
+          "demo.GitHub",
+          HEAD + "public interface GitHub extends Repos, Stars {}\n",
+          "demo.Hub",
+          HEAD
+              + "@Headers({\"X-Hub: h\", \"X-Level: hub\"})\n"
+              + "@Timeout(\"PT5S\")\n"
+              + "public interface Hub extends Repos, Stars {\n"
+              + "  @GET(\"own\") String own()"
+              + THROWS
+              + "}\n",
+          "demo.Handwritten",
+          HEAD
+              + "public interface Handwritten extends Stars {\n"
+              + "  void clearCache();\n"
+              + "}\n");
+
+  private static String headers(mockwebserver3.RecordedRequest r) {
+    return r.getMethod()
+        + " "
+        + r.getTarget()
+        + " repos="
+        + r.getHeaders().get("X-Repos")
+        + " stars="
+        + r.getHeaders().get("X-Stars")
+        + " hub="
+        + r.getHeaders().get("X-Hub")
+        + " level="
+        + r.getHeaders().values("X-Level");
+  }
+
+  @Test
+  void anInterfaceThatOnlyExtendsApiInterfacesIsImplemented() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Object github = create(loader, "demo.GitHub");
+      server.enqueue(LoopbackServer.json(200, "\"widgets\""));
+      server.enqueue(new mockwebserver3.MockResponse.Builder().code(204).build());
+
+      assertThat(call(github, "demo.GitHub", "repo", "7")).isEqualTo("widgets");
+      call(github, "demo.GitHub", "star", "7");
+
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/7 repos=r stars=null hub=null level=[repos]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("PUT /api/stars/7 repos=null stars=s hub=null level=[]");
+    }
+  }
+
+  @Test
+  void anInheritedMethodKeepsItsInterfacesTimeoutAndHeaders() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Object github = create(loader, "demo.GitHub");
+      server.enqueue(
+          new mockwebserver3.MockResponse.Builder()
+              .code(200)
+              .headersDelay(5, java.util.concurrent.TimeUnit.SECONDS)
+              .build());
+
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> call(github, "demo.GitHub", "slow"))
+          .isInstanceOfSatisfying(
+              dev.httpjson.CallTimeoutException.class,
+              e -> assertThat(e.timeout()).isEqualTo(java.time.Duration.ofMillis(300)));
+    }
+  }
+
+  @Test
+  void aComposingInterfacesOwnHeadersAndTimeoutYieldToTheDeclaringInterfaces() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Object hub = create(loader, "demo.Hub");
+      server.enqueue(LoopbackServer.json(200, "\"widgets\""));
+      server.enqueue(new mockwebserver3.MockResponse.Builder().code(204).build());
+      server.enqueue(LoopbackServer.json(200, "\"own\""));
+      server.enqueue(LoopbackServer.json(200, "\"patient\""));
+      server.enqueue(
+          new mockwebserver3.MockResponse.Builder()
+              .code(200)
+              .headersDelay(5, java.util.concurrent.TimeUnit.SECONDS)
+              .build());
+
+      call(hub, "demo.Hub", "repo", "7");
+      call(hub, "demo.Hub", "star", "7");
+      call(hub, "demo.Hub", "own");
+      call(hub, "demo.Hub", "patient");
+      // Repos' own timeout, not Hub's longer one.
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> call(hub, "demo.Hub", "slow"))
+          .isInstanceOfSatisfying(
+              dev.httpjson.CallTimeoutException.class,
+              e -> assertThat(e.timeout()).isEqualTo(java.time.Duration.ofMillis(300)));
+
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/7 repos=r stars=null hub=h level=[repos]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("PUT /api/stars/7 repos=null stars=s hub=h level=[hub]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/own repos=null stars=null hub=h level=[hub]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/patient repos=r stars=null hub=h level=[method]");
+    }
+  }
+
+  @Test
+  void anInterfaceWithAMethodOfItsOwnWithoutHttpAnnotationIsLeftToItsAuthor() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Class<?> handwritten = Class.forName("demo.Handwritten", false, loader);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> client().create(handwritten))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("No generated implementation of demo.Handwritten");
+    }
+  }
 }
