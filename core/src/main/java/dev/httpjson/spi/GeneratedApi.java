@@ -3,6 +3,7 @@ package dev.httpjson.spi;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.internal.Apis;
+import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.nio.charset.StandardCharsets;
@@ -85,6 +86,19 @@ public final class GeneratedApi {
     return ApiAccess.get()
         .sendCheckedAsync(client, method, uri, hasBody, body)
         .thenApply(r -> null);
+  }
+
+  /**
+   * What a generated implementation's {@code toString()} returns: {@code "<api> bound to <base
+   * URI>"}, the base URI without its userinfo (as httpjson's messages show a URI), so that logging
+   * an implementation never prints a password.
+   *
+   * @param api the interface's simple name
+   * @param client the client the implementation is bound to
+   * @return the description
+   */
+  public static String describe(String api, HttpJsonClient client) {
+    return api + " bound to " + Uris.redact(client.baseUri());
   }
 
   /**

@@ -956,9 +956,11 @@ public final class ApiProcessor extends AbstractProcessor {
         s.append('\n');
         method(s, m);
       }
-      s.append("\n  @Override\n  public String toString() {\n    return \"")
-          .append(api.getSimpleName())
-          .append(" bound to \" + client.baseUri();\n  }\n");
+      s.append("\n  @Override\n  public java.lang.String toString() {\n    return ")
+          .append(SUPPORT)
+          .append(".describe(")
+          .append(literal(api.getSimpleName().toString()))
+          .append(", client);\n  }\n");
       s.append("}\n");
       String file = pkg.isEmpty() ? simple : pkg + "." + simple;
       try (Writer w = processingEnv.getFiler().createSourceFile(file, api).openWriter()) {

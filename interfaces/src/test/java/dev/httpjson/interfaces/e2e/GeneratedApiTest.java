@@ -411,6 +411,20 @@ class GeneratedApiTest {
   }
 
   @Test
+  void toStringHidesTheBaseUrisUserinfo() {
+    // A base URI takes no query (the builder refuses one): userinfo is what could leak.
+    GitHub bound =
+        HttpJsonClient.newBuilder(http)
+            .baseUri("https://ada:s3cret@api.example.com/v3/")
+            .build()
+            .create(GitHub.class);
+
+    assertThat(bound.toString())
+        .isEqualTo("GitHub bound to https://api.example.com/v3/")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
   void eachMethodsTypeIsPreparedOnceWithTheClient() throws Exception {
     // A void method reads no value: no type to prepare.
     Class<?> generated = github.getClass();
