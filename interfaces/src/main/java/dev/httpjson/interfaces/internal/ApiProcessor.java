@@ -62,6 +62,7 @@ public final class ApiProcessor extends AbstractProcessor {
   private static final String SUPPORT = "dev.httpjson.spi.GeneratedApi";
 
   private final Set<String> generated = new HashSet<>();
+  private final Set<String> deferred = new LinkedHashSet<>();
   private final Set<List<Object>> reported = new HashSet<>();
 
   /** Creates the processor; the compiler does. */
@@ -119,12 +120,96 @@ public final class ApiProcessor extends AbstractProcessor {
     for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
       composing(type, apis);
     }
+    // An interface naming a type not generated yet (by another processor, in this round) waits
+    // for the round that has it; in the last round, what is still missing is an error.
+    for (String name : deferred) {
+      TypeElement api = processingEnv.getElementUtils().getTypeElement(name);
+      if (api != null) {
+        apis.add(api);
+      }
+    }
+    deferred.clear();
     for (TypeElement api : apis) {
-      if (generated.add(api.getQualifiedName().toString())) {
+      String name = api.getQualifiedName().toString();
+      if (generated.contains(name)) {
+        continue;
+      }
+      Element missing = missing(api);
+      if (missing == null) {
+        generated.add(name);
         new Api(api).generate();
+      } else if (!round.processingOver()) {
+        deferred.add(name);
+      } else {
+        generated.add(name);
+        error(
+            missing,
+            api.getSimpleName()
+                + " is not implemented: "
+                + (missing == api ? "it extends " : missing.getSimpleName() + " names ")
+                + unresolved
+                + ", a type that does not exist");
       }
     }
     return true;
+  }
+
+  /** The type named last by {@link #missing}. */
+  private String unresolved;
+
+  /**
+   * The element of {@code api} that names a type that does not exist (yet): {@code api} itself for
+   * a superinterface, or a method; {@code null} when every type it names exists.
+   */
+  private Element missing(TypeElement api) {
+    for (TypeMirror s : api.getInterfaces()) {
+      if (missing(s)) {
+        return api;
+      }
+    }
+    for (ExecutableElement m :
+        ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
+      if (!implemented(m)) {
+        continue;
+      }
+      if (missing(m.getReturnType())) {
+        return m;
+      }
+      for (VariableElement p : m.getParameters()) {
+        if (missing(p.asType())) {
+          return m;
+        }
+      }
+      for (TypeMirror t : m.getThrownTypes()) {
+        if (missing(t)) {
+          return m;
+        }
+      }
+    }
+    return null;
+  }
+
+  private boolean missing(TypeMirror type) {
+    switch (type.getKind()) {
+      case ERROR:
+        unresolved = type.toString();
+        return true;
+      case ARRAY:
+        return missing(((ArrayType) type).getComponentType());
+      case DECLARED:
+        for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+          if (missing(a)) {
+            return true;
+          }
+        }
+        return false;
+      case WILDCARD:
+        WildcardType w = (WildcardType) type;
+        return (w.getExtendsBound() != null && missing(w.getExtendsBound()))
+            || (w.getSuperBound() != null && missing(w.getSuperBound()));
+      default:
+        return false;
+    }
   }
 
   private void composing(TypeElement type, Set<TypeElement> apis) {

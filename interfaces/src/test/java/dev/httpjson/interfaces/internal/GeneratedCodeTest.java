@@ -448,4 +448,86 @@ class GeneratedCodeTest {
           .hasMessageContaining("No generated implementation of demo.Handwritten");
     }
   }
+
+  /** Another processor: writes the record {@code demo.Made} in the first round. */
+  static final class MakesARecord extends javax.annotation.processing.AbstractProcessor {
+    private boolean done;
+
+    @Override
+    public java.util.Set<String> getSupportedAnnotationTypes() {
+      return java.util.Set.of("demo.Make");
+    }
+
+    @Override
+    public javax.lang.model.SourceVersion getSupportedSourceVersion() {
+      return javax.lang.model.SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(
+        java.util.Set<? extends javax.lang.model.element.TypeElement> annotations,
+        javax.annotation.processing.RoundEnvironment round) {
+      if (!done && !annotations.isEmpty()) {
+        done = true;
+        try (java.io.Writer w =
+            processingEnv.getFiler().createSourceFile("demo.Made").openWriter()) {
+          w.write("package demo;\npublic record Made(String name) {}\n");
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return true;
+    }
+  }
+
+  private static final String USES_MADE =
+      HEAD
+          + "@Make\n"
+          + "public interface UsesMade {\n"
+          + "  @GET(\"made/{id}\") Made get(@Path(\"id\") String id)"
+          + THROWS
+          + "  @POST(\"made\") List<Made> post(@Body Made made)"
+          + THROWS
+          + "}\n";
+
+  @Test
+  void aTypeAnotherProcessorGeneratesIsWaitedFor() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.UsesMade",
+                USES_MADE),
+            new MakesARecord());
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.UsesMade");
+      server.enqueue(LoopbackServer.json(200, "{\"name\":\"x\"}"));
+
+      assertThat(call(api, "demo.UsesMade", "get", "7")).hasToString("Made[name=x]");
+    }
+  }
+
+  @Test
+  void aTypeNoProcessorGeneratesIsReportedOnce() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of("-proc:only"),
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.UsesMade",
+                USES_MADE));
+
+    // javac's own "cannot find symbol" for each use, and one error of the processor's.
+    assertThat(c.errors())
+        .filteredOn(e -> !e.startsWith("cannot find symbol"))
+        .containsExactly(
+            "UsesMade is not implemented: get names Made, a type that does not exist @ 8:26");
+  }
 }
