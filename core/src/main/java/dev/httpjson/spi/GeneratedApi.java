@@ -110,7 +110,7 @@ public final class GeneratedApi {
    * @param value the value, turned to text with {@code toString()}
    * @return the encoded segment; the value itself when nothing needed encoding
    * @throws IllegalArgumentException if the value is null, empty, {@code .} or {@code ..} (which
-   *     would change the path's shape)
+   *     would change the path's shape), or has an unpaired surrogate (no UTF-8 for it)
    */
   public static String pathSegment(String name, @Nullable Object value) {
     if (value == null) {
@@ -121,7 +121,7 @@ public final class GeneratedApi {
       throw new IllegalArgumentException(
           "path parameter " + name + " is \"" + text + "\": it would change the path's segments");
     }
-    return encode(text);
+    return encode(text, "path", name);
   }
 
   /**
@@ -133,6 +133,8 @@ public final class GeneratedApi {
    * @param uri the URI being built
    * @param name the parameter's name
    * @param value its value, turned to text with {@code toString()}
+   * @throws IllegalArgumentException if the name or a value has an unpaired surrogate (no UTF-8 for
+   *     it)
    */
   public static void query(StringBuilder uri, String name, @Nullable Object value) {
     Objects.requireNonNull(uri, "uri == null");
@@ -149,12 +151,12 @@ public final class GeneratedApi {
       return;
     }
     uri.append(uri.indexOf("?") < 0 ? '?' : '&')
-        .append(encode(name))
+        .append(encode(name, "query", name))
         .append('=')
-        .append(encode(value.toString()));
+        .append(encode(value.toString(), "query", name));
   }
 
-  private static String encode(String text) {
+  private static String encode(String text, String kind, String name) {
     int i = 0;
     int n = text.length();
     while (i < n && unreserved(text.charAt(i))) {
@@ -162,6 +164,21 @@ public final class GeneratedApi {
     }
     if (i == n) {
       return text;
+    }
+    for (int j = i; j < n; j++) {
+      char c = text.charAt(j);
+      if (Character.isHighSurrogate(c)
+          && j + 1 < n
+          && Character.isLowSurrogate(text.charAt(j + 1))) {
+        j++;
+      } else if (Character.isSurrogate(c)) {
+        // String.getBytes would send it as '?', silently another value; the value itself is not
+        // shown, as a query value may be a secret.
+        throw new IllegalArgumentException(
+            String.format(
+                "%s parameter %s is not valid Unicode: an unpaired surrogate U+%04X at index %d",
+                kind, name, (int) c, j));
+      }
     }
     StringBuilder b = new StringBuilder(n + 16).append(text, 0, i);
     byte[] bytes = text.substring(i).getBytes(StandardCharsets.UTF_8);

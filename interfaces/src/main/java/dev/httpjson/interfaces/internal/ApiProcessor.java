@@ -610,6 +610,13 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       literal.append(path.substring(end)).append(query);
       String rest = literal.toString();
+      if (unpaired(t) >= 0) {
+        fail(
+            method.element,
+            verb,
+            "@" + method.verb + " template has an unpaired surrogate: it has no UTF-8 to send");
+        return names;
+      }
       if (rest.indexOf('{') >= 0 || rest.indexOf('}') >= 0) {
         fail(
             method.element,
@@ -704,6 +711,10 @@ public final class ApiProcessor extends AbstractProcessor {
         case QUERY:
           if (name.isEmpty()) {
             fail(p, found, "@Query needs a name");
+            return null;
+          }
+          if (unpaired(name) >= 0) {
+            fail(p, found, "@Query name has an unpaired surrogate: it has no UTF-8 to send");
             return null;
           }
           TypeMirror element = containedIn(type, "java.util.Optional");
@@ -1387,6 +1398,21 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
     headers.addAll(more);
+  }
+
+  /** The index of the first unpaired surrogate of {@code text}, or -1. */
+  private static int unpaired(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static String literal(String text) {

@@ -107,6 +107,33 @@ class GeneratedApiTest {
   }
 
   @Test
+  void aValueWithAnUnpairedSurrogateFailsNamingItsParameter() throws Exception {
+    // Answers, should a request be sent after all: the test then fails, without waiting.
+    server.enqueue(LoopbackServer.json(200, ISSUE));
+    server.enqueue(LoopbackServer.json(200, "[]"));
+
+    assertThatThrownBy(() -> github.issue("a\uD800b", "widgets", 7))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "path parameter owner is not valid Unicode: an unpaired surrogate U+D800 at index 1");
+    assertThatThrownBy(() -> github.firstPage("acme", "widgets", "open\uDC00"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "query parameter state is not valid Unicode: an unpaired surrogate U+DC00 at index 4");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  @Test
+  void aValueWithAPairedSurrogateIsEncodedAsItsUtf8Bytes() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "[]"));
+
+    github.firstPage("\uD83D\uDE00", "x", "\uD83D\uDE00");
+
+    assertThat(take().getTarget())
+        .isEqualTo("/api/repos/%F0%9F%98%80/x/issues?per_page=2&state=%F0%9F%98%80");
+  }
+
+  @Test
   void aPathValueWithAColonNeverBecomesAScheme() throws Exception {
     server.enqueue(LoopbackServer.json(200, "[]"));
 
