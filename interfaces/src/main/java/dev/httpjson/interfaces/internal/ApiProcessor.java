@@ -54,6 +54,8 @@ public final class ApiProcessor extends AbstractProcessor {
   private static final List<String> VERBS =
       List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY");
   private static final List<String> PARAMS = List.of("Path", "Query", "Header", "Body");
+  private static final List<String> METHOD_ANNOTATIONS =
+      List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY", "Headers", "Timeout", "Paged");
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -396,6 +398,23 @@ public final class ApiProcessor extends AbstractProcessor {
         }
         if (((TypeElement) e).getNestingKind() == NestingKind.LOCAL) {
           fail(api, "a local interface cannot be implemented: " + e.getSimpleName());
+        }
+      }
+      for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
+        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault()) {
+          for (String n : METHOD_ANNOTATIONS) {
+            AnnotationMirror a = annotation(m, n);
+            if (a != null) {
+              fail(
+                  m,
+                  a,
+                  "@"
+                      + n
+                      + " on a "
+                      + (m.isDefault() ? "default" : "static")
+                      + " method, which is never implemented: only an abstract method is");
+            }
+          }
         }
       }
       headers.addAll(levelHeaders(api));

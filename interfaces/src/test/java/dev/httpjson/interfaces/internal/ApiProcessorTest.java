@@ -79,6 +79,12 @@ class ApiProcessorTest {
     define("Paged", "  @GET(\"x\") @Paged List<String> get()" + THROWS);
     define("Surrogate", "  @GET(\"x\") String get(@Query(\"\\uD800\") String q)" + THROWS);
     define("SurrogatePath", "  @GET(\"x\\uDC00\") String get()" + THROWS);
+    define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
+    define(
+        "Default",
+        "  @GET(\"x\") String ok()"
+            + THROWS
+            + "  @Timeout(\"PT1S\") default String get() {\n    return null;\n  }\n");
     define("OnClass", "  }\n  abstract class Impl {\n    @GET(\"x\") abstract String get();\n");
   }
 
@@ -270,6 +276,18 @@ class ApiProcessorTest {
         "SurrogatePath",
         "@GET template has an unpaired surrogate: it has no UTF-8 to send",
         "@GET");
+  }
+
+  @Test
+  void anHttpAnnotationOnAStaticOrDefaultMethod() {
+    assertOneError(
+        "Static",
+        "@GET on a static method, which is never implemented: only an abstract method is",
+        "@GET");
+    assertOneError(
+        "Default",
+        "@Timeout on a default method, which is never implemented: only an abstract method is",
+        "@Timeout");
   }
 
   @Test
