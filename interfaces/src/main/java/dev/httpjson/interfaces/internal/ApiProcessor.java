@@ -40,10 +40,11 @@ import javax.tools.Diagnostic;
 
 /**
  * Generates, for each interface with httpjson-interfaces annotations, a class {@code
- * HttpJson_<Name>} in its package that implements it with httpjson's public API only. The class
- * registers its factory from its static initializer ({@code GeneratedApi.register}), which {@code
- * HttpJsonClient.create} runs; it prepares one client and one {@code JsonType} per method when it
- * is created, so a call builds its URI and calls one {@code HttpJsonClient} method.
+ * HttpJson_<Name>} in its package (a nested interface's binary name, {@code HttpJson_Outer$Api})
+ * that implements it with httpjson's public API only. The class registers its factory from its
+ * static initializer ({@code GeneratedApi.register}), which {@code HttpJsonClient.create} runs; it
+ * prepares one client and one {@code JsonType} per method when it is created, so a call builds its
+ * URI and calls one {@code HttpJsonClient} method.
  *
  * <p>The source is written as text: its shape is fixed and small, every type is written fully
  * qualified, and a code-generation library would be one more artifact on every user's processor
@@ -992,9 +993,10 @@ public final class ApiProcessor extends AbstractProcessor {
     void write(List<Method> methods) {
       String binary = processingEnv.getElementUtils().getBinaryName(api).toString();
       String pkg = processingEnv.getElementUtils().getPackageOf(api).getQualifiedName().toString();
-      String simple =
-          "HttpJson_"
-              + (pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1)).replace('$', '_');
+      // The interface's binary name in its package, $ kept: two interfaces never share one, so
+      // two generated classes never share a name (Outer.Api is HttpJson_Outer$Api, Outer_Api is
+      // HttpJson_Outer_Api).
+      String simple = "HttpJson_" + (pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1));
       String self = api.getQualifiedName().toString();
       StringBuilder s = new StringBuilder();
       if (!pkg.isEmpty()) {

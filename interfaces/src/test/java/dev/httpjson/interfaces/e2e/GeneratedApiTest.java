@@ -498,7 +498,7 @@ class GeneratedApiTest {
     assertThatThrownBy(() -> client.create(NotProcessed.class))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("No generated implementation of " + NotProcessed.class.getName())
-        .hasMessageContaining("HttpJson_GeneratedApiTest_NotProcessed")
+        .hasMessageContaining("HttpJson_GeneratedApiTest$NotProcessed")
         .hasMessageContaining(
             "<annotationProcessorPaths><path><groupId>dev.httpjson</groupId>"
                 + "<artifactId>httpjson-interfaces</artifactId>");

@@ -530,4 +530,37 @@ class GeneratedCodeTest {
         .containsExactly(
             "UsesMade is not implemented: get names Made, a type that does not exist @ 8:26");
   }
+
+  @Test
+  void aNestedInterfaceAndATopLevelOneOfTheSameJoinedNameAreBothImplemented() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Outer",
+                HEAD
+                    + "public interface Outer {\n"
+                    + "  @GET(\"outer\") String get()"
+                    + THROWS
+                    + "  interface Api {\n"
+                    + "    @GET(\"nested\") String get()"
+                    + THROWS
+                    + "  }\n"
+                    + "}\n",
+                "demo.Outer_Api",
+                HEAD
+                    + "public interface Outer_Api {\n"
+                    + "  @GET(\"top\") String get()"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      for (String api : List.of("demo.Outer", "demo.Outer$Api", "demo.Outer_Api")) {
+        server.enqueue(LoopbackServer.json(200, "\"" + api + "\""));
+        assertThat(call(create(loader, api), api, "get")).isEqualTo(api);
+      }
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/outer");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/nested");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/top");
+    }
+  }
 }
