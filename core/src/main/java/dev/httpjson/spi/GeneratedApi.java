@@ -3,9 +3,11 @@ package dev.httpjson.spi;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.internal.Apis;
+import dev.httpjson.internal.BufferedResponse;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,39 +47,41 @@ public final class GeneratedApi {
    * interceptors and listeners), with {@code body} as JSON when {@code hasBody} as {@link
    * HttpJsonClient#postAsJson(String, Object)} sends it, and checks the status; the response body
    * is read within {@link dev.httpjson.JsonOptions#maxResponseSize()} and dropped, never parsed:
-   * what a {@code void} method does.
+   * what a {@code void} method, and one returning {@code HttpResponse<Void>}, does.
    *
    * @param client the client of the call
    * @param method the HTTP method
    * @param uri the URI, resolved against the client's base URI
    * @param hasBody whether to send {@code body}
    * @param body the value sent as JSON
+   * @return the response (its status and headers), its body {@code null}
    * @throws dev.httpjson.HttpJsonStatusException on a status outside 200–299
    * @throws dev.httpjson.JsonWriteException if the body cannot be serialized (nothing is sent)
    * @throws IOException on any other I/O failure, a timeout or a response too large
    * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
    */
-  public static void send(
+  public static HttpResponse<@Nullable Void> send(
       HttpJsonClient client,
       String method,
       @Nullable String uri,
       boolean hasBody,
       @Nullable Object body)
       throws IOException, InterruptedException {
-    ApiAccess.get().sendChecked(client, method, uri, hasBody, body);
+    return withoutBody(ApiAccess.get().sendChecked(client, method, uri, hasBody, body));
   }
 
   /**
-   * Asynchronous {@link #send}: what a method returning {@code CompletableFuture<Void>} does.
+   * Asynchronous {@link #send}: what a method returning {@code
+   * CompletableFuture<HttpResponse<Void>>} does.
    *
    * @param client the client of the call
    * @param method the HTTP method
    * @param uri the URI, resolved against the client's base URI
    * @param hasBody whether to send {@code body}
    * @param body the value sent as JSON
-   * @return a future completed with {@code null} once the response is read, or with the failure
+   * @return a future of the response, its body {@code null}, or of the failure
    */
-  public static CompletableFuture<@Nullable Void> sendAsync(
+  public static CompletableFuture<HttpResponse<@Nullable Void>> sendAsync(
       HttpJsonClient client,
       String method,
       @Nullable String uri,
@@ -85,7 +89,21 @@ public final class GeneratedApi {
       @Nullable Object body) {
     return ApiAccess.get()
         .sendCheckedAsync(client, method, uri, hasBody, body)
-        .thenApply(r -> null);
+        .thenApply(GeneratedApi::withoutBody);
+  }
+
+  /**
+   * {@return a future completed with {@code null} when {@code future} completes normally, or with
+   * its failure}: what a method returning {@code CompletableFuture<Void>} returns.
+   *
+   * @param future the future of the call
+   */
+  public static CompletableFuture<@Nullable Void> completion(CompletableFuture<?> future) {
+    return future.thenApply(r -> null);
+  }
+
+  private static HttpResponse<@Nullable Void> withoutBody(HttpResponse<byte[]> response) {
+    return new BufferedResponse<@Nullable Void>(response, null, null);
   }
 
   /**

@@ -9,11 +9,13 @@
  * <p>A method's return type says how the response is read: {@code T} (the status checked, {@code
  * null} for a 204 or an empty body), {@code HttpResponse<T>} (status, headers such as {@code
  * Location}, and the value), {@code void} (the status checked; the body, whatever its content type,
- * is read within the size limit and dropped, never parsed), {@code CompletableFuture<T>}, {@code
- * CompletableFuture<HttpResponse<T>>} and {@code CompletableFuture<Void>}, {@code Stream<T>} (a
- * JSON array or NDJSON, read lazily), a {@link dev.httpjson.interfaces.Paged} {@code Stream<T>},
- * and {@code Stream<ServerSentEvent<T>>} (an event stream, reconnected with {@code Last-Event-ID}
- * on a GET). A blocking method declares {@code throws IOException, InterruptedException}.
+ * is read within the size limit and dropped, never parsed), {@code HttpResponse<Void>} (status and
+ * headers, the body dropped likewise), {@code CompletableFuture<T>}, {@code
+ * CompletableFuture<HttpResponse<T>>}, {@code CompletableFuture<Void>} and {@code
+ * CompletableFuture<HttpResponse<Void>>}, {@code Stream<T>} (a JSON array or NDJSON, read lazily),
+ * a {@link dev.httpjson.interfaces.Paged} {@code Stream<T>}, and {@code Stream<ServerSentEvent<T>>}
+ * (an event stream, reconnected with {@code Last-Event-ID} on a GET). A blocking method declares
+ * {@code throws IOException, InterruptedException}.
  *
  * <p>Interfaces compose: {@code interface GitHub extends Repos, Stars {}} is implemented too (when
  * each of its abstract methods has an HTTP annotation; an interface with a method of its own

@@ -310,6 +310,8 @@ public final class ApiProcessor extends AbstractProcessor {
     ASYNC_RESPONSE,
     VOID,
     ASYNC_VOID,
+    VOID_RESPONSE,
+    ASYNC_VOID_RESPONSE,
     STREAM,
     ASYNC_STREAM,
     PAGED,
@@ -894,6 +896,10 @@ public final class ApiProcessor extends AbstractProcessor {
         if (erasureIs(a, "java.net.http.HttpResponse")) {
           method.kind = Kind.ASYNC_RESPONSE;
           method.read = containedIn(a, "java.net.http.HttpResponse");
+          if (erasureIs(method.read, "java.lang.Void")) {
+            method.kind = Kind.ASYNC_VOID_RESPONSE;
+            method.read = null;
+          }
         } else if (erasureIs(a, "java.lang.Void")) {
           method.kind = Kind.ASYNC_VOID;
         } else if (erasureIs(a, "java.util.stream.Stream")) {
@@ -906,6 +912,10 @@ public final class ApiProcessor extends AbstractProcessor {
       } else if (erasureIs(r, "java.net.http.HttpResponse")) {
         method.kind = Kind.RESPONSE;
         method.read = containedIn(r, "java.net.http.HttpResponse");
+        if (erasureIs(method.read, "java.lang.Void")) {
+          method.kind = Kind.VOID_RESPONSE;
+          method.read = null;
+        }
       } else if (erasureIs(r, "java.util.stream.Stream")) {
         TypeMirror e = containedIn(r, "java.util.stream.Stream");
         if (erasureIs(e, "dev.httpjson.ServerSentEvent")) {
@@ -968,6 +978,7 @@ public final class ApiProcessor extends AbstractProcessor {
           method.kind != Kind.ASYNC_VALUE
               && method.kind != Kind.ASYNC_RESPONSE
               && method.kind != Kind.ASYNC_VOID
+              && method.kind != Kind.ASYNC_VOID_RESPONSE
               && method.kind != Kind.ASYNC_STREAM;
       if (blocking
           && (!declares(m, "java.io.IOException")
@@ -1270,17 +1281,23 @@ public final class ApiProcessor extends AbstractProcessor {
           }
           break;
         case VOID:
+        case VOID_RESPONSE:
         case ASYNC_VOID:
-          // The status checked, the body dropped unparsed: a void method reads no value.
-          s.append(m.kind == Kind.VOID ? "    " : "    return ")
-              .append(SUPPORT)
-              .append(m.kind == Kind.VOID ? ".send($c, " : ".sendAsync($c, ")
+        case ASYNC_VOID_RESPONSE:
+          // The status checked, the body dropped unparsed: Void reads no value.
+          s.append(m.kind == Kind.VOID ? "    " : "    return ");
+          if (m.kind == Kind.ASYNC_VOID) {
+            s.append(SUPPORT).append(".completion(");
+          }
+          s.append(SUPPORT)
+              .append(m.kind == Kind.VOID || m.kind == Kind.VOID_RESPONSE ? ".send" : ".sendAsync")
+              .append("($c, ")
               .append(literal(v))
               .append(", $uri, ")
               .append(body != null)
               .append(", ")
               .append(body == null ? "null" : body)
-              .append(");\n");
+              .append(m.kind == Kind.ASYNC_VOID ? "));\n" : ");\n");
           break;
         case STREAM:
           s.append("    return $c.getFromJsonAsStream($uri, ").append(t).append(");\n");

@@ -563,4 +563,49 @@ class GeneratedCodeTest {
       assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/top");
     }
   }
+
+  @Test
+  void anHttpResponseOfVoidKeepsStatusAndHeadersAndDiscardsTheBody() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Created",
+                HEAD
+                    + "import java.net.http.HttpResponse;\n"
+                    + "public interface Created {\n"
+                    + "  @POST(\"items\") HttpResponse<Void> create(@Body String item)"
+                    + THROWS
+                    + "  @POST(\"items\") CompletableFuture<HttpResponse<Void>> createAsync(@Body"
+                    + " String item);\n"
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Created");
+      for (int i = 0; i < 2; i++) {
+        server.enqueue(
+            new mockwebserver3.MockResponse.Builder()
+                .code(201)
+                .addHeader("Location", "/api/items/" + i)
+                .addHeader("Content-Type", "text/plain")
+                .body("created, not JSON")
+                .build());
+      }
+
+      java.net.http.HttpResponse<?> created =
+          (java.net.http.HttpResponse<?>) call(api, "demo.Created", "create", "a");
+      java.net.http.HttpResponse<?> async =
+          (java.net.http.HttpResponse<?>)
+              ((java.util.concurrent.CompletableFuture<?>)
+                      call(api, "demo.Created", "createAsync", "b"))
+                  .get(10, java.util.concurrent.TimeUnit.SECONDS);
+
+      assertThat(created.statusCode()).isEqualTo(201);
+      assertThat(created.headers().firstValue("Location")).hasValue("/api/items/0");
+      assertThat(created.body()).isNull();
+      assertThat(async.statusCode()).isEqualTo(201);
+      assertThat(async.headers().firstValue("Location")).hasValue("/api/items/1");
+      assertThat(async.body()).isNull();
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("\"a\"");
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("\"b\"");
+    }
+  }
 }
