@@ -17,12 +17,15 @@
  * (an event stream, reconnected with {@code Last-Event-ID} on a GET). A blocking method declares
  * {@code throws IOException, InterruptedException}.
  *
- * <p>Interfaces compose: {@code interface GitHub extends Repos, Stars {}} is implemented too (when
- * each of its abstract methods has an HTTP annotation; an interface with a method of its own
- * without one is left to its author). An inherited method keeps the {@link
+ * <p>Interfaces compose: {@code interface GitHub extends Repos, Stars {}} is implemented too, when
+ * each of its abstract methods has an HTTP annotation (an interface with a method of its own
+ * without one is left to its author). javac runs the processor only on a compilation where one of
+ * these annotations appears: an interface composing those of a library, alone in its compilation,
+ * needs one of its own, such as an empty {@code @Headers({})}. An inherited method keeps the {@link
  * dev.httpjson.interfaces.Headers} and {@link dev.httpjson.interfaces.Timeout} of the interface
  * that declares it; those of an interface extending it apply to every method it has, inherited ones
- * included, where the nearer level does not set the same header or a timeout.
+ * included, where a nearer level (the method, the declaring interface) sets neither the same header
+ * nor a timeout.
  *
  * <p>Two escape hatches: an abstract method without parameters returning {@code HttpJsonClient}
  * returns the client the implementation is bound to, for a call the annotations cannot say; and a

@@ -222,10 +222,14 @@ public final class ApiProcessor extends AbstractProcessor {
     if (type.getKind() != ElementKind.INTERFACE
         || apis.contains(type)
         || type.getInterfaces().isEmpty()
-        || !type.getTypeParameters().isEmpty()
-        || type.getModifiers().contains(Modifier.PRIVATE)
-        || type.getNestingKind() == NestingKind.LOCAL) {
+        || !type.getTypeParameters().isEmpty()) {
       return;
+    }
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)
+          || ((TypeElement) e).getNestingKind() == NestingKind.LOCAL) {
+        return; // not implementable, and not declared an API: left alone
+      }
     }
     boolean inherits = false;
     for (ExecutableElement m :

@@ -45,6 +45,16 @@ final class Compilation {
    */
   static Compilation compile(
       Path out, List<String> options, Map<String, String> sources, Processor... more) {
+    return compile(out, List.of(), options, sources, more);
+  }
+
+  /** As above, with {@code classpath} before the tests' own class path. */
+  static Compilation compile(
+      Path out,
+      List<Path> classpath,
+      List<String> options,
+      Map<String, String> sources,
+      Processor... more) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     List<JavaFileObject> files = new ArrayList<>();
@@ -63,7 +73,11 @@ final class Compilation {
     List<String> args = new ArrayList<>(options);
     args.addAll(
         List.of(
-            "-classpath", System.getProperty("java.class.path"),
+            "-classpath",
+                classpath.stream()
+                        .map(p -> p + java.io.File.pathSeparator)
+                        .collect(Collectors.joining())
+                    + System.getProperty("java.class.path"),
             "-d", out.toString(),
             "-s", out.toString()));
     JavaCompiler.CompilationTask task = javac.getTask(null, null, diagnostics, args, null, files);
@@ -101,9 +115,13 @@ final class Compilation {
 
   /** A loader of the compiled classes, child of the tests' own. */
   URLClassLoader loader() {
+    return loader(Compilation.class.getClassLoader());
+  }
+
+  /** A loader of the compiled classes, child of {@code parent}. */
+  URLClassLoader loader(ClassLoader parent) {
     try {
-      return new URLClassLoader(
-          new URL[] {out.toUri().toURL()}, Compilation.class.getClassLoader());
+      return new URLClassLoader(new URL[] {out.toUri().toURL()}, parent);
     } catch (MalformedURLException e) {
       throw new UncheckedIOException(e);
     }

@@ -608,4 +608,53 @@ class GeneratedCodeTest {
       assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("\"b\"");
     }
   }
+
+  @Test
+  void anInterfaceComposingThoseOfAnotherCompilationIsImplementedWhenTheProcessorRuns(
+      @TempDir Path lib, @TempDir Path alone) throws Throwable {
+    Map<String, String> library = new java.util.HashMap<>(COMPOSED);
+    library.keySet().retainAll(List.of("demo.Repos", "demo.Stars"));
+    Compilation first = Compilation.compile(lib, Compilation.STRICT, library);
+    assertThat(first.problems()).isEmpty();
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of(lib),
+            Compilation.STRICT,
+            Map.of(
+                "app.GitHub",
+                "package app;\n"
+                    + "import dev.httpjson.interfaces.Headers;\n"
+                    + "@Headers({})\n"
+                    + "public interface GitHub extends demo.Repos, demo.Stars {}\n",
+                "app.Bare",
+                "package app;\npublic interface Bare extends demo.Repos {}\n"));
+    assertThat(c.problems()).isEmpty();
+
+    // Alone in its compilation, with no annotation of the processor's: javac does not run it.
+    Compilation bare =
+        Compilation.compile(
+            alone,
+            List.of(lib),
+            Compilation.STRICT,
+            Map.of("app.Bare", "package app;\npublic interface Bare extends demo.Repos {}\n"));
+    assertThat(bare.problems()).isEmpty();
+    assertThat(alone.resolve("app/Bare.class")).exists();
+    assertThat(alone.resolve("app/HttpJson_Bare.class")).doesNotExist();
+
+    try (URLClassLoader libLoader = first.loader();
+        URLClassLoader loader = c.loader(libLoader)) {
+      Object github = create(loader, "app.GitHub");
+      Object withIt = create(loader, "app.Bare");
+      server.enqueue(LoopbackServer.json(200, "\"widgets\""));
+      server.enqueue(LoopbackServer.json(200, "\"gadgets\""));
+
+      assertThat(call(github, "app.GitHub", "repo", "7")).isEqualTo("widgets");
+      assertThat(call(withIt, "app.Bare", "repo", "8")).isEqualTo("gadgets");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/7 repos=r stars=null hub=null level=[repos]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/8 repos=r stars=null hub=null level=[repos]");
+    }
+  }
 }
