@@ -241,7 +241,7 @@ public final class ApiProcessor extends AbstractProcessor {
       for (String v : VERBS) {
         http |= annotation(m, v) != null;
       }
-      if (!http && !m.getReturnType().toString().equals(CLIENT)) {
+      if (!http && !source(m.getReturnType()).equals(CLIENT)) {
         return;
       }
       inherits |= http;
@@ -549,7 +549,7 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (verb == null) {
         if (m.getParameters().isEmpty()
-            && m.getReturnType().toString().equals(CLIENT)
+            && source(m.getReturnType()).equals(CLIENT)
             && m.getThrownTypes().isEmpty()) {
           method.kind = Kind.CLIENT;
           return method;
@@ -685,7 +685,7 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       TypeMirror type = p.asType();
       if (role == null) {
-        if (type.toString().equals("java.util.function.UnaryOperator<" + CLIENT + ">")) {
+        if (source(type).equals("java.util.function.UnaryOperator<" + CLIENT + ">")) {
           if (method.customizer != null) {
             fail(
                 p,

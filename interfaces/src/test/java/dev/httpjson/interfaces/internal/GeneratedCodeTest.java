@@ -94,8 +94,15 @@ class GeneratedCodeTest {
             Map.of(
                 "demo.Nullables",
                 HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "import java.util.function.UnaryOperator;\n"
+                    + "import org.jspecify.annotations.NonNull;\n"
                     + "import org.jspecify.annotations.Nullable;\n"
                     + "public interface Nullables {\n"
+                    + "  @NonNull HttpJsonClient client();\n"
+                    + "  @GET(\"adjusted\") String adjusted(@NonNull"
+                    + " UnaryOperator<@NonNull HttpJsonClient> call)"
+                    + THROWS
                     + "  @GET(\"items/{id}\") @Nullable String item(@Path(\"id\") String id,"
                     + " @Query(\"q\") @Nullable String q, @Header(\"X-A\") @Nullable String a)"
                     + THROWS
