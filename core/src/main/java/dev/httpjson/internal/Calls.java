@@ -292,14 +292,12 @@ public final class Calls {
   public static HttpResponse<byte[]> sendChecked(
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers)
       throws IOException, InterruptedException {
-    HttpRequest request = request(method, uri, null, options, headers);
-    return run(client, request, new Plan.Bytes(request, options, true));
+    return sendChecked(client, method, uri, null, options, headers);
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers) {
-    HttpRequest request = request(method, uri, null, options, headers);
-    return runAsync(client, request, new Plan.Bytes(request, options, true));
+    return sendCheckedAsync(client, method, uri, null, options, headers);
   }
 
   /**
