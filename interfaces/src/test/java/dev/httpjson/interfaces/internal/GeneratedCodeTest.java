@@ -1,17 +1,30 @@
 package dev.httpjson.interfaces.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.contract.LoopbackServer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -123,7 +136,7 @@ class GeneratedCodeTest {
 
       assertThat(call(api, "demo.Nullables", "item", "7", null, null)).isEqualTo("one");
       assertThat(call(api, "demo.Nullables", "items", List.of("x")))
-          .isEqualTo(java.util.Arrays.asList("a", null));
+          .isEqualTo(Arrays.asList("a", null));
       assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/items/7");
       assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/items?q=x");
     }
@@ -170,21 +183,20 @@ class GeneratedCodeTest {
               "b",
               "c",
               "u",
-              (java.util.function.UnaryOperator<HttpJsonClient>) x -> x.withHeader("X-O", "o"));
+              (UnaryOperator<HttpJsonClient>) x -> x.withHeader("X-O", "o"));
       Object posted =
-          ((java.util.concurrent.CompletableFuture<?>)
-                  call(api, "demo.Names", "post", "body", "e", "b", "t", "s"))
-              .get(10, java.util.concurrent.TimeUnit.SECONDS);
+          ((CompletableFuture<?>) call(api, "demo.Names", "post", "body", "e", "b", "t", "s"))
+              .get(10, TimeUnit.SECONDS);
 
       assertThat(compared).isEqualTo("compared");
-      assertThat(((java.net.http.HttpResponse<?>) posted).body()).isEqualTo("posted");
-      mockwebserver3.RecordedRequest first = LoopbackServer.take(server);
+      assertThat(((HttpResponse<?>) posted).body()).isEqualTo("posted");
+      RecordedRequest first = LoopbackServer.take(server);
       assertThat(first.getTarget())
           .isEqualTo("/api/repos/acme/widgets/compare/main...topic?c0=a&t0=b");
       assertThat(first.getHeaders().get("X-C")).isEqualTo("c");
       assertThat(first.getHeaders().get("X-U")).isEqualTo("u");
       assertThat(first.getHeaders().get("X-O")).isEqualTo("o");
-      mockwebserver3.RecordedRequest second = LoopbackServer.take(server);
+      RecordedRequest second = LoopbackServer.take(server);
       assertThat(second.getTarget()).isEqualTo("/api/posts?e=e&b=b&t=t&s=s");
       assertThat(second.getBody().utf8()).isEqualTo("\"body\"");
     }
@@ -242,8 +254,8 @@ class GeneratedCodeTest {
           + "  @DELETE(\"async\") CompletableFuture<Void> delete();\n"
           + "}\n";
 
-  private static mockwebserver3.MockResponse text(int code, String body) {
-    return new mockwebserver3.MockResponse.Builder()
+  private static MockResponse text(int code, String body) {
+    return new MockResponse.Builder()
         .code(code)
         .addHeader("Content-Type", "text/plain")
         .body(body)
@@ -268,14 +280,14 @@ class GeneratedCodeTest {
       for (String async : List.of("post", "get", "delete")) {
         Object[] args = async.equals("post") ? new Object[] {"x"} : new Object[0];
         assertThat(
-                ((java.util.concurrent.CompletableFuture<?>) call(api, "demo.Voids", async, args))
-                    .get(10, java.util.concurrent.TimeUnit.SECONDS))
+                ((CompletableFuture<?>) call(api, "demo.Voids", async, args))
+                    .get(10, TimeUnit.SECONDS))
             .isNull();
       }
 
-      List<String> sent = new java.util.ArrayList<>();
+      List<String> sent = new ArrayList<>();
       for (int i = 0; i < 9; i++) {
-        mockwebserver3.RecordedRequest r = LoopbackServer.take(server);
+        RecordedRequest r = LoopbackServer.take(server);
         sent.add(
             r.getMethod()
                 + " "
@@ -305,18 +317,16 @@ class GeneratedCodeTest {
       server.enqueue(text(404, "no such thing"));
       server.enqueue(text(409, "conflict"));
 
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> call(api, "demo.Voids", "star"))
+      assertThatThrownBy(() -> call(api, "demo.Voids", "star"))
           .isInstanceOfSatisfying(
-              dev.httpjson.HttpJsonStatusException.class,
+              HttpJsonStatusException.class,
               e -> {
                 assertThat(e.statusCode()).isEqualTo(404);
                 assertThat(e.getMessage()).contains("PUT").contains("/api/star");
               });
-      java.util.concurrent.CompletableFuture<?> post =
-          (java.util.concurrent.CompletableFuture<?>) call(api, "demo.Voids", "post", "x");
-      org.assertj.core.api.Assertions.assertThatThrownBy(
-              () -> post.get(10, java.util.concurrent.TimeUnit.SECONDS))
-          .hasCauseInstanceOf(dev.httpjson.HttpJsonStatusException.class)
+      CompletableFuture<?> post = (CompletableFuture<?>) call(api, "demo.Voids", "post", "x");
+      assertThatThrownBy(() -> post.get(10, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(HttpJsonStatusException.class)
           .hasMessageContaining("409");
     }
   }
@@ -359,7 +369,7 @@ class GeneratedCodeTest {
               + "  void clearCache();\n"
               + "}\n");
 
-  private static String headers(mockwebserver3.RecordedRequest r) {
+  private static String headers(RecordedRequest r) {
     return r.getMethod()
         + " "
         + r.getTarget()
@@ -379,7 +389,7 @@ class GeneratedCodeTest {
     try (URLClassLoader loader = c.loader()) {
       Object github = create(loader, "demo.GitHub");
       server.enqueue(LoopbackServer.json(200, "\"widgets\""));
-      server.enqueue(new mockwebserver3.MockResponse.Builder().code(204).build());
+      server.enqueue(new MockResponse.Builder().code(204).build());
 
       assertThat(call(github, "demo.GitHub", "repo", "7")).isEqualTo("widgets");
       call(github, "demo.GitHub", "star", "7");
@@ -397,15 +407,12 @@ class GeneratedCodeTest {
     try (URLClassLoader loader = c.loader()) {
       Object github = create(loader, "demo.GitHub");
       server.enqueue(
-          new mockwebserver3.MockResponse.Builder()
-              .code(200)
-              .headersDelay(5, java.util.concurrent.TimeUnit.SECONDS)
-              .build());
+          new MockResponse.Builder().code(200).headersDelay(5, TimeUnit.SECONDS).build());
 
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> call(github, "demo.GitHub", "slow"))
+      assertThatThrownBy(() -> call(github, "demo.GitHub", "slow"))
           .isInstanceOfSatisfying(
-              dev.httpjson.CallTimeoutException.class,
-              e -> assertThat(e.timeout()).isEqualTo(java.time.Duration.ofMillis(300)));
+              CallTimeoutException.class,
+              e -> assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300)));
     }
   }
 
@@ -415,24 +422,21 @@ class GeneratedCodeTest {
     try (URLClassLoader loader = c.loader()) {
       Object hub = create(loader, "demo.Hub");
       server.enqueue(LoopbackServer.json(200, "\"widgets\""));
-      server.enqueue(new mockwebserver3.MockResponse.Builder().code(204).build());
+      server.enqueue(new MockResponse.Builder().code(204).build());
       server.enqueue(LoopbackServer.json(200, "\"own\""));
       server.enqueue(LoopbackServer.json(200, "\"patient\""));
       server.enqueue(
-          new mockwebserver3.MockResponse.Builder()
-              .code(200)
-              .headersDelay(5, java.util.concurrent.TimeUnit.SECONDS)
-              .build());
+          new MockResponse.Builder().code(200).headersDelay(5, TimeUnit.SECONDS).build());
 
       call(hub, "demo.Hub", "repo", "7");
       call(hub, "demo.Hub", "star", "7");
       call(hub, "demo.Hub", "own");
       call(hub, "demo.Hub", "patient");
       // Repos' own timeout, not Hub's longer one.
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> call(hub, "demo.Hub", "slow"))
+      assertThatThrownBy(() -> call(hub, "demo.Hub", "slow"))
           .isInstanceOfSatisfying(
-              dev.httpjson.CallTimeoutException.class,
-              e -> assertThat(e.timeout()).isEqualTo(java.time.Duration.ofMillis(300)));
+              CallTimeoutException.class,
+              e -> assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300)));
 
       assertThat(headers(LoopbackServer.take(server)))
           .isEqualTo("GET /api/repos/7 repos=r stars=null hub=h level=[repos]");
@@ -450,7 +454,7 @@ class GeneratedCodeTest {
     Compilation c = compile(COMPOSED);
     try (URLClassLoader loader = c.loader()) {
       Class<?> handwritten = Class.forName("demo.Handwritten", false, loader);
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> client().create(handwritten))
+      assertThatThrownBy(() -> client().create(handwritten))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("No generated implementation of demo.Handwritten");
     }
@@ -589,7 +593,7 @@ class GeneratedCodeTest {
       Object api = create(loader, "demo.Created");
       for (int i = 0; i < 2; i++) {
         server.enqueue(
-            new mockwebserver3.MockResponse.Builder()
+            new MockResponse.Builder()
                 .code(201)
                 .addHeader("Location", "/api/items/" + i)
                 .addHeader("Content-Type", "text/plain")
@@ -597,13 +601,11 @@ class GeneratedCodeTest {
                 .build());
       }
 
-      java.net.http.HttpResponse<?> created =
-          (java.net.http.HttpResponse<?>) call(api, "demo.Created", "create", "a");
-      java.net.http.HttpResponse<?> async =
-          (java.net.http.HttpResponse<?>)
-              ((java.util.concurrent.CompletableFuture<?>)
-                      call(api, "demo.Created", "createAsync", "b"))
-                  .get(10, java.util.concurrent.TimeUnit.SECONDS);
+      HttpResponse<?> created = (HttpResponse<?>) call(api, "demo.Created", "create", "a");
+      HttpResponse<?> async =
+          (HttpResponse<?>)
+              ((CompletableFuture<?>) call(api, "demo.Created", "createAsync", "b"))
+                  .get(10, TimeUnit.SECONDS);
 
       assertThat(created.statusCode()).isEqualTo(201);
       assertThat(created.headers().firstValue("Location")).hasValue("/api/items/0");
@@ -619,7 +621,7 @@ class GeneratedCodeTest {
   @Test
   void anInterfaceComposingThoseOfAnotherCompilationIsImplementedWhenTheProcessorRuns(
       @TempDir Path lib, @TempDir Path alone) throws Throwable {
-    Map<String, String> library = new java.util.HashMap<>(COMPOSED);
+    Map<String, String> library = new HashMap<>(COMPOSED);
     library.keySet().retainAll(List.of("demo.Repos", "demo.Stars"));
     Compilation first = Compilation.compile(lib, Compilation.STRICT, library);
     assertThat(first.problems()).isEmpty();
