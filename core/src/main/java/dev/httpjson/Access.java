@@ -10,9 +10,11 @@ import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /** The API's package-private members, lent to the implementation through {@link ApiAccess}. */
@@ -131,6 +133,27 @@ final class Access extends ApiAccess {
   @Override
   public HttpJsonStatusException withRequest(HttpJsonStatusException e, String method, URI uri) {
     return e.withRequest(method, uri);
+  }
+
+  @Override
+  public HttpResponse<byte[]> sendChecked(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object value)
+      throws IOException, InterruptedException {
+    return client.sendChecked(method, uri, hasBody, value);
+  }
+
+  @Override
+  public CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object value) {
+    return client.sendCheckedAsync(method, uri, hasBody, value);
   }
 
   @Override

@@ -1330,6 +1330,33 @@ public final class HttpJsonClient {
   }
 
   /**
+   * Sends {@code method} to {@code uri} resolved against the base URI, with {@code value} as JSON
+   * when {@code hasBody} (as {@link #postAsJson(String, Object)} sends it), and checks the status:
+   * the response with its bytes, which a {@code void} method of an API interface drops.
+   */
+  HttpResponse<byte[]> sendChecked(
+      String method, @Nullable String uri, boolean hasBody, @Nullable Object value)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    String[] h = headersFor(target);
+    JsonContent content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+    return Calls.sendChecked(client, method, target, content, options, h);
+  }
+
+  CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      String method, @Nullable String uri, boolean hasBody, @Nullable Object value) {
+    URI target = resolve(uri);
+    String[] h = headersFor(target);
+    JsonContent content;
+    try {
+      content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendCheckedAsync(client, method, target, content, options, h);
+  }
+
+  /**
    * Sends DELETE to {@code uri} resolved against the base URI and checks the status, as {@link
    * HttpJson#deleteFromJson(HttpClient, URI)} does: for a 204, no type to name.
    *

@@ -1,6 +1,7 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
@@ -18,9 +19,11 @@ import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -120,6 +123,26 @@ public abstract class ApiAccess {
   /** {@return {@code e}, raised without the request, naming the request it answered} */
   public abstract HttpJsonStatusException withRequest(
       HttpJsonStatusException e, String method, URI uri);
+
+  /**
+   * {@return the response to {@code method} sent by {@code client} to {@code uri}, with {@code
+   * value} as JSON when {@code hasBody}, status checked}
+   */
+  public abstract HttpResponse<byte[]> sendChecked(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object value)
+      throws IOException, InterruptedException;
+
+  /** {@return a future of what {@link #sendChecked} returns} */
+  public abstract CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object value);
 
   /** {@return Problem Details from the members of its JSON object} */
   public abstract ProblemDetails problem(Map<String, @Nullable Object> members);

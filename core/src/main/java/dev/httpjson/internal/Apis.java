@@ -30,12 +30,13 @@ public final class Apis {
 
   /**
    * {@return the binary name of the class generated for {@code api}}: {@code HttpJson_} and the
-   * interface's names from its top-level class down, joined by {@code _}, in its package.
+   * interface's binary name in its package ({@code Outer$Api} for a nested one), a top-level class
+   * of its package. No two interfaces share a binary name, so no two share a generated class.
    */
   public static String implementationName(Class<?> api) {
     String name = api.getName();
     int dot = name.lastIndexOf('.');
-    return name.substring(0, dot + 1) + PREFIX + name.substring(dot + 1).replace('$', '_');
+    return name.substring(0, dot + 1) + PREFIX + name.substring(dot + 1);
   }
 
   public static <T> void register(

@@ -318,13 +318,38 @@ public final class Calls {
   public static HttpResponse<byte[]> sendChecked(
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers)
       throws IOException, InterruptedException {
-    HttpRequest request = request(method, uri, null, options, headers);
-    return run(client, request, new Plan.Bytes(request, options, true));
+    return sendChecked(client, method, uri, null, options, headers);
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers) {
-    HttpRequest request = request(method, uri, null, options, headers);
+    return sendCheckedAsync(client, method, uri, null, options, headers);
+  }
+
+  /**
+   * Sends {@code method} with {@code content}, or without a body when it is null; the response with
+   * its bytes, status checked: for a call that reads no value.
+   */
+  public static HttpResponse<byte[]> sendChecked(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      JsonOptions options,
+      String[] headers)
+      throws IOException, InterruptedException {
+    HttpRequest request = request(method, uri, content, options, headers);
+    return run(client, request, new Plan.Bytes(request, options, true));
+  }
+
+  public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      HttpClient client,
+      String method,
+      URI uri,
+      @Nullable JsonContent content,
+      JsonOptions options,
+      String[] headers) {
+    HttpRequest request = request(method, uri, content, options, headers);
     return runAsync(client, request, new Plan.Bytes(request, options, true));
   }
 

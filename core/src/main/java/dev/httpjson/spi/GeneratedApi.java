@@ -1,11 +1,17 @@
 package dev.httpjson.spi;
 
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.internal.Apis;
+import dev.httpjson.internal.BufferedResponse;
+import dev.httpjson.internal.Uris;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -37,6 +43,83 @@ public final class GeneratedApi {
   }
 
   /**
+   * Sends {@code method} to {@code uri} through {@code client} (its base URI, headers, timeout,
+   * interceptors and listeners), with {@code body} as JSON when {@code hasBody} as {@link
+   * HttpJsonClient#postAsJson(String, Object)} sends it, and checks the status; the response body
+   * is read within {@link dev.httpjson.JsonOptions#maxResponseSize()} and dropped, never parsed:
+   * what a {@code void} method, and one returning {@code HttpResponse<Void>}, does.
+   *
+   * @param client the client of the call
+   * @param method the HTTP method
+   * @param uri the URI, resolved against the client's base URI
+   * @param hasBody whether to send {@code body}
+   * @param body the value sent as JSON
+   * @return the response (its status and headers), its body {@code null}
+   * @throws dev.httpjson.HttpJsonStatusException on a status outside 200–299
+   * @throws dev.httpjson.JsonWriteException if the body cannot be serialized (nothing is sent)
+   * @throws IOException on any other I/O failure, a timeout or a response too large
+   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   */
+  public static HttpResponse<@Nullable Void> send(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object body)
+      throws IOException, InterruptedException {
+    return withoutBody(ApiAccess.get().sendChecked(client, method, uri, hasBody, body));
+  }
+
+  /**
+   * Asynchronous {@link #send}: what a method returning {@code
+   * CompletableFuture<HttpResponse<Void>>} does.
+   *
+   * @param client the client of the call
+   * @param method the HTTP method
+   * @param uri the URI, resolved against the client's base URI
+   * @param hasBody whether to send {@code body}
+   * @param body the value sent as JSON
+   * @return a future of the response, its body {@code null}, or of the failure
+   */
+  public static CompletableFuture<HttpResponse<@Nullable Void>> sendAsync(
+      HttpJsonClient client,
+      String method,
+      @Nullable String uri,
+      boolean hasBody,
+      @Nullable Object body) {
+    return ApiAccess.get()
+        .sendCheckedAsync(client, method, uri, hasBody, body)
+        .thenApply(GeneratedApi::withoutBody);
+  }
+
+  /**
+   * {@return a future completed with {@code null} when {@code future} completes normally, or with
+   * its failure}: what a method returning {@code CompletableFuture<Void>} returns.
+   *
+   * @param future the future of the call
+   */
+  public static CompletableFuture<@Nullable Void> completion(CompletableFuture<?> future) {
+    return future.thenApply(r -> null);
+  }
+
+  private static HttpResponse<@Nullable Void> withoutBody(HttpResponse<byte[]> response) {
+    return new BufferedResponse<@Nullable Void>(response, null, null);
+  }
+
+  /**
+   * What a generated implementation's {@code toString()} returns: {@code "<api> bound to <base
+   * URI>"}, the base URI without its userinfo (as httpjson's messages show a URI), so that logging
+   * an implementation never prints a password.
+   *
+   * @param api the interface's simple name
+   * @param client the client the implementation is bound to
+   * @return the description
+   */
+  public static String describe(String api, HttpJsonClient client) {
+    return api + " bound to " + Uris.redact(client.baseUri());
+  }
+
+  /**
    * The value of a path placeholder, percent-encoded as one path segment: every character but the
    * unreserved ones of RFC 3986 ({@code A–Z a–z 0–9 - . _ ~}) is encoded as its UTF-8 bytes, so a
    * {@code /}, {@code ?} or {@code :} in a value never makes a segment, a query or a scheme.
@@ -45,7 +128,7 @@ public final class GeneratedApi {
    * @param value the value, turned to text with {@code toString()}
    * @return the encoded segment; the value itself when nothing needed encoding
    * @throws IllegalArgumentException if the value is null, empty, {@code .} or {@code ..} (which
-   *     would change the path's shape)
+   *     would change the path's shape), or has an unpaired surrogate (no UTF-8 for it)
    */
   public static String pathSegment(String name, @Nullable Object value) {
     if (value == null) {
@@ -56,7 +139,7 @@ public final class GeneratedApi {
       throw new IllegalArgumentException(
           "path parameter " + name + " is \"" + text + "\": it would change the path's segments");
     }
-    return encode(text);
+    return encode(text, "path", name);
   }
 
   /**
@@ -68,6 +151,8 @@ public final class GeneratedApi {
    * @param uri the URI being built
    * @param name the parameter's name
    * @param value its value, turned to text with {@code toString()}
+   * @throws IllegalArgumentException if the name or a value has an unpaired surrogate (no UTF-8 for
+   *     it)
    */
   public static void query(StringBuilder uri, String name, @Nullable Object value) {
     Objects.requireNonNull(uri, "uri == null");
@@ -84,12 +169,12 @@ public final class GeneratedApi {
       return;
     }
     uri.append(uri.indexOf("?") < 0 ? '?' : '&')
-        .append(encode(name))
+        .append(encode(name, "query", name))
         .append('=')
-        .append(encode(value.toString()));
+        .append(encode(value.toString(), "query", name));
   }
 
-  private static String encode(String text) {
+  private static String encode(String text, String kind, String name) {
     int i = 0;
     int n = text.length();
     while (i < n && unreserved(text.charAt(i))) {
@@ -97,6 +182,21 @@ public final class GeneratedApi {
     }
     if (i == n) {
       return text;
+    }
+    for (int j = i; j < n; j++) {
+      char c = text.charAt(j);
+      if (Character.isHighSurrogate(c)
+          && j + 1 < n
+          && Character.isLowSurrogate(text.charAt(j + 1))) {
+        j++;
+      } else if (Character.isSurrogate(c)) {
+        // String.getBytes would send it as '?', silently another value; the value itself is not
+        // shown, as a query value may be a secret.
+        throw new IllegalArgumentException(
+            String.format(
+                "%s parameter %s is not valid Unicode: an unpaired surrogate U+%04X at index %d",
+                kind, name, (int) c, j));
+      }
     }
     StringBuilder b = new StringBuilder(n + 16).append(text, 0, i);
     byte[] bytes = text.substring(i).getBytes(StandardCharsets.UTF_8);

@@ -7,11 +7,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The whole-call timeout of the method (or, on the interface, of every method without its own), in
- * place of the client's: an ISO-8601 duration such as {@code "PT2S"} or {@code "PT0.5S"}, checked
- * at compile time; {@code "PT0S"} for none. It covers what the client's timeout covers (sending,
- * the headers, the body; for a stream, until the headers), and the types of the method are prepared
- * with it, once.
+ * The whole-call timeout of the method (or, on the interface, of every method without its own,
+ * inherited ones included), in place of the client's — the nearest wins: the method's, then the
+ * interface declaring it, then the interfaces extending that one: an ISO-8601 duration such as
+ * {@code "PT2S"} or {@code "PT0.5S"}, checked at compile time; {@code "PT0S"} for none. It covers
+ * what the client's timeout covers (sending, the headers, the body; for a stream, until the
+ * headers), and the types of the method are prepared with it, once.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -8,11 +8,24 @@
  *
  * <p>A method's return type says how the response is read: {@code T} (the status checked, {@code
  * null} for a 204 or an empty body), {@code HttpResponse<T>} (status, headers such as {@code
- * Location}, and the value), {@code void} (the status checked), {@code CompletableFuture<T>} and
- * {@code CompletableFuture<HttpResponse<T>>}, {@code Stream<T>} (a JSON array or NDJSON, read
- * lazily), a {@link dev.httpjson.interfaces.Paged} {@code Stream<T>}, and {@code
- * Stream<ServerSentEvent<T>>} (an event stream, reconnected with {@code Last-Event-ID} on a GET). A
- * blocking method declares {@code throws IOException, InterruptedException}.
+ * Location}, and the value), {@code void} (the status checked; the body, whatever its content type,
+ * is read within the size limit and dropped, never parsed), {@code HttpResponse<Void>} (status and
+ * headers, the body dropped likewise), {@code CompletableFuture<T>}, {@code
+ * CompletableFuture<HttpResponse<T>>}, {@code CompletableFuture<Void>} and {@code
+ * CompletableFuture<HttpResponse<Void>>}, {@code Stream<T>} (a JSON array or NDJSON, read lazily),
+ * a {@link dev.httpjson.interfaces.Paged} {@code Stream<T>}, and {@code Stream<ServerSentEvent<T>>}
+ * (an event stream, reconnected with {@code Last-Event-ID} on a GET). A blocking method declares
+ * {@code throws IOException, InterruptedException}.
+ *
+ * <p>Interfaces compose: {@code interface GitHub extends Repos, Stars {}} is implemented too, when
+ * each of its abstract methods has an HTTP annotation (an interface with a method of its own
+ * without one is left to its author). javac runs the processor only on a compilation where one of
+ * these annotations appears: an interface composing those of a library, alone in its compilation,
+ * needs one of its own, such as an empty {@code @Headers({})}. An inherited method keeps the {@link
+ * dev.httpjson.interfaces.Headers} and {@link dev.httpjson.interfaces.Timeout} of the interface
+ * that declares it; those of an interface extending it apply to every method it has, inherited ones
+ * included, where a nearer level (the method, the declaring interface) sets neither the same header
+ * nor a timeout.
  *
  * <p>A method returning a {@code Stream} throws what fails before it returns (the status, the first
  * page) as those checked exceptions; what fails while the stream is iterated (a later page, a

@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -32,15 +33,18 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
  * Generates, for each interface with httpjson-interfaces annotations, a class {@code
- * HttpJson_<Name>} in its package that implements it with httpjson's public API only. The class
- * registers its factory from its static initializer ({@code GeneratedApi.register}), which {@code
- * HttpJsonClient.create} runs; it prepares one client and one {@code JsonType} per method when it
- * is created, so a call builds its URI and calls one {@code HttpJsonClient} method.
+ * HttpJson_<Name>} in its package (a nested interface's binary name, {@code HttpJson_Outer$Api})
+ * that implements it with httpjson's public API only. The class registers its factory from its
+ * static initializer ({@code GeneratedApi.register}), which {@code HttpJsonClient.create} runs; it
+ * prepares one client and one {@code JsonType} per method when it is created, so a call builds its
+ * URI and calls one {@code HttpJsonClient} method.
  *
  * <p>The source is written as text: its shape is fixed and small, every type is written fully
  * qualified, and a code-generation library would be one more artifact on every user's processor
@@ -51,6 +55,8 @@ public final class ApiProcessor extends AbstractProcessor {
   private static final List<String> VERBS =
       List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY");
   private static final List<String> PARAMS = List.of("Path", "Query", "Header", "Body");
+  private static final List<String> METHOD_ANNOTATIONS =
+      List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY", "Headers", "Timeout", "Paged");
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -59,6 +65,8 @@ public final class ApiProcessor extends AbstractProcessor {
   private static final String SUPPORT = "dev.httpjson.spi.GeneratedApi";
 
   private final Set<String> generated = new HashSet<>();
+  private final Set<String> deferred = new LinkedHashSet<>();
+  private final Set<List<Object>> reported = new HashSet<>();
 
   /** Creates the processor; the compiler does. */
   public ApiProcessor() {}
@@ -109,20 +117,161 @@ public final class ApiProcessor extends AbstractProcessor {
         apis.add((TypeElement) type);
       }
     }
+    // An interface that only composes API interfaces (interface GitHub extends Repos, Stars {})
+    // carries no annotation of its own: found among the sources, implemented when each of its
+    // abstract methods has an HTTP annotation (else its author implements it).
+    for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
+      composing(type, apis);
+    }
+    // An interface naming a type not generated yet (by another processor, in this round) waits
+    // for the round that has it; in the last round, what is still missing is an error.
+    for (String name : deferred) {
+      TypeElement api = processingEnv.getElementUtils().getTypeElement(name);
+      if (api != null) {
+        apis.add(api);
+      }
+    }
+    deferred.clear();
     for (TypeElement api : apis) {
-      if (generated.add(api.getQualifiedName().toString())) {
+      String name = api.getQualifiedName().toString();
+      if (generated.contains(name)) {
+        continue;
+      }
+      Element missing = missing(api);
+      if (missing == null) {
+        generated.add(name);
         new Api(api).generate();
+      } else if (!round.processingOver()) {
+        deferred.add(name);
+      } else {
+        generated.add(name);
+        error(
+            missing,
+            api.getSimpleName()
+                + " is not implemented: "
+                + (missing == api ? "it extends " : missing.getSimpleName() + " names ")
+                + unresolved
+                + ", a type that does not exist");
       }
     }
     return true;
   }
 
+  /** The type named last by {@link #missing}. */
+  private String unresolved;
+
+  /**
+   * The element of {@code api} that names a type that does not exist (yet): {@code api} itself for
+   * a superinterface, or a method; {@code null} when every type it names exists.
+   */
+  private Element missing(TypeElement api) {
+    for (TypeMirror s : api.getInterfaces()) {
+      if (missing(s)) {
+        return api;
+      }
+    }
+    for (ExecutableElement m :
+        ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
+      if (!implemented(m)) {
+        continue;
+      }
+      if (missing(m.getReturnType())) {
+        return m;
+      }
+      for (VariableElement p : m.getParameters()) {
+        if (missing(p.asType())) {
+          return m;
+        }
+      }
+      for (TypeMirror t : m.getThrownTypes()) {
+        if (missing(t)) {
+          return m;
+        }
+      }
+    }
+    return null;
+  }
+
+  private boolean missing(TypeMirror type) {
+    switch (type.getKind()) {
+      case ERROR:
+        unresolved = type.toString();
+        return true;
+      case ARRAY:
+        return missing(((ArrayType) type).getComponentType());
+      case DECLARED:
+        for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+          if (missing(a)) {
+            return true;
+          }
+        }
+        return false;
+      case WILDCARD:
+        WildcardType w = (WildcardType) type;
+        return (w.getExtendsBound() != null && missing(w.getExtendsBound()))
+            || (w.getSuperBound() != null && missing(w.getSuperBound()));
+      default:
+        return false;
+    }
+  }
+
+  private void composing(TypeElement type, Set<TypeElement> apis) {
+    for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
+      composing(nested, apis);
+    }
+    if (type.getKind() != ElementKind.INTERFACE
+        || apis.contains(type)
+        || type.getInterfaces().isEmpty()
+        || !type.getTypeParameters().isEmpty()) {
+      return;
+    }
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)
+          || ((TypeElement) e).getNestingKind() == NestingKind.LOCAL) {
+        return; // not implementable, and not declared an API: left alone
+      }
+    }
+    boolean inherits = false;
+    for (ExecutableElement m :
+        ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(type))) {
+      if (!implemented(m)) {
+        continue;
+      }
+      boolean http = false;
+      for (String v : VERBS) {
+        http |= annotation(m, v) != null;
+      }
+      if (!http && !source(m.getReturnType()).equals(CLIENT)) {
+        return;
+      }
+      inherits |= http;
+    }
+    if (inherits) {
+      apis.add(type);
+    }
+  }
+
+  /** Whether the generated class implements {@code m}: an abstract method, not Object's. */
+  private static boolean implemented(ExecutableElement m) {
+    return !m.getModifiers().contains(Modifier.STATIC)
+        && !m.isDefault()
+        && m.getModifiers().contains(Modifier.ABSTRACT)
+        && !((TypeElement) m.getEnclosingElement())
+            .getQualifiedName()
+            .contentEquals("java.lang.Object");
+  }
+
   private void error(Element e, String message) {
-    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e);
+    if (reported.add(List.of(e, message))) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e);
+    }
   }
 
   private void error(Element e, AnnotationMirror a, String message) {
-    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e, a);
+    // An interface and one extending it check the same inherited elements: each error once.
+    if (reported.add(List.of(e, a, message))) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e, a);
+    }
   }
 
   private static AnnotationMirror annotation(Element e, String simpleName) {
@@ -164,6 +313,9 @@ public final class ApiProcessor extends AbstractProcessor {
     RESPONSE,
     ASYNC_RESPONSE,
     VOID,
+    ASYNC_VOID,
+    VOID_RESPONSE,
+    ASYNC_VOID_RESPONSE,
     STREAM,
     ASYNC_STREAM,
     PAGED,
@@ -189,6 +341,16 @@ public final class ApiProcessor extends AbstractProcessor {
       this.element = element;
       this.role = role;
       this.name = name;
+    }
+
+    /**
+     * The parameter's name in the generated method: {@code p} and its position, whatever the
+     * interface calls it, so that no parameter shadows a field, a local or a package ({@code dev},
+     * {@code java}) the generated code names.
+     */
+    String var() {
+      return "p"
+          + ((ExecutableElement) element.getEnclosingElement()).getParameters().indexOf(element);
     }
   }
 
@@ -216,6 +378,8 @@ public final class ApiProcessor extends AbstractProcessor {
     boolean failed;
     final List<String> headers = new ArrayList<>();
     String timeout;
+    final Map<TypeElement, List<String>> levelHeaders = new HashMap<>();
+    final Map<TypeElement, String> levelTimeouts = new HashMap<>();
 
     Api(TypeElement api) {
       this.api = api;
@@ -243,17 +407,29 @@ public final class ApiProcessor extends AbstractProcessor {
           fail(api, "a local interface cannot be implemented: " + e.getSimpleName());
         }
       }
-      constants(api, headers);
-      timeout = timeout(api);
+      for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
+        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault()) {
+          for (String n : METHOD_ANNOTATIONS) {
+            AnnotationMirror a = annotation(m, n);
+            if (a != null) {
+              fail(
+                  m,
+                  a,
+                  "@"
+                      + n
+                      + " on a "
+                      + (m.isDefault() ? "default" : "static")
+                      + " method, which is never implemented: only an abstract method is");
+            }
+          }
+        }
+      }
+      headers.addAll(levelHeaders(api));
+      timeout = levelTimeout(api);
       List<Method> methods = new ArrayList<>();
       for (ExecutableElement m :
           ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
-        if (m.getModifiers().contains(Modifier.STATIC)
-            || m.isDefault()
-            || !m.getModifiers().contains(Modifier.ABSTRACT)
-            || ((TypeElement) m.getEnclosingElement())
-                .getQualifiedName()
-                .contentEquals("java.lang.Object")) {
+        if (!implemented(m)) {
           continue;
         }
         Method method = method(m);
@@ -286,6 +462,56 @@ public final class ApiProcessor extends AbstractProcessor {
           into.add(value);
         }
       }
+    }
+
+    List<String> levelHeaders(TypeElement level) {
+      List<String> h = levelHeaders.get(level);
+      if (h == null) {
+        h = new ArrayList<>();
+        constants(level, h);
+        levelHeaders.put(level, h);
+      }
+      return h;
+    }
+
+    String levelTimeout(TypeElement level) {
+      if (!levelTimeouts.containsKey(level)) {
+        levelTimeouts.put(level, timeout(level));
+      }
+      return levelTimeouts.get(level);
+    }
+
+    /**
+     * The interfaces whose {@code @Headers} and {@code @Timeout} apply to a method {@code
+     * declaring} declares: {@code declaring} and every interface between it and the implemented
+     * one, each after its subinterfaces (the implemented interface first, {@code declaring} last).
+     */
+    List<TypeElement> levels(TypeElement declaring) {
+      List<TypeElement> order = new ArrayList<>();
+      visit(api, declaring, order, new HashSet<>());
+      java.util.Collections.reverse(order);
+      return order;
+    }
+
+    private void visit(
+        TypeElement type, TypeElement declaring, List<TypeElement> order, Set<TypeElement> seen) {
+      if (!seen.add(type)) {
+        return;
+      }
+      for (TypeMirror s : type.getInterfaces()) {
+        if (s.getKind() != TypeKind.DECLARED) {
+          continue;
+        }
+        TypeElement sup = (TypeElement) ((DeclaredType) s).asElement();
+        if (processingEnv
+            .getTypeUtils()
+            .isSubtype(
+                processingEnv.getTypeUtils().erasure(sup.asType()),
+                processingEnv.getTypeUtils().erasure(declaring.asType()))) {
+          visit(sup, declaring, order, seen);
+        }
+      }
+      order.add(type); // after its superinterfaces
     }
 
     String timeout(Element e) {
@@ -323,7 +549,7 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (verb == null) {
         if (m.getParameters().isEmpty()
-            && m.getReturnType().toString().equals(CLIENT)
+            && source(m.getReturnType()).equals(CLIENT)
             && m.getThrownTypes().isEmpty()) {
           method.kind = Kind.CLIENT;
           return method;
@@ -345,8 +571,18 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       method.template = stringValue(verb);
       Set<String> placeholders = template(method, verb);
-      constants(m, method.headers);
-      method.timeout = timeout(m);
+      // From the implemented interface down to the declaring one, then the method: a header set
+      // at a level replaces the same header of the levels above it, and the nearest @Timeout wins.
+      for (TypeElement level : levels((TypeElement) m.getEnclosingElement())) {
+        override(method.headers, levelHeaders(level));
+        String t = levelTimeout(level);
+        method.timeout = t != null ? t : method.timeout;
+      }
+      List<String> own = new ArrayList<>();
+      constants(m, own);
+      override(method.headers, own);
+      String t = timeout(m);
+      method.timeout = t != null ? t : method.timeout;
       Set<String> bound = new HashSet<>();
       for (VariableElement p : m.getParameters()) {
         Param param = param(method, p, placeholders, bound);
@@ -400,6 +636,13 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       literal.append(path.substring(end)).append(query);
       String rest = literal.toString();
+      if (unpaired(t) >= 0) {
+        fail(
+            method.element,
+            verb,
+            "@" + method.verb + " template has an unpaired surrogate: it has no UTF-8 to send");
+        return names;
+      }
       if (rest.indexOf('{') >= 0 || rest.indexOf('}') >= 0) {
         fail(
             method.element,
@@ -442,7 +685,7 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       TypeMirror type = p.asType();
       if (role == null) {
-        if (type.toString().equals("java.util.function.UnaryOperator<" + CLIENT + ">")) {
+        if (source(type).equals("java.util.function.UnaryOperator<" + CLIENT + ">")) {
           if (method.customizer != null) {
             fail(
                 p,
@@ -484,13 +727,20 @@ public final class ApiProcessor extends AbstractProcessor {
             return null;
           }
           if (!scalar(type)) {
-            fail(p, found, "unsupported @Path type " + type + ": a path segment is one value");
+            fail(
+                p,
+                found,
+                "unsupported @Path type " + source(type) + ": a path segment is one value");
             return null;
           }
           break;
         case QUERY:
           if (name.isEmpty()) {
             fail(p, found, "@Query needs a name");
+            return null;
+          }
+          if (unpaired(name) >= 0) {
+            fail(p, found, "@Query name has an unpaired surrogate: it has no UTF-8 to send");
             return null;
           }
           TypeMirror element = containedIn(type, "java.util.Optional");
@@ -502,7 +752,7 @@ public final class ApiProcessor extends AbstractProcessor {
                 p,
                 found,
                 "unsupported @Query type "
-                    + type
+                    + source(type)
                     + ": take a value, an Optional or an Iterable (a List, a Set) of values");
             return null;
           }
@@ -513,7 +763,7 @@ public final class ApiProcessor extends AbstractProcessor {
             return null;
           }
           if (!scalar(type)) {
-            fail(p, found, "unsupported @Header type " + type + ": a header is one value");
+            fail(p, found, "unsupported @Header type " + source(type) + ": a header is one value");
             return null;
           }
           break;
@@ -638,7 +888,6 @@ public final class ApiProcessor extends AbstractProcessor {
       boolean paged = annotation(m, "Paged") != null;
       if (r.getKind() == TypeKind.VOID) {
         method.kind = Kind.VOID;
-        method.read = processingEnv.getElementUtils().getTypeElement("java.lang.Object").asType();
       } else if (r.getKind().isPrimitive()) {
         unsupported =
             "a primitive cannot be null, which a 204 or an empty body reads as: return "
@@ -651,6 +900,12 @@ public final class ApiProcessor extends AbstractProcessor {
         if (erasureIs(a, "java.net.http.HttpResponse")) {
           method.kind = Kind.ASYNC_RESPONSE;
           method.read = containedIn(a, "java.net.http.HttpResponse");
+          if (erasureIs(method.read, "java.lang.Void")) {
+            method.kind = Kind.ASYNC_VOID_RESPONSE;
+            method.read = null;
+          }
+        } else if (erasureIs(a, "java.lang.Void")) {
+          method.kind = Kind.ASYNC_VOID;
         } else if (erasureIs(a, "java.util.stream.Stream")) {
           method.kind = Kind.ASYNC_STREAM;
           method.read = containedIn(a, "java.util.stream.Stream");
@@ -661,6 +916,10 @@ public final class ApiProcessor extends AbstractProcessor {
       } else if (erasureIs(r, "java.net.http.HttpResponse")) {
         method.kind = Kind.RESPONSE;
         method.read = containedIn(r, "java.net.http.HttpResponse");
+        if (erasureIs(method.read, "java.lang.Void")) {
+          method.kind = Kind.VOID_RESPONSE;
+          method.read = null;
+        }
       } else if (erasureIs(r, "java.util.stream.Stream")) {
         TypeMirror e = containedIn(r, "java.util.stream.Stream");
         if (erasureIs(e, "dev.httpjson.ServerSentEvent")) {
@@ -705,7 +964,14 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       if (unsupported != null) {
-        fail(m, "unsupported return type " + r + " of " + m.getSimpleName() + ": " + unsupported);
+        fail(
+            m,
+            "unsupported return type "
+                + source(r)
+                + " of "
+                + m.getSimpleName()
+                + ": "
+                + unsupported);
         return;
       }
       if (paged && method.kind != Kind.PAGED) {
@@ -715,6 +981,8 @@ public final class ApiProcessor extends AbstractProcessor {
       boolean blocking =
           method.kind != Kind.ASYNC_VALUE
               && method.kind != Kind.ASYNC_RESPONSE
+              && method.kind != Kind.ASYNC_VOID
+              && method.kind != Kind.ASYNC_VOID_RESPONSE
               && method.kind != Kind.ASYNC_STREAM;
       if (blocking
           && (!declares(m, "java.io.IOException")
@@ -740,15 +1008,19 @@ public final class ApiProcessor extends AbstractProcessor {
     void write(List<Method> methods) {
       String binary = processingEnv.getElementUtils().getBinaryName(api).toString();
       String pkg = processingEnv.getElementUtils().getPackageOf(api).getQualifiedName().toString();
-      String simple =
-          "HttpJson_"
-              + (pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1)).replace('$', '_');
+      // The interface's binary name in its package, $ kept: two interfaces never share one, so
+      // two generated classes never share a name (Outer.Api is HttpJson_Outer$Api, Outer_Api is
+      // HttpJson_Outer_Api).
+      String simple = "HttpJson_" + (pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1));
       String self = api.getQualifiedName().toString();
       StringBuilder s = new StringBuilder();
       if (!pkg.isEmpty()) {
         s.append("package ").append(pkg).append(";\n\n");
       }
       s.append("/** Generated by httpjson-interfaces from {@link ").append(self).append("}. */\n");
+      // The interface, a method or a type it names may be deprecated, even for removal: the
+      // implementation uses them as the interface declares them, and warns of nothing.
+      s.append("@java.lang.SuppressWarnings({\"deprecation\", \"removal\"})\n");
       s.append("final class ").append(simple).append(" implements ").append(self).append(" {\n");
       // A nested factory class and StringBuilder chains, not a method reference or string
       // concatenation: neither bootstraps an invokedynamic call site, which a cold start pays for.
@@ -775,16 +1047,18 @@ public final class ApiProcessor extends AbstractProcessor {
         if (m.kind == Kind.CLIENT) {
           continue;
         }
-        if (!m.headers.isEmpty() || m.timeout != null) {
+        if (!client(m).equals("base")) {
           s.append("  private final ").append(CLIENT).append(" c").append(m.index).append(";\n");
         }
-        s.append("  private final ")
-            .append(TYPE)
-            .append('<')
-            .append(m.read)
-            .append("> t")
-            .append(m.index)
-            .append(";\n");
+        if (m.read != null) {
+          s.append("  private final ")
+              .append(TYPE)
+              .append('<')
+              .append(source(m.read))
+              .append("> t")
+              .append(m.index)
+              .append(";\n");
+        }
       }
       s.append("\n  private ").append(simple).append("(").append(CLIENT).append(" client) {\n");
       s.append("    this.client = java.util.Objects.requireNonNull(client, \"client == null\");\n");
@@ -797,24 +1071,28 @@ public final class ApiProcessor extends AbstractProcessor {
         if (!c.equals("base")) {
           s.append("    this.")
               .append(c)
-              .append(" = base")
+              .append(" = client")
               .append(adjust(m.headers, m.timeout))
               .append(";\n");
         }
-        s.append("    this.t")
-            .append(m.index)
-            .append(" = ")
-            .append(jsonType(m.read, c))
-            .append(";\n");
+        if (m.read != null) {
+          s.append("    this.t")
+              .append(m.index)
+              .append(" = ")
+              .append(jsonType(m.read, c))
+              .append(";\n");
+        }
       }
       s.append("  }\n");
       for (Method m : methods) {
         s.append('\n');
         method(s, m);
       }
-      s.append("\n  @Override\n  public String toString() {\n    return \"")
-          .append(api.getSimpleName())
-          .append(" bound to \" + client.baseUri();\n  }\n");
+      s.append("\n  @Override\n  public java.lang.String toString() {\n    return ")
+          .append(SUPPORT)
+          .append(".describe(")
+          .append(literal(api.getSimpleName().toString()))
+          .append(", client);\n  }\n");
       s.append("}\n");
       String file = pkg.isEmpty() ? simple : pkg + "." + simple;
       try (Writer w = processingEnv.getFiler().createSourceFile(file, api).openWriter()) {
@@ -825,7 +1103,9 @@ public final class ApiProcessor extends AbstractProcessor {
     }
 
     String client(Method m) {
-      return !m.headers.isEmpty() || m.timeout != null ? "c" + m.index : "base";
+      return m.headers.equals(headers) && java.util.Objects.equals(m.timeout, timeout)
+          ? "base"
+          : "c" + m.index;
     }
 
     String adjust(List<String> headers, String timeout) {
@@ -851,13 +1131,13 @@ public final class ApiProcessor extends AbstractProcessor {
             ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
         return TYPE + ".of(" + raw + ".class, " + client + ".options())";
       }
-      return "new " + TYPE + "<" + type + ">() {}.withOptions(" + client + ".options())";
+      return "new " + TYPE + "<" + source(type) + ">() {}.withOptions(" + client + ".options())";
     }
 
     void method(StringBuilder s, Method m) {
       ExecutableElement e = m.element;
       s.append("  @Override\n  public ")
-          .append(e.getReturnType())
+          .append(source(e.getReturnType()))
           .append(' ')
           .append(e.getSimpleName())
           .append('(');
@@ -866,12 +1146,12 @@ public final class ApiProcessor extends AbstractProcessor {
         if (i > 0) {
           s.append(", ");
         }
-        s.append("final ").append(ps.get(i).asType()).append(' ').append(ps.get(i).getSimpleName());
+        s.append("final ").append(source(ps.get(i).asType())).append(' ').append("p").append(i);
       }
       s.append(')');
       List<? extends TypeMirror> thrown = e.getThrownTypes();
       for (int i = 0; i < thrown.size(); i++) {
-        s.append(i == 0 ? " throws " : ", ").append(thrown.get(i));
+        s.append(i == 0 ? " throws " : ", ").append(source(thrown.get(i)));
       }
       s.append(" {\n");
       if (m.kind == Kind.CLIENT) {
@@ -883,12 +1163,12 @@ public final class ApiProcessor extends AbstractProcessor {
         if (p.role == Role.HEADER) {
           boolean primitive = p.element.asType().getKind().isPrimitive();
           if (!primitive) {
-            s.append("    if (").append(p.element.getSimpleName()).append(" != null) {\n  ");
+            s.append("    if (").append(p.var()).append(" != null) {\n  ");
           }
           s.append("    $c = $c.withHeader(")
               .append(literal(p.name))
               .append(", java.lang.String.valueOf(")
-              .append(p.element.getSimpleName())
+              .append(p.var())
               .append("));\n");
           if (!primitive) {
             s.append("    }\n");
@@ -897,7 +1177,7 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (m.customizer != null) {
         s.append("    $c = java.util.Objects.requireNonNull(")
-            .append(m.customizer.element.getSimpleName())
+            .append(m.customizer.var())
             .append(".apply($c), \"")
             .append(m.customizer.element.getSimpleName())
             .append(" returned null\");\n");
@@ -922,17 +1202,16 @@ public final class ApiProcessor extends AbstractProcessor {
                 .append(".query($b, ")
                 .append(literal(p.name))
                 .append(", ")
-                .append(p.element.getSimpleName())
+                .append(p.var())
                 .append(");\n");
           }
         }
         s.append("    java.lang.String $uri = $b.toString();\n");
       }
       String t = "t" + m.index;
-      String body = m.body == null ? null : m.body.element.getSimpleName().toString();
+      String body = m.body == null ? null : m.body.var();
       String v = m.verb;
       String lower = v.toLowerCase(Locale.ROOT);
-      boolean sendsValue = body != null && !v.equals("QUERY");
       switch (m.kind) {
         case VALUE:
           if (v.equals("GET") || v.equals("DELETE")) {
@@ -1006,17 +1285,23 @@ public final class ApiProcessor extends AbstractProcessor {
           }
           break;
         case VOID:
-          if (v.equals("DELETE")) {
-            s.append("    $c.deleteFromJson($uri);\n");
-          } else if (sendsValue) {
-            s.append("    dev.httpjson.HttpJson.ensureSuccess($c.")
-                .append(lower)
-                .append("AsJson($uri, ")
-                .append(body)
-                .append("));\n");
-          } else {
-            s.append("    $c.exchange(").append(request(m)).append(", ").append(t).append(");\n");
+        case VOID_RESPONSE:
+        case ASYNC_VOID:
+        case ASYNC_VOID_RESPONSE:
+          // The status checked, the body dropped unparsed: Void reads no value.
+          s.append(m.kind == Kind.VOID ? "    " : "    return ");
+          if (m.kind == Kind.ASYNC_VOID) {
+            s.append(SUPPORT).append(".completion(");
           }
+          s.append(SUPPORT)
+              .append(m.kind == Kind.VOID || m.kind == Kind.VOID_RESPONSE ? ".send" : ".sendAsync")
+              .append("($c, ")
+              .append(literal(v))
+              .append(", $uri, ")
+              .append(body != null)
+              .append(", ")
+              .append(body == null ? "null" : body)
+              .append(m.kind == Kind.ASYNC_VOID ? "));\n" : ");\n");
           break;
         case STREAM:
           s.append("    return $c.getFromJsonAsStream($uri, ").append(t).append(");\n");
@@ -1047,7 +1332,7 @@ public final class ApiProcessor extends AbstractProcessor {
     String request(Method m) {
       if (m.body != null) {
         return "dev.httpjson.JsonContent.of("
-            + m.body.element.getSimpleName()
+            + m.body.var()
             + ", $c.options()).requestBuilder(\""
             + m.verb
             + "\", $c.uri($uri)).build()";
@@ -1064,7 +1349,7 @@ public final class ApiProcessor extends AbstractProcessor {
       Map<String, String> params = new LinkedHashMap<>();
       for (Param p : m.params) {
         if (p.role == Role.PATH) {
-          params.put(p.name, p.element.getSimpleName().toString());
+          params.put(p.name, p.var());
         }
       }
       List<String> parts = new ArrayList<>();
@@ -1089,6 +1374,87 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       return parts;
     }
+  }
+
+  /**
+   * {@code type} as source, every class named by its qualified name and no type-use annotation: a
+   * {@code TypeMirror}'s own {@code toString()} prints an annotation inside a qualified name on JDK
+   * 17 ({@code java.lang.@org.jspecify.annotations.Nullable String}, or before it), which is not
+   * valid source there.
+   */
+  static String source(TypeMirror type) {
+    switch (type.getKind()) {
+      case BOOLEAN:
+      case BYTE:
+      case SHORT:
+      case INT:
+      case LONG:
+      case CHAR:
+      case FLOAT:
+      case DOUBLE:
+      case VOID:
+        return type.getKind().toString().toLowerCase(Locale.ROOT);
+      case ARRAY:
+        return source(((ArrayType) type).getComponentType()) + "[]";
+      case DECLARED:
+        {
+          DeclaredType d = (DeclaredType) type;
+          TypeElement e = (TypeElement) d.asElement();
+          TypeMirror outer = d.getEnclosingType();
+          StringBuilder b = new StringBuilder();
+          if (outer.getKind() == TypeKind.DECLARED) {
+            b.append(source(outer)).append('.').append(e.getSimpleName());
+          } else {
+            b.append(e.getQualifiedName());
+          }
+          List<? extends TypeMirror> args = d.getTypeArguments();
+          for (int i = 0; i < args.size(); i++) {
+            b.append(i == 0 ? "<" : ", ").append(source(args.get(i)));
+          }
+          return args.isEmpty() ? b.toString() : b.append('>').toString();
+        }
+      case WILDCARD:
+        {
+          WildcardType w = (WildcardType) type;
+          if (w.getExtendsBound() != null) {
+            return "? extends " + source(w.getExtendsBound());
+          }
+          return w.getSuperBound() != null ? "? super " + source(w.getSuperBound()) : "?";
+        }
+      case TYPEVAR:
+        return ((TypeVariable) type).asElement().getSimpleName().toString();
+      default:
+        return type.toString();
+    }
+  }
+
+  /** Adds the {@code name, value} pairs of {@code more}, removing those of the same names first. */
+  private static void override(List<String> headers, List<String> more) {
+    for (int i = 0; i < more.size(); i += 2) {
+      String name = more.get(i);
+      for (int j = headers.size() - 2; j >= 0; j -= 2) {
+        if (headers.get(j).equalsIgnoreCase(name)) {
+          headers.remove(j + 1);
+          headers.remove(j);
+        }
+      }
+    }
+    headers.addAll(more);
+  }
+
+  /** The index of the first unpaired surrogate of {@code text}, or -1. */
+  private static int unpaired(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static String literal(String text) {

@@ -108,6 +108,33 @@ class GeneratedApiTest {
   }
 
   @Test
+  void aValueWithAnUnpairedSurrogateFailsNamingItsParameter() throws Exception {
+    // Answers, should a request be sent after all: the test then fails, without waiting.
+    server.enqueue(LoopbackServer.json(200, ISSUE));
+    server.enqueue(LoopbackServer.json(200, "[]"));
+
+    assertThatThrownBy(() -> github.issue("a\uD800b", "widgets", 7))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "path parameter owner is not valid Unicode: an unpaired surrogate U+D800 at index 1");
+    assertThatThrownBy(() -> github.firstPage("acme", "widgets", "open\uDC00"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "query parameter state is not valid Unicode: an unpaired surrogate U+DC00 at index 4");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  @Test
+  void aValueWithAPairedSurrogateIsEncodedAsItsUtf8Bytes() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "[]"));
+
+    github.firstPage("\uD83D\uDE00", "x", "\uD83D\uDE00");
+
+    assertThat(take().getTarget())
+        .isEqualTo("/api/repos/%F0%9F%98%80/x/issues?per_page=2&state=%F0%9F%98%80");
+  }
+
+  @Test
   void aPathValueWithAColonNeverBecomesAScheme() throws Exception {
     server.enqueue(LoopbackServer.json(200, "[]"));
 
@@ -413,7 +440,22 @@ class GeneratedApiTest {
   }
 
   @Test
+  void toStringHidesTheBaseUrisUserinfo() {
+    // A base URI takes no query (the builder refuses one): userinfo is what could leak.
+    GitHub bound =
+        HttpJsonClient.newBuilder(http)
+            .baseUri("https://ada:s3cret@api.example.com/v3/")
+            .build()
+            .create(GitHub.class);
+
+    assertThat(bound.toString())
+        .isEqualTo("GitHub bound to https://api.example.com/v3/")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
   void eachMethodsTypeIsPreparedOnceWithTheClient() throws Exception {
+    // A void method reads no value: no type to prepare.
     Class<?> generated = github.getClass();
     List<Field> types =
         Arrays.stream(generated.getDeclaredFields())
@@ -421,7 +463,11 @@ class GeneratedApiTest {
             .collect(Collectors.toList());
     long httpMethods =
         Arrays.stream(GitHub.class.getMethods())
-            .filter(m -> !m.isDefault() && m.getReturnType() != HttpJsonClient.class)
+            .filter(
+                m ->
+                    !m.isDefault()
+                        && m.getReturnType() != HttpJsonClient.class
+                        && m.getReturnType() != void.class)
             .count();
 
     assertThat(types).hasSize((int) httpMethods);
@@ -454,7 +500,7 @@ class GeneratedApiTest {
     assertThatThrownBy(() -> client.create(NotProcessed.class))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("No generated implementation of " + NotProcessed.class.getName())
-        .hasMessageContaining("HttpJson_GeneratedApiTest_NotProcessed")
+        .hasMessageContaining("HttpJson_GeneratedApiTest$NotProcessed")
         .hasMessageContaining(
             "<annotationProcessorPaths><path><groupId>dev.httpjson</groupId>"
                 + "<artifactId>httpjson-interfaces</artifactId>");

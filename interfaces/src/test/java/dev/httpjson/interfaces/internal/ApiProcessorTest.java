@@ -77,6 +77,14 @@ class ApiProcessorTest {
     define("Timeout", "  @GET(\"x\") @Timeout(\"2s\") String get()" + THROWS);
     define("Headers", "  @GET(\"x\") @Headers(\"Accept\") String get()" + THROWS);
     define("Paged", "  @GET(\"x\") @Paged List<String> get()" + THROWS);
+    define("Surrogate", "  @GET(\"x\") String get(@Query(\"\\uD800\") String q)" + THROWS);
+    define("SurrogatePath", "  @GET(\"x\\uDC00\") String get()" + THROWS);
+    define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
+    define(
+        "Default",
+        "  @GET(\"x\") String ok()"
+            + THROWS
+            + "  @Timeout(\"PT1S\") default String get() {\n    return null;\n  }\n");
     define("OnClass", "  }\n  abstract class Impl {\n    @GET(\"x\") abstract String get();\n");
   }
 
@@ -258,6 +266,28 @@ class ApiProcessorTest {
   @Test
   void pagedOnAMethodThatIsNotAStream() {
     assertOneError("Paged", "@Paged needs a @GET method returning Stream<T>", "@Paged");
+  }
+
+  @Test
+  void anUnpairedSurrogateInAQueryNameOrATemplate() {
+    assertOneError(
+        "Surrogate", "@Query name has an unpaired surrogate: it has no UTF-8 to send", "@Query");
+    assertOneError(
+        "SurrogatePath",
+        "@GET template has an unpaired surrogate: it has no UTF-8 to send",
+        "@GET");
+  }
+
+  @Test
+  void anHttpAnnotationOnAStaticOrDefaultMethod() {
+    assertOneError(
+        "Static",
+        "@GET on a static method, which is never implemented: only an abstract method is",
+        "@GET");
+    assertOneError(
+        "Default",
+        "@Timeout on a default method, which is never implemented: only an abstract method is",
+        "@Timeout");
   }
 
   @Test

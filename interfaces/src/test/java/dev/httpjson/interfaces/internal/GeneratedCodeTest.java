@@ -1,0 +1,669 @@
+package dev.httpjson.interfaces.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.contract.LoopbackServer;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URLClassLoader;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The code the processor generates, compiled with every lint as errors and called against a
+ * loopback server: interfaces whose shape the module's own test interfaces do not have.
+ */
+class GeneratedCodeTest {
+  private static final String HEAD =
+      "package demo;\n"
+          + "import dev.httpjson.interfaces.*;\n"
+          + "import java.io.IOException;\n"
+          + "import java.util.*;\n"
+          + "import java.util.concurrent.CompletableFuture;\n";
+  private static final String THROWS = " throws IOException, InterruptedException;\n";
+
+  private static HttpClient http;
+  @TempDir Path out;
+  private MockWebServer server;
+
+  @BeforeAll
+  static void http() {
+    http = HttpClient.newHttpClient();
+  }
+
+  @AfterAll
+  static void closeClient() {
+    http = null;
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    server.close();
+  }
+
+  private Compilation compile(Map<String, String> sources) {
+    Compilation c = Compilation.compile(out, Compilation.STRICT, sources);
+    assertThat(c.problems()).isEmpty();
+    assertThat(c.success).isTrue();
+    return c;
+  }
+
+  private HttpJsonClient client() {
+    return HttpJsonClient.newBuilder(http).baseUri(server.url("/api/").uri()).build();
+  }
+
+  /** The implementation of {@code api} bound to a client of the loopback server. */
+  private Object create(URLClassLoader loader, String api) throws Exception {
+    return client().create(Class.forName(api, false, loader));
+  }
+
+  /** Calls the method {@code name} of the implementation, throwing what it throws. */
+  private static Object call(Object impl, String api, String name, Object... args)
+      throws Throwable {
+    for (Method m : impl.getClass().getClassLoader().loadClass(api).getMethods()) {
+      if (m.getName().equals(name) && m.getParameterCount() == args.length) {
+        try {
+          return m.invoke(impl, args);
+        } catch (InvocationTargetException e) {
+          throw e.getCause();
+        }
+      }
+    }
+    throw new AssertionError("no method " + name + " in " + api);
+  }
+
+  @Test
+  void typeUseAnnotationsOnReturnAndParameterTypesCompile() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Nullables",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "import java.util.function.UnaryOperator;\n"
+                    + "import org.jspecify.annotations.NonNull;\n"
+                    + "import org.jspecify.annotations.Nullable;\n"
+                    + "public interface Nullables {\n"
+                    + "  @NonNull HttpJsonClient client();\n"
+                    + "  @GET(\"adjusted\") String adjusted(@NonNull"
+                    + " UnaryOperator<@NonNull HttpJsonClient> call)"
+                    + THROWS
+                    + "  @GET(\"items/{id}\") @Nullable String item(@Path(\"id\") String id,"
+                    + " @Query(\"q\") @Nullable String q, @Header(\"X-A\") @Nullable String a)"
+                    + THROWS
+                    + "  @GET(\"items\") List<@Nullable String> items(@Query(\"q\") List<@Nullable"
+                    + " String> q)"
+                    + THROWS
+                    + "  @GET(\"items\") String @Nullable [] array()"
+                    + THROWS
+                    + "  @GET(\"entry\") Map.@Nullable Entry<String, @Nullable Integer> entry()"
+                    + THROWS
+                    + "  @GET(\"items\") CompletableFuture<@Nullable List<String>> async();\n"
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Nullables");
+      server.enqueue(LoopbackServer.json(200, "\"one\""));
+      server.enqueue(LoopbackServer.json(200, "[\"a\",null]"));
+
+      assertThat(call(api, "demo.Nullables", "item", "7", null, null)).isEqualTo("one");
+      assertThat(call(api, "demo.Nullables", "items", List.of("x")))
+          .isEqualTo(Arrays.asList("a", null));
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/items/7");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/items?q=x");
+    }
+  }
+
+  @Test
+  void parameterNamesNeverCollideWithTheGeneratedCode() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Names",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "import java.net.http.HttpResponse;\n"
+                    + "import java.util.function.UnaryOperator;\n"
+                    + "public interface Names {\n"
+                    + "  @GET(\"repos/{owner}/{repo}/compare/{base}...{head}\") @Timeout(\"PT5S\")\n"
+                    + "  String compare(@Path(\"owner\") String dev, @Path(\"repo\") String java,"
+                    + " @Path(\"base\") String base, @Path(\"head\") String head,"
+                    + " @Query(\"c0\") String c0, @Query(\"t0\") String t0,"
+                    + " @Header(\"X-C\") String $c, @Header(\"X-U\") String $uri,"
+                    + " UnaryOperator<HttpJsonClient> client)"
+                    + THROWS
+                    + "  @POST(\"posts\") CompletableFuture<HttpResponse<String>> post(@Body String $r,"
+                    + " @Query(\"e\") String $e, @Query(\"b\") String $b, @Query(\"t\") String"
+                    + " t1, @Query(\"s\") String $s);\n"
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Names");
+      server.enqueue(LoopbackServer.json(200, "\"compared\""));
+      server.enqueue(LoopbackServer.json(201, "\"posted\""));
+
+      Object compared =
+          call(
+              api,
+              "demo.Names",
+              "compare",
+              "acme",
+              "widgets",
+              "main",
+              "topic",
+              "a",
+              "b",
+              "c",
+              "u",
+              (UnaryOperator<HttpJsonClient>) x -> x.withHeader("X-O", "o"));
+      Object posted =
+          ((CompletableFuture<?>) call(api, "demo.Names", "post", "body", "e", "b", "t", "s"))
+              .get(10, TimeUnit.SECONDS);
+
+      assertThat(compared).isEqualTo("compared");
+      assertThat(((HttpResponse<?>) posted).body()).isEqualTo("posted");
+      RecordedRequest first = LoopbackServer.take(server);
+      assertThat(first.getTarget())
+          .isEqualTo("/api/repos/acme/widgets/compare/main...topic?c0=a&t0=b");
+      assertThat(first.getHeaders().get("X-C")).isEqualTo("c");
+      assertThat(first.getHeaders().get("X-U")).isEqualTo("u");
+      assertThat(first.getHeaders().get("X-O")).isEqualTo("o");
+      RecordedRequest second = LoopbackServer.take(server);
+      assertThat(second.getTarget()).isEqualTo("/api/posts?e=e&b=b&t=t&s=s");
+      assertThat(second.getBody().utf8()).isEqualTo("\"body\"");
+    }
+  }
+
+  @Test
+  void deprecatedMethodsAndInterfacesCompileWithoutWarnings() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Deprecations",
+                HEAD
+                    + "public interface Deprecations {\n"
+                    + "  @Deprecated(forRemoval = true) @GET(\"old\") String old()"
+                    + THROWS
+                    + "  @Deprecated @GET(\"older\") String older()"
+                    + THROWS
+                    + "  @GET(\"current\") String current()"
+                    + THROWS
+                    + "}\n",
+                "demo.Gone",
+                HEAD
+                    + "@Deprecated(forRemoval = true)\n"
+                    + "public interface Gone {\n"
+                    + "  @GET(\"gone\") String gone()"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Deprecations");
+      server.enqueue(LoopbackServer.json(200, "\"old\""));
+
+      assertThat(call(api, "demo.Deprecations", "old")).isEqualTo("old");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/old");
+    }
+  }
+
+  private static final String VOIDS =
+      HEAD
+          + "public interface Voids {\n"
+          + "  @GET(\"ping\") void ping()"
+          + THROWS
+          + "  @PUT(\"star\") void star()"
+          + THROWS
+          + "  @POST(\"label\") void label(@Body List<String> labels)"
+          + THROWS
+          + "  @PATCH(\"edit\") void edit(@Body Map<String, String> edit)"
+          + THROWS
+          + "  @QUERY(\"search\") void search(@Body Map<String, String> query)"
+          + THROWS
+          + "  @DELETE(\"lock\") void unlock()"
+          + THROWS
+          + "  @POST(\"async\") CompletableFuture<Void> post(@Body String value);\n"
+          + "  @GET(\"async\") CompletableFuture<Void> get();\n"
+          + "  @DELETE(\"async\") CompletableFuture<Void> delete();\n"
+          + "}\n";
+
+  private static MockResponse text(int code, String body) {
+    return new MockResponse.Builder()
+        .code(code)
+        .addHeader("Content-Type", "text/plain")
+        .body(body)
+        .build();
+  }
+
+  @Test
+  void aVoidMethodChecksTheStatusAndDiscardsTheBody() throws Throwable {
+    Compilation c = compile(Map.of("demo.Voids", VOIDS));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Voids");
+      for (int i = 0; i < 9; i++) {
+        server.enqueue(text(200, "OK, not JSON"));
+      }
+
+      call(api, "demo.Voids", "ping");
+      call(api, "demo.Voids", "star");
+      call(api, "demo.Voids", "label", List.of("bug"));
+      call(api, "demo.Voids", "edit", Map.of("state", "closed"));
+      call(api, "demo.Voids", "search", Map.of("q", "crash"));
+      call(api, "demo.Voids", "unlock");
+      for (String async : List.of("post", "get", "delete")) {
+        Object[] args = async.equals("post") ? new Object[] {"x"} : new Object[0];
+        assertThat(
+                ((CompletableFuture<?>) call(api, "demo.Voids", async, args))
+                    .get(10, TimeUnit.SECONDS))
+            .isNull();
+      }
+
+      List<String> sent = new ArrayList<>();
+      for (int i = 0; i < 9; i++) {
+        RecordedRequest r = LoopbackServer.take(server);
+        sent.add(
+            r.getMethod()
+                + " "
+                + r.getTarget()
+                + " "
+                + (r.getBody() == null ? "" : r.getBody().utf8()));
+      }
+      assertThat(sent)
+          .containsExactly(
+              "GET /api/ping ",
+              "PUT /api/star ",
+              "POST /api/label [\"bug\"]",
+              "PATCH /api/edit {\"state\":\"closed\"}",
+              "QUERY /api/search {\"q\":\"crash\"}",
+              "DELETE /api/lock ",
+              "POST /api/async \"x\"",
+              "GET /api/async ",
+              "DELETE /api/async ");
+    }
+  }
+
+  @Test
+  void aVoidMethodFailsOnAStatusOutside2xxNamingTheRequest() throws Throwable {
+    Compilation c = compile(Map.of("demo.Voids", VOIDS));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Voids");
+      server.enqueue(text(404, "no such thing"));
+      server.enqueue(text(409, "conflict"));
+
+      assertThatThrownBy(() -> call(api, "demo.Voids", "star"))
+          .isInstanceOfSatisfying(
+              HttpJsonStatusException.class,
+              e -> {
+                assertThat(e.statusCode()).isEqualTo(404);
+                assertThat(e.getMessage()).contains("PUT").contains("/api/star");
+              });
+      CompletableFuture<?> post = (CompletableFuture<?>) call(api, "demo.Voids", "post", "x");
+      assertThatThrownBy(() -> post.get(10, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(HttpJsonStatusException.class)
+          .hasMessageContaining("409");
+    }
+  }
+
+  private static final Map<String, String> COMPOSED =
+      Map.of(
+          "demo.Repos",
+          HEAD
+              + "@Headers({\"X-Repos: r\", \"X-Level: repos\"})\n"
+              + "@Timeout(\"PT0.3S\")\n"
+              + "public interface Repos {\n"
+              + "  @GET(\"repos/{id}\") String repo(@Path(\"id\") String id)"
+              + THROWS
+              + "  @GET(\"slow\") String slow()"
+              + THROWS
+              + "  @GET(\"patient\") @Timeout(\"PT5S\") @Headers(\"X-Level: method\")"
+              + " String patient()"
+              + THROWS
+              + "}\n",
+          "demo.Stars",
+          HEAD
+              + "@Headers(\"X-Stars: s\")\n"
+              + "public interface Stars {\n"
+              + "  @PUT(\"stars/{id}\") void star(@Path(\"id\") String id)"
+              + THROWS
+              + "}\n",
+          "demo.GitHub",
+          HEAD + "public interface GitHub extends Repos, Stars {}\n",
+          "demo.Hub",
+          HEAD
+              + "@Headers({\"X-Hub: h\", \"X-Level: hub\"})\n"
+              + "@Timeout(\"PT5S\")\n"
+              + "public interface Hub extends Repos, Stars {\n"
+              + "  @GET(\"own\") String own()"
+              + THROWS
+              + "}\n",
+          "demo.Handwritten",
+          HEAD
+              + "public interface Handwritten extends Stars {\n"
+              + "  void clearCache();\n"
+              + "}\n");
+
+  private static String headers(RecordedRequest r) {
+    return r.getMethod()
+        + " "
+        + r.getTarget()
+        + " repos="
+        + r.getHeaders().get("X-Repos")
+        + " stars="
+        + r.getHeaders().get("X-Stars")
+        + " hub="
+        + r.getHeaders().get("X-Hub")
+        + " level="
+        + r.getHeaders().values("X-Level");
+  }
+
+  @Test
+  void anInterfaceThatOnlyExtendsApiInterfacesIsImplemented() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Object github = create(loader, "demo.GitHub");
+      server.enqueue(LoopbackServer.json(200, "\"widgets\""));
+      server.enqueue(new MockResponse.Builder().code(204).build());
+
+      assertThat(call(github, "demo.GitHub", "repo", "7")).isEqualTo("widgets");
+      call(github, "demo.GitHub", "star", "7");
+
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/7 repos=r stars=null hub=null level=[repos]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("PUT /api/stars/7 repos=null stars=s hub=null level=[]");
+    }
+  }
+
+  @Test
+  void anInheritedMethodKeepsItsInterfacesTimeoutAndHeaders() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Object github = create(loader, "demo.GitHub");
+      server.enqueue(
+          new MockResponse.Builder().code(200).headersDelay(5, TimeUnit.SECONDS).build());
+
+      assertThatThrownBy(() -> call(github, "demo.GitHub", "slow"))
+          .isInstanceOfSatisfying(
+              CallTimeoutException.class,
+              e -> assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300)));
+    }
+  }
+
+  @Test
+  void aComposingInterfacesOwnHeadersAndTimeoutYieldToTheDeclaringInterfaces() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Object hub = create(loader, "demo.Hub");
+      server.enqueue(LoopbackServer.json(200, "\"widgets\""));
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      server.enqueue(LoopbackServer.json(200, "\"own\""));
+      server.enqueue(LoopbackServer.json(200, "\"patient\""));
+      server.enqueue(
+          new MockResponse.Builder().code(200).headersDelay(5, TimeUnit.SECONDS).build());
+
+      call(hub, "demo.Hub", "repo", "7");
+      call(hub, "demo.Hub", "star", "7");
+      call(hub, "demo.Hub", "own");
+      call(hub, "demo.Hub", "patient");
+      // Repos' own timeout, not Hub's longer one.
+      assertThatThrownBy(() -> call(hub, "demo.Hub", "slow"))
+          .isInstanceOfSatisfying(
+              CallTimeoutException.class,
+              e -> assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300)));
+
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/7 repos=r stars=null hub=h level=[repos]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("PUT /api/stars/7 repos=null stars=s hub=h level=[hub]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/own repos=null stars=null hub=h level=[hub]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/patient repos=r stars=null hub=h level=[method]");
+    }
+  }
+
+  @Test
+  void anInterfaceWithAMethodOfItsOwnWithoutHttpAnnotationIsLeftToItsAuthor() throws Throwable {
+    Compilation c = compile(COMPOSED);
+    try (URLClassLoader loader = c.loader()) {
+      Class<?> handwritten = Class.forName("demo.Handwritten", false, loader);
+      assertThatThrownBy(() -> client().create(handwritten))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("No generated implementation of demo.Handwritten");
+    }
+  }
+
+  /** Another processor: writes the record {@code demo.Made} in the first round. */
+  static final class MakesARecord extends javax.annotation.processing.AbstractProcessor {
+    private boolean done;
+
+    @Override
+    public java.util.Set<String> getSupportedAnnotationTypes() {
+      return java.util.Set.of("demo.Make");
+    }
+
+    @Override
+    public javax.lang.model.SourceVersion getSupportedSourceVersion() {
+      return javax.lang.model.SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(
+        java.util.Set<? extends javax.lang.model.element.TypeElement> annotations,
+        javax.annotation.processing.RoundEnvironment round) {
+      if (!done && !annotations.isEmpty()) {
+        done = true;
+        try (java.io.Writer w =
+            processingEnv.getFiler().createSourceFile("demo.Made").openWriter()) {
+          w.write("package demo;\npublic record Made(String name) {}\n");
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return true;
+    }
+  }
+
+  private static final String USES_MADE =
+      HEAD
+          + "@Make\n"
+          + "public interface UsesMade {\n"
+          + "  @GET(\"made/{id}\") Made get(@Path(\"id\") String id)"
+          + THROWS
+          + "  @POST(\"made\") List<Made> post(@Body Made made)"
+          + THROWS
+          + "}\n";
+
+  @Test
+  void aTypeAnotherProcessorGeneratesIsWaitedFor() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.UsesMade",
+                USES_MADE),
+            new MakesARecord());
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.UsesMade");
+      server.enqueue(LoopbackServer.json(200, "{\"name\":\"x\"}"));
+
+      assertThat(call(api, "demo.UsesMade", "get", "7")).hasToString("Made[name=x]");
+    }
+  }
+
+  @Test
+  void aTypeNoProcessorGeneratesIsReportedOnce() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of("-proc:only"),
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.UsesMade",
+                USES_MADE));
+
+    // javac's own "cannot find symbol" for each use, and one error of the processor's.
+    assertThat(c.errors())
+        .filteredOn(e -> !e.startsWith("cannot find symbol"))
+        .containsExactly(
+            "UsesMade is not implemented: get names Made, a type that does not exist @ 8:26");
+  }
+
+  @Test
+  void aNestedInterfaceAndATopLevelOneOfTheSameJoinedNameAreBothImplemented() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Outer",
+                HEAD
+                    + "public interface Outer {\n"
+                    + "  @GET(\"outer\") String get()"
+                    + THROWS
+                    + "  interface Api {\n"
+                    + "    @GET(\"nested\") String get()"
+                    + THROWS
+                    + "  }\n"
+                    + "}\n",
+                "demo.Outer_Api",
+                HEAD
+                    + "public interface Outer_Api {\n"
+                    + "  @GET(\"top\") String get()"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      for (String api : List.of("demo.Outer", "demo.Outer$Api", "demo.Outer_Api")) {
+        server.enqueue(LoopbackServer.json(200, "\"" + api + "\""));
+        assertThat(call(create(loader, api), api, "get")).isEqualTo(api);
+      }
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/outer");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/nested");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/top");
+    }
+  }
+
+  @Test
+  void anHttpResponseOfVoidKeepsStatusAndHeadersAndDiscardsTheBody() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Created",
+                HEAD
+                    + "import java.net.http.HttpResponse;\n"
+                    + "public interface Created {\n"
+                    + "  @POST(\"items\") HttpResponse<Void> create(@Body String item)"
+                    + THROWS
+                    + "  @POST(\"items\") CompletableFuture<HttpResponse<Void>> createAsync(@Body"
+                    + " String item);\n"
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Created");
+      for (int i = 0; i < 2; i++) {
+        server.enqueue(
+            new MockResponse.Builder()
+                .code(201)
+                .addHeader("Location", "/api/items/" + i)
+                .addHeader("Content-Type", "text/plain")
+                .body("created, not JSON")
+                .build());
+      }
+
+      HttpResponse<?> created = (HttpResponse<?>) call(api, "demo.Created", "create", "a");
+      HttpResponse<?> async =
+          (HttpResponse<?>)
+              ((CompletableFuture<?>) call(api, "demo.Created", "createAsync", "b"))
+                  .get(10, TimeUnit.SECONDS);
+
+      assertThat(created.statusCode()).isEqualTo(201);
+      assertThat(created.headers().firstValue("Location")).hasValue("/api/items/0");
+      assertThat(created.body()).isNull();
+      assertThat(async.statusCode()).isEqualTo(201);
+      assertThat(async.headers().firstValue("Location")).hasValue("/api/items/1");
+      assertThat(async.body()).isNull();
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("\"a\"");
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("\"b\"");
+    }
+  }
+
+  @Test
+  void anInterfaceComposingThoseOfAnotherCompilationIsImplementedWhenTheProcessorRuns(
+      @TempDir Path lib, @TempDir Path alone) throws Throwable {
+    Map<String, String> library = new HashMap<>(COMPOSED);
+    library.keySet().retainAll(List.of("demo.Repos", "demo.Stars"));
+    Compilation first = Compilation.compile(lib, Compilation.STRICT, library);
+    assertThat(first.problems()).isEmpty();
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of(lib),
+            Compilation.STRICT,
+            Map.of(
+                "app.GitHub",
+                "package app;\n"
+                    + "import dev.httpjson.interfaces.Headers;\n"
+                    + "@Headers({})\n"
+                    + "public interface GitHub extends demo.Repos, demo.Stars {}\n",
+                "app.Bare",
+                "package app;\npublic interface Bare extends demo.Repos {}\n"));
+    assertThat(c.problems()).isEmpty();
+
+    // Alone in its compilation, with no annotation of the processor's: javac does not run it.
+    Compilation bare =
+        Compilation.compile(
+            alone,
+            List.of(lib),
+            Compilation.STRICT,
+            Map.of("app.Bare", "package app;\npublic interface Bare extends demo.Repos {}\n"));
+    assertThat(bare.problems()).isEmpty();
+    assertThat(alone.resolve("app/Bare.class")).exists();
+    assertThat(alone.resolve("app/HttpJson_Bare.class")).doesNotExist();
+
+    try (URLClassLoader libLoader = first.loader();
+        URLClassLoader loader = c.loader(libLoader)) {
+      Object github = create(loader, "app.GitHub");
+      Object withIt = create(loader, "app.Bare");
+      server.enqueue(LoopbackServer.json(200, "\"widgets\""));
+      server.enqueue(LoopbackServer.json(200, "\"gadgets\""));
+
+      assertThat(call(github, "app.GitHub", "repo", "7")).isEqualTo("widgets");
+      assertThat(call(withIt, "app.Bare", "repo", "8")).isEqualTo("gadgets");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/7 repos=r stars=null hub=null level=[repos]");
+      assertThat(headers(LoopbackServer.take(server)))
+          .isEqualTo("GET /api/repos/8 repos=r stars=null hub=null level=[repos]");
+    }
+  }
+}
