@@ -26,8 +26,9 @@ import org.jspecify.annotations.Nullable;
  * after a failure that may have come after the server acted on it (a connection that drops), nor on
  * a 429 or 503 it would retry. The response each write got is the exchange context's latest.
  *
- * <p>A publisher that fails mid-body cancels the exchange: the server sees the body cut short,
- * never a chunked body ended as if it were complete.
+ * <p>Any failure while the body is written — the publisher's, an interrupt or the request's timeout
+ * while it waits for the publisher, a broken connection — cancels the exchange: the server sees the
+ * body cut short, never a chunked body ended as if it were complete.
  */
 final class PublisherEntity extends AbstractHttpEntity {
   private final BodyPublisher publisher;
@@ -96,10 +97,13 @@ final class PublisherEntity extends AbstractHttpEntity {
     publisher.subscribe(subscriber);
     try {
       subscriber.drainTo(out);
-    } catch (PublisherFailure e) {
-      failure = e;
-      // Apache closes the body's stream on the way out, which ends a chunked body as if it were
+    } catch (IOException | RuntimeException | Error e) {
+      // The publisher failed, the wait for it was interrupted or the connection broke. Apache
+      // closes the body's stream on the way out, which ends a chunked body as if it were
       // complete: the connection goes first, so the server sees a body cut short.
+      if (e instanceof PublisherFailure) {
+        failure = (PublisherFailure) e;
+      }
       exchange.cancel();
       throw e;
     }
