@@ -15,7 +15,9 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
 import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.io.HttpConnectionFactory;
 import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.TimeValue;
 
@@ -123,7 +125,8 @@ public final class Apache5Transport {
    * decodes gzip and deflate bodies and removes their {@code Content-Encoding} and {@code
    * Content-Length}, as OkHttp does; a body handler then sees the decoded bytes. Unlike the default
    * client's, its given-up connections are reset, and a response head cut short by the end of the
-   * connection passes as Apache reads it.
+   * connection passes as Apache reads it unless its connection manager makes its connections with
+   * {@link #connectionFactory()}.
    *
    * @param client the Apache client whose configuration and connection pool are used
    * @return a client backed by {@code client}
@@ -132,6 +135,31 @@ public final class Apache5Transport {
   public static HttpClient newHttpClient(CloseableHttpClient client) {
     Objects.requireNonNull(client, "client == null");
     return new Apache5HttpClient(client, redirects(client));
+  }
+
+  /**
+   * The factory of the default client's connections, for a client of your own: their response
+   * parser fails a response head that the end of the connection cut short (before the blank line
+   * that ends it, or inside that line), as the JDK client and OkHttp do, where Apache's own parser
+   * takes the lines that arrived for the whole head and the exchange then succeeds with an empty
+   * body. Give it to your connection manager:
+   *
+   * <pre>{@code
+   * CloseableHttpClient apache = HttpClients.custom()
+   *     .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+   *         .setConnectionFactory(Apache5Transport.connectionFactory())
+   *         .build())
+   *     .build();
+   * HttpClient client = Apache5Transport.newHttpClient(apache);
+   * }</pre>
+   *
+   * <p>The connections use Apache's default {@link org.apache.hc.core5.http.config.Http1Config}.
+   * The factory is immutable and thread-safe; each call returns a new one.
+   *
+   * @return a factory of HTTP/1.1 connections that fail a response head cut short
+   */
+  public static HttpConnectionFactory<ManagedHttpClientConnection> connectionFactory() {
+    return DefaultPool.connections();
   }
 
   /**

@@ -20,12 +20,10 @@ import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.io.HttpMessageParser;
-import org.apache.hc.core5.http.io.HttpTransportMetrics;
 import org.apache.hc.core5.http.io.SessionInputBuffer;
 import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
 import org.apache.hc.core5.pool.PoolReusePolicy;
-import org.apache.hc.core5.util.CharArrayBuffer;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.jspecify.annotations.Nullable;
@@ -59,20 +57,13 @@ final class DefaultPool {
             RegistryBuilder.<TlsSocketStrategy>create()
                 .register(URIScheme.HTTPS.id, DefaultClientTlsStrategy.createDefault())
                 .build());
-    DefaultHttpResponseParserFactory parsers =
-        new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
-    ManagedHttpClientConnectionFactory connections =
-        ManagedHttpClientConnectionFactory.builder()
-            .http1Config(Http1Config.DEFAULT)
-            .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
-            .build();
     PoolingHttpClientConnectionManager pool =
         new PoolingHttpClientConnectionManager(
             operator,
             PoolConcurrencyPolicy.STRICT,
             PoolReusePolicy.LIFO,
             TimeValue.NEG_ONE_MILLISECOND,
-            connections);
+            connections());
     pool.setMaxTotal(MAX_TOTAL);
     pool.setDefaultMaxPerRoute(MAX_PER_ROUTE);
     pool.setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).build());
@@ -101,7 +92,21 @@ final class DefaultPool {
     }
   }
 
-  /** Apache's response parser, failing a head that the end of the connection cut short. */
+  /** Connections whose response parser fails a head that the end of the connection cut short. */
+  static ManagedHttpClientConnectionFactory connections() {
+    DefaultHttpResponseParserFactory parsers =
+        new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
+    return ManagedHttpClientConnectionFactory.builder()
+        .http1Config(Http1Config.DEFAULT)
+        .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
+        .build();
+  }
+
+  /**
+   * Apache's response parser, failing a head that the end of the connection cut short: the parser
+   * reads the connection only while no line end is buffered, so a head that ends with its blank
+   * line never meets the end of the stream, and one that met it is cut.
+   */
   static final class WholeHeadParser implements HttpMessageParser<ClassicHttpResponse> {
     private final HttpMessageParser<ClassicHttpResponse> parser;
 
@@ -112,9 +117,9 @@ final class DefaultPool {
     @Override
     public @Nullable ClassicHttpResponse parse(SessionInputBuffer buffer, InputStream in)
         throws IOException, HttpException {
-      LastLine watched = new LastLine(buffer);
-      ClassicHttpResponse response = parser.parse(watched, in);
-      if (response != null && watched.last < 0) {
+      EndWatch watched = new EndWatch(in);
+      ClassicHttpResponse response = parser.parse(buffer, watched);
+      if (response != null && watched.ended) {
         throw new ConnectionClosedException(
             "EOF reached while reading the response headers (the connection closed before the"
                 + " blank line that ends them)");
@@ -123,54 +128,36 @@ final class DefaultPool {
     }
   }
 
-  /** A session buffer that remembers what its last {@code readLine} returned (-1: the end). */
-  private static final class LastLine implements SessionInputBuffer {
-    private final SessionInputBuffer buffer;
-    int last;
+  /** The connection's stream, remembering whether a read met its end. */
+  private static final class EndWatch extends InputStream {
+    private final InputStream in;
+    boolean ended;
 
-    LastLine(SessionInputBuffer buffer) {
-      this.buffer = buffer;
+    EndWatch(InputStream in) {
+      this.in = in;
     }
 
     @Override
-    public int readLine(CharArrayBuffer line, InputStream in) throws IOException {
-      last = buffer.readLine(line, in);
-      return last;
+    public int read() throws IOException {
+      int b = in.read();
+      if (b < 0) {
+        ended = true;
+      }
+      return b;
     }
 
     @Override
-    public int length() {
-      return buffer.length();
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = in.read(b, off, len);
+      if (n < 0) {
+        ended = true;
+      }
+      return n;
     }
 
     @Override
-    public int capacity() {
-      return buffer.capacity();
-    }
-
-    @Override
-    public int available() {
-      return buffer.available();
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len, InputStream in) throws IOException {
-      return buffer.read(b, off, len, in);
-    }
-
-    @Override
-    public int read(byte[] b, InputStream in) throws IOException {
-      return buffer.read(b, in);
-    }
-
-    @Override
-    public int read(InputStream in) throws IOException {
-      return buffer.read(in);
-    }
-
-    @Override
-    public HttpTransportMetrics getMetrics() {
-      return buffer.getMetrics();
+    public int available() throws IOException {
+      return in.available();
     }
   }
 }

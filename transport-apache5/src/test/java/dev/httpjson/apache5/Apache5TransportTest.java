@@ -35,6 +35,7 @@ import okio.Buffer;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.util.TimeValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -313,6 +314,45 @@ class Apache5TransportTest {
     assertThatThrownBy(() -> Apache5Transport.newHttpClient(null))
         .isInstanceOf(NullPointerException.class)
         .hasMessage("client == null");
+  }
+
+  @Test
+  void aWrappedClientOverTheTransportsConnectionFactoryFailsAResponseHeadCutShort()
+      throws Exception {
+    HttpClient client =
+        Apache5Transport.newHttpClient(
+            HttpClients.custom()
+                .setConnectionManager(
+                    PoolingHttpClientConnectionManagerBuilder.create()
+                        .setConnectionFactory(Apache5Transport.connectionFactory())
+                        .build())
+                .build());
+    for (String head :
+        List.of(
+            "HTTP/1.1 200 OK\r\nContent-Type: appl",
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r")) {
+      try (RawServer raw =
+          new RawServer(
+              (socket, request) -> {
+                RawServer.write(socket, head);
+                socket.close();
+              })) {
+        assertThatThrownBy(
+                () ->
+                    client.send(
+                        HttpRequest.newBuilder(raw.uri("/x")).build(), BodyHandlers.ofString()))
+            .isInstanceOf(IOException.class)
+            .hasMessageStartingWith("EOF reached while reading the response headers");
+      }
+    }
+    server.enqueue(new MockResponse.Builder().code(200).body("whole").build());
+    assertThat(
+            client
+                .send(
+                    HttpRequest.newBuilder(LoopbackServer.uri(server, "/w")).build(),
+                    BodyHandlers.ofString())
+                .body())
+        .isEqualTo("whole");
   }
 
   @Test
