@@ -324,7 +324,7 @@ final class Apache5HttpClient extends HttpClient {
 
   HttpUriRequestBase toApache(HttpRequest request, HttpClientContext context) {
     String method = request.method();
-    HttpUriRequestBase apache = new HttpUriRequestBase(method, request.uri());
+    HttpUriRequestBase apache = new Request(method, request.uri());
     request
         .headers()
         .map()
@@ -355,6 +355,29 @@ final class Apache5HttpClient extends HttpClient {
       }
     }
     return apache;
+  }
+
+  /**
+   * An Apache request whose cancellation (a timeout, an interrupt, a cancelled future, an aborted
+   * body) closes its connection and then wakes a write of its body that waits for the publisher:
+   * Apache's blocking write cannot notice by itself that its exchange is over.
+   */
+  static final class Request extends HttpUriRequestBase {
+    private static final long serialVersionUID = 1L;
+
+    Request(String method, URI uri) {
+      super(method, uri);
+    }
+
+    @Override
+    public boolean cancel() {
+      boolean cancelled = super.cancel();
+      HttpEntity entity = getEntity();
+      if (entity instanceof PublisherEntity) {
+        ((PublisherEntity) entity).abort();
+      }
+      return cancelled;
+    }
   }
 
   private static long timeoutNanos(HttpRequest request) {

@@ -45,7 +45,10 @@ import org.apache.hc.core5.util.TimeValue;
  * — cancels the Apache request, which closes its connection and takes it out of the pool. A plain
  * socket read does not wake on an interrupt, so a watchdog thread of the transport ({@code
  * httpjson-apache5-watchdog}, running only while exchanges are in flight) notices the interrupt or
- * the timeout within about 10 ms and cancels the request.
+ * the timeout within about 10 ms and cancels the request. A request body being written when the
+ * exchange ends is cut short with the connection, never ended as if it were complete, and a write
+ * waiting for its publisher fails at once (the publisher's subscription is cancelled): a body that
+ * stalls cannot hold {@code send} past the request's timeout.
  *
  * <p>A request that is not idempotent (POST, PATCH, … without an {@code Idempotency-Key} header) is
  * never sent again by Apache's retry strategy: its body is repeatable only after a 307, 308, 401 or

@@ -39,6 +39,8 @@ final class PublisherEntity extends AbstractHttpEntity {
   private volatile @Nullable PublisherFailure failure;
   private volatile boolean written;
   private volatile @Nullable HttpResponse beforeWrite;
+  private volatile boolean aborted;
+  private volatile @Nullable SinkSubscriber writing;
 
   PublisherEntity(
       BodyPublisher publisher,
@@ -94,8 +96,12 @@ final class PublisherEntity extends AbstractHttpEntity {
     beforeWrite = context.getResponse();
     written = true;
     SinkSubscriber subscriber = new SinkSubscriber();
-    publisher.subscribe(subscriber);
+    writing = subscriber;
     try {
+      if (aborted) {
+        throw new InterruptedIOException("the exchange was cancelled before its body was written");
+      }
+      publisher.subscribe(subscriber);
       subscriber.drainTo(out);
     } catch (IOException | RuntimeException | Error e) {
       // The publisher failed, the wait for it was interrupted or the connection broke. Apache
@@ -106,6 +112,18 @@ final class PublisherEntity extends AbstractHttpEntity {
       }
       exchange.cancel();
       throw e;
+    }
+  }
+
+  /**
+   * The exchange was cancelled (its connection is closed): a write waiting for the publisher stops
+   * waiting and fails, and the publisher's subscription is cancelled.
+   */
+  void abort() {
+    aborted = true;
+    SinkSubscriber subscriber = writing;
+    if (subscriber != null) {
+      subscriber.abort();
     }
   }
 
@@ -131,10 +149,11 @@ final class PublisherEntity extends AbstractHttpEntity {
     private Flow.@Nullable Subscription subscription;
     private @Nullable Throwable failure;
     private boolean complete;
+    private boolean aborted;
 
     @Override
     public synchronized void onSubscribe(Flow.Subscription subscription) {
-      if (this.subscription != null) {
+      if (this.subscription != null || aborted) {
         subscription.cancel();
         return;
       }
@@ -157,6 +176,12 @@ final class PublisherEntity extends AbstractHttpEntity {
     @Override
     public synchronized void onComplete() {
       complete = true;
+      notifyAll();
+    }
+
+    /** Wakes a wait for the publisher: the exchange is over. */
+    synchronized void abort() {
+      aborted = true;
       notifyAll();
     }
 
@@ -199,6 +224,10 @@ final class PublisherEntity extends AbstractHttpEntity {
         throws IOException {
       try {
         while (s == null ? subscription == null : buffers.isEmpty()) {
+          if (aborted) {
+            throw new InterruptedIOException(
+                "the exchange was cancelled while its body waited for the publisher");
+          }
           if (failure != null) {
             throw new PublisherFailure(failure);
           }

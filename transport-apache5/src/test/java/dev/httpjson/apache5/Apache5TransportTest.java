@@ -3,6 +3,8 @@ package dev.httpjson.apache5;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.contract.RawServer;
@@ -447,6 +449,131 @@ class Apache5TransportTest {
       assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
       assertThat(call.cancel(true)).isTrue();
       awaitCount(closed, 1);
+    }
+  }
+
+  // ---- a request body that stalls ----
+
+  /** Sends {@code [1,} at the first request, then nothing ever again. */
+  private static final class StallingPublisher implements HttpRequest.BodyPublisher {
+    final CountDownLatch requested = new CountDownLatch(1);
+    final CountDownLatch cancelled = new CountDownLatch(1);
+
+    @Override
+    public long contentLength() {
+      return -1;
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      subscriber.onSubscribe(
+          new Flow.Subscription() {
+            private boolean sent;
+
+            @Override
+            public synchronized void request(long n) {
+              if (!sent) {
+                sent = true;
+                subscriber.onNext(ByteBuffer.wrap("[1,".getBytes(UTF_8)));
+                requested.countDown();
+              }
+            }
+
+            @Override
+            public void cancel() {
+              cancelled.countDown();
+            }
+          });
+    }
+  }
+
+  /**
+   * Reads each request to the end of its connection and counts the chunked bodies that ended with
+   * their zero chunk and those cut short.
+   */
+  private static RawServer readingBodies(AtomicInteger whole, AtomicInteger cut)
+      throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          String body;
+          try {
+            body = new String(socket.getInputStream().readAllBytes(), UTF_8);
+          } catch (IOException reset) {
+            body = "";
+          }
+          (body.endsWith("\r\n0\r\n\r\n") ? whole : cut).incrementAndGet();
+        });
+  }
+
+  @Test
+  void theRequestTimeoutEndsASendWhoseBodyStalls() throws Exception {
+    StallingPublisher publisher = new StallingPublisher();
+    AtomicInteger whole = new AtomicInteger();
+    AtomicInteger cut = new AtomicInteger();
+    try (RawServer raw = readingBodies(whole, cut)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/upload"))
+              .timeout(Duration.ofMillis(500))
+              .POST(publisher)
+              .build();
+      HttpClient client = Apache5Clients.http1();
+      long start = System.nanoTime();
+      Throwable failure =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(5),
+              () -> catchThrowable(() -> client.send(request, BodyHandlers.ofString())),
+              "send still blocked 5 s after a 500 ms request timeout");
+      assertThat(failure).isInstanceOf(HttpTimeoutException.class).hasMessage("request timed out");
+      assertThat(Duration.ofNanos(System.nanoTime() - start))
+          .isGreaterThanOrEqualTo(Duration.ofMillis(500));
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+      awaitCount(cut, 1);
+      assertThat(whole).hasValue(0);
+    }
+  }
+
+  @Test
+  void theRequestTimeoutEndsAnAsyncCallWhoseBodyStalls() throws Exception {
+    StallingPublisher publisher = new StallingPublisher();
+    AtomicInteger whole = new AtomicInteger();
+    AtomicInteger cut = new AtomicInteger();
+    try (RawServer raw = readingBodies(whole, cut)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/upload"))
+              .timeout(Duration.ofMillis(500))
+              .POST(publisher)
+              .build();
+      CompletableFuture<HttpResponse<String>> call =
+          Apache5Clients.http1().sendAsync(request, BodyHandlers.ofString());
+      assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS))
+          .isInstanceOf(java.util.concurrent.ExecutionException.class)
+          .cause()
+          .isInstanceOf(HttpTimeoutException.class)
+          .hasMessage("request timed out");
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+      awaitCount(cut, 1);
+      assertThat(whole).hasValue(0);
+    }
+  }
+
+  @Test
+  void cancellingAnAsyncCallWhoseBodyStallsCancelsThePublisherAndCutsTheBody() throws Exception {
+    StallingPublisher publisher = new StallingPublisher();
+    AtomicInteger whole = new AtomicInteger();
+    AtomicInteger cut = new AtomicInteger();
+    try (RawServer raw = readingBodies(whole, cut)) {
+      CompletableFuture<HttpResponse<String>> call =
+          Apache5Clients.http1()
+              .sendAsync(
+                  HttpRequest.newBuilder(raw.uri("/upload")).POST(publisher).build(),
+                  BodyHandlers.ofString());
+      assertThat(publisher.requested.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(call.cancel(true)).isTrue();
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS))
+          .as("the transport's thread stopped waiting for the body")
+          .isTrue();
+      awaitCount(cut, 1);
+      assertThat(whole).hasValue(0);
     }
   }
 
