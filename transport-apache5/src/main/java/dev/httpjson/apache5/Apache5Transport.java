@@ -85,11 +85,14 @@ public final class Apache5Transport {
    * uses no proxy, neither asks for nor decodes compressed bodies (httpjson decodes gzip itself),
    * and has no read timeout. Its pool keeps up to 256 connections, 64 per route (Apache's defaults,
    * 25 and 5, make a 6th concurrent caller to one host wait), with {@code TCP_NODELAY} on, and a
-   * connection idle for 2 s is checked before reuse. A GET, HEAD, PUT, DELETE or OPTIONS whose
-   * connection fails is sent once more, as the JDK client does; no response (429, 503) is retried
-   * by the transport. A connection given up closes with a FIN, as the JDK client closes it (Apache
-   * resets it), and a response head cut short by the end of the connection fails the exchange
-   * (Apache takes what arrived as the whole head).
+   * connection idle for 500 ms is checked before reuse (a read that waits at most 1 ms), so that a
+   * request does not go to a connection the server closed after its keep-alive timeout (of 500 ms
+   * or more), which a POST would fail on. A GET, HEAD, PUT, DELETE or OPTIONS whose connection
+   * fails is sent once more, as the JDK client does; a POST or PATCH (without an {@code
+   * Idempotency-Key}) never is; no response (429, 503) is retried by the transport. A connection
+   * given up closes with a FIN, as the JDK client closes it (Apache resets it), and a response head
+   * cut short by the end of the connection fails the exchange (Apache takes what arrived as the
+   * whole head).
    *
    * @return a new client with its own connection pool
    */

@@ -255,6 +255,80 @@ class Apache5TransportTest {
         .isEqualTo(2);
   }
 
+  /**
+   * Answers every request on a connection and closes the connection when it has been idle for
+   * {@code keepAliveMillis}, as a server's keep-alive timeout does, without having said so in a
+   * {@code Connection: close}; counts the POSTs it read.
+   */
+  private static RawServer closingIdleConnections(int keepAliveMillis, AtomicInteger posts)
+      throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          InputStream in = socket.getInputStream();
+          socket.setSoTimeout(keepAliveMillis);
+          try {
+            for (String head = first; !head.isEmpty(); head = RawServer.readHead(in)) {
+              Matcher length = Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+              in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+              if (head.startsWith("POST ")) {
+                posts.incrementAndGet();
+              }
+              RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+            }
+          } catch (java.net.SocketTimeoutException idle) {
+            // the keep-alive timeout: close
+          } finally {
+            socket.close();
+          }
+        });
+  }
+
+  @Test
+  void aPostOnAPooledConnectionTheServerClosedWhileIdleGoesOnANewConnection() throws Exception {
+    AtomicInteger posts = new AtomicInteger();
+    try (RawServer raw = closingIdleConnections(200, posts)) {
+      HttpClient client = Apache5Clients.http1();
+      assertThat(
+              client.send(HttpRequest.newBuilder(raw.uri("/a")).build(), BodyHandlers.ofString()))
+          .extracting(HttpResponse::body)
+          .isEqualTo("ok");
+      Thread.sleep(200 + 600); // the server closed the pooled connection 600 ms ago
+      HttpResponse<String> posted =
+          client.send(
+              HttpRequest.newBuilder(raw.uri("/orders"))
+                  .POST(BodyPublishers.ofString("{}"))
+                  .build(),
+              BodyHandlers.ofString());
+      assertThat(posted.body()).isEqualTo("ok");
+      assertThat(posts).hasValue(1);
+      assertThat(raw.connections()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void aPostTheServerReadThenDroppedIsNotSentAgainEvenAfterItsConnectionWasChecked()
+      throws Exception {
+    AtomicInteger others = new AtomicInteger();
+    try (RawServer raw = droppingTheFirstNonGet(others)) {
+      HttpClient client = Apache5Clients.http1();
+      assertThat(
+              client.send(HttpRequest.newBuilder(raw.uri("/a")).build(), BodyHandlers.ofString()))
+          .extracting(HttpResponse::body)
+          .isEqualTo("ok");
+      Thread.sleep(800); // idle long enough that the pool checks the connection before the POST
+      assertThatThrownBy(
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(raw.uri("/orders"))
+                          .POST(BodyPublishers.ofString("{}"))
+                          .build(),
+                      BodyHandlers.ofString()))
+          .isInstanceOf(IOException.class);
+      assertThat(others).as("POSTs the server read").hasValue(1);
+      assertThat(raw.connections()).isEqualTo(1);
+    }
+  }
+
   @Test
   void aPostAnswered503WithRetryAfterZeroIsNotRepeatedByApachesDefaultRetryStrategy()
       throws Exception {
