@@ -33,13 +33,18 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
+import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.protocol.RedirectLocations;
+import org.apache.hc.client5.http.routing.RoutingSupport;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.io.ModalCloseable;
@@ -59,9 +64,16 @@ final class Apache5HttpClient extends HttpClient {
   private final CloseableHttpClient client;
   private final Redirect redirect;
 
+  /**
+   * Whether the client needs the target host named: {@code HttpClients.createMinimal()}'s refuses a
+   * null one, where the others take it from the request's URI.
+   */
+  private final boolean namesTarget;
+
   Apache5HttpClient(CloseableHttpClient client, Redirect redirect) {
     this.client = client;
     this.redirect = redirect;
+    this.namesTarget = client instanceof MinimalHttpClient;
   }
 
   // ---- configuration: the CloseableHttpClient's ----
@@ -146,7 +158,7 @@ final class Apache5HttpClient extends HttpClient {
     try {
       ClassicHttpResponse response;
       try {
-        response = client.executeOpen(null, apache, context);
+        response = client.executeOpen(target(apache), apache, context);
       } catch (IOException | RuntimeException e) {
         throw failure(watch, e, apache);
       }
@@ -234,7 +246,7 @@ final class Apache5HttpClient extends HttpClient {
     Watchdog.Watch watch = Watchdog.watch(null, apache, timeoutNanos(request));
     ClassicHttpResponse response;
     try {
-      response = client.executeOpen(null, apache, context);
+      response = client.executeOpen(target(apache), apache, context);
     } catch (IOException | RuntimeException e) {
       watch.end();
       Throwable failure =
@@ -377,6 +389,18 @@ final class Apache5HttpClient extends HttpClient {
         ((PublisherEntity) entity).abort();
       }
       return cancelled;
+    }
+  }
+
+  /** The target host to name to the client, or null for it to take the request URI's. */
+  private @Nullable HttpHost target(HttpUriRequestBase apache) throws IOException {
+    if (!namesTarget) {
+      return null;
+    }
+    try {
+      return RoutingSupport.determineHost(apache);
+    } catch (HttpException e) {
+      throw new ClientProtocolException(e.getMessage(), e);
     }
   }
 

@@ -393,6 +393,32 @@ class Apache5TransportTest {
   }
 
   @Test
+  void aWrappedMinimalClientSendsAndReceives() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("minimal").build());
+    server.enqueue(new MockResponse.Builder().code(201).body("posted").build());
+    HttpClient client = Apache5Transport.newHttpClient(HttpClients.createMinimal());
+    assertThat(
+            client
+                .send(
+                    HttpRequest.newBuilder(LoopbackServer.uri(server, "/m")).build(),
+                    BodyHandlers.ofString())
+                .body())
+        .isEqualTo("minimal");
+    assertThat(
+            client
+                .sendAsync(
+                    HttpRequest.newBuilder(LoopbackServer.uri(server, "/p"))
+                        .POST(BodyPublishers.ofString("{}"))
+                        .build(),
+                    BodyHandlers.ofString())
+                .get(10, TimeUnit.SECONDS)
+                .statusCode())
+        .isEqualTo(201);
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/m");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("{}");
+  }
+
+  @Test
   void aWrappedClientOverTheTransportsConnectionFactoryFailsAResponseHeadCutShort()
       throws Exception {
     HttpClient client =
