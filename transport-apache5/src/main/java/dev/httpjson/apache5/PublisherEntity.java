@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link BodyPublisher} as an Apache entity: each write subscribes anew (a redirect or a retry
  * writes the body again, as the JDK client does) and asks for one buffer at a time, writing it to
- * the connection as it comes. A length of -1 makes Apache send the body chunked. The Content-Type
- * is the request's own header.
+ * the connection as it comes: what was written goes out whenever the publisher has nothing ready,
+ * as the JDK client sends each buffer, rather than waiting in Apache's buffers for more. A length
+ * of -1 makes Apache send the body chunked. The Content-Type is the request's own header.
  *
  * <p>The body of a request that is not idempotent ({@code guarded}) is repeatable to Apache only
  * right after a response that asks for the request again — a 307 or 308 to follow, a 401 or 407 to
@@ -194,7 +195,16 @@ final class PublisherEntity extends AbstractHttpEntity {
         s.request(1);
         ByteBuffer buffer;
         byte[] scratch = null;
-        while ((buffer = await(s) == null ? null : next()) != null) {
+        for (; ; ) {
+          if (!ready()) {
+            // The publisher has nothing yet: what was written (the head, the last chunks) goes out
+            // now, as the JDK client sends each buffer, rather than waiting in Apache's buffers.
+            out.flush();
+          }
+          buffer = await(s) == null ? null : next();
+          if (buffer == null) {
+            break;
+          }
           int n = buffer.remaining();
           if (buffer.hasArray()) {
             out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
@@ -241,6 +251,11 @@ final class PublisherEntity extends AbstractHttpEntity {
         throw new InterruptedIOException("interrupted while waiting for the request body");
       }
       return subscription;
+    }
+
+    /** Whether a buffer, the end, a failure or the exchange's end is there: no need to wait. */
+    private synchronized boolean ready() {
+      return !buffers.isEmpty() || complete || failure != null || aborted;
     }
 
     private synchronized @Nullable ByteBuffer next() {

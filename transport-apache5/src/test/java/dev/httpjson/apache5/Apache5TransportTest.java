@@ -605,6 +605,85 @@ class Apache5TransportTest {
         });
   }
 
+  /**
+   * A body whose publisher produces its second part only once the server has the first: what the
+   * transport has written goes out whenever it waits for the publisher, as the JDK client sends
+   * each buffer, rather than waiting in Apache's buffers for more.
+   */
+  @Test
+  void aStreamedBodyReachesTheServerAsItsPublisherProducesIt() throws Exception {
+    CountDownLatch firstPartArrived = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              InputStream in = socket.getInputStream();
+              StringBuilder seen = new StringBuilder();
+              for (int b; (b = in.read()) >= 0; ) {
+                seen.append((char) b);
+                if (seen.indexOf("[1,") >= 0) {
+                  firstPartArrived.countDown();
+                }
+                if (seen.indexOf("2]") >= 0 && seen.toString().endsWith("\r\n0\r\n\r\n")) {
+                  RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+                  break;
+                }
+              }
+              socket.close();
+            })) {
+      HttpRequest.BodyPublisher publisher =
+          new HttpRequest.BodyPublisher() {
+            @Override
+            public long contentLength() {
+              return -1;
+            }
+
+            @Override
+            public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+              subscriber.onSubscribe(
+                  new Flow.Subscription() {
+                    private int requests;
+
+                    @Override
+                    public synchronized void request(long n) {
+                      requests++;
+                      if (requests == 1) {
+                        subscriber.onNext(ByteBuffer.wrap("[1,".getBytes(UTF_8)));
+                      } else if (requests == 2) {
+                        Thread producer =
+                            new Thread(
+                                () -> {
+                                  try {
+                                    if (firstPartArrived.await(10, TimeUnit.SECONDS)) {
+                                      subscriber.onNext(ByteBuffer.wrap("2]".getBytes(UTF_8)));
+                                      subscriber.onComplete();
+                                    }
+                                  } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                  }
+                                });
+                        producer.setDaemon(true);
+                        producer.start();
+                      }
+                    }
+
+                    @Override
+                    public void cancel() {}
+                  });
+            }
+          };
+      HttpClient client = Apache5Clients.http1();
+      HttpResponse<String> response =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(5),
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(raw.uri("/stream")).POST(publisher).build(),
+                      BodyHandlers.ofString()),
+              "the server never got the first part of the body");
+      assertThat(response.body()).isEqualTo("ok");
+    }
+  }
+
   @Test
   void theRequestTimeoutEndsASendWhoseBodyStalls() throws Exception {
     StallingPublisher publisher = new StallingPublisher();
