@@ -373,6 +373,10 @@ final class Apache5HttpClient extends HttpClient {
    * An Apache request whose cancellation (a timeout, an interrupt, a cancelled future, an aborted
    * body) closes its connection and then wakes a write of its body that waits for the publisher:
    * Apache's blocking write cannot notice by itself that its exchange is over.
+   *
+   * <p>A cancel returns only once the connection is closed, whichever thread began closing it:
+   * Apache's own returns at once to a second caller while the first is still closing, and a body
+   * write that failed would then let Apache end a chunked body on a connection still open.
    */
   static final class Request extends HttpUriRequestBase {
     private static final long serialVersionUID = 1L;
@@ -383,7 +387,10 @@ final class Apache5HttpClient extends HttpClient {
 
     @Override
     public boolean cancel() {
-      boolean cancelled = super.cancel();
+      boolean cancelled;
+      synchronized (this) {
+        cancelled = super.cancel();
+      }
       HttpEntity entity = getEntity();
       if (entity instanceof PublisherEntity) {
         ((PublisherEntity) entity).abort();
