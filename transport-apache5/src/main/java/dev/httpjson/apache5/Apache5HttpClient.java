@@ -33,13 +33,18 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
+import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.protocol.RedirectLocations;
+import org.apache.hc.client5.http.routing.RoutingSupport;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.io.ModalCloseable;
@@ -59,9 +64,16 @@ final class Apache5HttpClient extends HttpClient {
   private final CloseableHttpClient client;
   private final Redirect redirect;
 
+  /**
+   * Whether the client needs the target host named: {@code HttpClients.createMinimal()}'s refuses a
+   * null one, where the others take it from the request's URI.
+   */
+  private final boolean namesTarget;
+
   Apache5HttpClient(CloseableHttpClient client, Redirect redirect) {
     this.client = client;
     this.redirect = redirect;
+    this.namesTarget = client instanceof MinimalHttpClient;
   }
 
   // ---- configuration: the CloseableHttpClient's ----
@@ -146,7 +158,7 @@ final class Apache5HttpClient extends HttpClient {
     try {
       ClassicHttpResponse response;
       try {
-        response = client.executeOpen(null, apache, context);
+        response = client.executeOpen(target(apache), apache, context);
       } catch (IOException | RuntimeException e) {
         throw failure(watch, e, apache);
       }
@@ -234,7 +246,7 @@ final class Apache5HttpClient extends HttpClient {
     Watchdog.Watch watch = Watchdog.watch(null, apache, timeoutNanos(request));
     ClassicHttpResponse response;
     try {
-      response = client.executeOpen(null, apache, context);
+      response = client.executeOpen(target(apache), apache, context);
     } catch (IOException | RuntimeException e) {
       watch.end();
       Throwable failure =
@@ -324,7 +336,7 @@ final class Apache5HttpClient extends HttpClient {
 
   HttpUriRequestBase toApache(HttpRequest request, HttpClientContext context) {
     String method = request.method();
-    HttpUriRequestBase apache = new HttpUriRequestBase(method, request.uri());
+    HttpUriRequestBase apache = new Request(method, request.uri());
     request
         .headers()
         .map()
@@ -355,6 +367,48 @@ final class Apache5HttpClient extends HttpClient {
       }
     }
     return apache;
+  }
+
+  /**
+   * An Apache request whose cancellation (a timeout, an interrupt, a cancelled future, an aborted
+   * body) closes its connection and then wakes a write of its body that waits for the publisher:
+   * Apache's blocking write cannot notice by itself that its exchange is over.
+   *
+   * <p>A cancel returns only once the connection is closed, whichever thread began closing it:
+   * Apache's own returns at once to a second caller while the first is still closing, and a body
+   * write that failed would then let Apache end a chunked body on a connection still open.
+   */
+  static final class Request extends HttpUriRequestBase {
+    private static final long serialVersionUID = 1L;
+
+    Request(String method, URI uri) {
+      super(method, uri);
+    }
+
+    @Override
+    public boolean cancel() {
+      boolean cancelled;
+      synchronized (this) {
+        cancelled = super.cancel();
+      }
+      HttpEntity entity = getEntity();
+      if (entity instanceof PublisherEntity) {
+        ((PublisherEntity) entity).abort();
+      }
+      return cancelled;
+    }
+  }
+
+  /** The target host to name to the client, or null for it to take the request URI's. */
+  private @Nullable HttpHost target(HttpUriRequestBase apache) throws IOException {
+    if (!namesTarget) {
+      return null;
+    }
+    try {
+      return RoutingSupport.determineHost(apache);
+    } catch (HttpException e) {
+      throw new ClientProtocolException(e.getMessage(), e);
+    }
   }
 
   private static long timeoutNanos(HttpRequest request) {

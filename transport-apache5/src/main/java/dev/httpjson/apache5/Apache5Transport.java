@@ -15,7 +15,9 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
 import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.io.HttpConnectionFactory;
 import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.TimeValue;
 
@@ -43,7 +45,10 @@ import org.apache.hc.core5.util.TimeValue;
  * — cancels the Apache request, which closes its connection and takes it out of the pool. A plain
  * socket read does not wake on an interrupt, so a watchdog thread of the transport ({@code
  * httpjson-apache5-watchdog}, running only while exchanges are in flight) notices the interrupt or
- * the timeout within about 10 ms and cancels the request.
+ * the timeout within about 10 ms and cancels the request. A request body being written when the
+ * exchange ends is cut short with the connection, never ended as if it were complete, and a write
+ * waiting for its publisher fails at once (the publisher's subscription is cancelled): a body that
+ * stalls cannot hold {@code send} past the request's timeout.
  *
  * <p>A request that is not idempotent (POST, PATCH, … without an {@code Idempotency-Key} header) is
  * never sent again by Apache's retry strategy: its body is repeatable only after a 307, 308, 401 or
@@ -80,11 +85,14 @@ public final class Apache5Transport {
    * uses no proxy, neither asks for nor decodes compressed bodies (httpjson decodes gzip itself),
    * and has no read timeout. Its pool keeps up to 256 connections, 64 per route (Apache's defaults,
    * 25 and 5, make a 6th concurrent caller to one host wait), with {@code TCP_NODELAY} on, and a
-   * connection idle for 2 s is checked before reuse. A GET, HEAD, PUT, DELETE or OPTIONS whose
-   * connection fails is sent once more, as the JDK client does; no response (429, 503) is retried
-   * by the transport. A connection given up closes with a FIN, as the JDK client closes it (Apache
-   * resets it), and a response head cut short by the end of the connection fails the exchange
-   * (Apache takes what arrived as the whole head).
+   * connection idle for 500 ms is checked before reuse (a read that waits at most 1 ms), so that a
+   * request does not go to a connection the server closed after its keep-alive timeout (of 500 ms
+   * or more), which a POST would fail on. A GET, HEAD, PUT, DELETE or OPTIONS whose connection
+   * fails is sent once more, as the JDK client does; a POST or PATCH (without an {@code
+   * Idempotency-Key}) never is; no response (429, 503) is retried by the transport. A connection
+   * given up closes with a FIN, as the JDK client closes it (Apache resets it), and a response head
+   * cut short by the end of the connection fails the exchange (Apache takes what arrived as the
+   * whole head).
    *
    * @return a new client with its own connection pool
    */
@@ -123,7 +131,8 @@ public final class Apache5Transport {
    * decodes gzip and deflate bodies and removes their {@code Content-Encoding} and {@code
    * Content-Length}, as OkHttp does; a body handler then sees the decoded bytes. Unlike the default
    * client's, its given-up connections are reset, and a response head cut short by the end of the
-   * connection passes as Apache reads it.
+   * connection passes as Apache reads it unless its connection manager makes its connections with
+   * {@link #connectionFactory()}.
    *
    * @param client the Apache client whose configuration and connection pool are used
    * @return a client backed by {@code client}
@@ -132,6 +141,31 @@ public final class Apache5Transport {
   public static HttpClient newHttpClient(CloseableHttpClient client) {
     Objects.requireNonNull(client, "client == null");
     return new Apache5HttpClient(client, redirects(client));
+  }
+
+  /**
+   * The factory of the default client's connections, for a client of your own: their response
+   * parser fails a response head that the end of the connection cut short (before the blank line
+   * that ends it, or inside that line), as the JDK client and OkHttp do, where Apache's own parser
+   * takes the lines that arrived for the whole head and the exchange then succeeds with an empty
+   * body. Give it to your connection manager:
+   *
+   * <pre>{@code
+   * CloseableHttpClient apache = HttpClients.custom()
+   *     .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+   *         .setConnectionFactory(Apache5Transport.connectionFactory())
+   *         .build())
+   *     .build();
+   * HttpClient client = Apache5Transport.newHttpClient(apache);
+   * }</pre>
+   *
+   * <p>The connections use Apache's default {@link org.apache.hc.core5.http.config.Http1Config}.
+   * The factory is immutable and thread-safe; each call returns a new one.
+   *
+   * @return a factory of HTTP/1.1 connections that fail a response head cut short
+   */
+  public static HttpConnectionFactory<ManagedHttpClientConnection> connectionFactory() {
+    return DefaultPool.connections();
   }
 
   /**

@@ -20,19 +20,18 @@ import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.io.HttpMessageParser;
-import org.apache.hc.core5.http.io.HttpTransportMetrics;
 import org.apache.hc.core5.http.io.SessionInputBuffer;
 import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
 import org.apache.hc.core5.pool.PoolReusePolicy;
-import org.apache.hc.core5.util.CharArrayBuffer;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The connection pool of {@link Apache5Transport#newHttpClient()}: Apache's pool, bounded, with two
- * changes that make its connections behave as the JDK client's do.
+ * The connection pool of {@link Apache5Transport#newHttpClient()}: Apache's pool, bounded, checking
+ * connections idle for {@value #VALIDATE_AFTER_MILLIS} ms before reuse, with two changes that make
+ * its connections behave as the JDK client's do.
  *
  * <ul>
  *   <li>A response head cut short by the end of the connection fails the exchange. Apache's parser
@@ -47,6 +46,17 @@ final class DefaultPool {
   static final int MAX_TOTAL = 256;
   static final int MAX_PER_ROUTE = 64;
 
+  /**
+   * A pooled connection idle this long is checked before reuse: a read that waits at most 1 ms
+   * finds whether the server closed it meanwhile, and a closed one is replaced by a new connection.
+   * Servers close idle connections after their keep-alive timeout (nginx as configured, often 1 s;
+   * gunicorn 2 s; Node.js and Apache httpd 5 s), and a POST written to such a connection fails
+   * without the server having read it, and is not sent again (the server may have read a request
+   * whose connection fails later). Back-to-back exchanges never pay for the check; one after at
+   * least this much idleness pays 1 ms at most.
+   */
+  static final long VALIDATE_AFTER_MILLIS = 500;
+
   private DefaultPool() {}
 
   static PoolingHttpClientConnectionManager create() {
@@ -59,27 +69,20 @@ final class DefaultPool {
             RegistryBuilder.<TlsSocketStrategy>create()
                 .register(URIScheme.HTTPS.id, DefaultClientTlsStrategy.createDefault())
                 .build());
-    DefaultHttpResponseParserFactory parsers =
-        new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
-    ManagedHttpClientConnectionFactory connections =
-        ManagedHttpClientConnectionFactory.builder()
-            .http1Config(Http1Config.DEFAULT)
-            .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
-            .build();
     PoolingHttpClientConnectionManager pool =
         new PoolingHttpClientConnectionManager(
             operator,
             PoolConcurrencyPolicy.STRICT,
             PoolReusePolicy.LIFO,
             TimeValue.NEG_ONE_MILLISECOND,
-            connections);
+            connections());
     pool.setMaxTotal(MAX_TOTAL);
     pool.setDefaultMaxPerRoute(MAX_PER_ROUTE);
     pool.setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).build());
     pool.setDefaultConnectionConfig(
         ConnectionConfig.custom()
             .setSocketTimeout(Timeout.DISABLED)
-            .setValidateAfterInactivity(TimeValue.ofSeconds(2))
+            .setValidateAfterInactivity(TimeValue.ofMilliseconds(VALIDATE_AFTER_MILLIS))
             .build());
     return pool;
   }
@@ -101,7 +104,21 @@ final class DefaultPool {
     }
   }
 
-  /** Apache's response parser, failing a head that the end of the connection cut short. */
+  /** Connections whose response parser fails a head that the end of the connection cut short. */
+  static ManagedHttpClientConnectionFactory connections() {
+    DefaultHttpResponseParserFactory parsers =
+        new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
+    return ManagedHttpClientConnectionFactory.builder()
+        .http1Config(Http1Config.DEFAULT)
+        .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
+        .build();
+  }
+
+  /**
+   * Apache's response parser, failing a head that the end of the connection cut short: the parser
+   * reads the connection only while no line end is buffered, so a head that ends with its blank
+   * line never meets the end of the stream, and one that met it is cut.
+   */
   static final class WholeHeadParser implements HttpMessageParser<ClassicHttpResponse> {
     private final HttpMessageParser<ClassicHttpResponse> parser;
 
@@ -112,9 +129,9 @@ final class DefaultPool {
     @Override
     public @Nullable ClassicHttpResponse parse(SessionInputBuffer buffer, InputStream in)
         throws IOException, HttpException {
-      LastLine watched = new LastLine(buffer);
-      ClassicHttpResponse response = parser.parse(watched, in);
-      if (response != null && watched.last < 0) {
+      EndWatch watched = new EndWatch(in);
+      ClassicHttpResponse response = parser.parse(buffer, watched);
+      if (response != null && watched.ended) {
         throw new ConnectionClosedException(
             "EOF reached while reading the response headers (the connection closed before the"
                 + " blank line that ends them)");
@@ -123,54 +140,36 @@ final class DefaultPool {
     }
   }
 
-  /** A session buffer that remembers what its last {@code readLine} returned (-1: the end). */
-  private static final class LastLine implements SessionInputBuffer {
-    private final SessionInputBuffer buffer;
-    int last;
+  /** The connection's stream, remembering whether a read met its end. */
+  private static final class EndWatch extends InputStream {
+    private final InputStream in;
+    boolean ended;
 
-    LastLine(SessionInputBuffer buffer) {
-      this.buffer = buffer;
+    EndWatch(InputStream in) {
+      this.in = in;
     }
 
     @Override
-    public int readLine(CharArrayBuffer line, InputStream in) throws IOException {
-      last = buffer.readLine(line, in);
-      return last;
+    public int read() throws IOException {
+      int b = in.read();
+      if (b < 0) {
+        ended = true;
+      }
+      return b;
     }
 
     @Override
-    public int length() {
-      return buffer.length();
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = in.read(b, off, len);
+      if (n < 0) {
+        ended = true;
+      }
+      return n;
     }
 
     @Override
-    public int capacity() {
-      return buffer.capacity();
-    }
-
-    @Override
-    public int available() {
-      return buffer.available();
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len, InputStream in) throws IOException {
-      return buffer.read(b, off, len, in);
-    }
-
-    @Override
-    public int read(byte[] b, InputStream in) throws IOException {
-      return buffer.read(b, in);
-    }
-
-    @Override
-    public int read(InputStream in) throws IOException {
-      return buffer.read(in);
-    }
-
-    @Override
-    public HttpTransportMetrics getMetrics() {
-      return buffer.getMetrics();
+    public int available() throws IOException {
+      return in.available();
     }
   }
 }

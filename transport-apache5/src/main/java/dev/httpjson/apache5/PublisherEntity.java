@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link BodyPublisher} as an Apache entity: each write subscribes anew (a redirect or a retry
  * writes the body again, as the JDK client does) and asks for one buffer at a time, writing it to
- * the connection as it comes. A length of -1 makes Apache send the body chunked. The Content-Type
- * is the request's own header.
+ * the connection as it comes: what was written goes out whenever the publisher has nothing ready,
+ * as the JDK client sends each buffer, rather than waiting in Apache's buffers for more. A length
+ * of -1 makes Apache send the body chunked. The Content-Type is the request's own header.
  *
  * <p>The body of a request that is not idempotent ({@code guarded}) is repeatable to Apache only
  * right after a response that asks for the request again — a 307 or 308 to follow, a 401 or 407 to
@@ -26,8 +27,9 @@ import org.jspecify.annotations.Nullable;
  * after a failure that may have come after the server acted on it (a connection that drops), nor on
  * a 429 or 503 it would retry. The response each write got is the exchange context's latest.
  *
- * <p>A publisher that fails mid-body cancels the exchange: the server sees the body cut short,
- * never a chunked body ended as if it were complete.
+ * <p>Any failure while the body is written — the publisher's, an interrupt or the request's timeout
+ * while it waits for the publisher, a broken connection — cancels the exchange: the server sees the
+ * body cut short, never a chunked body ended as if it were complete.
  */
 final class PublisherEntity extends AbstractHttpEntity {
   private final BodyPublisher publisher;
@@ -38,6 +40,8 @@ final class PublisherEntity extends AbstractHttpEntity {
   private volatile @Nullable PublisherFailure failure;
   private volatile boolean written;
   private volatile @Nullable HttpResponse beforeWrite;
+  private volatile boolean aborted;
+  private volatile @Nullable SinkSubscriber writing;
 
   PublisherEntity(
       BodyPublisher publisher,
@@ -93,15 +97,34 @@ final class PublisherEntity extends AbstractHttpEntity {
     beforeWrite = context.getResponse();
     written = true;
     SinkSubscriber subscriber = new SinkSubscriber();
-    publisher.subscribe(subscriber);
+    writing = subscriber;
     try {
+      if (aborted) {
+        throw new InterruptedIOException("the exchange was cancelled before its body was written");
+      }
+      publisher.subscribe(subscriber);
       subscriber.drainTo(out);
-    } catch (PublisherFailure e) {
-      failure = e;
-      // Apache closes the body's stream on the way out, which ends a chunked body as if it were
+    } catch (IOException | RuntimeException | Error e) {
+      // The publisher failed, the wait for it was interrupted or the connection broke. Apache
+      // closes the body's stream on the way out, which ends a chunked body as if it were
       // complete: the connection goes first, so the server sees a body cut short.
+      if (e instanceof PublisherFailure) {
+        failure = (PublisherFailure) e;
+      }
       exchange.cancel();
       throw e;
+    }
+  }
+
+  /**
+   * The exchange was cancelled (its connection is closed): a write waiting for the publisher stops
+   * waiting and fails, and the publisher's subscription is cancelled.
+   */
+  void abort() {
+    aborted = true;
+    SinkSubscriber subscriber = writing;
+    if (subscriber != null) {
+      subscriber.abort();
     }
   }
 
@@ -127,10 +150,11 @@ final class PublisherEntity extends AbstractHttpEntity {
     private Flow.@Nullable Subscription subscription;
     private @Nullable Throwable failure;
     private boolean complete;
+    private boolean aborted;
 
     @Override
     public synchronized void onSubscribe(Flow.Subscription subscription) {
-      if (this.subscription != null) {
+      if (this.subscription != null || aborted) {
         subscription.cancel();
         return;
       }
@@ -156,6 +180,12 @@ final class PublisherEntity extends AbstractHttpEntity {
       notifyAll();
     }
 
+    /** Wakes a wait for the publisher: the exchange is over. */
+    synchronized void abort() {
+      aborted = true;
+      notifyAll();
+    }
+
     void drainTo(OutputStream out) throws IOException {
       Flow.Subscription s = await(null);
       if (s == null) {
@@ -165,7 +195,16 @@ final class PublisherEntity extends AbstractHttpEntity {
         s.request(1);
         ByteBuffer buffer;
         byte[] scratch = null;
-        while ((buffer = await(s) == null ? null : next()) != null) {
+        for (; ; ) {
+          if (!ready()) {
+            // The publisher has nothing yet: what was written (the head, the last chunks) goes out
+            // now, as the JDK client sends each buffer, rather than waiting in Apache's buffers.
+            out.flush();
+          }
+          buffer = await(s) == null ? null : next();
+          if (buffer == null) {
+            break;
+          }
           int n = buffer.remaining();
           if (buffer.hasArray()) {
             out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
@@ -195,6 +234,10 @@ final class PublisherEntity extends AbstractHttpEntity {
         throws IOException {
       try {
         while (s == null ? subscription == null : buffers.isEmpty()) {
+          if (aborted) {
+            throw new InterruptedIOException(
+                "the exchange was cancelled while its body waited for the publisher");
+          }
           if (failure != null) {
             throw new PublisherFailure(failure);
           }
@@ -208,6 +251,11 @@ final class PublisherEntity extends AbstractHttpEntity {
         throw new InterruptedIOException("interrupted while waiting for the request body");
       }
       return subscription;
+    }
+
+    /** Whether a buffer, the end, a failure or the exchange's end is there: no need to wait. */
+    private synchronized boolean ready() {
+      return !buffers.isEmpty() || complete || failure != null || aborted;
     }
 
     private synchronized @Nullable ByteBuffer next() {

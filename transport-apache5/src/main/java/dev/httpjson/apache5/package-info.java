@@ -30,6 +30,16 @@
  *       never repeated by Apache's retry strategy, except after a 307, 308, 401 or 407 answer; the
  *       default client sends an idempotent request whose connection failed once more, and retries
  *       no status.
+ *   <li><b>Logging:</b> Apache HttpClient logs through the SLF4J 1.7 API, and the transport brings
+ *       no SLF4J binding: where logs go is the application's choice. With no binding on the class
+ *       path, SLF4J prints a three-line notice ("Failed to load class
+ *       org.slf4j.impl.StaticLoggerBinder … Defaulting to no-operation (NOP) logger
+ *       implementation") to stderr when the first Apache client is built, and discards Apache's
+ *       logs. Add the binding of your logging: {@code org.slf4j:slf4j-jdk14:1.7.36} sends them to
+ *       {@code java.util.logging}, where httpjson's own {@link System.Logger} records go by
+ *       default; {@code org.slf4j:slf4j-nop:1.7.36} discards them without the notice. A binding
+ *       must match the SLF4J API's major version (httpclient5 brings 1.7.36; an application that
+ *       manages {@code slf4j-api} at 2.x needs a 2.x provider such as {@code slf4j-jdk14:2.0.17}).
  * </ul>
  */
 @NullMarked

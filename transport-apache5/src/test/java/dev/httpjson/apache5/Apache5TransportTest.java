@@ -3,6 +3,8 @@ package dev.httpjson.apache5;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.contract.RawServer;
@@ -35,6 +37,7 @@ import okio.Buffer;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.util.TimeValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -252,6 +255,80 @@ class Apache5TransportTest {
         .isEqualTo(2);
   }
 
+  /**
+   * Answers every request on a connection and closes the connection when it has been idle for
+   * {@code keepAliveMillis}, as a server's keep-alive timeout does, without having said so in a
+   * {@code Connection: close}; counts the POSTs it read.
+   */
+  private static RawServer closingIdleConnections(int keepAliveMillis, AtomicInteger posts)
+      throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          InputStream in = socket.getInputStream();
+          socket.setSoTimeout(keepAliveMillis);
+          try {
+            for (String head = first; !head.isEmpty(); head = RawServer.readHead(in)) {
+              Matcher length = Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+              in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+              if (head.startsWith("POST ")) {
+                posts.incrementAndGet();
+              }
+              RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+            }
+          } catch (java.net.SocketTimeoutException idle) {
+            // the keep-alive timeout: close
+          } finally {
+            socket.close();
+          }
+        });
+  }
+
+  @Test
+  void aPostOnAPooledConnectionTheServerClosedWhileIdleGoesOnANewConnection() throws Exception {
+    AtomicInteger posts = new AtomicInteger();
+    try (RawServer raw = closingIdleConnections(200, posts)) {
+      HttpClient client = Apache5Clients.http1();
+      assertThat(
+              client.send(HttpRequest.newBuilder(raw.uri("/a")).build(), BodyHandlers.ofString()))
+          .extracting(HttpResponse::body)
+          .isEqualTo("ok");
+      Thread.sleep(200 + 600); // the server closed the pooled connection 600 ms ago
+      HttpResponse<String> posted =
+          client.send(
+              HttpRequest.newBuilder(raw.uri("/orders"))
+                  .POST(BodyPublishers.ofString("{}"))
+                  .build(),
+              BodyHandlers.ofString());
+      assertThat(posted.body()).isEqualTo("ok");
+      assertThat(posts).hasValue(1);
+      assertThat(raw.connections()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void aPostTheServerReadThenDroppedIsNotSentAgainEvenAfterItsConnectionWasChecked()
+      throws Exception {
+    AtomicInteger others = new AtomicInteger();
+    try (RawServer raw = droppingTheFirstNonGet(others)) {
+      HttpClient client = Apache5Clients.http1();
+      assertThat(
+              client.send(HttpRequest.newBuilder(raw.uri("/a")).build(), BodyHandlers.ofString()))
+          .extracting(HttpResponse::body)
+          .isEqualTo("ok");
+      Thread.sleep(800); // idle long enough that the pool checks the connection before the POST
+      assertThatThrownBy(
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(raw.uri("/orders"))
+                          .POST(BodyPublishers.ofString("{}"))
+                          .build(),
+                      BodyHandlers.ofString()))
+          .isInstanceOf(IOException.class);
+      assertThat(others).as("POSTs the server read").hasValue(1);
+      assertThat(raw.connections()).isEqualTo(1);
+    }
+  }
+
   @Test
   void aPostAnswered503WithRetryAfterZeroIsNotRepeatedByApachesDefaultRetryStrategy()
       throws Exception {
@@ -313,6 +390,71 @@ class Apache5TransportTest {
     assertThatThrownBy(() -> Apache5Transport.newHttpClient(null))
         .isInstanceOf(NullPointerException.class)
         .hasMessage("client == null");
+  }
+
+  @Test
+  void aWrappedMinimalClientSendsAndReceives() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("minimal").build());
+    server.enqueue(new MockResponse.Builder().code(201).body("posted").build());
+    HttpClient client = Apache5Transport.newHttpClient(HttpClients.createMinimal());
+    assertThat(
+            client
+                .send(
+                    HttpRequest.newBuilder(LoopbackServer.uri(server, "/m")).build(),
+                    BodyHandlers.ofString())
+                .body())
+        .isEqualTo("minimal");
+    assertThat(
+            client
+                .sendAsync(
+                    HttpRequest.newBuilder(LoopbackServer.uri(server, "/p"))
+                        .POST(BodyPublishers.ofString("{}"))
+                        .build(),
+                    BodyHandlers.ofString())
+                .get(10, TimeUnit.SECONDS)
+                .statusCode())
+        .isEqualTo(201);
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/m");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("{}");
+  }
+
+  @Test
+  void aWrappedClientOverTheTransportsConnectionFactoryFailsAResponseHeadCutShort()
+      throws Exception {
+    HttpClient client =
+        Apache5Transport.newHttpClient(
+            HttpClients.custom()
+                .setConnectionManager(
+                    PoolingHttpClientConnectionManagerBuilder.create()
+                        .setConnectionFactory(Apache5Transport.connectionFactory())
+                        .build())
+                .build());
+    for (String head :
+        List.of(
+            "HTTP/1.1 200 OK\r\nContent-Type: appl",
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r")) {
+      try (RawServer raw =
+          new RawServer(
+              (socket, request) -> {
+                RawServer.write(socket, head);
+                socket.close();
+              })) {
+        assertThatThrownBy(
+                () ->
+                    client.send(
+                        HttpRequest.newBuilder(raw.uri("/x")).build(), BodyHandlers.ofString()))
+            .isInstanceOf(IOException.class)
+            .hasMessageStartingWith("EOF reached while reading the response headers");
+      }
+    }
+    server.enqueue(new MockResponse.Builder().code(200).body("whole").build());
+    assertThat(
+            client
+                .send(
+                    HttpRequest.newBuilder(LoopbackServer.uri(server, "/w")).build(),
+                    BodyHandlers.ofString())
+                .body())
+        .isEqualTo("whole");
   }
 
   @Test
@@ -407,6 +549,210 @@ class Apache5TransportTest {
       assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
       assertThat(call.cancel(true)).isTrue();
       awaitCount(closed, 1);
+    }
+  }
+
+  // ---- a request body that stalls ----
+
+  /** Sends {@code [1,} at the first request, then nothing ever again. */
+  private static final class StallingPublisher implements HttpRequest.BodyPublisher {
+    final CountDownLatch requested = new CountDownLatch(1);
+    final CountDownLatch cancelled = new CountDownLatch(1);
+
+    @Override
+    public long contentLength() {
+      return -1;
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      subscriber.onSubscribe(
+          new Flow.Subscription() {
+            private boolean sent;
+
+            @Override
+            public synchronized void request(long n) {
+              if (!sent) {
+                sent = true;
+                subscriber.onNext(ByteBuffer.wrap("[1,".getBytes(UTF_8)));
+                requested.countDown();
+              }
+            }
+
+            @Override
+            public void cancel() {
+              cancelled.countDown();
+            }
+          });
+    }
+  }
+
+  /**
+   * Reads each request to the end of its connection and counts the chunked bodies that ended with
+   * their zero chunk and those cut short.
+   */
+  private static RawServer readingBodies(AtomicInteger whole, AtomicInteger cut)
+      throws IOException {
+    return new RawServer(
+        (socket, head) -> {
+          String body;
+          try {
+            body = new String(socket.getInputStream().readAllBytes(), UTF_8);
+          } catch (IOException reset) {
+            body = "";
+          }
+          (body.endsWith("\r\n0\r\n\r\n") ? whole : cut).incrementAndGet();
+        });
+  }
+
+  /**
+   * A body whose publisher produces its second part only once the server has the first: what the
+   * transport has written goes out whenever it waits for the publisher, as the JDK client sends
+   * each buffer, rather than waiting in Apache's buffers for more.
+   */
+  @Test
+  void aStreamedBodyReachesTheServerAsItsPublisherProducesIt() throws Exception {
+    CountDownLatch firstPartArrived = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              InputStream in = socket.getInputStream();
+              StringBuilder seen = new StringBuilder();
+              for (int b; (b = in.read()) >= 0; ) {
+                seen.append((char) b);
+                if (seen.indexOf("[1,") >= 0) {
+                  firstPartArrived.countDown();
+                }
+                if (seen.indexOf("2]") >= 0 && seen.toString().endsWith("\r\n0\r\n\r\n")) {
+                  RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+                  break;
+                }
+              }
+              socket.close();
+            })) {
+      HttpRequest.BodyPublisher publisher =
+          new HttpRequest.BodyPublisher() {
+            @Override
+            public long contentLength() {
+              return -1;
+            }
+
+            @Override
+            public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+              subscriber.onSubscribe(
+                  new Flow.Subscription() {
+                    private int requests;
+
+                    @Override
+                    public synchronized void request(long n) {
+                      requests++;
+                      if (requests == 1) {
+                        subscriber.onNext(ByteBuffer.wrap("[1,".getBytes(UTF_8)));
+                      } else if (requests == 2) {
+                        Thread producer =
+                            new Thread(
+                                () -> {
+                                  try {
+                                    if (firstPartArrived.await(10, TimeUnit.SECONDS)) {
+                                      subscriber.onNext(ByteBuffer.wrap("2]".getBytes(UTF_8)));
+                                      subscriber.onComplete();
+                                    }
+                                  } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                  }
+                                });
+                        producer.setDaemon(true);
+                        producer.start();
+                      }
+                    }
+
+                    @Override
+                    public void cancel() {}
+                  });
+            }
+          };
+      HttpClient client = Apache5Clients.http1();
+      HttpResponse<String> response =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(5),
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(raw.uri("/stream")).POST(publisher).build(),
+                      BodyHandlers.ofString()),
+              "the server never got the first part of the body");
+      assertThat(response.body()).isEqualTo("ok");
+    }
+  }
+
+  @Test
+  void theRequestTimeoutEndsASendWhoseBodyStalls() throws Exception {
+    StallingPublisher publisher = new StallingPublisher();
+    AtomicInteger whole = new AtomicInteger();
+    AtomicInteger cut = new AtomicInteger();
+    try (RawServer raw = readingBodies(whole, cut)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/upload"))
+              .timeout(Duration.ofMillis(500))
+              .POST(publisher)
+              .build();
+      HttpClient client = Apache5Clients.http1();
+      long start = System.nanoTime();
+      Throwable failure =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(5),
+              () -> catchThrowable(() -> client.send(request, BodyHandlers.ofString())),
+              "send still blocked 5 s after a 500 ms request timeout");
+      assertThat(failure).isInstanceOf(HttpTimeoutException.class).hasMessage("request timed out");
+      assertThat(Duration.ofNanos(System.nanoTime() - start))
+          .isGreaterThanOrEqualTo(Duration.ofMillis(500));
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+      awaitCount(cut, 1);
+      assertThat(whole).hasValue(0);
+    }
+  }
+
+  @Test
+  void theRequestTimeoutEndsAnAsyncCallWhoseBodyStalls() throws Exception {
+    StallingPublisher publisher = new StallingPublisher();
+    AtomicInteger whole = new AtomicInteger();
+    AtomicInteger cut = new AtomicInteger();
+    try (RawServer raw = readingBodies(whole, cut)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/upload"))
+              .timeout(Duration.ofMillis(500))
+              .POST(publisher)
+              .build();
+      CompletableFuture<HttpResponse<String>> call =
+          Apache5Clients.http1().sendAsync(request, BodyHandlers.ofString());
+      assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS))
+          .isInstanceOf(java.util.concurrent.ExecutionException.class)
+          .cause()
+          .isInstanceOf(HttpTimeoutException.class)
+          .hasMessage("request timed out");
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+      awaitCount(cut, 1);
+      assertThat(whole).hasValue(0);
+    }
+  }
+
+  @Test
+  void cancellingAnAsyncCallWhoseBodyStallsCancelsThePublisherAndCutsTheBody() throws Exception {
+    StallingPublisher publisher = new StallingPublisher();
+    AtomicInteger whole = new AtomicInteger();
+    AtomicInteger cut = new AtomicInteger();
+    try (RawServer raw = readingBodies(whole, cut)) {
+      CompletableFuture<HttpResponse<String>> call =
+          Apache5Clients.http1()
+              .sendAsync(
+                  HttpRequest.newBuilder(raw.uri("/upload")).POST(publisher).build(),
+                  BodyHandlers.ofString());
+      assertThat(publisher.requested.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(call.cancel(true)).isTrue();
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS))
+          .as("the transport's thread stopped waiting for the body")
+          .isTrue();
+      awaitCount(cut, 1);
+      assertThat(whole).hasValue(0);
     }
   }
 

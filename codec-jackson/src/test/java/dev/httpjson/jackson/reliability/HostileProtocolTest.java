@@ -25,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Protocol violations only a raw socket can produce (the "Protocol" rows of docs/RELIABILITY.md).
@@ -62,6 +64,29 @@ public class HostileProtocolTest extends HostileServerHarness {
     try (RawServer raw =
         closing(
             (socket, head) -> RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Type: applic"))) {
+      assertTransportFailure(get(raw));
+    }
+  }
+
+  /**
+   * A head cut anywhere before its blank line ends, the last line's CR and LF included, is a
+   * failure, never a response: the status line alone, a header line cut short, a last header line
+   * without its LF, the blank line's CR without its LF.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "HTTP/1.1 200 OK",
+        "HTTP/1.1 200 OK\r\n",
+        "HTTP/1.1 200 OK\r\nContent-Type: appl",
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r",
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n",
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r",
+        "HTTP/1.1 200 OK\nContent-Type: application/json\n",
+        "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: appl"
+      })
+  void eofAnywhereBeforeTheEndOfTheHeadFails(String head) throws Exception {
+    try (RawServer raw = closing((socket, request) -> RawServer.write(socket, head))) {
       assertTransportFailure(get(raw));
     }
   }

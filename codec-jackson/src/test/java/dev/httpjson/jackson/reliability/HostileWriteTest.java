@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonContent;
+import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
@@ -21,11 +23,17 @@ import dev.httpjson.spi.JsonCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -153,6 +161,144 @@ public class HostileWriteTest extends HostileServerHarness {
       assertThat(completeBodies).hasValue(0);
       waitFor(() -> abortedBodies.get() == 1);
       assertThat(raw.connections()).isEqualTo(2);
+    }
+  }
+
+  /**
+   * A chunked body whose producer stalls after its first bytes, when the call's timeout elapses:
+   * the call fails with {@link CallTimeoutException} and the server never sees the terminating zero
+   * chunk, so it cannot take the bytes it got for the whole body.
+   */
+  @Test
+  void streamedBodyThatStallsPastTheCallTimeoutIsAbortedNotCompleted() throws Exception {
+    ChunkedBodies bodies = new ChunkedBodies();
+    StallingPublisher publisher = new StallingPublisher();
+    try (RawServer raw = new RawServer(bodies)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/bulk"))
+              .header("Content-Type", "application/json")
+              .POST(publisher)
+              .build();
+      JsonOptions timed = options.toBuilder().timeout(Duration.ofMillis(300)).build();
+
+      Throwable failure =
+          catchThrowable(() -> HttpJson.exchange(client, request, JsonType.of(Named.class, timed)));
+
+      assertThat(failure).isInstanceOf(CallTimeoutException.class);
+      bodies.assertOneAbortedNoneComplete();
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS))
+          .as("the stalled publisher's subscription was cancelled")
+          .isTrue();
+    }
+  }
+
+  /**
+   * The same when the calling thread is interrupted while the body is being produced: the send
+   * reports the interrupt and the body is cut short, never ended as if it were whole.
+   */
+  @Test
+  void streamedBodyThatStallsWhenTheCallerIsInterruptedIsAbortedNotCompleted() throws Exception {
+    ChunkedBodies bodies = new ChunkedBodies();
+    StallingPublisher publisher = new StallingPublisher();
+    try (RawServer raw = new RawServer(bodies)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/bulk"))
+              .header("Content-Type", "application/json")
+              .POST(publisher)
+              .build();
+      Thread caller = Thread.currentThread();
+      Thread interrupter =
+          new Thread(
+              () -> {
+                try {
+                  if (publisher.requested.await(10, TimeUnit.SECONDS)) {
+                    caller.interrupt();
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              });
+      interrupter.start();
+      Throwable failure;
+      try {
+        failure =
+            catchThrowable(
+                () -> HttpJson.exchange(client, request, JsonType.of(Named.class, options)));
+      } finally {
+        interrupter.join(10_000);
+        Thread.interrupted(); // an interrupt that came too late for the call must not leak
+      }
+
+      assertThat(failure).isInstanceOf(InterruptedException.class);
+      bodies.assertOneAbortedNoneComplete();
+      assertThat(publisher.cancelled.await(10, TimeUnit.SECONDS))
+          .as("the stalled publisher's subscription was cancelled")
+          .isTrue();
+    }
+  }
+
+  /**
+   * A server that reads each POST's chunked body and counts the bodies that ended with the zero
+   * chunk (answered 204) and those cut short by the client's close.
+   */
+  private static final class ChunkedBodies implements RawServer.Handler {
+    final AtomicInteger complete = new AtomicInteger();
+    final AtomicInteger aborted = new AtomicInteger();
+
+    @Override
+    public void handle(Socket socket, String head) throws IOException {
+      try {
+        if (readChunkedBodyToTheEnd(socket.getInputStream())) {
+          complete.incrementAndGet();
+          RawServer.write(socket, "HTTP/1.1 204 No Content\r\n\r\n");
+        } else {
+          aborted.incrementAndGet();
+        }
+      } finally {
+        socket.close();
+      }
+    }
+
+    void assertOneAbortedNoneComplete() throws InterruptedException {
+      waitFor(() -> aborted.get() + complete.get() == 1);
+      assertThat(complete).as("bodies the server received whole").hasValue(0);
+      assertThat(aborted).as("bodies cut short").hasValue(1);
+    }
+  }
+
+  /**
+   * Sends {@code [1,} on the first request, then nothing ever again; {@code requested} opens at
+   * that first request (the body is being written: a client may still hold its bytes in a buffer).
+   */
+  private static final class StallingPublisher implements HttpRequest.BodyPublisher {
+    final CountDownLatch requested = new CountDownLatch(1);
+    final CountDownLatch cancelled = new CountDownLatch(1);
+
+    @Override
+    public long contentLength() {
+      return -1;
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      subscriber.onSubscribe(
+          new Flow.Subscription() {
+            private boolean sent;
+
+            @Override
+            public synchronized void request(long n) {
+              if (!sent) {
+                sent = true;
+                subscriber.onNext(ByteBuffer.wrap("[1,".getBytes(ISO_8859_1)));
+                requested.countDown();
+              }
+            }
+
+            @Override
+            public void cancel() {
+              cancelled.countDown();
+            }
+          });
     }
   }
 
