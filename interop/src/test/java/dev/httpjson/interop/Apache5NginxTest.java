@@ -10,8 +10,6 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 
 /**
  * {@link NginxInterop} on the Apache 5 transport. Apache's classic client speaks HTTP/1.1 only: its
@@ -61,16 +59,5 @@ class Apache5NginxTest extends NginxInterop {
     for (Closeable client : made) {
       client.close();
     }
-  }
-
-  /**
-   * Fails: the Apache 5 transport checks a connection idle for 2 s or more before reusing it, and
-   * sends the POST on the one nginx closed after 1 s ("The target server failed to respond").
-   */
-  @Override
-  @Test
-  @Tag("tofix")
-  void aPostOnAPooledConnectionNginxClosedWhileIdleSucceedsAndArrivesOnce() throws Exception {
-    super.aPostOnAPooledConnectionNginxClosedWhileIdleSucceedsAndArrivesOnce();
   }
 }
