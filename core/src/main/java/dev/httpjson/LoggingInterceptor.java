@@ -2,6 +2,7 @@ package dev.httpjson;
 
 import dev.httpjson.internal.Uris;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -157,8 +158,8 @@ public final class LoggingInterceptor implements Interceptor {
           .filter(p -> p instanceof JsonContent)
           .ifPresent(
               p -> {
-                byte[] bytes = ((JsonContent) p).bytes();
-                if (coding != null) {
+                byte[] bytes = bytesOf(p);
+                if ("gzip".equalsIgnoreCase(coding)) {
                   // The JSON it carries, decoded up to the limit; its decoded size is not known.
                   byte[] json = gunzipPrefix(bytes, maxBodyBytes + 1);
                   sb.append('\n').append(text(json, Math.min(json.length, maxBodyBytes)));
@@ -485,6 +486,35 @@ public final class LoggingInterceptor implements Interceptor {
           }
         });
     return f;
+  }
+
+  /**
+   * The bytes a {@link JsonContent} sends, read as any subscriber reads them: it publishes its
+   * buffered bytes when asked, on the asking thread, and can be sent again after.
+   */
+  private static byte[] bytesOf(HttpRequest.BodyPublisher content) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    content.subscribe(
+        new Flow.Subscriber<ByteBuffer>() {
+          @Override
+          public void onSubscribe(Flow.Subscription subscription) {
+            subscription.request(Long.MAX_VALUE);
+          }
+
+          @Override
+          public void onNext(ByteBuffer item) {
+            byte[] chunk = new byte[item.remaining()];
+            item.get(chunk);
+            out.write(chunk, 0, chunk.length);
+          }
+
+          @Override
+          public void onError(Throwable throwable) {}
+
+          @Override
+          public void onComplete() {}
+        });
+    return out.toByteArray();
   }
 
   /** The whole of gzip {@code body} decoded, at most {@code max} bytes of it. */
