@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  *       #requestBodySent} when the request has a body, then {@link #responseHeaders};
  *   <li>{@link #responseBodyRead}: the whole body arrived, its bytes on the wire and decoded;
  *   <li>{@link #decoded}: how long the codec took to turn the body into the value (not reported for
- *       a call that reads no value, such as {@code send}, nor for streams, which decode element by
- *       element while the caller consumes them);
+ *       a call that reads no value, such as the untyped {@code postAsJson}, nor for streams, which
+ *       decode element by element while the caller consumes them);
  *   <li>for a stream ({@code getFromJsonAsStream}, event streams), {@link #streamEnd}: how many
  *       elements were delivered, and whether the caller closed the stream early;
  *   <li>exactly one of {@link #callEnd} or {@link #callFailed}.
@@ -58,7 +58,7 @@ public interface CallListener {
 
     /**
      * The type the call reads: the body's type, or a stream's element type; {@code null} for a call
-     * that reads no value ({@code send}, {@code deleteFromJson} without a type).
+     * that reads no value (the untyped {@code postAsJson}, {@code deleteFromJson} without a type).
      *
      * @return the type, or {@code null}
      */

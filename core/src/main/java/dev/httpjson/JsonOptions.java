@@ -677,8 +677,8 @@ public final class JsonOptions {
      * of the serializer cache key, so options built per call with the time remaining cost nothing.
      *
      * <ul>
-     *   <li>A <b>one-shot call</b> ({@code getFromJson}, {@code postAsJson}, {@code send}, …) must
-     *       complete within it: connecting, sending, the headers and the whole body.
+     *   <li>A <b>one-shot call</b> ({@code getFromJson}, {@code postAsJson}, {@code exchange}, …)
+     *       must complete within it: connecting, sending, the headers and the whole body.
      *   <li>A <b>stream</b> ({@code getFromJsonAsStream}, {@code readFromJsonAsStream}, their async
      *       forms, the stream handlers of {@link JsonBodyHandlers}) is bounded in the time spent
      *       waiting for the network: connecting, the headers, and the time its reads are blocked

@@ -3,6 +3,7 @@ package dev.httpjson.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.contract.plugin.PluginItem;
@@ -104,6 +105,43 @@ public abstract class ClassLoaderRetentionContract {
       Thread.sleep(20);
     }
     assertThat(loader.get()).as("the application's class loader was collected").isNull();
+  }
+
+  @Test
+  public void aSharedClientThatReadAnApplicationsClassesLetsItsLoaderGo() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/"))
+            .options(JsonOptions.newBuilder().codec(codec()).build())
+            .build();
+
+    WeakReference<ClassLoader> loader = runAThrowawayApplicationWith(api);
+
+    for (int i = 0; i < 100 && loader.get() != null; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertThat(loader.get()).as("the application's class loader was collected").isNull();
+    java.lang.ref.Reference.reachabilityFence(api);
+  }
+
+  private WeakReference<ClassLoader> runAThrowawayApplicationWith(HttpJsonClient api)
+      throws Exception {
+    ClassLoader app = new ChildFirstLoader(getClass().getClassLoader());
+    Class<?> webapp = app.loadClass(Webapp.class.getName());
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"b\",\"count\":2}"));
+
+    Object read =
+        webapp
+            .getMethod("handleWith", HttpJsonClient.class, String.class)
+            .invoke(null, api, "items");
+
+    assertThat(read).hasToString("[PluginItem[name=a, count=1], PluginItem[name=b, count=2]]");
+    for (int i = 0; i < 2; i++) {
+      assertThat(server.takeRequest().getTarget()).isEqualTo("/items");
+    }
+    return new WeakReference<>(app);
   }
 
   /** Runs {@link Webapp} in a loader of its own; returns only a weak reference to the loader. */

@@ -1,11 +1,13 @@
 package dev.httpjson.contract.plugin;
 
 import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.spi.JsonCodec;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,22 @@ public final class Webapp {
   private static final InheritableThreadLocal<Webapp> REQUEST = new InheritableThreadLocal<>();
 
   private Webapp() {}
+
+  /**
+   * Reads two items with the Class forms of a client the container shares: the server must have two
+   * items queued.
+   *
+   * @param api the shared client
+   * @param path where the items are, relative to its base URI
+   * @return what was read, one line
+   * @throws Exception if a call fails
+   */
+  public static String handleWith(HttpJsonClient api, String path) throws Exception {
+    List<Object> read = new ArrayList<>();
+    read.add(api.getFromJson(path, PluginItem.class));
+    read.add(api.exchange(HttpRequest.newBuilder(api.uri(path)).build(), PluginItem.class).body());
+    return read.toString();
+  }
 
   /**
    * Handles one request; the server must have five answers queued: an item, a list, an array to
