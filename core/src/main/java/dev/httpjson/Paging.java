@@ -126,13 +126,12 @@ public final class Paging<P, T> {
       }
 
       @Override
-      @SuppressWarnings("unchecked") // a response whose body is not null is an HttpResponse<P>
       public @Nullable URI next(HttpResponse<@Nullable P> response) {
         P page = response.body();
         if (page == null) {
           return null;
         }
-        URI uri = next.next(page, (HttpResponse<P>) response);
+        URI uri = next.next(page, response); // a body that is not null: an HttpResponse<P>
         return uri == null ? null : Links.resolve(response.uri(), uri);
       }
     };
