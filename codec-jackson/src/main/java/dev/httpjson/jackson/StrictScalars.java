@@ -39,6 +39,7 @@ import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.StdSerializer;
+import tools.jackson.databind.type.ArrayType;
 import tools.jackson.databind.type.LogicalType;
 
 /**
@@ -106,6 +107,18 @@ final class StrictScalars {
                     return new Strict(deserializer, Kind.CHAR);
                   }
                   return deserializer;
+                }
+
+                @Override
+                public ValueDeserializer<?> modifyArrayDeserializer(
+                    DeserializationConfig config,
+                    ArrayType type,
+                    BeanDescription.Supplier description,
+                    ValueDeserializer<?> deserializer) {
+                  // A byte[] is also base64 text, which Jackson's deserializer reads.
+                  return type.getRawClass() == byte[].class
+                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      : deserializer;
                 }
 
                 /**

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.type.ArrayType;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.IsoDateTimes;
@@ -110,6 +111,18 @@ final class StrictScalars {
                     return new Strict(deserializer, Kind.UUID);
                   }
                   return deserializer;
+                }
+
+                @Override
+                public JsonDeserializer<?> modifyArrayDeserializer(
+                    DeserializationConfig config,
+                    ArrayType type,
+                    BeanDescription description,
+                    JsonDeserializer<?> deserializer) {
+                  // A byte[] is also base64 text, which Jackson's deserializer reads.
+                  return type.getRawClass() == byte[].class
+                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      : deserializer;
                 }
 
                 /**

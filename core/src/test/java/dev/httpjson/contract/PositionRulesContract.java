@@ -297,7 +297,7 @@ public abstract class PositionRulesContract {
   /** What a row expects: a value, or a {@link JsonReadException} / {@link JsonWriteException}. */
   private static final Object REFUSED = new Object[] {"<refused>"};
 
-  private static final Map<JsonCodec, JsonBinding> BINDINGS = new ConcurrentHashMap<>();
+  private static final Map<JsonOptions, JsonBinding> BINDINGS = new ConcurrentHashMap<>();
 
   protected JsonOptions options;
 
@@ -388,6 +388,48 @@ public abstract class PositionRulesContract {
   public void numberInAStringIsJsonNumberSyntax(
       Target target, String token, Object expected, Position position) throws Exception {
     check(target, token, expected, position);
+  }
+
+  /**
+   * Rule 1, with {@code numbersFromStrings} off: no number is read from a string, in any position
+   * (a map key, always a string, is read as its type's text).
+   */
+  public static Stream<Arguments> noNumberFromAStringWhenNumbersFromStringsIsOff() {
+    List<Arguments> rows = new ArrayList<>();
+    for (Target t : NUMBERS) {
+      rows.addAll(over(t, "\"12\"", REFUSED, VALUES));
+      rows.addAll(over(t, "\"12\"", number(t, "12"), EnumSet.of(Position.MAP_KEY)));
+      rows.addAll(over(t, "12", number(t, "12"), VALUES));
+    }
+    return rows.stream();
+  }
+
+  @ParameterizedTest(name = "[{index}] {1} into {0} at {3}")
+  @MethodSource
+  public void noNumberFromAStringWhenNumbersFromStringsIsOff(
+      Target target, String token, Object expected, Position position) throws Exception {
+    options = JsonOptions.newBuilder().codec(codec()).numbersFromStrings(false).build();
+    check(target, token, expected, position);
+  }
+
+  /**
+   * Rules 1, 3 and 4 in a {@code byte[]} read from a JSON array: each element is a byte literal in
+   * range, never {@code null} (the library's own form of a {@code byte[]}, such as Jackson's
+   * base64, is not a rule here).
+   */
+  @Test
+  public void aByteArrayElementFollowsTheByteRules() {
+    for (String json :
+        List.of("[null]", "[\" 1\"]", "[\"01\"]", "[128]", "[-129]", "[1.5]", "[1e2]", "[true]")) {
+      assertThatThrownBy(() -> read(byte[].class, json))
+          .as(json)
+          .isInstanceOf(JsonReadException.class);
+    }
+    for (String json : List.of("[null]", "[\" 1\"]", "[32768]", "[1.0]")) {
+      assertThatThrownBy(() -> read(short[].class, json))
+          .as(json)
+          .isInstanceOf(JsonReadException.class);
+    }
   }
 
   /** Rule 2: {@code -0} into a {@code double} or {@code float} keeps its sign. */
@@ -1055,7 +1097,7 @@ public abstract class PositionRulesContract {
 
   /** Every element of {@code bytes} read as a streamed array or as NDJSON. */
   private List<@Nullable Object> streamed(Type type, byte[] bytes, boolean array) throws Exception {
-    JsonBinding binding = BINDINGS.computeIfAbsent(options.codec(), c -> c.bind(options));
+    JsonBinding binding = BINDINGS.computeIfAbsent(options, o -> o.codec().bind(o));
     JsonSequenceReader<Object> reader = binding.sequenceReader(type);
     List<@Nullable Object> values = new ArrayList<>();
     try (JsonSequenceReader.Cursor<Object> cursor =
