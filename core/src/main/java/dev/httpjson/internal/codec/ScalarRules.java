@@ -191,6 +191,9 @@ public final class ScalarRules {
    * Whether two of {@code type}'s properties have names that differ only in case (a record's
    * components, a class's instance fields and setters): such a type matches names exactly, since a
    * name in another case could be either.
+   *
+   * @param type the type read
+   * @return whether two of its names differ only in case
    */
   public static boolean hasNamesDifferingOnlyInCase(Class<?> type) {
     Set<String> names = new HashSet<>();
