@@ -251,7 +251,11 @@ public abstract class PositionRulesContract {
     STRING(String.class, String[].class, StringField.class, StringOptional.class),
     COLOR(Color.class, Color[].class, ColorField.class, ColorOptional.class),
     INSTANT(Instant.class, Instant[].class, InstantField.class, InstantOptional.class),
-    DATE(LocalDate.class, LocalDate[].class, DateField.class, DateOptional.class);
+    DATE(LocalDate.class, LocalDate[].class, DateField.class, DateOptional.class),
+    OPTIONAL_INT(OptionalInt.class, OptionalInt[].class, IntOptional.class, null),
+    OPTIONAL_LONG(OptionalLong.class, OptionalLong[].class, LongOptional.class, null),
+    OPTIONAL_DOUBLE(OptionalDouble.class, OptionalDouble[].class, DoubleOptional.class, null),
+    OPTIONAL_STRING(parameterized(Optional.class, String.class), null, StringOptional.class, null);
 
     final Type type;
     final @Nullable Class<?> array;
@@ -627,6 +631,15 @@ public abstract class PositionRulesContract {
         rows.addAll(over(t, "null", EMPTY, EnumSet.of(Position.OPTIONAL)));
       }
     }
+    // An Optional* itself in every position that holds a value.
+    rows.addAll(over(Target.OPTIONAL_INT, "null", OptionalInt.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_LONG, "null", OptionalLong.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_DOUBLE, "null", OptionalDouble.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_STRING, "null", Optional.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_INT, "\"7\"", OptionalInt.of(7), VALUES));
+    rows.addAll(over(Target.OPTIONAL_INT, "\" 7\"", REFUSED, VALUES));
+    rows.addAll(over(Target.OPTIONAL_DOUBLE, "-0", OptionalDouble.of(-0.0), VALUES));
+    rows.addAll(over(Target.OPTIONAL_STRING, "\"a\"", Optional.of("a"), VALUES));
     return rows.stream();
   }
 

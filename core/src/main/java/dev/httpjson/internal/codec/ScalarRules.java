@@ -8,6 +8,10 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -185,6 +189,27 @@ public final class ScalarRules {
       return f;
     }
     return Double.parseDouble(key);
+  }
+
+  /**
+   * What JSON {@code null} reads as into {@code type}: an empty {@code Optional}, {@code
+   * OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}, never a null reference; null for
+   * any other type.
+   *
+   * @param type the type read
+   * @return the empty optional, or null
+   */
+  public static @Nullable Object nullValue(Class<?> type) {
+    if (type == Optional.class) {
+      return Optional.empty();
+    } else if (type == OptionalInt.class) {
+      return OptionalInt.empty();
+    } else if (type == OptionalLong.class) {
+      return OptionalLong.empty();
+    } else if (type == OptionalDouble.class) {
+      return OptionalDouble.empty();
+    }
+    return null;
   }
 
   /**
