@@ -154,6 +154,7 @@ final class StrictScalars {
           .addSerializer(OptionalDouble.class, new FiniteOptional())
           .addSerializer(char[].class, new Chars())
           .addKeySerializer(String.class, new Names())
+          .addKeySerializer(Character.class, new CharNames())
           .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
           .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
 
@@ -425,6 +426,24 @@ final class StrictScalars {
             key.substring(0, at), (int) key.charAt(at), at);
       }
       gen.writeName(key);
+    }
+  }
+
+  /** A {@code Character} map key: half a surrogate pair is no name, as in a {@code String}. */
+  private static final class CharNames extends StdSerializer<Character> {
+    CharNames() {
+      super(Character.class);
+    }
+
+    @Override
+    public void serialize(Character key, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      if (Character.isSurrogate(key)) {
+        ctxt.reportMappingProblem(
+            "Cannot write the name \\u%04x: a lone surrogate; a name must be valid Unicode",
+            (int) key);
+      }
+      gen.writeName(key.toString());
     }
   }
 

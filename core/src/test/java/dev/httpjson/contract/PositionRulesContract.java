@@ -821,6 +821,23 @@ public abstract class PositionRulesContract {
     check(target, token, expected, position);
   }
 
+  /**
+   * A name is valid Unicode in every position: a {@code Character} map key that is half a surrogate
+   * pair fails to write, as a {@code String} key holding one does; as a value it is written as an
+   * escape and reads back.
+   */
+  @Test
+  public void aLoneSurrogateCharacterKeyFailsToWrite() throws Exception {
+    Type keys = parameterized(Map.class, Character.class, String.class);
+    for (char c : new char[] {'\uD800', '\uDC00'}) {
+      assertThatThrownBy(() -> writeAs(keys, Map.of(c, "a")))
+          .as("\\u%04x as a key", (int) c)
+          .isInstanceOf(JsonWriteException.class);
+      assertThat(read(CharField.class, write(CharField.class, new CharField(c))))
+          .isEqualTo(new CharField(c));
+    }
+  }
+
   /** A {@code char[]} is an array of one-character strings both ways, not one string. */
   @Test
   public void aCharArrayIsAnArrayOfOneCharacterStrings() throws Exception {
