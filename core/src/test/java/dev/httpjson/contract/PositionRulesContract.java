@@ -139,6 +139,9 @@ public abstract class PositionRulesContract {
     public CasedBean() {}
   }
 
+  /** A {@code Number} field. */
+  public record NumberField(Number v) {}
+
   /** A {@code short} field. */
   public record ShortField(short v) {}
 
@@ -901,6 +904,27 @@ public abstract class PositionRulesContract {
     if (position != Position.MAP_KEY || readsNonStringMapKeys()) {
       assertThat(extract(target, position, readAs(type, json))).isEqualTo(value);
     }
+  }
+
+  /** Rule 10 for a value whose declared type is {@code Number} or {@code Object}. */
+  @Test
+  public void aNonFiniteNumberDeclaredAsNumberOrObjectFailsToWrite() throws Exception {
+    for (Number n : List.of(Double.NaN, Float.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)) {
+      assertThatThrownBy(() -> write(NumberField.class, new NumberField(n)))
+          .as("%s in a Number field", n)
+          .isInstanceOf(JsonWriteException.class);
+      assertThatThrownBy(() -> writeAs(parameterized(List.class, Number.class), List.of(n)))
+          .as("%s in a List<Number>", n)
+          .isInstanceOf(JsonWriteException.class);
+      assertThatThrownBy(() -> writeAs(parameterized(List.class, Object.class), List.of(n)))
+          .as("%s in a List<Object>", n)
+          .isInstanceOf(JsonWriteException.class);
+      assertThatThrownBy(() -> writeAs(Number.class, n))
+          .as("%s as a Number", n)
+          .isInstanceOf(JsonWriteException.class);
+    }
+    assertThat(write(NumberField.class, new NumberField(-1.5))).isEqualTo("{\"v\":-1.5}");
+    assertThat(write(NumberField.class, new NumberField(7))).isEqualTo("{\"v\":7}");
   }
 
   // ---- the machinery ----
