@@ -48,6 +48,9 @@ final class LastWinsMaps implements TypeAdapterFactory {
           // Gson writes the key as "null", which reads back as the string.
           throw new IllegalArgumentException("A map key is null: a JSON property name cannot be");
         }
+        if (value != null && keyAndValue[0] != String.class) {
+          requireFiniteKeys((Map<?, ?>) value);
+        }
         if (value != null
             && keyAndValue[0] instanceof Class
             && ((Class<?>) keyAndValue[0]).isEnum()) {
@@ -87,6 +90,20 @@ final class LastWinsMaps implements TypeAdapterFactory {
         return result;
       }
     };
+  }
+
+  /**
+   * A {@code NaN} or an infinity is not a JSON number, as a key as anywhere else: Gson writes the
+   * key {@code "NaN"}, which no codec reads back as a number.
+   */
+  private static void requireFiniteKeys(Map<?, ?> map) {
+    for (Object key : map.keySet()) {
+      if ((key instanceof Double && !Double.isFinite((Double) key))
+          || (key instanceof Float && !Float.isFinite((Float) key))) {
+        throw new IllegalArgumentException(
+            "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
+      }
+    }
   }
 
   private static boolean hasNullKey(Map<?, ?> map) {

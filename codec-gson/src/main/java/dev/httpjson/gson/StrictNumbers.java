@@ -70,6 +70,12 @@ final class StrictNumbers implements TypeAdapterFactory {
       @Override
       public T read(JsonReader in) throws IOException {
         JsonToken token = in.peek();
+        if (token == JsonToken.NULL && type.getRawType().isPrimitive()) {
+          // Gson reads null as no value, and leaves a field's initial value in place. The reader
+          // consumes it first: strict records name the component in their own error.
+          in.nextNull();
+          throw failure(in, "Cannot read null into " + type.getRawType().getName());
+        }
         // A map's key reaches the adapter as a string from another reader: not refused.
         if (token == JsonToken.STRING && !fromStrings && in instanceof LimitedJsonReader) {
           throw failure(
