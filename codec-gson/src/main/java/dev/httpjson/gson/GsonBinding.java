@@ -325,6 +325,12 @@ final class GsonBinding implements JsonBinding {
             null);
       }
     }
+    if (n == 1 && head[0] == (byte) 0xEF) {
+      n += pb.readNBytes(head, 1, 2);
+      if (n == 3 && head[1] == (byte) 0xBB && head[2] == (byte) 0xBF) {
+        n = 0; // a UTF-8 byte order mark: skipped here, so that no position counts it
+      }
+    }
     if (n > 0) {
       pb.unread(head, 0, n);
     }

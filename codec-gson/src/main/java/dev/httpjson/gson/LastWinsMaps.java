@@ -3,6 +3,7 @@ package dev.httpjson.gson;
 import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
+import com.google.gson.JsonSyntaxException;
 import com.google.gson.TypeAdapter;
 import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
@@ -22,8 +23,9 @@ import org.jspecify.annotations.Nullable;
  * A JSON object read into a {@link Map} keeps the last value of a repeated key, as in the Jackson
  * codecs and as Gson itself does for the fields of a class: Gson's map adapter fails on a repeated
  * key, with no setting to change it. The map is the one Gson builds, and its keys and values are
- * read by Gson's adapters; a map written as an array of entries (Gson's complex map keys), and a
- * map type whose key and value types cannot be told, are left to Gson.
+ * read by Gson's adapters. A JSON array is not a map (Gson reads an array of {@code [key, value]}
+ * pairs, its complex map keys, and {@code []} as an empty map); a map type whose key and value
+ * types cannot be told is left to Gson.
  */
 final class LastWinsMaps implements TypeAdapterFactory {
   @Override
@@ -74,7 +76,12 @@ final class LastWinsMaps implements TypeAdapterFactory {
       @Override
       @SuppressWarnings("unchecked")
       public T read(JsonReader in) throws IOException {
-        if (in.peek() != JsonToken.BEGIN_OBJECT) {
+        JsonToken token = in.peek();
+        if (token == JsonToken.BEGIN_ARRAY) {
+          // Gson reads an array of [key, value] pairs as a map ([] as {}): a map is an object.
+          throw new JsonSyntaxException("Cannot read a Map from a JSON array: a map is an object");
+        }
+        if (token != JsonToken.BEGIN_OBJECT) {
           return delegate.read(in);
         }
         // An empty object through Gson's own adapter: the map Gson would have filled.
