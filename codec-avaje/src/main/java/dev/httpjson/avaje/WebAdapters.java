@@ -28,6 +28,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -92,6 +95,15 @@ final class WebAdapters {
           return new EnumKeyedMap<>(
                   (Class<? extends Enum<?>>) args[0], jsonb, jsonb.adapter(args[1]))
               .nullSafe();
+        }
+        if (type == OptionalInt.class) {
+          return new OptionalInts(jsonb.adapter(int.class));
+        }
+        if (type == OptionalLong.class) {
+          return new OptionalLongs(jsonb.adapter(long.class));
+        }
+        if (type == OptionalDouble.class) {
+          return new OptionalDoubles(jsonb.adapter(double.class));
         }
         if (type instanceof ParameterizedType
             && ((ParameterizedType) type).getRawType() == Optional.class) {
@@ -269,7 +281,11 @@ final class WebAdapters {
       new JsonAdapter<Float>() {
         @Override
         public void toJson(JsonWriter writer, Float value) {
-          writer.value((double) value);
+          if (writer instanceof WebWriter) {
+            ((WebWriter) writer).value((float) value); // 0.1f as 0.1, not as the double it widens to
+          } else {
+            writer.value((double) value);
+          }
         }
 
         @Override
@@ -335,6 +351,78 @@ final class WebAdapters {
         writer.nullValue();
       } else {
         value.toJson(writer, optional.get());
+      }
+    }
+  }
+
+  // OptionalInt, OptionalLong and OptionalDouble: JSON null reads as empty (avaje's adapters read
+  // it as a null reference), and the value is read and written by its primitive's adapter, under
+  // the same number rules as a plain field.
+
+  private static final class OptionalInts implements JsonAdapter<OptionalInt> {
+    private final JsonAdapter<Integer> value;
+
+    OptionalInts(JsonAdapter<Integer> value) {
+      this.value = value;
+    }
+
+    @Override
+    public OptionalInt fromJson(JsonReader reader) {
+      return reader.isNullValue() ? OptionalInt.empty() : OptionalInt.of(value.fromJson(reader));
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, @Nullable OptionalInt optional) {
+      if (optional == null || optional.isEmpty()) {
+        writer.nullValue();
+      } else {
+        value.toJson(writer, optional.getAsInt());
+      }
+    }
+  }
+
+  private static final class OptionalLongs implements JsonAdapter<OptionalLong> {
+    private final JsonAdapter<Long> value;
+
+    OptionalLongs(JsonAdapter<Long> value) {
+      this.value = value;
+    }
+
+    @Override
+    public OptionalLong fromJson(JsonReader reader) {
+      return reader.isNullValue() ? OptionalLong.empty() : OptionalLong.of(value.fromJson(reader));
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, @Nullable OptionalLong optional) {
+      if (optional == null || optional.isEmpty()) {
+        writer.nullValue();
+      } else {
+        value.toJson(writer, optional.getAsLong());
+      }
+    }
+  }
+
+  private static final class OptionalDoubles implements JsonAdapter<OptionalDouble> {
+    private final JsonAdapter<Double> value;
+
+    OptionalDoubles(JsonAdapter<Double> value) {
+      this.value = value;
+    }
+
+    @Override
+    public OptionalDouble fromJson(JsonReader reader) {
+      return reader.isNullValue()
+          ? OptionalDouble.empty()
+          : OptionalDouble.of(value.fromJson(reader));
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, @Nullable OptionalDouble optional) {
+      if (optional == null || optional.isEmpty()) {
+        writer.nullValue();
+      } else {
+        value.toJson(writer, optional.getAsDouble());
       }
     }
   }

@@ -111,8 +111,21 @@ final class WebReader implements JsonReader {
 
   @Override
   public void beginArray() {
+    expect(Token.BEGIN_ARRAY);
     in.beginArray();
     push(ARRAY, null);
+  }
+
+  /**
+   * Refuses a value of another shape where an array or an object starts: avaje's parser takes the
+   * start of an array for that of an object, so that {@code [{"v":1},{"v":2}]} read into a record
+   * was its first element, and {@code [{}]} into a {@code Map} was {@code {}}.
+   */
+  private void expect(Token start) {
+    Token token = in.currentToken();
+    if (token != start) {
+      throw mismatch(start == Token.BEGIN_ARRAY ? "an array" : "an object", token);
+    }
   }
 
   @Override
@@ -132,12 +145,14 @@ final class WebReader implements JsonReader {
 
   @Override
   public void beginObject(PropertyNames names) {
+    expect(Token.BEGIN_OBJECT);
     in.beginObject(); // not the names: see the class comment
     push(OBJECT, names instanceof AdapterNames ? ((AdapterNames) names).in(settings.naming) : null);
   }
 
   @Override
   public void beginObject() {
+    expect(Token.BEGIN_OBJECT);
     in.beginObject();
     push(OBJECT, null);
   }
@@ -403,6 +418,9 @@ final class WebReader implements JsonReader {
     if (token == Token.NUMBER) {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
+        if (Double.isInfinite(w.value)) {
+          throw new Rejected("Numeric value (" + w.text + ") out of range of float");
+        }
         skipWideNumber();
         return (float) w.value;
       }
@@ -420,12 +438,24 @@ final class WebReader implements JsonReader {
     Token token = checkNumber("BigDecimal");
     Guard.WideNumber wide = token == Token.NUMBER ? wideNumber() : null;
     if (wide != null) {
-      throw unreadable(wide, "BigDecimal");
+      // Exactly, from its whole text, as from a string: avaje's parser cannot read the exponent.
+      skipWideNumber();
+      return decimal(wide.wholeText, wide.text);
     }
     if (token != Token.NUMBER && token != Token.STRING) {
       return in.readDecimal();
     }
-    return new BigDecimal(numberText(token));
+    String text = numberText(token);
+    return decimal(text, shortText(text));
+  }
+
+  /** The {@code BigDecimal} {@code text} denotes; one whose scale is past an int's fails. */
+  private static BigDecimal decimal(String text, String shown) {
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw new Rejected("Numeric value (" + shown + ") out of range of BigDecimal");
+    }
   }
 
   @Override

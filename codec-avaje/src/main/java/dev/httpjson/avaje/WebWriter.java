@@ -312,6 +312,20 @@ final class WebWriter implements JsonWriter {
     out.value(value);
   }
 
+  /**
+   * A {@code float} as its own shortest text ({@code 0.1}, as the other codecs write it): avaje
+   * writes the {@code double} it widens to ({@code 0.10000000149011612}).
+   *
+   * @param value the number
+   */
+  void value(float value) {
+    value();
+    if (Float.isNaN(value) || Float.isInfinite(value)) {
+      throw new IllegalArgumentException("JSON forbids NaN and infinities: " + value);
+    }
+    out.rawValue(Float.toString(value));
+  }
+
   @Override
   public void value(@Nullable Boolean value) {
     value();
