@@ -1,5 +1,8 @@
 package dev.httpjson.jackson;
 
+import static dev.httpjson.internal.codec.ScalarRules.isJsonNumber;
+
+import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.IsoDateTimes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -13,6 +16,9 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
@@ -94,6 +100,9 @@ final class StrictScalars {
                   if (type == UUID.class) {
                     return new Strict(deserializer, Kind.UUID);
                   }
+                  if (type == char.class || type == Character.class) {
+                    return new Strict(deserializer, Kind.CHAR);
+                  }
                   return deserializer;
                 }
               })
@@ -103,7 +112,29 @@ final class StrictScalars {
           .addSerializer(float.class, new Finite<>(Float.class))
           .addSerializer(double[].class, new FiniteDoubles())
           .addSerializer(float[].class, new FiniteFloats())
-          .addKeySerializer(String.class, new Names());
+          .addSerializer(OptionalDouble.class, new FiniteOptional())
+          .addSerializer(char[].class, new Chars())
+          .addKeySerializer(String.class, new Names())
+          .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
+          .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
+
+  static {
+    for (Class<?> type : ElementRules.PRIMITIVE_ARRAYS) {
+      addArray(type);
+    }
+    for (Class<?> type : ElementRules.KEY_TYPES) {
+      MODULE.addKeyDeserializer(type, new ElementRules.Keys(type));
+    }
+    MODULE
+        .addDeserializer(OptionalInt.class, ElementRules.Optionals.optionalInt())
+        .addDeserializer(OptionalLong.class, ElementRules.Optionals.optionalLong())
+        .addDeserializer(OptionalDouble.class, ElementRules.Optionals.optionalDouble());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void addArray(Class<T> type) {
+    MODULE.addDeserializer(type, (ValueDeserializer<T>) new ElementRules.PrimitiveArray(type));
+  }
 
   /**
    * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} into
@@ -179,65 +210,14 @@ final class StrictScalars {
     return true;
   }
 
-  /**
-   * Whether {@code text} is a JSON number ({@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?},
-   * ASCII digits). Scanned by hand: it runs on every date and time read, where a regex matcher cost
-   * an allocation per value.
-   */
-  static boolean isJsonNumber(String text) {
-    int n = text.length();
-    int i = 0;
-    if (i < n && text.charAt(i) == '-') {
-      i++;
-    }
-    if (i == n) {
-      return false;
-    }
-    char c = text.charAt(i);
-    if (c == '0') {
-      i++;
-    } else if (c >= '1' && c <= '9') {
-      i = digits(text, i + 1);
-    } else {
-      return false;
-    }
-    if (i < n && text.charAt(i) == '.') {
-      int start = i + 1;
-      i = digits(text, start);
-      if (i == start) {
-        return false;
-      }
-    }
-    if (i < n && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
-      i++;
-      if (i < n && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
-        i++;
-      }
-      int start = i;
-      i = digits(text, start);
-      if (i == start) {
-        return false;
-      }
-    }
-    return i == n;
-  }
-
-  /** The index after the run of ASCII digits starting at {@code i}. */
-  private static int digits(String text, int i) {
-    int n = text.length();
-    while (i < n && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-      i++;
-    }
-    return i;
-  }
-
   private enum Kind {
     NUMBER,
     DOUBLE,
     FLOAT,
     BYTE,
     DATE,
-    UUID
+    UUID,
+    CHAR
   }
 
   private static final class Strict extends DelegatingDeserializer {
@@ -314,6 +294,29 @@ final class StrictScalars {
               token,
               p,
               "Cannot read UUID from %s: a UUID is a string",
+              token);
+        }
+        if (token == JsonToken.VALUE_STRING && !ScalarRules.isCanonicalUuid(p.getString())) {
+          // Jackson trims the text and reads 22 or 24 characters as base64.
+          return ctxt.handleWeirdStringValue(
+              UUID.class, p.getString(), "not a UUID's canonical text (8-4-4-4-12 hex digits)");
+        }
+        return super.deserialize(p, ctxt);
+      }
+      if (kind == Kind.CHAR) {
+        if (token == JsonToken.VALUE_STRING) {
+          if (p.getString().length() != 1) {
+            return ctxt.handleWeirdStringValue(
+                handledType(), p.getString(), "a char is a string of one character");
+          }
+        } else if (token != JsonToken.VALUE_NULL) {
+          // As a number into a String: Jackson reads a number as a char's code.
+          return ctxt.handleUnexpectedToken(
+              ctxt.constructType(handledType()),
+              token,
+              p,
+              "Cannot read %s from %s: a char is a string of one character",
+              handledType().getSimpleName(),
               token);
         }
         return super.deserialize(p, ctxt);
@@ -449,6 +452,60 @@ final class StrictScalars {
       for (float f : value) {
         requireFinite(ctxt, f);
         gen.writeNumber(f);
+      }
+      gen.writeEndArray();
+    }
+  }
+
+  /** An {@code OptionalDouble}, refused when it holds NaN or an infinity. */
+  private static final class FiniteOptional extends StdSerializer<OptionalDouble> {
+    FiniteOptional() {
+      super(OptionalDouble.class);
+    }
+
+    @Override
+    public boolean isEmpty(SerializationContext ctxt, OptionalDouble value) {
+      return value == null || value.isEmpty();
+    }
+
+    @Override
+    public void serialize(OptionalDouble value, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      if (value.isEmpty()) {
+        gen.writeNull();
+        return;
+      }
+      requireFinite(ctxt, value.getAsDouble());
+      gen.writeNumber(value.getAsDouble());
+    }
+  }
+
+  /** A {@code double} or {@code float} map key, refused when it is NaN or infinite. */
+  private static final class FiniteKeys<T extends Number> extends StdSerializer<T> {
+    FiniteKeys(Class<T> type) {
+      super(type);
+    }
+
+    @Override
+    public void serialize(T key, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      requireFinite(ctxt, key.doubleValue());
+      gen.writeName(key instanceof Float ? Float.toString((Float) key) : key.toString());
+    }
+  }
+
+  /** A {@code char[]} as an array of one-character strings, as every codec writes it. */
+  private static final class Chars extends StdSerializer<char[]> {
+    Chars() {
+      super(char[].class);
+    }
+
+    @Override
+    public void serialize(char[] value, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      gen.writeStartArray(value, value.length);
+      for (char c : value) {
+        gen.writeString(String.valueOf(c));
       }
       gen.writeEndArray();
     }
