@@ -355,8 +355,8 @@ final class AvajeBinding implements JsonBinding {
   }
 
   /**
-   * UTF-8 bytes from a stream of UTF-8 (a byte order mark skipped); a UTF-16/32 byte order mark
-   * is refused ({@link #notUtf8}). Reads at most the four bytes of a mark ahead.
+   * UTF-8 bytes from a stream of UTF-8 (a byte order mark skipped); a UTF-16/32 byte order mark is
+   * refused ({@link #notUtf8}). Reads at most the four bytes of a mark ahead.
    */
   private static InputStream utf8(InputStream in) throws IOException {
     PushbackInputStream pb = new PushbackInputStream(in, 4);

@@ -1,5 +1,6 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.IsoDateTimes;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonDataException;
@@ -90,6 +91,17 @@ final class WebAdapters {
         if (type == UUID.class) {
           return iso(WebAdapters::uuid, UUID::toString);
         }
+        if (type instanceof ParameterizedType && isMapByScalar((ParameterizedType) type)) {
+          Type[] args = ((ParameterizedType) type).getActualTypeArguments();
+          Type raw = ((ParameterizedType) type).getRawType();
+          boolean sorted =
+              raw == java.util.SortedMap.class
+                  || raw == java.util.NavigableMap.class
+                  || raw == java.util.TreeMap.class;
+          return new ScalarKeyedMap<>(
+                  (Class<?>) args[0], jsonb.adapter(Types.mapOf(args[1])), sorted)
+              .nullSafe();
+        }
         if (type instanceof ParameterizedType && isMapByEnum((ParameterizedType) type)) {
           Type[] args = ((ParameterizedType) type).getActualTypeArguments();
           return new EnumKeyedMap<>(
@@ -133,6 +145,109 @@ final class WebAdapters {
           return (byte) i;
         }
       };
+
+  /** The key types {@link ScalarRules#parseKey} reads. */
+  private static final java.util.Set<Class<?>> SCALAR_KEYS =
+      java.util.Set.of(
+          Integer.class,
+          Long.class,
+          Short.class,
+          Byte.class,
+          BigInteger.class,
+          Double.class,
+          Float.class,
+          BigDecimal.class,
+          UUID.class,
+          Character.class);
+
+  /**
+   * {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with a number, UUID or char key;
+   * {@code SortedMap}, {@code NavigableMap} or {@code TreeMap} with one of those or a {@code
+   * String} key.
+   */
+  private static boolean isMapByScalar(ParameterizedType type) {
+    Type raw = type.getRawType();
+    Type key = type.getActualTypeArguments()[0];
+    if (raw == Map.class || raw == LinkedHashMap.class || raw == java.util.HashMap.class) {
+      return SCALAR_KEYS.contains(key);
+    }
+    return (raw == java.util.SortedMap.class
+            || raw == java.util.NavigableMap.class
+            || raw == java.util.TreeMap.class)
+        && (key == String.class || SCALAR_KEYS.contains(key));
+  }
+
+  /**
+   * A map keyed by a number, a {@code UUID} or a {@code char}, or a sorted map (avaje reads maps
+   * with {@code String} keys only, into a {@code LinkedHashMap}): read as avaje reads a map of
+   * {@code String} keys, then each key by the rules every codec reads a key by ({@link
+   * ScalarRules#parseKey}: {@code "01"}, {@code " 1"} and {@code "١"} are refused, not merged with
+   * {@code "1"}); written with each key's own text, a {@code NaN} or an infinity refused.
+   */
+  private static final class ScalarKeyedMap<K> implements JsonAdapter<Map<K, Object>> {
+    private final Class<?> keyType;
+    private final JsonAdapter<Map<String, Object>> byString;
+    private final boolean sorted;
+
+    @SuppressWarnings("unchecked")
+    ScalarKeyedMap(Class<?> keyType, JsonAdapter<?> byString, boolean sorted) {
+      this.keyType = keyType;
+      this.byString = (JsonAdapter<Map<String, Object>>) byString;
+      this.sorted = sorted;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Map<K, Object> fromJson(JsonReader reader) {
+      Map<String, Object> read = byString.fromJson(reader);
+      if (keyType == String.class) {
+        return (Map<K, Object>) new java.util.TreeMap<>(read); // a sorted map of String keys
+      }
+      Map<K, Object> map = sorted ? new java.util.TreeMap<>() : new LinkedHashMap<>();
+      for (Map.Entry<String, Object> e : read.entrySet()) {
+        K key;
+        try {
+          key = (K) ScalarRules.parseKey(keyType, e.getKey());
+        } catch (IllegalArgumentException | ArithmeticException problem) {
+          throw new JsonDataException(
+              "Cannot read map key \""
+                  + e.getKey()
+                  + "\" as "
+                  + keyType.getSimpleName()
+                  + ": "
+                  + problem.getMessage());
+        }
+        if (map.containsKey(key)) {
+          throw new JsonDataException(
+              "Duplicate key '"
+                  + e.getKey()
+                  + "' in a map (the same "
+                  + keyType.getSimpleName()
+                  + " as another key)");
+        }
+        map.put(key, e.getValue());
+      }
+      return map;
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, Map<K, Object> map) {
+      Map<String, Object> byName = new LinkedHashMap<>();
+      for (Map.Entry<K, Object> e : map.entrySet()) {
+        Object key = e.getKey();
+        if (key == null) {
+          throw new JsonDataException("A map key is null: a JSON property name cannot be");
+        }
+        if ((key instanceof Double && !Double.isFinite((Double) key))
+            || (key instanceof Float && !Float.isFinite((Float) key))) {
+          throw new JsonDataException(
+              "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
+        }
+        byName.put(key.toString(), e.getValue());
+      }
+      byString.toJson(writer, byName);
+    }
+  }
 
   /** {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with an enum {@code K}. */
   private static boolean isMapByEnum(ParameterizedType type) {
@@ -282,7 +397,8 @@ final class WebAdapters {
         @Override
         public void toJson(JsonWriter writer, Float value) {
           if (writer instanceof WebWriter) {
-            ((WebWriter) writer).value((float) value); // 0.1f as 0.1, not as the double it widens to
+            ((WebWriter) writer)
+                .value((float) value); // 0.1f as 0.1, not as the double it widens to
           } else {
             writer.value((double) value);
           }

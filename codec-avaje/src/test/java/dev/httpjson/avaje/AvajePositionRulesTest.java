@@ -8,10 +8,4 @@ class AvajePositionRulesTest extends PositionRulesContract {
   protected JsonCodec codec() {
     return new AvajeCodec();
   }
-
-  /** avaje-jsonb's map adapter reads only {@code String} and enum keys (see the README). */
-  @Override
-  protected boolean readsNonStringMapKeys() {
-    return false;
-  }
 }
