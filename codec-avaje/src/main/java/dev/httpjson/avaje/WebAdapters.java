@@ -433,13 +433,7 @@ final class WebAdapters {
    * reads it as some other UUID.
    */
   private static UUID uuid(String s) {
-    boolean canonical = s.length() == 36;
-    for (int i = 0; canonical && i < 36; i++) {
-      char c = s.charAt(i);
-      boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
-      canonical = dash ? c == '-' : Character.digit(c, 16) >= 0 && c <= 'f';
-    }
-    if (!canonical) {
+    if (!ScalarRules.isCanonicalUuid(s)) {
       throw new JsonDataException("Cannot parse '" + s + "': not a UUID (8-4-4-4-12 hex digits)");
     }
     return UUID.fromString(s);

@@ -1,6 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.JsonReadException;
+import dev.httpjson.internal.codec.ScalarRules;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
 import io.avaje.json.PropertyNames;
@@ -255,7 +256,7 @@ final class WebReader implements JsonReader {
       }
     }
     String text = numberText(token);
-    if (!isInteger(text)) {
+    if (!ScalarRules.isJsonInteger(text)) {
       throw notAnInteger(text, type);
     }
     long value;
@@ -277,7 +278,7 @@ final class WebReader implements JsonReader {
   private String numberText(Token token) {
     if (token == Token.STRING) {
       String text = in.readString();
-      if (!isJsonNumber(text)) {
+      if (!ScalarRules.isJsonNumber(text)) {
         throw new Rejected("Cannot read a number from \"" + shortText(text) + "\"");
       }
       return text;
@@ -286,27 +287,6 @@ final class WebReader implements JsonReader {
     // for the parser to stop at: see Guard.needsCommaAtEnd.)
     return in.readRaw().strip();
   }
-
-  private static boolean isInteger(String text) {
-    int i = text.startsWith("-") ? 1 : 0;
-    if (i == text.length() || (text.charAt(i) == '0' && text.length() > i + 1)) {
-      return false;
-    }
-    for (; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c < '0' || c > '9') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean isJsonNumber(String text) {
-    return JSON_NUMBER.matcher(text).matches();
-  }
-
-  private static final java.util.regex.Pattern JSON_NUMBER =
-      java.util.regex.Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
 
   private static Rejected notAnInteger(String text, String type) {
     return new Rejected(
@@ -346,7 +326,7 @@ final class WebReader implements JsonReader {
       return w.value;
     }
     String text = numberText(Token.NUMBER);
-    if (!isInteger(text)) {
+    if (!ScalarRules.isJsonInteger(text)) {
       return Double.parseDouble(text);
     }
     int digits = text.length() - (text.charAt(0) == '-' ? 1 : 0);
@@ -469,7 +449,7 @@ final class WebReader implements JsonReader {
       return in.readBigInteger();
     }
     String text = numberText(token);
-    if (!isInteger(text)) {
+    if (!ScalarRules.isJsonInteger(text)) {
       throw notAnInteger(text, "BigInteger");
     }
     return new BigInteger(text);

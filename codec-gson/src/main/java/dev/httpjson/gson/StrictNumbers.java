@@ -8,11 +8,11 @@ import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 import com.google.gson.stream.MalformedJsonException;
+import dev.httpjson.internal.codec.ScalarRules;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,12 +30,6 @@ final class StrictNumbers implements TypeAdapterFactory {
   StrictNumbers(boolean fromStrings) {
     this.fromStrings = fromStrings;
   }
-
-  /** RFC 8259's number, ASCII digits only: a string holding a number must spell one. */
-  private static final Pattern JSON_NUMBER =
-      Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
-
-  private static final Pattern INTEGER = Pattern.compile("-?(?:0|[1-9][0-9]*)");
 
   private static final Set<Class<?>> NUMBERS =
       Set.of(
@@ -99,7 +93,7 @@ final class StrictNumbers implements TypeAdapterFactory {
   }
 
   private static Object parse(JsonReader in, Class<?> raw, String text) throws IOException {
-    if (!JSON_NUMBER.matcher(text).matches()) {
+    if (!ScalarRules.isJsonNumber(text)) { // RFC 8259 syntax, ASCII digits
       throw failure(in, "Expected a number but was \"" + text + "\"");
     }
     try {
@@ -116,7 +110,7 @@ final class StrictNumbers implements TypeAdapterFactory {
       if (raw == double.class || raw == Double.class || raw == Number.class) {
         return Double.parseDouble(text); // a string (a number token is read above)
       }
-      if (!INTEGER.matcher(text).matches()) {
+      if (!ScalarRules.isJsonInteger(text)) {
         throw failure(in, "Expected an integer but was " + text + " (" + raw.getSimpleName() + ")");
       }
       if (raw == BigInteger.class) {
