@@ -32,7 +32,10 @@ import tools.jackson.databind.type.LogicalType;
 final class ElementRules {
   private ElementRules() {}
 
-  /** Arrays of primitives, but {@code byte[]}, which Jackson reads and writes as base64. */
+  /**
+   * Arrays of primitives, but {@code byte[]}, which Jackson also reads from base64 text (see {@link
+   * StrictScalars}).
+   */
   static final List<Class<?>> PRIMITIVE_ARRAYS =
       List.of(
           int[].class,
@@ -86,14 +89,26 @@ final class ElementRules {
     private final Class<?> component;
     private final @Nullable ValueDeserializer<Object> elements;
 
+    /** What reads anything but an array ({@code byte[]}: Jackson's base64), or null. */
+    private final @Nullable ValueDeserializer<?> otherwise;
+
     PrimitiveArray(Class<?> arrayType) {
-      this(arrayType, null);
+      this(arrayType, null, null);
     }
 
-    private PrimitiveArray(Class<?> arrayType, @Nullable ValueDeserializer<Object> elements) {
+    /** A {@code byte[]}: an array by the rules, anything else as Jackson reads it. */
+    PrimitiveArray(Class<?> arrayType, ValueDeserializer<?> otherwise) {
+      this(arrayType, null, otherwise);
+    }
+
+    private PrimitiveArray(
+        Class<?> arrayType,
+        @Nullable ValueDeserializer<Object> elements,
+        @Nullable ValueDeserializer<?> otherwise) {
       super(arrayType);
       this.component = arrayType.getComponentType();
       this.elements = elements;
+      this.otherwise = otherwise;
     }
 
     @Override
@@ -106,11 +121,15 @@ final class ElementRules {
         DeserializationContext ctxt, @Nullable BeanProperty property) {
       return new PrimitiveArray(
           handledType(),
-          ctxt.findContextualValueDeserializer(ctxt.constructType(component), property));
+          ctxt.findContextualValueDeserializer(ctxt.constructType(component), property),
+          otherwise == null ? null : otherwise.createContextual(ctxt, property));
     }
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
+      if (!p.isExpectedStartArrayToken() && otherwise != null) {
+        return otherwise.deserialize(p, ctxt);
+      }
       if (!p.isExpectedStartArrayToken()) {
         return ctxt.handleUnexpectedToken(
             ctxt.constructType(handledType()),

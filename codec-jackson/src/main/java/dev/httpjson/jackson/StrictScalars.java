@@ -28,6 +28,8 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.KeyDeserializer;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.cfg.CoercionAction;
@@ -37,6 +39,7 @@ import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.StdSerializer;
+import tools.jackson.databind.type.ArrayType;
 import tools.jackson.databind.type.LogicalType;
 
 /**
@@ -104,6 +107,42 @@ final class StrictScalars {
                     return new Strict(deserializer, Kind.CHAR);
                   }
                   return deserializer;
+                }
+
+                @Override
+                public ValueDeserializer<?> modifyArrayDeserializer(
+                    DeserializationConfig config,
+                    ArrayType type,
+                    BeanDescription.Supplier description,
+                    ValueDeserializer<?> deserializer) {
+                  // A byte[] is also base64 text, which Jackson's deserializer reads.
+                  return type.getRawClass() == byte[].class
+                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      : deserializer;
+                }
+
+                /**
+                 * A date or time as a map key: the ISO-8601 text its type reads as a value, not
+                 * empty (Jackson 2 reads {@code ""} as a null key).
+                 */
+                @Override
+                public KeyDeserializer modifyKeyDeserializer(
+                    DeserializationConfig config, JavaType type, KeyDeserializer deserializer) {
+                  Class<?> raw = type.getRawClass();
+                  if (!ISO.containsKey(raw)) {
+                    return deserializer;
+                  }
+                  return new KeyDeserializer() {
+                    @Override
+                    public Object deserializeKey(String key, DeserializationContext ctxt)
+                        throws JacksonException {
+                      if (key.isEmpty() || isJsonNumber(key) || !isIsoText(raw, key)) {
+                        return ctxt.handleWeirdKey(
+                            raw, key, "not ISO-8601 as %s.parse reads it", raw.getSimpleName());
+                      }
+                      return deserializer.deserializeKey(key, ctxt);
+                    }
+                  };
                 }
               })
           .addSerializer(Double.class, new Finite<>(Double.class))

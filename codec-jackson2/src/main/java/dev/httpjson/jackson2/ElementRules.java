@@ -33,7 +33,10 @@ import org.jspecify.annotations.Nullable;
 final class ElementRules {
   private ElementRules() {}
 
-  /** Arrays of primitives, but {@code byte[]}, which Jackson reads and writes as base64. */
+  /**
+   * Arrays of primitives, but {@code byte[]}, which Jackson also reads from base64 text (see {@link
+   * StrictScalars}).
+   */
   static final List<Class<?>> PRIMITIVE_ARRAYS =
       List.of(
           int[].class,
@@ -88,14 +91,26 @@ final class ElementRules {
     private final Class<?> component;
     private final transient @Nullable JsonDeserializer<Object> elements;
 
+    /** What reads anything but an array ({@code byte[]}: Jackson's base64), or null. */
+    private final transient @Nullable JsonDeserializer<?> otherwise;
+
     PrimitiveArray(Class<?> arrayType) {
-      this(arrayType, null);
+      this(arrayType, null, null);
     }
 
-    private PrimitiveArray(Class<?> arrayType, @Nullable JsonDeserializer<Object> elements) {
+    /** A {@code byte[]}: an array by the rules, anything else as Jackson reads it. */
+    PrimitiveArray(Class<?> arrayType, JsonDeserializer<?> otherwise) {
+      this(arrayType, null, otherwise);
+    }
+
+    private PrimitiveArray(
+        Class<?> arrayType,
+        @Nullable JsonDeserializer<Object> elements,
+        @Nullable JsonDeserializer<?> otherwise) {
       super(arrayType);
       this.component = arrayType.getComponentType();
       this.elements = elements;
+      this.otherwise = otherwise;
     }
 
     @Override
@@ -108,11 +123,17 @@ final class ElementRules {
         DeserializationContext ctxt, @Nullable BeanProperty property) throws JsonMappingException {
       return new PrimitiveArray(
           handledType(),
-          ctxt.findContextualValueDeserializer(ctxt.constructType(component), property));
+          ctxt.findContextualValueDeserializer(ctxt.constructType(component), property),
+          otherwise instanceof ContextualDeserializer
+              ? ((ContextualDeserializer) otherwise).createContextual(ctxt, property)
+              : otherwise);
     }
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      if (!p.isExpectedStartArrayToken() && otherwise != null) {
+        return otherwise.deserialize(p, ctxt);
+      }
       if (!p.isExpectedStartArrayToken()) {
         return ctxt.handleUnexpectedToken(
             ctxt.constructType(handledType()),

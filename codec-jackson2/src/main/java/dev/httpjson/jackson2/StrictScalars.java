@@ -8,8 +8,10 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
@@ -18,6 +20,7 @@ import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.type.ArrayType;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.IsoDateTimes;
@@ -108,6 +111,42 @@ final class StrictScalars {
                     return new Strict(deserializer, Kind.UUID);
                   }
                   return deserializer;
+                }
+
+                @Override
+                public JsonDeserializer<?> modifyArrayDeserializer(
+                    DeserializationConfig config,
+                    ArrayType type,
+                    BeanDescription description,
+                    JsonDeserializer<?> deserializer) {
+                  // A byte[] is also base64 text, which Jackson's deserializer reads.
+                  return type.getRawClass() == byte[].class
+                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      : deserializer;
+                }
+
+                /**
+                 * A date or time as a map key: the ISO-8601 text its type reads as a value, not
+                 * empty (Jackson 2 reads {@code ""} as a null key).
+                 */
+                @Override
+                public KeyDeserializer modifyKeyDeserializer(
+                    DeserializationConfig config, JavaType type, KeyDeserializer deserializer) {
+                  Class<?> raw = type.getRawClass();
+                  if (!ISO.containsKey(raw)) {
+                    return deserializer;
+                  }
+                  return new KeyDeserializer() {
+                    @Override
+                    public Object deserializeKey(String key, DeserializationContext ctxt)
+                        throws IOException {
+                      if (key.isEmpty() || isJsonNumber(key) || !isIsoText(raw, key)) {
+                        return ctxt.handleWeirdKey(
+                            raw, key, "not ISO-8601 as %s.parse reads it", raw.getSimpleName());
+                      }
+                      return deserializer.deserializeKey(key, ctxt);
+                    }
+                  };
                 }
               })
           .addSerializer(Double.class, new Finite<>(Double.class))
@@ -400,6 +439,8 @@ final class StrictScalars {
    * escape.
    */
   private static final class Names extends StdSerializer<String> {
+    private static final long serialVersionUID = 1L;
+
     Names() {
       super(String.class);
     }

@@ -18,6 +18,9 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -124,6 +127,69 @@ public abstract class PositionRulesContract {
   /** A {@link Cased} field. */
   public record CasedField(Cased v) {}
 
+  /** A class with two fields whose names differ only in case. */
+  public static class CasedBean {
+    /** Read from {@code "ab"}. */
+    public @Nullable String ab;
+
+    /** Read from {@code "aB"}. */
+    public @Nullable String aB;
+
+    /** An instance with neither set. */
+    public CasedBean() {}
+  }
+
+  /** A {@code short} field. */
+  public record ShortField(short v) {}
+
+  /** An {@code Optional<Short>} field. */
+  public record ShortOptional(Optional<Short> v) {}
+
+  /** A {@code byte} field. */
+  public record ByteField(byte v) {}
+
+  /** An {@code Optional<Byte>} field. */
+  public record ByteOptional(Optional<Byte> v) {}
+
+  /** A {@code BigInteger} field. */
+  public record BigIntegerField(BigInteger v) {}
+
+  /** An {@code Optional<BigInteger>} field. */
+  public record BigIntegerOptional(Optional<BigInteger> v) {}
+
+  /** An {@code Optional<Boolean>} field. */
+  public record BooleanOptional(Optional<Boolean> v) {}
+
+  /** A {@code String} field. */
+  public record StringField(String v) {}
+
+  /** An {@code Optional<String>} field. */
+  public record StringOptional(Optional<String> v) {}
+
+  /** An enum read and written by its name. */
+  public enum Color {
+    RED,
+    GREEN
+  }
+
+  /** A {@link Color} field. */
+  public record ColorField(Color v) {}
+
+  /** An {@code Optional<Color>} field. */
+  public record ColorOptional(Optional<Color> v) {}
+
+  /** An {@link Instant} field. */
+  public record InstantField(Instant v) {}
+
+  /** An {@code Optional<Instant>} field. */
+  public record InstantOptional(Optional<Instant> v) {}
+
+  /** A {@link LocalDate} field. */
+  public record DateField(LocalDate v) {}
+
+  /** An {@code Optional<LocalDate>} field. */
+  public record DateOptional(Optional<LocalDate> v) {}
+
   /** A class whose field has an initializer: {@code null} into it fails, not keeps the 7. */
   public static class Initialized {
     /** Seven unless read. */
@@ -169,7 +235,7 @@ public abstract class PositionRulesContract {
     LONG(Long.class, long[].class, LongField.class, LongOptional.class),
     DOUBLE(Double.class, double[].class, DoubleField.class, DoubleOptional.class),
     FLOAT(Float.class, float[].class, FloatField.class, FloatOptional.class),
-    BOOLEAN(Boolean.class, boolean[].class, BooleanField.class, null),
+    BOOLEAN(Boolean.class, boolean[].class, BooleanField.class, BooleanOptional.class),
     CHAR(Character.class, char[].class, CharField.class, CharOptional.class),
     DECIMAL(BigDecimal.class, BigDecimal[].class, DecimalField.class, DecimalOptional.class),
     ID(UUID.class, UUID[].class, UuidField.class, UuidOptional.class),
@@ -177,7 +243,15 @@ public abstract class PositionRulesContract {
     MAP(parameterized(Map.class, String.class, Integer.class), null, MapField.class, null),
     LIST(parameterized(List.class, Integer.class), null, ListField.class, null),
     INT_ARRAY(int[].class, null, IntArrayField.class, null),
-    CASED(Cased.class, Cased[].class, CasedField.class, null);
+    CASED(Cased.class, Cased[].class, CasedField.class, null),
+    SHORT(Short.class, short[].class, ShortField.class, ShortOptional.class),
+    BYTE(Byte.class, Byte[].class, ByteField.class, ByteOptional.class),
+    BIG_INTEGER(
+        BigInteger.class, BigInteger[].class, BigIntegerField.class, BigIntegerOptional.class),
+    STRING(String.class, String[].class, StringField.class, StringOptional.class),
+    COLOR(Color.class, Color[].class, ColorField.class, ColorOptional.class),
+    INSTANT(Instant.class, Instant[].class, InstantField.class, InstantOptional.class),
+    DATE(LocalDate.class, LocalDate[].class, DateField.class, DateOptional.class);
 
     final Type type;
     final @Nullable Class<?> array;
@@ -204,7 +278,13 @@ public abstract class PositionRulesContract {
               || type == Float.class
               || type == Character.class
               || type == BigDecimal.class
-              || type == UUID.class;
+              || type == UUID.class
+              || type == Short.class
+              || type == Byte.class
+              || type == BigInteger.class
+              || type == Color.class
+              || type == Instant.class
+              || type == LocalDate.class;
         default:
           return true;
       }
@@ -217,7 +297,7 @@ public abstract class PositionRulesContract {
   /** What a row expects: a value, or a {@link JsonReadException} / {@link JsonWriteException}. */
   private static final Object REFUSED = new Object[] {"<refused>"};
 
-  private static final Map<JsonCodec, JsonBinding> BINDINGS = new ConcurrentHashMap<>();
+  private static final Map<JsonOptions, JsonBinding> BINDINGS = new ConcurrentHashMap<>();
 
   protected JsonOptions options;
 
@@ -240,6 +320,20 @@ public abstract class PositionRulesContract {
   }
 
   // ---- the rows ----
+
+  private static final List<Target> INTEGRAL =
+      List.of(Target.INT, Target.LONG, Target.SHORT, Target.BYTE, Target.BIG_INTEGER);
+
+  private static final List<Target> NUMBERS =
+      List.of(
+          Target.INT,
+          Target.LONG,
+          Target.SHORT,
+          Target.BYTE,
+          Target.BIG_INTEGER,
+          Target.DOUBLE,
+          Target.FLOAT,
+          Target.DECIMAL);
 
   /** Rule 1: a number in a string is JSON's number syntax in ASCII digits, never NaN/Infinity. */
   public static Stream<Arguments> numberInAStringIsJsonNumberSyntax() {
@@ -271,7 +365,7 @@ public abstract class PositionRulesContract {
             "",
             "--1",
             "1e");
-    for (Target t : List.of(Target.INT, Target.LONG, Target.DOUBLE, Target.FLOAT, Target.DECIMAL)) {
+    for (Target t : NUMBERS) {
       for (String text : notNumbers) {
         rows.addAll(over(t, "\"" + text + "\"", REFUSED, ALL));
       }
@@ -281,7 +375,7 @@ public abstract class PositionRulesContract {
     for (Target t : List.of(Target.DOUBLE, Target.FLOAT, Target.DECIMAL)) {
       rows.addAll(over(t, "\"-1.5e1\"", number(t, "-1.5e1"), ALL));
     }
-    for (Target t : List.of(Target.INT, Target.LONG)) {
+    for (Target t : INTEGRAL) {
       for (String text : List.of("1.5", "1e2", "2.0", "1E+2", "-0.0")) {
         rows.addAll(over(t, "\"" + text + "\"", REFUSED, ALL));
       }
@@ -294,6 +388,48 @@ public abstract class PositionRulesContract {
   public void numberInAStringIsJsonNumberSyntax(
       Target target, String token, Object expected, Position position) throws Exception {
     check(target, token, expected, position);
+  }
+
+  /**
+   * Rule 1, with {@code numbersFromStrings} off: no number is read from a string, in any position
+   * (a map key, always a string, is read as its type's text).
+   */
+  public static Stream<Arguments> noNumberFromAStringWhenNumbersFromStringsIsOff() {
+    List<Arguments> rows = new ArrayList<>();
+    for (Target t : NUMBERS) {
+      rows.addAll(over(t, "\"12\"", REFUSED, VALUES));
+      rows.addAll(over(t, "\"12\"", number(t, "12"), EnumSet.of(Position.MAP_KEY)));
+      rows.addAll(over(t, "12", number(t, "12"), VALUES));
+    }
+    return rows.stream();
+  }
+
+  @ParameterizedTest(name = "[{index}] {1} into {0} at {3}")
+  @MethodSource
+  public void noNumberFromAStringWhenNumbersFromStringsIsOff(
+      Target target, String token, Object expected, Position position) throws Exception {
+    options = JsonOptions.newBuilder().codec(codec()).numbersFromStrings(false).build();
+    check(target, token, expected, position);
+  }
+
+  /**
+   * Rules 1, 3 and 4 in a {@code byte[]} read from a JSON array: each element is a byte literal in
+   * range, never {@code null} (the library's own form of a {@code byte[]}, such as Jackson's
+   * base64, is not a rule here).
+   */
+  @Test
+  public void aByteArrayElementFollowsTheByteRules() {
+    for (String json :
+        List.of("[null]", "[\" 1\"]", "[\"01\"]", "[128]", "[-129]", "[1.5]", "[1e2]", "[true]")) {
+      assertThatThrownBy(() -> read(byte[].class, json))
+          .as(json)
+          .isInstanceOf(JsonReadException.class);
+    }
+    for (String json : List.of("[null]", "[\" 1\"]", "[32768]", "[1.0]")) {
+      assertThatThrownBy(() -> read(short[].class, json))
+          .as(json)
+          .isInstanceOf(JsonReadException.class);
+    }
   }
 
   /** Rule 2: {@code -0} into a {@code double} or {@code float} keeps its sign. */
@@ -344,6 +480,24 @@ public abstract class PositionRulesContract {
       rows.addAll(over(Target.LONG, token, REFUSED, ALL));
     }
     rows.addAll(over(Target.LONG, "9223372036854775807", Long.MAX_VALUE, ALL));
+    for (String token : List.of("128", "255", "-129", "1e2", "\"200\"")) {
+      rows.addAll(over(Target.BYTE, token, REFUSED, ALL));
+    }
+    rows.addAll(over(Target.BYTE, "-128", (byte) -128, ALL));
+    for (String token : List.of("32768", "-32769", "1e2")) {
+      rows.addAll(over(Target.SHORT, token, REFUSED, ALL));
+    }
+    rows.addAll(over(Target.SHORT, "-32768", Short.MIN_VALUE, ALL));
+    for (String token : List.of("1e2", "1.0", "1E+2")) {
+      rows.addAll(over(Target.BIG_INTEGER, token, REFUSED, ALL));
+    }
+    rows.addAll(
+        over(
+            Target.BIG_INTEGER,
+            "-123456789012345678901234567890",
+            new BigInteger("-123456789012345678901234567890"),
+            ALL));
+    rows.addAll(over(Target.DECIMAL, "1e2147483648", REFUSED, ALL));
     for (String text : List.of("1e1000000000", "-1.5e-1000000000", "1E+999999999")) {
       rows.addAll(over(Target.DECIMAL, text, new BigDecimal(text), VALUES));
       rows.addAll(over(Target.DECIMAL, "\"" + text + "\"", new BigDecimal(text), ALL));
@@ -493,6 +647,9 @@ public abstract class PositionRulesContract {
     rows.addAll(over(Target.CASED, "{\"aB\":\"2\",\"ab\":\"1\"}", new Cased("1", "2"), VALUES));
     rows.addAll(over(Target.CASED, "{\"aB\":\"2\"}", new Cased(null, "2"), VALUES));
     rows.addAll(over(Target.CASED, "{\"ab\":\"1\"}", new Cased("1", null), VALUES));
+    // Where two names differ only in case, a name in a third spelling could be either: it matches
+    // neither, and is an unknown property (ignored in the web defaults).
+    rows.addAll(over(Target.CASED, "{\"AB\":\"1\"}", new Cased(null, null), VALUES));
     rows.addAll(over(Target.POINT, "{\"V\":3}", new Point(3), VALUES));
     return rows.stream();
   }
@@ -500,6 +657,94 @@ public abstract class PositionRulesContract {
   @ParameterizedTest(name = "[{index}] {1} into {0} at {3}")
   @MethodSource
   public void propertyMatchedByItsExactNameFirst(
+      Target target, String token, Object expected, Position position) throws Exception {
+    check(target, token, expected, position);
+  }
+
+  /** Rule 8, for a class: its fields too are matched by their exact names first. */
+  @Test
+  public void aClassPropertyIsMatchedByItsExactNameFirst() throws Exception {
+    CasedBean bean = read(CasedBean.class, "{\"aB\":\"2\",\"ab\":\"1\"}");
+    assertThat(bean.ab).isEqualTo("1");
+    assertThat(bean.aB).isEqualTo("2");
+    bean = read(CasedBean.class, "{\"ab\":\"1\"}");
+    assertThat(bean.ab).isEqualTo("1");
+    assertThat(bean.aB).isNull();
+  }
+
+  /**
+   * A string reads only from a JSON string, a boolean only from {@code true} or {@code false}, an
+   * enum only from its name, and {@code ""} is nothing but an empty string.
+   */
+  public static Stream<Arguments> stringsBooleansAndEnumsReadOnlyTheirOwnForm() {
+    List<Arguments> rows = new ArrayList<>();
+    for (String token : List.of("1", "-1.5", "1e2", "true", "false", "{}", "[\"a\"]")) {
+      rows.addAll(over(Target.STRING, token, REFUSED, VALUES));
+    }
+    rows.addAll(over(Target.STRING, "\"\"", "", ALL));
+    rows.addAll(over(Target.STRING, "\"1\"", "1", ALL));
+    for (String token : List.of("\"true\"", "\"false\"", "1", "0", "\"1\"", "\"yes\"", "\"\"")) {
+      rows.addAll(over(Target.BOOLEAN, token, REFUSED, VALUES));
+    }
+    rows.addAll(over(Target.BOOLEAN, "true", true, VALUES));
+    rows.addAll(over(Target.BOOLEAN, "false", false, VALUES));
+    for (String token : List.of("\"PURPLE\"", "\"red\"", "\"RED \"", "\"0\"", "\"1\"", "\"\"")) {
+      rows.addAll(over(Target.COLOR, token, REFUSED, ALL));
+    }
+    for (String token : List.of("0", "1", "true")) {
+      rows.addAll(over(Target.COLOR, token, REFUSED, VALUES));
+    }
+    rows.addAll(over(Target.COLOR, "\"GREEN\"", Color.GREEN, ALL));
+    return rows.stream();
+  }
+
+  @ParameterizedTest(name = "[{index}] {1} into {0} at {3}")
+  @MethodSource
+  public void stringsBooleansAndEnumsReadOnlyTheirOwnForm(
+      Target target, String token, Object expected, Position position) throws Exception {
+    check(target, token, expected, position);
+  }
+
+  /**
+   * A date or time reads only from the ISO-8601 text its type's {@code java.time} formatter parses,
+   * nothing trimmed; never from a number or digits in a string.
+   */
+  public static Stream<Arguments> datesReadOnlyTheirIsoText() {
+    List<Arguments> rows = new ArrayList<>();
+    for (String text :
+        List.of(
+            "2024-01-01T00:00:00Z ",
+            " 2024-01-01T00:00:00Z",
+            "2024-01-01T00:00Z",
+            "2024-01-01T00:00:00+0100",
+            "2024-01-01",
+            "1700000000",
+            "0",
+            "")) {
+      rows.addAll(over(Target.INSTANT, "\"" + text + "\"", REFUSED, ALL));
+    }
+    for (String text :
+        List.of(
+            "2024-01-01 ", "2024-01-01T00:00:00", "2024-01-01T00:00:00Z", "20240101", "19000")) {
+      rows.addAll(over(Target.DATE, "\"" + text + "\"", REFUSED, ALL));
+    }
+    for (String token : List.of("1700000000", "1e400", "[2024,1,1]")) {
+      rows.addAll(over(Target.INSTANT, token, REFUSED, VALUES));
+      rows.addAll(over(Target.DATE, token, REFUSED, VALUES));
+    }
+    rows.addAll(
+        over(
+            Target.INSTANT,
+            "\"2024-01-01T01:00:00+01:00\"",
+            Instant.parse("2024-01-01T00:00:00Z"),
+            ALL));
+    rows.addAll(over(Target.DATE, "\"2024-02-29\"", LocalDate.of(2024, 2, 29), ALL));
+    return rows.stream();
+  }
+
+  @ParameterizedTest(name = "[{index}] {1} into {0} at {3}")
+  @MethodSource
+  public void datesReadOnlyTheirIsoText(
       Target target, String token, Object expected, Position position) throws Exception {
     check(target, token, expected, position);
   }
@@ -596,6 +841,16 @@ public abstract class PositionRulesContract {
     rows.addAll(over(Target.CHAR, 'a', "\"a\"", written));
     rows.addAll(
         over(Target.ID, UUID.fromString(CANONICAL_ID), "\"" + CANONICAL_ID + "\"", written));
+    rows.addAll(over(Target.COLOR, Color.RED, "\"RED\"", written));
+    rows.addAll(over(Target.STRING, "\u00e9\"", "\"\u00e9\\\"\"", written));
+    rows.addAll(over(Target.SHORT, (short) -3, "-3", written));
+    rows.addAll(
+        over(
+            Target.INSTANT,
+            Instant.parse("2024-01-01T00:00:00Z"),
+            "\"2024-01-01T00:00:00Z\"",
+            written));
+    rows.addAll(over(Target.DATE, LocalDate.of(2024, 2, 29), "\"2024-02-29\"", written));
     return rows.stream();
   }
 
@@ -644,6 +899,12 @@ public abstract class PositionRulesContract {
         return Float.parseFloat(text);
       case DECIMAL:
         return new BigDecimal(text);
+      case SHORT:
+        return Short.parseShort(text);
+      case BYTE:
+        return Byte.parseByte(text);
+      case BIG_INTEGER:
+        return new BigInteger(text);
       default:
         throw new IllegalArgumentException(target.name());
     }
@@ -836,7 +1097,7 @@ public abstract class PositionRulesContract {
 
   /** Every element of {@code bytes} read as a streamed array or as NDJSON. */
   private List<@Nullable Object> streamed(Type type, byte[] bytes, boolean array) throws Exception {
-    JsonBinding binding = BINDINGS.computeIfAbsent(options.codec(), c -> c.bind(options));
+    JsonBinding binding = BINDINGS.computeIfAbsent(options, o -> o.codec().bind(o));
     JsonSequenceReader<Object> reader = binding.sequenceReader(type);
     List<@Nullable Object> values = new ArrayList<>();
     try (JsonSequenceReader.Cursor<Object> cursor =
