@@ -160,21 +160,51 @@ final class WebAdapters {
           UUID.class,
           Character.class);
 
+  /** A date or time key: its ISO-8601 text, read and written as a value of its type is. */
+  private static final Map<Class<?>, Function<String, Object>> DATE_KEYS =
+      Map.of(
+          Instant.class, WebAdapters::instant,
+          OffsetDateTime.class, WebAdapters::offsetDateTime,
+          ZonedDateTime.class, ZonedDateTime::parse,
+          LocalDateTime.class, LocalDateTime::parse,
+          LocalDate.class, LocalDate::parse,
+          LocalTime.class, LocalTime::parse,
+          OffsetTime.class, OffsetTime::parse);
+
+  /** The text of a date or time key, as its value is written. */
+  private static String dateKey(Object key) {
+    if (key instanceof OffsetDateTime || key instanceof ZonedDateTime) {
+      return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+          (java.time.temporal.TemporalAccessor) key);
+    }
+    if (key instanceof LocalDateTime) {
+      return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format((LocalDateTime) key);
+    }
+    if (key instanceof LocalTime) {
+      return DateTimeFormatter.ISO_LOCAL_TIME.format((LocalTime) key);
+    }
+    if (key instanceof OffsetTime) {
+      return DateTimeFormatter.ISO_OFFSET_TIME.format((OffsetTime) key);
+    }
+    return key.toString(); // Instant, LocalDate
+  }
+
   /**
-   * {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with a number, UUID or char key;
-   * {@code SortedMap}, {@code NavigableMap} or {@code TreeMap} with one of those or a {@code
+   * {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with a number, UUID, char or date
+   * key; {@code SortedMap}, {@code NavigableMap} or {@code TreeMap} with one of those or a {@code
    * String} key.
    */
   private static boolean isMapByScalar(ParameterizedType type) {
     Type raw = type.getRawType();
     Type key = type.getActualTypeArguments()[0];
+    boolean keyed = SCALAR_KEYS.contains(key) || DATE_KEYS.containsKey(key);
     if (raw == Map.class || raw == LinkedHashMap.class || raw == java.util.HashMap.class) {
-      return SCALAR_KEYS.contains(key);
+      return keyed;
     }
     return (raw == java.util.SortedMap.class
             || raw == java.util.NavigableMap.class
             || raw == java.util.TreeMap.class)
-        && (key == String.class || SCALAR_KEYS.contains(key));
+        && (key == String.class || keyed);
   }
 
   /**
@@ -207,8 +237,13 @@ final class WebAdapters {
       for (Map.Entry<String, Object> e : read.entrySet()) {
         K key;
         try {
-          key = (K) ScalarRules.parseKey(keyType, e.getKey());
-        } catch (IllegalArgumentException | ArithmeticException problem) {
+          Function<String, Object> date = DATE_KEYS.get(keyType);
+          key =
+              (K)
+                  (date != null
+                      ? date.apply(e.getKey())
+                      : ScalarRules.parseKey(keyType, e.getKey()));
+        } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
           throw new JsonDataException(
               "Cannot read map key \""
                   + e.getKey()
@@ -243,7 +278,7 @@ final class WebAdapters {
           throw new JsonDataException(
               "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
         }
-        byName.put(key.toString(), e.getValue());
+        byName.put(DATE_KEYS.containsKey(keyType) ? dateKey(key) : key.toString(), e.getValue());
       }
       byString.toJson(writer, byName);
     }

@@ -71,6 +71,22 @@
   PositionRulesContract.Cased.class,
   PositionRulesContract.CasedField.class,
   PositionRulesContract.Initialized.class,
+  PositionRulesContract.CasedBean.class,
+  PositionRulesContract.ShortField.class,
+  PositionRulesContract.ShortOptional.class,
+  PositionRulesContract.ByteField.class,
+  PositionRulesContract.ByteOptional.class,
+  PositionRulesContract.BigIntegerField.class,
+  PositionRulesContract.BigIntegerOptional.class,
+  PositionRulesContract.BooleanOptional.class,
+  PositionRulesContract.StringField.class,
+  PositionRulesContract.StringOptional.class,
+  PositionRulesContract.ColorField.class,
+  PositionRulesContract.ColorOptional.class,
+  PositionRulesContract.InstantField.class,
+  PositionRulesContract.InstantOptional.class,
+  PositionRulesContract.DateField.class,
+  PositionRulesContract.DateOptional.class,
 })
 package dev.httpjson.avaje;
 
