@@ -36,9 +36,11 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The reading and writing rules of the README's codec table, each tried in every position a value
  * is read from or written to: a record's field, an array or list element, an {@code Optional*}, a
- * map key, the top level and a stream element.
+ * map key, the top level and a stream element; beside {@code PositionRulesContract}, a class's
+ * initialized fields, and bodies and streams from a loopback server. Public, since avaje generates
+ * the adapters of its models in another package.
  */
-public class AvajeReadingRulesTest {
+public class AvajeEveryPositionTest {
   private final JsonOptions options = JsonOptions.newBuilder().codec(new AvajeCodec()).build();
 
   @Json
