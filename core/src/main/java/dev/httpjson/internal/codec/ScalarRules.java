@@ -24,12 +24,20 @@ public final class ScalarRules {
   /**
    * Whether {@code text} is a JSON number ({@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?},
    * ASCII digits). Scanned by hand: it runs on every number read from a string.
+   *
+   * @param text the text
+   * @return whether it is a JSON number
    */
   public static boolean isJsonNumber(CharSequence text) {
     return numberEnd(text, true) == text.length();
   }
 
-  /** Whether {@code text} is a JSON number without a fraction or an exponent. */
+  /**
+   * Whether {@code text} is a JSON number without a fraction or an exponent.
+   *
+   * @param text the text
+   * @return whether it is a JSON integer literal
+   */
   public static boolean isJsonInteger(CharSequence text) {
     return numberEnd(text, false) == text.length();
   }
@@ -87,6 +95,9 @@ public final class ScalarRules {
   /**
    * Whether {@code text} is a UUID's canonical text: 36 characters, hex digits (of either case) in
    * groups of 8, 4, 4, 4 and 12 joined by hyphens. Nothing trimmed, no braces, no base64.
+   *
+   * @param text the text
+   * @return whether it is a canonical UUID
    */
   public static boolean isCanonicalUuid(CharSequence text) {
     if (text.length() != 36) {
