@@ -93,19 +93,19 @@ final class WebAdapters {
         }
         if (type instanceof ParameterizedType && isMapByScalar((ParameterizedType) type)) {
           Type[] args = ((ParameterizedType) type).getActualTypeArguments();
-          Type raw = ((ParameterizedType) type).getRawType();
-          boolean sorted =
-              raw == java.util.SortedMap.class
-                  || raw == java.util.NavigableMap.class
-                  || raw == java.util.TreeMap.class;
           return new ScalarKeyedMap<>(
-                  (Class<?>) args[0], jsonb.adapter(Types.mapOf(args[1])), sorted)
+                  (Class<?>) args[0],
+                  jsonb.adapter(Types.mapOf(args[1])),
+                  isSorted((ParameterizedType) type))
               .nullSafe();
         }
         if (type instanceof ParameterizedType && isMapByEnum((ParameterizedType) type)) {
           Type[] args = ((ParameterizedType) type).getActualTypeArguments();
           return new EnumKeyedMap<>(
-                  (Class<? extends Enum<?>>) args[0], jsonb, jsonb.adapter(args[1]))
+                  (Class<? extends Enum<?>>) args[0],
+                  jsonb,
+                  jsonb.adapter(args[1]),
+                  isSorted((ParameterizedType) type))
               .nullSafe();
         }
         if (type == OptionalInt.class) {
@@ -284,18 +284,33 @@ final class WebAdapters {
     }
   }
 
-  /** {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with an enum {@code K}. */
+  /** Whether the map type is a {@code SortedMap}, a {@code NavigableMap} or a {@code TreeMap}. */
+  private static boolean isSorted(ParameterizedType type) {
+    Type raw = type.getRawType();
+    return raw == java.util.SortedMap.class
+        || raw == java.util.NavigableMap.class
+        || raw == java.util.TreeMap.class;
+  }
+
+  /**
+   * {@code Map<K, V>}, {@code HashMap}, {@code LinkedHashMap} or a sorted map ({@link #isSorted})
+   * with an enum {@code K}.
+   */
   private static boolean isMapByEnum(ParameterizedType type) {
     Type raw = type.getRawType();
     Type key = type.getActualTypeArguments()[0];
-    return (raw == Map.class || raw == LinkedHashMap.class || raw == java.util.HashMap.class)
+    return (raw == Map.class
+            || raw == LinkedHashMap.class
+            || raw == java.util.HashMap.class
+            || isSorted(type))
         && key instanceof Class
         && ((Class<?>) key).isEnum();
   }
 
   /**
-   * A map keyed by an enum (avaje reads maps with {@code String} keys only), each key by the name
-   * the enum's own adapter reads and writes: an unknown name fails, as in the other codecs.
+   * A map keyed by an enum (avaje reads maps with {@code String} keys only, into a {@code
+   * LinkedHashMap}), each key by the name the enum's own adapter reads and writes: an unknown name
+   * fails, as in the other codecs.
    */
   private static final class EnumKeyedMap<K extends Enum<?>>
       implements JsonAdapter<Map<K, Object>> {
@@ -303,12 +318,15 @@ final class WebAdapters {
     private final Jsonb jsonb;
     private final JsonAdapter<Object> value;
     private volatile @Nullable Names<K> names;
+    private final boolean sorted;
 
     @SuppressWarnings("unchecked")
-    EnumKeyedMap(Class<? extends Enum<?>> keyType, Jsonb jsonb, JsonAdapter<?> value) {
+    EnumKeyedMap(
+        Class<? extends Enum<?>> keyType, Jsonb jsonb, JsonAdapter<?> value, boolean sorted) {
       this.keyType = (Class<K>) keyType;
       this.jsonb = jsonb;
       this.value = (JsonAdapter<Object>) value;
+      this.sorted = sorted;
     }
 
     /** The names, from the enum's adapter: built at first use (the adapter may need the Jsonb). */
@@ -374,7 +392,7 @@ final class WebAdapters {
     @Override
     public Map<K, Object> fromJson(JsonReader reader) {
       Names<K> n = names();
-      Map<K, Object> map = new LinkedHashMap<>();
+      Map<K, Object> map = sorted ? new java.util.TreeMap<>() : new LinkedHashMap<>();
       reader.beginObject();
       while (reader.hasNextField()) {
         String name = reader.nextField();

@@ -12,6 +12,7 @@ import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.ValueReadingContract;
 import io.avaje.jsonb.Json;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
@@ -74,7 +75,9 @@ public class AvajeEveryPositionTest {
       Character boxedChar,
       BigDecimal[] decimals,
       List<OptionalInt> optInts,
-      Map<String, OptionalDouble> optDoubles) {}
+      Map<String, OptionalDouble> optDoubles,
+      java.util.SortedMap<ValueReadingContract.Shade, Integer> sortedByShade,
+      java.util.TreeMap<Integer, String> treeByInt) {}
 
   @Json
   public record Uuid(UUID v) {}
@@ -404,6 +407,21 @@ public class AvajeEveryPositionTest {
     reads(r8, Cased.class, "{\"aB\":\"2\",\"ab\":\"1\"}", new Cased("1", "2"));
     reads(r8, Cased.class, "{\"aB\":\"2\"}", new Cased(null, "2"));
     reads(r8, Lower.class, "{\"AB\":\"x\"}", new Lower("x"));
+
+    String sorted = "sorted maps, by enum and by number";
+    reads(
+        sorted,
+        component("sortedByShade"),
+        "{\"DARK\":2,\"LIGHT\":1}",
+        new java.util.TreeMap<>(
+            Map.of(ValueReadingContract.Shade.LIGHT, 1, ValueReadingContract.Shade.DARK, 2)));
+    reads(
+        sorted,
+        component("treeByInt"),
+        "{\"10\":\"b\",\"9\":\"a\"}",
+        new java.util.TreeMap<>(Map.of(9, "a", 10, "b")));
+    refused(sorted, component("treeByInt"), "{\"09\":\"a\"}");
+    refused(sorted, component("sortedByShade"), "{\"dark\":1}");
 
     String r10 = "10 non-finite doubles are not written";
     unwritable(r10, OptionalDouble.class, OptionalDouble.of(Double.NaN));
