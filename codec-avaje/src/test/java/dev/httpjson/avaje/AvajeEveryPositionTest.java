@@ -76,6 +76,22 @@ public class AvajeEveryPositionTest {
       BigDecimal[] decimals,
       List<OptionalInt> optInts,
       Map<String, OptionalDouble> optDoubles,
+      Integer[] boxedInts,
+      Double[] boxedDoubles,
+      Float[] boxedFloats,
+      Long[] boxedLongs,
+      Short[] boxedShorts,
+      java.util.Set<Integer> intSet,
+      java.util.Set<UUID> uuidSet,
+      java.util.Collection<Long> longCollection,
+      List<List<Integer>> nestedInts,
+      Map<String, List<Double>> doubleLists,
+      Optional<Long> optLong,
+      Optional<Double> optDouble,
+      List<Optional<Integer>> optionalList,
+      Map<String, Optional<Integer>> optionalValues,
+      short[] shorts,
+      java.math.BigInteger[] bigIntegers,
       java.util.SortedMap<ValueReadingContract.Shade, Integer> sortedByShade,
       java.util.TreeMap<Integer, String> treeByInt) {}
 
@@ -422,6 +438,53 @@ public class AvajeEveryPositionTest {
         new java.util.TreeMap<>(Map.of(9, "a", 10, "b")));
     refused(sorted, component("treeByInt"), "{\"09\":\"a\"}");
     refused(sorted, component("sortedByShade"), "{\"dark\":1}");
+
+    String more = "more containers";
+    for (String bad :
+        List.of("\" 1\"", "\"01\"", "\"+1\"", "\"\u0661\"", "1e2", "1.0", "\"NaN\"")) {
+      refused(more + " (1, 3)", Integer[].class, "[" + bad + "]");
+      refused(more + " (1, 3)", Long[].class, "[" + bad + "]");
+      refused(more + " (1, 3)", Short[].class, "[" + bad + "]");
+      refused(more + " (1, 3)", short[].class, "[" + bad + "]");
+      refused(more + " (1, 3)", java.math.BigInteger[].class, "[" + bad + "]");
+      refused(more + " (1, 3)", component("intSet"), "[" + bad + "]");
+      refused(more + " (1, 3)", component("longCollection"), "[" + bad + "]");
+      refused(more + " (1, 3)", component("nestedInts"), "[[" + bad + "]]");
+      refused(more + " (1, 3)", component("optLong"), bad);
+    }
+    for (String bad : List.of("\" 1\"", "\".5\"", "\"NaN\"", "\"Infinity\"", "\"1d\"")) {
+      refused(more + " (1)", Double[].class, "[" + bad + "]");
+      refused(more + " (1)", Float[].class, "[" + bad + "]");
+      refused(more + " (1)", component("doubleLists"), "{\"a\":[" + bad + "]}");
+      refused(more + " (1)", component("optDouble"), bad);
+    }
+    refused(more + " (3)", Float[].class, "[1e39]");
+    refused(more + " (3)", Short[].class, "[32768]");
+    refused(more + " (3)", component("optLong"), "9223372036854775808");
+    reads(more + " (2)", Double[].class, "[-0]", new Double[] {-0.0});
+    reads(more + " (2)", Float[].class, "[-0]", new Float[] {-0.0f});
+    reads(more + " (2)", component("optDouble"), "-0", Optional.of(-0.0));
+    reads(more + " (2)", component("doubleLists"), "{\"a\":[-0]}", Map.of("a", List.of(-0.0)));
+    reads(more + " (4)", Integer[].class, "[null]", new Integer[] {null});
+    refused(more + " (4)", short[].class, "[null]");
+    refused(more + " (5)", Integer[].class, "{}");
+    refused(more + " (5)", component("intSet"), "{}");
+    refused(more + " (5)", component("nestedInts"), "[1]");
+    refused(more + " (5)", component("doubleLists"), "{\"a\":{}}");
+    refused(more + " (6)", component("uuidSet"), "[\" " + u + "\"]");
+    reads(
+        more + " (7)",
+        component("optionalList"),
+        "[null,1]",
+        List.of(Optional.empty(), Optional.of(1)));
+    reads(
+        more + " (7)", component("optionalValues"), "{\"a\":null}", Map.of("a", Optional.empty()));
+    unwritable(more + " (10)", Double[].class, new Double[] {Double.NaN});
+    unwritable(more + " (10)", Float[].class, new Float[] {Float.POSITIVE_INFINITY});
+    unwritable(more + " (10)", component("optDouble"), Optional.of(Double.NaN));
+    unwritable(more + " (10)", component("doubleLists"), Map.of("a", List.of(Double.NaN)));
+    unwritable(more + " (10)", Object[].class, new Object[] {Float.NaN});
+    unwritable(more + " (10)", List.class, List.of(Double.NaN));
 
     String r10 = "10 non-finite doubles are not written";
     unwritable(r10, OptionalDouble.class, OptionalDouble.of(Double.NaN));

@@ -32,7 +32,8 @@ final class OptionalAdapters implements TypeAdapterFactory {
               ? ((ParameterizedType) type.getType()).getActualTypeArguments()[0]
               : Object.class;
       TypeAdapter<Object> value = (TypeAdapter<Object>) gson.getAdapter(TypeToken.get(element));
-      return (TypeAdapter<T>) new OptionalAdapter(value).nullSafe();
+      // Not nullSafe(): JSON null is Optional.empty() in a list or a map too, not a null element.
+      return (TypeAdapter<T>) new OptionalAdapter(value);
     }
     if (raw == OptionalInt.class) {
       return (TypeAdapter<T>) new OptionalIntAdapter(gson.getAdapter(int.class));
@@ -54,8 +55,8 @@ final class OptionalAdapters implements TypeAdapterFactory {
     }
 
     @Override
-    public void write(JsonWriter out, Optional<Object> v) throws IOException {
-      if (v.isPresent()) {
+    public void write(JsonWriter out, @Nullable Optional<Object> v) throws IOException {
+      if (v != null && v.isPresent()) {
         value.write(out, v.get());
       } else {
         out.nullValue();
