@@ -58,6 +58,16 @@ final class WebAdapters {
         if (type == float.class) {
           return WebAdapters.FLOAT;
         }
+        if (type == Number.class) {
+          return WebAdapters.NUMBER.nullSafe();
+        }
+        // avaje hands an array type over as a GenericArrayType.
+        if (type == byte[].class
+            || (type instanceof java.lang.reflect.GenericArrayType
+                && ((java.lang.reflect.GenericArrayType) type).getGenericComponentType()
+                    == byte.class)) {
+          return WebAdapters.BYTES.nullSafe();
+        }
         if (type == byte.class) {
           return WebAdapters.BYTE;
         }
@@ -158,7 +168,8 @@ final class WebAdapters {
           Float.class,
           BigDecimal.class,
           UUID.class,
-          Character.class);
+          Character.class,
+          Boolean.class);
 
   /** A date or time key: its ISO-8601 text, read and written as a value of its type is. */
   private static final Map<Class<?>, Function<String, Object>> DATE_KEYS =
@@ -238,11 +249,7 @@ final class WebAdapters {
         K key;
         try {
           Function<String, Object> date = DATE_KEYS.get(keyType);
-          key =
-              (K)
-                  (date != null
-                      ? date.apply(e.getKey())
-                      : ScalarRules.parseKey(keyType, e.getKey()));
+          key = (K) key(keyType, date, e.getKey());
         } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
           throw new JsonDataException(
               "Cannot read map key \""
@@ -282,6 +289,27 @@ final class WebAdapters {
       }
       byString.toJson(writer, byName);
     }
+  }
+
+  /**
+   * A map key of {@code type}: a date's ISO text, {@code true} or {@code false}, or by {@link
+   * ScalarRules#parseKey}.
+   */
+  private static Object key(Class<?> type, @Nullable Function<String, Object> date, String key) {
+    if (date != null) {
+      return date.apply(key);
+    }
+    if (type == Boolean.class) {
+      if (!key.equals("true") && !key.equals("false")) {
+        throw new IllegalArgumentException("not true or false");
+      }
+      return Boolean.valueOf(key);
+    }
+    Object value = ScalarRules.parseKey(type, key);
+    if (value == null) {
+      throw new IllegalArgumentException("not a key type httpjson reads");
+    }
+    return value;
   }
 
   /** Whether the map type is a {@code SortedMap}, a {@code NavigableMap} or a {@code TreeMap}. */
@@ -443,6 +471,87 @@ final class WebAdapters {
       }
     }
   }
+
+  /**
+   * {@code Number} (avaje has none), read as a number in {@code Object} is: an {@code Integer},
+   * {@code Long} or {@code BigInteger} for an integer literal, a {@code Double} otherwise.
+   */
+  private static final JsonAdapter<Number> NUMBER =
+      new JsonAdapter<Number>() {
+        @Override
+        public void toJson(JsonWriter writer, Number value) {
+          if (value instanceof Float) {
+            FLOAT.toJson(writer, (Float) value);
+          } else if (value instanceof Double) {
+            writer.value(value.doubleValue());
+          } else if (value instanceof BigDecimal) {
+            writer.value((BigDecimal) value);
+          } else if (value instanceof BigInteger) {
+            writer.value((BigInteger) value);
+          } else if (value instanceof Integer
+              || value instanceof Long
+              || value instanceof Short
+              || value instanceof Byte
+              || value instanceof java.util.concurrent.atomic.AtomicInteger
+              || value instanceof java.util.concurrent.atomic.AtomicLong) {
+            writer.value(value.longValue());
+          } else {
+            writer.value(new BigDecimal(value.toString())); // its own text, if it is a number
+          }
+        }
+
+        @Override
+        public Number fromJson(JsonReader reader) {
+          if (reader instanceof WebReader) {
+            return ((WebReader) reader).readNumberValue();
+          }
+          return Untyped.number(reader.readDecimal());
+        }
+      };
+
+  /**
+   * A {@code byte[]}: written as base64, and read from a base64 string (RFC 4648, padded to a
+   * multiple of four characters, nothing else in it) or an array of byte literals, as the other
+   * codecs read it. avaje read only base64, and leniently: {@code "A"} as no bytes, {@code "AQ="}
+   * as one.
+   */
+  private static final JsonAdapter<byte[]> BYTES =
+      new JsonAdapter<byte[]>() {
+        @Override
+        public void toJson(JsonWriter writer, byte[] value) {
+          writer.value(value);
+        }
+
+        @Override
+        public byte[] fromJson(JsonReader reader) {
+          JsonReader.Token token = reader.currentToken();
+          if (token != JsonReader.Token.BEGIN_ARRAY && token != JsonReader.Token.STRING) {
+            throw new JsonDataException("Cannot read byte[] from " + token);
+          }
+          if (token == JsonReader.Token.BEGIN_ARRAY) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            reader.beginArray();
+            while (reader.hasNextElement()) {
+              bytes.write(BYTE.fromJson(reader));
+            }
+            reader.endArray();
+            return bytes.toByteArray();
+          }
+          String text = reader.readString();
+          if (text.length() % 4 != 0) {
+            throw new JsonDataException(
+                "Cannot read a byte[] from a string of "
+                    + text.length()
+                    + " characters: not base64 (RFC 4648, padded to a multiple of 4 characters)");
+          }
+          try {
+            return java.util.Base64.getDecoder().decode(text);
+          } catch (IllegalArgumentException e) {
+            throw new JsonDataException(
+                "Cannot read a byte[] from the string: not base64 (" + e.getMessage() + ")");
+          }
+        }
+      };
 
   /** A float rounded once from the number's text, where avaje's rounds it through a double. */
   private static final JsonAdapter<Float> FLOAT =

@@ -325,7 +325,23 @@ final class WebReader implements JsonReader {
       skipWideNumber();
       return w.value;
     }
-    String text = numberText(Token.NUMBER);
+    return untyped(numberText(Token.NUMBER));
+  }
+
+  /**
+   * A value read into {@code Number}: a number, or a string holding one if the options say so
+   * (avaje has no adapter for {@code Number}), as {@link #readNumber} reads it.
+   */
+  Number readNumberValue() {
+    Token token = checkNumber("Number");
+    if (token == Token.STRING) {
+      return untyped(numberText(token));
+    }
+    return readNumber();
+  }
+
+  /** The value of the JSON number {@code text}, as {@link #readNumber} gives it. */
+  private static Number untyped(String text) {
     if (!ScalarRules.isJsonInteger(text)) {
       return Double.parseDouble(text);
     }

@@ -366,10 +366,17 @@ final class WebWriter implements JsonWriter {
     out.value(value);
   }
 
+  /**
+   * Base64 (RFC 4648, padded), as the other codecs write a {@code byte[]}: avaje's own encoding
+   * wrote an empty array as the text of the last one it encoded.
+   */
   @Override
   public void value(byte @Nullable [] value) {
-    value();
-    out.value(value);
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value(java.util.Base64.getEncoder().encodeToString(value));
   }
 
   @Override

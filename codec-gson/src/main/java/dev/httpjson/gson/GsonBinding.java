@@ -114,6 +114,7 @@ final class GsonBinding implements JsonBinding {
     b.registerTypeAdapterFactory(new OptionalAdapters());
     b.registerTypeAdapterFactory(new LastWinsMaps());
     b.registerTypeAdapterFactory(new ExactValues());
+    b.registerTypeAdapterFactory(new Base64Bytes());
     b.registerTypeAdapterFactory(new StrictNumbers(options.numbersFromStrings()));
     b.registerTypeAdapterFactory(new StrictScalars());
     // Registered last, so consulted first: it wraps whatever adapter Gson would otherwise use.
@@ -141,17 +142,7 @@ final class GsonBinding implements JsonBinding {
    * Long} or a {@code BigInteger} for an integer, a {@code Double} otherwise.
    */
   private static Number untypedNumber(com.google.gson.stream.JsonReader in) throws IOException {
-    String s = in.nextString();
-    if (s.indexOf('.') < 0 && s.indexOf('e') < 0 && s.indexOf('E') < 0) {
-      try {
-        long l = Long.parseLong(s);
-        return l == (int) l ? (Number) (int) l : (Number) l;
-      } catch (NumberFormatException e) {
-        return new java.math.BigInteger(s);
-      }
-    }
-    // Too large for a double: an infinity, as in the Jackson codecs.
-    return Double.parseDouble(s);
+    return StrictNumbers.untyped(in.nextString());
   }
 
   @Override

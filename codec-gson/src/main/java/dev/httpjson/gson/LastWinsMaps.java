@@ -73,6 +73,18 @@ final class LastWinsMaps implements TypeAdapterFactory {
         out.endObject();
       }
 
+      /**
+       * A key read by its type's adapter, a {@code Boolean} only from {@code true} or {@code false}
+       * (Gson's reads any other text as {@code false}).
+       */
+      private Object key(String name) {
+        if (keyAndValue[0] == Boolean.class && !name.equals("true") && !name.equals("false")) {
+          throw new JsonSyntaxException(
+              "Cannot read map key \"" + name + "\" as Boolean: not true or false");
+        }
+        return keys.fromJsonTree(new JsonPrimitive(name));
+      }
+
       @Override
       @SuppressWarnings("unchecked")
       public T read(JsonReader in) throws IOException {
@@ -90,7 +102,7 @@ final class LastWinsMaps implements TypeAdapterFactory {
         in.beginObject();
         while (in.hasNext()) {
           String name = in.nextName();
-          Object key = keys == null ? name : keys.fromJsonTree(new JsonPrimitive(name));
+          Object key = keys == null ? name : key(name);
           map.put(key, values.read(in));
         }
         in.endObject();

@@ -80,8 +80,7 @@ final class StrictNumbers implements TypeAdapterFactory {
           return delegate.read(in);
         }
         Class<?> raw = type.getRawType();
-        if ((raw == double.class || raw == Double.class || raw == Number.class)
-            && token == JsonToken.NUMBER) {
+        if ((raw == double.class || raw == Double.class) && token == JsonToken.NUMBER) {
           return delegate.read(in);
         }
         String text = in.nextString();
@@ -107,8 +106,11 @@ final class StrictNumbers implements TypeAdapterFactory {
       if (raw == BigDecimal.class) {
         return new BigDecimal(text);
       }
-      if (raw == double.class || raw == Double.class || raw == Number.class) {
+      if (raw == double.class || raw == Double.class) {
         return Double.parseDouble(text); // a string (a number token is read above)
+      }
+      if (raw == Number.class) {
+        return untyped(text); // as into Object, not Gson's LazilyParsedNumber
       }
       if (!ScalarRules.isJsonInteger(text)) {
         throw failure(in, "Expected an integer but was " + text + " (" + raw.getSimpleName() + ")");
@@ -138,6 +140,26 @@ final class StrictNumbers implements TypeAdapterFactory {
       throw failure(
           in, "Numeric value (" + text + ") out of range of " + raw.getSimpleName().toLowerCase());
     }
+  }
+
+  /**
+   * A number read where its type is not known ({@code Object}, {@code Number}), as the Jackson
+   * codecs read it: an {@code Integer}, a {@code Long} or a {@code BigInteger} for an integer, a
+   * {@code Double} otherwise (an infinity when too large).
+   *
+   * @param text a JSON number
+   * @return its value
+   */
+  static Number untyped(String text) {
+    if (ScalarRules.isJsonInteger(text)) {
+      try {
+        long l = Long.parseLong(text);
+        return l == (int) l ? (Number) (int) l : (Number) l;
+      } catch (NumberFormatException e) {
+        return new BigInteger(text);
+      }
+    }
+    return Double.parseDouble(text);
   }
 
   private static IOException failure(JsonReader in, String problem) {

@@ -84,7 +84,9 @@ class GsonEveryPositionTest {
       List<Optional<Integer>> optionalList,
       Map<String, Optional<Integer>> optionalValues,
       short[] shorts,
-      java.math.BigInteger[] bigIntegers) {}
+      java.math.BigInteger[] bigIntegers,
+      List<Number> numbers,
+      Map<Boolean, String> byBoolean) {}
 
   record Uuid(UUID v) {}
 
@@ -450,6 +452,38 @@ class GsonEveryPositionTest {
     unwritable(more + " (10)", component("doubleLists"), Map.of("a", List.of(Double.NaN)));
     unwritable(more + " (10)", Object[].class, new Object[] {Float.NaN});
     unwritable(more + " (10)", List.class, List.of(Double.NaN));
+
+    String numberType = "Number, as a number in Object";
+    reads(numberType, Number.class, "1", 1);
+    reads(numberType, Number.class, "-0", 0);
+    reads(numberType, Number.class, "2147483648", 2147483648L);
+    reads(numberType, Number.class, "1.5", 1.5);
+    reads(numberType, Number.class, "\"1\"", 1);
+    reads(
+        numberType,
+        component("numbers"),
+        "[1,1e2,9223372036854775808]",
+        List.of(1, 100.0, new java.math.BigInteger("9223372036854775808")));
+    refused(numberType, Number.class, "\" 1\"");
+    refused(numberType, Number.class, "true");
+    refused(numberType, component("numbers"), "[\"NaN\"]");
+
+    String booleanKeys = "a Boolean map key is true or false";
+    reads(booleanKeys, component("byBoolean"), "{\"true\":\"a\"}", Map.of(true, "a"));
+    for (String key : List.of("1", "0", "yes", "TRUE", "", " true")) {
+      refused(booleanKeys, component("byBoolean"), "{\"" + key + "\":\"a\"}");
+    }
+
+    String bytes = "byte[]: base64 or an array of bytes";
+    reads(bytes, byte[].class, "\"AQI=\"", new byte[] {1, 2});
+    reads(bytes, byte[].class, "\"\"", new byte[] {});
+    reads(bytes, byte[].class, "[1,-128,127]", new byte[] {1, -128, 127});
+    reads(bytes, byte[].class, "null", null);
+    for (String bad : List.of("\"AQI\"", "\"A\"", "\"AQ=\"", "\"-_8=\"", "1", "{}", "[128]")) {
+      refused(bytes, byte[].class, bad);
+    }
+    writes(bytes, byte[].class, new byte[] {1, 2}, "\"AQI=\"");
+    writes(bytes, byte[].class, new byte[] {}, "\"\"");
 
     String r10 = "10 non-finite doubles are not written";
     unwritable(r10, OptionalDouble.class, OptionalDouble.of(Double.NaN));
