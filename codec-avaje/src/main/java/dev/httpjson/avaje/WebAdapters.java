@@ -127,6 +127,9 @@ final class WebAdapters {
         if (type == OptionalDouble.class) {
           return new OptionalDoubles(jsonb.adapter(double.class));
         }
+        if (type == Optional.class) {
+          return new Optionals(jsonb.adapter(Object.class)); // a raw Optional: its value untyped
+        }
         if (type instanceof ParameterizedType
             && ((ParameterizedType) type).getRawType() == Optional.class) {
           return new Optionals(
@@ -182,22 +185,16 @@ final class WebAdapters {
           LocalTime.class, LocalTime::parse,
           OffsetTime.class, OffsetTime::parse);
 
-  /** The text of a date or time key, as its value is written. */
+  /**
+   * The text of a date or time key, as the Jackson codecs write it: its {@code toString()} (the
+   * fraction in groups of three digits, seconds left out when zero), a {@code ZonedDateTime} as its
+   * value is written (offset, no zone id).
+   */
   private static String dateKey(Object key) {
-    if (key instanceof OffsetDateTime || key instanceof ZonedDateTime) {
-      return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
-          (java.time.temporal.TemporalAccessor) key);
+    if (key instanceof ZonedDateTime) {
+      return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format((ZonedDateTime) key);
     }
-    if (key instanceof LocalDateTime) {
-      return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format((LocalDateTime) key);
-    }
-    if (key instanceof LocalTime) {
-      return DateTimeFormatter.ISO_LOCAL_TIME.format((LocalTime) key);
-    }
-    if (key instanceof OffsetTime) {
-      return DateTimeFormatter.ISO_OFFSET_TIME.format((OffsetTime) key);
-    }
-    return key.toString(); // Instant, LocalDate
+    return key.toString();
   }
 
   /**

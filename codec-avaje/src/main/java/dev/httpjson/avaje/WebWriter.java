@@ -305,11 +305,9 @@ final class WebWriter implements JsonWriter {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       throw new IllegalArgumentException("JSON forbids NaN and infinities: " + value);
     }
-    if (value == 0 && Double.doubleToRawLongBits(value) != 0) {
-      out.rawValue("-0.0"); // avaje writes 0.0, losing the sign the other codecs keep
-      return;
-    }
-    out.value(value);
+    // Double.toString's text, as the other codecs write it (avaje wrote 1.0E20 as
+    // 100000000000000000000.0, and -0.0 as 0.0).
+    out.rawValue(Double.toString(value));
   }
 
   /**

@@ -55,8 +55,10 @@ final class LastWinsMaps implements TypeAdapterFactory {
         }
         if (value != null
             && keyAndValue[0] instanceof Class
-            && ((Class<?>) keyAndValue[0]).isEnum()) {
-          // Gson writes a key's toString(): an enum key is written as its value is, by name.
+            && (((Class<?>) keyAndValue[0]).isEnum()
+                || keyAndValue[0] == java.time.ZonedDateTime.class)) {
+          // Gson writes a key's toString(): an enum key is written as its value is, by name, and
+          // a ZonedDateTime as its value is, with its offset and no zone id.
           writeByKeyAdapter(out, (Map<?, ?>) value);
           return;
         }

@@ -86,7 +86,10 @@ class GsonEveryPositionTest {
       short[] shorts,
       java.math.BigInteger[] bigIntegers,
       List<Number> numbers,
-      Map<Boolean, String> byBoolean) {}
+      Map<Boolean, String> byBoolean,
+      Map<java.time.ZonedDateTime, String> byZoned,
+      Map<java.time.OffsetDateTime, String> byOffset,
+      Map<java.time.LocalTime, String> byTime) {}
 
   record Uuid(UUID v) {}
 
@@ -484,6 +487,29 @@ class GsonEveryPositionTest {
     }
     writes(bytes, byte[].class, new byte[] {1, 2}, "\"AQI=\"");
     writes(bytes, byte[].class, new byte[] {}, "\"\"");
+
+    String written = "written as the Jackson codecs write it";
+    writes(written, Double.class, 1.0E20, "1.0E20");
+    writes(written, Double.class, 123456789.0, "1.23456789E8");
+    writes(written, Double.class, Double.MIN_VALUE, "4.9E-324");
+    writes(written, double[].class, new double[] {-0.0, 1e-7}, "[-0.0,1.0E-7]");
+    writes(written, Optional.class, Optional.of(1), "1");
+    writes(written, Optional.class, Optional.empty(), "null");
+    writes(
+        written,
+        component("byZoned"),
+        Map.of(java.time.ZonedDateTime.parse("2024-01-01T00:00:00.5+01:00[Europe/Paris]"), "x"),
+        "{\"2024-01-01T00:00:00.5+01:00\":\"x\"}");
+    writes(
+        written,
+        component("byOffset"),
+        Map.of(java.time.OffsetDateTime.parse("2024-01-01T00:00:00.5+01:00"), "x"),
+        "{\"2024-01-01T00:00:00.500+01:00\":\"x\"}");
+    writes(
+        written,
+        component("byTime"),
+        Map.of(java.time.LocalTime.parse("10:00"), "x"),
+        "{\"10:00\":\"x\"}");
 
     String r10 = "10 non-finite doubles are not written";
     unwritable(r10, OptionalDouble.class, OptionalDouble.of(Double.NaN));
