@@ -30,14 +30,17 @@ import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.KeyDeserializer;
+import tools.jackson.databind.SerializationConfig;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.ValueSerializerModifier;
 import tools.jackson.databind.ser.std.StdSerializer;
 import tools.jackson.databind.type.ArrayType;
 import tools.jackson.databind.type.LogicalType;
@@ -145,6 +148,19 @@ final class StrictScalars {
                   };
                 }
               })
+          .setSerializerModifier(
+              new ValueSerializerModifier() {
+                @Override
+                public ValueSerializer<?> modifySerializer(
+                    SerializationConfig config,
+                    BeanDescription.Supplier description,
+                    ValueSerializer<?> serializer) {
+                  // A value declared Number: Jackson writes a NaN it holds as the token NaN.
+                  return description.getBeanClass() == Number.class
+                      ? new FiniteNumbers(serializer)
+                      : serializer;
+                }
+              })
           .addSerializer(Double.class, new Finite<>(Double.class))
           .addSerializer(double.class, new Finite<>(Double.class))
           .addSerializer(Float.class, new Finite<>(Float.class))
@@ -154,6 +170,7 @@ final class StrictScalars {
           .addSerializer(OptionalDouble.class, new FiniteOptional())
           .addSerializer(char[].class, new Chars())
           .addKeySerializer(String.class, new Names())
+          .addKeySerializer(Character.class, new CharNames())
           .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
           .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
 
@@ -428,6 +445,24 @@ final class StrictScalars {
     }
   }
 
+  /** A {@code Character} map key: half a surrogate pair is no name, as in a {@code String}. */
+  private static final class CharNames extends StdSerializer<Character> {
+    CharNames() {
+      super(Character.class);
+    }
+
+    @Override
+    public void serialize(Character key, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      if (Character.isSurrogate(key)) {
+        ctxt.reportMappingProblem(
+            "Cannot write the name \\u%04x: a lone surrogate; a name must be valid Unicode",
+            (int) key);
+      }
+      gen.writeName(key.toString());
+    }
+  }
+
   /** The index of the first surrogate in {@code s} that is not half of a pair, or -1. */
   static int loneSurrogateAt(String s) {
     for (int i = 0; i < s.length(); i++) {
@@ -547,6 +582,32 @@ final class StrictScalars {
         gen.writeString(String.valueOf(c));
       }
       gen.writeEndArray();
+    }
+  }
+
+  /** A value declared {@code Number}: a {@code double} or {@code float} in it must be finite. */
+  private static final class FiniteNumbers extends StdSerializer<Object> {
+    private final ValueSerializer<Object> delegate;
+
+    @SuppressWarnings("unchecked")
+    FiniteNumbers(ValueSerializer<?> delegate) {
+      super(Object.class);
+      this.delegate = (ValueSerializer<Object>) delegate;
+    }
+
+    @Override
+    public ValueSerializer<?> createContextual(
+        SerializationContext ctxt, tools.jackson.databind.BeanProperty property) {
+      return new FiniteNumbers(delegate.createContextual(ctxt, property));
+    }
+
+    @Override
+    public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      if (value instanceof Double || value instanceof Float) {
+        requireFinite(ctxt, ((Number) value).doubleValue());
+      }
+      delegate.serialize(value, gen, ctxt);
     }
   }
 

@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.KeyDeserializer;
+import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
@@ -19,6 +21,8 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import com.fasterxml.jackson.databind.ser.ContextualSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.ArrayType;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -149,6 +153,21 @@ final class StrictScalars {
                   };
                 }
               })
+          .setSerializerModifier(
+              new BeanSerializerModifier() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                public JsonSerializer<?> modifySerializer(
+                    SerializationConfig config,
+                    BeanDescription description,
+                    JsonSerializer<?> serializer) {
+                  // A value declared Number: Jackson writes a NaN it holds as the token NaN.
+                  return description.getBeanClass() == Number.class
+                      ? new FiniteNumbers(serializer)
+                      : serializer;
+                }
+              })
           .addSerializer(Double.class, new Finite<>(Double.class))
           .addSerializer(double.class, new Finite<>(Double.class))
           .addSerializer(Float.class, new Finite<>(Float.class))
@@ -158,6 +177,7 @@ final class StrictScalars {
           .addSerializer(OptionalDouble.class, new FiniteOptional())
           .addSerializer(char[].class, new Chars())
           .addKeySerializer(String.class, new Names())
+          .addKeySerializer(Character.class, new CharNames())
           .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
           .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
 
@@ -459,6 +479,26 @@ final class StrictScalars {
     }
   }
 
+  /** A {@code Character} map key: half a surrogate pair is no name, as in a {@code String}. */
+  private static final class CharNames extends StdSerializer<Character> {
+    private static final long serialVersionUID = 1L;
+
+    CharNames() {
+      super(Character.class);
+    }
+
+    @Override
+    public void serialize(Character key, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      if (Character.isSurrogate(key)) {
+        ctxt.reportMappingProblem(
+            "Cannot write the name \\u%04x: a lone surrogate; a name must be valid Unicode",
+            (int) key);
+      }
+      gen.writeFieldName(key.toString());
+    }
+  }
+
   /** The index of the first surrogate in {@code s} that is not half of a pair, or -1. */
   static int loneSurrogateAt(String s) {
     for (int i = 0; i < s.length(); i++) {
@@ -588,6 +628,38 @@ final class StrictScalars {
         gen.writeString(String.valueOf(c));
       }
       gen.writeEndArray();
+    }
+  }
+
+  /** A value declared {@code Number}: a {@code double} or {@code float} in it must be finite. */
+  private static final class FiniteNumbers extends StdSerializer<Object>
+      implements ContextualSerializer {
+    private static final long serialVersionUID = 1L;
+
+    private final transient JsonSerializer<Object> delegate;
+
+    @SuppressWarnings("unchecked")
+    FiniteNumbers(JsonSerializer<?> delegate) {
+      super(Object.class);
+      this.delegate = (JsonSerializer<Object>) delegate;
+    }
+
+    @Override
+    public JsonSerializer<?> createContextual(
+        SerializerProvider ctxt, com.fasterxml.jackson.databind.BeanProperty property)
+        throws JsonMappingException {
+      return delegate instanceof ContextualSerializer
+          ? new FiniteNumbers(((ContextualSerializer) delegate).createContextual(ctxt, property))
+          : this;
+    }
+
+    @Override
+    public void serialize(Object value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      if (value instanceof Double || value instanceof Float) {
+        requireFinite(ctxt, ((Number) value).doubleValue());
+      }
+      delegate.serialize(value, gen, ctxt);
     }
   }
 

@@ -139,6 +139,9 @@ public abstract class PositionRulesContract {
     public CasedBean() {}
   }
 
+  /** A {@code Number} field. */
+  public record NumberField(Number v) {}
+
   /** A {@code short} field. */
   public record ShortField(short v) {}
 
@@ -251,7 +254,11 @@ public abstract class PositionRulesContract {
     STRING(String.class, String[].class, StringField.class, StringOptional.class),
     COLOR(Color.class, Color[].class, ColorField.class, ColorOptional.class),
     INSTANT(Instant.class, Instant[].class, InstantField.class, InstantOptional.class),
-    DATE(LocalDate.class, LocalDate[].class, DateField.class, DateOptional.class);
+    DATE(LocalDate.class, LocalDate[].class, DateField.class, DateOptional.class),
+    OPTIONAL_INT(OptionalInt.class, OptionalInt[].class, IntOptional.class, null),
+    OPTIONAL_LONG(OptionalLong.class, OptionalLong[].class, LongOptional.class, null),
+    OPTIONAL_DOUBLE(OptionalDouble.class, OptionalDouble[].class, DoubleOptional.class, null),
+    OPTIONAL_STRING(parameterized(Optional.class, String.class), null, StringOptional.class, null);
 
     final Type type;
     final @Nullable Class<?> array;
@@ -627,6 +634,15 @@ public abstract class PositionRulesContract {
         rows.addAll(over(t, "null", EMPTY, EnumSet.of(Position.OPTIONAL)));
       }
     }
+    // An Optional* itself in every position that holds a value.
+    rows.addAll(over(Target.OPTIONAL_INT, "null", OptionalInt.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_LONG, "null", OptionalLong.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_DOUBLE, "null", OptionalDouble.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_STRING, "null", Optional.empty(), VALUES));
+    rows.addAll(over(Target.OPTIONAL_INT, "\"7\"", OptionalInt.of(7), VALUES));
+    rows.addAll(over(Target.OPTIONAL_INT, "\" 7\"", REFUSED, VALUES));
+    rows.addAll(over(Target.OPTIONAL_DOUBLE, "-0", OptionalDouble.of(-0.0), VALUES));
+    rows.addAll(over(Target.OPTIONAL_STRING, "\"a\"", Optional.of("a"), VALUES));
     return rows.stream();
   }
 
@@ -808,6 +824,23 @@ public abstract class PositionRulesContract {
     check(target, token, expected, position);
   }
 
+  /**
+   * A name is valid Unicode in every position: a {@code Character} map key that is half a surrogate
+   * pair fails to write, as a {@code String} key holding one does; as a value it is written as an
+   * escape and reads back.
+   */
+  @Test
+  public void aLoneSurrogateCharacterKeyFailsToWrite() throws Exception {
+    Type keys = parameterized(Map.class, Character.class, String.class);
+    for (char c : new char[] {'\uD800', '\uDC00'}) {
+      assertThatThrownBy(() -> writeAs(keys, Map.of(c, "a")))
+          .as("\\u%04x as a key", (int) c)
+          .isInstanceOf(JsonWriteException.class);
+      assertThat(read(CharField.class, write(CharField.class, new CharField(c))))
+          .isEqualTo(new CharField(c));
+    }
+  }
+
   /** A {@code char[]} is an array of one-character strings both ways, not one string. */
   @Test
   public void aCharArrayIsAnArrayOfOneCharacterStrings() throws Exception {
@@ -871,6 +904,27 @@ public abstract class PositionRulesContract {
     if (position != Position.MAP_KEY || readsNonStringMapKeys()) {
       assertThat(extract(target, position, readAs(type, json))).isEqualTo(value);
     }
+  }
+
+  /** Rule 10 for a value whose declared type is {@code Number} or {@code Object}. */
+  @Test
+  public void aNonFiniteNumberDeclaredAsNumberOrObjectFailsToWrite() throws Exception {
+    for (Number n : List.of(Double.NaN, Float.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)) {
+      assertThatThrownBy(() -> write(NumberField.class, new NumberField(n)))
+          .as("%s in a Number field", n)
+          .isInstanceOf(JsonWriteException.class);
+      assertThatThrownBy(() -> writeAs(parameterized(List.class, Number.class), List.of(n)))
+          .as("%s in a List<Number>", n)
+          .isInstanceOf(JsonWriteException.class);
+      assertThatThrownBy(() -> writeAs(parameterized(List.class, Object.class), List.of(n)))
+          .as("%s in a List<Object>", n)
+          .isInstanceOf(JsonWriteException.class);
+      assertThatThrownBy(() -> writeAs(Number.class, n))
+          .as("%s as a Number", n)
+          .isInstanceOf(JsonWriteException.class);
+    }
+    assertThat(write(NumberField.class, new NumberField(-1.5))).isEqualTo("{\"v\":-1.5}");
+    assertThat(write(NumberField.class, new NumberField(7))).isEqualTo("{\"v\":7}");
   }
 
   // ---- the machinery ----

@@ -8,6 +8,10 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -188,9 +192,33 @@ public final class ScalarRules {
   }
 
   /**
+   * What JSON {@code null} reads as into {@code type}: an empty {@code Optional}, {@code
+   * OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}, never a null reference; null for
+   * any other type.
+   *
+   * @param type the type read
+   * @return the empty optional, or null
+   */
+  public static @Nullable Object nullValue(Class<?> type) {
+    if (type == Optional.class) {
+      return Optional.empty();
+    } else if (type == OptionalInt.class) {
+      return OptionalInt.empty();
+    } else if (type == OptionalLong.class) {
+      return OptionalLong.empty();
+    } else if (type == OptionalDouble.class) {
+      return OptionalDouble.empty();
+    }
+    return null;
+  }
+
+  /**
    * Whether two of {@code type}'s properties have names that differ only in case (a record's
    * components, a class's instance fields and setters): such a type matches names exactly, since a
    * name in another case could be either.
+   *
+   * @param type the type read
+   * @return whether two of its names differ only in case
    */
   public static boolean hasNamesDifferingOnlyInCase(Class<?> type) {
     Set<String> names = new HashSet<>();
