@@ -72,6 +72,7 @@
   PositionRulesContract.CasedField.class,
   PositionRulesContract.Initialized.class,
   PositionRulesContract.CasedBean.class,
+  PositionRulesContract.NumberField.class,
   PositionRulesContract.ShortField.class,
   PositionRulesContract.ShortOptional.class,
   PositionRulesContract.ByteField.class,

@@ -631,10 +631,7 @@ final class GsonBinding implements JsonBinding {
     @Override
     public @Nullable T value() throws IOException {
       try {
-        if (reader.peek() == JsonToken.NULL) {
-          reader.nextNull();
-          return null;
-        }
+        // JSON null as the adapter reads it: null for most types, empty for an Optional*.
         return adapter.read(reader);
       } catch (IOException | RuntimeException e) {
         throw readFailure(reader, e);
