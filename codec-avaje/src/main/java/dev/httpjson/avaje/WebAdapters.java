@@ -118,6 +118,14 @@ final class WebAdapters {
                   isSorted((ParameterizedType) type))
               .nullSafe();
         }
+        if (type instanceof ParameterizedType
+            && WebAdapters.COLLECTIONS.containsKey(((ParameterizedType) type).getRawType())) {
+          ParameterizedType p = (ParameterizedType) type;
+          return new OtherCollection(
+                  jsonb.adapter(Types.listOf(p.getActualTypeArguments()[0])),
+                  WebAdapters.COLLECTIONS.get(p.getRawType()))
+              .nullSafe();
+        }
         if (type == OptionalInt.class) {
           return new OptionalInts(jsonb.adapter(int.class));
         }
@@ -158,6 +166,49 @@ final class WebAdapters {
           return (byte) i;
         }
       };
+
+  /** Collection types avaje has no adapter for, and how to make one from a list's elements. */
+  private static final Map<Type, Function<List<Object>, Collection<Object>>> COLLECTIONS =
+      Map.of(
+          java.util.Queue.class, java.util.LinkedList::new,
+          java.util.Deque.class, java.util.LinkedList::new,
+          java.util.ArrayDeque.class, java.util.ArrayDeque::new,
+          java.util.LinkedList.class, java.util.LinkedList::new,
+          java.util.SortedSet.class, java.util.TreeSet::new,
+          java.util.NavigableSet.class, java.util.TreeSet::new,
+          java.util.TreeSet.class, java.util.TreeSet::new);
+
+  /**
+   * A {@code Queue}, {@code Deque}, {@code LinkedList} or sorted set, as the other codecs read it:
+   * the elements read as a list's are, then held in the collection of that kind (a {@code
+   * LinkedList} for a {@code Queue} or a {@code Deque}, which holds a null element, as with the
+   * Jackson codecs; an {@code ArrayDeque} or a sorted set does not, and a null element fails).
+   */
+  private static final class OtherCollection implements JsonAdapter<Collection<Object>> {
+    private final JsonAdapter<List<Object>> list;
+    private final Function<List<Object>, Collection<Object>> make;
+
+    @SuppressWarnings("unchecked")
+    OtherCollection(JsonAdapter<?> list, Function<List<Object>, Collection<Object>> make) {
+      this.list = (JsonAdapter<List<Object>>) list;
+      this.make = make;
+    }
+
+    @Override
+    public Collection<Object> fromJson(JsonReader reader) {
+      List<Object> elements = list.fromJson(reader);
+      try {
+        return make.apply(elements);
+      } catch (NullPointerException | ClassCastException e) {
+        throw new JsonDataException("Cannot hold the elements read: " + e.getMessage());
+      }
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, Collection<Object> value) {
+      list.toJson(writer, new ArrayList<>(value));
+    }
+  }
 
   /** The key types {@link ScalarRules#parseKey} reads. */
   private static final java.util.Set<Class<?>> SCALAR_KEYS =

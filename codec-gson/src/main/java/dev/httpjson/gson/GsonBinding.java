@@ -111,6 +111,13 @@ final class GsonBinding implements JsonBinding {
             .setObjectToNumberStrategy(GsonBinding::untypedNumber);
     JavaTimeAdapters.register(b);
     b.registerTypeAdapterFactory(UNTYPED_SERIALIZABLE);
+    // A Queue or a Deque is a LinkedList, as with the Jackson codecs: it holds a null element.
+    b.registerTypeAdapter(
+        java.util.Queue.class,
+        (com.google.gson.InstanceCreator<java.util.Queue<?>>) t -> new java.util.LinkedList<>());
+    b.registerTypeAdapter(
+        java.util.Deque.class,
+        (com.google.gson.InstanceCreator<java.util.Deque<?>>) t -> new java.util.LinkedList<>());
     b.registerTypeAdapterFactory(new OptionalAdapters());
     b.registerTypeAdapterFactory(new LastWinsMaps());
     b.registerTypeAdapterFactory(new ExactValues());

@@ -199,6 +199,11 @@ final class LastWinsMaps implements TypeAdapterFactory {
         }
       }
     }
-    return arg instanceof Class || arg instanceof ParameterizedType ? arg : null;
+    // Gson hands an array type over as a GenericArrayType (char[] too).
+    return arg instanceof Class
+            || arg instanceof ParameterizedType
+            || arg instanceof java.lang.reflect.GenericArrayType
+        ? arg
+        : null;
   }
 }

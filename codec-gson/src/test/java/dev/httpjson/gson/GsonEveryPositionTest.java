@@ -89,7 +89,12 @@ class GsonEveryPositionTest {
       Map<Boolean, String> byBoolean,
       Map<java.time.ZonedDateTime, String> byZoned,
       Map<java.time.OffsetDateTime, String> byOffset,
-      Map<java.time.LocalTime, String> byTime) {}
+      Map<java.time.LocalTime, String> byTime,
+      Map<String, char[]> charArrays,
+      java.util.Deque<Integer> deque,
+      java.util.Queue<Integer> queue,
+      java.util.SortedSet<Integer> sortedSet,
+      java.util.LinkedList<Integer> linked) {}
 
   record Uuid(UUID v) {}
 
@@ -510,6 +515,16 @@ class GsonEveryPositionTest {
         component("byTime"),
         Map.of(java.time.LocalTime.parse("10:00"), "x"),
         "{\"10:00\":\"x\"}");
+
+    String collections = "other collections and maps";
+    refused(collections, component("charArrays"), "[]");
+    refused(collections, component("charArrays"), "[[\"k\",[\"a\"]]]");
+    reads(collections, component("deque"), "[2,null,1]", java.util.Arrays.asList(2, null, 1));
+    reads(collections, component("queue"), "[2,1]", List.of(2, 1));
+    reads(collections, component("linked"), "[2,1]", List.of(2, 1));
+    reads(collections, component("sortedSet"), "[2,1]", new java.util.TreeSet<>(List.of(1, 2)));
+    refused(collections, component("deque"), "[\" 1\"]");
+    refused(collections, component("sortedSet"), "[1e2]");
 
     String r10 = "10 non-finite doubles are not written";
     unwritable(r10, OptionalDouble.class, OptionalDouble.of(Double.NaN));
