@@ -221,6 +221,17 @@ public final class ScalarRules {
    * @return whether two of its names differ only in case
    */
   public static boolean hasNamesDifferingOnlyInCase(Class<?> type) {
+    if (type.isPrimitive() || type.isArray() || type.getName().startsWith("java.")) {
+      return false;
+    }
+    try {
+      return namesDifferOnlyInCase(type);
+    } catch (LinkageError | SecurityException e) {
+      return false; // a member names a class that is missing: the library reports it, if it must
+    }
+  }
+
+  private static boolean namesDifferOnlyInCase(Class<?> type) {
     Set<String> names = new HashSet<>();
     Set<String> folded = new HashSet<>();
     if (type.isRecord()) {
