@@ -306,8 +306,9 @@ public class JsonType<T> {
   }
 
   /**
-   * Reads JSON bytes as a value of this type, as {@link #fromJson(String)} does: UTF-8, or
-   * UTF-16/32 marked by a byte order mark.
+   * Reads JSON bytes as a value of this type, as {@link #fromJson(String)} does: UTF-8 (a UTF-8
+   * byte order mark is skipped; a UTF-16 or UTF-32 one, or a zero byte first, is a {@link
+   * JsonReadException}).
    *
    * @param json the JSON bytes; not kept or changed
    * @return the value; {@code null} for JSON {@code null} or no bytes

@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
 public interface JsonReader<T> {
 
   /**
-   * Reads one JSON value from UTF-8 (or BOM-marked UTF-16/32) bytes: the path of a buffered
-   * response body.
+   * Reads one JSON value from UTF-8 bytes (a UTF-8 byte order mark is skipped; a UTF-16 or UTF-32
+   * one fails with a {@link dev.httpjson.JsonReadException}): the path of a buffered response body.
    *
    * @param bytes the buffer, which the reader must not keep or change
    * @param offset where the JSON starts in {@code bytes}

@@ -55,7 +55,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * [X]} and {@code X\n} for a streamed array and NDJSON.
  *
  * <p>A codec module runs it by subclassing and naming its codec. A difference its library forces is
- * a hook ({@link #readsNonStringMapKeys()}), never a loosened row.
+ * a hook ({@link #readsLoneSurrogateEscapes()}), never a loosened row.
  */
 public abstract class PositionRulesContract {
 
@@ -312,12 +312,11 @@ public abstract class PositionRulesContract {
   protected abstract JsonCodec codec();
 
   /**
-   * Whether the codec reads a {@code Map} whose keys are numbers, characters or UUIDs.
-   * avaje-jsonb's map adapter reads only {@code String} and enum keys: a codec that says no here
-   * must fail every such read with an {@link HttpJsonException}, and its map-key rows check only
-   * that.
+   * Whether the codec reads a {@code \\u} escape of a lone surrogate as that char, as {@link
+   * ValueReadingContract#readsLoneSurrogateEscapes()} asks (Gson's strict mode refuses it: a codec
+   * that says no here must then fail such a read with a {@link JsonReadException}).
    */
-  protected boolean readsNonStringMapKeys() {
+  protected boolean readsLoneSurrogateEscapes() {
     return true;
   }
 
@@ -836,8 +835,14 @@ public abstract class PositionRulesContract {
       assertThatThrownBy(() -> writeAs(keys, Map.of(c, "a")))
           .as("\\u%04x as a key", (int) c)
           .isInstanceOf(JsonWriteException.class);
-      assertThat(read(CharField.class, write(CharField.class, new CharField(c))))
-          .isEqualTo(new CharField(c));
+      String written = write(CharField.class, new CharField(c));
+      if (readsLoneSurrogateEscapes()) {
+        assertThat(read(CharField.class, written)).isEqualTo(new CharField(c));
+      } else {
+        assertThatThrownBy(() -> read(CharField.class, written))
+            .as("%s read back", written)
+            .isInstanceOf(JsonReadException.class);
+      }
     }
   }
 
@@ -901,9 +906,7 @@ public abstract class PositionRulesContract {
     }
     String json = writeAs(type, wrapped);
     assertThat(json).isEqualTo(placed(position, (String) expected));
-    if (position != Position.MAP_KEY || readsNonStringMapKeys()) {
-      assertThat(extract(target, position, readAs(type, json))).isEqualTo(value);
-    }
+    assertThat(extract(target, position, readAs(type, json))).isEqualTo(value);
   }
 
   /** Rule 10 for a value whose declared type is {@code Number} or {@code Object}. */
@@ -1009,12 +1012,6 @@ public abstract class PositionRulesContract {
       throws Exception {
     Type type = javaType(target, position);
     String json = placed(position, token);
-    if (position == Position.MAP_KEY && !readsNonStringMapKeys()) {
-      assertThatThrownBy(() -> readAs(type, json))
-          .as("%s (a map key this codec does not read)", json)
-          .isInstanceOf(HttpJsonException.class);
-      return;
-    }
     if (position == Position.STREAM_ELEMENT) {
       byte[] array = json.getBytes(UTF_8);
       byte[] ndjson = (token + "\n").getBytes(UTF_8);
