@@ -9,6 +9,9 @@ module dev.httpjson {
   exports dev.httpjson.spi;
   exports dev.httpjson.internal to
       dev.httpjson.testing;
+  exports dev.httpjson.internal.transport to
+      dev.httpjson.okhttp,
+      dev.httpjson.apache5;
 
   uses dev.httpjson.spi.JsonCodec;
 }

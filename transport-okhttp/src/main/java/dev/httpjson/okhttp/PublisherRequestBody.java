@@ -1,5 +1,6 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.internal.transport.Failures.PublisherFailure;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.http.HttpRequest.BodyPublisher;
@@ -138,15 +139,6 @@ final class PublisherRequestBody extends RequestBody {
     } catch (PublisherFailure e) {
       failed = true;
       throw e;
-    }
-  }
-
-  /** The publisher's own failure, carried through OkHttp to be reported as the JDK would. */
-  static final class PublisherFailure extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    PublisherFailure(Throwable cause) {
-      super(cause.getMessage(), cause);
     }
   }
 

@@ -1,0 +1,363 @@
+package dev.httpjson.internal.transport;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Feeds a {@link BodySubscriber} from a blocking read of a response body without ever blocking in
+ * {@link #request}: bytes are read where nothing waits on them. A transport gives the read ({@link
+ * #read}) and the end of the exchange ({@link #release}, {@link #abortExchange}).
+ *
+ * <ul>
+ *   <li>A subscriber that requests everything in {@code onSubscribe} and whose body completes only
+ *       when all of it is read (the JDK's {@code ofString}, {@code ofByteArray}, httpjson's
+ *       one-shot reads), started {@code inline}, is fed on the thread that starts the pump as each
+ *       read returns: its caller waits for the whole body anyway, and a hand-off would only cost
+ *       time.
+ *   <li>Otherwise (the JDK's {@code ofInputStream}, which requests as its consumer reads, or a body
+ *       that completes early) {@code request(n)} only records the demand, and a reader thread of
+ *       the transport waits for the bytes and hands each buffer on as soon as a read returns it, as
+ *       the JDK's selector thread does.
+ * </ul>
+ *
+ * <p>The reader threads never run caller code: they call only the {@link #trusted} subscribers,
+ * which only queue or store the bytes; every other subscriber gets its signals, in order, on the
+ * caller executor the transport names, where the JDK client calls such subscribers too. The reader
+ * reads only what was requested: memory follows bytes received and demand.
+ */
+public abstract class BodyPump implements Flow.Subscription {
+  /** The most bytes one buffer handed on holds. */
+  public static final int MAX_BUFFER = 16 * 1024;
+
+  private static final Object COMPLETE = new Object();
+
+  /**
+   * The JDK's subscribers that only store or queue what they get, as its factories make them
+   * ({@code ofString} makes the same as {@code ofByteArray}, {@code replacing} as {@code
+   * discarding}): compared by identity, never by name.
+   */
+  private static final Class<?> BYTE_ARRAY = BodySubscribers.ofByteArray().getClass();
+
+  private static final Class<?> INPUT_STREAM = BodySubscribers.ofInputStream().getClass();
+  private static final Class<?> DISCARDING = BodySubscribers.discarding().getClass();
+
+  private static final VarHandle DEMAND;
+  private static final VarHandle WIP;
+  private static final VarHandle DELIVERIES;
+  private static final VarHandle BROKEN_BY;
+  private static final VarHandle BROKEN;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      DEMAND = lookup.findVarHandle(BodyPump.class, "demand", long.class);
+      WIP = lookup.findVarHandle(BodyPump.class, "wip", int.class);
+      DELIVERIES = lookup.findVarHandle(BodyPump.class, "deliveries", int.class);
+      BROKEN_BY = lookup.findVarHandle(BodyPump.class, "brokenBy", Throwable.class);
+      BROKEN = lookup.findVarHandle(BodyPump.class, "broken", CompletableFuture.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private final BodySubscriber<?> subscriber;
+  private final Executor readers;
+  private final @Nullable Executor delivery; // null: the subscriber is called where bytes are read
+  private final @Nullable Queue<Object> signals; // null: the subscriber is called directly
+  private volatile long demand;
+  private volatile int wip; // the reading role and missed signals
+  private volatile int deliveries;
+  private volatile boolean cancelled;
+  private volatile boolean done;
+  private volatile @Nullable Throwable misuse;
+  private volatile @Nullable Throwable subscriberFailure;
+  private volatile @Nullable Throwable brokenBy;
+  private volatile @Nullable CompletableFuture<Void> broken; // made on demand
+
+  /**
+   * A pump for {@code subscriber}, reading on {@code readers} when no thread waits for the bytes,
+   * calling an untrusted subscriber on {@code callerExecutor}.
+   */
+  protected BodyPump(BodySubscriber<?> subscriber, Executor readers, Executor callerExecutor) {
+    this.subscriber = subscriber;
+    this.readers = readers;
+    this.delivery = trusted(subscriber) ? null : callerExecutor;
+    this.signals = delivery == null ? null : new ConcurrentLinkedQueue<>();
+  }
+
+  /**
+   * Whether {@code subscriber} may be called on a transport's own thread: it is marked {@link
+   * IoThreadSafe}, or it is one of the JDK's that only store or queue bytes ({@code ofByteArray},
+   * {@code ofString}, {@code ofInputStream}, {@code discarding}, {@code replacing}). Any other —
+   * including the JDK's adapters around caller code ({@code mapping}, {@code fromSubscriber}) and
+   * its {@code ofFile}, which writes to a file — is called on the caller executor.
+   */
+  public static boolean trusted(BodySubscriber<?> subscriber) {
+    if (subscriber instanceof IoThreadSafe) {
+      return true;
+    }
+    Class<?> type = subscriber.getClass();
+    return type == BYTE_ARRAY || type == INPUT_STREAM || type == DISCARDING;
+  }
+
+  /**
+   * Reads what the connection has, waiting for at least a byte: {@link #bytes} of what was read,
+   * {@link #completed()} at the end of the body, {@link #failed} for a failure, or null when there
+   * is nothing to pass on (a read of nothing). Called only by the holder of the reading role.
+   */
+  protected abstract @Nullable Object read();
+
+  /** Reads on the thread that started the pump; a transport may watch the read for interrupts. */
+  protected @Nullable Object readHere() {
+    return read();
+  }
+
+  /**
+   * Ends the exchange once: {@code atEnd}, the body was read to its end (the connection may be
+   * reused); else it is abandoned (the connection is closed, never reused).
+   */
+  protected abstract void release(boolean atEnd);
+
+  /** Cancels the exchange from any thread: wakes a reader blocked in a read. */
+  protected abstract void abortExchange();
+
+  /** {@code bytes}, read, as the signal to pass on. */
+  protected final Object bytes(ByteBuffer bytes) {
+    if (demand != Long.MAX_VALUE) {
+      DEMAND.getAndAdd(this, -1L);
+    }
+    return List.of(bytes);
+  }
+
+  /** The end of the body: releases the exchange and gives the signal to pass on. */
+  protected final Object completed() {
+    finish(true);
+    return COMPLETE;
+  }
+
+  /**
+   * A read failed: abandons the exchange and gives {@code reported} as the signal to pass on, or
+   * null when the pump was cancelled (the failure is then the cancellation's doing).
+   */
+  protected final @Nullable Object failed(Throwable reported) {
+    boolean wasCancelled = cancelled;
+    finish(false);
+    return wasCancelled ? null : reported;
+  }
+
+  /**
+   * Completes exceptionally when the subscriber throws, or cannot be called: its body will then
+   * never complete. Made on demand: a blocking read whose body completes as it is read asks {@link
+   * #brokenBy()} instead.
+   */
+  public final CompletableFuture<Void> broken() {
+    CompletableFuture<Void> future = broken;
+    if (future == null) {
+      future = new CompletableFuture<>();
+      if (!BROKEN.compareAndSet(this, null, future)) {
+        future = Objects.requireNonNull(broken);
+      }
+    }
+    Throwable t = brokenBy;
+    if (t != null) {
+      future.completeExceptionally(t);
+    }
+    return future;
+  }
+
+  /** What {@link #broken()} completes with, or null. */
+  public final @Nullable Throwable brokenBy() {
+    return brokenBy;
+  }
+
+  private void breakWith(Throwable t) {
+    if (BROKEN_BY.compareAndSet(this, null, t)) {
+      CompletableFuture<Void> future = broken;
+      if (future != null) {
+        future.completeExceptionally(t);
+      }
+    }
+  }
+
+  /**
+   * Subscribes the subscriber on this thread; when {@code inline}, feeds it here too while it wants
+   * the whole body and {@code body} is not complete, then leaves the rest to a reader. Never waits
+   * for bytes a part of the body's consumer needs: when {@code body} completes (an {@code
+   * InputStream} handed out), reading moves off this thread.
+   */
+  public final void start(CompletableFuture<?> body, boolean inline) {
+    // Requests made inside onSubscribe only add demand; this thread serves them.
+    WIP.setVolatile(this, 1);
+    try {
+      subscriber.onSubscribe(this);
+    } catch (Throwable t) {
+      subscriberThrew(t);
+    }
+    while (inline
+        && !done
+        && !cancelled
+        && misuse == null
+        && demand == Long.MAX_VALUE
+        && !body.isDone()) {
+      Object signal = readHere();
+      if (signal != null) {
+        dispatch(signal);
+      }
+    }
+    drain(1, false);
+  }
+
+  @Override
+  public final void request(long n) {
+    if (n <= 0) {
+      misuse = new IllegalArgumentException("non-positive subscription request: " + n);
+    } else {
+      long current;
+      long next;
+      do {
+        current = demand;
+        next = current + n < 0 ? Long.MAX_VALUE : current + n;
+      } while (!DEMAND.compareAndSet(this, current, next));
+    }
+    if ((int) WIP.getAndAdd(this, 1) == 0) {
+      drain(1, false);
+    }
+  }
+
+  @Override
+  public final void cancel() {
+    if (cancelled || done) {
+      return;
+    }
+    cancelled = true;
+    abortExchange(); // wakes a reader blocked in a read; the connection is not reused
+    if ((int) WIP.getAndAdd(this, 1) == 0) {
+      drain(1, false);
+    }
+  }
+
+  /**
+   * The reading role: whoever moves {@link #wip} from 0 holds it until it brings it back to 0. Off
+   * a reader thread it never reads: with demand left, it hands the role to a reader.
+   */
+  private void drain(int missed, boolean onReader) {
+    for (; ; ) {
+      if (!done) {
+        Throwable bad = misuse;
+        if (cancelled) {
+          finish(false);
+        } else if (bad != null) {
+          finish(false);
+          deliver(bad);
+        } else if (demand > 0) {
+          if (!onReader) {
+            startReader(missed);
+            return;
+          }
+          while (!done && !cancelled && misuse == null && demand > 0) {
+            Object signal = read();
+            if (signal != null) {
+              deliver(signal);
+            }
+          }
+          continue;
+        }
+      }
+      missed = (int) WIP.getAndAdd(this, -missed) - missed;
+      if (missed == 0) {
+        return;
+      }
+    }
+  }
+
+  private void startReader(int missed) {
+    try {
+      readers.execute(() -> drain(missed, true));
+    } catch (RuntimeException | Error e) { // no thread could be started
+      finish(false);
+      deliver(new IOException("could not start a thread to read the response body: " + e, e));
+    }
+  }
+
+  /** Calls the subscriber here if it is trusted, else queues the signal for the caller executor. */
+  private void deliver(Object signal) {
+    Executor executor = delivery;
+    if (executor == null) {
+      dispatch(signal);
+      return;
+    }
+    Queue<Object> queue = Objects.requireNonNull(signals);
+    queue.offer(signal);
+    if ((int) DELIVERIES.getAndAdd(this, 1) == 0) {
+      try {
+        executor.execute(this::drainSignals);
+      } catch (RuntimeException e) { // RejectedExecutionException: the executor was shut down
+        queue.clear();
+        cancelled = true;
+        abortExchange();
+        breakWith(
+            new IOException("the client's executor refused to run the body subscriber: " + e, e));
+      }
+    }
+  }
+
+  private void drainSignals() {
+    Queue<Object> queue = Objects.requireNonNull(signals);
+    int missed = 1;
+    for (; ; ) {
+      for (Object signal; (signal = queue.poll()) != null; ) {
+        dispatch(signal);
+      }
+      missed = (int) DELIVERIES.getAndAdd(this, -missed) - missed;
+      if (missed == 0) {
+        return;
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void dispatch(Object signal) {
+    if (cancelled) {
+      return; // cancelled by the subscriber, or it threw: nothing more
+    }
+    try {
+      if (signal == COMPLETE) {
+        subscriber.onComplete();
+      } else if (signal instanceof Throwable) {
+        subscriber.onError((Throwable) signal);
+      } else {
+        subscriber.onNext((List<ByteBuffer>) signal);
+      }
+    } catch (Throwable t) {
+      subscriberThrew(t);
+    }
+  }
+
+  private void subscriberThrew(Throwable t) {
+    if (subscriberFailure == null) {
+      subscriberFailure = t;
+      breakWith(t);
+    }
+    cancel();
+  }
+
+  /** Ends the exchange once; only the holder of the reading role calls it. */
+  private void finish(boolean atEnd) {
+    if (!done) {
+      done = true;
+      release(atEnd);
+    }
+  }
+}
