@@ -1,5 +1,6 @@
 package dev.httpjson.apache5;
 
+import dev.httpjson.internal.transport.Failures.PublisherFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -134,15 +135,6 @@ final class PublisherEntity extends AbstractHttpEntity {
   /** The publisher's failure, when the exchange failed because the publisher did. */
   @Nullable PublisherFailure failure() {
     return failure;
-  }
-
-  /** The publisher's own failure, carried through Apache to be reported as the JDK would. */
-  static final class PublisherFailure extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    PublisherFailure(Throwable cause) {
-      super(cause.getMessage(), cause);
-    }
   }
 
   private static final class SinkSubscriber implements Flow.Subscriber<ByteBuffer> {
