@@ -25,7 +25,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLContext;
@@ -168,25 +167,9 @@ final class Apache5HttpClient extends HttpClient {
         throw new IOException(e.getMessage(), e);
       }
       pump.start(body, true);
-      if (!body.isDone()) {
-        try {
-          CompletableFuture.anyOf(body, pump.broken()).get();
-        } catch (InterruptedException e) {
-          pump.cancel();
-          throw e;
-        } catch (ExecutionException e) {
-          // reported below
-        }
-      }
       T value;
       try {
-        Throwable broken = pump.brokenBy();
-        if (broken != null) {
-          throw broken instanceof CompletionException
-              ? (CompletionException) broken
-              : new CompletionException(broken);
-        }
-        value = body.join();
+        value = pump.await(body);
       } catch (CompletionException e) {
         pump.cancel(); // the call failed: nothing reads the rest of the body
         Throwable cause = e.getCause() != null ? e.getCause() : e;

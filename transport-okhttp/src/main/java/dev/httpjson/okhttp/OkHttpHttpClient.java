@@ -24,7 +24,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
@@ -182,25 +181,9 @@ final class OkHttpHttpClient extends HttpClient {
       throw new IOException(e.getMessage(), e);
     }
     pump.start(body, true);
-    if (!body.isDone()) {
-      try {
-        CompletableFuture.anyOf(body, pump.broken()).get();
-      } catch (InterruptedException e) {
-        pump.cancel();
-        throw e;
-      } catch (ExecutionException e) {
-        // reported below
-      }
-    }
     T value;
     try {
-      Throwable broken = pump.brokenBy();
-      if (broken != null) {
-        throw broken instanceof CompletionException
-            ? (CompletionException) broken
-            : new CompletionException(broken);
-      }
-      value = body.join();
+      value = pump.await(body);
     } catch (CompletionException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       if (Thread.interrupted()) {

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
@@ -180,6 +182,29 @@ public abstract class BodyPump implements Flow.Subscription {
   /** What {@link #broken()} completes with, or null. */
   public final @Nullable Throwable brokenBy() {
     return brokenBy;
+  }
+
+  /**
+   * Waits, on the caller of {@code send}, for {@code body}, which this pump feeds: its value, else
+   * a {@link CompletionException} with the subscriber's failure (when it threw) or the body's. An
+   * interrupt cancels the pump and is thrown.
+   */
+  public final <T> T await(CompletableFuture<T> body) throws InterruptedException {
+    if (!body.isDone()) {
+      try {
+        CompletableFuture.anyOf(body, broken()).get();
+      } catch (InterruptedException e) {
+        cancel();
+        throw e;
+      } catch (ExecutionException e) {
+        // reported below
+      }
+    }
+    Throwable t = brokenBy;
+    if (t != null) {
+      throw t instanceof CompletionException ? (CompletionException) t : new CompletionException(t);
+    }
+    return body.join();
   }
 
   private void breakWith(Throwable t) {
