@@ -15,6 +15,9 @@ module dev.httpjson {
       dev.httpjson.jackson2,
       dev.httpjson.gson,
       dev.httpjson.avaje;
+  exports dev.httpjson.internal.transport to
+      dev.httpjson.okhttp,
+      dev.httpjson.apache5;
 
   uses dev.httpjson.spi.JsonCodec;
 }

@@ -7,6 +7,7 @@ module dev.httpjson.okhttp {
   requires transitive java.net.http;
   requires transitive okhttp3;
   requires okio;
+  requires dev.httpjson;
   requires static org.jspecify;
 
   exports dev.httpjson.okhttp;

@@ -24,8 +24,9 @@ class ModuleDescriptorTest {
                 .map(ModuleDescriptor.Exports::source)
                 .collect(Collectors.toSet()))
         .containsExactlyInAnyOrder("dev.httpjson", "dev.httpjson.spi");
-    // The test kit shares what it must say as httpjson does (URIs redacted in its failures), and
-    // the codecs the reading rules every codec applies.
+    // The test kit shares what it must say as httpjson does (URIs redacted in its failures), the
+    // codecs the reading rules every codec applies; the transports share their support code and
+    // learn which body subscribers run no caller code.
     assertThat(
             descriptor.exports().stream()
                 .filter(ModuleDescriptor.Exports::isQualified)
@@ -33,7 +34,8 @@ class ModuleDescriptorTest {
         .containsExactlyInAnyOrder(
             "dev.httpjson.internal to [dev.httpjson.testing]",
             "dev.httpjson.internal.codec to [dev.httpjson.avaje, dev.httpjson.gson,"
-                + " dev.httpjson.jackson, dev.httpjson.jackson2]");
+                + " dev.httpjson.jackson, dev.httpjson.jackson2]",
+            "dev.httpjson.internal.transport to [dev.httpjson.apache5, dev.httpjson.okhttp]");
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .doesNotContain(

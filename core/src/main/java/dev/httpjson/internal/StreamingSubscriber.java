@@ -1,5 +1,6 @@
 package dev.httpjson.internal;
 
+import dev.httpjson.internal.transport.IoThreadSafe;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,8 +19,10 @@ import org.jspecify.annotations.Nullable;
  * holds: an event or an element that was whole on the wire before the connection broke was never
  * delivered. This one gives the JDK's stream an end instead of the failure and throws the failure
  * where the end would be read.
+ *
+ * <p>It runs no caller code: a transport may feed it on its own I/O threads ({@link IoThreadSafe}).
  */
-public final class StreamingSubscriber implements BodySubscriber<InputStream> {
+public final class StreamingSubscriber implements BodySubscriber<InputStream>, IoThreadSafe {
   private final BodySubscriber<InputStream> stream = BodySubscribers.ofInputStream();
   private volatile @Nullable Throwable failure;
 

@@ -1,16 +1,17 @@
 package dev.httpjson.apache5;
 
+import dev.httpjson.internal.transport.CallFuture;
+import dev.httpjson.internal.transport.Failures;
+import dev.httpjson.internal.transport.TransportResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.Authenticator;
-import java.net.ConnectException;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse;
@@ -20,18 +21,13 @@ import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpTimeoutException;
 import java.net.http.WebSocket;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
@@ -39,7 +35,6 @@ import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
-import org.apache.hc.client5.http.protocol.RedirectLocations;
 import org.apache.hc.client5.http.routing.RoutingSupport;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpEntity;
@@ -52,13 +47,6 @@ import org.jspecify.annotations.Nullable;
 
 /** The JDK client's contract over Apache HttpClient 5 classic: see {@link Apache5Transport}. */
 final class Apache5HttpClient extends HttpClient {
-  /**
-   * Methods whose request the transport may send again, as may one with an {@code Idempotency-Key};
-   * any other is sent once, as the JDK client sends it (see {@link PublisherEntity}).
-   */
-  private static final Set<String> IDEMPOTENT =
-      Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
-
   private static final long MAX_NANOS = Long.MAX_VALUE / 4;
 
   private final CloseableHttpClient client;
@@ -167,37 +155,21 @@ final class Apache5HttpClient extends HttpClient {
         exchange.abort();
         throw new HttpTimeoutException("request timed out");
       }
-      Apache5Response<Void> info = info(response, request, context, redirect);
-      BodyPump pump;
+      TransportResponse<Void> info = Apache5Responses.info(response, request, context, redirect);
+      ResponsePump pump;
       CompletableFuture<T> body;
       try {
         BodySubscriber<T> subscriber = handler.apply(info);
         body = subscriber.getBody().toCompletableFuture();
-        pump = exchange.pump(subscriber, hasBody(response, request));
+        pump = exchange.pump(subscriber, Failures.hasBody(request, response.getCode()));
       } catch (IOException | RuntimeException | Error e) {
         exchange.abort();
         throw new IOException(e.getMessage(), e);
       }
       pump.start(body, true);
-      if (!body.isDone()) {
-        try {
-          CompletableFuture.anyOf(body, pump.broken()).get();
-        } catch (InterruptedException e) {
-          pump.cancel();
-          throw e;
-        } catch (ExecutionException e) {
-          // reported below
-        }
-      }
       T value;
       try {
-        Throwable broken = pump.brokenBy();
-        if (broken != null) {
-          throw broken instanceof CompletionException
-              ? (CompletionException) broken
-              : new CompletionException(broken);
-        }
-        value = body.join();
+        value = pump.await(body);
       } catch (CompletionException e) {
         pump.cancel(); // the call failed: nothing reads the rest of the body
         Throwable cause = e.getCause() != null ? e.getCause() : e;
@@ -207,7 +179,7 @@ final class Apache5HttpClient extends HttpClient {
         }
         throw jdkWrapped(cause);
       }
-      return Apache5Response.of(info, value);
+      return info.with(value);
     } finally {
       watch.end();
     }
@@ -224,7 +196,7 @@ final class Apache5HttpClient extends HttpClient {
     } catch (IllegalArgumentException e) {
       return CompletableFuture.failedFuture(e);
     }
-    CallFuture<HttpResponse<T>> future = new CallFuture<>(apache);
+    CallFuture<HttpResponse<T>> future = new CallFuture<>(apache::cancel);
     try {
       OwnThreads.io().execute(() -> exchangeAsync(request, handler, apache, context, future));
     } catch (RejectedExecutionException e) {
@@ -262,19 +234,19 @@ final class Apache5HttpClient extends HttpClient {
       onCaller(() -> future.fail(new HttpTimeoutException("request timed out")));
       return;
     }
-    Apache5Response<Void> info = info(response, request, context, redirect);
+    TransportResponse<Void> info = Apache5Responses.info(response, request, context, redirect);
     onCaller(
         () -> {
           if (future.isDone()) {
             exchange.abort();
             return;
           }
-          BodyPump pump;
+          ResponsePump pump;
           CompletableFuture<T> body;
           try {
             BodySubscriber<T> subscriber = handler.apply(info);
             body = subscriber.getBody().toCompletableFuture();
-            pump = exchange.pump(subscriber, hasBody(response, request));
+            pump = exchange.pump(subscriber, Failures.hasBody(request, response.getCode()));
           } catch (IOException | RuntimeException | Error e) {
             exchange.abort();
             future.fail(e);
@@ -289,7 +261,7 @@ final class Apache5HttpClient extends HttpClient {
                         if (failure != null) {
                           future.fail(unwrap(failure));
                         } else {
-                          future.succeed(Apache5Response.of(info, value));
+                          future.succeed(info.with(value));
                         }
                       }));
           pump.start(body, false);
@@ -348,8 +320,7 @@ final class Apache5HttpClient extends HttpClient {
             });
     BodyPublisher publisher = request.bodyPublisher().orElse(null);
     long length = publisher == null ? 0 : publisher.contentLength();
-    boolean guarded =
-        !IDEMPOTENT.contains(method) && request.headers().firstValue("Idempotency-Key").isEmpty();
+    boolean guarded = Failures.guarded(request);
     HttpEntity entity = null;
     if (length != 0) {
       entity = new PublisherEntity(publisher, length, guarded, context, apache);
@@ -430,34 +401,6 @@ final class Apache5HttpClient extends HttpClient {
     }
   }
 
-  /** A HEAD answer, a 204 and a 304 have no body, whatever their headers say. */
-  private static boolean hasBody(ClassicHttpResponse response, HttpRequest request) {
-    int code = response.getCode();
-    return !request.method().equals("HEAD") && code != 204 && code != 304;
-  }
-
-  /**
-   * The response as the JDK's, naming the request Apache sent last (after its redirects; a client
-   * that follows {@code NEVER} follows none, and asking the context would make it allocate an empty
-   * list per exchange).
-   */
-  private static Apache5Response<Void> info(
-      ClassicHttpResponse response,
-      HttpRequest request,
-      HttpClientContext context,
-      Redirect redirect) {
-    HttpRequest answered = request;
-    RedirectLocations redirects =
-        redirect == Redirect.NEVER ? null : context.getRedirectLocations();
-    if (redirects != null && redirects.size() > 0) {
-      List<URI> all = redirects.getAll();
-      org.apache.hc.core5.http.HttpRequest last = context.getRequest();
-      String method = last != null ? last.getMethod() : request.method();
-      answered = Apache5Response.redirected(request, all.get(all.size() - 1), method);
-    }
-    return Apache5Response.info(response, answered, context.getSSLSession());
-  }
-
   // ---- failures, as the JDK reports them ----
 
   /**
@@ -467,7 +410,7 @@ final class Apache5HttpClient extends HttpClient {
   private static Exception publisherFailure(HttpUriRequestBase apache, Exception e) {
     HttpEntity entity = apache.getEntity();
     if (entity instanceof PublisherEntity) {
-      PublisherEntity.PublisherFailure failure = ((PublisherEntity) entity).failure();
+      Failures.PublisherFailure failure = ((PublisherEntity) entity).failure();
       if (failure != null) {
         return failure;
       }
@@ -491,42 +434,16 @@ final class Apache5HttpClient extends HttpClient {
   }
 
   private static Throwable unwrap(Throwable t) {
-    if (t instanceof CompletionException && t.getCause() != null) {
-      return t.getCause();
+    Throwable cause = Failures.unwrap(t);
+    if (cause instanceof ClientProtocolException && cause.getCause() != null) {
+      return cause.getCause(); // Apache's wrapper of a protocol violation
     }
-    if (t instanceof PublisherEntity.PublisherFailure) {
-      return t.getCause();
-    }
-    if (t instanceof org.apache.hc.client5.http.ClientProtocolException && t.getCause() != null) {
-      return t.getCause(); // Apache's wrapper of a protocol violation
-    }
-    return t;
+    return cause;
   }
 
   /** What {@link HttpClient#send} throws for a failed exchange: a new exception of a JDK type. */
   private static IOException jdkWrapped(Throwable t) {
     String message = t.getMessage() != null ? t.getMessage() : t.toString();
-    if (t instanceof ConnectTimeoutException || t instanceof HttpConnectTimeoutException) {
-      HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
-      e.initCause(t);
-      return e;
-    }
-    if (t instanceof HttpTimeoutException) {
-      return new HttpTimeoutException(message);
-    }
-    if (t instanceof ConnectException) {
-      ConnectException e = new ConnectException(message);
-      e.initCause(t);
-      return e;
-    }
-    if (t instanceof SSLHandshakeException) {
-      SSLHandshakeException e = new SSLHandshakeException(message);
-      e.initCause(t);
-      return e;
-    }
-    if (t instanceof SSLException) {
-      return new SSLException(message, t);
-    }
     if (t instanceof org.apache.hc.core5.http.HttpException
         || t instanceof java.net.ProtocolException) {
       // A response Apache could not parse. Its "Invalid content length: 1x9" names the header as
@@ -539,14 +456,14 @@ final class Apache5HttpClient extends HttpClient {
       e.initCause(t);
       return e;
     }
-    return new IOException(message, t);
+    return Failures.jdkWrapped(t, t instanceof ConnectTimeoutException);
   }
 
   /**
    * One exchange's response: ends it once, either at the end of its body (Apache has put the
    * connection back in the pool) or by aborting it (the connection is closed, never reused).
    */
-  static final class Exchange implements BodyPump.Exchange {
+  static final class Exchange implements ResponsePump.Exchange {
     private static final VarHandle ENDED;
 
     static {
@@ -566,11 +483,11 @@ final class Apache5HttpClient extends HttpClient {
       this.response = response;
     }
 
-    BodyPump pump(BodySubscriber<?> subscriber, boolean hasBody) throws IOException {
+    ResponsePump pump(BodySubscriber<?> subscriber, boolean hasBody) throws IOException {
       HttpEntity entity = hasBody ? response.getEntity() : null;
       InputStream in = entity == null ? null : entity.getContent();
       long length = entity == null ? 0 : entity.getContentLength();
-      return new BodyPump(this, in, length, subscriber);
+      return new ResponsePump(this, in, length, subscriber);
     }
 
     @Override
@@ -598,77 +515,6 @@ final class Apache5HttpClient extends HttpClient {
           }
         }
       }
-    }
-  }
-
-  /**
-   * The returned future: a caller who completes or cancels it first cancels the Apache request
-   * (closing its connection) and releases the response.
-   */
-  private static final class CallFuture<T> extends CompletableFuture<T> {
-    private final HttpUriRequestBase request;
-    private volatile @Nullable BodyPump pump;
-
-    CallFuture(HttpUriRequestBase request) {
-      this.request = request;
-    }
-
-    void reading(BodyPump pump) {
-      this.pump = pump;
-      if (isDone()) {
-        pump.cancel();
-      }
-    }
-
-    void succeed(T value) {
-      super.complete(value);
-    }
-
-    void fail(Throwable failure) {
-      if (super.completeExceptionally(failure)) {
-        abort();
-      }
-    }
-
-    @Override
-    public boolean complete(T value) {
-      boolean completed = super.complete(value);
-      if (completed) {
-        abort();
-      }
-      return completed;
-    }
-
-    @Override
-    public boolean completeExceptionally(Throwable failure) {
-      boolean completed = super.completeExceptionally(failure);
-      if (completed) {
-        abort();
-      }
-      return completed;
-    }
-
-    @Override
-    public boolean cancel(boolean mayInterruptIfRunning) {
-      boolean cancelled = super.cancel(mayInterruptIfRunning);
-      if (cancelled) {
-        abort();
-      }
-      return cancelled;
-    }
-
-    private void abort() {
-      BodyPump p = pump;
-      if (p != null) {
-        p.cancel();
-      } else {
-        request.cancel();
-      }
-    }
-
-    @Override
-    public <U> CompletableFuture<U> newIncompleteFuture() {
-      return new CompletableFuture<>();
     }
   }
 }

@@ -1,13 +1,13 @@
 package dev.httpjson.apache5;
 
+import dev.httpjson.internal.transport.Failures.PublisherFailure;
+import dev.httpjson.internal.transport.PublisherSubscriber;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
-import java.util.concurrent.Flow;
 import org.apache.hc.core5.concurrent.Cancellable;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
@@ -41,7 +41,7 @@ final class PublisherEntity extends AbstractHttpEntity {
   private volatile boolean written;
   private volatile @Nullable HttpResponse beforeWrite;
   private volatile boolean aborted;
-  private volatile @Nullable SinkSubscriber writing;
+  private volatile @Nullable PublisherSubscriber writing;
 
   PublisherEntity(
       BodyPublisher publisher,
@@ -96,14 +96,18 @@ final class PublisherEntity extends AbstractHttpEntity {
   public void writeTo(OutputStream out) throws IOException {
     beforeWrite = context.getResponse();
     written = true;
-    SinkSubscriber subscriber = new SinkSubscriber();
+    PublisherSubscriber subscriber =
+        new PublisherSubscriber(
+            () ->
+                new InterruptedIOException(
+                    "the exchange was cancelled while its body waited for the publisher"));
     writing = subscriber;
     try {
       if (aborted) {
         throw new InterruptedIOException("the exchange was cancelled before its body was written");
       }
       publisher.subscribe(subscriber);
-      subscriber.drainTo(out);
+      drain(subscriber, out);
     } catch (IOException | RuntimeException | Error e) {
       // The publisher failed, the wait for it was interrupted or the connection broke. Apache
       // closes the body's stream on the way out, which ends a chunked body as if it were
@@ -122,7 +126,7 @@ final class PublisherEntity extends AbstractHttpEntity {
    */
   void abort() {
     aborted = true;
-    SinkSubscriber subscriber = writing;
+    PublisherSubscriber subscriber = writing;
     if (subscriber != null) {
       subscriber.abort();
     }
@@ -136,130 +140,37 @@ final class PublisherEntity extends AbstractHttpEntity {
     return failure;
   }
 
-  /** The publisher's own failure, carried through Apache to be reported as the JDK would. */
-  static final class PublisherFailure extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    PublisherFailure(Throwable cause) {
-      super(cause.getMessage(), cause);
-    }
-  }
-
-  private static final class SinkSubscriber implements Flow.Subscriber<ByteBuffer> {
-    private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(2);
-    private Flow.@Nullable Subscription subscription;
-    private @Nullable Throwable failure;
-    private boolean complete;
-    private boolean aborted;
-
-    @Override
-    public synchronized void onSubscribe(Flow.Subscription subscription) {
-      if (this.subscription != null || aborted) {
-        subscription.cancel();
-        return;
-      }
-      this.subscription = subscription;
-      notifyAll();
-    }
-
-    @Override
-    public synchronized void onNext(ByteBuffer item) {
-      buffers.add(item);
-      notifyAll();
-    }
-
-    @Override
-    public synchronized void onError(Throwable throwable) {
-      failure = throwable;
-      notifyAll();
-    }
-
-    @Override
-    public synchronized void onComplete() {
-      complete = true;
-      notifyAll();
-    }
-
-    /** Wakes a wait for the publisher: the exchange is over. */
-    synchronized void abort() {
-      aborted = true;
-      notifyAll();
-    }
-
-    void drainTo(OutputStream out) throws IOException {
-      Flow.Subscription s = await(null);
-      if (s == null) {
-        return; // completed before subscribing: nothing to write
-      }
-      try {
-        s.request(1);
-        ByteBuffer buffer;
-        byte[] scratch = null;
-        for (; ; ) {
-          if (!ready()) {
-            // The publisher has nothing yet: what was written (the head, the last chunks) goes out
-            // now, as the JDK client sends each buffer, rather than waiting in Apache's buffers.
-            out.flush();
-          }
-          buffer = await(s) == null ? null : next();
-          if (buffer == null) {
-            break;
-          }
-          int n = buffer.remaining();
-          if (buffer.hasArray()) {
-            out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
-          } else {
-            if (scratch == null || scratch.length < Math.min(n, 16 * 1024)) {
-              scratch = new byte[Math.min(n, 16 * 1024)];
-            }
-            while (buffer.hasRemaining()) {
-              int chunk = Math.min(buffer.remaining(), scratch.length);
-              buffer.get(scratch, 0, chunk);
-              out.write(scratch, 0, chunk);
-            }
-          }
-          s.request(1);
+  /** Writes the publisher's buffers to {@code out} as they come. */
+  private static void drain(PublisherSubscriber subscriber, OutputStream out) throws IOException {
+    byte[] scratch = null;
+    try {
+      for (; ; ) {
+        if (!subscriber.ready()) {
+          // The publisher has nothing yet: what was written (the head, the last chunks) goes out
+          // now, as the JDK client sends each buffer, rather than waiting in Apache's buffers.
+          out.flush();
         }
-      } catch (IOException | RuntimeException e) {
-        s.cancel();
-        throw e;
-      }
-    }
-
-    /**
-     * Waits for a subscription (when {@code s} is null) or a buffer, the end or a failure; returns
-     * the subscription, or null at the end.
-     */
-    private synchronized Flow.@Nullable Subscription await(Flow.@Nullable Subscription s)
-        throws IOException {
-      try {
-        while (s == null ? subscription == null : buffers.isEmpty()) {
-          if (aborted) {
-            throw new InterruptedIOException(
-                "the exchange was cancelled while its body waited for the publisher");
-          }
-          if (failure != null) {
-            throw new PublisherFailure(failure);
-          }
-          if (complete) {
-            return null;
-          }
-          wait();
+        ByteBuffer buffer = subscriber.next();
+        if (buffer == null) {
+          return;
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt(); // send() sees it and reports the interrupt
-        throw new InterruptedIOException("interrupted while waiting for the request body");
+        int n = buffer.remaining();
+        if (buffer.hasArray()) {
+          out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
+        } else {
+          if (scratch == null || scratch.length < Math.min(n, 16 * 1024)) {
+            scratch = new byte[Math.min(n, 16 * 1024)];
+          }
+          while (buffer.hasRemaining()) {
+            int chunk = Math.min(buffer.remaining(), scratch.length);
+            buffer.get(scratch, 0, chunk);
+            out.write(scratch, 0, chunk);
+          }
+        }
       }
-      return subscription;
-    }
-
-    /** Whether a buffer, the end, a failure or the exchange's end is there: no need to wait. */
-    private synchronized boolean ready() {
-      return !buffers.isEmpty() || complete || failure != null || aborted;
-    }
-
-    private synchronized @Nullable ByteBuffer next() {
-      return buffers.poll();
+    } catch (IOException | RuntimeException e) {
+      subscriber.cancel();
+      throw e;
     }
   }
 }

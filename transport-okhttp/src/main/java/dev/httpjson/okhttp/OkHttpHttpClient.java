@@ -1,13 +1,14 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.internal.transport.CallFuture;
+import dev.httpjson.internal.transport.Failures;
+import dev.httpjson.internal.transport.TransportResponse;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.Authenticator;
-import java.net.ConnectException;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -23,15 +24,12 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import okhttp3.Call;
 import okhttp3.Callback;
@@ -50,20 +48,11 @@ import org.jspecify.annotations.Nullable;
 final class OkHttpHttpClient extends HttpClient {
   private static final RequestBody EMPTY = RequestBody.create(new byte[0], null);
 
-  /**
-   * Methods whose request the transport may send again, as may one with an {@code Idempotency-Key};
-   * any other is sent once, as the JDK client sends it (see {@link PublisherRequestBody}).
-   */
-  private static final java.util.Set<String> IDEMPOTENT =
-      java.util.Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
-
   private final OkHttpClient client; // with answers(), for the requests whose body it guards
   private final OkHttpClient plain; // the caller's settings, for every other request
   private final Redirect redirect;
   private final Version version;
   private final ExecutorService executor;
-  private volatile @Nullable ParsedUrl lastUrl;
-  private volatile @Nullable Converted lastRequest;
 
   OkHttpHttpClient(OkHttpClient client) {
     IdleConnections idle = new IdleConnections();
@@ -179,35 +168,22 @@ final class OkHttpHttpClient extends HttpClient {
       response.close();
       throw new IOException(malformed.getMessage(), malformed);
     }
-    OkHttpResponse<Void> info = OkHttpResponse.info(response, request);
+    TransportResponse<Void> info = OkHttpResponses.info(response, request);
     ResponsePump pump;
     CompletableFuture<T> body;
     try {
       BodySubscriber<T> subscriber = handler.apply(info);
       body = subscriber.getBody().toCompletableFuture();
-      pump = new ResponsePump(call, response, subscriber, hasBody(response, request), executor);
+      pump = pump(call, response, request, subscriber, interrupter);
     } catch (RuntimeException | Error e) {
       call.cancel();
       response.close();
       throw new IOException(e.getMessage(), e);
     }
-    pump.start(body, interrupter);
-    if (!body.isDone()) {
-      try {
-        CompletableFuture.anyOf(body, pump.broken).get();
-      } catch (InterruptedException e) {
-        pump.cancel();
-        throw e;
-      } catch (ExecutionException e) {
-        // reported below
-      }
-    }
+    pump.start(body, true);
     T value;
     try {
-      if (pump.broken.isCompletedExceptionally()) {
-        pump.broken.join();
-      }
-      value = body.join();
+      value = pump.await(body);
     } catch (CompletionException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       if (Thread.interrupted()) {
@@ -216,7 +192,7 @@ final class OkHttpHttpClient extends HttpClient {
       }
       throw jdkWrapped(cause);
     }
-    return OkHttpResponse.of(info, response, request, okRequest.url(), value);
+    return OkHttpResponses.of(info, response, request, okRequest.url(), value);
   }
 
   @Override
@@ -230,7 +206,7 @@ final class OkHttpHttpClient extends HttpClient {
       return CompletableFuture.failedFuture(e);
     }
     Call call = newCall(okRequest);
-    CallFuture<HttpResponse<T>> future = new CallFuture<>(call);
+    CallFuture<HttpResponse<T>> future = new CallFuture<>(call::cancel);
     HeadersTimeout timeout = HeadersTimeout.start(call, request);
     call.enqueue(
         new Callback() {
@@ -253,15 +229,13 @@ final class OkHttpHttpClient extends HttpClient {
               future.fail(malformed);
               return;
             }
-            OkHttpResponse<Void> info = OkHttpResponse.info(response, request);
+            TransportResponse<Void> info = OkHttpResponses.info(response, request);
             ResponsePump pump;
             CompletableFuture<T> body;
             try {
               BodySubscriber<T> subscriber = handler.apply(info);
               body = subscriber.getBody().toCompletableFuture();
-              pump =
-                  new ResponsePump(
-                      call, response, subscriber, hasBody(response, request), executor);
+              pump = pump(call, response, request, subscriber, null);
             } catch (RuntimeException | Error e) {
               call.cancel();
               response.close();
@@ -269,7 +243,7 @@ final class OkHttpHttpClient extends HttpClient {
               return;
             }
             future.reading(pump);
-            pump.broken.whenComplete((v, t) -> offReader(() -> future.fail(t)));
+            pump.broken().whenComplete((v, t) -> offReader(() -> future.fail(t)));
             body.whenComplete(
                 (value, failure) ->
                     offReader(
@@ -278,10 +252,11 @@ final class OkHttpHttpClient extends HttpClient {
                             future.fail(unwrap(failure));
                           } else {
                             future.succeed(
-                                OkHttpResponse.of(info, response, request, okRequest.url(), value));
+                                OkHttpResponses.of(
+                                    info, response, request, okRequest.url(), value));
                           }
                         }));
-            pump.start(body, null);
+            pump.start(body, true);
           }
         });
     return future;
@@ -340,40 +315,11 @@ final class OkHttpHttpClient extends HttpClient {
   }
 
   /**
-   * The request as OkHttp's. A request without a body sent again — the same object, as httpjson
-   * sends a repeated GET, and one the JDK's builder made, which is immutable — gets the OkHttp
-   * request made for it last time (immutable too) rather than a copy of its headers.
+   * The request as OkHttp's, made anew at each send: the transport keeps nothing of one exchange
+   * for the next.
    */
   Request toOkHttp(HttpRequest request) {
-    Converted last = lastRequest;
-    if (last != null && last.request == request) {
-      return last.okRequest;
-    }
-    Request okRequest = convert(request);
-    if (okRequest.body() == null && immutable(request.getClass())) {
-      lastRequest = new Converted(request, okRequest);
-    }
-    return okRequest;
-  }
-
-  /** Whether requests of {@code type} are the JDK's immutable ones, which its builders make. */
-  private static boolean immutable(Class<?> type) {
-    return type.getModule() == HttpClient.class.getModule()
-        && type.getName().equals("jdk.internal.net.http.ImmutableHttpRequest");
-  }
-
-  private static final class Converted {
-    final HttpRequest request;
-    final Request okRequest;
-
-    Converted(HttpRequest request, Request okRequest) {
-      this.request = request;
-      this.okRequest = okRequest;
-    }
-  }
-
-  private Request convert(HttpRequest request) {
-    Request.Builder builder = new Request.Builder().url(url(request.uri()));
+    Request.Builder builder = new Request.Builder().url(HttpUrl.get(request.uri().toString()));
     request
         .headers()
         .map()
@@ -390,8 +336,7 @@ final class OkHttpHttpClient extends HttpClient {
     RequestBody body = null;
     BodyPublisher publisher = request.bodyPublisher().orElse(null);
     long length = publisher == null ? 0 : publisher.contentLength();
-    boolean guarded =
-        !IDEMPOTENT.contains(method) && request.headers().firstValue("Idempotency-Key").isEmpty();
+    boolean guarded = Failures.guarded(request);
     if (length != 0) {
       if (method.equals("GET") || method.equals("HEAD")) {
         throw new BodyNotAllowedException(method);
@@ -407,35 +352,6 @@ final class OkHttpHttpClient extends HttpClient {
     return builder.method(method, body).build();
   }
 
-  /**
-   * The URI as OkHttp's {@link HttpUrl}, parsed once for a run of requests to the same URI (the
-   * usual case: a caller polling one endpoint); both types are immutable.
-   */
-  private HttpUrl url(URI uri) {
-    // Compared as strings: URI.equals ignores the case of percent-escapes, which are sent as
-    // written.
-    String text = uri.toString();
-    ParsedUrl last = lastUrl;
-    if (last != null && (last.uri == uri || last.text.equals(text))) {
-      return last.url;
-    }
-    HttpUrl url = HttpUrl.get(text);
-    lastUrl = new ParsedUrl(uri, text, url);
-    return url;
-  }
-
-  private static final class ParsedUrl {
-    final URI uri;
-    final String text;
-    final HttpUrl url;
-
-    ParsedUrl(URI uri, String text, HttpUrl url) {
-      this.uri = uri;
-      this.text = text;
-      this.url = url;
-    }
-  }
-
   private static boolean requiresBody(String method) {
     switch (method) {
       case "POST":
@@ -449,10 +365,14 @@ final class OkHttpHttpClient extends HttpClient {
     }
   }
 
-  /** A HEAD answer, a 204 and a 304 have no body, whatever their headers say. */
-  private static boolean hasBody(Response response, HttpRequest request) {
-    int code = response.code();
-    return !request.method().equals("HEAD") && code != 204 && code != 304;
+  private <T> ResponsePump pump(
+      Call call,
+      Response response,
+      HttpRequest request,
+      BodySubscriber<T> subscriber,
+      @Nullable CallInterrupter interrupter) {
+    boolean hasBody = Failures.hasBody(request, response.code());
+    return new ResponsePump(call, response, subscriber, hasBody, executor, interrupter);
   }
 
   // ---- failures, as the JDK reports them ----
@@ -501,13 +421,7 @@ final class OkHttpHttpClient extends HttpClient {
   }
 
   private static Throwable unwrap(Throwable t) {
-    if (t instanceof CompletionException && t.getCause() != null) {
-      return t.getCause();
-    }
-    if (t instanceof PublisherRequestBody.PublisherFailure) {
-      return t.getCause();
-    }
-    return t;
+    return Failures.unwrap(t);
   }
 
   private static boolean isConnect(Throwable t) {
@@ -517,105 +431,7 @@ final class OkHttpHttpClient extends HttpClient {
 
   /** What {@link HttpClient#send} throws for a failed exchange: a new exception of a JDK type. */
   private static IOException jdkWrapped(Throwable t) {
-    String message = t.getMessage() != null ? t.getMessage() : t.toString();
-    if (t instanceof SocketTimeoutException && isConnect(t)) {
-      HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
-      e.initCause(t);
-      return e;
-    }
-    if (t instanceof HttpConnectTimeoutException) {
-      HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
-      e.initCause(t);
-      return e;
-    }
-    if (t instanceof HttpTimeoutException) {
-      return new HttpTimeoutException(message);
-    }
-    if (t instanceof ConnectException) {
-      ConnectException e = new ConnectException(message);
-      e.initCause(t);
-      return e;
-    }
-    if (t instanceof SSLHandshakeException) {
-      SSLHandshakeException e = new SSLHandshakeException(message);
-      e.initCause(t);
-      return e;
-    }
-    if (t instanceof SSLException) {
-      return new SSLException(message, t);
-    }
-    return new IOException(message, t);
-  }
-
-  /**
-   * The returned future: a caller who completes or cancels it first cancels the OkHttp call and
-   * releases the response.
-   */
-  private static final class CallFuture<T> extends CompletableFuture<T> {
-    private final Call call;
-    private volatile @Nullable ResponsePump pump;
-
-    CallFuture(Call call) {
-      this.call = call;
-    }
-
-    void reading(ResponsePump pump) {
-      this.pump = pump;
-      if (isDone()) {
-        pump.cancel();
-      }
-    }
-
-    void succeed(T value) {
-      super.complete(value);
-    }
-
-    void fail(Throwable failure) {
-      if (super.completeExceptionally(failure)) {
-        abort();
-      }
-    }
-
-    @Override
-    public boolean complete(T value) {
-      boolean completed = super.complete(value);
-      if (completed) {
-        abort();
-      }
-      return completed;
-    }
-
-    @Override
-    public boolean completeExceptionally(Throwable failure) {
-      boolean completed = super.completeExceptionally(failure);
-      if (completed) {
-        abort();
-      }
-      return completed;
-    }
-
-    @Override
-    public boolean cancel(boolean mayInterruptIfRunning) {
-      boolean cancelled = super.cancel(mayInterruptIfRunning);
-      if (cancelled) {
-        abort();
-      }
-      return cancelled;
-    }
-
-    private void abort() {
-      ResponsePump p = pump;
-      if (p != null) {
-        p.cancel();
-      } else {
-        call.cancel();
-      }
-    }
-
-    @Override
-    public <U> CompletableFuture<U> newIncompleteFuture() {
-      return new CompletableFuture<>();
-    }
+    return Failures.jdkWrapped(t, t instanceof SocketTimeoutException && isConnect(t));
   }
 
   /**

@@ -1,11 +1,10 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.internal.transport.Failures.PublisherFailure;
+import dev.httpjson.internal.transport.PublisherSubscriber;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
-import java.util.concurrent.Flow;
 import okhttp3.Call;
 import okhttp3.Connection;
 import okhttp3.EventListener;
@@ -73,7 +72,7 @@ final class PublisherRequestBody extends RequestBody {
   private volatile boolean resendAsked;
   private volatile boolean unsent;
   private volatile boolean ended;
-  private volatile @Nullable SinkSubscriber writing;
+  private volatile @Nullable PublisherSubscriber writing;
 
   PublisherRequestBody(BodyPublisher publisher, long length, boolean guarded) {
     this.publisher = publisher;
@@ -113,9 +112,9 @@ final class PublisherRequestBody extends RequestBody {
 
   private void end() {
     ended = true;
-    SinkSubscriber subscriber = writing;
+    PublisherSubscriber subscriber = writing;
     if (subscriber != null) {
-      subscriber.end();
+      subscriber.abort();
     }
   }
 
@@ -127,118 +126,25 @@ final class PublisherRequestBody extends RequestBody {
       sink.flush();
       throw new IOException("the server closed the pooled connection before the request was sent");
     }
-    SinkSubscriber subscriber = new SinkSubscriber();
+    // OkHttp's word for a cancelled call; it reports a timeout as such.
+    PublisherSubscriber subscriber = new PublisherSubscriber(() -> new IOException("Canceled"));
     writing = subscriber;
     if (ended) { // after the write above, so that end() sees the subscriber or this sees the flag
-      subscriber.end();
+      subscriber.abort();
     }
     publisher.subscribe(subscriber);
     try {
-      subscriber.drainTo(sink);
+      for (ByteBuffer buffer; (buffer = subscriber.next()) != null; ) {
+        while (buffer.hasRemaining()) {
+          sink.write(buffer);
+        }
+      }
     } catch (PublisherFailure e) {
       failed = true;
       throw e;
-    }
-  }
-
-  /** The publisher's own failure, carried through OkHttp to be reported as the JDK would. */
-  static final class PublisherFailure extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    PublisherFailure(Throwable cause) {
-      super(cause.getMessage(), cause);
-    }
-  }
-
-  private static final class SinkSubscriber implements Flow.Subscriber<ByteBuffer> {
-    private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(2);
-    private Flow.@Nullable Subscription subscription;
-    private @Nullable Throwable failure;
-    private boolean complete;
-    private boolean ended;
-
-    /** The call was cancelled: the wait ends, and the write fails. */
-    synchronized void end() {
-      ended = true;
-      notifyAll();
-    }
-
-    @Override
-    public synchronized void onSubscribe(Flow.Subscription subscription) {
-      if (this.subscription != null) {
-        subscription.cancel();
-        return;
-      }
-      this.subscription = subscription;
-      notifyAll();
-    }
-
-    @Override
-    public synchronized void onNext(ByteBuffer item) {
-      buffers.add(item);
-      notifyAll();
-    }
-
-    @Override
-    public synchronized void onError(Throwable throwable) {
-      failure = throwable;
-      notifyAll();
-    }
-
-    @Override
-    public synchronized void onComplete() {
-      complete = true;
-      notifyAll();
-    }
-
-    void drainTo(BufferedSink sink) throws IOException {
-      Flow.Subscription s = await(null);
-      if (s == null) {
-        return; // failed or completed before subscribing; await threw or there is nothing
-      }
-      try {
-        s.request(1);
-        ByteBuffer buffer;
-        while ((buffer = await(s) == null ? null : next()) != null) {
-          while (buffer.hasRemaining()) {
-            sink.write(buffer);
-          }
-          s.request(1);
-        }
-      } catch (IOException | RuntimeException e) {
-        s.cancel();
-        throw e;
-      }
-    }
-
-    /**
-     * Waits for a subscription (when {@code s} is null) or a buffer, the end or a failure; returns
-     * the subscription, or null at the end.
-     */
-    private synchronized Flow.@Nullable Subscription await(Flow.@Nullable Subscription s)
-        throws IOException {
-      try {
-        while (s == null ? subscription == null : buffers.isEmpty()) {
-          if (ended) {
-            throw new IOException("Canceled"); // OkHttp's word; it reports a timeout as such
-          }
-          if (failure != null) {
-            throw new PublisherFailure(failure);
-          }
-          if (complete) {
-            return null;
-          }
-          wait();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt(); // send() sees it and reports the interrupt
-        throw new InterruptedIOException("interrupted while waiting for the request body");
-      }
-      return subscription;
-    }
-
-    private synchronized @Nullable ByteBuffer next() {
-      return buffers.poll();
+    } catch (IOException | RuntimeException e) {
+      subscriber.cancel();
+      throw e;
     }
   }
 }

@@ -1,4 +1,4 @@
-package dev.httpjson.apache5;
+package dev.httpjson.internal.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,14 +7,17 @@ import java.io.InputStream;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The subscribers fed where the bytes are read, without a hop: the JDK's own and httpjson's stream
- * subscriber (streams and event streams read through it); any other is called on an executor.
+ * The subscribers a transport feeds where the bytes are read, without a hop: the JDK's that only
+ * store or queue bytes, as its factories make them, and httpjson's own marked {@link IoThreadSafe}
+ * (streams and event streams read through them); any other is called on an executor.
  */
 class TrustedSubscribersTest {
   @Test
@@ -22,6 +25,20 @@ class TrustedSubscribersTest {
     assertThat(BodyPump.trusted(new StreamingSubscriber())).isTrue();
     assertThat(BodyPump.trusted(BodySubscribers.ofInputStream())).isTrue();
     assertThat(BodyPump.trusted(BodySubscribers.ofByteArray())).isTrue();
+  }
+
+  @Test
+  void theJdksOwnAreKnownByTheClassTheirFactoriesMake() {
+    assertThat(BodyPump.trusted(BodySubscribers.ofString(java.nio.charset.StandardCharsets.UTF_8)))
+        .isTrue();
+    assertThat(BodyPump.trusted(BodySubscribers.replacing("none"))).isTrue();
+  }
+
+  @Test
+  void aJdkSubscriberNoFactoryShowsIsCalledOnTheExecutor(@TempDir Path dir) {
+    // The file subscriber writes to the disk in its signals: known to the transports by its class
+    // name once, it now takes the executor as any subscriber not marked.
+    assertThat(BodyPump.trusted(BodySubscribers.ofFile(dir.resolve("body")))).isFalse();
   }
 
   @Test

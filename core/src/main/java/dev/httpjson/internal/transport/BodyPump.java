@@ -1,66 +1,59 @@
-package dev.httpjson.apache5;
+package dev.httpjson.internal.transport;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.net.http.HttpClient;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Feeds a {@link BodySubscriber} from an Apache response body without ever blocking in {@link
- * #request}: bytes are read where nothing waits on them.
+ * Feeds a {@link BodySubscriber} from a blocking read of a response body without ever blocking in
+ * {@link #request}: bytes are read where nothing waits on them. A transport gives the read ({@link
+ * #read}) and the end of the exchange ({@link #release}, {@link #abortExchange}).
  *
  * <ul>
  *   <li>A subscriber that requests everything in {@code onSubscribe} and whose body completes only
  *       when all of it is read (the JDK's {@code ofString}, {@code ofByteArray}, httpjson's
- *       one-shot reads) is fed on the caller of {@code send}, as each read returns: its caller
- *       waits for the whole body anyway, and a hand-off would only cost time.
- *   <li>Otherwise (the JDK's {@code ofInputStream}, which requests as its consumer reads, a body
- *       that completes early, or any body of {@code sendAsync}) {@code request(n)} only records the
- *       demand, and a thread of the transport ({@link OwnThreads#io()}) waits for the bytes and
- *       hands each buffer on as soon as a read returns it, as the JDK's selector thread does.
+ *       one-shot reads), started {@code inline}, is fed on the thread that starts the pump as each
+ *       read returns: its caller waits for the whole body anyway, and a hand-off would only cost
+ *       time.
+ *   <li>Otherwise (the JDK's {@code ofInputStream}, which requests as its consumer reads, or a body
+ *       that completes early) {@code request(n)} only records the demand, and a reader thread of
+ *       the transport waits for the bytes and hands each buffer on as soon as a read returns it, as
+ *       the JDK's selector thread does.
  * </ul>
  *
- * <p>The transport's threads never run caller code: they call the JDK's own subscribers ({@link
- * #trusted}), which only queue or store the bytes; every other subscriber gets its signals, in
- * order, on {@link OwnThreads#callerExecutor()}. Each buffer is what one read of the connection
- * returned, never more than {@value #MAX_BUFFER} bytes, in an array of its own at most twice as
- * long (a read that filled most of its array hands the array over rather than a copy), and the
- * reader reads only what was requested: memory follows bytes received and demand.
- *
- * <p>At the end of the body Apache has already put the connection back in its pool; any other end
- * (the subscriber cancels or throws, a read fails) cancels the exchange, which closes the
- * connection rather than reading what is left of a body nobody wants.
+ * <p>The reader threads never run caller code: they call only the {@link #trusted} subscribers,
+ * which only queue or store the bytes; every other subscriber gets its signals, in order, on the
+ * caller executor the transport names, where the JDK client calls such subscribers too. The reader
+ * reads only what was requested: memory follows bytes received and demand.
  */
-final class BodyPump implements Flow.Subscription {
-  static final int MAX_BUFFER = 16 * 1024;
+public abstract class BodyPump implements Flow.Subscription {
+  /** The most bytes one buffer handed on holds. */
+  public static final int MAX_BUFFER = 16 * 1024;
 
   private static final Object COMPLETE = new Object();
 
   /**
-   * The JDK's subscribers that only store or queue what they get (no caller code in onNext), as the
-   * JDK's factories make them: compared by identity on every exchange.
+   * The JDK's subscribers that only store or queue what they get, as its factories make them
+   * ({@code ofString} makes the same as {@code ofByteArray}, {@code replacing} as {@code
+   * discarding}): compared by identity, never by name.
    */
   private static final Class<?> BYTE_ARRAY = BodySubscribers.ofByteArray().getClass();
 
   private static final Class<?> INPUT_STREAM = BodySubscribers.ofInputStream().getClass();
   private static final Class<?> DISCARDING = BodySubscribers.discarding().getClass();
-
-  /** ... and one that no factory makes without a file: compared by name. */
-  private static final String PATH_SUBSCRIBER =
-      "jdk.internal.net.http.ResponseSubscribers$PathSubscriber";
 
   private static final VarHandle DEMAND;
   private static final VarHandle WIP;
@@ -81,45 +74,89 @@ final class BodyPump implements Flow.Subscription {
     }
   }
 
-  private final Exchange exchange;
-  private final @Nullable InputStream source;
-  private final long declaredLength;
   private final BodySubscriber<?> subscriber;
+  private final Executor readers;
   private final @Nullable Executor delivery; // null: the subscriber is called where bytes are read
   private final @Nullable Queue<Object> signals; // null: the subscriber is called directly
   private volatile long demand;
   private volatile int wip; // the reading role and missed signals
   private volatile int deliveries;
-  private byte @Nullable [] scratch;
-  private long received; // bytes read so far, by the holder of the reading role
   private volatile boolean cancelled;
   private volatile boolean done;
   private volatile @Nullable Throwable misuse;
   private volatile @Nullable Throwable subscriberFailure;
-
   private volatile @Nullable Throwable brokenBy;
   private volatile @Nullable CompletableFuture<Void> broken; // made on demand
 
-  /** What the pump needs of the exchange: to end it at the end of the body, or to abort it. */
-  interface Exchange {
-    /** The body was read to its end: releases the response (the connection goes back). */
-    void finished();
-
-    /** Aborts the exchange (closes its connection) and releases the response. */
-    void abort();
+  /**
+   * A pump for {@code subscriber}, reading on {@code readers} when no thread waits for the bytes,
+   * calling an untrusted subscriber on {@code callerExecutor}.
+   */
+  protected BodyPump(BodySubscriber<?> subscriber, Executor readers, Executor callerExecutor) {
+    this.subscriber = subscriber;
+    this.readers = readers;
+    this.delivery = trusted(subscriber) ? null : callerExecutor;
+    this.signals = delivery == null ? null : new ConcurrentLinkedQueue<>();
   }
 
-  BodyPump(
-      Exchange exchange,
-      @Nullable InputStream source,
-      long declaredLength,
-      BodySubscriber<?> subscriber) {
-    this.exchange = exchange;
-    this.source = source;
-    this.declaredLength = declaredLength;
-    this.subscriber = subscriber;
-    this.delivery = trusted(subscriber) ? null : OwnThreads.callerExecutor();
-    this.signals = delivery == null ? null : new ConcurrentLinkedQueue<>();
+  /**
+   * Whether {@code subscriber} may be called on a transport's own thread: it is marked {@link
+   * IoThreadSafe}, or it is one of the JDK's that only store or queue bytes ({@code ofByteArray},
+   * {@code ofString}, {@code ofInputStream}, {@code discarding}, {@code replacing}). Any other —
+   * including the JDK's adapters around caller code ({@code mapping}, {@code fromSubscriber}) and
+   * its {@code ofFile}, which writes to a file — is called on the caller executor.
+   */
+  public static boolean trusted(BodySubscriber<?> subscriber) {
+    if (subscriber instanceof IoThreadSafe) {
+      return true;
+    }
+    Class<?> type = subscriber.getClass();
+    return type == BYTE_ARRAY || type == INPUT_STREAM || type == DISCARDING;
+  }
+
+  /**
+   * Reads what the connection has, waiting for at least a byte: {@link #bytes} of what was read,
+   * {@link #completed()} at the end of the body, {@link #failed} for a failure, or null when there
+   * is nothing to pass on (a read of nothing). Called only by the holder of the reading role.
+   */
+  protected abstract @Nullable Object read();
+
+  /** Reads on the thread that started the pump; a transport may watch the read for interrupts. */
+  protected @Nullable Object readHere() {
+    return read();
+  }
+
+  /**
+   * Ends the exchange once: {@code atEnd}, the body was read to its end (the connection may be
+   * reused); else it is abandoned (the connection is closed, never reused).
+   */
+  protected abstract void release(boolean atEnd);
+
+  /** Cancels the exchange from any thread: wakes a reader blocked in a read. */
+  protected abstract void abortExchange();
+
+  /** {@code bytes}, read, as the signal to pass on. */
+  protected final Object bytes(ByteBuffer bytes) {
+    if (demand != Long.MAX_VALUE) {
+      DEMAND.getAndAdd(this, -1L);
+    }
+    return List.of(bytes);
+  }
+
+  /** The end of the body: releases the exchange and gives the signal to pass on. */
+  protected final Object completed() {
+    finish(true);
+    return COMPLETE;
+  }
+
+  /**
+   * A read failed: abandons the exchange and gives {@code reported} as the signal to pass on, or
+   * null when the pump was cancelled (the failure is then the cancellation's doing).
+   */
+  protected final @Nullable Object failed(Throwable reported) {
+    boolean wasCancelled = cancelled;
+    finish(false);
+    return wasCancelled ? null : reported;
   }
 
   /**
@@ -127,7 +164,7 @@ final class BodyPump implements Flow.Subscription {
    * never complete. Made on demand: a blocking read whose body completes as it is read asks {@link
    * #brokenBy()} instead.
    */
-  CompletableFuture<Void> broken() {
+  public final CompletableFuture<Void> broken() {
     CompletableFuture<Void> future = broken;
     if (future == null) {
       future = new CompletableFuture<>();
@@ -143,8 +180,31 @@ final class BodyPump implements Flow.Subscription {
   }
 
   /** What {@link #broken()} completes with, or null. */
-  @Nullable Throwable brokenBy() {
+  public final @Nullable Throwable brokenBy() {
     return brokenBy;
+  }
+
+  /**
+   * Waits, on the caller of {@code send}, for {@code body}, which this pump feeds: its value, else
+   * a {@link CompletionException} with the subscriber's failure (when it threw) or the body's. An
+   * interrupt cancels the pump and is thrown.
+   */
+  public final <T> T await(CompletableFuture<T> body) throws InterruptedException {
+    if (!body.isDone()) {
+      try {
+        CompletableFuture.anyOf(body, broken()).get();
+      } catch (InterruptedException e) {
+        cancel();
+        throw e;
+      } catch (ExecutionException e) {
+        // reported below
+      }
+    }
+    Throwable t = brokenBy;
+    if (t != null) {
+      throw t instanceof CompletionException ? (CompletionException) t : new CompletionException(t);
+    }
+    return body.join();
   }
 
   private void breakWith(Throwable t) {
@@ -156,42 +216,15 @@ final class BodyPump implements Flow.Subscription {
     }
   }
 
-  /** Whether {@code subscriber} is one of the JDK's that run no caller code in their signals. */
-  static boolean trusted(BodySubscriber<?> subscriber) {
-    Class<?> type = subscriber.getClass();
-    return type == BYTE_ARRAY
-        || type == INPUT_STREAM
-        || type == DISCARDING
-        || (type.getModule() == HttpClient.class.getModule()
-            && type.getName().equals(PATH_SUBSCRIBER))
-        || type == HTTPJSON_STREAM;
-  }
-
-  /**
-   * httpjson's stream subscriber, which hands every signal to the JDK's {@code ofInputStream()} and
-   * runs no caller code either (it reports a failure after the bytes that came before it): the
-   * class core loaded beside this transport, if any. Compared by identity, never by name alone.
-   */
-  private static final @Nullable Class<?> HTTPJSON_STREAM =
-      loadBeside("dev.httpjson.internal.StreamingSubscriber");
-
-  private static @Nullable Class<?> loadBeside(String name) {
-    try {
-      return Class.forName(name, false, BodyPump.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      return null; // no httpjson core here: only the JDK's subscribers are trusted
-    }
-  }
-
   /**
    * Subscribes the subscriber on this thread; when {@code inline}, feeds it here too while it wants
    * the whole body and {@code body} is not complete, then leaves the rest to a reader. Never waits
    * for bytes a part of the body's consumer needs: when {@code body} completes (an {@code
    * InputStream} handed out), reading moves off this thread.
    */
-  void start(CompletableFuture<?> body, boolean inline) {
-    WIP.setVolatile(
-        this, 1); // requests made inside onSubscribe only add demand; this thread serves them
+  public final void start(CompletableFuture<?> body, boolean inline) {
+    // Requests made inside onSubscribe only add demand; this thread serves them.
+    WIP.setVolatile(this, 1);
     try {
       subscriber.onSubscribe(this);
     } catch (Throwable t) {
@@ -203,13 +236,16 @@ final class BodyPump implements Flow.Subscription {
         && misuse == null
         && demand == Long.MAX_VALUE
         && !body.isDone()) {
-      readOne(true);
+      Object signal = readHere();
+      if (signal != null) {
+        dispatch(signal);
+      }
     }
     drain(1, false);
   }
 
   @Override
-  public void request(long n) {
+  public final void request(long n) {
     if (n <= 0) {
       misuse = new IllegalArgumentException("non-positive subscription request: " + n);
     } else {
@@ -226,12 +262,12 @@ final class BodyPump implements Flow.Subscription {
   }
 
   @Override
-  public void cancel() {
+  public final void cancel() {
     if (cancelled || done) {
       return;
     }
     cancelled = true;
-    exchange.abort(); // wakes a reader blocked in a read; the connection is not reused
+    abortExchange(); // wakes a reader blocked in a read; the connection is not reused
     if ((int) WIP.getAndAdd(this, 1) == 0) {
       drain(1, false);
     }
@@ -256,7 +292,10 @@ final class BodyPump implements Flow.Subscription {
             return;
           }
           while (!done && !cancelled && misuse == null && demand > 0) {
-            readOne(false);
+            Object signal = read();
+            if (signal != null) {
+              deliver(signal);
+            }
           }
           continue;
         }
@@ -270,61 +309,10 @@ final class BodyPump implements Flow.Subscription {
 
   private void startReader(int missed) {
     try {
-      OwnThreads.io().execute(() -> drain(missed, true));
+      readers.execute(() -> drain(missed, true));
     } catch (RuntimeException | Error e) { // no thread could be started
       finish(false);
       deliver(new IOException("could not start a thread to read the response body: " + e, e));
-    }
-  }
-
-  /** Reads what the connection has (waiting for at least a byte) and passes it on. */
-  private void readOne(boolean here) {
-    Object signal;
-    try {
-      InputStream in = source;
-      byte[] buffer = scratch;
-      if (buffer == null && in != null) {
-        long left = declaredLength - received;
-        int size =
-            declaredLength >= 0 && left < MAX_BUFFER
-                ? (int) Math.max(left, 0) + 1 // room to see the end with the last bytes
-                : MAX_BUFFER;
-        buffer = scratch = new byte[size];
-      }
-      int n = in == null ? -1 : in.read(buffer, 0, buffer.length);
-      if (n < 0) {
-        finish(true);
-        signal = COMPLETE;
-      } else if (n == 0) {
-        return; // a read of nothing: try again
-      } else {
-        received += n;
-        ByteBuffer bytes;
-        if (n >= buffer.length / 2) {
-          // Mostly full (a body of declared length usually arrives in one read): handed over as
-          // it is, not copied; the next read gets a buffer of its own, sized by what is left.
-          bytes = ByteBuffer.wrap(buffer, 0, n);
-          scratch = null;
-        } else {
-          bytes = ByteBuffer.wrap(Arrays.copyOf(buffer, n));
-        }
-        signal = List.of(bytes);
-        if (demand != Long.MAX_VALUE) {
-          DEMAND.getAndAdd(this, -1L);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      boolean wasCancelled = cancelled;
-      finish(false);
-      if (wasCancelled) {
-        return;
-      }
-      signal = reworded(e);
-    }
-    if (here) {
-      dispatch(signal);
-    } else {
-      deliver(signal);
     }
   }
 
@@ -340,11 +328,12 @@ final class BodyPump implements Flow.Subscription {
     if ((int) DELIVERIES.getAndAdd(this, 1) == 0) {
       try {
         executor.execute(this::drainSignals);
-      } catch (RuntimeException e) { // RejectedExecutionException
+      } catch (RuntimeException e) { // RejectedExecutionException: the executor was shut down
         queue.clear();
         cancelled = true;
-        exchange.abort();
-        breakWith(new IOException("no thread would run the body subscriber: " + e, e));
+        abortExchange();
+        breakWith(
+            new IOException("the client's executor refused to run the body subscriber: " + e, e));
       }
     }
   }
@@ -381,22 +370,6 @@ final class BodyPump implements Flow.Subscription {
     }
   }
 
-  /** Apache's failures in the JDK client's words: a message always, the Content-Length named. */
-  private Throwable reworded(Exception e) {
-    String message = e.getMessage();
-    if (e instanceof org.apache.hc.core5.http.ConnectionClosedException) {
-      return new IOException(
-          "EOF reached while reading" + (message == null ? "" : ": " + message), e);
-    }
-    if (e instanceof java.util.zip.ZipException) {
-      return new IOException(
-          "response body is not valid gzip (decoded by Apache HttpClient): "
-              + (message == null ? e.toString() : message),
-          e);
-    }
-    return message == null ? new IOException(e.toString(), e) : e;
-  }
-
   private void subscriberThrew(Throwable t) {
     if (subscriberFailure == null) {
       subscriberFailure = t;
@@ -405,16 +378,11 @@ final class BodyPump implements Flow.Subscription {
     cancel();
   }
 
-  /** Ends the exchange; only the holder of the reading role calls it. */
+  /** Ends the exchange once; only the holder of the reading role calls it. */
   private void finish(boolean atEnd) {
     if (!done) {
       done = true;
-      scratch = null;
-      if (atEnd) {
-        exchange.finished();
-      } else {
-        exchange.abort();
-      }
+      release(atEnd);
     }
   }
 }

@@ -1,0 +1,83 @@
+package dev.httpjson.internal.transport;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The future {@code sendAsync} returns: a caller who completes or cancels it first ends the
+ * exchange — the pump reading its body, or before the body the exchange itself — which releases the
+ * response and its connection. Dependent stages get plain futures.
+ *
+ * @param <T> the response
+ */
+public final class CallFuture<T> extends CompletableFuture<T> {
+  private final Runnable cancelExchange;
+  private volatile Flow.@Nullable Subscription pump;
+
+  /** A future whose early end runs {@code cancelExchange} until a pump reads the body. */
+  public CallFuture(Runnable cancelExchange) {
+    this.cancelExchange = cancelExchange;
+  }
+
+  /** The body is being read by {@code pump}: an early end now cancels it. */
+  public void reading(Flow.Subscription pump) {
+    this.pump = pump;
+    if (isDone()) {
+      pump.cancel();
+    }
+  }
+
+  /** Completes with the response, the exchange having ended well. */
+  public void succeed(T value) {
+    super.complete(value);
+  }
+
+  /** Fails with {@code failure}, and ends the exchange if this came first. */
+  public void fail(Throwable failure) {
+    if (super.completeExceptionally(failure)) {
+      abort();
+    }
+  }
+
+  @Override
+  public boolean complete(T value) {
+    boolean completed = super.complete(value);
+    if (completed) {
+      abort();
+    }
+    return completed;
+  }
+
+  @Override
+  public boolean completeExceptionally(Throwable failure) {
+    boolean completed = super.completeExceptionally(failure);
+    if (completed) {
+      abort();
+    }
+    return completed;
+  }
+
+  @Override
+  public boolean cancel(boolean mayInterruptIfRunning) {
+    boolean cancelled = super.cancel(mayInterruptIfRunning);
+    if (cancelled) {
+      abort();
+    }
+    return cancelled;
+  }
+
+  private void abort() {
+    Flow.Subscription p = pump;
+    if (p != null) {
+      p.cancel();
+    } else {
+      cancelExchange.run();
+    }
+  }
+
+  @Override
+  public <U> CompletableFuture<U> newIncompleteFuture() {
+    return new CompletableFuture<>();
+  }
+}

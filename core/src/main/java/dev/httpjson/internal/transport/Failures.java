@@ -1,0 +1,91 @@
+package dev.httpjson.internal.transport;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpTimeoutException;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+
+/** A transport's failures as the JDK client reports them, and the rules both transports follow. */
+public final class Failures {
+  /**
+   * Methods whose request a transport may send again, as may one with an {@code Idempotency-Key};
+   * any other is sent once, as the JDK client sends it.
+   */
+  private static final Set<String> IDEMPOTENT =
+      Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
+
+  private Failures() {}
+
+  /**
+   * Whether {@code request} must not be sent again after a failure that may have come after the
+   * server acted on it: not idempotent, and without an {@code Idempotency-Key}.
+   */
+  public static boolean guarded(HttpRequest request) {
+    return !IDEMPOTENT.contains(request.method())
+        && request.headers().firstValue("Idempotency-Key").isEmpty();
+  }
+
+  /** A HEAD answer, a 204 and a 304 have no body, whatever their headers say. */
+  public static boolean hasBody(HttpRequest request, int statusCode) {
+    return !request.method().equals("HEAD") && statusCode != 204 && statusCode != 304;
+  }
+
+  /** The failure a wrapper carries: a completion's cause, or a publisher's own failure. */
+  public static Throwable unwrap(Throwable t) {
+    if ((t instanceof CompletionException || t instanceof PublisherFailure)
+        && t.getCause() != null) {
+      return t.getCause();
+    }
+    return t;
+  }
+
+  /**
+   * What {@link HttpClient#send} throws for a failed exchange: a new exception of a JDK type, with
+   * {@code t} as its cause. {@code connectTimeout} says that {@code t} is the library's connect
+   * timeout.
+   */
+  public static IOException jdkWrapped(Throwable t, boolean connectTimeout) {
+    String message = t.getMessage() != null ? t.getMessage() : t.toString();
+    if (connectTimeout || t instanceof HttpConnectTimeoutException) {
+      HttpConnectTimeoutException e = new HttpConnectTimeoutException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof HttpTimeoutException) {
+      return new HttpTimeoutException(message);
+    }
+    if (t instanceof ConnectException) {
+      ConnectException e = new ConnectException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof SSLHandshakeException) {
+      SSLHandshakeException e = new SSLHandshakeException(message);
+      e.initCause(t);
+      return e;
+    }
+    if (t instanceof SSLException) {
+      return new SSLException(message, t);
+    }
+    return new IOException(message, t);
+  }
+
+  /**
+   * A request body publisher's own failure, carried through the library's write to be reported as
+   * the JDK would ({@link #unwrap} takes it off).
+   */
+  public static final class PublisherFailure extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    /** Carries {@code cause}, the publisher's failure. */
+    public PublisherFailure(Throwable cause) {
+      super(cause.getMessage(), cause);
+    }
+  }
+}

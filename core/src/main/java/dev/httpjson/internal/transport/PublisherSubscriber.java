@@ -1,0 +1,133 @@
+package dev.httpjson.internal.transport;
+
+import dev.httpjson.internal.transport.Failures.PublisherFailure;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.concurrent.Flow;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One write of a request body publisher's bytes by a library that writes with a blocking call: it
+ * asks for one buffer at a time, as the write takes them ({@link #next()}), and its wait ends when
+ * the exchange does ({@link #abort()}).
+ */
+public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
+  private final Supplier<IOException> whenAborted;
+  private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(2);
+  private Flow.@Nullable Subscription subscription;
+  private @Nullable Throwable failure;
+  private boolean complete;
+  private boolean aborted;
+  private boolean subscribed; // by the writer: it took the subscription
+
+  /** A subscriber whose wait, once the exchange is over, fails with {@code whenAborted}'s. */
+  public PublisherSubscriber(Supplier<IOException> whenAborted) {
+    this.whenAborted = whenAborted;
+  }
+
+  @Override
+  public synchronized void onSubscribe(Flow.Subscription subscription) {
+    if (this.subscription != null || aborted) {
+      subscription.cancel();
+      return;
+    }
+    this.subscription = subscription;
+    notifyAll();
+  }
+
+  @Override
+  public synchronized void onNext(ByteBuffer item) {
+    buffers.add(item);
+    notifyAll();
+  }
+
+  @Override
+  public synchronized void onError(Throwable throwable) {
+    failure = throwable;
+    notifyAll();
+  }
+
+  @Override
+  public synchronized void onComplete() {
+    complete = true;
+    notifyAll();
+  }
+
+  /** Wakes a wait for the publisher: the exchange is over, and the write fails. */
+  public synchronized void abort() {
+    aborted = true;
+    notifyAll();
+  }
+
+  /**
+   * The next buffer, asked for and waited for; null at the end of the body. Throws the publisher's
+   * failure as a {@link PublisherFailure}, an interrupt as an {@link InterruptedIOException} (the
+   * thread's interrupt status set), the end of the exchange as {@code whenAborted}'s; any failure
+   * cancels the subscription, as should the caller when its write of a buffer fails ({@link
+   * #cancel()}).
+   */
+  public @Nullable ByteBuffer next() throws IOException {
+    Flow.Subscription s;
+    try {
+      s = subscribed ? subscription : await(null);
+      if (s == null) {
+        return null; // completed before subscribing: nothing to write
+      }
+      subscribed = true;
+      s.request(1);
+      return await(s) == null ? null : poll();
+    } catch (IOException | RuntimeException e) {
+      cancel();
+      throw e;
+    }
+  }
+
+  /** Whether a buffer, the end, a failure or the exchange's end is there: no need to wait. */
+  public synchronized boolean ready() {
+    return !buffers.isEmpty() || complete || failure != null || aborted;
+  }
+
+  /** Cancels the subscription, if there is one: the write failed. */
+  public void cancel() {
+    Flow.Subscription s;
+    synchronized (this) {
+      s = subscription;
+    }
+    if (s != null) {
+      s.cancel();
+    }
+  }
+
+  /**
+   * Waits for a subscription (when {@code s} is null) or a buffer, the end or a failure; returns
+   * the subscription, or null at the end.
+   */
+  private synchronized Flow.@Nullable Subscription await(Flow.@Nullable Subscription s)
+      throws IOException {
+    try {
+      while (s == null ? subscription == null : buffers.isEmpty()) {
+        if (aborted) {
+          throw whenAborted.get();
+        }
+        if (failure != null) {
+          throw new PublisherFailure(failure);
+        }
+        if (complete) {
+          return null;
+        }
+        wait();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // send() sees it and reports the interrupt
+      throw new InterruptedIOException("interrupted while waiting for the request body");
+    }
+    return subscription;
+  }
+
+  private synchronized @Nullable ByteBuffer poll() {
+    return buffers.poll();
+  }
+}

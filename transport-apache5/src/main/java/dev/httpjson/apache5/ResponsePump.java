@@ -1,0 +1,117 @@
+package dev.httpjson.apache5;
+
+import dev.httpjson.internal.transport.BodyPump;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Feeds a {@link BodySubscriber} from an Apache response body ({@link BodyPump}): the caller of
+ * {@code send} reads a body its subscriber wants whole; a thread of the transport ({@link
+ * OwnThreads#io()}) any other, and every body of {@code sendAsync}; a subscriber that may run
+ * caller code gets its signals on {@link OwnThreads#callerExecutor()}. Each buffer is what one read
+ * of the connection returned, never more than {@value BodyPump#MAX_BUFFER} bytes, in an array of
+ * its own at most twice as long (a read that filled most of its array hands the array over rather
+ * than a copy).
+ *
+ * <p>At the end of the body Apache has already put the connection back in its pool; any other end
+ * (the subscriber cancels or throws, a read fails) cancels the exchange, which closes the
+ * connection rather than reading what is left of a body nobody wants.
+ */
+final class ResponsePump extends BodyPump {
+  private final Exchange exchange;
+  private final @Nullable InputStream source;
+  private final long declaredLength;
+  private byte @Nullable [] scratch;
+  private long received; // bytes read so far, by the holder of the reading role
+
+  /** What the pump needs of the exchange: to end it at the end of the body, or to abort it. */
+  interface Exchange {
+    /** The body was read to its end: releases the response (the connection goes back). */
+    void finished();
+
+    /** Aborts the exchange (closes its connection) and releases the response. */
+    void abort();
+  }
+
+  ResponsePump(
+      Exchange exchange,
+      @Nullable InputStream source,
+      long declaredLength,
+      BodySubscriber<?> subscriber) {
+    super(subscriber, OwnThreads.io(), OwnThreads.callerExecutor());
+    this.exchange = exchange;
+    this.source = source;
+    this.declaredLength = declaredLength;
+  }
+
+  @Override
+  protected @Nullable Object read() {
+    try {
+      InputStream in = source;
+      if (in == null) {
+        return completed();
+      }
+      byte[] buffer = scratch;
+      if (buffer == null) {
+        long left = declaredLength - received;
+        int size =
+            declaredLength >= 0 && left < MAX_BUFFER
+                ? (int) Math.max(left, 0) + 1 // room to see the end with the last bytes
+                : MAX_BUFFER;
+        buffer = scratch = new byte[size];
+      }
+      int n = in.read(buffer, 0, buffer.length);
+      if (n < 0) {
+        return completed();
+      }
+      if (n == 0) {
+        return null; // a read of nothing: try again
+      }
+      received += n;
+      if (n >= buffer.length / 2) {
+        // Mostly full (a body of declared length usually arrives in one read): handed over as it
+        // is, not copied; the next read gets a buffer of its own, sized by what is left.
+        scratch = null;
+        return bytes(ByteBuffer.wrap(buffer, 0, n));
+      }
+      return bytes(ByteBuffer.wrap(Arrays.copyOf(buffer, n)));
+    } catch (IOException | RuntimeException e) {
+      return failed(reworded(e));
+    }
+  }
+
+  @Override
+  protected void release(boolean atEnd) {
+    scratch = null;
+    if (atEnd) {
+      exchange.finished();
+    } else {
+      exchange.abort();
+    }
+  }
+
+  @Override
+  protected void abortExchange() {
+    exchange.abort();
+  }
+
+  /** Apache's failures in the JDK client's words: a message always, the Content-Length named. */
+  private static Throwable reworded(Exception e) {
+    String message = e.getMessage();
+    if (e instanceof org.apache.hc.core5.http.ConnectionClosedException) {
+      return new IOException(
+          "EOF reached while reading" + (message == null ? "" : ": " + message), e);
+    }
+    if (e instanceof java.util.zip.ZipException) {
+      return new IOException(
+          "response body is not valid gzip (decoded by Apache HttpClient): "
+              + (message == null ? e.toString() : message),
+          e);
+    }
+    return message == null ? new IOException(e.toString(), e) : e;
+  }
+}
