@@ -19,7 +19,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -116,69 +115,6 @@ public final class Calls {
    * (the media types the call reads, and problem details) and those of the body and compression.
    */
   public static HttpRequest request(
-      String method,
-      URI uri,
-      @Nullable JsonContent content,
-      JsonOptions options,
-      String[] headers,
-      String accept) {
-    if (content == null) {
-      Bodiless last = lastBodiless;
-      if (last != null && last.repeats(method, uri, options.compression(), headers, accept)) {
-        return last.request;
-      }
-      HttpRequest request = build(method, uri, null, options, headers, accept);
-      lastBodiless =
-          new Bodiless(method, uri, options.compression(), headers.clone(), accept, request);
-      return request;
-    }
-    return build(method, uri, content, options, headers, accept);
-  }
-
-  /**
-   * The last request without a body that {@link #request} built. {@link HttpRequest} is immutable,
-   * so a call that repeats it — a caller polling one endpoint with the same headers, the usual case
-   * — takes it as it is, without the JDK's header checks and copies (~4% of a GET on loopback).
-   */
-  private static volatile @Nullable Bodiless lastBodiless;
-
-  private static final class Bodiless {
-    final String method;
-    final URI uri;
-    final String uriText;
-    final boolean compression;
-    final String[] headers;
-    final String accept;
-    final HttpRequest request;
-
-    Bodiless(
-        String method,
-        URI uri,
-        boolean compression,
-        String[] headers,
-        String accept,
-        HttpRequest request) {
-      this.method = method;
-      this.uri = uri;
-      // Compared as text: URI.equals ignores the case of percent-escapes, which are sent as
-      // written.
-      this.uriText = uri.toString();
-      this.compression = compression;
-      this.headers = headers;
-      this.accept = accept;
-      this.request = request;
-    }
-
-    boolean repeats(String method, URI uri, boolean compression, String[] headers, String accept) {
-      return this.compression == compression
-          && this.accept.equals(accept)
-          && this.method.equals(method)
-          && (this.uri == uri || uriText.equals(uri.toString()))
-          && Arrays.equals(this.headers, headers);
-    }
-  }
-
-  private static HttpRequest build(
       String method,
       URI uri,
       @Nullable JsonContent content,
