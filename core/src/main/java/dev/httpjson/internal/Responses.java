@@ -184,30 +184,17 @@ public final class Responses {
     try {
       decoder.feed(ByteBuffer.wrap(bytes));
       long cap = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
-      byte[] out = new byte[(int) Math.min(Math.max(1024, bytes.length * 4L), cap + 1)];
-      int size = 0;
-      while (true) {
-        if (size == out.length) {
-          if (size > cap || size == BufferingSubscriber.MAX_ARRAY) {
-            if (prefix) {
-              return Arrays.copyOf(out, (int) cap);
-            }
-            throw ApiAccess.get().tooLarge(limit, size, false);
-          }
-          out =
-              Arrays.copyOf(
-                  out,
-                  BufferingSubscriber.grow(
-                      out.length, size + 1L, -1, Math.min(cap + 1, BufferingSubscriber.MAX_ARRAY)));
+      BufferingSubscriber.Inflated out =
+          new BufferingSubscriber.Inflated(
+              new byte[(int) Math.min(Math.max(1024, bytes.length * 4L), cap + 1)], 0);
+      if (!out.take(decoder, cap)) {
+        if (prefix) {
+          return Arrays.copyOf(out.bytes, (int) cap);
         }
-        int n = decoder.read(out, size, out.length - size);
-        if (n == 0) {
-          break;
-        }
-        size += n;
+        throw ApiAccess.get().tooLarge(limit, out.size, false);
       }
       decoder.finish();
-      return Arrays.copyOf(out, size);
+      return Arrays.copyOf(out.bytes, out.size);
     } catch (JsonReadException e) {
       throw ApiAccess.get().withContext(e, type, contentType(headers));
     } finally {
@@ -675,25 +662,12 @@ public final class Responses {
           throw longerThanDeclared(exact, wire);
         }
         d.feed(ByteBuffer.wrap(bytes));
-        while (true) {
-          if (size == buffer.length) {
-            if (size > limit || size == BufferingSubscriber.MAX_ARRAY) {
-              throw ApiAccess.get().tooLarge(limit, size, false);
-            }
-            buffer =
-                Arrays.copyOf(
-                    buffer,
-                    BufferingSubscriber.grow(
-                        buffer.length,
-                        size + 1L,
-                        -1,
-                        Math.min(limit + 1, BufferingSubscriber.MAX_ARRAY)));
-          }
-          int n = d.read(buffer, size, buffer.length - size);
-          if (n == 0) {
-            return;
-          }
-          size += n;
+        BufferingSubscriber.Inflated out = new BufferingSubscriber.Inflated(buffer, size);
+        boolean room = out.take(d, limit);
+        buffer = out.bytes;
+        size = out.size;
+        if (!room) {
+          throw ApiAccess.get().tooLarge(limit, size, false);
         }
       } catch (JsonReadException e) {
         d.end();
