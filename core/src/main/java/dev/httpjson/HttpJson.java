@@ -41,11 +41,13 @@ import org.jspecify.annotations.Nullable;
  *
  * <ul>
  *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}), QUERY ({@code queryAsJson}),
- *       the typed send-and-receive forms and {@code send} check the status first: outside 200–299
- *       they fail with {@link HttpJsonStatusException}, which carries the status, method, URI,
- *       headers, a bounded prefix of the body and, for {@code application/problem+json}, the parsed
- *       {@link ProblemDetails}.
+ *       the typed send-and-receive forms, {@code exchange} and the streams check the status first:
+ *       outside 200–299 they fail with {@link HttpJsonStatusException}, which carries the status,
+ *       method, URI, headers, a bounded prefix of the body and, for {@code
+ *       application/problem+json}, the parsed {@link ProblemDetails}; the body is not read as JSON.
  *   <li>A 204 or otherwise empty body reads as {@code null}.
+ *   <li>A value to send is serialized as its runtime class ({@code null} sends JSON {@code null})
+ *       with the options of the type the call reads, if any, before connecting.
  *   <li>POST, PUT and PATCH without a response type return the {@link HttpResponse} unchecked, its
  *       body buffered as bytes: check it with {@link #ensureSuccess(HttpResponse)}, read it with
  *       {@link #readFromJson(HttpResponse, Class)}.
@@ -60,6 +62,16 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code getFromJsonAsStream} and {@code readFromJsonAsStream} read a top-level JSON array or
  *       NDJSON lazily, one element at a time, with memory bounded by one element.
  * </ul>
+ *
+ * <p><b>Failures.</b> A blocking call throws an {@link IOException}, one of: {@link
+ * HttpJsonStatusException} for a checked status outside 200–299; {@link JsonReadException} when the
+ * body is not JSON of the type, with the position and path; {@link ResponseTooLargeException} when
+ * the body exceeds {@link JsonOptions#maxResponseSize()}; {@link JsonWriteException} when the value
+ * to send cannot be serialized (it is serialized before connecting, so nothing is sent); {@link
+ * CallTimeoutException} when {@link JsonOptions#timeout()} elapses; or the transport's own
+ * exception. It throws {@link InterruptedException} when interrupted while waiting, and the
+ * exchange is aborted. A type given as a {@link Class} reads and writes with {@link
+ * JsonOptions#web()}, exactly as the same call given {@link JsonType#of(Class)} does.
  *
  * <p>Blocking methods may be called from any thread and throw {@link InterruptedException} like
  * {@link HttpClient#send}; an interrupt aborts the exchange. Every response is released, also on
@@ -99,67 +111,46 @@ public final class HttpJson {
   private HttpJson() {}
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json, application/problem+json} and
-   * reads the body as JSON of {@code type}, with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
-   * null}. The response is always released, also on error.
+   * {@return the body of a GET of {@code uri} read as {@code type}, or {@code null} when empty}
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the class to read
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #getFromJson(HttpClient, URI, JsonType)
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        client, "GET", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
+    return getFromJson(client, uri, JsonType.of(type));
   }
 
   /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, Class)}: the future completes with the same
-   * value, or fails with the exception the blocking form throws; completing or cancelling it first
-   * aborts the exchange.
+   * {@return a future of what {@link #getFromJson(HttpClient, URI, Class)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the class to read
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #getFromJsonAsync(HttpClient, URI, JsonType)
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
-    return Calls.receiveAsync(
-        client, "GET", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
+    return getFromJsonAsync(client, uri, JsonType.of(type));
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: application/json, application/problem+json} and
-   * reads the body as JSON of {@code type}, with the prepared type's options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
-   * null}. The response is always released, also on error.
+   * {@return the body of a GET of {@code uri} read as the prepared {@code type}, or {@code null}
+   * when empty}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #getFromJson(HttpClient, URI, Class)
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
@@ -167,15 +158,13 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #getFromJson(HttpClient, URI, JsonType)}: the future completes with the
-   * same value, or fails with the exception the blocking form throws; completing or cancelling it
-   * first aborts the exchange.
+   * {@return a future of what {@link #getFromJson(HttpClient, URI, JsonType)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #getFromJsonAsync(HttpClient, URI, Class)
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
@@ -183,8 +172,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json, application/problem+json} and
-   * checks the status, for an API that answers 204 or a body you do not need: no type to name.
+   * Sends DELETE to {@code uri} and checks the status, for an API that answers 204 or a body you do
+   * not need: no type to name.
    *
    * <pre>{@code HttpJson.deleteFromJson(client, issueUri); // throws on 404, 409, ... }</pre>
    *
@@ -193,11 +182,9 @@ public final class HttpJson {
    * @return the response, its body buffered as bytes (within {@link
    *     JsonOptions#maxResponseSize()}), for its headers or a body read later with {@link
    *     #readFromJson(HttpResponse, Class)}
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #deleteFromJson(HttpClient, URI, Class)
    */
   public static HttpResponse<byte[]> deleteFromJson(HttpClient client, URI uri)
       throws IOException, InterruptedException {
@@ -206,12 +193,10 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI)}: the future completes with the same
-   * response, or fails with the exception the blocking form throws.
+   * {@return a future of what {@link #deleteFromJson(HttpClient, URI)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @return a future of the response
    */
   public static CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(
       HttpClient client, URI uri) {
@@ -220,67 +205,46 @@ public final class HttpJson {
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json, application/problem+json} and
-   * reads the body as JSON of {@code type}, with the {@link JsonOptions#web()} options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
-   * null}. The response is always released, also on error.
+   * {@return the body of a DELETE of {@code uri} read as {@code type}, or {@code null} when empty}
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the class to read
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #deleteFromJson(HttpClient, URI, JsonType)
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        client, "DELETE", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
+    return deleteFromJson(client, uri, JsonType.of(type));
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, Class)}: the future completes with the
-   * same value, or fails with the exception the blocking form throws; completing or cancelling it
-   * first aborts the exchange.
+   * {@return a future of what {@link #deleteFromJson(HttpClient, URI, Class)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param type the class to read
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #deleteFromJsonAsync(HttpClient, URI, JsonType)
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
-    return Calls.receiveAsync(
-        client, "DELETE", uri, null, Calls.of(type, JsonOptions.web()), Calls.noHeaders());
+    return deleteFromJsonAsync(client, uri, JsonType.of(type));
   }
 
   /**
-   * Sends DELETE to {@code uri} with {@code Accept: application/json, application/problem+json} and
-   * reads the body as JSON of {@code type}, with the prepared type's options.
-   *
-   * <p>A status outside 200–299 fails with {@link HttpJsonStatusException} before the body is read
-   * as JSON (only a bounded prefix of an error body is read); a 204 or empty body gives {@code
-   * null}. The response is always released, also on error.
+   * {@return the body of a DELETE of {@code uri} read as the prepared {@code type}, or {@code null}
+   * when empty}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #deleteFromJson(HttpClient, URI, Class)
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
@@ -288,15 +252,13 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(HttpClient, URI, JsonType)}: the future completes with the
-   * same value, or fails with the exception the blocking form throws; completing or cancelling it
-   * first aborts the exchange.
+   * {@return a future of what {@link #deleteFromJson(HttpClient, URI, JsonType)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #deleteFromJsonAsync(HttpClient, URI, Class)
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
@@ -304,66 +266,43 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status, as .NET does: check it with {@link
-   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
-   * value is serialized, with the {@link JsonOptions#web()} options, before connecting.
+   * {@return the response, its status unchecked, to a POST of {@code value} to {@code uri}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param value the value to POST as JSON
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #postAsJson(HttpClient, URI, Object, JsonOptions)
    */
   public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        client, "POST", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
+    return postAsJson(client, uri, value, JsonOptions.web());
   }
 
   /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object)}: the future completes with the same
-   * value, or fails with the exception the blocking form throws; completing or cancelling it first
-   * aborts the exchange. A value that cannot be serialized fails the future with {@link
-   * JsonWriteException}; nothing is sent.
+   * {@return a future of what {@link #postAsJson(HttpClient, URI, Object)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @return a future of the response, whatever its status
+   * @param value the value to POST as JSON
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        client, "POST", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
+    return postAsJsonAsync(client, uri, value, JsonOptions.web());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status, as .NET does: check it with {@link
-   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
-   * value is serialized, with the given options, before connecting.
+   * {@return the response, its status unchecked, to a POST of {@code value} written with {@code
+   * options}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options, used as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param value the value to POST as JSON
+   * @param options the options to write with and for the call, used as given
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #postAsJson(HttpClient, URI, Object)
    */
   public static HttpResponse<byte[]> postAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
@@ -372,16 +311,12 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
-   * with the same value, or fails with the exception the blocking form throws; completing or
-   * cancelling it first aborts the exchange. A value that cannot be serialized fails the future
-   * with {@link JsonWriteException}; nothing is sent.
+   * {@return a future of what {@link #postAsJson(HttpClient, URI, Object, JsonOptions)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param options the options, used as given
-   * @return a future of the response, whatever its status
+   * @param value the value to POST as JSON
+   * @param options the options to write with and for the call, used as given
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
@@ -390,69 +325,49 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
-   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * {@return the body of the response to a POST of {@code value}, read as {@code responseType}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param responseType the class to read the response as
+   * @param value the value to POST as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #postAsJson(HttpClient, URI, Object, JsonType)
    */
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        client, "POST", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
+    return postAsJson(client, uri, value, JsonType.of(responseType));
   }
 
   /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, Class)}: the future completes with the
-   * same value, or fails with the exception the blocking form throws; completing or cancelling it
-   * first aborts the exchange.
+   * {@return a future of what {@link #postAsJson(HttpClient, URI, Object, Class)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param value the value to POST as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return a future of the response value, or of {@code null} for an empty body
+   * @see #postAsJsonAsync(HttpClient, URI, Object, JsonType)
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        client, "POST", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
+    return postAsJsonAsync(client, uri, value, JsonType.of(responseType));
   }
 
   /**
-   * Sends {@code value} serialized as JSON with POST to {@code uri} and reads the response body as
-   * JSON of {@code responseType}, with the prepared type's options for both; the status is checked
-   * as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * {@return the body of the response to a POST of {@code value}, read as the prepared type}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param responseType the prepared type to read the response as, with its options
+   * @param value the value to POST as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #postAsJson(HttpClient, URI, Object, Class)
    */
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
@@ -462,16 +377,14 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #postAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
-   * the same value, or fails with the exception the blocking form throws; completing or cancelling
-   * it first aborts the exchange.
+   * {@return a future of what {@link #postAsJson(HttpClient, URI, Object, JsonType)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param value the value to POST as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value, or of {@code null} for an empty body
+   * @see #postAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -480,66 +393,43 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status, as .NET does: check it with {@link
-   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
-   * value is serialized, with the {@link JsonOptions#web()} options, before connecting.
+   * {@return the response, its status unchecked, to a PUT of {@code value} to {@code uri}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param value the value to PUT as JSON
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #putAsJson(HttpClient, URI, Object, JsonOptions)
    */
   public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        client, "PUT", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
+    return putAsJson(client, uri, value, JsonOptions.web());
   }
 
   /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object)}: the future completes with the same
-   * value, or fails with the exception the blocking form throws; completing or cancelling it first
-   * aborts the exchange. A value that cannot be serialized fails the future with {@link
-   * JsonWriteException}; nothing is sent.
+   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @return a future of the response, whatever its status
+   * @param value the value to PUT as JSON
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        client, "PUT", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
+    return putAsJsonAsync(client, uri, value, JsonOptions.web());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status, as .NET does: check it with {@link
-   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
-   * value is serialized, with the given options, before connecting.
+   * {@return the response, its status unchecked, to a PUT of {@code value} written with {@code
+   * options}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options, used as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param value the value to PUT as JSON
+   * @param options the options to write with and for the call, used as given
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #putAsJson(HttpClient, URI, Object)
    */
   public static HttpResponse<byte[]> putAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
@@ -548,16 +438,12 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
-   * with the same value, or fails with the exception the blocking form throws; completing or
-   * cancelling it first aborts the exchange. A value that cannot be serialized fails the future
-   * with {@link JsonWriteException}; nothing is sent.
+   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object, JsonOptions)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param options the options, used as given
-   * @return a future of the response, whatever its status
+   * @param value the value to PUT as JSON
+   * @param options the options to write with and for the call, used as given
    */
   public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
@@ -566,69 +452,49 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
-   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * {@return the body of the response to a PUT of {@code value}, read as {@code responseType}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param responseType the class to read the response as
+   * @param value the value to PUT as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #putAsJson(HttpClient, URI, Object, JsonType)
    */
   public static <R> @Nullable R putAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        client, "PUT", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
+    return putAsJson(client, uri, value, JsonType.of(responseType));
   }
 
   /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, Class)}: the future completes with the
-   * same value, or fails with the exception the blocking form throws; completing or cancelling it
-   * first aborts the exchange.
+   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object, Class)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param value the value to PUT as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return a future of the response value, or of {@code null} for an empty body
+   * @see #putAsJsonAsync(HttpClient, URI, Object, JsonType)
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        client, "PUT", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
+    return putAsJsonAsync(client, uri, value, JsonType.of(responseType));
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PUT to {@code uri} and reads the response body as
-   * JSON of {@code responseType}, with the prepared type's options for both; the status is checked
-   * as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * {@return the body of the response to a PUT of {@code value}, read as the prepared type}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param responseType the prepared type to read the response as, with its options
+   * @param value the value to PUT as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #putAsJson(HttpClient, URI, Object, Class)
    */
   public static <R> @Nullable R putAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
@@ -638,16 +504,14 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #putAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
-   * the same value, or fails with the exception the blocking form throws; completing or cancelling
-   * it first aborts the exchange.
+   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object, JsonType)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param value the value to PUT as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value, or of {@code null} for an empty body
+   * @see #putAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -656,66 +520,43 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status, as .NET does: check it with {@link
-   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
-   * value is serialized, with the {@link JsonOptions#web()} options, before connecting.
+   * {@return the response, its status unchecked, to a PATCH of {@code value} to {@code uri}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param value the value to PATCH as JSON
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #patchAsJson(HttpClient, URI, Object, JsonOptions)
    */
   public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    return Calls.sendValue(
-        client, "PATCH", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
+    return patchAsJson(client, uri, value, JsonOptions.web());
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object)}: the future completes with the same
-   * value, or fails with the exception the blocking form throws; completing or cancelling it first
-   * aborts the exchange. A value that cannot be serialized fails the future with {@link
-   * JsonWriteException}; nothing is sent.
+   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @return a future of the response, whatever its status
+   * @param value the value to PATCH as JSON
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
-    return Calls.sendValueAsync(
-        client, "PATCH", uri, value, Calls.options(JsonOptions.web()), Calls.noHeaders());
+    return patchAsJsonAsync(client, uri, value, JsonOptions.web());
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri}, with a Content-Length, and
-   * returns the response without checking its status, as .NET does: check it with {@link
-   * #ensureSuccess(HttpResponse)}. The body is buffered as bytes within {@link
-   * JsonOptions#maxResponseSize()}; read it with {@link #readFromJson(HttpResponse, Class)}. The
-   * value is serialized, with the given options, before connecting.
+   * {@return the response, its status unchecked, to a PATCH of {@code value} written with {@code
+   * options}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param options the options, used as given
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param value the value to PATCH as JSON
+   * @param options the options to write with and for the call, used as given
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #patchAsJson(HttpClient, URI, Object)
    */
   public static HttpResponse<byte[]> patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
@@ -724,16 +565,12 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)}: the future completes
-   * with the same value, or fails with the exception the blocking form throws; completing or
-   * cancelling it first aborts the exchange. A value that cannot be serialized fails the future
-   * with {@link JsonWriteException}; nothing is sent.
+   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param options the options, used as given
-   * @return a future of the response, whatever its status
+   * @param value the value to PATCH as JSON
+   * @param options the options to write with and for the call, used as given
    */
   public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
@@ -742,69 +579,49 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}, with the {@link JsonOptions#web()} options for both; the status
-   * is checked as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * {@return the body of the response to a PATCH of {@code value}, read as {@code responseType}}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param responseType the class to read the response as
+   * @param value the value to PATCH as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #patchAsJson(HttpClient, URI, Object, JsonType)
    */
   public static <R> @Nullable R patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        client, "PATCH", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
+    return patchAsJson(client, uri, value, JsonType.of(responseType));
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, Class)}: the future completes with
-   * the same value, or fails with the exception the blocking form throws; completing or cancelling
-   * it first aborts the exchange.
+   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, Class)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param value the value to PATCH as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return a future of the response value, or of {@code null} for an empty body
+   * @see #patchAsJsonAsync(HttpClient, URI, Object, JsonType)
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return Calls.exchangeValueAsync(
-        client, "PATCH", uri, value, Calls.of(responseType, JsonOptions.web()), Calls.noHeaders());
+    return patchAsJsonAsync(client, uri, value, JsonType.of(responseType));
   }
 
   /**
-   * Sends {@code value} serialized as JSON with PATCH to {@code uri} and reads the response body as
-   * JSON of {@code responseType}, with the prepared type's options for both; the status is checked
-   * as in {@link #getFromJson(HttpClient, URI, Class)}.
+   * {@return the body of the response to a PATCH of {@code value}, read as the prepared type}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param responseType the prepared type to read the response as, with its options
+   * @param value the value to PATCH as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #patchAsJson(HttpClient, URI, Object, Class)
    */
   public static <R> @Nullable R patchAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
@@ -814,16 +631,14 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
-   * the same value, or fails with the exception the blocking form throws; completing or cancelling
-   * it first aborts the exchange.
+   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, JsonType)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param value the value to PATCH as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value, or of {@code null} for an empty body
+   * @see #patchAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -832,12 +647,12 @@ public final class HttpJson {
   }
 
   /**
-   * Sends {@code value} serialized as JSON with QUERY to {@code uri} and reads the response body as
-   * JSON of {@code responseType}: a search or a filter too large or too structured for the URI's
-   * query, sent in the body of a safe, idempotent request (the HTTP QUERY method, IETF httpbis
-   * draft). The status is checked as in {@link #getFromJson(HttpClient, URI, Class)}; a {@link
-   * RetryInterceptor} retries it as it retries a GET. The server must know QUERY: one that does not
-   * typically answers 405 or 501, which fails as a status.
+   * {@return the body of the response to a QUERY of {@code value}, read as {@code responseType}}
+   *
+   * <p>QUERY sends a search or a filter too large or too structured for the URI's query in the body
+   * of a safe, idempotent request (the HTTP QUERY method, IETF httpbis draft); a {@link
+   * RetryInterceptor} retries it as it retries a GET. A server that does not know QUERY typically
+   * answers 405 or 501, which fails as a status.
    *
    * <pre>{@code
    * List<Order> late = HttpJson.queryAsJson(client, ordersUri,
@@ -846,19 +661,45 @@ public final class HttpJson {
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the query to send, serialized as its runtime class; {@code null} sends {@code
-   *     null}
-   * @param responseType the prepared type to read the response as, with its options for both
-   *     ({@link JsonType#of(Class)} for a class)
+   * @param value the value to QUERY as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #queryAsJson(HttpClient, URI, Object, JsonType)
+   */
+  public static <R> @Nullable R queryAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return queryAsJson(client, uri, value, JsonType.of(responseType));
+  }
+
+  /**
+   * {@return a future of what {@link #queryAsJson(HttpClient, URI, Object, Class)} returns}
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to QUERY as JSON
+   * @param responseType the class to read
+   * @param <R> the type read
+   * @see #queryAsJsonAsync(HttpClient, URI, Object, JsonType)
+   */
+  public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return queryAsJsonAsync(client, uri, value, JsonType.of(responseType));
+  }
+
+  /**
+   * {@return the body of the response to a QUERY of {@code value}, read as the prepared type}
+   *
+   * @param client the client to send with
+   * @param uri an absolute URI
+   * @param value the value to QUERY as JSON
+   * @param responseType the type to read, with its options
+   * @param <R> the type read
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #queryAsJson(HttpClient, URI, Object, Class)
    */
   public static <R> @Nullable R queryAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
@@ -868,16 +709,14 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #queryAsJson(HttpClient, URI, Object, JsonType)}: the future completes with
-   * the same value, or fails with the exception the blocking form throws; completing or cancelling
-   * it first aborts the exchange.
+   * {@return a future of what {@link #queryAsJson(HttpClient, URI, Object, JsonType)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param value the query to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param value the value to QUERY as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value, or of {@code null} for an empty body
+   * @see #queryAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -888,11 +727,11 @@ public final class HttpJson {
   /**
    * Sends a request you built — any method, headers and body — in one call, and returns the whole
    * response — status, headers (a {@code Location}, a {@code Link} to the next page, an {@code
-   * ETag}) and the body read as JSON of {@code type} — with the {@link JsonOptions#web()} options.
-   * The status is checked, {@code Accept: application/json, application/problem+json} is added when
-   * the request has no {@code Accept}, and the size limit, charset rules, timeout and decompression
-   * apply exactly as in the one-line calls, with the same exceptions. The counterpart of Retrofit's
-   * {@code Response<T>} and Spring's {@code toEntity}.
+   * ETag}) and the body read as JSON of {@code type}. The status is checked, {@code Accept:
+   * application/json, application/problem+json} is added when the request has no {@code Accept},
+   * and the size limit, charset rules, timeout and decompression apply exactly as in the one-line
+   * calls, with the same exceptions. The counterpart of Retrofit's {@code Response<T>} and Spring's
+   * {@code toEntity}.
    *
    * <pre>{@code
    * HttpResponse<Issue> created = HttpJson.exchange(client,
@@ -906,51 +745,40 @@ public final class HttpJson {
    * @param <T> the type read
    * @return the response, its body the value read ({@code null} for a 204 or an empty body);
    *     responses before it in a redirect chain have a {@code null} body
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
+   * @see #exchange(HttpClient, HttpRequest, JsonType)
    */
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(client, request, Calls.of(type, JsonOptions.web()));
+    return exchange(client, request, JsonType.of(type));
   }
 
   /**
-   * Asynchronous {@link #exchange(HttpClient, HttpRequest, Class)}: the future completes with the
-   * same response, or fails with the exception the blocking form throws; completing or cancelling
-   * it first aborts the exchange.
+   * {@return a future of what {@link #exchange(HttpClient, HttpRequest, Class)} returns}
    *
    * @param client the client to send with
    * @param request the request, sent as built (plus {@code Accept} when it has none)
    * @param type the class to read
    * @param <T> the type read
-   * @return a future of the response
+   * @see #exchangeAsync(HttpClient, HttpRequest, JsonType)
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, Class<T> type) {
-    return Calls.exchangeAsync(client, request, Calls.of(type, JsonOptions.web()));
+    return exchangeAsync(client, request, JsonType.of(type));
   }
 
   /**
-   * Sends a request you built and returns the whole response with its body read as JSON of a
-   * prepared type, with that type's options, as {@link #exchange(HttpClient, HttpRequest, Class)}
-   * does.
+   * {@return the response to {@code request}, its body read as the prepared {@code type}} As {@link
+   * #exchange(HttpClient, HttpRequest, Class)}, with the type's options.
    *
    * @param client the client to send with
    * @param request the request, sent as built (plus {@code Accept} when it has none)
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return the response, its body the value read ({@code null} for a 204 or an empty body)
-   * @throws HttpJsonStatusException on a status outside 200–299 (the body is not read as JSON)
-   * @throws JsonReadException if the body is not JSON of the type, with the position and path
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see the class description)
+   * @throws InterruptedException if interrupted while waiting
    */
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, JsonType<T> type)
@@ -959,13 +787,13 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #exchange(HttpClient, HttpRequest, JsonType)}.
+   * {@return a future of what {@link #exchange(HttpClient, HttpRequest, JsonType)} returns}
    *
    * @param client the client to send with
    * @param request the request, sent as built (plus {@code Accept} when it has none)
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return a future of the response
+   * @see #exchangeAsync(HttpClient, HttpRequest, Class)
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
@@ -992,32 +820,29 @@ public final class HttpJson {
   }
 
   /**
-   * Reads the buffered body of {@code response} as JSON of {@code type}, with the {@link
-   * JsonOptions#web()} options, without checking the status (see {@link
-   * #ensureSuccess(HttpResponse)}). The charset of its Content-Type is honoured; an empty body
-   * gives {@code null}. The counterpart of .NET's {@code ReadFromJsonAsync}.
+   * Reads the buffered body of {@code response} as JSON of {@code type} without checking the status
+   * (see {@link #ensureSuccess(HttpResponse)}). The charset of its Content-Type is honoured; an
+   * empty body gives {@code null}. The counterpart of .NET's {@code ReadFromJsonAsync}.
    *
    * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
    * @param type the class to read
    * @param <T> the type read
    * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
+   * @see #readFromJson(HttpResponse, JsonType)
    */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
       throws JsonReadException {
-    return Calls.read(response, Calls.of(type, JsonOptions.web()));
+    return readFromJson(response, JsonType.of(type));
   }
 
   /**
-   * Reads the buffered body of {@code response} as JSON of {@code type}, with the prepared type's
-   * options, without checking the status (see {@link #ensureSuccess(HttpResponse)}). The charset of
-   * its Content-Type is honoured; an empty body gives {@code null}. The counterpart of .NET's
-   * {@code ReadFromJsonAsync}.
+   * {@return the buffered body of {@code response} read as the prepared {@code type}, or {@code
+   * null} when empty} As {@link #readFromJson(HttpResponse, Class)}, with the type's options.
    *
    * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
    */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, JsonType<T> type)
@@ -1027,10 +852,11 @@ public final class HttpJson {
 
   /**
    * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive, with the {@link JsonOptions#web()} options: the body is a top-level JSON array, or
-   * NDJSON when the response's Content-Type is {@code application/x-ndjson} (or {@code
-   * application/jsonl}). Memory is bounded by one element; elements may be {@code null}; a 204 or
-   * empty body is an empty stream.
+   * they arrive: the body is a top-level JSON array, or NDJSON when the response's Content-Type is
+   * {@code application/x-ndjson} (or {@code application/jsonl}); options with a {@link
+   * JsonOptions.Builder#streamFormat stream format} read that format whatever the Content-Type says
+   * (a server that sends NDJSON as {@code application/json}). Memory is bounded by one element;
+   * elements may be {@code null}; a 204 or empty body is an empty stream.
    *
    * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
    * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
@@ -1044,74 +870,48 @@ public final class HttpJson {
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
+   * on one thread; reads block until bytes arrive. The future of an {@code ...Async} form completes
+   * when the response headers arrive; if the caller completes or cancels it first, the exchange is
+   * aborted and a stream built afterwards is closed.
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
-   *     while iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @return the stream of elements; close it
+   * @throws IOException if the call fails before the body (see the class description)
    * @throws InterruptedException if interrupted while waiting for the headers
+   * @see #getFromJsonAsStream(HttpClient, URI, JsonType)
    */
   public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(client, uri, Calls.of(elementType, JsonOptions.web()), Calls.noHeaders());
+    return getFromJsonAsStream(client, uri, JsonType.of(elementType));
   }
 
   /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, Class)}: the future completes with
-   * the stream when the response headers arrive. If the caller completes or cancels the future
-   * first, the exchange is aborted and a stream built afterwards is closed.
+   * {@return a future of what {@link #getFromJsonAsStream(HttpClient, URI, Class)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return a future of the stream, completed when the response headers arrive; the stream throws
-   *     {@link UncheckedHttpJsonException} on a failure while iterating; close it
+   * @see #getFromJsonAsStreamAsync(HttpClient, URI, JsonType)
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType) {
-    return Calls.streamAsync(
-        client, uri, Calls.of(elementType, JsonOptions.web()), Calls.noHeaders());
+    return getFromJsonAsStreamAsync(client, uri, JsonType.of(elementType));
   }
 
   /**
-   * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
-   * they arrive, with the prepared type's options: the body is a top-level JSON array, or NDJSON
-   * when the response's Content-Type is {@code application/x-ndjson} (or {@code
-   * application/jsonl}); options with a {@link JsonOptions.Builder#streamFormat stream format} read
-   * that format whatever the Content-Type says (a server that sends NDJSON as {@code
-   * application/json}). Memory is bounded by one element; elements may be {@code null}; a 204 or
-   * empty body is an empty stream.
-   *
-   * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
-   * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
-   * spent waiting for the network — connecting, the headers and the waits for body bytes while
-   * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
-   * the next bytes. A failure while iterating is thrown as an {@link UncheckedHttpJsonException}
-   * (an {@link java.io.UncheckedIOException}) whose cause is the exception the call would have
-   * thrown ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}) or the transport's: catch it around the iteration as you catch {@link
-   * IOException} around the call.
-   *
-   * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
-   * releases the connection. It is also released when the stream reaches its end or fails. Iterate
-   * on one thread; reads block until bytes arrive.
+   * {@return the elements of the body of a GET of {@code uri}, each read lazily as the prepared
+   * {@code elementType}} As {@link #getFromJsonAsStream(HttpClient, URI, Class)}, with the type's
+   * options.
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param elementType the prepared type of each element, with its options
+   * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
-   *     while iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body (see the class description)
    * @throws InterruptedException if interrupted while waiting for the headers
    */
   public static <T> Stream<T> getFromJsonAsStream(
@@ -1121,16 +921,13 @@ public final class HttpJson {
   }
 
   /**
-   * Asynchronous {@link #getFromJsonAsStream(HttpClient, URI, JsonType)}: the future completes with
-   * the stream when the response headers arrive. If the caller completes or cancels the future
-   * first, the exchange is aborted and a stream built afterwards is closed.
+   * {@return a future of what {@link #getFromJsonAsStream(HttpClient, URI, JsonType)} returns}
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param elementType the prepared type of each element, with its options
+   * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @return a future of the stream, completed when the response headers arrive; the stream throws
-   *     {@link UncheckedHttpJsonException} on a failure while iterating; close it
+   * @see #getFromJsonAsStreamAsync(HttpClient, URI, Class)
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {
@@ -1140,10 +937,11 @@ public final class HttpJson {
   /**
    * Returns the elements of the body of {@code response} — from any request, say a POST that
    * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
-   * Class)}, with the {@link JsonOptions#web()} options: NDJSON when the Content-Type is {@code
-   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array. The status
-   * is not checked. <b>Close the stream</b>: closing it closes the body and releases the
-   * connection. The counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   * Class)}: NDJSON when the Content-Type is {@code application/x-ndjson} (or {@code
+   * application/jsonl}), else a top-level JSON array, unless the options name a {@link
+   * JsonOptions.Builder#streamFormat stream format}. The status is not checked. <b>Close the
+   * stream</b>: closing it closes the body and releases the connection. The counterpart of .NET's
+   * {@code ReadFromJsonAsAsyncEnumerable}.
    *
    * <pre>{@code
    * HttpResponse<InputStream> response = client.send(request, BodyHandlers.ofInputStream());
@@ -1155,30 +953,23 @@ public final class HttpJson {
    * @param response a response whose body is an unread {@link InputStream}
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
-   *     while iterating; close it
+   * @return the stream of elements; close it
    * @throws JsonReadException if the Content-Type names an unknown charset or the body is
    *     compressed (the body is closed)
+   * @see #readFromJsonAsStream(HttpResponse, JsonType)
    */
   public static <T> Stream<T> readFromJsonAsStream(
       HttpResponse<InputStream> response, Class<T> elementType) throws JsonReadException {
-    return Calls.readStream(response, Calls.of(elementType, JsonOptions.web()));
+    return readFromJsonAsStream(response, JsonType.of(elementType));
   }
 
   /**
-   * Returns the elements of the body of {@code response} — from any request, say a POST that
-   * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
-   * Class)}, with the prepared type's options: NDJSON when the Content-Type is {@code
-   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array, unless the
-   * options name a {@link JsonOptions.Builder#streamFormat stream format}. The status is not
-   * checked. <b>Close the stream</b>: closing it closes the body and releases the connection. The
-   * counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   * {@return the elements of the body of {@code response}, each read lazily as the prepared {@code
+   * elementType}} As {@link #readFromJsonAsStream(HttpResponse, Class)}, with the type's options.
    *
    * @param response a response whose body is an unread {@link InputStream}
-   * @param elementType the prepared type of each element, with its options
+   * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
-   *     while iterating; close it
    * @throws JsonReadException if the Content-Type names an unknown charset or the body is
    *     compressed (the body is closed)
    */
@@ -1190,8 +981,7 @@ public final class HttpJson {
   /**
    * Sends GET to {@code uri} with {@code Accept: text/event-stream, application/problem+json} and
    * returns its Server-Sent Events as they arrive, each event's data read as JSON of {@code type}
-   * (with {@code String} as the type, the data's text unparsed), with the {@link JsonOptions#web()}
-   * options.
+   * (with {@code String} as the type, the data's text unparsed).
    *
    * <pre>{@code
    * try (Stream<ServerSentEvent<Change>> changes =
@@ -1229,35 +1019,25 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the class to read each event's data as; {@code String.class} for the raw text
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @return the events; close the stream
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
+   * @see #getFromJsonAsEvents(HttpClient, URI, JsonType)
    */
   public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
       HttpClient client, URI uri, Class<T> type) throws IOException, InterruptedException {
-    return getFromJsonAsEvents(
-        client, uri, Calls.of(type, JsonOptions.web()), EventStreamOptions.defaults());
+    return getFromJsonAsEvents(client, uri, JsonType.of(type));
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: text/event-stream, application/problem+json} and
-   * returns its Server-Sent Events, each event's data read as JSON of the prepared type, with its
-   * options; as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does.
+   * {@return the Server-Sent Events of a GET of {@code uri}, each event's data read as the prepared
+   * {@code type}} As {@link #getFromJsonAsEvents(HttpClient, URI, Class)}, with the type's options.
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param type the prepared type of each event's data, with its options
+   * @param type the type of each event's data, with its options
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
    */
   public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
@@ -1266,9 +1046,8 @@ public final class HttpJson {
   }
 
   /**
-   * Sends GET to {@code uri} with {@code Accept: text/event-stream, application/problem+json} and
-   * returns its Server-Sent Events as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} does,
-   * reopening the stream as {@code events} say.
+   * Sends GET to {@code uri} and returns its Server-Sent Events as {@link
+   * #getFromJsonAsEvents(HttpClient, URI, Class)} does, reopening the stream as {@code events} say.
    *
    * <pre>{@code
    * EventStreamOptions feed = EventStreamOptions.newBuilder().maxReconnects(100).build();
@@ -1288,15 +1067,11 @@ public final class HttpJson {
    *
    * @param client the client to send with
    * @param uri an absolute URI
-   * @param type the prepared type of each event's data, with its options
+   * @param type the type of each event's data, with its options
    * @param events the reconnection settings
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if {@link JsonOptions#timeout()} elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @return the events; close the stream
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
    */
   public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
@@ -1313,35 +1088,32 @@ public final class HttpJson {
   /**
    * Returns the Server-Sent Events of the body of {@code response} — from any request, such as the
    * POST of an LLM API sent with {@code client.send(post, BodyHandlers.ofInputStream())} — each
-   * event's data read as JSON of {@code type} ({@code String.class} for the raw text), with the
-   * {@link JsonOptions#web()} options, as {@link #getFromJsonAsEvents(HttpClient, URI, Class)}
-   * reads them. The status is not checked; the Content-Type must be {@code text/event-stream}.
-   * <b>Close the stream</b>: closing it closes the body and releases the connection.
+   * event's data read as JSON of {@code type} ({@code String.class} for the raw text), as {@link
+   * #getFromJsonAsEvents(HttpClient, URI, Class)} reads them. The status is not checked; the
+   * Content-Type must be {@code text/event-stream}. <b>Close the stream</b>: closing it closes the
+   * body and releases the connection.
    *
    * @param response a response whose body is an unread {@link InputStream}
    * @param type the class to read each event's data as
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
+   * @return the events; close the stream
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
    *     is compressed (the body is closed)
+   * @see #readFromJsonAsEvents(HttpResponse, JsonType)
    */
   public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
       HttpResponse<InputStream> response, Class<T> type) throws JsonReadException {
-    return EventCalls.read(
-        response, Calls.of(type, JsonOptions.web()), EventStreamOptions.defaults());
+    return readFromJsonAsEvents(response, JsonType.of(type));
   }
 
   /**
-   * Returns the Server-Sent Events of the body of {@code response}, each event's data read as JSON
-   * of the prepared type, with its options, as {@link #readFromJsonAsEvents(HttpResponse, Class)}
-   * does; its {@link JsonOptions#idleTimeout()}, if any, bounds each read.
+   * {@return the Server-Sent Events of the body of {@code response}, each event's data read as the
+   * prepared {@code type}} As {@link #readFromJsonAsEvents(HttpResponse, Class)}, with the type's
+   * options; its {@link JsonOptions#idleTimeout()}, if any, bounds each read.
    *
    * @param response a response whose body is an unread {@link InputStream}
-   * @param type the prepared type of each event's data, with its options
+   * @param type the type of each event's data, with its options
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
    * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
    *     is compressed (the body is closed)
    */

@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.Apis;
+import dev.httpjson.internal.BoundedCache;
 import dev.httpjson.internal.CallLimit;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.EventCalls;
@@ -8,6 +9,7 @@ import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.Pages;
 import dev.httpjson.internal.Redirects;
+import dev.httpjson.internal.TypeLoaders;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.net.URI;
@@ -46,7 +48,8 @@ import org.jspecify.annotations.Nullable;
  * keep). A relative URI may thus leave the base path, as {@code "/x"} does (the default headers go
  * by origin, below, not by path). {@code null} or an empty string means the base URI itself; an
  * absolute URI is used as it is, its dot segments removed. Behaviour is otherwise that of {@link
- * HttpJson}.
+ * HttpJson}: its class description says how calls fail, which threads run what, and how a returned
+ * future behaves.
  *
  * <p><b>Default headers go only to the base URI's origin</b> (scheme, host and port, the default
  * port filled in). A URI that resolves to another origin — an absolute URI such as {@code
@@ -136,6 +139,11 @@ public final class HttpJsonClient {
     }
   }
 
+  /** The types {@link #typeOf} made, shared with the clients derived from this one. */
+  private final BoundedCache<Class<?>, JsonType<?>> classTypes;
+
+  private static final int CLASS_TYPES = 256;
+
   private final JsonOptions options;
   private final String[] headers;
   private final String[] callHeaders;
@@ -151,6 +159,7 @@ public final class HttpJsonClient {
     this.origin = hierarchical ? base.getScheme() + "://" + base.getRawAuthority() : null;
     this.directory = hierarchical ? origin + base.getRawPath() : null;
     this.resolved = new Resolved[RESOLVED_SLOTS];
+    this.classTypes = new BoundedCache<>(CLASS_TYPES);
     this.options = b.options;
     this.headers = b.headers.toArray(new String[0]);
     CallLimit limit = b.maxConcurrentCalls == 0 ? null : new CallLimit(b.maxConcurrentCalls);
@@ -172,6 +181,7 @@ public final class HttpJsonClient {
     this.origin = from.origin;
     this.directory = from.directory;
     this.resolved = from.resolved;
+    this.classTypes = from.classTypes;
     this.options = options;
     this.headers = from.headers;
     this.callHeaders = callHeaders;
@@ -374,8 +384,25 @@ public final class HttpJsonClient {
     return all;
   }
 
-  private <T> JsonType<T> type(Class<T> type) {
-    return JsonType.resolve(Calls.type(type), options);
+  /**
+   * {@code JsonType.of(type)}, kept per client so that a {@code Class} call, which the {@code
+   * JsonType} form then serves, allocates no type of its own once warm: an unbound type takes this
+   * client's options once and holds them. A class from a loader httpjson's loader cannot see is not
+   * kept, so a client never holds on to another application's classes.
+   */
+  private <T> JsonType<T> typeOf(Class<T> type) {
+    @SuppressWarnings("unchecked")
+    JsonType<T> kept =
+        (JsonType<T>) classTypes.getIfPresent(Objects.requireNonNull(type, "type == null"));
+    if (kept != null) {
+      return kept;
+    }
+    if (TypeLoaders.foreignAnchor(type) != null) {
+      return JsonType.of(type);
+    }
+    @SuppressWarnings("unchecked")
+    JsonType<T> made = (JsonType<T>) classTypes.get(type, JsonType::of);
+    return made;
   }
 
   private <T> JsonType<T> type(JsonType<T> given) {
@@ -404,54 +431,42 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI and reads the body as JSON of {@code
-   * type}, as {@link HttpJson#getFromJson(HttpClient, URI, Class)} does.
+   * {@return the body of a GET of {@code uri} read as {@code type}} As {@link
+   * HttpJson#getFromJson(HttpClient, URI, Class)}.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #getFromJson(String, JsonType)
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
+    return getFromJson(uri, typeOf(type));
   }
 
   /**
-   * Asynchronous {@link #getFromJson(String, Class)}; see {@link HttpJson} on async threads and
-   * futures.
+   * {@return a future of what {@link #getFromJson(String, Class)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #getFromJsonAsync(String, JsonType)
    */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+    return getFromJsonAsync(uri, typeOf(type));
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI and reads the body as JSON of {@code
-   * type}, as {@link HttpJson#getFromJson(HttpClient, URI, JsonType)} does.
+   * {@return the body of a GET of {@code uri} read as the prepared {@code type}}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the prepared type to read, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #getFromJson(String, Class)
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
@@ -460,13 +475,12 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #getFromJson(String, JsonType)}; see {@link HttpJson} on async threads and
-   * futures.
+   * {@return a future of what {@link #getFromJson(String, JsonType)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the prepared type to read, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #getFromJsonAsync(String, Class)
    */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
@@ -475,55 +489,43 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends DELETE to {@code uri} resolved against the base URI and reads the body as JSON of {@code
-   * type}, as {@link HttpJson#deleteFromJson(HttpClient, URI, Class)} does.
+   * {@return the body of a DELETE of {@code uri} read as {@code type}} As {@link
+   * HttpJson#deleteFromJson(HttpClient, URI, Class)}.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #deleteFromJson(String, JsonType)
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
+    return deleteFromJson(uri, typeOf(type));
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(String, Class)}; see {@link HttpJson} on async threads and
-   * futures.
+   * {@return a future of what {@link #deleteFromJson(String, Class)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #deleteFromJsonAsync(String, JsonType)
    */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, Class<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+    return deleteFromJsonAsync(uri, typeOf(type));
   }
 
   /**
-   * Sends DELETE to {@code uri} resolved against the base URI and reads the body as JSON of {@code
-   * type}, as {@link HttpJson#deleteFromJson(HttpClient, URI, JsonType)} does.
+   * {@return the body of a DELETE of {@code uri} read as the prepared {@code type}}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the prepared type to read, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #deleteFromJson(String, Class)
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
@@ -532,13 +534,12 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(String, JsonType)}; see {@link HttpJson} on async threads
-   * and futures.
+   * {@return a future of what {@link #deleteFromJson(String, JsonType)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the prepared type to read, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return a future of the value, or of {@code null} for an empty body
+   * @see #deleteFromJsonAsync(String, Class)
    */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
@@ -547,18 +548,14 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and returns
-   * the response unchecked, as {@link HttpJson#postAsJson(HttpClient, URI, Object)} does.
+   * {@return the response, its status unchecked, to a POST of {@code value} to {@code uri}} As
+   * {@link HttpJson#postAsJson(HttpClient, URI, Object)}, with this client's options.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #postAsJson(String, Object, Class)
    */
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
@@ -567,11 +564,10 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #postAsJson(String, Object)}.
+   * {@return a future of what {@link #postAsJson(String, Object)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @return a future of the response, whatever its status
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
    */
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
@@ -580,64 +576,47 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and reads
-   * the response as JSON of {@code responseType}, as {@link HttpJson#postAsJson(HttpClient, URI,
-   * Object, Class)} does.
+   * {@return the body of the response to a POST of {@code value}, read as {@code responseType}} As
+   * {@link HttpJson#postAsJson(HttpClient, URI, Object, Class)}.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #postAsJson(String, Object, JsonType)
    */
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "POST", target, value, type(responseType), headersFor(target));
+    return postAsJson(uri, value, typeOf(responseType));
   }
 
   /**
-   * Asynchronous {@link #postAsJson(String, Object, Class)}.
+   * {@return a future of what {@link #postAsJson(String, Object, Class)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return a future of the response value
+   * @see #postAsJsonAsync(String, Object, JsonType)
    */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "POST", target, value, type(responseType), headersFor(target));
+    return postAsJsonAsync(uri, value, typeOf(responseType));
   }
 
   /**
-   * Sends {@code value} as JSON with POST to {@code uri} resolved against the base URI and reads
-   * the response as JSON of {@code responseType}, as {@link HttpJson#postAsJson(HttpClient, URI,
-   * Object, JsonType)} does.
+   * {@return the body of the response to a POST of {@code value}, read as the prepared type}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #postAsJson(String, Object, Class)
    */
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
@@ -648,13 +627,13 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #postAsJson(String, Object, JsonType)}.
+   * {@return a future of what {@link #postAsJson(String, Object, JsonType)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value
+   * @see #postAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
@@ -664,18 +643,14 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and returns
-   * the response unchecked, as {@link HttpJson#putAsJson(HttpClient, URI, Object)} does.
+   * {@return the response, its status unchecked, to a PUT of {@code value} to {@code uri}} As
+   * {@link HttpJson#putAsJson(HttpClient, URI, Object)}, with this client's options.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PUT as JSON
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #putAsJson(String, Object, Class)
    */
   public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
@@ -684,11 +659,10 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #putAsJson(String, Object)}.
+   * {@return a future of what {@link #putAsJson(String, Object)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @return a future of the response, whatever its status
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PUT as JSON
    */
   public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
@@ -697,64 +671,47 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and reads the
-   * response as JSON of {@code responseType}, as {@link HttpJson#putAsJson(HttpClient, URI, Object,
-   * Class)} does.
+   * {@return the body of the response to a PUT of {@code value}, read as {@code responseType}} As
+   * {@link HttpJson#putAsJson(HttpClient, URI, Object, Class)}.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PUT as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #putAsJson(String, Object, JsonType)
    */
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+    return putAsJson(uri, value, typeOf(responseType));
   }
 
   /**
-   * Asynchronous {@link #putAsJson(String, Object, Class)}.
+   * {@return a future of what {@link #putAsJson(String, Object, Class)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PUT as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return a future of the response value
+   * @see #putAsJsonAsync(String, Object, JsonType)
    */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+    return putAsJsonAsync(uri, value, typeOf(responseType));
   }
 
   /**
-   * Sends {@code value} as JSON with PUT to {@code uri} resolved against the base URI and reads the
-   * response as JSON of {@code responseType}, as {@link HttpJson#putAsJson(HttpClient, URI, Object,
-   * JsonType)} does.
+   * {@return the body of the response to a PUT of {@code value}, read as the prepared type}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PUT as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #putAsJson(String, Object, Class)
    */
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
@@ -765,13 +722,13 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #putAsJson(String, Object, JsonType)}.
+   * {@return a future of what {@link #putAsJson(String, Object, JsonType)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PUT as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value
+   * @see #putAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
@@ -781,18 +738,14 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and returns
-   * the response unchecked, as {@link HttpJson#patchAsJson(HttpClient, URI, Object)} does.
+   * {@return the response, its status unchecked, to a PATCH of {@code value} to {@code uri}} As
+   * {@link HttpJson#patchAsJson(HttpClient, URI, Object)}, with this client's options.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @return the response, whatever its status
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws ResponseTooLargeException if the response body exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PATCH as JSON
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #patchAsJson(String, Object, Class)
    */
   public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
@@ -801,11 +754,10 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(String, Object)}.
+   * {@return a future of what {@link #patchAsJson(String, Object)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @return a future of the response, whatever its status
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PATCH as JSON
    */
   public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
@@ -814,64 +766,47 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and reads
-   * the response as JSON of {@code responseType}, as {@link HttpJson#patchAsJson(HttpClient, URI,
-   * Object, Class)} does.
+   * {@return the body of the response to a PATCH of {@code value}, read as {@code responseType}} As
+   * {@link HttpJson#patchAsJson(HttpClient, URI, Object, Class)}.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PATCH as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #patchAsJson(String, Object, JsonType)
    */
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+    return patchAsJson(uri, value, typeOf(responseType));
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(String, Object, Class)}.
+   * {@return a future of what {@link #patchAsJson(String, Object, Class)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the class to read the response as
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PATCH as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return a future of the response value
+   * @see #patchAsJsonAsync(String, Object, JsonType)
    */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+    return patchAsJsonAsync(uri, value, typeOf(responseType));
   }
 
   /**
-   * Sends {@code value} as JSON with PATCH to {@code uri} resolved against the base URI and reads
-   * the response as JSON of {@code responseType}, as {@link HttpJson#patchAsJson(HttpClient, URI,
-   * Object, JsonType)} does.
+   * {@return the body of the response to a PATCH of {@code value}, read as the prepared type}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PATCH as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #patchAsJson(String, Object, Class)
    */
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
@@ -882,13 +817,13 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #patchAsJson(String, Object, JsonType)}.
+   * {@return a future of what {@link #patchAsJson(String, Object, JsonType)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to PATCH as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value
+   * @see #patchAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
@@ -898,29 +833,53 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends {@code value} as JSON with QUERY to {@code uri} resolved against the base URI and reads
-   * the response as JSON of {@code responseType}, as {@link HttpJson#queryAsJson(HttpClient, URI,
-   * Object, JsonType)} does. QUERY is safe and idempotent: a {@link RetryInterceptor} retries it as
-   * it retries a GET, after a dropped connection too.
+   * {@return the body of the response to a QUERY of {@code value}, read as {@code responseType}} As
+   * {@link HttpJson#queryAsJson(HttpClient, URI, Object, Class)}. QUERY is safe and idempotent: a
+   * {@link RetryInterceptor} retries it as it retries a GET, after a dropped connection too.
    *
    * <pre>{@code
    * List<Order> late = api.queryAsJson("orders",
    *     Map.of("status", "late", "limit", 50), JsonType.listOf(Order.class));
    * }</pre>
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the query to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options ({@link
-   *     JsonType#of(Class)} for a class)
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to QUERY as JSON
+   * @param responseType the class to read
    * @param <R> the type read
-   * @return the response value, or {@code null} for an empty body
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #queryAsJson(String, Object, JsonType)
+   */
+  public <R> @Nullable R queryAsJson(
+      @Nullable String uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return queryAsJson(uri, value, typeOf(responseType));
+  }
+
+  /**
+   * {@return a future of what {@link #queryAsJson(String, Object, Class)} returns}
+   *
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to QUERY as JSON
+   * @param responseType the class to read
+   * @param <R> the type read
+   * @see #queryAsJsonAsync(String, Object, JsonType)
+   */
+  public <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, Class<R> responseType) {
+    return queryAsJsonAsync(uri, value, typeOf(responseType));
+  }
+
+  /**
+   * {@return the body of the response to a QUERY of {@code value}, read as the prepared type}
+   *
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to QUERY as JSON
+   * @param responseType the type to read, with its options
+   * @param <R> the type read
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #queryAsJson(String, Object, Class)
    */
   public <R> @Nullable R queryAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
@@ -931,13 +890,13 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #queryAsJson(String, Object, JsonType)}.
+   * {@return a future of what {@link #queryAsJson(String, Object, JsonType)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the query to send, serialized as its runtime class
-   * @param responseType the prepared type to read the response as, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to QUERY as JSON
+   * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @return a future of the response value
+   * @see #queryAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
@@ -947,54 +906,45 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI and streams the elements of the body, as
-   * {@link HttpJson#getFromJsonAsStream(HttpClient, URI, Class)} does. Close the stream.
+   * {@return the elements of the body of a GET of {@code uri}, each read lazily as {@code
+   * elementType}} As {@link HttpJson#getFromJsonAsStream(HttpClient, URI, Class)}: close the
+   * stream.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
-   *     while iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting for the headers
+   * @see #getFromJsonAsStream(String, JsonType)
    */
   public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, Class<T> elementType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.stream(client, target, type(elementType), headersFor(target));
+    return getFromJsonAsStream(uri, typeOf(elementType));
   }
 
   /**
-   * Asynchronous {@link #getFromJsonAsStream(String, Class)}: completes with the stream when the
-   * headers arrive.
+   * {@return a future of what {@link #getFromJsonAsStream(String, Class)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @return a future of the stream; the stream throws {@link UncheckedHttpJsonException} on a
-   *     failure while iterating; close it
+   * @see #getFromJsonAsStreamAsync(String, JsonType)
    */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
-    URI target = resolve(uri);
-    return Calls.streamAsync(client, target, type(elementType), headersFor(target));
+    return getFromJsonAsStreamAsync(uri, typeOf(elementType));
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI and streams the elements of the body, as
-   * {@link HttpJson#getFromJsonAsStream(HttpClient, URI, JsonType)} does. Close the stream.
+   * {@return the elements of the body of a GET of {@code uri}, each read lazily as the prepared
+   * {@code elementType}}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param elementType the prepared type of each element, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @return the stream of elements, which throws {@link UncheckedHttpJsonException} on a failure
-   *     while iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting for the headers
+   * @see #getFromJsonAsStream(String, Class)
    */
   public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
@@ -1003,14 +953,12 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #getFromJsonAsStream(String, JsonType)}: completes with the stream when the
-   * headers arrive.
+   * {@return a future of what {@link #getFromJsonAsStream(String, JsonType)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param elementType the prepared type of each element, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @return a future of the stream; the stream throws {@link UncheckedHttpJsonException} on a
-   *     failure while iterating; close it
+   * @see #getFromJsonAsStreamAsync(String, Class)
    */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, JsonType<T> elementType) {
@@ -1019,43 +967,31 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
-   * application/problem+json} and returns its Server-Sent Events, as {@link
-   * HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)} does. Close the stream.
+   * {@return the Server-Sent Events of a GET of {@code uri}, each event's data read as {@code
+   * type}} As {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)}: close the stream.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @param type the class to read each event's data as; {@code String.class} for the raw text
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
+   * @see #getFromJsonAsEvents(String, JsonType)
    */
   public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return EventCalls.get(
-        client, target, type(type), EventStreamOptions.defaults(), headersFor(target));
+    return getFromJsonAsEvents(uri, typeOf(type));
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
-   * application/problem+json} and returns its Server-Sent Events, as {@link
-   * HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType)} does. Close the stream.
+   * {@return the Server-Sent Events of a GET of {@code uri}, each event's data read as the prepared
+   * {@code type}}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the prepared type of each event's data, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param type the type of each event's data, with its options
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
+   * @see #getFromJsonAsEvents(String, Class)
    */
   public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
@@ -1063,21 +999,15 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Sends GET to {@code uri} resolved against the base URI with {@code Accept: text/event-stream,
-   * application/problem+json} and returns its Server-Sent Events, reopening the stream as {@code
-   * events} say, as {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType,
-   * EventStreamOptions)} does. A reconnection carries this client's headers too. Close the stream.
+   * {@return the Server-Sent Events of a GET of {@code uri}, the stream reopened as {@code events}
+   * say} As {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)}; a
+   * reconnection carries this client's headers too.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param type the prepared type of each event's data, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param type the type of each event's data, with its options
    * @param events the reconnection settings
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
    */
   public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
@@ -1103,43 +1033,30 @@ public final class HttpJsonClient {
    * }
    * }</pre>
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
    * @param type the class to read each event's data as; {@code String.class} for the raw text
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @return the events; close the stream
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
+   * @see #postAsJsonForEvents(String, Object, JsonType)
    */
   public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
       @Nullable String uri, @Nullable Object value, Class<T> type)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return EventCalls.post(
-        client, target, value, type(type), EventStreamOptions.defaults(), headersFor(target));
+    return postAsJsonForEvents(uri, value, typeOf(type));
   }
 
   /**
-   * Sends {@code value} as JSON with POST and returns the answer's Server-Sent Events, each event's
-   * data read as JSON of the prepared type, as {@link #postAsJsonForEvents(String, Object, Class)}
-   * does.
+   * {@return the Server-Sent Events answering a POST of {@code value}, each event's data read as
+   * the prepared {@code type}} As {@link #postAsJsonForEvents(String, Object, Class)}.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @param value the value to send, serialized as its runtime class
-   * @param type the prepared type of each event's data, with its options
+   * @param uri the URI, resolved against the base URI
+   * @param value the value to POST as JSON
+   * @param type the type of each event's data, with its options
    * @param <T> the data type
-   * @return the events, whose stream throws {@link UncheckedHttpJsonException} on a failure while
-   *     iterating; close it
-   * @throws JsonWriteException if the value cannot be serialized (nothing is sent)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named)
-   * @throws CallTimeoutException if the whole-call timeout elapses before the headers
-   * @throws IOException on any other I/O failure before the body
+   * @throws IOException if the call fails before the body, or the response is not an event stream
    * @throws InterruptedException if interrupted while waiting for the headers
    */
   public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
@@ -1214,7 +1131,7 @@ public final class HttpJsonClient {
    *     Repo.class);
    * }</pre>
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @return the absolute URI
    * @throws IllegalArgumentException if {@code uri} is malformed, or relative with no base URI set
    */
@@ -1271,45 +1188,37 @@ public final class HttpJsonClient {
    * @param type the class to read
    * @param <T> the type read
    * @return the response, its body the value read ({@code null} for a 204 or an empty body)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #exchange(HttpRequest, JsonType)
    */
   public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, Class<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
+    return exchange(request, typeOf(type));
   }
 
   /**
-   * Asynchronous {@link #exchange(HttpRequest, Class)}.
+   * {@return a future of what {@link #exchange(HttpRequest, Class)} returns}
    *
    * @param request the request
    * @param type the class to read
    * @param <T> the type read
-   * @return a future of the response
+   * @see #exchangeAsync(HttpRequest, JsonType)
    */
   public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpRequest request, Class<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
+    return exchangeAsync(request, typeOf(type));
   }
 
   /**
-   * Sends a request you built and returns the whole response with its body read as JSON of a
-   * prepared type, as {@link #exchange(HttpRequest, Class)} does.
+   * {@return the response to {@code request}, its body read as the prepared {@code type}} As {@link
+   * #exchange(HttpRequest, Class)}, with the type's options.
    *
    * @param request the request
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return the response, its body the value read ({@code null} for a 204 or an empty body)
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws JsonReadException if the body is not JSON of the type
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
    */
   public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
@@ -1317,12 +1226,12 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #exchange(HttpRequest, JsonType)}.
+   * {@return a future of what {@link #exchange(HttpRequest, JsonType)} returns}
    *
    * @param request the request
-   * @param type the prepared type to read, with its options
+   * @param type the type to read, with its options
    * @param <T> the type read
-   * @return a future of the response
+   * @see #exchangeAsync(HttpRequest, Class)
    */
   public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpRequest request, JsonType<T> type) {
@@ -1360,13 +1269,11 @@ public final class HttpJsonClient {
    * Sends DELETE to {@code uri} resolved against the base URI and checks the status, as {@link
    * HttpJson#deleteFromJson(HttpClient, URI)} does: for a 204, no type to name.
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
+   * @param uri the URI, resolved against the base URI
    * @return the response, its body buffered as bytes
-   * @throws HttpJsonStatusException on a status outside 200–299
-   * @throws ResponseTooLargeException if the body exceeds {@link JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting
+   * @see #deleteFromJson(String, Class)
    */
   public HttpResponse<byte[]> deleteFromJson(@Nullable String uri)
       throws IOException, InterruptedException {
@@ -1375,10 +1282,9 @@ public final class HttpJsonClient {
   }
 
   /**
-   * Asynchronous {@link #deleteFromJson(String)}.
+   * {@return a future of what {@link #deleteFromJson(String)} returns}
    *
-   * @param uri a URI resolved against the base URI; {@code null} or empty for the base URI itself
-   * @return a future of the response
+   * @param uri the URI, resolved against the base URI
    */
   public CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(@Nullable String uri) {
     URI target = resolve(uri);
@@ -1419,37 +1325,26 @@ public final class HttpJsonClient {
    * @param uri the first page, resolved against the base URI
    * @param elementType the class of the elements
    * @param <T> the element type
-   * @return the elements of every page, lazily; a later page's failure is thrown from the stream as
-   *     an {@link UncheckedHttpJsonException}
-   * @throws HttpJsonStatusException on a status outside 200–299 for the first page
-   * @throws JsonReadException if the first page is not a JSON array of the type
-   * @throws ResponseTooLargeException if the first page exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses for the first page
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @return the elements of every page, lazily; close the stream
+   * @throws IOException if the call for the first page fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting for the first page
+   * @see #getFromJsonAsPagedStream(String, JsonType)
    */
   public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Class<T> elementType)
       throws IOException, InterruptedException {
-    return pages(resolve(uri), type(elementType));
+    return getFromJsonAsPagedStream(uri, typeOf(elementType));
   }
 
   /**
-   * Reads a paginated collection as one lazy stream of its elements of a prepared type, as {@link
-   * #getFromJsonAsPagedStream(String, Class)} does.
+   * {@return the elements of every page of a paginated collection, read lazily as the prepared
+   * {@code elementType}} As {@link #getFromJsonAsPagedStream(String, Class)}, with the type's
+   * options.
    *
    * @param uri the first page, resolved against the base URI
-   * @param elementType the prepared element type, with its options
+   * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @return the elements of every page, lazily; a later page's failure is thrown from the stream as
-   *     an {@link UncheckedHttpJsonException}
-   * @throws HttpJsonStatusException on a status outside 200–299 for the first page
-   * @throws JsonReadException if the first page is not a JSON array of the type
-   * @throws ResponseTooLargeException if the first page exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses for the first page
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @throws IOException if the call for the first page fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting for the first page
    */
   public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
@@ -1480,15 +1375,9 @@ public final class HttpJsonClient {
    * @param paging the page type, a page's elements and the page after it
    * @param <P> the type of a page
    * @param <T> the element type
-   * @return the elements of every page, lazily; a later page's failure is thrown from the stream as
-   *     an {@link UncheckedHttpJsonException}
-   * @throws HttpJsonStatusException on a status outside 200–299 for the first page
-   * @throws JsonReadException if the first page is not JSON of the page type
-   * @throws ResponseTooLargeException if the first page exceeds {@link
-   *     JsonOptions#maxResponseSize()}
-   * @throws CallTimeoutException if the whole-call timeout elapses for the first page
-   * @throws IOException on any other I/O failure
-   * @throws InterruptedException if interrupted while waiting (the exchange is aborted)
+   * @return the elements of every page, lazily; close the stream
+   * @throws IOException if the call for the first page fails (see {@link HttpJson})
+   * @throws InterruptedException if interrupted while waiting for the first page
    */
   public <P, T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Paging<P, T> paging)
       throws IOException, InterruptedException {

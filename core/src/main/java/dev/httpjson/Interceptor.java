@@ -7,6 +7,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpResponse.ResponseInfo;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * method, the chain carrying the {@link BodyHandler}).
  *
  * <p>An {@link HttpJsonClient} runs every call it makes through the interceptors given to {@link
- * HttpJsonClient.Builder#interceptor(Interceptor)}, in order: the one-liners, {@code send} and
+ * HttpJsonClient.Builder#interceptor(Interceptor)}, in order: the one-liners, {@code exchange} and
  * streams, blocking and asynchronous, on any {@link HttpClient} underneath. {@link
  * #decorate(HttpClient, Interceptor...)} gives the same chain to a plain client, for {@link
  * HttpJson}'s static calls and {@link HttpClient#send}.
@@ -71,8 +74,9 @@ import org.jspecify.annotations.Nullable;
  * at the request and the status never sees a body, and the body is read once, by the caller's
  * handler. To see the body, or to discard it (a response it will not return), an interceptor
  * forwards with its own handler through {@link Chain#withBodyHandler(BodyHandler)}, usually one
- * wrapping {@link Chain#bodyHandler()}. A request body is sent once per forward: {@link
- * JsonContent} can be sent again; an interceptor that forwards twice needs a request body that can.
+ * wrapping {@link Chain#bodyHandler()}, and drops a response it will not return with {@link
+ * Chain#discard(ResponseInfo)}. A request body is sent once per forward: {@link JsonContent} can be
+ * sent again; an interceptor that forwards twice needs a request body that can.
  *
  * <p><b>Failures.</b> What an interceptor throws (or fails its future with) is what the call fails
  * with. An asynchronous method must not throw: it returns a failed future. A future an interceptor
@@ -224,8 +228,7 @@ public interface Interceptor {
 
     /**
      * The same chain with another body handler, to see the body (wrap {@link #bodyHandler()}) or to
-     * discard a response this interceptor will not return ({@link
-     * HttpResponse.BodySubscribers#replacing}).
+     * drop a response this interceptor will not return ({@link #discard(ResponseInfo)}).
      *
      * @param bodyHandler the handler
      * @param <U> its body type
@@ -278,5 +281,79 @@ public interface Interceptor {
     default Optional<Throwable> streamFailure() {
       return Optional.empty();
     }
+
+    /**
+     * The options of the call this chain belongs to: its {@linkplain
+     * JsonOptions#shownQueryParameters() shown query parameters}, say, to show a URI as the call's
+     * exception messages do.
+     *
+     * @return the options; empty for a plain {@code send} through {@link Interceptor#decorate}
+     */
+    default Optional<JsonOptions> options() {
+      return Optional.empty();
+    }
+
+    /**
+     * What a handler of this chain returns for a response this interceptor will not return — one it
+     * retries, or follows elsewhere: the body is read and dropped, so that the connection is
+     * reused, and the call's {@link CallListener}s and JFR event see the response, as they would
+     * had the call's own handler read it.
+     *
+     * @param info the response being dropped
+     * @return a subscriber that drops the body; the response's body is {@code null}
+     */
+    default BodySubscriber<T> discard(ResponseInfo info) {
+      return BodySubscribers.replacing(null);
+    }
+
+    /**
+     * What httpjson measures of the call for its {@link CallListener}s and JFR event, when this
+     * chain forwards with the call's own body handler: reading it, an interceptor reports the same
+     * bytes as they do without counting the body a second time.
+     *
+     * @return the measurement; empty when httpjson does not measure the call (no listener, no JFR
+     *     recording of {@code dev.httpjson.Call}), when this chain forwards with another body
+     *     handler, and for a plain {@code send} through {@link Interceptor#decorate}
+     */
+    default Optional<Measurement> measurement() {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The response body of a call as httpjson measures it for its {@link CallListener}s ({@link
+   * CallListener#responseBodyRead}) and JFR event, seen from an interceptor ({@link
+   * Chain#measurement()}). Thread-safe.
+   */
+  interface Measurement {
+    /**
+     * The bytes of the body as received.
+     *
+     * @return the bytes, or -1 while no body has been read to its end
+     */
+    long wireBytes();
+
+    /**
+     * The bytes of the body once decoded (decompressed).
+     *
+     * @return the bytes, or -1 while no body has been read to its end
+     */
+    long decodedBytes();
+
+    /**
+     * Whether the caller closed the call's stream before its end.
+     *
+     * @return {@code true} if it did
+     */
+    boolean closedEarly();
+
+    /**
+     * Has {@code action} told when the call is over, after its listeners, with the failure the call
+     * ended with, or {@code null}: at once when it is over already. It runs on the thread that ends
+     * the call, so it must not block; what it throws is logged.
+     *
+     * @param action what runs once the call is over
+     */
+    void whenOver(Consumer<? super @Nullable Throwable> action);
   }
 }

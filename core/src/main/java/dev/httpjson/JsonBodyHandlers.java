@@ -55,7 +55,7 @@ public final class JsonBodyHandlers {
    * @return the handler
    */
   public static <T> BodyHandler<T> of(Class<T> type) {
-    return of(JsonType.resolve(Calls.type(type), JsonOptions.web()));
+    return of(JsonType.of(type));
   }
 
   /**
@@ -81,7 +81,7 @@ public final class JsonBodyHandlers {
    * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofStream(Class<T> elementType) {
-    return ofStream(JsonType.resolve(Calls.type(elementType), JsonOptions.web()));
+    return ofStream(JsonType.of(elementType));
   }
 
   /**

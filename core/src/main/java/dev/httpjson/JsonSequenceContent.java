@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * try (Stream<Row> rows = repository.streamAll()) {
- *   HttpRequest request = JsonSequenceContent.ofArray(rows, Row.class, JsonOptions.web())
+ *   HttpRequest request = JsonSequenceContent.ofArray(rows, Row.class)
  *       .requestBuilder("POST", uri)
  *       .build();
  *   client.send(request, BodyHandlers.discarding());
@@ -223,7 +223,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, Class<T> elementType) {
-    return create(elements, null, Calls.of(elementType, JsonOptions.web()), false);
+    return ofArray(elements, JsonType.of(elementType));
   }
 
   /**
@@ -252,7 +252,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, Class<T> elementType) {
-    return create(null, elements, Calls.of(elementType, JsonOptions.web()), false);
+    return ofArray(elements, JsonType.of(elementType));
   }
 
   /**
@@ -281,7 +281,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, Class<T> elementType) {
-    return create(elements, null, Calls.of(elementType, JsonOptions.web()), true);
+    return ofNdjson(elements, JsonType.of(elementType));
   }
 
   /**
@@ -311,7 +311,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, Class<T> elementType) {
-    return create(null, elements, Calls.of(elementType, JsonOptions.web()), true);
+    return ofNdjson(elements, JsonType.of(elementType));
   }
 
   /**

@@ -1,10 +1,7 @@
 package dev.httpjson;
 
-import dev.httpjson.internal.ApiAccess;
-import dev.httpjson.internal.CallTrace;
-import dev.httpjson.internal.Gzip;
-import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.Uris;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -23,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -129,7 +127,7 @@ public final class LoggingInterceptor implements Interceptor {
    * options show in its exception messages ({@link JsonOptions#shownQueryParameters()}).
    */
   private Set<String> shown(Chain<?> chain) {
-    JsonOptions options = InterceptingClient.options(chain);
+    JsonOptions options = chain.options().orElse(null);
     return options == null ? shownQuery : Uris.union(shownQuery, options.shownQueryParameters());
   }
 
@@ -140,7 +138,9 @@ public final class LoggingInterceptor implements Interceptor {
   private void logRequest(HttpRequest request, String uri, Set<String> shown) {
     long length = request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
     String coding =
-        request.bodyPublisher().map(p -> ApiAccess.get().contentEncoding(p)).orElse(null);
+        request.bodyPublisher().isPresent()
+            ? request.headers().firstValue("Content-Encoding").orElse(null)
+            : null;
     String body = coding == null ? "body)" : coding + " body)";
     StringBuilder sb =
         new StringBuilder("--> ")
@@ -160,7 +160,7 @@ public final class LoggingInterceptor implements Interceptor {
                 byte[] bytes = ((JsonContent) p).bytes();
                 if (coding != null) {
                   // The JSON it carries, decoded up to the limit; its decoded size is not known.
-                  byte[] json = Gzip.decodePrefix(bytes, maxBodyBytes + 1);
+                  byte[] json = gunzipPrefix(bytes, maxBodyBytes + 1);
                   sb.append('\n').append(text(json, Math.min(json.length, maxBodyBytes)));
                   if (json.length > maxBodyBytes) {
                     sb.append("… (more bytes)");
@@ -369,9 +369,9 @@ public final class LoggingInterceptor implements Interceptor {
       return chain.forward(request);
     }
     Set<String> shown = shown(chain);
-    CallTrace trace = level == Level.BODY ? null : InterceptingClient.ownTrace(chain);
-    if (trace != null) {
-      return fromTrace(request, chain, trace, shown);
+    Measurement measured = level == Level.BODY ? null : chain.measurement().orElse(null);
+    if (measured != null) {
+      return fromMeasurement(request, chain, measured, shown);
     }
     logRequest(request, shown);
     long start = System.nanoTime();
@@ -389,13 +389,10 @@ public final class LoggingInterceptor implements Interceptor {
    * decoded size when it differs), written when the call is over, rather than counting the body a
    * second time.
    */
-  private <T> HttpResponse<T> fromTrace(
-      HttpRequest request, Chain<T> chain, CallTrace trace, Set<String> shown)
+  private <T> HttpResponse<T> fromMeasurement(
+      HttpRequest request, Chain<T> chain, Measurement measured, Set<String> shown)
       throws IOException, InterruptedException {
-    String uri =
-        request.uri().equals(trace.target()) && shownQuery.isEmpty()
-            ? trace.uri() // shown as the call's options show it, made once per call
-            : Uris.redact(request.uri(), shown);
+    String uri = Uris.redact(request.uri(), shown);
     logRequest(request, uri, shown);
     long start = System.nanoTime();
     HttpResponse<T> response;
@@ -410,7 +407,7 @@ public final class LoggingInterceptor implements Interceptor {
             uri,
             start,
             System.nanoTime(),
-            trace,
+            measured,
             null,
             status.headers(),
             shown);
@@ -420,18 +417,18 @@ public final class LoggingInterceptor implements Interceptor {
     }
     int status = response.statusCode();
     HttpHeaders headers = response.headers();
-    trace.whenOver(
-        (t, failure, now) ->
+    measured.whenOver(
+        failure ->
             logResponse(
                 status,
                 request,
                 uri,
                 start,
-                now,
-                t,
+                System.nanoTime(),
+                measured,
                 failure != null
                     ? "failed: " + failure
-                    : t.closedEarly() ? "body closed early" : null,
+                    : measured.closedEarly() ? "body closed early" : null,
                 headers,
                 shown));
     return response;
@@ -443,12 +440,12 @@ public final class LoggingInterceptor implements Interceptor {
       String uri,
       long start,
       long end,
-      CallTrace trace,
+      Measurement measured,
       @Nullable String failure,
       @Nullable HttpHeaders headers,
       Set<String> shown) {
-    long wire = Math.max(0, trace.wireBytes());
-    long decoded = trace.decodedBytes();
+    long wire = Math.max(0, measured.wireBytes());
+    long decoded = measured.decodedBytes();
     StringBuilder sb =
         new StringBuilder("<-- ")
             .append(status)
@@ -488,6 +485,15 @@ public final class LoggingInterceptor implements Interceptor {
           }
         });
     return f;
+  }
+
+  /** The whole of gzip {@code body} decoded, at most {@code max} bytes of it. */
+  private static byte[] gunzipPrefix(byte[] body, int max) {
+    try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+      return in.readNBytes(max);
+    } catch (IOException e) {
+      return new byte[0];
+    }
   }
 
   @Override

@@ -1,8 +1,6 @@
 package dev.httpjson;
 
-import dev.httpjson.internal.CallTrace;
 import dev.httpjson.internal.DeadlineTimer;
-import dev.httpjson.internal.InterceptingClient;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
@@ -10,7 +8,6 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
 import java.security.cert.CertificateException;
 import java.time.Duration;
@@ -398,11 +395,7 @@ public final class RetryInterceptor implements Interceptor {
             return handler.apply(info);
           }
           decision.delay = delay;
-          CallTrace trace = InterceptingClient.trace(chain);
-          if (trace != null) {
-            trace.headers(info.statusCode()); // the handler that reports it is not called
-          }
-          return BodySubscribers.replacing(null);
+          return chain.discard(info);
         });
   }
 

@@ -26,7 +26,7 @@ public final class BoundedCache<K, V> {
     this.maxSize = maxSize;
   }
 
-  @Nullable V getIfPresent(K key) {
+  public @Nullable V getIfPresent(K key) {
     Entry<V> e = map.get(key);
     if (e == null) {
       return null;

@@ -70,16 +70,6 @@ public final class Gzip {
     out[at + 7] = (byte) (size >>> 24);
   }
 
-  /** The whole of gzip {@code body} decoded, at most {@code max} bytes of it; for logging. */
-  public static byte[] decodePrefix(byte[] body, int max) {
-    try (java.util.zip.GZIPInputStream in =
-        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
-      return in.readNBytes(max);
-    } catch (java.io.IOException e) {
-      return new byte[0];
-    }
-  }
-
   /** How many deflaters wait in the pool. */
   static int idle() {
     return POOL.size();

@@ -2,6 +2,7 @@ package dev.httpjson.internal;
 
 import dev.httpjson.CallListener;
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonOptions;
 import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
@@ -10,7 +11,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.PushPromiseHandler;
+import java.net.http.HttpResponse.ResponseInfo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +23,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import org.jspecify.annotations.Nullable;
@@ -207,29 +212,40 @@ public final class InterceptingClient extends HttpClient {
     return listener;
   }
 
-  /**
-   * The trace of the call {@code chain} belongs to when the chain forwards with the call's own body
-   * handler — whose body httpjson reads and reports to the trace — else {@code null} (no trace, an
-   * interceptor's own handler, or a plain {@code send}).
-   */
-  public static @Nullable CallTrace ownTrace(Interceptor.Chain<?> chain) {
-    if (!(chain instanceof Link)) {
-      return null;
-    }
-    Plan<?> plan = ((Link<?>) chain).plan;
-    return plan != null && ((Link<?>) chain).handler == plan.sent ? plan.trace : null;
-  }
-
-  /** The options of the call a chain belongs to, or {@code null} for a plain {@code send}. */
-  public static dev.httpjson.@Nullable JsonOptions options(Interceptor.Chain<?> chain) {
-    Plan<?> plan = chain instanceof Link ? ((Link<?>) chain).plan : null;
-    return plan == null ? null : plan.options();
-  }
-
   /** The trace of the call a chain belongs to, or {@code null}. */
   public static @Nullable CallTrace trace(Interceptor.Chain<?> chain) {
     Plan<?> plan = chain instanceof Link ? ((Link<?>) chain).plan : null;
     return plan == null ? null : plan.trace;
+  }
+
+  /** A call's trace as an interceptor reads it ({@link Interceptor.Chain#measurement()}). */
+  private static final class Measured implements Interceptor.Measurement {
+    private final CallTrace trace;
+
+    Measured(CallTrace trace) {
+      this.trace = trace;
+    }
+
+    @Override
+    public long wireBytes() {
+      return trace.wireBytes();
+    }
+
+    @Override
+    public long decodedBytes() {
+      return trace.decodedBytes();
+    }
+
+    @Override
+    public boolean closedEarly() {
+      return trace.closedEarly();
+    }
+
+    @Override
+    public void whenOver(Consumer<? super @Nullable Throwable> action) {
+      Objects.requireNonNull(action, "action == null");
+      trace.whenOver((t, failure, now) -> action.accept(failure));
+    }
   }
 
   @Override
@@ -518,6 +534,29 @@ public final class InterceptingClient extends HttpClient {
     public Optional<Throwable> streamFailure() {
       Plan<?> p = plan;
       return p == null ? Optional.empty() : Optional.ofNullable(p.streamFailure());
+    }
+
+    @Override
+    public Optional<JsonOptions> options() {
+      Plan<?> p = plan;
+      return p == null ? Optional.empty() : Optional.ofNullable(p.options());
+    }
+
+    @Override
+    public BodySubscriber<T> discard(ResponseInfo info) {
+      Plan<?> p = plan;
+      CallTrace trace = p == null ? null : p.trace;
+      if (trace != null) {
+        trace.headers(info.statusCode()); // the handler that reports it is not called
+      }
+      return BodySubscribers.replacing(null);
+    }
+
+    @Override
+    public Optional<Interceptor.Measurement> measurement() {
+      Plan<?> p = plan;
+      CallTrace trace = p == null || handler != p.sent ? null : p.trace;
+      return trace == null ? Optional.empty() : Optional.of(new Measured(trace));
     }
 
     @Override

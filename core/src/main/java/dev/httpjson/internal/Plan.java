@@ -52,7 +52,7 @@ public abstract class Plan<R> {
   /** nanoTime when the call began waiting for a permit, or 0 when it did not wait. */
   long waitedSince;
 
-  /** The handler the runner sent with, for {@link InterceptingClient#ownTrace}. */
+  /** The handler the runner sent with, for {@link dev.httpjson.Interceptor.Chain#measurement()}. */
   @Nullable BodyHandler<?> sent;
 
   /**

@@ -8,7 +8,6 @@ import java.net.http.HttpClient.Redirect;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodySubscribers;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -78,11 +77,7 @@ public final class Redirects implements Interceptor {
             return handler.apply(info);
           }
           hop.target = target;
-          CallTrace trace = InterceptingClient.trace(chain);
-          if (trace != null) {
-            trace.headers(info.statusCode()); // the handler that reports it is not called
-          }
-          return BodySubscribers.replacing(null); // read and dropped: the connection is reused
+          return chain.discard(info); // read and dropped: the connection is reused
         });
   }
 
@@ -156,7 +151,7 @@ public final class Redirects implements Interceptor {
   }
 
   private static IOException tooMany(HttpRequest first, Chain<?> chain) {
-    dev.httpjson.JsonOptions options = InterceptingClient.options(chain);
+    dev.httpjson.JsonOptions options = chain.options().orElse(null);
     return new IOException(
         "Too many redirects (more than "
             + MAX_HOPS

@@ -1070,6 +1070,45 @@ public abstract class HttpJsonContract {
   }
 
   @Test
+  public void queryAsJsonWithAClassReadsTheResultAsTheJsonTypeFormDoes() throws Exception {
+    server.enqueue(json(200, FORECAST));
+    server.enqueue(json(200, FORECAST));
+
+    WeatherForecast found =
+        HttpJson.queryAsJson(client, uri("/forecasts"), new Named("mild"), WeatherForecast.class);
+    WeatherForecast foundAsync =
+        HttpJson.queryAsJsonAsync(
+                client, uri("/forecasts"), new Named("mild"), WeatherForecast.class)
+            .get(10, TimeUnit.SECONDS);
+
+    assertThat(found).isEqualTo(MILD);
+    assertThat(foundAsync).isEqualTo(MILD);
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest request = received(server).take();
+      assertThat(request.getMethod()).isEqualTo("QUERY");
+      assertThat(request.getBody().utf8()).isEqualTo("{\"displayName\":\"mild\"}");
+    }
+  }
+
+  @Test
+  public void boundClientQueryAsJsonWithAClassUsesTheClientsOptions() throws Exception {
+    server.enqueue(json(200, "{\"displayName\":\"ok\"}"));
+    server.enqueue(json(422, "{\"error\":\"bad query\"}"));
+    HttpJsonClient api = HttpJsonClient.newBuilder(client).options(options).build();
+
+    assertThat(api.queryAsJson("" + uri("/q"), MILD, Named.class)).isEqualTo(new Named("ok"));
+    assertThatThrownBy(
+            () -> api.queryAsJsonAsync("" + uri("/q"), MILD, Named.class).get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(422));
+    RecordedRequest request = received(server).take();
+    assertThat(request.getMethod()).isEqualTo("QUERY");
+    assertThat(request.getBody().utf8()).isEqualTo(FORECAST);
+    assertThat(received(server).take().getMethod()).isEqualTo("QUERY");
+  }
+
+  @Test
   public void typedPutFailsOnErrorStatus() {
     server.enqueue(json(400, "{\"error\":\"bad\"}"));
 

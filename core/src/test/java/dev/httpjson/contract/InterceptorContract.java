@@ -132,6 +132,126 @@ public abstract class InterceptorContract {
 
   // ---- the chain ------------------------------------------------------------------------------
 
+  /** Records what its chain tells an interceptor written against the public API alone. */
+  private static final class Inspecting implements Interceptor {
+    final AtomicReference<Optional<JsonOptions>> options = new AtomicReference<>();
+    final AtomicReference<Optional<Interceptor.Measurement>> measurement = new AtomicReference<>();
+    final CompletableFuture<Long> wireBytesWhenOver = new CompletableFuture<>();
+
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws IOException, InterruptedException {
+      options.set(chain.options());
+      measurement.set(chain.measurement());
+      chain
+          .measurement()
+          .ifPresent(
+              m ->
+                  m.whenOver(
+                      failure ->
+                          wireBytesWhenOver.complete(failure == null ? m.wireBytes() : -2L)));
+      return chain.forward(request);
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      options.set(chain.options());
+      measurement.set(chain.measurement());
+      return chain.forwardAsync(request);
+    }
+  }
+
+  @Test
+  void aChainGivesAnInterceptorTheCallsOptionsAndWhatHttpjsonMeasured() throws Exception {
+    String body = "\"a\"";
+    server.enqueue(json(200, body));
+    server.enqueue(json(200, body));
+    Inspecting measured = new Inspecting();
+    Inspecting unmeasured = new Inspecting();
+
+    assertThat(
+            api()
+                .listener(new CallListener() {})
+                .interceptor(measured)
+                .build()
+                .getFromJson("x", String.class))
+        .isEqualTo("a");
+    assertThat(api().interceptor(unmeasured).build().getFromJson("x", String.class)).isEqualTo("a");
+
+    assertThat(measured.options.get()).contains(options);
+    assertThat(measured.measurement.get()).isPresent();
+    assertThat(measured.wireBytesWhenOver.get(10, TimeUnit.SECONDS)).isEqualTo(body.length());
+    assertThat(measured.measurement.get().orElseThrow().decodedBytes()).isEqualTo(body.length());
+    assertThat(unmeasured.options.get()).contains(options);
+    assertThat(unmeasured.measurement.get()).as("no listener, no JFR recording").isEmpty();
+  }
+
+  @Test
+  void aPlainSendThroughADecoratedClientHasNoCallOptionsOrMeasurement() throws Exception {
+    server.enqueue(json(200, "{}"));
+    Inspecting inspecting = new Inspecting();
+
+    HttpResponse<String> response =
+        Interceptor.decorate(client, inspecting)
+            .send(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/plain")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(inspecting.options.get()).isEmpty();
+    assertThat(inspecting.measurement.get()).isEmpty();
+  }
+
+  @Test
+  void aResponseAnInterceptorDiscardsIsStillSeenByTheCallsListeners() throws Exception {
+    server.enqueue(json(503, "{}"));
+    server.enqueue(json(200, "\"a\""));
+    List<Integer> statuses = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Interceptor again =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            java.util.concurrent.atomic.AtomicBoolean dropped =
+                new java.util.concurrent.atomic.AtomicBoolean();
+            HttpResponse<T> first =
+                chain
+                    .withBodyHandler(
+                        info -> {
+                          if (info.statusCode() == 503) {
+                            dropped.set(true);
+                            return chain.discard(info);
+                          }
+                          return chain.bodyHandler().apply(info);
+                        })
+                    .forward(request);
+            return dropped.get() ? chain.forward(request) : first;
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain.forwardAsync(request);
+          }
+        };
+    HttpJsonClient api =
+        api()
+            .listener(
+                new CallListener() {
+                  @Override
+                  public void responseHeaders(Call call, int statusCode, long nanoTime) {
+                    statuses.add(statusCode);
+                  }
+                })
+            .interceptor(again)
+            .build();
+
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("a");
+
+    assertThat(statuses).containsExactly(503, 200);
+  }
+
   @Test
   void anInterceptorAddsAHeaderToEveryCallShape() throws Exception {
     HttpJsonClient api =
