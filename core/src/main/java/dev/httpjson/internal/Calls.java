@@ -547,7 +547,7 @@ public final class Calls {
       HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
       throws IOException, InterruptedException {
     plan.started(request);
-    BodyHandler<Object> handler = (BodyHandler<Object>) plan.blocking();
+    BodyHandler<Object> handler = (BodyHandler<Object>) plan.handler();
     HttpClient sender = InterceptingClient.sender(client);
     InterceptingClient chain =
         sender instanceof InterceptingClient ? (InterceptingClient) sender : null;
@@ -736,7 +736,7 @@ public final class Calls {
                 }
               });
     }
-    BodyHandler<Object> handler = (BodyHandler<Object>) plan.async();
+    BodyHandler<Object> handler = (BodyHandler<Object>) plan.handler();
     HttpClient sender = InterceptingClient.sender(client);
     long left = timeout == null ? 0 : plan.timeoutNanos(timeout);
     long due = timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + left;
@@ -778,13 +778,13 @@ public final class Calls {
             timer.cancel();
           }
           if (failure != null) {
-            call.fail(exchangeFailure(unwrap(failure), request, sender));
+            call.fail(exchangeFailure(unwrap(ownFailure(failure)), request, sender));
             return;
           }
           R value;
           try {
-            value = plan.finishAsync(response, timer == null ? Plan.NONE : due - System.nanoTime());
-          } catch (RuntimeException e) {
+            value = plan.finish(response, timer == null ? Plan.NONE : due - System.nanoTime());
+          } catch (IOException | RuntimeException e) {
             closeQuietly(response.body());
             call.fail(e);
             return;
@@ -836,6 +836,24 @@ public final class Calls {
         // The call has already failed; that failure is the one to report.
       }
     }
+  }
+
+  /**
+   * What the call's own body handler raised, when {@code failure} carries it (a {@link
+   * Responses.Collector} aborts an exchange with an {@link UncheckedIOException}), else {@code
+   * failure}: the asynchronous form of {@link #sendFailure}.
+   */
+  static Throwable ownFailure(Throwable failure) {
+    Throwable t = unwrap(failure);
+    Throwable own = t instanceof UncheckedIOException ? t.getCause() : t;
+    if (!(own instanceof HttpJsonException)
+        && own != null
+        && own.getCause() instanceof UncheckedIOException) {
+      own = own.getCause().getCause();
+    }
+    return own instanceof HttpJsonException || own instanceof java.net.ProtocolException
+        ? own
+        : failure;
   }
 
   /**

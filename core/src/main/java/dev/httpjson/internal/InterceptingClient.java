@@ -488,13 +488,17 @@ public final class InterceptingClient extends HttpClient {
           if (trace != null) {
             trace.attempt();
           }
+          int applied = p == null ? 0 : p.applied();
           f =
               push == null
                   ? client.delegate.sendAsync(request, handler)
                   : client.delegate.sendAsync(request, handler, push);
           if (p == null) {
             f = naming(f, request); // a plain sendAsync, maybe with a JsonBodyHandlers handler
-          } else if (p.due != NO_DEADLINE) {
+          } else {
+            f = p.endedAsync(f, applied);
+          }
+          if (p != null && p.due != NO_DEADLINE) {
             f =
                 p.atEnd(
                     f, request); // failed with the call's timeout when it elapses, as the caller is

@@ -408,7 +408,6 @@ public final class Responses {
     private final boolean checkStatus;
     private final @Nullable String method;
     private final @Nullable URI uri;
-    @Nullable CallTrace trace;
 
     public JsonHandler(
         JsonType<T> type, boolean checkStatus, @Nullable String method, @Nullable URI uri) {
@@ -473,23 +472,20 @@ public final class Responses {
       return options;
     }
 
+    /** For {@code JsonBodyHandlers}: the body read and decoded by the subscriber itself. */
     @Override
     public BodySubscriber<T> apply(ResponseInfo info) {
-      CallTrace t = trace;
-      if (t != null) {
-        t.headers(info.statusCode());
-      }
-      BodySubscriber<T> rejected = reject(info, t);
+      BodySubscriber<T> rejected = reject(info, null);
       if (rejected != null) {
         return rejected;
       }
       String contentType = contentType(info.headers());
       ContentDecoder decoder = decoderOrNull(info.headers());
       long declared = decoder == null ? declaredLength(info.headers()) : -1;
-      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder, t) {
+      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder, null) {
         @Override
         public @Nullable T finish(byte[] bytes, int length) throws IOException {
-          return decode(bytes, length, contentType, t);
+          return decode(bytes, length, contentType);
         }
 
         @Override
@@ -748,21 +744,18 @@ public final class Responses {
     }
   }
 
-  /** Buffers a body as bytes, within the size limit, without checking the status. */
+  /**
+   * Buffers a body as bytes, within the size limit, a status outside 200–299 failing as the typed
+   * calls fail it.
+   */
   public static final class BytesHandler implements BodyHandler<byte[]> {
     private final long limit;
-    private final @Nullable JsonOptions checkStatus;
+    private final JsonOptions checkStatus;
     private final @Nullable String method;
     private final @Nullable URI uri;
     @Nullable CallTrace trace;
 
-    public BytesHandler(long limit) {
-      this(limit, null, null, null);
-    }
-
-    /** With {@code checkStatus}, a status outside 200–299 fails as the typed calls fail it. */
-    public BytesHandler(
-        long limit, @Nullable JsonOptions checkStatus, @Nullable String method, @Nullable URI uri) {
+    public BytesHandler(long limit, JsonOptions checkStatus, String method, URI uri) {
       this.limit = limit;
       this.checkStatus = checkStatus;
       this.method = method;
@@ -775,7 +768,7 @@ public final class Responses {
       if (t != null) {
         t.headers(info.statusCode());
       }
-      if (checkStatus != null && !isSuccess(info.statusCode())) {
+      if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, checkStatus, t);
       }
       // An encoding httpjson cannot decode passes through: the caller gets the bytes as sent.
