@@ -17,9 +17,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * How one call reads its response and what it returns: the body handler of a blocking run and of an
  * asynchronous one, what the interceptor chain's end does with a response read by the call's own
- * handler, and how a response becomes the call's result. {@link Calls#run} and {@link
- * Calls#runAsync} execute every plan; the chain's end asks the plan (never the handler's class)
- * whether a response is the call's own.
+ * handler, and how a response becomes the call's result. {@link CallRunner#run} and {@link
+ * CallRunner#runAsync} execute every plan; the chain's end asks the plan (never the handler's
+ * class) whether a response is the call's own.
  *
  * <p>One instance per call: it also carries the call's trace and deadline, so that the chain and
  * every interceptor see the call's timeout as the caller does ({@link #translate}).
@@ -35,7 +35,7 @@ public abstract class Plan<R> {
   long due = InterceptingClient.NO_DEADLINE;
 
   /** The blocking run's deadline, while the call runs. */
-  Calls.@Nullable Deadline deadline;
+  CallRunner.@Nullable Deadline deadline;
 
   /** Set when the whole-call timeout elapsed: the one exception every observer gets. */
   private volatile @Nullable CallTimeoutException timedOut;
@@ -185,7 +185,7 @@ public abstract class Plan<R> {
 
   /** Whether the whole-call timeout has elapsed. */
   final boolean expired() {
-    Calls.Deadline d = deadline;
+    CallRunner.Deadline d = deadline;
     return timedOut != null || (d != null && d.fired());
   }
 
@@ -218,7 +218,7 @@ public abstract class Plan<R> {
           if (e != null) {
             end.completeExceptionally(Responses.namingCause(e, sent));
           } else if (!end.complete(r)) {
-            Calls.closeQuietly(r.body()); // the call timed out meanwhile: nobody reads it
+            CallRunner.closeQuietly(r.body()); // the call timed out meanwhile: nobody reads it
           }
         });
     end.whenComplete(
@@ -247,7 +247,7 @@ public abstract class Plan<R> {
     exchange.whenComplete(
         (r, e) -> {
           if (e != null) {
-            end.completeExceptionally(Calls.ownFailure(e));
+            end.completeExceptionally(CallRunner.ownFailure(e));
             return;
           }
           HttpResponse<T> carrying = r;
@@ -257,13 +257,13 @@ public abstract class Plan<R> {
               HttpResponse<T> decoded = (HttpResponse<T>) ended(r);
               carrying = decoded;
             } catch (IOException | RuntimeException failure) {
-              Calls.closeQuietly(r.body());
+              CallRunner.closeQuietly(r.body());
               end.completeExceptionally(failure);
               return;
             }
           }
           if (!end.complete(carrying)) {
-            Calls.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
+            CallRunner.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
           }
         });
     end.whenComplete(
