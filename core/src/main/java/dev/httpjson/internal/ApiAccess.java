@@ -35,8 +35,26 @@ import org.jspecify.annotations.Nullable;
 public abstract class ApiAccess {
   private static volatile @Nullable ApiAccess instance;
 
-  /** Registers the API's implementation; called once, by the API package. */
-  public static void register(ApiAccess access) {
+  /**
+   * Registers the API's implementation: once, by the API package's own class. Any other
+   * registration (a second one, or one from a class outside {@code dev.httpjson}) fails, so no code
+   * on the class path can replace how httpjson builds its readers and exceptions.
+   *
+   * @throws IllegalStateException if an implementation is registered already
+   * @throws IllegalArgumentException if {@code access} is not the API package's own
+   */
+  public static synchronized void register(ApiAccess access) {
+    Class<?> api = JsonOptions.class;
+    Class<?> c = access.getClass();
+    if (!c.getPackageName().equals(api.getPackageName())
+        || c.getClassLoader() != api.getClassLoader()
+        || c.getModule() != api.getModule()) {
+      throw new IllegalArgumentException(
+          "ApiAccess is registered by the dev.httpjson package only, not by " + c.getName());
+    }
+    if (instance != null) {
+      throw new IllegalStateException("ApiAccess is registered already");
+    }
     instance = access;
   }
 

@@ -189,26 +189,19 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
 
   /** Inflates what was fed into the buffer; false (and done) once more than the cap arrived. */
   private boolean inflate(ContentDecoder decoder) throws JsonReadException {
-    while (true) {
-      if (size == buffer.length) {
-        if (size > cap || size == MAX_ARRAY) {
-          decoder.end();
-          done = true;
-          long received = size;
-          size = (int) cap;
-          complete(() -> overflow(buffer, size, received));
-          cancel();
-          return false;
-        }
-        buffer =
-            Arrays.copyOf(buffer, grow(buffer.length, size + 1L, -1, Math.min(cap + 1, MAX_ARRAY)));
-      }
-      int n = decoder.read(buffer, size, buffer.length - size);
-      if (n == 0) {
-        return true;
-      }
-      size += n;
+    Inflated out = new Inflated(buffer, size);
+    boolean room = out.take(decoder, cap);
+    buffer = out.bytes;
+    size = out.size;
+    if (!room) {
+      decoder.end();
+      done = true;
+      long received = size;
+      size = (int) cap;
+      complete(() -> overflow(buffer, size, received));
+      cancel();
     }
+    return room;
   }
 
   @Override
@@ -294,6 +287,38 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     long ceiling = declared >= needed ? Math.min(declared, cap) : cap;
     long doubled = Math.max(2L * capacity, declared >= 0 ? MIN_DECLARED_CAPACITY : MIN_CAPACITY);
     return (int) Math.max(needed, Math.min(doubled, ceiling));
+  }
+
+  /** A body decoded into memory: its buffer grows as the decoder yields bytes, up to a cap. */
+  static final class Inflated {
+    byte[] bytes;
+    int size;
+
+    Inflated(byte[] bytes, int size) {
+      this.bytes = bytes;
+      this.size = size;
+    }
+
+    /**
+     * Takes all that {@code decoder} yields from what it was fed; {@code false} when the body
+     * outgrew {@code cap} (it holds more than {@code cap} bytes, or the largest array).
+     */
+    boolean take(ContentDecoder decoder, long cap) throws JsonReadException {
+      long most = Math.min(cap + 1, MAX_ARRAY);
+      while (true) {
+        if (size == bytes.length) {
+          if (size > cap || size == MAX_ARRAY) {
+            return false;
+          }
+          bytes = Arrays.copyOf(bytes, grow(bytes.length, size + 1L, -1, most));
+        }
+        int n = decoder.read(bytes, size, bytes.length - size);
+        if (n == 0) {
+          return true;
+        }
+        size += n;
+      }
+    }
   }
 
   private interface Body<T> {

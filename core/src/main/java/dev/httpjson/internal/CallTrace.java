@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -96,13 +97,7 @@ public final class CallTrace implements CallListener.Call {
       return null;
     }
     CallTrace trace = new CallTrace(listener, jfr, request, type, options);
-    if (listener != null) {
-      try {
-        listener.callStart(trace);
-      } catch (RuntimeException | Error e) {
-        trace.thrown(e);
-      }
-    }
+    trace.tell(l -> l.callStart(trace));
     return trace;
   }
 
@@ -231,14 +226,7 @@ public final class CallTrace implements CallListener.Call {
     int n = ++attempts;
     if (n > 1 && !redirecting) {
       long now = System.nanoTime();
-      CallListener l = listener;
-      if (l != null) {
-        try {
-          l.retry(this, n, now);
-        } catch (RuntimeException | Error e) {
-          thrown(e);
-        }
-      }
+      tell(l -> l.retry(this, n, now));
     }
     redirecting = false;
   }
@@ -246,14 +234,7 @@ public final class CallTrace implements CallListener.Call {
   public void redirect(int statusCode, URI location) {
     redirecting = true;
     long now = System.nanoTime();
-    CallListener l = listener;
-    if (l != null) {
-      try {
-        l.redirect(this, statusCode, Uris.redact(location, shown()), now);
-      } catch (RuntimeException | Error e) {
-        thrown(e);
-      }
-    }
+    tell(l -> l.redirect(this, statusCode, Uris.redact(location, shown()), now));
   }
 
   /** An attempt's response headers arrived; its request body, if any, was sent. */
@@ -264,20 +245,11 @@ public final class CallTrace implements CallListener.Call {
     }
     status = statusCode;
     headersAt = now;
-    CallListener l = listener;
     if (requestBytes != 0) {
       bytesOut = requestBytes;
+      tell(l -> l.requestBodySent(this, requestBytes, now));
     }
-    if (l != null) {
-      try {
-        if (requestBytes != 0) {
-          l.requestBodySent(this, requestBytes, now);
-        }
-        l.responseHeaders(this, statusCode, now);
-      } catch (RuntimeException | Error e) {
-        thrown(e);
-      }
-    }
+    tell(l -> l.responseHeaders(this, statusCode, now));
   }
 
   /** The body was read to its end. */
@@ -286,28 +258,14 @@ public final class CallTrace implements CallListener.Call {
     bodyAt = now;
     wire = wireBytes;
     decodedBytes = decoded;
-    CallListener l = listener;
-    if (l != null) {
-      try {
-        l.responseBodyRead(this, wireBytes, decoded, now);
-      } catch (RuntimeException | Error e) {
-        thrown(e);
-      }
-    }
+    tell(l -> l.responseBodyRead(this, wireBytes, decoded, now));
   }
 
   /** The codec made the value from the body, in {@code nanos}. */
   public void decoded(long nanos) {
     long now = System.nanoTime();
     decodeNanos = nanos;
-    CallListener l = listener;
-    if (l != null) {
-      try {
-        l.decoded(this, nanos, now);
-      } catch (RuntimeException | Error e) {
-        thrown(e);
-      }
-    }
+    tell(l -> l.decoded(this, nanos, now));
   }
 
   /** A stream delivered an element. Called on the consuming thread only. */
@@ -322,14 +280,7 @@ public final class CallTrace implements CallListener.Call {
     }
     closedEarly = early;
     long now = System.nanoTime();
-    CallListener l = listener;
-    if (l != null) {
-      try {
-        l.streamEnd(this, elements, early, now);
-      } catch (RuntimeException | Error e) {
-        thrown(e);
-      }
-    }
+    tell(l -> l.streamEnd(this, elements, early, now));
     if (failure != null) {
       failed(failure);
     } else {
@@ -343,14 +294,7 @@ public final class CallTrace implements CallListener.Call {
       return;
     }
     long now = System.nanoTime();
-    CallListener l = listener;
-    if (l != null) {
-      try {
-        l.callEnd(this, now);
-      } catch (RuntimeException | Error e) {
-        thrown(e);
-      }
-    }
+    tell(l -> l.callEnd(this, now));
     over(null, now);
     commit("success");
   }
@@ -361,14 +305,7 @@ public final class CallTrace implements CallListener.Call {
       return;
     }
     long now = System.nanoTime();
-    CallListener l = listener;
-    if (l != null) {
-      try {
-        l.callFailed(this, failure, now);
-      } catch (RuntimeException | Error e) {
-        thrown(e);
-      }
-    }
+    tell(l -> l.callFailed(this, failure, now));
     over(failure, now);
     commit(failure.getClass().getName());
   }
@@ -428,7 +365,19 @@ public final class CallTrace implements CallListener.Call {
     }
   }
 
-  private void thrown(Throwable e) {
+  /** Tells the call's listener {@code event}; what it throws is logged, and the call goes on. */
+  private void tell(Consumer<CallListener> event) {
+    CallListener l = listener;
+    if (l != null) {
+      try {
+        event.accept(l);
+      } catch (RuntimeException | Error e) {
+        thrown(e);
+      }
+    }
+  }
+
+  private static void thrown(Throwable e) {
     LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
   }
 
@@ -444,118 +393,65 @@ public final class CallTrace implements CallListener.Call {
       this.listeners = listeners;
     }
 
-    private static void report(Throwable e) {
-      LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
+    /** Tells each listener {@code event} in order; what one throws is logged, the others told. */
+    private void each(Consumer<CallListener> event) {
+      for (CallListener l : listeners) {
+        try {
+          event.accept(l);
+        } catch (RuntimeException | Error e) {
+          LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
+        }
+      }
     }
 
     @Override
     public void callStart(Call call) {
-      for (CallListener l : listeners) {
-        try {
-          l.callStart(call);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.callStart(call));
     }
 
     @Override
     public void requestBodySent(Call call, long bytes, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.requestBodySent(call, bytes, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.requestBodySent(call, bytes, nanoTime));
     }
 
     @Override
     public void responseHeaders(Call call, int statusCode, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.responseHeaders(call, statusCode, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.responseHeaders(call, statusCode, nanoTime));
     }
 
     @Override
     public void responseBodyRead(Call call, long wireBytes, long decodedBytes, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.responseBodyRead(call, wireBytes, decodedBytes, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.responseBodyRead(call, wireBytes, decodedBytes, nanoTime));
     }
 
     @Override
     public void decoded(Call call, long decodeNanos, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.decoded(call, decodeNanos, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.decoded(call, decodeNanos, nanoTime));
     }
 
     @Override
     public void retry(Call call, int attempt, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.retry(call, attempt, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.retry(call, attempt, nanoTime));
     }
 
     @Override
     public void redirect(Call call, int statusCode, String location, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.redirect(call, statusCode, location, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.redirect(call, statusCode, location, nanoTime));
     }
 
     @Override
     public void streamEnd(Call call, long elements, boolean early, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.streamEnd(call, elements, early, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.streamEnd(call, elements, early, nanoTime));
     }
 
     @Override
     public void callEnd(Call call, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.callEnd(call, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.callEnd(call, nanoTime));
     }
 
     @Override
     public void callFailed(Call call, Throwable failure, long nanoTime) {
-      for (CallListener l : listeners) {
-        try {
-          l.callFailed(call, failure, nanoTime);
-        } catch (RuntimeException | Error e) {
-          report(e);
-        }
-      }
+      each(l -> l.callFailed(call, failure, nanoTime));
     }
   }
 }

@@ -1,6 +1,5 @@
 package dev.httpjson.internal;
 
-import dev.httpjson.HttpJsonException;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
@@ -9,7 +8,6 @@ import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -17,17 +15,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandler;
-import java.time.Duration;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
-/** The one place every httpjson call goes through: argument checks, request, send, await. */
+/**
+ * The entry points of every call: argument checks, the request and its plan, which {@link
+ * CallRunner} runs.
+ */
 public final class Calls {
   private static final String[] NO_HEADERS = {};
 
@@ -121,69 +117,6 @@ public final class Calls {
       @Nullable JsonContent content,
       JsonOptions options,
       String[] headers,
-      String accept) {
-    if (content == null) {
-      Bodiless last = lastBodiless;
-      if (last != null && last.repeats(method, uri, options.compression(), headers, accept)) {
-        return last.request;
-      }
-      HttpRequest request = build(method, uri, null, options, headers, accept);
-      lastBodiless =
-          new Bodiless(method, uri, options.compression(), headers.clone(), accept, request);
-      return request;
-    }
-    return build(method, uri, content, options, headers, accept);
-  }
-
-  /**
-   * The last request without a body that {@link #request} built. {@link HttpRequest} is immutable,
-   * so a call that repeats it — a caller polling one endpoint with the same headers, the usual case
-   * — takes it as it is, without the JDK's header checks and copies (~4% of a GET on loopback).
-   */
-  private static volatile @Nullable Bodiless lastBodiless;
-
-  private static final class Bodiless {
-    final String method;
-    final URI uri;
-    final String uriText;
-    final boolean compression;
-    final String[] headers;
-    final String accept;
-    final HttpRequest request;
-
-    Bodiless(
-        String method,
-        URI uri,
-        boolean compression,
-        String[] headers,
-        String accept,
-        HttpRequest request) {
-      this.method = method;
-      this.uri = uri;
-      // Compared as text: URI.equals ignores the case of percent-escapes, which are sent as
-      // written.
-      this.uriText = uri.toString();
-      this.compression = compression;
-      this.headers = headers;
-      this.accept = accept;
-      this.request = request;
-    }
-
-    boolean repeats(String method, URI uri, boolean compression, String[] headers, String accept) {
-      return this.compression == compression
-          && this.accept.equals(accept)
-          && this.method.equals(method)
-          && (this.uri == uri || uriText.equals(uri.toString()))
-          && Arrays.equals(this.headers, headers);
-    }
-  }
-
-  private static HttpRequest build(
-      String method,
-      URI uri,
-      @Nullable JsonContent content,
-      JsonOptions options,
-      String[] headers,
       String acceptDefault) {
     HttpRequest.Builder b = HttpRequest.newBuilder(absolute(uri));
     if (content != null) {
@@ -255,7 +188,7 @@ public final class Calls {
       JsonType<T> type,
       String[] headers)
       throws IOException, InterruptedException {
-    return run(
+    return CallRunner.run(
         client, request(method, uri, content, type.options(), headers), value(type, method, uri));
   }
 
@@ -266,7 +199,7 @@ public final class Calls {
       @Nullable JsonContent content,
       JsonType<T> type,
       String[] headers) {
-    return runAsync(
+    return CallRunner.runAsync(
         client, request(method, uri, content, type.options(), headers), value(type, method, uri));
   }
 
@@ -283,13 +216,13 @@ public final class Calls {
       HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
     HttpRequest r = withAccept(request, type.options());
-    return run(client, r, response(type, r));
+    return CallRunner.run(client, r, response(type, r));
   }
 
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
     HttpRequest r = withAccept(request, type.options());
-    return runAsync(client, r, response(type, r));
+    return CallRunner.runAsync(client, r, response(type, r));
   }
 
   private static HttpRequest withAccept(HttpRequest request, JsonOptions options) {
@@ -339,7 +272,7 @@ public final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
-    return run(client, request, new Plan.Bytes(request, options, true));
+    return CallRunner.run(client, request, new Plan.Bytes(request, options, true));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
@@ -350,7 +283,7 @@ public final class Calls {
       JsonOptions options,
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
-    return runAsync(client, request, new Plan.Bytes(request, options, true));
+    return CallRunner.runAsync(client, request, new Plan.Bytes(request, options, true));
   }
 
   /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
@@ -364,7 +297,7 @@ public final class Calls {
       throws IOException, InterruptedException {
     JsonContent content = ApiAccess.get().content(value, options, contentType(headers));
     HttpRequest request = request(method, uri, content, options, headers);
-    return run(client, request, new Plan.Bytes(request, options, false));
+    return CallRunner.run(client, request, new Plan.Bytes(request, options, false));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
@@ -381,7 +314,7 @@ public final class Calls {
       return CompletableFuture.failedFuture(e);
     }
     HttpRequest request = request(method, uri, content, options, headers);
-    return runAsync(client, request, new Plan.Bytes(request, options, false));
+    return CallRunner.runAsync(client, request, new Plan.Bytes(request, options, false));
   }
 
   /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */
@@ -422,269 +355,14 @@ public final class Calls {
       throws IOException, InterruptedException {
     HttpRequest request =
         request("GET", uri, null, elementType.options(), headers, MediaTypes.accept(elementType));
-    return run(client, request, new Plan.Elements<>(elementType, "GET", uri));
+    return CallRunner.run(client, request, new Plan.Elements<>(elementType, "GET", uri));
   }
 
   public static <T> CompletableFuture<Stream<T>> streamAsync(
       HttpClient client, URI uri, JsonType<T> elementType, String[] headers) {
     HttpRequest request =
         request("GET", uri, null, elementType.options(), headers, MediaTypes.accept(elementType));
-    return runAsync(client, request, new Plan.Elements<>(elementType, "GET", uri));
-  }
-
-  // ---- the runner
-  // ---------------------------------------------------------------------------------
-
-  /**
-   * Runs {@code plan} for {@code request} on the calling thread: the one blocking call path. The
-   * trace (when there are listeners or a recording), the whole-call deadline and the failure
-   * translation are here and nowhere else.
-   */
-  public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
-      throws IOException, InterruptedException {
-    client(client);
-    CallLimit limit = InterceptingClient.limit(client);
-    if (limit == null) {
-      return traced(client, request, plan, null);
-    }
-    try {
-      R result = traced(client, request, plan, plan.permit == null ? limit : null);
-      if (!plan.streams()) {
-        plan.release();
-      } // else the stream gives it back when it ends
-      return result;
-    } catch (Throwable t) {
-      plan.release(); // on every failure: a permit lost here would shrink the limit for good
-      throw t;
-    }
-  }
-
-  /** {@link #run} after the limit: the trace around {@link #execute}. */
-  private static <R> R traced(
-      HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
-      throws IOException, InterruptedException {
-    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
-    if (trace == null) {
-      return execute(client, request, plan, limit);
-    }
-    plan.trace = trace;
-    try {
-      R result = execute(client, request, plan, limit);
-      if (!plan.streams()) {
-        trace.end(); // a stream's ends when it is closed
-      }
-      return result;
-    } catch (Throwable t) {
-      trace.failed(t);
-      throw t;
-    }
-  }
-
-  /**
-   * Runs {@code plan} asynchronously: on an async lane, as {@link #run}, or — when none is free —
-   * on the JDK's {@code sendAsync} ({@link #sendAsync}).
-   */
-  public static <R> CompletableFuture<R> runAsync(
-      HttpClient client, HttpRequest request, Plan<R> plan) {
-    client(client); // before anything starts: the caller's mistake is thrown, not a failed future
-    CallLimit limit = InterceptingClient.limit(client);
-    if (limit == null) {
-      return AsyncCall.start(
-          client, () -> run(client, request, plan), call -> sendAsync(call, client, request, plan));
-    }
-    AsyncCall.Blocking<R> blocking =
-        InterceptingClient.withSnapshots(client, () -> run(client, request, plan));
-    CompletableFuture<CallLimit.Permit> place = limit.enqueue();
-    if (place.isDone()) {
-      plan.permit = place.join();
-      return holding(plan, blocking, client, request);
-    }
-    return queued(limit, place, plan, blocking, client, request);
-  }
-
-  /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
-  private static <R> CompletableFuture<R> holding(
-      Plan<R> plan, AsyncCall.Blocking<R> blocking, HttpClient client, HttpRequest request) {
-    CompletableFuture<R> result;
-    try {
-      result = AsyncCall.startTaken(blocking, call -> sendAsync(call, client, request, plan));
-    } catch (RuntimeException | Error e) {
-      plan.release();
-      throw e;
-    }
-    // Also a call cancelled before it ran; a stream's own end gives it back otherwise.
-    result.whenComplete(
-        (value, failure) -> {
-          if (failure != null || !plan.streams()) {
-            plan.release();
-          }
-        });
-    return result;
-  }
-
-  /**
-   * A call that waits for a permit without a thread: it starts when one comes back, or fails with
-   * its timeout when none did in time; completing its future while it waits gives its place up.
-   */
-  private static <R> CompletableFuture<R> queued(
-      CallLimit limit,
-      CompletableFuture<CallLimit.Permit> place,
-      Plan<R> plan,
-      AsyncCall.Blocking<R> blocking,
-      HttpClient client,
-      HttpRequest request) {
-    plan.waitedSince = System.nanoTime();
-    CompletableFuture<R> result = new CompletableFuture<>();
-    java.util.concurrent.atomic.AtomicReference<CompletableFuture<R>> started =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    Duration timeout = plan.options().timeout();
-    DeadlineTimer.Task timer =
-        timeout == null
-            ? null
-            : DeadlineTimer.INSTANCE.schedule(
-                () -> {
-                  if (limit.giveUp(place)) {
-                    // Never on the timer thread: the caller's stages run elsewhere.
-                    AsyncCall.COMPLETION.execute(
-                        () -> result.completeExceptionally(plan.limitTimeout(request, limit)));
-                  }
-                },
-                timeout.toNanos());
-    place.thenAccept(
-        permit -> {
-          if (timer != null) {
-            timer.cancel();
-          }
-          plan.permit = permit;
-          if (result.isDone()) {
-            plan.release();
-            return;
-          }
-          CompletableFuture<R> call;
-          try {
-            call = holding(plan, blocking, client, request);
-          } catch (RuntimeException | Error e) {
-            result.completeExceptionally(e);
-            return;
-          }
-          started.set(call);
-          if (result.isDone()) {
-            call.cancel(true);
-            return;
-          }
-          call.whenComplete(
-              (value, failure) -> {
-                if (failure != null) {
-                  result.completeExceptionally(unwrap(failure));
-                } else if (!result.complete(value)) {
-                  closeQuietly(value); // the caller completed first: a stream is closed
-                }
-              });
-        });
-    result.whenComplete(
-        (value, failure) -> {
-          if (timer != null) {
-            timer.cancel(); // the wait is over however it ended: a cancel or a failure too
-          }
-          if (failure != null && !limit.giveUp(place)) {
-            CompletableFuture<R> call = started.get();
-            if (call != null) {
-              call.cancel(true);
-            }
-          }
-        });
-    return result;
-  }
-
-  /**
-   * Sends on the calling thread with {@link HttpClient#send}, which runs the exchange inline where
-   * it can; {@code sendAsync} always hands every step to the client's executor and completes on the
-   * common pool, which costs a blocking caller several thread hops per call (about 4× the
-   * throughput of small GETs on loopback, measured in benchmarks/).
-   *
-   * <p>The whole-call timeout interrupts the calling thread, which makes {@code send} abort the
-   * exchange; a {@link Deadline} makes sure no interrupt escapes once the call is over. A streamed
-   * result gets what is left of it for its reads.
-   */
-  @SuppressWarnings("unchecked")
-  private static <R> R execute(
-      HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
-      throws IOException, InterruptedException {
-    plan.started(request);
-    BodyHandler<Object> handler = (BodyHandler<Object>) plan.blocking();
-    HttpClient sender = InterceptingClient.sender(client);
-    InterceptingClient chain =
-        sender instanceof InterceptingClient ? (InterceptingClient) sender : null;
-    Duration timeout = plan.options().timeout();
-    Deadline deadline = null;
-    if (timeout != null) {
-      deadline = new Deadline(plan.timeoutNanos(timeout));
-      plan.deadline = deadline;
-      plan.due = deadline.due;
-    }
-    if (limit != null) {
-      try {
-        plan.permit = limit.acquire(); // the deadline's interrupt ends the wait
-      } catch (InterruptedException e) {
-        if (deadline != null && deadline.end()) {
-          throw plan.limitTimeout(request, limit);
-        }
-        throw e;
-      } finally {
-        if (deadline != null && plan.permit == null) {
-          deadline.end();
-        }
-      }
-    }
-    HttpResponse<Object> response;
-    long remaining = Plan.NONE;
-    try {
-      try {
-        if (chain != null) {
-          plan.sent = handler;
-          // The chain's last link reports failures as sendFailure does; an interceptor's own are
-          // reported as it threw them.
-          response = chain.send(request, handler, plan);
-        } else {
-          response = sender.send(request, handler);
-        }
-      } catch (Throwable t) {
-        plan.abandon(); // a stream's body made for a response send did not return
-        throw t;
-      }
-      if (deadline != null && plan.streams()) {
-        remaining = deadline.endForStream();
-        if (remaining < 0) {
-          closeQuietly(response.body());
-          throw plan.timeout(request);
-        }
-      }
-    } catch (InterruptedException e) {
-      if (deadline != null && deadline.end()) {
-        throw plan.timeout(request);
-      }
-      throw e;
-    } catch (IOException | IllegalArgumentException e) {
-      if (deadline != null && deadline.end()) {
-        throw plan.timeout(request);
-      }
-      if (chain != null) {
-        throw e;
-      }
-      throw sendFailure(e, request, sender);
-    } finally {
-      if (deadline != null) {
-        // On every exit, also an unexpected RuntimeException or Error from a client wrapper: a
-        // deadline left running would interrupt this thread later, in unrelated work.
-        deadline.end();
-      }
-    }
-    try {
-      return plan.finish(response, remaining);
-    } catch (IOException | RuntimeException | Error e) {
-      closeQuietly(response.body());
-      throw e;
-    }
+    return CallRunner.runAsync(client, request, new Plan.Elements<>(elementType, "GET", uri));
   }
 
   /** Reads a buffered body (status unchecked). */
@@ -732,7 +410,7 @@ public final class Calls {
       MediaTypes.decodingCharset(Responses.contentType(response.headers())); // names a bad one
       return handler.open(body, response.headers()).stream();
     } catch (JsonReadException | RuntimeException | Error e) {
-      closeQuietly(body);
+      CallRunner.closeQuietly(body);
       throw e;
     }
   }
@@ -775,223 +453,5 @@ public final class Calls {
 
   public static String[] noHeaders() {
     return NO_HEADERS;
-  }
-
-  /**
-   * Runs {@code call} on the JDK's {@code sendAsync}: used when no async lane is free (Java 17
-   * under load), since it holds no thread while the exchange waits.
-   */
-  @SuppressWarnings("unchecked")
-  private static <R> void sendAsync(
-      AsyncCall<R> call, HttpClient client, HttpRequest request, Plan<R> plan) {
-    CompletableFuture<HttpResponse<Object>> exchange;
-    plan.started(request);
-    Duration timeout = plan.options().timeout();
-    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
-    if (trace != null) {
-      plan.trace = trace;
-      call.result()
-          .whenComplete(
-              (value, failure) -> {
-                if (failure != null) {
-                  trace.failed(unwrap(failure));
-                } else if (!plan.streams()) {
-                  trace.end(); // a stream's ends when it is closed
-                }
-              });
-    }
-    BodyHandler<Object> handler = (BodyHandler<Object>) plan.async();
-    HttpClient sender = InterceptingClient.sender(client);
-    long left = timeout == null ? 0 : plan.timeoutNanos(timeout);
-    long due = timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + left;
-    plan.due = due;
-    try {
-      if (sender instanceof InterceptingClient) {
-        plan.sent = handler;
-        exchange = ((InterceptingClient) sender).sendAsync(request, handler, null, plan);
-      } else {
-        exchange = sender.sendAsync(request, handler);
-      }
-    } catch (RuntimeException | Error e) {
-      call.fail(e);
-      return;
-    }
-    call.exchange(exchange);
-    DeadlineTimer.Task timer;
-    try {
-      timer =
-          timeout == null
-              ? null
-              : DeadlineTimer.INSTANCE.schedule(
-                  () ->
-                      call.failFromTimer(
-                          plan.timeout(request),
-                          () -> {
-                            plan.expire(request); // the interceptors see it as the caller does
-                            exchange.cancel(true);
-                          }),
-                  left);
-    } catch (RuntimeException | Error e) { // no timer thread to be had
-      exchange.cancel(true);
-      call.fail(e);
-      return;
-    }
-    exchange.whenComplete(
-        (response, failure) -> {
-          if (timer != null) {
-            timer.cancel();
-          }
-          if (failure != null) {
-            call.fail(exchangeFailure(unwrap(failure), request, sender));
-            return;
-          }
-          R value;
-          try {
-            value = plan.finishAsync(response, timer == null ? Plan.NONE : due - System.nanoTime());
-          } catch (RuntimeException e) {
-            closeQuietly(response.body());
-            call.fail(e);
-            return;
-          }
-          call.deliver(value);
-        });
-  }
-
-  /**
-   * The JDK client lets some server-caused parse errors out unchecked (a malformed Content-Length
-   * is a {@link NumberFormatException}); arguments were checked before sending, so here they are a
-   * bad response and become an {@link IOException} like every other. Another client (the OkHttp
-   * transport, which refuses a body on GET) may reject a request the JDK's would send: its {@link
-   * IllegalArgumentException}, other than a {@link NumberFormatException}, is passed on as it is.
-   */
-  private static Throwable exchangeFailure(
-      Throwable failure, HttpRequest request, HttpClient client) {
-    if (!(failure instanceof IllegalArgumentException) || refusedRequest(failure, client)) {
-      return failure;
-    }
-    String what =
-        failure instanceof NumberFormatException
-            ? "a numeric header such as Content-Length is malformed"
-            : "the client rejected it";
-    return new java.net.ProtocolException(
-            "Malformed response to "
-                + request.method()
-                + " "
-                + Uris.redact(request.uri())
-                + " ("
-                + what
-                + "): "
-                + failure.getMessage())
-        .initCause(failure);
-  }
-
-  /** An argument error of a client other than the JDK's: a request it cannot send. */
-  private static boolean refusedRequest(Throwable failure, HttpClient client) {
-    return failure instanceof IllegalArgumentException
-        && !(failure instanceof NumberFormatException)
-        && client.getClass().getModule() != HttpClient.class.getModule();
-  }
-
-  static void closeQuietly(@Nullable Object body) {
-    if (body instanceof AutoCloseable) {
-      try {
-        ((AutoCloseable) body).close();
-      } catch (Exception ignored) {
-        // The call has already failed; that failure is the one to report.
-      }
-    }
-  }
-
-  /**
-   * {@link HttpClient#send} wraps every failure in a new exception of a JDK type; httpjson's own
-   * exceptions (from its body subscribers) come back out as they were raised.
-   */
-  public static IOException sendFailure(Exception e, HttpRequest request, HttpClient client) {
-    if (refusedRequest(e, client)) {
-      throw (IllegalArgumentException) e;
-    }
-    Throwable cause = e.getCause();
-    if (cause instanceof UncheckedIOException) {
-      cause = cause.getCause(); // thrown by a Collector to make the client abort the exchange
-    }
-    if (cause instanceof HttpJsonException || cause instanceof java.net.ProtocolException) {
-      return (IOException) cause;
-    }
-    if (e instanceof IllegalArgumentException) {
-      // The request was built and checked before sending: this is a response the JDK rejected.
-      Throwable failure = exchangeFailure(cause != null ? cause : e, request, client);
-      return failure instanceof IOException ? (IOException) failure : new IOException(failure);
-    }
-    return (IOException) e;
-  }
-
-  /**
-   * The whole-call timeout of a blocking call: interrupts the calling thread when it elapses during
-   * {@code send}. All under one lock, so that an interrupt is either delivered while the call runs
-   * or not at all.
-   */
-  static final class Deadline implements Runnable {
-    private static final int RUNNING = 0;
-    private static final int ENDED = 1;
-    private static final int FIRED = 2;
-
-    private final Thread caller = Thread.currentThread();
-    final long due;
-    private final DeadlineTimer.Task task;
-    private int state = RUNNING;
-
-    Deadline(long nanos) {
-      this.due = System.nanoTime() + nanos;
-      this.task = DeadlineTimer.INSTANCE.schedule(this, nanos);
-    }
-
-    @Override
-    public synchronized void run() {
-      if (state == RUNNING) {
-        state = FIRED;
-        caller.interrupt();
-      }
-    }
-
-    /** Whether it fired and was not ended yet. */
-    synchronized boolean fired() {
-      return state == FIRED;
-    }
-
-    /**
-     * Ends the deadline; true if it had fired (the interrupt it sent is cleared, once). Idempotent:
-     * an interrupt from elsewhere that arrives after the first call is left alone.
-     */
-    synchronized boolean end() {
-      if (state == FIRED) {
-        state = ENDED;
-        Thread.interrupted();
-        return true;
-      }
-      if (state != ENDED) {
-        state = ENDED;
-        task.cancel();
-      }
-      return false;
-    }
-
-    /**
-     * Ends the deadline of a call that returns a stream: the nanoseconds left of it, for the
-     * stream's waits for body bytes, or -1 if it had fired (its interrupt cleared).
-     */
-    synchronized long endForStream() {
-      if (end()) {
-        return -1;
-      }
-      return Math.max(0, due - System.nanoTime());
-    }
-  }
-
-  private static Throwable unwrap(Throwable t) {
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
   }
 }

@@ -433,13 +433,13 @@ public final class InterceptingClient extends HttpClient {
         // What httpjson's own handlers raised comes out as raised, so interceptors see it too; a
         // status failure of a JsonBodyHandlers handler, which sees no request, names it here.
         IOException failure =
-            Responses.naming(Calls.sendFailure(e, request, client.delegate), request);
+            Responses.naming(CallRunner.sendFailure(e, request, client.delegate), request);
         throw p == null ? failure : rethrown(p.translate(failure, request));
       } catch (IllegalArgumentException e) {
         if (e.getCause() == null) {
           throw e; // the request itself was rejected
         }
-        throw Calls.sendFailure(e, request, client.delegate); // a response the client rejected
+        throw CallRunner.sendFailure(e, request, client.delegate); // a response the client rejected
       }
       if (p != null && p.applied() != applied) {
         // The call's own handler read this response: decode it here, in the chain, and hand on
@@ -488,13 +488,17 @@ public final class InterceptingClient extends HttpClient {
           if (trace != null) {
             trace.attempt();
           }
+          int applied = p == null ? 0 : p.applied();
           f =
               push == null
                   ? client.delegate.sendAsync(request, handler)
                   : client.delegate.sendAsync(request, handler, push);
           if (p == null) {
             f = naming(f, request); // a plain sendAsync, maybe with a JsonBodyHandlers handler
-          } else if (p.due != NO_DEADLINE) {
+          } else {
+            f = p.endedAsync(f, applied);
+          }
+          if (p != null && p.due != NO_DEADLINE) {
             f =
                 p.atEnd(
                     f, request); // failed with the call's timeout when it elapses, as the caller is
@@ -518,7 +522,7 @@ public final class InterceptingClient extends HttpClient {
             if (e != null) {
               end.completeExceptionally(Responses.namingCause(e, request));
             } else if (!end.complete(r)) {
-              Calls.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
+              CallRunner.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
             }
           });
       end.whenComplete(

@@ -66,7 +66,7 @@ public final class Interceptors {
         try {
           action.accept(response);
         } catch (RuntimeException | Error e) {
-          Calls.closeQuietly(response.body()); // the call fails: nobody reads a stream now
+          CallRunner.closeQuietly(response.body()); // the call fails: nobody reads a stream now
           throw e;
         }
       }
@@ -86,7 +86,7 @@ public final class Interceptors {
                 return;
               }
               if (result.isDone()) {
-                Calls.closeQuietly(response.body()); // the caller gave up on the call
+                CallRunner.closeQuietly(response.body()); // the caller gave up on the call
                 return;
               }
               try {
@@ -96,7 +96,7 @@ public final class Interceptors {
                 return;
               }
               if (!result.complete(response)) {
-                Calls.closeQuietly(response.body());
+                CallRunner.closeQuietly(response.body());
               }
             });
         result.whenComplete(

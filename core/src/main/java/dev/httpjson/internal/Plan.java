@@ -17,9 +17,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * How one call reads its response and what it returns: the body handler of a blocking run and of an
  * asynchronous one, what the interceptor chain's end does with a response read by the call's own
- * handler, and how a response becomes the call's result. {@link Calls#run} and {@link
- * Calls#runAsync} execute every plan; the chain's end asks the plan (never the handler's class)
- * whether a response is the call's own.
+ * handler, and how a response becomes the call's result. {@link CallRunner#run} and {@link
+ * CallRunner#runAsync} execute every plan; the chain's end asks the plan (never the handler's
+ * class) whether a response is the call's own.
  *
  * <p>One instance per call: it also carries the call's trace and deadline, so that the chain and
  * every interceptor see the call's timeout as the caller does ({@link #translate}).
@@ -35,7 +35,7 @@ public abstract class Plan<R> {
   long due = InterceptingClient.NO_DEADLINE;
 
   /** The blocking run's deadline, while the call runs. */
-  Calls.@Nullable Deadline deadline;
+  CallRunner.@Nullable Deadline deadline;
 
   /** Set when the whole-call timeout elapsed: the one exception every observer gets. */
   private volatile @Nullable CallTimeoutException timedOut;
@@ -75,23 +75,21 @@ public abstract class Plan<R> {
     return traced;
   }
 
-  /** The body handler of a blocking run (the JDK's own subscribers where it can). */
-  abstract BodyHandler<?> blocking();
-
-  /** The body handler of an asynchronous run on the JDK's {@code sendAsync}. */
-  abstract BodyHandler<?> async();
+  /**
+   * The body handler of a run, blocking or on the JDK's {@code sendAsync}: the JDK's own
+   * subscribers where it can, so that a blocking {@code send} completes inline.
+   */
+  abstract BodyHandler<?> handler();
 
   /** No deadline is left to hand over: the call has no timeout, or the result does not stream. */
   static final long NONE = -1;
 
   /**
-   * The result of a blocking run, from the response {@code send} returned; a streamed result's
-   * reads are bounded by {@code remaining} nanoseconds unless it is {@link #NONE}.
+   * The result of a run, from the response {@code send} returned or {@code sendAsync} completed
+   * with: the one place a plan decodes its body. A streamed result's reads are bounded by {@code
+   * remaining} nanoseconds unless it is {@link #NONE}.
    */
   abstract R finish(HttpResponse<?> response, long remaining) throws IOException;
-
-  /** The result of an asynchronous run, from the response {@code sendAsync} completed with. */
-  abstract R finishAsync(HttpResponse<?> response, long remaining);
 
   /** Whether the result reads on after the call returns: its trace ends when it is closed. */
   boolean streams() {
@@ -187,7 +185,7 @@ public abstract class Plan<R> {
 
   /** Whether the whole-call timeout has elapsed. */
   final boolean expired() {
-    Calls.Deadline d = deadline;
+    CallRunner.Deadline d = deadline;
     return timedOut != null || (d != null && d.fired());
   }
 
@@ -220,7 +218,7 @@ public abstract class Plan<R> {
           if (e != null) {
             end.completeExceptionally(Responses.namingCause(e, sent));
           } else if (!end.complete(r)) {
-            Calls.closeQuietly(r.body()); // the call timed out meanwhile: nobody reads it
+            CallRunner.closeQuietly(r.body()); // the call timed out meanwhile: nobody reads it
           }
         });
     end.whenComplete(
@@ -234,6 +232,46 @@ public abstract class Plan<R> {
     if (e != null) {
       end.completeExceptionally(e);
     }
+    return end;
+  }
+
+  /**
+   * The chain's end of an asynchronous forward, as {@link #ended} is the blocking one's: a response
+   * this call's handler read ({@link #applied} moved past {@code applied}) is decoded there, so
+   * that interceptors see a body that fails to decode fail their forward, and a failure the handler
+   * raised comes out as raised. Cancelling the result cancels the exchange.
+   */
+  final <T> CompletableFuture<HttpResponse<T>> endedAsync(
+      CompletableFuture<HttpResponse<T>> exchange, int applied) {
+    CompletableFuture<HttpResponse<T>> end = new CompletableFuture<>();
+    exchange.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            end.completeExceptionally(CallRunner.ownFailure(e));
+            return;
+          }
+          HttpResponse<T> carrying = r;
+          if (applied() != applied) {
+            try {
+              @SuppressWarnings("unchecked")
+              HttpResponse<T> decoded = (HttpResponse<T>) ended(r);
+              carrying = decoded;
+            } catch (IOException | RuntimeException failure) {
+              CallRunner.closeQuietly(r.body());
+              end.completeExceptionally(failure);
+              return;
+            }
+          }
+          if (!end.complete(carrying)) {
+            CallRunner.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
+          }
+        });
+    end.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            exchange.cancel(true);
+          }
+        });
     return end;
   }
 
@@ -265,35 +303,23 @@ public abstract class Plan<R> {
     }
 
     @Override
-    BodyHandler<?> blocking() {
+    BodyHandler<?> handler() {
       Responses.Collector c = new Responses.Collector(json, trace);
       collector = c;
       return c;
     }
 
     @Override
-    BodyHandler<?> async() {
-      json.trace = trace;
-      return json;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     R finish(HttpResponse<?> r, long remaining) throws IOException {
-      Responses.@Nullable Collector c = collector;
-      HttpResponse<?> ended = c == null ? null : c.endedAs(r);
+      Responses.Collector c = java.util.Objects.requireNonNull(collector);
+      HttpResponse<?> ended = c.endedAs(r);
       if (ended != null) {
         return response ? (R) ended : (R) ended.body();
       }
       c.received((HttpResponse<@Nullable Object>) r);
       Object value = c.value();
       return response ? (R) new BufferedResponse<>(r, value, null) : (R) value;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    R finishAsync(HttpResponse<?> r, long remaining) {
-      return response ? (R) new BufferedResponse<>(r, r.body(), null) : (R) r.body();
     }
 
     @Override
@@ -321,9 +347,13 @@ public abstract class Plan<R> {
     }
 
     @Override
-    BodyHandler<?> blocking() {
+    BodyHandler<?> handler() {
       if (checked) {
-        return async();
+        Responses.BytesHandler h =
+            new Responses.BytesHandler(
+                options().maxResponseSize(), options(), request.method(), request.uri());
+        h.trace = trace;
+        return h;
       }
       Responses.Collector c = new Responses.Collector(options().maxResponseSize(), trace);
       collector = c;
@@ -331,22 +361,11 @@ public abstract class Plan<R> {
     }
 
     @Override
-    BodyHandler<?> async() {
-      Responses.BytesHandler h =
-          checked
-              ? new Responses.BytesHandler(
-                  options().maxResponseSize(), options(), request.method(), request.uri())
-              : new Responses.BytesHandler(options().maxResponseSize());
-      h.trace = trace;
-      return h;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     HttpResponse<byte[]> finish(HttpResponse<?> r, long remaining) throws IOException {
       Responses.@Nullable Collector c = collector;
       if (c == null) {
-        return finishAsync(r, remaining);
+        return BufferedResponse.ofBytes(r, (byte[]) r.body());
       }
       HttpResponse<?> ended = c.endedAs(r);
       if (ended != null) {
@@ -354,11 +373,6 @@ public abstract class Plan<R> {
       }
       c.received((HttpResponse<@Nullable Object>) r);
       return BufferedResponse.ofBytes(r, c.bytes());
-    }
-
-    @Override
-    HttpResponse<byte[]> finishAsync(HttpResponse<?> r, long remaining) {
-      return BufferedResponse.ofBytes(r, (byte[]) r.body());
     }
 
     @Override
@@ -384,17 +398,10 @@ public abstract class Plan<R> {
     }
 
     @Override
-    BodyHandler<?> blocking() {
+    BodyHandler<?> handler() {
       handler.trace = trace;
       handler.plan = this;
       return handler.blocking();
-    }
-
-    @Override
-    BodyHandler<?> async() {
-      handler.trace = trace;
-      handler.plan = this;
-      return handler;
     }
 
     @Override
@@ -407,22 +414,13 @@ public abstract class Plan<R> {
       handler.abandon();
     }
 
-    @Override
-    Stream<T> finish(HttpResponse<?> r, long remaining) {
-      return bounded(handler.open((InputStream) r.body(), r.headers()), remaining);
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    Stream<T> finishAsync(HttpResponse<?> r, long remaining) {
-      return bounded((ElementStream<T>) r.body(), remaining);
-    }
-
     /**
      * The deadline bounded connecting and the headers; what is left of it bounds the time the
      * stream's reads wait for body bytes, never the consumer's pace between them.
      */
-    private static <T> Stream<T> bounded(ElementStream<T> elements, long remaining) {
+    @Override
+    Stream<T> finish(HttpResponse<?> r, long remaining) {
+      ElementStream<T> elements = handler.open((InputStream) r.body(), r.headers());
       if (remaining != NONE) {
         elements.remaining(remaining);
       }
@@ -440,22 +438,12 @@ public abstract class Plan<R> {
     }
 
     @Override
-    BodyHandler<?> blocking() {
-      throw new UnsupportedOperationException("sent by EventCalls");
-    }
-
-    @Override
-    BodyHandler<?> async() {
+    BodyHandler<?> handler() {
       throw new UnsupportedOperationException("sent by EventCalls");
     }
 
     @Override
     Void finish(HttpResponse<?> response, long remaining) {
-      throw new UnsupportedOperationException("sent by EventCalls");
-    }
-
-    @Override
-    Void finishAsync(HttpResponse<?> response, long remaining) {
       throw new UnsupportedOperationException("sent by EventCalls");
     }
   }

@@ -184,30 +184,17 @@ public final class Responses {
     try {
       decoder.feed(ByteBuffer.wrap(bytes));
       long cap = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
-      byte[] out = new byte[(int) Math.min(Math.max(1024, bytes.length * 4L), cap + 1)];
-      int size = 0;
-      while (true) {
-        if (size == out.length) {
-          if (size > cap || size == BufferingSubscriber.MAX_ARRAY) {
-            if (prefix) {
-              return Arrays.copyOf(out, (int) cap);
-            }
-            throw ApiAccess.get().tooLarge(limit, size, false);
-          }
-          out =
-              Arrays.copyOf(
-                  out,
-                  BufferingSubscriber.grow(
-                      out.length, size + 1L, -1, Math.min(cap + 1, BufferingSubscriber.MAX_ARRAY)));
+      BufferingSubscriber.Inflated out =
+          new BufferingSubscriber.Inflated(
+              new byte[(int) Math.min(Math.max(1024, bytes.length * 4L), cap + 1)], 0);
+      if (!out.take(decoder, cap)) {
+        if (prefix) {
+          return Arrays.copyOf(out.bytes, (int) cap);
         }
-        int n = decoder.read(out, size, out.length - size);
-        if (n == 0) {
-          break;
-        }
-        size += n;
+        throw ApiAccess.get().tooLarge(limit, out.size, false);
       }
       decoder.finish();
-      return Arrays.copyOf(out, size);
+      return Arrays.copyOf(out.bytes, out.size);
     } catch (JsonReadException e) {
       throw ApiAccess.get().withContext(e, type, contentType(headers));
     } finally {
@@ -421,7 +408,6 @@ public final class Responses {
     private final boolean checkStatus;
     private final @Nullable String method;
     private final @Nullable URI uri;
-    @Nullable CallTrace trace;
 
     public JsonHandler(
         JsonType<T> type, boolean checkStatus, @Nullable String method, @Nullable URI uri) {
@@ -486,23 +472,20 @@ public final class Responses {
       return options;
     }
 
+    /** For {@code JsonBodyHandlers}: the body read and decoded by the subscriber itself. */
     @Override
     public BodySubscriber<T> apply(ResponseInfo info) {
-      CallTrace t = trace;
-      if (t != null) {
-        t.headers(info.statusCode());
-      }
-      BodySubscriber<T> rejected = reject(info, t);
+      BodySubscriber<T> rejected = reject(info, null);
       if (rejected != null) {
         return rejected;
       }
       String contentType = contentType(info.headers());
       ContentDecoder decoder = decoderOrNull(info.headers());
       long declared = decoder == null ? declaredLength(info.headers()) : -1;
-      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder, t) {
+      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder, null) {
         @Override
         public @Nullable T finish(byte[] bytes, int length) throws IOException {
-          return decode(bytes, length, contentType, t);
+          return decode(bytes, length, contentType);
         }
 
         @Override
@@ -675,25 +658,12 @@ public final class Responses {
           throw longerThanDeclared(exact, wire);
         }
         d.feed(ByteBuffer.wrap(bytes));
-        while (true) {
-          if (size == buffer.length) {
-            if (size > limit || size == BufferingSubscriber.MAX_ARRAY) {
-              throw ApiAccess.get().tooLarge(limit, size, false);
-            }
-            buffer =
-                Arrays.copyOf(
-                    buffer,
-                    BufferingSubscriber.grow(
-                        buffer.length,
-                        size + 1L,
-                        -1,
-                        Math.min(limit + 1, BufferingSubscriber.MAX_ARRAY)));
-          }
-          int n = d.read(buffer, size, buffer.length - size);
-          if (n == 0) {
-            return;
-          }
-          size += n;
+        BufferingSubscriber.Inflated out = new BufferingSubscriber.Inflated(buffer, size);
+        boolean room = out.take(d, limit);
+        buffer = out.bytes;
+        size = out.size;
+        if (!room) {
+          throw ApiAccess.get().tooLarge(limit, size, false);
         }
       } catch (JsonReadException e) {
         d.end();
@@ -774,21 +744,18 @@ public final class Responses {
     }
   }
 
-  /** Buffers a body as bytes, within the size limit, without checking the status. */
+  /**
+   * Buffers a body as bytes, within the size limit, a status outside 200–299 failing as the typed
+   * calls fail it.
+   */
   public static final class BytesHandler implements BodyHandler<byte[]> {
     private final long limit;
-    private final @Nullable JsonOptions checkStatus;
+    private final JsonOptions checkStatus;
     private final @Nullable String method;
     private final @Nullable URI uri;
     @Nullable CallTrace trace;
 
-    public BytesHandler(long limit) {
-      this(limit, null, null, null);
-    }
-
-    /** With {@code checkStatus}, a status outside 200–299 fails as the typed calls fail it. */
-    public BytesHandler(
-        long limit, @Nullable JsonOptions checkStatus, @Nullable String method, @Nullable URI uri) {
+    public BytesHandler(long limit, JsonOptions checkStatus, String method, URI uri) {
       this.limit = limit;
       this.checkStatus = checkStatus;
       this.method = method;
@@ -801,7 +768,7 @@ public final class Responses {
       if (t != null) {
         t.headers(info.statusCode());
       }
-      if (checkStatus != null && !isSuccess(info.statusCode())) {
+      if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, checkStatus, t);
       }
       // An encoding httpjson cannot decode passes through: the caller gets the bytes as sent.

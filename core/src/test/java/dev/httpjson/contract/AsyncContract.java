@@ -441,6 +441,109 @@ public abstract class AsyncContract {
   }
 
   @Test
+  public void pastTheLanesAValueIsDecodedAtTheChainsEndAndItsFailuresReachInterceptorsAsRaised()
+      throws Exception {
+    int held = 4 * Runtime.getRuntime().availableProcessors() + 8;
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger heldArrived = new AtomicInteger();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              if (head.startsWith("GET /malformed")) {
+                byte[] body = "{\"displayName\":".getBytes(UTF_8);
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                        + body.length
+                        + "\r\nConnection: close\r\n\r\n");
+                socket.getOutputStream().write(body);
+                socket.getOutputStream().flush();
+                socket.close();
+              } else if (head.startsWith("GET /long")) {
+                RawServer.write(
+                    socket, ENDLESS_HEAD.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n"));
+                OutputStream out = socket.getOutputStream();
+                RawServer.writeChunk(out, "[\"" + "x".repeat(64) + "\"]");
+                RawServer.writeChunk(out, "");
+                socket.close();
+              } else if (head.startsWith("GET /held")) {
+                heldArrived.incrementAndGet();
+                release.await(60, TimeUnit.SECONDS);
+                answerNamed(socket, head);
+              } else {
+                answerNamed(socket, head);
+              }
+            })) {
+      List<CompletableFuture<Named>> threads = new ArrayList<>();
+      for (int i = 0; i < held; i++) {
+        threads.add(
+            HttpJson.getFromJsonAsync(
+                client, server.uri("/held" + i), JsonType.of(Named.class, options)));
+      }
+      awaitCount(heldArrived, held, "held calls that reached the server");
+      List<Object> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+      HttpClient decorated =
+          dev.httpjson.Interceptor.decorate(
+              client,
+              new dev.httpjson.Interceptor() {
+                @Override
+                public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+                    throws IOException, InterruptedException {
+                  return chain.forward(request);
+                }
+
+                @Override
+                public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+                    HttpRequest request, Chain<T> chain) {
+                  return chain
+                      .forwardAsync(request)
+                      .whenComplete(
+                          (r, e) ->
+                              seen.add(
+                                  e != null
+                                      ? (e instanceof java.util.concurrent.CompletionException
+                                              && e.getCause() != null
+                                          ? e.getCause()
+                                          : e)
+                                      : r.body()));
+                }
+              });
+      JsonOptions small = options.toBuilder().maxResponseSize(16).build();
+
+      Named good =
+          HttpJson.getFromJsonAsync(
+                  decorated, server.uri("/good"), JsonType.of(Named.class, options))
+              .get(20, TimeUnit.SECONDS);
+      assertThatThrownBy(
+              () ->
+                  HttpJson.getFromJsonAsync(
+                          decorated, server.uri("/malformed"), JsonType.of(Named.class, options))
+                      .get(20, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .hasCauseInstanceOf(dev.httpjson.JsonReadException.class);
+      assertThatThrownBy(
+              () ->
+                  HttpJson.getFromJsonAsync(
+                          decorated, server.uri("/long"), JsonType.of(Named.class, small))
+                      .get(20, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .hasCauseInstanceOf(dev.httpjson.ResponseTooLargeException.class);
+
+      assertThat(good.displayName()).isEqualTo("ok");
+      assertThat(seen).hasSize(3);
+      assertThat(seen.get(0)).isInstanceOf(Named.class);
+      assertThat(seen.get(1)).isInstanceOf(dev.httpjson.JsonReadException.class);
+      assertThat(seen.get(2)).isInstanceOf(dev.httpjson.ResponseTooLargeException.class);
+
+      release.countDown();
+      for (CompletableFuture<Named> f : threads) {
+        assertThat(f.get(20, TimeUnit.SECONDS).displayName()).isEqualTo("ok");
+      }
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
   public void cancellingBeforeTheServerAnswersAbortsAndReportsCancellation() throws Exception {
     CountDownLatch requested = new CountDownLatch(1);
     AtomicInteger closed = new AtomicInteger();
