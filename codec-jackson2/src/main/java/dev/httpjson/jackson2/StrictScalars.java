@@ -430,6 +430,10 @@ final class StrictScalars {
         // As every codec: a number past float's range is refused, not read as infinity.
         return ctxt.handleWeirdNumberValue(handledType(), (Float) value, "out of range of float");
       }
+      if (value instanceof BigDecimal && !ScalarRules.isDecimalInRange((BigDecimal) value)) {
+        return ctxt.handleWeirdNumberValue(
+            handledType(), (BigDecimal) value, "exponent out of range of BigDecimal");
+      }
       return value;
     }
 

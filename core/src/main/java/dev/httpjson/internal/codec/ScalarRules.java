@@ -97,6 +97,19 @@ public final class ScalarRules {
   }
 
   /**
+   * Whether a {@code BigDecimal} read is one every codec reads on every JDK: its scale is not
+   * {@code Integer.MIN_VALUE}. {@code 1e2147483648} has that scale; JDK 17's {@code BigDecimal}
+   * refuses its text ("Exponent overflow") and later JDKs read it, so the rule refuses it
+   * everywhere.
+   *
+   * @param value the value read
+   * @return whether its exponent is in range
+   */
+  public static boolean isDecimalInRange(BigDecimal value) {
+    return value.scale() != Integer.MIN_VALUE;
+  }
+
+  /**
    * Whether {@code text} is a UUID's canonical text: 36 characters, hex digits (of either case) in
    * groups of 8, 4, 4, 4 and 12 joined by hyphens. Nothing trimmed, no braces, no base64.
    *
@@ -179,7 +192,11 @@ public final class ScalarRules {
               : type == Short.class ? (Object) (short) v : (Object) (byte) v;
     }
     if (type == BigDecimal.class) {
-      return new BigDecimal(key);
+      BigDecimal decimal = new BigDecimal(key);
+      if (!isDecimalInRange(decimal)) {
+        throw new IllegalArgumentException("exponent out of range of BigDecimal");
+      }
+      return decimal;
     }
     if (type == Float.class) {
       float f = Float.parseFloat(key);
