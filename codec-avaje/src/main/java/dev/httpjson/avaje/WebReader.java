@@ -447,11 +447,16 @@ final class WebReader implements JsonReader {
 
   /** The {@code BigDecimal} {@code text} denotes; one whose scale is past an int's fails. */
   private static BigDecimal decimal(String text, String shown) {
+    BigDecimal value;
     try {
-      return new BigDecimal(text);
+      value = new BigDecimal(text);
     } catch (NumberFormatException e) {
       throw new Rejected("Numeric value (" + shown + ") out of range of BigDecimal");
     }
+    if (!ScalarRules.isDecimalInRange(value)) {
+      throw new Rejected("Numeric value (" + shown + ") out of range of BigDecimal");
+    }
+    return value;
   }
 
   @Override

@@ -104,7 +104,11 @@ final class StrictNumbers implements TypeAdapterFactory {
         return f;
       }
       if (raw == BigDecimal.class) {
-        return new BigDecimal(text);
+        BigDecimal value = new BigDecimal(text);
+        if (!ScalarRules.isDecimalInRange(value)) {
+          throw failure(in, "Numeric value (" + text + ") out of range of BigDecimal");
+        }
+        return value;
       }
       if (raw == double.class || raw == Double.class) {
         return Double.parseDouble(text); // a string (a number token is read above)
