@@ -125,7 +125,7 @@ class CodecDifferentialTest {
     Generator generator = new Generator(HTTP_SEED);
     List<Differential.Document> documents = new ArrayList<>();
     for (int i = 0; i < HTTP_DOCUMENTS; i++) {
-      documents.add(document(generator));
+      documents.add(document(generator, SINGLE_VALUES));
     }
     try (MockWebServer server = LoopbackServer.newServer()) {
       server.setDispatcher(
@@ -166,6 +166,9 @@ class CodecDifferentialTest {
                                   Differential.read(document);
                               List<HttpCase> cases = new ArrayList<>();
                               for (Codecs codec : Codecs.ALL) {
+                                if (!document.target().readBy(codec)) {
+                                  continue;
+                                }
                                 Outcome overHttp = overHttp(client, uri, document.target(), codec);
                                 Outcome expected =
                                     fromBytes.get(new Differential.Reader(codec, false));
@@ -193,7 +196,11 @@ class CodecDifferentialTest {
 
       findings.print();
       assertThat(findings.unknown()).as(findings.report()).isEmpty();
-      assertThat(server.getRequestCount()).isEqualTo(HTTP_DOCUMENTS * Codecs.ALL.size());
+      long requests =
+          documents.stream()
+              .mapToLong(d -> Codecs.ALL.stream().filter(d.target()::readBy).count())
+              .sum();
+      assertThat(server.getRequestCount()).isEqualTo(requests);
     }
   }
 
@@ -237,15 +244,26 @@ class CodecDifferentialTest {
     }
   }
 
+  private static final List<Target> SINGLE_VALUES =
+      Target.ALL.stream().filter(t -> t.stream == null).toList();
+
   private static Differential.Document document(Generator generator) {
+    return document(generator, Target.ALL);
+  }
+
+  private static Differential.Document document(Generator generator, List<Target> targets) {
     Literals literals = generator.literals();
     Target target =
         literals.chance(0.15)
-            ? Target.ALL.stream()
-                .filter(t -> t.type == Shapes.Mixed.class)
+            ? targets.stream()
+                .filter(
+                    t ->
+                        t.stream == null
+                            && (t.type == Shapes.Mixed.class || t.type == Shapes.Positions.class))
+                .skip(literals.random().nextInt(2))
                 .findFirst()
                 .orElseThrow()
-            : literals.pick(Target.ALL);
+            : literals.pick(targets);
     Mutation mutation;
     double roll = literals.random().nextDouble();
     if (roll < 0.2) {
@@ -257,8 +275,11 @@ class CodecDifferentialTest {
       mutation = Mutation.NONE;
     }
     boolean invalidLiterals = literals.chance(0.2);
-    return new Differential.Document(
-        target, generator.document(target.type, invalidLiterals), mutation);
+    Node tree =
+        target.stream == null
+            ? generator.document(target.type, invalidLiterals)
+            : generator.stream(target.type, target.stream, invalidLiterals);
+    return new Differential.Document(target, tree, mutation);
   }
 
   /** The document with each literal replaced by what it is: the shape of a class of cases. */
@@ -277,6 +298,10 @@ class CodecDifferentialTest {
         return text;
       }
       return text.matches("-?[0-9]+") ? "integer" : "number";
+    }
+    if (node instanceof Node.Lines lines) {
+      return String.join(
+          "\\n", lines.elements().stream().map(CodecDifferentialTest::skeleton).toList());
     }
     if (node instanceof Node.Array array) {
       return "["

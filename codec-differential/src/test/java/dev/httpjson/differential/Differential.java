@@ -33,6 +33,9 @@ final class Differential {
     }
 
     Outcome read(Target target, byte[] bytes, String json) {
+      if (target.stream != null) {
+        return Streams.read(target, codec, bytes);
+      }
       try {
         Object value = text ? target.in(codec).fromJson(json) : target.in(codec).fromJson(bytes);
         return new Outcome.Value(value);
@@ -93,7 +96,10 @@ final class Differential {
     byte[] bytes = document.bytes();
     Map<Reader, Outcome> outcomes = new LinkedHashMap<>();
     for (Reader reader : Reader.ALL) {
-      if (reader.text() && !document.mutation().hasText()) {
+      if (reader.text() && (!document.mutation().hasText() || document.target().stream != null)) {
+        continue;
+      }
+      if (!document.target().readBy(reader.codec())) {
         continue;
       }
       String text =
@@ -149,6 +155,9 @@ final class Differential {
     if (outcome instanceof Outcome.Value) {
       return "value";
     }
+    if (outcome instanceof Outcome.Cut) {
+      return "cut";
+    }
     return outcome instanceof Outcome.Refused ? "refused" : "crashed";
   }
 
@@ -180,7 +189,9 @@ final class Differential {
       StringBuilder out = new StringBuilder();
       written.forEach(
           (writer, outcome) -> {
-            if (!(outcome instanceof Outcome.Value)) {
+            boolean explained =
+                target.cannotRead.contains(writer) && outcome instanceof Outcome.Refused;
+            if (!(outcome instanceof Outcome.Value) && !explained) {
               out.append(writer.label).append(" write ").append(kindOf(outcome)).append("; ");
             }
           });
@@ -253,6 +264,9 @@ final class Differential {
         continue;
       }
       for (Codecs reader : Codecs.ALL) {
+        if (!target.readBy(reader)) {
+          continue;
+        }
         read.put(
             writer.label + "→" + reader.label, new Reader(reader, false).read(target, bytes, null));
       }

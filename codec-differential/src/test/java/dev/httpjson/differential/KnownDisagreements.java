@@ -48,6 +48,11 @@ final class KnownDisagreements {
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
               TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
               document(d -> hasLoneSurrogateLiteral(d) && refusedOnlyBy(d, Codecs.GSON))),
+          new Known(
+              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1):"
+                  + " a stream ends there, before the element the others read",
+              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
+              anyDocument(KnownDisagreements::gsonStopsAtALoneSurrogateElement)),
           // ---- round trips ----
           new Known(
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
@@ -118,7 +123,15 @@ final class KnownDisagreements {
    */
   record Leaf(String text, Type type, boolean inName) {
     static Leaf of(Disagreement d) {
-      return walk(d.document().tree(), d.document().target().type);
+      Node tree = d.document().tree();
+      if (d.document().target().stream != null) {
+        List<Node> elements =
+            tree instanceof Node.Lines lines
+                ? lines.elements()
+                : tree instanceof Node.Array array ? array.elements() : List.of(tree);
+        return elements.size() == 1 ? walk(elements.get(0), d.document().target().type) : null;
+      }
+      return walk(tree, d.document().target().type);
     }
 
     private static Leaf walk(Node node, Type type) {
@@ -130,11 +143,15 @@ final class KnownDisagreements {
         return new Leaf(literal.text(), type, false);
       }
       if (node instanceof Node.Array array) {
-        return array.elements().size() == 1
-            ? walk(array.elements().get(0), raw == List.class ? argument(type, 0) : Object.class)
-            : null;
+        Type element =
+            raw == List.class
+                ? argument(type, 0)
+                : raw.isArray() ? raw.getComponentType() : Object.class;
+        return array.elements().size() == 1 ? walk(array.elements().get(0), element) : null;
       }
-      Node.Obj obj = (Node.Obj) node;
+      if (!(node instanceof Node.Obj obj)) {
+        return null;
+      }
       if (obj.members().size() != 1) {
         return null;
       }
@@ -218,6 +235,33 @@ final class KnownDisagreements {
     return names;
   }
 
+  /**
+   * A stream where Gson delivered {@code k} elements and failed, the other codecs agree, and
+   * element {@code k} of the document holds a lone surrogate escape (in a string or a name).
+   */
+  private static boolean gsonStopsAtALoneSurrogateElement(Disagreement d) {
+    if (d.document().target().stream == null
+        || !(d.of(Codecs.GSON) instanceof Outcome.Cut gson)
+        || !othersAgreeBut(d, Codecs.GSON)
+        || d.outcomes().values().stream().anyMatch(o -> o instanceof Outcome.Crashed)) {
+      return false;
+    }
+    Outcome other = d.of(Codecs.JACKSON);
+    int read =
+        other instanceof Outcome.Value v
+            ? ((List<?>) v.value()).size()
+            : other instanceof Outcome.Cut c ? c.before().size() : -1;
+    Node tree = d.document().tree();
+    List<Node> elements =
+        tree instanceof Node.Lines lines
+            ? lines.elements()
+            : tree instanceof Node.Array array ? array.elements() : List.of();
+    int at = gson.before().size();
+    return at < read
+        && at < elements.size()
+        && LONE_SURROGATE_ESCAPE.matcher(elements.get(at).text()).find();
+  }
+
   /** Two members of one object with the same name. */
   private static boolean repeatedName(Node node) {
     if (node instanceof Node.Obj obj) {
@@ -248,9 +292,14 @@ final class KnownDisagreements {
         return false;
       }
     }
-    return reading.equals(
-            codecs.length == 0 ? EnumSet.noneOf(Codecs.class) : EnumSet.copyOf(List.of(codecs)))
-        && agreeAmong(d, codecs);
+    // A codec the README says cannot read the target has no outcome, and is not expected to read.
+    Set<Codecs> expected = EnumSet.noneOf(Codecs.class);
+    for (Codecs codec : codecs) {
+      if (d.document().target().readBy(codec)) {
+        expected.add(codec);
+      }
+    }
+    return reading.equals(expected) && agreeAmong(d, codecs);
   }
 
   private static boolean onlyReads(Disagreement d, Codecs codec) {

@@ -107,4 +107,24 @@ sealed interface Node {
       return shrinks;
     }
   }
+
+  /** Values one per line: an NDJSON body. */
+  record Lines(List<Node> elements) implements Node {
+    @Override
+    public void appendTo(StringBuilder out) {
+      for (Node element : elements) {
+        element.appendTo(out);
+        out.append('\n');
+      }
+    }
+
+    @Override
+    public List<Node> shrinks() {
+      List<Node> shrinks = new ArrayList<>();
+      for (Node smaller : new Array(elements).shrinks()) {
+        shrinks.add(new Lines(((Array) smaller).elements()));
+      }
+      return shrinks;
+    }
+  }
 }
