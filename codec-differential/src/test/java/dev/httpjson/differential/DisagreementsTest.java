@@ -262,6 +262,7 @@ class DisagreementsTest {
     assertEveryCodecRefuses(Shapes.OptionalIntBox.class, "{\"v\":\" 1\"}");
     assertEveryCodecRefuses(Shapes.OptionalIntBox.class, "{\"v\":\"-0e0\"}");
     assertEveryCodecRefuses(Shapes.OptionalDoubleBox.class, "{\"v\":\"5.\"}");
+    assertEveryCodecRefuses(Shapes.OptionalDoubleBox.class, "{\"v\":\"NaN\"}");
     // What JSON's syntax allows reads in every position.
     assertEveryCodecReads(
         Shapes.OptionalIntBox.class,
@@ -281,6 +282,8 @@ class DisagreementsTest {
     assertEveryCodecRefuses(byInteger, "{\"+1\":\"x\"}");
     assertEveryCodecRefuses(byInteger, "{\" 1\":\"x\"}");
     assertEveryCodecRefuses(byInteger, "{\"01\":\"x\"}");
+    assertEveryCodecRefuses(byInteger, "{\"\u0661\":\"x\"}");
+    assertEveryCodecRefuses(Shapes.LongKeyMap.class, "{\"v\":{\"01\":1}}");
     assertEveryCodecReads(byInteger, "{\"-1\":\"x\"}", Map.of(-1, "x"));
   }
 
@@ -295,6 +298,7 @@ class DisagreementsTest {
     assertEveryCodecRefuses(Shapes.FloatArray.class, "{\"v\":[4.196325905574478E73]}");
     assertEveryCodecRefuses(Float.class, "1E+2147483647");
     assertEveryCodecRefuses(Shapes.FloatList.class, "{\"v\":[1e39]}");
+    assertEveryCodecRefuses(Shapes.FloatBox.class, "{\"v\":1e2147483648}");
   }
 
   /**
@@ -316,6 +320,9 @@ class DisagreementsTest {
   @Tag("tofix")
   @Test
   void aUuidIsReadOnlyInItsCanonicalFormInEveryPosition() {
+    assertEveryCodecRefuses(Shapes.UuidBox.class, "{\"v\":\"Ej5FZ+ibEtOkVkJmFBdAAA==\"}");
+    assertEveryCodecRefuses(
+        Shapes.UuidBox.class, "{\"v\":\"123e4567-e89b-12d3-a456-426614174000 \"}");
     assertEveryCodecRefuses(Shapes.UuidList.class, "{\"v\":[\"Ej5FZ+ibEtOkVkJmFBdAAA\"]}");
     assertEveryCodecRefuses(Shapes.OptionalUuid.class, "{\"v\":\"Ej5FZ+ibEtOkVkJmFBdAAA\"}");
     assertEveryCodecRefuses(
@@ -335,6 +342,11 @@ class DisagreementsTest {
     assertEveryCodecRefuses(Shapes.FloatArray.class, "[{}]");
     assertEveryCodecRefuses(Shapes.ListMap.class, "{\"v\":[]}");
     assertEveryCodecRefuses(Shapes.IntKeyMap.class, "{\"v\":[]}");
+    assertEveryCodecRefuses(new JsonType<Map<String, Object>>() {}.type(), "[]");
+    assertEveryCodecRefuses(new JsonType<Map<String, Object>>() {}.type(), "[{}]");
+    assertEveryCodecRefuses(Shapes.StringMap.class, "{\"v\":[{}]}");
+    assertEveryCodecRefuses(new JsonType<List<Double>>() {}.type(), "\"[]\"");
+    assertEveryStreamRefuses(Shapes.IntBox.class, Target.Stream.NDJSON, "[{}]\n".getBytes(UTF_8));
     assertEveryStreamRefuses(Shapes.Mixed.class, Target.Stream.ARRAY, "[[{}]]".getBytes(UTF_8));
   }
 
@@ -357,6 +369,19 @@ class DisagreementsTest {
         Shapes.OptionalDoubleBox.class,
         "{\"v\":null}",
         new Shapes.OptionalDoubleBox(OptionalDouble.empty()));
+  }
+
+  /**
+   * README: a failure inside a streamed array gives every element complete before it, then the
+   * failure. Jackson delivered 1 from {@code [1_000]}; avaje-jsonb did not deliver 65535 from a
+   * body cut after it.
+   */
+  @Tag("tofix")
+  @Test
+  void aStreamThatFailsDeliversTheSameElementsFirst() {
+    assertEveryStreamAgrees(Integer.class, Target.Stream.ARRAY, "[1_000]".getBytes(UTF_8));
+    assertEveryStreamAgrees(Integer.class, Target.Stream.ARRAY, "[65535".getBytes(UTF_8));
+    assertEveryStreamAgrees(Double.class, Target.Stream.ARRAY, "[1.5e-1000".getBytes(UTF_8));
   }
 
   /** No rule yet: a top-level null into an Optional. Gson read null, the others empty. */
@@ -399,8 +424,9 @@ class DisagreementsTest {
 
   /**
    * README: writing a NaN or an infinity is a JsonWriteException, in arrays, lists, maps and
-   * optionals too.
+   * optionals too. Jackson 3 and 2 wrote {@code OptionalDouble.of(NaN)} as {@code "NaN"}.
    */
+  @Tag("tofix")
   @Test
   void aNonFiniteDoubleIsNotWrittenInAnyPosition() {
     List<Object> values =
@@ -459,6 +485,13 @@ class DisagreementsTest {
     assertThat(outcomes.values())
         .as(describe(Show.document(body) + " streamed as " + format, element, outcomes))
         .allMatch(o -> o instanceof Outcome.Cut);
+  }
+
+  private static void assertEveryStreamAgrees(Type element, Target.Stream format, byte[] body) {
+    Map<Codecs, Outcome> outcomes = stream(element, format, body);
+    assertThat(Differential.agree(outcomes))
+        .as(describe(Show.document(body) + " streamed as " + format, element, outcomes))
+        .isTrue();
   }
 
   private static void assertEveryStreamReads(

@@ -267,7 +267,8 @@ final class KnownDisagreements {
     if (node instanceof Node.Obj obj) {
       Set<String> seen = new java.util.HashSet<>();
       for (Node.Member member : obj.members()) {
-        if (!seen.add(member.name()) || repeatedName(member.value())) {
+        // As read: "\u0052ED" and "RED" are one name.
+        if (!seen.add(Leaf.unescape(member.name())) || repeatedName(member.value())) {
           return true;
         }
       }

@@ -1,7 +1,6 @@
 package dev.httpjson.differential;
 
 import dev.httpjson.HttpJson;
-import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.UncheckedHttpJsonException;
 import java.io.ByteArrayInputStream;
@@ -30,10 +29,21 @@ final class Streams {
   private static final URI URI = java.net.URI.create("http://127.0.0.1/elements");
 
   static Outcome read(Target target, Codecs codec, byte[] bytes) {
+    return collect(
+        () ->
+            HttpJson.readFromJsonAsStream(
+                new Body(bytes, target.stream.contentType), target.in(codec)));
+  }
+
+  /** Opens a stream of elements. */
+  interface Opener {
+    Stream<Object> open() throws Exception;
+  }
+
+  /** The elements a stream delivers, and how it ends. */
+  static Outcome collect(Opener opener) {
     List<Object> elements = new ArrayList<>();
-    try (Stream<Object> stream =
-        HttpJson.readFromJsonAsStream(
-            new Body(bytes, target.stream.contentType), target.in(codec))) {
+    try (Stream<Object> stream = opener.open()) {
       Iterator<Object> iterator = stream.iterator();
       while (iterator.hasNext()) {
         elements.add(iterator.next());
@@ -45,7 +55,7 @@ final class Streams {
           : new Outcome.Crashed(e);
     } catch (JsonReadException e) {
       return new Outcome.Cut(elements, e.getMessage());
-    } catch (RuntimeException | Error | HttpJsonException e) {
+    } catch (Exception | Error e) {
       return new Outcome.Crashed(e);
     }
   }
