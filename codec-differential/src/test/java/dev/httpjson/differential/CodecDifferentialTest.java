@@ -30,13 +30,17 @@ import org.junit.jupiter.api.Timeout;
  * for bit, or a {@code JsonReadException} in every codec), from bytes, from text and over HTTP, and
  * every value written by any codec reads back equal with every codec. Fixed seeds: a failure
  * reproduces. The default run is sized for CI; {@code -Dhttpjson.differential.documents=200000}
- * runs longer (CONTRIBUTING.md). A disagreement fails the test with the shrunk case and every
- * codec's outcome, unless {@link KnownDisagreements} lists it.
+ * runs longer, {@code -Dhttpjson.differential.seed=<n>} with other seeds (CONTRIBUTING.md). A
+ * disagreement fails the test with the shrunk case and every codec's outcome, unless {@link
+ * KnownDisagreements} lists it.
  */
 class CodecDifferentialTest {
-  private static final long DOCUMENT_SEED = 29;
-  private static final long VALUE_SEED = 2900;
-  private static final long HTTP_SEED = 29_000;
+  /** Other seeds than CI's: {@code -Dhttpjson.differential.seed=<n>} (0, CI's, by default). */
+  private static final long SEED = Long.getLong("httpjson.differential.seed", 0);
+
+  private static final long DOCUMENT_SEED = 29 + SEED;
+  private static final long VALUE_SEED = 2900 + SEED;
+  private static final long HTTP_SEED = 29_000 + SEED;
 
   private static final int DEFAULT_DOCUMENTS = 3000;
   private static final int DOCUMENTS = Math.max(size(), DEFAULT_DOCUMENTS);
@@ -381,7 +385,12 @@ class CodecDifferentialTest {
 
     void print() {
       System.out.println(
-          "[differential] " + cases + " " + what + "; known disagreements let through:");
+          "[differential] "
+              + cases
+              + " "
+              + what
+              + (SEED == 0 ? "" : " (seed " + SEED + ")")
+              + "; known disagreements let through:");
       known.forEach((name, count) -> System.out.println("  " + count + " × " + name));
       if (!unknown.isEmpty()) {
         System.out.println(report());
