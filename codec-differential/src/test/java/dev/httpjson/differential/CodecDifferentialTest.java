@@ -69,7 +69,12 @@ class CodecDifferentialTest {
               Generator generator = new Generator(DOCUMENT_SEED);
               for (int i = 0; i < DOCUMENTS; i++) {
                 Differential.Document document = document(generator);
-                Differential.Disagreement disagreement = Differential.check(document);
+                Map<Differential.Reader, Outcome> outcomes = Differential.read(document);
+                found.count(document, outcomes.size());
+                Differential.Disagreement disagreement =
+                    Differential.agree(outcomes)
+                        ? null
+                        : new Differential.Disagreement(document, outcomes);
                 if (disagreement != null) {
                   Differential.Disagreement shrunk = Differential.shrink(disagreement);
                   found.add(
@@ -333,9 +338,20 @@ class CodecDifferentialTest {
     private final Map<String, Integer> unknownCounts = new TreeMap<>();
     private final Map<String, Runnable> classified = new java.util.HashMap<>();
 
+    private int reads;
+    private int streamed;
+
     Findings(String what, int cases) {
       this.what = what;
       this.cases = cases;
+    }
+
+    /** A document read {@code reads} ways (codecs, bytes or text). */
+    void count(Differential.Document document, int reads) {
+      this.reads += reads;
+      if (document.target().stream != null) {
+        streamed++;
+      }
     }
 
     void add(String key, Object found, String report) {
@@ -389,6 +405,9 @@ class CodecDifferentialTest {
               + cases
               + " "
               + what
+              + (reads == 0
+                  ? ""
+                  : " (" + streamed + " of them streamed; " + reads + " reads in all)")
               + (SEED == 0 ? "" : " (seed " + SEED + ")")
               + "; known disagreements let through:");
       known.forEach((name, count) -> System.out.println("  " + count + " × " + name));

@@ -345,7 +345,7 @@ final class KnownDisagreements {
   // ---- round trips ----
 
   private static boolean loneSurrogate(Object value) {
-    String text = String.valueOf(value);
+    String text = Show.text(value);
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (Character.isHighSurrogate(c)
