@@ -165,6 +165,11 @@ final class Generator {
     if (raw == Shapes.Color.class) {
       return literals.pick(Literals.COLORS.stream().filter(c -> c.startsWith("\"")).toList());
     }
+    if (raw == Double.class) {
+      return literals.chance(0.5)
+          ? literals.pick(Literals.NUMERIC_KEYS)
+          : "\"" + literals.pick(Literals.FRACTIONAL_EDGES) + "\"";
+    }
     return literals.chance(0.1)
         ? literals.pick(List.of("\"ab\"", "\"aB\"", "\"AB\""))
         : literals.name();
@@ -310,6 +315,9 @@ final class Generator {
     }
     if (raw == Shapes.Color.class) {
       return literals.pick(List.of(Shapes.Color.values()));
+    }
+    if (raw == Double.class) {
+      return literals.chance(0.1) ? literals.pick(NON_FINITE) : doubleValue();
     }
     return literals.chance(0.1) ? literals.pick(List.of("ab", "aB", "AB")) : string();
   }

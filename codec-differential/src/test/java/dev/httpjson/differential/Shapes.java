@@ -167,6 +167,8 @@ public final class Shapes {
 
   public record ColorKeyMap(Map<Color, Integer> v) {}
 
+  public record DoubleKeyMap(Map<Double, String> v) {}
+
   public record DoubleMap(Map<String, Double> v) {}
 
   public record UuidMap(Map<String, UUID> v) {}

@@ -80,6 +80,7 @@ final class Target {
           new Target(Shapes.IntKeyMap.class),
           new Target(Shapes.LongKeyMap.class),
           new Target(Shapes.ColorKeyMap.class),
+          new Target(Shapes.DoubleKeyMap.class),
           new Target(Shapes.CaseNames.class),
           new Target(Shapes.Inner.class),
           new Target(Shapes.Mixed.class),

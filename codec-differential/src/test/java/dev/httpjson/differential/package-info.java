@@ -60,6 +60,7 @@
   Shapes.IntKeyMap.class,
   Shapes.LongKeyMap.class,
   Shapes.ColorKeyMap.class,
+  Shapes.DoubleKeyMap.class,
   Shapes.DoubleMap.class,
   Shapes.UuidMap.class,
   Shapes.InnerMap.class,
