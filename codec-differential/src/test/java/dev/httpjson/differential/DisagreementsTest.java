@@ -439,30 +439,21 @@ class DisagreementsTest {
             new Shapes.FloatArray(new float[] {Float.NEGATIVE_INFINITY}),
             new Shapes.FloatList(List.of(Float.NaN)),
             new Shapes.DoubleMap(Map.of("a", Double.NaN)),
-            new Shapes.DoubleKeyMap(Map.of(Double.NaN, "a")));
+            new Shapes.DoubleKeyMap(Map.of(Double.NaN, "a")),
+            new double[] {Double.NaN});
+    List<String> written = new ArrayList<>();
     for (Object value : values) {
-      Map<Codecs, String> written = new EnumMap<>(Codecs.class);
       for (Codecs codec : Codecs.ALL) {
         try {
           @SuppressWarnings("unchecked")
           JsonType<Object> type = (JsonType<Object>) JsonType.of(value.getClass(), codec.options);
-          written.put(codec, type.toJson(value));
+          written.add(codec.label + " wrote " + Show.text(value) + " as " + type.toJson(value));
         } catch (JsonWriteException e) {
-          written.put(codec, "refused");
+          // Refused, as the README says.
         }
       }
-      assertThat(written.values()).as("%s: %s", Show.text(value), written).containsOnly("refused");
     }
-    Map<Codecs, String> top = new EnumMap<>(Codecs.class);
-    for (Codecs codec : Codecs.ALL) {
-      try {
-        top.put(
-            codec, JsonType.of(double[].class, codec.options).toJson(new double[] {Double.NaN}));
-      } catch (JsonWriteException e) {
-        top.put(codec, "refused");
-      }
-    }
-    assertThat(top.values()).as("double[]: %s", top).containsOnly("refused");
+    assertThat(written).isEmpty();
   }
 
   private static byte[] utf16(String text) {
