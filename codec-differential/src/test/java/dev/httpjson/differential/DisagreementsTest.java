@@ -456,6 +456,28 @@ class DisagreementsTest {
     assertThat(written).isEmpty();
   }
 
+  /**
+   * README: a map key holding a lone surrogate fails to write, a {@code Character} key too. Jackson
+   * 3 and 2 wrote {@code '\uD800'} as the name {@code "\uD800"}, which no codec reads back.
+   */
+  @Tag("tofix")
+  @Test
+  void aLoneSurrogateCharMapKeyIsNotWritten() {
+    List<String> written = new ArrayList<>();
+    Shapes.CharKeyMap value = new Shapes.CharKeyMap(Map.of('\uD800', 1));
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        written.add(
+            codec.label
+                + " wrote "
+                + JsonType.of(Shapes.CharKeyMap.class, codec.options).toJson(value));
+      } catch (JsonWriteException e) {
+        // Refused, as the README says.
+      }
+    }
+    assertThat(written).isEmpty();
+  }
+
   private static byte[] utf16(String text) {
     byte[] chars = text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE);
     byte[] out = new byte[chars.length + 2];

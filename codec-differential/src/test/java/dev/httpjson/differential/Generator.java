@@ -165,6 +165,14 @@ final class Generator {
     if (raw == Shapes.Color.class) {
       return literals.pick(Literals.COLORS.stream().filter(c -> c.startsWith("\"")).toList());
     }
+    if (raw == UUID.class || raw == Character.class || raw == LocalDate.class) {
+      List<String> strings =
+          (raw == UUID.class
+                  ? Literals.UUIDS
+                  : raw == Character.class ? Literals.CHARS : Literals.LOCAL_DATES)
+              .stream().filter(c -> c.startsWith("\"")).toList();
+      return literals.pick(strings);
+    }
     if (raw == Double.class) {
       return literals.chance(0.5)
           ? literals.pick(Literals.NUMERIC_KEYS)
@@ -318,6 +326,15 @@ final class Generator {
     }
     if (raw == Double.class) {
       return literals.chance(0.1) ? literals.pick(NON_FINITE) : doubleValue();
+    }
+    if (raw == UUID.class) {
+      return literals.uuid();
+    }
+    if (raw == Character.class) {
+      return scalar(Kind.CHAR, char.class);
+    }
+    if (raw == LocalDate.class) {
+      return literals.localDate();
     }
     return literals.chance(0.1) ? literals.pick(List.of("ab", "aB", "AB")) : string();
   }

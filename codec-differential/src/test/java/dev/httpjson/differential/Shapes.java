@@ -169,6 +169,12 @@ public final class Shapes {
 
   public record DoubleKeyMap(Map<Double, String> v) {}
 
+  public record UuidKeyMap(Map<UUID, Integer> v) {}
+
+  public record CharKeyMap(Map<Character, Integer> v) {}
+
+  public record DateKeyMap(Map<LocalDate, Integer> v) {}
+
   public record DoubleMap(Map<String, Double> v) {}
 
   public record UuidMap(Map<String, UUID> v) {}
