@@ -160,7 +160,7 @@ final class Generator {
       if (literals.chance(0.4)) {
         return literals.pick(Literals.NUMERIC_KEYS);
       }
-      return "\"" + (raw == Integer.class ? literals.integral() : literals.integral()) + "\"";
+      return "\"" + literals.integral() + "\"";
     }
     if (raw == Shapes.Color.class) {
       return literals.pick(Literals.COLORS.stream().filter(c -> c.startsWith("\"")).toList());
