@@ -161,7 +161,10 @@ final class Differential {
     return outcome instanceof Outcome.Refused ? "refused" : "crashed";
   }
 
-  /** The smallest document (members and elements removed) that still disagrees the same way. */
+  /**
+   * The smallest document (members and elements removed, strings emptied) that still disagrees the
+   * same way.
+   */
   static Disagreement shrink(Disagreement found) {
     String signature = found.signature();
     Disagreement smallest = found;
