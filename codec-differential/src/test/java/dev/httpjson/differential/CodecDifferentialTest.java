@@ -213,7 +213,9 @@ class CodecDifferentialTest {
           documents.stream()
               .mapToLong(d -> Codecs.ALL.stream().filter(d.target()::readBy).count())
               .sum();
-      assertThat(server.getRequestCount()).isEqualTo(requests);
+      // Each call reached the server; the JDK client may send a GET again when the pooled
+      // connection it took was closed (a stream closed before its body ended closes its own).
+      assertThat(server.getRequestCount()).isGreaterThanOrEqualTo(requests);
     }
   }
 
