@@ -51,6 +51,11 @@ final class AdapterNames implements PropertyNames {
         declaredByJson.putIfAbsent(name, declared[i]);
         declaredByLowerCase.putIfAbsent(name.toLowerCase(Locale.ROOT), declared[i]);
       }
+      if (declaredByLowerCase.size() < declaredByJson.size()) {
+        // Two names differ only in case: a name in a third spelling could be either, so this
+        // type's names match exactly, as with every codec.
+        declaredByLowerCase.clear();
+      }
       json = stream.properties(jsonNames);
     }
 

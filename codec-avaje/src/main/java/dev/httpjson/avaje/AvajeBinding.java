@@ -20,7 +20,6 @@ import io.avaje.jsonb.Types;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PushbackInputStream;
 import java.io.Reader;
@@ -29,11 +28,8 @@ import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collection;
@@ -341,22 +337,26 @@ final class AvajeBinding implements JsonBinding {
     return null;
   }
 
-  private static int bomLength(Charset charset) {
-    return charset.name().startsWith("UTF-32") ? 4 : 2;
-  }
-
-  private static Reader decoding(InputStream in, Charset charset) {
-    return new InputStreamReader(
-        in,
-        charset
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT));
+  /**
+   * A UTF-16 or UTF-32 byte order mark: bytes are UTF-8 JSON, and a body in another charset is
+   * decoded by httpjson from the charset its response names, as the other codecs read it (avaje
+   * read {@code FE FF 00 31} as {@code 1}).
+   */
+  private static JsonReadException notUtf8(Charset mark) {
+    return new JsonReadException(
+        "A "
+            + mark.name()
+            + " byte order mark: the input is not UTF-8 JSON (a body in another charset needs the"
+            + " charset named in its Content-Type)",
+        1,
+        1,
+        "$",
+        null);
   }
 
   /**
-   * UTF-8 bytes from a stream of UTF-8 (a byte order mark skipped) or BOM-marked UTF-16/32 bytes.
-   * Reads at most the four bytes of a mark ahead.
+   * UTF-8 bytes from a stream of UTF-8 (a byte order mark skipped); a UTF-16/32 byte order mark is
+   * refused ({@link #notUtf8}). Reads at most the four bytes of a mark ahead.
    */
   private static InputStream utf8(InputStream in) throws IOException {
     PushbackInputStream pb = new PushbackInputStream(in, 4);
@@ -366,9 +366,7 @@ final class AvajeBinding implements JsonBinding {
       n += Math.max(0, pb.readNBytes(head, 1, 3));
       Charset charset = bomCharset(head, 0, n);
       if (charset != null) {
-        int mark = bomLength(charset);
-        pb.unread(head, mark, n - mark);
-        return new Utf8Input(decoding(pb, charset));
+        throw notUtf8(charset);
       }
     } else if (n == 1 && head[0] == UTF8_BOM[0]) {
       n += Math.max(0, pb.readNBytes(head, 1, 2));
@@ -591,28 +589,10 @@ final class AvajeBinding implements JsonBinding {
           && (bytes[offset] == 0 || bytes[offset] == (byte) 0xFE || bytes[offset] == (byte) 0xFF)) {
         Charset charset = bomCharset(bytes, offset, Math.min(4, length));
         if (charset != null) {
-          byte[] utf8 = transcode(bytes, offset, length, charset);
-          return parse(utf8, 0, utf8.length);
+          throw notUtf8(charset);
         }
       }
       return parse(bytes, offset, length);
-    }
-
-    private byte[] transcode(byte[] bytes, int offset, int length, Charset charset)
-        throws JsonReadException {
-      int mark = bomLength(charset);
-      CharBuffer chars;
-      try {
-        chars =
-            charset
-                .newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes, offset + mark, length - mark));
-      } catch (CharacterCodingException e) {
-        throw new JsonReadException("Malformed " + charset.name() + " input", -1, -1, "$", e);
-      }
-      return chars.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private @Nullable T parse(byte[] bytes, int offset, int length) throws IOException {

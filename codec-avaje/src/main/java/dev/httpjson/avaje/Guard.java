@@ -120,7 +120,8 @@ final class Guard {
   private boolean mantissaNonZero;
   private boolean exponentNegative;
   private int exponentDigits; // significant: leading zeros not counted
-  private final byte[] numberText = new byte[WideNumber.TEXT_LENGTH];
+  // The number's text, grown (up to maxNumberLength) only for a number longer than TEXT_LENGTH.
+  private byte[] numberText = new byte[WideNumber.TEXT_LENGTH];
 
   /** The wide numbers scanned so far, in input order. */
   private WideNumber[] wide = NO_WIDE;
@@ -337,7 +338,12 @@ final class Guard {
           if (wrong != null) {
             return stop(i, from, wrong);
           }
-          if (scalarLength < WideNumber.TEXT_LENGTH) {
+          if (scalarLength == numberText.length && scalarLength < limits.maxNumberLength) {
+            numberText =
+                Arrays.copyOf(
+                    numberText, (int) Math.min(limits.maxNumberLength, scalarLength * 2L));
+          }
+          if (scalarLength < numberText.length) {
             numberText[(int) scalarLength] = (byte) c;
           }
           if (++scalarLength > limits.maxNumberLength) {
@@ -603,12 +609,14 @@ final class Guard {
     }
     int shown = (int) Math.min(scalarLength, WideNumber.TEXT_LENGTH);
     String text = new String(numberText, 0, shown, StandardCharsets.US_ASCII);
+    String whole = new String(numberText, 0, (int) scalarLength, StandardCharsets.US_ASCII);
     double value = mantissaNonZero && !exponentNegative ? Double.POSITIVE_INFINITY : 0.0;
     wide[wideCount++] =
         new WideNumber(
             numberStart,
             numberNegative ? -value : value,
-            scalarLength > shown ? text + "..." : text);
+            scalarLength > shown ? text + "..." : text,
+            whole);
   }
 
   /**
@@ -827,10 +835,14 @@ final class Guard {
     /** Its text, cut after {@value #TEXT_LENGTH} characters. */
     final String text;
 
-    WideNumber(long offset, double value, String text) {
+    /** Its whole text (at most {@code maxNumberLength} characters), for a {@code BigDecimal}. */
+    final String wholeText;
+
+    WideNumber(long offset, double value, String text, String wholeText) {
       this.offset = offset;
       this.value = value;
       this.text = text;
+      this.wholeText = wholeText;
     }
   }
 

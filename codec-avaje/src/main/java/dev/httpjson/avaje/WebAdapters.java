@@ -1,5 +1,6 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.IsoDateTimes;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonDataException;
@@ -28,6 +29,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -53,6 +57,16 @@ final class WebAdapters {
         }
         if (type == float.class) {
           return WebAdapters.FLOAT;
+        }
+        if (type == Number.class) {
+          return WebAdapters.NUMBER.nullSafe();
+        }
+        // avaje hands an array type over as a GenericArrayType.
+        if (type == byte[].class
+            || (type instanceof java.lang.reflect.GenericArrayType
+                && ((java.lang.reflect.GenericArrayType) type).getGenericComponentType()
+                    == byte.class)) {
+          return WebAdapters.BYTES.nullSafe();
         }
         if (type == byte.class) {
           return WebAdapters.BYTE;
@@ -87,11 +101,42 @@ final class WebAdapters {
         if (type == UUID.class) {
           return iso(WebAdapters::uuid, UUID::toString);
         }
+        if (type instanceof ParameterizedType && isMapByScalar((ParameterizedType) type)) {
+          Type[] args = ((ParameterizedType) type).getActualTypeArguments();
+          return new ScalarKeyedMap<>(
+                  (Class<?>) args[0],
+                  jsonb.adapter(Types.mapOf(args[1])),
+                  isSorted((ParameterizedType) type))
+              .nullSafe();
+        }
         if (type instanceof ParameterizedType && isMapByEnum((ParameterizedType) type)) {
           Type[] args = ((ParameterizedType) type).getActualTypeArguments();
           return new EnumKeyedMap<>(
-                  (Class<? extends Enum<?>>) args[0], jsonb, jsonb.adapter(args[1]))
+                  (Class<? extends Enum<?>>) args[0],
+                  jsonb,
+                  jsonb.adapter(args[1]),
+                  isSorted((ParameterizedType) type))
               .nullSafe();
+        }
+        if (type instanceof ParameterizedType
+            && WebAdapters.COLLECTIONS.containsKey(((ParameterizedType) type).getRawType())) {
+          ParameterizedType p = (ParameterizedType) type;
+          return new OtherCollection(
+                  jsonb.adapter(Types.listOf(p.getActualTypeArguments()[0])),
+                  WebAdapters.COLLECTIONS.get(p.getRawType()))
+              .nullSafe();
+        }
+        if (type == OptionalInt.class) {
+          return new OptionalInts(jsonb.adapter(int.class));
+        }
+        if (type == OptionalLong.class) {
+          return new OptionalLongs(jsonb.adapter(long.class));
+        }
+        if (type == OptionalDouble.class) {
+          return new OptionalDoubles(jsonb.adapter(double.class));
+        }
+        if (type == Optional.class) {
+          return new Optionals(jsonb.adapter(Object.class)); // a raw Optional: its value untyped
         }
         if (type instanceof ParameterizedType
             && ((ParameterizedType) type).getRawType() == Optional.class) {
@@ -122,18 +167,226 @@ final class WebAdapters {
         }
       };
 
-  /** {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with an enum {@code K}. */
+  /** Collection types avaje has no adapter for, and how to make one from a list's elements. */
+  private static final Map<Type, Function<List<Object>, Collection<Object>>> COLLECTIONS =
+      Map.of(
+          java.util.Queue.class, java.util.LinkedList::new,
+          java.util.Deque.class, java.util.LinkedList::new,
+          java.util.ArrayDeque.class, java.util.ArrayDeque::new,
+          java.util.LinkedList.class, java.util.LinkedList::new,
+          java.util.SortedSet.class, java.util.TreeSet::new,
+          java.util.NavigableSet.class, java.util.TreeSet::new,
+          java.util.TreeSet.class, java.util.TreeSet::new);
+
+  /**
+   * A {@code Queue}, {@code Deque}, {@code LinkedList} or sorted set, as the other codecs read it:
+   * the elements read as a list's are, then held in the collection of that kind (a {@code
+   * LinkedList} for a {@code Queue} or a {@code Deque}, which holds a null element, as with the
+   * Jackson codecs; an {@code ArrayDeque} or a sorted set does not, and a null element fails).
+   */
+  private static final class OtherCollection implements JsonAdapter<Collection<Object>> {
+    private final JsonAdapter<List<Object>> list;
+    private final Function<List<Object>, Collection<Object>> make;
+
+    @SuppressWarnings("unchecked")
+    OtherCollection(JsonAdapter<?> list, Function<List<Object>, Collection<Object>> make) {
+      this.list = (JsonAdapter<List<Object>>) list;
+      this.make = make;
+    }
+
+    @Override
+    public Collection<Object> fromJson(JsonReader reader) {
+      List<Object> elements = list.fromJson(reader);
+      try {
+        return make.apply(elements);
+      } catch (NullPointerException | ClassCastException e) {
+        throw new JsonDataException("Cannot hold the elements read: " + e.getMessage());
+      }
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, Collection<Object> value) {
+      list.toJson(writer, new ArrayList<>(value));
+    }
+  }
+
+  /** The key types {@link ScalarRules#parseKey} reads. */
+  private static final java.util.Set<Class<?>> SCALAR_KEYS =
+      java.util.Set.of(
+          Integer.class,
+          Long.class,
+          Short.class,
+          Byte.class,
+          BigInteger.class,
+          Double.class,
+          Float.class,
+          BigDecimal.class,
+          UUID.class,
+          Character.class,
+          Boolean.class);
+
+  /** A date or time key: its ISO-8601 text, read and written as a value of its type is. */
+  private static final Map<Class<?>, Function<String, Object>> DATE_KEYS =
+      Map.of(
+          Instant.class, WebAdapters::instant,
+          OffsetDateTime.class, WebAdapters::offsetDateTime,
+          ZonedDateTime.class, ZonedDateTime::parse,
+          LocalDateTime.class, LocalDateTime::parse,
+          LocalDate.class, LocalDate::parse,
+          LocalTime.class, LocalTime::parse,
+          OffsetTime.class, OffsetTime::parse);
+
+  /**
+   * The text of a date or time key, as the Jackson codecs write it: its {@code toString()} (the
+   * fraction in groups of three digits, seconds left out when zero), a {@code ZonedDateTime} as its
+   * value is written (offset, no zone id).
+   */
+  private static String dateKey(Object key) {
+    if (key instanceof ZonedDateTime) {
+      return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format((ZonedDateTime) key);
+    }
+    return key.toString();
+  }
+
+  /**
+   * {@code Map<K, V>}, {@code HashMap} or {@code LinkedHashMap} with a number, UUID, char or date
+   * key; {@code SortedMap}, {@code NavigableMap} or {@code TreeMap} with one of those or a {@code
+   * String} key.
+   */
+  private static boolean isMapByScalar(ParameterizedType type) {
+    Type raw = type.getRawType();
+    Type key = type.getActualTypeArguments()[0];
+    boolean keyed = SCALAR_KEYS.contains(key) || DATE_KEYS.containsKey(key);
+    if (raw == Map.class || raw == LinkedHashMap.class || raw == java.util.HashMap.class) {
+      return keyed;
+    }
+    return (raw == java.util.SortedMap.class
+            || raw == java.util.NavigableMap.class
+            || raw == java.util.TreeMap.class)
+        && (key == String.class || keyed);
+  }
+
+  /**
+   * A map keyed by a number, a {@code UUID} or a {@code char}, or a sorted map (avaje reads maps
+   * with {@code String} keys only, into a {@code LinkedHashMap}): read as avaje reads a map of
+   * {@code String} keys, then each key by the rules every codec reads a key by ({@link
+   * ScalarRules#parseKey}: {@code "01"}, {@code " 1"} and {@code "١"} are refused, not merged with
+   * {@code "1"}); written with each key's own text, a {@code NaN} or an infinity refused.
+   */
+  private static final class ScalarKeyedMap<K> implements JsonAdapter<Map<K, Object>> {
+    private final Class<?> keyType;
+    private final JsonAdapter<Map<String, Object>> byString;
+    private final boolean sorted;
+
+    @SuppressWarnings("unchecked")
+    ScalarKeyedMap(Class<?> keyType, JsonAdapter<?> byString, boolean sorted) {
+      this.keyType = keyType;
+      this.byString = (JsonAdapter<Map<String, Object>>) byString;
+      this.sorted = sorted;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Map<K, Object> fromJson(JsonReader reader) {
+      Map<String, Object> read = byString.fromJson(reader);
+      if (keyType == String.class) {
+        return (Map<K, Object>) new java.util.TreeMap<>(read); // a sorted map of String keys
+      }
+      Map<K, Object> map = sorted ? new java.util.TreeMap<>() : new LinkedHashMap<>();
+      for (Map.Entry<String, Object> e : read.entrySet()) {
+        K key;
+        try {
+          Function<String, Object> date = DATE_KEYS.get(keyType);
+          key = (K) key(keyType, date, e.getKey());
+        } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
+          throw new JsonDataException(
+              "Cannot read map key \""
+                  + e.getKey()
+                  + "\" as "
+                  + keyType.getSimpleName()
+                  + ": "
+                  + problem.getMessage());
+        }
+        if (map.containsKey(key)) {
+          throw new JsonDataException(
+              "Duplicate key '"
+                  + e.getKey()
+                  + "' in a map (the same "
+                  + keyType.getSimpleName()
+                  + " as another key)");
+        }
+        map.put(key, e.getValue());
+      }
+      return map;
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, Map<K, Object> map) {
+      Map<String, Object> byName = new LinkedHashMap<>();
+      for (Map.Entry<K, Object> e : map.entrySet()) {
+        Object key = e.getKey();
+        if (key == null) {
+          throw new JsonDataException("A map key is null: a JSON property name cannot be");
+        }
+        if ((key instanceof Double && !Double.isFinite((Double) key))
+            || (key instanceof Float && !Float.isFinite((Float) key))) {
+          throw new JsonDataException(
+              "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
+        }
+        byName.put(DATE_KEYS.containsKey(keyType) ? dateKey(key) : key.toString(), e.getValue());
+      }
+      byString.toJson(writer, byName);
+    }
+  }
+
+  /**
+   * A map key of {@code type}: a date's ISO text, {@code true} or {@code false}, or by {@link
+   * ScalarRules#parseKey}.
+   */
+  private static Object key(Class<?> type, @Nullable Function<String, Object> date, String key) {
+    if (date != null) {
+      return date.apply(key);
+    }
+    if (type == Boolean.class) {
+      if (!key.equals("true") && !key.equals("false")) {
+        throw new IllegalArgumentException("not true or false");
+      }
+      return Boolean.valueOf(key);
+    }
+    Object value = ScalarRules.parseKey(type, key);
+    if (value == null) {
+      throw new IllegalArgumentException("not a key type httpjson reads");
+    }
+    return value;
+  }
+
+  /** Whether the map type is a {@code SortedMap}, a {@code NavigableMap} or a {@code TreeMap}. */
+  private static boolean isSorted(ParameterizedType type) {
+    Type raw = type.getRawType();
+    return raw == java.util.SortedMap.class
+        || raw == java.util.NavigableMap.class
+        || raw == java.util.TreeMap.class;
+  }
+
+  /**
+   * {@code Map<K, V>}, {@code HashMap}, {@code LinkedHashMap} or a sorted map ({@link #isSorted})
+   * with an enum {@code K}.
+   */
   private static boolean isMapByEnum(ParameterizedType type) {
     Type raw = type.getRawType();
     Type key = type.getActualTypeArguments()[0];
-    return (raw == Map.class || raw == LinkedHashMap.class || raw == java.util.HashMap.class)
+    return (raw == Map.class
+            || raw == LinkedHashMap.class
+            || raw == java.util.HashMap.class
+            || isSorted(type))
         && key instanceof Class
         && ((Class<?>) key).isEnum();
   }
 
   /**
-   * A map keyed by an enum (avaje reads maps with {@code String} keys only), each key by the name
-   * the enum's own adapter reads and writes: an unknown name fails, as in the other codecs.
+   * A map keyed by an enum (avaje reads maps with {@code String} keys only, into a {@code
+   * LinkedHashMap}), each key by the name the enum's own adapter reads and writes: an unknown name
+   * fails, as in the other codecs.
    */
   private static final class EnumKeyedMap<K extends Enum<?>>
       implements JsonAdapter<Map<K, Object>> {
@@ -141,12 +394,15 @@ final class WebAdapters {
     private final Jsonb jsonb;
     private final JsonAdapter<Object> value;
     private volatile @Nullable Names<K> names;
+    private final boolean sorted;
 
     @SuppressWarnings("unchecked")
-    EnumKeyedMap(Class<? extends Enum<?>> keyType, Jsonb jsonb, JsonAdapter<?> value) {
+    EnumKeyedMap(
+        Class<? extends Enum<?>> keyType, Jsonb jsonb, JsonAdapter<?> value, boolean sorted) {
       this.keyType = (Class<K>) keyType;
       this.jsonb = jsonb;
       this.value = (JsonAdapter<Object>) value;
+      this.sorted = sorted;
     }
 
     /** The names, from the enum's adapter: built at first use (the adapter may need the Jsonb). */
@@ -212,7 +468,7 @@ final class WebAdapters {
     @Override
     public Map<K, Object> fromJson(JsonReader reader) {
       Names<K> n = names();
-      Map<K, Object> map = new LinkedHashMap<>();
+      Map<K, Object> map = sorted ? new java.util.TreeMap<>() : new LinkedHashMap<>();
       reader.beginObject();
       while (reader.hasNextField()) {
         String name = reader.nextField();
@@ -264,12 +520,98 @@ final class WebAdapters {
     }
   }
 
+  /**
+   * {@code Number} (avaje has none), read as a number in {@code Object} is: an {@code Integer},
+   * {@code Long} or {@code BigInteger} for an integer literal, a {@code Double} otherwise.
+   */
+  private static final JsonAdapter<Number> NUMBER =
+      new JsonAdapter<Number>() {
+        @Override
+        public void toJson(JsonWriter writer, Number value) {
+          if (value instanceof Float) {
+            FLOAT.toJson(writer, (Float) value);
+          } else if (value instanceof Double) {
+            writer.value(value.doubleValue());
+          } else if (value instanceof BigDecimal) {
+            writer.value((BigDecimal) value);
+          } else if (value instanceof BigInteger) {
+            writer.value((BigInteger) value);
+          } else if (value instanceof Integer
+              || value instanceof Long
+              || value instanceof Short
+              || value instanceof Byte
+              || value instanceof java.util.concurrent.atomic.AtomicInteger
+              || value instanceof java.util.concurrent.atomic.AtomicLong) {
+            writer.value(value.longValue());
+          } else {
+            writer.value(new BigDecimal(value.toString())); // its own text, if it is a number
+          }
+        }
+
+        @Override
+        public Number fromJson(JsonReader reader) {
+          if (reader instanceof WebReader) {
+            return ((WebReader) reader).readNumberValue();
+          }
+          return Untyped.number(reader.readDecimal());
+        }
+      };
+
+  /**
+   * A {@code byte[]}: written as base64, and read from a base64 string (RFC 4648, padded to a
+   * multiple of four characters, nothing else in it) or an array of byte literals, as the other
+   * codecs read it. avaje read only base64, and leniently: {@code "A"} as no bytes, {@code "AQ="}
+   * as one.
+   */
+  private static final JsonAdapter<byte[]> BYTES =
+      new JsonAdapter<byte[]>() {
+        @Override
+        public void toJson(JsonWriter writer, byte[] value) {
+          writer.value(value);
+        }
+
+        @Override
+        public byte[] fromJson(JsonReader reader) {
+          JsonReader.Token token = reader.currentToken();
+          if (token != JsonReader.Token.BEGIN_ARRAY && token != JsonReader.Token.STRING) {
+            throw new JsonDataException("Cannot read byte[] from " + token);
+          }
+          if (token == JsonReader.Token.BEGIN_ARRAY) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            reader.beginArray();
+            while (reader.hasNextElement()) {
+              bytes.write(BYTE.fromJson(reader));
+            }
+            reader.endArray();
+            return bytes.toByteArray();
+          }
+          String text = reader.readString();
+          if (text.length() % 4 != 0) {
+            throw new JsonDataException(
+                "Cannot read a byte[] from a string of "
+                    + text.length()
+                    + " characters: not base64 (RFC 4648, padded to a multiple of 4 characters)");
+          }
+          try {
+            return java.util.Base64.getDecoder().decode(text);
+          } catch (IllegalArgumentException e) {
+            throw new JsonDataException(
+                "Cannot read a byte[] from the string: not base64 (" + e.getMessage() + ")");
+          }
+        }
+      };
+
   /** A float rounded once from the number's text, where avaje's rounds it through a double. */
   private static final JsonAdapter<Float> FLOAT =
       new JsonAdapter<Float>() {
         @Override
         public void toJson(JsonWriter writer, Float value) {
-          writer.value((double) value);
+          if (writer instanceof WebWriter) {
+            ((WebWriter) writer)
+                .value((float) value); // 0.1f as 0.1, not as the double it widens to
+          } else {
+            writer.value((double) value);
+          }
         }
 
         @Override
@@ -301,13 +643,7 @@ final class WebAdapters {
    * reads it as some other UUID.
    */
   private static UUID uuid(String s) {
-    boolean canonical = s.length() == 36;
-    for (int i = 0; canonical && i < 36; i++) {
-      char c = s.charAt(i);
-      boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
-      canonical = dash ? c == '-' : Character.digit(c, 16) >= 0 && c <= 'f';
-    }
-    if (!canonical) {
+    if (!ScalarRules.isCanonicalUuid(s)) {
       throw new JsonDataException("Cannot parse '" + s + "': not a UUID (8-4-4-4-12 hex digits)");
     }
     return UUID.fromString(s);
@@ -335,6 +671,78 @@ final class WebAdapters {
         writer.nullValue();
       } else {
         value.toJson(writer, optional.get());
+      }
+    }
+  }
+
+  // OptionalInt, OptionalLong and OptionalDouble: JSON null reads as empty (avaje's adapters read
+  // it as a null reference), and the value is read and written by its primitive's adapter, under
+  // the same number rules as a plain field.
+
+  private static final class OptionalInts implements JsonAdapter<OptionalInt> {
+    private final JsonAdapter<Integer> value;
+
+    OptionalInts(JsonAdapter<Integer> value) {
+      this.value = value;
+    }
+
+    @Override
+    public OptionalInt fromJson(JsonReader reader) {
+      return reader.isNullValue() ? OptionalInt.empty() : OptionalInt.of(value.fromJson(reader));
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, @Nullable OptionalInt optional) {
+      if (optional == null || optional.isEmpty()) {
+        writer.nullValue();
+      } else {
+        value.toJson(writer, optional.getAsInt());
+      }
+    }
+  }
+
+  private static final class OptionalLongs implements JsonAdapter<OptionalLong> {
+    private final JsonAdapter<Long> value;
+
+    OptionalLongs(JsonAdapter<Long> value) {
+      this.value = value;
+    }
+
+    @Override
+    public OptionalLong fromJson(JsonReader reader) {
+      return reader.isNullValue() ? OptionalLong.empty() : OptionalLong.of(value.fromJson(reader));
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, @Nullable OptionalLong optional) {
+      if (optional == null || optional.isEmpty()) {
+        writer.nullValue();
+      } else {
+        value.toJson(writer, optional.getAsLong());
+      }
+    }
+  }
+
+  private static final class OptionalDoubles implements JsonAdapter<OptionalDouble> {
+    private final JsonAdapter<Double> value;
+
+    OptionalDoubles(JsonAdapter<Double> value) {
+      this.value = value;
+    }
+
+    @Override
+    public OptionalDouble fromJson(JsonReader reader) {
+      return reader.isNullValue()
+          ? OptionalDouble.empty()
+          : OptionalDouble.of(value.fromJson(reader));
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, @Nullable OptionalDouble optional) {
+      if (optional == null || optional.isEmpty()) {
+        writer.nullValue();
+      } else {
+        value.toJson(writer, optional.getAsDouble());
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.JsonReadException;
+import dev.httpjson.internal.codec.ScalarRules;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
 import io.avaje.json.PropertyNames;
@@ -111,8 +112,21 @@ final class WebReader implements JsonReader {
 
   @Override
   public void beginArray() {
+    expect(Token.BEGIN_ARRAY);
     in.beginArray();
     push(ARRAY, null);
+  }
+
+  /**
+   * Refuses a value of another shape where an array or an object starts: avaje's parser takes the
+   * start of an array for that of an object, so that {@code [{"v":1},{"v":2}]} read into a record
+   * was its first element, and {@code [{}]} into a {@code Map} was {@code {}}.
+   */
+  private void expect(Token start) {
+    Token token = in.currentToken();
+    if (token != start) {
+      throw mismatch(start == Token.BEGIN_ARRAY ? "an array" : "an object", token);
+    }
   }
 
   @Override
@@ -132,12 +146,14 @@ final class WebReader implements JsonReader {
 
   @Override
   public void beginObject(PropertyNames names) {
+    expect(Token.BEGIN_OBJECT);
     in.beginObject(); // not the names: see the class comment
     push(OBJECT, names instanceof AdapterNames ? ((AdapterNames) names).in(settings.naming) : null);
   }
 
   @Override
   public void beginObject() {
+    expect(Token.BEGIN_OBJECT);
     in.beginObject();
     push(OBJECT, null);
   }
@@ -240,7 +256,7 @@ final class WebReader implements JsonReader {
       }
     }
     String text = numberText(token);
-    if (!isInteger(text)) {
+    if (!ScalarRules.isJsonInteger(text)) {
       throw notAnInteger(text, type);
     }
     long value;
@@ -262,7 +278,7 @@ final class WebReader implements JsonReader {
   private String numberText(Token token) {
     if (token == Token.STRING) {
       String text = in.readString();
-      if (!isJsonNumber(text)) {
+      if (!ScalarRules.isJsonNumber(text)) {
         throw new Rejected("Cannot read a number from \"" + shortText(text) + "\"");
       }
       return text;
@@ -271,27 +287,6 @@ final class WebReader implements JsonReader {
     // for the parser to stop at: see Guard.needsCommaAtEnd.)
     return in.readRaw().strip();
   }
-
-  private static boolean isInteger(String text) {
-    int i = text.startsWith("-") ? 1 : 0;
-    if (i == text.length() || (text.charAt(i) == '0' && text.length() > i + 1)) {
-      return false;
-    }
-    for (; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c < '0' || c > '9') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean isJsonNumber(String text) {
-    return JSON_NUMBER.matcher(text).matches();
-  }
-
-  private static final java.util.regex.Pattern JSON_NUMBER =
-      java.util.regex.Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
 
   private static Rejected notAnInteger(String text, String type) {
     return new Rejected(
@@ -330,8 +325,24 @@ final class WebReader implements JsonReader {
       skipWideNumber();
       return w.value;
     }
-    String text = numberText(Token.NUMBER);
-    if (!isInteger(text)) {
+    return untyped(numberText(Token.NUMBER));
+  }
+
+  /**
+   * A value read into {@code Number}: a number, or a string holding one if the options say so
+   * (avaje has no adapter for {@code Number}), as {@link #readNumber} reads it.
+   */
+  Number readNumberValue() {
+    Token token = checkNumber("Number");
+    if (token == Token.STRING) {
+      return untyped(numberText(token));
+    }
+    return readNumber();
+  }
+
+  /** The value of the JSON number {@code text}, as {@link #readNumber} gives it. */
+  private static Number untyped(String text) {
+    if (!ScalarRules.isJsonInteger(text)) {
       return Double.parseDouble(text);
     }
     int digits = text.length() - (text.charAt(0) == '-' ? 1 : 0);
@@ -403,6 +414,9 @@ final class WebReader implements JsonReader {
     if (token == Token.NUMBER) {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
+        if (Double.isInfinite(w.value)) {
+          throw new Rejected("Numeric value (" + w.text + ") out of range of float");
+        }
         skipWideNumber();
         return (float) w.value;
       }
@@ -420,12 +434,24 @@ final class WebReader implements JsonReader {
     Token token = checkNumber("BigDecimal");
     Guard.WideNumber wide = token == Token.NUMBER ? wideNumber() : null;
     if (wide != null) {
-      throw unreadable(wide, "BigDecimal");
+      // Exactly, from its whole text, as from a string: avaje's parser cannot read the exponent.
+      skipWideNumber();
+      return decimal(wide.wholeText, wide.text);
     }
     if (token != Token.NUMBER && token != Token.STRING) {
       return in.readDecimal();
     }
-    return new BigDecimal(numberText(token));
+    String text = numberText(token);
+    return decimal(text, shortText(text));
+  }
+
+  /** The {@code BigDecimal} {@code text} denotes; one whose scale is past an int's fails. */
+  private static BigDecimal decimal(String text, String shown) {
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw new Rejected("Numeric value (" + shown + ") out of range of BigDecimal");
+    }
   }
 
   @Override
@@ -439,7 +465,7 @@ final class WebReader implements JsonReader {
       return in.readBigInteger();
     }
     String text = numberText(token);
-    if (!isInteger(text)) {
+    if (!ScalarRules.isJsonInteger(text)) {
       throw notAnInteger(text, "BigInteger");
     }
     return new BigInteger(text);

@@ -305,11 +305,23 @@ final class WebWriter implements JsonWriter {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       throw new IllegalArgumentException("JSON forbids NaN and infinities: " + value);
     }
-    if (value == 0 && Double.doubleToRawLongBits(value) != 0) {
-      out.rawValue("-0.0"); // avaje writes 0.0, losing the sign the other codecs keep
-      return;
+    // Double.toString's text, as the other codecs write it (avaje wrote 1.0E20 as
+    // 100000000000000000000.0, and -0.0 as 0.0).
+    out.rawValue(Double.toString(value));
+  }
+
+  /**
+   * A {@code float} as its own shortest text ({@code 0.1}, as the other codecs write it): avaje
+   * writes the {@code double} it widens to ({@code 0.10000000149011612}).
+   *
+   * @param value the number
+   */
+  void value(float value) {
+    value();
+    if (Float.isNaN(value) || Float.isInfinite(value)) {
+      throw new IllegalArgumentException("JSON forbids NaN and infinities: " + value);
     }
-    out.value(value);
+    out.rawValue(Float.toString(value));
   }
 
   @Override
@@ -352,10 +364,17 @@ final class WebWriter implements JsonWriter {
     out.value(value);
   }
 
+  /**
+   * Base64 (RFC 4648, padded), as the other codecs write a {@code byte[]}: avaje's own encoding
+   * wrote an empty array as the text of the last one it encoded.
+   */
   @Override
   public void value(byte @Nullable [] value) {
-    value();
-    out.value(value);
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value(java.util.Base64.getEncoder().encodeToString(value));
   }
 
   @Override

@@ -27,10 +27,4 @@ class AvajeHostileBodyTest extends HostileBodyContract {
   protected boolean repeatedMapKeyLastValueWins() {
     return false;
   }
-
-  /** avaje reads a Map with String keys only, and no SortedMap or TreeMap. */
-  @Override
-  protected boolean readsNumericKeyedAndSortedMaps() {
-    return false;
-  }
 }

@@ -48,6 +48,46 @@
   NumberReadingContract.BigDecimalBox.class,
   NumberReadingContract.IntegerList.class,
   NumberReadingContract.DoubleList.class,
+  PositionRulesContract.IntField.class,
+  PositionRulesContract.IntOptional.class,
+  PositionRulesContract.LongField.class,
+  PositionRulesContract.LongOptional.class,
+  PositionRulesContract.DoubleField.class,
+  PositionRulesContract.DoubleOptional.class,
+  PositionRulesContract.FloatField.class,
+  PositionRulesContract.FloatOptional.class,
+  PositionRulesContract.BooleanField.class,
+  PositionRulesContract.CharField.class,
+  PositionRulesContract.CharOptional.class,
+  PositionRulesContract.DecimalField.class,
+  PositionRulesContract.DecimalOptional.class,
+  PositionRulesContract.UuidField.class,
+  PositionRulesContract.UuidOptional.class,
+  PositionRulesContract.Point.class,
+  PositionRulesContract.PointField.class,
+  PositionRulesContract.MapField.class,
+  PositionRulesContract.ListField.class,
+  PositionRulesContract.IntArrayField.class,
+  PositionRulesContract.Cased.class,
+  PositionRulesContract.CasedField.class,
+  PositionRulesContract.Initialized.class,
+  PositionRulesContract.CasedBean.class,
+  PositionRulesContract.NumberField.class,
+  PositionRulesContract.ShortField.class,
+  PositionRulesContract.ShortOptional.class,
+  PositionRulesContract.ByteField.class,
+  PositionRulesContract.ByteOptional.class,
+  PositionRulesContract.BigIntegerField.class,
+  PositionRulesContract.BigIntegerOptional.class,
+  PositionRulesContract.BooleanOptional.class,
+  PositionRulesContract.StringField.class,
+  PositionRulesContract.StringOptional.class,
+  PositionRulesContract.ColorField.class,
+  PositionRulesContract.ColorOptional.class,
+  PositionRulesContract.InstantField.class,
+  PositionRulesContract.InstantOptional.class,
+  PositionRulesContract.DateField.class,
+  PositionRulesContract.DateOptional.class,
 })
 package dev.httpjson.avaje;
 
@@ -55,6 +95,7 @@ import dev.httpjson.contract.GadgetContract;
 import dev.httpjson.contract.HostileBodyContract;
 import dev.httpjson.contract.Models;
 import dev.httpjson.contract.NumberReadingContract;
+import dev.httpjson.contract.PositionRulesContract;
 import dev.httpjson.contract.ResponseContract;
 import dev.httpjson.contract.ValueReadingContract;
 import io.avaje.jsonb.Json;

@@ -9,6 +9,7 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
+import dev.httpjson.internal.codec.ScalarRules;
 import java.io.IOException;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -84,24 +85,10 @@ final class ExactValues implements TypeAdapterFactory {
         return delegate.read(in);
       }
       String s = in.nextString();
-      if (!canonical(s)) {
+      if (!ScalarRules.isCanonicalUuid(s)) {
         throw failure(in, "Cannot read a UUID from \"" + s + "\": not 8-4-4-4-12 hex digits");
       }
       return UUID.fromString(s);
-    }
-
-    private static boolean canonical(String s) {
-      if (s.length() != 36) {
-        return false;
-      }
-      for (int i = 0; i < 36; i++) {
-        char c = s.charAt(i);
-        boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
-        if (dash ? c != '-' : Character.digit(c, 16) < 0 || c > 'f') {
-          return false;
-        }
-      }
-      return true;
     }
   }
 

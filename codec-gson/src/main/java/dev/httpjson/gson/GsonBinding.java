@@ -34,7 +34,6 @@ import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.Type;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
@@ -112,9 +111,17 @@ final class GsonBinding implements JsonBinding {
             .setObjectToNumberStrategy(GsonBinding::untypedNumber);
     JavaTimeAdapters.register(b);
     b.registerTypeAdapterFactory(UNTYPED_SERIALIZABLE);
+    // A Queue or a Deque is a LinkedList, as with the Jackson codecs: it holds a null element.
+    b.registerTypeAdapter(
+        java.util.Queue.class,
+        (com.google.gson.InstanceCreator<java.util.Queue<?>>) t -> new java.util.LinkedList<>());
+    b.registerTypeAdapter(
+        java.util.Deque.class,
+        (com.google.gson.InstanceCreator<java.util.Deque<?>>) t -> new java.util.LinkedList<>());
     b.registerTypeAdapterFactory(new OptionalAdapters());
     b.registerTypeAdapterFactory(new LastWinsMaps());
     b.registerTypeAdapterFactory(new ExactValues());
+    b.registerTypeAdapterFactory(new Base64Bytes());
     b.registerTypeAdapterFactory(new StrictNumbers(options.numbersFromStrings()));
     b.registerTypeAdapterFactory(new StrictScalars());
     // Registered last, so consulted first: it wraps whatever adapter Gson would otherwise use.
@@ -142,17 +149,7 @@ final class GsonBinding implements JsonBinding {
    * Long} or a {@code BigInteger} for an integer, a {@code Double} otherwise.
    */
   private static Number untypedNumber(com.google.gson.stream.JsonReader in) throws IOException {
-    String s = in.nextString();
-    if (s.indexOf('.') < 0 && s.indexOf('e') < 0 && s.indexOf('E') < 0) {
-      try {
-        long l = Long.parseLong(s);
-        return l == (int) l ? (Number) (int) l : (Number) l;
-      } catch (NumberFormatException e) {
-        return new java.math.BigInteger(s);
-      }
-    }
-    // Too large for a double: an infinity, as in the Jackson codecs.
-    return Double.parseDouble(s);
+    return StrictNumbers.untyped(in.nextString());
   }
 
   @Override
@@ -288,35 +285,48 @@ final class GsonBinding implements JsonBinding {
   }
 
   /**
-   * Characters from bytes: UTF-8 unless a byte order mark says UTF-16 or UTF-32, malformed input
-   * being an error rather than a replacement character. Reads at most the four bytes of a mark
-   * ahead.
+   * Characters from UTF-8 bytes, malformed input being an error rather than a replacement character
+   * (a UTF-8 byte order mark is skipped). A UTF-16 or UTF-32 byte order mark is refused: bytes are
+   * UTF-8 JSON, and a body in another charset is decoded by httpjson from the charset its response
+   * names, as the other codecs read it (Gson would read {@code FE FF 00 31} as {@code 1}). Reads at
+   * most the four bytes of a mark ahead.
    */
   static Reader decode(InputStream in) throws IOException {
     PushbackInputStream pb = new PushbackInputStream(in, 4);
     byte[] head = new byte[4];
     int n = pb.read(head, 0, 1);
-    Charset charset = StandardCharsets.UTF_8;
     if (n == 1 && (head[0] == (byte) 0xFE || head[0] == (byte) 0xFF || head[0] == 0)) {
       n += pb.readNBytes(head, 1, 3);
       int b0 = head[0] & 0xFF;
       int b1 = n > 1 ? head[1] & 0xFF : -1;
       int b2 = n > 2 ? head[2] & 0xFF : -1;
       int b3 = n > 3 ? head[3] & 0xFF : -1;
+      String mark = null;
       if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
-        charset = Charset.forName("UTF-32BE");
-        n = 0;
+        mark = "UTF-32BE";
       } else if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
-        charset = Charset.forName("UTF-32LE");
-        n = 0;
+        mark = "UTF-32LE";
       } else if (b0 == 0xFE && b1 == 0xFF) {
-        charset = StandardCharsets.UTF_16BE;
-        pb.unread(head, 2, n - 2);
-        n = 0;
+        mark = "UTF-16BE";
       } else if (b0 == 0xFF && b1 == 0xFE) {
-        charset = StandardCharsets.UTF_16LE;
-        pb.unread(head, 2, n - 2);
-        n = 0;
+        mark = "UTF-16LE";
+      }
+      if (mark != null) {
+        throw new JsonReadException(
+            "A "
+                + mark
+                + " byte order mark: the input is not UTF-8 JSON (a body in another charset needs"
+                + " the charset named in its Content-Type)",
+            1,
+            1,
+            "$",
+            null);
+      }
+    }
+    if (n == 1 && head[0] == (byte) 0xEF) {
+      n += pb.readNBytes(head, 1, 2);
+      if (n == 3 && head[1] == (byte) 0xBB && head[2] == (byte) 0xBF) {
+        n = 0; // a UTF-8 byte order mark: skipped here, so that no position counts it
       }
     }
     if (n > 0) {
@@ -324,7 +334,7 @@ final class GsonBinding implements JsonBinding {
     }
     return new DecodingReader(
         pb,
-        charset
+        StandardCharsets.UTF_8
             .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT));
@@ -352,8 +362,7 @@ final class GsonBinding implements JsonBinding {
       return readFailure(reader, e.getCause());
     }
     if (e instanceof CharacterCodingException) {
-      return reader.failure(
-          "Invalid " + "UTF-8 (or BOM-marked UTF-16/32) input: " + e.getClass().getSimpleName(), e);
+      return reader.failure("Invalid UTF-8 input: " + e.getClass().getSimpleName(), e);
     }
     if (e instanceof MalformedJsonException
         || e instanceof EOFException
@@ -629,10 +638,7 @@ final class GsonBinding implements JsonBinding {
     @Override
     public @Nullable T value() throws IOException {
       try {
-        if (reader.peek() == JsonToken.NULL) {
-          reader.nextNull();
-          return null;
-        }
+        // JSON null as the adapter reads it: null for most types, empty for an Optional*.
         return adapter.read(reader);
       } catch (IOException | RuntimeException e) {
         throw readFailure(reader, e);

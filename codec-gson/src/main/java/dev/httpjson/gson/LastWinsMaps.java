@@ -3,6 +3,7 @@ package dev.httpjson.gson;
 import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
+import com.google.gson.JsonSyntaxException;
 import com.google.gson.TypeAdapter;
 import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
@@ -22,8 +23,9 @@ import org.jspecify.annotations.Nullable;
  * A JSON object read into a {@link Map} keeps the last value of a repeated key, as in the Jackson
  * codecs and as Gson itself does for the fields of a class: Gson's map adapter fails on a repeated
  * key, with no setting to change it. The map is the one Gson builds, and its keys and values are
- * read by Gson's adapters; a map written as an array of entries (Gson's complex map keys), and a
- * map type whose key and value types cannot be told, are left to Gson.
+ * read by Gson's adapters. A JSON array is not a map (Gson reads an array of {@code [key, value]}
+ * pairs, its complex map keys, and {@code []} as an empty map); a map type whose key and value
+ * types cannot be told is left to Gson.
  */
 final class LastWinsMaps implements TypeAdapterFactory {
   @Override
@@ -48,10 +50,15 @@ final class LastWinsMaps implements TypeAdapterFactory {
           // Gson writes the key as "null", which reads back as the string.
           throw new IllegalArgumentException("A map key is null: a JSON property name cannot be");
         }
+        if (value != null && keyAndValue[0] != String.class) {
+          requireFiniteKeys((Map<?, ?>) value);
+        }
         if (value != null
             && keyAndValue[0] instanceof Class
-            && ((Class<?>) keyAndValue[0]).isEnum()) {
-          // Gson writes a key's toString(): an enum key is written as its value is, by name.
+            && (((Class<?>) keyAndValue[0]).isEnum()
+                || keyAndValue[0] == java.time.ZonedDateTime.class)) {
+          // Gson writes a key's toString(): an enum key is written as its value is, by name, and
+          // a ZonedDateTime as its value is, with its offset and no zone id.
           writeByKeyAdapter(out, (Map<?, ?>) value);
           return;
         }
@@ -68,10 +75,27 @@ final class LastWinsMaps implements TypeAdapterFactory {
         out.endObject();
       }
 
+      /**
+       * A key read by its type's adapter, a {@code Boolean} only from {@code true} or {@code false}
+       * (Gson's reads any other text as {@code false}).
+       */
+      private Object key(String name) {
+        if (keyAndValue[0] == Boolean.class && !name.equals("true") && !name.equals("false")) {
+          throw new JsonSyntaxException(
+              "Cannot read map key \"" + name + "\" as Boolean: not true or false");
+        }
+        return keys.fromJsonTree(new JsonPrimitive(name));
+      }
+
       @Override
       @SuppressWarnings("unchecked")
       public T read(JsonReader in) throws IOException {
-        if (in.peek() != JsonToken.BEGIN_OBJECT) {
+        JsonToken token = in.peek();
+        if (token == JsonToken.BEGIN_ARRAY) {
+          // Gson reads an array of [key, value] pairs as a map ([] as {}): a map is an object.
+          throw new JsonSyntaxException("Cannot read a Map from a JSON array: a map is an object");
+        }
+        if (token != JsonToken.BEGIN_OBJECT) {
           return delegate.read(in);
         }
         // An empty object through Gson's own adapter: the map Gson would have filled.
@@ -80,13 +104,27 @@ final class LastWinsMaps implements TypeAdapterFactory {
         in.beginObject();
         while (in.hasNext()) {
           String name = in.nextName();
-          Object key = keys == null ? name : keys.fromJsonTree(new JsonPrimitive(name));
+          Object key = keys == null ? name : key(name);
           map.put(key, values.read(in));
         }
         in.endObject();
         return result;
       }
     };
+  }
+
+  /**
+   * A {@code NaN} or an infinity is not a JSON number, as a key as anywhere else: Gson writes the
+   * key {@code "NaN"}, which no codec reads back as a number.
+   */
+  private static void requireFiniteKeys(Map<?, ?> map) {
+    for (Object key : map.keySet()) {
+      if ((key instanceof Double && !Double.isFinite((Double) key))
+          || (key instanceof Float && !Float.isFinite((Float) key))) {
+        throw new IllegalArgumentException(
+            "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
+      }
+    }
   }
 
   private static boolean hasNullKey(Map<?, ?> map) {
@@ -161,6 +199,11 @@ final class LastWinsMaps implements TypeAdapterFactory {
         }
       }
     }
-    return arg instanceof Class || arg instanceof ParameterizedType ? arg : null;
+    // Gson hands an array type over as a GenericArrayType (char[] too).
+    return arg instanceof Class
+            || arg instanceof ParameterizedType
+            || arg instanceof java.lang.reflect.GenericArrayType
+        ? arg
+        : null;
   }
 }

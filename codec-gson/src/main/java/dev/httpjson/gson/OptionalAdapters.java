@@ -32,16 +32,17 @@ final class OptionalAdapters implements TypeAdapterFactory {
               ? ((ParameterizedType) type.getType()).getActualTypeArguments()[0]
               : Object.class;
       TypeAdapter<Object> value = (TypeAdapter<Object>) gson.getAdapter(TypeToken.get(element));
-      return (TypeAdapter<T>) new OptionalAdapter(value).nullSafe();
+      // Not nullSafe(): JSON null is Optional.empty() in a list or a map too, not a null element.
+      return (TypeAdapter<T>) new OptionalAdapter(value);
     }
     if (raw == OptionalInt.class) {
-      return (TypeAdapter<T>) OPTIONAL_INT;
+      return (TypeAdapter<T>) new OptionalIntAdapter(gson.getAdapter(int.class));
     }
     if (raw == OptionalLong.class) {
-      return (TypeAdapter<T>) OPTIONAL_LONG;
+      return (TypeAdapter<T>) new OptionalLongAdapter(gson.getAdapter(long.class));
     }
     if (raw == OptionalDouble.class) {
-      return (TypeAdapter<T>) OPTIONAL_DOUBLE;
+      return (TypeAdapter<T>) new OptionalDoubleAdapter(gson.getAdapter(double.class));
     }
     return null;
   }
@@ -54,8 +55,8 @@ final class OptionalAdapters implements TypeAdapterFactory {
     }
 
     @Override
-    public void write(JsonWriter out, Optional<Object> v) throws IOException {
-      if (v.isPresent()) {
+    public void write(JsonWriter out, @Nullable Optional<Object> v) throws IOException {
+      if (v != null && v.isPresent()) {
         value.write(out, v.get());
       } else {
         out.nullValue();
@@ -72,66 +73,85 @@ final class OptionalAdapters implements TypeAdapterFactory {
     }
   }
 
-  private static final TypeAdapter<OptionalInt> OPTIONAL_INT =
-      new TypeAdapter<OptionalInt>() {
-        @Override
-        public void write(JsonWriter out, @Nullable OptionalInt v) throws IOException {
-          if (v == null || v.isEmpty()) {
-            out.nullValue();
-          } else {
-            out.value(v.getAsInt());
-          }
-        }
+  // The value of an OptionalInt, OptionalLong or OptionalDouble is read and written by the adapter
+  // of its primitive, so the number rules of a plain field hold inside one too (Gson's own reader
+  // took " 1" into an OptionalInt and clamped 9223372036854775808 into an OptionalLong).
 
-        @Override
-        public OptionalInt read(JsonReader in) throws IOException {
-          if (in.peek() == JsonToken.NULL) {
-            in.nextNull();
-            return OptionalInt.empty();
-          }
-          return OptionalInt.of(in.nextInt());
-        }
-      };
+  private static final class OptionalIntAdapter extends TypeAdapter<OptionalInt> {
+    private final TypeAdapter<Integer> value;
 
-  private static final TypeAdapter<OptionalLong> OPTIONAL_LONG =
-      new TypeAdapter<OptionalLong>() {
-        @Override
-        public void write(JsonWriter out, @Nullable OptionalLong v) throws IOException {
-          if (v == null || v.isEmpty()) {
-            out.nullValue();
-          } else {
-            out.value(v.getAsLong());
-          }
-        }
+    OptionalIntAdapter(TypeAdapter<Integer> value) {
+      this.value = value;
+    }
 
-        @Override
-        public OptionalLong read(JsonReader in) throws IOException {
-          if (in.peek() == JsonToken.NULL) {
-            in.nextNull();
-            return OptionalLong.empty();
-          }
-          return OptionalLong.of(in.nextLong());
-        }
-      };
+    @Override
+    public void write(JsonWriter out, @Nullable OptionalInt v) throws IOException {
+      if (v == null || v.isEmpty()) {
+        out.nullValue();
+      } else {
+        value.write(out, v.getAsInt());
+      }
+    }
 
-  private static final TypeAdapter<OptionalDouble> OPTIONAL_DOUBLE =
-      new TypeAdapter<OptionalDouble>() {
-        @Override
-        public void write(JsonWriter out, @Nullable OptionalDouble v) throws IOException {
-          if (v == null || v.isEmpty()) {
-            out.nullValue();
-          } else {
-            out.value(v.getAsDouble());
-          }
-        }
+    @Override
+    public OptionalInt read(JsonReader in) throws IOException {
+      if (in.peek() == JsonToken.NULL) {
+        in.nextNull();
+        return OptionalInt.empty();
+      }
+      return OptionalInt.of(value.read(in));
+    }
+  }
 
-        @Override
-        public OptionalDouble read(JsonReader in) throws IOException {
-          if (in.peek() == JsonToken.NULL) {
-            in.nextNull();
-            return OptionalDouble.empty();
-          }
-          return OptionalDouble.of(in.nextDouble());
-        }
-      };
+  private static final class OptionalLongAdapter extends TypeAdapter<OptionalLong> {
+    private final TypeAdapter<Long> value;
+
+    OptionalLongAdapter(TypeAdapter<Long> value) {
+      this.value = value;
+    }
+
+    @Override
+    public void write(JsonWriter out, @Nullable OptionalLong v) throws IOException {
+      if (v == null || v.isEmpty()) {
+        out.nullValue();
+      } else {
+        value.write(out, v.getAsLong());
+      }
+    }
+
+    @Override
+    public OptionalLong read(JsonReader in) throws IOException {
+      if (in.peek() == JsonToken.NULL) {
+        in.nextNull();
+        return OptionalLong.empty();
+      }
+      return OptionalLong.of(value.read(in));
+    }
+  }
+
+  private static final class OptionalDoubleAdapter extends TypeAdapter<OptionalDouble> {
+    private final TypeAdapter<Double> value;
+
+    OptionalDoubleAdapter(TypeAdapter<Double> value) {
+      this.value = value;
+    }
+
+    @Override
+    public void write(JsonWriter out, @Nullable OptionalDouble v) throws IOException {
+      if (v == null || v.isEmpty()) {
+        out.nullValue();
+      } else {
+        value.write(out, v.getAsDouble());
+      }
+    }
+
+    @Override
+    public OptionalDouble read(JsonReader in) throws IOException {
+      if (in.peek() == JsonToken.NULL) {
+        in.nextNull();
+        return OptionalDouble.empty();
+      }
+      return OptionalDouble.of(value.read(in));
+    }
+  }
 }

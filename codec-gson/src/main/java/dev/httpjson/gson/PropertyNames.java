@@ -69,7 +69,12 @@ final class PropertyNames implements TypeAdapterFactory {
     }
     Map<String, String> byLowerCase = new HashMap<>();
     for (String n : names) {
-      byLowerCase.putIfAbsent(n.toLowerCase(Locale.ROOT), n);
+      if (byLowerCase.putIfAbsent(n.toLowerCase(Locale.ROOT), n) != null) {
+        // Two names differ only in case: a name in a third spelling could be either, so this
+        // type's names match exactly, as with every codec.
+        byLowerCase.clear();
+        break;
+      }
     }
     Set<String> known = Set.copyOf(names);
     Map<String, String> lower = Map.copyOf(byLowerCase);

@@ -8,11 +8,11 @@ import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 import com.google.gson.stream.MalformedJsonException;
+import dev.httpjson.internal.codec.ScalarRules;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,12 +30,6 @@ final class StrictNumbers implements TypeAdapterFactory {
   StrictNumbers(boolean fromStrings) {
     this.fromStrings = fromStrings;
   }
-
-  /** RFC 8259's number, ASCII digits only: a string holding a number must spell one. */
-  private static final Pattern JSON_NUMBER =
-      Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
-
-  private static final Pattern INTEGER = Pattern.compile("-?(?:0|[1-9][0-9]*)");
 
   private static final Set<Class<?>> NUMBERS =
       Set.of(
@@ -70,6 +64,12 @@ final class StrictNumbers implements TypeAdapterFactory {
       @Override
       public T read(JsonReader in) throws IOException {
         JsonToken token = in.peek();
+        if (token == JsonToken.NULL && type.getRawType().isPrimitive()) {
+          // Gson reads null as no value, and leaves a field's initial value in place. The reader
+          // consumes it first: strict records name the component in their own error.
+          in.nextNull();
+          throw failure(in, "Cannot read null into " + type.getRawType().getName());
+        }
         // A map's key reaches the adapter as a string from another reader: not refused.
         if (token == JsonToken.STRING && !fromStrings && in instanceof LimitedJsonReader) {
           throw failure(
@@ -80,8 +80,7 @@ final class StrictNumbers implements TypeAdapterFactory {
           return delegate.read(in);
         }
         Class<?> raw = type.getRawType();
-        if ((raw == double.class || raw == Double.class || raw == Number.class)
-            && token == JsonToken.NUMBER) {
+        if ((raw == double.class || raw == Double.class) && token == JsonToken.NUMBER) {
           return delegate.read(in);
         }
         String text = in.nextString();
@@ -93,7 +92,7 @@ final class StrictNumbers implements TypeAdapterFactory {
   }
 
   private static Object parse(JsonReader in, Class<?> raw, String text) throws IOException {
-    if (!JSON_NUMBER.matcher(text).matches()) {
+    if (!ScalarRules.isJsonNumber(text)) { // RFC 8259 syntax, ASCII digits
       throw failure(in, "Expected a number but was \"" + text + "\"");
     }
     try {
@@ -107,10 +106,13 @@ final class StrictNumbers implements TypeAdapterFactory {
       if (raw == BigDecimal.class) {
         return new BigDecimal(text);
       }
-      if (raw == double.class || raw == Double.class || raw == Number.class) {
+      if (raw == double.class || raw == Double.class) {
         return Double.parseDouble(text); // a string (a number token is read above)
       }
-      if (!INTEGER.matcher(text).matches()) {
+      if (raw == Number.class) {
+        return untyped(text); // as into Object, not Gson's LazilyParsedNumber
+      }
+      if (!ScalarRules.isJsonInteger(text)) {
         throw failure(in, "Expected an integer but was " + text + " (" + raw.getSimpleName() + ")");
       }
       if (raw == BigInteger.class) {
@@ -138,6 +140,26 @@ final class StrictNumbers implements TypeAdapterFactory {
       throw failure(
           in, "Numeric value (" + text + ") out of range of " + raw.getSimpleName().toLowerCase());
     }
+  }
+
+  /**
+   * A number read where its type is not known ({@code Object}, {@code Number}), as the Jackson
+   * codecs read it: an {@code Integer}, a {@code Long} or a {@code BigInteger} for an integer, a
+   * {@code Double} otherwise (an infinity when too large).
+   *
+   * @param text a JSON number
+   * @return its value
+   */
+  static Number untyped(String text) {
+    if (ScalarRules.isJsonInteger(text)) {
+      try {
+        long l = Long.parseLong(text);
+        return l == (int) l ? (Number) (int) l : (Number) l;
+      } catch (NumberFormatException e) {
+        return new BigInteger(text);
+      }
+    }
+    return Double.parseDouble(text);
   }
 
   private static IOException failure(JsonReader in, String problem) {

@@ -21,6 +21,9 @@ final class StrictScalars implements TypeAdapterFactory {
   public <T> @Nullable TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
     Class<?> raw = type.getRawType();
     boolean string = raw == String.class;
+    if (raw == char.class || raw == Character.class) {
+      return characters(gson.getDelegateAdapter(this, type), raw.isPrimitive());
+    }
     if (!string && raw != boolean.class && raw != Boolean.class) {
       return null;
     }
@@ -35,6 +38,10 @@ final class StrictScalars implements TypeAdapterFactory {
       public T read(JsonReader in) throws IOException {
         if (in instanceof LimitedJsonReader) {
           JsonToken token = in.peek();
+          if (token == JsonToken.NULL && raw == boolean.class) {
+            in.nextNull(); // strict records name the component in their own error
+            throw ((LimitedJsonReader) in).failure("Cannot read null into boolean", null);
+          }
           if (string
               ? token == JsonToken.NUMBER || token == JsonToken.BOOLEAN
               : token == JsonToken.STRING || token == JsonToken.NUMBER) {
@@ -47,6 +54,40 @@ final class StrictScalars implements TypeAdapterFactory {
                             ? "number"
                             : token == JsonToken.STRING ? "string" : "boolean"),
                     null);
+          }
+        }
+        return delegate.read(in);
+      }
+    };
+  }
+
+  /**
+   * A {@code char} or {@code Character} only from a one-character string, as a {@code String} is
+   * read: Gson takes the text of a number ({@code 1} as {@code '1'}), and leaves a {@code char}
+   * field's initial value for {@code null}.
+   */
+  private static <T> TypeAdapter<T> characters(TypeAdapter<T> delegate, boolean primitive) {
+    return new TypeAdapter<T>() {
+      @Override
+      public void write(JsonWriter out, T value) throws IOException {
+        delegate.write(out, value);
+      }
+
+      @Override
+      public T read(JsonReader in) throws IOException {
+        if (in instanceof LimitedJsonReader) {
+          JsonToken token = in.peek();
+          if (token == JsonToken.NUMBER || token == JsonToken.BOOLEAN) {
+            throw ((LimitedJsonReader) in)
+                .failure(
+                    "Cannot read char from a "
+                        + (token == JsonToken.NUMBER ? "number" : "boolean")
+                        + ": a char is a one-character string",
+                    null);
+          }
+          if (token == JsonToken.NULL && primitive) {
+            in.nextNull(); // strict records name the component in their own error
+            throw ((LimitedJsonReader) in).failure("Cannot read null into char", null);
           }
         }
         return delegate.read(in);

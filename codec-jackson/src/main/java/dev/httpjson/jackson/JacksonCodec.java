@@ -175,6 +175,9 @@ public final class JacksonCodec implements JsonCodec {
       case AS_DECLARED:
         break;
     }
+    if (options.caseInsensitiveProperties()) {
+      b.addModule(ExactCase.MODULE);
+    }
     if (options.caseInsensitiveProperties() && exactNamesFirst) {
       b.addModule(ExactNamesFirst.MODULE);
     }

@@ -1,5 +1,8 @@
 package dev.httpjson.jackson;
 
+import static dev.httpjson.internal.codec.ScalarRules.isJsonNumber;
+
+import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.IsoDateTimes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -13,6 +16,9 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
@@ -22,15 +28,21 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.KeyDeserializer;
+import tools.jackson.databind.SerializationConfig;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.ValueSerializerModifier;
 import tools.jackson.databind.ser.std.StdSerializer;
+import tools.jackson.databind.type.ArrayType;
 import tools.jackson.databind.type.LogicalType;
 
 /**
@@ -94,7 +106,59 @@ final class StrictScalars {
                   if (type == UUID.class) {
                     return new Strict(deserializer, Kind.UUID);
                   }
+                  if (type == char.class || type == Character.class) {
+                    return new Strict(deserializer, Kind.CHAR);
+                  }
                   return deserializer;
+                }
+
+                @Override
+                public ValueDeserializer<?> modifyArrayDeserializer(
+                    DeserializationConfig config,
+                    ArrayType type,
+                    BeanDescription.Supplier description,
+                    ValueDeserializer<?> deserializer) {
+                  // A byte[] is also base64 text, which Jackson's deserializer reads.
+                  return type.getRawClass() == byte[].class
+                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      : deserializer;
+                }
+
+                /**
+                 * A date or time as a map key: the ISO-8601 text its type reads as a value, not
+                 * empty (Jackson 2 reads {@code ""} as a null key).
+                 */
+                @Override
+                public KeyDeserializer modifyKeyDeserializer(
+                    DeserializationConfig config, JavaType type, KeyDeserializer deserializer) {
+                  Class<?> raw = type.getRawClass();
+                  if (!ISO.containsKey(raw)) {
+                    return deserializer;
+                  }
+                  return new KeyDeserializer() {
+                    @Override
+                    public Object deserializeKey(String key, DeserializationContext ctxt)
+                        throws JacksonException {
+                      if (key.isEmpty() || isJsonNumber(key) || !isIsoText(raw, key)) {
+                        return ctxt.handleWeirdKey(
+                            raw, key, "not ISO-8601 as %s.parse reads it", raw.getSimpleName());
+                      }
+                      return deserializer.deserializeKey(key, ctxt);
+                    }
+                  };
+                }
+              })
+          .setSerializerModifier(
+              new ValueSerializerModifier() {
+                @Override
+                public ValueSerializer<?> modifySerializer(
+                    SerializationConfig config,
+                    BeanDescription.Supplier description,
+                    ValueSerializer<?> serializer) {
+                  // A value declared Number: Jackson writes a NaN it holds as the token NaN.
+                  return description.getBeanClass() == Number.class
+                      ? new FiniteNumbers(serializer)
+                      : serializer;
                 }
               })
           .addSerializer(Double.class, new Finite<>(Double.class))
@@ -103,7 +167,30 @@ final class StrictScalars {
           .addSerializer(float.class, new Finite<>(Float.class))
           .addSerializer(double[].class, new FiniteDoubles())
           .addSerializer(float[].class, new FiniteFloats())
-          .addKeySerializer(String.class, new Names());
+          .addSerializer(OptionalDouble.class, new FiniteOptional())
+          .addSerializer(char[].class, new Chars())
+          .addKeySerializer(String.class, new Names())
+          .addKeySerializer(Character.class, new CharNames())
+          .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
+          .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
+
+  static {
+    for (Class<?> type : ElementRules.PRIMITIVE_ARRAYS) {
+      addArray(type);
+    }
+    for (Class<?> type : ElementRules.KEY_TYPES) {
+      MODULE.addKeyDeserializer(type, new ElementRules.Keys(type));
+    }
+    MODULE
+        .addDeserializer(OptionalInt.class, ElementRules.Optionals.optionalInt())
+        .addDeserializer(OptionalLong.class, ElementRules.Optionals.optionalLong())
+        .addDeserializer(OptionalDouble.class, ElementRules.Optionals.optionalDouble());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void addArray(Class<T> type) {
+    MODULE.addDeserializer(type, (ValueDeserializer<T>) new ElementRules.PrimitiveArray(type));
+  }
 
   /**
    * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} into
@@ -179,65 +266,14 @@ final class StrictScalars {
     return true;
   }
 
-  /**
-   * Whether {@code text} is a JSON number ({@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?},
-   * ASCII digits). Scanned by hand: it runs on every date and time read, where a regex matcher cost
-   * an allocation per value.
-   */
-  static boolean isJsonNumber(String text) {
-    int n = text.length();
-    int i = 0;
-    if (i < n && text.charAt(i) == '-') {
-      i++;
-    }
-    if (i == n) {
-      return false;
-    }
-    char c = text.charAt(i);
-    if (c == '0') {
-      i++;
-    } else if (c >= '1' && c <= '9') {
-      i = digits(text, i + 1);
-    } else {
-      return false;
-    }
-    if (i < n && text.charAt(i) == '.') {
-      int start = i + 1;
-      i = digits(text, start);
-      if (i == start) {
-        return false;
-      }
-    }
-    if (i < n && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
-      i++;
-      if (i < n && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
-        i++;
-      }
-      int start = i;
-      i = digits(text, start);
-      if (i == start) {
-        return false;
-      }
-    }
-    return i == n;
-  }
-
-  /** The index after the run of ASCII digits starting at {@code i}. */
-  private static int digits(String text, int i) {
-    int n = text.length();
-    while (i < n && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-      i++;
-    }
-    return i;
-  }
-
   private enum Kind {
     NUMBER,
     DOUBLE,
     FLOAT,
     BYTE,
     DATE,
-    UUID
+    UUID,
+    CHAR
   }
 
   private static final class Strict extends DelegatingDeserializer {
@@ -316,6 +352,29 @@ final class StrictScalars {
               "Cannot read UUID from %s: a UUID is a string",
               token);
         }
+        if (token == JsonToken.VALUE_STRING && !ScalarRules.isCanonicalUuid(p.getString())) {
+          // Jackson trims the text and reads 22 or 24 characters as base64.
+          return ctxt.handleWeirdStringValue(
+              UUID.class, p.getString(), "not a UUID's canonical text (8-4-4-4-12 hex digits)");
+        }
+        return super.deserialize(p, ctxt);
+      }
+      if (kind == Kind.CHAR) {
+        if (token == JsonToken.VALUE_STRING) {
+          if (p.getString().length() != 1) {
+            return ctxt.handleWeirdStringValue(
+                handledType(), p.getString(), "a char is a string of one character");
+          }
+        } else if (token != JsonToken.VALUE_NULL) {
+          // As a number into a String: Jackson reads a number as a char's code.
+          return ctxt.handleUnexpectedToken(
+              ctxt.constructType(handledType()),
+              token,
+              p,
+              "Cannot read %s from %s: a char is a string of one character",
+              handledType().getSimpleName(),
+              token);
+        }
         return super.deserialize(p, ctxt);
       }
       if (token == JsonToken.VALUE_STRING) {
@@ -386,6 +445,24 @@ final class StrictScalars {
     }
   }
 
+  /** A {@code Character} map key: half a surrogate pair is no name, as in a {@code String}. */
+  private static final class CharNames extends StdSerializer<Character> {
+    CharNames() {
+      super(Character.class);
+    }
+
+    @Override
+    public void serialize(Character key, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      if (Character.isSurrogate(key)) {
+        ctxt.reportMappingProblem(
+            "Cannot write the name \\u%04x: a lone surrogate; a name must be valid Unicode",
+            (int) key);
+      }
+      gen.writeName(key.toString());
+    }
+  }
+
   /** The index of the first surrogate in {@code s} that is not half of a pair, or -1. */
   static int loneSurrogateAt(String s) {
     for (int i = 0; i < s.length(); i++) {
@@ -451,6 +528,86 @@ final class StrictScalars {
         gen.writeNumber(f);
       }
       gen.writeEndArray();
+    }
+  }
+
+  /** An {@code OptionalDouble}, refused when it holds NaN or an infinity. */
+  private static final class FiniteOptional extends StdSerializer<OptionalDouble> {
+    FiniteOptional() {
+      super(OptionalDouble.class);
+    }
+
+    @Override
+    public boolean isEmpty(SerializationContext ctxt, OptionalDouble value) {
+      return value == null || value.isEmpty();
+    }
+
+    @Override
+    public void serialize(OptionalDouble value, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      if (value.isEmpty()) {
+        gen.writeNull();
+        return;
+      }
+      requireFinite(ctxt, value.getAsDouble());
+      gen.writeNumber(value.getAsDouble());
+    }
+  }
+
+  /** A {@code double} or {@code float} map key, refused when it is NaN or infinite. */
+  private static final class FiniteKeys<T extends Number> extends StdSerializer<T> {
+    FiniteKeys(Class<T> type) {
+      super(type);
+    }
+
+    @Override
+    public void serialize(T key, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      requireFinite(ctxt, key.doubleValue());
+      gen.writeName(key instanceof Float ? Float.toString((Float) key) : key.toString());
+    }
+  }
+
+  /** A {@code char[]} as an array of one-character strings, as every codec writes it. */
+  private static final class Chars extends StdSerializer<char[]> {
+    Chars() {
+      super(char[].class);
+    }
+
+    @Override
+    public void serialize(char[] value, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      gen.writeStartArray(value, value.length);
+      for (char c : value) {
+        gen.writeString(String.valueOf(c));
+      }
+      gen.writeEndArray();
+    }
+  }
+
+  /** A value declared {@code Number}: a {@code double} or {@code float} in it must be finite. */
+  private static final class FiniteNumbers extends StdSerializer<Object> {
+    private final ValueSerializer<Object> delegate;
+
+    @SuppressWarnings("unchecked")
+    FiniteNumbers(ValueSerializer<?> delegate) {
+      super(Object.class);
+      this.delegate = (ValueSerializer<Object>) delegate;
+    }
+
+    @Override
+    public ValueSerializer<?> createContextual(
+        SerializationContext ctxt, tools.jackson.databind.BeanProperty property) {
+      return new FiniteNumbers(delegate.createContextual(ctxt, property));
+    }
+
+    @Override
+    public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt)
+        throws JacksonException {
+      if (value instanceof Double || value instanceof Float) {
+        requireFinite(ctxt, ((Number) value).doubleValue());
+      }
+      delegate.serialize(value, gen, ctxt);
     }
   }
 

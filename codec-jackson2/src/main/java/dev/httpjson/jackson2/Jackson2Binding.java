@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -368,13 +369,19 @@ final class Jackson2Binding implements JsonBinding {
     private final JsonParser parser;
     private final MappingIterator<T> values;
     private final boolean array;
+
+    /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
+    private final @Nullable T nullElement;
+
     private boolean ended;
 
+    @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
       this.parser = parser;
       this.array = array;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
+      this.nullElement = (T) ScalarRules.nullValue(reader.getValueType().getRawClass());
     }
 
     @Override
@@ -419,7 +426,7 @@ final class Jackson2Binding implements JsonBinding {
       try {
         if (parser.currentToken() == JsonToken.VALUE_NULL) {
           parser.clearCurrentToken();
-          return null;
+          return nullElement;
         }
         return values.nextValue();
       } catch (JsonProcessingException | CharConversionException e) {

@@ -167,6 +167,9 @@ public final class Jackson2Codec implements JsonCodec {
       case AS_DECLARED:
         break;
     }
+    if (options.caseInsensitiveProperties()) {
+      b.addModule(ExactCase.MODULE);
+    }
     if (!options.writeNulls()) {
       b.serializationInclusion(JsonInclude.Include.NON_NULL);
     }

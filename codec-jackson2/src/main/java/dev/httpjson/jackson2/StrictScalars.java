@@ -1,13 +1,19 @@
 package dev.httpjson.jackson2;
 
+import static dev.httpjson.internal.codec.ScalarRules.isJsonNumber;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.KeyDeserializer;
+import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
@@ -15,8 +21,12 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import com.fasterxml.jackson.databind.ser.ContextualSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.type.ArrayType;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.spi.IsoDateTimes;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -31,9 +41,11 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * Scalars read and written as every codec reads and writes them (issue 29), where Jackson would
@@ -51,9 +63,6 @@ final class StrictScalars {
   private StrictScalars() {}
 
   /** RFC 8259's number, in ASCII. */
-  private static final Pattern JSON_NUMBER =
-      Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
-
   private static final Set<Class<?>> NUMBERS =
       Set.of(
           int.class,
@@ -93,8 +102,11 @@ final class StrictScalars {
                   if (type == byte.class || type == Byte.class) {
                     return new Strict(deserializer, Kind.BYTE);
                   }
-                  if (type == boolean.class || type == char.class) {
+                  if (type == boolean.class) {
                     return new Strict(deserializer, Kind.PRIMITIVE); // for its null only
+                  }
+                  if (type == char.class || type == Character.class) {
+                    return new Strict(deserializer, Kind.CHAR);
                   }
                   if (type.getName().startsWith("java.time.")) {
                     return new Strict(deserializer, Kind.DATE);
@@ -104,6 +116,57 @@ final class StrictScalars {
                   }
                   return deserializer;
                 }
+
+                @Override
+                public JsonDeserializer<?> modifyArrayDeserializer(
+                    DeserializationConfig config,
+                    ArrayType type,
+                    BeanDescription description,
+                    JsonDeserializer<?> deserializer) {
+                  // A byte[] is also base64 text, which Jackson's deserializer reads.
+                  return type.getRawClass() == byte[].class
+                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      : deserializer;
+                }
+
+                /**
+                 * A date or time as a map key: the ISO-8601 text its type reads as a value, not
+                 * empty (Jackson 2 reads {@code ""} as a null key).
+                 */
+                @Override
+                public KeyDeserializer modifyKeyDeserializer(
+                    DeserializationConfig config, JavaType type, KeyDeserializer deserializer) {
+                  Class<?> raw = type.getRawClass();
+                  if (!ISO.containsKey(raw)) {
+                    return deserializer;
+                  }
+                  return new KeyDeserializer() {
+                    @Override
+                    public Object deserializeKey(String key, DeserializationContext ctxt)
+                        throws IOException {
+                      if (key.isEmpty() || isJsonNumber(key) || !isIsoText(raw, key)) {
+                        return ctxt.handleWeirdKey(
+                            raw, key, "not ISO-8601 as %s.parse reads it", raw.getSimpleName());
+                      }
+                      return deserializer.deserializeKey(key, ctxt);
+                    }
+                  };
+                }
+              })
+          .setSerializerModifier(
+              new BeanSerializerModifier() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                public JsonSerializer<?> modifySerializer(
+                    SerializationConfig config,
+                    BeanDescription description,
+                    JsonSerializer<?> serializer) {
+                  // A value declared Number: Jackson writes a NaN it holds as the token NaN.
+                  return description.getBeanClass() == Number.class
+                      ? new FiniteNumbers(serializer)
+                      : serializer;
+                }
               })
           .addSerializer(Double.class, new Finite<>(Double.class))
           .addSerializer(double.class, new Finite<>(Double.class))
@@ -111,7 +174,30 @@ final class StrictScalars {
           .addSerializer(float.class, new Finite<>(Float.class))
           .addSerializer(double[].class, new FiniteDoubles())
           .addSerializer(float[].class, new FiniteFloats())
-          .addKeySerializer(String.class, new Names());
+          .addSerializer(OptionalDouble.class, new FiniteOptional())
+          .addSerializer(char[].class, new Chars())
+          .addKeySerializer(String.class, new Names())
+          .addKeySerializer(Character.class, new CharNames())
+          .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
+          .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
+
+  static {
+    for (Class<?> type : ElementRules.PRIMITIVE_ARRAYS) {
+      addArray(type);
+    }
+    for (Class<?> type : ElementRules.KEY_TYPES) {
+      MODULE.addKeyDeserializer(type, new ElementRules.Keys(type));
+    }
+    MODULE
+        .addDeserializer(OptionalInt.class, ElementRules.Optionals.optionalInt())
+        .addDeserializer(OptionalLong.class, ElementRules.Optionals.optionalLong())
+        .addDeserializer(OptionalDouble.class, ElementRules.Optionals.optionalDouble());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void addArray(Class<T> type) {
+    MODULE.addDeserializer(type, (JsonDeserializer<T>) new ElementRules.PrimitiveArray(type));
+  }
 
   /**
    * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} into
@@ -187,10 +273,6 @@ final class StrictScalars {
     return true;
   }
 
-  static boolean isJsonNumber(String text) {
-    return JSON_NUMBER.matcher(text).matches();
-  }
-
   private enum Kind {
     NUMBER,
     DOUBLE,
@@ -198,7 +280,8 @@ final class StrictScalars {
     BYTE,
     DATE,
     UUID,
-    PRIMITIVE
+    PRIMITIVE,
+    CHAR
   }
 
   private static final class Strict extends DelegatingDeserializer {
@@ -301,6 +384,29 @@ final class StrictScalars {
               "Cannot read UUID from %s: a UUID is a string",
               token);
         }
+        if (token == JsonToken.VALUE_STRING && !ScalarRules.isCanonicalUuid(p.getText())) {
+          // Jackson trims the text and reads 22 or 24 characters as base64.
+          return ctxt.handleWeirdStringValue(
+              UUID.class, p.getText(), "not a UUID's canonical text (8-4-4-4-12 hex digits)");
+        }
+        return super.deserialize(p, ctxt);
+      }
+      if (kind == Kind.CHAR) {
+        if (token == JsonToken.VALUE_STRING) {
+          if (p.getText().length() != 1) {
+            return ctxt.handleWeirdStringValue(
+                handledType(), p.getText(), "a char is a string of one character");
+          }
+        } else if (token != JsonToken.VALUE_NULL) {
+          // As a number into a String: Jackson reads a number as a char's code.
+          return ctxt.handleUnexpectedToken(
+              ctxt.constructType(handledType()),
+              token,
+              p,
+              "Cannot read %s from %s: a char is a string of one character",
+              handledType().getSimpleName(),
+              token);
+        }
         return super.deserialize(p, ctxt);
       }
       if (token == JsonToken.VALUE_STRING) {
@@ -353,6 +459,8 @@ final class StrictScalars {
    * escape.
    */
   private static final class Names extends StdSerializer<String> {
+    private static final long serialVersionUID = 1L;
+
     Names() {
       super(String.class);
     }
@@ -368,6 +476,26 @@ final class StrictScalars {
             key.substring(0, at), (int) key.charAt(at), at);
       }
       gen.writeFieldName(key);
+    }
+  }
+
+  /** A {@code Character} map key: half a surrogate pair is no name, as in a {@code String}. */
+  private static final class CharNames extends StdSerializer<Character> {
+    private static final long serialVersionUID = 1L;
+
+    CharNames() {
+      super(Character.class);
+    }
+
+    @Override
+    public void serialize(Character key, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      if (Character.isSurrogate(key)) {
+        ctxt.reportMappingProblem(
+            "Cannot write the name \\u%04x: a lone surrogate; a name must be valid Unicode",
+            (int) key);
+      }
+      gen.writeFieldName(key.toString());
     }
   }
 
@@ -441,6 +569,97 @@ final class StrictScalars {
         gen.writeNumber(f);
       }
       gen.writeEndArray();
+    }
+  }
+
+  /** An {@code OptionalDouble}, refused when it holds NaN or an infinity. */
+  private static final class FiniteOptional extends StdSerializer<OptionalDouble> {
+    private static final long serialVersionUID = 1L;
+
+    FiniteOptional() {
+      super(OptionalDouble.class);
+    }
+
+    @Override
+    public boolean isEmpty(SerializerProvider ctxt, OptionalDouble value) {
+      return value == null || value.isEmpty();
+    }
+
+    @Override
+    public void serialize(OptionalDouble value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      if (value.isEmpty()) {
+        gen.writeNull();
+        return;
+      }
+      requireFinite(ctxt, value.getAsDouble());
+      gen.writeNumber(value.getAsDouble());
+    }
+  }
+
+  /** A {@code double} or {@code float} map key, refused when it is NaN or infinite. */
+  private static final class FiniteKeys<T extends Number> extends StdSerializer<T> {
+    private static final long serialVersionUID = 1L;
+
+    FiniteKeys(Class<T> type) {
+      super(type);
+    }
+
+    @Override
+    public void serialize(T key, JsonGenerator gen, SerializerProvider ctxt) throws IOException {
+      requireFinite(ctxt, key.doubleValue());
+      gen.writeFieldName(key instanceof Float ? Float.toString((Float) key) : key.toString());
+    }
+  }
+
+  /** A {@code char[]} as an array of one-character strings, as every codec writes it. */
+  private static final class Chars extends StdSerializer<char[]> {
+    private static final long serialVersionUID = 1L;
+
+    Chars() {
+      super(char[].class);
+    }
+
+    @Override
+    public void serialize(char[] value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      gen.writeStartArray(value, value.length);
+      for (char c : value) {
+        gen.writeString(String.valueOf(c));
+      }
+      gen.writeEndArray();
+    }
+  }
+
+  /** A value declared {@code Number}: a {@code double} or {@code float} in it must be finite. */
+  private static final class FiniteNumbers extends StdSerializer<Object>
+      implements ContextualSerializer {
+    private static final long serialVersionUID = 1L;
+
+    private final transient JsonSerializer<Object> delegate;
+
+    @SuppressWarnings("unchecked")
+    FiniteNumbers(JsonSerializer<?> delegate) {
+      super(Object.class);
+      this.delegate = (JsonSerializer<Object>) delegate;
+    }
+
+    @Override
+    public JsonSerializer<?> createContextual(
+        SerializerProvider ctxt, com.fasterxml.jackson.databind.BeanProperty property)
+        throws JsonMappingException {
+      return delegate instanceof ContextualSerializer
+          ? new FiniteNumbers(((ContextualSerializer) delegate).createContextual(ctxt, property))
+          : this;
+    }
+
+    @Override
+    public void serialize(Object value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      if (value instanceof Double || value instanceof Float) {
+        requireFinite(ctxt, ((Number) value).doubleValue());
+      }
+      delegate.serialize(value, gen, ctxt);
     }
   }
 

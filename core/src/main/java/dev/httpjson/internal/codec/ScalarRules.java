@@ -1,0 +1,266 @@
+package dev.httpjson.internal.codec;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a scalar's text must be, the same for every codec: a number in a string or a map key is
+ * spelt as a JSON number in ASCII digits (RFC 8259), an integral type takes an integer literal in
+ * its range, a {@code float} a number in its range, {@code -0} into a {@code double} keeps its
+ * sign, a {@code UUID} is its canonical 8-4-4-4-12 text, and a {@code char} one character.
+ */
+public final class ScalarRules {
+  private ScalarRules() {}
+
+  /**
+   * Whether {@code text} is a JSON number ({@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?},
+   * ASCII digits). Scanned by hand: it runs on every number read from a string.
+   *
+   * @param text the text
+   * @return whether it is a JSON number
+   */
+  public static boolean isJsonNumber(CharSequence text) {
+    return numberEnd(text, true) == text.length();
+  }
+
+  /**
+   * Whether {@code text} is a JSON number without a fraction or an exponent.
+   *
+   * @param text the text
+   * @return whether it is a JSON integer literal
+   */
+  public static boolean isJsonInteger(CharSequence text) {
+    return numberEnd(text, false) == text.length();
+  }
+
+  /** Where the JSON number at the start of {@code text} ends, or -1 when there is none. */
+  private static int numberEnd(CharSequence text, boolean fractions) {
+    int n = text.length();
+    int i = 0;
+    if (i < n && text.charAt(i) == '-') {
+      i++;
+    }
+    if (i == n) {
+      return -1;
+    }
+    char c = text.charAt(i);
+    if (c == '0') {
+      i++;
+    } else if (c >= '1' && c <= '9') {
+      i = digits(text, i + 1);
+    } else {
+      return -1;
+    }
+    if (!fractions) {
+      return i;
+    }
+    if (i < n && text.charAt(i) == '.') {
+      int start = i + 1;
+      i = digits(text, start);
+      if (i == start) {
+        return -1;
+      }
+    }
+    if (i < n && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+      i++;
+      if (i < n && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
+        i++;
+      }
+      int start = i;
+      i = digits(text, start);
+      if (i == start) {
+        return -1;
+      }
+    }
+    return i;
+  }
+
+  private static int digits(CharSequence text, int i) {
+    int n = text.length();
+    while (i < n && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * Whether {@code text} is a UUID's canonical text: 36 characters, hex digits (of either case) in
+   * groups of 8, 4, 4, 4 and 12 joined by hyphens. Nothing trimmed, no braces, no base64.
+   *
+   * @param text the text
+   * @return whether it is a canonical UUID
+   */
+  public static boolean isCanonicalUuid(CharSequence text) {
+    if (text.length() != 36) {
+      return false;
+    }
+    for (int i = 0; i < 36; i++) {
+      char c = text.charAt(i);
+      if (i == 8 || i == 13 || i == 18 || i == 23) {
+        if (c != '-') {
+          return false;
+        }
+      } else if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The value of a map key read into {@code type}: a number in JSON's syntax and in the type's
+   * range (an integral type takes an integer literal only; a {@code double} keeps the sign of
+   * {@code -0}), a canonical {@code UUID}, a one-character {@code Character}.
+   *
+   * @param type the key's class: a boxed number, {@code BigInteger}, {@code BigDecimal}, {@code
+   *     UUID} or {@code Character}
+   * @param key the key as read
+   * @return the key's value, or null when this class is not one of those
+   * @throws IllegalArgumentException saying what is wrong with the key
+   */
+  public static @Nullable Object parseKey(Class<?> type, String key) {
+    if (type == UUID.class) {
+      if (!isCanonicalUuid(key)) {
+        throw new IllegalArgumentException("not a UUID's canonical text (8-4-4-4-12 hex digits)");
+      }
+      return UUID.fromString(key);
+    }
+    if (type == Character.class) {
+      if (key.length() != 1) {
+        throw new IllegalArgumentException("not one character");
+      }
+      return key.charAt(0);
+    }
+    boolean integral =
+        type == Integer.class
+            || type == Long.class
+            || type == Short.class
+            || type == Byte.class
+            || type == BigInteger.class;
+    boolean floating = type == Double.class || type == Float.class || type == BigDecimal.class;
+    if (!integral && !floating) {
+      return null;
+    }
+    if (!isJsonNumber(key)) {
+      throw new IllegalArgumentException("not a JSON number (RFC 8259 syntax, ASCII digits)");
+    }
+    if (integral) {
+      if (!isJsonInteger(key)) {
+        throw new IllegalArgumentException("not an integer");
+      }
+      BigInteger value = new BigInteger(key);
+      if (type == BigInteger.class) {
+        return value;
+      }
+      int bits =
+          type == Long.class ? 64 : type == Integer.class ? 32 : type == Short.class ? 16 : 8;
+      if (value.bitLength() >= bits) {
+        throw new IllegalArgumentException(
+            "out of range of " + type.getSimpleName().toLowerCase(Locale.ROOT));
+      }
+      long v = value.longValue();
+      return type == Long.class
+          ? (Object) v
+          : type == Integer.class
+              ? (Object) (int) v
+              : type == Short.class ? (Object) (short) v : (Object) (byte) v;
+    }
+    if (type == BigDecimal.class) {
+      return new BigDecimal(key);
+    }
+    if (type == Float.class) {
+      float f = Float.parseFloat(key);
+      if (Float.isInfinite(f)) {
+        throw new IllegalArgumentException("out of range of float");
+      }
+      return f;
+    }
+    return Double.parseDouble(key);
+  }
+
+  /**
+   * What JSON {@code null} reads as into {@code type}: an empty {@code Optional}, {@code
+   * OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}, never a null reference; null for
+   * any other type.
+   *
+   * @param type the type read
+   * @return the empty optional, or null
+   */
+  public static @Nullable Object nullValue(Class<?> type) {
+    if (type == Optional.class) {
+      return Optional.empty();
+    } else if (type == OptionalInt.class) {
+      return OptionalInt.empty();
+    } else if (type == OptionalLong.class) {
+      return OptionalLong.empty();
+    } else if (type == OptionalDouble.class) {
+      return OptionalDouble.empty();
+    }
+    return null;
+  }
+
+  /**
+   * Whether two of {@code type}'s properties have names that differ only in case (a record's
+   * components, a class's instance fields and setters): such a type matches names exactly, since a
+   * name in another case could be either.
+   *
+   * @param type the type read
+   * @return whether two of its names differ only in case
+   */
+  public static boolean hasNamesDifferingOnlyInCase(Class<?> type) {
+    if (type.isPrimitive() || type.isArray() || type.getName().startsWith("java.")) {
+      return false;
+    }
+    try {
+      return namesDifferOnlyInCase(type);
+    } catch (LinkageError | SecurityException e) {
+      return false; // a member names a class that is missing: the library reports it, if it must
+    }
+  }
+
+  private static boolean namesDifferOnlyInCase(Class<?> type) {
+    Set<String> names = new HashSet<>();
+    Set<String> folded = new HashSet<>();
+    if (type.isRecord()) {
+      for (RecordComponent c : type.getRecordComponents()) {
+        names.add(c.getName());
+      }
+    } else {
+      for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+        for (Field f : c.getDeclaredFields()) {
+          if (!Modifier.isStatic(f.getModifiers()) && !f.isSynthetic()) {
+            names.add(f.getName());
+          }
+        }
+        for (Method m : c.getDeclaredMethods()) {
+          String name = m.getName();
+          if (name.length() > 3
+              && name.startsWith("set")
+              && m.getParameterCount() == 1
+              && !Modifier.isStatic(m.getModifiers())) {
+            names.add(Character.toLowerCase(name.charAt(3)) + name.substring(4));
+          }
+        }
+      }
+    }
+    for (String name : names) {
+      if (!folded.add(name.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
