@@ -179,9 +179,6 @@ class CodecDifferentialTest {
                                   Differential.read(document);
                               List<HttpCase> cases = new ArrayList<>();
                               for (Codecs codec : Codecs.ALL) {
-                                if (!document.target().readBy(codec)) {
-                                  continue;
-                                }
                                 Outcome overHttp = overHttp(client, uri, document.target(), codec);
                                 Outcome expected =
                                     fromBytes.get(new Differential.Reader(codec, false));
@@ -209,13 +206,10 @@ class CodecDifferentialTest {
 
       findings.print();
       assertThat(findings.unknown()).as(findings.report()).isEmpty();
-      long requests =
-          documents.stream()
-              .mapToLong(d -> Codecs.ALL.stream().filter(d.target()::readBy).count())
-              .sum();
       // Each call reached the server; the JDK client may send a GET again when the pooled
       // connection it took was closed (a stream closed before its body ended closes its own).
-      assertThat(server.getRequestCount()).isGreaterThanOrEqualTo(requests);
+      assertThat(server.getRequestCount())
+          .isGreaterThanOrEqualTo(HTTP_DOCUMENTS * Codecs.ALL.size());
     }
   }
 

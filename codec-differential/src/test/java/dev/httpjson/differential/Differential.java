@@ -99,9 +99,6 @@ final class Differential {
       if (reader.text() && (!document.mutation().hasText() || document.target().stream != null)) {
         continue;
       }
-      if (!document.target().readBy(reader.codec())) {
-        continue;
-      }
       String text =
           reader.text() ? new String(bytes, java.nio.charset.StandardCharsets.UTF_8) : null;
       outcomes.put(reader, reader.read(document.target(), bytes, text));
@@ -192,9 +189,7 @@ final class Differential {
       StringBuilder out = new StringBuilder();
       written.forEach(
           (writer, outcome) -> {
-            boolean explained =
-                target.cannotRead.contains(writer) && outcome instanceof Outcome.Refused;
-            if (!(outcome instanceof Outcome.Value) && !explained) {
+            if (!(outcome instanceof Outcome.Value)) {
               out.append(writer.label).append(" write ").append(kindOf(outcome)).append("; ");
             }
           });
@@ -267,9 +262,6 @@ final class Differential {
         continue;
       }
       for (Codecs reader : Codecs.ALL) {
-        if (!target.readBy(reader)) {
-          continue;
-        }
         read.put(
             writer.label + "→" + reader.label, new Reader(reader, false).read(target, bytes, null));
       }

@@ -191,7 +191,6 @@ class DisagreementsTest {
    * value's as a sequence's. Gson and avaje-jsonb read {@code FE FF 00 7B 00 7D} as an empty
    * object.
    */
-  @Tag("tofix")
   @Test
   void aUtf16ByteOrderMarkIsRefusedInEveryReadPath() {
     assertEveryCodecRefuses(Integer.class, utf16("1"));
@@ -206,7 +205,6 @@ class DisagreementsTest {
    * README: in bytes, a UTF-8 byte order mark is skipped, as a body's. Gson's NDJSON reader read
    * {@code 1e-2} after the mark as 0.01 and then failed at {@code 2}.
    */
-  @Tag("tofix")
   @Test
   void aUtf8ByteOrderMarkBeforeNdjsonIsSkipped() {
     byte[] body = "\uFEFF1e-2\n".getBytes(UTF_8);
@@ -217,7 +215,6 @@ class DisagreementsTest {
    * Two components whose names differ only in case: a name matching one exactly goes to that one.
    * Jackson 3 and 2 read {@code "ab"} into {@code aB}, so nothing they write reads back.
    */
-  @Tag("tofix")
   @Test
   void aNameThatMatchesExactlyGoesToItsComponent() {
     assertEveryCodecReads(
@@ -236,7 +233,6 @@ class DisagreementsTest {
   }
 
   /** README: null into a primitive fails. Jackson 2 read null in a primitive array as zero. */
-  @Tag("tofix")
   @Test
   void nullIntoAPrimitiveArrayElementIsRefused() {
     assertEveryCodecRefuses(Shapes.IntArray.class, "{\"v\":[null]}");
@@ -253,7 +249,6 @@ class DisagreementsTest {
    * primitive arrays; Jackson and Gson read {@code " 1"} and {@code "5."} into an {@code
    * OptionalInt} or {@code OptionalDouble}; Gson read {@code "-0e0"} into an {@code OptionalInt}.
    */
-  @Tag("tofix")
   @Test
   void aNumberInAStringIsReadOnlyInJsonSyntaxInEveryPosition() {
     assertEveryCodecRefuses(Shapes.IntArray.class, "{\"v\":[\"\\t1\"]}");
@@ -275,7 +270,6 @@ class DisagreementsTest {
    * README: a number map key is read as the number its text is in JSON's syntax. Jackson read
    * {@code "+1"}, {@code "01"} and {@code "١"} as 1, and {@code ".5"} as 0.5.
    */
-  @Tag("tofix")
   @Test
   void anIntegerMapKeyIsReadOnlyInJsonSyntax() {
     Type byInteger = new JsonType<Map<Integer, String>>() {}.type();
@@ -294,7 +288,6 @@ class DisagreementsTest {
    * one in a {@code float[]} as Infinity; avaje-jsonb read a 10-digit exponent into a top-level
    * {@code Float} as Infinity.
    */
-  @Tag("tofix")
   @Test
   void aNumberPastFloatsRangeIsRefusedInEveryPosition() {
     assertEveryCodecRefuses(Shapes.FloatArray.class, "{\"v\":[4.196325905574478E73]}");
@@ -319,7 +312,6 @@ class DisagreementsTest {
    * 22-character base64 UUID and one followed by a NUL in a list, an Optional, a map value and a
    * stream.
    */
-  @Tag("tofix")
   @Test
   void aUuidIsReadOnlyInItsCanonicalFormInEveryPosition() {
     assertEveryCodecRefuses(Shapes.UuidBox.class, "{\"v\":\"Ej5FZ+ibEtOkVkJmFBdAAA==\"}");
@@ -337,7 +329,6 @@ class DisagreementsTest {
    * README: a value of the wrong shape is a JsonReadException. avaje-jsonb read {@code [{}]} into a
    * record; Gson read {@code []} into a map.
    */
-  @Tag("tofix")
   @Test
   void aValueOfTheWrongShapeIsRefused() {
     assertEveryCodecRefuses(Shapes.Mixed.class, "[{}]");
@@ -356,7 +347,6 @@ class DisagreementsTest {
    * README: an Optional reads JSON null as empty, OptionalInt, OptionalLong and OptionalDouble too.
    * avaje-jsonb read null as a null {@code OptionalInt}.
    */
-  @Tag("tofix")
   @Test
   void nullIntoAPrimitiveOptionalIsEmpty() {
     assertEveryCodecReads(
@@ -390,14 +380,12 @@ class DisagreementsTest {
   }
 
   /** No rule yet: a top-level null into an Optional. Gson read null, the others empty. */
-  @Tag("tofix")
   @Test
   void aTopLevelNullIntoAnOptionalIsReadAlike() {
     assertEveryCodecAgrees(new JsonType<Optional<Integer>>() {}.type(), "null");
   }
 
   /** No rule yet: a number into a char. Jackson read 65 as 'A', Gson 0 as '0'; avaje refused. */
-  @Tag("tofix")
   @Test
   void aNumberIntoACharIsReadAlike() {
     assertEveryCodecAgrees(Character.class, "65");
@@ -407,7 +395,6 @@ class DisagreementsTest {
   /**
    * No rule yet: a 10-digit exponent into a BigDecimal. avaje-jsonb refused it, the others read.
    */
-  @Tag("tofix")
   @Test
   void aTenDigitExponentIntoABigDecimalIsReadAlike() {
     assertEveryCodecAgrees(BigDecimal.class, "-1e1000000000");
@@ -417,7 +404,6 @@ class DisagreementsTest {
    * Every codec writes a char[] that every codec reads back. Jackson writes a string, Gson and
    * avaje-jsonb an array of one-character strings, and neither reads the other's.
    */
-  @Tag("tofix")
   @Test
   void aCharArrayIsWrittenAlike() throws JsonWriteException {
     Map<Codecs, String> written = new EnumMap<>(Codecs.class);
@@ -431,7 +417,6 @@ class DisagreementsTest {
    * README: writing a NaN or an infinity is a JsonWriteException, in arrays, lists, maps and
    * optionals too. Jackson 3 and 2 wrote {@code OptionalDouble.of(NaN)} as {@code "NaN"}.
    */
-  @Tag("tofix")
   @Test
   void aNonFiniteDoubleIsNotWrittenInAnyPosition() {
     List<Object> values =
@@ -463,7 +448,6 @@ class DisagreementsTest {
    * README: a map key holding a lone surrogate fails to write, a {@code Character} key too. Jackson
    * 3 and 2 wrote {@code '\uD800'} as the name {@code "\uD800"}, which no codec reads back.
    */
-  @Tag("tofix")
   @Test
   void aLoneSurrogateCharMapKeyIsNotWritten() {
     List<String> written = new ArrayList<>();
@@ -534,14 +518,9 @@ class DisagreementsTest {
     return read(type, json.getBytes(UTF_8));
   }
 
-  /** Each codec's outcome, but for a codec the README says cannot read the type. */
   private static Map<Codecs, Outcome> read(Type type, byte[] bytes) {
-    Target target = new Target(type);
     Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
     for (Codecs codec : Codecs.ALL) {
-      if (!target.readBy(codec)) {
-        continue;
-      }
       try {
         outcomes.put(codec, new Outcome.Value(JsonType.of(type, codec.options).fromJson(bytes)));
       } catch (JsonReadException e) {

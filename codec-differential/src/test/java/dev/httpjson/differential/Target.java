@@ -148,12 +148,6 @@ final class Target {
   /** Null for a single value; else the document is a stream of elements of {@link #type}. */
   final Stream stream;
 
-  /**
-   * The codecs the README's codec table says cannot read this type, left out of its comparison:
-   * avaje-jsonb reads no {@code Map} whose keys are neither strings nor enums.
-   */
-  final java.util.Set<Codecs> cannotRead;
-
   private final Map<Codecs, JsonType<?>> types = new EnumMap<>(Codecs.class);
 
   Target(Type type) {
@@ -169,7 +163,6 @@ final class Target {
             .replace("java.lang.", "")
             .replace("java.util.", "");
     this.name = stream == null ? typeName : "stream of " + typeName + " (" + stream + ")";
-    this.cannotRead = numericKeys(type) ? java.util.Set.of(Codecs.AVAJE) : java.util.Set.of();
     for (Codecs codec : Codecs.ALL) {
       types.put(codec, JsonType.of(type, codec.options));
     }
@@ -179,35 +172,6 @@ final class Target {
   @SuppressWarnings("unchecked")
   JsonType<Object> in(Codecs codec) {
     return (JsonType<Object>) types.get(codec);
-  }
-
-  private static boolean numericKeys(Type type) {
-    if (type instanceof java.lang.reflect.ParameterizedType p) {
-      if (p.getRawType() == Map.class
-          && p.getActualTypeArguments()[0] != String.class
-          && p.getActualTypeArguments()[0] != Shapes.Color.class) {
-        return true;
-      }
-      for (Type argument : p.getActualTypeArguments()) {
-        if (numericKeys(argument)) {
-          return true;
-        }
-      }
-      return false;
-    }
-    if (type instanceof Class<?> c && c.isRecord()) {
-      for (java.lang.reflect.RecordComponent component : c.getRecordComponents()) {
-        if (numericKeys(component.getGenericType())) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** Whether this codec's outcome counts: the README does not say it cannot read the type. */
-  boolean readBy(Codecs codec) {
-    return !cannotRead.contains(codec);
   }
 
   /** Whether a value of it can be generated, written and compared after reading back. */
