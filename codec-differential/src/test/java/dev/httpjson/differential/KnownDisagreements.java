@@ -87,8 +87,9 @@ final class KnownDisagreements {
 
   /**
    * A shrunk document that holds two known disagreements at once (removing either literal leaves
-   * the other, so it shrinks no further): each smaller document that still disagrees is a known
-   * entry, or is made of known entries in the same way, and there are at least two of them.
+   * the other, so it shrinks no further): each smaller document that still disagrees is, as it is
+   * or shrunk, a known entry, or is made of known entries in the same way, and there are at least
+   * two of them.
    */
   private static Known parts(Disagreement d) {
     Set<String> names = partNames(d, 2);
@@ -109,6 +110,9 @@ final class KnownDisagreements {
         continue;
       }
       Known known = single(part);
+      if (known == null) {
+        known = single(Differential.shrink(part)); // the same disagreement, smallest
+      }
       if (known != null) {
         names.add(known.name());
         continue;
