@@ -18,10 +18,12 @@ enum Codecs {
   static final List<Codecs> ALL = List.of(values());
 
   final String label;
+  final JsonCodec codec;
   final JsonOptions options;
 
   Codecs(String label, JsonCodec codec) {
     this.label = label;
+    this.codec = codec;
     this.options = JsonOptions.newBuilder().codec(codec).build();
   }
 }

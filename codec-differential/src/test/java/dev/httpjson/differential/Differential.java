@@ -33,6 +33,9 @@ final class Differential {
     }
 
     Outcome read(Target target, byte[] bytes, String json) {
+      if (target.stream != null) {
+        return Streams.read(target, codec, bytes);
+      }
       try {
         Object value = text ? target.in(codec).fromJson(json) : target.in(codec).fromJson(bytes);
         return new Outcome.Value(value);
@@ -93,7 +96,7 @@ final class Differential {
     byte[] bytes = document.bytes();
     Map<Reader, Outcome> outcomes = new LinkedHashMap<>();
     for (Reader reader : Reader.ALL) {
-      if (reader.text() && !document.mutation().hasText()) {
+      if (reader.text() && (!document.mutation().hasText() || document.target().stream != null)) {
         continue;
       }
       String text =
@@ -149,10 +152,16 @@ final class Differential {
     if (outcome instanceof Outcome.Value) {
       return "value";
     }
+    if (outcome instanceof Outcome.Cut) {
+      return "cut";
+    }
     return outcome instanceof Outcome.Refused ? "refused" : "crashed";
   }
 
-  /** The smallest document (members and elements removed) that still disagrees the same way. */
+  /**
+   * The smallest document (members and elements removed, strings emptied) that still disagrees the
+   * same way.
+   */
   static Disagreement shrink(Disagreement found) {
     String signature = found.signature();
     Disagreement smallest = found;

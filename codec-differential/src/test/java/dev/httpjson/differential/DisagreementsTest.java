@@ -7,6 +7,7 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -14,6 +15,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -179,15 +184,353 @@ class DisagreementsTest {
     assertEveryCodecRefuses(UUID.class, "6518969689176098396473");
   }
 
+  // ---- found by the run over every position (arrays, optionals, map keys, streams) ----
+
+  /**
+   * README: input that starts with a UTF-16 byte order mark is not UTF-8 JSON and fails, a single
+   * value's as a sequence's. Gson and avaje-jsonb read {@code FE FF 00 7B 00 7D} as an empty
+   * object.
+   */
+  @Test
+  void aUtf16ByteOrderMarkIsRefusedInEveryReadPath() {
+    assertEveryCodecRefuses(Integer.class, utf16("1"));
+    assertEveryCodecRefuses(Shapes.BoxedFloat.class, utf16("{}"));
+    assertEveryCodecRefuses(new JsonType<Map<Integer, String>>() {}.type(), utf16("{}"));
+    assertEveryCodecRefuses(Object.class, utf16("[]"));
+    assertEveryStreamRefuses(Shapes.CaseNames.class, Target.Stream.ARRAY, utf16("[]"));
+    assertEveryStreamRefuses(Integer.class, Target.Stream.NDJSON, utf16("1"));
+  }
+
+  /**
+   * README: in bytes, a UTF-8 byte order mark is skipped, as a body's. Gson's NDJSON reader read
+   * {@code 1e-2} after the mark as 0.01 and then failed at {@code 2}.
+   */
+  @Test
+  void aUtf8ByteOrderMarkBeforeNdjsonIsSkipped() {
+    byte[] body = "\uFEFF1e-2\n".getBytes(UTF_8);
+    assertEveryStreamReads(Double.class, Target.Stream.NDJSON, body, List.of(0.01));
+  }
+
+  /**
+   * Two components whose names differ only in case: a name matching one exactly goes to that one.
+   * Jackson 3 and 2 read {@code "ab"} into {@code aB}, so nothing they write reads back.
+   */
+  @Test
+  void aNameThatMatchesExactlyGoesToItsComponent() {
+    assertEveryCodecReads(
+        Shapes.CaseNames.class, "{\"ab\":\"x\"}", new Shapes.CaseNames("x", null));
+    assertEveryCodecReads(
+        Shapes.CaseNames.class, "{\"aB\":\"x\"}", new Shapes.CaseNames(null, "x"));
+    assertEveryCodecReads(
+        Shapes.CaseNames.class, "{\"ab\":\"a\",\"aB\":\"b\"}", new Shapes.CaseNames("a", "b"));
+    assertEveryStreamReads(
+        Shapes.CaseNames.class,
+        Target.Stream.ARRAY,
+        "[{\"ab\":\"x\"}]".getBytes(UTF_8),
+        List.of(new Shapes.CaseNames("x", null)));
+    // A name matching neither exactly: no rule says which, but every codec picks the same one.
+    assertEveryCodecAgrees(Shapes.CaseNames.class, "{\"AB\":\"x\"}");
+  }
+
+  /** README: null into a primitive fails. Jackson 2 read null in a primitive array as zero. */
+  @Test
+  void nullIntoAPrimitiveArrayElementIsRefused() {
+    assertEveryCodecRefuses(Shapes.IntArray.class, "{\"v\":[null]}");
+    assertEveryCodecRefuses(Shapes.LongArray.class, "{\"v\":[null]}");
+    assertEveryCodecRefuses(Shapes.DoubleArray.class, "{\"v\":[null]}");
+    assertEveryCodecRefuses(Shapes.FloatArray.class, "{\"v\":[null]}");
+    assertEveryCodecRefuses(char[].class, "[null]");
+    assertEveryCodecRefuses(int[].class, "[1,null]");
+  }
+
+  /**
+   * README: a number in a string is read in JSON's own syntax only, and an integral type reads no
+   * fraction or exponent, in every position. Jackson read {@code "\t1"} and {@code ".5"} in
+   * primitive arrays; Jackson and Gson read {@code " 1"} and {@code "5."} into an {@code
+   * OptionalInt} or {@code OptionalDouble}; Gson read {@code "-0e0"} into an {@code OptionalInt}.
+   */
+  @Test
+  void aNumberInAStringIsReadOnlyInJsonSyntaxInEveryPosition() {
+    assertEveryCodecRefuses(Shapes.IntArray.class, "{\"v\":[\"\\t1\"]}");
+    assertEveryCodecRefuses(Shapes.LongArray.class, "{\"v\":[\"\\t1\"]}");
+    assertEveryCodecRefuses(Shapes.DoubleArray.class, "{\"v\":[\".5\"]}");
+    assertEveryCodecRefuses(Shapes.OptionalIntBox.class, "{\"v\":\" 1\"}");
+    assertEveryCodecRefuses(Shapes.OptionalIntBox.class, "{\"v\":\"-0e0\"}");
+    assertEveryCodecRefuses(Shapes.OptionalDoubleBox.class, "{\"v\":\"5.\"}");
+    assertEveryCodecRefuses(Shapes.OptionalDoubleBox.class, "{\"v\":\"NaN\"}");
+    // What JSON's syntax allows reads in every position.
+    assertEveryCodecReads(
+        Shapes.OptionalIntBox.class,
+        "{\"v\":\"12\"}",
+        new Shapes.OptionalIntBox(OptionalInt.of(12)));
+    assertEveryCodecReads(int[].class, "[\"-7\"]", new int[] {-7});
+  }
+
+  /**
+   * README: a number map key is read as the number its text is in JSON's syntax. Jackson read
+   * {@code "+1"}, {@code "01"} and {@code "١"} as 1, and {@code ".5"} as 0.5.
+   */
+  @Test
+  void anIntegerMapKeyIsReadOnlyInJsonSyntax() {
+    Type byInteger = new JsonType<Map<Integer, String>>() {}.type();
+    assertEveryCodecRefuses(byInteger, "{\"+1\":\"x\"}");
+    assertEveryCodecRefuses(byInteger, "{\" 1\":\"x\"}");
+    assertEveryCodecRefuses(byInteger, "{\"01\":\"x\"}");
+    assertEveryCodecRefuses(byInteger, "{\"\u0661\":\"x\"}");
+    assertEveryCodecRefuses(Shapes.LongKeyMap.class, "{\"v\":{\"01\":1}}");
+    assertEveryCodecRefuses(Shapes.DoubleKeyMap.class, "{\"v\":{\" 1\":\"x\"}}");
+    assertEveryCodecRefuses(Shapes.DoubleKeyMap.class, "{\"v\":{\".5\":\"x\"}}");
+    assertEveryCodecReads(byInteger, "{\"-1\":\"x\"}", Map.of(-1, "x"));
+  }
+
+  /**
+   * README: a number past float's range into a float is refused, in every position. Jackson read
+   * one in a {@code float[]} as Infinity; avaje-jsonb read a 10-digit exponent into a top-level
+   * {@code Float} as Infinity.
+   */
+  @Test
+  void aNumberPastFloatsRangeIsRefusedInEveryPosition() {
+    assertEveryCodecRefuses(Shapes.FloatArray.class, "{\"v\":[4.196325905574478E73]}");
+    assertEveryCodecRefuses(Float.class, "1E+2147483647");
+    assertEveryCodecRefuses(Shapes.FloatList.class, "{\"v\":[1e39]}");
+    assertEveryCodecRefuses(Shapes.FloatBox.class, "{\"v\":1e2147483648}");
+  }
+
+  /**
+   * An element of a list in a list is read as its type, with its type's rules (an integral type
+   * reads a value in its range only, a number in a string as the number). avaje-jsonb read
+   * 4294967296 into a {@code List<List<Integer>>} (a {@code Long} in a list of {@code Integer}s),
+   * {@code {}} (a {@code Map}), 1.5 (a {@code Double}) and {@code "12"} (a {@code String}).
+   */
+  @Tag("tofix")
+  @Test
+  void anElementOfAListInAListIsReadAsItsType() {
+    assertEveryCodecRefuses(Shapes.IntegerLists.class, "{\"v\":[[4294967296]]}");
+    assertEveryCodecRefuses(new JsonType<List<List<Integer>>>() {}.type(), "[[2147483648]]");
+    assertEveryCodecRefuses(Shapes.IntegerLists.class, "{\"v\":[[{}]]}");
+    assertEveryCodecRefuses(Shapes.IntegerLists.class, "{\"v\":[[1.5]]}");
+    assertEveryCodecReads(
+        Shapes.IntegerLists.class,
+        "{\"v\":[[\"12\"]]}",
+        new Shapes.IntegerLists(List.of(List.of(12))));
+  }
+
+  /**
+   * README: a UUID reads only in the canonical 8-4-4-4-12 form, in every position. Jackson read a
+   * 22-character base64 UUID and one followed by a NUL in a list, an Optional, a map value and a
+   * stream.
+   */
+  @Test
+  void aUuidIsReadOnlyInItsCanonicalFormInEveryPosition() {
+    assertEveryCodecRefuses(Shapes.UuidBox.class, "{\"v\":\"Ej5FZ+ibEtOkVkJmFBdAAA==\"}");
+    assertEveryCodecRefuses(
+        Shapes.UuidBox.class, "{\"v\":\"123e4567-e89b-12d3-a456-426614174000 \"}");
+    assertEveryCodecRefuses(Shapes.UuidList.class, "{\"v\":[\"Ej5FZ+ibEtOkVkJmFBdAAA\"]}");
+    assertEveryCodecRefuses(Shapes.OptionalUuid.class, "{\"v\":\"Ej5FZ+ibEtOkVkJmFBdAAA\"}");
+    assertEveryCodecRefuses(
+        Shapes.UuidMap.class, "{\"v\":{\"a\":\"123e4567-e89b-12d3-a456-426614174000\\u0000\"}}");
+    assertEveryStreamRefuses(
+        UUID.class, Target.Stream.NDJSON, "\"Ej5FZ-ibEtOkVkJmFBdAAA==\"\n".getBytes(UTF_8));
+  }
+
+  /**
+   * README: a value of the wrong shape is a JsonReadException. avaje-jsonb read {@code [{}]} into a
+   * record; Gson read {@code []} into a map.
+   */
+  @Test
+  void aValueOfTheWrongShapeIsRefused() {
+    assertEveryCodecRefuses(Shapes.Mixed.class, "[{}]");
+    assertEveryCodecRefuses(Shapes.FloatArray.class, "[{}]");
+    assertEveryCodecRefuses(Shapes.ListMap.class, "{\"v\":[]}");
+    assertEveryCodecRefuses(Shapes.IntKeyMap.class, "{\"v\":[]}");
+    assertEveryCodecRefuses(new JsonType<Map<String, Object>>() {}.type(), "[]");
+    assertEveryCodecRefuses(new JsonType<Map<String, Object>>() {}.type(), "[{}]");
+    assertEveryCodecRefuses(Shapes.StringMap.class, "{\"v\":[{}]}");
+    assertEveryCodecRefuses(new JsonType<List<Double>>() {}.type(), "\"[]\"");
+    assertEveryStreamRefuses(Shapes.IntBox.class, Target.Stream.NDJSON, "[{}]\n".getBytes(UTF_8));
+    assertEveryStreamRefuses(Shapes.Mixed.class, Target.Stream.ARRAY, "[[{}]]".getBytes(UTF_8));
+  }
+
+  /**
+   * README: an Optional reads JSON null as empty, OptionalInt, OptionalLong and OptionalDouble too.
+   * avaje-jsonb read null as a null {@code OptionalInt}.
+   */
+  @Test
+  void nullIntoAPrimitiveOptionalIsEmpty() {
+    assertEveryCodecReads(
+        Shapes.OptionalIntBox.class,
+        "{\"v\":null}",
+        new Shapes.OptionalIntBox(OptionalInt.empty()));
+    assertEveryCodecReads(
+        Shapes.OptionalLongBox.class,
+        "{\"v\":null}",
+        new Shapes.OptionalLongBox(OptionalLong.empty()));
+    assertEveryCodecReads(
+        Shapes.OptionalDoubleBox.class,
+        "{\"v\":null}",
+        new Shapes.OptionalDoubleBox(OptionalDouble.empty()));
+  }
+
+  /**
+   * README: a failure inside a streamed array gives every element complete before it, then the
+   * failure. Jackson delivered 1 from {@code [1_000]}, Jackson 2 0.0 from {@code [0.0.1]},
+   * avaje-jsonb 1.0 from {@code [1.]}; avaje-jsonb did not deliver 65535 from a body cut after it,
+   * the others did.
+   */
+  @Tag("tofix")
+  @Test
+  void aStreamThatFailsDeliversTheSameElementsFirst() {
+    assertEveryStreamAgrees(Integer.class, Target.Stream.ARRAY, "[1_000]".getBytes(UTF_8));
+    assertEveryStreamAgrees(Integer.class, Target.Stream.ARRAY, "[65535".getBytes(UTF_8));
+    assertEveryStreamAgrees(Double.class, Target.Stream.ARRAY, "[1.5e-1000".getBytes(UTF_8));
+    assertEveryStreamAgrees(Double.class, Target.Stream.ARRAY, "[0.0.1]".getBytes(UTF_8));
+    assertEveryStreamAgrees(Double.class, Target.Stream.ARRAY, "[1.]".getBytes(UTF_8));
+  }
+
+  /** No rule yet: a top-level null into an Optional. Gson read null, the others empty. */
+  @Test
+  void aTopLevelNullIntoAnOptionalIsReadAlike() {
+    assertEveryCodecAgrees(new JsonType<Optional<Integer>>() {}.type(), "null");
+  }
+
+  /** No rule yet: a number into a char. Jackson read 65 as 'A', Gson 0 as '0'; avaje refused. */
+  @Test
+  void aNumberIntoACharIsReadAlike() {
+    assertEveryCodecAgrees(Character.class, "65");
+    assertEveryCodecAgrees(Shapes.BoxedChar.class, "{\"v\":0}");
+  }
+
+  /**
+   * No rule yet: a 10-digit exponent into a BigDecimal. avaje-jsonb refused it, the others read.
+   */
+  @Test
+  void aTenDigitExponentIntoABigDecimalIsReadAlike() {
+    assertEveryCodecAgrees(BigDecimal.class, "-1e1000000000");
+  }
+
+  /**
+   * Every codec writes a char[] that every codec reads back. Jackson writes a string, Gson and
+   * avaje-jsonb an array of one-character strings, and neither reads the other's.
+   */
+  @Test
+  void aCharArrayIsWrittenAlike() throws JsonWriteException {
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      written.put(codec, JsonType.of(char[].class, codec.options).toJson(new char[] {'a', 'b'}));
+    }
+    assertThat(java.util.Set.copyOf(written.values())).as("writes: %s", written).hasSize(1);
+  }
+
+  /**
+   * README: writing a NaN or an infinity is a JsonWriteException, in arrays, lists, maps and
+   * optionals too. Jackson 3 and 2 wrote {@code OptionalDouble.of(NaN)} as {@code "NaN"}.
+   */
+  @Test
+  void aNonFiniteDoubleIsNotWrittenInAnyPosition() {
+    List<Object> values =
+        List.of(
+            new Shapes.OptionalDoubleBox(OptionalDouble.of(Double.NaN)),
+            new Shapes.OptionalDouble(Optional.of(Double.POSITIVE_INFINITY)),
+            new Shapes.DoubleArray(new double[] {1, Double.NaN}),
+            new Shapes.FloatArray(new float[] {Float.NEGATIVE_INFINITY}),
+            new Shapes.FloatList(List.of(Float.NaN)),
+            new Shapes.DoubleMap(Map.of("a", Double.NaN)),
+            new Shapes.DoubleKeyMap(Map.of(Double.NaN, "a")),
+            new double[] {Double.NaN});
+    List<String> written = new ArrayList<>();
+    for (Object value : values) {
+      for (Codecs codec : Codecs.ALL) {
+        try {
+          @SuppressWarnings("unchecked")
+          JsonType<Object> type = (JsonType<Object>) JsonType.of(value.getClass(), codec.options);
+          written.add(codec.label + " wrote " + Show.text(value) + " as " + type.toJson(value));
+        } catch (JsonWriteException e) {
+          // Refused, as the README says.
+        }
+      }
+    }
+    assertThat(written).isEmpty();
+  }
+
+  /**
+   * README: a map key holding a lone surrogate fails to write, a {@code Character} key too. Jackson
+   * 3 and 2 wrote {@code '\uD800'} as the name {@code "\uD800"}, which no codec reads back.
+   */
+  @Test
+  void aLoneSurrogateCharMapKeyIsNotWritten() {
+    List<String> written = new ArrayList<>();
+    Shapes.CharKeyMap value = new Shapes.CharKeyMap(Map.of('\uD800', 1));
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        written.add(
+            codec.label
+                + " wrote "
+                + JsonType.of(Shapes.CharKeyMap.class, codec.options).toJson(value));
+      } catch (JsonWriteException e) {
+        // Refused, as the README says.
+      }
+    }
+    assertThat(written).isEmpty();
+  }
+
+  private static byte[] utf16(String text) {
+    byte[] chars = text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE);
+    byte[] out = new byte[chars.length + 2];
+    out[0] = (byte) 0xFE;
+    out[1] = (byte) 0xFF;
+    System.arraycopy(chars, 0, out, 2, chars.length);
+    return out;
+  }
+
+  private static Map<Codecs, Outcome> stream(Type element, Target.Stream format, byte[] body) {
+    Target target = new Target(element, format);
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      outcomes.put(codec, Streams.read(target, codec, body));
+    }
+    return outcomes;
+  }
+
+  private static void assertEveryStreamRefuses(Type element, Target.Stream format, byte[] body) {
+    Map<Codecs, Outcome> outcomes = stream(element, format, body);
+    assertThat(outcomes.values())
+        .as(describe(Show.document(body) + " streamed as " + format, element, outcomes))
+        .allMatch(o -> o instanceof Outcome.Cut);
+  }
+
+  private static void assertEveryStreamAgrees(Type element, Target.Stream format, byte[] body) {
+    Map<Codecs, Outcome> outcomes = stream(element, format, body);
+    assertThat(Differential.agree(outcomes))
+        .as(describe(Show.document(body) + " streamed as " + format, element, outcomes))
+        .isTrue();
+  }
+
+  private static void assertEveryStreamReads(
+      Type element, Target.Stream format, byte[] body, List<Object> expected) {
+    Map<Codecs, Outcome> outcomes = stream(element, format, body);
+    assertThat(outcomes.values())
+        .as(describe(Show.document(body) + " streamed as " + format, element, outcomes))
+        .allMatch(o -> o.agreesWith(new Outcome.Value(expected)));
+  }
+
+  private static void assertEveryCodecRefuses(Type type, byte[] bytes) {
+    Map<Codecs, Outcome> outcomes = read(type, bytes);
+    assertThat(outcomes.values())
+        .as(describe(Show.document(bytes), type, outcomes))
+        .allMatch(o -> o instanceof Outcome.Refused);
+  }
+
   // ----
 
   private static Map<Codecs, Outcome> read(Type type, String json) {
+    return read(type, json.getBytes(UTF_8));
+  }
+
+  private static Map<Codecs, Outcome> read(Type type, byte[] bytes) {
     Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
     for (Codecs codec : Codecs.ALL) {
       try {
-        outcomes.put(
-            codec,
-            new Outcome.Value(JsonType.of(type, codec.options).fromJson(json.getBytes(UTF_8))));
+        outcomes.put(codec, new Outcome.Value(JsonType.of(type, codec.options).fromJson(bytes)));
       } catch (JsonReadException e) {
         outcomes.put(codec, new Outcome.Refused(e.getMessage()));
       } catch (Exception e) {

@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.UUID;
 
@@ -43,11 +46,24 @@ final class Generator {
     return document(type, invalid, 0);
   }
 
+  /** A document for a stream target: elements of {@code type} in an array or one per line. */
+  Node stream(Type type, Target.Stream format, boolean invalid) {
+    List<Node> elements = new ArrayList<>();
+    int n = random.nextInt(5);
+    for (int i = 0; i < n; i++) {
+      elements.add(document(type, invalid, 1));
+    }
+    return format == Target.Stream.ARRAY ? new Node.Array(elements) : new Node.Lines(elements);
+  }
+
   private Node document(Type type, boolean invalid, int depth) {
     if (depth > 0 && literals.chance(0.03)) {
       return anyTree(depth + 1, invalid);
     }
     Class<?> raw = raw(type);
+    if (invalid && literals.chance(0.05)) {
+      return mismatch(type, depth);
+    }
     if (raw.isRecord()) {
       List<Node.Member> members = new ArrayList<>();
       for (RecordComponent component : raw.getRecordComponents()) {
@@ -65,11 +81,12 @@ final class Generator {
       }
       return new Node.Obj(members);
     }
-    if (raw == List.class) {
+    if (raw == List.class || raw.isArray()) {
+      Type element = raw.isArray() ? raw.getComponentType() : argument(type, 0);
       List<Node> elements = new ArrayList<>();
       int n = random.nextInt(5);
       for (int i = 0; i < n; i++) {
-        elements.add(document(argument(type, 0), invalid, depth + 1));
+        elements.add(document(element, invalid, depth + 1));
       }
       return new Node.Array(elements);
     }
@@ -77,18 +94,101 @@ final class Generator {
       List<Node.Member> members = new ArrayList<>();
       int n = random.nextInt(4);
       for (int i = 0; i < n; i++) {
-        members.add(
-            new Node.Member(literals.name(), document(argument(type, 1), invalid, depth + 1)));
+        String key = key(argument(type, 0));
+        members.add(new Node.Member(key, document(argument(type, 1), invalid, depth + 1)));
+        if (literals.chance(0.1)) {
+          // The same key again, or in another case.
+          String again = literals.chance(0.5) ? key : swapCase(key);
+          members.add(new Node.Member(again, document(argument(type, 1), invalid, depth + 1)));
+        }
       }
       return new Node.Obj(members);
     }
     if (raw == Optional.class) {
       return document(argument(type, 0), invalid, depth);
     }
+    if (raw == OptionalInt.class) {
+      return new Node.Literal(literals.literal(Kind.INT, invalid));
+    }
+    if (raw == OptionalLong.class) {
+      return new Node.Literal(literals.literal(Kind.LONG, invalid));
+    }
+    if (raw == OptionalDouble.class) {
+      return new Node.Literal(literals.literal(Kind.DOUBLE, invalid));
+    }
     if (raw == Object.class) {
       return anyTree(depth, invalid);
     }
     return new Node.Literal(literals.literal(kind(raw), invalid));
+  }
+
+  /**
+   * A value of the wrong shape for {@code type}: an array or a scalar for a record, {@code [{}]}
+   * for a map, an object for a list, a container for a scalar.
+   */
+  private Node mismatch(Type type, int depth) {
+    Class<?> raw = raw(type);
+    Node emptyObject = new Node.Obj(List.of());
+    Node emptyArray = new Node.Array(List.of());
+    Node one = new Node.Literal("1");
+    if (raw.isRecord() || raw == Map.class) {
+      return literals.pick(
+          List.of(
+              new Node.Array(List.of(emptyObject)),
+              emptyArray,
+              new Node.Array(List.of(document(type, false, depth + 1))),
+              one,
+              new Node.Literal("\"\"")));
+    }
+    if (raw == List.class || raw.isArray()) {
+      return literals.pick(
+          List.of(
+              emptyObject, one, new Node.Literal("\"[]\""), new Node.Array(List.of(emptyArray))));
+    }
+    return literals.pick(
+        List.of(
+            emptyObject,
+            emptyArray,
+            new Node.Array(List.of(one)),
+            new Node.Obj(List.of(new Node.Member("\"v\"", one)))));
+  }
+
+  /** A map key as a document spells it, for the map's key type. */
+  private String key(Type keyType) {
+    Class<?> raw = raw(keyType);
+    if (raw == Integer.class || raw == Long.class) {
+      if (literals.chance(0.4)) {
+        return literals.pick(Literals.NUMERIC_KEYS);
+      }
+      return "\"" + literals.integral() + "\"";
+    }
+    if (raw == Shapes.Color.class) {
+      return literals.pick(Literals.COLORS.stream().filter(c -> c.startsWith("\"")).toList());
+    }
+    if (raw == UUID.class || raw == Character.class || raw == LocalDate.class) {
+      List<String> strings =
+          (raw == UUID.class
+                  ? Literals.UUIDS
+                  : raw == Character.class ? Literals.CHARS : Literals.LOCAL_DATES)
+              .stream().filter(c -> c.startsWith("\"")).toList();
+      return literals.pick(strings);
+    }
+    if (raw == Double.class) {
+      return literals.chance(0.5)
+          ? literals.pick(Literals.NUMERIC_KEYS)
+          : "\"" + literals.pick(Literals.FRACTIONAL_EDGES) + "\"";
+    }
+    return literals.chance(0.1)
+        ? literals.pick(List.of("\"ab\"", "\"aB\"", "\"AB\""))
+        : literals.name();
+  }
+
+  private static String swapCase(String name) {
+    StringBuilder out = new StringBuilder();
+    for (char c : name.toCharArray()) {
+      out.append(Character.isUpperCase(c) ? Character.toLowerCase(c) : Character.toUpperCase(c));
+    }
+    return out.toString();
   }
 
   /** A component's name as a document spells it: as declared, in another case, or escaped. */
@@ -152,7 +252,12 @@ final class Generator {
       }
       return construct(raw, types, args);
     }
-    boolean nullable = !raw.isPrimitive() && raw != Optional.class;
+    boolean nullable =
+        !raw.isPrimitive()
+            && raw != Optional.class
+            && raw != OptionalInt.class
+            && raw != OptionalLong.class
+            && raw != OptionalDouble.class;
     if (nullable && !plain && literals.chance(0.05)) {
       return null;
     }
@@ -164,13 +269,36 @@ final class Generator {
       }
       return list;
     }
+    if (raw.isArray()) {
+      int n = plain ? 0 : random.nextInt(5);
+      Object array = java.lang.reflect.Array.newInstance(raw.getComponentType(), n);
+      for (int i = 0; i < n; i++) {
+        java.lang.reflect.Array.set(array, i, value(raw.getComponentType(), false));
+      }
+      return array;
+    }
     if (raw == Map.class) {
-      Map<String, Object> map = new LinkedHashMap<>();
+      Map<Object, Object> map = new LinkedHashMap<>();
       int n = plain ? 0 : random.nextInt(4);
       for (int i = 0; i < n; i++) {
-        map.put(string(), value(argument(type, 1), false));
+        map.put(keyValue(argument(type, 0)), value(argument(type, 1), false));
       }
       return map;
+    }
+    if (raw == OptionalInt.class) {
+      return plain || literals.chance(0.3)
+          ? OptionalInt.empty()
+          : OptionalInt.of((Integer) scalar(Kind.INT, int.class));
+    }
+    if (raw == OptionalLong.class) {
+      return plain || literals.chance(0.3)
+          ? OptionalLong.empty()
+          : OptionalLong.of((Long) scalar(Kind.LONG, long.class));
+    }
+    if (raw == OptionalDouble.class) {
+      return plain || literals.chance(0.3)
+          ? OptionalDouble.empty()
+          : OptionalDouble.of(doubleValue());
     }
     if (raw == Optional.class) {
       if (plain || literals.chance(0.3)) {
@@ -183,6 +311,32 @@ final class Generator {
       return Optional.of(inner);
     }
     return plain ? plainScalar(kind(raw), raw) : scalar(kind(raw), raw);
+  }
+
+  private Object keyValue(Type keyType) {
+    Class<?> raw = raw(keyType);
+    if (raw == Integer.class) {
+      return literals.chance(0.3) ? literals.pick(INT_EDGES) : random.nextInt();
+    }
+    if (raw == Long.class) {
+      return literals.chance(0.3) ? literals.pick(LONG_EDGES) : random.nextLong();
+    }
+    if (raw == Shapes.Color.class) {
+      return literals.pick(List.of(Shapes.Color.values()));
+    }
+    if (raw == Double.class) {
+      return literals.chance(0.1) ? literals.pick(NON_FINITE) : doubleValue();
+    }
+    if (raw == UUID.class) {
+      return literals.uuid();
+    }
+    if (raw == Character.class) {
+      return scalar(Kind.CHAR, char.class);
+    }
+    if (raw == LocalDate.class) {
+      return literals.localDate();
+    }
+    return literals.chance(0.1) ? literals.pick(List.of("ab", "aB", "AB")) : string();
   }
 
   static Object construct(Class<?> record, Class<?>[] types, Object[] args) {
@@ -203,6 +357,7 @@ final class Generator {
       case DOUBLE -> 0.5d;
       case FLOAT -> 0.5f;
       case BOOLEAN -> false;
+      case CHAR -> 'a';
       case BIG_DECIMAL -> BigDecimal.ONE;
       case BIG_INTEGER -> BigInteger.ONE;
       case STRING -> "a";
@@ -224,6 +379,11 @@ final class Generator {
       case DOUBLE -> doubleValue();
       case FLOAT -> floatValue();
       case BOOLEAN -> random.nextBoolean();
+      case CHAR ->
+          literals.chance(0.5)
+              ? literals.pick(
+                  List.of('a', '"', '\\', '\u0000', '\u001f', 'é', '\uD800', '\uDFFF', '\uFEFF'))
+              : (char) random.nextInt(0x10000);
       case BIG_DECIMAL ->
           new BigDecimal(
                   new BigInteger(random.nextInt(160), random).negate(), random.nextInt(50) - 10)
@@ -294,7 +454,14 @@ final class Generator {
           1e7f,
           1e-3f);
 
+  /** Not finite: what no codec may write. */
+  static final List<Double> NON_FINITE =
+      List.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
+
   private double doubleValue() {
+    if (literals.chance(0.02)) {
+      return literals.pick(NON_FINITE);
+    }
     switch (random.nextInt(4)) {
       case 0:
         return literals.pick(DOUBLE_EDGES);
@@ -310,6 +477,9 @@ final class Generator {
   }
 
   private float floatValue() {
+    if (literals.chance(0.02)) {
+      return literals.pick(NON_FINITE).floatValue();
+    }
     if (random.nextInt(3) == 0) {
       return literals.pick(FLOAT_EDGES);
     }
@@ -377,6 +547,8 @@ final class Generator {
       return Kind.FLOAT;
     } else if (raw == boolean.class || raw == Boolean.class) {
       return Kind.BOOLEAN;
+    } else if (raw == char.class || raw == Character.class) {
+      return Kind.CHAR;
     } else if (raw == BigDecimal.class) {
       return Kind.BIG_DECIMAL;
     } else if (raw == BigInteger.class) {

@@ -12,6 +12,7 @@ enum Kind {
   DOUBLE,
   FLOAT,
   BOOLEAN,
+  CHAR,
   BIG_DECIMAL,
   BIG_INTEGER,
   STRING,

@@ -102,6 +102,14 @@ final class Literals {
           "5.0E-324",
           "1.5e-1000",
           "1e-2147483648",
+          "1e39",
+          "-1e39",
+          "1e1000000000",
+          "-1e1000000000",
+          "1e-1000000000",
+          "1E+2147483647",
+          "1e2147483648",
+          "0.5e-9999999999",
           "0.00000000000000000000000000000000000000001");
 
   static final List<String> INVALID_NUMBERS =
@@ -174,6 +182,15 @@ final class Literals {
           "\"Infinity\"",
           "\"+1\"",
           "\"01\"",
+          "\".5\"",
+          "\"5.\"",
+          "\"-Infinity\"",
+          "\"1e39\"",
+          "\"1e1000000000\"",
+          "\"-0e0\"",
+          "\"\u0661\"",
+          "\"1\\u0000\"",
+          "\"\\t1\"",
           "\"\\u0031\"",
           "\"\u0661\u0662\u0663\"");
 
@@ -254,7 +271,61 @@ final class Literals {
           "\"123e4567e89b12d3a456426614174000\"",
           "\"123e4567-e89b-12d3-a456-42661417400g\"",
           "\"\"",
+          "\" 123e4567-e89b-12d3-a456-426614174000\"",
+          "\"123e4567-e89b-12d3-a456-426614174000 \"",
+          "\"123e4567-e89b-12d3-a456-426614174000\\t\"",
+          "\"123e4567-e89b-12d3-a456-426614174000\\u0000\"",
+          "\"123e4567-e89b-12d3-a456 426614174000\"",
+          "\"Ej5FZ+ibEtOkVkJmFBdAAA\"",
+          "\"Ej5FZ-ibEtOkVkJmFBdAAA==\"",
+          "\"Ej5FZ+ibEtOkVkJmFBdAAA==\"",
+          "\"\u0661\u0662\u0663e4567-e89b-12d3-a456-426614174000\"",
           "0");
+
+  static final List<String> CHARS =
+      List.of(
+          "\"a\"",
+          "\"\"",
+          "\"ab\"",
+          "\"\\u0000\"",
+          "\"\\ud800\"",
+          "\"\\uDFFF\"",
+          "\"é\"",
+          "\"\uD83D\uDE00\"",
+          "\"\\n\"",
+          "\"1\"",
+          "\" \"",
+          "65",
+          "0",
+          "-1",
+          "65536",
+          "1.5",
+          "true");
+
+  /** Map keys for integral key types: numbers in JSON syntax and not. */
+  static final List<String> NUMERIC_KEYS =
+      List.of(
+          "\"1\"",
+          "\"-1\"",
+          "\"0\"",
+          "\"-0\"",
+          "\"01\"",
+          "\" 1\"",
+          "\"1 \"",
+          "\"+1\"",
+          "\"1e2\"",
+          "\"1.0\"",
+          "\".5\"",
+          "\"\u0661\"",
+          "\"0x10\"",
+          "\"\"",
+          "\"a\"",
+          "\"NaN\"",
+          "\"2147483647\"",
+          "\"2147483648\"",
+          "\"9223372036854775807\"",
+          "\"9223372036854775808\"",
+          "\"1e1000000000\"");
 
   private final Random random;
 
@@ -285,6 +356,7 @@ final class Literals {
       case INT, LONG, SHORT, BYTE, BIG_INTEGER -> chance(0.1) ? pick(NUMBER_STRINGS) : integral();
       case DOUBLE, FLOAT, BIG_DECIMAL -> chance(0.1) ? pick(NUMBER_STRINGS) : number();
       case BOOLEAN -> pick(BOOLEANS);
+      case CHAR -> chance(0.7) ? pick(CHARS) : string();
       case STRING -> chance(0.1) ? number() : string();
       case COLOR -> pick(COLORS);
       case LOCAL_DATE -> chance(0.4) ? pick(LOCAL_DATES) : quote(localDate().toString());

@@ -25,7 +25,11 @@ enum Mutation {
   INVALID_UTF8_IN_STRING,
   RAW_CONTROL_IN_STRING,
   FORM_FEED_AS_WHITESPACE,
-  NO_BYTES;
+  NO_BYTES,
+  /** The text in UTF-16, big-endian, after its byte order mark: {@code FE FF 00 31} for 1. */
+  UTF16_BOM,
+  /** The text in UTF-16, little-endian, no byte order mark. */
+  UTF16_LE;
 
   /** Whether the text stays valid JSON (if it was). */
   boolean valid() {
@@ -34,7 +38,10 @@ enum Mutation {
 
   /** Whether the bytes are UTF-8 that a {@code String} holds exactly, so the text path applies. */
   boolean hasText() {
-    return this != INVALID_UTF8_IN_STRING && this != UTF8_BOM;
+    return this != INVALID_UTF8_IN_STRING
+        && this != UTF8_BOM
+        && this != UTF16_BOM
+        && this != UTF16_LE;
   }
 
   byte[] apply(String text) {
@@ -58,6 +65,11 @@ enum Mutation {
       case RAW_CONTROL_IN_STRING -> insideFirstString(text, new byte[] {0x01});
       case FORM_FEED_AS_WHITESPACE -> afterFirst(text, ":,[", "\f").getBytes(UTF_8);
       case NO_BYTES -> new byte[0];
+      case UTF16_BOM ->
+          concat(
+              new byte[] {(byte) 0xFE, (byte) 0xFF},
+              text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE));
+      case UTF16_LE -> text.getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
     };
   }
 

@@ -18,7 +18,10 @@ sealed interface Node {
 
   void appendTo(StringBuilder out);
 
-  /** Every document one removal (a member or an element, anywhere) smaller than this one. */
+  /**
+   * Every document one step smaller than this one: a member or an element removed, or a string
+   * emptied, anywhere.
+   */
   List<Node> shrinks();
 
   /** A number, string, {@code true}, {@code false} or {@code null}, exactly as written. */
@@ -28,9 +31,12 @@ sealed interface Node {
       out.append(text);
     }
 
+    /** A string shrinks to the empty string; other literals do not shrink. */
     @Override
     public List<Node> shrinks() {
-      return List.of();
+      return text.startsWith("\"") && !text.equals("\"\"")
+          ? List.of(new Literal("\"\""))
+          : List.of();
     }
 
     @Override
@@ -103,6 +109,26 @@ sealed interface Node {
           changed.set(i, new Member(member.name(), smaller));
           shrinks.add(new Obj(changed));
         }
+      }
+      return shrinks;
+    }
+  }
+
+  /** Values one per line: an NDJSON body. */
+  record Lines(List<Node> elements) implements Node {
+    @Override
+    public void appendTo(StringBuilder out) {
+      for (Node element : elements) {
+        element.appendTo(out);
+        out.append('\n');
+      }
+    }
+
+    @Override
+    public List<Node> shrinks() {
+      List<Node> shrinks = new ArrayList<>();
+      for (Node smaller : new Array(elements).shrinks()) {
+        shrinks.add(new Lines(((Array) smaller).elements()));
       }
       return shrinks;
     }

@@ -1,7 +1,7 @@
 package dev.httpjson.differential;
 
 import dev.httpjson.JsonReadException;
-import java.util.Objects;
+import java.util.List;
 
 /** What one codec made of one document: a value, a {@link JsonReadException}, or anything else. */
 sealed interface Outcome {
@@ -12,7 +12,7 @@ sealed interface Outcome {
   record Value(Object value) implements Outcome {
     @Override
     public boolean agreesWith(Outcome other) {
-      return other instanceof Value v && Objects.deepEquals(value, v.value);
+      return other instanceof Value v && Same.values(value, v.value);
     }
 
     @Override
@@ -31,6 +31,27 @@ sealed interface Outcome {
     @Override
     public String toString() {
       return "refused: " + Show.clip(message, 160);
+    }
+  }
+
+  /**
+   * A stream that delivered {@code before} and then failed with a {@link JsonReadException}: it
+   * agrees with a stream that delivered the same elements before the same kind of failure.
+   */
+  record Cut(List<Object> before, String message) implements Outcome {
+    @Override
+    public boolean agreesWith(Outcome other) {
+      return other instanceof Cut c && Same.values(before, c.before);
+    }
+
+    @Override
+    public String toString() {
+      return "refused after "
+          + before.size()
+          + " element(s) "
+          + Show.clip(Show.text(before), 80)
+          + ": "
+          + Show.clip(message, 160);
     }
   }
 

@@ -8,6 +8,8 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 /** The types documents are read into: one record per component type, and two that mix them. */
@@ -112,4 +114,90 @@ public final class Shapes {
       UUID id,
       Inner inner,
       List<Inner> inners) {}
+
+  // ---- the positions beyond a plain component: arrays, collections, optionals, map keys ----
+
+  public record CharBox(char v) {}
+
+  public record BoxedChar(Character v) {}
+
+  public record IntArray(int[] v) {}
+
+  public record LongArray(long[] v) {}
+
+  public record DoubleArray(double[] v) {}
+
+  public record FloatArray(float[] v) {}
+
+  public record CharArray(char[] v) {}
+
+  public record LongList(List<Long> v) {}
+
+  public record FloatList(List<Float> v) {}
+
+  public record BigDecimalList(List<BigDecimal> v) {}
+
+  public record UuidList(List<UUID> v) {}
+
+  public record ColorList(List<Color> v) {}
+
+  public record LocalDateList(List<LocalDate> v) {}
+
+  public record IntegerLists(List<List<Integer>> v) {}
+
+  public record OptionalIntBox(OptionalInt v) {}
+
+  public record OptionalLongBox(OptionalLong v) {}
+
+  public record OptionalDoubleBox(java.util.OptionalDouble v) {}
+
+  public record OptionalBoxedLong(Optional<Long> v) {}
+
+  public record OptionalBigDecimal(Optional<BigDecimal> v) {}
+
+  public record OptionalUuid(Optional<UUID> v) {}
+
+  public record OptionalColor(Optional<Color> v) {}
+
+  public record OptionalDate(Optional<LocalDate> v) {}
+
+  public record IntKeyMap(Map<Integer, String> v) {}
+
+  public record LongKeyMap(Map<Long, Integer> v) {}
+
+  public record ColorKeyMap(Map<Color, Integer> v) {}
+
+  public record DoubleKeyMap(Map<Double, String> v) {}
+
+  public record UuidKeyMap(Map<UUID, Integer> v) {}
+
+  public record CharKeyMap(Map<Character, Integer> v) {}
+
+  public record DateKeyMap(Map<LocalDate, Integer> v) {}
+
+  public record DoubleMap(Map<String, Double> v) {}
+
+  public record UuidMap(Map<String, UUID> v) {}
+
+  public record InnerMap(Map<String, Inner> v) {}
+
+  public record ListMap(Map<String, List<Integer>> v) {}
+
+  /** Two components whose names differ only in case. */
+  public record CaseNames(String ab, String aB) {}
+
+  /** The other positions at once: arrays, optionals of primitives, nested lists, enum keys. */
+  public record Positions(
+      int[] ints,
+      double[] doubles,
+      char c,
+      Character boxedChar,
+      OptionalInt oi,
+      OptionalLong ol,
+      java.util.OptionalDouble od,
+      List<List<Double>> grid,
+      List<UUID> ids,
+      Map<Color, Long> byColor,
+      Map<String, Inner> named,
+      Optional<BigDecimal> amount) {}
 }

@@ -15,9 +15,48 @@ final class Show {
     } else if (value instanceof Float f) {
       text = Float.toString(f);
     } else {
-      text = String.valueOf(value);
+      text = text(value);
     }
     return escape(text) + " (" + type + ")";
+  }
+
+  /** A value's text, arrays and records' array components shown element by element. */
+  static String text(Object value) {
+    if (value == null) {
+      return "null";
+    }
+    if (value.getClass().isArray()) {
+      StringBuilder out = new StringBuilder("[");
+      for (int i = 0; i < java.lang.reflect.Array.getLength(value); i++) {
+        out.append(i == 0 ? "" : ", ").append(text(java.lang.reflect.Array.get(value, i)));
+      }
+      return out.append(']').toString();
+    }
+    if (value.getClass().isRecord()) {
+      StringBuilder out = new StringBuilder(value.getClass().getSimpleName()).append('[');
+      java.lang.reflect.RecordComponent[] components = value.getClass().getRecordComponents();
+      for (int i = 0; i < components.length; i++) {
+        out.append(i == 0 ? "" : ", ")
+            .append(components[i].getName())
+            .append('=')
+            .append(text(Same.component(value, components[i])));
+      }
+      return out.append(']').toString();
+    }
+    if (value instanceof java.util.List<?> list) {
+      return list.stream().map(Show::text).toList().toString();
+    }
+    if (value instanceof java.util.Map<?, ?> map) {
+      StringBuilder out = new StringBuilder("{");
+      map.forEach(
+          (k, v) ->
+              out.append(out.length() == 1 ? "" : ", ").append(k).append('=').append(text(v)));
+      return out.append('}').toString();
+    }
+    if (value instanceof Double d) {
+      return Double.toString(d);
+    }
+    return String.valueOf(value);
   }
 
   /** The document as text, with every control character, surrogate or non-ASCII byte shown. */
