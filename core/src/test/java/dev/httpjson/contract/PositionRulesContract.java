@@ -573,6 +573,9 @@ public abstract class PositionRulesContract {
       rows.addAll(over(Target.INT, token, REFUSED, VALUES));
       rows.addAll(over(Target.DOUBLE, token, REFUSED, VALUES));
     }
+    for (String token : List.of("[1]", "[]", "{}", "{\"v\":1}")) {
+      rows.addAll(over(Target.OPTIONAL_INT, token, REFUSED, VALUES));
+    }
     rows.addAll(over(Target.POINT, "{\"v\":2}", new Point(2), VALUES));
     return rows.stream();
   }
