@@ -88,13 +88,13 @@
   PositionRulesContract.InstantOptional.class,
   PositionRulesContract.DateField.class,
   PositionRulesContract.DateOptional.class,
-  ContainerRulesContract.InitializedFlag.class,
-  ContainerRulesContract.InitializedChar.class,
-  ContainerRulesContract.InitializedDouble.class,
+  ContainerPositionRulesContract.InitializedFlag.class,
+  ContainerPositionRulesContract.InitializedChar.class,
+  ContainerPositionRulesContract.InitializedDouble.class,
 })
 package dev.httpjson.avaje;
 
-import dev.httpjson.contract.ContainerRulesContract;
+import dev.httpjson.contract.ContainerPositionRulesContract;
 import dev.httpjson.contract.GadgetContract;
 import dev.httpjson.contract.HostileBodyContract;
 import dev.httpjson.contract.Models;

@@ -1,9 +1,9 @@
 package dev.httpjson.avaje;
 
-import dev.httpjson.contract.ContainerRulesContract;
+import dev.httpjson.contract.ContainerPositionRulesContract;
 import dev.httpjson.spi.JsonCodec;
 
-class AvajeContainerRulesTest extends ContainerRulesContract {
+class AvajeContainerPositionRulesTest extends ContainerPositionRulesContract {
   @Override
   protected JsonCodec codec() {
     return new AvajeCodec();

@@ -1,9 +1,9 @@
 package dev.httpjson.gson;
 
-import dev.httpjson.contract.ContainerRulesContract;
+import dev.httpjson.contract.ContainerPositionRulesContract;
 import dev.httpjson.spi.JsonCodec;
 
-class GsonContainerRulesTest extends ContainerRulesContract {
+class GsonContainerPositionRulesTest extends ContainerPositionRulesContract {
   @Override
   protected JsonCodec codec() {
     return new GsonCodec();

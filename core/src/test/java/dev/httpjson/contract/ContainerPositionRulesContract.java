@@ -51,7 +51,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A codec module runs it by subclassing and naming its codec.
  */
-public abstract class ContainerRulesContract {
+public abstract class ContainerPositionRulesContract {
 
   // ---- models ----
 

@@ -1,9 +1,9 @@
 package dev.httpjson.jackson;
 
-import dev.httpjson.contract.ContainerRulesContract;
+import dev.httpjson.contract.ContainerPositionRulesContract;
 import dev.httpjson.spi.JsonCodec;
 
-class JacksonContainerRulesTest extends ContainerRulesContract {
+class JacksonContainerPositionRulesTest extends ContainerPositionRulesContract {
   @Override
   protected JsonCodec codec() {
     return new JacksonCodec();
