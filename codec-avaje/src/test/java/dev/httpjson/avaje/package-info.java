@@ -91,6 +91,7 @@
   ContainerPositionRulesContract.InitializedFlag.class,
   ContainerPositionRulesContract.InitializedChar.class,
   ContainerPositionRulesContract.InitializedDouble.class,
+  ContainerPositionRulesContract.NestedListField.class,
 })
 package dev.httpjson.avaje;
 

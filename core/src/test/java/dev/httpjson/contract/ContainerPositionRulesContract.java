@@ -82,6 +82,9 @@ public abstract class ContainerPositionRulesContract {
     public InitializedDouble() {}
   }
 
+  /** A list of lists in a record. */
+  public record NestedListField(List<List<Integer>> v) {}
+
   /**
    * Never read or written: its components only name the generic types the rows read, as a user's
    * model declares them.
@@ -197,6 +200,35 @@ public abstract class ContainerPositionRulesContract {
     reads(type("nestedInts"), "[[1,\"2\"],[]]", List.of(List.of(1, 2), List.of()));
     reads(type("doubleLists"), "{\"a\":[-0]}", Map.of("a", List.of(-0.0)));
     unwritable(type("doubleLists"), Map.of("a", List.of(Double.NaN)));
+    assertAllHeld();
+  }
+
+  private static final List<String> NOT_AN_INTEGER =
+      List.of("2147483648", "4294967296", "-2147483649", "1.5", "{}", "[1]");
+
+  /**
+   * Rules 3 and 5 for an element of a list in a list: a number outside an {@code Integer}'s range,
+   * a fraction, an object or an array fails there as at the top level.
+   */
+  @Test
+  public void anElementOfAListInAListIsReadAsItsType() {
+    for (String bad : NOT_AN_INTEGER) {
+      refused(type("nestedInts"), "[[" + bad + "]]");
+    }
+    reads(type("nestedInts"), "[[2147483647]]", List.of(List.of(Integer.MAX_VALUE)));
+    assertAllHeld();
+  }
+
+  /** Rules 1, 3 and 5 for an element of a list in a list that is a record's component. */
+  @Test
+  public void anElementOfAListInAListInARecordIsReadAsItsType() {
+    for (String bad : NOT_AN_INTEGER) {
+      refused(NestedListField.class, "{\"v\":[[" + bad + "]]}");
+    }
+    reads(
+        NestedListField.class,
+        "{\"v\":[[1,\"2\"],[]]}",
+        new NestedListField(List.of(List.of(1, 2), List.of())));
     assertAllHeld();
   }
 
