@@ -1,18 +1,16 @@
 package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
-import dev.httpjson.spi.IsoDateTimes;
+import dev.httpjson.internal.codec.IsoDateTimes;
 import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
-import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.ext.javatime.deser.InstantDeserializer;
 import tools.jackson.databind.ext.javatime.deser.LocalDateDeserializer;
 import tools.jackson.databind.module.SimpleModule;
@@ -46,11 +44,9 @@ final class FastDateTimes {
 
     @Override
     protected OffsetDateTime _fromString(JsonParser p, DeserializationContext ctxt, String string) {
-      OffsetDateTime value = parse(string);
-      if (value == null) {
-        return super._fromString(p, ctxt, string);
-      }
-      return shouldAdjustToContextTimezone(ctxt) ? adjust.apply(value, zone(ctxt)) : value;
+      // Adjusting to the context's zone (a @JsonFormat asks for it) is left to Jackson's path.
+      OffsetDateTime value = shouldAdjustToContextTimezone(ctxt) ? null : parse(string);
+      return value == null ? super._fromString(p, ctxt, string) : value;
     }
 
     @Override
@@ -158,14 +154,6 @@ final class FastDateTimes {
       ctxt.handleWeirdNumberValue(type, seconds, "epoch seconds outside the range of Instant");
     }
     return seconds;
-  }
-
-  /** As Jackson's private {@code InstantDeserializer.getZone}, for the types read here. */
-  private static ZoneId zone(DeserializationContext ctxt) {
-    ZoneId zone = ctxt.getTimeZone().toZoneId();
-    return ctxt.isEnabled(DateTimeFeature.NORMALIZE_DESERIALIZED_ZONE_ID)
-        ? zone.normalized()
-        : zone;
   }
 
   /** The fast path: {@link IsoDateTimes#parseOffsetDateTime}, which declines other shapes. */

@@ -120,11 +120,6 @@ public final class JacksonCodec implements JsonCodec {
 
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static JsonMapper newMapper(JsonOptions options) {
-    return newMapper(options, true);
-  }
-
-  /** As {@link #newMapper(JsonOptions)}; without {@link ExactNamesFirst} to compare with it. */
-  static JsonMapper newMapper(JsonOptions options, boolean exactNamesFirst) {
     JsonFactory factory =
         JsonFactory.builder()
             .streamReadConstraints(
@@ -177,9 +172,6 @@ public final class JacksonCodec implements JsonCodec {
     }
     if (options.caseInsensitiveProperties()) {
       b.addModule(ExactCase.MODULE);
-    }
-    if (options.caseInsensitiveProperties() && exactNamesFirst) {
-      b.addModule(ExactNamesFirst.MODULE);
     }
     if (options.strictRecords()) {
       b.addModule(StrictRecords.INSTANCE);

@@ -2,8 +2,8 @@ package dev.httpjson.jackson;
 
 import static dev.httpjson.internal.codec.ScalarRules.isJsonNumber;
 
+import dev.httpjson.internal.codec.IsoDateTimes;
 import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.spi.IsoDateTimes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

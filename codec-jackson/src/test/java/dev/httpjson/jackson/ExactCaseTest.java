@@ -10,7 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Names differing only in case are matched exactly through Jackson's own lookup, configured by a
- * format: the same with and without {@link ExactNamesFirst}'s loop.
+ * format.
  */
 class ExactCaseTest {
   record Cased(@Nullable String ab, @Nullable String aB) {}
@@ -26,23 +26,21 @@ class ExactCaseTest {
   }
 
   @Test
-  void eachNameMatchesItsOwnPropertyWithOrWithoutTheCopiedLoop() throws Exception {
-    for (boolean loop : new boolean[] {true, false}) {
-      JsonMapper mapper = JacksonCodec.newMapper(JsonOptions.web(), loop);
+  void eachNameMatchesItsOwnProperty() throws Exception {
+    JsonMapper mapper = JacksonCodec.newMapper(JsonOptions.web());
 
-      assertThat(mapper.readValue("{\"ab\":\"1\",\"aB\":\"2\"}", Cased.class))
-          .isEqualTo(new Cased("1", "2"));
-      assertThat(mapper.readValue("{\"aB\":\"2\"}", Cased.class)).isEqualTo(new Cased(null, "2"));
-      assertThat(mapper.readValue("{\"AB\":\"3\"}", Cased.class)).isEqualTo(new Cased(null, null));
-      CasedBean bean = mapper.readValue("{\"aB\":\"2\",\"ab\":\"1\"}", CasedBean.class);
-      assertThat(bean.ab).isEqualTo("1");
-      assertThat(bean.aB).isEqualTo("2");
-    }
+    assertThat(mapper.readValue("{\"ab\":\"1\",\"aB\":\"2\"}", Cased.class))
+        .isEqualTo(new Cased("1", "2"));
+    assertThat(mapper.readValue("{\"aB\":\"2\"}", Cased.class)).isEqualTo(new Cased(null, "2"));
+    assertThat(mapper.readValue("{\"AB\":\"3\"}", Cased.class)).isEqualTo(new Cased(null, null));
+    CasedBean bean = mapper.readValue("{\"aB\":\"2\",\"ab\":\"1\"}", CasedBean.class);
+    assertThat(bean.ab).isEqualTo("1");
+    assertThat(bean.aB).isEqualTo("2");
   }
 
   @Test
   void otherTypesStillMatchRegardlessOfCase() throws Exception {
-    JsonMapper mapper = JacksonCodec.newMapper(JsonOptions.web(), false);
+    JsonMapper mapper = JacksonCodec.newMapper(JsonOptions.web());
 
     assertThat(mapper.readValue("{\"NAME\":\"x\"}", Plain.class)).isEqualTo(new Plain("x"));
   }
@@ -50,7 +48,7 @@ class ExactCaseTest {
   /** A type's own {@code @JsonFormat} is the user's choice, and wins. */
   @Test
   void aTypesOwnFormatWins() throws Exception {
-    JsonMapper mapper = JacksonCodec.newMapper(JsonOptions.web(), false);
+    JsonMapper mapper = JacksonCodec.newMapper(JsonOptions.web());
 
     OwnFormat read = mapper.readValue("{\"AB\":\"3\"}", OwnFormat.class);
 

@@ -1,4 +1,4 @@
-package dev.httpjson.spi;
+package dev.httpjson.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

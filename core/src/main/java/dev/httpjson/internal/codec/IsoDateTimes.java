@@ -1,4 +1,4 @@
-package dev.httpjson.spi;
+package dev.httpjson.internal.codec;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
