@@ -443,10 +443,10 @@ public abstract class AsyncContract {
   @Test
   public void pastTheLanesAValueIsDecodedAtTheChainsEndAndItsFailuresReachInterceptorsAsRaised()
       throws Exception {
-    // With virtual threads (Java 21 and later) every async call gets a lane of its own: there is no
-    // "past the lanes", and the call below never reaches the chain's asynchronous end.
+    // With virtual threads (Java 21 and later) a call past the platform lanes runs on a virtual
+    // thread of its own, never through sendAsync: the chain's asynchronous end is not reached.
     org.junit.jupiter.api.Assumptions.assumeFalse(
-        VirtualThreads.available(), "async lanes are virtual threads on this runtime");
+        VirtualThreads.available(), "past the lanes, calls run on virtual threads here");
     int held = 4 * Runtime.getRuntime().availableProcessors() + 8;
     CountDownLatch release = new CountDownLatch(1);
     AtomicInteger heldArrived = new AtomicInteger();
