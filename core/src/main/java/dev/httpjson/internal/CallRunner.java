@@ -401,8 +401,8 @@ public final class CallRunner {
 
   /**
    * What the call's own body handler raised, when {@code failure} carries it (a {@link
-   * Responses.Collector} aborts an exchange with an {@link UncheckedIOException}), else {@code
-   * failure}: the asynchronous form of {@link #sendFailure}.
+   * Plan.Buffered} aborts an exchange with an {@link UncheckedIOException}), else {@code failure}:
+   * the asynchronous form of {@link #sendFailure}.
    */
   static Throwable ownFailure(Throwable failure) {
     Throwable t = unwrap(failure);
@@ -427,7 +427,7 @@ public final class CallRunner {
     }
     Throwable cause = e.getCause();
     if (cause instanceof UncheckedIOException) {
-      cause = cause.getCause(); // thrown by a Collector to make the client abort the exchange
+      cause = cause.getCause(); // thrown by a Plan.Buffered to make the client abort the exchange
     }
     if (cause instanceof HttpJsonException || cause instanceof java.net.ProtocolException) {
       return (IOException) cause;
