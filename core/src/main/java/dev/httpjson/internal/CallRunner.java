@@ -28,7 +28,7 @@ public final class CallRunner {
    */
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
-    Calls.client(client);
+    java.util.Objects.requireNonNull(client, "client == null");
     CallLimit limit = InterceptingClient.limit(client);
     if (limit == null) {
       return traced(client, request, plan, null);
@@ -72,8 +72,8 @@ public final class CallRunner {
    */
   public static <R> CompletableFuture<R> runAsync(
       HttpClient client, HttpRequest request, Plan<R> plan) {
-    Calls.client(
-        client); // before anything starts: the caller's mistake is thrown, not a failed future
+    // Before anything starts: the caller's mistake is thrown, not a failed future.
+    java.util.Objects.requireNonNull(client, "client == null");
     CallLimit limit = InterceptingClient.limit(client);
     if (limit == null) {
       return AsyncCall.start(
