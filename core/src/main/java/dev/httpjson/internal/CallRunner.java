@@ -28,7 +28,7 @@ public final class CallRunner {
    */
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
-    Calls.client(client);
+    java.util.Objects.requireNonNull(client, "client == null");
     CallLimit limit = InterceptingClient.limit(client);
     if (limit == null) {
       return traced(client, request, plan, null);
@@ -72,8 +72,8 @@ public final class CallRunner {
    */
   public static <R> CompletableFuture<R> runAsync(
       HttpClient client, HttpRequest request, Plan<R> plan) {
-    Calls.client(
-        client); // before anything starts: the caller's mistake is thrown, not a failed future
+    // Before anything starts: the caller's mistake is thrown, not a failed future.
+    java.util.Objects.requireNonNull(client, "client == null");
     CallLimit limit = InterceptingClient.limit(client);
     if (limit == null) {
       return AsyncCall.start(
@@ -401,8 +401,8 @@ public final class CallRunner {
 
   /**
    * What the call's own body handler raised, when {@code failure} carries it (a {@link
-   * Responses.Collector} aborts an exchange with an {@link UncheckedIOException}), else {@code
-   * failure}: the asynchronous form of {@link #sendFailure}.
+   * Plan.Buffered} aborts an exchange with an {@link UncheckedIOException}), else {@code failure}:
+   * the asynchronous form of {@link #sendFailure}.
    */
   static Throwable ownFailure(Throwable failure) {
     Throwable t = unwrap(failure);
@@ -427,7 +427,7 @@ public final class CallRunner {
     }
     Throwable cause = e.getCause();
     if (cause instanceof UncheckedIOException) {
-      cause = cause.getCause(); // thrown by a Collector to make the client abort the exchange
+      cause = cause.getCause(); // thrown by a Plan.Buffered to make the client abort the exchange
     }
     if (cause instanceof HttpJsonException || cause instanceof java.net.ProtocolException) {
       return (IOException) cause;

@@ -272,7 +272,7 @@ public final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, new Plan.Bytes(request, options, true));
+    return CallRunner.run(client, request, Plan.bytes(request, options, true));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
@@ -283,7 +283,7 @@ public final class Calls {
       JsonOptions options,
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, new Plan.Bytes(request, options, true));
+    return CallRunner.runAsync(client, request, Plan.bytes(request, options, true));
   }
 
   /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
@@ -297,7 +297,7 @@ public final class Calls {
       throws IOException, InterruptedException {
     JsonContent content = ApiAccess.get().content(value, options, contentType(headers));
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, new Plan.Bytes(request, options, false));
+    return CallRunner.run(client, request, Plan.bytes(request, options, false));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
@@ -314,7 +314,7 @@ public final class Calls {
       return CompletableFuture.failedFuture(e);
     }
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, new Plan.Bytes(request, options, false));
+    return CallRunner.runAsync(client, request, Plan.bytes(request, options, false));
   }
 
   /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */

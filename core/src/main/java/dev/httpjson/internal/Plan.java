@@ -2,15 +2,29 @@ package dev.httpjson.internal;
 
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
+import java.net.ProtocolException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpResponse.ResponseInfo;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -286,104 +300,323 @@ public abstract class Plan<R> {
 
   // ---- the plans --------------------------------------------------------------------------------
 
-  /** A JSON value, status checked: the value itself, or the response carrying it. */
-  static final class Value<T, R> extends Plan<R> {
-    private final Responses.JsonHandler<T> json;
-    private final boolean response;
-    private Responses.@Nullable Collector collector;
+  // ---- the call's body, collected by the JDK's own subscribers ---------------------------------
 
-    Value(JsonType<T> type, String method, URI uri, boolean response) {
-      this(new Responses.JsonHandler<>(type, true, method, uri), response);
-    }
+  /**
+   * Collects one response's body for a blocking call with the JDK's own byte-array subscribers. The
+   * client completes its own subscribers inline, but hands a custom subscriber's completion to its
+   * executor — a thread hop per response that costs about 40% of small-GET throughput
+   * (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code send}
+   * returns. The plan is the call's body handler: one instance per call.
+   */
+  abstract static class Buffered<R> extends Plan<R>
+      implements BodyHandler<@Nullable Object>, Consumer<Optional<byte[]>> {
+    private static final byte[] EMPTY = new byte[0];
 
-    private Value(Responses.JsonHandler<T> json, boolean response) {
+    private final Responses.@Nullable JsonHandler<?> json;
+    private final long limit;
+    private byte[] buffer = EMPTY;
+    private int size;
+    private long declared;
+    private long exact;
+    private @Nullable String contentType;
+    private @Nullable ContentDecoder decoder;
+    private long wire;
+    private int applied; // responses this collector was given, for the chain's end to tell
+    private boolean received;
+    private boolean valued;
+    private @Nullable Object value;
+    private @Nullable BufferedResponse<?> ended; // the last made at the chain's end
+    private @Nullable List<BufferedResponse<?>> more; // the ones before it
+
+    /** Reads the body as JSON with {@code json}. */
+    Buffered(Responses.JsonHandler<?> json) {
       super(json.options(), json.type());
       this.json = json;
-      this.response = response;
+      this.limit = json.limit();
+    }
+
+    /** Keeps the body as bytes, within {@code options}' size limit. */
+    Buffered(JsonOptions options) {
+      super(options, null);
+      this.json = null;
+      this.limit = Math.min(options.maxResponseSize(), BufferingSubscriber.MAX_ARRAY);
     }
 
     @Override
-    BodyHandler<?> handler() {
-      Responses.Collector c = new Responses.Collector(json, trace);
-      collector = c;
-      return c;
+    final BodyHandler<?> handler() {
+      return this;
+    }
+
+    /**
+     * An HTTP/1.1 body with a declared length within the limit is read by the JDK's byte-array
+     * subscriber: it keeps the buffers as they arrive (no copy, nothing allocated ahead) and the
+     * JDK reads exactly that many bytes. Any other body — without a length, or on HTTP/2, where the
+     * length is only a header — by its consumer subscriber, through {@link #accept}, which counts
+     * against the limit and the declared length as bytes arrive.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public final BodySubscriber<@Nullable Object> apply(ResponseInfo info) {
+      if (trace != null) {
+        trace.headers(info.statusCode());
+      }
+      applied++;
+      received = false;
+      valued = false;
+      value = null;
+      buffer = EMPTY;
+      size = 0;
+      wire = 0;
+      contentType = Responses.contentType(info.headers());
+      BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info, trace) : null;
+      if (rejected != null) {
+        return rejected;
+      }
+      exact = Responses.exactLength(info, json != null ? json.method() : null);
+      decoder = Responses.decoderOrNull(info.headers());
+      if (decoder != null) {
+        // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
+        declared = -1;
+        return (BodySubscriber<@Nullable Object>)
+            (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
+      }
+      declared = Responses.declaredLength(info.headers());
+      if (declared > limit) {
+        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+      }
+      if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
+        return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
+      }
+      return (BodySubscriber<@Nullable Object>)
+          (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
+    }
+
+    /**
+     * Takes the body of the response {@code send} returned.
+     *
+     * @throws ProtocolException if an HTTP/2 body ended short of its Content-Length
+     */
+    final void received(HttpResponse<@Nullable Object> response)
+        throws ProtocolException, JsonReadException {
+      if (received) {
+        return; // taken at the chain's end already
+      }
+      received = true;
+      ContentDecoder d = decoder;
+      if (d != null) {
+        try {
+          if (exact >= 0 && wire < exact) {
+            throw Responses.shorterThanDeclared(exact, wire);
+          }
+          d.finish();
+        } catch (JsonReadException e) {
+          throw withContext(e);
+        } finally {
+          d.end();
+        }
+        if (trace != null) {
+          trace.body(wire, size);
+        }
+        return;
+      }
+      Object body = response.body();
+      if (body instanceof byte[]) {
+        buffer = (byte[]) body;
+        size = buffer.length;
+      } else if (exact >= 0 && size < exact) {
+        throw Responses.shorterThanDeclared(exact, size);
+      }
+      if (trace != null) {
+        trace.body(size, size);
+      }
+    }
+
+    @Override
+    public final void accept(Optional<byte[]> chunk) {
+      if (chunk.isEmpty()) {
+        return;
+      }
+      byte[] bytes = chunk.get();
+      if (decoder != null) {
+        inflate(decoder, bytes);
+        return;
+      }
+      long newSize = (long) size + bytes.length;
+      // The client fails the exchange with what its subscriber throws, and stops reading.
+      if (exact >= 0 && newSize > exact) {
+        throw new UncheckedIOException(Responses.longerThanDeclared(exact, newSize));
+      }
+      if (newSize > limit) {
+        throw new UncheckedIOException(ApiAccess.get().tooLarge(limit, newSize, false));
+      }
+      if (size == 0) {
+        buffer = bytes; // most bodies arrive in one piece: keep it, no copy
+      } else {
+        if (newSize > buffer.length) {
+          buffer =
+              Arrays.copyOf(
+                  buffer, BufferingSubscriber.grow(buffer.length, newSize, declared, limit));
+        }
+        System.arraycopy(bytes, 0, buffer, size, bytes.length);
+      }
+      size = (int) newSize;
+    }
+
+    private void inflate(ContentDecoder d, byte[] bytes) {
+      wire += bytes.length;
+      try {
+        if (exact >= 0 && wire > exact) {
+          throw Responses.longerThanDeclared(exact, wire);
+        }
+        d.feed(ByteBuffer.wrap(bytes));
+        BufferingSubscriber.Inflated out = new BufferingSubscriber.Inflated(buffer, size);
+        boolean room = out.take(d, limit);
+        buffer = out.bytes;
+        size = out.size;
+        if (!room) {
+          throw ApiAccess.get().tooLarge(limit, size, false);
+        }
+      } catch (JsonReadException e) {
+        d.end();
+        throw new UncheckedIOException(withContext(e));
+      } catch (IOException e) {
+        d.end();
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private JsonReadException withContext(JsonReadException e) {
+      return json != null ? ApiAccess.get().withContext(e, json.type(), contentType) : e;
+    }
+
+    /** The body read as JSON; call after {@code send} returned. */
+    @SuppressWarnings("unchecked")
+    final <T> @Nullable T value() throws IOException {
+      if (!valued) {
+        value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+        valued = true;
+      }
+      return (T) value;
+    }
+
+    /** How many responses this collector was given so far. */
+    final int applied() {
+      return applied;
+    }
+
+    /**
+     * Takes and decodes the response at the end of an interceptor chain, so that the interceptors
+     * see a body that fails to decode fail the exchange (a span, a log line), as the body
+     * subscribers of the asynchronous calls fail it; returns the response carrying its own value
+     * (or bytes), so that an interceptor that forwards twice gets each body with its own response.
+     * Only for a response this collector was given.
+     */
+    @SuppressWarnings("unchecked")
+    final HttpResponse<?> ended(HttpResponse<?> response) throws IOException {
+      received((HttpResponse<@Nullable Object>) response);
+      BufferedResponse<?> carrying =
+          json != null
+              ? new BufferedResponse<>(response, value(), null, decoder != null)
+              : new BufferedResponse<>(response, bytes(), EMPTY, decoder != null);
+      if (ended != null) {
+        if (more == null) {
+          more = new ArrayList<>(2);
+        }
+        more.add(ended); // an interceptor that forwards more than once
+      }
+      ended = carrying;
+      return carrying;
+    }
+
+    /** {@code response} if {@link #ended} made it (its body is the call's), else {@code null}. */
+    final @Nullable HttpResponse<?> endedAs(HttpResponse<?> response) {
+      if (response == ended) {
+        return response;
+      }
+      List<BufferedResponse<?>> all = more;
+      if (all != null) {
+        for (int i = all.size() - 1; i >= 0; i--) {
+          if (all.get(i) == response) {
+            return response;
+          }
+        }
+      }
+      return null;
+    }
+
+    /** The body's bytes; call after {@code send} returned. */
+    final byte[] bytes() {
+      return buffer.length == size ? buffer : Arrays.copyOf(buffer, size);
+    }
+  }
+
+  /** A JSON value, status checked: the value itself, or the response carrying it. */
+  static final class Value<T, R> extends Buffered<R> {
+    private final boolean response;
+
+    Value(JsonType<T> type, String method, URI uri, boolean response) {
+      super(new Responses.JsonHandler<>(type, true, method, uri));
+      this.response = response;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     R finish(HttpResponse<?> r, long remaining) throws IOException {
-      Responses.Collector c = java.util.Objects.requireNonNull(collector);
-      HttpResponse<?> ended = c.endedAs(r);
+      HttpResponse<?> ended = endedAs(r);
       if (ended != null) {
         return response ? (R) ended : (R) ended.body();
       }
-      c.received((HttpResponse<@Nullable Object>) r);
-      Object value = c.value();
+      received((HttpResponse<@Nullable Object>) r);
+      Object value = value();
       return response ? (R) new BufferedResponse<>(r, value, null) : (R) value;
-    }
-
-    @Override
-    int applied() {
-      Responses.@Nullable Collector c = collector;
-      return c == null ? 0 : c.applied();
-    }
-
-    @Override
-    HttpResponse<?> ended(HttpResponse<?> r) throws IOException {
-      return collector == null ? r : collector.ended(r);
     }
   }
 
   /** The body as bytes, within the size limit; with {@code checked}, the status checked too. */
-  static final class Bytes extends Plan<HttpResponse<byte[]>> {
-    private final boolean checked;
-    private final HttpRequest request;
-    private Responses.@Nullable Collector collector;
+  static Plan<HttpResponse<byte[]>> bytes(
+      HttpRequest request, JsonOptions options, boolean checked) {
+    return checked ? new CheckedBytes(request, options) : new Bytes(options);
+  }
 
-    Bytes(HttpRequest request, JsonOptions options, boolean checked) {
-      super(options, null);
-      this.request = request;
-      this.checked = checked;
-    }
-
-    @Override
-    BodyHandler<?> handler() {
-      if (checked) {
-        Responses.BytesHandler h =
-            new Responses.BytesHandler(
-                options().maxResponseSize(), options(), request.method(), request.uri());
-        h.trace = trace;
-        return h;
-      }
-      Responses.Collector c = new Responses.Collector(options().maxResponseSize(), trace);
-      collector = c;
-      return c;
+  /** The body as bytes, within the size limit, whatever the status. */
+  static final class Bytes extends Buffered<HttpResponse<byte[]>> {
+    Bytes(JsonOptions options) {
+      super(options);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     HttpResponse<byte[]> finish(HttpResponse<?> r, long remaining) throws IOException {
-      Responses.@Nullable Collector c = collector;
-      if (c == null) {
-        return BufferedResponse.ofBytes(r, (byte[]) r.body());
-      }
-      HttpResponse<?> ended = c.endedAs(r);
+      HttpResponse<?> ended = endedAs(r);
       if (ended != null) {
         return (HttpResponse<byte[]>) ended;
       }
-      c.received((HttpResponse<@Nullable Object>) r);
-      return BufferedResponse.ofBytes(r, c.bytes());
+      received((HttpResponse<@Nullable Object>) r);
+      return BufferedResponse.ofBytes(r, bytes());
+    }
+  }
+
+  /** The body as bytes, within the size limit, a status outside 200–299 failing the call. */
+  static final class CheckedBytes extends Plan<HttpResponse<byte[]>> {
+    private final Responses.BytesHandler handler;
+
+    CheckedBytes(HttpRequest request, JsonOptions options) {
+      super(options, null);
+      this.handler =
+          new Responses.BytesHandler(
+              options.maxResponseSize(), options, request.method(), request.uri());
     }
 
     @Override
-    int applied() {
-      Responses.@Nullable Collector c = collector;
-      return c == null ? 0 : c.applied();
+    BodyHandler<?> handler() {
+      handler.trace = trace;
+      return handler;
     }
 
     @Override
-    HttpResponse<?> ended(HttpResponse<?> r) throws IOException {
-      return collector == null ? r : collector.ended(r);
+    HttpResponse<byte[]> finish(HttpResponse<?> r, long remaining) {
+      return BufferedResponse.ofBytes(r, (byte[]) r.body());
     }
   }
 

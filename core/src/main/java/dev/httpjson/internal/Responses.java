@@ -12,14 +12,12 @@ import dev.httpjson.spi.JsonSequenceReader;
 import java.io.CharArrayReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.net.ProtocolException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
@@ -30,13 +28,9 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /** Reading response bodies: status checks, limits, charsets and decoding. */
@@ -464,6 +458,11 @@ public final class Responses {
       return type;
     }
 
+    /** The request method, when the handler knows it: a HEAD response has no body. */
+    @Nullable String method() {
+      return method;
+    }
+
     public long limit() {
       return limit;
     }
@@ -493,254 +492,6 @@ public final class Responses {
           throw ApiAccess.get().tooLarge(limit, received, false);
         }
       };
-    }
-  }
-
-  /**
-   * Collects one response's body for a blocking call with the JDK's own byte-array subscribers. The
-   * client completes its own subscribers inline, but hands a custom subscriber's completion to its
-   * executor — a thread hop per response that costs about 40% of small-GET throughput
-   * (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code send}
-   * returns. One instance per call.
-   */
-  public static final class Collector
-      implements BodyHandler<@Nullable Object>, Consumer<Optional<byte[]>> {
-    private static final byte[] EMPTY = new byte[0];
-
-    private final @Nullable JsonHandler<?> json;
-    private final long limit;
-    private byte[] buffer = EMPTY;
-    private int size;
-    private long declared;
-    private long exact;
-    private @Nullable String contentType;
-    private @Nullable ContentDecoder decoder;
-    private long wire;
-    private final @Nullable CallTrace trace;
-    private int applied; // responses this collector was given, for the chain's end to tell
-    private boolean received;
-    private boolean valued;
-    private @Nullable Object value;
-    private @Nullable BufferedResponse<?> ended; // the last made at the chain's end
-    private @Nullable List<BufferedResponse<?>> more; // the ones before it
-
-    public Collector(JsonHandler<?> json, @Nullable CallTrace trace) {
-      this.json = json;
-      this.limit = json.limit();
-      this.trace = trace;
-    }
-
-    public Collector(long limit, @Nullable CallTrace trace) {
-      this.json = null;
-      this.limit = Math.min(limit, BufferingSubscriber.MAX_ARRAY);
-      this.trace = trace;
-    }
-
-    /**
-     * An HTTP/1.1 body with a declared length within the limit is read by the JDK's byte-array
-     * subscriber: it keeps the buffers as they arrive (no copy, nothing allocated ahead) and the
-     * JDK reads exactly that many bytes. Any other body — without a length, or on HTTP/2, where the
-     * length is only a header — by its consumer subscriber, through {@link #accept}, which counts
-     * against the limit and the declared length as bytes arrive.
-     */
-    @Override
-    @SuppressWarnings("unchecked")
-    public BodySubscriber<@Nullable Object> apply(ResponseInfo info) {
-      if (trace != null) {
-        trace.headers(info.statusCode());
-      }
-      applied++;
-      received = false;
-      valued = false;
-      value = null;
-      buffer = EMPTY;
-      size = 0;
-      wire = 0;
-      contentType = contentType(info.headers());
-      BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info, trace) : null;
-      if (rejected != null) {
-        return rejected;
-      }
-      exact = exactLength(info, json != null ? json.method : null);
-      decoder = decoderOrNull(info.headers());
-      if (decoder != null) {
-        // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
-        declared = -1;
-        return (BodySubscriber<@Nullable Object>)
-            (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
-      }
-      declared = declaredLength(info.headers());
-      if (declared > limit) {
-        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
-      }
-      if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
-        return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
-      }
-      return (BodySubscriber<@Nullable Object>)
-          (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
-    }
-
-    /**
-     * Takes the body of the response {@code send} returned.
-     *
-     * @throws ProtocolException if an HTTP/2 body ended short of its Content-Length
-     */
-    public void received(HttpResponse<@Nullable Object> response)
-        throws ProtocolException, JsonReadException {
-      if (received) {
-        return; // taken at the chain's end already
-      }
-      received = true;
-      ContentDecoder d = decoder;
-      if (d != null) {
-        try {
-          if (exact >= 0 && wire < exact) {
-            throw shorterThanDeclared(exact, wire);
-          }
-          d.finish();
-        } catch (JsonReadException e) {
-          throw withContext(e);
-        } finally {
-          d.end();
-        }
-        if (trace != null) {
-          trace.body(wire, size);
-        }
-        return;
-      }
-      Object body = response.body();
-      if (body instanceof byte[]) {
-        buffer = (byte[]) body;
-        size = buffer.length;
-      } else if (exact >= 0 && size < exact) {
-        throw shorterThanDeclared(exact, size);
-      }
-      if (trace != null) {
-        trace.body(size, size);
-      }
-    }
-
-    @Override
-    public void accept(Optional<byte[]> chunk) {
-      if (chunk.isEmpty()) {
-        return;
-      }
-      byte[] bytes = chunk.get();
-      if (decoder != null) {
-        inflate(decoder, bytes);
-        return;
-      }
-      long newSize = (long) size + bytes.length;
-      // The client fails the exchange with what its subscriber throws, and stops reading.
-      if (exact >= 0 && newSize > exact) {
-        throw new UncheckedIOException(longerThanDeclared(exact, newSize));
-      }
-      if (newSize > limit) {
-        throw new UncheckedIOException(ApiAccess.get().tooLarge(limit, newSize, false));
-      }
-      if (size == 0) {
-        buffer = bytes; // most bodies arrive in one piece: keep it, no copy
-      } else {
-        if (newSize > buffer.length) {
-          buffer =
-              Arrays.copyOf(
-                  buffer, BufferingSubscriber.grow(buffer.length, newSize, declared, limit));
-        }
-        System.arraycopy(bytes, 0, buffer, size, bytes.length);
-      }
-      size = (int) newSize;
-    }
-
-    private void inflate(ContentDecoder d, byte[] bytes) {
-      wire += bytes.length;
-      try {
-        if (exact >= 0 && wire > exact) {
-          throw longerThanDeclared(exact, wire);
-        }
-        d.feed(ByteBuffer.wrap(bytes));
-        BufferingSubscriber.Inflated out = new BufferingSubscriber.Inflated(buffer, size);
-        boolean room = out.take(d, limit);
-        buffer = out.bytes;
-        size = out.size;
-        if (!room) {
-          throw ApiAccess.get().tooLarge(limit, size, false);
-        }
-      } catch (JsonReadException e) {
-        d.end();
-        throw new UncheckedIOException(withContext(e));
-      } catch (IOException e) {
-        d.end();
-        throw new UncheckedIOException(e);
-      }
-    }
-
-    private JsonReadException withContext(JsonReadException e) {
-      return json != null ? ApiAccess.get().withContext(e, json.type, contentType) : e;
-    }
-
-    /** Whether the body was decoded from a {@code Content-Encoding}. */
-    public boolean decoded() {
-      return decoder != null;
-    }
-
-    /** The body read as JSON; call after {@code send} returned. */
-    @SuppressWarnings("unchecked")
-    public <T> @Nullable T value() throws IOException {
-      if (!valued) {
-        value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
-        valued = true;
-      }
-      return (T) value;
-    }
-
-    /** How many responses this collector was given so far. */
-    public int applied() {
-      return applied;
-    }
-
-    /**
-     * Takes and decodes the response at the end of an interceptor chain, so that the interceptors
-     * see a body that fails to decode fail the exchange (a span, a log line), as the body
-     * subscribers of the asynchronous calls fail it; returns the response carrying its own value
-     * (or bytes), so that an interceptor that forwards twice gets each body with its own response.
-     * Only for a response this collector was given.
-     */
-    @SuppressWarnings("unchecked")
-    public HttpResponse<?> ended(HttpResponse<?> response) throws IOException {
-      received((HttpResponse<@Nullable Object>) response);
-      BufferedResponse<?> carrying =
-          json != null
-              ? new BufferedResponse<>(response, value(), null, decoder != null)
-              : new BufferedResponse<>(response, bytes(), EMPTY, decoder != null);
-      if (ended != null) {
-        if (more == null) {
-          more = new ArrayList<>(2);
-        }
-        more.add(ended); // an interceptor that forwards more than once
-      }
-      ended = carrying;
-      return carrying;
-    }
-
-    /** {@code response} if {@link #ended} made it (its body is the call's), else {@code null}. */
-    public @Nullable HttpResponse<?> endedAs(HttpResponse<?> response) {
-      if (response == ended) {
-        return response;
-      }
-      List<BufferedResponse<?>> all = more;
-      if (all != null) {
-        for (int i = all.size() - 1; i >= 0; i--) {
-          if (all.get(i) == response) {
-            return response;
-          }
-        }
-      }
-      return null;
-    }
-
-    /** The body's bytes; call after {@code send} returned. */
-    public byte[] bytes() {
-      return buffer.length == size ? buffer : Arrays.copyOf(buffer, size);
     }
   }
 
