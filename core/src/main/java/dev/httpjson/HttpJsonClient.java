@@ -1383,15 +1383,25 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     Objects.requireNonNull(paging, "paging == null");
     URI first = resolve(uri);
+    JsonType<P> page = type(paging.pageType());
     return Pages.open(
-        first, fetcher(first, type(paging.pageType())), paging.step(), "the next page");
+        first,
+        fetcher(first, page),
+        paging.step(),
+        "the next page",
+        page.options().shownQueryParameters());
   }
 
   private <T> Stream<T> pages(URI first, JsonType<T> elementType)
       throws IOException, InterruptedException {
     JsonType<List<T>> page =
         JsonType.resolve(JsonType.listType(elementType.type()), elementType.options());
-    return Pages.open(first, fetcher(first, page), Pages.links(), "the Link rel=\"next\"");
+    return Pages.open(
+        first,
+        fetcher(first, page),
+        Pages.links(),
+        "the Link rel=\"next\"",
+        page.options().shownQueryParameters());
   }
 
   /** Each page a call; the first page's origin is the one credentials go to. */

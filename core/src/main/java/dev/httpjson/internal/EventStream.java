@@ -25,6 +25,7 @@ import java.nio.charset.CodingErrorAction;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.Future;
@@ -65,6 +66,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   private final int maxReconnects;
   private final long retryDelayMillis;
   private final @Nullable Duration idleTimeout;
+  private final Set<String> shown;
   private final @Nullable Duration timeout;
   private final Object lock = new Object();
 
@@ -106,6 +108,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
                 : delay)
             .toMillis();
     this.idleTimeout = type.options().idleTimeout();
+    this.shown = type.options().shownQueryParameters();
     this.timeout = type.options().timeout();
     this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
   }
@@ -174,7 +177,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
                       : " elapsed with no bytes from ")
                   + method
                   + " "
-                  + Uris.redact(uri)
+                  + Uris.redact(uri, shown)
                   + " (after event "
                   + parser.dispatched()
                   + ")"));

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -71,6 +72,7 @@ public final class Pages<P, T> implements Iterator<T> {
   private final Fetcher<P> fetcher;
   private final Step<P, T> step;
   private final String naming;
+  private final Set<String> shown;
   private final MessageDigest sha256;
   private final long[] recent = new long[2 * RECENT];
   private final int[] recentPage = new int[RECENT];
@@ -84,10 +86,11 @@ public final class Pages<P, T> implements Iterator<T> {
   private int emptyInARow;
   private boolean closed;
 
-  private Pages(Fetcher<P> fetcher, Step<P, T> step, String naming) {
+  private Pages(Fetcher<P> fetcher, Step<P, T> step, String naming, Set<String> shown) {
     this.fetcher = fetcher;
     this.step = step;
     this.naming = naming;
+    this.shown = shown;
     try {
       this.sha256 = MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
@@ -97,11 +100,13 @@ public final class Pages<P, T> implements Iterator<T> {
 
   /**
    * Reads the first page now (its status fails the call), the others as the stream is pulled.
-   * {@code naming} says in messages what names a next page ("the Link rel=\"next\"").
+   * {@code naming} says in messages what names a next page ("the Link rel=\"next\""); the values of
+   * the query parameters in {@code shown} stay in them (the call's options say which).
    */
-  public static <P, T> Stream<T> open(URI first, Fetcher<P> fetcher, Step<P, T> step, String naming)
+  public static <P, T> Stream<T> open(
+      URI first, Fetcher<P> fetcher, Step<P, T> step, String naming, Set<String> shown)
       throws IOException, InterruptedException {
-    Pages<P, T> pages = new Pages<>(fetcher, step, naming);
+    Pages<P, T> pages = new Pages<>(fetcher, step, naming, shown);
     pages.load(first);
     return StreamSupport.stream(
             Spliterators.spliteratorUnknownSize(pages, Spliterator.ORDERED), false)
@@ -117,11 +122,11 @@ public final class Pages<P, T> implements Iterator<T> {
               + " of page "
               + pages
               + " ("
-              + Uris.redact(String.valueOf(current))
+              + Uris.redact(String.valueOf(current), shown)
               + ") points back to page "
               + earlier
               + " ("
-              + Uris.redact(uri)
+              + Uris.redact(uri, shown)
               + ")",
           null);
     }
@@ -183,9 +188,9 @@ public final class Pages<P, T> implements Iterator<T> {
                         + " pages in a row without elements: page "
                         + pages
                         + " ("
-                        + Uris.redact(String.valueOf(current))
+                        + Uris.redact(String.valueOf(current), shown)
                         + ") names yet another next page ("
-                        + Uris.redact(u)
+                        + Uris.redact(u, shown)
                         + ")",
                     null));
       }
@@ -202,7 +207,7 @@ public final class Pages<P, T> implements Iterator<T> {
         Thread.currentThread().interrupt();
         InterruptedIOException interrupted =
             new InterruptedIOException(
-                "interrupted while reading page " + (pages + 1) + ": " + Uris.redact(u));
+                "interrupted while reading page " + (pages + 1) + ": " + Uris.redact(u, shown));
         interrupted.initCause(e);
         throw ApiAccess.get().unchecked(interrupted);
       }

@@ -747,6 +747,39 @@ public abstract class EventStreamContract {
   }
 
   @Test
+  public void theIdleTimeoutsMessageKeepsTheQueryValuesTheOptionsShow() throws Exception {
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(socket, SSE_HEAD);
+              RawServer.writeChunk(socket.getOutputStream(), ": hello\n\n");
+              hold.await(10, TimeUnit.SECONDS); // then nothing
+              socket.close();
+            })) {
+      JsonOptions idle =
+          options.toBuilder()
+              .idleTimeout(Duration.ofMillis(300))
+              .showQueryParameter("topic")
+              .build();
+      try (Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(
+              client, raw.uri("/e?topic=orders&key=s3cret"), JsonType.of(Named.class, idle))) {
+        Iterator<ServerSentEvent<Named>> it = s.iterator();
+        assertThatThrownBy(it::hasNext)
+            .isInstanceOf(UncheckedHttpJsonException.class)
+            .cause()
+            .isInstanceOf(HttpTimeoutException.class)
+            .hasMessageContaining("/e?topic=orders&key=***")
+            .hasMessageNotContaining("s3cret");
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
   public void stalledStreamEndsAtTheIdleTimeout() throws Exception {
     CountDownLatch hold = new CountDownLatch(1);
     try (RawServer raw =

@@ -507,6 +507,26 @@ public abstract class ResponseContract {
   }
 
   @Test
+  public void aPaginationLoopNamesThePagesTheOptionsShow() throws Exception {
+    server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2&sig=s3cret>; rel=\"next\""));
+    server.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", "<items?page=1&sig=s3cret>; rel=\"next\""));
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/").toString())
+            .options(options.toBuilder().showQueryParameter("page").build())
+            .build();
+
+    try (Stream<Item> items = api.getFromJsonAsPagedStream("items?page=1&sig=s3cret", Item.class)) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedHttpJsonException.class)
+          .hasMessageContaining("Pagination loop")
+          .hasMessageContaining(uri("/api/items?page=2&sig=***").toString())
+          .hasMessageContaining(uri("/api/items?page=1&sig=***").toString())
+          .hasMessageNotContaining("s3cret");
+    }
+  }
+
+  @Test
   public void aNextLinkThatRepeatsFailsInsteadOfLooping() throws Exception {
     server.enqueue(page("[{\"id\":1,\"title\":\"a\"}]", "<items?page=2>; rel=\"next\""));
     server.enqueue(page("[{\"id\":2,\"title\":\"b\"}]", "<items?page=1>; rel=\"next\""));
