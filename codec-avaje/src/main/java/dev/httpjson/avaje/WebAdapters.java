@@ -210,20 +210,14 @@ final class WebAdapters {
     }
   }
 
-  /** The key types {@link ScalarRules#parseKey} reads. */
-  private static final java.util.Set<Class<?>> SCALAR_KEYS =
-      java.util.Set.of(
-          Integer.class,
-          Long.class,
-          Short.class,
-          Byte.class,
-          BigInteger.class,
-          Double.class,
-          Float.class,
-          BigDecimal.class,
-          UUID.class,
-          Character.class,
-          Boolean.class);
+  /** The key types {@link ScalarRules#parseKey} reads, and {@code Boolean}. */
+  private static final java.util.Set<Class<?>> SCALAR_KEYS = scalarKeys();
+
+  private static java.util.Set<Class<?>> scalarKeys() {
+    java.util.Set<Class<?>> keys = new java.util.HashSet<>(ScalarRules.KEY_TYPES);
+    keys.add(Boolean.class);
+    return java.util.Set.copyOf(keys);
+  }
 
   /** A date or time key: its ISO-8601 text, read and written as a value of its type is. */
   private static final Map<Class<?>, Function<String, Object>> DATE_KEYS =

@@ -2,13 +2,9 @@ package dev.httpjson.jackson;
 
 import dev.httpjson.internal.codec.ScalarRules;
 import java.lang.reflect.Array;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.UUID;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -31,34 +27,6 @@ import tools.jackson.databind.type.LogicalType;
  */
 final class ElementRules {
   private ElementRules() {}
-
-  /**
-   * Arrays of primitives, but {@code byte[]}, which Jackson also reads from base64 text (see {@link
-   * StrictScalars}).
-   */
-  static final List<Class<?>> PRIMITIVE_ARRAYS =
-      List.of(
-          int[].class,
-          long[].class,
-          short[].class,
-          double[].class,
-          float[].class,
-          boolean[].class,
-          char[].class);
-
-  /** The map keys whose text is held to the rules of their type. */
-  static final List<Class<?>> KEY_TYPES =
-      List.of(
-          Integer.class,
-          Long.class,
-          Short.class,
-          Byte.class,
-          BigInteger.class,
-          Double.class,
-          Float.class,
-          BigDecimal.class,
-          UUID.class,
-          Character.class);
 
   /** A map key read by {@link ScalarRules#parseKey}. */
   static final class Keys extends KeyDeserializer {

@@ -175,10 +175,10 @@ final class StrictScalars {
           .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
 
   static {
-    for (Class<?> type : ElementRules.PRIMITIVE_ARRAYS) {
+    for (Class<?> type : ScalarRules.PRIMITIVE_ARRAYS) {
       addArray(type);
     }
-    for (Class<?> type : ElementRules.KEY_TYPES) {
+    for (Class<?> type : ScalarRules.KEY_TYPES) {
       MODULE.addKeyDeserializer(type, new ElementRules.Keys(type));
     }
     MODULE

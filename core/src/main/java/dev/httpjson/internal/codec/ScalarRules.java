@@ -7,6 +7,7 @@ import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -132,6 +133,34 @@ public final class ScalarRules {
     }
     return true;
   }
+
+  /** The map-key classes {@link #parseKey} reads. */
+  public static final List<Class<?>> KEY_TYPES =
+      List.of(
+          Integer.class,
+          Long.class,
+          Short.class,
+          Byte.class,
+          BigInteger.class,
+          Double.class,
+          Float.class,
+          BigDecimal.class,
+          UUID.class,
+          Character.class);
+
+  /**
+   * The arrays of primitives whose elements a codec reads through its scalar rules; {@code byte[]}
+   * is not one, since it is also read from base64 text.
+   */
+  public static final List<Class<?>> PRIMITIVE_ARRAYS =
+      List.of(
+          int[].class,
+          long[].class,
+          short[].class,
+          double[].class,
+          float[].class,
+          boolean[].class,
+          char[].class);
 
   /**
    * The value of a map key read into {@code type}: a number in JSON's syntax and in the type's
