@@ -133,7 +133,6 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the class to read
    * @param <T> the type read
-   * @see #getFromJsonAsync(HttpClient, URI, JsonType)
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
@@ -164,7 +163,6 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the type to read, with its options
    * @param <T> the type read
-   * @see #getFromJsonAsync(HttpClient, URI, Class)
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
@@ -227,7 +225,6 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the class to read
    * @param <T> the type read
-   * @see #deleteFromJsonAsync(HttpClient, URI, JsonType)
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
@@ -258,7 +255,6 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param type the type to read, with its options
    * @param <T> the type read
-   * @see #deleteFromJsonAsync(HttpClient, URI, Class)
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
@@ -350,7 +346,6 @@ public final class HttpJson {
    * @param value the value to POST as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #postAsJsonAsync(HttpClient, URI, Object, JsonType)
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
@@ -384,7 +379,6 @@ public final class HttpJson {
    * @param value the value to POST as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #postAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -477,7 +471,6 @@ public final class HttpJson {
    * @param value the value to PUT as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #putAsJsonAsync(HttpClient, URI, Object, JsonType)
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
@@ -511,7 +504,6 @@ public final class HttpJson {
    * @param value the value to PUT as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #putAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -604,7 +596,6 @@ public final class HttpJson {
    * @param value the value to PATCH as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #patchAsJsonAsync(HttpClient, URI, Object, JsonType)
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
@@ -638,7 +629,6 @@ public final class HttpJson {
    * @param value the value to PATCH as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #patchAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -682,7 +672,6 @@ public final class HttpJson {
    * @param value the value to QUERY as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #queryAsJsonAsync(HttpClient, URI, Object, JsonType)
    */
   public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
@@ -716,7 +705,6 @@ public final class HttpJson {
    * @param value the value to QUERY as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #queryAsJsonAsync(HttpClient, URI, Object, Class)
    */
   public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
@@ -762,7 +750,6 @@ public final class HttpJson {
    * @param request the request, sent as built (plus {@code Accept} when it has none)
    * @param type the class to read
    * @param <T> the type read
-   * @see #exchangeAsync(HttpClient, HttpRequest, JsonType)
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, Class<T> type) {
@@ -793,7 +780,6 @@ public final class HttpJson {
    * @param request the request, sent as built (plus {@code Accept} when it has none)
    * @param type the type to read, with its options
    * @param <T> the type read
-   * @see #exchangeAsync(HttpClient, HttpRequest, Class)
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
@@ -895,7 +881,6 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @see #getFromJsonAsStreamAsync(HttpClient, URI, JsonType)
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType) {
@@ -927,7 +912,6 @@ public final class HttpJson {
    * @param uri an absolute URI
    * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @see #getFromJsonAsStreamAsync(HttpClient, URI, Class)
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {

@@ -227,17 +227,11 @@ public final class HttpJsonClient {
   }
 
   /**
-   * A client like this one that also sends the header {@code name: value}, to whatever origin the
-   * call goes (but see the class description for redirects and pages on another origin). Meant for
-   * one call, or a few: an idempotency key, a request id, a token for this call only. Like {@link
-   * java.net.http.HttpRequest.Builder#header}, this adds: every value added for a name is sent. A
-   * value for {@code Accept} or {@code Content-Type} replaces httpjson's own.
-   *
-   * <p>{@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} are refused when the
-   * {@link HttpClient} follows redirects itself: it would send them on to whatever origin a
-   * redirect names (JDK 17 does, for {@code Authorization} too). Use an {@code HttpClient} that
-   * does not, and {@link Builder#followRedirects(Redirect)}, which takes them off a hop to another
-   * origin.
+   * A client like this one that also sends the header {@code name: value} (see "Per call" in the
+   * class description). Like {@link java.net.http.HttpRequest.Builder#header}, this adds: every
+   * value added for a name is sent. {@code Authorization}, {@code Proxy-Authorization} and {@code
+   * Cookie} are refused when the {@link HttpClient} follows redirects itself, which would send them
+   * to whatever origin a redirect names: use {@link Builder#followRedirects(Redirect)} instead.
    *
    * @param name the header name
    * @param value the header value
@@ -260,11 +254,7 @@ public final class HttpJsonClient {
               + " carries a credential, and the HttpClient follows redirects (followRedirects() is "
               + own
               + "): it would send it to whatever origin a redirect names. Build the HttpClient"
-              + " with followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and"
-              + " call followRedirects("
-              + (own == Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
-              + ") on HttpJsonClient.Builder to have redirects followed with the credentials"
-              + " checked on every hop");
+              + Builder.ownRedirects(own, "credentials"));
     }
     String[] more = Arrays.copyOf(callHeaders, callHeaders.length + 2);
     more[callHeaders.length] = name;
@@ -431,15 +421,14 @@ public final class HttpJsonClient {
   }
 
   /**
-   * {@return the body of a GET of {@code uri} read as {@code type}} As {@link
-   * HttpJson#getFromJson(HttpClient, URI, Class)}.
+   * {@return the body of a GET of {@code uri} read as {@code type}}
    *
    * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #getFromJson(String, JsonType)
+   * @see HttpJson#getFromJson(HttpClient, URI, Class)
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
@@ -452,7 +441,6 @@ public final class HttpJsonClient {
    * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
-   * @see #getFromJsonAsync(String, JsonType)
    */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
     return getFromJsonAsync(uri, typeOf(type));
@@ -470,8 +458,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T getFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.receive(client, "GET", target, null, type(type), headersFor(target));
+    return receive("GET", uri, type);
   }
 
   /**
@@ -480,24 +467,21 @@ public final class HttpJsonClient {
    * @param uri the URI, resolved against the base URI
    * @param type the type to read, with its options
    * @param <T> the type read
-   * @see #getFromJsonAsync(String, Class)
    */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(client, "GET", target, null, type(type), headersFor(target));
+    return receiveAsync("GET", uri, type);
   }
 
   /**
-   * {@return the body of a DELETE of {@code uri} read as {@code type}} As {@link
-   * HttpJson#deleteFromJson(HttpClient, URI, Class)}.
+   * {@return the body of a DELETE of {@code uri} read as {@code type}}
    *
    * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #deleteFromJson(String, JsonType)
+   * @see HttpJson#deleteFromJson(HttpClient, URI, Class)
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
@@ -510,7 +494,6 @@ public final class HttpJsonClient {
    * @param uri the URI, resolved against the base URI
    * @param type the class to read
    * @param <T> the type read
-   * @see #deleteFromJsonAsync(String, JsonType)
    */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, Class<T> type) {
@@ -529,8 +512,7 @@ public final class HttpJsonClient {
    */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.receive(client, "DELETE", target, null, type(type), headersFor(target));
+    return receive("DELETE", uri, type);
   }
 
   /**
@@ -539,28 +521,24 @@ public final class HttpJsonClient {
    * @param uri the URI, resolved against the base URI
    * @param type the type to read, with its options
    * @param <T> the type read
-   * @see #deleteFromJsonAsync(String, Class)
    */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
-    URI target = resolve(uri);
-    return Calls.receiveAsync(client, "DELETE", target, null, type(type), headersFor(target));
+    return receiveAsync("DELETE", uri, type);
   }
 
   /**
-   * {@return the response, its status unchecked, to a POST of {@code value} to {@code uri}} As
-   * {@link HttpJson#postAsJson(HttpClient, URI, Object)}, with this client's options.
+   * {@return the response, its status unchecked, to a POST of {@code value} to {@code uri}}
    *
    * @param uri the URI, resolved against the base URI
    * @param value the value to POST as JSON
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #postAsJson(String, Object, Class)
+   * @see HttpJson#postAsJson(HttpClient, URI, Object)
    */
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.sendValue(client, "POST", target, value, options, headersFor(target));
+    return sendValue("POST", uri, value);
   }
 
   /**
@@ -571,13 +549,11 @@ public final class HttpJsonClient {
    */
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    URI target = resolve(uri);
-    return Calls.sendValueAsync(client, "POST", target, value, options, headersFor(target));
+    return sendValueAsync("POST", uri, value);
   }
 
   /**
-   * {@return the body of the response to a POST of {@code value}, read as {@code responseType}} As
-   * {@link HttpJson#postAsJson(HttpClient, URI, Object, Class)}.
+   * {@return the body of the response to a POST of {@code value}, read as {@code responseType}}
    *
    * @param uri the URI, resolved against the base URI
    * @param value the value to POST as JSON
@@ -585,7 +561,7 @@ public final class HttpJsonClient {
    * @param <R> the type read
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #postAsJson(String, Object, JsonType)
+   * @see HttpJson#postAsJson(HttpClient, URI, Object, Class)
    */
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
@@ -600,7 +576,6 @@ public final class HttpJsonClient {
    * @param value the value to POST as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #postAsJsonAsync(String, Object, JsonType)
    */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
@@ -621,9 +596,7 @@ public final class HttpJsonClient {
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "POST", target, value, type(responseType), headersFor(target));
+    return exchangeValue("POST", uri, value, responseType);
   }
 
   /**
@@ -633,29 +606,24 @@ public final class HttpJsonClient {
    * @param value the value to POST as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #postAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "POST", target, value, type(responseType), headersFor(target));
+    return exchangeValueAsync("POST", uri, value, responseType);
   }
 
   /**
-   * {@return the response, its status unchecked, to a PUT of {@code value} to {@code uri}} As
-   * {@link HttpJson#putAsJson(HttpClient, URI, Object)}, with this client's options.
+   * {@return the response, its status unchecked, to a PUT of {@code value} to {@code uri}}
    *
    * @param uri the URI, resolved against the base URI
    * @param value the value to PUT as JSON
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #putAsJson(String, Object, Class)
+   * @see HttpJson#putAsJson(HttpClient, URI, Object)
    */
   public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.sendValue(client, "PUT", target, value, options, headersFor(target));
+    return sendValue("PUT", uri, value);
   }
 
   /**
@@ -666,13 +634,11 @@ public final class HttpJsonClient {
    */
   public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    URI target = resolve(uri);
-    return Calls.sendValueAsync(client, "PUT", target, value, options, headersFor(target));
+    return sendValueAsync("PUT", uri, value);
   }
 
   /**
-   * {@return the body of the response to a PUT of {@code value}, read as {@code responseType}} As
-   * {@link HttpJson#putAsJson(HttpClient, URI, Object, Class)}.
+   * {@return the body of the response to a PUT of {@code value}, read as {@code responseType}}
    *
    * @param uri the URI, resolved against the base URI
    * @param value the value to PUT as JSON
@@ -680,7 +646,7 @@ public final class HttpJsonClient {
    * @param <R> the type read
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #putAsJson(String, Object, JsonType)
+   * @see HttpJson#putAsJson(HttpClient, URI, Object, Class)
    */
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
@@ -695,7 +661,6 @@ public final class HttpJsonClient {
    * @param value the value to PUT as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #putAsJsonAsync(String, Object, JsonType)
    */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
@@ -716,9 +681,7 @@ public final class HttpJsonClient {
   public <R> @Nullable R putAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+    return exchangeValue("PUT", uri, value, responseType);
   }
 
   /**
@@ -728,29 +691,24 @@ public final class HttpJsonClient {
    * @param value the value to PUT as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #putAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "PUT", target, value, type(responseType), headersFor(target));
+    return exchangeValueAsync("PUT", uri, value, responseType);
   }
 
   /**
-   * {@return the response, its status unchecked, to a PATCH of {@code value} to {@code uri}} As
-   * {@link HttpJson#patchAsJson(HttpClient, URI, Object)}, with this client's options.
+   * {@return the response, its status unchecked, to a PATCH of {@code value} to {@code uri}}
    *
    * @param uri the URI, resolved against the base URI
    * @param value the value to PATCH as JSON
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #patchAsJson(String, Object, Class)
+   * @see HttpJson#patchAsJson(HttpClient, URI, Object)
    */
   public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.sendValue(client, "PATCH", target, value, options, headersFor(target));
+    return sendValue("PATCH", uri, value);
   }
 
   /**
@@ -761,13 +719,11 @@ public final class HttpJsonClient {
    */
   public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
-    URI target = resolve(uri);
-    return Calls.sendValueAsync(client, "PATCH", target, value, options, headersFor(target));
+    return sendValueAsync("PATCH", uri, value);
   }
 
   /**
-   * {@return the body of the response to a PATCH of {@code value}, read as {@code responseType}} As
-   * {@link HttpJson#patchAsJson(HttpClient, URI, Object, Class)}.
+   * {@return the body of the response to a PATCH of {@code value}, read as {@code responseType}}
    *
    * @param uri the URI, resolved against the base URI
    * @param value the value to PATCH as JSON
@@ -775,7 +731,7 @@ public final class HttpJsonClient {
    * @param <R> the type read
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #patchAsJson(String, Object, JsonType)
+   * @see HttpJson#patchAsJson(HttpClient, URI, Object, Class)
    */
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
@@ -790,7 +746,6 @@ public final class HttpJsonClient {
    * @param value the value to PATCH as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #patchAsJsonAsync(String, Object, JsonType)
    */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
@@ -811,9 +766,7 @@ public final class HttpJsonClient {
   public <R> @Nullable R patchAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+    return exchangeValue("PATCH", uri, value, responseType);
   }
 
   /**
@@ -823,19 +776,15 @@ public final class HttpJsonClient {
    * @param value the value to PATCH as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #patchAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
-    URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "PATCH", target, value, type(responseType), headersFor(target));
+    return exchangeValueAsync("PATCH", uri, value, responseType);
   }
 
   /**
-   * {@return the body of the response to a QUERY of {@code value}, read as {@code responseType}} As
-   * {@link HttpJson#queryAsJson(HttpClient, URI, Object, Class)}. QUERY is safe and idempotent: a
-   * {@link RetryInterceptor} retries it as it retries a GET, after a dropped connection too.
+   * {@return the body of the response to a QUERY of {@code value}, read as {@code responseType}}
+   * QUERY is safe and idempotent: a {@link RetryInterceptor} retries it as it retries a GET.
    *
    * <pre>{@code
    * List<Order> late = api.queryAsJson("orders",
@@ -848,7 +797,7 @@ public final class HttpJsonClient {
    * @param <R> the type read
    * @throws IOException if the call fails (see {@link HttpJson})
    * @throws InterruptedException if interrupted while waiting
-   * @see #queryAsJson(String, Object, JsonType)
+   * @see HttpJson#queryAsJson(HttpClient, URI, Object, Class)
    */
   public <R> @Nullable R queryAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
@@ -863,7 +812,6 @@ public final class HttpJsonClient {
    * @param value the value to QUERY as JSON
    * @param responseType the class to read
    * @param <R> the type read
-   * @see #queryAsJsonAsync(String, Object, JsonType)
    */
   public <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
@@ -884,9 +832,7 @@ public final class HttpJsonClient {
   public <R> @Nullable R queryAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.exchangeValue(
-        client, "QUERY", target, value, type(responseType), headersFor(target));
+    return exchangeValue("QUERY", uri, value, responseType);
   }
 
   /**
@@ -896,13 +842,48 @@ public final class HttpJsonClient {
    * @param value the value to QUERY as JSON
    * @param responseType the type to read, with its options
    * @param <R> the type read
-   * @see #queryAsJsonAsync(String, Object, Class)
    */
   public <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
+    return exchangeValueAsync("QUERY", uri, value, responseType);
+  }
+
+  private <T> @Nullable T receive(String method, @Nullable String uri, JsonType<T> type)
+      throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.exchangeValueAsync(
-        client, "QUERY", target, value, type(responseType), headersFor(target));
+    return Calls.receive(client, method, target, null, type(type), headersFor(target));
+  }
+
+  private <T> CompletableFuture<@Nullable T> receiveAsync(
+      String method, @Nullable String uri, JsonType<T> type) {
+    URI target = resolve(uri);
+    return Calls.receiveAsync(client, method, target, null, type(type), headersFor(target));
+  }
+
+  private HttpResponse<byte[]> sendValue(
+      String method, @Nullable String uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.sendValue(client, method, target, value, options, headersFor(target));
+  }
+
+  private CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
+      String method, @Nullable String uri, @Nullable Object value) {
+    URI target = resolve(uri);
+    return Calls.sendValueAsync(client, method, target, value, options, headersFor(target));
+  }
+
+  private <R> @Nullable R exchangeValue(
+      String method, @Nullable String uri, @Nullable Object value, JsonType<R> type)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    return Calls.exchangeValue(client, method, target, value, type(type), headersFor(target));
+  }
+
+  private <R> CompletableFuture<@Nullable R> exchangeValueAsync(
+      String method, @Nullable String uri, @Nullable Object value, JsonType<R> type) {
+    URI target = resolve(uri);
+    return Calls.exchangeValueAsync(client, method, target, value, type(type), headersFor(target));
   }
 
   /**
@@ -928,7 +909,6 @@ public final class HttpJsonClient {
    * @param uri the URI, resolved against the base URI
    * @param elementType the class of each element
    * @param <T> the element type
-   * @see #getFromJsonAsStreamAsync(String, JsonType)
    */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
@@ -958,7 +938,6 @@ public final class HttpJsonClient {
    * @param uri the URI, resolved against the base URI
    * @param elementType the type of each element, with its options
    * @param <T> the element type
-   * @see #getFromJsonAsStreamAsync(String, Class)
    */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, JsonType<T> elementType) {
@@ -1203,7 +1182,6 @@ public final class HttpJsonClient {
    * @param request the request
    * @param type the class to read
    * @param <T> the type read
-   * @see #exchangeAsync(HttpRequest, JsonType)
    */
   public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpRequest request, Class<T> type) {
@@ -1231,7 +1209,6 @@ public final class HttpJsonClient {
    * @param request the request
    * @param type the type to read, with its options
    * @param <T> the type read
-   * @see #exchangeAsync(HttpRequest, Class)
    */
   public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpRequest request, JsonType<T> type) {
@@ -1277,8 +1254,7 @@ public final class HttpJsonClient {
    */
   public HttpResponse<byte[]> deleteFromJson(@Nullable String uri)
       throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    return Calls.sendChecked(client, "DELETE", target, options, headersFor(target));
+    return sendChecked("DELETE", uri, false, null);
   }
 
   /**
@@ -1287,8 +1263,7 @@ public final class HttpJsonClient {
    * @param uri the URI, resolved against the base URI
    */
   public CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(@Nullable String uri) {
-    URI target = resolve(uri);
-    return Calls.sendCheckedAsync(client, "DELETE", target, options, headersFor(target));
+    return sendCheckedAsync("DELETE", uri, false, null);
   }
 
   /**
@@ -1304,16 +1279,14 @@ public final class HttpJsonClient {
    * } // closing stops fetching pages
    * }</pre>
    *
-   * <p>Every page is a call of its own, with this client's headers, options, size limit, whole-call
-   * timeout per page, interceptors and status check; one page is held in memory at a time. A next
-   * link is the server's choice: the default headers go only to the base URI's origin (without a
-   * base URI, to the first page's), and of the headers from {@link #withHeader} a page on another
-   * origin than the first page's gets all but {@code Authorization}, {@code Proxy-Authorization}
-   * and {@code Cookie}. The first page is read before this method returns, so its failures are
-   * thrown here; a later page's failure is thrown from the stream as an {@link
-   * UncheckedHttpJsonException} (an {@link java.io.UncheckedIOException}) whose cause is the
-   * exception the call would throw ({@link HttpJsonStatusException}, {@link JsonReadException}, …),
-   * and which gives its {@linkplain UncheckedHttpJsonException#statusCode() status} and {@linkplain
+   * <p>Every page is a call of its own, with this client's headers (a next link is a URI the server
+   * names: see the class description), options, size limit, whole-call timeout per page,
+   * interceptors and status check; one page is held in memory at a time. The first page is read
+   * before this method returns, so its failures are thrown here; a later page's failure is thrown
+   * from the stream as an {@link UncheckedHttpJsonException} (an {@link
+   * java.io.UncheckedIOException}) whose cause is the exception the call would throw ({@link
+   * HttpJsonStatusException}, {@link JsonReadException}, …), and which gives its {@linkplain
+   * UncheckedHttpJsonException#statusCode() status} and {@linkplain
    * UncheckedHttpJsonException#problem() Problem Details}: catch it around the iteration as you
    * catch {@link IOException} around the call. A {@code next} link back to a page already read
    * fails the same way (an {@link HttpJsonException} naming both pages) instead of looping: at once
@@ -1358,18 +1331,10 @@ public final class HttpJsonClient {
    * one fetches the page {@code paging} names from the page just read (its body, headers and URI) —
    * until it names none. See {@link Paging} for a Stripe-style list.
    *
-   * <p>The guarantees are those of {@link #getFromJsonAsPagedStream(String, Class)}: every page is
-   * a call of its own with this client's headers, options, timeout per page, interceptors and
-   * status check; one page is held in memory at a time; the default headers go only to the base
-   * URI's origin (without a base URI, to the first page's), and a page on another origin than the
-   * first page's gets no {@code Authorization}, {@code Proxy-Authorization} or {@code Cookie}; a
-   * next page that leads back to a page already read fails the stream (an {@link HttpJsonException}
-   * naming both pages) instead of looping, and so does a next page after 100 pages in a row without
-   * elements. A page with an empty body is the last. The first page's failures, and those of {@code
-   * paging}'s functions on it, are thrown here; a later page's failure from the stream as an {@link
-   * UncheckedHttpJsonException} whose cause is the exception the call would throw (an exception of
-   * {@code paging}'s functions as it is). The stream is not thread-safe; close it (or read it to
-   * the end) when done.
+   * <p>Pages, headers, loops, failures and closing are as for {@link
+   * #getFromJsonAsPagedStream(String, Class)}; a page with an empty body is the last, and an
+   * exception of {@code paging}'s functions is thrown as it is (from this method for the first
+   * page, from the stream for a later one).
    *
    * @param uri the first page, resolved against the base URI
    * @param paging the page type, a page's elements and the page after it
@@ -1462,15 +1427,10 @@ public final class HttpJsonClient {
     }
 
     private static URI checkBase(URI base) {
-      if (base.getRawQuery() != null) {
+      if (base.getRawQuery() != null || base.getRawFragment() != null) {
         throw new IllegalArgumentException(
-            "baseUri must not have a query: "
-                + Uris.redact(base)
-                + " (a relative URI resolved against it drops it)");
-      }
-      if (base.getRawFragment() != null) {
-        throw new IllegalArgumentException(
-            "baseUri must not have a fragment: "
+            "baseUri must not have a "
+                + (base.getRawQuery() != null ? "query: " : "fragment: ")
                 + Uris.redact(base)
                 + " (a relative URI resolved against it drops it)");
       }
@@ -1633,19 +1593,11 @@ public final class HttpJsonClient {
     }
 
     /**
-     * Makes the client follow redirects itself, checking every hop: the default headers go to a hop
-     * on the base URI's origin (without a base URI, the first request's origin) and never to
-     * another one; the request's own {@code Authorization}, {@code Proxy-Authorization} and {@code
-     * Cookie} (from {@link HttpJsonClient#withHeader} or a request given to {@code exchange}) are
-     * taken off a hop to another origin than the first request's and not put back; {@code Accept}
-     * and {@code Content-Type} stay as the first request had them. Default: {@link Redirect#NEVER},
-     * a redirect is the response. Needs an {@link HttpClient} that does not follow redirects itself
-     * (its {@link HttpClient#followRedirects()} is {@code NEVER}): an {@code HttpClient} that
-     * follows a redirect to another origin sends the first request's headers there, credentials
-     * included, and nothing tells it not to for one request, so {@link #build()} refuses such a
-     * client when there are default headers other than {@code Accept} and {@code Content-Type},
-     * with or without a base URI. OkHttp follows redirects by default: build its client with {@code
-     * followRedirects(false)}.
+     * Makes the client follow redirects itself, checking every hop's headers as the class
+     * description says (a request given to {@code exchange} loses its credentials on another origin
+     * too); {@code Accept} and {@code Content-Type} stay as the first request had them. Default:
+     * {@link Redirect#NEVER}, a redirect is the response. Needs an {@link HttpClient} whose {@link
+     * HttpClient#followRedirects()} is {@code NEVER} (for OkHttp, {@code followRedirects(false)}).
      *
      * <p>{@link Redirect#NORMAL} follows all but HTTPS to HTTP, {@link Redirect#ALWAYS} all, at
      * most {@value Redirects#MAX_HOPS} hops; 301 and 302 turn a POST into a GET, 303 anything but
@@ -1675,12 +1627,8 @@ public final class HttpJsonClient {
                 + own
                 + ") and would send this client's default headers ("
                 + carried
-                + ") to whatever origin a redirect names: build the HttpClient with"
-                + " followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and call"
-                + " followRedirects("
-                + (own == Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
-                + ") on HttpJsonClient.Builder to have redirects followed with the headers"
-                + " checked on every hop");
+                + ") to whatever origin a redirect names: build the HttpClient"
+                + ownRedirects(own, "headers"));
       }
       if (own != Redirect.NEVER && redirects != Redirect.NEVER) {
         throw new IllegalStateException(
@@ -1723,6 +1671,16 @@ public final class HttpJsonClient {
       }
       chain.addAll(interceptors);
       return InterceptingClient.of(client, chain, listeners, limit);
+    }
+
+    /** How to have redirects followed with the {@code checked} headers checked on every hop. */
+    static String ownRedirects(Redirect own, String checked) {
+      return " with followRedirects(Redirect.NEVER) (for OkHttp: followRedirects(false)), and call"
+          + " followRedirects("
+          + (own == Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
+          + ") on HttpJsonClient.Builder to have redirects followed with the "
+          + checked
+          + " checked on every hop";
     }
 
     /** The default headers' names, but Accept and Content-Type; empty when there are none. */
