@@ -69,31 +69,28 @@ import org.jspecify.annotations.Nullable;
  * the body exceeds {@link JsonOptions#maxResponseSize()}; {@link JsonWriteException} when the value
  * to send cannot be serialized (it is serialized before connecting, so nothing is sent); {@link
  * CallTimeoutException} when {@link JsonOptions#timeout()} elapses; or the transport's own
- * exception. It throws {@link InterruptedException} when interrupted while waiting, and the
- * exchange is aborted. A type given as a {@link Class} reads and writes with {@link
- * JsonOptions#web()}, exactly as the same call given {@link JsonType#of(Class)} does.
- *
- * <p>Blocking methods may be called from any thread and throw {@link InterruptedException} like
- * {@link HttpClient#send}; an interrupt aborts the exchange. Every response is released, also on
- * error. A whole-call {@link JsonOptions#timeout()} ends with the call on every path: no interrupt
- * from it reaches the calling thread afterwards, and an interrupt from elsewhere is kept.
+ * exception. Blocking methods may be called from any thread and throw {@link InterruptedException}
+ * like {@link HttpClient#send}: an interrupt while waiting aborts the exchange. Every response is
+ * released, also on error. A whole-call {@link JsonOptions#timeout()} ends with the call on every
+ * path: no interrupt from it reaches the calling thread afterwards, and an interrupt from elsewhere
+ * is kept. A type given as a {@link Class} reads and writes with {@link JsonOptions#web()}, exactly
+ * as the same call given {@link JsonType#of(Class)} does.
  *
  * <p><b>Async threads.</b> An {@code ...Async} method checks its arguments and builds the request
  * on the calling thread and returns at once; the exchange runs the blocking {@link HttpClient#send}
  * on a thread of httpjson's — one of a few platform threads named {@code httpjson-async-N}, or,
  * when all of those are busy, a new virtual thread on Java 21 and later and the JDK's own {@link
- * HttpClient#sendAsync} on Java 17, so in-flight calls never hold a platform thread each. That
- * thread (or the JDK's) completes the future: dependent stages added without an executor run on it,
- * so keep them short or use the {@code ...Async} forms of {@link CompletableFuture}. A thread that
- * waits for the returned future with {@code get()} or {@code join()} before that thread has started
- * the call runs the call itself (as a {@link java.util.concurrent.ForkJoinTask} joins) and
- * completes the future: an awaited call then costs no hand-off at all. Interrupting such a waiter
- * aborts the call ({@code get} throws {@link InterruptedException}, the future fails with it). This
- * costs no more than a blocking call, where {@code sendAsync} alone costs more than half of the
- * throughput on machines with two CPUs or fewer.
+ * HttpClient#sendAsync} on Java 17, so in-flight calls never hold a platform thread each. A thread
+ * that waits for the returned future with {@code get()} or {@code join()} before httpjson's thread
+ * has started the call runs the call itself (as a {@link java.util.concurrent.ForkJoinTask} joins)
+ * and completes the future: an awaited call then costs no hand-off at all. Interrupting such a
+ * waiter aborts the call ({@code get} throws {@link InterruptedException}, the future fails with
+ * it). This costs no more than a blocking call, where {@code sendAsync} alone costs more than half
+ * of the throughput on machines with two CPUs or fewer.
  *
  * <p><b>Which threads run user code.</b> A dependent stage added without an executor runs on the
- * thread that completes the future: an {@code httpjson-async-N} lane, a virtual thread named {@code
+ * thread that completes the future (keep it short, or use the {@code ...Async} forms of {@link
+ * CompletableFuture}): an {@code httpjson-async-N} lane, a virtual thread named {@code
  * httpjson-async-virtual}, the waiter that ran the call, the caller that completed or cancelled the
  * future, or — past the lanes on Java 17, also when the call timed out — {@link
  * CompletableFuture}'s default executor, where the JDK client completes its own {@code sendAsync}
@@ -857,8 +854,7 @@ public final class HttpJson {
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
    * on one thread; reads block until bytes arrive. The future of an {@code ...Async} form completes
-   * when the response headers arrive; if the caller completes or cancels it first, the exchange is
-   * aborted and a stream built afterwards is closed.
+   * when the response headers arrive.
    *
    * @param client the client to send with
    * @param uri an absolute URI

@@ -95,32 +95,14 @@ public final class HttpJsonStatusException extends HttpJsonException {
     this.options = options;
   }
 
-  private HttpJsonStatusException(HttpJsonStatusException from, String message) {
-    super(message, from);
-    this.statusCode = from.statusCode;
-    this.headers = from.headers;
-    this.method = from.method;
-    this.uri = from.uri;
-    this.body = from.body;
-    this.bodyTruncated = from.bodyTruncated;
-    this.problem = from.problem;
-    this.bodyBytes = from.bodyBytes;
-    this.contentType = from.contentType;
-    this.options = from.options;
-  }
-
-  /** A copy of {@code from} naming the request it answered, in its message too. */
-  private HttpJsonStatusException(HttpJsonStatusException from, String method, URI uri) {
-    super(
-        message(
-            from.statusCode,
-            method,
-            uri,
-            from.body,
-            from.bodyTruncated,
-            from.problem,
-            from.options),
-        from.getCause());
+  /** A copy of {@code from} with another message, cause and request. */
+  private HttpJsonStatusException(
+      HttpJsonStatusException from,
+      String message,
+      @Nullable Throwable cause,
+      @Nullable String method,
+      @Nullable URI uri) {
+    super(message, cause);
     this.statusCode = from.statusCode;
     this.headers = from.headers;
     this.method = method;
@@ -131,10 +113,6 @@ public final class HttpJsonStatusException extends HttpJsonException {
     this.bodyBytes = from.bodyBytes;
     this.contentType = from.contentType;
     this.options = from.options;
-    setStackTrace(from.getStackTrace());
-    for (Throwable s : from.getSuppressed()) {
-      addSuppressed(s);
-    }
   }
 
   /**
@@ -143,12 +121,19 @@ public final class HttpJsonStatusException extends HttpJsonException {
    * exceptions.
    */
   HttpJsonStatusException withRequest(String method, URI uri) {
-    return new HttpJsonStatusException(this, method, uri);
+    String message = message(statusCode, method, uri, body, bodyTruncated, problem, options);
+    HttpJsonStatusException named =
+        new HttpJsonStatusException(this, message, getCause(), method, uri);
+    named.setStackTrace(getStackTrace());
+    for (Throwable s : getSuppressed()) {
+      named.addSuppressed(s);
+    }
+    return named;
   }
 
   /** This exception with another message (the retry count added), this one as its cause. */
   HttpJsonStatusException withMessage(String message) {
-    return new HttpJsonStatusException(this, message);
+    return new HttpJsonStatusException(this, message, this, method, uri);
   }
 
   private static String message(

@@ -215,8 +215,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
    * options.
    *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
+   * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the class of the elements
    * @param <T> the element type
    * @return the publisher
@@ -229,8 +228,7 @@ public final class JsonSequenceContent implements BodyPublisher {
   /**
    * Writes {@code elements} as a JSON array, lazily and chunked with its options.
    *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
+   * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the prepared element type, with its options
    * @param <T> the element type
    * @return the publisher
@@ -244,8 +242,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
    * options.
    *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
+   * @param elements the elements, sent once (see "Sending again")
    * @param elementType the class of the elements
    * @param <T> the element type
    * @return the publisher
@@ -258,8 +255,7 @@ public final class JsonSequenceContent implements BodyPublisher {
   /**
    * Writes {@code elements} as a JSON array, lazily and chunked with its options.
    *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
+   * @param elements the elements, sent once (see "Sending again")
    * @param elementType the prepared element type, with its options
    * @param <T> the element type
    * @return the publisher
@@ -273,8 +269,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
    * JsonOptions#web()} options.
    *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
+   * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the class of the elements
    * @param <T> the element type
    * @return the publisher
@@ -288,8 +283,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with its
    * options.
    *
-   * @param elements the elements, iterated anew for every subscription (a redirect or an
-   *     authentication retry sends them again)
+   * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the prepared element type, with its options
    * @param <T> the element type
    * @return the publisher
@@ -303,8 +297,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
    * JsonOptions#web()} options.
    *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
+   * @param elements the elements, sent once (see "Sending again")
    * @param elementType the class of the elements
    * @param <T> the element type
    * @return the publisher
@@ -318,8 +311,7 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with its
    * options.
    *
-   * @param elements the elements; a stream is sent once (a retry fails: use an {@link Iterable} to
-   *     allow one)
+   * @param elements the elements, sent once (see "Sending again")
    * @param elementType the prepared element type, with its options
    * @param <T> the element type
    * @return the publisher

@@ -159,18 +159,16 @@ public final class LoggingInterceptor implements Interceptor {
           .ifPresent(
               p -> {
                 byte[] bytes = bytesOf(p);
-                if ("gzip".equalsIgnoreCase(coding)) {
-                  // The JSON it carries, decoded up to the limit; its decoded size is not known.
-                  byte[] json = gunzipPrefix(bytes, maxBodyBytes + 1);
-                  sb.append('\n').append(text(json, Math.min(json.length, maxBodyBytes)));
-                  if (json.length > maxBodyBytes) {
-                    sb.append("… (more bytes)");
-                  }
-                  return;
-                }
-                sb.append('\n').append(text(bytes, Math.min(bytes.length, maxBodyBytes)));
-                if (bytes.length > maxBodyBytes) {
-                  sb.append("… (").append(bytes.length - maxBodyBytes).append(" more bytes)");
+                // A gzip body shows the JSON it carries, decoded up to the limit (its size
+                // unknown).
+                boolean gzip = "gzip".equalsIgnoreCase(coding);
+                byte[] json = gzip ? gunzipPrefix(bytes, maxBodyBytes + 1) : bytes;
+                sb.append('\n').append(text(json, Math.min(json.length, maxBodyBytes)));
+                if (json.length > maxBodyBytes) {
+                  sb.append(
+                      gzip
+                          ? "… (more bytes)"
+                          : "… (" + (json.length - maxBodyBytes) + " more bytes)");
                 }
               });
     }
@@ -325,22 +323,15 @@ public final class LoggingInterceptor implements Interceptor {
         logged = true;
       }
       StringBuilder sb =
-          new StringBuilder("<-- ")
-              .append(info.statusCode())
-              .append(' ')
-              .append(request.method())
-              .append(' ')
-              .append(Uris.redact(request.uri(), shown))
-              .append(" (")
-              .append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
-              .append(" ms, ")
-              .append(bytes)
-              .append("-byte body")
-              .append(failure == null ? "" : ", " + failure)
-              .append(')');
-      if (level.compareTo(Level.HEADERS) >= 0) {
-        appendHeaders(sb, info.headers(), shown);
-      }
+          responseLine(
+              info.statusCode(),
+              request,
+              Uris.redact(request.uri(), shown),
+              start,
+              bytes,
+              failure == null ? "" : ", " + failure,
+              info.headers(),
+              shown);
       if (copy) {
         sb.append('\n').append(text(prefix, copied));
         if (bytes > copied) {
@@ -403,15 +394,7 @@ public final class LoggingInterceptor implements Interceptor {
       if (e instanceof HttpJsonStatusException) {
         HttpJsonStatusException status = (HttpJsonStatusException) e;
         logResponse(
-            status.statusCode(),
-            request,
-            uri,
-            start,
-            System.nanoTime(),
-            measured,
-            null,
-            status.headers(),
-            shown);
+            status.statusCode(), request, uri, start, measured, null, status.headers(), shown);
       }
       logFailure(request, uri, start, e);
       throw e;
@@ -425,7 +408,6 @@ public final class LoggingInterceptor implements Interceptor {
                 request,
                 uri,
                 start,
-                System.nanoTime(),
                 measured,
                 failure != null
                     ? "failed: " + failure
@@ -440,13 +422,28 @@ public final class LoggingInterceptor implements Interceptor {
       HttpRequest request,
       String uri,
       long start,
-      long end,
       Measurement measured,
       @Nullable String failure,
       @Nullable HttpHeaders headers,
       Set<String> shown) {
     long wire = Math.max(0, measured.wireBytes());
     long decoded = measured.decodedBytes();
+    String extra =
+        (decoded >= 0 && decoded != wire ? ", " + decoded + " decoded" : "")
+            + (failure == null ? "" : ", " + failure);
+    log(responseLine(status, request, uri, start, wire, extra, headers, shown).toString());
+  }
+
+  /** The response line ending now, with the headers at {@link Level#HEADERS} and above. */
+  private StringBuilder responseLine(
+      int status,
+      HttpRequest request,
+      String uri,
+      long start,
+      long bytes,
+      String extra,
+      @Nullable HttpHeaders headers,
+      Set<String> shown) {
     StringBuilder sb =
         new StringBuilder("<-- ")
             .append(status)
@@ -455,17 +452,16 @@ public final class LoggingInterceptor implements Interceptor {
             .append(' ')
             .append(uri)
             .append(" (")
-            .append(TimeUnit.NANOSECONDS.toMillis(end - start))
+            .append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
             .append(" ms, ")
-            .append(wire)
+            .append(bytes)
             .append("-byte body")
-            .append(decoded >= 0 && decoded != wire ? ", " + decoded + " decoded" : "")
-            .append(failure == null ? "" : ", " + failure)
+            .append(extra)
             .append(')');
     if (headers != null && level.compareTo(Level.HEADERS) >= 0) {
       appendHeaders(sb, headers, shown);
     }
-    log(sb.toString());
+    return sb;
   }
 
   @Override
