@@ -564,9 +564,8 @@ public final class JsonOptions {
      *
      * <p>Without it a misspelt property or the wrong endpoint reads as zeros and nulls without an
      * error: turn it on for records you own, {@code JsonOptions.newBuilder().strictRecords(true)}.
-     * Its cost is within the noise of a decode (on/off 0.98–1.06 for the seed's 5-item list; the
-     * README's "Strict records" has the figures and the command), so it could be on; it is off by
-     * default because the web defaults follow .NET's, where the counterparts {@code
+     * Its cost is within the noise of a decode (the README's "Strict records" has the figures); it
+     * is off by default because the web defaults follow .NET's, where the counterparts {@code
      * RespectRequiredConstructorParameters} and {@code RespectNullableAnnotations} are off, and
      * because APIs commonly omit properties their clients model (a partial object must keep reading
      * as it does in every other JSON client). It acts on records only; classes with setters or
@@ -672,9 +671,9 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets the whole-call timeout. Default: {@link #DEFAULT_TIMEOUT} (100 s, as in .NET). On expiry
-     * the exchange is aborted and the call fails with {@link CallTimeoutException}. It is not part
-     * of the serializer cache key, so options built per call with the time remaining cost nothing.
+     * Sets the whole-call timeout, a call setting. Default: {@link #DEFAULT_TIMEOUT} (100 s, as in
+     * .NET). On expiry the exchange is aborted and the call fails with {@link
+     * CallTimeoutException}.
      *
      * <ul>
      *   <li>A <b>one-shot call</b> ({@code getFromJson}, {@code postAsJson}, {@code exchange}, …)
@@ -747,8 +746,7 @@ public final class JsonOptions {
      *
      * <p>Either way, a {@code gzip} or {@code deflate} body that arrives is decoded (the request
      * asked for it, or the server sent it regardless), also by {@link JsonBodyHandlers} used with
-     * {@code client.send}. Like the timeout, this is a call setting, not part of the serializer
-     * cache key.
+     * {@code client.send}.
      *
      * @param enabled false to send no {@code Accept-Encoding}
      * @return this builder
@@ -770,8 +768,6 @@ public final class JsonOptions {
      *   watch.forEach(System.out::println);
      * }
      * }</pre>
-     *
-     * <p>Like the timeout, this is a call setting, not part of the serializer cache key.
      *
      * @param format the format of streamed bodies
      * @return this builder
@@ -807,9 +803,8 @@ public final class JsonOptions {
      *     .build();
      * }</pre>
      *
-     * <p>Like {@link #compression(boolean)}, this is a call setting, not part of the serializer
-     * cache key. Bodies httpjson does not write (a {@code BodyPublisher} of the caller's) are sent
-     * as they are.
+     * <p>Bodies httpjson does not write (a {@code BodyPublisher} of the caller's) are sent as they
+     * are.
      *
      * @param enabled true to send request bodies gzip-compressed
      * @return this builder
@@ -832,9 +827,9 @@ public final class JsonOptions {
      * // HTTP 503 from GET https://api.example.com/v1/items?page=7&api_key=***: ...
      * }</pre>
      *
-     * <p>Names are compared exactly, as they are written in the URI (encoded). A call setting: not
-     * part of the serializer cache key. {@link HttpJsonStatusException#uri()} and {@link
-     * CallTimeoutException#uri()} give the URI whole either way.
+     * <p>Names are compared exactly, as they are written in the URI (encoded). {@link
+     * HttpJsonStatusException#uri()} and {@link CallTimeoutException#uri()} give the URI whole
+     * either way.
      *
      * @param name the parameter name
      * @return this builder
@@ -865,38 +860,22 @@ public final class JsonOptions {
      * that differ only in call settings then share one binding without even a cache lookup.
      */
     private CodecSettings settings() {
-      if (base != null && sameAs(base)) {
-        return base;
-      }
-      if (WEB != null && sameAs(WEB.settings)) {
-        return WEB.settings;
-      }
-      return new CodecSettings(
-          codec,
-          naming,
-          caseInsensitiveProperties,
-          numbersFromStrings,
-          ignoreUnknownProperties,
-          strictRecords,
-          writeNulls,
-          indent,
-          maxNestingDepth,
-          maxNumberLength,
-          maxStringLength);
-    }
-
-    private boolean sameAs(CodecSettings s) {
-      return Objects.equals(codec, s.codec)
-          && naming == s.naming
-          && caseInsensitiveProperties == s.caseInsensitiveProperties
-          && numbersFromStrings == s.numbersFromStrings
-          && ignoreUnknownProperties == s.ignoreUnknownProperties
-          && strictRecords == s.strictRecords
-          && writeNulls == s.writeNulls
-          && indent == s.indent
-          && maxNestingDepth == s.maxNestingDepth
-          && maxNumberLength == s.maxNumberLength
-          && maxStringLength == s.maxStringLength;
+      CodecSettings s =
+          new CodecSettings(
+              codec,
+              naming,
+              caseInsensitiveProperties,
+              numbersFromStrings,
+              ignoreUnknownProperties,
+              strictRecords,
+              writeNulls,
+              indent,
+              maxNestingDepth,
+              maxNumberLength,
+              maxStringLength);
+      return s.equals(base)
+          ? Objects.requireNonNull(base)
+          : WEB != null && s.equals(WEB.settings) ? WEB.settings : s;
     }
   }
 }
