@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -1047,7 +1048,7 @@ public final class HttpJsonClient {
   }
 
   /** Adds the supplied default headers, per request, to requests for the base URI's origin. */
-  private static final class SuppliedHeaders implements Interceptor {
+  private static final class SuppliedHeaders implements UnaryOperator<HttpRequest> {
     private final @Nullable URI base;
     private final String[] names;
     private final Supplier<?>[] values;
@@ -1058,7 +1059,8 @@ public final class HttpJsonClient {
       this.values = values.toArray(new Supplier<?>[0]);
     }
 
-    private HttpRequest apply(HttpRequest request) {
+    @Override
+    public HttpRequest apply(HttpRequest request) {
       if (base != null && !Uris.sameOrigin(base, request.uri())) {
         return request;
       }
@@ -1078,24 +1080,6 @@ public final class HttpJsonClient {
         b.header(names[i], value.toString());
       }
       return b == null ? request : b.build();
-    }
-
-    @Override
-    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
-        throws IOException, InterruptedException {
-      return chain.forward(apply(request));
-    }
-
-    @Override
-    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
-        HttpRequest request, Chain<T> chain) {
-      HttpRequest r;
-      try {
-        r = apply(request);
-      } catch (RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
-      }
-      return chain.forwardAsync(r);
     }
   }
 
@@ -1644,7 +1628,7 @@ public final class HttpJsonClient {
               ? null
               : new SuppliedHeaders(baseUri, suppliedNames, suppliedValues);
       if (supplied != null) {
-        chain.add(supplied); // the first request; Redirects asks again for each trusted hop
+        chain.add(Interceptor.request(supplied)); // Redirects asks again for each trusted hop
       }
       if (redirects != Redirect.NEVER) {
         // Accept and Content-Type describe the exchange: a hop keeps the first request's.
