@@ -148,12 +148,8 @@ public class JsonType<T> {
    */
   public static <V> JsonType<Map<String, V>> mapOf(Class<V> valueType) {
     Objects.requireNonNull(valueType, "valueType == null");
-    return new JsonType<>(mapType(valueType), JsonOptions.web(), false);
-  }
-
-  /** {@code Map<String, value>}. */
-  static Type mapType(Class<?> value) {
-    return new Parameterized(Map.class, String.class, value);
+    return new JsonType<>(
+        new Parameterized(Map.class, String.class, valueType), JsonOptions.web(), false);
   }
 
   /**
