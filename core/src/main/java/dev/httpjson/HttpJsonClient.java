@@ -1578,10 +1578,11 @@ public final class HttpJsonClient {
 
     /**
      * Makes the client follow redirects itself, checking every hop's headers as the class
-     * description says (a request given to {@code exchange} loses its credentials on another origin
-     * too); {@code Accept} and {@code Content-Type} stay as the first request had them. Default:
-     * {@link Redirect#NEVER}, a redirect is the response. Needs an {@link HttpClient} whose {@link
-     * HttpClient#followRedirects()} is {@code NEVER} (for OkHttp, {@code followRedirects(false)}).
+     * description says: the credentials of a request given to {@code exchange} too are taken off a
+     * hop to another origin, and not put back; {@code Accept} and {@code Content-Type} stay as the
+     * first request had them. Default: {@link Redirect#NEVER}, a redirect is the response. Needs an
+     * {@link HttpClient} whose {@link HttpClient#followRedirects()} is {@code NEVER} (for OkHttp,
+     * {@code followRedirects(false)}).
      *
      * <p>{@link Redirect#NORMAL} follows all but HTTPS to HTTP, {@link Redirect#ALWAYS} all, at
      * most {@value Redirects#MAX_HOPS} hops; 301 and 302 turn a POST into a GET, 303 anything but
