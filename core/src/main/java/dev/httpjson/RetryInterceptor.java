@@ -321,38 +321,32 @@ public final class RetryInterceptor implements Interceptor {
     private String message(int w, HttpRequest request) {
       switch (w) {
         case RETRY_AFTER_OVER_TIME_LEFT:
-          return "not retried: Retry-After "
-              + time(wanted)
-              + " exceeds the "
-              + time(limit)
-              + " left of the call's timeout";
+          return "not retried: Retry-After " + exceeds(" left of the call's timeout");
         case BACKOFF_OVER_TIME_LEFT:
-          return "not retried: the backoff of "
-              + time(wanted)
-              + " exceeds the "
-              + time(limit)
-              + " left of the call's timeout";
+          return "not retried: the backoff of " + exceeds(" left of the call's timeout");
         case OVER_CAP:
-          return "not retried: Retry-After "
-              + time(wanted)
-              + " exceeds the "
-              + time(limit)
-              + " cap";
+          return "not retried: Retry-After " + exceeds(" cap");
         case SENT_TIMEOUT:
-          return "not retried: "
-              + request.method()
-              + " may have been sent before the request timeout and is not idempotent"
-              + " (no Idempotency-Key)";
+          return maybeSent(request, "the request timeout");
         case SENT:
-          return "not retried: "
-              + request.method()
-              + " may have been sent before the failure and is not idempotent"
-              + " (no Idempotency-Key)";
+          return maybeSent(request, "the failure");
         case NO_RETRY_AFTER:
           return "not retried: HTTP " + wanted + " without Retry-After";
         default:
           return "not retried: refused by retryOnException";
       }
+    }
+
+    private String exceeds(String limitWhat) {
+      return time(wanted) + " exceeds the " + time(limit) + limitWhat;
+    }
+
+    private static String maybeSent(HttpRequest request, String before) {
+      return "not retried: "
+          + request.method()
+          + " may have been sent before "
+          + before
+          + " and is not idempotent (no Idempotency-Key)";
     }
   }
 
