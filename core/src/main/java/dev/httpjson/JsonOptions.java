@@ -565,12 +565,12 @@ public final class JsonOptions {
      * <p>Without it a misspelt property or the wrong endpoint reads as zeros and nulls without an
      * error: turn it on for records you own, {@code JsonOptions.newBuilder().strictRecords(true)}.
      * Its cost is within the noise of a decode (on/off 0.98–1.06 for the seed's 5-item list; the
-     * README's "Strict records" has the figures and the command), so it could be on; it is off by
-     * default because the web defaults follow .NET's, where the counterparts {@code
-     * RespectRequiredConstructorParameters} and {@code RespectNullableAnnotations} are off, and
-     * because APIs commonly omit properties their clients model (a partial object must keep reading
-     * as it does in every other JSON client). It acts on records only; classes with setters or
-     * fields keep Jackson-style leniency.
+     * documentation's "Strict records", docs/codecs.md, has the figures and the command), so it
+     * could be on; it is off by default because the web defaults follow .NET's, where the
+     * counterparts {@code RespectRequiredConstructorParameters} and {@code
+     * RespectNullableAnnotations} are off, and because APIs commonly omit properties their clients
+     * model (a partial object must keep reading as it does in every other JSON client). It acts on
+     * records only; classes with setters or fields keep Jackson-style leniency.
      *
      * @param enabled {@code true} to fail on missing or null non-nullable record components
      * @return this builder
