@@ -81,7 +81,7 @@ for (const path of pages) {
     if (r.url().startsWith(origin)) problems.push(`${where}: request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`${where}: HTTP ${r.status()} for ${r.url()}`); });
-  const response = await page.goto(`${origin}/${path}`, { waitUntil: 'load', timeout: 20000 });
+  const response = await page.goto(`${origin}/${path}`, { waitUntil: 'load', timeout: 60000 });
   if (!response || response.status() !== 200) problems.push(`${where}: HTTP ${response?.status()}`);
   await page.waitForLoadState('networkidle', { timeout: 10000 }).catch(() => {});
   const seen = await page.evaluate(() => ({
