@@ -564,8 +564,8 @@ public final class JsonOptions {
      *
      * <p>Without it a misspelt property or the wrong endpoint reads as zeros and nulls without an
      * error: turn it on for records you own, {@code JsonOptions.newBuilder().strictRecords(true)}.
-     * Its cost is within the noise of a decode (the README's "Strict records" has the figures); it
-     * is off by default because the web defaults follow .NET's, where the counterparts {@code
+     * Its cost is within the noise of a decode (docs/codecs.md, "Strict records", has the figures);
+     * it is off by default because the web defaults follow .NET's, where the counterparts {@code
      * RespectRequiredConstructorParameters} and {@code RespectNullableAnnotations} are off, and
      * because APIs commonly omit properties their clients model (a partial object must keep reading
      * as it does in every other JSON client). It acts on records only; classes with setters or

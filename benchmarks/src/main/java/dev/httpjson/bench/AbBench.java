@@ -163,7 +163,7 @@ public final class AbBench {
     String headline = headline(results);
     System.out.print(headline);
     for (Result r : results) {
-      System.out.print(pairs(r.names(), r.rates()));
+      System.out.print(pairs(r.scenario(), r.names(), r.rates()));
     }
     String flags = flags(results);
     System.out.print(flags);
@@ -365,9 +365,11 @@ public final class AbBench {
 
   /**
    * httpjson ÷ jackson-static and each codec's {@code httpjson-<codec>} ÷ its hand-written baseline
-   * ({@link Codecs}), paired per pass, for the pairs whose two variants ran; empty when none did.
+   * ({@link Codecs}), paired per pass, for the pairs whose two variants ran in {@code scenario};
+   * empty when none did. The table's heading names the scenario, since the report prints one such
+   * table per scenario.
    */
-  static String pairs(List<String> names, double[][] rates) {
+  static String pairs(Scenario scenario, List<String> names, double[][] rates) {
     String codec = String.valueOf(Report.CODEC_TARGET);
     List<String[]> pairs = new ArrayList<>();
     for (Codecs.Codec c : Codecs.ALL) {
@@ -417,11 +419,12 @@ public final class AbBench {
     }
     return String.format(
         Locale.ROOT,
-        "%nPairs: httpjson ÷ the hand-written client on the same JSON library (and compression on"
+        "%nPairs, %s: httpjson ÷ the hand-written client on the same JSON library (and compression on"
             + " ÷ off, gzip ÷ hand-written gzip), paired per pass (met = the whole 95%% CI at or"
             + " above the target)%n%n"
             + "| pair | target ≥ | paired median | 95%% CI | quartiles | verdict |%n"
             + "|---|---:|---:|---|---|---|%n%s",
+        scenario.id(),
         sb);
   }
 

@@ -7,7 +7,7 @@ import java.net.http.HttpClient;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 
-/** The README's Apache HttpClient 5 example: httpjson's API over Apache's classic I/O. */
+/** The documentation's Apache HttpClient 5 example: httpjson's API over Apache's classic I/O. */
 public final class Apache5TransportExample {
   record Forecast(String summary, int temperatureC) {}
 

@@ -18,7 +18,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The README's API interface example: a GitHub-like API declared as an interface. */
+/** The documentation's API interface example: a GitHub-like API declared as an interface. */
 public final class ApiInterfaceExample {
   record Issue(int number, String title, String state) {}
 

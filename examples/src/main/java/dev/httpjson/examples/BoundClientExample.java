@@ -5,7 +5,7 @@ import dev.httpjson.JsonOptions;
 import java.net.http.HttpClient;
 import java.time.Duration;
 
-/** The README's per-client defaults example: base URI, headers and options. */
+/** The documentation's per-client defaults example: base URI, headers and options. */
 public final class BoundClientExample {
   record User(String id, String name) {}
 

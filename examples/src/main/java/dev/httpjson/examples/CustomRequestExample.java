@@ -13,7 +13,8 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.util.stream.Stream;
 
 /**
- * The README's hand-built request examples: HttpJson.exchange, streaming any response, handlers.
+ * The documentation's hand-built request examples: HttpJson.exchange, streaming any response,
+ * handlers.
  */
 public final class CustomRequestExample {
   record Order(String sku, int quantity) {}
@@ -23,7 +24,7 @@ public final class CustomRequestExample {
   record Result(String id, boolean ok) {}
 
   public static void main(String[] args) throws Exception {
-    // README: send
+    // docs: send
     HttpClient client = HttpClient.newHttpClient();
     HttpRequest request =
         JsonContent.of(new Order("A-42", 3))
@@ -32,7 +33,7 @@ public final class CustomRequestExample {
             .build();
     Receipt receipt = HttpJson.exchange(client, request, Receipt.class).body(); // status checked
     System.out.println(receipt);
-    // README: end send
+    // docs: end send
 
     streamBack(client);
     handler(client, request);

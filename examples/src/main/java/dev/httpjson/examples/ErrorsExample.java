@@ -7,7 +7,7 @@ import dev.httpjson.ProblemDetails;
 import java.net.URI;
 import java.net.http.HttpClient;
 
-/** The README's errors example: status, Problem Details, malformed JSON. */
+/** The documentation's errors example: status, Problem Details, malformed JSON. */
 public final class ErrorsExample {
   record User(String id, String name) {}
 

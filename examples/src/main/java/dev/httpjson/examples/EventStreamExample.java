@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The README's Server-Sent Events example: an LLM answer streamed token by token, a change feed.
+ * The documentation's Server-Sent Events example: an LLM answer streamed token by token, a change
+ * feed.
  */
 public final class EventStreamExample {
   record Message(String role, String content) {}

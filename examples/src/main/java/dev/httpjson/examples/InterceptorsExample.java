@@ -21,8 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The README's "around the call" examples: a bearer token, retries, logging, refresh on 401, a
- * keyed POST retried after a dropped connection, a QUERY.
+ * The documentation's "around the call" examples: a bearer token, retries, logging, refresh on 401,
+ * a keyed POST retried after a dropped connection, a QUERY.
  */
 public final class InterceptorsExample {
   record User(String id, String name) {}

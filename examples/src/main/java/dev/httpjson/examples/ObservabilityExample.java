@@ -8,7 +8,9 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The README's "Seeing your calls" examples: a listener on a client, and on a plain client. */
+/**
+ * The documentation's "Seeing your calls" examples: a listener on a client, and on a plain client.
+ */
 public final class ObservabilityExample {
   record User(String id, String name) {}
 

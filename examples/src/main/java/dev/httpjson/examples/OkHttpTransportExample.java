@@ -6,7 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import okhttp3.OkHttpClient;
 
-/** The README's transport example: httpjson's API over OkHttp. */
+/** The documentation's transport example: httpjson's API over OkHttp. */
 public final class OkHttpTransportExample {
   record Forecast(String summary, int temperatureC) {}
 

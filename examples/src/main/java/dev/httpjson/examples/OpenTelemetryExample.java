@@ -10,7 +10,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import java.net.URI;
 import java.net.http.HttpClient;
 
-/** The README's OpenTelemetry example: a span and a duration measurement per exchange. */
+/** The documentation's OpenTelemetry example: a span and a duration measurement per exchange. */
 public final class OpenTelemetryExample {
   record User(String id, String name) {}
 

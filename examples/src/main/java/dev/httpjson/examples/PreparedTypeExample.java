@@ -10,11 +10,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-/** The README's prepared types and per-call options example. */
+/** The documentation's prepared types and per-call options example. */
 public final class PreparedTypeExample {
   record User(String id, String name) {}
 
-  // README: prepared
+  // docs: prepared
   static final JsonType<List<User>> USERS = new JsonType<List<User>>() {};
 
   static List<User> users(HttpClient client, URI uri) throws Exception {
@@ -25,15 +25,15 @@ public final class PreparedTypeExample {
     return HttpJson.getFromJson(client, uri, JsonType.of(type));
   }
 
-  // README: end prepared
+  // docs: end prepared
 
   static User withDeadline(HttpClient client, URI uri, Instant deadline) throws Exception {
-    // README: deadline
+    // docs: deadline
     JsonOptions call =
         JsonOptions.newBuilder().timeout(Duration.between(Instant.now(), deadline)).build();
     User user =
         HttpJson.getFromJson(client, uri, JsonType.of(User.class, call)); // no new serializer
-    // README: end deadline
+    // docs: end deadline
     return user;
   }
 

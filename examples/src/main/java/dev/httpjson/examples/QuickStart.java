@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/** The README's first example: GET a typed list, POST a value, send-and-receive, async. */
+/** The documentation's first example: GET a typed list, POST a value, send-and-receive, async. */
 public final class QuickStart {
   record WeatherForecast(LocalDate date, int temperatureC, int temperatureF, String summary) {}
 
@@ -24,7 +24,7 @@ public final class QuickStart {
     URI userUri = base.resolve("users/42");
     Order order = new Order("A-42", 3);
 
-    // README: from here
+    // docs: from here
     HttpClient client = HttpClient.newHttpClient();
 
     URI forecasts = base.resolve("weatherforecast");
@@ -36,7 +36,7 @@ public final class QuickStart {
     Receipt receipt =
         HttpJson.postAsJson(client, ordersUri, order, Receipt.class); // status checked
     CompletableFuture<User> user = HttpJson.getFromJsonAsync(client, userUri, User.class);
-    // README: to here
+    // docs: to here
 
     System.out.println(receipt + " " + user.join());
   }

@@ -12,8 +12,8 @@ import java.time.Duration;
 import java.util.stream.Stream;
 
 /**
- * The README's streaming examples: read a huge array lazily, follow a long-lived feed, a watch
- * whose server labels NDJSON as JSON, write an array lazily.
+ * The documentation's streaming examples: read a huge array lazily, follow a long-lived feed, a
+ * watch whose server labels NDJSON as JSON, write an array lazily.
  */
 public final class StreamingExample {
   record Event(String id, String type) {}
@@ -41,7 +41,7 @@ public final class StreamingExample {
 
   /** {@code k8s}: a client with the cluster's base URI and credentials. */
   static void watch(HttpJsonClient k8s) throws Exception {
-    // README: watch
+    // docs: watch
     // A watch sends one event per line (NDJSON) but labels it application/json: say so.
     JsonType<WatchEvent> events =
         JsonType.of(
@@ -54,7 +54,7 @@ public final class StreamingExample {
         k8s.getFromJsonAsStream("api/v1/namespaces/default/pods?watch=true", events)) {
       watch.forEach(e -> System.out.println(e.type() + " " + e.object().name()));
     } // the client's headers and interceptors apply, as on every call
-    // README: end watch
+    // docs: end watch
   }
 
   static void follow(HttpClient client, URI feedUri) throws Exception {

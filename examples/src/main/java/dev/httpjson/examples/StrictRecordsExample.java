@@ -11,7 +11,7 @@ import java.util.List;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
-/** The README's strict-records example: which components may be missing or null. */
+/** The documentation's strict-records example: which components may be missing or null. */
 @NullMarked
 public final class StrictRecordsExample {
   record WeatherForecast(

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The README's "Testing your code" example: a chat client and its test on a stub. The test lives in
- * main code so that the README's snippet compiles here; {@code ChatClientTest} runs it.
+ * The documentation's "Testing your code" example: a chat client and its test on a stub. The test
+ * lives in main code so that the documentation's snippet compiles here; {@code ChatClientTest} runs
+ * it.
  */
 public final class TestingExample {
   private TestingExample() {}

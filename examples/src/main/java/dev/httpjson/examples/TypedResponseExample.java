@@ -11,7 +11,10 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The README's whole-response examples: a paginated list, a create with its Location, errors. */
+/**
+ * The documentation's whole-response examples: a paginated list, a create with its Location,
+ * errors.
+ */
 public final class TypedResponseExample {
   record Issue(long number, String title, List<String> labels) {}
 
@@ -30,14 +33,14 @@ public final class TypedResponseExample {
             .options(JsonOptions.newBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build())
             .build();
 
-    // README: pages
+    // docs: pages
     try (Stream<Issue> issues =
         api.getFromJsonAsPagedStream("repos/acme/widgets/issues?per_page=100", Issue.class)) {
       issues.filter(i -> i.labels().contains("bug")).limit(20).forEach(System.out::println);
     } // follows Link: <…>; rel="next" as you pull; closing stops fetching
-    // README: end pages
+    // docs: end pages
 
-    // README: cursor
+    // docs: cursor
     // Stripe-style: the next page starts after the last id, while the page says it has more.
     Paging<Charges, Charge> charges =
         Paging.of(
@@ -51,9 +54,9 @@ public final class TypedResponseExample {
     try (Stream<Charge> all = api.getFromJsonAsPagedStream("v1/charges?limit=100", charges)) {
       System.out.println(all.mapToLong(Charge::amount).sum());
     } // one page in memory; a cursor that repeats fails instead of looping
-    // README: end cursor
+    // docs: end cursor
 
-    // README: create
+    // docs: create
     try {
       HttpResponse<Issue> created =
           api.exchange(
@@ -67,6 +70,6 @@ public final class TypedResponseExample {
       ApiError error = e.bodyAs(ApiError.class); // the call's options: snake_case
       System.err.println(e.statusCode() + ": " + (error == null ? e.body() : error.message()));
     }
-    // README: end create
+    // docs: end create
   }
 }

@@ -1,4 +1,4 @@
 package dev.httpjson.examples;
 
-/** Runs the README's "Testing your code" example. */
+/** Runs the documentation's "Testing your code" example. */
 class ChatClientTest extends TestingExample.ChatClientTests {}

@@ -11,7 +11,7 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.Test;
 
-/** The README's refresh-once-on-401 interceptor does what it says, blocking and async. */
+/** The documentation's refresh-once-on-401 interceptor does what it says, blocking and async. */
 class RefreshOn401Test {
   @Test
   void a401RefreshesTheTokenOnceAndRepeatsTheCall() throws Exception {

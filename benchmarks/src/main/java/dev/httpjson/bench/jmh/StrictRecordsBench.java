@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What {@code JsonOptions.strictRecords} costs: the seed's 5-item {@code WeatherForecast} list read
  * from the bytes the server sends, through the body subscriber, with strict records on and off. The
- * figure behind the default (README, "Strict records"). Run with {@code ./bench --jmh
+ * figure behind the default (docs/codecs.md, "Strict records"). Run with {@code ./bench --jmh
  * StrictRecordsBench} (add {@code -prof gc} for bytes per operation).
  *
  * <p>On a loaded machine JMH's one-setting-after-the-other runs drift apart; {@link #main} instead
