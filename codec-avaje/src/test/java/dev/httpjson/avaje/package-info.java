@@ -92,6 +92,7 @@
   ContainerPositionRulesContract.InitializedChar.class,
   ContainerPositionRulesContract.InitializedDouble.class,
   ContainerPositionRulesContract.NestedListField.class,
+  ContainerPositionRulesContract.BytesField.class,
 })
 package dev.httpjson.avaje;
 

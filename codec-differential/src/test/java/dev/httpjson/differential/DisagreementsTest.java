@@ -390,6 +390,32 @@ class DisagreementsTest {
         Double.class, Target.Stream.NDJSON, "2\n1.".getBytes(UTF_8), List.of(2.0));
   }
 
+  /**
+   * README: a {@code byte[]} reads only padded standard base64 (RFC 4648 section 4) from a string,
+   * nothing else in it, in every position. Jackson 3 read base64 with a blank, a tab or a line
+   * break in it.
+   */
+  @Test
+  void aByteArrayReadsOnlyPaddedStandardBase64() {
+    for (String text :
+        List.of(
+            "\"AQ I=\"",
+            "\"AQI=\\n\"",
+            "\"AQ\\r\\nI=\"",
+            "\" AQI=\"",
+            "\"AQ\\tI=\"",
+            "\"-_8=\"",
+            "\"AQI\"")) {
+      assertEveryCodecRefuses(byte[].class, text);
+      assertEveryCodecRefuses(new JsonType<List<byte[]>>() {}.type(), "[" + text + "]");
+      assertEveryCodecRefuses(
+          new JsonType<Map<String, byte[]>>() {}.type(), "{\"k\":" + text + "}");
+      assertEveryStreamRefuses(
+          byte[].class, Target.Stream.ARRAY, ("[" + text + "]").getBytes(UTF_8));
+    }
+    assertEveryCodecReads(byte[].class, "\"+/8=\"", new byte[] {(byte) 0xFB, (byte) 0xFF});
+  }
+
   /** No rule yet: a top-level null into an Optional. Gson read null, the others empty. */
   @Test
   void aTopLevelNullIntoAnOptionalIsReadAlike() {
