@@ -297,11 +297,17 @@ final class KnownDisagreements {
         && LONE_SURROGATE_ESCAPE.matcher(elements.get(at).text()).find();
   }
 
-  /** A name as a map reads it: escapes decoded, and a number as the double it denotes. */
+  /**
+   * A name as a map reads it: escapes decoded, a number as the double it denotes, and a UUID's
+   * canonical text as that UUID (its hex digits in either case).
+   */
   private static String asKey(String name) {
     String text = Leaf.unescape(name.substring(1, name.length() - 1));
     if (text.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
       return "number " + Double.parseDouble(text);
+    }
+    if (text.matches("\\p{XDigit}{8}(-\\p{XDigit}{4}){3}-\\p{XDigit}{12}")) {
+      return "uuid " + lower(text);
     }
     return text;
   }
