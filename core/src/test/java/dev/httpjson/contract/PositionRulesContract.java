@@ -851,22 +851,50 @@ public abstract class PositionRulesContract {
     rows.add(streamRow(Boolean.class, "true\ntru", true, List.of(true), true));
     rows.add(streamRow(Point.class, "{\"v\":1}\n{\"v\"", true, List.of(new Point(1)), true));
     rows.add(streamRow(Integer.class, "1\n2", true, List.of(1, 2), false));
+    // Whole bodies: what is inside a string or a nested value does not end an element.
+    rows.add(
+        streamRow(
+            String.class,
+            "[\"a\\\"]\", \"b]\" ,\"c\\\\\",\"{[\"]",
+            false,
+            List.of("a\"]", "b]", "c\\", "{["),
+            false));
+    rows.add(streamRow(String.class, "\"x y\"\r\n\r\n\"z\"\n", true, List.of("x y", "z"), false));
+    rows.add(
+        streamRow(
+            parameterized(Map.class, String.class, Integer.class),
+            "[{\"}\":1,\"]\":2},{}]",
+            false,
+            List.of(Map.of("}", 1, "]", 2), Map.of()),
+            false));
+    rows.add(
+        streamRow(
+            parameterized(List.class, Integer.class),
+            "[[1,2],[],[3]]",
+            false,
+            List.of(List.of(1, 2), List.of(), List.of(3)),
+            false));
+    rows.add(
+        streamRow(
+            Boolean.class, "[true,false,null]", false, Arrays.asList(true, false, null), false));
+    rows.add(
+        streamRow(Double.class, "[-0.5e+3,1E-2,0]\n", false, List.of(-500.0, 0.01, 0.0), false));
     return rows.stream();
   }
 
   private static Arguments streamRow(
-      Class<?> type, String body, boolean ndjson, List<Object> delivered, boolean fails) {
-    return Arguments.of(type.getSimpleName(), type, body, ndjson, delivered, fails);
+      Type type, String body, boolean ndjson, List<@Nullable Object> delivered, boolean fails) {
+    return Arguments.of(type.getTypeName(), type, body, ndjson, delivered, fails);
   }
 
   @ParameterizedTest(name = "[{index}] {2} streamed as {0}")
   @MethodSource
   public void aStreamDeliversAnElementOnlyOnceItIsComplete(
       String name,
-      Class<?> type,
+      Type type,
       String body,
       boolean ndjson,
-      List<Object> delivered,
+      List<@Nullable Object> delivered,
       boolean fails)
       throws Exception {
     String contentType = ndjson ? "application/x-ndjson" : "application/json";
@@ -912,8 +940,9 @@ public abstract class PositionRulesContract {
   }
 
   private static void assertStreamed(
-      String how, StreamOpener opener, List<Object> delivered, boolean fails) throws Exception {
-    List<Object> seen = new ArrayList<>();
+      String how, StreamOpener opener, List<@Nullable Object> delivered, boolean fails)
+      throws Exception {
+    List<@Nullable Object> seen = new ArrayList<>();
     Throwable failure = null;
     try (Stream<?> stream = opener.open()) {
       java.util.Iterator<?> elements = stream.iterator();
