@@ -93,6 +93,8 @@
   ContainerPositionRulesContract.InitializedDouble.class,
   ContainerPositionRulesContract.NestedListField.class,
   ContainerPositionRulesContract.BytesField.class,
+  ContainerPositionRulesContract.SetOfListsField.class,
+  ContainerPositionRulesContract.OptionalListField.class,
 })
 package dev.httpjson.avaje;
 

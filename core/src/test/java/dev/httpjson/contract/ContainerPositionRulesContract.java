@@ -85,6 +85,12 @@ public abstract class ContainerPositionRulesContract {
   /** A list of lists in a record. */
   public record NestedListField(List<List<Integer>> v) {}
 
+  /** A set of lists in a record. */
+  public record SetOfListsField(Set<List<Integer>> v) {}
+
+  /** An optional list in a record. */
+  public record OptionalListField(Optional<List<Integer>> v) {}
+
   /** A {@code byte[]} in a record. */
   public record BytesField(byte[] v) {}
 
@@ -235,6 +241,27 @@ public abstract class ContainerPositionRulesContract {
         NestedListField.class,
         "{\"v\":[[1,\"2\"],[]]}",
         new NestedListField(List.of(List.of(1, 2), List.of())));
+    assertAllHeld();
+  }
+
+  /**
+   * Rules 1, 3 and 5 for an element of a list in a set or in an {@code Optional} that is a record's
+   * component.
+   */
+  @Test
+  public void anElementOfAListInASetOrAnOptionalInARecordIsReadAsItsType() {
+    for (String bad : NOT_AN_INTEGER) {
+      refused(SetOfListsField.class, "{\"v\":[[" + bad + "]]}");
+      refused(OptionalListField.class, "{\"v\":[" + bad + "]}");
+    }
+    reads(
+        SetOfListsField.class,
+        "{\"v\":[[1,\"2\"],[]]}",
+        new SetOfListsField(Set.of(List.of(1, 2), List.of())));
+    reads(
+        OptionalListField.class,
+        "{\"v\":[1,\"2\"]}",
+        new OptionalListField(Optional.of(List.of(1, 2))));
     assertAllHeld();
   }
 
