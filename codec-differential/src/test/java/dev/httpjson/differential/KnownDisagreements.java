@@ -298,13 +298,15 @@ final class KnownDisagreements {
   }
 
   /**
-   * A name as a map reads it: escapes decoded, a number as the double it denotes, and a UUID's
-   * canonical text as that UUID (its hex digits in either case).
+   * A name as a map reads it: escapes decoded, a number as the double it denotes ({@code -0} as
+   * {@code 0}, one key in a {@code Map<Integer, …>}), and a UUID's canonical text as that UUID (its
+   * hex digits in either case).
    */
   private static String asKey(String name) {
     String text = Leaf.unescape(name.substring(1, name.length() - 1));
     if (text.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
-      return "number " + Double.parseDouble(text);
+      double number = Double.parseDouble(text);
+      return "number " + (number == 0 ? 0.0 : number); // "0" and "-0": one Integer key
     }
     if (text.matches("\\p{XDigit}{8}(-\\p{XDigit}{4}){3}-\\p{XDigit}{12}")) {
       return "uuid " + lower(text);
