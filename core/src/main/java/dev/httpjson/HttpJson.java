@@ -60,7 +60,12 @@ import org.jspecify.annotations.Nullable;
  *       {@code Accept-Encoding: gzip, deflate}. A {@code gzip} or {@code deflate} body is decoded
  *       as it arrives; {@link JsonOptions#maxResponseSize()} limits the decoded bytes.
  *   <li>{@code getFromJsonAsStream} and {@code readFromJsonAsStream} read a top-level JSON array or
- *       NDJSON lazily, one element at a time, with memory bounded by one element.
+ *       NDJSON lazily, one element at a time, with memory bounded by one element. An element is
+ *       delivered as soon as the body shows it complete, never before: a string, object or array at
+ *       its closing character, a number or {@code true}/{@code false}/{@code null} at the {@code ,}
+ *       or {@code ]} after it (in NDJSON the whitespace after it, or the body's end). So a stream
+ *       that fails delivers every complete element first and never a piece of one: {@code [1_000]}
+ *       or a body cut after {@code [65535} delivers nothing.
  * </ul>
  *
  * <p><b>Failures.</b> A blocking call throws an {@link IOException}, one of: {@link

@@ -579,18 +579,10 @@ final class WebAdapters {
             reader.endArray();
             return bytes.toByteArray();
           }
-          String text = reader.readString();
-          if (text.length() % 4 != 0) {
-            throw new JsonDataException(
-                "Cannot read a byte[] from a string of "
-                    + text.length()
-                    + " characters: not base64 (RFC 4648, padded to a multiple of 4 characters)");
-          }
           try {
-            return java.util.Base64.getDecoder().decode(text);
+            return ScalarRules.base64(reader.readString());
           } catch (IllegalArgumentException e) {
-            throw new JsonDataException(
-                "Cannot read a byte[] from the string: not base64 (" + e.getMessage() + ")");
+            throw new JsonDataException("Cannot read a byte[] from the string: " + e.getMessage());
           }
         }
       };

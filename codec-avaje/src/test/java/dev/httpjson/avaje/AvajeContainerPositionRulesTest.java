@@ -23,4 +23,15 @@ class AvajeContainerPositionRulesTest extends ContainerPositionRulesContract {
   public void anElementOfAListInAListInARecordIsReadAsItsType() {
     super.anElementOfAListInAListInARecordIsReadAsItsType();
   }
+
+  /**
+   * The same known bug: the generated adapter asks for a {@code Set<List>} and an {@code
+   * Optional<List>}, so the inner elements are read untyped.
+   */
+  @Tag("tofix")
+  @Test
+  @Override
+  public void anElementOfAListInASetOrAnOptionalInARecordIsReadAsItsType() {
+    super.anElementOfAListInASetOrAnOptionalInARecordIsReadAsItsType();
+  }
 }

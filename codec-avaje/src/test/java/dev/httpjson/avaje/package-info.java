@@ -92,6 +92,9 @@
   ContainerPositionRulesContract.InitializedChar.class,
   ContainerPositionRulesContract.InitializedDouble.class,
   ContainerPositionRulesContract.NestedListField.class,
+  ContainerPositionRulesContract.BytesField.class,
+  ContainerPositionRulesContract.SetOfListsField.class,
+  ContainerPositionRulesContract.OptionalListField.class,
 })
 package dev.httpjson.avaje;
 

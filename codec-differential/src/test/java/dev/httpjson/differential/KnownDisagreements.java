@@ -62,16 +62,6 @@ final class KnownDisagreements {
                           && noCrash(d)
                           && othersAgreeBut(d, Codecs.AVAJE)
                           && d.of(Codecs.AVAJE) instanceof Outcome.Value)),
-          new Known(
-              "A stream: some codecs deliver the start of a literal that is no JSON number"
-                  + " ([1_000], [0.0.1], [1.]) as an element before failing, the others fail first",
-              TOFIX + "aStreamThatFailsDeliversTheSameElementsFirst",
-              anyDocument(KnownDisagreements::somePrefixHoldsAPieceOfABadNumber)),
-          new Known(
-              "A stream cut right after a number: avaje-jsonb does not deliver the number, the"
-                  + " others do",
-              TOFIX + "aStreamThatFailsDeliversTheSameElementsFirst",
-              anyDocument(KnownDisagreements::avajeHoldsBackANumberAtACut)),
           // ---- round trips ----
           new Known(
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
@@ -308,78 +298,18 @@ final class KnownDisagreements {
   }
 
   /**
-   * A stream every codec cut, some after {@code k} elements and the others after {@code k + 1},
-   * where element {@code k} is a literal that is not a JSON number ({@code 1_000}, {@code 1.}).
+   * A name as a map reads it: escapes decoded, a number as the double it denotes ({@code -0} as
+   * {@code 0}, one key in a {@code Map<Integer, …>}), and a UUID's canonical text as that UUID (its
+   * hex digits in either case).
    */
-  private static boolean somePrefixHoldsAPieceOfABadNumber(Disagreement d) {
-    if (d.document().target().stream == null) {
-      return false;
-    }
-    Set<Integer> sizes = new java.util.TreeSet<>();
-    for (Outcome outcome : d.outcomes().values()) {
-      if (!(outcome instanceof Outcome.Cut cut)) {
-        return false;
-      }
-      sizes.add(cut.before().size());
-    }
-    List<Integer> both = List.copyOf(sizes);
-    if (both.size() != 2 || both.get(1) != both.get(0) + 1 || !prefixesAgree(d)) {
-      return false;
-    }
-    List<Node> elements = elements(d.document().tree());
-    int at = both.get(0);
-    return at < elements.size()
-        && elements.get(at) instanceof Node.Literal literal
-        && Literals.INVALID_NUMBERS.contains(literal.text());
-  }
-
-  /**
-   * A stream cut right after a number ({@code [65535}): the others delivered the number and then
-   * failed, avaje-jsonb failed without it.
-   */
-  private static boolean avajeHoldsBackANumberAtACut(Disagreement d) {
-    if (d.document().target().stream == null
-        || d.document().mutation() != Mutation.DROP_LAST_CHARACTER
-        || !othersAgreeBut(d, Codecs.AVAJE)
-        || !(d.of(Codecs.JACKSON) instanceof Outcome.Cut others)
-        || !(d.of(Codecs.AVAJE) instanceof Outcome.Cut avaje)
-        || avaje.before().size() + 1 != others.before().size()
-        || !Same.values(avaje.before(), others.before().subList(0, avaje.before().size()))) {
-      return false;
-    }
-    String text = new String(d.document().bytes(), java.nio.charset.StandardCharsets.UTF_8);
-    return !text.isEmpty() && Character.isDigit(text.charAt(text.length() - 1));
-  }
-
-  /** The shorter prefixes delivered are the start of the longer ones. */
-  private static boolean prefixesAgree(Disagreement d) {
-    List<Object> longest = List.of();
-    for (Outcome outcome : d.outcomes().values()) {
-      List<Object> before = ((Outcome.Cut) outcome).before();
-      if (before.size() > longest.size()) {
-        longest = before;
-      }
-    }
-    for (Outcome outcome : d.outcomes().values()) {
-      List<Object> before = ((Outcome.Cut) outcome).before();
-      if (!Same.values(before, longest.subList(0, before.size()))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static List<Node> elements(Node tree) {
-    return tree instanceof Node.Lines lines
-        ? lines.elements()
-        : tree instanceof Node.Array array ? array.elements() : List.of();
-  }
-
-  /** A name as a map reads it: escapes decoded, and a number as the double it denotes. */
   private static String asKey(String name) {
     String text = Leaf.unescape(name.substring(1, name.length() - 1));
     if (text.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
-      return "number " + Double.parseDouble(text);
+      double number = Double.parseDouble(text);
+      return "number " + (number == 0 ? 0.0 : number); // "0" and "-0": one Integer key
+    }
+    if (text.matches("\\p{XDigit}{8}(-\\p{XDigit}{4}){3}-\\p{XDigit}{12}")) {
+      return "uuid " + lower(text);
     }
     return text;
   }

@@ -8,6 +8,7 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
+import dev.httpjson.internal.codec.ScalarRules;
 import java.io.IOException;
 import java.util.Base64;
 import org.jspecify.annotations.Nullable;
@@ -51,21 +52,11 @@ final class Base64Bytes implements TypeAdapterFactory {
    * nothing else in it.
    */
   static byte[] decode(String text) {
-    if (text.length() % 4 != 0) {
-      throw new JsonSyntaxException(
-          "Cannot read a byte[] from \""
-              + shortText(text)
-              + "\": not base64 (RFC 4648, padded to a multiple of 4 characters)");
-    }
     try {
-      return Base64.getDecoder().decode(text);
+      return ScalarRules.base64(text);
     } catch (IllegalArgumentException e) {
       throw new JsonSyntaxException(
-          "Cannot read a byte[] from \""
-              + shortText(text)
-              + "\": not base64 ("
-              + e.getMessage()
-              + ")");
+          "Cannot read a byte[] from \"" + shortText(text) + "\": " + e.getMessage());
     }
   }
 

@@ -57,14 +57,20 @@ final class ElementRules {
     private final Class<?> component;
     private final @Nullable ValueDeserializer<Object> elements;
 
-    /** What reads anything but an array ({@code byte[]}: Jackson's base64), or null. */
+    /**
+     * What reads anything but an array or a string ({@code byte[]}: Jackson's binary value), or
+     * null; a string is base64 by {@link ScalarRules#base64}.
+     */
     private final @Nullable ValueDeserializer<?> otherwise;
 
     PrimitiveArray(Class<?> arrayType) {
       this(arrayType, null, null);
     }
 
-    /** A {@code byte[]}: an array by the rules, anything else as Jackson reads it. */
+    /**
+     * A {@code byte[]}: an array by the rules, a string as padded standard base64, anything else as
+     * Jackson reads it.
+     */
     PrimitiveArray(Class<?> arrayType, ValueDeserializer<?> otherwise) {
       this(arrayType, null, otherwise);
     }
@@ -96,6 +102,15 @@ final class ElementRules {
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
       if (!p.isExpectedStartArrayToken() && otherwise != null) {
+        if (p.hasToken(JsonToken.VALUE_STRING)) {
+          // Jackson's base64 skips blanks and line breaks: the text is held to the rule instead.
+          String text = p.getString();
+          try {
+            return ScalarRules.base64(text);
+          } catch (IllegalArgumentException e) {
+            return ctxt.handleWeirdStringValue(byte[].class, text, "%s", e.getMessage());
+          }
+        }
         return otherwise.deserialize(p, ctxt);
       }
       if (!p.isExpectedStartArrayToken()) {

@@ -45,6 +45,8 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
 
   private JsonSequenceReader.@Nullable Cursor<T> cursor;
   private @Nullable Blank blank;
+  private final ElementBounds bounds;
+  private long delivered;
   private boolean anyElement;
   private boolean advanced;
   private boolean hasNext;
@@ -72,6 +74,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     this.ndjson = ndjson;
     this.elementType = elementType;
     this.contentType = contentType;
+    this.bounds = new ElementBounds(!ndjson);
   }
 
   public Stream<T> stream() {
@@ -109,15 +112,19 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } catch (IOException | RuntimeException e) {
         throw fail(e);
       }
-      advanced = true;
-      if (!hasNext) {
-        if (trace != null) {
-          trace.body(wire(), limited.total());
-        }
-        closeUnchecked();
-      }
+      advanced();
     }
     return hasNext;
+  }
+
+  private void advanced() {
+    advanced = true;
+    if (!hasNext) {
+      if (trace != null) {
+        trace.body(wire(), limited.total());
+      }
+      closeUnchecked();
+    }
   }
 
   @Override
@@ -129,13 +136,32 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     T value;
     try {
       value = cursor.value();
+      if (!bounds.complete(delivered)) {
+        readToTheEnd();
+      }
     } catch (IOException | RuntimeException e) {
       throw fail(e);
     }
+    delivered++;
     if (trace != null) {
       trace.element();
     }
     return value;
+  }
+
+  /**
+   * Reads on until the end of the element the parser gave is known ({@link ElementBounds}): a
+   * parser that stopped at a literal's last character waits for the next; one that gave a number at
+   * a character that cannot end it, or at a cut, fails here, before the element is delivered.
+   */
+  private void readToTheEnd() throws IOException {
+    limited.resetAllowance();
+    boolean more = cursor.next();
+    if (!bounds.complete(delivered)) {
+      throw bounds.failure(delivered);
+    }
+    hasNext = more;
+    advanced();
   }
 
   private long wire() {
@@ -148,7 +174,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     Blank watch = new Blank();
     blank = watch;
     if (charset == null) {
-      InputStream in = new BlankBytes(limited, watch);
+      InputStream in = new BlankBytes(limited, watch, bounds);
       return ndjson ? reader.values(in) : reader.array(in);
     }
     InputStream in = limited;
@@ -173,7 +199,8 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
                     .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)),
-            watch);
+            watch,
+            bounds);
     return ndjson ? reader.values(chars) : reader.array(chars);
   }
 
@@ -224,22 +251,27 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     }
   }
 
-  /** UTF-8 bytes on their way to the parser, shown to a {@link Blank}. */
+  /** UTF-8 bytes on their way to the parser, shown to a {@link Blank} and {@link ElementBounds}. */
   private static final class BlankBytes extends FilterInputStream {
     private static final int[] MARK = {0xEF, 0xBB, 0xBF};
     private final Blank blank;
+    private final ElementBounds bounds;
     private long position;
 
-    public BlankBytes(InputStream in, Blank blank) {
+    public BlankBytes(InputStream in, Blank blank, ElementBounds bounds) {
       super(in);
       this.blank = blank;
+      this.bounds = bounds;
     }
 
     private void see(int b) {
       if (position < 3 && b == MARK[(int) position]) {
         blank.sawMark(); // a UTF-8 byte-order mark, which the one-shot read skips too
       } else {
-        blank.saw(b);
+        if (blank.watching()) {
+          blank.saw(b);
+        }
+        bounds.see(b);
       }
       position++;
     }
@@ -247,7 +279,9 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     @Override
     public int read() throws IOException {
       int b = in.read();
-      if (b >= 0 && blank.watching()) {
+      if (b < 0) {
+        bounds.end();
+      } else if (bounds.watching()) {
         see(b);
       }
       return b;
@@ -256,7 +290,10 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
       int n = in.read(b, off, len);
-      for (int i = off; i < off + n && blank.watching(); i++) {
+      if (n < 0) {
+        bounds.end();
+      }
+      for (int i = off; i < off + n && bounds.watching(); i++) {
         see(b[i] & 0xFF);
       }
       return n;
@@ -275,20 +312,35 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     }
   }
 
-  /** Characters on their way to the parser, shown to a {@link Blank}. */
+  /** Characters on their way to the parser, shown to a {@link Blank} and {@link ElementBounds}. */
   private static final class BlankChars extends FilterReader {
     private final Blank blank;
+    private final ElementBounds bounds;
+    private boolean first = true;
 
-    public BlankChars(Reader in, Blank blank) {
+    public BlankChars(Reader in, Blank blank, ElementBounds bounds) {
       super(in);
       this.blank = blank;
+      this.bounds = bounds;
+    }
+
+    private void see(int c) {
+      if (blank.watching()) {
+        blank.saw(c);
+      }
+      if (!first || c != '\uFEFF') {
+        bounds.see(c); // but a byte-order mark first, which the parser skips
+      }
+      first = false;
     }
 
     @Override
     public int read() throws IOException {
       int c = in.read();
-      if (c >= 0 && blank.watching()) {
-        blank.saw(c);
+      if (c < 0) {
+        bounds.end();
+      } else if (bounds.watching()) {
+        see(c);
       }
       return c;
     }
@@ -296,8 +348,11 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     @Override
     public int read(char[] cbuf, int off, int len) throws IOException {
       int n = in.read(cbuf, off, len);
-      for (int i = off; i < off + n && blank.watching(); i++) {
-        blank.saw(cbuf[i]);
+      if (n < 0) {
+        bounds.end();
+      }
+      for (int i = off; i < off + n && bounds.watching(); i++) {
+        see(cbuf[i]);
       }
       return n;
     }

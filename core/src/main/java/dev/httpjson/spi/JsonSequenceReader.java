@@ -12,6 +12,13 @@ import org.jspecify.annotations.Nullable;
  * end is an error. Opening must not read ahead more than the parser needs. Thread-safe factory;
  * each {@link Cursor} is used by one thread.
  *
+ * <p>httpjson hands an element on only once the input shows it complete: a string, object or array
+ * at its closing character, a number or literal at the {@code ,} or {@code ]} after it (in NDJSON
+ * the whitespace after it or the end of the input). A cursor need not check that: when it returns a
+ * number at a character that cannot end one ({@code 1} from {@code [1_000]}) or at the end of the
+ * input, httpjson calls {@link Cursor#next()} before handing the number on, and that call's failure
+ * is the stream's.
+ *
  * @param <T> the Java type of the elements
  */
 public interface JsonSequenceReader<T> {

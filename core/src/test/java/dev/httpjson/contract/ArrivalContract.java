@@ -148,6 +148,91 @@ public abstract class ArrivalContract {
     script.assertPrompt();
   }
 
+  /**
+   * An element reaches the consumer at its own end, before the server sends anything after it: an
+   * object at its {@code }}, a string at its closing quote, a number at the comma after it. The
+   * server sends the next bytes only once the consumer has seen the element, so a stream that
+   * waited for more would see the element only after the server gave up waiting ({@link #HOLD_MS}).
+   */
+  @Test
+  public void anElementReachesTheConsumerBeforeAnythingAfterIt() throws Exception {
+    assertEachDeliveredAlone(
+        "application/json",
+        Named.class,
+        java.util.List.of("[{\"displayName\":\"e0\"}", ",{\"displayName\":\"e1\"}", "]"),
+        java.util.List.of(new Named("e0"), new Named("e1")));
+    assertEachDeliveredAlone(
+        "application/json",
+        String.class,
+        java.util.List.of("[\"a\"", ",\"b\"", "]"),
+        java.util.List.of("a", "b"));
+    assertEachDeliveredAlone(
+        "application/json",
+        Integer.class,
+        java.util.List.of("[10,", "22,", "3]"),
+        java.util.List.of(10, 22, 3));
+    assertEachDeliveredAlone(
+        "application/x-ndjson",
+        Integer.class,
+        java.util.List.of("100\n", "22\n", "3"),
+        java.util.List.of(100, 22, 3));
+  }
+
+  /**
+   * Streams {@code chunks} (blocking and async): the server writes chunk {@code i} only once the
+   * consumer has seen element {@code i - 1}, or after {@link #HOLD_MS}, which fails the test. The
+   * first chunk holds four bytes at least: Jackson's parser reads four before it starts, to tell
+   * UTF-8 from UTF-16 and UTF-32.
+   */
+  private <T> void assertEachDeliveredAlone(
+      String contentType, Class<T> type, java.util.List<String> chunks, java.util.List<T> expected)
+      throws Exception {
+    for (boolean async : new boolean[] {false, true}) {
+      java.util.List<CountDownLatch> seen = new java.util.ArrayList<>();
+      for (int i = 0; i < chunks.size(); i++) {
+        seen.add(new CountDownLatch(1));
+      }
+      java.util.List<String> late = new java.util.concurrent.CopyOnWriteArrayList<>();
+      try (RawServer held =
+          new RawServer(
+              (socket, head) -> {
+                OutputStream out = socket.getOutputStream();
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 200 OK\r\nContent-Type: "
+                        + contentType
+                        + "\r\nTransfer-Encoding: chunked\r\n\r\n");
+                for (int i = 0; i < chunks.size(); i++) {
+                  if (i > 0 && !seen.get(i - 1).await(HOLD_MS, TimeUnit.MILLISECONDS)) {
+                    late.add("element " + (i - 1) + " of " + chunks);
+                  }
+                  RawServer.writeChunk(out, chunks.get(i));
+                }
+                RawServer.write(socket, "0\r\n\r\n");
+                closeQuietly(socket);
+              })) {
+        JsonType<T> elements = JsonType.of(type, options);
+        try (Stream<T> stream =
+            async
+                ? HttpJson.getFromJsonAsStreamAsync(client, held.uri("/held"), elements)
+                    .get(30, TimeUnit.SECONDS)
+                : HttpJson.getFromJsonAsStream(client, held.uri("/held"), elements)) {
+          Iterator<T> it = stream.iterator();
+          for (int i = 0; i < expected.size(); i++) {
+            assertThat(it.hasNext()).isTrue();
+            assertThat(it.next()).isEqualTo(expected.get(i));
+            seen.get(i).countDown();
+          }
+          assertThat(it.hasNext()).isFalse();
+        }
+        assertThat(held.handlerFailures()).isEmpty();
+      }
+      assertThat(late)
+          .as("elements the consumer saw only after the server stopped waiting (async: %s)", async)
+          .isEmpty();
+    }
+  }
+
   @Test
   public void sendOfInputStreamReturnsAtTheHeadersAndLinesArriveAsTheirBytesDo() throws Exception {
     URI uri = serve("text/plain", i -> "line " + i + "\n", "");

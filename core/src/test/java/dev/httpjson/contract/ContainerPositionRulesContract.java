@@ -85,6 +85,15 @@ public abstract class ContainerPositionRulesContract {
   /** A list of lists in a record. */
   public record NestedListField(List<List<Integer>> v) {}
 
+  /** A set of lists in a record. */
+  public record SetOfListsField(Set<List<Integer>> v) {}
+
+  /** An optional list in a record. */
+  public record OptionalListField(Optional<List<Integer>> v) {}
+
+  /** A {@code byte[]} in a record. */
+  public record BytesField(byte[] v) {}
+
   /**
    * Never read or written: its components only name the generic types the rows read, as a user's
    * model declares them.
@@ -110,6 +119,9 @@ public abstract class ContainerPositionRulesContract {
       Map<OffsetDateTime, String> byOffset,
       Map<LocalTime, String> byTime,
       Map<String, char[]> charArrays,
+      List<byte[]> byteList,
+      Map<String, byte[]> byteValues,
+      Optional<byte[]> optBytes,
       SortedMap<ValueReadingContract.Shade, Integer> sortedByShade,
       TreeMap<Integer, String> treeByInt) {}
 
@@ -229,6 +241,27 @@ public abstract class ContainerPositionRulesContract {
         NestedListField.class,
         "{\"v\":[[1,\"2\"],[]]}",
         new NestedListField(List.of(List.of(1, 2), List.of())));
+    assertAllHeld();
+  }
+
+  /**
+   * Rules 1, 3 and 5 for an element of a list in a set or in an {@code Optional} that is a record's
+   * component.
+   */
+  @Test
+  public void anElementOfAListInASetOrAnOptionalInARecordIsReadAsItsType() {
+    for (String bad : NOT_AN_INTEGER) {
+      refused(SetOfListsField.class, "{\"v\":[[" + bad + "]]}");
+      refused(OptionalListField.class, "{\"v\":[" + bad + "]}");
+    }
+    reads(
+        SetOfListsField.class,
+        "{\"v\":[[1,\"2\"],[]]}",
+        new SetOfListsField(Set.of(List.of(1, 2), List.of())));
+    reads(
+        OptionalListField.class,
+        "{\"v\":[1,\"2\"]}",
+        new OptionalListField(Optional.of(List.of(1, 2))));
     assertAllHeld();
   }
 
@@ -364,6 +397,52 @@ public abstract class ContainerPositionRulesContract {
     writes(Double.class, 123456789.0, "1.23456789E8");
     writes(Double.class, Double.MIN_VALUE, "4.9E-324");
     writes(double[].class, new double[] {-0.0, 1e-7}, "[-0.0,1.0E-7]");
+    assertAllHeld();
+  }
+
+  /**
+   * A {@code byte[]} reads from a string only padded standard base64 (RFC 4648 section 4, as every
+   * codec writes it), nothing else in the string: no blank, tab or line break, no URL-safe
+   * alphabet, in every position (a record's field, a list element, a map value, an {@code
+   * Optional}, the top level, a stream element).
+   */
+  @Test
+  public void aByteArrayReadsOnlyPaddedStandardBase64InEveryPosition() throws Exception {
+    List<String> bad =
+        List.of(
+            "\"AQ I=\"",
+            "\"AQI=\\n\"",
+            "\"AQ\\r\\nI=\"",
+            "\" AQI=\"",
+            "\"AQI= \"",
+            "\"AQ\\tI=\"",
+            "\"AQ\\u0020I=\"",
+            "\"-_8=\"",
+            "\"AQI\"");
+    for (String text : bad) {
+      refused(byte[].class, text);
+      refused(BytesField.class, "{\"v\":" + text + "}");
+      refused(type("byteList"), "[" + text + "]");
+      refused(type("byteValues"), "{\"k\":" + text + "}");
+      refused(type("optBytes"), text);
+    }
+    reads(byte[].class, "\"+/8=\"", new byte[] {(byte) 0xFB, (byte) 0xFF});
+    check(
+        "\"AQI=\" into a record's byte[]",
+        () ->
+            assertThat(read(BytesField.class, "{\"v\":\"AQI=\"}").v())
+                .isEqualTo(new byte[] {1, 2}));
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          HttpClient client = HttpClient.newHttpClient();
+          try (MockWebServer server = LoopbackServer.start()) {
+            for (String text : bad) {
+              server.enqueue(LoopbackServer.json(200, "[" + text + "]"));
+              refusedInStream(client, server, byte[].class, "[" + text + "]");
+            }
+          }
+        });
     assertAllHeld();
   }
 

@@ -4,21 +4,28 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.lang.reflect.Array;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -802,6 +809,199 @@ public abstract class PositionRulesContract {
     byte[] utf8Bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 0x31};
     assertThat(JsonType.of(Integer.class, options).fromJson(utf8Bom)).isEqualTo(1);
     assertThat(streamed(Integer.class, utf8Bom, false)).containsExactly(1);
+  }
+
+  /**
+   * A stream delivers an element only once it is complete: a string, object or array at its closing
+   * character; a number or literal once what ends it is read: in an array the {@code ,} or {@code
+   * ]} after it, in NDJSON the whitespace after it or the body's end. So a stream that fails
+   * delivers the same elements first with every codec, and never the start of a number that the
+   * body cut or that goes on in a way JSON does not allow ({@code 1} from {@code [1_000]}, {@code
+   * 65535} from {@code [65535} then the end).
+   */
+  public static Stream<Arguments> aStreamDeliversAnElementOnlyOnceItIsComplete() {
+    List<Arguments> rows = new ArrayList<>();
+    // An array: the body, the elements delivered, whether it then fails.
+    rows.add(streamRow(Integer.class, "[1_000]", false, List.of(), true));
+    rows.add(streamRow(Integer.class, "[1,2_000]", false, List.of(1), true));
+    rows.add(streamRow(Double.class, "[0.0.1]", false, List.of(), true));
+    rows.add(streamRow(Double.class, "[1.]", false, List.of(), true));
+    rows.add(streamRow(Double.class, "[1.5,2.]", false, List.of(1.5), true));
+    rows.add(streamRow(Double.class, "[1e]", false, List.of(), true));
+    rows.add(streamRow(Double.class, "[-]", false, List.of(), true));
+    rows.add(streamRow(Double.class, "[1.5e-1000", false, List.of(), true));
+    rows.add(streamRow(Integer.class, "[65535", false, List.of(), true));
+    rows.add(streamRow(Integer.class, "[1,65535", false, List.of(1), true));
+    rows.add(streamRow(Integer.class, "[1}", false, List.of(), true));
+    rows.add(streamRow(Integer.class, "[1 2]", false, List.of(), true));
+    rows.add(streamRow(Integer.class, "[1,2 }", false, List.of(1), true));
+    rows.add(streamRow(Boolean.class, "[true", false, List.of(), true));
+    rows.add(streamRow(Boolean.class, "[truex]", false, List.of(), true));
+    rows.add(streamRow(Boolean.class, "[false,true", false, List.of(false), true));
+    rows.add(streamRow(String.class, "[\"a\"x]", false, List.of("a"), true));
+    rows.add(streamRow(String.class, "[\"a\"", false, List.of("a"), true));
+    rows.add(streamRow(Point.class, "[{\"v\":1}x]", false, List.of(new Point(1)), true));
+    rows.add(streamRow(Point.class, "[{\"v\":1}", false, List.of(new Point(1)), true));
+    rows.add(streamRow(Integer.class, "[\n 1, 2 ,3\n]", false, List.of(1, 2, 3), false));
+    // NDJSON: the body's end ends a value, as it ends a one-shot read.
+    rows.add(streamRow(Integer.class, "1_000\n", true, List.of(), true));
+    rows.add(streamRow(Integer.class, "1\n2_000\n", true, List.of(1), true));
+    rows.add(streamRow(Double.class, "1.\n", true, List.of(), true));
+    rows.add(streamRow(Double.class, "1\n2.", true, List.of(1.0), true));
+    rows.add(streamRow(Boolean.class, "true\ntru", true, List.of(true), true));
+    rows.add(streamRow(Point.class, "{\"v\":1}\n{\"v\"", true, List.of(new Point(1)), true));
+    rows.add(streamRow(Integer.class, "1\n2", true, List.of(1, 2), false));
+    // Whole bodies: what is inside a string or a nested value does not end an element.
+    rows.add(
+        streamRow(
+            String.class,
+            "[\"a\\\"]\", \"b]\" ,\"c\\\\\",\"{[\"]",
+            false,
+            List.of("a\"]", "b]", "c\\", "{["),
+            false));
+    rows.add(streamRow(String.class, "\"x y\"\r\n\r\n\"z\"\n", true, List.of("x y", "z"), false));
+    rows.add(
+        streamRow(
+            parameterized(Map.class, String.class, Integer.class),
+            "[{\"}\":1,\"]\":2},{}]",
+            false,
+            List.of(Map.of("}", 1, "]", 2), Map.of()),
+            false));
+    rows.add(
+        streamRow(
+            parameterized(List.class, Integer.class),
+            "[[1,2],[],[3]]",
+            false,
+            List.of(List.of(1, 2), List.of(), List.of(3)),
+            false));
+    rows.add(
+        streamRow(
+            Boolean.class, "[true,false,null]", false, Arrays.asList(true, false, null), false));
+    rows.add(
+        streamRow(Double.class, "[-0.5e+3,1E-2,0]\n", false, List.of(-500.0, 0.01, 0.0), false));
+    return rows.stream();
+  }
+
+  private static Arguments streamRow(
+      Type type, String body, boolean ndjson, List<@Nullable Object> delivered, boolean fails) {
+    return Arguments.of(type.getTypeName(), type, body, ndjson, delivered, fails);
+  }
+
+  @ParameterizedTest(name = "[{index}] {2} streamed as {0}")
+  @MethodSource
+  public void aStreamDeliversAnElementOnlyOnceItIsComplete(
+      String name,
+      Type type,
+      String body,
+      boolean ndjson,
+      List<@Nullable Object> delivered,
+      boolean fails)
+      throws Exception {
+    String contentType = ndjson ? "application/x-ndjson" : "application/json";
+    // UTF-8 bytes, and characters decoded from another charset: a parser reads each differently.
+    for (String charset : List.of("", "; charset=iso-8859-1")) {
+      assertStreamed(
+          "read " + contentType + charset,
+          () ->
+              HttpJson.readFromJsonAsStream(
+                  new BodyResponse(body.getBytes(UTF_8), contentType + charset),
+                  JsonType.of(type, options)),
+          delivered,
+          fails);
+    }
+    // Over HTTP, blocking and asynchronous.
+    try (mockwebserver3.MockWebServer server = LoopbackServer.start()) {
+      for (int i = 0; i < 2; i++) {
+        server.enqueue(
+            new mockwebserver3.MockResponse.Builder()
+                .setHeader("Content-Type", contentType)
+                .body(body)
+                .build());
+      }
+      java.net.URI uri = LoopbackServer.uri(server, "/elements");
+      HttpClient client = HttpClient.newHttpClient();
+      assertStreamed(
+          "getFromJsonAsStream",
+          () -> HttpJson.getFromJsonAsStream(client, uri, JsonType.of(type, options)),
+          delivered,
+          fails);
+      assertStreamed(
+          "getFromJsonAsStreamAsync",
+          () ->
+              HttpJson.getFromJsonAsStreamAsync(client, uri, JsonType.of(type, options))
+                  .get(30, java.util.concurrent.TimeUnit.SECONDS),
+          delivered,
+          fails);
+    }
+  }
+
+  private interface StreamOpener {
+    Stream<?> open() throws Exception;
+  }
+
+  private static void assertStreamed(
+      String how, StreamOpener opener, List<@Nullable Object> delivered, boolean fails)
+      throws Exception {
+    List<@Nullable Object> seen = new ArrayList<>();
+    Throwable failure = null;
+    try (Stream<?> stream = opener.open()) {
+      java.util.Iterator<?> elements = stream.iterator();
+      while (elements.hasNext()) {
+        seen.add(elements.next());
+      }
+    } catch (UncheckedHttpJsonException e) {
+      failure = e.getCause();
+    }
+    assertThat(seen).as("%s: the elements delivered", how).isEqualTo(delivered);
+    if (fails) {
+      assertThat(failure).as("%s: then fails", how).isInstanceOf(JsonReadException.class);
+    } else {
+      assertThat(failure).as("%s: then ends", how).isNull();
+    }
+  }
+
+  /** A response whose body is {@code bytes}, labelled {@code contentType}. */
+  private record BodyResponse(byte[] bytes, String contentType)
+      implements HttpResponse<InputStream> {
+    @Override
+    public int statusCode() {
+      return 200;
+    }
+
+    @Override
+    public HttpRequest request() {
+      return HttpRequest.newBuilder(uri()).build();
+    }
+
+    @Override
+    public Optional<HttpResponse<InputStream>> previousResponse() {
+      return Optional.empty();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+      return HttpHeaders.of(Map.of("Content-Type", List.of(contentType)), (n, v) -> true);
+    }
+
+    @Override
+    public InputStream body() {
+      return new ByteArrayInputStream(bytes);
+    }
+
+    @Override
+    public Optional<javax.net.ssl.SSLSession> sslSession() {
+      return Optional.empty();
+    }
+
+    @Override
+    public java.net.URI uri() {
+      return java.net.URI.create("http://127.0.0.1/elements");
+    }
+
+    @Override
+    public HttpClient.Version version() {
+      return HttpClient.Version.HTTP_1_1;
+    }
   }
 
   /** A number into a {@code char} fails, as into a {@code String}; so does a string of two. */

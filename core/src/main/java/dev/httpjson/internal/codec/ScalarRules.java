@@ -134,6 +134,31 @@ public final class ScalarRules {
     return true;
   }
 
+  /**
+   * The bytes of a {@code byte[]} read from a string: padded standard base64 (RFC 4648 section 4,
+   * the alphabet with {@code +} and {@code /}, {@code =} padding to a multiple of four characters),
+   * as every codec writes it. Nothing else in the text: no blank, tab or line break (MIME's line
+   * breaks, a trimmed edge), no URL-safe alphabet, no missing padding.
+   *
+   * @param text the string's text
+   * @return the bytes it encodes
+   * @throws IllegalArgumentException if it is not padded standard base64, saying why
+   */
+  public static byte[] base64(String text) {
+    if (text.length() % 4 != 0) {
+      throw new IllegalArgumentException(
+          "not base64 (RFC 4648, padded to a multiple of 4 characters): "
+              + text.length()
+              + " characters");
+    }
+    try {
+      return java.util.Base64.getDecoder().decode(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "not base64 (RFC 4648, padded, nothing else in it): " + e.getMessage(), e);
+    }
+  }
+
   /** The map-key classes {@link #parseKey} reads. */
   public static final List<Class<?>> KEY_TYPES =
       List.of(

@@ -1,0 +1,301 @@
+package dev.httpjson.internal;
+
+import dev.httpjson.JsonReadException;
+
+/**
+ * Where the elements of a streamed body end, seen in the characters on their way to the parser (a
+ * parser reads ahead, never behind: what it read, this has seen). The one rule every codec's stream
+ * follows: an element is complete once its end is known. A string, an object or an array ends at
+ * its closing character; a number or a literal ({@code true}, {@code false}, {@code null}) only
+ * once what ends it has been read: in an array the comma or closing bracket after it (whitespace
+ * between them allowed), in NDJSON the whitespace after it or the body's end (as the end ends a
+ * one-shot read). In an array the end of the body does not end one: {@code [65535} then the end may
+ * have been cut mid-number. (A separator rather than whitespace ends one in an array because a
+ * parser may read a number on to the next separator, as avaje-jsonb's does; a writer puts none
+ * between them, so this costs no wait.)
+ *
+ * <p>A parser may deliver a number at the first character that cannot continue it ({@code 1} from
+ * {@code [1_000]}, {@code 0.0} from {@code [0.0.1]}), accept a number JSON does not ({@code 1.}),
+ * or deliver one at a cut: so a stream delivers an element only once this says it is complete, and
+ * the elements delivered before a failure are the same with every codec. Cheap enough to see every
+ * character: a few comparisons each, no allocation.
+ */
+final class ElementBounds {
+  // Where the scan is, between elements.
+  private static final int BEFORE_ARRAY = 0; // array: before its '['
+  private static final int BETWEEN = 1; // before an element (or, in an array, its ']')
+  private static final int AFTER = 2; // array: after an element, before ',' or ']'
+  private static final int STRING = 3; // in a string element
+  private static final int CONTAINER = 4; // in an object or array element
+  private static final int SCALAR = 5; // in a number or literal element
+  private static final int SCALAR_END = 6; // array: whitespace after a number or literal
+  private static final int DONE = 7; // array: after its ']'
+  private static final int BROKEN = 8; // not JSON here: no element from here on is complete
+
+  // Within a number: the JSON number grammar.
+  private static final int MINUS = 1;
+  private static final int ZERO = 2;
+  private static final int INT = 3;
+  private static final int DOT = 4;
+  private static final int FRACTION = 5;
+  private static final int E = 6;
+  private static final int E_SIGN = 7;
+  private static final int EXPONENT = 8;
+
+  private final boolean array;
+  private int state;
+  private boolean afterComma;
+  private boolean escape;
+  private boolean inString; // in a string within a container element
+  private int depth;
+  private int number; // the number state, or 0 in a literal
+  private String literal = "";
+  private int matched;
+  private long complete;
+  private long line = 1;
+  private long column;
+  private long brokenLine;
+  private long brokenColumn;
+  private String problem = "";
+
+  /**
+   * @param array a top-level array's elements; else whitespace-separated values (NDJSON)
+   */
+  ElementBounds(boolean array) {
+    this.array = array;
+    this.state = array ? BEFORE_ARRAY : BETWEEN;
+  }
+
+  /** Whether the characters still matter (not after the array's end or a break). */
+  boolean watching() {
+    return state < DONE;
+  }
+
+  /** Whether the element at {@code index} (from 0) is complete in what was seen. */
+  boolean complete(long index) {
+    return index < complete;
+  }
+
+  /** The next character (a UTF-8 byte, or a UTF-16 unit from a reader). */
+  void see(int c) {
+    if (c == '\n') {
+      line++;
+      column = 0;
+    } else {
+      column++;
+    }
+    step(c);
+  }
+
+  private void step(int c) {
+    switch (state) {
+      case STRING:
+        if (escape) {
+          escape = false;
+        } else if (c == '\\') {
+          escape = true;
+        } else if (c == '"') {
+          ended();
+        }
+        return;
+      case CONTAINER:
+        container(c);
+        return;
+      case SCALAR:
+        scalar(c);
+        return;
+      case SCALAR_END:
+        if (c == ',' || c == ']') {
+          ended();
+          step(c);
+        } else if (!whitespace(c)) {
+          broken("Unexpected " + shown(c) + " after an element, where ',' or ']' must be");
+        }
+        return;
+      case BETWEEN:
+        if (!whitespace(c)) {
+          if (array && c == ']' && !afterComma) {
+            state = DONE;
+          } else if (array && c == ']') {
+            broken("Unexpected ']' after ','");
+          } else {
+            start(c);
+          }
+        }
+        return;
+      case AFTER:
+        if (c == ',') {
+          state = BETWEEN;
+          afterComma = true;
+        } else if (c == ']') {
+          state = DONE;
+        } else if (!whitespace(c)) {
+          broken("Unexpected " + shown(c) + " after an element, where ',' or ']' must be");
+        }
+        return;
+      case BEFORE_ARRAY:
+        if (c == '[') {
+          state = BETWEEN;
+        } else if (!whitespace(c)) {
+          broken("Unexpected " + shown(c) + " where the array's '[' must be");
+        }
+        return;
+      default:
+        // DONE or BROKEN: nothing more to see.
+    }
+  }
+
+  /** The end of the input. */
+  void end() {
+    if (state == SCALAR && !array && (number == 0 ? matched == literal.length() : finalNumber())) {
+      ended();
+    } else if (state == SCALAR || state == SCALAR_END || state == STRING || state == CONTAINER) {
+      column++;
+      broken("Unexpected end of input in an element");
+    }
+  }
+
+  /**
+   * The failure of a stream whose parser delivered the element at {@code index} although this did
+   * not see it complete (a parser that accepts what JSON does not).
+   */
+  JsonReadException failure(long index) {
+    String why =
+        state == BROKEN
+            ? problem
+            : "Unexpected end of input in an element"; // a parser that read no further
+    return new JsonReadException(
+        why + ": the element is not a complete JSON value",
+        state == BROKEN ? brokenLine : line,
+        state == BROKEN ? brokenColumn : column,
+        array ? "$[" + index + "]" : "$",
+        null);
+  }
+
+  private void start(int c) {
+    afterComma = false;
+    if (c == '"') {
+      state = STRING;
+    } else if (c == '{' || c == '[') {
+      state = CONTAINER;
+      depth = 1;
+      inString = false;
+    } else {
+      state = SCALAR;
+      number = 0;
+      matched = 1;
+      if (c == 't') {
+        literal = "true";
+      } else if (c == 'f') {
+        literal = "false";
+      } else if (c == 'n') {
+        literal = "null";
+      } else if (c == '-') {
+        number = MINUS;
+      } else if (c == '0') {
+        number = ZERO;
+      } else if (c >= '1' && c <= '9') {
+        number = INT;
+      } else {
+        broken("Unexpected " + shown(c) + " where a value must start");
+      }
+    }
+  }
+
+  private void container(int c) {
+    if (inString) {
+      if (escape) {
+        escape = false;
+      } else if (c == '\\') {
+        escape = true;
+      } else if (c == '"') {
+        inString = false;
+      }
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '{' || c == '[') {
+      depth++;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      ended();
+    }
+  }
+
+  private void scalar(int c) {
+    if (whitespace(c) || (array && (c == ',' || c == ']'))) {
+      if (number == 0 ? matched == literal.length() : finalNumber()) {
+        if (array && whitespace(c)) {
+          state = SCALAR_END; // the element's end is the ',' or ']' after it
+        } else {
+          ended();
+          step(c); // the delimiter, after the element
+        }
+      } else {
+        broken("Unexpected " + shown(c) + (number == 0 ? " in a literal" : " in a number"));
+      }
+      return;
+    }
+    if (number == 0) {
+      if (matched < literal.length() && c == literal.charAt(matched)) {
+        matched++;
+      } else {
+        broken("Unexpected " + shown(c) + " in a literal");
+      }
+      return;
+    }
+    int next = numberStep(number, c);
+    if (next == 0) {
+      broken("Unexpected " + shown(c) + " in a number");
+    } else {
+      number = next;
+    }
+  }
+
+  private static int numberStep(int state, int c) {
+    boolean digit = c >= '0' && c <= '9';
+    switch (state) {
+      case MINUS:
+        return c == '0' ? ZERO : digit ? INT : 0;
+      case ZERO:
+        return c == '.' ? DOT : c == 'e' || c == 'E' ? E : 0;
+      case INT:
+        return digit ? INT : c == '.' ? DOT : c == 'e' || c == 'E' ? E : 0;
+      case DOT:
+        return digit ? FRACTION : 0;
+      case FRACTION:
+        return digit ? FRACTION : c == 'e' || c == 'E' ? E : 0;
+      case E:
+        return c == '+' || c == '-' ? E_SIGN : digit ? EXPONENT : 0;
+      case E_SIGN:
+      case EXPONENT:
+        return digit ? EXPONENT : 0;
+      default:
+        return 0;
+    }
+  }
+
+  private boolean finalNumber() {
+    return number == ZERO || number == INT || number == FRACTION || number == EXPONENT;
+  }
+
+  private void ended() {
+    complete++;
+    state = array ? AFTER : BETWEEN;
+  }
+
+  private void broken(String why) {
+    problem = why;
+    brokenLine = line;
+    brokenColumn = column;
+    state = BROKEN;
+  }
+
+  private static boolean whitespace(int c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+  }
+
+  private static String shown(int c) {
+    return c >= 0x20 && c < 0x7F
+        ? "'" + (char) c + "'"
+        : String.format(java.util.Locale.ROOT, "character (code %d)", c);
+  }
+}
