@@ -154,7 +154,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "GET", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receive(client, "GET", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -168,7 +168,8 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Calls.receiveAsync(client, "GET", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receiveAsync(
+        client, "GET", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -248,7 +249,8 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "DELETE", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receive(
+        client, "DELETE", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -262,7 +264,8 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Calls.receiveAsync(client, "DELETE", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receiveAsync(
+        client, "DELETE", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -373,7 +376,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "POST", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "POST", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -389,7 +392,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "POST", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "POST", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -500,7 +503,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "PUT", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PUT", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -516,7 +519,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "PUT", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PUT", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -627,7 +630,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "PATCH", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PATCH", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -643,7 +646,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "PATCH", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PATCH", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -705,7 +708,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "QUERY", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "QUERY", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -721,7 +724,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "QUERY", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "QUERY", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -783,7 +786,7 @@ public final class HttpJson {
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(client, request, Calls.type(type));
+    return Calls.exchange(client, request, Calls.type(type).handler());
   }
 
   /**
@@ -797,7 +800,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeAsync(client, request, Calls.type(type));
+    return Calls.exchangeAsync(client, request, Calls.type(type).handler());
   }
 
   /**
@@ -847,7 +850,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, JsonType<T> type)
       throws JsonReadException {
-    return Calls.read(response, Calls.type(type));
+    return Calls.read(response, Calls.type(type).handler());
   }
 
   /**
@@ -917,7 +920,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(client, uri, Calls.type(elementType), Calls.noHeaders());
+    return Calls.stream(client, uri, Calls.type(elementType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -931,7 +934,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {
-    return Calls.streamAsync(client, uri, Calls.type(elementType), Calls.noHeaders());
+    return Calls.streamAsync(client, uri, Calls.type(elementType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -975,7 +978,7 @@ public final class HttpJson {
    */
   public static <T> Stream<T> readFromJsonAsStream(
       HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
-    return Calls.readStream(response, Calls.type(elementType));
+    return Calls.readStream(response, Calls.type(elementType).handler());
   }
 
   /**

@@ -314,6 +314,8 @@ public abstract class Plan<R> {
     private static final byte[] EMPTY = new byte[0];
 
     private final Responses.@Nullable JsonHandler<?> json;
+    private final @Nullable String method;
+    private final @Nullable URI uri;
     private final long limit;
     private byte[] buffer = EMPTY;
     private int size;
@@ -329,10 +331,12 @@ public abstract class Plan<R> {
     private @Nullable BufferedResponse<?> ended; // the last made at the chain's end
     private @Nullable List<BufferedResponse<?>> more; // the ones before it
 
-    /** Reads the body as JSON with {@code json}. */
-    Buffered(Responses.JsonHandler<?> json) {
+    /** Reads the body of an answer to {@code method} {@code uri} as JSON with {@code json}. */
+    Buffered(Responses.JsonHandler<?> json, String method, URI uri) {
       super(json.options(), json.type());
       this.json = json;
+      this.method = method;
+      this.uri = uri;
       this.limit = json.limit();
     }
 
@@ -340,6 +344,8 @@ public abstract class Plan<R> {
     Buffered(JsonOptions options) {
       super(options, null);
       this.json = null;
+      this.method = null;
+      this.uri = null;
       this.limit = Math.min(options.maxResponseSize(), BufferingSubscriber.MAX_ARRAY);
     }
 
@@ -369,11 +375,12 @@ public abstract class Plan<R> {
       size = 0;
       wire = 0;
       contentType = Responses.contentType(info.headers());
-      BodySubscriber<@Nullable Object> rejected = json != null ? json.reject(info, trace) : null;
+      BodySubscriber<@Nullable Object> rejected =
+          json != null ? json.reject(info, method, uri, trace) : null;
       if (rejected != null) {
         return rejected;
       }
-      exact = Responses.exactLength(info, json != null ? json.method() : null);
+      exact = Responses.exactLength(info, method);
       decoder = Responses.decoderOrNull(info.headers());
       if (decoder != null) {
         // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
@@ -555,9 +562,10 @@ public abstract class Plan<R> {
   static final class Value<T, R> extends Buffered<R> {
     private final boolean response;
 
-    Value(JsonType<T> type, String method, URI uri, boolean response) {
-      super(new Responses.JsonHandler<>(type, true, method, uri));
+    Value(Responses.JsonHandler<T> type, String method, URI uri, boolean response) {
+      super(type, method, uri);
       this.response = response;
+      type.reader(); // before anything is sent: a codec that cannot read the type fails here
     }
 
     @Override
@@ -571,6 +579,17 @@ public abstract class Plan<R> {
       Object value = value();
       return response ? (R) new BufferedResponse<>(r, value, null) : (R) value;
     }
+  }
+
+  /** The value {@code type} reads from the answer to {@code method} {@code uri}, status checked. */
+  static <T> Plan<@Nullable T> value(Responses.JsonHandler<T> type, String method, URI uri) {
+    return new Value<T, @Nullable T>(type, method, uri, false);
+  }
+
+  /** The response to {@code request}, carrying the value {@code type} reads, status checked. */
+  static <T> Plan<HttpResponse<@Nullable T>> response(
+      Responses.JsonHandler<T> type, HttpRequest request) {
+    return new Value<T, HttpResponse<@Nullable T>>(type, request.method(), request.uri(), true);
   }
 
   /** The body as bytes, within the size limit; with {@code checked}, the status checked too. */
