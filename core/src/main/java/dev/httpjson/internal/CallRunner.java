@@ -29,7 +29,7 @@ public final class CallRunner {
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
     java.util.Objects.requireNonNull(client, "client == null");
-    CallLimit limit = InterceptingClient.limit(client);
+    CallLimit limit = plan.limited() ? InterceptingClient.limit(client) : null;
     if (limit == null) {
       return traced(client, request, plan, null);
     }
@@ -49,7 +49,8 @@ public final class CallRunner {
   private static <R> R traced(
       HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
       throws IOException, InterruptedException {
-    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
+    CallTrace trace =
+        plan.continues() ? null : CallTrace.start(client, request, plan.traced(), plan.options());
     if (trace == null) {
       return execute(client, request, plan, limit);
     }
@@ -74,7 +75,7 @@ public final class CallRunner {
       HttpClient client, HttpRequest request, Plan<R> plan) {
     // Before anything starts: the caller's mistake is thrown, not a failed future.
     java.util.Objects.requireNonNull(client, "client == null");
-    CallLimit limit = InterceptingClient.limit(client);
+    CallLimit limit = plan.limited() ? InterceptingClient.limit(client) : null;
     if (limit == null) {
       return AsyncCall.start(
           client, () -> run(client, request, plan), call -> sendAsync(call, client, request, plan));
@@ -233,6 +234,7 @@ public final class CallRunner {
           // reported as it threw them.
           response = chain.send(request, handler, plan);
         } else {
+          attempt(plan); // the chain's end counts its own
           response = sender.send(request, handler);
         }
       } catch (Throwable t) {
@@ -284,7 +286,8 @@ public final class CallRunner {
     CompletableFuture<HttpResponse<Object>> exchange;
     plan.started(request);
     Duration timeout = plan.options().timeout();
-    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
+    CallTrace trace =
+        plan.continues() ? null : CallTrace.start(client, request, plan.traced(), plan.options());
     if (trace != null) {
       plan.trace = trace;
       call.result()
@@ -307,6 +310,7 @@ public final class CallRunner {
         plan.sent = handler;
         exchange = ((InterceptingClient) sender).sendAsync(request, handler, null, plan);
       } else {
+        attempt(plan); // the chain's end counts its own
         exchange = sender.sendAsync(request, handler);
       }
     } catch (RuntimeException | Error e) {
@@ -352,6 +356,14 @@ public final class CallRunner {
           }
           call.deliver(value);
         });
+  }
+
+  /** Counts an exchange of the call in its trace: a further one is reported as a retry. */
+  private static void attempt(Plan<?> plan) {
+    CallTrace trace = plan.trace;
+    if (trace != null) {
+      trace.attempt();
+    }
   }
 
   /**

@@ -47,12 +47,11 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   /** Opens the stream again; {@code null} when the server answers 204 (the stream is over). */
   public interface Connector {
     /**
-     * Sends the request again and waits for its headers until {@code deadlineNanos}; the exchange
-     * is handed to {@code inFlight} as soon as it is sent, so that the stream can cancel it (the
-     * wait then fails with an {@link IOException}).
+     * Sends the request again and waits for its headers, within the call's timeout; the exchange is
+     * handed to {@code inFlight} as soon as it is sent, so that the stream can cancel it (the wait
+     * then fails with an {@link IOException}).
      */
-    @Nullable InputStream reconnect(
-        @Nullable String lastEventId, long deadlineNanos, Consumer<Future<?>> inFlight)
+    @Nullable InputStream reconnect(@Nullable String lastEventId, Consumer<Future<?>> inFlight)
         throws IOException, InterruptedException;
   }
 
@@ -387,12 +386,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
       awaitingHeaders = true;
       readSince = System.nanoTime() | 1;
       try {
-        Duration t = timeout;
-        in =
-            connector.reconnect(
-                parser.lastEventId(),
-                t == null ? Long.MAX_VALUE : System.nanoTime() + t.toNanos(),
-                this::reconnecting);
+        in = connector.reconnect(parser.lastEventId(), this::reconnecting);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw (InterruptedIOException)

@@ -111,6 +111,20 @@ public abstract class Plan<R> {
   }
 
   /**
+   * Whether this run is a further exchange of a call whose result is open already (an event
+   * stream's reconnection): it reports to the call's trace, which the runner neither starts nor
+   * ends.
+   */
+  boolean continues() {
+    return false;
+  }
+
+  /** Whether the call takes a permit of the client's limit on calls in flight. */
+  boolean limited() {
+    return true;
+  }
+
+  /**
    * Closes a body the blocking handler made for a response that {@code send} did not return (it
    * threw instead: an interrupt racing the headers, a client wrapper failing after its delegate
    * answered). A buffered body ends with its response; a streamed one would hold the connection.
@@ -681,22 +695,92 @@ public abstract class Plan<R> {
   }
 
   /**
-   * An event stream's call, which {@link EventCalls} sends itself (each reconnection an exchange of
-   * its own): its plan only carries what the stream says of its end to the chain.
+   * An event stream's exchanges: the one that opens the stream and, once it is open ({@link
+   * #reopening}), each reconnection, every one run by {@link CallRunner} under the call's timeout
+   * up to its headers. The result is the response whose body the stream reads; the stream ends the
+   * call's trace and gives its permit back, and a reconnection takes neither anew.
    */
-  static final class Events extends Plan<Void> {
-    Events(JsonOptions options) {
-      super(options, null);
+  static final class Events extends Plan<HttpResponse<InputStream>>
+      implements BodyHandler<InputStream> {
+    private final JsonType<?> type;
+    private final String method;
+    private final URI uri;
+    private volatile boolean reopening;
+
+    /** The body {@link #apply} made last (on the client's thread that read the headers). */
+    private volatile @Nullable StreamingSubscriber made;
+
+    Events(JsonType<?> type, HttpRequest request) {
+      super(type.options(), type.type());
+      this.type = type;
+      this.method = request.method();
+      this.uri = request.uri();
+    }
+
+    /** From now on each run is a reconnection of the open stream. */
+    void reopening() {
+      reopening = true;
+    }
+
+    @Override
+    boolean continues() {
+      return reopening;
+    }
+
+    /**
+     * An event stream is open for as long as it is read: it is not limited ({@code
+     * HttpJsonClient}).
+     */
+    @Override
+    boolean limited() {
+      return false;
     }
 
     @Override
     BodyHandler<?> handler() {
-      throw new UnsupportedOperationException("sent by EventCalls");
+      return this;
     }
 
     @Override
-    Void finish(HttpResponse<?> response, long remaining) {
-      throw new UnsupportedOperationException("sent by EventCalls");
+    boolean streams() {
+      return true;
+    }
+
+    @Override
+    void abandon() {
+      StreamingSubscriber subscriber = made;
+      if (subscriber != null) {
+        subscriber.close();
+      }
+    }
+
+    /** Fails a status outside 200–299 and a 2xx body that is no event stream; else streams it. */
+    @Override
+    public BodySubscriber<InputStream> apply(ResponseInfo info) {
+      int status = info.statusCode();
+      CallTrace t = trace;
+      if (t != null) {
+        t.headers(status);
+      }
+      if (!Responses.isSuccess(status)) {
+        return Responses.statusFailure(info, method, uri, options(), t);
+      }
+      if (status != 204) {
+        JsonReadException rejected = EventCalls.rejection(info.headers(), type);
+        if (rejected != null) {
+          return new FailedSubscriber<>(rejected, info);
+        }
+      }
+      StreamingSubscriber subscriber = new StreamingSubscriber();
+      made = subscriber;
+      return subscriber;
+    }
+
+    /** The whole-call timeout bounds each connection up to its headers, not the endless body. */
+    @Override
+    @SuppressWarnings("unchecked")
+    HttpResponse<InputStream> finish(HttpResponse<?> response, long remaining) {
+      return (HttpResponse<InputStream>) response;
     }
   }
 }
