@@ -198,9 +198,7 @@ public final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     return CallRunner.run(
-        client,
-        request(method, uri, content, type.options(), headers),
-        Plan.value(type, method, uri));
+        client, request(method, uri, content, type.options(), headers), type.plan());
   }
 
   public static <T> CompletableFuture<@Nullable T> receiveAsync(
@@ -211,9 +209,7 @@ public final class Calls {
       Responses.JsonHandler<T> type,
       String[] headers) {
     return CallRunner.runAsync(
-        client,
-        request(method, uri, content, type.options(), headers),
-        Plan.value(type, method, uri));
+        client, request(method, uri, content, type.options(), headers), type.plan());
   }
 
   /**
@@ -225,13 +221,13 @@ public final class Calls {
       HttpClient client, HttpRequest request, Responses.JsonHandler<T> type)
       throws IOException, InterruptedException {
     HttpRequest r = withAccept(request, type.options());
-    return CallRunner.run(client, r, Plan.response(type, r));
+    return CallRunner.run(client, r, Plan.response(type));
   }
 
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, Responses.JsonHandler<T> type) {
     HttpRequest r = withAccept(request, type.options());
-    return CallRunner.runAsync(client, r, Plan.response(type, r));
+    return CallRunner.runAsync(client, r, Plan.response(type));
   }
 
   private static HttpRequest withAccept(HttpRequest request, JsonOptions options) {
@@ -277,7 +273,7 @@ public final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, Plan.bytes(request, options, true));
+    return CallRunner.run(client, request, Plan.bytes(options, true));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
@@ -288,7 +284,7 @@ public final class Calls {
       JsonOptions options,
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, Plan.bytes(request, options, true));
+    return CallRunner.runAsync(client, request, Plan.bytes(options, true));
   }
 
   /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
@@ -302,7 +298,7 @@ public final class Calls {
       throws IOException, InterruptedException {
     JsonContent content = ApiAccess.get().content(value, options, contentType(headers));
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, Plan.bytes(request, options, false));
+    return CallRunner.run(client, request, Plan.bytes(options, false));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
@@ -319,7 +315,7 @@ public final class Calls {
       return CompletableFuture.failedFuture(e);
     }
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, Plan.bytes(request, options, false));
+    return CallRunner.runAsync(client, request, Plan.bytes(options, false));
   }
 
   /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */
@@ -361,7 +357,7 @@ public final class Calls {
     JsonType<T> type = elementType.jsonType();
     HttpRequest request =
         request("GET", uri, null, type.options(), headers, MediaTypes.accept(type));
-    return CallRunner.run(client, request, new Plan.Elements<>(type, "GET", uri));
+    return CallRunner.run(client, request, Plan.elements(type));
   }
 
   public static <T> CompletableFuture<Stream<T>> streamAsync(
@@ -369,7 +365,7 @@ public final class Calls {
     JsonType<T> type = elementType.jsonType();
     HttpRequest request =
         request("GET", uri, null, type.options(), headers, MediaTypes.accept(type));
-    return CallRunner.runAsync(client, request, new Plan.Elements<>(type, "GET", uri));
+    return CallRunner.runAsync(client, request, Plan.elements(type));
   }
 
   /** Reads a buffered body (status unchecked). */

@@ -76,7 +76,8 @@ public final class EventCalls {
 
   /**
    * Opens the stream: its first exchange is run as every call is, and each reconnection by the same
-   * runner, with the same plan ({@link Plan.Events}), under the same timeout up to its headers.
+   * runner, with the same plan ({@link CallState.Events}), under the same timeout up to its
+   * headers.
    */
   private static <T> Stream<ServerSentEvent<T>> open(
       HttpClient client,
@@ -85,8 +86,8 @@ public final class EventCalls {
       EventStreamOptions events,
       boolean reconnectable)
       throws IOException, InterruptedException {
-    Plan.Events plan = new Plan.Events(type, request);
-    HttpResponse<InputStream> response = CallRunner.run(client, request, plan);
+    CallState.Events plan = new CallState.Events(type, request);
+    HttpResponse<InputStream> response = CallRunner.run(client, request, Plan.events(plan));
     plan.reopening(); // the stream holds the call's trace from here
     CallTrace trace = plan.trace;
     if (response.statusCode() == 204) {
@@ -141,7 +142,7 @@ public final class EventCalls {
       HttpRequest request,
       @Nullable String lastEventId,
       HttpClient.Version version,
-      Plan.Events plan,
+      CallState.Events plan,
       Consumer<Future<?>> inFlight)
       throws IOException, InterruptedException {
     String value = lastEventId == null ? null : lastEventIdValue(lastEventId, version);
@@ -181,10 +182,10 @@ public final class EventCalls {
    * inFlight}) while the consumer's thread waits for its headers.
    */
   private static HttpResponse<InputStream> reconnect(
-      HttpClient client, HttpRequest request, Plan.Events plan, Consumer<Future<?>> inFlight)
+      HttpClient client, HttpRequest request, CallState.Events plan, Consumer<Future<?>> inFlight)
       throws IOException, InterruptedException {
     CompletableFuture<HttpResponse<InputStream>> exchange =
-        CallRunner.runAsync(client, request, plan);
+        CallRunner.runAsync(client, request, Plan.events(plan));
     inFlight.accept(exchange);
     try {
       return exchange.get();

@@ -81,7 +81,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   private int reconnects;
   private volatile DeadlineTimer.@Nullable Task idleTask;
   private @Nullable CallTrace trace;
-  private @Nullable Plan<?> plan;
+  private @Nullable CallState<?> plan;
   private boolean failing;
 
   public EventStream(
@@ -120,7 +120,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
    * Reports this stream's events and end to {@code trace}, and a failure, before the body is
    * closed, to {@code plan}.
    */
-  public EventStream<T> traced(@Nullable CallTrace trace, @Nullable Plan<?> plan) {
+  public EventStream<T> traced(@Nullable CallTrace trace, @Nullable CallState<?> plan) {
     this.trace = trace;
     this.plan = plan;
     return this;
@@ -195,7 +195,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   /** Called by a timer: fails the consumer's next read with {@code failure}. */
   private void expire(IOException failure) {
     expired = failure;
-    Plan<?> p = plan;
+    CallState<?> p = plan;
     if (p != null) {
       p.streamFailed(failure); // before the close, which the chain's body subscribers see
     }
@@ -480,7 +480,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
       failure = (RuntimeException) e;
     }
     Throwable cause = failure instanceof UncheckedIOException ? failure.getCause() : failure;
-    Plan<?> p = plan;
+    CallState<?> p = plan;
     if (p != null && !closed) {
       p.streamFailed(cause); // before the close, which the chain's body subscribers see
     }

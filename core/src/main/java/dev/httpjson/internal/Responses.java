@@ -405,6 +405,7 @@ public final class Responses {
     private final Supplier<JsonReader<T>> resolve;
     private final Type type;
     private final long limit;
+    private final Plan<@Nullable T> plan = Plan.value(this);
     private volatile @Nullable JsonReader<T> reader;
 
     /**
@@ -464,6 +465,11 @@ public final class Responses {
       T value = Responses.decode(reader(), bytes, length, contentType, type);
       trace.decoded(System.nanoTime() - start);
       return value;
+    }
+
+    /** The plan of a call that reads this type: made once, with the handler. */
+    Plan<@Nullable T> plan() {
+      return plan;
     }
 
     /** The type this handler reads, with its options. */
@@ -572,7 +578,7 @@ public final class Responses {
     private final @Nullable String method;
     private final @Nullable URI uri;
     @Nullable CallTrace trace;
-    @Nullable Plan<?> plan;
+    @Nullable CallState<?> plan;
 
     /** The body {@link #blocking} made last (on the client's thread that read the headers). */
     private volatile @Nullable StreamingSubscriber made;
