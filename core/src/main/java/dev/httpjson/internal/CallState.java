@@ -331,6 +331,7 @@ public abstract class CallState<R> {
     private final @Nullable String method;
     private final @Nullable URI uri;
     private final long limit;
+    private final boolean checked;
     private byte[] buffer = EMPTY;
     private int size;
     private long declared;
@@ -352,15 +353,20 @@ public abstract class CallState<R> {
       this.method = method;
       this.uri = uri;
       this.limit = json.limit();
+      this.checked = true;
     }
 
-    /** Keeps the body as bytes, within {@code options}' size limit. */
-    Buffered(JsonOptions options) {
+    /**
+     * Keeps the body of the answer to {@code request} as bytes, within {@code options}' size limit;
+     * with {@code checked}, a status outside 200–299 fails the call.
+     */
+    Buffered(JsonOptions options, HttpRequest request, boolean checked) {
       super(options, null);
       this.json = null;
-      this.method = null;
-      this.uri = null;
+      this.method = request.method();
+      this.uri = request.uri();
       this.limit = Math.min(options.maxResponseSize(), BufferingSubscriber.MAX_ARRAY);
+      this.checked = checked;
     }
 
     @Override
@@ -390,7 +396,11 @@ public abstract class CallState<R> {
       wire = 0;
       contentType = Responses.contentType(info.headers());
       BodySubscriber<@Nullable Object> rejected =
-          json != null ? json.reject(info, method, uri, trace) : null;
+          json != null
+              ? json.reject(info, method, uri, trace)
+              : checked && !Responses.isSuccess(info.statusCode())
+                  ? Responses.statusFailure(info, method, uri, options(), trace)
+                  : null;
       if (rejected != null) {
         return rejected;
       }
@@ -595,10 +605,10 @@ public abstract class CallState<R> {
     }
   }
 
-  /** The body as bytes, within the size limit, whatever the status. */
+  /** The body as bytes, within the size limit; with {@code checked}, the status checked too. */
   static final class Bytes extends Buffered<HttpResponse<byte[]>> {
-    Bytes(JsonOptions options) {
-      super(options);
+    Bytes(JsonOptions options, HttpRequest request, boolean checked) {
+      super(options, request, checked);
     }
 
     @Override
@@ -610,29 +620,6 @@ public abstract class CallState<R> {
       }
       received((HttpResponse<@Nullable Object>) r);
       return BufferedResponse.ofBytes(r, bytes());
-    }
-  }
-
-  /** The body as bytes, within the size limit, a status outside 200–299 failing the call. */
-  static final class CheckedBytes extends CallState<HttpResponse<byte[]>> {
-    private final Responses.BytesHandler handler;
-
-    CheckedBytes(HttpRequest request, JsonOptions options) {
-      super(options, null);
-      this.handler =
-          new Responses.BytesHandler(
-              options.maxResponseSize(), options, request.method(), request.uri());
-    }
-
-    @Override
-    BodyHandler<?> handler() {
-      handler.trace = trace;
-      return handler;
-    }
-
-    @Override
-    HttpResponse<byte[]> finish(HttpResponse<?> r, long remaining) {
-      return BufferedResponse.ofBytes(r, (byte[]) r.body());
     }
   }
 

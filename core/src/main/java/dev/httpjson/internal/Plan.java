@@ -33,9 +33,7 @@ public interface Plan<R> {
 
   /** The body as bytes, within the size limit; with {@code checked}, the status checked too. */
   static Plan<HttpResponse<byte[]>> bytes(JsonOptions options, boolean checked) {
-    return checked
-        ? request -> new CallState.CheckedBytes(request, options)
-        : request -> new CallState.Bytes(options);
+    return request -> new CallState.Bytes(options, request, checked);
   }
 
   /** The elements of a top-level array or NDJSON body, status checked before it is returned. */

@@ -513,54 +513,6 @@ public final class Responses {
     }
   }
 
-  /**
-   * Buffers a body as bytes, within the size limit, a status outside 200–299 failing as the typed
-   * calls fail it.
-   */
-  public static final class BytesHandler implements BodyHandler<byte[]> {
-    private final long limit;
-    private final JsonOptions checkStatus;
-    private final @Nullable String method;
-    private final @Nullable URI uri;
-    @Nullable CallTrace trace;
-
-    public BytesHandler(long limit, JsonOptions checkStatus, String method, URI uri) {
-      this.limit = limit;
-      this.checkStatus = checkStatus;
-      this.method = method;
-      this.uri = uri;
-    }
-
-    @Override
-    public BodySubscriber<byte[]> apply(ResponseInfo info) {
-      CallTrace t = trace;
-      if (t != null) {
-        t.headers(info.statusCode());
-      }
-      if (!isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, checkStatus, t);
-      }
-      // An encoding httpjson cannot decode passes through: the caller gets the bytes as sent.
-      ContentDecoder decoder = decoderOrNull(info.headers());
-      long declared = decoder == null ? declaredLength(info.headers()) : -1;
-      if (declared > limit) {
-        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
-      }
-      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null), decoder, t) {
-        @Override
-        public byte[] finish(byte[] bytes, int length) {
-          return bytes.length == length ? bytes : java.util.Arrays.copyOf(bytes, length);
-        }
-
-        @Override
-        public byte @Nullable [] overflow(byte[] bytes, int length, long received)
-            throws IOException {
-          throw ApiAccess.get().tooLarge(limit, received, false);
-        }
-      };
-    }
-  }
-
   public static boolean isNdjson(@Nullable String contentType) {
     String essence = MediaTypes.essence(contentType);
     return essence.equals(MediaTypes.NDJSON)
