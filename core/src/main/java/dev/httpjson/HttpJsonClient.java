@@ -386,10 +386,10 @@ public final class HttpJsonClient {
   }
 
   /**
-   * {@code JsonType.of(type)}, kept per client so that a {@code Class} call, which the {@code
-   * JsonType} form then serves, allocates no type of its own once warm: an unbound type takes this
-   * client's options once and holds them. A class from a loader httpjson's loader cannot see is not
-   * kept, so a client never holds on to another application's classes.
+   * {@code JsonType.of(type)} with this client's options, kept per client so that a {@code Class}
+   * call, which the {@code JsonType} form then serves, allocates no type of its own once warm. A
+   * class from a loader httpjson's loader cannot see is not kept, so a client never holds on to
+   * another application's classes.
    */
   private <T> JsonType<T> typeOf(Class<T> type) {
     @SuppressWarnings("unchecked")
@@ -402,7 +402,7 @@ public final class HttpJsonClient {
       return JsonType.of(type);
     }
     @SuppressWarnings("unchecked")
-    JsonType<T> made = (JsonType<T>) classTypes.get(type, JsonType::of);
+    JsonType<T> made = (JsonType<T>) classTypes.get(type, c -> JsonType.of(c).orOptions(options));
     return made;
   }
 
