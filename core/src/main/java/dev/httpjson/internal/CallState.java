@@ -586,6 +586,11 @@ public abstract class CallState<R> {
   static final class Value<T, R> extends Buffered<R> {
     private final boolean response;
 
+    /** The plan whose runs are values of this class: {@link Plan#value}, {@link Plan#response}. */
+    static <T, R> Plan<R> plan(Responses.JsonHandler<T> type, boolean response) {
+      return request -> new Value<T, R>(type, request, response);
+    }
+
     Value(Responses.JsonHandler<T> type, HttpRequest request, boolean response) {
       super(type, request.method(), request.uri());
       this.response = response;

@@ -23,12 +23,12 @@ public interface Plan<R> {
 
   /** The value {@code type} reads from the body, a status outside 200–299 failing the call. */
   static <T> Plan<@Nullable T> value(Responses.JsonHandler<T> type) {
-    return request -> new CallState.Value<T, @Nullable T>(type, request, false);
+    return CallState.Value.plan(type, false);
   }
 
   /** As {@link #value}, the response carrying the value. */
   static <T> Plan<HttpResponse<@Nullable T>> response(Responses.JsonHandler<T> type) {
-    return request -> new CallState.Value<T, HttpResponse<@Nullable T>>(type, request, true);
+    return CallState.Value.plan(type, true);
   }
 
   /** The body as bytes, within the size limit; with {@code checked}, the status checked too. */
