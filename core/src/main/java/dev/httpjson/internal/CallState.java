@@ -240,13 +240,29 @@ public abstract class CallState<R> {
    */
   final <T extends HttpResponse<?>> CompletableFuture<T> atEnd(
       CompletableFuture<T> exchange, HttpRequest sent) {
+    CompletableFuture<T> end = naming(exchange, sent);
+    atEnd = end;
+    CallTimeoutException e = timedOut;
+    if (e != null) {
+      end.completeExceptionally(e);
+    }
+    return end;
+  }
+
+  /**
+   * {@code exchange}, its status failure naming {@code request} ({@link Responses#naming});
+   * cancelling or failing the result cancels the exchange, and a response that comes after is
+   * closed: nobody reads it.
+   */
+  static <T extends HttpResponse<?>> CompletableFuture<T> naming(
+      CompletableFuture<T> exchange, HttpRequest request) {
     CompletableFuture<T> end = new CompletableFuture<>();
     exchange.whenComplete(
         (r, e) -> {
           if (e != null) {
-            end.completeExceptionally(Responses.namingCause(e, sent));
+            end.completeExceptionally(Responses.namingCause(e, request));
           } else if (!end.complete(r)) {
-            CallRunner.closeQuietly(r.body()); // the call timed out meanwhile: nobody reads it
+            CallRunner.closeQuietly(r.body());
           }
         });
     end.whenComplete(
@@ -255,11 +271,6 @@ public abstract class CallState<R> {
             exchange.cancel(true);
           }
         });
-    atEnd = end;
-    CallTimeoutException e = timedOut;
-    if (e != null) {
-      end.completeExceptionally(e);
-    }
     return end;
   }
 

@@ -494,7 +494,9 @@ public final class InterceptingClient extends HttpClient {
                   ? client.delegate.sendAsync(request, handler)
                   : client.delegate.sendAsync(request, handler, push);
           if (p == null) {
-            f = naming(f, request); // a plain sendAsync, maybe with a JsonBodyHandlers handler
+            f =
+                CallState.naming(
+                    f, request); // a plain sendAsync, maybe with a JsonBodyHandlers handler
           } else {
             f = p.endedAsync(f, applied);
           }
@@ -508,30 +510,6 @@ public final class InterceptingClient extends HttpClient {
         return CompletableFuture.failedFuture(e);
       }
       return f;
-    }
-
-    /**
-     * {@code exchange}, its status failure naming {@code request} ({@link Responses#naming});
-     * cancelling the result cancels the exchange.
-     */
-    private static <R extends HttpResponse<?>> CompletableFuture<R> naming(
-        CompletableFuture<R> exchange, HttpRequest request) {
-      CompletableFuture<R> end = new CompletableFuture<>();
-      exchange.whenComplete(
-          (r, e) -> {
-            if (e != null) {
-              end.completeExceptionally(Responses.namingCause(e, request));
-            } else if (!end.complete(r)) {
-              CallRunner.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
-            }
-          });
-      end.whenComplete(
-          (r, e) -> {
-            if (e != null) {
-              exchange.cancel(true);
-            }
-          });
-      return end;
     }
 
     @Override
