@@ -639,8 +639,53 @@ public abstract class CallState<R> {
     }
   }
 
+  /**
+   * A call whose result reads the body after the call returns: its handler streams the body, and a
+   * body made for a response the caller never got is closed ({@link #abandon}).
+   */
+  abstract static class Streamed<R> extends CallState<R> implements BodyHandler<InputStream> {
+    /** The body {@link #apply} made last (on the client's thread that read the headers). */
+    private volatile @Nullable StreamingSubscriber made;
+
+    Streamed(JsonOptions options, @Nullable Type traced) {
+      super(options, traced);
+    }
+
+    /** The subscriber for a response not to stream, or {@code null} to stream it. */
+    abstract @Nullable BodySubscriber<InputStream> reject(ResponseInfo info);
+
+    @Override
+    public final BodySubscriber<InputStream> apply(ResponseInfo info) {
+      BodySubscriber<InputStream> rejected = reject(info);
+      if (rejected != null) {
+        return rejected;
+      }
+      StreamingSubscriber subscriber = new StreamingSubscriber();
+      made = subscriber;
+      return subscriber;
+    }
+
+    @Override
+    final BodyHandler<?> handler() {
+      return this;
+    }
+
+    @Override
+    final boolean streams() {
+      return true;
+    }
+
+    @Override
+    final void abandon() {
+      StreamingSubscriber subscriber = made;
+      if (subscriber != null) {
+        subscriber.close();
+      }
+    }
+  }
+
   /** The elements of a top-level array or NDJSON body, status checked before it is returned. */
-  static final class Elements<T> extends CallState<Stream<T>> {
+  static final class Elements<T> extends Streamed<Stream<T>> {
     private final Responses.StreamHandler<T> handler;
 
     Elements(JsonType<T> type, String method, URI uri) {
@@ -650,20 +695,8 @@ public abstract class CallState<R> {
     }
 
     @Override
-    BodyHandler<?> handler() {
-      handler.trace = trace;
-      handler.plan = this;
-      return handler.blocking();
-    }
-
-    @Override
-    boolean streams() {
-      return true;
-    }
-
-    @Override
-    void abandon() {
-      handler.abandon();
+    @Nullable BodySubscriber<InputStream> reject(ResponseInfo info) {
+      return handler.reject(info, trace);
     }
 
     /**
@@ -672,7 +705,7 @@ public abstract class CallState<R> {
      */
     @Override
     Stream<T> finish(HttpResponse<?> r, long remaining) {
-      ElementStream<T> elements = handler.open((InputStream) r.body(), r.headers());
+      ElementStream<T> elements = handler.open((InputStream) r.body(), r.headers(), trace, this);
       if (remaining != NONE) {
         elements.remaining(remaining);
       }
@@ -684,17 +717,13 @@ public abstract class CallState<R> {
    * An event stream's exchanges: the one that opens the stream and, once it is open ({@link
    * #reopening}), each reconnection, every one run by {@link CallRunner} under the call's timeout
    * up to its headers. The result is the response whose body the stream reads; the stream ends the
-   * call's trace and gives its permit back, and a reconnection takes neither anew.
+   * call's trace, which a reconnection reports to.
    */
-  static final class Events extends CallState<HttpResponse<InputStream>>
-      implements BodyHandler<InputStream> {
+  static final class Events extends Streamed<HttpResponse<InputStream>> {
     private final JsonType<?> type;
     private final String method;
     private final URI uri;
     private volatile boolean reopening;
-
-    /** The body {@link #apply} made last (on the client's thread that read the headers). */
-    private volatile @Nullable StreamingSubscriber made;
 
     Events(JsonType<?> type, HttpRequest request) {
       super(type.options(), type.type());
@@ -713,36 +742,15 @@ public abstract class CallState<R> {
       return reopening;
     }
 
-    /**
-     * An event stream is open for as long as it is read: it is not limited ({@code
-     * HttpJsonClient}).
-     */
+    /** An event stream is open for as long as it is read: not limited ({@code HttpJsonClient}). */
     @Override
     boolean limited() {
       return false;
     }
 
+    /** Fails a status outside 200–299 and a 2xx body that is no event stream. */
     @Override
-    BodyHandler<?> handler() {
-      return this;
-    }
-
-    @Override
-    boolean streams() {
-      return true;
-    }
-
-    @Override
-    void abandon() {
-      StreamingSubscriber subscriber = made;
-      if (subscriber != null) {
-        subscriber.close();
-      }
-    }
-
-    /** Fails a status outside 200–299 and a 2xx body that is no event stream; else streams it. */
-    @Override
-    public BodySubscriber<InputStream> apply(ResponseInfo info) {
+    @Nullable BodySubscriber<InputStream> reject(ResponseInfo info) {
       int status = info.statusCode();
       CallTrace t = trace;
       if (t != null) {
@@ -757,9 +765,7 @@ public abstract class CallState<R> {
           return new FailedSubscriber<>(rejected, info);
         }
       }
-      StreamingSubscriber subscriber = new StreamingSubscriber();
-      made = subscriber;
-      return subscriber;
+      return null;
     }
 
     /** The whole-call timeout bounds each connection up to its headers, not the endless body. */

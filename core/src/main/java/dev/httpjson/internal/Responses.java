@@ -529,11 +529,6 @@ public final class Responses {
     private final JsonOptions.StreamFormat format;
     private final @Nullable String method;
     private final @Nullable URI uri;
-    @Nullable CallTrace trace;
-    @Nullable CallState<?> plan;
-
-    /** The body {@link #blocking} made last (on the client's thread that read the headers). */
-    private volatile @Nullable StreamingSubscriber made;
 
     public StreamHandler(
         JsonType<T> elementType,
@@ -557,9 +552,11 @@ public final class Responses {
       return elementType;
     }
 
-    /** As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null. */
-    public <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
-      CallTrace t = trace;
+    /**
+     * As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null; the
+     * status is reported to {@code t}.
+     */
+    <S> @Nullable BodySubscriber<S> reject(ResponseInfo info, @Nullable CallTrace t) {
       if (t != null) {
         t.headers(info.statusCode());
       }
@@ -581,8 +578,15 @@ public final class Responses {
       return null;
     }
 
-    /** The elements of a body that {@link #reject} accepted. Does not read. */
-    public ElementStream<T> open(InputStream in, HttpHeaders headers) {
+    /**
+     * The elements of a body that {@link #reject} accepted, for the call {@code plan} (its trace
+     * {@code trace}) when there is one. Does not read.
+     */
+    ElementStream<T> open(
+        InputStream in,
+        HttpHeaders headers,
+        @Nullable CallTrace trace,
+        @Nullable CallState<?> plan) {
       String contentType = contentType(headers);
       Charset charset;
       try {
@@ -608,35 +612,16 @@ public final class Responses {
           plan);
     }
 
+    /** For {@code JsonBodyHandlers}: the elements, the status checked first. */
     @Override
     public BodySubscriber<ElementStream<T>> apply(ResponseInfo info) {
-      BodySubscriber<ElementStream<T>> rejected = reject(info);
+      BodySubscriber<ElementStream<T>> rejected = reject(info, null);
       if (rejected != null) {
         return rejected;
       }
       HttpHeaders headers = info.headers();
-      return BodySubscribers.mapping(new StreamingSubscriber(), in -> open(in, headers));
-    }
-
-    /** For a blocking call: the stream subscriber; {@link #open} after. */
-    public BodyHandler<InputStream> blocking() {
-      return info -> {
-        BodySubscriber<InputStream> rejected = reject(info);
-        if (rejected != null) {
-          return rejected;
-        }
-        StreamingSubscriber subscriber = new StreamingSubscriber();
-        made = subscriber;
-        return subscriber;
-      };
-    }
-
-    /** Closes the body {@link #blocking} made last, for a response the caller never got. */
-    void abandon() {
-      StreamingSubscriber subscriber = made;
-      if (subscriber != null) {
-        subscriber.close();
-      }
+      return BodySubscribers.mapping(
+          new StreamingSubscriber(), in -> open(in, headers, null, null));
     }
   }
 }
