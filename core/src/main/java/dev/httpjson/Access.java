@@ -5,7 +5,6 @@ import dev.httpjson.internal.CachedBinding;
 import dev.httpjson.internal.CodecSettings;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
-import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
@@ -33,11 +32,6 @@ final class Access extends ApiAccess {
   @Override
   public <T> JsonReader<T> reader(JsonType<T> type) {
     return type.reader();
-  }
-
-  @Override
-  public <T> JsonWriter<T> writer(JsonType<T> type) {
-    return type.writer();
   }
 
   @Override

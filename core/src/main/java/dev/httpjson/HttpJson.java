@@ -155,7 +155,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "GET", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receive(client, "GET", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -168,7 +168,8 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Calls.receiveAsync(client, "GET", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receiveAsync(
+        client, "GET", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -247,7 +248,8 @@ public final class HttpJson {
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "DELETE", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receive(
+        client, "DELETE", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -260,7 +262,8 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Calls.receiveAsync(client, "DELETE", uri, null, Calls.type(type), Calls.noHeaders());
+    return Calls.receiveAsync(
+        client, "DELETE", uri, null, Calls.type(type).handler(), Calls.noHeaders());
   }
 
   /**
@@ -370,7 +373,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "POST", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "POST", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -385,7 +388,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "POST", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "POST", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -495,7 +498,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "PUT", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PUT", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -510,7 +513,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "PUT", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PUT", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -620,7 +623,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "PATCH", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PATCH", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -635,7 +638,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "PATCH", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "PATCH", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -696,7 +699,7 @@ public final class HttpJson {
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return Calls.exchangeValue(
-        client, "QUERY", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "QUERY", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -711,7 +714,7 @@ public final class HttpJson {
   public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
     return Calls.exchangeValueAsync(
-        client, "QUERY", uri, value, Calls.type(responseType), Calls.noHeaders());
+        client, "QUERY", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -772,7 +775,7 @@ public final class HttpJson {
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.exchange(client, request, Calls.type(type));
+    return Calls.exchange(client, request, Calls.type(type).handler());
   }
 
   /**
@@ -785,7 +788,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeAsync(client, request, Calls.type(type));
+    return Calls.exchangeAsync(client, request, Calls.type(type).handler());
   }
 
   /**
@@ -835,7 +838,7 @@ public final class HttpJson {
    */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, JsonType<T> type)
       throws JsonReadException {
-    return Calls.read(response, Calls.type(type));
+    return Calls.read(response, Calls.type(type).handler());
   }
 
   /**
@@ -903,7 +906,7 @@ public final class HttpJson {
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
-    return Calls.stream(client, uri, Calls.type(elementType), Calls.noHeaders());
+    return Calls.stream(client, uri, Calls.type(elementType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -916,7 +919,7 @@ public final class HttpJson {
    */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {
-    return Calls.streamAsync(client, uri, Calls.type(elementType), Calls.noHeaders());
+    return Calls.streamAsync(client, uri, Calls.type(elementType).handler(), Calls.noHeaders());
   }
 
   /**
@@ -960,7 +963,7 @@ public final class HttpJson {
    */
   public static <T> Stream<T> readFromJsonAsStream(
       HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
-    return Calls.readStream(response, Calls.type(elementType));
+    return Calls.readStream(response, Calls.type(elementType).handler());
   }
 
   /**

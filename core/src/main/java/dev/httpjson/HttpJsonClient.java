@@ -9,6 +9,7 @@ import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.Pages;
 import dev.httpjson.internal.Redirects;
+import dev.httpjson.internal.Responses;
 import dev.httpjson.internal.TypeLoaders;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
@@ -376,10 +377,10 @@ public final class HttpJsonClient {
   }
 
   /**
-   * {@code JsonType.of(type)}, kept per client so that a {@code Class} call, which the {@code
-   * JsonType} form then serves, allocates no type of its own once warm: an unbound type takes this
-   * client's options once and holds them. A class from a loader httpjson's loader cannot see is not
-   * kept, so a client never holds on to another application's classes.
+   * {@code JsonType.of(type)} with this client's options, kept per client so that a {@code Class}
+   * call, which the {@code JsonType} form then serves, allocates no type of its own once warm. A
+   * class from a loader httpjson's loader cannot see is not kept, so a client never holds on to
+   * another application's classes.
    */
   private <T> JsonType<T> typeOf(Class<T> type) {
     @SuppressWarnings("unchecked")
@@ -392,11 +393,16 @@ public final class HttpJsonClient {
       return JsonType.of(type);
     }
     @SuppressWarnings("unchecked")
-    JsonType<T> made = (JsonType<T>) classTypes.get(type, JsonType::of);
+    JsonType<T> made = (JsonType<T>) classTypes.get(type, c -> JsonType.of(c).orOptions(options));
     return made;
   }
 
-  private <T> JsonType<T> type(JsonType<T> given) {
+  /** The handler of {@code given} bound to this client's options: what a call reads with. */
+  private <T> Responses.JsonHandler<T> type(JsonType<T> given) {
+    return bound(given).handler();
+  }
+
+  private <T> JsonType<T> bound(JsonType<T> given) {
     JsonType<T> type = Calls.type(given).orOptions(options);
     Duration timeout = options.timeout();
     if (!callTimeout || Objects.equals(timeout, type.options().timeout())) {
@@ -995,7 +1001,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return EventCalls.get(
-        client, target, type(type), EventCalls.options(events), headersFor(target));
+        client, target, bound(type), EventCalls.options(events), headersFor(target));
   }
 
   /**
@@ -1044,7 +1050,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return EventCalls.post(
-        client, target, value, type(type), EventStreamOptions.defaults(), headersFor(target));
+        client, target, value, bound(type), EventStreamOptions.defaults(), headersFor(target));
   }
 
   /** Adds the supplied default headers, per request, to requests for the base URI's origin. */
@@ -1305,7 +1311,7 @@ public final class HttpJsonClient {
    */
   public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
-    return pages(resolve(uri), type(elementType));
+    return pages(resolve(uri), bound(elementType));
   }
 
   /**
@@ -1332,7 +1338,7 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     Objects.requireNonNull(paging, "paging == null");
     URI first = resolve(uri);
-    JsonType<P> page = type(paging.pageType());
+    JsonType<P> page = bound(paging.pageType());
     return Pages.open(
         first,
         fetcher(first, page),
@@ -1359,7 +1365,7 @@ public final class HttpJsonClient {
         Calls.exchange(
             baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
             Calls.request("GET", target, null, page.options(), headersFor(target, first)),
-            page);
+            page.handler());
   }
 
   /** Builds {@link HttpJsonClient}. Not thread-safe. */

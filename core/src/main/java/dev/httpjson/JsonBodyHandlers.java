@@ -66,7 +66,7 @@ public final class JsonBodyHandlers {
    * @return the handler
    */
   public static <T> BodyHandler<T> of(JsonType<T> type) {
-    return new Responses.JsonHandler<>(Calls.type(type), true, null, null);
+    return Calls.prepared(Calls.type(type).handler());
   }
 
   /**

@@ -63,6 +63,7 @@ public class JsonType<T> {
   private volatile @Nullable JsonReader<T> reader;
   private volatile @Nullable JsonWriter<T> writer;
   private volatile @Nullable JsonSequenceReader<T> sequenceReader;
+  private volatile Responses.@Nullable JsonHandler<T> handler;
   private volatile @Nullable JsonType<T> rebound;
 
   /**
@@ -110,9 +111,22 @@ public class JsonType<T> {
    * @param <T> the Java type
    * @return the type
    */
+  @SuppressWarnings("unchecked")
   public static <T> JsonType<T> of(Class<T> type) {
-    return new JsonType<>(Objects.requireNonNull(type, "type == null"), JsonOptions.web(), false);
+    return (JsonType<T>) OF_CLASS.get(Objects.requireNonNull(type, "type == null"));
   }
+
+  /**
+   * The unbound type of each class, made once and held by the class (so a class loader that goes
+   * away takes its types along): a call with a class reads with what an earlier one resolved.
+   */
+  private static final ClassValue<JsonType<?>> OF_CLASS =
+      new ClassValue<>() {
+        @Override
+        protected JsonType<?> computeValue(Class<?> type) {
+          return new JsonType<>(type, JsonOptions.web(), false);
+        }
+      };
 
   /**
    * The class {@code type} with {@code options}, which apply wherever it is used.
@@ -361,6 +375,18 @@ public class JsonType<T> {
       reader = r = binding().reader(type);
     }
     return r;
+  }
+
+  /**
+   * The handler reading this type's bodies, made once: what every call reading it runs with. Binds
+   * no codec (the reader is resolved when the first call is planned).
+   */
+  final Responses.JsonHandler<T> handler() {
+    Responses.JsonHandler<T> h = handler;
+    if (h == null) {
+      handler = h = new Responses.JsonHandler<>(this, this::reader);
+    }
+    return h;
   }
 
   final JsonWriter<T> writer() {

@@ -14,7 +14,6 @@ import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
-import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
@@ -80,9 +79,6 @@ public abstract class ApiAccess {
 
   /** {@return the reader {@code type} holds, resolved on first use} */
   public abstract <T> JsonReader<T> reader(JsonType<T> type);
-
-  /** {@return the writer {@code type} holds, resolved on first use} */
-  public abstract <T> JsonWriter<T> writer(JsonType<T> type);
 
   /** {@return the sequence reader {@code type} holds, resolved on first use} */
   public abstract <T> JsonSequenceReader<T> sequenceReader(JsonType<T> type);
@@ -170,9 +166,9 @@ public abstract class ApiAccess {
       @Nullable Object value, JsonOptions options, @Nullable String mediaType)
       throws JsonWriteException;
 
-  /** {@return {@code content} encoded in the charset {@code contentType} names} */
-  /** The {@code Content-Encoding} httpjson's own body writes, or {@code null}. */
+  /** {@return the {@code Content-Encoding} httpjson's own body writes, or {@code null}} */
   public abstract @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body);
 
+  /** {@return {@code content} encoded in the charset {@code contentType} names} */
   public abstract JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType);
 }

@@ -10,8 +10,9 @@ import javax.net.ssl.SSLSession;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A response whose body was collected by httpjson: as bytes by a {@link Plan.Buffered}, or read as
- * a value. Earlier responses of a redirect chain carry {@code previousBody}: theirs was never read.
+ * A response whose body was collected by httpjson: as bytes by a {@link CallState.Buffered}, or
+ * read as a value. Earlier responses of a redirect chain carry {@code previousBody}: theirs was
+ * never read.
  */
 public final class BufferedResponse<T extends @Nullable Object> implements HttpResponse<T> {
   private static final byte[] EMPTY = new byte[0];

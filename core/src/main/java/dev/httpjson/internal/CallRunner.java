@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs every plan: the one place a call is sent, blocking ({@link #run}) or not ({@link
+ * Runs every {@link Plan}: the one place a call is sent, blocking ({@link #run}) or not ({@link
  * #runAsync}), under the client's limit on calls in flight, the call's trace, its whole-call
  * deadline and one translation of failures.
  */
@@ -29,34 +29,43 @@ public final class CallRunner {
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
     java.util.Objects.requireNonNull(client, "client == null");
-    CallLimit limit = InterceptingClient.limit(client);
+    return run(client, request, plan.start(request));
+  }
+
+  /** {@link #run} with the call's state. */
+  private static <R> R run(HttpClient client, HttpRequest request, CallState<R> state)
+      throws IOException, InterruptedException {
+    CallLimit limit = state.limited() ? InterceptingClient.limit(client) : null;
     if (limit == null) {
-      return traced(client, request, plan, null);
+      return traced(client, request, state, null);
     }
     try {
-      R result = traced(client, request, plan, plan.permit == null ? limit : null);
-      if (!plan.streams()) {
-        plan.release();
+      R result = traced(client, request, state, state.permit == null ? limit : null);
+      if (!state.streams()) {
+        state.release();
       } // else the stream gives it back when it ends
       return result;
     } catch (Throwable t) {
-      plan.release(); // on every failure: a permit lost here would shrink the limit for good
+      state.release(); // on every failure: a permit lost here would shrink the limit for good
       throw t;
     }
   }
 
   /** {@link #run} after the limit: the trace around {@link #execute}. */
   private static <R> R traced(
-      HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
+      HttpClient client, HttpRequest request, CallState<R> state, @Nullable CallLimit limit)
       throws IOException, InterruptedException {
-    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
+    CallTrace trace =
+        state.continues()
+            ? null
+            : CallTrace.start(client, request, state.traced(), state.options());
     if (trace == null) {
-      return execute(client, request, plan, limit);
+      return execute(client, request, state, limit);
     }
-    plan.trace = trace;
+    state.trace = trace;
     try {
-      R result = execute(client, request, plan, limit);
-      if (!plan.streams()) {
+      R result = execute(client, request, state, limit);
+      if (!state.streams()) {
         trace.end(); // a stream's ends when it is closed
       }
       return result;
@@ -74,36 +83,39 @@ public final class CallRunner {
       HttpClient client, HttpRequest request, Plan<R> plan) {
     // Before anything starts: the caller's mistake is thrown, not a failed future.
     java.util.Objects.requireNonNull(client, "client == null");
-    CallLimit limit = InterceptingClient.limit(client);
+    CallState<R> state = plan.start(request);
+    CallLimit limit = state.limited() ? InterceptingClient.limit(client) : null;
     if (limit == null) {
       return AsyncCall.start(
-          client, () -> run(client, request, plan), call -> sendAsync(call, client, request, plan));
+          client,
+          () -> run(client, request, state),
+          call -> sendAsync(call, client, request, state));
     }
     AsyncCall.Blocking<R> blocking =
-        InterceptingClient.withSnapshots(client, () -> run(client, request, plan));
+        InterceptingClient.withSnapshots(client, () -> run(client, request, state));
     CompletableFuture<CallLimit.Permit> place = limit.enqueue();
     if (place.isDone()) {
-      plan.permit = place.join();
-      return holding(plan, blocking, client, request);
+      state.permit = place.join();
+      return holding(state, blocking, client, request);
     }
-    return queued(limit, place, plan, blocking, client, request);
+    return queued(limit, place, state, blocking, client, request);
   }
 
   /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
   private static <R> CompletableFuture<R> holding(
-      Plan<R> plan, AsyncCall.Blocking<R> blocking, HttpClient client, HttpRequest request) {
+      CallState<R> state, AsyncCall.Blocking<R> blocking, HttpClient client, HttpRequest request) {
     CompletableFuture<R> result;
     try {
-      result = AsyncCall.startTaken(blocking, call -> sendAsync(call, client, request, plan));
+      result = AsyncCall.startTaken(blocking, call -> sendAsync(call, client, request, state));
     } catch (RuntimeException | Error e) {
-      plan.release();
+      state.release();
       throw e;
     }
     // Also a call cancelled before it ran; a stream's own end gives it back otherwise.
     result.whenComplete(
         (value, failure) -> {
-          if (failure != null || !plan.streams()) {
-            plan.release();
+          if (failure != null || !state.streams()) {
+            state.release();
           }
         });
     return result;
@@ -116,15 +128,15 @@ public final class CallRunner {
   private static <R> CompletableFuture<R> queued(
       CallLimit limit,
       CompletableFuture<CallLimit.Permit> place,
-      Plan<R> plan,
+      CallState<R> state,
       AsyncCall.Blocking<R> blocking,
       HttpClient client,
       HttpRequest request) {
-    plan.waitedSince = System.nanoTime();
+    state.waitedSince = System.nanoTime();
     CompletableFuture<R> result = new CompletableFuture<>();
     java.util.concurrent.atomic.AtomicReference<CompletableFuture<R>> started =
         new java.util.concurrent.atomic.AtomicReference<>();
-    Duration timeout = plan.options().timeout();
+    Duration timeout = state.options().timeout();
     DeadlineTimer.Task timer =
         timeout == null
             ? null
@@ -133,7 +145,7 @@ public final class CallRunner {
                   if (limit.giveUp(place)) {
                     // Never on the timer thread: the caller's stages run elsewhere.
                     AsyncCall.COMPLETION.execute(
-                        () -> result.completeExceptionally(plan.limitTimeout(request, limit)));
+                        () -> result.completeExceptionally(state.limitTimeout(request, limit)));
                   }
                 },
                 timeout.toNanos());
@@ -142,14 +154,14 @@ public final class CallRunner {
           if (timer != null) {
             timer.cancel();
           }
-          plan.permit = permit;
+          state.permit = permit;
           if (result.isDone()) {
-            plan.release();
+            state.release();
             return;
           }
           CompletableFuture<R> call;
           try {
-            call = holding(plan, blocking, client, request);
+            call = holding(state, blocking, client, request);
           } catch (RuntimeException | Error e) {
             result.completeExceptionally(e);
             return;
@@ -195,65 +207,66 @@ public final class CallRunner {
    */
   @SuppressWarnings("unchecked")
   private static <R> R execute(
-      HttpClient client, HttpRequest request, Plan<R> plan, @Nullable CallLimit limit)
+      HttpClient client, HttpRequest request, CallState<R> state, @Nullable CallLimit limit)
       throws IOException, InterruptedException {
-    plan.started(request);
-    BodyHandler<Object> handler = (BodyHandler<Object>) plan.handler();
+    state.started(request);
+    BodyHandler<Object> handler = (BodyHandler<Object>) state.handler();
     HttpClient sender = InterceptingClient.sender(client);
     InterceptingClient chain =
         sender instanceof InterceptingClient ? (InterceptingClient) sender : null;
-    Duration timeout = plan.options().timeout();
+    Duration timeout = state.options().timeout();
     Deadline deadline = null;
     if (timeout != null) {
-      deadline = new Deadline(plan.timeoutNanos(timeout));
-      plan.deadline = deadline;
-      plan.due = deadline.due;
+      deadline = new Deadline(state.timeoutNanos(timeout));
+      state.deadline = deadline;
+      state.due = deadline.due;
     }
     if (limit != null) {
       try {
-        plan.permit = limit.acquire(); // the deadline's interrupt ends the wait
+        state.permit = limit.acquire(); // the deadline's interrupt ends the wait
       } catch (InterruptedException e) {
         if (deadline != null && deadline.end()) {
-          throw plan.limitTimeout(request, limit);
+          throw state.limitTimeout(request, limit);
         }
         throw e;
       } finally {
-        if (deadline != null && plan.permit == null) {
+        if (deadline != null && state.permit == null) {
           deadline.end();
         }
       }
     }
     HttpResponse<Object> response;
-    long remaining = Plan.NONE;
+    long remaining = CallState.NONE;
     try {
       try {
         if (chain != null) {
-          plan.sent = handler;
+          state.sent = handler;
           // The chain's last link reports failures as sendFailure does; an interceptor's own are
           // reported as it threw them.
-          response = chain.send(request, handler, plan);
+          response = chain.send(request, handler, state);
         } else {
+          attempt(state); // the chain's end counts its own
           response = sender.send(request, handler);
         }
       } catch (Throwable t) {
-        plan.abandon(); // a stream's body made for a response send did not return
+        state.abandon(); // a stream's body made for a response send did not return
         throw t;
       }
-      if (deadline != null && plan.streams()) {
+      if (deadline != null && state.streams()) {
         remaining = deadline.endForStream();
         if (remaining < 0) {
           closeQuietly(response.body());
-          throw plan.timeout(request);
+          throw state.timeout(request);
         }
       }
     } catch (InterruptedException e) {
       if (deadline != null && deadline.end()) {
-        throw plan.timeout(request);
+        throw state.timeout(request);
       }
       throw e;
     } catch (IOException | IllegalArgumentException e) {
       if (deadline != null && deadline.end()) {
-        throw plan.timeout(request);
+        throw state.timeout(request);
       }
       if (chain != null) {
         throw e;
@@ -267,7 +280,7 @@ public final class CallRunner {
       }
     }
     try {
-      return plan.finish(response, remaining);
+      return state.finish(response, remaining);
     } catch (IOException | RuntimeException | Error e) {
       closeQuietly(response.body());
       throw e;
@@ -280,33 +293,37 @@ public final class CallRunner {
    */
   @SuppressWarnings("unchecked")
   private static <R> void sendAsync(
-      AsyncCall<R> call, HttpClient client, HttpRequest request, Plan<R> plan) {
+      AsyncCall<R> call, HttpClient client, HttpRequest request, CallState<R> state) {
     CompletableFuture<HttpResponse<Object>> exchange;
-    plan.started(request);
-    Duration timeout = plan.options().timeout();
-    CallTrace trace = CallTrace.start(client, request, plan.traced(), plan.options());
+    state.started(request);
+    Duration timeout = state.options().timeout();
+    CallTrace trace =
+        state.continues()
+            ? null
+            : CallTrace.start(client, request, state.traced(), state.options());
     if (trace != null) {
-      plan.trace = trace;
+      state.trace = trace;
       call.result()
           .whenComplete(
               (value, failure) -> {
                 if (failure != null) {
                   trace.failed(unwrap(failure));
-                } else if (!plan.streams()) {
+                } else if (!state.streams()) {
                   trace.end(); // a stream's ends when it is closed
                 }
               });
     }
-    BodyHandler<Object> handler = (BodyHandler<Object>) plan.handler();
+    BodyHandler<Object> handler = (BodyHandler<Object>) state.handler();
     HttpClient sender = InterceptingClient.sender(client);
-    long left = timeout == null ? 0 : plan.timeoutNanos(timeout);
+    long left = timeout == null ? 0 : state.timeoutNanos(timeout);
     long due = timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + left;
-    plan.due = due;
+    state.due = due;
     try {
       if (sender instanceof InterceptingClient) {
-        plan.sent = handler;
-        exchange = ((InterceptingClient) sender).sendAsync(request, handler, null, plan);
+        state.sent = handler;
+        exchange = ((InterceptingClient) sender).sendAsync(request, handler, null, state);
       } else {
+        attempt(state); // the chain's end counts its own
         exchange = sender.sendAsync(request, handler);
       }
     } catch (RuntimeException | Error e) {
@@ -322,9 +339,9 @@ public final class CallRunner {
               : DeadlineTimer.INSTANCE.schedule(
                   () ->
                       call.failFromTimer(
-                          plan.timeout(request),
+                          state.timeout(request),
                           () -> {
-                            plan.expire(request); // the interceptors see it as the caller does
+                            state.expire(request); // the interceptors see it as the caller does
                             exchange.cancel(true);
                           }),
                   left);
@@ -344,7 +361,8 @@ public final class CallRunner {
           }
           R value;
           try {
-            value = plan.finish(response, timer == null ? Plan.NONE : due - System.nanoTime());
+            value =
+                state.finish(response, timer == null ? CallState.NONE : due - System.nanoTime());
           } catch (IOException | RuntimeException e) {
             closeQuietly(response.body());
             call.fail(e);
@@ -352,6 +370,14 @@ public final class CallRunner {
           }
           call.deliver(value);
         });
+  }
+
+  /** Counts an exchange of the call in its trace: a further one is reported as a retry. */
+  private static void attempt(CallState<?> state) {
+    CallTrace trace = state.trace;
+    if (trace != null) {
+      trace.attempt();
+    }
   }
 
   /**
@@ -401,8 +427,8 @@ public final class CallRunner {
 
   /**
    * What the call's own body handler raised, when {@code failure} carries it (a {@link
-   * Plan.Buffered} aborts an exchange with an {@link UncheckedIOException}), else {@code failure}:
-   * the asynchronous form of {@link #sendFailure}.
+   * CallState.Buffered} aborts an exchange with an {@link UncheckedIOException}), else {@code
+   * failure}: the asynchronous form of {@link #sendFailure}.
    */
   static Throwable ownFailure(Throwable failure) {
     Throwable t = unwrap(failure);
@@ -427,7 +453,8 @@ public final class CallRunner {
     }
     Throwable cause = e.getCause();
     if (cause instanceof UncheckedIOException) {
-      cause = cause.getCause(); // thrown by a Plan.Buffered to make the client abort the exchange
+      cause =
+          cause.getCause(); // thrown by a CallState.Buffered to make the client abort the exchange
     }
     if (cause instanceof HttpJsonException || cause instanceof java.net.ProtocolException) {
       return (IOException) cause;

@@ -88,6 +88,12 @@ public final class Calls {
     return Objects.requireNonNull(type, "type == null");
   }
 
+  /** The handler of {@code type}, its reader resolved: for {@code JsonBodyHandlers}. */
+  public static <T> Responses.JsonHandler<T> prepared(Responses.JsonHandler<T> type) {
+    type.reader();
+    return type;
+  }
+
   /** {@code type} with {@code options}, both checked: the one-liners' {@code Class} form. */
   public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
     return ApiAccess.get().resolve(Objects.requireNonNull(type, "type == null"), options(options));
@@ -179,17 +185,20 @@ public final class Calls {
 
   // ---- the entry points: a request and its plan, for HttpJson and HttpJsonClient alike ---------
 
-  /** Sends, reads the body as {@code type}, fails non-2xx; blocking. */
+  /**
+   * Sends, reads the body with {@code type} (the handler of a {@code JsonType}, made once), fails
+   * non-2xx; blocking.
+   */
   public static <T> @Nullable T receive(
       HttpClient client,
       String method,
       URI uri,
       @Nullable JsonContent content,
-      JsonType<T> type,
+      Responses.JsonHandler<T> type,
       String[] headers)
       throws IOException, InterruptedException {
     return CallRunner.run(
-        client, request(method, uri, content, type.options(), headers), value(type, method, uri));
+        client, request(method, uri, content, type.options(), headers), type.plan());
   }
 
   public static <T> CompletableFuture<@Nullable T> receiveAsync(
@@ -197,14 +206,10 @@ public final class Calls {
       String method,
       URI uri,
       @Nullable JsonContent content,
-      JsonType<T> type,
+      Responses.JsonHandler<T> type,
       String[] headers) {
     return CallRunner.runAsync(
-        client, request(method, uri, content, type.options(), headers), value(type, method, uri));
-  }
-
-  private static <T> Plan<@Nullable T> value(JsonType<T> type, String method, URI uri) {
-    return new Plan.Value<T, @Nullable T>(type, method, uri, false);
+        client, request(method, uri, content, type.options(), headers), type.plan());
   }
 
   /**
@@ -213,16 +218,16 @@ public final class Calls {
    * header gets {@code Accept: application/json, application/problem+json}.
    */
   public static <T> HttpResponse<@Nullable T> exchange(
-      HttpClient client, HttpRequest request, JsonType<T> type)
+      HttpClient client, HttpRequest request, Responses.JsonHandler<T> type)
       throws IOException, InterruptedException {
     HttpRequest r = withAccept(request, type.options());
-    return CallRunner.run(client, r, response(type, r));
+    return CallRunner.run(client, r, Plan.response(type));
   }
 
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
-      HttpClient client, HttpRequest request, JsonType<T> type) {
+      HttpClient client, HttpRequest request, Responses.JsonHandler<T> type) {
     HttpRequest r = withAccept(request, type.options());
-    return CallRunner.runAsync(client, r, response(type, r));
+    return CallRunner.runAsync(client, r, Plan.response(type));
   }
 
   private static HttpRequest withAccept(HttpRequest request, JsonOptions options) {
@@ -241,10 +246,6 @@ public final class Calls {
       b.header(ACCEPT_ENCODING, ENCODINGS);
     }
     return b.build();
-  }
-
-  private static <T> Plan<HttpResponse<@Nullable T>> response(JsonType<T> type, HttpRequest r) {
-    return new Plan.Value<T, HttpResponse<@Nullable T>>(type, r.method(), r.uri(), true);
   }
 
   /** Sends {@code method} without a body; the response with its bytes, status checked. */
@@ -272,7 +273,7 @@ public final class Calls {
       String[] headers)
       throws IOException, InterruptedException {
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, Plan.bytes(request, options, true));
+    return CallRunner.run(client, request, Plan.bytes(options, true));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
@@ -283,7 +284,7 @@ public final class Calls {
       JsonOptions options,
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, Plan.bytes(request, options, true));
+    return CallRunner.runAsync(client, request, Plan.bytes(options, true));
   }
 
   /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
@@ -297,7 +298,7 @@ public final class Calls {
       throws IOException, InterruptedException {
     JsonContent content = ApiAccess.get().content(value, options, contentType(headers));
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, Plan.bytes(request, options, false));
+    return CallRunner.run(client, request, Plan.bytes(options, false));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
@@ -314,7 +315,7 @@ public final class Calls {
       return CompletableFuture.failedFuture(e);
     }
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, Plan.bytes(request, options, false));
+    return CallRunner.runAsync(client, request, Plan.bytes(options, false));
   }
 
   /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */
@@ -323,7 +324,7 @@ public final class Calls {
       String method,
       URI uri,
       @Nullable Object value,
-      JsonType<R> type,
+      Responses.JsonHandler<R> type,
       String[] headers)
       throws IOException, InterruptedException {
     JsonContent content = ApiAccess.get().content(value, type.options(), contentType(headers));
@@ -335,7 +336,7 @@ public final class Calls {
       String method,
       URI uri,
       @Nullable Object value,
-      JsonType<R> type,
+      Responses.JsonHandler<R> type,
       String[] headers) {
     JsonContent content;
     try {
@@ -351,22 +352,24 @@ public final class Calls {
    * before the stream is returned.
    */
   public static <T> Stream<T> stream(
-      HttpClient client, URI uri, JsonType<T> elementType, String[] headers)
+      HttpClient client, URI uri, Responses.JsonHandler<T> elementType, String[] headers)
       throws IOException, InterruptedException {
+    JsonType<T> type = elementType.jsonType();
     HttpRequest request =
-        request("GET", uri, null, elementType.options(), headers, MediaTypes.accept(elementType));
-    return CallRunner.run(client, request, new Plan.Elements<>(elementType, "GET", uri));
+        request("GET", uri, null, type.options(), headers, MediaTypes.accept(type));
+    return CallRunner.run(client, request, Plan.elements(type));
   }
 
   public static <T> CompletableFuture<Stream<T>> streamAsync(
-      HttpClient client, URI uri, JsonType<T> elementType, String[] headers) {
+      HttpClient client, URI uri, Responses.JsonHandler<T> elementType, String[] headers) {
+    JsonType<T> type = elementType.jsonType();
     HttpRequest request =
-        request("GET", uri, null, elementType.options(), headers, MediaTypes.accept(elementType));
-    return CallRunner.runAsync(client, request, new Plan.Elements<>(elementType, "GET", uri));
+        request("GET", uri, null, type.options(), headers, MediaTypes.accept(type));
+    return CallRunner.runAsync(client, request, Plan.elements(type));
   }
 
   /** Reads a buffered body (status unchecked). */
-  public static <T> @Nullable T read(HttpResponse<byte[]> response, JsonType<T> type)
+  public static <T> @Nullable T read(HttpResponse<byte[]> response, Responses.JsonHandler<T> type)
       throws JsonReadException {
     Objects.requireNonNull(response, "response == null");
     byte[] body = response.body();
@@ -375,14 +378,8 @@ public final class Calls {
     }
     try {
       HttpHeaders headers = response.headers();
-      byte[] decoded =
-          Responses.decodeAll(headers, body, type.options().maxResponseSize(), type.type());
-      return Responses.decode(
-          ApiAccess.get().reader(type),
-          decoded,
-          decoded.length,
-          Responses.contentType(headers),
-          type.type());
+      byte[] decoded = Responses.decodeAll(headers, body, type.limit(), type.type());
+      return type.decode(decoded, decoded.length, Responses.contentType(headers), null);
     } catch (JsonReadException e) {
       throw e;
     } catch (IOException e) {
@@ -396,7 +393,9 @@ public final class Calls {
    * top-level array). Closing the stream closes the body.
    */
   public static <T> Stream<T> readStream(
-      HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
+      HttpResponse<InputStream> response, Responses.JsonHandler<T> prepared)
+      throws JsonReadException {
+    JsonType<T> elementType = prepared.jsonType();
     Objects.requireNonNull(response, "response == null");
     InputStream body = Objects.requireNonNull(response.body(), "response.body() == null");
     Responses.StreamHandler<T> handler =
@@ -408,7 +407,7 @@ public final class Calls {
     try {
       Responses.coding(response.headers(), elementType.type()); // names one it cannot decode
       MediaTypes.decodingCharset(Responses.contentType(response.headers())); // names a bad one
-      return handler.open(body, response.headers()).stream();
+      return handler.open(body, response.headers(), null, null).stream();
     } catch (JsonReadException | RuntimeException | Error e) {
       CallRunner.closeQuietly(body);
       throw e;

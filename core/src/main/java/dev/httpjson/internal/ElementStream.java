@@ -41,7 +41,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private final Type elementType;
   private final @Nullable String contentType;
   private final @Nullable CallTrace trace;
-  private final @Nullable Plan<?> plan;
+  private final @Nullable CallState<?> plan;
 
   private JsonSequenceReader.@Nullable Cursor<T> cursor;
   private @Nullable Blank blank;
@@ -63,7 +63,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       Type elementType,
       @Nullable String contentType,
       @Nullable CallTrace trace,
-      @Nullable Plan<?> plan) {
+      @Nullable CallState<?> plan) {
     this.raw = raw;
     this.trace = trace;
     this.plan = plan;

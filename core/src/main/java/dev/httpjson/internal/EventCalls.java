@@ -1,32 +1,24 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.EventStreamOptions;
-import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ServerSentEvent;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -82,6 +74,11 @@ public final class EventCalls {
     return all;
   }
 
+  /**
+   * Opens the stream: its first exchange is run as every call is, and each reconnection by the same
+   * runner, with the same plan ({@link CallState.Events}), under the same timeout up to its
+   * headers.
+   */
   private static <T> Stream<ServerSentEvent<T>> open(
       HttpClient client,
       HttpRequest request,
@@ -89,20 +86,10 @@ public final class EventCalls {
       EventStreamOptions events,
       boolean reconnectable)
       throws IOException, InterruptedException {
-    Duration timeout = type.options().timeout();
-    long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + saturatedNanos(timeout);
-    CallTrace trace = CallTrace.start(client, request, type.type(), type.options());
-    Handler handler = new Handler(type, request, trace);
-    Plan<?> plan = client instanceof InterceptingClient ? new Plan.Events(type.options()) : null;
-    HttpResponse<InputStream> response;
-    try {
-      response = send(client, request, handler, plan, deadline, timeout, null);
-    } catch (Throwable t) {
-      if (trace != null) {
-        trace.failed(t);
-      }
-      throw t;
-    }
+    CallState.Events plan = new CallState.Events(type, request);
+    HttpResponse<InputStream> response = CallRunner.run(client, request, Plan.events(plan));
+    plan.reopening(); // the stream holds the call's trace from here
+    CallTrace trace = plan.trace;
     if (response.statusCode() == 204) {
       closeQuietly(response.body());
       if (trace != null) {
@@ -113,34 +100,22 @@ public final class EventCalls {
     AtomicReference<HttpClient.Version> version = new AtomicReference<>(response.version());
     EventStream.Connector connector =
         reconnectable && events.maxReconnects() > 0
-            ? (lastEventId, until, inFlight) -> {
-              if (trace != null) {
-                trace.attempt(); // a reconnection is reported as a retry
-              }
+            ? (lastEventId, inFlight) -> {
               HttpResponse<InputStream> r =
-                  resend(
-                      client,
-                      request,
-                      lastEventId,
-                      version.get(),
-                      handler,
-                      plan,
-                      until,
-                      timeout,
-                      inFlight);
+                  resend(client, request, lastEventId, version.get(), plan, inFlight);
               version.set(r.version());
               if (r.statusCode() == 204) {
                 closeQuietly(r.body());
                 return null;
               }
-              return decoded(r);
+              return decoded(r.body(), r.headers());
             }
             : null;
     EventStream<T> stream;
     try {
       stream =
           new EventStream<>(
-              decoded(response),
+              decoded(response.body(), response.headers()),
               type,
               Responses.contentType(response.headers()),
               request.method(),
@@ -157,14 +132,6 @@ public final class EventCalls {
     return stream.traced(trace, plan).stream();
   }
 
-  private static long saturatedNanos(Duration d) {
-    try {
-      return d.toNanos();
-    } catch (ArithmeticException e) {
-      return Long.MAX_VALUE / 2;
-    }
-  }
-
   /**
    * Sends {@code request} again with {@code Last-Event-ID}, or without it when the id cannot be
    * carried ({@link #lastEventIdValue}) or the transport refuses the header: the server then starts
@@ -175,10 +142,7 @@ public final class EventCalls {
       HttpRequest request,
       @Nullable String lastEventId,
       HttpClient.Version version,
-      Handler handler,
-      @Nullable Plan<?> plan,
-      long deadline,
-      @Nullable Duration timeout,
+      CallState.Events plan,
       Consumer<Future<?>> inFlight)
       throws IOException, InterruptedException {
     String value = lastEventId == null ? null : lastEventIdValue(lastEventId, version);
@@ -200,9 +164,9 @@ public final class EventCalls {
       }
       if (again != null) {
         try {
-          return send(client, again, handler, plan, deadline, timeout, inFlight);
-        } catch (IOException e) {
-          if (!refused(e)) {
+          return reconnect(client, again, plan, inFlight);
+        } catch (IllegalArgumentException | IOException e) {
+          if (e instanceof IOException && !refused((IOException) e)) {
             throw e;
           }
           // The transport refused the request as built (OkHttp's header rules are stricter).
@@ -210,7 +174,45 @@ public final class EventCalls {
         }
       }
     }
-    return send(client, withLastEventId(request, null), handler, plan, deadline, timeout, inFlight);
+    return reconnect(client, withLastEventId(request, null), plan, inFlight);
+  }
+
+  /**
+   * Runs a reconnection as an asynchronous call of the runner, which the stream can cancel ({@code
+   * inFlight}) while the consumer's thread waits for its headers.
+   */
+  private static HttpResponse<InputStream> reconnect(
+      HttpClient client, HttpRequest request, CallState.Events plan, Consumer<Future<?>> inFlight)
+      throws IOException, InterruptedException {
+    CompletableFuture<HttpResponse<InputStream>> exchange =
+        CallRunner.runAsync(client, request, Plan.events(plan));
+    inFlight.accept(exchange);
+    try {
+      return exchange.get();
+    } catch (InterruptedException e) {
+      exchange.cancel(true);
+      throw e;
+    } catch (CancellationException e) {
+      throw new IOException( // cancelled by the stream: closed, or its idle timeout elapsed
+          "Cancelled "
+              + request.method()
+              + " "
+              + Uris.redact(request.uri(), plan.options().shownQueryParameters())
+              + " before its headers",
+          e);
+    } catch (ExecutionException e) {
+      Throwable failure = e.getCause();
+      if (failure instanceof IOException) {
+        throw (IOException) failure;
+      }
+      if (failure instanceof RuntimeException) {
+        throw (RuntimeException) failure;
+      }
+      if (failure instanceof Error) {
+        throw (Error) failure;
+      }
+      throw new IOException(failure);
+    }
   }
 
   /**
@@ -273,89 +275,6 @@ public final class EventCalls {
   }
 
   /**
-   * Sends and waits for the headers within the deadline. The exchange runs on the client's threads;
-   * the body is read later, on the consumer's.
-   */
-  private static HttpResponse<InputStream> send(
-      HttpClient client,
-      HttpRequest request,
-      Handler handler,
-      @Nullable Plan<?> plan,
-      long deadline,
-      @Nullable Duration timeout,
-      @Nullable Consumer<Future<?>> inFlight)
-      throws IOException, InterruptedException {
-    CompletableFuture<HttpResponse<InputStream>> exchange;
-    try {
-      exchange =
-          plan != null
-              ? ((InterceptingClient) client).sendAsync(request, handler, null, plan)
-              : client.sendAsync(request, handler);
-    } catch (IllegalArgumentException e) {
-      throw new IOException(e.getMessage(), e);
-    }
-    if (inFlight != null) {
-      inFlight.accept(exchange);
-    }
-    try {
-      if (timeout == null) {
-        return exchange.get();
-      }
-      return exchange.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      abandon(exchange);
-      throw ApiAccess.get()
-          .callTimeout(
-              timeout,
-              request.method(),
-              request.uri(),
-              handler.type.options().shownQueryParameters());
-    } catch (InterruptedException e) {
-      abandon(exchange);
-      throw e;
-    } catch (CancellationException e) {
-      abandon(exchange); // cancelled by the stream: closed, or its idle timeout elapsed
-      throw new IOException(
-          "Cancelled "
-              + request.method()
-              + " "
-              + Uris.redact(request.uri(), handler.type.options().shownQueryParameters())
-              + " before its headers",
-          e);
-    } catch (ExecutionException e) {
-      throw failure(e.getCause(), request, handler.type.options().shownQueryParameters());
-    }
-  }
-
-  /** Cancels the exchange; a response that won the race is closed. */
-  private static void abandon(CompletableFuture<HttpResponse<InputStream>> exchange) {
-    exchange.cancel(true);
-    if (exchange.isDone() && !exchange.isCompletedExceptionally()) {
-      closeQuietly(exchange.join().body());
-    }
-  }
-
-  private static IOException failure(
-      @Nullable Throwable t, HttpRequest request, java.util.Set<String> shown) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof HttpJsonException || c instanceof java.net.ProtocolException) {
-        return (IOException) c;
-      }
-      if (!(c instanceof CompletionException
-          || c instanceof UncheckedIOException
-          || c instanceof ExecutionException
-          || c instanceof IOException && c.getCause() instanceof HttpJsonException)) {
-        break;
-      }
-    }
-    if (t instanceof IOException) {
-      return (IOException) t;
-    }
-    return new IOException(
-        "Failed " + request.method() + " " + Uris.redact(request.uri(), shown) + ": " + t, t);
-  }
-
-  /**
    * Reads the events of a response the caller received: the status is not checked; the body must be
    * an event stream.
    */
@@ -410,43 +329,7 @@ public final class EventCalls {
     return null;
   }
 
-  /** Fails a non-2xx status or a body that is no event stream; else streams the body. */
-  private static final class Handler implements BodyHandler<InputStream> {
-    private final JsonType<?> type;
-    private final HttpRequest request;
-    private final @Nullable CallTrace trace;
-
-    public Handler(JsonType<?> type, HttpRequest request, @Nullable CallTrace trace) {
-      this.type = type;
-      this.request = request;
-      this.trace = trace;
-    }
-
-    @Override
-    public BodySubscriber<InputStream> apply(HttpResponse.ResponseInfo info) {
-      int status = info.statusCode();
-      if (trace != null) {
-        trace.headers(status);
-      }
-      if (!Responses.isSuccess(status)) {
-        return Responses.statusFailure(
-            info, request.method(), request.uri(), type.options(), trace);
-      }
-      if (status != 204) {
-        JsonReadException rejected = rejection(info.headers(), type);
-        if (rejected != null) {
-          return new FailedSubscriber<>(rejected, info);
-        }
-      }
-      return new StreamingSubscriber();
-    }
-  }
-
   /** The body, decoded as it is read when it is gzip or deflate: the same path as other calls. */
-  private static InputStream decoded(HttpResponse<InputStream> response) {
-    return decoded(response.body(), response.headers());
-  }
-
   private static InputStream decoded(InputStream body, HttpHeaders headers) {
     ContentDecoder decoder = Responses.decoderOrNull(headers);
     return decoder == null ? body : new DecodingInputStream(body, decoder);

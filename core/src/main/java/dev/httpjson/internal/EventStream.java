@@ -47,12 +47,11 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   /** Opens the stream again; {@code null} when the server answers 204 (the stream is over). */
   public interface Connector {
     /**
-     * Sends the request again and waits for its headers until {@code deadlineNanos}; the exchange
-     * is handed to {@code inFlight} as soon as it is sent, so that the stream can cancel it (the
-     * wait then fails with an {@link IOException}).
+     * Sends the request again and waits for its headers, within the call's timeout; the exchange is
+     * handed to {@code inFlight} as soon as it is sent, so that the stream can cancel it (the wait
+     * then fails with an {@link IOException}).
      */
-    @Nullable InputStream reconnect(
-        @Nullable String lastEventId, long deadlineNanos, Consumer<Future<?>> inFlight)
+    @Nullable InputStream reconnect(@Nullable String lastEventId, Consumer<Future<?>> inFlight)
         throws IOException, InterruptedException;
   }
 
@@ -82,7 +81,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   private int reconnects;
   private volatile DeadlineTimer.@Nullable Task idleTask;
   private @Nullable CallTrace trace;
-  private @Nullable Plan<?> plan;
+  private @Nullable CallState<?> plan;
   private boolean failing;
 
   public EventStream(
@@ -121,7 +120,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
    * Reports this stream's events and end to {@code trace}, and a failure, before the body is
    * closed, to {@code plan}.
    */
-  public EventStream<T> traced(@Nullable CallTrace trace, @Nullable Plan<?> plan) {
+  public EventStream<T> traced(@Nullable CallTrace trace, @Nullable CallState<?> plan) {
     this.trace = trace;
     this.plan = plan;
     return this;
@@ -196,7 +195,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
   /** Called by a timer: fails the consumer's next read with {@code failure}. */
   private void expire(IOException failure) {
     expired = failure;
-    Plan<?> p = plan;
+    CallState<?> p = plan;
     if (p != null) {
       p.streamFailed(failure); // before the close, which the chain's body subscribers see
     }
@@ -387,12 +386,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
       awaitingHeaders = true;
       readSince = System.nanoTime() | 1;
       try {
-        Duration t = timeout;
-        in =
-            connector.reconnect(
-                parser.lastEventId(),
-                t == null ? Long.MAX_VALUE : System.nanoTime() + t.toNanos(),
-                this::reconnecting);
+        in = connector.reconnect(parser.lastEventId(), this::reconnecting);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw (InterruptedIOException)
@@ -486,7 +480,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
       failure = (RuntimeException) e;
     }
     Throwable cause = failure instanceof UncheckedIOException ? failure.getCause() : failure;
-    Plan<?> p = plan;
+    CallState<?> p = plan;
     if (p != null && !closed) {
       p.streamFailed(cause); // before the close, which the chain's body subscribers see
     }

@@ -214,7 +214,7 @@ public final class InterceptingClient extends HttpClient {
 
   /** The trace of the call a chain belongs to, or {@code null}. */
   public static @Nullable CallTrace trace(Interceptor.Chain<?> chain) {
-    Plan<?> plan = chain instanceof Link ? ((Link<?>) chain).plan : null;
+    CallState<?> plan = chain instanceof Link ? ((Link<?>) chain).plan : null;
     return plan == null ? null : plan.trace;
   }
 
@@ -306,7 +306,7 @@ public final class InterceptingClient extends HttpClient {
 
   /** {@code send} for the call {@code plan} runs: its trace, its deadline, its own responses. */
   public <T> HttpResponse<T> send(
-      HttpRequest request, BodyHandler<T> handler, @Nullable Plan<?> plan)
+      HttpRequest request, BodyHandler<T> handler, @Nullable CallState<?> plan)
       throws IOException, InterruptedException {
     Objects.requireNonNull(handler, "handler == null");
     return new Link<>(this, 0, handler, null, plan, null)
@@ -329,7 +329,7 @@ public final class InterceptingClient extends HttpClient {
       HttpRequest request,
       BodyHandler<T> handler,
       @Nullable PushPromiseHandler<T> push,
-      @Nullable Plan<?> plan) {
+      @Nullable CallState<?> plan) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
     Interceptor.Snapshot[] snapshots = snapshots(this);
@@ -365,7 +365,7 @@ public final class InterceptingClient extends HttpClient {
     private final int index;
     private final BodyHandler<T> handler;
     private final @Nullable PushPromiseHandler<T> push;
-    private final @Nullable Plan<?> plan; // null for a plain send on a decorated client
+    private final @Nullable CallState<?> plan; // null for a plain send on a decorated client
     private final @Nullable Caller caller;
 
     public Link(
@@ -373,7 +373,7 @@ public final class InterceptingClient extends HttpClient {
         int index,
         BodyHandler<T> handler,
         @Nullable PushPromiseHandler<T> push,
-        @Nullable Plan<?> plan,
+        @Nullable CallState<?> plan,
         @Nullable Caller caller) {
       this.client = client;
       this.index = index;
@@ -402,7 +402,7 @@ public final class InterceptingClient extends HttpClient {
     public HttpResponse<T> forward(HttpRequest request) throws IOException, InterruptedException {
       Objects.requireNonNull(request, "request == null");
       Interceptor[] interceptors = client.interceptors;
-      Plan<?> p = plan;
+      CallState<?> p = plan;
       if (index < interceptors.length) {
         try {
           return Objects.requireNonNull(
@@ -451,7 +451,7 @@ public final class InterceptingClient extends HttpClient {
       return response;
     }
 
-    /** {@code e}, which {@link Plan#translate} made from an I/O failure or an interrupt. */
+    /** {@code e}, which {@link CallState#translate} made from an I/O failure or an interrupt. */
     private static IOException rethrown(Exception e) throws InterruptedException {
       if (e instanceof InterruptedException) {
         throw (InterruptedException) e;
@@ -483,7 +483,7 @@ public final class InterceptingClient extends HttpClient {
           f = interceptors[index].interceptAsync(request, next());
           Objects.requireNonNull(f, () -> interceptors[index] + " returned a null future");
         } else {
-          Plan<?> p = plan;
+          CallState<?> p = plan;
           CallTrace trace = p == null ? null : p.trace;
           if (trace != null) {
             trace.attempt();
@@ -494,7 +494,9 @@ public final class InterceptingClient extends HttpClient {
                   ? client.delegate.sendAsync(request, handler)
                   : client.delegate.sendAsync(request, handler, push);
           if (p == null) {
-            f = naming(f, request); // a plain sendAsync, maybe with a JsonBodyHandlers handler
+            f =
+                CallState.naming(
+                    f, request); // a plain sendAsync, maybe with a JsonBodyHandlers handler
           } else {
             f = p.endedAsync(f, applied);
           }
@@ -510,45 +512,21 @@ public final class InterceptingClient extends HttpClient {
       return f;
     }
 
-    /**
-     * {@code exchange}, its status failure naming {@code request} ({@link Responses#naming});
-     * cancelling the result cancels the exchange.
-     */
-    private static <R extends HttpResponse<?>> CompletableFuture<R> naming(
-        CompletableFuture<R> exchange, HttpRequest request) {
-      CompletableFuture<R> end = new CompletableFuture<>();
-      exchange.whenComplete(
-          (r, e) -> {
-            if (e != null) {
-              end.completeExceptionally(Responses.namingCause(e, request));
-            } else if (!end.complete(r)) {
-              CallRunner.closeQuietly(r.body()); // cancelled meanwhile: nobody reads it
-            }
-          });
-      end.whenComplete(
-          (r, e) -> {
-            if (e != null) {
-              exchange.cancel(true);
-            }
-          });
-      return end;
-    }
-
     @Override
     public Optional<Throwable> streamFailure() {
-      Plan<?> p = plan;
+      CallState<?> p = plan;
       return p == null ? Optional.empty() : Optional.ofNullable(p.streamFailure());
     }
 
     @Override
     public Optional<JsonOptions> options() {
-      Plan<?> p = plan;
+      CallState<?> p = plan;
       return p == null ? Optional.empty() : Optional.ofNullable(p.options());
     }
 
     @Override
     public BodySubscriber<T> discard(ResponseInfo info) {
-      Plan<?> p = plan;
+      CallState<?> p = plan;
       CallTrace trace = p == null ? null : p.trace;
       if (trace != null) {
         trace.headers(info.statusCode()); // the handler that reports it is not called
@@ -558,7 +536,7 @@ public final class InterceptingClient extends HttpClient {
 
     @Override
     public Optional<Interceptor.Measurement> measurement() {
-      Plan<?> p = plan;
+      CallState<?> p = plan;
       CallTrace trace = p == null || handler != p.sent ? null : p.trace;
       return trace == null ? Optional.empty() : Optional.of(new Measured(trace));
     }

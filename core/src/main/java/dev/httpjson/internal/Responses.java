@@ -31,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /** Reading response bodies: status checks, limits, charsets and decoding. */
@@ -393,34 +394,50 @@ public final class Responses {
     return named == cause ? failure : named;
   }
 
-  /** Reads a JSON body into a value, optionally failing non-2xx statuses first. */
+  /**
+   * How the bodies of one {@link JsonType} are read: its reader, resolved once and held by the type
+   * ({@code JsonType.handler()}), so that a call with a type it read before looks nothing up. Also
+   * the handler {@code JsonBodyHandlers} returns, which decodes in its subscriber; a status outside
+   * 200–299 fails either way.
+   */
   public static final class JsonHandler<T> implements BodyHandler<T> {
-    private final JsonOptions options;
-    private final JsonReader<T> reader;
+    private final JsonType<T> jsonType;
+    private final Supplier<JsonReader<T>> resolve;
     private final Type type;
     private final long limit;
-    private final boolean checkStatus;
-    private final @Nullable String method;
-    private final @Nullable URI uri;
+    private final Plan<@Nullable T> plan = Plan.value(this);
+    private volatile @Nullable JsonReader<T> reader;
 
-    public JsonHandler(
-        JsonType<T> type, boolean checkStatus, @Nullable String method, @Nullable URI uri) {
-      this.options = type.options();
-      this.reader = ApiAccess.get().reader(type);
-      this.type = type.type();
-      this.limit = options.maxResponseSize();
-      this.checkStatus = checkStatus;
-      this.method = method;
-      this.uri = uri;
+    /**
+     * The handler of {@code jsonType}, the type's own, made once: it reads with what {@code
+     * resolve} gives, asked for when the first call with the type is planned ({@link #reader()}),
+     * so that a bad argument is named before the codec is looked for.
+     */
+    public JsonHandler(JsonType<T> jsonType, Supplier<JsonReader<T>> resolve) {
+      this.jsonType = jsonType;
+      this.resolve = resolve;
+      this.type = jsonType.type();
+      this.limit = jsonType.options().maxResponseSize();
+    }
+
+    /** The reader, resolved on first use. */
+    JsonReader<T> reader() {
+      JsonReader<T> r = reader;
+      if (r == null) {
+        reader = r = resolve.get();
+      }
+      return r;
     }
 
     /**
-     * The subscriber for a response that is not to be read as JSON — an error status, a compressed
-     * body, a declared length over the limit — or {@code null} when it is.
+     * The subscriber for a response that is not to be read as JSON — an error status (named as an
+     * answer to {@code method} {@code uri}), an undecodable coding, a declared length over the
+     * limit — or {@code null} when it is.
      */
-    public <S> @Nullable BodySubscriber<S> reject(ResponseInfo info, @Nullable CallTrace trace) {
-      if (checkStatus && !isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, options, trace);
+    <S> @Nullable BodySubscriber<S> reject(
+        ResponseInfo info, @Nullable String method, @Nullable URI uri, @Nullable CallTrace trace) {
+      if (!isSuccess(info.statusCode())) {
+        return statusFailure(info, method, uri, options(), trace);
       }
       HttpHeaders headers = info.headers();
       String coding;
@@ -437,30 +454,31 @@ public final class Responses {
       return null;
     }
 
-    @Nullable T decode(byte[] bytes, int length, @Nullable String contentType) throws IOException {
-      return Responses.decode(reader, bytes, length, contentType, type);
-    }
-
-    /** As {@link #decode}, reporting how long it took to {@code trace}. */
+    /** The body read as JSON, reporting how long it took to {@code trace}. */
     @Nullable T decode(
         byte[] bytes, int length, @Nullable String contentType, @Nullable CallTrace trace)
         throws IOException {
       if (trace == null) {
-        return decode(bytes, length, contentType);
+        return Responses.decode(reader(), bytes, length, contentType, type);
       }
       long start = System.nanoTime();
-      T value = decode(bytes, length, contentType);
+      T value = Responses.decode(reader(), bytes, length, contentType, type);
       trace.decoded(System.nanoTime() - start);
       return value;
     }
 
-    public Type type() {
-      return type;
+    /** The plan of a call that reads this type: made once, with the handler. */
+    Plan<@Nullable T> plan() {
+      return plan;
     }
 
-    /** The request method, when the handler knows it: a HEAD response has no body. */
-    @Nullable String method() {
-      return method;
+    /** The type this handler reads, with its options. */
+    public JsonType<T> jsonType() {
+      return jsonType;
+    }
+
+    public Type type() {
+      return type;
     }
 
     public long limit() {
@@ -468,75 +486,27 @@ public final class Responses {
     }
 
     public JsonOptions options() {
-      return options;
+      return jsonType.options();
     }
 
     /** For {@code JsonBodyHandlers}: the body read and decoded by the subscriber itself. */
     @Override
     public BodySubscriber<T> apply(ResponseInfo info) {
-      BodySubscriber<T> rejected = reject(info, null);
+      BodySubscriber<T> rejected = reject(info, null, null, null);
       if (rejected != null) {
         return rejected;
       }
       String contentType = contentType(info.headers());
       ContentDecoder decoder = decoderOrNull(info.headers());
       long declared = decoder == null ? declaredLength(info.headers()) : -1;
-      return new BufferingSubscriber<T>(limit, declared, exactLength(info, method), decoder, null) {
+      return new BufferingSubscriber<T>(limit, declared, exactLength(info, null), decoder, null) {
         @Override
         public @Nullable T finish(byte[] bytes, int length) throws IOException {
-          return decode(bytes, length, contentType);
+          return decode(bytes, length, contentType, null);
         }
 
         @Override
         public @Nullable T overflow(byte[] bytes, int length, long received) throws IOException {
-          throw ApiAccess.get().tooLarge(limit, received, false);
-        }
-      };
-    }
-  }
-
-  /**
-   * Buffers a body as bytes, within the size limit, a status outside 200–299 failing as the typed
-   * calls fail it.
-   */
-  public static final class BytesHandler implements BodyHandler<byte[]> {
-    private final long limit;
-    private final JsonOptions checkStatus;
-    private final @Nullable String method;
-    private final @Nullable URI uri;
-    @Nullable CallTrace trace;
-
-    public BytesHandler(long limit, JsonOptions checkStatus, String method, URI uri) {
-      this.limit = limit;
-      this.checkStatus = checkStatus;
-      this.method = method;
-      this.uri = uri;
-    }
-
-    @Override
-    public BodySubscriber<byte[]> apply(ResponseInfo info) {
-      CallTrace t = trace;
-      if (t != null) {
-        t.headers(info.statusCode());
-      }
-      if (!isSuccess(info.statusCode())) {
-        return statusFailure(info, method, uri, checkStatus, t);
-      }
-      // An encoding httpjson cannot decode passes through: the caller gets the bytes as sent.
-      ContentDecoder decoder = decoderOrNull(info.headers());
-      long declared = decoder == null ? declaredLength(info.headers()) : -1;
-      if (declared > limit) {
-        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
-      }
-      return new BufferingSubscriber<byte[]>(limit, declared, exactLength(info, null), decoder, t) {
-        @Override
-        public byte[] finish(byte[] bytes, int length) {
-          return bytes.length == length ? bytes : java.util.Arrays.copyOf(bytes, length);
-        }
-
-        @Override
-        public byte @Nullable [] overflow(byte[] bytes, int length, long received)
-            throws IOException {
           throw ApiAccess.get().tooLarge(limit, received, false);
         }
       };
@@ -559,11 +529,6 @@ public final class Responses {
     private final JsonOptions.StreamFormat format;
     private final @Nullable String method;
     private final @Nullable URI uri;
-    @Nullable CallTrace trace;
-    @Nullable Plan<?> plan;
-
-    /** The body {@link #blocking} made last (on the client's thread that read the headers). */
-    private volatile @Nullable StreamingSubscriber made;
 
     public StreamHandler(
         JsonType<T> elementType,
@@ -587,9 +552,11 @@ public final class Responses {
       return elementType;
     }
 
-    /** As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null. */
-    public <S> @Nullable BodySubscriber<S> reject(ResponseInfo info) {
-      CallTrace t = trace;
+    /**
+     * As {@link JsonHandler#reject}: the subscriber for a response not to stream, or null; the
+     * status is reported to {@code t}.
+     */
+    <S> @Nullable BodySubscriber<S> reject(ResponseInfo info, @Nullable CallTrace t) {
       if (t != null) {
         t.headers(info.statusCode());
       }
@@ -611,8 +578,15 @@ public final class Responses {
       return null;
     }
 
-    /** The elements of a body that {@link #reject} accepted. Does not read. */
-    public ElementStream<T> open(InputStream in, HttpHeaders headers) {
+    /**
+     * The elements of a body that {@link #reject} accepted, for the call {@code plan} (its trace
+     * {@code trace}) when there is one. Does not read.
+     */
+    ElementStream<T> open(
+        InputStream in,
+        HttpHeaders headers,
+        @Nullable CallTrace trace,
+        @Nullable CallState<?> plan) {
       String contentType = contentType(headers);
       Charset charset;
       try {
@@ -638,35 +612,16 @@ public final class Responses {
           plan);
     }
 
+    /** For {@code JsonBodyHandlers}: the elements, the status checked first. */
     @Override
     public BodySubscriber<ElementStream<T>> apply(ResponseInfo info) {
-      BodySubscriber<ElementStream<T>> rejected = reject(info);
+      BodySubscriber<ElementStream<T>> rejected = reject(info, null);
       if (rejected != null) {
         return rejected;
       }
       HttpHeaders headers = info.headers();
-      return BodySubscribers.mapping(new StreamingSubscriber(), in -> open(in, headers));
-    }
-
-    /** For a blocking call: the stream subscriber; {@link #open} after. */
-    public BodyHandler<InputStream> blocking() {
-      return info -> {
-        BodySubscriber<InputStream> rejected = reject(info);
-        if (rejected != null) {
-          return rejected;
-        }
-        StreamingSubscriber subscriber = new StreamingSubscriber();
-        made = subscriber;
-        return subscriber;
-      };
-    }
-
-    /** Closes the body {@link #blocking} made last, for a response the caller never got. */
-    void abandon() {
-      StreamingSubscriber subscriber = made;
-      if (subscriber != null) {
-        subscriber.close();
-      }
+      return BodySubscribers.mapping(
+          new StreamingSubscriber(), in -> open(in, headers, null, null));
     }
   }
 }

@@ -31,7 +31,7 @@ public final class TimedInputStream extends FilterInputStream {
   private final @Nullable URI uri;
   private final Runnable idleExpiry;
   private final Runnable budgetExpiry;
-  private final @Nullable Plan<?> plan;
+  private final @Nullable CallState<?> plan;
   private final java.util.Set<String> shown;
 
   /** What is left of the whole-call timeout for waiting; read and written by the reader only. */
@@ -45,7 +45,7 @@ public final class TimedInputStream extends FilterInputStream {
       @Nullable Duration idle,
       @Nullable String method,
       @Nullable URI uri,
-      @Nullable Plan<?> plan,
+      @Nullable CallState<?> plan,
       java.util.Set<String> shown) {
     super(in);
     this.plan = plan;
@@ -70,7 +70,7 @@ public final class TimedInputStream extends FilterInputStream {
       JsonOptions options,
       @Nullable String method,
       @Nullable URI uri,
-      @Nullable Plan<?> plan) {
+      @Nullable CallState<?> plan) {
     if (options.timeout() == null && options.idleTimeout() == null) {
       return null;
     }
@@ -178,7 +178,7 @@ public final class TimedInputStream extends FilterInputStream {
   /** On the timer thread: records the failure and closes the body, which wakes a blocked read. */
   private void expire(CallTimeoutException failure) {
     expired = failure;
-    Plan<?> p = plan;
+    CallState<?> p = plan;
     if (p != null) {
       p.streamFailed(failure); // before the close, which the chain's body subscribers see
     }

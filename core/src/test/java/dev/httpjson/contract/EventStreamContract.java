@@ -32,7 +32,9 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -401,6 +403,40 @@ public abstract class EventStreamContract {
         hold.countDown();
       }
     }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  @Test
+  public void anEventStreamIsRunAsEveryCallIsUnderTheCallsTimeout() throws Exception {
+    server.enqueue(events(event("a")));
+    List<Optional<Duration>> seen = new CopyOnWriteArrayList<>();
+    Interceptor watching =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            seen.add(chain.remaining());
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            seen.add(chain.remaining());
+            return chain.forwardAsync(request);
+          }
+        };
+    JsonType<Named> timed =
+        JsonType.of(Named.class, options.toBuilder().timeout(Duration.ofSeconds(30)).build());
+
+    try (Stream<ServerSentEvent<Named>> s =
+        HttpJson.getFromJsonAsEvents(Interceptor.decorate(client, watching), uri("/e"), timed)) {
+      assertThat(s.map(ServerSentEvent::data)).containsExactly(new Named("a"));
+    }
+
+    assertThat(seen).as("what the interceptor saw of the call's timeout").hasSize(1);
+    assertThat(seen.get(0)).isPresent();
+    assertThat(seen.get(0).get().toNanos()).isPositive().isLessThanOrEqualTo(30_000_000_000L);
     assertClientHealthyAndNothingLeaked();
   }
 

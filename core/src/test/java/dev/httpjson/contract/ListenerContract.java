@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.CallListener;
 import dev.httpjson.CallTimeoutException;
+import dev.httpjson.EventStreamOptions;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
@@ -541,6 +542,34 @@ public abstract class ListenerContract {
 
     assertThat(recorder.events())
         .containsExactly("callStart GET /feed", "responseHeaders 200", "streamEnd 2", "callEnd");
+  }
+
+  @Test
+  void anEventStreamsReconnectionIsReportedAsARetry() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .setHeader("Content-Type", "text/event-stream")
+            .body("retry: 0\ndata: {\"id\":1,\"title\":\"a\"}\n\n")
+            .build());
+    server.enqueue(new MockResponse.Builder().code(204).build()); // the stream is over
+    Recorder recorder = new Recorder();
+    HttpJsonClient api = builder(recorder).build();
+    EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(1).build();
+
+    try (Stream<ServerSentEvent<Item>> events =
+        api.getFromJsonAsEvents("feed", JsonType.of(Item.class), reconnect)) {
+      assertThat(events.count()).isEqualTo(1);
+    }
+
+    assertThat(recorder.events())
+        .containsExactly(
+            "callStart GET /feed",
+            "responseHeaders 200",
+            "retry 2",
+            "responseHeaders 204",
+            "streamEnd 1",
+            "callEnd");
   }
 
   @Test

@@ -16,7 +16,6 @@ import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
-import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
@@ -59,11 +58,6 @@ class ApiAccessRegistrationTest {
 
     @Override
     public <T> JsonReader<T> reader(JsonType<T> type) {
-      throw no();
-    }
-
-    @Override
-    public <T> JsonWriter<T> writer(JsonType<T> type) {
       throw no();
     }
 
