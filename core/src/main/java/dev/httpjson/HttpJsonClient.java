@@ -1561,7 +1561,8 @@ public final class HttpJsonClient {
      *
      * <p>Each call is one permit, whatever the interceptors do inside it: a {@link
      * RetryInterceptor}'s attempts and the hops of {@link #followRedirects(Redirect)} run under the
-     * permit of their call. Event streams ({@code getFromEventStream}) are not limited.
+     * permit of their call. Event streams ({@link HttpJsonClient#getFromJsonAsEvents(String,
+     * Class)}) are not limited.
      *
      * <pre>{@code
      * HttpJsonClient api = HttpJsonClient.newBuilder(HttpClient.newHttpClient())
