@@ -154,7 +154,6 @@ public final class JacksonCodec implements JsonCodec {
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
             .addModule(FastDateTimes.MODULE)
-            .addModule(ExactEnums.MODULE)
             .addModule(StrictScalars.MODULE);
     StrictScalars.coercions(b);
     switch (options.naming()) {
