@@ -2,6 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import dev.httpjson.internal.codec.ReadProblems;
 import dev.httpjson.spi.RecordRules;
 import java.lang.reflect.Constructor;
 import org.jspecify.annotations.Nullable;
@@ -131,21 +132,11 @@ final class StrictRecords extends JacksonModule {
             throw MismatchedInputException.from(
                 ctxt.getParser(),
                 rules.recordClass(),
-                "Missing required property '"
-                    + prop.getName()
-                    + "'"
-                    + componentIfRenamed(rules.components().get(index).getName(), prop.getName())
-                    + " of record "
-                    + rules.recordClass().getSimpleName()
-                    + " (mark the component @Nullable if it may be absent)");
+                ReadProblems.missingProblem(rules, index, prop.getName()));
           }
         }
       }
       return delegate().createFromObjectWith(ctxt, props, buffer);
     }
-  }
-
-  static String componentIfRenamed(String component, String property) {
-    return component.equals(property) ? "" : " (component " + component + ")";
   }
 }
