@@ -4,7 +4,6 @@ import dev.httpjson.internal.codec.IsoDateTimes;
 import dev.httpjson.internal.codec.ScalarKind;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
-import java.util.OptionalDouble;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -23,6 +22,7 @@ import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsontype.TypeSerializer;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.ValueSerializerModifier;
 import tools.jackson.databind.ser.std.StdSerializer;
@@ -110,24 +110,27 @@ final class StrictScalars {
                     SerializationConfig config,
                     BeanDescription.Supplier description,
                     ValueSerializer<?> serializer) {
-                  // A value declared Number: Jackson writes a NaN it holds as the token NaN.
-                  return description.getBeanClass() == Number.class
-                      ? new FiniteNumbers(serializer)
+                  return ScalarRules.mayBeNonFinite(description.getBeanClass())
+                      ? new Finite(serializer)
+                      : serializer;
+                }
+
+                @Override
+                public ValueSerializer<?> modifyArraySerializer(
+                    SerializationConfig config,
+                    ArrayType type,
+                    BeanDescription.Supplier description,
+                    ValueSerializer<?> serializer) {
+                  return ScalarRules.mayBeNonFinite(type.getRawClass())
+                      ? new Finite(serializer)
                       : serializer;
                 }
               })
-          .addSerializer(Double.class, new Finite<>(Double.class))
-          .addSerializer(double.class, new Finite<>(Double.class))
-          .addSerializer(Float.class, new Finite<>(Float.class))
-          .addSerializer(float.class, new Finite<>(Float.class))
-          .addSerializer(double[].class, new FiniteDoubles())
-          .addSerializer(float[].class, new FiniteFloats())
-          .addSerializer(OptionalDouble.class, new FiniteOptional())
           .addSerializer(char[].class, new Chars())
           .addKeySerializer(String.class, new Names())
-          .addKeySerializer(Character.class, new CharNames())
-          .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
-          .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
+          .addKeySerializer(Character.class, new Names())
+          .addKeySerializer(Double.class, new Names())
+          .addKeySerializer(Float.class, new Names());
 
   static {
     for (Class<?> type : ScalarRules.PRIMITIVE_ARRAYS) {
@@ -246,128 +249,21 @@ final class StrictScalars {
   /**
    * A map key: one holding a lone surrogate fails to write, since no codec reads such a name (the
    * Jackson and Gson parsers refuse it), whereas a string value holding one is written as an
-   * escape.
+   * escape; so does a {@code double} or {@code float} key that is not finite.
    */
-  private static final class Names extends StdSerializer<String> {
+  private static final class Names extends StdSerializer<Object> {
     Names() {
-      super(String.class);
+      super(Object.class);
     }
 
     @Override
-    public void serialize(String key, JsonGenerator gen, SerializationContext ctxt)
+    public void serialize(Object key, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
-      String problem = ScalarRules.nameProblem(key);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
-      gen.writeName(key);
-    }
-  }
-
-  /** A {@code Character} map key: half a surrogate pair is no name, as in a {@code String}. */
-  private static final class CharNames extends StdSerializer<Character> {
-    CharNames() {
-      super(Character.class);
-    }
-
-    @Override
-    public void serialize(Character key, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      String problem = ScalarRules.nameProblem(key.charValue());
+      String problem = ScalarRules.keyProblem(key);
       if (problem != null) {
         ctxt.reportMappingProblem("%s", problem);
       }
       gen.writeName(key.toString());
-    }
-  }
-
-  /** A double or a float, refused when it is NaN or infinite. */
-  private static final class Finite<T extends Number> extends StdSerializer<T> {
-    Finite(Class<T> type) {
-      super(type);
-    }
-
-    @Override
-    public void serialize(T value, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      if (value instanceof Float) {
-        float f = value.floatValue();
-        requireFinite(ctxt, f);
-        gen.writeNumber(f);
-      } else {
-        double d = value.doubleValue();
-        requireFinite(ctxt, d);
-        gen.writeNumber(d);
-      }
-    }
-  }
-
-  private static final class FiniteDoubles extends StdSerializer<double[]> {
-    FiniteDoubles() {
-      super(double[].class);
-    }
-
-    @Override
-    public void serialize(double[] value, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      for (double d : value) {
-        requireFinite(ctxt, d);
-      }
-      gen.writeArray(value, 0, value.length);
-    }
-  }
-
-  private static final class FiniteFloats extends StdSerializer<float[]> {
-    FiniteFloats() {
-      super(float[].class);
-    }
-
-    @Override
-    public void serialize(float[] value, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      gen.writeStartArray(value, value.length);
-      for (float f : value) {
-        requireFinite(ctxt, f);
-        gen.writeNumber(f);
-      }
-      gen.writeEndArray();
-    }
-  }
-
-  /** An {@code OptionalDouble}, refused when it holds NaN or an infinity. */
-  private static final class FiniteOptional extends StdSerializer<OptionalDouble> {
-    FiniteOptional() {
-      super(OptionalDouble.class);
-    }
-
-    @Override
-    public boolean isEmpty(SerializationContext ctxt, OptionalDouble value) {
-      return value == null || value.isEmpty();
-    }
-
-    @Override
-    public void serialize(OptionalDouble value, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      if (value.isEmpty()) {
-        gen.writeNull();
-        return;
-      }
-      requireFinite(ctxt, value.getAsDouble());
-      gen.writeNumber(value.getAsDouble());
-    }
-  }
-
-  /** A {@code double} or {@code float} map key, refused when it is NaN or infinite. */
-  private static final class FiniteKeys<T extends Number> extends StdSerializer<T> {
-    FiniteKeys(Class<T> type) {
-      super(type);
-    }
-
-    @Override
-    public void serialize(T key, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      requireFinite(ctxt, key.doubleValue());
-      gen.writeName(key instanceof Float ? Float.toString((Float) key) : key.toString());
     }
   }
 
@@ -388,12 +284,15 @@ final class StrictScalars {
     }
   }
 
-  /** A value declared {@code Number}: a {@code double} or {@code float} in it must be finite. */
-  private static final class FiniteNumbers extends StdSerializer<Object> {
+  /**
+   * A value that may hold a number JSON cannot ({@link ScalarRules#mayBeNonFinite}), refused then:
+   * Jackson writes a NaN as the token NaN.
+   */
+  private static final class Finite extends StdSerializer<Object> {
     private final ValueSerializer<Object> delegate;
 
     @SuppressWarnings("unchecked")
-    FiniteNumbers(ValueSerializer<?> delegate) {
+    Finite(ValueSerializer<?> delegate) {
       super(Object.class);
       this.delegate = (ValueSerializer<Object>) delegate;
     }
@@ -401,23 +300,33 @@ final class StrictScalars {
     @Override
     public ValueSerializer<?> createContextual(
         SerializationContext ctxt, tools.jackson.databind.BeanProperty property) {
-      return new FiniteNumbers(delegate.createContextual(ctxt, property));
+      return new Finite(delegate.createContextual(ctxt, property));
+    }
+
+    @Override
+    public boolean isEmpty(SerializationContext ctxt, Object value) {
+      return delegate.isEmpty(ctxt, value);
     }
 
     @Override
     public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
-      if (value instanceof Double || value instanceof Float) {
-        requireFinite(ctxt, ((Number) value).doubleValue());
+      String problem = ScalarRules.valueProblem(value);
+      if (problem != null) {
+        ctxt.reportMappingProblem("%s", problem);
       }
       delegate.serialize(value, gen, ctxt);
     }
-  }
 
-  private static void requireFinite(SerializationContext ctxt, double d) throws JacksonException {
-    String problem = ScalarRules.nonFiniteProblem(d);
-    if (problem != null) {
-      ctxt.reportMappingProblem("%s", problem);
+    @Override
+    public void serializeWithType(
+        Object value, JsonGenerator gen, SerializationContext ctxt, TypeSerializer typeSer)
+        throws JacksonException {
+      String problem = ScalarRules.valueProblem(value);
+      if (problem != null) {
+        ctxt.reportMappingProblem("%s", problem);
+      }
+      delegate.serializeWithType(value, gen, ctxt, typeSer);
     }
   }
 }

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.ContextualSerializer;
@@ -29,7 +30,6 @@ import dev.httpjson.internal.codec.ScalarKind;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
 import java.io.IOException;
-import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -118,24 +118,27 @@ final class StrictScalars {
                     SerializationConfig config,
                     BeanDescription description,
                     JsonSerializer<?> serializer) {
-                  // A value declared Number: Jackson writes a NaN it holds as the token NaN.
-                  return description.getBeanClass() == Number.class
-                      ? new FiniteNumbers(serializer)
+                  return ScalarRules.mayBeNonFinite(description.getBeanClass())
+                      ? new Finite(serializer)
+                      : serializer;
+                }
+
+                @Override
+                public JsonSerializer<?> modifyArraySerializer(
+                    SerializationConfig config,
+                    ArrayType type,
+                    BeanDescription description,
+                    JsonSerializer<?> serializer) {
+                  return ScalarRules.mayBeNonFinite(type.getRawClass())
+                      ? new Finite(serializer)
                       : serializer;
                 }
               })
-          .addSerializer(Double.class, new Finite<>(Double.class))
-          .addSerializer(double.class, new Finite<>(Double.class))
-          .addSerializer(Float.class, new Finite<>(Float.class))
-          .addSerializer(float.class, new Finite<>(Float.class))
-          .addSerializer(double[].class, new FiniteDoubles())
-          .addSerializer(float[].class, new FiniteFloats())
-          .addSerializer(OptionalDouble.class, new FiniteOptional())
           .addSerializer(char[].class, new Chars())
           .addKeySerializer(String.class, new Names())
-          .addKeySerializer(Character.class, new CharNames())
-          .addKeySerializer(Double.class, new FiniteKeys<>(Double.class))
-          .addKeySerializer(Float.class, new FiniteKeys<>(Float.class));
+          .addKeySerializer(Character.class, new Names())
+          .addKeySerializer(Double.class, new Names())
+          .addKeySerializer(Float.class, new Names());
 
   static {
     for (Class<?> type : ScalarRules.PRIMITIVE_ARRAYS) {
@@ -278,140 +281,23 @@ final class StrictScalars {
   /**
    * A map key: one holding a lone surrogate fails to write, since no codec reads such a name (the
    * Jackson and Gson parsers refuse it), whereas a string value holding one is written as an
-   * escape.
+   * escape; so does a {@code double} or {@code float} key that is not finite.
    */
-  private static final class Names extends StdSerializer<String> {
+  private static final class Names extends StdSerializer<Object> {
     private static final long serialVersionUID = 1L;
 
     Names() {
-      super(String.class);
+      super(Object.class);
     }
 
     @Override
-    public void serialize(String key, JsonGenerator gen, SerializerProvider ctxt)
+    public void serialize(Object key, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
-      String problem = ScalarRules.nameProblem(key);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
-      gen.writeFieldName(key);
-    }
-  }
-
-  /** A {@code Character} map key: half a surrogate pair is no name, as in a {@code String}. */
-  private static final class CharNames extends StdSerializer<Character> {
-    private static final long serialVersionUID = 1L;
-
-    CharNames() {
-      super(Character.class);
-    }
-
-    @Override
-    public void serialize(Character key, JsonGenerator gen, SerializerProvider ctxt)
-        throws IOException {
-      String problem = ScalarRules.nameProblem(key.charValue());
+      String problem = ScalarRules.keyProblem(key);
       if (problem != null) {
         ctxt.reportMappingProblem("%s", problem);
       }
       gen.writeFieldName(key.toString());
-    }
-  }
-
-  /** A double or a float, refused when it is NaN or infinite. */
-  private static final class Finite<T extends Number> extends StdSerializer<T> {
-    private static final long serialVersionUID = 1L;
-
-    Finite(Class<T> type) {
-      super(type);
-    }
-
-    @Override
-    public void serialize(T value, JsonGenerator gen, SerializerProvider ctxt) throws IOException {
-      if (value instanceof Float) {
-        float f = value.floatValue();
-        requireFinite(ctxt, f);
-        gen.writeNumber(f);
-      } else {
-        double d = value.doubleValue();
-        requireFinite(ctxt, d);
-        gen.writeNumber(d);
-      }
-    }
-  }
-
-  private static final class FiniteDoubles extends StdSerializer<double[]> {
-    private static final long serialVersionUID = 1L;
-
-    FiniteDoubles() {
-      super(double[].class);
-    }
-
-    @Override
-    public void serialize(double[] value, JsonGenerator gen, SerializerProvider ctxt)
-        throws IOException {
-      for (double d : value) {
-        requireFinite(ctxt, d);
-      }
-      gen.writeArray(value, 0, value.length);
-    }
-  }
-
-  private static final class FiniteFloats extends StdSerializer<float[]> {
-    private static final long serialVersionUID = 1L;
-
-    FiniteFloats() {
-      super(float[].class);
-    }
-
-    @Override
-    public void serialize(float[] value, JsonGenerator gen, SerializerProvider ctxt)
-        throws IOException {
-      gen.writeStartArray(value, value.length);
-      for (float f : value) {
-        requireFinite(ctxt, f);
-        gen.writeNumber(f);
-      }
-      gen.writeEndArray();
-    }
-  }
-
-  /** An {@code OptionalDouble}, refused when it holds NaN or an infinity. */
-  private static final class FiniteOptional extends StdSerializer<OptionalDouble> {
-    private static final long serialVersionUID = 1L;
-
-    FiniteOptional() {
-      super(OptionalDouble.class);
-    }
-
-    @Override
-    public boolean isEmpty(SerializerProvider ctxt, OptionalDouble value) {
-      return value == null || value.isEmpty();
-    }
-
-    @Override
-    public void serialize(OptionalDouble value, JsonGenerator gen, SerializerProvider ctxt)
-        throws IOException {
-      if (value.isEmpty()) {
-        gen.writeNull();
-        return;
-      }
-      requireFinite(ctxt, value.getAsDouble());
-      gen.writeNumber(value.getAsDouble());
-    }
-  }
-
-  /** A {@code double} or {@code float} map key, refused when it is NaN or infinite. */
-  private static final class FiniteKeys<T extends Number> extends StdSerializer<T> {
-    private static final long serialVersionUID = 1L;
-
-    FiniteKeys(Class<T> type) {
-      super(type);
-    }
-
-    @Override
-    public void serialize(T key, JsonGenerator gen, SerializerProvider ctxt) throws IOException {
-      requireFinite(ctxt, key.doubleValue());
-      gen.writeFieldName(key instanceof Float ? Float.toString((Float) key) : key.toString());
     }
   }
 
@@ -434,15 +320,17 @@ final class StrictScalars {
     }
   }
 
-  /** A value declared {@code Number}: a {@code double} or {@code float} in it must be finite. */
-  private static final class FiniteNumbers extends StdSerializer<Object>
-      implements ContextualSerializer {
+  /**
+   * A value that may hold a number JSON cannot ({@link ScalarRules#mayBeNonFinite}), refused then:
+   * Jackson writes a NaN as the token NaN.
+   */
+  private static final class Finite extends StdSerializer<Object> implements ContextualSerializer {
     private static final long serialVersionUID = 1L;
 
     private final transient JsonSerializer<Object> delegate;
 
     @SuppressWarnings("unchecked")
-    FiniteNumbers(JsonSerializer<?> delegate) {
+    Finite(JsonSerializer<?> delegate) {
       super(Object.class);
       this.delegate = (JsonSerializer<Object>) delegate;
     }
@@ -452,24 +340,34 @@ final class StrictScalars {
         SerializerProvider ctxt, com.fasterxml.jackson.databind.BeanProperty property)
         throws JsonMappingException {
       return delegate instanceof ContextualSerializer
-          ? new FiniteNumbers(((ContextualSerializer) delegate).createContextual(ctxt, property))
+          ? new Finite(((ContextualSerializer) delegate).createContextual(ctxt, property))
           : this;
+    }
+
+    @Override
+    public boolean isEmpty(SerializerProvider ctxt, Object value) {
+      return delegate.isEmpty(ctxt, value);
     }
 
     @Override
     public void serialize(Object value, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
-      if (value instanceof Double || value instanceof Float) {
-        requireFinite(ctxt, ((Number) value).doubleValue());
+      String problem = ScalarRules.valueProblem(value);
+      if (problem != null) {
+        ctxt.reportMappingProblem("%s", problem);
       }
       delegate.serialize(value, gen, ctxt);
     }
-  }
 
-  private static void requireFinite(SerializerProvider ctxt, double d) throws IOException {
-    String problem = ScalarRules.nonFiniteProblem(d);
-    if (problem != null) {
-      ctxt.reportMappingProblem("%s", problem);
+    @Override
+    public void serializeWithType(
+        Object value, JsonGenerator gen, SerializerProvider ctxt, TypeSerializer typeSer)
+        throws IOException {
+      String problem = ScalarRules.valueProblem(value);
+      if (problem != null) {
+        ctxt.reportMappingProblem("%s", problem);
+      }
+      delegate.serializeWithType(value, gen, ctxt, typeSer);
     }
   }
 }

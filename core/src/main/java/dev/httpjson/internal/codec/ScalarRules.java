@@ -312,6 +312,71 @@ public final class ScalarRules {
   }
 
   /**
+   * Why a map key cannot be written as a property name: a {@code String} or {@code Character}
+   * holding a lone surrogate ({@link #nameProblem(String)}), a {@code double} or {@code float} that
+   * is not finite; else null.
+   *
+   * @param key the key to write
+   * @return the problem, or null
+   */
+  public static @Nullable String keyProblem(Object key) {
+    if (key instanceof String) {
+      return nameProblem((String) key);
+    } else if (key instanceof Character) {
+      return nameProblem(((Character) key).charValue());
+    } else if (key instanceof Double || key instanceof Float) {
+      return nonFiniteProblem(((Number) key).doubleValue());
+    }
+    return null;
+  }
+
+  /**
+   * Whether a value of {@code type} may hold a number JSON cannot: a {@code double} or {@code
+   * float}, boxed or not, an array of them, an {@code OptionalDouble} or a {@code Number}.
+   *
+   * @param type the value's declared class
+   * @return whether {@link #valueProblem} must see its values
+   */
+  public static boolean mayBeNonFinite(Class<?> type) {
+    return type == Double.class
+        || type == double.class
+        || type == Float.class
+        || type == float.class
+        || type == double[].class
+        || type == float[].class
+        || type == OptionalDouble.class
+        || type == Number.class;
+  }
+
+  /**
+   * Why a value cannot be written: a NaN or an infinity in a {@code Double}, a {@code Float}, a
+   * {@code double[]}, a {@code float[]} or an {@code OptionalDouble}; else null.
+   *
+   * @param value the value to write
+   * @return the problem, or null
+   */
+  public static @Nullable String valueProblem(@Nullable Object value) {
+    if (value instanceof Double || value instanceof Float) {
+      return nonFiniteProblem(((Number) value).doubleValue());
+    } else if (value instanceof double[]) {
+      for (double d : (double[]) value) {
+        if (!Double.isFinite(d)) {
+          return nonFiniteProblem(d);
+        }
+      }
+    } else if (value instanceof float[]) {
+      for (float f : (float[]) value) {
+        if (!Float.isFinite(f)) {
+          return nonFiniteProblem(f);
+        }
+      }
+    } else if (value instanceof OptionalDouble && ((OptionalDouble) value).isPresent()) {
+      return nonFiniteProblem(((OptionalDouble) value).getAsDouble());
+    }
+    return null;
+  }
+
+  /**
    * What a JSON {@code null} element of a primitive array fails with.
    *
    * @param arrayType the array's class
