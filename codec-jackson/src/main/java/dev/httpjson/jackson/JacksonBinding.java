@@ -17,6 +17,8 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.reflect.Type;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -382,14 +384,10 @@ final class JacksonBinding implements JsonBinding {
    */
   private static String unknownPropertyPath(PropertyBindingException e, String path) {
     List<JacksonException.Reference> refs = e.getPath();
-    String name = e.getPropertyName();
-    if (name == null
-        || (!refs.isEmpty() && name.equals(refs.get(refs.size() - 1).getPropertyName()))) {
-      return path;
-    }
-    StringBuilder sb = new StringBuilder(path);
-    ReadProblems.appendName(sb, name);
-    return sb.toString();
+    return ReadProblems.unknownPropertyPath(
+        path,
+        e.getPropertyName(),
+        refs.isEmpty() ? null : refs.get(refs.size() - 1).getPropertyName());
   }
 
   /** A null for a non-null record component, in the words of {@code strictRecords}. */
@@ -433,15 +431,7 @@ final class JacksonBinding implements JsonBinding {
     }
     List<JacksonException.Reference> refs = e.getPath();
     if (!refs.isEmpty()) {
-      StringBuilder sb = new StringBuilder("$");
-      for (JacksonException.Reference ref : refs) {
-        if (ref.getPropertyName() != null) {
-          ReadProblems.appendName(sb, ref.getPropertyName());
-        } else if (ref.getIndex() >= 0) {
-          ReadProblems.appendIndex(sb, ref.getIndex());
-        }
-      }
-      return sb.toString();
+      return ReadProblems.path(refs.stream().map(JacksonBinding::segment)::iterator);
     }
     if (processor instanceof JsonParser) {
       return path(((JsonParser) processor).streamReadContext());
@@ -450,19 +440,19 @@ final class JacksonBinding implements JsonBinding {
   }
 
   static String path(@Nullable TokenStreamContext context) {
-    if (context == null || context.inRoot()) {
-      return "$";
-    }
-    StringBuilder sb = new StringBuilder();
+    Deque<Object> segments = new ArrayDeque<>();
     for (TokenStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      StringBuilder segment = new StringBuilder();
-      if (c.inArray()) {
-        segment.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
-      } else if (c.currentName() != null) {
-        ReadProblems.appendName(segment, c.currentName());
+      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.currentName();
+      if (segment != null) {
+        segments.push(segment);
       }
-      sb.insert(0, segment);
     }
-    return sb.insert(0, '$').toString();
+    return ReadProblems.path(segments);
+  }
+
+  private static @Nullable Object segment(JacksonException.Reference ref) {
+    return ref.getPropertyName() != null
+        ? ref.getPropertyName()
+        : ref.getIndex() >= 0 ? ref.getIndex() : null;
   }
 }

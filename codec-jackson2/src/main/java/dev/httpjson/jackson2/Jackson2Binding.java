@@ -35,6 +35,8 @@ import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.Type;
 import java.time.DateTimeException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -439,14 +441,10 @@ final class Jackson2Binding implements JsonBinding {
    */
   private static String unknownPropertyPath(PropertyBindingException e, String path) {
     List<JsonMappingException.Reference> refs = e.getPath();
-    String name = e.getPropertyName();
-    if (name == null
-        || (!refs.isEmpty() && name.equals(refs.get(refs.size() - 1).getFieldName()))) {
-      return path;
-    }
-    StringBuilder sb = new StringBuilder(path);
-    ReadProblems.appendName(sb, name);
-    return sb.toString();
+    return ReadProblems.unknownPropertyPath(
+        path,
+        e.getPropertyName(),
+        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFieldName());
   }
 
   /** A null for a non-null record component, in the words of {@code strictRecords}. */
@@ -499,15 +497,7 @@ final class Jackson2Binding implements JsonBinding {
     if (e instanceof JsonMappingException) {
       List<JsonMappingException.Reference> refs = ((JsonMappingException) e).getPath();
       if (!refs.isEmpty()) {
-        StringBuilder sb = new StringBuilder("$");
-        for (JsonMappingException.Reference ref : refs) {
-          if (ref.getFieldName() != null) {
-            ReadProblems.appendName(sb, ref.getFieldName());
-          } else if (ref.getIndex() >= 0) {
-            ReadProblems.appendIndex(sb, ref.getIndex());
-          }
-        }
-        return sb.toString();
+        return ReadProblems.path(refs.stream().map(Jackson2Binding::segment)::iterator);
       }
     }
     if (processor instanceof JsonParser) {
@@ -517,19 +507,19 @@ final class Jackson2Binding implements JsonBinding {
   }
 
   static String path(@Nullable JsonStreamContext context) {
-    if (context == null || context.inRoot()) {
-      return "$";
-    }
-    StringBuilder sb = new StringBuilder();
+    Deque<Object> segments = new ArrayDeque<>();
     for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      StringBuilder segment = new StringBuilder();
-      if (c.inArray()) {
-        segment.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
-      } else if (c.getCurrentName() != null) {
-        ReadProblems.appendName(segment, c.getCurrentName());
+      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName();
+      if (segment != null) {
+        segments.push(segment);
       }
-      sb.insert(0, segment);
     }
-    return sb.insert(0, '$').toString();
+    return ReadProblems.path(segments);
+  }
+
+  private static @Nullable Object segment(JsonMappingException.Reference ref) {
+    return ref.getFieldName() != null
+        ? ref.getFieldName()
+        : ref.getIndex() >= 0 ? ref.getIndex() : null;
   }
 }

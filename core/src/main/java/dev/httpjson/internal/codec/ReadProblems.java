@@ -135,6 +135,41 @@ public final class ReadProblems {
   }
 
   /**
+   * A JSON path from its segments, outermost first: a property's name, an array's index, or null
+   * for a segment with neither (left out).
+   *
+   * @param segments names ({@code String}) and indices ({@code Integer})
+   * @return the path, {@code $} for none
+   */
+  public static String path(Iterable<?> segments) {
+    StringBuilder sb = new StringBuilder("$");
+    for (Object segment : segments) {
+      if (segment instanceof String) {
+        appendName(sb, (String) segment);
+      } else if (segment instanceof Integer) {
+        appendIndex(sb, (Integer) segment);
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The path of an unknown property, which ends at the property itself also when the library
+   * (reading through a constructor) reports only the object that holds it.
+   *
+   * @param path the path the library reports
+   * @param name the unknown property's name, or null
+   * @param last the name of the path's last segment, or null
+   * @return the path ending at the property
+   */
+  public static String unknownPropertyPath(
+      String path, @Nullable String name, @Nullable String last) {
+    return name == null || name.equals(last)
+        ? path
+        : appendName(new StringBuilder(path), name).toString();
+  }
+
+  /**
    * Appends a property's name to a JSON path: {@code .name} when it is an identifier, else {@code
    * ['name']}.
    *
