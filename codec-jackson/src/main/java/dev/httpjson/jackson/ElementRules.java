@@ -56,16 +56,7 @@ final class ElementRules {
     /** What reads anything but an array ({@code byte[]}: Jackson's base64), or null. */
     private final @Nullable ValueDeserializer<?> otherwise;
 
-    PrimitiveArray(Class<?> arrayType) {
-      this(arrayType, null, null);
-    }
-
-    /** A {@code byte[]}: an array by the rules, anything else as Jackson reads it. */
-    PrimitiveArray(Class<?> arrayType, ValueDeserializer<?> otherwise) {
-      this(arrayType, null, otherwise);
-    }
-
-    private PrimitiveArray(
+    PrimitiveArray(
         Class<?> arrayType,
         @Nullable ValueDeserializer<Object> elements,
         @Nullable ValueDeserializer<?> otherwise) {

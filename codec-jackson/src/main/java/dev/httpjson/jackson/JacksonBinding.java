@@ -47,10 +47,6 @@ final class JacksonBinding implements JsonBinding {
     this.mapper = mapper;
   }
 
-  JsonMapper mapper() {
-    return mapper;
-  }
-
   @Override
   public <T> JsonReader<T> reader(Type type) {
     return new Reading<>(mapper.readerFor(mapper.constructType(type)));
@@ -99,13 +95,9 @@ final class JacksonBinding implements JsonBinding {
      * array) would say {@code $[0]}.
      */
     private static IOException atRoot(JacksonException e, IOException failure) {
-      if (failure instanceof JsonReadException
-          && e instanceof DatabindException
-          && e.getPath().isEmpty()) {
-        JsonReadException j = (JsonReadException) failure;
-        return new JsonReadException(j.problem(), j.line(), j.column(), "$", e);
-      }
-      return failure;
+      return e instanceof DatabindException && e.getPath().isEmpty()
+          ? ReadProblems.atRoot(failure, e)
+          : failure;
     }
 
     /**
@@ -135,20 +127,18 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     public @Nullable T read(InputStream in) throws IOException {
-      JsonParser parser;
-      try {
-        parser = reader.createParser(ReadProblems.requireUtf8Start(in));
-      } catch (JacksonException e) {
-        throw readFailure(e);
-      }
-      return read(parser);
+      return read(ReadProblems.requireUtf8Start(in), null);
     }
 
     @Override
     public @Nullable T read(Reader in) throws IOException {
+      return read(null, in);
+    }
+
+    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
       JsonParser parser;
       try {
-        parser = reader.createParser(in);
+        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
       } catch (JacksonException e) {
         throw readFailure(e);
       }

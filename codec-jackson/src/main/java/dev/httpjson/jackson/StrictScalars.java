@@ -76,7 +76,7 @@ final class StrictScalars {
                     ValueDeserializer<?> deserializer) {
                   // A byte[] is also base64 text, which Jackson's deserializer reads.
                   return type.getRawClass() == byte[].class
-                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      ? new ElementRules.PrimitiveArray(byte[].class, null, deserializer)
                       : deserializer;
                 }
 
@@ -134,7 +134,7 @@ final class StrictScalars {
 
   static {
     for (Class<?> type : ScalarRules.PRIMITIVE_ARRAYS) {
-      addDeserializer(type, new ElementRules.PrimitiveArray(type));
+      addDeserializer(type, new ElementRules.PrimitiveArray(type, null, null));
     }
     for (Class<?> type : ScalarRules.KEY_TYPES) {
       MODULE.addKeyDeserializer(type, new ElementRules.Keys(type));

@@ -58,16 +58,7 @@ final class ElementRules {
     /** What reads anything but an array ({@code byte[]}: Jackson's base64), or null. */
     private final transient @Nullable JsonDeserializer<?> otherwise;
 
-    PrimitiveArray(Class<?> arrayType) {
-      this(arrayType, null, null);
-    }
-
-    /** A {@code byte[]}: an array by the rules, anything else as Jackson reads it. */
-    PrimitiveArray(Class<?> arrayType, JsonDeserializer<?> otherwise) {
-      this(arrayType, null, otherwise);
-    }
-
-    private PrimitiveArray(
+    PrimitiveArray(
         Class<?> arrayType,
         @Nullable JsonDeserializer<Object> elements,
         @Nullable JsonDeserializer<?> otherwise) {

@@ -127,20 +127,18 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     public @Nullable T read(InputStream in) throws IOException {
-      JsonParser parser;
-      try {
-        parser = reader.createParser(ReadProblems.requireUtf8Start(in));
-      } catch (JsonProcessingException | CharConversionException e) {
-        throw readFailure(e);
-      }
-      return read(parser);
+      return read(ReadProblems.requireUtf8Start(in), null);
     }
 
     @Override
     public @Nullable T read(Reader in) throws IOException {
+      return read(null, in);
+    }
+
+    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
       JsonParser parser;
       try {
-        parser = reader.createParser(in);
+        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
       }
@@ -153,13 +151,9 @@ final class Jackson2Binding implements JsonBinding {
      * array) would say {@code $[0]}.
      */
     private static IOException atRoot(JsonProcessingException e, IOException failure) {
-      if (failure instanceof JsonReadException
-          && e instanceof JsonMappingException
-          && ((JsonMappingException) e).getPath().isEmpty()) {
-        JsonReadException j = (JsonReadException) failure;
-        return new JsonReadException(j.problem(), j.line(), j.column(), "$", e);
-      }
-      return failure;
+      return e instanceof JsonMappingException && ((JsonMappingException) e).getPath().isEmpty()
+          ? ReadProblems.atRoot(failure, e)
+          : failure;
     }
 
     /**

@@ -82,7 +82,7 @@ final class StrictScalars {
                     JsonDeserializer<?> deserializer) {
                   // A byte[] is also base64 text, which Jackson's deserializer reads.
                   return type.getRawClass() == byte[].class
-                      ? new ElementRules.PrimitiveArray(byte[].class, deserializer)
+                      ? new ElementRules.PrimitiveArray(byte[].class, null, deserializer)
                       : deserializer;
                 }
 
@@ -142,7 +142,7 @@ final class StrictScalars {
 
   static {
     for (Class<?> type : ScalarRules.PRIMITIVE_ARRAYS) {
-      addDeserializer(type, new ElementRules.PrimitiveArray(type));
+      addDeserializer(type, new ElementRules.PrimitiveArray(type, null, null));
     }
     for (Class<?> type : ScalarRules.KEY_TYPES) {
       MODULE.addKeyDeserializer(type, new ElementRules.Keys(type));

@@ -21,6 +21,23 @@ public final class ReadProblems {
   private static final int MAX_KNOWN_LISTED = 50;
 
   /**
+   * {@code failure} placed at the root, {@code $}: a mapping failure the library gives no path is
+   * about the value read itself ({@code [1,2]} read as an object fails at {@code $}, where the
+   * parser's context, inside the array, would say {@code $[0]}).
+   *
+   * @param failure the failure as reported
+   * @param cause the library's exception
+   * @return the failure at {@code $}, or {@code failure} when it is no {@link JsonReadException}
+   */
+  public static IOException atRoot(IOException failure, Throwable cause) {
+    if (failure instanceof JsonReadException) {
+      JsonReadException j = (JsonReadException) failure;
+      return new JsonReadException(j.problem(), j.line(), j.column(), "$", cause);
+    }
+    return failure;
+  }
+
+  /**
    * A data error a library lets out unwrapped (a number whose exponent {@code BigDecimal} cannot
    * hold is a {@code NumberFormatException}).
    *
