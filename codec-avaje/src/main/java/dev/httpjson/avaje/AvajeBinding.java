@@ -4,6 +4,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.internal.codec.SequenceSource;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -34,6 +35,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
@@ -792,7 +794,7 @@ final class AvajeBinding implements JsonBinding {
 
   // ---- sequences ----
 
-  private final class Sequences<T> implements JsonSequenceReader<T> {
+  private final class Sequences<T> extends SequenceSource<T> {
     private final JsonAdapter<T> adapter;
     private final Source source;
 
@@ -802,23 +804,9 @@ final class AvajeBinding implements JsonBinding {
     }
 
     @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      return open(in, true);
-    }
-
-    @Override
-    public Cursor<T> array(Reader in) throws IOException {
-      return open(new Utf8Input(in), true);
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      return open(in, false);
-    }
-
-    @Override
-    public Cursor<T> values(Reader in) throws IOException {
-      return open(new Utf8Input(in), false);
+    protected Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+        throws IOException {
+      return open(in != null ? in : new Utf8Input(Objects.requireNonNull(chars)), array);
     }
 
     private Cursor<T> open(InputStream in, boolean array) throws IOException {

@@ -16,6 +16,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.internal.codec.SequenceSource;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -37,6 +38,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /** One {@link Gson}, and the readers and writers httpjson asks of it (httpjson caches them). */
@@ -514,7 +516,7 @@ final class GsonBinding implements JsonBinding {
     }
   }
 
-  private static final class Sequences<T> implements JsonSequenceReader<T> {
+  private static final class Sequences<T> extends SequenceSource<T> {
     private final TypeAdapter<T> adapter;
     private final ReadSettings settings;
 
@@ -524,23 +526,9 @@ final class GsonBinding implements JsonBinding {
     }
 
     @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      return open(decodeOrClose(in), true);
-    }
-
-    @Override
-    public Cursor<T> array(Reader in) throws IOException {
-      return open(in, true);
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      return open(decodeOrClose(in), false);
-    }
-
-    @Override
-    public Cursor<T> values(Reader in) throws IOException {
-      return open(in, false);
+    protected Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+        throws IOException {
+      return open(in != null ? decodeOrClose(in) : Objects.requireNonNull(chars), array);
     }
 
     private static Reader decodeOrClose(InputStream in) throws IOException {
