@@ -47,6 +47,10 @@ final class JacksonBinding implements JsonBinding {
     this.mapper = mapper;
   }
 
+  JsonMapper mapper() {
+    return mapper;
+  }
+
   @Override
   public <T> JsonReader<T> reader(Type type) {
     return new Reading<>(mapper.readerFor(mapper.constructType(type)));
