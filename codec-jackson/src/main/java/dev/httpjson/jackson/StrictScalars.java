@@ -1,9 +1,12 @@
 package dev.httpjson.jackson;
 
+import static tools.jackson.databind.cfg.CoercionAction.Fail;
+
 import dev.httpjson.internal.codec.IsoDateTimes;
 import dev.httpjson.internal.codec.ScalarKind;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
+import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -17,8 +20,8 @@ import tools.jackson.databind.SerializationConfig;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
-import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.MutableCoercionConfig;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
@@ -149,28 +152,18 @@ final class StrictScalars {
     MODULE.addDeserializer(type, (ValueDeserializer<T>) deserializer);
   }
 
-  /**
-   * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} into
-   * anything but a string fails (not {@code null}, not an empty value).
-   */
+  /** The coercions {@link ScalarKind#REFUSED_COERCIONS} names fail. */
   static void coercions(JsonMapper.Builder b) {
-    b.withCoercionConfig(
-            LogicalType.Textual,
-            c ->
-                c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-        .withCoercionConfig(
-            LogicalType.Boolean,
-            c ->
-                c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
-        .withCoercionConfigDefaults(
-            c ->
-                c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.EmptyArray, CoercionAction.Fail));
+    ScalarKind.REFUSED_COERCIONS.forEach(
+        (type, shapes) -> {
+          Consumer<MutableCoercionConfig> refuse =
+              c -> shapes.forEach(s -> c.setCoercion(CoercionInputShape.valueOf(s), Fail));
+          if (type.isEmpty()) {
+            b.withCoercionConfigDefaults(refuse);
+          } else {
+            b.withCoercionConfig(LogicalType.valueOf(type), refuse);
+          }
+        });
   }
 
   private static final class Strict extends DelegatingDeserializer {

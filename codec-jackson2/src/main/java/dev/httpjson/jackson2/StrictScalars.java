@@ -1,5 +1,7 @@
 package dev.httpjson.jackson2;
 
+import static com.fasterxml.jackson.databind.cfg.CoercionAction.Fail;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -13,8 +15,8 @@ import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.cfg.MutableCoercionConfig;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -30,6 +32,7 @@ import dev.httpjson.internal.codec.ScalarKind;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
 import java.io.IOException;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -157,28 +160,18 @@ final class StrictScalars {
     MODULE.addDeserializer(type, (JsonDeserializer<T>) deserializer);
   }
 
-  /**
-   * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} into
-   * anything but a string fails (not {@code null}, not an empty value).
-   */
+  /** The coercions {@link ScalarKind#REFUSED_COERCIONS} names fail. */
   static void coercions(JsonMapper.Builder b) {
-    b.withCoercionConfig(
-            LogicalType.Textual,
-            c ->
-                c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-        .withCoercionConfig(
-            LogicalType.Boolean,
-            c ->
-                c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
-        .withCoercionConfigDefaults(
-            c ->
-                c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.EmptyArray, CoercionAction.Fail));
+    ScalarKind.REFUSED_COERCIONS.forEach(
+        (type, shapes) -> {
+          Consumer<MutableCoercionConfig> refuse =
+              c -> shapes.forEach(s -> c.setCoercion(CoercionInputShape.valueOf(s), Fail));
+          if (type.isEmpty()) {
+            b.withCoercionConfigDefaults(refuse);
+          } else {
+            b.withCoercionConfig(LogicalType.valueOf(type), refuse);
+          }
+        });
   }
 
   private static final class Strict extends DelegatingDeserializer {

@@ -2,6 +2,8 @@ package dev.httpjson.internal.codec;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -31,6 +33,18 @@ public enum ScalarKind {
   CHAR,
   /** An enum constant. */
   ENUM;
+
+  /**
+   * The coercions a mapper with coercion settings (both Jacksons) refuses, named as Jackson names
+   * them: for each logical type (the empty name: every type), the input shapes it is not read from.
+   * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} or
+   * {@code []} into anything but a string fails (not {@code null}, not an empty value).
+   */
+  public static final Map<String, List<String>> REFUSED_COERCIONS =
+      Map.of(
+          "Textual", List.of("Integer", "Float", "Boolean"),
+          "Boolean", List.of("String", "Integer", "Float", "EmptyString"),
+          "", List.of("EmptyString", "EmptyArray"));
 
   /**
    * The kind of scalar {@code type} is, or null when the codec reads it as its library does. An
