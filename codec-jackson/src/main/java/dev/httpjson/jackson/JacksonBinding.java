@@ -6,6 +6,7 @@ import dev.httpjson.JsonWriteException;
 import dev.httpjson.internal.codec.ReadProblems;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.internal.codec.SequenceSource;
+import dev.httpjson.internal.codec.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -187,7 +188,7 @@ final class JacksonBinding implements JsonBinding {
         e);
   }
 
-  private static final class Writing<T> implements JsonWriter<T> {
+  private static final class Writing<T> extends ValueWriter<T> {
     private final ObjectWriter writer;
 
     Writing(ObjectWriter writer) {
@@ -204,18 +205,14 @@ final class JacksonBinding implements JsonBinding {
     }
 
     @Override
-    public void write(@Nullable T value, OutputStream out) throws IOException {
+    protected void write(@Nullable T value, @Nullable OutputStream bytes, @Nullable Writer chars)
+        throws IOException {
       try {
-        writer.writeValue(out, value);
-      } catch (JacksonException e) {
-        throw writeFailure(e, value);
-      }
-    }
-
-    @Override
-    public void write(@Nullable T value, Writer out) throws IOException {
-      try {
-        writer.writeValue(out, value);
+        if (bytes != null) {
+          writer.writeValue(bytes, value);
+        } else {
+          writer.writeValue(chars, value);
+        }
       } catch (JacksonException e) {
         throw writeFailure(e, value);
       }

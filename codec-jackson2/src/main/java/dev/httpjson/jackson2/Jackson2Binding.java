@@ -22,6 +22,7 @@ import dev.httpjson.JsonWriteException;
 import dev.httpjson.internal.codec.ReadProblems;
 import dev.httpjson.internal.codec.ScalarRules;
 import dev.httpjson.internal.codec.SequenceSource;
+import dev.httpjson.internal.codec.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -241,7 +242,7 @@ final class Jackson2Binding implements JsonBinding {
         e);
   }
 
-  private static final class Writing<T> implements JsonWriter<T> {
+  private static final class Writing<T> extends ValueWriter<T> {
     private final ObjectWriter writer;
 
     Writing(ObjectWriter writer) {
@@ -258,18 +259,14 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     @Override
-    public void write(@Nullable T value, OutputStream out) throws IOException {
+    protected void write(@Nullable T value, @Nullable OutputStream bytes, @Nullable Writer chars)
+        throws IOException {
       try {
-        writer.writeValue(out, value);
-      } catch (JsonProcessingException e) {
-        throw writeFailure(e, value);
-      }
-    }
-
-    @Override
-    public void write(@Nullable T value, Writer out) throws IOException {
-      try {
-        writer.writeValue(out, value);
+        if (bytes != null) {
+          writer.writeValue(bytes, value);
+        } else {
+          writer.writeValue(chars, value);
+        }
       } catch (JsonProcessingException e) {
         throw writeFailure(e, value);
       }
