@@ -17,7 +17,8 @@ module dev.httpjson {
       dev.httpjson.avaje;
   exports dev.httpjson.internal.transport to
       dev.httpjson.okhttp,
-      dev.httpjson.apache5;
+      dev.httpjson.apache5,
+      dev.httpjson.testing;
 
   uses dev.httpjson.spi.JsonCodec;
 }

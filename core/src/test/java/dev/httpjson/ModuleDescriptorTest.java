@@ -26,7 +26,7 @@ class ModuleDescriptorTest {
         .containsExactlyInAnyOrder("dev.httpjson", "dev.httpjson.spi");
     // The test kit shares what it must say as httpjson does (URIs redacted in its failures), the
     // codecs the reading rules every codec applies; the transports share their support code and
-    // learn which body subscribers run no caller code.
+    // learn which body subscribers run no caller code; the test kit's responses are theirs.
     assertThat(
             descriptor.exports().stream()
                 .filter(ModuleDescriptor.Exports::isQualified)
@@ -35,7 +35,8 @@ class ModuleDescriptorTest {
             "dev.httpjson.internal to [dev.httpjson.testing]",
             "dev.httpjson.internal.codec to [dev.httpjson.avaje, dev.httpjson.gson,"
                 + " dev.httpjson.jackson, dev.httpjson.jackson2]",
-            "dev.httpjson.internal.transport to [dev.httpjson.apache5, dev.httpjson.okhttp]");
+            "dev.httpjson.internal.transport to [dev.httpjson.apache5, dev.httpjson.okhttp,"
+                + " dev.httpjson.testing]");
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .doesNotContain(

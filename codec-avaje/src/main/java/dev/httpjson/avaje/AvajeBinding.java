@@ -1,9 +1,10 @@
 package dev.httpjson.avaje;
 
-import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.internal.codec.SequenceSource;
+import dev.httpjson.internal.codec.Unbindable;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -34,6 +35,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
@@ -179,7 +181,7 @@ final class AvajeBinding implements JsonBinding {
     try {
       return new Reading<T>(adapter(source, type, false), source);
     } catch (IllegalArgumentException e) {
-      return new Missing<>(type, e);
+      return missing(type, e);
     }
   }
 
@@ -189,7 +191,7 @@ final class AvajeBinding implements JsonBinding {
     try {
       return new Writing<T>(adapter(source, type, true), source, type);
     } catch (IllegalArgumentException e) {
-      return new Missing<>(type, e);
+      return missing(type, e);
     }
   }
 
@@ -199,7 +201,7 @@ final class AvajeBinding implements JsonBinding {
     try {
       return new Sequences<T>(adapter(source, elementType, false), source);
     } catch (IllegalArgumentException e) {
-      return new Missing<>(elementType, e);
+      return missing(elementType, e);
     }
   }
 
@@ -782,7 +784,7 @@ final class AvajeBinding implements JsonBinding {
         problem = "Nesting too deep for the stack";
       } else if (cause instanceof IllegalArgumentException
           && String.valueOf(cause.getMessage()).startsWith("No JsonAdapter for ")) {
-        problem = Missing.message(cause, type, false);
+        problem = message(cause, type, false);
       } else {
         problem = cause.getMessage() != null ? cause.getMessage() : cause.toString();
       }
@@ -792,7 +794,7 @@ final class AvajeBinding implements JsonBinding {
 
   // ---- sequences ----
 
-  private final class Sequences<T> implements JsonSequenceReader<T> {
+  private final class Sequences<T> extends SequenceSource<T> {
     private final JsonAdapter<T> adapter;
     private final Source source;
 
@@ -802,23 +804,9 @@ final class AvajeBinding implements JsonBinding {
     }
 
     @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      return open(in, true);
-    }
-
-    @Override
-    public Cursor<T> array(Reader in) throws IOException {
-      return open(new Utf8Input(in), true);
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      return open(in, false);
-    }
-
-    @Override
-    public Cursor<T> values(Reader in) throws IOException {
-      return open(new Utf8Input(in), false);
+    protected Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+        throws IOException {
+      return open(in != null ? in : new Utf8Input(Objects.requireNonNull(chars)), array);
     }
 
     private Cursor<T> open(InputStream in, boolean array) throws IOException {
@@ -974,102 +962,43 @@ final class AvajeBinding implements JsonBinding {
   // ---- types without a generated adapter ----
 
   /** A type avaje has no adapter for: every use fails, saying what to add. */
-  private static final class Missing<T>
-      implements JsonReader<T>, JsonWriter<T>, JsonSequenceReader<T> {
-    private final Type type;
-    private final RuntimeException cause;
+  private static <T> Unbindable<T> missing(Type type, RuntimeException cause) {
+    return new Unbindable<>(
+        cause,
+        verb ->
+            "Cannot "
+                + verb
+                + " "
+                + type.getTypeName()
+                + ": "
+                + message(cause, type, verb.equals("read")));
+  }
 
-    Missing(Type type, RuntimeException cause) {
-      this.type = type;
-      this.cause = cause;
-    }
-
-    static String message(Throwable cause, Type type, boolean read) {
-      String missing = type.getTypeName();
-      for (Throwable t = cause; t != null; t = t.getCause()) {
-        String m = t.getMessage();
-        if (m != null && m.startsWith("No JsonAdapter for ")) {
-          String first = m.substring("No JsonAdapter for ".length()).split("\n", 2)[0].trim();
-          for (String kind : new String[] {"class ", "interface ", "enum ", "record "}) {
-            if (first.startsWith(kind)) {
-              first = first.substring(kind.length());
-            }
+  static String message(Throwable cause, Type type, boolean read) {
+    String missing = type.getTypeName();
+    for (Throwable t = cause; t != null; t = t.getCause()) {
+      String m = t.getMessage();
+      if (m != null && m.startsWith("No JsonAdapter for ")) {
+        String first = m.substring("No JsonAdapter for ".length()).split("\n", 2)[0].trim();
+        for (String kind : new String[] {"class ", "interface ", "enum ", "record "}) {
+          if (first.startsWith(kind)) {
+            first = first.substring(kind.length());
           }
-          missing = first;
         }
+        missing = first;
       }
-      String needed =
-          missing.equals(type.getTypeName())
-              ? ""
-              : " (needed to " + (read ? "read " : "write ") + type.getTypeName() + ")";
-      return "No avaje-jsonb adapter for "
-          + missing
-          + needed
-          + ": annotate "
-          + missing
-          + " with @Json, or list it in @Json.Import, and put io.avaje:avaje-jsonb-generator"
-          + " on the compiler's annotation processor path (httpjson-avaje-jsonb reads and writes"
-          + " no type by reflection)";
     }
-
-    private HttpJsonException readFailure() {
-      return new HttpJsonException(
-          "Cannot read " + type.getTypeName() + ": " + message(cause, type, true), cause);
-    }
-
-    @Override
-    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      throw readFailure();
-    }
-
-    @Override
-    public @Nullable T read(InputStream in) throws IOException {
-      throw readFailure();
-    }
-
-    @Override
-    public @Nullable T read(Reader reader) throws IOException {
-      throw readFailure();
-    }
-
-    @Override
-    public byte[] writeBytes(@Nullable T value) throws IOException {
-      throw new JsonWriteException(
-          "Cannot write " + type.getTypeName() + ": " + message(cause, type, false), "$", cause);
-    }
-
-    @Override
-    public void write(@Nullable T value, OutputStream out) throws IOException {
-      writeBytes(value);
-    }
-
-    @Override
-    public void write(@Nullable T value, Writer writer) throws IOException {
-      writeBytes(value);
-    }
-
-    @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      in.close();
-      throw readFailure();
-    }
-
-    @Override
-    public Cursor<T> array(Reader reader) throws IOException {
-      reader.close();
-      throw readFailure();
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      in.close();
-      throw readFailure();
-    }
-
-    @Override
-    public Cursor<T> values(Reader reader) throws IOException {
-      reader.close();
-      throw readFailure();
-    }
+    String needed =
+        missing.equals(type.getTypeName())
+            ? ""
+            : " (needed to " + (read ? "read " : "write ") + type.getTypeName() + ")";
+    return "No avaje-jsonb adapter for "
+        + missing
+        + needed
+        + ": annotate "
+        + missing
+        + " with @Json, or list it in @Json.Import, and put io.avaje:avaje-jsonb-generator"
+        + " on the compiler's annotation processor path (httpjson-avaje-jsonb reads and writes"
+        + " no type by reflection)";
   }
 }

@@ -1,5 +1,6 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.internal.codec.ScalarRules;
 import io.avaje.json.JsonWriter;
 import io.avaje.json.PropertyNames;
 import java.math.BigDecimal;
@@ -141,14 +142,10 @@ final class WebWriter implements JsonWriter {
     if (depth > 0) {
       fields[depth - 1] = name;
     }
-    int at = loneSurrogateAt(name);
-    if (at >= 0) {
+    String problem = ScalarRules.nameProblem(name);
+    if (problem != null) {
       // As every codec: no codec reads such a name back (Jackson's and Gson's parsers refuse it).
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot write the name \"%s\": a lone surrogate (\\u%04x) at index %d; a name must"
-                  + " be valid Unicode",
-              name.substring(0, at), (int) name.charAt(at), at));
+      throw new IllegalArgumentException(problem);
     }
     out.name(name);
   }
@@ -230,24 +227,6 @@ final class WebWriter implements JsonWriter {
       }
     }
     return false;
-  }
-
-  /**
-   * The index of the first surrogate in {@code s} that is not half of a pair, or -1 (for names; a
-   * value's common path keeps {@link #hasLoneSurrogate}).
-   */
-  static int loneSurrogateAt(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && i + 1 < s.length()
-          && Character.isLowSurrogate(s.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   /**

@@ -16,6 +16,8 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.internal.codec.SequenceSource;
+import dev.httpjson.internal.codec.Unbindable;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -37,6 +39,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /** One {@link Gson}, and the readers and writers httpjson asks of it (httpjson caches them). */
@@ -158,7 +161,7 @@ final class GsonBinding implements JsonBinding {
     try {
       adapter = adapter(type);
     } catch (RuntimeException e) {
-      return new Unusable<>(type, e); // every read fails, as a documented exception
+      return unusable(type, e); // every read fails, as a documented exception
     }
     return new Reading<>(adapter, settings);
   }
@@ -169,7 +172,7 @@ final class GsonBinding implements JsonBinding {
     try {
       adapter = type == Object.class ? null : adapter(type);
     } catch (RuntimeException e) {
-      return new Unusable<>(type, e);
+      return unusable(type, e);
     }
     return new Writing<>(gson, adapter, settings.maxNestingDepth, indent, writeNulls, htmlSafe);
   }
@@ -180,7 +183,7 @@ final class GsonBinding implements JsonBinding {
     try {
       adapter = adapter(elementType);
     } catch (RuntimeException e) {
-      return new Unusable<>(elementType, e);
+      return unusable(elementType, e);
     }
     return new Sequences<>(adapter, settings);
   }
@@ -193,95 +196,29 @@ final class GsonBinding implements JsonBinding {
   /**
    * A type Gson cannot make an adapter for (a JDK class such as {@code Optional}, {@code File} or
    * {@code Thread} that it will not or cannot read by reflection): every use fails with httpjson's
-   * exception for it, naming the type and what Gson refused, so that an async call fails its future
-   * rather than throwing.
+   * exception for it, naming the type and what Gson refused.
    */
-  private static final class Unusable<T>
-      implements JsonReader<T>, JsonWriter<T>, JsonSequenceReader<T> {
-    private final Type type;
-    private final RuntimeException cause;
+  private static <T> Unbindable<T> unusable(Type type, RuntimeException cause) {
+    return new Unbindable<>(cause, verb -> unusableProblem(type, cause, verb));
+  }
 
-    Unusable(Type type, RuntimeException cause) {
-      this.type = type;
-      this.cause = cause;
+  private static String unusableProblem(Type type, RuntimeException cause, String verb) {
+    String access = ModuleAdvice.problem(cause, verb, GSON, "Gson");
+    if (access != null) {
+      return access;
     }
-
-    private String problem(String verb) {
-      String access = ModuleAdvice.problem(cause, verb, GSON, "Gson");
-      if (access != null) {
-        return access;
-      }
-      String m = String.valueOf(cause.getMessage());
-      int link = m.indexOf("\nSee https://");
-      if (link >= 0) {
-        m = m.substring(0, link);
-      }
-      return "Cannot "
-          + verb
-          + " "
-          + type.getTypeName()
-          + ": Gson has no adapter for it and cannot make one ("
-          + m.trim()
-          + "); give GsonCodec.withGson a Gson with a TypeAdapter for the type it names";
+    String m = String.valueOf(cause.getMessage());
+    int link = m.indexOf("\nSee https://");
+    if (link >= 0) {
+      m = m.substring(0, link);
     }
-
-    private HttpJsonException readFailure() {
-      return new HttpJsonException(problem("read"), cause);
-    }
-
-    @Override
-    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      throw readFailure();
-    }
-
-    @Override
-    public @Nullable T read(InputStream in) throws IOException {
-      throw readFailure();
-    }
-
-    @Override
-    public @Nullable T read(Reader in) throws IOException {
-      throw readFailure();
-    }
-
-    @Override
-    public byte[] writeBytes(@Nullable T value) throws IOException {
-      throw new JsonWriteException(problem("write"), "$", cause);
-    }
-
-    @Override
-    public void write(@Nullable T value, OutputStream out) throws IOException {
-      throw new JsonWriteException(problem("write"), "$", cause);
-    }
-
-    @Override
-    public void write(@Nullable T value, Writer out) throws IOException {
-      throw new JsonWriteException(problem("write"), "$", cause);
-    }
-
-    @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      in.close();
-      throw readFailure();
-    }
-
-    @Override
-    public Cursor<T> array(Reader in) throws IOException {
-      in.close();
-      throw readFailure();
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      in.close();
-      throw readFailure();
-    }
-
-    @Override
-    public Cursor<T> values(Reader in) throws IOException {
-      in.close();
-      throw readFailure();
-    }
+    return "Cannot "
+        + verb
+        + " "
+        + type.getTypeName()
+        + ": Gson has no adapter for it and cannot make one ("
+        + m.trim()
+        + "); give GsonCodec.withGson a Gson with a TypeAdapter for the type it names";
   }
 
   /**
@@ -514,7 +451,7 @@ final class GsonBinding implements JsonBinding {
     }
   }
 
-  private static final class Sequences<T> implements JsonSequenceReader<T> {
+  private static final class Sequences<T> extends SequenceSource<T> {
     private final TypeAdapter<T> adapter;
     private final ReadSettings settings;
 
@@ -524,23 +461,9 @@ final class GsonBinding implements JsonBinding {
     }
 
     @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      return open(decodeOrClose(in), true);
-    }
-
-    @Override
-    public Cursor<T> array(Reader in) throws IOException {
-      return open(in, true);
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      return open(decodeOrClose(in), false);
-    }
-
-    @Override
-    public Cursor<T> values(Reader in) throws IOException {
-      return open(in, false);
+    protected Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+        throws IOException {
+      return open(in != null ? decodeOrClose(in) : Objects.requireNonNull(chars), array);
     }
 
     private static Reader decodeOrClose(InputStream in) throws IOException {

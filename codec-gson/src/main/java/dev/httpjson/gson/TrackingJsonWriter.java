@@ -1,6 +1,7 @@
 package dev.httpjson.gson;
 
 import com.google.gson.stream.JsonWriter;
+import dev.httpjson.internal.codec.ScalarRules;
 import java.io.IOException;
 import java.io.Writer;
 import org.jspecify.annotations.Nullable;
@@ -67,31 +68,12 @@ final class TrackingJsonWriter extends JsonWriter {
   @Override
   public JsonWriter name(String name) throws IOException {
     names[depth] = name;
-    int at = loneSurrogateAt(name);
-    if (at >= 0) {
+    String problem = ScalarRules.nameProblem(name);
+    if (problem != null) {
       // No codec reads such a name back (Gson's strict reader refuses it), so none writes it.
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot write the name \"%s\": a lone surrogate (\\u%04x) at index %d; a name must"
-                  + " be valid Unicode",
-              name.substring(0, at), (int) name.charAt(at), at));
+      throw new IllegalArgumentException(problem);
     }
     return super.name(name);
-  }
-
-  /** The index of the first surrogate in {@code s} that is not half of a pair, or -1. */
-  private static int loneSurrogateAt(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && i + 1 < s.length()
-          && Character.isLowSurrogate(s.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   private void advance() {

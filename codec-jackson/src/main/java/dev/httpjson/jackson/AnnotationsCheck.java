@@ -3,9 +3,7 @@ package dev.httpjson.jackson;
 import com.fasterxml.jackson.annotation.JsonApplyView;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSerializeAs;
-import java.lang.module.ModuleDescriptor;
-import java.net.URL;
-import java.security.CodeSource;
+import dev.httpjson.internal.codec.Jars;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.cfg.PackageVersion;
@@ -44,9 +42,9 @@ final class AnnotationsCheck {
     } catch (NoClassDefFoundError e) {
       String missing = String.valueOf(e.getMessage()).replace('/', '.');
       return "httpjson's Jackson 3 codec cannot run: jackson-annotations "
-          + found()
+          + Jars.version(JsonProperty.class)
           + " found"
-          + where()
+          + Jars.where(JsonProperty.class)
           + ", but Jackson "
           + PackageVersion.VERSION
           + " needs com.fasterxml.jackson.core:jackson-annotations "
@@ -63,29 +61,6 @@ final class AnnotationsCheck {
           + " or newer, or import a Jackson 2 BOM of "
           + NEEDED
           + " or newer";
-    }
-  }
-
-  /** The version of the jar's manifest, else of its module, else that it is unknown. */
-  private static String found() {
-    String version = JsonProperty.class.getPackage().getImplementationVersion();
-    if (version != null) {
-      return version;
-    }
-    ModuleDescriptor module = JsonProperty.class.getModule().getDescriptor();
-    if (module != null && module.rawVersion().isPresent()) {
-      return module.rawVersion().get();
-    }
-    return "of unknown version";
-  }
-
-  private static String where() {
-    try {
-      CodeSource source = JsonProperty.class.getProtectionDomain().getCodeSource();
-      URL location = source == null ? null : source.getLocation();
-      return location == null ? "" : " (" + location + ")";
-    } catch (SecurityException e) {
-      return "";
     }
   }
 }

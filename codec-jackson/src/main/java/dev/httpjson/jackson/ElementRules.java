@@ -1,11 +1,7 @@
 package dev.httpjson.jackson;
 
 import dev.httpjson.internal.codec.ScalarRules;
-import java.lang.reflect.Array;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
-import java.util.function.Function;
+import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -63,19 +59,7 @@ final class ElementRules {
      */
     private final @Nullable ValueDeserializer<?> otherwise;
 
-    PrimitiveArray(Class<?> arrayType) {
-      this(arrayType, null, null);
-    }
-
-    /**
-     * A {@code byte[]}: an array by the rules, a string as padded standard base64, anything else as
-     * Jackson reads it.
-     */
-    PrimitiveArray(Class<?> arrayType, ValueDeserializer<?> otherwise) {
-      this(arrayType, null, otherwise);
-    }
-
-    private PrimitiveArray(
+    PrimitiveArray(
         Class<?> arrayType,
         @Nullable ValueDeserializer<Object> elements,
         @Nullable ValueDeserializer<?> otherwise) {
@@ -126,36 +110,21 @@ final class ElementRules {
           elements != null
               ? elements
               : ctxt.findRootValueDeserializer(ctxt.constructType(component));
-      Object array = Array.newInstance(component, 8);
-      int n = 0;
+      ScalarRules.ArrayBuilder array = new ScalarRules.ArrayBuilder(component);
       JsonToken token;
       while ((token = p.nextToken()) != JsonToken.END_ARRAY) {
-        Object value;
         try {
-          if (token == JsonToken.VALUE_NULL) {
-            value =
-                ctxt.reportInputMismatch(
-                    this,
-                    "Cannot read null into an element of %s: a %s cannot be null",
-                    handledType().getSimpleName(),
-                    component.getName());
-          } else {
-            value = element.deserialize(p, ctxt);
-          }
+          array.add(
+              token == JsonToken.VALUE_NULL
+                  ? ctxt.reportInputMismatch(
+                      this, "%s", ScalarRules.nullElementProblem(handledType()))
+                  : element.deserialize(p, ctxt));
         } catch (Exception e) {
           throw DatabindException.wrapWithPath(
-              ctxt, e, new JacksonException.Reference(handledType(), n));
+              ctxt, e, new JacksonException.Reference(handledType(), array.size()));
         }
-        if (n == Array.getLength(array)) {
-          Object grown = Array.newInstance(component, n * 2);
-          System.arraycopy(array, 0, grown, 0, n);
-          array = grown;
-        }
-        Array.set(array, n++, value);
       }
-      Object result = Array.newInstance(component, n);
-      System.arraycopy(array, 0, result, 0, n);
-      return result;
+      return array.build();
     }
   }
 
@@ -163,85 +132,45 @@ final class ElementRules {
    * An {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}: {@code null} is empty,
    * anything else is read by the boxed type's deserializer.
    */
-  static final class Optionals<T> extends StdDeserializer<T> {
+  static final class Optionals extends StdDeserializer<Object> {
     private static final long serialVersionUID = 1L;
 
-    private final Class<?> boxed;
-    private final transient Function<Object, T> of;
-    private final T empty;
+    private final PrimitiveOptional kind;
     private final @Nullable ValueDeserializer<Object> values;
 
-    static Optionals<OptionalInt> optionalInt() {
-      return new Optionals<>(
-          OptionalInt.class,
-          Integer.class,
-          v -> OptionalInt.of((Integer) v),
-          OptionalInt.empty(),
-          null);
-    }
-
-    static Optionals<OptionalLong> optionalLong() {
-      return new Optionals<>(
-          OptionalLong.class,
-          Long.class,
-          v -> OptionalLong.of((Long) v),
-          OptionalLong.empty(),
-          null);
-    }
-
-    static Optionals<OptionalDouble> optionalDouble() {
-      return new Optionals<>(
-          OptionalDouble.class,
-          Double.class,
-          v -> OptionalDouble.of((Double) v),
-          OptionalDouble.empty(),
-          null);
-    }
-
-    private Optionals(
-        Class<T> type,
-        Class<?> boxed,
-        Function<Object, T> of,
-        T empty,
-        @Nullable ValueDeserializer<Object> values) {
-      super(type);
-      this.boxed = boxed;
-      this.of = of;
-      this.empty = empty;
+    Optionals(PrimitiveOptional kind, @Nullable ValueDeserializer<Object> values) {
+      super(kind.type());
+      this.kind = kind;
       this.values = values;
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public ValueDeserializer<?> createContextual(
         DeserializationContext ctxt, @Nullable BeanProperty property) {
-      return new Optionals<>(
-          (Class<T>) handledType(),
-          boxed,
-          of,
-          empty,
-          ctxt.findContextualValueDeserializer(ctxt.constructType(boxed), property));
+      return new Optionals(
+          kind, ctxt.findContextualValueDeserializer(ctxt.constructType(kind.boxed()), property));
     }
 
     @Override
-    public T getNullValue(DeserializationContext ctxt) {
-      return empty;
+    public Object getNullValue(DeserializationContext ctxt) {
+      return kind.empty();
     }
 
     @Override
     public Object getEmptyValue(DeserializationContext ctxt) {
-      return empty;
+      return kind.empty();
     }
 
     @Override
-    public T deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
       if (p.currentToken() == JsonToken.VALUE_NULL) {
-        return empty;
+        return kind.empty();
       }
       ValueDeserializer<Object> value =
-          values != null ? values : ctxt.findRootValueDeserializer(ctxt.constructType(boxed));
-      Object v = value.deserialize(p, ctxt);
-      return v == null ? empty : of.apply(v);
+          values != null
+              ? values
+              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed()));
+      return kind.of(value.deserialize(p, ctxt));
     }
   }
 }

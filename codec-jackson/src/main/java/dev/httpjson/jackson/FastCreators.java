@@ -9,13 +9,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.Version;
-import tools.jackson.databind.BeanDescription;
-import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
-import tools.jackson.databind.JacksonModule;
 import tools.jackson.databind.deser.ValueInstantiator;
-import tools.jackson.databind.deser.ValueInstantiators;
 import tools.jackson.databind.deser.std.StdValueInstantiator;
 import tools.jackson.databind.introspect.AnnotatedWithParams;
 
@@ -33,49 +28,24 @@ import tools.jackson.databind.introspect.AnnotatedWithParams;
  * without new access — a creator this module may not call — Jackson's instantiator is left as it
  * is.
  */
-final class FastCreators extends JacksonModule {
-  static final FastCreators INSTANCE = new FastCreators();
-
+final class FastCreators {
   private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
 
   private FastCreators() {}
 
-  @Override
-  public String getModuleName() {
-    return "httpjson-creators";
-  }
-
-  @Override
-  public Version version() {
-    return Version.unknownVersion();
-  }
-
-  @Override
-  public void setupModule(SetupContext context) {
-    context.addValueInstantiators(new Instantiators());
-  }
-
-  private static final class Instantiators implements ValueInstantiators {
-    @Override
-    public @Nullable ValueInstantiator findValueInstantiator(
-        DeserializationConfig config, BeanDescription.Supplier beanDescRef) {
-      return null;
+  /**
+   * Jackson's own instantiator with its creator prepared, or {@code instantiator} itself when it is
+   * a module's own, one of Jackson's for JDK types, or its creator cannot be prepared.
+   */
+  static ValueInstantiator prepared(ValueInstantiator instantiator) {
+    if (instantiator.getClass() != StdValueInstantiator.class) {
+      return instantiator;
     }
-
-    @Override
-    public ValueInstantiator modifyValueInstantiator(
-        DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef,
-        ValueInstantiator instantiator) {
-      if (instantiator.getClass() != StdValueInstantiator.class) {
-        return instantiator; // a module's own, or one of Jackson's for JDK types: left alone
-      }
-      AnnotatedWithParams creator = instantiator.getWithArgsCreator();
-      MethodHandle spread = creator == null ? null : spread(creator.getMember());
-      return spread == null
-          ? instantiator
-          : new Prepared((StdValueInstantiator) instantiator, spread);
-    }
+    AnnotatedWithParams creator = instantiator.getWithArgsCreator();
+    MethodHandle spread = creator == null ? null : spread(creator.getMember());
+    return spread == null
+        ? instantiator
+        : new Prepared((StdValueInstantiator) instantiator, spread);
   }
 
   /**

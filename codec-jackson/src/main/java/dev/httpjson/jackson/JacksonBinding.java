@@ -3,23 +3,24 @@ package dev.httpjson.jackson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.internal.codec.ReadProblems;
 import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.internal.codec.SequenceSource;
+import dev.httpjson.internal.codec.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
-import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.reflect.Type;
-import java.util.Collection;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
-import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -83,7 +84,7 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      requireUtf8Start(bytes, offset, length);
+      ReadProblems.requireUtf8Start(bytes, offset, length);
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JacksonException e) {
@@ -99,13 +100,9 @@ final class JacksonBinding implements JsonBinding {
      * array) would say {@code $[0]}.
      */
     private static IOException atRoot(JacksonException e, IOException failure) {
-      if (failure instanceof JsonReadException
-          && e instanceof DatabindException
-          && e.getPath().isEmpty()) {
-        JsonReadException j = (JsonReadException) failure;
-        return new JsonReadException(j.problem(), j.line(), j.column(), "$", e);
-      }
-      return failure;
+      return e instanceof DatabindException && e.getPath().isEmpty()
+          ? ReadProblems.atRoot(failure, e)
+          : failure;
     }
 
     /**
@@ -121,7 +118,7 @@ final class JacksonBinding implements JsonBinding {
       } catch (JacksonException again) {
         return e instanceof JacksonException
             ? readFailure((JacksonException) e)
-            : new JsonReadException(dataProblem(e), -1, -1, "$", e);
+            : new JsonReadException(ReadProblems.dataProblem(e), -1, -1, "$", e);
       }
       try {
         reader.readValue(parser);
@@ -135,20 +132,18 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     public @Nullable T read(InputStream in) throws IOException {
-      JsonParser parser;
-      try {
-        parser = reader.createParser(requireUtf8Start(in));
-      } catch (JacksonException e) {
-        throw readFailure(e);
-      }
-      return read(parser);
+      return read(ReadProblems.requireUtf8Start(in), null);
     }
 
     @Override
     public @Nullable T read(Reader in) throws IOException {
+      return read(null, in);
+    }
+
+    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
       JsonParser parser;
       try {
-        parser = reader.createParser(in);
+        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
       } catch (JacksonException e) {
         throw readFailure(e);
       }
@@ -186,21 +181,14 @@ final class JacksonBinding implements JsonBinding {
       return readFailure((JacksonException) e, parser);
     }
     return new JsonReadException(
-        dataProblem(e),
+        ReadProblems.dataProblem(e),
         line(parser.currentLocation()),
         column(parser.currentLocation()),
         path(parser.streamReadContext()),
         e);
   }
 
-  static String dataProblem(RuntimeException e) {
-    return "Value out of range ("
-        + e.getClass().getSimpleName()
-        + (e.getMessage() != null ? ": " + e.getMessage() : "")
-        + ")";
-  }
-
-  private static final class Writing<T> implements JsonWriter<T> {
+  private static final class Writing<T> extends ValueWriter<T> {
     private final ObjectWriter writer;
 
     Writing(ObjectWriter writer) {
@@ -217,25 +205,21 @@ final class JacksonBinding implements JsonBinding {
     }
 
     @Override
-    public void write(@Nullable T value, OutputStream out) throws IOException {
+    protected void write(@Nullable T value, @Nullable OutputStream bytes, @Nullable Writer chars)
+        throws IOException {
       try {
-        writer.writeValue(out, value);
-      } catch (JacksonException e) {
-        throw writeFailure(e, value);
-      }
-    }
-
-    @Override
-    public void write(@Nullable T value, Writer out) throws IOException {
-      try {
-        writer.writeValue(out, value);
+        if (bytes != null) {
+          writer.writeValue(bytes, value);
+        } else {
+          writer.writeValue(chars, value);
+        }
       } catch (JacksonException e) {
         throw writeFailure(e, value);
       }
     }
   }
 
-  private static final class Sequences<T> implements JsonSequenceReader<T> {
+  private static final class Sequences<T> extends SequenceSource<T> {
     private final JsonMapper mapper;
     private final ObjectReader reader;
 
@@ -245,56 +229,20 @@ final class JacksonBinding implements JsonBinding {
     }
 
     @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      return open(in, null, true);
-    }
-
-    @Override
-    public Cursor<T> array(Reader in) throws IOException {
-      return open(null, in, true);
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      return open(in, null, false);
-    }
-
-    @Override
-    public Cursor<T> values(Reader in) throws IOException {
-      return open(null, in, false);
-    }
-
-    private Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+    protected Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
         throws IOException {
-      if (in != null) {
-        try {
-          in = requireUtf8Start(in); // as a single value's input: see requireUtf8Start
-        } catch (IOException e) {
-          in.close();
-          throw e;
-        }
-      }
       JsonParser parser;
       try {
-        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
+        parser = in != null ? mapper.createParser(utf8OrClose(in)) : mapper.createParser(chars);
       } catch (JacksonException e) {
         throw readFailure(e);
       }
       try {
-        if (array) {
-          JsonToken first = parser.nextToken();
-          if (first == null) {
-            return new ParserCursor<>(parser, reader, false); // empty input: no elements
-          }
-          if (first != JsonToken.START_ARRAY) {
-            throw new JsonReadException(
-                "Expected a JSON array but was " + (first == null ? "end of input" : first),
-                line(parser.currentLocation()),
-                column(parser.currentLocation()),
-                "$",
-                null);
-          }
+        JsonToken first = array ? parser.nextToken() : JsonToken.START_ARRAY;
+        if (first != JsonToken.START_ARRAY && first != null) {
+          throw ParserCursor.failure(parser, ReadProblems.notAnArray(first), true);
         }
+        return new ParserCursor<>(parser, reader, array && first != null); // empty: no elements
       } catch (JacksonException e) {
         parser.close();
         throw readFailure(e, parser);
@@ -302,7 +250,6 @@ final class JacksonBinding implements JsonBinding {
         parser.close();
         throw e;
       }
-      return new ParserCursor<>(parser, reader, array);
     }
   }
 
@@ -311,60 +258,48 @@ final class JacksonBinding implements JsonBinding {
    * element (a {@code readValue} per element costs twice the time). The cursor advances the parser
    * itself and reads JSON nulls itself; the iterator only deserializes.
    */
-  private static final class ParserCursor<T> implements JsonSequenceReader.Cursor<T> {
+  private static final class ParserCursor<T> extends SequenceSource.TokenCursor<T> {
     private final JsonParser parser;
     private final MappingIterator<T> values;
-    private final boolean array;
 
     /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
     private final @Nullable T nullElement;
 
-    private boolean ended;
-
     @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) {
+      super(array);
       this.parser = parser;
-      this.array = array;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
       this.nullElement = (T) ScalarRules.nullValue(reader.getValueType().getRawClass());
     }
 
     @Override
-    public boolean next() throws IOException {
-      if (ended) {
-        return false;
-      }
+    protected @Nullable Object nextToken() throws IOException {
       try {
-        JsonToken token = parser.nextToken();
-        if (token == null && array) {
-          ended = true;
-          throw new JsonReadException(
-              "Unexpected end of input inside the top-level array",
-              line(parser.currentLocation()),
-              column(parser.currentLocation()),
-              path(parser.streamReadContext()),
-              null);
-        }
-        if (token == null || (array && token == JsonToken.END_ARRAY)) {
-          ended = true;
-          if (array) {
-            JsonToken trailing = parser.nextToken();
-            if (trailing != null) {
-              throw new JsonReadException(
-                  "Trailing content after the top-level array: " + trailing,
-                  line(parser.currentLocation()),
-                  column(parser.currentLocation()),
-                  "$",
-                  null);
-            }
-          }
-          return false;
-        }
-        return true;
+        return parser.nextToken();
       } catch (JacksonException e) {
         throw readFailure(e, parser);
       }
+    }
+
+    @Override
+    protected boolean isEndArray(Object token) {
+      return token == JsonToken.END_ARRAY;
+    }
+
+    @Override
+    protected JsonReadException failure(String problem, boolean root) {
+      return failure(parser, problem, root);
+    }
+
+    static JsonReadException failure(JsonParser parser, String problem, boolean root) {
+      return new JsonReadException(
+          problem,
+          line(parser.currentLocation()),
+          column(parser.currentLocation()),
+          root ? "$" : path(parser.streamReadContext()),
+          null);
     }
 
     @Override
@@ -417,9 +352,9 @@ final class JacksonBinding implements JsonBinding {
     if (e instanceof InvalidNullException) {
       problem = nullProblem((InvalidNullException) e, problem);
     } else if (e instanceof PropertyBindingException) {
-      problem += knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
+      problem += ReadProblems.knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
     } else if (e instanceof StreamConstraintsException) {
-      problem += " (" + limitNote(problem) + ")";
+      problem += " (" + ReadProblems.limitNote(problem) + ")";
     }
     String path = path(e);
     if (e instanceof PropertyBindingException) {
@@ -440,14 +375,10 @@ final class JacksonBinding implements JsonBinding {
    */
   private static String unknownPropertyPath(PropertyBindingException e, String path) {
     List<JacksonException.Reference> refs = e.getPath();
-    String name = e.getPropertyName();
-    if (name == null
-        || (!refs.isEmpty() && name.equals(refs.get(refs.size() - 1).getPropertyName()))) {
-      return path;
-    }
-    StringBuilder sb = new StringBuilder(path);
-    appendName(sb, name);
-    return sb.toString();
+    return ReadProblems.unknownPropertyPath(
+        path,
+        e.getPropertyName(),
+        refs.isEmpty() ? null : refs.get(refs.size() - 1).getPropertyName());
   }
 
   /** A null for a non-null record component, in the words of {@code strictRecords}. */
@@ -457,61 +388,12 @@ final class JacksonBinding implements JsonBinding {
       return jacksonProblem;
     }
     Object from = refs.get(refs.size() - 1).from();
-    Class<?> owner =
-        from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
-    RecordRules rules = owner == null ? null : RecordRules.of(owner);
-    if (rules == null) {
-      return jacksonProblem;
-    }
-    String property = e.getPropertyName().getSimpleName();
-    boolean primitive = e.getTargetType() != null && e.getTargetType().isPrimitive();
-    return "Null for "
-        + (primitive ? "primitive" : "non-null")
-        + " property '"
-        + property
-        + "' of record "
-        + owner.getSimpleName()
-        + (primitive ? "" : " (mark the component @Nullable if it may be null)");
-  }
-
-  /** Jackson's list of the properties it knows, which its original message leaves out. */
-  private static String knownProperties(@Nullable Collection<Object> known) {
-    if (known == null || known.isEmpty()) {
-      return "";
-    }
-    StringBuilder sb = new StringBuilder(" (known properties: ");
-    int n = 0;
-    for (Object id : known) {
-      if (n > 0) {
-        sb.append(", ");
-      }
-      if (n++ == MAX_KNOWN_LISTED) {
-        sb.append("… ").append(known.size() - MAX_KNOWN_LISTED).append(" more");
-        break;
-      }
-      sb.append('"').append(id).append('"');
-    }
-    return sb.append(')').toString();
-  }
-
-  private static final int MAX_KNOWN_LISTED = 50;
-
-  /**
-   * Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint, or says that the
-   * name-length limit is the parser's own.
-   */
-  private static String limitNote(String message) {
-    String m = message.toLowerCase(Locale.ROOT);
-    if (m.contains("nesting depth")) {
-      return "the limit is JsonOptions.maxNestingDepth";
-    } else if (m.contains("number value length")) {
-      return "the limit is JsonOptions.maxNumberLength";
-    } else if (m.contains("string value length")) {
-      return "the limit is JsonOptions.maxStringLength";
-    } else if (m.contains("name length")) {
-      return "the parsers' limit on a property name, not a JsonOptions setting";
-    }
-    return "the limit is a parser limit set from JsonOptions";
+    String problem =
+        ReadProblems.nullProblem(
+            from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass(),
+            e.getPropertyName().getSimpleName(),
+            e.getTargetType() != null && e.getTargetType().isPrimitive());
+    return problem == null ? jacksonProblem : problem;
   }
 
   static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {
@@ -519,9 +401,8 @@ final class JacksonBinding implements JsonBinding {
     if (access != null) {
       return new JsonWriteException(access, "$", e);
     }
-    String type = value == null ? "null" : value.getClass().getName();
     return new JsonWriteException(
-        "Cannot write " + type + ": " + e.getOriginalMessage(), path(e), e);
+        ReadProblems.writeProblem(value, e.getOriginalMessage()), path(e), e);
   }
 
   private static long line(@Nullable TokenStreamLocation location) {
@@ -541,15 +422,7 @@ final class JacksonBinding implements JsonBinding {
     }
     List<JacksonException.Reference> refs = e.getPath();
     if (!refs.isEmpty()) {
-      StringBuilder sb = new StringBuilder("$");
-      for (JacksonException.Reference ref : refs) {
-        if (ref.getPropertyName() != null) {
-          appendName(sb, ref.getPropertyName());
-        } else if (ref.getIndex() >= 0) {
-          sb.append('[').append(ref.getIndex()).append(']');
-        }
-      }
-      return sb.toString();
+      return ReadProblems.path(refs.stream().map(JacksonBinding::segment)::iterator);
     }
     if (processor instanceof JsonParser) {
       return path(((JsonParser) processor).streamReadContext());
@@ -558,56 +431,19 @@ final class JacksonBinding implements JsonBinding {
   }
 
   static String path(@Nullable TokenStreamContext context) {
-    if (context == null || context.inRoot()) {
-      return "$";
-    }
-    StringBuilder sb = new StringBuilder();
+    Deque<Object> segments = new ArrayDeque<>();
     for (TokenStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      StringBuilder segment = new StringBuilder();
-      if (c.inArray()) {
-        segment.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
-      } else if (c.currentName() != null) {
-        appendName(segment, c.currentName());
-      }
-      sb.insert(0, segment);
-    }
-    return sb.insert(0, '$').toString();
-  }
-
-  private static void appendName(StringBuilder sb, String name) {
-    boolean plain = !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0));
-    for (int i = 1; plain && i < name.length(); i++) {
-      plain = Character.isJavaIdentifierPart(name.charAt(i));
-    }
-    if (plain) {
-      sb.append('.').append(name);
-    } else {
-      sb.append("['").append(name.replace("'", "\\'")).append("']");
-    }
-  }
-
-  /**
-   * The input is UTF-8 ({@link JsonReader}'s contract), but Jackson guesses UTF-16 or UTF-32 from a
-   * zero byte or a byte-order mark among the first two bytes: {@code 31 00} would read as {@code
-   * 1}. Neither a zero byte there nor {@code FE}/{@code FF} anywhere is valid UTF-8 JSON, so such
-   * input fails as Jackson fails on it further on.
-   */
-  static void requireUtf8Start(byte[] bytes, int offset, int length) throws JsonReadException {
-    for (int i = 0; i < Math.min(length, 2); i++) {
-      int b = bytes[offset + i] & 0xFF;
-      if (b == 0 || b >= 0xFE) {
-        throw new JsonReadException(
-            "Illegal character (code " + b + "): not the start of UTF-8 JSON", 1, i + 1, "$", null);
+      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.currentName();
+      if (segment != null) {
+        segments.push(segment);
       }
     }
+    return ReadProblems.path(segments);
   }
 
-  /** {@link #requireUtf8Start} for a stream, which is given back unread. */
-  static InputStream requireUtf8Start(InputStream in) throws IOException {
-    PushbackInputStream peeked = new PushbackInputStream(in, 2);
-    byte[] start = peeked.readNBytes(2);
-    requireUtf8Start(start, 0, start.length);
-    peeked.unread(start);
-    return peeked;
+  private static @Nullable Object segment(JacksonException.Reference ref) {
+    return ref.getPropertyName() != null
+        ? ref.getPropertyName()
+        : ref.getIndex() >= 0 ? ref.getIndex() : null;
   }
 }

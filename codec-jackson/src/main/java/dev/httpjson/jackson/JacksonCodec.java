@@ -154,7 +154,6 @@ public final class JacksonCodec implements JsonCodec {
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
             .addModule(FastDateTimes.MODULE)
-            .addModule(ExactEnums.MODULE)
             .addModule(StrictScalars.MODULE);
     StrictScalars.coercions(b);
     switch (options.naming()) {
@@ -173,12 +172,7 @@ public final class JacksonCodec implements JsonCodec {
     if (options.caseInsensitiveProperties()) {
       b.addModule(ExactCase.MODULE);
     }
-    if (options.strictRecords()) {
-      b.addModule(StrictRecords.INSTANCE);
-    }
-    // After StrictRecords: Jackson offers the instantiator to the modules added last first, so
-    // this one gets Jackson's own and StrictRecords wraps what it returns.
-    b.addModule(FastCreators.INSTANCE);
+    b.addModule(options.strictRecords() ? StrictRecords.STRICT : StrictRecords.LENIENT);
     if (!options.writeNulls()) {
       b.changeDefaultPropertyInclusion(
           incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));

@@ -2,6 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import dev.httpjson.internal.codec.ReadProblems;
 import dev.httpjson.spi.RecordRules;
 import java.lang.reflect.Constructor;
 import org.jspecify.annotations.Nullable;
@@ -26,16 +27,25 @@ import tools.jackson.databind.introspect.NopAnnotationIntrospector;
 /**
  * {@link dev.httpjson.JsonOptions#strictRecords()} for Jackson: a JSON null for a non-null
  * component fails through Jackson's own {@code Nulls.FAIL} (so the path ends at the component), and
- * a missing required component fails when the record is about to be constructed.
+ * a missing required component fails when the record is about to be constructed. Without it, the
+ * module only prepares creators ({@link FastCreators}).
  */
 final class StrictRecords extends JacksonModule {
-  static final StrictRecords INSTANCE = new StrictRecords();
+  /** The module with {@code strictRecords}. */
+  static final StrictRecords STRICT = new StrictRecords(true);
 
-  private StrictRecords() {}
+  /** The module without: only {@link FastCreators}. */
+  static final StrictRecords LENIENT = new StrictRecords(false);
+
+  private final boolean strict;
+
+  private StrictRecords(boolean strict) {
+    this.strict = strict;
+  }
 
   @Override
   public String getModuleName() {
-    return "httpjson-strict-records";
+    return strict ? "httpjson-strict-records" : "httpjson-creators";
   }
 
   @Override
@@ -45,8 +55,10 @@ final class StrictRecords extends JacksonModule {
 
   @Override
   public void setupModule(SetupContext context) {
-    context.insertAnnotationIntrospector(new NonNullComponents());
-    context.addValueInstantiators(new RequiredComponents());
+    if (strict) {
+      context.insertAnnotationIntrospector(new NonNullComponents());
+    }
+    context.addValueInstantiators(new RequiredComponents(strict));
   }
 
   /** Nulls.FAIL for each component of a record that is not nullable. */
@@ -77,8 +89,17 @@ final class StrictRecords extends JacksonModule {
     }
   }
 
-  /** Wraps the instantiator of each record that is built through its canonical constructor. */
+  /**
+   * Prepares Jackson's instantiator ({@link FastCreators}) and, with {@code strictRecords}, wraps
+   * that of each record that is built through its canonical constructor.
+   */
   private static final class RequiredComponents implements ValueInstantiators {
+    private final boolean strict;
+
+    RequiredComponents(boolean strict) {
+      this.strict = strict;
+    }
+
     @Override
     public @Nullable ValueInstantiator findValueInstantiator(
         DeserializationConfig config, BeanDescription.Supplier beanDescRef) {
@@ -90,8 +111,9 @@ final class StrictRecords extends JacksonModule {
         DeserializationConfig config,
         BeanDescription.Supplier beanDescRef,
         ValueInstantiator instantiator) {
-      RecordRules rules = RecordRules.of(beanDescRef.getBeanClass());
-      return rules == null ? instantiator : new Checking(instantiator, rules);
+      ValueInstantiator prepared = FastCreators.prepared(instantiator);
+      RecordRules rules = strict ? RecordRules.of(beanDescRef.getBeanClass()) : null;
+      return rules == null ? prepared : new Checking(prepared, rules);
     }
   }
 
@@ -131,21 +153,11 @@ final class StrictRecords extends JacksonModule {
             throw MismatchedInputException.from(
                 ctxt.getParser(),
                 rules.recordClass(),
-                "Missing required property '"
-                    + prop.getName()
-                    + "'"
-                    + componentIfRenamed(rules.components().get(index).getName(), prop.getName())
-                    + " of record "
-                    + rules.recordClass().getSimpleName()
-                    + " (mark the component @Nullable if it may be absent)");
+                ReadProblems.missingProblem(rules, index, prop.getName()));
           }
         }
       }
       return delegate().createFromObjectWith(ctxt, props, buffer);
     }
-  }
-
-  static String componentIfRenamed(String component, String property) {
-    return component.equals(property) ? "" : " (component " + component + ")";
   }
 }

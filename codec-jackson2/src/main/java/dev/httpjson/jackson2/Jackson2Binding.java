@@ -19,25 +19,26 @@ import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.internal.codec.ReadProblems;
 import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.internal.codec.SequenceSource;
+import dev.httpjson.internal.codec.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import dev.httpjson.spi.ModuleAdvice;
-import dev.httpjson.spi.RecordRules;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.Type;
 import java.time.DateTimeException;
-import java.util.Collection;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
-import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /** One mapper, and the readers and writers httpjson asks of it (httpjson caches them). */
@@ -83,7 +84,7 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      requireUtf8Start(bytes, offset, length);
+      ReadProblems.requireUtf8Start(bytes, offset, length);
       try {
         return reader.readValue(bytes, offset, length);
       } catch (JsonProcessingException e) {
@@ -113,7 +114,7 @@ final class Jackson2Binding implements JsonBinding {
       } catch (IOException again) {
         return e instanceof IOException
             ? readFailure((IOException) e)
-            : new JsonReadException(dataProblem((RuntimeException) e), -1, -1, "$", e);
+            : new JsonReadException(ReadProblems.dataProblem((RuntimeException) e), -1, -1, "$", e);
       }
       try (parser) {
         try {
@@ -127,20 +128,18 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     public @Nullable T read(InputStream in) throws IOException {
-      JsonParser parser;
-      try {
-        parser = reader.createParser(requireUtf8Start(in));
-      } catch (JsonProcessingException | CharConversionException e) {
-        throw readFailure(e);
-      }
-      return read(parser);
+      return read(ReadProblems.requireUtf8Start(in), null);
     }
 
     @Override
     public @Nullable T read(Reader in) throws IOException {
+      return read(null, in);
+    }
+
+    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
       JsonParser parser;
       try {
-        parser = reader.createParser(in);
+        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
       }
@@ -153,13 +152,9 @@ final class Jackson2Binding implements JsonBinding {
      * array) would say {@code $[0]}.
      */
     private static IOException atRoot(JsonProcessingException e, IOException failure) {
-      if (failure instanceof JsonReadException
-          && e instanceof JsonMappingException
-          && ((JsonMappingException) e).getPath().isEmpty()) {
-        JsonReadException j = (JsonReadException) failure;
-        return new JsonReadException(j.problem(), j.line(), j.column(), "$", e);
-      }
-      return failure;
+      return e instanceof JsonMappingException && ((JsonMappingException) e).getPath().isEmpty()
+          ? ReadProblems.atRoot(failure, e)
+          : failure;
     }
 
     /**
@@ -240,21 +235,14 @@ final class Jackson2Binding implements JsonBinding {
       return new JsonReadException(failure.problem(), line(at), column(at), path, e);
     }
     return new JsonReadException(
-        dataProblem((RuntimeException) e),
+        ReadProblems.dataProblem((RuntimeException) e),
         line(at),
         column(at),
         path(parser.getParsingContext()),
         e);
   }
 
-  static String dataProblem(RuntimeException e) {
-    return "Value out of range ("
-        + e.getClass().getSimpleName()
-        + (e.getMessage() != null ? ": " + e.getMessage() : "")
-        + ")";
-  }
-
-  private static final class Writing<T> implements JsonWriter<T> {
+  private static final class Writing<T> extends ValueWriter<T> {
     private final ObjectWriter writer;
 
     Writing(ObjectWriter writer) {
@@ -271,25 +259,21 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     @Override
-    public void write(@Nullable T value, OutputStream out) throws IOException {
+    protected void write(@Nullable T value, @Nullable OutputStream bytes, @Nullable Writer chars)
+        throws IOException {
       try {
-        writer.writeValue(out, value);
-      } catch (JsonProcessingException e) {
-        throw writeFailure(e, value);
-      }
-    }
-
-    @Override
-    public void write(@Nullable T value, Writer out) throws IOException {
-      try {
-        writer.writeValue(out, value);
+        if (bytes != null) {
+          writer.writeValue(bytes, value);
+        } else {
+          writer.writeValue(chars, value);
+        }
       } catch (JsonProcessingException e) {
         throw writeFailure(e, value);
       }
     }
   }
 
-  private static final class Sequences<T> implements JsonSequenceReader<T> {
+  private static final class Sequences<T> extends SequenceSource<T> {
     private final ObjectMapper mapper;
     private final ObjectReader reader;
 
@@ -299,57 +283,20 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     @Override
-    public Cursor<T> array(InputStream in) throws IOException {
-      return open(in, null, true);
-    }
-
-    @Override
-    public Cursor<T> array(Reader in) throws IOException {
-      return open(null, in, true);
-    }
-
-    @Override
-    public Cursor<T> values(InputStream in) throws IOException {
-      return open(in, null, false);
-    }
-
-    @Override
-    public Cursor<T> values(Reader in) throws IOException {
-      return open(null, in, false);
-    }
-
-    private Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
+    protected Cursor<T> open(@Nullable InputStream in, @Nullable Reader chars, boolean array)
         throws IOException {
-      if (in != null) {
-        try {
-          in = requireUtf8Start(in); // as a single value's input: see requireUtf8Start
-        } catch (IOException e) {
-          in.close();
-          throw e;
-        }
-      }
       JsonParser parser;
       try {
-        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
+        parser = in != null ? mapper.createParser(utf8OrClose(in)) : mapper.createParser(chars);
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
       }
       try {
-        if (array) {
-          JsonToken first = parser.nextToken();
-          if (first == null) {
-            return new ParserCursor<>(parser, reader, false); // empty input: no elements
-          }
-          if (first != JsonToken.START_ARRAY) {
-            throw new JsonReadException(
-                "Expected a JSON array but was " + first,
-                line(parser.currentLocation()),
-                column(parser.currentLocation()),
-                "$",
-                null);
-          }
+        JsonToken first = array ? parser.nextToken() : JsonToken.START_ARRAY;
+        if (first != JsonToken.START_ARRAY && first != null) {
+          throw ParserCursor.failure(parser, ReadProblems.notAnArray(first), true);
         }
-        return new ParserCursor<>(parser, reader, array);
+        return new ParserCursor<>(parser, reader, array && first != null); // empty: no elements
       } catch (JsonProcessingException | CharConversionException e) {
         parser.close();
         throw failureAt(e, parser);
@@ -362,63 +309,51 @@ final class Jackson2Binding implements JsonBinding {
 
   /**
    * Elements through one {@link MappingIterator}, so that one deserialization context serves every
-   * element. The cursor advances the parser itself and reads JSON nulls itself; the iterator only
-   * deserializes.
+   * element (a {@code readValue} per element costs twice the time). The cursor advances the parser
+   * itself and reads JSON nulls itself; the iterator only deserializes.
    */
-  private static final class ParserCursor<T> implements JsonSequenceReader.Cursor<T> {
+  private static final class ParserCursor<T> extends SequenceSource.TokenCursor<T> {
     private final JsonParser parser;
     private final MappingIterator<T> values;
-    private final boolean array;
 
     /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
     private final @Nullable T nullElement;
 
-    private boolean ended;
-
     @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
+      super(array);
       this.parser = parser;
-      this.array = array;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
       this.nullElement = (T) ScalarRules.nullValue(reader.getValueType().getRawClass());
     }
 
     @Override
-    public boolean next() throws IOException {
-      if (ended) {
-        return false;
-      }
+    protected @Nullable Object nextToken() throws IOException {
       try {
-        JsonToken token = parser.nextToken();
-        if (token == null && array) {
-          ended = true;
-          throw new JsonReadException(
-              "Unexpected end-of-input inside the top-level array",
-              line(parser.currentLocation()),
-              column(parser.currentLocation()),
-              path(parser.getParsingContext()),
-              null);
-        }
-        if (token == null || (array && token == JsonToken.END_ARRAY)) {
-          ended = true;
-          if (array) {
-            JsonToken trailing = parser.nextToken();
-            if (trailing != null) {
-              throw new JsonReadException(
-                  "Trailing content after the top-level array: " + trailing,
-                  line(parser.currentLocation()),
-                  column(parser.currentLocation()),
-                  "$",
-                  null);
-            }
-          }
-          return false;
-        }
-        return true;
+        return parser.nextToken();
       } catch (JsonProcessingException | CharConversionException e) {
         throw failureAt(e, parser);
       }
+    }
+
+    @Override
+    protected boolean isEndArray(Object token) {
+      return token == JsonToken.END_ARRAY;
+    }
+
+    @Override
+    protected JsonReadException failure(String problem, boolean root) {
+      return failure(parser, problem, root);
+    }
+
+    static JsonReadException failure(JsonParser parser, String problem, boolean root) {
+      return new JsonReadException(
+          problem,
+          line(parser.currentLocation()),
+          column(parser.currentLocation()),
+          root ? "$" : path(parser.getParsingContext()),
+          null);
     }
 
     @Override
@@ -477,7 +412,7 @@ final class Jackson2Binding implements JsonBinding {
     JsonLocation location = at.getLocation();
     String problem = String.valueOf(message);
     if (limit) {
-      problem += " (" + limitNote(problem) + ")";
+      problem += " (" + ReadProblems.limitNote(problem) + ")";
     }
     String path = path(at);
     if (at instanceof InvalidNullException) {
@@ -485,7 +420,7 @@ final class Jackson2Binding implements JsonBinding {
     }
     if (at instanceof PropertyBindingException) {
       PropertyBindingException unknown = (PropertyBindingException) at;
-      problem += knownProperties(unknown.getKnownPropertyIds());
+      problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
       path = unknownPropertyPath(unknown, path);
     }
     return new JsonReadException(problem, line(location), column(location), path, cause);
@@ -497,14 +432,10 @@ final class Jackson2Binding implements JsonBinding {
    */
   private static String unknownPropertyPath(PropertyBindingException e, String path) {
     List<JsonMappingException.Reference> refs = e.getPath();
-    String name = e.getPropertyName();
-    if (name == null
-        || (!refs.isEmpty() && name.equals(refs.get(refs.size() - 1).getFieldName()))) {
-      return path;
-    }
-    StringBuilder sb = new StringBuilder(path);
-    appendName(sb, name);
-    return sb.toString();
+    return ReadProblems.unknownPropertyPath(
+        path,
+        e.getPropertyName(),
+        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFieldName());
   }
 
   /** A null for a non-null record component, in the words of {@code strictRecords}. */
@@ -514,61 +445,12 @@ final class Jackson2Binding implements JsonBinding {
       return jacksonProblem;
     }
     Object from = refs.get(refs.size() - 1).getFrom();
-    Class<?> owner =
-        from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
-    RecordRules rules = owner == null ? null : RecordRules.of(owner);
-    if (rules == null) {
-      return jacksonProblem;
-    }
-    String property = e.getPropertyName().getSimpleName();
-    boolean primitive = e.getTargetType() != null && e.getTargetType().isPrimitive();
-    return "Null for "
-        + (primitive ? "primitive" : "non-null")
-        + " property '"
-        + property
-        + "' of record "
-        + owner.getSimpleName()
-        + (primitive ? "" : " (mark the component @Nullable if it may be null)");
-  }
-
-  /** Jackson's list of the properties it knows, which its original message leaves out. */
-  private static String knownProperties(@Nullable Collection<Object> known) {
-    if (known == null || known.isEmpty()) {
-      return "";
-    }
-    StringBuilder sb = new StringBuilder(" (known properties: ");
-    int n = 0;
-    for (Object id : known) {
-      if (n > 0) {
-        sb.append(", ");
-      }
-      if (n++ == MAX_KNOWN_LISTED) {
-        sb.append("… ").append(known.size() - MAX_KNOWN_LISTED).append(" more");
-        break;
-      }
-      sb.append('"').append(id).append('"');
-    }
-    return sb.append(')').toString();
-  }
-
-  private static final int MAX_KNOWN_LISTED = 50;
-
-  /**
-   * Names the {@link dev.httpjson.JsonOptions} setting behind a parser constraint, or says that the
-   * name-length limit is the parser's own.
-   */
-  private static String limitNote(String message) {
-    String m = message.toLowerCase(Locale.ROOT);
-    if (m.contains("nesting depth")) {
-      return "the limit is JsonOptions.maxNestingDepth";
-    } else if (m.contains("number value length")) {
-      return "the limit is JsonOptions.maxNumberLength";
-    } else if (m.contains("string value length")) {
-      return "the limit is JsonOptions.maxStringLength";
-    } else if (m.contains("name length")) {
-      return "the parsers' limit on a property name, not a JsonOptions setting";
-    }
-    return "the limit is a parser limit set from JsonOptions";
+    String problem =
+        ReadProblems.nullProblem(
+            from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass(),
+            e.getPropertyName().getSimpleName(),
+            e.getTargetType() != null && e.getTargetType().isPrimitive());
+    return problem == null ? jacksonProblem : problem;
   }
 
   /** A refused reflective access, as httpjson reports it; else null. */
@@ -584,9 +466,8 @@ final class Jackson2Binding implements JsonBinding {
     if (access != null) {
       return new JsonWriteException(access, "$", e);
     }
-    String type = value == null ? "null" : value.getClass().getName();
     return new JsonWriteException(
-        "Cannot write " + type + ": " + e.getOriginalMessage(), path(e), e);
+        ReadProblems.writeProblem(value, e.getOriginalMessage()), path(e), e);
   }
 
   private static long line(@Nullable JsonLocation location) {
@@ -607,15 +488,7 @@ final class Jackson2Binding implements JsonBinding {
     if (e instanceof JsonMappingException) {
       List<JsonMappingException.Reference> refs = ((JsonMappingException) e).getPath();
       if (!refs.isEmpty()) {
-        StringBuilder sb = new StringBuilder("$");
-        for (JsonMappingException.Reference ref : refs) {
-          if (ref.getFieldName() != null) {
-            appendName(sb, ref.getFieldName());
-          } else if (ref.getIndex() >= 0) {
-            sb.append('[').append(ref.getIndex()).append(']');
-          }
-        }
-        return sb.toString();
+        return ReadProblems.path(refs.stream().map(Jackson2Binding::segment)::iterator);
       }
     }
     if (processor instanceof JsonParser) {
@@ -625,56 +498,19 @@ final class Jackson2Binding implements JsonBinding {
   }
 
   static String path(@Nullable JsonStreamContext context) {
-    if (context == null || context.inRoot()) {
-      return "$";
-    }
-    StringBuilder sb = new StringBuilder();
+    Deque<Object> segments = new ArrayDeque<>();
     for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      StringBuilder segment = new StringBuilder();
-      if (c.inArray()) {
-        segment.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
-      } else if (c.getCurrentName() != null) {
-        appendName(segment, c.getCurrentName());
-      }
-      sb.insert(0, segment);
-    }
-    return sb.insert(0, '$').toString();
-  }
-
-  private static void appendName(StringBuilder sb, String name) {
-    boolean plain = !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0));
-    for (int i = 1; plain && i < name.length(); i++) {
-      plain = Character.isJavaIdentifierPart(name.charAt(i));
-    }
-    if (plain) {
-      sb.append('.').append(name);
-    } else {
-      sb.append("['").append(name.replace("'", "\\'")).append("']");
-    }
-  }
-
-  /**
-   * The input is UTF-8 ({@link JsonReader}'s contract), but Jackson guesses UTF-16 or UTF-32 from a
-   * zero byte or a byte-order mark among the first two bytes: {@code 31 00} would read as {@code
-   * 1}. Neither a zero byte there nor {@code FE}/{@code FF} anywhere is valid UTF-8 JSON, so such
-   * input fails as Jackson fails on it further on.
-   */
-  static void requireUtf8Start(byte[] bytes, int offset, int length) throws JsonReadException {
-    for (int i = 0; i < Math.min(length, 2); i++) {
-      int b = bytes[offset + i] & 0xFF;
-      if (b == 0 || b >= 0xFE) {
-        throw new JsonReadException(
-            "Illegal character (code " + b + "): not the start of UTF-8 JSON", 1, i + 1, "$", null);
+      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName();
+      if (segment != null) {
+        segments.push(segment);
       }
     }
+    return ReadProblems.path(segments);
   }
 
-  /** {@link #requireUtf8Start} for a stream, which is given back unread. */
-  static InputStream requireUtf8Start(InputStream in) throws IOException {
-    PushbackInputStream peeked = new PushbackInputStream(in, 2);
-    byte[] start = peeked.readNBytes(2);
-    requireUtf8Start(start, 0, start.length);
-    peeked.unread(start);
-    return peeked;
+  private static @Nullable Object segment(JsonMappingException.Reference ref) {
+    return ref.getFieldName() != null
+        ? ref.getFieldName()
+        : ref.getIndex() >= 0 ? ref.getIndex() : null;
   }
 }

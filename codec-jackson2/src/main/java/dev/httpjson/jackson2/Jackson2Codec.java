@@ -132,7 +132,6 @@ public final class Jackson2Codec implements JsonCodec {
             .addModule(new JavaTimeModule())
             .addModule(new Jdk8Module())
             .addModule(EpochRange.MODULE)
-            .addModule(ExactEnums.MODULE)
             .addModule(StrictScalars.MODULE)
             .configure(
                 MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
+import dev.httpjson.internal.codec.ReadProblems;
 import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -124,21 +125,11 @@ final class StrictRecords extends Module {
             throw MismatchedInputException.from(
                 ctxt.getParser(),
                 rules.recordClass(),
-                "Missing required property '"
-                    + prop.getName()
-                    + "'"
-                    + componentIfRenamed(rules.components().get(index).getName(), prop.getName())
-                    + " of record "
-                    + rules.recordClass().getSimpleName()
-                    + " (mark the component @Nullable if it may be absent)");
+                ReadProblems.missingProblem(rules, index, prop.getName()));
           }
         }
       }
       return delegate().createFromObjectWith(ctxt, props, buffer);
     }
-  }
-
-  static String componentIfRenamed(String component, String property) {
-    return component.equals(property) ? "" : " (component " + component + ")";
   }
 }

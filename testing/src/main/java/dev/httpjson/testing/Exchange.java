@@ -1,8 +1,8 @@
 package dev.httpjson.testing;
 
+import dev.httpjson.internal.transport.TransportResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -28,7 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLSession;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -335,9 +334,11 @@ final class Exchange<T> {
     if (t != null) {
       t.cancel(false);
     }
+    TransportResponse<Void> info =
+        TransportResponse.info(reply.status, head, HttpClient.Version.HTTP_1_1, request, null);
     BodySubscriber<T> subscriber;
     try {
-      subscriber = handler.apply(new Info(reply.status, head));
+      subscriber = handler.apply(info);
     } catch (Throwable e) {
       fail(e);
       return;
@@ -349,7 +350,7 @@ final class Exchange<T> {
               if (e != null) {
                 fail(e);
               } else {
-                result.complete(new Response<>(request, reply.status, head, body));
+                result.complete(info.with(body));
               }
             });
     Pump p =
@@ -526,89 +527,5 @@ final class Exchange<T> {
 
     @Override
     public void onComplete() {}
-  }
-
-  private static final class Info implements HttpResponse.ResponseInfo {
-    private final int status;
-    private final HttpHeaders headers;
-
-    Info(int status, HttpHeaders headers) {
-      this.status = status;
-      this.headers = headers;
-    }
-
-    @Override
-    public int statusCode() {
-      return status;
-    }
-
-    @Override
-    public HttpHeaders headers() {
-      return headers;
-    }
-
-    @Override
-    public HttpClient.Version version() {
-      return HttpClient.Version.HTTP_1_1;
-    }
-  }
-
-  private static final class Response<T> implements HttpResponse<T> {
-    private final HttpRequest request;
-    private final int status;
-    private final HttpHeaders headers;
-    private final T body;
-
-    Response(HttpRequest request, int status, HttpHeaders headers, T body) {
-      this.request = request;
-      this.status = status;
-      this.headers = headers;
-      this.body = body;
-    }
-
-    @Override
-    public int statusCode() {
-      return status;
-    }
-
-    @Override
-    public HttpRequest request() {
-      return request;
-    }
-
-    @Override
-    public Optional<HttpResponse<T>> previousResponse() {
-      return Optional.empty();
-    }
-
-    @Override
-    public HttpHeaders headers() {
-      return headers;
-    }
-
-    @Override
-    public T body() {
-      return body;
-    }
-
-    @Override
-    public Optional<SSLSession> sslSession() {
-      return Optional.empty();
-    }
-
-    @Override
-    public URI uri() {
-      return request.uri();
-    }
-
-    @Override
-    public HttpClient.Version version() {
-      return HttpClient.Version.HTTP_1_1;
-    }
-
-    @Override
-    public String toString() {
-      return "(" + request.method() + " " + request.uri() + ") " + status;
-    }
   }
 }

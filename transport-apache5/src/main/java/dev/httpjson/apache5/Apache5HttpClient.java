@@ -2,14 +2,12 @@ package dev.httpjson.apache5;
 
 import dev.httpjson.internal.transport.CallFuture;
 import dev.httpjson.internal.transport.Failures;
+import dev.httpjson.internal.transport.LibraryClient;
 import dev.httpjson.internal.transport.TransportResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.net.Authenticator;
-import java.net.CookieHandler;
-import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,15 +15,12 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
-import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpTimeoutException;
 import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -46,11 +41,10 @@ import org.apache.hc.core5.io.ModalCloseable;
 import org.jspecify.annotations.Nullable;
 
 /** The JDK client's contract over Apache HttpClient 5 classic: see {@link Apache5Transport}. */
-final class Apache5HttpClient extends HttpClient {
+final class Apache5HttpClient extends LibraryClient {
   private static final long MAX_NANOS = Long.MAX_VALUE / 4;
 
   private final CloseableHttpClient client;
-  private final Redirect redirect;
 
   /**
    * Whether the client needs the target host named: {@code HttpClients.createMinimal()}'s refuses a
@@ -59,35 +53,12 @@ final class Apache5HttpClient extends HttpClient {
   private final boolean namesTarget;
 
   Apache5HttpClient(CloseableHttpClient client, Redirect redirect) {
+    super("Apache HttpClient 5", redirect);
     this.client = client;
-    this.redirect = redirect;
     this.namesTarget = client instanceof MinimalHttpClient;
   }
 
   // ---- configuration: the CloseableHttpClient's ----
-
-  /** Empty: Apache keeps cookies in its {@code CookieStore}. */
-  @Override
-  public Optional<CookieHandler> cookieHandler() {
-    return Optional.empty();
-  }
-
-  /** Empty: the connect timeout is the Apache client's ({@code ConnectionConfig}). */
-  @Override
-  public Optional<Duration> connectTimeout() {
-    return Optional.empty();
-  }
-
-  @Override
-  public Redirect followRedirects() {
-    return redirect;
-  }
-
-  /** Empty: Apache routes requests with its own {@code HttpRoutePlanner}. */
-  @Override
-  public Optional<ProxySelector> proxy() {
-    return Optional.empty();
-  }
 
   @Override
   public SSLContext sslContext() {
@@ -101,28 +72,6 @@ final class Apache5HttpClient extends HttpClient {
     throw new UnsupportedOperationException(
         "Apache HttpClient configures TLS with a TlsSocketStrategy and TlsConfig, not"
             + " SSLParameters: see PoolingHttpClientConnectionManagerBuilder.setDefaultTlsConfig");
-  }
-
-  /** Empty: Apache answers challenges with its own {@code CredentialsProvider}. */
-  @Override
-  public Optional<Authenticator> authenticator() {
-    return Optional.empty();
-  }
-
-  /** HTTP/1.1: Apache's classic I/O speaks HTTP/1.x only. */
-  @Override
-  public Version version() {
-    return Version.HTTP_1_1;
-  }
-
-  /**
-   * Empty: {@code sendAsync} runs exchanges on the transport's own threads, and what calls user
-   * code (body handlers, subscribers, the returned future's completion) on the executor of {@link
-   * CompletableFuture}'s async methods.
-   */
-  @Override
-  public Optional<Executor> executor() {
-    return Optional.empty();
   }
 
   @Override
@@ -155,7 +104,8 @@ final class Apache5HttpClient extends HttpClient {
         exchange.abort();
         throw new HttpTimeoutException("request timed out");
       }
-      TransportResponse<Void> info = Apache5Responses.info(response, request, context, redirect);
+      TransportResponse<Void> info =
+          Apache5Responses.info(response, request, context, followRedirects());
       ResponsePump pump;
       CompletableFuture<T> body;
       try {
@@ -234,7 +184,8 @@ final class Apache5HttpClient extends HttpClient {
       onCaller(() -> future.fail(new HttpTimeoutException("request timed out")));
       return;
     }
-    TransportResponse<Void> info = Apache5Responses.info(response, request, context, redirect);
+    TransportResponse<Void> info =
+        Apache5Responses.info(response, request, context, followRedirects());
     onCaller(
         () -> {
           if (future.isDone()) {
@@ -284,24 +235,6 @@ final class Apache5HttpClient extends HttpClient {
     } else {
       completion.run();
     }
-  }
-
-  @Override
-  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
-      HttpRequest request,
-      BodyHandler<T> handler,
-      @Nullable PushPromiseHandler<T> pushPromiseHandler) {
-    if (pushPromiseHandler != null) {
-      throw new UnsupportedOperationException(
-          "HTTP/2 push promises are not supported by the Apache HttpClient 5 transport"
-              + " (classic I/O is HTTP/1.1)");
-    }
-    return sendAsync(request, handler);
-  }
-
-  @Override
-  public String toString() {
-    return "Apache5Transport client (HTTP_1_1, redirects " + redirect + ")";
   }
 
   // ---- the request ----

@@ -2,11 +2,10 @@ package dev.httpjson.okhttp;
 
 import dev.httpjson.internal.transport.CallFuture;
 import dev.httpjson.internal.transport.Failures;
+import dev.httpjson.internal.transport.LibraryClient;
 import dev.httpjson.internal.transport.TransportResponse;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.net.Authenticator;
-import java.net.CookieHandler;
 import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpClient;
@@ -16,7 +15,6 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
-import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpTimeoutException;
 import java.net.http.WebSocket;
 import java.nio.channels.ClosedByInterruptException;
@@ -45,16 +43,20 @@ import okio.Timeout;
 import org.jspecify.annotations.Nullable;
 
 /** The JDK client's contract over OkHttp: see {@link OkHttpTransport}. */
-final class OkHttpHttpClient extends HttpClient {
+final class OkHttpHttpClient extends LibraryClient {
   private static final RequestBody EMPTY = RequestBody.create(new byte[0], null);
 
   private final OkHttpClient client; // with answers(), for the requests whose body it guards
   private final OkHttpClient plain; // the caller's settings, for every other request
-  private final Redirect redirect;
   private final Version version;
   private final ExecutorService executor;
 
   OkHttpHttpClient(OkHttpClient client) {
+    super(
+        "OkHttp",
+        !client.followRedirects()
+            ? Redirect.NEVER
+            : client.followSslRedirects() ? Redirect.ALWAYS : Redirect.NORMAL);
     IdleConnections idle = new IdleConnections();
     EventListener.Factory listeners = client.eventListenerFactory();
     // Both share the caller's dispatcher, pool and settings; each call tells idle of the
@@ -63,10 +65,6 @@ final class OkHttpHttpClient extends HttpClient {
         client.newBuilder().eventListenerFactory(call -> listeners.create(call).plus(idle)).build();
     this.client =
         plain.newBuilder().addNetworkInterceptor(PublisherRequestBody.answers(idle)).build();
-    this.redirect =
-        !client.followRedirects()
-            ? Redirect.NEVER
-            : client.followSslRedirects() ? Redirect.ALWAYS : Redirect.NORMAL;
     this.version =
         client.protocols().contains(Protocol.HTTP_2)
                 || client.protocols().contains(Protocol.H2_PRIOR_KNOWLEDGE)
@@ -77,21 +75,10 @@ final class OkHttpHttpClient extends HttpClient {
 
   // ---- configuration: the OkHttpClient's ----
 
-  /** Empty: OkHttp keeps cookies in its {@code CookieJar}. */
-  @Override
-  public Optional<CookieHandler> cookieHandler() {
-    return Optional.empty();
-  }
-
   @Override
   public Optional<Duration> connectTimeout() {
     int millis = client.connectTimeoutMillis();
     return millis == 0 ? Optional.empty() : Optional.of(Duration.ofMillis(millis));
-  }
-
-  @Override
-  public Redirect followRedirects() {
-    return redirect;
   }
 
   @Override
@@ -111,12 +98,6 @@ final class OkHttpHttpClient extends HttpClient {
     throw new UnsupportedOperationException(
         "OkHttp configures TLS with ConnectionSpecs, not SSLParameters:"
             + " see OkHttpClient.connectionSpecs()");
-  }
-
-  /** Empty: OkHttp answers challenges with its own {@code okhttp3.Authenticator}. */
-  @Override
-  public Optional<Authenticator> authenticator() {
-    return Optional.empty();
   }
 
   @Override
@@ -277,23 +258,6 @@ final class OkHttpHttpClient extends HttpClient {
     } catch (RejectedExecutionException e) { // the dispatcher was shut down
       ForkJoinPool.commonPool().execute(completion);
     }
-  }
-
-  @Override
-  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
-      HttpRequest request,
-      BodyHandler<T> handler,
-      @Nullable PushPromiseHandler<T> pushPromiseHandler) {
-    if (pushPromiseHandler != null) {
-      throw new UnsupportedOperationException(
-          "HTTP/2 push promises are not supported by the OkHttp transport");
-    }
-    return sendAsync(request, handler);
-  }
-
-  @Override
-  public String toString() {
-    return "OkHttpTransport client (" + version + ", redirects " + redirect + ")";
   }
 
   // ---- the request ----

@@ -1,7 +1,16 @@
 package dev.httpjson.internal.codec;
 
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -121,6 +130,83 @@ public final class IsoDateTimes {
       value = value * 10 + (c - '0');
     }
     return value;
+  }
+
+  /** The ISO formatter each type's {@code parse(CharSequence)} uses. */
+  private static final Map<Class<?>, DateTimeFormatter> ISO =
+      Map.of(
+          Instant.class, DateTimeFormatter.ISO_INSTANT,
+          OffsetDateTime.class, DateTimeFormatter.ISO_OFFSET_DATE_TIME,
+          ZonedDateTime.class, DateTimeFormatter.ISO_ZONED_DATE_TIME,
+          LocalDate.class, DateTimeFormatter.ISO_LOCAL_DATE,
+          LocalDateTime.class, DateTimeFormatter.ISO_LOCAL_DATE_TIME,
+          LocalTime.class, DateTimeFormatter.ISO_LOCAL_TIME,
+          OffsetTime.class, DateTimeFormatter.ISO_OFFSET_TIME);
+
+  /**
+   * Whether {@code type} is read from the text of an ISO formatter ({@link #isIsoText} holds it to
+   * that text).
+   *
+   * @param type the class read
+   * @return whether its text is an ISO formatter's
+   */
+  public static boolean hasIsoText(Class<?> type) {
+    return ISO.containsKey(type);
+  }
+
+  /**
+   * Whether {@code text} is what {@code type}'s ISO formatter parses, as Gson and avaje-jsonb read
+   * it (true for a type without one). The common shapes are answered without a formatter: a
+   * date-time {@link #parseOffsetDateTime} takes, and a {@code yyyy-MM-dd} date.
+   *
+   * @param type the class read
+   * @param text the text read
+   * @return whether the type's ISO formatter parses it
+   */
+  public static boolean isIsoText(Class<?> type, String text) {
+    DateTimeFormatter formatter = ISO.get(type);
+    if (formatter == null) {
+      return true;
+    }
+    if ((type == Instant.class || type == OffsetDateTime.class)
+        && parseOffsetDateTime(text) != null) {
+      return true;
+    }
+    if (type == LocalDate.class && isPlainDate(text)) {
+      return true;
+    }
+    try {
+      formatter.parse(text);
+      return true;
+    } catch (DateTimeParseException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Why {@code key} cannot be a map key of the date or time {@code type}: it is not the ISO-8601
+   * text its type reads as a value (nor empty, nor a number); null when it is.
+   *
+   * @param type the key's class, one {@link #hasIsoText} holds
+   * @param key the key as read
+   * @return the problem, or null
+   */
+  public static @Nullable String keyProblem(Class<?> type, String key) {
+    return key.isEmpty() || ScalarRules.isJsonNumber(key) || !isIsoText(type, key)
+        ? "not ISO-8601 as " + type.getSimpleName() + ".parse reads it"
+        : null;
+  }
+
+  private static boolean isPlainDate(String s) {
+    if (s.length() != 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
+      return false;
+    }
+    for (int i = 0; i < 10; i++) {
+      if (i != 4 && i != 7 && !isDigit(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isDigit(char c) {

@@ -1,5 +1,6 @@
 package dev.httpjson.internal.codec;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -281,6 +282,256 @@ public final class ScalarRules {
       return OptionalDouble.empty();
     }
     return null;
+  }
+
+  /**
+   * Why {@code name} cannot be written as a property name: a lone surrogate in it, since no codec
+   * reads such a name (the Jackson and Gson parsers refuse it), whereas a string value holding one
+   * is written as an escape; null when it can.
+   *
+   * @param name the name to write
+   * @return the problem, or null
+   */
+  public static @Nullable String nameProblem(String name) {
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < name.length()
+          && Character.isLowSurrogate(name.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return String.format(
+            "Cannot write the name \"%s\": a lone surrogate (\\u%04x) at index %d; a name must"
+                + " be valid Unicode",
+            name.substring(0, i), (int) c, i);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Why a {@code Character} cannot be written as a property name (half a surrogate pair is no name,
+   * as in a {@code String}), or null.
+   *
+   * @param name the character to write as a name
+   * @return the problem, or null
+   */
+  public static @Nullable String nameProblem(char name) {
+    return Character.isSurrogate(name)
+        ? String.format(
+            "Cannot write the name \\u%04x: a lone surrogate; a name must be valid Unicode",
+            (int) name)
+        : null;
+  }
+
+  /**
+   * Why {@code d} cannot be written (NaN and the infinities, which JSON cannot hold), or null.
+   *
+   * @param d the value to write
+   * @return the problem, or null
+   */
+  public static @Nullable String nonFiniteProblem(double d) {
+    return Double.isFinite(d)
+        ? null
+        : "Cannot write " + d + ": JSON has no NaN or infinity (RFC 8259)";
+  }
+
+  /**
+   * Why a map key cannot be written as a property name: a {@code String} or {@code Character}
+   * holding a lone surrogate ({@link #nameProblem(String)}), a {@code double} or {@code float} that
+   * is not finite; else null.
+   *
+   * @param key the key to write
+   * @return the problem, or null
+   */
+  public static @Nullable String keyProblem(Object key) {
+    if (key instanceof String) {
+      return nameProblem((String) key);
+    } else if (key instanceof Character) {
+      return nameProblem(((Character) key).charValue());
+    } else if (key instanceof Double || key instanceof Float) {
+      return nonFiniteProblem(((Number) key).doubleValue());
+    }
+    return null;
+  }
+
+  /**
+   * Whether a value of {@code type} may hold a number JSON cannot: a {@code double} or {@code
+   * float}, boxed or not, an array of them, an {@code OptionalDouble} or a {@code Number}.
+   *
+   * @param type the value's declared class
+   * @return whether {@link #valueProblem} must see its values
+   */
+  public static boolean mayBeNonFinite(Class<?> type) {
+    return type == Double.class
+        || type == double.class
+        || type == Float.class
+        || type == float.class
+        || type == double[].class
+        || type == float[].class
+        || type == OptionalDouble.class
+        || type == Number.class;
+  }
+
+  /**
+   * Why a value cannot be written: a NaN or an infinity in a {@code Double}, a {@code Float}, a
+   * {@code double[]}, a {@code float[]} or an {@code OptionalDouble}; else null.
+   *
+   * @param value the value to write
+   * @return the problem, or null
+   */
+  public static @Nullable String valueProblem(@Nullable Object value) {
+    if (value instanceof Double || value instanceof Float) {
+      return nonFiniteProblem(((Number) value).doubleValue());
+    } else if (value instanceof double[]) {
+      for (double d : (double[]) value) {
+        if (!Double.isFinite(d)) {
+          return nonFiniteProblem(d);
+        }
+      }
+    } else if (value instanceof float[]) {
+      for (float f : (float[]) value) {
+        if (!Float.isFinite(f)) {
+          return nonFiniteProblem(f);
+        }
+      }
+    } else if (value instanceof OptionalDouble && ((OptionalDouble) value).isPresent()) {
+      return nonFiniteProblem(((OptionalDouble) value).getAsDouble());
+    }
+    return null;
+  }
+
+  /**
+   * What a JSON {@code null} element of a primitive array fails with.
+   *
+   * @param arrayType the array's class
+   * @return the problem
+   */
+  public static String nullElementProblem(Class<?> arrayType) {
+    return "Cannot read null into an element of "
+        + arrayType.getSimpleName()
+        + ": a "
+        + arrayType.getComponentType().getName()
+        + " cannot be null";
+  }
+
+  /**
+   * An array of {@code component}s grown as elements are read, for a codec that reads a primitive
+   * array element by element.
+   */
+  public static final class ArrayBuilder {
+    private final Class<?> component;
+    private Object array;
+    private int size;
+
+    /**
+     * An empty array.
+     *
+     * @param component the element class, a primitive
+     */
+    public ArrayBuilder(Class<?> component) {
+      this.component = component;
+      this.array = Array.newInstance(component, 8);
+    }
+
+    /**
+     * How many elements were added: the index of the next.
+     *
+     * @return the count
+     */
+    public int size() {
+      return size;
+    }
+
+    /**
+     * Adds an element.
+     *
+     * @param value the element, boxed
+     */
+    public void add(Object value) {
+      if (size == Array.getLength(array)) {
+        Object grown = Array.newInstance(component, size * 2);
+        System.arraycopy(array, 0, grown, 0, size);
+        array = grown;
+      }
+      Array.set(array, size++, value);
+    }
+
+    /**
+     * The array of the elements added.
+     *
+     * @return a new array of exactly {@link #size()} elements
+     */
+    public Object build() {
+      Object result = Array.newInstance(component, size);
+      System.arraycopy(array, 0, result, 0, size);
+      return result;
+    }
+  }
+
+  /**
+   * {@code OptionalInt}, {@code OptionalLong} and {@code OptionalDouble}: the boxed type a codec
+   * reads the value as, and how the value and JSON {@code null} read.
+   */
+  public enum PrimitiveOptional {
+    /** {@code OptionalInt}. */
+    INT(OptionalInt.class, Integer.class, OptionalInt.empty()),
+    /** {@code OptionalLong}. */
+    LONG(OptionalLong.class, Long.class, OptionalLong.empty()),
+    /** {@code OptionalDouble}. */
+    DOUBLE(OptionalDouble.class, Double.class, OptionalDouble.empty());
+
+    private final Class<?> type;
+    private final Class<?> boxed;
+    private final Object empty;
+
+    PrimitiveOptional(Class<?> type, Class<?> boxed, Object empty) {
+      this.type = type;
+      this.boxed = boxed;
+      this.empty = empty;
+    }
+
+    /**
+     * The optional's class.
+     *
+     * @return {@code OptionalInt.class}, {@code OptionalLong.class} or {@code OptionalDouble.class}
+     */
+    public Class<?> type() {
+      return type;
+    }
+
+    /**
+     * The class the value is read as.
+     *
+     * @return {@code Integer.class}, {@code Long.class} or {@code Double.class}
+     */
+    public Class<?> boxed() {
+      return boxed;
+    }
+
+    /**
+     * The empty optional, what JSON {@code null} reads as.
+     *
+     * @return the empty optional
+     */
+    public Object empty() {
+      return empty;
+    }
+
+    /**
+     * The optional holding {@code value}, or the empty one for null.
+     *
+     * @param value the value read as {@link #boxed()}
+     * @return the optional
+     */
+    public Object of(@Nullable Object value) {
+      if (value == null) {
+        return empty;
+      }
+      return this == INT
+          ? OptionalInt.of((Integer) value)
+          : this == LONG ? OptionalLong.of((Long) value) : OptionalDouble.of((Double) value);
+    }
   }
 
   /**

@@ -35,36 +35,30 @@ public final class CallFuture<T> extends CompletableFuture<T> {
 
   /** Fails with {@code failure}, and ends the exchange if this came first. */
   public void fail(Throwable failure) {
-    if (super.completeExceptionally(failure)) {
-      abort();
-    }
+    ending(super.completeExceptionally(failure));
   }
 
   @Override
   public boolean complete(T value) {
-    boolean completed = super.complete(value);
-    if (completed) {
-      abort();
-    }
-    return completed;
+    return ending(super.complete(value));
   }
 
   @Override
   public boolean completeExceptionally(Throwable failure) {
-    boolean completed = super.completeExceptionally(failure);
-    if (completed) {
-      abort();
-    }
-    return completed;
+    return ending(super.completeExceptionally(failure));
   }
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    boolean cancelled = super.cancel(mayInterruptIfRunning);
-    if (cancelled) {
+    return ending(super.cancel(mayInterruptIfRunning));
+  }
+
+  /** Ends the exchange when {@code completed}: this future was completed from outside first. */
+  private boolean ending(boolean completed) {
+    if (completed) {
       abort();
     }
-    return cancelled;
+    return completed;
   }
 
   private void abort() {

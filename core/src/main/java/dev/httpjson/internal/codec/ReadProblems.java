@@ -1,0 +1,284 @@
+package dev.httpjson.internal.codec;
+
+import dev.httpjson.JsonReadException;
+import dev.httpjson.spi.RecordRules;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PushbackInputStream;
+import java.util.Collection;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a codec says when reading or writing fails, in the same words whichever library failed: the
+ * problem, the JSON path's segments, the input's first bytes. A codec adapts its library's failure
+ * to these and wraps the result in a {@link JsonReadException} or a {@code JsonWriteException}.
+ */
+public final class ReadProblems {
+  private ReadProblems() {}
+
+  /** How many known properties an unknown property's problem lists at most. */
+  private static final int MAX_KNOWN_LISTED = 50;
+
+  /**
+   * {@code failure} placed at the root, {@code $}: a mapping failure the library gives no path is
+   * about the value read itself ({@code [1,2]} read as an object fails at {@code $}, where the
+   * parser's context, inside the array, would say {@code $[0]}).
+   *
+   * @param failure the failure as reported
+   * @param cause the library's exception
+   * @return the failure at {@code $}, or {@code failure} when it is no {@link JsonReadException}
+   */
+  public static IOException atRoot(IOException failure, Throwable cause) {
+    if (failure instanceof JsonReadException) {
+      JsonReadException j = (JsonReadException) failure;
+      return new JsonReadException(j.problem(), j.line(), j.column(), "$", cause);
+    }
+    return failure;
+  }
+
+  /**
+   * A data error a library lets out unwrapped (a number whose exponent {@code BigDecimal} cannot
+   * hold is a {@code NumberFormatException}).
+   *
+   * @param e the exception
+   * @return the problem
+   */
+  public static String dataProblem(RuntimeException e) {
+    return "Value out of range ("
+        + e.getClass().getSimpleName()
+        + (e.getMessage() != null ? ": " + e.getMessage() : "")
+        + ")";
+  }
+
+  /**
+   * The list of the properties a type knows, appended to an unknown property's problem.
+   *
+   * @param known the known names, or null
+   * @return {@code " (known properties: "a", "b")"}, or empty when none are known
+   */
+  public static String knownProperties(@Nullable Collection<?> known) {
+    if (known == null || known.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(" (known properties: ");
+    int n = 0;
+    for (Object id : known) {
+      if (n > 0) {
+        sb.append(", ");
+      }
+      if (n++ == MAX_KNOWN_LISTED) {
+        sb.append("… ").append(known.size() - MAX_KNOWN_LISTED).append(" more");
+        break;
+      }
+      sb.append('"').append(id).append('"');
+    }
+    return sb.append(')').toString();
+  }
+
+  /**
+   * Names the {@link dev.httpjson.JsonOptions} setting behind a parser's limit, or says that the
+   * name-length limit is the parser's own.
+   *
+   * @param message the parser's message
+   * @return the note, without parentheses
+   */
+  public static String limitNote(String message) {
+    String m = message.toLowerCase(Locale.ROOT);
+    if (m.contains("nesting depth")) {
+      return "the limit is JsonOptions.maxNestingDepth";
+    } else if (m.contains("number value length")) {
+      return "the limit is JsonOptions.maxNumberLength";
+    } else if (m.contains("string value length")) {
+      return "the limit is JsonOptions.maxStringLength";
+    } else if (m.contains("name length")) {
+      return "the parsers' limit on a property name, not a JsonOptions setting";
+    }
+    return "the limit is a parser limit set from JsonOptions";
+  }
+
+  /**
+   * A null for a non-null record component, in the words of {@code strictRecords}.
+   *
+   * @param owner the class whose property was null, or null when unknown
+   * @param property the property's name
+   * @param primitive whether the property is a primitive
+   * @return the problem, or null when {@code owner} is no record held to the rules
+   */
+  public static @Nullable String nullProblem(
+      @Nullable Class<?> owner, String property, boolean primitive) {
+    RecordRules rules = owner == null ? null : RecordRules.of(owner);
+    if (rules == null) {
+      return null;
+    }
+    return "Null for "
+        + (primitive ? "primitive" : "non-null")
+        + " property '"
+        + property
+        + "' of record "
+        + owner.getSimpleName()
+        + (primitive ? "" : " (mark the component @Nullable if it may be null)");
+  }
+
+  /**
+   * A required record component missing from the JSON object, in the words of {@code
+   * strictRecords}.
+   *
+   * @param rules the record's rules
+   * @param index the component's index
+   * @param property the property's name in JSON
+   * @return the problem
+   */
+  public static String missingProblem(RecordRules rules, int index, String property) {
+    String component = rules.components().get(index).getName();
+    return "Missing required property '"
+        + property
+        + "'"
+        + (component.equals(property) ? "" : " (component " + component + ")")
+        + " of record "
+        + rules.recordClass().getSimpleName()
+        + " (mark the component @Nullable if it may be absent)";
+  }
+
+  /**
+   * What writing a value failed with.
+   *
+   * @param value the value written
+   * @param problem the library's message
+   * @return the problem
+   */
+  public static String writeProblem(@Nullable Object value, @Nullable String problem) {
+    return "Cannot write " + (value == null ? "null" : value.getClass().getName()) + ": " + problem;
+  }
+
+  /**
+   * A JSON path from its segments, outermost first: a property's name, an array's index, or null
+   * for a segment with neither (left out).
+   *
+   * @param segments names ({@code String}) and indices ({@code Integer})
+   * @return the path, {@code $} for none
+   */
+  public static String path(Iterable<?> segments) {
+    StringBuilder sb = new StringBuilder("$");
+    for (Object segment : segments) {
+      if (segment instanceof String) {
+        appendName(sb, (String) segment);
+      } else if (segment instanceof Integer) {
+        appendIndex(sb, (Integer) segment);
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The path of an unknown property, which ends at the property itself also when the library
+   * (reading through a constructor) reports only the object that holds it.
+   *
+   * @param path the path the library reports
+   * @param name the unknown property's name, or null
+   * @param last the name of the path's last segment, or null
+   * @return the path ending at the property
+   */
+  public static String unknownPropertyPath(
+      String path, @Nullable String name, @Nullable String last) {
+    return name == null || name.equals(last)
+        ? path
+        : appendName(new StringBuilder(path), name).toString();
+  }
+
+  /**
+   * Appends a property's name to a JSON path: {@code .name} when it is an identifier, else {@code
+   * ['name']}.
+   *
+   * @param sb the path so far
+   * @param name the property's name
+   * @return {@code sb}
+   */
+  public static StringBuilder appendName(StringBuilder sb, String name) {
+    boolean plain = !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0));
+    for (int i = 1; plain && i < name.length(); i++) {
+      plain = Character.isJavaIdentifierPart(name.charAt(i));
+    }
+    if (plain) {
+      return sb.append('.').append(name);
+    }
+    return sb.append("['").append(name.replace("'", "\\'")).append("']");
+  }
+
+  /**
+   * Appends an array index to a JSON path.
+   *
+   * @param sb the path so far
+   * @param index the index
+   * @return {@code sb}
+   */
+  public static StringBuilder appendIndex(StringBuilder sb, int index) {
+    return sb.append('[').append(index).append(']');
+  }
+
+  /**
+   * The input is UTF-8 ({@link dev.httpjson.spi.JsonReader}'s contract), but a library may guess
+   * UTF-16 or UTF-32 from a zero byte or a byte-order mark among the first two bytes: {@code 31 00}
+   * would read as {@code 1}. Neither a zero byte there nor {@code FE}/{@code FF} anywhere is valid
+   * UTF-8 JSON, so such input fails as the library fails on it further on.
+   *
+   * @param bytes the input
+   * @param offset where it starts
+   * @param length its length
+   * @throws JsonReadException if it does not start as UTF-8 JSON
+   */
+  public static void requireUtf8Start(byte[] bytes, int offset, int length)
+      throws JsonReadException {
+    for (int i = 0; i < Math.min(length, 2); i++) {
+      int b = bytes[offset + i] & 0xFF;
+      if (b == 0 || b >= 0xFE) {
+        throw new JsonReadException(
+            "Illegal character (code " + b + "): not the start of UTF-8 JSON", 1, i + 1, "$", null);
+      }
+    }
+  }
+
+  /**
+   * {@link #requireUtf8Start(byte[], int, int)} for a stream, which is given back unread.
+   *
+   * @param in the input
+   * @return the same input, unread
+   * @throws IOException if reading fails or the input does not start as UTF-8 JSON
+   */
+  public static InputStream requireUtf8Start(InputStream in) throws IOException {
+    PushbackInputStream peeked = new PushbackInputStream(in, 2);
+    byte[] start = peeked.readNBytes(2);
+    requireUtf8Start(start, 0, start.length);
+    peeked.unread(start);
+    return peeked;
+  }
+
+  /**
+   * What a sequence read as a top-level array fails with when its first token opens no array.
+   *
+   * @param first the first token, as the library names it
+   * @return the problem
+   */
+  public static String notAnArray(Object first) {
+    return "Expected a JSON array but was " + first;
+  }
+
+  /**
+   * What a sequence read as a top-level array fails with when the input ends inside it.
+   *
+   * @return the problem
+   */
+  public static String endInsideArray() {
+    return "Unexpected end of input inside the top-level array";
+  }
+
+  /**
+   * What a sequence read as a top-level array fails with when content follows it.
+   *
+   * @param trailing the token after the array, as the library names it
+   * @return the problem
+   */
+  public static String afterArray(Object trailing) {
+    return "Trailing content after the top-level array: " + trailing;
+  }
+}

@@ -1,0 +1,199 @@
+package dev.httpjson.internal.codec;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The scalars a codec holds to {@link ScalarRules} where its library would coerce, and what each
+ * refuses: the decisions, made once here, that a codec's deserializer for the scalar reports in its
+ * library's own failure. A number in a string only in JSON's own syntax, in ASCII digits; {@code
+ * -0} into a floating-point type with its sign; a {@code byte} in its signed range; a date only
+ * from a string in the ISO-8601 text its type's {@code java.time} formatter reads; a {@code UUID}
+ * only from its canonical string; a {@code char} only from a one-character string; an enum's name
+ * untrimmed.
+ */
+public enum ScalarKind {
+  /** An integral number, {@code BigDecimal} or {@code Number}. */
+  NUMBER,
+  /** A {@code double}. */
+  DOUBLE,
+  /** A {@code float}. */
+  FLOAT,
+  /** A {@code byte}. */
+  BYTE,
+  /** A {@code java.time} value. */
+  DATE,
+  /** A {@code UUID}. */
+  UUID,
+  /** A {@code char}. */
+  CHAR,
+  /** An enum constant. */
+  ENUM;
+
+  /**
+   * The coercions a mapper with coercion settings (both Jacksons) refuses, named as Jackson names
+   * them: for each logical type (the empty name: every type), the input shapes it is not read from.
+   * No string from a number or a boolean, no boolean from a string or a number, and {@code ""} or
+   * {@code []} into anything but a string fails (not {@code null}, not an empty value).
+   */
+  public static final Map<String, List<String>> REFUSED_COERCIONS =
+      Map.of(
+          "Textual", List.of("Integer", "Float", "Boolean"),
+          "Boolean", List.of("String", "Integer", "Float", "EmptyString"),
+          "", List.of("EmptyString", "EmptyArray"));
+
+  /**
+   * The kind of scalar {@code type} is, or null when the codec reads it as its library does. An
+   * enum's kind is not found here: a library finds enums by a hook of their own.
+   *
+   * @param type the class a deserializer handles
+   * @return its kind, or null
+   */
+  public static @Nullable ScalarKind of(Class<?> type) {
+    if (type == int.class
+        || type == Integer.class
+        || type == long.class
+        || type == Long.class
+        || type == short.class
+        || type == Short.class
+        || type == BigInteger.class
+        || type == BigDecimal.class
+        || type == Number.class) {
+      return NUMBER;
+    } else if (type == double.class || type == Double.class) {
+      return DOUBLE;
+    } else if (type == float.class || type == Float.class) {
+      return FLOAT;
+    } else if (type == byte.class || type == Byte.class) {
+      return BYTE;
+    } else if (type.getName().startsWith("java.time.")) {
+      return DATE;
+    } else if (type == java.util.UUID.class) {
+      return UUID;
+    } else if (type == char.class || type == Character.class) {
+      return CHAR;
+    }
+    return null;
+  }
+
+  /**
+   * Why a JSON string cannot be read as {@code type} of this kind, or null when the library may
+   * read it.
+   *
+   * @param type the class read
+   * @param text the string's text
+   * @param iso whether a date is held to its type's ISO formatter (no {@code @JsonFormat} pattern
+   *     applies)
+   * @return the problem, or null
+   */
+  public @Nullable String stringProblem(Class<?> type, String text, boolean iso) {
+    switch (this) {
+      case DATE:
+        if (type == java.time.Year.class) {
+          return null;
+        } else if (text.isEmpty() || ScalarRules.isJsonNumber(text)) {
+          // A library reads digits in a string as epoch seconds or days too.
+          return "not an ISO-8601 date or time";
+        } else if (iso && !IsoDateTimes.isIsoText(type, text)) {
+          return "not ISO-8601 as " + type.getSimpleName() + ".parse reads it (nothing trimmed)";
+        }
+        return null;
+      case UUID:
+        // A library trims the text and reads 22 or 24 characters as base64.
+        return ScalarRules.isCanonicalUuid(text)
+            ? null
+            : "not a UUID's canonical text (8-4-4-4-12 hex digits)";
+      case CHAR:
+        return text.length() == 1 ? null : "a char is a string of one character";
+      case ENUM:
+        return text.trim().length() == text.length()
+            ? null
+            : "not one of the names of the enum (names are not trimmed)";
+      default:
+        if (!ScalarRules.isJsonNumber(text)) {
+          return "not a JSON number (RFC 8259 syntax, ASCII digits)";
+        }
+        return this == BYTE ? integerProblem(text) : null;
+    }
+  }
+
+  /**
+   * Why a JSON integer cannot be read as this kind: a {@code byte} past its signed range (a library
+   * may read 128 to 255), else null.
+   *
+   * @param text the integer's text
+   * @return the problem, or null
+   */
+  public @Nullable String integerProblem(String text) {
+    if (this != BYTE) {
+      return null;
+    }
+    long value;
+    try {
+      value = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      return null; // a fraction, an exponent or a huge number: the library refuses it
+    }
+    return value < Byte.MIN_VALUE || value > Byte.MAX_VALUE
+        ? "out of range of byte (" + Byte.MIN_VALUE + " - 127)"
+        : null;
+  }
+
+  /**
+   * What this kind is read from when it must be a string, to say why a number, a boolean, an array
+   * or an object cannot be read as it; null when the kind may be read from other tokens.
+   *
+   * @return the rule, or null
+   */
+  public @Nullable String onlyFromString() {
+    switch (this) {
+      case DATE:
+        return "a date or time is an ISO-8601 string";
+      case UUID:
+        return "a UUID is a string";
+      case CHAR:
+        return "a char is a string of one character";
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Whether this kind is a floating-point type, which reads the JSON integer {@code -0} with its
+   * sign (a library reads the integer 0).
+   *
+   * @return whether it is {@code double} or {@code float}
+   */
+  public boolean floating() {
+    return this == DOUBLE || this == FLOAT;
+  }
+
+  /**
+   * {@code -0} as this kind's type.
+   *
+   * @return {@code -0.0d} or {@code -0.0f}
+   */
+  public Object minusZero() {
+    return this == DOUBLE ? (Object) (-0.0d) : (Object) (-0.0f);
+  }
+
+  /**
+   * Why a value read as this kind is refused: a {@code float} past its range (read as infinity), a
+   * {@code BigDecimal} whose exponent not every JDK reads; else null.
+   *
+   * @param value the value read
+   * @return the problem, or null
+   */
+  public @Nullable String valueProblem(@Nullable Object value) {
+    if (value instanceof Float && ((Float) value).isInfinite()) {
+      return "out of range of float";
+    } else if (value instanceof BigDecimal && !ScalarRules.isDecimalInRange((BigDecimal) value)) {
+      return "exponent out of range of BigDecimal";
+    }
+    return null;
+  }
+}
