@@ -294,6 +294,19 @@ public interface Interceptor {
     }
 
     /**
+     * A future completed once {@code delay} has passed, for an asynchronous interceptor that waits
+     * (a backoff) without holding a thread: httpjson's timer hands the completion to {@link
+     * CompletableFuture}'s default asynchronous executor, where the stages chained on it run, never
+     * on the timer's own thread. Cancelling the future drops the wait.
+     *
+     * @param delay how long to wait; zero or less completes the future as soon as possible
+     * @return the future; failed when the timer cannot start its thread
+     */
+    default CompletableFuture<Void> delay(Duration delay) {
+      return Interceptors.delay(delay);
+    }
+
+    /**
      * What a handler of this chain returns for a response this interceptor will not return — one it
      * retries, or follows elsewhere: the body is read and dropped, so that the connection is
      * reused, and the call's {@link CallListener}s and JFR event see the response, as they would
