@@ -283,9 +283,8 @@ public interface Interceptor {
     }
 
     /**
-     * The options of the call this chain belongs to: its {@linkplain
-     * JsonOptions#shownQueryParameters() shown query parameters}, say, to show a URI as the call's
-     * exception messages do.
+     * The options of the call this chain belongs to: to show a URI as the call's exception messages
+     * do, say ({@link JsonOptions#redact(String)}).
      *
      * @return the options; empty for a plain {@code send} through {@link Interceptor#decorate}
      */
