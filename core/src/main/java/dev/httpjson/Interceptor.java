@@ -295,8 +295,8 @@ public interface Interceptor {
     /**
      * A future completed once {@code delay} has passed, for an asynchronous interceptor that waits
      * (a backoff) without holding a thread: httpjson's timer hands the completion to {@link
-     * CompletableFuture}'s default asynchronous executor, where the stages chained on it run, never
-     * on the timer's own thread. Cancelling the future drops the wait.
+     * java.util.concurrent.ForkJoinPool#commonPool()}, where the stages chained on it run, never on
+     * the timer's own thread. Cancelling the future drops the wait.
      *
      * @param delay how long to wait; zero or less completes the future as soon as possible
      * @return the future; failed when the timer cannot start its thread

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -24,7 +25,8 @@ public final class Interceptors {
 
   /**
    * Behind {@link Interceptor.Chain#delay}: the timer thread only hands the completion to the
-   * default asynchronous executor of {@link CompletableFuture}, so no stage runs on it.
+   * common pool, so no stage runs on it. (Not {@link CompletableFuture}'s default executor: with
+   * fewer than three cores it starts a thread per task.)
    */
   public static CompletableFuture<Void> delay(Duration delay) {
     Objects.requireNonNull(delay, "delay == null");
@@ -37,7 +39,9 @@ public final class Interceptors {
     CompletableFuture<Void> done = new CompletableFuture<>();
     DeadlineTimer.Task task;
     try {
-      task = DeadlineTimer.INSTANCE.schedule(() -> done.completeAsync(() -> null), nanos);
+      task =
+          DeadlineTimer.INSTANCE.schedule(
+              () -> ForkJoinPool.commonPool().execute(() -> done.complete(null)), nanos);
     } catch (RuntimeException | OutOfMemoryError e) { // no timer thread could be started
       return CompletableFuture.failedFuture(e);
     }
