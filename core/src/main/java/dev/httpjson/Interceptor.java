@@ -283,14 +283,26 @@ public interface Interceptor {
     }
 
     /**
-     * The options of the call this chain belongs to: its {@linkplain
-     * JsonOptions#shownQueryParameters() shown query parameters}, say, to show a URI as the call's
-     * exception messages do.
+     * The options of the call this chain belongs to: to show a URI as the call's exception messages
+     * do, say ({@link JsonOptions#redact(String)}).
      *
      * @return the options; empty for a plain {@code send} through {@link Interceptor#decorate}
      */
     default Optional<JsonOptions> options() {
       return Optional.empty();
+    }
+
+    /**
+     * A future completed once {@code delay} has passed, for an asynchronous interceptor that waits
+     * (a backoff) without holding a thread: httpjson's timer hands the completion to {@link
+     * java.util.concurrent.ForkJoinPool#commonPool()}, where the stages chained on it run, never on
+     * the timer's own thread. Cancelling the future drops the wait.
+     *
+     * @param delay how long to wait; zero or less completes the future as soon as possible
+     * @return the future; failed when the timer cannot start its thread
+     */
+    default CompletableFuture<Void> delay(Duration delay) {
+      return Interceptors.delay(delay);
     }
 
     /**

@@ -333,6 +333,21 @@ public final class JsonOptions {
     return shownQuery;
   }
 
+  /**
+   * {@code uri} as httpjson shows a URI of a call with these options, in its exception messages and
+   * a {@link LoggingInterceptor}'s lines: userinfo and the fragment dropped, each query value
+   * replaced by {@code ***} but those of the {@linkplain #shownQueryParameters() shown parameters}
+   * ({@code https://api.example.com/items?page=2&token=***}). For an interceptor that logs or
+   * traces the request ({@code
+   * chain.options().orElse(JsonOptions.web()).redact(request.uri().toString())}).
+   *
+   * @param uri a URI, or a string that does not parse as one (a header's value, say)
+   * @return the URI without what may be a secret
+   */
+  public String redact(String uri) {
+    return Uris.redact(Objects.requireNonNull(uri, "uri == null"), shownQuery);
+  }
+
   CachedBinding binding() {
     return settings.binding();
   }

@@ -1,6 +1,5 @@
 package dev.httpjson;
 
-import dev.httpjson.internal.Uris;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -94,14 +93,17 @@ public final class LoggingInterceptor implements Interceptor {
   private final Level level;
   private final System.Logger logger;
   private final Set<String> redacted;
-  private final Set<String> shownQuery;
+
+  /** The options of a call without any, showing this interceptor's query parameters. */
+  private final JsonOptions shownQuery;
+
   private final int maxBodyBytes;
 
   private LoggingInterceptor(Builder b) {
     this.level = b.level;
     this.logger = b.logger;
     this.redacted = Set.copyOf(b.redacted);
-    this.shownQuery = Set.copyOf(b.shownQuery);
+    this.shownQuery = b.shownQuery.build();
     this.maxBodyBytes = b.maxBodyBytes;
   }
 
@@ -124,19 +126,28 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   /**
-   * The query parameters shown in the lines of one call: this interceptor's, and those the call's
-   * options show in its exception messages ({@link JsonOptions#shownQueryParameters()}).
+   * How the lines of one call show URIs: the call's options, which show the query parameters its
+   * exception messages show ({@link JsonOptions#shownQueryParameters()}), and this interceptor's.
    */
-  private Set<String> shown(Chain<?> chain) {
+  private JsonOptions shown(Chain<?> chain) {
     JsonOptions options = chain.options().orElse(null);
-    return options == null ? shownQuery : Uris.union(shownQuery, options.shownQueryParameters());
+    if (options == null) {
+      return shownQuery;
+    }
+    Set<String> own = shownQuery.shownQueryParameters();
+    if (options.shownQueryParameters().containsAll(own)) {
+      return options;
+    }
+    JsonOptions.Builder both = options.toBuilder();
+    own.forEach(both::showQueryParameter);
+    return both.build();
   }
 
-  private void logRequest(HttpRequest request, Set<String> shown) {
-    logRequest(request, Uris.redact(request.uri(), shown), shown);
+  private void logRequest(HttpRequest request, JsonOptions shown) {
+    logRequest(request, shown.redact(request.uri().toString()), shown);
   }
 
-  private void logRequest(HttpRequest request, String uri, Set<String> shown) {
+  private void logRequest(HttpRequest request, String uri, JsonOptions shown) {
     long length = request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
     String coding =
         request.bodyPublisher().isPresent()
@@ -175,7 +186,7 @@ public final class LoggingInterceptor implements Interceptor {
     log(sb.toString());
   }
 
-  private void appendHeaders(StringBuilder sb, HttpHeaders headers, Set<String> shown) {
+  private void appendHeaders(StringBuilder sb, HttpHeaders headers, JsonOptions shown) {
     for (Map.Entry<String, List<String>> e : headers.map().entrySet()) {
       String name = e.getKey().toLowerCase(Locale.ROOT);
       boolean hide = redacted.contains(name);
@@ -184,7 +195,7 @@ public final class LoggingInterceptor implements Interceptor {
         if (hide) {
           sb.append("***");
         } else if (URI_VALUED.contains(name)) {
-          sb.append(Uris.redact(value.trim(), shown));
+          sb.append(shown.redact(value.trim()));
         } else if (name.equals("link")) {
           appendLinks(sb, value, shown);
         } else {
@@ -195,7 +206,7 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   /** A {@code Link} value with each {@code <target>} redacted, its parameters as they are. */
-  private static void appendLinks(StringBuilder sb, String value, Set<String> shown) {
+  private static void appendLinks(StringBuilder sb, String value, JsonOptions shown) {
     boolean quoted = false;
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
@@ -211,10 +222,10 @@ public final class LoggingInterceptor implements Interceptor {
       } else if (c == '<') {
         int close = value.indexOf('>', i + 1);
         if (close < 0) {
-          sb.append("<").append(Uris.redact(value.substring(i + 1).trim(), shown));
+          sb.append("<").append(shown.redact(value.substring(i + 1).trim()));
           return;
         }
-        sb.append('<').append(Uris.redact(value.substring(i + 1, close).trim(), shown)).append('>');
+        sb.append('<').append(shown.redact(value.substring(i + 1, close).trim())).append('>');
         i = close;
         continue;
       }
@@ -227,7 +238,7 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   private <T> Chain<T> watching(
-      Chain<T> chain, HttpRequest request, long start, Set<String> shown) {
+      Chain<T> chain, HttpRequest request, long start, JsonOptions shown) {
     BodyHandler<T> handler = chain.bodyHandler();
     return chain.withBodyHandler(
         info -> new Watcher<>(handler.apply(info), info, request, start, chain, shown));
@@ -240,7 +251,7 @@ public final class LoggingInterceptor implements Interceptor {
     private final HttpRequest request;
     private final long start;
     private final Chain<?> chain;
-    private final Set<String> shown;
+    private final JsonOptions shown;
     private final boolean copy;
     private final byte[] prefix;
     private int copied;
@@ -253,7 +264,7 @@ public final class LoggingInterceptor implements Interceptor {
         HttpRequest request,
         long start,
         Chain<?> chain,
-        Set<String> shown) {
+        JsonOptions shown) {
       this.delegate = delegate;
       this.info = info;
       this.request = request;
@@ -326,7 +337,7 @@ public final class LoggingInterceptor implements Interceptor {
           responseLine(
               info.statusCode(),
               request,
-              Uris.redact(request.uri(), shown),
+              shown.redact(request.uri().toString()),
               start,
               bytes,
               failure == null ? "" : ", " + failure,
@@ -360,7 +371,7 @@ public final class LoggingInterceptor implements Interceptor {
     if (off()) {
       return chain.forward(request);
     }
-    Set<String> shown = shown(chain);
+    JsonOptions shown = shown(chain);
     Measurement measured = level == Level.BODY ? null : chain.measurement().orElse(null);
     if (measured != null) {
       return fromMeasurement(request, chain, measured, shown);
@@ -370,7 +381,7 @@ public final class LoggingInterceptor implements Interceptor {
     try {
       return watching(chain, request, start, shown).forward(request);
     } catch (IOException | InterruptedException | RuntimeException e) {
-      logFailure(request, Uris.redact(request.uri(), shown), start, e);
+      logFailure(request, shown.redact(request.uri().toString()), start, e);
       throw e;
     }
   }
@@ -382,9 +393,9 @@ public final class LoggingInterceptor implements Interceptor {
    * second time.
    */
   private <T> HttpResponse<T> fromMeasurement(
-      HttpRequest request, Chain<T> chain, Measurement measured, Set<String> shown)
+      HttpRequest request, Chain<T> chain, Measurement measured, JsonOptions shown)
       throws IOException, InterruptedException {
-    String uri = Uris.redact(request.uri(), shown);
+    String uri = shown.redact(request.uri().toString());
     logRequest(request, uri, shown);
     long start = System.nanoTime();
     HttpResponse<T> response;
@@ -425,7 +436,7 @@ public final class LoggingInterceptor implements Interceptor {
       Measurement measured,
       @Nullable String failure,
       @Nullable HttpHeaders headers,
-      Set<String> shown) {
+      JsonOptions shown) {
     long wire = Math.max(0, measured.wireBytes());
     long decoded = measured.decodedBytes();
     String extra =
@@ -443,7 +454,7 @@ public final class LoggingInterceptor implements Interceptor {
       long bytes,
       String extra,
       @Nullable HttpHeaders headers,
-      Set<String> shown) {
+      JsonOptions shown) {
     StringBuilder sb =
         new StringBuilder("<-- ")
             .append(status)
@@ -470,7 +481,7 @@ public final class LoggingInterceptor implements Interceptor {
     if (off()) {
       return chain.forwardAsync(request);
     }
-    Set<String> shown = shown(chain);
+    JsonOptions shown = shown(chain);
     logRequest(request, shown);
     long start = System.nanoTime();
     CompletableFuture<HttpResponse<T>> f =
@@ -478,7 +489,7 @@ public final class LoggingInterceptor implements Interceptor {
     f.whenComplete(
         (r, e) -> {
           if (e != null) {
-            logFailure(request, Uris.redact(request.uri(), shown), start, e);
+            logFailure(request, shown.redact(request.uri().toString()), start, e);
           }
         });
     return f;
@@ -532,7 +543,7 @@ public final class LoggingInterceptor implements Interceptor {
     private Level level = Level.BASIC;
     private System.Logger logger = System.getLogger("dev.httpjson");
     private final Set<String> redacted = new TreeSet<>(ALWAYS_REDACTED);
-    private final Set<String> shownQuery = new TreeSet<>();
+    private final JsonOptions.Builder shownQuery = JsonOptions.newBuilder();
     private int maxBodyBytes = 4096;
 
     Builder() {}
@@ -581,7 +592,7 @@ public final class LoggingInterceptor implements Interceptor {
      * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}
      */
     public Builder showQueryParameter(String name) {
-      shownQuery.add(Uris.checkQueryName(name));
+      shownQuery.showQueryParameter(name);
       return this;
     }
 

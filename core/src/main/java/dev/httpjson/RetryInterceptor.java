@@ -1,6 +1,5 @@
 package dev.httpjson;
 
-import dev.httpjson.internal.DeadlineTimer;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
@@ -19,10 +18,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -95,9 +94,9 @@ import org.jspecify.annotations.Nullable;
  * (or the whole-call timeout, which interrupts) ends it at once. That is also how an asynchronous
  * httpjson call running on one of httpjson's async lanes waits (cancelling its future interrupts
  * the lane). {@link #interceptAsync} — an asynchronous call past the lanes, or {@code sendAsync} on
- * a client from {@link Interceptor#decorate} — waits on httpjson's timer and holds no thread; the
- * next attempt starts on {@link java.util.concurrent.ForkJoinPool#commonPool()}, never on the timer
- * thread. Cancelling its future, or the call's timeout, cancels the wait and the attempt in flight.
+ * a client from {@link Interceptor#decorate} — waits with {@link Chain#delay(Duration)} and holds
+ * no thread. Cancelling its future, or the call's timeout, cancels the wait and the attempt in
+ * flight.
  *
  * <p>Immutable and thread-safe; one instance serves any number of clients and calls.
  */
@@ -438,7 +437,7 @@ public final class RetryInterceptor implements Interceptor {
     private final HttpRequest request;
     private final Chain<T> chain;
     private volatile @Nullable CompletableFuture<HttpResponse<T>> inFlight;
-    private volatile DeadlineTimer.@Nullable Task pending;
+    private volatile @Nullable CompletableFuture<Void> pending;
 
     Retrying(HttpRequest request, Chain<T> chain) {
       this.request = request;
@@ -446,9 +445,9 @@ public final class RetryInterceptor implements Interceptor {
       result.whenComplete(
           (r, e) -> {
             if (e != null) { // the caller cancelled or failed the future, or the call failed
-              DeadlineTimer.Task w = pending;
+              CompletableFuture<Void> w = pending;
               if (w != null) {
-                w.cancel();
+                w.cancel(false);
               }
               CompletableFuture<HttpResponse<T>> f = inFlight;
               if (f != null) {
@@ -495,13 +494,20 @@ public final class RetryInterceptor implements Interceptor {
     }
 
     private void later(int attempt, long delay) {
-      // The timer thread only hands the attempt over: it never runs the chain itself.
-      pending =
-          DeadlineTimer.INSTANCE.schedule(
-              () -> ForkJoinPool.commonPool().execute(() -> attempt(attempt)), delay);
+      CompletableFuture<Void> wait = chain.delay(Duration.ofNanos(delay));
+      pending = wait;
       if (result.isDone()) {
-        pending.cancel();
+        wait.cancel(false);
+        return;
       }
+      wait.whenComplete(
+          (v, failure) -> {
+            if (failure == null) {
+              attempt(attempt);
+            } else if (!(failure instanceof CancellationException)) {
+              result.completeExceptionally(failure); // no timer: the call fails, it does not hang
+            }
+          });
     }
   }
 

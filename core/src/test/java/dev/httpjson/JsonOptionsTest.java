@@ -192,4 +192,19 @@ class JsonOptionsTest {
           .hasMessageContaining("dev.httpjson:httpjson-jackson");
     }
   }
+
+  @Test
+  void redactHidesUserinfoTheFragmentAndEveryQueryValueButTheShownOnes() {
+    JsonOptions options = JsonOptions.newBuilder().showQueryParameter("page").build();
+
+    assertThat(
+            options.redact("https://user:pa55@api.example.com:8443/v1/x?page=2&sig=abc&flag#top"))
+        .isEqualTo("https://api.example.com:8443/v1/x?page=2&sig=***&flag");
+    assertThat(JsonOptions.web().redact("https://api.example.com/v1/x?page=2"))
+        .isEqualTo("https://api.example.com/v1/x?page=***");
+    assertThat(options.redact("https://u:p@api.example.com/a b?page=2&token=t 1#f"))
+        .as("not a URI")
+        .isEqualTo("https://api.example.com/a b?page=2&token=***");
+    assertThat(options.redact("https://api.example.com/")).isEqualTo("https://api.example.com/");
+  }
 }

@@ -4,9 +4,11 @@ import dev.httpjson.Interceptor;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -17,6 +19,40 @@ import java.util.function.UnaryOperator;
  */
 public final class Interceptors {
   private Interceptors() {}
+
+  /** Longer than any wait, short enough that the timer's due time does not overflow. */
+  private static final long LONGEST_NANOS = Long.MAX_VALUE / 2;
+
+  /**
+   * Behind {@link Interceptor.Chain#delay}: the timer thread only hands the completion to the
+   * common pool, so no stage runs on it. (Not {@link CompletableFuture}'s default executor: with
+   * fewer than three cores it starts a thread per task.)
+   */
+  public static CompletableFuture<Void> delay(Duration delay) {
+    Objects.requireNonNull(delay, "delay == null");
+    long nanos;
+    try {
+      nanos = delay.isNegative() ? 0 : Math.min(delay.toNanos(), LONGEST_NANOS);
+    } catch (ArithmeticException e) {
+      nanos = LONGEST_NANOS;
+    }
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    DeadlineTimer.Task task;
+    try {
+      task =
+          DeadlineTimer.INSTANCE.schedule(
+              () -> ForkJoinPool.commonPool().execute(() -> done.complete(null)), nanos);
+    } catch (RuntimeException | OutOfMemoryError e) { // no timer thread could be started
+      return CompletableFuture.failedFuture(e);
+    }
+    done.whenComplete(
+        (v, e) -> {
+          if (e != null) {
+            task.cancel(); // cancelled (or failed) by its owner: nothing stays on the timer
+          }
+        });
+    return done;
+  }
 
   public static Interceptor request(UnaryOperator<HttpRequest> change) {
     Objects.requireNonNull(change, "change == null");

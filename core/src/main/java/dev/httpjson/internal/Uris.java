@@ -26,19 +26,6 @@ public final class Uris {
     return name;
   }
 
-  /** The set of names shown: {@code a}, or the union of both when both have names. */
-  public static Set<String> union(Set<String> a, Set<String> b) {
-    if (b.isEmpty() || a.containsAll(b)) {
-      return a;
-    }
-    if (a.isEmpty()) {
-      return b;
-    }
-    java.util.Set<String> all = new java.util.HashSet<>(a);
-    all.addAll(b);
-    return all;
-  }
-
   /**
    * The form of {@code uri} for exception messages and {@code toString}: scheme, host, port, path
    * and the query's parameter names; userinfo and the fragment dropped, each query value replaced

@@ -203,6 +203,105 @@ public abstract class InterceptorContract {
     assertThat(inspecting.measurement.get()).isEmpty();
   }
 
+  /** Records the URI of each request as the call's options show it, written on public API alone. */
+  private static final class Showing implements Interceptor {
+    final List<String> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private void show(HttpRequest request, Chain<?> chain) {
+      shown.add(chain.options().orElse(JsonOptions.web()).redact(request.uri().toString()));
+    }
+
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws IOException, InterruptedException {
+      show(request, chain);
+      return chain.forward(request);
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      show(request, chain);
+      return chain.forwardAsync(request);
+    }
+  }
+
+  @Test
+  void anInterceptorShowsTheRequestUriAsTheCallsOptionsShowIt() throws Exception {
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    Showing showing = new Showing();
+    options = options.toBuilder().showQueryParameter("page").build();
+    HttpJsonClient api = api().interceptor(showing).build();
+
+    assertThat(api.getFromJson("items?page=2&token=s3cret#top", String.class)).isEqualTo("a");
+    assertThat(
+            api.getFromJsonAsync("items?page=3&token=s3cret", String.class)
+                .get(10, TimeUnit.SECONDS))
+        .isEqualTo("a");
+    Interceptor.decorate(client, showing)
+        .send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/plain?page=4&token=s3cret"))
+                .build(),
+            HttpResponse.BodyHandlers.discarding());
+
+    String base = LoopbackServer.uri(server, "/").toString();
+    assertThat(showing.shown)
+        .containsExactly(
+            base + "v1/items?page=2&token=***",
+            base + "v1/items?page=3&token=***",
+            base + "plain?page=***&token=***");
+  }
+
+  @Test
+  void anAsyncInterceptorWaitsOnTheChainsTimerAndGoesOnOffIt() throws Exception {
+    server.enqueue(json(200, "\"a\""));
+    AtomicReference<Thread> goesOnIn = new AtomicReference<>();
+    AtomicReference<CompletableFuture<Void>> longWait = new AtomicReference<>();
+    Interceptor waiting =
+        new Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            longWait.set(chain.delay(Duration.ofHours(1)));
+            return chain
+                .delay(Duration.ofMillis(20))
+                .thenCompose(
+                    v -> {
+                      goesOnIn.set(Thread.currentThread());
+                      return chain.forwardAsync(request);
+                    });
+          }
+        };
+    Thread caller = Thread.currentThread();
+    long start = System.nanoTime();
+
+    HttpResponse<String> response =
+        Interceptor.decorate(client, waiting)
+            .sendAsync(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/x")).build(),
+                HttpResponse.BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS);
+
+    assertThat(response.body()).isEqualTo("\"a\"");
+    assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20));
+    assertThat(goesOnIn.get()).isNotNull().isNotSameAs(caller);
+    assertThat(goesOnIn.get().getName()).doesNotStartWith("httpjson-timeout");
+    assertThat(longWait.get()).isNotDone();
+    int pending = dev.httpjson.internal.DeadlineTimer.INSTANCE.pending();
+    assertThat(longWait.get().cancel(false)).isTrue();
+    assertThat(dev.httpjson.internal.DeadlineTimer.INSTANCE.pending())
+        .as("a cancelled wait leaves nothing on the timer")
+        .isLessThan(pending);
+  }
+
   @Test
   void aResponseAnInterceptorDiscardsIsStillSeenByTheCallsListeners() throws Exception {
     server.enqueue(json(503, "{}"));

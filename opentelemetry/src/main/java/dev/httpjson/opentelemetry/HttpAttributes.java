@@ -1,5 +1,6 @@
 package dev.httpjson.opentelemetry;
 
+import dev.httpjson.JsonOptions;
 import io.opentelemetry.api.common.AttributeKey;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -75,48 +76,44 @@ final class HttpAttributes {
   }
 
   /**
-   * {@code url.full} without secrets: userinfo as {@code REDACTED:REDACTED} (the conventions' form)
-   * and the value of every query parameter as {@code REDACTED}, since httpjson cannot tell which
-   * parameter carries a credential (its own messages hide every value too); the fragment, never
-   * sent, is left out.
+   * {@code url.full} without secrets: the URI as httpjson shows it for a call with {@code options}
+   * ({@link JsonOptions#redact(String)}: the fragment left out, the values of the {@linkplain
+   * JsonOptions#shownQueryParameters() shown query parameters} kept), spelt as the conventions
+   * write what is hidden: userinfo as {@code REDACTED:REDACTED}, any other query value as {@code
+   * REDACTED}.
    */
-  static String redactedUrl(URI uri) {
-    StringBuilder sb = new StringBuilder();
-    if (uri.getScheme() != null) {
-      sb.append(uri.getScheme()).append(':');
-    }
+  static String redactedUrl(URI uri, JsonOptions options) {
+    String shown = options.redact(uri.toString());
     if (uri.isOpaque()) {
-      return sb.append(REDACTED).toString();
+      return uri.getScheme() + ":" + REDACTED;
     }
-    String authority = uri.getRawAuthority();
-    if (authority != null) {
-      sb.append("//");
-      int at = authority.lastIndexOf('@');
-      if (at >= 0) {
-        sb.append(REDACTED).append(':').append(REDACTED).append('@');
-      }
-      sb.append(authority, at + 1, authority.length());
+    int query = shown.indexOf('?');
+    String beforeQuery = query < 0 ? shown : shown.substring(0, query);
+    int authority = beforeQuery.indexOf("//") + 2;
+    StringBuilder sb = new StringBuilder(shown.length() + 2 * REDACTED.length());
+    if (uri.getRawUserInfo() != null && authority >= 2) {
+      sb.append(beforeQuery, 0, authority)
+          .append(REDACTED)
+          .append(':')
+          .append(REDACTED)
+          .append('@')
+          .append(beforeQuery, authority, beforeQuery.length());
+    } else {
+      sb.append(beforeQuery);
     }
-    sb.append(uri.getRawPath() == null ? "" : uri.getRawPath());
-    String query = uri.getRawQuery();
-    if (query != null) {
-      sb.append('?');
-      int start = 0;
-      while (start <= query.length()) {
-        int end = query.indexOf('&', start);
-        if (end < 0) {
-          end = query.length();
-        }
-        int eq = query.indexOf('=', start);
-        if (eq >= 0 && eq < end) {
-          sb.append(query, start, eq + 1).append(REDACTED);
+    if (query >= 0) {
+      Set<String> kept = options.shownQueryParameters();
+      String separator = "?";
+      for (String parameter : shown.substring(query + 1).split("&", -1)) {
+        sb.append(separator);
+        separator = "&";
+        int eq = parameter.indexOf('=');
+        String name = eq < 0 ? parameter : parameter.substring(0, eq);
+        if (eq >= 0 && !kept.contains(name) && parameter.endsWith("=***")) {
+          sb.append(name).append('=').append(REDACTED);
         } else {
-          sb.append(query, start, end);
+          sb.append(parameter);
         }
-        if (end < query.length()) {
-          sb.append('&');
-        }
-        start = end + 1;
       }
     }
     return sb.toString();

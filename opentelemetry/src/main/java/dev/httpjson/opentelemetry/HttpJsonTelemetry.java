@@ -40,9 +40,10 @@ import java.util.Properties;
  * name of the exception (such as {@code dev.httpjson.JsonReadException} for a body that is not the
  * JSON expected, or {@code java.util.concurrent.CancellationException} for a cancelled call). A
  * failed exchange sets the span status to {@code ERROR} and records the exception, if any, as an
- * event. {@code url.full} keeps no secret: userinfo becomes {@code REDACTED:REDACTED} and the value
- * of every query parameter {@code REDACTED} ({@code
- * https://api.example.com/users?page=REDACTED&token=REDACTED}), as httpjson's messages show URIs.
+ * event. {@code url.full} keeps no secret: it hides what httpjson's messages hide ({@link
+ * dev.httpjson.JsonOptions#redact(String)}), userinfo as {@code REDACTED:REDACTED} and the value of
+ * every query parameter but those the call's options show as {@code REDACTED} ({@code
+ * https://api.example.com/users?page=2&token=REDACTED} with {@code page} shown).
  *
  * <p><b>Trace context.</b> The span's context is injected into the request's headers with {@link
  * OpenTelemetry#getPropagators()} ({@code traceparent} with the default W3C propagator), and is the

@@ -10,6 +10,7 @@ import static dev.httpjson.opentelemetry.HttpAttributes.SERVER_PORT;
 import static dev.httpjson.opentelemetry.HttpAttributes.URL_FULL;
 
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonOptions;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogram;
@@ -64,7 +65,7 @@ final class TelemetryInterceptor implements Interceptor {
   @Override
   public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
       throws IOException, InterruptedException {
-    Exchange exchange = start(request);
+    Exchange exchange = start(request, chain);
     if (exchange == null) {
       return chain.forward(request);
     }
@@ -85,7 +86,7 @@ final class TelemetryInterceptor implements Interceptor {
   @Override
   public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
       HttpRequest request, Chain<T> chain) {
-    Exchange exchange = start(request);
+    Exchange exchange = start(request, chain);
     if (exchange == null) {
       return chain.forwardAsync(request);
     }
@@ -134,7 +135,7 @@ final class TelemetryInterceptor implements Interceptor {
   }
 
   /** A span started for {@code request}, or null when OpenTelemetry failed to start one. */
-  private @Nullable Exchange start(HttpRequest request) {
+  private @Nullable Exchange start(HttpRequest request, Chain<?> chain) {
     Span span;
     Context context;
     Attributes common;
@@ -160,7 +161,9 @@ final class TelemetryInterceptor implements Interceptor {
               .setSpanKind(SpanKind.CLIENT)
               .setParent(parent)
               .setAllAttributes(common)
-              .setAttribute(URL_FULL, HttpAttributes.redactedUrl(uri));
+              .setAttribute(
+                  URL_FULL,
+                  HttpAttributes.redactedUrl(uri, chain.options().orElse(JsonOptions.web())));
       if (other) {
         builder.setAttribute(HTTP_REQUEST_METHOD_ORIGINAL, method);
       }

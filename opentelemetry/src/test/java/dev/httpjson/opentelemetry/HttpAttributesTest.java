@@ -2,6 +2,7 @@ package dev.httpjson.opentelemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.httpjson.JsonOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import org.junit.jupiter.api.Test;
@@ -9,21 +10,35 @@ import org.junit.jupiter.api.Test;
 class HttpAttributesTest {
   @Test
   void urlFullReplacesUserinfoAndEveryQueryValue() {
+    JsonOptions web = JsonOptions.web();
     assertThat(
             HttpAttributes.redactedUrl(
-                URI.create("https://user:pa55@api.example.com:8443/v1/x?sig=abc&page=2&flag#top")))
+                URI.create("https://user:pa55@api.example.com:8443/v1/x?sig=abc&page=2&flag#top"),
+                web))
         .isEqualTo(
             "https://REDACTED:REDACTED@api.example.com:8443/v1/x?sig=REDACTED&page=REDACTED&flag");
     assertThat(
             HttpAttributes.redactedUrl(
                 URI.create(
-                    "https://s3.example.com/b?AWSAccessKeyId=AK&Signature=S%2F&X-Goog-Signature=G")))
+                    "https://s3.example.com/b?AWSAccessKeyId=AK&Signature=S%2F&X-Goog-Signature=G"),
+                web))
         .isEqualTo(
             "https://s3.example.com/b?AWSAccessKeyId=REDACTED&Signature=REDACTED&X-Goog-Signature=REDACTED");
-    assertThat(HttpAttributes.redactedUrl(URI.create("http://localhost:8080/a%20b?q=")))
+    assertThat(HttpAttributes.redactedUrl(URI.create("http://localhost:8080/a%20b?q="), web))
         .isEqualTo("http://localhost:8080/a%20b?q=REDACTED");
-    assertThat(HttpAttributes.redactedUrl(URI.create("http://localhost/")))
+    assertThat(HttpAttributes.redactedUrl(URI.create("http://localhost/"), web))
         .isEqualTo("http://localhost/");
+  }
+
+  @Test
+  void urlFullKeepsTheValuesOfTheQueryParametersTheCallsOptionsShow() {
+    JsonOptions showing =
+        JsonOptions.newBuilder().showQueryParameter("page").showQueryParameter("v").build();
+
+    assertThat(
+            HttpAttributes.redactedUrl(
+                URI.create("https://u:p@api.example.com/x?page=2&sig=a=b&v=***&flag#top"), showing))
+        .isEqualTo("https://REDACTED:REDACTED@api.example.com/x?page=2&sig=REDACTED&v=***&flag");
   }
 
   @Test

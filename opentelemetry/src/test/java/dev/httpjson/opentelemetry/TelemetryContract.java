@@ -726,6 +726,22 @@ abstract class TelemetryContract {
   }
 
   @Test
+  void urlFullShowsTheQueryParametersTheCallsOptionsShow() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    JsonOptions showingPage = JsonOptions.newBuilder().showQueryParameter("page").build();
+
+    HttpJsonClient.newBuilder(client)
+        .baseUri(server.url("/").uri())
+        .options(showingPage)
+        .interceptor(telemetry.interceptor())
+        .build()
+        .getFromJson("items?page=2&access_token=s3cret", Item.class);
+
+    String url = onlySpan().getAttributes().get(URL);
+    assertThat(url).endsWith("/items?page=2&access_token=REDACTED").doesNotContain("s3cret");
+  }
+
+  @Test
   void faultyPropagatorNeitherFailsTheCallNorLosesTheSpan() throws Exception {
     server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
     OpenTelemetrySdk faulty =
