@@ -882,19 +882,22 @@ public abstract class StreamingContract {
                   "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\n"
                       + "Transfer-Encoding: chunked\r\n\r\n");
               OutputStream out = socket.getOutputStream();
-              for (int i = 0; i < 12; i++) {
+              for (int i = 0; i < 24; i++) {
                 RawServer.writeChunk(out, "{\"displayName\":\"n" + i + "\"}\n");
-                pause(100); // the server's pace: 1.2 s in all, never 500 ms without a byte
+                // The server's pace: 2.4 s in all, more than twice the idle timeout, and never
+                // more than 100 ms without a byte (a tenth of it, so a loaded machine's stalls
+                // do not read as idleness).
+                pause(100);
               }
               out.write("0\r\n\r\n".getBytes(UTF_8));
               out.flush();
             })) {
       JsonOptions idle =
-          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(500)).build();
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofSeconds(1)).build();
       try (Stream<Named> stream =
           HttpJson.getFromJsonAsStream(
               client, steady.uri("/feed"), JsonType.of(Named.class, idle))) {
-        assertThat(stream.map(Named::displayName)).hasSize(12).endsWith("n11");
+        assertThat(stream.map(Named::displayName)).hasSize(24).endsWith("n23");
       }
     }
     assertClientHealthyAndNothingLeaked();
