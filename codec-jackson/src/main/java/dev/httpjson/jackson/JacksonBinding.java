@@ -460,7 +460,7 @@ final class JacksonBinding implements JsonBinding {
     Class<?> owner =
         from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
     RecordRules rules = owner == null ? null : RecordRules.of(owner);
-    if (rules == null) {
+    if (owner == null || rules == null) {
       return jacksonProblem;
     }
     String property = e.getPropertyName().getSimpleName();

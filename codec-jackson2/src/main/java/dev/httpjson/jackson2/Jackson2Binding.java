@@ -201,7 +201,8 @@ final class Jackson2Binding implements JsonBinding {
    * and some databind failures have none.
    */
   static boolean unplaced(JsonProcessingException e) {
-    return limit(e) != null ? unknown(limit(e).getLocation()) : unknown(e.getLocation());
+    StreamConstraintsException limit = limit(e);
+    return limit != null ? unknown(limit.getLocation()) : unknown(e.getLocation());
   }
 
   private static @Nullable StreamConstraintsException limit(Throwable e) {
@@ -517,7 +518,7 @@ final class Jackson2Binding implements JsonBinding {
     Class<?> owner =
         from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
     RecordRules rules = owner == null ? null : RecordRules.of(owner);
-    if (rules == null) {
+    if (owner == null || rules == null) {
       return jacksonProblem;
     }
     String property = e.getPropertyName().getSimpleName();

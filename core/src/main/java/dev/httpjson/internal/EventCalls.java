@@ -122,7 +122,7 @@ public final class EventCalls {
                       client,
                       request,
                       lastEventId,
-                      version.get(),
+                      Objects.requireNonNull(version.get()), // set from a response
                       handler,
                       plan,
                       until,
@@ -190,7 +190,7 @@ public final class EventCalls {
               ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
               : "it holds a control character, which no header may");
     }
-    if (value != null) {
+    if (lastEventId != null && value != null) { // a value only for an id
       HttpRequest again;
       try {
         again = withLastEventId(request, value);

@@ -189,7 +189,10 @@ public abstract class Plan<R> {
           e =
               ApiAccess.get()
                   .callTimeout(
-                      options.timeout(), r.method(), r.uri(), options.shownQueryParameters());
+                      Objects.requireNonNull(options.timeout()), // it expired
+                      r.method(),
+                      r.uri(),
+                      options.shownQueryParameters());
           timedOut = e;
         }
       }
@@ -512,7 +515,9 @@ public abstract class Plan<R> {
      * (or bytes), so that an interceptor that forwards twice gets each body with its own response.
      * Only for a response this collector was given.
      */
-    @SuppressWarnings("unchecked")
+    // The value may be null (a JSON null), as BufferedResponse's type argument may be: NullAway's
+    // standard mode takes every type variable for non-null.
+    @SuppressWarnings({"unchecked", "NullAway"})
     final HttpResponse<?> ended(HttpResponse<?> response) throws IOException {
       received((HttpResponse<@Nullable Object>) response);
       BufferedResponse<?> carrying =
@@ -560,8 +565,10 @@ public abstract class Plan<R> {
       this.response = response;
     }
 
+    // R is the value's type, @Nullable T (a JSON null), or the response carrying it: NullAway's
+    // standard mode takes every type variable for non-null.
     @Override
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "NullAway"})
     R finish(HttpResponse<?> r, long remaining) throws IOException {
       HttpResponse<?> ended = endedAs(r);
       if (ended != null) {
