@@ -157,9 +157,13 @@ public final class HttpJsonClient {
     this.given = b.client;
     this.baseUri = b.baseUri;
     URI base = b.baseUri;
-    boolean hierarchical = base != null && base.getRawAuthority() != null && !base.isOpaque();
-    this.origin = hierarchical ? base.getScheme() + "://" + base.getRawAuthority() : null;
-    this.directory = hierarchical ? origin + base.getRawPath() : null;
+    if (base != null && base.getRawAuthority() != null && !base.isOpaque()) {
+      this.origin = base.getScheme() + "://" + base.getRawAuthority();
+      this.directory = origin + base.getRawPath();
+    } else {
+      this.origin = null;
+      this.directory = null;
+    }
     this.resolved = new Resolved[RESOLVED_SLOTS];
     this.classTypes = new BoundedCache<>(CLASS_TYPES);
     this.options = b.options;
@@ -288,7 +292,7 @@ public final class HttpJsonClient {
       }
       return baseUri;
     }
-    if (origin != null) {
+    if (origin != null && directory != null) { // both set, or neither
       // A path with nothing to resolve but its start: one parse instead of two, none when the
       // same path was resolved a moment ago.
       Resolved[] cache = resolved;

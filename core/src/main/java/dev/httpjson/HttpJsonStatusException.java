@@ -153,13 +153,10 @@ public final class HttpJsonStatusException extends HttpJsonException {
               Uris.redact(
                   uri, options == null ? java.util.Set.of() : options.shownQueryParameters()));
     }
-    if (problem != null && (problem.title() != null || problem.detail() != null)) {
-      String text =
-          problem.title() == null
-              ? problem.detail()
-              : problem.detail() == null
-                  ? problem.title()
-                  : problem.title() + " — " + problem.detail();
+    String title = problem == null ? null : problem.title();
+    String detail = problem == null ? null : problem.detail();
+    String text = title == null ? detail : detail == null ? title : title + " — " + detail;
+    if (text != null) {
       appendExcerpt(sb.append(": "), text, false);
     } else if (!body.isEmpty()) {
       appendExcerpt(sb.append(": "), body, truncated);

@@ -326,7 +326,7 @@ public final class LoggingInterceptor implements Interceptor {
       delegate.onComplete();
     }
 
-    private void done(String failure) {
+    private void done(@Nullable String failure) {
       synchronized (this) {
         if (logged) {
           return;

@@ -118,12 +118,14 @@ final class WebAdapters {
                   isSorted((ParameterizedType) type))
               .nullSafe();
         }
-        if (type instanceof ParameterizedType
-            && WebAdapters.COLLECTIONS.containsKey(((ParameterizedType) type).getRawType())) {
+        Function<List<Object>, Collection<Object>> collection =
+            type instanceof ParameterizedType
+                ? WebAdapters.COLLECTIONS.get(((ParameterizedType) type).getRawType())
+                : null;
+        if (collection != null) {
           ParameterizedType p = (ParameterizedType) type;
           return new OtherCollection(
-                  jsonb.adapter(Types.listOf(p.getActualTypeArguments()[0])),
-                  WebAdapters.COLLECTIONS.get(p.getRawType()))
+                  jsonb.adapter(Types.listOf(p.getActualTypeArguments()[0])), collection)
               .nullSafe();
         }
         if (type == OptionalInt.class) {
@@ -765,7 +767,7 @@ final class WebAdapters {
       switch (reader.currentToken()) {
         case BEGIN_ARRAY:
           {
-            List<Object> list = new ArrayList<>();
+            List<@Nullable Object> list = new ArrayList<>();
             reader.beginArray();
             while (reader.hasNextElement()) {
               list.add(readNullable(reader));
@@ -775,7 +777,7 @@ final class WebAdapters {
           }
         case BEGIN_OBJECT:
           {
-            Map<String, Object> map = new LinkedHashMap<>();
+            Map<String, @Nullable Object> map = new LinkedHashMap<>();
             reader.beginObject();
             while (reader.hasNextField()) {
               String name = reader.nextField();
@@ -795,7 +797,7 @@ final class WebAdapters {
       }
     }
 
-    private Object readNullable(JsonReader reader) {
+    private @Nullable Object readNullable(JsonReader reader) {
       return reader.isNullValue() ? null : fromJson(reader);
     }
 

@@ -54,19 +54,21 @@ final class LastWinsMaps implements TypeAdapterFactory {
           requireFiniteKeys((Map<?, ?>) value);
         }
         if (value != null
+            && keys != null // neither String nor Object keys
             && keyAndValue[0] instanceof Class
             && (((Class<?>) keyAndValue[0]).isEnum()
                 || keyAndValue[0] == java.time.ZonedDateTime.class)) {
           // Gson writes a key's toString(): an enum key is written as its value is, by name, and
           // a ZonedDateTime as its value is, with its offset and no zone id.
-          writeByKeyAdapter(out, (Map<?, ?>) value);
+          writeByKeyAdapter(out, keys, (Map<?, ?>) value);
           return;
         }
         delegate.write(out, value);
       }
 
       @SuppressWarnings({"unchecked", "rawtypes"})
-      private void writeByKeyAdapter(JsonWriter out, Map<?, ?> map) throws IOException {
+      private void writeByKeyAdapter(JsonWriter out, TypeAdapter<?> keys, Map<?, ?> map)
+          throws IOException {
         out.beginObject();
         for (Map.Entry<?, ?> e : map.entrySet()) {
           out.name(((TypeAdapter) keys).toJsonTree(e.getKey()).getAsString());
@@ -79,7 +81,7 @@ final class LastWinsMaps implements TypeAdapterFactory {
        * A key read by its type's adapter, a {@code Boolean} only from {@code true} or {@code false}
        * (Gson's reads any other text as {@code false}).
        */
-      private Object key(String name) {
+      private Object key(TypeAdapter<?> keys, String name) {
         if (keyAndValue[0] == Boolean.class && !name.equals("true") && !name.equals("false")) {
           throw new JsonSyntaxException(
               "Cannot read map key \"" + name + "\" as Boolean: not true or false");
@@ -104,7 +106,7 @@ final class LastWinsMaps implements TypeAdapterFactory {
         in.beginObject();
         while (in.hasNext()) {
           String name = in.nextName();
-          Object key = keys == null ? name : key(name);
+          Object key = keys == null ? name : key(keys, name);
           map.put(key, values.read(in));
         }
         in.endObject();

@@ -72,15 +72,15 @@ final class LimitedJsonReader extends JsonReader {
   public void endObject() throws IOException {
     Frame frame = frames.peek();
     if (frame != null && frame.record != null && frame.depth == depth) {
-      missingComponents(frame);
+      missingComponents(frame, frame.record);
     }
     super.endObject();
     depth--;
   }
 
   /** Strict records: each required component was in the object. */
-  private void missingComponents(Frame frame) throws JsonReadException {
-    PropertyNames.RecordCheck record = frame.record;
+  private void missingComponents(Frame frame, PropertyNames.RecordCheck record)
+      throws JsonReadException {
     for (int i = 0; i < record.jsonNames.length; i++) {
       String name = record.jsonNames[i];
       if (record.rules.required(i) && !frame.seen.contains(name)) {

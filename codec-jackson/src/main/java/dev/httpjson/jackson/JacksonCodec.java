@@ -203,7 +203,7 @@ public final class JacksonCodec implements JsonCodec {
     static final CamelCase INSTANCE = new CamelCase();
 
     @Override
-    public String translate(String name) {
+    public @Nullable String translate(@Nullable String name) {
       return name == null ? null : Names.camelCase(name);
     }
   }

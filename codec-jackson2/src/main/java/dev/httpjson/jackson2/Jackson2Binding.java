@@ -196,7 +196,8 @@ final class Jackson2Binding implements JsonBinding {
    * and some databind failures have none.
    */
   static boolean unplaced(JsonProcessingException e) {
-    return limit(e) != null ? unknown(limit(e).getLocation()) : unknown(e.getLocation());
+    StreamConstraintsException limit = limit(e);
+    return limit != null ? unknown(limit.getLocation()) : unknown(e.getLocation());
   }
 
   private static @Nullable StreamConstraintsException limit(Throwable e) {

@@ -214,7 +214,7 @@ public final class Jackson2Codec implements JsonCodec {
     static final CamelCase INSTANCE = new CamelCase();
 
     @Override
-    public String translate(String name) {
+    public @Nullable String translate(@Nullable String name) {
       return name == null ? null : Names.camelCase(name);
     }
   }

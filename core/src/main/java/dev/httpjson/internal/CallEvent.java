@@ -8,6 +8,7 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JFR event of one httpjson call, committed when a recording has {@code dev.httpjson.Call}
@@ -23,18 +24,18 @@ import jdk.jfr.Timespan;
 public final class CallEvent extends Event {
   /** An instance to ask {@link #isEnabled()} without allocating per call. */
   @Label("Method")
-  public String method;
+  public @Nullable String method;
 
   @Label("URI")
   @Description("The request URI, secrets redacted")
-  public String uri;
+  public @Nullable String uri;
 
   @Label("Type")
   @Description("The type read, if any")
-  public String type;
+  public @Nullable String type;
 
   @Label("Codec")
-  public String codec;
+  public @Nullable String codec;
 
   @Label("Status")
   @Description("The last response's status code, or 0 when none arrived")
@@ -42,7 +43,7 @@ public final class CallEvent extends Event {
 
   @Label("Outcome")
   @Description("\"success\", or the class of the exception the call failed with")
-  public String outcome;
+  public @Nullable String outcome;
 
   @Label("Attempts")
   public int attempts;

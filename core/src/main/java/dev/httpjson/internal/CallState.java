@@ -203,7 +203,10 @@ public abstract class CallState<R> {
           e =
               ApiAccess.get()
                   .callTimeout(
-                      options.timeout(), r.method(), r.uri(), options.shownQueryParameters());
+                      Objects.requireNonNull(options.timeout()), // it expired
+                      r.method(),
+                      r.uri(),
+                      options.shownQueryParameters());
           timedOut = e;
         }
       }
@@ -554,7 +557,9 @@ public abstract class CallState<R> {
      * (or bytes), so that an interceptor that forwards twice gets each body with its own response.
      * Only for a response this collector was given.
      */
-    @SuppressWarnings("unchecked")
+    // The value may be null (a JSON null), as BufferedResponse's type argument may be: NullAway's
+    // standard mode takes every type variable for non-null.
+    @SuppressWarnings({"unchecked", "NullAway"})
     final HttpResponse<?> ended(HttpResponse<?> response) throws IOException {
       received((HttpResponse<@Nullable Object>) response);
       BufferedResponse<?> carrying =
@@ -609,7 +614,9 @@ public abstract class CallState<R> {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
+    // R is the value's type, @Nullable T (a JSON null), or the response carrying it: NullAway's
+    // standard mode takes every type variable for non-null.
+    @SuppressWarnings({"unchecked", "NullAway"})
     R finish(HttpResponse<?> r, long remaining) throws IOException {
       HttpResponse<?> ended = endedAs(r);
       if (ended != null) {

@@ -18,6 +18,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -128,14 +129,14 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   }
 
   @Override
-  public T next() {
+  public @Nullable T next() { // a JSON null element is null
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
     advanced = false;
-    T value;
+    @Nullable T value;
     try {
-      value = cursor.value();
+      value = Objects.requireNonNull(cursor).value(); // hasNext() opened it
       if (!bounds.complete(delivered)) {
         readToTheEnd();
       }
@@ -156,7 +157,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
    */
   private void readToTheEnd() throws IOException {
     limited.resetAllowance();
-    boolean more = cursor.next();
+    boolean more = Objects.requireNonNull(cursor).next(); // next() read an element with it
     if (!bounds.complete(delivered)) {
       throw bounds.failure(delivered);
     }
@@ -371,16 +372,20 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   }
 
   private RuntimeException fail(Exception e) {
-    boolean report = trace != null && !closed;
+    CallTrace report = closed ? null : trace;
     RuntimeException failure = failure(e);
-    Throwable cause = failure instanceof UncheckedIOException ? failure.getCause() : failure;
+    // An UncheckedIOException always has its IOException.
+    Throwable cause =
+        failure instanceof UncheckedIOException
+            ? Objects.requireNonNull(failure.getCause())
+            : failure;
     if (plan != null && !closed) {
       plan.streamFailed(cause); // before the close, which the chain's body subscribers see
     }
     failing = true; // close() leaves the report to this method
     closeUnchecked();
-    if (report) {
-      trace.streamEnd(false, cause);
+    if (report != null) {
+      report.streamEnd(false, cause);
     }
     return failure;
   }
@@ -398,7 +403,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       return api.unchecked((HttpJsonException) e); // a codec that cannot reach the type
     }
     if (e instanceof UncheckedIOException && !(e instanceof UncheckedHttpJsonException)) {
-      e = ((UncheckedIOException) e).getCause(); // a codec's own wrapping
+      e = Objects.requireNonNull(((UncheckedIOException) e).getCause()); // a codec's own wrapping
     }
     if (e instanceof IOException) {
       IOException inputFailure = limited.failure();

@@ -102,7 +102,7 @@ public final class EventCalls {
         reconnectable && events.maxReconnects() > 0
             ? (lastEventId, inFlight) -> {
               HttpResponse<InputStream> r =
-                  resend(client, request, lastEventId, version.get(), plan, inFlight);
+                  resend(client, request, lastEventId, Objects.requireNonNull(version.get()), plan, inFlight);
               version.set(r.version());
               if (r.statusCode() == 204) {
                 closeQuietly(r.body());
@@ -154,7 +154,7 @@ public final class EventCalls {
               ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
               : "it holds a control character, which no header may");
     }
-    if (value != null) {
+    if (lastEventId != null && value != null) { // a value only for an id
       HttpRequest again;
       try {
         again = withLastEventId(request, value);

@@ -25,6 +25,7 @@ import java.nio.charset.CodingErrorAction;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -233,7 +234,7 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
       throw new NoSuchElementException();
     }
     advanced = false;
-    ServerSentEvent<T> e = next;
+    ServerSentEvent<T> e = Objects.requireNonNull(next); // hasNext() read it
     next = null;
     CallTrace t = trace;
     if (t != null) {
@@ -475,11 +476,12 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     } else if (e instanceof IOException) {
       failure = ApiAccess.get().unchecked((IOException) e);
     } else if (e instanceof UncheckedIOException && !(e instanceof UncheckedHttpJsonException)) {
-      failure = ApiAccess.get().unchecked(((UncheckedIOException) e).getCause());
+      failure =
+          ApiAccess.get().unchecked(Objects.requireNonNull(((UncheckedIOException) e).getCause()));
     } else {
       failure = (RuntimeException) e;
     }
-    Throwable cause = failure instanceof UncheckedIOException ? failure.getCause() : failure;
+    Throwable cause = failure instanceof UncheckedIOException ? Objects.requireNonNull(failure.getCause()) : failure;
     CallState<?> p = plan;
     if (p != null && !closed) {
       p.streamFailed(cause); // before the close, which the chain's body subscribers see

@@ -53,7 +53,7 @@ public final class MediaTypes {
   /** The raw charset parameter value, unquoted, or {@code null} when there is none. */
   public static @Nullable String charsetName(@Nullable String contentType) {
     long bounds = charsetBounds(contentType);
-    if (bounds < 0) {
+    if (contentType == null || bounds < 0) {
       return null;
     }
     return contentType.substring((int) (bounds >>> 32), (int) bounds);
@@ -115,7 +115,7 @@ public final class MediaTypes {
   public static @Nullable Charset decodingCharset(@Nullable String contentType)
       throws JsonReadException {
     long bounds = charsetBounds(contentType);
-    if (bounds < 0) {
+    if (contentType == null || bounds < 0) {
       return null;
     }
     int start = (int) (bounds >>> 32);

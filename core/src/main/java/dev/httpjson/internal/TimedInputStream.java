@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -56,7 +57,9 @@ public final class TimedInputStream extends FilterInputStream {
     this.budgetNanos = timeout == null ? NONE : timeout.toNanos();
     this.method = method;
     this.uri = uri;
-    this.idleExpiry = () -> expire(ApiAccess.get().idleTimeout(idle, method, uri, shown));
+    // Runs only when the idle timeout, set then, expired.
+    this.idleExpiry =
+        () -> expire(ApiAccess.get().idleTimeout(Objects.requireNonNull(idle), method, uri, shown));
     this.budgetExpiry = () -> expire(budgetFailure());
   }
 

@@ -102,6 +102,9 @@ public final class GeneratedApi {
     return future.thenApply(r -> null);
   }
 
+  // The type argument is @Nullable: NullAway's standard mode takes every type variable for
+  // non-null.
+  @SuppressWarnings("NullAway")
   private static HttpResponse<@Nullable Void> withoutBody(HttpResponse<byte[]> response) {
     return new BufferedResponse<@Nullable Void>(response, null, null);
   }

@@ -479,7 +479,7 @@ public final class StubHttpClient extends HttpClient {
       // As the JDK client's send: what it names keeps its type, anything else (an unchecked
       // exception a body subscriber threw included) becomes an IOException with its message.
       Throwable cause = e.getCause();
-      String message = cause.getMessage();
+      String message = cause == null ? e.getMessage() : cause.getMessage();
       if (cause instanceof IllegalArgumentException) {
         throw new IllegalArgumentException(message, cause);
       }

@@ -175,10 +175,10 @@ public final class StubRequest {
    *
    * @param <T> the value's type
    * @param type the value's class
-   * @return the value
+   * @return the value; {@code null} for a body that is JSON {@code null}
    * @throws AssertionError if the body is not a JSON document of that type, naming the request
    */
-  public <T> T bodyAs(Class<T> type) {
+  public <T> @Nullable T bodyAs(Class<T> type) {
     return bodyAs(JsonType.of(type, options));
   }
 
@@ -188,10 +188,10 @@ public final class StubRequest {
    *
    * @param <T> the value's type
    * @param type the value's type, e.g. {@code JsonType.listOf(Item.class)}
-   * @return the value
+   * @return the value; {@code null} for a body that is JSON {@code null}
    * @throws AssertionError if the body is not a JSON document of that type, naming the request
    */
-  public <T> T bodyAs(JsonType<T> type) {
+  public <T> @Nullable T bodyAs(JsonType<T> type) {
     byte[] json = decoded();
     try {
       return type.fromJson(json);

@@ -255,7 +255,7 @@ final class Apache5HttpClient extends LibraryClient {
     long length = publisher == null ? 0 : publisher.contentLength();
     boolean guarded = Failures.guarded(request);
     HttpEntity entity = null;
-    if (length != 0) {
+    if (publisher != null && length != 0) {
       entity = new PublisherEntity(publisher, length, guarded, context, apache);
     } else if (guarded) {
       // An entity says when Apache may repeat the request; the JDK client sends such a request

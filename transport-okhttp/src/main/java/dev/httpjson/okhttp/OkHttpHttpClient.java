@@ -301,7 +301,7 @@ final class OkHttpHttpClient extends LibraryClient {
     BodyPublisher publisher = request.bodyPublisher().orElse(null);
     long length = publisher == null ? 0 : publisher.contentLength();
     boolean guarded = Failures.guarded(request);
-    if (length != 0) {
+    if (publisher != null && length != 0) {
       if (method.equals("GET") || method.equals("HEAD")) {
         throw new BodyNotAllowedException(method);
       }

@@ -51,7 +51,7 @@ final class PublisherRequestBody extends RequestBody {
       Connection connection = chain.connection();
       boolean unsent = connection != null && idle.closedByPeer(connection);
       guarded.unsent = unsent;
-      if (unsent) {
+      if (connection != null && unsent) {
         try {
           connection.socket().close();
         } catch (IOException ignored) {

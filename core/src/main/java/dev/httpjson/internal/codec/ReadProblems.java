@@ -107,8 +107,7 @@ public final class ReadProblems {
    */
   public static @Nullable String nullProblem(
       @Nullable Class<?> owner, String property, boolean primitive) {
-    RecordRules rules = owner == null ? null : RecordRules.of(owner);
-    if (rules == null) {
+    if (owner == null || RecordRules.of(owner) == null) {
       return null;
     }
     return "Null for "
