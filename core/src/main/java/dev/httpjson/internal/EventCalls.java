@@ -102,7 +102,13 @@ public final class EventCalls {
         reconnectable && events.maxReconnects() > 0
             ? (lastEventId, inFlight) -> {
               HttpResponse<InputStream> r =
-                  resend(client, request, lastEventId, Objects.requireNonNull(version.get()), plan, inFlight);
+                  resend(
+                      client,
+                      request,
+                      lastEventId,
+                      Objects.requireNonNull(version.get()),
+                      plan,
+                      inFlight);
               version.set(r.version());
               if (r.statusCode() == 204) {
                 closeQuietly(r.body());

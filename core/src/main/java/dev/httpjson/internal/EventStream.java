@@ -481,7 +481,10 @@ public final class EventStream<T> implements Iterator<ServerSentEvent<T>>, Close
     } else {
       failure = (RuntimeException) e;
     }
-    Throwable cause = failure instanceof UncheckedIOException ? Objects.requireNonNull(failure.getCause()) : failure;
+    Throwable cause =
+        failure instanceof UncheckedIOException
+            ? Objects.requireNonNull(failure.getCause())
+            : failure;
     CallState<?> p = plan;
     if (p != null && !closed) {
       p.streamFailed(cause); // before the close, which the chain's body subscribers see
