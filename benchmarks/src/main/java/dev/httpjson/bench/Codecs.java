@@ -117,7 +117,8 @@ public final class Codecs {
               "com.fasterxml.jackson.core:jackson-databind",
               "com.fasterxml.jackson.core:jackson-core",
               "com.fasterxml.jackson.core:jackson-annotations",
-              "com.fasterxml.jackson.datatype:jackson-datatype-jsr310"),
+              "com.fasterxml.jackson.datatype:jackson-datatype-jsr310",
+              "com.fasterxml.jackson.datatype:jackson-datatype-jdk8"),
           new Codec(
               "gson",
               "gson-static",
