@@ -293,9 +293,17 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       int n = in.read(b, off, len);
       if (n < 0) {
         bounds.end();
+        return n;
       }
-      for (int i = off; i < off + n && bounds.watching(); i++) {
+      int i = off;
+      int end = off + n;
+      // Byte by byte while a byte-order mark or a blank body can still be seen, then in bulk.
+      for (; i < end && bounds.watching() && (position < 3 || blank.watching()); i++) {
         see(b[i] & 0xFF);
+      }
+      if (i < end && bounds.watching()) {
+        bounds.see(b, i, end);
+        position += end - i;
       }
       return n;
     }
