@@ -16,9 +16,7 @@ module dev.httpjson {
       dev.httpjson.gson,
       dev.httpjson.avaje;
   exports dev.httpjson.internal.transport to
-      dev.httpjson.okhttp,
-      dev.httpjson.apache5,
-      dev.httpjson.testing;
+      dev.httpjson.transport.support;
 
   uses dev.httpjson.spi.JsonCodec;
 }

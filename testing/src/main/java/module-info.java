@@ -6,6 +6,7 @@
 module dev.httpjson.testing {
   requires transitive dev.httpjson;
   requires transitive java.net.http;
+  requires dev.httpjson.transport.support;
   requires static transitive org.junit.jupiter.api;
   requires static org.jspecify;
 

@@ -10,6 +10,7 @@ module dev.httpjson.apache5 {
   requires transitive org.apache.httpcomponents.client5.httpclient5;
   requires transitive org.apache.httpcomponents.core5.httpcore5;
   requires dev.httpjson;
+  requires dev.httpjson.transport.support;
   requires static org.jspecify;
 
   exports dev.httpjson.apache5;

@@ -8,6 +8,7 @@ module dev.httpjson.okhttp {
   requires transitive okhttp3;
   requires okio;
   requires dev.httpjson;
+  requires dev.httpjson.transport.support;
   requires static org.jspecify;
 
   exports dev.httpjson.okhttp;

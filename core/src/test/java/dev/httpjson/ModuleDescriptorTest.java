@@ -25,8 +25,8 @@ class ModuleDescriptorTest {
                 .collect(Collectors.toSet()))
         .containsExactlyInAnyOrder("dev.httpjson", "dev.httpjson.spi");
     // The test kit shares what it must say as httpjson does (URIs redacted in its failures), the
-    // codecs the reading rules every codec applies; the transports share their support code and
-    // learn which body subscribers run no caller code; the test kit's responses are theirs.
+    // codecs the reading rules every codec applies; the transports' support learns which body
+    // subscribers run no caller code.
     assertThat(
             descriptor.exports().stream()
                 .filter(ModuleDescriptor.Exports::isQualified)
@@ -35,8 +35,7 @@ class ModuleDescriptorTest {
             "dev.httpjson.internal to [dev.httpjson.testing]",
             "dev.httpjson.internal.codec to [dev.httpjson.avaje, dev.httpjson.gson,"
                 + " dev.httpjson.jackson, dev.httpjson.jackson2]",
-            "dev.httpjson.internal.transport to [dev.httpjson.apache5, dev.httpjson.okhttp,"
-                + " dev.httpjson.testing]");
+            "dev.httpjson.internal.transport to [dev.httpjson.transport.support]");
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .doesNotContain(

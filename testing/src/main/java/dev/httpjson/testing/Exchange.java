@@ -1,6 +1,6 @@
 package dev.httpjson.testing;
 
-import dev.httpjson.internal.transport.TransportResponse;
+import dev.httpjson.transport.support.TransportResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpClient;

@@ -1,9 +1,9 @@
 package dev.httpjson.apache5;
 
-import dev.httpjson.internal.transport.CallFuture;
-import dev.httpjson.internal.transport.Failures;
-import dev.httpjson.internal.transport.LibraryClient;
-import dev.httpjson.internal.transport.TransportResponse;
+import dev.httpjson.transport.support.CallFuture;
+import dev.httpjson.transport.support.Failures;
+import dev.httpjson.transport.support.LibraryClient;
+import dev.httpjson.transport.support.TransportResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Started on demand and gone after {@value #IDLE_SECONDS} s without work.
  *
  * <p>They run no caller code: bytes go straight only to the JDK's own subscribers ({@link
- * dev.httpjson.internal.transport.BodyPump#trusted}); body handlers, every other subscriber and the
+ * dev.httpjson.transport.support.BodyPump#trusted}); body handlers, every other subscriber and the
  * completion of a returned future run on {@link #callerExecutor()}. They inherit nothing from the
  * thread that happens to start them: no inheritable thread locals, no context class loader, no
  * access-control context of the caller, and they are daemons.

@@ -1,7 +1,7 @@
 package dev.httpjson.apache5;
 
-import dev.httpjson.internal.transport.Failures.PublisherFailure;
-import dev.httpjson.internal.transport.PublisherSubscriber;
+import dev.httpjson.transport.support.Failures.PublisherFailure;
+import dev.httpjson.transport.support.PublisherSubscriber;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;

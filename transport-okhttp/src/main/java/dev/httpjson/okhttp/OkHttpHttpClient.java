@@ -1,9 +1,9 @@
 package dev.httpjson.okhttp;
 
-import dev.httpjson.internal.transport.CallFuture;
-import dev.httpjson.internal.transport.Failures;
-import dev.httpjson.internal.transport.LibraryClient;
-import dev.httpjson.internal.transport.TransportResponse;
+import dev.httpjson.transport.support.CallFuture;
+import dev.httpjson.transport.support.Failures;
+import dev.httpjson.transport.support.LibraryClient;
+import dev.httpjson.transport.support.TransportResponse;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ProxySelector;

@@ -1,7 +1,7 @@
 package dev.httpjson.okhttp;
 
-import dev.httpjson.internal.transport.Failures.PublisherFailure;
-import dev.httpjson.internal.transport.PublisherSubscriber;
+import dev.httpjson.transport.support.Failures.PublisherFailure;
+import dev.httpjson.transport.support.PublisherSubscriber;
 import java.io.IOException;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;

@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * without work.
  *
  * <p>They run no caller code: bytes go straight only to the JDK's own subscribers ({@link
- * dev.httpjson.internal.transport.BodyPump#trusted}); every other subscriber is called on the
- * OkHttp dispatcher's executor. They inherit nothing from the thread that happens to start them: no
+ * dev.httpjson.transport.support.BodyPump#trusted}); every other subscriber is called on the OkHttp
+ * dispatcher's executor. They inherit nothing from the thread that happens to start them: no
  * inheritable thread locals, no context class loader, no access-control context of the caller, and
  * they are daemons.
  */

@@ -1,4 +1,4 @@
-package dev.httpjson.internal.transport;
+package dev.httpjson.transport.support;
 
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,4 +1,4 @@
-package dev.httpjson.internal.transport;
+package dev.httpjson.transport.support;
 
 import java.io.IOException;
 import java.net.ConnectException;

@@ -1,4 +1,4 @@
-package dev.httpjson.internal.transport;
+package dev.httpjson.transport.support;
 
 import java.net.http.HttpHeaders;
 import java.util.AbstractList;

@@ -1,6 +1,6 @@
-package dev.httpjson.internal.transport;
+package dev.httpjson.transport.support;
 
-import dev.httpjson.internal.transport.Failures.PublisherFailure;
+import dev.httpjson.transport.support.Failures.PublisherFailure;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;

@@ -1,5 +1,6 @@
-package dev.httpjson.internal.transport;
+package dev.httpjson.transport.support;
 
+import dev.httpjson.internal.transport.IoThreadSafe;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -100,11 +101,12 @@ public abstract class BodyPump implements Flow.Subscription {
   }
 
   /**
-   * Whether {@code subscriber} may be called on a transport's own thread: it is marked {@link
-   * IoThreadSafe}, or it is one of the JDK's that only store or queue bytes ({@code ofByteArray},
-   * {@code ofString}, {@code ofInputStream}, {@code discarding}, {@code replacing}). Any other —
-   * including the JDK's adapters around caller code ({@code mapping}, {@code fromSubscriber}) and
-   * its {@code ofFile}, which writes to a file — is called on the caller executor.
+   * Whether {@code subscriber} may be called on a transport's own thread: it is marked {@code
+   * IoThreadSafe} (core's streams), or it is one of the JDK's that only store or queue bytes
+   * ({@code ofByteArray}, {@code ofString}, {@code ofInputStream}, {@code discarding}, {@code
+   * replacing}). Any other — including the JDK's adapters around caller code ({@code mapping},
+   * {@code fromSubscriber}) and its {@code ofFile}, which writes to a file — is called on the
+   * caller executor.
    */
   public static boolean trusted(BodySubscriber<?> subscriber) {
     if (subscriber instanceof IoThreadSafe) {

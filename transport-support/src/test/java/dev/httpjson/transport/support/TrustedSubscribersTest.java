@@ -1,8 +1,9 @@
-package dev.httpjson.internal.transport;
+package dev.httpjson.transport.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.internal.StreamingSubscriber;
+import dev.httpjson.internal.transport.IoThreadSafe;
 import java.io.InputStream;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
