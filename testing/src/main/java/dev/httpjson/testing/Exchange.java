@@ -335,7 +335,8 @@ final class Exchange<T> {
       t.cancel(false);
     }
     TransportResponse<Void> info =
-        TransportResponse.info(reply.status, head, HttpClient.Version.HTTP_1_1, request, null);
+        TransportResponse.info(
+            reply.status, head, HttpClient.Version.HTTP_1_1, request, null, null);
     BodySubscriber<T> subscriber;
     try {
       subscriber = handler.apply(info);

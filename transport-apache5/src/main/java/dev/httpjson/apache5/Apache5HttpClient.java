@@ -106,20 +106,15 @@ final class Apache5HttpClient extends LibraryClient {
       }
       TransportResponse<Void> info =
           Apache5Responses.info(response, request, context, followRedirects());
-      ResponsePump pump;
-      CompletableFuture<T> body;
+      ResponsePump<T> pump;
       try {
-        BodySubscriber<T> subscriber = handler.apply(info);
-        body = subscriber.getBody().toCompletableFuture();
-        pump = exchange.pump(subscriber, Failures.hasBody(request, response.getCode()));
+        pump = exchange.pump(handler, info, request);
       } catch (IOException | RuntimeException | Error e) {
-        exchange.abort();
         throw new IOException(e.getMessage(), e);
       }
-      pump.start(body, true);
-      T value;
+      pump.start(true);
       try {
-        value = pump.await(body);
+        return info.with(pump.await());
       } catch (CompletionException e) {
         pump.cancel(); // the call failed: nothing reads the rest of the body
         Throwable cause = e.getCause() != null ? e.getCause() : e;
@@ -129,7 +124,6 @@ final class Apache5HttpClient extends LibraryClient {
         }
         throw jdkWrapped(cause);
       }
-      return info.with(value);
     } finally {
       watch.end();
     }
@@ -146,9 +140,11 @@ final class Apache5HttpClient extends LibraryClient {
     } catch (IllegalArgumentException e) {
       return CompletableFuture.failedFuture(e);
     }
-    CallFuture<HttpResponse<T>> future = new CallFuture<>(apache::cancel);
+    CallFuture<T> future = new CallFuture<>(apache::cancel);
     try {
-      OwnThreads.io().execute(() -> exchangeAsync(request, handler, apache, context, future));
+      OwnThreads.IO
+          .executor()
+          .execute(() -> exchangeAsync(request, handler, apache, context, future));
     } catch (RejectedExecutionException e) {
       future.fail(new IOException("could not start a thread for the exchange: " + e, e));
     }
@@ -161,7 +157,7 @@ final class Apache5HttpClient extends LibraryClient {
       BodyHandler<T> handler,
       HttpUriRequestBase apache,
       HttpClientContext context,
-      CallFuture<HttpResponse<T>> future) {
+      CallFuture<T> future) {
     if (future.isDone()) {
       return;
     }
@@ -173,7 +169,7 @@ final class Apache5HttpClient extends LibraryClient {
       watch.end();
       Throwable failure =
           watch.timedOut() ? new HttpTimeoutException("request timed out") : jdkWrapped(unwrap(e));
-      onCaller(() -> future.fail(failure));
+      OwnThreads.OFF_OWN.execute(() -> future.fail(failure));
       return;
     }
     boolean timedOut = watch.headersReceived();
@@ -181,60 +177,27 @@ final class Apache5HttpClient extends LibraryClient {
     Exchange exchange = new Exchange(apache, response);
     if (timedOut) {
       exchange.abort();
-      onCaller(() -> future.fail(new HttpTimeoutException("request timed out")));
+      OwnThreads.OFF_OWN.execute(() -> future.fail(new HttpTimeoutException("request timed out")));
       return;
     }
     TransportResponse<Void> info =
         Apache5Responses.info(response, request, context, followRedirects());
-    onCaller(
+    OwnThreads.OFF_OWN.execute(
         () -> {
           if (future.isDone()) {
             exchange.abort();
             return;
           }
-          ResponsePump pump;
-          CompletableFuture<T> body;
+          ResponsePump<T> pump;
           try {
-            BodySubscriber<T> subscriber = handler.apply(info);
-            body = subscriber.getBody().toCompletableFuture();
-            pump = exchange.pump(subscriber, Failures.hasBody(request, response.getCode()));
+            pump = exchange.pump(handler, info, request);
           } catch (IOException | RuntimeException | Error e) {
-            exchange.abort();
             future.fail(e);
             return;
           }
-          future.reading(pump);
-          pump.broken().whenComplete((v, t) -> offOwn(() -> future.fail(t)));
-          body.whenComplete(
-              (value, failure) ->
-                  offOwn(
-                      () -> {
-                        if (failure != null) {
-                          future.fail(unwrap(failure));
-                        } else {
-                          future.succeed(info.with(value));
-                        }
-                      }));
-          pump.start(body, false);
+          future.reading(pump, info, OwnThreads.OFF_OWN);
+          pump.start(false);
         });
-  }
-
-  /** Runs {@code task} on the caller executor; if it refuses, here. */
-  private static void onCaller(Runnable task) {
-    try {
-      OwnThreads.callerExecutor().execute(task);
-    } catch (RejectedExecutionException e) {
-      task.run();
-    }
-  }
-
-  /** Runs {@code completion} here, unless this is one of the transport's threads. */
-  private static void offOwn(Runnable completion) {
-    if (OwnThreads.isOwn()) {
-      onCaller(completion);
-    } else {
-      completion.run();
-    }
   }
 
   // ---- the request ----
@@ -416,11 +379,21 @@ final class Apache5HttpClient extends LibraryClient {
       this.response = response;
     }
 
-    ResponsePump pump(BodySubscriber<?> subscriber, boolean hasBody) throws IOException {
-      HttpEntity entity = hasBody ? response.getEntity() : null;
-      InputStream in = entity == null ? null : entity.getContent();
-      long length = entity == null ? 0 : entity.getContentLength();
-      return new ResponsePump(this, in, length, subscriber);
+    /** The pump of the body {@code handler} makes of the response; a failure aborts this. */
+    <T> ResponsePump<T> pump(
+        BodyHandler<T> handler, TransportResponse<Void> info, HttpRequest request)
+        throws IOException {
+      try {
+        BodySubscriber<T> subscriber = handler.apply(info);
+        boolean hasBody = Failures.hasBody(request, response.getCode());
+        HttpEntity entity = hasBody ? response.getEntity() : null;
+        InputStream in = entity == null ? null : entity.getContent();
+        long length = entity == null ? 0 : entity.getContentLength();
+        return new ResponsePump<>(this, in, length, subscriber);
+      } catch (IOException | RuntimeException | Error e) {
+        abort();
+        throw e;
+      }
     }
 
     @Override

@@ -46,7 +46,8 @@ final class Apache5Responses {
         headers(response.getHeaders(), decoded(response)),
         HttpClient.Version.HTTP_1_1,
         answered,
-        context.getSSLSession());
+        context.getSSLSession(),
+        null);
   }
 
   /**

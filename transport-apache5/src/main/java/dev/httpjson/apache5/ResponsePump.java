@@ -11,17 +11,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * Feeds a {@link BodySubscriber} from an Apache response body ({@link BodyPump}): the caller of
  * {@code send} reads a body its subscriber wants whole; a thread of the transport ({@link
- * OwnThreads#io()}) any other, and every body of {@code sendAsync}; a subscriber that may run
- * caller code gets its signals on {@link OwnThreads#callerExecutor()}. Each buffer is what one read
- * of the connection returned, never more than {@value BodyPump#MAX_BUFFER} bytes, in an array of
- * its own at most twice as long (a read that filled most of its array hands the array over rather
- * than a copy).
+ * OwnThreads#IO}) any other, and every body of {@code sendAsync}; a subscriber that may run caller
+ * code gets its signals on {@link OwnThreads#CALLER}. Each buffer is what one read of the
+ * connection returned, never more than {@value BodyPump#MAX_BUFFER} bytes, in an array of its own
+ * at most twice as long (a read that filled most of its array hands the array over rather than a
+ * copy).
  *
  * <p>At the end of the body Apache has already put the connection back in its pool; any other end
  * (the subscriber cancels or throws, a read fails) cancels the exchange, which closes the
  * connection rather than reading what is left of a body nobody wants.
  */
-final class ResponsePump extends BodyPump {
+final class ResponsePump<T> extends BodyPump<T> {
   private final Exchange exchange;
   private final @Nullable InputStream source;
   private final long declaredLength;
@@ -41,8 +41,8 @@ final class ResponsePump extends BodyPump {
       Exchange exchange,
       @Nullable InputStream source,
       long declaredLength,
-      BodySubscriber<?> subscriber) {
-    super(subscriber, OwnThreads.io(), OwnThreads.callerExecutor());
+      BodySubscriber<T> subscriber) {
+    super(subscriber, OwnThreads.IO.executor(), OwnThreads.CALLER);
     this.exchange = exchange;
     this.source = source;
     this.declaredLength = declaredLength;

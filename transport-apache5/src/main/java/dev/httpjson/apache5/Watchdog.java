@@ -41,7 +41,7 @@ final class Watchdog {
     if (running == null) {
       synchronized (LOCK) {
         if (thread == null) {
-          Thread t = OwnThreads.newThread(Watchdog::loop, OwnThreads.PREFIX + "watchdog");
+          Thread t = OwnThreads.IO.newThread(Watchdog::loop, OwnThreads.PREFIX + "watchdog");
           thread = t;
           t.start();
         }

@@ -14,7 +14,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpTimeoutException;
 import java.net.http.WebSocket;
 import java.nio.channels.ClosedByInterruptException;
@@ -24,8 +23,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -50,6 +47,7 @@ final class OkHttpHttpClient extends LibraryClient {
   private final OkHttpClient plain; // the caller's settings, for every other request
   private final Version version;
   private final ExecutorService executor;
+  private final Executor completions; // off the reader threads
 
   OkHttpHttpClient(OkHttpClient client) {
     super(
@@ -71,6 +69,7 @@ final class OkHttpHttpClient extends LibraryClient {
             ? Version.HTTP_2
             : Version.HTTP_1_1;
     this.executor = this.client.dispatcher().executorService();
+    this.completions = PumpThreads.READERS.offOwn(executor);
   }
 
   // ---- configuration: the OkHttpClient's ----
@@ -139,32 +138,22 @@ final class OkHttpHttpClient extends LibraryClient {
     } finally {
       interrupter.exit();
     }
-    if (timeout != null && timeout.headersReceived()) {
-      response.close();
-      throw new HttpTimeoutException("request timed out");
+    IOException refused = refused(call, response, timeout);
+    if (refused != null) {
+      throw refused instanceof HttpTimeoutException
+          ? refused
+          : new IOException(refused.getMessage(), refused);
     }
-    java.net.ProtocolException malformed = malformedContentLength(response);
-    if (malformed != null) {
-      call.cancel();
-      response.close();
-      throw new IOException(malformed.getMessage(), malformed);
-    }
-    TransportResponse<Void> info = OkHttpResponses.info(response, request);
-    ResponsePump pump;
-    CompletableFuture<T> body;
+    TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
+    ResponsePump<T> pump;
     try {
-      BodySubscriber<T> subscriber = handler.apply(info);
-      body = subscriber.getBody().toCompletableFuture();
-      pump = pump(call, response, request, subscriber, interrupter);
+      pump = pump(call, response, request, handler, info, interrupter);
     } catch (RuntimeException | Error e) {
-      call.cancel();
-      response.close();
       throw new IOException(e.getMessage(), e);
     }
-    pump.start(body, true);
-    T value;
+    pump.start(true);
     try {
-      value = pump.await(body);
+      return info.with(pump.await());
     } catch (CompletionException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       if (Thread.interrupted()) {
@@ -173,7 +162,6 @@ final class OkHttpHttpClient extends LibraryClient {
       }
       throw jdkWrapped(cause);
     }
-    return OkHttpResponses.of(info, response, request, okRequest.url(), value);
   }
 
   @Override
@@ -187,7 +175,7 @@ final class OkHttpHttpClient extends LibraryClient {
       return CompletableFuture.failedFuture(e);
     }
     Call call = newCall(okRequest);
-    CallFuture<HttpResponse<T>> future = new CallFuture<>(call::cancel);
+    CallFuture<T> future = new CallFuture<>(call::cancel);
     HeadersTimeout timeout = HeadersTimeout.start(call, request);
     call.enqueue(
         new Callback() {
@@ -198,66 +186,24 @@ final class OkHttpHttpClient extends LibraryClient {
 
           @Override
           public void onResponse(Call c, Response response) {
-            if (timeout != null && timeout.headersReceived()) {
-              response.close();
-              future.fail(new HttpTimeoutException("request timed out"));
+            IOException refused = refused(call, response, timeout);
+            if (refused != null) {
+              future.fail(refused);
               return;
             }
-            java.net.ProtocolException malformed = malformedContentLength(response);
-            if (malformed != null) {
-              call.cancel();
-              response.close();
-              future.fail(malformed);
-              return;
-            }
-            TransportResponse<Void> info = OkHttpResponses.info(response, request);
-            ResponsePump pump;
-            CompletableFuture<T> body;
+            TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
+            ResponsePump<T> pump;
             try {
-              BodySubscriber<T> subscriber = handler.apply(info);
-              body = subscriber.getBody().toCompletableFuture();
-              pump = pump(call, response, request, subscriber, null);
+              pump = pump(call, response, request, handler, info, null);
             } catch (RuntimeException | Error e) {
-              call.cancel();
-              response.close();
               future.fail(e);
               return;
             }
-            future.reading(pump);
-            pump.broken().whenComplete((v, t) -> offReader(() -> future.fail(t)));
-            body.whenComplete(
-                (value, failure) ->
-                    offReader(
-                        () -> {
-                          if (failure != null) {
-                            future.fail(unwrap(failure));
-                          } else {
-                            future.succeed(
-                                OkHttpResponses.of(
-                                    info, response, request, okRequest.url(), value));
-                          }
-                        }));
-            pump.start(body, true);
+            future.reading(pump, info, completions);
+            pump.start(true);
           }
         });
     return future;
-  }
-
-  /**
-   * Runs {@code completion} (which completes a caller's future, so runs the caller's dependent
-   * stages) here, unless this is a reader thread of the transport: then on the client's executor,
-   * where the JDK client completes its futures too.
-   */
-  private void offReader(Runnable completion) {
-    if (!PumpThreads.isReader()) {
-      completion.run();
-      return;
-    }
-    try {
-      executor.execute(completion);
-    } catch (RejectedExecutionException e) { // the dispatcher was shut down
-      ForkJoinPool.commonPool().execute(completion);
-    }
   }
 
   // ---- the request ----
@@ -329,23 +275,39 @@ final class OkHttpHttpClient extends LibraryClient {
     }
   }
 
-  private <T> ResponsePump pump(
+  /** The pump of the body {@code handler} makes of the response; a failure ends the exchange. */
+  private <T> ResponsePump<T> pump(
       Call call,
       Response response,
       HttpRequest request,
-      BodySubscriber<T> subscriber,
+      BodyHandler<T> handler,
+      TransportResponse<Void> info,
       @Nullable CallInterrupter interrupter) {
-    boolean hasBody = Failures.hasBody(request, response.code());
-    return new ResponsePump(call, response, subscriber, hasBody, executor, interrupter);
+    try {
+      boolean hasBody = Failures.hasBody(request, response.code());
+      return new ResponsePump<>(
+          call, response, handler.apply(info), hasBody, executor, interrupter);
+    } catch (RuntimeException | Error e) {
+      call.cancel();
+      response.close();
+      throw e;
+    }
   }
 
   // ---- failures, as the JDK reports them ----
 
   /**
-   * OkHttp reads an unparsable Content-Length as "no length" and the body up to the end of the
-   * connection; the JDK client rejects it, and so does this one.
+   * Why the response, its headers just received, is not passed on (it is then closed): the
+   * request's timeout fired first, or its Content-Length is unparsable — OkHttp reads that as "no
+   * length" and the body up to the end of the connection; the JDK client rejects it, and so does
+   * this one. Null when it is passed on.
    */
-  private static java.net.@Nullable ProtocolException malformedContentLength(Response response) {
+  private static @Nullable IOException refused(
+      Call call, Response response, @Nullable HeadersTimeout timeout) {
+    if (timeout != null && timeout.headersReceived()) {
+      response.close();
+      return new HttpTimeoutException("request timed out");
+    }
     String value = response.header("Content-Length");
     if (value == null) {
       return null;
@@ -356,7 +318,12 @@ final class OkHttpHttpClient extends LibraryClient {
       char c = value.charAt(i);
       digits = c >= '0' && c <= '9';
     }
-    return digits ? null : new java.net.ProtocolException("Bad Content-Length: " + value);
+    if (digits) {
+      return null;
+    }
+    call.cancel();
+    response.close();
+    return new java.net.ProtocolException("Bad Content-Length: " + value);
   }
 
   private static IOException failure(Call call, IOException e, @Nullable HeadersTimeout timeout)

@@ -19,35 +19,32 @@ import org.jspecify.annotations.Nullable;
 final class OkHttpResponses {
   private OkHttpResponses() {}
 
-  /** The status line and headers, for the body handler. */
-  static TransportResponse<Void> info(Response response, HttpRequest request) {
-    return TransportResponse.info(
-        response.code(), headers(response.headers()), version(response.protocol()), request, null);
-  }
-
-  /** The final response with its body; earlier responses of a redirect chain have none. */
-  static <T> HttpResponse<T> of(
-      TransportResponse<Void> info,
-      Response response,
-      HttpRequest original,
-      HttpUrl originalUrl,
-      @Nullable T body) {
+  /**
+   * The status line and headers, for the body handler, naming the request that got the response and
+   * the responses before it (of redirects OkHttp followed), which have no body.
+   */
+  static TransportResponse<Void> info(
+      Response response, HttpRequest original, HttpUrl originalUrl) {
     okhttp3.Request sent = response.request();
     HttpRequest request =
         sent.url().equals(originalUrl) && sent.method().equals(original.method())
             ? original // no redirect: skip rebuilding a java.net.URI from the HttpUrl
             : request(response, original);
-    return info.with(request, previous(response.priorResponse(), original), body);
+    return info(response, request, previous(response.priorResponse(), original));
   }
 
-  private static <T> @Nullable HttpResponse<T> previous(
+  private static TransportResponse<Void> info(
+      Response response, HttpRequest request, @Nullable HttpResponse<?> previous) {
+    HttpHeaders headers = headers(response.headers());
+    return TransportResponse.info(
+        response.code(), headers, version(response.protocol()), request, null, previous);
+  }
+
+  private static @Nullable HttpResponse<?> previous(
       @Nullable Response prior, HttpRequest original) {
-    if (prior == null) {
-      return null;
-    }
-    HttpRequest request = request(prior, original);
-    return info(prior, request)
-        .with(request, OkHttpResponses.<T>previous(prior.priorResponse(), original), null);
+    return prior == null
+        ? null
+        : info(prior, request(prior, original), previous(prior.priorResponse(), original));
   }
 
   /** The request that produced {@code response}: the original, or the one a redirect made. */

@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * run caller code gets its signals on the client's executor (the OkHttp dispatcher's). Each buffer
  * is what the connection had ready, never more than {@value BodyPump#MAX_BUFFER} bytes.
  */
-final class ResponsePump extends BodyPump {
+final class ResponsePump<T> extends BodyPump<T> {
   private final Call call;
   private final Response response;
   private final @Nullable BufferedSource source;
@@ -26,11 +26,11 @@ final class ResponsePump extends BodyPump {
   ResponsePump(
       Call call,
       Response response,
-      BodySubscriber<?> subscriber,
+      BodySubscriber<T> subscriber,
       boolean hasBody,
       Executor clientExecutor,
       @Nullable CallInterrupter interrupter) {
-    super(subscriber, PumpThreads.executor(), clientExecutor);
+    super(subscriber, PumpThreads.READERS.executor(), clientExecutor);
     this.call = call;
     this.response = response;
     this.source = hasBody ? response.body().source() : null;

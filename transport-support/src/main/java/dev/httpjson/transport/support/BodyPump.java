@@ -39,8 +39,10 @@ import org.jspecify.annotations.Nullable;
  * which only queue or store the bytes; every other subscriber gets its signals, in order, on the
  * caller executor the transport names, where the JDK client calls such subscribers too. The reader
  * reads only what was requested: memory follows bytes received and demand.
+ *
+ * @param <T> the body
  */
-public abstract class BodyPump implements Flow.Subscription {
+public abstract class BodyPump<T> implements Flow.Subscription {
   /** The most bytes one buffer handed on holds. */
   public static final int MAX_BUFFER = 16 * 1024;
 
@@ -75,7 +77,8 @@ public abstract class BodyPump implements Flow.Subscription {
     }
   }
 
-  private final BodySubscriber<?> subscriber;
+  private final BodySubscriber<T> subscriber;
+  private final CompletableFuture<T> body;
   private final Executor readers;
   private final @Nullable Executor delivery; // null: the subscriber is called where bytes are read
   private final @Nullable Queue<Object> signals; // null: the subscriber is called directly
@@ -93,8 +96,9 @@ public abstract class BodyPump implements Flow.Subscription {
    * A pump for {@code subscriber}, reading on {@code readers} when no thread waits for the bytes,
    * calling an untrusted subscriber on {@code callerExecutor}.
    */
-  protected BodyPump(BodySubscriber<?> subscriber, Executor readers, Executor callerExecutor) {
+  protected BodyPump(BodySubscriber<T> subscriber, Executor readers, Executor callerExecutor) {
     this.subscriber = subscriber;
+    this.body = subscriber.getBody().toCompletableFuture();
     this.readers = readers;
     this.delivery = trusted(subscriber) ? null : callerExecutor;
     this.signals = delivery == null ? null : new ConcurrentLinkedQueue<>();
@@ -186,12 +190,17 @@ public abstract class BodyPump implements Flow.Subscription {
     return brokenBy;
   }
 
+  /** The subscriber's body, which this pump feeds. */
+  public final CompletableFuture<T> body() {
+    return body;
+  }
+
   /**
-   * Waits, on the caller of {@code send}, for {@code body}, which this pump feeds: its value, else
-   * a {@link CompletionException} with the subscriber's failure (when it threw) or the body's. An
-   * interrupt cancels the pump and is thrown.
+   * Waits, on the caller of {@code send}, for the body this pump feeds: its value, else a {@link
+   * CompletionException} with the subscriber's failure (when it threw) or the body's. An interrupt
+   * cancels the pump and is thrown.
    */
-  public final <T> T await(CompletableFuture<T> body) throws InterruptedException {
+  public final T await() throws InterruptedException {
     if (!body.isDone()) {
       try {
         CompletableFuture.anyOf(body, broken()).get();
@@ -220,11 +229,11 @@ public abstract class BodyPump implements Flow.Subscription {
 
   /**
    * Subscribes the subscriber on this thread; when {@code inline}, feeds it here too while it wants
-   * the whole body and {@code body} is not complete, then leaves the rest to a reader. Never waits
-   * for bytes a part of the body's consumer needs: when {@code body} completes (an {@code
-   * InputStream} handed out), reading moves off this thread.
+   * the whole body and the body is not complete, then leaves the rest to a reader. Never waits for
+   * bytes a part of the body's consumer needs: when the body completes (an {@code InputStream}
+   * handed out), reading moves off this thread.
    */
-  public final void start(CompletableFuture<?> body, boolean inline) {
+  public final void start(boolean inline) {
     // Requests made inside onSubscribe only add demand; this thread serves them.
     WIP.setVolatile(this, 1);
     try {

@@ -1,6 +1,8 @@
 package dev.httpjson.transport.support;
 
+import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
 
@@ -9,9 +11,9 @@ import org.jspecify.annotations.Nullable;
  * exchange — the pump reading its body, or before the body the exchange itself — which releases the
  * response and its connection. Dependent stages get plain futures.
  *
- * @param <T> the response
+ * @param <T> the response body
  */
-public final class CallFuture<T> extends CompletableFuture<T> {
+public final class CallFuture<T> extends CompletableFuture<HttpResponse<T>> {
   private final Runnable cancelExchange;
   private volatile Flow.@Nullable Subscription pump;
 
@@ -20,17 +22,29 @@ public final class CallFuture<T> extends CompletableFuture<T> {
     this.cancelExchange = cancelExchange;
   }
 
-  /** The body is being read by {@code pump}: an early end now cancels it. */
-  public void reading(Flow.Subscription pump) {
+  /**
+   * The body is being read by {@code pump}, which the caller starts next: an early end now cancels
+   * it. Completes with {@code head} and the body, or fails with the subscriber's failure or the
+   * body's, through {@code completions}, which keeps the caller's stages off the transport's own
+   * threads.
+   */
+  public void reading(BodyPump<T> pump, TransportResponse<Void> head, Executor completions) {
     this.pump = pump;
     if (isDone()) {
       pump.cancel();
     }
-  }
-
-  /** Completes with the response, the exchange having ended well. */
-  public void succeed(T value) {
-    super.complete(value);
+    pump.broken().whenComplete((v, t) -> completions.execute(() -> fail(t)));
+    pump.body()
+        .whenComplete(
+            (value, failure) ->
+                completions.execute(
+                    () -> {
+                      if (failure != null) {
+                        fail(Failures.unwrap(failure));
+                      } else {
+                        super.complete(head.with(value));
+                      }
+                    }));
   }
 
   /** Fails with {@code failure}, and ends the exchange if this came first. */
@@ -39,7 +53,7 @@ public final class CallFuture<T> extends CompletableFuture<T> {
   }
 
   @Override
-  public boolean complete(T value) {
+  public boolean complete(HttpResponse<T> value) {
     return ending(super.complete(value));
   }
 

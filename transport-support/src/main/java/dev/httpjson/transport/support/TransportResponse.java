@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A transport's response as the JDK's: immutable. First made without a body, as the {@link
- * HttpResponse.ResponseInfo} the body handler gets, then again with the body.
+ * HttpResponse.ResponseInfo} the body handler gets, then again with the body. Earlier responses (of
+ * redirects the library followed) have no body.
  *
  * @param <T> the body
  */
@@ -24,7 +25,7 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
   private final HttpClient.Version version;
   private final HttpRequest request;
   private final @Nullable SSLSession session;
-  private final @Nullable HttpResponse<T> previous;
+  private final @Nullable HttpResponse<?> previous; // without a body
   private final @Nullable T body;
 
   private TransportResponse(
@@ -33,7 +34,7 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
       HttpClient.Version version,
       HttpRequest request,
       @Nullable SSLSession session,
-      @Nullable HttpResponse<T> previous,
+      @Nullable HttpResponse<?> previous,
       @Nullable T body) {
     this.statusCode = statusCode;
     this.headers = headers;
@@ -46,26 +47,21 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
 
   /**
    * The status line and headers, for the body handler; {@code request} is the one that got the
-   * response (after redirects the library followed, the last one).
+   * response (after redirects the library followed, the last one), after {@code previous}, if any.
    */
   public static TransportResponse<Void> info(
       int statusCode,
       HttpHeaders headers,
       HttpClient.Version version,
       HttpRequest request,
-      @Nullable SSLSession session) {
-    return new TransportResponse<>(statusCode, headers, version, request, session, null, null);
-  }
-
-  /** This response with {@code body}, from {@code request}, after {@code previous}, if any. */
-  public <U> TransportResponse<U> with(
-      HttpRequest request, @Nullable HttpResponse<U> previous, @Nullable U body) {
-    return new TransportResponse<>(statusCode, headers, version, request, session, previous, body);
+      @Nullable SSLSession session,
+      @Nullable HttpResponse<?> previous) {
+    return new TransportResponse<>(statusCode, headers, version, request, session, previous, null);
   }
 
   /** This response with {@code body}. */
   public <U> TransportResponse<U> with(@Nullable U body) {
-    return with(request, null, body);
+    return new TransportResponse<>(statusCode, headers, version, request, session, previous, body);
   }
 
   /**
@@ -94,9 +90,11 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
     return request;
   }
 
+  /** The response before this one: it has no body, so it is one of any body type. */
   @Override
+  @SuppressWarnings("unchecked")
   public Optional<HttpResponse<T>> previousResponse() {
-    return Optional.ofNullable(previous);
+    return Optional.ofNullable((HttpResponse<T>) previous);
   }
 
   @Override
