@@ -106,16 +106,11 @@ public final class Reply {
   private Reply with(Part part) {
     List<Part> more = new ArrayList<>(parts);
     more.add(part);
-    return new Reply(
-        status,
-        headers,
-        Collections.unmodifiableList(more),
-        streamed,
-        delay,
-        gzip,
-        cutShortAt,
-        dropAtEnd,
-        drop);
+    return with(headers, Collections.unmodifiableList(more));
+  }
+
+  private Reply with(Map<String, List<String>> headers, List<Part> parts) {
+    return new Reply(status, headers, parts, streamed, delay, gzip, cutShortAt, dropAtEnd, drop);
   }
 
   /**
@@ -329,16 +324,7 @@ public final class Reply {
     Map<String, List<String>> more = new LinkedHashMap<>(headers);
     more.keySet().removeIf(n -> n.equalsIgnoreCase(name));
     more.put(name, List.of(values));
-    return new Reply(
-        status,
-        Collections.unmodifiableMap(more),
-        parts,
-        streamed,
-        delay,
-        gzip,
-        cutShortAt,
-        dropAtEnd,
-        drop);
+    return with(Collections.unmodifiableMap(more), parts);
   }
 
   /**

@@ -16,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpTimeoutException;
-import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -53,7 +52,7 @@ final class Apache5HttpClient extends LibraryClient {
   private final boolean namesTarget;
 
   Apache5HttpClient(CloseableHttpClient client, Redirect redirect) {
-    super("Apache HttpClient 5", redirect);
+    super("Apache HttpClient 5", redirect, "use the JDK client");
     this.client = client;
     this.namesTarget = client instanceof MinimalHttpClient;
   }
@@ -72,12 +71,6 @@ final class Apache5HttpClient extends LibraryClient {
     throw new UnsupportedOperationException(
         "Apache HttpClient configures TLS with a TlsSocketStrategy and TlsConfig, not"
             + " SSLParameters: see PoolingHttpClientConnectionManagerBuilder.setDefaultTlsConfig");
-  }
-
-  @Override
-  public WebSocket.Builder newWebSocketBuilder() {
-    throw new UnsupportedOperationException(
-        "WebSocket is not supported by the Apache HttpClient 5 transport: use the JDK client");
   }
 
   // ---- exchanges ----

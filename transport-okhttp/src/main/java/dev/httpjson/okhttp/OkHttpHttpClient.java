@@ -15,7 +15,6 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpTimeoutException;
-import java.net.http.WebSocket;
 import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
 import java.util.Optional;
@@ -54,7 +53,8 @@ final class OkHttpHttpClient extends LibraryClient {
         "OkHttp",
         !client.followRedirects()
             ? Redirect.NEVER
-            : client.followSslRedirects() ? Redirect.ALWAYS : Redirect.NORMAL);
+            : client.followSslRedirects() ? Redirect.ALWAYS : Redirect.NORMAL,
+        "use OkHttpClient.newWebSocket");
     IdleConnections idle = new IdleConnections();
     EventListener.Factory listeners = client.eventListenerFactory();
     // Both share the caller's dispatcher, pool and settings; each call tells idle of the
@@ -108,12 +108,6 @@ final class OkHttpHttpClient extends LibraryClient {
   @Override
   public Optional<Executor> executor() {
     return Optional.of(executor);
-  }
-
-  @Override
-  public WebSocket.Builder newWebSocketBuilder() {
-    throw new UnsupportedOperationException(
-        "WebSocket is not supported by the OkHttp transport: use OkHttpClient.newWebSocket");
   }
 
   // ---- exchanges ----

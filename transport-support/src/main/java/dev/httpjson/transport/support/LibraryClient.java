@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.PushPromiseHandler;
+import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -18,21 +19,24 @@ import org.jspecify.annotations.Nullable;
  * The JDK client's contract over another library's client, whose configuration is the library's
  * own: what the JDK client would configure (cookies, connect timeout, proxies, authentication, an
  * executor) answers empty here unless a transport reads it from its library, and what the library
- * cannot do (push promises) is refused naming the transport.
+ * cannot do (push promises, WebSocket) is refused naming the transport.
  */
 public abstract class LibraryClient extends HttpClient {
   private final String transport;
   private final Redirect redirect;
+  private final String webSocketInstead;
 
   /**
    * A client of a library.
    *
    * @param transport the transport as users know it, such as {@code "OkHttp"}
    * @param redirect what the library's client follows
+   * @param webSocketInstead what to use for WebSocket, such as {@code "use the JDK client"}
    */
-  protected LibraryClient(String transport, Redirect redirect) {
+  protected LibraryClient(String transport, Redirect redirect, String webSocketInstead) {
     this.transport = transport;
     this.redirect = redirect;
+    this.webSocketInstead = webSocketInstead;
   }
 
   /** Empty: the library keeps cookies in a store of its own. */
@@ -90,6 +94,13 @@ public abstract class LibraryClient extends HttpClient {
           "HTTP/2 push promises are not supported by the " + transport + " transport");
     }
     return sendAsync(request, handler);
+  }
+
+  /** Refused: the transport sends no WebSocket. */
+  @Override
+  public WebSocket.Builder newWebSocketBuilder() {
+    throw new UnsupportedOperationException(
+        "WebSocket is not supported by the " + transport + " transport: " + webSocketInstead);
   }
 
   @Override
