@@ -16,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpTimeoutException;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -41,8 +40,6 @@ import org.jspecify.annotations.Nullable;
 
 /** The JDK client's contract over Apache HttpClient 5 classic: see {@link Apache5Transport}. */
 final class Apache5HttpClient extends LibraryClient {
-  private static final long MAX_NANOS = Long.MAX_VALUE / 4;
-
   private final CloseableHttpClient client;
 
   /**
@@ -84,7 +81,8 @@ final class Apache5HttpClient extends LibraryClient {
     if (Thread.interrupted()) {
       throw new InterruptedException();
     }
-    Watchdog.Watch watch = Watchdog.watch(Thread.currentThread(), apache, timeoutNanos(request));
+    Watchdog.Watch watch =
+        Watchdog.watch(Thread.currentThread(), apache, Failures.timeoutNanos(request));
     try {
       ClassicHttpResponse response;
       try {
@@ -154,7 +152,7 @@ final class Apache5HttpClient extends LibraryClient {
     if (future.isDone()) {
       return;
     }
-    Watchdog.Watch watch = Watchdog.watch(null, apache, timeoutNanos(request));
+    Watchdog.Watch watch = Watchdog.watch(null, apache, Failures.timeoutNanos(request));
     ClassicHttpResponse response;
     try {
       response = client.executeOpen(target(apache), apache, context);
@@ -269,14 +267,6 @@ final class Apache5HttpClient extends LibraryClient {
     } catch (HttpException e) {
       throw new ClientProtocolException(e.getMessage(), e);
     }
-  }
-
-  private static long timeoutNanos(HttpRequest request) {
-    Duration timeout = request.timeout().orElse(null);
-    if (timeout == null) {
-      return -1;
-    }
-    return timeout.compareTo(Duration.ofNanos(MAX_NANOS)) >= 0 ? MAX_NANOS : timeout.toNanos();
   }
 
   private static boolean requiresBody(String method) {

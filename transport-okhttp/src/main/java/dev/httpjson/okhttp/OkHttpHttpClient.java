@@ -368,9 +368,6 @@ final class OkHttpHttpClient extends LibraryClient {
    * stays in force as a deadline for the whole call.
    */
   private static final class HeadersTimeout {
-    private static final long MAX_NANOS = Long.MAX_VALUE / 4; // Okio adds it to nanoTime()
-    private static final Duration MAX = Duration.ofNanos(MAX_NANOS);
-
     private final Call call;
     private final long nanos;
     private final long callNanos; // the OkHttpClient's call timeout, or 0
@@ -387,12 +384,8 @@ final class OkHttpHttpClient extends LibraryClient {
     }
 
     static @Nullable HeadersTimeout start(Call call, HttpRequest request) {
-      Duration timeout = request.timeout().orElse(null);
-      if (timeout == null) {
-        return null;
-      }
-      long nanos = timeout.compareTo(MAX) >= 0 ? MAX_NANOS : timeout.toNanos();
-      return new HeadersTimeout(call, nanos);
+      long nanos = Failures.timeoutNanos(request); // Okio adds it to nanoTime()
+      return nanos < 0 ? null : new HeadersTimeout(call, nanos);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpTimeoutException;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import javax.net.ssl.SSLException;
@@ -20,6 +21,8 @@ public final class Failures {
   private static final Set<String> IDEMPOTENT =
       Set.of("GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY", "TRACE");
 
+  private static final Duration MAX_TIMEOUT = Duration.ofNanos(Long.MAX_VALUE / 4);
+
   private Failures() {}
 
   /**
@@ -29,6 +32,18 @@ public final class Failures {
   public static boolean guarded(HttpRequest request) {
     return !IDEMPOTENT.contains(request.method())
         && request.headers().firstValue("Idempotency-Key").isEmpty();
+  }
+
+  /**
+   * The time {@code request} may take up to its response headers, in nanoseconds, at most what a
+   * deadline may add to {@link System#nanoTime()}; -1 when it has no timeout.
+   */
+  public static long timeoutNanos(HttpRequest request) {
+    Duration timeout = request.timeout().orElse(null);
+    if (timeout == null) {
+      return -1;
+    }
+    return timeout.compareTo(MAX_TIMEOUT) >= 0 ? MAX_TIMEOUT.toNanos() : timeout.toNanos();
   }
 
   /** A HEAD answer, a 204 and a 304 have no body, whatever their headers say. */
