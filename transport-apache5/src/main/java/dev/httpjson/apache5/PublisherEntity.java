@@ -1,5 +1,6 @@
 package dev.httpjson.apache5;
 
+import dev.httpjson.transport.support.Failures;
 import dev.httpjson.transport.support.Failures.PublisherFailure;
 import dev.httpjson.transport.support.PublisherSubscriber;
 import java.io.IOException;
@@ -83,8 +84,7 @@ final class PublisherEntity extends AbstractHttpEntity {
     if (response == null || response == beforeWrite) {
       return false; // no answer to the last write: it may have failed after the server acted
     }
-    int code = response.getCode();
-    return code == 307 || code == 308 || code == 401 || code == 407;
+    return Failures.asksForResend(response.getCode());
   }
 
   @Override

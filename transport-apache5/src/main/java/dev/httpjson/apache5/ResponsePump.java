@@ -101,17 +101,9 @@ final class ResponsePump<T> extends BodyPump<T> {
 
   /** Apache's failures in the JDK client's words: a message always, the Content-Length named. */
   private static Throwable reworded(Exception e) {
-    String message = e.getMessage();
-    if (e instanceof org.apache.hc.core5.http.ConnectionClosedException) {
-      return new IOException(
-          "EOF reached while reading" + (message == null ? "" : ": " + message), e);
-    }
-    if (e instanceof java.util.zip.ZipException) {
-      return new IOException(
-          "response body is not valid gzip (decoded by Apache HttpClient): "
-              + (message == null ? e.toString() : message),
-          e);
-    }
-    return message == null ? new IOException(e.toString(), e) : e;
+    return reworded(
+        e,
+        e instanceof org.apache.hc.core5.http.ConnectionClosedException,
+        e instanceof java.util.zip.ZipException ? "decoded by Apache HttpClient" : null);
   }
 }

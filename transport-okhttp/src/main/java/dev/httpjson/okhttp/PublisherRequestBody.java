@@ -1,5 +1,6 @@
 package dev.httpjson.okhttp;
 
+import dev.httpjson.transport.support.Failures;
 import dev.httpjson.transport.support.Failures.PublisherFailure;
 import dev.httpjson.transport.support.PublisherSubscriber;
 import java.io.IOException;
@@ -59,8 +60,7 @@ final class PublisherRequestBody extends RequestBody {
         }
       }
       Response response = chain.proceed(chain.request());
-      int code = response.code();
-      guarded.resendAsked = code == 307 || code == 308 || code == 401 || code == 407;
+      guarded.resendAsked = Failures.asksForResend(response.code());
       return response;
     };
   }

@@ -81,17 +81,11 @@ final class ResponsePump<T> extends BodyPump<T> {
 
   /** OkHttp's failures in the JDK client's words: a message always, the Content-Length named. */
   private Throwable reworded(Exception e) {
+    boolean eof = e instanceof java.io.EOFException;
+    if (eof || (decodedGzip() && isGzipFormatError(e))) {
+      return reworded(e, eof, "Content-Encoding: gzip, decoded by OkHttp");
+    }
     String message = e.getMessage();
-    if (e instanceof java.io.EOFException) {
-      return new IOException(
-          "EOF reached while reading" + (message == null ? "" : ": " + message), e);
-    }
-    if (decodedGzip() && isGzipFormatError(e)) {
-      return new IOException(
-          "response body is not valid gzip (Content-Encoding: gzip, decoded by OkHttp): "
-              + (message == null ? e.toString() : message),
-          e);
-    }
     long declared = response.body().contentLength();
     if (e instanceof java.net.ProtocolException
         && declared >= 0
@@ -103,7 +97,7 @@ final class ResponsePump<T> extends BodyPump<T> {
       reworded.initCause(e);
       return reworded;
     }
-    return message == null ? new IOException(e.toString(), e) : e;
+    return reworded(e, false, null);
   }
 
   /** Whether OkHttp is decoding the body: it asked for gzip and removed the header it got. */

@@ -149,6 +149,29 @@ public abstract class BodyPump<T> implements Flow.Subscription {
     return List.of(bytes);
   }
 
+  /**
+   * A read's failure {@code e} in the JDK client's words, by what the transport knows of it: the
+   * connection ended before the body ({@code endOfStream}), a gzip body its library decodes ({@code
+   * gzipDecoder} says which) is not valid gzip, or else {@code e}, given a message if it has none.
+   */
+  protected static Throwable reworded(
+      Exception e, boolean endOfStream, @Nullable String gzipDecoder) {
+    String message = e.getMessage();
+    if (endOfStream) {
+      return new IOException(
+          "EOF reached while reading" + (message == null ? "" : ": " + message), e);
+    }
+    if (gzipDecoder != null) {
+      return new IOException(
+          "response body is not valid gzip ("
+              + gzipDecoder
+              + "): "
+              + (message == null ? e.toString() : message),
+          e);
+    }
+    return message == null ? new IOException(e.toString(), e) : e;
+  }
+
   /** The end of the body: releases the exchange and gives the signal to pass on. */
   protected final Object completed() {
     finish(true);

@@ -46,6 +46,15 @@ public final class Failures {
     return timeout.compareTo(MAX_TIMEOUT) >= 0 ? MAX_TIMEOUT.toNanos() : timeout.toNanos();
   }
 
+  /**
+   * Whether a response asks for its request again — a 307 or 308 to follow, a 401 or 407 to answer
+   * — for which the JDK client sends a body again, even one of a request it never repeats after a
+   * failure.
+   */
+  public static boolean asksForResend(int statusCode) {
+    return statusCode == 307 || statusCode == 308 || statusCode == 401 || statusCode == 407;
+  }
+
   /** A HEAD answer, a 204 and a 304 have no body, whatever their headers say. */
   public static boolean hasBody(HttpRequest request, int statusCode) {
     return !request.method().equals("HEAD") && statusCode != 204 && statusCode != 304;
