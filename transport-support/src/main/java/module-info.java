@@ -9,7 +9,7 @@ module dev.httpjson.transport.support {
   requires dev.httpjson;
   requires static org.jspecify;
 
-  exports dev.httpjson.transport.support to
+  exports dev.httpjson.transport.support.internal to
       dev.httpjson.okhttp,
       dev.httpjson.apache5,
       dev.httpjson.testing;

@@ -1,6 +1,6 @@
 package dev.httpjson.testing;
 
-import dev.httpjson.transport.support.TransportResponse;
+import dev.httpjson.transport.support.internal.TransportResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpClient;

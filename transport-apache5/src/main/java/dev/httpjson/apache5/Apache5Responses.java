@@ -1,7 +1,7 @@
 package dev.httpjson.apache5;
 
-import dev.httpjson.transport.support.HeaderLines;
-import dev.httpjson.transport.support.TransportResponse;
+import dev.httpjson.transport.support.internal.HeaderLines;
+import dev.httpjson.transport.support.internal.TransportResponse;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpClient.Redirect;

@@ -1,6 +1,6 @@
 package dev.httpjson.apache5;
 
-import dev.httpjson.transport.support.TransportThreads;
+import dev.httpjson.transport.support.internal.TransportThreads;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 

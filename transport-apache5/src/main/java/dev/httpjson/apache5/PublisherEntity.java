@@ -1,8 +1,8 @@
 package dev.httpjson.apache5;
 
-import dev.httpjson.transport.support.Failures;
-import dev.httpjson.transport.support.Failures.PublisherFailure;
-import dev.httpjson.transport.support.PublisherSubscriber;
+import dev.httpjson.transport.support.internal.Failures;
+import dev.httpjson.transport.support.internal.Failures.PublisherFailure;
+import dev.httpjson.transport.support.internal.PublisherSubscriber;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;

@@ -1,6 +1,6 @@
 package dev.httpjson.apache5;
 
-import dev.httpjson.transport.support.BodyPump;
+import dev.httpjson.transport.support.internal.BodyPump;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse.BodySubscriber;

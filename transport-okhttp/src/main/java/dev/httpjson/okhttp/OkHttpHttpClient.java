@@ -1,9 +1,9 @@
 package dev.httpjson.okhttp;
 
-import dev.httpjson.transport.support.CallFuture;
-import dev.httpjson.transport.support.Failures;
-import dev.httpjson.transport.support.LibraryClient;
-import dev.httpjson.transport.support.TransportResponse;
+import dev.httpjson.transport.support.internal.CallFuture;
+import dev.httpjson.transport.support.internal.Failures;
+import dev.httpjson.transport.support.internal.LibraryClient;
+import dev.httpjson.transport.support.internal.TransportResponse;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ProxySelector;

@@ -1,7 +1,7 @@
 package dev.httpjson.okhttp;
 
-import dev.httpjson.transport.support.HeaderLines;
-import dev.httpjson.transport.support.TransportResponse;
+import dev.httpjson.transport.support.internal.HeaderLines;
+import dev.httpjson.transport.support.internal.TransportResponse;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;

@@ -1,6 +1,6 @@
 package dev.httpjson.okhttp;
 
-import dev.httpjson.transport.support.TransportThreads;
+import dev.httpjson.transport.support.internal.TransportThreads;
 
 /**
  * The transport's own threads, {@code httpjson-okhttp-reader-N} ({@link TransportThreads}): they

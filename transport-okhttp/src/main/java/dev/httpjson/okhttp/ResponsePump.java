@@ -1,6 +1,6 @@
 package dev.httpjson.okhttp;
 
-import dev.httpjson.transport.support.BodyPump;
+import dev.httpjson.transport.support.internal.BodyPump;
 import java.io.IOException;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package dev.httpjson.transport.support;
+package dev.httpjson.transport.support.internal;
 
 import dev.httpjson.contract.ApiDumpContract;
 

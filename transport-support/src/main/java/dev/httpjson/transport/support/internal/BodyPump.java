@@ -1,4 +1,4 @@
-package dev.httpjson.transport.support;
+package dev.httpjson.transport.support.internal;
 
 import dev.httpjson.internal.transport.IoThreadSafe;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.httpjson.transport.support;
+package dev.httpjson.transport.support.internal;
 
 import dev.httpjson.contract.LeanTransportContract;
 
@@ -8,7 +8,7 @@ import dev.httpjson.contract.LeanTransportContract;
 class TransportSupportLeanTest extends LeanTransportContract {
   @Override
   protected String packageFolder() {
-    return "dev/httpjson/transport/support";
+    return "dev/httpjson/transport/support/internal";
   }
 
   @Override

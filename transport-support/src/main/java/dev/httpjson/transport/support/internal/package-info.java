@@ -6,6 +6,6 @@
  * the transports.
  */
 @NullMarked
-package dev.httpjson.transport.support;
+package dev.httpjson.transport.support.internal;
 
 import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,4 @@
-package dev.httpjson.transport.support;
+package dev.httpjson.transport.support.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +21,7 @@ class ModuleDescriptorTest {
     assertThat(descriptor.exports())
         .map(e -> e.source() + " to " + new TreeSet<>(e.targets()))
         .containsExactly(
-            "dev.httpjson.transport.support to [dev.httpjson.apache5, dev.httpjson.okhttp,"
+            "dev.httpjson.transport.support.internal to [dev.httpjson.apache5, dev.httpjson.okhttp,"
                 + " dev.httpjson.testing]");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         // core, for the mark of its body subscribers a transport may feed on its I/O threads

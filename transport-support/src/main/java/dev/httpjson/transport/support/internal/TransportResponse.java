@@ -1,4 +1,4 @@
-package dev.httpjson.transport.support;
+package dev.httpjson.transport.support.internal;
 
 import java.net.URI;
 import java.net.http.HttpClient;

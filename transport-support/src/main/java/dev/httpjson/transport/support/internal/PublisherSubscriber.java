@@ -1,6 +1,6 @@
-package dev.httpjson.transport.support;
+package dev.httpjson.transport.support.internal;
 
-import dev.httpjson.transport.support.Failures.PublisherFailure;
+import dev.httpjson.transport.support.internal.Failures.PublisherFailure;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
