@@ -63,11 +63,7 @@ public final class EventStreamOptions {
     return DEFAULTS;
   }
 
-  /**
-   * A builder starting from the defaults.
-   *
-   * @return a new builder
-   */
+  /** A builder starting from the defaults. */
   public static Builder newBuilder() {
     return new Builder();
   }
@@ -120,7 +116,7 @@ public final class EventStreamOptions {
     return "EventStreamOptions{maxReconnects=" + maxReconnects + ", retryDelay=" + retryDelay + '}';
   }
 
-  /** Builds {@link EventStreamOptions}. Not thread-safe. */
+  /** Builds {@link EventStreamOptions}; each setter returns this builder. Not thread-safe. */
   public static final class Builder {
     private int maxReconnects;
     private Duration retryDelay = DEFAULT_RETRY_DELAY;
@@ -131,7 +127,6 @@ public final class EventStreamOptions {
      * Sets how many times a GET event stream is reopened; 0 for never (the default).
      *
      * @param maxReconnects the maximum number of reconnections
-     * @return this builder
      * @throws IllegalArgumentException if negative
      */
     public Builder maxReconnects(int maxReconnects) {
@@ -148,7 +143,6 @@ public final class EventStreamOptions {
      * ChronoUnit.FOREVER.getDuration()} included, waits that long.
      *
      * @param delay the delay, zero or more
-     * @return this builder
      * @throws IllegalArgumentException if negative
      */
     public Builder retryDelay(Duration delay) {

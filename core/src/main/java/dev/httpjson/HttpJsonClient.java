@@ -202,7 +202,6 @@ public final class HttpJsonClient {
    * A builder for a client that sends with {@code client}.
    *
    * @param client the client requests are sent with
-   * @return the builder
    */
   public static Builder newBuilder(HttpClient client) {
     return new Builder(Calls.client(client));
@@ -211,8 +210,6 @@ public final class HttpJsonClient {
   /**
    * The client requests are sent with, as given to {@link #newBuilder(HttpClient)}: without this
    * client's interceptors (wrap it with {@link Interceptor#decorate} for those).
-   *
-   * @return the client
    */
   public HttpClient client() {
     return given;
@@ -1020,7 +1017,7 @@ public final class HttpJsonClient {
     }
   }
 
-  /** Builds {@link HttpJsonClient}. Not thread-safe. */
+  /** Builds {@link HttpJsonClient}; each setter returns this builder. Not thread-safe. */
   public static final class Builder {
     private final HttpClient client;
     private @Nullable URI baseUri;
@@ -1047,7 +1044,6 @@ public final class HttpJsonClient {
      * {@code /}. A query or fragment is refused too, since resolving a relative URI drops them.
      *
      * @param baseUri the absolute base URI
-     * @return this builder
      * @throws IllegalArgumentException if {@code baseUri} is relative, its path does not end in
      *     {@code /}, or it has a query or fragment
      */
@@ -1060,7 +1056,6 @@ public final class HttpJsonClient {
      * Sets the absolute base URI; see {@link #baseUri(URI)}.
      *
      * @param baseUri the absolute base URI
-     * @return this builder
      * @throws IllegalArgumentException if {@code baseUri} is not a URI, is relative, its path does
      *     not end in {@code /}, or it has a query or fragment
      */
@@ -1095,7 +1090,6 @@ public final class HttpJsonClient {
      * uses. Default: {@link JsonOptions#web()}.
      *
      * @param options the options, used as given
-     * @return this builder
      */
     public Builder options(JsonOptions options) {
       this.options = Calls.options(options);
@@ -1111,7 +1105,6 @@ public final class HttpJsonClient {
      *
      * @param name the header name
      * @param value the header value
-     * @return this builder
      * @throws IllegalArgumentException if {@code java.net.http} would reject the header: a
      *     restricted name it sets itself ({@code Connection}, {@code Content-Length}, {@code
      *     Expect}, {@code Host}, {@code Upgrade}), an invalid name, or a value with a character a
@@ -1144,7 +1137,6 @@ public final class HttpJsonClient {
      *
      * @param name the header name
      * @param value gives the header value per request; must be thread-safe and return non-null
-     * @return this builder
      * @throws IllegalArgumentException if {@code java.net.http} would reject the name, or the name
      *     is {@code Accept} or {@code Content-Type} (give those as a fixed value)
      */
@@ -1168,7 +1160,6 @@ public final class HttpJsonClient {
      *
      * @param interceptor the interceptor, for example a {@link RetryInterceptor} or a {@link
      *     LoggingInterceptor}
-     * @return this builder
      */
     public Builder interceptor(Interceptor interceptor) {
       interceptors.add(Objects.requireNonNull(interceptor, "interceptor == null"));
@@ -1182,7 +1173,6 @@ public final class HttpJsonClient {
      * and the call goes on.
      *
      * @param listener the listener
-     * @return this builder
      */
     public Builder listener(CallListener listener) {
       listeners.add(Objects.requireNonNull(listener, "listener == null"));
@@ -1224,7 +1214,6 @@ public final class HttpJsonClient {
      * }</pre>
      *
      * @param max the most calls in flight at once, at least 1
-     * @return this builder
      * @throws IllegalArgumentException if {@code max} is less than 1
      */
     public Builder maxConcurrentCalls(int max) {
@@ -1249,7 +1238,6 @@ public final class HttpJsonClient {
      * interceptors.
      *
      * @param policy the policy
-     * @return this builder
      */
     public Builder followRedirects(Redirect policy) {
       this.redirects = Objects.requireNonNull(policy, "policy == null");
@@ -1373,7 +1361,6 @@ public final class HttpJsonClient {
     /**
      * Returns the client.
      *
-     * @return the client
      * @throws IllegalStateException if there are default headers (other than {@code Accept} and
      *     {@code Content-Type}) and the {@link HttpClient} follows redirects itself (see {@link
      *     #followRedirects(Redirect)})

@@ -236,7 +236,6 @@ public final class HttpJsonStatusException extends HttpJsonException {
    * }</pre>
    *
    * @param type the class to read
-   * @param <T> the type read
    * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
    *     #MAX_BODY_PREFIX_BYTES} and so only partly read
@@ -252,7 +251,6 @@ public final class HttpJsonStatusException extends HttpJsonException {
    * with the call's otherwise.
    *
    * @param type the type
-   * @param <T> the type read
    * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
    *     #MAX_BODY_PREFIX_BYTES} and so only partly read

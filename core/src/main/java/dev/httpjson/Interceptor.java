@@ -97,8 +97,6 @@ public interface Interceptor {
    *
    * @param request the request as the previous interceptor forwarded it
    * @param chain the rest of the chain
-   * @param <T> the body type
-   * @return the response
    * @throws IOException if the exchange fails
    * @throws InterruptedException if interrupted while waiting (stop at once)
    */
@@ -110,7 +108,6 @@ public interface Interceptor {
    *
    * @param request the request as the previous interceptor forwarded it
    * @param chain the rest of the chain
-   * @param <T> the body type
    * @return a future of the response; a failed future, never a throw, when the exchange fails
    */
   <T> CompletableFuture<HttpResponse<T>> interceptAsync(HttpRequest request, Chain<T> chain);
@@ -130,7 +127,6 @@ public interface Interceptor {
    * }</pre>
    *
    * @param change gives the request to forward; never {@code null}
-   * @return the interceptor
    */
   static Interceptor request(UnaryOperator<HttpRequest> change) {
     return Interceptors.request(change);
@@ -154,7 +150,6 @@ public interface Interceptor {
    * }</pre>
    *
    * @param action sees each response
-   * @return the interceptor
    */
   static Interceptor response(Consumer<? super HttpResponse<?>> action) {
     return Interceptors.response(action);
@@ -214,8 +209,6 @@ public interface Interceptor {
   /**
    * The rest of the chain, as one interceptor sees it: the interceptors after it, then the client.
    * Immutable and thread-safe; forward as often as needed.
-   *
-   * @param <T> the body type
    */
   interface Chain<T> {
 
@@ -241,7 +234,6 @@ public interface Interceptor {
      * waits for the response.
      *
      * @param request the request
-     * @return the response
      * @throws IOException if the exchange fails
      * @throws InterruptedException if interrupted while waiting
      */

@@ -51,8 +51,6 @@ public final class JsonBodyHandlers {
    * A handler reading the body as {@code type} with the {@link JsonOptions#web()} options.
    *
    * @param type the class to read
-   * @param <T> the type read
-   * @return the handler
    */
   public static <T> BodyHandler<T> of(Class<T> type) {
     return of(JsonType.of(type));
@@ -62,8 +60,6 @@ public final class JsonBodyHandlers {
    * A handler reading the body as the prepared {@code type}, with its options.
    *
    * @param type the prepared type
-   * @param <T> the type read
-   * @return the handler
    */
   public static <T> BodyHandler<T> of(JsonType<T> type) {
     return Calls.prepared(Calls.type(type).handler());
@@ -77,8 +73,6 @@ public final class JsonBodyHandlers {
    * if you may stop early.
    *
    * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofStream(Class<T> elementType) {
     return ofStream(JsonType.of(elementType));
@@ -89,8 +83,6 @@ public final class JsonBodyHandlers {
    * the format they name ({@link JsonOptions#streamFormat()}: by default by the Content-Type).
    *
    * @param elementType the prepared element type
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofStream(JsonType<T> elementType) {
     return streaming(elementType, null);
@@ -101,8 +93,6 @@ public final class JsonBodyHandlers {
    * {@link JsonOptions.StreamFormat#ARRAY}.
    *
    * @param elementType the prepared element type
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofArrayStream(JsonType<T> elementType) {
     return streaming(elementType, JsonOptions.StreamFormat.ARRAY);
@@ -113,8 +103,6 @@ public final class JsonBodyHandlers {
    * JsonOptions.StreamFormat#NDJSON}.
    *
    * @param elementType the prepared element type
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofNdjsonStream(JsonType<T> elementType) {
     return streaming(elementType, JsonOptions.StreamFormat.NDJSON);

@@ -72,7 +72,6 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} with the {@link JsonOptions#web()} options, as its runtime class.
    *
    * @param value the value; {@code null} is sent as {@code null}
-   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static JsonContent of(@Nullable Object value) throws JsonWriteException {
@@ -84,7 +83,6 @@ public final class JsonContent implements BodyPublisher {
    *
    * @param value the value; {@code null} is sent as {@code null}
    * @param options the options, used as given
-   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static JsonContent of(@Nullable Object value, JsonOptions options)
@@ -97,8 +95,6 @@ public final class JsonContent implements BodyPublisher {
    *
    * @param value the value
    * @param type the prepared type to write the value as
-   * @param <T> the type
-   * @return the content
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static <T> JsonContent of(@Nullable T value, JsonType<T> type) throws JsonWriteException {

@@ -422,7 +422,10 @@ public final class JsonOptions {
         + '}';
   }
 
-  /** Builds {@link JsonOptions}. Not thread-safe; {@link #build()} may be called repeatedly. */
+  /**
+   * Builds {@link JsonOptions}; each setter returns this builder. Not thread-safe; {@link #build()}
+   * may be called repeatedly.
+   */
   public static final class Builder {
     private @Nullable JsonCodec codec;
     private Naming naming = Naming.CAMEL_CASE;
@@ -499,7 +502,6 @@ public final class JsonOptions {
      * }</pre>
      *
      * @param codec the codec, or {@code null} for the one chosen from the class or module path
-     * @return this builder
      */
     public Builder codec(@Nullable JsonCodec codec) {
       this.codec = codec;
@@ -510,7 +512,6 @@ public final class JsonOptions {
      * Sets how property names are mapped. Default: {@link Naming#CAMEL_CASE}.
      *
      * @param naming the mapping from Java property names to JSON names
-     * @return this builder
      * @throws NullPointerException if {@code naming} is null
      */
     public Builder naming(Naming naming) {
@@ -522,7 +523,6 @@ public final class JsonOptions {
      * Sets case-insensitive property matching on read. Default: {@code true}.
      *
      * @param enabled whether {@code "FIRSTNAME"} fills {@code firstName}
-     * @return this builder
      */
     public Builder caseInsensitiveProperties(boolean enabled) {
       this.caseInsensitiveProperties = enabled;
@@ -533,7 +533,6 @@ public final class JsonOptions {
      * Sets whether numbers are accepted from JSON strings on read. Default: {@code true}.
      *
      * @param enabled whether {@code "42"} reads into a numeric property
-     * @return this builder
      */
     public Builder numbersFromStrings(boolean enabled) {
       this.numbersFromStrings = enabled;
@@ -545,7 +544,6 @@ public final class JsonOptions {
      *
      * @param enabled {@code true} to skip them, {@code false} to fail the read with a {@link
      *     JsonReadException}
-     * @return this builder
      */
     public Builder ignoreUnknownProperties(boolean enabled) {
       this.ignoreUnknownProperties = enabled;
@@ -587,7 +585,6 @@ public final class JsonOptions {
      * fields keep Jackson-style leniency.
      *
      * @param enabled {@code true} to fail on missing or null non-nullable record components
-     * @return this builder
      */
     public Builder strictRecords(boolean enabled) {
       this.strictRecords = enabled;
@@ -598,7 +595,6 @@ public final class JsonOptions {
      * Sets whether null-valued properties are written. Default: {@code true}.
      *
      * @param enabled {@code true} to write {@code "name":null}, {@code false} to omit the property
-     * @return this builder
      */
     public Builder writeNulls(boolean enabled) {
       this.writeNulls = enabled;
@@ -609,7 +605,6 @@ public final class JsonOptions {
      * Sets whether written JSON is indented. Default: {@code false}.
      *
      * @param enabled whether to indent request bodies (larger, for humans)
-     * @return this builder
      */
     public Builder indent(boolean enabled) {
       this.indent = enabled;
@@ -626,7 +621,6 @@ public final class JsonOptions {
      * or reaches more fails with {@link ResponseTooLargeException} naming that limit.
      *
      * @param bytes the limit; a larger body fails with {@link ResponseTooLargeException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code bytes} is negative
      */
     public Builder maxResponseSize(long bytes) {
@@ -642,7 +636,6 @@ public final class JsonOptions {
      * #DEFAULT_MAX_NESTING_DEPTH}.
      *
      * @param depth the limit; deeper input fails with {@link JsonReadException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code depth} is less than 1
      */
     public Builder maxNestingDepth(int depth) {
@@ -658,7 +651,6 @@ public final class JsonOptions {
      * #DEFAULT_MAX_NUMBER_LENGTH}.
      *
      * @param length the limit; a longer number fails with {@link JsonReadException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code length} is less than 1
      */
     public Builder maxNumberLength(int length) {
@@ -674,7 +666,6 @@ public final class JsonOptions {
      * #DEFAULT_MAX_STRING_LENGTH}.
      *
      * @param length the limit; a longer string fails with {@link JsonReadException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code length} is less than 1
      */
     public Builder maxStringLength(int length) {
@@ -709,7 +700,6 @@ public final class JsonOptions {
      * yourself with {@code orTimeout}, the shorter of the two applies.
      *
      * @param timeout the timeout; {@code Duration.ZERO} or {@code null} for none
-     * @return this builder
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Builder timeout(@Nullable Duration timeout) {
@@ -734,7 +724,6 @@ public final class JsonOptions {
      * }</pre>
      *
      * @param idleTimeout the timeout; {@code Duration.ZERO} or {@code null} for none
-     * @return this builder
      * @throws IllegalArgumentException if {@code idleTimeout} is negative
      */
     public Builder idleTimeout(@Nullable Duration idleTimeout) {
@@ -764,7 +753,6 @@ public final class JsonOptions {
      * {@code client.send}.
      *
      * @param enabled false to send no {@code Accept-Encoding}
-     * @return this builder
      */
     public Builder compression(boolean enabled) {
       this.compression = enabled;
@@ -785,7 +773,6 @@ public final class JsonOptions {
      * }</pre>
      *
      * @param format the format of streamed bodies
-     * @return this builder
      */
     public Builder streamFormat(StreamFormat format) {
       this.streamFormat = Objects.requireNonNull(format, "format == null");
@@ -822,7 +809,6 @@ public final class JsonOptions {
      * are.
      *
      * @param enabled true to send request bodies gzip-compressed
-     * @return this builder
      */
     public Builder requestCompression(boolean enabled) {
       this.requestCompression = enabled;
@@ -847,7 +833,6 @@ public final class JsonOptions {
      * either way.
      *
      * @param name the parameter name
-     * @return this builder
      * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}
      */
     public Builder showQueryParameter(String name) {

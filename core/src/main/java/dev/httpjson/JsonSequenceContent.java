@@ -217,8 +217,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, Class<T> elementType) {
@@ -230,8 +228,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, JsonType<T> elementType) {
@@ -244,8 +240,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, sent once (see "Sending again")
    * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, Class<T> elementType) {
@@ -257,8 +251,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, sent once (see "Sending again")
    * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, JsonType<T> elementType) {
@@ -271,8 +263,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, Class<T> elementType) {
@@ -285,8 +275,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, iterated anew for every send (see "Sending again")
    * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, JsonType<T> elementType) {
@@ -299,8 +287,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, sent once (see "Sending again")
    * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, Class<T> elementType) {
@@ -313,8 +299,6 @@ public final class JsonSequenceContent implements BodyPublisher {
    *
    * @param elements the elements, sent once (see "Sending again")
    * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
    */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, JsonType<T> elementType) {

@@ -52,8 +52,6 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Two types are equal when their Java types and options are (a type made without options equals
  * only another made without). Immutable and thread-safe.
- *
- * @param <T> the Java type
  */
 public class JsonType<T> {
   private final Type type;
@@ -108,7 +106,6 @@ public class JsonType<T> {
    * The class {@code type}, without options: it takes the options of where it is used.
    *
    * @param type the class to read or write
-   * @param <T> the Java type
    * @return the type
    */
   @SuppressWarnings("unchecked")
@@ -133,8 +130,6 @@ public class JsonType<T> {
    *
    * @param type the class to read or write
    * @param options the options, used as given
-   * @param <T> the Java type
-   * @return the prepared type
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
@@ -216,7 +211,6 @@ public class JsonType<T> {
    * without options. Calls that take it return the value as {@code Object}.
    *
    * @param type the type, such as one obtained by reflection
-   * @return the prepared type
    * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
    */
   public static JsonType<?> of(Type type) {
@@ -228,7 +222,6 @@ public class JsonType<T> {
    *
    * @param type the type, such as one obtained by reflection
    * @param options the options, used as given
-   * @return the prepared type
    * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */

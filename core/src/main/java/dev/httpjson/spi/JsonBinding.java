@@ -36,7 +36,6 @@ public interface JsonBinding {
    * Returns a reader that deserializes a top-level JSON array, or a sequence of
    * whitespace-separated JSON values, lazily, one element at a time.
    *
-   * @param <T> the Java type of the elements
    * @param elementType the type of one element (not of the array)
    * @return a thread-safe factory of one-pass cursors
    */

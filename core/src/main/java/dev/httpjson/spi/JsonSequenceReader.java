@@ -18,8 +18,6 @@ import org.jspecify.annotations.Nullable;
  * number at a character that cannot end one ({@code 1} from {@code [1_000]}) or at the end of the
  * input, httpjson calls {@link Cursor#next()} before handing the number on, and that call's failure
  * is the stream's.
- *
- * @param <T> the Java type of the elements
  */
 public interface JsonSequenceReader<T> {
 
@@ -61,11 +59,7 @@ public interface JsonSequenceReader<T> {
    */
   Cursor<T> values(Reader reader) throws IOException;
 
-  /**
-   * A one-pass iteration over the elements; closing it closes the underlying input.
-   *
-   * @param <T> the Java type of the elements
-   */
+  /** A one-pass iteration over the elements; closing it closes the underlying input. */
   interface Cursor<T> extends Closeable {
 
     /**
