@@ -216,9 +216,14 @@ public final class JsonContent implements BodyPublisher {
    * @return a request builder with this body and its headers
    */
   public HttpRequest.Builder requestBuilder(String method, URI uri) {
+    return requestBuilder(method, uri, this, mediaType);
+  }
+
+  static HttpRequest.Builder requestBuilder(
+      String method, URI uri, BodyPublisher body, String mediaType) {
     Objects.requireNonNull(method, "method == null");
     Objects.requireNonNull(uri, "uri == null");
-    return new JsonRequestBuilder(method, uri, this, mediaType);
+    return new JsonRequestBuilder(method, uri, body, mediaType);
   }
 
   /**
