@@ -41,11 +41,7 @@ public interface CallListener {
 
   /** The call an event belongs to: one object per call, the same for all its events. */
   interface Call {
-    /**
-     * The request method.
-     *
-     * @return e.g. {@code "GET"}
-     */
+    /** {@return the request method, e.g. {@code "GET"}} */
     String method();
 
     /**

@@ -54,11 +54,7 @@ public final class EventStreamOptions {
     this.retryDelay = b.retryDelay;
   }
 
-  /**
-   * The defaults: no reconnection, {@link #DEFAULT_RETRY_DELAY}.
-   *
-   * @return the shared default instance
-   */
+  /** {@return the defaults, one shared instance: no reconnection, {@link #DEFAULT_RETRY_DELAY}} */
   public static EventStreamOptions defaults() {
     return DEFAULTS;
   }
@@ -68,11 +64,7 @@ public final class EventStreamOptions {
     return new Builder();
   }
 
-  /**
-   * A builder starting from these options.
-   *
-   * @return a new builder with these settings
-   */
+  /** {@return a new builder starting from these options} */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.maxReconnects = maxReconnects;
@@ -90,11 +82,7 @@ public final class EventStreamOptions {
     return maxReconnects;
   }
 
-  /**
-   * How long to wait before reconnecting when the server sent no {@code retry:} time.
-   *
-   * @return the delay
-   */
+  /** {@return how long to wait before reconnecting when the server sent no {@code retry:} time} */
   public Duration retryDelay() {
     return retryDelay;
   }
@@ -154,11 +142,7 @@ public final class EventStreamOptions {
       return this;
     }
 
-    /**
-     * Builds the options.
-     *
-     * @return immutable options
-     */
+    /** {@return the options, immutable} */
     public EventStreamOptions build() {
       return new EventStreamOptions(this);
     }

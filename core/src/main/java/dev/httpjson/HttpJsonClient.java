@@ -215,19 +215,14 @@ public final class HttpJsonClient {
     return given;
   }
 
-  /**
-   * The base URI, if one was set.
-   *
-   * @return the base URI, or {@code null}
-   */
+  /** {@return the base URI, or {@code null} if none was set} */
   public @Nullable URI baseUri() {
     return baseUri;
   }
 
   /**
-   * The options calls with a {@link Class}, or a {@link JsonType} made without options, use.
-   *
-   * @return the options, with the per-call timeout if one was set
+   * {@return the options calls with a {@link Class}, or a {@link JsonType} made without options,
+   * use, with the per-call timeout if one was set}
    */
   public JsonOptions options() {
     return options;

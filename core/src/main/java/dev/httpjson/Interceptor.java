@@ -212,11 +212,7 @@ public interface Interceptor {
    */
   interface Chain<T> {
 
-    /**
-     * The handler the body of a forwarded response is read with.
-     *
-     * @return the body handler
-     */
+    /** {@return the handler the body of a forwarded response is read with} */
     BodyHandler<T> bodyHandler();
 
     /**
@@ -330,25 +326,16 @@ public interface Interceptor {
    * Chain#measurement()}). Thread-safe.
    */
   interface Measurement {
-    /**
-     * The bytes of the body as received.
-     *
-     * @return the bytes, or -1 while no body has been read to its end
-     */
+    /** {@return the bytes of the body as received, or -1 while no body has been read to its end} */
     long wireBytes();
 
     /**
-     * The bytes of the body once decoded (decompressed).
-     *
-     * @return the bytes, or -1 while no body has been read to its end
+     * {@return the bytes of the body once decoded (decompressed), or -1 while no body has been read
+     * to its end}
      */
     long decodedBytes();
 
-    /**
-     * Whether the caller closed the call's stream before its end.
-     *
-     * @return {@code true} if it did
-     */
+    /** {@return whether the caller closed the call's stream before its end} */
     boolean closedEarly();
 
     /**

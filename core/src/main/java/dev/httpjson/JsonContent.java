@@ -178,27 +178,23 @@ public final class JsonContent implements BodyPublisher {
   }
 
   /**
-   * The value this content was created from (.NET's {@code JsonContent.Value}).
-   *
-   * @return the value, or {@code null}
+   * {@return the value this content was created from, or {@code null} (.NET's {@code
+   * JsonContent.Value})}
    */
   public @Nullable Object value() {
     return value;
   }
 
   /**
-   * The type the value was serialized as (.NET's {@code JsonContent.ObjectType}).
-   *
-   * @return the declared type, or the value's runtime class
+   * {@return the type the value was serialized as: the declared type, or the value's runtime class
+   * (.NET's {@code JsonContent.ObjectType})}
    */
   public Type objectType() {
     return objectType;
   }
 
   /**
-   * The media type sent as Content-Type.
-   *
-   * @return the media type, such as {@code application/json; charset=utf-8}
+   * {@return the media type sent as Content-Type, such as {@code application/json; charset=utf-8}}
    */
   public String mediaType() {
     return mediaType;
@@ -226,11 +222,7 @@ public final class JsonContent implements BodyPublisher {
     return new JsonRequestBuilder(method, uri, body, mediaType);
   }
 
-  /**
-   * The length of the body.
-   *
-   * @return the length of the serialized value in bytes, sent as Content-Length
-   */
+  /** {@return the length of the serialized value in bytes, sent as Content-Length} */
   @Override
   public long contentLength() {
     return bytes.length;

@@ -227,11 +227,9 @@ public final class JsonOptions {
   }
 
   /**
-   * Whether records are read strictly: a record component missing from the JSON, or null where the
-   * component is not nullable, fails the read instead of becoming {@code null} or zero. See {@link
-   * Builder#strictRecords(boolean)}.
-   *
-   * @return whether records are read strictly
+   * {@return whether records are read strictly} A record component missing from the JSON, or null
+   * where the component is not nullable, then fails the read instead of becoming {@code null} or
+   * zero. See {@link Builder#strictRecords(boolean)}.
    */
   public boolean strictRecords() {
     return settings.strictRecords;
@@ -272,62 +270,52 @@ public final class JsonOptions {
   }
 
   /**
-   * The whole-call timeout, or {@code null} for none. Default: {@link #DEFAULT_TIMEOUT}. See {@link
-   * Builder#timeout(Duration)} for what it covers; the client's and the request's own timeouts
-   * still apply.
-   *
-   * @return the timeout, or {@code null} when calls have none
+   * {@return the whole-call timeout, or {@code null} for none} Default: {@link #DEFAULT_TIMEOUT}.
+   * See {@link Builder#timeout(Duration)} for what it covers; the client's and the request's own
+   * timeouts still apply.
    */
   public @Nullable Duration timeout() {
     return timeout;
   }
 
   /**
-   * The idle timeout of streamed bodies, or {@code null} for none (the default). See {@link
-   * Builder#idleTimeout(Duration)}.
-   *
-   * @return the longest wait for the next bytes of a streamed body, or {@code null}
+   * {@return the idle timeout of streamed bodies, the longest wait for their next bytes, or {@code
+   * null} for none (the default)} See {@link Builder#idleTimeout(Duration)}.
    */
   public @Nullable Duration idleTimeout() {
     return idleTimeout;
   }
 
   /**
-   * Whether httpjson's calls ask for compressed responses ({@code Accept-Encoding: gzip, deflate},
-   * unless the request names its own {@code Accept-Encoding}). See {@link
-   * Builder#compression(boolean)}.
-   *
-   * @return true (the default) when calls ask for compression
+   * {@return whether httpjson's calls ask for compressed responses (the default)} They send {@code
+   * Accept-Encoding: gzip, deflate} unless the request names its own {@code Accept-Encoding}. See
+   * {@link Builder#compression(boolean)}.
    */
   public boolean compression() {
     return compression;
   }
 
   /**
-   * How a stream of elements reads its body. See {@link Builder#streamFormat(StreamFormat)}.
-   *
-   * @return the format of streamed bodies; {@link StreamFormat#AUTO} (the default) chooses by the
-   *     response's {@code Content-Type}
+   * {@return how a stream of elements reads its body} {@link StreamFormat#AUTO} (the default)
+   * chooses by the response's {@code Content-Type}. See {@link Builder#streamFormat(StreamFormat)}.
    */
   public StreamFormat streamFormat() {
     return streamFormat;
   }
 
   /**
-   * Whether the JSON bodies httpjson writes with these options are sent gzip-compressed, with
-   * {@code Content-Encoding: gzip}. See {@link Builder#requestCompression(boolean)}.
-   *
-   * @return true when request bodies are compressed; false (the default) when they are not
+   * {@return whether the JSON bodies httpjson writes with these options are sent gzip-compressed,
+   * with {@code Content-Encoding: gzip} (not by default)} See {@link
+   * Builder#requestCompression(boolean)}.
    */
   public boolean requestCompression() {
     return requestCompression;
   }
 
   /**
-   * The query parameters whose values the messages of httpjson's exceptions show as they are; every
-   * other query value is shown as {@code ***}. See {@link Builder#showQueryParameter(String)}.
-   *
-   * @return the parameter names, sorted; empty (the default) when every value is hidden
+   * {@return the query parameters whose values the messages of httpjson's exceptions show as they
+   * are, sorted} Every other query value is shown as {@code ***}; empty (the default) when every
+   * value is hidden. See {@link Builder#showQueryParameter(String)}.
    */
   public Set<String> shownQueryParameters() {
     return shownQuery;

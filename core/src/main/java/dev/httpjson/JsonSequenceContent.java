@@ -267,9 +267,8 @@ public final class JsonSequenceContent implements BodyPublisher {
   }
 
   /**
-   * The media type sent as Content-Type.
-   *
-   * @return {@code application/json; charset=utf-8}, or {@code application/x-ndjson} for NDJSON
+   * {@return the media type sent as Content-Type: {@code application/json; charset=utf-8}, or
+   * {@code application/x-ndjson} for NDJSON}
    */
   public String mediaType() {
     return mediaType;
@@ -280,11 +279,7 @@ public final class JsonSequenceContent implements BodyPublisher {
     return JsonContent.requestBuilder(method, uri, this, mediaType);
   }
 
-  /**
-   * The length of the body, unknown in advance.
-   *
-   * @return always -1: the body is sent chunked
-   */
+  /** {@return -1: the length of the body is unknown in advance, and the body is sent chunked} */
   @Override
   public long contentLength() {
     return -1;

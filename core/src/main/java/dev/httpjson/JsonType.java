@@ -242,11 +242,7 @@ public class JsonType<T> {
     return type;
   }
 
-  /**
-   * The Java type.
-   *
-   * @return the type this prepared type reads and writes
-   */
+  /** {@return the Java type this prepared type reads and writes} */
   public final Type type() {
     return type;
   }
