@@ -77,11 +77,7 @@ public interface CallListener {
    */
   default void requestBodySent(Call call, long bytes, long nanoTime) {}
 
-  /**
-   * The response headers of an attempt arrived.
-   *
-   * @param statusCode the status code
-   */
+  /** The response headers of an attempt arrived. */
   default void responseHeaders(Call call, int statusCode, long nanoTime) {}
 
   /**
@@ -143,8 +139,6 @@ public interface CallListener {
    * client} came from {@link Interceptor#decorate}, are kept. Everything else is {@code client}'s.
    *
    * @param client the client
-   * @param listener the listener
-   * @return the decorated client
    */
   static HttpClient decorate(HttpClient client, CallListener listener) {
     return InterceptingClient.withListener(client, listener);

@@ -158,7 +158,6 @@ public final class HttpJson {
    * <pre>{@code HttpJson.deleteFromJson(client, issueUri); // throws on 404, 409, ... }</pre>
    *
    * @param client the client to send with
-   * @param uri an absolute URI
    * @return the response, its body buffered as bytes
    * @throws IOException if the call fails (see the class description)
    * @throws InterruptedException if interrupted while waiting

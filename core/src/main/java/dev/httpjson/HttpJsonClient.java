@@ -235,8 +235,6 @@ public final class HttpJsonClient {
    * Cookie} are refused when the {@link HttpClient} follows redirects itself, which would send them
    * to whatever origin a redirect names: use {@link Builder#followRedirects(Redirect)} instead.
    *
-   * @param name the header name
-   * @param value the header value
    * @return a new client; this one is unchanged
    * @throws IllegalArgumentException if {@code java.net.http} would reject the header (see {@link
    *     Builder#header(String, String)})
@@ -728,7 +726,6 @@ public final class HttpJsonClient {
    *     Repo.class);
    * }</pre>
    *
-   * @param uri the URI, resolved against the base URI
    * @return the absolute URI
    * @throws IllegalArgumentException if {@code uri} is malformed, or relative with no base URI set
    */
@@ -967,7 +964,6 @@ public final class HttpJsonClient {
    * the module path alike: the interface's package need not be exported or open to httpjson.
    *
    * @param api the annotated interface
-   * @param <T> the interface
    * @return its generated implementation, bound to this client
    * @throws IllegalArgumentException if {@code api} is not an interface, or no implementation was
    *     generated for it (the message says what to add to the build)
@@ -1038,7 +1034,6 @@ public final class HttpJsonClient {
      * silently dropping {@code v1}. Write {@code https://api.example.com/v1/}. An empty path means
      * {@code /}. A query or fragment is refused too, since resolving a relative URI drops them.
      *
-     * @param baseUri the absolute base URI
      * @throws IllegalArgumentException if {@code baseUri} is relative, its path does not end in
      *     {@code /}, or it has a query or fragment
      */
@@ -1050,7 +1045,6 @@ public final class HttpJsonClient {
     /**
      * Sets the absolute base URI; see {@link #baseUri(URI)}.
      *
-     * @param baseUri the absolute base URI
      * @throws IllegalArgumentException if {@code baseUri} is not a URI, is relative, its path does
      *     not end in {@code /}, or it has a query or fragment
      */
@@ -1083,8 +1077,6 @@ public final class HttpJsonClient {
     /**
      * Sets the options every call with a {@link Class}, or a {@link JsonType} made without options,
      * uses. Default: {@link JsonOptions#web()}.
-     *
-     * @param options the options, used as given
      */
     public Builder options(JsonOptions options) {
       this.options = Calls.options(options);
@@ -1098,8 +1090,6 @@ public final class HttpJsonClient {
      * case-insensitive) replaces httpjson's own value of that header instead of being sent
      * alongside it.
      *
-     * @param name the header name
-     * @param value the header value
      * @throws IllegalArgumentException if {@code java.net.http} would reject the header: a
      *     restricted name it sets itself ({@code Connection}, {@code Content-Length}, {@code
      *     Expect}, {@code Host}, {@code Upgrade}), an invalid name, or a value with a character a
@@ -1130,7 +1120,6 @@ public final class HttpJsonClient {
      *     .build();
      * }</pre>
      *
-     * @param name the header name
      * @param value gives the header value per request; must be thread-safe and return non-null
      * @throws IllegalArgumentException if {@code java.net.http} would reject the name, or the name
      *     is {@code Accept} or {@code Content-Type} (give those as a fixed value)
@@ -1166,8 +1155,6 @@ public final class HttpJsonClient {
      * response headers, body read, decoded, retries and redirects, end or failure (see {@link
      * CallListener}). Listeners are called in the order they were added; one that throws is logged
      * and the call goes on.
-     *
-     * @param listener the listener
      */
     public Builder listener(CallListener listener) {
       listeners.add(Objects.requireNonNull(listener, "listener == null"));
@@ -1231,8 +1218,6 @@ public final class HttpJsonClient {
      * most {@value Redirects#MAX_HOPS} hops; 301 and 302 turn a POST into a GET, 303 anything but
      * HEAD, as browsers and the JDK do; 307 and 308 send the body again. Each hop runs through the
      * interceptors.
-     *
-     * @param policy the policy
      */
     public Builder followRedirects(Redirect policy) {
       this.redirects = Objects.requireNonNull(policy, "policy == null");

@@ -235,7 +235,6 @@ public final class HttpJsonStatusException extends HttpJsonException {
    * ApiError error = e.bodyAs(ApiError.class);
    * }</pre>
    *
-   * @param type the class to read
    * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
    *     #MAX_BODY_PREFIX_BYTES} and so only partly read
@@ -250,7 +249,6 @@ public final class HttpJsonStatusException extends HttpJsonException {
    * Reads the error body as JSON of {@code type}: with its options when it was made with options,
    * with the call's otherwise.
    *
-   * @param type the type
    * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
    *     #MAX_BODY_PREFIX_BYTES} and so only partly read

@@ -96,7 +96,6 @@ public interface Interceptor {
    * Handles a blocking exchange.
    *
    * @param request the request as the previous interceptor forwarded it
-   * @param chain the rest of the chain
    * @throws IOException if the exchange fails
    * @throws InterruptedException if interrupted while waiting (stop at once)
    */
@@ -107,7 +106,6 @@ public interface Interceptor {
    * Handles an asynchronous exchange, without blocking.
    *
    * @param request the request as the previous interceptor forwarded it
-   * @param chain the rest of the chain
    * @return a future of the response; a failed future, never a throw, when the exchange fails
    */
   <T> CompletableFuture<HttpResponse<T>> interceptAsync(HttpRequest request, Chain<T> chain);
@@ -229,7 +227,6 @@ public interface Interceptor {
      * Forwards {@code request} to the next interceptor, or to the client after the last one, and
      * waits for the response.
      *
-     * @param request the request
      * @throws IOException if the exchange fails
      * @throws InterruptedException if interrupted while waiting
      */
@@ -238,7 +235,6 @@ public interface Interceptor {
     /**
      * Forwards {@code request} asynchronously.
      *
-     * @param request the request
      * @return a future of the response; cancelling it aborts the exchange
      */
     CompletableFuture<HttpResponse<T>> forwardAsync(HttpRequest request);

@@ -82,7 +82,6 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} with {@code options}, as its runtime class.
    *
    * @param value the value; {@code null} is sent as {@code null}
-   * @param options the options, used as given
    * @throws JsonWriteException if the value cannot be serialized
    */
   public static JsonContent of(@Nullable Object value, JsonOptions options)
@@ -93,7 +92,6 @@ public final class JsonContent implements BodyPublisher {
   /**
    * Serializes {@code value} as the prepared {@code type}, with its options and writer.
    *
-   * @param value the value
    * @param type the prepared type to write the value as
    * @throws JsonWriteException if the value cannot be serialized
    */

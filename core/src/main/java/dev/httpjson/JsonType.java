@@ -102,12 +102,7 @@ public class JsonType<T> {
     return t;
   }
 
-  /**
-   * The class {@code type}, without options: it takes the options of where it is used.
-   *
-   * @param type the class to read or write
-   * @return the type
-   */
+  /** The class {@code type}, without options: it takes the options of where it is used. */
   @SuppressWarnings("unchecked")
   public static <T> JsonType<T> of(Class<T> type) {
     return (JsonType<T>) OF_CLASS.get(Objects.requireNonNull(type, "type == null"));
@@ -128,8 +123,6 @@ public class JsonType<T> {
   /**
    * The class {@code type} with {@code options}, which apply wherever it is used.
    *
-   * @param type the class to read or write
-   * @param options the options, used as given
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
@@ -151,7 +144,6 @@ public class JsonType<T> {
   /**
    * {@code Map<String, valueType>}, without options.
    *
-   * @param valueType the value class
    * @param <V> the value type
    * @return the map type
    */
@@ -169,7 +161,6 @@ public class JsonType<T> {
    * JsonType<List<User>> users = new JsonType<List<User>>() {}.withOptions(snakeCase);
    * }</pre>
    *
-   * @param options the options, used as given
    * @return the type with these options
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
@@ -221,7 +212,6 @@ public class JsonType<T> {
    * A runtime {@code type} with {@code options}, which apply wherever it is used.
    *
    * @param type the type, such as one obtained by reflection
-   * @param options the options, used as given
    * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
    * @throws IllegalStateException if no codec is set and none is on the class or module path
    */

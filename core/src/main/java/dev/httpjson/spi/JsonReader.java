@@ -13,8 +13,6 @@ import org.jspecify.annotations.Nullable;
  * <p>Malformed JSON, a value that does not fit the type, trailing content after the value, and
  * content over a parser limit all fail with a {@link JsonReadException} that gives the position and
  * path where the problem was found.
- *
- * @param <T> the Java type read
  */
 public interface JsonReader<T> {
 

@@ -10,8 +10,6 @@ import org.jspecify.annotations.Nullable;
  * JsonBinding} and reused for every request.
  *
  * <p>A value that cannot be serialized fails with a {@link dev.httpjson.JsonWriteException}.
- *
- * @param <T> the Java type written
  */
 public interface JsonWriter<T> {
 
