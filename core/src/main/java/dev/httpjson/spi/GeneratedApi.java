@@ -69,14 +69,8 @@ public final class GeneratedApi {
   }
 
   /**
-   * Asynchronous {@link #send}: what a method returning {@code
-   * CompletableFuture<HttpResponse<Void>>} does.
-   *
-   * @param client the client of the call
-   * @param uri the URI, resolved against the client's base URI
-   * @param hasBody whether to send {@code body}
-   * @param body the value sent as JSON
-   * @return a future of the response, its body {@code null}, or of the failure
+   * {@return a future of what {@link #send} returns, or of its failure}: what a method returning
+   * {@code CompletableFuture<HttpResponse<Void>>} does.
    */
   public static CompletableFuture<HttpResponse<@Nullable Void>> sendAsync(
       HttpJsonClient client,
