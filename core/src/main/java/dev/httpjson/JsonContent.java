@@ -72,18 +72,12 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} with the {@link JsonOptions#web()} options, as its runtime class.
    *
    * @param value the value; {@code null} is sent as {@code null}
-   * @throws JsonWriteException if the value cannot be serialized
    */
   public static JsonContent of(@Nullable Object value) throws JsonWriteException {
     return of(value, JsonOptions.web());
   }
 
-  /**
-   * Serializes {@code value} with {@code options}, as its runtime class.
-   *
-   * @param value the value; {@code null} is sent as {@code null}
-   * @throws JsonWriteException if the value cannot be serialized
-   */
+  /** Serializes {@code value} with {@code options}, as its runtime class. */
   public static JsonContent of(@Nullable Object value, JsonOptions options)
       throws JsonWriteException {
     return create(value, runtimeType(value), options, MediaTypes.APPLICATION_JSON_UTF8);
@@ -93,7 +87,6 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} as the prepared {@code type}, with its options and writer.
    *
    * @param type the prepared type to write the value as
-   * @throws JsonWriteException if the value cannot be serialized
    */
   public static <T> JsonContent of(@Nullable T value, JsonType<T> type) throws JsonWriteException {
     Calls.type(type);
@@ -106,7 +99,6 @@ public final class JsonContent implements BodyPublisher {
    *
    * @param mediaType the Content-Type
    * @return content with that media type; this one if it is the same
-   * @throws JsonWriteException if the value cannot be serialized
    */
   public JsonContent withMediaType(String mediaType) throws JsonWriteException {
     Objects.requireNonNull(mediaType, "mediaType == null");

@@ -295,16 +295,9 @@ public class JsonType<T> {
   }
 
   /**
-   * Reads JSON bytes as a value of this type, as {@link #fromJson(String)} does: UTF-8 (a UTF-8
-   * byte order mark is skipped; a UTF-16 or UTF-32 one, or a zero byte first, is a {@link
-   * JsonReadException}).
-   *
-   * @param json the JSON bytes; not kept or changed
-   * @return the value; {@code null} for JSON {@code null} or no bytes
-   * @throws JsonReadException if the bytes are not one JSON value of this type, with the position
-   *     and path
-   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
-   *     that is not open to it)
+   * Reads JSON bytes, not kept or changed, as a value of this type, as {@link #fromJson(String)}
+   * does ({@code null} for no bytes): UTF-8 (a UTF-8 byte order mark is skipped; a UTF-16 or UTF-32
+   * one, or a zero byte first, is a {@link JsonReadException}).
    */
   public final @Nullable T fromJson(byte[] json) throws HttpJsonException {
     Objects.requireNonNull(json, "json == null");
@@ -329,14 +322,7 @@ public class JsonType<T> {
     return new String(toJsonBytes(value), StandardCharsets.UTF_8);
   }
 
-  /**
-   * Writes {@code value} as JSON in UTF-8 bytes with this type's options, as a request body would
-   * be written.
-   *
-   * @param value the value; {@code null} writes JSON {@code null}
-   * @return the JSON bytes, owned by the caller
-   * @throws JsonWriteException if the value cannot be written, with the path
-   */
+  /** As {@link #toJson(Object)}, in UTF-8 bytes, owned by the caller. */
   public final byte[] toJsonBytes(@Nullable T value) throws JsonWriteException {
     try {
       return writer().writeBytes(value);
