@@ -627,10 +627,7 @@ public final class JsonOptions {
      * @throws IllegalArgumentException if {@code depth} is less than 1
      */
     public Builder maxNestingDepth(int depth) {
-      if (depth < 1) {
-        throw new IllegalArgumentException("maxNestingDepth < 1: " + depth);
-      }
-      this.maxNestingDepth = depth;
+      this.maxNestingDepth = atLeastOne("maxNestingDepth", depth);
       return this;
     }
 
@@ -642,10 +639,7 @@ public final class JsonOptions {
      * @throws IllegalArgumentException if {@code length} is less than 1
      */
     public Builder maxNumberLength(int length) {
-      if (length < 1) {
-        throw new IllegalArgumentException("maxNumberLength < 1: " + length);
-      }
-      this.maxNumberLength = length;
+      this.maxNumberLength = atLeastOne("maxNumberLength", length);
       return this;
     }
 
@@ -657,10 +651,7 @@ public final class JsonOptions {
      * @throws IllegalArgumentException if {@code length} is less than 1
      */
     public Builder maxStringLength(int length) {
-      if (length < 1) {
-        throw new IllegalArgumentException("maxStringLength < 1: " + length);
-      }
-      this.maxStringLength = length;
+      this.maxStringLength = atLeastOne("maxStringLength", length);
       return this;
     }
 
@@ -717,6 +708,13 @@ public final class JsonOptions {
     public Builder idleTimeout(@Nullable Duration idleTimeout) {
       this.idleTimeout = checkTimeout("idleTimeout", idleTimeout);
       return this;
+    }
+
+    private static int atLeastOne(String name, int value) {
+      if (value < 1) {
+        throw new IllegalArgumentException(name + " < 1: " + value);
+      }
+      return value;
     }
 
     private static @Nullable Duration checkTimeout(String name, @Nullable Duration timeout) {
