@@ -43,11 +43,11 @@ import org.jspecify.annotations.Nullable;
  * type forms: the {@link Class} form is exactly the {@link JsonType} form given {@link
  * JsonType#of(Class)} (so it reads and writes with {@link JsonOptions#web()}; {@code T} or {@code
  * R}, the type read, is the type's), and the {@code JsonType} form reads and writes with the type's
- * options. A call that reads no value ({@code postAsJson}, {@code putAsJson} and {@code
- * patchAsJson} without a type) writes with {@link JsonOptions#web()}, or with the {@link
- * JsonOptions} it is given, used as given for the value and the call. An overload documents what it
- * adds in one sentence and links the form whose description it shares; each {@code ...Async} method
- * returns a future of what its blocking twin returns.
+ * options. A call that reads no value ({@code postAsJson}, {@code putAsJson}, {@code patchAsJson}
+ * and {@code deleteFromJson} without a type) runs with {@link JsonOptions#web()}, or with the
+ * {@link JsonOptions} it is given, used as given to write the value and for the call. An overload
+ * documents what it adds in one sentence and links the form whose description it shares; each
+ * {@code ...Async} method returns a future of what its blocking twin returns.
  *
  * <ul>
  *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}), QUERY ({@code queryAsJson}),
