@@ -86,12 +86,8 @@ public final class Paging<P, T> {
   }
 
   /**
-   * Paging whose pages read as a prepared type: with its own options if it was given some, else
-   * with the client's.
-   *
-   * @param pageType the type of a page's body
-   * @param elements a page's elements, in order ({@code null} reads as none)
-   * @param next the URI of the page after a page, or {@code null} after the last
+   * As {@link #of(Class, Function, NextPage)}, pages read as a prepared type: with its own options
+   * if it was given some, else with the client's.
    */
   public static <P, T> Paging<P, T> of(
       JsonType<P> pageType,
