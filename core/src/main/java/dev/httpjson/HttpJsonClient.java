@@ -234,8 +234,8 @@ public final class HttpJsonClient {
    * value added for a name is sent. {@code Authorization}, {@code Proxy-Authorization} and {@code
    * Cookie} are refused when the {@link HttpClient} follows redirects itself, which would send them
    * to whatever origin a redirect names: use {@link Builder#followRedirects(Redirect)} instead.
+   * This client is unchanged.
    *
-   * @return a new client; this one is unchanged
    * @throws IllegalArgumentException if {@code java.net.http} would reject the header (see {@link
    *     Builder#header(String, String)})
    * @throws IllegalStateException if the header carries a credential and the {@link HttpClient}
@@ -269,8 +269,9 @@ public final class HttpJsonClient {
    * Duration.ZERO} for a call with no timeout at all. The serializer caches are not touched: a
    * timeout is a call setting.
    *
+   * <p>This client is unchanged.
+   *
    * @param timeout the whole-call timeout; {@code Duration.ZERO} or {@code null} for none
-   * @return a new client; this one is unchanged
    * @throws IllegalArgumentException if {@code timeout} is negative
    */
   public HttpJsonClient withTimeout(@Nullable Duration timeout) {
@@ -1042,12 +1043,7 @@ public final class HttpJsonClient {
       return this;
     }
 
-    /**
-     * Sets the absolute base URI; see {@link #baseUri(URI)}.
-     *
-     * @throws IllegalArgumentException if {@code baseUri} is not a URI, is relative, its path does
-     *     not end in {@code /}, or it has a query or fragment
-     */
+    /** As {@link #baseUri(URI)}; a string that is not a URI is refused as well. */
     public Builder baseUri(String baseUri) {
       return baseUri(Calls.parse(Objects.requireNonNull(baseUri, "baseUri == null")));
     }

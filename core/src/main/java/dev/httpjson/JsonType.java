@@ -39,8 +39,9 @@ import org.jspecify.annotations.Nullable;
  * publishers. A type made with options ({@link #of(Class, JsonOptions)}, {@link
  * #withOptions(JsonOptions)}) keeps them everywhere: the codec settings to read and write, the call
  * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call. So a
- * type made with options finds its codec at once (and fails at once without one); a type made
- * without finds it where it is first used.
+ * type made with options finds its codec at once (and fails at once, with an {@link
+ * IllegalStateException}, when no codec is set and none is on the class or module path); a type
+ * made without finds it where it is first used.
  *
  * <p>A type written inline at every call — {@code new JsonType<List<User>>() {}} in a loop, or
  * {@code JsonType.of(User.class, options)} with options rebuilt per call — costs a cache lookup,
@@ -120,33 +121,18 @@ public class JsonType<T> {
         }
       };
 
-  /**
-   * The class {@code type} with {@code options}, which apply wherever it is used.
-   *
-   * @throws IllegalStateException if no codec is set and none is on the class or module path
-   */
+  /** The class {@code type} with {@code options}, which apply wherever it is used. */
   public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
     return prepared(Objects.requireNonNull(type, "type == null"), Calls.options(options), true);
   }
 
-  /**
-   * {@code List<elementType>}, without options.
-   *
-   * @param elementType the element class
-   * @param <E> the element type
-   * @return the list type
-   */
+  /** {@return {@code List<elementType>}, without options} */
   public static <E> JsonType<List<E>> listOf(Class<E> elementType) {
     Objects.requireNonNull(elementType, "elementType == null");
     return new JsonType<>(listType(elementType), JsonOptions.web(), false);
   }
 
-  /**
-   * {@code Map<String, valueType>}, without options.
-   *
-   * @param <V> the value type
-   * @return the map type
-   */
+  /** {@return {@code Map<String, valueType>}, without options} */
   public static <V> JsonType<Map<String, V>> mapOf(Class<V> valueType) {
     Objects.requireNonNull(valueType, "valueType == null");
     return new JsonType<>(
@@ -160,9 +146,6 @@ public class JsonType<T> {
    * <pre>{@code
    * JsonType<List<User>> users = new JsonType<List<User>>() {}.withOptions(snakeCase);
    * }</pre>
-   *
-   * @return the type with these options
-   * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public final JsonType<T> withOptions(JsonOptions options) {
     Calls.options(options);
@@ -208,13 +191,7 @@ public class JsonType<T> {
     return new JsonType<>(concrete(type), JsonOptions.web(), false);
   }
 
-  /**
-   * A runtime {@code type} with {@code options}, which apply wherever it is used.
-   *
-   * @param type the type, such as one obtained by reflection
-   * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
-   * @throws IllegalStateException if no codec is set and none is on the class or module path
-   */
+  /** As {@link #of(Type)}, with {@code options}, which apply wherever it is used. */
   public static JsonType<?> of(Type type, JsonOptions options) {
     return prepared(concrete(type), Calls.options(options), true);
   }
