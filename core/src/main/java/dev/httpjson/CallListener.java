@@ -41,11 +41,7 @@ public interface CallListener {
 
   /** The call an event belongs to: one object per call, the same for all its events. */
   interface Call {
-    /**
-     * The request method.
-     *
-     * @return e.g. {@code "GET"}
-     */
+    /** {@return the request method, e.g. {@code "GET"}} */
     String method();
 
     /**
@@ -67,53 +63,36 @@ public interface CallListener {
     /**
      * When the call started, in {@link System#nanoTime()}: the timestamps of the events are
      * comparable with it.
-     *
-     * @return the start
      */
     long startNanos();
   }
 
-  /**
-   * The call started: nothing has been sent yet.
-   *
-   * @param call the call
-   */
+  /** The call started: nothing has been sent yet. */
   default void callStart(Call call) {}
 
   /**
    * The request body of an attempt was sent (reported when the response's headers arrive).
    *
-   * @param call the call
    * @param bytes the body's length in bytes, or -1 when the publisher did not know it
-   * @param nanoTime when, in {@link System#nanoTime()}
    */
   default void requestBodySent(Call call, long bytes, long nanoTime) {}
 
-  /**
-   * The response headers of an attempt arrived.
-   *
-   * @param call the call
-   * @param statusCode the status code
-   * @param nanoTime when, in {@link System#nanoTime()}
-   */
+  /** The response headers of an attempt arrived. */
   default void responseHeaders(Call call, int statusCode, long nanoTime) {}
 
   /**
    * The response body was read to its end: the body the call reads, or the error body of a status
    * outside 200–299 read for the exception's message (up to the prefix the exception keeps).
    *
-   * @param call the call
    * @param wireBytes the bytes received, as sent (compressed, when the body was)
    * @param decodedBytes the bytes after the {@code Content-Encoding} was decoded: the bytes the
    *     codec read; equal to {@code wireBytes} for a body sent uncompressed
-   * @param nanoTime when, in {@link System#nanoTime()}
    */
   default void responseBodyRead(Call call, long wireBytes, long decodedBytes, long nanoTime) {}
 
   /**
    * The codec turned the body into the value.
    *
-   * @param call the call
    * @param decodeNanos how long that took, in nanoseconds
    * @param nanoTime when it ended, in {@link System#nanoTime()}
    */
@@ -123,19 +102,15 @@ public interface CallListener {
    * The call is sent again after a failed attempt (by {@link RetryInterceptor}, or any interceptor
    * that forwards more than once).
    *
-   * @param call the call
    * @param attempt the attempt about to be made: 2 for the first retry
-   * @param nanoTime when, in {@link System#nanoTime()}
    */
   default void retry(Call call, int attempt, long nanoTime) {}
 
   /**
    * The call follows a redirect ({@link HttpJsonClient.Builder#followRedirects}).
    *
-   * @param call the call
    * @param statusCode the redirecting status, e.g. 302
    * @param location where it goes, redacted
-   * @param nanoTime when, in {@link System#nanoTime()}
    */
   default void redirect(Call call, int statusCode, String location, long nanoTime) {}
 
@@ -143,27 +118,18 @@ public interface CallListener {
    * A stream's call is over: its body was read to the end, or the stream was closed early, or it
    * failed (then {@link #callFailed} follows).
    *
-   * @param call the call
    * @param elements how many elements the stream delivered
    * @param early whether the stream was closed before its end
-   * @param nanoTime when, in {@link System#nanoTime()}
    */
   default void streamEnd(Call call, long elements, boolean early, long nanoTime) {}
 
-  /**
-   * The call succeeded: its value was delivered (or, for a stream, the stream was closed).
-   *
-   * @param call the call
-   * @param nanoTime when, in {@link System#nanoTime()}
-   */
+  /** The call succeeded: its value was delivered (or, for a stream, the stream was closed). */
   default void callEnd(Call call, long nanoTime) {}
 
   /**
    * The call failed with {@code failure}, the exception its caller sees.
    *
-   * @param call the call
    * @param failure the failure
-   * @param nanoTime when, in {@link System#nanoTime()}
    */
   default void callFailed(Call call, Throwable failure, long nanoTime) {}
 
@@ -173,8 +139,6 @@ public interface CallListener {
    * client} came from {@link Interceptor#decorate}, are kept. Everything else is {@code client}'s.
    *
    * @param client the client
-   * @param listener the listener
-   * @return the decorated client
    */
   static HttpClient decorate(HttpClient client, CallListener listener) {
     return InterceptingClient.withListener(client, listener);

@@ -54,29 +54,17 @@ public final class EventStreamOptions {
     this.retryDelay = b.retryDelay;
   }
 
-  /**
-   * The defaults: no reconnection, {@link #DEFAULT_RETRY_DELAY}.
-   *
-   * @return the shared default instance
-   */
+  /** {@return the defaults, one shared instance: no reconnection, {@link #DEFAULT_RETRY_DELAY}} */
   public static EventStreamOptions defaults() {
     return DEFAULTS;
   }
 
-  /**
-   * A builder starting from the defaults.
-   *
-   * @return a new builder
-   */
+  /** A builder starting from the defaults. */
   public static Builder newBuilder() {
     return new Builder();
   }
 
-  /**
-   * A builder starting from these options.
-   *
-   * @return a new builder with these settings
-   */
+  /** {@return a new builder starting from these options} */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.maxReconnects = maxReconnects;
@@ -94,11 +82,7 @@ public final class EventStreamOptions {
     return maxReconnects;
   }
 
-  /**
-   * How long to wait before reconnecting when the server sent no {@code retry:} time.
-   *
-   * @return the delay
-   */
+  /** {@return how long to wait before reconnecting when the server sent no {@code retry:} time} */
   public Duration retryDelay() {
     return retryDelay;
   }
@@ -120,7 +104,7 @@ public final class EventStreamOptions {
     return "EventStreamOptions{maxReconnects=" + maxReconnects + ", retryDelay=" + retryDelay + '}';
   }
 
-  /** Builds {@link EventStreamOptions}. Not thread-safe. */
+  /** Builds {@link EventStreamOptions}; each setter returns this builder. Not thread-safe. */
   public static final class Builder {
     private int maxReconnects;
     private Duration retryDelay = DEFAULT_RETRY_DELAY;
@@ -131,7 +115,6 @@ public final class EventStreamOptions {
      * Sets how many times a GET event stream is reopened; 0 for never (the default).
      *
      * @param maxReconnects the maximum number of reconnections
-     * @return this builder
      * @throws IllegalArgumentException if negative
      */
     public Builder maxReconnects(int maxReconnects) {
@@ -148,7 +131,6 @@ public final class EventStreamOptions {
      * ChronoUnit.FOREVER.getDuration()} included, waits that long.
      *
      * @param delay the delay, zero or more
-     * @return this builder
      * @throws IllegalArgumentException if negative
      */
     public Builder retryDelay(Duration delay) {
@@ -160,11 +142,7 @@ public final class EventStreamOptions {
       return this;
     }
 
-    /**
-     * Builds the options.
-     *
-     * @return immutable options
-     */
+    /** {@return the options, immutable} */
     public EventStreamOptions build() {
       return new EventStreamOptions(this);
     }

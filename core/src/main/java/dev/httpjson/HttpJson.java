@@ -39,6 +39,16 @@ import org.jspecify.annotations.Nullable;
  * {@link HttpJsonClient}; for a request of your own (any method, headers, body), {@link
  * #exchange(HttpClient, HttpRequest, Class)} ({@code .body()} for the value alone).
  *
+ * <p><b>Forms.</b> Each call takes the {@link HttpClient} to send with first and comes in the two
+ * type forms: the {@link Class} form is exactly the {@link JsonType} form given {@link
+ * JsonType#of(Class)} (so it reads and writes with {@link JsonOptions#web()}; {@code T} or {@code
+ * R}, the type read, is the type's), and the {@code JsonType} form reads and writes with the type's
+ * options. A call that reads no value ({@code postAsJson}, {@code putAsJson}, {@code patchAsJson}
+ * and {@code deleteFromJson} without a type) runs with {@link JsonOptions#web()}, or with the
+ * {@link JsonOptions} it is given, used as given to write the value and for the call. An overload
+ * documents what it adds in one sentence and links the form whose description it shares; each
+ * {@code ...Async} method returns a future of what its blocking twin returns.
+ *
  * <ul>
  *   <li>GET and DELETE ({@code getFromJson}, {@code deleteFromJson}), QUERY ({@code queryAsJson}),
  *       the typed send-and-receive forms, {@code exchange} and the streams check the status first:
@@ -78,8 +88,7 @@ import org.jspecify.annotations.Nullable;
  * like {@link HttpClient#send}: an interrupt while waiting aborts the exchange. Every response is
  * released, also on error. A whole-call {@link JsonOptions#timeout()} ends with the call on every
  * path: no interrupt from it reaches the calling thread afterwards, and an interrupt from elsewhere
- * is kept. A type given as a {@link Class} reads and writes with {@link JsonOptions#web()}, exactly
- * as the same call given {@link JsonType#of(Class)} does.
+ * is kept.
  *
  * <p><b>Async threads.</b> An {@code ...Async} method checks its arguments and builds the request
  * on the calling thread and returns at once; the exchange runs the blocking {@link HttpClient#send}
@@ -112,80 +121,46 @@ import org.jspecify.annotations.Nullable;
 public final class HttpJson {
   private HttpJson() {}
 
-  /**
-   * {@return the body of a GET of {@code uri} read as {@code type}, or {@code null} when empty}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @param <T> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #getFromJson(HttpClient, URI, JsonType)
-   */
+  // ---- GET ----------------------------------------------------------------------------------
+
+  /** {@return the body of a GET of {@code uri} read as {@code type}, or {@code null} when empty} */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
     return getFromJson(client, uri, JsonType.of(type));
   }
 
-  /**
-   * {@return a future of what {@link #getFromJson(HttpClient, URI, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #getFromJson(HttpClient, URI, Class)} returns} */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
     return getFromJsonAsync(client, uri, JsonType.of(type));
   }
 
-  /**
-   * {@return the body of a GET of {@code uri} read as the prepared {@code type}, or {@code null}
-   * when empty}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #getFromJson(HttpClient, URI, Class)
-   */
+  /** As {@link #getFromJson(HttpClient, URI, Class)}, reading the prepared {@code type}. */
   public static <T> @Nullable T getFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(client, "GET", uri, null, Calls.type(type).handler(), Calls.noHeaders());
+    return receive(client, "GET", uri, type);
   }
 
-  /**
-   * {@return a future of what {@link #getFromJson(HttpClient, URI, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #getFromJson(HttpClient, URI, JsonType)} returns} */
   public static <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Calls.receiveAsync(
-        client, "GET", uri, null, Calls.type(type).handler(), Calls.noHeaders());
+    return receiveAsync(client, "GET", uri, type);
   }
+
+  // ---- DELETE -------------------------------------------------------------------------------
 
   /**
    * Sends DELETE to {@code uri} and checks the status, for an API that answers 204 or a body you do
-   * not need: no type to name.
+   * not need: no type to name. The response it returns has its body buffered as bytes (within
+   * {@link JsonOptions#maxResponseSize()}), for its headers or a body read later with {@link
+   * #readFromJson(HttpResponse, Class)}.
    *
    * <pre>{@code HttpJson.deleteFromJson(client, issueUri); // throws on 404, 409, ... }</pre>
    *
    * @param client the client to send with
-   * @param uri an absolute URI
-   * @return the response, its body buffered as bytes (within {@link
-   *     JsonOptions#maxResponseSize()}), for its headers or a body read later with {@link
-   *     #readFromJson(HttpResponse, Class)}
+   * @return the response, its body buffered as bytes
    * @throws IOException if the call fails (see the class description)
    * @throws InterruptedException if interrupted while waiting
-   * @see #deleteFromJson(HttpClient, URI, Class)
    */
   public static HttpResponse<byte[]> deleteFromJson(HttpClient client, URI uri)
       throws IOException, InterruptedException {
@@ -193,12 +168,7 @@ public final class HttpJson {
         Calls.client(client), "DELETE", Calls.absolute(uri), JsonOptions.web(), Calls.noHeaders());
   }
 
-  /**
-   * {@return a future of what {@link #deleteFromJson(HttpClient, URI)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   */
+  /** {@return a future of what {@link #deleteFromJson(HttpClient, URI)} returns} */
   public static CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(
       HttpClient client, URI uri) {
     return Calls.sendCheckedAsync(
@@ -207,439 +177,86 @@ public final class HttpJson {
 
   /**
    * {@return the body of a DELETE of {@code uri} read as {@code type}, or {@code null} when empty}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @param <T> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #deleteFromJson(HttpClient, URI, JsonType)
    */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, Class<T> type)
       throws IOException, InterruptedException {
     return deleteFromJson(client, uri, JsonType.of(type));
   }
 
-  /**
-   * {@return a future of what {@link #deleteFromJson(HttpClient, URI, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #deleteFromJson(HttpClient, URI, Class)} returns} */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, Class<T> type) {
     return deleteFromJsonAsync(client, uri, JsonType.of(type));
   }
 
-  /**
-   * {@return the body of a DELETE of {@code uri} read as the prepared {@code type}, or {@code null}
-   * when empty}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #deleteFromJson(HttpClient, URI, Class)
-   */
+  /** As {@link #deleteFromJson(HttpClient, URI, Class)}, reading the prepared {@code type}. */
   public static <T> @Nullable T deleteFromJson(HttpClient client, URI uri, JsonType<T> type)
       throws IOException, InterruptedException {
-    return Calls.receive(
-        client, "DELETE", uri, null, Calls.type(type).handler(), Calls.noHeaders());
+    return receive(client, "DELETE", uri, type);
   }
 
-  /**
-   * {@return a future of what {@link #deleteFromJson(HttpClient, URI, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #deleteFromJson(HttpClient, URI, JsonType)} returns} */
   public static <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       HttpClient client, URI uri, JsonType<T> type) {
-    return Calls.receiveAsync(
-        client, "DELETE", uri, null, Calls.type(type).handler(), Calls.noHeaders());
+    return receiveAsync(client, "DELETE", uri, type);
   }
 
-  /**
-   * {@return the response, its status unchecked, to a POST of {@code value} to {@code uri}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #postAsJson(HttpClient, URI, Object, JsonOptions)
-   */
+  // ---- POST ---------------------------------------------------------------------------------
+
+  /** {@return the response, its status unchecked, to a POST of {@code value} to {@code uri}} */
   public static HttpResponse<byte[]> postAsJson(HttpClient client, URI uri, @Nullable Object value)
       throws IOException, InterruptedException {
     return postAsJson(client, uri, value, JsonOptions.web());
   }
 
-  /**
-   * {@return a future of what {@link #postAsJson(HttpClient, URI, Object)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   */
+  /** {@return a future of what {@link #postAsJson(HttpClient, URI, Object)} returns} */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value) {
     return postAsJsonAsync(client, uri, value, JsonOptions.web());
   }
 
-  /**
-   * {@return the response, its status unchecked, to a POST of {@code value} written with {@code
-   * options}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   * @param options the options to write with and for the call, used as given
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #postAsJson(HttpClient, URI, Object)
-   */
+  /** As {@link #postAsJson(HttpClient, URI, Object)}, writing with {@code options}. */
   public static HttpResponse<byte[]> postAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(client, "POST", uri, value, Calls.options(options), Calls.noHeaders());
+    return send(client, "POST", uri, value, options);
   }
 
   /**
    * {@return a future of what {@link #postAsJson(HttpClient, URI, Object, JsonOptions)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   * @param options the options to write with and for the call, used as given
    */
   public static CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        client, "POST", uri, value, Calls.options(options), Calls.noHeaders());
+    return sendAsync(client, "POST", uri, value, options);
   }
 
-  /**
-   * {@return the body of the response to a POST of {@code value}, read as {@code responseType}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #postAsJson(HttpClient, URI, Object, JsonType)
-   */
+  /** {@return the body of the response to a POST of {@code value}, read as {@code responseType}} */
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
     return postAsJson(client, uri, value, JsonType.of(responseType));
   }
 
-  /**
-   * {@return a future of what {@link #postAsJson(HttpClient, URI, Object, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
+  /** {@return a future of what {@link #postAsJson(HttpClient, URI, Object, Class)} returns} */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
     return postAsJsonAsync(client, uri, value, JsonType.of(responseType));
   }
 
-  /**
-   * {@return the body of the response to a POST of {@code value}, read as the prepared type}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #postAsJson(HttpClient, URI, Object, Class)
-   */
+  /** As {@link #postAsJson(HttpClient, URI, Object, Class)}, reading the prepared type. */
   public static <R> @Nullable R postAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        client, "POST", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
+    return exchange(client, "POST", uri, value, responseType);
   }
 
-  /**
-   * {@return a future of what {@link #postAsJson(HttpClient, URI, Object, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to POST as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   */
+  /** {@return a future of what {@link #postAsJson(HttpClient, URI, Object, JsonType)} returns} */
   public static <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
-    return Calls.exchangeValueAsync(
-        client, "POST", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
+    return exchangeAsync(client, "POST", uri, value, responseType);
   }
 
-  /**
-   * {@return the response, its status unchecked, to a PUT of {@code value} to {@code uri}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #putAsJson(HttpClient, URI, Object, JsonOptions)
-   */
-  public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return putAsJson(client, uri, value, JsonOptions.web());
-  }
-
-  /**
-   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value) {
-    return putAsJsonAsync(client, uri, value, JsonOptions.web());
-  }
-
-  /**
-   * {@return the response, its status unchecked, to a PUT of {@code value} written with {@code
-   * options}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   * @param options the options to write with and for the call, used as given
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #putAsJson(HttpClient, URI, Object)
-   */
-  public static HttpResponse<byte[]> putAsJson(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Calls.sendValue(client, "PUT", uri, value, Calls.options(options), Calls.noHeaders());
-  }
-
-  /**
-   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object, JsonOptions)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   * @param options the options to write with and for the call, used as given
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        client, "PUT", uri, value, Calls.options(options), Calls.noHeaders());
-  }
-
-  /**
-   * {@return the body of the response to a PUT of {@code value}, read as {@code responseType}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #putAsJson(HttpClient, URI, Object, JsonType)
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return putAsJson(client, uri, value, JsonType.of(responseType));
-  }
-
-  /**
-   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return putAsJsonAsync(client, uri, value, JsonType.of(responseType));
-  }
-
-  /**
-   * {@return the body of the response to a PUT of {@code value}, read as the prepared type}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #putAsJson(HttpClient, URI, Object, Class)
-   */
-  public static <R> @Nullable R putAsJson(
-      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
-      throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        client, "PUT", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
-  }
-
-  /**
-   * {@return a future of what {@link #putAsJson(HttpClient, URI, Object, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PUT as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   */
-  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
-    return Calls.exchangeValueAsync(
-        client, "PUT", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
-  }
-
-  /**
-   * {@return the response, its status unchecked, to a PATCH of {@code value} to {@code uri}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #patchAsJson(HttpClient, URI, Object, JsonOptions)
-   */
-  public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return patchAsJson(client, uri, value, JsonOptions.web());
-  }
-
-  /**
-   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value) {
-    return patchAsJsonAsync(client, uri, value, JsonOptions.web());
-  }
-
-  /**
-   * {@return the response, its status unchecked, to a PATCH of {@code value} written with {@code
-   * options}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   * @param options the options to write with and for the call, used as given
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #patchAsJson(HttpClient, URI, Object)
-   */
-  public static HttpResponse<byte[]> patchAsJson(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
-      throws IOException, InterruptedException {
-    return Calls.sendValue(client, "PATCH", uri, value, Calls.options(options), Calls.noHeaders());
-  }
-
-  /**
-   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   * @param options the options to write with and for the call, used as given
-   */
-  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
-    return Calls.sendValueAsync(
-        client, "PATCH", uri, value, Calls.options(options), Calls.noHeaders());
-  }
-
-  /**
-   * {@return the body of the response to a PATCH of {@code value}, read as {@code responseType}}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #patchAsJson(HttpClient, URI, Object, JsonType)
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return patchAsJson(client, uri, value, JsonType.of(responseType));
-  }
-
-  /**
-   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
-    return patchAsJsonAsync(client, uri, value, JsonType.of(responseType));
-  }
-
-  /**
-   * {@return the body of the response to a PATCH of {@code value}, read as the prepared type}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #patchAsJson(HttpClient, URI, Object, Class)
-   */
-  public static <R> @Nullable R patchAsJson(
-      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
-      throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        client, "PATCH", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
-  }
-
-  /**
-   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   */
-  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
-    return Calls.exchangeValueAsync(
-        client, "PATCH", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
-  }
+  // ---- QUERY --------------------------------------------------------------------------------
 
   /**
    * {@return the body of the response to a QUERY of {@code value}, read as {@code responseType}}
@@ -653,15 +270,6 @@ public final class HttpJson {
    * List<Order> late = HttpJson.queryAsJson(client, ordersUri,
    *     Map.of("status", "late", "limit", 50), JsonType.listOf(Order.class));
    * }</pre>
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #queryAsJson(HttpClient, URI, Object, JsonType)
    */
   public static <R> @Nullable R queryAsJson(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
@@ -669,78 +277,191 @@ public final class HttpJson {
     return queryAsJson(client, uri, value, JsonType.of(responseType));
   }
 
-  /**
-   * {@return a future of what {@link #queryAsJson(HttpClient, URI, Object, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
+  /** {@return a future of what {@link #queryAsJson(HttpClient, URI, Object, Class)} returns} */
   public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
     return queryAsJsonAsync(client, uri, value, JsonType.of(responseType));
   }
 
-  /**
-   * {@return the body of the response to a QUERY of {@code value}, read as the prepared type}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #queryAsJson(HttpClient, URI, Object, Class)
-   */
+  /** As {@link #queryAsJson(HttpClient, URI, Object, Class)}, reading the prepared type. */
   public static <R> @Nullable R queryAsJson(
       HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
-    return Calls.exchangeValue(
-        client, "QUERY", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
+    return exchange(client, "QUERY", uri, value, responseType);
+  }
+
+  /** {@return a future of what {@link #queryAsJson(HttpClient, URI, Object, JsonType)} returns} */
+  public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
+    return exchangeAsync(client, "QUERY", uri, value, responseType);
+  }
+
+  // ---- PUT ----------------------------------------------------------------------------------
+
+  /** {@return the response, its status unchecked, to a PUT of {@code value} to {@code uri}} */
+  public static HttpResponse<byte[]> putAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    return putAsJson(client, uri, value, JsonOptions.web());
+  }
+
+  /** {@return a future of what {@link #putAsJson(HttpClient, URI, Object)} returns} */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    return putAsJsonAsync(client, uri, value, JsonOptions.web());
+  }
+
+  /** As {@link #putAsJson(HttpClient, URI, Object)}, writing with {@code options}. */
+  public static HttpResponse<byte[]> putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    return send(client, "PUT", uri, value, options);
+  }
+
+  /** {@return a future of what {@link #putAsJson(HttpClient, URI, Object, JsonOptions)} returns} */
+  public static CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    return sendAsync(client, "PUT", uri, value, options);
+  }
+
+  /** {@return the body of the response to a PUT of {@code value}, read as {@code responseType}} */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return putAsJson(client, uri, value, JsonType.of(responseType));
+  }
+
+  /** {@return a future of what {@link #putAsJson(HttpClient, URI, Object, Class)} returns} */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return putAsJsonAsync(client, uri, value, JsonType.of(responseType));
+  }
+
+  /** As {@link #putAsJson(HttpClient, URI, Object, Class)}, reading the prepared type. */
+  public static <R> @Nullable R putAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    return exchange(client, "PUT", uri, value, responseType);
+  }
+
+  /** {@return a future of what {@link #putAsJson(HttpClient, URI, Object, JsonType)} returns} */
+  public static <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
+    return exchangeAsync(client, "PUT", uri, value, responseType);
+  }
+
+  // ---- PATCH --------------------------------------------------------------------------------
+
+  /** {@return the response, its status unchecked, to a PATCH of {@code value} to {@code uri}} */
+  public static HttpResponse<byte[]> patchAsJson(HttpClient client, URI uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    return patchAsJson(client, uri, value, JsonOptions.web());
+  }
+
+  /** {@return a future of what {@link #patchAsJson(HttpClient, URI, Object)} returns} */
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value) {
+    return patchAsJsonAsync(client, uri, value, JsonOptions.web());
+  }
+
+  /** As {@link #patchAsJson(HttpClient, URI, Object)}, writing with {@code options}. */
+  public static HttpResponse<byte[]> patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    return send(client, "PATCH", uri, value, options);
   }
 
   /**
-   * {@return a future of what {@link #queryAsJson(HttpClient, URI, Object, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
+   * {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, JsonOptions)} returns}
    */
-  public static <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
-      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
-    return Calls.exchangeValueAsync(
-        client, "QUERY", uri, value, Calls.type(responseType).handler(), Calls.noHeaders());
+  public static CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonOptions options) {
+    return sendAsync(client, "PATCH", uri, value, options);
   }
+
+  /**
+   * {@return the body of the response to a PATCH of {@code value}, read as {@code responseType}}
+   */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return patchAsJson(client, uri, value, JsonType.of(responseType));
+  }
+
+  /** {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, Class)} returns} */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, Class<R> responseType) {
+    return patchAsJsonAsync(client, uri, value, JsonType.of(responseType));
+  }
+
+  /** As {@link #patchAsJson(HttpClient, URI, Object, Class)}, reading the prepared type. */
+  public static <R> @Nullable R patchAsJson(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    return exchange(client, "PATCH", uri, value, responseType);
+  }
+
+  /** {@return a future of what {@link #patchAsJson(HttpClient, URI, Object, JsonType)} returns} */
+  public static <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      HttpClient client, URI uri, @Nullable Object value, JsonType<R> responseType) {
+    return exchangeAsync(client, "PATCH", uri, value, responseType);
+  }
+
+  // ---- the one-liners' shapes: a value read, a value sent and one read, a value sent ---------
+
+  private static <T> @Nullable T receive(
+      HttpClient client, String method, URI uri, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Calls.receive(client, method, uri, null, Calls.type(type).handler(), Calls.noHeaders());
+  }
+
+  private static <T> CompletableFuture<@Nullable T> receiveAsync(
+      HttpClient client, String method, URI uri, JsonType<T> type) {
+    return Calls.receiveAsync(
+        client, method, uri, null, Calls.type(type).handler(), Calls.noHeaders());
+  }
+
+  private static <R> @Nullable R exchange(
+      HttpClient client, String method, URI uri, @Nullable Object value, JsonType<R> type)
+      throws IOException, InterruptedException {
+    return Calls.exchangeValue(
+        client, method, uri, value, Calls.type(type).handler(), Calls.noHeaders());
+  }
+
+  private static <R> CompletableFuture<@Nullable R> exchangeAsync(
+      HttpClient client, String method, URI uri, @Nullable Object value, JsonType<R> type) {
+    return Calls.exchangeValueAsync(
+        client, method, uri, value, Calls.type(type).handler(), Calls.noHeaders());
+  }
+
+  private static HttpResponse<byte[]> send(
+      HttpClient client, String method, URI uri, @Nullable Object value, JsonOptions options)
+      throws IOException, InterruptedException {
+    return Calls.sendValue(client, method, uri, value, Calls.options(options), Calls.noHeaders());
+  }
+
+  private static CompletableFuture<HttpResponse<byte[]>> sendAsync(
+      HttpClient client, String method, URI uri, @Nullable Object value, JsonOptions options) {
+    return Calls.sendValueAsync(
+        client, method, uri, value, Calls.options(options), Calls.noHeaders());
+  }
+
+  // ---- a request of your own ----------------------------------------------------------------
 
   /**
    * Sends a request you built — any method, headers and body — in one call, and returns the whole
    * response — status, headers (a {@code Location}, a {@code Link} to the next page, an {@code
-   * ETag}) and the body read as JSON of {@code type}. The status is checked, {@code Accept:
-   * application/json, application/problem+json} is added when the request has no {@code Accept},
-   * and the size limit, charset rules, timeout and decompression apply exactly as in the one-line
-   * calls, with the same exceptions. The counterpart of Retrofit's {@code Response<T>} and Spring's
-   * {@code toEntity}.
+   * ETag}) and the body read as JSON of {@code type} ({@code null} for a 204 or an empty body;
+   * responses before it in a redirect chain have a {@code null} body). The request is sent as
+   * built, the status is checked, {@code Accept: application/json, application/problem+json} is
+   * added when the request has no {@code Accept}, and the size limit, charset rules, timeout and
+   * decompression apply exactly as in the one-line calls, with the same exceptions. The counterpart
+   * of Retrofit's {@code Response<T>} and Spring's {@code toEntity}.
    *
    * <pre>{@code
    * HttpResponse<Issue> created = HttpJson.exchange(client,
    *     JsonContent.of(draft).requestBuilder("POST", issuesUri).build(), Issue.class);
    * URI location = URI.create(created.headers().firstValue("Location").orElseThrow());
    * }</pre>
-   *
-   * @param client the client to send with
-   * @param request the request, sent as built (plus {@code Accept} when it has none)
-   * @param type the class to read
-   * @param <T> the type read
-   * @return the response, its body the value read ({@code null} for a 204 or an empty body);
-   *     responses before it in a redirect chain have a {@code null} body
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   * @see #exchange(HttpClient, HttpRequest, JsonType)
    */
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, Class<T> type)
@@ -748,48 +469,26 @@ public final class HttpJson {
     return exchange(client, request, JsonType.of(type));
   }
 
-  /**
-   * {@return a future of what {@link #exchange(HttpClient, HttpRequest, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param request the request, sent as built (plus {@code Accept} when it has none)
-   * @param type the class to read
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #exchange(HttpClient, HttpRequest, Class)} returns} */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, Class<T> type) {
     return exchangeAsync(client, request, JsonType.of(type));
   }
 
-  /**
-   * {@return the response to {@code request}, its body read as the prepared {@code type}} As {@link
-   * #exchange(HttpClient, HttpRequest, Class)}, with the type's options.
-   *
-   * @param client the client to send with
-   * @param request the request, sent as built (plus {@code Accept} when it has none)
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   * @throws IOException if the call fails (see the class description)
-   * @throws InterruptedException if interrupted while waiting
-   */
+  /** As {@link #exchange(HttpClient, HttpRequest, Class)}, reading the prepared {@code type}. */
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, JsonType<T> type)
       throws IOException, InterruptedException {
     return Calls.exchange(client, request, Calls.type(type).handler());
   }
 
-  /**
-   * {@return a future of what {@link #exchange(HttpClient, HttpRequest, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param request the request, sent as built (plus {@code Accept} when it has none)
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #exchange(HttpClient, HttpRequest, JsonType)} returns} */
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, JsonType<T> type) {
     return Calls.exchangeAsync(client, request, Calls.type(type).handler());
   }
+
+  // ---- a response you have ------------------------------------------------------------------
 
   /**
    * Returns {@code response} if its status is within 200–299, otherwise throws the {@link
@@ -811,35 +510,24 @@ public final class HttpJson {
   }
 
   /**
-   * Reads the buffered body of {@code response} as JSON of {@code type} without checking the status
-   * (see {@link #ensureSuccess(HttpResponse)}). The charset of its Content-Type is honoured; an
-   * empty body gives {@code null}. The counterpart of .NET's {@code ReadFromJsonAsync}.
-   *
-   * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
-   * @param type the class to read
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
-   * @see #readFromJson(HttpResponse, JsonType)
+   * Reads the buffered body of {@code response} — such as the untyped {@code postAsJson} returns —
+   * as JSON of {@code type} without checking the status (see {@link #ensureSuccess(HttpResponse)}).
+   * The charset of its Content-Type is honoured; an empty body gives {@code null}. It throws a
+   * {@link JsonReadException} if the body is not JSON of the type, or its charset is unknown. The
+   * counterpart of .NET's {@code ReadFromJsonAsync}.
    */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, Class<T> type)
       throws JsonReadException {
     return readFromJson(response, JsonType.of(type));
   }
 
-  /**
-   * {@return the buffered body of {@code response} read as the prepared {@code type}, or {@code
-   * null} when empty} As {@link #readFromJson(HttpResponse, Class)}, with the type's options.
-   *
-   * @param response a response with a buffered body, such as the untyped {@code postAsJson} returns
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   * @throws JsonReadException if the body is not JSON of the type, or its charset is unknown
-   */
+  /** As {@link #readFromJson(HttpResponse, Class)}, reading the prepared {@code type}. */
   public static <T> @Nullable T readFromJson(HttpResponse<byte[]> response, JsonType<T> type)
       throws JsonReadException {
     return Calls.read(response, Calls.type(type).handler());
   }
+
+  // ---- streams ------------------------------------------------------------------------------
 
   /**
    * Sends GET to {@code uri} and returns the elements of the body, parsed lazily, one at a time, as
@@ -849,87 +537,55 @@ public final class HttpJson {
    * (a server that sends NDJSON as {@code application/json}). Memory is bounded by one element;
    * elements may be {@code null}; a 204 or empty body is an empty stream.
    *
-   * <p>The status is checked before the stream is returned. {@link JsonOptions#maxResponseSize()}
-   * applies to each element, not to the whole body. {@link JsonOptions#timeout()} bounds the time
-   * spent waiting for the network — connecting, the headers and the waits for body bytes while
-   * iterating — never the consumer's pace; {@link JsonOptions#idleTimeout()} bounds each wait for
-   * the next bytes. A failure while iterating is thrown as an {@link UncheckedHttpJsonException}
-   * (an {@link java.io.UncheckedIOException}) whose cause is the exception the call would have
-   * thrown ({@link JsonReadException}, {@link ResponseTooLargeException}, {@link
-   * CallTimeoutException}) or the transport's: catch it around the iteration as you catch {@link
-   * IOException} around the call.
+   * <p>The status is checked before the stream is returned: a call that fails before the body
+   * throws as any call does, and an interrupt while waiting for the headers throws {@link
+   * InterruptedException}. {@link JsonOptions#maxResponseSize()} applies to each element, not to
+   * the whole body. {@link JsonOptions#timeout()} bounds the time spent waiting for the network —
+   * connecting, the headers and the waits for body bytes while iterating — never the consumer's
+   * pace; {@link JsonOptions#idleTimeout()} bounds each wait for the next bytes. A failure while
+   * iterating is thrown as an {@link UncheckedHttpJsonException} (an {@link
+   * java.io.UncheckedIOException}) whose cause is the exception the call would have thrown ({@link
+   * JsonReadException}, {@link ResponseTooLargeException}, {@link CallTimeoutException}) or the
+   * transport's: catch it around the iteration as you catch {@link IOException} around the call.
    *
    * <p><b>Close the stream</b> (try-with-resources) if you may stop before its end: closing
    * releases the connection. It is also released when the stream reaches its end or fails. Iterate
    * on one thread; reads block until bytes arrive. The future of an {@code ...Async} form completes
    * when the response headers arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the class of each element
-   * @param <T> the element type
-   * @return the stream of elements; close it
-   * @throws IOException if the call fails before the body (see the class description)
-   * @throws InterruptedException if interrupted while waiting for the headers
-   * @see #getFromJsonAsStream(HttpClient, URI, JsonType)
    */
   public static <T> Stream<T> getFromJsonAsStream(HttpClient client, URI uri, Class<T> elementType)
       throws IOException, InterruptedException {
     return getFromJsonAsStream(client, uri, JsonType.of(elementType));
   }
 
-  /**
-   * {@return a future of what {@link #getFromJsonAsStream(HttpClient, URI, Class)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the class of each element
-   * @param <T> the element type
-   */
+  /** {@return a future of what {@link #getFromJsonAsStream(HttpClient, URI, Class)} returns} */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, Class<T> elementType) {
     return getFromJsonAsStreamAsync(client, uri, JsonType.of(elementType));
   }
 
-  /**
-   * {@return the elements of the body of a GET of {@code uri}, each read lazily as the prepared
-   * {@code elementType}} As {@link #getFromJsonAsStream(HttpClient, URI, Class)}, with the type's
-   * options.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element, with its options
-   * @param <T> the element type
-   * @throws IOException if the call fails before the body (see the class description)
-   * @throws InterruptedException if interrupted while waiting for the headers
-   */
+  /** As {@link #getFromJsonAsStream(HttpClient, URI, Class)}, reading the prepared type. */
   public static <T> Stream<T> getFromJsonAsStream(
       HttpClient client, URI uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
     return Calls.stream(client, uri, Calls.type(elementType).handler(), Calls.noHeaders());
   }
 
-  /**
-   * {@return a future of what {@link #getFromJsonAsStream(HttpClient, URI, JsonType)} returns}
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param elementType the type of each element, with its options
-   * @param <T> the element type
-   */
+  /** {@return a future of what {@link #getFromJsonAsStream(HttpClient, URI, JsonType)} returns} */
   public static <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       HttpClient client, URI uri, JsonType<T> elementType) {
     return Calls.streamAsync(client, uri, Calls.type(elementType).handler(), Calls.noHeaders());
   }
 
   /**
-   * Returns the elements of the body of {@code response} — from any request, say a POST that
-   * streams its results back — parsed lazily as in {@link #getFromJsonAsStream(HttpClient, URI,
-   * Class)}: NDJSON when the Content-Type is {@code application/x-ndjson} (or {@code
-   * application/jsonl}), else a top-level JSON array, unless the options name a {@link
-   * JsonOptions.Builder#streamFormat stream format}. The status is not checked. <b>Close the
-   * stream</b>: closing it closes the body and releases the connection. The counterpart of .NET's
-   * {@code ReadFromJsonAsAsyncEnumerable}.
+   * Returns the elements of the body of {@code response} — an unread {@link InputStream} from any
+   * request, say a POST that streams its results back — parsed lazily as in {@link
+   * #getFromJsonAsStream(HttpClient, URI, Class)}: NDJSON when the Content-Type is {@code
+   * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array, unless the
+   * options name a {@link JsonOptions.Builder#streamFormat stream format}. The status is not
+   * checked; a Content-Type naming an unknown charset, or a compressed body, throws a {@link
+   * JsonReadException} (the body is closed). <b>Close the stream</b>: closing it closes the body
+   * and releases the connection. The counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
    *
    * <pre>{@code
    * HttpResponse<InputStream> response = client.send(request, BodyHandlers.ofInputStream());
@@ -937,34 +593,19 @@ public final class HttpJson {
    *   results.forEach(this::handle);
    * }
    * }</pre>
-   *
-   * @param response a response whose body is an unread {@link InputStream}
-   * @param elementType the class of each element
-   * @param <T> the element type
-   * @return the stream of elements; close it
-   * @throws JsonReadException if the Content-Type names an unknown charset or the body is
-   *     compressed (the body is closed)
-   * @see #readFromJsonAsStream(HttpResponse, JsonType)
    */
   public static <T> Stream<T> readFromJsonAsStream(
       HttpResponse<InputStream> response, Class<T> elementType) throws JsonReadException {
     return readFromJsonAsStream(response, JsonType.of(elementType));
   }
 
-  /**
-   * {@return the elements of the body of {@code response}, each read lazily as the prepared {@code
-   * elementType}} As {@link #readFromJsonAsStream(HttpResponse, Class)}, with the type's options.
-   *
-   * @param response a response whose body is an unread {@link InputStream}
-   * @param elementType the type of each element, with its options
-   * @param <T> the element type
-   * @throws JsonReadException if the Content-Type names an unknown charset or the body is
-   *     compressed (the body is closed)
-   */
+  /** As {@link #readFromJsonAsStream(HttpResponse, Class)}, reading the prepared type. */
   public static <T> Stream<T> readFromJsonAsStream(
       HttpResponse<InputStream> response, JsonType<T> elementType) throws JsonReadException {
     return Calls.readStream(response, Calls.type(elementType).handler());
   }
+
+  // ---- Server-Sent Events -------------------------------------------------------------------
 
   /**
    * Sends GET to {@code uri} with {@code Accept: text/event-stream, application/problem+json} and
@@ -979,7 +620,8 @@ public final class HttpJson {
    * }</pre>
    *
    * <p>The status is checked before the stream is returned, as by {@link #getFromJsonAsStream(
-   * HttpClient, URI, Class)}; a 204 is an empty stream; a response whose Content-Type is not {@code
+   * HttpClient, URI, Class)} (so are a failure before the body and an interrupt while waiting for
+   * the headers); a 204 is an empty stream; a response whose Content-Type is not {@code
    * text/event-stream} fails with {@link JsonReadException} naming the one it has. Events are
    * framed by the WHATWG HTML standard's event-stream rules (see {@link ServerSentEvent}), decoded
    * as UTF-8 whatever the Content-Type says (invalid bytes become U+FFFD, as the standard says) and
@@ -1002,32 +644,13 @@ public final class HttpJson {
    *
    * <p><b>Close the stream</b> (try-with-resources): closing it, from any thread, releases the
    * connection at once. Iterate on one thread; reads block until bytes arrive.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the class to read each event's data as; {@code String.class} for the raw text
-   * @param <T> the data type
-   * @return the events; close the stream
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
-   * @see #getFromJsonAsEvents(HttpClient, URI, JsonType)
    */
   public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
       HttpClient client, URI uri, Class<T> type) throws IOException, InterruptedException {
     return getFromJsonAsEvents(client, uri, JsonType.of(type));
   }
 
-  /**
-   * {@return the Server-Sent Events of a GET of {@code uri}, each event's data read as the prepared
-   * {@code type}} As {@link #getFromJsonAsEvents(HttpClient, URI, Class)}, with the type's options.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type of each event's data, with its options
-   * @param <T> the data type
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
-   */
+  /** As {@link #getFromJsonAsEvents(HttpClient, URI, Class)}, reading the prepared {@code type}. */
   public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
       HttpClient client, URI uri, JsonType<T> type) throws IOException, InterruptedException {
     return getFromJsonAsEvents(client, uri, type, EventStreamOptions.defaults());
@@ -1052,15 +675,6 @@ public final class HttpJson {
    * UncheckedHttpJsonException} whose {@link UncheckedHttpJsonException#statusCode()} is that
    * status), and {@link JsonOptions#timeout()} bounds each reconnection up to its headers. Closing
    * the stream ends a wait at once.
-   *
-   * @param client the client to send with
-   * @param uri an absolute URI
-   * @param type the type of each event's data, with its options
-   * @param events the reconnection settings
-   * @param <T> the data type
-   * @return the events; close the stream
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
    */
   public static <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
       HttpClient client, URI uri, JsonType<T> type, EventStreamOptions events)
@@ -1074,20 +688,13 @@ public final class HttpJson {
   }
 
   /**
-   * Returns the Server-Sent Events of the body of {@code response} — from any request, such as the
-   * POST of an LLM API sent with {@code client.send(post, BodyHandlers.ofInputStream())} — each
-   * event's data read as JSON of {@code type} ({@code String.class} for the raw text), as {@link
-   * #getFromJsonAsEvents(HttpClient, URI, Class)} reads them. The status is not checked; the
-   * Content-Type must be {@code text/event-stream}. <b>Close the stream</b>: closing it closes the
-   * body and releases the connection.
-   *
-   * @param response a response whose body is an unread {@link InputStream}
-   * @param type the class to read each event's data as
-   * @param <T> the data type
-   * @return the events; close the stream
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
-   *     is compressed (the body is closed)
-   * @see #readFromJsonAsEvents(HttpResponse, JsonType)
+   * Returns the Server-Sent Events of the body of {@code response} — an unread {@link InputStream}
+   * from any request, such as the POST of an LLM API sent with {@code client.send(post,
+   * BodyHandlers.ofInputStream())} — each event's data read as JSON of {@code type} ({@code
+   * String.class} for the raw text), as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} reads
+   * them. The status is not checked; a Content-Type other than {@code text/event-stream} (it is
+   * named), or a compressed body, throws a {@link JsonReadException} (the body is closed). <b>Close
+   * the stream</b>: closing it closes the body and releases the connection.
    */
   public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
       HttpResponse<InputStream> response, Class<T> type) throws JsonReadException {
@@ -1095,15 +702,8 @@ public final class HttpJson {
   }
 
   /**
-   * {@return the Server-Sent Events of the body of {@code response}, each event's data read as the
-   * prepared {@code type}} As {@link #readFromJsonAsEvents(HttpResponse, Class)}, with the type's
-   * options; its {@link JsonOptions#idleTimeout()}, if any, bounds each read.
-   *
-   * @param response a response whose body is an unread {@link InputStream}
-   * @param type the type of each event's data, with its options
-   * @param <T> the data type
-   * @throws JsonReadException if the response is not an event stream (its Content-Type is named) or
-   *     is compressed (the body is closed)
+   * As {@link #readFromJsonAsEvents(HttpResponse, Class)}, reading the prepared {@code type}; its
+   * {@link JsonOptions#idleTimeout()}, if any, bounds each read.
    */
   public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
       HttpResponse<InputStream> response, JsonType<T> type) throws JsonReadException {

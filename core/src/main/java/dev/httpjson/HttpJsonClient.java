@@ -93,9 +93,13 @@ import org.jspecify.annotations.Nullable;
  * replaces httpjson's own. Building such a client costs a few small objects and never touches the
  * serializer caches.
  *
- * <p>Types are given as a {@link Class} or a {@link JsonType}; a class, and a {@code JsonType} made
- * without options, use this client's {@link #options()}; a {@code JsonType} made with options its
- * own (with this client's {@link #withTimeout(Duration) per-call timeout}, if one was set).
+ * <p><b>Calls.</b> Each call is the {@link HttpJson} call of the same name with a URI string,
+ * resolved against the base URI as above, in place of the client and the URI (a malformed URI, or a
+ * relative one with no base URI set, throws {@link IllegalArgumentException}); its description is
+ * one sentence linking the method whose contract it shares. Types are given as a {@link Class} or a
+ * {@link JsonType}; a class, and a {@code JsonType} made without options, use this client's {@link
+ * #options()} (so does a value sent without a type); a {@code JsonType} made with options its own
+ * (with this client's {@link #withTimeout(Duration) per-call timeout}, if one was set).
  *
  * <p>Immutable and thread-safe; share one per API.
  */
@@ -198,7 +202,6 @@ public final class HttpJsonClient {
    * A builder for a client that sends with {@code client}.
    *
    * @param client the client requests are sent with
-   * @return the builder
    */
   public static Builder newBuilder(HttpClient client) {
     return new Builder(Calls.client(client));
@@ -207,26 +210,19 @@ public final class HttpJsonClient {
   /**
    * The client requests are sent with, as given to {@link #newBuilder(HttpClient)}: without this
    * client's interceptors (wrap it with {@link Interceptor#decorate} for those).
-   *
-   * @return the client
    */
   public HttpClient client() {
     return given;
   }
 
-  /**
-   * The base URI, if one was set.
-   *
-   * @return the base URI, or {@code null}
-   */
+  /** {@return the base URI, or {@code null} if none was set} */
   public @Nullable URI baseUri() {
     return baseUri;
   }
 
   /**
-   * The options calls with a {@link Class}, or a {@link JsonType} made without options, use.
-   *
-   * @return the options, with the per-call timeout if one was set
+   * {@return the options calls with a {@link Class}, or a {@link JsonType} made without options,
+   * use, with the per-call timeout if one was set}
    */
   public JsonOptions options() {
     return options;
@@ -238,10 +234,8 @@ public final class HttpJsonClient {
    * value added for a name is sent. {@code Authorization}, {@code Proxy-Authorization} and {@code
    * Cookie} are refused when the {@link HttpClient} follows redirects itself, which would send them
    * to whatever origin a redirect names: use {@link Builder#followRedirects(Redirect)} instead.
+   * This client is unchanged.
    *
-   * @param name the header name
-   * @param value the header value
-   * @return a new client; this one is unchanged
    * @throws IllegalArgumentException if {@code java.net.http} would reject the header (see {@link
    *     Builder#header(String, String)})
    * @throws IllegalStateException if the header carries a credential and the {@link HttpClient}
@@ -275,8 +269,9 @@ public final class HttpJsonClient {
    * Duration.ZERO} for a call with no timeout at all. The serializer caches are not touched: a
    * timeout is a call setting.
    *
+   * <p>This client is unchanged.
+   *
    * @param timeout the whole-call timeout; {@code Duration.ZERO} or {@code null} for none
-   * @return a new client; this one is unchanged
    * @throws IllegalArgumentException if {@code timeout} is negative
    */
   public HttpJsonClient withTimeout(@Nullable Duration timeout) {
@@ -431,384 +426,121 @@ public final class HttpJsonClient {
     return b.build();
   }
 
-  /**
-   * {@return the body of a GET of {@code uri} read as {@code type}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the class to read
-   * @param <T> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#getFromJson(HttpClient, URI, Class)
-   */
+  // ---- GET ----------------------------------------------------------------------------------
+
+  /** As {@link HttpJson#getFromJson(HttpClient, URI, Class)}, for {@code uri}. */
   public <T> @Nullable T getFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     return getFromJson(uri, typeOf(type));
   }
 
-  /**
-   * {@return a future of what {@link #getFromJson(String, Class)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the class to read
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #getFromJson(String, Class)} returns} */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(@Nullable String uri, Class<T> type) {
     return getFromJsonAsync(uri, typeOf(type));
   }
 
-  /**
-   * {@return the body of a GET of {@code uri} read as the prepared {@code type}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #getFromJson(String, Class)
-   */
+  /** As {@link #getFromJson(String, Class)}, reading the prepared {@code type}. */
   public <T> @Nullable T getFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
     return receive("GET", uri, type);
   }
 
-  /**
-   * {@return a future of what {@link #getFromJson(String, JsonType)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #getFromJson(String, JsonType)} returns} */
   public <T> CompletableFuture<@Nullable T> getFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
     return receiveAsync("GET", uri, type);
   }
 
+  // ---- DELETE -------------------------------------------------------------------------------
+
   /**
-   * {@return the body of a DELETE of {@code uri} read as {@code type}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the class to read
-   * @param <T> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#deleteFromJson(HttpClient, URI, Class)
+   * As {@link HttpJson#deleteFromJson(HttpClient, URI)}, for {@code uri}: the status checked, the
+   * response returned with its body buffered as bytes, for a 204 or a body you do not need.
    */
+  public HttpResponse<byte[]> deleteFromJson(@Nullable String uri)
+      throws IOException, InterruptedException {
+    return sendChecked("DELETE", uri, false, null);
+  }
+
+  /** {@return a future of what {@link #deleteFromJson(String)} returns} */
+  public CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(@Nullable String uri) {
+    return sendCheckedAsync("DELETE", uri, false, null);
+  }
+
+  /** As {@link HttpJson#deleteFromJson(HttpClient, URI, Class)}, for {@code uri}. */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     return deleteFromJson(uri, typeOf(type));
   }
 
-  /**
-   * {@return a future of what {@link #deleteFromJson(String, Class)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the class to read
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #deleteFromJson(String, Class)} returns} */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, Class<T> type) {
     return deleteFromJsonAsync(uri, typeOf(type));
   }
 
-  /**
-   * {@return the body of a DELETE of {@code uri} read as the prepared {@code type}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #deleteFromJson(String, Class)
-   */
+  /** As {@link #deleteFromJson(String, Class)}, reading the prepared {@code type}. */
   public <T> @Nullable T deleteFromJson(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
     return receive("DELETE", uri, type);
   }
 
-  /**
-   * {@return a future of what {@link #deleteFromJson(String, JsonType)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   */
+  /** {@return a future of what {@link #deleteFromJson(String, JsonType)} returns} */
   public <T> CompletableFuture<@Nullable T> deleteFromJsonAsync(
       @Nullable String uri, JsonType<T> type) {
     return receiveAsync("DELETE", uri, type);
   }
 
-  /**
-   * {@return the response, its status unchecked, to a POST of {@code value} to {@code uri}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#postAsJson(HttpClient, URI, Object)
-   */
+  // ---- POST ---------------------------------------------------------------------------------
+
+  /** As {@link HttpJson#postAsJson(HttpClient, URI, Object)}, to {@code uri}. */
   public HttpResponse<byte[]> postAsJson(@Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     return sendValue("POST", uri, value);
   }
 
-  /**
-   * {@return a future of what {@link #postAsJson(String, Object)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   */
+  /** {@return a future of what {@link #postAsJson(String, Object)} returns} */
   public CompletableFuture<HttpResponse<byte[]>> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value) {
     return sendValueAsync("POST", uri, value);
   }
 
-  /**
-   * {@return the body of the response to a POST of {@code value}, read as {@code responseType}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#postAsJson(HttpClient, URI, Object, Class)
-   */
+  /** As {@link HttpJson#postAsJson(HttpClient, URI, Object, Class)}, to {@code uri}. */
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
       throws IOException, InterruptedException {
     return postAsJson(uri, value, typeOf(responseType));
   }
 
-  /**
-   * {@return a future of what {@link #postAsJson(String, Object, Class)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
+  /** {@return a future of what {@link #postAsJson(String, Object, Class)} returns} */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     return postAsJsonAsync(uri, value, typeOf(responseType));
   }
 
-  /**
-   * {@return the body of the response to a POST of {@code value}, read as the prepared type}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #postAsJson(String, Object, Class)
-   */
+  /** As {@link #postAsJson(String, Object, Class)}, reading the prepared type. */
   public <R> @Nullable R postAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return exchangeValue("POST", uri, value, responseType);
   }
 
-  /**
-   * {@return a future of what {@link #postAsJson(String, Object, JsonType)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   */
+  /** {@return a future of what {@link #postAsJson(String, Object, JsonType)} returns} */
   public <R> CompletableFuture<@Nullable R> postAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     return exchangeValueAsync("POST", uri, value, responseType);
   }
 
-  /**
-   * {@return the response, its status unchecked, to a PUT of {@code value} to {@code uri}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PUT as JSON
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#putAsJson(HttpClient, URI, Object)
-   */
-  public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return sendValue("PUT", uri, value);
-  }
+  // ---- QUERY --------------------------------------------------------------------------------
 
   /**
-   * {@return a future of what {@link #putAsJson(String, Object)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PUT as JSON
-   */
-  public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
-      @Nullable String uri, @Nullable Object value) {
-    return sendValueAsync("PUT", uri, value);
-  }
-
-  /**
-   * {@return the body of the response to a PUT of {@code value}, read as {@code responseType}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PUT as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#putAsJson(HttpClient, URI, Object, Class)
-   */
-  public <R> @Nullable R putAsJson(
-      @Nullable String uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return putAsJson(uri, value, typeOf(responseType));
-  }
-
-  /**
-   * {@return a future of what {@link #putAsJson(String, Object, Class)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PUT as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
-  public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    return putAsJsonAsync(uri, value, typeOf(responseType));
-  }
-
-  /**
-   * {@return the body of the response to a PUT of {@code value}, read as the prepared type}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PUT as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #putAsJson(String, Object, Class)
-   */
-  public <R> @Nullable R putAsJson(
-      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
-      throws IOException, InterruptedException {
-    return exchangeValue("PUT", uri, value, responseType);
-  }
-
-  /**
-   * {@return a future of what {@link #putAsJson(String, Object, JsonType)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PUT as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   */
-  public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
-      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
-    return exchangeValueAsync("PUT", uri, value, responseType);
-  }
-
-  /**
-   * {@return the response, its status unchecked, to a PATCH of {@code value} to {@code uri}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PATCH as JSON
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#patchAsJson(HttpClient, URI, Object)
-   */
-  public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
-      throws IOException, InterruptedException {
-    return sendValue("PATCH", uri, value);
-  }
-
-  /**
-   * {@return a future of what {@link #patchAsJson(String, Object)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PATCH as JSON
-   */
-  public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
-      @Nullable String uri, @Nullable Object value) {
-    return sendValueAsync("PATCH", uri, value);
-  }
-
-  /**
-   * {@return the body of the response to a PATCH of {@code value}, read as {@code responseType}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#patchAsJson(HttpClient, URI, Object, Class)
-   */
-  public <R> @Nullable R patchAsJson(
-      @Nullable String uri, @Nullable Object value, Class<R> responseType)
-      throws IOException, InterruptedException {
-    return patchAsJson(uri, value, typeOf(responseType));
-  }
-
-  /**
-   * {@return a future of what {@link #patchAsJson(String, Object, Class)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
-  public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      @Nullable String uri, @Nullable Object value, Class<R> responseType) {
-    return patchAsJsonAsync(uri, value, typeOf(responseType));
-  }
-
-  /**
-   * {@return the body of the response to a PATCH of {@code value}, read as the prepared type}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #patchAsJson(String, Object, Class)
-   */
-  public <R> @Nullable R patchAsJson(
-      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
-      throws IOException, InterruptedException {
-    return exchangeValue("PATCH", uri, value, responseType);
-  }
-
-  /**
-   * {@return a future of what {@link #patchAsJson(String, Object, JsonType)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to PATCH as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   */
-  public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
-      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
-    return exchangeValueAsync("PATCH", uri, value, responseType);
-  }
-
-  /**
-   * {@return the body of the response to a QUERY of {@code value}, read as {@code responseType}}
-   * QUERY is safe and idempotent: a {@link RetryInterceptor} retries it as it retries a GET.
+   * As {@link HttpJson#queryAsJson(HttpClient, URI, Object, Class)}, to {@code uri}: QUERY is safe
+   * and idempotent, and a {@link RetryInterceptor} retries it as it retries a GET.
    *
    * <pre>{@code
    * List<Order> late = api.queryAsJson("orders",
    *     Map.of("status", "late", "limit", 50), JsonType.listOf(Order.class));
    * }</pre>
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see HttpJson#queryAsJson(HttpClient, URI, Object, Class)
    */
   public <R> @Nullable R queryAsJson(
       @Nullable String uri, @Nullable Object value, Class<R> responseType)
@@ -816,48 +548,106 @@ public final class HttpJsonClient {
     return queryAsJson(uri, value, typeOf(responseType));
   }
 
-  /**
-   * {@return a future of what {@link #queryAsJson(String, Object, Class)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the class to read
-   * @param <R> the type read
-   */
+  /** {@return a future of what {@link #queryAsJson(String, Object, Class)} returns} */
   public <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       @Nullable String uri, @Nullable Object value, Class<R> responseType) {
     return queryAsJsonAsync(uri, value, typeOf(responseType));
   }
 
-  /**
-   * {@return the body of the response to a QUERY of {@code value}, read as the prepared type}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #queryAsJson(String, Object, Class)
-   */
+  /** As {@link #queryAsJson(String, Object, Class)}, reading the prepared type. */
   public <R> @Nullable R queryAsJson(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
       throws IOException, InterruptedException {
     return exchangeValue("QUERY", uri, value, responseType);
   }
 
-  /**
-   * {@return a future of what {@link #queryAsJson(String, Object, JsonType)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to QUERY as JSON
-   * @param responseType the type to read, with its options
-   * @param <R> the type read
-   */
+  /** {@return a future of what {@link #queryAsJson(String, Object, JsonType)} returns} */
   public <R> CompletableFuture<@Nullable R> queryAsJsonAsync(
       @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
     return exchangeValueAsync("QUERY", uri, value, responseType);
   }
+
+  // ---- PUT ----------------------------------------------------------------------------------
+
+  /** As {@link HttpJson#putAsJson(HttpClient, URI, Object)}, to {@code uri}. */
+  public HttpResponse<byte[]> putAsJson(@Nullable String uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    return sendValue("PUT", uri, value);
+  }
+
+  /** {@return a future of what {@link #putAsJson(String, Object)} returns} */
+  public CompletableFuture<HttpResponse<byte[]>> putAsJsonAsync(
+      @Nullable String uri, @Nullable Object value) {
+    return sendValueAsync("PUT", uri, value);
+  }
+
+  /** As {@link HttpJson#putAsJson(HttpClient, URI, Object, Class)}, to {@code uri}. */
+  public <R> @Nullable R putAsJson(
+      @Nullable String uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return putAsJson(uri, value, typeOf(responseType));
+  }
+
+  /** {@return a future of what {@link #putAsJson(String, Object, Class)} returns} */
+  public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, Class<R> responseType) {
+    return putAsJsonAsync(uri, value, typeOf(responseType));
+  }
+
+  /** As {@link #putAsJson(String, Object, Class)}, reading the prepared type. */
+  public <R> @Nullable R putAsJson(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    return exchangeValue("PUT", uri, value, responseType);
+  }
+
+  /** {@return a future of what {@link #putAsJson(String, Object, JsonType)} returns} */
+  public <R> CompletableFuture<@Nullable R> putAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
+    return exchangeValueAsync("PUT", uri, value, responseType);
+  }
+
+  // ---- PATCH --------------------------------------------------------------------------------
+
+  /** As {@link HttpJson#patchAsJson(HttpClient, URI, Object)}, to {@code uri}. */
+  public HttpResponse<byte[]> patchAsJson(@Nullable String uri, @Nullable Object value)
+      throws IOException, InterruptedException {
+    return sendValue("PATCH", uri, value);
+  }
+
+  /** {@return a future of what {@link #patchAsJson(String, Object)} returns} */
+  public CompletableFuture<HttpResponse<byte[]>> patchAsJsonAsync(
+      @Nullable String uri, @Nullable Object value) {
+    return sendValueAsync("PATCH", uri, value);
+  }
+
+  /** As {@link HttpJson#patchAsJson(HttpClient, URI, Object, Class)}, to {@code uri}. */
+  public <R> @Nullable R patchAsJson(
+      @Nullable String uri, @Nullable Object value, Class<R> responseType)
+      throws IOException, InterruptedException {
+    return patchAsJson(uri, value, typeOf(responseType));
+  }
+
+  /** {@return a future of what {@link #patchAsJson(String, Object, Class)} returns} */
+  public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, Class<R> responseType) {
+    return patchAsJsonAsync(uri, value, typeOf(responseType));
+  }
+
+  /** As {@link #patchAsJson(String, Object, Class)}, reading the prepared type. */
+  public <R> @Nullable R patchAsJson(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType)
+      throws IOException, InterruptedException {
+    return exchangeValue("PATCH", uri, value, responseType);
+  }
+
+  /** {@return a future of what {@link #patchAsJson(String, Object, JsonType)} returns} */
+  public <R> CompletableFuture<@Nullable R> patchAsJsonAsync(
+      @Nullable String uri, @Nullable Object value, JsonType<R> responseType) {
+    return exchangeValueAsync("PATCH", uri, value, responseType);
+  }
+
+  // ---- the one-liners' shapes: a value read, a value sent and one read, a value sent ---------
 
   private <T> @Nullable T receive(String method, @Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
@@ -898,58 +688,110 @@ public final class HttpJsonClient {
   }
 
   /**
-   * {@return the elements of the body of a GET of {@code uri}, each read lazily as {@code
-   * elementType}} As {@link HttpJson#getFromJsonAsStream(HttpClient, URI, Class)}: close the
-   * stream.
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param elementType the class of each element
-   * @param <T> the element type
-   * @throws IOException if the call fails before the body (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting for the headers
-   * @see #getFromJsonAsStream(String, JsonType)
+   * Sends {@code method} to {@code uri} resolved against the base URI, with {@code value} as JSON
+   * when {@code hasBody} (as {@link #postAsJson(String, Object)} sends it), and checks the status:
+   * the response with its bytes, which a {@code void} method of an API interface drops.
    */
+  HttpResponse<byte[]> sendChecked(
+      String method, @Nullable String uri, boolean hasBody, @Nullable Object value)
+      throws IOException, InterruptedException {
+    URI target = resolve(uri);
+    String[] h = headersFor(target);
+    JsonContent content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+    return Calls.sendChecked(client, method, target, content, options, h);
+  }
+
+  CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
+      String method, @Nullable String uri, boolean hasBody, @Nullable Object value) {
+    URI target = resolve(uri);
+    String[] h = headersFor(target);
+    JsonContent content;
+    try {
+      content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+    } catch (JsonWriteException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Calls.sendCheckedAsync(client, method, target, content, options, h);
+  }
+
+  // ---- a request of your own ----------------------------------------------------------------
+
+  /**
+   * Resolves {@code uri} against the base URI as this client's calls do, for a request of your own
+   * that {@link #exchange(HttpRequest, Class)} then sends with this client's headers, options and
+   * interceptors:
+   *
+   * <pre>{@code
+   * HttpResponse<Repo> repo = api.exchange(
+   *     HttpRequest.newBuilder(api.uri("repos/acme/widgets")).header("If-None-Match", etag).build(),
+   *     Repo.class);
+   * }</pre>
+   *
+   * @return the absolute URI
+   * @throws IllegalArgumentException if {@code uri} is malformed, or relative with no base URI set
+   */
+  public URI uri(@Nullable String uri) {
+    return resolve(uri);
+  }
+
+  /**
+   * As {@link HttpJson#exchange(HttpClient, HttpRequest, Class)}, adding this client's headers the
+   * request does not carry (the default headers only to the base URI's origin) and its per-call
+   * timeout: the whole response, its status checked, its body read as {@code type}. Build the
+   * request's URI with {@link #uri(String)}.
+   *
+   * <pre>{@code
+   * HttpResponse<Issue> created = api.exchange(
+   *     JsonContent.of(draft).requestBuilder("POST", api.uri("repos/acme/widgets/issues")).build(),
+   *     Issue.class);
+   * String location = created.headers().firstValue("Location").orElseThrow();
+   * }</pre>
+   */
+  public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, Class<T> type)
+      throws IOException, InterruptedException {
+    return exchange(request, typeOf(type));
+  }
+
+  /** {@return a future of what {@link #exchange(HttpRequest, Class)} returns} */
+  public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
+      HttpRequest request, Class<T> type) {
+    return exchangeAsync(request, typeOf(type));
+  }
+
+  /** As {@link #exchange(HttpRequest, Class)}, reading the prepared {@code type}. */
+  public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, JsonType<T> type)
+      throws IOException, InterruptedException {
+    return Calls.exchange(client, withHeaders(request), type(type));
+  }
+
+  /** {@return a future of what {@link #exchange(HttpRequest, JsonType)} returns} */
+  public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
+      HttpRequest request, JsonType<T> type) {
+    return Calls.exchangeAsync(client, withHeaders(request), type(type));
+  }
+
+  // ---- streams ------------------------------------------------------------------------------
+
+  /** As {@link HttpJson#getFromJsonAsStream(HttpClient, URI, Class)}, for {@code uri}: close it. */
   public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, Class<T> elementType)
       throws IOException, InterruptedException {
     return getFromJsonAsStream(uri, typeOf(elementType));
   }
 
-  /**
-   * {@return a future of what {@link #getFromJsonAsStream(String, Class)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param elementType the class of each element
-   * @param <T> the element type
-   */
+  /** {@return a future of what {@link #getFromJsonAsStream(String, Class)} returns} */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, Class<T> elementType) {
     return getFromJsonAsStreamAsync(uri, typeOf(elementType));
   }
 
-  /**
-   * {@return the elements of the body of a GET of {@code uri}, each read lazily as the prepared
-   * {@code elementType}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param elementType the type of each element, with its options
-   * @param <T> the element type
-   * @throws IOException if the call fails before the body (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting for the headers
-   * @see #getFromJsonAsStream(String, Class)
-   */
+  /** As {@link #getFromJsonAsStream(String, Class)}, reading the prepared type. */
   public <T> Stream<T> getFromJsonAsStream(@Nullable String uri, JsonType<T> elementType)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return Calls.stream(client, target, type(elementType), headersFor(target));
   }
 
-  /**
-   * {@return a future of what {@link #getFromJsonAsStream(String, JsonType)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param elementType the type of each element, with its options
-   * @param <T> the element type
-   */
+  /** {@return a future of what {@link #getFromJsonAsStream(String, JsonType)} returns} */
   public <T> CompletableFuture<Stream<T>> getFromJsonAsStreamAsync(
       @Nullable String uri, JsonType<T> elementType) {
     URI target = resolve(uri);
@@ -957,48 +799,109 @@ public final class HttpJsonClient {
   }
 
   /**
-   * {@return the Server-Sent Events of a GET of {@code uri}, each event's data read as {@code
-   * type}} As {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)}: close the stream.
+   * Reads a paginated collection as one lazy stream of its elements: GETs {@code uri}, reads its
+   * body as a JSON array of {@code elementType}, and when the stream is pulled past the last
+   * element fetches the page the response's {@code Link: <…>; rel="next"} header names (RFC 8288:
+   * quoted or bare relation types, several links per header, a relative target resolved against the
+   * page's URI) — until a page has no {@code next}.
    *
-   * @param uri the URI, resolved against the base URI
-   * @param type the class to read each event's data as; {@code String.class} for the raw text
-   * @param <T> the data type
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
-   * @see #getFromJsonAsEvents(String, JsonType)
+   * <pre>{@code
+   * try (Stream<Issue> issues = api.getFromJsonAsPagedStream("repos/acme/widgets/issues?per_page=100", Issue.class)) {
+   *   issues.filter(i -> i.labels().contains("bug")).limit(20).forEach(System.out::println);
+   * } // closing stops fetching pages
+   * }</pre>
+   *
+   * <p>Every page is a call of its own, with this client's headers (a next link is a URI the server
+   * names: see the class description), options, size limit, whole-call timeout per page,
+   * interceptors and status check; one page is held in memory at a time. The first page is read
+   * before this method returns, so its failures are thrown here; a later page's failure is thrown
+   * from the stream as an {@link UncheckedHttpJsonException} (an {@link
+   * java.io.UncheckedIOException}) whose cause is the exception the call would throw ({@link
+   * HttpJsonStatusException}, {@link JsonReadException}, …), and which gives its {@linkplain
+   * UncheckedHttpJsonException#statusCode() status} and {@linkplain
+   * UncheckedHttpJsonException#problem() Problem Details}: catch it around the iteration as you
+   * catch {@link IOException} around the call. A {@code next} link back to a page already read
+   * fails the same way (an {@link HttpJsonException} naming both pages) instead of looping: at once
+   * when the loop is shorter than 64 pages, before its third round when longer (what the check
+   * keeps does not grow with the pages read); and so does a next link after 100 pages in a row
+   * without elements (else one {@code hasNext()} would fetch for as long as the server makes up new
+   * pages). The stream is not thread-safe; close it (or read it to the end) when done.
    */
+  public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Class<T> elementType)
+      throws IOException, InterruptedException {
+    return getFromJsonAsPagedStream(uri, typeOf(elementType));
+  }
+
+  /** As {@link #getFromJsonAsPagedStream(String, Class)}, reading the prepared type. */
+  public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, JsonType<T> elementType)
+      throws IOException, InterruptedException {
+    return pages(resolve(uri), bound(elementType));
+  }
+
+  /**
+   * Reads a paginated collection whose pages name the next one in their body — a cursor, a {@code
+   * has_more} flag — as one lazy stream of its elements: GETs {@code uri}, reads its body as {@code
+   * paging}'s page type, streams the page's elements, and when the stream is pulled past the last
+   * one fetches the page {@code paging} names from the page just read (its body, headers and URI) —
+   * until it names none. See {@link Paging} for a Stripe-style list.
+   *
+   * <p>Pages, headers, loops, failures and closing are as for {@link
+   * #getFromJsonAsPagedStream(String, Class)}; a page with an empty body is the last, and an
+   * exception of {@code paging}'s functions is thrown as it is (from this method for the first
+   * page, from the stream for a later one).
+   */
+  public <P, T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Paging<P, T> paging)
+      throws IOException, InterruptedException {
+    Objects.requireNonNull(paging, "paging == null");
+    URI first = resolve(uri);
+    JsonType<P> page = bound(paging.pageType());
+    return Pages.open(
+        first,
+        fetcher(first, page),
+        paging.step(),
+        "the next page",
+        page.options().shownQueryParameters());
+  }
+
+  private <T> Stream<T> pages(URI first, JsonType<T> elementType)
+      throws IOException, InterruptedException {
+    JsonType<List<T>> page =
+        JsonType.resolve(JsonType.listType(elementType.type()), elementType.options());
+    return Pages.open(
+        first,
+        fetcher(first, page),
+        Pages.links(),
+        "the Link rel=\"next\"",
+        page.options().shownQueryParameters());
+  }
+
+  /** Each page a call; the first page's origin is the one credentials go to. */
+  private <P> Pages.Fetcher<P> fetcher(URI first, JsonType<P> page) {
+    return target ->
+        Calls.exchange(
+            baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
+            Calls.request("GET", target, null, page.options(), headersFor(target, first)),
+            page.handler());
+  }
+
+  // ---- Server-Sent Events -------------------------------------------------------------------
+
+  /** As {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, Class)}, for {@code uri}: close it. */
   public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(@Nullable String uri, Class<T> type)
       throws IOException, InterruptedException {
     return getFromJsonAsEvents(uri, typeOf(type));
   }
 
-  /**
-   * {@return the Server-Sent Events of a GET of {@code uri}, each event's data read as the prepared
-   * {@code type}}
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the type of each event's data, with its options
-   * @param <T> the data type
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
-   * @see #getFromJsonAsEvents(String, Class)
-   */
+  /** As {@link #getFromJsonAsEvents(String, Class)}, reading the prepared {@code type}. */
   public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(@Nullable String uri, JsonType<T> type)
       throws IOException, InterruptedException {
     return getFromJsonAsEvents(uri, type, EventStreamOptions.defaults());
   }
 
   /**
-   * {@return the Server-Sent Events of a GET of {@code uri}, the stream reopened as {@code events}
-   * say} As {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)}; a
-   * reconnection carries this client's headers too.
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param type the type of each event's data, with its options
-   * @param events the reconnection settings
-   * @param <T> the data type
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
+   * As {@link HttpJson#getFromJsonAsEvents(HttpClient, URI, JsonType, EventStreamOptions)}, for
+   * {@code uri}, the stream reopened as {@code events} say; a reconnection carries this client's
+   * headers too.
    */
   public <T> Stream<ServerSentEvent<T>> getFromJsonAsEvents(
       @Nullable String uri, JsonType<T> type, EventStreamOptions events)
@@ -1022,15 +925,6 @@ public final class HttpJsonClient {
    *   chunks.forEach(e -> System.out.print(e.data().text()));
    * }
    * }</pre>
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   * @param type the class to read each event's data as; {@code String.class} for the raw text
-   * @param <T> the data type
-   * @return the events; close the stream
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
-   * @see #postAsJsonForEvents(String, Object, JsonType)
    */
   public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
       @Nullable String uri, @Nullable Object value, Class<T> type)
@@ -1038,23 +932,45 @@ public final class HttpJsonClient {
     return postAsJsonForEvents(uri, value, typeOf(type));
   }
 
-  /**
-   * {@return the Server-Sent Events answering a POST of {@code value}, each event's data read as
-   * the prepared {@code type}} As {@link #postAsJsonForEvents(String, Object, Class)}.
-   *
-   * @param uri the URI, resolved against the base URI
-   * @param value the value to POST as JSON
-   * @param type the type of each event's data, with its options
-   * @param <T> the data type
-   * @throws IOException if the call fails before the body, or the response is not an event stream
-   * @throws InterruptedException if interrupted while waiting for the headers
-   */
+  /** As {@link #postAsJsonForEvents(String, Object, Class)}, reading the prepared {@code type}. */
   public <T> Stream<ServerSentEvent<T>> postAsJsonForEvents(
       @Nullable String uri, @Nullable Object value, JsonType<T> type)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     return EventCalls.post(
         client, target, value, bound(type), EventStreamOptions.defaults(), headersFor(target));
+  }
+
+  // ---- generated API interfaces ---------------------------------------------------------------
+
+  /**
+   * The implementation of an API interface that httpjson-interfaces' annotation processor generated
+   * at compile time, bound to this client: each method call goes through this client (its base URI,
+   * headers, options, timeout, interceptors and listeners). The implementation is immutable and
+   * thread-safe; each method's types are prepared here, once, never per call.
+   *
+   * <pre>{@code
+   * interface GitHub { // compiled with httpjson-interfaces on the processor path
+   *   Stream<Issue> issues(@Path("owner") String owner, @Path("repo") String repo) // @GET(...), @Paged
+   *       throws IOException, InterruptedException;
+   * }
+   *
+   * GitHub github = HttpJsonClient.newBuilder(HttpClient.newHttpClient())
+   *     .baseUri("https://api.github.com/")
+   *     .build()
+   *     .create(GitHub.class);
+   * }</pre>
+   *
+   * <p>The generated class is found through {@code api}'s class loader, on the class path and on
+   * the module path alike: the interface's package need not be exported or open to httpjson.
+   *
+   * @param api the annotated interface
+   * @return its generated implementation, bound to this client
+   * @throws IllegalArgumentException if {@code api} is not an interface, or no implementation was
+   *     generated for it (the message says what to add to the build)
+   */
+  public <T> T create(Class<T> api) {
+    return Apis.create(api, this);
   }
 
   /** Adds the supplied default headers, per request, to requests for the base URI's origin. */
@@ -1093,286 +1009,7 @@ public final class HttpJsonClient {
     }
   }
 
-  /**
-   * Resolves {@code uri} against the base URI as this client's calls do, for a request of your own
-   * that {@link #exchange(HttpRequest, Class)} then sends with this client's headers, options and
-   * interceptors:
-   *
-   * <pre>{@code
-   * HttpResponse<Repo> repo = api.exchange(
-   *     HttpRequest.newBuilder(api.uri("repos/acme/widgets")).header("If-None-Match", etag).build(),
-   *     Repo.class);
-   * }</pre>
-   *
-   * @param uri the URI, resolved against the base URI
-   * @return the absolute URI
-   * @throws IllegalArgumentException if {@code uri} is malformed, or relative with no base URI set
-   */
-  public URI uri(@Nullable String uri) {
-    return resolve(uri);
-  }
-
-  /**
-   * The implementation of an API interface that httpjson-interfaces' annotation processor generated
-   * at compile time, bound to this client: each method call goes through this client (its base URI,
-   * headers, options, timeout, interceptors and listeners). The implementation is immutable and
-   * thread-safe; each method's types are prepared here, once, never per call.
-   *
-   * <pre>{@code
-   * interface GitHub { // compiled with httpjson-interfaces on the processor path
-   *   Stream<Issue> issues(@Path("owner") String owner, @Path("repo") String repo) // @GET(...), @Paged
-   *       throws IOException, InterruptedException;
-   * }
-   *
-   * GitHub github = HttpJsonClient.newBuilder(HttpClient.newHttpClient())
-   *     .baseUri("https://api.github.com/")
-   *     .build()
-   *     .create(GitHub.class);
-   * }</pre>
-   *
-   * <p>The generated class is found through {@code api}'s class loader, on the class path and on
-   * the module path alike: the interface's package need not be exported or open to httpjson.
-   *
-   * @param api the annotated interface
-   * @param <T> the interface
-   * @return its generated implementation, bound to this client
-   * @throws IllegalArgumentException if {@code api} is not an interface, or no implementation was
-   *     generated for it (the message says what to add to the build)
-   */
-  public <T> T create(Class<T> api) {
-    return Apis.create(api, this);
-  }
-
-  /**
-   * Sends a request you built and returns the whole response — status, headers ({@code Location},
-   * {@code Link}, {@code ETag}) and the body read as JSON of {@code type} — as {@link
-   * HttpJson#exchange(HttpClient, HttpRequest, Class)} does, adding this client's headers the
-   * request does not carry (the default headers only to the base URI's origin) and its per-call
-   * timeout. Build the request's URI with {@link #uri(String)}.
-   *
-   * <pre>{@code
-   * HttpResponse<Issue> created = api.exchange(
-   *     JsonContent.of(draft).requestBuilder("POST", api.uri("repos/acme/widgets/issues")).build(),
-   *     Issue.class);
-   * String location = created.headers().firstValue("Location").orElseThrow();
-   * }</pre>
-   *
-   * @param request the request
-   * @param type the class to read
-   * @param <T> the type read
-   * @return the response, its body the value read ({@code null} for a 204 or an empty body)
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #exchange(HttpRequest, JsonType)
-   */
-  public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, Class<T> type)
-      throws IOException, InterruptedException {
-    return exchange(request, typeOf(type));
-  }
-
-  /**
-   * {@return a future of what {@link #exchange(HttpRequest, Class)} returns}
-   *
-   * @param request the request
-   * @param type the class to read
-   * @param <T> the type read
-   */
-  public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
-      HttpRequest request, Class<T> type) {
-    return exchangeAsync(request, typeOf(type));
-  }
-
-  /**
-   * {@return the response to {@code request}, its body read as the prepared {@code type}} As {@link
-   * #exchange(HttpRequest, Class)}, with the type's options.
-   *
-   * @param request the request
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   */
-  public <T> HttpResponse<@Nullable T> exchange(HttpRequest request, JsonType<T> type)
-      throws IOException, InterruptedException {
-    return Calls.exchange(client, withHeaders(request), type(type));
-  }
-
-  /**
-   * {@return a future of what {@link #exchange(HttpRequest, JsonType)} returns}
-   *
-   * @param request the request
-   * @param type the type to read, with its options
-   * @param <T> the type read
-   */
-  public <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
-      HttpRequest request, JsonType<T> type) {
-    return Calls.exchangeAsync(client, withHeaders(request), type(type));
-  }
-
-  /**
-   * Sends {@code method} to {@code uri} resolved against the base URI, with {@code value} as JSON
-   * when {@code hasBody} (as {@link #postAsJson(String, Object)} sends it), and checks the status:
-   * the response with its bytes, which a {@code void} method of an API interface drops.
-   */
-  HttpResponse<byte[]> sendChecked(
-      String method, @Nullable String uri, boolean hasBody, @Nullable Object value)
-      throws IOException, InterruptedException {
-    URI target = resolve(uri);
-    String[] h = headersFor(target);
-    JsonContent content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
-    return Calls.sendChecked(client, method, target, content, options, h);
-  }
-
-  CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
-      String method, @Nullable String uri, boolean hasBody, @Nullable Object value) {
-    URI target = resolve(uri);
-    String[] h = headersFor(target);
-    JsonContent content;
-    try {
-      content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendCheckedAsync(client, method, target, content, options, h);
-  }
-
-  /**
-   * Sends DELETE to {@code uri} resolved against the base URI and checks the status, as {@link
-   * HttpJson#deleteFromJson(HttpClient, URI)} does: for a 204, no type to name.
-   *
-   * @param uri the URI, resolved against the base URI
-   * @return the response, its body buffered as bytes
-   * @throws IOException if the call fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting
-   * @see #deleteFromJson(String, Class)
-   */
-  public HttpResponse<byte[]> deleteFromJson(@Nullable String uri)
-      throws IOException, InterruptedException {
-    return sendChecked("DELETE", uri, false, null);
-  }
-
-  /**
-   * {@return a future of what {@link #deleteFromJson(String)} returns}
-   *
-   * @param uri the URI, resolved against the base URI
-   */
-  public CompletableFuture<HttpResponse<byte[]>> deleteFromJsonAsync(@Nullable String uri) {
-    return sendCheckedAsync("DELETE", uri, false, null);
-  }
-
-  /**
-   * Reads a paginated collection as one lazy stream of its elements: GETs {@code uri}, reads its
-   * body as a JSON array of {@code elementType}, and when the stream is pulled past the last
-   * element fetches the page the response's {@code Link: <…>; rel="next"} header names (RFC 8288:
-   * quoted or bare relation types, several links per header, a relative target resolved against the
-   * page's URI) — until a page has no {@code next}.
-   *
-   * <pre>{@code
-   * try (Stream<Issue> issues = api.getFromJsonAsPagedStream("repos/acme/widgets/issues?per_page=100", Issue.class)) {
-   *   issues.filter(i -> i.labels().contains("bug")).limit(20).forEach(System.out::println);
-   * } // closing stops fetching pages
-   * }</pre>
-   *
-   * <p>Every page is a call of its own, with this client's headers (a next link is a URI the server
-   * names: see the class description), options, size limit, whole-call timeout per page,
-   * interceptors and status check; one page is held in memory at a time. The first page is read
-   * before this method returns, so its failures are thrown here; a later page's failure is thrown
-   * from the stream as an {@link UncheckedHttpJsonException} (an {@link
-   * java.io.UncheckedIOException}) whose cause is the exception the call would throw ({@link
-   * HttpJsonStatusException}, {@link JsonReadException}, …), and which gives its {@linkplain
-   * UncheckedHttpJsonException#statusCode() status} and {@linkplain
-   * UncheckedHttpJsonException#problem() Problem Details}: catch it around the iteration as you
-   * catch {@link IOException} around the call. A {@code next} link back to a page already read
-   * fails the same way (an {@link HttpJsonException} naming both pages) instead of looping: at once
-   * when the loop is shorter than 64 pages, before its third round when longer (what the check
-   * keeps does not grow with the pages read); and so does a next link after 100 pages in a row
-   * without elements (else one {@code hasNext()} would fetch for as long as the server makes up new
-   * pages). The stream is not thread-safe; close it (or read it to the end) when done.
-   *
-   * @param uri the first page, resolved against the base URI
-   * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the elements of every page, lazily; close the stream
-   * @throws IOException if the call for the first page fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting for the first page
-   * @see #getFromJsonAsPagedStream(String, JsonType)
-   */
-  public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Class<T> elementType)
-      throws IOException, InterruptedException {
-    return getFromJsonAsPagedStream(uri, typeOf(elementType));
-  }
-
-  /**
-   * {@return the elements of every page of a paginated collection, read lazily as the prepared
-   * {@code elementType}} As {@link #getFromJsonAsPagedStream(String, Class)}, with the type's
-   * options.
-   *
-   * @param uri the first page, resolved against the base URI
-   * @param elementType the type of each element, with its options
-   * @param <T> the element type
-   * @throws IOException if the call for the first page fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting for the first page
-   */
-  public <T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, JsonType<T> elementType)
-      throws IOException, InterruptedException {
-    return pages(resolve(uri), bound(elementType));
-  }
-
-  /**
-   * Reads a paginated collection whose pages name the next one in their body — a cursor, a {@code
-   * has_more} flag — as one lazy stream of its elements: GETs {@code uri}, reads its body as {@code
-   * paging}'s page type, streams the page's elements, and when the stream is pulled past the last
-   * one fetches the page {@code paging} names from the page just read (its body, headers and URI) —
-   * until it names none. See {@link Paging} for a Stripe-style list.
-   *
-   * <p>Pages, headers, loops, failures and closing are as for {@link
-   * #getFromJsonAsPagedStream(String, Class)}; a page with an empty body is the last, and an
-   * exception of {@code paging}'s functions is thrown as it is (from this method for the first
-   * page, from the stream for a later one).
-   *
-   * @param uri the first page, resolved against the base URI
-   * @param paging the page type, a page's elements and the page after it
-   * @param <P> the type of a page
-   * @param <T> the element type
-   * @return the elements of every page, lazily; close the stream
-   * @throws IOException if the call for the first page fails (see {@link HttpJson})
-   * @throws InterruptedException if interrupted while waiting for the first page
-   */
-  public <P, T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Paging<P, T> paging)
-      throws IOException, InterruptedException {
-    Objects.requireNonNull(paging, "paging == null");
-    URI first = resolve(uri);
-    JsonType<P> page = bound(paging.pageType());
-    return Pages.open(
-        first,
-        fetcher(first, page),
-        paging.step(),
-        "the next page",
-        page.options().shownQueryParameters());
-  }
-
-  private <T> Stream<T> pages(URI first, JsonType<T> elementType)
-      throws IOException, InterruptedException {
-    JsonType<List<T>> page =
-        JsonType.resolve(JsonType.listType(elementType.type()), elementType.options());
-    return Pages.open(
-        first,
-        fetcher(first, page),
-        Pages.links(),
-        "the Link rel=\"next\"",
-        page.options().shownQueryParameters());
-  }
-
-  /** Each page a call; the first page's origin is the one credentials go to. */
-  private <P> Pages.Fetcher<P> fetcher(URI first, JsonType<P> page) {
-    return target ->
-        Calls.exchange(
-            baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
-            Calls.request("GET", target, null, page.options(), headersFor(target, first)),
-            page.handler());
-  }
-
-  /** Builds {@link HttpJsonClient}. Not thread-safe. */
+  /** Builds {@link HttpJsonClient}; each setter returns this builder. Not thread-safe. */
   public static final class Builder {
     private final HttpClient client;
     private @Nullable URI baseUri;
@@ -1398,8 +1035,6 @@ public final class HttpJsonClient {
      * silently dropping {@code v1}. Write {@code https://api.example.com/v1/}. An empty path means
      * {@code /}. A query or fragment is refused too, since resolving a relative URI drops them.
      *
-     * @param baseUri the absolute base URI
-     * @return this builder
      * @throws IllegalArgumentException if {@code baseUri} is relative, its path does not end in
      *     {@code /}, or it has a query or fragment
      */
@@ -1408,14 +1043,7 @@ public final class HttpJsonClient {
       return this;
     }
 
-    /**
-     * Sets the absolute base URI; see {@link #baseUri(URI)}.
-     *
-     * @param baseUri the absolute base URI
-     * @return this builder
-     * @throws IllegalArgumentException if {@code baseUri} is not a URI, is relative, its path does
-     *     not end in {@code /}, or it has a query or fragment
-     */
+    /** As {@link #baseUri(URI)}; a string that is not a URI is refused as well. */
     public Builder baseUri(String baseUri) {
       return baseUri(Calls.parse(Objects.requireNonNull(baseUri, "baseUri == null")));
     }
@@ -1445,9 +1073,6 @@ public final class HttpJsonClient {
     /**
      * Sets the options every call with a {@link Class}, or a {@link JsonType} made without options,
      * uses. Default: {@link JsonOptions#web()}.
-     *
-     * @param options the options, used as given
-     * @return this builder
      */
     public Builder options(JsonOptions options) {
       this.options = Calls.options(options);
@@ -1461,9 +1086,6 @@ public final class HttpJsonClient {
      * case-insensitive) replaces httpjson's own value of that header instead of being sent
      * alongside it.
      *
-     * @param name the header name
-     * @param value the header value
-     * @return this builder
      * @throws IllegalArgumentException if {@code java.net.http} would reject the header: a
      *     restricted name it sets itself ({@code Connection}, {@code Content-Length}, {@code
      *     Expect}, {@code Host}, {@code Upgrade}), an invalid name, or a value with a character a
@@ -1494,9 +1116,7 @@ public final class HttpJsonClient {
      *     .build();
      * }</pre>
      *
-     * @param name the header name
      * @param value gives the header value per request; must be thread-safe and return non-null
-     * @return this builder
      * @throws IllegalArgumentException if {@code java.net.http} would reject the name, or the name
      *     is {@code Accept} or {@code Content-Type} (give those as a fixed value)
      */
@@ -1520,7 +1140,6 @@ public final class HttpJsonClient {
      *
      * @param interceptor the interceptor, for example a {@link RetryInterceptor} or a {@link
      *     LoggingInterceptor}
-     * @return this builder
      */
     public Builder interceptor(Interceptor interceptor) {
       interceptors.add(Objects.requireNonNull(interceptor, "interceptor == null"));
@@ -1532,9 +1151,6 @@ public final class HttpJsonClient {
      * response headers, body read, decoded, retries and redirects, end or failure (see {@link
      * CallListener}). Listeners are called in the order they were added; one that throws is logged
      * and the call goes on.
-     *
-     * @param listener the listener
-     * @return this builder
      */
     public Builder listener(CallListener listener) {
       listeners.add(Objects.requireNonNull(listener, "listener == null"));
@@ -1576,7 +1192,6 @@ public final class HttpJsonClient {
      * }</pre>
      *
      * @param max the most calls in flight at once, at least 1
-     * @return this builder
      * @throws IllegalArgumentException if {@code max} is less than 1
      */
     public Builder maxConcurrentCalls(int max) {
@@ -1599,9 +1214,6 @@ public final class HttpJsonClient {
      * most {@value Redirects#MAX_HOPS} hops; 301 and 302 turn a POST into a GET, 303 anything but
      * HEAD, as browsers and the JDK do; 307 and 308 send the body again. Each hop runs through the
      * interceptors.
-     *
-     * @param policy the policy
-     * @return this builder
      */
     public Builder followRedirects(Redirect policy) {
       this.redirects = Objects.requireNonNull(policy, "policy == null");
@@ -1725,7 +1337,6 @@ public final class HttpJsonClient {
     /**
      * Returns the client.
      *
-     * @return the client
      * @throws IllegalStateException if there are default headers (other than {@code Accept} and
      *     {@code Content-Type}) and the {@link HttpClient} follows redirects itself (see {@link
      *     #followRedirects(Redirect)})

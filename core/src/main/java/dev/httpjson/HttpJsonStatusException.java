@@ -235,8 +235,6 @@ public final class HttpJsonStatusException extends HttpJsonException {
    * ApiError error = e.bodyAs(ApiError.class);
    * }</pre>
    *
-   * @param type the class to read
-   * @param <T> the type read
    * @return the value, or {@code null} for an empty body
    * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
    *     #MAX_BODY_PREFIX_BYTES} and so only partly read
@@ -248,16 +246,8 @@ public final class HttpJsonStatusException extends HttpJsonException {
   }
 
   /**
-   * Reads the error body as JSON of {@code type}: with its options when it was made with options,
+   * As {@link #bodyAs(Class)}, reading {@code type} with its options when it was made with options,
    * with the call's otherwise.
-   *
-   * @param type the type
-   * @param <T> the type read
-   * @return the value, or {@code null} for an empty body
-   * @throws JsonReadException if the body is not JSON of the type, or was longer than {@link
-   *     #MAX_BODY_PREFIX_BYTES} and so only partly read
-   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
-   *     that is not open to it)
    */
   public <T> @Nullable T bodyAs(JsonType<T> type) throws HttpJsonException {
     return read(Objects.requireNonNull(type, "type == null").orOptions(callOptions()));

@@ -96,9 +96,6 @@ public interface Interceptor {
    * Handles a blocking exchange.
    *
    * @param request the request as the previous interceptor forwarded it
-   * @param chain the rest of the chain
-   * @param <T> the body type
-   * @return the response
    * @throws IOException if the exchange fails
    * @throws InterruptedException if interrupted while waiting (stop at once)
    */
@@ -109,8 +106,6 @@ public interface Interceptor {
    * Handles an asynchronous exchange, without blocking.
    *
    * @param request the request as the previous interceptor forwarded it
-   * @param chain the rest of the chain
-   * @param <T> the body type
    * @return a future of the response; a failed future, never a throw, when the exchange fails
    */
   <T> CompletableFuture<HttpResponse<T>> interceptAsync(HttpRequest request, Chain<T> chain);
@@ -130,7 +125,6 @@ public interface Interceptor {
    * }</pre>
    *
    * @param change gives the request to forward; never {@code null}
-   * @return the interceptor
    */
   static Interceptor request(UnaryOperator<HttpRequest> change) {
     return Interceptors.request(change);
@@ -154,7 +148,6 @@ public interface Interceptor {
    * }</pre>
    *
    * @param action sees each response
-   * @return the interceptor
    */
   static Interceptor response(Consumer<? super HttpResponse<?>> action) {
     return Interceptors.response(action);
@@ -214,16 +207,10 @@ public interface Interceptor {
   /**
    * The rest of the chain, as one interceptor sees it: the interceptors after it, then the client.
    * Immutable and thread-safe; forward as often as needed.
-   *
-   * @param <T> the body type
    */
   interface Chain<T> {
 
-    /**
-     * The handler the body of a forwarded response is read with.
-     *
-     * @return the body handler
-     */
+    /** {@return the handler the body of a forwarded response is read with} */
     BodyHandler<T> bodyHandler();
 
     /**
@@ -240,8 +227,6 @@ public interface Interceptor {
      * Forwards {@code request} to the next interceptor, or to the client after the last one, and
      * waits for the response.
      *
-     * @param request the request
-     * @return the response
      * @throws IOException if the exchange fails
      * @throws InterruptedException if interrupted while waiting
      */
@@ -250,7 +235,6 @@ public interface Interceptor {
     /**
      * Forwards {@code request} asynchronously.
      *
-     * @param request the request
      * @return a future of the response; cancelling it aborts the exchange
      */
     CompletableFuture<HttpResponse<T>> forwardAsync(HttpRequest request);
@@ -338,25 +322,16 @@ public interface Interceptor {
    * Chain#measurement()}). Thread-safe.
    */
   interface Measurement {
-    /**
-     * The bytes of the body as received.
-     *
-     * @return the bytes, or -1 while no body has been read to its end
-     */
+    /** {@return the bytes of the body as received, or -1 while no body has been read to its end} */
     long wireBytes();
 
     /**
-     * The bytes of the body once decoded (decompressed).
-     *
-     * @return the bytes, or -1 while no body has been read to its end
+     * {@return the bytes of the body once decoded (decompressed), or -1 while no body has been read
+     * to its end}
      */
     long decodedBytes();
 
-    /**
-     * Whether the caller closed the call's stream before its end.
-     *
-     * @return {@code true} if it did
-     */
+    /** {@return whether the caller closed the call's stream before its end} */
     boolean closedEarly();
 
     /**

@@ -47,24 +47,12 @@ import org.jspecify.annotations.Nullable;
 public final class JsonBodyHandlers {
   private JsonBodyHandlers() {}
 
-  /**
-   * A handler reading the body as {@code type} with the {@link JsonOptions#web()} options.
-   *
-   * @param type the class to read
-   * @param <T> the type read
-   * @return the handler
-   */
+  /** A handler reading the body as {@code type} with the {@link JsonOptions#web()} options. */
   public static <T> BodyHandler<T> of(Class<T> type) {
     return of(JsonType.of(type));
   }
 
-  /**
-   * A handler reading the body as the prepared {@code type}, with its options.
-   *
-   * @param type the prepared type
-   * @param <T> the type read
-   * @return the handler
-   */
+  /** A handler reading the body as the prepared {@code type}, with its options. */
   public static <T> BodyHandler<T> of(JsonType<T> type) {
     return Calls.prepared(Calls.type(type).handler());
   }
@@ -75,10 +63,6 @@ public final class JsonBodyHandlers {
    * HttpJson#getFromJsonAsStream(java.net.http.HttpClient, java.net.URI, Class)}, with the {@link
    * JsonOptions#web()} options. The body is ready as soon as the headers arrive; close the stream
    * if you may stop early.
-   *
-   * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofStream(Class<T> elementType) {
     return ofStream(JsonType.of(elementType));
@@ -87,10 +71,6 @@ public final class JsonBodyHandlers {
   /**
    * As {@link #ofStream(Class)}, for a prepared element type with its options; the body is read in
    * the format they name ({@link JsonOptions#streamFormat()}: by default by the Content-Type).
-   *
-   * @param elementType the prepared element type
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofStream(JsonType<T> elementType) {
     return streaming(elementType, null);
@@ -99,10 +79,6 @@ public final class JsonBodyHandlers {
   /**
    * As {@link #ofStream(JsonType)}, always reading a top-level JSON array: the same as options with
    * {@link JsonOptions.StreamFormat#ARRAY}.
-   *
-   * @param elementType the prepared element type
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofArrayStream(JsonType<T> elementType) {
     return streaming(elementType, JsonOptions.StreamFormat.ARRAY);
@@ -111,10 +87,6 @@ public final class JsonBodyHandlers {
   /**
    * As {@link #ofStream(JsonType)}, always reading NDJSON: the same as options with {@link
    * JsonOptions.StreamFormat#NDJSON}.
-   *
-   * @param elementType the prepared element type
-   * @param <T> the element type
-   * @return the handler
    */
   public static <T> BodyHandler<Stream<T>> ofNdjsonStream(JsonType<T> elementType) {
     return streaming(elementType, JsonOptions.StreamFormat.NDJSON);

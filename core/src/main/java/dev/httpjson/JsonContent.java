@@ -72,21 +72,12 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} with the {@link JsonOptions#web()} options, as its runtime class.
    *
    * @param value the value; {@code null} is sent as {@code null}
-   * @return the content
-   * @throws JsonWriteException if the value cannot be serialized
    */
   public static JsonContent of(@Nullable Object value) throws JsonWriteException {
     return of(value, JsonOptions.web());
   }
 
-  /**
-   * Serializes {@code value} with {@code options}, as its runtime class.
-   *
-   * @param value the value; {@code null} is sent as {@code null}
-   * @param options the options, used as given
-   * @return the content
-   * @throws JsonWriteException if the value cannot be serialized
-   */
+  /** Serializes {@code value} with {@code options}, as its runtime class. */
   public static JsonContent of(@Nullable Object value, JsonOptions options)
       throws JsonWriteException {
     return create(value, runtimeType(value), options, MediaTypes.APPLICATION_JSON_UTF8);
@@ -95,11 +86,7 @@ public final class JsonContent implements BodyPublisher {
   /**
    * Serializes {@code value} as the prepared {@code type}, with its options and writer.
    *
-   * @param value the value
    * @param type the prepared type to write the value as
-   * @param <T> the type
-   * @return the content
-   * @throws JsonWriteException if the value cannot be serialized
    */
   public static <T> JsonContent of(@Nullable T value, JsonType<T> type) throws JsonWriteException {
     Calls.type(type);
@@ -112,7 +99,6 @@ public final class JsonContent implements BodyPublisher {
    *
    * @param mediaType the Content-Type
    * @return content with that media type; this one if it is the same
-   * @throws JsonWriteException if the value cannot be serialized
    */
   public JsonContent withMediaType(String mediaType) throws JsonWriteException {
     Objects.requireNonNull(mediaType, "mediaType == null");
@@ -182,27 +168,23 @@ public final class JsonContent implements BodyPublisher {
   }
 
   /**
-   * The value this content was created from (.NET's {@code JsonContent.Value}).
-   *
-   * @return the value, or {@code null}
+   * {@return the value this content was created from, or {@code null} (.NET's {@code
+   * JsonContent.Value})}
    */
   public @Nullable Object value() {
     return value;
   }
 
   /**
-   * The type the value was serialized as (.NET's {@code JsonContent.ObjectType}).
-   *
-   * @return the declared type, or the value's runtime class
+   * {@return the type the value was serialized as: the declared type, or the value's runtime class
+   * (.NET's {@code JsonContent.ObjectType})}
    */
   public Type objectType() {
     return objectType;
   }
 
   /**
-   * The media type sent as Content-Type.
-   *
-   * @return the media type, such as {@code application/json; charset=utf-8}
+   * {@return the media type sent as Content-Type, such as {@code application/json; charset=utf-8}}
    */
   public String mediaType() {
     return mediaType;
@@ -220,16 +202,17 @@ public final class JsonContent implements BodyPublisher {
    * @return a request builder with this body and its headers
    */
   public HttpRequest.Builder requestBuilder(String method, URI uri) {
-    Objects.requireNonNull(method, "method == null");
-    Objects.requireNonNull(uri, "uri == null");
-    return new JsonRequestBuilder(method, uri, this, mediaType);
+    return requestBuilder(method, uri, this, mediaType);
   }
 
-  /**
-   * The length of the body.
-   *
-   * @return the length of the serialized value in bytes, sent as Content-Length
-   */
+  static HttpRequest.Builder requestBuilder(
+      String method, URI uri, BodyPublisher body, String mediaType) {
+    Objects.requireNonNull(method, "method == null");
+    Objects.requireNonNull(uri, "uri == null");
+    return new JsonRequestBuilder(method, uri, body, mediaType);
+  }
+
+  /** {@return the length of the serialized value in bytes, sent as Content-Length} */
   @Override
   public long contentLength() {
     return bytes.length;

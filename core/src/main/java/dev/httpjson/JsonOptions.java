@@ -227,11 +227,9 @@ public final class JsonOptions {
   }
 
   /**
-   * Whether records are read strictly: a record component missing from the JSON, or null where the
-   * component is not nullable, fails the read instead of becoming {@code null} or zero. See {@link
-   * Builder#strictRecords(boolean)}.
-   *
-   * @return whether records are read strictly
+   * {@return whether records are read strictly} A record component missing from the JSON, or null
+   * where the component is not nullable, then fails the read instead of becoming {@code null} or
+   * zero. See {@link Builder#strictRecords(boolean)}.
    */
   public boolean strictRecords() {
     return settings.strictRecords;
@@ -272,62 +270,52 @@ public final class JsonOptions {
   }
 
   /**
-   * The whole-call timeout, or {@code null} for none. Default: {@link #DEFAULT_TIMEOUT}. See {@link
-   * Builder#timeout(Duration)} for what it covers; the client's and the request's own timeouts
-   * still apply.
-   *
-   * @return the timeout, or {@code null} when calls have none
+   * {@return the whole-call timeout, or {@code null} for none} Default: {@link #DEFAULT_TIMEOUT}.
+   * See {@link Builder#timeout(Duration)} for what it covers; the client's and the request's own
+   * timeouts still apply.
    */
   public @Nullable Duration timeout() {
     return timeout;
   }
 
   /**
-   * The idle timeout of streamed bodies, or {@code null} for none (the default). See {@link
-   * Builder#idleTimeout(Duration)}.
-   *
-   * @return the longest wait for the next bytes of a streamed body, or {@code null}
+   * {@return the idle timeout of streamed bodies, the longest wait for their next bytes, or {@code
+   * null} for none (the default)} See {@link Builder#idleTimeout(Duration)}.
    */
   public @Nullable Duration idleTimeout() {
     return idleTimeout;
   }
 
   /**
-   * Whether httpjson's calls ask for compressed responses ({@code Accept-Encoding: gzip, deflate},
-   * unless the request names its own {@code Accept-Encoding}). See {@link
-   * Builder#compression(boolean)}.
-   *
-   * @return true (the default) when calls ask for compression
+   * {@return whether httpjson's calls ask for compressed responses (the default)} They send {@code
+   * Accept-Encoding: gzip, deflate} unless the request names its own {@code Accept-Encoding}. See
+   * {@link Builder#compression(boolean)}.
    */
   public boolean compression() {
     return compression;
   }
 
   /**
-   * How a stream of elements reads its body. See {@link Builder#streamFormat(StreamFormat)}.
-   *
-   * @return the format of streamed bodies; {@link StreamFormat#AUTO} (the default) chooses by the
-   *     response's {@code Content-Type}
+   * {@return how a stream of elements reads its body} {@link StreamFormat#AUTO} (the default)
+   * chooses by the response's {@code Content-Type}. See {@link Builder#streamFormat(StreamFormat)}.
    */
   public StreamFormat streamFormat() {
     return streamFormat;
   }
 
   /**
-   * Whether the JSON bodies httpjson writes with these options are sent gzip-compressed, with
-   * {@code Content-Encoding: gzip}. See {@link Builder#requestCompression(boolean)}.
-   *
-   * @return true when request bodies are compressed; false (the default) when they are not
+   * {@return whether the JSON bodies httpjson writes with these options are sent gzip-compressed,
+   * with {@code Content-Encoding: gzip} (not by default)} See {@link
+   * Builder#requestCompression(boolean)}.
    */
   public boolean requestCompression() {
     return requestCompression;
   }
 
   /**
-   * The query parameters whose values the messages of httpjson's exceptions show as they are; every
-   * other query value is shown as {@code ***}. See {@link Builder#showQueryParameter(String)}.
-   *
-   * @return the parameter names, sorted; empty (the default) when every value is hidden
+   * {@return the query parameters whose values the messages of httpjson's exceptions show as they
+   * are, sorted} Every other query value is shown as {@code ***}; empty (the default) when every
+   * value is hidden. See {@link Builder#showQueryParameter(String)}.
    */
   public Set<String> shownQueryParameters() {
     return shownQuery;
@@ -422,7 +410,10 @@ public final class JsonOptions {
         + '}';
   }
 
-  /** Builds {@link JsonOptions}. Not thread-safe; {@link #build()} may be called repeatedly. */
+  /**
+   * Builds {@link JsonOptions}; each setter returns this builder. Not thread-safe; {@link #build()}
+   * may be called repeatedly.
+   */
   public static final class Builder {
     private @Nullable JsonCodec codec;
     private Naming naming = Naming.CAMEL_CASE;
@@ -499,7 +490,6 @@ public final class JsonOptions {
      * }</pre>
      *
      * @param codec the codec, or {@code null} for the one chosen from the class or module path
-     * @return this builder
      */
     public Builder codec(@Nullable JsonCodec codec) {
       this.codec = codec;
@@ -510,7 +500,6 @@ public final class JsonOptions {
      * Sets how property names are mapped. Default: {@link Naming#CAMEL_CASE}.
      *
      * @param naming the mapping from Java property names to JSON names
-     * @return this builder
      * @throws NullPointerException if {@code naming} is null
      */
     public Builder naming(Naming naming) {
@@ -522,7 +511,6 @@ public final class JsonOptions {
      * Sets case-insensitive property matching on read. Default: {@code true}.
      *
      * @param enabled whether {@code "FIRSTNAME"} fills {@code firstName}
-     * @return this builder
      */
     public Builder caseInsensitiveProperties(boolean enabled) {
       this.caseInsensitiveProperties = enabled;
@@ -533,7 +521,6 @@ public final class JsonOptions {
      * Sets whether numbers are accepted from JSON strings on read. Default: {@code true}.
      *
      * @param enabled whether {@code "42"} reads into a numeric property
-     * @return this builder
      */
     public Builder numbersFromStrings(boolean enabled) {
       this.numbersFromStrings = enabled;
@@ -545,7 +532,6 @@ public final class JsonOptions {
      *
      * @param enabled {@code true} to skip them, {@code false} to fail the read with a {@link
      *     JsonReadException}
-     * @return this builder
      */
     public Builder ignoreUnknownProperties(boolean enabled) {
       this.ignoreUnknownProperties = enabled;
@@ -587,7 +573,6 @@ public final class JsonOptions {
      * fields keep Jackson-style leniency.
      *
      * @param enabled {@code true} to fail on missing or null non-nullable record components
-     * @return this builder
      */
     public Builder strictRecords(boolean enabled) {
       this.strictRecords = enabled;
@@ -598,7 +583,6 @@ public final class JsonOptions {
      * Sets whether null-valued properties are written. Default: {@code true}.
      *
      * @param enabled {@code true} to write {@code "name":null}, {@code false} to omit the property
-     * @return this builder
      */
     public Builder writeNulls(boolean enabled) {
       this.writeNulls = enabled;
@@ -609,7 +593,6 @@ public final class JsonOptions {
      * Sets whether written JSON is indented. Default: {@code false}.
      *
      * @param enabled whether to indent request bodies (larger, for humans)
-     * @return this builder
      */
     public Builder indent(boolean enabled) {
       this.indent = enabled;
@@ -626,7 +609,6 @@ public final class JsonOptions {
      * or reaches more fails with {@link ResponseTooLargeException} naming that limit.
      *
      * @param bytes the limit; a larger body fails with {@link ResponseTooLargeException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code bytes} is negative
      */
     public Builder maxResponseSize(long bytes) {
@@ -642,14 +624,10 @@ public final class JsonOptions {
      * #DEFAULT_MAX_NESTING_DEPTH}.
      *
      * @param depth the limit; deeper input fails with {@link JsonReadException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code depth} is less than 1
      */
     public Builder maxNestingDepth(int depth) {
-      if (depth < 1) {
-        throw new IllegalArgumentException("maxNestingDepth < 1: " + depth);
-      }
-      this.maxNestingDepth = depth;
+      this.maxNestingDepth = atLeastOne("maxNestingDepth", depth);
       return this;
     }
 
@@ -658,14 +636,10 @@ public final class JsonOptions {
      * #DEFAULT_MAX_NUMBER_LENGTH}.
      *
      * @param length the limit; a longer number fails with {@link JsonReadException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code length} is less than 1
      */
     public Builder maxNumberLength(int length) {
-      if (length < 1) {
-        throw new IllegalArgumentException("maxNumberLength < 1: " + length);
-      }
-      this.maxNumberLength = length;
+      this.maxNumberLength = atLeastOne("maxNumberLength", length);
       return this;
     }
 
@@ -674,14 +648,10 @@ public final class JsonOptions {
      * #DEFAULT_MAX_STRING_LENGTH}.
      *
      * @param length the limit; a longer string fails with {@link JsonReadException}
-     * @return this builder
      * @throws IllegalArgumentException if {@code length} is less than 1
      */
     public Builder maxStringLength(int length) {
-      if (length < 1) {
-        throw new IllegalArgumentException("maxStringLength < 1: " + length);
-      }
-      this.maxStringLength = length;
+      this.maxStringLength = atLeastOne("maxStringLength", length);
       return this;
     }
 
@@ -709,7 +679,6 @@ public final class JsonOptions {
      * yourself with {@code orTimeout}, the shorter of the two applies.
      *
      * @param timeout the timeout; {@code Duration.ZERO} or {@code null} for none
-     * @return this builder
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Builder timeout(@Nullable Duration timeout) {
@@ -734,12 +703,18 @@ public final class JsonOptions {
      * }</pre>
      *
      * @param idleTimeout the timeout; {@code Duration.ZERO} or {@code null} for none
-     * @return this builder
      * @throws IllegalArgumentException if {@code idleTimeout} is negative
      */
     public Builder idleTimeout(@Nullable Duration idleTimeout) {
       this.idleTimeout = checkTimeout("idleTimeout", idleTimeout);
       return this;
+    }
+
+    private static int atLeastOne(String name, int value) {
+      if (value < 1) {
+        throw new IllegalArgumentException(name + " < 1: " + value);
+      }
+      return value;
     }
 
     private static @Nullable Duration checkTimeout(String name, @Nullable Duration timeout) {
@@ -764,7 +739,6 @@ public final class JsonOptions {
      * {@code client.send}.
      *
      * @param enabled false to send no {@code Accept-Encoding}
-     * @return this builder
      */
     public Builder compression(boolean enabled) {
       this.compression = enabled;
@@ -785,7 +759,6 @@ public final class JsonOptions {
      * }</pre>
      *
      * @param format the format of streamed bodies
-     * @return this builder
      */
     public Builder streamFormat(StreamFormat format) {
       this.streamFormat = Objects.requireNonNull(format, "format == null");
@@ -822,7 +795,6 @@ public final class JsonOptions {
      * are.
      *
      * @param enabled true to send request bodies gzip-compressed
-     * @return this builder
      */
     public Builder requestCompression(boolean enabled) {
       this.requestCompression = enabled;
@@ -847,7 +819,6 @@ public final class JsonOptions {
      * either way.
      *
      * @param name the parameter name
-     * @return this builder
      * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}
      */
     public Builder showQueryParameter(String name) {

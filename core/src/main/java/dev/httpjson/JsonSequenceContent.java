@@ -3,7 +3,6 @@ package dev.httpjson;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.JsonEncoding;
-import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.MediaTypes;
 import dev.httpjson.spi.JsonWriter;
 import java.io.ByteArrayOutputStream;
@@ -212,145 +211,75 @@ public final class JsonSequenceContent implements BodyPublisher {
   }
 
   /**
-   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
-   * options.
-   *
-   * @param elements the elements, iterated anew for every send (see "Sending again")
-   * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
+   * Writes {@code elements} as a JSON array, lazily and chunked. Each factory comes in the two type
+   * forms: a {@link Class} writes with the {@link JsonOptions#web()} options, as {@link
+   * JsonType#of(Class)} does, a {@link JsonType} with its options. An {@link Iterable} is iterated
+   * anew for every send, a {@link Stream} is sent once (see "Sending again").
    */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, Class<T> elementType) {
     return ofArray(elements, JsonType.of(elementType));
   }
 
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked with its options.
-   *
-   * @param elements the elements, iterated anew for every send (see "Sending again")
-   * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
-   */
+  /** As {@link #ofArray(Iterable, Class)}, writing the prepared type. */
   public static <T> JsonSequenceContent ofArray(
       Iterable<? extends T> elements, JsonType<T> elementType) {
     return create(elements, null, Calls.type(elementType), false);
   }
 
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked with the {@link JsonOptions#web()}
-   * options.
-   *
-   * @param elements the elements, sent once (see "Sending again")
-   * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
-   */
+  /** As {@link #ofArray(Iterable, Class)}, the elements of a stream, sent once. */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, Class<T> elementType) {
     return ofArray(elements, JsonType.of(elementType));
   }
 
-  /**
-   * Writes {@code elements} as a JSON array, lazily and chunked with its options.
-   *
-   * @param elements the elements, sent once (see "Sending again")
-   * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
-   */
+  /** As {@link #ofArray(Stream, Class)}, writing the prepared type. */
   public static <T> JsonSequenceContent ofArray(
       Stream<? extends T> elements, JsonType<T> elementType) {
     return create(null, elements, Calls.type(elementType), false);
   }
 
   /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
-   * JsonOptions#web()} options.
-   *
-   * @param elements the elements, iterated anew for every send (see "Sending again")
-   * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
+   * As {@link #ofArray(Iterable, Class)}, written as NDJSON: one JSON value per line, sent as
+   * {@code application/x-ndjson}.
    */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, Class<T> elementType) {
     return ofNdjson(elements, JsonType.of(elementType));
   }
 
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with its
-   * options.
-   *
-   * @param elements the elements, iterated anew for every send (see "Sending again")
-   * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
-   */
+  /** As {@link #ofNdjson(Iterable, Class)}, writing the prepared type. */
   public static <T> JsonSequenceContent ofNdjson(
       Iterable<? extends T> elements, JsonType<T> elementType) {
     return create(elements, null, Calls.type(elementType), true);
   }
 
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with the {@link
-   * JsonOptions#web()} options.
-   *
-   * @param elements the elements, sent once (see "Sending again")
-   * @param elementType the class of the elements
-   * @param <T> the element type
-   * @return the publisher
-   */
+  /** As {@link #ofNdjson(Iterable, Class)}, the elements of a stream, sent once. */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, Class<T> elementType) {
     return ofNdjson(elements, JsonType.of(elementType));
   }
 
-  /**
-   * Writes {@code elements} as NDJSON: one JSON value per line, lazily and chunked with its
-   * options.
-   *
-   * @param elements the elements, sent once (see "Sending again")
-   * @param elementType the prepared element type, with its options
-   * @param <T> the element type
-   * @return the publisher
-   */
+  /** As {@link #ofNdjson(Stream, Class)}, writing the prepared type. */
   public static <T> JsonSequenceContent ofNdjson(
       Stream<? extends T> elements, JsonType<T> elementType) {
     return create(null, elements, Calls.type(elementType), true);
   }
 
   /**
-   * The media type sent as Content-Type.
-   *
-   * @return {@code application/json; charset=utf-8}, or {@code application/x-ndjson} for NDJSON
+   * {@return the media type sent as Content-Type: {@code application/json; charset=utf-8}, or
+   * {@code application/x-ndjson} for NDJSON}
    */
   public String mediaType() {
     return mediaType;
   }
 
-  /**
-   * A request builder for {@code method} and {@code uri} with this body, its media type as
-   * Content-Type, and {@code Accept: application/json, application/problem+json}. A Content-Type or
-   * Accept header set on the builder (names are case-insensitive) replaces httpjson's value, so
-   * exactly the caller's values are sent.
-   *
-   * @param method the request method, such as {@code POST}
-   * @param uri the absolute request URI
-   * @return a request builder with this body and its headers
-   */
+  /** As {@link JsonContent#requestBuilder(String, URI)}, with this body. */
   public HttpRequest.Builder requestBuilder(String method, URI uri) {
-    Objects.requireNonNull(method, "method == null");
-    Objects.requireNonNull(uri, "uri == null");
-    return new JsonRequestBuilder(method, uri, this, mediaType);
+    return JsonContent.requestBuilder(method, uri, this, mediaType);
   }
 
-  /**
-   * The length of the body, unknown in advance.
-   *
-   * @return always -1: the body is sent chunked
-   */
+  /** {@return -1: the length of the body is unknown in advance, and the body is sent chunked} */
   @Override
   public long contentLength() {
     return -1;

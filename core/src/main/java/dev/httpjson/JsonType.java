@@ -39,8 +39,9 @@ import org.jspecify.annotations.Nullable;
  * publishers. A type made with options ({@link #of(Class, JsonOptions)}, {@link
  * #withOptions(JsonOptions)}) keeps them everywhere: the codec settings to read and write, the call
  * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call. So a
- * type made with options finds its codec at once (and fails at once without one); a type made
- * without finds it where it is first used.
+ * type made with options finds its codec at once (and fails at once, with an {@link
+ * IllegalStateException}, when no codec is set and none is on the class or module path); a type
+ * made without finds it where it is first used.
  *
  * <p>A type written inline at every call — {@code new JsonType<List<User>>() {}} in a loop, or
  * {@code JsonType.of(User.class, options)} with options rebuilt per call — costs a cache lookup,
@@ -52,8 +53,6 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Two types are equal when their Java types and options are (a type made without options equals
  * only another made without). Immutable and thread-safe.
- *
- * @param <T> the Java type
  */
 public class JsonType<T> {
   private final Type type;
@@ -104,13 +103,7 @@ public class JsonType<T> {
     return t;
   }
 
-  /**
-   * The class {@code type}, without options: it takes the options of where it is used.
-   *
-   * @param type the class to read or write
-   * @param <T> the Java type
-   * @return the type
-   */
+  /** The class {@code type}, without options: it takes the options of where it is used. */
   @SuppressWarnings("unchecked")
   public static <T> JsonType<T> of(Class<T> type) {
     return (JsonType<T>) OF_CLASS.get(Objects.requireNonNull(type, "type == null"));
@@ -128,38 +121,18 @@ public class JsonType<T> {
         }
       };
 
-  /**
-   * The class {@code type} with {@code options}, which apply wherever it is used.
-   *
-   * @param type the class to read or write
-   * @param options the options, used as given
-   * @param <T> the Java type
-   * @return the prepared type
-   * @throws IllegalStateException if no codec is set and none is on the class or module path
-   */
+  /** The class {@code type} with {@code options}, which apply wherever it is used. */
   public static <T> JsonType<T> of(Class<T> type, JsonOptions options) {
     return prepared(Objects.requireNonNull(type, "type == null"), Calls.options(options), true);
   }
 
-  /**
-   * {@code List<elementType>}, without options.
-   *
-   * @param elementType the element class
-   * @param <E> the element type
-   * @return the list type
-   */
+  /** {@return {@code List<elementType>}, without options} */
   public static <E> JsonType<List<E>> listOf(Class<E> elementType) {
     Objects.requireNonNull(elementType, "elementType == null");
     return new JsonType<>(listType(elementType), JsonOptions.web(), false);
   }
 
-  /**
-   * {@code Map<String, valueType>}, without options.
-   *
-   * @param valueType the value class
-   * @param <V> the value type
-   * @return the map type
-   */
+  /** {@return {@code Map<String, valueType>}, without options} */
   public static <V> JsonType<Map<String, V>> mapOf(Class<V> valueType) {
     Objects.requireNonNull(valueType, "valueType == null");
     return new JsonType<>(
@@ -173,10 +146,6 @@ public class JsonType<T> {
    * <pre>{@code
    * JsonType<List<User>> users = new JsonType<List<User>>() {}.withOptions(snakeCase);
    * }</pre>
-   *
-   * @param options the options, used as given
-   * @return the type with these options
-   * @throws IllegalStateException if no codec is set and none is on the class or module path
    */
   public final JsonType<T> withOptions(JsonOptions options) {
     Calls.options(options);
@@ -216,22 +185,13 @@ public class JsonType<T> {
    * without options. Calls that take it return the value as {@code Object}.
    *
    * @param type the type, such as one obtained by reflection
-   * @return the prepared type
    * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
    */
   public static JsonType<?> of(Type type) {
     return new JsonType<>(concrete(type), JsonOptions.web(), false);
   }
 
-  /**
-   * A runtime {@code type} with {@code options}, which apply wherever it is used.
-   *
-   * @param type the type, such as one obtained by reflection
-   * @param options the options, used as given
-   * @return the prepared type
-   * @throws IllegalArgumentException if {@code type} is a type variable or a wildcard
-   * @throws IllegalStateException if no codec is set and none is on the class or module path
-   */
+  /** As {@link #of(Type)}, with {@code options}, which apply wherever it is used. */
   public static JsonType<?> of(Type type, JsonOptions options) {
     return prepared(concrete(type), Calls.options(options), true);
   }
@@ -249,11 +209,7 @@ public class JsonType<T> {
     return type;
   }
 
-  /**
-   * The Java type.
-   *
-   * @return the type this prepared type reads and writes
-   */
+  /** {@return the Java type this prepared type reads and writes} */
   public final Type type() {
     return type;
   }
@@ -316,16 +272,9 @@ public class JsonType<T> {
   }
 
   /**
-   * Reads JSON bytes as a value of this type, as {@link #fromJson(String)} does: UTF-8 (a UTF-8
-   * byte order mark is skipped; a UTF-16 or UTF-32 one, or a zero byte first, is a {@link
-   * JsonReadException}).
-   *
-   * @param json the JSON bytes; not kept or changed
-   * @return the value; {@code null} for JSON {@code null} or no bytes
-   * @throws JsonReadException if the bytes are not one JSON value of this type, with the position
-   *     and path
-   * @throws HttpJsonException if the codec cannot reach the type (on the module path, a package
-   *     that is not open to it)
+   * Reads JSON bytes, not kept or changed, as a value of this type, as {@link #fromJson(String)}
+   * does ({@code null} for no bytes): UTF-8 (a UTF-8 byte order mark is skipped; a UTF-16 or UTF-32
+   * one, or a zero byte first, is a {@link JsonReadException}).
    */
   public final @Nullable T fromJson(byte[] json) throws HttpJsonException {
     Objects.requireNonNull(json, "json == null");
@@ -350,14 +299,7 @@ public class JsonType<T> {
     return new String(toJsonBytes(value), StandardCharsets.UTF_8);
   }
 
-  /**
-   * Writes {@code value} as JSON in UTF-8 bytes with this type's options, as a request body would
-   * be written.
-   *
-   * @param value the value; {@code null} writes JSON {@code null}
-   * @return the JSON bytes, owned by the caller
-   * @throws JsonWriteException if the value cannot be written, with the path
-   */
+  /** As {@link #toJson(Object)}, in UTF-8 bytes, owned by the caller. */
   public final byte[] toJsonBytes(@Nullable T value) throws JsonWriteException {
     try {
       return writer().writeBytes(value);

@@ -110,8 +110,6 @@ public final class LoggingInterceptor implements Interceptor {
   /**
    * A builder with the defaults: {@link Level#BASIC}, the logger {@code
    * System.getLogger("dev.httpjson")}, bodies shown up to 4096 bytes.
-   *
-   * @return a new builder
    */
   public static Builder newBuilder() {
     return new Builder();
@@ -538,7 +536,7 @@ public final class LoggingInterceptor implements Interceptor {
     return "LoggingInterceptor{level=" + level + ", logger=" + logger.getName() + "}";
   }
 
-  /** Builds {@link LoggingInterceptor}. Not thread-safe. */
+  /** Builds {@link LoggingInterceptor}; each setter returns this builder. Not thread-safe. */
   public static final class Builder {
     private Level level = Level.BASIC;
     private System.Logger logger = System.getLogger("dev.httpjson");
@@ -552,7 +550,6 @@ public final class LoggingInterceptor implements Interceptor {
      * Sets how much is logged. Default {@link Level#BASIC}.
      *
      * @param level the level
-     * @return this builder
      */
     public Builder level(Level level) {
       this.level = Objects.requireNonNull(level, "level == null");
@@ -563,7 +560,6 @@ public final class LoggingInterceptor implements Interceptor {
      * Sets the logger. Default {@code System.getLogger("dev.httpjson")}.
      *
      * @param logger the logger, written to at {@link System.Logger.Level#INFO}
-     * @return this builder
      */
     public Builder logger(System.Logger logger) {
       this.logger = Objects.requireNonNull(logger, "logger == null");
@@ -588,7 +584,6 @@ public final class LoggingInterceptor implements Interceptor {
      *
      * @param name the parameter name as it appears in the URI (percent-encoded, if it is),
      *     case-sensitive
-     * @return this builder
      * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}
      */
     public Builder showQueryParameter(String name) {
@@ -601,7 +596,6 @@ public final class LoggingInterceptor implements Interceptor {
      * Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie}.
      *
      * @param name the header name, case-insensitive
-     * @return this builder
      */
     public Builder redactHeader(String name) {
       redacted.add(Objects.requireNonNull(name, "name == null").toLowerCase(Locale.ROOT));
@@ -612,7 +606,6 @@ public final class LoggingInterceptor implements Interceptor {
      * Sets how many bytes of each body {@link Level#BODY} shows. Default 4096.
      *
      * @param maxBodyBytes the bytes, zero or more
-     * @return this builder
      * @throws IllegalArgumentException if {@code maxBodyBytes < 0}
      */
     public Builder maxBodyBytes(int maxBodyBytes) {
@@ -623,11 +616,7 @@ public final class LoggingInterceptor implements Interceptor {
       return this;
     }
 
-    /**
-     * Returns the interceptor.
-     *
-     * @return the interceptor
-     */
+    /** Returns the interceptor. */
     public LoggingInterceptor build() {
       return new LoggingInterceptor(this);
     }

@@ -38,15 +38,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Immutable and thread-safe if its functions are.
  *
  * @param <P> the type of a page, as its JSON body reads
- * @param <T> the type of the elements
  */
 public final class Paging<P, T> {
 
-  /**
-   * The URI of the page after one, from that page.
-   *
-   * @param <P> the type of a page
-   */
+  /** The URI of the page after one, from that page. */
   @FunctionalInterface
   public interface NextPage<P> {
     /**
@@ -81,9 +76,6 @@ public final class Paging<P, T> {
    * @param pageType the class of a page's body
    * @param elements a page's elements, in order ({@code null} reads as none)
    * @param next the URI of the page after a page, or {@code null} after the last
-   * @param <P> the type of a page
-   * @param <T> the type of the elements
-   * @return the paging
    */
   public static <P, T> Paging<P, T> of(
       Class<P> pageType,
@@ -94,15 +86,8 @@ public final class Paging<P, T> {
   }
 
   /**
-   * Paging whose pages read as a prepared type: with its own options if it was given some, else
-   * with the client's.
-   *
-   * @param pageType the type of a page's body
-   * @param elements a page's elements, in order ({@code null} reads as none)
-   * @param next the URI of the page after a page, or {@code null} after the last
-   * @param <P> the type of a page
-   * @param <T> the type of the elements
-   * @return the paging
+   * As {@link #of(Class, Function, NextPage)}, pages read as a prepared type: with its own options
+   * if it was given some, else with the client's.
    */
   public static <P, T> Paging<P, T> of(
       JsonType<P> pageType,

@@ -26,15 +26,8 @@ public record ProblemDetails(
     Map<String, @Nullable Object> extensions) {
 
   /**
-   * Creates a problem, as httpjson does when it parses one; useful in tests of error handling.
-   *
-   * @param type the problem type URI reference, or {@code null}
-   * @param title the short summary, or {@code null}
-   * @param status the HTTP status code, or {@code null}
-   * @param detail the explanation of this occurrence, or {@code null}
-   * @param instance the occurrence URI reference, or {@code null}
-   * @param extensions every other member by name; copied, so later changes to the map are not seen
-   * @throws NullPointerException if {@code extensions} is null
+   * Creates a problem, as httpjson does when it parses one; useful in tests of error handling. The
+   * {@code extensions} map, not null, is copied, so later changes to it are not seen.
    */
   public ProblemDetails {
     Objects.requireNonNull(extensions, "extensions == null");

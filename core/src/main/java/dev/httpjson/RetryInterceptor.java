@@ -144,8 +144,6 @@ public final class RetryInterceptor implements Interceptor {
   /**
    * A builder with the defaults: 3 attempts, statuses 429 and 503, the idempotent methods, every
    * network failure, backoff from 500 ms up to 30 s.
-   *
-   * @return a new builder
    */
   public static Builder newBuilder() {
     return new Builder();
@@ -564,7 +562,7 @@ public final class RetryInterceptor implements Interceptor {
         + "}";
   }
 
-  /** Builds {@link RetryInterceptor}. Not thread-safe. */
+  /** Builds {@link RetryInterceptor}; each setter returns this builder. Not thread-safe. */
   public static final class Builder {
     private int maxAttempts = 3;
     private Set<Integer> statuses = Set.of(429, 503);
@@ -579,7 +577,6 @@ public final class RetryInterceptor implements Interceptor {
      * Sets how many attempts a call makes at most, the first one included. Default 3.
      *
      * @param maxAttempts the attempts, 1 or more (1: no retry)
-     * @return this builder
      * @throws IllegalArgumentException if {@code maxAttempts < 1}
      */
     public Builder maxAttempts(int maxAttempts) {
@@ -606,7 +603,6 @@ public final class RetryInterceptor implements Interceptor {
      * }</pre>
      *
      * @param statuses the statuses, each 100–599
-     * @return this builder
      * @throws IllegalArgumentException if a status is outside 100–599
      */
     public Builder statuses(int... statuses) {
@@ -629,7 +625,6 @@ public final class RetryInterceptor implements Interceptor {
      * only with an {@code Idempotency-Key}.
      *
      * @param methods the method names, case-sensitive as HTTP says
-     * @return this builder
      */
     public Builder methods(String... methods) {
       Set<String> set = new TreeSet<>();
@@ -654,7 +649,6 @@ public final class RetryInterceptor implements Interceptor {
      *
      * @param initial the first ceiling, zero or more
      * @param max the cap, at least {@code initial}
-     * @return this builder
      * @throws IllegalArgumentException if {@code initial} is negative or longer than {@code max}
      */
     public Builder backoff(Duration initial, Duration max) {
@@ -689,18 +683,13 @@ public final class RetryInterceptor implements Interceptor {
      * }</pre>
      *
      * @param retry whether a failure is retried; called on the thread the attempt failed on
-     * @return this builder
      */
     public Builder retryOnException(Predicate<? super IOException> retry) {
       this.retryOnException = Objects.requireNonNull(retry, "retry == null");
       return this;
     }
 
-    /**
-     * Returns the interceptor.
-     *
-     * @return the interceptor
-     */
+    /** Returns the interceptor. */
     public RetryInterceptor build() {
       return new RetryInterceptor(this);
     }

@@ -35,15 +35,7 @@ import org.jspecify.annotations.Nullable;
 public record ServerSentEvent<T>(
     @Nullable String id, String event, @Nullable T data, @Nullable Duration retry) {
 
-  /**
-   * Creates an event.
-   *
-   * @param id the last event id, or {@code null}
-   * @param event the event type
-   * @param data the data, or {@code null}
-   * @param retry the reconnection time the event set, or {@code null}
-   * @throws NullPointerException if {@code event} is null
-   */
+  /** Creates an event; {@code event} must not be null. */
   public ServerSentEvent {
     Objects.requireNonNull(event, "event == null");
   }

@@ -33,7 +33,6 @@ public final class GeneratedApi {
    * @param generated the generated class's own {@code MethodHandles.lookup()}
    * @param api the interface it implements
    * @param factory makes an implementation bound to a client
-   * @param <T> the interface
    * @throws IllegalArgumentException if {@code generated} is not the full-privilege lookup of the
    *     class generated for {@code api}
    */
@@ -50,7 +49,6 @@ public final class GeneratedApi {
    * what a {@code void} method, and one returning {@code HttpResponse<Void>}, does.
    *
    * @param client the client of the call
-   * @param method the HTTP method
    * @param uri the URI, resolved against the client's base URI
    * @param hasBody whether to send {@code body}
    * @param body the value sent as JSON
@@ -71,15 +69,8 @@ public final class GeneratedApi {
   }
 
   /**
-   * Asynchronous {@link #send}: what a method returning {@code
-   * CompletableFuture<HttpResponse<Void>>} does.
-   *
-   * @param client the client of the call
-   * @param method the HTTP method
-   * @param uri the URI, resolved against the client's base URI
-   * @param hasBody whether to send {@code body}
-   * @param body the value sent as JSON
-   * @return a future of the response, its body {@code null}, or of the failure
+   * {@return a future of what {@link #send} returns, or of its failure}: what a method returning
+   * {@code CompletableFuture<HttpResponse<Void>>} does.
    */
   public static CompletableFuture<HttpResponse<@Nullable Void>> sendAsync(
       HttpJsonClient client,
@@ -116,7 +107,6 @@ public final class GeneratedApi {
    *
    * @param api the interface's simple name
    * @param client the client the implementation is bound to
-   * @return the description
    */
   public static String describe(String api, HttpJsonClient client) {
     return api + " bound to " + Uris.redact(client.baseUri());

@@ -15,7 +15,6 @@ public interface JsonBinding {
    * Returns a reader that deserializes JSON into {@code type}. Do the expensive work (introspecting
    * the type, building a deserializer) here: the reader is cached and used for every response.
    *
-   * @param <T> the Java type read
    * @param type a {@link Class} or generic type, as given by the caller or a {@code JsonType}
    * @return a thread-safe reader
    */
@@ -25,7 +24,6 @@ public interface JsonBinding {
    * Returns a writer that serializes values of {@code type} as JSON. The writer is cached and used
    * for every request.
    *
-   * @param <T> the Java type written
    * @param type the declared type of the values, or {@code Object.class} when only the runtime
    *     class is known (the writer then serializes each value by its own class)
    * @return a thread-safe writer
@@ -36,7 +34,6 @@ public interface JsonBinding {
    * Returns a reader that deserializes a top-level JSON array, or a sequence of
    * whitespace-separated JSON values, lazily, one element at a time.
    *
-   * @param <T> the Java type of the elements
    * @param elementType the type of one element (not of the array)
    * @return a thread-safe factory of one-pass cursors
    */

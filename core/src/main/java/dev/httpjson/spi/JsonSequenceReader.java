@@ -18,54 +18,30 @@ import org.jspecify.annotations.Nullable;
  * number at a character that cannot end one ({@code 1} from {@code [1_000]}) or at the end of the
  * input, httpjson calls {@link Cursor#next()} before handing the number on, and that call's failure
  * is the stream's.
- *
- * @param <T> the Java type of the elements
  */
 public interface JsonSequenceReader<T> {
 
   /**
-   * Opens a cursor over a top-level JSON array read from UTF-8 bytes.
-   *
-   * @param in the stream; the returned cursor owns it and closes it
-   * @return a cursor positioned before the first element
-   * @throws dev.httpjson.JsonReadException if the input does not start a JSON array
-   * @throws IOException if reading the stream fails
+   * Opens a cursor, positioned before the first element, over a top-level JSON array read from
+   * UTF-8 bytes; it fails with a {@link dev.httpjson.JsonReadException} when the input does not
+   * start a JSON array. The cursor of this method and of the other three owns the input and closes
+   * it; each of them throws an {@link IOException} when reading fails.
    */
   Cursor<T> array(InputStream in) throws IOException;
 
-  /**
-   * Opens a cursor over a top-level JSON array read from characters (a non-UTF-8 charset).
-   *
-   * @param reader the characters; the returned cursor owns the reader and closes it
-   * @return a cursor positioned before the first element
-   * @throws dev.httpjson.JsonReadException if the input does not start a JSON array
-   * @throws IOException if reading fails
-   */
+  /** As {@link #array(InputStream)}, from characters (a non-UTF-8 charset). */
   Cursor<T> array(Reader reader) throws IOException;
 
   /**
-   * Opens a cursor over whitespace-separated JSON values (NDJSON) read from UTF-8 bytes.
-   *
-   * @param in the stream; the returned cursor owns it and closes it
-   * @return a cursor positioned before the first value
-   * @throws IOException if reading the stream fails
+   * Opens a cursor, positioned before the first value, over whitespace-separated JSON values
+   * (NDJSON) read from UTF-8 bytes.
    */
   Cursor<T> values(InputStream in) throws IOException;
 
-  /**
-   * Opens a cursor over whitespace-separated JSON values (NDJSON) read from characters.
-   *
-   * @param reader the characters; the returned cursor owns the reader and closes it
-   * @return a cursor positioned before the first value
-   * @throws IOException if reading fails
-   */
+  /** As {@link #values(InputStream)}, from characters. */
   Cursor<T> values(Reader reader) throws IOException;
 
-  /**
-   * A one-pass iteration over the elements; closing it closes the underlying input.
-   *
-   * @param <T> the Java type of the elements
-   */
+  /** A one-pass iteration over the elements; closing it closes the underlying input. */
   interface Cursor<T> extends Closeable {
 
     /**

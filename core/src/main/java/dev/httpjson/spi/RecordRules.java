@@ -77,11 +77,7 @@ public final class RecordRules {
     return type.isRecord() ? RULES.get(type) : null;
   }
 
-  /**
-   * Returns the record class these rules are for.
-   *
-   * @return the record class
-   */
+  /** {@return the record class these rules are for} */
   public Class<?> recordClass() {
     return recordClass;
   }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class ApiDumpContract {
   private static final Path CLASSES = Path.of("target/classes");
+  private static final Path SOURCES = Path.of("src/main/java");
 
   /**
    * The module's Maven artifact id, which names its API file.
@@ -66,6 +68,24 @@ public abstract class ApiDumpContract {
       fail(
           "%d exported signatures name a type that is not public API:%n%s",
           found.size(), String.join(System.lineSeparator(), found));
+    }
+  }
+
+  /**
+   * Every public or protected type, constructor, method, field and enum constant of an exported
+   * package has a javadoc comment (javadoc's doclint leaves out its {@code missing} group, so that
+   * an overload may document itself in one sentence and a link to the contract it shares, without
+   * repeating the tags; the comment itself stays required). An overriding method inherits its
+   * comment.
+   */
+  @Test
+  public void everyPublicMemberOfTheApiHasAComment() throws Exception {
+    Set<String> exported = ApiDump.of(CLASSES).exportedPackages();
+    List<String> missing = JavadocPresence.missing(SOURCES, exported);
+    if (!missing.isEmpty()) {
+      fail(
+          "%d public members of the API have no javadoc comment:%n%s",
+          missing.size(), String.join(System.lineSeparator(), missing));
     }
   }
 
