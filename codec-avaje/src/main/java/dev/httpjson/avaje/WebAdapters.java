@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
-import dev.httpjson.internal.codec.IsoDateTimes;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;

@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.JsonReadException;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
 import io.avaje.json.PropertyNames;

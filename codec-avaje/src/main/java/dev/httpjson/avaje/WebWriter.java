@@ -1,6 +1,6 @@
 package dev.httpjson.avaje;
 
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonWriter;
 import io.avaje.json.PropertyNames;
 import java.math.BigDecimal;

@@ -5,7 +5,7 @@ import com.google.gson.JsonSyntaxException;
 import com.google.gson.TypeAdapter;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
-import dev.httpjson.internal.codec.IsoDateTimes;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import dev.httpjson.internal.codec.ReadProblems;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.spi.RecordRules;
 import java.lang.reflect.Constructor;
 import org.jspecify.annotations.Nullable;

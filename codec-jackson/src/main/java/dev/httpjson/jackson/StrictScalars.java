@@ -2,10 +2,10 @@ package dev.httpjson.jackson;
 
 import static tools.jackson.databind.cfg.CoercionAction.Fail;
 
-import dev.httpjson.internal.codec.IsoDateTimes;
-import dev.httpjson.internal.codec.ScalarKind;
-import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarKind;
+import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;

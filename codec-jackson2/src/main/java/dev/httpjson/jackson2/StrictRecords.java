@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
-import dev.httpjson.internal.codec.ReadProblems;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
