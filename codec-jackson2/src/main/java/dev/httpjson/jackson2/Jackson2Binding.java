@@ -31,9 +31,7 @@ import dev.httpjson.spi.ModuleAdvice;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.Reader;
-import java.io.Writer;
 import java.lang.reflect.Type;
 import java.time.DateTimeException;
 import java.util.ArrayDeque;
@@ -62,7 +60,11 @@ final class Jackson2Binding implements JsonBinding {
     JavaType javaType = mapper.constructType(type);
     ObjectWriter writer =
         javaType.getRawClass() == Object.class ? mapper.writer() : mapper.writerFor(javaType);
-    return new Writing<>(writer);
+    return new ValueWriter<>(
+        writer::writeValueAsBytes,
+        writer::writeValue,
+        writer::writeValue,
+        Jackson2Binding::writeFailure);
   }
 
   @Override
@@ -243,37 +245,6 @@ final class Jackson2Binding implements JsonBinding {
         e);
   }
 
-  private static final class Writing<T> extends ValueWriter<T> {
-    private final ObjectWriter writer;
-
-    Writing(ObjectWriter writer) {
-      this.writer = writer;
-    }
-
-    @Override
-    public byte[] writeBytes(@Nullable T value) throws IOException {
-      try {
-        return writer.writeValueAsBytes(value);
-      } catch (JsonProcessingException e) {
-        throw writeFailure(e, value);
-      }
-    }
-
-    @Override
-    protected void write(@Nullable T value, @Nullable OutputStream bytes, @Nullable Writer chars)
-        throws IOException {
-      try {
-        if (bytes != null) {
-          writer.writeValue(bytes, value);
-        } else {
-          writer.writeValue(chars, value);
-        }
-      } catch (JsonProcessingException e) {
-        throw writeFailure(e, value);
-      }
-    }
-  }
-
   private static final class Sequences<T> extends SequenceSource<T> {
     private final ObjectMapper mapper;
     private final ObjectReader reader;
@@ -442,16 +413,11 @@ final class Jackson2Binding implements JsonBinding {
   /** A null for a non-null record component, in the words of {@code strictRecords}. */
   private static String nullProblem(InvalidNullException e, String jacksonProblem) {
     List<JsonMappingException.Reference> refs = e.getPath();
-    if (refs.isEmpty() || e.getPropertyName() == null) {
-      return jacksonProblem;
-    }
-    Object from = refs.get(refs.size() - 1).getFrom();
-    String problem =
-        ReadProblems.nullProblem(
-            from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass(),
-            e.getPropertyName().getSimpleName(),
-            e.getTargetType() != null && e.getTargetType().isPrimitive());
-    return problem == null ? jacksonProblem : problem;
+    return ReadProblems.nullProblem(
+        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFrom(),
+        e.getPropertyName() == null ? null : e.getPropertyName().getSimpleName(),
+        e.getTargetType() != null && e.getTargetType().isPrimitive(),
+        jacksonProblem);
   }
 
   /** A refused reflective access, as httpjson reports it; else null. */
@@ -462,7 +428,12 @@ final class Jackson2Binding implements JsonBinding {
 
   private static final Module DATABIND = ObjectMapper.class.getModule();
 
-  static JsonWriteException writeFailure(JsonProcessingException e, @Nullable Object value) {
+  /** A write failure of Jackson's, in httpjson's words; null for any other exception. */
+  static @Nullable JsonWriteException writeFailure(Exception failure, @Nullable Object value) {
+    if (!(failure instanceof JsonProcessingException)) {
+      return null;
+    }
+    JsonProcessingException e = (JsonProcessingException) failure;
     String access = ModuleAdvice.problem(e, "write", DATABIND, "Jackson");
     if (access != null) {
       return new JsonWriteException(access, "$", e);

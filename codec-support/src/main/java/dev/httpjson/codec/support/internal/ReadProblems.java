@@ -100,15 +100,18 @@ public final class ReadProblems {
   /**
    * A null for a non-null record component, in the words of {@code strictRecords}.
    *
-   * @param owner the class whose property was null, or null when unknown
-   * @param property the property's name
+   * @param from the class whose property was null, or an instance of it, or null when unknown
+   * @param property the property's name, or null when unknown
    * @param primitive whether the property is a primitive
-   * @return the problem, or null when {@code owner} is no record held to the rules
+   * @param otherwise the problem when {@code from} is no record held to the rules
+   * @return the problem
    */
-  public static @Nullable String nullProblem(
-      @Nullable Class<?> owner, String property, boolean primitive) {
-    if (owner == null || RecordRules.of(owner) == null) {
-      return null;
+  public static String nullProblem(
+      @Nullable Object from, @Nullable String property, boolean primitive, String otherwise) {
+    Class<?> owner =
+        from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
+    if (owner == null || property == null || RecordRules.of(owner) == null) {
+      return otherwise;
     }
     return "Null for "
         + (primitive ? "primitive" : "non-null")
