@@ -471,7 +471,7 @@ final class AvajeBinding implements JsonBinding {
   // ---- failures ----
 
   private static JsonReadException violated(Guard.Violation v, WebReader reader) {
-    return new JsonReadException(v.problem, v.line, v.column, reader.path(), null);
+    return new JsonReadException(v.problem(), v.line(), v.column(), reader.path(), null);
   }
 
   /**
@@ -503,7 +503,7 @@ final class AvajeBinding implements JsonBinding {
     long position = knownPosition != -2 ? knownPosition : parserPosition(reader.delegate());
     Guard.Violation v = guard.violation();
     boolean endOfInput = isEndOfInput(e);
-    if (v != null && (endOfInput || position < 0 || position >= v.offset - 1)) {
+    if (v != null && (endOfInput || position < 0 || position >= v.offset() - 1)) {
       return violated(v, reader);
     }
     String problem;
@@ -933,7 +933,7 @@ final class AvajeBinding implements JsonBinding {
       }
       // The parser may have taken the byte the guard refused (a comma before '}', say).
       Guard.Violation v = guard.violation();
-      if (v != null && position() >= v.offset) {
+      if (v != null && position() >= v.offset()) {
         ended = true;
         throw violated(v, reader);
       }

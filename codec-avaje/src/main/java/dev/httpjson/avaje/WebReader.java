@@ -209,9 +209,9 @@ final class WebReader implements JsonReader {
     if (token == Token.NUMBER) {
       Guard.WideNumber wide = wideNumber();
       if (wide != null) {
-        throw Double.isInfinite(wide.value)
-            ? outOfRange(wide.text, min, max, type)
-            : notAnInteger(wide.text, type);
+        throw Double.isInfinite(wide.value())
+            ? outOfRange(wide.text(), min, max, type)
+            : notAnInteger(wide.text(), type);
       }
     }
     String text = numberText(token);
@@ -282,7 +282,7 @@ final class WebReader implements JsonReader {
     Guard.WideNumber w = wideNumber();
     if (w != null) {
       skipWideNumber();
-      return w.value;
+      return w.value();
     }
     return untyped(numberText(Token.NUMBER));
   }
@@ -329,7 +329,7 @@ final class WebReader implements JsonReader {
   private static JsonDataException unreadable(Guard.WideNumber wide, String type) {
     return new JsonDataException(
         "Numeric value ("
-            + wide.text
+            + wide.text()
             + ") out of range of "
             + type
             + ": an exponent of "
@@ -356,7 +356,7 @@ final class WebReader implements JsonReader {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
         skipWideNumber();
-        return w.value;
+        return w.value();
       }
     }
     // avaje's own double parsing flips the sign of some exponents and is not correctly rounded:
@@ -373,11 +373,11 @@ final class WebReader implements JsonReader {
     if (token == Token.NUMBER) {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
-        if (Double.isInfinite(w.value)) {
-          throw new Rejected("Numeric value (" + w.text + ") out of range of float");
+        if (Double.isInfinite(w.value())) {
+          throw new Rejected("Numeric value (" + w.text() + ") out of range of float");
         }
         skipWideNumber();
-        return (float) w.value;
+        return (float) w.value();
       }
     }
     String text = numberText(token);
@@ -395,7 +395,7 @@ final class WebReader implements JsonReader {
     if (wide != null) {
       // Exactly, from its whole text, as from a string: avaje's parser cannot read the exponent.
       skipWideNumber();
-      return decimal(wide.wholeText, wide.text);
+      return decimal(wide.wholeText(), wide.text());
     }
     if (token != Token.NUMBER && token != Token.STRING) {
       return in.readDecimal();

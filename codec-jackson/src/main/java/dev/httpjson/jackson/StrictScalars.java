@@ -7,6 +7,7 @@ import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -252,10 +253,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object key, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
-      String problem = ScalarRules.keyProblem(key);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.keyProblem(key), ctxt);
       gen.writeName(key.toString());
     }
   }
@@ -304,10 +302,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serialize(value, gen, ctxt);
     }
 
@@ -315,11 +310,16 @@ final class StrictScalars {
     public void serializeWithType(
         Object value, JsonGenerator gen, SerializationContext ctxt, TypeSerializer typeSer)
         throws JacksonException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serializeWithType(value, gen, ctxt, typeSer);
+    }
+  }
+
+  /** Fails the write with {@code problem}, if there is one. */
+  private static void refuse(@Nullable String problem, SerializationContext ctxt)
+      throws JacksonException {
+    if (problem != null) {
+      ctxt.reportMappingProblem("%s", problem);
     }
   }
 }

@@ -286,10 +286,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object key, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
-      String problem = ScalarRules.keyProblem(key);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.keyProblem(key), ctxt);
       gen.writeFieldName(key.toString());
     }
   }
@@ -345,10 +342,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object value, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serialize(value, gen, ctxt);
     }
 
@@ -356,11 +350,16 @@ final class StrictScalars {
     public void serializeWithType(
         Object value, JsonGenerator gen, SerializerProvider ctxt, TypeSerializer typeSer)
         throws IOException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serializeWithType(value, gen, ctxt, typeSer);
+    }
+  }
+
+  /** Fails the write with {@code problem}, if there is one. */
+  private static void refuse(@Nullable String problem, SerializerProvider ctxt)
+      throws JsonMappingException {
+    if (problem != null) {
+      ctxt.reportMappingProblem("%s", problem);
     }
   }
 }
