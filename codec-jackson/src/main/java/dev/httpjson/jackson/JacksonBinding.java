@@ -16,8 +16,6 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -402,14 +400,11 @@ final class JacksonBinding implements JsonBinding {
   }
 
   static String path(@Nullable TokenStreamContext context) {
-    Deque<Object> segments = new ArrayDeque<>();
-    for (TokenStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.currentName();
-      if (segment != null) {
-        segments.push(segment);
-      }
-    }
-    return ReadProblems.path(segments);
+    return ReadProblems.path(
+        context,
+        TokenStreamContext::getParent,
+        TokenStreamContext::inRoot,
+        c -> c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.currentName());
   }
 
   private static @Nullable Object segment(JacksonException.Reference ref) {

@@ -34,8 +34,6 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.lang.reflect.Type;
 import java.time.DateTimeException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -470,14 +468,11 @@ final class Jackson2Binding implements JsonBinding {
   }
 
   static String path(@Nullable JsonStreamContext context) {
-    Deque<Object> segments = new ArrayDeque<>();
-    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName();
-      if (segment != null) {
-        segments.push(segment);
-      }
-    }
-    return ReadProblems.path(segments);
+    return ReadProblems.path(
+        context,
+        JsonStreamContext::getParent,
+        JsonStreamContext::inRoot,
+        c -> c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName());
   }
 
   private static @Nullable Object segment(JsonMappingException.Reference ref) {

@@ -5,8 +5,12 @@ import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
+import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Deque;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -170,6 +174,32 @@ public final class ReadProblems {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * The JSON path of a parser's context: the segment of each context from the innermost outward, up
+   * to the root.
+   *
+   * @param <C> the library's context type
+   * @param context the innermost context, or null
+   * @param parent a context's parent, or null
+   * @param root whether a context is the root
+   * @param segment a context's segment: a name, an index, or null
+   * @return the path, {@code $} for the root
+   */
+  public static <C> String path(
+      @Nullable C context,
+      Function<C, @Nullable C> parent,
+      Predicate<C> root,
+      Function<C, @Nullable Object> segment) {
+    Deque<Object> segments = new ArrayDeque<>();
+    for (C c = context; c != null && !root.test(c); c = parent.apply(c)) {
+      Object s = segment.apply(c);
+      if (s != null) {
+        segments.push(s);
+      }
+    }
+    return path(segments);
   }
 
   /**
