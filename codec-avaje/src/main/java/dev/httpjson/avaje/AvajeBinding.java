@@ -556,13 +556,13 @@ final class AvajeBinding implements JsonBinding {
     if (m.startsWith("Too many digits detected in number")) {
       return "Number too long for avaje-jsonb's parser, which reads numbers of at most 100"
           + " characters (less than JsonOptions.maxNumberLength, "
-          + settings.limits.maxNumberLength
+          + settings.limits.maxNumberLength()
           + ")";
     }
     if (m.startsWith("Maximum string buffer limit exceeded")) {
       return "String too long for avaje-jsonb's parser, whose buffer holds about 32,000"
           + " characters (less than JsonOptions.maxStringLength, "
-          + settings.limits.maxStringLength
+          + settings.limits.maxStringLength()
           + ")";
     }
     return m;

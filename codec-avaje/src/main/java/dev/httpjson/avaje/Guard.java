@@ -802,17 +802,7 @@ final class Guard {
   }
 
   /** The parser limits the guard enforces. */
-  static final class Limits {
-    final int maxNestingDepth;
-    final int maxNumberLength;
-    final int maxStringLength;
-
-    Limits(int maxNestingDepth, int maxNumberLength, int maxStringLength) {
-      this.maxNestingDepth = maxNestingDepth;
-      this.maxNumberLength = maxNumberLength;
-      this.maxStringLength = maxStringLength;
-    }
-  }
+  record Limits(int maxNestingDepth, int maxNumberLength, int maxStringLength) {}
 
   /**
    * A number whose exponent has {@value #EXPONENT_DIGITS} significant digits or more (a billion or

@@ -45,12 +45,12 @@ final class WebWriter implements JsonWriter {
 
   private void push(boolean array, AdapterNames.@Nullable Translated translated) {
     int depth = nesting.depth;
-    if (depth == settings.limits.maxNestingDepth) {
+    if (depth == settings.limits.maxNestingDepth()) {
       throw new TooDeep(
           "Nesting depth ("
               + (depth + 1)
               + ") exceeds the maximum allowed ("
-              + settings.limits.maxNestingDepth
+              + settings.limits.maxNestingDepth()
               + ") (the limit is JsonOptions.maxNestingDepth; a cycle in the value?)");
     }
     nesting.push(array, translated);

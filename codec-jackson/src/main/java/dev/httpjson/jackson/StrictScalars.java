@@ -59,7 +59,7 @@ final class StrictScalars {
                     ValueDeserializer<?> deserializer) {
                   Class<?> type = deserializer.handledType();
                   ScalarKind kind = type == null ? null : ScalarKind.of(type);
-                  return kind == null ? deserializer : new Strict(deserializer, kind);
+                  return kind == null ? deserializer : new Strict(deserializer, kind, true);
                 }
 
                 /** An enum is read by its exact name: Jackson trims the string first. */
@@ -69,7 +69,7 @@ final class StrictScalars {
                     JavaType type,
                     BeanDescription.Supplier description,
                     ValueDeserializer<?> deserializer) {
-                  return new Strict(deserializer, ScalarKind.ENUM);
+                  return new Strict(deserializer, ScalarKind.ENUM, true);
                 }
 
                 @Override
@@ -176,11 +176,7 @@ final class StrictScalars {
      */
     private final boolean iso;
 
-    Strict(ValueDeserializer<?> delegate, ScalarKind kind) {
-      this(delegate, kind, true);
-    }
-
-    private Strict(ValueDeserializer<?> delegate, ScalarKind kind, boolean iso) {
+    Strict(ValueDeserializer<?> delegate, ScalarKind kind, boolean iso) {
       super(delegate);
       this.kind = kind;
       this.iso = iso;

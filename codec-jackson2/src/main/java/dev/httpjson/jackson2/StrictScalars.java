@@ -62,9 +62,9 @@ final class StrictScalars {
                   Class<?> type = deserializer.handledType();
                   @Nullable ScalarKind kind = type == null ? null : ScalarKind.of(type);
                   if (type == boolean.class) {
-                    return new Strict(deserializer, null); // for its null only
+                    return new Strict(deserializer, null, true); // for its null only
                   }
-                  return kind == null ? deserializer : new Strict(deserializer, kind);
+                  return kind == null ? deserializer : new Strict(deserializer, kind, true);
                 }
 
                 /** An enum is read by its exact name: Jackson trims the string first. */
@@ -74,7 +74,7 @@ final class StrictScalars {
                     JavaType type,
                     BeanDescription description,
                     JsonDeserializer<?> deserializer) {
-                  return new Strict(deserializer, ScalarKind.ENUM);
+                  return new Strict(deserializer, ScalarKind.ENUM, true);
                 }
 
                 @Override
@@ -184,11 +184,7 @@ final class StrictScalars {
      */
     private final boolean iso;
 
-    Strict(JsonDeserializer<?> delegate, @Nullable ScalarKind kind) {
-      this(delegate, kind, true);
-    }
-
-    private Strict(JsonDeserializer<?> delegate, @Nullable ScalarKind kind, boolean iso) {
+    Strict(JsonDeserializer<?> delegate, @Nullable ScalarKind kind, boolean iso) {
       super(delegate);
       this.kind = kind;
       this.iso = iso;
