@@ -1,6 +1,7 @@
 /** The default httpjson codec, on Jackson 3. */
 module dev.httpjson.jackson {
   requires transitive dev.httpjson;
+  requires dev.httpjson.codec.support;
   requires transitive tools.jackson.databind;
   requires tools.jackson.core;
   requires com.fasterxml.jackson.annotation;

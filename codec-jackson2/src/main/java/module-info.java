@@ -1,6 +1,7 @@
 /** The httpjson codec on Jackson 2 (com.fasterxml.jackson). */
 module dev.httpjson.jackson2 {
   requires transitive dev.httpjson;
+  requires dev.httpjson.codec.support;
   requires transitive com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.core;
   requires com.fasterxml.jackson.annotation;

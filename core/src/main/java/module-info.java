@@ -1,6 +1,6 @@
 /** httpjson: one-call JSON over {@link java.net.http.HttpClient}; the API and the codec SPI. */
 @SuppressWarnings(
-    "module") // the test kit and the codecs, built after core, are not there when core compiles
+    "module") // the test kit and the transports, built after core, are not there when core compiles
 module dev.httpjson {
   requires transitive java.net.http;
   requires jdk.jfr;
@@ -10,11 +10,6 @@ module dev.httpjson {
   exports dev.httpjson.spi;
   exports dev.httpjson.internal to
       dev.httpjson.testing;
-  exports dev.httpjson.internal.codec to
-      dev.httpjson.jackson,
-      dev.httpjson.jackson2,
-      dev.httpjson.gson,
-      dev.httpjson.avaje;
   exports dev.httpjson.internal.transport to
       dev.httpjson.transport.support;
 

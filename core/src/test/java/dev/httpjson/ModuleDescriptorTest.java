@@ -24,17 +24,15 @@ class ModuleDescriptorTest {
                 .map(ModuleDescriptor.Exports::source)
                 .collect(Collectors.toSet()))
         .containsExactlyInAnyOrder("dev.httpjson", "dev.httpjson.spi");
-    // The test kit shares what it must say as httpjson does (URIs redacted in its failures), the
-    // codecs the reading rules every codec applies; the transports' support learns which body
-    // subscribers run no caller code.
+    // The test kit shares what it must say as httpjson does (URIs redacted in its failures); the
+    // codecs' reading rules live in httpjson-codec-support; the transports' support learns which
+    // body subscribers run no caller code.
     assertThat(
             descriptor.exports().stream()
                 .filter(ModuleDescriptor.Exports::isQualified)
                 .map(e -> e.source() + " to " + new java.util.TreeSet<>(e.targets())))
         .containsExactlyInAnyOrder(
             "dev.httpjson.internal to [dev.httpjson.testing]",
-            "dev.httpjson.internal.codec to [dev.httpjson.avaje, dev.httpjson.gson,"
-                + " dev.httpjson.jackson, dev.httpjson.jackson2]",
             "dev.httpjson.internal.transport to [dev.httpjson.transport.support]");
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))

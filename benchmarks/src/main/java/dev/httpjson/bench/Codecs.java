@@ -50,8 +50,9 @@ public final class Codecs {
 
     /**
      * What the JSON library needs at run time, {@code groupId:artifactId}: the hand-written
-     * client's class path; the httpjson variant's adds the codec artifact, httpjson-core and
-     * jspecify (the codec module's runtime dependencies, {@code mvn dependency:tree}).
+     * client's class path; the httpjson variant's adds the codec artifact, httpjson-core,
+     * httpjson-codec-support and jspecify (the codec module's runtime dependencies, {@code mvn
+     * dependency:tree}).
      */
     public final List<String> libraryArtifacts;
 
@@ -85,10 +86,14 @@ public final class Codecs {
       return (HandWrittenJson) newInstance(handWrittenClass);
     }
 
-    /** The httpjson variant's run-time artifacts: core, the codec, its library, jspecify. */
+    /**
+     * The httpjson variant's run-time artifacts: core, the codecs' shared support, the codec, its
+     * library, jspecify.
+     */
     public List<String> httpjsonArtifacts() {
       List<String> out = new ArrayList<>();
       out.add("dev.httpjson:httpjson-core");
+      out.add("dev.httpjson:httpjson-codec-support");
       out.add(codecArtifact);
       out.addAll(libraryArtifacts);
       out.add("org.jspecify:jspecify");

@@ -3,8 +3,8 @@ package dev.httpjson.avaje;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
-import dev.httpjson.internal.codec.SequenceSource;
-import dev.httpjson.internal.codec.Unbindable;
+import dev.httpjson.codec.support.internal.SequenceSource;
+import dev.httpjson.codec.support.internal.Unbindable;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -471,7 +471,7 @@ final class AvajeBinding implements JsonBinding {
   // ---- failures ----
 
   private static JsonReadException violated(Guard.Violation v, WebReader reader) {
-    return new JsonReadException(v.problem, v.line, v.column, reader.path(), null);
+    return new JsonReadException(v.problem(), v.line(), v.column(), reader.path(), null);
   }
 
   /**
@@ -503,7 +503,7 @@ final class AvajeBinding implements JsonBinding {
     long position = knownPosition != -2 ? knownPosition : parserPosition(reader.delegate());
     Guard.Violation v = guard.violation();
     boolean endOfInput = isEndOfInput(e);
-    if (v != null && (endOfInput || position < 0 || position >= v.offset - 1)) {
+    if (v != null && (endOfInput || position < 0 || position >= v.offset() - 1)) {
       return violated(v, reader);
     }
     String problem;
@@ -556,13 +556,13 @@ final class AvajeBinding implements JsonBinding {
     if (m.startsWith("Too many digits detected in number")) {
       return "Number too long for avaje-jsonb's parser, which reads numbers of at most 100"
           + " characters (less than JsonOptions.maxNumberLength, "
-          + settings.limits.maxNumberLength
+          + settings.limits.maxNumberLength()
           + ")";
     }
     if (m.startsWith("Maximum string buffer limit exceeded")) {
       return "String too long for avaje-jsonb's parser, whose buffer holds about 32,000"
           + " characters (less than JsonOptions.maxStringLength, "
-          + settings.limits.maxStringLength
+          + settings.limits.maxStringLength()
           + ")";
     }
     return m;
@@ -933,7 +933,7 @@ final class AvajeBinding implements JsonBinding {
       }
       // The parser may have taken the byte the guard refused (a comma before '}', say).
       Guard.Violation v = guard.violation();
-      if (v != null && position() >= v.offset) {
+      if (v != null && position() >= v.offset()) {
         ended = true;
         throw violated(v, reader);
       }

@@ -641,7 +641,7 @@ final class Guard {
     int high = wideCount - 1;
     while (low <= high) {
       int mid = (low + high) >>> 1;
-      long start = wide[mid].offset;
+      long start = wide[mid].offset();
       if (start < offset) {
         low = mid + 1;
       } else if (start > offset) {
@@ -802,17 +802,7 @@ final class Guard {
   }
 
   /** The parser limits the guard enforces. */
-  static final class Limits {
-    final int maxNestingDepth;
-    final int maxNumberLength;
-    final int maxStringLength;
-
-    Limits(int maxNestingDepth, int maxNumberLength, int maxStringLength) {
-      this.maxNestingDepth = maxNestingDepth;
-      this.maxNumberLength = maxNumberLength;
-      this.maxStringLength = maxStringLength;
-    }
-  }
+  record Limits(int maxNestingDepth, int maxNumberLength, int maxStringLength) {}
 
   /**
    * A number whose exponent has {@value #EXPONENT_DIGITS} significant digits or more (a billion or
@@ -820,44 +810,21 @@ final class Guard {
    * number, reads the exponent modulo 2<sup>32</sup> ({@code 1e4294967297} as 10). As a double it
    * is an infinity or a zero, whatever its digits (at most {@code maxNumberLength} of them).
    */
-  static final class WideNumber {
+  record WideNumber(
+      /* Where it starts in the input. */
+      long offset,
+      /* Its value as a double, as {@link Double#parseDouble} reads it: ±infinity or ±0. */
+      double value,
+      /* Its text, cut after {@value #TEXT_LENGTH} characters. */
+      String text,
+      /* Its whole text (at most {@code maxNumberLength} characters), for a {@code BigDecimal}. */
+      String wholeText) {
     static final int EXPONENT_DIGITS = 10;
 
     /** How much of the number's text is kept for messages. */
     static final int TEXT_LENGTH = 40;
-
-    /** Where it starts in the input. */
-    final long offset;
-
-    /** Its value as a double, as {@link Double#parseDouble} reads it: ±infinity or ±0. */
-    final double value;
-
-    /** Its text, cut after {@value #TEXT_LENGTH} characters. */
-    final String text;
-
-    /** Its whole text (at most {@code maxNumberLength} characters), for a {@code BigDecimal}. */
-    final String wholeText;
-
-    WideNumber(long offset, double value, String text, String wholeText) {
-      this.offset = offset;
-      this.value = value;
-      this.text = text;
-      this.wholeText = wholeText;
-    }
   }
 
   /** A problem in the input, where the parser was stopped. */
-  static final class Violation {
-    final String problem;
-    final long offset;
-    final long line;
-    final long column;
-
-    Violation(String problem, long offset, long line, long column) {
-      this.problem = problem;
-      this.offset = offset;
-      this.line = line;
-      this.column = column;
-    }
-  }
+  record Violation(String problem, long offset, long line, long column) {}
 }

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * it has not parsed, the rest of its buffer is filled with spaces, which JSON ignores there.
  * Positions the parser reports count those spaces: {@link #realOffset} takes them out.
  */
-final class GuardedInput extends InputStream {
+final class GuardedInput extends BlockInput {
   /** How many padded stretches are remembered for {@link #realOffset}. */
   private static final int KEPT_PADS = 1024;
 
@@ -52,12 +52,6 @@ final class GuardedInput extends InputStream {
     this.in = in;
     this.guard = guard;
     this.prompt = prompt;
-  }
-
-  @Override
-  public int read() throws IOException {
-    byte[] one = new byte[1];
-    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
   }
 
   /**

@@ -1,26 +1,20 @@
 package dev.httpjson.avaje;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Characters as the UTF-8 bytes avaje's parser reads, encoded as they are read; an unpaired
  * surrogate is an error, not a replacement character. Closing it closes the reader.
  */
-final class Utf8Input extends InputStream {
+final class Utf8Input extends BlockInput {
   private final Reader reader;
-  private final CharsetEncoder encoder =
-      StandardCharsets.UTF_8
-          .newEncoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT);
+  private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
   private final CharBuffer chars = CharBuffer.allocate(2048);
   private final ByteBuffer bytes = ByteBuffer.allocate(8192);
   private boolean endOfInput;
@@ -30,12 +24,6 @@ final class Utf8Input extends InputStream {
     this.reader = reader;
     chars.flip();
     bytes.flip();
-  }
-
-  @Override
-  public int read() throws IOException {
-    byte[] one = new byte[1];
-    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
   }
 
   @Override

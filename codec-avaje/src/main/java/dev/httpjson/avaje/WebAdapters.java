@@ -1,7 +1,7 @@
 package dev.httpjson.avaje;
 
-import dev.httpjson.internal.codec.IsoDateTimes;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
@@ -78,13 +78,13 @@ final class WebAdapters {
           return WebAdapters.FLOAT.nullSafe();
         }
         if (type == OffsetDateTime.class) {
-          return iso(WebAdapters::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
+          return iso(IsoDateTimes::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == ZonedDateTime.class) {
           return iso(ZonedDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == Instant.class) {
-          return iso(WebAdapters::instant, Instant::toString);
+          return iso(IsoDateTimes::instant, Instant::toString);
         }
         if (type == LocalDateTime.class) {
           return iso(LocalDateTime::parse, DateTimeFormatter.ISO_LOCAL_DATE_TIME::format);
@@ -224,8 +224,8 @@ final class WebAdapters {
   /** A date or time key: its ISO-8601 text, read and written as a value of its type is. */
   private static final Map<Class<?>, Function<String, Object>> DATE_KEYS =
       Map.of(
-          Instant.class, WebAdapters::instant,
-          OffsetDateTime.class, WebAdapters::offsetDateTime,
+          Instant.class, IsoDateTimes::instant,
+          OffsetDateTime.class, IsoDateTimes::offsetDateTime,
           ZonedDateTime.class, ZonedDateTime::parse,
           LocalDateTime.class, LocalDateTime::parse,
           LocalDate.class, LocalDate::parse,
@@ -609,22 +609,6 @@ final class WebAdapters {
               : (float) reader.readDouble();
         }
       };
-
-  /** The common ISO-8601 shape by hand, any other by {@link OffsetDateTime#parse}. */
-  private static OffsetDateTime offsetDateTime(String s) {
-    OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
-    return fast != null ? fast : OffsetDateTime.parse(s);
-  }
-
-  /**
-   * The common ISO-8601 shape by hand, any other by {@link Instant#parse}, as the Jackson codecs
-   * read it: seconds required, and years past {@link OffsetDateTime}'s range ({@link Instant#MAX})
-   * read.
-   */
-  private static Instant instant(String s) {
-    OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
-    return fast != null ? fast.toInstant() : Instant.parse(s);
-  }
 
   /**
    * Only the canonical 8-4-4-4-12 form: {@link UUID#fromString} also takes {@code "1-1-1-1-1"} and

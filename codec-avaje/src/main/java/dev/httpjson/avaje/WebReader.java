@@ -1,13 +1,12 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.JsonReadException;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
 import io.avaje.json.PropertyNames;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
@@ -25,9 +24,6 @@ import org.jspecify.annotations.Nullable;
  * read as a JSON string; this reader maps it to the declared name.
  */
 final class WebReader implements JsonReader {
-  private static final byte OBJECT = 1;
-  private static final byte ARRAY = 2;
-
   private final JsonReader in;
   private final Settings settings;
 
@@ -37,11 +33,7 @@ final class WebReader implements JsonReader {
   /** The input offset of a parser position. */
   private final LongUnaryOperator inputOffset;
 
-  private byte[] kinds = new byte[16];
-  private int[] indexes = new int[16];
-  private @Nullable String[] fields = new String[16];
-  private AdapterNames.@Nullable Translated[] names = new AdapterNames.Translated[16];
-  private int depth;
+  private final Nesting nesting = new Nesting();
 
   WebReader(JsonReader in, Settings settings, Guard guard, LongUnaryOperator inputOffset) {
     this.in = in;
@@ -52,42 +44,11 @@ final class WebReader implements JsonReader {
 
   /** {@return the JSON path of the value being read, such as {@code $.items[1].name}} */
   String path() {
-    StringBuilder sb = new StringBuilder("$");
-    for (int i = 0; i < depth; i++) {
-      if (kinds[i] == ARRAY) {
-        if (indexes[i] >= 0) {
-          sb.append('[').append(indexes[i]).append(']');
-        }
-      } else if (fields[i] != null) {
-        sb.append('.').append(fields[i]);
-      }
-    }
-    return sb.toString();
+    return nesting.path();
   }
 
   JsonReader delegate() {
     return in;
-  }
-
-  private void push(byte kind, AdapterNames.@Nullable Translated translated) {
-    if (depth == kinds.length) {
-      int n = depth * 2;
-      kinds = Arrays.copyOf(kinds, n);
-      indexes = Arrays.copyOf(indexes, n);
-      fields = Arrays.copyOf(fields, n);
-      names = Arrays.copyOf(names, n);
-    }
-    kinds[depth] = kind;
-    indexes[depth] = -1;
-    fields[depth] = null;
-    names[depth] = translated;
-    depth++;
-  }
-
-  private void pop() {
-    if (depth > 0) {
-      depth--;
-    }
   }
 
   @Override
@@ -114,7 +75,7 @@ final class WebReader implements JsonReader {
   public void beginArray() {
     expect(Token.BEGIN_ARRAY);
     in.beginArray();
-    push(ARRAY, null);
+    nesting.push(true, null);
   }
 
   /**
@@ -132,14 +93,14 @@ final class WebReader implements JsonReader {
   @Override
   public void endArray() {
     in.endArray();
-    pop();
+    nesting.pop();
   }
 
   @Override
   public boolean hasNextElement() {
     boolean next = in.hasNextElement();
-    if (next && depth > 0 && kinds[depth - 1] == ARRAY) {
-      indexes[depth - 1]++;
+    if (next) {
+      nesting.value();
     }
     return next;
   }
@@ -148,20 +109,21 @@ final class WebReader implements JsonReader {
   public void beginObject(PropertyNames names) {
     expect(Token.BEGIN_OBJECT);
     in.beginObject(); // not the names: see the class comment
-    push(OBJECT, names instanceof AdapterNames ? ((AdapterNames) names).in(settings.naming) : null);
+    nesting.push(
+        false, names instanceof AdapterNames ? ((AdapterNames) names).in(settings.naming) : null);
   }
 
   @Override
   public void beginObject() {
     expect(Token.BEGIN_OBJECT);
     in.beginObject();
-    push(OBJECT, null);
+    nesting.push(false, null);
   }
 
   @Override
   public void endObject() {
     in.endObject();
-    pop();
+    nesting.pop();
   }
 
   @Override
@@ -172,11 +134,8 @@ final class WebReader implements JsonReader {
   @Override
   public String nextField() {
     String json = in.nextField();
-    if (depth == 0) {
-      return json;
-    }
-    fields[depth - 1] = json;
-    AdapterNames.Translated t = names[depth - 1];
+    nesting.field(json);
+    AdapterNames.Translated t = nesting.names();
     if (t == null) {
       return json;
     }
@@ -197,7 +156,7 @@ final class WebReader implements JsonReader {
     if (settings.ignoreUnknown) {
       return;
     }
-    AdapterNames.Translated t = depth == 0 ? null : names[depth - 1];
+    AdapterNames.Translated t = nesting.names();
     throw new Rejected(
         "Unrecognized property \""
             + fieldName
@@ -250,9 +209,9 @@ final class WebReader implements JsonReader {
     if (token == Token.NUMBER) {
       Guard.WideNumber wide = wideNumber();
       if (wide != null) {
-        throw Double.isInfinite(wide.value)
-            ? outOfRange(wide.text, min, max, type)
-            : notAnInteger(wide.text, type);
+        throw Double.isInfinite(wide.value())
+            ? outOfRange(wide.text(), min, max, type)
+            : notAnInteger(wide.text(), type);
       }
     }
     String text = numberText(token);
@@ -323,7 +282,7 @@ final class WebReader implements JsonReader {
     Guard.WideNumber w = wideNumber();
     if (w != null) {
       skipWideNumber();
-      return w.value;
+      return w.value();
     }
     return untyped(numberText(Token.NUMBER));
   }
@@ -370,7 +329,7 @@ final class WebReader implements JsonReader {
   private static JsonDataException unreadable(Guard.WideNumber wide, String type) {
     return new JsonDataException(
         "Numeric value ("
-            + wide.text
+            + wide.text()
             + ") out of range of "
             + type
             + ": an exponent of "
@@ -397,7 +356,7 @@ final class WebReader implements JsonReader {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
         skipWideNumber();
-        return w.value;
+        return w.value();
       }
     }
     // avaje's own double parsing flips the sign of some exponents and is not correctly rounded:
@@ -414,11 +373,11 @@ final class WebReader implements JsonReader {
     if (token == Token.NUMBER) {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
-        if (Double.isInfinite(w.value)) {
-          throw new Rejected("Numeric value (" + w.text + ") out of range of float");
+        if (Double.isInfinite(w.value())) {
+          throw new Rejected("Numeric value (" + w.text() + ") out of range of float");
         }
         skipWideNumber();
-        return (float) w.value;
+        return (float) w.value();
       }
     }
     String text = numberText(token);
@@ -436,7 +395,7 @@ final class WebReader implements JsonReader {
     if (wide != null) {
       // Exactly, from its whole text, as from a string: avaje's parser cannot read the exponent.
       skipWideNumber();
-      return decimal(wide.wholeText, wide.text);
+      return decimal(wide.wholeText(), wide.text());
     }
     if (token != Token.NUMBER && token != Token.STRING) {
       return in.readDecimal();

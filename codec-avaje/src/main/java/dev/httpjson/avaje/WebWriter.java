@@ -1,12 +1,11 @@
 package dev.httpjson.avaje;
 
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonWriter;
 import io.avaje.json.PropertyNames;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,11 +17,7 @@ final class WebWriter implements JsonWriter {
   private final JsonWriter out;
   private final Settings settings;
 
-  private boolean[] arrays = new boolean[16];
-  private int[] indexes = new int[16];
-  private @Nullable String[] fields = new String[16];
-  private AdapterNames.@Nullable Translated[] names = new AdapterNames.Translated[16];
-  private int depth;
+  private final Nesting nesting = new Nesting();
 
   WebWriter(JsonWriter out, Settings settings) {
     this.out = out;
@@ -40,53 +35,25 @@ final class WebWriter implements JsonWriter {
 
   @Override
   public String path() {
-    StringBuilder sb = new StringBuilder("$");
-    for (int i = 0; i < depth; i++) {
-      if (arrays[i]) {
-        if (indexes[i] >= 0) {
-          sb.append('[').append(indexes[i]).append(']');
-        }
-      } else if (fields[i] != null) {
-        sb.append('.').append(fields[i]);
-      }
-    }
-    return sb.toString();
+    return nesting.path();
   }
 
   /** A value starts: in an array, the next index. */
   private void value() {
-    if (depth > 0 && arrays[depth - 1]) {
-      indexes[depth - 1]++;
-    }
+    nesting.value();
   }
 
   private void push(boolean array, AdapterNames.@Nullable Translated translated) {
-    if (depth == settings.limits.maxNestingDepth) {
+    int depth = nesting.depth;
+    if (depth == settings.limits.maxNestingDepth()) {
       throw new TooDeep(
           "Nesting depth ("
               + (depth + 1)
               + ") exceeds the maximum allowed ("
-              + settings.limits.maxNestingDepth
+              + settings.limits.maxNestingDepth()
               + ") (the limit is JsonOptions.maxNestingDepth; a cycle in the value?)");
     }
-    if (depth == arrays.length) {
-      int n = depth * 2;
-      arrays = Arrays.copyOf(arrays, n);
-      indexes = Arrays.copyOf(indexes, n);
-      fields = Arrays.copyOf(fields, n);
-      names = Arrays.copyOf(names, n);
-    }
-    arrays[depth] = array;
-    indexes[depth] = -1;
-    fields[depth] = null;
-    names[depth] = translated;
-    depth++;
-  }
-
-  private void pop() {
-    if (depth > 0) {
-      depth--;
-    }
+    nesting.push(array, translated);
   }
 
   @Override
@@ -130,18 +97,14 @@ final class WebWriter implements JsonWriter {
 
   @Override
   public void name(int position) {
-    if (depth > 0) {
-      AdapterNames.Translated t = names[depth - 1];
-      fields[depth - 1] = t == null ? "[" + position + "]" : t.jsonName(position);
-    }
+    AdapterNames.Translated t = nesting.names();
+    nesting.field(t == null ? "[" + position + "]" : t.jsonName(position));
     out.name(position);
   }
 
   @Override
   public void name(String name) {
-    if (depth > 0) {
-      fields[depth - 1] = name;
-    }
+    nesting.field(name);
     String problem = ScalarRules.nameProblem(name);
     if (problem != null) {
       // As every codec: no codec reads such a name back (Jackson's and Gson's parsers refuse it).
@@ -160,7 +123,7 @@ final class WebWriter implements JsonWriter {
   @Override
   public void endArray() {
     out.endArray();
-    pop();
+    nesting.pop();
   }
 
   @Override
@@ -192,7 +155,7 @@ final class WebWriter implements JsonWriter {
   @Override
   public void endObject() {
     out.endObject();
-    pop();
+    nesting.pop();
   }
 
   @Override

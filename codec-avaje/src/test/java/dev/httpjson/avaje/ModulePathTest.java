@@ -3,6 +3,7 @@ package dev.httpjson.avaje;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.HttpJson;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonReader;
 import io.avaje.jsonb.Jsonb;
 import java.io.File;
@@ -111,7 +112,12 @@ class ModulePathTest {
     List<String> path = new ArrayList<>();
     for (Class<?> c :
         List.of(
-            HttpJson.class, AvajeCodec.class, Jsonb.class, JsonReader.class, NullMarked.class)) {
+            HttpJson.class,
+            AvajeCodec.class,
+            ScalarRules.class,
+            Jsonb.class,
+            JsonReader.class,
+            NullMarked.class)) {
       path.add(jarOf(c));
     }
     return path.stream().distinct().collect(Collectors.toList());

@@ -8,7 +8,7 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.util.Base64;
 import org.jspecify.annotations.Nullable;

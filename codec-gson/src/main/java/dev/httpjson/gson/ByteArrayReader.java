@@ -7,7 +7,6 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
@@ -20,11 +19,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class ByteArrayReader extends Reader {
   private final ByteBuffer in;
-  private final CharsetDecoder decoder =
-      StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT);
+  private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
   private final CharBuffer pair = CharBuffer.allocate(2);
   private boolean flushed;
   private @Nullable CharacterCodingException failure;

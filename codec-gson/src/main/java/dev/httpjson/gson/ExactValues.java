@@ -8,8 +8,7 @@ import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-import com.google.gson.stream.JsonWriter;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -33,18 +32,12 @@ final class ExactValues implements TypeAdapterFactory {
     return new Enums<>(gson.getDelegateAdapter(this, type), raw);
   }
 
-  private static final class Enums<T> extends TypeAdapter<T> {
-    private final TypeAdapter<T> delegate;
+  private static final class Enums<T> extends DelegateAdapter<T> {
     private final Class<?> type;
 
     Enums(TypeAdapter<T> delegate, Class<?> type) {
-      this.delegate = delegate;
+      super(delegate);
       this.type = type;
-    }
-
-    @Override
-    public void write(JsonWriter out, T value) throws IOException {
-      delegate.write(out, value);
     }
 
     @Override
@@ -67,16 +60,9 @@ final class ExactValues implements TypeAdapterFactory {
     }
   }
 
-  private static final class Uuids extends TypeAdapter<UUID> {
-    private final TypeAdapter<UUID> delegate;
-
+  private static final class Uuids extends DelegateAdapter<UUID> {
     Uuids(TypeAdapter<UUID> delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public void write(JsonWriter out, UUID value) throws IOException {
-      delegate.write(out, value);
+      super(delegate);
     }
 
     @Override

@@ -16,8 +16,8 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
-import dev.httpjson.internal.codec.SequenceSource;
-import dev.httpjson.internal.codec.Unbindable;
+import dev.httpjson.codec.support.internal.SequenceSource;
+import dev.httpjson.codec.support.internal.Unbindable;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -36,7 +36,6 @@ import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.Type;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.util.Objects;
@@ -269,12 +268,7 @@ final class GsonBinding implements JsonBinding {
     if (n > 0) {
       pb.unread(head, 0, n);
     }
-    return new DecodingReader(
-        pb,
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT));
+    return new DecodingReader(pb, StandardCharsets.UTF_8.newDecoder());
   }
 
   /** Whether the body may start with a byte order mark (or is UTF-16/32): {@link #decode}'s. */

@@ -5,7 +5,7 @@ import com.google.gson.JsonSyntaxException;
 import com.google.gson.TypeAdapter;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
-import dev.httpjson.internal.codec.IsoDateTimes;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -33,29 +33,13 @@ final class JavaTimeAdapters {
     b.registerTypeAdapter(LocalDateTime.class, iso(LocalDateTime::parse, LocalDateTime::toString));
     b.registerTypeAdapter(
         OffsetDateTime.class,
-        iso(JavaTimeAdapters::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format));
+        iso(IsoDateTimes::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format));
     b.registerTypeAdapter(
         ZonedDateTime.class,
         iso(ZonedDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format));
     b.registerTypeAdapter(OffsetTime.class, iso(OffsetTime::parse, OffsetTime::toString));
-    b.registerTypeAdapter(Instant.class, iso(JavaTimeAdapters::instant, Instant::toString));
+    b.registerTypeAdapter(Instant.class, iso(IsoDateTimes::instant, Instant::toString));
     b.registerTypeAdapter(Duration.class, iso(Duration::parse, Duration::toString));
-  }
-
-  /** The common ISO-8601 shape by hand, any other by {@link OffsetDateTime#parse}. */
-  private static OffsetDateTime offsetDateTime(String s) {
-    OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
-    return fast != null ? fast : OffsetDateTime.parse(s);
-  }
-
-  /**
-   * The common ISO-8601 shape by hand, any other by {@link Instant#parse}, as the Jackson codecs
-   * read it: seconds required, and years past {@link OffsetDateTime}'s range ({@link Instant#MAX})
-   * read.
-   */
-  private static Instant instant(String s) {
-    OffsetDateTime fast = IsoDateTimes.parseOffsetDateTime(s);
-    return fast != null ? fast.toInstant() : Instant.parse(s);
   }
 
   private static <T> TypeAdapter<T> iso(Function<String, T> parse, Function<T, String> format) {

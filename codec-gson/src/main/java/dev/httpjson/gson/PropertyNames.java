@@ -8,7 +8,6 @@ import com.google.gson.annotations.SerializedName;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-import com.google.gson.stream.JsonWriter;
 import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -79,12 +78,7 @@ final class PropertyNames implements TypeAdapterFactory {
     Set<String> known = Set.copyOf(names);
     Map<String, String> lower = Map.copyOf(byLowerCase);
     RecordCheck check = raw.isRecord() ? RecordCheck.of(raw, naming) : null;
-    return new TypeAdapter<T>() {
-      @Override
-      public void write(JsonWriter out, T value) throws IOException {
-        delegate.write(out, value);
-      }
-
+    return new DelegateAdapter<T>(delegate) {
       @Override
       public T read(JsonReader in) throws IOException {
         if (!(in instanceof LimitedJsonReader) || in.peek() != JsonToken.BEGIN_OBJECT) {

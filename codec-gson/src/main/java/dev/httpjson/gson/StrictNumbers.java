@@ -6,9 +6,8 @@ import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-import com.google.gson.stream.JsonWriter;
 import com.google.gson.stream.MalformedJsonException;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -55,12 +54,7 @@ final class StrictNumbers implements TypeAdapterFactory {
       return null;
     }
     TypeAdapter<T> delegate = gson.getDelegateAdapter(this, type);
-    return new TypeAdapter<T>() {
-      @Override
-      public void write(JsonWriter out, T value) throws IOException {
-        delegate.write(out, value);
-      }
-
+    return new DelegateAdapter<T>(delegate) {
       @Override
       public T read(JsonReader in) throws IOException {
         JsonToken token = in.peek();

@@ -6,7 +6,6 @@ import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
-import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
@@ -20,40 +19,24 @@ final class StrictScalars implements TypeAdapterFactory {
   @Override
   public <T> @Nullable TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
     Class<?> raw = type.getRawType();
-    boolean string = raw == String.class;
-    if (raw == char.class || raw == Character.class) {
-      return characters(gson.getDelegateAdapter(this, type), raw.isPrimitive());
-    }
-    if (!string && raw != boolean.class && raw != Boolean.class) {
+    if (raw != String.class
+        && raw != boolean.class
+        && raw != Boolean.class
+        && raw != char.class
+        && raw != Character.class) {
       return null;
     }
-    TypeAdapter<T> delegate = gson.getDelegateAdapter(this, type);
-    return new TypeAdapter<T>() {
-      @Override
-      public void write(JsonWriter out, T value) throws IOException {
-        delegate.write(out, value);
-      }
-
+    return new DelegateAdapter<T>(gson.getDelegateAdapter(this, type)) {
       @Override
       public T read(JsonReader in) throws IOException {
         if (in instanceof LimitedJsonReader) {
           JsonToken token = in.peek();
-          if (token == JsonToken.NULL && raw == boolean.class) {
-            in.nextNull(); // strict records name the component in their own error
-            throw ((LimitedJsonReader) in).failure("Cannot read null into boolean", null);
-          }
-          if (string
-              ? token == JsonToken.NUMBER || token == JsonToken.BOOLEAN
-              : token == JsonToken.STRING || token == JsonToken.NUMBER) {
-            throw ((LimitedJsonReader) in)
-                .failure(
-                    "Cannot read "
-                        + (string ? "String" : "boolean")
-                        + " from a "
-                        + (token == JsonToken.NUMBER
-                            ? "number"
-                            : token == JsonToken.STRING ? "string" : "boolean"),
-                    null);
+          String problem = problem(raw, token);
+          if (problem != null) {
+            if (token == JsonToken.NULL) {
+              in.nextNull(); // strict records name the component in their own error
+            }
+            throw ((LimitedJsonReader) in).failure(problem, null);
           }
         }
         return delegate.read(in);
@@ -62,36 +45,27 @@ final class StrictScalars implements TypeAdapterFactory {
   }
 
   /**
-   * A {@code char} or {@code Character} only from a one-character string, as a {@code String} is
-   * read: Gson takes the text of a number ({@code 1} as {@code '1'}), and leaves a {@code char}
-   * field's initial value for {@code null}.
+   * Why {@code token} cannot be read into {@code raw}, or null. A {@code char} or {@code Character}
+   * is read only from a one-character string, as a {@code String} is: Gson takes the text of a
+   * number ({@code 1} as {@code '1'}), and leaves a {@code char} field's initial value for {@code
+   * null}.
    */
-  private static <T> TypeAdapter<T> characters(TypeAdapter<T> delegate, boolean primitive) {
-    return new TypeAdapter<T>() {
-      @Override
-      public void write(JsonWriter out, T value) throws IOException {
-        delegate.write(out, value);
-      }
-
-      @Override
-      public T read(JsonReader in) throws IOException {
-        if (in instanceof LimitedJsonReader) {
-          JsonToken token = in.peek();
-          if (token == JsonToken.NUMBER || token == JsonToken.BOOLEAN) {
-            throw ((LimitedJsonReader) in)
-                .failure(
-                    "Cannot read char from a "
-                        + (token == JsonToken.NUMBER ? "number" : "boolean")
-                        + ": a char is a one-character string",
-                    null);
-          }
-          if (token == JsonToken.NULL && primitive) {
-            in.nextNull(); // strict records name the component in their own error
-            throw ((LimitedJsonReader) in).failure("Cannot read null into char", null);
-          }
-        }
-        return delegate.read(in);
-      }
-    };
+  private static @Nullable String problem(Class<?> raw, JsonToken token) {
+    boolean string = raw == String.class;
+    boolean character = raw == char.class || raw == Character.class;
+    String name = string ? "String" : character ? "char" : "boolean";
+    if (token == JsonToken.NULL) {
+      return raw.isPrimitive() ? "Cannot read null into " + name : null;
+    }
+    if (string || character
+        ? token != JsonToken.NUMBER && token != JsonToken.BOOLEAN
+        : token != JsonToken.STRING && token != JsonToken.NUMBER) {
+      return null;
+    }
+    return "Cannot read "
+        + name
+        + " from a "
+        + (token == JsonToken.NUMBER ? "number" : token == JsonToken.STRING ? "string" : "boolean")
+        + (character ? ": a char is a one-character string" : "");
   }
 }

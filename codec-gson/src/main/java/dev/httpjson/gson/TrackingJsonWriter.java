@@ -1,7 +1,7 @@
 package dev.httpjson.gson;
 
 import com.google.gson.stream.JsonWriter;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.io.Writer;
 import org.jspecify.annotations.Nullable;

@@ -2,6 +2,7 @@ package dev.httpjson.gson;
 
 import com.google.gson.Gson;
 import dev.httpjson.HttpJson;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.contract.ModulePathContract;
 import java.util.List;
 import org.jspecify.annotations.NullMarked;
@@ -10,7 +11,8 @@ import org.jspecify.annotations.NullMarked;
 class GsonModulePathTest extends ModulePathContract {
   @Override
   protected List<Class<?>> modules() {
-    return List.of(HttpJson.class, GsonCodec.class, Gson.class, NullMarked.class);
+    return List.of(
+        HttpJson.class, GsonCodec.class, ScalarRules.class, Gson.class, NullMarked.class);
   }
 
   @Override

@@ -3,7 +3,7 @@ package dev.httpjson.jackson;
 import com.fasterxml.jackson.annotation.JsonApplyView;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSerializeAs;
-import dev.httpjson.internal.codec.Jars;
+import dev.httpjson.codec.support.internal.Jars;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.cfg.PackageVersion;

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
-import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
+import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
-import dev.httpjson.internal.codec.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.introspect.Annotated;
 import tools.jackson.databind.introspect.AnnotatedClass;

@@ -1,7 +1,7 @@
 package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
-import dev.httpjson.internal.codec.IsoDateTimes;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
 import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.Instant;

@@ -3,23 +3,19 @@ package dev.httpjson.jackson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
-import dev.httpjson.internal.codec.ReadProblems;
-import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.internal.codec.SequenceSource;
-import dev.httpjson.internal.codec.ValueWriter;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.SequenceSource;
+import dev.httpjson.codec.support.internal.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.lang.reflect.Type;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -62,7 +58,11 @@ final class JacksonBinding implements JsonBinding {
     JavaType javaType = mapper.constructType(type);
     ObjectWriter writer =
         javaType.getRawClass() == Object.class ? mapper.writer() : mapper.writerFor(javaType);
-    return new Writing<>(writer);
+    return new ValueWriter<>(
+        writer::writeValueAsBytes,
+        writer::writeValue,
+        writer::writeValue,
+        JacksonBinding::writeFailure);
   }
 
   @Override
@@ -186,37 +186,6 @@ final class JacksonBinding implements JsonBinding {
         column(parser.currentLocation()),
         path(parser.streamReadContext()),
         e);
-  }
-
-  private static final class Writing<T> extends ValueWriter<T> {
-    private final ObjectWriter writer;
-
-    Writing(ObjectWriter writer) {
-      this.writer = writer;
-    }
-
-    @Override
-    public byte[] writeBytes(@Nullable T value) throws IOException {
-      try {
-        return writer.writeValueAsBytes(value);
-      } catch (JacksonException e) {
-        throw writeFailure(e, value);
-      }
-    }
-
-    @Override
-    protected void write(@Nullable T value, @Nullable OutputStream bytes, @Nullable Writer chars)
-        throws IOException {
-      try {
-        if (bytes != null) {
-          writer.writeValue(bytes, value);
-        } else {
-          writer.writeValue(chars, value);
-        }
-      } catch (JacksonException e) {
-        throw writeFailure(e, value);
-      }
-    }
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {
@@ -384,19 +353,19 @@ final class JacksonBinding implements JsonBinding {
   /** A null for a non-null record component, in the words of {@code strictRecords}. */
   private static String nullProblem(InvalidNullException e, String jacksonProblem) {
     List<JacksonException.Reference> refs = e.getPath();
-    if (refs.isEmpty() || e.getPropertyName() == null) {
-      return jacksonProblem;
-    }
-    Object from = refs.get(refs.size() - 1).from();
-    String problem =
-        ReadProblems.nullProblem(
-            from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass(),
-            e.getPropertyName().getSimpleName(),
-            e.getTargetType() != null && e.getTargetType().isPrimitive());
-    return problem == null ? jacksonProblem : problem;
+    return ReadProblems.nullProblem(
+        refs.isEmpty() ? null : refs.get(refs.size() - 1).from(),
+        e.getPropertyName() == null ? null : e.getPropertyName().getSimpleName(),
+        e.getTargetType() != null && e.getTargetType().isPrimitive(),
+        jacksonProblem);
   }
 
-  static JsonWriteException writeFailure(JacksonException e, @Nullable Object value) {
+  /** A write failure of Jackson's, in httpjson's words; null for any other exception. */
+  static @Nullable JsonWriteException writeFailure(Exception failure, @Nullable Object value) {
+    if (!(failure instanceof JacksonException)) {
+      return null;
+    }
+    JacksonException e = (JacksonException) failure;
     String access = ModuleAccessHint.problem(e, "write");
     if (access != null) {
       return new JsonWriteException(access, "$", e);
@@ -431,14 +400,11 @@ final class JacksonBinding implements JsonBinding {
   }
 
   static String path(@Nullable TokenStreamContext context) {
-    Deque<Object> segments = new ArrayDeque<>();
-    for (TokenStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.currentName();
-      if (segment != null) {
-        segments.push(segment);
-      }
-    }
-    return ReadProblems.path(segments);
+    return ReadProblems.path(
+        context,
+        TokenStreamContext::getParent,
+        TokenStreamContext::inRoot,
+        c -> c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.currentName());
   }
 
   private static @Nullable Object segment(JacksonException.Reference ref) {

@@ -1,6 +1,6 @@
 package dev.httpjson.jackson;
 
-import dev.httpjson.internal.codec.AccessProblems;
+import dev.httpjson.codec.support.internal.AccessProblems;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

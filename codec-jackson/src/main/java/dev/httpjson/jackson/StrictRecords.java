@@ -2,9 +2,9 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import dev.httpjson.internal.codec.ReadProblems;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.RecordChecks;
 import dev.httpjson.spi.RecordRules;
-import java.lang.reflect.Constructor;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.Version;
@@ -71,21 +71,14 @@ final class StrictRecords extends JacksonModule {
       if (!(a instanceof AnnotatedMember)) {
         return null;
       }
-      RecordRules rules = RecordRules.of(((AnnotatedMember) a).getDeclaringClass());
-      if (rules == null) {
-        return null;
-      }
-      int index = -1;
-      if (a instanceof AnnotatedParameter) {
-        AnnotatedWithParams owner = ((AnnotatedParameter) a).getOwner();
-        if (owner.getMember() instanceof Constructor
-            && rules.isCanonical(((Constructor<?>) owner.getMember()).getParameterTypes())) {
-          index = ((AnnotatedParameter) a).getIndex();
-        }
-      } else {
-        index = rules.indexOf(a.getName());
-      }
-      return index >= 0 && rules.nonNull(index) ? FAIL : null;
+      AnnotatedParameter p = a instanceof AnnotatedParameter ? (AnnotatedParameter) a : null;
+      return RecordChecks.nullFails(
+              ((AnnotatedMember) a).getDeclaringClass(),
+              p == null ? null : p.getOwner().getMember(),
+              p == null ? -1 : p.getIndex(),
+              a.getName())
+          ? FAIL
+          : null;
     }
   }
 
@@ -126,10 +119,7 @@ final class StrictRecords extends JacksonModule {
       super(delegate);
       this.rules = rules;
       AnnotatedWithParams creator = delegate.getWithArgsCreator();
-      this.canonical =
-          creator != null
-              && creator.getMember() instanceof Constructor
-              && rules.isCanonical(((Constructor<?>) creator.getMember()).getParameterTypes());
+      this.canonical = creator != null && RecordChecks.isCanonical(rules, creator.getMember());
     }
 
     @Override

@@ -2,11 +2,12 @@ package dev.httpjson.jackson;
 
 import static tools.jackson.databind.cfg.CoercionAction.Fail;
 
-import dev.httpjson.internal.codec.IsoDateTimes;
-import dev.httpjson.internal.codec.ScalarKind;
-import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarKind;
+import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -58,7 +59,7 @@ final class StrictScalars {
                     ValueDeserializer<?> deserializer) {
                   Class<?> type = deserializer.handledType();
                   ScalarKind kind = type == null ? null : ScalarKind.of(type);
-                  return kind == null ? deserializer : new Strict(deserializer, kind);
+                  return kind == null ? deserializer : new Strict(deserializer, kind, true);
                 }
 
                 /** An enum is read by its exact name: Jackson trims the string first. */
@@ -68,7 +69,7 @@ final class StrictScalars {
                     JavaType type,
                     BeanDescription.Supplier description,
                     ValueDeserializer<?> deserializer) {
-                  return new Strict(deserializer, ScalarKind.ENUM);
+                  return new Strict(deserializer, ScalarKind.ENUM, true);
                 }
 
                 @Override
@@ -175,11 +176,7 @@ final class StrictScalars {
      */
     private final boolean iso;
 
-    Strict(ValueDeserializer<?> delegate, ScalarKind kind) {
-      this(delegate, kind, true);
-    }
-
-    private Strict(ValueDeserializer<?> delegate, ScalarKind kind, boolean iso) {
+    Strict(ValueDeserializer<?> delegate, ScalarKind kind, boolean iso) {
       super(delegate);
       this.kind = kind;
       this.iso = iso;
@@ -252,10 +249,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object key, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
-      String problem = ScalarRules.keyProblem(key);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.keyProblem(key), ctxt);
       gen.writeName(key.toString());
     }
   }
@@ -304,10 +298,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serialize(value, gen, ctxt);
     }
 
@@ -315,11 +306,16 @@ final class StrictScalars {
     public void serializeWithType(
         Object value, JsonGenerator gen, SerializationContext ctxt, TypeSerializer typeSer)
         throws JacksonException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serializeWithType(value, gen, ctxt, typeSer);
+    }
+  }
+
+  /** Fails the write with {@code problem}, if there is one. */
+  private static void refuse(@Nullable String problem, SerializationContext ctxt)
+      throws JacksonException {
+    if (problem != null) {
+      ctxt.reportMappingProblem("%s", problem);
     }
   }
 }

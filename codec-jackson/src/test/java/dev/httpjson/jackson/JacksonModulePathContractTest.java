@@ -2,6 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.httpjson.HttpJson;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.contract.ModulePathContract;
 import java.util.List;
 import org.jspecify.annotations.NullMarked;
@@ -15,6 +16,7 @@ class JacksonModulePathContractTest extends ModulePathContract {
     return List.of(
         HttpJson.class,
         JacksonCodec.class,
+        ScalarRules.class,
         JsonMapper.class,
         JsonFactory.class,
         JsonInclude.class,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.httpjson.HttpJson;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.contract.Javac;
 import java.io.File;
 import java.io.IOException;
@@ -156,6 +157,7 @@ class ModulePathTest {
         List.of(
             HttpJson.class,
             JacksonCodec.class,
+            ScalarRules.class,
             JsonMapper.class,
             JsonFactory.class,
             JsonInclude.class,

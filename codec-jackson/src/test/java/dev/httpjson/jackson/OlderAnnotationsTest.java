@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -79,6 +80,7 @@ class OlderAnnotationsTest {
         List.of(
             HttpJson.class,
             JacksonCodec.class,
+            ScalarRules.class,
             JsonMapper.class,
             JsonFactory.class,
             org.jspecify.annotations.Nullable.class)) {

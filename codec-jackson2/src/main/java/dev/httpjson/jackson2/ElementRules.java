@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
+import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 

@@ -19,10 +19,10 @@ import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
-import dev.httpjson.internal.codec.ReadProblems;
-import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.internal.codec.SequenceSource;
-import dev.httpjson.internal.codec.ValueWriter;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.SequenceSource;
+import dev.httpjson.codec.support.internal.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
@@ -31,13 +31,9 @@ import dev.httpjson.spi.ModuleAdvice;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.Reader;
-import java.io.Writer;
 import java.lang.reflect.Type;
 import java.time.DateTimeException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -62,7 +58,11 @@ final class Jackson2Binding implements JsonBinding {
     JavaType javaType = mapper.constructType(type);
     ObjectWriter writer =
         javaType.getRawClass() == Object.class ? mapper.writer() : mapper.writerFor(javaType);
-    return new Writing<>(writer);
+    return new ValueWriter<>(
+        writer::writeValueAsBytes,
+        writer::writeValue,
+        writer::writeValue,
+        Jackson2Binding::writeFailure);
   }
 
   @Override
@@ -243,37 +243,6 @@ final class Jackson2Binding implements JsonBinding {
         e);
   }
 
-  private static final class Writing<T> extends ValueWriter<T> {
-    private final ObjectWriter writer;
-
-    Writing(ObjectWriter writer) {
-      this.writer = writer;
-    }
-
-    @Override
-    public byte[] writeBytes(@Nullable T value) throws IOException {
-      try {
-        return writer.writeValueAsBytes(value);
-      } catch (JsonProcessingException e) {
-        throw writeFailure(e, value);
-      }
-    }
-
-    @Override
-    protected void write(@Nullable T value, @Nullable OutputStream bytes, @Nullable Writer chars)
-        throws IOException {
-      try {
-        if (bytes != null) {
-          writer.writeValue(bytes, value);
-        } else {
-          writer.writeValue(chars, value);
-        }
-      } catch (JsonProcessingException e) {
-        throw writeFailure(e, value);
-      }
-    }
-  }
-
   private static final class Sequences<T> extends SequenceSource<T> {
     private final ObjectMapper mapper;
     private final ObjectReader reader;
@@ -442,16 +411,11 @@ final class Jackson2Binding implements JsonBinding {
   /** A null for a non-null record component, in the words of {@code strictRecords}. */
   private static String nullProblem(InvalidNullException e, String jacksonProblem) {
     List<JsonMappingException.Reference> refs = e.getPath();
-    if (refs.isEmpty() || e.getPropertyName() == null) {
-      return jacksonProblem;
-    }
-    Object from = refs.get(refs.size() - 1).getFrom();
-    String problem =
-        ReadProblems.nullProblem(
-            from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass(),
-            e.getPropertyName().getSimpleName(),
-            e.getTargetType() != null && e.getTargetType().isPrimitive());
-    return problem == null ? jacksonProblem : problem;
+    return ReadProblems.nullProblem(
+        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFrom(),
+        e.getPropertyName() == null ? null : e.getPropertyName().getSimpleName(),
+        e.getTargetType() != null && e.getTargetType().isPrimitive(),
+        jacksonProblem);
   }
 
   /** A refused reflective access, as httpjson reports it; else null. */
@@ -462,7 +426,12 @@ final class Jackson2Binding implements JsonBinding {
 
   private static final Module DATABIND = ObjectMapper.class.getModule();
 
-  static JsonWriteException writeFailure(JsonProcessingException e, @Nullable Object value) {
+  /** A write failure of Jackson's, in httpjson's words; null for any other exception. */
+  static @Nullable JsonWriteException writeFailure(Exception failure, @Nullable Object value) {
+    if (!(failure instanceof JsonProcessingException)) {
+      return null;
+    }
+    JsonProcessingException e = (JsonProcessingException) failure;
     String access = ModuleAdvice.problem(e, "write", DATABIND, "Jackson");
     if (access != null) {
       return new JsonWriteException(access, "$", e);
@@ -499,14 +468,11 @@ final class Jackson2Binding implements JsonBinding {
   }
 
   static String path(@Nullable JsonStreamContext context) {
-    Deque<Object> segments = new ArrayDeque<>();
-    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      Object segment = c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName();
-      if (segment != null) {
-        segments.push(segment);
-      }
-    }
-    return ReadProblems.path(segments);
+    return ReadProblems.path(
+        context,
+        JsonStreamContext::getParent,
+        JsonStreamContext::inRoot,
+        c -> c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName());
   }
 
   private static @Nullable Object segment(JsonMappingException.Reference ref) {

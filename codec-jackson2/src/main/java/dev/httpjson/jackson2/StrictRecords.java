@@ -18,10 +18,10 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
-import dev.httpjson.internal.codec.ReadProblems;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.RecordChecks;
 import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
-import java.lang.reflect.Constructor;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -61,21 +61,14 @@ final class StrictRecords extends Module {
       if (!(a instanceof AnnotatedMember)) {
         return null;
       }
-      RecordRules rules = RecordRules.of(((AnnotatedMember) a).getDeclaringClass());
-      if (rules == null) {
-        return null;
-      }
-      int index = -1;
-      if (a instanceof AnnotatedParameter) {
-        AnnotatedWithParams owner = ((AnnotatedParameter) a).getOwner();
-        if (owner.getMember() instanceof Constructor
-            && rules.isCanonical(((Constructor<?>) owner.getMember()).getParameterTypes())) {
-          index = ((AnnotatedParameter) a).getIndex();
-        }
-      } else {
-        index = rules.indexOf(a.getName());
-      }
-      return index >= 0 && rules.nonNull(index) ? FAIL : null;
+      AnnotatedParameter p = a instanceof AnnotatedParameter ? (AnnotatedParameter) a : null;
+      return RecordChecks.nullFails(
+              ((AnnotatedMember) a).getDeclaringClass(),
+              p == null ? null : p.getOwner().getMember(),
+              p == null ? -1 : p.getIndex(),
+              a.getName())
+          ? FAIL
+          : null;
     }
   }
 
@@ -98,10 +91,7 @@ final class StrictRecords extends Module {
       super(delegate);
       this.rules = rules;
       AnnotatedWithParams creator = delegate.getWithArgsCreator();
-      this.canonical =
-          creator != null
-              && creator.getMember() instanceof Constructor
-              && rules.isCanonical(((Constructor<?>) creator.getMember()).getParameterTypes());
+      this.canonical = creator != null && RecordChecks.isCanonical(rules, creator.getMember());
     }
 
     @Override

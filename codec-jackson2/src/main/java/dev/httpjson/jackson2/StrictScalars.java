@@ -27,10 +27,10 @@ import com.fasterxml.jackson.databind.ser.ContextualSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.ArrayType;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import dev.httpjson.internal.codec.IsoDateTimes;
-import dev.httpjson.internal.codec.ScalarKind;
-import dev.httpjson.internal.codec.ScalarRules;
-import dev.httpjson.internal.codec.ScalarRules.PrimitiveOptional;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarKind;
+import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -62,9 +62,9 @@ final class StrictScalars {
                   Class<?> type = deserializer.handledType();
                   @Nullable ScalarKind kind = type == null ? null : ScalarKind.of(type);
                   if (type == boolean.class) {
-                    return new Strict(deserializer, null); // for its null only
+                    return new Strict(deserializer, null, true); // for its null only
                   }
-                  return kind == null ? deserializer : new Strict(deserializer, kind);
+                  return kind == null ? deserializer : new Strict(deserializer, kind, true);
                 }
 
                 /** An enum is read by its exact name: Jackson trims the string first. */
@@ -74,7 +74,7 @@ final class StrictScalars {
                     JavaType type,
                     BeanDescription description,
                     JsonDeserializer<?> deserializer) {
-                  return new Strict(deserializer, ScalarKind.ENUM);
+                  return new Strict(deserializer, ScalarKind.ENUM, true);
                 }
 
                 @Override
@@ -184,11 +184,7 @@ final class StrictScalars {
      */
     private final boolean iso;
 
-    Strict(JsonDeserializer<?> delegate, @Nullable ScalarKind kind) {
-      this(delegate, kind, true);
-    }
-
-    private Strict(JsonDeserializer<?> delegate, @Nullable ScalarKind kind, boolean iso) {
+    Strict(JsonDeserializer<?> delegate, @Nullable ScalarKind kind, boolean iso) {
       super(delegate);
       this.kind = kind;
       this.iso = iso;
@@ -286,10 +282,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object key, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
-      String problem = ScalarRules.keyProblem(key);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.keyProblem(key), ctxt);
       gen.writeFieldName(key.toString());
     }
   }
@@ -345,10 +338,7 @@ final class StrictScalars {
     @Override
     public void serialize(Object value, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serialize(value, gen, ctxt);
     }
 
@@ -356,11 +346,16 @@ final class StrictScalars {
     public void serializeWithType(
         Object value, JsonGenerator gen, SerializerProvider ctxt, TypeSerializer typeSer)
         throws IOException {
-      String problem = ScalarRules.valueProblem(value);
-      if (problem != null) {
-        ctxt.reportMappingProblem("%s", problem);
-      }
+      refuse(ScalarRules.valueProblem(value), ctxt);
       delegate.serializeWithType(value, gen, ctxt, typeSer);
+    }
+  }
+
+  /** Fails the write with {@code problem}, if there is one. */
+  private static void refuse(@Nullable String problem, SerializerProvider ctxt)
+      throws JsonMappingException {
+    if (problem != null) {
+      ctxt.reportMappingProblem("%s", problem);
     }
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.httpjson.HttpJson;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.contract.ModulePathContract;
 import java.util.List;
 import org.jspecify.annotations.NullMarked;
@@ -21,6 +22,7 @@ class Jackson2ModulePathTest extends ModulePathContract {
     return List.of(
         HttpJson.class,
         Jackson2Codec.class,
+        ScalarRules.class,
         ObjectMapper.class,
         JsonFactory.class,
         JsonInclude.class,

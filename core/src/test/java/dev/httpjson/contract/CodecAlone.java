@@ -19,19 +19,32 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Proves that a codec works alone: {@link #run} starts a new JVM (this JVM's {@code java}) whose
- * class path is only httpjson's core classes, the codec's classes, the codec library's jars and
- * {@link CodecAloneMain}; the child checks that given classes cannot be loaded, that {@code
- * ServiceLoader} chose the codec, and does a real GET and POST against a loopback server of its
- * own. A codec module calls it from one test, naming its library's jars and the classes that must
- * be absent.
+ * class path is only httpjson's core classes, the codec's classes (with httpjson-codec-support,
+ * which httpjson's codecs need), the codec library's jars and {@link CodecAloneMain}; the child
+ * checks that given classes cannot be loaded, that {@code ServiceLoader} chose the codec, and does
+ * a real GET and POST against a loopback server of its own. A codec module calls it from one test,
+ * naming its library's jars and the classes that must be absent.
  */
 public final class CodecAlone {
   private static final long TIMEOUT_SECONDS = 60;
 
   private CodecAlone() {}
+
+  /**
+   * A class of httpjson-codec-support, which httpjson's own codecs need at run time, or null when
+   * it is not on this JVM's class path (another codec's tests).
+   */
+  private static @Nullable Class<?> codecSupport() {
+    try {
+      return Class.forName("dev.httpjson.codec.support.internal.ScalarRules");
+    } catch (ClassNotFoundException e) {
+      return null;
+    }
+  }
 
   /**
    * Runs the child and checks its exit status and output.
@@ -48,6 +61,10 @@ public final class CodecAlone {
       List<String> classPath = new ArrayList<>();
       classPath.add(location(HttpJson.class));
       classPath.add(location(codec.getClass()));
+      Class<?> support = codecSupport();
+      if (support != null) {
+        classPath.add(location(support));
+      }
       List<String> jars =
           Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
               .filter(e -> !e.isBlank())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.interfaces.GET;
 import dev.httpjson.jackson.JacksonCodec;
@@ -112,6 +113,7 @@ class ModulePathTest {
         Stream.of(
                 HttpJsonClient.class,
                 JacksonCodec.class,
+                ScalarRules.class,
                 JsonMapper.class,
                 JsonFactory.class,
                 JsonInclude.class,

@@ -1,12 +1,16 @@
-package dev.httpjson.internal.codec;
+package dev.httpjson.codec.support.internal;
 
 import dev.httpjson.JsonReadException;
 import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
+import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Deque;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -100,15 +104,18 @@ public final class ReadProblems {
   /**
    * A null for a non-null record component, in the words of {@code strictRecords}.
    *
-   * @param owner the class whose property was null, or null when unknown
-   * @param property the property's name
+   * @param from the class whose property was null, or an instance of it, or null when unknown
+   * @param property the property's name, or null when unknown
    * @param primitive whether the property is a primitive
-   * @return the problem, or null when {@code owner} is no record held to the rules
+   * @param otherwise the problem when {@code from} is no record held to the rules
+   * @return the problem
    */
-  public static @Nullable String nullProblem(
-      @Nullable Class<?> owner, String property, boolean primitive) {
-    if (owner == null || RecordRules.of(owner) == null) {
-      return null;
+  public static String nullProblem(
+      @Nullable Object from, @Nullable String property, boolean primitive, String otherwise) {
+    Class<?> owner =
+        from instanceof Class ? (Class<?>) from : from == null ? null : from.getClass();
+    if (owner == null || property == null || RecordRules.of(owner) == null) {
+      return otherwise;
     }
     return "Null for "
         + (primitive ? "primitive" : "non-null")
@@ -167,6 +174,32 @@ public final class ReadProblems {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * The JSON path of a parser's context: the segment of each context from the innermost outward, up
+   * to the root.
+   *
+   * @param <C> the library's context type
+   * @param context the innermost context, or null
+   * @param parent a context's parent, or null
+   * @param root whether a context is the root
+   * @param segment a context's segment: a name, an index, or null
+   * @return the path, {@code $} for the root
+   */
+  public static <C> String path(
+      @Nullable C context,
+      Function<C, @Nullable C> parent,
+      Predicate<C> root,
+      Function<C, @Nullable Object> segment) {
+    Deque<Object> segments = new ArrayDeque<>();
+    for (C c = context; c != null && !root.test(c); c = parent.apply(c)) {
+      Object s = segment.apply(c);
+      if (s != null) {
+        segments.push(s);
+      }
+    }
+    return path(segments);
   }
 
   /**

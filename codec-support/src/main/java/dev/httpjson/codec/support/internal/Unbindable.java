@@ -1,4 +1,4 @@
-package dev.httpjson.internal.codec;
+package dev.httpjson.codec.support.internal;
 
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonWriteException;

@@ -1,4 +1,4 @@
-package dev.httpjson.internal.codec;
+package dev.httpjson.codec.support.internal;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;

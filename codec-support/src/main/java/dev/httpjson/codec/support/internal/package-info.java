@@ -4,6 +4,6 @@
  * go in any release.
  */
 @NullMarked
-package dev.httpjson.internal.codec;
+package dev.httpjson.codec.support.internal;
 
 import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,4 @@
-package dev.httpjson.internal.codec;
+package dev.httpjson.codec.support.internal;
 
 import java.lang.module.ModuleDescriptor;
 import java.net.URL;

@@ -1,4 +1,4 @@
-package dev.httpjson.internal.codec;
+package dev.httpjson.codec.support.internal;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -28,6 +28,33 @@ public final class IsoDateTimes {
   };
 
   private IsoDateTimes() {}
+
+  /**
+   * An {@link OffsetDateTime}: the common ISO-8601 shape by hand, any other by {@link
+   * OffsetDateTime#parse(CharSequence)}.
+   *
+   * @param s the text
+   * @return the date-time
+   * @throws java.time.format.DateTimeParseException if {@code s} is no ISO-8601 offset date-time
+   */
+  public static OffsetDateTime offsetDateTime(String s) {
+    OffsetDateTime fast = parseOffsetDateTime(s);
+    return fast != null ? fast : OffsetDateTime.parse(s);
+  }
+
+  /**
+   * An {@link Instant}: the common ISO-8601 shape by hand, any other by {@link
+   * Instant#parse(CharSequence)}, as the Jackson codecs read it: seconds required, and years past
+   * {@link OffsetDateTime}'s range ({@link Instant#MAX}) read.
+   *
+   * @param s the text
+   * @return the instant
+   * @throws java.time.format.DateTimeParseException if {@code s} is no ISO-8601 instant
+   */
+  public static Instant instant(String s) {
+    OffsetDateTime fast = parseOffsetDateTime(s);
+    return fast != null ? fast.toInstant() : Instant.parse(s);
+  }
 
   /**
    * Parses {@code s} if it has the common shape with every field in range, to exactly the value

@@ -1,0 +1,71 @@
+package dev.httpjson.avaje;
+
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where a reader or writer is: the arrays and objects it is in, the index or field in each, and the
+ * names each object's adapter declares; the JSON path for errors.
+ */
+final class Nesting {
+  private boolean[] arrays = new boolean[16];
+  private int[] indexes = new int[16];
+  private @Nullable String[] fields = new String[16];
+  private AdapterNames.@Nullable Translated[] names = new AdapterNames.Translated[16];
+  int depth;
+
+  /** {@return the JSON path, such as {@code $.items[1].name}} */
+  String path() {
+    StringBuilder sb = new StringBuilder("$");
+    for (int i = 0; i < depth; i++) {
+      if (arrays[i]) {
+        if (indexes[i] >= 0) {
+          sb.append('[').append(indexes[i]).append(']');
+        }
+      } else if (fields[i] != null) {
+        sb.append('.').append(fields[i]);
+      }
+    }
+    return sb.toString();
+  }
+
+  void push(boolean array, AdapterNames.@Nullable Translated translated) {
+    if (depth == arrays.length) {
+      int n = depth * 2;
+      arrays = Arrays.copyOf(arrays, n);
+      indexes = Arrays.copyOf(indexes, n);
+      fields = Arrays.copyOf(fields, n);
+      names = Arrays.copyOf(names, n);
+    }
+    arrays[depth] = array;
+    indexes[depth] = -1;
+    fields[depth] = null;
+    names[depth] = translated;
+    depth++;
+  }
+
+  void pop() {
+    if (depth > 0) {
+      depth--;
+    }
+  }
+
+  /** A value starts: in an array, the next index. */
+  void value() {
+    if (depth > 0 && arrays[depth - 1]) {
+      indexes[depth - 1]++;
+    }
+  }
+
+  /** The innermost object's field is now {@code name}, if there is an object. */
+  void field(String name) {
+    if (depth > 0) {
+      fields[depth - 1] = name;
+    }
+  }
+
+  /** {@return the innermost object's declared names, or null} */
+  AdapterNames.@Nullable Translated names() {
+    return depth == 0 ? null : names[depth - 1];
+  }
+}
