@@ -1214,74 +1214,29 @@ public final class ApiProcessor extends AbstractProcessor {
       String lower = v.toLowerCase(Locale.ROOT);
       switch (m.kind) {
         case VALUE:
-          if (v.equals("GET") || v.equals("DELETE")) {
-            s.append("    return $c.")
-                .append(lower)
-                .append("FromJson($uri, ")
-                .append(t)
-                .append(");\n");
-          } else if (body != null) {
-            s.append("    return $c.")
-                .append(lower)
-                .append("AsJson($uri, ")
-                .append(body)
-                .append(", ")
-                .append(t)
-                .append(");\n");
-          } else {
-            s.append("    return $c.exchange(")
-                .append(request(m))
-                .append(", ")
-                .append(t)
-                .append(").body();\n");
-          }
-          break;
         case ASYNC_VALUE:
+          String async = m.kind == Kind.ASYNC_VALUE ? "Async" : "";
           if (v.equals("GET") || v.equals("DELETE")) {
-            s.append("    return $c.")
-                .append(lower)
-                .append("FromJsonAsync($uri, ")
-                .append(t)
-                .append(");\n");
+            line(s, "return $c.%sFromJson%s($uri, %s);", lower, async, t);
           } else if (body != null) {
-            s.append("    return $c.")
-                .append(lower)
-                .append("AsJsonAsync($uri, ")
-                .append(body)
-                .append(", ")
-                .append(t)
-                .append(");\n");
+            line(s, "return $c.%sAsJson%s($uri, %s, %s);", lower, async, body, t);
           } else {
-            s.append("    return $c.exchangeAsync(")
-                .append(request(m))
-                .append(", ")
-                .append(t)
-                .append(").thenApply(java.net.http.HttpResponse::body);\n");
+            String value =
+                async.isEmpty() ? ".body()" : ".thenApply(java.net.http.HttpResponse::body)";
+            line(s, "return $c.exchange%s(%s, %s)%s;", async, request(m), t, value);
           }
           break;
         case RESPONSE:
-          s.append("    return $c.exchange(")
-              .append(request(m))
-              .append(", ")
-              .append(t)
-              .append(");\n");
+          line(s, "return $c.exchange(%s, %s);", request(m), t);
           break;
         case ASYNC_RESPONSE:
           if (body != null) {
-            s.append("    java.net.http.HttpRequest $r;\n    try {\n      $r = ")
-                .append(request(m))
-                .append(";\n    } catch (dev.httpjson.JsonWriteException $e) {\n")
-                .append(
-                    "      return java.util.concurrent.CompletableFuture.failedFuture($e);\n    }\n")
-                .append("    return $c.exchangeAsync($r, ")
-                .append(t)
-                .append(");\n");
+            line(s, "java.net.http.HttpRequest $r;\n    try {\n      $r = %s;", request(m));
+            line(s, "} catch (dev.httpjson.JsonWriteException $e) {");
+            line(s, "  return java.util.concurrent.CompletableFuture.failedFuture($e);\n    }");
+            line(s, "return $c.exchangeAsync($r, %s);", t);
           } else {
-            s.append("    return $c.exchangeAsync(")
-                .append(request(m))
-                .append(", ")
-                .append(t)
-                .append(");\n");
+            line(s, "return $c.exchangeAsync(%s, %s);", request(m), t);
           }
           break;
         case VOID:
@@ -1483,5 +1438,10 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
     return b.append('"').toString();
+  }
+
+  /** Appends one line of a generated method body, indented, from a format and its arguments. */
+  private static void line(StringBuilder s, String format, Object... args) {
+    s.append("    ").append(String.format(Locale.ROOT, format, args)).append('\n');
   }
 }
