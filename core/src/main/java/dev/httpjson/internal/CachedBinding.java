@@ -4,13 +4,28 @@ import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import java.lang.ref.WeakReference;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A codec binding with its readers and writers cached per type (bounded, least recently used
- * evicted).
+ * evicted), and the process-wide cache of bindings keyed by {@link CodecSettings} — only what a
+ * codec reads — so that options differing in call settings alone share one binding. Past {@link
+ * #MAX_ENTRIES} distinct settings, the least recently used binding is dropped.
  *
  * <p>A binding in the process-wide cache holds only types whose classes its own class loader can
  * see. A type from a class loader below httpjson's (a web application or plugin loaded under a
@@ -19,50 +34,44 @@ import java.util.function.Function;
  * the codec built for them for good.
  */
 public final class CachedBinding {
+  public static final int MAX_ENTRIES = 64;
   public static final int MAX_TYPES = 1024;
+
+  private static final BoundedCache<CodecSettings, CachedBinding> CACHE =
+      new BoundedCache<>(MAX_ENTRIES);
+  private static final Module HTTPJSON = CachedBinding.class.getModule();
+  private static final int MAX_OPENED_CLASSES = 512;
 
   private final CodecSettings settings;
   private final boolean loaderLocal;
   private final JsonBinding binding;
+  private final Set<Module> reflective;
   private final BoundedCache<Type, JsonReader<?>> readers = new BoundedCache<>(MAX_TYPES);
   private final BoundedCache<Type, JsonWriter<?>> writers = new BoundedCache<>(MAX_TYPES);
   private final BoundedCache<Type, JsonSequenceReader<?>> sequenceReaders =
       new BoundedCache<>(MAX_TYPES);
-  private final Function<Type, JsonReader<?>> newReader;
-  private final Function<Type, JsonWriter<?>> newWriter;
-  private final Function<Type, JsonSequenceReader<?>> newSequenceReader;
 
   /**
    * Binds {@code settings}' codec. With {@code loaderLocal}, the binding belongs to one child class
    * loader and takes every type it is asked for.
    */
-  public CachedBinding(CodecSettings settings, boolean loaderLocal) {
+  private CachedBinding(CodecSettings settings, boolean loaderLocal) {
     this.settings = settings;
     this.loaderLocal = loaderLocal;
     this.binding = settings.codec().bind(settings.toOptions());
-    JsonBinding b = binding;
-    Set<Module> reflective = ModuleAccess.named(settings.codec().reflectiveModules());
-    if (reflective.isEmpty()) {
-      this.newReader = b::reader;
-      this.newWriter = b::writer;
-      this.newSequenceReader = b::sequenceReader;
-    } else {
-      this.newReader =
-          type -> {
-            ModuleAccess.forward(type, reflective);
-            return b.reader(type);
-          };
-      this.newWriter =
-          type -> {
-            ModuleAccess.forward(type, reflective);
-            return b.writer(type);
-          };
-      this.newSequenceReader =
-          type -> {
-            ModuleAccess.forward(type, reflective);
-            return b.sequenceReader(type);
-          };
-    }
+    this.reflective =
+        settings.codec().reflectiveModules().stream()
+            .filter(Module::isNamed)
+            .collect(Collectors.toUnmodifiableSet());
+  }
+
+  public static CachedBinding forSettings(CodecSettings settings) {
+    return CACHE.get(settings, s -> new CachedBinding(s, false));
+  }
+
+  /** The bindings in the process-wide cache. */
+  public static int size() {
+    return CACHE.size();
   }
 
   @SuppressWarnings("unchecked")
@@ -71,8 +80,8 @@ public final class CachedBinding {
     if (r != null) {
       return (JsonReader<T>) r;
     }
-    CachedBinding owner = owner(type);
-    return (JsonReader<T>) (owner == this ? readers.get(type, newReader) : owner.<T>reader(type));
+    CachedBinding o = owner(type);
+    return (JsonReader<T>) o.make(o.readers, type, o.binding::reader);
   }
 
   @SuppressWarnings("unchecked")
@@ -81,8 +90,8 @@ public final class CachedBinding {
     if (w != null) {
       return (JsonWriter<T>) w;
     }
-    CachedBinding owner = owner(type);
-    return (JsonWriter<T>) (owner == this ? writers.get(type, newWriter) : owner.<T>writer(type));
+    CachedBinding o = owner(type);
+    return (JsonWriter<T>) o.make(o.writers, type, o.binding::writer);
   }
 
   @SuppressWarnings("unchecked")
@@ -91,11 +100,18 @@ public final class CachedBinding {
     if (r != null) {
       return (JsonSequenceReader<T>) r;
     }
-    CachedBinding owner = owner(elementType);
+    CachedBinding o = owner(elementType);
     return (JsonSequenceReader<T>)
-        (owner == this
-            ? sequenceReaders.get(elementType, newSequenceReader)
-            : owner.<T>sequenceReader(elementType));
+        o.make(o.sequenceReaders, elementType, o.binding::sequenceReader);
+  }
+
+  private <C> C make(BoundedCache<Type, C> cache, Type type, Function<Type, ? extends C> bind) {
+    return cache.get(
+        type,
+        t -> {
+          forward(t, reflective);
+          return bind.apply(t);
+        });
   }
 
   /** The binding that may cache {@code type}: this one, or its class loader's own. */
@@ -109,5 +125,105 @@ public final class CachedBinding {
 
   public int cachedReaders() {
     return readers.size();
+  }
+
+  /**
+   * Lets {@code opens com.example.model to dev.httpjson;} serve the codec too. A module to which a
+   * package is open may open it to another module ({@link Module#addOpens}); before a codec is
+   * asked for a reader or writer of a type, httpjson so opens, to the modules the codec names
+   * ({@link dev.httpjson.spi.JsonCodec#reflectiveModules()}), each package of the type that is open
+   * to httpjson: the type's classes, its type arguments and, for a record, its components' types,
+   * to any depth. Packages that are not open to httpjson are left as they are.
+   */
+  static void forward(Type type, Set<Module> targets) {
+    if (!HTTPJSON.isNamed() || targets.isEmpty()) {
+      return;
+    }
+    Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Type> todo = new ArrayDeque<>();
+    todo.add(type);
+    while (!todo.isEmpty() && seen.size() < MAX_OPENED_CLASSES) {
+      Type t = todo.poll();
+      if (t instanceof Class) {
+        Class<?> c = (Class<?>) t;
+        while (c.isArray()) {
+          c = c.getComponentType();
+        }
+        if (c.isPrimitive() || !seen.add(c)) {
+          continue;
+        }
+        open(c, targets);
+        if (c.isRecord()) {
+          for (RecordComponent component : c.getRecordComponents()) {
+            todo.add(component.getGenericType());
+          }
+        }
+      } else if (t instanceof ParameterizedType) {
+        ParameterizedType p = (ParameterizedType) t;
+        todo.add(p.getRawType());
+        Collections.addAll(todo, p.getActualTypeArguments());
+      } else if (t instanceof GenericArrayType) {
+        todo.add(((GenericArrayType) t).getGenericComponentType());
+      } else if (t instanceof WildcardType) {
+        Collections.addAll(todo, ((WildcardType) t).getUpperBounds());
+      }
+    }
+  }
+
+  private static void open(Class<?> c, Set<Module> targets) {
+    Module module = c.getModule();
+    String pn = c.getPackageName();
+    if (!module.isNamed() || module == HTTPJSON || !module.isOpen(pn, HTTPJSON)) {
+      return;
+    }
+    for (Module target : targets) {
+      if (!module.isOpen(pn, target)) {
+        module.addOpens(pn, target);
+      }
+    }
+  }
+
+  /**
+   * The bindings of one class loader below httpjson's, for the types it defines. Reachable strongly
+   * only from the classes of that loader (through a {@link ClassValue}), and weakly from a
+   * process-wide map: once the loader's classes are unreachable, the loader, its bindings and
+   * everything the codec cached for its types can be collected together.
+   */
+  private static final class LoaderBindings {
+    /** Bindings per loader are few: one per codec settings a plugin uses. */
+    static final int MAX_ENTRIES = 16;
+
+    private static final ClassValue<LoaderBindings> BY_CLASS =
+        new ClassValue<>() {
+          @Override
+          protected LoaderBindings computeValue(Class<?> type) {
+            return of(type.getClassLoader());
+          }
+        };
+
+    private static final Map<ClassLoader, WeakReference<LoaderBindings>> BY_LOADER =
+        new WeakHashMap<>();
+
+    private final BoundedCache<CodecSettings, CachedBinding> bindings =
+        new BoundedCache<>(MAX_ENTRIES);
+
+    static CachedBinding forClass(Class<?> type, CodecSettings settings) {
+      return BY_CLASS.get(type).bindings.get(settings, s -> new CachedBinding(s, true));
+    }
+
+    private static LoaderBindings of(@Nullable ClassLoader loader) {
+      if (loader == null) {
+        throw new IllegalArgumentException("bootstrap classes use the shared bindings");
+      }
+      synchronized (BY_LOADER) {
+        WeakReference<LoaderBindings> ref = BY_LOADER.get(loader);
+        LoaderBindings b = ref == null ? null : ref.get();
+        if (b == null) {
+          b = new LoaderBindings();
+          BY_LOADER.put(loader, new WeakReference<>(b));
+        }
+        return b;
+      }
+    }
   }
 }

@@ -74,7 +74,7 @@ public final class CodecSettings {
   public CachedBinding binding() {
     CachedBinding b = binding;
     if (b == null) {
-      binding = b = Bindings.forSettings(this);
+      binding = b = CachedBinding.forSettings(this);
     }
     return b;
   }
