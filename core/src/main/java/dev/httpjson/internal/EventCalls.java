@@ -26,7 +26,6 @@ import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -174,25 +173,15 @@ public final class EventCalls {
           lastEventId.chars().allMatch(c -> c >= 0x80 || c >= 0x20 && c != 0x7F || c == '\t')
               ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
               : "it holds a control character, which no header may");
-    }
-    if (lastEventId != null && value != null) { // a value only for an id
-      HttpRequest again;
+    } else if (lastEventId != null && value != null) {
       try {
-        again = withLastEventId(request, value);
-      } catch (IllegalArgumentException e) {
-        again = null; // the client's header rules refuse it
-        warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
-      }
-      if (again != null) {
-        try {
-          return reconnect(client, again, plan, inFlight);
-        } catch (IllegalArgumentException | IOException e) {
-          if (e instanceof IOException && !refused((IOException) e)) {
-            throw e;
-          }
-          // The transport refused the request as built (OkHttp's header rules are stricter).
-          warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
+        return reconnect(client, withLastEventId(request, value), plan, inFlight);
+      } catch (IllegalArgumentException | IOException e) {
+        if (e instanceof IOException && !refused((IOException) e)) {
+          throw e;
         }
+        // The client's header rules refuse it (OkHttp's are stricter than the JDK's).
+        warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
       }
     }
     return reconnect(client, withLastEventId(request, null), plan, inFlight);
@@ -259,7 +248,7 @@ public final class EventCalls {
     if (version != HttpClient.Version.HTTP_2) {
       return null;
     }
-    return new String(id.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+    return new String(id.getBytes(UTF_8), StandardCharsets.ISO_8859_1);
   }
 
   /** Whether the client refused the request as built, before sending it. */
@@ -369,6 +358,7 @@ public final class EventCalls {
    */
   static final class Events<T> implements Iterator<ServerSentEvent<T>>, Closeable {
     private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
+    private static final long MAX_RETRY_MILLIS = EventStreamOptions.MAX_RETRY_DELAY.toMillis();
 
     private final EventStreamParser parser;
     private final @Nullable JsonReader<T> reader; // null: the data as a String
@@ -380,6 +370,7 @@ public final class EventCalls {
     private final int maxReconnects;
     private final long retryDelayMillis;
     private final @Nullable Duration idleTimeout;
+    private final long idleNanos; // 0: none
     private final Set<String> shown;
     private final Object lock = new Object();
 
@@ -418,11 +409,11 @@ public final class EventCalls {
       this.maxReconnects = connector == null ? 0 : events.maxReconnects();
       Duration delay = events.retryDelay(); // FOREVER too: at most MAX_RETRY_DELAY is waited
       this.retryDelayMillis =
-          (delay.compareTo(EventStreamOptions.MAX_RETRY_DELAY) > 0
-                  ? EventStreamOptions.MAX_RETRY_DELAY
-                  : delay)
-              .toMillis();
+          delay.compareTo(EventStreamOptions.MAX_RETRY_DELAY) > 0
+              ? MAX_RETRY_MILLIS
+              : delay.toMillis();
       this.idleTimeout = type.options().idleTimeout();
+      this.idleNanos = idleTimeout == null ? 0 : idleTimeout.toNanos();
       this.shown = type.options().shownQueryParameters();
       this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
     }
@@ -432,8 +423,8 @@ public final class EventCalls {
      * the endless body: stalls are the idle timeout's.
      */
     Stream<ServerSentEvent<T>> stream() {
-      if (idleTimeout != null) {
-        idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleTimeout.toNanos());
+      if (idleNanos != 0) {
+        idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleNanos);
       }
       return StreamSupport.stream(
               Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL),
@@ -442,7 +433,7 @@ public final class EventCalls {
     }
 
     private InputStream watched(InputStream in) {
-      if (idleTimeoutNanos() == 0) {
+      if (idleNanos == 0) {
         return in;
       }
       return new FilterInputStream(in) {
@@ -458,17 +449,12 @@ public final class EventCalls {
       };
     }
 
-    private long idleTimeoutNanos() {
-      Duration idle = idleTimeout;
-      return idle == null ? 0 : idle.toNanos();
-    }
-
     /** On the timer: fails the stream if a read has waited the idle timeout, else looks again. */
     private void checkIdle() {
       if (closed) {
         return;
       }
-      long idle = idleTimeoutNanos();
+      long idle = idleNanos;
       long since = readSince;
       long now = System.nanoTime();
       if (since != 0 && now - since >= idle) {
@@ -487,13 +473,12 @@ public final class EventCalls {
                     + ")"));
         return;
       }
-      long delay = since != 0 ? idle - (now - since) : idle;
-      idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, delay);
+      DeadlineTimer.Task t =
+          DeadlineTimer.INSTANCE.schedule(
+              this::checkIdle, since != 0 ? idle - (now - since) : idle);
+      idleTask = t;
       if (closed) {
-        DeadlineTimer.Task t = idleTask;
-        if (t != null) {
-          t.cancel();
-        }
+        t.cancel();
       }
     }
 
@@ -582,7 +567,7 @@ public final class EventCalls {
         value = text;
       } else if (length == 0) {
         value = null;
-      } else if (length == DONE.length && isDone(data)) {
+      } else if (Arrays.equals(data, 0, length, DONE, 0, DONE.length)) {
         return null; // the LLM APIs' end marker: never JSON, so never a value of T
       } else {
         value = decode(reader, data, length);
@@ -590,15 +575,6 @@ public final class EventCalls {
       long retry = parser.retry();
       return new ServerSentEvent<>(
           parser.id(), parser.type(), value, retry < 0 ? null : Duration.ofMillis(retry));
-    }
-
-    private static boolean isDone(byte[] data) {
-      for (int i = 0; i < DONE.length; i++) {
-        if (data[i] != DONE[i]) {
-          return false;
-        }
-      }
-      return true;
     }
 
     private @Nullable T decode(JsonReader<T> reader, byte[] data, int length) throws IOException {
@@ -609,12 +585,7 @@ public final class EventCalls {
         // the codec sees the data, whatever its own parser would make of them.
         CharsetDecoder v = validator;
         if (v == null) {
-          validator =
-              v =
-                  UTF_8
-                      .newDecoder()
-                      .onMalformedInput(CodingErrorAction.REPORT)
-                      .onUnmappableCharacter(CodingErrorAction.REPORT);
+          validator = v = UTF_8.newDecoder(); // reports malformed input
         }
         try {
           v.reset().decode(ByteBuffer.wrap(data, 0, length));
@@ -677,18 +648,14 @@ public final class EventCalls {
         }
         reconnects++;
         long server = parser.reconnectionTime();
-        long delay =
-            Math.min(
-                server >= 0 ? server : retryDelayMillis,
-                EventStreamOptions.MAX_RETRY_DELAY.toMillis());
-        await(delay);
+        await(Math.min(server >= 0 ? server : retryDelayMillis, MAX_RETRY_MILLIS));
         if (closed) {
           return false; // closed during the wait: no new connection
         }
         InputStream in;
-        // The idle timeout bounds the wait for the headers too: with no whole-call timeout (as for
-        // a
-        // feed), a server that never answers would otherwise hang the stream for good.
+        // The idle timeout bounds the wait for the headers too: with no whole-call timeout (a
+        // feed),
+        // a server that never answers would otherwise hang the stream for good.
         awaitingHeaders = true;
         readSince = System.nanoTime() | 1;
         try {
