@@ -28,7 +28,7 @@ public final class Links {
       String target = new Parser(value).find(rel);
       if (target != null) {
         try {
-          return resolve(base, new URI(target));
+          return Uris.resolve(base, new URI(target));
         } catch (URISyntaxException | IllegalArgumentException e) {
           throw new HttpJsonException(
               "Link header of the response from "
@@ -42,29 +42,6 @@ public final class Links {
       }
     }
     return null;
-  }
-
-  /**
-   * {@link URI#resolve}, except for a reference that is only a query ({@code ?page=2}): RFC 3986
-   * keeps the base's path for it, where {@code URI.resolve} (RFC 2396) drops its last segment.
-   */
-  public static URI resolve(URI base, URI reference) {
-    if (reference.getScheme() == null
-        && reference.getRawAuthority() == null
-        && reference.getRawPath().isEmpty()
-        && reference.getRawQuery() != null) {
-      String b = base.toString();
-      int end = b.length();
-      int query = b.indexOf('?');
-      int fragment = b.indexOf('#');
-      if (query >= 0) {
-        end = query;
-      } else if (fragment >= 0) {
-        end = fragment;
-      }
-      return URI.create(b.substring(0, end) + reference.toString());
-    }
-    return base.resolve(reference);
   }
 
   private static final class Parser {
