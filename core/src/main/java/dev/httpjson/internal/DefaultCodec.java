@@ -99,15 +99,7 @@ public final class DefaultCodec {
   }
 
   /** A codec, or why there is none. */
-  public static final class Choice {
-    private final @Nullable JsonCodec codec;
-    private final @Nullable String error;
-
-    public Choice(@Nullable JsonCodec codec, @Nullable String error) {
-      this.codec = codec;
-      this.error = error;
-    }
-
+  public record Choice(@Nullable JsonCodec codec, @Nullable String error) {
     public JsonCodec get() {
       if (codec == null) {
         throw new IllegalStateException(error);

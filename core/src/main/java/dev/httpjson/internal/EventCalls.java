@@ -37,8 +37,10 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -372,7 +374,7 @@ public final class EventCalls {
     private final @Nullable Duration idleTimeout;
     private final long idleNanos; // 0: none
     private final Set<String> shown;
-    private final Object lock = new Object();
+    private final CountDownLatch woken = new CountDownLatch(1); // by close() or expire()
 
     private volatile InputStream body;
     private volatile boolean closed;
@@ -491,9 +493,7 @@ public final class EventCalls {
       }
       cancelReconnection(); // wakes a wait for headers, as closing the body wakes a blocked read
       closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
-      synchronized (lock) {
-        lock.notifyAll();
-      }
+      woken.countDown();
     }
 
     @Override
@@ -714,28 +714,16 @@ public final class EventCalls {
     }
 
     private void await(long delayMillis) throws IOException {
-      long until = System.nanoTime() + Duration.ofMillis(delayMillis).toNanos();
-      synchronized (lock) {
-        for (; ; ) {
-          IOException e = expired;
-          if (e != null) {
-            throw e;
-          }
-          if (closed) {
-            return;
-          }
-          long left = until - System.nanoTime();
-          if (left <= 0) {
-            break;
-          }
-          try {
-            lock.wait(Math.max(1, left / 1_000_000));
-          } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw (InterruptedIOException)
-                new InterruptedIOException("interrupted while waiting to reconnect").initCause(ie);
-          }
-        }
+      try {
+        woken.await(delayMillis, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw (InterruptedIOException)
+            new InterruptedIOException("interrupted while waiting to reconnect").initCause(e);
+      }
+      IOException e = expired;
+      if (e != null) {
+        throw e;
       }
     }
 
@@ -795,9 +783,7 @@ public final class EventCalls {
       }
       cancelReconnection();
       closeBody();
-      synchronized (lock) {
-        lock.notifyAll();
-      }
+      woken.countDown();
     }
   }
 }
