@@ -6,9 +6,12 @@ import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.GenericDeclaration;
+import java.lang.reflect.Member;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -17,6 +20,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -119,12 +123,106 @@ public final class CachedBinding {
     if (loaderLocal) {
       return this;
     }
-    Class<?> anchor = TypeLoaders.foreignAnchor(type);
+    Class<?> anchor = foreignAnchor(type);
     return anchor == null ? this : LoaderBindings.forClass(anchor, settings);
   }
 
   public int cachedReaders() {
     return readers.size();
+  }
+
+  private static final @Nullable ClassLoader OWN = CachedBinding.class.getClassLoader();
+
+  /**
+   * Which class loaders a type's classes come from, as far as caching is concerned: a class of
+   * {@code type} whose loader is neither httpjson's nor one of its ancestors — of those, one from
+   * the deepest loader — or {@code null} when every class is visible from httpjson's loader (the
+   * usual case: one application class path).
+   */
+  public static @Nullable Class<?> foreignAnchor(Type type) {
+    return deepest(type, null, 0);
+  }
+
+  private static @Nullable Class<?> deepest(Type type, @Nullable Class<?> best, int depth) {
+    if (depth > 32) {
+      return best; // a pathological type; what was found so far decides
+    }
+    if (type instanceof Class) {
+      Class<?> c = (Class<?>) type;
+      while (c.isArray()) {
+        c = c.getComponentType();
+      }
+      return deeper(c, best);
+    }
+    if (type instanceof ParameterizedType) {
+      ParameterizedType p = (ParameterizedType) type;
+      best = deepest(p.getRawType(), best, depth + 1);
+      Type owner = p.getOwnerType();
+      if (owner != null) {
+        best = deepest(owner, best, depth + 1);
+      }
+      for (Type arg : p.getActualTypeArguments()) {
+        best = deepest(arg, best, depth + 1);
+      }
+      return best;
+    }
+    if (type instanceof GenericArrayType) {
+      return deepest(((GenericArrayType) type).getGenericComponentType(), best, depth + 1);
+    }
+    if (type instanceof WildcardType) {
+      WildcardType w = (WildcardType) type;
+      for (Type t : w.getUpperBounds()) {
+        best = deepest(t, best, depth + 1);
+      }
+      for (Type t : w.getLowerBounds()) {
+        best = deepest(t, best, depth + 1);
+      }
+      return best;
+    }
+    if (type instanceof TypeVariable) {
+      // Its bounds may refer back to itself; the declaring class names the loader.
+      GenericDeclaration d = ((TypeVariable<?>) type).getGenericDeclaration();
+      if (d instanceof Class) {
+        return deeper((Class<?>) d, best);
+      }
+      if (d instanceof Member) {
+        return deeper(((Member) d).getDeclaringClass(), best);
+      }
+      return best;
+    }
+    // Some other Type implementation: the loader that defined it must stay as long as it is used.
+    return deeper(type.getClass(), best);
+  }
+
+  private static @Nullable Class<?> deeper(Class<?> c, @Nullable Class<?> best) {
+    ClassLoader loader = c.getClassLoader();
+    if (isOwnOrAncestor(loader)) {
+      return best;
+    }
+    if (best == null) {
+      return c;
+    }
+    return depth(loader) > depth(best.getClassLoader()) ? c : best;
+  }
+
+  private static boolean isOwnOrAncestor(@Nullable ClassLoader loader) {
+    if (loader == null) {
+      return true; // the bootstrap loader is everyone's ancestor
+    }
+    for (ClassLoader l = OWN; l != null; l = l.getParent()) {
+      if (l == loader) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int depth(@Nullable ClassLoader loader) {
+    int n = 0;
+    for (ClassLoader l = loader; l != null; l = l.getParent()) {
+      n++;
+    }
+    return n;
   }
 
   /**
@@ -223,6 +321,92 @@ public final class CachedBinding {
           BY_LOADER.put(loader, new WeakReference<>(b));
         }
         return b;
+      }
+    }
+  }
+
+  /**
+   * A bounded map that evicts the least recently used entry. A hit is a lock-free map read plus, at
+   * most once per miss epoch, a volatile write of the entry's last-used stamp; misses run under one
+   * lock, so concurrent misses never push the size past the bound and a value is created once per
+   * key. The stamp is the number of misses so far: eviction, which only a miss causes, drops the
+   * entry whose last use is oldest (ties between entries used since the same miss are broken
+   * arbitrarily).
+   */
+  public static final class BoundedCache<K, V> {
+    private final int maxSize;
+    private final ConcurrentHashMap<K, Entry<V>> map = new ConcurrentHashMap<>();
+    private final Object lock = new Object();
+    private volatile long epoch;
+
+    public BoundedCache(int maxSize) {
+      if (maxSize < 1) {
+        throw new IllegalArgumentException("maxSize < 1: " + maxSize);
+      }
+      this.maxSize = maxSize;
+    }
+
+    public @Nullable V getIfPresent(K key) {
+      Entry<V> e = map.get(key);
+      if (e == null) {
+        return null;
+      }
+      long now = epoch;
+      if (e.used != now) {
+        e.used = now;
+      }
+      return e.value;
+    }
+
+    /** Returns the cached value, or creates, caches and returns one (under the cache's lock). */
+    public V get(K key, Function<? super K, ? extends V> create) {
+      V v = getIfPresent(key);
+      if (v != null) {
+        return v;
+      }
+      synchronized (lock) {
+        Entry<V> e = map.get(key);
+        if (e != null) {
+          e.used = epoch;
+          return e.value;
+        }
+        V created = create.apply(key);
+        long now = epoch + 1;
+        epoch = now;
+        while (map.size() >= maxSize) {
+          evictLeastRecentlyUsed();
+        }
+        map.put(key, new Entry<>(created, now));
+        return created;
+      }
+    }
+
+    public int size() {
+      return map.size();
+    }
+
+    private void evictLeastRecentlyUsed() {
+      K oldest = null;
+      long min = Long.MAX_VALUE;
+      for (Map.Entry<K, Entry<V>> e : map.entrySet()) {
+        long used = e.getValue().used;
+        if (used < min) {
+          min = used;
+          oldest = e.getKey();
+        }
+      }
+      if (oldest != null) {
+        map.remove(oldest);
+      }
+    }
+
+    private static final class Entry<V> {
+      public final V value;
+      public volatile long used;
+
+      public Entry(V value, long used) {
+        this.value = value;
+        this.used = used;
       }
     }
   }
