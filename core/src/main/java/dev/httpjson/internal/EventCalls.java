@@ -41,8 +41,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -123,107 +121,15 @@ public final class EventCalls {
       }
       return Stream.empty();
     }
-    AtomicReference<HttpClient.Version> version = new AtomicReference<>(response.version());
-    Connector connector =
-        reconnectable && events.maxReconnects() > 0
-            ? (lastEventId, inFlight) -> {
-              HttpResponse<InputStream> r =
-                  resend(
-                      client,
-                      request,
-                      lastEventId,
-                      Objects.requireNonNull(version.get()),
-                      plan,
-                      inFlight);
-              version.set(r.version());
-              if (r.statusCode() == 204) {
-                CallRunner.closeQuietly(r.body());
-                return null;
-              }
-              return decoded(r.body(), r.headers());
-            }
-            : null;
+    HttpClient reopener = reconnectable && events.maxReconnects() > 0 ? client : null;
     try {
-      return new Events<>(response, request, type, events, connector, trace, plan).stream();
+      return new Events<>(response, request, type, events, reopener, trace, plan).stream();
     } catch (RuntimeException | Error e) {
       CallRunner.closeQuietly(response.body()); // the codec cannot read the type
       if (trace != null) {
         trace.failed(e);
       }
       throw e;
-    }
-  }
-
-  /**
-   * Sends {@code request} again with {@code Last-Event-ID}, or without it when the id cannot be
-   * carried ({@link #lastEventIdValue}) or the transport refuses the header: the server then starts
-   * where it starts a new stream, which repeats events rather than skipping any.
-   */
-  private static HttpResponse<InputStream> resend(
-      HttpClient client,
-      HttpRequest request,
-      @Nullable String lastEventId,
-      HttpClient.Version version,
-      CallState.Events plan,
-      Consumer<Future<?>> inFlight)
-      throws IOException, InterruptedException {
-    String value = lastEventId == null ? null : lastEventIdValue(lastEventId, version);
-    if (lastEventId != null && value == null) {
-      warnDropped(
-          request,
-          lastEventId,
-          lastEventId.chars().allMatch(c -> c >= 0x80 || c >= 0x20 && c != 0x7F || c == '\t')
-              ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
-              : "it holds a control character, which no header may");
-    } else if (lastEventId != null && value != null) {
-      try {
-        return reconnect(client, withLastEventId(request, value), plan, inFlight);
-      } catch (IllegalArgumentException | IOException e) {
-        if (e instanceof IOException && !refused((IOException) e)) {
-          throw e;
-        }
-        // The client's header rules refuse it (OkHttp's are stricter than the JDK's).
-        warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
-      }
-    }
-    return reconnect(client, withLastEventId(request, null), plan, inFlight);
-  }
-
-  /**
-   * Runs a reconnection as an asynchronous call of the runner, which the stream can cancel ({@code
-   * inFlight}) while the consumer's thread waits for its headers.
-   */
-  private static HttpResponse<InputStream> reconnect(
-      HttpClient client, HttpRequest request, CallState.Events plan, Consumer<Future<?>> inFlight)
-      throws IOException, InterruptedException {
-    CompletableFuture<HttpResponse<InputStream>> exchange =
-        CallRunner.runAsync(client, request, Plan.events(plan));
-    inFlight.accept(exchange);
-    try {
-      return exchange.get();
-    } catch (InterruptedException e) {
-      exchange.cancel(true);
-      throw e;
-    } catch (CancellationException e) {
-      throw new IOException( // cancelled by the stream: closed, or its idle timeout elapsed
-          "Cancelled "
-              + request.method()
-              + " "
-              + Uris.redact(request.uri(), plan.options().shownQueryParameters())
-              + " before its headers",
-          e);
-    } catch (ExecutionException e) {
-      Throwable failure = e.getCause();
-      if (failure instanceof IOException) {
-        throw (IOException) failure;
-      }
-      if (failure instanceof RuntimeException) {
-        throw (RuntimeException) failure;
-      }
-      if (failure instanceof Error) {
-        throw (Error) failure;
-      }
-      throw new IOException(failure);
     }
   }
 
@@ -339,24 +245,14 @@ public final class EventCalls {
     return decoder == null ? body : new DecodingInputStream(body, decoder);
   }
 
-  /** Opens the stream again; {@code null} when the server answers 204 (the stream is over). */
-  interface Connector {
-    /**
-     * Sends the request again and waits for its headers, within the call's timeout; the exchange is
-     * handed to {@code inFlight} as soon as it is sent, so that the stream can cancel it (the wait
-     * then fails with an {@link IOException}).
-     */
-    @Nullable InputStream reconnect(@Nullable String lastEventId, Consumer<Future<?>> inFlight)
-        throws IOException, InterruptedException;
-  }
-
   /**
    * The events of a {@code text/event-stream} body, read on the consumer's thread as the bytes
    * arrive, their data handed to the reader resolved once for the stream. Optionally reopens the
-   * stream after it ends ({@link Connector}). Closing — at the end, on an error, or early, from any
-   * thread — closes the body, which releases the connection, and wakes a reconnection wait: the
-   * retry delay or a reconnection's wait for its headers, whose exchange is cancelled. Reports its
-   * events and end to {@code trace}, and a failure, before the body is closed, to {@code plan}.
+   * stream after it ends, through {@code client} when not null. Closing — at the end, on an error,
+   * or early, from any thread — closes the body, which releases the connection, and wakes a
+   * reconnection wait: the retry delay or a reconnection's wait for its headers, whose exchange is
+   * cancelled. Reports its events and end to {@code trace}, and a failure, before the body is
+   * closed, to {@code plan}.
    */
   static final class Events<T> implements Iterator<ServerSentEvent<T>>, Closeable {
     private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
@@ -368,7 +264,9 @@ public final class EventCalls {
     private final @Nullable String contentType;
     private final String method;
     private final URI uri;
-    private final @Nullable Connector connector;
+    private final @Nullable HttpClient client; // null: never reopened
+    private final HttpRequest request;
+    private HttpClient.Version version; // of the last response
     private final int maxReconnects;
     private final long retryDelayMillis;
     private final @Nullable Duration idleTimeout;
@@ -388,7 +286,7 @@ public final class EventCalls {
     private int reconnects;
     private volatile DeadlineTimer.@Nullable Task idleTask;
     private final @Nullable CallTrace trace;
-    private final @Nullable CallState<?> plan;
+    private final CallState.@Nullable Events plan;
     private boolean failing;
 
     Events(
@@ -396,19 +294,21 @@ public final class EventCalls {
         HttpRequest request,
         JsonType<T> type,
         EventStreamOptions events,
-        @Nullable Connector connector,
+        @Nullable HttpClient client,
         @Nullable CallTrace trace,
-        @Nullable CallState<?> plan) {
+        CallState.@Nullable Events plan) {
       this.body = decoded(response.body(), response.headers());
       this.type = type.type();
       this.reader = this.type == String.class ? null : ApiAccess.get().reader(type);
       this.contentType = Responses.contentType(response.headers());
       this.method = request.method();
       this.uri = request.uri();
-      this.connector = connector;
+      this.client = client;
+      this.request = request;
+      this.version = response.version();
       this.trace = trace;
       this.plan = plan;
-      this.maxReconnects = connector == null ? 0 : events.maxReconnects();
+      this.maxReconnects = client == null ? 0 : events.maxReconnects();
       Duration delay = events.retryDelay(); // FOREVER too: at most MAX_RETRY_DELAY is waited
       this.retryDelayMillis =
           delay.compareTo(EventStreamOptions.MAX_RETRY_DELAY) > 0
@@ -640,7 +540,9 @@ public final class EventCalls {
     private boolean reconnect(@Nullable IOException broken) throws IOException {
       closeBody();
       for (; ; ) {
-        if (connector == null || reconnects >= maxReconnects || closed) {
+        HttpClient c = client;
+        CallState.Events p = plan;
+        if (c == null || p == null || reconnects >= maxReconnects || closed) {
           if (broken != null && !closed) {
             throw broken;
           }
@@ -659,7 +561,7 @@ public final class EventCalls {
         awaitingHeaders = true;
         readSince = System.nanoTime() | 1;
         try {
-          in = connector.reconnect(parser.lastEventId(), this::reconnecting);
+          in = reopen(c, p, parser.lastEventId());
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw (InterruptedIOException)
@@ -698,11 +600,90 @@ public final class EventCalls {
       }
     }
 
-    /** Keeps the reconnection's exchange, to cancel it on close; cancels it if closed already. */
-    private void reconnecting(Future<?> exchange) {
+    /**
+     * Sends the request again and waits for its headers, within the call's timeout; {@code null}
+     * when the server answers 204 (the stream is over).
+     */
+    private @Nullable InputStream reopen(
+        HttpClient client, CallState.Events plan, @Nullable String lastEventId)
+        throws IOException, InterruptedException {
+      HttpResponse<InputStream> r = resend(client, plan, lastEventId);
+      version = r.version();
+      if (r.statusCode() == 204) {
+        CallRunner.closeQuietly(r.body());
+        return null;
+      }
+      return decoded(r.body(), r.headers());
+    }
+
+    /**
+     * Sends {@code request} again with {@code Last-Event-ID}, or without it when the id cannot be
+     * carried ({@link #lastEventIdValue}) or the transport refuses the header: the server then
+     * starts where it starts a new stream, which repeats events rather than skipping any.
+     */
+    private HttpResponse<InputStream> resend(
+        HttpClient client, CallState.Events plan, @Nullable String lastEventId)
+        throws IOException, InterruptedException {
+      String value = lastEventId == null ? null : lastEventIdValue(lastEventId, version);
+      if (lastEventId != null && value == null) {
+        warnDropped(
+            request,
+            lastEventId,
+            lastEventId.chars().allMatch(c -> c >= 0x80 || c >= 0x20 && c != 0x7F || c == '\t')
+                ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
+                : "it holds a control character, which no header may");
+      } else if (lastEventId != null && value != null) {
+        try {
+          return reconnect(client, plan, withLastEventId(request, value));
+        } catch (IllegalArgumentException | IOException e) {
+          if (e instanceof IOException && !refused((IOException) e)) {
+            throw e;
+          }
+          // The client's header rules refuse it (OkHttp's are stricter than the JDK's).
+          warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
+        }
+      }
+      return reconnect(client, plan, withLastEventId(request, null));
+    }
+
+    /**
+     * Runs a reconnection as an asynchronous call of the runner, which the stream can cancel (on
+     * close, or when its idle timeout elapses) while the consumer's thread waits for its headers.
+     */
+    private HttpResponse<InputStream> reconnect(
+        HttpClient client, CallState.Events plan, HttpRequest request)
+        throws IOException, InterruptedException {
+      CompletableFuture<HttpResponse<InputStream>> exchange =
+          CallRunner.runAsync(client, request, Plan.events(plan));
       inFlight = exchange;
       if (closed || expired != null) {
         exchange.cancel(true);
+      }
+      try {
+        return exchange.get();
+      } catch (InterruptedException e) {
+        exchange.cancel(true);
+        throw e;
+      } catch (CancellationException e) {
+        throw new IOException( // cancelled by the stream: closed, or its idle timeout elapsed
+            "Cancelled "
+                + request.method()
+                + " "
+                + Uris.redact(request.uri(), plan.options().shownQueryParameters())
+                + " before its headers",
+            e);
+      } catch (ExecutionException e) {
+        Throwable failure = e.getCause();
+        if (failure instanceof IOException) {
+          throw (IOException) failure;
+        }
+        if (failure instanceof RuntimeException) {
+          throw (RuntimeException) failure;
+        }
+        if (failure instanceof Error) {
+          throw (Error) failure;
+        }
+        throw new IOException(failure);
       }
     }
 
