@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -44,7 +45,7 @@ public final class CachedBinding {
   private static final BoundedCache<CodecSettings, CachedBinding> CACHE =
       new BoundedCache<>(MAX_ENTRIES);
   private static final Module HTTPJSON = CachedBinding.class.getModule();
-  private static final int MAX_OPENED_CLASSES = 512;
+  private static final int MAX_CLASSES = 512;
 
   private final CodecSettings settings;
   private final boolean loaderLocal;
@@ -140,69 +141,79 @@ public final class CachedBinding {
    * usual case: one application class path).
    */
   public static @Nullable Class<?> foreignAnchor(Type type) {
-    return deepest(type, null, 0);
+    Class<?>[] best = {null};
+    eachClass(
+        type,
+        false,
+        c -> {
+          ClassLoader loader = c.getClassLoader();
+          Class<?> b = best[0];
+          if (!isOwnOrAncestor(loader)
+              && (b == null || depth(loader) > depth(b.getClassLoader()))) {
+            best[0] = c;
+          }
+        });
+    return best[0];
   }
 
-  private static @Nullable Class<?> deepest(Type type, @Nullable Class<?> best, int depth) {
-    if (depth > 32) {
-      return best; // a pathological type; what was found so far decides
-    }
-    if (type instanceof Class) {
-      Class<?> c = (Class<?>) type;
-      while (c.isArray()) {
-        c = c.getComponentType();
+  /**
+   * Hands {@code action} each class {@code type} is made of, once: its classes (array components
+   * too), type arguments, owners and bounds, the class declaring a type variable (its bounds may
+   * refer back to it) and, with {@code components}, a record's components' types, to any depth, up
+   * to {@value #MAX_CLASSES} classes. A {@code Type} of some other kind gives its own class: the
+   * loader that defined it must stay as long as it is used.
+   */
+  private static void eachClass(Type type, boolean components, Consumer<Class<?>> action) {
+    if (type instanceof Class
+        && !((Class<?>) type).isArray()
+        && !(components && ((Class<?>) type).isRecord())) {
+      if (!((Class<?>) type).isPrimitive()) {
+        action.accept((Class<?>) type); // the usual case, allocating nothing
       }
-      return deeper(c, best);
+      return;
     }
-    if (type instanceof ParameterizedType) {
-      ParameterizedType p = (ParameterizedType) type;
-      best = deepest(p.getRawType(), best, depth + 1);
-      Type owner = p.getOwnerType();
-      if (owner != null) {
-        best = deepest(owner, best, depth + 1);
+    Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Type> todo = new ArrayDeque<>();
+    todo.add(type);
+    while (!todo.isEmpty() && seen.size() < MAX_CLASSES) {
+      Type t = todo.poll();
+      if (t instanceof Class) {
+        Class<?> c = (Class<?>) t;
+        while (c.isArray()) {
+          c = c.getComponentType();
+        }
+        if (c.isPrimitive() || !seen.add(c)) {
+          continue;
+        }
+        action.accept(c);
+        if (components && c.isRecord()) {
+          for (RecordComponent component : c.getRecordComponents()) {
+            todo.add(component.getGenericType());
+          }
+        }
+      } else if (t instanceof ParameterizedType) {
+        ParameterizedType p = (ParameterizedType) t;
+        todo.add(p.getRawType());
+        if (p.getOwnerType() != null) {
+          todo.add(p.getOwnerType());
+        }
+        Collections.addAll(todo, p.getActualTypeArguments());
+      } else if (t instanceof GenericArrayType) {
+        todo.add(((GenericArrayType) t).getGenericComponentType());
+      } else if (t instanceof WildcardType) {
+        Collections.addAll(todo, ((WildcardType) t).getUpperBounds());
+        Collections.addAll(todo, ((WildcardType) t).getLowerBounds());
+      } else if (t instanceof TypeVariable) {
+        GenericDeclaration d = ((TypeVariable<?>) t).getGenericDeclaration();
+        if (d instanceof Class) {
+          todo.add((Class<?>) d);
+        } else if (d instanceof Member) {
+          todo.add(((Member) d).getDeclaringClass());
+        }
+      } else {
+        todo.add(t.getClass());
       }
-      for (Type arg : p.getActualTypeArguments()) {
-        best = deepest(arg, best, depth + 1);
-      }
-      return best;
     }
-    if (type instanceof GenericArrayType) {
-      return deepest(((GenericArrayType) type).getGenericComponentType(), best, depth + 1);
-    }
-    if (type instanceof WildcardType) {
-      WildcardType w = (WildcardType) type;
-      for (Type t : w.getUpperBounds()) {
-        best = deepest(t, best, depth + 1);
-      }
-      for (Type t : w.getLowerBounds()) {
-        best = deepest(t, best, depth + 1);
-      }
-      return best;
-    }
-    if (type instanceof TypeVariable) {
-      // Its bounds may refer back to itself; the declaring class names the loader.
-      GenericDeclaration d = ((TypeVariable<?>) type).getGenericDeclaration();
-      if (d instanceof Class) {
-        return deeper((Class<?>) d, best);
-      }
-      if (d instanceof Member) {
-        return deeper(((Member) d).getDeclaringClass(), best);
-      }
-      return best;
-    }
-    // Some other Type implementation: the loader that defined it must stay as long as it is used.
-    return deeper(type.getClass(), best);
-  }
-
-  private static @Nullable Class<?> deeper(Class<?> c, @Nullable Class<?> best) {
-    ClassLoader loader = c.getClassLoader();
-    if (isOwnOrAncestor(loader)) {
-      return best;
-    }
-    if (best == null) {
-      return c;
-    }
-    return depth(loader) > depth(best.getClassLoader()) ? c : best;
   }
 
   private static boolean isOwnOrAncestor(@Nullable ClassLoader loader) {
@@ -234,37 +245,8 @@ public final class CachedBinding {
    * to any depth. Packages that are not open to httpjson are left as they are.
    */
   static void forward(Type type, Set<Module> targets) {
-    if (!HTTPJSON.isNamed() || targets.isEmpty()) {
-      return;
-    }
-    Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    Deque<Type> todo = new ArrayDeque<>();
-    todo.add(type);
-    while (!todo.isEmpty() && seen.size() < MAX_OPENED_CLASSES) {
-      Type t = todo.poll();
-      if (t instanceof Class) {
-        Class<?> c = (Class<?>) t;
-        while (c.isArray()) {
-          c = c.getComponentType();
-        }
-        if (c.isPrimitive() || !seen.add(c)) {
-          continue;
-        }
-        open(c, targets);
-        if (c.isRecord()) {
-          for (RecordComponent component : c.getRecordComponents()) {
-            todo.add(component.getGenericType());
-          }
-        }
-      } else if (t instanceof ParameterizedType) {
-        ParameterizedType p = (ParameterizedType) t;
-        todo.add(p.getRawType());
-        Collections.addAll(todo, p.getActualTypeArguments());
-      } else if (t instanceof GenericArrayType) {
-        todo.add(((GenericArrayType) t).getGenericComponentType());
-      } else if (t instanceof WildcardType) {
-        Collections.addAll(todo, ((WildcardType) t).getUpperBounds());
-      }
+    if (HTTPJSON.isNamed() && !targets.isEmpty()) {
+      eachClass(type, true, c -> open(c, targets));
     }
   }
 
