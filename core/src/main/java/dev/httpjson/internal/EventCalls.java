@@ -262,8 +262,6 @@ public final class EventCalls {
     private final @Nullable JsonReader<T> reader; // null: the data as a String
     private final Type type;
     private final @Nullable String contentType;
-    private final String method;
-    private final URI uri;
     private final @Nullable HttpClient client; // null: never reopened
     private final HttpRequest request;
     private HttpClient.Version version; // of the last response
@@ -301,8 +299,6 @@ public final class EventCalls {
       this.type = type.type();
       this.reader = this.type == String.class ? null : ApiAccess.get().reader(type);
       this.contentType = Responses.contentType(response.headers());
-      this.method = request.method();
-      this.uri = request.uri();
       this.client = client;
       this.request = request;
       this.version = response.version();
@@ -367,9 +363,9 @@ public final class EventCalls {
                     + (awaitingHeaders
                         ? " elapsed waiting for the headers of a reconnection to "
                         : " elapsed with no bytes from ")
-                    + method
+                    + request.method()
                     + " "
-                    + Uris.redact(uri, shown)
+                    + Uris.redact(request.uri(), shown)
                     + " (after event "
                     + parser.dispatched()
                     + ")"));
