@@ -34,7 +34,7 @@ public final class CallTrace implements CallListener.Call {
    * Whether this runtime has JFR: a class-path application on an image linked without the {@code
    * jdk.jfr} module still makes its calls, without the event.
    */
-  private static final boolean JFR = jfr();
+  private static final boolean JFR = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
   private static final CallListener[] NONE = {};
 
@@ -207,10 +207,6 @@ public final class CallTrace implements CallListener.Call {
     } catch (RuntimeException | Error e) {
       LOG.log(System.Logger.Level.WARNING, "Reporting the end of a call failed", e);
     }
-  }
-
-  private static boolean jfr() {
-    return ModuleLayer.boot().findModule("jdk.jfr").isPresent();
   }
 
   /**
