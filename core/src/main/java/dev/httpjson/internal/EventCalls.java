@@ -29,8 +29,6 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.Spliterator;
@@ -41,6 +39,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -254,7 +253,8 @@ public final class EventCalls {
    * cancelled. Reports its events and end to {@code trace}, and a failure, before the body is
    * closed, to {@code plan}.
    */
-  static final class Events<T> implements Iterator<ServerSentEvent<T>>, Closeable {
+  static final class Events<T> extends Spliterators.AbstractSpliterator<ServerSentEvent<T>>
+      implements Closeable {
     private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
     private static final long MAX_RETRY_MILLIS = EventStreamOptions.MAX_RETRY_DELAY.toMillis();
 
@@ -279,8 +279,7 @@ public final class EventCalls {
     private volatile boolean awaitingHeaders; // the wait in readSince is a reconnection's
     private volatile @Nullable Future<?> inFlight; // a reconnection waiting for its headers
     private @Nullable CharsetDecoder validator;
-    private @Nullable ServerSentEvent<T> next;
-    private boolean advanced;
+    private boolean ended; // read to its end
     private int reconnects;
     private volatile DeadlineTimer.@Nullable Task idleTask;
     private final @Nullable CallTrace trace;
@@ -295,6 +294,7 @@ public final class EventCalls {
         @Nullable HttpClient client,
         @Nullable CallTrace trace,
         CallState.@Nullable Events plan) {
+      super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
       this.body = decoded(response.body(), response.headers());
       this.type = type.type();
       this.reader = this.type == String.class ? null : ApiAccess.get().reader(type);
@@ -324,10 +324,7 @@ public final class EventCalls {
       if (idleNanos != 0) {
         idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleNanos);
       }
-      return StreamSupport.stream(
-              Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL),
-              false)
-          .onClose(this::close);
+      return StreamSupport.stream(this, false).onClose(this::close);
     }
 
     private InputStream watched(InputStream in) {
@@ -393,39 +390,27 @@ public final class EventCalls {
     }
 
     @Override
-    public boolean hasNext() {
-      if (advanced) {
-        return next != null;
-      }
+    public boolean tryAdvance(Consumer<? super ServerSentEvent<T>> action) {
       if (closed) {
         return false;
       }
+      ServerSentEvent<T> event;
       try {
-        next = read();
+        event = read();
       } catch (IOException | RuntimeException e) {
         throw fail(e);
       }
-      advanced = true;
-      if (next == null) {
+      if (event == null) {
+        ended = true;
         close();
         return false;
       }
-      return true;
-    }
-
-    @Override
-    public ServerSentEvent<T> next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      advanced = false;
-      ServerSentEvent<T> e = Objects.requireNonNull(next); // hasNext() read it
-      next = null;
       CallTrace t = trace;
       if (t != null) {
         t.element();
       }
-      return e;
+      action.accept(event);
+      return true;
     }
 
     /** The next event, reconnecting as allowed; null at the end. */
@@ -747,12 +732,9 @@ public final class EventCalls {
         return;
       }
       closed = true;
-      boolean early = !(advanced && next == null);
-      advanced = true;
-      next = null;
       CallTrace t = trace;
       if (t != null && !failing) {
-        t.streamEnd(early, null);
+        t.streamEnd(!ended, null);
       }
       DeadlineTimer.Task idle = idleTask;
       if (idle != null) {
