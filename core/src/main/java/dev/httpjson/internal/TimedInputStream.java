@@ -2,7 +2,6 @@ package dev.httpjson.internal;
 
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.JsonOptions;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -22,10 +21,11 @@ import org.jspecify.annotations.Nullable;
  * (as does every read after). Any streamed read of a body can go through one: wrap the body's
  * {@code InputStream} with {@link #of}.
  */
-public final class TimedInputStream extends FilterInputStream {
+public final class TimedInputStream extends InputStream {
   /** No bound. */
   public static final long NONE = Long.MAX_VALUE;
 
+  private final InputStream in;
   private final @Nullable Duration timeout;
   private final long idleNanos;
   private final @Nullable String method;
@@ -46,7 +46,7 @@ public final class TimedInputStream extends FilterInputStream {
       @Nullable String method,
       @Nullable URI uri,
       @Nullable CallState<?> plan) {
-    super(in);
+    this.in = in;
     Duration idle = options.idleTimeout();
     this.timeout = options.timeout();
     this.idleNanos = idle == null ? NONE : idle.toNanos();
@@ -145,22 +145,13 @@ public final class TimedInputStream extends FilterInputStream {
   }
 
   @Override
-  public long skip(long n) throws IOException {
-    byte[] scratch = new byte[(int) Math.min(n, 8192)];
-    long skipped = 0;
-    while (skipped < n) {
-      int r = read(scratch, 0, (int) Math.min(n - skipped, scratch.length));
-      if (r < 0) {
-        break;
-      }
-      skipped += r;
-    }
-    return skipped;
+  public int available() throws IOException {
+    return in.available();
   }
 
   @Override
-  public boolean markSupported() {
-    return false;
+  public void close() throws IOException {
+    in.close();
   }
 
   private CallTimeoutException budgetFailure() {
