@@ -1,7 +1,8 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.Apis;
-import dev.httpjson.internal.BoundedCache;
+import dev.httpjson.internal.CachedBinding;
+import dev.httpjson.internal.CachedBinding.BoundedCache;
 import dev.httpjson.internal.CallLimit;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.EventCalls;
@@ -10,7 +11,6 @@ import dev.httpjson.internal.JsonRequestBuilder;
 import dev.httpjson.internal.Pages;
 import dev.httpjson.internal.Redirects;
 import dev.httpjson.internal.Responses;
-import dev.httpjson.internal.TypeLoaders;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.net.URI;
@@ -388,7 +388,7 @@ public final class HttpJsonClient {
     if (kept != null) {
       return kept;
     }
-    if (TypeLoaders.foreignAnchor(type) != null) {
+    if (CachedBinding.foreignAnchor(type) != null) {
       return JsonType.of(type);
     }
     @SuppressWarnings("unchecked")

@@ -1,7 +1,7 @@
 package dev.httpjson;
 
-import dev.httpjson.internal.Links;
 import dev.httpjson.internal.Pages;
+import dev.httpjson.internal.Uris;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -117,7 +117,7 @@ public final class Paging<P, T> {
           return null;
         }
         URI uri = next.next(page, response); // a body that is not null: an HttpResponse<P>
-        return uri == null ? null : Links.resolve(response.uri(), uri);
+        return uri == null ? null : Uris.resolve(response.uri(), uri);
       }
     };
   }

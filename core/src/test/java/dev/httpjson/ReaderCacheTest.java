@@ -3,7 +3,6 @@ package dev.httpjson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.contract.LoopbackServer;
-import dev.httpjson.internal.Bindings;
 import dev.httpjson.internal.CachedBinding;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -130,26 +129,26 @@ class ReaderCacheTest {
 
   @Test
   void theOptionsCacheIsBounded() {
-    for (int i = 0; i < Bindings.MAX_ENTRIES * 3; i++) {
+    for (int i = 0; i < CachedBinding.MAX_ENTRIES * 3; i++) {
       JsonOptions.newBuilder().codec(codec).maxNestingDepth(1000 + i).build().binding();
     }
 
-    assertThat(Bindings.size()).isLessThanOrEqualTo(Bindings.MAX_ENTRIES);
-    assertThat(codec.binds.get()).isEqualTo(Bindings.MAX_ENTRIES * 3);
+    assertThat(CachedBinding.size()).isLessThanOrEqualTo(CachedBinding.MAX_ENTRIES);
+    assertThat(codec.binds.get()).isEqualTo(CachedBinding.MAX_ENTRIES * 3);
   }
 
   @Test
   void theOptionsCacheKeepsTheBindingInUseWhileOthersComeAndGo() {
     JsonOptions hot = JsonOptions.newBuilder().codec(codec).build();
     CachedBinding binding = hot.binding();
-    for (int i = 0; i < Bindings.MAX_ENTRIES * 3; i++) {
+    for (int i = 0; i < CachedBinding.MAX_ENTRIES * 3; i++) {
       // Fresh options objects, so each use goes through the shared cache.
       assertThat(JsonOptions.newBuilder().codec(codec).build().settings().binding())
           .isSameAs(binding);
       JsonOptions.newBuilder().codec(codec).maxNestingDepth(2000 + i).build().binding();
     }
 
-    assertThat(Bindings.forSettings(hot.settings())).isSameAs(binding);
+    assertThat(CachedBinding.forSettings(hot.settings())).isSameAs(binding);
   }
 
   @Test

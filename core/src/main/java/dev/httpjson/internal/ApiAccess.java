@@ -80,29 +80,23 @@ public abstract class ApiAccess {
   /** {@return the reader {@code type} holds, resolved on first use} */
   public abstract <T> JsonReader<T> reader(JsonType<T> type);
 
-  /** {@return the sequence reader {@code type} holds, resolved on first use} */
   public abstract <T> JsonSequenceReader<T> sequenceReader(JsonType<T> type);
 
   /** {@return a type with options, unchecked and unresolved: for the call paths, per call} */
   public abstract <T> JsonType<T> resolve(Type type, JsonOptions options);
 
-  /** {@return the cached codec binding of {@code options}} */
   public abstract CachedBinding binding(JsonOptions options);
 
   /** {@return the options with these codec settings and the default call settings} */
   public abstract JsonOptions ofSettings(CodecSettings settings);
 
-  /** {@return {@code e} naming also what was read and its content type} */
   public abstract JsonReadException withContext(
       JsonReadException e, Type targetType, @Nullable String contentType);
 
-  /** {@return the exception for a body over {@code limit}} */
   public abstract ResponseTooLargeException tooLarge(long limit, long size, boolean declared);
 
-  /** {@return the exception for a stream's line or event over {@code limit}} */
   public abstract ResponseTooLargeException tooLarge(String message, long limit, long size);
 
-  /** {@return the whole-call timeout} */
   public abstract CallTimeoutException callTimeout(
       Duration timeout, String method, URI uri, Set<String> shown);
 
@@ -110,18 +104,14 @@ public abstract class ApiAccess {
   public abstract CallTimeoutException limitTimeout(
       Duration timeout, int max, String method, URI uri, Set<String> shown);
 
-  /** {@return the whole-call timeout of a stream} */
   public abstract CallTimeoutException streamTimeout(
       Duration timeout, @Nullable String method, @Nullable URI uri, Set<String> shown);
 
-  /** {@return the idle timeout of a stream} */
   public abstract CallTimeoutException idleTimeout(
       Duration idle, @Nullable String method, @Nullable URI uri, Set<String> shown);
 
-  /** {@return the failure of a stream while it is iterated, {@code cause} inside} */
   public abstract UncheckedHttpJsonException unchecked(IOException cause);
 
-  /** {@return the status exception of a response} */
   public abstract HttpJsonStatusException statusException(
       int statusCode,
       HttpHeaders headers,
@@ -150,7 +140,6 @@ public abstract class ApiAccess {
       @Nullable Object value)
       throws IOException, InterruptedException;
 
-  /** {@return a future of what {@link #sendChecked} returns} */
   public abstract CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
       HttpJsonClient client,
       String method,
@@ -158,17 +147,13 @@ public abstract class ApiAccess {
       boolean hasBody,
       @Nullable Object value);
 
-  /** {@return Problem Details from the members of its JSON object} */
   public abstract ProblemDetails problem(Map<String, @Nullable Object> members);
 
-  /** {@return {@code value} as content in {@code mediaType} (when not null)} */
   public abstract JsonContent content(
       @Nullable Object value, JsonOptions options, @Nullable String mediaType)
       throws JsonWriteException;
 
-  /** {@return the {@code Content-Encoding} httpjson's own body writes, or {@code null}} */
   public abstract @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body);
 
-  /** {@return {@code content} encoded in the charset {@code contentType} names} */
   public abstract JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType);
 }

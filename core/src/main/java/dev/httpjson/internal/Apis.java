@@ -23,9 +23,6 @@ public final class Apis {
         }
       };
 
-  /** The prefix of a generated class's simple name, in the interface's package. */
-  public static final String PREFIX = "HttpJson_";
-
   private Apis() {}
 
   /**
@@ -36,7 +33,7 @@ public final class Apis {
   public static String implementationName(Class<?> api) {
     String name = api.getName();
     int dot = name.lastIndexOf('.');
-    return name.substring(0, dot + 1) + PREFIX + name.substring(dot + 1);
+    return name.substring(0, dot + 1) + "HttpJson_" + name.substring(dot + 1);
   }
 
   public static <T> void register(

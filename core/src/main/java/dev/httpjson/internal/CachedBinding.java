@@ -4,13 +4,33 @@ import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import java.lang.ref.WeakReference;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.GenericDeclaration;
+import java.lang.reflect.Member;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A codec binding with its readers and writers cached per type (bounded, least recently used
- * evicted).
+ * evicted), and the process-wide cache of bindings keyed by {@link CodecSettings} — only what a
+ * codec reads — so that options differing in call settings alone share one binding. Past {@link
+ * #MAX_ENTRIES} distinct settings, the least recently used binding is dropped.
  *
  * <p>A binding in the process-wide cache holds only types whose classes its own class loader can
  * see. A type from a class loader below httpjson's (a web application or plugin loaded under a
@@ -19,50 +39,44 @@ import java.util.function.Function;
  * the codec built for them for good.
  */
 public final class CachedBinding {
+  public static final int MAX_ENTRIES = 64;
   public static final int MAX_TYPES = 1024;
+
+  private static final BoundedCache<CodecSettings, CachedBinding> CACHE =
+      new BoundedCache<>(MAX_ENTRIES);
+  private static final Module HTTPJSON = CachedBinding.class.getModule();
+  private static final int MAX_CLASSES = 512;
 
   private final CodecSettings settings;
   private final boolean loaderLocal;
   private final JsonBinding binding;
+  private final Set<Module> reflective;
   private final BoundedCache<Type, JsonReader<?>> readers = new BoundedCache<>(MAX_TYPES);
   private final BoundedCache<Type, JsonWriter<?>> writers = new BoundedCache<>(MAX_TYPES);
   private final BoundedCache<Type, JsonSequenceReader<?>> sequenceReaders =
       new BoundedCache<>(MAX_TYPES);
-  private final Function<Type, JsonReader<?>> newReader;
-  private final Function<Type, JsonWriter<?>> newWriter;
-  private final Function<Type, JsonSequenceReader<?>> newSequenceReader;
 
   /**
    * Binds {@code settings}' codec. With {@code loaderLocal}, the binding belongs to one child class
    * loader and takes every type it is asked for.
    */
-  public CachedBinding(CodecSettings settings, boolean loaderLocal) {
+  private CachedBinding(CodecSettings settings, boolean loaderLocal) {
     this.settings = settings;
     this.loaderLocal = loaderLocal;
     this.binding = settings.codec().bind(settings.toOptions());
-    JsonBinding b = binding;
-    Set<Module> reflective = ModuleAccess.named(settings.codec().reflectiveModules());
-    if (reflective.isEmpty()) {
-      this.newReader = b::reader;
-      this.newWriter = b::writer;
-      this.newSequenceReader = b::sequenceReader;
-    } else {
-      this.newReader =
-          type -> {
-            ModuleAccess.forward(type, reflective);
-            return b.reader(type);
-          };
-      this.newWriter =
-          type -> {
-            ModuleAccess.forward(type, reflective);
-            return b.writer(type);
-          };
-      this.newSequenceReader =
-          type -> {
-            ModuleAccess.forward(type, reflective);
-            return b.sequenceReader(type);
-          };
-    }
+    this.reflective =
+        settings.codec().reflectiveModules().stream()
+            .filter(Module::isNamed)
+            .collect(Collectors.toUnmodifiableSet());
+  }
+
+  public static CachedBinding forSettings(CodecSettings settings) {
+    return CACHE.get(settings, s -> new CachedBinding(s, false));
+  }
+
+  /** The bindings in the process-wide cache. */
+  public static int size() {
+    return CACHE.size();
   }
 
   @SuppressWarnings("unchecked")
@@ -71,8 +85,8 @@ public final class CachedBinding {
     if (r != null) {
       return (JsonReader<T>) r;
     }
-    CachedBinding owner = owner(type);
-    return (JsonReader<T>) (owner == this ? readers.get(type, newReader) : owner.<T>reader(type));
+    CachedBinding o = owner(type);
+    return (JsonReader<T>) o.make(o.readers, type, o.binding::reader);
   }
 
   @SuppressWarnings("unchecked")
@@ -81,8 +95,8 @@ public final class CachedBinding {
     if (w != null) {
       return (JsonWriter<T>) w;
     }
-    CachedBinding owner = owner(type);
-    return (JsonWriter<T>) (owner == this ? writers.get(type, newWriter) : owner.<T>writer(type));
+    CachedBinding o = owner(type);
+    return (JsonWriter<T>) o.make(o.writers, type, o.binding::writer);
   }
 
   @SuppressWarnings("unchecked")
@@ -91,11 +105,18 @@ public final class CachedBinding {
     if (r != null) {
       return (JsonSequenceReader<T>) r;
     }
-    CachedBinding owner = owner(elementType);
+    CachedBinding o = owner(elementType);
     return (JsonSequenceReader<T>)
-        (owner == this
-            ? sequenceReaders.get(elementType, newSequenceReader)
-            : owner.<T>sequenceReader(elementType));
+        o.make(o.sequenceReaders, elementType, o.binding::sequenceReader);
+  }
+
+  private <C> C make(BoundedCache<Type, C> cache, Type type, Function<Type, ? extends C> bind) {
+    return cache.get(
+        type,
+        t -> {
+          forward(t, reflective);
+          return bind.apply(t);
+        });
   }
 
   /** The binding that may cache {@code type}: this one, or its class loader's own. */
@@ -103,11 +124,272 @@ public final class CachedBinding {
     if (loaderLocal) {
       return this;
     }
-    Class<?> anchor = TypeLoaders.foreignAnchor(type);
+    Class<?> anchor = foreignAnchor(type);
     return anchor == null ? this : LoaderBindings.forClass(anchor, settings);
   }
 
   public int cachedReaders() {
     return readers.size();
+  }
+
+  private static final @Nullable ClassLoader OWN = CachedBinding.class.getClassLoader();
+
+  /**
+   * Which class loaders a type's classes come from, as far as caching is concerned: a class of
+   * {@code type} whose loader is neither httpjson's nor one of its ancestors — of those, one from
+   * the deepest loader — or {@code null} when every class is visible from httpjson's loader (the
+   * usual case: one application class path).
+   */
+  public static @Nullable Class<?> foreignAnchor(Type type) {
+    Class<?>[] best = {null};
+    eachClass(
+        type,
+        false,
+        c -> {
+          ClassLoader loader = c.getClassLoader();
+          Class<?> b = best[0];
+          if (!isOwnOrAncestor(loader)
+              && (b == null || depth(loader) > depth(b.getClassLoader()))) {
+            best[0] = c;
+          }
+        });
+    return best[0];
+  }
+
+  /**
+   * Hands {@code action} each class {@code type} is made of, once: its classes (array components
+   * too), type arguments, owners and bounds, the class declaring a type variable (its bounds may
+   * refer back to it) and, with {@code components}, a record's components' types, to any depth, up
+   * to {@value #MAX_CLASSES} classes. A {@code Type} of some other kind gives its own class: the
+   * loader that defined it must stay as long as it is used.
+   */
+  private static void eachClass(Type type, boolean components, Consumer<Class<?>> action) {
+    if (type instanceof Class
+        && !((Class<?>) type).isArray()
+        && !(components && ((Class<?>) type).isRecord())) {
+      if (!((Class<?>) type).isPrimitive()) {
+        action.accept((Class<?>) type); // the usual case, allocating nothing
+      }
+      return;
+    }
+    Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Type> todo = new ArrayDeque<>();
+    todo.add(type);
+    while (!todo.isEmpty() && seen.size() < MAX_CLASSES) {
+      Type t = todo.poll();
+      if (t instanceof Class) {
+        Class<?> c = (Class<?>) t;
+        while (c.isArray()) {
+          c = c.getComponentType();
+        }
+        if (c.isPrimitive() || !seen.add(c)) {
+          continue;
+        }
+        action.accept(c);
+        if (components && c.isRecord()) {
+          for (RecordComponent component : c.getRecordComponents()) {
+            todo.add(component.getGenericType());
+          }
+        }
+      } else if (t instanceof ParameterizedType) {
+        ParameterizedType p = (ParameterizedType) t;
+        todo.add(p.getRawType());
+        if (p.getOwnerType() != null) {
+          todo.add(p.getOwnerType());
+        }
+        Collections.addAll(todo, p.getActualTypeArguments());
+      } else if (t instanceof GenericArrayType) {
+        todo.add(((GenericArrayType) t).getGenericComponentType());
+      } else if (t instanceof WildcardType) {
+        Collections.addAll(todo, ((WildcardType) t).getUpperBounds());
+        Collections.addAll(todo, ((WildcardType) t).getLowerBounds());
+      } else if (t instanceof TypeVariable) {
+        GenericDeclaration d = ((TypeVariable<?>) t).getGenericDeclaration();
+        if (d instanceof Class) {
+          todo.add((Class<?>) d);
+        } else if (d instanceof Member) {
+          todo.add(((Member) d).getDeclaringClass());
+        }
+      } else {
+        todo.add(t.getClass());
+      }
+    }
+  }
+
+  private static boolean isOwnOrAncestor(@Nullable ClassLoader loader) {
+    if (loader == null) {
+      return true; // the bootstrap loader is everyone's ancestor
+    }
+    for (ClassLoader l = OWN; l != null; l = l.getParent()) {
+      if (l == loader) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int depth(@Nullable ClassLoader loader) {
+    int n = 0;
+    for (ClassLoader l = loader; l != null; l = l.getParent()) {
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * Lets {@code opens com.example.model to dev.httpjson;} serve the codec too. A module to which a
+   * package is open may open it to another module ({@link Module#addOpens}); before a codec is
+   * asked for a reader or writer of a type, httpjson so opens, to the modules the codec names
+   * ({@link dev.httpjson.spi.JsonCodec#reflectiveModules()}), each package of the type that is open
+   * to httpjson: the type's classes, its type arguments and, for a record, its components' types,
+   * to any depth. Packages that are not open to httpjson are left as they are.
+   */
+  static void forward(Type type, Set<Module> targets) {
+    if (HTTPJSON.isNamed() && !targets.isEmpty()) {
+      eachClass(type, true, c -> open(c, targets));
+    }
+  }
+
+  private static void open(Class<?> c, Set<Module> targets) {
+    Module module = c.getModule();
+    String pn = c.getPackageName();
+    if (!module.isNamed() || module == HTTPJSON || !module.isOpen(pn, HTTPJSON)) {
+      return;
+    }
+    for (Module target : targets) {
+      if (!module.isOpen(pn, target)) {
+        module.addOpens(pn, target);
+      }
+    }
+  }
+
+  /**
+   * The bindings of one class loader below httpjson's, for the types it defines. Reachable strongly
+   * only from the classes of that loader (through a {@link ClassValue}), and weakly from a
+   * process-wide map: once the loader's classes are unreachable, the loader, its bindings and
+   * everything the codec cached for its types can be collected together.
+   */
+  private static final class LoaderBindings {
+    /** Bindings per loader are few: one per codec settings a plugin uses. */
+    static final int MAX_ENTRIES = 16;
+
+    private static final ClassValue<LoaderBindings> BY_CLASS =
+        new ClassValue<>() {
+          @Override
+          protected LoaderBindings computeValue(Class<?> type) {
+            return of(type.getClassLoader());
+          }
+        };
+
+    private static final Map<ClassLoader, WeakReference<LoaderBindings>> BY_LOADER =
+        new WeakHashMap<>();
+
+    private final BoundedCache<CodecSettings, CachedBinding> bindings =
+        new BoundedCache<>(MAX_ENTRIES);
+
+    static CachedBinding forClass(Class<?> type, CodecSettings settings) {
+      return BY_CLASS.get(type).bindings.get(settings, s -> new CachedBinding(s, true));
+    }
+
+    private static LoaderBindings of(@Nullable ClassLoader loader) {
+      if (loader == null) {
+        throw new IllegalArgumentException("bootstrap classes use the shared bindings");
+      }
+      synchronized (BY_LOADER) {
+        WeakReference<LoaderBindings> ref = BY_LOADER.get(loader);
+        LoaderBindings b = ref == null ? null : ref.get();
+        if (b == null) {
+          b = new LoaderBindings();
+          BY_LOADER.put(loader, new WeakReference<>(b));
+        }
+        return b;
+      }
+    }
+  }
+
+  /**
+   * A bounded map that evicts the least recently used entry. A hit is a lock-free map read plus, at
+   * most once per miss epoch, a volatile write of the entry's last-used stamp; misses run under one
+   * lock, so concurrent misses never push the size past the bound and a value is created once per
+   * key. The stamp is the number of misses so far: eviction, which only a miss causes, drops the
+   * entry whose last use is oldest (ties between entries used since the same miss are broken
+   * arbitrarily).
+   */
+  public static final class BoundedCache<K, V> {
+    private final int maxSize;
+    private final ConcurrentHashMap<K, Entry<V>> map = new ConcurrentHashMap<>();
+    private final Object lock = new Object();
+    private volatile long epoch;
+
+    public BoundedCache(int maxSize) {
+      if (maxSize < 1) {
+        throw new IllegalArgumentException("maxSize < 1: " + maxSize);
+      }
+      this.maxSize = maxSize;
+    }
+
+    public @Nullable V getIfPresent(K key) {
+      Entry<V> e = map.get(key);
+      if (e == null) {
+        return null;
+      }
+      long now = epoch;
+      if (e.used != now) {
+        e.used = now;
+      }
+      return e.value;
+    }
+
+    /** Returns the cached value, or creates, caches and returns one (under the cache's lock). */
+    public V get(K key, Function<? super K, ? extends V> create) {
+      V v = getIfPresent(key);
+      if (v != null) {
+        return v;
+      }
+      synchronized (lock) {
+        Entry<V> e = map.get(key);
+        if (e != null) {
+          e.used = epoch;
+          return e.value;
+        }
+        V created = create.apply(key);
+        long now = epoch + 1;
+        epoch = now;
+        while (map.size() >= maxSize) {
+          evictLeastRecentlyUsed();
+        }
+        map.put(key, new Entry<>(created, now));
+        return created;
+      }
+    }
+
+    public int size() {
+      return map.size();
+    }
+
+    private void evictLeastRecentlyUsed() {
+      K oldest = null;
+      long min = Long.MAX_VALUE;
+      for (Map.Entry<K, Entry<V>> e : map.entrySet()) {
+        long used = e.getValue().used;
+        if (used < min) {
+          min = used;
+          oldest = e.getKey();
+        }
+      }
+      if (oldest != null) {
+        map.remove(oldest);
+      }
+    }
+
+    private static final class Entry<V> {
+      public final V value;
+      public volatile long used;
+
+      public Entry(V value, long used) {
+        this.value = value;
+        this.used = used;
+      }
+    }
   }
 }

@@ -13,11 +13,18 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.Consumer;
+import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The events of one call, for its {@link CallListener}s and its JFR {@link CallEvent}: made only
- * when someone listens ({@link #start} returns {@code null} otherwise, and every hook is one null
+ * The events of one call, for its {@link CallListener}s and its JFR {@link Event}: made only when
+ * someone listens ({@link #start} returns {@code null} otherwise, and every hook is one null
  * check). Measured once here, reported to both.
  */
 public final class CallTrace implements CallListener.Call {
@@ -27,10 +34,12 @@ public final class CallTrace implements CallListener.Call {
    * Whether this runtime has JFR: a class-path application on an image linked without the {@code
    * jdk.jfr} module still makes its calls, without the event.
    */
-  private static final boolean JFR = jfr();
+  private static final boolean JFR = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
-  private final @Nullable CallListener listener;
-  private final @Nullable CallEvent event;
+  private static final CallListener[] NONE = {};
+
+  private final CallListener[] listeners;
+  private final @Nullable Event event;
   private static final AtomicIntegerFieldUpdater<CallTrace> OVER =
       AtomicIntegerFieldUpdater.newUpdater(CallTrace.class, "over");
 
@@ -63,25 +72,23 @@ public final class CallTrace implements CallListener.Call {
   private long doneAt;
 
   private CallTrace(
-      @Nullable CallListener listener,
+      CallListener[] listeners,
       boolean jfr,
       HttpRequest request,
       @Nullable Type type,
       @Nullable JsonOptions options) {
-    this.listener = listener;
+    this.listeners = listeners;
     this.method = request.method();
     this.target = request.uri();
     this.type = type;
     this.options = options;
     this.requestBytes =
         request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
-    if (jfr) {
-      CallEvent e = new CallEvent();
+    Event e = jfr ? new Event() : null;
+    if (e != null) {
       e.begin();
-      this.event = e;
-    } else {
-      this.event = null;
     }
+    this.event = e;
   }
 
   /**
@@ -90,18 +97,17 @@ public final class CallTrace implements CallListener.Call {
    */
   public static @Nullable CallTrace start(
       HttpClient client, HttpRequest request, @Nullable Type type, @Nullable JsonOptions options) {
-    CallListener listener =
-        client instanceof InterceptingClient ? ((InterceptingClient) client).listener() : null;
+    CallListener[] listeners =
+        client instanceof InterceptingClient ? ((InterceptingClient) client).listeners() : NONE;
     boolean jfr = JFR && recording();
-    if (listener == null && !jfr) {
+    if (listeners.length == 0 && !jfr) {
       return null;
     }
-    CallTrace trace = new CallTrace(listener, jfr, request, type, options);
+    CallTrace trace = new CallTrace(listeners, jfr, request, type, options);
     trace.tell(l -> l.callStart(trace));
     return trace;
   }
 
-  /** The query parameters the call's options show the values of. */
   private java.util.Set<String> shown() {
     JsonOptions o = options;
     return o == null ? java.util.Set.of() : o.shownQueryParameters();
@@ -203,10 +209,6 @@ public final class CallTrace implements CallListener.Call {
     }
   }
 
-  private static boolean jfr() {
-    return ModuleLayer.boot().findModule("jdk.jfr").isPresent();
-  }
-
   /**
    * Whether a JFR recording enables {@code dev.httpjson.Call}. The event class (and with it JFR's
    * event machinery, ~100 classes) loads only once a recording has started, so a call made with no
@@ -218,7 +220,7 @@ public final class CallTrace implements CallListener.Call {
 
   /** Holds the probe event, so that loading {@code CallTrace} loads no event class. */
   private static final class Probe {
-    static final CallEvent EVENT = new CallEvent();
+    static final Event EVENT = new Event();
   }
 
   /** An attempt reaches the client (the chain's end): the second and later are retries. */
@@ -311,7 +313,7 @@ public final class CallTrace implements CallListener.Call {
   }
 
   private void commit(String outcome) {
-    CallEvent e = event;
+    Event e = event;
     if (e == null) {
       return;
     }
@@ -365,93 +367,83 @@ public final class CallTrace implements CallListener.Call {
     }
   }
 
-  /** Tells the call's listener {@code event}; what it throws is logged, and the call goes on. */
+  /** Tells each listener {@code event} in order; what one throws is logged, the others told. */
   private void tell(Consumer<CallListener> event) {
-    CallListener l = listener;
-    if (l != null) {
+    for (CallListener l : listeners) {
       try {
         event.accept(l);
       } catch (RuntimeException | Error e) {
-        thrown(e);
+        LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
       }
     }
   }
 
-  private static void thrown(Throwable e) {
-    LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
-  }
+  /**
+   * The JFR event of one httpjson call, committed when a recording has {@code dev.httpjson.Call}
+   * enabled (it is, by default, in every recording): {@code java -XX:StartFlightRecording} or
+   * {@code jcmd <pid> JFR.start} shows the calls with no code change. Its duration is the whole
+   * call, from the call to its value (for a stream, to its close).
+   */
+  @Name("dev.httpjson.Call")
+  @Label("httpjson Call")
+  @Category({"httpjson"})
+  @Description("An HTTP exchange made by httpjson, from the call to its value or failure")
+  @StackTrace(false)
+  static final class Event extends jdk.jfr.Event {
+    @Label("Method")
+    @Nullable String method;
 
-  /** Several listeners as one, each called in order, one's failure kept from the others. */
-  public static CallListener all(CallListener[] listeners) {
-    return listeners.length == 1 ? listeners[0] : new All(listeners.clone());
-  }
+    @Label("URI")
+    @Description("The request URI, secrets redacted")
+    @Nullable String uri;
 
-  private static final class All implements CallListener {
-    private final CallListener[] listeners;
+    @Label("Type")
+    @Description("The type read, if any")
+    @Nullable String type;
 
-    public All(CallListener[] listeners) {
-      this.listeners = listeners;
-    }
+    @Label("Codec")
+    @Nullable String codec;
 
-    /** Tells each listener {@code event} in order; what one throws is logged, the others told. */
-    private void each(Consumer<CallListener> event) {
-      for (CallListener l : listeners) {
-        try {
-          event.accept(l);
-        } catch (RuntimeException | Error e) {
-          LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
-        }
-      }
-    }
+    @Label("Status")
+    @Description("The last response's status code, or 0 when none arrived")
+    int status;
 
-    @Override
-    public void callStart(Call call) {
-      each(l -> l.callStart(call));
-    }
+    @Label("Outcome")
+    @Description("\"success\", or the class of the exception the call failed with")
+    @Nullable String outcome;
 
-    @Override
-    public void requestBodySent(Call call, long bytes, long nanoTime) {
-      each(l -> l.requestBodySent(call, bytes, nanoTime));
-    }
+    @Label("Attempts")
+    int attempts;
 
-    @Override
-    public void responseHeaders(Call call, int statusCode, long nanoTime) {
-      each(l -> l.responseHeaders(call, statusCode, nanoTime));
-    }
+    @Label("Request Bytes")
+    @DataAmount
+    long bytesOut;
 
-    @Override
-    public void responseBodyRead(Call call, long wireBytes, long decodedBytes, long nanoTime) {
-      each(l -> l.responseBodyRead(call, wireBytes, decodedBytes, nanoTime));
-    }
+    @Label("Response Bytes")
+    @Description("The response body's bytes as received (compressed, when it was)")
+    @DataAmount
+    long bytesIn;
 
-    @Override
-    public void decoded(Call call, long decodeNanos, long nanoTime) {
-      each(l -> l.decoded(call, decodeNanos, nanoTime));
-    }
+    @Label("Decoded Bytes")
+    @Description("The response body's bytes after its Content-Encoding was decoded")
+    @DataAmount
+    long bytesDecoded;
 
-    @Override
-    public void retry(Call call, int attempt, long nanoTime) {
-      each(l -> l.retry(call, attempt, nanoTime));
-    }
+    @Label("Elements")
+    @Description("The elements a stream delivered")
+    long elements;
 
-    @Override
-    public void redirect(Call call, int statusCode, String location, long nanoTime) {
-      each(l -> l.redirect(call, statusCode, location, nanoTime));
-    }
+    @Label("Time to Headers")
+    @Timespan
+    long headersDuration;
 
-    @Override
-    public void streamEnd(Call call, long elements, boolean early, long nanoTime) {
-      each(l -> l.streamEnd(call, elements, early, nanoTime));
-    }
+    @Label("Body Time")
+    @Description("From the headers to the end of the body")
+    @Timespan
+    long bodyDuration;
 
-    @Override
-    public void callEnd(Call call, long nanoTime) {
-      each(l -> l.callEnd(call, nanoTime));
-    }
-
-    @Override
-    public void callFailed(Call call, Throwable failure, long nanoTime) {
-      each(l -> l.callFailed(call, failure, nanoTime));
-    }
+    @Label("Decode Time")
+    @Timespan
+    long decodeDuration;
   }
 }

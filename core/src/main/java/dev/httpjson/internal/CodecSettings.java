@@ -2,7 +2,13 @@ package dev.httpjson.internal;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonCodec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -74,7 +80,7 @@ public final class CodecSettings {
   public CachedBinding binding() {
     CachedBinding b = binding;
     if (b == null) {
-      binding = b = Bindings.forSettings(this);
+      binding = b = CachedBinding.forSettings(this);
     }
     return b;
   }
@@ -113,5 +119,105 @@ public final class CodecSettings {
   @Override
   public int hashCode() {
     return hashCode;
+  }
+
+  /**
+   * The codec of options that name none, chosen once, never by class-path order: the codec named by
+   * the system property {@value #PROPERTY}, else the only codec {@link ServiceLoader} finds;
+   * several codecs and no property is an error that lists them.
+   */
+  public static final class DefaultCodec {
+    /** The system property naming the codec to use when several are found. */
+    public static final String PROPERTY = "dev.httpjson.codec";
+
+    private static final Choice CHOICE =
+        choose(loadAll(), System.getProperty(PROPERTY), "the system property " + PROPERTY);
+
+    private DefaultCodec() {}
+
+    public static JsonCodec get() {
+      return CHOICE.get();
+    }
+
+    private static List<JsonCodec> loadAll() {
+      List<JsonCodec> found = new ArrayList<>();
+      ServiceLoader.load(JsonCodec.class, DefaultCodec.class.getClassLoader()).forEach(found::add);
+      if (found.isEmpty()) {
+        ServiceLoader.load(JsonCodec.class).forEach(found::add);
+      }
+      return found;
+    }
+
+    /**
+     * The selection rule, apart from where its inputs come from.
+     *
+     * @param found the codecs found, in any order (the result does not depend on it)
+     * @param wanted the value of the property: a codec's {@link JsonCodec#name()} or class name
+     * @param source how to name the property in messages
+     */
+    public static Choice choose(List<JsonCodec> found, @Nullable String wanted, String source) {
+      // The same provider can be found twice (module and class path, two loaders): count it once.
+      Map<String, JsonCodec> byClass = new LinkedHashMap<>();
+      for (JsonCodec c : found) {
+        byClass.putIfAbsent(c.getClass().getName(), c);
+      }
+      List<JsonCodec> codecs = new ArrayList<>(byClass.values());
+      String listed =
+          codecs.stream()
+              .map(c -> c.name() + " (" + c.getClass().getName() + ")")
+              .sorted()
+              .collect(Collectors.joining(", "));
+      if (wanted != null && !wanted.isBlank()) {
+        String w = wanted.trim();
+        for (JsonCodec c : codecs) {
+          if (c.name().equals(w) || c.getClass().getName().equals(w)) {
+            return new Choice(c, null);
+          }
+        }
+        return new Choice(
+            null,
+            "No JSON codec named '"
+                + w
+                + "' (from "
+                + source
+                + "): ServiceLoader found "
+                + (codecs.isEmpty() ? "none" : listed)
+                + ". Set it to one of these names, add the codec's artifact, or pass a codec with"
+                + " JsonOptions.newBuilder().codec(...)");
+      }
+      if (codecs.size() == 1) {
+        return new Choice(codecs.get(0), null);
+      }
+      if (codecs.isEmpty()) {
+        return new Choice(
+            null,
+            "No JSON codec found: ServiceLoader found no dev.httpjson.spi.JsonCodec on the class or"
+                + " module path. Add the dependency dev.httpjson:httpjson-jackson (or"
+                + " httpjson-jackson2, httpjson-gson, httpjson-avaje-jsonb), or pass one with"
+                + " JsonOptions.newBuilder().codec(...)");
+      }
+      return new Choice(
+          null,
+          "Several JSON codecs found: "
+              + listed
+              + ". Choose one with "
+              + source
+              + " (for example -D"
+              + PROPERTY
+              + "="
+              + codecs.stream().map(JsonCodec::name).sorted().findFirst().orElse("")
+              + "), pass one with JsonOptions.newBuilder().codec(...), or keep only one codec"
+              + " artifact on the path");
+    }
+
+    /** A codec, or why there is none. */
+    public record Choice(@Nullable JsonCodec codec, @Nullable String error) {
+      public JsonCodec get() {
+        if (codec == null) {
+          throw new IllegalStateException(error);
+        }
+        return codec;
+      }
+    }
   }
 }

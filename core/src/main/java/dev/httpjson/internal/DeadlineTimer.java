@@ -38,26 +38,19 @@ public final class DeadlineTimer {
   private final long idleNanos;
   private final ThreadFactory factory;
 
-  // A binary min-heap of pending tasks by due time; each task knows its index, for O(log n)
-  // removal.
+  // Guarded by lock: a binary min-heap of pending tasks by due time (each task knows its index,
+  // for O(log n) removal); when the thread next looks at the heap by itself; when the task
+  // scheduled last is due, and when it was scheduled.
   private Task[] heap = new Task[16];
   private int size;
   private long sequence;
-
-  /** When the timer thread will next look at the heap by itself; guarded by lock. */
   private long wakeAt;
-
-  /** When the task scheduled last is due; guarded by lock. */
   private long lastDue;
-
-  /** When a task was last scheduled; guarded by lock. */
   private long lastScheduled;
-
   private boolean sleeping;
   private @Nullable Thread thread;
 
-  /** Times the thread woke (for tests: that a registration does not wake it). */
-  private volatile long wakeUps;
+  private volatile long wakeUps; // for tests: that a registration does not wake the thread
 
   public DeadlineTimer(String threadName) {
     this(
@@ -110,14 +103,12 @@ public final class DeadlineTimer {
     return task;
   }
 
-  /** The number of tasks waiting. */
   public int pending() {
     synchronized (lock) {
       return size;
     }
   }
 
-  /** Whether the timer has a thread now. */
   public boolean running() {
     synchronized (lock) {
       return thread != null;
@@ -283,11 +274,7 @@ public final class DeadlineTimer {
       return d < 0 || (d == 0 && sequence < other.sequence);
     }
 
-    /**
-     * Cancels the task; true if it had not run (and now will not).
-     *
-     * @return whether the task was still waiting
-     */
+    /** Cancels the task; true if it had not run (and now will not). */
     public boolean cancel() {
       return timer.remove(this);
     }

@@ -29,8 +29,7 @@ public final class DecodingInputStream extends InputStream {
   @Override
   public int read() throws IOException {
     byte[] one = new byte[1];
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
+    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
   }
 
   @Override

@@ -1,30 +1,53 @@
 package dev.httpjson.internal;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import dev.httpjson.EventStreamOptions;
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ServerSentEvent;
+import dev.httpjson.UncheckedHttpJsonException;
+import dev.httpjson.spi.JsonReader;
+import java.io.Closeable;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
 
-/** Event-stream calls: the request, the response checks, and the {@link EventStream}. */
+/**
+ * Event-stream calls: the request, the response checks, and the events of a {@code
+ * text/event-stream} body ({@link Events}).
+ */
 public final class EventCalls {
   public static final String TEXT_EVENT_STREAM = "text/event-stream";
 
@@ -91,133 +114,21 @@ public final class EventCalls {
     plan.reopening(); // the stream holds the call's trace from here
     CallTrace trace = plan.trace;
     if (response.statusCode() == 204) {
-      closeQuietly(response.body());
+      CallRunner.closeQuietly(response.body());
       if (trace != null) {
         trace.streamEnd(false, null);
       }
       return Stream.empty();
     }
-    AtomicReference<HttpClient.Version> version = new AtomicReference<>(response.version());
-    EventStream.Connector connector =
-        reconnectable && events.maxReconnects() > 0
-            ? (lastEventId, inFlight) -> {
-              HttpResponse<InputStream> r =
-                  resend(
-                      client,
-                      request,
-                      lastEventId,
-                      Objects.requireNonNull(version.get()),
-                      plan,
-                      inFlight);
-              version.set(r.version());
-              if (r.statusCode() == 204) {
-                closeQuietly(r.body());
-                return null;
-              }
-              return decoded(r.body(), r.headers());
-            }
-            : null;
-    EventStream<T> stream;
+    HttpClient reopener = reconnectable && events.maxReconnects() > 0 ? client : null;
     try {
-      stream =
-          new EventStream<>(
-              decoded(response.body(), response.headers()),
-              type,
-              Responses.contentType(response.headers()),
-              request.method(),
-              request.uri(),
-              events,
-              connector);
+      return new Events<>(response, request, type, events, reopener, trace, plan).stream();
     } catch (RuntimeException | Error e) {
-      closeQuietly(response.body()); // the codec cannot read the type: release the connection
+      CallRunner.closeQuietly(response.body()); // the codec cannot read the type
       if (trace != null) {
         trace.failed(e);
       }
       throw e;
-    }
-    return stream.traced(trace, plan).stream();
-  }
-
-  /**
-   * Sends {@code request} again with {@code Last-Event-ID}, or without it when the id cannot be
-   * carried ({@link #lastEventIdValue}) or the transport refuses the header: the server then starts
-   * where it starts a new stream, which repeats events rather than skipping any.
-   */
-  private static HttpResponse<InputStream> resend(
-      HttpClient client,
-      HttpRequest request,
-      @Nullable String lastEventId,
-      HttpClient.Version version,
-      CallState.Events plan,
-      Consumer<Future<?>> inFlight)
-      throws IOException, InterruptedException {
-    String value = lastEventId == null ? null : lastEventIdValue(lastEventId, version);
-    if (lastEventId != null && value == null) {
-      warnDropped(
-          request,
-          lastEventId,
-          lastEventId.chars().allMatch(c -> c >= 0x80 || c >= 0x20 && c != 0x7F || c == '\t')
-              ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
-              : "it holds a control character, which no header may");
-    }
-    if (lastEventId != null && value != null) { // a value only for an id
-      HttpRequest again;
-      try {
-        again = withLastEventId(request, value);
-      } catch (IllegalArgumentException e) {
-        again = null; // the client's header rules refuse it
-        warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
-      }
-      if (again != null) {
-        try {
-          return reconnect(client, again, plan, inFlight);
-        } catch (IllegalArgumentException | IOException e) {
-          if (e instanceof IOException && !refused((IOException) e)) {
-            throw e;
-          }
-          // The transport refused the request as built (OkHttp's header rules are stricter).
-          warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
-        }
-      }
-    }
-    return reconnect(client, withLastEventId(request, null), plan, inFlight);
-  }
-
-  /**
-   * Runs a reconnection as an asynchronous call of the runner, which the stream can cancel ({@code
-   * inFlight}) while the consumer's thread waits for its headers.
-   */
-  private static HttpResponse<InputStream> reconnect(
-      HttpClient client, HttpRequest request, CallState.Events plan, Consumer<Future<?>> inFlight)
-      throws IOException, InterruptedException {
-    CompletableFuture<HttpResponse<InputStream>> exchange =
-        CallRunner.runAsync(client, request, Plan.events(plan));
-    inFlight.accept(exchange);
-    try {
-      return exchange.get();
-    } catch (InterruptedException e) {
-      exchange.cancel(true);
-      throw e;
-    } catch (CancellationException e) {
-      throw new IOException( // cancelled by the stream: closed, or its idle timeout elapsed
-          "Cancelled "
-              + request.method()
-              + " "
-              + Uris.redact(request.uri(), plan.options().shownQueryParameters())
-              + " before its headers",
-          e);
-    } catch (ExecutionException e) {
-      Throwable failure = e.getCause();
-      if (failure instanceof IOException) {
-        throw (IOException) failure;
-      }
-      if (failure instanceof RuntimeException) {
-        throw (RuntimeException) failure;
-      }
-      if (failure instanceof Error) {
-        throw (Error) failure;
-      }
-      throw new IOException(failure);
     }
   }
 
@@ -244,7 +155,7 @@ public final class EventCalls {
     if (version != HttpClient.Version.HTTP_2) {
       return null;
     }
-    return new String(id.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+    return new String(id.getBytes(UTF_8), StandardCharsets.ISO_8859_1);
   }
 
   /** Whether the client refused the request as built, before sending it. */
@@ -294,17 +205,9 @@ public final class EventCalls {
       if (rejected != null) {
         throw rejected;
       }
-      return new EventStream<>(
-              decoded(body, response.headers()),
-              type,
-              Responses.contentType(response.headers()),
-              response.request().method(),
-              response.request().uri(),
-              events,
-              null)
-          .stream();
+      return new Events<>(response, response.request(), type, events, null, null, null).stream();
     } catch (JsonReadException | RuntimeException | Error e) {
-      closeQuietly(body);
+      CallRunner.closeQuietly(body);
       throw e;
     }
   }
@@ -341,13 +244,505 @@ public final class EventCalls {
     return decoder == null ? body : new DecodingInputStream(body, decoder);
   }
 
-  private static void closeQuietly(@Nullable InputStream in) {
-    if (in != null) {
-      try {
-        in.close();
-      } catch (IOException ignored) {
-        // Best effort.
+  /**
+   * The events of a {@code text/event-stream} body, read on the consumer's thread as the bytes
+   * arrive, their data handed to the reader resolved once for the stream. Optionally reopens the
+   * stream after it ends, through {@code client} when not null. Closing — at the end, on an error,
+   * or early, from any thread — closes the body, which releases the connection, and wakes a
+   * reconnection wait: the retry delay or a reconnection's wait for its headers, whose exchange is
+   * cancelled. Reports its events and end to {@code trace}, and a failure, before the body is
+   * closed, to {@code plan}.
+   */
+  static final class Events<T> extends Spliterators.AbstractSpliterator<ServerSentEvent<T>>
+      implements Closeable {
+    private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
+    private static final long MAX_RETRY_MILLIS = EventStreamOptions.MAX_RETRY_DELAY.toMillis();
+
+    private final EventStreamParser parser;
+    private final @Nullable JsonReader<T> reader; // null: the data as a String
+    private final Type type;
+    private final @Nullable String contentType;
+    private final @Nullable HttpClient client; // null: never reopened
+    private final HttpRequest request;
+    private HttpClient.Version version; // of the last response
+    private final int maxReconnects;
+    private final long retryDelayMillis;
+    private final @Nullable Duration idleTimeout;
+    private final long idleNanos; // 0: none
+    private final Set<String> shown;
+    private final CountDownLatch woken = new CountDownLatch(1); // by close() or expire()
+
+    private volatile InputStream body;
+    private volatile boolean closed;
+    private volatile @Nullable IOException expired;
+    private volatile long readSince; // nanoTime a read started, 0 when not in a read
+    private volatile boolean awaitingHeaders; // the wait in readSince is a reconnection's
+    private volatile @Nullable Future<?> inFlight; // a reconnection waiting for its headers
+    private @Nullable CharsetDecoder validator;
+    private boolean ended; // read to its end
+    private int reconnects;
+    private volatile DeadlineTimer.@Nullable Task idleTask;
+    private final @Nullable CallTrace trace;
+    private final CallState.@Nullable Events plan;
+    private boolean failing;
+
+    Events(
+        HttpResponse<InputStream> response,
+        HttpRequest request,
+        JsonType<T> type,
+        EventStreamOptions events,
+        @Nullable HttpClient client,
+        @Nullable CallTrace trace,
+        CallState.@Nullable Events plan) {
+      super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
+      this.body = decoded(response.body(), response.headers());
+      this.type = type.type();
+      this.reader = this.type == String.class ? null : ApiAccess.get().reader(type);
+      this.contentType = Responses.contentType(response.headers());
+      this.client = client;
+      this.request = request;
+      this.version = response.version();
+      this.trace = trace;
+      this.plan = plan;
+      this.maxReconnects = client == null ? 0 : events.maxReconnects();
+      Duration delay = events.retryDelay(); // FOREVER too: at most MAX_RETRY_DELAY is waited
+      this.retryDelayMillis =
+          delay.compareTo(EventStreamOptions.MAX_RETRY_DELAY) > 0
+              ? MAX_RETRY_MILLIS
+              : delay.toMillis();
+      this.idleTimeout = type.options().idleTimeout();
+      this.idleNanos = idleTimeout == null ? 0 : idleTimeout.toNanos();
+      this.shown = type.options().shownQueryParameters();
+      this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
+    }
+
+    /**
+     * Starts the idle timer. The whole-call timeout bounds each connection up to its headers, not
+     * the endless body: stalls are the idle timeout's.
+     */
+    Stream<ServerSentEvent<T>> stream() {
+      if (idleNanos != 0) {
+        idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleNanos);
       }
+      return StreamSupport.stream(this, false).onClose(this::close);
+    }
+
+    private InputStream watched(InputStream in) {
+      if (idleNanos == 0) {
+        return in;
+      }
+      return new FilterInputStream(in) {
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+          readSince = System.nanoTime() | 1;
+          try {
+            return super.read(b, off, len);
+          } finally {
+            readSince = 0;
+          }
+        }
+      };
+    }
+
+    /** On the timer: fails the stream if a read has waited the idle timeout, else looks again. */
+    private void checkIdle() {
+      if (closed) {
+        return;
+      }
+      long idle = idleNanos;
+      long since = readSince;
+      long now = System.nanoTime();
+      if (since != 0 && now - since >= idle) {
+        expire(
+            new HttpTimeoutException(
+                "JsonOptions.idleTimeout "
+                    + idleTimeout
+                    + (awaitingHeaders
+                        ? " elapsed waiting for the headers of a reconnection to "
+                        : " elapsed with no bytes from ")
+                    + request.method()
+                    + " "
+                    + Uris.redact(request.uri(), shown)
+                    + " (after event "
+                    + parser.dispatched()
+                    + ")"));
+        return;
+      }
+      DeadlineTimer.Task t =
+          DeadlineTimer.INSTANCE.schedule(
+              this::checkIdle, since != 0 ? idle - (now - since) : idle);
+      idleTask = t;
+      if (closed) {
+        t.cancel();
+      }
+    }
+
+    /** Called by a timer: fails the consumer's next read with {@code failure}. */
+    private void expire(IOException failure) {
+      expired = failure;
+      CallState<?> p = plan;
+      if (p != null) {
+        p.streamFailed(failure); // before the close, which the chain's body subscribers see
+      }
+      cancelReconnection(); // wakes a wait for headers, as closing the body wakes a blocked read
+      closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
+      woken.countDown();
+    }
+
+    @Override
+    public boolean tryAdvance(Consumer<? super ServerSentEvent<T>> action) {
+      if (closed) {
+        return false;
+      }
+      ServerSentEvent<T> event;
+      try {
+        event = read();
+      } catch (IOException | RuntimeException e) {
+        throw fail(e);
+      }
+      if (event == null) {
+        ended = true;
+        close();
+        return false;
+      }
+      CallTrace t = trace;
+      if (t != null) {
+        t.element();
+      }
+      action.accept(event);
+      return true;
+    }
+
+    /** The next event, reconnecting as allowed; null at the end. */
+    private @Nullable ServerSentEvent<T> read() throws IOException {
+      for (; ; ) {
+        IOException broken = null;
+        try {
+          if (parser.next()) {
+            return event();
+          }
+        } catch (HttpJsonException e) {
+          throw e;
+        } catch (IOException e) {
+          if (closed && expired == null) {
+            return null; // closed by the caller, perhaps from another thread: the stream just ends
+          }
+          if (expired != null || reconnects >= maxReconnects) {
+            throw e;
+          }
+          broken = e; // the connection failed while reading: reconnect, as after an end
+        }
+        if (!reconnect(broken)) {
+          return null;
+        }
+      }
+    }
+
+    private @Nullable ServerSentEvent<T> event() throws IOException {
+      byte[] data = parser.data();
+      int length = parser.dataLength();
+      T value;
+      if (reader == null) {
+        @SuppressWarnings("unchecked")
+        T text = (T) new String(data, 0, length, UTF_8);
+        value = text;
+      } else if (length == 0) {
+        value = null;
+      } else if (Arrays.equals(data, 0, length, DONE, 0, DONE.length)) {
+        return null; // the LLM APIs' end marker: never JSON, so never a value of T
+      } else {
+        value = decode(reader, data, length);
+      }
+      long retry = parser.retry();
+      return new ServerSentEvent<>(
+          parser.id(), parser.type(), value, retry < 0 ? null : Duration.ofMillis(retry));
+    }
+
+    private @Nullable T decode(JsonReader<T> reader, byte[] data, int length) throws IOException {
+      byte[] bytes = data;
+      int n = length;
+      if (!ascii(data, length)) {
+        // The standard decodes the stream as UTF-8 with U+FFFD for invalid bytes; so do we, before
+        // the codec sees the data, whatever its own parser would make of them.
+        CharsetDecoder v = validator;
+        if (v == null) {
+          validator = v = UTF_8.newDecoder(); // reports malformed input
+        }
+        try {
+          v.reset().decode(ByteBuffer.wrap(data, 0, length));
+        } catch (CharacterCodingException e) {
+          bytes = new String(data, 0, length, UTF_8).getBytes(UTF_8);
+          n = bytes.length;
+        }
+      }
+      try {
+        return reader.read(bytes, 0, n);
+      } catch (JsonReadException e) {
+        throw named(e);
+      } catch (HttpJsonException e) {
+        throw e;
+      } catch (IOException e) {
+        throw named(Responses.malformed(e));
+      }
+    }
+
+    private static boolean ascii(byte[] b, int length) {
+      for (int i = 0; i < length; i++) {
+        if (b[i] < 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The codec's failure, naming the event: its index, id and type. */
+    private JsonReadException named(JsonReadException e) {
+      String id = parser.id();
+      JsonReadException n =
+          new JsonReadException(
+              "Event "
+                  + (parser.dispatched() - 1)
+                  + (id != null ? " (id '" + id + "'" : " (no id")
+                  + ", event '"
+                  + parser.type()
+                  + "'): "
+                  + e.problem(),
+              e.line(),
+              e.column(),
+              e.path(),
+              e);
+      return ApiAccess.get().withContext(n, type, contentType);
+    }
+
+    /**
+     * Reopens the stream if allowed: waits the server's retry time (or the default), then connects
+     * with the last event id; false when not allowed or the server answered 204.
+     */
+    private boolean reconnect(@Nullable IOException broken) throws IOException {
+      closeBody();
+      for (; ; ) {
+        HttpClient c = client;
+        CallState.Events p = plan;
+        if (c == null || p == null || reconnects >= maxReconnects || closed) {
+          if (broken != null && !closed) {
+            throw broken;
+          }
+          return false;
+        }
+        reconnects++;
+        long server = parser.reconnectionTime();
+        await(Math.min(server >= 0 ? server : retryDelayMillis, MAX_RETRY_MILLIS));
+        if (closed) {
+          return false; // closed during the wait: no new connection
+        }
+        InputStream in;
+        // The idle timeout bounds the wait for the headers too: with no whole-call timeout (a
+        // feed),
+        // a server that never answers would otherwise hang the stream for good.
+        awaitingHeaders = true;
+        readSince = System.nanoTime() | 1;
+        try {
+          in = reopen(c, p, parser.lastEventId());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw (InterruptedIOException)
+              new InterruptedIOException("interrupted while reconnecting").initCause(e);
+        } catch (HttpJsonException | HttpTimeoutException e) {
+          throw e;
+        } catch (IOException e) {
+          IOException timedOut = expired;
+          if (timedOut != null) {
+            throw timedOut;
+          }
+          if (closed) {
+            return false; // closed while waiting for the headers: the exchange was cancelled
+          }
+          broken = e; // the server is not there (yet): try again, within the limits
+          continue;
+        } finally {
+          readSince = 0;
+          awaitingHeaders = false;
+          inFlight = null;
+        }
+        if (in == null) {
+          return false; // 204: the server says the stream is over
+        }
+        body = in;
+        if (closed || expired != null) {
+          closeBody(); // the headers won the race with close() or the idle timeout
+          IOException timedOut = expired;
+          if (timedOut != null) {
+            throw timedOut;
+          }
+          return false;
+        }
+        parser.reset(watched(in));
+        return true;
+      }
+    }
+
+    /**
+     * Sends the request again and waits for its headers, within the call's timeout; {@code null}
+     * when the server answers 204 (the stream is over).
+     */
+    private @Nullable InputStream reopen(
+        HttpClient client, CallState.Events plan, @Nullable String lastEventId)
+        throws IOException, InterruptedException {
+      HttpResponse<InputStream> r = resend(client, plan, lastEventId);
+      version = r.version();
+      if (r.statusCode() == 204) {
+        CallRunner.closeQuietly(r.body());
+        return null;
+      }
+      return decoded(r.body(), r.headers());
+    }
+
+    /**
+     * Sends {@code request} again with {@code Last-Event-ID}, or without it when the id cannot be
+     * carried ({@link #lastEventIdValue}) or the transport refuses the header: the server then
+     * starts where it starts a new stream, which repeats events rather than skipping any.
+     */
+    private HttpResponse<InputStream> resend(
+        HttpClient client, CallState.Events plan, @Nullable String lastEventId)
+        throws IOException, InterruptedException {
+      String value = lastEventId == null ? null : lastEventIdValue(lastEventId, version);
+      if (lastEventId != null && value == null) {
+        warnDropped(
+            request,
+            lastEventId,
+            lastEventId.chars().allMatch(c -> c >= 0x80 || c >= 0x20 && c != 0x7F || c == '\t')
+                ? "it is not ASCII, and the JDK client writes " + version + " headers as US-ASCII"
+                : "it holds a control character, which no header may");
+      } else if (lastEventId != null && value != null) {
+        try {
+          return reconnect(client, plan, withLastEventId(request, value));
+        } catch (IllegalArgumentException | IOException e) {
+          if (e instanceof IOException && !refused((IOException) e)) {
+            throw e;
+          }
+          // The client's header rules refuse it (OkHttp's are stricter than the JDK's).
+          warnDropped(request, lastEventId, "the client refused the header: " + e.getMessage());
+        }
+      }
+      return reconnect(client, plan, withLastEventId(request, null));
+    }
+
+    /**
+     * Runs a reconnection as an asynchronous call of the runner, which the stream can cancel (on
+     * close, or when its idle timeout elapses) while the consumer's thread waits for its headers.
+     */
+    private HttpResponse<InputStream> reconnect(
+        HttpClient client, CallState.Events plan, HttpRequest request)
+        throws IOException, InterruptedException {
+      CompletableFuture<HttpResponse<InputStream>> exchange =
+          CallRunner.runAsync(client, request, Plan.events(plan));
+      inFlight = exchange;
+      if (closed || expired != null) {
+        exchange.cancel(true);
+      }
+      try {
+        return exchange.get();
+      } catch (InterruptedException e) {
+        exchange.cancel(true);
+        throw e;
+      } catch (CancellationException e) {
+        throw new IOException( // cancelled by the stream: closed, or its idle timeout elapsed
+            "Cancelled "
+                + request.method()
+                + " "
+                + Uris.redact(request.uri(), plan.options().shownQueryParameters())
+                + " before its headers",
+            e);
+      } catch (ExecutionException e) {
+        Throwable failure = e.getCause();
+        if (failure instanceof IOException) {
+          throw (IOException) failure;
+        }
+        if (failure instanceof RuntimeException) {
+          throw (RuntimeException) failure;
+        }
+        if (failure instanceof Error) {
+          throw (Error) failure;
+        }
+        throw new IOException(failure);
+      }
+    }
+
+    private void cancelReconnection() {
+      Future<?> f = inFlight;
+      if (f != null) {
+        f.cancel(true); // releases the connection; the consumer's wait fails and sees why
+      }
+    }
+
+    private void await(long delayMillis) throws IOException {
+      try {
+        woken.await(delayMillis, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw (InterruptedIOException)
+            new InterruptedIOException("interrupted while waiting to reconnect").initCause(e);
+      }
+      IOException e = expired;
+      if (e != null) {
+        throw e;
+      }
+    }
+
+    private RuntimeException fail(Exception e) {
+      IOException timedOut = expired;
+      Exception f = timedOut != null ? timedOut : e;
+      if (f instanceof UncheckedIOException && !(f instanceof UncheckedHttpJsonException)) {
+        f = Objects.requireNonNull(((UncheckedIOException) f).getCause());
+      }
+      RuntimeException failure =
+          f instanceof IOException
+              ? ApiAccess.get().unchecked((IOException) f)
+              : (RuntimeException) f;
+      Throwable cause =
+          failure instanceof UncheckedIOException
+              ? Objects.requireNonNull(failure.getCause())
+              : failure;
+      if (!closed) {
+        CallState<?> p = plan;
+        if (p != null) {
+          p.streamFailed(cause); // before the close, which the chain's body subscribers see
+        }
+        failing = true; // close() leaves the report to this method
+        close();
+        CallTrace t = trace;
+        if (t != null) {
+          t.streamEnd(false, cause);
+        }
+      }
+      return failure;
+    }
+
+    private void closeBody() {
+      try {
+        body.close();
+      } catch (IOException | RuntimeException ignored) {
+        // Best effort: the body is given up either way.
+      }
+    }
+
+    @Override
+    public void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      CallTrace t = trace;
+      if (t != null && !failing) {
+        t.streamEnd(!ended, null);
+      }
+      DeadlineTimer.Task idle = idleTask;
+      if (idle != null) {
+        idle.cancel();
+      }
+      cancelReconnection();
+      closeBody();
+      woken.countDown();
     }
   }
 }

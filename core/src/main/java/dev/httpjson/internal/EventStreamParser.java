@@ -179,16 +179,15 @@ public final class EventStreamParser {
         value++;
       }
     }
-    int nameLength = colon - start;
-    if (is(DATA, start, nameLength)) {
+    if (Arrays.equals(b, start, colon, DATA, 0, DATA.length)) {
       appendData(value, end);
-    } else if (is(EVENT, start, nameLength)) {
+    } else if (Arrays.equals(b, start, colon, EVENT, 0, EVENT.length)) {
       eventType = new String(b, value, end - value, UTF_8);
-    } else if (is(ID, start, nameLength)) {
+    } else if (Arrays.equals(b, start, colon, ID, 0, ID.length)) {
       if (!contains(b, value, end, (byte) 0)) {
         idBuffer = value == end ? null : new String(b, value, end - value, UTF_8);
       }
-    } else if (is(RETRY, start, nameLength)) {
+    } else if (Arrays.equals(b, start, colon, RETRY, 0, RETRY.length)) {
       long retry = digits(b, value, end);
       if (retry >= 0) {
         eventRetry = retry;
@@ -196,18 +195,6 @@ public final class EventStreamParser {
       }
     }
     return false;
-  }
-
-  private boolean is(byte[] name, int start, int length) {
-    if (length != name.length) {
-      return false;
-    }
-    for (int i = 0; i < length; i++) {
-      if (buf[start + i] != name[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static boolean contains(byte[] b, int from, int to, byte value) {

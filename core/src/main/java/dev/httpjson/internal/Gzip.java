@@ -1,7 +1,6 @@
 package dev.httpjson.internal;
 
 import java.io.ByteArrayOutputStream;
-import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
@@ -20,54 +19,20 @@ public final class Gzip {
   /** Header: magic, CM=deflate, no flags, no mtime, XFL=0, OS=unknown. */
   private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
 
-  /** Trailer: CRC-32 and the uncompressed size modulo 2^32. */
-  private static final int TRAILER_LENGTH = 8;
-
   /** Deflaters at rest: enough for the cores compressing at once, few enough to cost little. */
   private static final ArrayBlockingQueue<Deflater> POOL =
       new ArrayBlockingQueue<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
 
   private Gzip() {}
 
-  /**
-   * {@code body} as one gzip member, deflated in one pass into one array: the header, deflate's
-   * output and the trailer, copied once to its exact length.
-   */
+  /** {@code body} as one gzip member. */
   public static byte[] compress(byte[] body) {
-    // Deflate's worst case (stored blocks: 5 bytes per 16 KiB block and the stream's end) + room.
-    int bound = body.length + 5 * (body.length / 16_383 + 1) + 16;
-    byte[] out = new byte[HEADER.length + bound + TRAILER_LENGTH];
-    System.arraycopy(HEADER, 0, out, 0, HEADER.length);
-    int at = HEADER.length;
-    Deflater d = borrow();
-    try {
-      d.setInput(body);
-      d.finish();
-      while (!d.finished()) {
-        if (at == out.length - TRAILER_LENGTH) {
-          out = Arrays.copyOf(out, out.length * 2);
-        }
-        at += d.deflate(out, at, out.length - TRAILER_LENGTH - at);
-      }
-    } finally {
-      giveBack(d);
+    ByteArrayOutputStream out = new ByteArrayOutputStream(body.length / 2 + 64);
+    try (Stream gzip = new Stream()) {
+      gzip.write(body, 0, body.length, out, false);
+      gzip.finish(out);
     }
-    CRC32 crc = new CRC32();
-    crc.update(body, 0, body.length);
-    trailer(out, at, (int) crc.getValue(), body.length);
-    return Arrays.copyOf(out, at + TRAILER_LENGTH);
-  }
-
-  /** The gzip trailer, CRC-32 then ISIZE, little-endian, at {@code at}. */
-  private static void trailer(byte[] out, int at, int crc, int size) {
-    out[at] = (byte) crc;
-    out[at + 1] = (byte) (crc >>> 8);
-    out[at + 2] = (byte) (crc >>> 16);
-    out[at + 3] = (byte) (crc >>> 24);
-    out[at + 4] = (byte) size;
-    out[at + 5] = (byte) (size >>> 8);
-    out[at + 6] = (byte) (size >>> 16);
-    out[at + 7] = (byte) (size >>> 24);
+    return out.toByteArray();
   }
 
   /** How many deflaters wait in the pool. */
@@ -139,9 +104,13 @@ public final class Gzip {
         int n = d.deflate(buffer);
         out.write(buffer, 0, n);
       }
-      byte[] t = new byte[TRAILER_LENGTH];
-      trailer(t, 0, (int) crc.getValue(), (int) size);
-      out.write(t, 0, TRAILER_LENGTH);
+      int c = (int) crc.getValue();
+      int n = (int) size; // modulo 2^32
+      byte[] trailer = {
+        (byte) c, (byte) (c >>> 8), (byte) (c >>> 16), (byte) (c >>> 24),
+        (byte) n, (byte) (n >>> 8), (byte) (n >>> 16), (byte) (n >>> 24)
+      };
+      out.write(trailer, 0, trailer.length);
       close();
     }
 

@@ -41,7 +41,6 @@ public final class InterceptingClient extends HttpClient {
   private final HttpClient delegate;
   private final Interceptor[] interceptors;
   private final CallListener[] listeners;
-  private final @Nullable CallListener listener;
   private final @Nullable CallLimit limit;
 
   private InterceptingClient(
@@ -53,7 +52,6 @@ public final class InterceptingClient extends HttpClient {
     this.limit = limit;
     this.interceptors = interceptors;
     this.listeners = listeners;
-    this.listener = listeners.length == 0 ? null : CallTrace.all(listeners);
   }
 
   public static HttpClient of(HttpClient client, List<Interceptor> interceptors) {
@@ -207,9 +205,9 @@ public final class InterceptingClient extends HttpClient {
     }
   }
 
-  /** The listeners as one, or {@code null} when there are none. */
-  @Nullable CallListener listener() {
-    return listener;
+  /** The listeners calls report to, in order. */
+  CallListener[] listeners() {
+    return listeners;
   }
 
   /** The trace of the call a chain belongs to, or {@code null}. */

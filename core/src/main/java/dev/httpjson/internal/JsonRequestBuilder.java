@@ -85,21 +85,19 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
 
   @Override
   public HttpRequest.Builder header(String name, String value) {
-    if (isTheBodysCoding(name, value)) {
-      return this;
+    if (!isTheBodysCoding(name, value)) {
+      delegate.header(name, value);
+      noteSet(name);
     }
-    delegate.header(name, value);
-    noteSet(name);
     return this;
   }
 
   @Override
   public HttpRequest.Builder setHeader(String name, String value) {
-    if (isTheBodysCoding(name, value)) {
-      return this;
+    if (!isTheBodysCoding(name, value)) {
+      delegate.setHeader(name, value);
+      noteSet(name);
     }
-    delegate.setHeader(name, value);
-    noteSet(name);
     return this;
   }
 

@@ -139,34 +139,17 @@ public final class MediaTypes {
    * is.
    */
   public static Charset byteOrder(Charset charset, byte[] b, int off, int len) {
-    if (charset.equals(StandardCharsets.UTF_16)) {
-      if (len < 2 || isBom16(b[off], b[off + 1])) {
-        return charset; // the JDK's decoder reads (and drops) the mark
-      }
-      if (b[off] == 0 && b[off + 1] != 0) {
-        return StandardCharsets.UTF_16BE;
-      }
-      if (b[off] != 0 && b[off + 1] == 0) {
-        return StandardCharsets.UTF_16LE;
-      }
-      return charset;
+    // A byte-order mark has no zero byte: the charset is returned, and the JDK's decoder reads it.
+    if (charset.equals(StandardCharsets.UTF_16) && len >= 2 && (b[off] == 0) != (b[off + 1] == 0)) {
+      return b[off] == 0 ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE;
     }
-    if (charset.equals(UTF_32)) {
-      if (len < 4) {
-        return charset;
-      }
-      byte b0 = b[off];
-      byte b1 = b[off + 1];
-      byte b2 = b[off + 2];
-      byte b3 = b[off + 3];
-      if ((b0 == 0 && b1 == 0 && b2 == (byte) 0xFE && b3 == (byte) 0xFF)
-          || (b0 == (byte) 0xFF && b1 == (byte) 0xFE && b2 == 0 && b3 == 0)) {
-        return charset;
-      }
-      if (b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0) {
+    if (charset.equals(UTF_32) && len >= 4) {
+      int first = (b[off] & 0xff) << 24 | (b[off + 1] & 0xff) << 16 | (b[off + 2] & 0xff) << 8;
+      first |= b[off + 3] & 0xff;
+      if (first != 0 && (first & 0xFFFFFF00) == 0) {
         return UTF_32BE;
       }
-      if (b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0) {
+      if (first != 0 && (first & 0x00FFFFFF) == 0) {
         return UTF_32LE;
       }
     }
@@ -179,10 +162,6 @@ public final class MediaTypes {
       return 2;
     }
     return charset.equals(UTF_32) ? 4 : 0;
-  }
-
-  private static boolean isBom16(byte b0, byte b1) {
-    return (b0 == (byte) 0xFE && b1 == (byte) 0xFF) || (b0 == (byte) 0xFF && b1 == (byte) 0xFE);
   }
 
   /**

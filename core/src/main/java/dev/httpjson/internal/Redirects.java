@@ -2,6 +2,7 @@ package dev.httpjson.internal;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.Interceptor;
+import dev.httpjson.JsonOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient.Redirect;
@@ -91,7 +92,7 @@ public final class Redirects implements Interceptor {
     }
     URI target;
     try {
-      target = from.resolve(new URI(location.trim()));
+      target = Uris.resolve(from, new URI(location.trim()));
     } catch (java.net.URISyntaxException | IllegalArgumentException e) {
       return null; // the response goes to the caller as it is
     }
@@ -143,23 +144,33 @@ public final class Redirects implements Interceptor {
     return supplied.apply(b.build());
   }
 
-  private static void redirected(Chain<?> chain, int status, URI target) {
+  /**
+   * The request for the hop {@code response} names, or {@code null} when it names none this stage
+   * follows; {@code hops} were made before it.
+   */
+  private @Nullable HttpRequest follow(
+      HttpRequest first, HttpRequest current, Chain<?> chain, Hop hop, int status, int hops)
+      throws IOException {
+    URI target = hop.target;
+    if (target == null) {
+      return null;
+    }
+    if (hops == MAX_HOPS) {
+      JsonOptions options = chain.options().orElse(null);
+      throw new IOException(
+          "Too many redirects (more than "
+              + MAX_HOPS
+              + ") from "
+              + first.method()
+              + " "
+              + Uris.redact(
+                  first.uri(), options == null ? Set.of() : options.shownQueryParameters()));
+    }
     CallTrace trace = InterceptingClient.trace(chain);
     if (trace != null) {
       trace.redirect(status, target);
     }
-  }
-
-  private static IOException tooMany(HttpRequest first, Chain<?> chain) {
-    dev.httpjson.JsonOptions options = chain.options().orElse(null);
-    return new IOException(
-        "Too many redirects (more than "
-            + MAX_HOPS
-            + ") from "
-            + first.method()
-            + " "
-            + Uris.redact(
-                first.uri(), options == null ? Set.of() : options.shownQueryParameters()));
+    return next(first, current, target, status);
   }
 
   @Override
@@ -169,15 +180,11 @@ public final class Redirects implements Interceptor {
     for (int hops = 0; ; hops++) {
       Hop hop = new Hop();
       HttpResponse<T> response = watching(chain, current, hop).forward(current);
-      URI target = hop.target;
-      if (target == null) {
+      HttpRequest next = follow(request, current, chain, hop, response.statusCode(), hops);
+      if (next == null) {
         return response;
       }
-      if (hops == MAX_HOPS) {
-        throw tooMany(request, chain);
-      }
-      redirected(chain, response.statusCode(), target);
-      current = next(request, current, target, response.statusCode());
+      current = next;
     }
   }
 
@@ -210,30 +217,18 @@ public final class Redirects implements Interceptor {
             result.completeExceptionally(failure);
             return;
           }
-          URI target = hop.target;
-          if (target == null) {
-            if (!result.complete(response) && response.body() instanceof AutoCloseable) {
-              try {
-                ((AutoCloseable) response.body()).close();
-              } catch (Exception ignored) {
-                // the caller gave up on the call
-              }
-            }
-            return;
-          }
-          if (hops == MAX_HOPS) {
-            result.completeExceptionally(tooMany(first, chain));
-            return;
-          }
           HttpRequest next;
           try {
-            redirected(chain, response.statusCode(), target);
-            next = next(first, current, target, response.statusCode());
-          } catch (RuntimeException e) {
+            next = follow(first, current, chain, hop, response.statusCode(), hops);
+          } catch (IOException | RuntimeException e) {
             result.completeExceptionally(e);
             return;
           }
-          if (!result.isDone()) {
+          if (next == null) {
+            if (!result.complete(response)) {
+              CallRunner.closeQuietly(response.body()); // the caller gave up on the call
+            }
+          } else if (!result.isDone()) {
             hopAsync(first, next, chain, hops + 1, result);
           }
         });

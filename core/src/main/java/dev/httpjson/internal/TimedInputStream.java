@@ -2,12 +2,12 @@ package dev.httpjson.internal;
 
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.JsonOptions;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,19 +21,19 @@ import org.jspecify.annotations.Nullable;
  * (as does every read after). Any streamed read of a body can go through one: wrap the body's
  * {@code InputStream} with {@link #of}.
  */
-public final class TimedInputStream extends FilterInputStream {
+public final class TimedInputStream extends InputStream {
   /** No bound. */
   public static final long NONE = Long.MAX_VALUE;
 
+  private final InputStream in;
   private final @Nullable Duration timeout;
-  private final @Nullable Duration idle;
   private final long idleNanos;
   private final @Nullable String method;
   private final @Nullable URI uri;
   private final Runnable idleExpiry;
   private final Runnable budgetExpiry;
   private final @Nullable CallState<?> plan;
-  private final java.util.Set<String> shown;
+  private final Set<String> shown;
 
   /** What is left of the whole-call timeout for waiting; read and written by the reader only. */
   private long budgetNanos;
@@ -42,21 +42,19 @@ public final class TimedInputStream extends FilterInputStream {
 
   private TimedInputStream(
       InputStream in,
-      @Nullable Duration timeout,
-      @Nullable Duration idle,
+      JsonOptions options,
       @Nullable String method,
       @Nullable URI uri,
-      @Nullable CallState<?> plan,
-      java.util.Set<String> shown) {
-    super(in);
-    this.plan = plan;
-    this.shown = shown;
-    this.timeout = timeout;
-    this.idle = idle;
+      @Nullable CallState<?> plan) {
+    this.in = in;
+    Duration idle = options.idleTimeout();
+    this.timeout = options.timeout();
     this.idleNanos = idle == null ? NONE : idle.toNanos();
     this.budgetNanos = timeout == null ? NONE : timeout.toNanos();
     this.method = method;
     this.uri = uri;
+    this.plan = plan;
+    this.shown = options.shownQueryParameters();
     // Runs only when the idle timeout, set then, expired.
     this.idleExpiry =
         () -> expire(ApiAccess.get().idleTimeout(Objects.requireNonNull(idle), method, uri, shown));
@@ -77,14 +75,7 @@ public final class TimedInputStream extends FilterInputStream {
     if (options.timeout() == null && options.idleTimeout() == null) {
       return null;
     }
-    return new TimedInputStream(
-        body,
-        options.timeout(),
-        options.idleTimeout(),
-        method,
-        uri,
-        plan,
-        options.shownQueryParameters());
+    return new TimedInputStream(body, options, method, uri, plan);
   }
 
   /**
@@ -105,8 +96,7 @@ public final class TimedInputStream extends FilterInputStream {
   @Override
   public int read() throws IOException {
     byte[] one = new byte[1];
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
+    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
   }
 
   @Override
@@ -155,22 +145,13 @@ public final class TimedInputStream extends FilterInputStream {
   }
 
   @Override
-  public long skip(long n) throws IOException {
-    byte[] scratch = new byte[(int) Math.min(n, 8192)];
-    long skipped = 0;
-    while (skipped < n) {
-      int r = read(scratch, 0, (int) Math.min(n - skipped, scratch.length));
-      if (r < 0) {
-        break;
-      }
-      skipped += r;
-    }
-    return skipped;
+  public int available() throws IOException {
+    return in.available();
   }
 
   @Override
-  public boolean markSupported() {
-    return false;
+  public void close() throws IOException {
+    in.close();
   }
 
   private CallTimeoutException budgetFailure() {

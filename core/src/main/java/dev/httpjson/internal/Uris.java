@@ -260,13 +260,7 @@ public final class Uris {
     if (uri.getPort() != -1) {
       return uri.getPort();
     }
-    switch (uri.getScheme().toLowerCase(Locale.ROOT)) {
-      case "http":
-        return 80;
-      case "https":
-        return 443;
-      default:
-        return -1;
-    }
+    String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+    return scheme.equals("https") ? 443 : scheme.equals("http") ? 80 : -1;
   }
 }

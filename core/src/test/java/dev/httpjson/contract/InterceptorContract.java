@@ -1928,6 +1928,24 @@ public abstract class InterceptorContract {
     return new MockResponse.Builder().code(code).addHeader("Location", to.toString()).build();
   }
 
+  /**
+   * A {@code Location} is resolved against the request's URI as RFC 3986 (and every browser) does:
+   * a query alone keeps the path, and a {@code ..} never climbs above the root.
+   */
+  @Test
+  void aRedirectsLocationIsResolvedAsRfc3986Says() throws Exception {
+    HttpJsonClient api = api().followRedirects(HttpClient.Redirect.NORMAL).build();
+    server.enqueue(new MockResponse.Builder().code(302).addHeader("Location", "?page=2").build());
+    server.enqueue(new MockResponse.Builder().code(302).addHeader("Location", "../../x").build());
+    server.enqueue(json(200, "\"ok\""));
+
+    assertThat(api.getFromJson("items", String.class)).isEqualTo("ok");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getTarget()).isEqualTo("/v1/items");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getTarget())
+        .isEqualTo("/v1/items?page=2");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getTarget()).isEqualTo("/x");
+  }
+
   @Test
   void aClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders() {
     HttpClient following = newRedirectingClient();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJsonException;
+import dev.httpjson.internal.Pages.Links;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.util.List;
