@@ -8,8 +8,8 @@ import java.util.function.Supplier;
 
 /**
  * What a call costs that timing cannot tell apart on a busy machine: bytes allocated per call (by
- * every thread of this JVM, the client's own included) and threads started per call, counted over
- * warm calls; deterministic to a few bytes, whatever the load.
+ * every thread of this JVM, the client's own included), threads started and context switches per
+ * call, counted over warm calls; deterministic to a few bytes whatever the load.
  *
  * <p>Usage: {@code AllocBench [--port P] [--variants a,b] [--scenario get.collection] [--warmup N]
  * [--calls N] [--rounds N]}; run by {@code ./bench --alloc}. Variants run one after another, the
@@ -58,14 +58,16 @@ public final class AllocBench {
     System.out.printf(
         Locale.ROOT,
         "%s, %d warm calls per variant and round (after %d), all threads counted%n%n"
-            + "| round | variant | bytes/call | of which the caller's | threads started/call |%n"
-            + "|---:|---|---:|---:|---:|%n",
+            + "| round | variant | bytes/call | of which the caller's | threads started/call |"
+            + " context switches/call |%n"
+            + "|---:|---|---:|---:|---:|---:|%n",
         scenario.id(),
         calls,
         warmup);
     for (int r = 1; r <= rounds; r++) {
       for (int v = 0; v < ops.length; v++) {
         long started = threads.getTotalStartedThreadCount();
+        long switches = contextSwitches();
         long mine = threads.getCurrentThreadAllocatedBytes();
         long all = allocated(threads);
         for (int i = 0; i < calls; i++) {
@@ -74,19 +76,46 @@ public final class AllocBench {
         long allAfter = allocated(threads);
         long mineAfter = threads.getCurrentThreadAllocatedBytes();
         long startedAfter = threads.getTotalStartedThreadCount();
+        long switchesAfter = contextSwitches();
         System.out.printf(
             Locale.ROOT,
-            "| %d | %s | %.0f | %.0f | %.4f |%n",
+            "| %d | %s | %.0f | %.0f | %.4f | %.2f |%n",
             r,
             names.get(v),
             (allAfter - all) / (double) calls,
             (mineAfter - mine) / (double) calls,
-            (startedAfter - started) / (double) calls);
+            (startedAfter - started) / (double) calls,
+            (switchesAfter - switches) / (double) calls);
       }
     }
     for (Variant v : variants) {
       v.close();
     }
+  }
+
+  /**
+   * Context switches so far of this JVM's threads alive now (Linux, {@code /proc/self/task}), or 0
+   * where there is no such file: a call that hands its work to another thread and waits for it
+   * switches at least twice more than one that runs on the caller's thread.
+   */
+  private static long contextSwitches() {
+    long sum = 0;
+    java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+    if (tasks == null) {
+      return 0;
+    }
+    for (java.io.File task : tasks) {
+      try {
+        for (String line : java.nio.file.Files.readAllLines(task.toPath().resolve("status"))) {
+          if (line.contains("ctxt_switches:")) {
+            sum += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+          }
+        }
+      } catch (java.io.IOException e) {
+        // the thread ended meanwhile
+      }
+    }
+    return sum;
   }
 
   /**
