@@ -191,7 +191,7 @@ public final class EventCalls {
       HttpClient client, HttpRequest request, CallState.Events plan, Consumer<Future<?>> inFlight)
       throws IOException, InterruptedException {
     CompletableFuture<HttpResponse<InputStream>> exchange =
-        CallRunner.runAsync(client, request, Plan.events(plan));
+        AsyncCall.run(client, request, Plan.events(plan));
     inFlight.accept(exchange);
     try {
       return exchange.get();
