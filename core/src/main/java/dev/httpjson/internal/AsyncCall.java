@@ -199,7 +199,7 @@ public final class AsyncCall<R> {
                 if (failure != null) {
                   result.completeExceptionally(CallRunner.unwrap(failure));
                 } else if (!result.complete(value)) {
-                  closeQuietly(value); // the caller completed first: a stream is closed
+                  CallRunner.closeQuietly(value); // the caller completed first: a stream is closed
                 }
               });
         });
@@ -242,7 +242,7 @@ public final class AsyncCall<R> {
     if (state.compareAndSet(RUNNING, DONE) && result.complete(value)) {
       return true;
     }
-    closeQuietly(value);
+    CallRunner.closeQuietly(value);
     return false;
   }
 
@@ -370,16 +370,6 @@ public final class AsyncCall<R> {
     }
     if (exchange != null) {
       exchange.cancel(true);
-    }
-  }
-
-  private static void closeQuietly(@Nullable Object value) {
-    if (value instanceof AutoCloseable) {
-      try {
-        ((AutoCloseable) value).close();
-      } catch (Exception ignored) {
-        // Nobody is left to tell: the caller already completed the future.
-      }
     }
   }
 
