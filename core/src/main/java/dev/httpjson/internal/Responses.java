@@ -436,17 +436,33 @@ public final class Responses {
      */
     <S> @Nullable BodySubscriber<S> reject(
         ResponseInfo info, @Nullable String method, @Nullable URI uri, @Nullable CallTrace trace) {
+      HttpHeaders headers = info.headers();
+      return reject(
+          info, method, uri, trace, first(headers, "Content-Encoding"), declaredLength(headers));
+    }
+
+    /**
+     * {@link #reject(ResponseInfo, String, URI, CallTrace)} with the response's Content-Encoding
+     * and declared length looked up once by the caller, which needs them too.
+     */
+    <S> @Nullable BodySubscriber<S> reject(
+        ResponseInfo info,
+        @Nullable String method,
+        @Nullable URI uri,
+        @Nullable CallTrace trace,
+        @Nullable String encoding,
+        long declared) {
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, options(), trace);
       }
-      HttpHeaders headers = info.headers();
-      String coding;
-      try {
-        coding = coding(headers, type);
-      } catch (JsonReadException e) {
-        return rejecting(e);
+      String coding = null;
+      if (encoding != null) {
+        try {
+          coding = coding(info.headers(), type);
+        } catch (JsonReadException e) {
+          return rejecting(e);
+        }
       }
-      long declared = declaredLength(headers);
       // The limit is on decoded bytes: a compressed body's length is not compared with it.
       if (coding == null && declared > limit) {
         return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
