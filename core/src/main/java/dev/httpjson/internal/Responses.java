@@ -432,18 +432,8 @@ public final class Responses {
     /**
      * The subscriber for a response that is not to be read as JSON — an error status (named as an
      * answer to {@code method} {@code uri}), an undecodable coding, a declared length over the
-     * limit — or {@code null} when it is.
-     */
-    <S> @Nullable BodySubscriber<S> reject(
-        ResponseInfo info, @Nullable String method, @Nullable URI uri, @Nullable CallTrace trace) {
-      HttpHeaders headers = info.headers();
-      return reject(
-          info, method, uri, trace, first(headers, "Content-Encoding"), declaredLength(headers));
-    }
-
-    /**
-     * {@link #reject(ResponseInfo, String, URI, CallTrace)} with the response's Content-Encoding
-     * and declared length looked up once by the caller, which needs them too.
+     * limit — or {@code null} when it is; {@code encoding} (its Content-Encoding) and {@code
+     * declared} (its Content-Length) looked up by the caller, which needs them too.
      */
     <S> @Nullable BodySubscriber<S> reject(
         ResponseInfo info,
@@ -508,13 +498,16 @@ public final class Responses {
     /** For {@code JsonBodyHandlers}: the body read and decoded by the subscriber itself. */
     @Override
     public BodySubscriber<T> apply(ResponseInfo info) {
-      BodySubscriber<T> rejected = reject(info, null, null, null);
+      HttpHeaders headers = info.headers();
+      String encoding = first(headers, "Content-Encoding");
+      long length = declaredLength(headers);
+      BodySubscriber<T> rejected = reject(info, null, null, null, encoding, length);
       if (rejected != null) {
         return rejected;
       }
-      String contentType = contentType(info.headers());
-      ContentDecoder decoder = decoderOrNull(info.headers());
-      long declared = decoder == null ? declaredLength(info.headers()) : -1;
+      String contentType = contentType(headers);
+      ContentDecoder decoder = encoding == null ? null : decoderOrNull(headers);
+      long declared = decoder == null ? length : -1;
       return new BufferingSubscriber<T>(limit, declared, exactLength(info, null), decoder, null) {
         @Override
         public @Nullable T finish(byte[] bytes, int length) throws IOException {
