@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -53,10 +54,6 @@ import org.jspecify.annotations.Nullable;
  * are made by {@link OwnThreads} and inherit nothing from the caller whose call starts them.
  */
 public final class AsyncCall<R> {
-  public interface Blocking<R> {
-    public R call() throws Exception;
-  }
-
   public static final int PLATFORM_LANES =
       Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
   public static final long LANE_KEEP_ALIVE_SECONDS = 2;
@@ -73,7 +70,7 @@ public final class AsyncCall<R> {
   private static final int DONE = 1;
   private static final int ABORTED = 2;
 
-  private final Blocking<R> blocking;
+  private final Callable<R> blocking;
   private final CompletableFuture<R> result = new Result();
   private final AtomicInteger state = new AtomicInteger(RUNNING);
 
@@ -85,7 +82,7 @@ public final class AsyncCall<R> {
   private @Nullable Thread runner;
   private @Nullable Future<?> exchange;
 
-  private AsyncCall(Blocking<R> blocking) {
+  private AsyncCall(Callable<R> blocking) {
     this.blocking = blocking;
     result.whenComplete(
         (value, failure) -> {
@@ -107,7 +104,7 @@ public final class AsyncCall<R> {
     // Before anything starts: the caller's mistake is thrown, not a failed future.
     Objects.requireNonNull(client, "client == null");
     CallState<R> state = plan.start(request);
-    Blocking<R> blocking = () -> CallRunner.run(client, request, state);
+    Callable<R> blocking = () -> CallRunner.run(client, request, state);
     Consumer<AsyncCall<R>> fallback = call -> CallRunner.sendAsync(call, client, request, state);
     if (!(client instanceof InterceptingClient)) {
       return start(blocking, fallback);
@@ -127,7 +124,7 @@ public final class AsyncCall<R> {
 
   /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
   private static <R> CompletableFuture<R> holding(
-      CallState<R> state, Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
+      CallState<R> state, Callable<R> blocking, Consumer<AsyncCall<R>> fallback) {
     CompletableFuture<R> result;
     try {
       result = start(blocking, fallback);
@@ -153,7 +150,7 @@ public final class AsyncCall<R> {
       CallLimit limit,
       CompletableFuture<CallLimit.Permit> place,
       CallState<R> state,
-      Blocking<R> blocking,
+      Callable<R> blocking,
       Consumer<AsyncCall<R>> fallback,
       HttpRequest request) {
     state.waitedSince = System.nanoTime();
@@ -223,7 +220,7 @@ public final class AsyncCall<R> {
    * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it.
    */
   private static <R> CompletableFuture<R> start(
-      Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
+      Callable<R> blocking, Consumer<AsyncCall<R>> fallback) {
     AsyncCall<R> call = new AsyncCall<>(blocking);
     if (!Lanes.execute(call::runOnLane)) {
       call.claimed.set(true);

@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -129,8 +130,7 @@ public final class InterceptingClient extends HttpClient {
    * interceptors restored, taken now, on the caller's thread; {@code blocking} itself when none
    * takes one (and for a client without interceptors, at the cost of one type check).
    */
-  public static <R> AsyncCall.Blocking<R> withSnapshots(
-      HttpClient client, AsyncCall.Blocking<R> blocking) {
+  public static <R> Callable<R> withSnapshots(HttpClient client, Callable<R> blocking) {
     Interceptor.@Nullable Snapshot[] snapshots = snapshots(client);
     if (snapshots == null) {
       return blocking;
