@@ -375,6 +375,11 @@ public final class AbBench {
     for (Codecs.Codec c : Codecs.ALL) {
       pairs.add(new String[] {c.httpjsonVariant(), c.baseline, codec});
     }
+    // The layer alone, the decoder held equal: httpjson ÷ the same transport driven by hand,
+    // feeding its bytes to httpjson's own reader, ≥ 0.99 on each transport.
+    pairs.add(new String[] {"httpjson", "diag-codec-direct", "0.99"});
+    pairs.add(new String[] {"httpjson-okhttp", "diag-codec-direct-okhttp", "0.99"});
+    pairs.add(new String[] {"httpjson-apache5", "diag-codec-direct-apache5", "0.99"});
     // Compression: asking for it costs ≤ 5% when the server does not compress; decoding gzip is
     // within 10% of a hand-written GZIPInputStream client.
     pairs.add(new String[] {"httpjson", "httpjson-compression-off", "0.95"});

@@ -65,7 +65,8 @@ public final class CallOverheadBench {
           "client-listener-noop",
           "client-interceptor",
           "static-inline-type",
-          "static-class");
+          "static-class",
+          "codec-direct");
 
   /**
    * The calls of the variants named, in that order, as JDK types only: {@link PairedBuilds} runs
@@ -84,6 +85,10 @@ public final class CallOverheadBench {
             .baseUri(BASE)
             .interceptor(new JdkVariants.Forwarding())
             .build();
+    dev.httpjson.spi.JsonReader<WeatherForecast> reader =
+        new dev.httpjson.jackson.JacksonCodec()
+            .bind(dev.httpjson.JsonOptions.web())
+            .reader(WeatherForecast.class);
     List<Callable<Object>> all =
         List.of(
             () -> HttpJson.getFromJson(memory, TARGET, OBJECT),
@@ -92,7 +97,17 @@ public final class CallOverheadBench {
             () -> oneInterceptor.getFromJson(PATH, OBJECT),
             // The one type form written inline per call, and the plain class: each a lookup.
             () -> HttpJson.getFromJson(memory, TARGET, new JsonType<WeatherForecast>() {}),
-            () -> HttpJson.getFromJson(memory, TARGET, WeatherForecast.class));
+            () -> HttpJson.getFromJson(memory, TARGET, WeatherForecast.class),
+            // diag-codec-direct in memory: the same client and reader, by hand, no httpjson call.
+            () -> {
+              HttpResponse<byte[]> r =
+                  memory.send(
+                      HttpRequest.newBuilder(TARGET).header("Accept", "application/json").build(),
+                      HttpResponse.BodyHandlers.ofByteArray());
+              Forecasts.checkStatus(r.statusCode());
+              byte[] body = r.body();
+              return reader.read(body, 0, body.length);
+            });
     List<Callable<Object>> chosen = new ArrayList<>();
     for (String name : names) {
       int at = NAMES.indexOf(name);

@@ -102,6 +102,8 @@ public final class Client {
         () -> new JdkVariants.HttpJsonOkHttpWith(JdkVariants.HttpJsonOkHttpWith.EXACT_NAMES));
     DIAGNOSTICS.put("diag-leak", Diagnostics.Leak::new);
     DIAGNOSTICS.put("diag-codec-direct", Diagnostics.CodecDirect::new);
+    DIAGNOSTICS.put("diag-codec-direct-okhttp", Diagnostics.CodecDirectOkHttp::new);
+    DIAGNOSTICS.put("diag-codec-direct-apache5", Diagnostics.CodecDirectApache5::new);
     DIAGNOSTICS.put("jackson-parse-only", ParseOnly::new);
     DIAGNOSTICS.put("httpjson-parse-only", ParseOnly.HttpJson::new);
     DIAGNOSTICS.put("jackson2-parse-only", ParseOnly.Jackson2Reader::new);

@@ -76,9 +76,11 @@ final class Diagnostics {
    * status checked) decoding with httpjson's own Jackson 3 reader for the web options, taken from
    * the codec SPI. Beside {@code httpjson} it prices httpjson's layer alone, with the decoder held
    * equal; beside {@code jackson-static}, the decoder alone (httpjson's mapper, with its date-time
-   * parser, against a plain one).
+   * parser, against a plain one). Its twins on the other transports ({@link CodecDirectOkHttp},
+   * {@link CodecDirectApache5}) do the same beside {@code httpjson-okhttp} and {@code
+   * httpjson-apache5}.
    */
-  static final class CodecDirect extends GetOnly {
+  abstract static class CodecDirectModel extends Variant.Model {
     private static final JsonBinding WEB =
         new dev.httpjson.jackson.JacksonCodec().bind(JsonOptions.web());
     private static final JsonReader<List<WeatherForecast>> LIST =
@@ -87,10 +89,11 @@ final class Diagnostics {
     private static final JsonReader<List<PlainForecast>> PLAIN =
         WEB.reader(JdkVariants.PLAIN.type());
 
+    /** GETs {@code uri} with {@code Accept: application/json}: the body, its status checked. */
+    abstract byte[] body(URI uri) throws Exception;
+
     private <T> T read(URI uri, JsonReader<T> reader) throws Exception {
-      HttpResponse<byte[]> r = client.send(get(uri), HttpResponse.BodyHandlers.ofByteArray());
-      Forecasts.checkStatus(r.statusCode());
-      byte[] body = r.body();
+      byte[] body = body(uri);
       return reader.read(body, 0, body.length);
     }
 
@@ -107,6 +110,86 @@ final class Diagnostics {
     @Override
     protected List<PlainForecast> getPlain(URI uri) throws Exception {
       return read(uri, PLAIN);
+    }
+
+    @Override
+    protected int postCollection(URI uri, List<WeatherForecast> value) {
+      throw new UnsupportedOperationException("GET only");
+    }
+
+    @Override
+    protected int postObject(URI uri, WeatherForecast value) {
+      throw new UnsupportedOperationException("GET only");
+    }
+  }
+
+  /** {@code diag-codec-direct}: on the JDK client, beside {@code httpjson}. */
+  static final class CodecDirect extends CodecDirectModel {
+    private final HttpClient client = Clients.jdk();
+
+    @Override
+    byte[] body(URI uri) throws Exception {
+      HttpRequest request =
+          HttpRequest.newBuilder(uri).header("Accept", "application/json").build();
+      HttpResponse<byte[]> r = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      Forecasts.checkStatus(r.statusCode());
+      return r.body();
+    }
+  }
+
+  /**
+   * {@code diag-codec-direct-okhttp}: {@code diag-codec-direct} on OkHttp driven by hand (a client
+   * as {@code httpjson-okhttp} wraps, {@code execute} and {@code body().bytes()}), beside {@code
+   * httpjson-okhttp}.
+   */
+  static final class CodecDirectOkHttp extends CodecDirectModel {
+    private final okhttp3.OkHttpClient client = new okhttp3.OkHttpClient();
+
+    @Override
+    byte[] body(URI uri) throws Exception {
+      okhttp3.Request request =
+          new okhttp3.Request.Builder()
+              .url(uri.toString())
+              .header("Accept", "application/json")
+              .build();
+      try (okhttp3.Response response = client.newCall(request).execute()) {
+        Forecasts.checkStatus(response.code());
+        return response.body().bytes();
+      }
+    }
+
+    @Override
+    public void close() {
+      client.dispatcher().executorService().shutdown();
+      client.connectionPool().evictAll();
+    }
+  }
+
+  /**
+   * {@code diag-codec-direct-apache5}: {@code diag-codec-direct} on Apache HttpClient 5 classic
+   * driven by hand (a client configured as the transport's default one, {@code execute} with a
+   * response handler and {@code EntityUtils.toByteArray}), beside {@code httpjson-apache5}.
+   */
+  static final class CodecDirectApache5 extends CodecDirectModel {
+    private final org.apache.hc.client5.http.impl.classic.CloseableHttpClient client =
+        Apache5Variants.client();
+
+    @Override
+    byte[] body(URI uri) throws Exception {
+      org.apache.hc.client5.http.classic.methods.HttpGet get =
+          new org.apache.hc.client5.http.classic.methods.HttpGet(uri);
+      get.setHeader("Accept", "application/json");
+      return client.execute(
+          get,
+          response -> {
+            Forecasts.checkStatus(response.getCode());
+            return org.apache.hc.core5.http.io.entity.EntityUtils.toByteArray(response.getEntity());
+          });
+    }
+
+    @Override
+    public void close() {
+      client.close(org.apache.hc.core5.io.CloseMode.GRACEFUL);
     }
   }
 

@@ -5,6 +5,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -16,6 +20,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -49,10 +54,6 @@ import org.jspecify.annotations.Nullable;
  * are made by {@link OwnThreads} and inherit nothing from the caller whose call starts them.
  */
 public final class AsyncCall<R> {
-  public interface Blocking<R> {
-    public R call() throws Exception;
-  }
-
   public static final int PLATFORM_LANES =
       Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
   public static final long LANE_KEEP_ALIVE_SECONDS = 2;
@@ -69,7 +70,7 @@ public final class AsyncCall<R> {
   private static final int DONE = 1;
   private static final int ABORTED = 2;
 
-  private final Blocking<R> blocking;
+  private final Callable<R> blocking;
   private final CompletableFuture<R> result = new Result();
   private final AtomicInteger state = new AtomicInteger(RUNNING);
 
@@ -81,7 +82,7 @@ public final class AsyncCall<R> {
   private @Nullable Thread runner;
   private @Nullable Future<?> exchange;
 
-  private AsyncCall(Blocking<R> blocking) {
+  private AsyncCall(Callable<R> blocking) {
     this.blocking = blocking;
     result.whenComplete(
         (value, failure) -> {
@@ -92,22 +93,134 @@ public final class AsyncCall<R> {
   }
 
   /**
-   * Starts {@code blocking} on an async lane, or — when none is free — hands the call to {@code
-   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it. What {@code
-   * client}'s interceptors take from the caller's thread ({@link Interceptor#snapshot()}) is taken
-   * here and restored around {@code blocking} wherever it runs.
+   * Runs {@code plan} for {@code request} asynchronously: on an async lane, as {@link
+   * CallRunner#run} does on the caller's thread, or — when none is free — on the JDK's {@code
+   * sendAsync} ({@link CallRunner#sendAsync}). What {@code client}'s interceptors take from the
+   * caller's thread ({@link Interceptor#snapshot()}) is taken here and restored around the call
+   * wherever it runs; under the client's limit on calls in flight, a call that finds none free
+   * waits for a permit without a thread.
    */
-  public static <R> CompletableFuture<R> start(
-      HttpClient client, Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
-    return startTaken(InterceptingClient.withSnapshots(client, blocking), fallback);
+  public static <R> CompletableFuture<R> run(HttpClient client, HttpRequest request, Plan<R> plan) {
+    // Before anything starts: the caller's mistake is thrown, not a failed future.
+    Objects.requireNonNull(client, "client == null");
+    CallState<R> state = plan.start(request);
+    Callable<R> blocking = () -> CallRunner.run(client, request, state);
+    Consumer<AsyncCall<R>> fallback = call -> CallRunner.sendAsync(call, client, request, state);
+    if (!(client instanceof InterceptingClient)) {
+      return start(blocking, fallback);
+    }
+    blocking = InterceptingClient.withSnapshots(client, blocking);
+    CallLimit limit = state.limited() ? ((InterceptingClient) client).limit : null;
+    if (limit == null) {
+      return start(blocking, fallback);
+    }
+    CompletableFuture<CallLimit.Permit> place = limit.enqueue();
+    if (place.isDone()) {
+      state.permit = place.join();
+      return holding(state, blocking, fallback);
+    }
+    return queued(limit, place, state, blocking, fallback, request);
+  }
+
+  /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
+  private static <R> CompletableFuture<R> holding(
+      CallState<R> state, Callable<R> blocking, Consumer<AsyncCall<R>> fallback) {
+    CompletableFuture<R> result;
+    try {
+      result = start(blocking, fallback);
+    } catch (RuntimeException | Error e) {
+      state.release();
+      throw e;
+    }
+    // Also a call cancelled before it ran; a stream's own end gives it back otherwise.
+    result.whenComplete(
+        (value, failure) -> {
+          if (failure != null || !state.streams()) {
+            state.release();
+          }
+        });
+    return result;
   }
 
   /**
-   * {@link #start}, for a {@code blocking} that restores the snapshots itself: taken on the
-   * caller's thread before the call was queued for a permit of the client's limit.
+   * A call that waits for a permit without a thread: it starts when one comes back, or fails with
+   * its timeout when none did in time; completing its future while it waits gives its place up.
    */
-  public static <R> CompletableFuture<R> startTaken(
-      Blocking<R> blocking, Consumer<AsyncCall<R>> fallback) {
+  private static <R> CompletableFuture<R> queued(
+      CallLimit limit,
+      CompletableFuture<CallLimit.Permit> place,
+      CallState<R> state,
+      Callable<R> blocking,
+      Consumer<AsyncCall<R>> fallback,
+      HttpRequest request) {
+    state.waitedSince = System.nanoTime();
+    CompletableFuture<R> result = new CompletableFuture<>();
+    AtomicReference<CompletableFuture<R>> started = new AtomicReference<>();
+    Duration timeout = state.options().timeout();
+    DeadlineTimer.Task timer =
+        timeout == null
+            ? null
+            : DeadlineTimer.INSTANCE.schedule(
+                () -> {
+                  if (limit.giveUp(place)) {
+                    // Never on the timer thread: the caller's stages run elsewhere.
+                    COMPLETION.execute(
+                        () -> result.completeExceptionally(state.limitTimeout(request, limit)));
+                  }
+                },
+                timeout.toNanos());
+    place.thenAccept(
+        permit -> {
+          if (timer != null) {
+            timer.cancel();
+          }
+          state.permit = permit;
+          if (result.isDone()) {
+            state.release();
+            return;
+          }
+          CompletableFuture<R> call;
+          try {
+            call = holding(state, blocking, fallback);
+          } catch (RuntimeException | Error e) {
+            result.completeExceptionally(e);
+            return;
+          }
+          started.set(call);
+          if (result.isDone()) {
+            call.cancel(true);
+            return;
+          }
+          call.whenComplete(
+              (value, failure) -> {
+                if (failure != null) {
+                  result.completeExceptionally(CallRunner.unwrap(failure));
+                } else if (!result.complete(value)) {
+                  CallRunner.closeQuietly(value); // the caller completed first: a stream is closed
+                }
+              });
+        });
+    result.whenComplete(
+        (value, failure) -> {
+          if (timer != null) {
+            timer.cancel(); // the wait is over however it ended: a cancel or a failure too
+          }
+          if (failure != null && !limit.giveUp(place)) {
+            CompletableFuture<R> call = started.get();
+            if (call != null) {
+              call.cancel(true);
+            }
+          }
+        });
+    return result;
+  }
+
+  /**
+   * Starts {@code blocking} on an async lane, or — when none is free — hands the call to {@code
+   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it.
+   */
+  private static <R> CompletableFuture<R> start(
+      Callable<R> blocking, Consumer<AsyncCall<R>> fallback) {
     AsyncCall<R> call = new AsyncCall<>(blocking);
     if (!Lanes.execute(call::runOnLane)) {
       call.claimed.set(true);
@@ -126,7 +239,7 @@ public final class AsyncCall<R> {
     if (state.compareAndSet(RUNNING, DONE) && result.complete(value)) {
       return true;
     }
-    closeQuietly(value);
+    CallRunner.closeQuietly(value);
     return false;
   }
 
@@ -254,16 +367,6 @@ public final class AsyncCall<R> {
     }
     if (exchange != null) {
       exchange.cancel(true);
-    }
-  }
-
-  private static void closeQuietly(@Nullable Object value) {
-    if (value instanceof AutoCloseable) {
-      try {
-        ((AutoCloseable) value).close();
-      } catch (Exception ignored) {
-        // Nobody is left to tell: the caller already completed the future.
-      }
     }
   }
 

@@ -14,9 +14,10 @@ import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs every {@link Plan}: the one place a call is sent, blocking ({@link #run}) or not ({@link
- * #runAsync}), under the client's limit on calls in flight, the call's trace, its whole-call
- * deadline and one translation of failures.
+ * Runs every {@link Plan}: the one place a call is sent, blocking ({@link #run}; an async lane of
+ * {@link AsyncCall#run} runs the same) or on the JDK's {@code sendAsync} ({@link #sendAsync}),
+ * under the client's limit on calls in flight, the call's trace, its whole-call deadline and one
+ * translation of failures.
  */
 public final class CallRunner {
   private CallRunner() {}
@@ -32,10 +33,13 @@ public final class CallRunner {
     return run(client, request, plan.start(request));
   }
 
-  /** {@link #run} with the call's state. */
-  private static <R> R run(HttpClient client, HttpRequest request, CallState<R> state)
+  /** {@link #run} with the call's state: also what an async lane runs ({@link AsyncCall#run}). */
+  static <R> R run(HttpClient client, HttpRequest request, CallState<R> state)
       throws IOException, InterruptedException {
-    CallLimit limit = state.limited() ? InterceptingClient.limit(client) : null;
+    CallLimit limit =
+        client instanceof InterceptingClient && state.limited()
+            ? ((InterceptingClient) client).limit
+            : null;
     if (limit == null) {
       return traced(client, request, state, null);
     }
@@ -76,126 +80,6 @@ public final class CallRunner {
   }
 
   /**
-   * Runs {@code plan} asynchronously: on an async lane, as {@link #run}, or — when none is free —
-   * on the JDK's {@code sendAsync} ({@link #sendAsync}).
-   */
-  public static <R> CompletableFuture<R> runAsync(
-      HttpClient client, HttpRequest request, Plan<R> plan) {
-    // Before anything starts: the caller's mistake is thrown, not a failed future.
-    java.util.Objects.requireNonNull(client, "client == null");
-    CallState<R> state = plan.start(request);
-    CallLimit limit = state.limited() ? InterceptingClient.limit(client) : null;
-    if (limit == null) {
-      return AsyncCall.start(
-          client,
-          () -> run(client, request, state),
-          call -> sendAsync(call, client, request, state));
-    }
-    AsyncCall.Blocking<R> blocking =
-        InterceptingClient.withSnapshots(client, () -> run(client, request, state));
-    CompletableFuture<CallLimit.Permit> place = limit.enqueue();
-    if (place.isDone()) {
-      state.permit = place.join();
-      return holding(state, blocking, client, request);
-    }
-    return queued(limit, place, state, blocking, client, request);
-  }
-
-  /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
-  private static <R> CompletableFuture<R> holding(
-      CallState<R> state, AsyncCall.Blocking<R> blocking, HttpClient client, HttpRequest request) {
-    CompletableFuture<R> result;
-    try {
-      result = AsyncCall.startTaken(blocking, call -> sendAsync(call, client, request, state));
-    } catch (RuntimeException | Error e) {
-      state.release();
-      throw e;
-    }
-    // Also a call cancelled before it ran; a stream's own end gives it back otherwise.
-    result.whenComplete(
-        (value, failure) -> {
-          if (failure != null || !state.streams()) {
-            state.release();
-          }
-        });
-    return result;
-  }
-
-  /**
-   * A call that waits for a permit without a thread: it starts when one comes back, or fails with
-   * its timeout when none did in time; completing its future while it waits gives its place up.
-   */
-  private static <R> CompletableFuture<R> queued(
-      CallLimit limit,
-      CompletableFuture<CallLimit.Permit> place,
-      CallState<R> state,
-      AsyncCall.Blocking<R> blocking,
-      HttpClient client,
-      HttpRequest request) {
-    state.waitedSince = System.nanoTime();
-    CompletableFuture<R> result = new CompletableFuture<>();
-    java.util.concurrent.atomic.AtomicReference<CompletableFuture<R>> started =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    Duration timeout = state.options().timeout();
-    DeadlineTimer.Task timer =
-        timeout == null
-            ? null
-            : DeadlineTimer.INSTANCE.schedule(
-                () -> {
-                  if (limit.giveUp(place)) {
-                    // Never on the timer thread: the caller's stages run elsewhere.
-                    AsyncCall.COMPLETION.execute(
-                        () -> result.completeExceptionally(state.limitTimeout(request, limit)));
-                  }
-                },
-                timeout.toNanos());
-    place.thenAccept(
-        permit -> {
-          if (timer != null) {
-            timer.cancel();
-          }
-          state.permit = permit;
-          if (result.isDone()) {
-            state.release();
-            return;
-          }
-          CompletableFuture<R> call;
-          try {
-            call = holding(state, blocking, client, request);
-          } catch (RuntimeException | Error e) {
-            result.completeExceptionally(e);
-            return;
-          }
-          started.set(call);
-          if (result.isDone()) {
-            call.cancel(true);
-            return;
-          }
-          call.whenComplete(
-              (value, failure) -> {
-                if (failure != null) {
-                  result.completeExceptionally(unwrap(failure));
-                } else if (!result.complete(value)) {
-                  closeQuietly(value); // the caller completed first: a stream is closed
-                }
-              });
-        });
-    result.whenComplete(
-        (value, failure) -> {
-          if (timer != null) {
-            timer.cancel(); // the wait is over however it ended: a cancel or a failure too
-          }
-          if (failure != null && !limit.giveUp(place)) {
-            CompletableFuture<R> call = started.get();
-            if (call != null) {
-              call.cancel(true);
-            }
-          }
-        });
-    return result;
-  }
-
-  /**
    * Sends on the calling thread with {@link HttpClient#send}, which runs the exchange inline where
    * it can; {@code sendAsync} always hands every step to the client's executor and completes on the
    * common pool, which costs a blocking caller several thread hops per call (about 4× the
@@ -211,7 +95,8 @@ public final class CallRunner {
       throws IOException, InterruptedException {
     state.started(request);
     BodyHandler<Object> handler = (BodyHandler<Object>) state.handler();
-    HttpClient sender = InterceptingClient.sender(client);
+    HttpClient sender =
+        client instanceof InterceptingClient ? ((InterceptingClient) client).sender() : client;
     InterceptingClient chain =
         sender instanceof InterceptingClient ? (InterceptingClient) sender : null;
     Duration timeout = state.options().timeout();
@@ -292,7 +177,7 @@ public final class CallRunner {
    * under load), since it holds no thread while the exchange waits.
    */
   @SuppressWarnings("unchecked")
-  private static <R> void sendAsync(
+  static <R> void sendAsync(
       AsyncCall<R> call, HttpClient client, HttpRequest request, CallState<R> state) {
     CompletableFuture<HttpResponse<Object>> exchange;
     state.started(request);
@@ -314,7 +199,8 @@ public final class CallRunner {
               });
     }
     BodyHandler<Object> handler = (BodyHandler<Object>) state.handler();
-    HttpClient sender = InterceptingClient.sender(client);
+    HttpClient sender =
+        client instanceof InterceptingClient ? ((InterceptingClient) client).sender() : client;
     long left = timeout == null ? 0 : state.timeoutNanos(timeout);
     long due = timeout == null ? InterceptingClient.NO_DEADLINE : System.nanoTime() + left;
     state.due = due;
@@ -529,7 +415,7 @@ public final class CallRunner {
     }
   }
 
-  private static Throwable unwrap(Throwable t) {
+  static Throwable unwrap(Throwable t) {
     while ((t instanceof CompletionException || t instanceof ExecutionException)
         && t.getCause() != null) {
       t = t.getCause();

@@ -11,6 +11,7 @@ import java.lang.reflect.Type;
 import java.net.ProtocolException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -408,10 +409,14 @@ public abstract class CallState<R> {
       buffer = EMPTY;
       size = 0;
       wire = 0;
-      contentType = Responses.contentType(info.headers());
+      // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search.
+      HttpHeaders headers = info.headers();
+      contentType = Responses.contentType(headers);
+      String encoding = Responses.first(headers, Calls.CONTENT_ENCODING);
+      long length = Responses.declaredLength(headers);
       BodySubscriber<@Nullable Object> rejected =
           json != null
-              ? json.reject(info, method, uri, trace)
+              ? json.reject(info, method, uri, trace, encoding, length)
               : checked && !Responses.isSuccess(info.statusCode())
                   ? Responses.statusFailure(info, method, uri, options(), trace)
                   : null;
@@ -419,14 +424,14 @@ public abstract class CallState<R> {
         return rejected;
       }
       exact = Responses.exactLength(info, method);
-      decoder = Responses.decoderOrNull(info.headers());
+      decoder = encoding == null ? null : Responses.decoderOrNull(headers);
       if (decoder != null) {
         // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
         declared = -1;
         return (BodySubscriber<@Nullable Object>)
             (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
       }
-      declared = Responses.declaredLength(info.headers());
+      declared = length;
       if (declared > limit) {
         return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
       }

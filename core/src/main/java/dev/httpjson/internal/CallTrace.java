@@ -28,7 +28,14 @@ import org.jspecify.annotations.Nullable;
  * check). Measured once here, reported to both.
  */
 public final class CallTrace implements CallListener.Call {
-  private static final System.Logger LOG = System.getLogger("dev.httpjson");
+  /**
+   * The logger of a listener's failure, looked up when one fails: looking it up starts the logging
+   * backend ({@code java.util.logging} by default), which a call nobody listens to must not pay
+   * for.
+   */
+  private static System.Logger log() {
+    return System.getLogger("dev.httpjson");
+  }
 
   /**
    * Whether this runtime has JFR: a class-path application on an image linked without the {@code
@@ -205,7 +212,7 @@ public final class CallTrace implements CallListener.Call {
     try {
       over.over(this, failure, now);
     } catch (RuntimeException | Error e) {
-      LOG.log(System.Logger.Level.WARNING, "Reporting the end of a call failed", e);
+      log().log(System.Logger.Level.WARNING, "Reporting the end of a call failed", e);
     }
   }
 
@@ -373,7 +380,7 @@ public final class CallTrace implements CallListener.Call {
       try {
         event.accept(l);
       } catch (RuntimeException | Error e) {
-        LOG.log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
+        log().log(System.Logger.Level.WARNING, "A CallListener threw; the call goes on", e);
       }
     }
   }

@@ -208,7 +208,7 @@ public final class Calls {
       @Nullable JsonContent content,
       Responses.JsonHandler<T> type,
       String[] headers) {
-    return CallRunner.runAsync(
+    return AsyncCall.run(
         client, request(method, uri, content, type.options(), headers), type.plan());
   }
 
@@ -227,7 +227,7 @@ public final class Calls {
   public static <T> CompletableFuture<HttpResponse<@Nullable T>> exchangeAsync(
       HttpClient client, HttpRequest request, Responses.JsonHandler<T> type) {
     HttpRequest r = withAccept(request, type.options());
-    return CallRunner.runAsync(client, r, Plan.response(type));
+    return AsyncCall.run(client, r, Plan.response(type));
   }
 
   private static HttpRequest withAccept(HttpRequest request, JsonOptions options) {
@@ -284,7 +284,7 @@ public final class Calls {
       JsonOptions options,
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, Plan.bytes(options, true));
+    return AsyncCall.run(client, request, Plan.bytes(options, true));
   }
 
   /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
@@ -315,7 +315,7 @@ public final class Calls {
       return CompletableFuture.failedFuture(e);
     }
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.runAsync(client, request, Plan.bytes(options, false));
+    return AsyncCall.run(client, request, Plan.bytes(options, false));
   }
 
   /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */
@@ -365,7 +365,7 @@ public final class Calls {
     JsonType<T> type = elementType.jsonType();
     HttpRequest request =
         request("GET", uri, null, type.options(), headers, MediaTypes.accept(type));
-    return CallRunner.runAsync(client, request, Plan.elements(type));
+    return AsyncCall.run(client, request, Plan.elements(type));
   }
 
   /** Reads a buffered body (status unchecked). */

@@ -635,7 +635,7 @@ public final class EventCalls {
         HttpClient client, CallState.Events plan, HttpRequest request)
         throws IOException, InterruptedException {
       CompletableFuture<HttpResponse<InputStream>> exchange =
-          CallRunner.runAsync(client, request, Plan.events(plan));
+          AsyncCall.run(client, request, Plan.events(plan));
       inFlight = exchange;
       if (closed || expired != null) {
         exchange.cancel(true);

@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -36,12 +37,13 @@ public final class InterceptingClient extends HttpClient {
   public static final long NO_DEADLINE = Long.MIN_VALUE;
 
   private static final CallListener[] NO_LISTENERS = {};
-  private static final System.Logger LOG = System.getLogger("dev.httpjson");
 
   private final HttpClient delegate;
   private final Interceptor[] interceptors;
   private final CallListener[] listeners;
-  private final @Nullable CallLimit limit;
+
+  /** The limit on calls in flight this client's calls run under, or {@code null}. */
+  final @Nullable CallLimit limit;
 
   private InterceptingClient(
       HttpClient delegate,
@@ -96,11 +98,6 @@ public final class InterceptingClient extends HttpClient {
     return new InterceptingClient(client, all, each, limit);
   }
 
-  /** The limit on calls in flight {@code client}'s calls run under, or {@code null}. */
-  public static @Nullable CallLimit limit(HttpClient client) {
-    return client instanceof InterceptingClient ? ((InterceptingClient) client).limit : null;
-  }
-
   /** {@code client} reporting to {@code listener} too, its interceptors and listeners kept. */
   public static HttpClient withListener(HttpClient client, CallListener listener) {
     Objects.requireNonNull(client, "client == null");
@@ -119,14 +116,11 @@ public final class InterceptingClient extends HttpClient {
   }
 
   /**
-   * The client a call sends through: the delegate itself when there is no interceptor (a client
-   * decorated only to report to listeners costs no chain), else this one.
+   * What a call sends with: the wrapped client when this one only observes (listeners, a limit),
+   * else this one, which runs the interceptors.
    */
-  public static HttpClient sender(HttpClient client) {
-    return client instanceof InterceptingClient
-            && ((InterceptingClient) client).interceptors.length == 0
-        ? ((InterceptingClient) client).delegate
-        : client;
+  HttpClient sender() {
+    return interceptors.length == 0 ? delegate : this;
   }
 
   /**
@@ -134,8 +128,7 @@ public final class InterceptingClient extends HttpClient {
    * interceptors restored, taken now, on the caller's thread; {@code blocking} itself when none
    * takes one (and for a client without interceptors, at the cost of one type check).
    */
-  public static <R> AsyncCall.Blocking<R> withSnapshots(
-      HttpClient client, AsyncCall.Blocking<R> blocking) {
+  public static <R> Callable<R> withSnapshots(HttpClient client, Callable<R> blocking) {
     Interceptor.@Nullable Snapshot[] snapshots = snapshots(client);
     if (snapshots == null) {
       return blocking;
@@ -164,7 +157,7 @@ public final class InterceptingClient extends HttpClient {
         try {
           snapshot = interceptor.snapshot();
         } catch (RuntimeException | LinkageError e) {
-          LOG.log(System.Logger.Level.WARNING, interceptor + ".snapshot() threw", e);
+          warn(interceptor + ".snapshot() threw", e);
           continue;
         }
         if (snapshot != null) {
@@ -185,10 +178,19 @@ public final class InterceptingClient extends HttpClient {
       try {
         restored[i] = snapshots[i].restore();
       } catch (Exception | LinkageError e) {
-        LOG.log(System.Logger.Level.WARNING, "restoring " + snapshots[i] + " failed", e);
+        warn("restoring " + snapshots[i] + " failed", e);
       }
     }
     return restored;
+  }
+
+  /**
+   * Reports what an interceptor's snapshot threw. The logger is looked up here, not when the class
+   * loads: looking it up starts the logging backend ({@code java.util.logging} by default), which a
+   * call that never logs must not pay for on its first use.
+   */
+  private static void warn(String message, Throwable e) {
+    System.getLogger("dev.httpjson").log(System.Logger.Level.WARNING, message, e);
   }
 
   /** Undoes {@link #restore}, last restored first. */
@@ -199,7 +201,7 @@ public final class InterceptingClient extends HttpClient {
         try {
           r.close();
         } catch (Exception | LinkageError e) {
-          LOG.log(System.Logger.Level.WARNING, "closing " + r + " failed", e);
+          warn("closing " + r + " failed", e);
         }
       }
     }

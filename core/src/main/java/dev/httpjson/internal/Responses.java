@@ -432,21 +432,27 @@ public final class Responses {
     /**
      * The subscriber for a response that is not to be read as JSON — an error status (named as an
      * answer to {@code method} {@code uri}), an undecodable coding, a declared length over the
-     * limit — or {@code null} when it is.
+     * limit — or {@code null} when it is; {@code encoding} (its Content-Encoding) and {@code
+     * declared} (its Content-Length) looked up by the caller, which needs them too.
      */
     <S> @Nullable BodySubscriber<S> reject(
-        ResponseInfo info, @Nullable String method, @Nullable URI uri, @Nullable CallTrace trace) {
+        ResponseInfo info,
+        @Nullable String method,
+        @Nullable URI uri,
+        @Nullable CallTrace trace,
+        @Nullable String encoding,
+        long declared) {
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, options(), trace);
       }
-      HttpHeaders headers = info.headers();
-      String coding;
-      try {
-        coding = coding(headers, type);
-      } catch (JsonReadException e) {
-        return rejecting(e);
+      String coding = null;
+      if (encoding != null) {
+        try {
+          coding = coding(info.headers(), type);
+        } catch (JsonReadException e) {
+          return rejecting(e);
+        }
       }
-      long declared = declaredLength(headers);
       // The limit is on decoded bytes: a compressed body's length is not compared with it.
       if (coding == null && declared > limit) {
         return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
@@ -492,13 +498,16 @@ public final class Responses {
     /** For {@code JsonBodyHandlers}: the body read and decoded by the subscriber itself. */
     @Override
     public BodySubscriber<T> apply(ResponseInfo info) {
-      BodySubscriber<T> rejected = reject(info, null, null, null);
+      HttpHeaders headers = info.headers();
+      String encoding = first(headers, "Content-Encoding");
+      long length = declaredLength(headers);
+      BodySubscriber<T> rejected = reject(info, null, null, null, encoding, length);
       if (rejected != null) {
         return rejected;
       }
-      String contentType = contentType(info.headers());
-      ContentDecoder decoder = decoderOrNull(info.headers());
-      long declared = decoder == null ? declaredLength(info.headers()) : -1;
+      String contentType = contentType(headers);
+      ContentDecoder decoder = encoding == null ? null : decoderOrNull(headers);
+      long declared = decoder == null ? length : -1;
       return new BufferingSubscriber<T>(limit, declared, exactLength(info, null), decoder, null) {
         @Override
         public @Nullable T finish(byte[] bytes, int length) throws IOException {
