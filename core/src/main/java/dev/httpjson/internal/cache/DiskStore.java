@@ -1,0 +1,371 @@
+package dev.httpjson.internal.cache;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.CRC32;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One file per entry in one directory, named by the entry's key (digests only). A file is written
+ * whole to a temporary file and published by an atomic rename, and ends with a CRC-32 of the rest:
+ * a reader, in this process or another, sees a whole entry or none, and a damaged file is deleted
+ * as a miss. The bound is kept over the files this store knows of (those it found at start, wrote
+ * or read), least recently used out; the time of last use is the file's modification time, so the
+ * order survives a restart.
+ */
+final class DiskStore extends Store {
+  private static final System.Logger LOG = System.getLogger("dev.httpjson");
+  private static final int MAGIC = 0x484a4331; // "HJC1"
+  private static final String SUFFIX = ".entry";
+  private static final String TEMP = ".tmp";
+  private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
+
+  private final Path directory;
+
+  /** File name to size, in order of use. */
+  private final LinkedHashMap<String, Long> index = new LinkedHashMap<>(16, 0.75f, true);
+
+  private long size;
+
+  DiskStore(Path directory, long maxBytes) {
+    super(maxBytes);
+    if (Files.exists(directory) && !Files.isDirectory(directory)) {
+      throw new IllegalArgumentException("directory is not a directory: " + directory);
+    }
+    try {
+      Files.createDirectories(directory);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("directory cannot be created: " + directory + ": " + e, e);
+    }
+    this.directory = directory;
+    load();
+  }
+
+  private void load() {
+    List<Object[]> found = new ArrayList<>();
+    long now = System.currentTimeMillis();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
+      for (Path p : files) {
+        String name = p.getFileName().toString();
+        try {
+          BasicFileAttributes a =
+              Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+          if (name.endsWith(TEMP)) {
+            if (now - a.lastModifiedTime().toMillis() > STALE_TEMP_MILLIS) {
+              Files.deleteIfExists(p); // left by a writer that died
+            }
+          } else if (name.endsWith(SUFFIX) && a.isRegularFile()) {
+            found.add(new Object[] {name, a.size(), a.lastModifiedTime().toMillis()});
+          }
+        } catch (IOException e) {
+          // gone meanwhile, or unreadable: not ours to count
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("directory cannot be read: " + directory + ": " + e, e);
+    }
+    found.sort((x, y) -> Long.compare((Long) x[2], (Long) y[2]));
+    synchronized (this) {
+      for (Object[] f : found) {
+        index.put((String) f[0], (Long) f[1]);
+        size += (Long) f[1];
+      }
+      evict();
+    }
+  }
+
+  @Override
+  @Nullable Entry get(String key) {
+    String name = key + SUFFIX;
+    Path file = directory.resolve(name);
+    byte[] bytes;
+    try {
+      long length = Files.size(file);
+      if (length > maxBytes) {
+        throw new IOException("larger than the cache");
+      }
+      bytes = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      forget(name);
+      return null;
+    } catch (IOException e) {
+      drop(file, name, e);
+      return null;
+    }
+    Entry entry;
+    try {
+      entry = decode(bytes, key);
+    } catch (IOException | RuntimeException e) {
+      drop(file, name, e);
+      return null;
+    }
+    try {
+      Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+    } catch (IOException e) {
+      // replaced or removed meanwhile: the entry read is still whole
+    }
+    synchronized (this) {
+      Long known = index.get(name);
+      if (known == null) {
+        index.put(name, (long) bytes.length); // written by another process
+        size += bytes.length;
+        evict();
+      }
+    }
+    return entry;
+  }
+
+  private void drop(Path file, String name, Exception why) {
+    LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file + " dropped: " + why);
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // another process may hold it; it stays a miss
+    }
+    forget(name);
+  }
+
+  private synchronized void forget(String name) {
+    Long known = index.remove(name);
+    if (known != null) {
+      size -= known;
+    }
+  }
+
+  @Override
+  void put(Entry entry) {
+    byte[] bytes;
+    try {
+      bytes = encode(entry);
+    } catch (IOException e) {
+      return;
+    }
+    if (bytes.length > maxBytes) {
+      return;
+    }
+    String name = entry.key + SUFFIX;
+    Path temp =
+        directory.resolve(
+            entry.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
+    try {
+      Files.write(temp, bytes);
+      try {
+        Files.move(
+            temp,
+            directory.resolve(name),
+            StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.deleteIfExists(temp); // no half-written entry, then no entry
+        return;
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.log(
+          System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
+      try {
+        Files.deleteIfExists(temp);
+      } catch (IOException ignored) {
+        // a stale temporary file is removed at the next start
+      }
+      return;
+    }
+    synchronized (this) {
+      Long old = index.put(name, (long) bytes.length);
+      size += bytes.length - (old == null ? 0 : old);
+      evict();
+    }
+  }
+
+  /** Deletes least recently used files until the size is within the bound; holds the lock. */
+  private void evict() {
+    Iterator<Map.Entry<String, Long>> it = index.entrySet().iterator();
+    while (size > maxBytes && it.hasNext()) {
+      Map.Entry<String, Long> e = it.next();
+      try {
+        Files.deleteIfExists(directory.resolve(e.getKey()));
+      } catch (IOException ex) {
+        // counted out anyway: another process holds it
+      }
+      size -= e.getValue();
+      it.remove();
+    }
+  }
+
+  @Override
+  void removeGroup(String group) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, group + "-*" + SUFFIX)) {
+      for (Path p : files) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          // stays; a later read validates it anyway
+        }
+        forget(p.getFileName().toString());
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
+    }
+  }
+
+  @Override
+  void clear() {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
+      for (Path p : files) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          // as in removeGroup
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
+    }
+    synchronized (this) {
+      index.clear();
+      size = 0;
+    }
+  }
+
+  @Override
+  synchronized long size() {
+    return size;
+  }
+
+  static byte[] encode(Entry e) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(e.body.length + 512);
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeInt(MAGIC);
+    string(out, e.key);
+    string(out, e.group);
+    out.writeInt(e.status);
+    out.writeLong(e.requestMillis);
+    out.writeLong(e.responseMillis);
+    out.writeLong(e.ageSeconds);
+    out.writeInt(e.headers.size());
+    for (Map.Entry<String, List<String>> h : e.headers.entrySet()) {
+      string(out, h.getKey());
+      out.writeInt(h.getValue().size());
+      for (String v : h.getValue()) {
+        string(out, v);
+      }
+    }
+    out.writeInt(e.vary.size());
+    for (Map.Entry<String, String> v : e.vary.entrySet()) {
+      string(out, v.getKey());
+      string(out, v.getValue());
+    }
+    out.writeInt(e.body.length);
+    out.write(e.body);
+    CRC32 crc = new CRC32();
+    crc.update(bytes.toByteArray());
+    out.writeLong(crc.getValue());
+    out.flush();
+    return bytes.toByteArray();
+  }
+
+  static Entry decode(byte[] bytes, String key) throws IOException {
+    if (bytes.length < 12) {
+      throw new IOException("truncated");
+    }
+    CRC32 crc = new CRC32();
+    crc.update(bytes, 0, bytes.length - 8);
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+    in.skipNBytes(bytes.length - 8);
+    if (in.readLong() != crc.getValue()) {
+      throw new IOException("checksum mismatch");
+    }
+    in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 8));
+    if (in.readInt() != MAGIC) {
+      throw new IOException("not an entry");
+    }
+    String storedKey = string(in);
+    if (!storedKey.equals(key)) {
+      throw new IOException("another key");
+    }
+    String group = string(in);
+    int status = in.readInt();
+    long requestMillis = in.readLong();
+    long responseMillis = in.readLong();
+    long age = in.readLong();
+    int n = count(in);
+    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (int i = 0; i < n; i++) {
+      String name = string(in);
+      int values = count(in);
+      List<String> list = new ArrayList<>(values);
+      for (int j = 0; j < values; j++) {
+        list.add(string(in));
+      }
+      headers.put(name, List.copyOf(list));
+    }
+    int v = count(in);
+    Map<String, String> vary = new TreeMap<>();
+    for (int i = 0; i < v; i++) {
+      vary.put(string(in), string(in));
+    }
+    int length = count(in);
+    byte[] body = in.readNBytes(length);
+    if (body.length != length || in.read() != -1) {
+      throw new IOException("bad body length");
+    }
+    return new Entry(
+        key,
+        group,
+        status,
+        Collections.unmodifiableMap(headers),
+        Collections.unmodifiableMap(vary),
+        requestMillis,
+        responseMillis,
+        age,
+        body);
+  }
+
+  private static int count(DataInputStream in) throws IOException {
+    int n = in.readInt();
+    if (n < 0 || n > in.available()) {
+      throw new IOException("bad count " + n);
+    }
+    return n;
+  }
+
+  private static void string(DataOutputStream out, String s) throws IOException {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    out.writeInt(b.length);
+    out.write(b);
+  }
+
+  private static String string(DataInputStream in) throws IOException {
+    int n = count(in);
+    byte[] b = in.readNBytes(n);
+    if (b.length != n) {
+      throw new IOException("truncated");
+    }
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String toString() {
+    return "on disk in " + directory;
+  }
+}

@@ -1,0 +1,223 @@
+package dev.httpjson.internal.cache;
+
+import java.net.http.HttpHeaders;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A stored response: its status, the header fields kept, the digests of the request's selecting
+ * header values ({@code Vary}), when it was requested and received, and its body. Immutable.
+ */
+final class Entry {
+  /** The statuses a cache may give a heuristic freshness (RFC 9110 section 15.1). */
+  static final Set<Integer> HEURISTIC =
+      Set.of(200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501);
+
+  /** Hop-by-hop fields (RFC 9110 section 7.6.1) and what a cache never replays. */
+  private static final Set<String> NOT_STORED =
+      Set.of(
+          "connection",
+          "proxy-connection",
+          "keep-alive",
+          "te",
+          "transfer-encoding",
+          "upgrade",
+          "set-cookie",
+          "set-cookie2",
+          "age");
+
+  final String key;
+  final String group;
+  final int status;
+  final Map<String, List<String>> headers;
+
+  /** Lowercase field name to the digest of the request's normalized values ("" when absent). */
+  final Map<String, String> vary;
+
+  final long requestMillis;
+  final long responseMillis;
+  final byte[] body;
+
+  /** The origin's {@code Age} at receipt, in seconds, read before the field was dropped. */
+  final long ageSeconds;
+
+  Entry(
+      String key,
+      String group,
+      int status,
+      Map<String, List<String>> headers,
+      Map<String, String> vary,
+      long requestMillis,
+      long responseMillis,
+      long ageSeconds,
+      byte[] body) {
+    this.key = key;
+    this.group = group;
+    this.status = status;
+    this.headers = headers;
+    this.vary = vary;
+    this.requestMillis = requestMillis;
+    this.responseMillis = responseMillis;
+    this.ageSeconds = ageSeconds;
+    this.body = body;
+  }
+
+  Entry withBody(byte[] body) {
+    return new Entry(
+        key, group, status, headers, vary, requestMillis, responseMillis, ageSeconds, body);
+  }
+
+  /** This entry freshened by a 304's fields (RFC 9111 sections 3.2 and 4.3.4). */
+  Entry freshened(HttpHeaders notModified, long requestMillis, long responseMillis) {
+    Map<String, List<String>> merged = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    merged.putAll(headers);
+    Map<String, List<String>> update = storable(notModified);
+    update.remove("content-length");
+    merged.putAll(update);
+    return new Entry(
+        key,
+        group,
+        status,
+        Collections.unmodifiableMap(merged),
+        vary,
+        requestMillis,
+        responseMillis,
+        age(notModified),
+        body);
+  }
+
+  /** The fields of {@code headers} a cache keeps, in a case-insensitive map. */
+  static Map<String, List<String>> storable(HttpHeaders headers) {
+    Set<String> named = new java.util.HashSet<>();
+    for (String connection : headers.allValues("Connection")) {
+      for (String name : connection.split(",")) {
+        named.add(name.trim().toLowerCase(Locale.ROOT));
+      }
+    }
+    Map<String, List<String>> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers
+        .map()
+        .forEach(
+            (name, values) -> {
+              String lower = name.toLowerCase(Locale.ROOT);
+              if (!name.startsWith(":") && !NOT_STORED.contains(lower) && !named.contains(lower)) {
+                kept.put(name, List.copyOf(values));
+              }
+            });
+    return kept;
+  }
+
+  static long age(HttpHeaders headers) {
+    Optional<String> age = headers.firstValue("Age");
+    return age.map(a -> Directives.deltaSeconds(a.trim())).orElse(0L);
+  }
+
+  @Nullable String first(String name) {
+    List<String> values = headers.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  List<String> all(String name) {
+    List<String> values = headers.get(name);
+    return values == null ? List.of() : values;
+  }
+
+  Directives directives() {
+    return Directives.parse(all("Cache-Control"));
+  }
+
+  private long dateMillis() {
+    long date = httpDate(first("Date"));
+    return date == Long.MIN_VALUE ? responseMillis : date;
+  }
+
+  /** The current age (RFC 9111 section 4.2.3), in milliseconds. */
+  long currentAge(long nowMillis) {
+    long apparentAge = Math.max(0, responseMillis - dateMillis());
+    long responseDelay = Math.max(0, responseMillis - requestMillis);
+    long correctedAgeValue = ageSeconds * 1000 + responseDelay;
+    long correctedInitialAge = Math.max(apparentAge, correctedAgeValue);
+    return correctedInitialAge + Math.max(0, nowMillis - responseMillis);
+  }
+
+  /** The freshness lifetime (RFC 9111 section 4.2.1) of a private cache, in milliseconds. */
+  long lifetime(Directives cc) {
+    long maxAge = cc.seconds("max-age");
+    if (maxAge >= 0) {
+      return maxAge * 1000;
+    }
+    List<String> expires = all("Expires");
+    if (!expires.isEmpty()) {
+      long at = httpDate(expires.get(0));
+      return at == Long.MIN_VALUE ? 0 : Math.max(0, at - dateMillis());
+    }
+    long modified = httpDate(first("Last-Modified"));
+    if (modified != Long.MIN_VALUE && (HEURISTIC.contains(status) || cc.has("public"))) {
+      return Math.max(0, (dateMillis() - modified) / 10);
+    }
+    return 0;
+  }
+
+  /** The selecting header fields named by {@code Vary}, lowercase; {@code "*"} among them. */
+  static List<String> varyNames(List<String> varyValues) {
+    List<String> names = new ArrayList<>();
+    for (String v : varyValues) {
+      for (String name : v.split(",")) {
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        if (!n.isEmpty()) {
+          names.add(n);
+        }
+      }
+    }
+    return names;
+  }
+
+  /** Milliseconds since the epoch of an HTTP-date, or {@link Long#MIN_VALUE} when invalid. */
+  static long httpDate(@Nullable String value) {
+    if (value == null) {
+      return Long.MIN_VALUE;
+    }
+    String v = value.trim();
+    try {
+      return ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME)
+          .toInstant()
+          .toEpochMilli();
+    } catch (DateTimeParseException e) {
+      for (DateTimeFormatter f : OBSOLETE) {
+        try {
+          return ZonedDateTime.parse(v, f).toInstant().toEpochMilli();
+        } catch (DateTimeParseException ignored) {
+          // the next form
+        }
+      }
+      return Long.MIN_VALUE;
+    }
+  }
+
+  private static final DateTimeFormatter[] OBSOLETE = {
+    DateTimeFormatter.ofPattern("EEEE, dd-MMM-yy HH:mm:ss zzz", Locale.US), // RFC 850
+    DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.US)
+        .withZone(java.time.ZoneOffset.UTC), // asctime
+  };
+
+  /** An estimate of the bytes the entry takes in memory. */
+  long weight() {
+    long w = 256 + body.length;
+    for (Map.Entry<String, List<String>> h : headers.entrySet()) {
+      for (String v : h.getValue()) {
+        w += h.getKey().length() + v.length() + 32;
+      }
+    }
+    return w;
+  }
+}

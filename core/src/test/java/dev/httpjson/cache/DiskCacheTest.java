@@ -1,0 +1,188 @@
+package dev.httpjson.cache;
+
+import static dev.httpjson.cache.HttpCacheTest.response;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.HttpCache;
+import dev.httpjson.contract.LoopbackServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The disk store: restarts, bounds, corruption, credentials and concurrency. */
+class DiskCacheTest {
+  private final HttpClient jdk = HttpClient.newHttpClient();
+  private MockWebServer server;
+  @TempDir Path dir;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  private static HttpResponse<String> get(HttpClient client, URI uri, String... headers)
+      throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(java.time.Duration.ofSeconds(5));
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+    }
+    return client.send(b.build(), BodyHandlers.ofString());
+  }
+
+  private List<Path> entries() throws Exception {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(Files::isRegularFile).toList();
+    }
+  }
+
+  @Test
+  void entriesSurviveARestart() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+    get(HttpCache.onDisk(dir, 1 << 20).decorate(jdk), uri("/a"));
+
+    HttpResponse<String> again = get(HttpCache.onDisk(dir, 1 << 20).decorate(jdk), uri("/a"));
+
+    assertThat(again.body()).isEqualTo("one");
+    assertThat(HttpCache.outcome(again)).contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void theLeastRecentlyUsedEntryGoesWhenTheBoundIsReached() throws Exception {
+    HttpCache cache = HttpCache.onDisk(dir, 10_000);
+    HttpClient client = cache.decorate(jdk);
+    String body = "z".repeat(2000);
+    for (int i = 0; i < 8; i++) {
+      server.enqueue(response(200, body + i, "Cache-Control", "max-age=60"));
+    }
+    for (int i = 0; i < 4; i++) {
+      get(client, uri("/" + i));
+    }
+    get(client, uri("/0")); // used: /1 is now the least recently used
+    get(client, uri("/4"));
+    get(client, uri("/5"));
+
+    assertThat(cache.size()).isLessThanOrEqualTo(10_000);
+    assertThat(get(client, uri("/0")).body()).isEqualTo(body + 0);
+    assertThat(HttpCache.outcome(get(client, uri("/1")))).contains(HttpCache.Outcome.MISS);
+    long bytes = 0;
+    for (Path p : entries()) {
+      bytes += Files.size(p);
+    }
+    assertThat(bytes).isLessThanOrEqualTo(10_000);
+  }
+
+  @Test
+  void aTruncatedOrCorruptedEntryIsAMissAndIsDeleted() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "three", "Cache-Control", "max-age=60"));
+    get(HttpCache.onDisk(dir, 1 << 20).decorate(jdk), uri("/a"));
+    Path entry = entries().get(0);
+    byte[] bytes = Files.readAllBytes(entry);
+    Files.write(entry, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+
+    HttpClient restarted = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+    assertThat(get(restarted, uri("/a")).body()).isEqualTo("two");
+
+    Path again = entries().get(0);
+    byte[] flipped = Files.readAllBytes(again);
+    flipped[flipped.length / 2] ^= 0x55;
+    Files.write(again, flipped);
+    assertThat(get(HttpCache.onDisk(dir, 1 << 20).decorate(jdk), uri("/a")).body())
+        .isEqualTo("three");
+  }
+
+  @Test
+  void theDiskStoreNeverWritesARequestsCredentials() throws Exception {
+    server.enqueue(
+        response(200, "mine", "Cache-Control", "private, max-age=60", "Vary", "Authorization"));
+    HttpClient client = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+
+    get(client, uri("/me"), "Authorization", "Bearer s3cr3t-token", "Cookie", "sid=c00kie-value");
+
+    assertThat(entries()).isNotEmpty();
+    for (Path p : entries()) {
+      String text = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+      assertThat(text).doesNotContain("s3cr3t-token").doesNotContain("c00kie-value");
+      assertThat(p.getFileName().toString()).doesNotContain("s3cr3t");
+    }
+    assertThat(
+            get(
+                    client,
+                    uri("/me"),
+                    "Authorization",
+                    "Bearer s3cr3t-token",
+                    "Cookie",
+                    "sid=c00kie-value")
+                .body())
+        .isEqualTo("mine");
+  }
+
+  @Test
+  void concurrentThreadsShareOneDirectory() throws Exception {
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            return response(200, "body of " + request.getTarget(), "Cache-Control", "max-age=60");
+          }
+        });
+    HttpClient one = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+    HttpClient two = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        HttpClient client = t % 2 == 0 ? one : two;
+        futures.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 40; i++) {
+                    String path = "/" + (i % 10);
+                    assertThat(get(client, uri(path)).body()).isEqualTo("body of " + path);
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> f : futures) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(server.getRequestCount()).isLessThan(8 * 40);
+    try (Stream<Path> s = Files.list(dir)) {
+      assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(".tmp"));
+    }
+  }
+}
