@@ -45,6 +45,10 @@ public final class CallEvent extends Event {
   @Description("\"success\", or the class of the exception the call failed with")
   public @Nullable String outcome;
 
+  @Label("Cache")
+  @Description("HIT, REVALIDATED or MISS when an HttpCache took part, else empty")
+  public @Nullable String cache;
+
   @Label("Attempts")
   public int attempts;
 
