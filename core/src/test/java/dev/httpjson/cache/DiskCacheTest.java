@@ -149,6 +149,42 @@ class DiskCacheTest {
   }
 
   @Test
+  void aStreamedBodyIsWrittenWhileReadAndPublishedOnlyWhenWhole() throws Exception {
+    String body = "s".repeat(1_000_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 10_000_000).decorate(jdk);
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/s")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    try (java.io.InputStream in = client.send(request, BodyHandlers.ofInputStream()).body()) {
+      assertThat(in.readNBytes(10)).hasSize(10);
+      assertThat(names()).allMatch(n -> n.endsWith(".tmp")).hasSize(1);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!names().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(names()).isEmpty();
+
+    try (java.io.InputStream in = client.send(request, BodyHandlers.ofInputStream()).body()) {
+      assertThat(in.readNBytes(500_000)).hasSize(500_000);
+      assertThat(names()).noneMatch(n -> n.endsWith(".entry"));
+      assertThat(in.readAllBytes()).hasSize(500_000);
+    }
+    assertThat(names()).hasSize(1).allMatch(n -> n.endsWith(".entry"));
+    HttpResponse<String> hit = client.send(request, BodyHandlers.ofString());
+    assertThat(hit.body()).isEqualTo(body);
+    assertThat(HttpCache.outcome(hit)).contains(HttpCache.Outcome.HIT);
+  }
+
+  private List<String> names() throws Exception {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).toList();
+    }
+  }
+
+  @Test
   void concurrentThreadsShareOneDirectory() throws Exception {
     server.setDispatcher(
         new Dispatcher() {

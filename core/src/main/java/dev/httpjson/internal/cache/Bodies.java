@@ -16,7 +16,6 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /** Stored bodies given to a caller's body handler, and network bodies copied while read. */
@@ -128,22 +127,18 @@ final class Bodies {
   }
 
   /**
-   * Passes a network body on to the caller's subscriber and copies it, up to a limit; the copy goes
-   * to {@code commit} when the body ended, and nowhere when it failed, was cancelled or grew past
-   * the limit.
+   * Passes a network body on to the caller's subscriber and to a {@link Store.Sink}, which
+   * publishes it when the body ended, and drops it when it failed, was cancelled or grew past the
+   * limit.
    */
   static final class Tee<T> implements BodySubscriber<T> {
     private final BodySubscriber<T> downstream;
-    private final long limit;
-    private final Consumer<byte[]> commit;
-    private final AtomicBoolean abandoned = new AtomicBoolean();
-    private byte @Nullable [] copy = new byte[1024];
-    private int length;
+    private final Store.Sink sink;
+    private final AtomicBoolean over = new AtomicBoolean();
 
-    Tee(BodySubscriber<T> downstream, long limit, Consumer<byte[]> commit) {
+    Tee(BodySubscriber<T> downstream, Store.Sink sink) {
       this.downstream = downstream;
-      this.limit = limit;
-      this.commit = commit;
+      this.sink = sink;
     }
 
     @Override
@@ -164,27 +159,23 @@ final class Bodies {
     }
 
     private void abandon() {
-      abandoned.set(true);
+      if (over.compareAndSet(false, true)) {
+        synchronized (this) {
+          sink.abandon();
+        }
+      }
     }
 
     @Override
     public void onNext(List<ByteBuffer> items) {
-      if (!abandoned.get()) {
+      if (!over.get()) {
         synchronized (this) {
-          byte[] c = copy;
           for (ByteBuffer item : items) {
-            int n = item.remaining();
-            if (c == null || length + (long) n > limit) {
-              copy = null;
-              abandon();
+            if (!sink.write(item)) {
+              over.set(true);
+              sink.abandon();
               break;
             }
-            if (length + n > c.length) {
-              c = Arrays.copyOf(c, (int) Math.min(limit, Math.max(length + n, c.length * 2L)));
-              copy = c;
-            }
-            item.duplicate().get(c, length, n);
-            length += n;
           }
         }
       }
@@ -199,18 +190,13 @@ final class Bodies {
 
     @Override
     public void onComplete() {
-      byte[] body = null;
-      synchronized (this) {
-        if (!abandoned.get() && copy != null) {
-          body = Arrays.copyOf(copy, length);
-        }
-        copy = null;
-      }
-      if (body != null) {
-        try {
-          commit.accept(body);
-        } catch (RuntimeException e) {
-          // a store that fails stores nothing; the caller's body is whole
+      if (over.compareAndSet(false, true)) {
+        synchronized (this) {
+          try {
+            sink.commit();
+          } catch (RuntimeException e) {
+            sink.abandon(); // a store that fails stores nothing; the caller's body is whole
+          }
         }
       }
       downstream.onComplete();

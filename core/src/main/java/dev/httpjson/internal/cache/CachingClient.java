@@ -610,9 +610,7 @@ final class CachingClient extends HttpClient {
         if (storable(info)) {
           Entry template = template(info, requestMillis, responseMillis);
           return new Bodies.Tee<>(
-              handler.apply(seen),
-              cache.maxEntryBytes,
-              body -> cache.store.put(template.withBody(body)));
+              handler.apply(seen), cache.store.sink(template, cache.maxEntryBytes));
         }
         return handler.apply(seen);
       };
@@ -759,8 +757,7 @@ final class CachingClient extends HttpClient {
                       Entry template = template(info, requestMillis, responseMillis);
                       return new Bodies.Tee<>(
                           BodySubscribers.discarding(),
-                          cache.maxEntryBytes,
-                          body -> cache.store.put(template.withBody(body)));
+                          cache.store.sink(template, cache.maxEntryBytes));
                     }
                     return BodySubscribers.discarding();
                   });

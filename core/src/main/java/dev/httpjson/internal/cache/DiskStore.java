@@ -5,6 +5,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -13,9 +15,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -252,8 +256,9 @@ final class DiskStore extends Store {
     return size;
   }
 
-  static byte[] encode(Entry e) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(e.body.length + 512);
+  /** The fields before the body; a file is this, the body, its length and a CRC-32 of the rest. */
+  static byte[] head(Entry e) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
     DataOutputStream out = new DataOutputStream(bytes);
     out.writeInt(MAGIC);
     string(out, e.key);
@@ -275,27 +280,37 @@ final class DiskStore extends Store {
       string(out, v.getKey());
       string(out, v.getValue());
     }
-    out.writeInt(e.body.length);
-    out.write(e.body);
-    CRC32 crc = new CRC32();
-    crc.update(bytes.toByteArray());
-    out.writeLong(crc.getValue());
     out.flush();
     return bytes.toByteArray();
   }
 
+  static byte[] encode(Entry e) throws IOException {
+    byte[] head = head(e);
+    ByteBuffer all = ByteBuffer.allocate(head.length + e.body.length + 16);
+    all.put(head).put(e.body).putLong(e.body.length);
+    CRC32 crc = new CRC32();
+    crc.update(all.array(), 0, all.position());
+    all.putLong(crc.getValue());
+    return all.array();
+  }
+
   static Entry decode(byte[] bytes, String key) throws IOException {
-    if (bytes.length < 12) {
+    int n = bytes.length;
+    if (n < 24) {
       throw new IOException("truncated");
     }
+    ByteBuffer all = ByteBuffer.wrap(bytes);
     CRC32 crc = new CRC32();
-    crc.update(bytes, 0, bytes.length - 8);
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
-    in.skipNBytes(bytes.length - 8);
-    if (in.readLong() != crc.getValue()) {
+    crc.update(bytes, 0, n - 8);
+    if (all.getLong(n - 8) != crc.getValue()) {
       throw new IOException("checksum mismatch");
     }
-    in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 8));
+    long bodyLength = all.getLong(n - 16);
+    if (bodyLength < 0 || bodyLength > n - 16) {
+      throw new IOException("bad body length");
+    }
+    int bodyStart = (int) (n - 16 - bodyLength);
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bodyStart));
     if (in.readInt() != MAGIC) {
       throw new IOException("not an entry");
     }
@@ -308,9 +323,9 @@ final class DiskStore extends Store {
     long requestMillis = in.readLong();
     long responseMillis = in.readLong();
     long age = in.readLong();
-    int n = count(in);
+    int h = count(in);
     Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < h; i++) {
       String name = string(in);
       int values = count(in);
       List<String> list = new ArrayList<>(values);
@@ -324,10 +339,8 @@ final class DiskStore extends Store {
     for (int i = 0; i < v; i++) {
       vary.put(string(in), string(in));
     }
-    int length = count(in);
-    byte[] body = in.readNBytes(length);
-    if (body.length != length || in.read() != -1) {
-      throw new IOException("bad body length");
+    if (in.read() != -1) {
+      throw new IOException("fields overrun the body");
     }
     return new Entry(
         key,
@@ -338,7 +351,116 @@ final class DiskStore extends Store {
         requestMillis,
         responseMillis,
         age,
-        body);
+        Arrays.copyOfRange(bytes, bodyStart, bodyStart + (int) bodyLength));
+  }
+
+  @Override
+  Sink sink(Entry template, long limit) {
+    return new FileSink(template, limit);
+  }
+
+  /**
+   * A body written to a temporary file as it arrives (memory stays one chunk), published by an
+   * atomic rename when whole.
+   */
+  private final class FileSink implements Sink {
+    private final Entry template;
+    private final long limit;
+    private final CRC32 crc = new CRC32();
+    private final Path temp;
+    private @Nullable FileChannel channel;
+    private long length;
+    private long written;
+
+    FileSink(Entry template, long limit) {
+      this.template = template;
+      this.limit = limit;
+      this.temp =
+          directory.resolve(
+              template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
+      try {
+        FileChannel c =
+            FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        channel = c;
+        byte[] head = head(template);
+        crc.update(head);
+        writeFully(c, ByteBuffer.wrap(head));
+        written = head.length;
+      } catch (IOException | RuntimeException e) {
+        abandon();
+      }
+    }
+
+    @Override
+    public boolean write(ByteBuffer bytes) {
+      FileChannel c = channel;
+      int n = bytes.remaining();
+      if (c == null || length + n > limit || written + n + 16 > maxBytes) {
+        abandon();
+        return false;
+      }
+      try {
+        crc.update(bytes.duplicate());
+        writeFully(c, bytes.duplicate());
+      } catch (IOException | RuntimeException e) {
+        abandon();
+        return false;
+      }
+      length += n;
+      written += n;
+      return true;
+    }
+
+    @Override
+    public void commit() {
+      FileChannel c = channel;
+      if (c == null) {
+        return;
+      }
+      String name = template.key + SUFFIX;
+      try {
+        ByteBuffer trailer = ByteBuffer.allocate(16).putLong(length);
+        crc.update(trailer.array(), 0, 8);
+        trailer.putLong(crc.getValue()).flip();
+        writeFully(c, trailer);
+        c.close();
+        channel = null;
+        Files.move(
+            temp,
+            directory.resolve(name),
+            StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+      } catch (IOException | RuntimeException e) {
+        abandon();
+        return;
+      }
+      long size = written + 16;
+      synchronized (DiskStore.this) {
+        Long old = index.put(name, size);
+        DiskStore.this.size += size - (old == null ? 0 : old);
+        evict();
+      }
+    }
+
+    @Override
+    public void abandon() {
+      FileChannel c = channel;
+      channel = null;
+      try {
+        if (c != null) {
+          c.close();
+        }
+        Files.deleteIfExists(temp);
+      } catch (IOException e) {
+        // a stale temporary file is removed at a later start
+      }
+    }
+  }
+
+  private static void writeFully(FileChannel c, ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      c.write(b);
+    }
   }
 
   private static int count(DataInputStream in) throws IOException {
