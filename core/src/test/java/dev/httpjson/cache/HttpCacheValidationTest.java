@@ -105,6 +105,33 @@ class HttpCacheValidationTest {
   }
 
   @Test
+  void a304ForAnotherValidatorIsNeverGivenToTheCallerTheRequestIsMadeWhole() throws Exception {
+    for (String second : new String[] {"two", "three"}) {
+      server.enqueue(response(200, "one", "ETag", "\"v1\"", "Cache-Control", "max-age=0"));
+      server.enqueue(response(304, "", "ETag", "\"v2\""));
+      server.enqueue(response(200, second, "ETag", "\"v2\"", "Cache-Control", "max-age=0"));
+    }
+
+    get("/a");
+    HttpResponse<String> again = get("/a");
+    get("/c");
+    HttpResponse<String> async =
+        client
+            .sendAsync(
+                HttpRequest.newBuilder(uri("/c")).timeout(java.time.Duration.ofSeconds(5)).build(),
+                BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS);
+
+    assertThat(again.statusCode()).isEqualTo(200);
+    assertThat(again.body()).isEqualTo("two");
+    assertThat(async.statusCode()).isEqualTo(200);
+    assertThat(async.body()).isEqualTo("three");
+    take();
+    assertThat(take().getHeaders().get("If-None-Match")).isEqualTo("\"v1\"");
+    assertThat(take().getHeaders().get("If-None-Match")).isNull();
+  }
+
+  @Test
   void theOneLinersGetTheStoredValueOnA304NeverAFailure() throws Exception {
     server.enqueue(
         response(

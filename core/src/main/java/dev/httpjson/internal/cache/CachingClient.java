@@ -343,6 +343,9 @@ final class CachingClient extends HttpClient {
     String forward = "uri-miss";
     boolean conditional;
 
+    /** Whether the origin answered the conditional request with a 304 for another response. */
+    boolean mismatched;
+
     /** What answered, set by the network handler: the entry served instead, and how. */
     @Nullable Entry served;
 
@@ -515,6 +518,10 @@ final class CachingClient extends HttpClient {
       HttpResponse<T> response;
       try {
         response = delegate.send(networkRequest(), networkHandler(requestMillis));
+        if (mismatched) {
+          unconditional();
+          response = delegate.send(sent, networkHandler(System.currentTimeMillis()));
+        }
       } catch (IOException e) {
         Entry stale = entry;
         if (stale != null && staleIfError(stale, System.currentTimeMillis())) {
@@ -548,6 +555,12 @@ final class CachingClient extends HttpClient {
           network
               .handle(
                   (r, failure) -> {
+                    if (failure == null && mismatched) {
+                      unconditional();
+                      return delegate
+                          .sendAsync(sent, networkHandler(System.currentTimeMillis()))
+                          .thenApply(this::finish);
+                    }
                     if (failure == null) {
                       return CompletableFuture.completedFuture(finish(r));
                     }
@@ -565,6 +578,12 @@ final class CachingClient extends HttpClient {
                   })
               .thenCompose(f -> f);
       return linked(network, result);
+    }
+
+    private void unconditional() {
+      mismatched = false;
+      conditional = false;
+      entry = null;
     }
 
     private HttpRequest networkRequest() {
@@ -593,7 +612,11 @@ final class CachingClient extends HttpClient {
         long responseMillis = System.currentTimeMillis();
         int status = info.statusCode();
         Entry e = entry;
-        if (e != null && conditional && status == 304 && sameValidator(e, info.headers())) {
+        if (e != null && conditional && status == 304 && !sameValidator(e, info.headers())) {
+          mismatched = true; // RFC 9111 section 4.3.4: nothing to update; asked again, whole
+          return BodySubscribers.replacing(null);
+        }
+        if (e != null && conditional && status == 304) {
           Entry fresh = e.freshened(info.headers(), requestMillis, responseMillis);
           if (!cc.has("no-store")) {
             cache.store.put(fresh);
