@@ -264,6 +264,32 @@ class HttpCacheTest {
     assertThat(hit.headers().firstValue("Keep-Alive")).isEmpty();
   }
 
+  @Test
+  void aRangeIsAnsweredFromAFreshStored200AndOtherwiseSentAsItIs() throws Exception {
+    server.enqueue(response(200, "0123456789", "Cache-Control", "max-age=60", "ETag", "\"v\""));
+    server.enqueue(response(206, "ab", "Content-Range", "bytes 0-1/5"));
+    server.enqueue(response(206, "12", "Content-Range", "bytes 1-2/10"));
+    get("/r");
+
+    HttpResponse<String> middle = get("/r", "Range", "bytes=2-4");
+    HttpResponse<String> suffix = get("/r", "Range", "bytes=-3");
+    HttpResponse<String> open = get("/r", "Range", "bytes=7-", "If-Range", "\"v\"");
+    HttpResponse<String> elsewhere = get("/other", "Range", "bytes=0-1");
+    HttpResponse<String> otherVersion = get("/r", "Range", "bytes=1-2", "If-Range", "\"old\"");
+
+    assertThat(middle.statusCode()).isEqualTo(206);
+    assertThat(middle.body()).isEqualTo("234");
+    assertThat(middle.headers().firstValue("Content-Range")).contains("bytes 2-4/10");
+    assertThat(suffix.body()).isEqualTo("789");
+    assertThat(open.body()).isEqualTo("789");
+    assertThat(HttpCache.outcome(open)).contains(HttpCache.Outcome.HIT);
+    assertThat(elsewhere.body()).isEqualTo("ab");
+    assertThat(otherVersion.body()).isEqualTo("12");
+    take();
+    assertThat(take().getHeaders().get("Range")).isEqualTo("bytes=0-1");
+    assertThat(take().getHeaders().get("If-Range")).isEqualTo("\"old\"");
+  }
+
   // Freshness
 
   @Test

@@ -192,18 +192,17 @@ final class CachingClient extends HttpClient {
       return null;
     }
     HttpHeaders h = request.headers();
+    if (h.firstValue("Range").isPresent() && !method.equals("GET")) {
+      return null;
+    }
     for (String conditional :
-        new String[] {
-          "Range",
-          "If-Range",
-          "If-None-Match",
-          "If-Modified-Since",
-          "If-Match",
-          "If-Unmodified-Since"
-        }) {
+        new String[] {"If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since"}) {
       if (h.firstValue(conditional).isPresent()) {
         return null; // the caller's own conditions and ranges go to the origin as they are
       }
+    }
+    if (h.firstValue("If-Range").isPresent() && h.firstValue("Range").isEmpty()) {
+      return null;
     }
     String identity = identity(request);
     if (identity == null) {
@@ -339,6 +338,9 @@ final class CachingClient extends HttpClient {
     final Directives cc;
     final boolean head;
 
+    /** The request's {@code Range}: answered from a fresh stored 200, else sent as it is. */
+    final @Nullable String range;
+
     @Nullable Entry entry;
     String forward = "uri-miss";
     boolean conditional;
@@ -359,6 +361,7 @@ final class CachingClient extends HttpClient {
       this.key = key;
       this.group = group;
       this.head = request.method().equals("HEAD");
+      this.range = request.headers().firstValue("Range").orElse(null);
       Directives d = Directives.parse(request.headers().allValues("Cache-Control"));
       if (d == Directives.NONE
           && request.headers().allValues("Pragma").stream()
@@ -508,6 +511,13 @@ final class CachingClient extends HttpClient {
 
     HttpResponse<T> run() throws IOException, InterruptedException {
       long now = System.currentTimeMillis();
+      if (range != null) {
+        long[] slice = slice(now);
+        if (slice == null) {
+          return delegate.send(request, handler);
+        }
+        return partial(Objects.requireNonNull(entry), slice, now);
+      }
       if (lookUp(now)) {
         return serve(Objects.requireNonNull(entry), now);
       }
@@ -535,6 +545,14 @@ final class CachingClient extends HttpClient {
     CompletableFuture<HttpResponse<T>> runAsync() {
       long now = System.currentTimeMillis();
       try {
+        if (range != null) {
+          long[] slice = slice(now);
+          if (slice == null) {
+            return delegate.sendAsync(request, handler);
+          }
+          return CompletableFuture.completedFuture(
+              partial(Objects.requireNonNull(entry), slice, now));
+        }
         if (lookUp(now)) {
           Entry e = Objects.requireNonNull(entry);
           return served(e, now);
@@ -578,6 +596,85 @@ final class CachingClient extends HttpClient {
                   })
               .thenCompose(f -> f);
       return linked(network, result);
+    }
+
+    /**
+     * The first and last byte of the one range of {@link #range} that a fresh stored 200 answers
+     * (RFC 9110 section 14), or null when the origin must: no such entry, several ranges, a range
+     * it does not hold, or an {@code If-Range} it does not match.
+     */
+    private long @Nullable [] slice(long now) {
+      String r = Objects.requireNonNull(range).trim();
+      if (!lookUp(now)) {
+        return null;
+      }
+      Entry e = Objects.requireNonNull(entry);
+      if (e.status != 200 || !r.regionMatches(true, 0, "bytes=", 0, 6) || r.indexOf(',') >= 0) {
+        return null;
+      }
+      Optional<String> ifRange = request.headers().firstValue("If-Range");
+      if (ifRange.isPresent()) {
+        String v = ifRange.get().trim();
+        String etag = e.first("ETag");
+        boolean matches =
+            v.startsWith("\"")
+                ? etag != null && !etag.startsWith("W/") && etag.equals(v)
+                : v.equals(e.first("Last-Modified"));
+        if (!matches) {
+          return null;
+        }
+      }
+      String spec = r.substring(6).trim();
+      int dash = spec.indexOf('-');
+      if (dash < 0) {
+        return null;
+      }
+      long length = e.body.length;
+      String a = spec.substring(0, dash).trim();
+      String b = spec.substring(dash + 1).trim();
+      if (!a.chars().allMatch(Character::isDigit) || !b.chars().allMatch(Character::isDigit)) {
+        return null;
+      }
+      long first;
+      long last;
+      try {
+        if (a.isEmpty()) {
+          if (b.isEmpty()) {
+            return null;
+          }
+          long suffix = Long.parseLong(b);
+          if (suffix == 0) {
+            return null;
+          }
+          first = Math.max(0, length - suffix);
+          last = length - 1;
+        } else {
+          first = Long.parseLong(a);
+          last = b.isEmpty() ? length - 1 : Math.min(Long.parseLong(b), length - 1);
+        }
+      } catch (NumberFormatException x) {
+        return null;
+      }
+      if (first >= length || last < first) {
+        return null; // unsatisfiable here: the origin says so
+      }
+      return new long[] {first, last};
+    }
+
+    private HttpResponse<T> partial(Entry e, long[] slice, long now)
+        throws IOException, InterruptedException {
+      count(Outcome.HIT);
+      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      map.putAll(e.headers);
+      map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
+      map.put("Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.body.length));
+      map.put("Content-Length", List.of(Long.toString(slice[1] - slice[0] + 1)));
+      HttpHeaders headers = withStatus(map, "hit");
+      byte[] part = java.util.Arrays.copyOfRange(e.body, (int) slice[0], (int) slice[1] + 1);
+      T body =
+          Bodies.await(Bodies.feed(handler, Bodies.info(206, headers, delegate.version()), part));
+      return new Response<>(
+          206, headers, body, request, request.uri(), delegate.version(), Optional.empty());
     }
 
     private void unconditional() {
