@@ -341,6 +341,23 @@ class HttpCacheTest {
   }
 
   @Test
+  void unknownDirectivesAreIgnoredAndMustUnderstandStoresAnUnderstoodStatusDespiteNoStore()
+      throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60, foo=\"a, b\", bar"));
+    server.enqueue(
+        response(200, "understood", "Cache-Control", "max-age=60, no-store, must-understand"));
+    server.enqueue(response(299, "new", "Cache-Control", "max-age=60, no-store, must-understand"));
+    server.enqueue(response(299, "again"));
+
+    get("/a");
+    assertThat(get("/a").body()).isEqualTo("one");
+    get("/m");
+    assertThat(get("/m").body()).isEqualTo("understood");
+    get("/u");
+    assertThat(get("/u").body()).isEqualTo("again");
+  }
+
+  @Test
   void anExplicitlyFresh404IsReused() throws Exception {
     server.enqueue(response(404, "gone", "Cache-Control", "max-age=60"));
 

@@ -450,7 +450,11 @@ final class CachingClient extends HttpClient {
       }
       HttpHeaders h = info.headers();
       Directives rc = Directives.parse(h.allValues("Cache-Control"));
-      if (rc.has("no-store")) {
+      if (rc.has("must-understand")) {
+        if (!understood(status)) {
+          return false; // RFC 9111 section 5.2.2.3; an understood status ignores no-store
+        }
+      } else if (rc.has("no-store")) {
         return false;
       }
       if (Entry.varyNames(h.allValues("Vary")).contains("*")) {
@@ -469,6 +473,17 @@ final class CachingClient extends HttpClient {
           || h.firstValue("Expires").isPresent()
           || rc.has("public")
           || Entry.HEURISTIC.contains(status);
+    }
+
+    /** The statuses RFC 9110 defines, whose caching this cache knows. */
+    private boolean understood(int status) {
+      return status >= 200 && status <= 205
+          || status >= 300 && status <= 308 && status != 304 && status != 305 && status != 306
+          || status >= 400 && status <= 417
+          || status == 421
+          || status == 422
+          || status == 426
+          || status >= 500 && status <= 505;
     }
 
     private Entry template(ResponseInfo info, long requestMillis, long responseMillis) {
