@@ -36,6 +36,15 @@ import java.util.Optional;
  * PATCH} (any method but the safe ones) removes the entries of its URI and of a same-origin {@code
  * Location} or {@code Content-Location}.
  *
+ * <p><b>Reuse.</b> Freshness comes from {@code max-age}, {@code Expires} with {@code Date}, the
+ * origin's {@code Age} (a served response carries its own), or, for the statuses RFC 9110 allows, a
+ * tenth of the time since {@code Last-Modified}; {@code s-maxage} is ignored, as a private cache
+ * should. The request's {@code no-cache}, {@code no-store}, {@code max-age}, {@code min-fresh},
+ * {@code max-stale} and {@code only-if-cached} (a {@code 504} when nothing usable is stored) are
+ * obeyed, and so are {@code stale-if-error} and {@code stale-while-revalidate}. A request with one
+ * byte {@code Range} is answered with a {@code 206} from a fresh stored {@code 200}; a request with
+ * its own conditions ({@code If-None-Match}...) goes to the origin as it is.
+ *
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is
  * deleted. The directory is bounded by {@code maxBytes}, least recently used out, and may be shared
@@ -45,10 +54,11 @@ import java.util.Optional;
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.
  *
  * <p><b>Threads.</b> A stale response allowed by {@code stale-while-revalidate} is answered at once
- * and validated on the cache's own threads (at most two, daemon, gone after a few seconds idle),
- * which run no user code: the caller's body handler always runs on the caller's thread or the
- * {@link HttpClient}'s. Immutable configuration; thread-safe. No process-wide state: two caches
- * share nothing.
+ * and validated on the cache's own threads (at most two, daemon, gone after five seconds idle),
+ * with the decorated client and the cache's own body handler, so give {@link #decorate} the
+ * transport, not a client with interceptors or listeners of its own; the caller's body handler
+ * always runs on the caller's thread or the {@link HttpClient}'s. Immutable configuration;
+ * thread-safe. No process-wide state: two caches share nothing.
  */
 public final class HttpCache {
   private final Cache cache;

@@ -48,7 +48,12 @@ final class Bodies {
    * calls this and on those that request more: the caller's, never the cache's.
    */
   static <T> CompletableFuture<T> feed(BodyHandler<T> handler, ResponseInfo info, byte[] body) {
-    BodySubscriber<T> subscriber = handler.apply(info);
+    BodySubscriber<T> subscriber;
+    try {
+      subscriber = handler.apply(info);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e); // as the JDK's client reports it
+    }
     subscriber.onSubscribe(new Feed(subscriber, body));
     return subscriber.getBody().toCompletableFuture();
   }
@@ -58,7 +63,14 @@ final class Bodies {
     try {
       return future.get();
     } catch (ExecutionException e) {
-      throw asIoException(e.getCause());
+      Throwable cause = e.getCause();
+      if (cause instanceof IllegalArgumentException) {
+        throw new IllegalArgumentException(cause.getMessage(), cause);
+      }
+      if (cause instanceof SecurityException) {
+        throw new SecurityException(cause.getMessage(), cause);
+      }
+      throw asIoException(cause);
     }
   }
 
