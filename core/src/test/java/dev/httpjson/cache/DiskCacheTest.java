@@ -185,6 +185,38 @@ class DiskCacheTest {
   }
 
   @Test
+  void aLargeEntryIsServedFromItsFileAfterARestartA304AndARange() throws Exception {
+    String body = "L".repeat(1_500_000) + "end";
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60", "ETag", "\"v1\""));
+    server.enqueue(
+        response(304, "", "ETag", "\"v1\"", "Cache-Control", "max-age=60", "X-New", "1"));
+    get(HttpCache.onDisk(dir, 20_000_000).decorate(jdk), uri("/big"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/big")).timeout(java.time.Duration.ofSeconds(5)).build();
+    try (java.io.InputStream in = client.send(request, BodyHandlers.ofInputStream()).body()) {
+      assertThat(in.readNBytes(3)).containsExactly('L', 'L', 'L');
+    }
+    HttpResponse<String> hit = get(client, uri("/big"));
+    HttpResponse<String> tail = get(client, uri("/big"), "Range", "bytes=-3");
+    HttpResponse<String> revalidated = get(client, uri("/big"), "Cache-Control", "no-cache");
+    HttpResponse<String> after = get(client, uri("/big"));
+
+    assertThat(hit.body()).isEqualTo(body);
+    assertThat(HttpCache.outcome(hit)).contains(HttpCache.Outcome.HIT);
+    assertThat(tail.statusCode()).isEqualTo(206);
+    assertThat(tail.body()).isEqualTo("end");
+    assertThat(revalidated.body()).isEqualTo(body);
+    assertThat(HttpCache.outcome(revalidated)).contains(HttpCache.Outcome.REVALIDATED);
+    assertThat(after.body()).isEqualTo(body);
+    assertThat(after.headers().firstValue("X-New")).contains("1");
+    assertThat(HttpCache.outcome(after)).contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(names()).hasSize(1);
+  }
+
+  @Test
   void concurrentThreadsShareOneDirectory() throws Exception {
     server.setDispatcher(
         new Dispatcher() {

@@ -7,8 +7,10 @@ import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -48,14 +50,71 @@ final class Bodies {
    * calls this and on those that request more: the caller's, never the cache's.
    */
   static <T> CompletableFuture<T> feed(BodyHandler<T> handler, ResponseInfo info, byte[] body) {
+    return feed(handler, info, Source.of(body), 0, body.length);
+  }
+
+  /** Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up. */
+  static <T> CompletableFuture<T> feed(
+      BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
     BodySubscriber<T> subscriber;
     try {
       subscriber = handler.apply(info);
     } catch (RuntimeException e) {
+      source.close();
       return CompletableFuture.failedFuture(e); // as the JDK's client reports it
     }
-    subscriber.onSubscribe(new Feed(subscriber, body));
+    subscriber.onSubscribe(new Feed(subscriber, source, from, to));
     return subscriber.getBody().toCompletableFuture();
+  }
+
+  /** A stored body: an array, or a region of an open file. */
+  static final class Source {
+    private final byte @Nullable [] bytes;
+    private final @Nullable FileChannel channel;
+    private final long offset;
+    final long length;
+
+    private Source(
+        byte @Nullable [] bytes, @Nullable FileChannel channel, long offset, long length) {
+      this.bytes = bytes;
+      this.channel = channel;
+      this.offset = offset;
+      this.length = length;
+    }
+
+    static Source of(byte[] bytes) {
+      return new Source(bytes, null, 0, bytes.length);
+    }
+
+    static Source of(FileChannel channel, long offset, long length) {
+      return new Source(null, channel, offset, length);
+    }
+
+    ByteBuffer read(long position, int n) throws IOException {
+      byte[] b = bytes;
+      if (b != null) {
+        return ByteBuffer.wrap(Arrays.copyOfRange(b, (int) position, (int) position + n));
+      }
+      ByteBuffer buffer = ByteBuffer.allocate(n);
+      FileChannel c = Objects.requireNonNull(channel);
+      while (buffer.hasRemaining()) {
+        if (c.read(buffer, offset + position + buffer.position()) < 0) {
+          throw new IOException("cache file ended early");
+        }
+      }
+      return buffer.flip();
+    }
+
+    void close() {
+      FileChannel c = channel;
+      if (c != null) {
+        try {
+          c.close();
+        } catch (IOException e) {
+          // read-only: nothing lost
+        }
+      }
+    }
   }
 
   /** The body of {@code future}, with the failure the JDK's {@code send} would throw. */
@@ -84,26 +143,29 @@ final class Bodies {
   }
 
   /**
-   * A subscription that hands a byte array out in chunks, as demanded; reentrant calls trampoline.
+   * A subscription that hands a stored body out in chunks, as demanded; reentrant calls trampoline.
    */
   private static final class Feed implements Flow.Subscription {
     private final Flow.Subscriber<? super List<ByteBuffer>> subscriber;
-    private final byte[] body;
+    private final Source source;
+    private final long to;
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
     private volatile boolean cancelled;
-    private int position;
+    private long position;
     private boolean completed;
 
-    Feed(Flow.Subscriber<? super List<ByteBuffer>> subscriber, byte[] body) {
+    Feed(Flow.Subscriber<? super List<ByteBuffer>> subscriber, Source source, long from, long to) {
       this.subscriber = subscriber;
-      this.body = body;
+      this.source = source;
+      this.position = from;
+      this.to = to;
     }
 
     @Override
     public void request(long n) {
       if (n <= 0) {
-        cancelled = true;
+        cancel();
         subscriber.onError(new IllegalArgumentException("request(" + n + ")"));
         return;
       }
@@ -117,15 +179,26 @@ final class Bodies {
       }
       int missed = 1;
       do {
-        while (!cancelled && !completed && demand.get() > 0 && position < body.length) {
-          int end = Math.min(body.length, position + CHUNK);
-          ByteBuffer chunk = ByteBuffer.wrap(Arrays.copyOfRange(body, position, end));
-          position = end;
+        while (!cancelled && !completed && demand.get() > 0 && position < to) {
+          int n = (int) Math.min(CHUNK, to - position);
+          ByteBuffer chunk;
+          try {
+            chunk = source.read(position, n);
+          } catch (IOException e) {
+            boolean signal = !cancelled;
+            cancel();
+            if (signal) {
+              subscriber.onError(e);
+            }
+            break;
+          }
+          position += n;
           demand.decrementAndGet();
           subscriber.onNext(List.of(chunk));
         }
-        if (!cancelled && !completed && position >= body.length) {
+        if (!cancelled && !completed && position >= to) {
           completed = true;
+          source.close();
           subscriber.onComplete();
         }
         missed = wip.addAndGet(-missed);
@@ -135,6 +208,7 @@ final class Bodies {
     @Override
     public void cancel() {
       cancelled = true;
+      source.close();
     }
   }
 

@@ -531,10 +531,20 @@ final class CachingClient extends HttpClient {
         if (slice == null) {
           return delegate.send(request, handler);
         }
-        return partial(Objects.requireNonNull(entry), slice, now);
+        Bodies.Source source = Objects.requireNonNull(entry).open();
+        if (source == null) {
+          return delegate.send(request, handler);
+        }
+        return partial(Objects.requireNonNull(entry), source, slice, now);
       }
       if (lookUp(now)) {
-        return serve(Objects.requireNonNull(entry), now);
+        Entry e = Objects.requireNonNull(entry);
+        Bodies.Source source = source(e);
+        if (source != null) {
+          return serve(e, source, now);
+        }
+        entry = null; // its file is gone: a miss
+        forward = "uri-miss";
       }
       if (cc.has("only-if-cached")) {
         return gatewayTimeout();
@@ -550,7 +560,10 @@ final class CachingClient extends HttpClient {
       } catch (IOException e) {
         Entry stale = entry;
         if (stale != null && staleIfError(stale, System.currentTimeMillis())) {
-          return serve(stale, System.currentTimeMillis());
+          Bodies.Source source = source(stale);
+          if (source != null) {
+            return serve(stale, source, System.currentTimeMillis());
+          }
         }
         throw e;
       }
@@ -565,12 +578,21 @@ final class CachingClient extends HttpClient {
           if (slice == null) {
             return delegate.sendAsync(request, handler);
           }
+          Bodies.Source source = Objects.requireNonNull(entry).open();
+          if (source == null) {
+            return delegate.sendAsync(request, handler);
+          }
           return CompletableFuture.completedFuture(
-              partial(Objects.requireNonNull(entry), slice, now));
+              partial(Objects.requireNonNull(entry), source, slice, now));
         }
         if (lookUp(now)) {
           Entry e = Objects.requireNonNull(entry);
-          return served(e, now);
+          Bodies.Source source = source(e);
+          if (source != null) {
+            return served(e, source, now);
+          }
+          entry = null; // its file is gone: a miss
+          forward = "uri-miss";
         }
         if (cc.has("only-if-cached")) {
           return CompletableFuture.completedFuture(gatewayTimeout());
@@ -605,7 +627,10 @@ final class CachingClient extends HttpClient {
                     if (cause instanceof IOException
                         && stale != null
                         && staleIfError(stale, System.currentTimeMillis())) {
-                      return served(stale, System.currentTimeMillis());
+                      Bodies.Source source = source(stale);
+                      if (source != null) {
+                        return served(stale, source, System.currentTimeMillis());
+                      }
                     }
                     return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
                   })
@@ -644,7 +669,7 @@ final class CachingClient extends HttpClient {
       if (dash < 0) {
         return null;
       }
-      long length = e.body.length;
+      long length = e.bodyLength();
       String a = spec.substring(0, dash).trim();
       String b = spec.substring(dash + 1).trim();
       if (!a.chars().allMatch(Character::isDigit) || !b.chars().allMatch(Character::isDigit)) {
@@ -676,18 +701,24 @@ final class CachingClient extends HttpClient {
       return new long[] {first, last};
     }
 
-    private HttpResponse<T> partial(Entry e, long[] slice, long now)
+    private HttpResponse<T> partial(Entry e, Bodies.Source source, long[] slice, long now)
         throws IOException, InterruptedException {
       count(Outcome.HIT);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       map.putAll(e.headers);
       map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
-      map.put("Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.body.length));
+      map.put(
+          "Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.bodyLength()));
       map.put("Content-Length", List.of(Long.toString(slice[1] - slice[0] + 1)));
       HttpHeaders headers = withStatus(map, "hit");
-      byte[] part = java.util.Arrays.copyOfRange(e.body, (int) slice[0], (int) slice[1] + 1);
       T body =
-          Bodies.await(Bodies.feed(handler, Bodies.info(206, headers, delegate.version()), part));
+          Bodies.await(
+              Bodies.feed(
+                  handler,
+                  Bodies.info(206, headers, delegate.version()),
+                  source,
+                  slice[0],
+                  slice[1] + 1));
       return new Response<>(
           206, headers, body, request, request.uri(), delegate.version(), Optional.empty());
     }
@@ -730,13 +761,22 @@ final class CachingClient extends HttpClient {
         }
         if (e != null && conditional && status == 304) {
           Entry fresh = e.freshened(info.headers(), requestMillis, responseMillis);
+          Bodies.Source source = source(fresh); // before the update replaces the file
+          if (source == null) {
+            mismatched = true; // the stored body is gone: asked again, whole
+            return BodySubscribers.replacing(null);
+          }
           if (!cc.has("no-store")) {
             cache.store.put(fresh);
           }
-          return swap(fresh, Outcome.REVALIDATED, "fwd=stale; fwd-status=304", responseMillis);
+          return swap(
+              fresh, source, Outcome.REVALIDATED, "fwd=stale; fwd-status=304", responseMillis);
         }
         if (e != null && status >= 500 && staleIfError(e, responseMillis)) {
-          return swap(e, Outcome.HIT, "hit; detail=stale-if-error", responseMillis);
+          Bodies.Source source = source(e);
+          if (source != null) {
+            return swap(e, source, Outcome.HIT, "hit; detail=stale-if-error", responseMillis);
+          }
         }
         HttpHeaders headers =
             shownHeaders(info.headers(), "fwd=" + forward + "; fwd-status=" + status);
@@ -762,14 +802,24 @@ final class CachingClient extends HttpClient {
       return t.startsWith("W/") ? t.substring(2) : t;
     }
 
-    private HttpResponse.BodySubscriber<T> swap(Entry e, Outcome how, String member, long now) {
+    /** The body {@code e} answers with: none for a HEAD; null when its file is gone. */
+    private Bodies.@Nullable Source source(Entry e) {
+      return head ? Bodies.Source.of(EMPTY) : e.open();
+    }
+
+    private HttpResponse.BodySubscriber<T> swap(
+        Entry e, Bodies.Source source, Outcome how, String member, long now) {
       served = e;
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
       return new Bodies.Swap<>(
           Bodies.feed(
-              handler, Bodies.info(e.status, headers, delegate.version()), head ? EMPTY : e.body));
+              handler,
+              Bodies.info(e.status, headers, delegate.version()),
+              source,
+              0,
+              source.length));
     }
 
     private HttpResponse<T> finish(HttpResponse<T> r) {
@@ -803,7 +853,8 @@ final class CachingClient extends HttpClient {
       }
     }
 
-    private HttpResponse<T> serve(Entry e, long now) throws IOException, InterruptedException {
+    private HttpResponse<T> serve(Entry e, Bodies.Source source, long now)
+        throws IOException, InterruptedException {
       count(Outcome.HIT);
       HttpHeaders headers = servedHeaders(e, "hit", now);
       T body =
@@ -811,19 +862,25 @@ final class CachingClient extends HttpClient {
               Bodies.feed(
                   handler,
                   Bodies.info(e.status, headers, delegate.version()),
-                  head ? EMPTY : e.body));
+                  source,
+                  0,
+                  source.length));
       return new Response<>(
           e.status, headers, body, request, request.uri(), delegate.version(), Optional.empty());
     }
 
-    private CompletableFuture<HttpResponse<T>> served(Entry e, long now) {
+    private CompletableFuture<HttpResponse<T>> served(Entry e, Bodies.Source source, long now) {
       count(Outcome.HIT);
       HttpHeaders headers = servedHeaders(e, "hit", now);
       CompletableFuture<T> body;
       try {
         body =
             Bodies.feed(
-                handler, Bodies.info(e.status, headers, delegate.version()), head ? EMPTY : e.body);
+                handler,
+                Bodies.info(e.status, headers, delegate.version()),
+                source,
+                0,
+                source.length);
       } catch (RuntimeException x) {
         return CompletableFuture.failedFuture(x);
       }

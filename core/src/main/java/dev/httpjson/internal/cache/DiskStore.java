@@ -45,6 +45,11 @@ final class DiskStore extends Store {
   private static final String TEMP = ".tmp";
   private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
 
+  /**
+   * Files up to this size are read whole; a larger entry's body is read from its file as served.
+   */
+  static final long INLINE = 1 << 20;
+
   private final Path directory;
 
   /** File name to size, in order of use. */
@@ -103,23 +108,17 @@ final class DiskStore extends Store {
   @Nullable Entry get(String key) {
     String name = key + SUFFIX;
     Path file = directory.resolve(name);
-    byte[] bytes;
+    long length;
+    Entry entry;
     try {
-      long length = Files.size(file);
+      length = Files.size(file);
       if (length > maxBytes) {
         throw new IOException("larger than the cache");
       }
-      bytes = Files.readAllBytes(file);
+      entry = length > INLINE ? large(file, key) : decode(Files.readAllBytes(file), key);
     } catch (NoSuchFileException e) {
       forget(name);
       return null;
-    } catch (IOException e) {
-      drop(file, name, e);
-      return null;
-    }
-    Entry entry;
-    try {
-      entry = decode(bytes, key);
     } catch (IOException | RuntimeException e) {
       drop(file, name, e);
       return null;
@@ -132,8 +131,8 @@ final class DiskStore extends Store {
     synchronized (this) {
       Long known = index.get(name);
       if (known == null) {
-        index.put(name, (long) bytes.length); // written by another process
-        size += bytes.length;
+        index.put(name, length); // written by another process
+        size += length;
         evict();
       }
     }
@@ -157,8 +156,83 @@ final class DiskStore extends Store {
     }
   }
 
+  /**
+   * An entry whose body stays in its file: the whole file's checksum is verified now, and the body
+   * is read when served, from the same file if it is still this entry ({@link Entry#open()}).
+   */
+  private static Entry large(Path file, String key) throws IOException {
+    try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
+      long size = c.size();
+      if (size < 24) {
+        throw new IOException("truncated");
+      }
+      ByteBuffer trailer = ByteBuffer.allocate(16);
+      readFully(c, trailer, size - 16);
+      long bodyLength = trailer.getLong(0);
+      long crcValue = trailer.getLong(8);
+      long bodyStart = size - 16 - bodyLength;
+      if (bodyLength < 0 || bodyStart < 4 || bodyStart > INLINE) {
+        throw new IOException("bad body length");
+      }
+      CRC32 crc = new CRC32();
+      ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
+      for (long p = 0; p < size - 8; ) {
+        chunk.clear().limit((int) Math.min(chunk.capacity(), size - 8 - p));
+        readFully(c, chunk, p);
+        chunk.flip();
+        p += chunk.remaining();
+        crc.update(chunk);
+      }
+      if (crc.getValue() != crcValue) {
+        throw new IOException("checksum mismatch");
+      }
+      ByteBuffer head = ByteBuffer.allocate((int) bodyStart);
+      readFully(c, head, 0);
+      return fields(head.array(), (int) bodyStart, key, new byte[0])
+          .inFile(new Entry.StoredFile(file, bodyStart, bodyLength, crcValue));
+    }
+  }
+
+  private static void readFully(FileChannel c, ByteBuffer b, long position) throws IOException {
+    long p = position;
+    while (b.hasRemaining()) {
+      int n = c.read(b, p);
+      if (n < 0) {
+        throw new IOException("truncated");
+      }
+      p += n;
+    }
+  }
+
+  /** Writes an entry whose body is in a file (freshened by a 304) anew, body copied. */
+  private void copy(Entry entry) {
+    Bodies.Source source = entry.open();
+    if (source == null) {
+      return; // replaced or removed meanwhile: the newer entry stays
+    }
+    try {
+      FileSink sink = new FileSink(entry, maxBytes);
+      for (long p = 0; p < source.length; ) {
+        int n = (int) Math.min(64 * 1024, source.length - p);
+        if (!sink.write(source.read(p, n))) {
+          return;
+        }
+        p += n;
+      }
+      sink.commit();
+    } catch (IOException e) {
+      // the entry stays as it was
+    } finally {
+      source.close();
+    }
+  }
+
   @Override
   void put(Entry entry) {
+    if (entry.file != null) {
+      copy(entry);
+      return;
+    }
     byte[] bytes;
     try {
       bytes = encode(entry);
@@ -310,7 +384,14 @@ final class DiskStore extends Store {
       throw new IOException("bad body length");
     }
     int bodyStart = (int) (n - 16 - bodyLength);
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bodyStart));
+    return fields(
+        bytes, bodyStart, key, Arrays.copyOfRange(bytes, bodyStart, bodyStart + (int) bodyLength));
+  }
+
+  /** The entry whose fields are the first {@code length} bytes of {@code bytes}. */
+  private static Entry fields(byte[] bytes, int length, String key, byte[] body)
+      throws IOException {
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, length));
     if (in.readInt() != MAGIC) {
       throw new IOException("not an entry");
     }
@@ -351,7 +432,7 @@ final class DiskStore extends Store {
         requestMillis,
         responseMillis,
         age,
-        Arrays.copyOfRange(bytes, bodyStart, bodyStart + (int) bodyLength));
+        body);
   }
 
   @Override

@@ -51,6 +51,26 @@ final class Entry {
   /** The origin's {@code Age} at receipt, in seconds, read before the field was dropped. */
   final long ageSeconds;
 
+  /**
+   * Where a large stored body is, when it stays on disk; else null and the body is {@link #body}.
+   */
+  final @Nullable StoredFile file;
+
+  /** A body left in its entry's file: its region and the file's checksum, which identifies it. */
+  static final class StoredFile {
+    final java.nio.file.Path path;
+    final long offset;
+    final long length;
+    final long crc;
+
+    StoredFile(java.nio.file.Path path, long offset, long length, long crc) {
+      this.path = path;
+      this.offset = offset;
+      this.length = length;
+      this.crc = crc;
+    }
+  }
+
   Entry(
       String key,
       String group,
@@ -70,6 +90,77 @@ final class Entry {
     this.responseMillis = responseMillis;
     this.ageSeconds = ageSeconds;
     this.body = body;
+    this.file = null;
+  }
+
+  private Entry(
+      Entry e,
+      Map<String, List<String>> headers,
+      long requestMillis,
+      long responseMillis,
+      long ageSeconds,
+      @Nullable StoredFile file) {
+    this.key = e.key;
+    this.group = e.group;
+    this.status = e.status;
+    this.headers = headers;
+    this.vary = e.vary;
+    this.requestMillis = requestMillis;
+    this.responseMillis = responseMillis;
+    this.ageSeconds = ageSeconds;
+    this.body = e.body;
+    this.file = file;
+  }
+
+  /** This entry with its body left in {@code file}. */
+  Entry inFile(StoredFile file) {
+    return new Entry(this, headers, requestMillis, responseMillis, ageSeconds, file);
+  }
+
+  long bodyLength() {
+    StoredFile f = file;
+    return f == null ? body.length : f.length;
+  }
+
+  /**
+   * The body, to read once; null when its file is gone or is another entry's now (then the entry is
+   * a miss).
+   */
+  Bodies.@Nullable Source open() {
+    StoredFile f = file;
+    if (f == null) {
+      return Bodies.Source.of(body);
+    }
+    java.nio.channels.FileChannel c = null;
+    try {
+      c = java.nio.channels.FileChannel.open(f.path, java.nio.file.StandardOpenOption.READ);
+      java.nio.ByteBuffer trailer = java.nio.ByteBuffer.allocate(16);
+      long end = f.offset + f.length;
+      if (c.size() != end + 16) {
+        c.close();
+        return null;
+      }
+      while (trailer.hasRemaining()) {
+        if (c.read(trailer, end + trailer.position()) < 0) {
+          c.close();
+          return null;
+        }
+      }
+      if (trailer.getLong(0) != f.length || trailer.getLong(8) != f.crc) {
+        c.close();
+        return null;
+      }
+      return Bodies.Source.of(c, f.offset, f.length);
+    } catch (java.io.IOException | RuntimeException e) {
+      if (c != null) {
+        try {
+          c.close();
+        } catch (java.io.IOException ignored) {
+          // read-only
+        }
+      }
+      return null;
+    }
   }
 
   Entry withBody(byte[] body) {
@@ -85,15 +176,12 @@ final class Entry {
     update.remove("content-length");
     merged.putAll(update);
     return new Entry(
-        key,
-        group,
-        status,
+        this,
         Collections.unmodifiableMap(merged),
-        vary,
         requestMillis,
         responseMillis,
         age(notModified),
-        body);
+        file);
   }
 
   /** The fields of {@code headers} a cache keeps, in a case-insensitive map. */
@@ -212,7 +300,7 @@ final class Entry {
 
   /** An estimate of the bytes the entry takes in memory. */
   long weight() {
-    long w = 256 + body.length;
+    long w = 256 + bodyLength();
     for (Map.Entry<String, List<String>> h : headers.entrySet()) {
       for (String v : h.getValue()) {
         w += h.getKey().length() + v.length() + 32;
