@@ -19,6 +19,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import okio.Buffer;
@@ -71,6 +74,30 @@ class HttpCacheClientTest {
     assertThat(server.getRequestCount()).isEqualTo(1);
     assertThat(outcomes)
         .containsExactly(HttpCache.Outcome.MISS, HttpCache.Outcome.HIT, HttpCache.Outcome.HIT);
+  }
+
+  @Test
+  void theJfrEventOfACallNamesTheCacheOutcome(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    server.enqueue(
+        response(200, "\"a\"", "Content-Type", "application/json", "Cache-Control", "max-age=60"));
+    java.nio.file.Path file = dir.resolve("calls.jfr");
+    try (Recording recording = new Recording()) {
+      recording.enable("dev.httpjson.Call").withThreshold(Duration.ZERO);
+      recording.start();
+      api.getFromJson("x", String.class);
+      api.getFromJson("x", String.class);
+      recording.stop();
+      recording.dump(file);
+    }
+
+    List<String> cached =
+        RecordingFile.readAllEvents(file).stream()
+            .filter(e -> e.getEventType().getName().equals("dev.httpjson.Call"))
+            .sorted(java.util.Comparator.comparing(RecordedEvent::getStartTime))
+            .map(e -> e.getString("cache"))
+            .toList();
+    assertThat(cached).containsExactly("MISS", "HIT");
   }
 
   @Test
