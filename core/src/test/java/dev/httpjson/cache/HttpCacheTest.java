@@ -305,6 +305,71 @@ class HttpCacheTest {
   }
 
   @Test
+  void onlyAValidHttpDateInOneExpiresLineGivesFreshness() throws Exception {
+    String[] valid = {
+      "Thu, 18 Aug 2050 02:01:18 GMT",
+      "Thursday, 18-Aug-50 02:01:18 GMT",
+      "Thu Aug  8 02:01:18 2050",
+      "THU, 18 AUG 2050 02:01:18 gMT"
+    };
+    String[] invalid = {
+      "Thu, 18 Aug 2050 02:01:18 UTC",
+      "Thu, 18 Aug 2050 02:01:18 AEST",
+      "Thu, 18 Aug 50 02:01:18 GMT",
+      "Thu 18 Aug 2050 02:01:18 GMT",
+      "Thu, 18  Aug  2050 02:01:18 GMT",
+      "Thu, 18-Aug-2050 02:01:18 GMT",
+      "Thu, 18 Aug 2050 02.01.18 GMT",
+      "Thu, 18 Aug 2050 2:01:18 GMT",
+      "0"
+    };
+    int path = 0;
+    for (String expires : valid) {
+      server.enqueue(response(200, "stored", "Expires", expires));
+      get("/v" + path);
+      assertThat(get("/v" + path++).body()).as(expires).isEqualTo("stored");
+    }
+    for (String expires : invalid) {
+      server.enqueue(response(200, "stored", "Expires", expires));
+      server.enqueue(response(200, "again"));
+      get("/i" + path);
+      assertThat(get("/i" + path++).body()).as(expires).isEqualTo("again");
+    }
+    server.enqueue(
+        response(
+            200,
+            "stored",
+            "Expires",
+            "Thu, 18 Aug 2050 02:01:18 GMT",
+            "Expires",
+            "Thu, 18 Aug 2050 02:01:19 GMT"));
+    server.enqueue(response(200, "again"));
+    get("/twice");
+    assertThat(get("/twice").body()).isEqualTo("again");
+  }
+
+  @Test
+  void theOriginsAgeIsTheFirstMemberOfItsFirstLineAndAnInvalidOneIsIgnored() throws Exception {
+    String[][] cases = {
+      {"7200, 0", "again"},
+      {"0, 7200", "stored"},
+      {"abc", "stored"},
+      {"-7200", "stored"},
+      {"7200.0", "stored"},
+      {"2147483648", "again"}
+    };
+    int path = 0;
+    for (String[] c : cases) {
+      server.enqueue(response(200, "stored", "Cache-Control", "max-age=3600", "Age", c[0]));
+      if (c[1].equals("again")) {
+        server.enqueue(response(200, "again"));
+      }
+      get("/a" + path);
+      assertThat(get("/a" + path++).body()).as(c[0]).isEqualTo(c[1]);
+    }
+  }
+
+  @Test
   void theOriginsAgeCountsAgainstMaxAge() throws Exception {
     server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Age", "61"));
     server.enqueue(response(200, "two"));

@@ -1,9 +1,6 @@
 package dev.httpjson.internal.cache;
 
 import java.net.http.HttpHeaders;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -205,9 +202,15 @@ final class Entry {
     return kept;
   }
 
+  /** The origin's {@code Age}: the first member of its first line; 0 when that is invalid. */
   static long age(HttpHeaders headers) {
     Optional<String> age = headers.firstValue("Age");
-    return age.map(a -> Directives.deltaSeconds(a.trim())).orElse(0L);
+    if (age.isEmpty()) {
+      return 0;
+    }
+    String a = age.get();
+    int comma = a.indexOf(',');
+    return Directives.deltaSeconds((comma < 0 ? a : a.substring(0, comma)).trim());
   }
 
   @Nullable String first(String name) {
@@ -246,7 +249,7 @@ final class Entry {
     }
     List<String> expires = all("Expires");
     if (!expires.isEmpty()) {
-      long at = httpDate(expires.get(0));
+      long at = expires.size() == 1 ? httpDate(expires.get(0)) : Long.MIN_VALUE;
       return at == Long.MIN_VALUE ? 0 : Math.max(0, at - dateMillis());
     }
     long modified = httpDate(first("Last-Modified"));
@@ -270,33 +273,92 @@ final class Entry {
     return names;
   }
 
-  /** Milliseconds since the epoch of an HTTP-date, or {@link Long#MIN_VALUE} when invalid. */
+  private static final String DAY = "(?:mon|tue|wed|thu|fri|sat|sun)";
+  private static final String MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)";
+  private static final String TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
+
+  /**
+   * The three forms of RFC 9110 section 5.6.7, names and GMT in any case, and a one-digit day
+   * (which {@link java.time.format.DateTimeFormatter#RFC_1123_DATE_TIME} writes) accepted.
+   */
+  private static final java.util.regex.Pattern IMF_FIXDATE =
+      java.util.regex.Pattern.compile(
+          "(?i)" + DAY + ", (\\d{1,2}) " + MONTH + " (\\d{4}) " + TIME + " GMT");
+
+  private static final java.util.regex.Pattern RFC_850 =
+      java.util.regex.Pattern.compile(
+          "(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday), (\\d{2})-"
+              + MONTH
+              + "-(\\d{2}) "
+              + TIME
+              + " GMT");
+
+  private static final java.util.regex.Pattern ASCTIME =
+      java.util.regex.Pattern.compile(
+          "(?i)" + DAY + " " + MONTH + " ( \\d|\\d{2}) " + TIME + " (\\d{4})");
+
+  private static final List<String> MONTHS =
+      List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
+
+  /**
+   * Milliseconds since the epoch of an HTTP-date (RFC 9110 section 5.6.7), or {@link
+   * Long#MIN_VALUE} when it is not one: anything but the three forms is invalid (a zone other than
+   * GMT, a two-digit year outside RFC 850's form, extra spaces...).
+   */
   static long httpDate(@Nullable String value) {
     if (value == null) {
       return Long.MIN_VALUE;
     }
     String v = value.trim();
     try {
-      return ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME)
-          .toInstant()
-          .toEpochMilli();
-    } catch (DateTimeParseException e) {
-      for (DateTimeFormatter f : OBSOLETE) {
-        try {
-          return ZonedDateTime.parse(v, f).toInstant().toEpochMilli();
-        } catch (DateTimeParseException ignored) {
-          // the next form
-        }
+      java.util.regex.Matcher m = IMF_FIXDATE.matcher(v);
+      if (m.matches()) {
+        return millis(
+            Integer.parseInt(m.group(3)),
+            m.group(2),
+            m.group(1),
+            m.group(4),
+            m.group(5),
+            m.group(6));
       }
-      return Long.MIN_VALUE;
+      m = RFC_850.matcher(v);
+      if (m.matches()) {
+        // RFC 9110: a two-digit year more than 50 years ahead is in the past century.
+        int now = java.time.Year.now(java.time.ZoneOffset.UTC).getValue();
+        int year = now / 100 * 100 + Integer.parseInt(m.group(3));
+        if (year > now + 50) {
+          year -= 100;
+        }
+        return millis(year, m.group(2), m.group(1), m.group(4), m.group(5), m.group(6));
+      }
+      m = ASCTIME.matcher(v);
+      if (m.matches()) {
+        return millis(
+            Integer.parseInt(m.group(6)),
+            m.group(1),
+            m.group(2).trim(),
+            m.group(3),
+            m.group(4),
+            m.group(5));
+      }
+    } catch (java.time.DateTimeException | NumberFormatException e) {
+      // no such day or time
     }
+    return Long.MIN_VALUE;
   }
 
-  private static final DateTimeFormatter[] OBSOLETE = {
-    DateTimeFormatter.ofPattern("EEEE, dd-MMM-yy HH:mm:ss zzz", Locale.US), // RFC 850
-    DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.US)
-        .withZone(java.time.ZoneOffset.UTC), // asctime
-  };
+  private static long millis(
+      int year, String month, String day, String hour, String minute, String second) {
+    return java.time.LocalDateTime.of(
+            year,
+            MONTHS.indexOf(month.toLowerCase(Locale.ROOT)) + 1,
+            Integer.parseInt(day),
+            Integer.parseInt(hour),
+            Integer.parseInt(minute),
+            Integer.parseInt(second))
+        .toInstant(java.time.ZoneOffset.UTC)
+        .toEpochMilli();
+  }
 
   /** An estimate of the bytes the entry takes in memory. */
   long weight() {
