@@ -30,10 +30,11 @@ import java.util.Optional;
  * a quarter of the cache's size, which passes through unstored. Responses are keyed by the method,
  * the URI and the request's credentials: a response is never served to a request with another
  * {@code Authorization} or {@code Cookie} (including the cookies of the client's {@link
- * java.net.CookieHandler}). {@code Set-Cookie}, hop-by-hop headers and the headers named in {@code
- * Connection} are not stored. A body is stored as it is read (also when read as a stream) and only
- * when it was read to its end. A successful {@code POST}, {@code PUT}, {@code DELETE}, {@code
- * PATCH} (any method but the safe ones) removes the entries of its URI and of a same-origin {@code
+ * java.net.CookieHandler}). Hop-by-hop headers, the proxy's ({@code Proxy-Authenticate}...) and the
+ * headers named in {@code Connection} are not stored; {@code Set-Cookie} is kept in memory but
+ * never written to disk. A body is stored as it is read (also when read as a stream) and only when
+ * it was read to its end. A successful {@code POST}, {@code PUT}, {@code DELETE}, {@code PATCH}
+ * (any method but the safe ones) removes the entries of its URI and of a same-origin {@code
  * Location} or {@code Content-Location}.
  *
  * <p><b>Reuse.</b> Freshness comes from {@code max-age}, {@code Expires} with {@code Date}, the
@@ -48,7 +49,8 @@ import java.util.Optional;
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is
  * deleted. The directory is bounded by {@code maxBytes}, least recently used out, and may be shared
- * by several caches and processes. Only digests of a request's credentials are written.
+ * by several caches and processes. Only digests of a request's credentials are written. A body over
+ * 1 MiB is read from its file as the caller reads it, never whole into memory.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.

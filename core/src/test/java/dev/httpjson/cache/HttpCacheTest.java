@@ -290,6 +290,30 @@ class HttpCacheTest {
     assertThat(take().getHeaders().get("If-Range")).isEqualTo("\"old\"");
   }
 
+  @Test
+  void proxyFieldsAreNotStoredAndSetCookieIsKeptInMemory() throws Exception {
+    server.enqueue(
+        response(
+            200,
+            "one",
+            "Cache-Control",
+            "max-age=60",
+            "Proxy-Authenticate",
+            "Basic",
+            "Proxy-Authentication-Info",
+            "x",
+            "Set-Cookie",
+            "a=b"));
+    get("/a");
+
+    HttpResponse<String> hit = get("/a");
+
+    assertThat(HttpCache.outcome(hit)).contains(HttpCache.Outcome.HIT);
+    assertThat(hit.headers().firstValue("Proxy-Authenticate")).isEmpty();
+    assertThat(hit.headers().firstValue("Proxy-Authentication-Info")).isEmpty();
+    assertThat(hit.headers().firstValue("Set-Cookie")).contains("a=b");
+  }
+
   // Freshness
 
   @Test

@@ -24,6 +24,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -341,8 +342,17 @@ final class DiskStore extends Store {
     out.writeLong(e.requestMillis);
     out.writeLong(e.responseMillis);
     out.writeLong(e.ageSeconds);
-    out.writeInt(e.headers.size());
+    int written = 0;
+    for (String name : e.headers.keySet()) {
+      if (!Entry.NOT_ON_DISK.contains(name.toLowerCase(Locale.ROOT))) {
+        written++;
+      }
+    }
+    out.writeInt(written);
     for (Map.Entry<String, List<String>> h : e.headers.entrySet()) {
+      if (Entry.NOT_ON_DISK.contains(h.getKey().toLowerCase(Locale.ROOT))) {
+        continue;
+      }
       string(out, h.getKey());
       out.writeInt(h.getValue().size());
       for (String v : h.getValue()) {

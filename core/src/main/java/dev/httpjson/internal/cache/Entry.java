@@ -20,7 +20,10 @@ final class Entry {
   static final Set<Integer> HEURISTIC =
       Set.of(200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501);
 
-  /** Hop-by-hop fields (RFC 9110 section 7.6.1) and what a cache never replays. */
+  /**
+   * Hop-by-hop fields (RFC 9110 section 7.6.1), the proxy's own, and {@code Age} (the cache
+   * computes its own).
+   */
   private static final Set<String> NOT_STORED =
       Set.of(
           "connection",
@@ -29,9 +32,13 @@ final class Entry {
           "te",
           "transfer-encoding",
           "upgrade",
-          "set-cookie",
-          "set-cookie2",
+          "proxy-authenticate",
+          "proxy-authentication-info",
+          "proxy-authorization",
           "age");
+
+  /** Fields that may carry a session's secrets: kept in memory, never written to disk. */
+  static final Set<String> NOT_ON_DISK = Set.of("set-cookie", "set-cookie2");
 
   final String key;
   final String group;
