@@ -132,6 +132,27 @@ class HttpCacheValidationTest {
   }
 
   @Test
+  void aHeadResponseWithTheStoredValidatorFreshensTheStoredGet() throws Exception {
+    server.enqueue(response(200, "one", "ETag", "\"v1\"", "Cache-Control", "max-age=0"));
+    server.enqueue(
+        response(200, "", "ETag", "\"v1\"", "Cache-Control", "max-age=60", "X-New", "1"));
+    get("/a");
+
+    client.send(
+        HttpRequest.newBuilder(uri("/a"))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .method("HEAD", HttpRequest.BodyPublishers.noBody())
+            .build(),
+        BodyHandlers.discarding());
+    HttpResponse<String> fresh = get("/a");
+
+    assertThat(fresh.body()).isEqualTo("one");
+    assertThat(fresh.headers().firstValue("X-New")).contains("1");
+    assertThat(HttpCache.outcome(fresh)).contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
   void theOneLinersGetTheStoredValueOnA304NeverAFailure() throws Exception {
     server.enqueue(
         response(

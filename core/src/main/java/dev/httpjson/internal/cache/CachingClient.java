@@ -755,6 +755,10 @@ final class CachingClient extends HttpClient {
         long responseMillis = System.currentTimeMillis();
         int status = info.statusCode();
         Entry e = entry;
+        if (head && e != null && status == 200 && describes(e, info.headers())) {
+          // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET it describes.
+          cache.store.put(e.freshened(info.headers(), requestMillis, responseMillis));
+        }
         if (e != null && conditional && status == 304 && !sameValidator(e, info.headers())) {
           mismatched = true; // RFC 9111 section 4.3.4: nothing to update; asked again, whole
           return BodySubscribers.replacing(null);
@@ -789,6 +793,18 @@ final class CachingClient extends HttpClient {
         }
         return handler.apply(seen);
       };
+    }
+
+    /** Whether a HEAD response has the validator of the stored response {@code e}. */
+    private boolean describes(Entry e, HttpHeaders headResponse) {
+      String etag = e.first("ETag");
+      if (etag != null) {
+        return headResponse.firstValue("ETag").map(etag::equals).orElse(false);
+      }
+      String modified = e.first("Last-Modified");
+      return modified != null
+          && headResponse.firstValue("ETag").isEmpty()
+          && headResponse.firstValue("Last-Modified").map(modified::equals).orElse(false);
     }
 
     private boolean sameValidator(Entry e, HttpHeaders notModified) {
