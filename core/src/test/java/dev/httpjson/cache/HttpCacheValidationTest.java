@@ -41,10 +41,13 @@ class HttpCacheValidationTest {
     return LoopbackServer.uri(server, path);
   }
 
-  private HttpResponse<String> get(String path) throws Exception {
-    return client.send(
-        HttpRequest.newBuilder(uri(path)).timeout(java.time.Duration.ofSeconds(5)).build(),
-        BodyHandlers.ofString());
+  private HttpResponse<String> get(String path, String... headers) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(uri(path)).timeout(java.time.Duration.ofSeconds(5));
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+    }
+    return client.send(b.build(), BodyHandlers.ofString());
   }
 
   private RecordedRequest take() throws InterruptedException {
@@ -150,6 +153,35 @@ class HttpCacheValidationTest {
     assertThat(fresh.headers().firstValue("X-New")).contains("1");
     assertThat(HttpCache.outcome(fresh)).contains(HttpCache.Outcome.HIT);
     assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void theCallersOwnConditionIsAnsweredWithA304FromAFreshStoredResponse() throws Exception {
+    String modified = date(-3600);
+    server.enqueue(
+        response(
+            200,
+            "one",
+            "ETag",
+            "\"v1\"",
+            "Last-Modified",
+            modified,
+            "Cache-Control",
+            "max-age=60"));
+    get("/a");
+
+    HttpResponse<String> tagged = get("/a", "If-None-Match", "\"v0\", W/\"v1\"");
+    HttpResponse<String> dated = get("/a", "If-Modified-Since", modified);
+    HttpResponse<String> other = get("/a", "If-None-Match", "\"v0\"");
+
+    assertThat(tagged.statusCode()).isEqualTo(304);
+    assertThat(tagged.body()).isEmpty();
+    assertThat(tagged.headers().firstValue("ETag")).contains("\"v1\"");
+    assertThat(HttpCache.outcome(tagged)).contains(HttpCache.Outcome.HIT);
+    assertThat(dated.statusCode()).isEqualTo(304);
+    assertThat(other.statusCode()).isEqualTo(200);
+    assertThat(other.body()).isEqualTo("one");
+    assertThat(server.getRequestCount()).isEqualTo(1);
   }
 
   @Test

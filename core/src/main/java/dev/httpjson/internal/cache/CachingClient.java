@@ -195,8 +195,12 @@ final class CachingClient extends HttpClient {
     if (h.firstValue("Range").isPresent() && !method.equals("GET")) {
       return null;
     }
-    for (String conditional :
-        new String[] {"If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since"}) {
+    boolean own =
+        h.firstValue("If-None-Match").isPresent() || h.firstValue("If-Modified-Since").isPresent();
+    if (own && h.firstValue("Range").isPresent()) {
+      return null;
+    }
+    for (String conditional : new String[] {"If-Match", "If-Unmodified-Since"}) {
       if (h.firstValue(conditional).isPresent()) {
         return null; // the caller's own conditions and ranges go to the origin as they are
       }
@@ -341,6 +345,12 @@ final class CachingClient extends HttpClient {
     /** The request's {@code Range}: answered from a fresh stored 200, else sent as it is. */
     final @Nullable String range;
 
+    /**
+     * Whether the caller sent {@code If-None-Match} or {@code If-Modified-Since}: a usable stored
+     * response answers it (RFC 9111 section 4.3.2), else it goes to the origin as it is.
+     */
+    final boolean ownCondition;
+
     @Nullable Entry entry;
     String forward = "uri-miss";
     boolean conditional;
@@ -362,6 +372,9 @@ final class CachingClient extends HttpClient {
       this.group = group;
       this.head = request.method().equals("HEAD");
       this.range = request.headers().firstValue("Range").orElse(null);
+      this.ownCondition =
+          request.headers().firstValue("If-None-Match").isPresent()
+              || request.headers().firstValue("If-Modified-Since").isPresent();
       Directives d = Directives.parse(request.headers().allValues("Cache-Control"));
       if (d == Directives.NONE
           && request.headers().allValues("Pragma").stream()
@@ -537,7 +550,16 @@ final class CachingClient extends HttpClient {
         }
         return partial(Objects.requireNonNull(entry), source, slice, now);
       }
-      if (lookUp(now)) {
+      if (ownCondition) {
+        if (!lookUp(now)) {
+          return delegate.send(request, handler);
+        }
+        Entry e = Objects.requireNonNull(entry);
+        if (notModified(e)) {
+          return notModifiedResponse(e, now);
+        }
+      }
+      if (ownCondition || lookUp(now)) {
         Entry e = Objects.requireNonNull(entry);
         Bodies.Source source = source(e);
         if (source != null) {
@@ -585,7 +607,16 @@ final class CachingClient extends HttpClient {
           return CompletableFuture.completedFuture(
               partial(Objects.requireNonNull(entry), source, slice, now));
         }
-        if (lookUp(now)) {
+        if (ownCondition) {
+          if (!lookUp(now)) {
+            return delegate.sendAsync(request, handler);
+          }
+          Entry e = Objects.requireNonNull(entry);
+          if (notModified(e)) {
+            return CompletableFuture.completedFuture(notModifiedResponse(e, now));
+          }
+        }
+        if (ownCondition || lookUp(now)) {
           Entry e = Objects.requireNonNull(entry);
           Bodies.Source source = source(e);
           if (source != null) {
@@ -793,6 +824,55 @@ final class CachingClient extends HttpClient {
         }
         return handler.apply(seen);
       };
+    }
+
+    /**
+     * Whether the caller's condition finds {@code e} unchanged: one of its {@code If-None-Match}
+     * tags matches the stored one (weak comparison), or, without {@code If-None-Match}, the stored
+     * response was last modified at or before {@code If-Modified-Since}.
+     */
+    private boolean notModified(Entry e) {
+      List<String> tags = request.headers().allValues("If-None-Match");
+      if (!tags.isEmpty()) {
+        String etag = e.first("ETag");
+        for (String line : tags) {
+          for (String tag : line.split(",")) {
+            String t = tag.trim();
+            if (t.equals("*") || etag != null && weak(t).equals(weak(etag))) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      long since = Entry.httpDate(request.headers().firstValue("If-Modified-Since").orElse(null));
+      long modified = Entry.httpDate(e.first("Last-Modified"));
+      if (modified == Long.MIN_VALUE) {
+        modified = Entry.httpDate(e.first("Date"));
+      }
+      return since != Long.MIN_VALUE && modified != Long.MIN_VALUE && modified <= since;
+    }
+
+    /** The 304 a stored response answers the caller's own condition with (RFC 9110 15.4.5). */
+    private HttpResponse<T> notModifiedResponse(Entry e, long now)
+        throws IOException, InterruptedException {
+      count(Outcome.HIT);
+      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      for (String name :
+          new String[] {
+            "Cache-Control", "Content-Location", "Date", "ETag", "Expires", "Last-Modified", "Vary"
+          }) {
+        List<String> values = e.all(name);
+        if (!values.isEmpty()) {
+          map.put(name, values);
+        }
+      }
+      map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
+      HttpHeaders headers = withStatus(map, "hit");
+      T body =
+          Bodies.await(Bodies.feed(handler, Bodies.info(304, headers, delegate.version()), EMPTY));
+      return new Response<>(
+          304, headers, body, request, request.uri(), delegate.version(), Optional.empty());
     }
 
     /** Whether a HEAD response has the validator of the stored response {@code e}. */
