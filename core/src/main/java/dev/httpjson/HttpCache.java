@@ -30,12 +30,13 @@ import java.util.Optional;
  * a quarter of the cache's size, which passes through unstored. Responses are keyed by the method,
  * the URI and the request's credentials: a response is never served to a request with another
  * {@code Authorization} or {@code Cookie} (including the cookies of the client's {@link
- * java.net.CookieHandler}). Hop-by-hop headers, the proxy's ({@code Proxy-Authenticate}...) and the
- * headers named in {@code Connection} are not stored; {@code Set-Cookie} is kept in memory but
- * never written to disk. A body is stored as it is read (also when read as a stream) and only when
- * it was read to its end. A successful {@code POST}, {@code PUT}, {@code DELETE}, {@code PATCH}
- * (any method but the safe ones) removes the entries of its URI and of a same-origin {@code
- * Location} or {@code Content-Location}.
+ * java.net.CookieHandler}), nor to a client with another {@link java.net.Authenticator} (what a
+ * client with one stored is not reused after a restart). Hop-by-hop headers, the proxy's ({@code
+ * Proxy-Authenticate}...) and the headers named in {@code Connection} are not stored; {@code
+ * Set-Cookie} is kept in memory but never written to disk. A body is stored as it is read (also
+ * when read as a stream) and only when it was read to its end. A successful {@code POST}, {@code
+ * PUT}, {@code DELETE}, {@code PATCH} (any method but the safe ones) removes the entries of its URI
+ * and of a same-origin {@code Location} or {@code Content-Location}.
  *
  * <p><b>Reuse.</b> Freshness comes from {@code max-age}, {@code Expires} with {@code Date}, the
  * origin's {@code Age} (a served response carries its own), or, for the statuses RFC 9110 allows, a

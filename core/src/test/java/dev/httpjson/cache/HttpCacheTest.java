@@ -194,6 +194,36 @@ class HttpCacheTest {
   }
 
   @Test
+  void clientsWithDifferentAuthenticatorsNeverShareAResponse() throws Exception {
+    for (String who : new String[] {"alice", "bob"}) {
+      server.enqueue(response(401, "", "WWW-Authenticate", "Basic realm=\"r\""));
+      server.enqueue(response(200, who, "Cache-Control", "private, max-age=60"));
+    }
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/me")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    String alice =
+        cache.decorate(withAuthenticator("alice")).send(request, BodyHandlers.ofString()).body();
+    String bob =
+        cache.decorate(withAuthenticator("bob")).send(request, BodyHandlers.ofString()).body();
+
+    assertThat(alice).isEqualTo("alice");
+    assertThat(bob).isEqualTo("bob");
+  }
+
+  private static HttpClient withAuthenticator(String user) {
+    return HttpClient.newBuilder()
+        .authenticator(
+            new java.net.Authenticator() {
+              @Override
+              protected java.net.PasswordAuthentication getPasswordAuthentication() {
+                return new java.net.PasswordAuthentication(user, "pw".toCharArray());
+              }
+            })
+        .build();
+  }
+
+  @Test
   void aResponseOverTheEntryLimitPassesThroughUnstored() throws Exception {
     HttpClient small = HttpCache.inMemory(4000).decorate(jdk);
     String big = "x".repeat(2000);

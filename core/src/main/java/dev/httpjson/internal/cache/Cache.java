@@ -32,6 +32,20 @@ public final class Cache {
   private static final int MAX_QUEUED = 64;
 
   final Store store;
+
+  /** A random prefix of authenticator ids, so that no key on disk matches after a restart. */
+  private final String instance = Long.toHexString(new java.security.SecureRandom().nextLong());
+
+  private final java.util.Map<java.net.Authenticator, String> authenticators =
+      new java.util.WeakHashMap<>();
+
+  /** An id of {@code a}, unique within this cache object; {@code a} is not kept reachable. */
+  synchronized String authenticatorId(java.net.Authenticator a) {
+    return authenticators.computeIfAbsent(a, x -> instance + "-" + nextAuthenticator++);
+  }
+
+  private long nextAuthenticator;
+
   final long maxEntryBytes;
   final LongAdder hits = new LongAdder();
   final LongAdder misses = new LongAdder();

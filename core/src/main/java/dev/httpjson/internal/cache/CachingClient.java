@@ -242,8 +242,9 @@ final class CachingClient extends HttpClient {
 
   /**
    * A digest of what identifies the requester (RFC 9111 leaves a private cache free to key by it):
-   * {@code Authorization} and the cookies, those of the client's {@link CookieHandler} included; ""
-   * for none; null when the cookie handler fails (the call then bypasses the cache).
+   * {@code Authorization}, the client's {@link Authenticator}, and the cookies, those of the
+   * client's {@link CookieHandler} included; "" for none; null when the cookie handler fails (the
+   * call then bypasses the cache).
    */
   private @Nullable String identity(HttpRequest request) {
     StringBuilder b = new StringBuilder();
@@ -252,6 +253,12 @@ final class CachingClient extends HttpClient {
     }
     for (String v : request.headers().allValues("Cookie")) {
       b.append("c:").append(v).append('\n');
+    }
+    Optional<Authenticator> authenticator = delegate.authenticator();
+    if (authenticator.isPresent()) {
+      // Its credentials are added beneath the cache, after a challenge: responses are kept apart
+      // per authenticator instance (an entry on disk is not used after a restart by such a client).
+      b.append("u:").append(cache.authenticatorId(authenticator.get())).append('\n');
     }
     Optional<CookieHandler> cookies = delegate.cookieHandler();
     if (cookies.isPresent()) {
