@@ -81,6 +81,16 @@ public interface CallListener {
   default void responseHeaders(Call call, int statusCode, long nanoTime) {}
 
   /**
+   * An {@link HttpCache} took part in an attempt (reported after {@link #responseHeaders}): the
+   * response came from the cache, from a stored response the origin validated, or from the origin.
+   *
+   * @param call the call
+   * @param outcome where the response came from
+   * @param nanoTime when, in {@link System#nanoTime()}
+   */
+  default void cache(Call call, HttpCache.Outcome outcome, long nanoTime) {}
+
+  /**
    * The response body was read to its end: the body the call reads, or the error body of a status
    * outside 200–299 read for the exception's message (up to the prefix the exception keeps).
    *

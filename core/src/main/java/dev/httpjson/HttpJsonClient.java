@@ -1021,6 +1021,7 @@ public final class HttpJsonClient {
     private final List<CallListener> listeners = new ArrayList<>();
     private int maxConcurrentCalls;
     private Redirect redirects = Redirect.NEVER;
+    private @Nullable HttpCache cache;
 
     Builder(HttpClient client) {
       this.client = client;
@@ -1221,6 +1222,22 @@ public final class HttpJsonClient {
     }
 
     /**
+     * Answers the client's calls from {@code cache} where RFC 9111 allows, and keeps their
+     * responses in it: the one-liners, {@code send}, streams and pages. The cache sits under the
+     * interceptors, as if it were part of the transport: an interceptor sees the response the cache
+     * answers with (a {@code 304} that validated a stored response arrives as that response, with
+     * its status and the updated headers), and a retry or redirect hop is answered from the cache
+     * too. Default: no cache.
+     *
+     * @param cache the cache; one cache may serve several clients
+     * @return this builder
+     */
+    public Builder cache(HttpCache cache) {
+      this.cache = Objects.requireNonNull(cache, "cache == null");
+      return this;
+    }
+
+    /**
      * The chain calls run through; a {@code foreign} one, for requests the default headers must not
      * reach, adds no supplied header and has its redirects add no default header.
      */
@@ -1278,7 +1295,9 @@ public final class HttpJsonClient {
                 supplied == null ? r -> r : supplied::apply));
       }
       chain.addAll(interceptors);
-      return InterceptingClient.of(client, chain, listeners, limit);
+      HttpCache c = cache;
+      return InterceptingClient.of(
+          c == null ? client : c.decorate(client), chain, listeners, limit);
     }
 
     /** How to have redirects followed with the {@code checked} headers checked on every hop. */

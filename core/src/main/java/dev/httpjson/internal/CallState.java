@@ -401,6 +401,7 @@ public abstract class CallState<R> {
     public final BodySubscriber<@Nullable Object> apply(ResponseInfo info) {
       if (trace != null) {
         trace.headers(info.statusCode());
+        trace.cache(info.headers());
       }
       applied++;
       received = false;

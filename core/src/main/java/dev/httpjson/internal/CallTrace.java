@@ -6,6 +6,7 @@ import dev.httpjson.LoggingInterceptor;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.util.Arrays;
 import java.util.Collections;
@@ -71,6 +72,7 @@ public final class CallTrace implements CallListener.Call {
   private volatile long elements;
   private volatile boolean redirecting;
   private volatile boolean closedEarly;
+  private volatile @Nullable String cache;
 
   // Guarded by this: what reports once the call is over, and how it ended.
   private Over @Nullable [] overs;
@@ -261,6 +263,18 @@ public final class CallTrace implements CallListener.Call {
     tell(l -> l.responseHeaders(this, statusCode, now));
   }
 
+  /** What an {@link dev.httpjson.HttpCache} under the call recorded in the response's headers. */
+  public void cache(HttpHeaders headers) {
+    java.util.Optional<dev.httpjson.HttpCache.Outcome> o =
+        dev.httpjson.internal.cache.Cache.outcome(headers);
+    if (o.isPresent()) {
+      dev.httpjson.HttpCache.Outcome outcome = o.get();
+      cache = outcome.name();
+      long now = System.nanoTime();
+      tell(l -> l.cache(this, outcome, now));
+    }
+  }
+
   /** The body was read to its end. */
   public void body(long wireBytes, long decoded) {
     long now = System.nanoTime();
@@ -339,6 +353,7 @@ public final class CallTrace implements CallListener.Call {
     e.bytesIn = Math.max(0, wire);
     e.bytesDecoded = Math.max(0, decodedBytes);
     e.elements = elements;
+    e.cache = cache;
     long headers = headersAt;
     long body = bodyAt;
     e.headersDuration = headers == 0 ? 0 : headers - start;
@@ -418,6 +433,10 @@ public final class CallTrace implements CallListener.Call {
     @Label("Outcome")
     @Description("\"success\", or the class of the exception the call failed with")
     @Nullable String outcome;
+
+    @Label("Cache")
+    @Description("HIT, REVALIDATED or MISS when an HttpCache took part, else empty")
+    @Nullable String cache;
 
     @Label("Attempts")
     int attempts;

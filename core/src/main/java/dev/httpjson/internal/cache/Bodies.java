@@ -1,0 +1,327 @@
+package dev.httpjson.internal.cache;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.ResponseInfo;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+
+/** Stored bodies given to a caller's body handler, and network bodies copied while read. */
+final class Bodies {
+  private static final int CHUNK = 16 * 1024;
+
+  private Bodies() {}
+
+  static ResponseInfo info(int status, HttpHeaders headers, HttpClient.Version version) {
+    return new ResponseInfo() {
+      @Override
+      public int statusCode() {
+        return status;
+      }
+
+      @Override
+      public HttpHeaders headers() {
+        return headers;
+      }
+
+      @Override
+      public HttpClient.Version version() {
+        return version;
+      }
+    };
+  }
+
+  /**
+   * {@code body} given to the subscriber {@code handler} makes for {@code info}, on the thread that
+   * calls this and on those that request more: the caller's, never the cache's.
+   */
+  static <T> CompletableFuture<T> feed(BodyHandler<T> handler, ResponseInfo info, byte[] body) {
+    return feed(handler, info, Source.of(body), 0, body.length);
+  }
+
+  /** Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up. */
+  static <T> CompletableFuture<T> feed(
+      BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
+    BodySubscriber<T> subscriber;
+    try {
+      subscriber = handler.apply(info);
+    } catch (RuntimeException e) {
+      source.close();
+      return CompletableFuture.failedFuture(e); // as the JDK's client reports it
+    }
+    subscriber.onSubscribe(new Feed(subscriber, source, from, to));
+    return subscriber.getBody().toCompletableFuture();
+  }
+
+  /** A stored body: an array, or a region of an open file. */
+  static final class Source {
+    private final byte @Nullable [] bytes;
+    private final @Nullable FileChannel channel;
+    private final long offset;
+    final long length;
+
+    private Source(
+        byte @Nullable [] bytes, @Nullable FileChannel channel, long offset, long length) {
+      this.bytes = bytes;
+      this.channel = channel;
+      this.offset = offset;
+      this.length = length;
+    }
+
+    static Source of(byte[] bytes) {
+      return new Source(bytes, null, 0, bytes.length);
+    }
+
+    static Source of(FileChannel channel, long offset, long length) {
+      return new Source(null, channel, offset, length);
+    }
+
+    ByteBuffer read(long position, int n) throws IOException {
+      byte[] b = bytes;
+      if (b != null) {
+        return ByteBuffer.wrap(Arrays.copyOfRange(b, (int) position, (int) position + n));
+      }
+      ByteBuffer buffer = ByteBuffer.allocate(n);
+      FileChannel c = Objects.requireNonNull(channel);
+      while (buffer.hasRemaining()) {
+        if (c.read(buffer, offset + position + buffer.position()) < 0) {
+          throw new IOException("cache file ended early");
+        }
+      }
+      return buffer.flip();
+    }
+
+    void close() {
+      FileChannel c = channel;
+      if (c != null) {
+        try {
+          c.close();
+        } catch (IOException e) {
+          // read-only: nothing lost
+        }
+      }
+    }
+  }
+
+  /** The body of {@code future}, with the failure the JDK's {@code send} would throw. */
+  static <T> T await(CompletableFuture<T> future) throws IOException, InterruptedException {
+    try {
+      return future.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IllegalArgumentException) {
+        throw new IllegalArgumentException(cause.getMessage(), cause);
+      }
+      if (cause instanceof SecurityException) {
+        throw new SecurityException(cause.getMessage(), cause);
+      }
+      throw asIoException(cause);
+    }
+  }
+
+  static IOException asIoException(@Nullable Throwable cause) {
+    Throwable c =
+        cause instanceof CompletionException && cause.getCause() != null ? cause.getCause() : cause;
+    if (c instanceof IOException) {
+      return new IOException(c.getMessage(), c);
+    }
+    return new IOException(c == null ? "body failed" : String.valueOf(c.getMessage()), c);
+  }
+
+  /**
+   * A subscription that hands a stored body out in chunks, as demanded; reentrant calls trampoline.
+   */
+  private static final class Feed implements Flow.Subscription {
+    private final Flow.Subscriber<? super List<ByteBuffer>> subscriber;
+    private final Source source;
+    private final long to;
+    private final AtomicLong demand = new AtomicLong();
+    private final AtomicInteger wip = new AtomicInteger();
+    private volatile boolean cancelled;
+    private long position;
+    private boolean completed;
+
+    Feed(Flow.Subscriber<? super List<ByteBuffer>> subscriber, Source source, long from, long to) {
+      this.subscriber = subscriber;
+      this.source = source;
+      this.position = from;
+      this.to = to;
+    }
+
+    @Override
+    public void request(long n) {
+      if (n <= 0) {
+        cancel();
+        subscriber.onError(new IllegalArgumentException("request(" + n + ")"));
+        return;
+      }
+      demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
+      drain();
+    }
+
+    private void drain() {
+      if (wip.getAndIncrement() != 0) {
+        return;
+      }
+      int missed = 1;
+      do {
+        while (!cancelled && !completed && demand.get() > 0 && position < to) {
+          int n = (int) Math.min(CHUNK, to - position);
+          ByteBuffer chunk;
+          try {
+            chunk = source.read(position, n);
+          } catch (IOException e) {
+            boolean signal = !cancelled;
+            cancel();
+            if (signal) {
+              subscriber.onError(e);
+            }
+            break;
+          }
+          position += n;
+          demand.decrementAndGet();
+          subscriber.onNext(List.of(chunk));
+        }
+        if (!cancelled && !completed && position >= to) {
+          completed = true;
+          source.close();
+          subscriber.onComplete();
+        }
+        missed = wip.addAndGet(-missed);
+      } while (missed != 0);
+    }
+
+    @Override
+    public void cancel() {
+      cancelled = true;
+      source.close();
+    }
+  }
+
+  /**
+   * Passes a network body on to the caller's subscriber and to a {@link Store.Sink}, which
+   * publishes it when the body ended, and drops it when it failed, was cancelled or grew past the
+   * limit.
+   */
+  static final class Tee<T> implements BodySubscriber<T> {
+    private final BodySubscriber<T> downstream;
+    private final Store.Sink sink;
+    private final AtomicBoolean over = new AtomicBoolean();
+
+    Tee(BodySubscriber<T> downstream, Store.Sink sink) {
+      this.downstream = downstream;
+      this.sink = sink;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      downstream.onSubscribe(
+          new Flow.Subscription() {
+            @Override
+            public void request(long n) {
+              subscription.request(n);
+            }
+
+            @Override
+            public void cancel() {
+              abandon();
+              subscription.cancel();
+            }
+          });
+    }
+
+    private void abandon() {
+      if (over.compareAndSet(false, true)) {
+        synchronized (this) {
+          sink.abandon();
+        }
+      }
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> items) {
+      if (!over.get()) {
+        synchronized (this) {
+          for (ByteBuffer item : items) {
+            if (!sink.write(item)) {
+              over.set(true);
+              sink.abandon();
+              break;
+            }
+          }
+        }
+      }
+      downstream.onNext(items);
+    }
+
+    @Override
+    public void onError(Throwable throwable) {
+      abandon();
+      downstream.onError(throwable);
+    }
+
+    @Override
+    public void onComplete() {
+      if (over.compareAndSet(false, true)) {
+        synchronized (this) {
+          try {
+            sink.commit();
+          } catch (RuntimeException e) {
+            sink.abandon(); // a store that fails stores nothing; the caller's body is whole
+          }
+        }
+      }
+      downstream.onComplete();
+    }
+
+    @Override
+    public java.util.concurrent.CompletionStage<T> getBody() {
+      return downstream.getBody();
+    }
+  }
+
+  /**
+   * Reads and drops a network body (a 304's, or the error a stale response answers instead) while
+   * the caller's body comes from the store.
+   */
+  static final class Swap<T> implements BodySubscriber<T> {
+    private final CompletableFuture<T> body;
+
+    Swap(CompletableFuture<T> body) {
+      this.body = body;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      subscription.request(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> item) {}
+
+    @Override
+    public void onError(Throwable throwable) {}
+
+    @Override
+    public void onComplete() {}
+
+    @Override
+    public java.util.concurrent.CompletionStage<T> getBody() {
+      return body;
+    }
+  }
+}

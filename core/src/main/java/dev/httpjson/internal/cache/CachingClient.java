@@ -1,0 +1,1195 @@
+package dev.httpjson.internal.cache;
+
+import dev.httpjson.HttpCache.Outcome;
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpResponse.PushPromiseHandler;
+import java.net.http.HttpResponse.ResponseInfo;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@link HttpClient} of {@link dev.httpjson.HttpCache#decorate}: {@code send} and {@code
+ * sendAsync} answer from the cache or through it; everything else is the wrapped client's.
+ */
+final class CachingClient extends HttpClient {
+  private static final byte[] EMPTY = {};
+  private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
+
+  private final HttpClient delegate;
+  private final Cache cache;
+
+  CachingClient(HttpClient delegate, Cache cache) {
+    this.delegate = delegate;
+    this.cache = cache;
+  }
+
+  @Override
+  public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
+      throws IOException, InterruptedException {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(handler, "handler == null");
+    Call<T> call = call(request, handler);
+    if (call == null) {
+      HttpResponse<T> response = delegate.send(request, handler);
+      invalidate(request, response);
+      return response;
+    }
+    return call.run();
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(handler, "handler == null");
+    Call<T> call;
+    try {
+      call = call(request, handler);
+    } catch (IOException e) {
+      return CompletableFuture.failedFuture(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return CompletableFuture.failedFuture(new IOException("interrupted", e));
+    }
+    if (call == null) {
+      CompletableFuture<HttpResponse<T>> network = delegate.sendAsync(request, handler);
+      return linked(
+          network,
+          network.thenApply(
+              r -> {
+                invalidate(request, r);
+                return r;
+              }));
+    }
+    return call.runAsync();
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler, @Nullable PushPromiseHandler<T> push) {
+    if (push == null) {
+      return sendAsync(request, handler);
+    }
+    CompletableFuture<HttpResponse<T>> network = delegate.sendAsync(request, handler, push);
+    return linked(
+        network,
+        network.thenApply(
+            r -> {
+              invalidate(request, r);
+              return r;
+            }));
+  }
+
+  /**
+   * {@code result}, whose cancellation (or any completion by its holder) aborts {@code network}.
+   */
+  private static <T> CompletableFuture<T> linked(
+      CompletableFuture<?> network, CompletableFuture<T> result) {
+    CompletableFuture<T> out = new CompletableFuture<>();
+    result.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            out.completeExceptionally(e instanceof CompletionException ? e.getCause() : e);
+          } else {
+            out.complete(r);
+          }
+        });
+    out.whenComplete(
+        (r, e) -> {
+          if (!network.isDone()) {
+            network.cancel(true);
+          }
+        });
+    return out;
+  }
+
+  private static boolean safe(String method) {
+    switch (method) {
+      case "GET":
+      case "HEAD":
+      case "OPTIONS":
+      case "TRACE":
+      case "QUERY":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** RFC 9111 section 4.4: a non-error response to an unsafe method invalidates the URIs. */
+  private void invalidate(HttpRequest request, HttpResponse<?> response) {
+    int status = response.statusCode();
+    if (safe(request.method()) || status < 200 || status >= 400) {
+      return;
+    }
+    URI target = request.uri();
+    cache.store.removeGroup(Cache.group(target));
+    for (String name : new String[] {"Location", "Content-Location"}) {
+      Optional<String> value = response.headers().firstValue(name);
+      if (value.isPresent()) {
+        try {
+          URI other = target.resolve(value.get().trim());
+          if (sameOrigin(target, other)) {
+            cache.store.removeGroup(Cache.group(other));
+          }
+        } catch (IllegalArgumentException e) {
+          // not a URI: nothing to invalidate
+        }
+      }
+    }
+  }
+
+  private static boolean sameOrigin(URI a, URI b) {
+    return a.getScheme() != null
+        && a.getScheme().equalsIgnoreCase(String.valueOf(b.getScheme()))
+        && a.getHost() != null
+        && a.getHost().equalsIgnoreCase(String.valueOf(b.getHost()))
+        && port(a) == port(b);
+  }
+
+  private static int port(URI u) {
+    if (u.getPort() != -1) {
+      return u.getPort();
+    }
+    return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+  }
+
+  /** The call the cache takes part in, or null for one it leaves alone. */
+  private <T> @Nullable Call<T> call(HttpRequest request, BodyHandler<T> handler)
+      throws IOException, InterruptedException {
+    String method = request.method();
+    if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("QUERY")) {
+      return null;
+    }
+    HttpHeaders h = request.headers();
+    if (h.firstValue("Range").isPresent() && !method.equals("GET")) {
+      return null;
+    }
+    boolean own =
+        h.firstValue("If-None-Match").isPresent() || h.firstValue("If-Modified-Since").isPresent();
+    if (own && h.firstValue("Range").isPresent()) {
+      return null;
+    }
+    for (String conditional : new String[] {"If-Match", "If-Unmodified-Since"}) {
+      if (h.firstValue(conditional).isPresent()) {
+        return null; // the caller's own conditions and ranges go to the origin as they are
+      }
+    }
+    if (h.firstValue("If-Range").isPresent() && h.firstValue("Range").isEmpty()) {
+      return null;
+    }
+    String identity = identity(request);
+    if (identity == null) {
+      return null;
+    }
+    HttpRequest sent = request;
+    String bodyDigest = "";
+    if (method.equals("QUERY")) {
+      byte[] body = body(request);
+      bodyDigest = Cache.hex(Cache.sha256(body));
+      sent =
+          HttpRequest.newBuilder(request, (n, v) -> true)
+              .method("QUERY", HttpRequest.BodyPublishers.ofByteArray(body))
+              .build();
+    }
+    String keyed = method.equals("HEAD") ? "GET" : method;
+    String group = Cache.group(request.uri());
+    String key =
+        group
+            + "-"
+            + Cache.hex(
+                Cache.sha256(
+                    (keyed
+                            + " "
+                            + Cache.normalize(request.uri())
+                            + "\n"
+                            + bodyDigest
+                            + "\n"
+                            + identity)
+                        .getBytes(StandardCharsets.UTF_8)));
+    return new Call<>(request, sent, handler, key, group);
+  }
+
+  /**
+   * A digest of what identifies the requester (RFC 9111 leaves a private cache free to key by it):
+   * {@code Authorization}, the client's {@link Authenticator}, and the cookies, those of the
+   * client's {@link CookieHandler} included; "" for none; null when the cookie handler fails (the
+   * call then bypasses the cache).
+   */
+  private @Nullable String identity(HttpRequest request) {
+    StringBuilder b = new StringBuilder();
+    for (String v : request.headers().allValues("Authorization")) {
+      b.append("a:").append(v).append('\n');
+    }
+    for (String v : request.headers().allValues("Cookie")) {
+      b.append("c:").append(v).append('\n');
+    }
+    Optional<Authenticator> authenticator = delegate.authenticator();
+    if (authenticator.isPresent()) {
+      // Its credentials are added beneath the cache, after a challenge: responses are kept apart
+      // per authenticator instance (an entry on disk is not used after a restart by such a client).
+      b.append("u:").append(cache.authenticatorId(authenticator.get())).append('\n');
+    }
+    Optional<CookieHandler> cookies = delegate.cookieHandler();
+    if (cookies.isPresent()) {
+      try {
+        Map<String, List<String>> added = cookies.get().get(request.uri(), request.headers().map());
+        for (Map.Entry<String, List<String>> e : added.entrySet()) {
+          if (e.getKey() != null && e.getKey().toLowerCase(Locale.ROOT).startsWith("cookie")) {
+            for (String v : e.getValue()) {
+              b.append("h:").append(v).append('\n');
+            }
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        return null;
+      }
+    }
+    return b.length() == 0
+        ? ""
+        : Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** The bytes of a QUERY's body, which key it; the request is then sent with these bytes. */
+  private static byte[] body(HttpRequest request) throws IOException, InterruptedException {
+    Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
+    if (publisher.isEmpty()) {
+      return EMPTY;
+    }
+    HttpResponse.BodySubscriber<byte[]> bytes = BodySubscribers.ofByteArray();
+    publisher
+        .get()
+        .subscribe(
+            new Flow.Subscriber<ByteBuffer>() {
+              @Override
+              public void onSubscribe(Flow.Subscription subscription) {
+                bytes.onSubscribe(subscription);
+              }
+
+              @Override
+              public void onNext(ByteBuffer item) {
+                bytes.onNext(List.of(item));
+              }
+
+              @Override
+              public void onError(Throwable throwable) {
+                bytes.onError(throwable);
+              }
+
+              @Override
+              public void onComplete() {
+                bytes.onComplete();
+              }
+            });
+    Duration limit = request.timeout().orElse(BACKGROUND_TIMEOUT);
+    try {
+      return bytes.getBody().toCompletableFuture().get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw Bodies.asIoException(e.getCause());
+    } catch (TimeoutException e) {
+      throw new IOException("the QUERY body was not published within " + limit, e);
+    }
+  }
+
+  /** The normalized values of a selecting header field (RFC 9111 section 4.1), as a digest. */
+  static String selecting(HttpHeaders headers, String name) {
+    List<String> values = headers.allValues(name);
+    if (values.isEmpty()) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    for (String v : values) {
+      for (String part : v.split(",")) {
+        String p = part.trim().replaceAll("\\s+", " ");
+        if (!p.isEmpty()) {
+          b.append(p).append(',');
+        }
+      }
+    }
+    return Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** One call through the cache. */
+  private final class Call<T> {
+    final HttpRequest request;
+    final HttpRequest sent;
+    final BodyHandler<T> handler;
+    final String key;
+    final String group;
+    final Directives cc;
+    final boolean head;
+
+    /** The request's {@code Range}: answered from a fresh stored 200, else sent as it is. */
+    final @Nullable String range;
+
+    /**
+     * Whether the caller sent {@code If-None-Match} or {@code If-Modified-Since}: a usable stored
+     * response answers it (RFC 9111 section 4.3.2), else it goes to the origin as it is.
+     */
+    final boolean ownCondition;
+
+    @Nullable Entry entry;
+    String forward = "uri-miss";
+    boolean conditional;
+
+    /** Whether the origin answered the conditional request with a 304 for another response. */
+    boolean mismatched;
+
+    /** What answered, set by the network handler: the entry served instead, and how. */
+    @Nullable Entry served;
+
+    Outcome outcome = Outcome.MISS;
+    @Nullable HttpHeaders shown;
+
+    Call(HttpRequest request, HttpRequest sent, BodyHandler<T> handler, String key, String group) {
+      this.request = request;
+      this.sent = sent;
+      this.handler = handler;
+      this.key = key;
+      this.group = group;
+      this.head = request.method().equals("HEAD");
+      this.range = request.headers().firstValue("Range").orElse(null);
+      this.ownCondition =
+          request.headers().firstValue("If-None-Match").isPresent()
+              || request.headers().firstValue("If-Modified-Since").isPresent();
+      Directives d = Directives.parse(request.headers().allValues("Cache-Control"));
+      if (d == Directives.NONE
+          && request.headers().allValues("Pragma").stream()
+              .anyMatch(p -> p.toLowerCase(Locale.ROOT).contains("no-cache"))) {
+        d = Directives.parse(List.of("no-cache"));
+      }
+      this.cc = d;
+    }
+
+    /** What to do: serve {@link #entry}, or go to the network ("stale" as the reason when one). */
+    private boolean lookUp(long now) {
+      Entry e = cache.store.get(key);
+      if (e != null && !varies(e)) {
+        forward = "vary-miss";
+        e = null;
+      }
+      entry = e;
+      if (e == null) {
+        return false;
+      }
+      Directives rc = e.directives();
+      long age = e.currentAge(now);
+      long life = e.lifetime(rc);
+      boolean validate = cc.has("no-cache") || rc.has("no-cache");
+      long maxAge = cc.seconds("max-age");
+      if (!validate && maxAge >= 0 && age > maxAge * 1000) {
+        validate = true;
+      }
+      long minFresh = cc.seconds("min-fresh");
+      if (!validate && minFresh >= 0 && life - age < minFresh * 1000) {
+        validate = true;
+      }
+      forward =
+          validate && (cc.has("no-cache") || maxAge >= 0 || minFresh >= 0) ? "request" : "stale";
+      if (validate) {
+        return false;
+      }
+      if (life > age) {
+        return true;
+      }
+      if (rc.has("must-revalidate")) {
+        return false;
+      }
+      long staleness = age - life;
+      if (cc.has("max-stale")) {
+        String v = cc.value("max-stale");
+        if (v == null || v.isEmpty() || staleness <= Directives.deltaSeconds(v) * 1000) {
+          return true;
+        }
+      }
+      long swr = rc.seconds("stale-while-revalidate");
+      if (swr >= 0 && staleness <= swr * 1000 && !head) {
+        revalidateLater(e);
+        return true;
+      }
+      return false;
+    }
+
+    private boolean varies(Entry e) {
+      for (Map.Entry<String, String> v : e.vary.entrySet()) {
+        if (v.getKey().equals("*")
+            || !selecting(request.headers(), v.getKey()).equals(v.getValue())) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private boolean staleIfError(Entry e, long now) {
+      Directives rc = e.directives();
+      if (rc.has("must-revalidate") || rc.has("no-cache")) {
+        return false;
+      }
+      long allowed = Math.max(rc.seconds("stale-if-error"), cc.seconds("stale-if-error"));
+      return allowed >= 0 && e.currentAge(now) - e.lifetime(rc) <= allowed * 1000;
+    }
+
+    /** Whether a response to this request with {@code info} may be stored (RFC 9111 section 3). */
+    private boolean storable(ResponseInfo info) {
+      int status = info.statusCode();
+      if (head || cc.has("no-store") || status < 200 || status == 206 || status == 304) {
+        return false;
+      }
+      if (delegate.followRedirects() != Redirect.NEVER) {
+        return false; // the final response may be another URI's
+      }
+      HttpHeaders h = info.headers();
+      Directives rc = Directives.parse(h.allValues("Cache-Control"));
+      if (rc.has("must-understand")) {
+        if (!understood(status)) {
+          return false; // RFC 9111 section 5.2.2.3; an understood status ignores no-store
+        }
+      } else if (rc.has("no-store")) {
+        return false;
+      }
+      if (Entry.varyNames(h.allValues("Vary")).contains("*")) {
+        return false;
+      }
+      Optional<String> type = h.firstValue("Content-Type");
+      if (type.isPresent()
+          && type.get().toLowerCase(Locale.ROOT).trim().startsWith("text/event-stream")) {
+        return false;
+      }
+      long length = h.firstValueAsLong("Content-Length").orElse(-1);
+      if (length > cache.maxEntryBytes) {
+        return false;
+      }
+      return rc.has("max-age")
+          || h.firstValue("Expires").isPresent()
+          || rc.has("public")
+          || Entry.HEURISTIC.contains(status);
+    }
+
+    /** The statuses RFC 9110 defines, whose caching this cache knows. */
+    private boolean understood(int status) {
+      return status >= 200 && status <= 205
+          || status >= 300 && status <= 308 && status != 304 && status != 305 && status != 306
+          || status >= 400 && status <= 417
+          || status == 421
+          || status == 422
+          || status == 426
+          || status >= 500 && status <= 505;
+    }
+
+    private Entry template(ResponseInfo info, long requestMillis, long responseMillis) {
+      Map<String, String> vary = new TreeMap<>();
+      for (String name : Entry.varyNames(info.headers().allValues("Vary"))) {
+        vary.put(name, selecting(sent.headers(), name));
+      }
+      return new Entry(
+          key,
+          group,
+          info.statusCode(),
+          Collections.unmodifiableMap(Entry.storable(info.headers())),
+          Collections.unmodifiableMap(vary),
+          requestMillis,
+          responseMillis,
+          Entry.age(info.headers()),
+          EMPTY);
+    }
+
+    /** The headers of {@code e} as served now: its {@code Age}, and this cache's status. */
+    private HttpHeaders servedHeaders(Entry e, String member, long now) {
+      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      map.putAll(e.headers);
+      map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
+      return withStatus(map, member);
+    }
+
+    private HttpHeaders withStatus(Map<String, List<String>> map, String member) {
+      List<String> status = new ArrayList<>(map.getOrDefault("Cache-Status", List.of()));
+      status.add(Cache.NAME + "; " + member);
+      map.put("Cache-Status", status);
+      return HttpHeaders.of(map, (n, v) -> true);
+    }
+
+    private HttpHeaders shownHeaders(HttpHeaders network, String member) {
+      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      map.putAll(network.map());
+      return withStatus(map, member);
+    }
+
+    HttpResponse<T> run() throws IOException, InterruptedException {
+      long now = System.currentTimeMillis();
+      if (range != null) {
+        long[] slice = slice(now);
+        if (slice == null) {
+          return delegate.send(request, handler);
+        }
+        Bodies.Source source = Objects.requireNonNull(entry).open();
+        if (source == null) {
+          return delegate.send(request, handler);
+        }
+        return partial(Objects.requireNonNull(entry), source, slice, now);
+      }
+      if (ownCondition) {
+        if (!lookUp(now)) {
+          return delegate.send(request, handler);
+        }
+        Entry e = Objects.requireNonNull(entry);
+        if (notModified(e)) {
+          return notModifiedResponse(e, now);
+        }
+      }
+      if (ownCondition || lookUp(now)) {
+        Entry e = Objects.requireNonNull(entry);
+        Bodies.Source source = source(e);
+        if (source != null) {
+          return serve(e, source, now);
+        }
+        entry = null; // its file is gone: a miss
+        forward = "uri-miss";
+      }
+      if (cc.has("only-if-cached")) {
+        return gatewayTimeout();
+      }
+      long requestMillis = System.currentTimeMillis();
+      HttpResponse<T> response;
+      try {
+        response = delegate.send(networkRequest(), networkHandler(requestMillis));
+        if (mismatched) {
+          unconditional();
+          response = delegate.send(sent, networkHandler(System.currentTimeMillis()));
+        }
+      } catch (IOException e) {
+        Entry stale = entry;
+        if (stale != null && staleIfError(stale, System.currentTimeMillis())) {
+          Bodies.Source source = source(stale);
+          if (source != null) {
+            return serve(stale, source, System.currentTimeMillis());
+          }
+        }
+        throw e;
+      }
+      return finish(response);
+    }
+
+    CompletableFuture<HttpResponse<T>> runAsync() {
+      long now = System.currentTimeMillis();
+      try {
+        if (range != null) {
+          long[] slice = slice(now);
+          if (slice == null) {
+            return delegate.sendAsync(request, handler);
+          }
+          Bodies.Source source = Objects.requireNonNull(entry).open();
+          if (source == null) {
+            return delegate.sendAsync(request, handler);
+          }
+          return CompletableFuture.completedFuture(
+              partial(Objects.requireNonNull(entry), source, slice, now));
+        }
+        if (ownCondition) {
+          if (!lookUp(now)) {
+            return delegate.sendAsync(request, handler);
+          }
+          Entry e = Objects.requireNonNull(entry);
+          if (notModified(e)) {
+            return CompletableFuture.completedFuture(notModifiedResponse(e, now));
+          }
+        }
+        if (ownCondition || lookUp(now)) {
+          Entry e = Objects.requireNonNull(entry);
+          Bodies.Source source = source(e);
+          if (source != null) {
+            return served(e, source, now);
+          }
+          entry = null; // its file is gone: a miss
+          forward = "uri-miss";
+        }
+        if (cc.has("only-if-cached")) {
+          return CompletableFuture.completedFuture(gatewayTimeout());
+        }
+      } catch (IOException e) {
+        return CompletableFuture.failedFuture(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return CompletableFuture.failedFuture(new IOException("interrupted", e));
+      }
+      long requestMillis = System.currentTimeMillis();
+      CompletableFuture<HttpResponse<T>> network =
+          delegate.sendAsync(networkRequest(), networkHandler(requestMillis));
+      CompletableFuture<HttpResponse<T>> result =
+          network
+              .handle(
+                  (r, failure) -> {
+                    if (failure == null && mismatched) {
+                      unconditional();
+                      return delegate
+                          .sendAsync(sent, networkHandler(System.currentTimeMillis()))
+                          .thenApply(this::finish);
+                    }
+                    if (failure == null) {
+                      return CompletableFuture.completedFuture(finish(r));
+                    }
+                    Throwable cause =
+                        failure instanceof CompletionException && failure.getCause() != null
+                            ? failure.getCause()
+                            : failure;
+                    Entry stale = entry;
+                    if (cause instanceof IOException
+                        && stale != null
+                        && staleIfError(stale, System.currentTimeMillis())) {
+                      Bodies.Source source = source(stale);
+                      if (source != null) {
+                        return served(stale, source, System.currentTimeMillis());
+                      }
+                    }
+                    return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
+                  })
+              .thenCompose(f -> f);
+      return linked(network, result);
+    }
+
+    /**
+     * The first and last byte of the one range of {@link #range} that a fresh stored 200 answers
+     * (RFC 9110 section 14), or null when the origin must: no such entry, several ranges, a range
+     * it does not hold, or an {@code If-Range} it does not match.
+     */
+    private long @Nullable [] slice(long now) {
+      String r = Objects.requireNonNull(range).trim();
+      if (!lookUp(now)) {
+        return null;
+      }
+      Entry e = Objects.requireNonNull(entry);
+      if (e.status != 200 || !r.regionMatches(true, 0, "bytes=", 0, 6) || r.indexOf(',') >= 0) {
+        return null;
+      }
+      Optional<String> ifRange = request.headers().firstValue("If-Range");
+      if (ifRange.isPresent()) {
+        String v = ifRange.get().trim();
+        String etag = e.first("ETag");
+        boolean matches =
+            v.startsWith("\"")
+                ? etag != null && !etag.startsWith("W/") && etag.equals(v)
+                : v.equals(e.first("Last-Modified"));
+        if (!matches) {
+          return null;
+        }
+      }
+      String spec = r.substring(6).trim();
+      int dash = spec.indexOf('-');
+      if (dash < 0) {
+        return null;
+      }
+      long length = e.bodyLength();
+      String a = spec.substring(0, dash).trim();
+      String b = spec.substring(dash + 1).trim();
+      if (!a.chars().allMatch(Character::isDigit) || !b.chars().allMatch(Character::isDigit)) {
+        return null;
+      }
+      long first;
+      long last;
+      try {
+        if (a.isEmpty()) {
+          if (b.isEmpty()) {
+            return null;
+          }
+          long suffix = Long.parseLong(b);
+          if (suffix == 0) {
+            return null;
+          }
+          first = Math.max(0, length - suffix);
+          last = length - 1;
+        } else {
+          first = Long.parseLong(a);
+          last = b.isEmpty() ? length - 1 : Math.min(Long.parseLong(b), length - 1);
+        }
+      } catch (NumberFormatException x) {
+        return null;
+      }
+      if (first >= length || last < first) {
+        return null; // unsatisfiable here: the origin says so
+      }
+      return new long[] {first, last};
+    }
+
+    private HttpResponse<T> partial(Entry e, Bodies.Source source, long[] slice, long now)
+        throws IOException, InterruptedException {
+      count(Outcome.HIT);
+      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      map.putAll(e.headers);
+      map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
+      map.put(
+          "Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.bodyLength()));
+      map.put("Content-Length", List.of(Long.toString(slice[1] - slice[0] + 1)));
+      HttpHeaders headers = withStatus(map, "hit");
+      T body =
+          Bodies.await(
+              Bodies.feed(
+                  handler,
+                  Bodies.info(206, headers, delegate.version()),
+                  source,
+                  slice[0],
+                  slice[1] + 1));
+      return new Response<>(
+          206, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+    }
+
+    private void unconditional() {
+      mismatched = false;
+      conditional = false;
+      entry = null;
+    }
+
+    private HttpRequest networkRequest() {
+      Entry e = entry;
+      if (e == null || head) {
+        return sent;
+      }
+      String etag = e.first("ETag");
+      String modified = e.first("Last-Modified");
+      if (etag == null && modified == null) {
+        return sent;
+      }
+      HttpRequest.Builder b = HttpRequest.newBuilder(sent, (n, v) -> true);
+      if (etag != null) {
+        b.header("If-None-Match", etag);
+      }
+      if (modified != null) {
+        b.header("If-Modified-Since", modified);
+      }
+      conditional = true;
+      return b.build();
+    }
+
+    private BodyHandler<T> networkHandler(long requestMillis) {
+      return info -> {
+        long responseMillis = System.currentTimeMillis();
+        int status = info.statusCode();
+        Entry e = entry;
+        if (head && e != null && status == 200 && describes(e, info.headers())) {
+          // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET it describes.
+          cache.store.put(e.freshened(info.headers(), requestMillis, responseMillis));
+        }
+        if (e != null && conditional && status == 304 && !sameValidator(e, info.headers())) {
+          mismatched = true; // RFC 9111 section 4.3.4: nothing to update; asked again, whole
+          return BodySubscribers.replacing(null);
+        }
+        if (e != null && conditional && status == 304) {
+          Entry fresh = e.freshened(info.headers(), requestMillis, responseMillis);
+          Bodies.Source source = source(fresh); // before the update replaces the file
+          if (source == null) {
+            mismatched = true; // the stored body is gone: asked again, whole
+            return BodySubscribers.replacing(null);
+          }
+          if (!cc.has("no-store")) {
+            cache.store.put(fresh);
+          }
+          return swap(
+              fresh, source, Outcome.REVALIDATED, "fwd=stale; fwd-status=304", responseMillis);
+        }
+        if (e != null && status >= 500 && staleIfError(e, responseMillis)) {
+          Bodies.Source source = source(e);
+          if (source != null) {
+            return swap(e, source, Outcome.HIT, "hit; detail=stale-if-error", responseMillis);
+          }
+        }
+        HttpHeaders headers =
+            shownHeaders(info.headers(), "fwd=" + forward + "; fwd-status=" + status);
+        shown = headers;
+        ResponseInfo seen = Bodies.info(status, headers, info.version());
+        if (storable(info)) {
+          Entry template = template(info, requestMillis, responseMillis);
+          return new Bodies.Tee<>(
+              handler.apply(seen), cache.store.sink(template, cache.maxEntryBytes));
+        }
+        return handler.apply(seen);
+      };
+    }
+
+    /**
+     * Whether the caller's condition finds {@code e} unchanged: one of its {@code If-None-Match}
+     * tags matches the stored one (weak comparison), or, without {@code If-None-Match}, the stored
+     * response was last modified at or before {@code If-Modified-Since}.
+     */
+    private boolean notModified(Entry e) {
+      List<String> tags = request.headers().allValues("If-None-Match");
+      if (!tags.isEmpty()) {
+        String etag = e.first("ETag");
+        for (String line : tags) {
+          for (String tag : line.split(",")) {
+            String t = tag.trim();
+            if (t.equals("*") || etag != null && weak(t).equals(weak(etag))) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      long since = Entry.httpDate(request.headers().firstValue("If-Modified-Since").orElse(null));
+      long modified = Entry.httpDate(e.first("Last-Modified"));
+      if (modified == Long.MIN_VALUE) {
+        modified = Entry.httpDate(e.first("Date"));
+      }
+      return since != Long.MIN_VALUE && modified != Long.MIN_VALUE && modified <= since;
+    }
+
+    /** The 304 a stored response answers the caller's own condition with (RFC 9110 15.4.5). */
+    private HttpResponse<T> notModifiedResponse(Entry e, long now)
+        throws IOException, InterruptedException {
+      count(Outcome.HIT);
+      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      for (String name :
+          new String[] {
+            "Cache-Control", "Content-Location", "Date", "ETag", "Expires", "Last-Modified", "Vary"
+          }) {
+        List<String> values = e.all(name);
+        if (!values.isEmpty()) {
+          map.put(name, values);
+        }
+      }
+      map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
+      HttpHeaders headers = withStatus(map, "hit");
+      T body =
+          Bodies.await(Bodies.feed(handler, Bodies.info(304, headers, delegate.version()), EMPTY));
+      return new Response<>(
+          304, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+    }
+
+    /** Whether a HEAD response has the validator of the stored response {@code e}. */
+    private boolean describes(Entry e, HttpHeaders headResponse) {
+      String etag = e.first("ETag");
+      if (etag != null) {
+        return headResponse.firstValue("ETag").map(etag::equals).orElse(false);
+      }
+      String modified = e.first("Last-Modified");
+      return modified != null
+          && headResponse.firstValue("ETag").isEmpty()
+          && headResponse.firstValue("Last-Modified").map(modified::equals).orElse(false);
+    }
+
+    private boolean sameValidator(Entry e, HttpHeaders notModified) {
+      Optional<String> etag = notModified.firstValue("ETag");
+      String stored = e.first("ETag");
+      return etag.isEmpty() || stored == null || weak(etag.get()).equals(weak(stored));
+    }
+
+    private String weak(String etag) {
+      String t = etag.trim();
+      return t.startsWith("W/") ? t.substring(2) : t;
+    }
+
+    /** The body {@code e} answers with: none for a HEAD; null when its file is gone. */
+    private Bodies.@Nullable Source source(Entry e) {
+      return head ? Bodies.Source.of(EMPTY) : e.open();
+    }
+
+    private HttpResponse.BodySubscriber<T> swap(
+        Entry e, Bodies.Source source, Outcome how, String member, long now) {
+      served = e;
+      outcome = how;
+      HttpHeaders headers = servedHeaders(e, member, now);
+      shown = headers;
+      return new Bodies.Swap<>(
+          Bodies.feed(
+              handler,
+              Bodies.info(e.status, headers, delegate.version()),
+              source,
+              0,
+              source.length));
+    }
+
+    private HttpResponse<T> finish(HttpResponse<T> r) {
+      Entry e = served;
+      HttpHeaders headers = shown;
+      count(outcome);
+      if (e != null && headers != null) {
+        return new Response<>(
+            e.status, headers, r.body(), request, r.uri(), r.version(), r.sslSession());
+      }
+      return new Response<>(
+          r.statusCode(),
+          headers == null ? r.headers() : headers,
+          r.body(),
+          r.request(),
+          r.uri(),
+          r.version(),
+          r.sslSession());
+    }
+
+    private void count(Outcome how) {
+      switch (how) {
+        case HIT:
+          cache.hits.increment();
+          break;
+        case REVALIDATED:
+          cache.revalidations.increment();
+          break;
+        default:
+          cache.misses.increment();
+      }
+    }
+
+    private HttpResponse<T> serve(Entry e, Bodies.Source source, long now)
+        throws IOException, InterruptedException {
+      count(Outcome.HIT);
+      HttpHeaders headers = servedHeaders(e, "hit", now);
+      T body =
+          Bodies.await(
+              Bodies.feed(
+                  handler,
+                  Bodies.info(e.status, headers, delegate.version()),
+                  source,
+                  0,
+                  source.length));
+      return new Response<>(
+          e.status, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+    }
+
+    private CompletableFuture<HttpResponse<T>> served(Entry e, Bodies.Source source, long now) {
+      count(Outcome.HIT);
+      HttpHeaders headers = servedHeaders(e, "hit", now);
+      CompletableFuture<T> body;
+      try {
+        body =
+            Bodies.feed(
+                handler,
+                Bodies.info(e.status, headers, delegate.version()),
+                source,
+                0,
+                source.length);
+      } catch (RuntimeException x) {
+        return CompletableFuture.failedFuture(x);
+      }
+      CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
+      body.whenComplete(
+          (b, x) -> {
+            if (x != null) {
+              out.completeExceptionally(Bodies.asIoException(x));
+            } else {
+              out.complete(
+                  new Response<>(
+                      e.status,
+                      headers,
+                      b,
+                      request,
+                      request.uri(),
+                      delegate.version(),
+                      Optional.empty()));
+            }
+          });
+      return out;
+    }
+
+    private HttpResponse<T> gatewayTimeout() throws IOException, InterruptedException {
+      count(Outcome.MISS);
+      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      map.put("Content-Length", List.of("0"));
+      HttpHeaders headers = withStatus(map, "fwd=miss; detail=only-if-cached");
+      T body =
+          Bodies.await(Bodies.feed(handler, Bodies.info(504, headers, delegate.version()), EMPTY));
+      return new Response<>(
+          504, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+    }
+
+    /**
+     * Validates {@code stale} on the cache's threads (stale-while-revalidate); only the cache's own
+     * body handlers run there.
+     */
+    private void revalidateLater(Entry stale) {
+      HttpRequest.Builder b = HttpRequest.newBuilder(sent, (n, v) -> true);
+      if (sent.timeout().isEmpty()) {
+        b.timeout(BACKGROUND_TIMEOUT);
+      }
+      String etag = stale.first("ETag");
+      String modified = stale.first("Last-Modified");
+      if (etag != null) {
+        b.header("If-None-Match", etag);
+      }
+      if (modified != null) {
+        b.header("If-Modified-Since", modified);
+      }
+      HttpRequest validation = b.build();
+      cache.validateInBackground(
+          key,
+          () -> {
+            long requestMillis = System.currentTimeMillis();
+            try {
+              delegate.send(
+                  validation,
+                  info -> {
+                    long responseMillis = System.currentTimeMillis();
+                    if (info.statusCode() == 304 && sameValidator(stale, info.headers())) {
+                      cache.store.put(
+                          stale.freshened(info.headers(), requestMillis, responseMillis));
+                    } else if (storable(info)) {
+                      Entry template = template(info, requestMillis, responseMillis);
+                      return new Bodies.Tee<>(
+                          BodySubscribers.discarding(),
+                          cache.store.sink(template, cache.maxEntryBytes));
+                    }
+                    return BodySubscribers.discarding();
+                  });
+            } catch (IOException e) {
+              // the stale entry stays; the next call validates it
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+    }
+  }
+
+  /** A response the cache answered or passed on, with the headers the caller sees. */
+  private static final class Response<T> implements HttpResponse<T> {
+    private final int status;
+    private final HttpHeaders headers;
+    private final T body;
+    private final HttpRequest request;
+    private final URI uri;
+    private final Version version;
+    private final Optional<SSLSession> ssl;
+
+    Response(
+        int status,
+        HttpHeaders headers,
+        T body,
+        HttpRequest request,
+        URI uri,
+        Version version,
+        Optional<SSLSession> ssl) {
+      this.status = status;
+      this.headers = headers;
+      this.body = body;
+      this.request = request;
+      this.uri = uri;
+      this.version = version;
+      this.ssl = ssl;
+    }
+
+    @Override
+    public int statusCode() {
+      return status;
+    }
+
+    @Override
+    public HttpRequest request() {
+      return request;
+    }
+
+    @Override
+    public Optional<HttpResponse<T>> previousResponse() {
+      return Optional.empty();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+      return headers;
+    }
+
+    @Override
+    public T body() {
+      return body;
+    }
+
+    @Override
+    public Optional<SSLSession> sslSession() {
+      return ssl;
+    }
+
+    @Override
+    public URI uri() {
+      return uri;
+    }
+
+    @Override
+    public Version version() {
+      return version;
+    }
+
+    @Override
+    public String toString() {
+      return "(" + request.method() + " " + uri + ") " + status;
+    }
+  }
+
+  @Override
+  public Optional<CookieHandler> cookieHandler() {
+    return delegate.cookieHandler();
+  }
+
+  @Override
+  public Optional<Duration> connectTimeout() {
+    return delegate.connectTimeout();
+  }
+
+  @Override
+  public Redirect followRedirects() {
+    return delegate.followRedirects();
+  }
+
+  @Override
+  public Optional<ProxySelector> proxy() {
+    return delegate.proxy();
+  }
+
+  @Override
+  public SSLContext sslContext() {
+    return delegate.sslContext();
+  }
+
+  @Override
+  public SSLParameters sslParameters() {
+    return delegate.sslParameters();
+  }
+
+  @Override
+  public Optional<Authenticator> authenticator() {
+    return delegate.authenticator();
+  }
+
+  @Override
+  public Version version() {
+    return delegate.version();
+  }
+
+  @Override
+  public Optional<Executor> executor() {
+    return delegate.executor();
+  }
+
+  @Override
+  public java.net.http.WebSocket.Builder newWebSocketBuilder() {
+    return delegate.newWebSocketBuilder();
+  }
+
+  @Override
+  public String toString() {
+    return "HttpCache" + cache + " over " + delegate;
+  }
+}

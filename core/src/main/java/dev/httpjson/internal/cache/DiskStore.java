@@ -1,0 +1,584 @@
+package dev.httpjson.internal.cache;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.CRC32;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One file per entry in one directory, named by the entry's key (digests only). A file is written
+ * whole to a temporary file and published by an atomic rename, and ends with a CRC-32 of the rest:
+ * a reader, in this process or another, sees a whole entry or none, and a damaged file is deleted
+ * as a miss. The bound is kept over the files this store knows of (those it found at start, wrote
+ * or read), least recently used out; the time of last use is the file's modification time, so the
+ * order survives a restart.
+ */
+final class DiskStore extends Store {
+  private static final System.Logger LOG = System.getLogger("dev.httpjson");
+  private static final int MAGIC = 0x484a4331; // "HJC1"
+  private static final String SUFFIX = ".entry";
+  private static final String TEMP = ".tmp";
+  private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
+
+  /**
+   * Files up to this size are read whole; a larger entry's body is read from its file as served.
+   */
+  static final long INLINE = 1 << 20;
+
+  private final Path directory;
+
+  /** File name to size, in order of use. */
+  private final LinkedHashMap<String, Long> index = new LinkedHashMap<>(16, 0.75f, true);
+
+  private long size;
+
+  DiskStore(Path directory, long maxBytes) {
+    super(maxBytes);
+    if (Files.exists(directory) && !Files.isDirectory(directory)) {
+      throw new IllegalArgumentException("directory is not a directory: " + directory);
+    }
+    try {
+      Files.createDirectories(directory);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("directory cannot be created: " + directory + ": " + e, e);
+    }
+    this.directory = directory;
+    load();
+  }
+
+  private void load() {
+    List<Object[]> found = new ArrayList<>();
+    long now = System.currentTimeMillis();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
+      for (Path p : files) {
+        String name = p.getFileName().toString();
+        try {
+          BasicFileAttributes a =
+              Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+          if (name.endsWith(TEMP)) {
+            if (now - a.lastModifiedTime().toMillis() > STALE_TEMP_MILLIS) {
+              Files.deleteIfExists(p); // left by a writer that died
+            }
+          } else if (name.endsWith(SUFFIX) && a.isRegularFile()) {
+            found.add(new Object[] {name, a.size(), a.lastModifiedTime().toMillis()});
+          }
+        } catch (IOException e) {
+          // gone meanwhile, or unreadable: not ours to count
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("directory cannot be read: " + directory + ": " + e, e);
+    }
+    found.sort((x, y) -> Long.compare((Long) x[2], (Long) y[2]));
+    synchronized (this) {
+      for (Object[] f : found) {
+        index.put((String) f[0], (Long) f[1]);
+        size += (Long) f[1];
+      }
+      evict();
+    }
+  }
+
+  @Override
+  @Nullable Entry get(String key) {
+    String name = key + SUFFIX;
+    Path file = directory.resolve(name);
+    long length;
+    Entry entry;
+    try {
+      length = Files.size(file);
+      if (length > maxBytes) {
+        throw new IOException("larger than the cache");
+      }
+      entry = length > INLINE ? large(file, key) : decode(Files.readAllBytes(file), key);
+    } catch (NoSuchFileException e) {
+      forget(name);
+      return null;
+    } catch (IOException | RuntimeException e) {
+      drop(file, name, e);
+      return null;
+    }
+    try {
+      Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+    } catch (IOException e) {
+      // replaced or removed meanwhile: the entry read is still whole
+    }
+    synchronized (this) {
+      Long known = index.get(name);
+      if (known == null) {
+        index.put(name, length); // written by another process
+        size += length;
+        evict();
+      }
+    }
+    return entry;
+  }
+
+  private void drop(Path file, String name, Exception why) {
+    LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file + " dropped: " + why);
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // another process may hold it; it stays a miss
+    }
+    forget(name);
+  }
+
+  private synchronized void forget(String name) {
+    Long known = index.remove(name);
+    if (known != null) {
+      size -= known;
+    }
+  }
+
+  /**
+   * An entry whose body stays in its file: the whole file's checksum is verified now, and the body
+   * is read when served, from the same file if it is still this entry ({@link Entry#open()}).
+   */
+  private static Entry large(Path file, String key) throws IOException {
+    try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
+      long size = c.size();
+      if (size < 24) {
+        throw new IOException("truncated");
+      }
+      ByteBuffer trailer = ByteBuffer.allocate(16);
+      readFully(c, trailer, size - 16);
+      long bodyLength = trailer.getLong(0);
+      long crcValue = trailer.getLong(8);
+      long bodyStart = size - 16 - bodyLength;
+      if (bodyLength < 0 || bodyStart < 4 || bodyStart > INLINE) {
+        throw new IOException("bad body length");
+      }
+      CRC32 crc = new CRC32();
+      ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
+      for (long p = 0; p < size - 8; ) {
+        chunk.clear().limit((int) Math.min(chunk.capacity(), size - 8 - p));
+        readFully(c, chunk, p);
+        chunk.flip();
+        p += chunk.remaining();
+        crc.update(chunk);
+      }
+      if (crc.getValue() != crcValue) {
+        throw new IOException("checksum mismatch");
+      }
+      ByteBuffer head = ByteBuffer.allocate((int) bodyStart);
+      readFully(c, head, 0);
+      return fields(head.array(), (int) bodyStart, key, new byte[0])
+          .inFile(new Entry.StoredFile(file, bodyStart, bodyLength, crcValue));
+    }
+  }
+
+  private static void readFully(FileChannel c, ByteBuffer b, long position) throws IOException {
+    long p = position;
+    while (b.hasRemaining()) {
+      int n = c.read(b, p);
+      if (n < 0) {
+        throw new IOException("truncated");
+      }
+      p += n;
+    }
+  }
+
+  /** Writes an entry whose body is in a file (freshened by a 304) anew, body copied. */
+  private void copy(Entry entry) {
+    Bodies.Source source = entry.open();
+    if (source == null) {
+      return; // replaced or removed meanwhile: the newer entry stays
+    }
+    try {
+      FileSink sink = new FileSink(entry, maxBytes);
+      for (long p = 0; p < source.length; ) {
+        int n = (int) Math.min(64 * 1024, source.length - p);
+        if (!sink.write(source.read(p, n))) {
+          return;
+        }
+        p += n;
+      }
+      sink.commit();
+    } catch (IOException e) {
+      // the entry stays as it was
+    } finally {
+      source.close();
+    }
+  }
+
+  @Override
+  void put(Entry entry) {
+    if (entry.file != null) {
+      copy(entry);
+      return;
+    }
+    byte[] bytes;
+    try {
+      bytes = encode(entry);
+    } catch (IOException e) {
+      return;
+    }
+    if (bytes.length > maxBytes) {
+      return;
+    }
+    String name = entry.key + SUFFIX;
+    Path temp =
+        directory.resolve(
+            entry.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
+    try {
+      Files.write(temp, bytes);
+      try {
+        Files.move(
+            temp,
+            directory.resolve(name),
+            StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.deleteIfExists(temp); // no half-written entry, then no entry
+        return;
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.log(
+          System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
+      try {
+        Files.deleteIfExists(temp);
+      } catch (IOException ignored) {
+        // a stale temporary file is removed at the next start
+      }
+      return;
+    }
+    synchronized (this) {
+      Long old = index.put(name, (long) bytes.length);
+      size += bytes.length - (old == null ? 0 : old);
+      evict();
+    }
+  }
+
+  /** Deletes least recently used files until the size is within the bound; holds the lock. */
+  private void evict() {
+    Iterator<Map.Entry<String, Long>> it = index.entrySet().iterator();
+    while (size > maxBytes && it.hasNext()) {
+      Map.Entry<String, Long> e = it.next();
+      try {
+        Files.deleteIfExists(directory.resolve(e.getKey()));
+      } catch (IOException ex) {
+        // counted out anyway: another process holds it
+      }
+      size -= e.getValue();
+      it.remove();
+    }
+  }
+
+  @Override
+  void removeGroup(String group) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, group + "-*" + SUFFIX)) {
+      for (Path p : files) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          // stays; a later read validates it anyway
+        }
+        forget(p.getFileName().toString());
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
+    }
+  }
+
+  @Override
+  void clear() {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
+      for (Path p : files) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          // as in removeGroup
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
+    }
+    synchronized (this) {
+      index.clear();
+      size = 0;
+    }
+  }
+
+  @Override
+  synchronized long size() {
+    return size;
+  }
+
+  /** The fields before the body; a file is this, the body, its length and a CRC-32 of the rest. */
+  static byte[] head(Entry e) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeInt(MAGIC);
+    string(out, e.key);
+    string(out, e.group);
+    out.writeInt(e.status);
+    out.writeLong(e.requestMillis);
+    out.writeLong(e.responseMillis);
+    out.writeLong(e.ageSeconds);
+    int written = 0;
+    for (String name : e.headers.keySet()) {
+      if (!Entry.NOT_ON_DISK.contains(name.toLowerCase(Locale.ROOT))) {
+        written++;
+      }
+    }
+    out.writeInt(written);
+    for (Map.Entry<String, List<String>> h : e.headers.entrySet()) {
+      if (Entry.NOT_ON_DISK.contains(h.getKey().toLowerCase(Locale.ROOT))) {
+        continue;
+      }
+      string(out, h.getKey());
+      out.writeInt(h.getValue().size());
+      for (String v : h.getValue()) {
+        string(out, v);
+      }
+    }
+    out.writeInt(e.vary.size());
+    for (Map.Entry<String, String> v : e.vary.entrySet()) {
+      string(out, v.getKey());
+      string(out, v.getValue());
+    }
+    out.flush();
+    return bytes.toByteArray();
+  }
+
+  static byte[] encode(Entry e) throws IOException {
+    byte[] head = head(e);
+    ByteBuffer all = ByteBuffer.allocate(head.length + e.body.length + 16);
+    all.put(head).put(e.body).putLong(e.body.length);
+    CRC32 crc = new CRC32();
+    crc.update(all.array(), 0, all.position());
+    all.putLong(crc.getValue());
+    return all.array();
+  }
+
+  static Entry decode(byte[] bytes, String key) throws IOException {
+    int n = bytes.length;
+    if (n < 24) {
+      throw new IOException("truncated");
+    }
+    ByteBuffer all = ByteBuffer.wrap(bytes);
+    CRC32 crc = new CRC32();
+    crc.update(bytes, 0, n - 8);
+    if (all.getLong(n - 8) != crc.getValue()) {
+      throw new IOException("checksum mismatch");
+    }
+    long bodyLength = all.getLong(n - 16);
+    if (bodyLength < 0 || bodyLength > n - 16) {
+      throw new IOException("bad body length");
+    }
+    int bodyStart = (int) (n - 16 - bodyLength);
+    return fields(
+        bytes, bodyStart, key, Arrays.copyOfRange(bytes, bodyStart, bodyStart + (int) bodyLength));
+  }
+
+  /** The entry whose fields are the first {@code length} bytes of {@code bytes}. */
+  private static Entry fields(byte[] bytes, int length, String key, byte[] body)
+      throws IOException {
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, length));
+    if (in.readInt() != MAGIC) {
+      throw new IOException("not an entry");
+    }
+    String storedKey = string(in);
+    if (!storedKey.equals(key)) {
+      throw new IOException("another key");
+    }
+    String group = string(in);
+    int status = in.readInt();
+    long requestMillis = in.readLong();
+    long responseMillis = in.readLong();
+    long age = in.readLong();
+    int h = count(in);
+    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (int i = 0; i < h; i++) {
+      String name = string(in);
+      int values = count(in);
+      List<String> list = new ArrayList<>(values);
+      for (int j = 0; j < values; j++) {
+        list.add(string(in));
+      }
+      headers.put(name, List.copyOf(list));
+    }
+    int v = count(in);
+    Map<String, String> vary = new TreeMap<>();
+    for (int i = 0; i < v; i++) {
+      vary.put(string(in), string(in));
+    }
+    if (in.read() != -1) {
+      throw new IOException("fields overrun the body");
+    }
+    return new Entry(
+        key,
+        group,
+        status,
+        Collections.unmodifiableMap(headers),
+        Collections.unmodifiableMap(vary),
+        requestMillis,
+        responseMillis,
+        age,
+        body);
+  }
+
+  @Override
+  Sink sink(Entry template, long limit) {
+    return new FileSink(template, limit);
+  }
+
+  /**
+   * A body written to a temporary file as it arrives (memory stays one chunk), published by an
+   * atomic rename when whole.
+   */
+  private final class FileSink implements Sink {
+    private final Entry template;
+    private final long limit;
+    private final CRC32 crc = new CRC32();
+    private final Path temp;
+    private @Nullable FileChannel channel;
+    private long length;
+    private long written;
+
+    FileSink(Entry template, long limit) {
+      this.template = template;
+      this.limit = limit;
+      this.temp =
+          directory.resolve(
+              template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
+      try {
+        FileChannel c =
+            FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        channel = c;
+        byte[] head = head(template);
+        crc.update(head);
+        writeFully(c, ByteBuffer.wrap(head));
+        written = head.length;
+      } catch (IOException | RuntimeException e) {
+        abandon();
+      }
+    }
+
+    @Override
+    public boolean write(ByteBuffer bytes) {
+      FileChannel c = channel;
+      int n = bytes.remaining();
+      if (c == null || length + n > limit || written + n + 16 > maxBytes) {
+        abandon();
+        return false;
+      }
+      try {
+        crc.update(bytes.duplicate());
+        writeFully(c, bytes.duplicate());
+      } catch (IOException | RuntimeException e) {
+        abandon();
+        return false;
+      }
+      length += n;
+      written += n;
+      return true;
+    }
+
+    @Override
+    public void commit() {
+      FileChannel c = channel;
+      if (c == null) {
+        return;
+      }
+      String name = template.key + SUFFIX;
+      try {
+        ByteBuffer trailer = ByteBuffer.allocate(16).putLong(length);
+        crc.update(trailer.array(), 0, 8);
+        trailer.putLong(crc.getValue()).flip();
+        writeFully(c, trailer);
+        c.close();
+        channel = null;
+        Files.move(
+            temp,
+            directory.resolve(name),
+            StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+      } catch (IOException | RuntimeException e) {
+        abandon();
+        return;
+      }
+      long size = written + 16;
+      synchronized (DiskStore.this) {
+        Long old = index.put(name, size);
+        DiskStore.this.size += size - (old == null ? 0 : old);
+        evict();
+      }
+    }
+
+    @Override
+    public void abandon() {
+      FileChannel c = channel;
+      channel = null;
+      try {
+        if (c != null) {
+          c.close();
+        }
+        Files.deleteIfExists(temp);
+      } catch (IOException e) {
+        // a stale temporary file is removed at a later start
+      }
+    }
+  }
+
+  private static void writeFully(FileChannel c, ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      c.write(b);
+    }
+  }
+
+  private static int count(DataInputStream in) throws IOException {
+    int n = in.readInt();
+    if (n < 0 || n > in.available()) {
+      throw new IOException("bad count " + n);
+    }
+    return n;
+  }
+
+  private static void string(DataOutputStream out, String s) throws IOException {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    out.writeInt(b.length);
+    out.write(b);
+  }
+
+  private static String string(DataInputStream in) throws IOException {
+    int n = count(in);
+    byte[] b = in.readNBytes(n);
+    if (b.length != n) {
+      throw new IOException("truncated");
+    }
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String toString() {
+    return "on disk in " + directory;
+  }
+}

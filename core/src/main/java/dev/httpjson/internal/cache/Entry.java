@@ -1,0 +1,380 @@
+package dev.httpjson.internal.cache;
+
+import java.net.http.HttpHeaders;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A stored response: its status, the header fields kept, the digests of the request's selecting
+ * header values ({@code Vary}), when it was requested and received, and its body. Immutable.
+ */
+final class Entry {
+  /** The statuses a cache may give a heuristic freshness (RFC 9110 section 15.1). */
+  static final Set<Integer> HEURISTIC =
+      Set.of(200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501);
+
+  /**
+   * Hop-by-hop fields (RFC 9110 section 7.6.1), the proxy's own, and {@code Age} (the cache
+   * computes its own).
+   */
+  private static final Set<String> NOT_STORED =
+      Set.of(
+          "connection",
+          "proxy-connection",
+          "keep-alive",
+          "te",
+          "transfer-encoding",
+          "upgrade",
+          "proxy-authenticate",
+          "proxy-authentication-info",
+          "proxy-authorization",
+          "age");
+
+  /** Fields that may carry a session's secrets: kept in memory, never written to disk. */
+  static final Set<String> NOT_ON_DISK = Set.of("set-cookie", "set-cookie2");
+
+  final String key;
+  final String group;
+  final int status;
+  final Map<String, List<String>> headers;
+
+  /** Lowercase field name to the digest of the request's normalized values ("" when absent). */
+  final Map<String, String> vary;
+
+  final long requestMillis;
+  final long responseMillis;
+  final byte[] body;
+
+  /** The origin's {@code Age} at receipt, in seconds, read before the field was dropped. */
+  final long ageSeconds;
+
+  /**
+   * Where a large stored body is, when it stays on disk; else null and the body is {@link #body}.
+   */
+  final @Nullable StoredFile file;
+
+  /** A body left in its entry's file: its region and the file's checksum, which identifies it. */
+  static final class StoredFile {
+    final java.nio.file.Path path;
+    final long offset;
+    final long length;
+    final long crc;
+
+    StoredFile(java.nio.file.Path path, long offset, long length, long crc) {
+      this.path = path;
+      this.offset = offset;
+      this.length = length;
+      this.crc = crc;
+    }
+  }
+
+  Entry(
+      String key,
+      String group,
+      int status,
+      Map<String, List<String>> headers,
+      Map<String, String> vary,
+      long requestMillis,
+      long responseMillis,
+      long ageSeconds,
+      byte[] body) {
+    this.key = key;
+    this.group = group;
+    this.status = status;
+    this.headers = headers;
+    this.vary = vary;
+    this.requestMillis = requestMillis;
+    this.responseMillis = responseMillis;
+    this.ageSeconds = ageSeconds;
+    this.body = body;
+    this.file = null;
+  }
+
+  private Entry(
+      Entry e,
+      Map<String, List<String>> headers,
+      long requestMillis,
+      long responseMillis,
+      long ageSeconds,
+      @Nullable StoredFile file) {
+    this.key = e.key;
+    this.group = e.group;
+    this.status = e.status;
+    this.headers = headers;
+    this.vary = e.vary;
+    this.requestMillis = requestMillis;
+    this.responseMillis = responseMillis;
+    this.ageSeconds = ageSeconds;
+    this.body = e.body;
+    this.file = file;
+  }
+
+  /** This entry with its body left in {@code file}. */
+  Entry inFile(StoredFile file) {
+    return new Entry(this, headers, requestMillis, responseMillis, ageSeconds, file);
+  }
+
+  long bodyLength() {
+    StoredFile f = file;
+    return f == null ? body.length : f.length;
+  }
+
+  /**
+   * The body, to read once; null when its file is gone or is another entry's now (then the entry is
+   * a miss).
+   */
+  Bodies.@Nullable Source open() {
+    StoredFile f = file;
+    if (f == null) {
+      return Bodies.Source.of(body);
+    }
+    java.nio.channels.FileChannel c = null;
+    try {
+      c = java.nio.channels.FileChannel.open(f.path, java.nio.file.StandardOpenOption.READ);
+      java.nio.ByteBuffer trailer = java.nio.ByteBuffer.allocate(16);
+      long end = f.offset + f.length;
+      if (c.size() != end + 16) {
+        c.close();
+        return null;
+      }
+      while (trailer.hasRemaining()) {
+        if (c.read(trailer, end + trailer.position()) < 0) {
+          c.close();
+          return null;
+        }
+      }
+      if (trailer.getLong(0) != f.length || trailer.getLong(8) != f.crc) {
+        c.close();
+        return null;
+      }
+      return Bodies.Source.of(c, f.offset, f.length);
+    } catch (java.io.IOException | RuntimeException e) {
+      if (c != null) {
+        try {
+          c.close();
+        } catch (java.io.IOException ignored) {
+          // read-only
+        }
+      }
+      return null;
+    }
+  }
+
+  Entry withBody(byte[] body) {
+    return new Entry(
+        key, group, status, headers, vary, requestMillis, responseMillis, ageSeconds, body);
+  }
+
+  /** This entry freshened by a 304's fields (RFC 9111 sections 3.2 and 4.3.4). */
+  Entry freshened(HttpHeaders notModified, long requestMillis, long responseMillis) {
+    Map<String, List<String>> merged = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    merged.putAll(headers);
+    Map<String, List<String>> update = storable(notModified);
+    update.remove("content-length");
+    merged.putAll(update);
+    return new Entry(
+        this,
+        Collections.unmodifiableMap(merged),
+        requestMillis,
+        responseMillis,
+        age(notModified),
+        file);
+  }
+
+  /** The fields of {@code headers} a cache keeps, in a case-insensitive map. */
+  static Map<String, List<String>> storable(HttpHeaders headers) {
+    Set<String> named = new java.util.HashSet<>();
+    for (String connection : headers.allValues("Connection")) {
+      for (String name : connection.split(",")) {
+        named.add(name.trim().toLowerCase(Locale.ROOT));
+      }
+    }
+    Map<String, List<String>> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers
+        .map()
+        .forEach(
+            (name, values) -> {
+              String lower = name.toLowerCase(Locale.ROOT);
+              if (!name.startsWith(":") && !NOT_STORED.contains(lower) && !named.contains(lower)) {
+                kept.put(name, List.copyOf(values));
+              }
+            });
+    return kept;
+  }
+
+  /** The origin's {@code Age}: the first member of its first line; 0 when that is invalid. */
+  static long age(HttpHeaders headers) {
+    Optional<String> age = headers.firstValue("Age");
+    if (age.isEmpty()) {
+      return 0;
+    }
+    String a = age.get();
+    int comma = a.indexOf(',');
+    return Directives.deltaSeconds((comma < 0 ? a : a.substring(0, comma)).trim());
+  }
+
+  @Nullable String first(String name) {
+    List<String> values = headers.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  List<String> all(String name) {
+    List<String> values = headers.get(name);
+    return values == null ? List.of() : values;
+  }
+
+  Directives directives() {
+    return Directives.parse(all("Cache-Control"));
+  }
+
+  private long dateMillis() {
+    long date = httpDate(first("Date"));
+    return date == Long.MIN_VALUE ? responseMillis : date;
+  }
+
+  /** The current age (RFC 9111 section 4.2.3), in milliseconds. */
+  long currentAge(long nowMillis) {
+    long apparentAge = Math.max(0, responseMillis - dateMillis());
+    long responseDelay = Math.max(0, responseMillis - requestMillis);
+    long correctedAgeValue = ageSeconds * 1000 + responseDelay;
+    long correctedInitialAge = Math.max(apparentAge, correctedAgeValue);
+    return correctedInitialAge + Math.max(0, nowMillis - responseMillis);
+  }
+
+  /** The freshness lifetime (RFC 9111 section 4.2.1) of a private cache, in milliseconds. */
+  long lifetime(Directives cc) {
+    long maxAge = cc.seconds("max-age");
+    if (maxAge >= 0) {
+      return maxAge * 1000;
+    }
+    List<String> expires = all("Expires");
+    if (!expires.isEmpty()) {
+      long at = expires.size() == 1 ? httpDate(expires.get(0)) : Long.MIN_VALUE;
+      return at == Long.MIN_VALUE ? 0 : Math.max(0, at - dateMillis());
+    }
+    long modified = httpDate(first("Last-Modified"));
+    if (modified != Long.MIN_VALUE && (HEURISTIC.contains(status) || cc.has("public"))) {
+      return Math.max(0, (dateMillis() - modified) / 10);
+    }
+    return 0;
+  }
+
+  /** The selecting header fields named by {@code Vary}, lowercase; {@code "*"} among them. */
+  static List<String> varyNames(List<String> varyValues) {
+    List<String> names = new ArrayList<>();
+    for (String v : varyValues) {
+      for (String name : v.split(",")) {
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        if (!n.isEmpty()) {
+          names.add(n);
+        }
+      }
+    }
+    return names;
+  }
+
+  private static final String DAY = "(?:mon|tue|wed|thu|fri|sat|sun)";
+  private static final String MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)";
+  private static final String TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
+
+  /**
+   * The three forms of RFC 9110 section 5.6.7, names and GMT in any case, and a one-digit day
+   * (which {@link java.time.format.DateTimeFormatter#RFC_1123_DATE_TIME} writes) accepted.
+   */
+  private static final java.util.regex.Pattern IMF_FIXDATE =
+      java.util.regex.Pattern.compile(
+          "(?i)" + DAY + ", (\\d{1,2}) " + MONTH + " (\\d{4}) " + TIME + " GMT");
+
+  private static final java.util.regex.Pattern RFC_850 =
+      java.util.regex.Pattern.compile(
+          "(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday), (\\d{2})-"
+              + MONTH
+              + "-(\\d{2}) "
+              + TIME
+              + " GMT");
+
+  private static final java.util.regex.Pattern ASCTIME =
+      java.util.regex.Pattern.compile(
+          "(?i)" + DAY + " " + MONTH + " ( \\d|\\d{2}) " + TIME + " (\\d{4})");
+
+  private static final List<String> MONTHS =
+      List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
+
+  /**
+   * Milliseconds since the epoch of an HTTP-date (RFC 9110 section 5.6.7), or {@link
+   * Long#MIN_VALUE} when it is not one: anything but the three forms is invalid (a zone other than
+   * GMT, a two-digit year outside RFC 850's form, extra spaces...).
+   */
+  static long httpDate(@Nullable String value) {
+    if (value == null) {
+      return Long.MIN_VALUE;
+    }
+    String v = value.trim();
+    try {
+      java.util.regex.Matcher m = IMF_FIXDATE.matcher(v);
+      if (m.matches()) {
+        return millis(
+            Integer.parseInt(m.group(3)),
+            m.group(2),
+            m.group(1),
+            m.group(4),
+            m.group(5),
+            m.group(6));
+      }
+      m = RFC_850.matcher(v);
+      if (m.matches()) {
+        // RFC 9110: a two-digit year more than 50 years ahead is in the past century.
+        int now = java.time.Year.now(java.time.ZoneOffset.UTC).getValue();
+        int year = now / 100 * 100 + Integer.parseInt(m.group(3));
+        if (year > now + 50) {
+          year -= 100;
+        }
+        return millis(year, m.group(2), m.group(1), m.group(4), m.group(5), m.group(6));
+      }
+      m = ASCTIME.matcher(v);
+      if (m.matches()) {
+        return millis(
+            Integer.parseInt(m.group(6)),
+            m.group(1),
+            m.group(2).trim(),
+            m.group(3),
+            m.group(4),
+            m.group(5));
+      }
+    } catch (java.time.DateTimeException | NumberFormatException e) {
+      // no such day or time
+    }
+    return Long.MIN_VALUE;
+  }
+
+  private static long millis(
+      int year, String month, String day, String hour, String minute, String second) {
+    return java.time.LocalDateTime.of(
+            year,
+            MONTHS.indexOf(month.toLowerCase(Locale.ROOT)) + 1,
+            Integer.parseInt(day),
+            Integer.parseInt(hour),
+            Integer.parseInt(minute),
+            Integer.parseInt(second))
+        .toInstant(java.time.ZoneOffset.UTC)
+        .toEpochMilli();
+  }
+
+  /** An estimate of the bytes the entry takes in memory. */
+  long weight() {
+    long w = 256 + bodyLength();
+    for (Map.Entry<String, List<String>> h : headers.entrySet()) {
+      for (String v : h.getValue()) {
+        w += h.getKey().length() + v.length() + 32;
+      }
+    }
+    return w;
+  }
+}

@@ -1,0 +1,63 @@
+package dev.httpjson.internal.cache;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** Entries in a map in access order, least recently used out. */
+final class MemoryStore extends Store {
+  private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private long size;
+
+  MemoryStore(long maxBytes) {
+    super(maxBytes);
+  }
+
+  @Override
+  synchronized @Nullable Entry get(String key) {
+    return entries.get(key);
+  }
+
+  @Override
+  synchronized void put(Entry entry) {
+    Entry old = entries.put(entry.key, entry);
+    if (old != null) {
+      size -= old.weight();
+    }
+    size += entry.weight();
+    Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator();
+    while (size > maxBytes && it.hasNext()) {
+      size -= it.next().getValue().weight();
+      it.remove();
+    }
+  }
+
+  @Override
+  synchronized void removeGroup(String group) {
+    Iterator<Entry> it = entries.values().iterator();
+    while (it.hasNext()) {
+      Entry e = it.next();
+      if (e.group.equals(group)) {
+        size -= e.weight();
+        it.remove();
+      }
+    }
+  }
+
+  @Override
+  synchronized void clear() {
+    entries.clear();
+    size = 0;
+  }
+
+  @Override
+  synchronized long size() {
+    return size;
+  }
+
+  @Override
+  public String toString() {
+    return "in memory";
+  }
+}

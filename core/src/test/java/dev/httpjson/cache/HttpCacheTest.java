@@ -1,0 +1,629 @@
+package dev.httpjson.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.HttpCache;
+import dev.httpjson.contract.LoopbackServer;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The in-memory cache through {@link HttpCache#decorate}: what is stored, under which key, and when
+ * a stored response is reused (RFC 9111 sections 3 and 4).
+ */
+class HttpCacheTest {
+  static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
+
+  private final HttpClient jdk = HttpClient.newHttpClient();
+  private final HttpCache cache = HttpCache.inMemory(1 << 20);
+  private final HttpClient client = cache.decorate(jdk);
+  private MockWebServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  static String date(long secondsFromNow) {
+    return HTTP_DATE.format(Instant.now().plusSeconds(secondsFromNow).atOffset(ZoneOffset.UTC));
+  }
+
+  static MockResponse response(int code, String body, String... headers) {
+    MockResponse.Builder b = new MockResponse.Builder().code(code).body(body);
+    for (int i = 0; i < headers.length; i += 2) {
+      b.addHeader(headers[i], headers[i + 1]);
+    }
+    return b.build();
+  }
+
+  private URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  private HttpResponse<String> get(String path, String... headers) throws Exception {
+    return send("GET", path, headers);
+  }
+
+  private HttpResponse<String> send(String method, String path, String... headers)
+      throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(uri(path))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .method(method, HttpRequest.BodyPublishers.noBody());
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+    }
+    return client.send(b.build(), BodyHandlers.ofString());
+  }
+
+  private RecordedRequest take() throws InterruptedException {
+    return LoopbackServer.take(server);
+  }
+
+  // Storage and keys
+
+  @Test
+  void aFreshResponseIsAnsweredFromTheCacheWithItsAgeAndWithoutARequest() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Age", "5"));
+    server.enqueue(response(200, "two"));
+
+    HttpResponse<String> first = get("/a");
+    HttpResponse<String> second = get("/a");
+
+    assertThat(first.body()).isEqualTo("one");
+    assertThat(second.body()).isEqualTo("one");
+    assertThat(second.statusCode()).isEqualTo(200);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(HttpCache.outcome(first)).contains(HttpCache.Outcome.MISS);
+    assertThat(HttpCache.outcome(second)).contains(HttpCache.Outcome.HIT);
+    assertThat(Long.parseLong(second.headers().firstValue("Age").orElseThrow())).isBetween(5L, 7L);
+    assertThat(cache.hitCount()).isEqualTo(1);
+    assertThat(cache.missCount()).isEqualTo(1);
+    assertThat(cache.size()).isPositive();
+  }
+
+  @Test
+  void sendAsyncIsAnsweredFromTheCacheToo() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/a")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    String first =
+        client.sendAsync(request, BodyHandlers.ofString()).get(10, TimeUnit.SECONDS).body();
+    HttpResponse<byte[]> second =
+        client.sendAsync(request, BodyHandlers.ofByteArray()).get(10, TimeUnit.SECONDS);
+
+    assertThat(first).isEqualTo("one");
+    assertThat(new String(second.body(), StandardCharsets.UTF_8)).isEqualTo("one");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void headIsAnsweredFromAStoredGetWithoutABody() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "X-Kind", "k"));
+    get("/a");
+
+    HttpResponse<String> head = send("HEAD", "/a");
+
+    assertThat(head.body()).isEmpty();
+    assertThat(head.headers().firstValue("X-Kind")).contains("k");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void queryIsKeyedByADigestOfItsBody() throws Exception {
+    server.enqueue(response(200, "for a", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "for b", "Cache-Control", "max-age=60"));
+
+    assertThat(query("/q", "a").body()).isEqualTo("for a");
+    assertThat(query("/q", "b").body()).isEqualTo("for b");
+    assertThat(query("/q", "a").body()).isEqualTo("for a");
+    assertThat(query("/q", "b").body()).isEqualTo("for b");
+
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(take().getBody().utf8()).isEqualTo("a");
+    assertThat(take().getBody().utf8()).isEqualTo("b");
+  }
+
+  private HttpResponse<String> query(String path, String body) throws Exception {
+    return client.send(
+        HttpRequest.newBuilder(uri(path))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .method("QUERY", BodyPublishers.ofString(body))
+            .build(),
+        BodyHandlers.ofString());
+  }
+
+  @Test
+  void aStoredVariantIsReusedOnlyForTheSameSelectingHeaderValues() throws Exception {
+    server.enqueue(response(200, "en", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    server.enqueue(response(200, "fr", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+
+    assertThat(get("/a", "Accept-Language", "en").body()).isEqualTo("en");
+    assertThat(get("/a", "Accept-Language", "en").body()).isEqualTo("en");
+    assertThat(get("/a", "Accept-Language", "fr").body()).isEqualTo("fr");
+
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void varyStarNeverMatches() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Vary", "*"));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60", "Vary", "*"));
+
+    get("/a");
+
+    assertThat(get("/a").body()).isEqualTo("two");
+  }
+
+  @Test
+  void aResponseIsNeverServedToAnotherAuthorizationOrCookie() throws Exception {
+    for (String body : new String[] {"alice", "bob", "anonymous", "cookie"}) {
+      server.enqueue(response(200, body, "Cache-Control", "private, max-age=60"));
+    }
+
+    assertThat(get("/me", "Authorization", "Bearer alice").body()).isEqualTo("alice");
+    assertThat(get("/me", "Authorization", "Bearer bob").body()).isEqualTo("bob");
+    assertThat(get("/me").body()).isEqualTo("anonymous");
+    assertThat(get("/me", "Cookie", "session=1").body()).isEqualTo("cookie");
+    assertThat(get("/me", "Authorization", "Bearer alice").body()).isEqualTo("alice");
+
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
+  @Test
+  void clientsWithDifferentAuthenticatorsNeverShareAResponse() throws Exception {
+    for (String who : new String[] {"alice", "bob"}) {
+      server.enqueue(response(401, "", "WWW-Authenticate", "Basic realm=\"r\""));
+      server.enqueue(response(200, who, "Cache-Control", "private, max-age=60"));
+    }
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/me")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    String alice =
+        cache.decorate(withAuthenticator("alice")).send(request, BodyHandlers.ofString()).body();
+    String bob =
+        cache.decorate(withAuthenticator("bob")).send(request, BodyHandlers.ofString()).body();
+
+    assertThat(alice).isEqualTo("alice");
+    assertThat(bob).isEqualTo("bob");
+  }
+
+  private static HttpClient withAuthenticator(String user) {
+    return HttpClient.newBuilder()
+        .authenticator(
+            new java.net.Authenticator() {
+              @Override
+              protected java.net.PasswordAuthentication getPasswordAuthentication() {
+                return new java.net.PasswordAuthentication(user, "pw".toCharArray());
+              }
+            })
+        .build();
+  }
+
+  @Test
+  void aResponseOverTheEntryLimitPassesThroughUnstored() throws Exception {
+    HttpClient small = HttpCache.inMemory(4000).decorate(jdk);
+    String big = "x".repeat(2000);
+    server.enqueue(response(200, big, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, big, "Cache-Control", "max-age=60"));
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/big")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    assertThat(small.send(request, BodyHandlers.ofString()).body()).isEqualTo(big);
+    assertThat(small.send(request, BodyHandlers.ofString()).body()).isEqualTo(big);
+
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void anEventStreamIsNeverStored() throws Exception {
+    server.enqueue(
+        response(
+            200,
+            "data: 1\n\n",
+            "Content-Type",
+            "text/event-stream",
+            "Cache-Control",
+            "max-age=60"));
+    server.enqueue(response(200, "data: 2\n\n", "Content-Type", "text/event-stream"));
+
+    get("/events");
+
+    assertThat(get("/events").body()).isEqualTo("data: 2\n\n");
+  }
+
+  @Test
+  void noStoreInTheResponseOrTheRequestIsNotStored() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "no-store, max-age=60"));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "three", "Cache-Control", "max-age=60"));
+
+    get("/a");
+    assertThat(get("/a", "Cache-Control", "no-store").body()).isEqualTo("two");
+    assertThat(get("/a").body()).isEqualTo("three");
+
+    assertThat(server.getRequestCount()).isEqualTo(3);
+  }
+
+  @Test
+  void headersNamedInConnectionAndHopByHopHeadersAreNotStored() throws Exception {
+    server.enqueue(
+        response(
+            200,
+            "one",
+            "Cache-Control",
+            "max-age=60",
+            "Connection",
+            "X-Hop",
+            "X-Hop",
+            "secret",
+            "Keep-Alive",
+            "timeout=5",
+            "X-Kept",
+            "k"));
+    get("/a");
+
+    HttpResponse<String> hit = get("/a");
+
+    assertThat(HttpCache.outcome(hit)).contains(HttpCache.Outcome.HIT);
+    assertThat(hit.headers().firstValue("X-Kept")).contains("k");
+    assertThat(hit.headers().firstValue("X-Hop")).isEmpty();
+    assertThat(hit.headers().firstValue("Keep-Alive")).isEmpty();
+  }
+
+  @Test
+  void aRangeIsAnsweredFromAFreshStored200AndOtherwiseSentAsItIs() throws Exception {
+    server.enqueue(response(200, "0123456789", "Cache-Control", "max-age=60", "ETag", "\"v\""));
+    server.enqueue(response(206, "ab", "Content-Range", "bytes 0-1/5"));
+    server.enqueue(response(206, "12", "Content-Range", "bytes 1-2/10"));
+    get("/r");
+
+    HttpResponse<String> middle = get("/r", "Range", "bytes=2-4");
+    HttpResponse<String> suffix = get("/r", "Range", "bytes=-3");
+    HttpResponse<String> open = get("/r", "Range", "bytes=7-", "If-Range", "\"v\"");
+    HttpResponse<String> elsewhere = get("/other", "Range", "bytes=0-1");
+    HttpResponse<String> otherVersion = get("/r", "Range", "bytes=1-2", "If-Range", "\"old\"");
+
+    assertThat(middle.statusCode()).isEqualTo(206);
+    assertThat(middle.body()).isEqualTo("234");
+    assertThat(middle.headers().firstValue("Content-Range")).contains("bytes 2-4/10");
+    assertThat(suffix.body()).isEqualTo("789");
+    assertThat(open.body()).isEqualTo("789");
+    assertThat(HttpCache.outcome(open)).contains(HttpCache.Outcome.HIT);
+    assertThat(elsewhere.body()).isEqualTo("ab");
+    assertThat(otherVersion.body()).isEqualTo("12");
+    take();
+    assertThat(take().getHeaders().get("Range")).isEqualTo("bytes=0-1");
+    assertThat(take().getHeaders().get("If-Range")).isEqualTo("\"old\"");
+  }
+
+  @Test
+  void proxyFieldsAreNotStoredAndSetCookieIsKeptInMemory() throws Exception {
+    server.enqueue(
+        response(
+            200,
+            "one",
+            "Cache-Control",
+            "max-age=60",
+            "Proxy-Authenticate",
+            "Basic",
+            "Proxy-Authentication-Info",
+            "x",
+            "Set-Cookie",
+            "a=b"));
+    get("/a");
+
+    HttpResponse<String> hit = get("/a");
+
+    assertThat(HttpCache.outcome(hit)).contains(HttpCache.Outcome.HIT);
+    assertThat(hit.headers().firstValue("Proxy-Authenticate")).isEmpty();
+    assertThat(hit.headers().firstValue("Proxy-Authentication-Info")).isEmpty();
+    assertThat(hit.headers().firstValue("Set-Cookie")).contains("a=b");
+  }
+
+  // Freshness
+
+  @Test
+  void expiresWithDateGivesTheFreshness() throws Exception {
+    server.enqueue(response(200, "one", "Date", date(0), "Expires", date(60)));
+    server.enqueue(response(200, "two", "Date", date(0), "Expires", date(-10)));
+    server.enqueue(response(200, "three"));
+
+    get("/a");
+    assertThat(get("/a").body()).isEqualTo("one");
+    get("/b");
+    assertThat(get("/b").body()).isEqualTo("three");
+  }
+
+  @Test
+  void onlyAValidHttpDateInOneExpiresLineGivesFreshness() throws Exception {
+    String[] valid = {
+      "Thu, 18 Aug 2050 02:01:18 GMT",
+      "Thursday, 18-Aug-50 02:01:18 GMT",
+      "Thu Aug  8 02:01:18 2050",
+      "THU, 18 AUG 2050 02:01:18 gMT"
+    };
+    String[] invalid = {
+      "Thu, 18 Aug 2050 02:01:18 UTC",
+      "Thu, 18 Aug 2050 02:01:18 AEST",
+      "Thu, 18 Aug 50 02:01:18 GMT",
+      "Thu 18 Aug 2050 02:01:18 GMT",
+      "Thu, 18  Aug  2050 02:01:18 GMT",
+      "Thu, 18-Aug-2050 02:01:18 GMT",
+      "Thu, 18 Aug 2050 02.01.18 GMT",
+      "Thu, 18 Aug 2050 2:01:18 GMT",
+      "0"
+    };
+    int path = 0;
+    for (String expires : valid) {
+      server.enqueue(response(200, "stored", "Expires", expires));
+      get("/v" + path);
+      assertThat(get("/v" + path++).body()).as(expires).isEqualTo("stored");
+    }
+    for (String expires : invalid) {
+      server.enqueue(response(200, "stored", "Expires", expires));
+      server.enqueue(response(200, "again"));
+      get("/i" + path);
+      assertThat(get("/i" + path++).body()).as(expires).isEqualTo("again");
+    }
+    server.enqueue(
+        response(
+            200,
+            "stored",
+            "Expires",
+            "Thu, 18 Aug 2050 02:01:18 GMT",
+            "Expires",
+            "Thu, 18 Aug 2050 02:01:19 GMT"));
+    server.enqueue(response(200, "again"));
+    get("/twice");
+    assertThat(get("/twice").body()).isEqualTo("again");
+  }
+
+  @Test
+  void theOriginsAgeIsTheFirstMemberOfItsFirstLineAndAnInvalidOneIsIgnored() throws Exception {
+    String[][] cases = {
+      {"7200, 0", "again"},
+      {"0, 7200", "stored"},
+      {"abc", "stored"},
+      {"-7200", "stored"},
+      {"7200.0", "stored"},
+      {"2147483648", "again"}
+    };
+    int path = 0;
+    for (String[] c : cases) {
+      server.enqueue(response(200, "stored", "Cache-Control", "max-age=3600", "Age", c[0]));
+      if (c[1].equals("again")) {
+        server.enqueue(response(200, "again"));
+      }
+      get("/a" + path);
+      assertThat(get("/a" + path++).body()).as(c[0]).isEqualTo(c[1]);
+    }
+  }
+
+  @Test
+  void theOriginsAgeCountsAgainstMaxAge() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Age", "61"));
+    server.enqueue(response(200, "two"));
+
+    get("/a");
+
+    assertThat(get("/a").body()).isEqualTo("two");
+  }
+
+  @Test
+  void heuristicFreshnessOnlyForHeuristicallyCacheableStatuses() throws Exception {
+    // Last modified ten days ago: a tenth of that, a day, is fresh.
+    server.enqueue(response(200, "one", "Date", date(0), "Last-Modified", date(-864000)));
+    server.enqueue(
+        response(302, "moved", "Date", date(0), "Last-Modified", date(-864000), "Location", "/x"));
+    server.enqueue(response(200, "again"));
+
+    get("/a");
+    assertThat(get("/a").body()).isEqualTo("one");
+    get("/r");
+    assertThat(get("/r").body()).isEqualTo("again");
+  }
+
+  @Test
+  void sMaxageIsIgnoredByAPrivateCacheAndPrivateIsStored() throws Exception {
+    server.enqueue(response(200, "shared", "Cache-Control", "s-maxage=60"));
+    server.enqueue(response(200, "two"));
+    server.enqueue(response(200, "mine", "Cache-Control", "private, max-age=60"));
+
+    get("/s");
+    assertThat(get("/s").body()).isEqualTo("two");
+    get("/p");
+    assertThat(get("/p").body()).isEqualTo("mine");
+  }
+
+  @Test
+  void unknownDirectivesAreIgnoredAndMustUnderstandStoresAnUnderstoodStatusDespiteNoStore()
+      throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60, foo=\"a, b\", bar"));
+    server.enqueue(
+        response(200, "understood", "Cache-Control", "max-age=60, no-store, must-understand"));
+    server.enqueue(response(299, "new", "Cache-Control", "max-age=60, no-store, must-understand"));
+    server.enqueue(response(299, "again"));
+
+    get("/a");
+    assertThat(get("/a").body()).isEqualTo("one");
+    get("/m");
+    assertThat(get("/m").body()).isEqualTo("understood");
+    get("/u");
+    assertThat(get("/u").body()).isEqualTo("again");
+  }
+
+  @Test
+  void anExplicitlyFresh404IsReused() throws Exception {
+    server.enqueue(response(404, "gone", "Cache-Control", "max-age=60"));
+
+    get("/missing");
+    HttpResponse<String> again = get("/missing");
+
+    assertThat(again.statusCode()).isEqualTo(404);
+    assertThat(again.body()).isEqualTo("gone");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void requestDirectivesNoCacheMaxAgeAndMinFreshSendTheRequest() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Age", "30"));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60", "Age", "30"));
+    server.enqueue(response(200, "three", "Cache-Control", "max-age=60", "Age", "30"));
+    server.enqueue(response(200, "four", "Cache-Control", "max-age=60", "Age", "30"));
+
+    get("/a");
+    assertThat(get("/a", "Cache-Control", "no-cache").body()).isEqualTo("two");
+    assertThat(get("/a", "Cache-Control", "max-age=10").body()).isEqualTo("three");
+    assertThat(get("/a", "Cache-Control", "min-fresh=40").body()).isEqualTo("four");
+    assertThat(get("/a", "Cache-Control", "max-age=40, min-fresh=20").body()).isEqualTo("four");
+  }
+
+  @Test
+  void maxStaleServesAStaleResponseUnlessItMustBeRevalidated() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Age", "70"));
+    server.enqueue(
+        response(200, "two", "Cache-Control", "max-age=60, must-revalidate", "Age", "70"));
+    server.enqueue(response(200, "three"));
+
+    get("/a");
+    HttpResponse<String> stale = get("/a", "Cache-Control", "max-stale=30");
+    assertThat(stale.body()).isEqualTo("one");
+    assertThat(HttpCache.outcome(stale)).contains(HttpCache.Outcome.HIT);
+    assertThat(get("/a", "Cache-Control", "max-stale=5").body()).isEqualTo("two");
+    assertThat(get("/a", "Cache-Control", "max-stale").body()).isEqualTo("three");
+  }
+
+  @Test
+  void onlyIfCachedAnswers504WhenNothingUsableIsStored() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+
+    HttpResponse<String> none = get("/a", "Cache-Control", "only-if-cached");
+    get("/a");
+    HttpResponse<String> stored = get("/a", "Cache-Control", "only-if-cached");
+
+    assertThat(none.statusCode()).isEqualTo(504);
+    assertThat(stored.body()).isEqualTo("one");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void responseNoCacheIsStoredButValidatedEveryTime() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "no-cache, max-age=60", "ETag", "\"v1\""));
+    server.enqueue(response(304, "", "ETag", "\"v1\""));
+
+    get("/a");
+    HttpResponse<String> second = get("/a");
+
+    assertThat(second.body()).isEqualTo("one");
+    assertThat(HttpCache.outcome(second)).contains(HttpCache.Outcome.REVALIDATED);
+    take();
+    assertThat(take().getHeaders().get("If-None-Match")).isEqualTo("\"v1\"");
+  }
+
+  // Invalidation
+
+  @Test
+  void aSuccessfulUnsafeMethodInvalidatesTheTargetAndASameOriginLocation() throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "b1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(201, "", "Location", "/b"));
+    server.enqueue(response(200, "a2"));
+    server.enqueue(response(200, "b2"));
+
+    get("/a");
+    get("/b");
+    send("POST", "/a");
+
+    assertThat(get("/a").body()).isEqualTo("a2");
+    assertThat(get("/b").body()).isEqualTo("b2");
+  }
+
+  @Test
+  void aFailedUnsafeMethodInvalidatesNothing() throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(500, "no"));
+
+    get("/a");
+    send("DELETE", "/a");
+
+    assertThat(get("/a").body()).isEqualTo("a1");
+  }
+
+  // The surface
+
+  @Test
+  void clearAndRemoveDropEntries() throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "b1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "a2", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "b2", "Cache-Control", "max-age=60"));
+    get("/a");
+    get("/b");
+
+    cache.remove(uri("/a"));
+    assertThat(get("/a").body()).isEqualTo("a2");
+    assertThat(get("/b").body()).isEqualTo("b1");
+    cache.clear();
+    assertThat(get("/b").body()).isEqualTo("b2");
+  }
+
+  @Test
+  void aStreamedBodyIsStoredOnlyWhenReadToItsEnd() throws Exception {
+    String body = "y".repeat(100_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/s")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    try (InputStream in = client.send(request, BodyHandlers.ofInputStream()).body()) {
+      assertThat(in.readNBytes(10)).hasSize(10);
+    }
+    assertThat(cache.size()).isZero();
+    try (InputStream in = client.send(request, BodyHandlers.ofInputStream()).body()) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(body);
+    }
+    assertThat(HttpCache.outcome(client.send(request, BodyHandlers.discarding())))
+        .contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void badArgumentsFailAtConstructionNamingThem() throws Exception {
+    assertThatThrownBy(() -> HttpCache.inMemory(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxBytes <= 0: -1");
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("cache", ".txt");
+    try {
+      assertThatThrownBy(() -> HttpCache.onDisk(file, 1000))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("not a directory")
+          .hasMessageContaining(file.toString());
+    } finally {
+      java.nio.file.Files.delete(file);
+    }
+  }
+}
