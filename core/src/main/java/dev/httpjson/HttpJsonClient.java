@@ -697,7 +697,8 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     String[] h = headersFor(target);
-    JsonContent content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+    HttpRequest.BodyPublisher content =
+        hasBody ? Access.body(value, options, Calls.contentType(h)) : null;
     return Calls.sendChecked(client, method, target, content, options, h);
   }
 
@@ -705,9 +706,9 @@ public final class HttpJsonClient {
       String method, @Nullable String uri, boolean hasBody, @Nullable Object value) {
     URI target = resolve(uri);
     String[] h = headersFor(target);
-    JsonContent content;
+    HttpRequest.BodyPublisher content;
     try {
-      content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+      content = hasBody ? Access.body(value, options, Calls.contentType(h)) : null;
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }
