@@ -643,6 +643,7 @@ public final class ApiProcessor extends AbstractProcessor {
         if (method.body != null) {
           fail(
               method.body.element,
+              annotation(method.body.element, "Body"),
               "@Body on a @"
                   + method.encoding
                   + " method: its body is made of its @"
@@ -658,6 +659,7 @@ public final class ApiProcessor extends AbstractProcessor {
       if (method.url != null && !method.template.isEmpty()) {
         fail(
             method.url.element,
+            annotation(method.url.element, "Url"),
             "@Url replaces the path: @"
                 + method.verb
                 + "(\""
