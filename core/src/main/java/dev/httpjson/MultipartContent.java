@@ -225,7 +225,7 @@ public final class MultipartContent implements BodyPublisher {
 
     /**
      * Adds a file read from {@code in} as the body is sent, of unknown length (the body is sent
-     * chunked); the stream is read once and closed when it has been read or the exchange fails.
+     * chunked); the stream is read once, when the body is sent, and closed by the caller.
      *
      * @param name the part's name
      * @param in the file's content
