@@ -636,9 +636,9 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (encoding != null) {
         String role = form != null ? "Field" : "Part";
-        boolean any = false;
-        for (Param p : method.params) {
-          any |= p.role == Role.FIELD || p.role == Role.PART;
+        boolean any = false; // a parameter so annotated, valid or not (its own error is enough)
+        for (VariableElement p : m.getParameters()) {
+          any |= annotation(p, role) != null;
         }
         if (method.body != null) {
           fail(
@@ -886,6 +886,21 @@ public final class ApiProcessor extends AbstractProcessor {
           if (name.isEmpty()) {
             fail(p, found, "@" + (role == Role.FIELD ? "Field" : "Part") + " needs a name");
             return null;
+          }
+          if (role == Role.FIELD) {
+            TypeMirror value = containedIn(type, "java.util.Optional");
+            if (value == null) {
+              value = iterableElement(type);
+            }
+            if (!(value == null ? scalar(type) : scalar(value))) {
+              fail(
+                  p,
+                  found,
+                  "unsupported @Field type "
+                      + source(type)
+                      + ": take a value, an Optional or an Iterable (a List, a Set) of values");
+              return null;
+            }
           }
           break;
         case URL:

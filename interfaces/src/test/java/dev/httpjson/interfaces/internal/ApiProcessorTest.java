@@ -94,6 +94,9 @@ class ApiProcessorTest {
             + "  @GET(\"\") String g(@Url java.net.URI u, @QueryMap Map<String, ?> q,"
             + " @HeaderMap Map<String, String> h)"
             + THROWS);
+    define(
+        "FieldMap",
+        "  @POST(\"x\") @FormUrlEncoded String post(@Field(\"a\") Map<String, String> a)" + THROWS);
     define("FieldNoForm", "  @POST(\"x\") String post(@Field(\"a\") String a)" + THROWS);
     define(
         "FormBody",
@@ -199,6 +202,15 @@ class ApiProcessorTest {
         "PartNoMultipart",
         "@Part on a method without @Multipart: a part belongs to a @Multipart body",
         "@Part");
+  }
+
+  @Test
+  void aFieldThatIsNotAValue() {
+    assertOneError(
+        "FieldMap",
+        "unsupported @Field type java.util.Map<java.lang.String, java.lang.String>: take a value,"
+            + " an Optional or an Iterable (a List, a Set) of values",
+        "@Field");
   }
 
   @Test
