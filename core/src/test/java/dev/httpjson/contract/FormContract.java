@@ -184,6 +184,67 @@ public abstract class FormContract {
   }
 
   @Test
+  void aFormAndAFilePartAreSentAgainWhenA307IsFollowed(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("f.txt");
+    Files.writeString(file, "content");
+    HttpJsonClient c =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(
+          new mockwebserver3.MockResponse.Builder()
+              .code(307)
+              .setHeader("Location", "/second")
+              .build());
+      server.enqueue(json(200, "\"ok\""));
+    }
+
+    c.postAsJson(server.url("/first").toString(), FormContent.newBuilder().add("a", "1").build());
+    MultipartContent upload = MultipartContent.newBuilder().file("f", file).build();
+    c.postAsJson(server.url("/first").toString(), upload);
+
+    for (String body : List.of("a=1", "content")) {
+      RecordedRequest first = LoopbackServer.take(server);
+      RecordedRequest second = LoopbackServer.take(server);
+      assertThat(second.getTarget()).isEqualTo("/second");
+      assertThat(second.getBody().utf8()).isEqualTo(first.getBody().utf8()).contains(body);
+    }
+  }
+
+  @Test
+  void anInputStreamPartSentAgainFailsSayingSo() throws Exception {
+    HttpJsonClient c =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+    server.enqueue(
+        new mockwebserver3.MockResponse.Builder().code(307).setHeader("Location", "/b").build());
+    server.enqueue(json(200, "\"ok\""));
+    MultipartContent upload =
+        MultipartContent.newBuilder()
+            .file("f", new ByteArrayInputStream(new byte[] {1}), "f", "application/x")
+            .build();
+
+    Throwable thrown =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(20),
+            () ->
+                org.assertj.core.api.Assertions.catchThrowable(
+                    () -> c.postAsJson(server.url("/a").toString(), upload)));
+
+    assertThat(thrown).isInstanceOf(IOException.class);
+    Throwable root = thrown;
+    StringBuilder messages = new StringBuilder();
+    for (; root != null; root = root.getCause()) {
+      messages.append(root).append('\n');
+    }
+    assertThat(messages.toString()).contains("an InputStream part can be sent only once");
+  }
+
+  @Test
   void aHundredMegabyteFileStreamsInBoundedMemory(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("big.bin");
     long size = 100L << 20;
