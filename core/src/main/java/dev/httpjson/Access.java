@@ -156,10 +156,34 @@ final class Access extends ApiAccess {
   }
 
   @Override
-  public JsonContent content(
+  public java.net.http.HttpRequest.BodyPublisher content(
       @Nullable Object value, JsonOptions options, @Nullable String mediaType)
       throws JsonWriteException {
+    return body(value, options, mediaType);
+  }
+
+  /** A form or multipart body as it is; any other value as JSON. */
+  static java.net.http.HttpRequest.BodyPublisher body(
+      @Nullable Object value, JsonOptions options, @Nullable String mediaType)
+      throws JsonWriteException {
+    if (value instanceof FormContent || value instanceof MultipartContent) {
+      return (java.net.http.HttpRequest.BodyPublisher) value;
+    }
     return JsonContent.of(value, options, mediaType);
+  }
+
+  @Override
+  public String mediaType(java.net.http.HttpRequest.BodyPublisher body) {
+    if (body instanceof JsonContent) {
+      return ((JsonContent) body).mediaType();
+    }
+    if (body instanceof FormContent) {
+      return ((FormContent) body).mediaType();
+    }
+    if (body instanceof MultipartContent) {
+      return ((MultipartContent) body).mediaType();
+    }
+    throw new IllegalArgumentException("not a body httpjson made: " + body);
   }
 
   @Override

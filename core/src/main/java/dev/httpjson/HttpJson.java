@@ -39,6 +39,11 @@ import org.jspecify.annotations.Nullable;
  * {@link HttpJsonClient}; for a request of your own (any method, headers, body), {@link
  * #exchange(HttpClient, HttpRequest, Class)} ({@code .body()} for the value alone).
  *
+ * <p><b>Form and multipart bodies.</b> A {@link FormContent} or {@link MultipartContent} given as
+ * the value to send (to {@code postAsJson}, {@code putAsJson}, {@code patchAsJson}, {@code
+ * queryAsJson}, here and in {@link HttpJsonClient}) is sent as it is, with its own Content-Type,
+ * instead of as JSON; the response is read as for any other value.
+ *
  * <p><b>Forms.</b> Each call takes the {@link HttpClient} to send with first and comes in the two
  * type forms: the {@link Class} form is exactly the {@link JsonType} form given {@link
  * JsonType#of(Class)} (so it reads and writes with {@link JsonOptions#web()}; {@code T} or {@code

@@ -99,7 +99,8 @@ import org.jspecify.annotations.Nullable;
  * one sentence linking the method whose contract it shares. Types are given as a {@link Class} or a
  * {@link JsonType}; a class, and a {@code JsonType} made without options, use this client's {@link
  * #options()} (so does a value sent without a type); a {@code JsonType} made with options its own
- * (with this client's {@link #withTimeout(Duration) per-call timeout}, if one was set).
+ * (with this client's {@link #withTimeout(Duration) per-call timeout}, if one was set). A {@link
+ * FormContent} or {@link MultipartContent} value is sent as it is, with its own Content-Type.
  *
  * <p>Immutable and thread-safe; share one per API.
  */
@@ -697,7 +698,8 @@ public final class HttpJsonClient {
       throws IOException, InterruptedException {
     URI target = resolve(uri);
     String[] h = headersFor(target);
-    JsonContent content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+    HttpRequest.BodyPublisher content =
+        hasBody ? Access.body(value, options, Calls.contentType(h)) : null;
     return Calls.sendChecked(client, method, target, content, options, h);
   }
 
@@ -705,9 +707,9 @@ public final class HttpJsonClient {
       String method, @Nullable String uri, boolean hasBody, @Nullable Object value) {
     URI target = resolve(uri);
     String[] h = headersFor(target);
-    JsonContent content;
+    HttpRequest.BodyPublisher content;
     try {
-      content = hasBody ? JsonContent.of(value, options, Calls.contentType(h)) : null;
+      content = hasBody ? Access.body(value, options, Calls.contentType(h)) : null;
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }

@@ -3,7 +3,6 @@ package dev.httpjson.internal;
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
-import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonSequenceContent;
@@ -149,9 +148,16 @@ public abstract class ApiAccess {
 
   public abstract ProblemDetails problem(Map<String, @Nullable Object> members);
 
-  public abstract JsonContent content(
+  /**
+   * {@return the body of a call sending {@code value}: a form or multipart body as it is, any other
+   * value as JSON in the charset of {@code mediaType} (the caller's Content-Type) when given}
+   */
+  public abstract java.net.http.HttpRequest.BodyPublisher content(
       @Nullable Object value, JsonOptions options, @Nullable String mediaType)
       throws JsonWriteException;
+
+  /** {@return the Content-Type of a body {@link #content} made} */
+  public abstract String mediaType(java.net.http.HttpRequest.BodyPublisher body);
 
   public abstract @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body);
 

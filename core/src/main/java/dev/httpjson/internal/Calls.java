@@ -1,7 +1,6 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.HttpJsonStatusException;
-import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
@@ -14,6 +13,7 @@ import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -107,7 +107,7 @@ public final class Calls {
   public static HttpRequest request(
       String method,
       URI uri,
-      @Nullable JsonContent content,
+      @Nullable BodyPublisher content,
       JsonOptions options,
       String[] headers) {
     return request(method, uri, content, options, headers, MediaTypes.ACCEPT_JSON);
@@ -120,7 +120,7 @@ public final class Calls {
   public static HttpRequest request(
       String method,
       URI uri,
-      @Nullable JsonContent content,
+      @Nullable BodyPublisher content,
       JsonOptions options,
       String[] headers,
       String acceptDefault) {
@@ -160,7 +160,7 @@ public final class Calls {
       b.header(ACCEPT_ENCODING, ENCODINGS);
     }
     if (content != null && !contentType) {
-      b.header("Content-Type", content.mediaType());
+      b.header("Content-Type", ApiAccess.get().mediaType(content));
     }
     if (coding != null) {
       b.header(CONTENT_ENCODING, coding); // the body's own: it is written compressed
@@ -193,7 +193,7 @@ public final class Calls {
       HttpClient client,
       String method,
       URI uri,
-      @Nullable JsonContent content,
+      @Nullable BodyPublisher content,
       Responses.JsonHandler<T> type,
       String[] headers)
       throws IOException, InterruptedException {
@@ -205,7 +205,7 @@ public final class Calls {
       HttpClient client,
       String method,
       URI uri,
-      @Nullable JsonContent content,
+      @Nullable BodyPublisher content,
       Responses.JsonHandler<T> type,
       String[] headers) {
     return AsyncCall.run(
@@ -268,7 +268,7 @@ public final class Calls {
       HttpClient client,
       String method,
       URI uri,
-      @Nullable JsonContent content,
+      @Nullable BodyPublisher content,
       JsonOptions options,
       String[] headers)
       throws IOException, InterruptedException {
@@ -280,7 +280,7 @@ public final class Calls {
       HttpClient client,
       String method,
       URI uri,
-      @Nullable JsonContent content,
+      @Nullable BodyPublisher content,
       JsonOptions options,
       String[] headers) {
     HttpRequest request = request(method, uri, content, options, headers);
@@ -296,7 +296,7 @@ public final class Calls {
       JsonOptions options,
       String[] headers)
       throws IOException, InterruptedException {
-    JsonContent content = ApiAccess.get().content(value, options, contentType(headers));
+    BodyPublisher content = ApiAccess.get().content(value, options, contentType(headers));
     HttpRequest request = request(method, uri, content, options, headers);
     return CallRunner.run(client, request, Plan.bytes(options, false));
   }
@@ -308,7 +308,7 @@ public final class Calls {
       @Nullable Object value,
       JsonOptions options,
       String[] headers) {
-    JsonContent content;
+    BodyPublisher content;
     try {
       content = ApiAccess.get().content(value, options, contentType(headers));
     } catch (JsonWriteException e) {
@@ -327,7 +327,7 @@ public final class Calls {
       Responses.JsonHandler<R> type,
       String[] headers)
       throws IOException, InterruptedException {
-    JsonContent content = ApiAccess.get().content(value, type.options(), contentType(headers));
+    BodyPublisher content = ApiAccess.get().content(value, type.options(), contentType(headers));
     return receive(client, method, uri, content, type, headers);
   }
 
@@ -338,7 +338,7 @@ public final class Calls {
       @Nullable Object value,
       Responses.JsonHandler<R> type,
       String[] headers) {
-    JsonContent content;
+    BodyPublisher content;
     try {
       content = ApiAccess.get().content(value, type.options(), contentType(headers));
     } catch (JsonWriteException e) {

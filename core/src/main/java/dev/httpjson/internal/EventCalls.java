@@ -4,7 +4,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.httpjson.EventStreamOptions;
 import dev.httpjson.HttpJsonException;
-import dev.httpjson.JsonContent;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ServerSentEvent;
@@ -76,7 +75,7 @@ public final class EventCalls {
       EventStreamOptions events,
       String[] headers)
       throws IOException, InterruptedException {
-    JsonContent content = JsonContent.of(value, type.options());
+    HttpRequest.BodyPublisher content = ApiAccess.get().content(value, type.options(), null);
     HttpRequest request = Calls.request("POST", uri, content, type.options(), accepting(headers));
     return open(client, request, type, events, false);
   }

@@ -1,6 +1,9 @@
 package dev.httpjson.spi;
 
+import dev.httpjson.FormContent;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonContent;
+import dev.httpjson.MultipartContent;
 import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.internal.Apis;
 import dev.httpjson.internal.BufferedResponse;
@@ -9,6 +12,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -165,6 +169,134 @@ public final class GeneratedApi {
         .append(encode(name, "query", name))
         .append('=')
         .append(encode(value.toString(), "query", name));
+  }
+
+  /**
+   * Adds the form field {@code name=value} to {@code form}: nothing for a null value or an empty
+   * {@link Optional}, the value of a present one, and the field once per non-null element of an
+   * {@link Iterable}; a value is turned to text with {@code toString()}.
+   *
+   * @param form the form being built
+   * @param name the field's name
+   * @param value its value
+   */
+  public static void field(FormContent.Builder form, String name, @Nullable Object value) {
+    if (value instanceof Optional) {
+      value = ((Optional<?>) value).orElse(null);
+    }
+    if (value instanceof Iterable && !(value instanceof java.nio.file.Path)) {
+      for (Object element : (Iterable<?>) value) {
+        field(form, name, element);
+      }
+      return;
+    }
+    if (value != null) {
+      form.add(name, value.toString());
+    }
+  }
+
+  /**
+   * Adds the part {@code name} to {@code parts}: a {@code String} as a text field, a {@link
+   * java.nio.file.Path} as a file streamed from disk, a {@code byte[]} or an {@link
+   * java.io.InputStream} as a file named {@code name}, any other value as JSON written with {@code
+   * client}'s options; nothing for a null value or an empty {@link Optional}, a part per non-null
+   * element of an {@link Iterable}.
+   *
+   * @param parts the body being built
+   * @param client the client whose options write a JSON part
+   * @param name the part's name
+   * @param value its value
+   * @throws IOException if a file does not exist or a value cannot be serialized
+   */
+  public static void part(
+      MultipartContent.Builder parts, HttpJsonClient client, String name, @Nullable Object value)
+      throws IOException {
+    if (value instanceof Optional) {
+      value = ((Optional<?>) value).orElse(null);
+    }
+    if (value instanceof Iterable && !(value instanceof java.nio.file.Path)) { // a Path iterates
+      for (Object element : (Iterable<?>) value) {
+        part(parts, client, name, element);
+      }
+      return;
+    }
+    if (value == null) {
+      return;
+    }
+    if (value instanceof String) {
+      parts.field(name, (String) value);
+    } else if (value instanceof java.nio.file.Path) {
+      parts.file(name, (java.nio.file.Path) value);
+    } else if (value instanceof byte[]) {
+      parts.file(name, (byte[]) value, name, "application/octet-stream");
+    } else if (value instanceof java.io.InputStream) {
+      parts.file(name, (java.io.InputStream) value, name, "application/octet-stream");
+    } else {
+      parts.json(name, JsonContent.of(value, client.options()));
+    }
+  }
+
+  /**
+   * The value of a {@code @Url} parameter, as text.
+   *
+   * @param parameter the parameter's name, for the message
+   * @param url a {@code String} or a {@code URI}
+   * @return the URL as text
+   * @throws NullPointerException if {@code url} is null
+   */
+  public static String url(String parameter, @Nullable Object url) {
+    if (url == null) {
+      throw new NullPointerException("@Url parameter " + parameter + " is null");
+    }
+    return url.toString();
+  }
+
+  /**
+   * Appends a query parameter per entry of {@code map} to {@code uri}, as {@link #query} does.
+   *
+   * @param uri the URI being built
+   * @param parameter the parameter's name, for the message
+   * @param map the parameters
+   * @throws NullPointerException if the map, a key or a value is null
+   */
+  public static void queryMap(StringBuilder uri, String parameter, @Nullable Map<?, ?> map) {
+    for (Map.Entry<?, ?> e : entries(parameter, "@QueryMap", map)) {
+      query(uri, (String) e.getKey(), e.getValue());
+    }
+  }
+
+  /**
+   * {@return {@code client} with a header per entry of {@code map}}
+   *
+   * @param client the call's client
+   * @param parameter the parameter's name, for the message
+   * @param map the headers
+   * @throws NullPointerException if the map, a key or a value is null
+   */
+  public static HttpJsonClient headerMap(
+      HttpJsonClient client, String parameter, @Nullable Map<?, ?> map) {
+    HttpJsonClient c = client;
+    for (Map.Entry<?, ?> e : entries(parameter, "@HeaderMap", map)) {
+      c = c.withHeader((String) e.getKey(), (String) e.getValue());
+    }
+    return c;
+  }
+
+  private static Iterable<? extends Map.Entry<?, ?>> entries(
+      String parameter, String kind, @Nullable Map<?, ?> map) {
+    if (map == null) {
+      throw new NullPointerException(kind + " parameter " + parameter + " is null");
+    }
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      if (e.getKey() == null) {
+        throw new NullPointerException(kind + " parameter " + parameter + " has a null key");
+      }
+      if (e.getValue() == null) {
+        throw new NullPointerException(
+            kind + " parameter " + parameter + " has a null value for key " + e.getKey());
+      }
+    }
+    return map.entrySet();
   }
 
   private static String encode(String text, String kind, String name) {

@@ -178,6 +178,11 @@ class ApiAccessRegistrationTest {
     }
 
     @Override
+    public String mediaType(HttpRequest.BodyPublisher body) {
+      throw no();
+    }
+
+    @Override
     public @Nullable String contentEncoding(HttpRequest.BodyPublisher body) {
       throw no();
     }

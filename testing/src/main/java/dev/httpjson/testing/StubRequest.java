@@ -6,10 +6,15 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
@@ -201,6 +206,211 @@ public final class StubRequest {
               "expected a body of type " + type.type().getTypeName() + ", but was sent: " + this);
       error.initCause(e);
       throw error;
+    }
+  }
+
+  /**
+   * The body read as form fields ({@code application/x-www-form-urlencoded}), decoded, in the order
+   * sent: {@code form().get("scope")} lists each value of a repeated field.
+   *
+   * @return the fields, by name, in the order their names first appear
+   * @throws AssertionError if the body is not a form, naming the request
+   */
+  public Map<String, List<String>> form() {
+    String type = header("Content-Type");
+    if (type == null
+        || !type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+      throw new AssertionError("expected a form body, but was sent: " + this);
+    }
+    Map<String, List<String>> fields = new LinkedHashMap<>();
+    String text = new String(decoded(), StandardCharsets.US_ASCII);
+    if (text.isEmpty()) {
+      return fields;
+    }
+    for (String pair : text.split("&", -1)) {
+      int eq = pair.indexOf('=');
+      String name = eq < 0 ? pair : pair.substring(0, eq);
+      String value = eq < 0 ? "" : pair.substring(eq + 1);
+      fields
+          .computeIfAbsent(URLDecoder.decode(name, StandardCharsets.UTF_8), k -> new ArrayList<>())
+          .add(URLDecoder.decode(value, StandardCharsets.UTF_8));
+    }
+    return fields;
+  }
+
+  /**
+   * The body read as the parts of a {@code multipart/form-data} body, in the order sent; each part
+   * reads its own body as this request does ({@link Part#bodyAs(Class)}, {@link
+   * Part#bodyAsString()}).
+   *
+   * @return the parts
+   * @throws AssertionError if the body is not a well-formed multipart body, naming the request
+   */
+  public List<Part> parts() {
+    String type = header("Content-Type");
+    String lower = type == null ? "" : type.toLowerCase(Locale.ROOT);
+    int at = lower.indexOf("boundary=");
+    if (type == null || at < 0 || !lower.startsWith("multipart/")) {
+      throw new AssertionError("expected a multipart body, but was sent: " + this);
+    }
+    String boundary = type.substring(at + 9).split(";", 2)[0].trim();
+    if (boundary.length() > 1 && boundary.startsWith("\"")) {
+      boundary = boundary.substring(1, boundary.length() - 1);
+    }
+    byte[] bytes = decoded();
+    byte[] delimiter = ("--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
+    List<Part> parts = new ArrayList<>();
+    int i = indexOf(bytes, delimiter, 0);
+    if (i != 0) {
+      throw new AssertionError("a multipart body starts with --" + boundary + ": " + this);
+    }
+    byte[] next = ("\r\n--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
+    int start = delimiter.length;
+    while (true) {
+      if (start + 2 <= bytes.length && bytes[start] == '-' && bytes[start + 1] == '-') {
+        return parts; // the close delimiter
+      }
+      int head = start + 2; // after CRLF
+      int blank = indexOf(bytes, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), head);
+      int end = blank < 0 ? -1 : indexOf(bytes, next, blank + 4);
+      if (blank < 0 || end < 0) {
+        throw new AssertionError(
+            "a multipart body whose part " + parts.size() + " is cut: " + this);
+      }
+      String headers = new String(bytes, head, blank - head, StandardCharsets.UTF_8);
+      parts.add(
+          Part.parse(headers, Arrays.copyOfRange(bytes, blank + 4, end), options, parts.size()));
+      start = end + next.length;
+    }
+  }
+
+  private static int indexOf(byte[] bytes, byte[] what, int from) {
+    outer:
+    for (int i = from; i <= bytes.length - what.length; i++) {
+      for (int j = 0; j < what.length; j++) {
+        if (bytes[i + j] != what[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  /** One part of a multipart body a {@link StubRequest} received. Immutable and thread-safe. */
+  public static final class Part {
+    private final String name;
+    private final @Nullable String filename;
+    private final @Nullable String contentType;
+    private final byte[] body;
+    private final JsonOptions options;
+
+    private Part(
+        String name,
+        @Nullable String filename,
+        @Nullable String contentType,
+        byte[] body,
+        JsonOptions options) {
+      this.name = name;
+      this.filename = filename;
+      this.contentType = contentType;
+      this.body = body;
+      this.options = options;
+    }
+
+    static Part parse(String headers, byte[] body, JsonOptions options, int index) {
+      String name = null;
+      String filename = null;
+      String contentType = null;
+      for (String line : headers.split("\r\n")) {
+        int colon = line.indexOf(':');
+        if (colon < 0) {
+          continue;
+        }
+        String key = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+        String value = line.substring(colon + 1).trim();
+        if (key.equals("content-type")) {
+          contentType = value;
+        } else if (key.equals("content-disposition")) {
+          name = parameter(value, "name");
+          filename = parameter(value, "filename");
+        }
+      }
+      if (name == null) {
+        throw new AssertionError("part " + index + " has no Content-Disposition name: " + headers);
+      }
+      return new Part(name, filename, contentType, body, options);
+    }
+
+    private static @Nullable String parameter(String disposition, String key) {
+      for (String p : disposition.split(";")) {
+        String t = p.trim();
+        if (t.startsWith(key + "=\"") && t.endsWith("\"")) {
+          return t.substring(key.length() + 2, t.length() - 1)
+              .replace("%22", "\"")
+              .replace("%0D", "\r")
+              .replace("%0A", "\n");
+        }
+      }
+      return null;
+    }
+
+    /** {@return the part's name} */
+    public String name() {
+      return name;
+    }
+
+    /** {@return the file name sent, or {@code null} for a field} */
+    public @Nullable String filename() {
+      return filename;
+    }
+
+    /** {@return the part's Content-Type, or {@code null} when it has none (a text field)} */
+    public @Nullable String contentType() {
+      return contentType;
+    }
+
+    /** {@return a copy of the part's bytes} */
+    public byte[] body() {
+      return body.clone();
+    }
+
+    /** {@return the part's bytes as UTF-8 text} */
+    public String bodyAsString() {
+      return new String(body, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The part's body read as a value with the stub's options, as {@link StubRequest#bodyAs(Class)}
+     * reads a request's.
+     *
+     * @param <T> the value's type
+     * @param type the value's class
+     * @return the value; {@code null} for a part that is JSON {@code null}
+     * @throws AssertionError if the part is not a JSON document of that type, naming the part
+     */
+    public <T> @Nullable T bodyAs(Class<T> type) {
+      try {
+        return JsonType.of(type, options).fromJson(body);
+      } catch (IOException | RuntimeException e) {
+        AssertionError error =
+            new AssertionError(
+                "expected part " + name + " of type " + type.getName() + ", but was: " + this);
+        error.initCause(e);
+        throw error;
+      }
+    }
+
+    /** {@return the part's name, file name, Content-Type and text} */
+    @Override
+    public String toString() {
+      return "Part{"
+          + name
+          + (filename == null ? "" : ", filename=" + filename)
+          + (contentType == null ? "" : ", " + contentType)
+          + ", "
+          + (body.length > SHOWN ? body.length + " bytes" : bodyAsString())
+          + "}";
     }
   }
 

@@ -134,6 +134,55 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aCapturedFormReadsBackAsItsFields() throws Exception {
+    stub.on("POST", "/v1/token").reply(200, "t").always();
+
+    api.postAsJson(
+        "token",
+        dev.httpjson.FormContent.newBuilder()
+            .add("scope", "read write")
+            .add("x", "é&=")
+            .add("scope", "admin")
+            .build());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.form())
+        .containsExactly(
+            java.util.Map.entry("scope", java.util.List.of("read write", "admin")),
+            java.util.Map.entry("x", java.util.List.of("é&=")));
+    api.postAsJson("token", new Order("tea", 2));
+    StubRequest json = stub.takeRequest(WAIT);
+    assertThatThrownBy(json::form)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith(
+            "expected a form body, but was sent: POST https://api.test/v1/token");
+  }
+
+  @Test
+  void aCapturedMultipartBodyReadsBackAsItsParts() throws Exception {
+    stub.on("POST", "/v1/files").reply(Reply.status(201));
+
+    api.postAsJson(
+        "files",
+        dev.httpjson.MultipartContent.newBuilder()
+            .field("purpose", "fine-tune")
+            .json("order", new Order("tea", 2))
+            .file("file", new byte[] {'h', 'i'}, "a \"b\".txt", "text/plain")
+            .build());
+
+    java.util.List<StubRequest.Part> parts = stub.takeRequest(WAIT).parts();
+    assertThat(parts)
+        .extracting(StubRequest.Part::name)
+        .containsExactly("purpose", "order", "file");
+    assertThat(parts.get(0).bodyAsString()).isEqualTo("fine-tune");
+    assertThat(parts.get(0).contentType()).isNull();
+    assertThat(parts.get(1).bodyAs(Order.class)).isEqualTo(new Order("tea", 2));
+    assertThat(parts.get(1).contentType()).isEqualTo("application/json; charset=utf-8");
+    assertThat(parts.get(2).filename()).isEqualTo("a \"b\".txt");
+    assertThat(parts.get(2).body()).containsExactly('h', 'i');
+  }
+
+  @Test
   void aGzipRequestBodyReadsBackDecodedAsAServerWouldReadIt() throws Exception {
     stub.on("POST", "/v1/orders").reply(Reply.status(201));
     HttpJsonClient compressing =

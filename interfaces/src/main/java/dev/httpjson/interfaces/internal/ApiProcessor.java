@@ -54,9 +54,21 @@ public final class ApiProcessor extends AbstractProcessor {
   private static final String PKG = "dev.httpjson.interfaces.";
   private static final List<String> VERBS =
       List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY");
-  private static final List<String> PARAMS = List.of("Path", "Query", "Header", "Body");
+  private static final List<String> PARAMS =
+      List.of("Path", "Query", "Header", "Body", "Field", "Part", "Url", "QueryMap", "HeaderMap");
   private static final List<String> METHOD_ANNOTATIONS =
-      List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY", "Headers", "Timeout", "Paged");
+      List.of(
+          "GET",
+          "POST",
+          "PUT",
+          "PATCH",
+          "DELETE",
+          "QUERY",
+          "Headers",
+          "Timeout",
+          "Paged",
+          "FormUrlEncoded",
+          "Multipart");
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -83,6 +95,8 @@ public final class ApiProcessor extends AbstractProcessor {
     names.add(PKG + "Headers");
     names.add(PKG + "Timeout");
     names.add(PKG + "Paged");
+    names.add(PKG + "FormUrlEncoded");
+    names.add(PKG + "Multipart");
     return names;
   }
 
@@ -329,6 +343,11 @@ public final class ApiProcessor extends AbstractProcessor {
     QUERY,
     HEADER,
     BODY,
+    FIELD,
+    PART,
+    URL,
+    QUERYMAP,
+    HEADERMAP,
     CUSTOMIZER
   }
 
@@ -363,6 +382,8 @@ public final class ApiProcessor extends AbstractProcessor {
     final List<Param> params = new ArrayList<>();
     Param body;
     Param customizer;
+    Param url;
+    String encoding; // "FormUrlEncoded", "Multipart" or null: the body its parameters make
     final List<String> headers = new ArrayList<>();
     String timeout;
     int index;
@@ -583,12 +604,70 @@ public final class ApiProcessor extends AbstractProcessor {
       override(method.headers, own);
       String t = timeout(m);
       method.timeout = t != null ? t : method.timeout;
+      AnnotationMirror form = annotation(m, "FormUrlEncoded");
+      AnnotationMirror multipart = annotation(m, "Multipart");
+      if (form != null && multipart != null) {
+        fail(m, multipart, name + " has @FormUrlEncoded and @Multipart: a body has one encoding");
+        return null;
+      }
+      AnnotationMirror encoding = form != null ? form : multipart;
+      if (encoding != null) {
+        method.encoding = form != null ? "FormUrlEncoded" : "Multipart";
+        if (method.verb.equals("GET") || method.verb.equals("DELETE")) {
+          fail(
+              m,
+              encoding,
+              "@"
+                  + method.encoding
+                  + " on a @"
+                  + method.verb
+                  + " method: "
+                  + method.verb
+                  + " sends no body (use @POST, @PUT, @PATCH or @QUERY)");
+          return null;
+        }
+      }
       Set<String> bound = new HashSet<>();
       for (VariableElement p : m.getParameters()) {
         Param param = param(method, p, placeholders, bound);
         if (param != null) {
           method.params.add(param);
         }
+      }
+      if (encoding != null) {
+        String role = form != null ? "Field" : "Part";
+        boolean any = false; // a parameter so annotated, valid or not (its own error is enough)
+        for (VariableElement p : m.getParameters()) {
+          any |= annotation(p, role) != null;
+        }
+        if (method.body != null) {
+          fail(
+              method.body.element,
+              annotation(method.body.element, "Body"),
+              "@Body on a @"
+                  + method.encoding
+                  + " method: its body is made of its @"
+                  + role
+                  + " parameters");
+          return null;
+        }
+        if (!any) {
+          fail(m, encoding, "@" + method.encoding + " method " + name + " has no @" + role);
+          return null;
+        }
+      }
+      if (method.url != null && !method.template.isEmpty()) {
+        fail(
+            method.url.element,
+            annotation(method.url.element, "Url"),
+            "@Url replaces the path: @"
+                + method.verb
+                + "(\""
+                + method.template
+                + "\") must be empty, @"
+                + method.verb
+                + "(\"\")");
+        return null;
       }
       for (String placeholder : placeholders) {
         if (!bound.contains(placeholder)) {
@@ -702,11 +781,13 @@ public final class ApiProcessor extends AbstractProcessor {
             p,
             "parameter "
                 + pname
-                + " has no annotation: add @Path, @Query, @Header or @Body (or take a"
+                + " has no annotation: add @Path, @Query, @Header, @Body, @Field, @Part, @Url,"
+                + " @QueryMap or @HeaderMap (or take a"
                 + " UnaryOperator<HttpJsonClient> to adjust the call's client)");
         return null;
       }
-      String name = role == Role.BODY ? pname : stringValue(found);
+      boolean named = role != Role.BODY && role != Role.URL && role != Role.QUERYMAP;
+      String name = named && role != Role.HEADERMAP ? stringValue(found) : pname;
       switch (role) {
         case PATH:
           if (!placeholders.contains(name)) {
@@ -784,10 +865,89 @@ public final class ApiProcessor extends AbstractProcessor {
             return null;
           }
           break;
+        case FIELD:
+        case PART:
+          String encoding = role == Role.FIELD ? "FormUrlEncoded" : "Multipart";
+          if (!encoding.equals(method.encoding)) {
+            fail(
+                p,
+                found,
+                "@"
+                    + (role == Role.FIELD ? "Field" : "Part")
+                    + " on a method without @"
+                    + encoding
+                    + ": a "
+                    + (role == Role.FIELD ? "field" : "part")
+                    + " belongs to a @"
+                    + encoding
+                    + " body");
+            return null;
+          }
+          if (name.isEmpty()) {
+            fail(p, found, "@" + (role == Role.FIELD ? "Field" : "Part") + " needs a name");
+            return null;
+          }
+          if (role == Role.FIELD) {
+            TypeMirror value = containedIn(type, "java.util.Optional");
+            if (value == null) {
+              value = iterableElement(type);
+            }
+            if (!(value == null ? scalar(type) : scalar(value))) {
+              fail(
+                  p,
+                  found,
+                  "unsupported @Field type "
+                      + source(type)
+                      + ": take a value, an Optional or an Iterable (a List, a Set) of values");
+              return null;
+            }
+          }
+          break;
+        case URL:
+          if (method.url != null) {
+            fail(p, found, "two @Url parameters: " + method.url.name + " and " + pname);
+            return null;
+          }
+          if (!erasureIs(type, "java.lang.String") && !erasureIs(type, "java.net.URI")) {
+            fail(p, found, "unsupported @Url type " + source(type) + ": take a String or a URI");
+            return null;
+          }
+          break;
+        case QUERYMAP:
+        case HEADERMAP:
+          {
+            boolean query = role == Role.QUERYMAP;
+            String want = query ? "Map<String, ?>" : "Map<String, String>";
+            boolean ok = false;
+            if (type.getKind() == TypeKind.DECLARED && isSubtype(type, "java.util.Map")) {
+              List<? extends TypeMirror> args = ((DeclaredType) type).getTypeArguments();
+              ok =
+                  erasureIs(type, "java.util.Map")
+                      && args.size() == 2
+                      && erasureIs(args.get(0), "java.lang.String")
+                      && (query || erasureIs(args.get(1), "java.lang.String"));
+            }
+            if (!ok) {
+              fail(
+                  p,
+                  found,
+                  "unsupported @"
+                      + (query ? "QueryMap" : "HeaderMap")
+                      + " type "
+                      + source(type)
+                      + ": take a "
+                      + want);
+              return null;
+            }
+          }
+          break;
         default:
           break;
       }
       Param param = new Param(p, role, name);
+      if (role == Role.URL) {
+        method.url = param;
+      }
       if (role == Role.BODY) {
         method.body = param;
       }
@@ -955,7 +1115,7 @@ public final class ApiProcessor extends AbstractProcessor {
             }
             break;
           case EVENTS:
-            if (!get && !(v.equals("POST") && method.body != null)) {
+            if (!get && !(v.equals("POST") && (method.body != null || method.encoding != null))) {
               unsupported = "events come from a GET or a POST with a @Body";
             }
             break;
@@ -1175,6 +1335,11 @@ public final class ApiProcessor extends AbstractProcessor {
           }
         }
       }
+      for (Param p : m.params) {
+        if (p.role == Role.HEADERMAP) {
+          line(s, "$c = %s.headerMap($c, %s, %s);", SUPPORT, literal(p.name), p.var());
+        }
+      }
       if (m.customizer != null) {
         s.append("    $c = java.util.Objects.requireNonNull(")
             .append(m.customizer.var())
@@ -1182,10 +1347,13 @@ public final class ApiProcessor extends AbstractProcessor {
             .append(m.customizer.element.getSimpleName())
             .append(" returned null\");\n");
       }
-      List<String> parts = path(m);
+      List<String> parts =
+          m.url != null
+              ? List.of(SUPPORT + ".url(" + literal(m.url.name) + ", " + m.url.var() + ")")
+              : path(m);
       boolean query = false;
       for (Param p : m.params) {
-        query |= p.role == Role.QUERY;
+        query |= p.role == Role.QUERY || p.role == Role.QUERYMAP;
       }
       if (parts.size() == 1 && !query) {
         s.append("    java.lang.String $uri = ").append(parts.get(0)).append(";\n");
@@ -1204,12 +1372,41 @@ public final class ApiProcessor extends AbstractProcessor {
                 .append(", ")
                 .append(p.var())
                 .append(");\n");
+          } else if (p.role == Role.QUERYMAP) {
+            line(s, "%s.queryMap($b, %s, %s);", SUPPORT, literal(p.name), p.var());
           }
         }
         s.append("    java.lang.String $uri = $b.toString();\n");
       }
       String t = "t" + m.index;
       String body = m.body == null ? null : m.body.var();
+      if (m.encoding != null) {
+        boolean form = m.encoding.equals("FormUrlEncoded");
+        String type = form ? "dev.httpjson.FormContent" : "dev.httpjson.MultipartContent";
+        boolean async =
+            m.kind == Kind.ASYNC_VALUE
+                || m.kind == Kind.ASYNC_RESPONSE
+                || m.kind == Kind.ASYNC_VOID
+                || m.kind == Kind.ASYNC_VOID_RESPONSE
+                || m.kind == Kind.ASYNC_STREAM;
+        line(s, "%s.Builder $parts = %s.newBuilder();", type, type);
+        if (!form && async) {
+          s.append("    try {\n  ");
+        }
+        for (Param p : m.params) {
+          if (p.role == Role.FIELD) {
+            line(s, "%s.field($parts, %s, %s);", SUPPORT, literal(p.name), p.var());
+          } else if (p.role == Role.PART) {
+            line(s, "%s.part($parts, $c, %s, %s);", SUPPORT, literal(p.name), p.var());
+          }
+        }
+        if (!form && async) {
+          line(s, "} catch (java.io.IOException $e) {");
+          line(s, "  return java.util.concurrent.CompletableFuture.failedFuture($e);\n    }");
+        }
+        line(s, "%s $body = $parts.build();", type);
+        body = "$body";
+      }
       String v = m.verb;
       String lower = v.toLowerCase(Locale.ROOT);
       switch (m.kind) {
@@ -1230,7 +1427,7 @@ public final class ApiProcessor extends AbstractProcessor {
           line(s, "return $c.exchange(%s, %s);", request(m), t);
           break;
         case ASYNC_RESPONSE:
-          if (body != null) {
+          if (body != null && m.encoding == null) {
             line(s, "java.net.http.HttpRequest $r;\n    try {\n      $r = %s;", request(m));
             line(s, "} catch (dev.httpjson.JsonWriteException $e) {");
             line(s, "  return java.util.concurrent.CompletableFuture.failedFuture($e);\n    }");
@@ -1285,6 +1482,9 @@ public final class ApiProcessor extends AbstractProcessor {
     }
 
     String request(Method m) {
+      if (m.encoding != null) {
+        return "$body.requestBuilder(\"" + m.verb + "\", $c.uri($uri)).build()";
+      }
       if (m.body != null) {
         return "dev.httpjson.JsonContent.of("
             + m.body.var()

@@ -85,6 +85,37 @@ class ApiProcessorTest {
         "  @GET(\"x\") String ok()"
             + THROWS
             + "  @Timeout(\"PT1S\") default String get() {\n    return null;\n  }\n");
+    define(
+        "ValidForms",
+        "  @POST(\"t\") @FormUrlEncoded String t(@Field(\"a\") String a, @Field(\"b\") List<Integer> b)"
+            + THROWS
+            + "  @PUT(\"u\") @Multipart void u(@Part(\"f\") java.nio.file.Path f, @Part(\"m\") Object m)"
+            + THROWS
+            + "  @GET(\"\") String g(@Url java.net.URI u, @QueryMap Map<String, ?> q,"
+            + " @HeaderMap Map<String, String> h)"
+            + THROWS);
+    define(
+        "FieldMap",
+        "  @POST(\"x\") @FormUrlEncoded String post(@Field(\"a\") Map<String, String> a)" + THROWS);
+    define("FieldNoForm", "  @POST(\"x\") String post(@Field(\"a\") String a)" + THROWS);
+    define(
+        "FormBody",
+        "  @POST(\"x\") @FormUrlEncoded String post(@Field(\"a\") String a, @Body String b)"
+            + THROWS);
+    define(
+        "FormOnGet", "  @GET(\"x\") @FormUrlEncoded String get(@Field(\"a\") String a)" + THROWS);
+    define("FormNoField", "  @POST(\"x\") @FormUrlEncoded String post()" + THROWS);
+    define("PartNoMultipart", "  @POST(\"x\") String post(@Part(\"a\") String a)" + THROWS);
+    define(
+        "FormAndMultipart",
+        "  @POST(\"x\") @FormUrlEncoded @Multipart String post(@Field(\"a\") String a)" + THROWS);
+    define(
+        "UrlTemplate",
+        "  @GET(\"items/{id}\") String get(@Path(\"id\") String id, @Url String u)" + THROWS);
+    define("TwoUrls", "  @GET(\"\") String get(@Url String a, @Url String b)" + THROWS);
+    define("UrlType", "  @GET(\"\") String get(@Url int a)" + THROWS);
+    define("QueryMapType", "  @GET(\"x\") String get(@QueryMap Map<Integer, String> q)" + THROWS);
+    define("HeaderMapType", "  @GET(\"x\") String get(@HeaderMap Map<String, Integer> h)" + THROWS);
     define("OnClass", "  }\n  abstract class Impl {\n    @GET(\"x\") abstract String get();\n");
   }
 
@@ -157,6 +188,73 @@ class ApiProcessorTest {
   }
 
   @Test
+  void formsMultipartUrlsAndMapsCompileWithoutError() {
+    assertThat(ERRORS.get("ValidForms")).isEmpty();
+  }
+
+  @Test
+  void aFieldOrPartOutsideItsEncoding() {
+    assertOneError(
+        "FieldNoForm",
+        "@Field on a method without @FormUrlEncoded: a field belongs to a @FormUrlEncoded body",
+        "@Field");
+    assertOneError(
+        "PartNoMultipart",
+        "@Part on a method without @Multipart: a part belongs to a @Multipart body",
+        "@Part");
+  }
+
+  @Test
+  void aFieldThatIsNotAValue() {
+    assertOneError(
+        "FieldMap",
+        "unsupported @Field type java.util.Map<java.lang.String, java.lang.String>: take a value,"
+            + " an Optional or an Iterable (a List, a Set) of values",
+        "@Field");
+  }
+
+  @Test
+  void aFormWithABodyOnAGetWithoutFieldsOrWithTwoEncodings() {
+    assertOneError(
+        "FormBody",
+        "@Body on a @FormUrlEncoded method: its body is made of its @Field parameters",
+        "@Body");
+    assertOneError(
+        "FormOnGet",
+        "@FormUrlEncoded on a @GET method: GET sends no body (use @POST, @PUT, @PATCH or @QUERY)",
+        "@FormUrlEncoded");
+    assertOneError("FormNoField", "@FormUrlEncoded method post has no @Field", "@FormUrlEncoded");
+    assertOneError(
+        "FormAndMultipart",
+        "post has @FormUrlEncoded and @Multipart: a body has one encoding",
+        "@Multipart");
+  }
+
+  @Test
+  void aUrlBesideATemplateTwiceOrOfAnotherType() {
+    assertOneError(
+        "UrlTemplate",
+        "@Url replaces the path: @GET(\"items/{id}\") must be empty, @GET(\"\")",
+        "@Url");
+    assertOneError("TwoUrls", "two @Url parameters: a and b", "@Url String b");
+    assertOneError("UrlType", "unsupported @Url type int: take a String or a URI", "@Url");
+  }
+
+  @Test
+  void mapsOfOtherTypes() {
+    assertOneError(
+        "QueryMapType",
+        "unsupported @QueryMap type java.util.Map<java.lang.Integer, java.lang.String>: take a"
+            + " Map<String, ?>",
+        "@QueryMap");
+    assertOneError(
+        "HeaderMapType",
+        "unsupported @HeaderMap type java.util.Map<java.lang.String, java.lang.Integer>: take a"
+            + " Map<String, String>",
+        "@HeaderMap");
+  }
+
+  @Test
   void aPlaceholderWithoutParameter() {
     assertOneError(
         "Placeholder",
@@ -224,8 +322,9 @@ class ApiProcessorTest {
         "@Query");
     assertOneError(
         "Bare",
-        "parameter id has no annotation: add @Path, @Query, @Header or @Body (or take a"
-            + " UnaryOperator<HttpJsonClient> to adjust the call's client)",
+        "parameter id has no annotation: add @Path, @Query, @Header, @Body, @Field, @Part, @Url,"
+            + " @QueryMap or @HeaderMap (or take a UnaryOperator<HttpJsonClient> to adjust the"
+            + " call's client)",
         "id)");
   }
 
