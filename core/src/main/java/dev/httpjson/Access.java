@@ -162,11 +162,16 @@ final class Access extends ApiAccess {
     return body(value, options, mediaType);
   }
 
-  /** A form or multipart body as it is; any other value as JSON. */
+  /**
+   * A body httpjson made (JSON, a sequence, a form, multipart) as it is; any other value as JSON.
+   */
   static java.net.http.HttpRequest.BodyPublisher body(
       @Nullable Object value, JsonOptions options, @Nullable String mediaType)
       throws JsonWriteException {
-    if (value instanceof FormContent || value instanceof MultipartContent) {
+    if (value instanceof JsonContent
+        || value instanceof JsonSequenceContent
+        || value instanceof FormContent
+        || value instanceof MultipartContent) {
       return (java.net.http.HttpRequest.BodyPublisher) value;
     }
     return JsonContent.of(value, options, mediaType);
@@ -176,6 +181,9 @@ final class Access extends ApiAccess {
   public String mediaType(java.net.http.HttpRequest.BodyPublisher body) {
     if (body instanceof JsonContent) {
       return ((JsonContent) body).mediaType();
+    }
+    if (body instanceof JsonSequenceContent) {
+      return ((JsonSequenceContent) body).mediaType();
     }
     if (body instanceof FormContent) {
       return ((FormContent) body).mediaType();

@@ -95,6 +95,25 @@ public abstract class FormContract {
   }
 
   @Test
+  void aJsonContentPassedAsTheValueIsSentAsItIs() throws Exception {
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+    List<Integer> value = List.of(1, 2);
+    JsonType<String> answer = JsonType.of(String.class, options);
+
+    HttpJson.postAsJson(client, server.url("/items").uri(), value, answer);
+    HttpJson.postAsJson(client, server.url("/items").uri(), JsonContent.of(value, options), answer);
+
+    RecordedRequest direct = LoopbackServer.take(server);
+    RecordedRequest content = LoopbackServer.take(server);
+    assertThat(content.getBody().utf8()).isEqualTo(direct.getBody().utf8());
+    assertThat(content.getHeaders().get("Content-Type"))
+        .isEqualTo(direct.getHeaders().get("Content-Type"));
+    assertThat(content.getHeaders().get("Content-Length"))
+        .isEqualTo(direct.getHeaders().get("Content-Length"));
+  }
+
+  @Test
   void formFieldNamedNullIsRefused() {
     assertThatThrownBy(() -> FormContent.newBuilder().add(null, "v"))
         .isInstanceOf(NullPointerException.class)
