@@ -9,7 +9,9 @@ import java.util.function.Supplier;
 /**
  * What a call costs that timing cannot tell apart on a busy machine: bytes allocated per call (by
  * every thread of this JVM, the client's own included), threads started and context switches per
- * call, counted over warm calls; deterministic to a few bytes whatever the load.
+ * call, counted over warm calls; deterministic to a few bytes whatever the load. Beside them, the
+ * CPU time per call of this JVM (its GC and compiler threads included) and of the calling thread:
+ * less disturbed by other work on the machine than elapsed time, though not deterministic.
  *
  * <p>Usage: {@code AllocBench [--port P] [--variants a,b] [--scenario get.collection] [--warmup N]
  * [--calls N] [--rounds N]}; run by {@code ./bench --alloc}. Variants run one after another, the
@@ -43,6 +45,8 @@ public final class AllocBench {
     URI base = URI.create("http://127.0.0.1:" + port + "/");
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Variant.Op[] ops = new Variant.Op[names.size()];
     Variant[] variants = new Variant[names.size()];
     for (int v = 0; v < ops.length; v++) {
@@ -59,8 +63,8 @@ public final class AllocBench {
         Locale.ROOT,
         "%s, %d warm calls per variant and round (after %d), all threads counted%n%n"
             + "| round | variant | bytes/call | of which the caller's | threads started/call |"
-            + " context switches/call |%n"
-            + "|---:|---|---:|---:|---:|---:|%n",
+            + " context switches/call | CPU µs/call | of which the caller's |%n"
+            + "|---:|---|---:|---:|---:|---:|---:|---:|%n",
         scenario.id(),
         calls,
         warmup);
@@ -70,22 +74,28 @@ public final class AllocBench {
         long switches = contextSwitches();
         long mine = threads.getCurrentThreadAllocatedBytes();
         long all = allocated(threads);
+        long cpu = os.getProcessCpuTime();
+        long callerCpu = threads.getCurrentThreadCpuTime();
         for (int i = 0; i < calls; i++) {
           ops[v].run();
         }
+        long callerCpuAfter = threads.getCurrentThreadCpuTime();
+        long cpuAfter = os.getProcessCpuTime();
         long allAfter = allocated(threads);
         long mineAfter = threads.getCurrentThreadAllocatedBytes();
         long startedAfter = threads.getTotalStartedThreadCount();
         long switchesAfter = contextSwitches();
         System.out.printf(
             Locale.ROOT,
-            "| %d | %s | %.0f | %.0f | %.4f | %.2f |%n",
+            "| %d | %s | %.0f | %.0f | %.4f | %.2f | %.2f | %.2f |%n",
             r,
             names.get(v),
             (allAfter - all) / (double) calls,
             (mineAfter - mine) / (double) calls,
             (startedAfter - started) / (double) calls,
-            (switchesAfter - switches) / (double) calls);
+            (switchesAfter - switches) / (double) calls,
+            (cpuAfter - cpu) / 1e3 / calls,
+            (callerCpuAfter - callerCpu) / 1e3 / calls);
       }
     }
     for (Variant v : variants) {

@@ -166,6 +166,39 @@ final class Diagnostics {
   }
 
   /**
+   * {@code diag-transport-okhttp} and {@code diag-transport-apache5}: {@code diag-codec-direct}'s
+   * call ({@code send} with {@code ofByteArray}, the status checked, the same reader) on httpjson's
+   * transport instead of the JDK client, without httpjson's layer. Between {@code
+   * diag-codec-direct-okhttp} (or {@code -apache5}) and {@code httpjson-okhttp} it tells the
+   * transport's share of the layer's cost from the core's.
+   */
+  static final class TransportDirect extends CodecDirectModel {
+    private final HttpClient client;
+
+    TransportDirect(HttpClient client) {
+      this.client = client;
+    }
+
+    static TransportDirect okhttp() {
+      return new TransportDirect(
+          dev.httpjson.okhttp.OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()));
+    }
+
+    static TransportDirect apache5() {
+      return new TransportDirect(dev.httpjson.apache5.Apache5Transport.newHttpClient());
+    }
+
+    @Override
+    byte[] body(URI uri) throws Exception {
+      HttpRequest request =
+          HttpRequest.newBuilder(uri).header("Accept", "application/json").build();
+      HttpResponse<byte[]> r = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      Forecasts.checkStatus(r.statusCode());
+      return r.body();
+    }
+  }
+
+  /**
    * {@code diag-codec-direct-apache5}: {@code diag-codec-direct} on Apache HttpClient 5 classic
    * driven by hand (a client configured as the transport's default one, {@code execute} with a
    * response handler and {@code EntityUtils.toByteArray}), beside {@code httpjson-apache5}.
