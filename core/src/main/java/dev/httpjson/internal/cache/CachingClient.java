@@ -32,6 +32,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
@@ -43,6 +44,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class CachingClient extends HttpClient {
   private static final byte[] EMPTY = {};
+
+  /** The key part of a GET sent with no credentials or cookies (see {@link #call}). */
+  private static final String ANONYMOUS_GET = "get";
+
   private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
 
   private final HttpClient delegate;
@@ -115,7 +120,17 @@ final class CachingClient extends HttpClient {
    */
   private static <T> CompletableFuture<T> linked(
       CompletableFuture<?> network, CompletableFuture<T> result) {
-    CompletableFuture<T> out = new CompletableFuture<>();
+    return linked(new AtomicReference<>(network), result, new CompletableFuture<>());
+  }
+
+  /**
+   * {@code out}, completed as {@code result}; its cancellation (or any completion by its holder)
+   * aborts the exchange {@code inFlight} holds at that time.
+   */
+  private static <T> CompletableFuture<T> linked(
+      AtomicReference<CompletableFuture<?>> inFlight,
+      CompletableFuture<T> result,
+      CompletableFuture<T> out) {
     result.whenComplete(
         (r, e) -> {
           if (e != null) {
@@ -126,6 +141,7 @@ final class CachingClient extends HttpClient {
         });
     out.whenComplete(
         (r, e) -> {
+          CompletableFuture<?> network = Objects.requireNonNull(inFlight.get());
           if (!network.isDone()) {
             network.cancel(true);
           }
@@ -223,20 +239,19 @@ final class CachingClient extends HttpClient {
               .build();
     }
     String keyed = method.equals("HEAD") ? "GET" : method;
-    String group = Cache.group(request.uri());
+    String normalized = Cache.normalize(request.uri());
+    String group = Cache.groupOf(normalized);
+    // A GET (or HEAD) by no one in particular is the URI's own entry: the group (a digest of the
+    // URI) names it, with a constant part no digest can equal; anything else is digested.
     String key =
-        group
-            + "-"
-            + Cache.hex(
-                Cache.sha256(
-                    (keyed
-                            + " "
-                            + Cache.normalize(request.uri())
-                            + "\n"
-                            + bodyDigest
-                            + "\n"
-                            + identity)
-                        .getBytes(StandardCharsets.UTF_8)));
+        keyed.equals("GET") && identity.isEmpty()
+            ? group + "-" + ANONYMOUS_GET
+            : group
+                + "-"
+                + Cache.hex(
+                    Cache.sha256(
+                        (keyed + " " + normalized + "\n" + bodyDigest + "\n" + identity)
+                            .getBytes(StandardCharsets.UTF_8)));
     return new Call<>(request, sent, handler, key, group);
   }
 
@@ -383,9 +398,10 @@ final class CachingClient extends HttpClient {
           request.headers().firstValue("If-None-Match").isPresent()
               || request.headers().firstValue("If-Modified-Since").isPresent();
       Directives d = Directives.parse(request.headers().allValues("Cache-Control"));
-      if (d == Directives.NONE
-          && request.headers().allValues("Pragma").stream()
-              .anyMatch(p -> p.toLowerCase(Locale.ROOT).contains("no-cache"))) {
+      List<String> pragma =
+          d == Directives.NONE ? request.headers().allValues("Pragma") : List.of();
+      if (!pragma.isEmpty()
+          && pragma.stream().anyMatch(p -> p.toLowerCase(Locale.ROOT).contains("no-cache"))) {
         d = Directives.parse(List.of("no-cache"));
       }
       this.cc = d;
@@ -644,15 +660,23 @@ final class CachingClient extends HttpClient {
       long requestMillis = System.currentTimeMillis();
       CompletableFuture<HttpResponse<T>> network =
           delegate.sendAsync(networkRequest(), networkHandler(requestMillis));
+      // The exchange in flight: the first, then the whole request a 304 for another validator
+      // makes; the caller's future, once completed or cancelled, aborts whichever it is.
+      AtomicReference<CompletableFuture<?>> inFlight = new AtomicReference<>(network);
+      CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
       CompletableFuture<HttpResponse<T>> result =
           network
               .handle(
                   (r, failure) -> {
                     if (failure == null && mismatched) {
                       unconditional();
-                      return delegate
-                          .sendAsync(sent, networkHandler(System.currentTimeMillis()))
-                          .thenApply(this::finish);
+                      CompletableFuture<HttpResponse<T>> again =
+                          delegate.sendAsync(sent, networkHandler(System.currentTimeMillis()));
+                      inFlight.set(again);
+                      if (out.isDone()) {
+                        again.cancel(true); // the caller gave up while the 304 was read
+                      }
+                      return again.thenApply(this::finish);
                     }
                     if (failure == null) {
                       return CompletableFuture.completedFuture(finish(r));
@@ -673,7 +697,7 @@ final class CachingClient extends HttpClient {
                     return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
                   })
               .thenCompose(f -> f);
-      return linked(network, result);
+      return linked(inFlight, result, out);
     }
 
     /**
