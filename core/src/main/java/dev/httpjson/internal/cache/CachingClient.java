@@ -354,6 +354,40 @@ final class CachingClient extends HttpClient {
     return Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
   }
 
+  /**
+   * A read-only view of {@code map} with the field {@code name} (in any case) replaced by {@code
+   * values}: what {@link HttpHeaders#of} copies once.
+   */
+  private static final class WithField extends java.util.AbstractMap<String, List<String>> {
+    private final Map<String, List<String>> map;
+    private final String name;
+    private final List<String> values;
+
+    WithField(Map<String, List<String>> map, String name, List<String> values) {
+      this.map = map;
+      this.name = name;
+      this.values = values;
+    }
+
+    @Override
+    public void forEach(
+        java.util.function.BiConsumer<? super String, ? super List<String>> action) {
+      for (Map.Entry<String, List<String>> e : map.entrySet()) {
+        if (!e.getKey().equalsIgnoreCase(name)) {
+          action.accept(e.getKey(), e.getValue());
+        }
+      }
+      action.accept(name, values);
+    }
+
+    @Override
+    public java.util.Set<Map.Entry<String, List<String>>> entrySet() {
+      java.util.Set<Map.Entry<String, List<String>>> all = new java.util.LinkedHashSet<>();
+      forEach((k, v) -> all.add(Map.entry(k, v)));
+      return all;
+    }
+  }
+
   /** One call through the cache. */
   private final class Call<T> {
     final HttpRequest request;
@@ -554,10 +588,17 @@ final class CachingClient extends HttpClient {
       return HttpHeaders.of(map, (n, v) -> true);
     }
 
+    /** {@code network} and this cache's status, in one copy (this runs on every network call). */
     private HttpHeaders shownHeaders(HttpHeaders network, String member) {
-      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-      map.putAll(network.map());
-      return withStatus(map, member);
+      List<String> had = network.allValues("Cache-Status");
+      List<String> status;
+      if (had.isEmpty()) {
+        status = List.of(Cache.NAME + "; " + member);
+      } else {
+        status = new ArrayList<>(had);
+        status.add(Cache.NAME + "; " + member);
+      }
+      return HttpHeaders.of(new WithField(network.map(), "Cache-Status", status), (n, v) -> true);
     }
 
     HttpResponse<T> run() throws IOException, InterruptedException {
