@@ -77,15 +77,11 @@ final class CachingClient extends HttpClient {
       HttpRequest request, BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
-    Call<T> call;
-    try {
-      call = call(request, handler);
-    } catch (IOException e) {
-      return CompletableFuture.failedFuture(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return CompletableFuture.failedFuture(new IOException("interrupted", e));
+    String identity = identityIfCached(request);
+    if (identity != null && request.method().equals("QUERY")) {
+      return queryAsync(request, handler, identity);
     }
+    Call<T> call = identity == null ? null : call(request, handler, identity, null);
     if (call == null) {
       CompletableFuture<HttpResponse<T>> network = delegate.sendAsync(request, handler);
       return linked(
@@ -203,6 +199,68 @@ final class CachingClient extends HttpClient {
   /** The call the cache takes part in, or null for one it leaves alone. */
   private <T> @Nullable Call<T> call(HttpRequest request, BodyHandler<T> handler)
       throws IOException, InterruptedException {
+    String identity = identityIfCached(request);
+    if (identity == null) {
+      return null;
+    }
+    byte[] body = request.method().equals("QUERY") ? body(request) : null;
+    return call(request, handler, identity, body);
+  }
+
+  /**
+   * A QUERY through the cache, asynchronously: its body, which keys it, is collected as it is
+   * published, never waited for on the caller's thread; then the call goes on as any other.
+   */
+  private <T> CompletableFuture<HttpResponse<T>> queryAsync(
+      HttpRequest request, BodyHandler<T> handler, String identity) {
+    CompletableFuture<byte[]> body = bodyAsync(request);
+    CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
+    body.whenComplete(
+        (bytes, failure) -> {
+          if (failure != null) {
+            out.completeExceptionally(bodyFailure(request, failure));
+            return;
+          }
+          if (out.isDone()) {
+            return; // cancelled while the body was published: nothing is sent
+          }
+          CompletableFuture<HttpResponse<T>> running;
+          try {
+            running = call(request, handler, identity, bytes).runAsync();
+          } catch (RuntimeException e) {
+            out.completeExceptionally(e);
+            return;
+          }
+          running.whenComplete(
+              (r, e) -> {
+                if (e != null) {
+                  out.completeExceptionally(
+                      e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
+                } else {
+                  out.complete(r);
+                }
+              });
+          out.whenComplete(
+              (r, e) -> {
+                if (!running.isDone()) {
+                  running.cancel(true);
+                }
+              });
+        });
+    out.whenComplete(
+        (r, e) -> {
+          if (!body.isDone()) {
+            body.cancel(true);
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The requester's identity ({@link #identity}) when the cache takes part in {@code request}, or
+   * null when it leaves the request alone.
+   */
+  private @Nullable String identityIfCached(HttpRequest request) {
     String method = request.method();
     if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("QUERY")) {
       return null;
@@ -224,14 +282,19 @@ final class CachingClient extends HttpClient {
     if (h.firstValue("If-Range").isPresent() && h.firstValue("Range").isEmpty()) {
       return null;
     }
-    String identity = identity(request);
-    if (identity == null) {
-      return null;
-    }
+    return identity(request);
+  }
+
+  /**
+   * The call for {@code request}, which the cache takes part in, by {@code identity}; {@code body}
+   * is a QUERY's body, read before.
+   */
+  private <T> Call<T> call(
+      HttpRequest request, BodyHandler<T> handler, String identity, byte @Nullable [] body) {
+    String method = request.method();
     HttpRequest sent = request;
     String bodyDigest = "";
-    if (method.equals("QUERY")) {
-      byte[] body = body(request);
+    if (body != null) {
       bodyDigest = Cache.hex(Cache.sha256(body));
       sent =
           HttpRequest.newBuilder(request, (n, v) -> true)
@@ -297,9 +360,25 @@ final class CachingClient extends HttpClient {
 
   /** The bytes of a QUERY's body, which key it; the request is then sent with these bytes. */
   private static byte[] body(HttpRequest request) throws IOException, InterruptedException {
+    CompletableFuture<byte[]> body = bodyAsync(request);
+    try {
+      return body.get();
+    } catch (ExecutionException e) {
+      throw bodyFailure(request, e.getCause());
+    } catch (InterruptedException e) {
+      body.cancel(true);
+      throw e;
+    }
+  }
+
+  /**
+   * The bytes of a QUERY's body as they are published, within the request's timeout (else {@link
+   * #BACKGROUND_TIMEOUT}); nothing waits for them.
+   */
+  private static CompletableFuture<byte[]> bodyAsync(HttpRequest request) {
     Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
     if (publisher.isEmpty()) {
-      return EMPTY;
+      return CompletableFuture.completedFuture(EMPTY);
     }
     HttpResponse.BodySubscriber<byte[]> bytes = BodySubscribers.ofByteArray();
     publisher
@@ -327,13 +406,21 @@ final class CachingClient extends HttpClient {
               }
             });
     Duration limit = request.timeout().orElse(BACKGROUND_TIMEOUT);
-    try {
-      return bytes.getBody().toCompletableFuture().get(limit.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
-      throw Bodies.asIoException(e.getCause());
-    } catch (TimeoutException e) {
-      throw new IOException("the QUERY body was not published within " + limit, e);
+    return bytes.getBody().toCompletableFuture().orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Why a QUERY's body could not be read, as the call's failure. */
+  private static IOException bodyFailure(HttpRequest request, @Nullable Throwable failure) {
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
+    if (cause instanceof TimeoutException) {
+      return new IOException(
+          "the QUERY body was not published within " + request.timeout().orElse(BACKGROUND_TIMEOUT),
+          cause);
     }
+    return Bodies.asIoException(cause);
   }
 
   /** The normalized values of a selecting header field (RFC 9111 section 4.1), as a digest. */
