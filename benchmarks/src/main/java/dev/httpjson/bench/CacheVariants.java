@@ -45,6 +45,8 @@ final class CacheVariants {
           "cache-network-apache5",
           "cache-304",
           "cache-200",
+          "cache-304-bytes",
+          "cache-200-bytes",
           "cache-plain-on",
           "cache-plain-off",
           "cache-nostore-on",
@@ -61,6 +63,7 @@ final class CacheVariants {
           new String[] {"cache-hit-okhttp", "cache-network-okhttp", "10"},
           new String[] {"cache-hit-apache5", "cache-network-apache5", "10"},
           new String[] {"cache-304", "cache-200", "1.3"},
+          new String[] {"cache-304-bytes", "cache-200-bytes", "1.3"},
           new String[] {"cache-plain-on", "cache-plain-off", "0.98"},
           new String[] {"cache-nostore-on", "cache-nostore-off", "0.98"});
 
@@ -79,6 +82,8 @@ final class CacheVariants {
     variants.put("cache-network-apache5", () -> new Call("apache5", fresh, small, Expect.NONE));
     variants.put("cache-304", () -> new Call("jdk", etag, big, Expect.REVALIDATED));
     variants.put("cache-200", () -> new Call("jdk", etag, big, Expect.NONE));
+    variants.put("cache-304-bytes", () -> new Bytes(etag, big, true));
+    variants.put("cache-200-bytes", () -> new Bytes(etag, big, false));
     variants.put("cache-plain-on", () -> new Call("jdk", plain, small, Expect.NEVER));
     variants.put("cache-plain-off", () -> new Call("jdk", plain, small, Expect.NONE));
     variants.put("cache-nostore-on", () -> new Call("jdk", noStore, small, Expect.NEVER));
@@ -151,6 +156,48 @@ final class CacheVariants {
                   + " revalidations, size "
                   + cache.size());
         }
+      }
+      return op;
+    }
+  }
+
+  /**
+   * The same exchange through {@link HttpCache#decorate} on the JDK client, the body read as bytes
+   * (checked for its item count, not decoded): what the cache saves on the wire, the decoding that
+   * both sides do left out.
+   */
+  static final class Bytes implements Variant {
+    private final String path;
+    private final int items;
+    private final boolean cached;
+
+    Bytes(String path, int items, boolean cached) {
+      this.path = path;
+      this.items = items;
+      this.cached = cached;
+    }
+
+    @Override
+    public Op op(Scenario scenario, URI base) throws Exception {
+      HttpCache cache = cached ? HttpCache.inMemory(64L << 20) : null;
+      HttpClient client = cache == null ? Clients.jdk() : cache.decorate(Clients.jdk());
+      java.net.http.HttpRequest request =
+          java.net.http.HttpRequest.newBuilder(base.resolve(path))
+              .header("Accept", "application/json")
+              .build();
+      Op op =
+          () -> {
+            java.net.http.HttpResponse<byte[]> r =
+                client.send(request, java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+            Forecasts.checkStatus(r.statusCode());
+            Forecasts.checkJson(r.body(), items);
+          };
+      for (int i = 0; i < 3; i++) {
+        op.run();
+      }
+      if (cache != null && cache.revalidationCount() != 2) {
+        throw new IllegalStateException(
+            "cache on " + path + ": expected 2 revalidations, got " + cache.revalidationCount());
       }
       return op;
     }
