@@ -164,6 +164,7 @@ public final class AbBench {
     System.out.print(headline);
     for (Result r : results) {
       System.out.print(pairs(r.scenario(), r.names(), r.rates()));
+      System.out.print(cacheBars(r.names(), r.rates()));
     }
     String flags = flags(results);
     System.out.print(flags);
@@ -431,6 +432,51 @@ public final class AbBench {
             + "|---|---:|---:|---|---|---|%n%s",
         scenario.id(),
         sb);
+  }
+
+  /**
+   * The cache's bars ({@link CacheVariants#BARS}): a client with a cache ÷ the same client without
+   * one, on the same transport and endpoint, paired per pass; empty when no pair ran.
+   */
+  static String cacheBars(List<String> names, double[][] rates) {
+    StringBuilder sb = new StringBuilder();
+    for (String[] bar : CacheVariants.BARS) {
+      int a = names.indexOf(bar[0]);
+      int b = names.indexOf(bar[1]);
+      if (a < 0 || b < 0) {
+        continue;
+      }
+      double[] ratio = new double[rates[a].length];
+      for (int p = 0; p < ratio.length; p++) {
+        ratio[p] = rates[a][p] / rates[b][p];
+      }
+      double[] sorted = Stats.sorted(ratio);
+      double median = Stats.median(sorted);
+      double[] ci = Stats.medianInterval(sorted, 0.95);
+      double target = Double.parseDouble(bar[2]);
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s ÷ %s | %s | %.0f ÷ %.0f | %.3f | %s | %.3f–%.3f | %s |%n",
+              bar[0],
+              bar[1],
+              bar[2],
+              Stats.median(Stats.sorted(rates[a])),
+              Stats.median(Stats.sorted(rates[b])),
+              median,
+              ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f–%.3f", ci[0], ci[1]),
+              sorted[sorted.length / 4],
+              sorted[3 * sorted.length / 4],
+              Report.verdict(median, ci, target)));
+    }
+    if (sb.length() == 0) {
+      return "";
+    }
+    return "\nCache bars: with a cache ÷ the same client without, paired per pass (met = the whole"
+        + " 95% CI at or above the target)\n\n"
+        + "| pair | target ≥ | median it/s | paired median | 95% CI | quartiles | verdict |\n"
+        + "|---|---:|---:|---:|---|---|---|\n"
+        + sb;
   }
 
   /** Runs {@code op} for about {@code millis}; returns completed calls per second. */

@@ -109,6 +109,8 @@ public final class Client {
     DIAGNOSTICS.put("jackson-parse-only", ParseOnly::new);
     DIAGNOSTICS.put("httpjson-parse-only", ParseOnly.HttpJson::new);
     DIAGNOSTICS.put("jackson2-parse-only", ParseOnly.Jackson2Reader::new);
+    // ./bench --cache: fixed endpoints of their own, whatever the scenario.
+    CacheVariants.register(DIAGNOSTICS);
   }
 
   /**
@@ -166,6 +168,7 @@ public final class Client {
     List<String> codecs = new ArrayList<>(Codecs.pairVariants());
     codecs.add("jdk-bytes");
     SETS.put("codecs", List.copyOf(codecs));
+    SETS.put("cache", CacheVariants.SET);
     SETS.put("compression", List.of("httpjson", "httpjson-compression-off"));
     SETS.put("gzip", List.of("jackson-gzip", "httpjson-gzip"));
     SETS.put(

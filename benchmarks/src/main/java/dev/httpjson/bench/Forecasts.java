@@ -191,6 +191,30 @@ public final class Forecasts {
     }
   }
 
+  /** The forecasts of the cache benchmark's ~50 KB body ({@code ./bench --cache}). */
+  public static final int CACHE_BODY_SIZE = 640;
+
+  /** The cache benchmark's ~50 KB body, made once (its ETag names this one version). */
+  public static byte[] cacheBodyJson() {
+    return CacheBody.JSON;
+  }
+
+  private static final class CacheBody {
+    static final byte[] JSON = make();
+
+    private static byte[] make() {
+      StringBuilder sb = new StringBuilder(CACHE_BODY_SIZE * 80).append('[');
+      OffsetDateTime start = OffsetDateTime.now(OFFSET);
+      for (int i = 0; i < CACHE_BODY_SIZE; i++) {
+        if (i > 0) {
+          sb.append(',');
+        }
+        appendRandomJson(sb, start.plusMinutes(i));
+      }
+      return sb.append(']').toString().getBytes(StandardCharsets.UTF_8);
+    }
+  }
+
   /** Cheap check of raw JSON bytes: the expected number of items, and the right bracket. */
   public static byte[] checkJson(byte[] body, int items) {
     if (body == null || body.length == 0) {

@@ -147,6 +147,68 @@ class HttpCacheTest {
     assertThat(take().getBody().utf8()).isEqualTo("b");
   }
 
+  @Test
+  void anAsyncQueryNeverWaitsOnTheCallersThreadForItsBodyToBePublished() throws Exception {
+    server.enqueue(response(200, "for slow", "Cache-Control", "max-age=60"));
+    java.util.concurrent.CountDownLatch publish = new java.util.concurrent.CountDownLatch(1);
+    HttpRequest.BodyPublisher slow =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return -1;
+          }
+
+          @Override
+          public void subscribe(
+              java.util.concurrent.Flow.Subscriber<? super java.nio.ByteBuffer> subscriber) {
+            subscriber.onSubscribe(
+                new java.util.concurrent.Flow.Subscription() {
+                  @Override
+                  public void request(long n) {}
+
+                  @Override
+                  public void cancel() {}
+                });
+            Thread t =
+                new Thread(
+                    () -> {
+                      try {
+                        if (publish.await(10, TimeUnit.SECONDS)) {
+                          subscriber.onNext(
+                              java.nio.ByteBuffer.wrap("slow".getBytes(StandardCharsets.UTF_8)));
+                          subscriber.onComplete();
+                        } else {
+                          subscriber.onError(new java.io.IOException("never released"));
+                        }
+                      } catch (InterruptedException e) {
+                        subscriber.onError(e);
+                      }
+                    },
+                    "slow-publisher");
+            t.setDaemon(true);
+            t.start();
+          }
+        };
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/q"))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .method("QUERY", slow)
+            .build();
+
+    java.util.concurrent.CompletableFuture<HttpResponse<String>> call =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(2),
+            () -> client.sendAsync(request, BodyHandlers.ofString()),
+            "sendAsync waited for the QUERY body on the caller's thread");
+    assertThat(call).isNotDone();
+    publish.countDown();
+
+    assertThat(call.get(10, TimeUnit.SECONDS).body()).isEqualTo("for slow");
+    assertThat(take().getBody().utf8()).isEqualTo("slow");
+    assertThat(query("/q", "slow").body()).as("keyed by the body it sent").isEqualTo("for slow");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
   private HttpResponse<String> query(String path, String body) throws Exception {
     return client.send(
         HttpRequest.newBuilder(uri(path))

@@ -135,6 +135,58 @@ class HttpCacheValidationTest {
   }
 
   @Test
+  void cancellingTheCallerAbortsTheWholeRequestMadeAfterA304ForAnotherValidator() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger requests =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.CountDownLatch third = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch aborted = new java.util.concurrent.CountDownLatch(1);
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              switch (requests.incrementAndGet()) {
+                case 1 ->
+                    dev.httpjson.contract.RawServer.write(
+                        socket,
+                        "HTTP/1.1 200 OK\r\nETag: \"v1\"\r\nCache-Control: max-age=0\r\n"
+                            + "Content-Length: 3\r\nConnection: close\r\n\r\none");
+                case 2 ->
+                    dev.httpjson.contract.RawServer.write(
+                        socket,
+                        "HTTP/1.1 304 Not Modified\r\nETag: \"v2\"\r\n"
+                            + "Connection: close\r\n\r\n");
+                default -> {
+                  third.countDown();
+                  try {
+                    while (socket.getInputStream().read() >= 0) {
+                      // never answered: wait for the client to give up the exchange
+                    }
+                  } catch (java.io.IOException e) {
+                    // reset by the client: given up too
+                  }
+                  aborted.countDown();
+                  return;
+                }
+              }
+              socket.close();
+            })) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/a")).timeout(java.time.Duration.ofSeconds(30)).build();
+      assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("one");
+
+      java.util.concurrent.CompletableFuture<HttpResponse<String>> call =
+          client.sendAsync(request, BodyHandlers.ofString());
+      assertThat(third.await(10, TimeUnit.SECONDS)).as("the whole request was sent").isTrue();
+      assertThat(call.cancel(true)).isTrue();
+
+      assertThat(aborted.await(10, TimeUnit.SECONDS))
+          .as("the whole request's exchange was aborted with the caller's future")
+          .isTrue();
+      assertThat(call).isCancelled();
+      assertThat(requests.get()).isEqualTo(3);
+    }
+  }
+
+  @Test
   void aHeadResponseWithTheStoredValidatorFreshensTheStoredGet() throws Exception {
     server.enqueue(response(200, "one", "ETag", "\"v1\"", "Cache-Control", "max-age=0"));
     server.enqueue(

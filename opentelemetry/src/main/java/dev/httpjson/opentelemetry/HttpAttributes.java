@@ -23,6 +23,14 @@ final class HttpAttributes {
   static final AttributeKey<String> NETWORK_PROTOCOL_VERSION =
       AttributeKey.stringKey("network.protocol.version");
 
+  /**
+   * {@code httpjson.cache.outcome}: how an {@link dev.httpjson.HttpCache} under the call answered
+   * ({@code hit}, {@code revalidated} or {@code miss}); absent where no cache took part. The
+   * semantic conventions define no cache attribute, so it is in httpjson's own namespace.
+   */
+  static final AttributeKey<String> CACHE_OUTCOME =
+      AttributeKey.stringKey("httpjson.cache.outcome");
+
   /** What a redacted part of {@code url.full} becomes, as the conventions write it. */
   static final String REDACTED = "REDACTED";
 

@@ -45,6 +45,12 @@ import java.util.Properties;
  * every query parameter but those the call's options show as {@code REDACTED} ({@code
  * https://api.example.com/users?page=2&token=REDACTED} with {@code page} shown).
  *
+ * <p><b>The cache.</b> Where an {@link dev.httpjson.HttpCache} under the interceptor took part (it
+ * sits beneath the interceptors, with {@link HttpJsonClient.Builder#cache}), span and measurement
+ * carry {@code httpjson.cache.outcome}: {@code hit} (answered from the cache, nothing sent), {@code
+ * revalidated} (a 304 confirmed the stored response) or {@code miss}. The semantic conventions
+ * define no attribute for it, hence httpjson's own namespace.
+ *
  * <p><b>Trace context.</b> The span's context is injected into the request's headers with {@link
  * OpenTelemetry#getPropagators()} ({@code traceparent} with the default W3C propagator), and is the
  * current context while a blocking exchange runs, for the interceptors after this one. The span's

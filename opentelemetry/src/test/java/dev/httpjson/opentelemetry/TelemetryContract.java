@@ -80,6 +80,7 @@ abstract class TelemetryContract {
   static final AttributeKey<String> URL = AttributeKey.stringKey("url.full");
   static final AttributeKey<String> ERROR = AttributeKey.stringKey("error.type");
   static final AttributeKey<String> VERSION = AttributeKey.stringKey("network.protocol.version");
+  static final AttributeKey<String> CACHE = AttributeKey.stringKey("httpjson.cache.outcome");
 
   record Item(String name, int count) {}
 
@@ -194,6 +195,39 @@ abstract class TelemetryContract {
     assertThat(a.get(ERROR)).isNull();
     assertThat(span.getInstrumentationScopeInfo().getName()).isEqualTo("dev.httpjson");
     assertThat(span.getInstrumentationScopeInfo().getVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
+  }
+
+  @Test
+  void whereAnHttpCacheTookPartTheSpanAndTheDurationSayHowItAnswered() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=60")
+            .body("{\"name\":\"a\",\"count\":1}")
+            .build());
+    server.enqueue(json(200, "{\"name\":\"b\",\"count\":2}"));
+    HttpJsonClient cached =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(server.url("/").uri())
+            .cache(dev.httpjson.HttpCache.inMemory(1 << 20))
+            .interceptor(telemetry.interceptor())
+            .build();
+
+    assertThat(cached.getFromJson("/c", Item.class)).isEqualTo(new Item("a", 1));
+    assertThat(cached.getFromJson("/c", Item.class)).isEqualTo(new Item("a", 1));
+    assertThat(api(telemetry.interceptor()).getFromJson("/d", Item.class))
+        .isEqualTo(new Item("b", 2));
+
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(3);
+    assertThat(finished.get(0).getAttributes().get(CACHE)).isEqualTo("miss");
+    assertThat(finished.get(1).getAttributes().get(CACHE)).isEqualTo("hit");
+    assertThat(finished.get(2).getAttributes().get(CACHE)).as("no cache, no outcome").isNull();
+    assertThat(durationPoints())
+        .extracting(p -> p.getAttributes().get(CACHE))
+        .containsExactlyInAnyOrder("miss", "hit", null);
+    assertThat(server.getRequestCount()).isEqualTo(2);
   }
 
   @Test

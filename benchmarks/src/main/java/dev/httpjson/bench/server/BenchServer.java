@@ -88,6 +88,54 @@ public final class BenchServer {
       return out;
     }
 
+    /** The cache benchmark's fresh collection: {@code Cache-Control: max-age=3600}. */
+    public static final String CACHE_FRESH = "/cache/fresh";
+
+    /**
+     * The cache benchmark's ~50 KB body ({@link Forecasts#cacheBodyJson()}), stale at once ({@code
+     * Cache-Control: no-cache}) with an {@code ETag}: a matching {@code If-None-Match} gets a 304.
+     */
+    public static final String CACHE_ETAG = "/cache/etag50k";
+
+    /**
+     * The cache benchmark's collection that no cache may store: {@code Cache-Control: no-store}.
+     */
+    public static final String CACHE_NO_STORE = "/cache/nostore";
+
+    private static final String CACHE_ETAG_VALUE = "\"v1-50k\"";
+
+    /**
+     * The cache benchmark's endpoints (under {@code /cache/}), which answer with caching headers;
+     * {@code ifNoneMatch} is the request's {@code If-None-Match}, or null.
+     */
+    public static Reply cache(String method, String path, String ifNoneMatch) {
+      if (!"GET".equals(method)) {
+        return Reply.status(405);
+      }
+      switch (path) {
+        case CACHE_FRESH:
+          return Reply.json(Forecasts.randomListJson())
+              .with("Cache-Control", "max-age=3600")
+              .with(
+                  "Date",
+                  java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                      java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)));
+        case CACHE_ETAG:
+          if (ifNoneMatch != null && ifNoneMatch.contains(CACHE_ETAG_VALUE)) {
+            return Reply.status(304)
+                .with("Cache-Control", "no-cache")
+                .with("ETag", CACHE_ETAG_VALUE);
+          }
+          return Reply.json(Forecasts.cacheBodyJson())
+              .with("Cache-Control", "no-cache")
+              .with("ETag", CACHE_ETAG_VALUE);
+        case CACHE_NO_STORE:
+          return Reply.json(Forecasts.randomListJson()).with("Cache-Control", "no-store");
+        default:
+          return Reply.status(404);
+      }
+    }
+
     /** 200 with this body, 204 for {@code null}; {@code status} set to 404/400 on error. */
     public static Reply handle(String method, String path, byte[] requestBody) {
       switch (path) {
@@ -138,10 +186,19 @@ public final class BenchServer {
     /** The {@code Content-Encoding} of {@link #body}, or null. */
     public final String encoding;
 
+    /** More response header fields, name then value (the cache benchmark's). */
+    public final java.util.List<String> headers = new java.util.ArrayList<>();
+
     private Reply(int status, byte[] body, String encoding) {
       this.status = status;
       this.body = body;
       this.encoding = encoding;
+    }
+
+    Reply with(String name, String value) {
+      headers.add(name);
+      headers.add(value);
+      return this;
     }
 
     static Reply json(byte[] body) {

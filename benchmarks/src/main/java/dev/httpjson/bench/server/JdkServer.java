@@ -57,12 +57,21 @@ final class JdkServer {
     try (InputStream in = exchange.getRequestBody()) {
       request = in.readAllBytes();
     }
+    String path = exchange.getRequestURI().getPath();
     BenchServer.Reply reply =
-        BenchServer.Endpoints.handle(
-            exchange.getRequestMethod(),
-            exchange.getRequestURI().getPath(),
-            request,
-            exchange.getRequestHeaders().getFirst("Content-Encoding"));
+        path.startsWith("/cache/")
+            ? BenchServer.Endpoints.cache(
+                exchange.getRequestMethod(),
+                path,
+                exchange.getRequestHeaders().getFirst("If-None-Match"))
+            : BenchServer.Endpoints.handle(
+                exchange.getRequestMethod(),
+                path,
+                request,
+                exchange.getRequestHeaders().getFirst("Content-Encoding"));
+    for (int i = 0; i < reply.headers.size(); i += 2) {
+      exchange.getResponseHeaders().add(reply.headers.get(i), reply.headers.get(i + 1));
+    }
     if (reply.body.length == 0) {
       exchange.sendResponseHeaders(reply.status, -1);
       exchange.close();

@@ -19,6 +19,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of one {@link HttpCache}: its store, its counters and its executor for background
@@ -154,7 +155,13 @@ public final class Cache {
 
   /** The group of {@code uri}: every entry of the URI, whatever its method, body or identity. */
   static String group(URI uri) {
-    return hex(sha256(normalize(uri).getBytes(StandardCharsets.UTF_8))).substring(0, 32);
+    return groupOf(normalize(uri));
+  }
+
+  /** {@link #group(URI)} of a URI already {@linkplain #normalize normalized}. */
+  static String groupOf(String normalized) {
+    byte[] digest = sha256(normalized.getBytes(StandardCharsets.UTF_8));
+    return hex(digest, 16);
   }
 
   /** The URI as the cache compares it: without fragment, scheme and host in lowercase. */
@@ -177,20 +184,48 @@ public final class Cache {
     return b.toString();
   }
 
-  static byte[] sha256(byte[] bytes) {
+  /** A SHA-256 digest to clone: cheaper per call than a provider look-up. */
+  private static final @Nullable MessageDigest SHA_256 = sha256Prototype();
+
+  private static @Nullable MessageDigest sha256Prototype() {
     try {
-      return MessageDigest.getInstance("SHA-256").digest(bytes);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+      MessageDigest d = MessageDigest.getInstance("SHA-256");
+      d.clone(); // throws where this provider's digests cannot be cloned
+      return d;
+    } catch (NoSuchAlgorithmException | CloneNotSupportedException e) {
+      return null;
     }
   }
 
-  static String hex(byte[] bytes) {
-    StringBuilder b = new StringBuilder(bytes.length * 2);
-    for (byte x : bytes) {
-      b.append(Character.forDigit((x >> 4) & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
+  static byte[] sha256(byte[] bytes) {
+    MessageDigest prototype = SHA_256;
+    try {
+      MessageDigest d =
+          prototype == null
+              ? MessageDigest.getInstance("SHA-256")
+              : (MessageDigest) prototype.clone();
+      return d.digest(bytes);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    } catch (CloneNotSupportedException e) {
+      throw new IllegalStateException("SHA-256 digest not cloneable", e);
     }
-    return b.toString();
+  }
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+  static String hex(byte[] bytes) {
+    return hex(bytes, bytes.length);
+  }
+
+  /** The lowercase hexadecimal form of the first {@code n} bytes. */
+  static String hex(byte[] bytes, int n) {
+    char[] c = new char[n * 2];
+    for (int i = 0; i < n; i++) {
+      c[2 * i] = HEX[(bytes[i] >> 4) & 0xf];
+      c[2 * i + 1] = HEX[bytes[i] & 0xf];
+    }
+    return new String(c);
   }
 
   @Override

@@ -32,6 +32,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
@@ -43,6 +44,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class CachingClient extends HttpClient {
   private static final byte[] EMPTY = {};
+
+  /** The key part of a GET sent with no credentials or cookies (see {@link #call}). */
+  private static final String ANONYMOUS_GET = "get";
+
   private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
 
   private final HttpClient delegate;
@@ -72,15 +77,11 @@ final class CachingClient extends HttpClient {
       HttpRequest request, BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
-    Call<T> call;
-    try {
-      call = call(request, handler);
-    } catch (IOException e) {
-      return CompletableFuture.failedFuture(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return CompletableFuture.failedFuture(new IOException("interrupted", e));
+    String identity = identityIfCached(request);
+    if (identity != null && request.method().equals("QUERY")) {
+      return queryAsync(request, handler, identity);
     }
+    Call<T> call = identity == null ? null : call(request, handler, identity, null);
     if (call == null) {
       CompletableFuture<HttpResponse<T>> network = delegate.sendAsync(request, handler);
       return linked(
@@ -115,7 +116,17 @@ final class CachingClient extends HttpClient {
    */
   private static <T> CompletableFuture<T> linked(
       CompletableFuture<?> network, CompletableFuture<T> result) {
-    CompletableFuture<T> out = new CompletableFuture<>();
+    return linked(new AtomicReference<>(network), result, new CompletableFuture<>());
+  }
+
+  /**
+   * {@code out}, completed as {@code result}; its cancellation (or any completion by its holder)
+   * aborts the exchange {@code inFlight} holds at that time.
+   */
+  private static <T> CompletableFuture<T> linked(
+      AtomicReference<CompletableFuture<?>> inFlight,
+      CompletableFuture<T> result,
+      CompletableFuture<T> out) {
     result.whenComplete(
         (r, e) -> {
           if (e != null) {
@@ -126,6 +137,7 @@ final class CachingClient extends HttpClient {
         });
     out.whenComplete(
         (r, e) -> {
+          CompletableFuture<?> network = Objects.requireNonNull(inFlight.get());
           if (!network.isDone()) {
             network.cancel(true);
           }
@@ -187,6 +199,68 @@ final class CachingClient extends HttpClient {
   /** The call the cache takes part in, or null for one it leaves alone. */
   private <T> @Nullable Call<T> call(HttpRequest request, BodyHandler<T> handler)
       throws IOException, InterruptedException {
+    String identity = identityIfCached(request);
+    if (identity == null) {
+      return null;
+    }
+    byte[] body = request.method().equals("QUERY") ? body(request) : null;
+    return call(request, handler, identity, body);
+  }
+
+  /**
+   * A QUERY through the cache, asynchronously: its body, which keys it, is collected as it is
+   * published, never waited for on the caller's thread; then the call goes on as any other.
+   */
+  private <T> CompletableFuture<HttpResponse<T>> queryAsync(
+      HttpRequest request, BodyHandler<T> handler, String identity) {
+    CompletableFuture<byte[]> body = bodyAsync(request);
+    CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
+    body.whenComplete(
+        (bytes, failure) -> {
+          if (failure != null) {
+            out.completeExceptionally(bodyFailure(request, failure));
+            return;
+          }
+          if (out.isDone()) {
+            return; // cancelled while the body was published: nothing is sent
+          }
+          CompletableFuture<HttpResponse<T>> running;
+          try {
+            running = call(request, handler, identity, bytes).runAsync();
+          } catch (RuntimeException e) {
+            out.completeExceptionally(e);
+            return;
+          }
+          running.whenComplete(
+              (r, e) -> {
+                if (e != null) {
+                  out.completeExceptionally(
+                      e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
+                } else {
+                  out.complete(r);
+                }
+              });
+          out.whenComplete(
+              (r, e) -> {
+                if (!running.isDone()) {
+                  running.cancel(true);
+                }
+              });
+        });
+    out.whenComplete(
+        (r, e) -> {
+          if (!body.isDone()) {
+            body.cancel(true);
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The requester's identity ({@link #identity}) when the cache takes part in {@code request}, or
+   * null when it leaves the request alone.
+   */
+  private @Nullable String identityIfCached(HttpRequest request) {
     String method = request.method();
     if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("QUERY")) {
       return null;
@@ -208,14 +282,19 @@ final class CachingClient extends HttpClient {
     if (h.firstValue("If-Range").isPresent() && h.firstValue("Range").isEmpty()) {
       return null;
     }
-    String identity = identity(request);
-    if (identity == null) {
-      return null;
-    }
+    return identity(request);
+  }
+
+  /**
+   * The call for {@code request}, which the cache takes part in, by {@code identity}; {@code body}
+   * is a QUERY's body, read before.
+   */
+  private <T> Call<T> call(
+      HttpRequest request, BodyHandler<T> handler, String identity, byte @Nullable [] body) {
+    String method = request.method();
     HttpRequest sent = request;
     String bodyDigest = "";
-    if (method.equals("QUERY")) {
-      byte[] body = body(request);
+    if (body != null) {
       bodyDigest = Cache.hex(Cache.sha256(body));
       sent =
           HttpRequest.newBuilder(request, (n, v) -> true)
@@ -223,20 +302,19 @@ final class CachingClient extends HttpClient {
               .build();
     }
     String keyed = method.equals("HEAD") ? "GET" : method;
-    String group = Cache.group(request.uri());
+    String normalized = Cache.normalize(request.uri());
+    String group = Cache.groupOf(normalized);
+    // A GET (or HEAD) by no one in particular is the URI's own entry: the group (a digest of the
+    // URI) names it, with a constant part no digest can equal; anything else is digested.
     String key =
-        group
-            + "-"
-            + Cache.hex(
-                Cache.sha256(
-                    (keyed
-                            + " "
-                            + Cache.normalize(request.uri())
-                            + "\n"
-                            + bodyDigest
-                            + "\n"
-                            + identity)
-                        .getBytes(StandardCharsets.UTF_8)));
+        keyed.equals("GET") && identity.isEmpty()
+            ? group + "-" + ANONYMOUS_GET
+            : group
+                + "-"
+                + Cache.hex(
+                    Cache.sha256(
+                        (keyed + " " + normalized + "\n" + bodyDigest + "\n" + identity)
+                            .getBytes(StandardCharsets.UTF_8)));
     return new Call<>(request, sent, handler, key, group);
   }
 
@@ -282,9 +360,25 @@ final class CachingClient extends HttpClient {
 
   /** The bytes of a QUERY's body, which key it; the request is then sent with these bytes. */
   private static byte[] body(HttpRequest request) throws IOException, InterruptedException {
+    CompletableFuture<byte[]> body = bodyAsync(request);
+    try {
+      return body.get();
+    } catch (ExecutionException e) {
+      throw bodyFailure(request, e.getCause());
+    } catch (InterruptedException e) {
+      body.cancel(true);
+      throw e;
+    }
+  }
+
+  /**
+   * The bytes of a QUERY's body as they are published, within the request's timeout (else {@link
+   * #BACKGROUND_TIMEOUT}); nothing waits for them.
+   */
+  private static CompletableFuture<byte[]> bodyAsync(HttpRequest request) {
     Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
     if (publisher.isEmpty()) {
-      return EMPTY;
+      return CompletableFuture.completedFuture(EMPTY);
     }
     HttpResponse.BodySubscriber<byte[]> bytes = BodySubscribers.ofByteArray();
     publisher
@@ -312,13 +406,21 @@ final class CachingClient extends HttpClient {
               }
             });
     Duration limit = request.timeout().orElse(BACKGROUND_TIMEOUT);
-    try {
-      return bytes.getBody().toCompletableFuture().get(limit.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
-      throw Bodies.asIoException(e.getCause());
-    } catch (TimeoutException e) {
-      throw new IOException("the QUERY body was not published within " + limit, e);
+    return bytes.getBody().toCompletableFuture().orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Why a QUERY's body could not be read, as the call's failure. */
+  private static IOException bodyFailure(HttpRequest request, @Nullable Throwable failure) {
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
+    if (cause instanceof TimeoutException) {
+      return new IOException(
+          "the QUERY body was not published within " + request.timeout().orElse(BACKGROUND_TIMEOUT),
+          cause);
     }
+    return Bodies.asIoException(cause);
   }
 
   /** The normalized values of a selecting header field (RFC 9111 section 4.1), as a digest. */
@@ -337,6 +439,40 @@ final class CachingClient extends HttpClient {
       }
     }
     return Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * A read-only view of {@code map} with the field {@code name} (in any case) replaced by {@code
+   * values}: what {@link HttpHeaders#of} copies once.
+   */
+  private static final class WithField extends java.util.AbstractMap<String, List<String>> {
+    private final Map<String, List<String>> map;
+    private final String name;
+    private final List<String> values;
+
+    WithField(Map<String, List<String>> map, String name, List<String> values) {
+      this.map = map;
+      this.name = name;
+      this.values = values;
+    }
+
+    @Override
+    public void forEach(
+        java.util.function.BiConsumer<? super String, ? super List<String>> action) {
+      for (Map.Entry<String, List<String>> e : map.entrySet()) {
+        if (!e.getKey().equalsIgnoreCase(name)) {
+          action.accept(e.getKey(), e.getValue());
+        }
+      }
+      action.accept(name, values);
+    }
+
+    @Override
+    public java.util.Set<Map.Entry<String, List<String>>> entrySet() {
+      java.util.Set<Map.Entry<String, List<String>>> all = new java.util.LinkedHashSet<>();
+      forEach((k, v) -> all.add(Map.entry(k, v)));
+      return all;
+    }
   }
 
   /** One call through the cache. */
@@ -383,9 +519,10 @@ final class CachingClient extends HttpClient {
           request.headers().firstValue("If-None-Match").isPresent()
               || request.headers().firstValue("If-Modified-Since").isPresent();
       Directives d = Directives.parse(request.headers().allValues("Cache-Control"));
-      if (d == Directives.NONE
-          && request.headers().allValues("Pragma").stream()
-              .anyMatch(p -> p.toLowerCase(Locale.ROOT).contains("no-cache"))) {
+      List<String> pragma =
+          d == Directives.NONE ? request.headers().allValues("Pragma") : List.of();
+      if (!pragma.isEmpty()
+          && pragma.stream().anyMatch(p -> p.toLowerCase(Locale.ROOT).contains("no-cache"))) {
         d = Directives.parse(List.of("no-cache"));
       }
       this.cc = d;
@@ -538,10 +675,17 @@ final class CachingClient extends HttpClient {
       return HttpHeaders.of(map, (n, v) -> true);
     }
 
+    /** {@code network} and this cache's status, in one copy (this runs on every network call). */
     private HttpHeaders shownHeaders(HttpHeaders network, String member) {
-      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-      map.putAll(network.map());
-      return withStatus(map, member);
+      List<String> had = network.allValues("Cache-Status");
+      List<String> status;
+      if (had.isEmpty()) {
+        status = List.of(Cache.NAME + "; " + member);
+      } else {
+        status = new ArrayList<>(had);
+        status.add(Cache.NAME + "; " + member);
+      }
+      return HttpHeaders.of(new WithField(network.map(), "Cache-Status", status), (n, v) -> true);
     }
 
     HttpResponse<T> run() throws IOException, InterruptedException {
@@ -644,15 +788,23 @@ final class CachingClient extends HttpClient {
       long requestMillis = System.currentTimeMillis();
       CompletableFuture<HttpResponse<T>> network =
           delegate.sendAsync(networkRequest(), networkHandler(requestMillis));
+      // The exchange in flight: the first, then the whole request a 304 for another validator
+      // makes; the caller's future, once completed or cancelled, aborts whichever it is.
+      AtomicReference<CompletableFuture<?>> inFlight = new AtomicReference<>(network);
+      CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
       CompletableFuture<HttpResponse<T>> result =
           network
               .handle(
                   (r, failure) -> {
                     if (failure == null && mismatched) {
                       unconditional();
-                      return delegate
-                          .sendAsync(sent, networkHandler(System.currentTimeMillis()))
-                          .thenApply(this::finish);
+                      CompletableFuture<HttpResponse<T>> again =
+                          delegate.sendAsync(sent, networkHandler(System.currentTimeMillis()));
+                      inFlight.set(again);
+                      if (out.isDone()) {
+                        again.cancel(true); // the caller gave up while the 304 was read
+                      }
+                      return again.thenApply(this::finish);
                     }
                     if (failure == null) {
                       return CompletableFuture.completedFuture(finish(r));
@@ -673,7 +825,7 @@ final class CachingClient extends HttpClient {
                     return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
                   })
               .thenCompose(f -> f);
-      return linked(network, result);
+      return linked(inFlight, result, out);
     }
 
     /**

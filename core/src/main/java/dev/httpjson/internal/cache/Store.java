@@ -49,12 +49,25 @@ abstract class Store {
   final class ArraySink implements Sink {
     private final Entry template;
     private final long limit;
-    private byte @org.jspecify.annotations.Nullable [] bytes = new byte[1024];
+    private byte @org.jspecify.annotations.Nullable [] bytes;
     private int length;
 
     ArraySink(Entry template, long limit) {
       this.template = template;
       this.limit = limit;
+      // Sized by the declared length when there is one within the limit: no copy as it fills,
+      // none when published.
+      long declared = -1;
+      String value = template.first("Content-Length");
+      if (value != null) {
+        try {
+          declared = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+          declared = -1;
+        }
+      }
+      this.bytes =
+          new byte[declared >= 0 && declared <= Math.min(limit, 1 << 20) ? (int) declared : 1024];
     }
 
     @Override
@@ -79,7 +92,7 @@ abstract class Store {
       byte[] b = bytes;
       if (b != null) {
         bytes = null;
-        put(template.withBody(java.util.Arrays.copyOf(b, length)));
+        put(template.withBody(length == b.length ? b : java.util.Arrays.copyOf(b, length)));
       }
     }
 
