@@ -4,9 +4,6 @@ import dev.httpjson.CallListener;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import java.io.IOException;
-import java.net.Authenticator;
-import java.net.CookieHandler;
-import java.net.ProxySelector;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -23,22 +20,18 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link HttpClient} behind {@link Interceptor#decorate}: {@code send} and {@code sendAsync}
  * run through the interceptors, everything else is the wrapped client's.
  */
-public final class InterceptingClient extends HttpClient {
+public final class InterceptingClient extends ForwardingClient {
   public static final long NO_DEADLINE = Long.MIN_VALUE;
 
   private static final CallListener[] NO_LISTENERS = {};
 
-  private final HttpClient delegate;
   private final Interceptor[] interceptors;
   private final CallListener[] listeners;
 
@@ -50,7 +43,7 @@ public final class InterceptingClient extends HttpClient {
       Interceptor[] interceptors,
       CallListener[] listeners,
       @Nullable CallLimit limit) {
-    this.delegate = delegate;
+    super(delegate);
     this.limit = limit;
     this.interceptors = interceptors;
     this.listeners = listeners;
@@ -246,56 +239,6 @@ public final class InterceptingClient extends HttpClient {
       Objects.requireNonNull(action, "action == null");
       trace.whenOver((t, failure, now) -> action.accept(failure));
     }
-  }
-
-  @Override
-  public Optional<CookieHandler> cookieHandler() {
-    return delegate.cookieHandler();
-  }
-
-  @Override
-  public Optional<Duration> connectTimeout() {
-    return delegate.connectTimeout();
-  }
-
-  @Override
-  public Redirect followRedirects() {
-    return delegate.followRedirects();
-  }
-
-  @Override
-  public Optional<ProxySelector> proxy() {
-    return delegate.proxy();
-  }
-
-  @Override
-  public SSLContext sslContext() {
-    return delegate.sslContext();
-  }
-
-  @Override
-  public SSLParameters sslParameters() {
-    return delegate.sslParameters();
-  }
-
-  @Override
-  public Optional<Authenticator> authenticator() {
-    return delegate.authenticator();
-  }
-
-  @Override
-  public Version version() {
-    return delegate.version();
-  }
-
-  @Override
-  public Optional<Executor> executor() {
-    return delegate.executor();
-  }
-
-  @Override
-  public java.net.http.WebSocket.Builder newWebSocketBuilder() {
-    return delegate.newWebSocketBuilder();
   }
 
   @Override

@@ -4,7 +4,6 @@ import dev.httpjson.HttpCache.Outcome;
 import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
-import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -28,13 +27,10 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import org.jspecify.annotations.Nullable;
 
@@ -42,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * The {@link HttpClient} of {@link dev.httpjson.HttpCache#decorate}: {@code send} and {@code
  * sendAsync} answer from the cache or through it; everything else is the wrapped client's.
  */
-final class CachingClient extends HttpClient {
+final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   private static final byte[] EMPTY = {};
 
   /** The key part of a GET sent with no credentials or cookies (see {@link #call}). */
@@ -50,11 +46,10 @@ final class CachingClient extends HttpClient {
 
   private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
 
-  private final HttpClient delegate;
   private final Cache cache;
 
   CachingClient(HttpClient delegate, Cache cache) {
-    this.delegate = delegate;
+    super(delegate);
     this.cache = cache;
   }
 
@@ -1288,56 +1283,6 @@ final class CachingClient extends HttpClient {
     public String toString() {
       return "(" + request.method() + " " + uri + ") " + status;
     }
-  }
-
-  @Override
-  public Optional<CookieHandler> cookieHandler() {
-    return delegate.cookieHandler();
-  }
-
-  @Override
-  public Optional<Duration> connectTimeout() {
-    return delegate.connectTimeout();
-  }
-
-  @Override
-  public Redirect followRedirects() {
-    return delegate.followRedirects();
-  }
-
-  @Override
-  public Optional<ProxySelector> proxy() {
-    return delegate.proxy();
-  }
-
-  @Override
-  public SSLContext sslContext() {
-    return delegate.sslContext();
-  }
-
-  @Override
-  public SSLParameters sslParameters() {
-    return delegate.sslParameters();
-  }
-
-  @Override
-  public Optional<Authenticator> authenticator() {
-    return delegate.authenticator();
-  }
-
-  @Override
-  public Version version() {
-    return delegate.version();
-  }
-
-  @Override
-  public Optional<Executor> executor() {
-    return delegate.executor();
-  }
-
-  @Override
-  public java.net.http.WebSocket.Builder newWebSocketBuilder() {
-    return delegate.newWebSocketBuilder();
   }
 
   @Override
