@@ -22,6 +22,7 @@ import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -536,6 +537,43 @@ class HttpCacheTest {
     assertThat(get("/m").body()).isEqualTo("understood");
     get("/u");
     assertThat(get("/u").body()).isEqualTo("again");
+  }
+
+  @Test
+  void aDirectiveWithWhitespaceAroundItsEqualsSignIsNotADirective() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age =3600"));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age= 3600"));
+    server.enqueue(
+        response(200, "three", "Cache-Control", "no-transform , max-age=3600 , private"));
+
+    get("/a");
+    assertThat(get("/a").body()).isEqualTo("two"); // "max-age =3600" gave no freshness
+    assertThat(get("/a").body()).isEqualTo("three"); // nor did "max-age= 3600"
+    assertThat(get("/a").body()).isEqualTo("three"); // whitespace around commas is allowed
+    assertThat(server.getRequestCount()).isEqualTo(3);
+  }
+
+  /**
+   * Known bug: whether a response may be stored is decided from its status and headers, before the
+   * client that follows redirects itself could say whether one was followed; so nothing is stored
+   * behind such a client (OkHttp's default, the JDK's {@code Redirect.NORMAL}), even a response
+   * that came straight from the URI asked for.
+   */
+  @Test
+  @Tag("tofix")
+  void aResponseFromTheUriAskedForIsStoredBehindAClientThatFollowsRedirects() throws Exception {
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60"));
+    HttpClient following =
+        cache.decorate(HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build());
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/r")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    following.send(request, BodyHandlers.ofString());
+    HttpResponse<String> again = following.send(request, BodyHandlers.ofString());
+
+    assertThat(again.body()).isEqualTo("one");
+    assertThat(server.getRequestCount()).isEqualTo(1);
   }
 
   @Test

@@ -35,9 +35,13 @@ final class Directives {
         while (i < n && field.charAt(i) != '=' && field.charAt(i) != ',') {
           i++;
         }
-        String name = field.substring(start, i).trim().toLowerCase(Locale.ROOT);
+        String raw = field.substring(start, i);
+        String name = raw.trim().toLowerCase(Locale.ROOT);
         String value = "";
         if (i < n && field.charAt(i) == '=') {
+          if (raw.endsWith(" ") || raw.endsWith("\t")) {
+            name = ""; // no whitespace before "=" (RFC 9110 section 5.6.2): not a directive
+          }
           i++;
           if (i < n && field.charAt(i) == '"') {
             StringBuilder b = new StringBuilder();
@@ -58,7 +62,8 @@ final class Directives {
             while (i < n && field.charAt(i) != ',') {
               i++;
             }
-            value = field.substring(v, i).trim();
+            // Whitespace before a comma is the list's; after "=" it makes the value invalid.
+            value = field.substring(v, i).stripTrailing();
           }
         }
         if (!name.isEmpty()) {
