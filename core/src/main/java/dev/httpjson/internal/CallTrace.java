@@ -265,6 +265,9 @@ public final class CallTrace implements CallListener.Call {
 
   /** What an {@link dev.httpjson.HttpCache} under the call recorded in the response's headers. */
   public void cache(HttpHeaders headers) {
+    if (headers.firstValue("Cache-Status").isEmpty()) {
+      return; // no cache took part: the cache's classes (and their digest) stay unloaded
+    }
     java.util.Optional<dev.httpjson.HttpCache.Outcome> o =
         dev.httpjson.internal.cache.Cache.outcome(headers);
     if (o.isPresent()) {

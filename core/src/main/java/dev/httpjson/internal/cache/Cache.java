@@ -29,6 +29,10 @@ public final class Cache {
   /** The member name of {@code Cache-Status} (RFC 9211) this cache adds. */
   static final String NAME = "httpjson";
 
+  /** The parameters of a {@code Cache-Status} member that say it was a hit. */
+  private static final java.util.regex.Pattern HIT =
+      java.util.regex.Pattern.compile(".*;\\s*hit(\\s*;.*|\\s*)$");
+
   /** Background validations queued at most; more are not made (the stale entry stays). */
   private static final int MAX_QUEUED = 64;
 
@@ -140,7 +144,7 @@ public final class Cache {
         String name = (semi < 0 ? member : member.substring(0, semi)).trim();
         if (name.equals(NAME)) {
           String params = semi < 0 ? "" : member.substring(semi).toLowerCase(Locale.ROOT);
-          if (params.matches(".*;\\s*hit(\\s*;.*|\\s*)$")) {
+          if (HIT.matcher(params).matches()) {
             return Optional.of(HttpCache.Outcome.HIT);
           }
           if (params.contains("fwd-status=304")) {
