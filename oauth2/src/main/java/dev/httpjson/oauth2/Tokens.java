@@ -1,0 +1,394 @@
+package dev.httpjson.oauth2;
+
+import dev.httpjson.FormContent;
+import dev.httpjson.HttpJson;
+import dev.httpjson.HttpJsonException;
+import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonType;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The token of one {@link OAuth2}: the one in use, and the one request that fetches the next, which
+ * every caller that needs a token meanwhile waits for (single flight).
+ */
+final class Tokens {
+  /** An access token and when to stop using it. */
+  static final class Token {
+    final String header;
+    final @Nullable Instant refreshAt;
+
+    Token(String accessToken, @Nullable Instant refreshAt) {
+      this.header = "Bearer " + accessToken;
+      this.refreshAt = refreshAt;
+    }
+
+    boolean usableAt(Instant now) {
+      return refreshAt == null || now.isBefore(refreshAt);
+    }
+
+    @Override
+    public String toString() {
+      return "Token{refreshAt=" + refreshAt + "}"; // never the token
+    }
+  }
+
+  private final URI tokenUri;
+  private final String clientId;
+  private final @Nullable String clientSecret;
+  private final OAuth2.ClientAuthentication authentication;
+  private final @Nullable String scope;
+  private final @Nullable String audience;
+  private final Duration skew;
+  private final Duration timeout;
+  private final InstantSource clock;
+  private final @Nullable HttpClient given;
+  private volatile @Nullable HttpClient http;
+
+  private final Object lock = new Object();
+  private @Nullable Token current;
+  private @Nullable CompletableFuture<Token> inFlight;
+  private @Nullable String refreshToken;
+
+  Tokens(
+      URI tokenUri,
+      String clientId,
+      @Nullable String clientSecret,
+      @Nullable String refreshToken,
+      OAuth2.ClientAuthentication authentication,
+      @Nullable String scope,
+      @Nullable String audience,
+      Duration skew,
+      Duration timeout,
+      InstantSource clock,
+      @Nullable HttpClient http) {
+    this.tokenUri = tokenUri;
+    this.clientId = clientId;
+    this.clientSecret = clientSecret;
+    this.refreshToken = refreshToken;
+    this.authentication = authentication;
+    this.scope = scope;
+    this.audience = audience;
+    this.skew = skew;
+    this.timeout = timeout;
+    this.clock = clock;
+    this.given = http;
+  }
+
+  /** {@return the token to send now, or {@code null} when one must be fetched first} */
+  @Nullable Token usable() {
+    Token t;
+    synchronized (lock) {
+      t = current;
+    }
+    return t != null && t.usableAt(clock.instant()) ? t : null;
+  }
+
+  /**
+   * The token to send: the one in use while it is fresh, else the one being fetched, or a fetch
+   * started now. The future completes on the common pool (or at once), never on the thread of the
+   * token client, so that what a caller chains on it never runs there.
+   */
+  CompletableFuture<Token> get(@Nullable JsonOptions callOptions) {
+    CompletableFuture<Token> f;
+    synchronized (lock) {
+      Token t = current;
+      if (t != null && t.usableAt(clock.instant())) {
+        return CompletableFuture.completedFuture(t);
+      }
+      f = inFlight;
+      if (f != null) {
+        return f;
+      }
+      f = new CompletableFuture<>();
+      inFlight = f;
+    }
+    fetch(f, callOptions);
+    return f;
+  }
+
+  /** Drops {@code used} if it is still the token in use: the API refused it. */
+  void invalidate(Token used) {
+    synchronized (lock) {
+      if (current == used) {
+        current = null;
+      }
+    }
+  }
+
+  /** Waits for {@link #get}; a blocking caller's thread is its own. */
+  Token await(@Nullable JsonOptions callOptions) throws IOException, InterruptedException {
+    Token t = usable();
+    if (t != null) {
+      return t;
+    }
+    try {
+      return get(callOptions).get();
+    } catch (ExecutionException e) {
+      Throwable cause = unwrap(e);
+      if (cause instanceof IOException) {
+        throw (IOException) cause;
+      }
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IOException(cause);
+    }
+  }
+
+  private void fetch(CompletableFuture<Token> result, @Nullable JsonOptions callOptions) {
+    String refresh;
+    synchronized (lock) {
+      refresh = refreshToken;
+    }
+    CompletableFuture<HttpResponse<Map<String, Object>>> exchange;
+    try {
+      JsonOptions.Builder options = JsonOptions.newBuilder().timeout(timeout);
+      if (callOptions != null) {
+        options.codec(callOptions.codec());
+      }
+      JsonType<Map<String, Object>> type =
+          JsonType.mapOf(Object.class).withOptions(options.build());
+      exchange = HttpJson.exchangeAsync(client(), request(refresh), type);
+    } catch (RuntimeException e) {
+      exchange = CompletableFuture.failedFuture(e);
+    }
+    exchange.whenComplete(
+        (response, failure) -> {
+          Token token = null;
+          Throwable error = null;
+          String rotated = null;
+          try {
+            if (failure != null) {
+              error = translate(unwrap(failure));
+            } else {
+              Map<String, Object> body = response.body();
+              token = token(body, response.statusCode());
+              Object r = body.get("refresh_token");
+              rotated = r instanceof String && !((String) r).isEmpty() ? (String) r : null;
+            }
+          } catch (OAuth2Exception e) {
+            error = e;
+          }
+          synchronized (lock) {
+            inFlight = null;
+            if (token != null) {
+              current = token;
+              if (rotated != null) {
+                refreshToken = rotated;
+              }
+            }
+          }
+          Token done = token;
+          Throwable failed = error;
+          // Waiters' stages run on the common pool, never on the token client's threads.
+          ForkJoinPool.commonPool()
+              .execute(
+                  () -> {
+                    if (failed != null) {
+                      result.completeExceptionally(failed);
+                    } else {
+                      result.complete(done);
+                    }
+                  });
+        });
+  }
+
+  private HttpClient client() {
+    HttpClient c = given;
+    if (c != null) {
+      return c;
+    }
+    c = http;
+    if (c == null) {
+      synchronized (lock) {
+        c = http;
+        if (c == null) {
+          c = HttpClient.newBuilder().connectTimeout(timeout).build();
+          http = c;
+        }
+      }
+    }
+    return c;
+  }
+
+  private HttpRequest request(@Nullable String refresh) {
+    FormContent.Builder form = FormContent.newBuilder();
+    if (refresh == null) {
+      form.add("grant_type", "client_credentials");
+    } else {
+      form.add("grant_type", "refresh_token").add("refresh_token", refresh);
+    }
+    form.add("scope", scope).add("audience", audience);
+    boolean basic =
+        clientSecret != null && authentication == OAuth2.ClientAuthentication.CLIENT_SECRET_BASIC;
+    if (!basic) {
+      form.add("client_id", clientId).add("client_secret", clientSecret);
+    }
+    HttpRequest.Builder request = form.build().requestBuilder("POST", tokenUri);
+    if (basic) {
+      // RFC 6749 §2.3.1: the id and the secret form-encoded, then joined for Basic.
+      String pair = formEncode(clientId) + ":" + formEncode(clientSecret);
+      request.header(
+          "Authorization",
+          "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+    }
+    return request.build();
+  }
+
+  private static String formEncode(@Nullable String s) {
+    String encoded = FormContent.newBuilder().add("x", s).build().toString();
+    return encoded.substring(2);
+  }
+
+  private Token token(Map<String, Object> body, int status) throws OAuth2Exception {
+    if (body == null) {
+      throw failure(status, null, null, "no body", null);
+    }
+    Object access = body.get("access_token");
+    if (!(access instanceof String) || ((String) access).isEmpty()) {
+      throw failure(status, null, null, "the response has no access_token", null);
+    }
+    Object type = body.get("token_type");
+    if (type != null && !"bearer".equalsIgnoreCase(String.valueOf(type))) {
+      throw failure(
+          status,
+          null,
+          null,
+          "token_type \"" + type + "\" is not Bearer, the only type sent by this client",
+          null);
+    }
+    Instant now = clock.instant();
+    long lifetime = seconds(body.get("expires_in"));
+    Instant refreshAt = null;
+    if (lifetime > 0) {
+      // Shortly before it expires, but never in the first half of its life.
+      Duration life = Duration.ofSeconds(lifetime);
+      Duration early = skew.compareTo(life.dividedBy(2)) > 0 ? life.dividedBy(2) : skew;
+      refreshAt = now.plus(life).minus(early);
+    } else if (lifetime == 0) {
+      refreshAt = now; // expires at once: used for this call only
+    }
+    return new Token((String) access, refreshAt);
+  }
+
+  /** {@code expires_in} in seconds; -1 when absent or not a number (no known expiry). */
+  private static long seconds(@Nullable Object value) {
+    try {
+      if (value instanceof Number) {
+        return Math.max(0, new BigDecimal(value.toString()).longValue());
+      }
+      if (value instanceof String) {
+        return Math.max(0, Long.parseLong(((String) value).trim()));
+      }
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+    return -1;
+  }
+
+  private Throwable translate(Throwable failure) {
+    if (failure instanceof HttpJsonException && !(failure instanceof HttpJsonStatusException)) {
+      // Without the cause, whose message may quote the body: a token in it must not reach a log.
+      return failure(
+          0,
+          null,
+          null,
+          "the response is not a JSON object that can be read ("
+              + failure.getClass().getSimpleName()
+              + ")",
+          null);
+    }
+    if (!(failure instanceof HttpJsonStatusException)) {
+      return failure; // a transport failure, as any call's
+    }
+    HttpJsonStatusException e = (HttpJsonStatusException) failure;
+    String error = null;
+    String description = null;
+    try {
+      Map<String, Object> body = e.bodyAs(JsonType.mapOf(Object.class));
+      if (body != null) {
+        error = text(body.get("error"));
+        description = text(body.get("error_description"));
+      }
+    } catch (IOException | RuntimeException notJson) {
+      // no OAuth2 error in the body: the status says what there is to say
+    }
+    return failure(e.statusCode(), error, description, null, e);
+  }
+
+  private static @Nullable String text(@Nullable Object o) {
+    return o instanceof String ? (String) o : null;
+  }
+
+  private OAuth2Exception failure(
+      int status,
+      @Nullable String error,
+      @Nullable String description,
+      @Nullable String what,
+      @Nullable Throwable cause) {
+    StringBuilder m =
+        new StringBuilder("OAuth2 token request to ")
+            .append(JsonOptions.web().redact(tokenUri.toString()))
+            .append(" failed");
+    if (status > 0) {
+      m.append(": HTTP ").append(status);
+    }
+    m.append(status > 0 ? ", " : ": ");
+    if (error != null) {
+      m.append(error);
+      if (description != null) {
+        m.append(": ").append(description);
+      }
+    } else if (what != null) {
+      m.append(what);
+    } else {
+      m.setLength(m.length() - 2);
+    }
+    return new OAuth2Exception(m.toString(), tokenUri, status, error, description, cause);
+  }
+
+  static Throwable unwrap(Throwable t) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  String describe() {
+    return (refreshTokenGrant() ? "refresh_token" : "client_credentials")
+        + ", tokenUri="
+        + JsonOptions.web().redact(tokenUri.toString())
+        + ", clientId="
+        + clientId
+        + ", clientAuthentication="
+        + (clientSecret == null ? "none" : authentication.name().toLowerCase(Locale.ROOT));
+  }
+
+  private boolean refreshTokenGrant() {
+    synchronized (lock) {
+      return refreshToken != null;
+    }
+  }
+}
