@@ -63,7 +63,12 @@ class OAuth2Test {
   private final List<MockResponse> apiScript = new ArrayList<>();
   private final BlockingQueue<RecordedRequest> otherRequests = new LinkedBlockingQueue<>();
   private final Clock clock = new Clock();
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final HttpClient http = newClient();
+
+  /** The client under the API calls and the token requests: the JDK's here. */
+  HttpClient newClient() {
+    return HttpClient.newHttpClient();
+  }
 
   /** A clock the tests move. */
   static final class Clock implements InstantSource {
@@ -334,6 +339,37 @@ class OAuth2Test {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(apiAuthorizations(2)).containsExactly("Bearer t1", "Bearer t2");
+  }
+
+  @Test
+  void a401RefreshesAndRepeatsAClientsAsyncCallOnce() throws Exception {
+    HttpJsonClient client = client(credentials().build());
+    script(invalidToken());
+
+    assertThat(client.getFromJsonAsync("users/1", String.class).get(WAIT, TimeUnit.SECONDS))
+        .isEqualTo("ok");
+
+    assertThat(apiAuthorizations(2)).containsExactly("Bearer t1", "Bearer t2");
+  }
+
+  @Test
+  void anAsyncCallCancelledWhileWaitingForTheTokenLeavesTheTokenRequestToTheOthers()
+      throws Exception {
+    HttpClient decorated = Interceptor.decorate(http, credentials().build());
+    tokenDelayMillis = 500;
+    HttpRequest request = HttpRequest.newBuilder(apiBase().resolve("users/1")).build();
+
+    CompletableFuture<HttpResponse<String>> cancelled =
+        decorated.sendAsync(request, BodyHandlers.ofString());
+    CompletableFuture<HttpResponse<String>> waiting =
+        decorated.sendAsync(request, BodyHandlers.ofString());
+    takeToken(); // the token request is under way
+    cancelled.cancel(true);
+
+    assertThat(waiting.get(WAIT, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    assertThat(apiAuthorizations(1)).containsExactly("Bearer t1");
+    assertThat(apiRequests.poll(200, TimeUnit.MILLISECONDS)).as("the cancelled call").isNull();
+    assertThat(tokenCount).hasValue(1);
   }
 
   @Test
