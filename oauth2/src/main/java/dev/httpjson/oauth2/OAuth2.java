@@ -76,8 +76,9 @@ import org.jspecify.annotations.Nullable;
  * request (a POST of a publisher of your own) gets the 401 as its answer.
  *
  * <p><b>Where the token goes.</b> Only to the origins named with {@link Builder#origin(URI)}
- * (scheme, host and port): a request to any other origin — an absolute URI, a link or redirect that
- * a server named — is sent as it is, without the token. With {@link
+ * (scheme, host and port), where it replaces any {@code Authorization} header the request carries;
+ * a request to any other origin — an absolute URI, a link or redirect that a server named — is sent
+ * as it is, without the token. With {@link
  * HttpJsonClient.Builder#followRedirects(HttpClient.Redirect)} each redirect hop passes through
  * this interceptor and is checked again; an {@link HttpClient} that follows redirects itself would
  * copy the header to every hop before any interceptor sees it, so give the API client one that does

@@ -41,6 +41,12 @@ public final class OAuth2Exception extends HttpJsonException {
     this.errorDescription = errorDescription;
   }
 
+  /** The same failure, raised again on another thread: one per caller waiting for the token. */
+  OAuth2Exception copy() {
+    return new OAuth2Exception(
+        String.valueOf(getMessage()), tokenUri, statusCode, error, errorDescription, getCause());
+  }
+
   /** {@return the token endpoint that answered} */
   public URI tokenUri() {
     return tokenUri;

@@ -63,7 +63,7 @@ final class Tokens {
   private volatile @Nullable HttpClient http;
 
   private final Object lock = new Object();
-  private @Nullable Token current;
+  private volatile @Nullable Token current; // read without the lock: the fast path of every call
   private @Nullable CompletableFuture<Token> inFlight;
   private @Nullable String refreshToken;
 
@@ -94,10 +94,7 @@ final class Tokens {
 
   /** {@return the token to send now, or {@code null} when one must be fetched first} */
   @Nullable Token usable() {
-    Token t;
-    synchronized (lock) {
-      t = current;
-    }
+    Token t = current;
     return t != null && t.usableAt(clock.instant()) ? t : null;
   }
 
@@ -107,6 +104,10 @@ final class Tokens {
    * token client, so that what a caller chains on it never runs there.
    */
   CompletableFuture<Token> get(@Nullable JsonOptions callOptions) {
+    Token fresh = usable();
+    if (fresh != null) {
+      return CompletableFuture.completedFuture(fresh);
+    }
     CompletableFuture<Token> f;
     synchronized (lock) {
       Token t = current;
@@ -143,6 +144,9 @@ final class Tokens {
       return get(callOptions).get();
     } catch (ExecutionException e) {
       Throwable cause = unwrap(e);
+      if (cause instanceof OAuth2Exception) {
+        throw ((OAuth2Exception) cause).copy(); // each caller its own, with its own stack
+      }
       if (cause instanceof IOException) {
         throw (IOException) cause;
       }

@@ -37,6 +37,7 @@ import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,7 @@ class OAuth2Test {
   private volatile long tokenDelayMillis;
   private final BlockingQueue<RecordedRequest> apiRequests = new LinkedBlockingQueue<>();
   private final List<MockResponse> apiScript = new ArrayList<>();
+  private volatile @Nullable String revoked;
   private final BlockingQueue<RecordedRequest> otherRequests = new LinkedBlockingQueue<>();
   private final Clock clock = new Clock();
   private final HttpClient http = newClient();
@@ -107,6 +109,9 @@ class OAuth2Test {
           @Override
           public MockResponse dispatch(RecordedRequest request) {
             apiRequests.add(request);
+            if (("Bearer " + revoked).equals(request.getHeaders().get("Authorization"))) {
+              return invalidToken();
+            }
             synchronized (apiScript) {
               if (!apiScript.isEmpty()) {
                 return apiScript.remove(0);
@@ -322,6 +327,35 @@ class OAuth2Test {
     assertThat(client.getFromJson("users/1", String.class)).isEqualTo("ok");
 
     assertThat(apiAuthorizations(2)).containsExactly("Bearer t1", "Bearer t2");
+    assertThat(tokenCount).hasValue(2);
+  }
+
+  @Test
+  void concurrentCallsRefusedWithTheSameTokenMakeOneTokenRequest() throws Exception {
+    HttpJsonClient client = client(credentials().build());
+    client.getFromJson("warm", String.class);
+    revoked = "t1";
+
+    ExecutorService pool = Executors.newFixedThreadPool(20);
+    try {
+      CountDownLatch go = new CountDownLatch(1);
+      List<Future<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        calls.add(
+            pool.submit(
+                () -> {
+                  go.await(WAIT, TimeUnit.SECONDS);
+                  return client.getFromJson("items", String.class);
+                }));
+      }
+      go.countDown();
+      for (Future<String> call : calls) {
+        assertThat(call.get(WAIT, TimeUnit.SECONDS)).isEqualTo("ok");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
     assertThat(tokenCount).hasValue(2);
   }
 
