@@ -421,6 +421,36 @@ class OAuth2Test {
   }
 
   @Test
+  void a401ThatANewTokenCannotCureIsAnsweredAtOnce() throws Exception {
+    HttpJsonClient client = client(credentials().build());
+    script(
+        new MockResponse.Builder()
+            .code(401)
+            .addHeader("WWW-Authenticate", "Bearer realm=\"api\", error=\"invalid_request\"")
+            .build());
+
+    assertThatThrownBy(() -> client.getFromJson("users/1", String.class))
+        .isInstanceOf(HttpJsonStatusException.class);
+
+    assertThat(apiAuthorizations(1)).containsExactly("Bearer t1");
+    assertThat(apiRequests.poll(200, TimeUnit.MILLISECONDS)).isNull();
+    assertThat(tokenCount).hasValue(1);
+  }
+
+  @Test
+  void aTokenEndpointThatDoesNotAnswerFailsTheCallAfterTheTokenTimeout() throws Exception {
+    tokenDelayMillis = 3000;
+    HttpJsonClient client = client(credentials().timeout(Duration.ofMillis(300)).build());
+
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> client.getFromJson("users/1", String.class))
+        .isInstanceOf(java.io.IOException.class);
+
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(2500));
+    assertThat(apiRequests.poll(100, TimeUnit.MILLISECONDS)).as("nothing sent to the API").isNull();
+  }
+
+  @Test
   void aPostWithAJsonBodyIsRepeatedAfterA401() throws Exception {
     HttpJsonClient client = client(credentials().build());
     script(invalidToken());
