@@ -30,6 +30,9 @@ import org.jspecify.annotations.Nullable;
  * every caller that needs a token meanwhile waits for (single flight).
  */
 final class Tokens {
+  /** A hundred years: a longer {@code expires_in} is taken as none. */
+  private static final long MAX_LIFETIME_SECONDS = 100L * 366 * 24 * 3600;
+
   /** An access token and when to stop using it. */
   static final class Token {
     final String header;
@@ -191,8 +194,9 @@ final class Tokens {
               Object r = body.get("refresh_token");
               rotated = r instanceof String && !((String) r).isEmpty() ? (String) r : null;
             }
-          } catch (OAuth2Exception e) {
-            error = e;
+          } catch (OAuth2Exception | RuntimeException e) {
+            error = e; // whatever happens, the waiters hear of it: none waits forever
+            token = null;
           }
           synchronized (lock) {
             inFlight = null;
@@ -284,6 +288,9 @@ final class Tokens {
     }
     Instant now = clock.instant();
     long lifetime = seconds(body.get("expires_in"));
+    if (lifetime > MAX_LIFETIME_SECONDS) {
+      lifetime = -1; // beyond any clock's reach: no known expiry
+    }
     Instant refreshAt = null;
     if (lifetime > 0) {
       // Shortly before it expires, but never in the first half of its life.

@@ -584,6 +584,26 @@ class OAuth2Test {
   }
 
   @Test
+  void aTokenThatExpiresBeyondAnyClockIsKeptUntilRefused() throws Exception {
+    tokenAnswer =
+        n ->
+            token(
+                "{\"access_token\":\"t"
+                    + n
+                    + "\",\"token_type\":\"Bearer\",\"expires_in\":9223372036854775807}");
+    HttpJsonClient client = client(credentials().build());
+
+    assertThat(client.getFromJsonAsync("a", String.class).get(WAIT, TimeUnit.SECONDS))
+        .isEqualTo("ok");
+    clock.advance(Duration.ofDays(365 * 50));
+    assertThat(client.getFromJsonAsync("b", String.class).get(WAIT, TimeUnit.SECONDS))
+        .isEqualTo("ok");
+
+    assertThat(tokenCount).hasValue(1);
+    assertThat(apiAuthorizations(2)).containsOnly("Bearer t1");
+  }
+
+  @Test
   void theRefreshTokenGrantUsesTheRotatedRefreshToken() throws Exception {
     tokenAnswer =
         n ->
