@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -311,7 +312,7 @@ public final class OAuth2 implements Interceptor {
         result.completeExceptionally(e);
         return;
       }
-      token.whenComplete(
+      java.util.function.BiConsumer<Token, Throwable> next =
           (t, failure) -> {
             if (result.isDone()) {
               return;
@@ -325,7 +326,13 @@ public final class OAuth2 implements Interceptor {
                 result.completeExceptionally(e);
               }
             }
-          });
+          };
+      if (token.isDone()) {
+        token.whenComplete(next); // on this thread
+      } else {
+        // Never on the token client's threads: the rest of the chain goes on from the common pool.
+        token.whenCompleteAsync(next, ForkJoinPool.commonPool());
+      }
     }
 
     private void send(Token token, boolean mayRepeat) {

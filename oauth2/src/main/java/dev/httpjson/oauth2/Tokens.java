@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -103,8 +102,7 @@ final class Tokens {
 
   /**
    * The token to send: the one in use while it is fresh, else the one being fetched, or a fetch
-   * started now. The future completes on the common pool (or at once), never on the thread of the
-   * token client, so that what a caller chains on it never runs there.
+   * started now. The future completes on the token client's thread: chain on it with an executor.
    */
   CompletableFuture<Token> get(@Nullable JsonOptions callOptions) {
     Token fresh = usable();
@@ -209,16 +207,13 @@ final class Tokens {
           }
           Token done = token;
           Throwable failed = error;
-          // Waiters' stages run on the common pool, never on the token client's threads.
-          ForkJoinPool.commonPool()
-              .execute(
-                  () -> {
-                    if (failed != null) {
-                      result.completeExceptionally(failed);
-                    } else {
-                      result.complete(done);
-                    }
-                  });
+          // Blocking waiters wake up here; asynchronous ones chained their stages on the common
+          // pool.
+          if (failed != null) {
+            result.completeExceptionally(failed);
+          } else {
+            result.complete(done);
+          }
         });
   }
 
