@@ -573,6 +573,32 @@ class OAuth2Test {
   }
 
   @Test
+  void aSecretSentInTheFormIsNotInTheFailureEither() throws Exception {
+    tokenAnswer = n -> LoopbackServer.json(401, "{\"error\":\"invalid_client\"}");
+    OAuth2 oauth =
+        credentials().clientAuthentication(OAuth2.ClientAuthentication.CLIENT_SECRET_POST).build();
+    HttpClient decorated = Interceptor.decorate(http, oauth);
+
+    CompletableFuture<HttpResponse<String>> call =
+        decorated.sendAsync(
+            HttpRequest.newBuilder(apiBase().resolve("users/1")).build(), BodyHandlers.ofString());
+
+    Throwable failure = null;
+    try {
+      call.get(WAIT, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      failure = e.getCause();
+    }
+    assertThat(failure)
+        .isInstanceOf(OAuth2Exception.class)
+        .hasMessage("OAuth2 token request to " + tokenUri() + " failed: HTTP 401, invalid_client");
+    StringWriter trace = new StringWriter();
+    failure.printStackTrace(new PrintWriter(trace));
+    assertThat(trace.toString()).doesNotContain(SECRET);
+    assertThat(takeToken().getBody().utf8()).contains("client_secret=" + SECRET);
+  }
+
+  @Test
   void aTokenResponseWithoutAnAccessTokenIsAClearError() throws Exception {
     tokenAnswer = n -> token("{\"token_type\":\"Bearer\"}");
     HttpJsonClient client = client(credentials().build());
