@@ -390,7 +390,7 @@ class OAuth2Test {
   void anAsyncCallCancelledWhileWaitingForTheTokenLeavesTheTokenRequestToTheOthers()
       throws Exception {
     HttpClient decorated = Interceptor.decorate(http, credentials().build());
-    tokenDelayMillis = 500;
+    tokenDelayMillis = 2000; // time enough to cancel the first call on a loaded machine
     HttpRequest request = HttpRequest.newBuilder(apiBase().resolve("users/1")).build();
 
     CompletableFuture<HttpResponse<String>> cancelled =
