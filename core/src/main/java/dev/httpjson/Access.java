@@ -3,12 +3,12 @@ package dev.httpjson;
 import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.internal.CachedBinding;
 import dev.httpjson.internal.CodecSettings;
+import dev.httpjson.internal.StatusResponse;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
@@ -100,28 +100,8 @@ final class Access extends ApiAccess {
   }
 
   @Override
-  public HttpJsonStatusException statusException(
-      int statusCode,
-      HttpHeaders headers,
-      @Nullable String method,
-      @Nullable URI uri,
-      String body,
-      boolean bodyTruncated,
-      @Nullable ProblemDetails problem,
-      byte[] bodyBytes,
-      @Nullable String contentType,
-      JsonOptions options) {
-    return new HttpJsonStatusException(
-        statusCode,
-        headers,
-        method,
-        uri,
-        body,
-        bodyTruncated,
-        problem,
-        bodyBytes,
-        contentType,
-        options);
+  public HttpJsonStatusException statusException(StatusResponse response) {
+    return new HttpJsonStatusException(response);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.httpjson;
 
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.Responses;
+import dev.httpjson.internal.StatusResponse;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.net.URI;
@@ -71,28 +72,27 @@ public final class HttpJsonStatusException extends HttpJsonException {
   /** The options of the call that failed; not serialized (then the web defaults). */
   private final transient @Nullable JsonOptions options;
 
-  HttpJsonStatusException(
-      int statusCode,
-      HttpHeaders headers,
-      @Nullable String method,
-      @Nullable URI uri,
-      String body,
-      boolean bodyTruncated,
-      @Nullable ProblemDetails problem,
-      byte[] bodyBytes,
-      @Nullable String contentType,
-      JsonOptions options) {
-    super(message(statusCode, method, uri, body, bodyTruncated, problem, options), null);
-    this.statusCode = statusCode;
-    this.headers = headers;
-    this.method = method;
-    this.uri = uri;
-    this.body = body;
-    this.bodyTruncated = bodyTruncated;
-    this.problem = problem;
-    this.bodyBytes = bodyBytes;
-    this.contentType = contentType;
-    this.options = options;
+  HttpJsonStatusException(StatusResponse r) {
+    super(
+        message(
+            r.statusCode(),
+            r.method(),
+            r.uri(),
+            r.body(),
+            r.bodyTruncated(),
+            r.problem(),
+            r.options()),
+        null);
+    this.statusCode = r.statusCode();
+    this.headers = r.headers();
+    this.method = r.method();
+    this.uri = r.uri();
+    this.body = r.body();
+    this.bodyTruncated = r.bodyTruncated();
+    this.problem = r.problem();
+    this.bodyBytes = r.bodyBytes();
+    this.contentType = r.contentType();
+    this.options = r.options();
   }
 
   /** A copy of {@code from} with another message, cause and request. */

@@ -2,7 +2,6 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.RecordChecks;
 import dev.httpjson.spi.RecordRules;
 import org.jspecify.annotations.Nullable;
@@ -133,19 +132,17 @@ final class StrictRecords extends JacksonModule {
     public Object createFromObjectWith(
         DeserializationContext ctxt, SettableBeanProperty[] props, PropertyValueBuffer buffer)
         throws JacksonException {
-      if (canonical) {
-        for (SettableBeanProperty prop : props) {
-          int index = prop.getCreatorIndex();
-          if (index >= 0
-              && rules.required(index)
-              && prop.getInjectableValueId() == null
-              && !buffer.hasParameter(prop)) {
-            throw MismatchedInputException.from(
-                ctxt.getParser(),
-                rules.recordClass(),
-                ReadProblems.missingProblem(rules, index, prop.getName()));
-          }
-        }
+      String missing =
+          canonical
+              ? RecordChecks.missingProblem(
+                  rules,
+                  props,
+                  SettableBeanProperty::getCreatorIndex,
+                  p -> p.getInjectableValueId() != null || buffer.hasParameter(p),
+                  SettableBeanProperty::getName)
+              : null;
+      if (missing != null) {
+        throw MismatchedInputException.from(ctxt.getParser(), rules.recordClass(), missing);
       }
       return delegate().createFromObjectWith(ctxt, props, buffer);
     }

@@ -18,7 +18,6 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
-import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.RecordChecks;
 import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
@@ -105,19 +104,17 @@ final class StrictRecords extends Module {
     public Object createFromObjectWith(
         DeserializationContext ctxt, SettableBeanProperty[] props, PropertyValueBuffer buffer)
         throws IOException {
-      if (canonical) {
-        for (SettableBeanProperty prop : props) {
-          int index = prop.getCreatorIndex();
-          if (index >= 0
-              && rules.required(index)
-              && prop.getInjectableValueId() == null
-              && !buffer.hasParameter(prop)) {
-            throw MismatchedInputException.from(
-                ctxt.getParser(),
-                rules.recordClass(),
-                ReadProblems.missingProblem(rules, index, prop.getName()));
-          }
-        }
+      String missing =
+          canonical
+              ? RecordChecks.missingProblem(
+                  rules,
+                  props,
+                  SettableBeanProperty::getCreatorIndex,
+                  p -> p.getInjectableValueId() != null || buffer.hasParameter(p),
+                  SettableBeanProperty::getName)
+              : null;
+      if (missing != null) {
+        throw MismatchedInputException.from(ctxt.getParser(), rules.recordClass(), missing);
       }
       return delegate().createFromObjectWith(ctxt, props, buffer);
     }

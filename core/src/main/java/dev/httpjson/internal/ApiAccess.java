@@ -16,7 +16,6 @@ import dev.httpjson.spi.JsonSequenceReader;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
@@ -111,17 +110,7 @@ public abstract class ApiAccess {
 
   public abstract UncheckedHttpJsonException unchecked(IOException cause);
 
-  public abstract HttpJsonStatusException statusException(
-      int statusCode,
-      HttpHeaders headers,
-      @Nullable String method,
-      @Nullable URI uri,
-      String body,
-      boolean bodyTruncated,
-      @Nullable ProblemDetails problem,
-      byte[] bodyBytes,
-      @Nullable String contentType,
-      JsonOptions options);
+  public abstract HttpJsonStatusException statusException(StatusResponse response);
 
   /** {@return {@code e}, raised without the request, naming the request it answered} */
   public abstract HttpJsonStatusException withRequest(

@@ -355,16 +355,17 @@ public final class Responses {
     }
     return ApiAccess.get()
         .statusException(
-            status,
-            headers,
-            method,
-            uri,
-            body,
-            truncated,
-            problem,
-            Arrays.copyOf(bytes, length),
-            contentType,
-            options);
+            new StatusResponse(
+                status,
+                headers,
+                method,
+                uri,
+                body,
+                truncated,
+                problem,
+                Arrays.copyOf(bytes, length),
+                contentType,
+                options));
   }
 
   /**

@@ -19,7 +19,6 @@ import dev.httpjson.spi.JsonSequenceReader;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.URI;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -127,17 +126,7 @@ class ApiAccessRegistrationTest {
     }
 
     @Override
-    public HttpJsonStatusException statusException(
-        int statusCode,
-        HttpHeaders headers,
-        @Nullable String method,
-        @Nullable URI uri,
-        String body,
-        boolean bodyTruncated,
-        @Nullable ProblemDetails problem,
-        byte[] bodyBytes,
-        @Nullable String contentType,
-        JsonOptions options) {
+    public HttpJsonStatusException statusException(StatusResponse response) {
       throw no();
     }
 

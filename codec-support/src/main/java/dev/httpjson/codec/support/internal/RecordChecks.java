@@ -3,11 +3,15 @@ package dev.httpjson.codec.support.internal;
 import dev.httpjson.spi.RecordRules;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Member;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code strictRecords} decides about a record's properties, on plain reflection: which
- * property may not be null, and which constructor is the record's canonical one.
+ * property may not be null, which constructor is the record's canonical one, and which required
+ * component a JSON object left out.
  */
 public final class RecordChecks {
   private RecordChecks() {}
@@ -45,5 +49,32 @@ public final class RecordChecks {
     int index =
         creator == null ? rules.indexOf(name) : isCanonical(rules, creator) ? parameter : -1;
     return index >= 0 && rules.nonNull(index);
+  }
+
+  /**
+   * The problem of the first required component that the properties about to construct a record
+   * through its canonical constructor leave out, or null when none is missing.
+   *
+   * @param rules the record's rules
+   * @param properties the library's creator properties
+   * @param index a property's component index, or -1 for a property that is not a parameter
+   * @param given whether a property has a value: read from the JSON, or injected
+   * @param name a property's JSON name
+   * @param <P> the library's type of a creator property
+   * @return the problem, or null
+   */
+  public static <P> @Nullable String missingProblem(
+      RecordRules rules,
+      P[] properties,
+      ToIntFunction<P> index,
+      Predicate<P> given,
+      Function<P, String> name) {
+    for (P property : properties) {
+      int i = index.applyAsInt(property);
+      if (i >= 0 && rules.required(i) && !given.test(property)) {
+        return ReadProblems.missingProblem(rules, i, name.apply(property));
+      }
+    }
+    return null;
   }
 }
