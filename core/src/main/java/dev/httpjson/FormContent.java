@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.FormEncoding;
+import dev.httpjson.internal.Uris;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
@@ -75,10 +76,17 @@ public final class FormContent implements BodyPublisher {
     BodyPublishers.ofByteArray(bytes).subscribe(subscriber);
   }
 
-  /** {@return the encoded form, as sent} */
+  /**
+   * {@return the field names and the length, each value hidden: forms carry passwords and client
+   * secrets}
+   */
   @Override
   public String toString() {
-    return new String(bytes, StandardCharsets.US_ASCII);
+    return "FormContent{"
+        + Uris.redactQuery(new String(bytes, StandardCharsets.US_ASCII))
+        + ", "
+        + bytes.length
+        + " bytes}";
   }
 
   /** Collects the fields of a form, in order. Not thread-safe; {@link #build()} copies. */

@@ -69,6 +69,23 @@ class SecretsInMessagesTest {
     assertThat(trace.toString()).doesNotContain(SECRET);
   }
 
+  @Test
+  void aFormPrintsItsFieldNamesAndNeverItsValues() {
+    FormContent form =
+        FormContent.newBuilder()
+            .add("grant_type", "client_credentials")
+            .add("client_secret", SECRET)
+            .add("scope", "read write")
+            .build();
+
+    assertThat(form.toString())
+        .doesNotContain(SECRET)
+        .isEqualTo(
+            "FormContent{grant_type=***&client_secret=***&scope=***, "
+                + form.contentLength()
+                + " bytes}");
+  }
+
   // ---- the helper ----
 
   @Test

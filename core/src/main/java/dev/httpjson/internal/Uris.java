@@ -99,6 +99,13 @@ public final class Uris {
     }
   }
 
+  /** {@code query}, or a form's encoded fields, with each value replaced by {@value #REDACTED}. */
+  public static String redactQuery(String query) {
+    StringBuilder sb = new StringBuilder();
+    appendQueryNames(sb, query, Set.of());
+    return sb.substring(1);
+  }
+
   private static void appendQueryNames(
       StringBuilder sb, @Nullable String query, Set<String> shown) {
     if (query == null) {
