@@ -855,14 +855,7 @@ public final class HttpJsonClient {
   public <P, T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Paging<P, T> paging)
       throws IOException, InterruptedException {
     Objects.requireNonNull(paging, "paging == null");
-    URI first = resolve(uri);
-    JsonType<P> page = bound(paging.pageType());
-    return Pages.open(
-        first,
-        fetcher(first, page),
-        paging.step(),
-        "the next page",
-        page.options().shownQueryParameters());
+    return paging.open(resolve(uri), bound(paging.type()), this::fetcher);
   }
 
   private <T> Stream<T> pages(URI first, JsonType<T> elementType)
@@ -871,19 +864,19 @@ public final class HttpJsonClient {
         JsonType.resolve(JsonType.listType(elementType.type()), elementType.options());
     return Pages.open(
         first,
-        fetcher(first, page),
+        fetcher(first, page.handler()),
         Pages.links(),
         "the Link rel=\"next\"",
         page.options().shownQueryParameters());
   }
 
   /** Each page a call; the first page's origin is the one credentials go to. */
-  private <P> Pages.Fetcher<P> fetcher(URI first, JsonType<P> page) {
+  private <P> Pages.Fetcher<P> fetcher(URI first, Responses.JsonHandler<P> page) {
     return target ->
         Calls.exchange(
             baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
             Calls.request("GET", target, null, page.options(), headersFor(target, first)),
-            page.handler());
+            page);
   }
 
   // ---- Server-Sent Events -------------------------------------------------------------------
