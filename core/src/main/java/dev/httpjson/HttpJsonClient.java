@@ -8,6 +8,7 @@ import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.EventCalls;
 import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.JsonRequestBuilder;
+import dev.httpjson.internal.MediaTypes;
 import dev.httpjson.internal.Pages;
 import dev.httpjson.internal.Redirects;
 import dev.httpjson.internal.Responses;
@@ -409,6 +410,21 @@ public final class HttpJsonClient {
       return type;
     }
     return JsonType.resolve(type.type(), type.options().toBuilder().timeout(timeout).build());
+  }
+
+  /**
+   * The request as this client hands it to its interceptors and transport: its default headers and
+   * {@code Accept} added where absent. What an API interface method returning {@code HttpRequest}
+   * returns.
+   */
+  HttpRequest prepared(HttpRequest request) {
+    HttpRequest r = withHeaders(request);
+    if (r.headers().firstValue("Accept").isPresent()) {
+      return r;
+    }
+    return HttpRequest.newBuilder(r, (name, value) -> true)
+        .header("Accept", MediaTypes.ACCEPT_JSON)
+        .build();
   }
 
   /** The request with the headers this client adds that it does not already carry. */

@@ -334,6 +334,7 @@ public final class ApiProcessor extends AbstractProcessor {
     ASYNC_STREAM,
     PAGED,
     EVENTS,
+    REQUEST,
     CLIENT
   }
 
@@ -1074,6 +1075,8 @@ public final class ApiProcessor extends AbstractProcessor {
           method.kind = Kind.ASYNC_VALUE;
           method.read = a;
         }
+      } else if (erasureIs(r, "java.net.http.HttpRequest")) {
+        method.kind = Kind.REQUEST; // built, not sent
       } else if (erasureIs(r, "java.net.http.HttpResponse")) {
         method.kind = Kind.RESPONSE;
         method.read = containedIn(r, "java.net.http.HttpResponse");
@@ -1141,6 +1144,17 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (paged) {
         paging(method, annotation(m, "Paged"));
+      }
+      if (method.kind == Kind.REQUEST) {
+        if ((method.body != null || method.encoding != null)
+            && !declares(m, "java.io.IOException")) {
+          fail(
+              m,
+              m.getSimpleName()
+                  + " must declare throws IOException: writing the body of the request it returns"
+                  + " may fail");
+        }
+        return;
       }
       boolean blocking =
           method.kind != Kind.ASYNC_VALUE
@@ -1566,6 +1580,9 @@ public final class ApiProcessor extends AbstractProcessor {
           s.append("    return $c.getFromJsonAsPagedStream($uri, ")
               .append(m.paging == null ? t : "this.paging" + m.index)
               .append(");\n");
+          break;
+        case REQUEST:
+          line(s, "return %s.request($c, %s);", SUPPORT, request(m));
           break;
         case EVENTS:
           if (body != null) {

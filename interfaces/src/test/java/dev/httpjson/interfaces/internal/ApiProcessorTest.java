@@ -73,6 +73,13 @@ class ApiProcessorTest {
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
     define("NoThrows", "  @GET(\"x\") String get();\n");
+    define(
+        "Requests",
+        "  @GET(\"a\") java.net.http.HttpRequest a(@Query(\"q\") String q);\n"
+            + "  @POST(\"b\") java.net.http.HttpRequest b(@Body String b) throws IOException;\n"
+            + "  @POST(\"c\") @FormUrlEncoded java.net.http.HttpRequest c(@Field(\"f\") String f)"
+            + " throws IOException;\n");
+    define("RequestNoThrows", "  @POST(\"x\") java.net.http.HttpRequest post(@Body String b);\n");
     define("Absolute", "  @GET(\"https://evil.example/x\") String get()" + THROWS);
     define("Timeout", "  @GET(\"x\") @Timeout(\"2s\") String get()" + THROWS);
     define("Headers", "  @GET(\"x\") @Headers(\"Accept\") String get()" + THROWS);
@@ -392,6 +399,16 @@ class ApiProcessorTest {
   @Test
   void pagedOnAMethodThatIsNotAStream() {
     assertOneError("Paged", "@Paged needs a @GET method returning Stream<T>", "@Paged");
+  }
+
+  @Test
+  void aMethodReturningTheRequestItWouldSend() {
+    assertThat(ERRORS.get("Requests")).isEmpty();
+    assertOneError(
+        "RequestNoThrows",
+        "post must declare throws IOException: writing the body of the request it returns may"
+            + " fail",
+        "post");
   }
 
   @Test
