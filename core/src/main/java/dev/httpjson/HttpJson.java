@@ -734,6 +734,7 @@ public final class HttpJson {
    *     .build();
    * System.out.println(HttpJson.toCurl(post));
    * // curl -X POST 'https://api.github.com/repos/acme/widgets/issues' \
+   * //   -H 'Accept: application/json, application/problem+json' \
    * //   -H 'Authorization: ***' \
    * //   -H 'Content-Type: application/json; charset=utf-8' \
    * //   --data-raw '{"title":"Crash"}'
