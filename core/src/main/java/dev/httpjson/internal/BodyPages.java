@@ -208,7 +208,12 @@ public final class BodyPages {
         if (bytes[(int) (at >>> 32)] != '[') {
           throw s.error("the value at " + quoted(spec.itemsPointer) + " is not an array", at);
         }
-        List<T> read = elements.get().read(bytes, (int) (at >>> 32), s.length(at));
+        List<T> read;
+        try {
+          read = elements.get().read(bytes, (int) (at >>> 32), s.length(at));
+        } catch (JsonReadException e) {
+          throw s.within(e, (int) (at >>> 32), spec.items);
+        }
         items = read == null ? List.of() : read;
       }
       boolean more = more(s);
@@ -261,8 +266,10 @@ public final class BodyPages {
 
   /**
    * Finds values in one UTF-8 JSON document, a range as {@code start << 32 | end}, stepping over
-   * the values it passes without building them. Checks the document's structure as far as it reads:
-   * a body cut short or not JSON fails with the position, as a codec's failure does.
+   * the values it passes without building them. It checks that strings end and brackets balance,
+   * and the grammar of the objects and arrays a pointer goes through: a page cut short, or not JSON
+   * there, fails with the position, as a codec's failure does. The elements are the codec's to
+   * check; what lies elsewhere in the page is not checked further.
    */
   static final class Scanner {
     private final byte[] b;
@@ -275,12 +282,19 @@ public final class BodyPages {
       this.end = end;
     }
 
+    /** Where the document starts, after a UTF-8 byte order mark if there is one. */
+    private int bom() {
+      return end - from >= 3
+              && b[from] == (byte) 0xEF
+              && b[from + 1] == (byte) 0xBB
+              && b[from + 2] == (byte) 0xBF
+          ? from + 3
+          : from;
+    }
+
     /** Checks that the document is one value and nothing after it. */
     void document() throws JsonReadException {
-      int i = skipWs(from);
-      if (i < end && b[i] == (byte) 0xEF && i + 2 < end) {
-        i = skipWs(i + 3); // a byte order mark
-      }
+      int i = skipWs(bom());
       if (i == end) {
         throw error("no JSON value in the page", i);
       }
@@ -292,10 +306,7 @@ public final class BodyPages {
 
     /** The range of the value at {@code pointer}, or -1 if there is none. */
     long find(String[] segments, @Nullable String pointer) throws JsonReadException {
-      int i = skipWs(from);
-      if (i < end && b[i] == (byte) 0xEF) {
-        i = skipWs(i + 3);
-      }
+      int i = skipWs(bom());
       for (String segment : segments) {
         if (b[i] == '{') {
           i = member(i, segment);
@@ -533,11 +544,35 @@ public final class BodyPages {
       return i;
     }
 
-    JsonReadException error(String problem, long at) {
-      return error(problem, (int) (at >>> 32));
+    /**
+     * {@code e}, which the codec raised reading the value starting at {@code start} (the value at
+     * {@code segments}), with the position and path in the whole page.
+     */
+    JsonReadException within(JsonReadException e, int start, String[] segments) {
+      long[] at = position(start);
+      long line = e.line();
+      long column = e.column();
+      if (line == 1) {
+        column = at[1] + column - 1;
+      }
+      if (line > 0) {
+        line = at[0] + line - 1;
+      }
+      StringBuilder path = new StringBuilder("$");
+      for (String segment : segments) {
+        if (!segment.isEmpty() && segment.chars().allMatch(c -> c >= '0' && c <= '9')) {
+          path.append('[').append(segment).append(']');
+        } else {
+          path.append('.').append(segment);
+        }
+      }
+      String inner = e.path();
+      path.append(inner.startsWith("$") ? inner.substring(1) : inner);
+      return new JsonReadException(e.problem(), line, column, path.toString(), e);
     }
 
-    JsonReadException error(String problem, int at) {
+    /** The 1-based line and column of byte {@code at}. */
+    private long[] position(int at) {
       long line = 1;
       long column = 1;
       for (int j = from; j < at && j < end; j++) {
@@ -548,7 +583,16 @@ public final class BodyPages {
           column++;
         }
       }
-      return new JsonReadException(problem, line, column, "$", null);
+      return new long[] {line, column};
+    }
+
+    JsonReadException error(String problem, long at) {
+      return error(problem, (int) (at >>> 32));
+    }
+
+    JsonReadException error(String problem, int at) {
+      long[] p = position(at);
+      return new JsonReadException(problem, p[0], p[1], "$", null);
     }
   }
 }

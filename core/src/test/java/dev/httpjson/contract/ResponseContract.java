@@ -1025,6 +1025,25 @@ public abstract class ResponseContract {
   }
 
   @Test
+  public void anElementThatDoesNotFitFailsWithItsPositionAndPathInThePage() {
+    server.enqueue(
+        json(
+            200,
+            "{\"meta\":{\"n\":2},\n \"data\":[{\"id\":1,\"title\":\"a\"},"
+                + "{\"id\":{\"no\":1},\"title\":\"b\"}]}"));
+    dev.httpjson.Paging<?, Item> paging = dev.httpjson.Paging.items("/data", Item.class);
+
+    assertThatThrownBy(() -> api().getFromJsonAsPagedStream("items", paging))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.path()).startsWith("$.data[1]");
+              assertThat(e.line()).isEqualTo(2);
+              assertThat(e.column()).isGreaterThan(30);
+            });
+  }
+
+  @Test
   public void aPageCutShortFailsInsteadOfEndingTheStream() {
     server.enqueue(json(200, "{\"data\":" + items(1) + ",\"next\":\"c2"));
     dev.httpjson.Paging<?, Item> paging =
