@@ -861,7 +861,8 @@ public final class HttpJsonClient {
    * has_more} flag — as one lazy stream of its elements: GETs {@code uri}, reads its body as {@code
    * paging}'s page type, streams the page's elements, and when the stream is pulled past the last
    * one fetches the page {@code paging} names from the page just read (its body, headers and URI) —
-   * until it names none. See {@link Paging} for a Stripe-style list.
+   * until it names none. See {@link Paging} for Stripe's, Google's and Slack's lists: the cursor
+   * set on the page's URI, every other query parameter kept.
    *
    * <p>Pages, headers, loops, failures and closing are as for {@link
    * #getFromJsonAsPagedStream(String, Class)}; a page with an empty body is the last, and an
