@@ -144,7 +144,7 @@ public final class Uris {
       for (String p : query.split("&", -1)) {
         int eq = p.indexOf('=');
         String n = eq < 0 ? p : p.substring(0, eq);
-        if (n.equals(encodedName) || n.equals(name)) {
+        if (n.equals(encodedName) || n.equals(name) || decodes(n, name)) {
           if (set) {
             continue;
           }
@@ -169,6 +169,20 @@ public final class Uris {
       out.append('#').append(uri.getRawFragment());
     }
     return URI.create(out.toString());
+  }
+
+  /** Whether the raw query name {@code raw} decodes to {@code name} ({@code %5b} as {@code [}). */
+  private static boolean decodes(String raw, String name) {
+    if (raw.indexOf('%') < 0) {
+      return false;
+    }
+    try {
+      return java.net.URLDecoder.decode(
+              raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8)
+          .equals(name);
+    } catch (IllegalArgumentException e) {
+      return false; // a malformed escape: not this name
+    }
   }
 
   private static String encodeQueryComponent(String text) {

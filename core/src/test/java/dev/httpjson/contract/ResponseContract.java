@@ -1072,6 +1072,23 @@ public abstract class ResponseContract {
         .hasMessageContaining("NextPage.cursor");
   }
 
+  /** JSON:API's {@code page[cursor]}: the parameter is found however its brackets are escaped. */
+  @Test
+  public void aCursorParameterIsReplacedWhateverCaseItsEscapesAreIn() throws Exception {
+    server.enqueue(json(200, "{\"data\":" + items(1) + ",\"meta\":{\"next\":\"n2\"}}"));
+    server.enqueue(json(200, "{\"data\":" + items(2) + "}"));
+    dev.httpjson.Paging<?, Item> paging =
+        dev.httpjson.Paging.items("/data", Item.class).cursor("/meta/next", "page[cursor]");
+
+    try (Stream<Item> items =
+        api().getFromJsonAsPagedStream("items?page%5bcursor%5d=n1&page%5Bsize%5D=1", paging)) {
+      assertThat(ids(items)).containsExactly(1, 2);
+    }
+    take();
+    assertThat(take().getUrl().toString())
+        .endsWith("/api/items?page%5Bcursor%5D=n2&page%5Bsize%5D=1");
+  }
+
   /** A cursor function keeps the page's other query parameters too. */
   @Test
   public void aNextPageCursorFunctionKeepsTheOtherParameters() throws Exception {
