@@ -1089,6 +1089,24 @@ public abstract class ResponseContract {
         .endsWith("/api/items?page%5Bcursor%5D=n2&page%5Bsize%5D=1");
   }
 
+  /** A page that is the array itself, the next one after its last element's id; then none. */
+  @Test
+  public void aTopLevelArrayPagesAfterItsLastElementsIdUntilAnEmptyPage() throws Exception {
+    server.enqueue(json(200, items(1, 2)));
+    server.enqueue(json(200, items(3)));
+    server.enqueue(json(200, "[]"));
+    dev.httpjson.Paging<?, Item> since =
+        dev.httpjson.Paging.items("", Item.class).cursor("/-1/id", "since");
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("users?per_page=2", since)) {
+      assertThat(ids(items)).containsExactly(1, 2, 3);
+    }
+    take();
+    assertThat(take().getUrl().toString()).endsWith("/api/users?per_page=2&since=2");
+    assertThat(take().getUrl().toString()).endsWith("/api/users?per_page=2&since=3");
+    assertThat(received(server).count()).isEqualTo(3);
+  }
+
   /** A cursor function keeps the page's other query parameters too. */
   @Test
   public void aNextPageCursorFunctionKeepsTheOtherParameters() throws Exception {
