@@ -131,6 +131,12 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public java.net.http.HttpRequest prepared(
+      HttpJsonClient client, java.net.http.HttpRequest request) {
+    return client.prepared(request);
+  }
+
+  @Override
   public ProblemDetails problem(Map<String, @Nullable Object> members) {
     return ProblemDetails.fromMap(members);
   }

@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.Curl;
 import dev.httpjson.internal.EventCalls;
 import java.io.IOException;
 import java.io.InputStream;
@@ -713,5 +714,50 @@ public final class HttpJson {
   public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
       HttpResponse<InputStream> response, JsonType<T> type) throws JsonReadException {
     return EventCalls.read(response, Calls.type(type), EventStreamOptions.defaults());
+  }
+
+  // ---- a request you can see ------------------------------------------------------------------
+
+  /**
+   * {@code request} as a {@code curl} command line, to read, log or paste into a shell: method,
+   * URI, headers and body, one option a line. The values of {@code Authorization}, {@code
+   * Proxy-Authorization}, {@code Cookie} and of the headers named in {@code redactHeaders}
+   * (compared without case) are shown as {@code ***}, and so is the URI's userinfo; the query is
+   * shown as it is, so a secret passed there is the caller's to keep out of the URI. A body is
+   * shown when it is JSON, a form or text of at most 4 KiB in UTF-8 and not content-encoded; any
+   * other body is a {@code --data-binary @-} that says why it is not shown (its length, its type).
+   *
+   * <pre>{@code
+   * HttpRequest post = JsonContent.of(new NewIssue("Crash"))
+   *     .requestBuilder("POST", URI.create("https://api.github.com/repos/acme/widgets/issues"))
+   *     .header("Authorization", "Bearer " + token)
+   *     .build();
+   * System.out.println(HttpJson.toCurl(post));
+   * // curl -X POST 'https://api.github.com/repos/acme/widgets/issues' \
+   * //   -H 'Accept: application/json, application/problem+json' \
+   * //   -H 'Authorization: ***' \
+   * //   -H 'Content-Type: application/json; charset=utf-8' \
+   * //   --data-raw '{"title":"Crash"}'
+   * }</pre>
+   *
+   * <p>Only the request is printed: what a client adds when it sends it ({@code HttpJsonClient}'s
+   * default headers — an API interface method returning {@code HttpRequest} includes them —, an
+   * interceptor's headers, {@code Host}, {@code Content-Length}) is not in it. A shown body is read
+   * from the request's body publisher, as a resent request's is; one that does not give its bytes
+   * within a second is not shown.
+   *
+   * @param request the request
+   * @param redactHeaders more headers whose values to hide, such as {@code "X-Api-Key"}
+   * @return the command line
+   */
+  public static String toCurl(HttpRequest request, String... redactHeaders) {
+    java.util.Objects.requireNonNull(request, "request == null");
+    java.util.Set<String> redacted = new java.util.HashSet<>(Curl.ALWAYS_REDACTED);
+    for (String name : redactHeaders) {
+      redacted.add(
+          java.util.Objects.requireNonNull(name, "redactHeaders has null")
+              .toLowerCase(java.util.Locale.ROOT));
+    }
+    return Curl.of(request, redacted);
   }
 }

@@ -8,6 +8,7 @@ import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.EventCalls;
 import dev.httpjson.internal.InterceptingClient;
 import dev.httpjson.internal.JsonRequestBuilder;
+import dev.httpjson.internal.MediaTypes;
 import dev.httpjson.internal.Pages;
 import dev.httpjson.internal.Redirects;
 import dev.httpjson.internal.Responses;
@@ -409,6 +410,21 @@ public final class HttpJsonClient {
       return type;
     }
     return JsonType.resolve(type.type(), type.options().toBuilder().timeout(timeout).build());
+  }
+
+  /**
+   * The request as this client hands it to its interceptors and transport: its default headers and
+   * {@code Accept} added where absent. What an API interface method returning {@code HttpRequest}
+   * returns.
+   */
+  HttpRequest prepared(HttpRequest request) {
+    HttpRequest r = withHeaders(request);
+    if (r.headers().firstValue("Accept").isPresent()) {
+      return r;
+    }
+    return HttpRequest.newBuilder(r, (name, value) -> true)
+        .header("Accept", MediaTypes.ACCEPT_JSON)
+        .build();
   }
 
   /** The request with the headers this client adds that it does not already carry. */
@@ -845,7 +861,8 @@ public final class HttpJsonClient {
    * has_more} flag — as one lazy stream of its elements: GETs {@code uri}, reads its body as {@code
    * paging}'s page type, streams the page's elements, and when the stream is pulled past the last
    * one fetches the page {@code paging} names from the page just read (its body, headers and URI) —
-   * until it names none. See {@link Paging} for a Stripe-style list.
+   * until it names none. See {@link Paging} for Stripe's, Google's and Slack's lists: the cursor
+   * set on the page's URI, every other query parameter kept.
    *
    * <p>Pages, headers, loops, failures and closing are as for {@link
    * #getFromJsonAsPagedStream(String, Class)}; a page with an empty body is the last, and an
@@ -855,14 +872,7 @@ public final class HttpJsonClient {
   public <P, T> Stream<T> getFromJsonAsPagedStream(@Nullable String uri, Paging<P, T> paging)
       throws IOException, InterruptedException {
     Objects.requireNonNull(paging, "paging == null");
-    URI first = resolve(uri);
-    JsonType<P> page = bound(paging.pageType());
-    return Pages.open(
-        first,
-        fetcher(first, page),
-        paging.step(),
-        "the next page",
-        page.options().shownQueryParameters());
+    return paging.open(resolve(uri), bound(paging.type()), this::fetcher);
   }
 
   private <T> Stream<T> pages(URI first, JsonType<T> elementType)
@@ -871,19 +881,19 @@ public final class HttpJsonClient {
         JsonType.resolve(JsonType.listType(elementType.type()), elementType.options());
     return Pages.open(
         first,
-        fetcher(first, page),
+        fetcher(first, page.handler()),
         Pages.links(),
         "the Link rel=\"next\"",
         page.options().shownQueryParameters());
   }
 
   /** Each page a call; the first page's origin is the one credentials go to. */
-  private <P> Pages.Fetcher<P> fetcher(URI first, JsonType<P> page) {
+  private <P> Pages.Fetcher<P> fetcher(URI first, Responses.JsonHandler<P> page) {
     return target ->
         Calls.exchange(
             baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
             Calls.request("GET", target, null, page.options(), headersFor(target, first)),
-            page.handler());
+            page);
   }
 
   // ---- Server-Sent Events -------------------------------------------------------------------

@@ -135,6 +135,10 @@ public abstract class ApiAccess {
       boolean hasBody,
       @Nullable Object value);
 
+  /** {@return {@code request} with {@code client}'s default headers and Accept, unsent} */
+  public abstract java.net.http.HttpRequest prepared(
+      HttpJsonClient client, java.net.http.HttpRequest request);
+
   public abstract ProblemDetails problem(Map<String, @Nullable Object> members);
 
   /**

@@ -136,6 +136,84 @@ public final class Uris {
   }
 
   /**
+   * {@code uri} with the query parameter {@code name} set to {@code value}: its first occurrence
+   * replaced, later ones removed, appended when absent; every other parameter kept as it is, in its
+   * place. Name and value are percent-encoded as query components (all but RFC 3986's unreserved
+   * characters, as UTF-8).
+   */
+  public static URI withQueryParameter(URI uri, String name, String value) {
+    String pair = encodeQueryComponent(name) + "=" + encodeQueryComponent(value);
+    String encodedName = encodeQueryComponent(name);
+    String query = uri.getRawQuery();
+    StringBuilder q = new StringBuilder();
+    boolean set = false;
+    if (query != null && !query.isEmpty()) {
+      for (String p : query.split("&", -1)) {
+        int eq = p.indexOf('=');
+        String n = eq < 0 ? p : p.substring(0, eq);
+        if (n.equals(encodedName) || n.equals(name) || decodes(n, name)) {
+          if (set) {
+            continue;
+          }
+          p = pair;
+          set = true;
+        }
+        q.append(q.length() == 0 ? "" : "&").append(p);
+      }
+    }
+    if (!set) {
+      q.append(q.length() == 0 ? "" : "&").append(pair);
+    }
+    StringBuilder out = new StringBuilder();
+    if (uri.getScheme() != null) {
+      out.append(uri.getScheme()).append(':');
+    }
+    if (uri.getRawAuthority() != null) {
+      out.append("//").append(uri.getRawAuthority());
+    }
+    out.append(uri.getRawPath() == null ? "" : uri.getRawPath()).append('?').append(q);
+    if (uri.getRawFragment() != null) {
+      out.append('#').append(uri.getRawFragment());
+    }
+    return URI.create(out.toString());
+  }
+
+  /** Whether the raw query name {@code raw} decodes to {@code name} ({@code %5b} as {@code [}). */
+  private static boolean decodes(String raw, String name) {
+    if (raw.indexOf('%') < 0) {
+      return false;
+    }
+    try {
+      return java.net.URLDecoder.decode(
+              raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8)
+          .equals(name);
+    } catch (IllegalArgumentException e) {
+      return false; // a malformed escape: not this name
+    }
+  }
+
+  private static String encodeQueryComponent(String text) {
+    StringBuilder b = new StringBuilder(text.length() + 16);
+    for (byte x : text.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      int c = x & 0xff;
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '.'
+          || c == '_'
+          || c == '~') {
+        b.append((char) c);
+      } else {
+        b.append('%').append(HEX[c >> 4]).append(HEX[c & 15]);
+      }
+    }
+    return b.toString();
+  }
+
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+  /**
    * {@code reference} resolved against the absolute {@code base} as RFC 3986 section 5.2 says, dot
    * segments removed (section 5.2.4), also from an absolute reference. {@link URI#resolve(URI)}
    * follows RFC 2396 and keeps a {@code ..} that climbs above the root: {@code /v1/} with {@code

@@ -10,6 +10,7 @@ import dev.httpjson.internal.BufferedResponse;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -137,6 +138,22 @@ public final class GeneratedApi {
           "path parameter " + name + " is \"" + text + "\": it would change the path's segments");
     }
     return encode(text, "path", name);
+  }
+
+  /**
+   * The request an API interface method returning {@code HttpRequest} returns: {@code request} as
+   * {@code client} would send it — its default headers and {@code Accept} added where absent —
+   * without sending it.
+   *
+   * @param client the client the method runs on, its headers applied
+   * @param request the request the method built
+   * @return the request, unsent
+   */
+  public static HttpRequest request(HttpJsonClient client, HttpRequest request) {
+    return ApiAccess.get()
+        .prepared(
+            Objects.requireNonNull(client, "client == null"),
+            Objects.requireNonNull(request, "request == null"));
   }
 
   /**

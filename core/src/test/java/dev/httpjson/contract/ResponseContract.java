@@ -21,6 +21,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -830,6 +831,300 @@ public abstract class ResponseContract {
       assertThat(items.map(Item::id).collect(Collectors.toList())).containsExactly(1);
     }
     assertThat(received(server).count()).isEqualTo(2);
+  }
+
+  // ---- pagination described by JSON Pointers into the page ----
+
+  private static String items(int... ids) {
+    StringBuilder b = new StringBuilder("[");
+    for (int id : ids) {
+      b.append(b.length() == 1 ? "" : ",")
+          .append("{\"id\":")
+          .append(id)
+          .append(",\"title\":\"t")
+          .append(id)
+          .append("\"}");
+    }
+    return b.append(']').toString();
+  }
+
+  private List<Integer> ids(Stream<Item> items) {
+    return items.map(Item::id).collect(Collectors.toList());
+  }
+
+  /**
+   * Google's shape: the cursor in the body is sent back as its query parameter, percent-encoded,
+   * and every other query parameter of the first page is asked for on every page.
+   */
+  @Test
+  public void aCursorInTheBodyIsSentBackAsItsParameterWithTheOtherParametersKept()
+      throws Exception {
+    server.enqueue(
+        json(200, "{\"files\":" + items(1, 2) + ",\"nextPageToken\":\"a+b/c=\\u00e9\"}"));
+    server.enqueue(json(200, "{\"files\":" + items(3) + ",\"nextPageToken\":\"t3\"}"));
+    server.enqueue(json(200, "{\"files\":" + items(4) + "}"));
+    dev.httpjson.Paging<?, Item> google =
+        dev.httpjson.Paging.items("/files", Item.class).cursor("/nextPageToken", "pageToken");
+
+    try (Stream<Item> items =
+        api().getFromJsonAsPagedStream("files?pageSize=2&q=name%3Dx", google)) {
+      assertThat(ids(items)).containsExactly(1, 2, 3, 4);
+    }
+
+    assertThat(received(server).count()).isEqualTo(3);
+    assertThat(take().getUrl().toString()).endsWith("/api/files?pageSize=2&q=name%3Dx");
+    RecordedRequest second = take();
+    assertThat(second.getUrl().toString())
+        .endsWith("/api/files?pageSize=2&q=name%3Dx&pageToken=a%2Bb%2Fc%3D%C3%A9");
+    assertThat(second.getHeaders().get("Authorization")).isEqualTo("Bearer t0ken");
+    assertThat(take().getUrl().toString())
+        .endsWith("/api/files?pageSize=2&q=name%3Dx&pageToken=t3"); // replaced, not repeated
+  }
+
+  /**
+   * Stripe's shape: the next page starts after the last element's id ({@code /data/-1/id}), while
+   * {@code has_more} is true; no page is asked for after one that says it is the last.
+   */
+  @Test
+  public void aStripeListStartsEachPageAfterTheLastIdWhileHasMoreIsTrue() throws Exception {
+    server.enqueue(
+        json(200, "{\"object\":\"list\",\"data\":" + items(1, 2) + ",\"has_more\":true}"));
+    server.enqueue(json(200, "{\"data\":" + items(3, 4) + ",\"has_more\":true}"));
+    server.enqueue(json(200, "{\"has_more\":false,\"data\":" + items(5) + "}"));
+    dev.httpjson.Paging<?, Item> stripe =
+        dev.httpjson.Paging.items("/data", Item.class)
+            .cursor("/data/-1/id", "starting_after")
+            .hasMore("/has_more");
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", stripe)) {
+      assertThat(ids(items)).containsExactly(1, 2, 3, 4, 5);
+    }
+
+    assertThat(received(server).count()).isEqualTo(3);
+    assertThat(take().getUrl().toString()).endsWith("/api/charges?limit=2");
+    assertThat(take().getUrl().toString()).endsWith("/api/charges?limit=2&starting_after=2");
+    assertThat(take().getUrl().toString()).endsWith("/api/charges?limit=2&starting_after=4");
+  }
+
+  /** Slack's shape: a nested cursor, and an empty one on the last page. */
+  @Test
+  public void anEmptyCursorEndsTheStream() throws Exception {
+    server.enqueue(
+        json(
+            200,
+            "{\"ok\":true,\"members\":"
+                + items(1)
+                + ",\"response_metadata\":{\"next_cursor\":\"dXNlcjpVMEc5V0ZYTlo=\"}}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"ok\":true,\"members\":"
+                + items(2)
+                + ",\"response_metadata\":{\"next_cursor\":\"\"}}"));
+    dev.httpjson.Paging<?, Item> slack =
+        dev.httpjson.Paging.items("/members", Item.class)
+            .cursor("/response_metadata/next_cursor", "cursor");
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("users.list?limit=1", slack)) {
+      assertThat(ids(items)).containsExactly(1, 2);
+    }
+
+    assertThat(received(server).count()).isEqualTo(2);
+    take();
+    assertThat(take().getUrl().toString())
+        .endsWith("/api/users.list?limit=1&cursor=dXNlcjpVMEc5V0ZYTlo%3D");
+  }
+
+  @Test
+  public void aNextUriInTheBodyIsFollowedResolvedAgainstThePage() throws Exception {
+    server.enqueue(json(200, "{\"results\":" + items(1) + ",\"next\":\"?page=2&size=1\"}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"results\":" + items(2) + ",\"next\":\"" + uri("/api/v2/things?page=3") + "\"}"));
+    server.enqueue(json(200, "{\"results\":" + items(3) + ",\"next\":null}"));
+    dev.httpjson.Paging<?, Item> next =
+        dev.httpjson.Paging.items("/results", Item.class).next("/next");
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("things?size=1", next)) {
+      assertThat(ids(items)).containsExactly(1, 2, 3);
+    }
+
+    take();
+    assertThat(take().getUrl().toString()).endsWith("/api/things?page=2&size=1");
+    assertThat(take().getUrl().toString()).endsWith("/api/v2/things?page=3");
+  }
+
+  /** GitHub's search: the elements in a field, the next page in a Link header. */
+  @Test
+  public void elementsInAFieldFollowTheLinkHeader() throws Exception {
+    server.enqueue(
+        page("{\"total_count\":2,\"items\":" + items(1) + "}", "<search?page=2>; rel=\"next\""));
+    server.enqueue(page("{\"total_count\":2,\"items\":" + items(2) + "}", null));
+
+    try (Stream<Item> items =
+        api()
+            .getFromJsonAsPagedStream(
+                "search?q=x", dev.httpjson.Paging.items("/items", Item.class))) {
+      assertThat(ids(items)).containsExactly(1, 2);
+    }
+    assertThat(received(server).count()).isEqualTo(2);
+  }
+
+  @Test
+  public void aCursorPageIsFetchedOnlyWhenPulledAndNoneAfterClose() throws Exception {
+    server.enqueue(json(200, "{\"data\":" + items(1, 2) + ",\"next\":\"c2\"}"));
+    server.enqueue(json(200, "{\"data\":" + items(3) + ",\"next\":\"c3\"}"));
+    server.enqueue(json(200, "{\"data\":" + items(4) + "}"));
+    dev.httpjson.Paging<?, Item> paging =
+        dev.httpjson.Paging.items("/data", Item.class).cursor("/next", "cursor");
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items", paging)) {
+      assertThat(received(server).count()).isEqualTo(1);
+      Iterator<Item> it = items.iterator();
+      assertThat(it.next().id()).isEqualTo(1);
+      assertThat(it.next().id()).isEqualTo(2);
+      assertThat(received(server).count()).isEqualTo(1); // page 2 not asked for yet
+      assertThat(it.next().id()).isEqualTo(3);
+      assertThat(received(server).count()).isEqualTo(2);
+    }
+    assertThat(received(server).count()).isEqualTo(2);
+  }
+
+  @Test
+  public void aCursorThatComesBackFailsTheStreamNamingIt() throws Exception {
+    server.enqueue(json(200, "{\"data\":" + items(1) + ",\"next\":\"c-7\"}"));
+    server.enqueue(json(200, "{\"data\":" + items(2) + ",\"next\":\"c-8\"}"));
+    server.enqueue(json(200, "{\"data\":" + items(3) + ",\"next\":\"c-7\"}"));
+    dev.httpjson.Paging<?, Item> paging =
+        dev.httpjson.Paging.items("/data", Item.class).cursor("/next", "cursor");
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("items?limit=1&key=s3cret", paging)) {
+      assertThatThrownBy(() -> items.forEach(i -> {}))
+          .isInstanceOf(UncheckedHttpJsonException.class)
+          .hasCauseInstanceOf(HttpJsonException.class)
+          .hasMessageContaining("Pagination loop")
+          .hasMessageContaining("the cursor at /next")
+          .hasMessageContaining("cursor=c-7")
+          .hasMessageContaining("points back to page 2")
+          .hasMessageNotContaining("s3cret");
+    }
+    assertThat(received(server).count()).isEqualTo(3);
+  }
+
+  @Test
+  public void elementsThatAreNotAnArrayFailThePageWithTheirPosition() {
+    server.enqueue(json(200, "{\n  \"data\": {\"id\":1}}"));
+    dev.httpjson.Paging<?, Item> paging =
+        dev.httpjson.Paging.items("/data", Item.class).cursor("/next", "cursor");
+
+    assertThatThrownBy(() -> api().getFromJsonAsPagedStream("items", paging))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("the value at \"/data\" is not an array")
+        .hasMessageContaining("line 2 column 11");
+  }
+
+  @Test
+  public void anElementThatDoesNotFitFailsWithItsPositionAndPathInThePage() {
+    server.enqueue(
+        json(
+            200,
+            "{\"meta\":{\"n\":2},\n \"data\":[{\"id\":1,\"title\":\"a\"},"
+                + "{\"id\":{\"no\":1},\"title\":\"b\"}]}"));
+    dev.httpjson.Paging<?, Item> paging = dev.httpjson.Paging.items("/data", Item.class);
+
+    assertThatThrownBy(() -> api().getFromJsonAsPagedStream("items", paging))
+        .isInstanceOfSatisfying(
+            JsonReadException.class,
+            e -> {
+              assertThat(e.path()).startsWith("$.data[1]");
+              assertThat(e.line()).isEqualTo(2);
+              assertThat(e.column()).isGreaterThan(30);
+            });
+  }
+
+  @Test
+  public void aPageCutShortFailsInsteadOfEndingTheStream() {
+    server.enqueue(json(200, "{\"data\":" + items(1) + ",\"next\":\"c2"));
+    dev.httpjson.Paging<?, Item> paging =
+        dev.httpjson.Paging.items("/data", Item.class).cursor("/next", "cursor");
+
+    assertThatThrownBy(() -> api().getFromJsonAsPagedStream("items", paging))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("unterminated string");
+  }
+
+  @Test
+  public void aPointerThatIsNotOneIsRefusedWhereThePagingIsMade() {
+    assertThatThrownBy(() -> dev.httpjson.Paging.items("data", Item.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("items is not a JSON Pointer (it must be empty or start with '/'): \"data\"");
+    assertThatThrownBy(
+            () -> dev.httpjson.Paging.items("/data", Item.class).cursor("/a~2", "cursor"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "cursor is not a JSON Pointer ('~' at index 2 is not followed by 0 or 1): \"/a~2\"");
+    assertThatThrownBy(() -> dev.httpjson.Paging.items("/data", Item.class).cursor("/next", "a=b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("name contains '=' or '&': a=b");
+    assertThatThrownBy(() -> afterLastId().cursor("/next", "cursor"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("NextPage.cursor");
+  }
+
+  /** JSON:API's {@code page[cursor]}: the parameter is found however its brackets are escaped. */
+  @Test
+  public void aCursorParameterIsReplacedWhateverCaseItsEscapesAreIn() throws Exception {
+    server.enqueue(json(200, "{\"data\":" + items(1) + ",\"meta\":{\"next\":\"n2\"}}"));
+    server.enqueue(json(200, "{\"data\":" + items(2) + "}"));
+    dev.httpjson.Paging<?, Item> paging =
+        dev.httpjson.Paging.items("/data", Item.class).cursor("/meta/next", "page[cursor]");
+
+    try (Stream<Item> items =
+        api().getFromJsonAsPagedStream("items?page%5bcursor%5d=n1&page%5Bsize%5D=1", paging)) {
+      assertThat(ids(items)).containsExactly(1, 2);
+    }
+    take();
+    assertThat(take().getUrl().toString())
+        .endsWith("/api/items?page%5Bcursor%5D=n2&page%5Bsize%5D=1");
+  }
+
+  /** A page that is the array itself, the next one after its last element's id; then none. */
+  @Test
+  public void aTopLevelArrayPagesAfterItsLastElementsIdUntilAnEmptyPage() throws Exception {
+    server.enqueue(json(200, items(1, 2)));
+    server.enqueue(json(200, items(3)));
+    server.enqueue(json(200, "[]"));
+    dev.httpjson.Paging<?, Item> since =
+        dev.httpjson.Paging.items("", Item.class).cursor("/-1/id", "since");
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("users?per_page=2", since)) {
+      assertThat(ids(items)).containsExactly(1, 2, 3);
+    }
+    take();
+    assertThat(take().getUrl().toString()).endsWith("/api/users?per_page=2&since=2");
+    assertThat(take().getUrl().toString()).endsWith("/api/users?per_page=2&since=3");
+    assertThat(received(server).count()).isEqualTo(3);
+  }
+
+  /** A cursor function keeps the page's other query parameters too. */
+  @Test
+  public void aNextPageCursorFunctionKeepsTheOtherParameters() throws Exception {
+    server.enqueue(json(200, "{\"data\":" + items(1, 2) + ",\"hasMore\":true}"));
+    server.enqueue(json(200, "{\"data\":" + items(3) + ",\"hasMore\":false}"));
+    dev.httpjson.Paging<ItemPage, Item> paging =
+        dev.httpjson.Paging.of(
+            ItemPage.class,
+            ItemPage::data,
+            dev.httpjson.Paging.NextPage.cursor(
+                "starting_after",
+                page -> page.hasMore() ? page.data().get(page.data().size() - 1).id() : null));
+
+    try (Stream<Item> items = api().getFromJsonAsPagedStream("charges?limit=2", paging)) {
+      assertThat(ids(items)).containsExactly(1, 2, 3);
+    }
+    take();
+    assertThat(take().getUrl().toString()).endsWith("/api/charges?limit=2&starting_after=2");
   }
 
   // ---- text with a type's options ----

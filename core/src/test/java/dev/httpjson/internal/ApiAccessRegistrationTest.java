@@ -156,6 +156,12 @@ class ApiAccessRegistrationTest {
     }
 
     @Override
+    public java.net.http.HttpRequest prepared(
+        HttpJsonClient client, java.net.http.HttpRequest request) {
+      throw no();
+    }
+
+    @Override
     public ProblemDetails problem(Map<String, @Nullable Object> members) {
       throw no();
     }

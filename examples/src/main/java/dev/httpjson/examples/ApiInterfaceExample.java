@@ -1,5 +1,6 @@
 package dev.httpjson.examples;
 
+import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.ServerSentEvent;
 import dev.httpjson.interfaces.Body;
@@ -14,6 +15,7 @@ import dev.httpjson.interfaces.Timeout;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.stream.Stream;
@@ -49,6 +51,35 @@ public final class ApiInterfaceExample {
         @Path("repo") String repo,
         @Header("Last-Event-ID") String lastEventId)
         throws IOException, InterruptedException;
+  }
+
+  record Charge(String id, long amount) {}
+
+  interface Stripe {
+    @GET("v1/charges")
+    @Paged(
+        items = "/data",
+        cursor = "/data/-1/id",
+        parameter = "starting_after",
+        hasMore = "/has_more")
+    Stream<Charge> charges(@Query("limit") int limit, @Query("customer") String customer)
+        throws IOException, InterruptedException;
+
+    @POST("v1/refunds")
+    HttpRequest refundRequest(@Body Refund refund) throws IOException; // built, not sent
+  }
+
+  record Refund(String charge, long amount) {}
+
+  /** Cursor pages and a request seen before it is sent, through an interface. */
+  static void stripe(HttpJsonClient api) throws Exception {
+    Stripe stripe = api.create(Stripe.class);
+    try (Stream<Charge> charges = stripe.charges(100, "cus_42")) {
+      System.out.println(charges.mapToLong(Charge::amount).sum());
+    } // GET v1/charges?limit=100&customer=cus_42, then …&starting_after=<last id> while has_more
+
+    HttpRequest refund = stripe.refundRequest(new Refund("ch_1", 500));
+    System.out.println(HttpJson.toCurl(refund)); // Authorization: ***
   }
 
   public static void main(String[] args) throws Exception {

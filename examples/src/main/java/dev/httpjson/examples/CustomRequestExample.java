@@ -37,6 +37,25 @@ public final class CustomRequestExample {
 
     streamBack(client);
     handler(client, request);
+    curl();
+  }
+
+  static void curl() throws IOException {
+    // docs: curl
+    HttpRequest charge =
+        JsonContent.of(new Order("A-42", 3))
+            .requestBuilder("POST", URI.create("https://api.example.com/orders"))
+            .header("Authorization", "Bearer " + System.getenv("API_TOKEN"))
+            .header("X-Api-Key", "k-123")
+            .build();
+    System.out.println(HttpJson.toCurl(charge, "X-Api-Key"));
+    // curl -X POST 'https://api.example.com/orders' \
+    //   -H 'Accept: application/json, application/problem+json' \
+    //   -H 'Authorization: ***' \
+    //   -H 'Content-Type: application/json; charset=utf-8' \
+    //   -H 'X-Api-Key: ***' \
+    //   --data-raw '{"sku":"A-42","quantity":3}'
+    // docs: end curl
   }
 
   static void streamBack(HttpClient client) throws IOException, InterruptedException {

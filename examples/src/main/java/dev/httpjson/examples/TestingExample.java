@@ -1,16 +1,20 @@
 package dev.httpjson.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.ServerSentEvent;
+import dev.httpjson.examples.ApiInterfaceExample.Charge;
 import dev.httpjson.testing.Reply;
 import dev.httpjson.testing.StubHttpClient;
 import dev.httpjson.testing.StubHttpClientExtension;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -64,5 +68,31 @@ public final class TestingExample {
       assertThat(stub.takeRequest(Duration.ofSeconds(1)).bodyAs(Prompt.class)).isEqualTo(sent);
       assertThat(stub.takeRequest(Duration.ofSeconds(1)).bodyAs(Prompt.class)).isEqualTo(sent);
     }
+  }
+
+  /**
+   * The documentation's cursor pages on a stub, through the interface {@code stripe} bound to
+   * {@code stub}; {@code InterfaceStubTest} runs it.
+   */
+  static void stubPages(StubHttpClient stub, ApiInterfaceExample.Stripe stripe) throws Exception {
+    // docs: stub pages
+    stub.on("GET", "/v1/charges")
+        .reply(
+            request ->
+                request.query("starting_after") == null
+                    ? Reply.json(
+                        200, Map.of("data", List.of(new Charge("ch_1", 100)), "has_more", true))
+                    : Reply.json(
+                        200, Map.of("data", List.of(new Charge("ch_2", 200)), "has_more", false)))
+        .always();
+
+    try (Stream<Charge> charges = stripe.charges(1, "cus_42")) {
+      assertThat(charges.mapToLong(Charge::amount).sum()).isEqualTo(300);
+    }
+
+    assertThat(stub.requests())
+        .extracting(r -> r.query("limit"), r -> r.query("starting_after"))
+        .containsExactly(tuple("1", null), tuple("1", "ch_1")); // the page size on every page
+    // docs: end stub pages
   }
 }

@@ -5,7 +5,7 @@ import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.Paging;
-import java.net.URI;
+import dev.httpjson.Paging.NextPage;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -26,6 +26,8 @@ public final class TypedResponseExample {
 
   record Charges(List<Charge> data, boolean hasMore) {} // {"data":[…],"has_more":true}
 
+  record DriveFile(String id, String name) {}
+
   public static void main(String[] args) throws Exception {
     HttpJsonClient api =
         HttpJsonClient.newBuilder(HttpClient.newHttpClient())
@@ -41,20 +43,37 @@ public final class TypedResponseExample {
     // docs: end pages
 
     // docs: cursor
-    // Stripe-style: the next page starts after the last id, while the page says it has more.
+    // Stripe: {"data":[…],"has_more":true}; the next page starts after the last element's id.
+    Paging<?, Charge> stripe =
+        Paging.items("/data", Charge.class)
+            .cursor("/data/-1/id", "starting_after")
+            .hasMore("/has_more");
+    try (Stream<Charge> all = api.getFromJsonAsPagedStream("v1/charges?limit=100", stripe)) {
+      System.out.println(all.mapToLong(Charge::amount).sum());
+    } // every page asks for limit=100; one page in memory; a cursor that comes back fails
+
+    // Google: {"files":[…],"nextPageToken":"…"}, sent back as pageToken.
+    Paging<?, DriveFile> drive =
+        Paging.items("/files", DriveFile.class).cursor("/nextPageToken", "pageToken");
+    try (Stream<DriveFile> files =
+        api.getFromJsonAsPagedStream("drive/v3/files?pageSize=100&q=trashed%3Dfalse", drive)) {
+      files.map(DriveFile::name).forEach(System.out::println);
+    }
+    // docs: end cursor
+
+    // docs: cursor function
+    // A page type of your own: the cursor is a function of the page.
     Paging<Charges, Charge> charges =
         Paging.of(
             Charges.class,
             Charges::data,
-            (page, response) ->
-                page.hasMore() && !page.data().isEmpty()
-                    ? URI.create(
-                        "?limit=100&starting_after=" + page.data().get(page.data().size() - 1).id())
-                    : null); // relative: the page's path, this query
+            NextPage.cursor(
+                "starting_after",
+                page -> page.hasMore() ? page.data().get(page.data().size() - 1).id() : null));
     try (Stream<Charge> all = api.getFromJsonAsPagedStream("v1/charges?limit=100", charges)) {
-      System.out.println(all.mapToLong(Charge::amount).sum());
-    } // one page in memory; a cursor that repeats fails instead of looping
-    // docs: end cursor
+      System.out.println(all.count());
+    }
+    // docs: end cursor function
 
     // docs: create
     try {

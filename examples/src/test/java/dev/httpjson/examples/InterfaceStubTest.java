@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonOptions;
 import dev.httpjson.examples.ApiInterfaceExample.GitHub;
 import dev.httpjson.examples.ApiInterfaceExample.Issue;
 import dev.httpjson.examples.ApiInterfaceExample.NewIssue;
@@ -58,6 +59,17 @@ class InterfaceStubTest {
     }
     assertThatThrownBy(() -> github.issues("acme", "widgets", "closed", List.of("bug")).count())
         .hasMessageContaining("GET /v3/repos/acme/widgets/issues?state=open&labels=bug");
+  }
+
+  @Test
+  void aCursorPagedMethodIsStubbedPageByPage() throws Exception {
+    ApiInterfaceExample.Stripe stripe =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri("https://api.example.com/")
+            .options(JsonOptions.newBuilder().naming(JsonOptions.Naming.SNAKE_CASE).build())
+            .build()
+            .create(ApiInterfaceExample.Stripe.class);
+    TestingExample.stubPages(stub, stripe);
   }
 
   @Test

@@ -13,9 +13,12 @@
  * headers, the body dropped likewise), {@code CompletableFuture<T>}, {@code
  * CompletableFuture<HttpResponse<T>>}, {@code CompletableFuture<Void>} and {@code
  * CompletableFuture<HttpResponse<Void>>}, {@code Stream<T>} (a JSON array or NDJSON, read lazily),
- * a {@link dev.httpjson.interfaces.Paged} {@code Stream<T>}, and {@code Stream<ServerSentEvent<T>>}
- * (an event stream, reconnected with {@code Last-Event-ID} on a GET). A blocking method declares
- * {@code throws IOException, InterruptedException}.
+ * a {@link dev.httpjson.interfaces.Paged} {@code Stream<T>} (pages linked by {@code Link} headers
+ * or by a cursor in their body), {@code Stream<ServerSentEvent<T>>} (an event stream, reconnected
+ * with {@code Last-Event-ID} on a GET), and {@code java.net.http.HttpRequest} (nothing sent: the
+ * request the client would send, its default headers included, to print with {@code
+ * HttpJson.toCurl} or send later). A blocking method declares {@code throws IOException,
+ * InterruptedException}; one returning a request with a body, {@code throws IOException}.
  *
  * <p>Interfaces compose: {@code interface GitHub extends Repos, Stars {}} is implemented too, when
  * each of its abstract methods has an HTTP annotation (an interface with a method of its own

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
@@ -123,6 +124,36 @@ public final class StubRequest {
   public String path() {
     String path = uri.getRawPath();
     return path == null || path.isEmpty() ? "/" : path;
+  }
+
+  /**
+   * The first value of the query parameter {@code name}, decoded as a server reads a query
+   * (percent-escapes as UTF-8, {@code +} as a space; {@code ""} for a name without {@code =}), or
+   * {@code null} when the URI has none. A stub serving pages answers by the cursor it was sent, and
+   * a test checks that every page asked for the same page size:
+   *
+   * <pre>{@code
+   * stub.on("GET", "/v1/charges").reply(r -> r.query("starting_after") == null ? first : second);
+   * assertThat(stub.requests()).allSatisfy(r -> assertThat(r.query("limit")).isEqualTo("100"));
+   * }</pre>
+   *
+   * @param name the parameter's name, decoded
+   * @return its first value, decoded, or {@code null}
+   */
+  public @Nullable String query(String name) {
+    Objects.requireNonNull(name, "name == null");
+    String query = uri.getRawQuery();
+    if (query == null) {
+      return null;
+    }
+    for (String pair : query.split("&", -1)) {
+      int eq = pair.indexOf('=');
+      String n = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+      if (n.equals(name)) {
+        return eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      }
+    }
+    return null;
   }
 
   /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.Paging;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.testing.Models.Order;
 import dev.httpjson.testing.Models.User;
@@ -29,6 +30,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** What the kit itself promises: routes, replies in order, captures, checks and delivery. */
@@ -51,6 +53,34 @@ class StubHttpClientTest {
         .hasMessageContaining("GET /v1/users/{id} (always)");
     assertThatThrownBy(() -> api.deleteFromJson("users/7", User.class))
         .hasMessageContaining("no route answers DELETE /v1/users/7");
+  }
+
+  @Test
+  void aStubServesCursorPagesByTheQueryItWasSent() throws Exception {
+    record Page(List<User> data, boolean hasMore) {}
+    stub.on("GET", "/v1/users")
+        .reply(
+            r ->
+                r.query("starting_after") == null
+                    ? Reply.json(200, new Page(List.of(new User("ada"), new User("bob")), true))
+                    : Reply.json(200, new Page(List.of(new User("cy")), false)))
+        .always();
+    Paging<?, User> paging =
+        Paging.items("/data", User.class)
+            .cursor("/data/-1/name", "starting_after")
+            .hasMore("/hasMore");
+
+    try (Stream<User> users = api.getFromJsonAsPagedStream("users?limit=2&q=a+b%26c", paging)) {
+      assertThat(users.map(User::name)).containsExactly("ada", "bob", "cy");
+    }
+
+    assertThat(stub.requests()).hasSize(2);
+    assertThat(stub.requests())
+        .allSatisfy(r -> assertThat(r.query("limit")).isEqualTo("2"))
+        .allSatisfy(r -> assertThat(r.query("q")).isEqualTo("a b&c"));
+    assertThat(stub.requests().get(0).query("starting_after")).isNull();
+    assertThat(stub.requests().get(1).query("starting_after")).isEqualTo("bob");
+    assertThat(stub.requests().get(1).query("absent")).isNull();
   }
 
   @Test

@@ -334,6 +334,7 @@ public final class ApiProcessor extends AbstractProcessor {
     ASYNC_STREAM,
     PAGED,
     EVENTS,
+    REQUEST,
     CLIENT
   }
 
@@ -387,6 +388,7 @@ public final class ApiProcessor extends AbstractProcessor {
     final List<String> headers = new ArrayList<>();
     String timeout;
     int index;
+    String paging; // the Paging a cursor-paged method reads with, as source, or null
 
     Method(ExecutableElement element) {
       this.element = element;
@@ -1073,6 +1075,8 @@ public final class ApiProcessor extends AbstractProcessor {
           method.kind = Kind.ASYNC_VALUE;
           method.read = a;
         }
+      } else if (erasureIs(r, "java.net.http.HttpRequest")) {
+        method.kind = Kind.REQUEST; // built, not sent
       } else if (erasureIs(r, "java.net.http.HttpResponse")) {
         method.kind = Kind.RESPONSE;
         method.read = containedIn(r, "java.net.http.HttpResponse");
@@ -1138,6 +1142,20 @@ public final class ApiProcessor extends AbstractProcessor {
         fail(m, annotation(m, "Paged"), "@Paged needs a @GET method returning Stream<T>");
         return;
       }
+      if (paged) {
+        paging(method, annotation(m, "Paged"));
+      }
+      if (method.kind == Kind.REQUEST) {
+        if ((method.body != null || method.encoding != null)
+            && !declares(m, "java.io.IOException")) {
+          fail(
+              m,
+              m.getSimpleName()
+                  + " must declare throws IOException: writing the body of the request it returns"
+                  + " may fail");
+        }
+        return;
+      }
       boolean blocking =
           method.kind != Kind.ASYNC_VALUE
               && method.kind != Kind.ASYNC_RESPONSE
@@ -1153,6 +1171,89 @@ public final class ApiProcessor extends AbstractProcessor {
                 + " must declare throws IOException, InterruptedException: a blocking call fails"
                 + " with them (or return a CompletableFuture)");
       }
+    }
+
+    /**
+     * Checks {@code @Paged}'s attributes and keeps the {@code Paging} they make, or none for a
+     * method that follows {@code Link} headers through a page that is an array.
+     */
+    void paging(Method method, AnnotationMirror a) {
+      String items = attribute(a, "items");
+      String cursor = attribute(a, "cursor");
+      String parameter = attribute(a, "parameter");
+      String next = attribute(a, "next");
+      String more = attribute(a, "hasMore");
+      boolean ok = true;
+      for (String[] p :
+          List.of(
+              new String[] {"items", items},
+              new String[] {"cursor", cursor},
+              new String[] {"next", next},
+              new String[] {"hasMore", more})) {
+        String problem = pointerProblem(p[1]);
+        if (problem != null) {
+          fail(
+              method.element,
+              a,
+              "@Paged(" + p[0] + ") is not a JSON Pointer (" + problem + "): \"" + p[1] + "\"");
+          ok = false;
+        }
+      }
+      if (!cursor.isEmpty() && parameter.isEmpty()) {
+        fail(
+            method.element,
+            a,
+            "@Paged(cursor) needs parameter: the query parameter that carries the cursor");
+        ok = false;
+      }
+      if (cursor.isEmpty() && !parameter.isEmpty()) {
+        fail(
+            method.element,
+            a,
+            "@Paged(parameter) needs cursor: the JSON Pointer of the cursor it carries");
+        ok = false;
+      }
+      if (parameter.indexOf('=') >= 0 || parameter.indexOf('&') >= 0) {
+        fail(
+            method.element,
+            a,
+            "@Paged(parameter) is not a query parameter name: it contains '=' or '&'");
+        ok = false;
+      }
+      if (!cursor.isEmpty() && !next.isEmpty()) {
+        fail(
+            method.element, a, "@Paged(cursor) and @Paged(next) both name the next page: keep one");
+        ok = false;
+      }
+      if (!ok || (items.isEmpty() && cursor.isEmpty() && next.isEmpty() && more.isEmpty())) {
+        return;
+      }
+      StringBuilder b =
+          new StringBuilder("dev.httpjson.Paging.items(")
+              .append(literal(items))
+              .append(
+                  ", \0)"); // the type field, named once the index is known (a literal has no NUL)
+      if (!cursor.isEmpty()) {
+        b.append(".cursor(").append(literal(cursor)).append(", ").append(literal(parameter));
+        b.append(')');
+      }
+      if (!next.isEmpty()) {
+        b.append(".next(").append(literal(next)).append(')');
+      }
+      if (!more.isEmpty()) {
+        b.append(".hasMore(").append(literal(more)).append(')');
+      }
+      method.paging = b.toString();
+    }
+
+    String attribute(AnnotationMirror a, String name) {
+      for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> v :
+          processingEnv.getElementUtils().getElementValuesWithDefaults(a).entrySet()) {
+        if (v.getKey().getSimpleName().contentEquals(name)) {
+          return (String) v.getValue().getValue();
+        }
+      }
+      return "";
     }
 
     boolean declares(ExecutableElement m, String exception) {
@@ -1219,6 +1320,13 @@ public final class ApiProcessor extends AbstractProcessor {
               .append(m.index)
               .append(";\n");
         }
+        if (m.paging != null) {
+          s.append("  private final dev.httpjson.Paging<?, ")
+              .append(source(m.read))
+              .append("> paging")
+              .append(m.index)
+              .append(";\n");
+        }
       }
       s.append("\n  private ").append(simple).append("(").append(CLIENT).append(" client) {\n");
       s.append("    this.client = java.util.Objects.requireNonNull(client, \"client == null\");\n");
@@ -1240,6 +1348,13 @@ public final class ApiProcessor extends AbstractProcessor {
               .append(m.index)
               .append(" = ")
               .append(jsonType(m.read, c))
+              .append(";\n");
+        }
+        if (m.paging != null) {
+          s.append("    this.paging")
+              .append(m.index)
+              .append(" = ")
+              .append(m.paging.replace("\0", "this.t" + m.index))
               .append(";\n");
         }
       }
@@ -1462,7 +1577,12 @@ public final class ApiProcessor extends AbstractProcessor {
           s.append("    return $c.getFromJsonAsStreamAsync($uri, ").append(t).append(");\n");
           break;
         case PAGED:
-          s.append("    return $c.getFromJsonAsPagedStream($uri, ").append(t).append(");\n");
+          s.append("    return $c.getFromJsonAsPagedStream($uri, ")
+              .append(m.paging == null ? t : "this.paging" + m.index)
+              .append(");\n");
+          break;
+        case REQUEST:
+          line(s, "return %s.request($c, %s);", SUPPORT, request(m));
           break;
         case EVENTS:
           if (body != null) {
@@ -1595,6 +1715,24 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
     headers.addAll(more);
+  }
+
+  /**
+   * What makes {@code pointer} no JSON Pointer (RFC 6901), or {@code null}: the rule {@code
+   * dev.httpjson.Paging} applies when the generated class runs, checked here at compile time.
+   */
+  private static String pointerProblem(String pointer) {
+    if (!pointer.isEmpty() && pointer.charAt(0) != '/') {
+      return "it must be empty or start with '/'";
+    }
+    for (int i = 0; i < pointer.length(); i++) {
+      if (pointer.charAt(i) == '~'
+          && (i + 1 == pointer.length()
+              || (pointer.charAt(i + 1) != '0' && pointer.charAt(i + 1) != '1'))) {
+        return "'~' at index " + i + " is not followed by 0 or 1";
+      }
+    }
+    return null;
   }
 
   /** The index of the first unpaired surrogate of {@code text}, or -1. */

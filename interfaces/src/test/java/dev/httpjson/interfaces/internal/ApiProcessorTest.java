@@ -73,10 +73,44 @@ class ApiProcessorTest {
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
     define("NoThrows", "  @GET(\"x\") String get();\n");
+    define(
+        "Requests",
+        "  @GET(\"a\") java.net.http.HttpRequest a(@Query(\"q\") String q);\n"
+            + "  @POST(\"b\") java.net.http.HttpRequest b(@Body String b) throws IOException;\n"
+            + "  @POST(\"c\") @FormUrlEncoded java.net.http.HttpRequest c(@Field(\"f\") String f)"
+            + " throws IOException;\n");
+    define("RequestNoThrows", "  @POST(\"x\") java.net.http.HttpRequest post(@Body String b);\n");
     define("Absolute", "  @GET(\"https://evil.example/x\") String get()" + THROWS);
     define("Timeout", "  @GET(\"x\") @Timeout(\"2s\") String get()" + THROWS);
     define("Headers", "  @GET(\"x\") @Headers(\"Accept\") String get()" + THROWS);
     define("Paged", "  @GET(\"x\") @Paged List<String> get()" + THROWS);
+    define(
+        "PagedCursors",
+        "  @GET(\"a\") @Paged(items = \"/data\", cursor = \"/data/-1/id\", parameter = \"after\","
+            + " hasMore = \"/has_more\") Stream<String> a(@Query(\"limit\") int limit)"
+            + THROWS
+            + "  @GET(\"b\") @Paged(items = \"/items\", next = \"/next\") Stream<String> b()"
+            + THROWS
+            + "  @GET(\"c\") @Paged(items = \"/items\") Stream<String> c()"
+            + THROWS);
+    define(
+        "PagedNoParameter",
+        "  @GET(\"x\") @Paged(items = \"/data\", cursor = \"/next\") Stream<String> get()"
+            + THROWS);
+    define(
+        "PagedNoCursor",
+        "  @GET(\"x\") @Paged(items = \"/data\", parameter = \"c\") Stream<String> get()" + THROWS);
+    define("PagedPointer", "  @GET(\"x\") @Paged(items = \"data\") Stream<String> get()" + THROWS);
+    define(
+        "PagedTilde",
+        "  @GET(\"x\") @Paged(items = \"/d\", hasMore = \"/more~\") Stream<String> get()" + THROWS);
+    define(
+        "PagedBoth",
+        "  @GET(\"x\") @Paged(cursor = \"/c\", parameter = \"c\", next = \"/n\") Stream<String> get()"
+            + THROWS);
+    define(
+        "PagedParameterName",
+        "  @GET(\"x\") @Paged(cursor = \"/c\", parameter = \"c=1\") Stream<String> get()" + THROWS);
     define("Surrogate", "  @GET(\"x\") String get(@Query(\"\\uD800\") String q)" + THROWS);
     define("SurrogatePath", "  @GET(\"x\\uDC00\") String get()" + THROWS);
     define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
@@ -365,6 +399,56 @@ class ApiProcessorTest {
   @Test
   void pagedOnAMethodThatIsNotAStream() {
     assertOneError("Paged", "@Paged needs a @GET method returning Stream<T>", "@Paged");
+  }
+
+  @Test
+  void aMethodReturningTheRequestItWouldSend() {
+    assertThat(ERRORS.get("Requests")).isEmpty();
+    assertOneError(
+        "RequestNoThrows",
+        "post must declare throws IOException: writing the body of the request it returns may"
+            + " fail",
+        "post");
+  }
+
+  @Test
+  void cursorPagedMethodsCompileWithoutError() {
+    assertThat(ERRORS.get("PagedCursors")).isEmpty();
+  }
+
+  @Test
+  void aCursorWithoutItsParameterOrTheReverse() {
+    assertOneError(
+        "PagedNoParameter",
+        "@Paged(cursor) needs parameter: the query parameter that carries the cursor",
+        "@Paged");
+    assertOneError(
+        "PagedNoCursor",
+        "@Paged(parameter) needs cursor: the JSON Pointer of the cursor it carries",
+        "@Paged");
+  }
+
+  @Test
+  void aPagedAttributeThatIsNotAJsonPointer() {
+    assertOneError(
+        "PagedPointer",
+        "@Paged(items) is not a JSON Pointer (it must be empty or start with '/'): \"data\"",
+        "@Paged");
+    assertOneError(
+        "PagedTilde",
+        "@Paged(hasMore) is not a JSON Pointer ('~' at index 5 is not followed by 0 or 1):"
+            + " \"/more~\"",
+        "@Paged");
+  }
+
+  @Test
+  void aCursorAndANextUriTogetherOrABadParameterName() {
+    assertOneError(
+        "PagedBoth", "@Paged(cursor) and @Paged(next) both name the next page: keep one", "@Paged");
+    assertOneError(
+        "PagedParameterName",
+        "@Paged(parameter) is not a query parameter name: it contains '=' or '&'",
+        "@Paged");
   }
 
   @Test

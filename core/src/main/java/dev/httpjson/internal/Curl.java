@@ -1,0 +1,177 @@
+package dev.httpjson.internal;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/** A request as a {@code curl} command line, secrets redacted: {@code HttpJson.toCurl}. */
+public final class Curl {
+  /** The largest body shown; a longer one is named by its length. */
+  public static final int MAX_BODY = 4096;
+
+  /** Headers whose values are always redacted (lower case). */
+  public static final Set<String> ALWAYS_REDACTED =
+      Set.of("authorization", "proxy-authorization", "cookie");
+
+  private Curl() {}
+
+  /**
+   * {@code request} as a POSIX shell command, one option a line; the values of the headers in
+   * {@code redacted} (lower case) and of {@link #ALWAYS_REDACTED} as {@code ***}, and userinfo in
+   * the URI too.
+   */
+  public static String of(HttpRequest request, Set<String> redacted) {
+    StringBuilder sb = new StringBuilder("curl ");
+    String method = request.method();
+    if (method.equals("HEAD")) {
+      sb.append("--head ");
+    } else if (!method.equals("GET")) {
+      sb.append("-X ").append(method.matches("[A-Z]+") ? method : quote(method)).append(' ');
+    }
+    sb.append(quote(uri(request.uri())));
+    for (Map.Entry<String, List<String>> h : request.headers().map().entrySet()) {
+      String name = h.getKey();
+      boolean hide = redacted.contains(name.toLowerCase(Locale.ROOT));
+      for (String value : h.getValue()) {
+        sb.append(" \\\n  -H ").append(quote(name + ": " + (hide ? Uris.REDACTED : value)));
+      }
+    }
+    Optional<BodyPublisher> body = request.bodyPublisher();
+    if (body.isPresent() && body.get().contentLength() != 0) {
+      body(sb, request, body.get());
+    }
+    return sb.toString();
+  }
+
+  private static void body(StringBuilder sb, HttpRequest request, BodyPublisher body) {
+    long length = body.contentLength();
+    String type = request.headers().firstValue("Content-Type").orElse("");
+    boolean encoded = request.headers().firstValue("Content-Encoding").isPresent();
+    String text = null;
+    String why;
+    if (encoded) {
+      why = "encoded (Content-Encoding)";
+    } else if (!textual(type)) {
+      why = type.isEmpty() ? "without a Content-Type" : "of type " + type;
+    } else if (length < 0) {
+      why = "streamed, of unknown length";
+    } else if (length > MAX_BODY) {
+      why = "longer than " + MAX_BODY + " bytes";
+    } else {
+      text = read(body, (int) length);
+      why = "not UTF-8 text, or not readable at once";
+    }
+    if (text != null) {
+      sb.append(" \\\n  --data-raw ").append(quote(text));
+      return;
+    }
+    sb.append(" \\\n  --data-binary @-");
+    sb.append(length >= 0 ? " # a body of " + length + " bytes, " : " # a body ");
+    sb.append(why).append(", not shown: pipe it in");
+  }
+
+  /** JSON, a form or text: what a command line can carry as it is. */
+  private static boolean textual(String contentType) {
+    String t = contentType.toLowerCase(Locale.ROOT);
+    int semi = t.indexOf(';');
+    String media = (semi < 0 ? t : t.substring(0, semi)).trim();
+    return media.equals("application/json")
+        || media.endsWith("+json")
+        || media.equals("application/x-www-form-urlencoded")
+        || media.equals("application/x-ndjson")
+        || media.startsWith("text/");
+  }
+
+  /**
+   * The body's bytes as UTF-8 text, or {@code null} when the publisher does not give them at once
+   * (within a second) or they are not UTF-8. A body publisher is read again whenever a request is
+   * sent again (a redirect, a retry), so reading one here takes nothing from the call.
+   */
+  private static @Nullable String read(BodyPublisher body, int length) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(length);
+    CountDownLatch done = new CountDownLatch(1);
+    boolean[] ok = {false};
+    body.subscribe(
+        new Flow.Subscriber<ByteBuffer>() {
+          @Override
+          public void onSubscribe(Flow.Subscription subscription) {
+            subscription.request(Long.MAX_VALUE);
+          }
+
+          @Override
+          public void onNext(ByteBuffer item) {
+            synchronized (out) {
+              while (item.hasRemaining() && out.size() <= length) {
+                out.write(item.get());
+              }
+            }
+          }
+
+          @Override
+          public void onError(Throwable throwable) {
+            done.countDown();
+          }
+
+          @Override
+          public void onComplete() {
+            ok[0] = true;
+            done.countDown();
+          }
+        });
+    try {
+      if (!done.await(1, TimeUnit.SECONDS)) {
+        return null;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+    byte[] bytes;
+    synchronized (out) {
+      if (!ok[0] || out.size() > length) {
+        return null;
+      }
+      bytes = out.toByteArray();
+    }
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      return null;
+    }
+  }
+
+  /** The URI with its userinfo, if any, as {@code ***}. */
+  private static String uri(URI uri) {
+    String info = uri.getRawUserInfo();
+    if (info == null) {
+      return uri.toString();
+    }
+    String s = uri.toString();
+    int at = s.indexOf(info + "@");
+    return at < 0 ? s : s.substring(0, at) + Uris.REDACTED + s.substring(at + info.length());
+  }
+
+  /** {@code text} in single quotes for a POSIX shell: {@code '} as {@code '\''}. */
+  static String quote(String text) {
+    return "'" + text.replace("'", "'\\''") + "'";
+  }
+}

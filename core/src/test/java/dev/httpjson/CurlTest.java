@@ -1,0 +1,151 @@
+package dev.httpjson;
+
+import static java.util.concurrent.TimeUnit.SECONDS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.httpjson.contract.LoopbackServer;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A request printed as {@code curl}: secrets hidden, and the command, run by the real curl, sends
+ * what the JDK client sends.
+ */
+class CurlTest {
+  private MockWebServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private static final String JSON = "{\"title\":\"it's \\\"quoted\\\"\",\"n\":1}";
+
+  private HttpRequest post() {
+    return HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/issues?limit=2&q=a%20b"))
+        .POST(BodyPublishers.ofString(JSON))
+        .header("Content-Type", "application/json")
+        .header("Authorization", "Bearer s3cret")
+        .header("Cookie", "session=s3cret")
+        .header("X-Api-Key", "k3y")
+        .header("X-Trace", "t-1")
+        .build();
+  }
+
+  @Test
+  void secretsAreRedactedAndTheJsonBodyIsShown() {
+    String curl = HttpJson.toCurl(post(), "x-api-key");
+
+    assertThat(curl)
+        .startsWith("curl -X POST '" + LoopbackServer.uri(server, "/v1/issues?limit=2&q=a%20b"))
+        .contains("-H 'Authorization: ***'")
+        .contains("-H 'Cookie: ***'")
+        .contains("-H 'X-Api-Key: ***'")
+        .contains("-H 'X-Trace: t-1'")
+        .contains("--data-raw '{\"title\":\"it'\\''s \\\"quoted\\\"\",\"n\":1}'")
+        .doesNotContain("s3cret")
+        .doesNotContain("k3y");
+    assertThat(curl.lines()).allSatisfy(l -> assertThat(l).doesNotContain("\r"));
+  }
+
+  @Test
+  void thePrintedCommandSendsWhatTheClientSends() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl is installed");
+    assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a POSIX shell is installed");
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    HttpRequest request = post();
+    HttpClient.newHttpClient().send(request, BodyHandlers.discarding());
+    RecordedRequest sent = LoopbackServer.received(server).take(5, SECONDS);
+
+    Process curl =
+        new ProcessBuilder("/bin/sh", "-c", HttpJson.toCurl(request) + " --silent")
+            .redirectErrorStream(true)
+            .start();
+    assertThat(curl.waitFor(20, TimeUnit.SECONDS)).as("curl ended").isTrue();
+    RecordedRequest replayed = LoopbackServer.received(server).take(5, SECONDS);
+
+    assertThat(curl.exitValue()).isZero();
+    assertThat(replayed).isNotNull();
+    assertThat(replayed.getMethod()).isEqualTo(sent.getMethod());
+    assertThat(replayed.getTarget()).isEqualTo(sent.getTarget());
+    assertThat(replayed.getBody().utf8()).isEqualTo(sent.getBody().utf8()).isEqualTo(JSON);
+    assertThat(replayed.getHeaders().get("Content-Type")).isEqualTo("application/json");
+    assertThat(replayed.getHeaders().get("X-Trace")).isEqualTo("t-1");
+    assertThat(replayed.getHeaders().get("Authorization")).isEqualTo("***");
+  }
+
+  @Test
+  void aFormBodyIsShownAndAGetHasNoMethodOption() {
+    HttpRequest form =
+        FormContent.newBuilder()
+            .add("grant_type", "client_credentials")
+            .add("scope", "a b")
+            .build()
+            .requestBuilder("POST", URI.create("https://auth.example/token"))
+            .build();
+    HttpRequest get =
+        HttpRequest.newBuilder(URI.create("https://user:pa55@api.example/x")).GET().build();
+
+    assertThat(HttpJson.toCurl(form))
+        .isEqualTo(
+            "curl -X POST 'https://auth.example/token' \\\n"
+                + "  -H 'Accept: application/json, application/problem+json' \\\n"
+                + "  -H 'Content-Type: application/x-www-form-urlencoded' \\\n"
+                + "  --data-raw 'grant_type=client_credentials&scope=a+b'");
+    assertThat(HttpJson.toCurl(get)).isEqualTo("curl 'https://***@api.example/x'");
+  }
+
+  @Test
+  void aBodyNotShownSaysWhy() {
+    URI uri = URI.create("https://api.example/upload");
+    HttpRequest binary =
+        HttpRequest.newBuilder(uri)
+            .PUT(BodyPublishers.ofByteArray(new byte[10]))
+            .header("Content-Type", "application/octet-stream")
+            .build();
+    HttpRequest large =
+        HttpRequest.newBuilder(uri)
+            .POST(BodyPublishers.ofString("[" + "1,".repeat(3000) + "1]"))
+            .header("Content-Type", "application/json")
+            .build();
+    HttpRequest streamed =
+        HttpRequest.newBuilder(uri)
+            .POST(
+                BodyPublishers.ofInputStream(
+                    () -> new ByteArrayInputStream("{}".getBytes(StandardCharsets.UTF_8))))
+            .header("Content-Type", "application/json")
+            .build();
+
+    assertThat(HttpJson.toCurl(binary))
+        .endsWith(
+            "--data-binary @- # a body of 10 bytes, of type application/octet-stream, not shown:"
+                + " pipe it in");
+    assertThat(HttpJson.toCurl(large))
+        .endsWith(
+            "--data-binary @- # a body of 6003 bytes, longer than 4096 bytes, not shown: pipe it"
+                + " in");
+    assertThat(HttpJson.toCurl(streamed))
+        .endsWith("--data-binary @- # a body streamed, of unknown length, not shown: pipe it in");
+  }
+}
