@@ -721,11 +721,14 @@ public final class HttpJson {
   /**
    * {@code request} as a {@code curl} command line, to read, log or paste into a shell: method,
    * URI, headers and body, one option a line. The values of {@code Authorization}, {@code
-   * Proxy-Authorization}, {@code Cookie} and of the headers named in {@code redactHeaders}
-   * (compared without case) are shown as {@code ***}, and so is the URI's userinfo; the query is
-   * shown as it is, so a secret passed there is the caller's to keep out of the URI. A body is
-   * shown when it is JSON, a form or text of at most 4 KiB in UTF-8 and not content-encoded; any
-   * other body is a {@code --data-binary @-} that says why it is not shown (its length, its type).
+   * Proxy-Authorization} and {@code Cookie}, of the query parameters and form fields that carry
+   * secrets by convention ({@code access_token}, {@code refresh_token}, {@code id_token}, {@code
+   * client_secret}, {@code api_key}, {@code apikey}, {@code password}, {@code secret}, {@code
+   * signature}, {@code sig}) and of the headers, query parameters and form fields named in {@code
+   * redact} (compared without case) are shown as {@code ***}, and so is the URI's userinfo. A JSON
+   * body is shown as it is: a secret in it is the caller's to name or keep out. A body is shown
+   * when it is JSON, a form or text of at most 4 KiB in UTF-8 and not content-encoded; any other
+   * body is a {@code --data-binary @-} that says why it is not shown (its length, its type).
    *
    * <pre>{@code
    * HttpRequest post = JsonContent.of(new NewIssue("Crash"))
@@ -747,15 +750,16 @@ public final class HttpJson {
    * within a second is not shown.
    *
    * @param request the request
-   * @param redactHeaders more headers whose values to hide, such as {@code "X-Api-Key"}
+   * @param redact more headers, query parameters or form fields whose values to hide, such as
+   *     {@code "X-Api-Key"} or {@code "key"}
    * @return the command line
    */
-  public static String toCurl(HttpRequest request, String... redactHeaders) {
+  public static String toCurl(HttpRequest request, String... redact) {
     java.util.Objects.requireNonNull(request, "request == null");
     java.util.Set<String> redacted = new java.util.HashSet<>(Curl.ALWAYS_REDACTED);
-    for (String name : redactHeaders) {
+    for (String name : redact) {
       redacted.add(
-          java.util.Objects.requireNonNull(name, "redactHeaders has null")
+          java.util.Objects.requireNonNull(name, "redact has null")
               .toLowerCase(java.util.Locale.ROOT));
     }
     return Curl.of(request, redacted);

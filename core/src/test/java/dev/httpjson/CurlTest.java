@@ -69,6 +69,29 @@ class CurlTest {
   }
 
   @Test
+  void secretQueryParametersAndFormFieldsAreRedactedTheOthersShown() {
+    HttpRequest request =
+        FormContent.newBuilder()
+            .add("grant_type", "client_credentials")
+            .add("client_secret", "s3cret")
+            .add("pin", "k3y")
+            .build()
+            .requestBuilder(
+                "POST",
+                LoopbackServer.uri(
+                    server, "/token?api_key=s3cret&limit=2&Access_Token=s3cret&pin=k3y"))
+            .build();
+
+    String curl = HttpJson.toCurl(request, "PIN");
+
+    assertThat(curl)
+        .contains("/token?api_key=***&limit=2&Access_Token=***&pin=***'")
+        .contains("--data-raw 'grant_type=client_credentials&client_secret=***&pin=***'")
+        .doesNotContain("s3cret")
+        .doesNotContain("k3y");
+  }
+
+  @Test
   void thePrintedCommandSendsWhatTheClientSends() throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl is installed");
     assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a POSIX shell is installed");

@@ -2,6 +2,7 @@ package dev.httpjson.internal;
 
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
@@ -23,16 +24,29 @@ public final class Curl {
   /** The largest body shown; a longer one is named by its length. */
   public static final int MAX_BODY = 4096;
 
-  /** Headers whose values are always redacted (lower case). */
+  /** Headers, query parameters and form fields whose values are always redacted (lower case). */
   public static final Set<String> ALWAYS_REDACTED =
-      Set.of("authorization", "proxy-authorization", "cookie");
+      Set.of(
+          "authorization",
+          "proxy-authorization",
+          "cookie",
+          "access_token",
+          "refresh_token",
+          "id_token",
+          "client_secret",
+          "api_key",
+          "apikey",
+          "password",
+          "secret",
+          "signature",
+          "sig");
 
   private Curl() {}
 
   /**
-   * {@code request} as a POSIX shell command, one option a line; the values of the headers in
-   * {@code redacted} (lower case) and of {@link #ALWAYS_REDACTED} as {@code ***}, and userinfo in
-   * the URI too.
+   * {@code request} as a POSIX shell command, one option a line; the values of the headers, query
+   * parameters and form fields named in {@code redacted} (lower case), which holds {@link
+   * #ALWAYS_REDACTED}, as {@code ***}, and userinfo in the URI too.
    */
   public static String of(HttpRequest request, Set<String> redacted) {
     StringBuilder sb = new StringBuilder("curl ");
@@ -42,7 +56,7 @@ public final class Curl {
     } else if (!method.equals("GET")) {
       sb.append("-X ").append(method.matches("[A-Z]+") ? method : quote(method)).append(' ');
     }
-    sb.append(quote(uri(request.uri())));
+    sb.append(quote(uri(request.uri(), redacted)));
     for (Map.Entry<String, List<String>> h : request.headers().map().entrySet()) {
       String name = h.getKey();
       boolean hide = redacted.contains(name.toLowerCase(Locale.ROOT));
@@ -52,12 +66,13 @@ public final class Curl {
     }
     Optional<BodyPublisher> body = request.bodyPublisher();
     if (body.isPresent() && body.get().contentLength() != 0) {
-      body(sb, request, body.get());
+      body(sb, request, body.get(), redacted);
     }
     return sb.toString();
   }
 
-  private static void body(StringBuilder sb, HttpRequest request, BodyPublisher body) {
+  private static void body(
+      StringBuilder sb, HttpRequest request, BodyPublisher body, Set<String> redacted) {
     long length = body.contentLength();
     String type = request.headers().firstValue("Content-Type").orElse("");
     boolean encoded = request.headers().firstValue("Content-Encoding").isPresent();
@@ -76,6 +91,9 @@ public final class Curl {
       why = "not UTF-8 text, or not readable at once";
     }
     if (text != null) {
+      if (type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+        text = redactPairs(text, redacted);
+      }
       sb.append(" \\\n  --data-raw ").append(quote(text));
       return;
     }
@@ -159,15 +177,46 @@ public final class Curl {
     }
   }
 
-  /** The URI with its userinfo, if any, as {@code ***}. */
-  private static String uri(URI uri) {
-    String info = uri.getRawUserInfo();
-    if (info == null) {
-      return uri.toString();
-    }
+  /**
+   * The URI with its userinfo and the values of the query parameters in {@code redacted} hidden.
+   */
+  private static String uri(URI uri, Set<String> redacted) {
     String s = uri.toString();
-    int at = s.indexOf(info + "@");
-    return at < 0 ? s : s.substring(0, at) + Uris.REDACTED + s.substring(at + info.length());
+    String info = uri.getRawUserInfo();
+    if (info != null) {
+      int at = s.indexOf(info + "@");
+      s = at < 0 ? s : s.substring(0, at) + Uris.REDACTED + s.substring(at + info.length());
+    }
+    int q = s.indexOf('?');
+    if (q < 0) {
+      return s;
+    }
+    int hash = s.indexOf('#', q);
+    String query = hash < 0 ? s.substring(q + 1) : s.substring(q + 1, hash);
+    return s.substring(0, q + 1)
+        + redactPairs(query, redacted)
+        + (hash < 0 ? "" : s.substring(hash));
+  }
+
+  /** {@code name=value&...} with the values of the names in {@code redacted} (decoded) hidden. */
+  private static String redactPairs(String pairs, Set<String> redacted) {
+    StringBuilder out = new StringBuilder(pairs.length());
+    for (String pair : pairs.split("&", -1)) {
+      int eq = pair.indexOf('=');
+      String name = eq < 0 ? pair : pair.substring(0, eq);
+      String decoded;
+      try {
+        decoded = URLDecoder.decode(name, StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        decoded = name;
+      }
+      if (out.length() > 0 || pairs.startsWith("&")) {
+        out.append('&');
+      }
+      boolean hide = eq >= 0 && redacted.contains(decoded.toLowerCase(Locale.ROOT));
+      out.append(hide ? name + "=" + Uris.REDACTED : pair);
+    }
+    return out.toString();
   }
 
   /** {@code text} in single quotes for a POSIX shell: {@code '} as {@code '\''}. */
