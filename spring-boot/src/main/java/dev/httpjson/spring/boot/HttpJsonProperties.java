@@ -1,0 +1,262 @@
+package dev.httpjson.spring.boot;
+
+import java.net.URI;
+import java.net.http.HttpClient.Redirect;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The clients under {@code httpjson.clients.<name>}: each entry configures the {@code
+ * HttpJsonClient} of that name and the API interfaces bound to it.
+ */
+@ConfigurationProperties("httpjson")
+final class HttpJsonProperties {
+  /** The clients, by name: the name that @HttpJsonApis gives its interfaces. */
+  private final Map<String, Client> clients = new LinkedHashMap<>();
+
+  public Map<String, Client> getClients() {
+    return clients;
+  }
+
+  /** One client. Unset values keep httpjson's defaults. */
+  static final class Client {
+    /**
+     * The absolute base URI relative paths resolve against, ending in '/' (such as
+     * https://api.example.com/v1/); the default headers go only to its origin.
+     */
+    private @Nullable URI baseUri;
+
+    /**
+     * Headers sent with every request to the base URI's origin, by name; values may hold ${...}
+     * placeholders (an API key from the environment).
+     */
+    private final Map<String, String> headers = new LinkedHashMap<>();
+
+    /** API interfaces bound to this client, as beans, besides those of @HttpJsonApis. */
+    private final List<Class<?>> apis = new ArrayList<>();
+
+    /** The transport: the JDK's HttpClient, OkHttp or Apache HttpClient 5. */
+    private Transport transport = Transport.JDK;
+
+    /** How long connecting may take; the transport's default when unset. */
+    private @Nullable Duration connectTimeout;
+
+    /** The whole-call timeout (0 for none); 100 s when unset. */
+    private @Nullable Duration timeout;
+
+    /** The longest a response body may stay silent before the call fails; none when unset. */
+    private @Nullable Duration idleTimeout;
+
+    /** The largest response body read (decoded bytes); 16MB when unset. */
+    private @Nullable DataSize maxResponseSize;
+
+    /** Whether to ask for gzip-compressed responses and decode them. */
+    private @Nullable Boolean compression;
+
+    /** Whether to gzip JSON request bodies. */
+    private @Nullable Boolean requestCompression;
+
+    /** The most calls in flight at once; no limit when unset. */
+    private @Nullable Integer maxConcurrentCalls;
+
+    /** Which redirects httpjson follows, checking each hop's headers; none when unset. */
+    private @Nullable Redirect followRedirects;
+
+    /** Retries of failed calls. */
+    private final Retry retry = new Retry();
+
+    /** The HTTP cache (RFC 9111) of this client. */
+    private final Cache cache = new Cache();
+
+    public @Nullable URI getBaseUri() {
+      return baseUri;
+    }
+
+    public void setBaseUri(@Nullable URI baseUri) {
+      this.baseUri = baseUri;
+    }
+
+    public Map<String, String> getHeaders() {
+      return headers;
+    }
+
+    public List<Class<?>> getApis() {
+      return apis;
+    }
+
+    public Transport getTransport() {
+      return transport;
+    }
+
+    public void setTransport(Transport transport) {
+      this.transport = transport;
+    }
+
+    public @Nullable Duration getConnectTimeout() {
+      return connectTimeout;
+    }
+
+    public void setConnectTimeout(@Nullable Duration connectTimeout) {
+      this.connectTimeout = connectTimeout;
+    }
+
+    public @Nullable Duration getTimeout() {
+      return timeout;
+    }
+
+    public void setTimeout(@Nullable Duration timeout) {
+      this.timeout = timeout;
+    }
+
+    public @Nullable Duration getIdleTimeout() {
+      return idleTimeout;
+    }
+
+    public void setIdleTimeout(@Nullable Duration idleTimeout) {
+      this.idleTimeout = idleTimeout;
+    }
+
+    public @Nullable DataSize getMaxResponseSize() {
+      return maxResponseSize;
+    }
+
+    public void setMaxResponseSize(@Nullable DataSize maxResponseSize) {
+      this.maxResponseSize = maxResponseSize;
+    }
+
+    public @Nullable Boolean getCompression() {
+      return compression;
+    }
+
+    public void setCompression(@Nullable Boolean compression) {
+      this.compression = compression;
+    }
+
+    public @Nullable Boolean getRequestCompression() {
+      return requestCompression;
+    }
+
+    public void setRequestCompression(@Nullable Boolean requestCompression) {
+      this.requestCompression = requestCompression;
+    }
+
+    public @Nullable Integer getMaxConcurrentCalls() {
+      return maxConcurrentCalls;
+    }
+
+    public void setMaxConcurrentCalls(@Nullable Integer maxConcurrentCalls) {
+      this.maxConcurrentCalls = maxConcurrentCalls;
+    }
+
+    public @Nullable Redirect getFollowRedirects() {
+      return followRedirects;
+    }
+
+    public void setFollowRedirects(@Nullable Redirect followRedirects) {
+      this.followRedirects = followRedirects;
+    }
+
+    public Retry getRetry() {
+      return retry;
+    }
+
+    public Cache getCache() {
+      return cache;
+    }
+  }
+
+  /** The transports a client can run on. */
+  enum Transport {
+    /** The JDK's java.net.http.HttpClient. */
+    JDK,
+    /** OkHttp, through httpjson-okhttp. */
+    OKHTTP,
+    /** Apache HttpClient 5, through httpjson-apache5. */
+    APACHE5
+  }
+
+  /** Retries of a client's failed calls (RetryInterceptor). */
+  static final class Retry {
+    /** The most attempts of a call, the first included; no retries when unset or 1. */
+    private @Nullable Integer maxAttempts;
+
+    /** The first backoff ceiling, doubled for each later retry (full jitter); 500ms when unset. */
+    private @Nullable Duration initialBackoff;
+
+    /** The longest backoff, which also bounds a Retry-After; 30s when unset. */
+    private @Nullable Duration maxBackoff;
+
+    /** The statuses retried; 429 and 503 when empty. */
+    private final List<Integer> statuses = new ArrayList<>();
+
+    /**
+     * The methods retried; the idempotent ones (GET, HEAD, PUT, DELETE, OPTIONS, TRACE, QUERY) when
+     * empty.
+     */
+    private final List<String> methods = new ArrayList<>();
+
+    public @Nullable Integer getMaxAttempts() {
+      return maxAttempts;
+    }
+
+    public void setMaxAttempts(@Nullable Integer maxAttempts) {
+      this.maxAttempts = maxAttempts;
+    }
+
+    public @Nullable Duration getInitialBackoff() {
+      return initialBackoff;
+    }
+
+    public void setInitialBackoff(@Nullable Duration initialBackoff) {
+      this.initialBackoff = initialBackoff;
+    }
+
+    public @Nullable Duration getMaxBackoff() {
+      return maxBackoff;
+    }
+
+    public void setMaxBackoff(@Nullable Duration maxBackoff) {
+      this.maxBackoff = maxBackoff;
+    }
+
+    public List<Integer> getStatuses() {
+      return statuses;
+    }
+
+    public List<String> getMethods() {
+      return methods;
+    }
+  }
+
+  /** A client's HTTP cache: in memory, or on disk when a directory is set. */
+  static final class Cache {
+    /** The most the cache holds; no cache when unset. */
+    private @Nullable DataSize maxSize;
+
+    /** The directory of an on-disk cache; in memory when unset. */
+    private @Nullable Path directory;
+
+    public @Nullable DataSize getMaxSize() {
+      return maxSize;
+    }
+
+    public void setMaxSize(@Nullable DataSize maxSize) {
+      this.maxSize = maxSize;
+    }
+
+    public @Nullable Path getDirectory() {
+      return directory;
+    }
+
+    public void setDirectory(@Nullable Path directory) {
+      this.directory = directory;
+    }
+  }
+}
