@@ -385,7 +385,10 @@ class AutoConfigurationTest {
             context -> {
               HttpJsonClient client =
                   context.getBean("httpjson.client.github", HttpJsonClient.class);
-              var first = client.getFromJsonAsync("repos/a/b", Repos.Repo.class);
+              var first =
+                  client
+                      .withTimeout(Duration.ofSeconds(10)) // shares the limit
+                      .getFromJsonAsync("repos/a/b", Repos.Repo.class);
               take(); // the first call is in flight
               assertThatThrownBy(() -> client.getFromJson("repos/a/c", Repos.Repo.class))
                   .isInstanceOf(CallTimeoutException.class);
