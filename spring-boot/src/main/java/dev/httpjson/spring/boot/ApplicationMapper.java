@@ -23,8 +23,8 @@ final class ApplicationMapper {
    * The rules httpjson's own mapper reads with: trailing content after the value fails, a JSON null
    * for a primitive fails, an integral type takes no fraction (1.5 into an int fails instead of
    * truncating), and an enum is never read from its index. Parser limits stay the mapper's
-   * (Jackson's defaults equal httpjson's: nesting 500, numbers 1000, strings 20,000,000); the
-   * response size limit is httpjson's, whatever the mapper.
+   * (Jackson's defaults for nesting and numbers are httpjson's); the response size limit, which
+   * bounds every string too, is httpjson's whatever the mapper.
    */
   static JsonMapper strict(JsonMapper application) {
     return application

@@ -27,6 +27,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 class AutoConfigurationTest {
   private final ApplicationContextRunner runner =
@@ -169,22 +173,51 @@ class AutoConfigurationTest {
                         "httpjson.clients.github.base-uri: baseUri must end in /"));
   }
 
+  /** An application mapper with httpjson's strictness rules off, as a web application may have. */
+  @Configuration(proxyBeanMethods = false)
+  static class LenientMapper {
+    @Bean
+    JsonMapper jsonMapper() {
+      return JsonMapper.builder()
+          .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+          .disable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+          .build();
+    }
+  }
+
   @Test
-  void theApplicationMapperReadsWithHttpjsonsStrictness() {
+  void theApplicationMapperKeepsItsNamingAndGetsHttpjsonsStrictness() {
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":2}"));
     server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":1.5}"));
     server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":1} {}"));
     server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":null}"));
     runner
-        .withUserConfiguration(GitHubApis.class)
-        .withPropertyValues(base(), "spring.jackson.property-naming-strategy=SNAKE_CASE")
+        .withUserConfiguration(GitHubApis.class, LenientMapper.class)
+        .withPropertyValues(base())
         .run(
             context -> {
               Repos repos = context.getBean(Repos.class);
-              assertThatThrownBy(() -> repos.repo("a", "b")).isInstanceOf(JsonReadException.class);
+              assertThat(repos.repo("a", "b")).isEqualTo(new Repos.Repo(7, "a/b", 2));
               assertThatThrownBy(() -> repos.repo("a", "b"))
-                  .isInstanceOf(JsonReadException.class)
-                  .hasMessageContaining("line 1");
-              assertThatThrownBy(() -> repos.repo("a", "b")).isInstanceOf(JsonReadException.class);
+                  .as("a fraction into an int")
+                  .isInstanceOf(JsonReadException.class);
+              assertThatThrownBy(() -> repos.repo("a", "b"))
+                  .as("content after the value")
+                  .isInstanceOf(JsonReadException.class);
+              assertThatThrownBy(() -> repos.repo("a", "b"))
+                  .as("null for a primitive")
+                  .isInstanceOf(JsonReadException.class);
+              // The application's own mapper is unchanged.
+              assertThat(
+                      context
+                          .getBean(JsonMapper.class)
+                          .readValue(
+                              "{\"id\":7,\"full_name\":\"a/b\",\"stars\":1.5} {}",
+                              Repos.Repo.class))
+                  .isEqualTo(new Repos.Repo(7, "a/b", 1));
             });
   }
 

@@ -1,7 +1,6 @@
 package dev.httpjson.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.testing.StubHttpClient;
 import dev.httpjson.testing.StubRequest;
@@ -52,10 +51,13 @@ class StubTest {
 
   @Test
   @Order(2)
-  void eachTestMethodGetsAFreshStub() {
-    assertThat(stub.requests()).isEmpty();
-    assertThatThrownBy(() -> repos.repo("acme", "widgets"))
-        .hasMessageContaining("/v3/repos/acme/widgets");
+  void eachTestMethodGetsAFreshStub() throws Exception {
+    assertThat(stub.requests()).isEmpty(); // the first test's request is not here
+    stub.on("GET", "/v3/repos/{owner}/{repo}")
+        .reply(200, Map.of("id", 8, "full_name", "acme/gears", "stars", 0));
+
+    assertThat(repos.repo("acme", "gears").fullName()).isEqualTo("acme/gears");
     assertThat(stub.requests()).hasSize(1);
+    stub.verify();
   }
 }
