@@ -42,8 +42,8 @@ final class ClientFactory implements DisposableBean {
 
   /** The client {@code name}; its API interfaces' beans are made from it. */
   HttpJsonClient client(String name) {
-    Client p = properties.getClients().get(name);
-    if (p == null) {
+    Client own = properties.getClients().get(name);
+    if (own == null) {
       throw new IllegalStateException(
           "no properties for the httpjson client '"
               + name
@@ -53,6 +53,7 @@ final class ClientFactory implements DisposableBean {
               + properties.getClients().keySet()
               + ")");
     }
+    Client p = own.withDefaults(properties.getDefaults(), name);
     String prefix = "httpjson.clients." + name + ".";
     HttpClient http = transportOverride.get();
     if (http == null) {

@@ -14,36 +14,110 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * The clients under {@code httpjson.clients.<name>}: each entry configures the {@code
- * HttpJsonClient} of that name and the API interfaces bound to it.
+ * HttpJsonClient} of that name and the API interfaces bound to it, starting from {@code
+ * httpjson.defaults}.
  */
 @ConfigurationProperties("httpjson")
 final class HttpJsonProperties {
   /** The clients, by name: the name that @HttpJsonApis gives its interfaces. */
   private final Map<String, Client> clients = new LinkedHashMap<>();
 
+  /**
+   * Settings of every client, which a client's own override (its headers are added to these); an
+   * on-disk cache directory here holds one subdirectory per client.
+   */
+  private final Settings defaults = new Settings();
+
   public Map<String, Client> getClients() {
     return clients;
   }
 
-  /** One client. Unset values keep httpjson's defaults. */
-  static final class Client {
+  public Settings getDefaults() {
+    return defaults;
+  }
+
+  /** One client: its base URI, its interfaces and its settings. */
+  static final class Client extends Settings {
     /**
      * The absolute base URI relative paths resolve against, ending in '/' (such as
      * https://api.example.com/v1/); the default headers go only to its origin.
      */
     private @Nullable URI baseUri;
 
+    /** API interfaces bound to this client, as beans, besides those of @HttpJsonApis. */
+    private final List<Class<?>> apis = new ArrayList<>();
+
+    public @Nullable URI getBaseUri() {
+      return baseUri;
+    }
+
+    public void setBaseUri(@Nullable URI baseUri) {
+      this.baseUri = baseUri;
+    }
+
+    public List<Class<?>> getApis() {
+      return apis;
+    }
+
+    /**
+     * This client's settings over {@code defaults}: each value its own when set, else the default;
+     * the default headers first, then its own (which replace a default of the same name); a default
+     * cache directory gets a subdirectory named {@code name}.
+     */
+    Client withDefaults(Settings defaults, String name) {
+      Client c = new Client();
+      c.baseUri = baseUri;
+      c.apis.addAll(apis);
+      defaults
+          .getHeaders()
+          .forEach(
+              (k, v) -> {
+                if (getHeaders().keySet().stream().noneMatch(k::equalsIgnoreCase)) {
+                  c.getHeaders().put(k, v);
+                }
+              });
+      c.getHeaders().putAll(getHeaders());
+      c.setTransport(pick(getTransport(), defaults.getTransport()));
+      c.setConnectTimeout(pick(getConnectTimeout(), defaults.getConnectTimeout()));
+      c.setTimeout(pick(getTimeout(), defaults.getTimeout()));
+      c.setIdleTimeout(pick(getIdleTimeout(), defaults.getIdleTimeout()));
+      c.setMaxResponseSize(pick(getMaxResponseSize(), defaults.getMaxResponseSize()));
+      c.setCompression(pick(getCompression(), defaults.getCompression()));
+      c.setRequestCompression(pick(getRequestCompression(), defaults.getRequestCompression()));
+      c.setMaxConcurrentCalls(pick(getMaxConcurrentCalls(), defaults.getMaxConcurrentCalls()));
+      c.setFollowRedirects(pick(getFollowRedirects(), defaults.getFollowRedirects()));
+      Retry r = getRetry();
+      Retry dr = defaults.getRetry();
+      c.getRetry().setMaxAttempts(pick(r.getMaxAttempts(), dr.getMaxAttempts()));
+      c.getRetry().setInitialBackoff(pick(r.getInitialBackoff(), dr.getInitialBackoff()));
+      c.getRetry().setMaxBackoff(pick(r.getMaxBackoff(), dr.getMaxBackoff()));
+      c.getRetry()
+          .getStatuses()
+          .addAll(r.getStatuses().isEmpty() ? dr.getStatuses() : r.getStatuses());
+      c.getRetry().getMethods().addAll(r.getMethods().isEmpty() ? dr.getMethods() : r.getMethods());
+      Cache cache = getCache();
+      Cache dc = defaults.getCache();
+      c.getCache().setMaxSize(pick(cache.getMaxSize(), dc.getMaxSize()));
+      Path dir = dc.getDirectory();
+      c.getCache().setDirectory(pick(cache.getDirectory(), dir == null ? null : dir.resolve(name)));
+      return c;
+    }
+
+    private static <T> @Nullable T pick(@Nullable T own, @Nullable T fallback) {
+      return own != null ? own : fallback;
+    }
+  }
+
+  /** The settings of a client. Unset values keep httpjson's defaults. */
+  static class Settings {
     /**
      * Headers sent with every request to the base URI's origin, by name; values may hold ${...}
      * placeholders (an API key from the environment).
      */
     private final Map<String, String> headers = new LinkedHashMap<>();
 
-    /** API interfaces bound to this client, as beans, besides those of @HttpJsonApis. */
-    private final List<Class<?>> apis = new ArrayList<>();
-
-    /** The transport: the JDK's HttpClient, OkHttp or Apache HttpClient 5. */
-    private Transport transport = Transport.JDK;
+    /** The transport: the JDK's HttpClient, OkHttp or Apache HttpClient 5; jdk when unset. */
+    private @Nullable Transport transport;
 
     /** How long connecting may take; the transport's default when unset. */
     private @Nullable Duration connectTimeout;
@@ -75,27 +149,15 @@ final class HttpJsonProperties {
     /** The HTTP cache (RFC 9111) of this client. */
     private final Cache cache = new Cache();
 
-    public @Nullable URI getBaseUri() {
-      return baseUri;
-    }
-
-    public void setBaseUri(@Nullable URI baseUri) {
-      this.baseUri = baseUri;
-    }
-
     public Map<String, String> getHeaders() {
       return headers;
     }
 
-    public List<Class<?>> getApis() {
-      return apis;
-    }
-
-    public Transport getTransport() {
+    public @Nullable Transport getTransport() {
       return transport;
     }
 
-    public void setTransport(Transport transport) {
+    public void setTransport(@Nullable Transport transport) {
       this.transport = transport;
     }
 

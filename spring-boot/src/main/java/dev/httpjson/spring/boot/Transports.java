@@ -23,7 +23,8 @@ final class Transports {
     if (connect != null && (connect.isNegative() || connect.isZero())) {
       throw new IllegalStateException(prefix + "connect-timeout <= 0: " + connect);
     }
-    switch (p.getTransport()) {
+    HttpJsonProperties.Transport transport = p.getTransport();
+    switch (transport == null ? HttpJsonProperties.Transport.JDK : transport) {
       case OKHTTP:
         require(
             prefix,

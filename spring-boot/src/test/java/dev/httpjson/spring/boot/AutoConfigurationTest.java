@@ -494,9 +494,82 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void defaultsApplyToEveryClientAndAClientsOwnSettingsOverrideThem() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    server.enqueue(LoopbackServer.json(200, "{\"state\":\"green\"}"));
+    runner
+        .withUserConfiguration(TwoClients.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.status.base-uri=" + server.url("/status/").uri(),
+            "httpjson.defaults.headers.User-Agent=acme/1.0",
+            "httpjson.defaults.headers.X-Team=payments",
+            "httpjson.clients.status.headers.x-team=status-page",
+            "httpjson.defaults.compression=false",
+            "httpjson.defaults.connect-timeout=3s",
+            "httpjson.clients.status.connect-timeout=1s")
+        .run(
+            context -> {
+              context.getBean(Repos.class).repo("a", "b");
+              context.getBean(Statuses.class).status();
+              assertThat(
+                      context
+                          .getBean("httpjson.client.github", HttpJsonClient.class)
+                          .client()
+                          .connectTimeout())
+                  .contains(Duration.ofSeconds(3));
+              assertThat(
+                      context
+                          .getBean("httpjson.client.status", HttpJsonClient.class)
+                          .client()
+                          .connectTimeout())
+                  .contains(Duration.ofSeconds(1));
+            });
+    RecordedRequest github = take();
+    assertThat(github.getHeaders().get("User-Agent")).isEqualTo("acme/1.0");
+    assertThat(github.getHeaders().values("X-Team")).containsExactly("payments");
+    assertThat(github.getHeaders().get("Accept-Encoding")).isNull();
+    RecordedRequest status = take();
+    assertThat(status.getHeaders().get("User-Agent")).isEqualTo("acme/1.0");
+    assertThat(status.getHeaders().values("X-Team")).containsExactly("status-page");
+  }
+
+  @Test
+  void aDefaultCacheDirectoryHoldsOneDirectoryPerClient(
+      @org.junit.jupiter.api.io.TempDir Path dir) {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=600")
+            .body("{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}")
+            .build());
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.cache.max-size=1MB",
+            "httpjson.defaults.cache.directory=" + dir)
+        .run(
+            context -> {
+              Repos repos = context.getBean(Repos.class);
+              repos.repo("a", "b");
+              repos.repo("a", "b");
+              assertThat(server.getRequestCount()).isEqualTo(1);
+              assertThat(dir.resolve("github")).isDirectory();
+            });
+  }
+
+  @Test
   void theMetadataNamesTheClientsProperties() throws Exception {
     String metadata =
         Files.readString(Path.of("target/classes/META-INF/spring-configuration-metadata.json"));
-    assertThat(metadata).contains("\"httpjson.clients\"");
+    assertThat(metadata)
+        .contains(
+            "\"httpjson.clients\"",
+            "\"httpjson.defaults.base-uri\"".replace("base-uri", "timeout"),
+            "\"httpjson.defaults.retry.max-attempts\"",
+            "\"httpjson.defaults.cache.directory\"",
+            "\"httpjson.defaults.transport\"");
   }
 }

@@ -75,6 +75,6 @@ class PriceAlertsLoopbackTest {
     assertThat(ticks).isNotNull();
     assertThat(ticks.getTarget()).isEqualTo("/stream/ticks?sku=SKU-42");
     assertThat(ticks.getHeaders().get("Accept")).contains("text/event-stream");
-    assertThat(ticks.getHeaders().get("User-Agent")).startsWith("okhttp");
+    assertThat(ticks.getHeaders().get("User-Agent")).isEqualTo("price-alerts/1.0"); // the default
   }
 }
