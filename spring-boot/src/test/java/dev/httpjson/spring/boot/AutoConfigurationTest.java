@@ -9,6 +9,7 @@ import dev.httpjson.Interceptor;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.jackson.JacksonCodec;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -219,6 +220,36 @@ class AutoConfigurationTest {
                               Repos.Repo.class))
                   .isEqualTo(new Repos.Repo(7, "a/b", 1));
             });
+  }
+
+  @Test
+  void everyClientSharesOneCodecOnTheApplicationMapper() {
+    runner
+        .withUserConfiguration(TwoClients.class)
+        .withPropertyValues(base(), "httpjson.clients.status.base-uri=https://status.example.com/")
+        .run(
+            context -> {
+              var github = context.getBean("httpjson.client.github", HttpJsonClient.class);
+              var status = context.getBean("httpjson.client.status", HttpJsonClient.class);
+              assertThat(github.options().codec().name()).isEqualTo("jackson(custom mapper)");
+              assertThat(github.options().codec()).isSameAs(status.options().codec());
+            });
+  }
+
+  @Test
+  void withoutAnApplicationMapperTheClientsUseHttpjsonsOwnCodec() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(HttpJsonAutoConfiguration.class))
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(
+                        context
+                            .getBean("httpjson.client.github", HttpJsonClient.class)
+                            .options()
+                            .codec())
+                    .isEqualTo(new JacksonCodec()));
   }
 
   @Test
