@@ -54,28 +54,31 @@ final class ClientFactory implements DisposableBean {
               + ")");
     }
     Client p = own.withDefaults(properties.getDefaults(), name);
-    String prefix = "httpjson.clients." + name + ".";
+    java.util.function.UnaryOperator<String> at = key -> p.property(name, key);
     HttpClient http = transportOverride.get();
     if (http == null) {
-      http = Transports.create(prefix, p, this::onClose);
+      http = Transports.create(at, p, this::onClose);
     }
     JsonOptions.Builder o = JsonOptions.newBuilder();
     JsonCodec c = codec.get();
     if (c != null) {
       o.codec(c);
     }
-    set(prefix + "timeout", p.getTimeout(), o::timeout);
-    set(prefix + "idle-timeout", p.getIdleTimeout(), o::idleTimeout);
-    set(prefix + "max-response-size", p.getMaxResponseSize(), s -> o.maxResponseSize(s.toBytes()));
-    set(prefix + "compression", p.getCompression(), o::compression);
-    set(prefix + "request-compression", p.getRequestCompression(), o::requestCompression);
+    set(at.apply("timeout"), p.getTimeout(), o::timeout);
+    set(at.apply("idle-timeout"), p.getIdleTimeout(), o::idleTimeout);
+    set(at.apply("max-response-size"), p.getMaxResponseSize(), s -> o.maxResponseSize(s.toBytes()));
+    set(at.apply("compression"), p.getCompression(), o::compression);
+    set(at.apply("request-compression"), p.getRequestCompression(), o::requestCompression);
     HttpJsonClient.Builder b = HttpJsonClient.newBuilder(http).options(o.build());
-    set(prefix + "base-uri", p.getBaseUri(), b::baseUri);
+    set(at.apply("base-uri"), p.getBaseUri(), b::baseUri);
     for (Map.Entry<String, String> h : p.getHeaders().entrySet()) {
-      set(prefix + "headers." + h.getKey(), h.getValue(), v -> b.header(h.getKey(), v));
+      set(
+          "httpjson.clients." + name + ".headers." + h.getKey() + " (or httpjson.defaults.headers)",
+          h.getValue(),
+          v -> b.header(h.getKey(), v));
     }
-    set(prefix + "max-concurrent-calls", p.getMaxConcurrentCalls(), b::maxConcurrentCalls);
-    set(prefix + "follow-redirects", p.getFollowRedirects(), b::followRedirects);
+    set(at.apply("max-concurrent-calls"), p.getMaxConcurrentCalls(), b::maxConcurrentCalls);
+    set(at.apply("follow-redirects"), p.getFollowRedirects(), b::followRedirects);
     HttpJsonProperties.Cache cache = p.getCache();
     if (cache.getMaxSize() != null) {
       long max = cache.getMaxSize().toBytes();
@@ -83,16 +86,16 @@ final class ClientFactory implements DisposableBean {
       try {
         b.cache(dir == null ? HttpCache.inMemory(max) : HttpCache.onDisk(dir, max));
       } catch (IllegalArgumentException e) {
-        throw new IllegalStateException(prefix + "cache: " + e.getMessage(), e);
+        throw new IllegalStateException(at.apply("cache.max-size") + ": " + e.getMessage(), e);
       }
     } else if (cache.getDirectory() != null) {
       throw new IllegalStateException(
-          prefix + "cache.directory is set without " + prefix + "cache.max-size");
+          at.apply("cache.directory") + " is set without cache.max-size");
     }
     for (HttpJsonClientCustomizer customizer : customizers.get()) {
       customizer.customize(name, b);
     }
-    RetryInterceptor retry = retry(prefix + "retry.", p.getRetry());
+    RetryInterceptor retry = retry(at, p.getRetry());
     if (retry != null) {
       b.interceptor(retry);
     }
@@ -103,33 +106,34 @@ final class ClientFactory implements DisposableBean {
     }
   }
 
-  private static @Nullable RetryInterceptor retry(String prefix, HttpJsonProperties.Retry p) {
+  private static @Nullable RetryInterceptor retry(
+      java.util.function.UnaryOperator<String> at, HttpJsonProperties.Retry p) {
     if (p.getMaxAttempts() == null) {
       if (p.getInitialBackoff() != null
           || p.getMaxBackoff() != null
           || !p.getStatuses().isEmpty()
           || !p.getMethods().isEmpty()) {
         throw new IllegalStateException(
-            prefix + "max-attempts is not set: the other " + prefix + "* settings retry nothing");
+            at.apply("retry.max-attempts") + " is not set: the other retry settings retry nothing");
       }
       return null;
     }
     RetryInterceptor.Builder r = RetryInterceptor.newBuilder();
-    set(prefix + "max-attempts", p.getMaxAttempts(), r::maxAttempts);
+    set(at.apply("max-attempts"), p.getMaxAttempts(), r::maxAttempts);
     if (p.getInitialBackoff() != null || p.getMaxBackoff() != null) {
       Duration initial =
           p.getInitialBackoff() != null ? p.getInitialBackoff() : Duration.ofMillis(500);
       Duration max = p.getMaxBackoff() != null ? p.getMaxBackoff() : Duration.ofSeconds(30);
-      set(prefix + "initial-backoff", initial, i -> r.backoff(i, max));
+      set(at.apply("initial-backoff"), initial, i -> r.backoff(i, max));
     }
     if (!p.getStatuses().isEmpty()) {
       set(
-          prefix + "statuses",
+          at.apply("retry.statuses"),
           p.getStatuses(),
           s -> r.statuses(s.stream().mapToInt(Integer::intValue).toArray()));
     }
     if (!p.getMethods().isEmpty()) {
-      set(prefix + "methods", p.getMethods(), m -> r.methods(m.toArray(new String[0])));
+      set(at.apply("methods"), p.getMethods(), m -> r.methods(m.toArray(new String[0])));
     }
     return r.build();
   }

@@ -77,33 +77,66 @@ final class HttpJsonProperties {
                 }
               });
       c.getHeaders().putAll(getHeaders());
-      c.setTransport(pick(getTransport(), defaults.getTransport()));
-      c.setConnectTimeout(pick(getConnectTimeout(), defaults.getConnectTimeout()));
-      c.setTimeout(pick(getTimeout(), defaults.getTimeout()));
-      c.setIdleTimeout(pick(getIdleTimeout(), defaults.getIdleTimeout()));
-      c.setMaxResponseSize(pick(getMaxResponseSize(), defaults.getMaxResponseSize()));
-      c.setCompression(pick(getCompression(), defaults.getCompression()));
-      c.setRequestCompression(pick(getRequestCompression(), defaults.getRequestCompression()));
-      c.setMaxConcurrentCalls(pick(getMaxConcurrentCalls(), defaults.getMaxConcurrentCalls()));
-      c.setFollowRedirects(pick(getFollowRedirects(), defaults.getFollowRedirects()));
+      c.setTransport(c.pick("transport", getTransport(), defaults.getTransport()));
+      c.setConnectTimeout(
+          c.pick("connect-timeout", getConnectTimeout(), defaults.getConnectTimeout()));
+      c.setTimeout(c.pick("timeout", getTimeout(), defaults.getTimeout()));
+      c.setIdleTimeout(c.pick("idle-timeout", getIdleTimeout(), defaults.getIdleTimeout()));
+      c.setMaxResponseSize(
+          c.pick("max-response-size", getMaxResponseSize(), defaults.getMaxResponseSize()));
+      c.setCompression(c.pick("compression", getCompression(), defaults.getCompression()));
+      c.setRequestCompression(
+          c.pick("request-compression", getRequestCompression(), defaults.getRequestCompression()));
+      c.setMaxConcurrentCalls(
+          c.pick(
+              "max-concurrent-calls", getMaxConcurrentCalls(), defaults.getMaxConcurrentCalls()));
+      c.setFollowRedirects(
+          c.pick("follow-redirects", getFollowRedirects(), defaults.getFollowRedirects()));
       Retry r = getRetry();
       Retry dr = defaults.getRetry();
-      c.getRetry().setMaxAttempts(pick(r.getMaxAttempts(), dr.getMaxAttempts()));
-      c.getRetry().setInitialBackoff(pick(r.getInitialBackoff(), dr.getInitialBackoff()));
-      c.getRetry().setMaxBackoff(pick(r.getMaxBackoff(), dr.getMaxBackoff()));
+      c.getRetry()
+          .setMaxAttempts(c.pick("retry.max-attempts", r.getMaxAttempts(), dr.getMaxAttempts()));
+      c.getRetry()
+          .setInitialBackoff(
+              c.pick("retry.initial-backoff", r.getInitialBackoff(), dr.getInitialBackoff()));
+      c.getRetry()
+          .setMaxBackoff(c.pick("retry.max-backoff", r.getMaxBackoff(), dr.getMaxBackoff()));
       c.getRetry()
           .getStatuses()
           .addAll(r.getStatuses().isEmpty() ? dr.getStatuses() : r.getStatuses());
       c.getRetry().getMethods().addAll(r.getMethods().isEmpty() ? dr.getMethods() : r.getMethods());
       Cache cache = getCache();
       Cache dc = defaults.getCache();
-      c.getCache().setMaxSize(pick(cache.getMaxSize(), dc.getMaxSize()));
+      c.getCache().setMaxSize(c.pick("cache.max-size", cache.getMaxSize(), dc.getMaxSize()));
       Path dir = dc.getDirectory();
-      c.getCache().setDirectory(pick(cache.getDirectory(), dir == null ? null : dir.resolve(name)));
+      c.getCache()
+          .setDirectory(
+              c.pick(
+                  "cache.directory", cache.getDirectory(), dir == null ? null : dir.resolve(name)));
       return c;
     }
 
-    private static <T> @Nullable T pick(@Nullable T own, @Nullable T fallback) {
+    private static <T> @Nullable List<T> nonEmpty(List<T> list) {
+      return list.isEmpty() ? null : list;
+    }
+
+    /** The settings of {@link #withDefaults} that came from the defaults, by key. */
+    private final java.util.Set<String> fromDefaults = new java.util.HashSet<>();
+
+    /**
+     * The property that set {@code key} (such as {@code retry.max-attempts}) of a client made by
+     * {@link #withDefaults}: the client's own, or the default it took.
+     */
+    String property(String name, String key) {
+      return fromDefaults.contains(key)
+          ? "httpjson.defaults." + key
+          : "httpjson.clients." + name + "." + key;
+    }
+
+    private <T> @Nullable T pick(String key, @Nullable T own, @Nullable T fallback) {
+      if (own == null && fallback != null) {
+        fromDefaults.add(key);
+      }
       return own != null ? own : fallback;
     }
   }

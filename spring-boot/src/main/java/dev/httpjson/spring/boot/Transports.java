@@ -6,6 +6,7 @@ import dev.httpjson.spring.boot.HttpJsonProperties.Client;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
@@ -18,30 +19,30 @@ import org.springframework.util.ClassUtils;
 final class Transports {
   private Transports() {}
 
-  static HttpClient create(String prefix, Client p, Consumer<Runnable> onClose) {
+  static HttpClient create(UnaryOperator<String> at, Client p, Consumer<Runnable> onClose) {
     Duration connect = p.getConnectTimeout();
     if (connect != null && (connect.isNegative() || connect.isZero())) {
-      throw new IllegalStateException(prefix + "connect-timeout <= 0: " + connect);
+      throw new IllegalStateException(at.apply("connect-timeout") + " <= 0: " + connect);
     }
     HttpJsonProperties.Transport transport = p.getTransport();
     switch (transport == null ? HttpJsonProperties.Transport.JDK : transport) {
       case OKHTTP:
         require(
-            prefix,
+            at.apply("transport"),
             "okhttp3.OkHttpClient",
             "dev.httpjson.okhttp.OkHttpTransport",
             "httpjson-okhttp");
         return OkHttp.create(connect, onClose);
       case APACHE5:
         require(
-            prefix,
+            at.apply("transport"),
             "org.apache.hc.client5.http.impl.classic.CloseableHttpClient",
             "dev.httpjson.apache5.Apache5Transport",
             "httpjson-apache5");
         if (connect != null) {
           throw new IllegalStateException(
-              prefix
-                  + "connect-timeout is not supported with transport apache5: configure the"
+              at.apply("connect-timeout")
+                  + " is not supported with transport apache5: configure the"
                   + " connection manager of an Apache client of your own, or use transport jdk or"
                   + " okhttp");
         }
@@ -56,12 +57,12 @@ final class Transports {
     }
   }
 
-  private static void require(String prefix, String library, String transport, String artifact) {
+  private static void require(String property, String library, String transport, String artifact) {
     ClassLoader loader = Transports.class.getClassLoader();
     if (!ClassUtils.isPresent(library, loader) || !ClassUtils.isPresent(transport, loader)) {
       throw new IllegalStateException(
-          prefix
-              + "transport is "
+          property
+              + " is "
               + artifact.substring("httpjson-".length())
               + " but dev.httpjson:"
               + artifact

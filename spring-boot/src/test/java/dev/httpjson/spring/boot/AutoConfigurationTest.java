@@ -416,6 +416,20 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aDefaultTheClientRefusesFailsNamingTheDefault() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(), "httpjson.defaults.transport=apache5", "httpjson.defaults.connect-timeout=2s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("httpjson.defaults.connect-timeout is not supported"));
+  }
+
+  @Test
   void theJdkClientHasTheConnectTimeout() {
     runner
         .withUserConfiguration(GitHubApis.class)
