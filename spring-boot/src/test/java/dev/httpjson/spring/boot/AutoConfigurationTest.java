@@ -10,10 +10,17 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.jackson.JacksonCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import mockwebserver3.MockResponse;
@@ -395,6 +402,59 @@ class AutoConfigurationTest {
                 assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1);
               });
       assertThat(take().getHeaders().get("User-Agent")).as(transport[0]).startsWith(transport[1]);
+    }
+  }
+
+  @Test
+  void closingTheContextClosesTheOkHttpClientsIdleConnections() throws Exception {
+    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      listener.setSoTimeout(10_000);
+      CompletableFuture<Socket> accepted = new CompletableFuture<>();
+      Thread serving =
+          new Thread(
+              () -> {
+                try {
+                  Socket socket = listener.accept();
+                  socket.setSoTimeout(10_000);
+                  InputStream in = socket.getInputStream();
+                  int matched = 0;
+                  while (matched < 4) { // the request's head, up to its blank line
+                    int b = in.read();
+                    if (b < 0) {
+                      throw new IOException("the request ended early");
+                    }
+                    matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+                  }
+                  String body = "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}";
+                  socket
+                      .getOutputStream()
+                      .write(
+                          ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                                  + body.length()
+                                  + "\r\n\r\n"
+                                  + body)
+                              .getBytes(StandardCharsets.US_ASCII));
+                  accepted.complete(socket);
+                } catch (IOException e) {
+                  accepted.completeExceptionally(e);
+                }
+              });
+      serving.start();
+      runner
+          .withUserConfiguration(GitHubApis.class)
+          .withPropertyValues(
+              "httpjson.clients.github.base-uri=http://127.0.0.1:" + listener.getLocalPort() + "/",
+              "httpjson.clients.github.transport=okhttp")
+          .run(
+              context ->
+                  assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1));
+      try (Socket socket = accepted.get(10, TimeUnit.SECONDS)) {
+        // OkHttp keeps an idle connection for 5 minutes; the closed context closed it.
+        assertThat(socket.getInputStream().read())
+            .as("the client closed its connection")
+            .isEqualTo(-1);
+      }
+      serving.join(10_000);
     }
   }
 
