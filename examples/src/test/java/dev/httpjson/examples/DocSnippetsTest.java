@@ -10,13 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every Java snippet in the README and on the documentation site (docs/) is code that compiles: it
- * appears, whitespace aside, in a class of this module.
+ * appears, whitespace aside, in a class of this module or of the Spring Boot example application
+ * (spring-boot/).
  */
 class DocSnippetsTest {
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
@@ -28,15 +28,21 @@ class DocSnippetsTest {
     try (Stream<Path> docs = Files.walk(Path.of("../docs"))) {
       docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
     }
-    String examples;
-    try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
-      examples =
-          files
-              .filter(p -> p.toString().endsWith(".java"))
-              .map(DocSnippetsTest::read)
-              .map(DocSnippetsTest::normalize)
-              .collect(Collectors.joining("\n"));
+    // This module's classes, and the Spring Boot example application's (main and tests: the
+    // Spring Boot page shows its tests).
+    List<String> sources = new ArrayList<>();
+    for (String dir :
+        List.of("src/main/java", "spring-boot/src/main/java", "spring-boot/src/test/java")) {
+      try (Stream<Path> files = Files.walk(Path.of(dir))) {
+        files
+            .filter(p -> p.toString().endsWith(".java"))
+            .sorted()
+            .map(DocSnippetsTest::read)
+            .map(DocSnippetsTest::normalize)
+            .forEach(sources::add);
+      }
     }
+    String examples = String.join("\n", sources);
 
     int count = 0;
     for (Path page : pages) {

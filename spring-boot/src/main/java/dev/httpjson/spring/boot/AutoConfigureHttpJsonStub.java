@@ -1,0 +1,44 @@
+package dev.httpjson.spring.boot;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Runs every httpjson client of a test's application context on a {@link
+ * dev.httpjson.testing.StubHttpClient} instead of its transport, so that an {@code @SpringBootTest}
+ * needs no server: the clients keep their properties (base URI, headers, timeouts, retries), their
+ * customizers and the application's JSON mapper, and only the network is replaced. Inject the stub
+ * to give it routes and read what was sent; each test method gets a fresh one (with no route and no
+ * request), also when Spring reuses the context.
+ *
+ * <pre>{@code
+ * @SpringBootTest
+ * @AutoConfigureHttpJsonStub
+ * class ReportServiceTest {
+ *   @Autowired StubHttpClient github;
+ *   @Autowired ReportService reports;
+ *
+ *   @Test
+ *   void countsOpenBugs() throws Exception {
+ *     github.on("GET", "/repos/acme/widgets/issues").reply(200, List.of(new Issue(1, "Crash")));
+ *     assertThat(reports.openBugs("acme", "widgets")).isEqualTo(1);
+ *     assertThat(github.takeRequest(Duration.ofSeconds(1)).header("Authorization")).startsWith("Bearer ");
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Needs {@code dev.httpjson:httpjson-testing} and {@code spring-test} (test scope). The stub
+ * writes its replies and reads what the clients sent with the clients' codec: the application's
+ * JSON mapper when there is one.
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+@Import(StubConfiguration.class)
+public @interface AutoConfigureHttpJsonStub {}

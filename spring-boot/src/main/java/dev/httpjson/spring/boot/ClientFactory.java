@@ -1,0 +1,171 @@
+package dev.httpjson.spring.boot;
+
+import dev.httpjson.HttpCache;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.RetryInterceptor;
+import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.spring.boot.HttpJsonProperties.Client;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.DisposableBean;
+
+/**
+ * Builds each named client from its properties: the transport, the options, the builder's settings,
+ * then the customizers, then the retries (innermost). A setting the client refuses fails the bean
+ * with the property's name in the message.
+ */
+final class ClientFactory implements DisposableBean {
+  static final String BEAN_NAME = "httpJsonClientFactory";
+
+  private final HttpJsonProperties properties;
+  private final Supplier<List<HttpJsonClientCustomizer>> customizers;
+  private final Supplier<@Nullable JsonCodec> codec;
+  private final Supplier<@Nullable HttpClient> transportOverride;
+  private final List<Runnable> closers = new ArrayList<>();
+
+  ClientFactory(
+      HttpJsonProperties properties,
+      Supplier<List<HttpJsonClientCustomizer>> customizers,
+      Supplier<@Nullable JsonCodec> codec,
+      Supplier<@Nullable HttpClient> transportOverride) {
+    this.properties = properties;
+    this.customizers = customizers;
+    this.codec = codec;
+    this.transportOverride = transportOverride;
+  }
+
+  /** The client {@code name}; its API interfaces' beans are made from it. */
+  HttpJsonClient client(String name) {
+    Client own = properties.getClients().get(name);
+    if (own == null) {
+      throw new IllegalStateException(
+          "no properties for the httpjson client '"
+              + name
+              + "': set httpjson.clients."
+              + name
+              + ".base-uri (clients configured: "
+              + properties.getClients().keySet()
+              + ")");
+    }
+    Client p = own.withDefaults(properties.getDefaults(), name);
+    java.util.function.UnaryOperator<String> at = key -> p.property(name, key);
+    HttpClient http = transportOverride.get();
+    if (http == null) {
+      http = Transports.create(at, p, this::onClose);
+    }
+    JsonOptions.Builder o = JsonOptions.newBuilder();
+    JsonCodec c = codec.get();
+    if (c != null) {
+      o.codec(c);
+    }
+    set(at.apply("timeout"), p.getTimeout(), o::timeout);
+    set(at.apply("idle-timeout"), p.getIdleTimeout(), o::idleTimeout);
+    set(at.apply("max-response-size"), p.getMaxResponseSize(), s -> o.maxResponseSize(s.toBytes()));
+    set(at.apply("compression"), p.getCompression(), o::compression);
+    set(at.apply("request-compression"), p.getRequestCompression(), o::requestCompression);
+    HttpJsonClient.Builder b = HttpJsonClient.newBuilder(http).options(o.build());
+    set(at.apply("base-uri"), p.getBaseUri(), b::baseUri);
+    for (Map.Entry<String, String> h : p.getHeaders().entrySet()) {
+      set(
+          "httpjson.clients." + name + ".headers." + h.getKey() + " (or httpjson.defaults.headers)",
+          h.getValue(),
+          v -> b.header(h.getKey(), v));
+    }
+    set(at.apply("max-concurrent-calls"), p.getMaxConcurrentCalls(), b::maxConcurrentCalls);
+    set(at.apply("follow-redirects"), p.getFollowRedirects(), b::followRedirects);
+    HttpJsonProperties.Cache cache = p.getCache();
+    if (cache.getMaxSize() != null) {
+      long max = cache.getMaxSize().toBytes();
+      java.nio.file.Path dir = cache.getDirectory();
+      try {
+        b.cache(dir == null ? HttpCache.inMemory(max) : HttpCache.onDisk(dir, max));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException(at.apply("cache.max-size") + ": " + e.getMessage(), e);
+      }
+    } else if (cache.getDirectory() != null) {
+      throw new IllegalStateException(
+          at.apply("cache.directory") + " is set without cache.max-size");
+    }
+    for (HttpJsonClientCustomizer customizer : customizers.get()) {
+      customizer.customize(name, b);
+    }
+    RetryInterceptor retry = retry(at, p.getRetry());
+    if (retry != null) {
+      b.interceptor(retry);
+    }
+    try {
+      return b.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new IllegalStateException("httpjson client '" + name + "': " + e.getMessage(), e);
+    }
+  }
+
+  private static @Nullable RetryInterceptor retry(
+      java.util.function.UnaryOperator<String> at, HttpJsonProperties.Retry p) {
+    if (p.getMaxAttempts() == null) {
+      if (p.getInitialBackoff() != null
+          || p.getMaxBackoff() != null
+          || !p.getStatuses().isEmpty()
+          || !p.getMethods().isEmpty()) {
+        throw new IllegalStateException(
+            at.apply("retry.max-attempts") + " is not set: the other retry settings retry nothing");
+      }
+      return null;
+    }
+    RetryInterceptor.Builder r = RetryInterceptor.newBuilder();
+    set(at.apply("max-attempts"), p.getMaxAttempts(), r::maxAttempts);
+    if (p.getInitialBackoff() != null || p.getMaxBackoff() != null) {
+      Duration initial =
+          p.getInitialBackoff() != null ? p.getInitialBackoff() : Duration.ofMillis(500);
+      Duration max = p.getMaxBackoff() != null ? p.getMaxBackoff() : Duration.ofSeconds(30);
+      set(at.apply("initial-backoff"), initial, i -> r.backoff(i, max));
+    }
+    if (!p.getStatuses().isEmpty()) {
+      set(
+          at.apply("retry.statuses"),
+          p.getStatuses(),
+          s -> r.statuses(s.stream().mapToInt(Integer::intValue).toArray()));
+    }
+    if (!p.getMethods().isEmpty()) {
+      set(at.apply("methods"), p.getMethods(), m -> r.methods(m.toArray(new String[0])));
+    }
+    return r.build();
+  }
+
+  /** Applies {@code value} when set, naming the property when it is refused. */
+  private static <T> void set(String property, @Nullable T value, Setter<T> setter) {
+    if (value == null) {
+      return;
+    }
+    try {
+      setter.set(value);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new IllegalStateException(property + ": " + e.getMessage(), e);
+    }
+  }
+
+  @FunctionalInterface
+  interface Setter<T> {
+    void set(T value);
+  }
+
+  private void onClose(Runnable closer) {
+    synchronized (closers) {
+      closers.add(closer);
+    }
+  }
+
+  @Override
+  public void destroy() {
+    synchronized (closers) {
+      closers.forEach(Runnable::run);
+      closers.clear();
+    }
+  }
+}

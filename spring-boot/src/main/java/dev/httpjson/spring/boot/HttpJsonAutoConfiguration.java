@@ -1,0 +1,88 @@
+package dev.httpjson.spring.boot;
+
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Auto-configuration of httpjson: the clients {@code httpjson.clients.<name>.*} configures, each a
+ * bean {@code httpjson.client.<name>}, and the API interfaces bound to them (by {@link
+ * HttpJsonApis} or {@code httpjson.clients.<name>.apis}). Every client reads and writes JSON with
+ * the application's {@link JsonMapper} when there is one, made strict as httpjson reads (see the
+ * documentation), and runs each {@link HttpJsonClientCustomizer} bean.
+ */
+@AutoConfiguration(
+    afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
+@ConditionalOnClass(HttpJsonClient.class)
+@EnableConfigurationProperties(HttpJsonProperties.class)
+public final class HttpJsonAutoConfiguration {
+  /** Made by Spring Boot. */
+  HttpJsonAutoConfiguration() {}
+
+  @Bean(name = ClientFactory.BEAN_NAME)
+  ClientFactory httpJsonClientFactory(
+      HttpJsonProperties properties,
+      ObjectProvider<HttpJsonClientCustomizer> customizers,
+      ObjectProvider<CodecSource> codec,
+      ObjectProvider<TransportOverride> transport) {
+    return new ClientFactory(
+        properties,
+        () -> customizers.orderedStream().collect(Collectors.toList()),
+        () -> {
+          CodecSource source = codec.getIfAvailable();
+          return source == null ? null : source.codec();
+        },
+        () -> {
+          TransportOverride override = transport.getIfAvailable();
+          return override == null ? null : override.transport();
+        });
+  }
+
+  @Bean
+  static ConfiguredClients httpJsonConfiguredClients(Environment environment) {
+    return new ConfiguredClients(environment);
+  }
+
+  /** The application's Jackson 3 mapper, when it has one, as every client's codec. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass({JsonMapper.class, JacksonCodec.class})
+  static final class ApplicationMapperConfiguration {
+    @Bean
+    CodecSource httpJsonApplicationCodec(ObjectProvider<JsonMapper> mapper) {
+      return new CodecSource() {
+        private volatile @Nullable JsonCodec codec;
+
+        @Override
+        public synchronized @Nullable JsonCodec codec() {
+          if (codec == null) {
+            JsonMapper application = mapper.getIfUnique();
+            if (application != null) {
+              codec = ApplicationMapper.codec(application); // once, shared by every client
+            }
+          }
+          return codec;
+        }
+      };
+    }
+  }
+
+  /** Where the clients' codec comes from; null for httpjson's own. */
+  interface CodecSource {
+    @Nullable JsonCodec codec();
+  }
+
+  /** A transport that replaces every client's: the stub of {@link AutoConfigureHttpJsonStub}. */
+  interface TransportOverride {
+    java.net.http.HttpClient transport();
+  }
+}

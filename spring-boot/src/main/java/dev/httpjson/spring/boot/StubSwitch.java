@@ -1,0 +1,116 @@
+package dev.httpjson.spring.boot;
+
+import dev.httpjson.spring.boot.HttpJsonAutoConfiguration.TransportOverride;
+import dev.httpjson.testing.StubHttpClient;
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * The transport of every client in a context with {@link AutoConfigureHttpJsonStub}: sends to the
+ * stub of the running test method, which {@link StubTestExecutionListener} renews before each test
+ * instance is injected. The clients are built once per context; only the stub under them changes.
+ */
+final class StubSwitch extends HttpClient implements TransportOverride {
+  private final Supplier<StubHttpClient> stubs;
+  private volatile StubHttpClient current;
+
+  StubSwitch(Supplier<StubHttpClient> stubs) {
+    this.stubs = stubs;
+    this.current = stubs.get();
+  }
+
+  StubHttpClient current() {
+    return current;
+  }
+
+  void renew() {
+    current = stubs.get();
+  }
+
+  @Override
+  public HttpClient transport() {
+    return this;
+  }
+
+  @Override
+  public Optional<CookieHandler> cookieHandler() {
+    return current.cookieHandler();
+  }
+
+  @Override
+  public Optional<Duration> connectTimeout() {
+    return current.connectTimeout();
+  }
+
+  @Override
+  public Redirect followRedirects() {
+    return current.followRedirects();
+  }
+
+  @Override
+  public Optional<ProxySelector> proxy() {
+    return current.proxy();
+  }
+
+  @Override
+  public SSLContext sslContext() {
+    return current.sslContext();
+  }
+
+  @Override
+  public SSLParameters sslParameters() {
+    return current.sslParameters();
+  }
+
+  @Override
+  public Optional<Authenticator> authenticator() {
+    return current.authenticator();
+  }
+
+  @Override
+  public Version version() {
+    return current.version();
+  }
+
+  @Override
+  public Optional<Executor> executor() {
+    return current.executor();
+  }
+
+  @Override
+  public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+      throws IOException, InterruptedException {
+    return current.send(request, handler);
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    return current.sendAsync(request, handler);
+  }
+
+  @Override
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request,
+      HttpResponse.BodyHandler<T> handler,
+      HttpResponse.PushPromiseHandler<T> push) {
+    return current.sendAsync(request, handler, push);
+  }
+
+  @Override
+  public String toString() {
+    return "StubSwitch{" + current + "}";
+  }
+}

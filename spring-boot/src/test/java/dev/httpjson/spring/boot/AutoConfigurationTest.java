@@ -1,0 +1,680 @@
+package dev.httpjson.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.Interceptor;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.jackson.JacksonCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+class AutoConfigurationTest {
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  JacksonAutoConfiguration.class, HttpJsonAutoConfiguration.class));
+
+  private MockWebServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private String base() {
+    return "httpjson.clients.github.base-uri=" + server.url("/api/").uri();
+  }
+
+  private RecordedRequest take() throws InterruptedException {
+    RecordedRequest r = server.takeRequest(10, TimeUnit.SECONDS);
+    assertThat(r).as("a request within 10 s").isNotNull();
+    return r;
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @HttpJsonApis(client = "github", types = Repos.class)
+  static class GitHubApis {}
+
+  @Configuration(proxyBeanMethods = false)
+  @HttpJsonApis(client = "github", types = Repos.class)
+  @HttpJsonApis(client = "status", types = Statuses.class)
+  static class TwoClients {}
+
+  @Test
+  void anInterfaceOfTheAnnotationIsABeanCallingTheBaseUriWithTheConfiguredHeaders() {
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "api.token=s3cret",
+            "httpjson.clients.github.headers.Authorization=Bearer ${api.token}",
+            "httpjson.clients.github.headers.X-GitHub-Api-Version=2022-11-28",
+            "spring.jackson.property-naming-strategy=SNAKE_CASE")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              Repos repos = context.getBean(Repos.class);
+              assertThat(repos.repo("acme", "widgets"))
+                  .isEqualTo(new Repos.Repo(7, "acme/widgets", 3));
+              RecordedRequest r = take();
+              assertThat(r.getTarget()).isEqualTo("/api/repos/acme/widgets");
+              assertThat(r.getHeaders().get("Authorization")).isEqualTo("Bearer s3cret");
+              assertThat(r.getHeaders().get("X-GitHub-Api-Version")).isEqualTo("2022-11-28");
+            });
+  }
+
+  @Test
+  void eachClientIsABeanNamedAfterItAndItsInterfacesAreBoundToIt() {
+    runner
+        .withUserConfiguration(TwoClients.class)
+        .withPropertyValues(base(), "httpjson.clients.status.base-uri=https://status.example.com/")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean("httpjson.client.github", HttpJsonClient.class).baseUri())
+                  .isEqualTo(server.url("/api/").uri());
+              assertThat(context.getBean("httpjson.client.status", HttpJsonClient.class).baseUri())
+                  .isEqualTo(URI.create("https://status.example.com/"));
+              assertThat(context).hasSingleBean(Repos.class).hasSingleBean(Statuses.class);
+              assertThat(context.getBeanNamesForType(Repos.class))
+                  .containsExactly("httpjson.github.dev.httpjson.spring.boot.Repos");
+            });
+  }
+
+  @Test
+  void theInterfaceBeanIsTheImplementationCreateReturns() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base())
+        .run(
+            context -> {
+              HttpJsonClient client =
+                  context.getBean("httpjson.client.github", HttpJsonClient.class);
+              Repos bean = context.getBean(Repos.class);
+              assertThat(bean.getClass()).isSameAs(client.create(Repos.class).getClass());
+              assertThat(bean.getClass().getName())
+                  .isEqualTo("dev.httpjson.spring.boot.HttpJson_Repos");
+            });
+  }
+
+  @Test
+  void clientsAndInterfacesOfConfigurationAreBeansWithoutAnAnnotation() {
+    server.enqueue(LoopbackServer.json(200, "{\"state\":\"green\"}"));
+    runner
+        .withPropertyValues(
+            "httpjson.clients.status.base-uri=" + server.url("/").uri(),
+            "httpjson.clients.status.apis=dev.httpjson.spring.boot.Statuses",
+            "httpjson.clients.plain.base-uri=https://plain.example.com/")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Statuses.class).status())
+                  .isEqualTo(new Statuses.Status("green"));
+              assertThat(context.getBean("httpjson.client.plain", HttpJsonClient.class).baseUri())
+                  .isEqualTo(URI.create("https://plain.example.com/"));
+            });
+  }
+
+  @Test
+  void anInterfaceOfAClientWithoutPropertiesFailsNamingTheClientsConfigured() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues("httpjson.clients.githb.base-uri=https://api.github.com/")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("no properties for the httpjson client 'github'")
+                    .hasMessageContaining("[githb]"));
+  }
+
+  @Test
+  void aBaseUriTheClientRefusesFailsNamingTheProperty() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues("httpjson.clients.github.base-uri=https://api.github.com/v1")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining(
+                        "httpjson.clients.github.base-uri: baseUri must end in /"));
+  }
+
+  /** An application mapper with httpjson's strictness rules off, as a web application may have. */
+  @Configuration(proxyBeanMethods = false)
+  static class LenientMapper {
+    @Bean
+    JsonMapper jsonMapper() {
+      return JsonMapper.builder()
+          .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+          .disable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+          .build();
+    }
+  }
+
+  @Test
+  void theApplicationMapperKeepsItsNamingAndGetsHttpjsonsStrictness() {
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":2}"));
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":1.5}"));
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":1} {}"));
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"full_name\":\"a/b\",\"stars\":null}"));
+    runner
+        .withUserConfiguration(GitHubApis.class, LenientMapper.class)
+        .withPropertyValues(base())
+        .run(
+            context -> {
+              Repos repos = context.getBean(Repos.class);
+              assertThat(repos.repo("a", "b")).isEqualTo(new Repos.Repo(7, "a/b", 2));
+              assertThatThrownBy(() -> repos.repo("a", "b"))
+                  .as("a fraction into an int")
+                  .isInstanceOf(JsonReadException.class);
+              assertThatThrownBy(() -> repos.repo("a", "b"))
+                  .as("content after the value")
+                  .isInstanceOf(JsonReadException.class);
+              assertThatThrownBy(() -> repos.repo("a", "b"))
+                  .as("null for a primitive")
+                  .isInstanceOf(JsonReadException.class);
+              // The application's own mapper is unchanged.
+              assertThat(
+                      context
+                          .getBean(JsonMapper.class)
+                          .readValue(
+                              "{\"id\":7,\"full_name\":\"a/b\",\"stars\":1.5} {}",
+                              Repos.Repo.class))
+                  .isEqualTo(new Repos.Repo(7, "a/b", 1));
+            });
+  }
+
+  @Test
+  void everyClientSharesOneCodecOnTheApplicationMapper() {
+    runner
+        .withUserConfiguration(TwoClients.class)
+        .withPropertyValues(base(), "httpjson.clients.status.base-uri=https://status.example.com/")
+        .run(
+            context -> {
+              var github = context.getBean("httpjson.client.github", HttpJsonClient.class);
+              var status = context.getBean("httpjson.client.status", HttpJsonClient.class);
+              assertThat(github.options().codec().name()).isEqualTo("jackson(custom mapper)");
+              assertThat(github.options().codec()).isSameAs(status.options().codec());
+            });
+  }
+
+  @Test
+  void withoutAnApplicationMapperTheClientsUseHttpjsonsOwnCodec() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(HttpJsonAutoConfiguration.class))
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(
+                        context
+                            .getBean("httpjson.client.github", HttpJsonClient.class)
+                            .options()
+                            .codec())
+                    .isEqualTo(new JacksonCodec()));
+  }
+
+  @Test
+  void theTimeoutEndsACallThatTakesLonger() {
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(5, TimeUnit.SECONDS).build());
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.timeout=300ms")
+        .run(
+            context -> {
+              long start = System.nanoTime();
+              assertThatThrownBy(() -> context.getBean(Repos.class).repo("a", "b"))
+                  .isInstanceOf(CallTimeoutException.class);
+              assertThat(Duration.ofNanos(System.nanoTime() - start))
+                  .isLessThan(Duration.ofSeconds(4));
+            });
+  }
+
+  @Test
+  void aResponseLargerThanMaxResponseSizeFails() {
+    server.enqueue(
+        LoopbackServer.json(
+            200, "{\"id\":7,\"fullName\":\"" + "x".repeat(2000) + "\",\"stars\":1}"));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.max-response-size=1KB")
+        .run(
+            context ->
+                assertThatThrownBy(() -> context.getBean(Repos.class).repo("a", "b"))
+                    .isInstanceOf(ResponseTooLargeException.class)
+                    .satisfies(
+                        e -> assertThat(((ResponseTooLargeException) e).limit()).isEqualTo(1024)));
+  }
+
+  @Test
+  void retriesFromPropertiesRetryA503() {
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.initial-backoff=1ms",
+            "httpjson.clients.github.retry.max-backoff=10ms")
+        .run(
+            context -> {
+              assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1);
+              assertThat(server.getRequestCount()).isEqualTo(2);
+            });
+  }
+
+  @Test
+  void retrySettingsWithoutMaxAttemptsFailTheContext() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.retry.statuses=502")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("httpjson.clients.github.retry.max-attempts is not set"));
+  }
+
+  @Test
+  void compressionOffSendsNoAcceptEncoding() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base())
+        .run(context -> context.getBean(Repos.class).repo("a", "b"));
+    assertThat(take().getHeaders().get("Accept-Encoding")).isNotNull();
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.compression=false")
+        .run(context -> context.getBean(Repos.class).repo("a", "b"));
+    assertThat(take().getHeaders().get("Accept-Encoding")).isNull();
+  }
+
+  @Test
+  void anInMemoryCacheAnswersTheSecondCall() {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=600")
+            .body("{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}")
+            .build());
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.cache.max-size=1MB")
+        .run(
+            context -> {
+              Repos repos = context.getBean(Repos.class);
+              assertThat(repos.repo("a", "b")).isEqualTo(repos.repo("a", "b"));
+              assertThat(server.getRequestCount()).isEqualTo(1);
+            });
+  }
+
+  @Test
+  void anOnDiskCacheKeepsItsEntriesInTheDirectory(@org.junit.jupiter.api.io.TempDir Path dir) {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=600")
+            .body("{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}")
+            .build());
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.cache.max-size=1MB",
+            "httpjson.clients.github.cache.directory=" + dir)
+        .run(
+            context -> {
+              Repos repos = context.getBean(Repos.class);
+              repos.repo("a", "b");
+              repos.repo("a", "b");
+              assertThat(server.getRequestCount()).isEqualTo(1);
+              try (var files = Files.walk(dir)) {
+                assertThat(files.filter(Files::isRegularFile).count()).isPositive();
+              }
+            });
+  }
+
+  @Test
+  void theTransportIsTheOneConfigured() throws Exception {
+    for (String[] transport :
+        new String[][] {
+          {"jdk", "Java-http-client"}, {"okhttp", "okhttp"}, {"apache5", "Apache-HttpClient"}
+        }) {
+      server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+      runner
+          .withUserConfiguration(GitHubApis.class)
+          .withPropertyValues(base(), "httpjson.clients.github.transport=" + transport[0])
+          .run(
+              context -> {
+                assertThat(context).hasNotFailed();
+                assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1);
+              });
+      assertThat(take().getHeaders().get("User-Agent")).as(transport[0]).startsWith(transport[1]);
+    }
+  }
+
+  @Test
+  void closingTheContextClosesTheOkHttpClientsIdleConnections() throws Exception {
+    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      listener.setSoTimeout(10_000);
+      CompletableFuture<Socket> accepted = new CompletableFuture<>();
+      Thread serving =
+          new Thread(
+              () -> {
+                try {
+                  Socket socket = listener.accept();
+                  socket.setSoTimeout(10_000);
+                  InputStream in = socket.getInputStream();
+                  int matched = 0;
+                  while (matched < 4) { // the request's head, up to its blank line
+                    int b = in.read();
+                    if (b < 0) {
+                      throw new IOException("the request ended early");
+                    }
+                    matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+                  }
+                  String body = "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}";
+                  socket
+                      .getOutputStream()
+                      .write(
+                          ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                                  + body.length()
+                                  + "\r\n\r\n"
+                                  + body)
+                              .getBytes(StandardCharsets.US_ASCII));
+                  accepted.complete(socket);
+                } catch (IOException e) {
+                  accepted.completeExceptionally(e);
+                }
+              });
+      serving.start();
+      runner
+          .withUserConfiguration(GitHubApis.class)
+          .withPropertyValues(
+              "httpjson.clients.github.base-uri=http://127.0.0.1:" + listener.getLocalPort() + "/",
+              "httpjson.clients.github.transport=okhttp")
+          .run(
+              context ->
+                  assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1));
+      try (Socket socket = accepted.get(10, TimeUnit.SECONDS)) {
+        // OkHttp keeps an idle connection for 5 minutes; the closed context closed it.
+        assertThat(socket.getInputStream().read())
+            .as("the client closed its connection")
+            .isEqualTo(-1);
+      }
+      serving.join(10_000);
+    }
+  }
+
+  @Test
+  void aConnectTimeoutWithApache5FailsNamingTheProperty() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.transport=apache5",
+            "httpjson.clients.github.connect-timeout=2s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining(
+                        "httpjson.clients.github.connect-timeout is not supported"));
+  }
+
+  @Test
+  void aDefaultTheClientRefusesFailsNamingTheDefault() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(), "httpjson.defaults.transport=apache5", "httpjson.defaults.connect-timeout=2s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("httpjson.defaults.connect-timeout is not supported"));
+  }
+
+  @Test
+  void theJdkClientHasTheConnectTimeout() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.connect-timeout=2s")
+        .run(
+            context ->
+                assertThat(
+                        context
+                            .getBean("httpjson.client.github", HttpJsonClient.class)
+                            .client()
+                            .connectTimeout())
+                    .contains(Duration.ofSeconds(2)));
+  }
+
+  @Test
+  void maxConcurrentCallsLimitsTheCallsInFlight() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .body("{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}")
+            .headersDelay(2, TimeUnit.SECONDS)
+            .build());
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.max-concurrent-calls=1",
+            "httpjson.clients.github.timeout=500ms")
+        .run(
+            context -> {
+              HttpJsonClient client =
+                  context.getBean("httpjson.client.github", HttpJsonClient.class);
+              var first =
+                  client
+                      .withTimeout(Duration.ofSeconds(10)) // shares the limit
+                      .getFromJsonAsync("repos/a/b", Repos.Repo.class);
+              take(); // the first call is in flight
+              assertThatThrownBy(() -> client.getFromJson("repos/a/c", Repos.Repo.class))
+                  .isInstanceOf(CallTimeoutException.class);
+              assertThat(server.getRequestCount())
+                  .as("the second call waited for a permit")
+                  .isEqualTo(1);
+              first.cancel(true);
+            });
+  }
+
+  @Test
+  void followRedirectsMakesHttpjsonFollowThem() {
+    server.enqueue(
+        new MockResponse.Builder().code(302).addHeader("Location", "/api/repos/a/moved").build());
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/moved\",\"stars\":1}"));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.headers.Authorization=Bearer t",
+            "httpjson.clients.github.follow-redirects=normal")
+        .run(
+            context ->
+                assertThat(context.getBean(Repos.class).repo("a", "b").fullName())
+                    .isEqualTo("a/moved"));
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Customizers {
+    static final AtomicInteger SEEN = new AtomicInteger();
+
+    @Bean
+    @Order(2)
+    HttpJsonClientCustomizer second() {
+      return (name, builder) ->
+          builder.interceptor(
+              Interceptor.request(
+                  r ->
+                      java.net.http.HttpRequest.newBuilder(r, (n, v) -> true)
+                          .header("X-Order", "second")
+                          .build()));
+    }
+
+    @Bean
+    @Order(1)
+    HttpJsonClientCustomizer first() {
+      return (name, builder) -> {
+        SEEN.incrementAndGet();
+        builder.interceptor(
+            Interceptor.request(
+                r ->
+                    java.net.http.HttpRequest.newBuilder(r, (n, v) -> true)
+                        .header("X-Client", name)
+                        .header("X-Order", "first")
+                        .build()));
+      };
+    }
+  }
+
+  @Test
+  void customizersRunInOrderForEachClient() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    runner
+        .withUserConfiguration(GitHubApis.class, Customizers.class)
+        .withPropertyValues(base())
+        .run(context -> context.getBean(Repos.class).repo("a", "b"));
+    RecordedRequest r = take();
+    assertThat(r.getHeaders().get("X-Client")).isEqualTo("github");
+    assertThat(r.getHeaders().values("X-Order")).containsExactly("first", "second");
+  }
+
+  @Test
+  void defaultsApplyToEveryClientAndAClientsOwnSettingsOverrideThem() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    server.enqueue(LoopbackServer.json(200, "{\"state\":\"green\"}"));
+    runner
+        .withUserConfiguration(TwoClients.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.status.base-uri=" + server.url("/status/").uri(),
+            "httpjson.defaults.headers.User-Agent=acme/1.0",
+            "httpjson.defaults.headers.X-Team=payments",
+            "httpjson.clients.status.headers.x-team=status-page",
+            "httpjson.defaults.compression=false",
+            "httpjson.defaults.connect-timeout=3s",
+            "httpjson.clients.status.connect-timeout=1s")
+        .run(
+            context -> {
+              context.getBean(Repos.class).repo("a", "b");
+              context.getBean(Statuses.class).status();
+              assertThat(
+                      context
+                          .getBean("httpjson.client.github", HttpJsonClient.class)
+                          .client()
+                          .connectTimeout())
+                  .contains(Duration.ofSeconds(3));
+              assertThat(
+                      context
+                          .getBean("httpjson.client.status", HttpJsonClient.class)
+                          .client()
+                          .connectTimeout())
+                  .contains(Duration.ofSeconds(1));
+            });
+    RecordedRequest github = take();
+    assertThat(github.getHeaders().get("User-Agent")).isEqualTo("acme/1.0");
+    assertThat(github.getHeaders().values("X-Team")).containsExactly("payments");
+    assertThat(github.getHeaders().get("Accept-Encoding")).isNull();
+    RecordedRequest status = take();
+    assertThat(status.getHeaders().get("User-Agent")).isEqualTo("acme/1.0");
+    assertThat(status.getHeaders().values("X-Team")).containsExactly("status-page");
+  }
+
+  @Test
+  void aDefaultCacheDirectoryHoldsOneDirectoryPerClient(
+      @org.junit.jupiter.api.io.TempDir Path dir) {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=600")
+            .body("{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}")
+            .build());
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.cache.max-size=1MB",
+            "httpjson.defaults.cache.directory=" + dir)
+        .run(
+            context -> {
+              Repos repos = context.getBean(Repos.class);
+              repos.repo("a", "b");
+              repos.repo("a", "b");
+              assertThat(server.getRequestCount()).isEqualTo(1);
+              assertThat(dir.resolve("github")).isDirectory();
+            });
+  }
+
+  @Test
+  void theMetadataNamesTheClientsProperties() throws Exception {
+    String metadata =
+        Files.readString(Path.of("target/classes/META-INF/spring-configuration-metadata.json"));
+    assertThat(metadata)
+        .contains(
+            "\"httpjson.clients\"",
+            "\"httpjson.defaults.base-uri\"".replace("base-uri", "timeout"),
+            "\"httpjson.defaults.retry.max-attempts\"",
+            "\"httpjson.defaults.cache.directory\"",
+            "\"httpjson.defaults.transport\"");
+  }
+}
