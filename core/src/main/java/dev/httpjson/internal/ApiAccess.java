@@ -146,6 +146,9 @@ public abstract class ApiAccess {
       boolean hasBody,
       @Nullable Object value);
 
+  /** {@return {@code client}, its calls telling the interceptors {@code route}} */
+  public abstract HttpJsonClient routed(HttpJsonClient client, String route);
+
   public abstract ProblemDetails problem(Map<String, @Nullable Object> members);
 
   /**
