@@ -330,6 +330,38 @@ class ObservationsTest {
   }
 
   @Test
+  void aCancelledCallOfAnInterfaceEndsItsObservationWithTheInterrupt() throws Exception {
+    server.enqueue(
+        LoopbackServer.json(200, REPO).newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
+    Repos repos = observed().create(Repos.class);
+
+    CompletableFuture<Repos.Repo> call = repos.repoAsync("acme", "widgets");
+    LoopbackServer.take(server); // the exchange is under way, on one of httpjson's async lanes
+    call.cancel(true);
+
+    assertThat(call).isCancelled();
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!stopped(registry) && System.nanoTime() < until) { // the lane sees the interrupt
+      Thread.sleep(10);
+    }
+    assertThat(registry)
+        .hasSingleObservationThat()
+        .hasBeenStopped()
+        .hasLowCardinalityKeyValue("exception", "InterruptedException")
+        .hasLowCardinalityKeyValue("status", "CLIENT_ERROR");
+  }
+
+  /** Whether the one observation of {@code registry} has stopped. */
+  private static boolean stopped(TestObservationRegistry registry) {
+    try {
+      assertThat(registry).hasSingleObservationThat().hasBeenStopped();
+      return true;
+    } catch (AssertionError notYet) {
+      return false;
+    }
+  }
+
+  @Test
   void afterARetryInterceptorEachAttemptIsAnObservation() throws Exception {
     server.enqueue(LoopbackServer.json(503, "{}"));
     server.enqueue(LoopbackServer.json(200, REPO));
