@@ -247,6 +247,30 @@ class ObservationsTest {
   }
 
   @Test
+  void eachPageOfAPagedMethodIsAnObservationWithTheMethodsTemplate() throws Exception {
+    server.enqueue(
+        LoopbackServer.json(200, "[" + REPO + "]")
+            .newBuilder()
+            .addHeader("Link", "<" + server.url("/api/stargazers?page=2") + ">; rel=\"next\"")
+            .build());
+    server.enqueue(LoopbackServer.json(200, "[" + REPO + "]"));
+    Repos repos = observed().create(Repos.class);
+
+    try (Stream<Repos.Repo> stargazers = repos.stargazers("acme", "widgets")) {
+      assertThat(stargazers.count()).isEqualTo(2);
+    }
+
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(registry)
+        .hasNumberOfObservationsWithNameEqualTo(NAME, 2)
+        .forAllObservationsWithNameEqualTo(
+            NAME,
+            o ->
+                o.hasLowCardinalityKeyValue("uri", "/api/repos/{owner}/{repo}/stargazers")
+                    .hasLowCardinalityKeyValue("status", "200"));
+  }
+
+  @Test
   void aStreamThatFailsEndsWithTheExceptionTheCallerGets() throws Exception {
     server.enqueue(slowly("application/json", "[" + REPO + ",{\"name\":tru}", "]"));
     Repos repos = observed().create(Repos.class);

@@ -2,6 +2,7 @@ package dev.httpjson.micrometer;
 
 import dev.httpjson.ServerSentEvent;
 import dev.httpjson.interfaces.GET;
+import dev.httpjson.interfaces.Paged;
 import dev.httpjson.interfaces.Path;
 import dev.httpjson.interfaces.Url;
 import java.io.IOException;
@@ -21,6 +22,11 @@ interface Repos {
 
   @GET("repos/{owner}/{repo}/forks")
   Stream<Repo> forks(@Path("owner") String owner, @Path("repo") String repo)
+      throws IOException, InterruptedException;
+
+  @GET("repos/{owner}/{repo}/stargazers")
+  @Paged
+  Stream<Repo> stargazers(@Path("owner") String owner, @Path("repo") String repo)
       throws IOException, InterruptedException;
 
   @GET("repos/{owner}/events")
