@@ -284,9 +284,9 @@ public interface Interceptor {
      * metrics tag it with instead of its URI. Every exchange of the call has it: each attempt, each
      * redirect hop, each page of a paged method, each reconnection of an event stream.
      *
-     * @return the template; empty for a call made otherwise (the one-liners, {@code exchange}, a
-     *     method with a {@code @Url} parameter) and for a plain {@code send} through {@link
-     *     Interceptor#decorate}
+     * @return the template; empty for a call made otherwise (a one-liner or an {@code exchange}
+     *     called on an {@link HttpJsonClient} directly, an interface method with a {@code @Url}
+     *     parameter) and for a plain {@code send} through {@link Interceptor#decorate}
      */
     default Optional<String> route() {
       return Optional.empty();
