@@ -100,6 +100,11 @@ final class JdkVariants {
       this.interceptor = null;
     }
 
+    /** {@return the one interceptor given, or null} */
+    dev.httpjson.Interceptor interceptor() {
+      return interceptor;
+    }
+
     /** The client with {@code interceptor} as its one interceptor. */
     HttpJsonChain(dev.httpjson.Interceptor interceptor) {
       this.oneInterceptor = false;

@@ -1,8 +1,10 @@
 package dev.httpjson.micrometer;
 
 import dev.httpjson.HttpCache;
+import dev.httpjson.JsonOptions;
 import io.micrometer.observation.transport.Propagator;
 import io.micrometer.observation.transport.RequestReplySenderContext;
+import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.util.Optional;
@@ -35,14 +37,16 @@ public final class HttpJsonObservationContext
 
   private final HttpRequest request;
   private final @Nullable String uriTemplate;
-  private final String url;
+  private final JsonOptions options;
+  private @Nullable String url;
   private HttpCache.@Nullable Outcome cacheOutcome;
 
-  HttpJsonObservationContext(HttpRequest request, @Nullable String uriTemplate, String url) {
+  HttpJsonObservationContext(
+      HttpRequest request, @Nullable String uriTemplate, JsonOptions options) {
     super(SETTER);
     this.request = request;
     this.uriTemplate = uriTemplate;
-    this.url = url;
+    this.options = options;
   }
 
   /**
@@ -75,7 +79,17 @@ public final class HttpJsonObservationContext
    * @return the URI, safe to record
    */
   public String getUrl() {
-    return url;
+    String shown = url;
+    if (shown == null) {
+      URI uri = request.uri();
+      // Nothing to hide: the URI's own text, without parsing it again.
+      shown =
+          uri.getRawUserInfo() == null && uri.getRawQuery() == null && uri.getRawFragment() == null
+              ? uri.toString()
+              : options.redact(uri.toString());
+      url = shown;
+    }
+    return shown;
   }
 
   /**

@@ -124,9 +124,9 @@ final class ObservationInterceptor implements Interceptor {
    */
   private @Nullable Exchange start(HttpRequest request, Chain<?> chain) {
     try {
-      String url = chain.options().orElse(JsonOptions.web()).redact(request.uri().toString());
       HttpJsonObservationContext context =
-          new HttpJsonObservationContext(request, chain.route().orElse(null), url);
+          new HttpJsonObservationContext(
+              request, chain.route().orElse(null), chain.options().orElse(JsonOptions.web()));
       Observation observation =
           Observation.createNotStarted(convention, DEFAULT, () -> context, registry);
       if (observation.isNoop()) {

@@ -137,7 +137,10 @@ class ObservationsTest {
 
     observed().create(Repos.class).at(server.url("/elsewhere/1").toString());
 
-    assertThat(registry).hasSingleObservationThat().hasLowCardinalityKeyValue("uri", "none");
+    assertThat(registry)
+        .hasSingleObservationThat()
+        .hasLowCardinalityKeyValue("uri", "none")
+        .hasHighCardinalityKeyValue("http.url", server.url("/elsewhere/1").toString());
   }
 
   @Test
