@@ -137,6 +137,11 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public HttpJsonClient routed(HttpJsonClient client, String route) {
+    return client.routed(route);
+  }
+
+  @Override
   public ProblemDetails problem(Map<String, @Nullable Object> members) {
     return ProblemDetails.fromMap(members);
   }

@@ -186,9 +186,19 @@ public final class HttpJsonClient {
 
   private HttpJsonClient(
       HttpJsonClient from, JsonOptions options, String[] callHeaders, boolean callTimeout) {
+    this(from, options, callHeaders, callTimeout, from.client, from.foreign);
+  }
+
+  private HttpJsonClient(
+      HttpJsonClient from,
+      JsonOptions options,
+      String[] callHeaders,
+      boolean callTimeout,
+      HttpClient client,
+      HttpClient foreign) {
     this.given = from.given;
-    this.client = from.client;
-    this.foreign = from.foreign;
+    this.client = client;
+    this.foreign = foreign;
     this.baseUri = from.baseUri;
     this.origin = from.origin;
     this.directory = from.directory;
@@ -279,6 +289,19 @@ public final class HttpJsonClient {
   public HttpJsonClient withTimeout(@Nullable Duration timeout) {
     JsonOptions timed = options.toBuilder().timeout(timeout).build();
     return new HttpJsonClient(this, timed, callHeaders, true);
+  }
+
+  /**
+   * This client, its calls telling the interceptors {@code route} ({@link
+   * Interceptor.Chain#route()}).
+   */
+  HttpJsonClient routed(String route) {
+    HttpClient routed = InterceptingClient.routed(client, route);
+    if (routed == client) {
+      return this; // no interceptor would read it
+    }
+    HttpClient other = foreign == client ? routed : InterceptingClient.routed(foreign, route);
+    return new HttpJsonClient(this, options, callHeaders, callTimeout, routed, other);
   }
 
   URI resolve(@Nullable String uri) {

@@ -39,7 +39,8 @@ import javax.net.ssl.SSLParameters;
  * a base URI and an empty chain ({@code getFromJson("weatherforecast/getObject", type)}), the same
  * with a {@code CallListener} that overrides every event and does nothing, and with one forwarding
  * {@code Interceptor} (the loopback variants' own); and the static call with the type written
- * inline ({@code new JsonType<WeatherForecast>() {}} per call) and as a plain class. On loopback
+ * inline ({@code new JsonType<WeatherForecast>() {}} per call) and as a plain class; and the client
+ * observed through {@code httpjson-micrometer}, with a timer and on the NOOP registry. On loopback
  * these differences drown in the exchange's own cost and the machine's noise; here they are
  * nanoseconds against a call that does everything but the I/O.
  *
@@ -66,7 +67,9 @@ public final class CallOverheadBench {
           "client-interceptor",
           "static-inline-type",
           "static-class",
-          "codec-direct");
+          "codec-direct",
+          "client-observed",
+          "client-observed-noop");
 
   /**
    * The calls of the variants named, in that order, as JDK types only: {@link PairedBuilds} runs
@@ -84,6 +87,17 @@ public final class CallOverheadBench {
         HttpJsonClient.newBuilder(memory)
             .baseUri(BASE)
             .interceptor(new JdkVariants.Forwarding())
+            .build();
+    // Observed through httpjson-micrometer: its timer updated per call, and on the NOOP registry.
+    HttpJsonClient observed =
+        HttpJsonClient.newBuilder(memory)
+            .baseUri(BASE)
+            .interceptor(((JdkVariants.HttpJsonChain) JdkVariants.observed(false)).interceptor())
+            .build();
+    HttpJsonClient observedNoop =
+        HttpJsonClient.newBuilder(memory)
+            .baseUri(BASE)
+            .interceptor(((JdkVariants.HttpJsonChain) JdkVariants.observed(true)).interceptor())
             .build();
     dev.httpjson.spi.JsonReader<WeatherForecast> reader =
         new dev.httpjson.jackson.JacksonCodec()
@@ -107,7 +121,9 @@ public final class CallOverheadBench {
               Forecasts.checkStatus(r.statusCode());
               byte[] body = r.body();
               return reader.read(body, 0, body.length);
-            });
+            },
+            () -> observed.getFromJson(PATH, OBJECT),
+            () -> observedNoop.getFromJson(PATH, OBJECT));
     List<Callable<Object>> chosen = new ArrayList<>();
     for (String name : names) {
       int at = NAMES.indexOf(name);

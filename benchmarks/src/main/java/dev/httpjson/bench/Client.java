@@ -64,6 +64,8 @@ public final class Client {
     VARIANTS.put("httpjson-chain-empty", () -> new JdkVariants.HttpJsonChain(false));
     VARIANTS.put("httpjson-chain-one", () -> new JdkVariants.HttpJsonChain(true));
     VARIANTS.put("httpjson-listener-noop", () -> new JdkVariants.HttpJsonChain(false, true));
+    VARIANTS.put("httpjson-observed", () -> JdkVariants.observed(false));
+    VARIANTS.put("httpjson-observed-noop", () -> JdkVariants.observed(true));
     VARIANTS.put("httpjson-compression-off", JdkVariants.HttpJsonCompressionOff::new);
     VARIANTS.put("httpjson-exact", JdkVariants.HttpJsonExact::new);
     VARIANTS.put("httpjson-no-timeout", JdkVariants.HttpJsonNoTimeout::new);
@@ -174,6 +176,13 @@ public final class Client {
     SETS.put(
         "listener",
         List.of("jackson-static", "httpjson", "httpjson-chain-empty", "httpjson-listener-noop"));
+    SETS.put(
+        "micrometer",
+        List.of(
+            "httpjson-chain-empty",
+            "httpjson-chain-one",
+            "httpjson-observed-noop",
+            "httpjson-observed"));
     SETS.put("all", List.copyOf(VARIANTS.keySet()));
   }
 

@@ -87,6 +87,7 @@ final class JdkVariants {
     private final HttpClient client = Clients.jdk();
     private final boolean oneInterceptor;
     private final boolean listener;
+    private final dev.httpjson.Interceptor interceptor; // or null
     private dev.httpjson.HttpJsonClient api;
 
     HttpJsonChain(boolean oneInterceptor) {
@@ -96,6 +97,19 @@ final class JdkVariants {
     HttpJsonChain(boolean oneInterceptor, boolean listener) {
       this.oneInterceptor = oneInterceptor;
       this.listener = listener;
+      this.interceptor = null;
+    }
+
+    /** {@return the one interceptor given, or null} */
+    dev.httpjson.Interceptor interceptor() {
+      return interceptor;
+    }
+
+    /** The client with {@code interceptor} as its one interceptor. */
+    HttpJsonChain(dev.httpjson.Interceptor interceptor) {
+      this.oneInterceptor = false;
+      this.listener = false;
+      this.interceptor = interceptor;
     }
 
     private dev.httpjson.HttpJsonClient api(URI uri) {
@@ -104,6 +118,9 @@ final class JdkVariants {
             dev.httpjson.HttpJsonClient.newBuilder(client).baseUri(uri.resolve("/"));
         if (oneInterceptor) {
           b.interceptor(new Forwarding());
+        }
+        if (interceptor != null) {
+          b.interceptor(interceptor);
         }
         if (listener) {
           b.listener(new NoOpListener());
@@ -132,6 +149,27 @@ final class JdkVariants {
     protected int postObject(URI uri, WeatherForecast value) throws Exception {
       return api(uri).postAsJson(uri.getRawPath(), value).statusCode();
     }
+  }
+
+  /**
+   * {@code httpjson-observed}: the client observed through Micrometer as an application observes
+   * it, every call timed by the {@code http.client.requests} timer of a {@code
+   * SimpleMeterRegistry}; {@code httpjson-observed-noop}: the same interceptor on {@code
+   * ObservationRegistry.NOOP}. Compare each with {@code httpjson-chain-empty}.
+   */
+  static Variant observed(boolean noop) {
+    io.micrometer.observation.ObservationRegistry registry =
+        io.micrometer.observation.ObservationRegistry.NOOP;
+    if (!noop) {
+      registry = io.micrometer.observation.ObservationRegistry.create();
+      registry
+          .observationConfig()
+          .observationHandler(
+              new io.micrometer.core.instrument.observation.DefaultMeterObservationHandler(
+                  new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
+    }
+    return new HttpJsonChain(
+        dev.httpjson.micrometer.HttpJsonObservations.create(registry).interceptor());
   }
 
   /** A listener that overrides every event and does nothing with it. */

@@ -139,6 +139,9 @@ public abstract class ApiAccess {
   public abstract java.net.http.HttpRequest prepared(
       HttpJsonClient client, java.net.http.HttpRequest request);
 
+  /** {@return {@code client}, its calls telling the interceptors {@code route}} */
+  public abstract HttpJsonClient routed(HttpJsonClient client, String route);
+
   public abstract ProblemDetails problem(Map<String, @Nullable Object> members);
 
   /**

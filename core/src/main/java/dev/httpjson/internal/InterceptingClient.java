@@ -38,15 +38,45 @@ public final class InterceptingClient extends ForwardingClient {
   /** The limit on calls in flight this client's calls run under, or {@code null}. */
   final @Nullable CallLimit limit;
 
+  /** What {@link Interceptor.Chain#route()} says for this client's calls, or {@code null}. */
+  private final @Nullable String route;
+
   private InterceptingClient(
       HttpClient delegate,
       Interceptor[] interceptors,
       CallListener[] listeners,
       @Nullable CallLimit limit) {
+    this(delegate, interceptors, listeners, limit, null);
+  }
+
+  private InterceptingClient(
+      HttpClient delegate,
+      Interceptor[] interceptors,
+      CallListener[] listeners,
+      @Nullable CallLimit limit,
+      @Nullable String route) {
     super(delegate);
     this.limit = limit;
     this.interceptors = interceptors;
     this.listeners = listeners;
+    this.route = route;
+  }
+
+  /**
+   * {@code client} whose calls tell its interceptors {@code route} ({@link
+   * Interceptor.Chain#route()}); {@code client} itself when it runs no interceptors, since nothing
+   * would read it.
+   */
+  public static HttpClient routed(HttpClient client, String route) {
+    Objects.requireNonNull(route, "route == null");
+    if (!(client instanceof InterceptingClient)) {
+      return client;
+    }
+    InterceptingClient c = (InterceptingClient) client;
+    if (c.interceptors.length == 0) {
+      return client;
+    }
+    return new InterceptingClient(c.delegate, c.interceptors, c.listeners, c.limit, route);
   }
 
   public static HttpClient of(HttpClient client, List<Interceptor> interceptors) {
@@ -99,7 +129,7 @@ public final class InterceptingClient extends ForwardingClient {
       InterceptingClient c = (InterceptingClient) client;
       CallListener[] more = Arrays.copyOf(c.listeners, c.listeners.length + 1);
       more[c.listeners.length] = listener;
-      return new InterceptingClient(c.delegate, c.interceptors, more, c.limit);
+      return new InterceptingClient(c.delegate, c.interceptors, more, c.limit, c.route);
     }
     return new InterceptingClient(client, new Interceptor[0], new CallListener[] {listener}, null);
   }
@@ -465,6 +495,11 @@ public final class InterceptingClient extends ForwardingClient {
     public Optional<JsonOptions> options() {
       CallState<?> p = plan;
       return p == null ? Optional.empty() : Optional.ofNullable(p.options());
+    }
+
+    @Override
+    public Optional<String> route() {
+      return Optional.ofNullable(client.route);
     }
 
     @Override

@@ -118,6 +118,30 @@ public final class GeneratedApi {
   }
 
   /**
+   * {@return {@code client}, its calls telling its interceptors the path template {@code template}
+   * ({@link dev.httpjson.Interceptor.Chain#route()})}, resolved against the client's base URI: a
+   * template starting with {@code /} or a scheme is taken as it is, any other one is put after the
+   * base URI's path. Called once per interface method, when an implementation is made, so that a
+   * call pays nothing for it.
+   *
+   * @param client the client the method's calls are made with
+   * @param template the method's template, as its annotation gives it
+   */
+  public static HttpJsonClient route(HttpJsonClient client, String template) {
+    Objects.requireNonNull(template, "template == null");
+    String route = template;
+    java.net.URI base = client.baseUri();
+    if (!template.startsWith("/") && !template.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+      String path = base == null || base.getRawPath() == null ? "" : base.getRawPath();
+      route = path.substring(0, path.lastIndexOf('/') + 1) + template;
+      if (!route.startsWith("/")) {
+        route = "/" + route;
+      }
+    }
+    return ApiAccess.get().routed(client, route);
+  }
+
+  /**
    * The value of a path placeholder, percent-encoded as one path segment: every character but the
    * unreserved ones of RFC 3986 ({@code A–Z a–z 0–9 - . _ ~}) is encoded as its UTF-8 bytes, so a
    * {@code /}, {@code ?} or {@code :} in a value never makes a segment, a query or a scheme.

@@ -167,6 +167,11 @@ class ApiAccessRegistrationTest {
     }
 
     @Override
+    public HttpJsonClient routed(HttpJsonClient client, String route) {
+      throw no();
+    }
+
+    @Override
     public JsonContent content(
         @Nullable Object value, JsonOptions options, @Nullable String mediaType) {
       throw no();

@@ -19,6 +19,13 @@ final class HttpAttributes {
   static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
   static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
   static final AttributeKey<String> URL_FULL = AttributeKey.stringKey("url.full");
+
+  /**
+   * {@code url.template}: the path template of the API interface method the call was made through
+   * ({@link dev.httpjson.Interceptor.Chain#route()}); absent for a call made otherwise.
+   */
+  static final AttributeKey<String> URL_TEMPLATE = AttributeKey.stringKey("url.template");
+
   static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
   static final AttributeKey<String> NETWORK_PROTOCOL_VERSION =
       AttributeKey.stringKey("network.protocol.version");

@@ -35,12 +35,14 @@ import java.util.Properties;
  * interceptor runs. It carries {@code http.request.method} ({@code _OTHER} and {@code
  * http.request.method_original} for a non-standard method), {@code server.address}, {@code
  * server.port} (the scheme's default when the URI has none), {@code url.full}, {@code
- * http.response.status_code}, {@code network.protocol.version} and, when the exchange failed,
- * {@code error.type}: the status for a status of 400 or more, otherwise the fully qualified class
- * name of the exception (such as {@code dev.httpjson.JsonReadException} for a body that is not the
- * JSON expected, or {@code java.util.concurrent.CancellationException} for a cancelled call). A
- * failed exchange sets the span status to {@code ERROR} and records the exception, if any, as an
- * event. {@code url.full} keeps no secret: it hides what httpjson's messages hide ({@link
+ * http.response.status_code}, {@code network.protocol.version}, {@code url.template} for a call
+ * made through an API interface's method (its path template, such as {@code
+ * /v1/repos/{owner}/{repo}}) and, when the exchange failed, {@code error.type}: the status for a
+ * status of 400 or more, otherwise the fully qualified class name of the exception (such as {@code
+ * dev.httpjson.JsonReadException} for a body that is not the JSON expected, or {@code
+ * java.util.concurrent.CancellationException} for a cancelled call). A failed exchange sets the
+ * span status to {@code ERROR} and records the exception, if any, as an event. {@code url.full}
+ * keeps no secret: it hides what httpjson's messages hide ({@link
  * dev.httpjson.JsonOptions#redact(String)}), userinfo as {@code REDACTED:REDACTED} and the value of
  * every query parameter but those the call's options show as {@code REDACTED} ({@code
  * https://api.example.com/users?page=2&token=REDACTED} with {@code page} shown).

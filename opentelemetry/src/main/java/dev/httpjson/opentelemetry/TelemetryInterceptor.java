@@ -167,6 +167,7 @@ final class TelemetryInterceptor implements Interceptor {
       if (other) {
         builder.setAttribute(HTTP_REQUEST_METHOD_ORIGINAL, method);
       }
+      chain.route().ifPresent(route -> builder.setAttribute(HttpAttributes.URL_TEMPLATE, route));
       span = builder.startSpan();
       context = parent.with(span);
     } catch (RuntimeException e) {

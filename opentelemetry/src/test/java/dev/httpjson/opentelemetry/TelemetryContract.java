@@ -81,6 +81,7 @@ abstract class TelemetryContract {
   static final AttributeKey<String> ERROR = AttributeKey.stringKey("error.type");
   static final AttributeKey<String> VERSION = AttributeKey.stringKey("network.protocol.version");
   static final AttributeKey<String> CACHE = AttributeKey.stringKey("httpjson.cache.outcome");
+  static final AttributeKey<String> TEMPLATE = AttributeKey.stringKey("url.template");
 
   record Item(String name, int count) {}
 
@@ -228,6 +229,28 @@ abstract class TelemetryContract {
         .extracting(p -> p.getAttributes().get(CACHE))
         .containsExactlyInAnyOrder("miss", "hit", null);
     assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /**
+   * A call made through an API interface's method carries its path template as {@code
+   * url.template}; a one-liner has none.
+   */
+  @Test
+  void aCallThroughAnInterfaceMethodHasItsPathTemplateAsUrlTemplate() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    // What the code generated for @GET("items/{id}") calls through.
+    HttpJsonClient method = dev.httpjson.spi.GeneratedApi.route(api, "items/{id}");
+
+    method.getFromJson("items/1", Item.class);
+    api.getFromJson("items/1", Item.class);
+
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(2);
+    assertThat(finished.get(0).getAttributes().get(TEMPLATE)).isEqualTo("/items/{id}");
+    assertThat(finished.get(0).getAttributes().get(URL)).endsWith("/items/1");
+    assertThat(finished.get(1).getAttributes().get(TEMPLATE)).isNull();
   }
 
   @Test

@@ -1336,7 +1336,18 @@ public final class ApiProcessor extends AbstractProcessor {
           continue;
         }
         String c = client(m);
-        if (!c.equals("base")) {
+        if (m.url == null) {
+          // The method's template, for the interceptors' Chain.route(): bound once, here.
+          s.append("    this.")
+              .append(c)
+              .append(" = ")
+              .append(SUPPORT)
+              .append(".route(client")
+              .append(adjust(m.headers, m.timeout))
+              .append(", ")
+              .append(literal(m.template))
+              .append(");\n");
+        } else if (!c.equals("base")) {
           s.append("    this.")
               .append(c)
               .append(" = client")
@@ -1378,9 +1389,11 @@ public final class ApiProcessor extends AbstractProcessor {
     }
 
     String client(Method m) {
-      return m.headers.equals(headers) && java.util.Objects.equals(m.timeout, timeout)
-          ? "base"
-          : "c" + m.index;
+      return m.url == null
+              || !m.headers.equals(headers)
+              || !java.util.Objects.equals(m.timeout, timeout)
+          ? "c" + m.index
+          : "base";
     }
 
     String adjust(List<String> headers, String timeout) {
