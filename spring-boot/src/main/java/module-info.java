@@ -19,6 +19,8 @@ module dev.httpjson.spring.boot {
   requires static okhttp3;
   requires static dev.httpjson.apache5;
   requires static dev.httpjson.testing;
+  requires static dev.httpjson.micrometer;
+  requires static micrometer.observation;
   requires static spring.test;
 
   exports dev.httpjson.spring.boot;

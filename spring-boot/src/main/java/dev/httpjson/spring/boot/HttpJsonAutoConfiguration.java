@@ -2,7 +2,9 @@ package dev.httpjson.spring.boot;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.micrometer.HttpJsonObservations;
 import dev.httpjson.spi.JsonCodec;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
@@ -11,6 +13,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -19,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * bean {@code httpjson.client.<name>}, and the API interfaces bound to them (by {@link
  * HttpJsonApis} or {@code httpjson.clients.<name>.apis}). Every client reads and writes JSON with
  * the application's {@link JsonMapper} when there is one, made strict as httpjson reads (see the
- * documentation), and runs each {@link HttpJsonClientCustomizer} bean.
+ * documentation), is observed by the application's {@code ObservationRegistry} when
+ * httpjson-micrometer is on the class path, and runs each {@link HttpJsonClientCustomizer} bean.
  */
 @AutoConfiguration(
     afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
@@ -71,6 +76,26 @@ public final class HttpJsonAutoConfiguration {
             }
           }
           return codec;
+        }
+      };
+    }
+  }
+
+  /**
+   * The application's {@link ObservationRegistry}, when it has one and httpjson-micrometer is on
+   * the class path, observes every call: the interceptor is the outermost, so a call is one
+   * observation (its retries inside it) and its failure is the one the caller gets.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass({HttpJsonObservations.class, ObservationRegistry.class})
+  static final class ObservationConfiguration {
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
+    HttpJsonClientCustomizer httpJsonObservations(ObjectProvider<ObservationRegistry> registry) {
+      return (name, builder) -> {
+        ObservationRegistry r = registry.getIfUnique();
+        if (r != null && !r.isNoop()) {
+          builder.interceptor(HttpJsonObservations.create(r).interceptor());
         }
       };
     }

@@ -1,0 +1,87 @@
+package dev.httpjson.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.contract.LoopbackServer;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The application's {@link ObservationRegistry} observes every client's calls. */
+class ObservationTest {
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(HttpJsonAutoConfiguration.class));
+
+  private MockWebServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @HttpJsonApis(client = "github", types = Repos.class)
+  static class Observed {
+    @Bean
+    TestObservationRegistry observationRegistry() {
+      return TestObservationRegistry.create();
+    }
+  }
+
+  @Test
+  void aCallThroughAnInterfaceBeanIsObservedWithItsPathTemplateOncePerCall() {
+    server.enqueue(LoopbackServer.json(503, "{}"));
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(Observed.class)
+        .withPropertyValues(
+            "httpjson.clients.github.base-uri=" + server.url("/api/").uri(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.initial-backoff=1ms",
+            "httpjson.clients.github.retry.max-backoff=10ms")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("acme", "widgets").id()).isEqualTo(7);
+              assertThat(server.takeRequest(10, TimeUnit.SECONDS)).isNotNull();
+              TestObservationRegistryAssert.assertThat(
+                      context.getBean(TestObservationRegistry.class))
+                  .hasNumberOfObservationsWithNameEqualTo("http.client.requests", 1)
+                  .hasObservationWithNameEqualTo("http.client.requests")
+                  .that()
+                  .hasLowCardinalityKeyValue("uri", "/api/repos/{owner}/{repo}")
+                  .hasLowCardinalityKeyValue("status", "200")
+                  .hasLowCardinalityKeyValue("method", "GET");
+            });
+  }
+
+  @Test
+  void withoutARegistryNothingIsObservedAndTheClientsWork() {
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(AutoConfigurationTest.GitHubApis.class)
+        .withPropertyValues("httpjson.clients.github.base-uri=" + server.url("/api/").uri())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().doesNotHaveBean(ObservationRegistry.class);
+              assertThat(context.getBean(Repos.class).repo("acme", "widgets").id()).isEqualTo(7);
+            });
+  }
+}
