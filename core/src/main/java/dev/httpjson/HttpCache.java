@@ -34,9 +34,13 @@ import java.util.Optional;
  * client with one stored is not reused after a restart). Hop-by-hop headers, the proxy's ({@code
  * Proxy-Authenticate}...) and the headers named in {@code Connection} are not stored; {@code
  * Set-Cookie} is kept in memory but never written to disk. A body is stored as it is read (also
- * when read as a stream) and only when it was read to its end. A successful {@code POST}, {@code
- * PUT}, {@code DELETE}, {@code PATCH} (any method but the safe ones) removes the entries of its URI
- * and of a same-origin {@code Location} or {@code Content-Location}.
+ * when read as a stream) and only when it was read to its end. Responses with {@code Vary} are
+ * stored side by side, up to four variants per URI, each served to requests with the same values of
+ * the fields {@code Vary} names (a {@code gzip} body to {@code Accept-Encoding: gzip} only). Behind
+ * a client that follows redirects, a response is stored only when it came from the URI asked for,
+ * never one at the end of a redirect. A successful {@code POST}, {@code PUT}, {@code DELETE},
+ * {@code PATCH} (any method but the safe ones) removes the entries of its URI and of a same-origin
+ * {@code Location} or {@code Content-Location}.
  *
  * <p><b>Reuse.</b> Freshness comes from {@code max-age}, {@code Expires} with {@code Date}, the
  * origin's {@code Age} (a served response carries its own), or, for the statuses RFC 9110 allows, a
@@ -110,7 +114,8 @@ public final class HttpCache {
   /**
    * A client that answers from this cache and sends what it cannot answer with {@code client}: any
    * body handler, {@code send} and {@code sendAsync}. Everything else (executor, redirects,
-   * version...) is {@code client}'s. Push promises are not cached: {@code sendAsync} with a push
+   * version...) is {@code client}'s; when {@code client} follows redirects, a response at the end
+   * of one passes through unstored. Push promises are not cached: {@code sendAsync} with a push
    * promise handler goes to {@code client} as it is.
    *
    * @param client the client requests are sent with

@@ -77,6 +77,21 @@ class DiskCacheTest {
   }
 
   @Test
+  void theVariantsOfAUriSurviveARestart() throws Exception {
+    server.enqueue(response(200, "en", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    server.enqueue(response(200, "fr", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    HttpClient before = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+    get(before, uri("/a"), "Accept-Language", "en");
+    get(before, uri("/a"), "Accept-Language", "fr");
+
+    HttpClient after = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+
+    assertThat(get(after, uri("/a"), "Accept-Language", "fr").body()).isEqualTo("fr");
+    assertThat(get(after, uri("/a"), "Accept-Language", "en").body()).isEqualTo("en");
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
   void theLeastRecentlyUsedEntryGoesWhenTheBoundIsReached() throws Exception {
     HttpCache cache = HttpCache.onDisk(dir, 10_000);
     HttpClient client = cache.decorate(jdk);

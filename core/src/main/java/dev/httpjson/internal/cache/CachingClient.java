@@ -46,6 +46,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
   private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
 
+  /** The variants of one URI kept at most (as a browser keeps a few); the oldest stored goes. */
+  static final int MAX_VARIANTS = 4;
+
   private final Cache cache;
 
   CachingClient(HttpClient delegate, Cache cache) {
@@ -502,6 +505,21 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     Outcome outcome = Outcome.MISS;
     @Nullable HttpHeaders shown;
 
+    /**
+     * Whether the wrapped client follows redirects: then what a response stores or updates waits
+     * for the final response, which tells whether it came from the URI asked for.
+     */
+    final boolean follows;
+
+    /** The marker found under {@link #key}, when the URI's responses vary. */
+    @Nullable Entry marker;
+
+    /** The body being stored, when it waits for the final response or is followed by more. */
+    Store.@Nullable Gated gate;
+
+    /** An update (a 304's, a HEAD's) that waits for the final response. */
+    @Nullable Entry pending;
+
     Call(HttpRequest request, HttpRequest sent, BodyHandler<T> handler, String key, String group) {
       this.request = request;
       this.sent = sent;
@@ -509,6 +527,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       this.key = key;
       this.group = group;
       this.head = request.method().equals("HEAD");
+      this.follows = delegate.followRedirects() != Redirect.NEVER;
       this.range = request.headers().firstValue("Range").orElse(null);
       this.ownCondition =
           request.headers().firstValue("If-None-Match").isPresent()
@@ -526,6 +545,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     /** What to do: serve {@link #entry}, or go to the network ("stale" as the reason when one). */
     private boolean lookUp(long now) {
       Entry e = cache.store.get(key);
+      if (e != null && e.isMarker()) {
+        marker = e;
+        Map<String, String> selected = new TreeMap<>();
+        for (String name : e.all(":vary")) {
+          selected.put(name, selecting(request.headers(), name));
+        }
+        e = cache.store.get(variantKey(selected));
+        if (e == null || e.isMarker()) {
+          forward = "vary-miss";
+          e = null;
+        }
+      }
       if (e != null && !varies(e)) {
         forward = "vary-miss";
         e = null;
@@ -572,6 +603,66 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return false;
     }
 
+    /** The key of the variant whose selecting header fields have these digests. */
+    private String variantKey(Map<String, String> selected) {
+      StringBuilder b = new StringBuilder();
+      for (Map.Entry<String, String> v : selected.entrySet()) {
+        b.append(v.getKey()).append('=').append(v.getValue()).append('\n');
+      }
+      return key
+          + "-v"
+          + Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)), 16);
+    }
+
+    /**
+     * Where the body of the response {@code template} describes goes: published once whole and,
+     * behind a client that follows redirects, once the final response shows it is this URI's; a
+     * variant is then listed in its URI's marker, and a response that does not vary drops the
+     * variants it replaces.
+     */
+    private Store.Sink sink(Entry template, boolean approved) {
+      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes);
+      Runnable after = null;
+      Entry m = marker;
+      if (!template.vary.isEmpty()) {
+        after = () -> listVariant(template);
+      } else if (m != null) {
+        after = () -> dropVariants(m);
+      }
+      return approved && after == null ? sink : new Store.Gated(sink, approved, after);
+    }
+
+    /**
+     * Lists the variant {@code stored} in its URI's marker, most recent last, and removes the
+     * oldest beyond {@link #MAX_VARIANTS}; variants selected by other fields are removed. Two
+     * threads storing at once may leave a variant unlisted: it is still found, and goes when the
+     * store evicts it.
+     */
+    private void listVariant(Entry stored) {
+      List<String> names = new ArrayList<>(stored.vary.keySet());
+      Entry m = cache.store.get(key);
+      List<String> variants = new ArrayList<>();
+      if (m != null && m.isMarker()) {
+        if (m.all(":vary").equals(names)) {
+          variants.addAll(m.all(":variants"));
+        } else {
+          dropVariants(m);
+        }
+      }
+      variants.remove(stored.key);
+      variants.add(stored.key);
+      while (variants.size() > MAX_VARIANTS) {
+        cache.store.remove(variants.remove(0));
+      }
+      cache.store.put(Entry.marker(key, group, names, variants));
+    }
+
+    private void dropVariants(Entry m) {
+      for (String variant : m.all(":variants")) {
+        cache.store.remove(variant);
+      }
+    }
+
     private boolean varies(Entry e) {
       for (Map.Entry<String, String> v : e.vary.entrySet()) {
         if (v.getKey().equals("*")
@@ -596,9 +687,6 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       int status = info.statusCode();
       if (head || cc.has("no-store") || status < 200 || status == 206 || status == 304) {
         return false;
-      }
-      if (delegate.followRedirects() != Redirect.NEVER) {
-        return false; // the final response may be another URI's
       }
       HttpHeaders h = info.headers();
       Directives rc = Directives.parse(h.allValues("Cache-Control"));
@@ -644,7 +732,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         vary.put(name, selecting(sent.headers(), name));
       }
       return new Entry(
-          key,
+          vary.isEmpty() ? key : variantKey(vary),
           group,
           info.statusCode(),
           Collections.unmodifiableMap(Entry.storable(info.headers())),
@@ -721,11 +809,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       HttpResponse<T> response;
       try {
         response = delegate.send(networkRequest(), networkHandler(requestMillis));
-        if (mismatched) {
+        if (mismatched || servedForAnotherUri(response)) {
           unconditional();
           response = delegate.send(sent, networkHandler(System.currentTimeMillis()));
         }
+      } catch (RuntimeException | InterruptedException e) {
+        unsettle();
+        throw e;
       } catch (IOException e) {
+        unsettle();
         Entry stale = entry;
         if (stale != null && staleIfError(stale, System.currentTimeMillis())) {
           Bodies.Source source = source(stale);
@@ -791,7 +883,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           network
               .handle(
                   (r, failure) -> {
-                    if (failure == null && mismatched) {
+                    if (failure == null && (mismatched || servedForAnotherUri(r))) {
                       unconditional();
                       CompletableFuture<HttpResponse<T>> again =
                           delegate.sendAsync(sent, networkHandler(System.currentTimeMillis()));
@@ -804,6 +896,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                     if (failure == null) {
                       return CompletableFuture.completedFuture(finish(r));
                     }
+                    unsettle();
                     Throwable cause =
                         failure instanceof CompletionException && failure.getCause() != null
                             ? failure.getCause()
@@ -940,9 +1033,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         long responseMillis = System.currentTimeMillis();
         int status = info.statusCode();
         Entry e = entry;
+        gate = null;
+        pending = null;
         if (head && e != null && status == 200 && describes(e, info.headers())) {
           // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET it describes.
-          cache.store.put(e.freshened(info.headers(), requestMillis, responseMillis));
+          update(e.freshened(info.headers(), requestMillis, responseMillis));
         }
         if (e != null && conditional && status == 304 && !sameValidator(e, info.headers())) {
           mismatched = true; // RFC 9111 section 4.3.4: nothing to update; asked again, whole
@@ -956,7 +1051,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             return BodySubscribers.replacing(null);
           }
           if (!cc.has("no-store")) {
-            cache.store.put(fresh);
+            update(fresh);
           }
           return swap(
               fresh, source, Outcome.REVALIDATED, "fwd=stale; fwd-status=304", responseMillis);
@@ -973,11 +1068,92 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         ResponseInfo seen = Bodies.info(status, headers, info.version());
         if (storable(info)) {
           Entry template = template(info, requestMillis, responseMillis);
-          return new Bodies.Tee<>(
-              handler.apply(seen), cache.store.sink(template, cache.maxEntryBytes));
+          Store.Sink sink = sink(template, !follows);
+          if (sink instanceof Store.Gated) {
+            gate = (Store.Gated) sink;
+          }
+          return new Bodies.Tee<>(handler.apply(seen), sink);
         }
         return handler.apply(seen);
       };
+    }
+
+    /** Stores {@code e} now, or once the final response shows it is this URI's. */
+    private void update(Entry e) {
+      if (follows) {
+        pending = e;
+      } else {
+        cache.store.put(e);
+      }
+    }
+
+    /** Whether {@code r} is another URI's: the wrapped client followed a redirect to it. */
+    private boolean redirected(HttpResponse<?> r) {
+      return follows
+          && (r.previousResponse().isPresent()
+              || !r.uri().equals(request.uri())
+                  && !Cache.normalize(r.uri()).equals(Cache.normalize(request.uri())));
+    }
+
+    /**
+     * Settles what waited for the final response {@code r}: stored only when it is this URI's (RFC
+     * 9111 section 3 stores a response under the target URI of the request it answers; the request
+     * a redirect made was the wrapped client's, with fields and credentials this cache did not
+     * key), else dropped, and the stored response that was selected removed: the URI redirects now.
+     */
+    private void settle(HttpResponse<?> r) {
+      if (!follows) {
+        return;
+      }
+      Store.Gated g = gate;
+      Entry p = pending;
+      gate = null;
+      pending = null;
+      boolean elsewhere = redirected(r);
+      if (g != null) {
+        g.decide(!elsewhere);
+      }
+      if (p != null && !elsewhere) {
+        cache.store.put(p);
+      }
+      Entry e = entry;
+      if (elsewhere && e != null) {
+        cache.store.remove(e.key);
+      }
+    }
+
+    /** Drops what waited for a final response that will not come. */
+    private void unsettle() {
+      Store.Gated g = gate;
+      gate = null;
+      pending = null;
+      if (g != null) {
+        g.decide(false);
+      }
+    }
+
+    /**
+     * Whether the stored body was served for a 304 (or an error) that another URI gave after a
+     * redirect: not this URI's answer. Then the body made for it is closed, the stored response
+     * removed, and the request is to be made again, whole.
+     */
+    private boolean servedForAnotherUri(HttpResponse<T> r) {
+      if (served == null || !redirected(r)) {
+        return false;
+      }
+      settle(r);
+      served = null;
+      outcome = Outcome.MISS;
+      shown = null;
+      Object body = r.body();
+      if (body instanceof AutoCloseable) {
+        try {
+          ((AutoCloseable) body).close();
+        } catch (Exception e) {
+          // a body nobody reads: nothing lost
+        }
+      }
+      return true;
     }
 
     /**
@@ -1073,6 +1249,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
 
     private HttpResponse<T> finish(HttpResponse<T> r) {
+      settle(r);
       Entry e = served;
       HttpHeaders headers = shown;
       count(outcome);
@@ -1187,25 +1364,47 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           key,
           () -> {
             long requestMillis = System.currentTimeMillis();
+            AtomicReference<@Nullable Object> waiting = new AtomicReference<>();
             try {
-              delegate.send(
-                  validation,
-                  info -> {
-                    long responseMillis = System.currentTimeMillis();
-                    if (info.statusCode() == 304 && sameValidator(stale, info.headers())) {
-                      cache.store.put(
-                          stale.freshened(info.headers(), requestMillis, responseMillis));
-                    } else if (storable(info)) {
-                      Entry template = template(info, requestMillis, responseMillis);
-                      return new Bodies.Tee<>(
-                          BodySubscribers.discarding(),
-                          cache.store.sink(template, cache.maxEntryBytes));
-                    }
-                    return BodySubscribers.discarding();
-                  });
-            } catch (IOException e) {
+              HttpResponse<Void> r =
+                  delegate.send(
+                      validation,
+                      info -> {
+                        long responseMillis = System.currentTimeMillis();
+                        if (info.statusCode() == 304 && sameValidator(stale, info.headers())) {
+                          Entry fresh =
+                              stale.freshened(info.headers(), requestMillis, responseMillis);
+                          if (follows) {
+                            waiting.set(fresh);
+                          } else {
+                            cache.store.put(fresh);
+                          }
+                        } else if (storable(info)) {
+                          Store.Sink sink =
+                              sink(template(info, requestMillis, responseMillis), !follows);
+                          waiting.set(sink);
+                          return new Bodies.Tee<>(BodySubscribers.discarding(), sink);
+                        }
+                        return BodySubscribers.discarding();
+                      });
+              boolean elsewhere = redirected(r);
+              Object w = waiting.get();
+              if (w instanceof Store.Gated) {
+                ((Store.Gated) w).decide(!elsewhere);
+              } else if (w instanceof Entry && !elsewhere) {
+                cache.store.put((Entry) w);
+              }
+            } catch (IOException | RuntimeException e) {
               // the stale entry stays; the next call validates it
+              Object w = waiting.get();
+              if (w instanceof Store.Gated) {
+                ((Store.Gated) w).decide(false);
+              }
             } catch (InterruptedException e) {
+              Object w = waiting.get();
+              if (w instanceof Store.Gated) {
+                ((Store.Gated) w).decide(false);
+              }
               Thread.currentThread().interrupt();
             }
           });

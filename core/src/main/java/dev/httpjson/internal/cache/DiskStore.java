@@ -292,6 +292,17 @@ final class DiskStore extends Store {
   }
 
   @Override
+  void remove(String key) {
+    String name = key + SUFFIX;
+    try {
+      Files.deleteIfExists(directory.resolve(name));
+    } catch (IOException e) {
+      // another process may hold it; a later read validates it anyway
+    }
+    forget(name);
+  }
+
+  @Override
   void removeGroup(String group) {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, group + "-*" + SUFFIX)) {
       for (Path p : files) {
@@ -503,10 +514,10 @@ final class DiskStore extends Store {
     }
 
     @Override
-    public void commit() {
+    public boolean commit() {
       FileChannel c = channel;
       if (c == null) {
-        return;
+        return false;
       }
       String name = template.key + SUFFIX;
       try {
@@ -523,7 +534,7 @@ final class DiskStore extends Store {
             StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException | RuntimeException e) {
         abandon();
-        return;
+        return false;
       }
       long size = written + 16;
       synchronized (DiskStore.this) {
@@ -531,6 +542,7 @@ final class DiskStore extends Store {
         DiskStore.this.size += size - (old == null ? 0 : old);
         evict();
       }
+      return true;
     }
 
     @Override

@@ -116,6 +116,26 @@ final class Entry {
     this.file = file;
   }
 
+  /** The status of a {@linkplain #marker marker}: no response has it. */
+  private static final int MARKER = 0;
+
+  /**
+   * The entry under a URI's key when its responses vary: the selecting field names ({@code Vary},
+   * lowercase and sorted) and the keys of the variants stored, least recently stored first. The
+   * pseudo-field names start with ':', which no stored response field does.
+   */
+  static Entry marker(String key, String group, List<String> names, List<String> variants) {
+    Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    fields.put(":vary", List.copyOf(names));
+    fields.put(":variants", List.copyOf(variants));
+    return new Entry(
+        key, group, MARKER, Collections.unmodifiableMap(fields), Map.of(), 0, 0, 0, new byte[0]);
+  }
+
+  boolean isMarker() {
+    return status == MARKER;
+  }
+
   /** This entry with its body left in {@code file}. */
   Entry inFile(StoredFile file) {
     return new Entry(this, headers, requestMillis, responseMillis, ageSeconds, file);

@@ -34,6 +34,14 @@ final class MemoryStore extends Store {
   }
 
   @Override
+  synchronized void remove(String key) {
+    Entry old = entries.remove(key);
+    if (old != null) {
+      size -= old.weight();
+    }
+  }
+
+  @Override
   synchronized void removeGroup(String group) {
     Iterator<Entry> it = entries.values().iterator();
     while (it.hasNext()) {
