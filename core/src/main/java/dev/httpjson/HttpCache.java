@@ -115,8 +115,9 @@ public final class HttpCache {
    * A client that answers from this cache and sends what it cannot answer with {@code client}: any
    * body handler, {@code send} and {@code sendAsync}. Everything else (executor, redirects,
    * version...) is {@code client}'s; when {@code client} follows redirects, a response at the end
-   * of one passes through unstored. Push promises are not cached: {@code sendAsync} with a push
-   * promise handler goes to {@code client} as it is.
+   * of one passes through unstored. A stored body is handed to the body handler in read-only
+   * buffers that share the stored bytes. Push promises are not cached: {@code sendAsync} with a
+   * push promise handler goes to {@code client} as it is.
    *
    * @param client the client requests are sent with
    * @return the caching client

@@ -890,6 +890,86 @@ class HttpCacheTest {
   }
 
   @Test
+  void aStoredBodyIsServedFromTheStoreWithoutACopyInReadOnlyBuffers() throws Exception {
+    HttpCache large = HttpCache.inMemory(64 << 20);
+    HttpClient cached = large.decorate(jdk);
+    String body = "z".repeat(4 << 20);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/big")).timeout(java.time.Duration.ofSeconds(10)).build();
+    cached.send(request, BodyHandlers.discarding());
+    Buffers seen = new Buffers();
+    cached.send(request, BodyHandlers.fromSubscriber(seen)); // warm
+
+    Buffers hit = new Buffers();
+    long before = allocatedOnThisThread();
+    HttpResponse<Void> r = cached.send(request, BodyHandlers.fromSubscriber(hit));
+    long allocated = allocatedOnThisThread() - before;
+
+    assertThat(HttpCache.outcome(r)).contains(HttpCache.Outcome.HIT);
+    assertThat(hit.bytes).isEqualTo(4 << 20);
+    assertThat(hit.writable).isZero();
+    assertThat(allocated).isLessThan(1 << 20);
+  }
+
+  @Test
+  void a304AnswersWithTheStoredBodyInReadOnlyBuffers() throws Exception {
+    server.enqueue(response(200, "one", "ETag", "\"v1\"", "Cache-Control", "max-age=0"));
+    server.enqueue(response(304, "", "ETag", "\"v1\""));
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/a")).timeout(java.time.Duration.ofSeconds(5)).build();
+    client.send(request, BodyHandlers.discarding());
+
+    Buffers seen = new Buffers();
+    HttpResponse<Void> r = client.send(request, BodyHandlers.fromSubscriber(seen));
+
+    assertThat(HttpCache.outcome(r)).contains(HttpCache.Outcome.REVALIDATED);
+    assertThat(seen.bytes).isEqualTo(3);
+    assertThat(seen.writable).isZero();
+  }
+
+  /** Counts the bytes and the writable buffers a body is given in. */
+  static final class Buffers
+      implements java.util.concurrent.Flow.Subscriber<java.util.List<java.nio.ByteBuffer>> {
+    volatile long bytes;
+    volatile int writable;
+
+    @Override
+    public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+      s.request(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void onNext(java.util.List<java.nio.ByteBuffer> items) {
+      for (java.nio.ByteBuffer b : items) {
+        bytes += b.remaining();
+        if (!b.isReadOnly()) {
+          writable++;
+        }
+      }
+    }
+
+    @Override
+    public void onError(Throwable throwable) {}
+
+    @Override
+    public void onComplete() {}
+  }
+
+  /** The bytes this thread allocated so far (HotSpot's thread MXBean). */
+  static long allocatedOnThisThread() throws Exception {
+    Object bean =
+        Class.forName("java.lang.management.ManagementFactory")
+            .getMethod("getThreadMXBean")
+            .invoke(null);
+    Class<?> type = Class.forName("com.sun.management.ThreadMXBean");
+    org.junit.jupiter.api.Assumptions.assumeTrue(type.isInstance(bean), "no allocation counter");
+    return (Long)
+        type.getMethod("getThreadAllocatedBytes", long.class)
+            .invoke(bean, Thread.currentThread().getId());
+  }
+
+  @Test
   void badArgumentsFailAtConstructionNamingThem() throws Exception {
     assertThatThrownBy(() -> HttpCache.inMemory(-1))
         .isInstanceOf(IllegalArgumentException.class)

@@ -740,7 +740,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           requestMillis,
           responseMillis,
           Entry.age(info.headers()),
-          EMPTY);
+          Entry.NO_BODY);
     }
 
     /** The headers of {@code e} as served now: its {@code Age}, and this cache's status. */

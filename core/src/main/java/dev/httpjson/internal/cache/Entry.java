@@ -50,7 +50,12 @@ final class Entry {
 
   final long requestMillis;
   final long responseMillis;
-  final byte[] body;
+
+  /** The body when it is held in memory (read-only, position 0); empty when it is in a file. */
+  final java.nio.ByteBuffer body;
+
+  /** A body of no bytes. */
+  static final java.nio.ByteBuffer NO_BODY = java.nio.ByteBuffer.allocate(0).asReadOnlyBuffer();
 
   /** The origin's {@code Age} at receipt, in seconds, read before the field was dropped. */
   final long ageSeconds;
@@ -84,7 +89,7 @@ final class Entry {
       long requestMillis,
       long responseMillis,
       long ageSeconds,
-      byte[] body) {
+      java.nio.ByteBuffer body) {
     this.key = key;
     this.group = group;
     this.status = status;
@@ -129,7 +134,7 @@ final class Entry {
     fields.put(":vary", List.copyOf(names));
     fields.put(":variants", List.copyOf(variants));
     return new Entry(
-        key, group, MARKER, Collections.unmodifiableMap(fields), Map.of(), 0, 0, 0, new byte[0]);
+        key, group, MARKER, Collections.unmodifiableMap(fields), Map.of(), 0, 0, 0, NO_BODY);
   }
 
   boolean isMarker() {
@@ -143,7 +148,7 @@ final class Entry {
 
   long bodyLength() {
     StoredFile f = file;
-    return f == null ? body.length : f.length;
+    return f == null ? body.remaining() : f.length;
   }
 
   /**
@@ -187,9 +192,18 @@ final class Entry {
     }
   }
 
-  Entry withBody(byte[] body) {
+  /** This entry with {@code body}, which it shares read-only: no copy is made. */
+  Entry withBody(java.nio.ByteBuffer body) {
     return new Entry(
-        key, group, status, headers, vary, requestMillis, responseMillis, ageSeconds, body);
+        key,
+        group,
+        status,
+        headers,
+        vary,
+        requestMillis,
+        responseMillis,
+        ageSeconds,
+        body.slice().asReadOnlyBuffer());
   }
 
   /** This entry freshened by a 304's fields (RFC 9111 sections 3.2 and 4.3.4). */

@@ -97,7 +97,11 @@ abstract class Store {
         return false;
       }
       bytes = null;
-      put(template.withBody(length == b.length ? b : java.util.Arrays.copyOf(b, length)));
+      // Trimmed when the array grew past the body: the entry holds what it weighs.
+      put(
+          template.withBody(
+              java.nio.ByteBuffer.wrap(
+                  length == b.length ? b : java.util.Arrays.copyOf(b, length))));
       return true;
     }
 
