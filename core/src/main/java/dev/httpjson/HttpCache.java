@@ -27,9 +27,11 @@ import java.util.Optional;
  * QUERY} (keyed by a SHA-256 digest of the request body) that RFC 9111 lets a private cache store:
  * not {@code no-store}, with a status and directives that allow it, never an event stream ({@code
  * text/event-stream}), never a response whose {@code Vary} is {@code *}, and never one larger than
- * a quarter of the cache's size, which passes through unstored. Responses are keyed by the method,
- * the URI and the request's credentials: a response is never served to a request with another
- * {@code Authorization} or {@code Cookie} (including the cookies of the client's {@link
+ * a quarter of the cache's size, which passes through unstored; nor one that can never be fresh nor
+ * validated (no {@code max-age}, {@code Expires}, {@code Last-Modified} or {@code ETag}), unless a
+ * {@code stale-*} directive or the request's {@code max-stale} may use it. Responses are keyed by
+ * the method, the URI and the request's credentials: a response is never served to a request with
+ * another {@code Authorization} or {@code Cookie} (including the cookies of the client's {@link
  * java.net.CookieHandler}), nor to a client with another {@link java.net.Authenticator} (what a
  * client with one stored is not reused after a restart). Hop-by-hop headers, the proxy's ({@code
  * Proxy-Authenticate}...) and the headers named in {@code Connection} are not stored; {@code

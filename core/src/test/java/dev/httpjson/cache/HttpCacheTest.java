@@ -325,6 +325,56 @@ class HttpCacheTest {
   }
 
   @Test
+  void aResponseNeverFreshAndWithoutAValidatorIsNotStoredUnlessTheRequestTakesStaleness()
+      throws Exception {
+    server.enqueue(response(200, "plain"));
+    server.enqueue(response(200, "modified", "Last-Modified", date(-3600)));
+    server.enqueue(response(200, "tagged", "ETag", "\"t\"", "Cache-Control", "no-cache"));
+    server.enqueue(response(200, "taken stale"));
+
+    get("/plain");
+    assertThat(cache.size()).isZero();
+    get("/modified");
+    long one = cache.size();
+    get("/tagged");
+    long two = cache.size();
+    get("/stale", "Cache-Control", "max-stale=60");
+
+    assertThat(one).isPositive();
+    assertThat(two).isGreaterThan(one);
+    assertThat(cache.size()).isGreaterThan(two);
+    assertThat(get("/stale", "Cache-Control", "max-stale=60").body()).isEqualTo("taken stale");
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
+  @Test
+  void theOutcomeIsReadFromTheLastMemberOfCacheStatusNamedHttpjson() throws Exception {
+    server.enqueue(response(200, "", "Cache-Status", "httpjson ; hit ; ttl=5"));
+    server.enqueue(
+        response(200, "", "Cache-Status", "cdn; hit, httpjson;fwd=stale;FWD-STATUS=304"));
+    server.enqueue(
+        response(200, "", "Cache-Status", "httpjson; hit", "Cache-Status", "other; hit"));
+    server.enqueue(response(200, "", "Cache-Status", "httpjsonx; hit, httpjson; fwd=uri-miss"));
+    server.enqueue(response(200, "", "Cache-Status", "cdn; hit; key=\"httpjson\""));
+    server.enqueue(response(200, "", "Cache-Status", "httpjson; hitch, cdn"));
+    server.enqueue(response(200, "", "Cache-Status", "httpjson"));
+
+    assertThat(HttpCache.outcome(plain("/1"))).contains(HttpCache.Outcome.HIT);
+    assertThat(HttpCache.outcome(plain("/2"))).contains(HttpCache.Outcome.REVALIDATED);
+    assertThat(HttpCache.outcome(plain("/3"))).contains(HttpCache.Outcome.HIT);
+    assertThat(HttpCache.outcome(plain("/4"))).contains(HttpCache.Outcome.MISS);
+    assertThat(HttpCache.outcome(plain("/5"))).isEmpty();
+    assertThat(HttpCache.outcome(plain("/6"))).contains(HttpCache.Outcome.MISS);
+    assertThat(HttpCache.outcome(plain("/7"))).contains(HttpCache.Outcome.MISS);
+  }
+
+  private HttpResponse<String> plain(String path) throws Exception {
+    return jdk.send(
+        HttpRequest.newBuilder(uri(path)).timeout(java.time.Duration.ofSeconds(5)).build(),
+        BodyHandlers.ofString());
+  }
+
+  @Test
   void varyStarNeverMatches() throws Exception {
     server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Vary", "*"));
     server.enqueue(response(200, "two", "Cache-Control", "max-age=60", "Vary", "*"));

@@ -163,14 +163,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return;
     }
     URI target = request.uri();
-    cache.store.removeGroup(Cache.group(target));
+    cache.store.removeGroup(cache.group(target));
     for (String name : new String[] {"Location", "Content-Location"}) {
       Optional<String> value = response.headers().firstValue(name);
       if (value.isPresent()) {
         try {
           URI other = target.resolve(value.get().trim());
           if (sameOrigin(target, other)) {
-            cache.store.removeGroup(Cache.group(other));
+            cache.store.removeGroup(cache.group(other));
           }
         } catch (IllegalArgumentException e) {
           // not a URI: nothing to invalidate
@@ -301,9 +301,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
     String keyed = method.equals("HEAD") ? "GET" : method;
     String normalized = Cache.normalize(request.uri());
-    String group = Cache.groupOf(normalized);
-    // A GET (or HEAD) by no one in particular is the URI's own entry: the group (a digest of the
-    // URI) names it, with a constant part no digest can equal; anything else is digested.
+    String group = cache.store.group(normalized);
+    // A GET (or HEAD) by no one in particular is the URI's own entry: the group (the URI, or its
+    // digest) names it, with a constant part no hexadecimal digest can end with; anything else is
+    // digested.
     String key =
         keyed.equals("GET") && identity.isEmpty()
             ? group + "-" + ANONYMOUS_GET
@@ -323,6 +324,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    * call then bypasses the cache).
    */
   private @Nullable String identity(HttpRequest request) {
+    HttpHeaders h = request.headers();
+    Optional<Authenticator> authenticator = delegate.authenticator();
+    Optional<CookieHandler> cookies = delegate.cookieHandler();
+    if (authenticator.isEmpty()
+        && cookies.isEmpty()
+        && h.firstValue("Authorization").isEmpty()
+        && h.firstValue("Cookie").isEmpty()) {
+      return ""; // the common case, without a builder
+    }
     StringBuilder b = new StringBuilder();
     for (String v : request.headers().allValues("Authorization")) {
       b.append("a:").append(v).append('\n');
@@ -330,13 +340,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     for (String v : request.headers().allValues("Cookie")) {
       b.append("c:").append(v).append('\n');
     }
-    Optional<Authenticator> authenticator = delegate.authenticator();
     if (authenticator.isPresent()) {
       // Its credentials are added beneath the cache, after a challenge: responses are kept apart
       // per authenticator instance (an entry on disk is not used after a restart by such a client).
       b.append("u:").append(cache.authenticatorId(authenticator.get())).append('\n');
     }
-    Optional<CookieHandler> cookies = delegate.cookieHandler();
     if (cookies.isPresent()) {
       try {
         Map<String, List<String>> added = cookies.get().get(request.uri(), request.headers().map());
@@ -419,6 +427,17 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           cause);
     }
     return Bodies.asIoException(cause);
+  }
+
+  /** The member of {@code Cache-Status} of the most common forward, made once. */
+  private static final String URI_MISS_200 = Cache.NAME + "; fwd=uri-miss; fwd-status=200";
+
+  /** This cache's member of {@code Cache-Status} for a response forwarded for {@code why}. */
+  static String forwarded(String why, int status) {
+    if (status == 200 && why.equals("uri-miss")) {
+      return URI_MISS_200;
+    }
+    return Cache.NAME + "; fwd=" + why + "; fwd-status=" + status;
   }
 
   /** The normalized values of a selecting header field (RFC 9111 section 4.1), as a digest. */
@@ -701,18 +720,36 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         return false;
       }
       Optional<String> type = h.firstValue("Content-Type");
-      if (type.isPresent()
-          && type.get().toLowerCase(Locale.ROOT).trim().startsWith("text/event-stream")) {
+      if (type.isPresent() && eventStream(type.get())) {
         return false;
       }
       long length = h.firstValueAsLong("Content-Length").orElse(-1);
       if (length > cache.maxEntryBytes) {
         return false;
       }
-      return rc.has("max-age")
-          || h.firstValue("Expires").isPresent()
-          || rc.has("public")
-          || Entry.HEURISTIC.contains(status);
+      boolean explicit = rc.has("max-age") || h.firstValue("Expires").isPresent();
+      if (!explicit
+          && h.firstValue("Last-Modified").isEmpty()
+          && h.firstValue("ETag").isEmpty()
+          && !rc.has("stale-while-revalidate")
+          && !rc.has("stale-if-error")
+          && !cc.has("max-stale")
+          && !cc.has("stale-if-error")) {
+        // Never fresh (no expiry, no Last-Modified for a heuristic) and nothing to validate it
+        // with: only a request that takes any staleness could use it. Storing it would copy every
+        // such body (most API responses) and push out entries that can be reused.
+        return false;
+      }
+      return explicit || rc.has("public") || Entry.HEURISTIC.contains(status);
+    }
+
+    /** Whether a {@code Content-Type} is {@code text/event-stream}, in any case. */
+    private boolean eventStream(String type) {
+      int i = 0;
+      while (i < type.length() && (type.charAt(i) == ' ' || type.charAt(i) == '\t')) {
+        i++;
+      }
+      return type.regionMatches(true, i, "text/event-stream", 0, 17);
     }
 
     /** The statuses RFC 9110 defines, whose caching this cache knows. */
@@ -763,10 +800,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       List<String> had = network.allValues("Cache-Status");
       List<String> status;
       if (had.isEmpty()) {
-        status = List.of(Cache.NAME + "; " + member);
+        status = List.of(member);
       } else {
         status = new ArrayList<>(had);
-        status.add(Cache.NAME + "; " + member);
+        status.add(member);
       }
       return HttpHeaders.of(new WithField(network.map(), "Cache-Status", status), (n, v) -> true);
     }
@@ -1062,8 +1099,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             return swap(e, source, Outcome.HIT, "hit; detail=stale-if-error", responseMillis);
           }
         }
-        HttpHeaders headers =
-            shownHeaders(info.headers(), "fwd=" + forward + "; fwd-status=" + status);
+        HttpHeaders headers = shownHeaders(info.headers(), forwarded(forward, status));
         shown = headers;
         ResponseInfo seen = Bodies.info(status, headers, info.version());
         if (storable(info)) {

@@ -14,6 +14,12 @@ final class MemoryStore extends Store {
     super(maxBytes);
   }
 
+  /** The URI itself: a map key needs no digest, and a call computes none. */
+  @Override
+  String group(String normalized) {
+    return normalized;
+  }
+
   @Override
   synchronized @Nullable Entry get(String key) {
     return entries.get(key);

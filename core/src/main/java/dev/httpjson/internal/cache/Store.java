@@ -10,6 +10,14 @@ abstract class Store {
     this.maxBytes = maxBytes;
   }
 
+  /**
+   * The group of a {@linkplain Cache#normalize normalized} URI: the first part of the keys of all
+   * its entries, which {@link #removeGroup} removes. A digest, which a file name can hold.
+   */
+  String group(String normalized) {
+    return Cache.digest(normalized);
+  }
+
   /** The entry stored under {@code key}, or null. */
   abstract @Nullable Entry get(String key);
 
