@@ -375,6 +375,37 @@ class HttpCacheTest {
   }
 
   @Test
+  void aRequestNoStoredVariantMatchesIsValidatedWithTheTagsOfTheOthers() throws Exception {
+    server.enqueue(
+        response(
+            200, "en", "ETag", "\"e\"", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    server.enqueue(
+        response(
+            200, "de", "ETag", "\"d\"", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    server.enqueue(response(304, "", "ETag", "\"e\"", "Cache-Control", "max-age=60"));
+    server.enqueue(response(304, "", "ETag", "\"x\""));
+    server.enqueue(response(200, "it", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    get("/a", "Accept-Language", "en");
+    get("/a", "Accept-Language", "de");
+
+    HttpResponse<String> fr = get("/a", "Accept-Language", "fr");
+    HttpResponse<String> frAgain = get("/a", "Accept-Language", "fr");
+    HttpResponse<String> it = get("/a", "Accept-Language", "it");
+
+    assertThat(fr.body()).isEqualTo("en");
+    assertThat(HttpCache.outcome(fr)).contains(HttpCache.Outcome.REVALIDATED);
+    assertThat(frAgain.body()).isEqualTo("en");
+    assertThat(HttpCache.outcome(frAgain)).contains(HttpCache.Outcome.HIT);
+    assertThat(it.body()).isEqualTo("it");
+    take();
+    take();
+    assertThat(take().getHeaders().get("If-None-Match")).isEqualTo("\"e\", \"d\"");
+    assertThat(take().getHeaders().get("If-None-Match")).isEqualTo("\"e\", \"d\"");
+    assertThat(take().getHeaders().get("If-None-Match")).isNull();
+    assertThat(server.getRequestCount()).isEqualTo(5);
+  }
+
+  @Test
   void varyStarNeverMatches() throws Exception {
     server.enqueue(response(200, "one", "Cache-Control", "max-age=60", "Vary", "*"));
     server.enqueue(response(200, "two", "Cache-Control", "max-age=60", "Vary", "*"));

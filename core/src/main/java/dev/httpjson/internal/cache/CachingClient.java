@@ -539,6 +539,19 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     /** An update (a 304's, a HEAD's) that waits for the final response. */
     @Nullable Entry pending;
 
+    /** The digests of the request's values of the fields the {@link #marker} names. */
+    @Nullable Map<String, String> selected;
+
+    /**
+     * The URI's stored variants with an {@code ETag}, when none was selected for the request: the
+     * request asks the origin with their tags whether one of them is what it would send (RFC 9111
+     * section 4.3.1); a 304 names it, and it is stored as this request's variant too.
+     */
+    @Nullable List<Entry> others;
+
+    /** Whether {@link #entry} is another variant a 304 chose, to list in the marker once stored. */
+    boolean chosen;
+
     Call(HttpRequest request, HttpRequest sent, BodyHandler<T> handler, String key, String group) {
       this.request = request;
       this.sent = sent;
@@ -570,10 +583,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         for (String name : e.all(":vary")) {
           selected.put(name, selecting(request.headers(), name));
         }
+        this.selected = selected;
         e = cache.store.get(variantKey(selected));
         if (e == null || e.isMarker()) {
           forward = "vary-miss";
           e = null;
+          if (!head && !ownCondition && range == null && !cc.has("only-if-cached")) {
+            others = tagged(marker);
+          }
         }
       }
       if (e != null && !varies(e)) {
@@ -674,6 +691,44 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         cache.store.remove(variants.remove(0));
       }
       cache.store.put(Entry.marker(key, group, names, variants));
+    }
+
+    /** The variants {@code m} lists that carry an {@code ETag}, or null for none. */
+    private @Nullable List<Entry> tagged(Entry m) {
+      List<Entry> found = null;
+      for (String k : m.all(":variants")) {
+        Entry v = cache.store.get(k);
+        if (v != null && !v.isMarker() && v.first("ETag") != null) {
+          if (found == null) {
+            found = new ArrayList<>();
+          }
+          found.add(v);
+        }
+      }
+      return found;
+    }
+
+    /**
+     * The stored response a 304 to the tags of {@code stored} selects (RFC 9111 section 4.3.4): the
+     * one with its strong validator, or the most recent one its weak validator matches; null when
+     * it names none.
+     */
+    private @Nullable Entry chosen(List<Entry> stored, HttpHeaders notModified) {
+      Optional<String> tag = notModified.firstValue("ETag");
+      if (tag.isEmpty()) {
+        return null;
+      }
+      String t = tag.get().trim();
+      boolean strong = !t.startsWith("W/");
+      Entry best = null;
+      for (Entry s : stored) {
+        String st = Objects.requireNonNull(s.first("ETag")).trim();
+        boolean match = strong ? st.equals(t) : weak(st).equals(weak(t));
+        if (match && (best == null || s.responseMillis > best.responseMillis)) {
+          best = s;
+        }
+      }
+      return best;
     }
 
     private void dropVariants(Entry m) {
@@ -1042,10 +1097,22 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       mismatched = false;
       conditional = false;
       entry = null;
+      others = null;
+      chosen = false;
     }
 
     private HttpRequest networkRequest() {
       Entry e = entry;
+      if (e == null && others != null && !head) {
+        java.util.Set<String> tags = new java.util.LinkedHashSet<>();
+        for (Entry o : Objects.requireNonNull(others)) {
+          tags.add(Objects.requireNonNull(o.first("ETag")).trim());
+        }
+        conditional = true;
+        return HttpRequest.newBuilder(sent, (n, v) -> true)
+            .header("If-None-Match", String.join(", ", tags))
+            .build();
+      }
       if (e == null || head) {
         return sent;
       }
@@ -1072,6 +1139,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         Entry e = entry;
         gate = null;
         pending = null;
+        List<Entry> o = others;
+        Map<String, String> s = selected;
+        if (e == null && o != null && s != null && conditional && status == 304) {
+          Entry c = chosen(o, info.headers());
+          if (c == null) {
+            mismatched = true; // none of them: asked again, whole
+            return BodySubscribers.replacing(null);
+          }
+          e = c.as(variantKey(s), s);
+          entry = e;
+          chosen = true;
+        }
         if (head && e != null && status == 200 && describes(e, info.headers())) {
           // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET it describes.
           update(e.freshened(info.headers(), requestMillis, responseMillis));
@@ -1091,7 +1170,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             update(fresh);
           }
           return swap(
-              fresh, source, Outcome.REVALIDATED, "fwd=stale; fwd-status=304", responseMillis);
+              fresh,
+              source,
+              Outcome.REVALIDATED,
+              chosen ? "fwd=vary-miss; fwd-status=304" : "fwd=stale; fwd-status=304",
+              responseMillis);
         }
         if (e != null && status >= 500 && staleIfError(e, responseMillis)) {
           Bodies.Source source = source(e);
@@ -1119,7 +1202,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (follows) {
         pending = e;
       } else {
-        cache.store.put(e);
+        put(e);
+      }
+    }
+
+    /** Stores {@code e}; a variant another one's 304 made is listed in the URI's marker. */
+    private void put(Entry e) {
+      cache.store.put(e);
+      if (chosen && !e.vary.isEmpty()) {
+        listVariant(e);
       }
     }
 
@@ -1150,7 +1241,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         g.decide(!elsewhere);
       }
       if (p != null && !elsewhere) {
-        cache.store.put(p);
+        put(p);
       }
       Entry e = entry;
       if (elsewhere && e != null) {

@@ -141,6 +141,35 @@ final class Entry {
     return status == MARKER;
   }
 
+  /** This entry as the variant {@code key} for requests with the selecting values {@code vary}. */
+  Entry as(String key, Map<String, String> vary) {
+    return new Entry(
+        key, group, status, headers, vary, requestMillis, responseMillis, ageSeconds, body, file);
+  }
+
+  private Entry(
+      String key,
+      String group,
+      int status,
+      Map<String, List<String>> headers,
+      Map<String, String> vary,
+      long requestMillis,
+      long responseMillis,
+      long ageSeconds,
+      java.nio.ByteBuffer body,
+      @Nullable StoredFile file) {
+    this.key = key;
+    this.group = group;
+    this.status = status;
+    this.headers = headers;
+    this.vary = vary;
+    this.requestMillis = requestMillis;
+    this.responseMillis = responseMillis;
+    this.ageSeconds = ageSeconds;
+    this.body = body;
+    this.file = file;
+  }
+
   /** This entry with its body left in {@code file}. */
   Entry inFile(StoredFile file) {
     return new Entry(this, headers, requestMillis, responseMillis, ageSeconds, file);
