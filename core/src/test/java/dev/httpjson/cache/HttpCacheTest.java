@@ -836,6 +836,40 @@ class HttpCacheTest {
   }
 
   @Test
+  void sendAsyncBehindAClientThatFollowsRedirectsStoresOnlyTheUrisOwnResponses() throws Exception {
+    server.enqueue(
+        response(200, "one", "Cache-Control", "max-age=0", "Last-Modified", date(-3600)));
+    server.enqueue(response(302, "", "Location", "/moved"));
+    server.enqueue(response(304, "", "Cache-Control", "max-age=60"));
+    server.enqueue(response(302, "", "Location", "/moved"));
+    server.enqueue(response(200, "moved", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "own", "Cache-Control", "max-age=60"));
+    HttpClient following =
+        cache.decorate(HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build());
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/r")).timeout(java.time.Duration.ofSeconds(5)).build();
+
+    String first =
+        following.sendAsync(request, BodyHandlers.ofString()).get(10, TimeUnit.SECONDS).body();
+    HttpResponse<String> second =
+        following.sendAsync(request, BodyHandlers.ofString()).get(10, TimeUnit.SECONDS);
+    long afterTheRedirect = cache.size();
+    String third =
+        following.sendAsync(request, BodyHandlers.ofString()).get(10, TimeUnit.SECONDS).body();
+    HttpResponse<String> fourth =
+        following.sendAsync(request, BodyHandlers.ofString()).get(10, TimeUnit.SECONDS);
+
+    assertThat(first).isEqualTo("one");
+    assertThat(second.body()).isEqualTo("moved");
+    assertThat(HttpCache.outcome(second)).contains(HttpCache.Outcome.MISS);
+    assertThat(afterTheRedirect).isZero();
+    assertThat(third).isEqualTo("own");
+    assertThat(fourth.body()).isEqualTo("own");
+    assertThat(HttpCache.outcome(fourth)).contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(6);
+  }
+
+  @Test
   void anExplicitlyFresh404IsReused() throws Exception {
     server.enqueue(response(404, "gone", "Cache-Control", "max-age=60"));
 
