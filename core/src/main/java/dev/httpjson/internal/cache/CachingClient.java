@@ -264,20 +264,19 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return null;
     }
     HttpHeaders h = request.headers();
-    if (h.firstValue("Range").isPresent() && !method.equals("GET")) {
+    if (has(h, "Range") && !method.equals("GET")) {
       return null;
     }
-    boolean own =
-        h.firstValue("If-None-Match").isPresent() || h.firstValue("If-Modified-Since").isPresent();
-    if (own && h.firstValue("Range").isPresent()) {
+    boolean own = has(h, "If-None-Match") || has(h, "If-Modified-Since");
+    if (own && has(h, "Range")) {
       return null;
     }
     for (String conditional : new String[] {"If-Match", "If-Unmodified-Since"}) {
-      if (h.firstValue(conditional).isPresent()) {
+      if (has(h, conditional)) {
         return null; // the caller's own conditions and ranges go to the origin as they are
       }
     }
-    if (h.firstValue("If-Range").isPresent() && h.firstValue("Range").isEmpty()) {
+    if (has(h, "If-Range") && !has(h, "Range")) {
       return null;
     }
     return identity(request);
@@ -329,8 +328,8 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     Optional<CookieHandler> cookies = delegate.cookieHandler();
     if (authenticator.isEmpty()
         && cookies.isEmpty()
-        && h.firstValue("Authorization").isEmpty()
-        && h.firstValue("Cookie").isEmpty()) {
+        && !has(h, "Authorization")
+        && !has(h, "Cookie")) {
       return ""; // the common case, without a builder
     }
     StringBuilder b = new StringBuilder();
@@ -427,6 +426,32 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           cause);
     }
     return Bodies.asIoException(cause);
+  }
+
+  /**
+   * The first value of the field {@code name}, or null: what {@link HttpHeaders#firstValue} gives,
+   * without the stream it makes on every call (this runs several times per call).
+   */
+  static @Nullable String first(HttpHeaders h, String name) {
+    List<String> values = h.allValues(name);
+    return values.isEmpty() ? null : values.get(0);
+  }
+
+  static boolean has(HttpHeaders h, String name) {
+    return !h.allValues(name).isEmpty();
+  }
+
+  /** The {@code Content-Length}, or -1 when absent or not a number. */
+  private static long contentLength(HttpHeaders h) {
+    String v = first(h, "Content-Length");
+    if (v == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   /** The member of {@code Cache-Status} of the most common forward, made once. */
@@ -560,10 +585,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       this.group = group;
       this.head = request.method().equals("HEAD");
       this.follows = delegate.followRedirects() != Redirect.NEVER;
-      this.range = request.headers().firstValue("Range").orElse(null);
+      this.range = first(request.headers(), "Range");
       this.ownCondition =
-          request.headers().firstValue("If-None-Match").isPresent()
-              || request.headers().firstValue("If-Modified-Since").isPresent();
+          has(request.headers(), "If-None-Match") || has(request.headers(), "If-Modified-Since");
       Directives d = Directives.parse(request.headers().allValues("Cache-Control"));
       List<String> pragma =
           d == Directives.NONE ? request.headers().allValues("Pragma") : List.of();
@@ -774,18 +798,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (Entry.varyNames(h.allValues("Vary")).contains("*")) {
         return false;
       }
-      Optional<String> type = h.firstValue("Content-Type");
-      if (type.isPresent() && eventStream(type.get())) {
+      String type = first(h, "Content-Type");
+      if (type != null && eventStream(type)) {
         return false;
       }
-      long length = h.firstValueAsLong("Content-Length").orElse(-1);
+      long length = contentLength(h);
       if (length > cache.maxEntryBytes) {
         return false;
       }
-      boolean explicit = rc.has("max-age") || h.firstValue("Expires").isPresent();
+      boolean explicit = rc.has("max-age") || has(h, "Expires");
       if (!explicit
-          && h.firstValue("Last-Modified").isEmpty()
-          && h.firstValue("ETag").isEmpty()
+          && !has(h, "Last-Modified")
+          && !has(h, "ETag")
           && !rc.has("stale-while-revalidate")
           && !rc.has("stale-if-error")
           && !cc.has("max-stale")
@@ -1340,7 +1364,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       }
       String modified = e.first("Last-Modified");
       return modified != null
-          && headResponse.firstValue("ETag").isEmpty()
+          && !has(headResponse, "ETag")
           && headResponse.firstValue("Last-Modified").map(modified::equals).orElse(false);
     }
 
