@@ -77,6 +77,45 @@ class DiskCacheTest {
   }
 
   @Test
+  void a304ServesTheStoredBodyReadOnlyAndTheEntryItRewritesSurvivesARestart() throws Exception {
+    server.enqueue(response(200, "one", "ETag", "\"v1\"", "Cache-Control", "max-age=0"));
+    server.enqueue(
+        response(304, "", "ETag", "\"v1\"", "Cache-Control", "max-age=60", "X-Version", "2"));
+    HttpClient before = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+    get(before, uri("/a"));
+    HttpCacheTest.Buffers seen = new HttpCacheTest.Buffers();
+    HttpResponse<Void> revalidated =
+        before.send(
+            HttpRequest.newBuilder(uri("/a")).timeout(java.time.Duration.ofSeconds(5)).build(),
+            BodyHandlers.fromSubscriber(seen));
+
+    HttpResponse<String> after = get(HttpCache.onDisk(dir, 1 << 20).decorate(jdk), uri("/a"));
+
+    assertThat(HttpCache.outcome(revalidated)).contains(HttpCache.Outcome.REVALIDATED);
+    assertThat(seen.bytes).isEqualTo(3);
+    assertThat(seen.writable).isZero();
+    assertThat(after.body()).isEqualTo("one");
+    assertThat(after.headers().firstValue("X-Version")).contains("2");
+    assertThat(HttpCache.outcome(after)).contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void theVariantsOfAUriSurviveARestart() throws Exception {
+    server.enqueue(response(200, "en", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    server.enqueue(response(200, "fr", "Cache-Control", "max-age=60", "Vary", "Accept-Language"));
+    HttpClient before = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+    get(before, uri("/a"), "Accept-Language", "en");
+    get(before, uri("/a"), "Accept-Language", "fr");
+
+    HttpClient after = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+
+    assertThat(get(after, uri("/a"), "Accept-Language", "fr").body()).isEqualTo("fr");
+    assertThat(get(after, uri("/a"), "Accept-Language", "en").body()).isEqualTo("en");
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
   void theLeastRecentlyUsedEntryGoesWhenTheBoundIsReached() throws Exception {
     HttpCache cache = HttpCache.onDisk(dir, 10_000);
     HttpClient client = cache.decorate(jdk);

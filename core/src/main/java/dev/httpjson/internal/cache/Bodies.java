@@ -8,7 +8,6 @@ import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -67,15 +66,18 @@ final class Bodies {
     return subscriber.getBody().toCompletableFuture();
   }
 
-  /** A stored body: an array, or a region of an open file. */
+  /**
+   * A stored body: an array, handed out as read-only views of it (never copied, never writable by a
+   * subscriber), or a region of an open file.
+   */
   static final class Source {
-    private final byte @Nullable [] bytes;
+    private final @Nullable ByteBuffer bytes;
     private final @Nullable FileChannel channel;
     private final long offset;
     final long length;
 
     private Source(
-        byte @Nullable [] bytes, @Nullable FileChannel channel, long offset, long length) {
+        @Nullable ByteBuffer bytes, @Nullable FileChannel channel, long offset, long length) {
       this.bytes = bytes;
       this.channel = channel;
       this.offset = offset;
@@ -83,7 +85,12 @@ final class Bodies {
     }
 
     static Source of(byte[] bytes) {
-      return new Source(bytes, null, 0, bytes.length);
+      return of(ByteBuffer.wrap(bytes));
+    }
+
+    static Source of(ByteBuffer bytes) {
+      ByteBuffer view = bytes.slice().asReadOnlyBuffer();
+      return new Source(view, null, 0, view.remaining());
     }
 
     static Source of(FileChannel channel, long offset, long length) {
@@ -91,9 +98,9 @@ final class Bodies {
     }
 
     ByteBuffer read(long position, int n) throws IOException {
-      byte[] b = bytes;
+      ByteBuffer b = bytes;
       if (b != null) {
-        return ByteBuffer.wrap(Arrays.copyOfRange(b, (int) position, (int) position + n));
+        return b.slice((int) position, n);
       }
       ByteBuffer buffer = ByteBuffer.allocate(n);
       FileChannel c = Objects.requireNonNull(channel);
@@ -103,6 +110,22 @@ final class Bodies {
         }
       }
       return buffer.flip();
+    }
+
+    /** Fills {@code into} with the bytes from {@code position} on. */
+    void readInto(long position, ByteBuffer into) throws IOException {
+      ByteBuffer b = bytes;
+      if (b != null) {
+        into.put(b.slice((int) position, into.remaining()));
+        return;
+      }
+      FileChannel c = Objects.requireNonNull(channel);
+      long start = offset + position - into.position();
+      while (into.hasRemaining()) {
+        if (c.read(into, start + into.position()) < 0) {
+          throw new IOException("cache file ended early");
+        }
+      }
     }
 
     void close() {

@@ -29,10 +29,6 @@ public final class Cache {
   /** The member name of {@code Cache-Status} (RFC 9211) this cache adds. */
   static final String NAME = "httpjson";
 
-  /** The parameters of a {@code Cache-Status} member that say it was a hit. */
-  private static final java.util.regex.Pattern HIT =
-      java.util.regex.Pattern.compile(".*;\\s*hit(\\s*;.*|\\s*)$");
-
   /** Background validations queued at most; more are not made (the stale entry stays). */
   private static final int MAX_QUEUED = 64;
 
@@ -94,6 +90,11 @@ public final class Cache {
     store.removeGroup(group(uri));
   }
 
+  /** The group of {@code uri}: every entry of the URI, whatever its method, body or identity. */
+  String group(URI uri) {
+    return store.group(normalize(uri));
+  }
+
   public void clear() {
     store.clear();
   }
@@ -133,37 +134,69 @@ public final class Cache {
     }
   }
 
-  /** The outcome the last {@code httpjson} member of {@code Cache-Status} records. */
+  /**
+   * The outcome the last {@code httpjson} member of {@code Cache-Status} records: a hit when it has
+   * the parameter {@code hit}, revalidated when {@code fwd-status=304}, else a miss. Read on every
+   * call through a cache, so it scans the values in place.
+   */
   public static Optional<HttpCache.Outcome> outcome(HttpHeaders headers) {
     List<String> values = headers.allValues("Cache-Status");
     for (int i = values.size() - 1; i >= 0; i--) {
-      String[] members = values.get(i).split(",");
-      for (int j = members.length - 1; j >= 0; j--) {
-        String member = members[j].trim();
-        int semi = member.indexOf(';');
-        String name = (semi < 0 ? member : member.substring(0, semi)).trim();
-        if (name.equals(NAME)) {
-          String params = semi < 0 ? "" : member.substring(semi).toLowerCase(Locale.ROOT);
-          if (HIT.matcher(params).matches()) {
-            return Optional.of(HttpCache.Outcome.HIT);
-          }
-          if (params.contains("fwd-status=304")) {
-            return Optional.of(HttpCache.Outcome.REVALIDATED);
-          }
-          return Optional.of(HttpCache.Outcome.MISS);
+      String v = values.get(i);
+      int end = v.length();
+      while (end >= 0) {
+        int comma = end == 0 ? -1 : v.lastIndexOf(',', end - 1);
+        HttpCache.Outcome o = member(v, comma + 1, end);
+        if (o != null) {
+          return Optional.of(o);
         }
+        end = comma;
       }
     }
     return Optional.empty();
   }
 
-  /** The group of {@code uri}: every entry of the URI, whatever its method, body or identity. */
-  static String group(URI uri) {
-    return groupOf(normalize(uri));
+  /** The outcome of the member {@code v[from, to)} when it is this cache's, else null. */
+  private static HttpCache.@Nullable Outcome member(String v, int from, int to) {
+    int s = skipSpace(v, from, to);
+    int n = NAME.length();
+    if (!v.startsWith(NAME, s) || s + n > to) {
+      return null;
+    }
+    int p = skipSpace(v, s + n, to);
+    if (p < to && v.charAt(p) != ';') {
+      return null; // another name that starts with this one's
+    }
+    boolean revalidated = false;
+    while (p < to) {
+      int start = skipSpace(v, p + 1, to);
+      int semi = v.indexOf(';', start);
+      int stop = semi < 0 || semi > to ? to : semi;
+      int last = stop;
+      while (last > start && (v.charAt(last - 1) == ' ' || v.charAt(last - 1) == '\t')) {
+        last--;
+      }
+      if (last - start == 3 && v.regionMatches(true, start, "hit", 0, 3)) {
+        return HttpCache.Outcome.HIT;
+      }
+      if (last - start == 14 && v.regionMatches(true, start, "fwd-status=304", 0, 14)) {
+        revalidated = true;
+      }
+      p = stop;
+    }
+    return revalidated ? HttpCache.Outcome.REVALIDATED : HttpCache.Outcome.MISS;
   }
 
-  /** {@link #group(URI)} of a URI already {@linkplain #normalize normalized}. */
-  static String groupOf(String normalized) {
+  private static int skipSpace(String v, int from, int to) {
+    int i = from;
+    while (i < to && (v.charAt(i) == ' ' || v.charAt(i) == '\t')) {
+      i++;
+    }
+    return i;
+  }
+
+  /** A digest of a URI already {@linkplain #normalize normalized}, as a file name can hold it. */
+  static String digest(String normalized) {
     byte[] digest = sha256(normalized.getBytes(StandardCharsets.UTF_8));
     return hex(digest, 16);
   }
@@ -175,17 +208,35 @@ public final class Cache {
       int hash = s.indexOf('#');
       return hash < 0 ? s : s.substring(0, hash);
     }
+    String path = uri.getRawPath();
+    if (uri.getRawFragment() == null
+        && path != null
+        && !path.isEmpty()
+        && lowercase(uri.getScheme())
+        && lowercase(uri.getRawAuthority())) {
+      // Already in the form compared (the common case): the URI's own string, built once by it.
+      return uri.toString();
+    }
     StringBuilder b =
         new StringBuilder()
             .append(uri.getScheme().toLowerCase(Locale.ROOT))
             .append("://")
             .append(uri.getRawAuthority().toLowerCase(Locale.ROOT));
-    String path = uri.getRawPath();
     b.append(path == null || path.isEmpty() ? "/" : path);
     if (uri.getRawQuery() != null) {
       b.append('?').append(uri.getRawQuery());
     }
     return b.toString();
+  }
+
+  private static boolean lowercase(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c >= 'A' && c <= 'Z' || c > 0x7f) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A SHA-256 digest to clone: cheaper per call than a provider look-up. */

@@ -46,6 +46,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
   private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
 
+  /** The variants of one URI kept at most (as a browser keeps a few); the oldest stored goes. */
+  static final int MAX_VARIANTS = 4;
+
   private final Cache cache;
 
   CachingClient(HttpClient delegate, Cache cache) {
@@ -160,14 +163,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return;
     }
     URI target = request.uri();
-    cache.store.removeGroup(Cache.group(target));
+    cache.store.removeGroup(cache.group(target));
     for (String name : new String[] {"Location", "Content-Location"}) {
       Optional<String> value = response.headers().firstValue(name);
       if (value.isPresent()) {
         try {
           URI other = target.resolve(value.get().trim());
           if (sameOrigin(target, other)) {
-            cache.store.removeGroup(Cache.group(other));
+            cache.store.removeGroup(cache.group(other));
           }
         } catch (IllegalArgumentException e) {
           // not a URI: nothing to invalidate
@@ -261,20 +264,19 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return null;
     }
     HttpHeaders h = request.headers();
-    if (h.firstValue("Range").isPresent() && !method.equals("GET")) {
+    if (has(h, "Range") && !method.equals("GET")) {
       return null;
     }
-    boolean own =
-        h.firstValue("If-None-Match").isPresent() || h.firstValue("If-Modified-Since").isPresent();
-    if (own && h.firstValue("Range").isPresent()) {
+    boolean own = has(h, "If-None-Match") || has(h, "If-Modified-Since");
+    if (own && has(h, "Range")) {
       return null;
     }
     for (String conditional : new String[] {"If-Match", "If-Unmodified-Since"}) {
-      if (h.firstValue(conditional).isPresent()) {
+      if (has(h, conditional)) {
         return null; // the caller's own conditions and ranges go to the origin as they are
       }
     }
-    if (h.firstValue("If-Range").isPresent() && h.firstValue("Range").isEmpty()) {
+    if (has(h, "If-Range") && !has(h, "Range")) {
       return null;
     }
     return identity(request);
@@ -298,9 +300,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
     String keyed = method.equals("HEAD") ? "GET" : method;
     String normalized = Cache.normalize(request.uri());
-    String group = Cache.groupOf(normalized);
-    // A GET (or HEAD) by no one in particular is the URI's own entry: the group (a digest of the
-    // URI) names it, with a constant part no digest can equal; anything else is digested.
+    String group = cache.store.group(normalized);
+    // A GET (or HEAD) by no one in particular is the URI's own entry: the group (the URI, or its
+    // digest) names it, with a constant part no hexadecimal digest can end with; anything else is
+    // digested.
     String key =
         keyed.equals("GET") && identity.isEmpty()
             ? group + "-" + ANONYMOUS_GET
@@ -320,6 +323,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    * call then bypasses the cache).
    */
   private @Nullable String identity(HttpRequest request) {
+    HttpHeaders h = request.headers();
+    Optional<Authenticator> authenticator = delegate.authenticator();
+    Optional<CookieHandler> cookies = delegate.cookieHandler();
+    if (authenticator.isEmpty()
+        && cookies.isEmpty()
+        && !has(h, "Authorization")
+        && !has(h, "Cookie")) {
+      return ""; // the common case, without a builder
+    }
     StringBuilder b = new StringBuilder();
     for (String v : request.headers().allValues("Authorization")) {
       b.append("a:").append(v).append('\n');
@@ -327,13 +339,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     for (String v : request.headers().allValues("Cookie")) {
       b.append("c:").append(v).append('\n');
     }
-    Optional<Authenticator> authenticator = delegate.authenticator();
     if (authenticator.isPresent()) {
       // Its credentials are added beneath the cache, after a challenge: responses are kept apart
       // per authenticator instance (an entry on disk is not used after a restart by such a client).
       b.append("u:").append(cache.authenticatorId(authenticator.get())).append('\n');
     }
-    Optional<CookieHandler> cookies = delegate.cookieHandler();
     if (cookies.isPresent()) {
       try {
         Map<String, List<String>> added = cookies.get().get(request.uri(), request.headers().map());
@@ -416,6 +426,43 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           cause);
     }
     return Bodies.asIoException(cause);
+  }
+
+  /**
+   * The first value of the field {@code name}, or null: what {@link HttpHeaders#firstValue} gives,
+   * without the stream it makes on every call (this runs several times per call).
+   */
+  static @Nullable String first(HttpHeaders h, String name) {
+    List<String> values = h.allValues(name);
+    return values.isEmpty() ? null : values.get(0);
+  }
+
+  static boolean has(HttpHeaders h, String name) {
+    return !h.allValues(name).isEmpty();
+  }
+
+  /** The {@code Content-Length}, or -1 when absent or not a number. */
+  private static long contentLength(HttpHeaders h) {
+    String v = first(h, "Content-Length");
+    if (v == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** The member of {@code Cache-Status} of the most common forward, made once. */
+  private static final String URI_MISS_200 = Cache.NAME + "; fwd=uri-miss; fwd-status=200";
+
+  /** This cache's member of {@code Cache-Status} for a response forwarded for {@code why}. */
+  static String forwarded(String why, int status) {
+    if (status == 200 && why.equals("uri-miss")) {
+      return URI_MISS_200;
+    }
+    return Cache.NAME + "; fwd=" + why + "; fwd-status=" + status;
   }
 
   /** The normalized values of a selecting header field (RFC 9111 section 4.1), as a digest. */
@@ -502,6 +549,34 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     Outcome outcome = Outcome.MISS;
     @Nullable HttpHeaders shown;
 
+    /**
+     * Whether the wrapped client follows redirects: then what a response stores or updates waits
+     * for the final response, which tells whether it came from the URI asked for.
+     */
+    final boolean follows;
+
+    /** The marker found under {@link #key}, when the URI's responses vary. */
+    @Nullable Entry marker;
+
+    /** The body being stored, when it waits for the final response or is followed by more. */
+    Store.@Nullable Gated gate;
+
+    /** An update (a 304's, a HEAD's) that waits for the final response. */
+    @Nullable Entry pending;
+
+    /** The digests of the request's values of the fields the {@link #marker} names. */
+    @Nullable Map<String, String> selected;
+
+    /**
+     * The URI's stored variants with an {@code ETag}, when none was selected for the request: the
+     * request asks the origin with their tags whether one of them is what it would send (RFC 9111
+     * section 4.3.1); a 304 names it, and it is stored as this request's variant too.
+     */
+    @Nullable List<Entry> others;
+
+    /** Whether {@link #entry} is another variant a 304 chose, to list in the marker once stored. */
+    boolean chosen;
+
     Call(HttpRequest request, HttpRequest sent, BodyHandler<T> handler, String key, String group) {
       this.request = request;
       this.sent = sent;
@@ -509,10 +584,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       this.key = key;
       this.group = group;
       this.head = request.method().equals("HEAD");
-      this.range = request.headers().firstValue("Range").orElse(null);
+      this.follows = delegate.followRedirects() != Redirect.NEVER;
+      this.range = first(request.headers(), "Range");
       this.ownCondition =
-          request.headers().firstValue("If-None-Match").isPresent()
-              || request.headers().firstValue("If-Modified-Since").isPresent();
+          has(request.headers(), "If-None-Match") || has(request.headers(), "If-Modified-Since");
       Directives d = Directives.parse(request.headers().allValues("Cache-Control"));
       List<String> pragma =
           d == Directives.NONE ? request.headers().allValues("Pragma") : List.of();
@@ -526,6 +601,22 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     /** What to do: serve {@link #entry}, or go to the network ("stale" as the reason when one). */
     private boolean lookUp(long now) {
       Entry e = cache.store.get(key);
+      if (e != null && e.isMarker()) {
+        marker = e;
+        Map<String, String> selected = new TreeMap<>();
+        for (String name : e.all(":vary")) {
+          selected.put(name, selecting(request.headers(), name));
+        }
+        this.selected = selected;
+        e = cache.store.get(variantKey(selected));
+        if (e == null || e.isMarker()) {
+          forward = "vary-miss";
+          e = null;
+          if (!head && !ownCondition && range == null && !cc.has("only-if-cached")) {
+            others = tagged(marker);
+          }
+        }
+      }
       if (e != null && !varies(e)) {
         forward = "vary-miss";
         e = null;
@@ -572,6 +663,104 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return false;
     }
 
+    /** The key of the variant whose selecting header fields have these digests. */
+    private String variantKey(Map<String, String> selected) {
+      StringBuilder b = new StringBuilder();
+      for (Map.Entry<String, String> v : selected.entrySet()) {
+        b.append(v.getKey()).append('=').append(v.getValue()).append('\n');
+      }
+      return key
+          + "-v"
+          + Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)), 16);
+    }
+
+    /**
+     * Where the body of the response {@code template} describes goes: published once whole and,
+     * behind a client that follows redirects, once the final response shows it is this URI's; a
+     * variant is then listed in its URI's marker, and a response that does not vary drops the
+     * variants it replaces.
+     */
+    private Store.Sink sink(Entry template, boolean approved) {
+      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes);
+      Runnable after = null;
+      Entry m = marker;
+      if (!template.vary.isEmpty()) {
+        after = () -> listVariant(template);
+      } else if (m != null) {
+        after = () -> dropVariants(m);
+      }
+      return approved && after == null ? sink : new Store.Gated(sink, approved, after);
+    }
+
+    /**
+     * Lists the variant {@code stored} in its URI's marker, most recent last, and removes the
+     * oldest beyond {@link #MAX_VARIANTS}; variants selected by other fields are removed. Two
+     * threads storing at once may leave a variant unlisted: it is still found, and goes when the
+     * store evicts it.
+     */
+    private void listVariant(Entry stored) {
+      List<String> names = new ArrayList<>(stored.vary.keySet());
+      Entry m = cache.store.get(key);
+      List<String> variants = new ArrayList<>();
+      if (m != null && m.isMarker()) {
+        if (m.all(":vary").equals(names)) {
+          variants.addAll(m.all(":variants"));
+        } else {
+          dropVariants(m);
+        }
+      }
+      variants.remove(stored.key);
+      variants.add(stored.key);
+      while (variants.size() > MAX_VARIANTS) {
+        cache.store.remove(variants.remove(0));
+      }
+      cache.store.put(Entry.marker(key, group, names, variants));
+    }
+
+    /** The variants {@code m} lists that carry an {@code ETag}, or null for none. */
+    private @Nullable List<Entry> tagged(Entry m) {
+      List<Entry> found = null;
+      for (String k : m.all(":variants")) {
+        Entry v = cache.store.get(k);
+        if (v != null && !v.isMarker() && v.first("ETag") != null) {
+          if (found == null) {
+            found = new ArrayList<>();
+          }
+          found.add(v);
+        }
+      }
+      return found;
+    }
+
+    /**
+     * The stored response a 304 to the tags of {@code stored} selects (RFC 9111 section 4.3.4): the
+     * one with its strong validator, or the most recent one its weak validator matches; null when
+     * it names none.
+     */
+    private @Nullable Entry chosen(List<Entry> stored, HttpHeaders notModified) {
+      Optional<String> tag = notModified.firstValue("ETag");
+      if (tag.isEmpty()) {
+        return null;
+      }
+      String t = tag.get().trim();
+      boolean strong = !t.startsWith("W/");
+      Entry best = null;
+      for (Entry s : stored) {
+        String st = Objects.requireNonNull(s.first("ETag")).trim();
+        boolean match = strong ? st.equals(t) : weak(st).equals(weak(t));
+        if (match && (best == null || s.responseMillis > best.responseMillis)) {
+          best = s;
+        }
+      }
+      return best;
+    }
+
+    private void dropVariants(Entry m) {
+      for (String variant : m.all(":variants")) {
+        cache.store.remove(variant);
+      }
+    }
+
     private boolean varies(Entry e) {
       for (Map.Entry<String, String> v : e.vary.entrySet()) {
         if (v.getKey().equals("*")
@@ -597,9 +786,6 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (head || cc.has("no-store") || status < 200 || status == 206 || status == 304) {
         return false;
       }
-      if (delegate.followRedirects() != Redirect.NEVER) {
-        return false; // the final response may be another URI's
-      }
       HttpHeaders h = info.headers();
       Directives rc = Directives.parse(h.allValues("Cache-Control"));
       if (rc.has("must-understand")) {
@@ -612,19 +798,37 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (Entry.varyNames(h.allValues("Vary")).contains("*")) {
         return false;
       }
-      Optional<String> type = h.firstValue("Content-Type");
-      if (type.isPresent()
-          && type.get().toLowerCase(Locale.ROOT).trim().startsWith("text/event-stream")) {
+      String type = first(h, "Content-Type");
+      if (type != null && eventStream(type)) {
         return false;
       }
-      long length = h.firstValueAsLong("Content-Length").orElse(-1);
+      long length = contentLength(h);
       if (length > cache.maxEntryBytes) {
         return false;
       }
-      return rc.has("max-age")
-          || h.firstValue("Expires").isPresent()
-          || rc.has("public")
-          || Entry.HEURISTIC.contains(status);
+      boolean explicit = rc.has("max-age") || has(h, "Expires");
+      if (!explicit
+          && !has(h, "Last-Modified")
+          && !has(h, "ETag")
+          && !rc.has("stale-while-revalidate")
+          && !rc.has("stale-if-error")
+          && !cc.has("max-stale")
+          && !cc.has("stale-if-error")) {
+        // Never fresh (no expiry, no Last-Modified for a heuristic) and nothing to validate it
+        // with: only a request that takes any staleness could use it. Storing it would copy every
+        // such body (most API responses) and push out entries that can be reused.
+        return false;
+      }
+      return explicit || rc.has("public") || Entry.HEURISTIC.contains(status);
+    }
+
+    /** Whether a {@code Content-Type} is {@code text/event-stream}, in any case. */
+    private boolean eventStream(String type) {
+      int i = 0;
+      while (i < type.length() && (type.charAt(i) == ' ' || type.charAt(i) == '\t')) {
+        i++;
+      }
+      return type.regionMatches(true, i, "text/event-stream", 0, 17);
     }
 
     /** The statuses RFC 9110 defines, whose caching this cache knows. */
@@ -644,7 +848,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         vary.put(name, selecting(sent.headers(), name));
       }
       return new Entry(
-          key,
+          vary.isEmpty() ? key : variantKey(vary),
           group,
           info.statusCode(),
           Collections.unmodifiableMap(Entry.storable(info.headers())),
@@ -652,7 +856,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           requestMillis,
           responseMillis,
           Entry.age(info.headers()),
-          EMPTY);
+          Entry.NO_BODY);
     }
 
     /** The headers of {@code e} as served now: its {@code Age}, and this cache's status. */
@@ -675,10 +879,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       List<String> had = network.allValues("Cache-Status");
       List<String> status;
       if (had.isEmpty()) {
-        status = List.of(Cache.NAME + "; " + member);
+        status = List.of(member);
       } else {
         status = new ArrayList<>(had);
-        status.add(Cache.NAME + "; " + member);
+        status.add(member);
       }
       return HttpHeaders.of(new WithField(network.map(), "Cache-Status", status), (n, v) -> true);
     }
@@ -721,11 +925,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       HttpResponse<T> response;
       try {
         response = delegate.send(networkRequest(), networkHandler(requestMillis));
-        if (mismatched) {
+        if (mismatched || servedForAnotherUri(response)) {
           unconditional();
           response = delegate.send(sent, networkHandler(System.currentTimeMillis()));
         }
+      } catch (RuntimeException | InterruptedException e) {
+        unsettle();
+        throw e;
       } catch (IOException e) {
+        unsettle();
         Entry stale = entry;
         if (stale != null && staleIfError(stale, System.currentTimeMillis())) {
           Bodies.Source source = source(stale);
@@ -791,7 +999,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           network
               .handle(
                   (r, failure) -> {
-                    if (failure == null && mismatched) {
+                    if (failure == null && (mismatched || servedForAnotherUri(r))) {
                       unconditional();
                       CompletableFuture<HttpResponse<T>> again =
                           delegate.sendAsync(sent, networkHandler(System.currentTimeMillis()));
@@ -804,6 +1012,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                     if (failure == null) {
                       return CompletableFuture.completedFuture(finish(r));
                     }
+                    unsettle();
                     Throwable cause =
                         failure instanceof CompletionException && failure.getCause() != null
                             ? failure.getCause()
@@ -912,10 +1121,22 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       mismatched = false;
       conditional = false;
       entry = null;
+      others = null;
+      chosen = false;
     }
 
     private HttpRequest networkRequest() {
       Entry e = entry;
+      if (e == null && others != null && !head) {
+        java.util.Set<String> tags = new java.util.LinkedHashSet<>();
+        for (Entry o : Objects.requireNonNull(others)) {
+          tags.add(Objects.requireNonNull(o.first("ETag")).trim());
+        }
+        conditional = true;
+        return HttpRequest.newBuilder(sent, (n, v) -> true)
+            .header("If-None-Match", String.join(", ", tags))
+            .build();
+      }
       if (e == null || head) {
         return sent;
       }
@@ -940,9 +1161,23 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         long responseMillis = System.currentTimeMillis();
         int status = info.statusCode();
         Entry e = entry;
+        gate = null;
+        pending = null;
+        List<Entry> o = others;
+        Map<String, String> s = selected;
+        if (e == null && o != null && s != null && conditional && status == 304) {
+          Entry c = chosen(o, info.headers());
+          if (c == null) {
+            mismatched = true; // none of them: asked again, whole
+            return BodySubscribers.replacing(null);
+          }
+          e = c.as(variantKey(s), s);
+          entry = e;
+          chosen = true;
+        }
         if (head && e != null && status == 200 && describes(e, info.headers())) {
           // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET it describes.
-          cache.store.put(e.freshened(info.headers(), requestMillis, responseMillis));
+          update(e.freshened(info.headers(), requestMillis, responseMillis));
         }
         if (e != null && conditional && status == 304 && !sameValidator(e, info.headers())) {
           mismatched = true; // RFC 9111 section 4.3.4: nothing to update; asked again, whole
@@ -956,10 +1191,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             return BodySubscribers.replacing(null);
           }
           if (!cc.has("no-store")) {
-            cache.store.put(fresh);
+            update(fresh);
           }
           return swap(
-              fresh, source, Outcome.REVALIDATED, "fwd=stale; fwd-status=304", responseMillis);
+              fresh,
+              source,
+              Outcome.REVALIDATED,
+              chosen ? "fwd=vary-miss; fwd-status=304" : "fwd=stale; fwd-status=304",
+              responseMillis);
         }
         if (e != null && status >= 500 && staleIfError(e, responseMillis)) {
           Bodies.Source source = source(e);
@@ -967,17 +1206,105 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             return swap(e, source, Outcome.HIT, "hit; detail=stale-if-error", responseMillis);
           }
         }
-        HttpHeaders headers =
-            shownHeaders(info.headers(), "fwd=" + forward + "; fwd-status=" + status);
+        HttpHeaders headers = shownHeaders(info.headers(), forwarded(forward, status));
         shown = headers;
         ResponseInfo seen = Bodies.info(status, headers, info.version());
         if (storable(info)) {
           Entry template = template(info, requestMillis, responseMillis);
-          return new Bodies.Tee<>(
-              handler.apply(seen), cache.store.sink(template, cache.maxEntryBytes));
+          Store.Sink sink = sink(template, !follows);
+          if (sink instanceof Store.Gated) {
+            gate = (Store.Gated) sink;
+          }
+          return new Bodies.Tee<>(handler.apply(seen), sink);
         }
         return handler.apply(seen);
       };
+    }
+
+    /** Stores {@code e} now, or once the final response shows it is this URI's. */
+    private void update(Entry e) {
+      if (follows) {
+        pending = e;
+      } else {
+        put(e);
+      }
+    }
+
+    /** Stores {@code e}; a variant another one's 304 made is listed in the URI's marker. */
+    private void put(Entry e) {
+      cache.store.put(e);
+      if (chosen && !e.vary.isEmpty()) {
+        listVariant(e);
+      }
+    }
+
+    /** Whether {@code r} is another URI's: the wrapped client followed a redirect to it. */
+    private boolean redirected(HttpResponse<?> r) {
+      return follows
+          && (r.previousResponse().isPresent()
+              || !r.uri().equals(request.uri())
+                  && !Cache.normalize(r.uri()).equals(Cache.normalize(request.uri())));
+    }
+
+    /**
+     * Settles what waited for the final response {@code r}: stored only when it is this URI's (RFC
+     * 9111 section 3 stores a response under the target URI of the request it answers; the request
+     * a redirect made was the wrapped client's, with fields and credentials this cache did not
+     * key), else dropped, and the stored response that was selected removed: the URI redirects now.
+     */
+    private void settle(HttpResponse<?> r) {
+      if (!follows) {
+        return;
+      }
+      Store.Gated g = gate;
+      Entry p = pending;
+      gate = null;
+      pending = null;
+      boolean elsewhere = redirected(r);
+      if (g != null) {
+        g.decide(!elsewhere);
+      }
+      if (p != null && !elsewhere) {
+        put(p);
+      }
+      Entry e = entry;
+      if (elsewhere && e != null) {
+        cache.store.remove(e.key);
+      }
+    }
+
+    /** Drops what waited for a final response that will not come. */
+    private void unsettle() {
+      Store.Gated g = gate;
+      gate = null;
+      pending = null;
+      if (g != null) {
+        g.decide(false);
+      }
+    }
+
+    /**
+     * Whether the stored body was served for a 304 (or an error) that another URI gave after a
+     * redirect: not this URI's answer. Then the body made for it is closed, the stored response
+     * removed, and the request is to be made again, whole.
+     */
+    private boolean servedForAnotherUri(HttpResponse<T> r) {
+      if (served == null || !redirected(r)) {
+        return false;
+      }
+      settle(r);
+      served = null;
+      outcome = Outcome.MISS;
+      shown = null;
+      Object body = r.body();
+      if (body instanceof AutoCloseable) {
+        try {
+          ((AutoCloseable) body).close();
+        } catch (Exception e) {
+          // a body nobody reads: nothing lost
+        }
+      }
+      return true;
     }
 
     /**
@@ -1037,7 +1364,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       }
       String modified = e.first("Last-Modified");
       return modified != null
-          && headResponse.firstValue("ETag").isEmpty()
+          && !has(headResponse, "ETag")
           && headResponse.firstValue("Last-Modified").map(modified::equals).orElse(false);
     }
 
@@ -1073,6 +1400,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
 
     private HttpResponse<T> finish(HttpResponse<T> r) {
+      settle(r);
       Entry e = served;
       HttpHeaders headers = shown;
       count(outcome);
@@ -1187,25 +1515,47 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           key,
           () -> {
             long requestMillis = System.currentTimeMillis();
+            AtomicReference<@Nullable Object> waiting = new AtomicReference<>();
             try {
-              delegate.send(
-                  validation,
-                  info -> {
-                    long responseMillis = System.currentTimeMillis();
-                    if (info.statusCode() == 304 && sameValidator(stale, info.headers())) {
-                      cache.store.put(
-                          stale.freshened(info.headers(), requestMillis, responseMillis));
-                    } else if (storable(info)) {
-                      Entry template = template(info, requestMillis, responseMillis);
-                      return new Bodies.Tee<>(
-                          BodySubscribers.discarding(),
-                          cache.store.sink(template, cache.maxEntryBytes));
-                    }
-                    return BodySubscribers.discarding();
-                  });
-            } catch (IOException e) {
+              HttpResponse<Void> r =
+                  delegate.send(
+                      validation,
+                      info -> {
+                        long responseMillis = System.currentTimeMillis();
+                        if (info.statusCode() == 304 && sameValidator(stale, info.headers())) {
+                          Entry fresh =
+                              stale.freshened(info.headers(), requestMillis, responseMillis);
+                          if (follows) {
+                            waiting.set(fresh);
+                          } else {
+                            cache.store.put(fresh);
+                          }
+                        } else if (storable(info)) {
+                          Store.Sink sink =
+                              sink(template(info, requestMillis, responseMillis), !follows);
+                          waiting.set(sink);
+                          return new Bodies.Tee<>(BodySubscribers.discarding(), sink);
+                        }
+                        return BodySubscribers.discarding();
+                      });
+              boolean elsewhere = redirected(r);
+              Object w = waiting.get();
+              if (w instanceof Store.Gated) {
+                ((Store.Gated) w).decide(!elsewhere);
+              } else if (w instanceof Entry && !elsewhere) {
+                cache.store.put((Entry) w);
+              }
+            } catch (IOException | RuntimeException e) {
               // the stale entry stays; the next call validates it
+              Object w = waiting.get();
+              if (w instanceof Store.Gated) {
+                ((Store.Gated) w).decide(false);
+              }
             } catch (InterruptedException e) {
+              Object w = waiting.get();
+              if (w instanceof Store.Gated) {
+                ((Store.Gated) w).decide(false);
+              }
               Thread.currentThread().interrupt();
             }
           });

@@ -19,7 +19,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -189,7 +188,7 @@ final class DiskStore extends Store {
       }
       ByteBuffer head = ByteBuffer.allocate((int) bodyStart);
       readFully(c, head, 0);
-      return fields(head.array(), (int) bodyStart, key, new byte[0])
+      return fields(head.array(), (int) bodyStart, key, Entry.NO_BODY)
           .inFile(new Entry.StoredFile(file, bodyStart, bodyLength, crcValue));
     }
   }
@@ -213,12 +212,15 @@ final class DiskStore extends Store {
     }
     try {
       FileSink sink = new FileSink(entry, maxBytes);
+      ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(64 * 1024, source.length));
       for (long p = 0; p < source.length; ) {
-        int n = (int) Math.min(64 * 1024, source.length - p);
-        if (!sink.write(source.read(p, n))) {
+        chunk.clear().limit((int) Math.min(chunk.capacity(), source.length - p));
+        source.readInto(p, chunk);
+        chunk.flip();
+        p += chunk.remaining();
+        if (!sink.write(chunk)) {
           return;
         }
-        p += n;
       }
       sink.commit();
     } catch (IOException e) {
@@ -234,13 +236,17 @@ final class DiskStore extends Store {
       copy(entry);
       return;
     }
-    byte[] bytes;
+    ByteBuffer[] file;
     try {
-      bytes = encode(entry);
+      file = encode(entry);
     } catch (IOException e) {
       return;
     }
-    if (bytes.length > maxBytes) {
+    long length = 0;
+    for (ByteBuffer b : file) {
+      length += b.remaining();
+    }
+    if (length > maxBytes) {
       return;
     }
     String name = entry.key + SUFFIX;
@@ -248,7 +254,12 @@ final class DiskStore extends Store {
         directory.resolve(
             entry.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
     try {
-      Files.write(temp, bytes);
+      try (FileChannel c =
+          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        while (file[file.length - 1].hasRemaining()) {
+          c.write(file);
+        }
+      }
       try {
         Files.move(
             temp,
@@ -270,8 +281,8 @@ final class DiskStore extends Store {
       return;
     }
     synchronized (this) {
-      Long old = index.put(name, (long) bytes.length);
-      size += bytes.length - (old == null ? 0 : old);
+      Long old = index.put(name, length);
+      size += length - (old == null ? 0 : old);
       evict();
     }
   }
@@ -289,6 +300,17 @@ final class DiskStore extends Store {
       size -= e.getValue();
       it.remove();
     }
+  }
+
+  @Override
+  void remove(String key) {
+    String name = key + SUFFIX;
+    try {
+      Files.deleteIfExists(directory.resolve(name));
+    } catch (IOException e) {
+      // another process may hold it; a later read validates it anyway
+    }
+    forget(name);
   }
 
   @Override
@@ -368,14 +390,20 @@ final class DiskStore extends Store {
     return bytes.toByteArray();
   }
 
-  static byte[] encode(Entry e) throws IOException {
+  /**
+   * The file of an entry whose body is in memory, as buffers to write in order: its fields, its
+   * body (shared, not copied) and the trailer.
+   */
+  static ByteBuffer[] encode(Entry e) throws IOException {
     byte[] head = head(e);
-    ByteBuffer all = ByteBuffer.allocate(head.length + e.body.length + 16);
-    all.put(head).put(e.body).putLong(e.body.length);
+    ByteBuffer body = e.body.duplicate();
     CRC32 crc = new CRC32();
-    crc.update(all.array(), 0, all.position());
-    all.putLong(crc.getValue());
-    return all.array();
+    crc.update(head);
+    crc.update(body.duplicate());
+    ByteBuffer trailer = ByteBuffer.allocate(16).putLong(body.remaining());
+    crc.update(trailer.array(), 0, 8);
+    trailer.putLong(crc.getValue()).flip();
+    return new ByteBuffer[] {ByteBuffer.wrap(head), body, trailer};
   }
 
   static Entry decode(byte[] bytes, String key) throws IOException {
@@ -394,12 +422,12 @@ final class DiskStore extends Store {
       throw new IOException("bad body length");
     }
     int bodyStart = (int) (n - 16 - bodyLength);
-    return fields(
-        bytes, bodyStart, key, Arrays.copyOfRange(bytes, bodyStart, bodyStart + (int) bodyLength));
+    // The body stays in the array read: served from it, never copied.
+    return fields(bytes, bodyStart, key, ByteBuffer.wrap(bytes, bodyStart, (int) bodyLength));
   }
 
   /** The entry whose fields are the first {@code length} bytes of {@code bytes}. */
-  private static Entry fields(byte[] bytes, int length, String key, byte[] body)
+  private static Entry fields(byte[] bytes, int length, String key, ByteBuffer body)
       throws IOException {
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, length));
     if (in.readInt() != MAGIC) {
@@ -442,7 +470,7 @@ final class DiskStore extends Store {
         requestMillis,
         responseMillis,
         age,
-        body);
+        body.slice().asReadOnlyBuffer());
   }
 
   @Override
@@ -503,10 +531,10 @@ final class DiskStore extends Store {
     }
 
     @Override
-    public void commit() {
+    public boolean commit() {
       FileChannel c = channel;
       if (c == null) {
-        return;
+        return false;
       }
       String name = template.key + SUFFIX;
       try {
@@ -523,7 +551,7 @@ final class DiskStore extends Store {
             StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException | RuntimeException e) {
         abandon();
-        return;
+        return false;
       }
       long size = written + 16;
       synchronized (DiskStore.this) {
@@ -531,6 +559,7 @@ final class DiskStore extends Store {
         DiskStore.this.size += size - (old == null ? 0 : old);
         evict();
       }
+      return true;
     }
 
     @Override

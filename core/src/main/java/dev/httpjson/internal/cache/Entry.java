@@ -50,7 +50,12 @@ final class Entry {
 
   final long requestMillis;
   final long responseMillis;
-  final byte[] body;
+
+  /** The body when it is held in memory (read-only, position 0); empty when it is in a file. */
+  final java.nio.ByteBuffer body;
+
+  /** A body of no bytes. */
+  static final java.nio.ByteBuffer NO_BODY = java.nio.ByteBuffer.allocate(0).asReadOnlyBuffer();
 
   /** The origin's {@code Age} at receipt, in seconds, read before the field was dropped. */
   final long ageSeconds;
@@ -84,7 +89,7 @@ final class Entry {
       long requestMillis,
       long responseMillis,
       long ageSeconds,
-      byte[] body) {
+      java.nio.ByteBuffer body) {
     this.key = key;
     this.group = group;
     this.status = status;
@@ -116,6 +121,55 @@ final class Entry {
     this.file = file;
   }
 
+  /** The status of a {@linkplain #marker marker}: no response has it. */
+  private static final int MARKER = 0;
+
+  /**
+   * The entry under a URI's key when its responses vary: the selecting field names ({@code Vary},
+   * lowercase and sorted) and the keys of the variants stored, least recently stored first. The
+   * pseudo-field names start with ':', which no stored response field does.
+   */
+  static Entry marker(String key, String group, List<String> names, List<String> variants) {
+    Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    fields.put(":vary", List.copyOf(names));
+    fields.put(":variants", List.copyOf(variants));
+    return new Entry(
+        key, group, MARKER, Collections.unmodifiableMap(fields), Map.of(), 0, 0, 0, NO_BODY);
+  }
+
+  boolean isMarker() {
+    return status == MARKER;
+  }
+
+  /** This entry as the variant {@code key} for requests with the selecting values {@code vary}. */
+  Entry as(String key, Map<String, String> vary) {
+    return new Entry(
+        key, group, status, headers, vary, requestMillis, responseMillis, ageSeconds, body, file);
+  }
+
+  private Entry(
+      String key,
+      String group,
+      int status,
+      Map<String, List<String>> headers,
+      Map<String, String> vary,
+      long requestMillis,
+      long responseMillis,
+      long ageSeconds,
+      java.nio.ByteBuffer body,
+      @Nullable StoredFile file) {
+    this.key = key;
+    this.group = group;
+    this.status = status;
+    this.headers = headers;
+    this.vary = vary;
+    this.requestMillis = requestMillis;
+    this.responseMillis = responseMillis;
+    this.ageSeconds = ageSeconds;
+    this.body = body;
+    this.file = file;
+  }
+
   /** This entry with its body left in {@code file}. */
   Entry inFile(StoredFile file) {
     return new Entry(this, headers, requestMillis, responseMillis, ageSeconds, file);
@@ -123,7 +177,7 @@ final class Entry {
 
   long bodyLength() {
     StoredFile f = file;
-    return f == null ? body.length : f.length;
+    return f == null ? body.remaining() : f.length;
   }
 
   /**
@@ -167,9 +221,18 @@ final class Entry {
     }
   }
 
-  Entry withBody(byte[] body) {
+  /** This entry with {@code body}, which it shares read-only: no copy is made. */
+  Entry withBody(java.nio.ByteBuffer body) {
     return new Entry(
-        key, group, status, headers, vary, requestMillis, responseMillis, ageSeconds, body);
+        key,
+        group,
+        status,
+        headers,
+        vary,
+        requestMillis,
+        responseMillis,
+        ageSeconds,
+        body.slice().asReadOnlyBuffer());
   }
 
   /** This entry freshened by a 304's fields (RFC 9111 sections 3.2 and 4.3.4). */

@@ -14,6 +14,12 @@ final class MemoryStore extends Store {
     super(maxBytes);
   }
 
+  /** The URI itself: a map key needs no digest, and a call computes none. */
+  @Override
+  String group(String normalized) {
+    return normalized;
+  }
+
   @Override
   synchronized @Nullable Entry get(String key) {
     return entries.get(key);
@@ -30,6 +36,14 @@ final class MemoryStore extends Store {
     while (size > maxBytes && it.hasNext()) {
       size -= it.next().getValue().weight();
       it.remove();
+    }
+  }
+
+  @Override
+  synchronized void remove(String key) {
+    Entry old = entries.remove(key);
+    if (old != null) {
+      size -= old.weight();
     }
   }
 

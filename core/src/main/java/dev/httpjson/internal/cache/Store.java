@@ -10,11 +10,22 @@ abstract class Store {
     this.maxBytes = maxBytes;
   }
 
+  /**
+   * The group of a {@linkplain Cache#normalize normalized} URI: the first part of the keys of all
+   * its entries, which {@link #removeGroup} removes. A digest, which a file name can hold.
+   */
+  String group(String normalized) {
+    return Cache.digest(normalized);
+  }
+
   /** The entry stored under {@code key}, or null. */
   abstract @Nullable Entry get(String key);
 
   /** Stores {@code entry} under its key, replacing any, then evicts down to {@link #maxBytes}. */
   abstract void put(Entry entry);
+
+  /** Removes the entry stored under {@code key}, if any. */
+  abstract void remove(String key);
 
   /** Removes the entries of {@code group} (one URI: every method, body and identity). */
   abstract void removeGroup(String group);
@@ -38,8 +49,8 @@ abstract class Store {
      */
     boolean write(java.nio.ByteBuffer bytes);
 
-    /** Publishes the entry. */
-    void commit();
+    /** Publishes the entry; false when nothing was published (abandoned before, or failed). */
+    boolean commit();
 
     /** Drops what was written. */
     void abandon();
@@ -88,17 +99,92 @@ abstract class Store {
     }
 
     @Override
-    public void commit() {
+    public boolean commit() {
       byte[] b = bytes;
-      if (b != null) {
-        bytes = null;
-        put(template.withBody(length == b.length ? b : java.util.Arrays.copyOf(b, length)));
+      if (b == null) {
+        return false;
       }
+      bytes = null;
+      // Trimmed when the array grew past the body: the entry holds what it weighs.
+      put(
+          template.withBody(
+              java.nio.ByteBuffer.wrap(
+                  length == b.length ? b : java.util.Arrays.copyOf(b, length))));
+      return true;
     }
 
     @Override
     public void abandon() {
       bytes = null;
+    }
+  }
+
+  /**
+   * A sink published only once its body is whole and its response is approved ({@link #decide}), in
+   * either order, and then followed by {@code after}: a client that follows redirects tells only
+   * with the final response whether it came from the URI asked for.
+   */
+  static final class Gated implements Sink {
+    private final Sink sink;
+    private final @Nullable Runnable after;
+    private boolean whole;
+
+    /** 0 until decided, then 1 to publish or -1 to drop. */
+    private int verdict;
+
+    Gated(Sink sink, boolean approved, @Nullable Runnable after) {
+      this.sink = sink;
+      this.after = after;
+      this.verdict = approved ? 1 : 0;
+    }
+
+    @Override
+    public synchronized boolean write(java.nio.ByteBuffer bytes) {
+      return verdict >= 0 && sink.write(bytes);
+    }
+
+    @Override
+    public boolean commit() {
+      synchronized (this) {
+        whole = true;
+        if (verdict != 1) {
+          return false;
+        }
+      }
+      return publish();
+    }
+
+    /** Approves the response ({@code true}) or drops it; only the first decision counts. */
+    void decide(boolean approved) {
+      synchronized (this) {
+        if (verdict != 0) {
+          return;
+        }
+        verdict = approved ? 1 : -1;
+        if (!approved) {
+          sink.abandon();
+          return;
+        }
+        if (!whole) {
+          return;
+        }
+      }
+      publish();
+    }
+
+    private boolean publish() {
+      boolean published = sink.commit();
+      Runnable a = after;
+      if (published && a != null) {
+        a.run();
+      }
+      return published;
+    }
+
+    @Override
+    public synchronized void abandon() {
+      verdict = -1;
+      sink.abandon();
     }
   }
 }
