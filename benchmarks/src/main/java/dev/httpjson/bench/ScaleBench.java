@@ -194,6 +194,13 @@ public final class ScaleBench {
     Instant started = Instant.now();
     ThreadFactory virtual = Client.virtualThreads();
     Pins pins = Pins.start(virtual != null);
+    if (virtual != null) {
+      // The check of the check: a virtual thread that blocks in a class initializer is pinned.
+      Thread probe = virtual.newThread(PinProbe::touch);
+      probe.setName(Pins.PROBE + "-0");
+      probe.start();
+      probe.join();
+    }
     List<Run> runs = new ArrayList<>();
     Map<String, double[]> ceilings = new HashMap<>();
     Map<String, String> ceilingTools = new HashMap<>();
@@ -272,6 +279,13 @@ public final class ScaleBench {
             + "× theirs, 0 errors, no pinned carrier. Allocation: bytes allocated in the whole"
             + " client JVM per completed call. Ceiling: the server alone under a load generator at"
             + " the same concurrency (wrk for HTTP/1.1, h2load with one connection for HTTP/2).\n");
+    report.append(
+        pinned == null
+            ? "\nPinned carriers: not recorded (platform-thread callers).\n"
+            : "\nPinned carriers: JFR jdk.VirtualThreadPinned, threshold 0; the recording's own"
+                + " check, a virtual thread blocked in a class initializer, gave "
+                + pinned.getOrDefault(Pins.PROBE, 0L)
+                + " event(s) (expected ≥ 1).\n");
     if (!clear.isEmpty()) {
       report.append("\n### Clear text (HTTP/1.1, h2c)\n\n").append(ScaleReport.table(clear));
     }
@@ -614,12 +628,30 @@ public final class ScaleBench {
     }
   }
 
+  /** Blocks for 20 ms in its class initializer: a virtual thread that loads it is pinned. */
+  static final class PinProbe {
+    static {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    private PinProbe() {}
+
+    static void touch() {}
+  }
+
   /**
    * {@code jdk.VirtualThreadPinned} events (threshold 0) counted per caller group by thread name,
    * from a JFR {@code RecordingStream} over the whole run; nothing on a JDK without virtual
    * threads.
    */
   static final class Pins {
+    /** The thread group name of the pinning probe, whose events show the recording works. */
+    static final String PROBE = "scale-probe";
+
     private final jdk.jfr.consumer.RecordingStream stream;
     private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
 
