@@ -293,6 +293,35 @@ public final class ScaleBench {
       report.append("\n### TLS with ALPN (self-signed certificate made for the run)\n\n");
       report.append(ScaleReport.table(secure));
     }
+    StringBuilder stacks = new StringBuilder();
+    for (Run run : runs) {
+      for (int v = 0; v < run.names.size(); v++) {
+        for (String group : List.of(run.threadPrefix(v), run.warmupPrefix(v))) {
+          String stack = pins.stacks.get(group);
+          if (stack != null) {
+            boolean warmup = group.equals(run.warmupPrefix(v));
+            stacks.append(
+                String.format(
+                    Locale.ROOT,
+                    "- %s %s %d callers, %s%s:%n%n```%n%s```%n",
+                    run.protocol.id,
+                    run.transport.id,
+                    run.callers,
+                    run.names.get(v),
+                    warmup
+                        ? ", in the warm-up (" + pinned.getOrDefault(group, 0L) + " events)"
+                        : "",
+                    stack));
+          }
+        }
+      }
+    }
+    if (stacks.length() > 0) {
+      report.append(
+          "\nFirst pinned stack per variant that pinned a carrier (the table counts the measured"
+              + " passes; pins in the warm-up are listed here only):\n\n");
+      report.append(stacks);
+    }
     String errors = ScaleReport.errors(runs.stream().map(r -> r.last).toList());
     if (!errors.isEmpty()) {
       report.append("\nFirst error per point:\n\n").append(errors);
@@ -341,6 +370,14 @@ public final class ScaleBench {
       return "scale-" + index + "-" + v;
     }
 
+    /**
+     * The warm-up's callers: counted apart, since a first concurrent call may wait for another
+     * thread's class initialization, which pins a virtual thread once per class.
+     */
+    String warmupPrefix(int v) {
+      return "scale-warmup-" + index + "-" + v;
+    }
+
     void measure(Clients clients, URI base, Options o, ThreadFactory virtual) throws Exception {
       Clients.Built built = clients.build(protocol, transport, base);
       names = built.names();
@@ -357,7 +394,7 @@ public final class ScaleBench {
         long warmupEnd = System.nanoTime() + o.warmupSeconds * 1_000_000_000L;
         while (System.nanoTime() < warmupEnd) {
           for (int v = 0; v < n; v++) {
-            slice(ops[v], 100, virtual, threadPrefix(v), callers);
+            slice(ops[v], 100, virtual, warmupPrefix(v), callers);
           }
         }
         for (int p = 0; p < o.passes; p++) {
@@ -655,6 +692,32 @@ public final class ScaleBench {
     private final jdk.jfr.consumer.RecordingStream stream;
     private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
 
+    /** The first pinned event's stack per group, so that a pin can be traced. */
+    final Map<String, String> stacks = new ConcurrentHashMap<>();
+
+    private static String stack(jdk.jfr.consumer.RecordedEvent e) {
+      jdk.jfr.consumer.RecordedStackTrace trace = e.getStackTrace();
+      if (trace == null) {
+        return "(no stack trace)";
+      }
+      StringBuilder sb = new StringBuilder();
+      int n = 0;
+      for (jdk.jfr.consumer.RecordedFrame f : trace.getFrames()) {
+        if (n++ == 24) {
+          sb.append("    ...\n");
+          break;
+        }
+        sb.append("    ")
+            .append(f.getMethod().getType().getName())
+            .append('.')
+            .append(f.getMethod().getName())
+            .append(':')
+            .append(f.getLineNumber())
+            .append('\n');
+      }
+      return sb.toString();
+    }
+
     private Pins(jdk.jfr.consumer.RecordingStream stream) {
       this.stream = stream;
     }
@@ -674,6 +737,7 @@ public final class ScaleBench {
             if (name != null && name.lastIndexOf('-') > 0) {
               String group = name.substring(0, name.lastIndexOf('-'));
               pins.counts.computeIfAbsent(group, k -> new LongAdder()).increment();
+              pins.stacks.computeIfAbsent(group, k -> stack(e));
             }
           });
       rs.startAsync();
