@@ -218,7 +218,7 @@ public final class BigBench {
       List<Boolean> met = new ArrayList<>();
       for (Part p : List.of(stream, whole)) {
         double[] r = ScaleReport.Point.paired(p.mbPerSecond(), 0, 1);
-        labels.add(p.name());
+        labels.add(String.format(Locale.ROOT, "%s (bar ≥ %.2f)", p.name(), p.target()));
         ratios.add(r);
         double[] ci = Stats.medianInterval(r, 0.95);
         met.add(ci != null && ci[0] >= p.target());

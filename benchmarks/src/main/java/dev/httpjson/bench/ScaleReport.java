@@ -164,9 +164,9 @@ final class ScaleReport {
               pins(p.pinned()[1]),
               retrofit,
               Double.isNaN(p.ceiling())
-                  ? p.ceilingTool()
+                  ? "n/a (" + p.ceilingTool() + ")"
                   : String.format(Locale.ROOT, "%.0f (%s)", p.ceiling(), p.ceilingTool()),
-              Double.isNaN(p.ceiling())
+              Double.isNaN(p.ceiling()) || p.ceiling() <= 0
                   ? ""
                   : String.format(Locale.ROOT, "%.2f", p.medianRate(1) / p.ceiling()),
               verdict(p)));
