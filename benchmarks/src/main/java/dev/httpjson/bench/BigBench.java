@@ -242,7 +242,7 @@ public final class BigBench {
     StringBuilder sb = new StringBuilder();
     sb.append(
         "| body | variant | MB/s (median) | ÷ by hand, paired [95% CI] | target ≥ | verdict |"
-            + " allocated B per received byte | peak heap MiB |\n");
+            + " allocated B per received byte | heap pools' peaks, summed, MiB (an upper bound) |\n");
     sb.append("|---|---|---:|---|---:|---|---:|---:|\n");
     for (Part p : parts) {
       double[] r = ScaleReport.Point.paired(p.mbPerSecond(), 0, 1);
