@@ -76,6 +76,36 @@ class ScaleReportTest {
   }
 
   @Test
+  void aReferencesErrorsAreItsOwnNotHttpjsons() {
+    ScaleReport.Point p = point("h2c", 256, 1.0, 1.0, 0, 0);
+    double[][] rates = {p.rates()[0], p.rates()[1], p.rates()[1]};
+    double[][] p99s = {p.p99s()[0], p.p99s()[1], p.p99s()[1]};
+    ScaleReport.Point withRetrofit =
+        new ScaleReport.Point(
+            "h2c",
+            "okhttp",
+            256,
+            "h2_prior_knowledge",
+            List.of("httpjson", "okhttp by hand", "retrofit"),
+            rates,
+            p99s,
+            new double[] {100, 98, 120},
+            new double[] {500, 500, 600},
+            new long[] {0, 0, 7},
+            new double[] {1, 1, 1},
+            new long[] {0, 0, 0},
+            Double.NaN,
+            "h2load absent",
+            "retrofit: java.net.SocketException: Broken pipe");
+
+    assertThat(ScaleReport.verdict(withRetrofit)).isEqualTo("met");
+    assertThat(ScaleReport.table(List.of(withRetrofit)).split("\n")[2])
+        .contains("| 0 / 0 |")
+        .contains(", 7 errors |")
+        .contains("| n/a (h2load absent) |");
+  }
+
+  @Test
   void tooFewPassesForAnIntervalIsSaidNotPassed() {
     ScaleReport.Point p = point("h1", 1, 1.0, 1.0, 0, 0);
     double[][] rates = {Arrays.copyOf(p.rates()[0], 4), Arrays.copyOf(p.rates()[1], 4)};
@@ -115,7 +145,7 @@ class ScaleReportTest {
         .contains("| n/a / n/a |")
         .contains("20000 (wrk -c 16) | 0.05 |")
         .endsWith("| met |");
-    assertThat(lines[3]).contains("| 2 |").endsWith("| rate below 0.98, 2 errors |");
+    assertThat(lines[3]).contains("| 2 / 0 |").endsWith("| rate below 0.98, 2 errors |");
     assertThat(ScaleReport.errors(List.of(point("h2c", 256, 0.9, 1.0, 2, -1))))
         .isEqualTo("- h2c jdk 256 callers: httpjson: java.io.IOException: reset\n");
   }
