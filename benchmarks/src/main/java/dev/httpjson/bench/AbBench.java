@@ -104,10 +104,17 @@ public final class AbBench {
     Instant started = Instant.now();
     Variant[] variants = new Variant[names.size()];
     for (int v = 0; v < variants.length; v++) {
-      Client.parseVariant(names.get(v));
+      // name@config (httpjson@h1+direct): the JDK client that variant builds is configured so,
+      // and the next variant's is not unless it says so too.
+      String[] parts = Client.parseVariant(names.get(v));
       Supplier<Variant> factory =
-          Client.VARIANTS.getOrDefault(names.get(v), Client.DIAGNOSTICS.get(names.get(v)));
-      variants[v] = factory.get();
+          Client.VARIANTS.getOrDefault(parts[0], Client.DIAGNOSTICS.get(parts[0]));
+      Clients.configure(parts[1]);
+      try {
+        variants[v] = factory.get();
+      } finally {
+        Clients.configure("");
+      }
     }
     List<Result> results = new ArrayList<>();
     for (String id : o.scenarios) {

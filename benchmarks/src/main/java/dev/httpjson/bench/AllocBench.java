@@ -50,10 +50,16 @@ public final class AllocBench {
     Variant.Op[] ops = new Variant.Op[names.size()];
     Variant[] variants = new Variant[names.size()];
     for (int v = 0; v < ops.length; v++) {
-      Client.parseVariant(names.get(v));
+      // name@config (httpjson@h1+direct) configures the JDK client that variant builds.
+      String[] parts = Client.parseVariant(names.get(v));
       Supplier<Variant> factory =
-          Client.VARIANTS.getOrDefault(names.get(v), Client.DIAGNOSTICS.get(names.get(v)));
-      variants[v] = factory.get();
+          Client.VARIANTS.getOrDefault(parts[0], Client.DIAGNOSTICS.get(parts[0]));
+      Clients.configure(parts[1]);
+      try {
+        variants[v] = factory.get();
+      } finally {
+        Clients.configure("");
+      }
       ops[v] = variants[v].op(scenario, base);
       for (int i = 0; i < warmup; i++) {
         ops[v].run();

@@ -172,6 +172,18 @@ public final class Client {
     SETS.put("codecs", List.copyOf(codecs));
     SETS.put("cache", CacheVariants.SET);
     SETS.put("compression", List.of("httpjson", "httpjson-compression-off"));
+    // The first app a user writes: httpjson on the README's HttpClient.newHttpClient(), on the
+    // JDK client tuned (HTTP/1.1, a direct executor), on each transport, and Retrofit beside.
+    SETS.put(
+        "first-app",
+        List.of(
+            "httpjson",
+            "httpjson@h1",
+            "httpjson@direct",
+            "httpjson@h1+direct",
+            "httpjson-okhttp",
+            "httpjson-apache5",
+            "retrofit"));
     SETS.put("gzip", List.of("jackson-gzip", "httpjson-gzip"));
     SETS.put(
         "listener",

@@ -201,10 +201,21 @@ final class Harness {
    */
   static int startServer(String java, String kind, int threads)
       throws IOException, InterruptedException {
+    return startServer(java, kind, threads, List.of());
+  }
+
+  /** The tokens of the running server's {@code READY} line (a TLS port may follow the kind). */
+  static volatile String[] serverReady = new String[0];
+
+  /** {@link #startServer(String, String, int)} with more JVM options for the server. */
+  static int startServer(String java, String kind, int threads, List<String> jvmArgs)
+      throws IOException, InterruptedException {
+    List<String> serverJvm = new ArrayList<>(SERVER_JVM);
+    serverJvm.addAll(jvmArgs);
     List<String> cmd =
         command(
             java,
-            SERVER_JVM,
+            serverJvm,
             CLASS_PATH,
             "dev.httpjson.bench.server.BenchServer",
             List.of(kind, "0", Integer.toString(threads)));
@@ -214,6 +225,7 @@ final class Harness {
     String line;
     while ((line = out.readLine()) != null) {
       if (line.startsWith("READY ")) {
+        serverReady = line.split(" ");
         int port = Integer.parseInt(line.split(" ")[1]);
         Thread drain =
             new Thread(

@@ -292,7 +292,7 @@ final class Peers {
    * ratio is the transports' and the layers'.
    */
   static final class RetrofitJackson extends Variant.Model {
-    private final OkHttpClient okhttp = new OkHttpClient();
+    private final OkHttpClient okhttp;
     private final com.fasterxml.jackson.databind.ObjectMapper mapper;
     private RetrofitApi api;
 
@@ -301,7 +301,13 @@ final class Peers {
     }
 
     RetrofitJackson(com.fasterxml.jackson.databind.ObjectMapper mapper) {
+      this(mapper, new OkHttpClient());
+    }
+
+    /** On {@code okhttp} (the scale benchmark's, configured per protocol). */
+    RetrofitJackson(com.fasterxml.jackson.databind.ObjectMapper mapper, OkHttpClient okhttp) {
       this.mapper = mapper;
+      this.okhttp = okhttp;
     }
 
     @Override

@@ -8,8 +8,9 @@ import java.io.IOException;
  * READY <port>} on stdout once it accepts connections and stops when stdin closes (so it never
  * outlives the runner).
  *
- * <p>Usage: {@code BenchServer [jdk|jetty|undertow] [port] [threads]} (default {@code jdk}, port 0
- * = ephemeral; {@code threads} is the JDK server's handler pool, 0 = the dispatcher thread).
+ * <p>Usage: {@code BenchServer [jdk|jetty|undertow|undertow-h2] [port] [threads]} (default {@code
+ * jdk}, port 0 = ephemeral; {@code threads} is the JDK server's handler pool, 0 = the dispatcher
+ * thread).
  */
 public final class BenchServer {
   private BenchServer() {}
@@ -231,8 +232,17 @@ public final class BenchServer {
     String kind = args.length > 0 ? args[0] : "jdk";
     int port = args.length > 1 ? Integer.parseInt(args[1]) : 0;
     int threads = args.length > 2 ? Integer.parseInt(args[2]) : 0;
-    Running server = start(kind, port, threads);
-    System.out.println("READY " + server.port() + " " + kind);
+    Running server;
+    if (kind.equals("undertow-h2")) {
+      // The scale benchmark's: h2c beside HTTP/1.1, and TLS with ALPN on a second port, with the
+      // key in the PKCS#12 file named by -Dbench.keystore.
+      int[] tlsPort = new int[1];
+      server = UndertowServer.startH2(port, System.getProperty("bench.keystore"), tlsPort);
+      System.out.println("READY " + server.port() + " " + kind + " " + tlsPort[0]);
+    } else {
+      server = start(kind, port, threads);
+      System.out.println("READY " + server.port() + " " + kind);
+    }
     System.out.flush();
     // Stop when the parent closes our stdin (or dies).
     try {
