@@ -55,7 +55,7 @@ final class CacheVariants {
   /**
    * The bars of the issue, as (cached, uncached, target) pairs: a fresh hit ≥ 10× a loopback call
    * on each transport, a 304 of the ~50 KB body ≥ 1.3× its full 200, a cache that never hits ≥ 0.98
-   * of no cache (a response stored but never reused, and one never stored).
+   * of no cache (a response stored on every call but never reused, and one never stored).
    */
   static final List<String[]> BARS =
       List.of(
@@ -70,7 +70,7 @@ final class CacheVariants {
   static void register(java.util.Map<String, java.util.function.Supplier<Variant>> variants) {
     String fresh = BenchServer.Endpoints.CACHE_FRESH;
     String etag = BenchServer.Endpoints.CACHE_ETAG;
-    String plain = Scenario.GET_COLLECTION.path();
+    String plain = BenchServer.Endpoints.CACHE_CHURN;
     String noStore = BenchServer.Endpoints.CACHE_NO_STORE;
     int small = Forecasts.COLLECTION_SIZE;
     int big = Forecasts.CACHE_BODY_SIZE;

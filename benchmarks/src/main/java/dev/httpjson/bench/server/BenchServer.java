@@ -103,7 +103,16 @@ public final class BenchServer {
      */
     public static final String CACHE_NO_STORE = "/cache/nostore";
 
+    /**
+     * The cache benchmark's collection stored on every call and never reused: {@code Cache-Control:
+     * no-cache} with a new {@code ETag} each time, so a revalidation never matches.
+     */
+    public static final String CACHE_CHURN = "/cache/churn";
+
     private static final String CACHE_ETAG_VALUE = "\"v1-50k\"";
+
+    private static final java.util.concurrent.atomic.AtomicLong CHURN =
+        new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * The cache benchmark's endpoints (under {@code /cache/}), which answer with caching headers;
@@ -132,6 +141,10 @@ public final class BenchServer {
               .with("ETag", CACHE_ETAG_VALUE);
         case CACHE_NO_STORE:
           return Reply.json(Forecasts.randomListJson()).with("Cache-Control", "no-store");
+        case CACHE_CHURN:
+          return Reply.json(Forecasts.randomListJson())
+              .with("Cache-Control", "no-cache")
+              .with("ETag", "\"c" + CHURN.incrementAndGet() + "\"");
         default:
           return Reply.status(404);
       }
