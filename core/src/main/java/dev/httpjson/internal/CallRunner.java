@@ -22,11 +22,7 @@ import org.jspecify.annotations.Nullable;
 public final class CallRunner {
   private CallRunner() {}
 
-  /**
-   * Runs {@code plan} for {@code request} on the calling thread: the one blocking call path. The
-   * trace (when there are listeners or a recording), the whole-call deadline and the failure
-   * translation are here and nowhere else.
-   */
+  /** Runs {@code plan} for {@code request} on the calling thread: the one blocking call path. */
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
     java.util.Objects.requireNonNull(client, "client == null");
@@ -84,10 +80,6 @@ public final class CallRunner {
    * it can; {@code sendAsync} always hands every step to the client's executor and completes on the
    * common pool, which costs a blocking caller several thread hops per call (about 4× the
    * throughput of small GETs on loopback, measured in benchmarks/).
-   *
-   * <p>The whole-call timeout interrupts the calling thread, which makes {@code send} abort the
-   * exchange; a {@link Deadline} makes sure no interrupt escapes once the call is over. A streamed
-   * result gets what is left of it for its reads.
    */
   @SuppressWarnings("unchecked")
   private static <R> R execute(
@@ -269,9 +261,7 @@ public final class CallRunner {
   /**
    * The JDK client lets some server-caused parse errors out unchecked (a malformed Content-Length
    * is a {@link NumberFormatException}); arguments were checked before sending, so here they are a
-   * bad response and become an {@link IOException} like every other. Another client (the OkHttp
-   * transport, which refuses a body on GET) may reject a request the JDK's would send: its {@link
-   * IllegalArgumentException}, other than a {@link NumberFormatException}, is passed on as it is.
+   * bad response and become an {@link IOException} like every other.
    */
   private static Throwable exchangeFailure(
       Throwable failure, HttpRequest request, HttpClient client) {
@@ -386,10 +376,7 @@ public final class CallRunner {
       return state == FIRED;
     }
 
-    /**
-     * Ends the deadline; true if it had fired (the interrupt it sent is cleared, once). Idempotent:
-     * an interrupt from elsewhere that arrives after the first call is left alone.
-     */
+    /** Ends the deadline; true if it had fired (the interrupt it sent is cleared, once). */
     synchronized boolean end() {
       if (state == FIRED) {
         state = ENDED;
