@@ -94,7 +94,7 @@ public final class CallRunner {
     Duration timeout = state.options().timeout();
     Deadline deadline = null;
     if (timeout != null) {
-      deadline = new Deadline(state.timeoutNanos(timeout));
+      deadline = Deadline.start(state.timeoutNanos(timeout));
       state.deadline = deadline;
       state.due = deadline.due;
     }
@@ -348,23 +348,25 @@ public final class CallRunner {
    * {@code send}. All under one lock, so that an interrupt is either delivered while the call runs
    * or not at all.
    */
-  static final class Deadline implements Runnable {
+  static final class Deadline extends DeadlineTimer.Task {
     private static final int RUNNING = 0;
     private static final int ENDED = 1;
     private static final int FIRED = 2;
 
     private final Thread caller = Thread.currentThread();
-    final long due;
-    private final DeadlineTimer.Task task;
     private int state = RUNNING;
 
-    Deadline(long nanos) {
-      this.due = System.nanoTime() + nanos;
-      this.task = DeadlineTimer.INSTANCE.schedule(this, nanos);
+    /** Scheduled at once: one object per call, the timer's task itself. */
+    static Deadline start(long nanos) {
+      return DeadlineTimer.INSTANCE.start(new Deadline(), nanos);
+    }
+
+    private Deadline() {
+      super(DeadlineTimer.INSTANCE, null);
     }
 
     @Override
-    public synchronized void run() {
+    synchronized void run() {
       if (state == RUNNING) {
         state = FIRED;
         caller.interrupt();
@@ -385,7 +387,7 @@ public final class CallRunner {
       }
       if (state != ENDED) {
         state = ENDED;
-        task.cancel();
+        cancel();
       }
       return false;
     }

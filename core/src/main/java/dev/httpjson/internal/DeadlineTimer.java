@@ -1,6 +1,7 @@
 package dev.httpjson.internal;
 
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -56,9 +57,16 @@ public final class DeadlineTimer {
 
   /** Runs {@code action} on the timer thread after {@code delayNanos}, unless cancelled first. */
   public Task schedule(Runnable action, long delayNanos) {
+    return start(new Task(this, action), delayNanos);
+  }
+
+  /**
+   * Schedules {@code task}, made for this timer and not scheduled before, after {@code delayNanos}.
+   */
+  <T extends Task> T start(T task, long delayNanos) {
     long now = System.nanoTime();
     long due = now + Math.max(0, delayNanos);
-    Task task = new Task(this, action, due);
+    task.due = due;
     Thread wake = null;
     synchronized (lock) {
       if (thread == null) {
@@ -234,20 +242,19 @@ public final class DeadlineTimer {
   }
 
   /** A scheduled action; {@link #cancel()} it when the call ends first. */
-  public static final class Task {
+  public static class Task {
     private final DeadlineTimer timer;
-    private final Runnable action;
-    public final long due;
-    public long sequence;
-    public int index = -1; // guarded by the timer's lock
+    private final @Nullable Runnable action;
+    long due; // set once, by schedule
+    long sequence;
+    int index = -1; // guarded by the timer's lock
 
-    public Task(DeadlineTimer timer, Runnable action, long due) {
+    Task(DeadlineTimer timer, @Nullable Runnable action) {
       this.timer = timer;
       this.action = action;
-      this.due = due;
     }
 
-    public boolean before(Task other) {
+    boolean before(Task other) {
       long d = due - other.due;
       return d < 0 || (d == 0 && sequence < other.sequence);
     }
@@ -257,9 +264,14 @@ public final class DeadlineTimer {
       return timer.remove(this);
     }
 
-    public void fire() {
+    /** What runs when the task is due: its action, unless a subclass runs itself. */
+    void run() {
+      Objects.requireNonNull(action).run();
+    }
+
+    void fire() {
       try {
-        action.run();
+        run();
       } catch (Throwable e) {
         try {
           Thread t = Thread.currentThread();
