@@ -80,8 +80,7 @@ public final class RetryInterceptor implements Interceptor {
   /**
    * The statuses that say "later" by themselves, retried with or without {@code Retry-After}: 408
    * Request Timeout, 425 Too Early, 429 Too Many Requests, 500, 502 Bad Gateway, 503 Service
-   * Unavailable and 504 Gateway Timeout. Any other status in {@link Builder#statuses} (a 403 that
-   * an API sends for a rate limit) is retried only when the server asks with {@code Retry-After}.
+   * Unavailable and 504 Gateway Timeout.
    */
   private static final Set<Integer> TRANSIENT = Set.of(408, 425, 429, 500, 502, 503, 504);
 
@@ -163,8 +162,7 @@ public final class RetryInterceptor implements Interceptor {
 
   /**
    * Whether {@code e} is a TLS failure another attempt cannot change: the peer's certificate is not
-   * trusted (as OkHttp, which does not retry it either). A handshake that failed otherwise (the
-   * connection dropped during it) is a network failure like any other.
+   * trusted (as OkHttp, which does not retry it either).
    */
   private static boolean untrusted(IOException e) {
     boolean handshake = false;
@@ -249,8 +247,7 @@ public final class RetryInterceptor implements Interceptor {
 
   /**
    * What was decided for one attempt: the delay before the next one, or why there is none when the
-   * failure is one that is retried otherwise. Only numbers are kept: the words are made when the
-   * call fails with them, never for a call that succeeds or returns its response.
+   * failure is one that is retried otherwise.
    */
   private static final class Decision {
     static final int NONE = 0;
