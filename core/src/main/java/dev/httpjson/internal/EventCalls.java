@@ -525,8 +525,7 @@ public final class EventCalls {
         }
         InputStream in;
         // The idle timeout bounds the wait for the headers too: with no whole-call timeout (a
-        // feed),
-        // a server that never answers would otherwise hang the stream for good.
+        // feed), a server that never answers would otherwise hang the stream for good.
         awaitingHeaders = true;
         readSince = System.nanoTime() | 1;
         try {
