@@ -394,10 +394,11 @@ public final class JsonOptions {
 
     /**
      * Sets the codec; create a configured codec once, not per call. When none is set, httpjson
-     * takes the codec {@link java.util.ServiceLoader} finds if exactly one is, else the one the
-     * system property {@code dev.httpjson.codec} names ({@link JsonCodec#name()} or class name);
-     * otherwise the first call that needs it fails with an {@link IllegalStateException} listing
-     * the codecs found or naming the artifact to add. Never by class-path order.
+     * takes the one the system property {@code dev.httpjson.codec} names ({@link JsonCodec#name()}
+     * or class name; a name that matches none is an error), else the one {@link
+     * java.util.ServiceLoader} finds if exactly one is; otherwise the first call that needs it
+     * fails with an {@link IllegalStateException} listing the codecs found or naming the artifact
+     * to add. Never by class-path order.
      *
      * @param codec the codec, or {@code null} for the one chosen from the class or module path
      */
