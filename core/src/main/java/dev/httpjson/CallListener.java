@@ -30,12 +30,10 @@ import org.jspecify.annotations.Nullable;
  * A call that fails skips what it did not reach (a connection refused goes from {@link #callStart}
  * to {@link #callFailed}). A stream's call ends when the stream is closed or read to its end.
  *
- * <p><b>Cost.</b> With no listener registered (and no JFR recording of {@code dev.httpjson.Call}
- * running) a call does no work and allocates nothing for events. A listener's methods run inline on
- * the thread where the event happens — the caller's, an async lane's, the {@link HttpClient}'s, or
- * the thread consuming a stream — so they must be quick and must not block; hand slow work
- * elsewhere. One listener serves concurrent calls: it must be thread-safe. What a listener throws
- * is caught and reported to {@code System.getLogger("dev.httpjson")} at WARNING, never to the call.
+ * <p>With no listener (and no JFR recording of {@code dev.httpjson.Call}) a call does no work for
+ * events. Listeners run inline on the thread where the event happens, so they must be quick,
+ * non-blocking and thread-safe; what one throws is logged at WARNING to {@code
+ * System.getLogger("dev.httpjson")}, never given to the call.
  */
 public interface CallListener {
 
@@ -81,12 +79,9 @@ public interface CallListener {
   default void responseHeaders(Call call, int statusCode, long nanoTime) {}
 
   /**
-   * An {@link HttpCache} took part in an attempt (reported after {@link #responseHeaders}): the
-   * response came from the cache, from a stored response the origin validated, or from the origin.
+   * An {@link HttpCache} took part in an attempt (reported after {@link #responseHeaders}).
    *
-   * @param call the call
    * @param outcome where the response came from
-   * @param nanoTime when, in {@link System#nanoTime()}
    */
   default void cache(Call call, HttpCache.Outcome outcome, long nanoTime) {}
 
@@ -136,19 +131,13 @@ public interface CallListener {
   /** The call succeeded: its value was delivered (or, for a stream, the stream was closed). */
   default void callEnd(Call call, long nanoTime) {}
 
-  /**
-   * The call failed with {@code failure}, the exception its caller sees.
-   *
-   * @param failure the failure
-   */
+  /** The call failed with {@code failure}, the exception its caller sees. */
   default void callFailed(Call call, Throwable failure, long nanoTime) {}
 
   /**
    * An {@link HttpClient} whose calls through {@link HttpJson} report to {@code listener}, in
    * addition to any listeners {@code client} already reports to; its interceptors, if {@code
    * client} came from {@link Interceptor#decorate}, are kept. Everything else is {@code client}'s.
-   *
-   * @param client the client
    */
   static HttpClient decorate(HttpClient client, CallListener listener) {
     return InterceptingClient.withListener(client, listener);

@@ -19,21 +19,14 @@ import org.jspecify.annotations.Nullable;
  *     HttpJson.getFromJsonAsEvents(client, uri, JsonType.of(Change.class), feed)) { ... }
  * }</pre>
  *
- * <p><b>Reconnection is off by default</b> ({@link #maxReconnects()} is 0): a {@link
- * java.util.stream.Stream} ends where the response ends, as a caller of a finite feed or of an LLM
- * answer expects. With reconnects allowed, a GET stream that the server ends cleanly (or whose
- * connection fails while reading) is reopened as the standard's {@code EventSource} does: after the
- * server's last {@code retry:} time (or {@link #retryDelay()} when it sent none; at most {@link
- * #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} header naming the id of the last event
- * dispatched (an {@code id:} line of an event the response ended inside does not count: the server
- * resumes after an event the caller saw). The id is sent as its UTF-8 bytes, as the standard says;
- * an id that the connection cannot carry is left out, with a WARNING to {@code
- * System.getLogger("dev.httpjson")}, and the server starts over: an id with a control character, or
- * a non-ASCII id over HTTP/1.1, where the JDK client writes headers as US-ASCII. A 204 answer ends
- * the stream; a status outside 200–299 fails it; {@link JsonOptions#timeout()} bounds each
- * reconnection up to its headers, and so does {@link JsonOptions#idleTimeout()}, which fails the
- * stream when a reconnection's headers take longer. Closing the stream from another thread while it
- * reconnects cancels that exchange. A stream of a POST is never reopened.
+ * <p><b>Reconnection is off by default</b>: the stream ends where the response ends. With
+ * reconnects allowed, a GET stream the server ends (or whose connection fails) is reopened as the
+ * standard's {@code EventSource} does: after the server's last {@code retry:} time (else {@link
+ * #retryDelay()}, at most {@link #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} naming the last
+ * event dispatched. An id the connection cannot carry (a control character, or non-ASCII over
+ * HTTP/1.1) is left out with a WARNING to {@code System.getLogger("dev.httpjson")}. A 204 ends the
+ * stream, a status outside 200–299 fails it; each reconnection's headers are bounded by the
+ * timeouts; closing the stream cancels a reconnection in flight. A POST stream is never reopened.
  *
  * <p>Immutable and thread-safe.
  */

@@ -43,52 +43,22 @@ import org.jspecify.annotations.Nullable;
  *     .build();
  * }</pre>
  *
- * <p>One that forwards twice, waits, or answers itself implements both methods:
+ * <p>One that forwards twice, waits, or answers itself implements both methods: a blocking call
+ * runs the exchange on the calling thread, and an asynchronous one must not hold a thread while it
+ * waits (a retry's backoff is a timer, {@link Chain#delay}), so the two are usually two short forms
+ * of the same logic.
  *
- * <pre>{@code
- * Interceptor requestId = new Interceptor() {
- *   public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
- *       throws IOException, InterruptedException {
- *     return chain.forward(withId(request));
- *   }
+ * <p><b>Bodies.</b> The chain carries the call's body handler, and the body is read once, by it. To
+ * see the body, an interceptor forwards with a handler wrapping {@link Chain#bodyHandler()} ({@link
+ * Chain#withBodyHandler}); it drops a response it will not return with {@link
+ * Chain#discard(ResponseInfo)}. A request body is sent once per forward ({@link JsonContent} can be
+ * sent again).
  *
- *   public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
- *       HttpRequest request, Chain<T> chain) {
- *     return chain.forwardAsync(withId(request));
- *   }
- * };
- * }</pre>
- *
- * <p><b>Why two methods.</b> A blocking call runs the exchange on the calling thread, which is what
- * makes httpjson's blocking calls fast; an asynchronous call past httpjson's async lanes runs on
- * {@link HttpClient#sendAsync} and must not hold a thread while it waits (a retry's backoff is a
- * timer, not a sleeping thread). One method could serve only one of the two without a thread
- * hand-off or a blocked thread, so an interceptor that waits writes both, usually as two short
- * forms of the same logic. One that waits for nothing of its own — it changes the request, or looks
- * at the response — is one function that serves both paths: {@link #request(UnaryOperator)} and
- * {@link #response(Consumer)} make it, so that an application that only blocks writes no
- * asynchronous code, and its interceptor still works when a library it calls, or httpjson past its
- * async lanes, takes the asynchronous path.
- *
- * <p><b>Bodies.</b> The chain carries the body handler of the call; an interceptor that only looks
- * at the request and the status never sees a body, and the body is read once, by the caller's
- * handler. To see the body, or to discard it (a response it will not return), an interceptor
- * forwards with its own handler through {@link Chain#withBodyHandler(BodyHandler)}, usually one
- * wrapping {@link Chain#bodyHandler()}, and drops a response it will not return with {@link
- * Chain#discard(ResponseInfo)}. A request body is sent once per forward: {@link JsonContent} can be
- * sent again; an interceptor that forwards twice needs a request body that can.
- *
- * <p><b>Failures.</b> What an interceptor throws (or fails its future with) is what the call fails
- * with. An asynchronous method must not throw: it returns a failed future. A future an interceptor
- * returns may be cancelled by the caller (an asynchronous call's timeout, or the caller's own
- * {@code cancel}); it then stops what it waits for.
- *
- * <p><b>Threads.</b> Interceptors run on the thread that sends: the caller's for blocking calls, an
- * async lane's or the {@link HttpClient}'s executor for asynchronous ones. They must be
- * thread-safe, since one instance serves concurrent calls. What an interceptor reads from the
- * calling thread (a tracing context, a logging MDC, a security principal) it takes with {@link
- * #snapshot()}: httpjson asks for it on the caller's thread when an asynchronous call starts and
- * restores it around the exchange on whichever thread then runs it.
+ * <p><b>Failures and threads.</b> What an interceptor throws, or fails its future with, the call
+ * fails with; an asynchronous method returns a failed future, never throws, and stops waiting when
+ * its future is cancelled. Interceptors run on the thread that sends (the caller's for blocking
+ * calls, an async lane's or the client's executor otherwise) and must be thread-safe; what they
+ * need from the calling thread they take with {@link #snapshot()}.
  */
 public interface Interceptor {
 
@@ -111,18 +81,10 @@ public interface Interceptor {
   <T> CompletableFuture<HttpResponse<T>> interceptAsync(HttpRequest request, Chain<T> chain);
 
   /**
-   * An interceptor that forwards each request as {@code change} returns it, on the blocking and the
-   * asynchronous path alike: a header per request (a request id, a signature), a rewritten URI.
-   * {@code change} runs on the thread that sends (see the class description on threads), once per
-   * request that reaches this interceptor (added after a {@link RetryInterceptor}, once per
-   * attempt); it must not block and must be thread-safe. What it throws, the call fails with (an
-   * asynchronous call's future fails with it); nothing is sent then.
-   *
-   * <pre>{@code
-   * Interceptor signed = Interceptor.request(r -> HttpRequest.newBuilder(r, (n, v) -> true)
-   *     .header("X-Signature", signer.sign(r))
-   *     .build());
-   * }</pre>
+   * An interceptor that forwards each request as {@code change} returns it, on both paths: a header
+   * per request, a rewritten URI. {@code change} runs on the thread that sends, once per request
+   * that reaches this interceptor (once per attempt after a {@link RetryInterceptor}); it must not
+   * block. What it throws, the call fails with, and nothing is sent.
    *
    * @param change gives the request to forward; never {@code null}
    */
@@ -131,16 +93,12 @@ public interface Interceptor {
   }
 
   /**
-   * An interceptor that shows each response to {@code action} before returning it, on the blocking
-   * and the asynchronous path alike: metrics, a rate limit read from the headers, an exception of
-   * the application's own for a status. {@code action} runs once per response that reaches this
-   * interceptor (added after a {@link RetryInterceptor}, once per attempt), after the call's body
-   * handler has run: the body is what the call reads — a decoded value, or a stream not read yet,
-   * which {@code action} must leave alone. It runs on the thread that completes the exchange (the
-   * caller's for a blocking call, the {@link HttpClient}'s executor or an async lane for an
-   * asynchronous one), must not block, and must be thread-safe. It is not called when the exchange
-   * fails. What it throws, the call fails with (an asynchronous call's future fails with it), and a
-   * response body that holds the connection is closed.
+   * An interceptor that shows each response to {@code action} before returning it, on both paths:
+   * metrics, a rate limit from the headers. {@code action} runs once per response that reaches this
+   * interceptor, after the call's body handler (the body is the decoded value, or a stream it must
+   * leave alone), on the thread that completes the exchange; it must not block, and is not called
+   * when the exchange fails. What it throws, the call fails with, and a body holding the connection
+   * is closed.
    *
    * <pre>{@code
    * Interceptor limits = Interceptor.response(r ->
@@ -154,13 +112,10 @@ public interface Interceptor {
   }
 
   /**
-   * Takes what this interceptor needs from the calling thread, for an asynchronous call that runs
-   * on another thread: called on the caller's thread when an {@code …Async} call of {@link
-   * HttpJson} or {@link HttpJsonClient} starts, or {@code sendAsync} on a {@linkplain #decorate
-   * decorated} client; the snapshot is {@linkplain Snapshot#restore() restored} on the thread that
-   * runs the exchange, around all of it, and around every forward from another thread (a retry
-   * after its backoff), and closed after. A blocking call runs on the caller's thread and takes no
-   * snapshot. The default takes none.
+   * Takes what this interceptor needs from the calling thread (a tracing context, an MDC) when an
+   * asynchronous call starts; it is {@linkplain Snapshot#restore() restored} around the exchange,
+   * and around every forward from another thread, wherever they run. Blocking calls take none. The
+   * default takes none.
    *
    * <pre>{@code
    * public Snapshot snapshot() {
@@ -249,18 +204,13 @@ public interface Interceptor {
     Optional<Duration> remaining();
 
     /**
-     * What the stream reading the body of the response this chain forwarded failed with — a {@code
-     * getFromJsonAsStream} stream or an event stream that met its {@linkplain
-     * JsonOptions#idleTimeout() idle timeout}, a malformed element or a broken connection — set
-     * before the stream closes the body. An interceptor that watches the body (a subscriber
-     * wrapping {@link #bodyHandler()}'s) and sees it cancelled asks here whether the stream failed
-     * or its caller closed it early: {@link LoggingInterceptor} and the OpenTelemetry interceptor
-     * do. The failure is the exception the caller gets (inside its {@link
-     * java.io.UncheckedIOException}).
+     * What the stream reading the body of the response this chain forwarded failed with (an idle
+     * timeout, a malformed element, a broken connection), set before the stream closes the body: an
+     * interceptor that sees the body cancelled tells a failure from an early close here.
      *
-     * @return the failure; empty while the body is read, when it was read to its end or closed by
-     *     the caller, for a body httpjson does not read as a stream, and for a plain {@code send}
-     *     through {@link Interceptor#decorate}
+     * @return the failure; empty while the body is read, when it ended or was closed by the caller,
+     *     for a body not read as a stream, and for a plain {@code send} through {@link
+     *     Interceptor#decorate}
      */
     default Optional<Throwable> streamFailure() {
       return Optional.empty();
@@ -294,9 +244,7 @@ public interface Interceptor {
 
     /**
      * A future completed once {@code delay} has passed, for an asynchronous interceptor that waits
-     * (a backoff) without holding a thread: httpjson's timer hands the completion to {@link
-     * java.util.concurrent.ForkJoinPool#commonPool()}, where the stages chained on it run, never on
-     * the timer's own thread. Cancelling the future drops the wait.
+     * without holding a thread; its stages run on the common pool, never on the timer's thread.
      *
      * @param delay how long to wait; zero or less completes the future as soon as possible
      * @return the future; failed when the timer cannot start its thread
@@ -306,10 +254,9 @@ public interface Interceptor {
     }
 
     /**
-     * What a handler of this chain returns for a response this interceptor will not return — one it
-     * retries, or follows elsewhere: the body is read and dropped, so that the connection is
-     * reused, and the call's {@link CallListener}s and JFR event see the response, as they would
-     * had the call's own handler read it.
+     * What a handler of this chain returns for a response this interceptor will not return (one it
+     * retries): the body is read and dropped, so that the connection is reused, and the call's
+     * listeners and JFR event still see the response.
      *
      * @param info the response being dropped
      * @return a subscriber that drops the body; the response's body is {@code null}
@@ -319,13 +266,12 @@ public interface Interceptor {
     }
 
     /**
-     * What httpjson measures of the call for its {@link CallListener}s and JFR event, when this
-     * chain forwards with the call's own body handler: reading it, an interceptor reports the same
-     * bytes as they do without counting the body a second time.
+     * What httpjson measures of the call for its listeners and JFR event, when this chain forwards
+     * with the call's own body handler, so an interceptor reports the same bytes without counting.
      *
-     * @return the measurement; empty when httpjson does not measure the call (no listener, no JFR
-     *     recording of {@code dev.httpjson.Call}), when this chain forwards with another body
-     *     handler, and for a plain {@code send} through {@link Interceptor#decorate}
+     * @return the measurement; empty when httpjson does not measure the call, when this chain
+     *     forwards with another body handler, and for a plain {@code send} through {@link
+     *     Interceptor#decorate}
      */
     default Optional<Measurement> measurement() {
       return Optional.empty();

@@ -16,31 +16,16 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>The handlers behave like {@link HttpJson#getFromJson}: a status outside 200–299 fails with
- * {@link HttpJsonStatusException} (only a bounded prefix of the error body is read), a body over
- * {@link JsonOptions#maxResponseSize()} fails with {@link ResponseTooLargeException}, a 204 or
- * empty body reads as {@code null}, and the charset of the Content-Type is honoured. Note that
- * {@link java.net.http.HttpClient#send} wraps a handler's exception in a plain {@link
- * java.io.IOException} whose cause is the httpjson exception ({@code send} on a decorated client
- * throws it as raised); {@code sendAsync} fails its future with it directly.
+ * {@link HttpJsonStatusException}, a body over {@link JsonOptions#maxResponseSize()} with {@link
+ * ResponseTooLargeException}, a 204 or empty body reads as {@code null}, and the Content-Type's
+ * charset is honoured. {@link java.net.http.HttpClient#send} wraps a handler's exception in an
+ * {@link java.io.IOException}; {@code sendAsync} fails its future with it directly. A handler sees
+ * no request: on a plain client a status failure names none ({@code HTTP 404: …}), on a decorated
+ * one it names the request, as {@code exchange} always does.
  *
- * <p>A body handler sees the response, not the request. On a client from {@link
- * Interceptor#decorate} or {@link CallListener#decorate}, whose chain knows the request, the status
- * failure names it ({@code HTTP 404 from GET https://api.example.com/tools/missing: …}, the query's
- * values hidden). On a plain {@link java.net.http.HttpClient} nothing tells the handler which
- * request it answers: the message is {@code HTTP 404: …} and {@link
- * HttpJsonStatusException#method()} and {@link HttpJsonStatusException#uri()} are {@code null}.
- * {@link HttpJson#exchange(java.net.http.HttpClient, java.net.http.HttpRequest, JsonType)} and
- * {@link HttpJsonClient#exchange( java.net.http.HttpRequest, JsonType)} read a request you built
- * the same way and always name it.
- *
- * <p>The stream handlers ({@code ofStream}, {@code ofArrayStream}, {@code ofNdjsonStream}) bound
- * the time the stream's reads wait for body bytes by the options' {@link JsonOptions#timeout()}
- * (added up) and {@link JsonOptions#idleTimeout()} (each wait), never the consumer's pace; a
- * timeout fails the iteration with a {@link CallTimeoutException} (inside an {@link
- * UncheckedHttpJsonException}, which every failure while iterating is thrown as, as {@link
- * HttpJson#getFromJsonAsStream(java.net.http.HttpClient, java.net.URI, Class)}'s streams do).
- * Connecting and the headers are the client's to bound ({@link
- * java.net.http.HttpRequest.Builder#timeout}).
+ * <p>The stream handlers bound their reads' waits for body bytes by {@link JsonOptions#timeout()}
+ * (added up) and {@link JsonOptions#idleTimeout()} (each wait), never the consumer's pace;
+ * connecting and the headers are the client's to bound.
  *
  * <p>Handlers are immutable and thread-safe; create one per type and reuse it.
  */

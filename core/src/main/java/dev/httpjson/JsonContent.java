@@ -23,17 +23,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * A request body holding a value serialized as JSON, sent with a Content-Length.
  *
- * <p>The value is serialized when the content is created, so a value that cannot be serialized
- * fails here, with a {@link JsonWriteException}, before any connection is made. The media type is
- * {@code application/json; charset=utf-8} unless one is given; a given media type is sent verbatim
- * and its {@code charset} parameter decides the encoding. A character that charset cannot encode
- * (say {@code €} in {@code ISO-8859-1}) is written as a JSON escape (<code>&#92;u20AC</code>),
- * never as {@code ?}; an unmarked {@code utf-16} or {@code utf-32} is written little-endian without
- * a byte-order mark, as .NET writes it.
- *
- * <p>A JDK body publisher cannot set headers; {@link #requestBuilder(String, URI)} returns a
- * request builder that carries this content with its Content-Type and {@code Accept:
- * application/json} (a value of either set on the builder replaces httpjson's):
+ * <p>The value is serialized when the content is created, so a failure ({@link JsonWriteException})
+ * comes before any connection. The media type is {@code application/json; charset=utf-8} unless one
+ * is given, whose {@code charset} then decides the encoding (a character it cannot encode is
+ * written as a JSON escape). {@link #requestBuilder(String, URI)} gives a request builder carrying
+ * this content with its Content-Type and Accept:
  *
  * <pre>{@code
  * HttpRequest request = JsonContent.of(new Order("42", 3))
@@ -192,10 +186,8 @@ public final class JsonContent implements BodyPublisher {
 
   /**
    * A request builder for {@code method} and {@code uri} with this content as the body, its media
-   * type as Content-Type, and {@code Accept: application/json, application/problem+json}. A
-   * Content-Type or Accept header set on the builder ({@code header}, {@code setHeader} or {@code
-   * headers}; names are case-insensitive) replaces httpjson's value, so exactly the caller's values
-   * are sent.
+   * type as Content-Type, and {@code Accept: application/json, application/problem+json}; either
+   * header set on the builder replaces httpjson's.
    *
    * @param method the request method, such as {@code POST}
    * @param uri the absolute request URI

@@ -16,26 +16,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * How httpjson reads and writes JSON: naming, leniency, limits, timeout and the codec.
  *
- * <p>{@link #web()} is the default everywhere: one statically cached instance with the "web"
- * defaults of .NET's {@code System.Net.Http.Json} — camelCase property names, case-insensitive
- * property matching on read, numbers accepted from JSON strings on read, unknown properties
- * ignored. Options a caller passes are used as given, never merged with {@code web()}.
- *
- * <p>Two kinds of setting live here. <b>Codec settings</b> — the codec, naming, case-insensitivity,
- * numbers from strings, unknown properties, strict records, nulls, indentation and the parser
- * limits — are what a codec reads; readers and writers are cached per codec-settings
- * <em>value</em>, so options built anew for every call share one cache with the options they equal.
- * <b>Call settings</b> — {@link #maxResponseSize()}, {@link #timeout()}, {@link #idleTimeout()},
- * compression, the stream format and {@link #shownQueryParameters()} — act on one call only and
- * never reach the codec: any number of options that differ only in them share one set of readers
- * and writers, so passing a remaining deadline per call costs nothing. (The mistake this rules out
- * — new serializer options per call — cost .NET's first version 4× its throughput.) The caches are
- * bounded and keep the most recently used entries.
- *
- * <pre>{@code
- * // A remaining deadline per call: no new serializer, no cache miss.
- * JsonOptions call = JsonOptions.newBuilder().timeout(Duration.between(Instant.now(), deadline)).build();
- * }</pre>
+ * <p>{@link #web()} is the default everywhere, with the "web" defaults of .NET's {@code
+ * System.Net.Http.Json}; options a caller passes are used as given, never merged with it. <b>Codec
+ * settings</b> (codec, naming, leniency, nulls, indentation, parser limits) key the bounded caches
+ * of readers and writers by value; <b>call settings</b> ({@link #maxResponseSize()}, the timeouts,
+ * compression, the stream format, {@link #shownQueryParameters()}) never reach the codec, so
+ * options built per call with a remaining deadline cost no new serializer.
  *
  * <pre>{@code
  * JsonOptions strict = JsonOptions.web().toBuilder()
@@ -85,21 +71,14 @@ public final class JsonOptions {
   /** Default {@link #maxResponseSize()}: 16 MiB. */
   public static final long DEFAULT_MAX_RESPONSE_SIZE = 16L * 1024 * 1024;
 
-  /**
-   * Default {@link #timeout()}: 100 seconds, as .NET's {@code HttpClient.Timeout}. A call to a
-   * server that stalls fails with {@link CallTimeoutException} instead of hanging forever; set
-   * {@link Builder#timeout(Duration) timeout(Duration.ZERO)} for none.
-   */
+  /** Default {@link #timeout()}: 100 seconds, as .NET's {@code HttpClient.Timeout}. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(100);
 
-  /**
-   * Timeouts this long or longer mean none: no call lasts a century, and {@code ChronoUnit.FOREVER}
-   * cannot even be counted in nanoseconds.
-   */
   static {
     Access.ensureRegistered();
   }
 
+  /** Timeouts this long or longer mean none ({@code ChronoUnit.FOREVER} overflows nanoseconds). */
   private static final Duration FOREVER = Duration.ofDays(36_500);
 
   /** Default {@link #maxNestingDepth()}: 500. */
@@ -164,15 +143,10 @@ public final class JsonOptions {
   }
 
   /**
-   * The default options, one statically cached instance: camelCase names, case-insensitive
-   * matching, numbers from strings, unknown properties ignored, lenient records (see {@link
-   * Builder#strictRecords(boolean)}), nulls written, no indentation, {@value
-   * #DEFAULT_MAX_RESPONSE_SIZE}-byte response limit (of decoded bytes), a {@linkplain
-   * #DEFAULT_TIMEOUT 100-second} whole-call timeout, no idle timeout, compression on, streams read
-   * by their Content-Type ({@link StreamFormat#AUTO}), and the codec found by {@link
-   * java.util.ServiceLoader}.
-   *
-   * @return the shared default options; every call returns the same instance
+   * {@return the default options, one shared instance} camelCase names, case-insensitive matching,
+   * numbers from strings, unknown properties ignored, lenient records, nulls written, no
+   * indentation, a 16 MiB response limit, a 100-second timeout, compression on, {@link
+   * StreamFormat#AUTO}, and the codec found by {@link java.util.ServiceLoader}.
    */
   public static JsonOptions web() {
     return WEB;
@@ -218,19 +192,12 @@ public final class JsonOptions {
     return settings.numbersFromStrings;
   }
 
-  /**
-   * {@return whether JSON properties with no Java counterpart are skipped on read} When not, such a
-   * property fails the read with a {@link JsonReadException}.
-   */
+  /** {@return whether JSON properties with no Java counterpart are skipped on read} */
   public boolean ignoreUnknownProperties() {
     return settings.ignoreUnknownProperties;
   }
 
-  /**
-   * {@return whether records are read strictly} A record component missing from the JSON, or null
-   * where the component is not nullable, then fails the read instead of becoming {@code null} or
-   * zero. See {@link Builder#strictRecords(boolean)}.
-   */
+  /** {@return whether records are read strictly} See {@link Builder#strictRecords(boolean)}. */
   public boolean strictRecords() {
     return settings.strictRecords;
   }
@@ -246,9 +213,8 @@ public final class JsonOptions {
   }
 
   /**
-   * {@return the largest response body httpjson buffers, in bytes} A declared Content-Length over
-   * it fails before any body byte is read; a body without one fails as soon as the bytes received
-   * cross it. Streaming reads ({@code getFromJsonAsStream}) apply it to each element instead.
+   * {@return the largest response body httpjson buffers, in decoded bytes} Streams apply it to each
+   * element.
    */
   public long maxResponseSize() {
     return maxResponseSize;
@@ -269,65 +235,40 @@ public final class JsonOptions {
     return settings.maxStringLength;
   }
 
-  /**
-   * {@return the whole-call timeout, or {@code null} for none} Default: {@link #DEFAULT_TIMEOUT}.
-   * See {@link Builder#timeout(Duration)} for what it covers; the client's and the request's own
-   * timeouts still apply.
-   */
+  /** {@return the whole-call timeout, or {@code null} for none} See {@link Builder#timeout}. */
   public @Nullable Duration timeout() {
     return timeout;
   }
 
-  /**
-   * {@return the idle timeout of streamed bodies, the longest wait for their next bytes, or {@code
-   * null} for none (the default)} See {@link Builder#idleTimeout(Duration)}.
-   */
+  /** {@return the idle timeout of streamed bodies, or {@code null} for none (the default)} */
   public @Nullable Duration idleTimeout() {
     return idleTimeout;
   }
 
-  /**
-   * {@return whether httpjson's calls ask for compressed responses (the default)} They send {@code
-   * Accept-Encoding: gzip, deflate} unless the request names its own {@code Accept-Encoding}. See
-   * {@link Builder#compression(boolean)}.
-   */
+  /** {@return whether httpjson's calls ask for compressed responses (the default)} */
   public boolean compression() {
     return compression;
   }
 
-  /**
-   * {@return how a stream of elements reads its body} {@link StreamFormat#AUTO} (the default)
-   * chooses by the response's {@code Content-Type}. See {@link Builder#streamFormat(StreamFormat)}.
-   */
+  /** {@return how a stream of elements reads its body} */
   public StreamFormat streamFormat() {
     return streamFormat;
   }
 
-  /**
-   * {@return whether the JSON bodies httpjson writes with these options are sent gzip-compressed,
-   * with {@code Content-Encoding: gzip} (not by default)} See {@link
-   * Builder#requestCompression(boolean)}.
-   */
+  /** {@return whether the JSON bodies httpjson writes are sent gzip-compressed (not by default)} */
   public boolean requestCompression() {
     return requestCompression;
   }
 
-  /**
-   * {@return the query parameters whose values the messages of httpjson's exceptions show as they
-   * are, sorted} Every other query value is shown as {@code ***}; empty (the default) when every
-   * value is hidden. See {@link Builder#showQueryParameter(String)}.
-   */
+  /** {@return the query parameters whose values httpjson shows unredacted, sorted} */
   public Set<String> shownQueryParameters() {
     return shownQuery;
   }
 
   /**
-   * {@code uri} as httpjson shows a URI of a call with these options, in its exception messages and
-   * a {@link LoggingInterceptor}'s lines: userinfo and the fragment dropped, each query value
-   * replaced by {@code ***} but those of the {@linkplain #shownQueryParameters() shown parameters}
-   * ({@code https://api.example.com/items?page=2&token=***}). For an interceptor that logs or
-   * traces the request ({@code
-   * chain.options().orElse(JsonOptions.web()).redact(request.uri().toString())}).
+   * {@code uri} as httpjson shows it in messages and log lines: userinfo and the fragment dropped,
+   * each query value but the {@linkplain #shownQueryParameters() shown ones} replaced by {@code
+   * ***}.
    *
    * @param uri a URI, or a string that does not parse as one (a header's value, say)
    * @return the URI without what may be a secret
@@ -371,43 +312,30 @@ public final class JsonOptions {
 
   @Override
   public String toString() {
-    return "JsonOptions{codec="
-        + (settings.codec == null ? "default" : settings.codec.name())
-        + ", naming="
-        + settings.naming
-        + ", caseInsensitiveProperties="
-        + settings.caseInsensitiveProperties
-        + ", numbersFromStrings="
-        + settings.numbersFromStrings
-        + ", ignoreUnknownProperties="
-        + settings.ignoreUnknownProperties
-        + ", strictRecords="
-        + settings.strictRecords
-        + ", writeNulls="
-        + settings.writeNulls
-        + ", indent="
-        + settings.indent
-        + ", maxResponseSize="
-        + maxResponseSize
-        + ", maxNestingDepth="
-        + settings.maxNestingDepth
-        + ", maxNumberLength="
-        + settings.maxNumberLength
-        + ", maxStringLength="
-        + settings.maxStringLength
-        + ", timeout="
-        + timeout
-        + ", idleTimeout="
-        + idleTimeout
-        + ", compression="
-        + compression
-        + ", streamFormat="
-        + streamFormat
-        + ", requestCompression="
-        + requestCompression
-        + ", shownQueryParameters="
-        + shownQuery
-        + '}';
+    return String.format(
+        "JsonOptions{codec=%s, naming=%s, caseInsensitiveProperties=%s, numbersFromStrings=%s,"
+            + " ignoreUnknownProperties=%s, strictRecords=%s, writeNulls=%s, indent=%s,"
+            + " maxResponseSize=%s, maxNestingDepth=%s, maxNumberLength=%s, maxStringLength=%s,"
+            + " timeout=%s, idleTimeout=%s, compression=%s, streamFormat=%s,"
+            + " requestCompression=%s, shownQueryParameters=%s}",
+        settings.codec == null ? "default" : settings.codec.name(),
+        settings.naming,
+        settings.caseInsensitiveProperties,
+        settings.numbersFromStrings,
+        settings.ignoreUnknownProperties,
+        settings.strictRecords,
+        settings.writeNulls,
+        settings.indent,
+        maxResponseSize,
+        settings.maxNestingDepth,
+        settings.maxNumberLength,
+        settings.maxStringLength,
+        timeout,
+        idleTimeout,
+        compression,
+        streamFormat,
+        requestCompression,
+        shownQuery);
   }
 
   /**
@@ -465,29 +393,12 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets the codec. Options with equal codecs share cached readers and writers, so create a
-     * configured codec once rather than per call.
-     *
-     * <p><b>Which codec, when none is set.</b> httpjson asks {@link java.util.ServiceLoader} once
-     * for every {@link JsonCodec} on the class or module path ({@code httpjson-jackson}, {@code
-     * httpjson-jackson2}, {@code httpjson-gson}, {@code httpjson-avaje-jsonb}, or your own) and
-     * chooses, never by class-path order:
-     *
-     * <ol>
-     *   <li>the codec named by the system property {@code dev.httpjson.codec} — a codec's {@link
-     *       JsonCodec#name()} ({@code jackson}, {@code jackson2}, {@code gson}, {@code
-     *       avaje-jsonb}) or class name — read once, at the first call that needs the default
-     *       codec; a name that matches none is an error listing the codecs found;
-     *   <li>else the codec found, if exactly one is;
-     *   <li>else an {@link IllegalStateException} at the first call that needs it, listing the
-     *       codecs found (several) or naming the artifact to add (none).
-     * </ol>
-     *
-     * <pre>{@code
-     * // with httpjson-jackson and httpjson-gson both on the class path:
-     * JsonOptions gson = JsonOptions.newBuilder().codec(new GsonCodec()).build();
-     * // or, for every call without a codec of its own: java -Ddev.httpjson.codec=gson ...
-     * }</pre>
+     * Sets the codec; create a configured codec once, not per call. When none is set, httpjson
+     * takes the one the system property {@code dev.httpjson.codec} names ({@link JsonCodec#name()}
+     * or class name; a name that matches none is an error), else the one {@link
+     * java.util.ServiceLoader} finds if exactly one is; otherwise the first call that needs it
+     * fails with an {@link IllegalStateException} listing the codecs found or naming the artifact
+     * to add. Never by class-path order.
      *
      * @param codec the codec, or {@code null} for the one chosen from the class or module path
      */
@@ -539,38 +450,12 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets whether records are read strictly. Default: {@code false}, as in .NET.
-     *
-     * <p>When on, reading a record (at any depth) checks each of its components against the JSON:
-     *
-     * <ul>
-     *   <li>a component <b>missing</b> from the JSON object fails, unless it is {@code @Nullable}
-     *       or an {@code Optional} ({@code Optional}, {@code OptionalInt}, {@code OptionalLong},
-     *       {@code OptionalDouble}; a missing one reads as empty);
-     *   <li>a JSON <b>null</b> fails for a primitive component, and for a reference component that
-     *       is not nullable: one in {@code @NullMarked} code (the record, an enclosing class, its
-     *       package or its module; JSpecify) that is not {@code @Nullable}, or one marked
-     *       {@code @NonNull}. In code that is not null-marked an unannotated component accepts
-     *       null.
-     * </ul>
-     *
-     * <p>Any annotation named {@code Nullable} counts ({@code org.jspecify.annotations.Nullable},
-     * {@code jakarta.annotation.Nullable}, …), on the component or on its type. The failure is a
-     * {@link JsonReadException} naming the component, the record and the path:
-     *
-     * <pre>{@code
-     * Missing required property 'temperatureC' of record WeatherForecast
-     *     at line 1 column 61 path $[2] (reading java.util.List<WeatherForecast> from application/json)
-     * }</pre>
-     *
-     * <p>Without it a misspelt property or the wrong endpoint reads as zeros and nulls without an
-     * error: turn it on for records you own, {@code JsonOptions.newBuilder().strictRecords(true)}.
-     * Its cost is within the noise of a decode (docs/codecs.md, "Strict records", has the figures);
-     * it is off by default because the web defaults follow .NET's, where the counterparts {@code
-     * RespectRequiredConstructorParameters} and {@code RespectNullableAnnotations} are off, and
-     * because APIs commonly omit properties their clients model (a partial object must keep reading
-     * as it does in every other JSON client). It acts on records only; classes with setters or
-     * fields keep Jackson-style leniency.
+     * Sets whether records are read strictly. Default: {@code false}, as in .NET. When on, a record
+     * component (at any depth) missing from the JSON fails unless it is {@code @Nullable} or an
+     * {@code Optional} (read as empty), and a JSON null fails for a primitive component or one that
+     * is not nullable ({@code @NullMarked} and not {@code @Nullable}, or {@code @NonNull}); any
+     * annotation named {@code Nullable} counts. The {@link JsonReadException} names the component,
+     * the record and the path. Classes with setters or fields keep Jackson-style leniency.
      *
      * @param enabled {@code true} to fail on missing or null non-nullable record components
      */
@@ -601,12 +486,8 @@ public final class JsonOptions {
 
     /**
      * Sets the largest response body, in bytes, that is buffered. Default: {@value
-     * #DEFAULT_MAX_RESPONSE_SIZE}.
-     *
-     * <p>A buffered body is held in one byte array, so a value above the largest array the JVM
-     * allocates, {@code Integer.MAX_VALUE - 8} (2,147,483,639 bytes), is clamped to it: {@code
-     * maxResponseSize(Long.MAX_VALUE)} means "as large as memory allows", and a body that declares
-     * or reaches more fails with {@link ResponseTooLargeException} naming that limit.
+     * #DEFAULT_MAX_RESPONSE_SIZE}. A declared Content-Length over it fails before the body is read;
+     * a value above the largest array ({@code Integer.MAX_VALUE - 8}) is clamped to it.
      *
      * @param bytes the limit; a larger body fails with {@link ResponseTooLargeException}
      * @throws IllegalArgumentException if {@code bytes} is negative
@@ -656,27 +537,12 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets the whole-call timeout, a call setting. Default: {@link #DEFAULT_TIMEOUT} (100 s, as in
-     * .NET). On expiry the exchange is aborted and the call fails with {@link
-     * CallTimeoutException}.
-     *
-     * <ul>
-     *   <li>A <b>one-shot call</b> ({@code getFromJson}, {@code postAsJson}, {@code exchange}, …)
-     *       must complete within it: connecting, sending, the headers and the whole body.
-     *   <li>A <b>stream</b> ({@code getFromJsonAsStream}, {@code readFromJsonAsStream}, their async
-     *       forms, the stream handlers of {@link JsonBodyHandlers}) is bounded in the time spent
-     *       waiting for the network: connecting, the headers, and the time its reads are blocked
-     *       waiting for body bytes, added up. The time the consumer takes between elements is never
-     *       counted: a slow consumer of a body that has arrived does not time out. For a long-lived
-     *       stream (a change feed, Server-Sent Events) set no timeout and an {@link
-     *       #idleTimeout(Duration) idle timeout} instead.
-     * </ul>
-     *
-     * <p><b>No timeout</b> is {@code Duration.ZERO} ({@code null} too). A timeout too long to
-     * matter — a century or more, such as {@code ChronoUnit.FOREVER.getDuration()} — also means
-     * none. So a remaining deadline computed per call, {@code Duration.between(Instant.now(),
-     * deadline)}, must be checked by the caller before it reaches zero. If you bound async calls
-     * yourself with {@code orTimeout}, the shorter of the two applies.
+     * Sets the whole-call timeout, a call setting. Default: {@link #DEFAULT_TIMEOUT}. On expiry the
+     * exchange is aborted and the call fails with {@link CallTimeoutException}. A one-shot call
+     * must complete within it, body included; a stream is bounded in the time spent waiting for the
+     * network (connecting, headers, reads blocked on body bytes), never the consumer's pace. For a
+     * long-lived stream set none and an {@link #idleTimeout(Duration) idle timeout}. A century or
+     * more ({@code ChronoUnit.FOREVER}) means none.
      *
      * @param timeout the timeout; {@code Duration.ZERO} or {@code null} for none
      * @throws IllegalArgumentException if {@code timeout} is negative
@@ -687,20 +553,10 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets the idle timeout of streamed bodies: the longest a read waits for the next body bytes.
-     * Default: none. It applies to every streamed read of a body — {@code getFromJsonAsStream},
-     * {@code readFromJsonAsStream}, their async forms and the stream handlers of {@link
-     * JsonBodyHandlers} — whatever the whole-call timeout; a server that stalls longer fails the
-     * stream with a {@link CallTimeoutException} naming the idle timeout, and the connection is
-     * released. The time the consumer takes between elements is not counted. Meant for long-lived
-     * streams that may wait any time in all but never long for each next piece:
-     *
-     * <pre>{@code
-     * JsonOptions feed = JsonOptions.newBuilder()
-     *     .timeout(Duration.ZERO)               // no bound on the feed's whole life
-     *     .idleTimeout(Duration.ofSeconds(30))  // but a server silent for 30 s is gone
-     *     .build();
-     * }</pre>
+     * Sets the idle timeout of streamed bodies: the longest a read waits for the next body bytes,
+     * whatever the whole-call timeout. Default: none. A server silent longer fails the stream with
+     * a {@link CallTimeoutException} and the connection is released; the consumer's own pace is not
+     * counted.
      *
      * @param idleTimeout the timeout; {@code Duration.ZERO} or {@code null} for none
      * @throws IllegalArgumentException if {@code idleTimeout} is negative
@@ -728,15 +584,9 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets whether httpjson's calls ask for compressed responses. Default: on. When on, every call
-     * httpjson sends — the one-liners, {@code send}, streams, {@link HttpJsonClient}'s calls —
-     * carries {@code Accept-Encoding: gzip, deflate} unless the request names its own {@code
-     * Accept-Encoding}, and the body is decoded as it arrives; {@link #maxResponseSize(long)} then
-     * limits the decoded bytes. Off, calls send no {@code Accept-Encoding}.
-     *
-     * <p>Either way, a {@code gzip} or {@code deflate} body that arrives is decoded (the request
-     * asked for it, or the server sent it regardless), also by {@link JsonBodyHandlers} used with
-     * {@code client.send}.
+     * Sets whether httpjson's calls send {@code Accept-Encoding: gzip, deflate} (unless the request
+     * names its own). Default: on. A {@code gzip} or {@code deflate} body is decoded either way;
+     * {@link #maxResponseSize(long)} limits the decoded bytes.
      *
      * @param enabled false to send no {@code Accept-Encoding}
      */
@@ -747,16 +597,7 @@ public final class JsonOptions {
 
     /**
      * Sets how a stream of elements reads its body. Default: {@link StreamFormat#AUTO}, by the
-     * response's {@code Content-Type}. A server that labels its format wrongly is read by naming
-     * it:
-     *
-     * <pre>{@code
-     * JsonType<WatchEvent> events = JsonType.of(WatchEvent.class,
-     *     api.options().toBuilder().streamFormat(JsonOptions.StreamFormat.NDJSON).build());
-     * try (Stream<WatchEvent> watch = api.getFromJsonAsStream("api/v1/pods?watch=true", events)) {
-     *   watch.forEach(System.out::println);
-     * }
-     * }</pre>
+     * response's {@code Content-Type}; name the format for a server that labels it wrongly.
      *
      * @param format the format of streamed bodies
      */
@@ -766,33 +607,11 @@ public final class JsonOptions {
     }
 
     /**
-     * Sets whether the JSON bodies httpjson writes are sent gzip-compressed, for APIs that accept
-     * {@code Content-Encoding: gzip} request bodies (bulk and ingest endpoints such as
-     * Elasticsearch's {@code _bulk}, log and metrics intake). Default: off, since a server that
-     * does not accept it answers 415 or misreads the body. When on:
-     *
-     * <ul>
-     *   <li>the one-liners that send a value ({@code postAsJson}, {@code putAsJson}, {@code
-     *       patchAsJson}, {@code queryAsJson}, {@link HttpJsonClient}'s too) and {@link
-     *       JsonContent} compress the serialized body once, when it is created, and send it with
-     *       its compressed {@code Content-Length}; every send of the request (a retry, a 307 or 308
-     *       redirect) sends those same bytes;
-     *   <li>{@link JsonSequenceContent} compresses each chunk as it is written, never holding the
-     *       whole body, and is sent chunked;
-     *   <li>the request carries {@code Content-Encoding: gzip}; {@code Content-Type} stays the JSON
-     *       media type.
-     * </ul>
-     *
-     * <pre>{@code
-     * JsonOptions gzip = JsonOptions.newBuilder().requestCompression(true).build();
-     * HttpJsonClient search = HttpJsonClient.newBuilder(http)
-     *     .baseUri("https://search.example.com/")
-     *     .options(gzip)
-     *     .build();
-     * }</pre>
-     *
-     * <p>Bodies httpjson does not write (a {@code BodyPublisher} of the caller's) are sent as they
-     * are.
+     * Sets whether the JSON bodies httpjson writes are sent gzip-compressed with {@code
+     * Content-Encoding: gzip}, for APIs that accept it (bulk and ingest endpoints). Default: off. A
+     * value is compressed once, when its body is created, so a retry or redirect sends the same
+     * bytes; {@link JsonSequenceContent} compresses each chunk. A caller's own {@code
+     * BodyPublisher} is sent as it is.
      *
      * @param enabled true to send request bodies gzip-compressed
      */
@@ -802,21 +621,10 @@ public final class JsonOptions {
     }
 
     /**
-     * Shows the value of the query parameter {@code name} as it is wherever httpjson shows a URI of
-     * a call with these options: the messages of its exceptions ({@link HttpJsonStatusException},
-     * {@link CallTimeoutException}), the URIs {@link CallListener}s are given, and the lines of a
-     * {@link LoggingInterceptor} (besides the parameters it shows itself). Every other query value
-     * stays {@code ***}, since a query may carry a credential ({@code ?api_key=…}); name only
-     * harmless parameters — a page, a cursor, a limit — so that a failure says which page failed:
-     *
-     * <pre>{@code
-     * JsonOptions options = JsonOptions.newBuilder().showQueryParameter("page").build();
-     * // HTTP 503 from GET https://api.example.com/v1/items?page=7&api_key=***: ...
-     * }</pre>
-     *
-     * <p>Names are compared exactly, as they are written in the URI (encoded). {@link
-     * HttpJsonStatusException#uri()} and {@link CallTimeoutException#uri()} give the URI whole
-     * either way.
+     * Shows the value of the query parameter {@code name} wherever httpjson shows a URI of a call
+     * (exception messages, {@link CallListener}s, {@link LoggingInterceptor} lines); every other
+     * query value stays {@code ***}. Name only harmless parameters (a page, a cursor). Names are
+     * compared exactly, as written (encoded).
      *
      * @param name the parameter name
      * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}

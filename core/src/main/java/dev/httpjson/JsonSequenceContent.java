@@ -39,42 +39,25 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  *
- * <p>If an element cannot be serialized, the body fails with {@link JsonWriteException}: the
- * request is aborted and its connection closed, never reused half-written. Elements are written as
- * {@code elementType} with the options' settings, UTF-8 (or in the charset of a Content-Type set on
- * {@link #requestBuilder(String, URI)}, characters it cannot encode written as JSON escapes). For
- * NDJSON each element is written on one line whatever the options say: {@link
- * JsonOptions.Builder#indent(boolean) indentation} would spread a value over several lines, which
- * no NDJSON reader can split, so the line breaks of an indented element are left out.
- *
- * <p><b>Compressed.</b> When the element type's options {@linkplain
+ * <p>An element that cannot be serialized fails the body with {@link JsonWriteException}: the
+ * request is aborted and its connection closed. Elements are written as {@code elementType} with
+ * its options, UTF-8 (or the charset of a Content-Type set on {@link #requestBuilder(String,
+ * URI)}); NDJSON elements are always on one line. When the options {@linkplain
  * JsonOptions.Builder#requestCompression(boolean) compress request bodies}, the body is one gzip
- * member written chunk by chunk (each chunk flushed, so nothing waits for the next element) and the
- * request built by {@link #requestBuilder(String, URI)} carries {@code Content-Encoding: gzip}; it
- * is still never held whole, and still sent chunked.
+ * member written chunk by chunk, with {@code Content-Encoding: gzip}.
  *
- * <p><b>Sending again.</b> The client subscribes to a body again when it sends the request again: a
- * 307 or 308 redirect it follows, a retry after an {@link java.net.Authenticator} challenge, an
- * HTTP/2 retry. An {@code Iterable} is iterated anew for every subscription, so each attempt sends
- * the whole sequence: <b>an {@code Iterable} body must be re-iterable</b>. A one-shot one, whose
- * second pass would send an empty or partial sequence as if it were the whole, is caught where it
- * shows: its {@code iterator()} returning the iterator of an earlier pass, or a pass that finds no
- * element where an earlier one wrote some; that attempt then fails with an {@link
- * IllegalStateException} ("an Iterable body must be re-iterable …") before it sends a byte of its
- * body. A {@code Stream} can be consumed only once: a second subscription fails with an {@link
- * IllegalStateException} ("a Stream source can be sent only once; use an Iterable …"), and so does
- * that attempt's {@code send}. The stream is closed when the body has been written, when the
- * exchange is cancelled or fails, or when an element cannot be serialized.
+ * <p><b>Sending again.</b> The client subscribes again when it sends the request again (a 307 or
+ * 308 redirect, an authentication retry, an HTTP/2 retry). An {@code Iterable} is iterated anew
+ * each time and <b>must be re-iterable</b>: one that hands out an earlier pass's iterator, or finds
+ * no element where an earlier pass wrote some, fails that attempt with an {@link
+ * IllegalStateException} before it sends a byte. A {@code Stream} is sent once: a second
+ * subscription fails with an {@link IllegalStateException}. The stream is closed when the body is
+ * written, when the exchange is cancelled or fails, or when an element cannot be serialized.
  *
- * <p><b>Threads.</b> The source is iterated, and its elements serialized, on the thread that asks
- * for the next chunk: with the JDK client that is a thread of the client's executor, also for a
- * blocking {@code send} (never the calling thread). A slow source, such as a cursor that waits for
- * a database, holds that executor thread while it waits and delays only this request — unless the
- * executor is a small fixed pool that other exchanges of the client need too. With an executor that
- * runs tasks inline ({@code Runnable::run}) the source runs on the client's selector thread, and a
- * slow source stalls every exchange of that client: give such a client only fast sources. The
- * request's timeout still applies, but cancelling cannot interrupt an element the source is
- * producing: iteration stops, and the source is closed, once that element has been returned.
+ * <p><b>Threads.</b> The source is iterated on the thread that asks for the next chunk: with the
+ * JDK client, a thread of the client's executor (never the caller's), or its selector thread with
+ * an inline executor, where a slow source stalls every exchange of that client. Cancelling stops
+ * the iteration once the element being produced is returned.
  *
  * <p>Thread-safe. Each subscription follows the {@link Flow} rules: no more chunks than requested,
  * signals never overlap, and a request of zero or less ends it with an {@link
@@ -335,9 +318,8 @@ public final class JsonSequenceContent implements BodyPublisher {
   }
 
   /**
-   * Serializes elements into chunks on demand. Every signal to the subscriber, and every use of the
-   * source, happens inside the drain loop, so they never overlap (rule 1.3) even when {@code
-   * request} or {@code cancel} is called concurrently or from inside {@code onNext}.
+   * Serializes elements into chunks on demand. Every signal and every use of the source happens
+   * inside the drain loop, so they never overlap (rule 1.3).
    */
   private final class Chunks implements Flow.Subscription {
     private final Flow.Subscriber<? super ByteBuffer> subscriber;

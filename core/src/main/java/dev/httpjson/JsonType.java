@@ -34,22 +34,12 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>A type made without options ({@code new JsonType<…>() {}}, {@link #of(Class)}, {@link
- * #of(Type)}, {@link #listOf}, {@link #mapOf}) takes the options of where it is used: an {@link
- * HttpJsonClient}'s, or {@link JsonOptions#web()} for {@link HttpJson} and the body handlers and
- * publishers. A type made with options ({@link #of(Class, JsonOptions)}, {@link
- * #withOptions(JsonOptions)}) keeps them everywhere: the codec settings to read and write, the call
- * settings ({@link JsonOptions#timeout()}, {@link JsonOptions#maxResponseSize()}) to the call. So a
- * type made with options finds its codec at once (and fails at once, with an {@link
- * IllegalStateException}, when no codec is set and none is on the class or module path); a type
- * made without finds it where it is first used.
- *
- * <p>A type written inline at every call — {@code new JsonType<List<User>>() {}} in a loop, or
- * {@code JsonType.of(User.class, options)} with options rebuilt per call — costs a cache lookup,
- * never a new reader: equal types with equal codec settings share one reader and writer.
- *
- * <p>The same type reads and writes text that did not come as a body — the data of a Server-Sent
- * Event, a cached response, a test fixture — with {@link #fromJson(String)} and {@link
- * #toJson(Object)}, under the same options and rules as a call.
+ * #of(Type)}, {@link #listOf}, {@link #mapOf}) takes the options of where it is used (an {@link
+ * HttpJsonClient}'s, else {@link JsonOptions#web()}) and finds its codec there; one made with
+ * options ({@link #of(Class, JsonOptions)}, {@link #withOptions(JsonOptions)}) keeps them
+ * everywhere and finds its codec at once. A type written inline at every call costs a cache lookup,
+ * never a new reader. {@link #fromJson(String)} and {@link #toJson(Object)} read and write text
+ * that did not come as a body, under the same rules.
  *
  * <p>Two types are equal when their Java types and options are (a type made without options equals
  * only another made without). Immutable and thread-safe.
@@ -162,8 +152,7 @@ public class JsonType<T> {
 
   /**
    * This type, or when it was made without options, this type with {@code fallback}: what a call
-   * with its own options uses. The last rebinding is kept, so a constant used with one client's
-   * options resolves its reader once.
+   * with its own options uses.
    */
   final JsonType<T> orOptions(JsonOptions fallback) {
     if (bound) {
@@ -319,10 +308,7 @@ public class JsonType<T> {
     return r;
   }
 
-  /**
-   * The handler reading this type's bodies, made once: what every call reading it runs with. Binds
-   * no codec (the reader is resolved when the first call is planned).
-   */
+  /** The handler reading this type's bodies, made once: what every call reading it runs with. */
   final Responses.JsonHandler<T> handler() {
     Responses.JsonHandler<T> h = handler;
     if (h == null) {

@@ -33,34 +33,22 @@ import org.jspecify.annotations.Nullable;
  * &lt;-- 200 GET https://api.example.com/v1/users?token=*** (38 ms, 412-byte body)
  * </pre>
  *
- * <p><b>Secrets stay out.</b> URIs are shown as exception messages show them: query values and
- * userinfo replaced by {@code ***}, the fragment dropped; so are the URIs in headers ({@code
- * Location}, {@code Content-Location}, {@code Referer}, and each {@code Link} target, its
- * parameters kept). The values of harmless query parameters named with {@link
- * JsonOptions.Builder#showQueryParameter(String)} — in the call's options, so that the exception
- * messages show them too — or with {@link Builder#showQueryParameter(String)} — for the log lines
- * only — are shown as they are ({@code ?page=2&token=***}). The values of {@code Authorization},
- * {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the headers named with {@link
- * Builder#redactHeader(String)} are shown as {@code ***}. Bodies ({@link Level#BODY}) can hold
- * secrets of their own: log them only where that is fine.
+ * <p><b>Secrets stay out.</b> URIs, in lines and in URI-valued headers ({@code Location}, {@code
+ * Link}, …), are shown as exception messages show them: query values and userinfo as {@code ***},
+ * but the parameters named with {@link JsonOptions.Builder#showQueryParameter(String)} or {@link
+ * Builder#showQueryParameter(String)}. {@code Authorization}, {@code Proxy-Authorization}, {@code
+ * Cookie}, {@code Set-Cookie} and the headers named with {@link Builder#redactHeader(String)} show
+ * as {@code ***}. Bodies ({@link Level#BODY}) can hold secrets of their own.
  *
- * <p><b>Bodies are read once.</b> A request body is shown from the bytes of a {@link JsonContent}
- * (other publishers are not read: only their length is shown; a body compressed by {@link
- * JsonOptions.Builder#requestCompression(boolean)} is shown as the JSON it carries, its compressed
- * length and coding on the request line: {@code (57-byte gzip body)}); a response body is copied,
- * up to {@link Builder#maxBodyBytes(int)}, as the caller's body handler reads it, and logged when
- * it ends: read to its end, {@code body closed early} when the caller closed it, or {@code failed:}
- * with the exception when the stream reading it failed ({@link Chain#streamFailure()}: an idle
- * timeout, a malformed element). A compressed body is not shown, only its length.
+ * <p><b>Bodies are read once.</b> A request body is shown from a {@link JsonContent}'s bytes (other
+ * publishers by length only); a response body is copied, up to {@link Builder#maxBodyBytes(int)},
+ * as the caller's handler reads it, and logged when it ends, is closed early or fails. A compressed
+ * response body shows only its length.
  *
- * <p><b>One measurement.</b> When httpjson already measures the call — a {@link CallListener} is
- * registered or a JFR recording takes {@code dev.httpjson.Call} — and this interceptor forwards
- * with the call's own body handler (not behind an interceptor that reads or drops bodies itself,
- * such as a {@link RetryInterceptor}), {@link Level#BASIC} and {@link Level#HEADERS} log the
- * response line from that measurement, when the call is over, with the decoded size when it differs
- * ({@code (38 ms, 412-byte body, 2048 decoded)}): the listeners, the JFR event and the log report
- * the same bytes, and the body is not counted twice. Otherwise this interceptor measures the
- * exchange itself, per attempt.
+ * <p><b>One measurement.</b> When httpjson already measures the call (a {@link CallListener} or a
+ * JFR recording) and this interceptor forwards with the call's own body handler, the response line
+ * comes from that measurement, with the decoded size when it differs ({@code (38 ms, 412-byte body,
+ * 2048 decoded)}); otherwise this interceptor measures each attempt itself.
  *
  * <pre>{@code
  * HttpJsonClient api = HttpJsonClient.newBuilder(http)

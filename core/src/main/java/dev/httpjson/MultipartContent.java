@@ -29,21 +29,14 @@ import org.jspecify.annotations.Nullable;
  * FileObject file = client.postAsJson("files", upload, FileObject.class);
  * }</pre>
  *
- * <p>A file is streamed from disk as the connection asks for it, never read whole, so an upload
- * takes memory bounded by a few buffers whatever its size. The body has a Content-Length when every
- * part's length is known (an {@code InputStream} part's is not: the body is then sent chunked).
- * Parts are sent in the order added; a name may repeat. Names and file names are sent as UTF-8 in
- * quotes, with {@code "}, CR and LF written {@code %22}, {@code %0D} and {@code %0A}, as browsers
- * do (RFC 7578 §4.2 leaves out {@code filename*}). The boundary is 32 random letters and digits
- * from a {@link SecureRandom} (190 bits): a file's content cannot be made to contain it, and
- * nothing is read twice to check that it does not.
- *
- * <p>It is a body value like any other: pass it where a call takes the value to send, and it is
- * sent as it is, with its Content-Type (which carries the boundary), instead of as JSON.
+ * <p>Files are streamed as the connection asks, never read whole. The body has a Content-Length
+ * when every part's length is known (else it is sent chunked). Parts go in the order added; names
+ * and file names are UTF-8 in quotes, {@code "}, CR and LF written {@code %22}, {@code %0D}, {@code
+ * %0A}, as browsers do. The boundary is 32 random characters from a {@link SecureRandom}. Pass it
+ * wherever a call takes a value to send: it is sent as it is, with its Content-Type.
  *
  * <p>Immutable and thread-safe; it can be sent any number of times, unless it has an {@code
- * InputStream} part, which can be read once: sending it again (a 307 redirect followed, a retry)
- * then fails with an {@link IllegalStateException}.
+ * InputStream} part, read once: sending it again then fails with an {@link IllegalStateException}.
  */
 public final class MultipartContent implements BodyPublisher {
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -123,7 +116,6 @@ public final class MultipartContent implements BodyPublisher {
      *
      * @param name the part's name
      * @param value its value; {@code null} leaves the part out, as Retrofit's {@code @Part} does
-     * @return this builder
      */
     public Builder field(String name, @Nullable String value) {
       Objects.requireNonNull(name, "name == null");
@@ -140,7 +132,6 @@ public final class MultipartContent implements BodyPublisher {
      *
      * @param name the part's name
      * @param value the value; {@code null} leaves the part out
-     * @return this builder
      * @throws JsonWriteException if the value cannot be serialized
      */
     public Builder json(String name, @Nullable Object value) throws JsonWriteException {
@@ -154,7 +145,6 @@ public final class MultipartContent implements BodyPublisher {
      *
      * @param name the part's name
      * @param content the content; {@code null} leaves the part out
-     * @return this builder
      * @throws IllegalArgumentException if the content is compressed (a part cannot say so)
      */
     public Builder json(String name, @Nullable JsonContent content) {
@@ -177,7 +167,6 @@ public final class MultipartContent implements BodyPublisher {
      *
      * @param name the part's name
      * @param file the file to send
-     * @return this builder
      * @throws FileNotFoundException if the file does not exist or is a directory
      */
     public Builder file(String name, Path file) throws FileNotFoundException {
@@ -193,7 +182,6 @@ public final class MultipartContent implements BodyPublisher {
      * @param file the file to send
      * @param filename the file name sent
      * @param mediaType the part's Content-Type, such as {@code image/png}
-     * @return this builder
      * @throws FileNotFoundException if the file does not exist or is a directory
      */
     public Builder file(String name, Path file, String filename, String mediaType)
@@ -214,7 +202,6 @@ public final class MultipartContent implements BodyPublisher {
      * @param bytes the file's content
      * @param filename the file name sent
      * @param mediaType the part's Content-Type, such as {@code image/png}
-     * @return this builder
      */
     public Builder file(String name, byte[] bytes, String filename, String mediaType) {
       Objects.requireNonNull(name, "name == null");
@@ -231,7 +218,6 @@ public final class MultipartContent implements BodyPublisher {
      * @param in the file's content
      * @param filename the file name sent
      * @param mediaType the part's Content-Type, such as {@code image/png}
-     * @return this builder
      */
     public Builder file(String name, InputStream in, String filename, String mediaType) {
       Objects.requireNonNull(name, "name == null");

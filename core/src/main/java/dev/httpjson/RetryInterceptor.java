@@ -41,62 +41,31 @@ import org.jspecify.annotations.Nullable;
  *     .build();
  * }</pre>
  *
- * <p><b>What is retried.</b> Requests whose method is idempotent (RFC 9110 §9.2.2) — GET, HEAD,
- * OPTIONS, TRACE, PUT, DELETE, and QUERY by default ({@link Builder#methods(String...)}) — and any
- * request carrying an {@code Idempotency-Key} header; others (a plain POST or PATCH) are sent once.
- * Such a request is sent again:
+ * <p><b>What is retried.</b> Requests idempotent by method (RFC 9110: GET, HEAD, OPTIONS, TRACE,
+ * PUT, DELETE, and QUERY; {@link Builder#methods(String...)}) or carrying an {@code
+ * Idempotency-Key}: when the connection could not be made ({@link ConnectException}, {@link
+ * HttpConnectTimeoutException}); when it may have been sent and the request is idempotent by method
+ * or key (a dropped connection, a {@link HttpTimeoutException request timeout}, any other {@link
+ * IOException} but httpjson's own {@link HttpJsonException}s and an untrusted certificate; see
+ * {@link Builder#retryOnException}); and on {@link Builder#statuses(int...)}, a status that does
+ * not say "later" by itself (403, unlike 429 or 503) only with {@code Retry-After}. Every attempt
+ * sends the same request, body and key (so the key must be on the request this interceptor sees); a
+ * retried response's body is read and dropped first.
  *
- * <ul>
- *   <li>when nothing was sent: the connection could not be made ({@link ConnectException}, {@link
- *       HttpConnectTimeoutException});
- *   <li>when it may have been sent and is idempotent by its method or its key (never a POST only
- *       added to the methods): the connection dropped before the response ({@code "HTTP/1.1 header
- *       parser received no bytes"}), a {@link HttpTimeoutException request timeout} elapsed, any
- *       other {@link IOException} but httpjson's own {@link HttpJsonException}s, which a response
- *       that arrived raised, and a certificate the client does not trust, which the next attempt
- *       meets again ({@link Builder#retryOnException} changes which failures count);
- *   <li>when the status is one of {@link Builder#statuses(int...)}; one that does not say "later"
- *       by itself (a 403, unlike 429 or 503) only when the response carries {@code Retry-After}.
- * </ul>
+ * <p><b>When.</b> After the {@code Retry-After} delay (seconds or an HTTP date), else an
+ * exponential backoff with full jitter, up to {@code initial × 2^(attempt − 1)} and at most {@code
+ * max} ({@link Builder#backoff(Duration, Duration)}). A delay longer than the cap or than what is
+ * left of the call's timeout (which covers every attempt) ends the retrying at once.
  *
- * <p>Every attempt sends the same request: the same body, the same {@code Idempotency-Key} — so the
- * key must be on the request this interceptor sees — from {@link HttpJsonClient#withHeader}, a
- * header supplied per call ({@link HttpJsonClient.Builder#header(String,
- * java.util.function.Supplier)}, asked once per call) or an interceptor added before this one —
- * never made per attempt further down the chain. The client underneath may send a request again on
- * its own: the JDK's client repeats a GET once on a new connection when the first drops; OkHttp
- * (through {@code httpjson-okhttp}) repeats an idempotent or keyed request whose pooled connection
- * dropped. The server sees their sends times this interceptor's attempts. The body of a response
- * that is retried is read and dropped (the connection goes back to the pool) before the next
- * attempt.
+ * <p><b>The last failure</b> is the last attempt's, of the type it would have had alone, its
+ * message ending in the count ({@code "(3 attempts)"}); a response its handler does not fail is
+ * returned. A failure not retried for a reason above carries a {@linkplain
+ * Throwable#getSuppressed() suppressed} exception saying why ({@code "not retried: Retry-After 10 s
+ * exceeds the 2.9 s left of the call's timeout"}).
  *
- * <p><b>When.</b> After the delay a {@code Retry-After} header asks for, in seconds or as an HTTP
- * date; otherwise after an exponential backoff with full jitter: a random delay between zero and
- * {@code initial × 2^(attempt − 1)}, at most {@code max} ({@link Builder#backoff(Duration,
- * Duration)}). A {@code Retry-After} longer than {@code max}, or than what is left of the call's
- * whole-call timeout ({@link JsonOptions#timeout()}, which covers every attempt), ends the retrying
- * at once: the call fails as the last attempt did. So does a backoff longer than what is left of
- * that timeout.
- *
- * <p><b>The last failure</b> is the last attempt's, of the type that attempt would have raised
- * alone ({@link HttpJsonStatusException} for a 503 read by httpjson, {@link ConnectException}, …),
- * its message ending in how many attempts were made, such as {@code "(3 attempts)"}; a response
- * that is not an error to its body handler (a plain {@code send} with {@code ofString()}) is
- * returned as the last attempt's response. When a failure that is retried otherwise was not — its
- * {@code Retry-After} or backoff exceeds what is left of the call's timeout, its {@code
- * Retry-After} exceeds the cap, the request may have been sent and is not idempotent, or {@link
- * Builder#retryOnException} refused the failure — the failure carries a {@linkplain
- * Throwable#getSuppressed() suppressed} exception saying so, such as {@code "not retried:
- * Retry-After 10 s exceeds the 2.9 s left of the call's timeout"}; its type is what it would be
- * without the interceptor.
- *
- * <p><b>Stopping.</b> A blocking {@link #intercept} waits with {@link Thread#sleep}: an interrupt
- * (or the whole-call timeout, which interrupts) ends it at once. That is also how an asynchronous
- * httpjson call running on one of httpjson's async lanes waits (cancelling its future interrupts
- * the lane). {@link #interceptAsync} — an asynchronous call past the lanes, or {@code sendAsync} on
- * a client from {@link Interceptor#decorate} — waits with {@link Chain#delay(Duration)} and holds
- * no thread. Cancelling its future, or the call's timeout, cancels the wait and the attempt in
- * flight.
+ * <p><b>Stopping.</b> {@link #intercept} waits with {@link Thread#sleep}, ended by an interrupt or
+ * the call's timeout; {@link #interceptAsync} waits with {@link Chain#delay(Duration)}, holding no
+ * thread, and cancelling its future cancels the wait and the attempt in flight.
  *
  * <p>Immutable and thread-safe; one instance serves any number of clients and calls.
  */
@@ -111,8 +80,7 @@ public final class RetryInterceptor implements Interceptor {
   /**
    * The statuses that say "later" by themselves, retried with or without {@code Retry-After}: 408
    * Request Timeout, 425 Too Early, 429 Too Many Requests, 500, 502 Bad Gateway, 503 Service
-   * Unavailable and 504 Gateway Timeout. Any other status in {@link Builder#statuses} (a 403 that
-   * an API sends for a rate limit) is retried only when the server asks with {@code Retry-After}.
+   * Unavailable and 504 Gateway Timeout.
    */
   private static final Set<Integer> TRANSIENT = Set.of(408, 425, 429, 500, 502, 503, 504);
 
@@ -194,8 +162,7 @@ public final class RetryInterceptor implements Interceptor {
 
   /**
    * Whether {@code e} is a TLS failure another attempt cannot change: the peer's certificate is not
-   * trusted (as OkHttp, which does not retry it either). A handshake that failed otherwise (the
-   * connection dropped during it) is a network failure like any other.
+   * trusted (as OkHttp, which does not retry it either).
    */
   private static boolean untrusted(IOException e) {
     boolean handshake = false;
@@ -280,8 +247,7 @@ public final class RetryInterceptor implements Interceptor {
 
   /**
    * What was decided for one attempt: the delay before the next one, or why there is none when the
-   * failure is one that is retried otherwise. Only numbers are kept: the words are made when the
-   * call fails with them, never for a call that succeeds or returns its response.
+   * failure is one that is retried otherwise.
    */
   private static final class Decision {
     static final int NONE = 0;
@@ -588,19 +554,10 @@ public final class RetryInterceptor implements Interceptor {
     }
 
     /**
-     * Sets the statuses that are retried. Default 429 and 503.
-     *
-     * <p>408, 425, 429, 500, 502, 503 and 504 say "try again later" by themselves and are retried
-     * with or without {@code Retry-After}. Any other status — a 403 that an API sends for a rate
-     * limit (GitHub's secondary limits), a 409 — means "later" only when the server says so: it is
-     * retried only when the response carries a {@code Retry-After} (seconds or an HTTP date), and a
-     * response without one fails at once, with a suppressed {@code "not retried: HTTP 403 without
-     * Retry-After"}. So {@code statuses(403, 429, 503)} retries a throttled 403, never a 403 that
-     * refuses the request.
-     *
-     * <pre>{@code
-     * RetryInterceptor.newBuilder().statuses(403, 429, 503).build();
-     * }</pre>
+     * Sets the statuses that are retried. Default 429 and 503. 408, 425, 429, 500, 502, 503 and 504
+     * say "later" by themselves; any other (a rate-limit 403) is retried only when the response
+     * carries {@code Retry-After}, else fails with a suppressed {@code "not retried: HTTP 403
+     * without Retry-After"}.
      *
      * @param statuses the statuses, each 100–599
      * @throws IllegalArgumentException if a status is outside 100–599
@@ -618,11 +575,9 @@ public final class RetryInterceptor implements Interceptor {
     }
 
     /**
-     * Sets the methods whose requests are retried; a request with an {@code Idempotency-Key} header
-     * is retried whatever its method. Default: GET, HEAD, PUT, DELETE, OPTIONS, TRACE, QUERY. Add
-     * {@code POST} to opt in to retrying requests that are not idempotent when nothing was sent or
-     * the status is one of {@link #statuses(int...)}; a POST that may have been sent is retried
-     * only with an {@code Idempotency-Key}.
+     * Sets the methods whose requests are retried; a request with an {@code Idempotency-Key} is
+     * retried whatever its method. Default: GET, HEAD, PUT, DELETE, OPTIONS, TRACE, QUERY. A method
+     * added that is not idempotent (POST) is retried only when nothing was sent or on a status.
      *
      * @param methods the method names, case-sensitive as HTTP says
      */
@@ -641,11 +596,8 @@ public final class RetryInterceptor implements Interceptor {
 
     /**
      * Sets the backoff when the response names no {@code Retry-After}: before attempt {@code n + 1}
-     * a random delay between zero and {@code initial × 2^(n − 1)}, at most {@code max} (full
-     * jitter). {@code max} also bounds {@code Retry-After}: a longer one ends the retrying. Default
-     * 500 ms and 30 s. A {@code max} of 146 years or more, such as {@code
-     * ChronoUnit.FOREVER.getDuration()}, means no cap (the whole-call timeout still bounds every
-     * wait).
+     * a random delay up to {@code initial × 2^(n − 1)}, at most {@code max}, which also caps {@code
+     * Retry-After}. Default 500 ms and 30 s. A {@code max} of 146 years or more means no cap.
      *
      * @param initial the first ceiling, zero or more
      * @param max the cap, at least {@code initial}
@@ -664,22 +616,16 @@ public final class RetryInterceptor implements Interceptor {
     }
 
     /**
-     * Sets which failures are worth another attempt, replacing the default: every {@link
-     * IOException} but httpjson's own {@link HttpJsonException}s (a body that does not decode, a
-     * limit), which a response that did arrive raised, and a TLS handshake that failed on a
-     * certificate the client does not trust. The predicate widens or narrows <em>which
-     * failures</em> are retried, never <em>which requests</em>: a request that may have been sent
-     * is still retried only when its method is idempotent or it carries an {@code Idempotency-Key},
-     * a status only when it is one of {@link #statuses(int...)}, and the whole-call timeout never.
-     * A failure it refuses carries a suppressed {@code "not retried: refused by retryOnException"}.
+     * Sets which failures are worth another attempt, replacing the default (every {@link
+     * IOException} but httpjson's own {@link HttpJsonException}s and an untrusted certificate). It
+     * decides which failures, never which requests: a request that may have been sent still needs
+     * an idempotent method or a key, and the whole-call timeout is never retried. A refused failure
+     * carries a suppressed {@code "not retried: refused by retryOnException"}.
      *
      * <pre>{@code
-     * // Narrower: a request timeout means the server is busy, do not add to its load.
      * RetryInterceptor.newBuilder()
      *     .retryOnException(e -> !(e instanceof HttpTimeoutException))
      *     .build();
-     * // Wider: a proxy that now and then answers 200 with an HTML page.
-     * RetryInterceptor.newBuilder().retryOnException(e -> true).build();
      * }</pre>
      *
      * @param retry whether a failure is retried; called on the thread the attempt failed on

@@ -11,8 +11,7 @@ import java.util.function.Function;
  * reflective access: {@code create} initializes the generated class by name through the interface's
  * class loader (which no module boundary checks), and its static initializer registers a factory
  * here, proving with its own full-privilege lookup that it is the generated class of that
- * interface. The factory is kept in a {@link ClassValue} of the interface, so it lives and dies
- * with the interface's class loader and pins nothing.
+ * interface.
  */
 public final class Apis {
   private static final ClassValue<AtomicReference<Function<HttpJsonClient, ?>>> FACTORIES =
@@ -28,7 +27,7 @@ public final class Apis {
   /**
    * {@return the binary name of the class generated for {@code api}}: {@code HttpJson_} and the
    * interface's binary name in its package ({@code Outer$Api} for a nested one), a top-level class
-   * of its package. No two interfaces share a binary name, so no two share a generated class.
+   * of its package.
    */
   public static String implementationName(Class<?> api) {
     String name = api.getName();

@@ -1,6 +1,5 @@
 package dev.httpjson.internal;
 
-import dev.httpjson.Interceptor;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -26,32 +25,6 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One asynchronous call: the future handed to the caller, and what aborts the exchange behind it.
- *
- * <p>Whoever completes the future first wins. When httpjson does, the value is delivered; when the
- * caller does — {@code cancel}, {@code complete}, {@code completeExceptionally}, {@code orTimeout},
- * {@code completeOnTimeout} — the exchange is aborted, and a value httpjson builds afterwards (an
- * element stream holding the connection) is closed rather than dropped.
- *
- * <p>The call runs on an <em>async lane</em> where one is free: the blocking {@link
- * java.net.http.HttpClient#send} on a thread of httpjson's, which completes the future itself. The
- * JDK's {@code sendAsync} hands every step of an exchange to the client's executor and completes
- * its future on {@link CompletableFuture}'s default executor, which on a machine with two CPUs or
- * fewer starts a new thread per call: an awaited {@code sendAsync} runs at less than half the
- * throughput of a blocking {@code send}. The lanes are at most {@link #PLATFORM_LANES} platform
- * threads (idle ones end after {@link #LANE_KEEP_ALIVE_SECONDS} s); a call that finds none free
- * gets a virtual thread of its own on Java 21 and later, and uses the JDK's {@code sendAsync} on
- * Java 17, so that in-flight calls never hold a platform thread each.
- *
- * <p>A thread that waits for the returned future with {@link CompletableFuture#get()} or {@link
- * CompletableFuture#join()} before a lane has started the call runs the call itself, as a {@link
- * java.util.concurrent.ForkJoinTask} joins: an awaited call then costs no hand-off between threads
- * (the lane finds the call taken and goes back to waiting). Such a waiter that is interrupted while
- * it runs the call aborts it: {@code get} throws {@link InterruptedException}, and the future fails
- * with it.
- *
- * <p>The future is completed by whoever runs the call, or by {@link #COMPLETION} when the timer
- * fails it ({@link #failFromTimer}): the timer never runs a caller's dependent stages. Lane threads
- * are made by {@link OwnThreads} and inherit nothing from the caller whose call starts them.
  */
 public final class AsyncCall<R> {
   public static final int PLATFORM_LANES =
@@ -95,10 +68,7 @@ public final class AsyncCall<R> {
   /**
    * Runs {@code plan} for {@code request} asynchronously: on an async lane, as {@link
    * CallRunner#run} does on the caller's thread, or — when none is free — on the JDK's {@code
-   * sendAsync} ({@link CallRunner#sendAsync}). What {@code client}'s interceptors take from the
-   * caller's thread ({@link Interceptor#snapshot()}) is taken here and restored around the call
-   * wherever it runs; under the client's limit on calls in flight, a call that finds none free
-   * waits for a permit without a thread.
+   * sendAsync} ({@link CallRunner#sendAsync}).
    */
   public static <R> CompletableFuture<R> run(HttpClient client, HttpRequest request, Plan<R> plan) {
     // Before anything starts: the caller's mistake is thrown, not a failed future.
@@ -251,7 +221,7 @@ public final class AsyncCall<R> {
   /**
    * Fails the call from the timer, which must never run the caller's dependent stages: the call is
    * settled here (nothing else can complete it now), and {@code abort} and the failure of the
-   * future run on {@link #COMPLETION}. False if the call was already settled.
+   * future run on {@link #COMPLETION}.
    */
   public boolean failFromTimer(Throwable failure, Runnable abort) {
     if (!state.compareAndSet(RUNNING, DONE)) {
@@ -289,11 +259,7 @@ public final class AsyncCall<R> {
     }
   }
 
-  /**
-   * Runs the call on a waiting thread that got there before a lane did. Returns true if the thread
-   * was interrupted by someone other than this call's abort while it ran the call (its interrupt
-   * status is then still set); an interrupt from the abort is cleared.
-   */
+  /** Runs the call on a waiting thread that got there before a lane did. */
   private boolean helped() {
     if (!claimed.compareAndSet(false, true)) {
       return false;

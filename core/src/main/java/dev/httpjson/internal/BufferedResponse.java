@@ -11,8 +11,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A response whose body was collected by httpjson: as bytes by a {@link CallState.Buffered}, or
- * read as a value. Earlier responses of a redirect chain carry {@code previousBody}: theirs was
- * never read.
+ * read as a value.
  */
 public final class BufferedResponse<T extends @Nullable Object> implements HttpResponse<T> {
   private static final byte[] EMPTY = new byte[0];

@@ -14,13 +14,6 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Collects a body into one array, counting bytes as they arrive, then hands it to {@link #finish}.
- * When more than {@code cap} bytes arrive it stops reading (cancelling the subscription, which
- * releases the connection) and calls {@link #overflow}.
- *
- * <p>Memory follows the bytes received, never a declared length: the array starts at the size of
- * what arrived, at least {@value #MIN_CAPACITY} bytes — or {@value #MIN_DECLARED_CAPACITY} when a
- * length is declared, but never more than that length, so a small body is copied once — and doubles
- * as more arrives, up to the declared length or {@code cap}.
  */
 public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   /** The largest array the JVM allocates; no buffered body can be longer. */
@@ -80,10 +73,7 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     this.trace = trace;
   }
 
-  /**
-   * Called when the compressed body is not valid in its coding, with what was decoded before.
-   * Returns the value to complete with, or throws the failure ({@code failure} by default).
-   */
+  /** Called when the compressed body is not valid in its coding, with what was decoded before. */
   @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure) throws IOException {
     throw failure;
   }
@@ -91,10 +81,7 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   /** Turns the bytes into the body value. */
   public abstract @Nullable T finish(byte[] bytes, int length) throws IOException;
 
-  /**
-   * Called when more than {@code cap} bytes arrived; {@code bytes} holds the first {@code cap}.
-   * Returns the value to complete with, or throws the failure.
-   */
+  /** Called when more than {@code cap} bytes arrived; {@code bytes} holds the first {@code cap}. */
   public abstract @Nullable T overflow(byte[] bytes, int length, long received) throws IOException;
 
   @Override
@@ -246,8 +233,8 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
 
   /**
    * Fails the body and makes the client abort the exchange by throwing {@code failure} from {@code
-   * onNext}: the client then fails the exchange with that very exception. Cancelling the
-   * subscription instead would let HTTP/2 fail it first with its own "Stream N cancelled".
+   * onNext}: the client then fails the exchange with that very exception. Cancelling instead would
+   * let HTTP/2 fail it first with its own "Stream N cancelled".
    */
   private void abort(Throwable failure) {
     done = true;

@@ -29,14 +29,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A codec binding with its readers and writers cached per type (bounded, least recently used
  * evicted), and the process-wide cache of bindings keyed by {@link CodecSettings} — only what a
- * codec reads — so that options differing in call settings alone share one binding. Past {@link
- * #MAX_ENTRIES} distinct settings, the least recently used binding is dropped.
- *
- * <p>A binding in the process-wide cache holds only types whose classes its own class loader can
- * see. A type from a class loader below httpjson's (a web application or plugin loaded under a
- * shared httpjson) goes to a binding of that loader's own ({@link LoaderBindings}), which lives as
- * long as the loader and no longer: caching it here would pin the loader, its classes and whatever
- * the codec built for them for good.
+ * codec reads — so that options differing in call settings alone share one binding.
  */
 public final class CachedBinding {
   public static final int MAX_ENTRIES = 64;
@@ -56,10 +49,7 @@ public final class CachedBinding {
   private final BoundedCache<Type, JsonSequenceReader<?>> sequenceReaders =
       new BoundedCache<>(MAX_TYPES);
 
-  /**
-   * Binds {@code settings}' codec. With {@code loaderLocal}, the binding belongs to one child class
-   * loader and takes every type it is asked for.
-   */
+  /** Binds {@code settings}' codec. */
   private CachedBinding(CodecSettings settings, boolean loaderLocal) {
     this.settings = settings;
     this.loaderLocal = loaderLocal;
@@ -160,8 +150,7 @@ public final class CachedBinding {
    * Hands {@code action} each class {@code type} is made of, once: its classes (array components
    * too), type arguments, owners and bounds, the class declaring a type variable (its bounds may
    * refer back to it) and, with {@code components}, a record's components' types, to any depth, up
-   * to {@value #MAX_CLASSES} classes. A {@code Type} of some other kind gives its own class: the
-   * loader that defined it must stay as long as it is used.
+   * to {@value #MAX_CLASSES} classes.
    */
   private static void eachClass(Type type, boolean components, Consumer<Class<?>> action) {
     if (type instanceof Class
@@ -237,12 +226,9 @@ public final class CachedBinding {
   }
 
   /**
-   * Lets {@code opens com.example.model to dev.httpjson;} serve the codec too. A module to which a
-   * package is open may open it to another module ({@link Module#addOpens}); before a codec is
-   * asked for a reader or writer of a type, httpjson so opens, to the modules the codec names
-   * ({@link dev.httpjson.spi.JsonCodec#reflectiveModules()}), each package of the type that is open
-   * to httpjson: the type's classes, its type arguments and, for a record, its components' types,
-   * to any depth. Packages that are not open to httpjson are left as they are.
+   * Lets {@code opens com.example.model to dev.httpjson;} serve the codec too. Each package of the
+   * type open to httpjson is opened on to the modules the codec names ({@link
+   * dev.httpjson.spi.JsonCodec#reflectiveModules()}).
    */
   static void forward(Type type, Set<Module> targets) {
     if (HTTPJSON.isNamed() && !targets.isEmpty()) {
@@ -265,9 +251,7 @@ public final class CachedBinding {
 
   /**
    * The bindings of one class loader below httpjson's, for the types it defines. Reachable strongly
-   * only from the classes of that loader (through a {@link ClassValue}), and weakly from a
-   * process-wide map: once the loader's classes are unreachable, the loader, its bindings and
-   * everything the codec cached for its types can be collected together.
+   * only from that loader's classes, so the loader and its bindings are collected together.
    */
   private static final class LoaderBindings {
     /** Bindings per loader are few: one per codec settings a plugin uses. */
@@ -307,14 +291,7 @@ public final class CachedBinding {
     }
   }
 
-  /**
-   * A bounded map that evicts the least recently used entry. A hit is a lock-free map read plus, at
-   * most once per miss epoch, a volatile write of the entry's last-used stamp; misses run under one
-   * lock, so concurrent misses never push the size past the bound and a value is created once per
-   * key. The stamp is the number of misses so far: eviction, which only a miss causes, drops the
-   * entry whose last use is oldest (ties between entries used since the same miss are broken
-   * arbitrarily).
-   */
+  /** A bounded map that evicts the least recently used entry. */
   public static final class BoundedCache<K, V> {
     private final int maxSize;
     private final ConcurrentHashMap<K, Entry<V>> map = new ConcurrentHashMap<>();

@@ -7,10 +7,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A client-wide limit on calls in flight ({@code HttpJsonClient.Builder.maxConcurrentCalls}): a
- * permit per call, handed out first come, first served. A call that finds none free takes a place
- * in one queue, blocking and asynchronous calls alike; an asynchronous one waits without a thread
- * (its place is a future, completed by the call that gives a permit back). A place given up (the
- * call's deadline, a cancel, an interrupt) is skipped.
+ * permit per call, handed out first come, first served.
  */
 public final class CallLimit {
   private final int max;
@@ -56,7 +53,6 @@ public final class CallLimit {
 
   /**
    * Gives {@code place} up: taken out of the queue; a permit it was granted meanwhile goes back.
-   * True if it had not been granted.
    */
   boolean giveUp(CompletableFuture<Permit> place) {
     if (place.cancel(false)) {

@@ -22,11 +22,7 @@ import org.jspecify.annotations.Nullable;
 public final class CallRunner {
   private CallRunner() {}
 
-  /**
-   * Runs {@code plan} for {@code request} on the calling thread: the one blocking call path. The
-   * trace (when there are listeners or a recording), the whole-call deadline and the failure
-   * translation are here and nowhere else.
-   */
+  /** Runs {@code plan} for {@code request} on the calling thread: the one blocking call path. */
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
     java.util.Objects.requireNonNull(client, "client == null");
@@ -84,10 +80,6 @@ public final class CallRunner {
    * it can; {@code sendAsync} always hands every step to the client's executor and completes on the
    * common pool, which costs a blocking caller several thread hops per call (about 4× the
    * throughput of small GETs on loopback, measured in benchmarks/).
-   *
-   * <p>The whole-call timeout interrupts the calling thread, which makes {@code send} abort the
-   * exchange; a {@link Deadline} makes sure no interrupt escapes once the call is over. A streamed
-   * result gets what is left of it for its reads.
    */
   @SuppressWarnings("unchecked")
   private static <R> R execute(
@@ -102,7 +94,7 @@ public final class CallRunner {
     Duration timeout = state.options().timeout();
     Deadline deadline = null;
     if (timeout != null) {
-      deadline = new Deadline(state.timeoutNanos(timeout));
+      deadline = Deadline.start(state.timeoutNanos(timeout));
       state.deadline = deadline;
       state.due = deadline.due;
     }
@@ -269,9 +261,7 @@ public final class CallRunner {
   /**
    * The JDK client lets some server-caused parse errors out unchecked (a malformed Content-Length
    * is a {@link NumberFormatException}); arguments were checked before sending, so here they are a
-   * bad response and become an {@link IOException} like every other. Another client (the OkHttp
-   * transport, which refuses a body on GET) may reject a request the JDK's would send: its {@link
-   * IllegalArgumentException}, other than a {@link NumberFormatException}, is passed on as it is.
+   * bad response and become an {@link IOException} like every other.
    */
   private static Throwable exchangeFailure(
       Throwable failure, HttpRequest request, HttpClient client) {
@@ -358,23 +348,25 @@ public final class CallRunner {
    * {@code send}. All under one lock, so that an interrupt is either delivered while the call runs
    * or not at all.
    */
-  static final class Deadline implements Runnable {
+  static final class Deadline extends DeadlineTimer.Task {
     private static final int RUNNING = 0;
     private static final int ENDED = 1;
     private static final int FIRED = 2;
 
     private final Thread caller = Thread.currentThread();
-    final long due;
-    private final DeadlineTimer.Task task;
     private int state = RUNNING;
 
-    Deadline(long nanos) {
-      this.due = System.nanoTime() + nanos;
-      this.task = DeadlineTimer.INSTANCE.schedule(this, nanos);
+    /** Scheduled at once: one object per call, the timer's task itself. */
+    static Deadline start(long nanos) {
+      return DeadlineTimer.INSTANCE.start(new Deadline(), nanos);
+    }
+
+    private Deadline() {
+      super(DeadlineTimer.INSTANCE, null);
     }
 
     @Override
-    public synchronized void run() {
+    synchronized void run() {
       if (state == RUNNING) {
         state = FIRED;
         caller.interrupt();
@@ -386,10 +378,7 @@ public final class CallRunner {
       return state == FIRED;
     }
 
-    /**
-     * Ends the deadline; true if it had fired (the interrupt it sent is cleared, once). Idempotent:
-     * an interrupt from elsewhere that arrives after the first call is left alone.
-     */
+    /** Ends the deadline; true if it had fired (the interrupt it sent is cleared, once). */
     synchronized boolean end() {
       if (state == FIRED) {
         state = ENDED;
@@ -398,7 +387,7 @@ public final class CallRunner {
       }
       if (state != ENDED) {
         state = ENDED;
-        task.cancel();
+        cancel();
       }
       return false;
     }

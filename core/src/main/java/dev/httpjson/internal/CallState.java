@@ -33,13 +33,7 @@ import org.jspecify.annotations.Nullable;
  * One call as it runs: the state a {@link Plan} starts for it, which {@link CallRunner} owns — the
  * body handler of a blocking run and of an asynchronous one, what the interceptor chain's end does
  * with a response read by the call's own handler, how a response becomes the call's result, and the
- * call's trace, deadline and permit. The chain's end asks the state (never the handler's class)
- * whether a response is the call's own.
- *
- * <p>One instance per call (an event stream's reconnections share their stream's), so that the
- * chain and every interceptor see the call's timeout as the caller does ({@link #translate}).
- *
- * @param <R> the call's result
+ * call's trace, deadline and permit.
  */
 public abstract class CallState<R> {
   private final JsonOptions options;
@@ -101,8 +95,7 @@ public abstract class CallState<R> {
 
   /**
    * The result of a run, from the response {@code send} returned or {@code sendAsync} completed
-   * with: the one place a plan decodes its body. A streamed result's reads are bounded by {@code
-   * remaining} nanoseconds unless it is {@link #NONE}.
+   * with: the one place a plan decodes its body.
    */
   abstract R finish(HttpResponse<?> response, long remaining) throws IOException;
 
@@ -128,7 +121,7 @@ public abstract class CallState<R> {
   /**
    * Closes a body the blocking handler made for a response that {@code send} did not return (it
    * threw instead: an interrupt racing the headers, a client wrapper failing after its delegate
-   * answered). A buffered body ends with its response; a streamed one would hold the connection.
+   * answered).
    */
   void abandon() {}
 
@@ -282,7 +275,7 @@ public abstract class CallState<R> {
    * The chain's end of an asynchronous forward, as {@link #ended} is the blocking one's: a response
    * this call's handler read ({@link #applied} moved past {@code applied}) is decoded there, so
    * that interceptors see a body that fails to decode fail their forward, and a failure the handler
-   * raised comes out as raised. Cancelling the result cancels the exchange.
+   * raised comes out as raised.
    */
   final <T> CompletableFuture<HttpResponse<T>> endedAsync(
       CompletableFuture<HttpResponse<T>> exchange, int applied) {
@@ -333,10 +326,8 @@ public abstract class CallState<R> {
 
   /**
    * Collects one response's body for a blocking call with the JDK's own byte-array subscribers. The
-   * client completes its own subscribers inline, but hands a custom subscriber's completion to its
-   * executor — a thread hop per response that costs about 40% of small-GET throughput
-   * (benchmarks/README.md). The bytes are decoded on the caller's thread after {@code send}
-   * returns. The plan is the call's body handler: one instance per call.
+   * client completes its own subscribers inline but a custom one's on its executor, a thread hop
+   * per response (about 40% of small-GET throughput).
    */
   abstract static class Buffered<R> extends CallState<R>
       implements BodyHandler<@Nullable Object>, Consumer<Optional<byte[]>> {
@@ -392,9 +383,7 @@ public abstract class CallState<R> {
     /**
      * An HTTP/1.1 body with a declared length within the limit is read by the JDK's byte-array
      * subscriber: it keeps the buffers as they arrive (no copy, nothing allocated ahead) and the
-     * JDK reads exactly that many bytes. Any other body — without a length, or on HTTP/2, where the
-     * length is only a header — by its consumer subscriber, through {@link #accept}, which counts
-     * against the limit and the declared length as bytes arrive.
+     * JDK reads exactly that many bytes.
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -443,11 +432,7 @@ public abstract class CallState<R> {
           (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
     }
 
-    /**
-     * Takes the body of the response {@code send} returned.
-     *
-     * @throws ProtocolException if an HTTP/2 body ended short of its Content-Length
-     */
+    /** Takes the body of the response {@code send} returned. */
     final void received(HttpResponse<@Nullable Object> response)
         throws ProtocolException, JsonReadException {
       if (received) {
@@ -561,7 +546,6 @@ public abstract class CallState<R> {
      * see a body that fails to decode fail the exchange (a span, a log line), as the body
      * subscribers of the asynchronous calls fail it; returns the response carrying its own value
      * (or bytes), so that an interceptor that forwards twice gets each body with its own response.
-     * Only for a response this collector was given.
      */
     // The value may be null (a JSON null), as BufferedResponse's type argument may be: NullAway's
     // standard mode takes every type variable for non-null.
@@ -729,8 +713,7 @@ public abstract class CallState<R> {
   /**
    * An event stream's exchanges: the one that opens the stream and, once it is open ({@link
    * #reopening}), each reconnection, every one run by {@link CallRunner} under the call's timeout
-   * up to its headers. The result is the response whose body the stream reads; the stream ends the
-   * call's trace, which a reconnection reports to.
+   * up to its headers.
    */
   static final class Events extends Streamed<HttpResponse<InputStream>> {
     private final JsonType<?> type;

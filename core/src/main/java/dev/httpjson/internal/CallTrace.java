@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The events of one call, for its {@link CallListener}s and its JFR {@link Event}: made only when
  * someone listens ({@link #start} returns {@code null} otherwise, and every hook is one null
- * check). Measured once here, reported to both.
+ * check).
  */
 public final class CallTrace implements CallListener.Call {
   /**
@@ -180,7 +180,7 @@ public final class CallTrace implements CallListener.Call {
 
   /**
    * Has {@code over} told when the call is over, after the listeners; at once if it is over
-   * already. What it throws is logged.
+   * already.
    */
   public void whenOver(Over over) {
     synchronized (this) {
@@ -219,9 +219,8 @@ public final class CallTrace implements CallListener.Call {
   }
 
   /**
-   * Whether a JFR recording enables {@code dev.httpjson.Call}. The event class (and with it JFR's
-   * event machinery, ~100 classes) loads only once a recording has started, so a call made with no
-   * recording loads none of it; a recording started later (jcmd) is seen from the next call on.
+   * Whether a JFR recording enables {@code dev.httpjson.Call}. The event class (and JFR's event
+   * machinery) loads only once a recording has started.
    */
   private static boolean recording() {
     return jdk.jfr.FlightRecorder.isInitialized() && Probe.EVENT.isEnabled();
@@ -367,8 +366,7 @@ public final class CallTrace implements CallListener.Call {
 
   /**
    * The names of generic types read by calls: a {@code ParameterizedType} builds its name anew on
-   * every {@code getTypeName()}, and a recording commits one event per call. Weakly keyed: a type
-   * names classes, and the cache must not keep their loader alive.
+   * every {@code getTypeName()}, and a recording commits one event per call.
    */
   private static final Map<Type, String> TYPE_NAMES =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -406,8 +404,7 @@ public final class CallTrace implements CallListener.Call {
   /**
    * The JFR event of one httpjson call, committed when a recording has {@code dev.httpjson.Call}
    * enabled (it is, by default, in every recording): {@code java -XX:StartFlightRecording} or
-   * {@code jcmd <pid> JFR.start} shows the calls with no code change. Its duration is the whole
-   * call, from the call to its value (for a stream, to its close).
+   * {@code jcmd <pid> JFR.start} shows the calls with no code change.
    */
   @Name("dev.httpjson.Call")
   @Label("httpjson Call")

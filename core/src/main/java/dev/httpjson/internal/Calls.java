@@ -214,8 +214,7 @@ public final class Calls {
 
   /**
    * Sends a request the caller built, reads the body as {@code type}, fails non-2xx, and keeps the
-   * response: its status and headers with the value read. A request without an {@code Accept}
-   * header gets {@code Accept: application/json, application/problem+json}.
+   * response: its status and headers with the value read.
    */
   public static <T> HttpResponse<@Nullable T> exchange(
       HttpClient client, HttpRequest request, Responses.JsonHandler<T> type)
@@ -390,7 +389,7 @@ public final class Calls {
   /**
    * Streams the elements of a body the caller received as an {@link InputStream} (status
    * unchecked), in the format the type's options name (by default NDJSON by content type, else a
-   * top-level array). Closing the stream closes the body.
+   * top-level array).
    */
   public static <T> Stream<T> readStream(
       HttpResponse<InputStream> response, Responses.JsonHandler<T> prepared)

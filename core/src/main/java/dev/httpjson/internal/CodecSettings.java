@@ -13,11 +13,6 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The part of {@link JsonOptions} a codec reads, and nothing else: the key of the binding cache.
- * Call settings (size limit, timeout) live on {@link JsonOptions} only, so options built per call
- * with a remaining deadline share one binding with every other call.
- *
- * <p>Holds its binding once resolved, so options built from the same settings object (every {@code
- * newBuilder()} or {@code toBuilder()} that changes only call settings) skip the cache lookup too.
  */
 public final class CodecSettings {
   public final @Nullable JsonCodec codec;
@@ -148,13 +143,7 @@ public final class CodecSettings {
       return found;
     }
 
-    /**
-     * The selection rule, apart from where its inputs come from.
-     *
-     * @param found the codecs found, in any order (the result does not depend on it)
-     * @param wanted the value of the property: a codec's {@link JsonCodec#name()} or class name
-     * @param source how to name the property in messages
-     */
+    /** The selection rule, apart from where its inputs come from. */
     public static Choice choose(List<JsonCodec> found, @Nullable String wanted, String source) {
       // The same provider can be found twice (module and class path, two loaders): count it once.
       Map<String, JsonCodec> byClass = new LinkedHashMap<>();

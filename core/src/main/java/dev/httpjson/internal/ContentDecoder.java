@@ -13,17 +13,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Decodes a {@code gzip} or {@code deflate} body incrementally, as its bytes arrive: {@link #feed}
  * a piece of the compressed body, {@link #read} decoded bytes until it returns 0, feed the next
- * piece, and call {@link #finish} at the end. Nothing is buffered beyond the piece fed and the
- * inflater's window, so memory follows the decoded bytes the caller chooses to keep, and a caller
- * that stops reading (a size limit crossed) stops the inflation.
- *
- * <p>{@code gzip} (RFC 1952) is checked in full: header, CRC-32 and length of every member
- * (concatenated members are read as one body, as {@code GZIPInputStream} does), and nothing may
- * follow the last member. {@code deflate} is the zlib format (RFC 1950) per RFC 9110; raw deflate
- * (RFC 1951), which some servers send instead, is detected from the first two bytes. A body of no
- * bytes at all decodes to no bytes (responses to HEAD, 204 and 304 often declare an encoding).
- *
- * <p>Not thread-safe: one per response body. {@link #end} releases the inflater's native memory.
+ * piece, and call {@link #finish} at the end.
  */
 public final class ContentDecoder {
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
@@ -70,9 +60,6 @@ public final class ContentDecoder {
    * The one coding to decode for a response's {@code Content-Encoding}, every line of it: {@code
    * null} when there is none ({@code identity} entries are no coding), else {@code "gzip"} or
    * {@code "deflate"}.
-   *
-   * @throws JsonReadException (without context) naming an encoding httpjson cannot decode, or a
-   *     stack of more than one coding
    */
   public static @Nullable String coding(HttpHeaders headers) throws JsonReadException {
     List<String> lines = headers.allValues("Content-Encoding");
@@ -137,11 +124,7 @@ public final class ContentDecoder {
     input = piece;
   }
 
-  /**
-   * Decodes into {@code out}: the number of bytes written, or 0 when the piece fed is used up.
-   *
-   * @throws JsonReadException (without context) if the body is not valid in its coding
-   */
+  /** Decodes into {@code out}: the number of bytes written, or 0 when the piece fed is used up. */
   public int read(byte[] out, int off, int len) throws JsonReadException {
     while (true) {
       switch (state) {
@@ -283,8 +266,6 @@ public final class ContentDecoder {
   /**
    * Checks that the body ended where its coding ends; call once {@link #read} returned 0 after the
    * last piece.
-   *
-   * @throws JsonReadException (without context) if the body was cut short
    */
   public void finish() throws JsonReadException {
     if (fed == 0 || state == GZIP_MEMBER_END || state == DEFLATE_END) {

@@ -1,6 +1,7 @@
 package dev.httpjson.internal;
 
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -9,24 +10,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The timer of whole-call timeouts: one daemon thread, {@code httpjson-timeout}, started on demand
  * and ended after {@link #IDLE_SECONDS} s with no task, that runs each task when its delay has
- * elapsed unless it was cancelled first.
- *
- * <p>Made for deadlines that are almost always cancelled long before they are due (a call of a few
- * milliseconds under a timeout of seconds). {@link
- * java.util.concurrent.ScheduledThreadPoolExecutor} wakes its thread whenever a new task becomes
- * the earliest — on every call when calls run one at a time — which costs a thread switch per call
- * on a small machine. This timer wakes its thread only for a task due before the time the thread
- * already sleeps until: a cancelled task is removed at once, but the thread is left asleep, wakes
- * at its old time, finds nothing due and sleeps until the earliest task left. With calls that all
- * carry one timeout, the thread wakes about twice per timeout period (at least every {@link
- * #IDLE_SECONDS} s), however many calls run.
- *
- * <p>Tasks run on the timer thread and must be short: they never complete a caller's future or run
- * any other user code. The thread survives what a task does to it: an interrupt it leaves set is
- * cleared, whatever it throws is reported to the thread's uncaught-exception handler and the timer
- * goes on (also when that handler throws), and a thread that ended anyway is started again by the
- * next {@link #schedule}. When no thread can be started, {@code schedule} throws and keeps nothing.
- * The thread is made by {@link OwnThreads}: it inherits nothing from the call that starts it.
+ * elapsed unless it was cancelled first. Unlike ScheduledThreadPoolExecutor it wakes its thread
+ * only for a task due before its current wake-up, not per call: a cancel wakes no one.
  */
 public final class DeadlineTimer {
   /** How long the thread stays with no task to wait for before it ends. */
@@ -70,17 +55,18 @@ public final class DeadlineTimer {
     return OwnThreads.newThread(task, "httpjson-timeout");
   }
 
-  /**
-   * Runs {@code action} on the timer thread after {@code delayNanos}, unless cancelled first.
-   *
-   * @return the task, to cancel
-   * @throws OutOfMemoryError or another error when no timer thread can be started; the action is
-   *     then not scheduled
-   */
+  /** Runs {@code action} on the timer thread after {@code delayNanos}, unless cancelled first. */
   public Task schedule(Runnable action, long delayNanos) {
+    return start(new Task(this, action), delayNanos);
+  }
+
+  /**
+   * Schedules {@code task}, made for this timer and not scheduled before, after {@code delayNanos}.
+   */
+  <T extends Task> T start(T task, long delayNanos) {
     long now = System.nanoTime();
     long due = now + Math.max(0, delayNanos);
-    Task task = new Task(this, action, due);
+    task.due = due;
     Thread wake = null;
     synchronized (lock) {
       if (thread == null) {
@@ -256,20 +242,19 @@ public final class DeadlineTimer {
   }
 
   /** A scheduled action; {@link #cancel()} it when the call ends first. */
-  public static final class Task {
+  public static class Task {
     private final DeadlineTimer timer;
-    private final Runnable action;
-    public final long due;
-    public long sequence;
-    public int index = -1; // guarded by the timer's lock
+    private final @Nullable Runnable action;
+    long due; // set once, by schedule
+    long sequence;
+    int index = -1; // guarded by the timer's lock
 
-    public Task(DeadlineTimer timer, Runnable action, long due) {
+    Task(DeadlineTimer timer, @Nullable Runnable action) {
       this.timer = timer;
       this.action = action;
-      this.due = due;
     }
 
-    public boolean before(Task other) {
+    boolean before(Task other) {
       long d = due - other.due;
       return d < 0 || (d == 0 && sequence < other.sequence);
     }
@@ -279,9 +264,14 @@ public final class DeadlineTimer {
       return timer.remove(this);
     }
 
-    public void fire() {
+    /** What runs when the task is due: its action, unless a subclass runs itself. */
+    void run() {
+      Objects.requireNonNull(action).run();
+    }
+
+    void fire() {
       try {
-        action.run();
+        run();
       } catch (Throwable e) {
         try {
           Thread t = Thread.currentThread();

@@ -8,8 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A compressed body's stream, decoded as it is read: each read takes what the body has (blocking
- * only when nothing is decodable yet), so streamed elements arrive as their bytes do. Closing it
- * closes the body.
+ * only when nothing is decodable yet), so streamed elements arrive as their bytes do.
  */
 public final class DecodingInputStream extends InputStream {
   private final InputStream in;

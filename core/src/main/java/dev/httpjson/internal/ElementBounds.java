@@ -4,21 +4,7 @@ import dev.httpjson.JsonReadException;
 
 /**
  * Where the elements of a streamed body end, seen in the characters on their way to the parser (a
- * parser reads ahead, never behind: what it read, this has seen). The one rule every codec's stream
- * follows: an element is complete once its end is known. A string, an object or an array ends at
- * its closing character; a number or a literal ({@code true}, {@code false}, {@code null}) only
- * once what ends it has been read: in an array the comma or closing bracket after it (whitespace
- * between them allowed), in NDJSON the whitespace after it or the body's end (as the end ends a
- * one-shot read). In an array the end of the body does not end one: {@code [65535} then the end may
- * have been cut mid-number. (A separator rather than whitespace ends one in an array because a
- * parser may read a number on to the next separator, as avaje-jsonb's does; a writer puts none
- * between them, so this costs no wait.)
- *
- * <p>A parser may deliver a number at the first character that cannot continue it ({@code 1} from
- * {@code [1_000]}, {@code 0.0} from {@code [0.0.1]}), accept a number JSON does not ({@code 1.}),
- * or deliver one at a cut: so a stream delivers an element only once this says it is complete, and
- * the elements delivered before a failure are the same with every codec. Cheap enough to see every
- * character: a few comparisons each, no allocation.
+ * parser reads ahead, never behind: what it read, this has seen).
  */
 final class ElementBounds {
   // Where the scan is, between elements.

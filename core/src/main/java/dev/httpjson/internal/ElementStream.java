@@ -26,11 +26,8 @@ import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The elements of a streamed body, parsed one at a time as the bytes arrive. Opened lazily, on the
- * consumer's thread, at the first element (the client's threads must never block on the body).
- * Closing — at the end, on an error, or early — closes the body, which releases the connection. The
- * timeouts bound the reads' waits for body bytes, never the consumer's pace ({@link
- * TimedInputStream}).
+ * The elements of a streamed body, parsed one at a time as the bytes arrive. Opened lazily on the
+ * consumer's thread: the client's threads never block on the body.
  */
 public final class ElementStream<T> implements Iterator<T>, Closeable {
   private final InputStream raw;
@@ -207,8 +204,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
 
   /**
    * Whether a body holds only whitespace: a parser reads that as an empty sequence, but a one-shot
-   * read fails on it (only a body of zero bytes is empty), and so must a stream. Sees what passes
-   * to the parser until the first other character, nothing after it.
+   * read fails on it (only a body of zero bytes is empty), and so must a stream.
    */
   private static final class Blank {
     private boolean any;

@@ -133,11 +133,8 @@ public final class EventCalls {
 
   /**
    * The {@code Last-Event-ID} value for {@code id}, or {@code null} when the connection cannot
-   * carry it. The standard sends the id's UTF-8 bytes; the JDK's header API takes a String whose
-   * chars are the bytes (U+0000–U+00FF), and its HTTP/2 writes them as such, but its HTTP/1.1
-   * writes headers as US-ASCII (a byte over 0x7F becomes {@code '?'}, another id than the one
-   * sent). So an ASCII id is sent as is; a non-ASCII id, as its UTF-8 bytes over HTTP/2 only; an id
-   * with a control character (no header may hold one), never.
+   * carry it. The JDK writes HTTP/1.1 headers as US-ASCII, so a non-ASCII id goes as its UTF-8
+   * bytes over HTTP/2 only.
    */
   static @Nullable String lastEventIdValue(String id, HttpClient.Version version) {
     boolean ascii = true;
@@ -245,12 +242,7 @@ public final class EventCalls {
 
   /**
    * The events of a {@code text/event-stream} body, read on the consumer's thread as the bytes
-   * arrive, their data handed to the reader resolved once for the stream. Optionally reopens the
-   * stream after it ends, through {@code client} when not null. Closing — at the end, on an error,
-   * or early, from any thread — closes the body, which releases the connection, and wakes a
-   * reconnection wait: the retry delay or a reconnection's wait for its headers, whose exchange is
-   * cancelled. Reports its events and end to {@code trace}, and a failure, before the body is
-   * closed, to {@code plan}.
+   * arrive, their data handed to the reader resolved once for the stream.
    */
   static final class Events<T> extends Spliterators.AbstractSpliterator<ServerSentEvent<T>>
       implements Closeable {
@@ -315,10 +307,7 @@ public final class EventCalls {
       this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
     }
 
-    /**
-     * Starts the idle timer. The whole-call timeout bounds each connection up to its headers, not
-     * the endless body: stalls are the idle timeout's.
-     */
+    /** Starts the idle timer. */
     Stream<ServerSentEvent<T>> stream() {
       if (idleNanos != 0) {
         idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleNanos);
@@ -536,8 +525,7 @@ public final class EventCalls {
         }
         InputStream in;
         // The idle timeout bounds the wait for the headers too: with no whole-call timeout (a
-        // feed),
-        // a server that never answers would otherwise hang the stream for good.
+        // feed), a server that never answers would otherwise hang the stream for good.
         awaitingHeaders = true;
         readSince = System.nanoTime() | 1;
         try {

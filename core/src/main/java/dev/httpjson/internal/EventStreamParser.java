@@ -15,12 +15,7 @@ import org.jspecify.annotations.Nullable;
  * starts a comment, a field's value loses one leading space, unknown fields are ignored, {@code
  * data} lines are joined with LF, a blank line dispatches the event unless it has no data, and an
  * event the body ends inside is discarded (its {@code id} too: the last event id is set when an
- * event is dispatched). CR and LF never occur inside a multi-byte UTF-8 sequence, so lines are
- * found on bytes and only the values that become strings are decoded.
- *
- * <p>Reads return what has arrived: an event is reported as soon as its blank line is read, never
- * after a read that waits for more. A line or an event's data over {@code maxEventSize} bytes fails
- * with {@link ResponseTooLargeException}; memory stays bounded by that. Not thread-safe.
+ * event is dispatched).
  */
 public final class EventStreamParser {
   private static final byte[] DATA = {'d', 'a', 't', 'a'};
@@ -73,11 +68,7 @@ public final class EventStreamParser {
     idBuffer = lastEventId;
   }
 
-  /**
-   * Reads up to the next event to dispatch.
-   *
-   * @return true with the event in {@link #data()}, {@link #type()}…; false at the end of the body
-   */
+  /** Reads up to the next event to dispatch. */
   public boolean next() throws IOException {
     for (; ; ) {
       int end = lineEnd();

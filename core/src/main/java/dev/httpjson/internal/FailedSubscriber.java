@@ -52,9 +52,8 @@ public final class FailedSubscriber<T> implements BodySubscriber<T> {
   /**
    * The JDK's HTTP/1.1 exchange reports the failure thrown from {@link #onSubscribe} here, but
    * closes the connection only if no body byte is waiting to be read: a small body that arrived
-   * with the headers keeps it open, unread, for good. Cancelling now, once the exchange has failed
-   * with {@link #failure}, closes it in every case. HTTP/2 resets the stream itself, and a cancel
-   * here would replace the failure with its own.
+   * with the headers keeps it open, unread, for good. Cancelling here closes it in every case;
+   * HTTP/2 resets the stream itself.
    */
   @Override
   public void onError(Throwable throwable) {

@@ -20,11 +20,7 @@ public abstract class ForwardingClient extends HttpClient {
   /** The wrapped client. */
   protected final HttpClient delegate;
 
-  /**
-   * Wraps {@code delegate}.
-   *
-   * @param delegate the client to forward to
-   */
+  /** Wraps {@code delegate}. */
   protected ForwardingClient(HttpClient delegate) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
   }

@@ -8,9 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * gzip (RFC 1952) for request bodies: a whole buffered body at once, or a streamed one chunk by
- * chunk. {@link Deflater}s hold native memory and are slow to create, so they are borrowed from a
- * small pool and {@linkplain Deflater#reset() reset} when given back; one the pool has no room for
- * is {@linkplain Deflater#end() ended} at once.
+ * chunk. Deflaters hold native memory and are slow to create: a small pool keeps them.
  */
 public final class Gzip {
   /** The {@code Content-Encoding} of a body compressed here. */
@@ -55,8 +53,7 @@ public final class Gzip {
   /**
    * One gzip member written in pieces: the header before the first bytes, each piece deflated as it
    * comes (flushed, so that a chunk on the wire never waits for the next), the trailer at {@link
-   * #finish}. {@link #close()} gives its deflater back; call it on every path, also after a failure
-   * or a cancel.
+   * #finish}.
    */
   public static final class Stream implements AutoCloseable {
     private final CRC32 crc = new CRC32();

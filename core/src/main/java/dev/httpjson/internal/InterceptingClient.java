@@ -208,9 +208,8 @@ public final class InterceptingClient extends ForwardingClient {
   }
 
   /**
-   * Reports what an interceptor's snapshot threw. The logger is looked up here, not when the class
-   * loads: looking it up starts the logging backend ({@code java.util.logging} by default), which a
-   * call that never logs must not pay for on its first use.
+   * Reports what an interceptor's snapshot threw. The logger is looked up only then: looking it up
+   * starts the logging backend.
    */
   private static void warn(String message, Throwable e) {
     System.getLogger("dev.httpjson").log(System.Logger.Level.WARNING, message, e);

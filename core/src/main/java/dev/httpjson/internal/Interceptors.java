@@ -25,8 +25,8 @@ public final class Interceptors {
 
   /**
    * Behind {@link Interceptor.Chain#delay}: the timer thread only hands the completion to the
-   * common pool, so no stage runs on it. (Not {@link CompletableFuture}'s default executor: with
-   * fewer than three cores it starts a thread per task.)
+   * common pool, so no stage runs on it. (Not CompletableFuture's default executor: with fewer than
+   * three cores it starts a thread per task.)
    */
   public static CompletableFuture<Void> delay(Duration delay) {
     Objects.requireNonNull(delay, "delay == null");

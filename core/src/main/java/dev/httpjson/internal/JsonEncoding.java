@@ -11,14 +11,8 @@ import java.util.Arrays;
 
 /**
  * Encoding JSON text a codec wrote into the bytes of a request body's charset, and folding an
- * indented value onto one line.
- *
- * <p>A character the charset cannot encode is written as a JSON escape ({@code €} as <code>
- * &#92;u20AC</code>) rather than replaced by {@code ?}: in JSON a codec writes, every character
- * outside ASCII is inside a string (property names are strings too), where the escape means the
- * same character, so nothing is lost. An unpaired surrogate is escaped the same way. A character
- * that cannot be written even so — an ASCII character, or an escape, the charset cannot encode —
- * fails with {@link JsonWriteException}.
+ * indented value onto one line. A character the charset cannot encode is written as a JSON escape,
+ * not {@code ?}: outside ASCII it is always inside a string.
  */
 public final class JsonEncoding {
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -111,11 +105,7 @@ public final class JsonEncoding {
     return bigger.put(out);
   }
 
-  /**
-   * {@code json} (UTF-8) on one line: every line break removed with the indentation after it. In
-   * JSON a line break inside a string is always escaped, so a raw one, and the spaces and tabs that
-   * follow it, are whitespace between tokens.
-   */
+  /** {@code json} (UTF-8) on one line: every line break removed with the indentation after it. */
   public static byte[] oneLine(byte[] json) {
     int n = json.length;
     int first = 0;

@@ -199,8 +199,7 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
 
   /**
    * {@code body} encoded in the charset of the caller's {@code contentType}, which replaces
-   * httpjson's: the body must be in the charset its Content-Type names. Another publisher, or one
-   * already in that charset, is returned as it is.
+   * httpjson's: the body must be in the charset its Content-Type names.
    */
   private static @Nullable BodyPublisher inCharsetOf(
       @Nullable BodyPublisher body, String contentType) {

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Counts the bytes read through it and fails with {@link ResponseTooLargeException} once more than
  * {@code limit} bytes have been read since the last {@link #resetAllowance()}: a per-element limit
- * for streamed bodies. The parser's read-ahead means an element may use up to one buffer more.
+ * for streamed bodies.
  */
 public final class LimitedInputStream extends FilterInputStream {
   private final long limit;

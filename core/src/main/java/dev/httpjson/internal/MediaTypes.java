@@ -17,8 +17,7 @@ public final class MediaTypes {
 
   /**
    * The default {@code Accept} of a call that reads one value: JSON, and the problem details (RFC
-   * 9457) an error may carry. A server that negotiates answers a declared problem only to a client
-   * that accepts it, and may otherwise fall back to the success body.
+   * 9457) an error may carry.
    */
   public static final String ACCEPT_JSON = APPLICATION_JSON + ", " + PROBLEM_JSON;
 
@@ -61,7 +60,7 @@ public final class MediaTypes {
 
   /**
    * Where the charset parameter's value lies, as {@code start << 32 | end}, or -1 when there is
-   * none. Scans without allocating: this runs for every response.
+   * none.
    */
   private static long charsetBounds(@Nullable String ct) {
     if (ct == null) {
@@ -109,8 +108,6 @@ public final class MediaTypes {
   /**
    * The charset a body must be decoded with, or {@code null} when the bytes can go to the parser as
    * they are (no charset, or UTF-8).
-   *
-   * @throws JsonReadException if the charset is unknown to this JVM
    */
   public static @Nullable Charset decodingCharset(@Nullable String contentType)
       throws JsonReadException {
@@ -131,12 +128,8 @@ public final class MediaTypes {
 
   /**
    * The charset to decode a body labelled {@code charset} with, given its first bytes. An unmarked
-   * {@code utf-16} or {@code utf-32} label says nothing about byte order: .NET writes both
-   * little-endian without a byte-order mark ({@code Encoding.Unicode}, {@code Encoding.UTF32}),
-   * while the JDK reads them big-endian. A JSON text starts with an ASCII character, so its first
-   * code unit shows the order (RFC 4627 section 3): {@code 00 xx} is big-endian, {@code xx 00}
-   * little-endian. A byte-order mark, when present, decides. Any other charset is returned as it
-   * is.
+   * {@code utf-16} or {@code utf-32} says nothing about byte order (.NET writes little-endian), so
+   * the first code unit of the JSON text decides.
    */
   public static Charset byteOrder(Charset charset, byte[] b, int off, int len) {
     // A byte-order mark has no zero byte: the charset is returned, and the JDK's decoder reads it.

@@ -25,17 +25,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The elements of a paginated collection, page after page as the consumer pulls, following {@code
- * Link: <…>; rel="next"} (RFC 8288) or the next page a page's body names. One page is held at a
- * time; closing the stream stops fetching. A next page already read fails instead of looping, and
- * so does the {@value #MAX_EMPTY_PAGES}th empty page in a row that names a next one: one {@code
- * hasNext()} would otherwise fetch for as long as the server invents new pages.
- *
- * <p>The loop check keeps no page's URI, so that a stream of a million pages holds as much as one
- * of two: a 128-bit fingerprint of each of the last {@value #RECENT} pages' URIs catches a loop
- * shorter than that at its first repeat (a next page equal to the current one, a cursor that
- * alternates, a last page linking the first), and one more fingerprint, of page 1, 2, 4, 8… in turn
- * (Brent's cycle detection), catches a longer one before three times as many pages as the loop and
- * the pages before it were read.
+ * Link: <…>; rel="next"} (RFC 8288) or the next page a page's body names. A next page already read,
+ * or too many empty pages in a row, fails instead of looping.
  */
 public final class Pages<P, T> implements Iterator<T> {
   /** Fetches one page, status checked. */
@@ -101,11 +92,7 @@ public final class Pages<P, T> implements Iterator<T> {
     }
   }
 
-  /**
-   * Reads the first page now (its status fails the call), the others as the stream is pulled.
-   * {@code naming} says in messages what names a next page ("the Link rel=\"next\""); the values of
-   * the query parameters in {@code shown} stay in them (the call's options say which).
-   */
+  /** Reads the first page now (its status fails the call), the others as the stream is pulled. */
   public static <P, T> Stream<T> open(
       URI first, Fetcher<P> fetcher, Step<P, T> step, String naming, Set<String> shown)
       throws IOException, InterruptedException {
@@ -244,8 +231,6 @@ public final class Pages<P, T> implements Iterator<T> {
     /**
      * The target of the first link whose relation types include {@code rel} (compared without
      * case), resolved against {@code base}; {@code null} if there is none.
-     *
-     * @throws HttpJsonException if that link's target is not a URI reference
      */
     public static @Nullable URI find(HttpHeaders headers, String rel, URI base)
         throws HttpJsonException {

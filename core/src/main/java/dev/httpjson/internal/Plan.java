@@ -10,11 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a call does with its response and what it returns: an immutable value, made by the factories
- * below (a prepared type keeps its own, {@link Responses.JsonHandler#plan()}). {@link CallRunner}
- * runs it, starting for the request it sends the call's {@link CallState}: the one mutable object
- * of a call, which the runner owns.
- *
- * @param <R> the call's result
+ * below (a prepared type keeps its own, {@link Responses.JsonHandler#plan()}).
  */
 @FunctionalInterface
 public interface Plan<R> {

@@ -19,9 +19,7 @@ import org.jspecify.annotations.Nullable;
  * Follows redirects for an {@link HttpJsonClient}, so that every hop is checked: the default
  * headers go to a hop on the trusted origin (the base URI's, or without one the first request's)
  * and are taken off a hop anywhere else; credentials of the request itself ({@link #CREDENTIALS})
- * are taken off a hop to another origin than the first request's. {@code Accept} and {@code
- * Content-Type} describe the exchange and stay as the first request had them. Each hop runs through
- * the rest of the chain.
+ * are taken off a hop to another origin than the first request's.
  */
 public final class Redirects implements Interceptor {
   /** As many as the JDK client follows by default ({@code jdk.httpclient.redirects.retrylimit}). */
@@ -41,16 +39,7 @@ public final class Redirects implements Interceptor {
   private final Set<String> names;
   private final UnaryOperator<HttpRequest> supplied;
 
-  /**
-   * A stage that follows redirects as {@code policy} says.
-   *
-   * @param policy which redirects to follow
-   * @param base the base URI, or null: then the first request's origin is the trusted one
-   * @param defaults the fixed default headers, name-value pairs, without Accept and Content-Type
-   * @param names the lower-case names of every default header, fixed or supplied, but Accept and
-   *     Content-Type
-   * @param supplied adds the supplied default headers to a request for the trusted origin
-   */
+  /** A stage that follows redirects as {@code policy} says. */
   public Redirects(
       Redirect policy,
       @Nullable URI base,

@@ -72,11 +72,8 @@ public final class Responses {
   }
 
   /**
-   * The length the body must have, or -1 for none to check. On HTTP/1.1 the JDK frames a body by
-   * its Content-Length: it never delivers more, and fails on fewer. On HTTP/2 the length is only a
-   * header, which the JDK does not compare with the DATA it delivers, so httpjson does. A response
-   * that has no content (to HEAD, 1xx, 204, 304) may declare a length it does not send (RFC 9113
-   * section 8.1.1).
+   * The length the body must have, or -1 for none to check. On HTTP/2 the length is only a header
+   * the JDK does not compare with the data, so httpjson does.
    */
   public static long exactLength(ResponseInfo info, @Nullable String method) {
     if (info.version() != HttpClient.Version.HTTP_2) {
@@ -397,9 +394,7 @@ public final class Responses {
 
   /**
    * How the bodies of one {@link JsonType} are read: its reader, resolved once and held by the type
-   * ({@code JsonType.handler()}), so that a call with a type it read before looks nothing up. Also
-   * the handler {@code JsonBodyHandlers} returns, which decodes in its subscriber; a status outside
-   * 200–299 fails either way.
+   * ({@code JsonType.handler()}), so that a call with a type it read before looks nothing up.
    */
   public static final class JsonHandler<T> implements BodyHandler<T> {
     private final JsonType<T> jsonType;
@@ -590,7 +585,7 @@ public final class Responses {
 
     /**
      * The elements of a body that {@link #reject} accepted, for the call {@code plan} (its trace
-     * {@code trace}) when there is one. Does not read.
+     * {@code trace}) when there is one.
      */
     ElementStream<T> open(
         InputStream in,

@@ -14,13 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A streamed body as an {@link InputStream} that gives every byte that arrived before a failure (a
- * reset connection, a body cut short) and only then reports the failure. The JDK's {@link
- * BodySubscribers#ofInputStream()} reports a failure as soon as it happens, dropping what it still
- * holds: an event or an element that was whole on the wire before the connection broke was never
- * delivered. This one gives the JDK's stream an end instead of the failure and throws the failure
- * where the end would be read.
- *
- * <p>It runs no caller code: a transport may feed it on its own I/O threads ({@link IoThreadSafe}).
+ * reset connection, a body cut short) and only then reports the failure. It runs no caller code: a
+ * transport may feed it on its own I/O thread.
  */
 public final class StreamingSubscriber implements BodySubscriber<InputStream>, IoThreadSafe {
   private final BodySubscriber<InputStream> stream = BodySubscribers.ofInputStream();
@@ -33,7 +28,7 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
 
   /**
    * Closes the body whoever holds it: the exchange is cancelled when it has begun, or as soon as it
-   * subscribes. For a body made for a response that never reached the caller.
+   * subscribes.
    */
   public void close() {
     stream

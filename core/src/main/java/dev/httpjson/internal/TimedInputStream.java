@@ -13,13 +13,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A streamed body that bounds how long its reads wait for bytes: each wait by the {@linkplain
  * JsonOptions#idleTimeout() idle timeout}, all waits added up by what is left of the {@linkplain
- * JsonOptions#timeout() whole-call timeout}. The time between reads — the consumer's own pace — is
- * never counted.
- *
- * <p>A read that has to wait schedules a task on the {@link DeadlineTimer}; if it fires first, it
- * closes the body, which wakes the read, and the read fails with the {@link CallTimeoutException}
- * (as does every read after). Any streamed read of a body can go through one: wrap the body's
- * {@code InputStream} with {@link #of}.
+ * JsonOptions#timeout() whole-call timeout}.
  */
 public final class TimedInputStream extends InputStream {
   /** No bound. */
@@ -63,8 +57,7 @@ public final class TimedInputStream extends InputStream {
 
   /**
    * {@code body} bounded by the timeouts of {@code options}, the whole timeout as the budget for
-   * waiting (see {@link #remaining}); {@code null} when the options set neither. A timeout that
-   * ends the body is told to {@code plan} before the body is closed.
+   * waiting (see {@link #remaining}); {@code null} when the options set neither.
    */
   public static @Nullable TimedInputStream of(
       InputStream body,
@@ -80,7 +73,7 @@ public final class TimedInputStream extends InputStream {
 
   /**
    * Sets what is left of the whole-call timeout for waiting for the body, once connecting and the
-   * headers used their part. Call before the first read.
+   * headers used their part.
    */
   public void remaining(long nanos) {
     if (timeout != null) {

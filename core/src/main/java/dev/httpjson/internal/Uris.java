@@ -29,8 +29,7 @@ public final class Uris {
   /**
    * The form of {@code uri} for exception messages and {@code toString}: scheme, host, port, path
    * and the query's parameter names; userinfo and the fragment dropped, each query value replaced
-   * by {@value #REDACTED} ({@code https://api.example.com/users?page=***&token=***}). Credentials
-   * passed in a query or userinfo must not end up in logs.
+   * by {@value #REDACTED} ({@code https://api.example.com/users?page=***&token=***}).
    */
   public static String redact(@Nullable URI uri) {
     return redact(uri, Set.of());
@@ -216,10 +215,7 @@ public final class Uris {
   /**
    * {@code reference} resolved against the absolute {@code base} as RFC 3986 section 5.2 says, dot
    * segments removed (section 5.2.4), also from an absolute reference. {@link URI#resolve(URI)}
-   * follows RFC 2396 and keeps a {@code ..} that climbs above the root: {@code /v1/} with {@code
-   * ../../x} gives {@code /../x}, a path a server may map outside its root. Here it gives {@code
-   * /x}, as browsers and RFC 3986 do. A percent-encoded dot ({@code %2e}) counts as a dot, since a
-   * server decodes it into one.
+   * keeps a {@code ..} that climbs above the root, a path a server may map outside it.
    */
   public static URI resolve(URI base, URI reference) {
     String scheme;
@@ -322,7 +318,7 @@ public final class Uris {
 
   /**
    * Whether two absolute URIs have the same origin: scheme and host compared case-insensitively,
-   * ports with the scheme's default filled in (RFC 6454). Userinfo and path do not matter.
+   * ports with the scheme's default filled in (RFC 6454).
    */
   public static boolean sameOrigin(URI a, URI b) {
     String scheme = a.getScheme();
