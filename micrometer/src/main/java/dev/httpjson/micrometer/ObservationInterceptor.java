@@ -59,7 +59,7 @@ final class ObservationInterceptor implements Interceptor {
     } finally {
       exchange.closeScope(scope);
     }
-    exchange.returned(response);
+    exchange.returned(response, chain);
     return response;
   }
 
@@ -90,7 +90,7 @@ final class ObservationInterceptor implements Interceptor {
             exchange.end(null, failure);
             result.completeExceptionally(failure);
           } else {
-            exchange.returned(response);
+            exchange.returned(response, chain);
             if (!result.complete(response)) {
               closeQuietly(response); // the caller gave up on it
             }
@@ -214,10 +214,20 @@ final class ObservationInterceptor implements Interceptor {
     }
 
     /**
-     * The forward returned {@code response}: the observation ends now, or, when its body is still
-     * being read (a stream), when the body ends.
+     * The forward returned {@code response}: the observation ends now, or, when a stream reads its
+     * body, when the stream is over ({@link Chain#whenStreamOver}: a malformed element found after
+     * the body's last byte is the observation's error), or when the body ends.
      */
-    void returned(HttpResponse<?> response) {
+    void returned(HttpResponse<?> response, Chain<?> chain) {
+      boolean streamed;
+      try {
+        streamed = chain.whenStreamOver(response, failure -> end(response, failure));
+      } catch (RuntimeException e) {
+        streamed = false;
+      }
+      if (streamed) {
+        return;
+      }
       synchronized (this) {
         Body<?> b = body;
         if (b != null && !b.over) {

@@ -79,7 +79,7 @@ final class TelemetryInterceptor implements Interceptor {
     } finally {
       scope.close();
     }
-    exchange.returned(response);
+    exchange.returned(response, chain);
     return response;
   }
 
@@ -106,7 +106,7 @@ final class TelemetryInterceptor implements Interceptor {
           if (failure != null) {
             exchange.end(null, failure);
           } else {
-            exchange.returned(response);
+            exchange.returned(response, chain);
           }
           if (failure != null) {
             result.completeExceptionally(failure);
@@ -271,10 +271,20 @@ final class TelemetryInterceptor implements Interceptor {
     }
 
     /**
-     * The forward returned {@code response}: the span ends now, or, when its body is still being
-     * read (a stream), when the body ends.
+     * The forward returned {@code response}: the span ends now, or, when a stream reads its body,
+     * when the stream is over ({@link Chain#whenStreamOver}: a malformed element found after the
+     * body's last byte is the span's error), or when the body ends.
      */
-    void returned(HttpResponse<?> response) {
+    void returned(HttpResponse<?> response, Chain<?> chain) {
+      boolean streamed;
+      try {
+        streamed = chain.whenStreamOver(response, failure -> end(response, failure));
+      } catch (RuntimeException e) {
+        streamed = false;
+      }
+      if (streamed) {
+        return;
+      }
       synchronized (this) {
         Body<?> b = body;
         if (b != null && !b.over) {

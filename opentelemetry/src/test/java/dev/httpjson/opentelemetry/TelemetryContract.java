@@ -527,6 +527,30 @@ abstract class TelemetryContract {
     }
   }
 
+  /**
+   * A stream whose body arrived whole before its caller read it ends its span when the stream is
+   * over, not at the body's last byte: a malformed element found later is the span's error.
+   */
+  @Test
+  void aMalformedElementInABodyReceivedWholeFailsTheStreamsSpan() throws Exception {
+    server.enqueue(json(200, "[{\"name\":\"a\",\"count\":1},{\"name\":tru}]"));
+    Throwable thrown;
+    try (Stream<Item> items =
+        api(telemetry.interceptor()).getFromJsonAsStream("items", Item.class)) {
+      take();
+      Thread.sleep(200); // the whole body has arrived
+      assertThat(spans.getFinishedSpanItems()).as("open while the stream reads").isEmpty();
+      thrown = org.assertj.core.api.Assertions.catchThrowable(items::count);
+    }
+    assertThat(thrown).isInstanceOf(UncheckedIOException.class);
+    assertThat(thrown.getCause()).isInstanceOf(JsonReadException.class);
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(STATUS)).isEqualTo(200L);
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo(JsonReadException.class.getName());
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+    assertThat(span.getEvents()).extracting(EventData::getName).containsExactly("exception");
+  }
+
   /** A stream its caller closes early ends its span then, without an error. */
   @Test
   void streamClosedEarlyEndsItsSpanWhenClosedWithoutAnError() throws Exception {
