@@ -551,6 +551,50 @@ abstract class TelemetryContract {
     assertThat(span.getEvents()).extracting(EventData::getName).containsExactly("exception");
   }
 
+  /**
+   * An event stream that gets over a broken connection (it reconnects) does not fail, but the
+   * broken connection's span does, with what broke it; the reconnection has its own span.
+   */
+  @Test
+  void anEventStreamsBrokenConnectionFailsItsSpanThoughTheStreamGoesOn() throws Exception {
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              if (head.contains("Last-Event-ID")) {
+                dev.httpjson.contract.RawServer.write(socket, "HTTP/1.1 204 No Content\r\n\r\n");
+                return;
+              }
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                      + "Content-Length: 1000\r\n\r\n"
+                      + "retry: 0\nid: 1\ndata: {\"name\":\"a\",\"count\":1}\n\n");
+              socket.close(); // 1000 bytes promised, fewer sent
+            })) {
+      HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+      List<Item> items;
+      try (Stream<dev.httpjson.ServerSentEvent<Item>> events =
+          HttpJson.getFromJsonAsEvents(
+              traced,
+              raw.uri("/feed"),
+              JsonType.of(Item.class),
+              dev.httpjson.EventStreamOptions.newBuilder().maxReconnects(1).build())) {
+        items = events.map(dev.httpjson.ServerSentEvent::data).collect(Collectors.toList());
+      }
+      assertThat(items).containsExactly(new Item("a", 1));
+      List<SpanData> finished = spans.getFinishedSpanItems();
+      assertThat(finished).hasSize(2);
+      SpanData broken =
+          finished.stream()
+              .filter(span -> Long.valueOf(200L).equals(span.getAttributes().get(STATUS)))
+              .findFirst()
+              .orElseThrow();
+      assertThat(broken.getAttributes().get(ERROR)).isNotNull();
+      assertThat(broken.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+      assertThat(broken.getEvents()).extracting(EventData::getName).containsExactly("exception");
+    }
+  }
+
   /** A stream its caller closes early ends its span then, without an error. */
   @Test
   void streamClosedEarlyEndsItsSpanWhenClosedWithoutAnError() throws Exception {

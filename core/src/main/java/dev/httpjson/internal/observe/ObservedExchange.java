@@ -151,9 +151,17 @@ public abstract class ObservedExchange {
    * body, still being read, ends.
    */
   private void returned(HttpResponse<?> response, Chain<?> chain) {
+    Body<?> read;
+    synchronized (this) {
+      read = body;
+    }
     boolean streamed;
     try {
-      streamed = chain.whenStreamOver(response, failure -> end(response, failure));
+      // The caller's failure, else the body's own: a broken connection an event stream got over.
+      streamed =
+          chain.whenStreamOver(
+              response,
+              failure -> end(response, failure != null || read == null ? failure : read.failure));
     } catch (RuntimeException e) {
       streamed = false;
     }
@@ -213,6 +221,7 @@ public abstract class ObservedExchange {
     private final ObservedExchange exchange;
     private final AtomicBoolean ended = new AtomicBoolean();
     boolean over; // guarded by exchange
+    volatile @Nullable Throwable failure; // what the body itself failed with
 
     Body(BodySubscriber<T> delegate, Chain<?> chain, ObservedExchange exchange) {
       this.delegate = delegate;
@@ -261,6 +270,7 @@ public abstract class ObservedExchange {
 
     @Override
     public void onError(Throwable throwable) {
+      failure = throwable;
       over(throwable);
       delegate.onError(throwable);
     }
