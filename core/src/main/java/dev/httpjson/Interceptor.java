@@ -271,10 +271,12 @@ public interface Interceptor {
      * of a {@code getFromJsonAsStream} call or of an event stream, that this chain forwarded:
      * closed by its caller, read to its end, or failed, with the failure the caller gets (inside
      * its {@link java.io.UncheckedIOException}, as {@link #streamFailure()} gives it) or {@code
-     * null}. The body's last byte may arrive long before the stream is over, and an element found
-     * malformed after it still fails the stream: an interceptor that reports an exchange once its
-     * response is read ends it here instead. At once when the stream is over already. It runs on
-     * the thread that closes the stream, so it must not block; what it throws is logged.
+     * null} (also when the connection broke and an event stream reconnected: the body's subscriber
+     * sees that failure). The body's last byte may arrive long before the stream is over, and an
+     * element found malformed after it still fails the stream: an interceptor that reports an
+     * exchange once its response is read ends it here instead. At once when the stream is over
+     * already. It runs on the thread that closes the stream, so it must not block; what it throws
+     * is logged.
      *
      * @param response a response this chain forwarded, as {@link #forward} returned it or {@link
      *     #forwardAsync}'s future completed with it
