@@ -12,6 +12,9 @@ module dev.httpjson {
       dev.httpjson.testing;
   exports dev.httpjson.internal.transport to
       dev.httpjson.transport.support;
+  exports dev.httpjson.internal.observe to
+      dev.httpjson.opentelemetry,
+      dev.httpjson.micrometer;
 
   uses dev.httpjson.spi.JsonCodec;
 }

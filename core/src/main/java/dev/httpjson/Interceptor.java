@@ -217,6 +217,30 @@ public interface Interceptor {
     }
 
     /**
+     * Has {@code action} told when the stream reading {@code response}'s body is over — the stream
+     * of a {@code getFromJsonAsStream} call or of an event stream, that this chain forwarded:
+     * closed by its caller, read to its end, or failed, with the failure the caller gets (inside
+     * its {@link java.io.UncheckedIOException}, as {@link #streamFailure()} gives it) or {@code
+     * null} (also when the connection broke and an event stream reconnected: the body's subscriber
+     * sees that failure). The body's last byte may arrive long before the stream is over, and an
+     * element found malformed after it still fails the stream: an interceptor that reports an
+     * exchange once its response is read ends it here instead. At once when the stream is over
+     * already. It runs on the thread that closes the stream, so it must not block; what it throws
+     * is logged.
+     *
+     * @param response a response this chain forwarded, as {@link #forward} returned it or {@link
+     *     #forwardAsync}'s future completed with it
+     * @param action what runs once the stream is over
+     * @return whether {@code action} will be told: {@code false} for a body httpjson reads whole
+     *     before the forward returns (the body's end is the exchange's), for a body read by another
+     *     handler, and for a plain {@code send} through {@link Interceptor#decorate}
+     */
+    default boolean whenStreamOver(
+        HttpResponse<?> response, Consumer<? super @Nullable Throwable> action) {
+      return false;
+    }
+
+    /**
      * The options of the call this chain belongs to: to show a URI as the call's exception messages
      * do, say ({@link JsonOptions#redact(String)}).
      *

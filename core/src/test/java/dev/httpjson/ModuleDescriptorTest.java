@@ -26,14 +26,16 @@ class ModuleDescriptorTest {
         .containsExactlyInAnyOrder("dev.httpjson", "dev.httpjson.spi");
     // The test kit shares what it must say as httpjson does (URIs redacted in its failures); the
     // codecs' reading rules live in httpjson-codec-support; the transports' support learns which
-    // body subscribers run no caller code.
+    // body subscribers run no caller code; the OpenTelemetry and Micrometer interceptors watch an
+    // exchange to its end with one helper.
     assertThat(
             descriptor.exports().stream()
                 .filter(ModuleDescriptor.Exports::isQualified)
                 .map(e -> e.source() + " to " + new java.util.TreeSet<>(e.targets())))
         .containsExactlyInAnyOrder(
             "dev.httpjson.internal to [dev.httpjson.testing]",
-            "dev.httpjson.internal.transport to [dev.httpjson.transport.support]");
+            "dev.httpjson.internal.transport to [dev.httpjson.transport.support]",
+            "dev.httpjson.internal.observe to [dev.httpjson.micrometer, dev.httpjson.opentelemetry]");
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .doesNotContain(

@@ -491,6 +491,17 @@ public final class InterceptingClient extends ForwardingClient {
     }
 
     @Override
+    public boolean whenStreamOver(
+        HttpResponse<?> response, Consumer<? super @Nullable Throwable> action) {
+      Objects.requireNonNull(response, "response == null");
+      Objects.requireNonNull(action, "action == null");
+      CallState<?> p = plan;
+      return p != null
+          && StreamingSubscriber.whenClosed(
+              response.body(), () -> action.accept(p.streamFailure()));
+    }
+
+    @Override
     public Optional<JsonOptions> options() {
       CallState<?> p = plan;
       return p == null ? Optional.empty() : Optional.ofNullable(p.options());

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
@@ -20,6 +21,10 @@ import org.jspecify.annotations.Nullable;
 public final class StreamingSubscriber implements BodySubscriber<InputStream>, IoThreadSafe {
   private final BodySubscriber<InputStream> stream = BodySubscribers.ofInputStream();
   private volatile @Nullable Throwable failure;
+
+  // Guarded by this: what runs once the body is closed, and whether it was.
+  private Runnable @Nullable [] whenClosed;
+  private boolean closed;
 
   @Override
   public CompletionStage<InputStream> getBody() {
@@ -40,7 +45,62 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
               } catch (IOException ignored) {
                 // Closing the JDK's stream cancels its subscription; it reports nothing.
               }
+              closed();
             });
+  }
+
+  /**
+   * Has {@code action} run once {@code body} is closed, when it is a body this class made: by the
+   * stream reading it, or because its response never reached the caller; at once when it is closed
+   * already. What it throws is logged.
+   *
+   * @return whether {@code body} is one of these
+   */
+  static boolean whenClosed(@Nullable Object body, Runnable action) {
+    if (!(body instanceof FailsAtTheEnd)) {
+      return false;
+    }
+    ((FailsAtTheEnd) body).owner().whenClosed(action);
+    return true;
+  }
+
+  private void whenClosed(Runnable action) {
+    synchronized (this) {
+      if (!closed) {
+        Runnable[] more =
+            whenClosed == null ? new Runnable[1] : Arrays.copyOf(whenClosed, whenClosed.length + 1);
+        more[more.length - 1] = action;
+        whenClosed = more;
+        return;
+      }
+    }
+    run(action);
+  }
+
+  private void closed() {
+    Runnable[] told;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      told = whenClosed;
+      whenClosed = null;
+    }
+    if (told != null) {
+      for (Runnable action : told) {
+        run(action);
+      }
+    }
+  }
+
+  private static void run(Runnable action) {
+    try {
+      action.run();
+    } catch (RuntimeException | Error e) {
+      System.getLogger("dev.httpjson")
+          .log(System.Logger.Level.WARNING, "Reporting the end of a stream failed", e);
+    }
   }
 
   @Override
@@ -70,6 +130,10 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
       super(in);
     }
 
+    StreamingSubscriber owner() {
+      return StreamingSubscriber.this;
+    }
+
     @Override
     public int read() throws IOException {
       int b = in.read();
@@ -91,6 +155,15 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
     @Override
     public long skip(long n) throws IOException {
       return in.skip(n);
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        in.close();
+      } finally {
+        closed();
+      }
     }
 
     private void throwFailure() throws IOException {

@@ -351,6 +351,101 @@ public abstract class InterceptorContract {
     assertThat(statuses).containsExactly(503, 200);
   }
 
+  /** What an interceptor was told of the streams it forwarded ({@code whenStreamOver}). */
+  private static final class StreamWatch implements Interceptor {
+    static final Object NO_FAILURE = new Object();
+    final java.util.concurrent.BlockingQueue<Boolean> watched =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+    final java.util.concurrent.BlockingQueue<Object> over =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+
+    private void watch(HttpResponse<?> response, Chain<?> chain) {
+      watched.add(chain.whenStreamOver(response, f -> over.add(f == null ? NO_FAILURE : f)));
+    }
+
+    @Override
+    public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+        throws IOException, InterruptedException {
+      HttpResponse<T> response = chain.forward(request);
+      watch(response, chain);
+      return response;
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+        HttpRequest request, Chain<T> chain) {
+      return chain
+          .forwardAsync(request)
+          .thenApply(
+              r -> {
+                watch(r, chain);
+                return r;
+              });
+    }
+
+    Object overWith() throws InterruptedException {
+      Object f = over.poll(5, TimeUnit.SECONDS);
+      assertThat(f).as("told within 5 s that the stream is over").isNotNull();
+      return f;
+    }
+  }
+
+  /**
+   * An interceptor learns when the stream reading a body it forwarded is over, with the failure the
+   * caller gets — also when the whole body arrived before the element found malformed — and that a
+   * buffered call has no stream to wait for.
+   */
+  @Test
+  void anInterceptorIsToldWhenTheStreamItForwardedIsOverAndWithWhichFailure() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(codecStreams());
+    StreamWatch watch = new StreamWatch();
+    HttpJsonClient api = api().interceptor(watch).build();
+    String malformed = "[{\"displayName\":\"a\"},{\"displayName\":tru}]";
+
+    server.enqueue(json(200, "{\"displayName\":\"a\"}"));
+    assertThat(api.getFromJson("items", Named.class)).isEqualTo(new Named("a"));
+    assertThat(watch.watched.poll(5, TimeUnit.SECONDS)).as("a buffered body").isFalse();
+
+    server.enqueue(json(200, malformed));
+    Throwable thrown;
+    try (var s = api.getFromJsonAsStream("items", Named.class)) {
+      received(server).take(5, TimeUnit.SECONDS);
+      Thread.sleep(200); // the whole body has arrived
+      assertThat(watch.over).as("not over while the stream reads").isEmpty();
+      thrown = catchThrowable(s::count);
+    }
+    assertThat(watch.watched.poll(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(thrown.getCause()).isInstanceOf(JsonReadException.class);
+    assertThat(watch.overWith()).isSameAs(thrown.getCause());
+
+    server.enqueue(json(200, malformed));
+    try (var s = api.getFromJsonAsStreamAsync("items", Named.class).get(5, TimeUnit.SECONDS)) {
+      thrown = catchThrowable(s::count);
+    }
+    assertThat(watch.watched.poll(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(watch.overWith()).isSameAs(thrown.getCause());
+
+    server.enqueue(json(200, malformed));
+    try (var s = api.getFromJsonAsStream("items", Named.class)) {
+      assertThat(s.iterator().next()).isEqualTo(new Named("a"));
+    }
+    assertThat(watch.watched.poll(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(watch.overWith()).as("closed early").isSameAs(StreamWatch.NO_FAILURE);
+
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "text/event-stream")
+            .body("data: {\"displayName\":\"a\"}\n\ndata: {\"displayName\":tru}\n\n")
+            .build());
+    try (var s = api.getFromJsonAsEvents("feed", Named.class)) {
+      thrown = catchThrowable(s::count);
+    }
+    assertThat(watch.watched.poll(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(thrown.getCause()).isInstanceOf(JsonReadException.class);
+    assertThat(watch.overWith()).isSameAs(thrown.getCause());
+  }
+
   @Test
   void anInterceptorAddsAHeaderToEveryCallShape() throws Exception {
     HttpJsonClient api =

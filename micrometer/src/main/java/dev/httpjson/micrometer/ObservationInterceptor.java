@@ -3,6 +3,7 @@ package dev.httpjson.micrometer;
 import dev.httpjson.HttpCache;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.internal.observe.ObservedExchange;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.io.IOException;
@@ -10,17 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
-import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /** The interceptor behind {@link HttpJsonObservations#interceptor()}: one observation each. */
@@ -46,21 +38,7 @@ final class ObservationInterceptor implements Interceptor {
       return chain.forward(request);
     }
     Exchange exchange = start(request, chain);
-    if (exchange == null) {
-      return chain.forward(request);
-    }
-    HttpResponse<T> response;
-    Observation.Scope scope = exchange.openScope();
-    try {
-      response = exchange.watching(chain).forward(exchange.sent);
-    } catch (Throwable t) {
-      exchange.end(null, t);
-      throw t;
-    } finally {
-      exchange.closeScope(scope);
-    }
-    exchange.returned(response);
-    return response;
+    return exchange == null ? chain.forward(request) : exchange.forward(chain);
   }
 
   @Override
@@ -70,40 +48,7 @@ final class ObservationInterceptor implements Interceptor {
       return chain.forwardAsync(request);
     }
     Exchange exchange = start(request, chain);
-    if (exchange == null) {
-      return chain.forwardAsync(request);
-    }
-    CompletableFuture<HttpResponse<T>> forwarded;
-    Observation.Scope scope = exchange.openScope();
-    try {
-      forwarded = exchange.watching(chain).forwardAsync(exchange.sent);
-    } catch (RuntimeException | Error e) {
-      exchange.end(null, e);
-      return CompletableFuture.failedFuture(e);
-    } finally {
-      exchange.closeScope(scope);
-    }
-    CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
-    forwarded.whenComplete(
-        (response, failure) -> {
-          if (failure != null) {
-            exchange.end(null, failure);
-            result.completeExceptionally(failure);
-          } else {
-            exchange.returned(response);
-            if (!result.complete(response)) {
-              closeQuietly(response); // the caller gave up on it
-            }
-          }
-        });
-    result.whenComplete(
-        (response, failure) -> {
-          if (failure != null && !forwarded.isDone()) { // cancelled or failed by the caller
-            exchange.end(null, failure);
-            forwarded.cancel(true);
-          }
-        });
-    return result;
+    return exchange == null ? chain.forwardAsync(request) : exchange.forwardAsync(chain);
   }
 
   /**
@@ -140,112 +85,26 @@ final class ObservationInterceptor implements Interceptor {
     }
   }
 
-  private static void closeQuietly(@Nullable HttpResponse<?> response) {
-    if (response != null && response.body() instanceof AutoCloseable) {
-      try {
-        ((AutoCloseable) response.body()).close();
-      } catch (Exception ignored) {
-        // nothing to report to: the call is over
-      }
-    }
-  }
-
-  private static Throwable unwrap(Throwable t) {
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
-  }
-
   /** One exchange: its observation, and what its response said before the exchange ended. */
-  private static final class Exchange {
+  private static final class Exchange extends ObservedExchange {
     final Observation observation;
     final HttpJsonObservationContext context;
-    final HttpRequest sent;
-    private final AtomicBoolean ended = new AtomicBoolean();
-    private volatile @Nullable ResponseInfo info;
-
-    // Guarded by this: the body of the last response forwarded, and the response returned while
-    // that body was still being read (a stream), whose end then ends the observation.
-    private @Nullable Body<?> body;
-    private @Nullable HttpResponse<?> reading;
 
     Exchange(Observation observation, HttpJsonObservationContext context, HttpRequest sent) {
+      super(sent, LOG);
       this.observation = observation;
       this.context = context;
-      this.sent = sent;
     }
 
-    Observation.@Nullable Scope openScope() {
+    @Override
+    protected AutoCloseable makeCurrent() {
+      return observation.openScope();
+    }
+
+    @Override
+    protected void over(@Nullable HttpResponse<?> response, @Nullable Throwable failure) {
       try {
-        return observation.openScope();
-      } catch (RuntimeException e) {
-        LOG.log(System.Logger.Level.DEBUG, "observation not made current", e);
-        return null;
-      }
-    }
-
-    void closeScope(Observation.@Nullable Scope scope) {
-      if (scope != null) {
-        try {
-          scope.close();
-        } catch (RuntimeException e) {
-          LOG.log(System.Logger.Level.DEBUG, "observation scope not closed", e);
-        }
-      }
-    }
-
-    /**
-     * {@code chain} noting the status line and headers as they arrive, and watching the body to its
-     * end.
-     */
-    <T> Chain<T> watching(Chain<T> chain) {
-      BodyHandler<T> handler = chain.bodyHandler();
-      return chain.withBodyHandler(
-          received -> {
-            info = received;
-            Body<T> b = new Body<>(handler.apply(received), chain, this);
-            synchronized (this) {
-              body = b;
-            }
-            return b;
-          });
-    }
-
-    /**
-     * The forward returned {@code response}: the observation ends now, or, when its body is still
-     * being read (a stream), when the body ends.
-     */
-    void returned(HttpResponse<?> response) {
-      synchronized (this) {
-        Body<?> b = body;
-        if (b != null && !b.over) {
-          reading = response;
-          return;
-        }
-      }
-      end(response, null);
-    }
-
-    /** The body {@code b} ended: read to its end, closed, or failed with {@code failure}. */
-    void bodyOver(Body<?> b, @Nullable Throwable failure) {
-      HttpResponse<?> response;
-      synchronized (this) {
-        b.over = true;
-        response = b == body ? reading : null;
-      }
-      if (response != null) {
-        end(response, failure);
-      }
-    }
-
-    void end(@Nullable HttpResponse<?> response, @Nullable Throwable failure) {
-      if (!ended.compareAndSet(false, true)) {
-        return;
-      }
-      try {
-        ResponseInfo received = response != null ? new Info(response) : info;
+        ResponseInfo received = response != null ? new Info(response) : info();
         if (received != null) {
           context.setResponse(received);
         }
@@ -253,7 +112,7 @@ final class ObservationInterceptor implements Interceptor {
           context.setCacheOutcome(HttpCache.outcome(response).orElse(null));
         }
         if (failure != null) {
-          observation.error(unwrap(failure));
+          observation.error(failure);
         }
       } catch (RuntimeException e) {
         LOG.log(System.Logger.Level.DEBUG, "exchange not fully observed", e);
@@ -288,75 +147,6 @@ final class ObservationInterceptor implements Interceptor {
     @Override
     public HttpClient.Version version() {
       return response.version();
-    }
-  }
-
-  /**
-   * A body watched to its end: read to its end, failed, or cancelled — by the stream reading it
-   * when it failed ({@link Chain#streamFailure()} then says with what) or by its caller.
-   */
-  private static final class Body<T> implements BodySubscriber<T> {
-    private final BodySubscriber<T> delegate;
-    private final Chain<?> chain;
-    private final Exchange exchange;
-    private final AtomicBoolean ended = new AtomicBoolean();
-    boolean over; // guarded by exchange
-
-    Body(BodySubscriber<T> delegate, Chain<?> chain, Exchange exchange) {
-      this.delegate = delegate;
-      this.chain = chain;
-      this.exchange = exchange;
-    }
-
-    private void over(@Nullable Throwable failure) {
-      if (ended.compareAndSet(false, true)) {
-        exchange.bodyOver(this, failure);
-      }
-    }
-
-    @Override
-    public CompletionStage<T> getBody() {
-      return delegate.getBody();
-    }
-
-    @Override
-    public void onSubscribe(Flow.Subscription subscription) {
-      delegate.onSubscribe(
-          new Flow.Subscription() {
-            @Override
-            public void request(long n) {
-              subscription.request(n);
-            }
-
-            @Override
-            public void cancel() {
-              Throwable failure;
-              try {
-                failure = chain.streamFailure().orElse(null);
-              } catch (RuntimeException e) {
-                failure = null;
-              }
-              over(failure);
-              subscription.cancel();
-            }
-          });
-    }
-
-    @Override
-    public void onNext(List<ByteBuffer> item) {
-      delegate.onNext(item);
-    }
-
-    @Override
-    public void onError(Throwable throwable) {
-      over(throwable);
-      delegate.onError(throwable);
-    }
-
-    @Override
-    public void onComplete() {
-      over(null);
-      delegate.onComplete();
     }
   }
 }

@@ -12,18 +12,13 @@ import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.util.stream.Stream;
 import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Known bug: a stream whose body arrived whole before the caller read it ends its observation when
- * the last byte arrives, not when the caller closes it, so a malformed element found later is not
- * the observation's error. The interceptor sees the body's bytes, not the stream the caller reads;
- * it needs a signal from the chain when the call's stream is closed (as {@code
- * Interceptor.Measurement#whenOver} gives, today only when a listener or a JFR recording measures
- * the call). The OpenTelemetry interceptor has the same gap.
+ * A stream whose body arrived whole before its caller read it ends its observation when the stream
+ * is over ({@code Interceptor.Chain#whenStreamOver}), not at the body's last byte: a malformed
+ * element found later is the observation's error.
  */
-@Tag("tofix")
 class WholeBodyStreamTest {
   @Test
   void aMalformedElementInABodyReceivedWholeIsTheObservationsError() throws Exception {

@@ -11,6 +11,7 @@ import static dev.httpjson.opentelemetry.HttpAttributes.URL_FULL;
 
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.internal.observe.ObservedExchange;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogram;
@@ -20,25 +21,16 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.opentelemetry.context.propagation.TextMapSetter;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodySubscriber;
-import java.nio.ByteBuffer;
+import java.net.http.HttpResponse.ResponseInfo;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /** The interceptor behind {@link HttpJsonTelemetry#interceptor()}: one span per exchange. */
@@ -66,62 +58,14 @@ final class TelemetryInterceptor implements Interceptor {
   public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
       throws IOException, InterruptedException {
     Exchange exchange = start(request, chain);
-    if (exchange == null) {
-      return chain.forward(request);
-    }
-    HttpResponse<T> response;
-    Scope scope = exchange.makeCurrent();
-    try {
-      response = exchange.watching(chain).forward(exchange.request);
-    } catch (Throwable t) {
-      exchange.end(null, t);
-      throw t;
-    } finally {
-      scope.close();
-    }
-    exchange.returned(response);
-    return response;
+    return exchange == null ? chain.forward(request) : exchange.forward(chain);
   }
 
   @Override
   public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
       HttpRequest request, Chain<T> chain) {
     Exchange exchange = start(request, chain);
-    if (exchange == null) {
-      return chain.forwardAsync(request);
-    }
-    CompletableFuture<HttpResponse<T>> forwarded;
-    Scope scope = exchange.makeCurrent();
-    try {
-      forwarded = exchange.watching(chain).forwardAsync(exchange.request);
-    } catch (RuntimeException | Error e) {
-      exchange.end(null, e);
-      return CompletableFuture.failedFuture(e);
-    } finally {
-      scope.close();
-    }
-    CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
-    forwarded.whenComplete(
-        (response, failure) -> {
-          if (failure != null) {
-            exchange.end(null, failure);
-          } else {
-            exchange.returned(response);
-          }
-          if (failure != null) {
-            result.completeExceptionally(failure);
-          } else if (!result.complete(response)) {
-            closeQuietly(response); // the caller gave up on it
-          }
-        });
-    result.whenComplete(
-        (response, failure) -> {
-          if (failure != null && !forwarded.isDone()) { // cancelled or failed by the caller
-            exchange.end(null, failure);
-            forwarded.cancel(true);
-          }
-        });
-    return result;
+    return exchange == null ? chain.forwardAsync(request) : exchange.forwardAsync(chain);
   }
 
   /**
@@ -194,121 +138,38 @@ final class TelemetryInterceptor implements Interceptor {
     }
   }
 
-  private static void closeQuietly(@Nullable HttpResponse<?> response) {
-    if (response != null && response.body() instanceof AutoCloseable) {
-      try {
-        ((AutoCloseable) response.body()).close();
-      } catch (Exception ignored) {
-        // nothing to report to: the call is over
-      }
-    }
-  }
-
-  private static Throwable unwrap(Throwable t) {
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
-  }
-
   /** One exchange: its span, and what its response said before the exchange ended. */
-  private final class Exchange {
+  private final class Exchange extends ObservedExchange {
     final Span span;
     final Context context;
     final Attributes common;
-    final HttpRequest request;
     final long start = System.nanoTime();
-    private final AtomicBoolean ended = new AtomicBoolean();
-    private volatile int status = -1;
-    private volatile @Nullable String version;
 
     Exchange(Span span, Context context, Attributes common, HttpRequest request) {
+      super(request, LOG);
       this.span = span;
       this.context = context;
       this.common = common;
-      this.request = request;
     }
 
-    Scope makeCurrent() {
-      Scope scope;
-      try {
-        scope = context.makeCurrent();
-      } catch (RuntimeException e) {
-        LOG.log(System.Logger.Level.DEBUG, "span not made current", e);
-        return Scope.noop();
-      }
-      return () -> {
-        try {
-          scope.close();
-        } catch (RuntimeException e) {
-          LOG.log(System.Logger.Level.DEBUG, "span scope not closed", e);
-        }
-      };
+    @Override
+    protected AutoCloseable makeCurrent() {
+      return context.makeCurrent();
     }
 
-    // Guarded by this: the body of the last response forwarded, and the response returned while
-    // that body was still being read (a stream), whose end then ends the span.
-    private @Nullable Body<?> body;
-    private @Nullable HttpResponse<?> reading;
-
-    /**
-     * {@code chain} noting the status and version as the response's headers arrive, and watching
-     * the body to its end.
-     */
-    <T> Chain<T> watching(Chain<T> chain) {
-      BodyHandler<T> handler = chain.bodyHandler();
-      return chain.withBodyHandler(
-          info -> {
-            status = info.statusCode();
-            version = HttpAttributes.protocolVersion(info.version());
-            Body<T> b = new Body<>(handler.apply(info), chain, this);
-            synchronized (this) {
-              body = b;
-            }
-            return b;
-          });
-    }
-
-    /**
-     * The forward returned {@code response}: the span ends now, or, when its body is still being
-     * read (a stream), when the body ends.
-     */
-    void returned(HttpResponse<?> response) {
-      synchronized (this) {
-        Body<?> b = body;
-        if (b != null && !b.over) {
-          reading = response;
-          return;
-        }
-      }
-      end(response, null);
-    }
-
-    /** The body {@code b} ended: read to its end, closed, or failed with {@code failure}. */
-    void bodyOver(Body<?> b, @Nullable Throwable failure) {
-      HttpResponse<?> response;
-      synchronized (this) {
-        b.over = true;
-        response = b == body ? reading : null;
-      }
-      if (response != null) {
-        end(response, failure);
-      }
-    }
-
-    void end(@Nullable HttpResponse<?> response, @Nullable Throwable failure) {
-      if (!ended.compareAndSet(false, true)) {
-        return;
-      }
+    @Override
+    protected void over(@Nullable HttpResponse<?> response, @Nullable Throwable cause) {
       double seconds = (System.nanoTime() - start) / 1e9;
-      int status = this.status;
-      String version = this.version;
+      int status = -1;
+      String version = null;
+      ResponseInfo info = info();
       if (response != null) {
         status = response.statusCode();
         version = HttpAttributes.protocolVersion(response.version());
+      } else if (info != null) {
+        status = info.statusCode();
+        version = HttpAttributes.protocolVersion(info.version());
       }
-      Throwable cause = failure == null ? null : unwrap(failure);
       String errorType =
           status >= 400
               ? Integer.toString(status)
@@ -349,75 +210,6 @@ final class TelemetryInterceptor implements Interceptor {
       } catch (RuntimeException e) {
         LOG.log(System.Logger.Level.DEBUG, "exchange not fully reported", e);
       }
-    }
-  }
-
-  /**
-   * A body watched to its end: read to its end, failed, or cancelled — by the stream reading it
-   * when it failed ({@link Chain#streamFailure()} then says with what) or by its caller.
-   */
-  private static final class Body<T> implements BodySubscriber<T> {
-    private final BodySubscriber<T> delegate;
-    private final Chain<?> chain;
-    private final Exchange exchange;
-    private final AtomicBoolean ended = new AtomicBoolean();
-    boolean over; // guarded by exchange
-
-    Body(BodySubscriber<T> delegate, Chain<?> chain, Exchange exchange) {
-      this.delegate = delegate;
-      this.chain = chain;
-      this.exchange = exchange;
-    }
-
-    private void over(@Nullable Throwable failure) {
-      if (ended.compareAndSet(false, true)) {
-        exchange.bodyOver(this, failure);
-      }
-    }
-
-    @Override
-    public CompletionStage<T> getBody() {
-      return delegate.getBody();
-    }
-
-    @Override
-    public void onSubscribe(Flow.Subscription subscription) {
-      delegate.onSubscribe(
-          new Flow.Subscription() {
-            @Override
-            public void request(long n) {
-              subscription.request(n);
-            }
-
-            @Override
-            public void cancel() {
-              Throwable failure;
-              try {
-                failure = chain.streamFailure().orElse(null);
-              } catch (RuntimeException e) {
-                failure = null;
-              }
-              over(failure);
-              subscription.cancel();
-            }
-          });
-    }
-
-    @Override
-    public void onNext(List<ByteBuffer> item) {
-      delegate.onNext(item);
-    }
-
-    @Override
-    public void onError(Throwable throwable) {
-      over(throwable);
-      delegate.onError(throwable);
-    }
-
-    @Override
-    public void onComplete() {
-      over(null);
-      delegate.onComplete();
     }
   }
 }

@@ -527,6 +527,74 @@ abstract class TelemetryContract {
     }
   }
 
+  /**
+   * A stream whose body arrived whole before its caller read it ends its span when the stream is
+   * over, not at the body's last byte: a malformed element found later is the span's error.
+   */
+  @Test
+  void aMalformedElementInABodyReceivedWholeFailsTheStreamsSpan() throws Exception {
+    server.enqueue(json(200, "[{\"name\":\"a\",\"count\":1},{\"name\":tru}]"));
+    Throwable thrown;
+    try (Stream<Item> items =
+        api(telemetry.interceptor()).getFromJsonAsStream("items", Item.class)) {
+      take();
+      Thread.sleep(200); // the whole body has arrived
+      assertThat(spans.getFinishedSpanItems()).as("open while the stream reads").isEmpty();
+      thrown = org.assertj.core.api.Assertions.catchThrowable(items::count);
+    }
+    assertThat(thrown).isInstanceOf(UncheckedIOException.class);
+    assertThat(thrown.getCause()).isInstanceOf(JsonReadException.class);
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(STATUS)).isEqualTo(200L);
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo(JsonReadException.class.getName());
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+    assertThat(span.getEvents()).extracting(EventData::getName).containsExactly("exception");
+  }
+
+  /**
+   * An event stream that gets over a broken connection (it reconnects) does not fail, but the
+   * broken connection's span does, with what broke it; the reconnection has its own span.
+   */
+  @Test
+  void anEventStreamsBrokenConnectionFailsItsSpanThoughTheStreamGoesOn() throws Exception {
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              if (head.contains("Last-Event-ID")) {
+                dev.httpjson.contract.RawServer.write(socket, "HTTP/1.1 204 No Content\r\n\r\n");
+                return;
+              }
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                      + "Content-Length: 1000\r\n\r\n"
+                      + "retry: 0\nid: 1\ndata: {\"name\":\"a\",\"count\":1}\n\n");
+              socket.close(); // 1000 bytes promised, fewer sent
+            })) {
+      HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+      List<Item> items;
+      try (Stream<dev.httpjson.ServerSentEvent<Item>> events =
+          HttpJson.getFromJsonAsEvents(
+              traced,
+              raw.uri("/feed"),
+              JsonType.of(Item.class),
+              dev.httpjson.EventStreamOptions.newBuilder().maxReconnects(1).build())) {
+        items = events.map(dev.httpjson.ServerSentEvent::data).collect(Collectors.toList());
+      }
+      assertThat(items).containsExactly(new Item("a", 1));
+      List<SpanData> finished = spans.getFinishedSpanItems();
+      assertThat(finished).hasSize(2);
+      SpanData broken =
+          finished.stream()
+              .filter(span -> Long.valueOf(200L).equals(span.getAttributes().get(STATUS)))
+              .findFirst()
+              .orElseThrow();
+      assertThat(broken.getAttributes().get(ERROR)).isNotNull();
+      assertThat(broken.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+      assertThat(broken.getEvents()).extracting(EventData::getName).containsExactly("exception");
+    }
+  }
+
   /** A stream its caller closes early ends its span then, without an error. */
   @Test
   void streamClosedEarlyEndsItsSpanWhenClosedWithoutAnError() throws Exception {

@@ -1,0 +1,284 @@
+package dev.httpjson.internal.observe;
+
+import dev.httpjson.Interceptor.Chain;
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.ResponseInfo;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One exchange an observing interceptor (the OpenTelemetry and Micrometer modules') reports once,
+ * when it is over: forwarded, blocking or not, with the observation current; its status line noted
+ * as the headers arrive; ended when the forward fails, when the response returns with its body
+ * read, when the stream reading its body is over ({@link Chain#whenStreamOver}), or else when its
+ * body ends — read to its end, failed, or cancelled (by a stream that failed, {@link
+ * Chain#streamFailure()} then says with what, or by its caller).
+ */
+public abstract class ObservedExchange {
+  private final HttpRequest sent;
+  private final System.Logger log;
+  private final AtomicBoolean ended = new AtomicBoolean();
+  private volatile @Nullable ResponseInfo info;
+
+  // Guarded by this: the body of the last response forwarded, and the response returned while
+  // that body was still being read, whose end then ends the exchange.
+  private @Nullable Body<?> body;
+  private @Nullable HttpResponse<?> reading;
+
+  /**
+   * An exchange that forwards {@code sent} and logs what the observing library throws to {@code
+   * log} (at DEBUG).
+   */
+  protected ObservedExchange(HttpRequest sent, System.Logger log) {
+    this.sent = sent;
+    this.log = log;
+  }
+
+  /**
+   * Makes the observation current on this thread; closing what it returns makes it no longer so.
+   */
+  protected abstract AutoCloseable makeCurrent();
+
+  private AutoCloseable current() {
+    try {
+      return makeCurrent();
+    } catch (RuntimeException e) {
+      log.log(System.Logger.Level.DEBUG, "observation not made current", e);
+      return () -> {};
+    }
+  }
+
+  private void leave(AutoCloseable scope) {
+    try {
+      scope.close();
+    } catch (Exception e) {
+      log.log(System.Logger.Level.DEBUG, "observation scope not closed", e);
+    }
+  }
+
+  /**
+   * The exchange is over, once: with the response returned, or {@code null} when the forward
+   * failed; with the failure (unwrapped from a {@link CompletionException}), or {@code null}. Runs
+   * no caller code and must not throw.
+   */
+  protected abstract void over(@Nullable HttpResponse<?> response, @Nullable Throwable failure);
+
+  /** {@return the status line and headers of the last response forwarded, or null} */
+  protected final @Nullable ResponseInfo info() {
+    return info;
+  }
+
+  /** Forwards the request on {@code chain}, blocking. */
+  public final <T> HttpResponse<T> forward(Chain<T> chain)
+      throws IOException, InterruptedException {
+    HttpResponse<T> response;
+    AutoCloseable scope = current();
+    try {
+      response = watching(chain).forward(sent);
+    } catch (Throwable t) {
+      end(null, t);
+      throw t;
+    } finally {
+      leave(scope);
+    }
+    returned(response, chain);
+    return response;
+  }
+
+  /** Forwards the request on {@code chain} asynchronously. */
+  public final <T> CompletableFuture<HttpResponse<T>> forwardAsync(Chain<T> chain) {
+    CompletableFuture<HttpResponse<T>> forwarded;
+    AutoCloseable scope = current();
+    try {
+      forwarded = watching(chain).forwardAsync(sent);
+    } catch (RuntimeException | Error e) {
+      end(null, e);
+      return CompletableFuture.failedFuture(e);
+    } finally {
+      leave(scope);
+    }
+    CompletableFuture<HttpResponse<T>> result = new CompletableFuture<>();
+    forwarded.whenComplete(
+        (response, failure) -> {
+          if (failure != null) {
+            end(null, failure);
+            result.completeExceptionally(failure);
+          } else {
+            returned(response, chain);
+            if (!result.complete(response)) {
+              closeQuietly(response); // the caller gave up on it
+            }
+          }
+        });
+    result.whenComplete(
+        (response, failure) -> {
+          if (failure != null && !forwarded.isDone()) { // cancelled or failed by the caller
+            end(null, failure);
+            forwarded.cancel(true);
+          }
+        });
+    return result;
+  }
+
+  /** {@code chain} noting the status line as the headers arrive, and watching the body. */
+  private <T> Chain<T> watching(Chain<T> chain) {
+    BodyHandler<T> handler = chain.bodyHandler();
+    return chain.withBodyHandler(
+        received -> {
+          info = received;
+          Body<T> b = new Body<>(handler.apply(received), chain, this);
+          synchronized (this) {
+            body = b;
+          }
+          return b;
+        });
+  }
+
+  /**
+   * The forward returned {@code response}: the exchange ends now, or when the stream reading its
+   * body is over (a malformed element found after the body's last byte is its failure), or when its
+   * body, still being read, ends.
+   */
+  private void returned(HttpResponse<?> response, Chain<?> chain) {
+    Body<?> read;
+    synchronized (this) {
+      read = body;
+    }
+    boolean streamed;
+    try {
+      // The caller's failure, else the body's own: a broken connection an event stream got over.
+      streamed =
+          chain.whenStreamOver(
+              response,
+              failure -> end(response, failure != null || read == null ? failure : read.failure));
+    } catch (RuntimeException e) {
+      streamed = false;
+    }
+    if (streamed) {
+      return;
+    }
+    synchronized (this) {
+      Body<?> b = body;
+      if (b != null && !b.over) {
+        reading = response;
+        return;
+      }
+    }
+    end(response, null);
+  }
+
+  /** The body {@code b} ended: read to its end, closed, or failed with {@code failure}. */
+  private void bodyOver(Body<?> b, @Nullable Throwable failure) {
+    HttpResponse<?> response;
+    synchronized (this) {
+      b.over = true;
+      response = b == body ? reading : null;
+    }
+    if (response != null) {
+      end(response, failure);
+    }
+  }
+
+  private void end(@Nullable HttpResponse<?> response, @Nullable Throwable failure) {
+    if (ended.compareAndSet(false, true)) {
+      over(response, failure == null ? null : unwrap(failure));
+    }
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  private static void closeQuietly(@Nullable HttpResponse<?> response) {
+    if (response != null && response.body() instanceof AutoCloseable) {
+      try {
+        ((AutoCloseable) response.body()).close();
+      } catch (Exception ignored) {
+        // nothing to report to: the call is over
+      }
+    }
+  }
+
+  /** A body watched to its end: read to its end, failed, or cancelled. */
+  private static final class Body<T> implements BodySubscriber<T> {
+    private final BodySubscriber<T> delegate;
+    private final Chain<?> chain;
+    private final ObservedExchange exchange;
+    private final AtomicBoolean ended = new AtomicBoolean();
+    boolean over; // guarded by exchange
+    volatile @Nullable Throwable failure; // what the body itself failed with
+
+    Body(BodySubscriber<T> delegate, Chain<?> chain, ObservedExchange exchange) {
+      this.delegate = delegate;
+      this.chain = chain;
+      this.exchange = exchange;
+    }
+
+    private void over(@Nullable Throwable failure) {
+      if (ended.compareAndSet(false, true)) {
+        exchange.bodyOver(this, failure);
+      }
+    }
+
+    @Override
+    public CompletionStage<T> getBody() {
+      return delegate.getBody();
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      delegate.onSubscribe(
+          new Flow.Subscription() {
+            @Override
+            public void request(long n) {
+              subscription.request(n);
+            }
+
+            @Override
+            public void cancel() {
+              Throwable failure;
+              try {
+                failure = chain.streamFailure().orElse(null);
+              } catch (RuntimeException e) {
+                failure = null;
+              }
+              over(failure);
+              subscription.cancel();
+            }
+          });
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> item) {
+      delegate.onNext(item);
+    }
+
+    @Override
+    public void onError(Throwable throwable) {
+      failure = throwable;
+      over(throwable);
+      delegate.onError(throwable);
+    }
+
+    @Override
+    public void onComplete() {
+      over(null);
+      delegate.onComplete();
+    }
+  }
+}
