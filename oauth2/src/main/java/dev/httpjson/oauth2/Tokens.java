@@ -9,6 +9,7 @@ import dev.httpjson.JsonType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -259,9 +260,9 @@ final class Tokens {
     return request.build();
   }
 
+  /** {@code s} form-encoded, as RFC 6749 2.3.1 asks of the id and secret in a Basic header. */
   private static String formEncode(@Nullable String s) {
-    String encoded = FormContent.newBuilder().add("x", s).build().toString();
-    return encoded.substring(2);
+    return s == null ? "" : URLEncoder.encode(s, StandardCharsets.UTF_8);
   }
 
   private Token token(Map<String, Object> body, int status) throws OAuth2Exception {
