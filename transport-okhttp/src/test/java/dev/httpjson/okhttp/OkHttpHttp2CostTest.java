@@ -1,6 +1,7 @@
 package dev.httpjson.okhttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.HttpJson;
 import dev.httpjson.JsonOptions;
@@ -125,6 +126,40 @@ class OkHttpHttp2CostTest {
       assertThat(bodyEnds)
           .as("the threads that read each body to its end")
           .containsExactly(Thread.currentThread(), Thread.currentThread(), Thread.currentThread());
+    } finally {
+      okhttp.dispatcher().executorService().shutdown();
+      okhttp.connectionPool().evictAll();
+    }
+  }
+
+  @Test
+  void theWholeCallTimeoutStillEndsAnHttp2BodyThatStallsOnTheCallersThread() throws Exception {
+    List<Thread> bodyEnds = new CopyOnWriteArrayList<>();
+    OkHttpClient okhttp = recording(bodyEnds);
+    MockResponse stalling =
+        new MockResponse.Builder()
+            .code(200)
+            .setHeader("Content-Type", "application/json")
+            .body(BODY)
+            .throttleBody(64, 5, TimeUnit.SECONDS) // a first piece, then 5 s per piece
+            .build();
+    try (MockWebServer server = serving(stalling)) {
+      HttpClient client = OkHttpTransport.newHttpClient(okhttp);
+      JsonOptions quick =
+          JsonOptions.newBuilder()
+              .codec(new JacksonCodec())
+              .timeout(java.time.Duration.ofMillis(500))
+              .build();
+      long start = System.nanoTime();
+      assertThatThrownBy(
+              () ->
+                  HttpJson.getFromJson(
+                      client, server.url("/f").uri(), JsonType.of(List.class, quick)))
+          .isInstanceOf(dev.httpjson.CallTimeoutException.class);
+      assertThat(java.time.Duration.ofNanos(System.nanoTime() - start))
+          .as("ended by the whole-call timeout, not by the body's end")
+          .isLessThan(java.time.Duration.ofSeconds(4));
+      assertThat(Thread.currentThread().isInterrupted()).isFalse();
     } finally {
       okhttp.dispatcher().executorService().shutdown();
       okhttp.connectionPool().evictAll();
