@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Feeds a {@link BodySubscriber} from an Apache response body ({@link BodyPump}): the caller of
- * {@code send} reads a body its subscriber wants whole; a thread of the transport ({@link
+ * {@code send} reads the body while its subscriber has demand and its body is not complete (a
+ * buffer at a time or all at once: no hand-off per buffer); a thread of the transport ({@link
  * OwnThreads#IO}) any other, and every body of {@code sendAsync}; a subscriber that may run caller
  * code gets its signals on {@link OwnThreads#CALLER}. Each buffer is what one read of the
  * connection returned, never more than {@value BodyPump#MAX_BUFFER} bytes, in an array of its own

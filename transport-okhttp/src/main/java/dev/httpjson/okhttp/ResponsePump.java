@@ -12,10 +12,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Feeds a {@link BodySubscriber} from an OkHttp response body ({@link BodyPump}): the caller of
- * {@code send}, or the dispatcher thread of {@code sendAsync}, reads a body its subscriber wants
- * whole; a reader thread of the transport ({@link PumpThreads}) any other; a subscriber that may
- * run caller code gets its signals on the client's executor (the OkHttp dispatcher's). Each buffer
- * is what the connection had ready, never more than {@value BodyPump#MAX_BUFFER} bytes.
+ * {@code send}, or the dispatcher thread of {@code sendAsync}, reads the body while its subscriber
+ * has demand and its body is not complete, a buffer at a time or all at once (over HTTP/2 as over
+ * HTTP/1.1: no hand-off per buffer); a reader thread of the transport ({@link PumpThreads}) reads
+ * any other (an {@code InputStream} handed out, a demand renewed later from another thread); a
+ * subscriber that may run caller code gets its signals on the client's executor (the OkHttp
+ * dispatcher's). Each buffer is what the connection had ready, never more than {@value
+ * BodyPump#MAX_BUFFER} bytes.
  */
 final class ResponsePump<T> extends BodyPump<T> {
   private final Call call;

@@ -24,15 +24,19 @@ import org.jspecify.annotations.Nullable;
  * #read}) and the end of the exchange ({@link #release}, {@link #abortExchange}).
  *
  * <ul>
- *   <li>A subscriber that requests everything in {@code onSubscribe} and whose body completes only
- *       when all of it is read (the JDK's {@code ofString}, {@code ofByteArray}, httpjson's
- *       one-shot reads), started {@code inline}, is fed on the thread that starts the pump as each
- *       read returns: its caller waits for the whole body anyway, and a hand-off would only cost
- *       time.
- *   <li>Otherwise (the JDK's {@code ofInputStream}, which requests as its consumer reads, or a body
- *       that completes early) {@code request(n)} only records the demand, and a reader thread of
- *       the transport waits for the bytes and hands each buffer on as soon as a read returns it, as
- *       the JDK's selector thread does.
+ *   <li>Started {@code inline} (by the caller of {@code send}, or a thread of the caller executor),
+ *       a pump feeds its subscriber on that thread as each read returns, for as long as the
+ *       subscriber has demand and its body is not complete: the JDK's {@code ofString} and {@code
+ *       ofByteArray}, which request everything at once, and its {@code ofByteArrayConsumer} and
+ *       {@code fromSubscriber}, which request a buffer at a time from {@code onNext} (httpjson
+ *       reads an HTTP/2 body, whose length is only a header, through {@code ofByteArrayConsumer}).
+ *       The thread waits for the whole body anyway: a hand-off per buffer would only cost time, two
+ *       context switches or more each.
+ *   <li>Otherwise (the JDK's {@code ofInputStream}, whose body, the stream, completes before any
+ *       byte is read; a subscriber that stops requesting and requests again later, from another
+ *       thread; a pump not started inline) {@code request(n)} only records the demand, and a reader
+ *       thread of the transport waits for the bytes and hands each buffer on as soon as a read
+ *       returns it, as the JDK's selector thread does.
  * </ul>
  *
  * <p>The reader threads never run caller code: they call only the {@link #trusted} subscribers,
@@ -251,10 +255,12 @@ public abstract class BodyPump<T> implements Flow.Subscription {
   }
 
   /**
-   * Subscribes the subscriber on this thread; when {@code inline}, feeds it here too while it wants
-   * the whole body and the body is not complete, then leaves the rest to a reader. Never waits for
-   * bytes a part of the body's consumer needs: when the body completes (an {@code InputStream}
-   * handed out), reading moves off this thread.
+   * Subscribes the subscriber on this thread; when {@code inline}, feeds it here too while it has
+   * demand and its body is not complete, then leaves the rest to a reader. Start inline only on a
+   * thread where the subscriber may run: the caller of {@code send}, which waits for the body, or a
+   * thread of the caller executor. Never waits for bytes a part of the body's consumer needs: when
+   * the body completes (an {@code InputStream} handed out), reading moves off this thread; when the
+   * demand runs out, the next {@code request} hands reading to a reader.
    */
   public final void start(boolean inline) {
     // Requests made inside onSubscribe only add demand; this thread serves them.
@@ -264,12 +270,7 @@ public abstract class BodyPump<T> implements Flow.Subscription {
     } catch (Throwable t) {
       subscriberThrew(t);
     }
-    while (inline
-        && !done
-        && !cancelled
-        && misuse == null
-        && demand == Long.MAX_VALUE
-        && !body.isDone()) {
+    while (inline && !done && !cancelled && misuse == null && demand > 0 && !body.isDone()) {
       Object signal = readHere();
       if (signal != null) {
         dispatch(signal);
