@@ -270,6 +270,20 @@ final class Nginx implements AutoCloseable {
     return lines;
   }
 
+  /**
+   * The request log's lines naming {@code marker} once there are {@code expected} of them (nginx
+   * writes a line after it has sent the response, so a client may have read it first), waiting at
+   * most 10 s, and then 200 ms more for any line beyond them.
+   */
+  List<String> requests(String marker, int expected) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (requests(marker).size() < expected && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    Thread.sleep(200);
+    return requests(marker);
+  }
+
   /** Every line of the request log so far. */
   List<String> requests() throws IOException {
     Path file = dir.resolve("logs/requests.log");

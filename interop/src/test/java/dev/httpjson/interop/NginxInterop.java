@@ -108,7 +108,7 @@ abstract class NginxInterop {
     assertData(json.getFromJson(nginx.http(nginx.plain, "/data.json?a=" + m), Data.class));
     idle();
     assertData(json.getFromJson(nginx.http(nginx.plain, "/data.json?b=" + m), Data.class));
-    assertThat(nginx.requests(m)).hasSize(2);
+    assertThat(nginx.requests(m, 2)).hasSize(2);
   }
 
   /** The POST never reached nginx on the closed connection: it goes on a new one, once. */
@@ -120,7 +120,7 @@ abstract class NginxInterop {
     String m = marker();
     Ok ok = json.postAsJson(nginx.http(nginx.plain, "/orders"), Map.of("order", m), Ok.class);
     assertThat(ok).isEqualTo(new Ok(true));
-    assertThat(nginx.requests(m)).hasSize(1);
+    assertThat(nginx.requests(m, 1)).hasSize(1);
   }
 
   /**
@@ -145,7 +145,7 @@ abstract class NginxInterop {
         assertThat(ok).isEqualTo(new Ok(true));
       }
     }
-    assertThat(nginx.requests(m)).hasSize(12);
+    assertThat(nginx.requests(m, 12)).hasSize(12);
   }
 
   /** nginx gzips the JSON for httpjson, which reads it decoded. */
@@ -154,7 +154,7 @@ abstract class NginxInterop {
     HttpJsonClient json = HttpJsonClient.newBuilder(client()).build();
     String m = marker();
     assertData(json.getFromJson(nginx.http(nginx.plain, "/data.json?" + m), Data.class));
-    List<String> logged = nginx.requests(m);
+    List<String> logged = nginx.requests(m, 1);
     assertThat(logged).hasSize(1);
     String ratio = logged.get(0).split(" ")[3];
     assertThat(ratio)
