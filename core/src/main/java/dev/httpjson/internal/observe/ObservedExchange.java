@@ -222,6 +222,8 @@ public abstract class ObservedExchange {
     private final AtomicBoolean ended = new AtomicBoolean();
     boolean over; // guarded by exchange
     volatile @Nullable Throwable failure; // what the body itself failed with
+    volatile boolean
+        cancelled; // by its reader: an error after that (JDK 21+ reports one) is not the body's
 
     Body(BodySubscriber<T> delegate, Chain<?> chain, ObservedExchange exchange) {
       this.delegate = delegate;
@@ -257,6 +259,7 @@ public abstract class ObservedExchange {
               } catch (RuntimeException e) {
                 failure = null;
               }
+              cancelled = true;
               over(failure);
               subscription.cancel();
             }
@@ -270,7 +273,9 @@ public abstract class ObservedExchange {
 
     @Override
     public void onError(Throwable throwable) {
-      failure = throwable;
+      if (!cancelled) {
+        failure = throwable;
+      }
       over(throwable);
       delegate.onError(throwable);
     }
