@@ -142,7 +142,16 @@ abstract class TelemetryContract {
     return r;
   }
 
-  private SpanData onlySpan() {
+  /**
+   * The one finished span, waiting at most 5 s for it: a span whose body a transport's thread sees
+   * end (a stream failed on its idle timeout over OkHttp) ends there, just after the caller's
+   * close.
+   */
+  private SpanData onlySpan() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (spans.getFinishedSpanItems().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
     List<SpanData> finished = spans.getFinishedSpanItems();
     assertThat(finished).hasSize(1);
     return finished.get(0);
@@ -379,7 +388,7 @@ abstract class TelemetryContract {
   }
 
   @Test
-  void statusOf404IsTheErrorType() {
+  void statusOf404IsTheErrorType() throws Exception {
     server.enqueue(json(404, "{\"message\":\"Not Found\"}"));
 
     assertThatThrownBy(() -> api(telemetry.interceptor()).getFromJson("items/9", Item.class))
@@ -421,7 +430,7 @@ abstract class TelemetryContract {
    * at the chain's end when interceptors are present), so the span records the read failure.
    */
   @Test
-  void bodyThatIsNotJsonFailsTheSpanWithJsonReadException() {
+  void bodyThatIsNotJsonFailsTheSpanWithJsonReadException() throws Exception {
     server.enqueue(json(200, "{\"name\": oops"));
 
     assertThatThrownBy(() -> api(telemetry.interceptor()).getFromJson("items/1", Item.class))
