@@ -426,7 +426,7 @@ public final class JsonSequenceContent implements BodyPublisher {
       }
       done = true;
       if (compressor != null) {
-        compressor.close(); // its deflater back on every end: completed, cancelled, failed
+        compressor.close(); // its deflater ended on every end: completed, cancelled, failed
       }
       try {
         onClose.run();

@@ -9,9 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.Consumer;
 import jdk.jfr.Category;
@@ -346,7 +343,7 @@ public final class CallTrace implements CallListener.Call {
     }
     e.method = method;
     e.uri = uri();
-    e.type = type == null ? null : typeName(type);
+    e.type = type == null ? null : type.getTypeName(); // only while a recording takes it
     e.codec = codec();
     e.status = status;
     e.outcome = outcome;
@@ -362,21 +359,6 @@ public final class CallTrace implements CallListener.Call {
     e.bodyDuration = body == 0 || headers == 0 ? 0 : body - headers;
     e.decodeDuration = decodeNanos;
     e.commit();
-  }
-
-  /**
-   * The names of generic types read by calls: a {@code ParameterizedType} builds its name anew on
-   * every {@code getTypeName()}, and a recording commits one event per call.
-   */
-  private static final Map<Type, String> TYPE_NAMES =
-      Collections.synchronizedMap(new WeakHashMap<>());
-
-  /** {@code type.getTypeName()}, made once per type while the type lives. */
-  static String typeName(Type type) {
-    if (type instanceof Class && !((Class<?>) type).isArray()) {
-      return ((Class<?>) type).getName(); // kept by the class
-    }
-    return TYPE_NAMES.computeIfAbsent(type, Type::getTypeName);
   }
 
   private @Nullable String codec() {

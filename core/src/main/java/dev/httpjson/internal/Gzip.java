@@ -1,14 +1,15 @@
 package dev.httpjson.internal;
 
 import java.io.ByteArrayOutputStream;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.function.Supplier;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import org.jspecify.annotations.Nullable;
 
 /**
  * gzip (RFC 1952) for request bodies: a whole buffered body at once, or a streamed one chunk by
- * chunk. Deflaters hold native memory and are slow to create: a small pool keeps them.
+ * chunk. Each member has a deflater of its own, ended (its native memory freed) when the member is
+ * finished or given up, as {@code GZIPOutputStream} does: nothing is kept between bodies.
  */
 public final class Gzip {
   /** The {@code Content-Encoding} of a body compressed here. */
@@ -16,10 +17,6 @@ public final class Gzip {
 
   /** Header: magic, CM=deflate, no flags, no mtime, XFL=0, OS=unknown. */
   private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
-
-  /** Deflaters at rest: enough for the cores compressing at once, few enough to cost little. */
-  private static final ArrayBlockingQueue<Deflater> POOL =
-      new ArrayBlockingQueue<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
 
   private Gzip() {}
 
@@ -33,39 +30,32 @@ public final class Gzip {
     return out.toByteArray();
   }
 
-  /** How many deflaters wait in the pool. */
-  static int idle() {
-    return POOL.size();
-  }
-
-  static Deflater borrow() {
-    Deflater d = POOL.poll();
-    return d != null ? d : new Deflater(Deflater.DEFAULT_COMPRESSION, true);
-  }
-
-  static void giveBack(Deflater d) {
-    d.reset();
-    if (!POOL.offer(d)) {
-      d.end();
-    }
-  }
-
   /**
    * One gzip member written in pieces: the header before the first bytes, each piece deflated as it
    * comes (flushed, so that a chunk on the wire never waits for the next), the trailer at {@link
    * #finish}.
    */
   public static final class Stream implements AutoCloseable {
+    private final Supplier<Deflater> deflaters;
     private final CRC32 crc = new CRC32();
     private final byte[] buffer = new byte[8192];
     private @Nullable Deflater deflater;
     private boolean headerWritten;
     private long size;
 
+    /** A member written with a new deflater of the default level, made at the first bytes. */
+    public Stream() {
+      this(() -> new Deflater(Deflater.DEFAULT_COMPRESSION, true));
+    }
+
+    Stream(Supplier<Deflater> deflaters) {
+      this.deflaters = deflaters;
+    }
+
     private Deflater deflater() {
       Deflater d = deflater;
       if (d == null) {
-        d = borrow();
+        d = deflaters.get();
         deflater = d;
       }
       return d;
@@ -118,13 +108,13 @@ public final class Gzip {
       }
     }
 
-    /** Gives the deflater back; idempotent. */
+    /** Ends the deflater, freeing its native memory; idempotent. */
     @Override
     public void close() {
       Deflater d = deflater;
       if (d != null) {
         deflater = null;
-        giveBack(d);
+        d.end();
       }
     }
   }
