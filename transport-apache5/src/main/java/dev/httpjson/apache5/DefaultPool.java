@@ -121,6 +121,7 @@ final class DefaultPool {
    */
   static final class WholeHeadParser implements HttpMessageParser<ClassicHttpResponse> {
     private final HttpMessageParser<ClassicHttpResponse> parser;
+    private final EndWatch watched = new EndWatch(); // one connection's: parses one head at a time
 
     WholeHeadParser(HttpMessageParser<ClassicHttpResponse> parser) {
       this.parser = parser;
@@ -129,7 +130,8 @@ final class DefaultPool {
     @Override
     public @Nullable ClassicHttpResponse parse(SessionInputBuffer buffer, InputStream in)
         throws IOException, HttpException {
-      EndWatch watched = new EndWatch(in);
+      watched.in = in;
+      watched.ended = false;
       ClassicHttpResponse response = parser.parse(buffer, watched);
       if (response != null && watched.ended) {
         throw new ConnectionClosedException(
@@ -142,12 +144,8 @@ final class DefaultPool {
 
   /** The connection's stream, remembering whether a read met its end. */
   private static final class EndWatch extends InputStream {
-    private final InputStream in;
+    InputStream in = InputStream.nullInputStream();
     boolean ended;
-
-    EndWatch(InputStream in) {
-      this.in = in;
-    }
 
     @Override
     public int read() throws IOException {

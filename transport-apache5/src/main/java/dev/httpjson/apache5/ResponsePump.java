@@ -53,16 +53,13 @@ final class ResponsePump<T> extends BodyPump<T> {
   protected @Nullable Object read() {
     try {
       InputStream in = source;
-      if (in == null) {
-        return completed();
+      long left = declaredLength - received;
+      if (in == null || (declaredLength >= 0 && left <= 0)) {
+        return completed(); // closing the response releases a body read to its declared end
       }
       byte[] buffer = scratch;
       if (buffer == null) {
-        long left = declaredLength - received;
-        int size =
-            declaredLength >= 0 && left < MAX_BUFFER
-                ? (int) Math.max(left, 0) + 1 // room to see the end with the last bytes
-                : MAX_BUFFER;
+        int size = declaredLength >= 0 && left < MAX_BUFFER ? (int) left : MAX_BUFFER;
         buffer = scratch = new byte[size];
       }
       int n = in.read(buffer, 0, buffer.length);
