@@ -108,6 +108,9 @@ public final class Client {
     DIAGNOSTICS.put("diag-codec-direct-apache5", Diagnostics.CodecDirectApache5::new);
     DIAGNOSTICS.put("diag-transport-okhttp", Diagnostics.TransportDirect::okhttp);
     DIAGNOSTICS.put("diag-transport-apache5", Diagnostics.TransportDirect::apache5);
+    DIAGNOSTICS.put("diag-notimeout-apache5", Diagnostics.NoTimeoutApache5::new);
+    DIAGNOSTICS.put(
+        "diag-transport-apache5-headers", Diagnostics.TransportDirect::apache5WithHttpJsonHeaders);
     DIAGNOSTICS.put("jackson-parse-only", ParseOnly::new);
     DIAGNOSTICS.put("httpjson-parse-only", ParseOnly.HttpJson::new);
     DIAGNOSTICS.put("jackson2-parse-only", ParseOnly.Jackson2Reader::new);

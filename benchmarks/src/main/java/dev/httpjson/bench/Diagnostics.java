@@ -166,6 +166,30 @@ final class Diagnostics {
   }
 
   /**
+   * {@code diag-notimeout-apache5}: {@code httpjson-apache5} with no whole-call timeout ({@code
+   * JsonOptions.timeout(null)}): beside {@code httpjson-apache5} it prices the timeout's timer.
+   */
+  static final class NoTimeoutApache5 extends JdkVariants.HttpJsonDefault {
+    private static final dev.httpjson.JsonType<java.util.List<WeatherForecast>> LIST =
+        JdkVariants.LIST.withOptions(dev.httpjson.JsonOptions.newBuilder().timeout(null).build());
+    private final HttpClient client;
+
+    NoTimeoutApache5() {
+      this(dev.httpjson.apache5.Apache5Transport.newHttpClient());
+    }
+
+    private NoTimeoutApache5(HttpClient client) {
+      super(client);
+      this.client = client;
+    }
+
+    @Override
+    protected java.util.List<WeatherForecast> getCollection(URI uri) throws Exception {
+      return dev.httpjson.HttpJson.getFromJson(client, uri, LIST);
+    }
+  }
+
+  /**
    * {@code diag-transport-okhttp} and {@code diag-transport-apache5}: {@code diag-codec-direct}'s
    * call ({@code send} with {@code ofByteArray}, the status checked, the same reader) on httpjson's
    * transport instead of the JDK client, without httpjson's layer. Between {@code
@@ -174,9 +198,28 @@ final class Diagnostics {
    */
   static final class TransportDirect extends CodecDirectModel {
     private final HttpClient client;
+    private final String[] headers;
 
     TransportDirect(HttpClient client) {
+      this(client, "Accept", "application/json");
+    }
+
+    TransportDirect(HttpClient client, String... headers) {
       this.client = client;
+      this.headers = headers;
+    }
+
+    /**
+     * {@code diag-transport-apache5-headers}: {@code diag-transport-apache5} sending the headers
+     * httpjson's GET sends ({@code Accept} with problem+json, {@code Accept-Encoding}).
+     */
+    static TransportDirect apache5WithHttpJsonHeaders() {
+      return new TransportDirect(
+          dev.httpjson.apache5.Apache5Transport.newHttpClient(),
+          "Accept",
+          "application/json, application/problem+json",
+          "Accept-Encoding",
+          "gzip, deflate");
     }
 
     static TransportDirect okhttp() {
@@ -190,8 +233,7 @@ final class Diagnostics {
 
     @Override
     byte[] body(URI uri) throws Exception {
-      HttpRequest request =
-          HttpRequest.newBuilder(uri).header("Accept", "application/json").build();
+      HttpRequest request = HttpRequest.newBuilder(uri).headers(headers).build();
       HttpResponse<byte[]> r = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
       Forecasts.checkStatus(r.statusCode());
       return r.body();
