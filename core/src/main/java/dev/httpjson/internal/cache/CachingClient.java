@@ -501,11 +501,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     @Override
     public void forEach(
         java.util.function.BiConsumer<? super String, ? super List<String>> action) {
-      for (Map.Entry<String, List<String>> e : map.entrySet()) {
-        if (!e.getKey().equalsIgnoreCase(name)) {
-          action.accept(e.getKey(), e.getValue());
-        }
-      }
+      map.forEach(
+          (k, v) -> {
+            if (!k.equalsIgnoreCase(name)) {
+              action.accept(k, v);
+            }
+          });
       action.accept(name, values);
     }
 
@@ -870,19 +871,28 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           Entry.NO_BODY);
     }
 
-    /** The headers of {@code e} as served now: its {@code Age}, and this cache's status. */
+    /**
+     * The headers of {@code e} as served now: its {@code Age}, and this cache's status, in one
+     * copy.
+     */
     private HttpHeaders servedHeaders(Entry e, String member, long now) {
-      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-      map.putAll(e.headers);
-      map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
-      return withStatus(map, member);
+      return withStatus(
+          new WithField(e.headers, "Age", List.of(Long.toString(e.currentAge(now) / 1000))),
+          e.all("Cache-Status"),
+          member);
     }
 
+    /** {@code map}, a case-insensitive map, with this cache's status added. */
     private HttpHeaders withStatus(Map<String, List<String>> map, String member) {
-      List<String> status = new ArrayList<>(map.getOrDefault("Cache-Status", List.of()));
+      return withStatus(map, map.getOrDefault("Cache-Status", List.of()), member);
+    }
+
+    /** {@code fields} with this cache's member added to their {@code Cache-Status}, {@code had}. */
+    private HttpHeaders withStatus(
+        Map<String, List<String>> fields, List<String> had, String member) {
+      List<String> status = new ArrayList<>(had);
       status.add(Cache.NAME + "; " + member);
-      map.put("Cache-Status", status);
-      return HttpHeaders.of(map, (n, v) -> true);
+      return HttpHeaders.of(new WithField(fields, "Cache-Status", status), (n, v) -> true);
     }
 
     /** {@code network} and this cache's status, in one copy (this runs on every network call). */

@@ -434,6 +434,10 @@ final class Entry {
       return Long.MIN_VALUE;
     }
     String v = value.trim();
+    long fixdate = fixdate(v);
+    if (fixdate != Long.MIN_VALUE) {
+      return fixdate;
+    }
     try {
       java.util.regex.Matcher m = IMF_FIXDATE.matcher(v);
       if (m.matches()) {
@@ -469,6 +473,67 @@ final class Entry {
       // no such day or time
     }
     return Long.MIN_VALUE;
+  }
+
+  private static final List<String> DAYS = List.of("mon", "tue", "wed", "thu", "fri", "sat", "sun");
+
+  /**
+   * {@code v} read as an IMF-fixdate in its exact form ({@code Sun, 06 Nov 1994 08:49:37 GMT}, what
+   * senders write), without the patterns and their copies (this runs on every call a stored
+   * response answers); {@link Long#MIN_VALUE} when it is anything else, which the patterns decide.
+   */
+  private static long fixdate(String v) {
+    if (v.length() != 29
+        || !v.startsWith(", ", 3)
+        || v.charAt(7) != ' '
+        || v.charAt(11) != ' '
+        || v.charAt(16) != ' '
+        || v.charAt(19) != ':'
+        || v.charAt(22) != ':'
+        || v.charAt(25) != ' '
+        || !v.regionMatches(true, 26, "GMT", 0, 3)
+        || indexOf(DAYS, v, 0) < 0) {
+      return Long.MIN_VALUE;
+    }
+    int month = indexOf(MONTHS, v, 8) + 1;
+    int day = digits(v, 5, 2);
+    int year = digits(v, 12, 4);
+    int hour = digits(v, 17, 2);
+    int minute = digits(v, 20, 2);
+    int second = digits(v, 23, 2);
+    if (month == 0 || day < 0 || year < 0 || hour < 0 || minute < 0 || second < 0) {
+      return Long.MIN_VALUE;
+    }
+    try {
+      return java.time.LocalDateTime.of(year, month, day, hour, minute, second)
+          .toInstant(java.time.ZoneOffset.UTC)
+          .toEpochMilli();
+    } catch (java.time.DateTimeException e) {
+      return Long.MIN_VALUE;
+    }
+  }
+
+  /** The index of the three-letter name at {@code v[at]}, in any case, or -1. */
+  private static int indexOf(List<String> names, String v, int at) {
+    for (int i = 0; i < names.size(); i++) {
+      if (v.regionMatches(true, at, names.get(i), 0, 3)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The number {@code v[at, at + n)} writes in ASCII digits, or -1. */
+  private static int digits(String v, int at, int n) {
+    int d = 0;
+    for (int i = at; i < at + n; i++) {
+      char c = v.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      d = d * 10 + (c - '0');
+    }
+    return d;
   }
 
   private static long millis(
