@@ -261,7 +261,7 @@ public final class CallTrace implements CallListener.Call {
 
   /** What an {@link dev.httpjson.HttpCache} under the call recorded in the response's headers. */
   public void cache(HttpHeaders headers) {
-    if (headers.firstValue("Cache-Status").isEmpty()) {
+    if (headers.allValues("Cache-Status").isEmpty()) { // no stream made on every call
       return; // no cache took part: the cache's classes (and their digest) stay unloaded
     }
     java.util.Optional<dev.httpjson.HttpCache.Outcome> o =

@@ -501,11 +501,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     @Override
     public void forEach(
         java.util.function.BiConsumer<? super String, ? super List<String>> action) {
-      for (Map.Entry<String, List<String>> e : map.entrySet()) {
-        if (!e.getKey().equalsIgnoreCase(name)) {
-          action.accept(e.getKey(), e.getValue());
-        }
-      }
+      map.forEach(
+          (k, v) -> {
+            if (!k.equalsIgnoreCase(name)) {
+              action.accept(k, v);
+            }
+          });
       action.accept(name, values);
     }
 
@@ -626,16 +627,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         return false;
       }
       Directives rc = e.directives();
-      long age = e.currentAge(now);
-      long life = e.lifetime(rc);
-      boolean validate = cc.has("no-cache") || rc.has("no-cache");
       long maxAge = cc.seconds("max-age");
-      if (!validate && maxAge >= 0 && age > maxAge * 1000) {
-        validate = true;
-      }
       long minFresh = cc.seconds("min-fresh");
-      if (!validate && minFresh >= 0 && life - age < minFresh * 1000) {
-        validate = true;
+      boolean validate = cc.has("no-cache") || rc.has("no-cache");
+      long age = 0;
+      long life = 0;
+      if (!validate) {
+        age = e.currentAge(now);
+        life = e.lifetime(rc);
+        validate =
+            maxAge >= 0 && age > maxAge * 1000 || minFresh >= 0 && life - age < minFresh * 1000;
       }
       forward =
           validate && (cc.has("no-cache") || maxAge >= 0 || minFresh >= 0) ? "request" : "stale";
@@ -780,31 +781,34 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return allowed >= 0 && e.currentAge(now) - e.lifetime(rc) <= allowed * 1000;
     }
 
-    /** Whether a response to this request with {@code info} may be stored (RFC 9111 section 3). */
-    private boolean storable(ResponseInfo info) {
+    /**
+     * The directives of a response to this request with {@code info} when it may be stored (RFC
+     * 9111 section 3), else null.
+     */
+    private @Nullable Directives storable(ResponseInfo info) {
       int status = info.statusCode();
       if (head || cc.has("no-store") || status < 200 || status == 206 || status == 304) {
-        return false;
+        return null;
       }
       HttpHeaders h = info.headers();
       Directives rc = Directives.parse(h.allValues("Cache-Control"));
       if (rc.has("must-understand")) {
         if (!understood(status)) {
-          return false; // RFC 9111 section 5.2.2.3; an understood status ignores no-store
+          return null; // RFC 9111 section 5.2.2.3; an understood status ignores no-store
         }
       } else if (rc.has("no-store")) {
-        return false;
+        return null;
       }
       if (Entry.varyNames(h.allValues("Vary")).contains("*")) {
-        return false;
+        return null;
       }
       String type = first(h, "Content-Type");
       if (type != null && eventStream(type)) {
-        return false;
+        return null;
       }
       long length = contentLength(h);
       if (length > cache.maxEntryBytes) {
-        return false;
+        return null;
       }
       boolean explicit = rc.has("max-age") || has(h, "Expires");
       if (!explicit
@@ -817,9 +821,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         // Never fresh (no expiry, no Last-Modified for a heuristic) and nothing to validate it
         // with: only a request that takes any staleness could use it. Storing it would copy every
         // such body (most API responses) and push out entries that can be reused.
-        return false;
+        return null;
       }
-      return explicit || rc.has("public") || Entry.HEURISTIC.contains(status);
+      return explicit || rc.has("public") || Entry.HEURISTIC.contains(status) ? rc : null;
     }
 
     /** Whether a {@code Content-Type} is {@code text/event-stream}, in any case. */
@@ -842,36 +846,53 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           || status >= 500 && status <= 505;
     }
 
-    private Entry template(ResponseInfo info, long requestMillis, long responseMillis) {
-      Map<String, String> vary = new TreeMap<>();
-      for (String name : Entry.varyNames(info.headers().allValues("Vary"))) {
-        vary.put(name, selecting(sent.headers(), name));
+    /** The entry of the response {@code info} before its body; {@code rc}: its directives. */
+    private Entry template(
+        ResponseInfo info, Directives rc, long requestMillis, long responseMillis) {
+      Map<String, String> vary = Map.of();
+      List<String> names = Entry.varyNames(info.headers().allValues("Vary"));
+      if (!names.isEmpty()) {
+        vary = new TreeMap<>();
+        for (String name : names) {
+          vary.put(name, selecting(sent.headers(), name));
+        }
+        vary = Collections.unmodifiableMap(vary);
       }
       return new Entry(
           vary.isEmpty() ? key : variantKey(vary),
           group,
           info.statusCode(),
-          Collections.unmodifiableMap(Entry.storable(info.headers())),
-          Collections.unmodifiableMap(vary),
+          Entry.storable(info.headers()),
+          rc,
+          vary,
           requestMillis,
           responseMillis,
           Entry.age(info.headers()),
           Entry.NO_BODY);
     }
 
-    /** The headers of {@code e} as served now: its {@code Age}, and this cache's status. */
+    /**
+     * The headers of {@code e} as served now: its {@code Age}, and this cache's status, in one
+     * copy.
+     */
     private HttpHeaders servedHeaders(Entry e, String member, long now) {
-      Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-      map.putAll(e.headers);
-      map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
-      return withStatus(map, member);
+      return withStatus(
+          new WithField(e.headers, "Age", List.of(Long.toString(e.currentAge(now) / 1000))),
+          e.all("Cache-Status"),
+          member);
     }
 
+    /** {@code map}, a case-insensitive map, with this cache's status added. */
     private HttpHeaders withStatus(Map<String, List<String>> map, String member) {
-      List<String> status = new ArrayList<>(map.getOrDefault("Cache-Status", List.of()));
+      return withStatus(map, map.getOrDefault("Cache-Status", List.of()), member);
+    }
+
+    /** {@code fields} with this cache's member added to their {@code Cache-Status}, {@code had}. */
+    private HttpHeaders withStatus(
+        Map<String, List<String>> fields, List<String> had, String member) {
+      List<String> status = new ArrayList<>(had);
       status.add(Cache.NAME + "; " + member);
-      map.put("Cache-Status", status);
-      return HttpHeaders.of(map, (n, v) -> true);
+      return HttpHeaders.of(new WithField(fields, "Cache-Status", status), (n, v) -> true);
     }
 
     /** {@code network} and this cache's status, in one copy (this runs on every network call). */
@@ -1209,8 +1230,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         HttpHeaders headers = shownHeaders(info.headers(), forwarded(forward, status));
         shown = headers;
         ResponseInfo seen = Bodies.info(status, headers, info.version());
-        if (storable(info)) {
-          Entry template = template(info, requestMillis, responseMillis);
+        Directives rc = storable(info);
+        if (rc != null) {
+          Entry template = template(info, rc, requestMillis, responseMillis);
           Store.Sink sink = sink(template, !follows);
           if (sink instanceof Store.Gated) {
             gate = (Store.Gated) sink;
@@ -1522,6 +1544,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                       validation,
                       info -> {
                         long responseMillis = System.currentTimeMillis();
+                        Directives rc = storable(info);
                         if (info.statusCode() == 304 && sameValidator(stale, info.headers())) {
                           Entry fresh =
                               stale.freshened(info.headers(), requestMillis, responseMillis);
@@ -1530,9 +1553,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                           } else {
                             cache.store.put(fresh);
                           }
-                        } else if (storable(info)) {
+                        } else if (rc != null) {
                           Store.Sink sink =
-                              sink(template(info, requestMillis, responseMillis), !follows);
+                              sink(template(info, rc, requestMillis, responseMillis), !follows);
                           waiting.set(sink);
                           return new Bodies.Tee<>(BodySubscribers.discarding(), sink);
                         }

@@ -466,6 +466,7 @@ final class DiskStore extends Store {
         group,
         status,
         Collections.unmodifiableMap(headers),
+        Directives.parse(headers.getOrDefault("Cache-Control", List.of())),
         Collections.unmodifiableMap(vary),
         requestMillis,
         responseMillis,

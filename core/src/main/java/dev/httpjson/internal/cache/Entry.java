@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -25,17 +24,25 @@ final class Entry {
    * computes its own).
    */
   private static final Set<String> NOT_STORED =
-      Set.of(
-          "connection",
-          "proxy-connection",
-          "keep-alive",
-          "te",
-          "transfer-encoding",
-          "upgrade",
-          "proxy-authenticate",
-          "proxy-authentication-info",
-          "proxy-authorization",
-          "age");
+      Collections.unmodifiableSet(
+          caseInsensitive(
+              "connection",
+              "proxy-connection",
+              "keep-alive",
+              "te",
+              "transfer-encoding",
+              "upgrade",
+              "proxy-authenticate",
+              "proxy-authentication-info",
+              "proxy-authorization",
+              "age"));
+
+  /** A set of field names, compared as field names are: in any case. */
+  private static Set<String> caseInsensitive(String... names) {
+    Set<String> set = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    set.addAll(List.of(names));
+    return set;
+  }
 
   /** Fields that may carry a session's secrets: kept in memory, never written to disk. */
   static final Set<String> NOT_ON_DISK = Set.of("set-cookie", "set-cookie2");
@@ -50,6 +57,9 @@ final class Entry {
 
   final long requestMillis;
   final long responseMillis;
+
+  /** The directives of the stored {@code Cache-Control}, parsed once. */
+  private final Directives cc;
 
   /** The body when it is held in memory (read-only, position 0); empty when it is in a file. */
   final java.nio.ByteBuffer body;
@@ -80,45 +90,30 @@ final class Entry {
     }
   }
 
+  /** An entry with its body in memory; {@code cc}: the {@code Cache-Control} of {@code headers}. */
   Entry(
       String key,
       String group,
       int status,
       Map<String, List<String>> headers,
+      Directives cc,
       Map<String, String> vary,
       long requestMillis,
       long responseMillis,
       long ageSeconds,
       java.nio.ByteBuffer body) {
-    this.key = key;
-    this.group = group;
-    this.status = status;
-    this.headers = headers;
-    this.vary = vary;
-    this.requestMillis = requestMillis;
-    this.responseMillis = responseMillis;
-    this.ageSeconds = ageSeconds;
-    this.body = body;
-    this.file = null;
-  }
-
-  private Entry(
-      Entry e,
-      Map<String, List<String>> headers,
-      long requestMillis,
-      long responseMillis,
-      long ageSeconds,
-      @Nullable StoredFile file) {
-    this.key = e.key;
-    this.group = e.group;
-    this.status = e.status;
-    this.headers = headers;
-    this.vary = e.vary;
-    this.requestMillis = requestMillis;
-    this.responseMillis = responseMillis;
-    this.ageSeconds = ageSeconds;
-    this.body = e.body;
-    this.file = file;
+    this(
+        key,
+        group,
+        status,
+        headers,
+        cc,
+        vary,
+        requestMillis,
+        responseMillis,
+        ageSeconds,
+        body,
+        null);
   }
 
   /** The status of a {@linkplain #marker marker}: no response has it. */
@@ -134,7 +129,16 @@ final class Entry {
     fields.put(":vary", List.copyOf(names));
     fields.put(":variants", List.copyOf(variants));
     return new Entry(
-        key, group, MARKER, Collections.unmodifiableMap(fields), Map.of(), 0, 0, 0, NO_BODY);
+        key,
+        group,
+        MARKER,
+        Collections.unmodifiableMap(fields),
+        Directives.NONE,
+        Map.of(),
+        0,
+        0,
+        0,
+        NO_BODY);
   }
 
   boolean isMarker() {
@@ -144,7 +148,17 @@ final class Entry {
   /** This entry as the variant {@code key} for requests with the selecting values {@code vary}. */
   Entry as(String key, Map<String, String> vary) {
     return new Entry(
-        key, group, status, headers, vary, requestMillis, responseMillis, ageSeconds, body, file);
+        key,
+        group,
+        status,
+        headers,
+        cc,
+        vary,
+        requestMillis,
+        responseMillis,
+        ageSeconds,
+        body,
+        file);
   }
 
   private Entry(
@@ -152,6 +166,7 @@ final class Entry {
       String group,
       int status,
       Map<String, List<String>> headers,
+      Directives cc,
       Map<String, String> vary,
       long requestMillis,
       long responseMillis,
@@ -162,6 +177,7 @@ final class Entry {
     this.group = group;
     this.status = status;
     this.headers = headers;
+    this.cc = cc;
     this.vary = vary;
     this.requestMillis = requestMillis;
     this.responseMillis = responseMillis;
@@ -172,7 +188,18 @@ final class Entry {
 
   /** This entry with its body left in {@code file}. */
   Entry inFile(StoredFile file) {
-    return new Entry(this, headers, requestMillis, responseMillis, ageSeconds, file);
+    return new Entry(
+        key,
+        group,
+        status,
+        headers,
+        cc,
+        vary,
+        requestMillis,
+        responseMillis,
+        ageSeconds,
+        body,
+        file);
   }
 
   long bodyLength() {
@@ -228,6 +255,7 @@ final class Entry {
         group,
         status,
         headers,
+        cc,
         vary,
         requestMillis,
         responseMillis,
@@ -239,46 +267,72 @@ final class Entry {
   Entry freshened(HttpHeaders notModified, long requestMillis, long responseMillis) {
     Map<String, List<String>> merged = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     merged.putAll(headers);
-    Map<String, List<String>> update = storable(notModified);
-    update.remove("content-length");
-    merged.putAll(update);
+    storable(notModified)
+        .forEach(
+            (name, values) -> {
+              if (!name.equalsIgnoreCase("Content-Length")) {
+                merged.put(name, values);
+              }
+            });
     return new Entry(
-        this,
+        key,
+        group,
+        status,
         Collections.unmodifiableMap(merged),
+        Directives.parse(merged.getOrDefault("Cache-Control", List.of())),
+        vary,
         requestMillis,
         responseMillis,
         age(notModified),
+        body,
         file);
   }
 
-  /** The fields of {@code headers} a cache keeps, in a case-insensitive map. */
+  /**
+   * The fields of {@code headers} a cache keeps, in a read-only case-insensitive map: that of
+   * {@code headers} itself when it keeps them all (the common case), else a copy without the
+   * others.
+   */
   static Map<String, List<String>> storable(HttpHeaders headers) {
-    Set<String> named = new java.util.HashSet<>();
-    for (String connection : headers.allValues("Connection")) {
-      for (String name : connection.split(",")) {
-        named.add(name.trim().toLowerCase(Locale.ROOT));
+    Map<String, List<String>> all = headers.map();
+    List<String> connection = headers.allValues("Connection");
+    Set<String> named = connection.isEmpty() ? Set.of() : caseInsensitive();
+    for (String line : connection) {
+      for (String name : line.split(",")) {
+        named.add(name.trim());
       }
     }
+    boolean keepAll = true;
+    for (String name : all.keySet()) {
+      if (!kept(name, named)) {
+        keepAll = false;
+        break;
+      }
+    }
+    if (keepAll) {
+      return all;
+    }
     Map<String, List<String>> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers
-        .map()
-        .forEach(
-            (name, values) -> {
-              String lower = name.toLowerCase(Locale.ROOT);
-              if (!name.startsWith(":") && !NOT_STORED.contains(lower) && !named.contains(lower)) {
-                kept.put(name, List.copyOf(values));
-              }
-            });
-    return kept;
+    all.forEach(
+        (name, values) -> {
+          if (kept(name, named)) {
+            kept.put(name, values);
+          }
+        });
+    return Collections.unmodifiableMap(kept);
+  }
+
+  private static boolean kept(String name, Set<String> named) {
+    return !name.startsWith(":") && !NOT_STORED.contains(name) && !named.contains(name);
   }
 
   /** The origin's {@code Age}: the first member of its first line; 0 when that is invalid. */
   static long age(HttpHeaders headers) {
-    Optional<String> age = headers.firstValue("Age");
-    if (age.isEmpty()) {
+    List<String> values = headers.allValues("Age");
+    if (values.isEmpty()) {
       return 0;
     }
-    String a = age.get();
+    String a = values.get(0);
     int comma = a.indexOf(',');
     return Directives.deltaSeconds((comma < 0 ? a : a.substring(0, comma)).trim());
   }
@@ -294,7 +348,7 @@ final class Entry {
   }
 
   Directives directives() {
-    return Directives.parse(all("Cache-Control"));
+    return cc;
   }
 
   private long dateMillis() {
@@ -380,6 +434,10 @@ final class Entry {
       return Long.MIN_VALUE;
     }
     String v = value.trim();
+    long fixdate = fixdate(v);
+    if (fixdate != Long.MIN_VALUE) {
+      return fixdate;
+    }
     try {
       java.util.regex.Matcher m = IMF_FIXDATE.matcher(v);
       if (m.matches()) {
@@ -415,6 +473,67 @@ final class Entry {
       // no such day or time
     }
     return Long.MIN_VALUE;
+  }
+
+  private static final List<String> DAYS = List.of("mon", "tue", "wed", "thu", "fri", "sat", "sun");
+
+  /**
+   * {@code v} read as an IMF-fixdate in its exact form ({@code Sun, 06 Nov 1994 08:49:37 GMT}, what
+   * senders write), without the patterns and their copies (this runs on every call a stored
+   * response answers); {@link Long#MIN_VALUE} when it is anything else, which the patterns decide.
+   */
+  private static long fixdate(String v) {
+    if (v.length() != 29
+        || !v.startsWith(", ", 3)
+        || v.charAt(7) != ' '
+        || v.charAt(11) != ' '
+        || v.charAt(16) != ' '
+        || v.charAt(19) != ':'
+        || v.charAt(22) != ':'
+        || v.charAt(25) != ' '
+        || !v.regionMatches(true, 26, "GMT", 0, 3)
+        || indexOf(DAYS, v, 0) < 0) {
+      return Long.MIN_VALUE;
+    }
+    int month = indexOf(MONTHS, v, 8) + 1;
+    int day = digits(v, 5, 2);
+    int year = digits(v, 12, 4);
+    int hour = digits(v, 17, 2);
+    int minute = digits(v, 20, 2);
+    int second = digits(v, 23, 2);
+    if (month == 0 || day < 0 || year < 0 || hour < 0 || minute < 0 || second < 0) {
+      return Long.MIN_VALUE;
+    }
+    try {
+      return java.time.LocalDateTime.of(year, month, day, hour, minute, second)
+          .toInstant(java.time.ZoneOffset.UTC)
+          .toEpochMilli();
+    } catch (java.time.DateTimeException e) {
+      return Long.MIN_VALUE;
+    }
+  }
+
+  /** The index of the three-letter name at {@code v[at]}, in any case, or -1. */
+  private static int indexOf(List<String> names, String v, int at) {
+    for (int i = 0; i < names.size(); i++) {
+      if (v.regionMatches(true, at, names.get(i), 0, 3)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The number {@code v[at, at + n)} writes in ASCII digits, or -1. */
+  private static int digits(String v, int at, int n) {
+    int d = 0;
+    for (int i = at; i < at + n; i++) {
+      char c = v.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      d = d * 10 + (c - '0');
+    }
+    return d;
   }
 
   private static long millis(
