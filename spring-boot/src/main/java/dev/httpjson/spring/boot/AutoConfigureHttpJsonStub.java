@@ -40,5 +40,5 @@ import org.springframework.context.annotation.Import;
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
-@Import(StubConfiguration.class)
+@Import(StubImports.class)
 public @interface AutoConfigureHttpJsonStub {}
