@@ -147,6 +147,11 @@ final class Entry {
 
   /** This entry as the variant {@code key} for requests with the selecting values {@code vary}. */
   Entry as(String key, Map<String, String> vary) {
+    return copy(key, vary, file);
+  }
+
+  /** This entry under {@code key} and {@code vary}, its body in {@code file} (or in memory). */
+  private Entry copy(String key, Map<String, String> vary, @Nullable StoredFile file) {
     return new Entry(
         key,
         group,
@@ -188,18 +193,7 @@ final class Entry {
 
   /** This entry with its body left in {@code file}. */
   Entry inFile(StoredFile file) {
-    return new Entry(
-        key,
-        group,
-        status,
-        headers,
-        cc,
-        vary,
-        requestMillis,
-        responseMillis,
-        ageSeconds,
-        body,
-        file);
+    return copy(key, vary, file);
   }
 
   long bodyLength() {
