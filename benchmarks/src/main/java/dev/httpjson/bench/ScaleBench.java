@@ -856,7 +856,7 @@ public final class ScaleBench {
    * A PKCS#12 key store (password {@code changeit}) with a self-signed EC certificate for {@code
    * 127.0.0.1} and {@code localhost}, made with this JDK's {@code keytool}.
    */
-  static Path selfSigned(Path dir) throws IOException, InterruptedException {
+  public static Path selfSigned(Path dir) throws IOException, InterruptedException {
     Path keystore = dir.resolve("scale.p12");
     String keytool = Paths.get(System.getProperty("java.home"), "bin", "keytool").toString();
     Process p =
