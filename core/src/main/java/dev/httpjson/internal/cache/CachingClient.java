@@ -565,6 +565,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     /** An update (a 304's, a HEAD's) that waits for the final response. */
     @Nullable Entry pending;
 
+    /** The network body being stored, dropped when the caller gives up on the call. */
+    Bodies.@Nullable Tee<?> tee;
+
     /** The digests of the request's values of the fields the {@link #marker} names. */
     @Nullable Map<String, String> selected;
 
@@ -1050,6 +1053,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                     return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
                   })
               .thenCompose(f -> f);
+      out.whenComplete(
+          (r, failure) -> {
+            if (failure != null) {
+              unsettle(); // cancelled or failed mid-body: nothing of it is published
+            }
+          });
       return linked(inFlight, result, out);
     }
 
@@ -1184,6 +1193,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         Entry e = entry;
         gate = null;
         pending = null;
+        tee = null;
         List<Entry> o = others;
         Map<String, String> s = selected;
         if (e == null && o != null && s != null && conditional && status == 304) {
@@ -1237,7 +1247,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           if (sink instanceof Store.Gated) {
             gate = (Store.Gated) sink;
           }
-          return new Bodies.Tee<>(handler.apply(seen), sink);
+          Bodies.Tee<T> t = new Bodies.Tee<>(handler.apply(seen), sink);
+          tee = t;
+          return t;
         }
         return handler.apply(seen);
       };
@@ -1295,13 +1307,20 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       }
     }
 
-    /** Drops what waited for a final response that will not come. */
+    /**
+     * Drops what waited for a final response that will not come, and the body being stored: a
+     * transport may stop reading a body it was told to abandon without telling its subscriber.
+     */
     private void unsettle() {
       Store.Gated g = gate;
       gate = null;
       pending = null;
       if (g != null) {
         g.decide(false);
+      }
+      Bodies.Tee<?> t = tee;
+      if (t != null) {
+        t.abandon();
       }
     }
 
