@@ -14,6 +14,7 @@ import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.contract.RawServer;
 import java.net.CookieManager;
 import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -193,6 +194,49 @@ class HttpCacheInterplayTest {
     assertThat(b.getFromJson("x", String.class)).isEqualTo("bob");
     assertThat(a.getFromJson("x", String.class)).isEqualTo("alice");
     assertThat(b.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS)).isEqualTo("bob");
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void a304NamingAnotherContentEncodingNeverRelabelsTheStoredBody() throws Exception {
+    server.enqueue(
+        response(
+            200,
+            "\"a\"",
+            "Content-Type",
+            "application/json",
+            "ETag",
+            "W/\"1\"",
+            "Cache-Control",
+            "max-age=0"));
+    server.enqueue(
+        response(
+            304,
+            "",
+            "ETag",
+            "W/\"1\"",
+            "Content-Encoding",
+            "gzip",
+            "Cache-Control",
+            "max-age=60",
+            "X-Version",
+            "2"));
+    HttpJsonClient api = api(jdk).build();
+
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("a");
+    assertThat(api.getFromJson("x", String.class)).isEqualTo("a");
+    HttpResponse<String> hit =
+        cache
+            .decorate(jdk)
+            .send(
+                java.net.http.HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+                    .timeout(Duration.ofSeconds(5))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+
+    assertThat(hit.body()).isEqualTo("\"a\"");
+    assertThat(hit.headers().firstValue("X-Version")).contains("2");
+    assertThat(hit.headers().firstValue("Content-Encoding")).isEmpty();
     assertThat(server.getRequestCount()).isEqualTo(2);
   }
 }
