@@ -232,4 +232,30 @@ public abstract class CacheContract {
                 .body())
         .isEqualTo("v3");
   }
+
+  @Test
+  public void aLineStreamClosedHalfReadPublishesNothingAndLeavesNoFile() throws Exception {
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      lines.append(i).append('\n');
+    }
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(response(200, lines.toString(), "Cache-Control", "max-age=60"));
+    }
+    HttpCache cache = HttpCache.onDisk(dir, 1 << 22);
+    HttpClient client = cache.decorate(jdk);
+
+    try (Stream<String> s = client.send(request(uri("/a")), BodyHandlers.ofLines()).body()) {
+      assertThat(s.limit(3).toList()).containsExactly("0", "1", "2");
+    }
+    awaitNoTemporaryFile();
+    assertThat(files()).isEmpty();
+    for (int i = 0; i < 2; i++) {
+      try (Stream<String> s = client.send(request(uri("/a")), BodyHandlers.ofLines()).body()) {
+        assertThat(s.count()).isEqualTo(20_000);
+      }
+    }
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(cache.hitCount()).isEqualTo(1);
+  }
 }
