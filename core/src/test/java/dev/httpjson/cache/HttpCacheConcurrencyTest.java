@@ -82,7 +82,7 @@ class HttpCacheConcurrencyTest {
 
   /** A body that names its version in every piece: a mixed or partial one shows. */
   private static String body(String path, int version) {
-    int pieces = path.equals("/big") ? 150_000 : 200;
+    int pieces = path.equals("/big") ? 400_000 : 200; // over 1 MiB: a body file of its own
     return ("v" + version + ";").repeat(pieces);
   }
 
