@@ -354,6 +354,32 @@ class DiskCacheTest {
   }
 
   @Test
+  void theBoundCountsBodyFilesAndEvictionTakesThemWithTheirEntries() throws Exception {
+    HttpCache cache = HttpCache.onDisk(dir, 6_000_000);
+    HttpClient client = cache.decorate(jdk);
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(response(200, "E".repeat(1_200_000) + i, "Cache-Control", "max-age=60"));
+      get(client, uri("/" + i));
+    }
+
+    long bytes = 0;
+    for (Path p : entries()) {
+      bytes += Files.size(p);
+    }
+    assertThat(bytes).isLessThanOrEqualTo(6_000_000);
+    assertThat(cache.size()).isEqualTo(bytes);
+    List<String> names = names();
+    assertThat(names.stream().filter(n -> n.endsWith(".body")).count()).isEqualTo(4);
+    for (String n : names) {
+      String key = n.substring(0, n.indexOf('.'));
+      assertThat(names).contains(key + ".entry"); // no body without its entry
+    }
+    assertThat(get(client, uri("/5")).body()).endsWith("5");
+    server.enqueue(response(200, "again", "Cache-Control", "max-age=60"));
+    assertThat(HttpCache.outcome(get(client, uri("/0")))).contains(HttpCache.Outcome.MISS);
+  }
+
+  @Test
   void concurrentThreadsShareOneDirectory() throws Exception {
     server.setDispatcher(
         new Dispatcher() {
