@@ -239,4 +239,22 @@ class HttpCacheInterplayTest {
     assertThat(hit.headers().firstValue("Content-Encoding")).isEmpty();
     assertThat(server.getRequestCount()).isEqualTo(2);
   }
+
+  @Test
+  void aRedirectIsStoredOnlyWhenExplicitlyFreshAndIsFollowedFromTheCache() throws Exception {
+    server.enqueue(response(301, "", "Location", "/new", "Cache-Control", "max-age=60"));
+    server.enqueue(
+        response(200, "\"new\"", "Content-Type", "application/json", "Cache-Control",
+            "max-age=60"));
+    server.enqueue(response(302, "", "Location", "/new"));
+    server.enqueue(response(302, "", "Location", "/new"));
+    HttpJsonClient api = api(jdk).followRedirects(HttpClient.Redirect.NORMAL).build();
+
+    assertThat(api.getFromJson("old", String.class)).isEqualTo("new");
+    assertThat(api.getFromJson("old", String.class)).isEqualTo("new");
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(api.getFromJson("moved", String.class)).isEqualTo("new");
+    assertThat(api.getFromJson("moved", String.class)).isEqualTo("new");
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
 }
