@@ -244,8 +244,8 @@ class HttpCacheInterplayTest {
   void aRedirectIsStoredOnlyWhenExplicitlyFreshAndIsFollowedFromTheCache() throws Exception {
     server.enqueue(response(301, "", "Location", "/new", "Cache-Control", "max-age=60"));
     server.enqueue(
-        response(200, "\"new\"", "Content-Type", "application/json", "Cache-Control",
-            "max-age=60"));
+        response(
+            200, "\"new\"", "Content-Type", "application/json", "Cache-Control", "max-age=60"));
     server.enqueue(response(302, "", "Location", "/new"));
     server.enqueue(response(302, "", "Location", "/new"));
     HttpJsonClient api = api(jdk).followRedirects(HttpClient.Redirect.NORMAL).build();

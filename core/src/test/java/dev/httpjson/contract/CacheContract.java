@@ -156,6 +156,51 @@ public abstract class CacheContract {
   }
 
   @Test
+  public void aBlockingCallInterruptedMidBodyPublishesNothingAndLeavesNoFile() throws Exception {
+    CountDownLatch sent = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              OutputStream out = socket.getOutputStream();
+              out.write(
+                  ("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\nCache-Control: max-age=60\r\n\r\n"
+                          + "y".repeat(1000))
+                      .getBytes(StandardCharsets.ISO_8859_1));
+              out.flush();
+              sent.countDown();
+              InputStream in = socket.getInputStream();
+              while (in.read() >= 0) {
+                // until the client closes the connection
+              }
+            })) {
+      HttpClient client = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+      CompletableFuture<Throwable> failure = new CompletableFuture<>();
+      Thread caller =
+          new Thread(
+              () -> {
+                try {
+                  client.send(request(raw.uri("/a")), BodyHandlers.ofString());
+                  failure.complete(null);
+                } catch (Throwable e) {
+                  failure.complete(e);
+                }
+              });
+      caller.start();
+      assertThat(sent.await(5, TimeUnit.SECONDS)).isTrue();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (files().stream().noneMatch(p -> p.toString().endsWith(".tmp"))
+          && System.nanoTime() < end) {
+        Thread.sleep(10);
+      }
+      caller.interrupt();
+
+      assertThat(failure.get(10, TimeUnit.SECONDS)).isNotNull();
+      awaitNoTemporaryFile();
+      assertThat(files()).isEmpty();
+    }
+  }
+
+  @Test
   public void aStreamClosedHalfReadPublishesNothingAndLeavesNoFile() throws Exception {
     String body = "z".repeat(200_000);
     server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
