@@ -586,8 +586,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     /** An update (a 304's, a HEAD's) that waits for the final response. */
     @Nullable Entry pending;
 
-    /** The network body being stored, dropped when the caller gives up on the call. */
-    Bodies.@Nullable Tee<?> tee;
+    /**
+     * The network body being stored, dropped when the caller gives up on the call (on whichever
+     * thread completes its future).
+     */
+    volatile Bodies.@Nullable Tee<?> tee;
 
     /** The digests of the request's values of the fields the {@link #marker} names. */
     @Nullable Map<String, String> selected;
