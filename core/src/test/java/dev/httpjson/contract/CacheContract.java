@@ -276,6 +276,16 @@ public abstract class CacheContract {
                     BodyHandlers.ofString())
                 .body())
         .isEqualTo("v3");
+
+    // A file where the directory was: every write and read fails underneath, none to the caller.
+    Files.write(dir, new byte[] {1, 2, 3});
+    server.enqueue(response(200, "v4", "ETag", "\"4\"", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "v5".repeat(600_000), "Cache-Control", "max-age=60"));
+    assertThat(client.send(request(uri("/a")), BodyHandlers.ofString()).body()).isEqualTo("v4");
+    assertThat(client.send(request(uri("/c")), BodyHandlers.ofString()).body()).startsWith("v5");
+    cache.clear();
+    assertThat(cache.size()).isZero();
+    Files.delete(dir);
   }
 
   @Test
