@@ -77,7 +77,8 @@ final class DiskStore extends Store {
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("directory cannot be created: " + directory + ": " + e, e);
     }
-    this.directory = directory;
+    // Absolute: a body file's path is told from the name an entry's file gives (relative).
+    this.directory = directory.toAbsolutePath();
     load();
   }
 
