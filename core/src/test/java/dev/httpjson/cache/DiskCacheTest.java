@@ -199,6 +199,49 @@ class DiskCacheTest {
   }
 
   @Test
+  void neitherALargeBodysFileNorTheFieldsA304RewritesHoldARequestsCredentials() throws Exception {
+    String body = "P".repeat(1_200_000);
+    server.enqueue(
+        response(
+            200,
+            body,
+            "Cache-Control",
+            "private, max-age=0",
+            "ETag",
+            "\"1\"",
+            "Vary",
+            "Authorization, Cookie",
+            "Set-Cookie",
+            "sid=n3w-c00kie"));
+    server.enqueue(
+        response(
+            304,
+            "",
+            "ETag",
+            "\"1\"",
+            "Cache-Control",
+            "private, max-age=60",
+            "Set-Cookie",
+            "sid=an0ther-c00kie"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    String[] credentials = {"Authorization", "Bearer s3cr3t-token", "Cookie", "sid=c00kie-value"};
+
+    get(client, uri("/me"), credentials);
+    HttpResponse<String> revalidated = get(client, uri("/me"), credentials);
+
+    assertThat(revalidated.body()).isEqualTo(body);
+    assertThat(names()).anyMatch(n -> n.endsWith(".body"));
+    for (Path p : entries()) {
+      String text = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+      assertThat(text)
+          .doesNotContain("s3cr3t-token")
+          .doesNotContain("c00kie-value")
+          .doesNotContain("n3w-c00kie")
+          .doesNotContain("an0ther-c00kie");
+    }
+  }
+
+  @Test
   void aStreamedBodyIsWrittenWhileReadAndPublishedOnlyWhenWhole() throws Exception {
     String body = "s".repeat(1_000_000);
     server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
