@@ -156,6 +156,52 @@ public abstract class CacheContract {
   }
 
   @Test
+  public void aTypedAsyncCallCancelledMidBodyPublishesNothingAndLeavesNoFile() throws Exception {
+    CountDownLatch sent = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              OutputStream out = socket.getOutputStream();
+              out.write(
+                  ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                          + "Content-Length: 100000\r\nCache-Control: max-age=60\r\n\r\n\""
+                          + "y".repeat(1000))
+                      .getBytes(StandardCharsets.ISO_8859_1));
+              out.flush();
+              sent.countDown();
+              InputStream in = socket.getInputStream();
+              while (in.read() >= 0) {
+                // until the client closes the connection
+              }
+              closed.countDown();
+            })) {
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(jdk)
+              .baseUri(raw.uri("/"))
+              .options(
+                  JsonOptions.newBuilder()
+                      .codec(new CountingCodec())
+                      .timeout(Duration.ofSeconds(10))
+                      .build())
+              .cache(HttpCache.onDisk(dir, 1 << 20))
+              .build();
+      CompletableFuture<String> call = api.getFromJsonAsync("a", String.class);
+      assertThat(sent.await(5, TimeUnit.SECONDS)).isTrue();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (files().stream().noneMatch(p -> p.toString().endsWith(".tmp"))
+          && System.nanoTime() < end) {
+        Thread.sleep(10);
+      }
+      call.cancel(true);
+
+      assertThat(closed.await(5, TimeUnit.SECONDS)).as("connection closed").isTrue();
+      awaitNoTemporaryFile();
+      assertThat(files()).isEmpty();
+    }
+  }
+
+  @Test
   public void aBlockingCallInterruptedMidBodyPublishesNothingAndLeavesNoFile() throws Exception {
     CountDownLatch sent = new CountDownLatch(1);
     try (RawServer raw =
