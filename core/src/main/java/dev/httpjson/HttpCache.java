@@ -32,17 +32,19 @@ import java.util.Optional;
  * {@code stale-*} directive, or the request's {@code max-stale} or {@code stale-if-error}, may use
  * it. Responses are keyed by the method, the URI and the request's credentials: a response is never
  * served to a request with another {@code Authorization} or {@code Cookie} (including the cookies
- * of the client's {@link java.net.CookieHandler}), nor to a client with another {@link
- * java.net.Authenticator} (what a client with one stored is not reused after a restart). Hop-by-hop
- * headers, the proxy's ({@code Proxy-Authenticate}...) and the headers named in {@code Connection}
- * are not stored; {@code Set-Cookie} is kept in memory but never written to disk. A body is stored
- * as it is read (also when read as a stream) and only when it was read to its end. Responses with
- * {@code Vary} are stored side by side, up to four variants per URI, each served to requests with
- * the same values of the fields {@code Vary} names (a {@code gzip} body to {@code Accept-Encoding:
- * gzip} only). Behind a client that follows redirects, a response is stored only when it came from
- * the URI asked for, never one at the end of a redirect. A successful {@code POST}, {@code PUT},
- * {@code DELETE}, {@code PATCH} (any method but the safe ones) removes the entries of its URI and
- * of a same-origin {@code Location} or {@code Content-Location}.
+ * of the client's {@link java.net.CookieHandler}, or of an OkHttp transport's {@code CookieJar}),
+ * nor to a client with another {@link java.net.Authenticator} (or OkHttp {@code Authenticator}; an
+ * Apache HttpClient of the caller's, whose cookie store and credentials cannot be seen, counts as
+ * one), and what such a client stored is not reused after a restart. Hop-by-hop headers, the
+ * proxy's ({@code Proxy-Authenticate}...) and the headers named in {@code Connection} are not
+ * stored; {@code Set-Cookie} is kept in memory but never written to disk. A body is stored as it is
+ * read (also when read as a stream) and only when it was read to its end. Responses with {@code
+ * Vary} are stored side by side, up to four variants per URI, each served to requests with the same
+ * values of the fields {@code Vary} names (a {@code gzip} body to {@code Accept-Encoding: gzip}
+ * only). Behind a client that follows redirects, a response is stored only when it came from the
+ * URI asked for, never one at the end of a redirect. A successful {@code POST}, {@code PUT}, {@code
+ * DELETE}, {@code PATCH} (any method but the safe ones) removes the entries of its URI and of a
+ * same-origin {@code Location} or {@code Content-Location}.
  *
  * <p><b>Reuse.</b> Freshness comes from {@code max-age}, {@code Expires} with {@code Date}, the
  * origin's {@code Age} (a served response carries its own), or, for the statuses RFC 9110 allows, a
@@ -59,7 +61,8 @@ import java.util.Optional;
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is
  * deleted. The directory is bounded by {@code maxBytes}, least recently used out, and may be shared
  * by several caches and processes. Only digests of a request's credentials are written. A body over
- * 1 MiB is read from its file as the caller reads it, never whole into memory.
+ * 1 MiB is kept in a file of its own, never rewritten (a {@code 304} rewrites only the entry's
+ * fields, which name it), and is read from it as the caller reads it, never whole into memory.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.

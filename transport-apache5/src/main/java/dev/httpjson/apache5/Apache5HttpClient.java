@@ -48,10 +48,26 @@ final class Apache5HttpClient extends LibraryClient {
    */
   private final boolean namesTarget;
 
-  Apache5HttpClient(CloseableHttpClient client, Redirect redirect) {
+  /**
+   * Whether the client is the caller's, whose cookie store and credentials this API cannot see; the
+   * default client has neither.
+   */
+  private final boolean callers;
+
+  Apache5HttpClient(CloseableHttpClient client, Redirect redirect, boolean callers) {
     super("Apache HttpClient 5", redirect, "use the JDK client");
     this.client = client;
     this.namesTarget = client instanceof MinimalHttpClient;
+    this.callers = callers;
+  }
+
+  /**
+   * The caller's client itself: its {@code CookieStore} and {@code CredentialsProvider} add cookies
+   * and credentials this API cannot see, so a cache keeps its responses apart from other clients'.
+   */
+  @Override
+  protected @Nullable Object credentials() {
+    return callers ? client : null;
   }
 
   // ---- configuration: the CloseableHttpClient's ----

@@ -118,7 +118,7 @@ public final class Apache5Transport {
             .disableAuthCaching()
             .setRetryStrategy(new ConnectionRetries())
             .build();
-    return new Apache5HttpClient(client, r);
+    return new Apache5HttpClient(client, r, false);
   }
 
   /**
@@ -140,7 +140,7 @@ public final class Apache5Transport {
    */
   public static HttpClient newHttpClient(CloseableHttpClient client) {
     Objects.requireNonNull(client, "client == null");
-    return new Apache5HttpClient(client, redirects(client));
+    return new Apache5HttpClient(client, redirects(client), true);
   }
 
   /**

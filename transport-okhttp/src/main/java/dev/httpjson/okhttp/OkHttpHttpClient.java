@@ -74,6 +74,31 @@ final class OkHttpHttpClient extends LibraryClient {
 
   // ---- configuration: the OkHttpClient's ----
 
+  /** The cookies of the client's {@code CookieJar}, which it adds beneath this API. */
+  @Override
+  protected String cookies(java.net.URI uri) {
+    okhttp3.CookieJar jar = plain.cookieJar();
+    if (jar == okhttp3.CookieJar.NO_COOKIES) {
+      return "";
+    }
+    HttpUrl url = HttpUrl.parse(uri.toString());
+    if (url == null) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    for (okhttp3.Cookie c : jar.loadForRequest(url)) {
+      b.append(c.name()).append('=').append(c.value()).append("; ");
+    }
+    return b.toString();
+  }
+
+  /** The client's {@code Authenticator}, which answers the origin's challenges beneath this API. */
+  @Override
+  protected @Nullable Object credentials() {
+    okhttp3.Authenticator origin = plain.authenticator();
+    return origin == okhttp3.Authenticator.NONE ? null : origin;
+  }
+
   @Override
   public Optional<Duration> connectTimeout() {
     int millis = client.connectTimeoutMillis();

@@ -267,7 +267,11 @@ final class Bodies {
           });
     }
 
-    private void abandon() {
+    /**
+     * Drops what was stored of the body: when it failed, was cancelled, or the caller gave up on a
+     * call whose transport stops reading without telling its subscriber.
+     */
+    void abandon() {
       if (over.compareAndSet(false, true)) {
         synchronized (this) {
           sink.abandon();

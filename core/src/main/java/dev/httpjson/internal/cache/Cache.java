@@ -37,11 +37,13 @@ public final class Cache {
   /** A random prefix of authenticator ids, so that no key on disk matches after a restart. */
   private final String instance = Long.toHexString(new java.security.SecureRandom().nextLong());
 
-  private final java.util.Map<java.net.Authenticator, String> authenticators =
-      new java.util.WeakHashMap<>();
+  private final java.util.Map<Object, String> authenticators = new java.util.WeakHashMap<>();
 
-  /** An id of {@code a}, unique within this cache object; {@code a} is not kept reachable. */
-  synchronized String authenticatorId(java.net.Authenticator a) {
+  /**
+   * An id of {@code a} (a {@link java.net.Authenticator}, or a transport's own), unique within this
+   * cache object; {@code a} is not kept reachable.
+   */
+  synchronized String authenticatorId(Object a) {
     return authenticators.computeIfAbsent(a, x -> instance + "-" + nextAuthenticator++);
   }
 

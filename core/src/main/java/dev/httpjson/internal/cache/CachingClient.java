@@ -1,6 +1,7 @@
 package dev.httpjson.internal.cache;
 
 import dev.httpjson.HttpCache.Outcome;
+import dev.httpjson.internal.transport.OwnIdentity;
 import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
@@ -319,15 +320,29 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   /**
    * A digest of what identifies the requester (RFC 9111 leaves a private cache free to key by it):
    * {@code Authorization}, the client's {@link Authenticator}, and the cookies, those of the
-   * client's {@link CookieHandler} included; "" for none; null when the cookie handler fails (the
-   * call then bypasses the cache).
+   * client's {@link CookieHandler} included, and a transport's own ({@link OwnIdentity}); "" for
+   * none; null when a cookie store fails (the call then bypasses the cache).
    */
   private @Nullable String identity(HttpRequest request) {
     HttpHeaders h = request.headers();
     Optional<Authenticator> authenticator = delegate.authenticator();
     Optional<CookieHandler> cookies = delegate.cookieHandler();
+    String ownCookies = "";
+    Object ownAuthenticator = null;
+    if (delegate instanceof OwnIdentity) {
+      // A library's cookie store and authenticator, beneath the client's API.
+      OwnIdentity own = (OwnIdentity) delegate;
+      try {
+        ownCookies = own.ownCookies(request.uri());
+      } catch (IOException | RuntimeException e) {
+        return null;
+      }
+      ownAuthenticator = own.ownAuthenticator();
+    }
     if (authenticator.isEmpty()
         && cookies.isEmpty()
+        && ownCookies.isEmpty()
+        && ownAuthenticator == null
         && !has(h, "Authorization")
         && !has(h, "Cookie")) {
       return ""; // the common case, without a builder
@@ -343,6 +358,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       // Its credentials are added beneath the cache, after a challenge: responses are kept apart
       // per authenticator instance (an entry on disk is not used after a restart by such a client).
       b.append("u:").append(cache.authenticatorId(authenticator.get())).append('\n');
+    }
+    if (!ownCookies.isEmpty()) {
+      b.append("o:").append(ownCookies).append('\n');
+    }
+    if (ownAuthenticator != null) {
+      b.append("v:").append(cache.authenticatorId(ownAuthenticator)).append('\n');
     }
     if (cookies.isPresent()) {
       try {
@@ -564,6 +585,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     /** An update (a 304's, a HEAD's) that waits for the final response. */
     @Nullable Entry pending;
+
+    /**
+     * The network body being stored, dropped when the caller gives up on the call (on whichever
+     * thread completes its future).
+     */
+    volatile Bodies.@Nullable Tee<?> tee;
 
     /** The digests of the request's values of the fields the {@link #marker} names. */
     @Nullable Map<String, String> selected;
@@ -1050,6 +1077,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                     return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
                   })
               .thenCompose(f -> f);
+      out.whenComplete(
+          (r, failure) -> {
+            if (failure != null) {
+              unsettle(); // cancelled or failed mid-body: nothing of it is published
+            }
+          });
       return linked(inFlight, result, out);
     }
 
@@ -1184,6 +1217,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         Entry e = entry;
         gate = null;
         pending = null;
+        tee = null;
         List<Entry> o = others;
         Map<String, String> s = selected;
         if (e == null && o != null && s != null && conditional && status == 304) {
@@ -1237,7 +1271,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           if (sink instanceof Store.Gated) {
             gate = (Store.Gated) sink;
           }
-          return new Bodies.Tee<>(handler.apply(seen), sink);
+          Bodies.Tee<T> t = new Bodies.Tee<>(handler.apply(seen), sink);
+          tee = t;
+          return t;
         }
         return handler.apply(seen);
       };
@@ -1295,13 +1331,20 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       }
     }
 
-    /** Drops what waited for a final response that will not come. */
+    /**
+     * Drops what waited for a final response that will not come, and the body being stored: a
+     * transport may stop reading a body it was told to abandon without telling its subscriber.
+     */
     private void unsettle() {
       Store.Gated g = gate;
       gate = null;
       pending = null;
       if (g != null) {
         g.decide(false);
+      }
+      Bodies.Tee<?> t = tee;
+      if (t != null) {
+        t.abandon();
       }
     }
 

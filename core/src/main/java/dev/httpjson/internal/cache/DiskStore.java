@@ -34,14 +34,21 @@ import org.jspecify.annotations.Nullable;
  * One file per entry in one directory, named by the entry's key (digests only). A file is written
  * whole to a temporary file and published by an atomic rename, and ends with a CRC-32 of the rest:
  * a reader, in this process or another, sees a whole entry or none, and a damaged file is deleted
- * as a miss. The bound is kept over the files this store knows of (those it found at start, wrote
- * or read), least recently used out; the time of last use is the file's modification time, so the
- * order survives a restart.
+ * as a miss. A body over {@link #INLINE} stays in the file it was written to, renamed to a name of
+ * its own ({@code <key>.<random>.body}) and never changed, and the entry's file names it: a 304
+ * then rewrites only the entry's fields. The bound is kept over the files this store knows of
+ * (those it found at start, wrote or read), least recently used out; the time of last use is the
+ * file's modification time, so the order survives a restart.
  */
 final class DiskStore extends Store {
   private static final System.Logger LOG = System.getLogger("dev.httpjson");
   private static final int MAGIC = 0x484a4331; // "HJC1"
+
+  /** An entry whose fields are followed by the name and region of its body's own file. */
+  private static final int MAGIC_REF = 0x484a4332; // "HJC2"
+
   private static final String SUFFIX = ".entry";
+  private static final String BODY = ".body";
   private static final String TEMP = ".tmp";
   private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
 
@@ -57,6 +64,9 @@ final class DiskStore extends Store {
 
   private long size;
 
+  /** The keys whose bodies this store knows to be in files of their own. */
+  private final java.util.Set<String> bodied = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   DiskStore(Path directory, long maxBytes) {
     super(maxBytes);
     if (Files.exists(directory) && !Files.isDirectory(directory)) {
@@ -67,12 +77,14 @@ final class DiskStore extends Store {
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("directory cannot be created: " + directory + ": " + e, e);
     }
-    this.directory = directory;
+    // Absolute: a body file's path is told from the name an entry's file gives (relative).
+    this.directory = directory.toAbsolutePath();
     load();
   }
 
   private void load() {
     List<Object[]> found = new ArrayList<>();
+    List<Object[]> bodies = new ArrayList<>();
     long now = System.currentTimeMillis();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
       for (Path p : files) {
@@ -86,6 +98,8 @@ final class DiskStore extends Store {
             }
           } else if (name.endsWith(SUFFIX) && a.isRegularFile()) {
             found.add(new Object[] {name, a.size(), a.lastModifiedTime().toMillis()});
+          } else if (name.endsWith(BODY) && a.isRegularFile()) {
+            bodies.add(new Object[] {p, a.size(), a.lastModifiedTime().toMillis()});
           }
         } catch (IOException e) {
           // gone meanwhile, or unreadable: not ours to count
@@ -95,10 +109,31 @@ final class DiskStore extends Store {
       throw new IllegalArgumentException("directory cannot be read: " + directory + ": " + e, e);
     }
     found.sort((x, y) -> Long.compare((Long) x[2], (Long) y[2]));
+    Map<String, Long> withBodies = new java.util.HashMap<>();
+    for (Object[] f : found) {
+      withBodies.put((String) f[0], (Long) f[1]);
+    }
+    for (Object[] b : bodies) {
+      Path p = (Path) b[0];
+      String name = p.getFileName().toString();
+      String entry = name.substring(0, name.indexOf('.')) + SUFFIX;
+      Long known = withBodies.get(entry);
+      if (known != null) {
+        withBodies.put(entry, known + (Long) b[1]); // counted with its entry, and goes with it
+        bodied.add(name.substring(0, name.indexOf('.')));
+      } else if (now - (Long) b[2] > STALE_TEMP_MILLIS) {
+        try {
+          Files.deleteIfExists(p); // its entry is gone: left by a writer that died
+        } catch (IOException e) {
+          // another process may hold it; the next start tries again
+        }
+      }
+    }
     synchronized (this) {
       for (Object[] f : found) {
-        index.put((String) f[0], (Long) f[1]);
-        size += (Long) f[1];
+        long bytes = withBodies.getOrDefault((String) f[0], (Long) f[1]);
+        index.put((String) f[0], bytes);
+        size += bytes;
       }
       evict();
     }
@@ -106,6 +141,11 @@ final class DiskStore extends Store {
 
   @Override
   @Nullable Entry get(String key) {
+    return read(key, false);
+  }
+
+  /** The entry of {@code key}; {@code again}: read anew once its body's file was found gone. */
+  private @Nullable Entry read(String key, boolean again) {
     String name = key + SUFFIX;
     Path file = directory.resolve(name);
     long length;
@@ -116,6 +156,21 @@ final class DiskStore extends Store {
         throw new IOException("larger than the cache");
       }
       entry = length > INLINE ? large(file, key) : decode(Files.readAllBytes(file), key);
+      Entry.StoredFile ref = entry.file;
+      if (ref != null && !ref.path.isAbsolute()) {
+        Entry.StoredFile f;
+        try {
+          f = body(ref, key);
+        } catch (NoSuchFileException e) {
+          if (!again) {
+            // Replaced meanwhile by a writer that then deleted the body this file named.
+            return read(key, true);
+          }
+          throw new IOException("body file gone: " + ref.path, e); // damaged, not missing
+        }
+        entry = entry.inFile(f);
+        length += f.offset + f.length + 16;
+      }
     } catch (NoSuchFileException e) {
       forget(name);
       return null;
@@ -139,6 +194,21 @@ final class DiskStore extends Store {
     return entry;
   }
 
+  /**
+   * The body file an entry's file names ({@code ref}, its name relative to the directory), once
+   * checked whole and the one named.
+   */
+  private Entry.StoredFile body(Entry.StoredFile ref, String key) throws IOException {
+    Path file = directory.resolve(ref.path.toString());
+    Entry b = large(file, key);
+    Entry.StoredFile f = java.util.Objects.requireNonNull(b.file);
+    if (f.offset != ref.offset || f.length != ref.length || f.crc != ref.crc) {
+      throw new IOException("another body in " + file);
+    }
+    bodied.add(key);
+    return f;
+  }
+
   private void drop(Path file, String name, Exception why) {
     LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file + " dropped: " + why);
     try {
@@ -147,6 +217,27 @@ final class DiskStore extends Store {
       // another process may hold it; it stays a miss
     }
     forget(name);
+    dropBodies(name.substring(0, name.length() - SUFFIX.length()), null);
+  }
+
+  /** Deletes the body files of {@code key} but {@code keep}. */
+  private void dropBodies(String key, @Nullable String keep) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, key + ".*" + BODY)) {
+      for (Path p : files) {
+        if (!p.getFileName().toString().equals(keep)) {
+          try {
+            Files.deleteIfExists(p);
+          } catch (IOException e) {
+            // another process may hold it; the next start deletes it once its entry is gone
+          }
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
+    }
+    if (keep == null) {
+      bodied.remove(key);
+    }
   }
 
   private synchronized void forget(String name) {
@@ -232,8 +323,11 @@ final class DiskStore extends Store {
 
   @Override
   void put(Entry entry) {
-    if (entry.file != null) {
-      copy(entry);
+    Entry.StoredFile f = entry.file;
+    if (f != null) {
+      if (!refer(entry, f)) {
+        copy(entry);
+      }
       return;
     }
     ByteBuffer[] file;
@@ -242,17 +336,50 @@ final class DiskStore extends Store {
     } catch (IOException e) {
       return;
     }
-    long length = 0;
+    if (publish(entry.key, file, 0) && bodied.contains(entry.key)) {
+      dropBodies(entry.key, null);
+    }
+  }
+
+  /**
+   * Writes an entry whose body is in a body file of its key as fields that name that file
+   * (freshened by a 304: the body is not copied); false when the body is in another file.
+   */
+  private boolean refer(Entry entry, Entry.StoredFile f) {
+    String name = String.valueOf(f.path.getFileName());
+    if (!name.startsWith(entry.key + ".")
+        || !name.endsWith(BODY)
+        || !f.path.equals(directory.resolve(name))) {
+      return false; // in an entry file, or another key's: copied into a body file of its own
+    }
+    if (!Files.exists(f.path)) {
+      return true; // replaced or removed meanwhile: the newer entry stays
+    }
+    try {
+      publish(
+          entry.key, encode(reference(entry, name, f), Entry.NO_BODY), f.offset + f.length + 16);
+    } catch (IOException e) {
+      // the entry stays as it was
+    }
+    return true;
+  }
+
+  /**
+   * Writes {@code file} (buffers in order) as the file of the entry {@code key}, which also counts
+   * {@code extra} bytes (its body's file); false when not written.
+   */
+  private boolean publish(String key, ByteBuffer[] file, long extra) {
+    long length = extra;
     for (ByteBuffer b : file) {
       length += b.remaining();
     }
     if (length > maxBytes) {
-      return;
+      return false;
     }
-    String name = entry.key + SUFFIX;
+    String name = key + SUFFIX;
     Path temp =
         directory.resolve(
-            entry.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
+            key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
     try {
       try (FileChannel c =
           FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -268,7 +395,7 @@ final class DiskStore extends Store {
             StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.deleteIfExists(temp); // no half-written entry, then no entry
-        return;
+        return false;
       }
     } catch (IOException | RuntimeException e) {
       LOG.log(
@@ -278,13 +405,14 @@ final class DiskStore extends Store {
       } catch (IOException ignored) {
         // a stale temporary file is removed at the next start
       }
-      return;
+      return false;
     }
     synchronized (this) {
       Long old = index.put(name, length);
       size += length - (old == null ? 0 : old);
       evict();
     }
+    return true;
   }
 
   /** Deletes least recently used files until the size is within the bound; holds the lock. */
@@ -296,6 +424,10 @@ final class DiskStore extends Store {
         Files.deleteIfExists(directory.resolve(e.getKey()));
       } catch (IOException ex) {
         // counted out anyway: another process holds it
+      }
+      String key = e.getKey().substring(0, e.getKey().length() - SUFFIX.length());
+      if (bodied.contains(key)) {
+        dropBodies(key, null);
       }
       size -= e.getValue();
       it.remove();
@@ -311,18 +443,25 @@ final class DiskStore extends Store {
       // another process may hold it; a later read validates it anyway
     }
     forget(name);
+    if (bodied.contains(key)) {
+      dropBodies(key, null);
+    }
   }
 
   @Override
   void removeGroup(String group) {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, group + "-*" + SUFFIX)) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, group + "-*")) {
       for (Path p : files) {
+        String name = p.getFileName().toString();
+        if (!name.endsWith(SUFFIX) && !name.endsWith(BODY)) {
+          continue; // a temporary file, its writer's to remove
+        }
         try {
           Files.deleteIfExists(p);
         } catch (IOException e) {
           // stays; a later read validates it anyway
         }
-        forget(p.getFileName().toString());
+        forget(name);
       }
     } catch (IOException e) {
       LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
@@ -331,7 +470,7 @@ final class DiskStore extends Store {
 
   @Override
   void clear() {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.{entry,body}")) {
       for (Path p : files) {
         try {
           Files.deleteIfExists(p);
@@ -346,6 +485,7 @@ final class DiskStore extends Store {
       index.clear();
       size = 0;
     }
+    bodied.clear();
   }
 
   @Override
@@ -355,9 +495,13 @@ final class DiskStore extends Store {
 
   /** The fields before the body; a file is this, the body, its length and a CRC-32 of the rest. */
   static byte[] head(Entry e) throws IOException {
+    return head(e, MAGIC);
+  }
+
+  private static byte[] head(Entry e, int magic) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
     DataOutputStream out = new DataOutputStream(bytes);
-    out.writeInt(MAGIC);
+    out.writeInt(magic);
     string(out, e.key);
     string(out, e.group);
     out.writeInt(e.status);
@@ -395,8 +539,27 @@ final class DiskStore extends Store {
    * body (shared, not copied) and the trailer.
    */
   static ByteBuffer[] encode(Entry e) throws IOException {
-    byte[] head = head(e);
-    ByteBuffer body = e.body.duplicate();
+    return encode(head(e), e.body);
+  }
+
+  /**
+   * The fields of an entry whose body is the region {@code f} of the file {@code name}: its fields,
+   * then the file's name, the region and the file's checksum.
+   */
+  private static byte[] reference(Entry e, String name, Entry.StoredFile f) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.write(head(e, MAGIC_REF));
+    string(out, name);
+    out.writeLong(f.offset);
+    out.writeLong(f.length);
+    out.writeLong(f.crc);
+    out.flush();
+    return bytes.toByteArray();
+  }
+
+  private static ByteBuffer[] encode(byte[] head, ByteBuffer stored) {
+    ByteBuffer body = stored.duplicate();
     CRC32 crc = new CRC32();
     crc.update(head);
     crc.update(body.duplicate());
@@ -430,7 +593,8 @@ final class DiskStore extends Store {
   private static Entry fields(byte[] bytes, int length, String key, ByteBuffer body)
       throws IOException {
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, length));
-    if (in.readInt() != MAGIC) {
+    int magic = in.readInt();
+    if (magic != MAGIC && magic != MAGIC_REF) {
       throw new IOException("not an entry");
     }
     String storedKey = string(in);
@@ -458,20 +622,31 @@ final class DiskStore extends Store {
     for (int i = 0; i < v; i++) {
       vary.put(string(in), string(in));
     }
+    Entry.StoredFile ref = null;
+    if (magic == MAGIC_REF) {
+      String name = string(in);
+      if (!name.startsWith(key + ".") || !name.endsWith(BODY) || name.indexOf('/') >= 0) {
+        throw new IOException("not a body file of this entry: " + name);
+      }
+      // Relative: the store resolves it in its directory and checks the file.
+      ref = new Entry.StoredFile(Path.of(name), in.readLong(), in.readLong(), in.readLong());
+    }
     if (in.read() != -1) {
       throw new IOException("fields overrun the body");
     }
-    return new Entry(
-        key,
-        group,
-        status,
-        Collections.unmodifiableMap(headers),
-        Directives.parse(headers.getOrDefault("Cache-Control", List.of())),
-        Collections.unmodifiableMap(vary),
-        requestMillis,
-        responseMillis,
-        age,
-        body.slice().asReadOnlyBuffer());
+    Entry entry =
+        new Entry(
+            key,
+            group,
+            status,
+            Collections.unmodifiableMap(headers),
+            Directives.parse(headers.getOrDefault("Cache-Control", List.of())),
+            Collections.unmodifiableMap(vary),
+            requestMillis,
+            responseMillis,
+            age,
+            body.slice().asReadOnlyBuffer());
+    return ref == null ? entry : entry.inFile(ref);
   }
 
   @Override
@@ -491,6 +666,7 @@ final class DiskStore extends Store {
     private @Nullable FileChannel channel;
     private long length;
     private long written;
+    private long headLength;
 
     FileSink(Entry template, long limit) {
       this.template = template;
@@ -506,6 +682,7 @@ final class DiskStore extends Store {
         crc.update(head);
         writeFully(c, ByteBuffer.wrap(head));
         written = head.length;
+        headLength = head.length;
       } catch (IOException | RuntimeException e) {
         abandon();
       }
@@ -537,14 +714,20 @@ final class DiskStore extends Store {
       if (c == null) {
         return false;
       }
-      String name = template.key + SUFFIX;
+      String key = template.key;
+      String name = key + SUFFIX;
+      long checksum;
       try {
         ByteBuffer trailer = ByteBuffer.allocate(16).putLong(length);
         crc.update(trailer.array(), 0, 8);
-        trailer.putLong(crc.getValue()).flip();
+        checksum = crc.getValue();
+        trailer.putLong(checksum).flip();
         writeFully(c, trailer);
         c.close();
         channel = null;
+        if (length > INLINE) {
+          return publishBody(checksum);
+        }
         Files.move(
             temp,
             directory.resolve(name),
@@ -560,6 +743,34 @@ final class DiskStore extends Store {
         DiskStore.this.size += size - (old == null ? 0 : old);
         evict();
       }
+      if (bodied.contains(key)) {
+        dropBodies(key, null);
+      }
+      return true;
+    }
+
+    /**
+     * Publishes a large body: the written file is renamed to a body file of its own, never changed
+     * again, and the entry's file, which names it, is published; the key's other bodies go.
+     */
+    private boolean publishBody(long checksum) throws IOException {
+      String key = template.key;
+      String name = key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + BODY;
+      Path body = directory.resolve(name);
+      Files.move(temp, body, StandardCopyOption.ATOMIC_MOVE);
+      Entry.StoredFile f = new Entry.StoredFile(body, headLength, length, checksum);
+      boolean published;
+      try {
+        published = publish(key, encode(reference(template, name, f), Entry.NO_BODY), written + 16);
+      } catch (IOException | RuntimeException e) {
+        published = false;
+      }
+      if (!published) {
+        Files.deleteIfExists(body);
+        return false;
+      }
+      bodied.add(key);
+      dropBodies(key, name);
       return true;
     }
 

@@ -257,14 +257,20 @@ final class Entry {
         body.slice().asReadOnlyBuffer());
   }
 
-  /** This entry freshened by a 304's fields (RFC 9111 sections 3.2 and 4.3.4). */
+  /**
+   * This entry freshened by a 304's fields (RFC 9111 sections 3.2 and 4.3.4), but those that
+   * describe the stored bytes themselves: a 304 naming another length, coding or range would
+   * relabel a body it did not send.
+   */
   Entry freshened(HttpHeaders notModified, long requestMillis, long responseMillis) {
     Map<String, List<String>> merged = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     merged.putAll(headers);
     storable(notModified)
         .forEach(
             (name, values) -> {
-              if (!name.equalsIgnoreCase("Content-Length")) {
+              if (!name.equalsIgnoreCase("Content-Length")
+                  && !name.equalsIgnoreCase("Content-Encoding")
+                  && !name.equalsIgnoreCase("Content-Range")) {
                 merged.put(name, values);
               }
             });

@@ -1,8 +1,11 @@
 package dev.httpjson.transport.support.internal;
 
+import dev.httpjson.internal.transport.OwnIdentity;
+import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -21,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * executor) answers empty here unless a transport reads it from its library, and what the library
  * cannot do (push promises, WebSocket) is refused naming the transport.
  */
-public abstract class LibraryClient extends HttpClient {
+public abstract class LibraryClient extends HttpClient implements OwnIdentity {
   private final String transport;
   private final Redirect redirect;
   private final String webSocketInstead;
@@ -43,6 +46,39 @@ public abstract class LibraryClient extends HttpClient {
   @Override
   public Optional<CookieHandler> cookieHandler() {
     return Optional.empty();
+  }
+
+  @Override
+  public final String ownCookies(URI uri) throws IOException {
+    return cookies(uri);
+  }
+
+  @Override
+  public final @Nullable Object ownAuthenticator() {
+    return credentials();
+  }
+
+  /**
+   * The cookies the library's own store adds to a request for {@code uri}, in one string: what an
+   * {@link dev.httpjson.HttpCache} keys the response by. Default: none.
+   *
+   * @param uri the request's URI
+   * @return the cookies, empty for none
+   * @throws IOException when the store fails
+   */
+  protected String cookies(URI uri) throws IOException {
+    return "";
+  }
+
+  /**
+   * What adds credentials beneath the client's API, compared by identity (the library's
+   * authenticator, or its whole client when they cannot be seen): an {@link dev.httpjson.HttpCache}
+   * keeps apart the responses of clients with different ones. Default: none.
+   *
+   * @return the authenticator, or null
+   */
+  protected @Nullable Object credentials() {
+    return null;
   }
 
   /** Empty: the connect timeout is the library client's. */

@@ -1,0 +1,362 @@
+package dev.httpjson.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.httpjson.CountingCodec;
+import dev.httpjson.HttpCache;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.ResponseTooLargeException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What an {@link HttpCache} releases over a transport: the bodies it discards and the connections
+ * under them, the files of a body never completed. Run with the JDK's client and by each transport.
+ */
+public abstract class CacheContract {
+  protected HttpClient jdk;
+  protected MockWebServer server;
+  @TempDir protected Path dir;
+
+  /** The transport under the cache; it must not follow redirects itself. */
+  protected HttpClient newClient() {
+    return HttpClient.newHttpClient();
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    jdk = newClient();
+    server = LoopbackServer.start();
+  }
+
+  static MockResponse response(int code, String body, String... headers) {
+    MockResponse.Builder b = new MockResponse.Builder().code(code).body(body);
+    for (int i = 0; i < headers.length; i += 2) {
+      b.addHeader(headers[i], headers[i + 1]);
+    }
+    return b.build();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private URI uri(String path) {
+    return LoopbackServer.uri(server, path);
+  }
+
+  private static HttpRequest request(URI uri) {
+    return HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build();
+  }
+
+  private List<Path> files() throws Exception {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.toList();
+    }
+  }
+
+  /** Waits up to 5 s for no temporary file to be left in the directory. */
+  private void awaitNoTemporaryFile() throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (files().stream().anyMatch(p -> p.toString().endsWith(".tmp"))
+        && System.nanoTime() < end) {
+      Thread.sleep(20);
+    }
+    assertThat(files()).noneMatch(p -> p.toString().endsWith(".tmp"));
+  }
+
+  @Test
+  public void theBodiesTheCacheDiscardsAreReadSoTheConnectionIsReused() throws Exception {
+    HttpClient client = HttpCache.inMemory(1 << 20).decorate(jdk);
+    String big = "x".repeat(100_000);
+    server.enqueue(
+        response(200, "one", "ETag", "\"1\"", "Cache-Control", "max-age=0, stale-if-error=60"));
+    server.enqueue(
+        response(304, "", "ETag", "\"1\"", "Cache-Control", "max-age=0, stale-if-error=60"));
+    server.enqueue(response(500, big, "Content-Type", "text/plain"));
+    server.enqueue(response(304, "", "ETag", "\"other\""));
+    server.enqueue(response(200, "two", "ETag", "\"2\"", "Cache-Control", "max-age=0"));
+    server.enqueue(response(200, "three"));
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(client.send(request(uri("/a")), BodyHandlers.ofString()).body())
+          .as("call %s", i)
+          .startsWith("one");
+    }
+    assertThat(client.send(request(uri("/a")), BodyHandlers.ofString()).body()).isEqualTo("two");
+    assertThat(client.send(request(uri("/b")), BodyHandlers.ofString()).body()).isEqualTo("three");
+
+    // Each discarded body is read (the error's after the stale response was answered): its
+    // connection goes back to the pool, and at most one more is opened meanwhile.
+    java.util.Set<Integer> connections = new java.util.HashSet<>();
+    for (int i = 0; i < 6; i++) {
+      connections.add(LoopbackServer.take(server).getConnectionIndex());
+    }
+    assertThat(connections).hasSizeLessThanOrEqualTo(2);
+  }
+
+  @Test
+  public void anAsyncCallCancelledMidBodyPublishesNothingAndLeavesNoFile() throws Exception {
+    CountDownLatch sent = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              OutputStream out = socket.getOutputStream();
+              out.write(
+                  ("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\nCache-Control: max-age=60\r\n\r\n"
+                          + "y".repeat(1000))
+                      .getBytes(StandardCharsets.ISO_8859_1));
+              out.flush();
+              sent.countDown();
+              InputStream in = socket.getInputStream();
+              while (in.read() >= 0) {
+                // until the client closes the connection
+              }
+              closed.countDown();
+            })) {
+      HttpCache cache = HttpCache.onDisk(dir, 1 << 20);
+      HttpClient client = cache.decorate(jdk);
+      CompletableFuture<HttpResponse<String>> call =
+          client.sendAsync(request(raw.uri("/a")), BodyHandlers.ofString());
+      assertThat(sent.await(5, TimeUnit.SECONDS)).isTrue();
+      Thread.sleep(100);
+      call.cancel(true);
+
+      assertThat(closed.await(5, TimeUnit.SECONDS)).as("connection closed").isTrue();
+      awaitNoTemporaryFile();
+      assertThat(files()).isEmpty();
+      assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS))
+          .isInstanceOf(CancellationException.class);
+    }
+  }
+
+  @Test
+  public void aTypedAsyncCallCancelledMidBodyPublishesNothingAndLeavesNoFile() throws Exception {
+    CountDownLatch sent = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              OutputStream out = socket.getOutputStream();
+              out.write(
+                  ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                          + "Content-Length: 100000\r\nCache-Control: max-age=60\r\n\r\n\""
+                          + "y".repeat(1000))
+                      .getBytes(StandardCharsets.ISO_8859_1));
+              out.flush();
+              sent.countDown();
+              InputStream in = socket.getInputStream();
+              while (in.read() >= 0) {
+                // until the client closes the connection
+              }
+              closed.countDown();
+            })) {
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(jdk)
+              .baseUri(raw.uri("/"))
+              .options(
+                  JsonOptions.newBuilder()
+                      .codec(new CountingCodec())
+                      .timeout(Duration.ofSeconds(10))
+                      .build())
+              .cache(HttpCache.onDisk(dir, 1 << 20))
+              .build();
+      CompletableFuture<String> call = api.getFromJsonAsync("a", String.class);
+      assertThat(sent.await(5, TimeUnit.SECONDS)).isTrue();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (files().stream().noneMatch(p -> p.toString().endsWith(".tmp"))
+          && System.nanoTime() < end) {
+        Thread.sleep(10);
+      }
+      call.cancel(true);
+
+      assertThat(closed.await(5, TimeUnit.SECONDS)).as("connection closed").isTrue();
+      awaitNoTemporaryFile();
+      assertThat(files()).isEmpty();
+    }
+  }
+
+  @Test
+  public void aBlockingCallInterruptedMidBodyPublishesNothingAndLeavesNoFile() throws Exception {
+    CountDownLatch sent = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              OutputStream out = socket.getOutputStream();
+              out.write(
+                  ("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\nCache-Control: max-age=60\r\n\r\n"
+                          + "y".repeat(1000))
+                      .getBytes(StandardCharsets.ISO_8859_1));
+              out.flush();
+              sent.countDown();
+              InputStream in = socket.getInputStream();
+              while (in.read() >= 0) {
+                // until the client closes the connection
+              }
+            })) {
+      HttpClient client = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+      CompletableFuture<Throwable> failure = new CompletableFuture<>();
+      Thread caller =
+          new Thread(
+              () -> {
+                try {
+                  client.send(request(raw.uri("/a")), BodyHandlers.ofString());
+                  failure.complete(null);
+                } catch (Throwable e) {
+                  failure.complete(e);
+                }
+              });
+      caller.start();
+      assertThat(sent.await(5, TimeUnit.SECONDS)).isTrue();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (files().stream().noneMatch(p -> p.toString().endsWith(".tmp"))
+          && System.nanoTime() < end) {
+        Thread.sleep(10);
+      }
+      caller.interrupt();
+
+      assertThat(failure.get(10, TimeUnit.SECONDS)).isNotNull();
+      awaitNoTemporaryFile();
+      assertThat(files()).isEmpty();
+    }
+  }
+
+  @Test
+  public void aStreamClosedHalfReadPublishesNothingAndLeavesNoFile() throws Exception {
+    String body = "z".repeat(200_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpCache cache = HttpCache.onDisk(dir, 1 << 22);
+    HttpClient client = cache.decorate(jdk);
+
+    try (InputStream in = client.send(request(uri("/a")), BodyHandlers.ofInputStream()).body()) {
+      assertThat(in.readNBytes(10)).hasSize(10);
+    }
+    awaitNoTemporaryFile();
+    assertThat(files()).isEmpty();
+    HttpResponse<String> again = client.send(request(uri("/a")), BodyHandlers.ofString());
+    assertThat(again.body()).isEqualTo(body);
+    assertThat(HttpCache.outcome(again)).contains(HttpCache.Outcome.MISS);
+  }
+
+  @Test
+  public void aStoredBodyOverTheCallersMaxResponseSizeFailsAsTooLarge() throws Exception {
+    HttpCache cache = HttpCache.inMemory(1 << 20);
+    String big = "\"" + "q".repeat(1000) + "\"";
+    server.enqueue(
+        response(200, big, "Content-Type", "application/json", "Cache-Control", "max-age=60"));
+    HttpJsonClient roomy =
+        HttpJsonClient.newBuilder(jdk)
+            .baseUri(uri("/"))
+            .options(JsonOptions.newBuilder().codec(new CountingCodec()).build())
+            .cache(cache)
+            .build();
+    HttpJsonClient tight =
+        HttpJsonClient.newBuilder(jdk)
+            .baseUri(uri("/"))
+            .options(
+                JsonOptions.newBuilder().codec(new CountingCodec()).maxResponseSize(100).build())
+            .cache(cache)
+            .build();
+    assertThat(roomy.getFromJson("x", String.class)).hasSize(1000);
+
+    assertThatThrownBy(() -> tight.getFromJson("x", String.class))
+        .isInstanceOf(ResponseTooLargeException.class);
+    assertThatThrownBy(() -> tight.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(ResponseTooLargeException.class);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  public void aDirectoryDeletedUnderARunningDiskCacheDegradesToMisses() throws Exception {
+    HttpCache cache = HttpCache.onDisk(dir, 1 << 20);
+    HttpClient client = cache.decorate(jdk);
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(
+          response(200, "v" + i, "ETag", "\"" + i + "\"", "Cache-Control", "max-age=60"));
+    }
+    assertThat(client.send(request(uri("/a")), BodyHandlers.ofString()).body()).isEqualTo("v0");
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path p : s.toList()) {
+        Files.delete(p);
+      }
+    }
+    Files.delete(dir);
+
+    assertThat(client.send(request(uri("/a")), BodyHandlers.ofString()).body()).isEqualTo("v1");
+    assertThat(client.send(request(uri("/b")), BodyHandlers.ofString()).body()).isEqualTo("v2");
+    cache.remove(uri("/a"));
+    cache.clear();
+    assertThat(
+            client
+                .send(
+                    HttpRequest.newBuilder(uri("/b"))
+                        .timeout(Duration.ofSeconds(5))
+                        .POST(HttpRequest.BodyPublishers.ofString("p"))
+                        .build(),
+                    BodyHandlers.ofString())
+                .body())
+        .isEqualTo("v3");
+
+    // A file where the directory was: every write and read fails underneath, none to the caller.
+    Files.write(dir, new byte[] {1, 2, 3});
+    server.enqueue(response(200, "v4", "ETag", "\"4\"", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "v5".repeat(600_000), "Cache-Control", "max-age=60"));
+    assertThat(client.send(request(uri("/a")), BodyHandlers.ofString()).body()).isEqualTo("v4");
+    assertThat(client.send(request(uri("/c")), BodyHandlers.ofString()).body()).startsWith("v5");
+    cache.clear();
+    assertThat(cache.size()).isZero();
+    Files.delete(dir);
+  }
+
+  @Test
+  public void aLineStreamClosedHalfReadPublishesNothingAndLeavesNoFile() throws Exception {
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      lines.append(i).append('\n');
+    }
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(response(200, lines.toString(), "Cache-Control", "max-age=60"));
+    }
+    HttpCache cache = HttpCache.onDisk(dir, 1 << 22);
+    HttpClient client = cache.decorate(jdk);
+
+    try (Stream<String> s = client.send(request(uri("/a")), BodyHandlers.ofLines()).body()) {
+      assertThat(s.limit(3).toList()).containsExactly("0", "1", "2");
+    }
+    awaitNoTemporaryFile();
+    assertThat(files()).isEmpty();
+    for (int i = 0; i < 2; i++) {
+      try (Stream<String> s = client.send(request(uri("/a")), BodyHandlers.ofLines()).body()) {
+        assertThat(s.count()).isEqualTo(20_000);
+      }
+    }
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(cache.hitCount()).isEqualTo(1);
+  }
+}
