@@ -324,6 +324,37 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aRetrySettingTheRetriesRefuseFailsNamingItsProperty() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.retry.max-attempts=0")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.clients.github.retry.max-attempts: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.initial-backoff=-1s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.clients.github.retry.initial-backoff: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.defaults.retry.max-attempts=0")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.defaults.retry.max-attempts: "));
+  }
+
+  @Test
   void compressionOffSendsNoAcceptEncoding() throws Exception {
     server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
     server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
