@@ -161,11 +161,26 @@ final class ClientFactory implements DisposableBean {
     }
   }
 
+  /** Closes what the transports hold: every one, even after one failed (that failure thrown). */
   @Override
   public void destroy() {
+    RuntimeException failed = null;
     synchronized (closers) {
-      closers.forEach(Runnable::run);
+      for (Runnable closer : closers) {
+        try {
+          closer.run();
+        } catch (RuntimeException e) {
+          if (failed == null) {
+            failed = e;
+          } else {
+            failed.addSuppressed(e);
+          }
+        }
+      }
       closers.clear();
+    }
+    if (failed != null) {
+      throw failed;
     }
   }
 }

@@ -438,6 +438,16 @@ class AutoConfigurationTest {
 
   @Test
   void closingTheContextClosesTheOkHttpClientsIdleConnections() throws Exception {
+    assertClosingTheContextClosesTheIdleConnection("okhttp");
+  }
+
+  @Test
+  void closingTheContextClosesTheApache5ClientsIdleConnections() throws Exception {
+    assertClosingTheContextClosesTheIdleConnection("apache5");
+  }
+
+  /** A call on {@code transport}, then the context's close: the idle connection is closed. */
+  private void assertClosingTheContextClosesTheIdleConnection(String transport) throws Exception {
     try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       listener.setSoTimeout(10_000);
       CompletableFuture<Socket> accepted = new CompletableFuture<>();
@@ -475,12 +485,13 @@ class AutoConfigurationTest {
           .withUserConfiguration(GitHubApis.class)
           .withPropertyValues(
               "httpjson.clients.github.base-uri=http://127.0.0.1:" + listener.getLocalPort() + "/",
-              "httpjson.clients.github.transport=okhttp")
+              "httpjson.clients.github.transport=" + transport)
           .run(
               context ->
                   assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1));
       try (Socket socket = accepted.get(10, TimeUnit.SECONDS)) {
-        // OkHttp keeps an idle connection for 5 minutes; the closed context closed it.
+        // OkHttp keeps an idle connection for 5 minutes, Apache's pool until the server closes
+        // it; the closed context closed it.
         assertThat(socket.getInputStream().read())
             .as("the client closed its connection")
             .isEqualTo(-1);
