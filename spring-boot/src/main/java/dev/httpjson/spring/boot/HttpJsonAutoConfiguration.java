@@ -1,12 +1,14 @@
 package dev.httpjson.spring.boot;
 
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.internal.CachedBinding;
 import dev.httpjson.jackson.JacksonCodec;
 import dev.httpjson.micrometer.HttpJsonObservations;
 import dev.httpjson.spi.JsonCodec;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -64,20 +66,39 @@ public final class HttpJsonAutoConfiguration {
   static final class ApplicationMapperConfiguration {
     @Bean
     CodecSource httpJsonApplicationCodec(ObjectProvider<JsonMapper> mapper) {
-      return new CodecSource() {
-        private volatile @Nullable JsonCodec codec;
+      return new ApplicationCodec(mapper);
+    }
+  }
 
-        @Override
-        public synchronized @Nullable JsonCodec codec() {
-          if (codec == null) {
-            JsonMapper application = mapper.getIfUnique();
-            if (application != null) {
-              codec = ApplicationMapper.codec(application); // once, shared by every client
-            }
-          }
-          return codec;
+  /**
+   * The codec on the application's mapper, made once and shared by every client; httpjson's
+   * process-wide binding cache lets go of it when the context closes, since the mapper's modules
+   * lead to the context (a restart would otherwise leave the closed context in memory).
+   */
+  static final class ApplicationCodec implements CodecSource, DisposableBean {
+    private final ObjectProvider<JsonMapper> mapper;
+    private @Nullable JsonCodec codec; // guarded by this
+
+    ApplicationCodec(ObjectProvider<JsonMapper> mapper) {
+      this.mapper = mapper;
+    }
+
+    @Override
+    public synchronized @Nullable JsonCodec codec() {
+      if (codec == null) {
+        JsonMapper application = mapper.getIfUnique();
+        if (application != null) {
+          codec = ApplicationMapper.codec(application);
         }
-      };
+      }
+      return codec;
+    }
+
+    @Override
+    public synchronized void destroy() {
+      if (codec != null) {
+        CachedBinding.release(codec);
+      }
     }
   }
 

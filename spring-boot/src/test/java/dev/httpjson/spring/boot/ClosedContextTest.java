@@ -1,0 +1,81 @@
+package dev.httpjson.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.ref.WeakReference;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+/**
+ * A closed context is left to the garbage collector, as a restart (Spring Boot's devtools, a test
+ * suite's context cache) needs: nothing of httpjson's keeps the context, its beans or its class
+ * loader.
+ */
+class ClosedContextTest {
+  /** A class loader of the application's own, as devtools' restart loader is. */
+  private static final class RestartLoader extends URLClassLoader {
+    RestartLoader(ClassLoader parent) {
+      super(new URL[0], parent);
+    }
+  }
+
+  @Test
+  void aClosedContextWhoseClientsUseTheApplicationMapperIsCollected() throws Exception {
+    // Spring Boot's shared BindConverter keeps the context class loader of its first conversion
+    // (its ClassEditor's): the first is made here, as an application's start would make it.
+    StandardEnvironment first = new StandardEnvironment();
+    first
+        .getPropertySources()
+        .addFirst(
+            new MapPropertySource(
+                "first", Map.of("first.type", "java.lang.String", "first.uri", "http://a/")));
+    Binder.get(first).bind("first.type", Bindable.of(Class.class));
+    Binder.get(first).bind("first.uri", Bindable.of(URI.class));
+    AtomicReference<WeakReference<ApplicationContext>> context = new AtomicReference<>();
+    WeakReference<ClassLoader> loader = run(context);
+
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while ((loader.get() != null || context.get().get() != null) && System.nanoTime() < until) {
+      System.gc();
+      Thread.sleep(50);
+    }
+
+    assertThat(context.get().get()).as("the closed context").isNull();
+    assertThat(loader.get()).as("its class loader").isNull();
+  }
+
+  /** Runs a context whose interface bean binds the application's mapper, and closes it. */
+  private static WeakReference<ClassLoader> run(
+      AtomicReference<WeakReference<ApplicationContext>> context) {
+    ClassLoader restart = new RestartLoader(ClosedContextTest.class.getClassLoader());
+    new ApplicationContextRunner()
+        .withConfiguration(
+            AutoConfigurations.of(JacksonAutoConfiguration.class, HttpJsonAutoConfiguration.class))
+        .withUserConfiguration(AutoConfigurationTest.GitHubApis.class)
+        .withClassLoader(restart)
+        .withPropertyValues(
+            "httpjson.clients.github.base-uri=http://127.0.0.1:9/api/",
+            // OkHttp starts no thread before a call; a JDK client's selector thread would keep
+            // the loader as its context class loader until the client is collected.
+            "httpjson.clients.github.transport=okhttp")
+        .run(
+            c -> {
+              assertThat(c).hasNotFailed().hasSingleBean(Repos.class);
+              context.set(new WeakReference<>(c.getSourceApplicationContext()));
+            });
+    return new WeakReference<>(restart);
+  }
+}
