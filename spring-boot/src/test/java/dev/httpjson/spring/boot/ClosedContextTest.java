@@ -78,4 +78,54 @@ class ClosedContextTest {
             });
     return new WeakReference<>(restart);
   }
+
+  /**
+   * The application's classes in a loader of their own, as devtools' restart loader holds them: the
+   * API interface {@code Statuses}, its generated implementation and its record.
+   */
+  private static final class ApplicationLoader extends URLClassLoader {
+    ApplicationLoader() {
+      super(
+          new URL[] {ClosedContextTest.class.getProtectionDomain().getCodeSource().getLocation()},
+          ClosedContextTest.class.getClassLoader());
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (!name.startsWith("dev.httpjson.spring.boot.Statuses")
+          && !name.startsWith("dev.httpjson.spring.boot.HttpJson_Statuses")) {
+        return super.loadClass(name, resolve);
+      }
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> c = findLoadedClass(name);
+        return c != null ? c : findClass(name);
+      }
+    }
+  }
+
+  @Test
+  void anInterfaceOfConfigurationIsTheClassOfTheContextsClassLoaderAfterARestart()
+      throws Exception {
+    for (int start = 0; start < 2; start++) { // the first start, then a restart
+      ClassLoader application = new ApplicationLoader();
+      try {
+        Class<?> statuses = application.loadClass("dev.httpjson.spring.boot.Statuses");
+        assertThat(statuses).isNotEqualTo(Statuses.class);
+        new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(HttpJsonAutoConfiguration.class))
+            .withClassLoader(application)
+            .withPropertyValues(
+                "httpjson.clients.status.base-uri=http://127.0.0.1:9/",
+                "httpjson.clients.status.apis=dev.httpjson.spring.boot.Statuses")
+            .run(
+                context -> {
+                  assertThat(context).hasNotFailed();
+                  assertThat(context.getBean(statuses).getClass().getClassLoader())
+                      .isSameAs(application);
+                });
+      } finally {
+        ((URLClassLoader) application).close();
+      }
+    }
+  }
 }
