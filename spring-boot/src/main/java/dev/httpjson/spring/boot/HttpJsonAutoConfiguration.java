@@ -3,6 +3,7 @@ package dev.httpjson.spring.boot;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.internal.CachedBinding;
 import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.micrometer.HttpJsonObservationConvention;
 import dev.httpjson.micrometer.HttpJsonObservations;
 import dev.httpjson.spi.JsonCodec;
 import io.micrometer.observation.ObservationRegistry;
@@ -104,19 +105,25 @@ public final class HttpJsonAutoConfiguration {
 
   /**
    * The application's {@link ObservationRegistry}, when it has one and httpjson-micrometer is on
-   * the class path, observes every call: the interceptor is the outermost, so a call is one
-   * observation (its retries inside it) and its failure is the one the caller gets.
+   * the class path, observes every call, with the application's {@link
+   * HttpJsonObservationConvention} when it has one: the interceptor is the outermost, so a call is
+   * one observation (its retries inside it) and its failure is the one the caller gets.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({HttpJsonObservations.class, ObservationRegistry.class})
   static final class ObservationConfiguration {
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE)
-    HttpJsonClientCustomizer httpJsonObservations(ObjectProvider<ObservationRegistry> registry) {
+    HttpJsonClientCustomizer httpJsonObservations(
+        ObjectProvider<ObservationRegistry> registry,
+        ObjectProvider<HttpJsonObservationConvention> convention) {
       return (name, builder) -> {
         ObservationRegistry r = registry.getIfUnique();
         if (r != null && !r.isNoop()) {
-          builder.interceptor(HttpJsonObservations.create(r).interceptor());
+          HttpJsonObservations observations = HttpJsonObservations.create(r);
+          HttpJsonObservationConvention c = convention.getIfUnique();
+          builder.interceptor(
+              (c == null ? observations : observations.withConvention(c)).interceptor());
         }
       };
     }
