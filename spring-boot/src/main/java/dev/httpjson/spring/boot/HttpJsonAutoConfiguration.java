@@ -7,12 +7,15 @@ import dev.httpjson.micrometer.HttpJsonObservationConvention;
 import dev.httpjson.micrometer.HttpJsonObservations;
 import dev.httpjson.spi.JsonCodec;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,9 +28,10 @@ import tools.jackson.databind.json.JsonMapper;
  * Auto-configuration of httpjson: the clients {@code httpjson.clients.<name>.*} configures, each a
  * bean {@code httpjson.client.<name>}, and the API interfaces bound to them (by {@link
  * HttpJsonApis} or {@code httpjson.clients.<name>.apis}). Every client reads and writes JSON with
- * the application's {@link JsonMapper} when there is one, made strict as httpjson reads (see the
- * documentation), is observed by the application's {@code ObservationRegistry} when
- * httpjson-micrometer is on the class path, and runs each {@link HttpJsonClientCustomizer} bean.
+ * the application's {@link JsonCodec} bean when there is one, else with its {@link JsonMapper} when
+ * there is one, made strict as httpjson reads (see the documentation), is observed by the
+ * application's {@code ObservationRegistry} when httpjson-micrometer is on the class path, and runs
+ * each {@link HttpJsonClientCustomizer} bean.
  */
 @AutoConfiguration(
     afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
@@ -61,36 +65,48 @@ public final class HttpJsonAutoConfiguration {
     return new ConfiguredClients(environment);
   }
 
+  /**
+   * The application's own {@link JsonCodec}, when it has one, as every client's codec: it replaces
+   * the codec on the application's mapper.
+   */
+  @Bean
+  @ConditionalOnSingleCandidate(JsonCodec.class)
+  CodecSource httpJsonCodec(JsonCodec codec) {
+    return new ContextCodec(() -> codec);
+  }
+
   /** The application's Jackson 3 mapper, when it has one, as every client's codec. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({JsonMapper.class, JacksonCodec.class})
   static final class ApplicationMapperConfiguration {
     @Bean
+    @ConditionalOnMissingBean(JsonCodec.class)
     CodecSource httpJsonApplicationCodec(ObjectProvider<JsonMapper> mapper) {
-      return new ApplicationCodec(mapper);
+      return new ContextCodec(
+          () -> {
+            JsonMapper application = mapper.getIfUnique();
+            return application == null ? null : ApplicationMapper.codec(application);
+          });
     }
   }
 
   /**
-   * The codec on the application's mapper, made once and shared by every client; httpjson's
-   * process-wide binding cache lets go of it when the context closes, since the mapper's modules
-   * lead to the context (a restart would otherwise leave the closed context in memory).
+   * A codec of the context's, made once and shared by every client; httpjson's process-wide binding
+   * cache lets go of it when the context closes, since it may lead to the context (the modules of
+   * the application's mapper do): a restart would otherwise leave the closed context in memory.
    */
-  static final class ApplicationCodec implements CodecSource, DisposableBean {
-    private final ObjectProvider<JsonMapper> mapper;
+  static final class ContextCodec implements CodecSource, DisposableBean {
+    private final Supplier<@Nullable JsonCodec> make;
     private @Nullable JsonCodec codec; // guarded by this
 
-    ApplicationCodec(ObjectProvider<JsonMapper> mapper) {
-      this.mapper = mapper;
+    ContextCodec(Supplier<@Nullable JsonCodec> make) {
+      this.make = make;
     }
 
     @Override
     public synchronized @Nullable JsonCodec codec() {
       if (codec == null) {
-        JsonMapper application = mapper.getIfUnique();
-        if (application != null) {
-          codec = ApplicationMapper.codec(application);
-        }
+        codec = make.get();
       }
       return codec;
     }

@@ -10,6 +10,7 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -240,6 +241,35 @@ class AutoConfigurationTest {
               var status = context.getBean("httpjson.client.status", HttpJsonClient.class);
               assertThat(github.options().codec().name()).isEqualTo("jackson(custom mapper)");
               assertThat(github.options().codec()).isSameAs(status.options().codec());
+            });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class OwnCodec {
+    static final JsonCodec CODEC = JacksonCodec.withMapper(JsonMapper.builder().build());
+
+    @Bean
+    JsonCodec jsonCodec() {
+      return CODEC;
+    }
+  }
+
+  @Test
+  void aJsonCodecBeanOfTheApplicationIsEveryClientsCodecRatherThanItsMapper() {
+    runner
+        .withUserConfiguration(TwoClients.class, OwnCodec.class)
+        .withPropertyValues(base(), "httpjson.clients.status.base-uri=https://status.example.com/")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasSingleBean(JsonMapper.class);
+              for (String client : new String[] {"github", "status"}) {
+                assertThat(
+                        context
+                            .getBean("httpjson.client." + client, HttpJsonClient.class)
+                            .options()
+                            .codec())
+                    .isSameAs(OwnCodec.CODEC);
+              }
             });
   }
 
