@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.micrometer.DefaultHttpJsonObservationConvention;
 import dev.httpjson.micrometer.HttpJsonObservationContext;
+import dev.httpjson.micrometer.HttpJsonObservations;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.ObservationRegistry;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -108,6 +110,24 @@ class ObservationTest {
                   .that()
                   .hasLowCardinalityKeyValue("api", "github")
                   .hasLowCardinalityKeyValue("uri", "/api/repos/{owner}/{repo}");
+            });
+  }
+
+  @Test
+  void withoutHttpjsonMicrometerOnTheClassPathTheRegistryObservesNothing() {
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(Observed.class)
+        .withClassLoader(new FilteredClassLoader(HttpJsonObservations.class))
+        .withPropertyValues("httpjson.clients.github.base-uri=" + server.url("/api/").uri())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("acme", "widgets").id()).isEqualTo(7);
+              TestObservationRegistryAssert.assertThat(
+                      context.getBean(TestObservationRegistry.class))
+                  .doesNotHaveAnyObservation();
             });
   }
 
