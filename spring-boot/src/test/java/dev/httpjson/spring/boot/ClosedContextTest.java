@@ -64,10 +64,12 @@ class ClosedContextTest {
     new ApplicationContextRunner()
         .withConfiguration(
             AutoConfigurations.of(JacksonAutoConfiguration.class, HttpJsonAutoConfiguration.class))
-        .withUserConfiguration(AutoConfigurationTest.GitHubApis.class)
         .withClassLoader(restart)
         .withPropertyValues(
             "httpjson.clients.github.base-uri=http://127.0.0.1:9/api/",
+            // Of configuration rather than @HttpJsonApis: Spring keeps the annotations it reads
+            // in soft caches, which a System.gc() leaves alone.
+            "httpjson.clients.github.apis=dev.httpjson.spring.boot.Repos",
             // OkHttp starts no thread before a call; a JDK client's selector thread would keep
             // the loader as its context class loader until the client is collected.
             "httpjson.clients.github.transport=okhttp")
