@@ -9,6 +9,7 @@ module dev.httpjson {
   exports dev.httpjson;
   exports dev.httpjson.spi;
   exports dev.httpjson.internal to
+      dev.httpjson.spring.boot,
       dev.httpjson.testing;
   exports dev.httpjson.internal.transport to
       dev.httpjson.transport.support;

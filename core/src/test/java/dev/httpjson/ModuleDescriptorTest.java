@@ -33,7 +33,7 @@ class ModuleDescriptorTest {
                 .filter(ModuleDescriptor.Exports::isQualified)
                 .map(e -> e.source() + " to " + new java.util.TreeSet<>(e.targets())))
         .containsExactlyInAnyOrder(
-            "dev.httpjson.internal to [dev.httpjson.testing]",
+            "dev.httpjson.internal to [dev.httpjson.spring.boot, dev.httpjson.testing]",
             "dev.httpjson.internal.transport to [dev.httpjson.transport.support]",
             "dev.httpjson.internal.observe to [dev.httpjson.micrometer, dev.httpjson.opentelemetry]");
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");

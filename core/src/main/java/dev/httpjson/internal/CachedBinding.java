@@ -1,6 +1,7 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.spi.JsonBinding;
+import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
@@ -62,6 +63,16 @@ public final class CachedBinding {
 
   public static CachedBinding forSettings(CodecSettings settings) {
     return CACHE.get(settings, s -> new CachedBinding(s, false));
+  }
+
+  /**
+   * Drops {@code codec}'s bindings from the process-wide cache, for an owner done with the codec
+   * (the Spring Boot module, whose codec on the application's mapper leads to the context through
+   * the mapper's modules, when the context closes): the cache would keep them, and all they
+   * reference, until other settings evicted them.
+   */
+  public static void release(JsonCodec codec) {
+    CACHE.removeKeysIf(s -> s.codec == codec);
   }
 
   /** The bindings in the process-wide cache. */
@@ -342,6 +353,13 @@ public final class CachedBinding {
 
     public int size() {
       return map.size();
+    }
+
+    /** Removes the entries whose key {@code drop} accepts. */
+    public void removeKeysIf(java.util.function.Predicate<? super K> drop) {
+      synchronized (lock) {
+        map.keySet().removeIf(drop);
+      }
     }
 
     private void evictLeastRecentlyUsed() {

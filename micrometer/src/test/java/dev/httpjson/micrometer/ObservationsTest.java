@@ -427,6 +427,36 @@ class ObservationsTest {
   }
 
   @Test
+  void beforeARetryInterceptorALastAttemptWithoutAResponseHasNoStatusOfAnEarlierOne()
+      throws Exception {
+    server.enqueue(LoopbackServer.json(503, "{}"));
+    server.enqueue(
+        LoopbackServer.json(200, REPO).newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
+    RetryInterceptor retry =
+        RetryInterceptor.newBuilder().backoff(Duration.ofMillis(1), Duration.ofMillis(1)).build();
+    Repos repos =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/api/").uri())
+            .options(dev.httpjson.JsonOptions.newBuilder().timeout(Duration.ofMillis(500)).build())
+            .interceptor(HttpJsonObservations.create(registry).interceptor())
+            .interceptor(retry)
+            .build()
+            .create(Repos.class);
+
+    Throwable thrown = catchThrowable(() -> repos.repo("acme", "widgets"));
+
+    assertThat(thrown).isInstanceOf(dev.httpjson.CallTimeoutException.class);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(registry)
+        .hasSingleObservationThat()
+        .hasBeenStopped()
+        .hasError(thrown)
+        .hasLowCardinalityKeyValue("exception", "CallTimeoutException")
+        .hasLowCardinalityKeyValue("status", "CLIENT_ERROR")
+        .hasLowCardinalityKeyValue("outcome", "UNKNOWN");
+  }
+
+  @Test
   void whereAnHttpCacheTookPartItsOutcomeIsAHighCardinalityKeyValue() throws Exception {
     server.enqueue(
         new MockResponse.Builder()

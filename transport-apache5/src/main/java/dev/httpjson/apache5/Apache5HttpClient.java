@@ -39,8 +39,11 @@ import org.apache.hc.core5.io.ModalCloseable;
 import org.jspecify.annotations.Nullable;
 
 /** The JDK client's contract over Apache HttpClient 5 classic: see {@link Apache5Transport}. */
-final class Apache5HttpClient extends LibraryClient {
+final class Apache5HttpClient extends LibraryClient implements AutoCloseable {
   private final CloseableHttpClient client;
+
+  /** Whether {@link #client} is this client's own, made by {@link Apache5Transport}. */
+  private final boolean owned;
 
   /**
    * Whether the client needs the target host named: {@code HttpClients.createMinimal()}'s refuses a
@@ -48,17 +51,11 @@ final class Apache5HttpClient extends LibraryClient {
    */
   private final boolean namesTarget;
 
-  /**
-   * Whether the client is the caller's, whose cookie store and credentials this API cannot see; the
-   * default client has neither.
-   */
-  private final boolean callers;
-
-  Apache5HttpClient(CloseableHttpClient client, Redirect redirect, boolean callers) {
+  Apache5HttpClient(CloseableHttpClient client, Redirect redirect, boolean owned) {
     super("Apache HttpClient 5", redirect, "use the JDK client");
     this.client = client;
+    this.owned = owned;
     this.namesTarget = client instanceof MinimalHttpClient;
-    this.callers = callers;
   }
 
   /**
@@ -67,7 +64,7 @@ final class Apache5HttpClient extends LibraryClient {
    */
   @Override
   protected @Nullable Object credentials() {
-    return callers ? client : null;
+    return owned ? null : client;
   }
 
   // ---- configuration: the CloseableHttpClient's ----
@@ -84,6 +81,18 @@ final class Apache5HttpClient extends LibraryClient {
     throw new UnsupportedOperationException(
         "Apache HttpClient configures TLS with a TlsSocketStrategy and TlsConfig, not"
             + " SSLParameters: see PoolingHttpClientConnectionManagerBuilder.setDefaultTlsConfig");
+  }
+
+  /**
+   * Closes the connection pool of a client {@link Apache5Transport#newHttpClient()} made: its idle
+   * connections at once, those in use as their exchanges end. A client over an Apache client of the
+   * caller's leaves that one to its owner.
+   */
+  @Override
+  public void close() {
+    if (owned) {
+      client.close(CloseMode.GRACEFUL);
+    }
   }
 
   // ---- exchanges ----

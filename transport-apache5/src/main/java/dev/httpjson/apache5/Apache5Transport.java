@@ -72,9 +72,10 @@ import org.apache.hc.core5.util.TimeValue;
  *       and {@code uri()} name the last request, and {@code previousResponse()} is empty.
  * </ul>
  *
- * <p>This class is a static factory; the clients it returns are immutable and thread-safe, share
- * the {@link CloseableHttpClient}'s connection pool, and need no closing of their own (close the
- * {@code CloseableHttpClient} when done with it).
+ * <p>This class is a static factory; the clients it returns are immutable and thread-safe and share
+ * the {@link CloseableHttpClient}'s connection pool. One over a {@code CloseableHttpClient} of
+ * yours needs no closing of its own (close the {@code CloseableHttpClient} when done with it); the
+ * one {@link #newHttpClient()} makes is {@link AutoCloseable}, and closing it closes its pool.
  */
 public final class Apache5Transport {
   private Apache5Transport() {}
@@ -93,6 +94,10 @@ public final class Apache5Transport {
    * given up closes with a FIN, as the JDK client closes it (Apache resets it), and a response head
    * cut short by the end of the connection fails the exchange (Apache takes what arrived as the
    * whole head).
+   *
+   * <p>The client is {@link AutoCloseable}: {@code ((AutoCloseable) client).close()} closes its
+   * pool, its idle connections at once (kept open otherwise until the server closes them), those in
+   * use as their exchanges end.
    *
    * @return a new client with its own connection pool
    */
@@ -118,7 +123,7 @@ public final class Apache5Transport {
             .disableAuthCaching()
             .setRetryStrategy(new ConnectionRetries())
             .build();
-    return new Apache5HttpClient(client, r, false);
+    return new Apache5HttpClient(client, r, true);
   }
 
   /**
@@ -140,7 +145,7 @@ public final class Apache5Transport {
    */
   public static HttpClient newHttpClient(CloseableHttpClient client) {
     Objects.requireNonNull(client, "client == null");
-    return new Apache5HttpClient(client, redirects(client), true);
+    return new Apache5HttpClient(client, redirects(client), false);
   }
 
   /**

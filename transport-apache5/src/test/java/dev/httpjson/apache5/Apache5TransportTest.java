@@ -393,6 +393,42 @@ class Apache5TransportTest {
   }
 
   @Test
+  void closingTheDefaultClientClosesItsIdleConnectionButAWrappedClientIsLeftToItsOwner()
+      throws Exception {
+    AtomicInteger closed = new AtomicInteger();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              if (head.startsWith("GET /once ")) { // one exchange per connection
+                RawServer.write(
+                    socket, "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok");
+                socket.close();
+                return;
+              }
+              RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+              if (socket.getInputStream().read() < 0) {
+                closed.incrementAndGet();
+              }
+            })) {
+      HttpRequest request = HttpRequest.newBuilder(raw.uri("/x")).build();
+      HttpRequest once = HttpRequest.newBuilder(raw.uri("/once")).build();
+      HttpClient own = Apache5Transport.newHttpClient();
+      assertThat(own.send(request, BodyHandlers.ofString()).body()).isEqualTo("ok");
+      assertThat(own).isInstanceOf(AutoCloseable.class);
+      ((AutoCloseable) own).close();
+      awaitCount(closed, 1);
+
+      try (org.apache.hc.client5.http.impl.classic.CloseableHttpClient apache =
+          HttpClients.custom().build()) {
+        HttpClient wrapped = Apache5Transport.newHttpClient(apache);
+        assertThat(wrapped.send(once, BodyHandlers.ofString()).body()).isEqualTo("ok");
+        ((AutoCloseable) wrapped).close();
+        assertThat(wrapped.send(once, BodyHandlers.ofString()).body()).isEqualTo("ok");
+      }
+    }
+  }
+
+  @Test
   void aWrappedMinimalClientSendsAndReceives() throws Exception {
     server.enqueue(new MockResponse.Builder().code(200).body("minimal").build());
     server.enqueue(new MockResponse.Builder().code(201).body("posted").build());

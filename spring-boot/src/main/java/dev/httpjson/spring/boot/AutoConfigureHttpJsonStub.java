@@ -6,6 +6,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
 /**
@@ -34,11 +35,14 @@ import org.springframework.context.annotation.Import;
  *
  * <p>Needs {@code dev.httpjson:httpjson-testing} and {@code spring-test} (test scope). The stub
  * writes its replies and reads what the clients sent with the clients' codec: the application's
- * JSON mapper when there is one.
+ * {@code JsonCodec} bean, else its JSON mapper, when there is one. The annotation imports
+ * httpjson's auto-configuration, so it works in a test slice ({@code @WebMvcTest},
+ * {@code @JsonTest}…) too.
  */
 @Documented
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 @Import(StubImports.class)
+@ImportAutoConfiguration(HttpJsonAutoConfiguration.class)
 public @interface AutoConfigureHttpJsonStub {}

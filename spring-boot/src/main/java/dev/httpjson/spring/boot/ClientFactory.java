@@ -119,12 +119,12 @@ final class ClientFactory implements DisposableBean {
       return null;
     }
     RetryInterceptor.Builder r = RetryInterceptor.newBuilder();
-    set(at.apply("max-attempts"), p.getMaxAttempts(), r::maxAttempts);
+    set(at.apply("retry.max-attempts"), p.getMaxAttempts(), r::maxAttempts);
     if (p.getInitialBackoff() != null || p.getMaxBackoff() != null) {
       Duration initial =
           p.getInitialBackoff() != null ? p.getInitialBackoff() : Duration.ofMillis(500);
       Duration max = p.getMaxBackoff() != null ? p.getMaxBackoff() : Duration.ofSeconds(30);
-      set(at.apply("initial-backoff"), initial, i -> r.backoff(i, max));
+      set(at.apply("retry.initial-backoff"), initial, i -> r.backoff(i, max));
     }
     if (!p.getStatuses().isEmpty()) {
       set(
@@ -133,7 +133,7 @@ final class ClientFactory implements DisposableBean {
           s -> r.statuses(s.stream().mapToInt(Integer::intValue).toArray()));
     }
     if (!p.getMethods().isEmpty()) {
-      set(at.apply("methods"), p.getMethods(), m -> r.methods(m.toArray(new String[0])));
+      set(at.apply("retry.methods"), p.getMethods(), m -> r.methods(m.toArray(new String[0])));
     }
     return r.build();
   }
@@ -161,11 +161,26 @@ final class ClientFactory implements DisposableBean {
     }
   }
 
+  /** Closes what the transports hold: every one, even after one failed (that failure thrown). */
   @Override
   public void destroy() {
+    RuntimeException failed = null;
     synchronized (closers) {
-      closers.forEach(Runnable::run);
+      for (Runnable closer : closers) {
+        try {
+          closer.run();
+        } catch (RuntimeException e) {
+          if (failed == null) {
+            failed = e;
+          } else {
+            failed.addSuppressed(e);
+          }
+        }
+      }
       closers.clear();
+    }
+    if (failed != null) {
+      throw failed;
     }
   }
 }

@@ -6,6 +6,7 @@ import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
 /**
@@ -34,13 +35,17 @@ import org.springframework.context.annotation.Import;
  * its type; an interface bound to two clients is two beans, told apart with {@code @Qualifier} and
  * that name. The client is built when the first of its beans is created; a client with no {@code
  * httpjson.clients.<client>} entry fails the context, naming the clients that are configured.
- * {@code httpjson.clients.<client>.apis} binds interfaces from configuration instead.
+ * {@code httpjson.clients.<client>.apis} binds interfaces from configuration instead. The
+ * annotation imports httpjson's auto-configuration, so that a test slice ({@code @WebMvcTest},
+ * {@code @JsonTest}…) of an application that carries it starts with the clients its interfaces
+ * need.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 @Repeatable(HttpJsonApis.List.class)
 @Import(ApisRegistrar.class)
+@ImportAutoConfiguration(HttpJsonAutoConfiguration.class)
 public @interface HttpJsonApis {
   /**
    * {@return the name of the client the interfaces are bound to: its properties are {@code
@@ -56,6 +61,7 @@ public @interface HttpJsonApis {
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.TYPE)
   @Import(ApisRegistrar.class)
+  @ImportAutoConfiguration(HttpJsonAutoConfiguration.class)
   @interface List {
     /** {@return the repeated annotations} */
     HttpJsonApis[] value();

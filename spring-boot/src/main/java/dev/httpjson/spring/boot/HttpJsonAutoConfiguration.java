@@ -1,15 +1,21 @@
 package dev.httpjson.spring.boot;
 
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.internal.CachedBinding;
 import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.micrometer.HttpJsonObservationConvention;
 import dev.httpjson.micrometer.HttpJsonObservations;
 import dev.httpjson.spi.JsonCodec;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,9 +28,10 @@ import tools.jackson.databind.json.JsonMapper;
  * Auto-configuration of httpjson: the clients {@code httpjson.clients.<name>.*} configures, each a
  * bean {@code httpjson.client.<name>}, and the API interfaces bound to them (by {@link
  * HttpJsonApis} or {@code httpjson.clients.<name>.apis}). Every client reads and writes JSON with
- * the application's {@link JsonMapper} when there is one, made strict as httpjson reads (see the
- * documentation), is observed by the application's {@code ObservationRegistry} when
- * httpjson-micrometer is on the class path, and runs each {@link HttpJsonClientCustomizer} bean.
+ * the application's {@link JsonCodec} bean when there is one, else with its {@link JsonMapper} when
+ * there is one, made strict as httpjson reads (see the documentation), is observed by the
+ * application's {@code ObservationRegistry} when httpjson-micrometer is on the class path, and runs
+ * each {@link HttpJsonClientCustomizer} bean.
  */
 @AutoConfiguration(
     afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
@@ -58,44 +65,81 @@ public final class HttpJsonAutoConfiguration {
     return new ConfiguredClients(environment);
   }
 
+  /**
+   * The application's own {@link JsonCodec}, when it has one, as every client's codec: it replaces
+   * the codec on the application's mapper.
+   */
+  @Bean
+  @ConditionalOnSingleCandidate(JsonCodec.class)
+  CodecSource httpJsonCodec(JsonCodec codec) {
+    return new ContextCodec(() -> codec);
+  }
+
   /** The application's Jackson 3 mapper, when it has one, as every client's codec. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({JsonMapper.class, JacksonCodec.class})
   static final class ApplicationMapperConfiguration {
     @Bean
+    @ConditionalOnMissingBean(JsonCodec.class)
     CodecSource httpJsonApplicationCodec(ObjectProvider<JsonMapper> mapper) {
-      return new CodecSource() {
-        private volatile @Nullable JsonCodec codec;
-
-        @Override
-        public synchronized @Nullable JsonCodec codec() {
-          if (codec == null) {
+      return new ContextCodec(
+          () -> {
             JsonMapper application = mapper.getIfUnique();
-            if (application != null) {
-              codec = ApplicationMapper.codec(application); // once, shared by every client
-            }
-          }
-          return codec;
-        }
-      };
+            return application == null ? null : ApplicationMapper.codec(application);
+          });
+    }
+  }
+
+  /**
+   * A codec of the context's, made once and shared by every client; httpjson's process-wide binding
+   * cache lets go of it when the context closes, since it may lead to the context (the modules of
+   * the application's mapper do): a restart would otherwise leave the closed context in memory.
+   */
+  static final class ContextCodec implements CodecSource, DisposableBean {
+    private final Supplier<@Nullable JsonCodec> make;
+    private @Nullable JsonCodec codec; // guarded by this
+
+    ContextCodec(Supplier<@Nullable JsonCodec> make) {
+      this.make = make;
+    }
+
+    @Override
+    public synchronized @Nullable JsonCodec codec() {
+      if (codec == null) {
+        codec = make.get();
+      }
+      return codec;
+    }
+
+    @Override
+    public synchronized void destroy() {
+      if (codec != null) {
+        CachedBinding.release(codec);
+      }
     }
   }
 
   /**
    * The application's {@link ObservationRegistry}, when it has one and httpjson-micrometer is on
-   * the class path, observes every call: the interceptor is the outermost, so a call is one
-   * observation (its retries inside it) and its failure is the one the caller gets.
+   * the class path, observes every call, with the application's {@link
+   * HttpJsonObservationConvention} when it has one: the interceptor is the outermost, so a call is
+   * one observation (its retries inside it) and its failure is the one the caller gets.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({HttpJsonObservations.class, ObservationRegistry.class})
   static final class ObservationConfiguration {
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE)
-    HttpJsonClientCustomizer httpJsonObservations(ObjectProvider<ObservationRegistry> registry) {
+    HttpJsonClientCustomizer httpJsonObservations(
+        ObjectProvider<ObservationRegistry> registry,
+        ObjectProvider<HttpJsonObservationConvention> convention) {
       return (name, builder) -> {
         ObservationRegistry r = registry.getIfUnique();
         if (r != null && !r.isNoop()) {
-          builder.interceptor(HttpJsonObservations.create(r).interceptor());
+          HttpJsonObservations observations = HttpJsonObservations.create(r);
+          HttpJsonObservationConvention c = convention.getIfUnique();
+          builder.interceptor(
+              (c == null ? observations : observations.withConvention(c)).interceptor());
         }
       };
     }

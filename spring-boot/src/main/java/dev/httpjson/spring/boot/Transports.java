@@ -46,7 +46,7 @@ final class Transports {
                   + " connection manager of an Apache client of your own, or use transport jdk or"
                   + " okhttp");
         }
-        return Apache5Transport.newHttpClient();
+        return Apache5.create(onClose);
       case JDK:
       default:
         HttpClient.Builder jdk = HttpClient.newBuilder();
@@ -67,6 +67,24 @@ final class Transports {
               + " but dev.httpjson:"
               + artifact
               + " is not on the class path: add it");
+    }
+  }
+
+  private static final class Apache5 {
+    static HttpClient create(Consumer<Runnable> onClose) {
+      HttpClient apache = Apache5Transport.newHttpClient();
+      if (apache instanceof AutoCloseable) { // its connection pool
+        AutoCloseable pool = (AutoCloseable) apache;
+        onClose.accept(
+            () -> {
+              try {
+                pool.close();
+              } catch (Exception e) {
+                throw new IllegalStateException("the Apache client's pool did not close", e);
+              }
+            });
+      }
+      return apache;
     }
   }
 

@@ -10,6 +10,7 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.jackson.JacksonCodec;
+import dev.httpjson.spi.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -243,6 +244,35 @@ class AutoConfigurationTest {
             });
   }
 
+  @Configuration(proxyBeanMethods = false)
+  static class OwnCodec {
+    static final JsonCodec CODEC = JacksonCodec.withMapper(JsonMapper.builder().build());
+
+    @Bean
+    JsonCodec jsonCodec() {
+      return CODEC;
+    }
+  }
+
+  @Test
+  void aJsonCodecBeanOfTheApplicationIsEveryClientsCodecRatherThanItsMapper() {
+    runner
+        .withUserConfiguration(TwoClients.class, OwnCodec.class)
+        .withPropertyValues(base(), "httpjson.clients.status.base-uri=https://status.example.com/")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasSingleBean(JsonMapper.class);
+              for (String client : new String[] {"github", "status"}) {
+                assertThat(
+                        context
+                            .getBean("httpjson.client." + client, HttpJsonClient.class)
+                            .options()
+                            .codec())
+                    .isSameAs(OwnCodec.CODEC);
+              }
+            });
+  }
+
   @Test
   void withoutAnApplicationMapperTheClientsUseHttpjsonsOwnCodec() {
     new ApplicationContextRunner()
@@ -321,6 +351,37 @@ class AutoConfigurationTest {
                     .getFailure()
                     .rootCause()
                     .hasMessageContaining("httpjson.clients.github.retry.max-attempts is not set"));
+  }
+
+  @Test
+  void aRetrySettingTheRetriesRefuseFailsNamingItsProperty() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.clients.github.retry.max-attempts=0")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.clients.github.retry.max-attempts: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.initial-backoff=-1s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.clients.github.retry.initial-backoff: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(base(), "httpjson.defaults.retry.max-attempts=0")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.defaults.retry.max-attempts: "));
   }
 
   @Test
@@ -407,6 +468,16 @@ class AutoConfigurationTest {
 
   @Test
   void closingTheContextClosesTheOkHttpClientsIdleConnections() throws Exception {
+    assertClosingTheContextClosesTheIdleConnection("okhttp");
+  }
+
+  @Test
+  void closingTheContextClosesTheApache5ClientsIdleConnections() throws Exception {
+    assertClosingTheContextClosesTheIdleConnection("apache5");
+  }
+
+  /** A call on {@code transport}, then the context's close: the idle connection is closed. */
+  private void assertClosingTheContextClosesTheIdleConnection(String transport) throws Exception {
     try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       listener.setSoTimeout(10_000);
       CompletableFuture<Socket> accepted = new CompletableFuture<>();
@@ -444,12 +515,13 @@ class AutoConfigurationTest {
           .withUserConfiguration(GitHubApis.class)
           .withPropertyValues(
               "httpjson.clients.github.base-uri=http://127.0.0.1:" + listener.getLocalPort() + "/",
-              "httpjson.clients.github.transport=okhttp")
+              "httpjson.clients.github.transport=" + transport)
           .run(
               context ->
                   assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1));
       try (Socket socket = accepted.get(10, TimeUnit.SECONDS)) {
-        // OkHttp keeps an idle connection for 5 minutes; the closed context closed it.
+        // OkHttp keeps an idle connection for 5 minutes, Apache's pool until the server closes
+        // it; the closed context closed it.
         assertThat(socket.getInputStream().read())
             .as("the client closed its connection")
             .isEqualTo(-1);

@@ -3,6 +3,11 @@ package dev.httpjson.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.micrometer.DefaultHttpJsonObservationConvention;
+import dev.httpjson.micrometer.HttpJsonObservationContext;
+import dev.httpjson.micrometer.HttpJsonObservations;
+import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -12,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -68,6 +74,60 @@ class ObservationTest {
                   .hasLowCardinalityKeyValue("uri", "/api/repos/{owner}/{repo}")
                   .hasLowCardinalityKeyValue("status", "200")
                   .hasLowCardinalityKeyValue("method", "GET");
+            });
+  }
+
+  /** A convention of the application's: every observation gets {@code api=github}. */
+  static final class ApiNameConvention extends DefaultHttpJsonObservationConvention {
+    @Override
+    public KeyValues getLowCardinalityKeyValues(HttpJsonObservationContext context) {
+      return super.getLowCardinalityKeyValues(context).and(KeyValue.of("api", "github"));
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class OwnConvention {
+    @Bean
+    ApiNameConvention apiNameConvention() {
+      return new ApiNameConvention();
+    }
+  }
+
+  @Test
+  void anObservationConventionBeanGivesTheKeyValues() {
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(Observed.class, OwnConvention.class)
+        .withPropertyValues("httpjson.clients.github.base-uri=" + server.url("/api/").uri())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("acme", "widgets").id()).isEqualTo(7);
+              TestObservationRegistryAssert.assertThat(
+                      context.getBean(TestObservationRegistry.class))
+                  .hasObservationWithNameEqualTo("http.client.requests")
+                  .that()
+                  .hasLowCardinalityKeyValue("api", "github")
+                  .hasLowCardinalityKeyValue("uri", "/api/repos/{owner}/{repo}");
+            });
+  }
+
+  @Test
+  void withoutHttpjsonMicrometerOnTheClassPathTheRegistryObservesNothing() {
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(Observed.class)
+        .withClassLoader(new FilteredClassLoader(HttpJsonObservations.class))
+        .withPropertyValues("httpjson.clients.github.base-uri=" + server.url("/api/").uri())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("acme", "widgets").id()).isEqualTo(7);
+              TestObservationRegistryAssert.assertThat(
+                      context.getBean(TestObservationRegistry.class))
+                  .doesNotHaveAnyObservation();
             });
   }
 
