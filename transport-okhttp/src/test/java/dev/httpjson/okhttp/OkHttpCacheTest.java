@@ -10,6 +10,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import okhttp3.Cookie;
 import okhttp3.CookieJar;
@@ -76,5 +79,47 @@ class OkHttpCacheTest extends CacheContract {
     assertThat(alice.send(request, BodyHandlers.ofString()).body()).isEqualTo("alice");
     assertThat(carol.send(request, BodyHandlers.ofString()).body()).isEqualTo("carol");
     assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
+  /**
+   * A stale-while-revalidate validation runs in the background, but OkHttp's interceptors (like its
+   * cookie jar and authenticator, code of the caller's) run on OkHttp's own threads, as for any
+   * asynchronous call, never on the cache's.
+   */
+  @Test
+  void aBackgroundValidationRunsTheCallersOkHttpCodeOnOkHttpsThreadsNotTheCaches()
+      throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .body("one")
+            .addHeader("ETag", "\"1\"")
+            .addHeader("Cache-Control", "max-age=0, stale-while-revalidate=60")
+            .build());
+    server.enqueue(new MockResponse.Builder().code(304).addHeader("ETag", "\"1\"").build());
+    BlockingQueue<String> threads = new LinkedBlockingQueue<>();
+    HttpClient client =
+        HttpCache.inMemory(1 << 20)
+            .decorate(
+                OkHttpTransport.newHttpClient(
+                    OkHttpClients.builder()
+                        .addInterceptor(
+                            chain -> {
+                              threads.add(Thread.currentThread().getName());
+                              return chain.proceed(chain.request());
+                            })
+                        .build()));
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/swr"))
+            .timeout(Duration.ofSeconds(5))
+            .build();
+
+    assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("one");
+    assertThat(threads.poll(5, TimeUnit.SECONDS)).isNotNull();
+    assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("one"); // stale
+    String validating = threads.poll(5, TimeUnit.SECONDS);
+
+    assertThat(validating).as("the background validation's interceptor ran").isNotNull();
+    assertThat(validating).doesNotStartWith("httpjson-");
   }
 }

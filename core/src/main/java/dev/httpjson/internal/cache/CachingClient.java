@@ -1581,9 +1581,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           () -> {
             long requestMillis = System.currentTimeMillis();
             AtomicReference<@Nullable Object> waiting = new AtomicReference<>();
+            @Nullable CompletableFuture<HttpResponse<Void>> sent = null;
             try {
-              HttpResponse<Void> r =
-                  delegate.send(
+              // Sent asynchronously: the code a client runs for its caller (an OkHttp interceptor,
+              // a cookie store) runs on the client's threads, as for any asynchronous call, never
+              // on the cache's.
+              sent =
+                  delegate.sendAsync(
                       validation,
                       info -> {
                         long responseMillis = System.currentTimeMillis();
@@ -1604,6 +1608,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                         }
                         return BodySubscribers.discarding();
                       });
+              HttpResponse<Void> r = joined(sent);
               boolean elsewhere = redirected(r);
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
@@ -1618,6 +1623,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                 ((Store.Gated) w).decide(false);
               }
             } catch (InterruptedException e) {
+              if (sent != null) {
+                sent.cancel(true);
+              }
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
                 ((Store.Gated) w).decide(false);
@@ -1625,6 +1633,23 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               Thread.currentThread().interrupt();
             }
           });
+    }
+
+    /** The response {@code sent} completes with, its failure as {@code send} would throw it. */
+    private static <R> HttpResponse<R> joined(CompletableFuture<HttpResponse<R>> sent)
+        throws IOException, InterruptedException {
+      try {
+        return sent.get();
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof IOException) {
+          throw (IOException) cause;
+        }
+        if (cause instanceof RuntimeException) {
+          throw (RuntimeException) cause;
+        }
+        throw new IOException(cause);
+      }
     }
   }
 
