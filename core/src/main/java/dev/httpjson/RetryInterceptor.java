@@ -585,13 +585,32 @@ public final class RetryInterceptor implements Interceptor {
       Set<String> set = new TreeSet<>();
       for (String m : methods) {
         Objects.requireNonNull(m, "methods contains null");
-        if (m.isEmpty() || !m.toUpperCase(Locale.ROOT).equals(m)) {
+        if (!isToken(m)) {
+          throw new IllegalArgumentException(
+              "method is not an HTTP token (RFC 9110): \"" + m + "\"");
+        }
+        if (!m.toUpperCase(Locale.ROOT).equals(m)) {
           throw new IllegalArgumentException("method must be upper case: " + m);
         }
         set.add(m);
       }
       this.methods = Set.copyOf(set);
       return this;
+    }
+
+    /** Whether {@code s} is a token of RFC 9110 §5.6.2, as a method name must be. */
+    private static boolean isToken(String s) {
+      if (s.isEmpty()) {
+        return false;
+      }
+      for (int i = 0; i < s.length(); i++) {
+        char c = s.charAt(i);
+        if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+            && "!#$%&'*+-.^_`|~".indexOf(c) < 0) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /**

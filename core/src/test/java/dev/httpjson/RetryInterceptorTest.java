@@ -48,6 +48,10 @@ class RetryInterceptorTest {
     assertThatThrownBy(() -> b.maxAttempts(0)).hasMessage("maxAttempts < 1: 0");
     assertThatThrownBy(() -> b.statuses(429, 99)).hasMessage("status outside 100-599: 99");
     assertThatThrownBy(() -> b.methods("post")).hasMessage("method must be upper case: post");
+    assertThatThrownBy(() -> b.methods("G ET"))
+        .hasMessage("method is not an HTTP token (RFC 9110): \"G ET\"");
+    assertThatThrownBy(() -> b.methods(""))
+        .hasMessage("method is not an HTTP token (RFC 9110): \"\"");
     assertThatThrownBy(() -> b.retryOnException(null))
         .isInstanceOf(NullPointerException.class)
         .hasMessage("retry == null");
