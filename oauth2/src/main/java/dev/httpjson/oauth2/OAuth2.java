@@ -83,10 +83,12 @@ import org.jspecify.annotations.Nullable;
  * HttpJsonClient.Builder#followRedirects(HttpClient.Redirect)} each redirect hop passes through
  * this interceptor and is checked again; an {@link HttpClient} that follows redirects itself would
  * copy the header to every hop before any interceptor sees it, so give the API client one that does
- * not (the default). The token request itself is sent through its own client ({@link
- * Builder#httpClient(HttpClient)}) and never carries the token; a request to the token URI through
- * this interceptor does not get it either. Neither the client secret, the refresh token nor the
- * access token appears in a message, a {@code toString} or a log of this module (it logs nothing).
+ * not (the default): with one that does, a call that would carry the token fails with {@link
+ * IllegalStateException} before anything is sent. The token request itself is sent through its own
+ * client ({@link Builder#httpClient(HttpClient)}) and never carries the token; a request to the
+ * token URI through this interceptor does not get it either. Neither the client secret, the refresh
+ * token nor the access token appears in a message, a {@code toString} or a log of this module (it
+ * logs nothing).
  *
  * <p><b>Failures.</b> A token endpoint that answers with an error fails the call with {@link
  * OAuth2Exception}, naming the token endpoint and the OAuth2 error ({@code invalid_client}, {@code

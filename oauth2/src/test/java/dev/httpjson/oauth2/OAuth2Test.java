@@ -514,6 +514,35 @@ class OAuth2Test {
     assertThat(takeToken().getHeaders().get("Authorization")).startsWith("Basic ");
   }
 
+  /**
+   * An HttpClient that follows redirects itself would copy the token to the hop before this
+   * interceptor sees it: JDK 17 keeps {@code Authorization} on the same host's other port. The call
+   * fails before anything is sent to the API, and the other origin never sees the token.
+   */
+  @Test
+  void aClientThatFollowsRedirectsItselfNeverCarriesTheTokenToAnotherOrigin() throws Exception {
+    HttpJsonClient client =
+        HttpJsonClient.newBuilder(HttpClient.newBuilder().followRedirects(Redirect.NORMAL).build())
+            .baseUri(apiBase())
+            .interceptor(credentials().build())
+            .build();
+    script(
+        new MockResponse.Builder()
+            .code(302)
+            .addHeader("Location", LoopbackServer.uri(other, "/moved").toString())
+            .build());
+
+    assertThatThrownBy(() -> client.getFromJson("redirected", String.class))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("Authorization")
+        .hasMessageContaining("followRedirects(Redirect.NEVER)")
+        .hasMessageNotContaining("Bearer");
+
+    RecordedRequest hop = otherRequests.poll(200, TimeUnit.MILLISECONDS);
+    assertThat(hop == null ? null : hop.getHeaders().get("Authorization")).isNull();
+    assertThat(apiRequests.poll(200, TimeUnit.MILLISECONDS)).isNull();
+  }
+
   @Test
   void theTokenRequestNeverCarriesTheBearerTokenEvenOnTheApisOrigin() throws Exception {
     URI sameOriginToken = LoopbackServer.uri(api, "/oauth/token");
