@@ -487,9 +487,20 @@ public final class OAuth2 implements Interceptor {
      * client's credentials with it), and that logs no bodies (the response carries the token).
      *
      * @param client the client
+     * @throws IllegalArgumentException if {@code client} follows redirects ({@link
+     *     HttpClient#followRedirects()} is not {@code NEVER})
      */
     public Builder httpClient(HttpClient client) {
-      this.http = Objects.requireNonNull(client, "client == null");
+      Objects.requireNonNull(client, "client == null");
+      if (client.followRedirects() != HttpClient.Redirect.NEVER) {
+        throw new IllegalArgumentException(
+            "the token client follows redirects (followRedirects() is "
+                + client.followRedirects()
+                + "): a token endpoint's redirect would take the client's credentials to whatever"
+                + " origin it names. Give a client built with followRedirects(Redirect.NEVER) (for"
+                + " OkHttp: followRedirects(false))");
+      }
+      this.http = client;
       return this;
     }
 

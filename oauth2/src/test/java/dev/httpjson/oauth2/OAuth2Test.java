@@ -543,6 +543,38 @@ class OAuth2Test {
     assertThat(apiRequests.poll(200, TimeUnit.MILLISECONDS)).isNull();
   }
 
+  /**
+   * A token client that follows redirects would carry the client's credentials (its Basic header,
+   * or its secret in a form a 307 sends again) to whatever origin the token endpoint names: JDK 17
+   * keeps {@code Authorization} on the same host's other port. Such a client is refused when given,
+   * and nothing reaches the other origin.
+   */
+  @Test
+  void aTokenClientThatFollowsRedirectsIsRefusedAndTheSecretGoesNowhereElse() throws Exception {
+    URI moved = LoopbackServer.uri(other, "/token");
+    tokenAnswer =
+        n -> new MockResponse.Builder().code(307).addHeader("Location", moved.toString()).build();
+    HttpClient following = HttpClient.newBuilder().followRedirects(Redirect.NORMAL).build();
+    for (OAuth2.ClientAuthentication how : OAuth2.ClientAuthentication.values()) {
+      Throwable failure =
+          org.assertj.core.api.Assertions.catchThrowable(
+              () ->
+                  client(
+                          OAuth2.clientCredentials(tokenUri(), "client-1", SECRET)
+                              .origin(apiBase())
+                              .clientAuthentication(how)
+                              .httpClient(following)
+                              .build())
+                      .getFromJson("x", String.class));
+      assertThat(failure)
+          .as(how.name())
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("followRedirects");
+    }
+    RecordedRequest hop = otherRequests.poll(200, TimeUnit.MILLISECONDS);
+    assertThat(hop).as("a request to the other origin").isNull();
+  }
+
   @Test
   void theTokenRequestNeverCarriesTheBearerTokenEvenOnTheApisOrigin() throws Exception {
     URI sameOriginToken = LoopbackServer.uri(api, "/oauth/token");
