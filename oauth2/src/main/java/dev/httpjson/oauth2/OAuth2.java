@@ -394,7 +394,8 @@ public final class OAuth2 implements Interceptor {
       Objects.requireNonNull(clientId, "clientId == null");
       if (!tokenUri.isAbsolute() || originOf(tokenUri) == null) {
         throw new IllegalArgumentException(
-            "tokenUri is not an absolute http or https URI: " + tokenUri);
+            "tokenUri is not an absolute http or https URI: "
+                + JsonOptions.web().redact(tokenUri.toString()));
       }
       this.tokenUri = tokenUri;
       this.clientId = clientId;
@@ -414,7 +415,8 @@ public final class OAuth2 implements Interceptor {
       Objects.requireNonNull(uri, "uri == null");
       String origin = originOf(uri);
       if (origin == null) {
-        throw new IllegalArgumentException("not an absolute http or https URI: " + uri);
+        throw new IllegalArgumentException(
+            "not an absolute http or https URI: " + JsonOptions.web().redact(uri.toString()));
       }
       origins.add(origin);
       return this;

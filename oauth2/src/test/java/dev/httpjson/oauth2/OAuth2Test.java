@@ -736,6 +736,22 @@ class OAuth2Test {
   }
 
   @Test
+  void aRefusedUriIsEchoedWithoutItsSecrets() {
+    assertThatThrownBy(
+            () ->
+                OAuth2.clientCredentials(
+                    URI.create("oauth/token?client_secret=" + SECRET), "c", SECRET))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("oauth/token?client_secret=***")
+        .hasMessageNotContaining(SECRET);
+    assertThatThrownBy(
+            () -> credentials().origin(URI.create("ftp://user:" + SECRET + "@api.example.com/x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ftp://api.example.com/x")
+        .hasMessageNotContaining(SECRET);
+  }
+
+  @Test
   void buildingWithoutAnOriginSaysWhereTheTokenMayGo() {
     assertThatThrownBy(() -> OAuth2.clientCredentials(tokenUri(), "c", SECRET).build())
         .isInstanceOf(IllegalStateException.class)
