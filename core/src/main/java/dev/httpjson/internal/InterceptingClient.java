@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -383,12 +384,12 @@ public final class InterceptingClient extends ForwardingClient {
       if (client.interceptors.length == 0 || request == entered) {
         return;
       }
-      java.net.http.HttpClient.Redirect own = client.delegate.followRedirects();
-      if (own == java.net.http.HttpClient.Redirect.NEVER) {
+      HttpClient.Redirect own = client.delegate.followRedirects();
+      if (own == HttpClient.Redirect.NEVER) {
         return;
       }
       for (String name : request.headers().map().keySet()) {
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        String lower = name.toLowerCase(Locale.ROOT);
         if (Redirects.CREDENTIALS.contains(lower)
             && !request.headers().allValues(name).equals(entered.headers().allValues(name))) {
           throw new IllegalStateException(
@@ -400,9 +401,7 @@ public final class InterceptingClient extends ForwardingClient {
                   + "): it would send it to whatever origin a redirect names. Build the"
                   + " HttpClient with followRedirects(Redirect.NEVER) (for OkHttp:"
                   + " followRedirects(false)), and call followRedirects("
-                  + (own == java.net.http.HttpClient.Redirect.ALWAYS
-                      ? "Redirect.ALWAYS"
-                      : "Redirect.NORMAL")
+                  + (own == HttpClient.Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
                   + ") on HttpJsonClient.Builder to have redirects followed with each hop"
                   + " checked");
         }
