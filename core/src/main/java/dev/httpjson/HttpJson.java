@@ -725,10 +725,11 @@ public final class HttpJson {
    * secrets by convention ({@code access_token}, {@code refresh_token}, {@code id_token}, {@code
    * client_secret}, {@code api_key}, {@code apikey}, {@code password}, {@code secret}, {@code
    * signature}, {@code sig}) and of the headers, query parameters and form fields named in {@code
-   * redact} (compared without case) are shown as {@code ***}, and so is the URI's userinfo. A JSON
-   * body is shown as it is: a secret in it is the caller's to name or keep out. A body is shown
-   * when it is JSON, a form or text of at most 4 KiB in UTF-8 and not content-encoded; any other
-   * body is a {@code --data-binary @-} that says why it is not shown (its length, its type).
+   * redact} (compared without case) are shown as {@code ***}, and so is the URI's userinfo; its
+   * fragment, which is never sent, is left out. A JSON body is shown as it is: a secret in it is
+   * the caller's to name or keep out. A body is shown when it is JSON, a form or text of at most 4
+   * KiB in UTF-8 and not content-encoded; any other body is a {@code --data-binary @-} that says
+   * why it is not shown (its length, its type).
    *
    * <pre>{@code
    * HttpRequest post = JsonContent.of(new NewIssue("Crash"))

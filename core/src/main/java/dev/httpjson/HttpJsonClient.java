@@ -69,7 +69,9 @@ import org.jspecify.annotations.Nullable;
  * paged stream's next link — gets them only on the origin of the call's first request. Redirects:
  * an {@link HttpClient} that follows redirects itself would copy the headers to every hop, before
  * httpjson could check it, so {@link Builder#build()} refuses one when there are default headers
- * (other than {@code Accept} and {@code Content-Type}), with or without a base URI; {@link
+ * (other than {@code Accept} and {@code Content-Type}), with or without a base URI, and fails a
+ * call (with {@link IllegalStateException}, before anything is sent) whose interceptors put {@code
+ * Authorization}, {@code Proxy-Authorization} or {@code Cookie} on its request; {@link
  * Builder#followRedirects(Redirect)} has httpjson follow them instead, checking every hop.
  *
  * <p><b>Around the call.</b> {@link Builder#interceptor(Interceptor)} adds auth, retries ({@link

@@ -149,7 +149,11 @@ public interface Interceptor {
   /**
    * An {@link HttpClient} that runs {@code send} and {@code sendAsync} through {@code
    * interceptors}, in order, and forwards to {@code client} at the end; its other methods are
-   * {@code client}'s. Closing or shutting it down is the business of {@code client}'s owner.
+   * {@code client}'s. Closing or shutting it down is the business of {@code client}'s owner. When
+   * {@code client} follows redirects itself, which would copy a header to whatever origin a
+   * redirect names, a request the interceptors put {@code Authorization}, {@code
+   * Proxy-Authorization} or {@code Cookie} on fails with {@link IllegalStateException} before it is
+   * sent.
    *
    * @param client the client exchanges are forwarded to
    * @param interceptors the interceptors, the first one outermost

@@ -68,6 +68,26 @@ class CurlTest {
     assertThat(curl.lines()).allSatisfy(l -> assertThat(l).doesNotContain("\r"));
   }
 
+  /**
+   * A fragment is never sent (curl drops it too), and one such as an OAuth2 redirect's {@code
+   * #access_token=…} is a secret: it is left out, as exception messages leave it out.
+   */
+  @Test
+  void theFragmentIsLeftOut() {
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                URI.create(
+                    LoopbackServer.uri(server, "/cb?state=1")
+                        + "#access_token=s3cret&token_type=bearer"))
+            .build();
+
+    String curl = HttpJson.toCurl(request);
+
+    assertThat(curl)
+        .isEqualTo("curl '" + LoopbackServer.uri(server, "/cb?state=1") + "'")
+        .doesNotContain("s3cret");
+  }
+
   @Test
   void secretQueryParametersAndFormFieldsAreRedactedTheOthersShown() {
     HttpRequest request =

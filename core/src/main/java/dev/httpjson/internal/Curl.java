@@ -46,7 +46,7 @@ public final class Curl {
   /**
    * {@code request} as a POSIX shell command, one option a line; the values of the headers, query
    * parameters and form fields named in {@code redacted} (lower case), which holds {@link
-   * #ALWAYS_REDACTED}, as {@code ***}, and userinfo in the URI too.
+   * #ALWAYS_REDACTED}, as {@code ***}, and userinfo in the URI too; the fragment left out.
    */
   public static String of(HttpRequest request, Set<String> redacted) {
     StringBuilder sb = new StringBuilder("curl ");
@@ -178,10 +178,15 @@ public final class Curl {
   }
 
   /**
-   * The URI with its userinfo and the values of the query parameters in {@code redacted} hidden.
+   * The URI with its userinfo and the values of the query parameters in {@code redacted} hidden,
+   * and without its fragment, which is never sent and may hold a token ({@code #access_token=…}).
    */
   private static String uri(URI uri, Set<String> redacted) {
     String s = uri.toString();
+    String fragment = uri.getRawFragment();
+    if (fragment != null) {
+      s = s.substring(0, s.length() - fragment.length() - 1);
+    }
     String info = uri.getRawUserInfo();
     if (info != null) {
       int at = s.indexOf(info + "@");
@@ -191,11 +196,7 @@ public final class Curl {
     if (q < 0) {
       return s;
     }
-    int hash = s.indexOf('#', q);
-    String query = hash < 0 ? s.substring(q + 1) : s.substring(q + 1, hash);
-    return s.substring(0, q + 1)
-        + redactPairs(query, redacted)
-        + (hash < 0 ? "" : s.substring(hash));
+    return s.substring(0, q + 1) + redactPairs(s.substring(q + 1), redacted);
   }
 
   /** {@code name=value&...} with the values of the names in {@code redacted} (decoded) hidden. */

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -281,8 +282,8 @@ public final class InterceptingClient extends ForwardingClient {
       HttpRequest request, BodyHandler<T> handler, @Nullable CallState<?> plan)
       throws IOException, InterruptedException {
     Objects.requireNonNull(handler, "handler == null");
-    return new Link<>(this, 0, handler, null, plan, null)
-        .forward(Objects.requireNonNull(request, "request == null"));
+    Objects.requireNonNull(request, "request == null");
+    return new Link<>(this, 0, handler, null, plan, null, request).forward(request);
   }
 
   @Override
@@ -306,7 +307,7 @@ public final class InterceptingClient extends ForwardingClient {
     Objects.requireNonNull(handler, "handler == null");
     Interceptor.Snapshot[] snapshots = snapshots(this);
     Caller caller = snapshots == null ? null : new Caller(Thread.currentThread(), snapshots);
-    return new Link<>(this, 0, handler, push, plan, caller).forwardAsync(request);
+    return new Link<>(this, 0, handler, push, plan, caller, request).forwardAsync(request);
   }
 
   @Override
@@ -339,6 +340,7 @@ public final class InterceptingClient extends ForwardingClient {
     private final @Nullable PushPromiseHandler<T> push;
     private final @Nullable CallState<?> plan; // null for a plain send on a decorated client
     private final @Nullable Caller caller;
+    private final HttpRequest entered; // the request the interceptors were given
 
     public Link(
         InterceptingClient client,
@@ -346,13 +348,15 @@ public final class InterceptingClient extends ForwardingClient {
         BodyHandler<T> handler,
         @Nullable PushPromiseHandler<T> push,
         @Nullable CallState<?> plan,
-        @Nullable Caller caller) {
+        @Nullable Caller caller,
+        HttpRequest entered) {
       this.client = client;
       this.index = index;
       this.handler = handler;
       this.push = push;
       this.plan = plan;
       this.caller = caller;
+      this.entered = entered;
     }
 
     @Override
@@ -363,11 +367,45 @@ public final class InterceptingClient extends ForwardingClient {
     @Override
     public <U> Interceptor.Chain<U> withBodyHandler(BodyHandler<U> bodyHandler) {
       Objects.requireNonNull(bodyHandler, "bodyHandler == null");
-      return new Link<>(client, index, bodyHandler, null, plan, caller);
+      return new Link<>(client, index, bodyHandler, null, plan, caller, entered);
     }
 
     private Link<T> next() {
-      return new Link<>(client, index + 1, handler, push, plan, caller);
+      return new Link<>(client, index + 1, handler, push, plan, caller, entered);
+    }
+
+    /**
+     * Refuses {@code request} when an interceptor put a credential ({@link Redirects#CREDENTIALS})
+     * on it and the client underneath follows redirects itself: that client would copy it to
+     * whatever origin a redirect names before any interceptor sees the hop (JDK 17 keeps {@code
+     * Authorization} on another port of the same host, and {@code Cookie} anywhere).
+     */
+    private void checkCredentials(HttpRequest request) {
+      if (client.interceptors.length == 0 || request == entered) {
+        return;
+      }
+      HttpClient.Redirect own = client.delegate.followRedirects();
+      if (own == HttpClient.Redirect.NEVER) {
+        return;
+      }
+      for (String name : request.headers().map().keySet()) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (Redirects.CREDENTIALS.contains(lower)
+            && !request.headers().allValues(name).equals(entered.headers().allValues(name))) {
+          throw new IllegalStateException(
+              "an interceptor added the header "
+                  + name
+                  + ", which carries a credential, and the HttpClient follows redirects"
+                  + " (followRedirects() is "
+                  + own
+                  + "): it would send it to whatever origin a redirect names. Build the"
+                  + " HttpClient with followRedirects(Redirect.NEVER) (for OkHttp:"
+                  + " followRedirects(false)), and call followRedirects("
+                  + (own == HttpClient.Redirect.ALWAYS ? "Redirect.ALWAYS" : "Redirect.NORMAL")
+                  + ") on HttpJsonClient.Builder to have redirects followed with each hop"
+                  + " checked");
+        }
+      }
     }
 
     @Override
@@ -387,6 +425,7 @@ public final class InterceptingClient extends ForwardingClient {
           throw rethrown(p.translate(e, request));
         }
       }
+      checkCredentials(request);
       CallTrace trace = p == null ? null : p.trace;
       if (trace != null) {
         trace.attempt();
@@ -455,6 +494,7 @@ public final class InterceptingClient extends ForwardingClient {
           f = interceptors[index].interceptAsync(request, next());
           Objects.requireNonNull(f, () -> interceptors[index] + " returned a null future");
         } else {
+          checkCredentials(request);
           CallState<?> p = plan;
           CallTrace trace = p == null ? null : p.trace;
           if (trace != null) {

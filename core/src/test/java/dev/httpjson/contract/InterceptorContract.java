@@ -2125,6 +2125,74 @@ public abstract class InterceptorContract {
   }
 
   /**
+   * A credential an interceptor adds (an OAuth2 bearer token, a session cookie) would ride a
+   * redirect the {@code HttpClient} follows itself before any interceptor sees the hop: JDK 17 kept
+   * {@code Authorization} on a hop to the same host on another port, and {@code Cookie} on any. The
+   * call fails before anything is sent, naming the header and never its value; an interceptor that
+   * adds no credential still works on such a client.
+   */
+  @Test
+  void aCredentialAnInterceptorAddsIsRefusedOnAClientThatFollowsRedirectsItself() throws Exception {
+    HttpClient following = newRedirectingClient();
+    assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
+    URI elsewhere = LoopbackServer.uri(other, "/landing");
+    for (String name : List.of("Authorization", "Proxy-Authorization", "Cookie")) {
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(following)
+              .baseUri(LoopbackServer.uri(server, "/v1/"))
+              .options(options)
+              .interceptor(Interceptor.request(r -> addHeader(r, name, "s3cret")))
+              .build();
+      server.enqueue(redirect(302, elsewhere));
+      other.enqueue(json(200, "\"there\""));
+      assertThatThrownBy(() -> api.getFromJson("x", String.class))
+          .as(name)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining(name)
+          .hasMessageContaining("followRedirects(Redirect.NEVER)")
+          .hasMessageNotContaining("s3cret");
+      assertThat(
+              catchThrowable(
+                  () -> api.getFromJsonAsync("x", String.class).get(5, TimeUnit.SECONDS)))
+          .as(name)
+          .isInstanceOf(ExecutionException.class)
+          .hasCauseInstanceOf(IllegalStateException.class);
+      HttpClient decorated =
+          Interceptor.decorate(following, Interceptor.request(r -> addHeader(r, name, "s3cret")));
+      assertThatThrownBy(
+              () ->
+                  decorated.send(
+                      HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x")).build(),
+                      HttpResponse.BodyHandlers.ofString()))
+          .as(name)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining(name);
+      RecordedRequest hop = received(other).take(200, TimeUnit.MILLISECONDS);
+      assertThat(hop == null ? null : hop.getHeaders().get(name)).as(name).isNull();
+      assertThat(received(server).count()).as(name).isZero();
+      server.close();
+      other.close();
+      server = LoopbackServer.start();
+      other = LoopbackServer.start();
+      elsewhere = LoopbackServer.uri(other, "/landing");
+    }
+    HttpJsonClient plain =
+        HttpJsonClient.newBuilder(following)
+            .options(options)
+            .interceptor(Interceptor.request(r -> addHeader(r, "X-Request-Id", "r1")))
+            .build();
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(plain.getFromJson(LoopbackServer.uri(server, "/x").toString(), String.class))
+        .isEqualTo("ok");
+    assertThat(received(server).take(5, TimeUnit.SECONDS).getHeaders().get("X-Request-Id"))
+        .isEqualTo("r1");
+  }
+
+  private static HttpRequest addHeader(HttpRequest request, String name, String value) {
+    return HttpRequest.newBuilder(request, (n, v) -> true).header(name, value).build();
+  }
+
+  /**
    * {@code Accept} and {@code Content-Type} describe the exchange and carry no credential: a client
    * that follows redirects itself is accepted with them alone, with or without a base URI.
    */

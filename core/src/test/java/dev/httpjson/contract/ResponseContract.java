@@ -5,10 +5,12 @@ import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.HttpCache;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.HttpJsonStatusException;
+import dev.httpjson.Interceptor;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
@@ -21,10 +23,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import mockwebserver3.MockResponse;
@@ -123,6 +127,80 @@ public abstract class ResponseContract {
     assertThat(response.body()).isEqualTo(new Item(1, "first"));
     assertThat(response.request().uri()).isEqualTo(uri("/items/1"));
     assertThat(take().getHeaders().get("Accept")).isEqualTo(ACCEPT_JSON);
+  }
+
+  /**
+   * A response's {@code toString} ends up in logs: it shows its URI as exception messages do, the
+   * query values and the userinfo hidden, whichever client or cache answered.
+   */
+  @Test
+  public void aResponsesToStringHidesTheQueryValuesAndTheUserinfo() throws Exception {
+    URI secret = uri("/items/1?access_token=s3cret-token&page=2");
+    URI withUser =
+        URI.create(
+            secret.getScheme()
+                + "://alice:pa55word@"
+                + secret.getRawAuthority()
+                + secret.getRawPath()
+                + "?"
+                + secret.getRawQuery());
+    HttpClient decorated = Interceptor.decorate(client, Interceptor.request(r -> r));
+    HttpClient cached = HttpCache.inMemory(1 << 20).decorate(client);
+    for (int i = 0; i < 7; i++) {
+      server.enqueue(json(200, "{\"id\":1,\"title\":\"first\"}"));
+    }
+    List<HttpResponse<?>> responses = new ArrayList<>();
+    responses.add(
+        HttpJson.exchange(
+            client, HttpRequest.newBuilder(secret).build(), JsonType.of(Item.class, options)));
+    responses.add(
+        HttpJson.exchangeAsync(
+                client, HttpRequest.newBuilder(secret).build(), JsonType.of(Item.class, options))
+            .get(5, TimeUnit.SECONDS));
+    responses.add(
+        HttpJson.exchange(
+            decorated, HttpRequest.newBuilder(secret).build(), JsonType.of(Item.class, options)));
+    responses.add(
+        HttpJson.exchange(
+            cached, HttpRequest.newBuilder(secret).build(), JsonType.of(Item.class, options)));
+    HttpResponse<String> plain =
+        decorated.send(
+            HttpRequest.newBuilder(secret).build(), HttpResponse.BodyHandlers.ofString());
+    if (!plain.getClass().getName().startsWith("jdk.")) {
+      responses.add(plain); // a transport's own response; the JDK's shows its URI as it is
+    }
+    try {
+      responses.add(
+          HttpJson.exchange(
+              client, HttpRequest.newBuilder(withUser).build(), JsonType.of(Item.class, options)));
+      plain =
+          decorated.send(
+              HttpRequest.newBuilder(withUser).build(), HttpResponse.BodyHandlers.ofString());
+      if (!plain.getClass().getName().startsWith("jdk.")) {
+        responses.add(plain);
+      }
+    } catch (IOException e) {
+      // A client that refuses a URI with userinfo (Apache's) sends nothing: nothing to show.
+      assertThat(String.valueOf(e.getMessage())).doesNotContain("pa55word");
+    }
+    server.enqueue(
+        json(200, "{\"id\":1,\"title\":\"first\"}")
+            .newBuilder()
+            .addHeader("Cache-Control", "max-age=60")
+            .build());
+    URI stored = uri("/items/2?access_token=s3cret-token&page=2");
+    for (int i = 0; i < 2; i++) { // the second answered from the cache
+      plain =
+          cached.send(HttpRequest.newBuilder(stored).build(), HttpResponse.BodyHandlers.ofString());
+      if (!plain.getClass().getName().startsWith("jdk.")) {
+        responses.add(plain);
+      }
+    }
+    for (HttpResponse<?> r : responses) {
+      assertThat(r.toString())
+          .contains("access_token=***", "page=***", "/items/")
+          .doesNotContain("s3cret", "pa55word", "alice");
+    }
   }
 
   @Test

@@ -83,10 +83,12 @@ import org.jspecify.annotations.Nullable;
  * HttpJsonClient.Builder#followRedirects(HttpClient.Redirect)} each redirect hop passes through
  * this interceptor and is checked again; an {@link HttpClient} that follows redirects itself would
  * copy the header to every hop before any interceptor sees it, so give the API client one that does
- * not (the default). The token request itself is sent through its own client ({@link
- * Builder#httpClient(HttpClient)}) and never carries the token; a request to the token URI through
- * this interceptor does not get it either. Neither the client secret, the refresh token nor the
- * access token appears in a message, a {@code toString} or a log of this module (it logs nothing).
+ * not (the default): with one that does, a call that would carry the token fails with {@link
+ * IllegalStateException} before anything is sent. The token request itself is sent through its own
+ * client ({@link Builder#httpClient(HttpClient)}) and never carries the token; a request to the
+ * token URI through this interceptor does not get it either. Neither the client secret, the refresh
+ * token nor the access token appears in a message, a {@code toString} or a log of this module (it
+ * logs nothing).
  *
  * <p><b>Failures.</b> A token endpoint that answers with an error fails the call with {@link
  * OAuth2Exception}, naming the token endpoint and the OAuth2 error ({@code invalid_client}, {@code
@@ -392,7 +394,8 @@ public final class OAuth2 implements Interceptor {
       Objects.requireNonNull(clientId, "clientId == null");
       if (!tokenUri.isAbsolute() || originOf(tokenUri) == null) {
         throw new IllegalArgumentException(
-            "tokenUri is not an absolute http or https URI: " + tokenUri);
+            "tokenUri is not an absolute http or https URI: "
+                + JsonOptions.web().redact(tokenUri.toString()));
       }
       this.tokenUri = tokenUri;
       this.clientId = clientId;
@@ -412,7 +415,8 @@ public final class OAuth2 implements Interceptor {
       Objects.requireNonNull(uri, "uri == null");
       String origin = originOf(uri);
       if (origin == null) {
-        throw new IllegalArgumentException("not an absolute http or https URI: " + uri);
+        throw new IllegalArgumentException(
+            "not an absolute http or https URI: " + JsonOptions.web().redact(uri.toString()));
       }
       origins.add(origin);
       return this;
@@ -485,9 +489,20 @@ public final class OAuth2 implements Interceptor {
      * client's credentials with it), and that logs no bodies (the response carries the token).
      *
      * @param client the client
+     * @throws IllegalArgumentException if {@code client} follows redirects ({@link
+     *     HttpClient#followRedirects()} is not {@code NEVER})
      */
     public Builder httpClient(HttpClient client) {
-      this.http = Objects.requireNonNull(client, "client == null");
+      Objects.requireNonNull(client, "client == null");
+      if (client.followRedirects() != HttpClient.Redirect.NEVER) {
+        throw new IllegalArgumentException(
+            "the token client follows redirects (followRedirects() is "
+                + client.followRedirects()
+                + "): a token endpoint's redirect would take the client's credentials to whatever"
+                + " origin it names. Give a client built with followRedirects(Redirect.NEVER) (for"
+                + " OkHttp: followRedirects(false))");
+      }
+      this.http = client;
       return this;
     }
 

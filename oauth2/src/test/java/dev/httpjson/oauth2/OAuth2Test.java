@@ -514,6 +514,67 @@ class OAuth2Test {
     assertThat(takeToken().getHeaders().get("Authorization")).startsWith("Basic ");
   }
 
+  /**
+   * An HttpClient that follows redirects itself would copy the token to the hop before this
+   * interceptor sees it: JDK 17 keeps {@code Authorization} on the same host's other port. The call
+   * fails before anything is sent to the API, and the other origin never sees the token.
+   */
+  @Test
+  void aClientThatFollowsRedirectsItselfNeverCarriesTheTokenToAnotherOrigin() throws Exception {
+    HttpJsonClient client =
+        HttpJsonClient.newBuilder(HttpClient.newBuilder().followRedirects(Redirect.NORMAL).build())
+            .baseUri(apiBase())
+            .interceptor(credentials().build())
+            .build();
+    script(
+        new MockResponse.Builder()
+            .code(302)
+            .addHeader("Location", LoopbackServer.uri(other, "/moved").toString())
+            .build());
+
+    assertThatThrownBy(() -> client.getFromJson("redirected", String.class))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("Authorization")
+        .hasMessageContaining("followRedirects(Redirect.NEVER)")
+        .hasMessageNotContaining("Bearer");
+
+    RecordedRequest hop = otherRequests.poll(200, TimeUnit.MILLISECONDS);
+    assertThat(hop == null ? null : hop.getHeaders().get("Authorization")).isNull();
+    assertThat(apiRequests.poll(200, TimeUnit.MILLISECONDS)).isNull();
+  }
+
+  /**
+   * A token client that follows redirects would carry the client's credentials (its Basic header,
+   * or its secret in a form a 307 sends again) to whatever origin the token endpoint names: JDK 17
+   * keeps {@code Authorization} on the same host's other port. Such a client is refused when given,
+   * and nothing reaches the other origin.
+   */
+  @Test
+  void aTokenClientThatFollowsRedirectsIsRefusedAndTheSecretGoesNowhereElse() throws Exception {
+    URI moved = LoopbackServer.uri(other, "/token");
+    tokenAnswer =
+        n -> new MockResponse.Builder().code(307).addHeader("Location", moved.toString()).build();
+    HttpClient following = HttpClient.newBuilder().followRedirects(Redirect.NORMAL).build();
+    for (OAuth2.ClientAuthentication how : OAuth2.ClientAuthentication.values()) {
+      Throwable failure =
+          org.assertj.core.api.Assertions.catchThrowable(
+              () ->
+                  client(
+                          OAuth2.clientCredentials(tokenUri(), "client-1", SECRET)
+                              .origin(apiBase())
+                              .clientAuthentication(how)
+                              .httpClient(following)
+                              .build())
+                      .getFromJson("x", String.class));
+      assertThat(failure)
+          .as(how.name())
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("followRedirects");
+    }
+    RecordedRequest hop = otherRequests.poll(200, TimeUnit.MILLISECONDS);
+    assertThat(hop).as("a request to the other origin").isNull();
+  }
+
   @Test
   void theTokenRequestNeverCarriesTheBearerTokenEvenOnTheApisOrigin() throws Exception {
     URI sameOriginToken = LoopbackServer.uri(api, "/oauth/token");
@@ -672,6 +733,22 @@ class OAuth2Test {
     assertThat(token.getHeaders().get("Authorization")).isNull();
     assertThat(token.getBody().utf8())
         .isEqualTo("grant_type=refresh_token&refresh_token=r1&client_id=client-1");
+  }
+
+  @Test
+  void aRefusedUriIsEchoedWithoutItsSecrets() {
+    assertThatThrownBy(
+            () ->
+                OAuth2.clientCredentials(
+                    URI.create("oauth/token?client_secret=" + SECRET), "c", SECRET))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("oauth/token?client_secret=***")
+        .hasMessageNotContaining(SECRET);
+    assertThatThrownBy(
+            () -> credentials().origin(URI.create("ftp://user:" + SECRET + "@api.example.com/x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ftp://api.example.com/x")
+        .hasMessageNotContaining(SECRET);
   }
 
   @Test

@@ -37,7 +37,8 @@ class StubInterceptorContractTest extends InterceptorContract {
               "aClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders",
               "withoutABaseUriAClientThatFollowsRedirectsItselfIsRefusedWithDefaultHeaders",
               "aClientThatFollowsRedirectsItselfIsAcceptedWithOnlyADefaultAcceptAndContentType",
-              "aCredentialForOneCallIsRefusedOnAClientThatFollowsRedirectsItself");
+              "aCredentialForOneCallIsRefusedOnAClientThatFollowsRedirectsItself",
+              "aCredentialAnInterceptorAddsIsRefusedOnAClientThatFollowsRedirectsItself");
 
   private ScriptedStub stub;
 

@@ -1,6 +1,7 @@
 package dev.httpjson.internal.cache;
 
 import dev.httpjson.HttpCache.Outcome;
+import dev.httpjson.internal.Uris;
 import dev.httpjson.internal.transport.OwnIdentity;
 import java.io.IOException;
 import java.net.Authenticator;
@@ -1722,7 +1723,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     @Override
     public String toString() {
-      return "(" + request.method() + " " + uri + ") " + status;
+      return "(" + request.method() + " " + Uris.redact(uri) + ") " + status;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.httpjson.transport.support.internal;
 
+import dev.httpjson.JsonOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -125,6 +126,13 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
 
   @Override
   public String toString() {
-    return "(" + request.method() + " " + request.uri() + ") " + statusCode;
+    // The JDK's form, "(GET uri) 200", with the URI as exception messages show it: a toString ends
+    // up in logs.
+    return "("
+        + request.method()
+        + " "
+        + JsonOptions.web().redact(request.uri().toString())
+        + ") "
+        + statusCode;
   }
 }
