@@ -13,7 +13,7 @@ public final class OkHttpTransportExample {
   public static void main(String[] args) throws Exception {
     URI uri =
         URI.create(args.length > 0 ? args[0] : "http://localhost:5000/weatherforecast/getObject");
-    HttpClient client = OkHttpTransport.newHttpClient(new OkHttpClient()); // or newHttpClient()
+    HttpClient client = OkHttpTransport.newHttpClient(new OkHttpClient()); // follows redirects
     Forecast forecast = HttpJson.getFromJson(client, uri, Forecast.class);
     System.out.println(forecast);
   }

@@ -57,13 +57,17 @@ public final class OkHttpTransport {
   private OkHttpTransport() {}
 
   /**
-   * A client with OkHttp's defaults ({@code new OkHttpClient()}): it follows redirects, asks for
-   * HTTP/2 over TLS, and gives each call 10 s to connect, read and write.
+   * A client with OkHttp's defaults but one: it follows no redirect, as {@code
+   * HttpClient.newHttpClient()} does ({@code new OkHttpClient.Builder().followRedirects(false)}),
+   * so that it answers as the JDK's default client where it replaces it, and an {@code
+   * HttpJsonClient} with credentials on it follows redirects hop by hop ({@code
+   * HttpJsonClient.Builder#followRedirects}). It asks for HTTP/2 over TLS, and gives each call 10 s
+   * to connect, read and write.
    *
    * @return a new client with its own connection pool and dispatcher
    */
   public static HttpClient newHttpClient() {
-    return newHttpClient(new OkHttpClient());
+    return newHttpClient(new OkHttpClient.Builder().followRedirects(false).build());
   }
 
   /**

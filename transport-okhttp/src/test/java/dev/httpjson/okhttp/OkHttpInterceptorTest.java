@@ -31,6 +31,6 @@ class OkHttpInterceptorTest extends InterceptorContract {
 
   @Override
   protected HttpClient newRedirectingClient() {
-    return OkHttpTransport.newHttpClient(); // OkHttp follows redirects by default
+    return OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()); // OkHttp's default follows
   }
 }

@@ -490,8 +490,24 @@ class OkHttpTransportTest {
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageContaining("push promises");
     assertThat(client.followRedirects()).isEqualTo(HttpClient.Redirect.NEVER);
-    assertThat(OkHttpTransport.newHttpClient().followRedirects())
+    assertThat(OkHttpTransport.newHttpClient(new okhttp3.OkHttpClient()).followRedirects())
         .isEqualTo(HttpClient.Redirect.ALWAYS);
+  }
+
+  /**
+   * The factory with no argument follows no redirect, as {@code HttpClient.newHttpClient()} and the
+   * Apache 5 transport's do: swapped in for either, it answers a 302 as they do, and an {@code
+   * HttpJsonClient} with credentials (default headers, OAuth2) on it follows redirects hop by hop.
+   */
+  @Test
+  void theDefaultClientFollowsNoRedirectAsTheJdksDefaultDoes() throws Exception {
+    HttpClient defaults = OkHttpTransport.newHttpClient();
+    assertThat(defaults.followRedirects()).isEqualTo(HttpClient.Redirect.NEVER);
+    server.enqueue(
+        new mockwebserver3.MockResponse.Builder().code(302).addHeader("Location", "/b").build());
+    HttpResponse<String> r = defaults.send(get("/a"), BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(302);
+    assertThat(server.getRequestCount()).isEqualTo(1);
   }
 
   private HttpRequest get(String path) {
