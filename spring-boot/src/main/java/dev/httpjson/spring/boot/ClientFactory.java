@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.ssl.SslBundles;
 
 /**
  * Builds each named client from its properties: the transport, the options, the builder's settings,
@@ -24,6 +25,7 @@ final class ClientFactory implements DisposableBean {
   static final String BEAN_NAME = "httpJsonClientFactory";
 
   private final HttpJsonProperties properties;
+  private final Supplier<@Nullable SslBundles> sslBundles;
   private final Supplier<List<HttpJsonClientCustomizer>> customizers;
   private final Supplier<@Nullable JsonCodec> codec;
   private final Supplier<@Nullable HttpClient> transportOverride;
@@ -31,10 +33,12 @@ final class ClientFactory implements DisposableBean {
 
   ClientFactory(
       HttpJsonProperties properties,
+      Supplier<@Nullable SslBundles> sslBundles,
       Supplier<List<HttpJsonClientCustomizer>> customizers,
       Supplier<@Nullable JsonCodec> codec,
       Supplier<@Nullable HttpClient> transportOverride) {
     this.properties = properties;
+    this.sslBundles = sslBundles;
     this.customizers = customizers;
     this.codec = codec;
     this.transportOverride = transportOverride;
@@ -57,7 +61,7 @@ final class ClientFactory implements DisposableBean {
     java.util.function.UnaryOperator<String> at = key -> p.property(name, key);
     HttpClient http = transportOverride.get();
     if (http == null) {
-      http = Transports.create(at, p, this::onClose);
+      http = Transports.create(at, p, sslBundles, this::onClose);
     }
     JsonOptions.Builder o = JsonOptions.newBuilder();
     JsonCodec c = codec.get();

@@ -17,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -34,7 +35,10 @@ import tools.jackson.databind.json.JsonMapper;
  * each {@link HttpJsonClientCustomizer} bean.
  */
 @AutoConfiguration(
-    afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
+    afterName = {
+      "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+      "org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration"
+    })
 @ConditionalOnClass(HttpJsonClient.class)
 @EnableConfigurationProperties(HttpJsonProperties.class)
 public final class HttpJsonAutoConfiguration {
@@ -46,9 +50,11 @@ public final class HttpJsonAutoConfiguration {
       HttpJsonProperties properties,
       ObjectProvider<HttpJsonClientCustomizer> customizers,
       ObjectProvider<CodecSource> codec,
-      ObjectProvider<TransportOverride> transport) {
+      ObjectProvider<TransportOverride> transport,
+      ObjectProvider<SslBundles> sslBundles) {
     return new ClientFactory(
         properties,
+        sslBundles::getIfAvailable,
         () -> customizers.orderedStream().collect(Collectors.toList()),
         () -> {
           CodecSource source = codec.getIfAvailable();

@@ -105,6 +105,8 @@ final class HttpJsonProperties {
           .getStatuses()
           .addAll(r.getStatuses().isEmpty() ? dr.getStatuses() : r.getStatuses());
       c.getRetry().getMethods().addAll(r.getMethods().isEmpty() ? dr.getMethods() : r.getMethods());
+      c.getSsl()
+          .setBundle(c.pick("ssl.bundle", getSsl().getBundle(), defaults.getSsl().getBundle()));
       Cache cache = getCache();
       Cache dc = defaults.getCache();
       c.getCache().setMaxSize(c.pick("cache.max-size", cache.getMaxSize(), dc.getMaxSize()));
@@ -181,6 +183,9 @@ final class HttpJsonProperties {
 
     /** The HTTP cache (RFC 9111) of this client. */
     private final Cache cache = new Cache();
+
+    /** TLS: the SSL bundle (spring.ssl.bundle.*) of the transport. */
+    private final Ssl ssl = new Ssl();
 
     public Map<String, String> getHeaders() {
       return headers;
@@ -265,6 +270,10 @@ final class HttpJsonProperties {
     public Cache getCache() {
       return cache;
     }
+
+    public Ssl getSsl() {
+      return ssl;
+    }
   }
 
   /** The transports a client can run on. */
@@ -327,6 +336,23 @@ final class HttpJsonProperties {
 
     public List<String> getMethods() {
       return methods;
+    }
+  }
+
+  /** A client's TLS settings. */
+  static final class Ssl {
+    /**
+     * The name of the SSL bundle (spring.ssl.bundle.*) whose trust material, keys and options the
+     * transport uses (jdk and okhttp); the JDK's defaults when unset.
+     */
+    private @Nullable String bundle;
+
+    public @Nullable String getBundle() {
+      return bundle;
+    }
+
+    public void setBundle(@Nullable String bundle) {
+      this.bundle = bundle;
     }
   }
 
