@@ -265,14 +265,45 @@ public final class ApiProcessor extends AbstractProcessor {
     }
   }
 
-  /** Whether the generated class implements {@code m}: an abstract method, not Object's. */
+  /**
+   * Whether the generated class implements {@code m}: an abstract method, not Object's, nor one of
+   * Object's public methods an interface declares again (for its documentation), which Object's
+   * implement.
+   */
   private static boolean implemented(ExecutableElement m) {
     return !m.getModifiers().contains(Modifier.STATIC)
         && !m.isDefault()
         && m.getModifiers().contains(Modifier.ABSTRACT)
         && !((TypeElement) m.getEnclosingElement())
             .getQualifiedName()
-            .contentEquals("java.lang.Object");
+            .contentEquals("java.lang.Object")
+        && !objects(m);
+  }
+
+  /**
+   * Whether {@code m} has the signature of {@code toString()}, {@code hashCode()} or {@code
+   * equals(Object)}.
+   */
+  private static boolean objects(ExecutableElement m) {
+    String name = m.getSimpleName().toString();
+    List<? extends VariableElement> ps = m.getParameters();
+    return ps.isEmpty()
+        ? name.equals("toString") || name.equals("hashCode")
+        : name.equals("equals")
+            && ps.size() == 1
+            && source(ps.get(0).asType()).equals("java.lang.Object");
+  }
+
+  /** Whether {@code m} is the escape hatch: {@code HttpJsonClient client()}, whatever its name. */
+  private static boolean hatch(ExecutableElement m) {
+    boolean http = false;
+    for (String v : VERBS) {
+      http |= annotation(m, v) != null;
+    }
+    return !http
+        && m.getParameters().isEmpty()
+        && source(m.getReturnType()).equals(CLIENT)
+        && m.getThrownTypes().isEmpty();
   }
 
   private void error(Element e, String message) {
@@ -431,7 +462,7 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
-        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault()) {
+        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || objects(m)) {
           for (String n : METHOD_ANNOTATIONS) {
             AnnotationMirror a = annotation(m, n);
             if (a != null) {
@@ -440,9 +471,12 @@ public final class ApiProcessor extends AbstractProcessor {
                   a,
                   "@"
                       + n
-                      + " on a "
-                      + (m.isDefault() ? "default" : "static")
-                      + " method, which is never implemented: only an abstract method is");
+                      + " on "
+                      + (objects(m)
+                          ? m.getSimpleName() + ", which Object implements"
+                          : "a "
+                              + (m.isDefault() ? "default" : "static")
+                              + " method, which is never implemented: only an abstract method is"));
             }
           }
         }
@@ -450,11 +484,41 @@ public final class ApiProcessor extends AbstractProcessor {
       headers.addAll(levelHeaders(api));
       timeout = levelTimeout(api);
       List<Method> methods = new ArrayList<>();
+      List<ExecutableElement> seen = new ArrayList<>();
       for (ExecutableElement m :
           ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
         if (!implemented(m)) {
           continue;
         }
+        // Two superinterfaces may declare one method (each its escape hatch, client()): the class
+        // implements it once, and an HTTP method only where the interface says which one it is.
+        ExecutableElement twin = twin(m, seen);
+        if (twin != null) {
+          if (!hatch(m) || !hatch(twin)) {
+            List<String> from =
+                new ArrayList<>(
+                    List.of(
+                        ((TypeElement) twin.getEnclosingElement()).getQualifiedName().toString(),
+                        ((TypeElement) m.getEnclosingElement()).getQualifiedName().toString()));
+            java.util.Collections.sort(from);
+            fail(
+                api,
+                api.getSimpleName()
+                    + " inherits "
+                    + m.getSimpleName()
+                    + "("
+                    + parameterTypes(m)
+                    + ") from "
+                    + from.get(0)
+                    + " and from "
+                    + from.get(1)
+                    + ": declare it in "
+                    + api.getSimpleName()
+                    + ", with the HTTP annotation it takes there");
+          }
+          continue;
+        }
+        seen.add(m);
         Method method = method(m);
         if (method != null) {
           method.index = methods.size();
@@ -465,6 +529,26 @@ public final class ApiProcessor extends AbstractProcessor {
         return;
       }
       write(methods);
+    }
+
+    /** The method of {@code methods} with the name and erased parameter types of {@code m}. */
+    ExecutableElement twin(ExecutableElement m, List<ExecutableElement> methods) {
+      for (ExecutableElement other : methods) {
+        if (other.getSimpleName().equals(m.getSimpleName())
+            && parameterTypes(other).equals(parameterTypes(m))) {
+          return other;
+        }
+      }
+      return null;
+    }
+
+    String parameterTypes(ExecutableElement m) {
+      StringBuilder b = new StringBuilder();
+      for (VariableElement p : m.getParameters()) {
+        b.append(b.length() == 0 ? "" : ", ")
+            .append(source(processingEnv.getTypeUtils().erasure(p.asType())));
+      }
+      return b.toString();
     }
 
     void constants(Element e, List<String> into) {
@@ -571,9 +655,7 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       if (verb == null) {
-        if (m.getParameters().isEmpty()
-            && source(m.getReturnType()).equals(CLIENT)
-            && m.getThrownTypes().isEmpty()) {
+        if (hatch(m)) {
           method.kind = Kind.CLIENT;
           return method;
         }

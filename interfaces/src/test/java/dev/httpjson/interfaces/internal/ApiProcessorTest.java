@@ -114,6 +114,7 @@ class ApiProcessorTest {
     define("Surrogate", "  @GET(\"x\") String get(@Query(\"\\uD800\") String q)" + THROWS);
     define("SurrogatePath", "  @GET(\"x\\uDC00\") String get()" + THROWS);
     define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
+    define("ObjectVerb", "  @GET(\"x\") String toString();\n  @GET(\"y\") String ok()" + THROWS);
     define(
         "Default",
         "  @GET(\"x\") String ok()"
@@ -471,6 +472,7 @@ class ApiProcessorTest {
         "Default",
         "@Timeout on a default method, which is never implemented: only an abstract method is",
         "@Timeout");
+    assertOneError("ObjectVerb", "@GET on toString, which Object implements", "@GET");
   }
 
   @Test

@@ -666,4 +666,90 @@ class GeneratedCodeTest {
           .isEqualTo("GET /api/repos/8 repos=r stars=null hub=null level=[repos]");
     }
   }
+
+  @Test
+  void theEscapeHatchInheritedFromTwoInterfacesIsImplementedOnce() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Issues",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "public interface Issues {\n"
+                    + "  HttpJsonClient client();\n"
+                    + "  @GET(\"issues\") String issues()"
+                    + THROWS
+                    + "}\n",
+                "demo.Pulls",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "public interface Pulls {\n"
+                    + "  HttpJsonClient client();\n"
+                    + "  @GET(\"pulls\") String pulls()"
+                    + THROWS
+                    + "}\n",
+                "demo.Repo",
+                HEAD + "public interface Repo extends Issues, Pulls {}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      HttpJsonClient client = client();
+      Object api = client.create(Class.forName("demo.Repo", false, loader));
+      server.enqueue(LoopbackServer.json(200, "\"i\""));
+      server.enqueue(LoopbackServer.json(200, "\"p\""));
+
+      assertThat(call(api, "demo.Repo", "client")).isSameAs(client);
+      assertThat(call(api, "demo.Repo", "issues")).isEqualTo("i");
+      assertThat(call(api, "demo.Repo", "pulls")).isEqualTo("p");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/issues");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/pulls");
+    }
+  }
+
+  @Test
+  void anHttpMethodInheritedFromTwoInterfacesIsAnErrorOnTheInterfaceThatJoinsThem() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Left",
+                HEAD + "public interface Left {\n  @GET(\"left\") String get()" + THROWS + "}\n",
+                "demo.Right",
+                HEAD + "public interface Right {\n  @GET(\"right\") String get()" + THROWS + "}\n",
+                "demo.Both",
+                HEAD + "public interface Both extends Left, Right {}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactly(
+            "Both inherits get() from demo.Left and from demo.Right: declare it in Both, with the"
+                + " HTTP annotation it takes there @ 6:8");
+  }
+
+  @Test
+  void objectsMethodsRedeclaredByTheInterfaceAreLeftToObject() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Documented",
+                HEAD
+                    + "public interface Documented {\n"
+                    + "  /** Says which API this is. */\n"
+                    + "  @Override String toString();\n"
+                    + "  @Override boolean equals(Object other);\n"
+                    + "  @Override int hashCode();\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Documented");
+      server.enqueue(LoopbackServer.json(200, "\"pong\""));
+
+      assertThat(call(api, "demo.Documented", "ping")).isEqualTo("pong");
+      assertThat(api.toString()).startsWith("Documented bound to http://");
+      assertThat(api).isEqualTo(api).hasSameHashCodeAs(api);
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/ping");
+    }
+  }
 }
