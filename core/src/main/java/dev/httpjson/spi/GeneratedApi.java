@@ -278,18 +278,21 @@ public final class GeneratedApi {
   }
 
   /**
-   * The value of a {@code @Url} parameter, as text.
+   * The value of a {@code @Url} parameter, as text, without its fragment: a fragment is never sent,
+   * and the query parameters appended after it would be lost in it.
    *
    * @param parameter the parameter's name, for the message
    * @param url a {@code String} or a {@code URI}
-   * @return the URL as text
+   * @return the URL as text, up to its {@code #}
    * @throws NullPointerException if {@code url} is null
    */
   public static String url(String parameter, @Nullable Object url) {
     if (url == null) {
       throw new NullPointerException("@Url parameter " + parameter + " is null");
     }
-    return url.toString();
+    String text = url.toString();
+    int fragment = text.indexOf('#');
+    return fragment < 0 ? text : text.substring(0, fragment);
   }
 
   /**
