@@ -481,6 +481,25 @@ public final class ApiProcessor extends AbstractProcessor {
           }
         }
       }
+      // The implementation inherits the interface's fields and member types: one named as a
+      // package it names in an expression (java.util.Objects, dev.httpjson...) would hide it.
+      for (Element member : processingEnv.getElementUtils().getAllMembers(api)) {
+        String n = member.getSimpleName().toString();
+        boolean type = member.getKind().isClass() || member.getKind().isInterface();
+        if ((n.equals("java") || n.equals("dev")) && (member.getKind().isField() || type)) {
+          TypeElement owner = (TypeElement) member.getEnclosingElement();
+          fail(
+              owner.equals(api) ? member : api,
+              api.getSimpleName()
+                  + (type ? "'s member type " : "'s field ")
+                  + n
+                  + (owner.equals(api) ? "" : ", inherited from " + owner.getQualifiedName() + ",")
+                  + " hides the package "
+                  + n
+                  + ", which its implementation names: rename the "
+                  + (type ? "type" : "field"));
+        }
+      }
       headers.addAll(levelHeaders(api));
       timeout = levelTimeout(api);
       List<Method> methods = new ArrayList<>();

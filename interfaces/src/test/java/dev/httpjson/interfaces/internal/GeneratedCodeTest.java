@@ -752,4 +752,34 @@ class GeneratedCodeTest {
       assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/ping");
     }
   }
+
+  @Test
+  void aFieldThatWouldHideAPackageTheImplementationNamesIsAnErrorOnTheField() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Hosts",
+                HEAD
+                    + "public interface Hosts {\n"
+                    + "  String dev = \"https://dev.example\";\n"
+                    + "  interface Base { String java = \"17\"; }\n"
+                    + "}\n",
+                "demo.Env",
+                HEAD
+                    + "public interface Env extends Hosts.Base {\n"
+                    + "  String dev = \"https://dev.example\";\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactlyInAnyOrder(
+            "Env's field dev hides the package dev, which its implementation names: rename the"
+                + " field @ 7:10",
+            "Env's field java, inherited from demo.Hosts.Base, hides the package java, which its"
+                + " implementation names: rename the field @ 6:8");
+  }
 }
