@@ -163,22 +163,30 @@ public final class ApiProcessor extends AbstractProcessor {
             missing,
             api.getSimpleName()
                 + " is not implemented: "
-                + (missing == api ? "it extends " : missing.getSimpleName() + " names ")
-                + unresolved
-                + ", a type that does not exist");
+                + (unresolved == null
+                    ? (missing == api ? "its" : missing.getSimpleName() + "'s")
+                        + " annotations name a constant that does not exist"
+                    : (missing == api ? "it extends " : missing.getSimpleName() + " names ")
+                        + unresolved
+                        + ", a type that does not exist"));
       }
     }
     return true;
   }
 
-  /** The type named last by {@link #missing}. */
+  /** The type named last by {@link #missing}, or null for a constant of an annotation's value. */
   private String unresolved;
 
   /**
-   * The element of {@code api} that names a type that does not exist (yet): {@code api} itself for
-   * a superinterface, or a method; {@code null} when every type it names exists.
+   * The element of {@code api} that names a type or, in one of this module's annotations, a
+   * constant that does not exist (yet): {@code api} itself for a superinterface or its own
+   * annotations, or a method; {@code null} when every type and constant it names exists.
    */
   private Element missing(TypeElement api) {
+    unresolved = null;
+    if (erroneous(api)) {
+      return api;
+    }
     for (TypeMirror s : api.getInterfaces()) {
       if (missing(s)) {
         return api;
@@ -188,6 +196,15 @@ public final class ApiProcessor extends AbstractProcessor {
         ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
       if (!implemented(m)) {
         continue;
+      }
+      unresolved = null;
+      if (erroneous(m)) {
+        return m;
+      }
+      for (VariableElement p : m.getParameters()) {
+        if (erroneous(p)) {
+          return m;
+        }
       }
       if (missing(m.getReturnType())) {
         return m;
@@ -204,6 +221,38 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a value of one of this module's annotations on {@code e} names a constant javac could
+   * not resolve, such as one of a class another processor writes in this round: javac shows it as
+   * {@code <error>}, which no value's source form is (a string's is quoted).
+   */
+  private boolean erroneous(Element e) {
+    for (AnnotationMirror a : e.getAnnotationMirrors()) {
+      TypeElement t = (TypeElement) a.getAnnotationType().asElement();
+      if (!t.getQualifiedName().toString().startsWith(PKG)) {
+        continue;
+      }
+      for (AnnotationValue v : a.getElementValues().values()) {
+        if (erroneous(v)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean erroneous(AnnotationValue v) {
+    if (v.getValue() instanceof List) {
+      for (Object element : (List<?>) v.getValue()) {
+        if (element instanceof AnnotationValue && erroneous((AnnotationValue) element)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return v.toString().equals("<error>");
   }
 
   private boolean missing(TypeMirror type) {

@@ -460,9 +460,22 @@ class GeneratedCodeTest {
     }
   }
 
-  /** Another processor: writes the record {@code demo.Made} in the first round. */
+  /**
+   * Another processor: writes the record {@code demo.Made} (or another type) in the first round.
+   */
   static final class MakesARecord extends javax.annotation.processing.AbstractProcessor {
+    private final String name;
+    private final String source;
     private boolean done;
+
+    MakesARecord() {
+      this("demo.Made", "package demo;\npublic record Made(String name) {}\n");
+    }
+
+    MakesARecord(String name, String source) {
+      this.name = name;
+      this.source = source;
+    }
 
     @Override
     public java.util.Set<String> getSupportedAnnotationTypes() {
@@ -480,9 +493,8 @@ class GeneratedCodeTest {
         javax.annotation.processing.RoundEnvironment round) {
       if (!done && !annotations.isEmpty()) {
         done = true;
-        try (java.io.Writer w =
-            processingEnv.getFiler().createSourceFile("demo.Made").openWriter()) {
-          w.write("package demo;\npublic record Made(String name) {}\n");
+        try (java.io.Writer w = processingEnv.getFiler().createSourceFile(name).openWriter()) {
+          w.write(source);
         } catch (java.io.IOException e) {
           throw new java.io.UncheckedIOException(e);
         }
@@ -521,6 +533,67 @@ class GeneratedCodeTest {
 
       assertThat(call(api, "demo.UsesMade", "get", "7")).hasToString("Made[name=x]");
     }
+  }
+
+  @Test
+  void constantsAnotherProcessorGeneratesAreWaitedFor() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.UsesPaths",
+                HEAD
+                    + "@Make @Headers(Paths.VERSION)\n"
+                    + "public interface UsesPaths {\n"
+                    + "  @GET(Paths.ITEM) @Timeout(Paths.TIMEOUT)\n"
+                    + "  String get(@Path(\"id\") String id, @Query(Paths.Q) String q)"
+                    + THROWS
+                    + "}\n"),
+            new MakesARecord(
+                "demo.Paths",
+                "package demo;\n"
+                    + "public final class Paths {\n"
+                    + "  public static final String VERSION = \"X-Version: 2\";\n"
+                    + "  public static final String ITEM = \"items/{id}\";\n"
+                    + "  public static final String TIMEOUT = \"PT5S\";\n"
+                    + "  public static final String Q = \"q\";\n"
+                    + "  private Paths() {}\n"
+                    + "}\n"));
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.UsesPaths");
+      server.enqueue(LoopbackServer.json(200, "\"x\""));
+
+      assertThat(call(api, "demo.UsesPaths", "get", "7", "a")).isEqualTo("x");
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getTarget()).isEqualTo("/api/items/7?q=a");
+      assertThat(r.getHeaders().get("X-Version")).isEqualTo("2");
+    }
+  }
+
+  @Test
+  void aConstantNoProcessorGeneratesIsReportedOnce() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of("-proc:only"),
+            Map.of(
+                "demo.UsesPaths",
+                HEAD
+                    + "public interface UsesPaths {\n"
+                    + "  @GET(Paths.ITEM) String get(@Path(\"id\") String id)"
+                    + THROWS
+                    + "}\n"));
+
+    assertThat(c.errors())
+        .filteredOn(e -> !e.startsWith("cannot find symbol"))
+        .containsExactly(
+            "UsesPaths is not implemented: get's annotations name a constant that does not exist"
+                + " @ 7:27");
   }
 
   @Test
