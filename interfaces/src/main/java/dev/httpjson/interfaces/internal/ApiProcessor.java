@@ -1254,6 +1254,16 @@ public final class ApiProcessor extends AbstractProcessor {
         method.kind = Kind.VALUE;
         method.read = r;
       }
+      if (unsupported == null
+          && method.read != null
+          && erasureIs(method.read, "java.util.Optional")
+          && method.kind != Kind.STREAM
+          && method.kind != Kind.ASYNC_STREAM
+          && method.kind != Kind.PAGED
+          && method.kind != Kind.EVENTS) {
+        // A 204 or an empty body reads as null, never as an empty Optional.
+        unsupported = "read the value itself, null for a 204 or an empty body";
+      }
       if (unsupported == null && method.read != null && !concrete(method.read)) {
         unsupported = "name a type without a type variable, a wildcard or a raw type";
       }
