@@ -510,6 +510,24 @@ public final class ApiProcessor extends AbstractProcessor {
           fail(api, "a local interface cannot be implemented: " + e.getSimpleName());
         }
       }
+      if (api.getModifiers().contains(Modifier.SEALED)) {
+        String binary = processingEnv.getElementUtils().getBinaryName(api).toString();
+        String implementation = "HttpJson_" + binary.substring(binary.lastIndexOf('.') + 1);
+        boolean permitted = false;
+        for (TypeMirror p : api.getPermittedSubclasses()) {
+          permitted |=
+              p.getKind() != TypeKind.NONE
+                  && ((DeclaredType) p).asElement().getSimpleName().contentEquals(implementation);
+        }
+        if (!permitted) {
+          fail(
+              api,
+              api.getSimpleName()
+                  + " is sealed and does not permit "
+                  + implementation
+                  + ", the class that implements it: add it to its permits clause");
+        }
+      }
       for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
         if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || objects(m)) {
           for (String n : METHOD_ANNOTATIONS) {

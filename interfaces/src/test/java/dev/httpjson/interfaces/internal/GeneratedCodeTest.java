@@ -855,4 +855,43 @@ class GeneratedCodeTest {
             "Env's field java, inherited from demo.Hosts.Base, hides the package java, which its"
                 + " implementation names: rename the field @ 6:8");
   }
+
+  @Test
+  void aSealedInterfaceIsAnErrorUnlessItPermitsItsImplementation() throws Throwable {
+    Compilation refused =
+        Compilation.compile(
+            out.resolve("refused"),
+            Compilation.STRICT,
+            Map.of(
+                "demo.Closed",
+                HEAD
+                    + "public sealed interface Closed permits Closed.Mock {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "  final class Mock implements Closed {\n"
+                    + "    public String ping() { return \"mock\"; }\n"
+                    + "  }\n"
+                    + "}\n"));
+    assertThat(refused.success).isFalse();
+    assertThat(refused.errors())
+        .containsExactly(
+            "Closed is sealed and does not permit HttpJson_Closed, the class that implements it:"
+                + " add it to its permits clause @ 6:15");
+
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Permits",
+                HEAD
+                    + "public sealed interface Permits permits HttpJson_Permits {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Permits");
+      server.enqueue(LoopbackServer.json(200, "\"pong\""));
+
+      assertThat(call(api, "demo.Permits", "ping")).isEqualTo("pong");
+    }
+  }
 }
