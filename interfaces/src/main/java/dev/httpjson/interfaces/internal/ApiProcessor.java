@@ -1797,15 +1797,35 @@ public final class ApiProcessor extends AbstractProcessor {
         return "$body.requestBuilder(\"" + m.verb + "\", $c.uri($uri)).build()";
       }
       if (m.body != null) {
-        return "dev.httpjson.JsonContent.of("
-            + m.body.var()
-            + ", $c.options()).requestBuilder(\""
-            + m.verb
-            + "\", $c.uri($uri)).build()";
+        return content(m) + ".requestBuilder(\"" + m.verb + "\", $c.uri($uri)).build()";
       }
       return "java.net.http.HttpRequest.newBuilder($c.uri($uri)).method(\""
           + m.verb
           + "\", java.net.http.HttpRequest.BodyPublishers.noBody()).build()";
+    }
+
+    /**
+     * The {@code JsonContent} of {@code m}'s body, in the media type of its {@code Content-Type}
+     * header as a one-liner takes it from the call's headers (the first one: a {@code @Headers}
+     * constant, else a {@code @Header} parameter's value), so that a method returning the response
+     * or the request sends the body a method returning the value sends.
+     */
+    String content(Method m) {
+      String json = "dev.httpjson.JsonContent.of(" + m.body.var() + ", $c.options())";
+      for (int i = 0; i < m.headers.size(); i += 2) {
+        if (m.headers.get(i).equalsIgnoreCase("Content-Type")) {
+          return json + ".withMediaType(" + literal(m.headers.get(i + 1)) + ")";
+        }
+      }
+      for (Param p : m.params) {
+        if (p.role == Role.HEADER && p.name.equalsIgnoreCase("Content-Type")) {
+          String typed = json + ".withMediaType(java.lang.String.valueOf(" + p.var() + "))";
+          return p.element.asType().getKind().isPrimitive()
+              ? typed
+              : "(" + p.var() + " == null ? " + json + " : " + typed + ")";
+        }
+      }
+      return json;
     }
 
     List<String> path(Method m) {

@@ -894,4 +894,70 @@ class GeneratedCodeTest {
       assertThat(call(api, "demo.Permits", "ping")).isEqualTo("pong");
     }
   }
+
+  @Test
+  void aMethodReturningTheResponseOrTheRequestSendsItsBodyAsItsContentTypeSays() throws Throwable {
+    String patch = "@Headers(\"Content-Type: application/merge-patch+json\") ";
+    String latin = "@Headers(\"Content-Type: application/json; charset=ISO-8859-1\") ";
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Patches",
+                HEAD
+                    + "import java.net.http.HttpRequest;\n"
+                    + "import java.net.http.HttpResponse;\n"
+                    + "public interface Patches {\n"
+                    + "  @PATCH(\"value\") "
+                    + patch
+                    + "String value(@Body Map<String, String> edit)"
+                    + THROWS
+                    + "  @PATCH(\"response\") "
+                    + patch
+                    + "HttpResponse<String> response(@Body Map<String, String> edit)"
+                    + THROWS
+                    + "  @PATCH(\"async\") "
+                    + patch
+                    + "CompletableFuture<HttpResponse<String>> async(@Body Map<String, String>"
+                    + " edit);\n"
+                    + "  @PATCH(\"request\") "
+                    + patch
+                    + "HttpRequest request(@Body Map<String, String> edit) throws IOException;\n"
+                    + "  @PATCH(\"header\") HttpResponse<String> header(@Body Map<String, String>"
+                    + " edit, @Header(\"Content-Type\") String type)"
+                    + THROWS
+                    + "  @POST(\"latin\") "
+                    + latin
+                    + "HttpResponse<String> latin(@Body String name)"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Patches");
+      for (int i = 0; i < 6; i++) {
+        server.enqueue(LoopbackServer.json(200, "\"ok\""));
+      }
+      Map<String, String> edit = Map.of("state", "closed");
+
+      call(api, "demo.Patches", "value", edit);
+      call(api, "demo.Patches", "response", edit);
+      ((CompletableFuture<?>) call(api, "demo.Patches", "async", edit)).get(10, TimeUnit.SECONDS);
+      java.net.http.HttpRequest request =
+          (java.net.http.HttpRequest) call(api, "demo.Patches", "request", edit);
+      client().exchange(request, String.class);
+      call(api, "demo.Patches", "header", edit, "application/merge-patch+json");
+      call(api, "demo.Patches", "latin", "\u00e9");
+
+      for (int i = 0; i < 5; i++) {
+        RecordedRequest r = LoopbackServer.take(server);
+        assertThat(r.getHeaders().values("Content-Type"))
+            .as(r.getTarget())
+            .containsExactly("application/merge-patch+json");
+        assertThat(r.getBody().utf8()).isEqualTo("{\"state\":\"closed\"}");
+      }
+      RecordedRequest latin1 = LoopbackServer.take(server);
+      assertThat(latin1.getHeaders().values("Content-Type"))
+          .containsExactly("application/json; charset=ISO-8859-1");
+      assertThat(latin1.getBody().toByteArray()).containsExactly('"', 0xe9, '"');
+    }
+  }
 }
