@@ -83,19 +83,31 @@ public final class GeneratedApi {
       @Nullable String uri,
       boolean hasBody,
       @Nullable Object body) {
-    return ApiAccess.get()
-        .sendCheckedAsync(client, method, uri, hasBody, body)
-        .thenApply(GeneratedApi::withoutBody);
+    CompletableFuture<HttpResponse<byte[]>> call =
+        ApiAccess.get().sendCheckedAsync(client, method, uri, hasBody, body);
+    return dependent(call, call.thenApply(GeneratedApi::withoutBody));
   }
 
   /**
    * {@return a future completed with {@code null} when {@code future} completes normally, or with
-   * its failure}: what a method returning {@code CompletableFuture<Void>} returns.
+   * its failure}: what a method returning {@code CompletableFuture<Void>} returns. Completing it
+   * first (a cancel, a timeout) completes {@code future} too, which aborts its exchange.
    *
    * @param future the future of the call
    */
   public static CompletableFuture<@Nullable Void> completion(CompletableFuture<?> future) {
-    return future.thenApply(r -> null);
+    return dependent(future, future.thenApply(r -> null));
+  }
+
+  /**
+   * {@code mapped}, which a caller completing first (cancelling it, or a timeout) makes cancel
+   * {@code source} too, so that the exchange behind it is aborted as it is for a one-liner's
+   * future; once {@code source} is done, the cancel does nothing.
+   */
+  private static <T> CompletableFuture<T> dependent(
+      CompletableFuture<?> source, CompletableFuture<T> mapped) {
+    mapped.whenComplete((value, failure) -> source.cancel(true));
+    return mapped;
   }
 
   // The type argument is @Nullable: NullAway's standard mode takes every type variable for

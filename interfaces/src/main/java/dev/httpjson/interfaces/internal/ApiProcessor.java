@@ -1723,10 +1723,24 @@ public final class ApiProcessor extends AbstractProcessor {
             line(s, "return $c.%sFromJson%s($uri, %s);", lower, async, t);
           } else if (body != null) {
             line(s, "return $c.%sAsJson%s($uri, %s, %s);", lower, async, body, t);
+          } else if (async.isEmpty()) {
+            line(s, "return $c.exchange(%s, %s).body();", request(m), t);
           } else {
-            String value =
-                async.isEmpty() ? ".body()" : ".thenApply(java.net.http.HttpResponse::body)";
-            line(s, "return $c.exchange%s(%s, %s)%s;", async, request(m), t, value);
+            // The value's future, completed first by the caller (a cancel, a timeout), cancels the
+            // exchange's, which aborts it, as a one-liner's future does.
+            line(
+                s,
+                "java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<%s>> $f ="
+                    + " $c.exchangeAsync(%s, %s);",
+                source(m.read),
+                request(m),
+                t);
+            line(
+                s,
+                "%s $v = $f.thenApply(java.net.http.HttpResponse::body);",
+                source(e.getReturnType()));
+            line(s, "$v.whenComplete(($x, $y) -> $f.cancel(true));");
+            line(s, "return $v;");
           }
           break;
         case RESPONSE:

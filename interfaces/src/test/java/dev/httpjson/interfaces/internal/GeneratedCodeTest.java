@@ -7,6 +7,7 @@ import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
@@ -20,7 +21,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -958,6 +961,65 @@ class GeneratedCodeTest {
       assertThat(latin1.getHeaders().values("Content-Type"))
           .containsExactly("application/json; charset=ISO-8859-1");
       assertThat(latin1.getBody().toByteArray()).containsExactly('"', 0xe9, '"');
+    }
+  }
+
+  @Test
+  void cancellingAnAsyncMethodsFutureAbortsTheExchangeWhateverItReturns() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Slow",
+                HEAD
+                    + "import java.net.http.HttpResponse;\n"
+                    + "public interface Slow {\n"
+                    + "  @GET(\"value\") CompletableFuture<List<String>> value();\n"
+                    + "  @POST(\"created\") CompletableFuture<List<String>> created();\n"
+                    + "  @GET(\"done\") CompletableFuture<Void> done();\n"
+                    + "  @GET(\"response\") CompletableFuture<HttpResponse<Void>> response();\n"
+                    + "}\n"));
+    AtomicInteger aborted = new AtomicInteger();
+    CountDownLatch[] started = new CountDownLatch[1];
+    try (URLClassLoader loader = c.loader();
+        RawServer endless =
+            new RawServer(
+                (socket, head) -> {
+                  started[0].countDown();
+                  try {
+                    RawServer.write(
+                        socket,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                            + "Transfer-Encoding: chunked\r\n\r\n");
+                    RawServer.writeChunk(socket.getOutputStream(), "[");
+                    while (true) {
+                      RawServer.writeChunk(socket.getOutputStream(), "\"more\",");
+                      Thread.sleep(5);
+                    }
+                  } catch (java.io.IOException e) {
+                    aborted.incrementAndGet();
+                  } finally {
+                    socket.close();
+                  }
+                })) {
+      Object api =
+          HttpJsonClient.newBuilder(http)
+              .baseUri(endless.uri("/api/"))
+              .build()
+              .create(Class.forName("demo.Slow", false, loader));
+      List<String> methods = List.of("value", "created", "done", "response");
+      for (int i = 0; i < methods.size(); i++) {
+        started[0] = new CountDownLatch(1);
+        CompletableFuture<?> f = (CompletableFuture<?>) call(api, "demo.Slow", methods.get(i));
+        assertThat(started[0].await(10, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(f.cancel(true)).isTrue();
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (aborted.get() < i + 1 && System.nanoTime() < deadline) {
+          Thread.sleep(10);
+        }
+        assertThat(aborted).as("exchanges aborted after " + methods.get(i)).hasValue(i + 1);
+      }
     }
   }
 }
