@@ -1216,8 +1216,8 @@ public final class ApiProcessor extends AbstractProcessor {
       TypeMirror r = m.getReturnType();
       String unsupported = null;
       boolean paged = annotation(m, "Paged") != null;
-      if (r.getKind() == TypeKind.VOID) {
-        method.kind = Kind.VOID;
+      if (r.getKind() == TypeKind.VOID || erasureIs(r, "java.lang.Void")) {
+        method.kind = Kind.VOID; // Void as void: null, as CompletableFuture<Void> completes with
       } else if (r.getKind().isPrimitive()) {
         unsupported =
             "a primitive cannot be null, which a 204 or an empty body reads as: return "
@@ -1774,6 +1774,9 @@ public final class ApiProcessor extends AbstractProcessor {
               .append(", ")
               .append(body == null ? "null" : body)
               .append(m.kind == Kind.ASYNC_VOID ? "));\n" : ");\n");
+          if (m.kind == Kind.VOID && e.getReturnType().getKind() != TypeKind.VOID) {
+            line(s, "return null;");
+          }
           break;
         case STREAM:
           s.append("    return $c.getFromJsonAsStream($uri, ").append(t).append(");\n");

@@ -1022,4 +1022,33 @@ class GeneratedCodeTest {
       }
     }
   }
+
+  @Test
+  void aBlockingMethodReturningVoidDropsTheBodyAsAVoidMethodDoes() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Boxed",
+                HEAD
+                    + "public interface Boxed {\n"
+                    + "  @GET(\"ping\") Void ping()"
+                    + THROWS
+                    + "  @POST(\"label\") Void label(@Body List<String> labels)"
+                    + THROWS
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Boxed");
+      server.enqueue(text(200, "OK, not JSON"));
+      server.enqueue(text(201, "created, not JSON"));
+      server.enqueue(text(404, "no such thing"));
+
+      assertThat(call(api, "demo.Boxed", "ping")).isNull();
+      assertThat(call(api, "demo.Boxed", "label", List.of("bug"))).isNull();
+      assertThatThrownBy(() -> call(api, "demo.Boxed", "ping"))
+          .isInstanceOfSatisfying(
+              HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(404));
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/ping");
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[\"bug\"]");
+    }
+  }
 }
