@@ -728,6 +728,33 @@ public final class ApiProcessor extends AbstractProcessor {
     Method method(ExecutableElement m) {
       Method method = new Method(m);
       String name = m.getSimpleName().toString();
+      // The implementation is a top-level class of the interface's package: a type the interface
+      // can name as a member of its enclosing class, it cannot.
+      List<TypeMirror> named = new ArrayList<>();
+      named.add(m.getReturnType());
+      for (VariableElement p : m.getParameters()) {
+        named.add(p.asType());
+      }
+      named.addAll(m.getThrownTypes());
+      for (TypeMirror t : named) {
+        String hidden = inaccessible(t);
+        if (hidden != null) {
+          String binary = processingEnv.getElementUtils().getBinaryName(api).toString();
+          fail(
+              m,
+              name
+                  + " names "
+                  + hidden
+                  + ": HttpJson_"
+                  + binary.substring(binary.lastIndexOf('.') + 1)
+                  + ", the class of package "
+                  + packageOf(api)
+                  + " that implements "
+                  + api.getSimpleName()
+                  + ", cannot name it");
+          return null;
+        }
+      }
       AnnotationMirror verb = null;
       for (String v : VERBS) {
         AnnotationMirror a = annotation(m, v);
@@ -857,6 +884,45 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       returns(method);
       return method;
+    }
+
+    String packageOf(Element e) {
+      return processingEnv.getElementUtils().getPackageOf(e).getQualifiedName().toString();
+    }
+
+    /**
+     * {@code "<type>, which is private"} (or protected in another package) for the first type in
+     * {@code type} that a class of {@code api}'s package cannot name, else {@code null}.
+     */
+    String inaccessible(TypeMirror type) {
+      switch (type.getKind()) {
+        case ARRAY:
+          return inaccessible(((ArrayType) type).getComponentType());
+        case WILDCARD:
+          WildcardType w = (WildcardType) type;
+          TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+          return bound == null ? null : inaccessible(bound);
+        case DECLARED:
+          for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+            String hidden = inaccessible(a);
+            if (hidden != null) {
+              return hidden;
+            }
+          }
+          TypeElement named = (TypeElement) ((DeclaredType) type).asElement();
+          for (Element e = named; e instanceof TypeElement; e = e.getEnclosingElement()) {
+            if (e.getModifiers().contains(Modifier.PRIVATE)) {
+              return named.getQualifiedName() + ", which is private";
+            }
+            if (e.getModifiers().contains(Modifier.PROTECTED)
+                && !packageOf(e).equals(packageOf(api))) {
+              return named.getQualifiedName() + ", which is protected in package " + packageOf(e);
+            }
+          }
+          return null;
+        default:
+          return null;
+      }
     }
 
     Set<String> template(Method method, AnnotationMirror verb) {

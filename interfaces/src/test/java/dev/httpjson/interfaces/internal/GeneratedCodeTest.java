@@ -1051,4 +1051,43 @@ class GeneratedCodeTest {
       assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[\"bug\"]");
     }
   }
+
+  @Test
+  void aTypeTheImplementationCannotAccessIsAnErrorOnTheMethodNamingIt() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "other.Base",
+                "package other;\n"
+                    + "public class Base {\n"
+                    + "  protected static class Dto {\n"
+                    + "    public String a;\n"
+                    + "  }\n"
+                    + "}\n",
+                "demo.Outer",
+                HEAD
+                    + "public class Outer extends other.Base {\n"
+                    + "  private record Secret(String a) {}\n"
+                    + "  interface Api {\n"
+                    + "    @GET(\"secret\") Secret get()"
+                    + THROWS
+                    + "    @POST(\"secrets\") void post(@Body List<Secret> secrets)"
+                    + THROWS
+                    + "    @GET(\"dto\") Dto dto()"
+                    + THROWS
+                    + "  }\n"
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactly(
+            "get names demo.Outer.Secret, which is private: HttpJson_Outer$Api, the class of"
+                + " package demo that implements Api, cannot name it @ 9:27",
+            "post names demo.Outer.Secret, which is private: HttpJson_Outer$Api, the class of"
+                + " package demo that implements Api, cannot name it @ 10:27",
+            "dto names other.Base.Dto, which is protected in package other: HttpJson_Outer$Api,"
+                + " the class of package demo that implements Api, cannot name it @ 11:21");
+  }
 }
