@@ -308,6 +308,26 @@ public final class GeneratedApi {
   }
 
   /**
+   * {@return {@code client} with the header {@code name: value} when {@code uri} resolves to the
+   * origin of its base URI (or it has none), else {@code client} as it is}: how a {@code @Url}
+   * method sends a credential ({@code Authorization}, {@code Proxy-Authorization}, {@code Cookie})
+   * its interface's {@code @Headers} name, which a URL on another origin — a link a server handed
+   * out — does not get, as it does not get the client's default headers.
+   *
+   * @param client the call's client
+   * @param uri the call's URI, resolved against the client's base URI
+   * @param name the header's name
+   * @param value its value
+   */
+  public static HttpJsonClient originHeader(
+      HttpJsonClient client, String uri, String name, String value) {
+    java.net.URI base = client.baseUri();
+    return base == null || Uris.sameOrigin(base, client.uri(uri))
+        ? client.withHeader(name, value)
+        : client;
+  }
+
+  /**
    * Appends a query parameter per entry of {@code map} to {@code uri}, as {@link #query} does.
    *
    * @param uri the URI being built

@@ -1595,7 +1595,7 @@ public final class ApiProcessor extends AbstractProcessor {
           s.append("    this.")
               .append(c)
               .append(" = client")
-              .append(adjust(m.headers, m.timeout))
+              .append(adjust(constants(m), m.timeout))
               .append(";\n");
         }
         if (m.read != null) {
@@ -1636,8 +1636,44 @@ public final class ApiProcessor extends AbstractProcessor {
       return m.url == null
               || !m.headers.equals(headers)
               || !java.util.Objects.equals(m.timeout, timeout)
+              || !credentials(m).isEmpty()
           ? "c" + m.index
           : "base";
+    }
+
+    /**
+     * The {@code name, value} pairs of {@code m}'s constant headers that carry a credential when
+     * {@code m} takes a {@code @Url}, which may name another origin: sent per call, to the base
+     * URI's origin only.
+     */
+    List<String> credentials(Method m) {
+      List<String> out = new ArrayList<>();
+      for (int i = 0; m.url != null && i < m.headers.size(); i += 2) {
+        String name = m.headers.get(i).toLowerCase(Locale.ROOT);
+        if (name.equals("authorization")
+            || name.equals("proxy-authorization")
+            || name.equals("cookie")) {
+          out.add(m.headers.get(i));
+          out.add(m.headers.get(i + 1));
+        }
+      }
+      return out;
+    }
+
+    /** {@code m}'s constant headers but for {@link #credentials}. */
+    List<String> constants(Method m) {
+      List<String> out = new ArrayList<>(m.headers);
+      List<String> credentials = credentials(m);
+      for (int i = 0; i < credentials.size(); i += 2) {
+        for (int j = out.size() - 2; j >= 0; j -= 2) {
+          if (out.get(j).equals(credentials.get(i))
+              && out.get(j + 1).equals(credentials.get(i + 1))) {
+            out.remove(j + 1);
+            out.remove(j);
+          }
+        }
+      }
+      return out;
     }
 
     String adjust(List<String> headers, String timeout) {
@@ -1749,6 +1785,15 @@ public final class ApiProcessor extends AbstractProcessor {
           }
         }
         s.append("    java.lang.String $uri = $b.toString();\n");
+      }
+      List<String> credentials = credentials(m);
+      for (int i = 0; i < credentials.size(); i += 2) {
+        line(
+            s,
+            "$c = %s.originHeader($c, $uri, %s, %s);",
+            SUPPORT,
+            literal(credentials.get(i)),
+            literal(credentials.get(i + 1)));
       }
       String t = "t" + m.index;
       String body = m.body == null ? null : m.body.var();

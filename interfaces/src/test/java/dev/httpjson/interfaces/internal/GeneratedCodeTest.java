@@ -1090,4 +1090,51 @@ class GeneratedCodeTest {
             "dto names other.Base.Dto, which is protected in package other: HttpJson_Outer$Api,"
                 + " the class of package demo that implements Api, cannot name it @ 11:21");
   }
+
+  @Test
+  void aUrlOnAnotherOriginGetsNoCredentialTheInterfacesHeadersName() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Links",
+                HEAD
+                    + "@Headers({\"Authorization: Basic c2VjcmV0\", \"X-Version: 2\"})\n"
+                    + "public interface Links {\n"
+                    + "  @GET(\"\") String next(@Url String next)"
+                    + THROWS
+                    + "  @GET(\"\") @Headers(\"Cookie: session=1\") String later(@Url String next)"
+                    + THROWS
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader();
+        MockWebServer other = LoopbackServer.start()) {
+      Object api =
+          HttpJsonClient.newBuilder(
+                  HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build())
+              .baseUri(server.url("/api/").uri())
+              .build()
+              .create(Class.forName("demo.Links", false, loader));
+      server.enqueue(LoopbackServer.json(200, "\"same\""));
+      server.enqueue(LoopbackServer.json(200, "\"same\""));
+      other.enqueue(LoopbackServer.json(200, "\"other\""));
+      other.enqueue(LoopbackServer.json(200, "\"other\""));
+
+      assertThat(call(api, "demo.Links", "next", "items?page=2")).isEqualTo("same");
+      assertThat(call(api, "demo.Links", "later", "items?page=3")).isEqualTo("same");
+      assertThat(call(api, "demo.Links", "next", other.url("/items?page=2").toString()))
+          .isEqualTo("other");
+      assertThat(call(api, "demo.Links", "later", other.url("/items?page=3").toString()))
+          .isEqualTo("other");
+
+      for (int i = 0; i < 2; i++) {
+        RecordedRequest same = LoopbackServer.take(server);
+        assertThat(same.getHeaders().get("Authorization")).isEqualTo("Basic c2VjcmV0");
+        assertThat(same.getHeaders().get("X-Version")).isEqualTo("2");
+        assertThat(same.getHeaders().get("Cookie")).isEqualTo(i == 0 ? null : "session=1");
+        RecordedRequest elsewhere = LoopbackServer.take(other);
+        assertThat(elsewhere.getHeaders().get("Authorization")).isNull();
+        assertThat(elsewhere.getHeaders().get("Cookie")).isNull();
+        assertThat(elsewhere.getHeaders().get("X-Version")).isEqualTo("2");
+      }
+    }
+  }
 }
