@@ -83,19 +83,31 @@ public final class GeneratedApi {
       @Nullable String uri,
       boolean hasBody,
       @Nullable Object body) {
-    return ApiAccess.get()
-        .sendCheckedAsync(client, method, uri, hasBody, body)
-        .thenApply(GeneratedApi::withoutBody);
+    CompletableFuture<HttpResponse<byte[]>> call =
+        ApiAccess.get().sendCheckedAsync(client, method, uri, hasBody, body);
+    return dependent(call, call.thenApply(GeneratedApi::withoutBody));
   }
 
   /**
    * {@return a future completed with {@code null} when {@code future} completes normally, or with
-   * its failure}: what a method returning {@code CompletableFuture<Void>} returns.
+   * its failure}: what a method returning {@code CompletableFuture<Void>} returns. Completing it
+   * first (a cancel, a timeout) completes {@code future} too, which aborts its exchange.
    *
    * @param future the future of the call
    */
   public static CompletableFuture<@Nullable Void> completion(CompletableFuture<?> future) {
-    return future.thenApply(r -> null);
+    return dependent(future, future.thenApply(r -> null));
+  }
+
+  /**
+   * {@code mapped}, which a caller completing first (cancelling it, or a timeout) makes cancel
+   * {@code source} too, so that the exchange behind it is aborted as it is for a one-liner's
+   * future; once {@code source} is done, the cancel does nothing.
+   */
+  private static <T> CompletableFuture<T> dependent(
+      CompletableFuture<?> source, CompletableFuture<T> mapped) {
+    mapped.whenComplete((value, failure) -> source.cancel(true));
+    return mapped;
   }
 
   // The type argument is @Nullable: NullAway's standard mode takes every type variable for
@@ -278,18 +290,41 @@ public final class GeneratedApi {
   }
 
   /**
-   * The value of a {@code @Url} parameter, as text.
+   * The value of a {@code @Url} parameter, as text, without its fragment: a fragment is never sent,
+   * and the query parameters appended after it would be lost in it.
    *
    * @param parameter the parameter's name, for the message
    * @param url a {@code String} or a {@code URI}
-   * @return the URL as text
+   * @return the URL as text, up to its {@code #}
    * @throws NullPointerException if {@code url} is null
    */
   public static String url(String parameter, @Nullable Object url) {
     if (url == null) {
       throw new NullPointerException("@Url parameter " + parameter + " is null");
     }
-    return url.toString();
+    String text = url.toString();
+    int fragment = text.indexOf('#');
+    return fragment < 0 ? text : text.substring(0, fragment);
+  }
+
+  /**
+   * {@return {@code client} with the header {@code name: value} when {@code uri} resolves to the
+   * origin of its base URI (or it has none), else {@code client} as it is}: how a {@code @Url}
+   * method sends a credential ({@code Authorization}, {@code Proxy-Authorization}, {@code Cookie})
+   * its interface's {@code @Headers} name, which a URL on another origin — a link a server handed
+   * out — does not get, as it does not get the client's default headers.
+   *
+   * @param client the call's client
+   * @param uri the call's URI, resolved against the client's base URI
+   * @param name the header's name
+   * @param value its value
+   */
+  public static HttpJsonClient originHeader(
+      HttpJsonClient client, String uri, String name, String value) {
+    java.net.URI base = client.baseUri();
+    return base == null || Uris.sameOrigin(base, client.uri(uri))
+        ? client.withHeader(name, value)
+        : client;
   }
 
   /**

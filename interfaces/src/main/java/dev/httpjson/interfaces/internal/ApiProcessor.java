@@ -163,22 +163,30 @@ public final class ApiProcessor extends AbstractProcessor {
             missing,
             api.getSimpleName()
                 + " is not implemented: "
-                + (missing == api ? "it extends " : missing.getSimpleName() + " names ")
-                + unresolved
-                + ", a type that does not exist");
+                + (unresolved == null
+                    ? (missing == api ? "its" : missing.getSimpleName() + "'s")
+                        + " annotations name a constant that does not exist"
+                    : (missing == api ? "it extends " : missing.getSimpleName() + " names ")
+                        + unresolved
+                        + ", a type that does not exist"));
       }
     }
     return true;
   }
 
-  /** The type named last by {@link #missing}. */
+  /** The type named last by {@link #missing}, or null for a constant of an annotation's value. */
   private String unresolved;
 
   /**
-   * The element of {@code api} that names a type that does not exist (yet): {@code api} itself for
-   * a superinterface, or a method; {@code null} when every type it names exists.
+   * The element of {@code api} that names a type or, in one of this module's annotations, a
+   * constant that does not exist (yet): {@code api} itself for a superinterface or its own
+   * annotations, or a method; {@code null} when every type and constant it names exists.
    */
   private Element missing(TypeElement api) {
+    unresolved = null;
+    if (erroneous(api)) {
+      return api;
+    }
     for (TypeMirror s : api.getInterfaces()) {
       if (missing(s)) {
         return api;
@@ -188,6 +196,15 @@ public final class ApiProcessor extends AbstractProcessor {
         ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
       if (!implemented(m)) {
         continue;
+      }
+      unresolved = null;
+      if (erroneous(m)) {
+        return m;
+      }
+      for (VariableElement p : m.getParameters()) {
+        if (erroneous(p)) {
+          return m;
+        }
       }
       if (missing(m.getReturnType())) {
         return m;
@@ -204,6 +221,38 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a value of one of this module's annotations on {@code e} names a constant javac could
+   * not resolve, such as one of a class another processor writes in this round: javac shows it as
+   * {@code <error>}, which no value's source form is (a string's is quoted).
+   */
+  private boolean erroneous(Element e) {
+    for (AnnotationMirror a : e.getAnnotationMirrors()) {
+      TypeElement t = (TypeElement) a.getAnnotationType().asElement();
+      if (!t.getQualifiedName().toString().startsWith(PKG)) {
+        continue;
+      }
+      for (AnnotationValue v : a.getElementValues().values()) {
+        if (erroneous(v)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean erroneous(AnnotationValue v) {
+    if (v.getValue() instanceof List) {
+      for (Object element : (List<?>) v.getValue()) {
+        if (element instanceof AnnotationValue && erroneous((AnnotationValue) element)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return v.toString().equals("<error>");
   }
 
   private boolean missing(TypeMirror type) {
@@ -265,14 +314,45 @@ public final class ApiProcessor extends AbstractProcessor {
     }
   }
 
-  /** Whether the generated class implements {@code m}: an abstract method, not Object's. */
+  /**
+   * Whether the generated class implements {@code m}: an abstract method, not Object's, nor one of
+   * Object's public methods an interface declares again (for its documentation), which Object's
+   * implement.
+   */
   private static boolean implemented(ExecutableElement m) {
     return !m.getModifiers().contains(Modifier.STATIC)
         && !m.isDefault()
         && m.getModifiers().contains(Modifier.ABSTRACT)
         && !((TypeElement) m.getEnclosingElement())
             .getQualifiedName()
-            .contentEquals("java.lang.Object");
+            .contentEquals("java.lang.Object")
+        && !objects(m);
+  }
+
+  /**
+   * Whether {@code m} has the signature of {@code toString()}, {@code hashCode()} or {@code
+   * equals(Object)}.
+   */
+  private static boolean objects(ExecutableElement m) {
+    String name = m.getSimpleName().toString();
+    List<? extends VariableElement> ps = m.getParameters();
+    return ps.isEmpty()
+        ? name.equals("toString") || name.equals("hashCode")
+        : name.equals("equals")
+            && ps.size() == 1
+            && source(ps.get(0).asType()).equals("java.lang.Object");
+  }
+
+  /** Whether {@code m} is the escape hatch: {@code HttpJsonClient client()}, whatever its name. */
+  private static boolean hatch(ExecutableElement m) {
+    boolean http = false;
+    for (String v : VERBS) {
+      http |= annotation(m, v) != null;
+    }
+    return !http
+        && m.getParameters().isEmpty()
+        && source(m.getReturnType()).equals(CLIENT)
+        && m.getThrownTypes().isEmpty();
   }
 
   private void error(Element e, String message) {
@@ -430,8 +510,26 @@ public final class ApiProcessor extends AbstractProcessor {
           fail(api, "a local interface cannot be implemented: " + e.getSimpleName());
         }
       }
+      if (api.getModifiers().contains(Modifier.SEALED)) {
+        String binary = processingEnv.getElementUtils().getBinaryName(api).toString();
+        String implementation = "HttpJson_" + binary.substring(binary.lastIndexOf('.') + 1);
+        boolean permitted = false;
+        for (TypeMirror p : api.getPermittedSubclasses()) {
+          permitted |=
+              p.getKind() != TypeKind.NONE
+                  && ((DeclaredType) p).asElement().getSimpleName().contentEquals(implementation);
+        }
+        if (!permitted) {
+          fail(
+              api,
+              api.getSimpleName()
+                  + " is sealed and does not permit "
+                  + implementation
+                  + ", the class that implements it: add it to its permits clause");
+        }
+      }
       for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
-        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault()) {
+        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || objects(m)) {
           for (String n : METHOD_ANNOTATIONS) {
             AnnotationMirror a = annotation(m, n);
             if (a != null) {
@@ -440,21 +538,73 @@ public final class ApiProcessor extends AbstractProcessor {
                   a,
                   "@"
                       + n
-                      + " on a "
-                      + (m.isDefault() ? "default" : "static")
-                      + " method, which is never implemented: only an abstract method is");
+                      + " on "
+                      + (objects(m)
+                          ? m.getSimpleName() + ", which Object implements"
+                          : "a "
+                              + (m.isDefault() ? "default" : "static")
+                              + " method, which is never implemented: only an abstract method is"));
             }
           }
+        }
+      }
+      // The implementation inherits the interface's fields and member types: one named as a
+      // package it names in an expression (java.util.Objects, dev.httpjson...) would hide it.
+      for (Element member : processingEnv.getElementUtils().getAllMembers(api)) {
+        String n = member.getSimpleName().toString();
+        boolean type = member.getKind().isClass() || member.getKind().isInterface();
+        if ((n.equals("java") || n.equals("dev")) && (member.getKind().isField() || type)) {
+          TypeElement owner = (TypeElement) member.getEnclosingElement();
+          fail(
+              owner.equals(api) ? member : api,
+              api.getSimpleName()
+                  + (type ? "'s member type " : "'s field ")
+                  + n
+                  + (owner.equals(api) ? "" : ", inherited from " + owner.getQualifiedName() + ",")
+                  + " hides the package "
+                  + n
+                  + ", which its implementation names: rename the "
+                  + (type ? "type" : "field"));
         }
       }
       headers.addAll(levelHeaders(api));
       timeout = levelTimeout(api);
       List<Method> methods = new ArrayList<>();
+      List<ExecutableElement> seen = new ArrayList<>();
       for (ExecutableElement m :
           ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
         if (!implemented(m)) {
           continue;
         }
+        // Two superinterfaces may declare one method (each its escape hatch, client()): the class
+        // implements it once, and an HTTP method only where the interface says which one it is.
+        ExecutableElement twin = twin(m, seen);
+        if (twin != null) {
+          if (!hatch(m) || !hatch(twin)) {
+            List<String> from =
+                new ArrayList<>(
+                    List.of(
+                        ((TypeElement) twin.getEnclosingElement()).getQualifiedName().toString(),
+                        ((TypeElement) m.getEnclosingElement()).getQualifiedName().toString()));
+            java.util.Collections.sort(from);
+            fail(
+                api,
+                api.getSimpleName()
+                    + " inherits "
+                    + m.getSimpleName()
+                    + "("
+                    + parameterTypes(m)
+                    + ") from "
+                    + from.get(0)
+                    + " and from "
+                    + from.get(1)
+                    + ": declare it in "
+                    + api.getSimpleName()
+                    + ", with the HTTP annotation it takes there");
+          }
+          continue;
+        }
+        seen.add(m);
         Method method = method(m);
         if (method != null) {
           method.index = methods.size();
@@ -465,6 +615,26 @@ public final class ApiProcessor extends AbstractProcessor {
         return;
       }
       write(methods);
+    }
+
+    /** The method of {@code methods} with the name and erased parameter types of {@code m}. */
+    ExecutableElement twin(ExecutableElement m, List<ExecutableElement> methods) {
+      for (ExecutableElement other : methods) {
+        if (other.getSimpleName().equals(m.getSimpleName())
+            && parameterTypes(other).equals(parameterTypes(m))) {
+          return other;
+        }
+      }
+      return null;
+    }
+
+    String parameterTypes(ExecutableElement m) {
+      StringBuilder b = new StringBuilder();
+      for (VariableElement p : m.getParameters()) {
+        b.append(b.length() == 0 ? "" : ", ")
+            .append(source(processingEnv.getTypeUtils().erasure(p.asType())));
+      }
+      return b.toString();
     }
 
     void constants(Element e, List<String> into) {
@@ -558,6 +728,33 @@ public final class ApiProcessor extends AbstractProcessor {
     Method method(ExecutableElement m) {
       Method method = new Method(m);
       String name = m.getSimpleName().toString();
+      // The implementation is a top-level class of the interface's package: a type the interface
+      // can name as a member of its enclosing class, it cannot.
+      List<TypeMirror> named = new ArrayList<>();
+      named.add(m.getReturnType());
+      for (VariableElement p : m.getParameters()) {
+        named.add(p.asType());
+      }
+      named.addAll(m.getThrownTypes());
+      for (TypeMirror t : named) {
+        String hidden = inaccessible(t);
+        if (hidden != null) {
+          String binary = processingEnv.getElementUtils().getBinaryName(api).toString();
+          fail(
+              m,
+              name
+                  + " names "
+                  + hidden
+                  + ": HttpJson_"
+                  + binary.substring(binary.lastIndexOf('.') + 1)
+                  + ", the class of package "
+                  + packageOf(api)
+                  + " that implements "
+                  + api.getSimpleName()
+                  + ", cannot name it");
+          return null;
+        }
+      }
       AnnotationMirror verb = null;
       for (String v : VERBS) {
         AnnotationMirror a = annotation(m, v);
@@ -571,9 +768,7 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       if (verb == null) {
-        if (m.getParameters().isEmpty()
-            && source(m.getReturnType()).equals(CLIENT)
-            && m.getThrownTypes().isEmpty()) {
+        if (hatch(m)) {
           method.kind = Kind.CLIENT;
           return method;
         }
@@ -689,6 +884,45 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       returns(method);
       return method;
+    }
+
+    String packageOf(Element e) {
+      return processingEnv.getElementUtils().getPackageOf(e).getQualifiedName().toString();
+    }
+
+    /**
+     * {@code "<type>, which is private"} (or protected in another package) for the first type in
+     * {@code type} that a class of {@code api}'s package cannot name, else {@code null}.
+     */
+    String inaccessible(TypeMirror type) {
+      switch (type.getKind()) {
+        case ARRAY:
+          return inaccessible(((ArrayType) type).getComponentType());
+        case WILDCARD:
+          WildcardType w = (WildcardType) type;
+          TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+          return bound == null ? null : inaccessible(bound);
+        case DECLARED:
+          for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+            String hidden = inaccessible(a);
+            if (hidden != null) {
+              return hidden;
+            }
+          }
+          TypeElement named = (TypeElement) ((DeclaredType) type).asElement();
+          for (Element e = named; e instanceof TypeElement; e = e.getEnclosingElement()) {
+            if (e.getModifiers().contains(Modifier.PRIVATE)) {
+              return named.getQualifiedName() + ", which is private";
+            }
+            if (e.getModifiers().contains(Modifier.PROTECTED)
+                && !packageOf(e).equals(packageOf(api))) {
+              return named.getQualifiedName() + ", which is protected in package " + packageOf(e);
+            }
+          }
+          return null;
+        default:
+          return null;
+      }
     }
 
     Set<String> template(Method method, AnnotationMirror verb) {
@@ -1048,8 +1282,8 @@ public final class ApiProcessor extends AbstractProcessor {
       TypeMirror r = m.getReturnType();
       String unsupported = null;
       boolean paged = annotation(m, "Paged") != null;
-      if (r.getKind() == TypeKind.VOID) {
-        method.kind = Kind.VOID;
+      if (r.getKind() == TypeKind.VOID || erasureIs(r, "java.lang.Void")) {
+        method.kind = Kind.VOID; // Void as void: null, as CompletableFuture<Void> completes with
       } else if (r.getKind().isPrimitive()) {
         unsupported =
             "a primitive cannot be null, which a 204 or an empty body reads as: return "
@@ -1103,6 +1337,16 @@ public final class ApiProcessor extends AbstractProcessor {
       } else {
         method.kind = Kind.VALUE;
         method.read = r;
+      }
+      if (unsupported == null
+          && method.read != null
+          && erasureIs(method.read, "java.util.Optional")
+          && method.kind != Kind.STREAM
+          && method.kind != Kind.ASYNC_STREAM
+          && method.kind != Kind.PAGED
+          && method.kind != Kind.EVENTS) {
+        // A 204 or an empty body reads as null, never as an empty Optional.
+        unsupported = "read the value itself, null for a 204 or an empty body";
       }
       if (unsupported == null && method.read != null && !concrete(method.read)) {
         unsupported = "name a type without a type variable, a wildcard or a raw type";
@@ -1351,7 +1595,7 @@ public final class ApiProcessor extends AbstractProcessor {
           s.append("    this.")
               .append(c)
               .append(" = client")
-              .append(adjust(m.headers, m.timeout))
+              .append(adjust(constants(m), m.timeout))
               .append(";\n");
         }
         if (m.read != null) {
@@ -1392,8 +1636,44 @@ public final class ApiProcessor extends AbstractProcessor {
       return m.url == null
               || !m.headers.equals(headers)
               || !java.util.Objects.equals(m.timeout, timeout)
+              || !credentials(m).isEmpty()
           ? "c" + m.index
           : "base";
+    }
+
+    /**
+     * The {@code name, value} pairs of {@code m}'s constant headers that carry a credential when
+     * {@code m} takes a {@code @Url}, which may name another origin: sent per call, to the base
+     * URI's origin only.
+     */
+    List<String> credentials(Method m) {
+      List<String> out = new ArrayList<>();
+      for (int i = 0; m.url != null && i < m.headers.size(); i += 2) {
+        String name = m.headers.get(i).toLowerCase(Locale.ROOT);
+        if (name.equals("authorization")
+            || name.equals("proxy-authorization")
+            || name.equals("cookie")) {
+          out.add(m.headers.get(i));
+          out.add(m.headers.get(i + 1));
+        }
+      }
+      return out;
+    }
+
+    /** {@code m}'s constant headers but for {@link #credentials}. */
+    List<String> constants(Method m) {
+      List<String> out = new ArrayList<>(m.headers);
+      List<String> credentials = credentials(m);
+      for (int i = 0; i < credentials.size(); i += 2) {
+        for (int j = out.size() - 2; j >= 0; j -= 2) {
+          if (out.get(j).equals(credentials.get(i))
+              && out.get(j + 1).equals(credentials.get(i + 1))) {
+            out.remove(j + 1);
+            out.remove(j);
+          }
+        }
+      }
+      return out;
     }
 
     String adjust(List<String> headers, String timeout) {
@@ -1506,6 +1786,15 @@ public final class ApiProcessor extends AbstractProcessor {
         }
         s.append("    java.lang.String $uri = $b.toString();\n");
       }
+      List<String> credentials = credentials(m);
+      for (int i = 0; i < credentials.size(); i += 2) {
+        line(
+            s,
+            "$c = %s.originHeader($c, $uri, %s, %s);",
+            SUPPORT,
+            literal(credentials.get(i)),
+            literal(credentials.get(i + 1)));
+      }
       String t = "t" + m.index;
       String body = m.body == null ? null : m.body.var();
       if (m.encoding != null) {
@@ -1545,10 +1834,24 @@ public final class ApiProcessor extends AbstractProcessor {
             line(s, "return $c.%sFromJson%s($uri, %s);", lower, async, t);
           } else if (body != null) {
             line(s, "return $c.%sAsJson%s($uri, %s, %s);", lower, async, body, t);
+          } else if (async.isEmpty()) {
+            line(s, "return $c.exchange(%s, %s).body();", request(m), t);
           } else {
-            String value =
-                async.isEmpty() ? ".body()" : ".thenApply(java.net.http.HttpResponse::body)";
-            line(s, "return $c.exchange%s(%s, %s)%s;", async, request(m), t, value);
+            // The value's future, completed first by the caller (a cancel, a timeout), cancels the
+            // exchange's, which aborts it, as a one-liner's future does.
+            line(
+                s,
+                "java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<%s>> $f ="
+                    + " $c.exchangeAsync(%s, %s);",
+                source(m.read),
+                request(m),
+                t);
+            line(
+                s,
+                "%s $v = $f.thenApply(java.net.http.HttpResponse::body);",
+                source(e.getReturnType()));
+            line(s, "$v.whenComplete(($x, $y) -> $f.cancel(true));");
+            line(s, "return $v;");
           }
           break;
         case RESPONSE:
@@ -1582,6 +1885,9 @@ public final class ApiProcessor extends AbstractProcessor {
               .append(", ")
               .append(body == null ? "null" : body)
               .append(m.kind == Kind.ASYNC_VOID ? "));\n" : ");\n");
+          if (m.kind == Kind.VOID && e.getReturnType().getKind() != TypeKind.VOID) {
+            line(s, "return null;");
+          }
           break;
         case STREAM:
           s.append("    return $c.getFromJsonAsStream($uri, ").append(t).append(");\n");
@@ -1619,15 +1925,35 @@ public final class ApiProcessor extends AbstractProcessor {
         return "$body.requestBuilder(\"" + m.verb + "\", $c.uri($uri)).build()";
       }
       if (m.body != null) {
-        return "dev.httpjson.JsonContent.of("
-            + m.body.var()
-            + ", $c.options()).requestBuilder(\""
-            + m.verb
-            + "\", $c.uri($uri)).build()";
+        return content(m) + ".requestBuilder(\"" + m.verb + "\", $c.uri($uri)).build()";
       }
       return "java.net.http.HttpRequest.newBuilder($c.uri($uri)).method(\""
           + m.verb
           + "\", java.net.http.HttpRequest.BodyPublishers.noBody()).build()";
+    }
+
+    /**
+     * The {@code JsonContent} of {@code m}'s body, in the media type of its {@code Content-Type}
+     * header as a one-liner takes it from the call's headers (the first one: a {@code @Headers}
+     * constant, else a {@code @Header} parameter's value), so that a method returning the response
+     * or the request sends the body a method returning the value sends.
+     */
+    String content(Method m) {
+      String json = "dev.httpjson.JsonContent.of(" + m.body.var() + ", $c.options())";
+      for (int i = 0; i < m.headers.size(); i += 2) {
+        if (m.headers.get(i).equalsIgnoreCase("Content-Type")) {
+          return json + ".withMediaType(" + literal(m.headers.get(i + 1)) + ")";
+        }
+      }
+      for (Param p : m.params) {
+        if (p.role == Role.HEADER && p.name.equalsIgnoreCase("Content-Type")) {
+          String typed = json + ".withMediaType(java.lang.String.valueOf(" + p.var() + "))";
+          return p.element.asType().getKind().isPrimitive()
+              ? typed
+              : "(" + p.var() + " == null ? " + json + " : " + typed + ")";
+        }
+      }
+      return json;
     }
 
     List<String> path(Method m) {

@@ -132,6 +132,15 @@ class UploadsTest {
   }
 
   @Test
+  void aUrlsFragmentIsLeftOutAndTheQueryMapsParametersKept() throws Exception {
+    server.enqueue(LoopbackServer.json(200, TOKEN));
+
+    api.next("items?cursor=x1#results", Map.of("limit", 10), Map.of());
+
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/items?cursor=x1&limit=10");
+  }
+
+  @Test
   void aUrlOnAnotherOriginGetsNoDefaultCredentials() throws Exception {
     other.enqueue(LoopbackServer.json(200, TOKEN));
     other.enqueue(LoopbackServer.json(200, TOKEN));

@@ -68,6 +68,11 @@ class ApiProcessorTest {
     define("StreamOnPost", "  @POST(\"x\") Stream<String> post(@Body String a)" + THROWS);
     define("Raw", "  @SuppressWarnings(\"rawtypes\") @GET(\"x\") List list()" + THROWS);
     define("Optional", "  @GET(\"x\") Optional<String> maybe()" + THROWS);
+    define(
+        "NestedOptional",
+        "  @GET(\"x\") java.util.concurrent.CompletableFuture<Optional<String>> later();\n"
+            + "  @GET(\"x\") java.net.http.HttpResponse<Optional<String>> exchange()"
+            + THROWS);
     define("PathList", "  @GET(\"x/{ids}\") String get(@Path(\"ids\") List<String> ids)" + THROWS);
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
@@ -114,6 +119,7 @@ class ApiProcessorTest {
     define("Surrogate", "  @GET(\"x\") String get(@Query(\"\\uD800\") String q)" + THROWS);
     define("SurrogatePath", "  @GET(\"x\\uDC00\") String get()" + THROWS);
     define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
+    define("ObjectVerb", "  @GET(\"x\") String toString();\n  @GET(\"y\") String ok()" + THROWS);
     define(
         "Default",
         "  @GET(\"x\") String ok()"
@@ -341,6 +347,18 @@ class ApiProcessorTest {
         "unsupported return type java.util.Optional<java.lang.String> of maybe: return the value"
             + " itself, null for a 204 or an empty body",
         "maybe");
+    assertThat(ERRORS.get("NestedOptional"))
+        .containsExactly(
+            new Error(
+                "unsupported return type"
+                    + " java.util.concurrent.CompletableFuture<java.util.Optional<java.lang.String>>"
+                    + " of later: read the value itself, null for a 204 or an empty body",
+                at("NestedOptional", "later")),
+            new Error(
+                "unsupported return type"
+                    + " java.net.http.HttpResponse<java.util.Optional<java.lang.String>> of"
+                    + " exchange: read the value itself, null for a 204 or an empty body",
+                at("NestedOptional", "exchange")));
   }
 
   @Test
@@ -471,6 +489,7 @@ class ApiProcessorTest {
         "Default",
         "@Timeout on a default method, which is never implemented: only an abstract method is",
         "@Timeout");
+    assertOneError("ObjectVerb", "@GET on toString, which Object implements", "@GET");
   }
 
   @Test

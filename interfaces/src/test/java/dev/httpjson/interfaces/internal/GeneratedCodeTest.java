@@ -7,6 +7,7 @@ import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
@@ -20,7 +21,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -460,9 +463,22 @@ class GeneratedCodeTest {
     }
   }
 
-  /** Another processor: writes the record {@code demo.Made} in the first round. */
+  /**
+   * Another processor: writes the record {@code demo.Made} (or another type) in the first round.
+   */
   static final class MakesARecord extends javax.annotation.processing.AbstractProcessor {
+    private final String name;
+    private final String source;
     private boolean done;
+
+    MakesARecord() {
+      this("demo.Made", "package demo;\npublic record Made(String name) {}\n");
+    }
+
+    MakesARecord(String name, String source) {
+      this.name = name;
+      this.source = source;
+    }
 
     @Override
     public java.util.Set<String> getSupportedAnnotationTypes() {
@@ -480,9 +496,8 @@ class GeneratedCodeTest {
         javax.annotation.processing.RoundEnvironment round) {
       if (!done && !annotations.isEmpty()) {
         done = true;
-        try (java.io.Writer w =
-            processingEnv.getFiler().createSourceFile("demo.Made").openWriter()) {
-          w.write("package demo;\npublic record Made(String name) {}\n");
+        try (java.io.Writer w = processingEnv.getFiler().createSourceFile(name).openWriter()) {
+          w.write(source);
         } catch (java.io.IOException e) {
           throw new java.io.UncheckedIOException(e);
         }
@@ -521,6 +536,67 @@ class GeneratedCodeTest {
 
       assertThat(call(api, "demo.UsesMade", "get", "7")).hasToString("Made[name=x]");
     }
+  }
+
+  @Test
+  void constantsAnotherProcessorGeneratesAreWaitedFor() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.UsesPaths",
+                HEAD
+                    + "@Make @Headers(Paths.VERSION)\n"
+                    + "public interface UsesPaths {\n"
+                    + "  @GET(Paths.ITEM) @Timeout(Paths.TIMEOUT)\n"
+                    + "  String get(@Path(\"id\") String id, @Query(Paths.Q) String q)"
+                    + THROWS
+                    + "}\n"),
+            new MakesARecord(
+                "demo.Paths",
+                "package demo;\n"
+                    + "public final class Paths {\n"
+                    + "  public static final String VERSION = \"X-Version: 2\";\n"
+                    + "  public static final String ITEM = \"items/{id}\";\n"
+                    + "  public static final String TIMEOUT = \"PT5S\";\n"
+                    + "  public static final String Q = \"q\";\n"
+                    + "  private Paths() {}\n"
+                    + "}\n"));
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.UsesPaths");
+      server.enqueue(LoopbackServer.json(200, "\"x\""));
+
+      assertThat(call(api, "demo.UsesPaths", "get", "7", "a")).isEqualTo("x");
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getTarget()).isEqualTo("/api/items/7?q=a");
+      assertThat(r.getHeaders().get("X-Version")).isEqualTo("2");
+    }
+  }
+
+  @Test
+  void aConstantNoProcessorGeneratesIsReportedOnce() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of("-proc:only"),
+            Map.of(
+                "demo.UsesPaths",
+                HEAD
+                    + "public interface UsesPaths {\n"
+                    + "  @GET(Paths.ITEM) String get(@Path(\"id\") String id)"
+                    + THROWS
+                    + "}\n"));
+
+    assertThat(c.errors())
+        .filteredOn(e -> !e.startsWith("cannot find symbol"))
+        .containsExactly(
+            "UsesPaths is not implemented: get's annotations name a constant that does not exist"
+                + " @ 7:27");
   }
 
   @Test
@@ -664,6 +740,401 @@ class GeneratedCodeTest {
           .isEqualTo("GET /api/repos/7 repos=r stars=null hub=null level=[repos]");
       assertThat(headers(LoopbackServer.take(server)))
           .isEqualTo("GET /api/repos/8 repos=r stars=null hub=null level=[repos]");
+    }
+  }
+
+  @Test
+  void theEscapeHatchInheritedFromTwoInterfacesIsImplementedOnce() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Issues",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "public interface Issues {\n"
+                    + "  HttpJsonClient client();\n"
+                    + "  @GET(\"issues\") String issues()"
+                    + THROWS
+                    + "}\n",
+                "demo.Pulls",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "public interface Pulls {\n"
+                    + "  HttpJsonClient client();\n"
+                    + "  @GET(\"pulls\") String pulls()"
+                    + THROWS
+                    + "}\n",
+                "demo.Repo",
+                HEAD + "public interface Repo extends Issues, Pulls {}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      HttpJsonClient client = client();
+      Object api = client.create(Class.forName("demo.Repo", false, loader));
+      server.enqueue(LoopbackServer.json(200, "\"i\""));
+      server.enqueue(LoopbackServer.json(200, "\"p\""));
+
+      assertThat(call(api, "demo.Repo", "client")).isSameAs(client);
+      assertThat(call(api, "demo.Repo", "issues")).isEqualTo("i");
+      assertThat(call(api, "demo.Repo", "pulls")).isEqualTo("p");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/issues");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/pulls");
+    }
+  }
+
+  @Test
+  void anHttpMethodInheritedFromTwoInterfacesIsAnErrorOnTheInterfaceThatJoinsThem() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Left",
+                HEAD + "public interface Left {\n  @GET(\"left\") String get()" + THROWS + "}\n",
+                "demo.Right",
+                HEAD + "public interface Right {\n  @GET(\"right\") String get()" + THROWS + "}\n",
+                "demo.Both",
+                HEAD + "public interface Both extends Left, Right {}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactly(
+            "Both inherits get() from demo.Left and from demo.Right: declare it in Both, with the"
+                + " HTTP annotation it takes there @ 6:8");
+  }
+
+  @Test
+  void objectsMethodsRedeclaredByTheInterfaceAreLeftToObject() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Documented",
+                HEAD
+                    + "public interface Documented {\n"
+                    + "  /** Says which API this is. */\n"
+                    + "  @Override String toString();\n"
+                    + "  @Override boolean equals(Object other);\n"
+                    + "  @Override int hashCode();\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Documented");
+      server.enqueue(LoopbackServer.json(200, "\"pong\""));
+
+      assertThat(call(api, "demo.Documented", "ping")).isEqualTo("pong");
+      assertThat(api.toString()).startsWith("Documented bound to http://");
+      assertThat(api).isEqualTo(api).hasSameHashCodeAs(api);
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/ping");
+    }
+  }
+
+  @Test
+  void aFieldThatWouldHideAPackageTheImplementationNamesIsAnErrorOnTheField() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Hosts",
+                HEAD
+                    + "public interface Hosts {\n"
+                    + "  String dev = \"https://dev.example\";\n"
+                    + "  interface Base { String java = \"17\"; }\n"
+                    + "}\n",
+                "demo.Env",
+                HEAD
+                    + "public interface Env extends Hosts.Base {\n"
+                    + "  String dev = \"https://dev.example\";\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactlyInAnyOrder(
+            "Env's field dev hides the package dev, which its implementation names: rename the"
+                + " field @ 7:10",
+            "Env's field java, inherited from demo.Hosts.Base, hides the package java, which its"
+                + " implementation names: rename the field @ 6:8");
+  }
+
+  @Test
+  void aSealedInterfaceIsAnErrorUnlessItPermitsItsImplementation() throws Throwable {
+    Compilation refused =
+        Compilation.compile(
+            out.resolve("refused"),
+            Compilation.STRICT,
+            Map.of(
+                "demo.Closed",
+                HEAD
+                    + "public sealed interface Closed permits Closed.Mock {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "  final class Mock implements Closed {\n"
+                    + "    public String ping() { return \"mock\"; }\n"
+                    + "  }\n"
+                    + "}\n"));
+    assertThat(refused.success).isFalse();
+    assertThat(refused.errors())
+        .containsExactly(
+            "Closed is sealed and does not permit HttpJson_Closed, the class that implements it:"
+                + " add it to its permits clause @ 6:15");
+
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Permits",
+                HEAD
+                    + "public sealed interface Permits permits HttpJson_Permits {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Permits");
+      server.enqueue(LoopbackServer.json(200, "\"pong\""));
+
+      assertThat(call(api, "demo.Permits", "ping")).isEqualTo("pong");
+    }
+  }
+
+  @Test
+  void aMethodReturningTheResponseOrTheRequestSendsItsBodyAsItsContentTypeSays() throws Throwable {
+    String patch = "@Headers(\"Content-Type: application/merge-patch+json\") ";
+    String latin = "@Headers(\"Content-Type: application/json; charset=ISO-8859-1\") ";
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Patches",
+                HEAD
+                    + "import java.net.http.HttpRequest;\n"
+                    + "import java.net.http.HttpResponse;\n"
+                    + "public interface Patches {\n"
+                    + "  @PATCH(\"value\") "
+                    + patch
+                    + "String value(@Body Map<String, String> edit)"
+                    + THROWS
+                    + "  @PATCH(\"response\") "
+                    + patch
+                    + "HttpResponse<String> response(@Body Map<String, String> edit)"
+                    + THROWS
+                    + "  @PATCH(\"async\") "
+                    + patch
+                    + "CompletableFuture<HttpResponse<String>> async(@Body Map<String, String>"
+                    + " edit);\n"
+                    + "  @PATCH(\"request\") "
+                    + patch
+                    + "HttpRequest request(@Body Map<String, String> edit) throws IOException;\n"
+                    + "  @PATCH(\"header\") HttpResponse<String> header(@Body Map<String, String>"
+                    + " edit, @Header(\"Content-Type\") String type)"
+                    + THROWS
+                    + "  @POST(\"latin\") "
+                    + latin
+                    + "HttpResponse<String> latin(@Body String name)"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Patches");
+      for (int i = 0; i < 6; i++) {
+        server.enqueue(LoopbackServer.json(200, "\"ok\""));
+      }
+      Map<String, String> edit = Map.of("state", "closed");
+
+      call(api, "demo.Patches", "value", edit);
+      call(api, "demo.Patches", "response", edit);
+      ((CompletableFuture<?>) call(api, "demo.Patches", "async", edit)).get(10, TimeUnit.SECONDS);
+      java.net.http.HttpRequest request =
+          (java.net.http.HttpRequest) call(api, "demo.Patches", "request", edit);
+      client().exchange(request, String.class);
+      call(api, "demo.Patches", "header", edit, "application/merge-patch+json");
+      call(api, "demo.Patches", "latin", "\u00e9");
+
+      for (int i = 0; i < 5; i++) {
+        RecordedRequest r = LoopbackServer.take(server);
+        assertThat(r.getHeaders().values("Content-Type"))
+            .as(r.getTarget())
+            .containsExactly("application/merge-patch+json");
+        assertThat(r.getBody().utf8()).isEqualTo("{\"state\":\"closed\"}");
+      }
+      RecordedRequest latin1 = LoopbackServer.take(server);
+      assertThat(latin1.getHeaders().values("Content-Type"))
+          .containsExactly("application/json; charset=ISO-8859-1");
+      assertThat(latin1.getBody().toByteArray()).containsExactly('"', 0xe9, '"');
+    }
+  }
+
+  @Test
+  void cancellingAnAsyncMethodsFutureAbortsTheExchangeWhateverItReturns() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Slow",
+                HEAD
+                    + "import java.net.http.HttpResponse;\n"
+                    + "public interface Slow {\n"
+                    + "  @GET(\"value\") CompletableFuture<List<String>> value();\n"
+                    + "  @POST(\"created\") CompletableFuture<List<String>> created();\n"
+                    + "  @GET(\"done\") CompletableFuture<Void> done();\n"
+                    + "  @GET(\"response\") CompletableFuture<HttpResponse<Void>> response();\n"
+                    + "}\n"));
+    AtomicInteger aborted = new AtomicInteger();
+    CountDownLatch[] started = new CountDownLatch[1];
+    try (URLClassLoader loader = c.loader();
+        RawServer endless =
+            new RawServer(
+                (socket, head) -> {
+                  started[0].countDown();
+                  try {
+                    RawServer.write(
+                        socket,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                            + "Transfer-Encoding: chunked\r\n\r\n");
+                    RawServer.writeChunk(socket.getOutputStream(), "[");
+                    while (true) {
+                      RawServer.writeChunk(socket.getOutputStream(), "\"more\",");
+                      Thread.sleep(5);
+                    }
+                  } catch (java.io.IOException e) {
+                    aborted.incrementAndGet();
+                  } finally {
+                    socket.close();
+                  }
+                })) {
+      Object api =
+          HttpJsonClient.newBuilder(http)
+              .baseUri(endless.uri("/api/"))
+              .build()
+              .create(Class.forName("demo.Slow", false, loader));
+      List<String> methods = List.of("value", "created", "done", "response");
+      for (int i = 0; i < methods.size(); i++) {
+        started[0] = new CountDownLatch(1);
+        CompletableFuture<?> f = (CompletableFuture<?>) call(api, "demo.Slow", methods.get(i));
+        assertThat(started[0].await(10, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(f.cancel(true)).isTrue();
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (aborted.get() < i + 1 && System.nanoTime() < deadline) {
+          Thread.sleep(10);
+        }
+        assertThat(aborted).as("exchanges aborted after " + methods.get(i)).hasValue(i + 1);
+      }
+    }
+  }
+
+  @Test
+  void aBlockingMethodReturningVoidDropsTheBodyAsAVoidMethodDoes() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Boxed",
+                HEAD
+                    + "public interface Boxed {\n"
+                    + "  @GET(\"ping\") Void ping()"
+                    + THROWS
+                    + "  @POST(\"label\") Void label(@Body List<String> labels)"
+                    + THROWS
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Boxed");
+      server.enqueue(text(200, "OK, not JSON"));
+      server.enqueue(text(201, "created, not JSON"));
+      server.enqueue(text(404, "no such thing"));
+
+      assertThat(call(api, "demo.Boxed", "ping")).isNull();
+      assertThat(call(api, "demo.Boxed", "label", List.of("bug"))).isNull();
+      assertThatThrownBy(() -> call(api, "demo.Boxed", "ping"))
+          .isInstanceOfSatisfying(
+              HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(404));
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/ping");
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("[\"bug\"]");
+    }
+  }
+
+  @Test
+  void aTypeTheImplementationCannotAccessIsAnErrorOnTheMethodNamingIt() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "other.Base",
+                "package other;\n"
+                    + "public class Base {\n"
+                    + "  protected static class Dto {\n"
+                    + "    public String a;\n"
+                    + "  }\n"
+                    + "}\n",
+                "demo.Outer",
+                HEAD
+                    + "public class Outer extends other.Base {\n"
+                    + "  private record Secret(String a) {}\n"
+                    + "  interface Api {\n"
+                    + "    @GET(\"secret\") Secret get()"
+                    + THROWS
+                    + "    @POST(\"secrets\") void post(@Body List<Secret> secrets)"
+                    + THROWS
+                    + "    @GET(\"dto\") Dto dto()"
+                    + THROWS
+                    + "  }\n"
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactly(
+            "get names demo.Outer.Secret, which is private: HttpJson_Outer$Api, the class of"
+                + " package demo that implements Api, cannot name it @ 9:27",
+            "post names demo.Outer.Secret, which is private: HttpJson_Outer$Api, the class of"
+                + " package demo that implements Api, cannot name it @ 10:27",
+            "dto names other.Base.Dto, which is protected in package other: HttpJson_Outer$Api,"
+                + " the class of package demo that implements Api, cannot name it @ 11:21");
+  }
+
+  @Test
+  void aUrlOnAnotherOriginGetsNoCredentialTheInterfacesHeadersName() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Links",
+                HEAD
+                    + "@Headers({\"Authorization: Basic c2VjcmV0\", \"X-Version: 2\"})\n"
+                    + "public interface Links {\n"
+                    + "  @GET(\"\") String next(@Url String next)"
+                    + THROWS
+                    + "  @GET(\"\") @Headers(\"Cookie: session=1\") String later(@Url String next)"
+                    + THROWS
+                    + "}\n"));
+    try (URLClassLoader loader = c.loader();
+        MockWebServer other = LoopbackServer.start()) {
+      Object api =
+          HttpJsonClient.newBuilder(
+                  HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build())
+              .baseUri(server.url("/api/").uri())
+              .build()
+              .create(Class.forName("demo.Links", false, loader));
+      server.enqueue(LoopbackServer.json(200, "\"same\""));
+      server.enqueue(LoopbackServer.json(200, "\"same\""));
+      other.enqueue(LoopbackServer.json(200, "\"other\""));
+      other.enqueue(LoopbackServer.json(200, "\"other\""));
+
+      assertThat(call(api, "demo.Links", "next", "items?page=2")).isEqualTo("same");
+      assertThat(call(api, "demo.Links", "later", "items?page=3")).isEqualTo("same");
+      assertThat(call(api, "demo.Links", "next", other.url("/items?page=2").toString()))
+          .isEqualTo("other");
+      assertThat(call(api, "demo.Links", "later", other.url("/items?page=3").toString()))
+          .isEqualTo("other");
+
+      for (int i = 0; i < 2; i++) {
+        RecordedRequest same = LoopbackServer.take(server);
+        assertThat(same.getHeaders().get("Authorization")).isEqualTo("Basic c2VjcmV0");
+        assertThat(same.getHeaders().get("X-Version")).isEqualTo("2");
+        assertThat(same.getHeaders().get("Cookie")).isEqualTo(i == 0 ? null : "session=1");
+        RecordedRequest elsewhere = LoopbackServer.take(other);
+        assertThat(elsewhere.getHeaders().get("Authorization")).isNull();
+        assertThat(elsewhere.getHeaders().get("Cookie")).isNull();
+        assertThat(elsewhere.getHeaders().get("X-Version")).isEqualTo("2");
+      }
     }
   }
 }
