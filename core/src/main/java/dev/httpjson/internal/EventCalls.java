@@ -305,6 +305,7 @@ public final class EventCalls {
       this.idleNanos = idleTimeout == null ? 0 : idleTimeout.toNanos();
       this.shown = type.options().shownQueryParameters();
       this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
+      parser.resumeFrom(request.headers().firstValue("Last-Event-ID").orElse(null));
     }
 
     /** Starts the idle timer. */
