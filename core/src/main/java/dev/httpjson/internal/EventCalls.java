@@ -378,6 +378,16 @@ public final class EventCalls {
       woken.countDown();
     }
 
+    /**
+     * Never split: a split reads a batch of events ahead (up to 1024, for as long as they take to
+     * come), so a {@code parallel()} stream is read on the caller's thread, each event as it
+     * arrives, as a sequential one is.
+     */
+    @Override
+    public @Nullable Spliterator<ServerSentEvent<T>> trySplit() {
+      return null;
+    }
+
     @Override
     public boolean tryAdvance(Consumer<? super ServerSentEvent<T>> action) {
       if (closed) {
