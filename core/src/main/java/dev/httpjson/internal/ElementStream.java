@@ -172,7 +172,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     Blank watch = new Blank();
     blank = watch;
     if (charset == null) {
-      InputStream in = new BlankBytes(limited, watch, bounds);
+      InputStream in = new BlankBytes(limited, watch, bounds, limited);
       return ndjson ? reader.values(in) : reader.array(in);
     }
     InputStream in = limited;
@@ -198,7 +198,8 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)),
             watch,
-            bounds);
+            bounds,
+            limited);
     return ndjson ? reader.values(chars) : reader.array(chars);
   }
 
@@ -253,12 +254,15 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     private static final int[] MARK = {0xEF, 0xBB, 0xBF};
     private final Blank blank;
     private final ElementBounds bounds;
+    private final LimitedInputStream limited;
     private long position;
 
-    public BlankBytes(InputStream in, Blank blank, ElementBounds bounds) {
+    public BlankBytes(
+        InputStream in, Blank blank, ElementBounds bounds, LimitedInputStream limited) {
       super(in);
       this.blank = blank;
       this.bounds = bounds;
+      this.limited = limited;
     }
 
     private void see(int b) {
@@ -281,6 +285,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(b);
       }
+      limited.check(bounds.run());
       return b;
     }
 
@@ -301,6 +306,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
         bounds.see(b, i, end);
         position += end - i;
       }
+      limited.check(bounds.run());
       return n;
     }
 
@@ -321,12 +327,14 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private static final class BlankChars extends FilterReader {
     private final Blank blank;
     private final ElementBounds bounds;
+    private final LimitedInputStream limited;
     private boolean first = true;
 
-    public BlankChars(Reader in, Blank blank, ElementBounds bounds) {
+    public BlankChars(Reader in, Blank blank, ElementBounds bounds, LimitedInputStream limited) {
       super(in);
       this.blank = blank;
       this.bounds = bounds;
+      this.limited = limited;
     }
 
     private void see(int c) {
@@ -347,6 +355,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(c);
       }
+      limited.check(bounds.run());
       return c;
     }
 
@@ -359,6 +368,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       for (int i = off; i < off + n && bounds.watching(); i++) {
         see(cbuf[i]);
       }
+      limited.check(bounds.run());
       return n;
     }
 

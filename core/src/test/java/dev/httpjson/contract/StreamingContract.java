@@ -664,6 +664,27 @@ public abstract class StreamingContract {
     }
   }
 
+  /**
+   * The limit is the element's, not the parser's read-ahead: a body of many small elements that
+   * arrives at once, in reads larger than the limit, streams whole (arrays and NDJSON alike).
+   */
+  @Test
+  public void aLimitBelowTheParsersBufferStillAppliesPerElement() throws Exception {
+    String array = namedArray(2000); // about 50 KB, with its length: it arrives in large reads
+    String ndjson = array.substring(1, array.length() - 1).replace("},{", "}\n{") + "\n";
+    server.enqueue(LoopbackServer.json(200, array));
+    server.enqueue(bytes(200, "application/x-ndjson", ndjson.getBytes(UTF_8)));
+    JsonOptions small = options.toBuilder().maxResponseSize(256).build();
+
+    for (String path : List.of("/array", "/ndjson")) {
+      try (Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(client, uri(path), JsonType.of(Named.class, small))) {
+        assertThat(stream.count()).as(path).isEqualTo(2000);
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   @Test
   public void anElementOverMaxResponseSizeFailsTheStream() throws Exception {
     // Many small values, not one long string: avaje-jsonb's parser cannot hold a string over about
