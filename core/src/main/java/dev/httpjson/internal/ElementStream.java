@@ -21,6 +21,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -75,10 +76,29 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     this.bounds = new ElementBounds(!ndjson);
   }
 
+  /**
+   * The elements as a stream that is never split: a split reads a batch of elements ahead (1024 and
+   * more, for as long as they take to come), so a {@code parallel()} stream is read on the caller's
+   * thread, each element as it arrives and one at a time in memory, as a sequential one is.
+   */
   public Stream<T> stream() {
-    return StreamSupport.stream(
-            Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED), false)
-        .onClose(this::closeUnchecked);
+    Spliterator<T> elements =
+        new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED) {
+          @Override
+          public boolean tryAdvance(Consumer<? super T> action) {
+            if (!hasNext()) {
+              return false;
+            }
+            action.accept(next());
+            return true;
+          }
+
+          @Override
+          public @Nullable Spliterator<T> trySplit() {
+            return null;
+          }
+        };
+    return StreamSupport.stream(elements, false).onClose(this::closeUnchecked);
   }
 
   /**
