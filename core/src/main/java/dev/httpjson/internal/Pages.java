@@ -21,6 +21,7 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -94,15 +95,34 @@ public final class Pages<P, T> implements Iterator<T> {
     }
   }
 
-  /** Reads the first page now (its status fails the call), the others as the stream is pulled. */
+  /**
+   * Reads the first page now (its status fails the call), the others as the stream is pulled. The
+   * stream is never split: a split reads a batch of elements ahead (1024 and more, fetching the
+   * pages they are on), so a {@code parallel()} stream is read on the caller's thread, a page only
+   * when it is needed, as a sequential one is.
+   */
   public static <P, T> Stream<T> open(
       URI first, Fetcher<P> fetcher, Step<P, T> step, String naming, Set<String> shown)
       throws IOException, InterruptedException {
     Pages<P, T> pages = new Pages<>(fetcher, step, naming, shown);
     pages.load(first);
-    return StreamSupport.stream(
-            Spliterators.spliteratorUnknownSize(pages, Spliterator.ORDERED), false)
-        .onClose(pages::close);
+    Spliterator<T> elements =
+        new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED) {
+          @Override
+          public boolean tryAdvance(Consumer<? super T> action) {
+            if (!pages.hasNext()) {
+              return false;
+            }
+            action.accept(pages.next());
+            return true;
+          }
+
+          @Override
+          public @Nullable Spliterator<T> trySplit() {
+            return null;
+          }
+        };
+    return StreamSupport.stream(elements, false).onClose(pages::close);
   }
 
   private void load(URI uri) throws IOException, InterruptedException {
