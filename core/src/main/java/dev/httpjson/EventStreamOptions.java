@@ -23,10 +23,11 @@ import org.jspecify.annotations.Nullable;
  * reconnects allowed, a GET stream the server ends (or whose connection fails) is reopened as the
  * standard's {@code EventSource} does: after the server's last {@code retry:} time (else {@link
  * #retryDelay()}, at most {@link #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} naming the last
- * event dispatched. An id the connection cannot carry (a control character, or non-ASCII over
- * HTTP/1.1) is left out with a WARNING to {@code System.getLogger("dev.httpjson")}. A 204 ends the
- * stream, a status outside 200–299 fails it; each reconnection's headers are bounded by the
- * timeouts; closing the stream cancels a reconnection in flight. A POST stream is never reopened.
+ * event dispatched (before any event names one, the {@code Last-Event-ID} the request carried). An
+ * id the connection cannot carry (a control character, or non-ASCII over HTTP/1.1) is left out with
+ * a WARNING to {@code System.getLogger("dev.httpjson")}. A 204 ends the stream, a status outside
+ * 200–299 fails it; each reconnection's headers are bounded by the timeouts; closing the stream
+ * cancels a reconnection in flight. A POST stream is never reopened.
  *
  * <p>Immutable and thread-safe.
  */

@@ -21,8 +21,9 @@ import org.jspecify.annotations.Nullable;
  * and thread-safe if the data is.
  *
  * @param id the last event id the stream set, at or before this event ({@code id:} lines are
- *     remembered across events, as the standard says); {@code null} when none was set or the stream
- *     reset it with an empty {@code id:}
+ *     remembered across events, as the standard says), or before the stream set one the {@code
+ *     Last-Event-ID} the request sent (which a reconnection sends again); {@code null} when there
+ *     is none or the stream reset it with an empty {@code id:}
  * @param event the event type: the value of the event's {@code event:} line, or {@code "message"}
  *     when it had none (or an empty one)
  * @param data the event's {@code data:} lines joined with {@code \n}: with {@code String} as the

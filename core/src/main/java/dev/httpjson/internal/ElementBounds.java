@@ -38,6 +38,7 @@ final class ElementBounds {
   private String literal = "";
   private int matched;
   private long complete;
+  private long run; // characters since the element, or the whitespace before it, began
   private long line = 1;
   private long column;
   private long brokenLine;
@@ -52,9 +53,9 @@ final class ElementBounds {
     this.state = array ? BEFORE_ARRAY : BETWEEN;
   }
 
-  /** Whether the characters still matter (not after the array's end or a break). */
+  /** Whether the characters still matter (not after a break). */
   boolean watching() {
-    return state < DONE;
+    return state < BROKEN;
   }
 
   /** Whether the element at {@code index} (from 0) is complete in what was seen. */
@@ -62,8 +63,17 @@ final class ElementBounds {
     return index < complete;
   }
 
+  /**
+   * How many characters the element being read holds so far, or the whitespace before it (or after
+   * the array's end), or -1 when this no longer tells elements apart (after a break).
+   */
+  long run() {
+    return state == BROKEN ? -1 : run;
+  }
+
   /** The next character (a UTF-8 byte, or a UTF-16 unit from a reader). */
   void see(int c) {
+    run++;
     if (c == '\n') {
       line++;
       column = 0;
@@ -80,7 +90,7 @@ final class ElementBounds {
    */
   void see(byte[] b, int from, int to) {
     int i = from;
-    while (i < to && state < DONE) {
+    while (i < to && state < BROKEN) {
       if (state == CONTAINER) {
         i = container(b, i, to);
       } else {
@@ -93,6 +103,7 @@ final class ElementBounds {
    * {@link #container(int)} over {@code b[i, to)}: returns where the element ended, or {@code to}.
    */
   private int container(byte[] b, int i, int to) {
+    int from = i;
     int d = depth;
     boolean str = inString;
     boolean esc = escape;
@@ -128,6 +139,7 @@ final class ElementBounds {
     escape = esc;
     line = ln;
     column = col;
+    run += i - from;
     if (end) {
       ended();
     }
@@ -162,7 +174,7 @@ final class ElementBounds {
       case BETWEEN:
         if (!whitespace(c)) {
           if (array && c == ']' && !afterComma) {
-            state = DONE;
+            done();
           } else if (array && c == ']') {
             broken("Unexpected ']' after ','");
           } else {
@@ -175,7 +187,7 @@ final class ElementBounds {
           state = BETWEEN;
           afterComma = true;
         } else if (c == ']') {
-          state = DONE;
+          done();
         } else if (!whitespace(c)) {
           broken("Unexpected " + shown(c) + " after an element, where ',' or ']' must be");
         }
@@ -188,7 +200,7 @@ final class ElementBounds {
         }
         return;
       default:
-        // DONE or BROKEN: nothing more to see.
+        // DONE: what follows the array is only counted (the parser judges it).
     }
   }
 
@@ -220,6 +232,7 @@ final class ElementBounds {
   }
 
   private void start(int c) {
+    run = 1;
     afterComma = false;
     if (c == '"') {
       state = STRING;
@@ -325,8 +338,15 @@ final class ElementBounds {
   }
 
   private void ended() {
+    run = 0;
     complete++;
     state = array ? AFTER : BETWEEN;
+  }
+
+  /** The array's end: what follows it is only counted. */
+  private void done() {
+    run = 0;
+    state = DONE;
   }
 
   private void broken(String why) {

@@ -21,6 +21,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -75,10 +76,29 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     this.bounds = new ElementBounds(!ndjson);
   }
 
+  /**
+   * The elements as a stream that is never split: a split reads a batch of elements ahead (1024 and
+   * more, for as long as they take to come), so a {@code parallel()} stream is read on the caller's
+   * thread, each element as it arrives and one at a time in memory, as a sequential one is.
+   */
   public Stream<T> stream() {
-    return StreamSupport.stream(
-            Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED), false)
-        .onClose(this::closeUnchecked);
+    Spliterator<T> elements =
+        new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED) {
+          @Override
+          public boolean tryAdvance(Consumer<? super T> action) {
+            if (!hasNext()) {
+              return false;
+            }
+            action.accept(next());
+            return true;
+          }
+
+          @Override
+          public @Nullable Spliterator<T> trySplit() {
+            return null;
+          }
+        };
+    return StreamSupport.stream(elements, false).onClose(this::closeUnchecked);
   }
 
   /**
@@ -172,7 +192,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     Blank watch = new Blank();
     blank = watch;
     if (charset == null) {
-      InputStream in = new BlankBytes(limited, watch, bounds);
+      InputStream in = new BlankBytes(limited, watch, bounds, limited);
       return ndjson ? reader.values(in) : reader.array(in);
     }
     InputStream in = limited;
@@ -198,7 +218,8 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)),
             watch,
-            bounds);
+            bounds,
+            limited);
     return ndjson ? reader.values(chars) : reader.array(chars);
   }
 
@@ -253,12 +274,15 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     private static final int[] MARK = {0xEF, 0xBB, 0xBF};
     private final Blank blank;
     private final ElementBounds bounds;
+    private final LimitedInputStream limited;
     private long position;
 
-    public BlankBytes(InputStream in, Blank blank, ElementBounds bounds) {
+    public BlankBytes(
+        InputStream in, Blank blank, ElementBounds bounds, LimitedInputStream limited) {
       super(in);
       this.blank = blank;
       this.bounds = bounds;
+      this.limited = limited;
     }
 
     private void see(int b) {
@@ -281,6 +305,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(b);
       }
+      limited.check(bounds.run());
       return b;
     }
 
@@ -301,6 +326,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
         bounds.see(b, i, end);
         position += end - i;
       }
+      limited.check(bounds.run());
       return n;
     }
 
@@ -321,12 +347,14 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private static final class BlankChars extends FilterReader {
     private final Blank blank;
     private final ElementBounds bounds;
+    private final LimitedInputStream limited;
     private boolean first = true;
 
-    public BlankChars(Reader in, Blank blank, ElementBounds bounds) {
+    public BlankChars(Reader in, Blank blank, ElementBounds bounds, LimitedInputStream limited) {
       super(in);
       this.blank = blank;
       this.bounds = bounds;
+      this.limited = limited;
     }
 
     private void see(int c) {
@@ -347,6 +375,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(c);
       }
+      limited.check(bounds.run());
       return c;
     }
 
@@ -359,6 +388,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       for (int i = off; i < off + n && bounds.watching(); i++) {
         see(cbuf[i]);
       }
+      limited.check(bounds.run());
       return n;
     }
 

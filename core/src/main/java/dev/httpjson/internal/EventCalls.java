@@ -305,6 +305,7 @@ public final class EventCalls {
       this.idleNanos = idleTimeout == null ? 0 : idleTimeout.toNanos();
       this.shown = type.options().shownQueryParameters();
       this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
+      parser.resumeFrom(request.headers().firstValue("Last-Event-ID").orElse(null));
     }
 
     /** Starts the idle timer. */
@@ -375,6 +376,16 @@ public final class EventCalls {
       cancelReconnection(); // wakes a wait for headers, as closing the body wakes a blocked read
       closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
       woken.countDown();
+    }
+
+    /**
+     * Never split: a split reads a batch of events ahead (up to 1024, for as long as they take to
+     * come), so a {@code parallel()} stream is read on the caller's thread, each event as it
+     * arrives, as a sequential one is.
+     */
+    @Override
+    public @Nullable Spliterator<ServerSentEvent<T>> trySplit() {
+      return null;
     }
 
     @Override

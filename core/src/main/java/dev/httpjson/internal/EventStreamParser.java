@@ -53,6 +53,16 @@ public final class EventStreamParser {
   }
 
   /**
+   * Starts from the last event id the request sent, which the caller kept to resume the stream: a
+   * reconnection sends it again until an event names another, as after an event that set it.
+   */
+  void resumeFrom(@Nullable String id) {
+    if (id != null && !id.isEmpty() && dispatched == 0) {
+      lastEventId = idBuffer = id;
+    }
+  }
+
+  /**
    * Goes on with a new body after a reconnection: the event being read is dropped, with an id it
    * may have set; the last event id dispatched and the reconnection time are kept, as the standard
    * says.

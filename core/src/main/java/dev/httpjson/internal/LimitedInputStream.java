@@ -7,9 +7,11 @@ import java.io.InputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts the bytes read through it and fails with {@link ResponseTooLargeException} once more than
- * {@code limit} bytes have been read since the last {@link #resetAllowance()}: a per-element limit
- * for streamed bodies.
+ * Counts the bytes read through it for a per-element limit of streamed bodies: {@link #check} fails
+ * with {@link ResponseTooLargeException} once the element being read is over {@code limit}, or,
+ * where elements cannot be told apart, once more than {@code limit} bytes have been read since the
+ * last {@link #resetAllowance()}. A parser's read-ahead, which may hold many small elements, is not
+ * one element.
  */
 public final class LimitedInputStream extends FilterInputStream {
   private final long limit;
@@ -83,11 +85,19 @@ public final class LimitedInputStream extends FilterInputStream {
     return e;
   }
 
-  private void count(long n) throws ResponseTooLargeException {
+  private void count(long n) {
     total += n;
     sinceReset += n;
-    if (sinceReset > limit) {
-      throw (ResponseTooLargeException) failed(ApiAccess.get().tooLarge(limit, sinceReset, false));
+  }
+
+  /**
+   * Fails if the element the bytes read so far end in is over the limit: {@code element} is its
+   * length so far, or -1 when it is not known, and then what was read since the last reset counts.
+   */
+  void check(long element) throws ResponseTooLargeException {
+    long size = element >= 0 ? element : sinceReset;
+    if (size > limit) {
+      throw (ResponseTooLargeException) failed(ApiAccess.get().tooLarge(limit, size, false));
     }
   }
 }

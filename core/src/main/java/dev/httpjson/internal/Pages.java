@@ -1,8 +1,10 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.HttpJsonException;
+import dev.httpjson.JsonReadException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpHeaders;
@@ -19,6 +21,7 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -92,15 +95,34 @@ public final class Pages<P, T> implements Iterator<T> {
     }
   }
 
-  /** Reads the first page now (its status fails the call), the others as the stream is pulled. */
+  /**
+   * Reads the first page now (its status fails the call), the others as the stream is pulled. The
+   * stream is never split: a split reads a batch of elements ahead (1024 and more, fetching the
+   * pages they are on), so a {@code parallel()} stream is read on the caller's thread, a page only
+   * when it is needed, as a sequential one is.
+   */
   public static <P, T> Stream<T> open(
       URI first, Fetcher<P> fetcher, Step<P, T> step, String naming, Set<String> shown)
       throws IOException, InterruptedException {
     Pages<P, T> pages = new Pages<>(fetcher, step, naming, shown);
     pages.load(first);
-    return StreamSupport.stream(
-            Spliterators.spliteratorUnknownSize(pages, Spliterator.ORDERED), false)
-        .onClose(pages::close);
+    Spliterator<T> elements =
+        new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED) {
+          @Override
+          public boolean tryAdvance(Consumer<? super T> action) {
+            if (!pages.hasNext()) {
+              return false;
+            }
+            action.accept(pages.next());
+            return true;
+          }
+
+          @Override
+          public @Nullable Spliterator<T> trySplit() {
+            return null;
+          }
+        };
+    return StreamSupport.stream(elements, false).onClose(pages::close);
   }
 
   private void load(URI uri) throws IOException, InterruptedException {
@@ -120,8 +142,25 @@ public final class Pages<P, T> implements Iterator<T> {
               + ")",
           null);
     }
+    if (pages > 0 && !requestable(uri)) {
+      throw new HttpJsonException(
+          "Pagination stopped: "
+              + naming
+              + " of page "
+              + pages
+              + " ("
+              + Uris.redact(String.valueOf(current), shown)
+              + ") is not an http or https URI with a host: "
+              + Uris.redact(uri, shown),
+          null);
+    }
     page = Collections.emptyIterator(); // let the previous page go before the next one arrives
-    HttpResponse<@Nullable P> response = fetcher.fetch(uri);
+    HttpResponse<@Nullable P> response;
+    try {
+      response = fetcher.fetch(uri);
+    } catch (JsonReadException e) {
+      throw pages == 0 ? e : named(e, uri); // the first page's is the call's, whose URI is known
+    }
     pages++;
     current = uri;
     Iterator<? extends T> items = step.elements(response).iterator();
@@ -129,6 +168,26 @@ public final class Pages<P, T> implements Iterator<T> {
     page = items;
     emptyInARow = page.hasNext() ? 0 : emptyInARow + 1;
     next = after;
+  }
+
+  /** Whether the client can send a request to {@code uri}, a page the server named. */
+  private static boolean requestable(URI uri) {
+    String scheme = uri.getScheme();
+    return ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))
+        && uri.getHost() != null;
+  }
+
+  /** The failure to read a later page, naming the page and its URI, which the server chose. */
+  private JsonReadException named(JsonReadException e, URI uri) {
+    JsonReadException n =
+        new JsonReadException(
+            "Page " + (pages + 1) + " (GET " + Uris.redact(uri, shown) + "): " + e.problem(),
+            e.line(),
+            e.column(),
+            e.path(),
+            e);
+    Type target = e.targetType();
+    return target == null ? n : ApiAccess.get().withContext(n, target, e.contentType());
   }
 
   /**

@@ -615,6 +615,54 @@ public abstract class StreamingContract {
     }
   }
 
+  /**
+   * A stream is never split: {@code parallel()} reads it on the caller's thread, each element as it
+   * arrives (an NDJSON watch), instead of reading a batch of up to 1024 elements ahead on the
+   * common pool, for as long as they take to come and in memory that is no longer one element's.
+   */
+  @Test
+  public void aParallelStreamDeliversEachElementAsItArrivesOnTheCallersThread() throws Exception {
+    CountDownLatch delivered = new CountDownLatch(1);
+    AtomicBoolean prompt = new AtomicBoolean();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n");
+              OutputStream out = socket.getOutputStream();
+              RawServer.writeChunk(out, "{\"displayName\":\"a\"}\n");
+              // The next element only once the first was delivered, or after a while if it was not.
+              prompt.set(delivered.await(5, TimeUnit.SECONDS));
+              RawServer.writeChunk(out, "{\"displayName\":\"b\"}\n");
+              out.write("0\r\n\r\n".getBytes(UTF_8));
+              out.flush();
+            })) {
+      List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
+      List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+      Thread caller = Thread.currentThread();
+      try (Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(
+              client, raw.uri("/watch"), JsonType.of(Named.class, options))) {
+        stream
+            .parallel()
+            .forEach(
+                n -> {
+                  names.add(n.displayName());
+                  threads.add(Thread.currentThread());
+                  delivered.countDown();
+                });
+      }
+
+      assertThat(names).containsExactly("a", "b");
+      assertThat(prompt).as("the first element delivered before the second was sent").isTrue();
+      assertThat(threads).containsOnly(caller);
+      assertThat(raw.handlerFailures()).isEmpty();
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   @Test
   public void closingAStreamEarlyAfterThreeElementsReleasesTheConnection() throws Exception {
     AtomicBoolean writeFailed = new AtomicBoolean();
@@ -662,6 +710,27 @@ public abstract class StreamingContract {
         HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, small))) {
       assertThat(stream.count()).isEqualTo(2000);
     }
+  }
+
+  /**
+   * The limit is the element's, not the parser's read-ahead: a body of many small elements that
+   * arrives at once, in reads larger than the limit, streams whole (arrays and NDJSON alike).
+   */
+  @Test
+  public void aLimitBelowTheParsersBufferStillAppliesPerElement() throws Exception {
+    String array = namedArray(2000); // about 50 KB, with its length: it arrives in large reads
+    String ndjson = array.substring(1, array.length() - 1).replace("},{", "}\n{") + "\n";
+    server.enqueue(LoopbackServer.json(200, array));
+    server.enqueue(bytes(200, "application/x-ndjson", ndjson.getBytes(UTF_8)));
+    JsonOptions small = options.toBuilder().maxResponseSize(256).build();
+
+    for (String path : List.of("/array", "/ndjson")) {
+      try (Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(client, uri(path), JsonType.of(Named.class, small))) {
+        assertThat(stream.count()).as(path).isEqualTo(2000);
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
   }
 
   @Test
