@@ -365,7 +365,8 @@ class SecretsInMessagesTest {
     assertThat(malformed)
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "uri is malformed (Illegal character in path at index 10): http://h/a b?token=***");
+            "uri is malformed (Illegal character in path at index 10: a space; percent-encode it,"
+                + " %20): http://h/a b?token=***");
     assertThat(unbound).hasMessage("uri is relative and no base URI is set: users?token=***");
     assertThat(base)
         .isInstanceOf(IllegalArgumentException.class)

@@ -52,13 +52,32 @@ public final class Calls {
     try {
       return new URI(uri);
     } catch (URISyntaxException e) {
+      int at = e.getIndex();
       throw new IllegalArgumentException(
           "uri is malformed ("
               + e.getReason()
-              + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "")
+              + (at >= 0 ? " at index " + at + illegal(uri, at) : "")
               + "): "
               + Uris.redact(uri));
     }
+  }
+
+  /**
+   * What the character at {@code at} is, with its escape, when it is one a URI never holds as it
+   * is: a space, a control or a character such as {@code "} or {@code |} says nothing secret (a
+   * letter or digit might, and is never illegal).
+   */
+  private static String illegal(String uri, int at) {
+    if (at >= uri.length()) {
+      return "";
+    }
+    char c = uri.charAt(at);
+    if (Character.isLetterOrDigit(c) || c > 0x7e) {
+      return "";
+    }
+    String name =
+        c == ' ' ? "a space" : c < 0x20 || c == 0x7f ? "a control character" : "'" + c + "'";
+    return ": " + name + "; percent-encode it, %" + String.format("%02X", (int) c);
   }
 
   /** The request header naming the codings httpjson decodes. */
