@@ -181,11 +181,12 @@ public final class StubHttpClient extends HttpClient {
    * 42)).reply(200, issue)}. The call is run once, now, through {@code api} — the implementation
    * the code under test uses, created by an {@code HttpJsonClient} over this stub (its base URI,
    * default headers and interceptors apply) — and the request it sends is recorded, not routed: the
-   * route matches that method, path and query exactly. That run is answered with an empty {@code
-   * 204 No Content}, so that it is no failure for the code under test's interceptors, listeners and
-   * logs, and no retry repeats it; what the call returns or throws then is ignored. Neither {@link
-   * #requests()} nor {@link #verify()} counts it. A lazily read stream sends nothing until its
-   * first element is asked for: {@code gh -> gh.issues("octo", "hello").findFirst()}.
+   * route matches that method, path and query exactly (failures show the query with its values
+   * redacted). That run is answered with an empty {@code 204 No Content}, so that it is no failure
+   * for the code under test's interceptors, listeners and logs, and no retry repeats it; what the
+   * call returns or throws then is ignored. Neither {@link #requests()} nor {@link #verify()}
+   * counts it. A lazily read stream sends nothing until its first element is asked for: {@code gh
+   * -> gh.issues("octo", "hello").findFirst()}.
    *
    * <p>Declare such routes while the code under test is not calling: a request this stub receives
    * from any thread while the call runs is the one recorded.
@@ -236,11 +237,13 @@ public final class StubHttpClient extends HttpClient {
     String method = request.method();
     String path = pathOf(request);
     String query = request.uri().getRawQuery();
+    // The query's values redacted, as httpjson's own messages show them: failures and verify()
+    // print the route, and a test's output often ends up in CI logs.
     String description =
         method
             + " "
             + path
-            + (query == null ? "" : "?" + query)
+            + (query == null ? "" : "?" + Uris.redactQuery(query))
             + " ("
             + api.getClass().getSimpleName()
             + ")";

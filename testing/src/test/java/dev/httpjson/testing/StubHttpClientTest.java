@@ -141,6 +141,22 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aRouteOnCallDeclaresShowsItsQueryRedactedInFailures() {
+    stub.onCall(api, c -> c.getFromJson("search?q=ada&api_key=k9secret", User.class))
+        .reply(200, new User("ada"));
+
+    assertThatThrownBy(() -> api.getFromJson("other", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("GET /v1/search?q=***&api_key=*** (HttpJsonClient)")
+        .hasMessageNotContaining("k9secret");
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("reply not used: GET /v1/search?q=***&api_key=*** (HttpJsonClient)")
+        .hasMessageNotContaining("k9secret");
+    assertThat(stub.toString()).doesNotContain("k9secret");
+  }
+
+  @Test
   void verifyPassesWhenEverythingWasUsed() throws Exception {
     stub.on("GET", "/v1/a").reply(200, 1);
     api.getFromJson("a", Integer.class);
