@@ -470,7 +470,7 @@ public final class StubHttpClient extends HttpClient {
   @Override
   public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
       throws IOException, InterruptedException {
-    CompletableFuture<HttpResponse<T>> future = sendAsync(request, handler);
+    CompletableFuture<HttpResponse<T>> future = exchange(request, handler);
     try {
       return future.get();
     } catch (InterruptedException e) {
@@ -500,11 +500,27 @@ public final class StubHttpClient extends HttpClient {
 
   /**
    * Sends a request asynchronously, as {@link HttpClient#sendAsync(HttpRequest, BodyHandler)} does:
-   * the future completes once the handler's body is (for a streaming handler, at once). Cancelling
-   * it aborts the exchange.
+   * the future completes once the handler's body is (for a streaming handler, at once), in {@link
+   * CompletableFuture}'s default async executor as the JDK client's does, so that what depends on
+   * it never runs on the stub's threads. Cancelling it aborts the exchange.
    */
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler) {
+    CompletableFuture<HttpResponse<T>> exchange = exchange(request, handler);
+    // As the JDK client's: what depends on the future runs in the default async executor, never
+    // on the stub's threads; cancelling it aborts the exchange.
+    CompletableFuture<HttpResponse<T>> future = exchange.whenCompleteAsync((r, e) -> {});
+    future.whenComplete(
+        (r, e) -> {
+          if (future.isCancelled()) {
+            exchange.cancel(true);
+          }
+        });
+    return future;
+  }
+
+  private <T> CompletableFuture<HttpResponse<T>> exchange(
       HttpRequest request, BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");

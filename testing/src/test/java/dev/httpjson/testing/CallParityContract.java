@@ -99,6 +99,24 @@ abstract class CallParityContract {
   }
 
   @Test
+  void whatDependsOnAPlainSendAsyncRunsOffTheClientsOwnThreads() throws Exception {
+    script(Reply.json(200, ADA).delay(Duration.ofMillis(300)));
+
+    String thread =
+        backend
+            .client()
+            .sendAsync(
+                HttpRequest.newBuilder(backend.base().resolve("users/1")).build(),
+                BodyHandlers.ofString())
+            .thenApply(r -> Thread.currentThread().getName())
+            .get(5, TimeUnit.SECONDS);
+
+    // The JDK's sendAsync completes in the default async executor: a slow or blocking callback
+    // holds none of the client's threads.
+    assertThat(thread).doesNotStartWith("httpjson-").doesNotStartWith("HttpClient-");
+  }
+
+  @Test
   void aCompressedRequestBodyArrivesGzipped() throws Exception {
     script(Reply.status(204));
     HttpJsonClient compressing =
