@@ -13,6 +13,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -315,8 +316,9 @@ final class Exchange<T> {
             || reply.status == 204
             || reply.status == 304
             || reply.status < 200;
-    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.putAll(reply.headers);
+    // Names in lower case, as the JDK client reads an HTTP/1.1 response's.
+    Map<String, List<String>> headers = new TreeMap<>();
+    reply.headers.forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values));
     if (!reply.streamed && reply.status != 204 && reply.status != 304 && reply.status >= 200) {
       long length = 0;
       for (Object part : parts) {
@@ -324,7 +326,7 @@ final class Exchange<T> {
           length += ((byte[]) part).length;
         }
       }
-      headers.put("Content-Length", List.of(Long.toString(length)));
+      headers.put("content-length", List.of(Long.toString(length)));
     }
     if (noBody) {
       parts = List.of();

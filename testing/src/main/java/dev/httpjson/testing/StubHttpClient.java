@@ -64,10 +64,11 @@ import org.jspecify.annotations.Nullable;
  * covers the wait for the response's head and fails it with {@link HttpTimeoutException}; the
  * timeout, cancelling the future of {@link #sendAsync} or interrupting {@link #send} aborts the
  * exchange: the subscription to a request body still being sent is cancelled, and a response body
- * being read fails with an {@link IOException}. What a stub cannot be is the wire: it speaks
- * HTTP/1.1 only, has no TLS session ({@link HttpResponse#sslSession()} is empty), adds none of the
- * JDK's own request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}), follows no
- * redirect and receives no server push.
+ * being read fails with an {@link IOException}; response header names are in lower case, as the JDK
+ * client reads an HTTP/1.1 response's. What a stub cannot be is the wire: it speaks HTTP/1.1 only,
+ * has no TLS session ({@link HttpResponse#sslSession()} is empty), adds none of the JDK's own
+ * request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}), follows no redirect
+ * and receives no server push.
  *
  * <p>Replies with values are written with the stub's {@link JsonOptions}: give it the options the
  * code under test uses when they change the JSON ({@link #create(JsonOptions)}).

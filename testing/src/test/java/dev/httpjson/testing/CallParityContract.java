@@ -190,6 +190,25 @@ abstract class CallParityContract {
   }
 
   @Test
+  void responseHeaderNamesArriveInLowerCaseAsTheJdkReadsThem() throws Exception {
+    script(Reply.json(200, ADA).header("X-RateLimit-Remaining", "7", "6"));
+
+    HttpResponse<String> response =
+        backend
+            .client()
+            .send(
+                HttpRequest.newBuilder(backend.base().resolve("users/1")).build(),
+                BodyHandlers.ofString());
+
+    // Looked up by name, any case works; code going through the map sees the names as the JDK
+    // client gives them.
+    assertThat(response.headers().allValues("x-ratelimit-remaining")).containsExactly("7", "6");
+    assertThat(response.headers().map().keySet())
+        .contains("x-ratelimit-remaining", "content-type", "content-length")
+        .allMatch(name -> name.equals(name.toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  @Test
   void aWrongContentTypeStillParses() throws Exception {
     script(Reply.text(200, "text/plain", "{\"name\":\"ada\"}"));
 
