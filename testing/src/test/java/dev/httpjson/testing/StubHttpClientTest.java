@@ -229,6 +229,26 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aRequestShowsNoCredentialsInItsTextYetKeepsThemForAssertions() throws Exception {
+    stub.on("GET", "/v1/users").reply(200, List.of());
+
+    stub.send(
+        HttpRequest.newBuilder(URI.create("https://ada:s3cret@api.test/v1/users?page=2"))
+            .header("Authorization", "Bearer t0ken")
+            .header("Cookie", "session=c00kie")
+            .header("X-Trace", "t-1")
+            .build(),
+        BodyHandlers.discarding());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.header("Authorization")).isEqualTo("Bearer t0ken");
+    assertThat(request.toString())
+        .startsWith("GET https://api.test/v1/users?page=2")
+        .contains("Authorization: ***", "Cookie: ***", "X-Trace: t-1")
+        .doesNotContain("t0ken", "c00kie", "s3cret");
+  }
+
+  @Test
   void aGzipRequestBodyReadsBackDecodedAsAServerWouldReadIt() throws Exception {
     stub.on("POST", "/v1/orders").reply(Reply.status(201));
     HttpJsonClient compressing =
