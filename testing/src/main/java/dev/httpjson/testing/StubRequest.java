@@ -2,6 +2,7 @@ package dev.httpjson.testing;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
+import dev.httpjson.internal.Uris;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -462,7 +463,7 @@ public final class StubRequest {
    * The method, URI, headers and the body (its first 2000 characters, decoded from its {@code
    * Content-Encoding}), one per line; the URI's userinfo left out and the values of {@code
    * Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie} shown as
-   * {@code ***}, as httpjson's logs show them.
+   * {@code ***}, as httpjson's logs show them, and so are the values of a form body's fields.
    */
   @Override
   public String toString() {
@@ -488,6 +489,14 @@ public final class StubRequest {
       s.append("\n\n(").append(body.length).append(" bytes: ").append(undecodable).append(')');
     } else if (decoded.length > 0) {
       String text = new String(decoded, StandardCharsets.UTF_8);
+      if (headers
+          .firstValue("Content-Type")
+          .orElse("")
+          .toLowerCase(Locale.ROOT)
+          .startsWith("application/x-www-form-urlencoded")) {
+        // As FormContent's own text: forms carry passwords and client secrets. form() has them.
+        text = Uris.redactQuery(text);
+      }
       s.append("\n\n")
           .append(
               text.length() > SHOWN

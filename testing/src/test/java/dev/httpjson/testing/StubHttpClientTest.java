@@ -249,6 +249,24 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aFormRequestShowsItsFieldNamesButNotTheirValuesInItsText() throws Exception {
+    stub.on("POST", "/v1/token").reply(200, new User("ada"));
+
+    api.postAsJson(
+        "token",
+        dev.httpjson.FormContent.newBuilder()
+            .add("grant_type", "client_credentials")
+            .add("client_secret", "s3cret")
+            .build());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.form().get("client_secret")).containsExactly("s3cret");
+    assertThat(request.toString())
+        .endsWith("\n\ngrant_type=***&client_secret=***")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
   void aGzipRequestBodyReadsBackDecodedAsAServerWouldReadIt() throws Exception {
     stub.on("POST", "/v1/orders").reply(Reply.status(201));
     HttpJsonClient compressing =
