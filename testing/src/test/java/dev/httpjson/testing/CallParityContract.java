@@ -117,6 +117,29 @@ abstract class CallParityContract {
   }
 
   @Test
+  void aFailedPlainSendAsyncReachesItsDependentsWrappedAsTheJdksDoes() throws Exception {
+    script(Reply.dropAfterRequestBody());
+
+    Throwable seen =
+        backend
+            .client()
+            .sendAsync(
+                HttpRequest.newBuilder(backend.base().resolve("orders"))
+                    .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .build(),
+                BodyHandlers.ofString())
+            .handle((r, e) -> e)
+            .get(5, TimeUnit.SECONDS);
+
+    // Code that tells failures apart in exceptionally() or handle() sees what it will in
+    // production.
+    assertThat(seen)
+        .isInstanceOf(java.util.concurrent.CompletionException.class)
+        .cause()
+        .isInstanceOf(IOException.class);
+  }
+
+  @Test
   void aCompressedRequestBodyArrivesGzipped() throws Exception {
     script(Reply.status(204));
     HttpJsonClient compressing =
