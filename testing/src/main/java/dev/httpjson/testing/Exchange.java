@@ -388,6 +388,7 @@ final class Exchange<T> {
     private boolean paused;
     private volatile boolean cancelled;
     private volatile @Nullable Throwable failure;
+    private volatile @Nullable ScheduledFuture<?> pausing;
 
     Pump(
         BodySubscriber<?> subscriber,
@@ -417,6 +418,7 @@ final class Exchange<T> {
     @Override
     public void cancel() {
       cancelled = true;
+      stopPause();
     }
 
     void abort(Throwable why) {
@@ -424,6 +426,15 @@ final class Exchange<T> {
         failure = why;
       }
       schedule();
+      stopPause();
+    }
+
+    /** A pause left is no work: its timer goes, so that the stub's threads end when idle. */
+    private void stopPause() {
+      ScheduledFuture<?> p = pausing;
+      if (p != null) {
+        p.cancel(false);
+      }
     }
 
     void schedule() {
@@ -473,13 +484,17 @@ final class Exchange<T> {
         if (part instanceof Duration) {
           index++;
           paused = true;
-          TIMERS.schedule(
-              () -> {
-                paused = false;
-                schedule();
-              },
-              ((Duration) part).toNanos(),
-              TimeUnit.NANOSECONDS);
+          pausing =
+              TIMERS.schedule(
+                  () -> {
+                    paused = false;
+                    schedule();
+                  },
+                  ((Duration) part).toNanos(),
+                  TimeUnit.NANOSECONDS);
+          if (cancelled || failure != null) {
+            stopPause(); // cancelled or aborted while this pause was being scheduled
+          }
           return;
         }
         byte[] bytes = (byte[]) part;

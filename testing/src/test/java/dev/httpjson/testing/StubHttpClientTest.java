@@ -267,6 +267,36 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aBodyClosedDuringAPauseLeavesNoTimerThreadBehind() throws Exception {
+    stub.on("GET", "/v1/stalled")
+        .reply(
+            Reply.stream(200, "application/json")
+                .chunk("[")
+                .pause(Duration.ofMinutes(10))
+                .chunk("]"));
+
+    HttpResponse<java.io.InputStream> response =
+        stub.send(
+            HttpRequest.newBuilder(BASE.resolve("stalled")).build(), BodyHandlers.ofInputStream());
+    try (java.io.InputStream in = response.body()) {
+      assertThat(in.read()).isEqualTo('[');
+      Thread.sleep(200); // the body is in its pause
+    }
+
+    // The stub's threads end when idle: a closed body's pause is no work left.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (stubTimerAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(stubTimerAlive()).isFalse();
+  }
+
+  private static boolean stubTimerAlive() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(t -> t.isAlive() && t.getName().startsWith("httpjson-stub-timer"));
+  }
+
+  @Test
   void aGzipRequestBodyReadsBackDecodedAsAServerWouldReadIt() throws Exception {
     stub.on("POST", "/v1/orders").reply(Reply.status(201));
     HttpJsonClient compressing =
