@@ -13,6 +13,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -315,8 +316,9 @@ final class Exchange<T> {
             || reply.status == 204
             || reply.status == 304
             || reply.status < 200;
-    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.putAll(reply.headers);
+    // Names in lower case, as the JDK client reads an HTTP/1.1 response's.
+    Map<String, List<String>> headers = new TreeMap<>();
+    reply.headers.forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values));
     if (!reply.streamed && reply.status != 204 && reply.status != 304 && reply.status >= 200) {
       long length = 0;
       for (Object part : parts) {
@@ -324,7 +326,7 @@ final class Exchange<T> {
           length += ((byte[]) part).length;
         }
       }
-      headers.put("Content-Length", List.of(Long.toString(length)));
+      headers.put("content-length", List.of(Long.toString(length)));
     }
     if (noBody) {
       parts = List.of();
@@ -386,6 +388,7 @@ final class Exchange<T> {
     private boolean paused;
     private volatile boolean cancelled;
     private volatile @Nullable Throwable failure;
+    private volatile @Nullable ScheduledFuture<?> pausing;
 
     Pump(
         BodySubscriber<?> subscriber,
@@ -415,6 +418,7 @@ final class Exchange<T> {
     @Override
     public void cancel() {
       cancelled = true;
+      stopPause();
     }
 
     void abort(Throwable why) {
@@ -422,6 +426,15 @@ final class Exchange<T> {
         failure = why;
       }
       schedule();
+      stopPause();
+    }
+
+    /** A pause left is no work: its timer goes, so that the stub's threads end when idle. */
+    private void stopPause() {
+      ScheduledFuture<?> p = pausing;
+      if (p != null) {
+        p.cancel(false);
+      }
     }
 
     void schedule() {
@@ -471,13 +484,17 @@ final class Exchange<T> {
         if (part instanceof Duration) {
           index++;
           paused = true;
-          TIMERS.schedule(
-              () -> {
-                paused = false;
-                schedule();
-              },
-              ((Duration) part).toNanos(),
-              TimeUnit.NANOSECONDS);
+          pausing =
+              TIMERS.schedule(
+                  () -> {
+                    paused = false;
+                    schedule();
+                  },
+                  ((Duration) part).toNanos(),
+                  TimeUnit.NANOSECONDS);
+          if (cancelled || failure != null) {
+            stopPause(); // cancelled or aborted while this pause was being scheduled
+          }
           return;
         }
         byte[] bytes = (byte[]) part;

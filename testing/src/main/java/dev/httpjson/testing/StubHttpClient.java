@@ -64,10 +64,11 @@ import org.jspecify.annotations.Nullable;
  * covers the wait for the response's head and fails it with {@link HttpTimeoutException}; the
  * timeout, cancelling the future of {@link #sendAsync} or interrupting {@link #send} aborts the
  * exchange: the subscription to a request body still being sent is cancelled, and a response body
- * being read fails with an {@link IOException}. What a stub cannot be is the wire: it speaks
- * HTTP/1.1 only, has no TLS session ({@link HttpResponse#sslSession()} is empty), adds none of the
- * JDK's own request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}), follows no
- * redirect and receives no server push.
+ * being read fails with an {@link IOException}; response header names are in lower case, as the JDK
+ * client reads an HTTP/1.1 response's. What a stub cannot be is the wire: it speaks HTTP/1.1 only,
+ * has no TLS session ({@link HttpResponse#sslSession()} is empty), adds none of the JDK's own
+ * request headers ({@code Host}, {@code Content-Length}, {@code User-Agent}), follows no redirect
+ * and receives no server push.
  *
  * <p>Replies with values are written with the stub's {@link JsonOptions}: give it the options the
  * code under test uses when they change the JSON ({@link #create(JsonOptions)}).
@@ -181,11 +182,12 @@ public final class StubHttpClient extends HttpClient {
    * 42)).reply(200, issue)}. The call is run once, now, through {@code api} — the implementation
    * the code under test uses, created by an {@code HttpJsonClient} over this stub (its base URI,
    * default headers and interceptors apply) — and the request it sends is recorded, not routed: the
-   * route matches that method, path and query exactly. That run is answered with an empty {@code
-   * 204 No Content}, so that it is no failure for the code under test's interceptors, listeners and
-   * logs, and no retry repeats it; what the call returns or throws then is ignored. Neither {@link
-   * #requests()} nor {@link #verify()} counts it. A lazily read stream sends nothing until its
-   * first element is asked for: {@code gh -> gh.issues("octo", "hello").findFirst()}.
+   * route matches that method, path and query exactly (failures show the query with its values
+   * redacted). That run is answered with an empty {@code 204 No Content}, so that it is no failure
+   * for the code under test's interceptors, listeners and logs, and no retry repeats it; what the
+   * call returns or throws then is ignored. Neither {@link #requests()} nor {@link #verify()}
+   * counts it. A lazily read stream sends nothing until its first element is asked for: {@code gh
+   * -> gh.issues("octo", "hello").findFirst()}.
    *
    * <p>Declare such routes while the code under test is not calling: a request this stub receives
    * from any thread while the call runs is the one recorded.
@@ -236,11 +238,13 @@ public final class StubHttpClient extends HttpClient {
     String method = request.method();
     String path = pathOf(request);
     String query = request.uri().getRawQuery();
+    // The query's values redacted, as httpjson's own messages show them: failures and verify()
+    // print the route, and a test's output often ends up in CI logs.
     String description =
         method
             + " "
             + path
-            + (query == null ? "" : "?" + query)
+            + (query == null ? "" : "?" + Uris.redactQuery(query))
             + " ("
             + api.getClass().getSimpleName()
             + ")";
@@ -467,7 +471,7 @@ public final class StubHttpClient extends HttpClient {
   @Override
   public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
       throws IOException, InterruptedException {
-    CompletableFuture<HttpResponse<T>> future = sendAsync(request, handler);
+    CompletableFuture<HttpResponse<T>> future = exchange(request, handler);
     try {
       return future.get();
     } catch (InterruptedException e) {
@@ -497,11 +501,27 @@ public final class StubHttpClient extends HttpClient {
 
   /**
    * Sends a request asynchronously, as {@link HttpClient#sendAsync(HttpRequest, BodyHandler)} does:
-   * the future completes once the handler's body is (for a streaming handler, at once). Cancelling
-   * it aborts the exchange.
+   * the future completes once the handler's body is (for a streaming handler, at once), in {@link
+   * CompletableFuture}'s default async executor as the JDK client's does, so that what depends on
+   * it never runs on the stub's threads. Cancelling it aborts the exchange.
    */
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, BodyHandler<T> handler) {
+    CompletableFuture<HttpResponse<T>> exchange = exchange(request, handler);
+    // As the JDK client's: what depends on the future runs in the default async executor, never
+    // on the stub's threads; cancelling it aborts the exchange.
+    CompletableFuture<HttpResponse<T>> future = exchange.whenCompleteAsync((r, e) -> {});
+    future.whenComplete(
+        (r, e) -> {
+          if (future.isCancelled()) {
+            exchange.cancel(true);
+          }
+        });
+    return future;
+  }
+
+  private <T> CompletableFuture<HttpResponse<T>> exchange(
       HttpRequest request, BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");

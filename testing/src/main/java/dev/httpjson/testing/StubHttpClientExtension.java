@@ -5,13 +5,14 @@ import java.util.Objects;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * A JUnit 5 extension giving each test a fresh {@link StubHttpClient} as a parameter (of the test
- * method, or of a {@code @BeforeEach} method, which gets the same stub) and {@linkplain
- * StubHttpClient#verify() verifying} it after a test that passed: a request no route answered, or a
- * reply left unused, fails the test.
+ * method, of a {@code @BeforeEach} method or of the test class's constructor, which get the same
+ * stub) and {@linkplain StubHttpClient#verify() verifying} it after a test that passed: a request
+ * no route answered, or a reply left unused, fails the test.
  *
  * <pre>{@code
  * @ExtendWith(StubHttpClientExtension.class)
@@ -58,14 +59,36 @@ public final class StubHttpClientExtension implements ParameterResolver, AfterEa
   }
 
   /**
+   * {@link ExtensionContextScope#TEST_METHOD}: a constructor's stub is the test's own, as the test
+   * method's, and verified after it.
+   *
+   * @param rootContext the root context
+   * @return {@link ExtensionContextScope#TEST_METHOD}
+   */
+  @Override
+  public ExtensionContextScope getTestInstantiationExtensionContextScope(
+      ExtensionContext rootContext) {
+    return ExtensionContextScope.TEST_METHOD;
+  }
+
+  /**
    * The current test's stub, made on first use.
    *
    * @param parameter the parameter
    * @param context the test's context
    * @return the stub
+   * @throws ParameterResolutionException outside of a test: a {@code @BeforeAll} method, or the
+   *     constructor of a class whose tests share one instance, would get a stub no test verifies
    */
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    if (context.getTestMethod().isEmpty()) {
+      throw new ParameterResolutionException(
+          "a StubHttpClient is one test's own, verified after it: declare it as a parameter of a"
+              + " test, of a @BeforeEach method or of the constructor of a class whose tests each"
+              + " get their own instance, not of "
+              + parameter.getDeclaringExecutable());
+    }
     ExtensionContext.Store store = store(context);
     StubHttpClient stub = store.get(StubHttpClient.class, StubHttpClient.class);
     if (stub == null) {

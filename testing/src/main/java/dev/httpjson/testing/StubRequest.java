@@ -2,6 +2,7 @@ package dev.httpjson.testing;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
+import dev.httpjson.internal.Uris;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 import org.jspecify.annotations.Nullable;
@@ -25,12 +28,14 @@ import org.jspecify.annotations.Nullable;
  * A request the stub received, as the server would have seen it: method, URI, headers and the body
  * bytes, which {@link #bodyAs(Class)} reads back as a value with the stub's options, decoded from
  * their {@code Content-Encoding} ({@code gzip}, {@code deflate}) as a server would. Its {@link
- * #toString()} shows all of it, so an assertion failure names what was sent.
+ * #toString()} shows all of it but credentials, so an assertion failure names what was sent.
  *
  * <p>Immutable and thread-safe.
  */
 public final class StubRequest {
   private static final int SHOWN = 2000;
+  private static final Set<String> CREDENTIALS =
+      Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
 
   private final String method;
   private final URI uri;
@@ -456,18 +461,42 @@ public final class StubRequest {
 
   /**
    * The method, URI, headers and the body (its first 2000 characters, decoded from its {@code
-   * Content-Encoding}), one per line.
+   * Content-Encoding}), one per line; the URI's userinfo left out and the values of {@code
+   * Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie} shown as
+   * {@code ***}, as httpjson's logs show them, and so are the values of a form body's fields.
    */
   @Override
   public String toString() {
-    StringBuilder s = new StringBuilder(method).append(' ').append(uri);
+    // Credentials shown as httpjson's LoggingInterceptor shows them: a test's output often ends up
+    // in CI logs. header(name) and headers() still give them to assertions.
+    String userInfo = uri.getRawUserInfo();
+    String shown =
+        userInfo == null
+            ? uri.toString()
+            : uri.toString().replaceFirst(Pattern.quote(userInfo + "@"), "");
+    StringBuilder s = new StringBuilder(method).append(' ').append(shown);
     headers
         .map()
-        .forEach((k, v) -> v.forEach(x -> s.append('\n').append(k).append(": ").append(x)));
+        .forEach(
+            (k, v) ->
+                v.forEach(
+                    x ->
+                        s.append('\n')
+                            .append(k)
+                            .append(": ")
+                            .append(CREDENTIALS.contains(k.toLowerCase(Locale.ROOT)) ? "***" : x)));
     if (decoded == null) {
       s.append("\n\n(").append(body.length).append(" bytes: ").append(undecodable).append(')');
     } else if (decoded.length > 0) {
       String text = new String(decoded, StandardCharsets.UTF_8);
+      if (headers
+          .firstValue("Content-Type")
+          .orElse("")
+          .toLowerCase(Locale.ROOT)
+          .startsWith("application/x-www-form-urlencoded")) {
+        // As FormContent's own text: forms carry passwords and client secrets. form() has them.
+        text = Uris.redactQuery(text);
+      }
       s.append("\n\n")
           .append(
               text.length() > SHOWN

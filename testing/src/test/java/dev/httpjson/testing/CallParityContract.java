@@ -99,6 +99,47 @@ abstract class CallParityContract {
   }
 
   @Test
+  void whatDependsOnAPlainSendAsyncRunsOffTheClientsOwnThreads() throws Exception {
+    script(Reply.json(200, ADA).delay(Duration.ofMillis(300)));
+
+    String thread =
+        backend
+            .client()
+            .sendAsync(
+                HttpRequest.newBuilder(backend.base().resolve("users/1")).build(),
+                BodyHandlers.ofString())
+            .thenApply(r -> Thread.currentThread().getName())
+            .get(5, TimeUnit.SECONDS);
+
+    // The JDK's sendAsync completes in the default async executor: a slow or blocking callback
+    // holds none of the client's threads.
+    assertThat(thread).doesNotStartWith("httpjson-").doesNotStartWith("HttpClient-");
+  }
+
+  @Test
+  void aFailedPlainSendAsyncReachesItsDependentsWrappedAsTheJdksDoes() throws Exception {
+    script(Reply.dropAfterRequestBody());
+
+    Throwable seen =
+        backend
+            .client()
+            .sendAsync(
+                HttpRequest.newBuilder(backend.base().resolve("orders"))
+                    .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .build(),
+                BodyHandlers.ofString())
+            .handle((r, e) -> e)
+            .get(5, TimeUnit.SECONDS);
+
+    // Code that tells failures apart in exceptionally() or handle() sees what it will in
+    // production.
+    assertThat(seen)
+        .isInstanceOf(java.util.concurrent.CompletionException.class)
+        .cause()
+        .isInstanceOf(IOException.class);
+  }
+
+  @Test
   void aCompressedRequestBodyArrivesGzipped() throws Exception {
     script(Reply.status(204));
     HttpJsonClient compressing =
@@ -169,6 +210,25 @@ abstract class CallParityContract {
     assertThat(response.statusCode()).isEqualTo(302);
     assertThat(response.headers().firstValue("Location")).contains("/elsewhere");
     assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(0);
+  }
+
+  @Test
+  void responseHeaderNamesArriveInLowerCaseAsTheJdkReadsThem() throws Exception {
+    script(Reply.json(200, ADA).header("X-RateLimit-Remaining", "7", "6"));
+
+    HttpResponse<String> response =
+        backend
+            .client()
+            .send(
+                HttpRequest.newBuilder(backend.base().resolve("users/1")).build(),
+                BodyHandlers.ofString());
+
+    // Looked up by name, any case works; code going through the map sees the names as the JDK
+    // client gives them.
+    assertThat(response.headers().allValues("x-ratelimit-remaining")).containsExactly("7", "6");
+    assertThat(response.headers().map().keySet())
+        .contains("x-ratelimit-remaining", "content-type", "content-length")
+        .allMatch(name -> name.equals(name.toLowerCase(java.util.Locale.ROOT)));
   }
 
   @Test

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -79,6 +80,63 @@ class StubHttpClientExtensionTest {
     TestExecutionSummary summary = run(FailsOnItsOwn.class);
 
     assertThat(failures(summary)).containsExactly("fails(StubHttpClient): its own failure");
+  }
+
+  @Test
+  void aStubInjectedInBeforeAllIsRefusedAsNoTestWouldVerifyIt() {
+    TestExecutionSummary summary = run(InjectedInBeforeAll.class);
+
+    assertThat(failures(summary))
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("a StubHttpClient is one test's own, verified after it")
+        .contains("routes(");
+  }
+
+  @Test
+  void aStubInjectedInTheConstructorIsEachTestsOwnAndVerified() {
+    SEEN.clear();
+    TestExecutionSummary summary = run(InjectedInTheConstructor.class);
+
+    assertThat(SEEN).hasSize(4); // the constructor and @Test of two tests
+    assertThat(SEEN.get(0)).isSameAs(SEEN.get(1));
+    assertThat(SEEN.get(2)).isSameAs(SEEN.get(3)).isNotSameAs(SEEN.get(0));
+    assertThat(summary.getTestsFailedCount()).isEqualTo(2);
+    assertThat(failures(summary))
+        .allSatisfy(f -> assertThat(f).contains("reply not used: GET /users (1 reply left)"));
+  }
+
+  @ExtendWith(StubHttpClientExtension.class)
+  @EnabledIf("dev.httpjson.testing.StubHttpClientExtensionTest#launching")
+  static class InjectedInBeforeAll {
+    @BeforeAll
+    static void routes(StubHttpClient stub) {
+      stub.on("GET", "/users").reply(200, List.of("ada"));
+    }
+
+    @Test
+    void one() {}
+  }
+
+  @ExtendWith(StubHttpClientExtension.class)
+  @EnabledIf("dev.httpjson.testing.StubHttpClientExtensionTest#launching")
+  static class InjectedInTheConstructor {
+    private final StubHttpClient stub;
+
+    InjectedInTheConstructor(StubHttpClient stub) {
+      SEEN.add(stub);
+      this.stub = stub;
+      stub.on("GET", "/users").reply(200, List.of("ada"));
+    }
+
+    @Test
+    void one(StubHttpClient stub) {
+      SEEN.add(stub);
+    }
+
+    @Test
+    void two(StubHttpClient stub) {
+      SEEN.add(stub);
+    }
   }
 
   @ExtendWith(StubHttpClientExtension.class)

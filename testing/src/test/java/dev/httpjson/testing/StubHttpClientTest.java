@@ -141,6 +141,22 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aRouteOnCallDeclaresShowsItsQueryRedactedInFailures() {
+    stub.onCall(api, c -> c.getFromJson("search?q=ada&api_key=k9secret", User.class))
+        .reply(200, new User("ada"));
+
+    assertThatThrownBy(() -> api.getFromJson("other", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("GET /v1/search?q=***&api_key=*** (HttpJsonClient)")
+        .hasMessageNotContaining("k9secret");
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("reply not used: GET /v1/search?q=***&api_key=*** (HttpJsonClient)")
+        .hasMessageNotContaining("k9secret");
+    assertThat(stub.toString()).doesNotContain("k9secret");
+  }
+
+  @Test
   void verifyPassesWhenEverythingWasUsed() throws Exception {
     stub.on("GET", "/v1/a").reply(200, 1);
     api.getFromJson("a", Integer.class);
@@ -210,6 +226,74 @@ class StubHttpClientTest {
     assertThat(parts.get(1).contentType()).isEqualTo("application/json; charset=utf-8");
     assertThat(parts.get(2).filename()).isEqualTo("a \"b\".txt");
     assertThat(parts.get(2).body()).containsExactly('h', 'i');
+  }
+
+  @Test
+  void aRequestShowsNoCredentialsInItsTextYetKeepsThemForAssertions() throws Exception {
+    stub.on("GET", "/v1/users").reply(200, List.of());
+
+    stub.send(
+        HttpRequest.newBuilder(URI.create("https://ada:s3cret@api.test/v1/users?page=2"))
+            .header("Authorization", "Bearer t0ken")
+            .header("Cookie", "session=c00kie")
+            .header("X-Trace", "t-1")
+            .build(),
+        BodyHandlers.discarding());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.header("Authorization")).isEqualTo("Bearer t0ken");
+    assertThat(request.toString())
+        .startsWith("GET https://api.test/v1/users?page=2")
+        .contains("Authorization: ***", "Cookie: ***", "X-Trace: t-1")
+        .doesNotContain("t0ken", "c00kie", "s3cret");
+  }
+
+  @Test
+  void aFormRequestShowsItsFieldNamesButNotTheirValuesInItsText() throws Exception {
+    stub.on("POST", "/v1/token").reply(200, new User("ada"));
+
+    api.postAsJson(
+        "token",
+        dev.httpjson.FormContent.newBuilder()
+            .add("grant_type", "client_credentials")
+            .add("client_secret", "s3cret")
+            .build());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.form().get("client_secret")).containsExactly("s3cret");
+    assertThat(request.toString())
+        .endsWith("\n\ngrant_type=***&client_secret=***")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
+  void aBodyClosedDuringAPauseLeavesNoTimerThreadBehind() throws Exception {
+    stub.on("GET", "/v1/stalled")
+        .reply(
+            Reply.stream(200, "application/json")
+                .chunk("[")
+                .pause(Duration.ofMinutes(10))
+                .chunk("]"));
+
+    HttpResponse<java.io.InputStream> response =
+        stub.send(
+            HttpRequest.newBuilder(BASE.resolve("stalled")).build(), BodyHandlers.ofInputStream());
+    try (java.io.InputStream in = response.body()) {
+      assertThat(in.read()).isEqualTo('[');
+      Thread.sleep(200); // the body is in its pause
+    }
+
+    // The stub's threads end when idle: a closed body's pause is no work left.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (stubTimerAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(stubTimerAlive()).isFalse();
+  }
+
+  private static boolean stubTimerAlive() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(t -> t.isAlive() && t.getName().startsWith("httpjson-stub-timer"));
   }
 
   @Test
