@@ -31,10 +31,11 @@ import java.util.Properties;
  * }</pre>
  *
  * <p><b>Spans.</b> Each exchange is a {@code CLIENT} span named after the method ({@code GET};
- * {@code HTTP} for a method outside the standard ones), a child of the context current when the
- * interceptor runs. It carries {@code http.request.method} ({@code _OTHER} and {@code
- * http.request.method_original} for a non-standard method), {@code server.address}, {@code
- * server.port} (the scheme's default when the URI has none), {@code url.full}, {@code
+ * {@code HTTP} for a method outside the standard ones) and, for a call made through an API
+ * interface's method, its path template ({@code GET /v1/repos/{owner}/{repo}}), a child of the
+ * context current when the interceptor runs. It carries {@code http.request.method} ({@code _OTHER}
+ * and {@code http.request.method_original} for a non-standard method), {@code server.address},
+ * {@code server.port} (the scheme's default when the URI has none), {@code url.full}, {@code
  * http.response.status_code}, {@code network.protocol.version}, {@code url.template} for a call
  * made through an API interface's method (its path template, such as {@code
  * /v1/repos/{owner}/{repo}}) and, when the exchange failed, {@code error.type}: the status for a

@@ -99,9 +99,11 @@ final class TelemetryInterceptor implements Interceptor {
       }
       common = attributes.build();
       boolean other = known.equals(HttpAttributes.OTHER_METHOD);
+      @Nullable String route = chain.route().orElse(null);
+      String name = other ? "HTTP" : method;
       SpanBuilder builder =
           tracer
-              .spanBuilder(other ? "HTTP" : method)
+              .spanBuilder(route == null ? name : name + " " + route)
               .setSpanKind(SpanKind.CLIENT)
               .setParent(parent)
               .setAllAttributes(common)
@@ -111,7 +113,9 @@ final class TelemetryInterceptor implements Interceptor {
       if (other) {
         builder.setAttribute(HTTP_REQUEST_METHOD_ORIGINAL, method);
       }
-      chain.route().ifPresent(route -> builder.setAttribute(HttpAttributes.URL_TEMPLATE, route));
+      if (route != null) {
+        builder.setAttribute(HttpAttributes.URL_TEMPLATE, route);
+      }
       span = builder.startSpan();
       context = parent.with(span);
     } catch (RuntimeException e) {

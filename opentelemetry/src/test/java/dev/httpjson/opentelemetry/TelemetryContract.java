@@ -262,6 +262,31 @@ abstract class TelemetryContract {
     assertThat(finished.get(1).getAttributes().get(TEMPLATE)).isNull();
   }
 
+  /**
+   * The conventions name a client span {@code {method} {url.template}} when the template is
+   * available, {@code HTTP} standing for a method outside the standard ones.
+   */
+  @Test
+  void aCallThroughAnInterfaceMethodIsNamedAfterItsMethodAndPathTemplate() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    HttpJsonClient method = dev.httpjson.spi.GeneratedApi.route(api, "items/{id}");
+
+    method.getFromJson("items/1", Item.class);
+    method.exchange(
+        HttpRequest.newBuilder(server.url("/items/1").uri())
+            .method("PURGE", HttpRequest.BodyPublishers.noBody())
+            .build(),
+        Void.class);
+    api.getFromJson("items/1", Item.class);
+
+    assertThat(spans.getFinishedSpanItems())
+        .extracting(SpanData::getName)
+        .containsExactly("GET /items/{id}", "HTTP /items/{id}", "GET");
+  }
+
   @Test
   void requestCarriesTheSpansTraceparent() throws Exception {
     server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
