@@ -42,11 +42,13 @@ import java.util.Properties;
  * status of 400 or more, otherwise the fully qualified class name of the exception (such as {@code
  * dev.httpjson.JsonReadException} for a body that is not the JSON expected, or {@code
  * java.util.concurrent.CancellationException} for a cancelled call). A failed exchange sets the
- * span status to {@code ERROR} and records the exception, if any, as an event. {@code url.full}
- * keeps no secret: it hides what httpjson's messages hide ({@link
- * dev.httpjson.JsonOptions#redact(String)}), userinfo as {@code REDACTED:REDACTED} and the value of
- * every query parameter but those the call's options show as {@code REDACTED} ({@code
- * https://api.example.com/users?page=2&token=REDACTED} with {@code page} shown).
+ * span status to {@code ERROR} and records the exception, if any, as an event, but for an {@link
+ * dev.httpjson.HttpJsonStatusException}: the status tells it, and its message quotes the error
+ * body, which is the server's data. {@code url.full} keeps no secret: it hides what httpjson's
+ * messages hide ({@link dev.httpjson.JsonOptions#redact(String)}), userinfo as {@code
+ * REDACTED:REDACTED} and the value of every query parameter but those the call's options show as
+ * {@code REDACTED} ({@code https://api.example.com/users?page=2&token=REDACTED} with {@code page}
+ * shown).
  *
  * <p><b>The cache.</b> Where an {@link dev.httpjson.HttpCache} under the interceptor took part (it
  * sits beneath the interceptors, with {@link HttpJsonClient.Builder#cache}), span and measurement

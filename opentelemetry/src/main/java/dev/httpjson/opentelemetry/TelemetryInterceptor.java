@@ -9,6 +9,7 @@ import static dev.httpjson.opentelemetry.HttpAttributes.SERVER_ADDRESS;
 import static dev.httpjson.opentelemetry.HttpAttributes.SERVER_PORT;
 import static dev.httpjson.opentelemetry.HttpAttributes.URL_FULL;
 
+import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.internal.observe.ObservedExchange;
@@ -201,7 +202,8 @@ final class TelemetryInterceptor implements Interceptor {
         Attributes all = attributes.build();
         try {
           span.setAllAttributes(all);
-          if (cause != null) {
+          // The status tells a status error, whose exception quotes the server's error body.
+          if (cause != null && !(cause instanceof HttpJsonStatusException)) {
             span.recordException(cause);
           }
           if (errorType != null) {

@@ -425,6 +425,29 @@ abstract class TelemetryContract {
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
   }
 
+  /**
+   * A status error is told by the status; the exception httpjson throws for it quotes the error
+   * body, which is the server's data (an echoed token, a user's details) and stays out of the span.
+   */
+  @Test
+  void statusErrorKeepsTheErrorBodyOutOfTheSpan() throws Exception {
+    server.enqueue(json(422, "{\"message\":\"card 4111111111111111 declined\"}"));
+
+    assertThatThrownBy(() -> api(telemetry.interceptor()).getFromJson("items/9", Item.class))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageContaining("4111111111111111");
+
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo("422");
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+    assertThat(span.getAttributes().asMap().values()).noneMatch(v -> v.toString().contains("4111"));
+    assertThat(span.getEvents())
+        .allSatisfy(
+            e ->
+                assertThat(e.getAttributes().asMap().values())
+                    .noneMatch(v -> v.toString().contains("4111")));
+  }
+
   @Test
   void connectionFailureIsTheExceptionTypeWithNoStatus() throws Exception {
     int port;
