@@ -652,6 +652,98 @@ abstract class TelemetryContract {
     }
   }
 
+  /**
+   * An event stream's reconnection belongs to the call that opened the stream: its span is a child
+   * of the span current where the stream was opened, not of whatever the reading thread runs under
+   * (nor a trace of its own), and its request carries its own traceparent.
+   */
+  @Test
+  void anEventStreamsReconnectionIsAChildOfTheSpanThatOpenedTheStream() throws Exception {
+    List<String> heads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              heads.add(head);
+              if (head.contains("Last-Event-ID")) {
+                dev.httpjson.contract.RawServer.write(socket, "HTTP/1.1 204 No Content\r\n\r\n");
+                return;
+              }
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                      + "Content-Length: 1000\r\n\r\n"
+                      + "retry: 0\nid: 1\ndata: {\"name\":\"a\",\"count\":1}\n\n");
+              socket.close(); // 1000 bytes promised, fewer sent
+            })) {
+      HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+      Tracer tracer = sdk.getTracer("test");
+      Span opener = tracer.spanBuilder("opener").startSpan();
+      Span reader = tracer.spanBuilder("reader").startSpan();
+      Stream<dev.httpjson.ServerSentEvent<Item>> events;
+      try (Scope scope = opener.makeCurrent()) {
+        events =
+            HttpJson.getFromJsonAsEvents(
+                traced,
+                raw.uri("/feed"),
+                JsonType.of(Item.class),
+                dev.httpjson.EventStreamOptions.newBuilder().maxReconnects(1).build());
+      }
+      try (Scope scope = reader.makeCurrent();
+          events) {
+        assertThat(events.count()).isEqualTo(1);
+        assertThat(Span.current()).as("the reader's context is its own again").isEqualTo(reader);
+      }
+      reader.end();
+      opener.end();
+
+      List<SpanData> gets =
+          spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals("GET")).toList();
+      assertThat(gets).hasSize(2);
+      assertThat(gets)
+          .allSatisfy(
+              s -> assertThat(s.getParentSpanId()).isEqualTo(opener.getSpanContext().getSpanId()));
+      assertThat(heads).hasSize(2);
+      assertThat(heads.get(1)).contains("traceparent: " + traceparent(gets.get(1)));
+    }
+  }
+
+  /**
+   * A paged stream's later pages belong to the call that opened the stream, however the stream is
+   * read: their spans are children of the span current where it was opened.
+   */
+  @Test
+  void aPagedStreamsLaterPagesAreChildrenOfTheSpanThatOpenedTheStream() throws Exception {
+    server.enqueue(
+        json(200, "[{\"name\":\"a\",\"count\":1}]")
+            .newBuilder()
+            .addHeader("Link", "<" + server.url("/items?page=2").uri() + ">; rel=\"next\"")
+            .build());
+    server.enqueue(json(200, "[{\"name\":\"b\",\"count\":2}]"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    Tracer tracer = sdk.getTracer("test");
+    Span opener = tracer.spanBuilder("opener").startSpan();
+    Stream<Item> items;
+    try (Scope scope = opener.makeCurrent()) {
+      items = api.getFromJsonAsPagedStream("items", Item.class);
+    }
+    List<Item> read;
+    try (items) {
+      read = items.collect(Collectors.toList()); // no span current here
+      assertThat(Span.current().getSpanContext().isValid()).isFalse();
+    }
+    opener.end();
+
+    assertThat(read).containsExactly(new Item("a", 1), new Item("b", 2));
+    List<SpanData> gets =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals("GET")).toList();
+    assertThat(gets).hasSize(2);
+    assertThat(gets)
+        .allSatisfy(
+            s -> assertThat(s.getParentSpanId()).isEqualTo(opener.getSpanContext().getSpanId()));
+    take();
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(gets.get(1)));
+  }
+
   /** A stream its caller closes early ends its span then, without an error. */
   @Test
   void streamClosedEarlyEndsItsSpanWhenClosedWithoutAnError() throws Exception {
