@@ -12,6 +12,8 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes httpjson calls visible through OpenTelemetry, as the <a
@@ -31,11 +33,11 @@ import java.util.Properties;
  * }</pre>
  *
  * <p><b>Spans.</b> Each exchange is a {@code CLIENT} span named after the method ({@code GET};
- * {@code HTTP} for a method outside the standard ones) and, for a call made through an API
- * interface's method, its path template ({@code GET /v1/repos/{owner}/{repo}}), a child of the
- * context current when the interceptor runs. It carries {@code http.request.method} ({@code _OTHER}
- * and {@code http.request.method_original} for a non-standard method), {@code server.address},
- * {@code server.port} (the scheme's default when the URI has none), {@code url.full}, {@code
+ * {@code HTTP} for a method outside the known ones) and, for a call made through an API interface's
+ * method, its path template ({@code GET /v1/repos/{owner}/{repo}}), a child of the context current
+ * when the interceptor runs. It carries {@code http.request.method} ({@code _OTHER} and {@code
+ * http.request.method_original} for a non-standard method), {@code server.address}, {@code
+ * server.port} (the scheme's default when the URI has none), {@code url.full}, {@code
  * http.response.status_code}, {@code network.protocol.version}, {@code url.template} for a call
  * made through an API interface's method (its path template, such as {@code
  * /v1/repos/{owner}/{repo}}) and, when the exchange failed, {@code error.type}: the status for a
@@ -49,6 +51,12 @@ import java.util.Properties;
  * REDACTED:REDACTED} and the value of every query parameter but those the call's options show as
  * {@code REDACTED} ({@code https://api.example.com/users?page=2&token=REDACTED} with {@code page}
  * shown).
+ *
+ * <p><b>Known methods.</b> Those of RFC 9110 and {@code PATCH}, as the conventions define them; any
+ * other is {@code _OTHER}. The environment variable the conventions name, {@code
+ * OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS}, or the system property {@code
+ * otel.instrumentation.http.known-methods}, which wins over it, replaces the list with its own
+ * (comma-separated, case-sensitive), as read when {@link #create} runs.
  *
  * <p><b>The cache.</b> Where an {@link dev.httpjson.HttpCache} under the interceptor took part (it
  * sits beneath the interceptors, with {@link HttpJsonClient.Builder#cache}), span and measurement
@@ -101,8 +109,12 @@ public final class HttpJsonTelemetry {
 
   private final Interceptor interceptor;
 
-  private HttpJsonTelemetry(Tracer tracer, DoubleHistogram duration, TextMapPropagator propagator) {
-    this.interceptor = new TelemetryInterceptor(tracer, duration, propagator);
+  private HttpJsonTelemetry(
+      Tracer tracer,
+      DoubleHistogram duration,
+      TextMapPropagator propagator,
+      Set<String> knownMethods) {
+    this.interceptor = new TelemetryInterceptor(tracer, duration, propagator, knownMethods);
   }
 
   /**
@@ -134,7 +146,20 @@ public final class HttpJsonTelemetry {
             .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS)
             .build();
     return new HttpJsonTelemetry(
-        tracer, duration, openTelemetry.getPropagators().getTextMapPropagator());
+        tracer,
+        duration,
+        openTelemetry.getPropagators().getTextMapPropagator(),
+        HttpAttributes.knownMethods(configuredKnownMethods()));
+  }
+
+  /** The list of known methods the system property or else the environment variable sets. */
+  private static @Nullable String configuredKnownMethods() {
+    try {
+      String property = System.getProperty(HttpAttributes.KNOWN_METHODS_PROPERTY);
+      return property != null ? property : System.getenv(HttpAttributes.KNOWN_METHODS_VARIABLE);
+    } catch (SecurityException e) {
+      return null;
+    }
   }
 
   /**

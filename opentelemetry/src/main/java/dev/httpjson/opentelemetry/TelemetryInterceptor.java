@@ -31,6 +31,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
@@ -48,11 +49,17 @@ final class TelemetryInterceptor implements Interceptor {
   private final Tracer tracer;
   private final DoubleHistogram duration;
   private final TextMapPropagator propagator;
+  private final Set<String> knownMethods;
 
-  TelemetryInterceptor(Tracer tracer, DoubleHistogram duration, TextMapPropagator propagator) {
+  TelemetryInterceptor(
+      Tracer tracer,
+      DoubleHistogram duration,
+      TextMapPropagator propagator,
+      Set<String> knownMethods) {
     this.tracer = tracer;
     this.duration = duration;
     this.propagator = propagator;
+    this.knownMethods = knownMethods;
   }
 
   @Override
@@ -87,7 +94,7 @@ final class TelemetryInterceptor implements Interceptor {
     try {
       Context parent = Context.current();
       String method = request.method();
-      String known = HttpAttributes.method(method);
+      String known = HttpAttributes.method(method, knownMethods);
       URI uri = request.uri();
       AttributesBuilder attributes = Attributes.builder().put(HTTP_REQUEST_METHOD, known);
       String address = HttpAttributes.serverAddress(uri);

@@ -988,6 +988,48 @@ abstract class TelemetryContract {
     assertThat(take().getMethod()).isEqualTo("PURGE");
   }
 
+  /**
+   * The conventions require a way to override the known methods, which the instrumentation would
+   * otherwise report as {@code _OTHER}: {@code OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS}, or the
+   * system property of the same name, replaces the list.
+   */
+  @Test
+  void theKnownMethodsCanBeOverridden() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    String property = "otel.instrumentation.http.known-methods";
+    String before = System.getProperty(property);
+    HttpJsonTelemetry purging;
+    System.setProperty(property, "PURGE, POST");
+    try {
+      purging = HttpJsonTelemetry.create(sdk);
+    } finally {
+      if (before == null) {
+        System.clearProperty(property);
+      } else {
+        System.setProperty(property, before);
+      }
+    }
+    HttpClient traced = Interceptor.decorate(client, purging.interceptor());
+
+    traced.send(
+        HttpRequest.newBuilder(server.url("/items/1").uri())
+            .method("PURGE", HttpRequest.BodyPublishers.noBody())
+            .build(),
+        BodyHandlers.discarding());
+    traced.send(
+        HttpRequest.newBuilder(server.url("/items/1").uri()).build(), BodyHandlers.discarding());
+
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(2);
+    assertThat(finished.get(0).getName()).isEqualTo("PURGE");
+    assertThat(finished.get(0).getAttributes().get(METHOD)).isEqualTo("PURGE");
+    assertThat(finished.get(0).getAttributes().get(METHOD_ORIGINAL)).isNull();
+    assertThat(finished.get(1).getName()).as("the list replaces the default one").isEqualTo("HTTP");
+    assertThat(finished.get(1).getAttributes().get(METHOD)).isEqualTo("_OTHER");
+    assertThat(finished.get(1).getAttributes().get(METHOD_ORIGINAL)).isEqualTo("GET");
+  }
+
   @Test
   void urlFullHidesQueryValues() throws Exception {
     server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
