@@ -68,7 +68,9 @@ import org.jspecify.annotations.Nullable;
  * OpenTelemetry#getPropagators()} ({@code traceparent} with the default W3C propagator), and is the
  * current context while a blocking exchange runs, for the interceptors after this one. The span's
  * parent is the caller's current context, also for an asynchronous call that runs on another thread
- * (the interceptor's {@link Interceptor#snapshot() snapshot} carries it there).
+ * (the interceptor's {@link Interceptor#snapshot() snapshot} carries it there), and for a stream's
+ * later exchanges (an event stream's reconnections, a paged stream's next pages): the context
+ * current where the stream was opened, whichever thread reads it.
  *
  * <p><b>The metric.</b> The histogram {@code http.client.request.duration} (seconds, with the
  * bucket boundaries the conventions advise) gets one measurement per exchange with {@code
