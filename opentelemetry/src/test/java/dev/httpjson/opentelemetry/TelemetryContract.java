@@ -899,6 +899,27 @@ abstract class TelemetryContract {
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
   }
 
+  /**
+   * Cancelling an asynchronous call of {@link HttpJsonClient} ends its span as cancelled, as for
+   * {@code sendAsync}. Its exchange runs the blocking chain on an async lane, which the cancel
+   * interrupts, so the span says {@code java.lang.InterruptedException}: telling the caller's
+   * cancel from an interrupt needs the lane to say the call was cancelled.
+   */
+  @Test
+  @org.junit.jupiter.api.Tag("tofix")
+  void cancellingAnAsyncCallOfTheClientEndsItsSpanAsCancelled() throws Exception {
+    server.enqueue(json(200, "[]").newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
+
+    CompletableFuture<List<Item>> f =
+        api(telemetry.interceptor()).getFromJsonAsync("items", JsonType.listOf(Item.class));
+    take(); // the exchange is in flight
+    f.cancel(true);
+
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo(CancellationException.class.getName());
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
   @Test
   void eachAttemptOfARetriedCallIsASpan() throws Exception {
     server.enqueue(json(503, "{}"));
