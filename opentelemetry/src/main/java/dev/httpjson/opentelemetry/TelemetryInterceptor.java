@@ -170,8 +170,10 @@ final class TelemetryInterceptor implements Interceptor {
     }
 
     @Override
-    protected void over(@Nullable HttpResponse<?> response, @Nullable Throwable cause) {
+    protected void over(@Nullable HttpResponse<?> response, @Nullable Throwable failure) {
       double seconds = (System.nanoTime() - start) / 1e9;
+      // A cancelled asynchronous call of HttpJsonClient, whose lane the cancel interrupts.
+      @Nullable Throwable cause = failure == null ? null : asTheCallerSees(failure);
       int status = -1;
       String version = null;
       ResponseInfo info = info();
