@@ -680,18 +680,23 @@ abstract class TelemetryContract {
       Span opener = tracer.spanBuilder("opener").startSpan();
       Span reader = tracer.spanBuilder("reader").startSpan();
       Stream<dev.httpjson.ServerSentEvent<Item>> events;
-      try (Scope scope = opener.makeCurrent()) {
+      Scope opening = opener.makeCurrent();
+      try {
         events =
             HttpJson.getFromJsonAsEvents(
                 traced,
                 raw.uri("/feed"),
                 JsonType.of(Item.class),
                 dev.httpjson.EventStreamOptions.newBuilder().maxReconnects(1).build());
+      } finally {
+        opening.close();
       }
-      try (Scope scope = reader.makeCurrent();
-          events) {
+      Scope reading = reader.makeCurrent();
+      try (events) {
         assertThat(events.count()).isEqualTo(1);
         assertThat(Span.current()).as("the reader's context is its own again").isEqualTo(reader);
+      } finally {
+        reading.close();
       }
       reader.end();
       opener.end();
@@ -723,8 +728,11 @@ abstract class TelemetryContract {
     Tracer tracer = sdk.getTracer("test");
     Span opener = tracer.spanBuilder("opener").startSpan();
     Stream<Item> items;
-    try (Scope scope = opener.makeCurrent()) {
+    Scope opening = opener.makeCurrent();
+    try {
       items = api.getFromJsonAsPagedStream("items", Item.class);
+    } finally {
+      opening.close();
     }
     List<Item> read;
     try (items) {
