@@ -912,13 +912,20 @@ public final class HttpJsonClient {
         page.options().shownQueryParameters());
   }
 
-  /** Each page a call; the first page's origin is the one credentials go to. */
+  /**
+   * Each page a call; the first page's origin is the one credentials go to. Every page runs with
+   * what the interceptors take from the thread that opens the stream ({@link
+   * Interceptor#snapshot()}), whichever thread reads it.
+   */
   private <P> Pages.Fetcher<P> fetcher(URI first, Responses.JsonHandler<P> page) {
+    InterceptingClient.Opener opener = InterceptingClient.opener(client);
     return target ->
-        Calls.exchange(
-            baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
-            Calls.request("GET", target, null, page.options(), headersFor(target, first)),
-            page);
+        opener.run(
+            () ->
+                Calls.exchange(
+                    baseUri == null && !Uris.sameOrigin(first, target) ? foreign : client,
+                    Calls.request("GET", target, null, page.options(), headersFor(target, first)),
+                    page));
   }
 
   // ---- Server-Sent Events -------------------------------------------------------------------

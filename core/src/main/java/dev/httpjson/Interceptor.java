@@ -114,8 +114,10 @@ public interface Interceptor {
   /**
    * Takes what this interceptor needs from the calling thread (a tracing context, an MDC) when an
    * asynchronous call starts; it is {@linkplain Snapshot#restore() restored} around the exchange,
-   * and around every forward from another thread, wherever they run. Blocking calls take none. The
-   * default takes none.
+   * and around every forward from another thread, wherever they run. Blocking calls take none, but
+   * for a stream httpjson reopens or pages: the snapshot taken where the stream is opened is
+   * restored around each later exchange (an event stream's reconnection, a paged stream's next
+   * page), on whichever thread reads the stream. The default takes none.
    *
    * <pre>{@code
    * public Snapshot snapshot() {

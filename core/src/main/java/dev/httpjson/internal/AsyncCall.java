@@ -8,7 +8,9 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
@@ -42,6 +44,9 @@ public final class AsyncCall<R> {
   private static final int RUNNING = 0;
   private static final int DONE = 1;
   private static final int ABORTED = 2;
+
+  /** The call running on this thread, on a lane or on a waiter helping: see {@link #givenUp}. */
+  private static final ThreadLocal<AsyncCall<?>> RUNNING_HERE = new ThreadLocal<>();
 
   private final Callable<R> blocking;
   private final CompletableFuture<R> result = new Result();
@@ -285,6 +290,7 @@ public final class AsyncCall<R> {
       }
       runner = Thread.currentThread();
     }
+    RUNNING_HERE.set(this);
     try {
       deliver(blocking.call());
       return false;
@@ -292,9 +298,36 @@ public final class AsyncCall<R> {
       fail(t);
       return t instanceof InterruptedException;
     } finally {
+      RUNNING_HERE.remove();
       synchronized (this) {
         runner = null;
       }
+    }
+  }
+
+  /**
+   * What the call running on this thread was given up with, as its caller sees it, when {@code
+   * interrupted} is what its exchange threw because the caller cancelled its future (a {@link
+   * CancellationException}) or failed it first (that failure): the caller's interrupt, which an
+   * observer of the exchange reports as that. {@code interrupted} itself for any other interrupt.
+   */
+  public static Throwable givenUp(InterruptedException interrupted) {
+    AsyncCall<?> call = RUNNING_HERE.get();
+    if (call == null) {
+      return interrupted;
+    }
+    synchronized (call) {
+      if (!call.aborted) {
+        return interrupted;
+      }
+    }
+    try {
+      call.result.getNow(null);
+      return interrupted; // completed with a value by the caller
+    } catch (CancellationException e) {
+      return e;
+    } catch (CompletionException e) {
+      return e.getCause() == null ? e : e.getCause();
     }
   }
 

@@ -254,6 +254,9 @@ public final class EventCalls {
     private final Type type;
     private final @Nullable String contentType;
     private final @Nullable HttpClient client; // null: never reopened
+    // What the client's interceptors took from the thread that opened the stream, restored around
+    // each reconnection: it belongs to the opener's call, not to what the reading thread runs.
+    private final InterceptingClient.@Nullable Opener opener;
     private final HttpRequest request;
     private HttpClient.Version version; // of the last response
     private final int maxReconnects;
@@ -291,6 +294,7 @@ public final class EventCalls {
       this.reader = this.type == String.class ? null : ApiAccess.get().reader(type);
       this.contentType = Responses.contentType(response.headers());
       this.client = client;
+      this.opener = client == null ? null : InterceptingClient.opener(client);
       this.request = request;
       this.version = response.version();
       this.trace = trace;
@@ -632,8 +636,11 @@ public final class EventCalls {
     private HttpResponse<InputStream> reconnect(
         HttpClient client, CallState.Events plan, HttpRequest request)
         throws IOException, InterruptedException {
+      InterceptingClient.Opener o = opener;
       CompletableFuture<HttpResponse<InputStream>> exchange =
-          AsyncCall.run(client, request, Plan.events(plan));
+          o == null
+              ? AsyncCall.run(client, request, Plan.events(plan))
+              : o.run(() -> AsyncCall.run(client, request, Plan.events(plan)));
       inFlight = exchange;
       if (closed || expired != null) {
         exchange.cancel(true);

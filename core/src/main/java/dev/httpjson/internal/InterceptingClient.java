@@ -167,6 +167,47 @@ public final class InterceptingClient extends ForwardingClient {
     };
   }
 
+  /** Work that sends: a later exchange of a stream. */
+  public interface Sending<R> {
+    R send() throws IOException, InterruptedException;
+  }
+
+  /**
+   * The {@linkplain Interceptor#snapshot() snapshots} the interceptors of a client took on the
+   * thread that opened a stream, to restore around the stream's later exchanges (a reconnection, a
+   * next page) on whichever thread reads it: they belong to the call that opened the stream, not to
+   * whatever that thread runs under.
+   */
+  public static final class Opener {
+    private final Interceptor.@Nullable Snapshot @Nullable [] snapshots;
+
+    private Opener(Interceptor.@Nullable Snapshot @Nullable [] snapshots) {
+      this.snapshots = snapshots;
+    }
+
+    /** Runs {@code later} with the opener's snapshots restored, and their state taken off after. */
+    public <R> R run(Sending<R> later) throws IOException, InterruptedException {
+      Interceptor.Snapshot[] taken = snapshots;
+      if (taken == null) {
+        return later.send();
+      }
+      @Nullable AutoCloseable[] restored = restore(taken);
+      try {
+        return later.send();
+      } finally {
+        close(restored);
+      }
+    }
+  }
+
+  /**
+   * The snapshots {@code client}'s interceptors take now, on the thread that opens a stream (none,
+   * at the cost of one type check, for a client without interceptors).
+   */
+  public static Opener opener(HttpClient client) {
+    return new Opener(client instanceof InterceptingClient ? snapshots(client) : null);
+  }
+
   /**
    * The snapshots the interceptors of {@code client} (and of decorated clients under it) take on
    * the current thread, or {@code null} when none takes one.

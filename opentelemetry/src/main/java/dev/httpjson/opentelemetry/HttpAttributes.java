@@ -42,16 +42,47 @@ final class HttpAttributes {
   static final String REDACTED = "REDACTED";
 
   /** The methods of RFC 9110 and RFC 5789; any other is {@code _OTHER}. */
-  private static final Set<String> KNOWN_METHODS =
+  static final Set<String> KNOWN_METHODS =
       Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
+
+  /**
+   * The environment variable the conventions name for the list of known methods, comma-separated
+   * and case-sensitive, which replaces {@link #KNOWN_METHODS}.
+   */
+  static final String KNOWN_METHODS_VARIABLE = "OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS";
+
+  /** The system property that sets the list as the variable does, and wins over it. */
+  static final String KNOWN_METHODS_PROPERTY = "otel.instrumentation.http.known-methods";
 
   static final String OTHER_METHOD = "_OTHER";
 
   private HttpAttributes() {}
 
+  /**
+   * The known methods: those {@code configured} lists (comma-separated, blanks around each
+   * ignored), or {@link #KNOWN_METHODS} when it is null or lists none.
+   */
+  static Set<String> knownMethods(@Nullable String configured) {
+    if (configured == null) {
+      return KNOWN_METHODS;
+    }
+    Set<String> known = new java.util.HashSet<>();
+    for (String method : configured.split(",", -1)) {
+      if (!method.isBlank()) {
+        known.add(method.strip());
+      }
+    }
+    return known.isEmpty() ? KNOWN_METHODS : Set.copyOf(known);
+  }
+
   /** {@code http.request.method}: the method itself when it is a known one (case-sensitive). */
   static String method(String method) {
-    return KNOWN_METHODS.contains(method) ? method : OTHER_METHOD;
+    return method(method, KNOWN_METHODS);
+  }
+
+  /** {@code http.request.method}: the method itself when {@code known} has it (case-sensitive). */
+  static String method(String method, Set<String> known) {
+    return known.contains(method) ? method : OTHER_METHOD;
   }
 
   /** {@code server.address}: the host, an IPv6 literal without its brackets; null without one. */

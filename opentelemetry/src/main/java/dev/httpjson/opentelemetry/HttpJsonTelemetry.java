@@ -12,6 +12,8 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes httpjson calls visible through OpenTelemetry, as the <a
@@ -31,8 +33,9 @@ import java.util.Properties;
  * }</pre>
  *
  * <p><b>Spans.</b> Each exchange is a {@code CLIENT} span named after the method ({@code GET};
- * {@code HTTP} for a method outside the standard ones), a child of the context current when the
- * interceptor runs. It carries {@code http.request.method} ({@code _OTHER} and {@code
+ * {@code HTTP} for a method outside the known ones) and, for a call made through an API interface's
+ * method, its path template ({@code GET /v1/repos/{owner}/{repo}}), a child of the context current
+ * when the interceptor runs. It carries {@code http.request.method} ({@code _OTHER} and {@code
  * http.request.method_original} for a non-standard method), {@code server.address}, {@code
  * server.port} (the scheme's default when the URI has none), {@code url.full}, {@code
  * http.response.status_code}, {@code network.protocol.version}, {@code url.template} for a call
@@ -41,11 +44,19 @@ import java.util.Properties;
  * status of 400 or more, otherwise the fully qualified class name of the exception (such as {@code
  * dev.httpjson.JsonReadException} for a body that is not the JSON expected, or {@code
  * java.util.concurrent.CancellationException} for a cancelled call). A failed exchange sets the
- * span status to {@code ERROR} and records the exception, if any, as an event. {@code url.full}
- * keeps no secret: it hides what httpjson's messages hide ({@link
- * dev.httpjson.JsonOptions#redact(String)}), userinfo as {@code REDACTED:REDACTED} and the value of
- * every query parameter but those the call's options show as {@code REDACTED} ({@code
- * https://api.example.com/users?page=2&token=REDACTED} with {@code page} shown).
+ * span status to {@code ERROR} and records the exception, if any, as an event, but for an {@link
+ * dev.httpjson.HttpJsonStatusException}: the status tells it, and its message quotes the error
+ * body, which is the server's data. {@code url.full} keeps no secret: it hides what httpjson's
+ * messages hide ({@link dev.httpjson.JsonOptions#redact(String)}), userinfo as {@code
+ * REDACTED:REDACTED} and the value of every query parameter but those the call's options show as
+ * {@code REDACTED} ({@code https://api.example.com/users?page=2&token=REDACTED} with {@code page}
+ * shown).
+ *
+ * <p><b>Known methods.</b> Those of RFC 9110 and {@code PATCH}, as the conventions define them; any
+ * other is {@code _OTHER}. The environment variable the conventions name, {@code
+ * OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS}, or the system property {@code
+ * otel.instrumentation.http.known-methods}, which wins over it, replaces the list with its own
+ * (comma-separated, case-sensitive), as read when {@link #create} runs.
  *
  * <p><b>The cache.</b> Where an {@link dev.httpjson.HttpCache} under the interceptor took part (it
  * sits beneath the interceptors, with {@link HttpJsonClient.Builder#cache}), span and measurement
@@ -57,7 +68,9 @@ import java.util.Properties;
  * OpenTelemetry#getPropagators()} ({@code traceparent} with the default W3C propagator), and is the
  * current context while a blocking exchange runs, for the interceptors after this one. The span's
  * parent is the caller's current context, also for an asynchronous call that runs on another thread
- * (the interceptor's {@link Interceptor#snapshot() snapshot} carries it there).
+ * (the interceptor's {@link Interceptor#snapshot() snapshot} carries it there), and for a stream's
+ * later exchanges (an event stream's reconnections, a paged stream's next pages): the context
+ * current where the stream was opened, whichever thread reads it.
  *
  * <p><b>The metric.</b> The histogram {@code http.client.request.duration} (seconds, with the
  * bucket boundaries the conventions advise) gets one measurement per exchange with {@code
@@ -98,8 +111,12 @@ public final class HttpJsonTelemetry {
 
   private final Interceptor interceptor;
 
-  private HttpJsonTelemetry(Tracer tracer, DoubleHistogram duration, TextMapPropagator propagator) {
-    this.interceptor = new TelemetryInterceptor(tracer, duration, propagator);
+  private HttpJsonTelemetry(
+      Tracer tracer,
+      DoubleHistogram duration,
+      TextMapPropagator propagator,
+      Set<String> knownMethods) {
+    this.interceptor = new TelemetryInterceptor(tracer, duration, propagator, knownMethods);
   }
 
   /**
@@ -131,7 +148,20 @@ public final class HttpJsonTelemetry {
             .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS)
             .build();
     return new HttpJsonTelemetry(
-        tracer, duration, openTelemetry.getPropagators().getTextMapPropagator());
+        tracer,
+        duration,
+        openTelemetry.getPropagators().getTextMapPropagator(),
+        HttpAttributes.knownMethods(configuredKnownMethods()));
+  }
+
+  /** The list of known methods the system property or else the environment variable sets. */
+  private static @Nullable String configuredKnownMethods() {
+    try {
+      String property = System.getProperty(HttpAttributes.KNOWN_METHODS_PROPERTY);
+      return property != null ? property : System.getenv(HttpAttributes.KNOWN_METHODS_VARIABLE);
+    } catch (SecurityException e) {
+      return null;
+    }
   }
 
   /**

@@ -9,6 +9,7 @@ import static dev.httpjson.opentelemetry.HttpAttributes.SERVER_ADDRESS;
 import static dev.httpjson.opentelemetry.HttpAttributes.SERVER_PORT;
 import static dev.httpjson.opentelemetry.HttpAttributes.URL_FULL;
 
+import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.internal.observe.ObservedExchange;
@@ -30,6 +31,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
@@ -47,11 +49,17 @@ final class TelemetryInterceptor implements Interceptor {
   private final Tracer tracer;
   private final DoubleHistogram duration;
   private final TextMapPropagator propagator;
+  private final Set<String> knownMethods;
 
-  TelemetryInterceptor(Tracer tracer, DoubleHistogram duration, TextMapPropagator propagator) {
+  TelemetryInterceptor(
+      Tracer tracer,
+      DoubleHistogram duration,
+      TextMapPropagator propagator,
+      Set<String> knownMethods) {
     this.tracer = tracer;
     this.duration = duration;
     this.propagator = propagator;
+    this.knownMethods = knownMethods;
   }
 
   @Override
@@ -86,7 +94,7 @@ final class TelemetryInterceptor implements Interceptor {
     try {
       Context parent = Context.current();
       String method = request.method();
-      String known = HttpAttributes.method(method);
+      String known = HttpAttributes.method(method, knownMethods);
       URI uri = request.uri();
       AttributesBuilder attributes = Attributes.builder().put(HTTP_REQUEST_METHOD, known);
       String address = HttpAttributes.serverAddress(uri);
@@ -99,9 +107,11 @@ final class TelemetryInterceptor implements Interceptor {
       }
       common = attributes.build();
       boolean other = known.equals(HttpAttributes.OTHER_METHOD);
+      @Nullable String route = chain.route().orElse(null);
+      String name = other ? "HTTP" : method;
       SpanBuilder builder =
           tracer
-              .spanBuilder(other ? "HTTP" : method)
+              .spanBuilder(route == null ? name : name + " " + route)
               .setSpanKind(SpanKind.CLIENT)
               .setParent(parent)
               .setAllAttributes(common)
@@ -111,7 +121,9 @@ final class TelemetryInterceptor implements Interceptor {
       if (other) {
         builder.setAttribute(HTTP_REQUEST_METHOD_ORIGINAL, method);
       }
-      chain.route().ifPresent(route -> builder.setAttribute(HttpAttributes.URL_TEMPLATE, route));
+      if (route != null) {
+        builder.setAttribute(HttpAttributes.URL_TEMPLATE, route);
+      }
       span = builder.startSpan();
       context = parent.with(span);
     } catch (RuntimeException e) {
@@ -158,8 +170,10 @@ final class TelemetryInterceptor implements Interceptor {
     }
 
     @Override
-    protected void over(@Nullable HttpResponse<?> response, @Nullable Throwable cause) {
+    protected void over(@Nullable HttpResponse<?> response, @Nullable Throwable failure) {
       double seconds = (System.nanoTime() - start) / 1e9;
+      // A cancelled asynchronous call of HttpJsonClient, whose lane the cancel interrupts.
+      @Nullable Throwable cause = failure == null ? null : asTheCallerSees(failure);
       int status = -1;
       String version = null;
       ResponseInfo info = info();
@@ -197,7 +211,8 @@ final class TelemetryInterceptor implements Interceptor {
         Attributes all = attributes.build();
         try {
           span.setAllAttributes(all);
-          if (cause != null) {
+          // The status tells a status error, whose exception quotes the server's error body.
+          if (cause != null && !(cause instanceof HttpJsonStatusException)) {
             span.recordException(cause);
           }
           if (errorType != null) {

@@ -49,6 +49,18 @@ class HttpAttributesTest {
   }
 
   @Test
+  void aConfiguredListOfKnownMethodsReplacesTheDefaultOne() {
+    assertThat(HttpAttributes.knownMethods(" QUERY,PROPFIND ,,"))
+        .containsExactlyInAnyOrder("QUERY", "PROPFIND");
+    assertThat(HttpAttributes.method("GET", HttpAttributes.knownMethods("QUERY")))
+        .isEqualTo("_OTHER");
+    assertThat(HttpAttributes.knownMethods(null)).isEqualTo(HttpAttributes.KNOWN_METHODS);
+    assertThat(HttpAttributes.knownMethods(" , "))
+        .as("none listed")
+        .isEqualTo(HttpAttributes.KNOWN_METHODS);
+  }
+
+  @Test
   void serverPortFallsBackToTheSchemesDefaultAndAddressLosesIpv6Brackets() {
     assertThat(HttpAttributes.serverPort(URI.create("https://example.com/"))).isEqualTo(443);
     assertThat(HttpAttributes.serverPort(URI.create("http://example.com/"))).isEqualTo(80);

@@ -262,6 +262,31 @@ abstract class TelemetryContract {
     assertThat(finished.get(1).getAttributes().get(TEMPLATE)).isNull();
   }
 
+  /**
+   * The conventions name a client span {@code {method} {url.template}} when the template is
+   * available, {@code HTTP} standing for a method outside the standard ones.
+   */
+  @Test
+  void aCallThroughAnInterfaceMethodIsNamedAfterItsMethodAndPathTemplate() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    HttpJsonClient method = dev.httpjson.spi.GeneratedApi.route(api, "items/{id}");
+
+    method.getFromJson("items/1", Item.class);
+    method.exchange(
+        HttpRequest.newBuilder(server.url("/items/1").uri())
+            .method("PURGE", HttpRequest.BodyPublishers.noBody())
+            .build(),
+        Void.class);
+    api.getFromJson("items/1", Item.class);
+
+    assertThat(spans.getFinishedSpanItems())
+        .extracting(SpanData::getName)
+        .containsExactly("GET /items/{id}", "HTTP /items/{id}", "GET");
+  }
+
   @Test
   void requestCarriesTheSpansTraceparent() throws Exception {
     server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
@@ -398,6 +423,29 @@ abstract class TelemetryContract {
     assertThat(span.getAttributes().get(STATUS)).isEqualTo(404L);
     assertThat(span.getAttributes().get(ERROR)).isEqualTo("404");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
+  /**
+   * A status error is told by the status; the exception httpjson throws for it quotes the error
+   * body, which is the server's data (an echoed token, a user's details) and stays out of the span.
+   */
+  @Test
+  void statusErrorKeepsTheErrorBodyOutOfTheSpan() throws Exception {
+    server.enqueue(json(422, "{\"message\":\"card 4111111111111111 declined\"}"));
+
+    assertThatThrownBy(() -> api(telemetry.interceptor()).getFromJson("items/9", Item.class))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageContaining("4111111111111111");
+
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo("422");
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+    assertThat(span.getAttributes().asMap().values()).noneMatch(v -> v.toString().contains("4111"));
+    assertThat(span.getEvents())
+        .allSatisfy(
+            e ->
+                assertThat(e.getAttributes().asMap().values())
+                    .noneMatch(v -> v.toString().contains("4111")));
   }
 
   @Test
@@ -604,6 +652,106 @@ abstract class TelemetryContract {
     }
   }
 
+  /**
+   * An event stream's reconnection belongs to the call that opened the stream: its span is a child
+   * of the span current where the stream was opened, not of whatever the reading thread runs under
+   * (nor a trace of its own), and its request carries its own traceparent.
+   */
+  @Test
+  void anEventStreamsReconnectionIsAChildOfTheSpanThatOpenedTheStream() throws Exception {
+    List<String> heads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              heads.add(head);
+              if (head.contains("Last-Event-ID")) {
+                dev.httpjson.contract.RawServer.write(socket, "HTTP/1.1 204 No Content\r\n\r\n");
+                return;
+              }
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                      + "Content-Length: 1000\r\n\r\n"
+                      + "retry: 0\nid: 1\ndata: {\"name\":\"a\",\"count\":1}\n\n");
+              socket.close(); // 1000 bytes promised, fewer sent
+            })) {
+      HttpClient traced = Interceptor.decorate(client, telemetry.interceptor());
+      Tracer tracer = sdk.getTracer("test");
+      Span opener = tracer.spanBuilder("opener").startSpan();
+      Span reader = tracer.spanBuilder("reader").startSpan();
+      Stream<dev.httpjson.ServerSentEvent<Item>> events;
+      Scope opening = opener.makeCurrent();
+      try {
+        events =
+            HttpJson.getFromJsonAsEvents(
+                traced,
+                raw.uri("/feed"),
+                JsonType.of(Item.class),
+                dev.httpjson.EventStreamOptions.newBuilder().maxReconnects(1).build());
+      } finally {
+        opening.close();
+      }
+      Scope reading = reader.makeCurrent();
+      try (events) {
+        assertThat(events.count()).isEqualTo(1);
+        assertThat(Span.current()).as("the reader's context is its own again").isEqualTo(reader);
+      } finally {
+        reading.close();
+      }
+      reader.end();
+      opener.end();
+
+      List<SpanData> gets =
+          spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals("GET")).toList();
+      assertThat(gets).hasSize(2);
+      assertThat(gets)
+          .allSatisfy(
+              s -> assertThat(s.getParentSpanId()).isEqualTo(opener.getSpanContext().getSpanId()));
+      assertThat(heads).hasSize(2);
+      assertThat(heads.get(1)).contains("traceparent: " + traceparent(gets.get(1)));
+    }
+  }
+
+  /**
+   * A paged stream's later pages belong to the call that opened the stream, however the stream is
+   * read: their spans are children of the span current where it was opened.
+   */
+  @Test
+  void aPagedStreamsLaterPagesAreChildrenOfTheSpanThatOpenedTheStream() throws Exception {
+    server.enqueue(
+        json(200, "[{\"name\":\"a\",\"count\":1}]")
+            .newBuilder()
+            .addHeader("Link", "<" + server.url("/items?page=2").uri() + ">; rel=\"next\"")
+            .build());
+    server.enqueue(json(200, "[{\"name\":\"b\",\"count\":2}]"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    Tracer tracer = sdk.getTracer("test");
+    Span opener = tracer.spanBuilder("opener").startSpan();
+    Stream<Item> items;
+    Scope opening = opener.makeCurrent();
+    try {
+      items = api.getFromJsonAsPagedStream("items", Item.class);
+    } finally {
+      opening.close();
+    }
+    List<Item> read;
+    try (items) {
+      read = items.collect(Collectors.toList()); // no span current here
+      assertThat(Span.current().getSpanContext().isValid()).isFalse();
+    }
+    opener.end();
+
+    assertThat(read).containsExactly(new Item("a", 1), new Item("b", 2));
+    List<SpanData> gets =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals("GET")).toList();
+    assertThat(gets).hasSize(2);
+    assertThat(gets)
+        .allSatisfy(
+            s -> assertThat(s.getParentSpanId()).isEqualTo(opener.getSpanContext().getSpanId()));
+    take();
+    assertThat(take().getHeaders().get("traceparent")).isEqualTo(traceparent(gets.get(1)));
+  }
+
   /** A stream its caller closes early ends its span then, without an error. */
   @Test
   void streamClosedEarlyEndsItsSpanWhenClosedWithoutAnError() throws Exception {
@@ -759,6 +907,25 @@ abstract class TelemetryContract {
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
   }
 
+  /**
+   * Cancelling an asynchronous call of {@link HttpJsonClient} ends its span as cancelled, as for
+   * {@code sendAsync}: its exchange runs the blocking chain on an async lane, which the cancel
+   * interrupts, and the span says what the caller sees rather than the interrupt.
+   */
+  @Test
+  void cancellingAnAsyncCallOfTheClientEndsItsSpanAsCancelled() throws Exception {
+    server.enqueue(json(200, "[]").newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
+
+    CompletableFuture<List<Item>> f =
+        api(telemetry.interceptor()).getFromJsonAsync("items", JsonType.listOf(Item.class));
+    take(); // the exchange is in flight
+    f.cancel(true);
+
+    SpanData span = onlySpan();
+    assertThat(span.getAttributes().get(ERROR)).isEqualTo(CancellationException.class.getName());
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
+
   @Test
   void eachAttemptOfARetriedCallIsASpan() throws Exception {
     server.enqueue(json(503, "{}"));
@@ -846,6 +1013,48 @@ abstract class TelemetryContract {
     assertThat(span.getAttributes().get(METHOD)).isEqualTo("_OTHER");
     assertThat(span.getAttributes().get(METHOD_ORIGINAL)).isEqualTo("PURGE");
     assertThat(take().getMethod()).isEqualTo("PURGE");
+  }
+
+  /**
+   * The conventions require a way to override the known methods, which the instrumentation would
+   * otherwise report as {@code _OTHER}: {@code OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS}, or the
+   * system property of the same name, replaces the list.
+   */
+  @Test
+  void theKnownMethodsCanBeOverridden() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    String property = "otel.instrumentation.http.known-methods";
+    String before = System.getProperty(property);
+    HttpJsonTelemetry purging;
+    System.setProperty(property, "PURGE, POST");
+    try {
+      purging = HttpJsonTelemetry.create(sdk);
+    } finally {
+      if (before == null) {
+        System.clearProperty(property);
+      } else {
+        System.setProperty(property, before);
+      }
+    }
+    HttpClient traced = Interceptor.decorate(client, purging.interceptor());
+
+    traced.send(
+        HttpRequest.newBuilder(server.url("/items/1").uri())
+            .method("PURGE", HttpRequest.BodyPublishers.noBody())
+            .build(),
+        BodyHandlers.discarding());
+    traced.send(
+        HttpRequest.newBuilder(server.url("/items/1").uri()).build(), BodyHandlers.discarding());
+
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(2);
+    assertThat(finished.get(0).getName()).isEqualTo("PURGE");
+    assertThat(finished.get(0).getAttributes().get(METHOD)).isEqualTo("PURGE");
+    assertThat(finished.get(0).getAttributes().get(METHOD_ORIGINAL)).isNull();
+    assertThat(finished.get(1).getName()).as("the list replaces the default one").isEqualTo("HTTP");
+    assertThat(finished.get(1).getAttributes().get(METHOD)).isEqualTo("_OTHER");
+    assertThat(finished.get(1).getAttributes().get(METHOD_ORIGINAL)).isEqualTo("GET");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.httpjson.internal.observe;
 
 import dev.httpjson.Interceptor.Chain;
+import dev.httpjson.internal.AsyncCall;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -73,6 +74,18 @@ public abstract class ObservedExchange {
    * no caller code and must not throw.
    */
   protected abstract void over(@Nullable HttpResponse<?> response, @Nullable Throwable failure);
+
+  /**
+   * {@code failure} as the caller sees it: for the interrupt that cancelling an asynchronous call's
+   * future (or failing it first) sends the thread running its exchange, what the caller's future
+   * was settled with (a {@link java.util.concurrent.CancellationException}, …); else {@code
+   * failure} itself. Call it from {@link #over}, on the thread the exchange failed on.
+   */
+  protected static Throwable asTheCallerSees(Throwable failure) {
+    return failure instanceof InterruptedException
+        ? AsyncCall.givenUp((InterruptedException) failure)
+        : failure;
+  }
 
   /** {@return the status line and headers of the last response forwarded, or null} */
   protected final @Nullable ResponseInfo info() {
