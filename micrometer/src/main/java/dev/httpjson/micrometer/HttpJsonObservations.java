@@ -40,9 +40,8 @@ import org.jspecify.annotations.Nullable;
  * by the caller (no error), or failed with the exception the caller gets (an idle timeout, a
  * malformed element, a broken connection: {@link Interceptor.Chain#streamFailure()}). A streamed
  * body nobody closes leaves its observation open. Cancelling the future of an asynchronous call
- * ends its observation: with the {@code CancellationException} where the exchange runs on {@link
- * java.net.http.HttpClient#sendAsync}, with the {@code InterruptedException} the cancellation
- * raises where it runs on one of httpjson's async lanes.
+ * ends its observation with the {@code CancellationException} the caller's future holds, wherever
+ * the exchange runs.
  *
  * <p><b>Failures.</b> The error of an observation is the exception the caller gets: {@code
  * HttpJsonStatusException} for a {@code getFromJson} answered 404 (with {@code status=404}, {@code

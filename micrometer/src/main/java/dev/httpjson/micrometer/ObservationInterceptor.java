@@ -112,7 +112,7 @@ final class ObservationInterceptor implements Interceptor {
           context.setCacheOutcome(HttpCache.outcome(response).orElse(null));
         }
         if (failure != null) {
-          observation.error(failure);
+          observation.error(asTheCallerSees(failure)); // a cancel's interrupt as its cancellation
         }
       } catch (RuntimeException e) {
         LOG.log(System.Logger.Level.DEBUG, "exchange not fully observed", e);

@@ -357,7 +357,8 @@ class ObservationsTest {
   }
 
   @Test
-  void aCancelledCallOfAnInterfaceEndsItsObservationWithTheInterrupt() throws Exception {
+  void aCancelledCallOfAnInterfaceEndsItsObservationWithTheCancellationTheCallerGot()
+      throws Exception {
     server.enqueue(
         LoopbackServer.json(200, REPO).newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
     Repos repos = observed().create(Repos.class);
@@ -374,7 +375,7 @@ class ObservationsTest {
     assertThat(registry)
         .hasSingleObservationThat()
         .hasBeenStopped()
-        .hasLowCardinalityKeyValue("exception", "InterruptedException")
+        .hasLowCardinalityKeyValue("exception", "CancellationException")
         .hasLowCardinalityKeyValue("status", "CLIENT_ERROR");
   }
 
