@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +15,11 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -136,6 +141,51 @@ class CurlTest {
     assertThat(replayed.getHeaders().get("Content-Type")).isEqualTo("application/json");
     assertThat(replayed.getHeaders().get("X-Trace")).isEqualTo("t-1");
     assertThat(replayed.getHeaders().get("Authorization")).isEqualTo("***");
+  }
+
+  @Test
+  void anEmptyHeaderAndAGetWithABodyAreSentByCurlAsByTheClient() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl is installed");
+    assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a POSIX shell is installed");
+    BlockingQueue<String> received = new LinkedBlockingQueue<>();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              Matcher length = Pattern.compile("(?im)^content-length: *(\\d+)").matcher(head);
+              byte[] body =
+                  socket
+                      .getInputStream()
+                      .readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+              received.add(head + new String(body, StandardCharsets.UTF_8));
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+              socket.close();
+            })) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/search"))
+              .method("GET", BodyPublishers.ofString("{\"q\":1}"))
+              .header("Content-Type", "application/json")
+              .header("X-Empty", "")
+              .build();
+      HttpClient.newHttpClient().send(request, BodyHandlers.discarding());
+      String sent = received.poll(5, SECONDS);
+
+      Process curl =
+          new ProcessBuilder("/bin/sh", "-c", HttpJson.toCurl(request) + " --silent")
+              .redirectErrorStream(true)
+              .start();
+      assertThat(curl.waitFor(20, TimeUnit.SECONDS)).as("curl ended").isTrue();
+      String replayed = received.poll(5, SECONDS);
+
+      assertThat(curl.exitValue()).isZero();
+      assertThat(sent).startsWith("GET /search HTTP/1.1\r\n").containsIgnoringCase("\r\nX-Empty:");
+      assertThat(replayed)
+          .isNotNull()
+          .startsWith("GET /search HTTP/1.1\r\n")
+          .endsWith("\r\n\r\n{\"q\":1}");
+      assertThat(replayed).containsIgnoringCase("\r\nX-Empty:");
+    }
   }
 
   @Test
