@@ -189,6 +189,38 @@ class CurlTest {
   }
 
   @Test
+  void aBodyACommandLineCannotCarryIsNotShown() throws Exception {
+    HttpRequest utf16 =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+            .POST(BodyPublishers.ofString("{\"a\":\"b\"}", StandardCharsets.UTF_16BE))
+            .header("Content-Type", "application/json; charset=UTF-16BE")
+            .build();
+    HttpRequest nul =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+            .POST(BodyPublishers.ofString("a\u0000b"))
+            .header("Content-Type", "text/plain")
+            .build();
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    HttpClient.newHttpClient().send(utf16, BodyHandlers.discarding());
+    byte[] sent = LoopbackServer.received(server).take(5, SECONDS).getBody().toByteArray();
+
+    // The bytes sent are valid UTF-8 (ASCII in UTF-16BE is each byte after a NUL), but a shell
+    // argument ends at a NUL: the command would send another body.
+    assertThat(sent).startsWith(0, '{', 0, '"').contains(0);
+    assertThat(HttpJson.toCurl(utf16))
+        .doesNotContain("\u0000")
+        .endsWith(
+            "--data-binary @- # a body of "
+                + sent.length
+                + " bytes, with a NUL byte a command line cannot carry, not shown: pipe it in");
+    assertThat(HttpJson.toCurl(nul))
+        .doesNotContain("\u0000")
+        .endsWith(
+            "--data-binary @- # a body of 3 bytes, with a NUL byte a command line cannot carry,"
+                + " not shown: pipe it in");
+  }
+
+  @Test
   void aFormBodyIsShownAndAGetHasNoMethodOption() {
     HttpRequest form =
         FormContent.newBuilder()

@@ -93,6 +93,10 @@ public final class Curl {
     } else {
       text = read(body, (int) length);
       why = "not UTF-8 text, or not readable at once";
+      if (text != null && text.indexOf('\0') >= 0) {
+        text = null; // a shell argument ends at a NUL (UTF-16 text has one in each ASCII char)
+        why = "with a NUL byte a command line cannot carry";
+      }
     }
     if (text != null) {
       if (type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
