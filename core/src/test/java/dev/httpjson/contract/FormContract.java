@@ -186,6 +186,34 @@ public abstract class FormContract {
   }
 
   @Test
+  void aContentTypeGivenForJsonBodiesDoesNotReplaceAFormsOrAMultipartsOwn() throws Exception {
+    HttpJsonClient c =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(server.url("/").uri())
+            .options(options)
+            .header("Content-Type", "application/vnd.api+json")
+            .build();
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+    MultipartContent upload = MultipartContent.newBuilder().field("a", "1").build();
+
+    c.postAsJson("form", FormContent.newBuilder().add("a", "1").build());
+    c.postAsJson("multipart", upload);
+    c.withHeader("Content-Type", "application/json").postAsJson("again", upload);
+
+    RecordedRequest form = LoopbackServer.take(server);
+    assertThat(form.getHeaders().values("Content-Type"))
+        .containsExactly("application/x-www-form-urlencoded");
+    assertThat(form.getBody().utf8()).isEqualTo("a=1");
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest multipart = LoopbackServer.take(server);
+      assertThat(multipart.getHeaders().values("Content-Type")).containsExactly(upload.mediaType());
+      assertThat(multipart.getBody().utf8()).contains("\r\n\r\n1\r\n--");
+    }
+  }
+
+  @Test
   void multipartWithAnInputStreamPartIsSentWithoutLength() throws Exception {
     server.enqueue(json(200, "\"ok\""));
     InputStream in = new ByteArrayInputStream("streamed".getBytes(StandardCharsets.UTF_8));
