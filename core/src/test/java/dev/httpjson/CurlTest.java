@@ -15,6 +15,7 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -185,6 +186,38 @@ class CurlTest {
           .startsWith("GET /search HTTP/1.1\r\n")
           .endsWith("\r\n\r\n{\"q\":1}");
       assertThat(replayed).containsIgnoringCase("\r\nX-Empty:");
+    }
+  }
+
+  @Test
+  void anEmptyBodyIsSentByCurlAsByTheClient() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl is installed");
+    assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a POSIX shell is installed");
+    for (String method : List.of("POST", "PUT", "DELETE")) {
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      HttpRequest request =
+          HttpRequest.newBuilder(LoopbackServer.uri(server, "/empty"))
+              .method(method, BodyPublishers.noBody())
+              .build();
+      HttpClient.newHttpClient().send(request, BodyHandlers.discarding());
+      RecordedRequest sent = LoopbackServer.received(server).take(5, SECONDS);
+
+      Process curl =
+          new ProcessBuilder("/bin/sh", "-c", HttpJson.toCurl(request) + " --silent")
+              .redirectErrorStream(true)
+              .start();
+      assertThat(curl.waitFor(20, TimeUnit.SECONDS)).as("curl ended").isTrue();
+      RecordedRequest replayed = LoopbackServer.received(server).take(5, SECONDS);
+
+      assertThat(curl.exitValue()).isZero();
+      assertThat(replayed.getMethod()).isEqualTo(sent.getMethod()).isEqualTo(method);
+      assertThat(replayed.getHeaders().get("Content-Length"))
+          .as(method)
+          .isEqualTo(sent.getHeaders().get("Content-Length"));
+      assertThat(replayed.getHeaders().get("Content-Type"))
+          .as(method)
+          .isEqualTo(sent.getHeaders().get("Content-Type"));
     }
   }
 

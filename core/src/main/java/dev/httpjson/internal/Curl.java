@@ -71,6 +71,10 @@ public final class Curl {
     }
     if (hasBody) {
       body(sb, request, body.get(), redacted);
+    } else if (body.isPresent() && !method.equals("GET") && !method.equals("HEAD")) {
+      // The client sends an empty body's length, which a server may require (411 without it);
+      // curl sends none without data, and data would add a Content-Type.
+      sb.append(" \\\n  -H 'Content-Length: 0'");
     }
     return sb.toString();
   }
