@@ -213,6 +213,36 @@ public abstract class FormContract {
     }
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {-90, 200})
+  void aFileThatChangedSizeAfterBuildFailsTheCallAndIsNeverSentCut(int change, @TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("f.txt");
+    Files.writeString(file, "0123456789".repeat(10));
+    MultipartContent upload = MultipartContent.newBuilder().file("f", file).build();
+    String boundary = upload.mediaType().substring("multipart/form-data; boundary=".length());
+    Files.writeString(file, "x".repeat(100 + change));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+
+    Throwable thrown =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(20),
+            () ->
+                org.assertj.core.api.Assertions.catchThrowable(
+                    () -> HttpJson.postAsJson(client, server.url("/up").uri(), upload, options)));
+
+    assertThat(thrown).isInstanceOf(IOException.class);
+    for (RecordedRequest r;
+        (r = LoopbackServer.received(server).take(1, TimeUnit.SECONDS)) != null; ) {
+      if (r.getFailure() == null && r.getBody().size() > 0) {
+        assertThat(r.getBody().utf8())
+            .as("a body the server took as whole")
+            .endsWith("--" + boundary + "--\r\n");
+      }
+    }
+  }
+
   @Test
   void multipartWithAnInputStreamPartIsSentWithoutLength() throws Exception {
     server.enqueue(json(200, "\"ok\""));
