@@ -214,7 +214,7 @@ public abstract class FormContract {
   }
 
   @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(ints = {-90, 200})
+  @org.junit.jupiter.params.provider.ValueSource(ints = {-90, 200, 40})
   void aFileThatChangedSizeAfterBuildFailsTheCallAndIsNeverSentCut(int change, @TempDir Path dir)
       throws Exception {
     Path file = dir.resolve("f.txt");
@@ -233,6 +233,13 @@ public abstract class FormContract {
                     () -> HttpJson.postAsJson(client, server.url("/up").uri(), upload, options)));
 
     assertThat(thrown).isInstanceOf(IOException.class);
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      messages.append(t).append('\n');
+    }
+    assertThat(messages.toString())
+        .contains("part \"f\": the file " + file)
+        .contains(change < 0 ? "has fewer bytes than the 100" : "has more bytes than the 100");
     for (RecordedRequest r;
         (r = LoopbackServer.received(server).take(1, TimeUnit.SECONDS)) != null; ) {
       if (r.getFailure() == null && r.getBody().size() > 0) {
