@@ -154,11 +154,19 @@ final class Access extends ApiAccess {
   }
 
   /**
-   * A body httpjson made (JSON, a sequence, a form, multipart) as it is; any other value as JSON.
+   * A body httpjson made (JSON, a sequence, a form, multipart) as it is, JSON in the charset of
+   * {@code mediaType} (the caller's Content-Type, which is sent instead of its own); any other
+   * value as JSON.
    */
   static java.net.http.HttpRequest.BodyPublisher body(
       @Nullable Object value, JsonOptions options, @Nullable String mediaType)
       throws JsonWriteException {
+    if (mediaType != null && value instanceof JsonContent) {
+      return ((JsonContent) value).withMediaType(mediaType);
+    }
+    if (mediaType != null && value instanceof JsonSequenceContent) {
+      return ((JsonSequenceContent) value).inCharsetOf(mediaType);
+    }
     if (value instanceof JsonContent
         || value instanceof JsonSequenceContent
         || value instanceof FormContent

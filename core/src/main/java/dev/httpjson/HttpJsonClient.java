@@ -1129,7 +1129,8 @@ public final class HttpJsonClient {
      * other origins). Like {@link java.net.http.HttpRequest.Builder#header}, this adds: every value
      * added for a name is sent. A value for {@code Accept} or {@code Content-Type} (names are
      * case-insensitive) replaces httpjson's own value of that header instead of being sent
-     * alongside it.
+     * alongside it; a {@link FormContent} or {@link MultipartContent} body is still sent with its
+     * own Content-Type, which says how it is encoded (a multipart body's, its boundary).
      *
      * @throws IllegalArgumentException if {@code java.net.http} would reject the header: a
      *     restricted name it sets itself ({@code Connection}, {@code Content-Length}, {@code

@@ -30,8 +30,10 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>Files are streamed as the connection asks, never read whole. The body has a Content-Length
- * when every part's length is known (else it is sent chunked). Parts go in the order added; names
- * and file names are UTF-8 in quotes, {@code "}, CR and LF written {@code %22}, {@code %0D}, {@code
+ * when every part's length is known (else it is sent chunked); a file from a {@link Path} that no
+ * longer has the length it had when it was added fails the call with an {@code IOException} naming
+ * it, before the body could reach the server as a whole. Parts go in the order added; names and
+ * file names are UTF-8 in quotes, {@code "}, CR and LF written {@code %22}, {@code %0D}, {@code
  * %0A}, as browsers do. The boundary is 32 random characters from a {@link SecureRandom}. Pass it
  * wherever a call takes a value to send: it is sent as it is, with its Content-Type.
  *
@@ -99,6 +101,95 @@ public final class MultipartContent implements BodyPublisher {
   @Override
   public String toString() {
     return "MultipartContent{" + parts + " parts, " + mediaType + "}";
+  }
+
+  /**
+   * A file streamed from disk that fails, before its bytes go out, when the file no longer has the
+   * length it had when the part was added (the body's Content-Length counts it): a file that grew
+   * by as many bytes as the rest of the body would otherwise fill the Content-Length and reach the
+   * server as a whole body, cut short.
+   */
+  private static final class FilePart implements BodyPublisher {
+    private final String name;
+    private final Path file;
+    private final BodyPublisher publisher;
+
+    FilePart(String name, Path file) throws FileNotFoundException {
+      this.name = name;
+      this.file = file;
+      this.publisher = BodyPublishers.ofFile(file);
+    }
+
+    @Override
+    public long contentLength() {
+      return publisher.contentLength();
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      long length = publisher.contentLength();
+      publisher.subscribe(
+          new Flow.Subscriber<ByteBuffer>() {
+            private Flow.@Nullable Subscription subscription;
+            private long read;
+            private boolean failed;
+
+            @Override
+            public void onSubscribe(Flow.Subscription s) {
+              subscription = s;
+              subscriber.onSubscribe(s);
+            }
+
+            @Override
+            public void onNext(ByteBuffer item) {
+              if (failed) {
+                return;
+              }
+              read += item.remaining();
+              if (read > length) {
+                Objects.requireNonNull(subscription).cancel();
+                fail("more");
+                return;
+              }
+              subscriber.onNext(item);
+            }
+
+            @Override
+            public void onError(Throwable throwable) {
+              if (!failed) {
+                failed = true;
+                subscriber.onError(throwable);
+              }
+            }
+
+            @Override
+            public void onComplete() {
+              if (failed) {
+                return;
+              }
+              if (read < length) {
+                fail("fewer");
+                return;
+              }
+              subscriber.onComplete();
+            }
+
+            private void fail(String which) {
+              failed = true;
+              subscriber.onError(
+                  new java.io.IOException(
+                      "part \""
+                          + name
+                          + "\": the file "
+                          + file
+                          + " has "
+                          + which
+                          + " bytes than the "
+                          + length
+                          + " it had when the part was added; the body was not sent whole"));
+            }
+          });
+    }
   }
 
   /** Collects the parts of a body, in order. Not thread-safe. */
@@ -192,7 +283,7 @@ public final class MultipartContent implements BodyPublisher {
       if (java.nio.file.Files.isDirectory(file)) {
         throw new FileNotFoundException(file + " is a directory");
       }
-      return add(name, filename, mediaType, BodyPublishers.ofFile(file));
+      return add(name, filename, mediaType, new FilePart(name, file));
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.httpjson.contract.LoopbackServer;
+import dev.httpjson.contract.RawServer;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +15,12 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -136,6 +142,115 @@ class CurlTest {
     assertThat(replayed.getHeaders().get("Content-Type")).isEqualTo("application/json");
     assertThat(replayed.getHeaders().get("X-Trace")).isEqualTo("t-1");
     assertThat(replayed.getHeaders().get("Authorization")).isEqualTo("***");
+  }
+
+  @Test
+  void anEmptyHeaderAndAGetWithABodyAreSentByCurlAsByTheClient() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl is installed");
+    assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a POSIX shell is installed");
+    BlockingQueue<String> received = new LinkedBlockingQueue<>();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              Matcher length = Pattern.compile("(?im)^content-length: *(\\d+)").matcher(head);
+              byte[] body =
+                  socket
+                      .getInputStream()
+                      .readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
+              received.add(head + new String(body, StandardCharsets.UTF_8));
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+              socket.close();
+            })) {
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/search"))
+              .method("GET", BodyPublishers.ofString("{\"q\":1}"))
+              .header("Content-Type", "application/json")
+              .header("X-Empty", "")
+              .build();
+      HttpClient.newHttpClient().send(request, BodyHandlers.discarding());
+      String sent = received.poll(5, SECONDS);
+
+      Process curl =
+          new ProcessBuilder("/bin/sh", "-c", HttpJson.toCurl(request) + " --silent")
+              .redirectErrorStream(true)
+              .start();
+      assertThat(curl.waitFor(20, TimeUnit.SECONDS)).as("curl ended").isTrue();
+      String replayed = received.poll(5, SECONDS);
+
+      assertThat(curl.exitValue()).isZero();
+      assertThat(sent).startsWith("GET /search HTTP/1.1\r\n").containsIgnoringCase("\r\nX-Empty:");
+      assertThat(replayed)
+          .isNotNull()
+          .startsWith("GET /search HTTP/1.1\r\n")
+          .endsWith("\r\n\r\n{\"q\":1}");
+      assertThat(replayed).containsIgnoringCase("\r\nX-Empty:");
+    }
+  }
+
+  @Test
+  void anEmptyBodyIsSentByCurlAsByTheClient() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl is installed");
+    assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a POSIX shell is installed");
+    for (String method : List.of("POST", "PUT", "DELETE")) {
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      server.enqueue(new MockResponse.Builder().code(204).build());
+      HttpRequest request =
+          HttpRequest.newBuilder(LoopbackServer.uri(server, "/empty"))
+              .method(method, BodyPublishers.noBody())
+              .build();
+      HttpClient.newHttpClient().send(request, BodyHandlers.discarding());
+      RecordedRequest sent = LoopbackServer.received(server).take(5, SECONDS);
+
+      Process curl =
+          new ProcessBuilder("/bin/sh", "-c", HttpJson.toCurl(request) + " --silent")
+              .redirectErrorStream(true)
+              .start();
+      assertThat(curl.waitFor(20, TimeUnit.SECONDS)).as("curl ended").isTrue();
+      RecordedRequest replayed = LoopbackServer.received(server).take(5, SECONDS);
+
+      assertThat(curl.exitValue()).isZero();
+      assertThat(replayed.getMethod()).isEqualTo(sent.getMethod()).isEqualTo(method);
+      assertThat(replayed.getHeaders().get("Content-Length"))
+          .as(method)
+          .isEqualTo(sent.getHeaders().get("Content-Length"));
+      assertThat(replayed.getHeaders().get("Content-Type"))
+          .as(method)
+          .isEqualTo(sent.getHeaders().get("Content-Type"));
+    }
+  }
+
+  @Test
+  void aBodyACommandLineCannotCarryIsNotShown() throws Exception {
+    HttpRequest utf16 =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+            .POST(BodyPublishers.ofString("{\"a\":\"b\"}", StandardCharsets.UTF_16BE))
+            .header("Content-Type", "application/json; charset=UTF-16BE")
+            .build();
+    HttpRequest nul =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/x"))
+            .POST(BodyPublishers.ofString("a\u0000b"))
+            .header("Content-Type", "text/plain")
+            .build();
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    HttpClient.newHttpClient().send(utf16, BodyHandlers.discarding());
+    byte[] sent = LoopbackServer.received(server).take(5, SECONDS).getBody().toByteArray();
+
+    // The bytes sent are valid UTF-8 (ASCII in UTF-16BE is each byte after a NUL), but a shell
+    // argument ends at a NUL: the command would send another body.
+    assertThat(sent).startsWith(0, '{', 0, '"').contains(0);
+    assertThat(HttpJson.toCurl(utf16))
+        .doesNotContain("\u0000")
+        .endsWith(
+            "--data-binary @- # a body of "
+                + sent.length
+                + " bytes, with a NUL byte a command line cannot carry, not shown: pipe it in");
+    assertThat(HttpJson.toCurl(nul))
+        .doesNotContain("\u0000")
+        .endsWith(
+            "--data-binary @- # a body of 3 bytes, with a NUL byte a command line cannot carry,"
+                + " not shown: pipe it in");
   }
 
   @Test

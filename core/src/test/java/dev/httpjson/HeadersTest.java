@@ -44,6 +44,26 @@ class HeadersTest {
   }
 
   @Test
+  void aJsonContentValueIsSentInTheCharsetOfTheClientsContentType() throws Exception {
+    server.enqueue(json(200, "\"a\""));
+    server.enqueue(json(200, "\"a\""));
+    HttpJsonClient api =
+        api().header("Content-Type", "application/json; charset=ISO-8859-1").build();
+
+    api.postAsJson("one", JsonContent.of("\u00e9", options));
+    api.postAsJson(
+        "seq", JsonSequenceContent.ofArray(List.of("\u00e9"), JsonType.of(String.class, options)));
+
+    for (String expected : List.of("\"\u00e9\"", "[\"\u00e9\"]")) {
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getHeaders().values("Content-Type"))
+          .containsExactly("application/json; charset=ISO-8859-1");
+      assertThat(r.getBody().toByteArray())
+          .isEqualTo(expected.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
+  }
+
+  @Test
   void aDefaultContentEncodingOfTheCompressedBodysCodingIsSentOnce() throws Exception {
     server.enqueue(json(200, "\"a\""));
     HttpJsonClient api =

@@ -254,6 +254,56 @@ class JsonSequenceContentTest {
   // ---- through the JDK client ----
 
   @Test
+  void anElementThatFailsHalfwayFailsTheCallAndTheServerNeverGetsAWholeBody() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    List<String> all = elements();
+    Iterable<String> failing =
+        () ->
+            new java.util.Iterator<String>() {
+              int i;
+
+              @Override
+              public boolean hasNext() {
+                return i < all.size();
+              }
+
+              @Override
+              public String next() {
+                if (i == all.size() / 2) {
+                  throw new IllegalStateException("element source broke");
+                }
+                return all.get(i++);
+              }
+            };
+    JsonSequenceContent body =
+        JsonSequenceContent.ofArray(failing, JsonType.of(String.class, options));
+
+    Throwable thrown =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(20),
+            () ->
+                org.assertj.core.api.Assertions.catchThrowable(
+                    () ->
+                        HttpJson.postAsJson(
+                            HttpClient.newHttpClient(),
+                            LoopbackServer.uri(server, "/bulk"),
+                            body,
+                            options)));
+
+    assertThat(thrown).isInstanceOf(IOException.class);
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      messages.append(t).append('\n');
+    }
+    assertThat(messages.toString()).contains("element source broke");
+    RecordedRequest r =
+        LoopbackServer.received(server).take(2, java.util.concurrent.TimeUnit.SECONDS);
+    if (r != null && r.getFailure() == null) {
+      assertThat(r.getBody().utf8()).as("a body the server took as whole").endsWith("]");
+    }
+  }
+
+  @Test
   void anIterableBodyIsSentWholeAgainAfterA307Redirect() throws Exception {
     server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/moved").build());
     server.enqueue(new MockResponse.Builder().code(204).build());

@@ -2,6 +2,7 @@ package dev.httpjson;
 
 import static dev.httpjson.contract.LoopbackServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.internal.Calls;
@@ -115,6 +116,19 @@ class UriResolutionTest {
     assertThat(api.getFromJson(relative, String.class)).isEqualTo("ok");
 
     assertThat(server.takeRequest().getTarget()).isEqualTo(target);
+  }
+
+  @Test
+  void aUriWithALineBreakIsRefusedWithAMessageOnOneLineAndNothingIsSent() throws Exception {
+    String id = "42\r\nX-Forged: yes\u0000";
+
+    assertThatThrownBy(() -> api.getFromJson("users/" + id, String.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "uri is malformed (Illegal character in path at index 8): users/42%0D%0AX-Forged: yes%00");
+    assertThat(
+            LoopbackServer.received(server).take(200, java.util.concurrent.TimeUnit.MILLISECONDS))
+        .isNull();
   }
 
   @Test

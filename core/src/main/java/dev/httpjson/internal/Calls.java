@@ -154,7 +154,15 @@ public final class Calls {
     boolean contentType = false;
     boolean acceptEncoding = false;
     String coding = content == null ? null : ApiAccess.get().contentEncoding(content);
+    // A form's or a multipart body's own type names how it is encoded (a multipart's, its
+    // boundary): a Content-Type given for JSON bodies does not replace it.
+    boolean ownType =
+        content instanceof dev.httpjson.FormContent
+            || content instanceof dev.httpjson.MultipartContent;
     for (int i = 0; i < headers.length; i += 2) {
+      if (ownType && JsonRequestBuilder.isContentType(headers[i])) {
+        continue;
+      }
       if (coding != null && headers[i].equalsIgnoreCase(CONTENT_ENCODING)) {
         if (!headers[i + 1].trim().equalsIgnoreCase(coding)) {
           throw new IllegalArgumentException(

@@ -51,9 +51,11 @@ public final class Curl {
   public static String of(HttpRequest request, Set<String> redacted) {
     StringBuilder sb = new StringBuilder("curl ");
     String method = request.method();
+    Optional<BodyPublisher> body = request.bodyPublisher();
+    boolean hasBody = body.isPresent() && body.get().contentLength() != 0;
     if (method.equals("HEAD")) {
       sb.append("--head ");
-    } else if (!method.equals("GET")) {
+    } else if (!method.equals("GET") || hasBody) { // curl sends a body with POST unless told
       sb.append("-X ").append(method.matches("[A-Z]+") ? method : quote(method)).append(' ');
     }
     sb.append(quote(uri(request.uri(), redacted)));
@@ -61,12 +63,18 @@ public final class Curl {
       String name = h.getKey();
       boolean hide = redacted.contains(name.toLowerCase(Locale.ROOT));
       for (String value : h.getValue()) {
-        sb.append(" \\\n  -H ").append(quote(name + ": " + (hide ? Uris.REDACTED : value)));
+        // curl leaves out a header written "Name:" with no value; "Name;" sends it empty.
+        String header =
+            hide ? name + ": " + Uris.REDACTED : value.isBlank() ? name + ";" : name + ": " + value;
+        sb.append(" \\\n  -H ").append(quote(header));
       }
     }
-    Optional<BodyPublisher> body = request.bodyPublisher();
-    if (body.isPresent() && body.get().contentLength() != 0) {
+    if (hasBody) {
       body(sb, request, body.get(), redacted);
+    } else if (body.isPresent() && !method.equals("GET") && !method.equals("HEAD")) {
+      // The client sends an empty body's length, which a server may require (411 without it);
+      // curl sends none without data, and data would add a Content-Type.
+      sb.append(" \\\n  -H 'Content-Length: 0'");
     }
     return sb.toString();
   }
@@ -89,6 +97,10 @@ public final class Curl {
     } else {
       text = read(body, (int) length);
       why = "not UTF-8 text, or not readable at once";
+      if (text != null && text.indexOf('\0') >= 0) {
+        text = null; // a shell argument ends at a NUL (UTF-16 text has one in each ASCII char)
+        why = "with a NUL byte a command line cannot carry";
+      }
     }
     if (text != null) {
       if (type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {

@@ -94,8 +94,25 @@ public final class Uris {
             .append(beforeQuery, at >= start ? at + 1 : start, beforeQuery.length());
       }
       appendQueryNames(sb, q < 0 ? null : s.substring(q + 1), shown);
-      return sb.toString();
+      return controlsEscaped(sb);
     }
+  }
+
+  /**
+   * {@code text} with each control character percent-encoded: a message that quotes a string which
+   * is not a URI stays on one line, whatever the string held (a CR LF that would forge a log line).
+   */
+  private static String controlsEscaped(CharSequence text) {
+    StringBuilder sb = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x20 || c == 0x7f) {
+        sb.append('%').append(HEX[c >> 4]).append(HEX[c & 15]);
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.toString();
   }
 
   /** {@code query}, or a form's encoded fields, with each value replaced by {@value #REDACTED}. */

@@ -186,6 +186,71 @@ public abstract class FormContract {
   }
 
   @Test
+  void aContentTypeGivenForJsonBodiesDoesNotReplaceAFormsOrAMultipartsOwn() throws Exception {
+    HttpJsonClient c =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(server.url("/").uri())
+            .options(options)
+            .header("Content-Type", "application/vnd.api+json")
+            .build();
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+    MultipartContent upload = MultipartContent.newBuilder().field("a", "1").build();
+
+    c.postAsJson("form", FormContent.newBuilder().add("a", "1").build());
+    c.postAsJson("multipart", upload);
+    c.withHeader("Content-Type", "application/json").postAsJson("again", upload);
+
+    RecordedRequest form = LoopbackServer.take(server);
+    assertThat(form.getHeaders().values("Content-Type"))
+        .containsExactly("application/x-www-form-urlencoded");
+    assertThat(form.getBody().utf8()).isEqualTo("a=1");
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest multipart = LoopbackServer.take(server);
+      assertThat(multipart.getHeaders().values("Content-Type")).containsExactly(upload.mediaType());
+      assertThat(multipart.getBody().utf8()).contains("\r\n\r\n1\r\n--");
+    }
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {-90, 200, 40})
+  void aFileThatChangedSizeAfterBuildFailsTheCallAndIsNeverSentCut(int change, @TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("f.txt");
+    Files.writeString(file, "0123456789".repeat(10));
+    MultipartContent upload = MultipartContent.newBuilder().file("f", file).build();
+    String boundary = upload.mediaType().substring("multipart/form-data; boundary=".length());
+    Files.writeString(file, "x".repeat(100 + change));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+
+    Throwable thrown =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(20),
+            () ->
+                org.assertj.core.api.Assertions.catchThrowable(
+                    () -> HttpJson.postAsJson(client, server.url("/up").uri(), upload, options)));
+
+    assertThat(thrown).isInstanceOf(IOException.class);
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      messages.append(t).append('\n');
+    }
+    assertThat(messages.toString())
+        .contains("part \"f\": the file " + file)
+        .contains(change < 0 ? "has fewer bytes than the 100" : "has more bytes than the 100");
+    for (RecordedRequest r;
+        (r = LoopbackServer.received(server).take(1, TimeUnit.SECONDS)) != null; ) {
+      if (r.getFailure() == null && r.getBody().size() > 0) {
+        assertThat(r.getBody().utf8())
+            .as("a body the server took as whole")
+            .endsWith("--" + boundary + "--\r\n");
+      }
+    }
+  }
+
+  @Test
   void multipartWithAnInputStreamPartIsSentWithoutLength() throws Exception {
     server.enqueue(json(200, "\"ok\""));
     InputStream in = new ByteArrayInputStream("streamed".getBytes(StandardCharsets.UTF_8));

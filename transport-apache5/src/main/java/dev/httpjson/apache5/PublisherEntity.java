@@ -107,7 +107,7 @@ final class PublisherEntity extends AbstractHttpEntity {
         throw new InterruptedIOException("the exchange was cancelled before its body was written");
       }
       publisher.subscribe(subscriber);
-      drain(subscriber, out);
+      drain(subscriber, out, length);
     } catch (IOException | RuntimeException | Error e) {
       // The publisher failed, the wait for it was interrupted or the connection broke. Apache
       // closes the body's stream on the way out, which ends a chunked body as if it were
@@ -140,9 +140,16 @@ final class PublisherEntity extends AbstractHttpEntity {
     return failure;
   }
 
-  /** Writes the publisher's buffers to {@code out} as they come. */
-  private static void drain(PublisherSubscriber subscriber, OutputStream out) throws IOException {
+  /**
+   * Writes the publisher's buffers to {@code out} as they come; a publisher that gives more or
+   * fewer bytes than {@code length} (when not -1) fails the write, and the last of its bytes go
+   * only once it has ended: Apache drops what goes past a Content-Length and waits forever for what
+   * is missing, and a server must never take a body cut short for a whole one (a file that grew).
+   */
+  private static void drain(PublisherSubscriber subscriber, OutputStream out, long length)
+      throws IOException {
     byte[] scratch = null;
+    long written = 0;
     try {
       for (; ; ) {
         if (!subscriber.ready()) {
@@ -152,9 +159,27 @@ final class PublisherEntity extends AbstractHttpEntity {
         }
         ByteBuffer buffer = subscriber.next();
         if (buffer == null) {
+          if (length >= 0 && written < length) {
+            throw wrongLength("fewer", written, length);
+          }
           return;
         }
         int n = buffer.remaining();
+        boolean last = false;
+        if (length >= 0 && n > 0) {
+          if (written + n > length) {
+            throw wrongLength("more", written + n, length);
+          }
+          if (written + n == length) {
+            for (ByteBuffer more; (more = subscriber.next()) != null; ) {
+              if (more.hasRemaining()) {
+                throw wrongLength("more", length + more.remaining(), length);
+              }
+            }
+            last = true; // the publisher has ended
+          }
+        }
+        written += n;
         if (buffer.hasArray()) {
           out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
         } else {
@@ -167,10 +192,25 @@ final class PublisherEntity extends AbstractHttpEntity {
             out.write(scratch, 0, chunk);
           }
         }
+        if (last) {
+          return;
+        }
       }
     } catch (IOException | RuntimeException e) {
       subscriber.cancel();
       throw e;
     }
+  }
+
+  private static PublisherFailure wrongLength(String which, long bytes, long length) {
+    return new PublisherFailure(
+        new IOException(
+            "the body publisher gave "
+                + which
+                + " bytes ("
+                + (which.equals("more") ? "at least " : "")
+                + bytes
+                + ") than its length, sent as Content-Length: "
+                + length));
   }
 }
