@@ -125,7 +125,8 @@ class UriResolutionTest {
     assertThatThrownBy(() -> api.getFromJson("users/" + id, String.class))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "uri is malformed (Illegal character in path at index 8): users/42%0D%0AX-Forged: yes%00");
+            "uri is malformed (Illegal character in path at index 8: a control character;"
+                + " percent-encode it, %0D): users/42%0D%0AX-Forged: yes%00");
     assertThat(
             LoopbackServer.received(server).take(200, java.util.concurrent.TimeUnit.MILLISECONDS))
         .isNull();
