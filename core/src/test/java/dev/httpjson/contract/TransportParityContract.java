@@ -147,6 +147,20 @@ public abstract class TransportParityContract {
     parity(client -> List.of(outcome(client, get("/100")), outcome(client, get("/next"))));
   }
 
+  /**
+   * Two Content-Lengths that disagree leave the body's end unknown (RFC 9112, section 6.3): the JDK
+   * 17 client reads by the first, OkHttp by the last; a transport refuses the response, as Apache
+   * does, rather than guess where the next response starts.
+   */
+  @Test
+  public void conflictingContentLengthsAreRefused() throws Exception {
+    List<String> outcomes =
+        run(
+            transport(),
+            client -> List.of(outcome(client, get("/two-lengths")), outcome(client, get("/next"))));
+    assertThat(outcomes).containsExactly("IOException", "200 [/next ]");
+  }
+
   @Test
   public void theRequestTimeoutEndsAtTheHeaders() throws Exception {
     parity(

@@ -319,7 +319,8 @@ final class OkHttpHttpClient extends LibraryClient {
    * Why the response, its headers just received, is not passed on (it is then closed): the
    * request's timeout fired first, or its Content-Length is unparsable — OkHttp reads that as "no
    * length" and the body up to the end of the connection; the JDK client rejects it, and so does
-   * this one. Null when it is passed on.
+   * this one — or given more than once with values that disagree, which leaves the end of the body
+   * unknown (RFC 9112, section 6.3; OkHttp would read by the last). Null when it is passed on.
    */
   private static @Nullable IOException refused(
       Call call, Response response, @Nullable HeadersTimeout timeout) {
@@ -331,18 +332,40 @@ final class OkHttpHttpClient extends LibraryClient {
     if (value == null) {
       return null;
     }
+    String problem = null;
+    if (!digits(value)) {
+      problem = "Bad Content-Length: " + value;
+    } else {
+      // Several that disagree leave the body's end unknown (OkHttp would read by the last).
+      okhttp3.Headers headers = response.headers();
+      for (int i = 0, n = headers.size(); problem == null && i < n; i++) {
+        if (headers.name(i).equalsIgnoreCase("Content-Length")) {
+          String other = headers.value(i);
+          if (!digits(other) || Long.parseLong(other) != Long.parseLong(value)) {
+            problem =
+                "Conflicting Content-Length headers: "
+                    + String.join(", ", response.headers("Content-Length"));
+          }
+        }
+      }
+    }
+    if (problem == null) {
+      return null;
+    }
+    call.cancel();
+    response.close();
+    return new java.net.ProtocolException(problem);
+  }
+
+  /** Whether {@code value} is a Content-Length: 1 to 18 decimal digits. */
+  private static boolean digits(String value) {
     int n = value.length();
     boolean digits = n > 0 && n <= 18;
     for (int i = 0; digits && i < n; i++) {
       char c = value.charAt(i);
       digits = c >= '0' && c <= '9';
     }
-    if (digits) {
-      return null;
-    }
-    call.cancel();
-    response.close();
-    return new java.net.ProtocolException("Bad Content-Length: " + value);
+    return digits;
   }
 
   private static IOException failure(Call call, IOException e, @Nullable HeadersTimeout timeout)
