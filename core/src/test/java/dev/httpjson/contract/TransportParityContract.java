@@ -148,6 +148,21 @@ public abstract class TransportParityContract {
   }
 
   /**
+   * A chunked body with a Content-Length too is read by its chunks (RFC 9112, section 6.3), as the
+   * JDK 17 client, which reads by the length, does not.
+   */
+  @Test
+  public void aChunkedBodyIsReadByItsChunksWhateverItsContentLength() throws Exception {
+    List<String> outcomes =
+        run(
+            transport(),
+            client ->
+                List.of(
+                    outcome(client, get("/chunked-and-length")), outcome(client, get("/next"))));
+    assertThat(outcomes).containsExactly("200 [abc]", "200 [/next ]");
+  }
+
+  /**
    * Two Content-Lengths that disagree leave the body's end unknown (RFC 9112, section 6.3): the JDK
    * 17 client reads by the first, OkHttp by the last; a transport refuses the response, as Apache
    * does, rather than guess where the next response starts.
@@ -252,6 +267,38 @@ public abstract class TransportParityContract {
                               throw new IllegalStateException("no mapping");
                             })),
                 outcome(client, get("/next"))));
+  }
+
+  @Test
+  public void bodiesFramedByTheConnectionsEndOrBadlyChunkedAreReadAsByTheJdk() throws Exception {
+    parity(
+        client ->
+            List.of(
+                outcome(client, get("/bad-chunk")),
+                outcome(client, get("/next")),
+                outcome(client, get("/eof")),
+                outcome(client, get("/next"))));
+  }
+
+  @Test
+  public void aResponseTellsItsRequestUriVersionAndHeadersAsTheJdks() throws Exception {
+    parity(
+        client -> {
+          try {
+            HttpRequest request = request("/lines").header("X-Asked", "1").build();
+            HttpResponse<String> r = client.send(request, BodyHandlers.ofString());
+            return List.of(
+                String.valueOf(r.uri().equals(request.uri())),
+                r.request().method() + " " + r.request().headers().map(),
+                String.valueOf(r.request().uri().equals(request.uri())),
+                r.version().toString(),
+                String.valueOf(r.previousResponse().isPresent()),
+                String.valueOf(r.sslSession().isPresent()),
+                r.headers().map().toString());
+          } catch (IOException | InterruptedException e) {
+            throw new AssertionError(e);
+          }
+        });
   }
 
   private static String publisherOutcome(HttpClient client, HttpRequest request) {
