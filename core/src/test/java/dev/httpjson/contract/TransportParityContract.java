@@ -11,7 +11,9 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -28,6 +30,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Flow;
@@ -37,6 +42,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The same exchange through the JDK's client and through a transport, against a raw loopback
@@ -299,6 +306,71 @@ public abstract class TransportParityContract {
             throw new AssertionError(e);
           }
         });
+  }
+
+  /**
+   * A request of the caller's own {@link HttpRequest} class, whose headers no builder checked, with
+   * a header the client sets itself: the JDK's client refuses it rather than send a request whose
+   * framing or target the header would change.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"Content-Length: 100", "Host: elsewhere.example", "Connection: close"})
+  public void aRequestWithAHeaderOnlyTheClientSetsIsRefusedAsByTheJdk(String header)
+      throws Exception {
+    String name = header.substring(0, header.indexOf(':'));
+    String value = header.substring(header.indexOf(':') + 2);
+    parity(
+        client ->
+            List.of(
+                outcome(client, withHeader(get("/restricted"), name, value)),
+                outcome(
+                    client,
+                    withHeader(post("/restricted", BodyPublishers.ofString("abc")), name, value)),
+                outcome(client, get("/next"))));
+  }
+
+  /** {@code request} with one more header, as a class of the caller's own would carry it. */
+  private static HttpRequest withHeader(HttpRequest request, String name, String value) {
+    Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    map.putAll(request.headers().map());
+    map.put(name, List.of(value));
+    HttpHeaders headers = HttpHeaders.of(map, (n, v) -> true);
+    return new HttpRequest() {
+      @Override
+      public Optional<BodyPublisher> bodyPublisher() {
+        return request.bodyPublisher();
+      }
+
+      @Override
+      public String method() {
+        return request.method();
+      }
+
+      @Override
+      public Optional<Duration> timeout() {
+        return request.timeout();
+      }
+
+      @Override
+      public boolean expectContinue() {
+        return request.expectContinue();
+      }
+
+      @Override
+      public URI uri() {
+        return request.uri();
+      }
+
+      @Override
+      public Optional<HttpClient.Version> version() {
+        return request.version();
+      }
+
+      @Override
+      public HttpHeaders headers() {
+        return headers;
+      }
+    };
   }
 
   private static String publisherOutcome(HttpClient client, HttpRequest request) {

@@ -190,7 +190,7 @@ final class OkHttpHttpClient extends LibraryClient {
     Request okRequest;
     try {
       okRequest = toOkHttp(request);
-    } catch (BodyNotAllowedException e) {
+    } catch (IllegalArgumentException e) { // a body on GET, a restricted header
       return CompletableFuture.failedFuture(e);
     }
     Call call = newCall(okRequest);
@@ -248,6 +248,7 @@ final class OkHttpHttpClient extends LibraryClient {
    * for the next.
    */
   Request toOkHttp(HttpRequest request) {
+    Failures.checkHeaders(request);
     Request.Builder builder = new Request.Builder().url(HttpUrl.get(request.uri().toString()));
     request
         .headers()
