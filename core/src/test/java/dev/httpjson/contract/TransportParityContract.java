@@ -154,6 +154,54 @@ public abstract class TransportParityContract {
     parity(client -> List.of(outcome(client, get("/100")), outcome(client, get("/next"))));
   }
 
+  @Test
+  public void aBodyThatSaysItIsEmptyIsSentAsTheJdkSendsIt() throws Exception {
+    parity(
+        client ->
+            List.of(
+                outcome(client, post("/empty", lying(0, "abc"))), outcome(client, get("/next"))));
+  }
+
+  @Test
+  public void expectContinueAnsweredWithContinueSendsTheBody() throws Exception {
+    parity(
+        client ->
+            List.of(
+                outcome(
+                    client,
+                    request("/continue")
+                        .expectContinue(true)
+                        .POST(BodyPublishers.ofString("hello"))
+                        .build()),
+                outcome(client, get("/next"))));
+  }
+
+  @Test
+  public void asyncCallsFailAsSendDoes() throws Exception {
+    parity(
+        client ->
+            List.of(
+                asyncOutcome(client, post("/long", lying(3, "abcdefghij"))),
+                asyncOutcome(client, post("/short", lying(10, "abcd"))),
+                asyncOutcome(client, get("/cut")),
+                asyncOutcome(client, get("/next"))));
+  }
+
+  private static String asyncOutcome(HttpClient client, HttpRequest request) {
+    try {
+      HttpResponse<String> response =
+          client.sendAsync(request, BodyHandlers.ofString()).get(15, TimeUnit.SECONDS);
+      return response.statusCode() + " [" + response.body() + "]";
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable cause = e.getCause();
+      return cause instanceof HttpTimeoutException
+          ? "HttpTimeoutException"
+          : cause instanceof IOException ? "IOException" : cause.getClass().getSimpleName();
+    } catch (Exception e) {
+      return e.getClass().getSimpleName();
+    }
+  }
+
   /**
    * A chunked body with a Content-Length too is read by its chunks (RFC 9112, section 6.3), as the
    * JDK 17 client, which reads by the length, does not.
@@ -546,7 +594,10 @@ public abstract class TransportParityContract {
       String requestLine = head.substring(0, head.indexOf('\r'));
       String path = requestLine.split(" ")[1];
       String framing = framing(head);
-      if (head.toLowerCase(Locale.ROOT).contains("expect: 100-continue")) {
+      if (path.equals("/continue")) {
+        out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(ISO_8859_1));
+        out.flush();
+      } else if (head.toLowerCase(Locale.ROOT).contains("expect: 100-continue")) {
         out.write(
             "HTTP/1.1 417 Expectation Failed\r\nContent-Length: 0\r\n\r\n".getBytes(ISO_8859_1));
         out.flush();
