@@ -157,7 +157,7 @@ final class OkHttpHttpClient extends LibraryClient {
     } finally {
       interrupter.exit();
     }
-    IOException refused = refused(call, response, timeout);
+    IOException refused = refused(call, request, response, timeout);
     if (refused != null) {
       throw refused instanceof HttpTimeoutException
           ? refused
@@ -205,7 +205,7 @@ final class OkHttpHttpClient extends LibraryClient {
 
           @Override
           public void onResponse(Call c, Response response) {
-            IOException refused = refused(call, response, timeout);
+            IOException refused = refused(call, request, response, timeout);
             if (refused != null) {
               future.fail(refused);
               return;
@@ -320,11 +320,12 @@ final class OkHttpHttpClient extends LibraryClient {
    * Why the response, its headers just received, is not passed on (it is then closed): the
    * request's timeout fired first, or its Content-Length is unparsable — OkHttp reads that as "no
    * length" and the body up to the end of the connection; the JDK client rejects it, and so does
-   * this one — or given more than once with values that disagree, which leaves the end of the body
-   * unknown (RFC 9112, section 6.3; OkHttp would read by the last). Null when it is passed on.
+   * this one — or, on a response with a body, given more than once with values that disagree, which
+   * leaves the end of the body unknown (RFC 9112, section 6.3; OkHttp would read by the last). Null
+   * when it is passed on.
    */
   private static @Nullable IOException refused(
-      Call call, Response response, @Nullable HeadersTimeout timeout) {
+      Call call, HttpRequest request, Response response, @Nullable HeadersTimeout timeout) {
     if (timeout != null && timeout.headersReceived()) {
       response.close();
       return new HttpTimeoutException("request timed out");
@@ -336,7 +337,7 @@ final class OkHttpHttpClient extends LibraryClient {
     String problem = null;
     if (!digits(value)) {
       problem = "Bad Content-Length: " + value;
-    } else {
+    } else if (Failures.hasBody(request, response.code())) {
       // Several that disagree leave the body's end unknown (OkHttp would read by the last).
       okhttp3.Headers headers = response.headers();
       for (int i = 0, n = headers.size(); problem == null && i < n; i++) {
