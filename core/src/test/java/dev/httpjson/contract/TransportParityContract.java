@@ -187,6 +187,16 @@ public abstract class TransportParityContract {
                 asyncOutcome(client, get("/next"))));
   }
 
+  @Test
+  public void theRequestTimeoutOfAnAsyncCallEndsAtTheHeaders() throws Exception {
+    parity(
+        client ->
+            List.of(
+                asyncOutcome(client, request("/slow-body").timeout(Duration.ofMillis(500)).build()),
+                asyncOutcome(
+                    client, request("/slow-head").timeout(Duration.ofMillis(500)).build())));
+  }
+
   private static String asyncOutcome(HttpClient client, HttpRequest request) {
     try {
       HttpResponse<String> response =
