@@ -219,6 +219,7 @@ final class Apache5HttpClient extends LibraryClient implements AutoCloseable {
   // ---- the request ----
 
   HttpUriRequestBase toApache(HttpRequest request, HttpClientContext context) {
+    Failures.checkHeaders(request);
     String method = request.method();
     HttpUriRequestBase apache = new Request(method, request.uri());
     request

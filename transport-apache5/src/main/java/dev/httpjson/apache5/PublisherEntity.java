@@ -98,6 +98,7 @@ final class PublisherEntity extends AbstractHttpEntity {
     written = true;
     PublisherSubscriber subscriber =
         new PublisherSubscriber(
+            length,
             () ->
                 new InterruptedIOException(
                     "the exchange was cancelled while its body waited for the publisher"));

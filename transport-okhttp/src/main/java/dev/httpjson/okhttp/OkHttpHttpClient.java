@@ -157,7 +157,7 @@ final class OkHttpHttpClient extends LibraryClient {
     } finally {
       interrupter.exit();
     }
-    IOException refused = refused(call, response, timeout);
+    IOException refused = refused(call, request, response, timeout);
     if (refused != null) {
       throw refused instanceof HttpTimeoutException
           ? refused
@@ -190,7 +190,7 @@ final class OkHttpHttpClient extends LibraryClient {
     Request okRequest;
     try {
       okRequest = toOkHttp(request);
-    } catch (BodyNotAllowedException e) {
+    } catch (IllegalArgumentException e) { // a body on GET, a restricted header
       return CompletableFuture.failedFuture(e);
     }
     Call call = newCall(okRequest);
@@ -205,7 +205,7 @@ final class OkHttpHttpClient extends LibraryClient {
 
           @Override
           public void onResponse(Call c, Response response) {
-            IOException refused = refused(call, response, timeout);
+            IOException refused = refused(call, request, response, timeout);
             if (refused != null) {
               future.fail(refused);
               return;
@@ -248,6 +248,7 @@ final class OkHttpHttpClient extends LibraryClient {
    * for the next.
    */
   Request toOkHttp(HttpRequest request) {
+    Failures.checkHeaders(request);
     Request.Builder builder = new Request.Builder().url(HttpUrl.get(request.uri().toString()));
     request
         .headers()
@@ -319,10 +320,12 @@ final class OkHttpHttpClient extends LibraryClient {
    * Why the response, its headers just received, is not passed on (it is then closed): the
    * request's timeout fired first, or its Content-Length is unparsable — OkHttp reads that as "no
    * length" and the body up to the end of the connection; the JDK client rejects it, and so does
-   * this one. Null when it is passed on.
+   * this one — or, on a response with a body, given more than once with values that disagree, which
+   * leaves the end of the body unknown (RFC 9112, section 6.3; OkHttp would read by the last). Null
+   * when it is passed on.
    */
   private static @Nullable IOException refused(
-      Call call, Response response, @Nullable HeadersTimeout timeout) {
+      Call call, HttpRequest request, Response response, @Nullable HeadersTimeout timeout) {
     if (timeout != null && timeout.headersReceived()) {
       response.close();
       return new HttpTimeoutException("request timed out");
@@ -331,18 +334,40 @@ final class OkHttpHttpClient extends LibraryClient {
     if (value == null) {
       return null;
     }
+    String problem = null;
+    if (!digits(value)) {
+      problem = "Bad Content-Length: " + value;
+    } else if (Failures.hasBody(request, response.code())) {
+      // Several that disagree leave the body's end unknown (OkHttp would read by the last).
+      okhttp3.Headers headers = response.headers();
+      for (int i = 0, n = headers.size(); problem == null && i < n; i++) {
+        if (headers.name(i).equalsIgnoreCase("Content-Length")) {
+          String other = headers.value(i);
+          if (!digits(other) || Long.parseLong(other) != Long.parseLong(value)) {
+            problem =
+                "Conflicting Content-Length headers: "
+                    + String.join(", ", response.headers("Content-Length"));
+          }
+        }
+      }
+    }
+    if (problem == null) {
+      return null;
+    }
+    call.cancel();
+    response.close();
+    return new java.net.ProtocolException(problem);
+  }
+
+  /** Whether {@code value} is a Content-Length: 1 to 18 decimal digits. */
+  private static boolean digits(String value) {
     int n = value.length();
     boolean digits = n > 0 && n <= 18;
     for (int i = 0; digits && i < n; i++) {
       char c = value.charAt(i);
       digits = c >= '0' && c <= '9';
     }
-    if (digits) {
-      return null;
-    }
-    call.cancel();
-    response.close();
-    return new java.net.ProtocolException("Bad Content-Length: " + value);
+    return digits;
   }
 
   private static IOException failure(Call call, IOException e, @Nullable HeadersTimeout timeout)

@@ -127,7 +127,8 @@ final class PublisherRequestBody extends RequestBody {
       throw new IOException("the server closed the pooled connection before the request was sent");
     }
     // OkHttp's word for a cancelled call; it reports a timeout as such.
-    PublisherSubscriber subscriber = new PublisherSubscriber(() -> new IOException("Canceled"));
+    PublisherSubscriber subscriber =
+        new PublisherSubscriber(length, () -> new IOException("Canceled"));
     writing = subscriber;
     if (ended) { // after the write above, so that end() sees the subscriber or this sees the flag
       subscriber.abort();

@@ -2,11 +2,14 @@ package dev.httpjson.transport.support.internal;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import javax.net.ssl.SSLException;
@@ -23,6 +26,16 @@ public final class Failures {
 
   private static final Duration MAX_TIMEOUT = Duration.ofNanos(Long.MAX_VALUE / 4);
 
+  /** The class of the JDK's built requests, whose builder refuses the restricted headers. */
+  private static final Class<?> BUILT =
+      HttpRequest.newBuilder(URI.create("http://localhost/")).build().getClass();
+
+  /**
+   * The headers only the client sets, which the JDK client refuses from the caller, less those the
+   * {@code jdk.httpclient.allowRestrictedHeaders} system property allows, as the JDK reads it.
+   */
+  private static final Set<String> RESTRICTED = restricted();
+
   private Failures() {}
 
   /**
@@ -32,6 +45,37 @@ public final class Failures {
   public static boolean guarded(HttpRequest request) {
     return !IDEMPOTENT.contains(request.method())
         && request.headers().firstValue("Idempotency-Key").isEmpty();
+  }
+
+  /**
+   * Refuses, as the JDK client does, a request whose headers include one only the client sets —
+   * {@code Connection}, {@code Content-Length}, {@code Expect}, {@code Host}, {@code Upgrade} — as
+   * a request of the caller's own class may carry (the JDK's builder refuses them): sent, it would
+   * change the request's framing or target.
+   *
+   * @throws IllegalArgumentException naming the header
+   */
+  public static void checkHeaders(HttpRequest request) {
+    if (request.getClass() == BUILT) {
+      return;
+    }
+    for (String name : request.headers().map().keySet()) {
+      if (RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
+        throw new IllegalArgumentException("restricted header name: \"" + name + "\"");
+      }
+    }
+  }
+
+  private static Set<String> restricted() {
+    Set<String> names =
+        new HashSet<>(Set.of("connection", "content-length", "expect", "host", "upgrade"));
+    String allowed = System.getProperty("jdk.httpclient.allowRestrictedHeaders");
+    if (allowed != null) {
+      for (String name : allowed.split(",")) {
+        names.remove(name.trim().toLowerCase(Locale.ROOT));
+      }
+    }
+    return Set.copyOf(names);
   }
 
   /**

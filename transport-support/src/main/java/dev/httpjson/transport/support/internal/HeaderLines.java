@@ -6,6 +6,7 @@ import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -15,7 +16,8 @@ import java.util.function.Consumer;
 
 /**
  * A response head as the library holds it, header by header in order of arrival, made into the
- * JDK's {@link HttpHeaders} by {@link #toJdk()}.
+ * JDK's {@link HttpHeaders} by {@link #toJdk()}: each name in lower case, as the JDK's client gives
+ * the names of an HTTP/1.1 head (and HTTP/2 sends them), whatever case the server wrote.
  */
 public abstract class HeaderLines {
   private static final BiPredicate<String, String> ALL = (name, value) -> true;
@@ -53,7 +55,8 @@ public abstract class HeaderLines {
     Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     for (int i = 0; i < size; i++) {
       if (!skipped(i)) {
-        map.computeIfAbsent(name(i), name -> new ArrayList<>(1)).add(value(i));
+        map.computeIfAbsent(name(i).toLowerCase(Locale.ROOT), name -> new ArrayList<>(1))
+            .add(value(i));
       }
     }
     return HttpHeaders.of(map, ALL);
@@ -82,7 +85,7 @@ public abstract class HeaderLines {
       for (int i = 0, n = HeaderLines.this.size(); i < n; i++) {
         if (!skipped(i) && first(i)) {
           values.first = i;
-          action.accept(name(i), values);
+          action.accept(name(i).toLowerCase(Locale.ROOT), values);
         }
       }
     }

@@ -12,10 +12,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * One write of a request body publisher's bytes by a library that writes with a blocking call: it
  * asks for one buffer at a time, as the write takes them ({@link #next()}), and its wait ends when
- * the exchange does ({@link #abort()}).
+ * the exchange does ({@link #abort()}). A publisher that gives more or fewer bytes than its content
+ * length fails the write, as it fails the JDK client's: the body is never sent cut short or with
+ * bytes that would be read as the next request's.
  */
 public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
+  private final long length;
   private final Supplier<IOException> whenAborted;
+  private long received;
   private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(2);
   private Flow.@Nullable Subscription subscription;
   private @Nullable Throwable failure;
@@ -23,8 +27,12 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
   private boolean aborted;
   private boolean subscribed; // by the writer: it took the subscription
 
-  /** A subscriber whose wait, once the exchange is over, fails with {@code whenAborted}'s. */
-  public PublisherSubscriber(Supplier<IOException> whenAborted) {
+  /**
+   * A subscriber of a body of {@code length} bytes (-1: unknown) whose wait, once the exchange is
+   * over, fails with {@code whenAborted}'s.
+   */
+  public PublisherSubscriber(long length, Supplier<IOException> whenAborted) {
+    this.length = length;
     this.whenAborted = whenAborted;
   }
 
@@ -64,25 +72,47 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
 
   /**
    * The next buffer, asked for and waited for; null at the end of the body. Throws the publisher's
-   * failure as a {@link PublisherFailure}, an interrupt as an {@link InterruptedIOException} (the
-   * thread's interrupt status set), the end of the exchange as {@code whenAborted}'s; any failure
-   * cancels the subscription, as should the caller when its write of a buffer fails ({@link
-   * #cancel()}).
+   * failure as a {@link PublisherFailure}, and so a body longer or shorter than its length (in the
+   * JDK client's words), an interrupt as an {@link InterruptedIOException} (the thread's interrupt
+   * status set), the end of the exchange as {@code whenAborted}'s; any failure cancels the
+   * subscription, as should the caller when its write of a buffer fails ({@link #cancel()}).
    */
   public @Nullable ByteBuffer next() throws IOException {
     Flow.Subscription s;
     try {
       s = subscribed ? subscription : await(null);
       if (s == null) {
-        return null; // completed before subscribing: nothing to write
+        return ended(); // completed before subscribing: nothing to write
       }
       subscribed = true;
       s.request(1);
-      return await(s) == null ? null : poll();
+      if (await(s) == null) {
+        return ended();
+      }
+      ByteBuffer buffer = poll();
+      if (buffer != null && length >= 0) {
+        received += buffer.remaining();
+        if (received > length) {
+          throw new PublisherFailure(
+              new IOException(
+                  "Too many bytes in request body. Expected: " + length + ", got: " + received));
+        }
+      }
+      return buffer;
     } catch (IOException | RuntimeException e) {
       cancel();
       throw e;
     }
+  }
+
+  /** The end of the body: null, when the publisher gave as many bytes as it said it would. */
+  private @Nullable ByteBuffer ended() throws PublisherFailure {
+    if (length >= 0 && received != length) {
+      throw new PublisherFailure(
+          new IOException(
+              "Too few bytes returned by the publisher (" + received + "/" + length + ")"));
+    }
+    return null;
   }
 
   /** Whether a buffer, the end, a failure or the exchange's end is there: no need to wait. */
