@@ -37,8 +37,10 @@ import org.jspecify.annotations.Nullable;
  * Link}, …), are shown as exception messages show them: query values and userinfo as {@code ***},
  * but the parameters named with {@link JsonOptions.Builder#showQueryParameter(String)} or {@link
  * Builder#showQueryParameter(String)}. {@code Authorization}, {@code Proxy-Authorization}, {@code
- * Cookie}, {@code Set-Cookie} and the headers named with {@link Builder#redactHeader(String)} show
- * as {@code ***}. Bodies ({@link Level#BODY}) can hold secrets of their own.
+ * Cookie}, {@code Set-Cookie}, the usual API-key and token headers ({@code X-Api-Key}, {@code
+ * Api-Key}, {@code ApiKey}, {@code X-Auth-Token}, {@code Private-Token}) and the headers named with
+ * {@link Builder#redactHeader(String)} show as {@code ***}. Bodies ({@link Level#BODY}) can hold
+ * secrets of their own.
  *
  * <p><b>Bodies are read once.</b> A request body is shown from a {@link JsonContent}'s bytes (other
  * publishers by length only); a response body is copied, up to {@link Builder#maxBodyBytes(int)},
@@ -73,7 +75,16 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   private static final Set<String> ALWAYS_REDACTED =
-      Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
+      Set.of(
+          "authorization",
+          "proxy-authorization",
+          "cookie",
+          "set-cookie",
+          "x-api-key",
+          "api-key",
+          "apikey",
+          "x-auth-token",
+          "private-token");
 
   /** Headers whose value is a URI, shown as the request line shows one. */
   private static final Set<String> URI_VALUED = Set.of("location", "content-location", "referer");

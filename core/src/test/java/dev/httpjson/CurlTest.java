@@ -74,6 +74,24 @@ class CurlTest {
     assertThat(curl.lines()).allSatisfy(l -> assertThat(l).doesNotContain("\r"));
   }
 
+  @Test
+  void theUsualApiKeyAndTokenHeadersAreRedactedWithoutBeingNamed() {
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x"))
+            .header("X-Api-Key", "k3y-a")
+            .header("Api-Key", "k3y-b")
+            .header("X-Auth-Token", "k3y-c")
+            .header("Private-Token", "k3y-d")
+            .build();
+
+    assertThat(HttpJson.toCurl(request))
+        .contains("-H 'X-Api-Key: ***'")
+        .contains("-H 'Api-Key: ***'")
+        .contains("-H 'X-Auth-Token: ***'")
+        .contains("-H 'Private-Token: ***'")
+        .doesNotContain("k3y");
+  }
+
   /**
    * A fragment is never sent (curl drops it too), and one such as an OAuth2 redirect's {@code
    * #access_token=…} is a secret: it is left out, as exception messages leave it out.

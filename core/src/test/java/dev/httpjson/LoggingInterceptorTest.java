@@ -88,6 +88,32 @@ class LoggingInterceptorTest {
         .build();
   }
 
+  /** The usual API-key and token headers are redacted with no redactHeader call. */
+  @Test
+  void theUsualApiKeyAndTokenHeadersAreRedactedByDefault() throws Exception {
+    server.enqueue(json(200, "\"x\""));
+    HttpJsonClient.newBuilder(client)
+        .baseUri(LoopbackServer.uri(server, "/v1/"))
+        .options(options)
+        .header("X-Api-Key", "k3y-a")
+        .header("Api-Key", "k3y-b")
+        .header("X-Auth-Token", "k3y-c")
+        .header("Private-Token", "k3y-d")
+        .interceptor(
+            LoggingInterceptor.newBuilder()
+                .level(LoggingInterceptor.Level.HEADERS)
+                .logger(log)
+                .build())
+        .build()
+        .getFromJson("x", String.class);
+    assertThat(log.all())
+        .contains("X-Api-Key: ***")
+        .contains("Api-Key: ***")
+        .contains("X-Auth-Token: ***")
+        .contains("Private-Token: ***")
+        .doesNotContain("k3y");
+  }
+
   @Test
   void basicLogsTheRequestAndResponseLinesWithQuerySecretsRedacted() throws Exception {
     server.enqueue(json(200, "\"hello\""));
