@@ -142,10 +142,10 @@ final class PublisherEntity extends AbstractHttpEntity {
   }
 
   /**
-   * Writes the publisher's buffers to {@code out} as they come; a publisher that gives more or
-   * fewer bytes than {@code length} (when not -1) fails the write, and the last of its bytes go
-   * only once it has ended: Apache drops what goes past a Content-Length and waits forever for what
-   * is missing, and a server must never take a body cut short for a whole one (a file that grew).
+   * Writes the publisher's buffers to {@code out} as they come. The subscriber fails a publisher
+   * that gives more or fewer bytes than {@code length} (when not -1); the buffer that reaches the
+   * length goes only once the publisher has ended, since Apache completes a body at its
+   * Content-Length: a server must never take a body cut short for a whole one (a file that grew).
    */
   private static void drain(PublisherSubscriber subscriber, OutputStream out, long length)
       throws IOException {
@@ -160,27 +160,16 @@ final class PublisherEntity extends AbstractHttpEntity {
         }
         ByteBuffer buffer = subscriber.next();
         if (buffer == null) {
-          if (length >= 0 && written < length) {
-            throw wrongLength("fewer", written, length);
-          }
           return;
         }
         int n = buffer.remaining();
-        boolean last = false;
-        if (length >= 0 && n > 0) {
-          if (written + n > length) {
-            throw wrongLength("more", written + n, length);
-          }
-          if (written + n == length) {
-            for (ByteBuffer more; (more = subscriber.next()) != null; ) {
-              if (more.hasRemaining()) {
-                throw wrongLength("more", length + more.remaining(), length);
-              }
-            }
-            last = true; // the publisher has ended
+        written += n;
+        boolean last = length >= 0 && n > 0 && written == length;
+        if (last) {
+          while (subscriber.next() != null) {
+            // empty buffers only: a byte more fails the subscriber
           }
         }
-        written += n;
         if (buffer.hasArray()) {
           out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
         } else {
@@ -201,17 +190,5 @@ final class PublisherEntity extends AbstractHttpEntity {
       subscriber.cancel();
       throw e;
     }
-  }
-
-  private static PublisherFailure wrongLength(String which, long bytes, long length) {
-    return new PublisherFailure(
-        new IOException(
-            "the body publisher gave "
-                + which
-                + " bytes ("
-                + (which.equals("more") ? "at least " : "")
-                + bytes
-                + ") than its length, sent as Content-Length: "
-                + length));
   }
 }
