@@ -5,6 +5,9 @@ import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.GenericDeclaration;
@@ -15,10 +18,12 @@ import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -97,7 +102,13 @@ public final class CachedBinding {
       return (JsonWriter<T>) w;
     }
     CachedBinding o = owner(type);
-    return (JsonWriter<T>) o.make(o.writers, type, o.binding::writer);
+    if (o.loaderLocal) {
+      return (JsonWriter<T>) o.make(o.writers, type, o.binding::writer);
+    }
+    // Shared by every loader: a value of the type may hold an instance of a class the type does
+    // not name, and the codec would cache what it found for that class with this binding.
+    return (JsonWriter<T>)
+        make(writers, type, t -> new ForeignValues<>(this, t, binding.writer(t)));
   }
 
   @SuppressWarnings("unchecked")
@@ -216,6 +227,96 @@ public final class CachedBinding {
     }
   }
 
+  /**
+   * Of the classes of what {@code value} is and holds inside the JDK's containers — collections,
+   * maps, arrays and optionals, to any depth — one whose loader is neither httpjson's nor one of
+   * its ancestors, from the deepest such loader; {@code null} when there is none (the usual case).
+   * The codec looks a writer up by each instance's class: this is the class to anchor the binding
+   * to, as {@link #foreignAnchor} is for a type.
+   */
+  static @Nullable Class<?> foreignHeld(@Nullable Object value) {
+    if (value == null) {
+      return null;
+    }
+    Class<?> c = value.getClass();
+    if (!isContainer(c)) {
+      return isOwnOrAncestor(c.getClassLoader()) ? null : c;
+    }
+    HeldClasses held = new HeldClasses();
+    held.visit(value);
+    for (Object container = held.todo.poll(); container != null; container = held.todo.poll()) {
+      if (container instanceof Collection) {
+        for (Object e : (Collection<?>) container) {
+          held.visit(e);
+        }
+      } else if (container instanceof Map) {
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) container).entrySet()) {
+          held.visit(e.getKey());
+          held.visit(e.getValue());
+        }
+      } else if (container instanceof Optional) {
+        held.visit(((Optional<?>) container).orElse(null));
+      } else {
+        for (Object e : (Object[]) container) {
+          held.visit(e);
+        }
+      }
+    }
+    return held.best;
+  }
+
+  private static boolean isContainer(Class<?> c) {
+    return Collection.class.isAssignableFrom(c)
+        || Map.class.isAssignableFrom(c)
+        || c == Optional.class
+        || (c.isArray() && !c.getComponentType().isPrimitive());
+  }
+
+  /**
+   * The walk of {@link #foreignHeld}: each container once, each run of one class looked at once.
+   */
+  private static final class HeldClasses {
+    final Deque<Object> todo = new ArrayDeque<>();
+    @Nullable Object root;
+    @Nullable Set<Object> seen; // made at the first container inside another
+    @Nullable Class<?> best;
+    int bestDepth;
+    @Nullable Class<?> last;
+    boolean lastIsContainer;
+
+    void visit(@Nullable Object value) {
+      if (value == null) {
+        return;
+      }
+      Class<?> c = value.getClass();
+      if (c != last) {
+        last = c;
+        lastIsContainer = isContainer(c);
+        ClassLoader loader = c.getClassLoader();
+        if (!isOwnOrAncestor(loader) && (best == null || depth(loader) > bestDepth)) {
+          best = c;
+          bestDepth = depth(loader);
+        }
+      }
+      if (!lastIsContainer) {
+        return;
+      }
+      if (root == null) {
+        root = value;
+      } else {
+        Set<Object> s = seen;
+        if (s == null) {
+          seen = s = Collections.newSetFromMap(new IdentityHashMap<>());
+          s.add(root);
+        }
+        if (!s.add(value)) {
+          return;
+        }
+      }
+      todo.add(value);
+    }
+  }
+
   private static boolean isOwnOrAncestor(@Nullable ClassLoader loader) {
     if (loader == null) {
       return true; // the bootstrap loader is everyone's ancestor
@@ -299,6 +400,47 @@ public final class CachedBinding {
         }
         return b;
       }
+    }
+  }
+
+  /**
+   * The writer of a type in a binding shared by every loader, for a value that holds an instance of
+   * a class below httpjson's loader (a web application's, a plugin's): that loader's binding writes
+   * it, so that what the codec caches for the class (Jackson's serializers, Gson's adapters) goes
+   * when the loader goes.
+   */
+  private static final class ForeignValues<T> implements JsonWriter<T> {
+    private final CachedBinding shared;
+    private final Type type;
+    private final JsonWriter<T> writer;
+
+    ForeignValues(CachedBinding shared, Type type, JsonWriter<T> writer) {
+      this.shared = shared;
+      this.type = type;
+      this.writer = writer;
+    }
+
+    private JsonWriter<T> writerFor(@Nullable T value) {
+      Class<?> held = foreignHeld(value);
+      if (held == null) {
+        return writer;
+      }
+      return LoaderBindings.forClass(held, shared.settings).writer(type);
+    }
+
+    @Override
+    public byte[] writeBytes(@Nullable T value) throws IOException {
+      return writerFor(value).writeBytes(value);
+    }
+
+    @Override
+    public void write(@Nullable T value, OutputStream out) throws IOException {
+      writerFor(value).write(value, out);
+    }
+
+    @Override
+    public void write(@Nullable T value, Writer out) throws IOException {
+      writerFor(value).write(value, out);
     }
   }
 

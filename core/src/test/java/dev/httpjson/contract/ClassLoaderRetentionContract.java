@@ -125,6 +125,41 @@ public abstract class ClassLoaderRetentionContract {
     java.lang.ref.Reference.reachabilityFence(api);
   }
 
+  @Test
+  public void itemsPostedInsideTheJdksListsAndMapsLetTheirLoaderGo() throws Exception {
+    WeakReference<ClassLoader> loader = postItemsOfAThrowawayApplicationInsideContainers();
+
+    for (int i = 0; i < 100 && loader.get() != null; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertThat(loader.get()).as("the application's class loader was collected").isNull();
+  }
+
+  /**
+   * Posts the application's items inside the JDK's lists and maps, whose classes name no type of
+   * the application: the codec meets the items' classes only while writing. Returns only a weak
+   * reference.
+   */
+  private WeakReference<ClassLoader> postItemsOfAThrowawayApplicationInsideContainers()
+      throws Exception {
+    ClassLoader app = new ChildFirstLoader(getClass().getClassLoader());
+    Class<?> webapp = app.loadClass(Webapp.class.getName());
+    server.enqueue(LoopbackServer.json(204, ""));
+    server.enqueue(LoopbackServer.json(204, ""));
+
+    Object read =
+        webapp
+            .getMethod("postContainers", HttpClient.class, URI.class, JsonCodec.class)
+            .invoke(null, client, LoopbackServer.uri(server, "/items"), codec());
+
+    assertThat(read).hasToString("[204, 204]");
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("[{\"name\":\"l\",\"count\":1}]");
+    assertThat(server.takeRequest().getBody().utf8())
+        .isEqualTo("{\"m\":[{\"name\":\"m\",\"count\":2}]}");
+    return new WeakReference<>(app);
+  }
+
   private WeakReference<ClassLoader> runAThrowawayApplicationWith(HttpJsonClient api)
       throws Exception {
     ClassLoader app = new ChildFirstLoader(getClass().getClassLoader());

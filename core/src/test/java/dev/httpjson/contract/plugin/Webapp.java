@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -38,6 +39,28 @@ public final class Webapp {
     List<Object> read = new ArrayList<>();
     read.add(api.getFromJson(path, PluginItem.class));
     read.add(api.exchange(HttpRequest.newBuilder(api.uri(path)).build(), PluginItem.class).body());
+    return read.toString();
+  }
+
+  /**
+   * Posts its items inside a list and inside a list in a map, whose own classes are the JDK's: the
+   * server must have two answers queued.
+   *
+   * @param client the shared client
+   * @param uri where to post
+   * @param codec the codec under test
+   * @return the statuses, one line
+   * @throws Exception if a call fails
+   */
+  public static String postContainers(HttpClient client, URI uri, JsonCodec codec)
+      throws Exception {
+    JsonOptions options = JsonOptions.newBuilder().codec(codec).build();
+    List<Object> read = new ArrayList<>();
+    read.add(
+        HttpJson.postAsJson(client, uri, List.of(new PluginItem("l", 1)), options).statusCode());
+    read.add(
+        HttpJson.postAsJson(client, uri, Map.of("m", List.of(new PluginItem("m", 2))), options)
+            .statusCode());
     return read.toString();
   }
 
