@@ -396,7 +396,8 @@ public final class JsonOptions {
      * Sets the codec; create a configured codec once, not per call. When none is set, httpjson
      * takes the one the system property {@code dev.httpjson.codec} names ({@link JsonCodec#name()}
      * or class name; a name that matches none is an error), else the one {@link
-     * java.util.ServiceLoader} finds if exactly one is; otherwise the first call that needs it
+     * java.util.ServiceLoader} finds where httpjson is (its class loader, never the calling
+     * thread's context class loader) if exactly one is; otherwise the first call that needs it
      * fails with an {@link IllegalStateException} listing the codecs found or naming the artifact
      * to add. Never by class-path order.
      *

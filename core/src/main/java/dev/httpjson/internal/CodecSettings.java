@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -118,29 +119,60 @@ public final class CodecSettings {
 
   /**
    * The codec of options that name none, chosen once, never by class-path order: the codec named by
-   * the system property {@value #PROPERTY}, else the only codec {@link ServiceLoader} finds;
-   * several codecs and no property is an error that lists them.
+   * the system property {@value #PROPERTY}, else the only codec {@link ServiceLoader} finds where
+   * httpjson is. One for the whole JVM, so never one that only the calling thread's context class
+   * loader sees: with httpjson shared by several applications, that would be the first one's codec
+   * for all of them, and would keep the first one's class loader for good.
    */
   public static final class DefaultCodec {
     /** The system property naming the codec to use when several are found. */
     public static final String PROPERTY = "dev.httpjson.codec";
 
+    private static final List<JsonCodec> FOUND = loadAll();
     private static final Choice CHOICE =
-        choose(loadAll(), System.getProperty(PROPERTY), "the system property " + PROPERTY);
+        choose(FOUND, System.getProperty(PROPERTY), "the system property " + PROPERTY);
 
     private DefaultCodec() {}
 
     public static JsonCodec get() {
-      return CHOICE.get();
+      JsonCodec codec = CHOICE.codec();
+      if (codec != null) {
+        return codec;
+      }
+      throw new IllegalStateException(CHOICE.error() + (FOUND.isEmpty() ? onlyInContext() : ""));
     }
 
     private static List<JsonCodec> loadAll() {
       List<JsonCodec> found = new ArrayList<>();
       ServiceLoader.load(JsonCodec.class, DefaultCodec.class.getClassLoader()).forEach(found::add);
-      if (found.isEmpty()) {
-        ServiceLoader.load(JsonCodec.class).forEach(found::add);
-      }
       return found;
+    }
+
+    /**
+     * The codecs the calling thread's context class loader sees and httpjson's own does not, for
+     * the error: where an application server shares httpjson and the codec is in the application.
+     */
+    private static String onlyInContext() {
+      ClassLoader context = Thread.currentThread().getContextClassLoader();
+      if (context == null || context == DefaultCodec.class.getClassLoader()) {
+        return "";
+      }
+      List<String> seen = new ArrayList<>();
+      try {
+        for (JsonCodec c : ServiceLoader.load(JsonCodec.class, context)) {
+          seen.add(c.name() + " (" + c.getClass().getName() + ")");
+        }
+      } catch (ServiceConfigurationError | RuntimeException e) {
+        return "";
+      }
+      if (seen.isEmpty()) {
+        return "";
+      }
+      return ". Only the thread's context class loader sees "
+          + seen.stream().distinct().sorted().collect(Collectors.joining(", "))
+          + ", which httpjson does not take as the default of every application (its class loader"
+          + " cannot see it): pass it with JsonOptions.newBuilder().codec(...), or put the codec's"
+          + " artifact where httpjson-core is";
     }
 
     /** The selection rule, apart from where its inputs come from. */
