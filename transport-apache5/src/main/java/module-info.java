@@ -9,6 +9,10 @@ module dev.httpjson.apache5 {
   requires transitive java.net.http;
   requires transitive org.apache.httpcomponents.client5.httpclient5;
   requires transitive org.apache.httpcomponents.core5.httpcore5;
+  // httpclient5, an automatic module, cannot require what it uses: jdk.net (its socket options)
+  // and, once SLF4J 2 (an explicit module) is on the module path, org.slf4j.
+  requires jdk.net;
+  requires org.slf4j;
   requires dev.httpjson;
   requires dev.httpjson.transport.support;
   requires static org.jspecify;
