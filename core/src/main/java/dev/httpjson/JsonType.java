@@ -165,7 +165,10 @@ public class JsonType<T> {
     if (fallback.equals(options)) {
       return this;
     }
-    rebound = r = new JsonType<>(type, fallback, false);
+    r = new JsonType<>(type, fallback, false);
+    if (CachedBinding.mayKeep(type, fallback.settings())) {
+      rebound = r; // else an application's codec, which a JDK type must not keep
+    }
     return r;
   }
 

@@ -67,7 +67,34 @@ public final class CachedBinding {
   }
 
   public static CachedBinding forSettings(CodecSettings settings) {
+    JsonCodec codec = settings.codec;
+    if (codec != null && !isOwnOrAncestor(codec.getClass().getClassLoader())) {
+      // A codec class of an application below httpjson's loader: its bindings go with that loader.
+      return LoaderBindings.forClass(codec.getClass(), settings);
+    }
     return CACHE.get(settings, s -> new CachedBinding(s, false));
+  }
+
+  /**
+   * Whether what {@code type} keeps for as long as its classes live may keep {@code settings}:
+   * false when their codec's class is of a loader below httpjson's that none of the type's classes
+   * comes from or from below (a JDK type, one of httpjson's loader, kept for the whole JVM).
+   */
+  public static boolean mayKeep(Type type, CodecSettings settings) {
+    JsonCodec codec = settings.codec;
+    ClassLoader codecs = codec == null ? null : codec.getClass().getClassLoader();
+    if (isOwnOrAncestor(codecs)) {
+      return true;
+    }
+    Class<?> anchor = foreignAnchor(type);
+    for (ClassLoader l = anchor == null ? null : anchor.getClassLoader();
+        l != null;
+        l = l.getParent()) {
+      if (l == codecs) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

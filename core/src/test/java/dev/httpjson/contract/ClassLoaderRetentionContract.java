@@ -70,7 +70,7 @@ public abstract class ClassLoaderRetentionContract {
   }
 
   @BeforeEach
-  void start() throws IOException {
+  void start() throws Exception {
     server = LoopbackServer.start();
     // The client's own threads exist before the application runs: this contract is about
     // httpjson's threads, not the JDK's (whose default executor makes threads on the caller's).
@@ -78,6 +78,14 @@ public abstract class ClassLoaderRetentionContract {
     pool.prestartAllCoreThreads();
     exchanges = pool;
     client = newClient(exchanges);
+    if (warmUpTheClient()) {
+      server.enqueue(LoopbackServer.json(200, "{\"name\":\"warm\",\"count\":0}"));
+      JsonOptions timed =
+          JsonOptions.newBuilder().codec(codec()).timeout(Duration.ofSeconds(10)).build();
+      HttpJson.getFromJson(
+          client, LoopbackServer.uri(server, "/warm"), JsonType.of(Object.class, timed));
+      assertThat(server.takeRequest().getTarget()).isEqualTo("/warm");
+    }
   }
 
   @AfterEach
@@ -88,14 +96,6 @@ public abstract class ClassLoaderRetentionContract {
 
   @Test
   public void anApplicationThatMadeTimedAndAsyncCallsIsCollectedOnceDropped() throws Exception {
-    if (warmUpTheClient()) {
-      server.enqueue(LoopbackServer.json(200, "{\"name\":\"warm\",\"count\":0}"));
-      JsonOptions timed =
-          JsonOptions.newBuilder().codec(codec()).timeout(Duration.ofSeconds(10)).build();
-      HttpJson.getFromJson(
-          client, LoopbackServer.uri(server, "/warm"), JsonType.of(Object.class, timed));
-      assertThat(server.takeRequest().getTarget()).isEqualTo("/warm");
-    }
     awaitNoThreadsOfHttpjson(); // so that the application's calls start them
 
     WeakReference<ClassLoader> loader = runAThrowawayApplication();
@@ -123,6 +123,38 @@ public abstract class ClassLoaderRetentionContract {
     }
     assertThat(loader.get()).as("the application's class loader was collected").isNull();
     java.lang.ref.Reference.reachabilityFence(api);
+  }
+
+  @Test
+  public void anApplicationWithACodecOfItsOwnIsCollectedOnceDropped() throws Exception {
+    WeakReference<ClassLoader> loader = runAThrowawayApplicationWithItsOwnCodec();
+
+    for (int i = 0; i < 100 && loader.get() != null; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertThat(loader.get()).as("the application's class loader was collected").isNull();
+  }
+
+  /**
+   * Reads a JDK type and one of its own with a client whose options name a codec class the
+   * application defines. Returns only a weak reference.
+   */
+  private WeakReference<ClassLoader> runAThrowawayApplicationWithItsOwnCodec() throws Exception {
+    ClassLoader app = new ChildFirstLoader(getClass().getClassLoader());
+    Class<?> webapp = app.loadClass(Webapp.class.getName());
+    server.enqueue(LoopbackServer.json(200, "\"a name\""));
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"a\",\"count\":1}"));
+
+    Object read =
+        webapp
+            .getMethod("handleWithItsOwnCodec", HttpClient.class, URI.class, JsonCodec.class)
+            .invoke(null, client, LoopbackServer.uri(server, "/"), codec());
+
+    assertThat(read).hasToString("[a name, PluginItem[name=a, count=1]]");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/name");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/items");
+    return new WeakReference<>(app);
   }
 
   @Test

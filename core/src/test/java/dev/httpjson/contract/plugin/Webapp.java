@@ -43,6 +43,29 @@ public final class Webapp {
   }
 
   /**
+   * Reads a string and an item with a client of its own, whose options name the application's own
+   * codec: the server must have two answers queued.
+   *
+   * @param client the shared client
+   * @param base the base URI of the application's client
+   * @param codec the codec under test, which the application's codec reads and writes with
+   * @return what was read, one line
+   * @throws Exception if a call fails
+   */
+  public static String handleWithItsOwnCodec(HttpClient client, URI base, JsonCodec codec)
+      throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(base)
+            .options(JsonOptions.newBuilder().codec(new PluginCodec(codec)).build())
+            .build();
+    List<Object> read = new ArrayList<>();
+    read.add(api.getFromJson("name", String.class));
+    read.add(api.getFromJson("items", PluginItem.class));
+    return read.toString();
+  }
+
+  /**
    * Posts its items inside a list and inside a list in a map, whose own classes are the JDK's: the
    * server must have two answers queued.
    *
