@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -276,6 +277,7 @@ public final class EventCalls {
     private boolean ended; // read to its end
     private int reconnects;
     private volatile DeadlineTimer.@Nullable Task idleTask;
+    private final Runnable idleCheck = new IdleCheck(this);
     private final @Nullable CallTrace trace;
     private final CallState.@Nullable Events plan;
     private boolean failing;
@@ -315,7 +317,7 @@ public final class EventCalls {
     /** Starts the idle timer. */
     Stream<ServerSentEvent<T>> stream() {
       if (idleNanos != 0) {
-        idleTask = DeadlineTimer.INSTANCE.schedule(this::checkIdle, idleNanos);
+        idleTask = DeadlineTimer.INSTANCE.schedule(idleCheck, idleNanos);
       }
       return StreamSupport.stream(this, false).onClose(this::close);
     }
@@ -362,11 +364,31 @@ public final class EventCalls {
         return;
       }
       DeadlineTimer.Task t =
-          DeadlineTimer.INSTANCE.schedule(
-              this::checkIdle, since != 0 ? idle - (now - since) : idle);
+          DeadlineTimer.INSTANCE.schedule(idleCheck, since != 0 ? idle - (now - since) : idle);
       idleTask = t;
       if (closed) {
         t.cancel();
+      }
+    }
+
+    /**
+     * The idle check as the timer holds it: the stream weakly, so that one its caller dropped
+     * without closing it is not kept, with what it reads into, by a check that schedules itself
+     * again and again (nor is the timer's thread, which ends once it has no task).
+     */
+    private static final class IdleCheck implements Runnable {
+      private final WeakReference<Events<?>> events;
+
+      IdleCheck(Events<?> events) {
+        this.events = new WeakReference<>(events);
+      }
+
+      @Override
+      public void run() {
+        Events<?> e = events.get();
+        if (e != null) {
+          e.checkIdle();
+        }
       }
     }
 
