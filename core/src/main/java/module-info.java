@@ -4,7 +4,9 @@
 module dev.httpjson {
   requires transitive java.net.http;
   requires jdk.jfr;
-  requires static transitive org.jspecify;
+  // Not static: strictRecords reads the JSpecify annotations of the application's records at run
+  // time, and an annotation whose module is not resolved is invisible to reflection.
+  requires transitive org.jspecify;
 
   exports dev.httpjson;
   exports dev.httpjson.spi;

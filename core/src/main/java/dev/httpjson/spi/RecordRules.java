@@ -25,8 +25,9 @@ import org.jspecify.annotations.Nullable;
  *       decides).
  * </ul>
  *
- * <p>Annotations are compared by name, so that JSpecify need not be on the path at run time and
- * every library's {@code Nullable} counts.
+ * <p>Annotations are compared by name, so that every library's {@code Nullable} counts. Reflection
+ * sees only annotations whose class it can load: on the module path, httpjson's module requires
+ * JSpecify's for that, so an application's {@code requires static org.jspecify;} is enough.
  */
 public final class RecordRules {
   private static final String NULL_MARKED = "org.jspecify.annotations.NullMarked";

@@ -115,6 +115,19 @@ public abstract class ModulePathContract {
         .startsWith("failed: dev.httpjson.JsonWriteException: Cannot write" + notOpen);
   }
 
+  @Test
+  public void strictRecordsSeeJSpecifyAnnotationsThatTheApplicationRequiresStatically()
+      throws Exception {
+    String out = run(dir, "", modules());
+
+    // Note is in a @NullMarked package: its @Nullable component may be absent, a null text fails.
+    assertThat(line(out, "jt-strict-absent")).isEqualTo("ok: Note[text=t, by=null]");
+    assertThat(line(out, "jt-strict-null"))
+        .startsWith(
+            "failed: dev.httpjson.JsonReadException: Null for non-null property 'text' of record"
+                + " Note");
+  }
+
   /**
    * Compiles and runs the application.
    *
@@ -128,7 +141,17 @@ public abstract class ModulePathContract {
     Path src = dir.resolve("src");
     write(
         src.resolve("module-info.java"),
-        "module demo {\n  requires dev.httpjson;\n  " + opens + "\n}\n");
+        "module demo {\n  requires dev.httpjson;\n  requires static org.jspecify;\n"
+            + "  opens demo.strict to dev.httpjson;\n  "
+            + opens
+            + "\n}\n");
+    write(
+        src.resolve("demo/strict/package-info.java"),
+        "@org.jspecify.annotations.NullMarked\npackage demo.strict;\n");
+    write(
+        src.resolve("demo/strict/Note.java"),
+        "package demo.strict;\n"
+            + "public record Note(String text, @org.jspecify.annotations.Nullable String by) {}\n");
     write(
         src.resolve("demo/model/Forecast.java"),
         "package demo.model;\n"
@@ -278,6 +301,11 @@ public abstract class ModulePathContract {
           "        .fromJson(\"{\\\"winds\\\":[{\\\"speed\\\":1}],\\\"byName\\\":{}}\"));",
           "    test(\"jt-write-holder\", () -> JsonType.of(Holder.class)",
           "        .toJson(new Holder(List.of(new Wind(1)), Map.of())));",
+          "    JsonOptions strict = JsonOptions.newBuilder().strictRecords(true).build();",
+          "    test(\"jt-strict-absent\", () -> JsonType.of(demo.strict.Note.class, strict)",
+          "        .fromJson(\"{\\\"text\\\":\\\"t\\\"}\"));",
+          "    test(\"jt-strict-null\", () -> JsonType.of(demo.strict.Note.class, strict)",
+          "        .fromJson(\"{\\\"text\\\":null,\\\"by\\\":\\\"b\\\"}\"));",
           "    test(\"jt-write-list\", () -> JsonType.listOf(Forecast.class)",
           "        .toJson(List.of(forecast)));",
           "  }",
