@@ -91,7 +91,7 @@ class ClassLoaderRetentionTest {
   }
 
   /** Defines the plugin package's classes itself, from the same bytes as the test's own. */
-  private static final class ChildFirstLoader extends ClassLoader {
+  static final class ChildFirstLoader extends ClassLoader {
     ChildFirstLoader(ClassLoader parent) {
       super("plugin", parent);
     }
