@@ -270,24 +270,10 @@ public final class CachedBinding {
       return isOwnOrAncestor(c.getClassLoader()) ? null : c;
     }
     HeldClasses held = new HeldClasses();
-    held.visit(value);
-    for (Object container = held.todo.poll(); container != null; container = held.todo.poll()) {
-      if (container instanceof Collection) {
-        for (Object e : (Collection<?>) container) {
-          held.visit(e);
-        }
-      } else if (container instanceof Map) {
-        for (Map.Entry<?, ?> e : ((Map<?, ?>) container).entrySet()) {
-          held.visit(e.getKey());
-          held.visit(e.getValue());
-        }
-      } else if (container instanceof Optional) {
-        held.visit(((Optional<?>) container).orElse(null));
-      } else {
-        for (Object e : (Object[]) container) {
-          held.visit(e);
-        }
-      }
+    try {
+      held.walk(value);
+    } catch (RuntimeException e) {
+      // A container that fails to iterate fails the codec's write as well, in the codec's words.
     }
     return held.best;
   }
@@ -310,6 +296,28 @@ public final class CachedBinding {
     int bestDepth;
     @Nullable Class<?> last;
     boolean lastIsContainer;
+
+    void walk(Object value) {
+      visit(value);
+      for (Object container = todo.poll(); container != null; container = todo.poll()) {
+        if (container instanceof Collection) {
+          for (Object e : (Collection<?>) container) {
+            visit(e);
+          }
+        } else if (container instanceof Map) {
+          for (Map.Entry<?, ?> e : ((Map<?, ?>) container).entrySet()) {
+            visit(e.getKey());
+            visit(e.getValue());
+          }
+        } else if (container instanceof Optional) {
+          visit(((Optional<?>) container).orElse(null));
+        } else {
+          for (Object e : (Object[]) container) {
+            visit(e);
+          }
+        }
+      }
+    }
 
     void visit(@Nullable Object value) {
       if (value == null) {
