@@ -28,10 +28,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * httpjson in a parent class loader (an application server, a plugin host) pins no class loader of
- * an application below it: not through the codec's caches of the types it read and wrote, and not
- * through the threads a call started (the deadline timer, the async lanes, a transport's reader
- * threads), which must inherit nothing from that call's thread and end when idle. Once the
- * application is dropped, its loader is collected.
+ * an application below it: not through the codec's caches of the types it read and wrote (also the
+ * classes of what it wrote inside the JDK's lists and maps), not through a codec class of the
+ * application's own, and not through the threads a call started (the deadline timer, the async
+ * lanes, a transport's reader threads), which must inherit nothing from that call's thread and end
+ * when idle. Once the application is dropped, its loader is collected.
  */
 public abstract class ClassLoaderRetentionContract {
   private static final String PLUGIN_PACKAGE = PluginItem.class.getPackageName() + ".";
