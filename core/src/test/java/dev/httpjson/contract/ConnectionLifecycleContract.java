@@ -108,6 +108,101 @@ public abstract class ConnectionLifecycleContract {
     }
   }
 
+  /** A request body larger than what the sockets' buffers hold on loopback. */
+  private static final int LARGE = 8 << 20;
+
+  /**
+   * A server refuses a large body from its head (413), says it closes the connection, and stops
+   * reading; it closes the connection a while later, before it has read the body (as servers end
+   * one whose body they will not read). The caller gets the server's answer, not the failed write
+   * of the body, and the next call goes on a new connection.
+   */
+  @Test
+  public void anAnswerGivenBeforeTheBodyWasReadReachesTheCallerWhenTheServerStopsReading()
+      throws Exception {
+    client = client();
+    try (RawServer server = new RawServer(this::refusesAndStopsReading)) {
+      HttpResponse<String> refused =
+          client.send(
+              request(server, "/upload").POST(BodyPublishers.ofByteArray(new byte[LARGE])).build(),
+              BodyHandlers.ofString());
+      HttpResponse<String> next =
+          client.send(request(server, "/next").build(), BodyHandlers.ofString());
+      assertThat(
+              List.of(
+                  refused.statusCode() + " " + refused.body(),
+                  next.statusCode() + " " + next.body()))
+          .containsExactly("413 too large", "200 GET /next []");
+      assertThat(server.handlerFailures()).isEmpty();
+    }
+  }
+
+  private void refusesAndStopsReading(Socket socket, String head) throws Exception {
+    if (head.startsWith("POST ")) {
+      RawServer.write(
+          socket,
+          "HTTP/1.1 413 Content Too Large\r\nConnection: close\r\nContent-Length: 9\r\n\r\n"
+              + "too large");
+      Thread.sleep(1500);
+      socket.close();
+      return;
+    }
+    String answer = requestLine(head) + " []";
+    RawServer.write(
+        socket, "HTTP/1.1 200 OK\r\nContent-Length: " + answer.length() + "\r\n\r\n" + answer);
+    socket.close();
+  }
+
+  /**
+   * A server answers a request with a large body before reading it (401), keeps the connection, and
+   * reads the body to its end, as its Content-Length frames it, before the next request. Whether
+   * the client sent the whole body or cut it short and closed the connection, the next call gets
+   * its own answer, never the server's reading of a body's rest as a request.
+   */
+  @Test
+  public void anAnswerGivenBeforeTheBodyWasReadLeavesNoConnectionOutOfStep() throws Exception {
+    client = client();
+    try (RawServer server = new RawServer(this::answersEarlyAndReadsTheBody)) {
+      HttpResponse<String> refused =
+          client.send(
+              request(server, "/upload").POST(BodyPublishers.ofByteArray(new byte[LARGE])).build(),
+              BodyHandlers.ofString());
+      HttpResponse<String> next =
+          client.send(request(server, "/next").build(), BodyHandlers.ofString());
+      assertThat(
+              List.of(
+                  refused.statusCode() + " " + refused.body(),
+                  next.statusCode() + " " + next.body()))
+          .containsExactly("401 who are you", "200 GET /next []");
+      assertThat(seen).containsExactly("GET /next []");
+      assertThat(server.handlerFailures()).isEmpty();
+    }
+  }
+
+  private void answersEarlyAndReadsTheBody(Socket socket, String head) throws Exception {
+    socket.setSoTimeout(5000);
+    InputStream in = socket.getInputStream();
+    for (; !head.isEmpty(); head = RawServer.readHead(in)) {
+      if (head.startsWith("POST ")) {
+        RawServer.write(
+            socket,
+            "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Bearer\r\nContent-Length: 11\r\n\r\n"
+                + "who are you");
+        try {
+          body(head, in, true);
+        } catch (IOException e) {
+          socket.close(); // the body cut short: the client closed the connection
+          return;
+        }
+        continue;
+      }
+      String answer = requestLine(head) + " [" + body(head, in, false) + "]";
+      seen.add(answer);
+      RawServer.write(
+          socket, "HTTP/1.1 200 OK\r\nContent-Length: " + answer.length() + "\r\n\r\n" + answer);
+    }
+  }
+
   // ---- the harness ----
 
   private static HttpRequest.Builder request(RawServer server, String path) {
@@ -121,12 +216,24 @@ public abstract class ConnectionLifecycleContract {
 
   /** The request's body, framed by its Content-Length (the rows send no chunked body). */
   private static String body(String head, InputStream in) throws IOException {
+    return body(head, in, false);
+  }
+
+  /**
+   * The request's body, framed by its Content-Length, or read and dropped ({@code skipped}); an
+   * {@code EOFException} when the connection ended first.
+   */
+  private static String body(String head, InputStream in, boolean skipped) throws IOException {
     String lower = head.toLowerCase(Locale.ROOT);
     int at = lower.indexOf("content-length:");
     if (at < 0) {
       return "";
     }
     int length = Integer.parseInt(lower.substring(at + 15, lower.indexOf('\r', at)).trim());
+    if (skipped) {
+      in.skipNBytes(length);
+      return "";
+    }
     return new String(in.readNBytes(length), UTF_8);
   }
 }
