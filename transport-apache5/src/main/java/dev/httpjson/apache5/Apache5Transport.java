@@ -97,7 +97,8 @@ public final class Apache5Transport {
    * length (a 413 or a 401 from the request's head) stops the writing of the body and is the call's
    * response, its connection then closed, as the JDK client gives it; Apache would write on until
    * the server stops reading and closes, and fail the call. It is seen over plain HTTP, not through
-   * TLS, nor on a request that asks for {@code 100-continue}.
+   * TLS, nor on a request that asks for {@code 100-continue}; a server that resets the connection
+   * at once may still fail the write first.
    *
    * <p>The client is {@link AutoCloseable}: {@code ((AutoCloseable) client).close()} closes its
    * pool, its idle connections at once (kept open otherwise until the server closes them), those in
