@@ -300,6 +300,16 @@ public abstract class TransportParityContract {
     }
   }
 
+  /**
+   * The same Content-Length given twice frames the body as once (RFC 9110, section 8.6, lets a
+   * recipient take the one value), as the JDK's client reads it; proxies and frameworks that copy a
+   * header send such responses.
+   */
+  @Test
+  public void aContentLengthRepeatedWithTheSameValueFramesTheBody() throws Exception {
+    parity(client -> List.of(outcome(client, get("/same-lengths")), outcome(client, get("/next"))));
+  }
+
   @Test
   public void theRequestTimeoutEndsAtTheHeaders() throws Exception {
     parity(
@@ -741,6 +751,8 @@ public abstract class TransportParityContract {
         return "HTTP/1.1 200 OK\r\nX-A: a\r\n: x\r\nContent-Length: 3\r\n\r\nabc";
       case "/folded":
         return "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nX-A: a\r\n b\r\n\r\nabc";
+      case "/same-lengths":
+        return "HTTP/1.1 200 OK\r\nContent-Length: 5\r\ncontent-length: 5\r\n\r\nfinal";
       case "/two-lengths":
         return "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nfinal!";
       case "/chunked-and-length":

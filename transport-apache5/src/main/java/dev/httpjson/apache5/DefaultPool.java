@@ -16,11 +16,15 @@ import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.ContentLengthStrategy;
+import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpMessage;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
+import org.apache.hc.core5.http.impl.DefaultContentLengthStrategy;
 import org.apache.hc.core5.http.io.HttpClientConnection;
 import org.apache.hc.core5.http.io.HttpMessageParser;
 import org.apache.hc.core5.http.io.ResponseOutOfOrderStrategy;
@@ -46,11 +50,12 @@ import org.jspecify.annotations.Nullable;
  *       waiting on the connection then sees an error instead of the client's close.
  * </ul>
  *
- * <p>And a third, which its connection factory ({@link #connections()}) gives other pools too: a
- * final answer that a server sends before it has read a large request body (a 413, a 401) ends the
- * writing of the body, and the exchange reads it, as the JDK client and OkHttp give it to the
- * caller. Apache would write on until the server stops reading and closes, and then fail the
- * exchange with the write.
+ * <p>And two more, which its connection factory ({@link #connections()}) gives other pools too: a
+ * Content-Length repeated with the same value frames the body, as the JDK client reads it (Apache
+ * refuses the response); and a final answer that a server sends before it has read a large request
+ * body (a 413, a 401) ends the writing of the body, and the exchange reads it, as the JDK client
+ * and OkHttp give it to the caller. Apache would write on until the server stops reading and
+ * closes, and then fail the exchange with the write.
  */
 final class DefaultPool {
   static final int MAX_TOTAL = 256;
@@ -139,7 +144,36 @@ final class DefaultPool {
         .http1Config(Http1Config.DEFAULT)
         .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
         .responseOutOfOrderStrategy(new EarlyAnswers())
+        .incomingContentLengthStrategy(new RepeatedLengths())
         .build();
+  }
+
+  /**
+   * Apache's framing of a response, but for a Content-Length given more than once with the same
+   * value, which frames the body as once (RFC 9110, section 8.6) where Apache refuses it: proxies
+   * and frameworks that copy a header send such responses, and the JDK client reads them. Values
+   * that differ leave the body's end unknown, and the response is refused still.
+   */
+  static final class RepeatedLengths implements ContentLengthStrategy {
+    @Override
+    public long determineLength(HttpMessage message) throws HttpException {
+      if (message.countHeaders("Content-Length") > 1
+          && !message.containsHeader("Transfer-Encoding")) {
+        Header[] lengths = message.getHeaders("Content-Length");
+        String value = lengths[0].getValue().trim();
+        boolean same = !value.isEmpty() && value.length() <= 18;
+        for (int i = 0; same && i < value.length(); i++) {
+          same = value.charAt(i) >= '0' && value.charAt(i) <= '9';
+        }
+        for (int i = 1; same && i < lengths.length; i++) {
+          same = lengths[i].getValue().trim().equals(value);
+        }
+        if (same) {
+          return Long.parseLong(value);
+        }
+      }
+      return DefaultContentLengthStrategy.INSTANCE.determineLength(message);
+    }
   }
 
   /**
