@@ -34,4 +34,19 @@ class JdkNginxTest extends NginxInterop {
   void manyCallsInARowSucceedWhileNginxEndsConnectionsEveryThreeRequests() throws Exception {
     super.manyCallsInARowSucceedWhileNginxEndsConnectionsEveryThreeRequests();
   }
+
+  /**
+   * Fails on JDK 17 and JDK 25 alike: once a connection has as many streams open as the server
+   * allows (SETTINGS_MAX_CONCURRENT_STREAMS), the JDK client fails each further request at once
+   * with "too many concurrent streams", rather than waiting for a stream to end or opening another
+   * connection as OkHttp does. httpjson cannot tell the JDK which connection to use; {@code
+   * HttpJsonClient.Builder#maxConcurrentCalls} at the server's limit avoids it ({@link
+   * #aCallLimitAtNginxsStreamLimitLetsEveryCallerThrough}).
+   */
+  @Override
+  @Test
+  @Tag("tofix")
+  void moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed() throws Exception {
+    super.moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed();
+  }
 }
