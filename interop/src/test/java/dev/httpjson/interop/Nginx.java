@@ -30,7 +30,9 @@ import okhttp3.tls.HeldCertificate;
  *   <li>{@link #other}, another origin: {@code /who} answers the {@code X-Api-Key} it received.
  *   <li>{@link #narrow}, HTTP/2 over TLS allowing two concurrent streams per connection ({@code
  *       http2_max_concurrent_streams 2}): {@code /slow.json} ({@link #SLOW_ITEMS} items, sent at
- *       100 KB/s, so that a stream stays open about half a second).
+ *       100 KB/s, so that a stream stays open about half a second), and {@code /limited}, which
+ *       takes a body of up to 1 KB ({@code client_max_body_size}) and answers 413 to a larger one,
+ *       from the request's head.
  * </ul>
  *
  * <p>Every request is logged to {@link #requests()}: port, method, request URI, gzip ratio, the
@@ -214,6 +216,7 @@ final class Nginx implements AutoCloseable {
         "    http2_max_concurrent_streams 2;",
         "    root " + d + ";",
         "    location = /slow.json { limit_rate 100k; }",
+        "    location = /limited { client_max_body_size 1k; return 200 'taken'; }",
         "  }",
         "}",
         "");

@@ -153,6 +153,33 @@ abstract class NginxInterop {
     assertThat(nginx.requests(m, 12)).hasSize(12);
   }
 
+  /**
+   * nginx refuses a body larger than its {@code client_max_body_size} (1 KB here) from the
+   * request's head, before it has read the body, and ends the stream: the caller gets the 413,
+   * three times in a row on one client (one more than nginx's concurrent streams, so that a stream
+   * the client kept open would show), and the client then sends a body nginx takes.
+   */
+  @Test
+  void aBodyNginxRefusesBeforeReadingItGetsItsStatusAndTheClientGoesOn() throws Exception {
+    HttpClient client = tls();
+    String uri = nginx.narrowHttps("/limited");
+    List<String> outcomes = new java.util.ArrayList<>();
+    for (byte[] body :
+        List.of(new byte[1 << 20], new byte[1 << 20], new byte[1 << 20], new byte[10])) {
+      HttpResponse<String> response =
+          client
+              .sendAsync(
+                  HttpRequest.newBuilder(java.net.URI.create(uri))
+                      .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                      .build(),
+                  BodyHandlers.ofString())
+              .get(10, TimeUnit.SECONDS);
+      outcomes.add(
+          response.statusCode() + (response.statusCode() == 200 ? " " + response.body() : ""));
+    }
+    assertThat(outcomes).containsExactly("413", "413", "413", "200 taken");
+  }
+
   /** How many callers {@link #callTogether} starts at once: four times nginx's streams. */
   private static final int CALLERS = 8;
 
