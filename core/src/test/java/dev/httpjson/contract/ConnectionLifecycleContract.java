@@ -108,6 +108,47 @@ public abstract class ConnectionLifecycleContract {
     }
   }
 
+  /**
+   * A server sends more than its response's Content-Length says, and what follows looks like a
+   * response (a server that got its framing wrong, or a response split by an attacker's input): the
+   * bytes after the response's end answer no request, and the next call gets the answer the server
+   * gives to it, never them. The connection that held them is not used again.
+   */
+  @Test
+  public void bytesAServerSendsPastItsResponseNeverAnswerTheNextCall() throws Exception {
+    client = client();
+    try (RawServer server = new RawServer(this::sendsTooMuch)) {
+      List<String> outcomes = new java.util.ArrayList<>();
+      for (String path : List.of("/first", "/second", "/third")) {
+        HttpResponse<String> r =
+            client.send(request(server, path).build(), BodyHandlers.ofString());
+        outcomes.add(r.statusCode() + " " + r.body());
+      }
+      assertThat(outcomes).containsExactly("200 abc", "200 GET /second", "200 GET /third");
+      assertThat(server.handlerFailures()).isEmpty();
+    }
+  }
+
+  /**
+   * Answers {@code /first} with a body of 3 bytes, and then with what looks like a second response;
+   * any other request with its request line.
+   */
+  private void sendsTooMuch(Socket socket, String head) throws IOException {
+    InputStream in = socket.getInputStream();
+    for (; !head.isEmpty(); head = RawServer.readHead(in)) {
+      String line = requestLine(head);
+      if (line.equals("GET /first")) {
+        RawServer.write(
+            socket,
+            "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc"
+                + "HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nforged");
+      } else {
+        RawServer.write(
+            socket, "HTTP/1.1 200 OK\r\nContent-Length: " + line.length() + "\r\n\r\n" + line);
+      }
+    }
+  }
+
   /** A request body larger than what the sockets' buffers hold on loopback. */
   private static final int LARGE = 8 << 20;
 
