@@ -26,9 +26,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * What a transport's connections do around the exchanges that real servers end in their own way,
  * against a raw loopback server that behaves as such a server does on the wire: a connection is
- * used again only where the server keeps it, and an answer the server gives before it has read the
- * whole request reaches the caller. A transport module runs it by naming a new client of its own
- * ({@link #client()}); each row makes one client and closes it.
+ * used again only where the server keeps it and nothing is left on it, and an answer the server
+ * gives before it has read the whole request reaches the caller. A transport module runs it by
+ * naming a new client of its own ({@link #client()}); each row makes one client and closes it.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class ConnectionLifecycleContract {
