@@ -79,6 +79,41 @@ public abstract class ConnectionLifecycleContract {
   }
 
   /**
+   * An HTTP/1.0 response that says {@code Connection: keep-alive} keeps its connection (RFC 9112,
+   * section 9.3): the next request goes on it.
+   */
+  @Test
+  public void aConnectionAnHttp10ResponseKeepsAliveIsUsedForTheNextRequest() throws Exception {
+    client = client();
+    try (RawServer server = new RawServer(this::http10KeptAlive)) {
+      List<String> outcomes = new java.util.ArrayList<>();
+      for (HttpRequest request :
+          List.of(
+              request(server, "/first").build(),
+              request(server, "/orders").POST(BodyPublishers.ofString("order 1")).build())) {
+        HttpResponse<String> r = client.send(request, BodyHandlers.ofString());
+        outcomes.add(r.statusCode() + " " + r.body());
+      }
+      assertThat(outcomes).containsExactly("200 GET /first []", "200 POST /orders [order 1]");
+      assertThat(server.connections()).isEqualTo(1);
+      assertThat(server.handlerFailures()).isEmpty();
+    }
+  }
+
+  private void http10KeptAlive(Socket socket, String head) throws IOException {
+    InputStream in = socket.getInputStream();
+    for (; !head.isEmpty(); head = RawServer.readHead(in)) {
+      String answer = requestLine(head) + " [" + body(head, in) + "]";
+      RawServer.write(
+          socket,
+          "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: "
+              + answer.length()
+              + "\r\n\r\n"
+              + answer);
+    }
+  }
+
+  /**
    * Answers one request as an HTTP/1.0 server does, then closes the connection 500 ms later; a
    * request that came on it meanwhile is noted, and left unanswered.
    */
