@@ -1206,10 +1206,13 @@ public final class HttpJsonClient {
     /**
      * Limits how many of this client's calls are in flight at once; {@code java.net.http} itself
      * has no such limit (OkHttp's {@code Dispatcher.maxRequestsPerHost}), so without one, 500
-     * virtual threads calling through one client open as many exchanges as the server allows.
-     * Default: no limit. The limit is client-wide, shared by every call of this client and of the
-     * clients derived from it ({@link HttpJsonClient#withHeader}, {@link
-     * HttpJsonClient#withTimeout}).
+     * virtual threads calling through one client open as many exchanges as the server allows. Over
+     * HTTP/2 the JDK's client (17 to 25 at least) fails a request at once ("too many concurrent
+     * streams") when its connection to the origin has as many streams open as the server allows
+     * (its {@code SETTINGS_MAX_CONCURRENT_STREAMS}, 100 or 128 on most servers); a limit no higher
+     * than that lets every call through, the others waiting for a permit. Default: no limit. The
+     * limit is client-wide, shared by every call of this client and of the clients derived from it
+     * ({@link HttpJsonClient#withHeader}, {@link HttpJsonClient#withTimeout}).
      *
      * <ul>
      *   <li>A call takes a permit before its request is sent (before the interceptors run) and

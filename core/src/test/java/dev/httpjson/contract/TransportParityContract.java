@@ -241,6 +241,75 @@ public abstract class TransportParityContract {
     assertThat(outcomes).containsExactly("IOException", "200 [/next ]");
   }
 
+  /**
+   * A header line without a name (one without a colon, one that begins with it, or a line folded
+   * onto the one before, RFC 9112 section 5.2): the JDK's client leaves it out, or folds it, and
+   * reads the response. A transport gives the response with the named headers, or refuses it as
+   * malformed as Apache does; it never throws what the JDK does not, or leaves an asynchronous call
+   * without an answer.
+   */
+  @Test
+  public void headerLinesWithoutANameAreLeftOutOrTheResponseRefused() throws Exception {
+    for (String path : List.of("/no-colon", "/empty-name", "/folded")) {
+      List<String> outcomes =
+          run(
+              transport(),
+              client ->
+                  List.of(
+                      headersOutcome(client, get(path)),
+                      asyncHeadersOutcome(client, get(path)),
+                      outcome(client, get("/next"))));
+      String kept = "200 [abc] {content-length=[3], x-a=[a]}";
+      String folded = "200 [abc] {content-length=[3], x-a=[a b]}";
+      assertThat(outcomes.subList(0, 2))
+          .as(path)
+          .allSatisfy(
+              outcome ->
+                  assertThat(outcome)
+                      .isIn(
+                          path.equals("/folded")
+                              ? List.of(kept, folded, "IOException")
+                              : List.of(kept, "IOException")));
+      assertThat(outcomes.get(2)).as(path).isEqualTo("200 [/next ]");
+    }
+  }
+
+  private static String headersOutcome(HttpClient client, HttpRequest request) {
+    try {
+      HttpResponse<String> r = client.send(request, BodyHandlers.ofString());
+      return r.statusCode() + " [" + r.body() + "] " + new TreeMap<>(r.headers().map());
+    } catch (IOException e) {
+      return "IOException";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    } catch (RuntimeException e) {
+      return e.toString();
+    }
+  }
+
+  private static String asyncHeadersOutcome(HttpClient client, HttpRequest request) {
+    try {
+      HttpResponse<String> r =
+          client.sendAsync(request, BodyHandlers.ofString()).get(5, TimeUnit.SECONDS);
+      return r.statusCode() + " [" + r.body() + "] " + new TreeMap<>(r.headers().map());
+    } catch (java.util.concurrent.ExecutionException e) {
+      return e.getCause() instanceof IOException ? "IOException" : e.getCause().toString();
+    } catch (Exception e) {
+      return e.toString();
+    }
+  }
+
+  /**
+   * The same Content-Length given twice frames the body as once (RFC 9110, section 8.6, lets a
+   * recipient take the one value), as the JDK's client reads it; proxies and frameworks that copy a
+   * header send such responses.
+   */
+  @Test
+  public void aContentLengthRepeatedWithTheSameValueFramesTheBody() throws Exception {
+    parity(client -> List.of(outcome(client, get("/same-lengths")), outcome(client, get("/next"))));
+  }
+
   @Test
   public void theRequestTimeoutEndsAtTheHeaders() throws Exception {
     parity(
@@ -676,6 +745,14 @@ public abstract class TransportParityContract {
       case "/100":
         return "HTTP/1.1 100 Continue\r\n\r\n"
             + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfinal";
+      case "/no-colon":
+        return "HTTP/1.1 200 OK\r\nX-A: a\r\nno colon\r\nContent-Length: 3\r\n\r\nabc";
+      case "/empty-name":
+        return "HTTP/1.1 200 OK\r\nX-A: a\r\n: x\r\nContent-Length: 3\r\n\r\nabc";
+      case "/folded":
+        return "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nX-A: a\r\n b\r\n\r\nabc";
+      case "/same-lengths":
+        return "HTTP/1.1 200 OK\r\nContent-Length: 5\r\ncontent-length: 5\r\n\r\nfinal";
       case "/two-lengths":
         return "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nfinal!";
       case "/chunked-and-length":

@@ -28,6 +28,11 @@ import okhttp3.tls.HeldCertificate;
  *       #trust()}): the same locations, and a connection closed (HTTP/2: a GOAWAY) after three
  *       requests.
  *   <li>{@link #other}, another origin: {@code /who} answers the {@code X-Api-Key} it received.
+ *   <li>{@link #narrow}, HTTP/2 over TLS allowing two concurrent streams per connection ({@code
+ *       http2_max_concurrent_streams 2}): {@code /slow.json} ({@link #SLOW_ITEMS} items, sent at
+ *       100 KB/s, so that a stream stays open about half a second), and {@code /limited}, which
+ *       takes a body of up to 1 KB ({@code client_max_body_size}) and answers 413 to a larger one,
+ *       from the request's head.
  * </ul>
  *
  * <p>Every request is logged to {@link #requests()}: port, method, request URI, gzip ratio, the
@@ -45,12 +50,27 @@ final class Nginx implements AutoCloseable {
     DATA = json.append("]}").toString();
   }
 
+  /** How many items {@code /slow.json} has. */
+  static final int SLOW_ITEMS = 2000;
+
+  /** The file served slowly at {@code /slow.json}: {@link #SLOW_ITEMS} items of {@link #DATA}'s. */
+  static final String SLOW;
+
+  static {
+    StringBuilder json = new StringBuilder("{\"items\":[");
+    for (int i = 0; i < SLOW_ITEMS; i++) {
+      json.append(i == 0 ? "" : ",").append("{\"id\":").append(i).append(",\"name\":\"item\"}");
+    }
+    SLOW = json.append("]}").toString();
+  }
+
   private final Process process;
   private final Path dir;
   private final HandshakeCertificates trust;
   final int plain;
   final int tls;
   final int other;
+  final int narrow;
 
   private Nginx(Process process, Path dir, HandshakeCertificates trust, int[] ports) {
     this.process = process;
@@ -59,6 +79,7 @@ final class Nginx implements AutoCloseable {
     this.plain = ports[0];
     this.tls = ports[1];
     this.other = ports[2];
+    this.narrow = ports[3];
   }
 
   /**
@@ -104,8 +125,9 @@ final class Nginx implements AutoCloseable {
     Files.writeString(dir.resolve("cert.pem"), certificate.certificatePem());
     Files.writeString(dir.resolve("key.pem"), certificate.privateKeyPkcs8Pem());
     Files.writeString(dir.resolve("data.json"), DATA);
+    Files.writeString(dir.resolve("slow.json"), SLOW);
     Files.createDirectories(dir.resolve("logs"));
-    int[] ports = freePorts(3);
+    int[] ports = freePorts(4);
     Files.writeString(dir.resolve("nginx.conf"), config(dir, ports, keepaliveSeconds));
     Process process =
         new ProcessBuilder(
@@ -187,6 +209,15 @@ final class Nginx implements AutoCloseable {
         "    location = /who { return 200 '{\"key\":\"$http_x_api_key\"}'; }",
         "    location = /accepted { return 200 '{\"ok\":true}'; }",
         "  }",
+        "  server {",
+        "    listen 127.0.0.1:" + ports[3] + " ssl http2;",
+        "    ssl_certificate " + d + "/cert.pem;",
+        "    ssl_certificate_key " + d + "/key.pem;",
+        "    http2_max_concurrent_streams 2;",
+        "    root " + d + ";",
+        "    location = /slow.json { limit_rate 100k; }",
+        "    location = /limited { client_max_body_size 1k; return 200 'taken'; }",
+        "  }",
         "}",
         "");
   }
@@ -211,7 +242,7 @@ final class Nginx implements AutoCloseable {
 
   private void awaitListening() throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    for (int port : new int[] {plain, tls, other}) {
+    for (int port : new int[] {plain, tls, other, narrow}) {
       while (true) {
         if (!process.isAlive()) {
           throw new IllegalStateException(
@@ -249,6 +280,11 @@ final class Nginx implements AutoCloseable {
   /** {@code https://localhost:port/path} on {@link #tls}. */
   String https(String path) {
     return "https://localhost:" + tls + path;
+  }
+
+  /** {@code https://localhost:port/path} on {@link #narrow}. */
+  String narrowHttps(String path) {
+    return "https://localhost:" + narrow + path;
   }
 
   /** The client side's certificates, trusting this nginx's. */

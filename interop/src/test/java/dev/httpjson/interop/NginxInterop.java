@@ -12,6 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -24,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What real servers taught, against nginx ({@link Nginx}), once per transport: a pooled connection
- * the server closed while idle, HTTP/2's GOAWAY, gzip, and a redirect to another origin. Skipped
- * (each test) when there is no nginx binary. {@code -Dhttpjson.interop.keepalive=5} sets nginx's
- * keep-alive timeout for the idle cases (default 1 s; the client stays idle 0.6 s longer).
+ * the server closed while idle, HTTP/2's GOAWAY, more callers than a connection's concurrent
+ * streams, gzip, and a redirect to another origin. Skipped (each test) when there is no nginx
+ * binary. {@code -Dhttpjson.interop.keepalive=5} sets nginx's keep-alive timeout for the idle cases
+ * (default 1 s; the client stays idle 0.6 s longer).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -146,6 +151,92 @@ abstract class NginxInterop {
       }
     }
     assertThat(nginx.requests(m, 12)).hasSize(12);
+  }
+
+  /**
+   * nginx refuses a body larger than its {@code client_max_body_size} (1 KB here) from the
+   * request's head, before it has read the body, and ends the stream: the caller gets the 413,
+   * three times in a row on one client (one more than nginx's concurrent streams, so that a stream
+   * the client kept open would show), and the client then sends a body nginx takes.
+   */
+  @Test
+  void aBodyNginxRefusesBeforeReadingItGetsItsStatusAndTheClientGoesOn() throws Exception {
+    HttpClient client = tls();
+    String uri = nginx.narrowHttps("/limited");
+    List<String> outcomes = new java.util.ArrayList<>();
+    for (byte[] body :
+        List.of(new byte[1 << 20], new byte[1 << 20], new byte[1 << 20], new byte[10])) {
+      HttpResponse<String> response =
+          client
+              .sendAsync(
+                  HttpRequest.newBuilder(java.net.URI.create(uri))
+                      .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                      .build(),
+                  BodyHandlers.ofString())
+              .get(10, TimeUnit.SECONDS);
+      outcomes.add(
+          response.statusCode() + (response.statusCode() == 200 ? " " + response.body() : ""));
+    }
+    assertThat(outcomes).containsExactly("413", "413", "413", "200 taken");
+  }
+
+  /** How many callers {@link #callTogether} starts at once: four times nginx's streams. */
+  private static final int CALLERS = 8;
+
+  /**
+   * nginx allows two concurrent streams per HTTP/2 connection (its default is 128, which 256
+   * callers pass as well): eight callers at once on one client all get their answer, each stream
+   * open about half a second. A client waits for a stream to end, or opens another connection.
+   */
+  @Test
+  void moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed() throws Exception {
+    HttpJsonClient json = HttpJsonClient.newBuilder(tls()).build();
+    assertThat(callTogether(json)).containsOnly(Nginx.SLOW_ITEMS);
+  }
+
+  /**
+   * {@code maxConcurrentCalls} at the server's stream limit lets every caller through, the calls
+   * beyond it waiting for a permit: the way around a client that fails the calls beyond the limit.
+   */
+  @Test
+  void aCallLimitAtNginxsStreamLimitLetsEveryCallerThrough() throws Exception {
+    HttpJsonClient json = HttpJsonClient.newBuilder(tls()).maxConcurrentCalls(2).build();
+    assertThat(callTogether(json)).containsOnly(Nginx.SLOW_ITEMS);
+  }
+
+  /**
+   * After one call has opened the connection (and the client has read nginx's settings), {@link
+   * #CALLERS} callers get {@code /slow.json} from the narrow server at once: the number of items
+   * each got, or its failure.
+   */
+  private List<Object> callTogether(HttpJsonClient json) throws Exception {
+    String uri = nginx.narrowHttps("/slow.json");
+    assertThat(json.getFromJson(uri, Data.class).items()).hasSize(Nginx.SLOW_ITEMS);
+    ExecutorService callers = Executors.newFixedThreadPool(CALLERS);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Object>> calls = new java.util.ArrayList<>();
+      for (int i = 0; i < CALLERS; i++) {
+        calls.add(
+            callers.submit(
+                () -> {
+                  start.await();
+                  try {
+                    return json.getFromJson(uri, Data.class).items().size();
+                  } catch (Exception e) {
+                    return e.toString();
+                  }
+                }));
+      }
+      start.countDown();
+      List<Object> outcomes = new java.util.ArrayList<>();
+      for (Future<Object> call : calls) {
+        outcomes.add(call.get(20, TimeUnit.SECONDS));
+      }
+      return outcomes;
+    } finally {
+      callers.shutdownNow();
+    }
   }
 
   /** nginx gzips the JSON for httpjson, which reads it decoded. */

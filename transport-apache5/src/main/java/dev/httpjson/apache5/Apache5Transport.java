@@ -93,7 +93,13 @@ public final class Apache5Transport {
    * Idempotency-Key}) never is; no response (429, 503) is retried by the transport. A connection
    * given up closes with a FIN, as the JDK client closes it (Apache resets it), and a response head
    * cut short by the end of the connection fails the exchange (Apache takes what arrived as the
-   * whole head).
+   * whole head), while a Content-Length repeated with the same value frames the body as the JDK
+   * client reads it (Apache refuses the response). A final answer that a server sends before
+   * reading a large request body of known length (a 413 or a 401 from the request's head) stops the
+   * writing of the body and is the call's response, its connection then closed, as the JDK client
+   * gives it; Apache would write on until the server stops reading and closes, and fail the call.
+   * It is seen over plain HTTP, not through TLS, nor on a request that asks for {@code
+   * 100-continue}; a server that resets the connection at once may still fail the write first.
    *
    * <p>The client is {@link AutoCloseable}: {@code ((AutoCloseable) client).close()} closes its
    * pool, its idle connections at once (kept open otherwise until the server closes them), those in
@@ -163,6 +169,12 @@ public final class Apache5Transport {
    *     .build();
    * HttpClient client = Apache5Transport.newHttpClient(apache);
    * }</pre>
+   *
+   * <p>They also frame a response body by a Content-Length given more than once with the same
+   * value, as the JDK client does (Apache refuses such a response). Over plain HTTP, they stop
+   * writing a request body of known length (past its first 64 KiB) when the server has sent its
+   * final answer before reading it, and read that answer: Apache's own connections write on until
+   * the server stops reading, and fail the exchange.
    *
    * <p>The connections use Apache's default {@link org.apache.hc.core5.http.config.Http1Config}.
    * The factory is immutable and thread-safe; each call returns a new one.

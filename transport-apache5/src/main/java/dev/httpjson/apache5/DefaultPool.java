@@ -13,13 +13,21 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.io.DetachedSocketFactory;
 import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
+import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.ContentLengthStrategy;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpMessage;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
+import org.apache.hc.core5.http.impl.DefaultContentLengthStrategy;
+import org.apache.hc.core5.http.io.HttpClientConnection;
 import org.apache.hc.core5.http.io.HttpMessageParser;
+import org.apache.hc.core5.http.io.ResponseOutOfOrderStrategy;
 import org.apache.hc.core5.http.io.SessionInputBuffer;
 import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
@@ -41,6 +49,13 @@ import org.jspecify.annotations.Nullable;
  *       the JDK closes it, rather than reset: Apache asks for a reset (linger 0), and a server
  *       waiting on the connection then sees an error instead of the client's close.
  * </ul>
+ *
+ * <p>And two more, which its connection factory ({@link #connections()}) gives other pools too: a
+ * Content-Length repeated with the same value frames the body, as the JDK client reads it (Apache
+ * refuses the response); and a final answer that a server sends before it has read a large request
+ * body (a 413, a 401) ends the writing of the body, and the exchange reads it, as the JDK client
+ * and OkHttp give it to the caller. Apache would write on until the server stops reading and
+ * closes, and then fail the exchange with the write.
  */
 final class DefaultPool {
   static final int MAX_TOTAL = 256;
@@ -87,12 +102,26 @@ final class DefaultPool {
     return pool;
   }
 
-  /** A socket that closes with a FIN even when asked for a reset. */
+  /**
+   * A socket that closes with a FIN even when asked for a reset, and whose input shows what arrived
+   * without taking it ({@link PeekInput}).
+   */
   static final class FinSocket extends Socket {
+    private @Nullable PeekInput input;
+
     FinSocket() {}
 
     FinSocket(Proxy proxy) {
       super(proxy);
+    }
+
+    @Override
+    public synchronized InputStream getInputStream() throws IOException {
+      PeekInput in = input;
+      if (in == null) {
+        in = input = new PeekInput(super.getInputStream());
+      }
+      return in;
     }
 
     @Override
@@ -104,14 +133,157 @@ final class DefaultPool {
     }
   }
 
-  /** Connections whose response parser fails a head that the end of the connection cut short. */
+  /**
+   * Connections whose response parser fails a head that the end of the connection cut short, and
+   * that stop writing a request body when the server has answered it ({@link EarlyAnswers}).
+   */
   static ManagedHttpClientConnectionFactory connections() {
     DefaultHttpResponseParserFactory parsers =
         new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
     return ManagedHttpClientConnectionFactory.builder()
         .http1Config(Http1Config.DEFAULT)
         .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
+        .responseOutOfOrderStrategy(new EarlyAnswers())
+        .incomingContentLengthStrategy(new RepeatedLengths())
         .build();
+  }
+
+  /**
+   * Apache's framing of a response, but for a Content-Length given more than once with the same
+   * value, which frames the body as once (RFC 9110, section 8.6) where Apache refuses it: proxies
+   * and frameworks that copy a header send such responses, and the JDK client reads them. Values
+   * that differ leave the body's end unknown, and the response is refused still.
+   */
+  static final class RepeatedLengths implements ContentLengthStrategy {
+    @Override
+    public long determineLength(HttpMessage message) throws HttpException {
+      if (message.countHeaders("Content-Length") > 1
+          && !message.containsHeader("Transfer-Encoding")) {
+        Header[] lengths = message.getHeaders("Content-Length");
+        String value = lengths[0].getValue().trim();
+        boolean same = !value.isEmpty() && value.length() <= 18;
+        for (int i = 0; same && i < value.length(); i++) {
+          same = value.charAt(i) >= '0' && value.charAt(i) <= '9';
+        }
+        for (int i = 1; same && i < lengths.length; i++) {
+          same = lengths[i].getValue().trim().equals(value);
+        }
+        if (same) {
+          return Long.parseLong(value);
+        }
+      }
+      return DefaultContentLengthStrategy.INSTANCE.determineLength(message);
+    }
+  }
+
+  /**
+   * Notices a final answer that arrived while a request body of known length is written, once
+   * {@value #LOOK_EVERY} bytes of it went and then at every {@value #LOOK_EVERY} more (a look is
+   * one {@code available()} of the socket, and a shorter body is in the sockets' buffers before an
+   * answer could stop it). Apache then stops writing the body, reads the answer, and closes the
+   * connection after it (its body cut short leaves it out of step). An interim answer (1xx) does
+   * not stop the body, nor does anything on a request that asked for {@code 100-continue} (a late
+   * 100 may come after Apache stopped waiting for it), nor on a connection whose bytes cannot be
+   * looked at without taking them (TLS, a socket not of this pool).
+   */
+  static final class EarlyAnswers implements ResponseOutOfOrderStrategy {
+    static final long LOOK_EVERY = 64 * 1024;
+
+    @Override
+    public boolean isEarlyResponseDetected(
+        ClassicHttpRequest request,
+        HttpClientConnection connection,
+        InputStream in,
+        long sent,
+        long next)
+        throws IOException {
+      if (sent / LOOK_EVERY == (sent + next) / LOOK_EVERY || !(in instanceof PeekInput)) {
+        return false;
+      }
+      HttpEntity entity = request.getEntity();
+      if (entity == null || entity.getContentLength() <= 0 || request.containsHeader("Expect")) {
+        return false; // a chunked body cut short would be ended with its last chunk
+      }
+      if (!((PeekInput) in).finalAnswerWaiting()) {
+        return false;
+      }
+      if (entity instanceof PublisherEntity) {
+        ((PublisherEntity) entity).answeredEarly();
+      }
+      return true;
+    }
+  }
+
+  /**
+   * A socket's input that can tell whether the status line of a final answer has arrived, without
+   * taking its bytes: they are read first by the next read. Read by one thread at a time, as a
+   * connection is.
+   */
+  static final class PeekInput extends InputStream {
+    /** {@code HTTP/1.1 200}: the status line up to its code. */
+    private static final int STATUS = 12;
+
+    private final InputStream in;
+    private final byte[] peeked = new byte[STATUS];
+    private int position;
+    private int limit;
+
+    PeekInput(InputStream in) {
+      this.in = in;
+    }
+
+    /**
+     * Whether the bytes that arrived begin a final answer (or something else than an interim
+     * answer), reading only what is there: never waits.
+     */
+    boolean finalAnswerWaiting() throws IOException {
+      if (position > 0) {
+        System.arraycopy(peeked, position, peeked, 0, limit - position);
+        limit -= position;
+        position = 0;
+      }
+      for (int ready; limit < STATUS && (ready = in.available()) > 0; ) {
+        int n = in.read(peeked, limit, Math.min(STATUS - limit, ready));
+        if (n < 0) {
+          break;
+        }
+        limit += n;
+      }
+      if (limit < STATUS) {
+        return false; // nothing yet, or too little to tell
+      }
+      boolean interim = peeked[0] == 'H' && peeked[4] == '/' && peeked[9] == '1';
+      return !interim;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (position < limit) {
+        return peeked[position++] & 0xff;
+      }
+      return in.read();
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (position < limit) {
+        int n = Math.min(len, limit - position);
+        System.arraycopy(peeked, position, b, off, n);
+        position += n;
+        return n;
+      }
+      return in.read(b, off, len);
+    }
+
+    @Override
+    public int available() throws IOException {
+      return limit - position + in.available();
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
   }
 
   /**

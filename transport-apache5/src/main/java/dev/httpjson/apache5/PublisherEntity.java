@@ -30,7 +30,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Any failure while the body is written — the publisher's, an interrupt or the request's timeout
  * while it waits for the publisher, a broken connection — cancels the exchange: the server sees the
- * body cut short, never a chunked body ended as if it were complete.
+ * body cut short, never a chunked body ended as if it were complete. But for one: the server gave
+ * its final answer before it read the whole body ({@link DefaultPool.EarlyAnswers}); the write
+ * stops, and Apache reads the answer and closes the connection after it.
  */
 final class PublisherEntity extends AbstractHttpEntity {
   private final BodyPublisher publisher;
@@ -42,6 +44,7 @@ final class PublisherEntity extends AbstractHttpEntity {
   private volatile boolean written;
   private volatile @Nullable HttpResponse beforeWrite;
   private volatile boolean aborted;
+  private volatile boolean answeredEarly;
   private volatile @Nullable PublisherSubscriber writing;
 
   PublisherEntity(
@@ -116,7 +119,9 @@ final class PublisherEntity extends AbstractHttpEntity {
       if (e instanceof PublisherFailure) {
         failure = (PublisherFailure) e;
       }
-      exchange.cancel();
+      if (!answeredEarly) {
+        exchange.cancel();
+      } // else the server answered: Apache reads its answer, and closes the connection after it
       throw e;
     }
   }
@@ -131,6 +136,14 @@ final class PublisherEntity extends AbstractHttpEntity {
     if (subscriber != null) {
       subscriber.abort();
     }
+  }
+
+  /**
+   * The server answered before the body was all written: the write fails so that Apache reads the
+   * answer, and the exchange goes on.
+   */
+  void answeredEarly() {
+    answeredEarly = true;
   }
 
   @Override

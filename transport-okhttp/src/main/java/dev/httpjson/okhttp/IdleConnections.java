@@ -3,6 +3,7 @@ package dev.httpjson.okhttp;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -10,6 +11,7 @@ import okhttp3.Call;
 import okhttp3.Connection;
 import okhttp3.EventListener;
 import okhttp3.Protocol;
+import okhttp3.Response;
 
 /**
  * Whether a pooled HTTP/1 connection was closed by the server while it sat idle, as servers close
@@ -23,6 +25,11 @@ import okhttp3.Protocol;
  * {@link #LOOK_AFTER_NANOS}: the time since a call of this client released it, which this listener
  * of every call of the client notes. A connection that no call of the client released (a new one)
  * is not looked at.
+ *
+ * <p>An HTTP/1.0 response without {@code Connection: keep-alive} says that the server closes the
+ * connection after it (RFC 9112, section 9.3), and it may close it a while later: OkHttp, which
+ * looks for {@code Connection: close} only, would pool it, and send the next request into it. Its
+ * connection is closed when its call releases it, so that no request goes there.
  */
 final class IdleConnections extends EventListener {
   /** Idle this long, a connection is looked at before a request that must not be repeated. */
@@ -30,8 +37,52 @@ final class IdleConnections extends EventListener {
 
   private final ConcurrentHashMap<Connection, AtomicLong> idleSince = new ConcurrentHashMap<>();
 
+  /** The calls whose last response was of an HTTP/1.0 server that closes its connection. */
+  private final Set<Call> closing = ConcurrentHashMap.newKeySet();
+
+  @Override
+  public void responseHeadersEnd(Call call, Response response) {
+    if (response.protocol() == Protocol.HTTP_1_0 && !keptAlive(response)) {
+      closing.add(call);
+    } else if (!closing.isEmpty()) {
+      closing.remove(call); // a later response of the call (a redirect followed) on another
+    }
+  }
+
+  /** Whether an HTTP/1.0 response says its connection persists: {@code Connection: keep-alive}. */
+  private static boolean keptAlive(Response response) {
+    for (String value : response.headers("Connection")) {
+      for (String option : value.split(",", -1)) {
+        if (option.trim().equalsIgnoreCase("keep-alive")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void callEnd(Call call) {
+    if (!closing.isEmpty()) {
+      closing.remove(call);
+    }
+  }
+
+  @Override
+  public void callFailed(Call call, IOException ioe) {
+    callEnd(call);
+  }
+
   @Override
   public void connectionReleased(Call call, Connection connection) {
+    if (!closing.isEmpty() && closing.remove(call)) {
+      try {
+        connection.socket().close(); // the pool drops a closed connection
+      } catch (IOException ignored) {
+        // closed all the same
+      }
+      return;
+    }
     AtomicLong since = idleSince.get(connection);
     if (since == null) {
       // A connection released for the first time: forget the ones closed since.
@@ -49,6 +100,9 @@ final class IdleConnections extends EventListener {
     Protocol protocol = connection.protocol();
     if (protocol != Protocol.HTTP_1_1 && protocol != Protocol.HTTP_1_0) {
       return false; // HTTP/2 learns of a closing connection from its GOAWAY frame
+    }
+    if (connection.socket().isClosed()) {
+      return true; // closed above, as a call took it from the pool
     }
     AtomicLong since = idleSince.get(connection);
     if (since == null || System.nanoTime() - since.get() < LOOK_AFTER_NANOS) {

@@ -17,7 +17,11 @@ import java.util.function.Consumer;
 /**
  * A response head as the library holds it, header by header in order of arrival, made into the
  * JDK's {@link HttpHeaders} by {@link #toJdk()}: each name in lower case, as the JDK's client gives
- * the names of an HTTP/1.1 head (and HTTP/2 sends them), whatever case the server wrote.
+ * the names of an HTTP/1.1 head (and HTTP/2 sends them), whatever case the server wrote. A line
+ * without a name (OkHttp keeps one without a colon, or folded onto the line before, with an empty
+ * name) is left out, as the JDK's client leaves it out: {@link HttpHeaders} cannot hold it, and a
+ * server's malformed line must not fail the exchange with an unchecked exception. A name is taken
+ * without the white space around it, as {@link HttpHeaders#of} takes it.
  */
 public abstract class HeaderLines {
   private static final BiPredicate<String, String> ALL = (name, value) -> true;
@@ -42,6 +46,16 @@ public abstract class HeaderLines {
     return false;
   }
 
+  /** The name of line {@code i} as {@link HttpHeaders} holds it: without white space around. */
+  private String key(int i) {
+    return name(i).trim();
+  }
+
+  /** Whether line {@code i} is given: not {@link #skipped}, and with a name. */
+  private boolean kept(int i) {
+    return !skipped(i) && !key(i).isEmpty();
+  }
+
   /**
    * The headers as the JDK's. {@link HttpHeaders#of} copies what it is given, so a usual head is
    * handed over as a view that groups the names as it goes; a long one, whose grouping by scanning
@@ -54,8 +68,8 @@ public abstract class HeaderLines {
     }
     Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     for (int i = 0; i < size; i++) {
-      if (!skipped(i)) {
-        map.computeIfAbsent(name(i).toLowerCase(Locale.ROOT), name -> new ArrayList<>(1))
+      if (kept(i)) {
+        map.computeIfAbsent(key(i).toLowerCase(Locale.ROOT), name -> new ArrayList<>(1))
             .add(value(i));
       }
     }
@@ -64,9 +78,9 @@ public abstract class HeaderLines {
 
   /** Whether line {@code i} is the first kept one of its name. */
   private boolean first(int i) {
-    String name = name(i);
+    String name = key(i);
     for (int j = 0; j < i; j++) {
-      if (name(j).equalsIgnoreCase(name) && !skipped(j)) {
+      if (key(j).equalsIgnoreCase(name) && kept(j)) {
         return false;
       }
     }
@@ -83,9 +97,9 @@ public abstract class HeaderLines {
     public void forEach(BiConsumer<? super String, ? super List<String>> action) {
       Values values = new Values();
       for (int i = 0, n = HeaderLines.this.size(); i < n; i++) {
-        if (!skipped(i) && first(i)) {
+        if (kept(i) && first(i)) {
           values.first = i;
-          action.accept(name(i).toLowerCase(Locale.ROOT), values);
+          action.accept(key(i).toLowerCase(Locale.ROOT), values);
         }
       }
     }
@@ -103,12 +117,12 @@ public abstract class HeaderLines {
     int first;
 
     private boolean sameName(int i, String name) {
-      return !skipped(i) && name(i).equalsIgnoreCase(name);
+      return kept(i) && key(i).equalsIgnoreCase(name);
     }
 
     @Override
     public void forEach(Consumer<? super String> action) {
-      String name = name(first);
+      String name = key(first);
       for (int i = first, n = HeaderLines.this.size(); i < n; i++) {
         if (sameName(i, name)) {
           action.accept(value(i));
@@ -118,7 +132,7 @@ public abstract class HeaderLines {
 
     @Override
     public String get(int index) {
-      String name = name(first);
+      String name = key(first);
       for (int i = first, k = 0, n = HeaderLines.this.size(); i < n; i++) {
         if (sameName(i, name) && k++ == index) {
           return value(i);
@@ -129,7 +143,7 @@ public abstract class HeaderLines {
 
     @Override
     public int size() {
-      String name = name(first);
+      String name = key(first);
       int count = 0;
       for (int i = first, n = HeaderLines.this.size(); i < n; i++) {
         if (sameName(i, name)) {
