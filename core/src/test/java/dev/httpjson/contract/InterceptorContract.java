@@ -1168,6 +1168,97 @@ public abstract class InterceptorContract {
     ResourceCounts.assertBackTo(baseline);
   }
 
+  /** A POST body read from one {@code InputStream}: its publisher publishes it once. */
+  private HttpRequest.Builder oneShotPost(String path) {
+    java.io.InputStream once =
+        new java.io.ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8));
+    return HttpRequest.newBuilder(LoopbackServer.uri(server, path))
+        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> once));
+  }
+
+  /** The request the server got first, whole, and none after it that it took as whole. */
+  private void receivedOnlyTheFirstWholeBody() throws InterruptedException {
+    RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+    assertThat(first.getBody().utf8()).isEqualTo("payload");
+    RecordedRequest second = received(server).take(200, TimeUnit.MILLISECONDS);
+    if (second != null) {
+      assertThat(second.getFailure()).as("a body cut short is not a request").isNotNull();
+    }
+  }
+
+  @Test
+  void aRetriedPostWhoseBodyCannotBePublishedAgainFailsInsteadOfSendingAnEmptyBody()
+      throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    HttpRequest request = oneShotPost("/v1/orders").header("Idempotency-Key", "k1").build();
+
+    Throwable failure = catchThrowable(() -> api.exchange(request, String.class));
+
+    assertThat(failure)
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("POST " + LoopbackServer.uri(server, "/v1/orders"))
+        .hasMessageContaining("the request body cannot be sent again")
+        .hasMessageContaining("7 bytes when first sent and 0 now");
+    receivedOnlyTheFirstWholeBody();
+  }
+
+  @Test
+  void anAsyncRetriedPostWhoseBodyCannotBePublishedAgainFailsInsteadOfSendingAnEmptyBody()
+      throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    HttpRequest request = oneShotPost("/v1/orders").header("Idempotency-Key", "k1").build();
+
+    Throwable failure =
+        catchThrowable(() -> api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS));
+
+    assertThat(failure).isInstanceOf(ExecutionException.class);
+    assertThat(failure.getCause())
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("the request body cannot be sent again");
+    receivedOnlyTheFirstWholeBody();
+  }
+
+  @Test
+  void a307WhoseBodyCannotBePublishedAgainFailsInsteadOfSendingAnEmptyBody() throws Exception {
+    HttpJsonClient api = api().followRedirects(HttpClient.Redirect.NORMAL).build();
+    server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/v1/b").build());
+    server.enqueue(json(200, "\"ok\""));
+
+    Throwable failure =
+        catchThrowable(() -> api.exchange(oneShotPost("/v1/a").build(), String.class));
+
+    assertThat(failure)
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("the request body cannot be sent again");
+    receivedOnlyTheFirstWholeBody();
+  }
+
+  @Test
+  void aHandBuiltBodyThatPublishesAgainIsRetriedAndRedirectedWhole() throws Exception {
+    HttpJsonClient api =
+        api().followRedirects(HttpClient.Redirect.NORMAL).interceptor(fastRetry(3)).build();
+    server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/v1/b").build());
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/a"))
+            .header("Idempotency-Key", "k1")
+            .POST(HttpRequest.BodyPublishers.ofString("payload"))
+            .build();
+
+    assertThat(api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS).body())
+        .isEqualTo("ok");
+    for (String target : List.of("/v1/a", "/v1/b", "/v1/b")) {
+      RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
+      assertThat(r.getTarget()).isEqualTo(target);
+      assertThat(r.getBody().utf8()).isEqualTo("payload");
+    }
+  }
+
   // ---- retries ----------------------------------------------------------------------------------
 
   private static RetryInterceptor fastRetry(int attempts) {
