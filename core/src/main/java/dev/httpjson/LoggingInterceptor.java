@@ -9,6 +9,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +48,8 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Bodies are read once.</b> A request body is shown from a {@link JsonContent}'s bytes (other
  * publishers by length only); a response body is copied, up to {@link Builder#maxBodyBytes(int)},
  * as the caller's handler reads it, and logged when it ends, is closed early or fails. A compressed
- * response body shows only its length.
+ * response body shows only its length, and so does a body that is not UTF-8 text ({@code (binary
+ * body, not shown)}): malformed UTF-8, or a control character other than a tab or a line break.
  *
  * <p><b>One measurement.</b> When httpjson already measures the call (a {@link CallListener} or a
  * JFR recording) and this interceptor forwards with the call's own body handler, the response line
@@ -171,13 +175,11 @@ public final class LoggingInterceptor implements Interceptor {
                 // unknown).
                 boolean gzip = "gzip".equalsIgnoreCase(coding);
                 byte[] json = gzip ? gunzipPrefix(bytes, maxBodyBytes + 1) : bytes;
-                sb.append('\n').append(text(json, Math.min(json.length, maxBodyBytes)));
-                if (json.length > maxBodyBytes) {
-                  sb.append(
-                      gzip
-                          ? "… (more bytes)"
-                          : "… (" + (json.length - maxBodyBytes) + " more bytes)");
-                }
+                appendBody(
+                    sb,
+                    json,
+                    Math.min(json.length, maxBodyBytes),
+                    gzip && json.length > maxBodyBytes ? -1 : json.length);
               });
     }
     log(sb.toString());
@@ -230,8 +232,37 @@ public final class LoggingInterceptor implements Interceptor {
     }
   }
 
-  private static String text(byte[] bytes, int length) {
-    return new String(bytes, 0, length, StandardCharsets.UTF_8);
+  /**
+   * Appends the first {@code shown} bytes of a body of {@code length} bytes (-1: more, how many
+   * unknown) as UTF-8 text, a character cut by the prefix's end left out; or, for a body that is
+   * not text (malformed UTF-8, or a control character other than a tab or a line break, such as a
+   * NUL or an escape that would drive a terminal), only that it is binary.
+   */
+  private static void appendBody(StringBuilder sb, byte[] bytes, int shown, long length) {
+    ByteBuffer in = ByteBuffer.wrap(bytes, 0, shown);
+    CharBuffer text = CharBuffer.allocate(shown);
+    CoderResult result =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .decode(in, text, false); // a character cut by the end stays in the input
+    text.flip();
+    boolean binary = result.isError() || (in.hasRemaining() && shown == length);
+    for (int i = 0; !binary && i < text.length(); i++) {
+      char c = text.charAt(i);
+      binary = Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r';
+    }
+    if (binary) {
+      sb.append("\n(binary body, not shown)");
+      return;
+    }
+    sb.append('\n').append(text);
+    if (length < 0) {
+      sb.append("… (more bytes)");
+    } else if (length > in.position()) {
+      sb.append("… (").append(length - in.position()).append(" more bytes)");
+    }
   }
 
   private <T> Chain<T> watching(
@@ -341,10 +372,7 @@ public final class LoggingInterceptor implements Interceptor {
               info.headers(),
               shown);
       if (copy) {
-        sb.append('\n').append(text(prefix, copied));
-        if (bytes > copied) {
-          sb.append("… (").append(bytes - copied).append(" more bytes)");
-        }
+        appendBody(sb, prefix, copied, bytes);
       }
       log(sb.toString());
     }

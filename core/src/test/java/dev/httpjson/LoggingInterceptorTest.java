@@ -303,6 +303,42 @@ class LoggingInterceptorTest {
   }
 
   @Test
+  void aBinaryBodyIsLoggedByLengthOnlyAndATextBodyCutInACharacterIsNot() throws Exception {
+    byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0x0d};
+    server.enqueue(LoopbackServer.bytes(200, "image/png", png));
+    server.enqueue(json(200, "\"héé\""));
+    HttpClient decorated =
+        Interceptor.decorate(
+            client,
+            LoggingInterceptor.newBuilder()
+                .level(LoggingInterceptor.Level.BODY)
+                .logger(log)
+                .maxBodyBytes(5)
+                .build());
+
+    HttpResponse<byte[]> response =
+        decorated.send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/logo.png")).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+
+    assertThat(response.body()).isEqualTo(png);
+    assertThat(log.all())
+        .contains("<-- 200 GET")
+        .contains("12-byte body)")
+        .endsWith("\n(binary body, not shown)")
+        .doesNotContain("PNG")
+        .doesNotContain("\u0000")
+        .doesNotContain("\ufffd");
+
+    log.lines.clear();
+    decorated.send(
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/name")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    // "é" is two bytes: five bytes end in the middle of the second one, which is left out.
+    assertThat(log.all()).endsWith("\n\"hé… (3 more bytes)").doesNotContain("\ufffd");
+  }
+
+  @Test
   void aGzipRequestBodyIsLoggedAsItsJsonWithTheCompressedLengthOnTheRequestLine() throws Exception {
     server.enqueue(json(200, "\"ok\""));
     JsonOptions gzip = options.toBuilder().requestCompression(true).build();
