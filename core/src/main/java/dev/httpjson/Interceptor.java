@@ -52,7 +52,10 @@ import org.jspecify.annotations.Nullable;
  * see the body, an interceptor forwards with a handler wrapping {@link Chain#bodyHandler()} ({@link
  * Chain#withBodyHandler}); it drops a response it will not return with {@link
  * Chain#discard(ResponseInfo)}. A request body is sent once per forward ({@link JsonContent} can be
- * sent again).
+ * sent again). A body forwarded again (a retry, a redirect hop) must publish the bytes it published
+ * the first time: one that publishes fewer or more (a publisher reading one {@code InputStream}, or
+ * serving one subscriber) fails that forward with an {@link HttpJsonException} before its request
+ * is complete, rather than sending an empty or cut body.
  *
  * <p><b>Failures and threads.</b> What an interceptor throws, or fails its future with, the call
  * fails with; an asynchronous method returns a failed future, never throws, and stops waiting when

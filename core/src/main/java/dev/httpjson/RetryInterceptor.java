@@ -50,7 +50,9 @@ import org.jspecify.annotations.Nullable;
  * {@link Builder#retryOnException}); and on {@link Builder#statuses(int...)}, a status that does
  * not say "later" by itself (403, unlike 429 or 503) only with {@code Retry-After}. Every attempt
  * sends the same request, body and key (so the key must be on the request this interceptor sees); a
- * retried response's body is read and dropped first.
+ * retried response's body is read and dropped first. A body whose publisher cannot publish its
+ * bytes again (one {@code InputStream}, one subscriber) fails the attempt that sends it again with
+ * an {@link HttpJsonException}, which is not retried, before the server gets a complete request.
  *
  * <p><b>When.</b> After the {@code Retry-After} delay (seconds or an HTTP date), else an
  * exponential backoff with full jitter, up to {@code initial × 2^(attempt − 1)} and at most {@code
