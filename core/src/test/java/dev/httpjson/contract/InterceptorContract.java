@@ -2416,6 +2416,46 @@ public abstract class InterceptorContract {
     assertThat(back.getHeaders().get("X-Token")).isEqualTo("rotating");
   }
 
+  /**
+   * 301 and 302 turn a POST into a GET, 303 anything but HEAD; the GET goes without the body and
+   * the headers that described it (RFC 9110 section 15.4), a compressed body's Content-Encoding
+   * included. 307 and 308 keep the method, the body and its headers.
+   */
+  @Test
+  void aRedirectRewritesTheMethodAsRfc9110SaysAndAGetCarriesNoContentHeaders() throws Exception {
+    HttpJsonClient api = api().followRedirects(HttpClient.Redirect.NORMAL).build();
+    JsonType<String> gzip =
+        JsonType.of(String.class, options.toBuilder().requestCompression(true).build());
+    for (int code : new int[] {301, 302, 303, 307, 308}) {
+      boolean toGet = code < 304;
+      for (String method : List.of("POST", "PUT")) {
+        boolean rewritten = code == 303 || (toGet && method.equals("POST"));
+        server.enqueue(redirect(code, LoopbackServer.uri(server, "/v1/result")));
+        server.enqueue(json(200, "\"ok\""));
+        String answer =
+            method.equals("POST") ? api.postAsJson("x", "v", gzip) : api.putAsJson("x", "v", gzip);
+        assertThat(answer).isEqualTo("ok");
+        RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+        RecordedRequest hop = received(server).take(5, TimeUnit.SECONDS);
+        String what = code + " after " + method;
+        assertThat(first.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
+        assertThat(hop.getTarget()).as(what).isEqualTo("/v1/result");
+        if (rewritten) {
+          assertThat(hop.getMethod()).as(what).isEqualTo("GET");
+          assertThat(hop.getBody() == null ? 0 : hop.getBody().size()).as(what).isZero();
+          assertThat(hop.getHeaders().names())
+              .as(what)
+              .doesNotContain("Content-Encoding", "Content-Type");
+          assertThat(hop.getHeaders().get("Content-Length")).as(what).isIn(null, "0");
+        } else {
+          assertThat(hop.getMethod()).as(what).isEqualTo(method);
+          assertThat(hop.getHeaders().get("Content-Encoding")).as(what).isEqualTo("gzip");
+          assertThat(hop.getBody()).as(what).isEqualTo(first.getBody());
+        }
+      }
+    }
+  }
+
   @Test
   void aDefaultAcceptAndContentTypeAreSentOnceAfterA307Or308() throws Exception {
     String vendor = "application/vnd.acme+json";
