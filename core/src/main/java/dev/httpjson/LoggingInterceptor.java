@@ -170,16 +170,17 @@ public final class LoggingInterceptor implements Interceptor {
           .filter(p -> p instanceof JsonContent)
           .ifPresent(
               p -> {
-                byte[] bytes = bytesOf(p);
-                // A gzip body shows the JSON it carries, decoded up to the limit (its size
-                // unknown).
+                // Only the prefix shown is copied, never the whole body. A gzip body shows the
+                // JSON it carries, decoded up to the limit (its size unknown).
                 boolean gzip = "gzip".equalsIgnoreCase(coding);
-                byte[] json = gzip ? gunzipPrefix(bytes, maxBodyBytes + 1) : bytes;
-                appendBody(
-                    sb,
-                    json,
-                    Math.min(json.length, maxBodyBytes),
-                    gzip && json.length > maxBodyBytes ? -1 : json.length);
+                byte[] bytes = prefixOf(p, gzip ? maxBodyBytes + GZIP_SLACK : maxBodyBytes);
+                if (!gzip) {
+                  appendBody(sb, bytes, bytes.length, p.contentLength());
+                  return;
+                }
+                byte[] json = gunzipPrefix(bytes, maxBodyBytes + 1);
+                boolean more = json.length > maxBodyBytes || bytes.length < p.contentLength();
+                appendBody(sb, json, Math.min(json.length, maxBodyBytes), more ? -1 : json.length);
               });
     }
     log(sb.toString());
@@ -521,23 +522,45 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   /**
-   * The bytes a {@link JsonContent} sends, read as any subscriber reads them: it publishes its
-   * buffered bytes when asked, on the asking thread, and can be sent again after.
+   * The compressed bytes copied beyond the limit of a gzip body, so that its first {@code
+   * maxBodyBytes} decode whatever they hold: deflate grows incompressible data by a few bytes a
+   * block, and gzip adds a header.
    */
-  private static byte[] bytesOf(HttpRequest.BodyPublisher content) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private static final int GZIP_SLACK = 1024;
+
+  /**
+   * The first {@code limit} bytes a {@link JsonContent} sends, read as any subscriber reads them
+   * (it publishes its buffered bytes when asked, on the asking thread, and can be sent again
+   * after), and no more: the rest is never copied.
+   */
+  private static byte[] prefixOf(HttpRequest.BodyPublisher content, int limit) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 8192));
     content.subscribe(
         new Flow.Subscriber<ByteBuffer>() {
+          private Flow.@Nullable Subscription subscription;
+
           @Override
-          public void onSubscribe(Flow.Subscription subscription) {
-            subscription.request(Long.MAX_VALUE);
+          public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            if (limit == 0) {
+              s.cancel();
+            } else {
+              s.request(1);
+            }
           }
 
           @Override
           public void onNext(ByteBuffer item) {
-            byte[] chunk = new byte[item.remaining()];
-            item.get(chunk);
-            out.write(chunk, 0, chunk.length);
+            int take = Math.min(item.remaining(), limit - out.size());
+            byte[] chunk = new byte[take];
+            item.duplicate().get(chunk);
+            out.write(chunk, 0, take);
+            Flow.Subscription s = java.util.Objects.requireNonNull(subscription);
+            if (out.size() >= limit) {
+              s.cancel();
+            } else {
+              s.request(1);
+            }
           }
 
           @Override
@@ -549,13 +572,23 @@ public final class LoggingInterceptor implements Interceptor {
     return out.toByteArray();
   }
 
-  /** The whole of gzip {@code body} decoded, at most {@code max} bytes of it. */
+  /**
+   * At most {@code max} bytes of gzip {@code body} decoded: as many as it decodes to when {@code
+   * body} is only the start of the compressed bytes.
+   */
   private static byte[] gunzipPrefix(byte[] body, int max) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-      return in.readNBytes(max);
+      byte[] buffer = new byte[Math.max(1, Math.min(max, 8192))];
+      int n;
+      while (out.size() < max
+          && (n = in.read(buffer, 0, Math.min(buffer.length, max - out.size()))) > 0) {
+        out.write(buffer, 0, n);
+      }
     } catch (IOException e) {
-      return new byte[0];
+      // the compressed bytes end before the limit: what they decoded to
     }
+    return out.toByteArray();
   }
 
   @Override
