@@ -289,7 +289,8 @@ public interface Interceptor {
     /**
      * What a handler of this chain returns for a response this interceptor will not return (one it
      * retries): the body is read and dropped, so that the connection is reused, and the call's
-     * listeners and JFR event still see the response.
+     * listeners and JFR event still see the response. A body longer than 64 KiB (or one that never
+     * ends) is cut there and its connection closed, rather than drained.
      *
      * @param info the response being dropped
      * @return a subscriber that drops the body; the response's body is {@code null}

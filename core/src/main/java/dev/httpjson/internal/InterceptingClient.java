@@ -9,7 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
-import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.time.Duration;
@@ -607,7 +606,7 @@ public final class InterceptingClient extends ForwardingClient {
       if (trace != null) {
         trace.headers(info.statusCode()); // the handler that reports it is not called
       }
-      return BodySubscribers.replacing(null);
+      return new Discarding<>();
     }
 
     @Override

@@ -1338,6 +1338,56 @@ public abstract class InterceptorContract {
     assertThat(received(server).count()).isEqualTo(2);
   }
 
+  /**
+   * A response dropped to retry it is read to its end only when that end comes soon: a body that
+   * goes on and on (or never ends) is cut, and its connection closed, rather than drained until the
+   * call's timeout.
+   */
+  @Test
+  void aRetriedResponseWhoseBodyNeverEndsIsDroppedWithoutWaitingForItsEnd() throws Exception {
+    AtomicInteger connections = new AtomicInteger();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              if (connections.incrementAndGet() % 2 == 1) {
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 0\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n");
+                String kilobyte = "x".repeat(1024);
+                try {
+                  for (int i = 0; i < 100_000; i++) { // 20 s and more: longer than the call
+                    RawServer.writeChunk(socket.getOutputStream(), kilobyte);
+                    Thread.sleep(2);
+                  }
+                } catch (IOException closed) {
+                  return; // the client cut it
+                }
+              }
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
+                      + "Connection: close\r\n\r\n\"ok\"");
+              socket.close();
+            })) {
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(client)
+              .baseUri(raw.uri("/"))
+              .options(options.toBuilder().timeout(Duration.ofSeconds(20)).build())
+              .interceptor(fastRetry(2))
+              .build();
+
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          Duration.ofSeconds(10),
+          () -> {
+            assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+            assertThat(api.getFromJsonAsync("y", String.class).get(10, TimeUnit.SECONDS))
+                .isEqualTo("ok");
+          });
+      assertThat(connections).hasValue(4);
+    }
+  }
+
   @Test
   void the503OfTheLastAttemptIsTheFailureWithTheAttemptCount() throws Exception {
     HttpJsonClient api = api().interceptor(fastRetry(3)).build();
