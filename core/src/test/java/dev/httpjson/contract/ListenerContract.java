@@ -639,6 +639,23 @@ public abstract class ListenerContract {
   }
 
   @Test
+  void aCancelledAsyncCallEndsOnceWithTheCancellation() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, SECONDS).build());
+    Recorder recorder = new Recorder();
+    HttpJsonClient api = builder(recorder).build();
+
+    java.util.concurrent.CompletableFuture<Item> call = api.getFromJsonAsync("slow", Item.class);
+    assertThat(received(server).take(5, SECONDS)).as("the request reached the server").isNotNull();
+    assertThat(call.cancel(true)).isTrue();
+
+    assertThat(recorder.events())
+        .containsExactly("callStart GET /slow", "callFailed CancellationException");
+    Thread.sleep(200); // long enough for a second end, were one reported
+    assertThat(recorder.events()).hasSize(2);
+  }
+
+  @Test
   void aListenerThatThrowsNeverBreaksTheCall() throws Exception {
     server.enqueue(json(200, "{\"id\":1,\"title\":\"one\"}"));
     server.enqueue(json(200, "{\"id\":1,\"title\":\"one\"}"));
