@@ -255,6 +255,24 @@ class OAuth2Test {
   }
 
   @Test
+  void anExpiresInWrittenAsADecimalStringStillExpiresTheToken() throws Exception {
+    tokenAnswer =
+        n ->
+            token(
+                "{\"access_token\":\"t"
+                    + n
+                    + "\",\"token_type\":\"Bearer\",\"expires_in\":\" 3600.0 \"}");
+    HttpJsonClient client = client(credentials().refreshBeforeExpiry(Duration.ZERO).build());
+
+    client.getFromJson("a", String.class);
+    clock.advance(Duration.ofSeconds(3601)); // past its end, which the API may not yet enforce
+    client.getFromJson("b", String.class);
+
+    assertThat(tokenCount).hasValue(2);
+    assertThat(apiAuthorizations(2)).containsExactly("Bearer t1", "Bearer t2");
+  }
+
+  @Test
   void fiftyConcurrentCallersWithAnExpiredTokenMakeOneTokenRequest() throws Exception {
     HttpJsonClient client = client(credentials().build());
     client.getFromJson("warm", String.class);
