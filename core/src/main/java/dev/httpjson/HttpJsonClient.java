@@ -97,13 +97,15 @@ import org.jspecify.annotations.Nullable;
  * serializer caches.
  *
  * <p><b>Calls.</b> Each call is the {@link HttpJson} call of the same name with a URI string,
- * resolved against the base URI as above, in place of the client and the URI (a malformed URI, or a
- * relative one with no base URI set, throws {@link IllegalArgumentException}); its description is
- * one sentence linking the method whose contract it shares. Types are given as a {@link Class} or a
- * {@link JsonType}; a class, and a {@code JsonType} made without options, use this client's {@link
- * #options()} (so does a value sent without a type); a {@code JsonType} made with options its own
- * (with this client's {@link #withTimeout(Duration) per-call timeout}, if one was set). A {@link
- * FormContent} or {@link MultipartContent} value is sent as it is, with its own Content-Type.
+ * resolved against the base URI as above, in place of the client and the URI (a malformed URI, a
+ * relative one with no base URI set, or one whose scheme is neither HTTP's nor the base URI's —
+ * {@code "isbn:123/reviews"} is the scheme {@code isbn}, write {@code "./isbn:123/reviews"} —
+ * throws {@link IllegalArgumentException}); its description is one sentence linking the method
+ * whose contract it shares. Types are given as a {@link Class} or a {@link JsonType}; a class, and
+ * a {@code JsonType} made without options, use this client's {@link #options()} (so does a value
+ * sent without a type); a {@code JsonType} made with options its own (with this client's {@link
+ * #withTimeout(Duration) per-call timeout}, if one was set). A {@link FormContent} or {@link
+ * MultipartContent} value is sent as it is, with its own Content-Type.
  *
  * <p>Immutable and thread-safe; share one per API.
  */
@@ -335,6 +337,21 @@ public final class HttpJsonClient {
     }
     URI parsed = Calls.parse(uri);
     if (parsed.isAbsolute()) {
+      String scheme = parsed.getScheme();
+      if (baseUri != null
+          && !scheme.equalsIgnoreCase(baseUri.getScheme())
+          && !scheme.equalsIgnoreCase("http")
+          && !scheme.equalsIgnoreCase("https")) {
+        // RFC 3986 section 4.2: "users:42/x" is the scheme "users"; the caller meant a path.
+        throw new IllegalArgumentException(
+            "uri has the scheme \""
+                + scheme
+                + "\", where the base URI's is \""
+                + baseUri.getScheme()
+                + "\": a relative path whose first segment holds ':' reads as a scheme; write it"
+                + " after \"./\" to mean a path: "
+                + Uris.redact(parsed));
+      }
       return Uris.resolve(parsed, parsed); // an absolute reference: only its dot segments go
     }
     if (baseUri == null) {
@@ -771,7 +788,8 @@ public final class HttpJsonClient {
    * }</pre>
    *
    * @return the absolute URI
-   * @throws IllegalArgumentException if {@code uri} is malformed, or relative with no base URI set
+   * @throws IllegalArgumentException if {@code uri} is malformed, relative with no base URI set, or
+   *     of a scheme neither HTTP's nor the base URI's
    */
   public URI uri(@Nullable String uri) {
     return resolve(uri);

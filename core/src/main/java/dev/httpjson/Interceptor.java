@@ -52,7 +52,10 @@ import org.jspecify.annotations.Nullable;
  * see the body, an interceptor forwards with a handler wrapping {@link Chain#bodyHandler()} ({@link
  * Chain#withBodyHandler}); it drops a response it will not return with {@link
  * Chain#discard(ResponseInfo)}. A request body is sent once per forward ({@link JsonContent} can be
- * sent again).
+ * sent again). A body forwarded again (a retry, a redirect hop) must publish the bytes it published
+ * the first time: one that publishes fewer or more (a publisher reading one {@code InputStream}, or
+ * serving one subscriber) fails that forward with an {@link HttpJsonException} before its request
+ * is complete, rather than sending an empty or cut body.
  *
  * <p><b>Failures and threads.</b> What an interceptor throws, or fails its future with, the call
  * fails with; an asynchronous method returns a failed future, never throws, and stops waiting when
@@ -286,7 +289,8 @@ public interface Interceptor {
     /**
      * What a handler of this chain returns for a response this interceptor will not return (one it
      * retries): the body is read and dropped, so that the connection is reused, and the call's
-     * listeners and JFR event still see the response.
+     * listeners and JFR event still see the response. A body longer than 64 KiB (or one that never
+     * ends) is cut there and its connection closed, rather than drained.
      *
      * @param info the response being dropped
      * @return a subscriber that drops the body; the response's body is {@code null}

@@ -9,6 +9,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +48,8 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Bodies are read once.</b> A request body is shown from a {@link JsonContent}'s bytes (other
  * publishers by length only); a response body is copied, up to {@link Builder#maxBodyBytes(int)},
  * as the caller's handler reads it, and logged when it ends, is closed early or fails. A compressed
- * response body shows only its length.
+ * response body shows only its length, and so does a body that is not UTF-8 text ({@code (binary
+ * body, not shown)}): malformed UTF-8, or a control character other than a tab or a line break.
  *
  * <p><b>One measurement.</b> When httpjson already measures the call (a {@link CallListener} or a
  * JFR recording) and this interceptor forwards with the call's own body handler, the response line
@@ -166,18 +170,17 @@ public final class LoggingInterceptor implements Interceptor {
           .filter(p -> p instanceof JsonContent)
           .ifPresent(
               p -> {
-                byte[] bytes = bytesOf(p);
-                // A gzip body shows the JSON it carries, decoded up to the limit (its size
-                // unknown).
+                // Only the prefix shown is copied, never the whole body. A gzip body shows the
+                // JSON it carries, decoded up to the limit (its size unknown).
                 boolean gzip = "gzip".equalsIgnoreCase(coding);
-                byte[] json = gzip ? gunzipPrefix(bytes, maxBodyBytes + 1) : bytes;
-                sb.append('\n').append(text(json, Math.min(json.length, maxBodyBytes)));
-                if (json.length > maxBodyBytes) {
-                  sb.append(
-                      gzip
-                          ? "… (more bytes)"
-                          : "… (" + (json.length - maxBodyBytes) + " more bytes)");
+                byte[] bytes = prefixOf(p, gzip ? maxBodyBytes + GZIP_SLACK : maxBodyBytes);
+                if (!gzip) {
+                  appendBody(sb, bytes, bytes.length, p.contentLength());
+                  return;
                 }
+                byte[] json = gunzipPrefix(bytes, maxBodyBytes + 1);
+                boolean more = json.length > maxBodyBytes || bytes.length < p.contentLength();
+                appendBody(sb, json, Math.min(json.length, maxBodyBytes), more ? -1 : json.length);
               });
     }
     log(sb.toString());
@@ -230,8 +233,37 @@ public final class LoggingInterceptor implements Interceptor {
     }
   }
 
-  private static String text(byte[] bytes, int length) {
-    return new String(bytes, 0, length, StandardCharsets.UTF_8);
+  /**
+   * Appends the first {@code shown} bytes of a body of {@code length} bytes (-1: more, how many
+   * unknown) as UTF-8 text, a character cut by the prefix's end left out; or, for a body that is
+   * not text (malformed UTF-8, or a control character other than a tab or a line break, such as a
+   * NUL or an escape that would drive a terminal), only that it is binary.
+   */
+  private static void appendBody(StringBuilder sb, byte[] bytes, int shown, long length) {
+    ByteBuffer in = ByteBuffer.wrap(bytes, 0, shown);
+    CharBuffer text = CharBuffer.allocate(shown);
+    CoderResult result =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .decode(in, text, false); // a character cut by the end stays in the input
+    text.flip();
+    boolean binary = result.isError() || (in.hasRemaining() && shown == length);
+    for (int i = 0; !binary && i < text.length(); i++) {
+      char c = text.charAt(i);
+      binary = Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r';
+    }
+    if (binary) {
+      sb.append("\n(binary body, not shown)");
+      return;
+    }
+    sb.append('\n').append(text);
+    if (length < 0) {
+      sb.append("… (more bytes)");
+    } else if (length > in.position()) {
+      sb.append("… (").append(length - in.position()).append(" more bytes)");
+    }
   }
 
   private <T> Chain<T> watching(
@@ -341,10 +373,7 @@ public final class LoggingInterceptor implements Interceptor {
               info.headers(),
               shown);
       if (copy) {
-        sb.append('\n').append(text(prefix, copied));
-        if (bytes > copied) {
-          sb.append("… (").append(bytes - copied).append(" more bytes)");
-        }
+        appendBody(sb, prefix, copied, bytes);
       }
       log(sb.toString());
     }
@@ -493,23 +522,45 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   /**
-   * The bytes a {@link JsonContent} sends, read as any subscriber reads them: it publishes its
-   * buffered bytes when asked, on the asking thread, and can be sent again after.
+   * The compressed bytes copied beyond the limit of a gzip body, so that its first {@code
+   * maxBodyBytes} decode whatever they hold: deflate grows incompressible data by a few bytes a
+   * block, and gzip adds a header.
    */
-  private static byte[] bytesOf(HttpRequest.BodyPublisher content) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private static final int GZIP_SLACK = 1024;
+
+  /**
+   * The first {@code limit} bytes a {@link JsonContent} sends, read as any subscriber reads them
+   * (it publishes its buffered bytes when asked, on the asking thread, and can be sent again
+   * after), and no more: the rest is never copied.
+   */
+  private static byte[] prefixOf(HttpRequest.BodyPublisher content, int limit) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 8192));
     content.subscribe(
         new Flow.Subscriber<ByteBuffer>() {
+          private Flow.@Nullable Subscription subscription;
+
           @Override
-          public void onSubscribe(Flow.Subscription subscription) {
-            subscription.request(Long.MAX_VALUE);
+          public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            if (limit == 0) {
+              s.cancel();
+            } else {
+              s.request(1);
+            }
           }
 
           @Override
           public void onNext(ByteBuffer item) {
-            byte[] chunk = new byte[item.remaining()];
-            item.get(chunk);
-            out.write(chunk, 0, chunk.length);
+            int take = Math.min(item.remaining(), limit - out.size());
+            byte[] chunk = new byte[take];
+            item.duplicate().get(chunk);
+            out.write(chunk, 0, take);
+            Flow.Subscription s = java.util.Objects.requireNonNull(subscription);
+            if (out.size() >= limit) {
+              s.cancel();
+            } else {
+              s.request(1);
+            }
           }
 
           @Override
@@ -521,13 +572,23 @@ public final class LoggingInterceptor implements Interceptor {
     return out.toByteArray();
   }
 
-  /** The whole of gzip {@code body} decoded, at most {@code max} bytes of it. */
+  /**
+   * At most {@code max} bytes of gzip {@code body} decoded: as many as it decodes to when {@code
+   * body} is only the start of the compressed bytes.
+   */
   private static byte[] gunzipPrefix(byte[] body, int max) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-      return in.readNBytes(max);
+      byte[] buffer = new byte[Math.max(1, Math.min(max, 8192))];
+      int n;
+      while (out.size() < max
+          && (n = in.read(buffer, 0, Math.min(buffer.length, max - out.size()))) > 0) {
+        out.write(buffer, 0, n);
+      }
     } catch (IOException e) {
-      return new byte[0];
+      // the compressed bytes end before the limit: what they decoded to
     }
+    return out.toByteArray();
   }
 
   @Override

@@ -10,9 +10,14 @@ import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpTimeoutException;
 import java.security.cert.CertificateException;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -50,7 +55,9 @@ import org.jspecify.annotations.Nullable;
  * {@link Builder#retryOnException}); and on {@link Builder#statuses(int...)}, a status that does
  * not say "later" by itself (403, unlike 429 or 503) only with {@code Retry-After}. Every attempt
  * sends the same request, body and key (so the key must be on the request this interceptor sees); a
- * retried response's body is read and dropped first.
+ * retried response's body is read and dropped first. A body whose publisher cannot publish its
+ * bytes again (one {@code InputStream}, one subscriber) fails the attempt that sends it again with
+ * an {@link HttpJsonException}, which is not retried, before the server gets a complete request.
  *
  * <p><b>When.</b> After the {@code Retry-After} delay (seconds or an HTTP date), else an
  * exponential backoff with full jitter, up to {@code initial × 2^(attempt − 1)} and at most {@code
@@ -236,13 +243,54 @@ public final class RetryInterceptor implements Interceptor {
         return Long.MAX_VALUE; // more seconds than a long holds: longer than any cap
       }
     }
-    try {
-      ZonedDateTime when = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME);
-      Duration wait = Duration.between(ZonedDateTime.now(when.getZone()), when);
-      return wait.isNegative() ? 0 : wait.toNanos();
-    } catch (DateTimeParseException | ArithmeticException e) {
+    ZonedDateTime when = httpDate(value);
+    if (when == null) {
       return -1;
     }
+    try {
+      Duration wait = Duration.between(ZonedDateTime.now(when.getZone()), when);
+      return wait.isNegative() ? 0 : wait.toNanos();
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE; // more nanoseconds than a long holds: longer than any cap
+    }
+  }
+
+  /**
+   * {@code value} read as an HTTP-date in any of the three forms a recipient must accept (RFC 9110
+   * section 5.6.7): IMF-fixdate ({@code Sun, 06 Nov 1994 08:49:37 GMT}), and the obsolete RFC 850
+   * ({@code Sunday, 06-Nov-94 08:49:37 GMT}) and asctime ({@code Sun Nov 6 08:49:37 1994}) forms;
+   * null when it is none of them.
+   */
+  private static @Nullable ZonedDateTime httpDate(String value) {
+    try {
+      return ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME);
+    } catch (DateTimeParseException e) {
+      // one of the obsolete forms, or none
+    }
+    // RFC 850's two-digit year: one that looks more than 50 years ahead is in the past century.
+    LocalDate base = LocalDate.now(ZoneOffset.UTC).minusYears(49);
+    DateTimeFormatter rfc850 =
+        new DateTimeFormatterBuilder()
+            .parseCaseInsensitive()
+            .appendPattern("EEEE, dd-MMM-")
+            .appendValueReduced(ChronoField.YEAR, 2, 2, base)
+            .appendPattern(" HH:mm:ss 'GMT'")
+            .toFormatter(Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
+    DateTimeFormatter asctime =
+        new DateTimeFormatterBuilder()
+            .parseCaseInsensitive()
+            .appendPattern("EEE MMM ppd HH:mm:ss yyyy")
+            .toFormatter(Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
+    for (DateTimeFormatter obsolete : List.of(rfc850, asctime)) {
+      try {
+        return ZonedDateTime.parse(value, obsolete);
+      } catch (DateTimeParseException e) {
+        // the next form
+      }
+    }
+    return null;
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.httpjson.contract.LoopbackServer;
+import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -300,6 +301,96 @@ class LoggingInterceptorTest {
     assertThat(log.lines.get(0)).contains("\n\"request… (7 more bytes)");
     assertThat(server.takeRequest().getBody()).isNull(); // the GET
     assertThat(server.takeRequest().getBody().utf8()).isEqualTo("\"request body!\"");
+  }
+
+  @Test
+  void aBinaryBodyIsLoggedByLengthOnlyAndATextBodyCutInACharacterIsNot() throws Exception {
+    byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0x0d};
+    server.enqueue(LoopbackServer.bytes(200, "image/png", png));
+    server.enqueue(json(200, "\"héé\""));
+    HttpClient decorated =
+        Interceptor.decorate(
+            client,
+            LoggingInterceptor.newBuilder()
+                .level(LoggingInterceptor.Level.BODY)
+                .logger(log)
+                .maxBodyBytes(5)
+                .build());
+
+    HttpResponse<byte[]> response =
+        decorated.send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/logo.png")).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+
+    assertThat(response.body()).isEqualTo(png);
+    assertThat(log.all())
+        .contains("<-- 200 GET")
+        .contains("12-byte body)")
+        .endsWith("\n(binary body, not shown)")
+        .doesNotContain("PNG")
+        .doesNotContain("\u0000")
+        .doesNotContain("\ufffd");
+
+    log.lines.clear();
+    decorated.send(
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/name")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    // "é" is two bytes: five bytes end in the middle of the second one, which is left out.
+    assertThat(log.all()).endsWith("\n\"hé… (3 more bytes)").doesNotContain("\ufffd");
+  }
+
+  /** The bytes the current thread allocated so far, or the test is skipped without a counter. */
+  private static long allocated() throws Exception {
+    Object bean =
+        Class.forName("java.lang.management.ManagementFactory")
+            .getMethod("getThreadMXBean")
+            .invoke(null);
+    Class<?> type = Class.forName("com.sun.management.ThreadMXBean");
+    org.junit.jupiter.api.Assumptions.assumeTrue(type.isInstance(bean), "no allocation counter");
+    return (Long)
+        type.getMethod("getThreadAllocatedBytes", long.class)
+            .invoke(bean, Thread.currentThread().getId());
+  }
+
+  /**
+   * What logging {@code request} at {@code level} allocates on this thread: the client underneath
+   * refuses it at once, so that nothing else, such as sending its body, is counted.
+   */
+  private long allocatedLogging(HttpRequest request, LoggingInterceptor.Level level)
+      throws Exception {
+    HttpClient refusing =
+        new dev.httpjson.contract.ForwardingHttpClient(client) {
+          @Override
+          public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+              throws IOException {
+            throw new IOException("not sent");
+          }
+        };
+    HttpClient decorated =
+        Interceptor.decorate(
+            refusing,
+            LoggingInterceptor.newBuilder().level(level).logger(log).maxBodyBytes(8).build());
+    long before = allocated();
+    assertThatThrownBy(() -> decorated.send(request, HttpResponse.BodyHandlers.discarding()))
+        .hasMessage("not sent");
+    return allocated() - before;
+  }
+
+  @Test
+  void aLargeRequestBodyIsLoggedWithoutACopyOfIt() throws Exception {
+    int size = 16 << 20;
+    JsonContent content = JsonContent.of("x".repeat(size), options);
+    HttpRequest request =
+        content.requestBuilder("POST", LoopbackServer.uri(server, "/upload")).build();
+    allocatedLogging(request, LoggingInterceptor.Level.BODY); // warm up
+    log.lines.clear();
+
+    long body = allocatedLogging(request, LoggingInterceptor.Level.BODY);
+
+    assertThat(log.all()).contains("\n\"xxxxxxx… (" + (size + 2 - 8) + " more bytes)");
+    // Subscribing to a JsonContent copies its bytes once, as each send does (the JDK's
+    // ofByteArray); reading its prefix adds no copy of the body, where it once made seven.
+    assertThat(body).as("bytes allocated to log the body").isLessThan(size + size / 4);
   }
 
   @Test

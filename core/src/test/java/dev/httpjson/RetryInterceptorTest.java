@@ -33,12 +33,40 @@ class RetryInterceptorTest {
   }
 
   @Test
+  void retryAfterIsReadInTheObsoleteHttpDateFormsThatRecipientsMustAccept() {
+    java.time.ZonedDateTime inAMinute =
+        java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(60);
+    String rfc850 =
+        java.time.format.DateTimeFormatter.ofPattern(
+                "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", java.util.Locale.ENGLISH)
+            .format(inAMinute);
+    String asctime =
+        java.time.format.DateTimeFormatter.ofPattern(
+                "EEE MMM ppd HH:mm:ss yyyy", java.util.Locale.ENGLISH)
+            .format(inAMinute);
+    for (String date : List.of(rfc850, asctime)) {
+      assertThat(Duration.ofNanos(RetryInterceptor.retryAfterNanos(retryAfter(date))))
+          .as(date)
+          .isBetween(Duration.ofSeconds(58), Duration.ofSeconds(60));
+    }
+    assertThat(RetryInterceptor.retryAfterNanos(retryAfter("Sunday, 06-Nov-94 08:49:37 GMT")))
+        .as("RFC 850, in the past: now")
+        .isZero();
+    assertThat(RetryInterceptor.retryAfterNanos(retryAfter("Sun Nov  6 08:49:37 1994")))
+        .as("asctime, in the past: now")
+        .isZero();
+  }
+
+  @Test
   void anUnreadableRetryAfterIsIgnoredAndAHugeOneIsLongerThanAnyCap() {
     assertThat(RetryInterceptor.retryAfterNanos(retryAfter("soon"))).isEqualTo(-1);
     assertThat(RetryInterceptor.retryAfterNanos(retryAfter("-5"))).isEqualTo(-1);
     assertThat(RetryInterceptor.retryAfterNanos(HttpHeaders.of(Map.of(), (a, b) -> true)))
         .isEqualTo(-1);
     assertThat(RetryInterceptor.retryAfterNanos(retryAfter("99999999999999999999")))
+        .isEqualTo(Long.MAX_VALUE);
+    assertThat(RetryInterceptor.retryAfterNanos(retryAfter("Fri, 31 Dec 9999 23:59:59 GMT")))
+        .as("a date further than a long of nanoseconds reaches")
         .isEqualTo(Long.MAX_VALUE);
   }
 

@@ -133,6 +133,26 @@ class UriResolutionTest {
   }
 
   @Test
+  void aPathWhoseFirstSegmentHoldsAColonIsRefusedSayingHowToWriteItAndNothingIsSent()
+      throws Exception {
+    String id = "urn:isbn:0451450523";
+
+    assertThatThrownBy(() -> api.getFromJson(id + "/reviews?key=s3cret", String.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "uri has the scheme \"urn\", where the base URI's is \"http\": a relative path"
+                + " whose first segment holds ':' reads as a scheme; write it after \"./\" to"
+                + " mean a path: urn:***");
+    assertThatThrownBy(() -> api.uri("mailto:someone@example.com"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("uri has the scheme \"mailto\"");
+
+    server.enqueue(json(200, "\"ok\""));
+    assertThat(api.getFromJson("./" + id + "/reviews", String.class)).isEqualTo("ok");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/v1/" + id + "/reviews");
+  }
+
+  @Test
   void anAbsoluteUriLosesItsDotSegmentsToo() throws Exception {
     server.enqueue(json(200, "\"ok\""));
     String absolute = LoopbackServer.uri(server, "/v1/").toString() + "a/../../../b";
@@ -219,7 +239,19 @@ class UriResolutionTest {
       HttpJsonClient api, String base, String reference) {
     String expected;
     try {
-      expected = Uris.resolve(api.baseUri(), Calls.parse(reference)).toString();
+      URI resolved = Uris.resolve(api.baseUri(), Calls.parse(reference));
+      String scheme = resolved.getScheme();
+      expected =
+          scheme.equals("http") || scheme.equals("https")
+              ? resolved.toString()
+              // a first segment with a colon: a scheme the caller did not mean, refused
+              : "fails: uri has the scheme \""
+                  + scheme
+                  + "\", where the base URI's is \""
+                  + api.baseUri().getScheme()
+                  + "\": a relative path whose first segment holds ':' reads as a scheme; write"
+                  + " it after \"./\" to mean a path: "
+                  + Uris.redact(resolved);
     } catch (IllegalArgumentException e) {
       expected = "fails: " + e.getMessage();
     }

@@ -1,5 +1,6 @@
 package dev.httpjson.internal;
 
+import dev.httpjson.CallTimeoutException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -94,7 +95,7 @@ public final class AsyncCall<R> {
       state.permit = place.join();
       return holding(state, blocking, fallback);
     }
-    return queued(limit, place, state, blocking, fallback, request);
+    return queued(client, limit, place, state, blocking, fallback, request);
   }
 
   /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
@@ -122,6 +123,7 @@ public final class AsyncCall<R> {
    * its timeout when none did in time; completing its future while it waits gives its place up.
    */
   private static <R> CompletableFuture<R> queued(
+      HttpClient client,
       CallLimit limit,
       CompletableFuture<CallLimit.Permit> place,
       CallState<R> state,
@@ -138,9 +140,22 @@ public final class AsyncCall<R> {
             : DeadlineTimer.INSTANCE.schedule(
                 () -> {
                   if (limit.giveUp(place)) {
-                    // Never on the timer thread: the caller's stages run elsewhere.
+                    // Never on the timer thread: the caller's stages and the listeners run
+                    // elsewhere. The call never ran: its trace starts and fails here, as a blocking
+                    // call's does when its wait for a permit times out.
                     COMPLETION.execute(
-                        () -> result.completeExceptionally(state.limitTimeout(request, limit)));
+                        () -> {
+                          CallTimeoutException failure = state.limitTimeout(request, limit);
+                          try {
+                            CallTrace trace =
+                                CallTrace.start(client, request, state.traced(), state.options());
+                            if (trace != null) {
+                              trace.failed(failure);
+                            }
+                          } finally {
+                            result.completeExceptionally(failure);
+                          }
+                        });
                   }
                 },
                 timeout.toNanos());

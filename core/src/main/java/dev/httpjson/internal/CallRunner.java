@@ -70,7 +70,10 @@ public final class CallRunner {
       }
       return result;
     } catch (Throwable t) {
-      trace.failed(t);
+      // A caller that cancelled an asynchronous call sees its cancellation, and so do listeners:
+      // never the interrupt that aborted the exchange on the lane.
+      trace.failed(
+          t instanceof InterruptedException ? AsyncCall.givenUp((InterruptedException) t) : t);
       throw t;
     }
   }

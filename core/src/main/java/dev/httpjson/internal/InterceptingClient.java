@@ -9,7 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
-import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.time.Duration;
@@ -324,7 +323,8 @@ public final class InterceptingClient extends ForwardingClient {
       throws IOException, InterruptedException {
     Objects.requireNonNull(handler, "handler == null");
     Objects.requireNonNull(request, "request == null");
-    return new Link<>(this, 0, handler, null, plan, null, request).forward(request);
+    return new Link<>(this, 0, handler, null, plan, null, request, new ResentBodies())
+        .forward(request);
   }
 
   @Override
@@ -348,7 +348,8 @@ public final class InterceptingClient extends ForwardingClient {
     Objects.requireNonNull(handler, "handler == null");
     Interceptor.Snapshot[] snapshots = snapshots(this);
     Caller caller = snapshots == null ? null : new Caller(Thread.currentThread(), snapshots);
-    return new Link<>(this, 0, handler, push, plan, caller, request).forwardAsync(request);
+    return new Link<>(this, 0, handler, push, plan, caller, request, new ResentBodies())
+        .forwardAsync(request);
   }
 
   @Override
@@ -382,6 +383,7 @@ public final class InterceptingClient extends ForwardingClient {
     private final @Nullable CallState<?> plan; // null for a plain send on a decorated client
     private final @Nullable Caller caller;
     private final HttpRequest entered; // the request the interceptors were given
+    private final ResentBodies bodies; // what the call's exchanges sent
 
     public Link(
         InterceptingClient client,
@@ -390,7 +392,8 @@ public final class InterceptingClient extends ForwardingClient {
         @Nullable PushPromiseHandler<T> push,
         @Nullable CallState<?> plan,
         @Nullable Caller caller,
-        HttpRequest entered) {
+        HttpRequest entered,
+        ResentBodies bodies) {
       this.client = client;
       this.index = index;
       this.handler = handler;
@@ -398,6 +401,7 @@ public final class InterceptingClient extends ForwardingClient {
       this.plan = plan;
       this.caller = caller;
       this.entered = entered;
+      this.bodies = bodies;
     }
 
     @Override
@@ -408,11 +412,11 @@ public final class InterceptingClient extends ForwardingClient {
     @Override
     public <U> Interceptor.Chain<U> withBodyHandler(BodyHandler<U> bodyHandler) {
       Objects.requireNonNull(bodyHandler, "bodyHandler == null");
-      return new Link<>(client, index, bodyHandler, null, plan, caller, entered);
+      return new Link<>(client, index, bodyHandler, null, plan, caller, entered, bodies);
     }
 
     private Link<T> next() {
-      return new Link<>(client, index + 1, handler, push, plan, caller, entered);
+      return new Link<>(client, index + 1, handler, push, plan, caller, entered, bodies);
     }
 
     /**
@@ -467,6 +471,7 @@ public final class InterceptingClient extends ForwardingClient {
         }
       }
       checkCredentials(request);
+      request = bodies.checked(request);
       CallTrace trace = p == null ? null : p.trace;
       if (trace != null) {
         trace.attempt();
@@ -536,6 +541,7 @@ public final class InterceptingClient extends ForwardingClient {
           Objects.requireNonNull(f, () -> interceptors[index] + " returned a null future");
         } else {
           checkCredentials(request);
+          request = bodies.checked(request);
           CallState<?> p = plan;
           CallTrace trace = p == null ? null : p.trace;
           if (trace != null) {
@@ -600,7 +606,7 @@ public final class InterceptingClient extends ForwardingClient {
       if (trace != null) {
         trace.headers(info.statusCode()); // the handler that reports it is not called
       }
-      return BodySubscribers.replacing(null);
+      return new Discarding<>();
     }
 
     @Override

@@ -33,6 +33,21 @@ public final class Redirects implements Interceptor {
   public static final Set<String> CREDENTIALS =
       Set.of("authorization", "proxy-authorization", "cookie");
 
+  /**
+   * The headers that describe a request's content, which a hop turned into a GET goes without (RFC
+   * 9110 section 15.4).
+   */
+  private static final Set<String> CONTENT =
+      Set.of(
+          "content-type",
+          "content-length",
+          "content-encoding",
+          "content-language",
+          "content-location",
+          "content-digest",
+          "digest",
+          "last-modified");
+
   private final Redirect policy;
   private final @Nullable URI base;
   private final String[] defaults; // name, value pairs, neither Accept nor Content-Type
@@ -113,7 +128,7 @@ public final class Redirects implements Interceptor {
             previous,
             (name, value) -> {
               String lower = name.toLowerCase(Locale.ROOT);
-              if (toGet && (lower.equals("content-type") || lower.equals("content-length"))) {
+              if (toGet && CONTENT.contains(lower)) {
                 return false;
               }
               return !names.contains(lower) && (home || !CREDENTIALS.contains(lower));

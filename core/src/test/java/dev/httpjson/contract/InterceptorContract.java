@@ -1168,6 +1168,97 @@ public abstract class InterceptorContract {
     ResourceCounts.assertBackTo(baseline);
   }
 
+  /** A POST body read from one {@code InputStream}: its publisher publishes it once. */
+  private HttpRequest.Builder oneShotPost(String path) {
+    java.io.InputStream once =
+        new java.io.ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8));
+    return HttpRequest.newBuilder(LoopbackServer.uri(server, path))
+        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> once));
+  }
+
+  /** The request the server got first, whole, and none after it that it took as whole. */
+  private void receivedOnlyTheFirstWholeBody() throws InterruptedException {
+    RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+    assertThat(first.getBody().utf8()).isEqualTo("payload");
+    RecordedRequest second = received(server).take(200, TimeUnit.MILLISECONDS);
+    if (second != null) {
+      assertThat(second.getFailure()).as("a body cut short is not a request").isNotNull();
+    }
+  }
+
+  @Test
+  void aRetriedPostWhoseBodyCannotBePublishedAgainFailsInsteadOfSendingAnEmptyBody()
+      throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    HttpRequest request = oneShotPost("/v1/orders").header("Idempotency-Key", "k1").build();
+
+    Throwable failure = catchThrowable(() -> api.exchange(request, String.class));
+
+    assertThat(failure)
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("POST " + LoopbackServer.uri(server, "/v1/orders"))
+        .hasMessageContaining("the request body cannot be sent again")
+        .hasMessageContaining("7 bytes when first sent and 0 now");
+    receivedOnlyTheFirstWholeBody();
+  }
+
+  @Test
+  void anAsyncRetriedPostWhoseBodyCannotBePublishedAgainFailsInsteadOfSendingAnEmptyBody()
+      throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    HttpRequest request = oneShotPost("/v1/orders").header("Idempotency-Key", "k1").build();
+
+    Throwable failure =
+        catchThrowable(() -> api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS));
+
+    assertThat(failure).isInstanceOf(ExecutionException.class);
+    assertThat(failure.getCause())
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("the request body cannot be sent again");
+    receivedOnlyTheFirstWholeBody();
+  }
+
+  @Test
+  void a307WhoseBodyCannotBePublishedAgainFailsInsteadOfSendingAnEmptyBody() throws Exception {
+    HttpJsonClient api = api().followRedirects(HttpClient.Redirect.NORMAL).build();
+    server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/v1/b").build());
+    server.enqueue(json(200, "\"ok\""));
+
+    Throwable failure =
+        catchThrowable(() -> api.exchange(oneShotPost("/v1/a").build(), String.class));
+
+    assertThat(failure)
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("the request body cannot be sent again");
+    receivedOnlyTheFirstWholeBody();
+  }
+
+  @Test
+  void aHandBuiltBodyThatPublishesAgainIsRetriedAndRedirectedWhole() throws Exception {
+    HttpJsonClient api =
+        api().followRedirects(HttpClient.Redirect.NORMAL).interceptor(fastRetry(3)).build();
+    server.enqueue(new MockResponse.Builder().code(307).addHeader("Location", "/v1/b").build());
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/a"))
+            .header("Idempotency-Key", "k1")
+            .POST(HttpRequest.BodyPublishers.ofString("payload"))
+            .build();
+
+    assertThat(api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS).body())
+        .isEqualTo("ok");
+    for (String target : List.of("/v1/a", "/v1/b", "/v1/b")) {
+      RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
+      assertThat(r.getTarget()).isEqualTo(target);
+      assertThat(r.getBody().utf8()).isEqualTo("payload");
+    }
+  }
+
   // ---- retries ----------------------------------------------------------------------------------
 
   private static RetryInterceptor fastRetry(int attempts) {
@@ -1245,6 +1336,56 @@ public abstract class InterceptorContract {
     assertThat(Duration.ofNanos(System.nanoTime() - start))
         .isGreaterThanOrEqualTo(Duration.ofMillis(900));
     assertThat(received(server).count()).isEqualTo(2);
+  }
+
+  /**
+   * A response dropped to retry it is read to its end only when that end comes soon: a body that
+   * goes on and on (or never ends) is cut, and its connection closed, rather than drained until the
+   * call's timeout.
+   */
+  @Test
+  void aRetriedResponseWhoseBodyNeverEndsIsDroppedWithoutWaitingForItsEnd() throws Exception {
+    AtomicInteger connections = new AtomicInteger();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              if (connections.incrementAndGet() % 2 == 1) {
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 0\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n");
+                String kilobyte = "x".repeat(1024);
+                try {
+                  for (int i = 0; i < 100_000; i++) { // 20 s and more: longer than the call
+                    RawServer.writeChunk(socket.getOutputStream(), kilobyte);
+                    Thread.sleep(2);
+                  }
+                } catch (IOException closed) {
+                  return; // the client cut it
+                }
+              }
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
+                      + "Connection: close\r\n\r\n\"ok\"");
+              socket.close();
+            })) {
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(client)
+              .baseUri(raw.uri("/"))
+              .options(options.toBuilder().timeout(Duration.ofSeconds(20)).build())
+              .interceptor(fastRetry(2))
+              .build();
+
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          Duration.ofSeconds(10),
+          () -> {
+            assertThat(api.getFromJson("x", String.class)).isEqualTo("ok");
+            assertThat(api.getFromJsonAsync("y", String.class).get(10, TimeUnit.SECONDS))
+                .isEqualTo("ok");
+          });
+      assertThat(connections).hasValue(4);
+    }
   }
 
   @Test
@@ -2323,6 +2464,46 @@ public abstract class InterceptorContract {
     assertThat(back.getBody().utf8()).isEqualTo("\"v\"");
     assertThat(back.getHeaders().get("X-Api-Key")).isEqualTo("k3y");
     assertThat(back.getHeaders().get("X-Token")).isEqualTo("rotating");
+  }
+
+  /**
+   * 301 and 302 turn a POST into a GET, 303 anything but HEAD; the GET goes without the body and
+   * the headers that described it (RFC 9110 section 15.4), a compressed body's Content-Encoding
+   * included. 307 and 308 keep the method, the body and its headers.
+   */
+  @Test
+  void aRedirectRewritesTheMethodAsRfc9110SaysAndAGetCarriesNoContentHeaders() throws Exception {
+    HttpJsonClient api = api().followRedirects(HttpClient.Redirect.NORMAL).build();
+    JsonType<String> gzip =
+        JsonType.of(String.class, options.toBuilder().requestCompression(true).build());
+    for (int code : new int[] {301, 302, 303, 307, 308}) {
+      boolean toGet = code < 304;
+      for (String method : List.of("POST", "PUT")) {
+        boolean rewritten = code == 303 || (toGet && method.equals("POST"));
+        server.enqueue(redirect(code, LoopbackServer.uri(server, "/v1/result")));
+        server.enqueue(json(200, "\"ok\""));
+        String answer =
+            method.equals("POST") ? api.postAsJson("x", "v", gzip) : api.putAsJson("x", "v", gzip);
+        assertThat(answer).isEqualTo("ok");
+        RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+        RecordedRequest hop = received(server).take(5, TimeUnit.SECONDS);
+        String what = code + " after " + method;
+        assertThat(first.getHeaders().get("Content-Encoding")).isEqualTo("gzip");
+        assertThat(hop.getTarget()).as(what).isEqualTo("/v1/result");
+        if (rewritten) {
+          assertThat(hop.getMethod()).as(what).isEqualTo("GET");
+          assertThat(hop.getBody() == null ? 0 : hop.getBody().size()).as(what).isZero();
+          assertThat(hop.getHeaders().names())
+              .as(what)
+              .doesNotContain("Content-Encoding", "Content-Type");
+          assertThat(hop.getHeaders().get("Content-Length")).as(what).isIn(null, "0");
+        } else {
+          assertThat(hop.getMethod()).as(what).isEqualTo(method);
+          assertThat(hop.getHeaders().get("Content-Encoding")).as(what).isEqualTo("gzip");
+          assertThat(hop.getBody()).as(what).isEqualTo(first.getBody());
+        }
+      }
+    }
   }
 
   @Test

@@ -573,6 +573,89 @@ public abstract class ListenerContract {
   }
 
   @Test
+  void aCallThatGetsNoPermitBeforeItsTimeoutStartsAndFailsOnceBlockingOrAsync() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .body("{\"id\":1,\"title\":\"held\"}")
+            .headersDelay(2, SECONDS)
+            .build());
+    List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    CountDownLatch ends = new CountDownLatch(3);
+    CallListener byPath =
+        new CallListener() {
+          private String path(Call call) {
+            return URI.create(call.uri()).getPath();
+          }
+
+          @Override
+          public void callStart(Call call) {
+            events.add(path(call) + " callStart");
+          }
+
+          @Override
+          public void callEnd(Call call, long nanoTime) {
+            events.add(path(call) + " callEnd");
+            ends.countDown();
+          }
+
+          @Override
+          public void callFailed(Call call, Throwable failure, long nanoTime) {
+            events.add(path(call) + " callFailed " + failure.getClass().getSimpleName());
+            ends.countDown();
+          }
+        };
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/"))
+            .options(options)
+            .listener(byPath)
+            .maxConcurrentCalls(1)
+            .build();
+    java.util.concurrent.CompletableFuture<Item> held = api.getFromJsonAsync("held", Item.class);
+    assertThat(received(server).take(5, SECONDS))
+        .as("the held call reached the server")
+        .isNotNull();
+    HttpJsonClient hurried = api.withTimeout(Duration.ofMillis(200));
+
+    assertThatThrownBy(() -> hurried.getFromJson("blocking", Item.class))
+        .isInstanceOf(CallTimeoutException.class);
+    java.util.concurrent.CompletableFuture<Item> async =
+        hurried.getFromJsonAsync("async", Item.class);
+    assertThatThrownBy(() -> async.get(10, SECONDS)).hasCauseInstanceOf(CallTimeoutException.class);
+    assertThat(held.get(10, SECONDS)).isEqualTo(new Item(1, "held"));
+
+    assertThat(ends.await(10, SECONDS)).as("every call ended or failed: " + events).isTrue();
+    Thread.sleep(100); // long enough for a second end, were one reported
+    synchronized (events) {
+      assertThat(events.stream().filter(e -> e.startsWith("/blocking")))
+          .containsExactly("/blocking callStart", "/blocking callFailed CallTimeoutException");
+      assertThat(events.stream().filter(e -> e.startsWith("/async")))
+          .containsExactly("/async callStart", "/async callFailed CallTimeoutException");
+      assertThat(events.stream().filter(e -> e.startsWith("/held")))
+          .containsExactly("/held callStart", "/held callEnd");
+    }
+  }
+
+  @Test
+  void aCancelledAsyncCallEndsOnceWithTheCancellation() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("{}").headersDelay(3, SECONDS).build());
+    Recorder recorder = new Recorder();
+    HttpJsonClient api = builder(recorder).build();
+
+    java.util.concurrent.CompletableFuture<Item> call = api.getFromJsonAsync("slow", Item.class);
+    assertThat(received(server).take(5, SECONDS)).as("the request reached the server").isNotNull();
+    assertThat(call.cancel(true)).isTrue();
+
+    assertThat(recorder.events())
+        .containsExactly("callStart GET /slow", "callFailed CancellationException");
+    Thread.sleep(200); // long enough for a second end, were one reported
+    assertThat(recorder.events()).hasSize(2);
+  }
+
+  @Test
   void aListenerThatThrowsNeverBreaksTheCall() throws Exception {
     server.enqueue(json(200, "{\"id\":1,\"title\":\"one\"}"));
     server.enqueue(json(200, "{\"id\":1,\"title\":\"one\"}"));

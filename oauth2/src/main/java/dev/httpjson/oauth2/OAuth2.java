@@ -74,7 +74,8 @@ import org.jspecify.annotations.Nullable;
  * made ({@link JsonContent}, {@link FormContent}, {@link MultipartContent}, and the values
  * httpjson's calls send), or one whose method is idempotent (GET, HEAD, PUT, DELETE, OPTIONS,
  * TRACE), whose body, like the JDK's own {@code BodyPublishers}, can be sent again. Any other
- * request (a POST of a publisher of your own) gets the 401 as its answer.
+ * request (a POST of a publisher of your own) gets the 401 as its answer, and the token is dropped
+ * all the same: the next call fetches a new one rather than being refused with it too.
  *
  * <p><b>Where the token goes.</b> Only to the origins named with {@link Builder#origin(URI)}
  * (scheme, host and port), where it replaces any {@code Authorization} header the request carries;
@@ -232,18 +233,27 @@ public final class OAuth2 implements Interceptor {
         .build();
   }
 
-  /** Set when a response was a 401 a new token may cure, and dropped to send the request again. */
+  /**
+   * Set when a response was a 401 a new token may cure: dropped to send the request again, or, for
+   * a request that cannot be sent again, passed on with the token dropped for the next call.
+   */
   private static final class Refused {
     volatile boolean refused;
   }
 
   private static <T> Chain<T> watching(Chain<T> chain, Refused refused) {
+    return watching(chain, refused, true);
+  }
+
+  private static <T> Chain<T> watching(Chain<T> chain, Refused refused, boolean drop) {
     BodyHandler<T> handler = chain.bodyHandler();
     return chain.withBodyHandler(
         info -> {
           if (info.statusCode() == 401 && newTokenMayHelp(info.headers())) {
             refused.refused = true;
-            return chain.discard(info);
+            if (drop) {
+              return chain.discard(info);
+            }
           }
           return handler.apply(info);
         });
@@ -258,7 +268,15 @@ public final class OAuth2 implements Interceptor {
     JsonOptions options = chain.options().orElse(null);
     Token token = tokens.await(options);
     if (!repeatable(request)) {
-      return chain.forward(authorized(request, token));
+      // Not sent again: the caller gets the 401, and the next call a new token.
+      Refused refused = new Refused();
+      try {
+        return watching(chain, refused, false).forward(authorized(request, token));
+      } finally {
+        if (refused.refused) {
+          tokens.invalidate(token);
+        }
+      }
     }
     Refused refused = new Refused();
     HttpResponse<T> response = watching(chain, refused).forward(authorized(request, token));
@@ -302,7 +320,8 @@ public final class OAuth2 implements Interceptor {
     }
 
     void start() {
-      withToken(token -> send(token, repeatable(request)));
+      boolean mayRepeat = repeatable(request);
+      withToken(token -> send(token, mayRepeat, true));
     }
 
     /** Runs {@code then} with the token; the shared token request is never cancelled from here. */
@@ -337,10 +356,16 @@ public final class OAuth2 implements Interceptor {
       }
     }
 
-    private void send(Token token, boolean mayRepeat) {
+    /**
+     * Sends with {@code token}: a 401 a new token may cure is dropped and the request sent again
+     * when it {@code mayRepeat}, else passed on with the token dropped when this is the {@code
+     * first} send.
+     */
+    private void send(Token token, boolean mayRepeat, boolean first) {
       Refused refused = new Refused();
       CompletableFuture<HttpResponse<T>> f =
-          (mayRepeat ? watching(chain, refused) : chain).forwardAsync(authorized(request, token));
+          (mayRepeat || first ? watching(chain, refused, mayRepeat) : chain)
+              .forwardAsync(authorized(request, token));
       inFlight = f;
       if (result.isDone()) {
         f.cancel(true);
@@ -348,11 +373,13 @@ public final class OAuth2 implements Interceptor {
       }
       f.whenComplete(
           (response, failure) -> {
+            if (refused.refused) {
+              tokens.invalidate(token);
+            }
             if (failure != null) {
               result.completeExceptionally(Tokens.unwrap(failure));
-            } else if (refused.refused) {
-              tokens.invalidate(token);
-              withToken(fresh -> send(fresh, false));
+            } else if (refused.refused && mayRepeat) {
+              withToken(fresh -> send(fresh, false, false));
             } else if (!result.complete(response) && response.body() instanceof AutoCloseable) {
               try {
                 ((AutoCloseable) response.body()).close(); // the caller gave up on it

@@ -299,19 +299,28 @@ final class Tokens {
     return new Token((String) access, refreshAt);
   }
 
-  /** {@code expires_in} in seconds; -1 when absent or not a number (no known expiry). */
+  /**
+   * {@code expires_in} in whole seconds, as a JSON number or a string ({@code 3600}, {@code
+   * "3600.0"}); -1 when absent or not a number (no known expiry), {@link Long#MAX_VALUE} when more
+   * than a long holds.
+   */
   private static long seconds(@Nullable Object value) {
+    BigDecimal d;
     try {
       if (value instanceof Number) {
-        return Math.max(0, new BigDecimal(value.toString()).longValue());
-      }
-      if (value instanceof String) {
-        return Math.max(0, Long.parseLong(((String) value).trim()));
+        d = new BigDecimal(value.toString());
+      } else if (value instanceof String) {
+        d = new BigDecimal(((String) value).trim());
+      } else {
+        return -1;
       }
     } catch (NumberFormatException e) {
       return -1;
     }
-    return -1;
+    if (d.signum() <= 0) {
+      return 0;
+    }
+    return d.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : d.longValue();
   }
 
   private Throwable translate(Throwable failure) {

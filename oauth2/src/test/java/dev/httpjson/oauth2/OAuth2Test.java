@@ -255,6 +255,24 @@ class OAuth2Test {
   }
 
   @Test
+  void anExpiresInWrittenAsADecimalStringStillExpiresTheToken() throws Exception {
+    tokenAnswer =
+        n ->
+            token(
+                "{\"access_token\":\"t"
+                    + n
+                    + "\",\"token_type\":\"Bearer\",\"expires_in\":\" 3600.0 \"}");
+    HttpJsonClient client = client(credentials().refreshBeforeExpiry(Duration.ZERO).build());
+
+    client.getFromJson("a", String.class);
+    clock.advance(Duration.ofSeconds(3601)); // past its end, which the API may not yet enforce
+    client.getFromJson("b", String.class);
+
+    assertThat(tokenCount).hasValue(2);
+    assertThat(apiAuthorizations(2)).containsExactly("Bearer t1", "Bearer t2");
+  }
+
+  @Test
   void fiftyConcurrentCallersWithAnExpiredTokenMakeOneTokenRequest() throws Exception {
     HttpJsonClient client = client(credentials().build());
     client.getFromJson("warm", String.class);
@@ -480,6 +498,37 @@ class OAuth2Test {
 
     assertThat(apiAuthorizations(1)).containsExactly("Bearer t1");
     assertThat(apiRequests.poll(200, TimeUnit.MILLISECONDS)).isNull();
+  }
+
+  private HttpRequest upload() {
+    return HttpRequest.newBuilder(apiBase().resolve("upload"))
+        .POST(
+            BodyPublishers.fromPublisher(
+                BodyPublishers.ofByteArray("data".getBytes(StandardCharsets.UTF_8))))
+        .build();
+  }
+
+  @Test
+  void aTokenRefusedOnACallThatCannotBeRepeatedIsNotSentAgain() throws Exception {
+    HttpJsonClient client = client(credentials().build());
+    assertThat(client.getFromJson("first", String.class)).isEqualTo("ok");
+    revoked = "t1"; // the server no longer takes it, long before it expires
+
+    assertThatThrownBy(() -> client.exchange(upload(), String.class))
+        .isInstanceOf(HttpJsonStatusException.class)
+        .hasMessageContaining("401");
+    assertThat(client.exchange(upload(), String.class).body()).isEqualTo("ok");
+
+    revoked = "t2";
+    CompletableFuture<HttpResponse<String>> refused = client.exchangeAsync(upload(), String.class);
+    assertThatThrownBy(() -> refused.get(WAIT, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(HttpJsonStatusException.class);
+    assertThat(client.exchangeAsync(upload(), String.class).get(WAIT, TimeUnit.SECONDS).body())
+        .isEqualTo("ok");
+
+    assertThat(apiAuthorizations(5))
+        .containsExactly("Bearer t1", "Bearer t1", "Bearer t2", "Bearer t2", "Bearer t3");
+    assertThat(tokenCount).hasValue(3);
   }
 
   @Test

@@ -274,7 +274,11 @@ final class Exchange<T> {
               public void onError(Throwable throwable) {
                 if (!done) {
                   done = true;
-                  fail(new IOException("the request body failed: " + throwable, throwable));
+                  // As the JDK client's exchange: the publisher's own IOException is its failure.
+                  fail(
+                      throwable instanceof IOException
+                          ? throwable
+                          : new IOException("the request body failed: " + throwable, throwable));
                 }
               }
 

@@ -26,7 +26,8 @@ class StubInterceptorContractTest extends InterceptorContract {
               "aPostOptedInToRetriesIsSentOnceWhenItsConnectionDropsAndSaysWhy",
               "aPostWithAnIdempotencyKeyIsRetriedWithTheSameKeyAfterItsConnectionDrops",
               "aPostWhoseConnectionDropsAfterTheServerReadItIsSentOnce",
-              "aPredicateOnTheExceptionNarrowsWhatIsRetriedAndTheFailureSaysSo")
+              "aPredicateOnTheExceptionNarrowsWhatIsRetriedAndTheFailureSaysSo",
+              "aRetriedResponseWhoseBodyNeverEndsIsDroppedWithoutWaitingForItsEnd")
           .skip(
               NO_CONNECT,
               "aConnectFailureIsRetriedAndReportedWithTheAttempts",
