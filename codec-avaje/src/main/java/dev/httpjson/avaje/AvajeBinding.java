@@ -3,6 +3,7 @@ package dev.httpjson.avaje;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.Unbindable;
 import dev.httpjson.spi.JsonBinding;
@@ -508,7 +509,7 @@ final class AvajeBinding implements JsonBinding {
     }
     String problem;
     if (e instanceof StackOverflowError) {
-      problem = "Nesting too deep for the stack";
+      problem = ReadProblems.TOO_DEEP_FOR_THE_STACK;
     } else if (e instanceof CharacterCodingException) {
       problem = "Malformed character input (" + e + ")";
     } else if (endOfInput) {
@@ -781,7 +782,7 @@ final class AvajeBinding implements JsonBinding {
       String what = value == null ? "null" : value.getClass().getName();
       String problem;
       if (cause instanceof StackOverflowError) {
-        problem = "Nesting too deep for the stack";
+        problem = ReadProblems.TOO_DEEP_FOR_THE_STACK;
       } else if (cause instanceof IllegalArgumentException
           && String.valueOf(cause.getMessage()).startsWith("No JsonAdapter for ")) {
         problem = message(cause, type, false);

@@ -200,4 +200,7 @@ public final class Shapes {
       Map<Color, Long> byColor,
       Map<String, Inner> named,
       Optional<BigDecimal> amount) {}
+
+  /** A record that holds one of its own: a chain as deep as the document. */
+  public record Chain(Chain next) {}
 }

@@ -70,6 +70,7 @@
   Shapes.ListMap.class,
   Shapes.CaseNames.class,
   Shapes.Positions.class,
+  Shapes.Chain.class,
 })
 package dev.httpjson.differential;
 

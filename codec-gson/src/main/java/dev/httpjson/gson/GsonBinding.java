@@ -16,6 +16,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.Unbindable;
 import dev.httpjson.spi.JsonBinding;
@@ -352,7 +353,7 @@ final class GsonBinding implements JsonBinding {
       } catch (IOException | RuntimeException e) {
         throw readFailure(reader, e);
       } catch (StackOverflowError e) {
-        throw reader.failure("Nesting too deep for the stack", null);
+        throw reader.failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, null);
       }
     }
   }
@@ -560,7 +561,7 @@ final class GsonBinding implements JsonBinding {
       } catch (IOException | RuntimeException e) {
         throw readFailure(reader, e);
       } catch (StackOverflowError e) {
-        throw reader.failure("Nesting too deep for the stack", null);
+        throw reader.failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, null);
       }
     }
 

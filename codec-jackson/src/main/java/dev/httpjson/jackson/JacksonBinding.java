@@ -91,7 +91,27 @@ final class JacksonBinding implements JsonBinding {
         throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
+      } catch (StackOverflowError e) {
+        throw tooDeep(bytes, offset, length);
       }
+    }
+
+    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
+    private IOException tooDeep(byte[] bytes, int offset, int length) {
+      JsonParser parser;
+      try {
+        parser = reader.createParser(bytes, offset, length);
+      } catch (JacksonException again) {
+        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", null);
+      }
+      try {
+        reader.readValue(parser);
+      } catch (RuntimeException | StackOverflowError again) {
+        // Expected: the same failure, now with the parser at hand.
+      }
+      IOException failure = tooDeepAt(parser);
+      parser.close();
+      return failure;
     }
 
     /**
@@ -160,10 +180,22 @@ final class JacksonBinding implements JsonBinding {
         throw e.getCause();
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(parser);
       } finally {
         parser.close();
       }
     }
+  }
+
+  /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
+  static JsonReadException tooDeepAt(JsonParser parser) {
+    return new JsonReadException(
+        ReadProblems.TOO_DEEP_FOR_THE_STACK,
+        line(parser.currentLocation()),
+        column(parser.currentLocation()),
+        path(parser.streamReadContext()),
+        null);
   }
 
   /**
@@ -283,6 +315,8 @@ final class JacksonBinding implements JsonBinding {
         throw readFailure(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(parser);
       }
     }
 

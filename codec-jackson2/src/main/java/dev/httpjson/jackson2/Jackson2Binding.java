@@ -93,6 +93,26 @@ final class Jackson2Binding implements JsonBinding {
         throw readFailure(e);
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw locate(e, bytes, offset, length);
+      } catch (StackOverflowError e) {
+        throw tooDeep(bytes, offset, length);
+      }
+    }
+
+    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
+    private IOException tooDeep(byte[] bytes, int offset, int length) throws IOException {
+      JsonParser parser;
+      try {
+        parser = reader.createParser(bytes, offset, length);
+      } catch (IOException again) {
+        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", null);
+      }
+      try (parser) {
+        try {
+          reader.readValue(parser);
+        } catch (IOException | RuntimeException | StackOverflowError again) {
+          // Expected: the same failure, now with the parser at hand.
+        }
+        return tooDeepAt(parser);
       }
     }
 
@@ -185,10 +205,22 @@ final class Jackson2Binding implements JsonBinding {
         throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(parser);
       } finally {
         parser.close();
       }
     }
+  }
+
+  /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
+  static JsonReadException tooDeepAt(JsonParser parser) {
+    return new JsonReadException(
+        ReadProblems.TOO_DEEP_FOR_THE_STACK,
+        line(parser.currentLocation()),
+        column(parser.currentLocation()),
+        path(parser.getParsingContext()),
+        null);
   }
 
   /**
@@ -338,6 +370,8 @@ final class Jackson2Binding implements JsonBinding {
         throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(parser);
       }
     }
 

@@ -21,6 +21,13 @@ import org.jspecify.annotations.Nullable;
 public final class ReadProblems {
   private ReadProblems() {}
 
+  /**
+   * The problem of a document nested deeper than the reading thread's stack holds (a {@code
+   * StackOverflowError} in a recursive reader, under a raised {@code maxNestingDepth}): every codec
+   * reports it in these words.
+   */
+  public static final String TOO_DEEP_FOR_THE_STACK = "Nesting too deep for the stack";
+
   /** How many known properties an unknown property's problem lists at most. */
   private static final int MAX_KNOWN_LISTED = 50;
 

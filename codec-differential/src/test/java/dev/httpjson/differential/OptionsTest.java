@@ -1,0 +1,129 @@
+package dev.httpjson.differential;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.HttpJson;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import java.lang.reflect.Type;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The four codecs agree under the other {@link JsonOptions} settings too, not only under the web
+ * defaults the generated run uses: each row reads or writes the same input with every codec, given
+ * the same options.
+ */
+class OptionsTest {
+  /** Smaller than any default thread stack, so that every recursive reader runs out of it. */
+  private static final long SMALL_STACK = 512 * 1024;
+
+  /**
+   * A nesting limit raised past what the stack holds: the read fails with a JsonReadException that
+   * says so, never a StackOverflowError. Jackson 2 and 3 let the error out.
+   */
+  @Test
+  void nestingDeeperThanTheStackIsAReadErrorWithEveryCodec() throws Exception {
+    UnaryOperator<JsonOptions.Builder> deep = b -> b.maxNestingDepth(1_000_000);
+    int depth = 100_000;
+    String chain = "{\"next\":".repeat(depth) + "null" + "}".repeat(depth);
+    Map<Codecs, Outcome> outcomes = onASmallStack(() -> read(Shapes.Chain.class, deep, chain));
+    assertThat(outcomes.values())
+        .as(describe(Shapes.Chain.class, outcomes))
+        .allMatch(o -> o instanceof Outcome.Refused r && r.message().contains("stack"));
+
+    // Gson reads untyped values without recursion; the others refuse, none crashes.
+    String arrays = "[".repeat(depth) + "]".repeat(depth);
+    assertThat(kinds(onASmallStack(() -> read(Object.class, deep, arrays))))
+        .allSatisfy((codec, kind) -> assertThat(kind).as(codec.label).isIn("value", "refused"));
+
+    // An element of a streamed array: the elements before it, then the failure.
+    byte[] body = ("[1," + arrays + "]").getBytes(UTF_8);
+    assertThat(kinds(onASmallStack(() -> stream(Object.class, deep, body))))
+        .allSatisfy((codec, kind) -> assertThat(kind).as(codec.label).isIn("value", "cut after 1"));
+  }
+
+  /** Each outcome's kind, and a crash's exception: a value too deep to print is not printed. */
+  private static Map<Codecs, String> kinds(Map<Codecs, Outcome> outcomes) {
+    Map<Codecs, String> kinds = new EnumMap<>(Codecs.class);
+    outcomes.forEach(
+        (codec, outcome) ->
+            kinds.put(
+                codec,
+                outcome instanceof Outcome.Value
+                    ? "value"
+                    : outcome instanceof Outcome.Cut cut
+                        ? "cut after " + cut.before().size()
+                        : outcome instanceof Outcome.Refused ? "refused" : outcome.toString()));
+    return kinds;
+  }
+
+  // ----
+
+  private static <T> T onASmallStack(Supplier<T> work) throws Exception {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    Thread thread =
+        new Thread(
+            null,
+            () -> {
+              try {
+                result.complete(work.get());
+              } catch (Throwable t) {
+                result.completeExceptionally(t);
+              }
+            },
+            "small-stack",
+            SMALL_STACK);
+    thread.start();
+    try {
+      return result.get(60, TimeUnit.SECONDS);
+    } finally {
+      thread.join(TimeUnit.SECONDS.toMillis(10));
+    }
+  }
+
+  static Map<Codecs, Outcome> read(
+      Type type, UnaryOperator<JsonOptions.Builder> options, String json) {
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      JsonType<?> t = JsonType.of(type, options.apply(codec.options.toBuilder()).build());
+      try {
+        outcomes.put(codec, new Outcome.Value(t.fromJson(json.getBytes(UTF_8))));
+      } catch (JsonReadException e) {
+        outcomes.put(codec, new Outcome.Refused(e.getMessage()));
+      } catch (Exception | Error e) {
+        outcomes.put(codec, new Outcome.Crashed(e));
+      }
+    }
+    return outcomes;
+  }
+
+  static Map<Codecs, Outcome> stream(
+      Type type, UnaryOperator<JsonOptions.Builder> options, byte[] body) {
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      @SuppressWarnings("unchecked")
+      JsonType<Object> t =
+          (JsonType<Object>) JsonType.of(type, options.apply(codec.options.toBuilder()).build());
+      outcomes.put(
+          codec,
+          Streams.collect(
+              () -> HttpJson.readFromJsonAsStream(Streams.response(body, "application/json"), t)));
+    }
+    return outcomes;
+  }
+
+  static String describe(Type type, Map<Codecs, Outcome> outcomes) {
+    StringBuilder out = new StringBuilder(type.getTypeName()).append('\n');
+    outcomes.forEach(
+        (codec, outcome) -> out.append(String.format("  %-6s %s%n", codec.label, outcome)));
+    return out.toString();
+  }
+}
