@@ -44,6 +44,10 @@ final class WebWriter implements JsonWriter {
   }
 
   private void push(boolean array, AdapterNames.@Nullable Translated translated) {
+    push(array, translated, false);
+  }
+
+  private void push(boolean array, AdapterNames.@Nullable Translated translated, boolean entries) {
     int depth = nesting.depth;
     if (depth == settings.limits.maxNestingDepth()) {
       throw new TooDeep(
@@ -53,7 +57,7 @@ final class WebWriter implements JsonWriter {
               + settings.limits.maxNestingDepth()
               + ") (the limit is JsonOptions.maxNestingDepth; a cycle in the value?)");
     }
-    nesting.push(array, translated);
+    nesting.push(array, translated, entries);
   }
 
   @Override
@@ -135,7 +139,7 @@ final class WebWriter implements JsonWriter {
   @Override
   public void beginObject() {
     value();
-    push(false, null);
+    push(false, null, true); // a map's: no declared names
     out.beginObject();
   }
 
@@ -161,13 +165,28 @@ final class WebWriter implements JsonWriter {
   @Override
   public void nullValue() {
     value();
-    out.nullValue();
+    if (!out.serializeNulls() && nesting.atAnElement()) {
+      // Without nulls, a null property is omitted; a list's element, a map entry's value and the
+      // top-level value are not properties, and avaje would drop them (or write nothing at all).
+      out.serializeNulls(true);
+      try {
+        out.nullValue();
+      } finally {
+        out.serializeNulls(false);
+      }
+    } else {
+      out.nullValue();
+    }
   }
 
   @Override
   public void value(@Nullable String value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
     value();
-    if (value != null && hasLoneSurrogate(value)) {
+    if (hasLoneSurrogate(value)) {
       out.rawValue(escaped(value));
     } else {
       out.value(value);
@@ -268,26 +287,8 @@ final class WebWriter implements JsonWriter {
 
   @Override
   public void value(@Nullable Boolean value) {
-    value();
-    out.value(value);
-  }
-
-  @Override
-  public void value(@Nullable Integer value) {
-    value();
-    out.value(value);
-  }
-
-  @Override
-  public void value(@Nullable Long value) {
-    value();
-    out.value(value);
-  }
-
-  @Override
-  public void value(@Nullable Double value) {
-    if (value != null) {
-      value((double) value);
+    if (value == null) {
+      nullValue();
       return;
     }
     value();
@@ -295,13 +296,50 @@ final class WebWriter implements JsonWriter {
   }
 
   @Override
+  public void value(@Nullable Integer value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Long value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Double value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value((double) value);
+  }
+
+  @Override
   public void value(@Nullable BigDecimal value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
     value();
     out.value(value);
   }
 
   @Override
   public void value(@Nullable BigInteger value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
     value();
     out.value(value);
   }

@@ -8,8 +8,14 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -48,6 +54,71 @@ class OptionsTest {
     byte[] body = ("[1," + arrays + "]").getBytes(UTF_8);
     assertThat(kinds(onASmallStack(() -> stream(Object.class, deep, body))))
         .allSatisfy((codec, kind) -> assertThat(kind).as(codec.label).isIn("value", "cut after 1"));
+  }
+
+  /**
+   * {@code writeNulls(false)} omits a property whose value is null, an empty {@code Optional} or
+   * {@code OptionalInt} too (each is written as null), and nothing else: a null element of a list,
+   * a map entry whose value is null (as System.Text.Json keeps a dictionary's) and a null at the
+   * top level are written. Jackson wrote the empty optionals; Jackson 2, Gson and avaje-jsonb
+   * dropped the map's entry; avaje-jsonb dropped the list's element and wrote nothing at all for an
+   * empty {@code Optional} at the top level.
+   */
+  @Test
+  void withoutNullsANullPropertyIsOmittedAndANullElementOrEntryIsKept() {
+    UnaryOperator<JsonOptions.Builder> noNulls = b -> b.writeNulls(false);
+    List<String> nullElement = new ArrayList<>();
+    nullElement.add(null);
+    Map<String, String> nullEntry = new HashMap<>();
+    nullEntry.put("k", null);
+    Shapes.Nullables value =
+        new Shapes.Nullables(
+            null, Optional.empty(), OptionalInt.empty(), nullElement, nullEntry, null);
+
+    assertEveryCodecWrites(
+        Shapes.Nullables.class, noNulls, value, "{\"l\":[null],\"m\":{\"k\":null}}");
+    assertEveryCodecWrites(
+        new JsonType<Optional<String>>() {}.type(), noNulls, Optional.empty(), "null");
+    assertEveryCodecWrites(
+        new JsonType<List<Optional<String>>>() {}.type(),
+        noNulls,
+        List.of(Optional.empty()),
+        "[null]");
+    assertEveryCodecWrites(
+        new JsonType<Map<String, Integer>>() {}.type(),
+        noNulls,
+        Collections.singletonMap("k", null),
+        "{\"k\":null}");
+    // And with nulls written, all of them.
+    assertEveryCodecWrites(
+        Shapes.Nullables.class,
+        b -> b,
+        value,
+        "{\"s\":null,\"o\":null,\"oi\":null,\"l\":[null],\"m\":{\"k\":null},\"i\":null}");
+  }
+
+  private static void assertEveryCodecWrites(
+      Type type, UnaryOperator<JsonOptions.Builder> options, Object value, String expected) {
+    Map<Codecs, String> written = write(type, options, value);
+    assertThat(written)
+        .as("%s written as %s", Show.value(value), type.getTypeName())
+        .allSatisfy((codec, json) -> assertThat(json).as(codec.label).isEqualTo(expected));
+  }
+
+  static Map<Codecs, String> write(
+      Type type, UnaryOperator<JsonOptions.Builder> options, Object value) {
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      @SuppressWarnings("unchecked")
+      JsonType<Object> t =
+          (JsonType<Object>) JsonType.of(type, options.apply(codec.options.toBuilder()).build());
+      try {
+        written.put(codec, new String(t.toJsonBytes(value), UTF_8));
+      } catch (Exception e) {
+        written.put(codec, "refused: " + e);
+      }
+    }
+    return written;
   }
 
   /** Each outcome's kind, and a crash's exception: a value too deep to print is not printed. */

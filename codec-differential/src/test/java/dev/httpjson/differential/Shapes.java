@@ -203,4 +203,13 @@ public final class Shapes {
 
   /** A record that holds one of its own: a chain as deep as the document. */
   public record Chain(Chain next) {}
+
+  /** Every kind of null a value writes: a property, an empty optional, an element, an entry. */
+  public record Nullables(
+      String s,
+      Optional<String> o,
+      OptionalInt oi,
+      List<String> l,
+      Map<String, String> m,
+      Integer i) {}
 }

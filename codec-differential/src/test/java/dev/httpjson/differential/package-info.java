@@ -71,6 +71,7 @@
   Shapes.CaseNames.class,
   Shapes.Positions.class,
   Shapes.Chain.class,
+  Shapes.Nullables.class,
 })
 package dev.httpjson.differential;
 

@@ -5,6 +5,7 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.Names;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -174,8 +175,24 @@ public final class JacksonCodec implements JsonCodec {
     }
     b.addModule(options.strictRecords() ? StrictRecords.STRICT : StrictRecords.LENIENT);
     if (!options.writeNulls()) {
+      // A null property is omitted, and so is an empty Optional (written as null); a map's entry
+      // and a list's element are kept, as with every codec.
       b.changeDefaultPropertyInclusion(
-          incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));
+          incl ->
+              incl.withValueInclusion(JsonInclude.Include.NON_ABSENT)
+                  .withContentInclusion(JsonInclude.Include.ALWAYS));
+      for (Class<?> optional :
+          List.of(
+              java.util.OptionalInt.class,
+              java.util.OptionalLong.class,
+              java.util.OptionalDouble.class)) {
+        b.withConfigOverride(
+            optional,
+            o ->
+                o.setInclude(
+                    JsonInclude.Value.construct(
+                        JsonInclude.Include.NON_EMPTY, JsonInclude.Include.ALWAYS)));
+      }
     }
     return b.build();
   }

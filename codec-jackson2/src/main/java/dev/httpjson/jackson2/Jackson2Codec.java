@@ -18,6 +18,7 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.Names;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -170,7 +171,22 @@ public final class Jackson2Codec implements JsonCodec {
       b.addModule(ExactCase.MODULE);
     }
     if (!options.writeNulls()) {
-      b.serializationInclusion(JsonInclude.Include.NON_NULL);
+      // A null property is omitted, and so is an empty Optional (written as null); a map's entry
+      // and a list's element are kept, as with every codec.
+      b.defaultPropertyInclusion(
+          JsonInclude.Value.construct(JsonInclude.Include.NON_ABSENT, JsonInclude.Include.ALWAYS));
+      for (Class<?> optional :
+          List.of(
+              java.util.OptionalInt.class,
+              java.util.OptionalLong.class,
+              java.util.OptionalDouble.class)) {
+        b.withConfigOverride(
+            optional,
+            o ->
+                o.setInclude(
+                    JsonInclude.Value.construct(
+                        JsonInclude.Include.NON_EMPTY, JsonInclude.Include.ALWAYS)));
+      }
     }
     if (options.strictRecords()) {
       b.addModule(StrictRecords.INSTANCE);
