@@ -90,6 +90,34 @@ class DisagreementsTest {
   }
 
   /**
+   * README: a non-ASCII character is written as itself, in UTF-8. Jackson 2 wrote a character
+   * outside the Basic Multilingual Plane (an emoji) as two {@code \\u} escapes of its surrogates,
+   * twelve bytes where the others write four, in a value, a name and a map key alike.
+   */
+  @Test
+  void aCharacterOutsideTheBasicPlaneIsWrittenAsItsUtf8Bytes() {
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        written.put(
+            codec,
+            new String(
+                JsonType.of(Shapes.StringMap.class, codec.options)
+                    .toJsonBytes(new Shapes.StringMap(Map.of("\uD83D\uDE00", "a\uD83D\uDE00é"))),
+                UTF_8));
+      } catch (JsonWriteException e) {
+        written.put(codec, "refused: " + e.getMessage());
+      }
+    }
+    assertThat(written)
+        .allSatisfy(
+            (codec, json) ->
+                assertThat(json)
+                    .as(codec.label)
+                    .isEqualTo("{\"v\":{\"\uD83D\uDE00\":\"a\uD83D\uDE00é\"}}"));
+  }
+
+  /**
    * README: a date reads the text {@code Instant.parse} reads. An Instant at either end of its
    * range is written by every codec and was read back only by Jackson.
    */

@@ -3,6 +3,7 @@ package dev.httpjson.jackson2;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -152,7 +153,10 @@ public final class Jackson2Codec implements JsonCodec {
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
-            .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
+            .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
+            // A character outside the Basic Multilingual Plane is written as its four UTF-8
+            // bytes, as the other codecs write it, not as two escaped surrogates.
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     StrictScalars.coercions(b);
     switch (options.naming()) {
       case CAMEL_CASE:
