@@ -97,6 +97,31 @@ class OptionsTest {
         "{\"s\":null,\"o\":null,\"oi\":null,\"l\":[null],\"m\":{\"k\":null},\"i\":null}");
   }
 
+  /**
+   * Snake and kebab case find the words as System.Text.Json's {@code SnakeCaseLower} and {@code
+   * KebabCaseLower} do (camel case is already its {@code CamelCase}), with every codec, on write
+   * and on read: an acronym is a word ({@code HTTPServer} is {@code http_server}, {@code userID} is
+   * {@code user_id}), and a digit belongs to the word before it. Gson separated every capital
+   * ({@code h_t_t_p_server}, {@code user_i_d}); Jackson's and avaje-jsonb's snake case ran an
+   * acronym into the next word ({@code httpserver}).
+   */
+  @Test
+  void snakeAndKebabCaseFindTheWordsAlikeWithEveryCodec() {
+    Shapes.Spelling value = new Shapes.Spelling("a", "b", "c", "d", "e");
+    String snake =
+        "{\"user_id\":\"a\",\"http_server\":\"b\",\"v2_name\":\"c\",\"sha512_hash\":\"d\",\"x\":\"e\"}";
+    String kebab = snake.replace('_', '-');
+    UnaryOperator<JsonOptions.Builder> snakeCase = b -> b.naming(JsonOptions.Naming.SNAKE_CASE);
+    UnaryOperator<JsonOptions.Builder> kebabCase = b -> b.naming(JsonOptions.Naming.KEBAB_CASE);
+
+    assertEveryCodecWrites(Shapes.Spelling.class, snakeCase, value, snake);
+    assertEveryCodecWrites(Shapes.Spelling.class, kebabCase, value, kebab);
+    assertThat(read(Shapes.Spelling.class, snakeCase, snake).values())
+        .allMatch(o -> o.agreesWith(new Outcome.Value(value)));
+    assertThat(read(Shapes.Spelling.class, kebabCase, kebab).values())
+        .allMatch(o -> o.agreesWith(new Outcome.Value(value)));
+  }
+
   private static void assertEveryCodecWrites(
       Type type, UnaryOperator<JsonOptions.Builder> options, Object value, String expected) {
     Map<Codecs, String> written = write(type, options, value);

@@ -212,4 +212,8 @@ public final class Shapes {
       List<String> l,
       Map<String, String> m,
       Integer i) {}
+
+  /** Names whose words a naming policy must find: an acronym, a digit, a one-letter name. */
+  public record Spelling(
+      String userID, String HTTPServer, String v2Name, String sha512Hash, String x) {}
 }

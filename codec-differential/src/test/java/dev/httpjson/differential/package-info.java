@@ -72,6 +72,7 @@
   Shapes.Positions.class,
   Shapes.Chain.class,
   Shapes.Nullables.class,
+  Shapes.Spelling.class,
 })
 package dev.httpjson.differential;
 

@@ -96,10 +96,10 @@ final class GsonBinding implements JsonBinding {
         naming = f -> Names.camelCase(f.getName());
         break;
       case SNAKE_CASE:
-        naming = FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES;
+        naming = f -> Names.snakeCase(f.getName());
         break;
       case KEBAB_CASE:
-        naming = FieldNamingPolicy.LOWER_CASE_WITH_DASHES;
+        naming = f -> Names.kebabCase(f.getName());
         break;
       default:
         naming = FieldNamingPolicy.IDENTITY;

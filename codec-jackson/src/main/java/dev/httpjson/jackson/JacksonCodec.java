@@ -162,10 +162,10 @@ public final class JacksonCodec implements JsonCodec {
         b.propertyNamingStrategy(CamelCase.INSTANCE);
         break;
       case SNAKE_CASE:
-        b.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        b.propertyNamingStrategy(Separated.SNAKE);
         break;
       case KEBAB_CASE:
-        b.propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE);
+        b.propertyNamingStrategy(Separated.KEBAB);
         break;
       case AS_DECLARED:
         break;
@@ -222,6 +222,28 @@ public final class JacksonCodec implements JsonCodec {
     @Override
     public @Nullable String translate(@Nullable String name) {
       return name == null ? null : Names.camelCase(name);
+    }
+  }
+
+  /**
+   * Snake and kebab case as .NET's {@code JsonNamingPolicy.SnakeCaseLower} and {@code
+   * KebabCaseLower} write them ({@link Names#snakeCase}, {@link Names#kebabCase}), as every codec
+   * does.
+   */
+  static final class Separated extends PropertyNamingStrategies.NamingBase {
+    private static final long serialVersionUID = 1L;
+    static final Separated SNAKE = new Separated(false);
+    static final Separated KEBAB = new Separated(true);
+
+    private final boolean kebab;
+
+    private Separated(boolean kebab) {
+      this.kebab = kebab;
+    }
+
+    @Override
+    public @Nullable String translate(@Nullable String name) {
+      return name == null ? null : kebab ? Names.kebabCase(name) : Names.snakeCase(name);
     }
   }
 }
