@@ -92,24 +92,25 @@ final class JacksonBinding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
       } catch (StackOverflowError e) {
-        throw tooDeep(bytes, offset, length);
+        throw tooDeep(e, bytes, offset, length);
       }
     }
 
     /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
-    private IOException tooDeep(byte[] bytes, int offset, int length) {
+    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length) {
+      ReadProblems.requireStackRanOut(e);
       JsonParser parser;
       try {
         parser = reader.createParser(bytes, offset, length);
       } catch (JacksonException again) {
-        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", null);
+        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
       }
       try {
         reader.readValue(parser);
       } catch (RuntimeException | StackOverflowError again) {
         // Expected: the same failure, now with the parser at hand.
       }
-      IOException failure = tooDeepAt(parser);
+      IOException failure = tooDeepAt(e, parser);
       parser.close();
       return failure;
     }
@@ -181,7 +182,7 @@ final class JacksonBinding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw failureAt(e, parser);
       } catch (StackOverflowError e) {
-        throw tooDeepAt(parser);
+        throw tooDeepAt(e, parser);
       } finally {
         parser.close();
       }
@@ -189,13 +190,14 @@ final class JacksonBinding implements JsonBinding {
   }
 
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
-  static JsonReadException tooDeepAt(JsonParser parser) {
+  static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
+    ReadProblems.requireStackRanOut(e);
     return new JsonReadException(
         ReadProblems.TOO_DEEP_FOR_THE_STACK,
         line(parser.currentLocation()),
         column(parser.currentLocation()),
         path(parser.streamReadContext()),
-        null);
+        e);
   }
 
   /**
@@ -316,7 +318,7 @@ final class JacksonBinding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw failureAt(e, parser);
       } catch (StackOverflowError e) {
-        throw tooDeepAt(parser);
+        throw tooDeepAt(e, parser);
       }
     }
 

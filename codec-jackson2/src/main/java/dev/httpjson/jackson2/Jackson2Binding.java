@@ -94,17 +94,19 @@ final class Jackson2Binding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw locate(e, bytes, offset, length);
       } catch (StackOverflowError e) {
-        throw tooDeep(bytes, offset, length);
+        throw tooDeep(e, bytes, offset, length);
       }
     }
 
     /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
-    private IOException tooDeep(byte[] bytes, int offset, int length) throws IOException {
+    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length)
+        throws IOException {
+      ReadProblems.requireStackRanOut(e);
       JsonParser parser;
       try {
         parser = reader.createParser(bytes, offset, length);
       } catch (IOException again) {
-        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", null);
+        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
       }
       try (parser) {
         try {
@@ -112,7 +114,7 @@ final class Jackson2Binding implements JsonBinding {
         } catch (IOException | RuntimeException | StackOverflowError again) {
           // Expected: the same failure, now with the parser at hand.
         }
-        return tooDeepAt(parser);
+        return tooDeepAt(e, parser);
       }
     }
 
@@ -206,7 +208,7 @@ final class Jackson2Binding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
       } catch (StackOverflowError e) {
-        throw tooDeepAt(parser);
+        throw tooDeepAt(e, parser);
       } finally {
         parser.close();
       }
@@ -214,13 +216,14 @@ final class Jackson2Binding implements JsonBinding {
   }
 
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
-  static JsonReadException tooDeepAt(JsonParser parser) {
+  static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
+    ReadProblems.requireStackRanOut(e);
     return new JsonReadException(
         ReadProblems.TOO_DEEP_FOR_THE_STACK,
         line(parser.currentLocation()),
         column(parser.currentLocation()),
         path(parser.getParsingContext()),
-        null);
+        e);
   }
 
   /**
@@ -371,7 +374,7 @@ final class Jackson2Binding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
       } catch (StackOverflowError e) {
-        throw tooDeepAt(parser);
+        throw tooDeepAt(e, parser);
       }
     }
 

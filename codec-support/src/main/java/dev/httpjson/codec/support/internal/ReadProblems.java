@@ -28,6 +28,19 @@ public final class ReadProblems {
    */
   public static final String TOO_DEEP_FOR_THE_STACK = "Nesting too deep for the stack";
 
+  /**
+   * Lets {@code e} through unless the stack ran out: the JVM's own overflow carries no message, and
+   * one that user code throws itself (a constructor's) is that code's, not the document's.
+   *
+   * @param e a stack overflow caught while reading
+   * @throws StackOverflowError {@code e}, when it is not the JVM's
+   */
+  public static void requireStackRanOut(StackOverflowError e) {
+    if (e.getMessage() != null) {
+      throw e;
+    }
+  }
+
   /** How many known properties an unknown property's problem lists at most. */
   private static final int MAX_KNOWN_LISTED = 50;
 
