@@ -8,9 +8,20 @@ import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.Month;
+import java.time.MonthDay;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -115,6 +126,61 @@ class DisagreementsTest {
                 assertThat(json)
                     .as(codec.label)
                     .isEqualTo("{\"v\":{\"\uD83D\uDE00\":\"a\uD83D\uDE00é\"}}"));
+  }
+
+  /**
+   * README: a date or time is its ISO-8601 text, as Jackson writes it, with every codec, and reads
+   * back. Gson wrote a {@code Year}, {@code YearMonth}, {@code MonthDay}, {@code Period}, {@code
+   * ZoneId} or {@code ZoneOffset} as the object of its fields (and could not read the text), and a
+   * {@code LocalTime} or {@code LocalDateTime} without its zero seconds and with its fraction in
+   * groups of three; Jackson and avaje-jsonb wrote a {@code Year} as a number, which the Jackson
+   * codecs then refused to read, and Jackson a {@code Month} as its number; avaje-jsonb wrote an
+   * {@code OffsetTime}'s zero seconds.
+   */
+  @Test
+  void everyDateAndTimeTypeIsWrittenAsItsIsoTextAndReadsBack() {
+    Object[][] cases = {
+      {LocalTime.of(1, 2), "\"01:02:00\""},
+      {LocalTime.of(1, 2, 3, 500_000_000), "\"01:02:03.5\""},
+      {LocalDateTime.of(2024, 1, 1, 0, 0), "\"2024-01-01T00:00:00\""},
+      {LocalDateTime.of(2024, 1, 1, 0, 0, 0, 500_000_000), "\"2024-01-01T00:00:00.5\""},
+      {OffsetTime.of(1, 0, 0, 0, ZoneOffset.UTC), "\"01:00Z\""},
+      {Year.of(2024), "\"2024\""},
+      {YearMonth.of(2024, 2), "\"2024-02\""},
+      {MonthDay.of(2, 29), "\"--02-29\""},
+      {Period.of(1, 2, 3), "\"P1Y2M3D\""},
+      {ZoneId.of("Europe/Paris"), "\"Europe/Paris\""},
+      {ZoneOffset.ofHours(2), "\"+02:00\""},
+      {Month.MAY, "\"MAY\""},
+      {Duration.ofMillis(1500), "\"PT1.5S\""},
+    };
+    for (Object[] c : cases) {
+      Object value = c[0];
+      String json = (String) c[1];
+      @SuppressWarnings("unchecked")
+      Class<Object> type =
+          (Class<Object>)
+              (value instanceof ZoneId && !(value instanceof ZoneOffset)
+                  ? ZoneId.class
+                  : value.getClass());
+      Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+      for (Codecs codec : Codecs.ALL) {
+        try {
+          written.put(
+              codec, new String(JsonType.of(type, codec.options).toJsonBytes(value), UTF_8));
+        } catch (JsonWriteException e) {
+          written.put(codec, "refused: " + e.getMessage());
+        }
+      }
+      assertThat(written)
+          .as("%s written", value)
+          .allSatisfy((codec, text) -> assertThat(text).as(codec.label).isEqualTo(json));
+      assertEveryCodecReads(type, json, value);
+    }
+    // A number is not a date or time, a year neither.
+    assertEveryCodecRefuses(Year.class, "2024");
+    assertEveryCodecRefuses(ZoneOffset.class, "7200");
+    assertEveryCodecRefuses(Month.class, "5");
   }
 
   /**
