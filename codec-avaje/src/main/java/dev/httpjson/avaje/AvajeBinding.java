@@ -717,11 +717,16 @@ final class AvajeBinding implements JsonBinding {
 
     @Override
     public byte[] writeBytes(@Nullable T value) throws IOException {
-      return source.writeBytes(this, value);
+      byte[] json = source.writeBytes(this, value);
+      return settings.indent ? Indentation.indent(json) : json;
     }
 
     @Override
     public void write(@Nullable T value, OutputStream out) throws IOException {
+      if (settings.indent) {
+        out.write(writeBytes(value));
+        return;
+      }
       io.avaje.json.JsonWriter w;
       try {
         w = source.writer(out);
@@ -737,6 +742,10 @@ final class AvajeBinding implements JsonBinding {
 
     @Override
     public void write(@Nullable T value, Writer out) throws IOException {
+      if (settings.indent) {
+        out.write(new String(writeBytes(value), java.nio.charset.StandardCharsets.UTF_8));
+        return;
+      }
       io.avaje.json.JsonWriter w = source.writer(out);
       try {
         writeTo(w, value);

@@ -25,7 +25,7 @@ final class WebWriter implements JsonWriter {
     if (settings.ownJsonb) {
       out.serializeNulls(settings.writeNulls);
       out.serializeEmpty(true);
-      out.pretty(settings.indent);
+      out.pretty(false); // indented afterwards, as every codec indents (Indentation)
     }
   }
 

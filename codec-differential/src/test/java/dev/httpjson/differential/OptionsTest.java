@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -120,6 +121,48 @@ class OptionsTest {
         .allMatch(o -> o.agreesWith(new Outcome.Value(value)));
     assertThat(read(Shapes.Spelling.class, kebabCase, kebab).values())
         .allMatch(o -> o.agreesWith(new Outcome.Value(value)));
+  }
+
+  /**
+   * {@code indent(true)} writes the same text with every codec, as System.Text.Json's {@code
+   * WriteIndented} and Gson write it: two spaces a level, {@code "name": value}, one element of an
+   * array a line, {@code []} and {@code {}} when empty. Jackson wrote {@code "name" : value} and
+   * arrays on one line ({@code [ 1, 2 ]}, {@code [ ]}); avaje-jsonb an empty array or object on two
+   * lines.
+   */
+  @Test
+  void indentedJsonIsTheSameTextWithEveryCodec() {
+    Map<String, Object> value = new LinkedHashMap<>();
+    value.put("a", List.of());
+    value.put("b", Map.of());
+    value.put("c", List.of(1, 2));
+    value.put("d", Map.of("e", List.of(Map.of())));
+    String indented =
+        String.join(
+            "\n",
+            "{",
+            "  \"a\": [],",
+            "  \"b\": {},",
+            "  \"c\": [",
+            "    1,",
+            "    2",
+            "  ],",
+            "  \"d\": {",
+            "    \"e\": [",
+            "      {}",
+            "    ]",
+            "  }",
+            "}");
+    UnaryOperator<JsonOptions.Builder> indent = b -> b.indent(true);
+
+    assertEveryCodecWrites(new JsonType<Map<String, Object>>() {}.type(), indent, value, indented);
+    assertEveryCodecWrites(
+        Shapes.IntegerList.class,
+        indent,
+        new Shapes.IntegerList(List.of(1)),
+        "{\n  \"v\": [\n    1\n  ]\n}");
+    assertEveryCodecWrites(
+        Shapes.IntegerList.class, indent, new Shapes.IntegerList(List.of()), "{\n  \"v\": []\n}");
   }
 
   private static void assertEveryCodecWrites(

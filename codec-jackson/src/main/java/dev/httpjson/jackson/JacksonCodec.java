@@ -11,6 +11,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
@@ -119,6 +122,20 @@ public final class JacksonCodec implements JsonCodec {
 
   private static final Set<Module> REFLECTIVE = Set.of(JsonMapper.class.getModule());
 
+  /**
+   * Indented JSON as every codec writes it (and System.Text.Json's {@code WriteIndented}): two
+   * spaces a level, {@code "name": value}, an array's elements one a line, {@code []} and {@code
+   * {}} when empty. Jackson's default writes {@code "name" : value} and arrays on one line.
+   */
+  private static final DefaultPrettyPrinter INDENTED =
+      new DefaultPrettyPrinter(
+              Separators.createDefaultInstance()
+                  .withObjectNameValueSpacing(Separators.Spacing.AFTER)
+                  .withObjectEmptySeparator("")
+                  .withArrayEmptySeparator(""))
+          .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+          .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static JsonMapper newMapper(JsonOptions options) {
     JsonFactory factory =
@@ -154,6 +171,7 @@ public final class JacksonCodec implements JsonCodec {
             .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
+            .defaultPrettyPrinter(INDENTED)
             .addModule(FastDateTimes.MODULE)
             .addModule(StrictScalars.MODULE);
     StrictScalars.coercions(b);

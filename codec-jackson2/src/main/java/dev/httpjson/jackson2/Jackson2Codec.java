@@ -4,6 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -125,6 +128,20 @@ public final class Jackson2Codec implements JsonCodec {
     return types.withCache(new LRUMap<Object, JavaType>(16, 200));
   }
 
+  /**
+   * Indented JSON as every codec writes it (and System.Text.Json's {@code WriteIndented}): two
+   * spaces a level, {@code "name": value}, an array's elements one a line, {@code []} and {@code
+   * {}} when empty. Jackson's default writes {@code "name" : value} and arrays on one line.
+   */
+  private static final DefaultPrettyPrinter INDENTED =
+      new DefaultPrettyPrinter(
+              Separators.createDefaultInstance()
+                  .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                  .withObjectEmptySeparator("")
+                  .withArrayEmptySeparator(""))
+          .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+          .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static ObjectMapper newMapper(JsonOptions options) {
     JsonFactory factory = JsonFactory.builder().streamReadConstraints(constraints(options)).build();
@@ -154,6 +171,7 @@ public final class Jackson2Codec implements JsonCodec {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
+            .defaultPrettyPrinter(INDENTED)
             // A character outside the Basic Multilingual Plane is written as its four UTF-8
             // bytes, as the other codecs write it, not as two escaped surrogates.
             .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
