@@ -216,4 +216,7 @@ public final class Shapes {
   /** Names whose words a naming policy must find: an acronym, a digit, a one-letter name. */
   public record Spelling(
       String userID, String HTTPServer, String v2Name, String sha512Hash, String x) {}
+
+  /** A set, whose order is the document's. */
+  public record SetBox(java.util.Set<String> v) {}
 }

@@ -73,6 +73,7 @@
   Shapes.Chain.class,
   Shapes.Nullables.class,
   Shapes.Spelling.class,
+  Shapes.SetBox.class,
 })
 package dev.httpjson.differential;
 

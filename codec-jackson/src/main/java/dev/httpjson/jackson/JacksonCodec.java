@@ -123,6 +123,14 @@ public final class JacksonCodec implements JsonCodec {
   private static final Set<Module> REFLECTIVE = Set.of(JsonMapper.class.getModule());
 
   /**
+   * A {@code Set} is read in the document's order, as with every codec (and as a {@code Map} is): a
+   * {@code LinkedHashSet}, where Jackson reads a {@code HashSet}.
+   */
+  private static final tools.jackson.databind.module.SimpleModule ORDERED_SETS =
+      new tools.jackson.databind.module.SimpleModule("httpjson-ordered-sets")
+          .addAbstractTypeMapping(java.util.Set.class, java.util.LinkedHashSet.class);
+
+  /**
    * Indented JSON as every codec writes it (and System.Text.Json's {@code WriteIndented}): two
    * spaces a level, {@code "name": value}, an array's elements one a line, {@code []} and {@code
    * {}} when empty. Jackson's default writes {@code "name" : value} and arrays on one line.
@@ -170,6 +178,7 @@ public final class JacksonCodec implements JsonCodec {
             // DateTimeOffset keeps the offset, so a value read and posted back is the same text.
             .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .addModule(ORDERED_SETS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
             .defaultPrettyPrinter(INDENTED)
             .addModule(FastDateTimes.MODULE)
