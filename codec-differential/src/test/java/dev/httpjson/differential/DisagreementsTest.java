@@ -184,6 +184,22 @@ class DisagreementsTest {
   }
 
   /**
+   * README: a number or a boolean is not read into a string, nor into a {@code URI}, which is one.
+   * Jackson 2 and 3 and Gson read {@code 1} as the URI {@code "1"}; avaje-jsonb refused it.
+   */
+  @Test
+  void aNumberOrABooleanIsNotAUri() {
+    for (String literal : List.of("1", "1.5", "-0", "true")) {
+      assertEveryCodecRefuses(Shapes.UriBox.class, "{\"v\":" + literal + "}");
+      assertEveryCodecRefuses(java.net.URI.class, literal);
+    }
+    assertEveryCodecReads(
+        Shapes.UriBox.class,
+        "{\"v\":\"https://example.com/a?b=1\"}",
+        new Shapes.UriBox(java.net.URI.create("https://example.com/a?b=1")));
+  }
+
+  /**
    * A {@code Set} keeps the document's order, as a {@code Map} does, with every codec, so that a
    * set read and written again is the same text. The Jackson codecs read a {@code HashSet}, in hash
    * order; Gson and avaje-jsonb a {@code LinkedHashSet}.

@@ -219,4 +219,7 @@ public final class Shapes {
 
   /** A set, whose order is the document's. */
   public record SetBox(java.util.Set<String> v) {}
+
+  /** A URI, which is a string. */
+  public record UriBox(java.net.URI v) {}
 }

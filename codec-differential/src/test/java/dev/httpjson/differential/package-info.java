@@ -74,6 +74,7 @@
   Shapes.Nullables.class,
   Shapes.Spelling.class,
   Shapes.SetBox.class,
+  Shapes.UriBox.class,
 })
 package dev.httpjson.differential;
 
