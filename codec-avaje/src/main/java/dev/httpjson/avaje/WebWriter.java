@@ -220,7 +220,10 @@ final class WebWriter implements JsonWriter {
     return new String(escapedText(s).getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
   }
 
-  /** {@code s} as a JSON string, with control characters and lone surrogates escaped. */
+  /**
+   * {@code s} as a JSON string, with control characters and lone surrogates escaped as the other
+   * codecs escape them (upper-case hex digits).
+   */
   private static String escapedText(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 16).append('"');
     for (int i = 0; i < s.length(); i++) {
@@ -228,13 +231,19 @@ final class WebWriter implements JsonWriter {
       if (c == '"' || c == '\\') {
         sb.append('\\').append(c);
       } else if (c < 0x20) {
-        sb.append(String.format("\\u%04x", (int) c));
+        // The short escapes where JSON has them, as every codec writes them.
+        int shortEscape = "\b\t\n\f\r".indexOf(c);
+        if (shortEscape >= 0) {
+          sb.append('\\').append("btnfr".charAt(shortEscape));
+        } else {
+          sb.append(String.format("\\u%04X", (int) c));
+        }
       } else if (Character.isHighSurrogate(c)
           && i + 1 < s.length()
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         sb.append(c).append(s.charAt(++i));
       } else if (Character.isSurrogate(c)) {
-        sb.append(String.format("\\u%04x", (int) c));
+        sb.append(String.format("\\u%04X", (int) c));
       } else {
         sb.append(c);
       }

@@ -129,6 +129,33 @@ class DisagreementsTest {
   }
 
   /**
+   * Every codec writes a string as the same text: U+2028 and U+2029 as themselves (Gson escaped
+   * them), a control character as its short escape or a {@code \\u} escape with upper-case hex
+   * digits (Gson wrote lower case; avaje-jsonb, in a string holding a lone surrogate, wrote {@code
+   * \\u0008} for {@code \\b}). The run's round trips check every value so.
+   */
+  @Test
+  void everyCodecEscapesAStringAlike() {
+    String value = "a\u2028b\u2029c\u001f\b\t</script>é\"\\";
+    String expected = "\"a\u2028b\u2029c\\u001F\\b\\t</script>é\\\"\\\\\"";
+    for (String s : List.of(value, value + "\uD800")) {
+      Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+      for (Codecs codec : Codecs.ALL) {
+        try {
+          written.put(
+              codec, new String(JsonType.of(String.class, codec.options).toJsonBytes(s), UTF_8));
+        } catch (JsonWriteException e) {
+          written.put(codec, "refused: " + e.getMessage());
+        }
+      }
+      String json =
+          s.equals(value) ? expected : expected.substring(0, expected.length() - 1) + "\\uD800\"";
+      assertThat(written)
+          .allSatisfy((codec, text) -> assertThat(text).as(codec.label).isEqualTo(json));
+    }
+  }
+
+  /**
    * README: a date or time is its ISO-8601 text, as Jackson writes it, with every codec, and reads
    * back. Gson wrote a {@code Year}, {@code YearMonth}, {@code MonthDay}, {@code Period}, {@code
    * ZoneId} or {@code ZoneOffset} as the object of its fields (and could not read the text), and a
