@@ -129,6 +129,37 @@ class DisagreementsTest {
   }
 
   /**
+   * A streamed element that fails is named by its index, with every codec, after every element
+   * before it: the path of the failure is the element's ({@code $[2]}, {@code $[1].v}) in a
+   * top-level array, and the value's own ({@code $}, {@code $.v}) in NDJSON. The Jackson codecs
+   * left the index out of a failure inside an element ({@code $.v}) and named a mismatched element
+   * {@code $[1][0]} (NDJSON: {@code $[0]}); Gson named a failing number by the index after it.
+   */
+  @Test
+  void aFailingStreamElementIsNamedByItsIndex() {
+    assertEveryStreamFailsAt(Integer.class, Target.Stream.ARRAY, "[1,2,\"x\",4]", 2, "$[2]");
+    assertEveryStreamFailsAt(Integer.class, Target.Stream.ARRAY, "[1,2,3.5]", 2, "$[2]");
+    assertEveryStreamFailsAt(
+        Shapes.IntBox.class, Target.Stream.ARRAY, "[{\"v\":1},{\"v\":\"x\"}]", 1, "$[1].v");
+    assertEveryStreamFailsAt(Shapes.IntBox.class, Target.Stream.ARRAY, "[{\"v\":1},[]]", 1, "$[1]");
+    assertEveryStreamFailsAt(
+        Shapes.IntBox.class, Target.Stream.NDJSON, "{\"v\":1}\n{\"v\":\"x\"}\n", 1, "$.v");
+    assertEveryStreamFailsAt(Shapes.IntBox.class, Target.Stream.NDJSON, "{\"v\":1}\n[1]\n", 1, "$");
+  }
+
+  private static void assertEveryStreamFailsAt(
+      Type element, Target.Stream format, String body, int before, String path) {
+    Map<Codecs, Outcome> outcomes = stream(element, format, body.getBytes(UTF_8));
+    assertThat(outcomes.values())
+        .as(describe(body + " streamed as " + format, element, outcomes))
+        .allMatch(
+            o ->
+                o instanceof Outcome.Cut cut
+                    && cut.before().size() == before
+                    && cut.message().contains(" path " + path + " ("));
+  }
+
+  /**
    * Every codec writes a string as the same text: U+2028 and U+2029 as themselves (Gson escaped
    * them), a control character as its short escape or a {@code \\u} escape with upper-case hex
    * digits (Gson wrote lower case; avaje-jsonb, in a string holding a lone surrogate, wrote {@code

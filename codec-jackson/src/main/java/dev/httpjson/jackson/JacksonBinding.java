@@ -268,9 +268,15 @@ final class JacksonBinding implements JsonBinding {
     /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
     private final @Nullable T nullElement;
 
+    /** Whether the elements are in a top-level array, and the index of the one read last. */
+    private final boolean array;
+
+    private int index = -1;
+
     @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) {
       super(array);
+      this.array = array;
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
@@ -307,12 +313,21 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     public @Nullable T value() throws IOException {
+      index++;
       try {
         if (parser.currentToken() == JsonToken.VALUE_NULL) {
           parser.clearCurrentToken();
           return nullElement;
         }
         return values.nextValue();
+      } catch (DatabindException e) {
+        // Databind's path starts at the element: the element's index goes in front.
+        throw ReadProblems.atElement(
+            readFailure(e, parser),
+            array,
+            index,
+            e.getPath().stream().map(JacksonBinding::segment).toList(),
+            e);
       } catch (JacksonException e) {
         throw readFailure(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {

@@ -324,9 +324,15 @@ final class Jackson2Binding implements JsonBinding {
     /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
     private final @Nullable T nullElement;
 
+    /** Whether the elements are in a top-level array, and the index of the one read last. */
+    private final boolean array;
+
+    private int index = -1;
+
     @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
       super(array);
+      this.array = array;
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
@@ -363,12 +369,21 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     public @Nullable T value() throws IOException {
+      index++;
       try {
         if (parser.currentToken() == JsonToken.VALUE_NULL) {
           parser.clearCurrentToken();
           return nullElement;
         }
         return values.nextValue();
+      } catch (JsonMappingException e) {
+        // Databind's path starts at the element: the element's index goes in front.
+        throw ReadProblems.atElement(
+            failureAt(e, parser),
+            array,
+            index,
+            e.getPath().stream().map(Jackson2Binding::segment).toList(),
+            e);
       } catch (JsonProcessingException | CharConversionException e) {
         throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {

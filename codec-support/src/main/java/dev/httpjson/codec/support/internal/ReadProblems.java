@@ -62,6 +62,29 @@ public final class ReadProblems {
   }
 
   /**
+   * {@code failure}, a streamed element's mapping failure, at that element: {@code $[index]} in a
+   * top-level array ({@code $} in NDJSON, where each value is its own document) followed by the
+   * path inside the element. A library that reads each element as a value of its own gives the path
+   * inside it only.
+   *
+   * @param failure the failure, its path inside the element
+   * @param array whether the elements are in a top-level array
+   * @param index the element's index
+   * @param inside the segments of the path inside the element: names and indexes
+   * @param cause the library's exception
+   * @return the failure at the element, or {@code failure} when it is no {@link JsonReadException}
+   */
+  public static IOException atElement(
+      IOException failure, boolean array, int index, Iterable<?> inside, Throwable cause) {
+    if (failure instanceof JsonReadException) {
+      JsonReadException j = (JsonReadException) failure;
+      String path = (array ? "$[" + index + "]" : "$") + path(inside).substring(1);
+      return new JsonReadException(j.problem(), j.line(), j.column(), path, cause);
+    }
+    return failure;
+  }
+
+  /**
    * A data error a library lets out unwrapped (a number whose exponent {@code BigDecimal} cannot
    * hold is a {@code NumberFormatException}).
    *
