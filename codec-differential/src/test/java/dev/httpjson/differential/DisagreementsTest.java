@@ -129,6 +129,30 @@ class DisagreementsTest {
   }
 
   /**
+   * A failure's message says what was wrong in JSON's words, with every codec, not in a Java
+   * exception's: Gson's said {@code java.lang.IllegalStateException: Expected BEGIN_OBJECT but was
+   * BEGIN_ARRAY} for an array where an object belongs.
+   */
+  @Test
+  void aShapeMismatchIsSaidWithoutAJavaExceptionName() {
+    List<Object[]> cases =
+        List.of(
+            new Object[] {Shapes.IntBox.class, "[]"},
+            new Object[] {Shapes.Inner.class, "{\"name\":[]}"},
+            new Object[] {Shapes.IntegerLists.class, "{\"v\":[[1],{}]}"},
+            new Object[] {Shapes.LongMap.class, "{\"v\":[]}"});
+    for (Object[] c : cases) {
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], (String) c[1]);
+      assertThat(outcomes.values())
+          .as(describe((String) c[1], (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && !r.message().matches("(?s).*\\b[\\w.]+(Exception|Error): .*"));
+    }
+  }
+
+  /**
    * A streamed element that fails is named by its index, with every codec, after every element
    * before it: the path of the failure is the element's ({@code $[2]}, {@code $[1].v}) in a
    * top-level array, and the value's own ({@code $}, {@code $.v}) in NDJSON. The Jackson codecs
