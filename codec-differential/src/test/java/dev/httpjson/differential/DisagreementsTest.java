@@ -153,6 +153,31 @@ class DisagreementsTest {
   }
 
   /**
+   * A document cut short is said to be so in plain words, with every codec: the Jackson codecs
+   * added where the open array or object started in a description of the source that is always
+   * redacted ({@code (start marker at [Source: REDACTED
+   * (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); byte offset: #UNKNOWN])}).
+   */
+  @Test
+  void aCutDocumentIsSaidWithoutARedactedSource() {
+    for (String json : List.of("[1,2", "{\"a\":[1", "{\"a\":{\"b\":1", "[{\"a\":\"x\"")) {
+      Map<Codecs, Outcome> outcomes = read(Object.class, json);
+      assertThat(outcomes.values())
+          .as(describe(json, Object.class, outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().contains("end-of-input")
+                      && !r.message().contains("Source:"));
+    }
+    Map<Codecs, Outcome> streamed =
+        stream(Integer.class, Target.Stream.ARRAY, "[1,2,3".getBytes(UTF_8));
+    assertThat(streamed.values())
+        .as(describe("[1,2,3 streamed", Integer.class, streamed))
+        .allMatch(o -> o instanceof Outcome.Cut c && !c.message().contains("Source:"));
+  }
+
+  /**
    * A streamed element that fails is named by its index, with every codec, after every element
    * before it: the path of the failure is the element's ({@code $[2]}, {@code $[1].v}) in a
    * top-level array, and the value's own ({@code $}, {@code $.v}) in NDJSON. The Jackson codecs

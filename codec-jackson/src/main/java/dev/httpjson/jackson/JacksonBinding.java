@@ -368,7 +368,7 @@ final class JacksonBinding implements JsonBinding {
       return new HttpJsonException(access, e);
     }
     TokenStreamLocation location = e.getLocation();
-    String problem = String.valueOf(e.getOriginalMessage());
+    String problem = ReadProblems.withoutSource(String.valueOf(e.getOriginalMessage()));
     if (e instanceof InvalidNullException) {
       problem = nullProblem((InvalidNullException) e, problem);
     } else if (e instanceof PropertyBindingException) {

@@ -432,7 +432,7 @@ final class Jackson2Binding implements JsonBinding {
   private static JsonReadException failure(
       JsonProcessingException at, @Nullable String message, boolean limit, Throwable cause) {
     JsonLocation location = at.getLocation();
-    String problem = String.valueOf(message);
+    String problem = ReadProblems.withoutSource(String.valueOf(message));
     if (limit) {
       problem += " (" + ReadProblems.limitNote(problem) + ")";
     }

@@ -61,6 +61,22 @@ public final class ReadProblems {
     return failure;
   }
 
+  private static final java.util.regex.Pattern START_MARKER =
+      java.util.regex.Pattern.compile(" \\(start marker at \\[Source: [^\\]]*\\]\\)");
+
+  /**
+   * A Jackson parser's problem without where the open array or object started, which it gives in a
+   * description of the source that httpjson always redacts ({@code (start marker at [Source:
+   * REDACTED ...])}): "Unexpected end-of-input: expected close marker for Array", as the other
+   * codecs say it.
+   *
+   * @param problem the parser's message, without its location
+   * @return the problem in plain words
+   */
+  public static String withoutSource(String problem) {
+    return problem.contains("[Source: ") ? START_MARKER.matcher(problem).replaceAll("") : problem;
+  }
+
   /**
    * {@code failure}, a streamed element's mapping failure, at that element: {@code $[index]} in a
    * top-level array ({@code $} in NDJSON, where each value is its own document) followed by the
