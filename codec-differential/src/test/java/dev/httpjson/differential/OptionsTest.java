@@ -165,6 +165,31 @@ class OptionsTest {
         Shapes.IntegerList.class, indent, new Shapes.IntegerList(List.of()), "{\n  \"v\": []\n}");
   }
 
+  /**
+   * With {@code numbersFromStrings(false)}, a number in a string fails naming that setting with
+   * every codec; no message points at a library's own configuration, which httpjson's user does not
+   * hold. The Jackson codecs said "but might if coercion using `CoercionConfig` was enabled", also
+   * for a fraction into an integer, which no setting reads.
+   */
+  @Test
+  void aRefusedCoercionNamesTheOptionNotTheLibrarysConfiguration() {
+    UnaryOperator<JsonOptions.Builder> noStrings = b -> b.numbersFromStrings(false);
+    for (Type type : List.of(Shapes.IntBox.class, Shapes.BoxedLong.class, Shapes.DoubleBox.class)) {
+      Map<Codecs, Outcome> outcomes = read(type, noStrings, "{\"v\":\"1\"}");
+      assertThat(outcomes.values())
+          .as(describe(type, outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().contains("JsonOptions.numbersFromStrings")
+                      && !r.message().contains("CoercionConfig"));
+    }
+    Map<Codecs, Outcome> fraction = read(Shapes.IntBox.class, b -> b, "{\"v\":3.5}");
+    assertThat(fraction.values())
+        .as(describe(Shapes.IntBox.class, fraction))
+        .allMatch(o -> o instanceof Outcome.Refused r && !r.message().contains("CoercionConfig"));
+  }
+
   private static void assertEveryCodecWrites(
       Type type, UnaryOperator<JsonOptions.Builder> options, Object value, String expected) {
     Map<Codecs, String> written = write(type, options, value);

@@ -369,6 +369,11 @@ final class JacksonBinding implements JsonBinding {
     }
     TokenStreamLocation location = e.getLocation();
     String problem = ReadProblems.withoutSource(String.valueOf(e.getOriginalMessage()));
+    if (e instanceof tools.jackson.databind.exc.MismatchedInputException) {
+      problem =
+          ReadProblems.withoutCoercionHint(
+              problem, ((tools.jackson.databind.exc.MismatchedInputException) e).getTargetType());
+    }
     if (e instanceof InvalidNullException) {
       problem = nullProblem((InvalidNullException) e, problem);
     } else if (e instanceof PropertyBindingException) {

@@ -433,6 +433,12 @@ final class Jackson2Binding implements JsonBinding {
       JsonProcessingException at, @Nullable String message, boolean limit, Throwable cause) {
     JsonLocation location = at.getLocation();
     String problem = ReadProblems.withoutSource(String.valueOf(message));
+    if (at instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException) {
+      problem =
+          ReadProblems.withoutCoercionHint(
+              problem,
+              ((com.fasterxml.jackson.databind.exc.MismatchedInputException) at).getTargetType());
+    }
     if (limit) {
       problem += " (" + ReadProblems.limitNote(problem) + ")";
     }

@@ -77,6 +77,36 @@ public final class ReadProblems {
     return problem.contains("[Source: ") ? START_MARKER.matcher(problem).replaceAll("") : problem;
   }
 
+  private static final java.util.regex.Pattern COERCION_HINT =
+      java.util.regex.Pattern.compile(" \\(but (?:might|could) if coercion[^)]*\\)");
+
+  /**
+   * A Jackson coercion failure's problem without its hint to enable a {@code CoercionConfig}, which
+   * a user of httpjson does not hold: a number in a string refused says the setting that reads it,
+   * {@code JsonOptions.numbersFromStrings}, as the other codecs say it; other coercions (a fraction
+   * into an integer) no setting reads.
+   *
+   * @param problem the library's message
+   * @param target the type that was read, when known
+   * @return the problem in httpjson's terms
+   */
+  public static String withoutCoercionHint(String problem, @Nullable Class<?> target) {
+    java.util.regex.Matcher m = COERCION_HINT.matcher(problem);
+    if (!m.find()) {
+      return problem;
+    }
+    String plain = problem.substring(0, m.start()) + problem.substring(m.end());
+    ScalarKind kind = target == null ? null : ScalarKind.of(target);
+    boolean number =
+        kind == ScalarKind.NUMBER
+            || kind == ScalarKind.DOUBLE
+            || kind == ScalarKind.FLOAT
+            || kind == ScalarKind.BYTE;
+    return number && problem.startsWith("Cannot coerce String value")
+        ? plain + " (JsonOptions.numbersFromStrings is off)"
+        : plain;
+  }
+
   /**
    * {@code failure}, a streamed element's mapping failure, at that element: {@code $[index]} in a
    * top-level array ({@code $} in NDJSON, where each value is its own document) followed by the
