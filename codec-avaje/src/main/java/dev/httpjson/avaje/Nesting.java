@@ -79,11 +79,14 @@ final class Nesting {
   }
 
   /**
-   * {@return whether a value written now is an element, a map entry's value or the top-level value,
-   * rather than a declared property's}
+   * Whether a value written now is an element or the top-level value (or, if {@code entriesToo}, a
+   * map entry's value), rather than a declared property's.
+   *
+   * @param entriesToo whether a map entry's value counts
+   * @return whether it is
    */
-  boolean atAnElement() {
-    return depth == 0 || arrays[depth - 1] || entries[depth - 1];
+  boolean atAnElement(boolean entriesToo) {
+    return depth == 0 || arrays[depth - 1] || (entriesToo && entries[depth - 1]);
   }
 
   /** {@return the innermost object's declared names, or null} */

@@ -165,9 +165,10 @@ final class WebWriter implements JsonWriter {
   @Override
   public void nullValue() {
     value();
-    if (!out.serializeNulls() && nesting.atAnElement()) {
+    if (!out.serializeNulls() && nesting.atAnElement(settings.ownJsonb)) {
       // Without nulls, a null property is omitted; a list's element, a map entry's value and the
       // top-level value are not properties, and avaje would drop them (or write nothing at all).
+      // A Jsonb of the user's keeps its own rule for map entries; a list never loses an element.
       out.serializeNulls(true);
       try {
         out.nullValue();
