@@ -40,9 +40,15 @@ public final class JsonOptions {
     AS_DECLARED,
     /** Lower camel case: {@code FirstName} → {@code firstName}, {@code URL} → {@code url}. */
     CAMEL_CASE,
-    /** Lower snake case: {@code firstName} → {@code first_name}. */
+    /**
+     * Lower snake case, as .NET's {@code SnakeCaseLower}: {@code firstName} → {@code first_name},
+     * {@code HTTPServer} → {@code http_server}, {@code userID} → {@code user_id}.
+     */
     SNAKE_CASE,
-    /** Lower kebab case: {@code firstName} → {@code first-name}. */
+    /**
+     * Lower kebab case, as .NET's {@code KebabCaseLower}: {@code firstName} → {@code first-name},
+     * {@code HTTPServer} → {@code http-server}.
+     */
     KEBAB_CASE
   }
 

@@ -3,6 +3,7 @@ package dev.httpjson.avaje;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.Unbindable;
 import dev.httpjson.spi.JsonBinding;
@@ -508,7 +509,7 @@ final class AvajeBinding implements JsonBinding {
     }
     String problem;
     if (e instanceof StackOverflowError) {
-      problem = "Nesting too deep for the stack";
+      problem = ReadProblems.TOO_DEEP_FOR_THE_STACK;
     } else if (e instanceof CharacterCodingException) {
       problem = "Malformed character input (" + e + ")";
     } else if (endOfInput) {
@@ -716,11 +717,16 @@ final class AvajeBinding implements JsonBinding {
 
     @Override
     public byte[] writeBytes(@Nullable T value) throws IOException {
-      return source.writeBytes(this, value);
+      byte[] json = source.writeBytes(this, value);
+      return settings.indent ? Indentation.indent(json) : json;
     }
 
     @Override
     public void write(@Nullable T value, OutputStream out) throws IOException {
+      if (settings.indent) {
+        out.write(writeBytes(value));
+        return;
+      }
       io.avaje.json.JsonWriter w;
       try {
         w = source.writer(out);
@@ -736,6 +742,10 @@ final class AvajeBinding implements JsonBinding {
 
     @Override
     public void write(@Nullable T value, Writer out) throws IOException {
+      if (settings.indent) {
+        out.write(new String(writeBytes(value), java.nio.charset.StandardCharsets.UTF_8));
+        return;
+      }
       io.avaje.json.JsonWriter w = source.writer(out);
       try {
         writeTo(w, value);
@@ -781,7 +791,7 @@ final class AvajeBinding implements JsonBinding {
       String what = value == null ? "null" : value.getClass().getName();
       String problem;
       if (cause instanceof StackOverflowError) {
-        problem = "Nesting too deep for the stack";
+        problem = ReadProblems.TOO_DEEP_FOR_THE_STACK;
       } else if (cause instanceof IllegalArgumentException
           && String.valueOf(cause.getMessage()).startsWith("No JsonAdapter for ")) {
         problem = message(cause, type, false);

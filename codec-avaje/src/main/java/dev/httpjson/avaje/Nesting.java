@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class Nesting {
   private boolean[] arrays = new boolean[16];
+  private boolean[] entries = new boolean[16];
   private int[] indexes = new int[16];
   private @Nullable String[] fields = new String[16];
   private AdapterNames.@Nullable Translated[] names = new AdapterNames.Translated[16];
@@ -30,14 +31,27 @@ final class Nesting {
   }
 
   void push(boolean array, AdapterNames.@Nullable Translated translated) {
+    push(array, translated, false);
+  }
+
+  /**
+   * An array or object starts.
+   *
+   * @param array whether it is an array
+   * @param translated the names its adapter declares, or null
+   * @param entries whether it is an object of entries (a map's), not of declared properties
+   */
+  void push(boolean array, AdapterNames.@Nullable Translated translated, boolean entries) {
     if (depth == arrays.length) {
       int n = depth * 2;
       arrays = Arrays.copyOf(arrays, n);
+      this.entries = Arrays.copyOf(this.entries, n);
       indexes = Arrays.copyOf(indexes, n);
       fields = Arrays.copyOf(fields, n);
       names = Arrays.copyOf(names, n);
     }
     arrays[depth] = array;
+    this.entries[depth] = entries;
     indexes[depth] = -1;
     fields[depth] = null;
     names[depth] = translated;
@@ -62,6 +76,17 @@ final class Nesting {
     if (depth > 0) {
       fields[depth - 1] = name;
     }
+  }
+
+  /**
+   * Whether a value written now is an element or the top-level value (or, if {@code entriesToo}, a
+   * map entry's value), rather than a declared property's.
+   *
+   * @param entriesToo whether a map entry's value counts
+   * @return whether it is
+   */
+  boolean atAnElement(boolean entriesToo) {
+    return depth == 0 || arrays[depth - 1] || (entriesToo && entries[depth - 1]);
   }
 
   /** {@return the innermost object's declared names, or null} */

@@ -93,7 +93,13 @@ final class WebAdapters {
           return iso(LocalTime::parse, DateTimeFormatter.ISO_LOCAL_TIME::format);
         }
         if (type == OffsetTime.class) {
-          return iso(OffsetTime::parse, DateTimeFormatter.ISO_OFFSET_TIME::format);
+          // As Jackson writes it: without zero seconds ("01:00Z").
+          return iso(OffsetTime::parse, OffsetTime::toString);
+        }
+        if (type == java.time.Year.class) {
+          // Its ISO-8601 text, as Jackson 2 writes it: avaje wrote a number, which no Jackson
+          // codec reads.
+          return iso(java.time.Year::parse, java.time.Year::toString);
         }
         if (type == LocalDate.class) {
           return iso(LocalDate::parse, LocalDate::toString);

@@ -25,7 +25,7 @@ final class WebWriter implements JsonWriter {
     if (settings.ownJsonb) {
       out.serializeNulls(settings.writeNulls);
       out.serializeEmpty(true);
-      out.pretty(settings.indent);
+      out.pretty(false); // indented afterwards, as every codec indents (Indentation)
     }
   }
 
@@ -44,6 +44,10 @@ final class WebWriter implements JsonWriter {
   }
 
   private void push(boolean array, AdapterNames.@Nullable Translated translated) {
+    push(array, translated, false);
+  }
+
+  private void push(boolean array, AdapterNames.@Nullable Translated translated, boolean entries) {
     int depth = nesting.depth;
     if (depth == settings.limits.maxNestingDepth()) {
       throw new TooDeep(
@@ -53,7 +57,7 @@ final class WebWriter implements JsonWriter {
               + settings.limits.maxNestingDepth()
               + ") (the limit is JsonOptions.maxNestingDepth; a cycle in the value?)");
     }
-    nesting.push(array, translated);
+    nesting.push(array, translated, entries);
   }
 
   @Override
@@ -135,7 +139,7 @@ final class WebWriter implements JsonWriter {
   @Override
   public void beginObject() {
     value();
-    push(false, null);
+    push(false, null, true); // a map's: no declared names
     out.beginObject();
   }
 
@@ -161,13 +165,29 @@ final class WebWriter implements JsonWriter {
   @Override
   public void nullValue() {
     value();
-    out.nullValue();
+    if (!out.serializeNulls() && nesting.atAnElement(settings.ownJsonb)) {
+      // Without nulls, a null property is omitted; a list's element, a map entry's value and the
+      // top-level value are not properties, and avaje would drop them (or write nothing at all).
+      // A Jsonb of the user's keeps its own rule for map entries; a list never loses an element.
+      out.serializeNulls(true);
+      try {
+        out.nullValue();
+      } finally {
+        out.serializeNulls(false);
+      }
+    } else {
+      out.nullValue();
+    }
   }
 
   @Override
   public void value(@Nullable String value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
     value();
-    if (value != null && hasLoneSurrogate(value)) {
+    if (hasLoneSurrogate(value)) {
       out.rawValue(escaped(value));
     } else {
       out.value(value);
@@ -201,7 +221,10 @@ final class WebWriter implements JsonWriter {
     return new String(escapedText(s).getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
   }
 
-  /** {@code s} as a JSON string, with control characters and lone surrogates escaped. */
+  /**
+   * {@code s} as a JSON string, with control characters and lone surrogates escaped as the other
+   * codecs escape them (upper-case hex digits).
+   */
   private static String escapedText(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 16).append('"');
     for (int i = 0; i < s.length(); i++) {
@@ -209,13 +232,19 @@ final class WebWriter implements JsonWriter {
       if (c == '"' || c == '\\') {
         sb.append('\\').append(c);
       } else if (c < 0x20) {
-        sb.append(String.format("\\u%04x", (int) c));
+        // The short escapes where JSON has them, as every codec writes them.
+        int shortEscape = "\b\t\n\f\r".indexOf(c);
+        if (shortEscape >= 0) {
+          sb.append('\\').append("btnfr".charAt(shortEscape));
+        } else {
+          sb.append(String.format("\\u%04X", (int) c));
+        }
       } else if (Character.isHighSurrogate(c)
           && i + 1 < s.length()
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         sb.append(c).append(s.charAt(++i));
       } else if (Character.isSurrogate(c)) {
-        sb.append(String.format("\\u%04x", (int) c));
+        sb.append(String.format("\\u%04X", (int) c));
       } else {
         sb.append(c);
       }
@@ -268,26 +297,8 @@ final class WebWriter implements JsonWriter {
 
   @Override
   public void value(@Nullable Boolean value) {
-    value();
-    out.value(value);
-  }
-
-  @Override
-  public void value(@Nullable Integer value) {
-    value();
-    out.value(value);
-  }
-
-  @Override
-  public void value(@Nullable Long value) {
-    value();
-    out.value(value);
-  }
-
-  @Override
-  public void value(@Nullable Double value) {
-    if (value != null) {
-      value((double) value);
+    if (value == null) {
+      nullValue();
       return;
     }
     value();
@@ -295,13 +306,50 @@ final class WebWriter implements JsonWriter {
   }
 
   @Override
+  public void value(@Nullable Integer value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Long value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value();
+    out.value(value);
+  }
+
+  @Override
+  public void value(@Nullable Double value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
+    value((double) value);
+  }
+
+  @Override
   public void value(@Nullable BigDecimal value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
     value();
     out.value(value);
   }
 
   @Override
   public void value(@Nullable BigInteger value) {
+    if (value == null) {
+      nullValue();
+      return;
+    }
     value();
     out.value(value);
   }

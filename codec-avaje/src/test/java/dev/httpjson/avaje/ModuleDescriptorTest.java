@@ -67,14 +67,15 @@ class ModuleDescriptorTest {
   }
 
   @Test
-  void camelCaseFollowsDotNetAndSnakeCaseFollowsJackson() {
+  void camelSnakeAndKebabCaseFollowDotNet() {
     assertThat(dev.httpjson.spi.Names.camelCase("FirstName")).isEqualTo("firstName");
     assertThat(dev.httpjson.spi.Names.camelCase("URLValue")).isEqualTo("urlValue");
     assertThat(dev.httpjson.spi.Names.camelCase("ID")).isEqualTo("id");
     assertThat(dev.httpjson.spi.Names.camelCase("temperatureC")).isEqualTo("temperatureC");
-    assertThat(Naming.separated("firstName", '_')).isEqualTo("first_name");
-    assertThat(Naming.separated("temperatureC", '-')).isEqualTo("temperature-c");
-    assertThat(Naming.separated("URLValue", '_')).isEqualTo("urlvalue");
+    assertThat(Naming.apply(JsonOptions.Naming.SNAKE_CASE, "firstName")).isEqualTo("first_name");
+    assertThat(Naming.apply(JsonOptions.Naming.KEBAB_CASE, "temperatureC"))
+        .isEqualTo("temperature-c");
+    assertThat(Naming.apply(JsonOptions.Naming.SNAKE_CASE, "URLValue")).isEqualTo("url_value");
   }
 
   /**

@@ -28,11 +28,11 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The four codecs read every generated document alike (a value equal in every codec, doubles bit
  * for bit, or a {@code JsonReadException} in every codec), from bytes, from text and over HTTP, and
- * every value written by any codec reads back equal with every codec. Fixed seeds: a failure
- * reproduces. The default run is sized for CI; {@code -Dhttpjson.differential.documents=200000}
- * runs longer, {@code -Dhttpjson.differential.seed=<n>} with other seeds (CONTRIBUTING.md). A
- * disagreement fails the test with the shrunk case and every codec's outcome, unless {@link
- * KnownDisagreements} lists it.
+ * every codec writes every value as the same text, which reads back equal with every codec. Fixed
+ * seeds: a failure reproduces. The default run is sized for CI; {@code
+ * -Dhttpjson.differential.documents=200000} runs longer, {@code -Dhttpjson.differential.seed=<n>}
+ * with other seeds (CONTRIBUTING.md). A disagreement fails the test with the shrunk case and every
+ * codec's outcome, unless {@link KnownDisagreements} lists it.
  */
 class CodecDifferentialTest {
   /** Other seeds than CI's: {@code -Dhttpjson.differential.seed=<n>} (0, CI's, by default). */

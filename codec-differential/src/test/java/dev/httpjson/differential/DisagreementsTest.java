@@ -8,9 +8,20 @@ import dev.httpjson.JsonType;
 import dev.httpjson.JsonWriteException;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.Month;
+import java.time.MonthDay;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -87,6 +98,243 @@ class DisagreementsTest {
         .allSatisfy(
             (codec, json) ->
                 assertThat(json).as(codec.label).isEqualToIgnoringCase("{\"v\":\"\\ud800é\"}"));
+  }
+
+  /**
+   * README: a non-ASCII character is written as itself, in UTF-8. Jackson 2 wrote a character
+   * outside the Basic Multilingual Plane (an emoji) as two {@code \\u} escapes of its surrogates,
+   * twelve bytes where the others write four, in a value, a name and a map key alike.
+   */
+  @Test
+  void aCharacterOutsideTheBasicPlaneIsWrittenAsItsUtf8Bytes() {
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        written.put(
+            codec,
+            new String(
+                JsonType.of(Shapes.StringMap.class, codec.options)
+                    .toJsonBytes(new Shapes.StringMap(Map.of("\uD83D\uDE00", "a\uD83D\uDE00é"))),
+                UTF_8));
+      } catch (JsonWriteException e) {
+        written.put(codec, "refused: " + e.getMessage());
+      }
+    }
+    assertThat(written)
+        .allSatisfy(
+            (codec, json) ->
+                assertThat(json)
+                    .as(codec.label)
+                    .isEqualTo("{\"v\":{\"\uD83D\uDE00\":\"a\uD83D\uDE00é\"}}"));
+  }
+
+  /**
+   * A failure's message says what was wrong in JSON's words, with every codec, not in a Java
+   * exception's: Gson's said {@code java.lang.IllegalStateException: Expected BEGIN_OBJECT but was
+   * BEGIN_ARRAY} for an array where an object belongs.
+   */
+  @Test
+  void aShapeMismatchIsSaidWithoutAJavaExceptionName() {
+    List<Object[]> cases =
+        List.of(
+            new Object[] {Shapes.IntBox.class, "[]"},
+            new Object[] {Shapes.Inner.class, "{\"name\":[]}"},
+            new Object[] {Shapes.IntegerLists.class, "{\"v\":[[1],{}]}"},
+            new Object[] {Shapes.LongMap.class, "{\"v\":[]}"});
+    for (Object[] c : cases) {
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], (String) c[1]);
+      assertThat(outcomes.values())
+          .as(describe((String) c[1], (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && !r.message().matches("(?s).*\\b[\\w.]+(Exception|Error): .*"));
+    }
+  }
+
+  /**
+   * A document cut short is said to be so in plain words, with every codec: the Jackson codecs
+   * added where the open array or object started in a description of the source that is always
+   * redacted ({@code (start marker at [Source: REDACTED
+   * (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); byte offset: #UNKNOWN])}).
+   */
+  @Test
+  void aCutDocumentIsSaidWithoutARedactedSource() {
+    for (String json : List.of("[1,2", "{\"a\":[1", "{\"a\":{\"b\":1", "[{\"a\":\"x\"")) {
+      Map<Codecs, Outcome> outcomes = read(Object.class, json);
+      assertThat(outcomes.values())
+          .as(describe(json, Object.class, outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().contains("end-of-input")
+                      && !r.message().contains("Source:"));
+    }
+    Map<Codecs, Outcome> streamed =
+        stream(Integer.class, Target.Stream.ARRAY, "[1,2,3".getBytes(UTF_8));
+    assertThat(streamed.values())
+        .as(describe("[1,2,3 streamed", Integer.class, streamed))
+        .allMatch(o -> o instanceof Outcome.Cut c && !c.message().contains("Source:"));
+  }
+
+  /**
+   * A streamed element that fails is named by its index, with every codec, after every element
+   * before it: the path of the failure is the element's ({@code $[2]}, {@code $[1].v}) in a
+   * top-level array, and the value's own ({@code $}, {@code $.v}) in NDJSON. The Jackson codecs
+   * left the index out of a failure inside an element ({@code $.v}) and named a mismatched element
+   * {@code $[1][0]} (NDJSON: {@code $[0]}); Gson named a failing number by the index after it.
+   */
+  @Test
+  void aFailingStreamElementIsNamedByItsIndex() {
+    assertEveryStreamFailsAt(Integer.class, Target.Stream.ARRAY, "[1,2,\"x\",4]", 2, "$[2]");
+    assertEveryStreamFailsAt(Integer.class, Target.Stream.ARRAY, "[1,2,3.5]", 2, "$[2]");
+    assertEveryStreamFailsAt(
+        Shapes.IntBox.class, Target.Stream.ARRAY, "[{\"v\":1},{\"v\":\"x\"}]", 1, "$[1].v");
+    assertEveryStreamFailsAt(Shapes.IntBox.class, Target.Stream.ARRAY, "[{\"v\":1},[]]", 1, "$[1]");
+    assertEveryStreamFailsAt(
+        Shapes.IntBox.class, Target.Stream.NDJSON, "{\"v\":1}\n{\"v\":\"x\"}\n", 1, "$.v");
+    assertEveryStreamFailsAt(Shapes.IntBox.class, Target.Stream.NDJSON, "{\"v\":1}\n[1]\n", 1, "$");
+  }
+
+  private static void assertEveryStreamFailsAt(
+      Type element, Target.Stream format, String body, int before, String path) {
+    Map<Codecs, Outcome> outcomes = stream(element, format, body.getBytes(UTF_8));
+    assertThat(outcomes.values())
+        .as(describe(body + " streamed as " + format, element, outcomes))
+        .allMatch(
+            o ->
+                o instanceof Outcome.Cut cut
+                    && cut.before().size() == before
+                    && cut.message().contains(" path " + path + " ("));
+  }
+
+  /**
+   * Every codec writes a string as the same text: U+2028 and U+2029 as themselves (Gson escaped
+   * them), a control character as its short escape or a {@code \\u} escape with upper-case hex
+   * digits (Gson wrote lower case; avaje-jsonb, in a string holding a lone surrogate, wrote {@code
+   * \\u0008} for {@code \\b}). The run's round trips check every value so.
+   */
+  @Test
+  void everyCodecEscapesAStringAlike() {
+    String value = "a\u2028b\u2029c\u001f\b\t</script>é\"\\";
+    String expected = "\"a\u2028b\u2029c\\u001F\\b\\t</script>é\\\"\\\\\"";
+    for (String s : List.of(value, value + "\uD800")) {
+      Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+      for (Codecs codec : Codecs.ALL) {
+        try {
+          written.put(
+              codec, new String(JsonType.of(String.class, codec.options).toJsonBytes(s), UTF_8));
+        } catch (JsonWriteException e) {
+          written.put(codec, "refused: " + e.getMessage());
+        }
+      }
+      String json =
+          s.equals(value) ? expected : expected.substring(0, expected.length() - 1) + "\\uD800\"";
+      assertThat(written)
+          .allSatisfy((codec, text) -> assertThat(text).as(codec.label).isEqualTo(json));
+    }
+  }
+
+  /**
+   * README: a date or time is its ISO-8601 text, as Jackson writes it, with every codec, and reads
+   * back. Gson wrote a {@code Year}, {@code YearMonth}, {@code MonthDay}, {@code Period}, {@code
+   * ZoneId} or {@code ZoneOffset} as the object of its fields (and could not read the text), and a
+   * {@code LocalTime} or {@code LocalDateTime} without its zero seconds and with its fraction in
+   * groups of three; Jackson and avaje-jsonb wrote a {@code Year} as a number, which the Jackson
+   * codecs then refused to read, and Jackson a {@code Month} as its number; avaje-jsonb wrote an
+   * {@code OffsetTime}'s zero seconds.
+   */
+  @Test
+  void everyDateAndTimeTypeIsWrittenAsItsIsoTextAndReadsBack() {
+    Object[][] cases = {
+      {LocalTime.of(1, 2), "\"01:02:00\""},
+      {LocalTime.of(1, 2, 3, 500_000_000), "\"01:02:03.5\""},
+      {LocalDateTime.of(2024, 1, 1, 0, 0), "\"2024-01-01T00:00:00\""},
+      {LocalDateTime.of(2024, 1, 1, 0, 0, 0, 500_000_000), "\"2024-01-01T00:00:00.5\""},
+      {OffsetTime.of(1, 0, 0, 0, ZoneOffset.UTC), "\"01:00Z\""},
+      {Year.of(2024), "\"2024\""},
+      {YearMonth.of(2024, 2), "\"2024-02\""},
+      {MonthDay.of(2, 29), "\"--02-29\""},
+      {Period.of(1, 2, 3), "\"P1Y2M3D\""},
+      {ZoneId.of("Europe/Paris"), "\"Europe/Paris\""},
+      {ZoneOffset.ofHours(2), "\"+02:00\""},
+      {Month.MAY, "\"MAY\""},
+      {Duration.ofMillis(1500), "\"PT1.5S\""},
+    };
+    for (Object[] c : cases) {
+      Object value = c[0];
+      String json = (String) c[1];
+      @SuppressWarnings("unchecked")
+      Class<Object> type =
+          (Class<Object>)
+              (value instanceof ZoneId && !(value instanceof ZoneOffset)
+                  ? ZoneId.class
+                  : value.getClass());
+      Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+      for (Codecs codec : Codecs.ALL) {
+        try {
+          written.put(
+              codec, new String(JsonType.of(type, codec.options).toJsonBytes(value), UTF_8));
+        } catch (JsonWriteException e) {
+          written.put(codec, "refused: " + e.getMessage());
+        }
+      }
+      assertThat(written)
+          .as("%s written", value)
+          .allSatisfy((codec, text) -> assertThat(text).as(codec.label).isEqualTo(json));
+      assertEveryCodecReads(type, json, value);
+    }
+    // A number is not a date or time, a year neither.
+    assertEveryCodecRefuses(Year.class, "2024");
+    assertEveryCodecRefuses(ZoneOffset.class, "7200");
+    assertEveryCodecRefuses(Month.class, "5");
+  }
+
+  /**
+   * README: a number or a boolean is not read into a string, nor into a {@code URI}, which is one.
+   * Jackson 2 and 3 and Gson read {@code 1} as the URI {@code "1"}; avaje-jsonb refused it.
+   */
+  @Test
+  void aNumberOrABooleanIsNotAUri() {
+    for (String literal : List.of("1", "1.5", "-0", "true")) {
+      assertEveryCodecRefuses(Shapes.UriBox.class, "{\"v\":" + literal + "}");
+      assertEveryCodecRefuses(java.net.URI.class, literal);
+    }
+    assertEveryCodecReads(
+        Shapes.UriBox.class,
+        "{\"v\":\"https://example.com/a?b=1\"}",
+        new Shapes.UriBox(java.net.URI.create("https://example.com/a?b=1")));
+  }
+
+  /**
+   * A {@code Set} keeps the document's order, as a {@code Map} does, with every codec, so that a
+   * set read and written again is the same text. The Jackson codecs read a {@code HashSet}, in hash
+   * order; Gson and avaje-jsonb a {@code LinkedHashSet}.
+   */
+  @Test
+  void aSetKeepsTheDocumentsOrder() throws Exception {
+    List<String> order = List.of("b", "c", "a", "é", "10", "9");
+    String json = "[\"b\",\"c\",\"a\",\"é\",\"10\",\"9\"]";
+    Map<String, List<String>> read = new java.util.LinkedHashMap<>();
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        read.put(
+            codec.label + " (a component)",
+            new ArrayList<>(
+                JsonType.of(Shapes.SetBox.class, codec.options)
+                    .fromJson("{\"v\":" + json + "}")
+                    .v()));
+        read.put(
+            codec.label + " (the top level)",
+            new ArrayList<>(
+                new JsonType<java.util.Set<String>>() {}.withOptions(codec.options)
+                    .fromJson(json)));
+      } catch (dev.httpjson.HttpJsonException e) {
+        throw new AssertionError(codec.label, e);
+      }
+    }
+    assertThat(read)
+        .allSatisfy((reader, elements) -> assertThat(elements).as(reader).isEqualTo(order));
   }
 
   /**

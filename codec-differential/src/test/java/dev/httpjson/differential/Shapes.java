@@ -200,4 +200,26 @@ public final class Shapes {
       Map<Color, Long> byColor,
       Map<String, Inner> named,
       Optional<BigDecimal> amount) {}
+
+  /** A record that holds one of its own: a chain as deep as the document. */
+  public record Chain(Chain next) {}
+
+  /** Every kind of null a value writes: a property, an empty optional, an element, an entry. */
+  public record Nullables(
+      String s,
+      Optional<String> o,
+      OptionalInt oi,
+      List<String> l,
+      Map<String, String> m,
+      Integer i) {}
+
+  /** Names whose words a naming policy must find: an acronym, a digit, a one-letter name. */
+  public record Spelling(
+      String userID, String HTTPServer, String v2Name, String sha512Hash, String x) {}
+
+  /** A set, whose order is the document's. */
+  public record SetBox(java.util.Set<String> v) {}
+
+  /** A URI, which is a string. */
+  public record UriBox(java.net.URI v) {}
 }

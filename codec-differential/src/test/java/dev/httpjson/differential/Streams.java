@@ -35,6 +35,11 @@ final class Streams {
                 new Body(bytes, target.stream.contentType), target.in(codec)));
   }
 
+  /** A response whose body is {@code bytes}, of the given content type. */
+  static HttpResponse<InputStream> response(byte[] bytes, String contentType) {
+    return new Body(bytes, contentType);
+  }
+
   /** Opens a stream of elements. */
   interface Opener {
     Stream<Object> open() throws Exception;

@@ -70,6 +70,11 @@
   Shapes.ListMap.class,
   Shapes.CaseNames.class,
   Shapes.Positions.class,
+  Shapes.Chain.class,
+  Shapes.Nullables.class,
+  Shapes.Spelling.class,
+  Shapes.SetBox.class,
+  Shapes.UriBox.class,
 })
 package dev.httpjson.differential;
 

@@ -16,6 +16,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.Unbindable;
 import dev.httpjson.spi.JsonBinding;
@@ -95,10 +96,10 @@ final class GsonBinding implements JsonBinding {
         naming = f -> Names.camelCase(f.getName());
         break;
       case SNAKE_CASE:
-        naming = FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES;
+        naming = f -> Names.snakeCase(f.getName());
         break;
       case KEBAB_CASE:
-        naming = FieldNamingPolicy.LOWER_CASE_WITH_DASHES;
+        naming = f -> Names.kebabCase(f.getName());
         break;
       default:
         naming = FieldNamingPolicy.IDENTITY;
@@ -352,7 +353,7 @@ final class GsonBinding implements JsonBinding {
       } catch (IOException | RuntimeException e) {
         throw readFailure(reader, e);
       } catch (StackOverflowError e) {
-        throw reader.failure("Nesting too deep for the stack", null);
+        throw reader.failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, null);
       }
     }
   }
@@ -502,6 +503,9 @@ final class GsonBinding implements JsonBinding {
     private boolean started;
     private boolean ended;
 
+    /** The index of the element read last. */
+    private int index = -1;
+
     ReaderCursor(LimitedJsonReader reader, TypeAdapter<T> adapter, boolean array) {
       this.reader = reader;
       this.adapter = adapter;
@@ -554,14 +558,31 @@ final class GsonBinding implements JsonBinding {
 
     @Override
     public @Nullable T value() throws IOException {
+      index++;
       try {
         // JSON null as the adapter reads it: null for most types, empty for an Optional*.
         return adapter.read(reader);
       } catch (IOException | RuntimeException e) {
-        throw readFailure(reader, e);
+        throw atElement(readFailure(reader, e));
       } catch (StackOverflowError e) {
-        throw reader.failure("Nesting too deep for the stack", null);
+        throw reader.failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, null);
       }
+    }
+
+    /**
+     * {@code failure} named by the element read here: Gson's path names the element after a number
+     * or a string it has consumed ({@code $[3]} for a failing {@code $[2]}).
+     */
+    private IOException atElement(IOException failure) {
+      if (!array || !(failure instanceof JsonReadException)) {
+        return failure;
+      }
+      JsonReadException j = (JsonReadException) failure;
+      String path = j.path();
+      String inside =
+          path.startsWith("$[") ? path.substring(path.indexOf(']') + 1) : path.substring(1);
+      return new JsonReadException(
+          j.problem(), j.line(), j.column(), "$[" + index + "]" + inside, j.getCause());
     }
 
     @Override

@@ -46,6 +46,9 @@ final class LastWinsMaps implements TypeAdapterFactory {
     return new TypeAdapter<T>() {
       @Override
       public void write(JsonWriter out, T value) throws IOException {
+        if (value != null && out instanceof TrackingJsonWriter) {
+          ((TrackingJsonWriter) out).entriesNext();
+        }
         if (value != null && hasNullKey((Map<?, ?>) value)) {
           // Gson writes the key as "null", which reads back as the string.
           throw new IllegalArgumentException("A map key is null: a JSON property name cannot be");

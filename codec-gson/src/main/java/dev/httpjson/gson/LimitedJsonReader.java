@@ -383,6 +383,12 @@ final class LimitedJsonReader extends JsonReader {
    */
   JsonReadException failure(Throwable e) {
     String message = String.valueOf(e.getMessage());
+    Throwable cause = e.getCause();
+    if (cause != null && cause.getMessage() != null && message.equals(cause.toString())) {
+      // Gson wraps a shape mismatch's IllegalStateException in an exception whose message is the
+      // wrapped one's toString(): the problem is said without the Java class's name.
+      message = cause.getMessage();
+    }
     int link = message.indexOf("\nSee https://");
     if (link >= 0) {
       message = message.substring(0, link);

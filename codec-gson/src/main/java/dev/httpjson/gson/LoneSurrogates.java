@@ -4,13 +4,21 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * Writes a lone surrogate as a {@code \\u} escape, as the Jackson codecs do: Gson passes it to the
- * writer as it is, and a UTF-8 writer replaces it with {@code ?}. JSON outside strings is ASCII, so
- * a surrogate reaching the writer is inside a string.
+ * Gson's text as the other codecs write it. A lone surrogate is written as a {@code \\u} escape, as
+ * the Jackson codecs do: Gson passes it to the writer as it is, and a UTF-8 writer replaces it with
+ * {@code ?}. U+2028 and U+2029 are written as themselves, as every other codec writes them: Gson
+ * always escapes them. An escape's hex digits are in upper case ({@code \\u001F}), as the other
+ * codecs write them. JSON outside strings is ASCII and holds no backslash, so a surrogate or an
+ * escape reaching the writer is inside a string.
  */
 final class LoneSurrogates extends Writer {
   private final Writer out;
   private char pendingHigh;
+
+  /** The escape being written ({@code \\}, then its letter, then a {@code \\u} escape's digits). */
+  private final char[] escape = new char[6];
+
+  private int escaped;
 
   LoneSurrogates(Writer out) {
     this.out = out;
@@ -26,7 +34,7 @@ final class LoneSurrogates extends Writer {
     int end = off + len;
     int start = off;
     if (pendingHigh == 0) {
-      while (start < end && !Character.isSurrogate(s.charAt(start))) {
+      while (start < end && escaped == 0 && !special(s.charAt(start))) {
         start++;
       }
       out.write(s, off, start - off);
@@ -43,7 +51,15 @@ final class LoneSurrogates extends Writer {
     }
   }
 
+  private static boolean special(char c) {
+    return c == '\\' || Character.isSurrogate(c);
+  }
+
   private void put(char c) throws IOException {
+    if (escaped > 0) {
+      inEscape(c);
+      return;
+    }
     if (pendingHigh != 0) {
       char high = pendingHigh;
       pendingHigh = 0;
@@ -54,7 +70,10 @@ final class LoneSurrogates extends Writer {
       }
       escape(high);
     }
-    if (Character.isHighSurrogate(c)) {
+    if (c == '\\') {
+      escape[0] = c;
+      escaped = 1;
+    } else if (Character.isHighSurrogate(c)) {
       pendingHigh = c;
     } else if (Character.isLowSurrogate(c)) {
       escape(c);
@@ -63,13 +82,42 @@ final class LoneSurrogates extends Writer {
     }
   }
 
+  /**
+   * The next character of an escape Gson writes: {@code \\u2028} and {@code \\u2029} unescaped, the
+   * hex digits of another in upper case.
+   */
+  private void inEscape(char c) throws IOException {
+    escape[escaped++] = c;
+    if (escaped == 2 && c != 'u') {
+      out.write(escape, 0, 2);
+      escaped = 0;
+    } else if (escaped == escape.length) {
+      escaped = 0;
+      if (escape[2] == '2'
+          && escape[3] == '0'
+          && escape[4] == '2'
+          && (escape[5] == '8' || escape[5] == '9')) {
+        out.write(escape[5] == '8' ? '\u2028' : '\u2029');
+      } else {
+        for (int i = 2; i < escape.length; i++) {
+          escape[i] = Character.toUpperCase(escape[i]);
+        }
+        out.write(escape, 0, escape.length);
+      }
+    }
+  }
+
   private void escape(char c) throws IOException {
     out.write("\\u");
-    out.write(Integer.toHexString(c));
+    out.write(Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT));
   }
 
   @Override
   public void flush() throws IOException {
+    if (escaped > 0) {
+      out.write(escape, 0, escaped);
+      escaped = 0;
+    }
     if (pendingHigh != 0) {
       escape(pendingHigh);
       pendingHigh = 0;

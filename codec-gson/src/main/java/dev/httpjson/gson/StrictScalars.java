@@ -20,6 +20,8 @@ final class StrictScalars implements TypeAdapterFactory {
   public <T> @Nullable TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
     Class<?> raw = type.getRawType();
     if (raw != String.class
+        && raw != java.net.URI.class
+        && raw != java.net.URL.class
         && raw != boolean.class
         && raw != Boolean.class
         && raw != char.class
@@ -51,9 +53,10 @@ final class StrictScalars implements TypeAdapterFactory {
    * null}.
    */
   private static @Nullable String problem(Class<?> raw, JsonToken token) {
-    boolean string = raw == String.class;
+    // A URI or a URL is a string, as with every codec.
+    boolean string = raw == String.class || raw == java.net.URI.class || raw == java.net.URL.class;
     boolean character = raw == char.class || raw == Character.class;
-    String name = string ? "String" : character ? "char" : "boolean";
+    String name = string ? raw.getSimpleName() : character ? "char" : "boolean";
     if (token == JsonToken.NULL) {
       return raw.isPrimitive() ? "Cannot read null into " + name : null;
     }

@@ -16,6 +16,8 @@ final class TrackingJsonWriter extends JsonWriter {
   private @Nullable String[] names = new String[32];
   private int[] indices = new int[32];
   private boolean[] arrays = new boolean[32];
+  private boolean[] entries = new boolean[32];
+  private boolean entriesNext;
   private int depth;
 
   TrackingJsonWriter(Writer out, int maxDepth) {
@@ -46,7 +48,10 @@ final class TrackingJsonWriter extends JsonWriter {
       names = java.util.Arrays.copyOf(names, depth * 2);
       indices = java.util.Arrays.copyOf(indices, depth * 2);
       arrays = java.util.Arrays.copyOf(arrays, depth * 2);
+      entries = java.util.Arrays.copyOf(entries, depth * 2);
     }
+    entries[depth] = !array && entriesNext;
+    entriesNext = false;
     arrays[depth] = array;
     indices[depth] = -1;
     names[depth] = null;
@@ -127,7 +132,21 @@ final class TrackingJsonWriter extends JsonWriter {
   @Override
   public JsonWriter nullValue() throws IOException {
     advance();
+    if (depth > 0 && entries[depth] && !getSerializeNulls()) {
+      // A map's entry is not a property: its null is written whatever writeNulls says.
+      setSerializeNulls(true);
+      try {
+        return super.nullValue();
+      } finally {
+        setSerializeNulls(false);
+      }
+    }
     return super.nullValue();
+  }
+
+  /** The object written next is a map's: its entries' nulls are written. */
+  void entriesNext() {
+    entriesNext = true;
   }
 
   @Override

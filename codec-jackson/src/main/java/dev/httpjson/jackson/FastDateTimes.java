@@ -6,14 +6,20 @@ import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.Month;
 import java.time.OffsetDateTime;
+import java.time.Year;
 import java.time.format.DateTimeFormatter;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.ext.javatime.deser.InstantDeserializer;
 import tools.jackson.databind.ext.javatime.deser.LocalDateDeserializer;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.std.ToStringSerializer;
 
 /**
  * Reads the common shape of an ISO-8601 date-time — {@code 2026-11-30T09:15:00.1234567+01:00}:
@@ -34,7 +40,42 @@ final class FastDateTimes {
       new SimpleModule("httpjson-date-times")
           .addDeserializer(OffsetDateTime.class, new OffsetDateTimes())
           .addDeserializer(Instant.class, new Instants())
-          .addDeserializer(LocalDate.class, new LocalDates());
+          .addDeserializer(LocalDate.class, new LocalDates())
+          // A Year is its ISO-8601 text, as Jackson 2 and the other codecs write it: Jackson 3
+          // wrote a number, which it then refused to read. A Month is an enum, written by name.
+          .addSerializer(Year.class, ToStringSerializer.instance)
+          .addSerializer(Month.class, ToStringSerializer.instance)
+          .addDeserializer(Month.class, new Months());
+
+  /**
+   * {@code Month} by its name only, as any enum: Jackson 3's own reader also took a number (its
+   * one-based index), which no other codec reads.
+   */
+  static final class Months extends StdScalarDeserializer<Month> {
+    private static final long serialVersionUID = 1L;
+
+    Months() {
+      super(Month.class);
+    }
+
+    @Override
+    public Month deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
+      if (p.currentToken() != JsonToken.VALUE_STRING) {
+        return (Month) ctxt.handleUnexpectedToken(Month.class, p);
+      }
+      String name = p.getString();
+      try {
+        return Month.valueOf(name);
+      } catch (IllegalArgumentException e) {
+        return (Month)
+            ctxt.handleWeirdStringValue(
+                Month.class,
+                name,
+                "not one of the values accepted for Enum class: %s",
+                java.util.Arrays.toString(Month.values()));
+      }
+    }
+  }
 
   /** {@code OffsetDateTime}: Jackson's deserializer, with the fast path first. */
   static final class OffsetDateTimes extends InstantDeserializer<OffsetDateTime> {

@@ -91,7 +91,28 @@ final class JacksonBinding implements JsonBinding {
         throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
+      } catch (StackOverflowError e) {
+        throw tooDeep(e, bytes, offset, length);
       }
+    }
+
+    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
+    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length) {
+      ReadProblems.requireStackRanOut(e);
+      JsonParser parser;
+      try {
+        parser = reader.createParser(bytes, offset, length);
+      } catch (JacksonException again) {
+        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
+      }
+      try {
+        reader.readValue(parser);
+      } catch (RuntimeException | StackOverflowError again) {
+        // Expected: the same failure, now with the parser at hand.
+      }
+      IOException failure = tooDeepAt(e, parser);
+      parser.close();
+      return failure;
     }
 
     /**
@@ -160,10 +181,23 @@ final class JacksonBinding implements JsonBinding {
         throw e.getCause();
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(e, parser);
       } finally {
         parser.close();
       }
     }
+  }
+
+  /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
+  static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
+    ReadProblems.requireStackRanOut(e);
+    return new JsonReadException(
+        ReadProblems.TOO_DEEP_FOR_THE_STACK,
+        line(parser.currentLocation()),
+        column(parser.currentLocation()),
+        path(parser.streamReadContext()),
+        e);
   }
 
   /**
@@ -234,9 +268,15 @@ final class JacksonBinding implements JsonBinding {
     /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
     private final @Nullable T nullElement;
 
+    /** Whether the elements are in a top-level array, and the index of the one read last. */
+    private final boolean array;
+
+    private int index = -1;
+
     @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) {
       super(array);
+      this.array = array;
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
@@ -273,16 +313,27 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     public @Nullable T value() throws IOException {
+      index++;
       try {
         if (parser.currentToken() == JsonToken.VALUE_NULL) {
           parser.clearCurrentToken();
           return nullElement;
         }
         return values.nextValue();
+      } catch (DatabindException e) {
+        // Databind's path starts at the element: the element's index goes in front.
+        throw ReadProblems.atElement(
+            readFailure(e, parser),
+            array,
+            index,
+            e.getPath().stream().map(JacksonBinding::segment).toList(),
+            e);
       } catch (JacksonException e) {
         throw readFailure(e, parser);
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(e, parser);
       }
     }
 
@@ -317,7 +368,12 @@ final class JacksonBinding implements JsonBinding {
       return new HttpJsonException(access, e);
     }
     TokenStreamLocation location = e.getLocation();
-    String problem = String.valueOf(e.getOriginalMessage());
+    String problem = ReadProblems.withoutSource(String.valueOf(e.getOriginalMessage()));
+    if (e instanceof tools.jackson.databind.exc.MismatchedInputException) {
+      problem =
+          ReadProblems.withoutCoercionHint(
+              problem, ((tools.jackson.databind.exc.MismatchedInputException) e).getTargetType());
+    }
     if (e instanceof InvalidNullException) {
       problem = nullProblem((InvalidNullException) e, problem);
     } else if (e instanceof PropertyBindingException) {

@@ -5,11 +5,15 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.Names;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
@@ -118,6 +122,28 @@ public final class JacksonCodec implements JsonCodec {
 
   private static final Set<Module> REFLECTIVE = Set.of(JsonMapper.class.getModule());
 
+  /**
+   * A {@code Set} is read in the document's order, as with every codec (and as a {@code Map} is): a
+   * {@code LinkedHashSet}, where Jackson reads a {@code HashSet}.
+   */
+  private static final tools.jackson.databind.module.SimpleModule ORDERED_SETS =
+      new tools.jackson.databind.module.SimpleModule("httpjson-ordered-sets")
+          .addAbstractTypeMapping(java.util.Set.class, java.util.LinkedHashSet.class);
+
+  /**
+   * Indented JSON as every codec writes it (and System.Text.Json's {@code WriteIndented}): two
+   * spaces a level, {@code "name": value}, an array's elements one a line, {@code []} and {@code
+   * {}} when empty. Jackson's default writes {@code "name" : value} and arrays on one line.
+   */
+  private static final DefaultPrettyPrinter INDENTED =
+      new DefaultPrettyPrinter(
+              Separators.createDefaultInstance()
+                  .withObjectNameValueSpacing(Separators.Spacing.AFTER)
+                  .withObjectEmptySeparator("")
+                  .withArrayEmptySeparator(""))
+          .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+          .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static JsonMapper newMapper(JsonOptions options) {
     JsonFactory factory =
@@ -152,7 +178,9 @@ public final class JacksonCodec implements JsonCodec {
             // DateTimeOffset keeps the offset, so a value read and posted back is the same text.
             .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .addModule(ORDERED_SETS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
+            .defaultPrettyPrinter(INDENTED)
             .addModule(FastDateTimes.MODULE)
             .addModule(StrictScalars.MODULE);
     StrictScalars.coercions(b);
@@ -161,10 +189,10 @@ public final class JacksonCodec implements JsonCodec {
         b.propertyNamingStrategy(CamelCase.INSTANCE);
         break;
       case SNAKE_CASE:
-        b.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        b.propertyNamingStrategy(Separated.SNAKE);
         break;
       case KEBAB_CASE:
-        b.propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE);
+        b.propertyNamingStrategy(Separated.KEBAB);
         break;
       case AS_DECLARED:
         break;
@@ -174,8 +202,24 @@ public final class JacksonCodec implements JsonCodec {
     }
     b.addModule(options.strictRecords() ? StrictRecords.STRICT : StrictRecords.LENIENT);
     if (!options.writeNulls()) {
+      // A null property is omitted, and so is an empty Optional (written as null); a map's entry
+      // and a list's element are kept, as with every codec.
       b.changeDefaultPropertyInclusion(
-          incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));
+          incl ->
+              incl.withValueInclusion(JsonInclude.Include.NON_ABSENT)
+                  .withContentInclusion(JsonInclude.Include.ALWAYS));
+      for (Class<?> optional :
+          List.of(
+              java.util.OptionalInt.class,
+              java.util.OptionalLong.class,
+              java.util.OptionalDouble.class)) {
+        b.withConfigOverride(
+            optional,
+            o ->
+                o.setInclude(
+                    JsonInclude.Value.construct(
+                        JsonInclude.Include.NON_EMPTY, JsonInclude.Include.ALWAYS)));
+      }
     }
     return b.build();
   }
@@ -205,6 +249,28 @@ public final class JacksonCodec implements JsonCodec {
     @Override
     public @Nullable String translate(@Nullable String name) {
       return name == null ? null : Names.camelCase(name);
+    }
+  }
+
+  /**
+   * Snake and kebab case as .NET's {@code JsonNamingPolicy.SnakeCaseLower} and {@code
+   * KebabCaseLower} write them ({@link Names#snakeCase}, {@link Names#kebabCase}), as every codec
+   * does.
+   */
+  static final class Separated extends PropertyNamingStrategies.NamingBase {
+    private static final long serialVersionUID = 1L;
+    static final Separated SNAKE = new Separated(false);
+    static final Separated KEBAB = new Separated(true);
+
+    private final boolean kebab;
+
+    private Separated(boolean kebab) {
+      this.kebab = kebab;
+    }
+
+    @Override
+    public @Nullable String translate(@Nullable String name) {
+      return name == null ? null : kebab ? Names.kebabCase(name) : Names.snakeCase(name);
     }
   }
 }

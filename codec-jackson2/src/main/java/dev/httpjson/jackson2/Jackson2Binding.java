@@ -93,6 +93,28 @@ final class Jackson2Binding implements JsonBinding {
         throw readFailure(e);
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw locate(e, bytes, offset, length);
+      } catch (StackOverflowError e) {
+        throw tooDeep(e, bytes, offset, length);
+      }
+    }
+
+    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
+    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length)
+        throws IOException {
+      ReadProblems.requireStackRanOut(e);
+      JsonParser parser;
+      try {
+        parser = reader.createParser(bytes, offset, length);
+      } catch (IOException again) {
+        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
+      }
+      try (parser) {
+        try {
+          reader.readValue(parser);
+        } catch (IOException | RuntimeException | StackOverflowError again) {
+          // Expected: the same failure, now with the parser at hand.
+        }
+        return tooDeepAt(e, parser);
       }
     }
 
@@ -185,10 +207,23 @@ final class Jackson2Binding implements JsonBinding {
         throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(e, parser);
       } finally {
         parser.close();
       }
     }
+  }
+
+  /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
+  static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
+    ReadProblems.requireStackRanOut(e);
+    return new JsonReadException(
+        ReadProblems.TOO_DEEP_FOR_THE_STACK,
+        line(parser.currentLocation()),
+        column(parser.currentLocation()),
+        path(parser.getParsingContext()),
+        e);
   }
 
   /**
@@ -289,9 +324,15 @@ final class Jackson2Binding implements JsonBinding {
     /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
     private final @Nullable T nullElement;
 
+    /** Whether the elements are in a top-level array, and the index of the one read last. */
+    private final boolean array;
+
+    private int index = -1;
+
     @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
       super(array);
+      this.array = array;
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
@@ -328,16 +369,27 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     public @Nullable T value() throws IOException {
+      index++;
       try {
         if (parser.currentToken() == JsonToken.VALUE_NULL) {
           parser.clearCurrentToken();
           return nullElement;
         }
         return values.nextValue();
+      } catch (JsonMappingException e) {
+        // Databind's path starts at the element: the element's index goes in front.
+        throw ReadProblems.atElement(
+            failureAt(e, parser),
+            array,
+            index,
+            e.getPath().stream().map(Jackson2Binding::segment).toList(),
+            e);
       } catch (JsonProcessingException | CharConversionException e) {
         throw failureAt(e, parser);
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw failureAt(e, parser);
+      } catch (StackOverflowError e) {
+        throw tooDeepAt(e, parser);
       }
     }
 
@@ -380,7 +432,13 @@ final class Jackson2Binding implements JsonBinding {
   private static JsonReadException failure(
       JsonProcessingException at, @Nullable String message, boolean limit, Throwable cause) {
     JsonLocation location = at.getLocation();
-    String problem = String.valueOf(message);
+    String problem = ReadProblems.withoutSource(String.valueOf(message));
+    if (at instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException) {
+      problem =
+          ReadProblems.withoutCoercionHint(
+              problem,
+              ((com.fasterxml.jackson.databind.exc.MismatchedInputException) at).getTargetType());
+    }
     if (limit) {
       problem += " (" + ReadProblems.limitNote(problem) + ")";
     }

@@ -3,6 +3,10 @@ package dev.httpjson.jackson2;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -18,6 +22,7 @@ import dev.httpjson.JsonOptions;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spi.Names;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -123,6 +128,28 @@ public final class Jackson2Codec implements JsonCodec {
     return types.withCache(new LRUMap<Object, JavaType>(16, 200));
   }
 
+  /**
+   * A {@code Set} is read in the document's order, as with every codec (and as a {@code Map} is): a
+   * {@code LinkedHashSet}, where Jackson reads a {@code HashSet}.
+   */
+  private static final com.fasterxml.jackson.databind.module.SimpleModule ORDERED_SETS =
+      new com.fasterxml.jackson.databind.module.SimpleModule("httpjson-ordered-sets")
+          .addAbstractTypeMapping(java.util.Set.class, java.util.LinkedHashSet.class);
+
+  /**
+   * Indented JSON as every codec writes it (and System.Text.Json's {@code WriteIndented}): two
+   * spaces a level, {@code "name": value}, an array's elements one a line, {@code []} and {@code
+   * {}} when empty. Jackson's default writes {@code "name" : value} and arrays on one line.
+   */
+  private static final DefaultPrettyPrinter INDENTED =
+      new DefaultPrettyPrinter(
+              Separators.createDefaultInstance()
+                  .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                  .withObjectEmptySeparator("")
+                  .withArrayEmptySeparator(""))
+          .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+          .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
   /** Builds the mapper for {@code options}; called once per distinct options value. */
   static ObjectMapper newMapper(JsonOptions options) {
     JsonFactory factory = JsonFactory.builder().streamReadConstraints(constraints(options)).build();
@@ -151,17 +178,22 @@ public final class Jackson2Codec implements JsonCodec {
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
-            .configure(SerializationFeature.INDENT_OUTPUT, options.indent());
+            .addModule(ORDERED_SETS)
+            .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
+            .defaultPrettyPrinter(INDENTED)
+            // A character outside the Basic Multilingual Plane is written as its four UTF-8
+            // bytes, as the other codecs write it, not as two escaped surrogates.
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     StrictScalars.coercions(b);
     switch (options.naming()) {
       case CAMEL_CASE:
         b.propertyNamingStrategy(CamelCase.INSTANCE);
         break;
       case SNAKE_CASE:
-        b.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        b.propertyNamingStrategy(Separated.SNAKE);
         break;
       case KEBAB_CASE:
-        b.propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE);
+        b.propertyNamingStrategy(Separated.KEBAB);
         break;
       case AS_DECLARED:
         break;
@@ -170,7 +202,22 @@ public final class Jackson2Codec implements JsonCodec {
       b.addModule(ExactCase.MODULE);
     }
     if (!options.writeNulls()) {
-      b.serializationInclusion(JsonInclude.Include.NON_NULL);
+      // A null property is omitted, and so is an empty Optional (written as null); a map's entry
+      // and a list's element are kept, as with every codec.
+      b.defaultPropertyInclusion(
+          JsonInclude.Value.construct(JsonInclude.Include.NON_ABSENT, JsonInclude.Include.ALWAYS));
+      for (Class<?> optional :
+          List.of(
+              java.util.OptionalInt.class,
+              java.util.OptionalLong.class,
+              java.util.OptionalDouble.class)) {
+        b.withConfigOverride(
+            optional,
+            o ->
+                o.setInclude(
+                    JsonInclude.Value.construct(
+                        JsonInclude.Include.NON_EMPTY, JsonInclude.Include.ALWAYS)));
+      }
     }
     if (options.strictRecords()) {
       b.addModule(StrictRecords.INSTANCE);
@@ -216,6 +263,28 @@ public final class Jackson2Codec implements JsonCodec {
     @Override
     public @Nullable String translate(@Nullable String name) {
       return name == null ? null : Names.camelCase(name);
+    }
+  }
+
+  /**
+   * Snake and kebab case as .NET's {@code JsonNamingPolicy.SnakeCaseLower} and {@code
+   * KebabCaseLower} write them ({@link Names#snakeCase}, {@link Names#kebabCase}), as every codec
+   * does.
+   */
+  static final class Separated extends PropertyNamingStrategies.NamingBase {
+    private static final long serialVersionUID = 1L;
+    static final Separated SNAKE = new Separated(false);
+    static final Separated KEBAB = new Separated(true);
+
+    private final boolean kebab;
+
+    private Separated(boolean kebab) {
+      this.kebab = kebab;
+    }
+
+    @Override
+    public @Nullable String translate(@Nullable String name) {
+      return name == null ? null : kebab ? Names.kebabCase(name) : Names.snakeCase(name);
     }
   }
 }

@@ -21,6 +21,26 @@ import org.jspecify.annotations.Nullable;
 public final class ReadProblems {
   private ReadProblems() {}
 
+  /**
+   * The problem of a document nested deeper than the reading thread's stack holds (a {@code
+   * StackOverflowError} in a recursive reader, under a raised {@code maxNestingDepth}): every codec
+   * reports it in these words.
+   */
+  public static final String TOO_DEEP_FOR_THE_STACK = "Nesting too deep for the stack";
+
+  /**
+   * Lets {@code e} through unless the stack ran out: the JVM's own overflow carries no message, and
+   * one that user code throws itself (a constructor's) is that code's, not the document's.
+   *
+   * @param e a stack overflow caught while reading
+   * @throws StackOverflowError {@code e}, when it is not the JVM's
+   */
+  public static void requireStackRanOut(StackOverflowError e) {
+    if (e.getMessage() != null) {
+      throw e;
+    }
+  }
+
   /** How many known properties an unknown property's problem lists at most. */
   private static final int MAX_KNOWN_LISTED = 50;
 
@@ -37,6 +57,75 @@ public final class ReadProblems {
     if (failure instanceof JsonReadException) {
       JsonReadException j = (JsonReadException) failure;
       return new JsonReadException(j.problem(), j.line(), j.column(), "$", cause);
+    }
+    return failure;
+  }
+
+  private static final java.util.regex.Pattern START_MARKER =
+      java.util.regex.Pattern.compile(" \\(start marker at \\[Source: [^\\]]*\\]\\)");
+
+  /**
+   * A Jackson parser's problem without where the open array or object started, which it gives in a
+   * description of the source that httpjson always redacts ({@code (start marker at [Source:
+   * REDACTED ...])}): "Unexpected end-of-input: expected close marker for Array", as the other
+   * codecs say it.
+   *
+   * @param problem the parser's message, without its location
+   * @return the problem in plain words
+   */
+  public static String withoutSource(String problem) {
+    return problem.contains("[Source: ") ? START_MARKER.matcher(problem).replaceAll("") : problem;
+  }
+
+  private static final java.util.regex.Pattern COERCION_HINT =
+      java.util.regex.Pattern.compile(" \\(but (?:might|could) if coercion[^)]*\\)");
+
+  /**
+   * A Jackson coercion failure's problem without its hint to enable a {@code CoercionConfig}, which
+   * a user of httpjson does not hold: a number in a string refused says the setting that reads it,
+   * {@code JsonOptions.numbersFromStrings}, as the other codecs say it; other coercions (a fraction
+   * into an integer) no setting reads.
+   *
+   * @param problem the library's message
+   * @param target the type that was read, when known
+   * @return the problem in httpjson's terms
+   */
+  public static String withoutCoercionHint(String problem, @Nullable Class<?> target) {
+    java.util.regex.Matcher m = COERCION_HINT.matcher(problem);
+    if (!m.find()) {
+      return problem;
+    }
+    String plain = problem.substring(0, m.start()) + problem.substring(m.end());
+    ScalarKind kind = target == null ? null : ScalarKind.of(target);
+    boolean number =
+        kind == ScalarKind.NUMBER
+            || kind == ScalarKind.DOUBLE
+            || kind == ScalarKind.FLOAT
+            || kind == ScalarKind.BYTE;
+    return number && problem.startsWith("Cannot coerce String value")
+        ? plain + " (JsonOptions.numbersFromStrings is off)"
+        : plain;
+  }
+
+  /**
+   * {@code failure}, a streamed element's mapping failure, at that element: {@code $[index]} in a
+   * top-level array ({@code $} in NDJSON, where each value is its own document) followed by the
+   * path inside the element. A library that reads each element as a value of its own gives the path
+   * inside it only.
+   *
+   * @param failure the failure, its path inside the element
+   * @param array whether the elements are in a top-level array
+   * @param index the element's index
+   * @param inside the segments of the path inside the element: names and indexes
+   * @param cause the library's exception
+   * @return the failure at the element, or {@code failure} when it is no {@link JsonReadException}
+   */
+  public static IOException atElement(
+      IOException failure, boolean array, int index, Iterable<?> inside, Throwable cause) {
+    if (failure instanceof JsonReadException) {
+      JsonReadException j = (JsonReadException) failure;
+      String path = (array ? "$[" + index + "]" : "$") + path(inside).substring(1);
+      return new JsonReadException(j.problem(), j.line(), j.column(), path, cause);
     }
     return failure;
   }

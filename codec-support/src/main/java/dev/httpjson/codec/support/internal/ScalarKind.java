@@ -32,7 +32,9 @@ public enum ScalarKind {
   /** A {@code char}. */
   CHAR,
   /** An enum constant. */
-  ENUM;
+  ENUM,
+  /** A {@code URI} or {@code URL}: a string, never a number or a boolean. */
+  TEXT;
 
   /**
    * The coercions a mapper with coercion settings (both Jacksons) refuses, named as Jackson names
@@ -76,6 +78,8 @@ public enum ScalarKind {
       return UUID;
     } else if (type == char.class || type == Character.class) {
       return CHAR;
+    } else if (type == java.net.URI.class || type == java.net.URL.class) {
+      return TEXT;
     }
     return null;
   }
@@ -113,6 +117,8 @@ public enum ScalarKind {
         return text.trim().length() == text.length()
             ? null
             : "not one of the names of the enum (names are not trimmed)";
+      case TEXT:
+        return null;
       default:
         if (!ScalarRules.isJsonNumber(text)) {
           return "not a JSON number (RFC 8259 syntax, ASCII digits)";
@@ -157,6 +163,8 @@ public enum ScalarKind {
         return "a UUID is a string";
       case CHAR:
         return "a char is a string of one character";
+      case TEXT:
+        return "a URI or a URL is a string";
       default:
         return null;
     }
