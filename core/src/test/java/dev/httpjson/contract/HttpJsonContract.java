@@ -841,6 +841,51 @@ public abstract class HttpJsonContract {
             });
   }
 
+  /**
+   * RFC 9457 section 3.1: a member whose value is not of its specified type is ignored, as if it
+   * were absent. A title that is an object is not its {@code toString()}, and a status that is not
+   * an integer (or that only fits an int once its high bits are dropped) is no status.
+   */
+  @Test
+  public void problemMembersOfTheWrongTypeAreIgnoredAsIfAbsent() throws Exception {
+    server.enqueue(
+        bytes(
+            400,
+            "application/problem+json",
+            ("{\"type\":7,\"title\":{\"a\":1},\"status\":400.5,\"detail\":[1,2],\"instance\":true,"
+                    + "\"code\":\"x\"}")
+                .getBytes(UTF_8)));
+    server.enqueue(
+        bytes(400, "application/problem+json", "{\"status\":4294967696}".getBytes(UTF_8)));
+    server.enqueue(bytes(409, "application/problem+json", "{\"status\":409.0}".getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bad"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              ProblemDetails p = e.problem().orElseThrow();
+              assertThat(p.type()).isNull();
+              assertThat(p.title()).isNull();
+              assertThat(p.status()).isNull();
+              assertThat(p.detail()).isNull();
+              assertThat(p.instance()).isNull();
+              assertThat(p.extensions()).containsOnlyKeys("code");
+              assertThat(e.getMessage()).doesNotContain("{a=1}").doesNotContain("[1, 2]");
+            });
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bad"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> assertThat(e.problem().orElseThrow().status()).isNull());
+    // A codec that reads every number as a double (Gson) gives 409.0: still the integer 409.
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bad"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> assertThat(e.problem().orElseThrow().status()).isEqualTo(409));
+  }
+
   @Test
   public void asyncGetFailsFutureWithStatusException() {
     server.enqueue(json(503, "{}"));
