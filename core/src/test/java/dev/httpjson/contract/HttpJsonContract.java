@@ -826,6 +826,57 @@ public abstract class HttpJsonContract {
             });
   }
 
+  /**
+   * The message is one line, whatever the server sent: a line break, an escape sequence or a NUL in
+   * an error body or a problem's title would otherwise forge log lines or drive the terminal that
+   * shows the log. They are shown escaped; {@code body()} keeps them as sent.
+   */
+  @Test
+  public void statusMessageShowsControlCharactersOfTheBodyEscaped() throws Exception {
+    String body = "denied\r\n2026-01-01 INFO forged line\u001b[31m\u0000\u2028end";
+    server.enqueue(bytes(403, "text/plain", body.getBytes(UTF_8)));
+    server.enqueue(
+        bytes(
+            400,
+            "application/problem+json",
+            "{\"title\":\"bad\\ninput\",\"detail\":\"tab\\there\"}".getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.body()).isEqualTo(body);
+              assertThat(e.getMessage())
+                  .endsWith(
+                      ": denied\\r\\n2026-01-01 INFO forged line\\u001b[31m\\u0000\\u2028end");
+            });
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.problem().orElseThrow().title()).isEqualTo("bad\ninput");
+              assertThat(e.getMessage()).endsWith(": bad\\ninput — tab\\there");
+            });
+  }
+
+  /** The excerpt is cut between characters, never between the two halves of a surrogate pair. */
+  @Test
+  public void statusMessageExcerptNeverEndsInHalfACharacter() throws Exception {
+    server.enqueue(bytes(400, "text/plain", ("a" + "\uD83D\uDE00".repeat(600)).getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              String message = e.getMessage();
+              assertThat(message).endsWith("\uD83D\uDE00…");
+              assertThat(message.codePoints().filter(c -> c >= 0xD800 && c <= 0xDFFF)).isEmpty();
+            });
+  }
+
   @Test
   public void malformedProblemDetailsStillReportsTheStatus() throws Exception {
     server.enqueue(bytes(400, "application/problem+json", "{not json".getBytes(UTF_8)));
