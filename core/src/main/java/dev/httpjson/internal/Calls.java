@@ -455,9 +455,14 @@ public final class Calls {
     HttpHeaders headers = response.headers();
     if (Responses.decodableCoding(headers) != null) {
       try {
+        // One byte past the prefix kept: a body cut there is known to be longer than the prefix.
         body =
             Responses.decodeAll(
-                headers, body, HttpJsonStatusException.MAX_BODY_PREFIX_BYTES, Object.class, true);
+                headers,
+                body,
+                HttpJsonStatusException.MAX_BODY_PREFIX_BYTES + 1L,
+                Object.class,
+                true);
         headers = ContentDecoder.decodedHeaders(headers);
       } catch (IOException e) {
         // Undecodable or long: the status is the failure; the body is shown as it came.

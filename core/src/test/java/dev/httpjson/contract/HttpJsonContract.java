@@ -2307,6 +2307,37 @@ public abstract class HttpJsonContract {
             });
   }
 
+  /**
+   * A response the caller received still compressed (its own {@code Accept-Encoding}) has its error
+   * body decoded for the exception; one that decodes to more than the prefix kept is said to be
+   * cut, as an uncompressed one is, and is not read as JSON from its first 8 KiB.
+   */
+  @Test
+  public void ensureSuccessOfACompressedErrorBodyLongerThanThePrefixSaysItWasCut()
+      throws Exception {
+    String problem = "{\"title\":\"" + "t".repeat(20_000) + "\"}";
+    server.enqueue(
+        Compressed.response(
+            500, "application/problem+json", "gzip", Compressed.gzip(problem.getBytes(UTF_8))));
+
+    HttpResponse<byte[]> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/c")).header("Accept-Encoding", "gzip").build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(response.headers().firstValue("Content-Encoding")).contains("gzip");
+    assertThatThrownBy(() -> HttpJson.ensureSuccess(response))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.body()).isEqualTo(problem.substring(0, 8192));
+              assertThat(e.bodyTruncated()).isTrue();
+              assertThat(e.getMessage()).endsWith("…");
+              assertThatThrownBy(() -> e.bodyAs(java.util.Map.class))
+                  .isInstanceOf(JsonReadException.class)
+                  .hasMessageContaining("longer than the 8192 bytes");
+            });
+  }
+
   @Test
   public void readFromJsonAsStreamReadsAnyResponseAndClosingReleasesIt() throws Exception {
     server.enqueue(
