@@ -342,6 +342,7 @@ public abstract class CallState<R> {
     private int size;
     private long declared;
     private long exact;
+    private int status;
     private @Nullable String contentType;
     private @Nullable ContentDecoder decoder;
     private long wire;
@@ -399,6 +400,7 @@ public abstract class CallState<R> {
       buffer = EMPTY;
       size = 0;
       wire = 0;
+      status = info.statusCode();
       // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search.
       HttpHeaders headers = info.headers();
       contentType = Responses.contentType(headers);
@@ -423,7 +425,7 @@ public abstract class CallState<R> {
       }
       declared = length;
       if (declared > limit) {
-        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+        return new FailedSubscriber<>(named(ApiAccess.get().tooLarge(limit, declared, true)), info);
       }
       if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
         return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
@@ -447,7 +449,7 @@ public abstract class CallState<R> {
           }
           d.finish();
         } catch (JsonReadException e) {
-          throw withContext(e);
+          throw named(withContext(e));
         } finally {
           d.end();
         }
@@ -484,7 +486,7 @@ public abstract class CallState<R> {
         throw new UncheckedIOException(Responses.longerThanDeclared(exact, newSize));
       }
       if (newSize > limit) {
-        throw new UncheckedIOException(ApiAccess.get().tooLarge(limit, newSize, false));
+        throw new UncheckedIOException(named(ApiAccess.get().tooLarge(limit, newSize, false)));
       }
       if (size == 0) {
         buffer = bytes; // most bodies arrive in one piece: keep it, no copy
@@ -511,11 +513,11 @@ public abstract class CallState<R> {
         buffer = out.bytes;
         size = out.size;
         if (!room) {
-          throw ApiAccess.get().tooLarge(limit, size, false);
+          throw named(ApiAccess.get().tooLarge(limit, size, false));
         }
       } catch (JsonReadException e) {
         d.end();
-        throw new UncheckedIOException(withContext(e));
+        throw new UncheckedIOException(named(withContext(e)));
       } catch (IOException e) {
         d.end();
         throw new UncheckedIOException(e);
@@ -526,11 +528,20 @@ public abstract class CallState<R> {
       return json != null ? ApiAccess.get().withContext(e, json.type(), contentType) : e;
     }
 
+    /** {@code e} naming the response and the call it answered ({@link Responses#answering}). */
+    private <E extends IOException> E named(E e) {
+      return Responses.answering(e, status, method, uri, options());
+    }
+
     /** The body read as JSON; call after {@code send} returned. */
     @SuppressWarnings("unchecked")
     final <T> @Nullable T value() throws IOException {
       if (!valued) {
-        value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+        try {
+          value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+        } catch (JsonReadException e) {
+          throw named(e);
+        }
         valued = true;
       }
       return (T) value;

@@ -366,6 +366,39 @@ public final class Responses {
   }
 
   /**
+   * {@code e} naming the response it was raised on ({@code status}) and the call that response
+   * answered ({@code method}, {@code uri} without the query values {@code options} do not show),
+   * when it is a body the call could not read ({@link JsonReadException}, {@link
+   * ResponseTooLargeException}); else {@code e} itself, as also when the call is not known.
+   */
+  @SuppressWarnings("unchecked")
+  public static <E extends IOException> E answering(
+      E e, int status, @Nullable String method, @Nullable URI uri, JsonOptions options) {
+    if (method == null || uri == null) {
+      return e;
+    }
+    if (e instanceof JsonReadException) {
+      return (E)
+          ApiAccess.get().withAnswer((JsonReadException) e, answer(status, method, uri, options));
+    }
+    if (e instanceof ResponseTooLargeException) {
+      return (E)
+          ApiAccess.get()
+              .withAnswer((ResponseTooLargeException) e, answer(status, method, uri, options));
+    }
+    return e;
+  }
+
+  private static String answer(int status, String method, URI uri, JsonOptions options) {
+    return "HTTP "
+        + status
+        + " from "
+        + method
+        + " "
+        + Uris.redact(uri, options.shownQueryParameters());
+  }
+
+  /**
    * {@code failure} naming {@code request} when it is a status failure raised by a body handler
    * that did not know the request ({@code JsonBodyHandlers}), else {@code failure} itself.
    */
@@ -446,12 +479,14 @@ public final class Responses {
         try {
           coding = coding(info.headers(), type);
         } catch (JsonReadException e) {
-          return rejecting(e);
+          return rejecting(answering(e, info.statusCode(), method, uri, options()));
         }
       }
       // The limit is on decoded bytes: a compressed body's length is not compared with it.
       if (coding == null && declared > limit) {
-        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+        ResponseTooLargeException e = ApiAccess.get().tooLarge(limit, declared, true);
+        return new FailedSubscriber<>(
+            answering(e, info.statusCode(), method, uri, options()), info);
       }
       return null;
     }

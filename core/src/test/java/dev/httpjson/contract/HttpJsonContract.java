@@ -688,6 +688,56 @@ public abstract class HttpJsonContract {
             });
   }
 
+  /**
+   * A body a call could not read says which call it answered, as a status failure and a timeout do:
+   * the status, the method and the URI without its query values, never the values themselves.
+   */
+  @Test
+  public void aBodyTheCallCannotReadNamesTheStatusMethodAndUriWithoutTheQuerysSecrets()
+      throws Exception {
+    JsonOptions small = options.toBuilder().maxResponseSize(100).build();
+    server.enqueue(json(200, "{\"displayName\":}"));
+    server.enqueue(json(201, "{\"displayName\":}"));
+    server.enqueue(json(200, "[" + "1,".repeat(100) + "1]"));
+    server.enqueue(
+        Compressed.response(
+            200, "application/json", "gzip", Compressed.gzip("[" + "1,".repeat(100) + "1]")));
+    server.enqueue(Compressed.response(200, "application/json", "br", new byte[] {1, 2, 3}));
+    server.enqueue(json(200, "[" + "1,".repeat(100) + "1]"));
+
+    URI secret = uri("/p?token=s3cret&page=2");
+    String named = " from GET " + secret.toString().replace("s3cret", "***").replace("=2", "=***");
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, secret, JsonType.of(Named.class, options)))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("HTTP 200" + named)
+        .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(
+            () ->
+                HttpJson.postAsJsonAsync(client, secret, MILD, JsonType.of(Named.class, options))
+                    .get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("HTTP 201 from POST ")
+        .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, secret, JsonType.of(int[].class, small)))
+        .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
+        .hasMessageContaining("HTTP 200" + named)
+        .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, secret, JsonType.of(int[].class, small)))
+        .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
+        .hasMessageContaining("HTTP 200" + named);
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, secret, JsonType.of(Named.class, options)))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Content-Encoding 'br'")
+        .hasMessageContaining("HTTP 200" + named);
+    assertThatThrownBy(() -> HttpJson.putAsJson(client, secret, MILD, small))
+        .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
+        .hasMessageContaining("HTTP 200 from PUT ")
+        .hasMessageNotContaining("s3cret");
+  }
+
   @Test
   public void typeMismatchNamesPathAndTargetType() throws Exception {
     server.enqueue(json(200, "[" + FORECAST + ",{\"temperatureC\":[1]}]"));
