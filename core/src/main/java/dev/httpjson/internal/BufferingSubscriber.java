@@ -78,6 +78,14 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     throw failure;
   }
 
+  /**
+   * The failure to report when the body broke off ({@code onError}), given what arrived before
+   * ({@code bytes} up to {@code length}): {@code failure} itself unless overridden.
+   */
+  Throwable broken(byte[] bytes, int length, Throwable failure) {
+    return failure;
+  }
+
   /** Turns the bytes into the body value. */
   public abstract @Nullable T finish(byte[] bytes, int length) throws IOException;
 
@@ -198,7 +206,14 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
       if (decoder != null) {
         decoder.end();
       }
-      result.completeExceptionally(throwable);
+      Throwable failure;
+      try {
+        failure = broken(buffer, size, throwable);
+      } catch (RuntimeException | Error e) {
+        e.addSuppressed(throwable);
+        failure = e;
+      }
+      result.completeExceptionally(failure);
     }
   }
 

@@ -148,7 +148,7 @@ public final class CallRunner {
       if (chain != null) {
         throw e;
       }
-      throw sendFailure(e, request, sender);
+      throw state.own(sendFailure(e, request, sender));
     } finally {
       if (deadline != null) {
         // On every exit, also an unexpected RuntimeException or Error from a client wrapper: a
@@ -234,7 +234,7 @@ public final class CallRunner {
             timer.cancel();
           }
           if (failure != null) {
-            call.fail(exchangeFailure(unwrap(ownFailure(failure)), request, sender));
+            call.fail(state.own(exchangeFailure(unwrap(ownFailure(failure)), request, sender)));
             return;
           }
           R value;

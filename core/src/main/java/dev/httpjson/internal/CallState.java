@@ -1,6 +1,7 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -70,9 +72,45 @@ public abstract class CallState<R> {
    */
   private volatile @Nullable Throwable streamFailure;
 
+  /** The subscriber this call's handler gave the last response it refused to read, if any. */
+  private volatile @Nullable BodySubscriber<?> refused;
+
   CallState(JsonOptions options, @Nullable Type traced) {
     this.options = options;
     this.traced = traced;
+  }
+
+  /** Records the subscriber {@link BodyHandler#apply} refused a response with, or null for none. */
+  final <S> @Nullable BodySubscriber<S> refusing(@Nullable BodySubscriber<S> subscriber) {
+    refused = subscriber;
+    return subscriber;
+  }
+
+  /**
+   * {@code failure}, or the status failure this call's subscriber of an error response made of the
+   * same break: the client fails the exchange with its own report of a connection broken inside the
+   * body, and the status the server gave must not be lost to it.
+   */
+  final Throwable own(Throwable failure) {
+    BodySubscriber<?> s = refused;
+    if (s == null) {
+      return failure;
+    }
+    CompletableFuture<?> body = s.getBody().toCompletableFuture();
+    if (!body.isCompletedExceptionally()) {
+      return failure;
+    }
+    Throwable own = body.handle((v, t) -> t).join();
+    if (own instanceof CompletionException && own.getCause() != null) {
+      own = own.getCause();
+    }
+    return own instanceof HttpJsonStatusException ? own : failure;
+  }
+
+  /** As {@link #own(Throwable)}, for a blocking call's failure. */
+  final IOException own(IOException failure) {
+    Throwable own = own((Throwable) failure);
+    return own instanceof IOException ? (IOException) own : failure;
   }
 
   public final JsonOptions options() {
@@ -283,7 +321,7 @@ public abstract class CallState<R> {
     exchange.whenComplete(
         (r, e) -> {
           if (e != null) {
-            end.completeExceptionally(CallRunner.ownFailure(e));
+            end.completeExceptionally(own(CallRunner.ownFailure(e)));
             return;
           }
           HttpResponse<T> carrying = r;
@@ -407,11 +445,12 @@ public abstract class CallState<R> {
       String encoding = Responses.first(headers, Calls.CONTENT_ENCODING);
       long length = Responses.declaredLength(headers);
       BodySubscriber<@Nullable Object> rejected =
-          json != null
-              ? json.reject(info, method, uri, trace, encoding, length)
-              : checked && !Responses.isSuccess(info.statusCode())
-                  ? Responses.statusFailure(info, method, uri, options(), trace)
-                  : null;
+          refusing(
+              json != null
+                  ? json.reject(info, method, uri, trace, encoding, length)
+                  : checked && !Responses.isSuccess(info.statusCode())
+                      ? Responses.statusFailure(info, method, uri, options(), trace)
+                      : null);
       if (rejected != null) {
         return rejected;
       }
@@ -664,7 +703,7 @@ public abstract class CallState<R> {
 
     @Override
     public final BodySubscriber<InputStream> apply(ResponseInfo info) {
-      BodySubscriber<InputStream> rejected = reject(info);
+      BodySubscriber<InputStream> rejected = refusing(reject(info));
       if (rejected != null) {
         return rejected;
       }

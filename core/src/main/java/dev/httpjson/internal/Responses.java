@@ -308,6 +308,15 @@ public final class Responses {
         e.addSuppressed(failure);
         throw e;
       }
+
+      // The connection broke inside the error body: the status is still the failure.
+      @Override
+      Throwable broken(byte[] bytes, int length, Throwable failure) {
+        HttpJsonStatusException e =
+            statusException(status, headers, method, uri, bytes, length, true, options);
+        e.addSuppressed(failure);
+        return e;
+      }
     };
   }
 
