@@ -752,7 +752,8 @@ public abstract class CallState<R> {
      */
     @Override
     Stream<T> finish(HttpResponse<?> r, long remaining) {
-      ElementStream<T> elements = handler.open((InputStream) r.body(), r.headers(), trace, this);
+      ElementStream<T> elements =
+          handler.open((InputStream) r.body(), r.headers(), r.statusCode(), trace, this);
       if (remaining != NONE) {
         elements.remaining(remaining);
       }

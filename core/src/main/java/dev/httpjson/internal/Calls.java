@@ -433,7 +433,7 @@ public final class Calls {
     try {
       Responses.coding(response.headers(), elementType.type()); // names one it cannot decode
       MediaTypes.decodingCharset(Responses.contentType(response.headers())); // names a bad one
-      return handler.open(body, response.headers(), null, null).stream();
+      return handler.open(body, response.headers(), response.statusCode(), null, null).stream();
     } catch (JsonReadException | RuntimeException | Error e) {
       CallRunner.closeQuietly(body);
       throw e;

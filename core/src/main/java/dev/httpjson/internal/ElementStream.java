@@ -2,6 +2,7 @@ package dev.httpjson.internal;
 
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.Closeable;
@@ -39,6 +40,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private final boolean ndjson;
   private final Type elementType;
   private final @Nullable String contentType;
+  private final @Nullable String answer;
   private final @Nullable CallTrace trace;
   private final @Nullable CallState<?> plan;
 
@@ -61,9 +63,11 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       boolean ndjson,
       Type elementType,
       @Nullable String contentType,
+      @Nullable String answer,
       @Nullable CallTrace trace,
       @Nullable CallState<?> plan) {
     this.raw = raw;
+    this.answer = answer;
     this.trace = trace;
     this.plan = plan;
     this.timed = timed;
@@ -431,7 +435,8 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       return api.unchecked(timeout);
     }
     if (e instanceof JsonReadException) {
-      return api.unchecked(api.withContext(((JsonReadException) e), elementType, contentType));
+      JsonReadException read = api.withContext((JsonReadException) e, elementType, contentType);
+      return api.unchecked(Responses.answering(read, answer));
     }
     if (e.getClass() == HttpJsonException.class) {
       return api.unchecked((HttpJsonException) e); // a codec that cannot reach the type
@@ -441,12 +446,29 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     }
     if (e instanceof IOException) {
       IOException inputFailure = limited.failure();
+      if (inputFailure instanceof ResponseTooLargeException) {
+        ResponseTooLargeException over = (ResponseTooLargeException) inputFailure;
+        return api.unchecked(
+            Responses.answering(
+                api.tooLarge(
+                    "Element "
+                        + delivered
+                        + " of the stream exceeds maxResponseSize "
+                        + over.limit()
+                        + " bytes, the limit of each element ("
+                        + over.size()
+                        + " bytes read)",
+                    over.limit(),
+                    over.size()),
+                answer));
+      }
       if (inputFailure != null) {
-        return api.unchecked(inputFailure); // the body itself failed, or the limit
+        return api.unchecked(inputFailure); // the body itself failed
       }
       // The input was fine: the decoder failed on its bytes (a sniffed encoding it cannot read).
-      return api.unchecked(
-          api.withContext(Responses.malformed((IOException) e), elementType, contentType));
+      JsonReadException malformed =
+          api.withContext(Responses.malformed((IOException) e), elementType, contentType);
+      return api.unchecked(Responses.answering(malformed, answer));
     }
     return (RuntimeException) e;
   }

@@ -380,25 +380,36 @@ public final class Responses {
    * when it is a body the call could not read ({@link JsonReadException}, {@link
    * ResponseTooLargeException}); else {@code e} itself, as also when the call is not known.
    */
-  @SuppressWarnings("unchecked")
   public static <E extends IOException> E answering(
       E e, int status, @Nullable String method, @Nullable URI uri, JsonOptions options) {
-    if (method == null || uri == null) {
+    return answering(e, answer(status, method, uri, options));
+  }
+
+  /** As above, with the {@link #answer} made before ({@code null}: {@code e} itself). */
+  @SuppressWarnings("unchecked")
+  public static <E extends IOException> E answering(E e, @Nullable String answer) {
+    if (answer == null) {
       return e;
     }
     if (e instanceof JsonReadException) {
-      return (E)
-          ApiAccess.get().withAnswer((JsonReadException) e, answer(status, method, uri, options));
+      return (E) ApiAccess.get().withAnswer((JsonReadException) e, answer);
     }
     if (e instanceof ResponseTooLargeException) {
-      return (E)
-          ApiAccess.get()
-              .withAnswer((ResponseTooLargeException) e, answer(status, method, uri, options));
+      return (E) ApiAccess.get().withAnswer((ResponseTooLargeException) e, answer);
     }
     return e;
   }
 
-  private static String answer(int status, String method, URI uri, JsonOptions options) {
+  /**
+   * The response and the call it answered, as a failure to read its body names them ({@code "HTTP
+   * 200 from GET https://api.example.com/x?token=***"}), or {@code null} when the call is not
+   * known.
+   */
+  public static @Nullable String answer(
+      int status, @Nullable String method, @Nullable URI uri, JsonOptions options) {
+    if (method == null || uri == null) {
+      return null;
+    }
     return "HTTP "
         + status
         + " from "
@@ -612,28 +623,30 @@ public final class Responses {
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, options, t);
       }
+      int status = info.statusCode();
       try {
         coding(info.headers(), elementType);
       } catch (JsonReadException e) {
-        return rejecting(e);
+        return rejecting(answering(e, status, method, uri, options));
       }
       String contentType = contentType(info.headers());
       try {
         MediaTypes.decodingCharset(contentType);
       } catch (JsonReadException e) {
-        return new FailedSubscriber<>(
-            ApiAccess.get().withContext(e, elementType, contentType), info);
+        JsonReadException named = ApiAccess.get().withContext(e, elementType, contentType);
+        return new FailedSubscriber<>(answering(named, status, method, uri, options), info);
       }
       return null;
     }
 
     /**
-     * The elements of a body that {@link #reject} accepted, for the call {@code plan} (its trace
-     * {@code trace}) when there is one.
+     * The elements of a body that {@link #reject} accepted (of a response with {@code status}), for
+     * the call {@code plan} (its trace {@code trace}) when there is one.
      */
     ElementStream<T> open(
         InputStream in,
         HttpHeaders headers,
+        int status,
         @Nullable CallTrace trace,
         @Nullable CallState<?> plan) {
       String contentType = contentType(headers);
@@ -657,6 +670,7 @@ public final class Responses {
           ndjson,
           elementType,
           contentType,
+          answer(status, method, uri, options),
           trace,
           plan);
     }
@@ -669,8 +683,9 @@ public final class Responses {
         return rejected;
       }
       HttpHeaders headers = info.headers();
+      int status = info.statusCode();
       return BodySubscribers.mapping(
-          new StreamingSubscriber(), in -> open(in, headers, null, null));
+          new StreamingSubscriber(), in -> open(in, headers, status, null, null));
     }
   }
 }
