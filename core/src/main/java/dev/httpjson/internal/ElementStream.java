@@ -77,7 +77,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     this.ndjson = ndjson;
     this.elementType = elementType;
     this.contentType = contentType;
-    this.bounds = new ElementBounds(!ndjson);
+    this.bounds = new ElementBounds(!ndjson, elementLimit);
   }
 
   /**
@@ -160,6 +160,9 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       value = Objects.requireNonNull(cursor).value(); // hasNext() opened it
       if (!bounds.complete(delivered)) {
         readToTheEnd();
+      }
+      if (bounds.over(delivered)) {
+        limited.check(bounds.overLength()); // it came within one read: no read's check saw it
       }
     } catch (IOException | RuntimeException e) {
       throw fail(e);
