@@ -32,6 +32,7 @@ final class ElementBounds {
   private final long limit;
   private long firstOver = -1; // the index of the first element longer than the limit
   private long overLength;
+  private long handedOn; // elements the stream handed on
   private int state;
   private boolean afterComma;
   private boolean escape;
@@ -69,6 +70,21 @@ final class ElementBounds {
    */
   boolean over(long index) {
     return index == firstOver;
+  }
+
+  /** Counts an element the stream handed on. */
+  void handedOn() {
+    handedOn++;
+  }
+
+  /**
+   * The run a read ends in, to check against the limit: as {@link #run()}, but 0 while elements
+   * complete in what was seen are still to be handed on. The same read carried their bytes, and the
+   * parser needs no more to give them: the stream hands them on first, and the long element then
+   * fails when the parser reads on into it, or when it is reached ({@link #over}).
+   */
+  long runToCheck() {
+    return complete > handedOn ? 0 : run();
   }
 
   /** The length of the element {@link #over} names. */

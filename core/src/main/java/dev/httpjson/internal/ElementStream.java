@@ -168,6 +168,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       throw fail(e);
     }
     delivered++;
+    bounds.handedOn();
     if (trace != null) {
       trace.element();
     }
@@ -312,7 +313,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(b);
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return b;
     }
 
@@ -333,7 +334,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
         bounds.see(b, i, end);
         position += end - i;
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return n;
     }
 
@@ -382,7 +383,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(c);
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return c;
     }
 
@@ -395,7 +396,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       for (int i = off; i < off + n && bounds.watching(); i++) {
         see(cbuf[i]);
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return n;
     }
 
