@@ -605,7 +605,7 @@ public abstract class CallState<R> {
       BufferedResponse<?> carrying =
           json != null
               ? new BufferedResponse<>(response, value(), null, decoder != null)
-              : new BufferedResponse<>(response, bytes(), EMPTY, decoder != null);
+              : new BufferedResponse<>(response, bytes(), EMPTY, decoder != null, options());
       if (ended != null) {
         if (more == null) {
           more = new ArrayList<>(2);
@@ -682,7 +682,7 @@ public abstract class CallState<R> {
         return (HttpResponse<byte[]>) ended;
       }
       received((HttpResponse<@Nullable Object>) r);
-      return BufferedResponse.ofBytes(r, bytes());
+      return BufferedResponse.ofBytes(r, bytes(), options());
     }
   }
 

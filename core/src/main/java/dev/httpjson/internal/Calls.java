@@ -478,7 +478,14 @@ public final class Calls {
         body,
         length,
         length < body.length,
-        JsonOptions.web());
+        optionsOf(response));
+  }
+
+  /** The options of the call that read {@code response}, or the web defaults when not known. */
+  private static JsonOptions optionsOf(HttpResponse<?> response) {
+    JsonOptions options =
+        response instanceof BufferedResponse ? ((BufferedResponse<?>) response).options() : null;
+    return options != null ? options : JsonOptions.web();
   }
 
   public static String[] noHeaders() {
