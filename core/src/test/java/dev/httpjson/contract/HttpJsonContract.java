@@ -1823,6 +1823,37 @@ public abstract class HttpJsonContract {
     }
   }
 
+  /**
+   * A proxy's error page labelled {@code gzip} but sent plain: nothing of it decodes, so it is
+   * shown as sent, as a body in a coding httpjson cannot decode is, rather than lost; the status is
+   * the failure and the decoding failure is kept with it.
+   */
+  @Test
+  public void anErrorBodyThatIsNotInItsCodingIsShownAsSent() throws Exception {
+    String page = "<html><body>502 Bad Gateway</body></html>";
+    server.enqueue(Compressed.response(502, "text/html", "gzip", page.getBytes(UTF_8)));
+    server.enqueue(Compressed.response(502, "text/html", "gzip", page.getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(502);
+              assertThat(e.body()).isEqualTo(page);
+              assertThat(e.getMessage()).contains("502 Bad Gateway");
+              assertThat(e.getSuppressed()).singleElement().isInstanceOf(JsonReadException.class);
+              assertThat(e.getSuppressed()[0]).hasMessageContaining("not gzip data");
+            });
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJsonAsync(client, uri("/e"), JsonType.of(Named.class, options))
+                    .get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.body()).isEqualTo(page));
+  }
+
   @Test
   public void streamsDecodeCompressedArraysAndNdjson() throws Exception {
     for (Compressed.Coding coding : Compressed.Coding.values()) {
