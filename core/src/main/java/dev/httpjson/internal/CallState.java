@@ -88,8 +88,9 @@ public abstract class CallState<R> {
 
   /**
    * {@code failure}, or the status failure this call's subscriber of an error response made of the
-   * same break: the client fails the exchange with its own report of a connection broken inside the
-   * body, and the status the server gave must not be lost to it.
+   * same break (it carries that break, suppressed): the client fails the exchange with its own
+   * report of a connection broken inside the body, and the status the server gave must not be lost
+   * to it. A failure of another exchange (a retry's) is never replaced.
    */
   final Throwable own(Throwable failure) {
     BodySubscriber<?> s = refused;
@@ -104,7 +105,17 @@ public abstract class CallState<R> {
     if (own instanceof CompletionException && own.getCause() != null) {
       own = own.getCause();
     }
-    return own instanceof HttpJsonStatusException ? own : failure;
+    if (!(own instanceof HttpJsonStatusException)) {
+      return failure;
+    }
+    for (Throwable suppressed : own.getSuppressed()) {
+      for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        if (t == suppressed) {
+          return own;
+        }
+      }
+    }
+    return failure;
   }
 
   /** As {@link #own(Throwable)}, for a blocking call's failure. */
