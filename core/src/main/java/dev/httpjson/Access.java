@@ -61,6 +61,16 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public JsonReadException withAnswer(JsonReadException e, String answer) {
+    return e.withAnswer(answer);
+  }
+
+  @Override
+  public ResponseTooLargeException withAnswer(ResponseTooLargeException e, String answer) {
+    return e.withAnswer(answer);
+  }
+
+  @Override
   public ResponseTooLargeException tooLarge(long limit, long size, boolean declared) {
     return new ResponseTooLargeException(limit, size, declared);
   }

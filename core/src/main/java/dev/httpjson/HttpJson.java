@@ -500,7 +500,10 @@ public final class HttpJson {
    * Returns {@code response} if its status is within 200–299, otherwise throws the {@link
    * HttpJsonStatusException} the checked calls throw: status, method, URI, headers, a bounded
    * prefix of the body and, for {@code application/problem+json}, the parsed {@link
-   * ProblemDetails}. The counterpart of .NET's {@code EnsureSuccessStatusCode}.
+   * ProblemDetails}. The counterpart of .NET's {@code EnsureSuccessStatusCode}. A response an
+   * httpjson call returned keeps that call's options, which the exception's {@link
+   * HttpJsonStatusException#bodyAs(Class) bodyAs} reads with and its message shows the query by;
+   * any other response gets the {@linkplain JsonOptions#web() web defaults}.
    *
    * <pre>{@code Receipt receipt = HttpJson.readFromJson(
    * HttpJson.ensureSuccess(HttpJson.postAsJson(client, ordersUri, order)), Receipt.class); }</pre>

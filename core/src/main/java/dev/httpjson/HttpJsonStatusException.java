@@ -164,12 +164,32 @@ public final class HttpJsonStatusException extends HttpJsonException {
     return sb.toString();
   }
 
-  /** At most {@link #MAX_MESSAGE_BODY_CHARS} of {@code text}, with '…' if anything was left out. */
+  /**
+   * At most {@link #MAX_MESSAGE_BODY_CHARS} of {@code text}, with '…' if anything was left out, on
+   * one line: a control character or a line separator the server sent is shown escaped (so that it
+   * cannot forge a log line or drive a terminal), and the cut never splits a surrogate pair.
+   */
   private static void appendExcerpt(StringBuilder sb, String text, boolean truncated) {
-    if (text.length() > MAX_MESSAGE_BODY_CHARS) {
-      sb.append(text, 0, MAX_MESSAGE_BODY_CHARS).append('…');
-    } else {
-      sb.append(text).append(truncated ? "…" : "");
+    int end = Math.min(text.length(), MAX_MESSAGE_BODY_CHARS);
+    if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+      end--;
+    }
+    for (int i = 0; i < end; i++) {
+      char c = text.charAt(i);
+      if (c == '\n') {
+        sb.append("\\n");
+      } else if (c == '\r') {
+        sb.append("\\r");
+      } else if (c == '\t') {
+        sb.append("\\t");
+      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    if (end < text.length() || truncated) {
+      sb.append('…');
     }
   }
 

@@ -9,8 +9,10 @@ import org.jspecify.annotations.Nullable;
  * partially filled value is ever returned.
  *
  * <p>The message gives the problem, its position and JSON path (in the style {@code at line 1
- * column 9 path $.items[0].id}), the target type and, when read from a response, the status and
- * content type.
+ * column 9 path $.items[0].id}), the target type and, when read from a response, its content type
+ * and, for the body of a call, the status and the call it answered, its URI without query values
+ * ({@code (reading Item from application/json; HTTP 200 from GET
+ * https://x.example/items?key=***)}).
  */
 public class JsonReadException extends HttpJsonException {
   private static final long serialVersionUID = 1L;
@@ -32,6 +34,9 @@ public class JsonReadException extends HttpJsonException {
   /** The response's Content-Type, if any. */
   private final @Nullable String contentType;
 
+  /** The response the body came with and the call it answered, redacted, if known. */
+  private final @Nullable String answer;
+
   /**
    * Creates an exception as a codec raises it.
    *
@@ -43,7 +48,7 @@ public class JsonReadException extends HttpJsonException {
    */
   public JsonReadException(
       String problem, long line, long column, String path, @Nullable Throwable cause) {
-    this(problem, line, column, path, null, null, cause);
+    this(problem, line, column, path, null, null, null, cause);
   }
 
   private JsonReadException(
@@ -53,14 +58,16 @@ public class JsonReadException extends HttpJsonException {
       String path,
       @Nullable Type targetType,
       @Nullable String contentType,
+      @Nullable String answer,
       @Nullable Throwable cause) {
-    super(message(problem, line, column, path, targetType, contentType), cause);
+    super(message(problem, line, column, path, targetType, contentType, answer), cause);
     this.problem = problem;
     this.line = line;
     this.column = column;
     this.path = path;
     this.targetType = targetType;
     this.contentType = contentType;
+    this.answer = answer;
   }
 
   private static String message(
@@ -69,7 +76,8 @@ public class JsonReadException extends HttpJsonException {
       long column,
       String path,
       @Nullable Type targetType,
-      @Nullable String contentType) {
+      @Nullable String contentType,
+      @Nullable String answer) {
     StringBuilder sb = new StringBuilder(problem);
     if (line > 0) {
       sb.append(" at line ").append(line).append(" column ").append(column);
@@ -80,15 +88,35 @@ public class JsonReadException extends HttpJsonException {
       if (contentType != null) {
         sb.append(" from ").append(contentType);
       }
+      if (answer != null) {
+        sb.append("; ").append(answer);
+      }
       sb.append(')');
+    } else if (answer != null) {
+      sb.append(" (").append(answer).append(')');
     }
     return sb.toString();
   }
 
   /** Returns a copy of this exception that also names what was being read. */
   JsonReadException withContext(Type targetType, @Nullable String contentType) {
+    return copy(targetType, contentType, answer);
+  }
+
+  /**
+   * Returns a copy of this exception that also names the response it was read from and the call
+   * that response answered ({@code "HTTP 200 from GET https://api.example.com/x?token=***"}), or
+   * this exception when it names one already.
+   */
+  JsonReadException withAnswer(String answer) {
+    return this.answer != null ? this : copy(targetType, contentType, answer);
+  }
+
+  private JsonReadException copy(
+      @Nullable Type targetType, @Nullable String contentType, @Nullable String answer) {
     JsonReadException e =
-        new JsonReadException(problem, line, column, path, targetType, contentType, getCause());
+        new JsonReadException(
+            problem, line, column, path, targetType, contentType, answer, getCause());
     e.setStackTrace(getStackTrace());
     return e;
   }

@@ -17,6 +17,9 @@ public final class ResponseTooLargeException extends HttpJsonException {
   /** Whether {@code size} is the declared Content-Length. */
   private final boolean declared;
 
+  /** Whether the message names the response and the call it answered. */
+  private final boolean answered;
+
   ResponseTooLargeException(long limit, long size, boolean declared) {
     super(
         declared
@@ -30,14 +33,37 @@ public final class ResponseTooLargeException extends HttpJsonException {
     this.limit = limit;
     this.size = size;
     this.declared = declared;
+    this.answered = false;
   }
 
   /** An event of a stream over the limit: the message says which and where. */
   ResponseTooLargeException(String message, long limit, long size) {
+    this(message, limit, size, false, false);
+  }
+
+  private ResponseTooLargeException(
+      String message, long limit, long size, boolean declared, boolean answered) {
     super(message, null);
     this.limit = limit;
     this.size = size;
-    this.declared = false;
+    this.declared = declared;
+    this.answered = answered;
+  }
+
+  /**
+   * A copy of this exception whose message also names the response and the call it answered ({@code
+   * "HTTP 200 from GET https://api.example.com/x?token=***"}), or this exception when it names them
+   * already.
+   */
+  ResponseTooLargeException withAnswer(String answer) {
+    if (answered) {
+      return this;
+    }
+    ResponseTooLargeException e =
+        new ResponseTooLargeException(
+            String.valueOf(getMessage()) + " (" + answer + ")", limit, size, declared, true);
+    e.setStackTrace(getStackTrace());
+    return e;
   }
 
   /** {@return the limit in bytes, {@link JsonOptions#maxResponseSize()} of the call} */

@@ -91,6 +91,10 @@ public abstract class ApiAccess {
   public abstract JsonReadException withContext(
       JsonReadException e, Type targetType, @Nullable String contentType);
 
+  public abstract JsonReadException withAnswer(JsonReadException e, String answer);
+
+  public abstract ResponseTooLargeException withAnswer(ResponseTooLargeException e, String answer);
+
   public abstract ResponseTooLargeException tooLarge(long limit, long size, boolean declared);
 
   public abstract ResponseTooLargeException tooLarge(String message, long limit, long size);

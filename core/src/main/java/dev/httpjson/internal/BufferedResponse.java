@@ -1,5 +1,6 @@
 package dev.httpjson.internal;
 
+import dev.httpjson.JsonOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -20,6 +21,7 @@ public final class BufferedResponse<T extends @Nullable Object> implements HttpR
   private final T body;
   private final T previousBody;
   private final HttpHeaders headers;
+  private final @Nullable JsonOptions options;
 
   /**
    * A body httpjson collected was decoded from its {@code Content-Encoding} when it had one
@@ -32,7 +34,18 @@ public final class BufferedResponse<T extends @Nullable Object> implements HttpR
 
   /** As above, when the caller knows whether the body was decoded from its coding. */
   BufferedResponse(HttpResponse<?> response, T body, T previousBody, boolean decoded) {
+    this(response, body, previousBody, decoded, null);
+  }
+
+  /** As above, the body read by a call with {@code options}. */
+  BufferedResponse(
+      HttpResponse<?> response,
+      T body,
+      T previousBody,
+      boolean decoded,
+      @Nullable JsonOptions options) {
     this.response = response;
+    this.options = options;
     this.body = body;
     this.previousBody = previousBody;
     HttpHeaders received = response.headers();
@@ -42,6 +55,21 @@ public final class BufferedResponse<T extends @Nullable Object> implements HttpR
   /** A response with its body bytes; earlier responses of a redirect chain carry none. */
   public static BufferedResponse<byte[]> ofBytes(HttpResponse<?> response, byte[] body) {
     return new BufferedResponse<>(response, body, EMPTY);
+  }
+
+  /** As above, the body read by a call with {@code options}. */
+  static BufferedResponse<byte[]> ofBytes(
+      HttpResponse<?> response, byte[] body, JsonOptions options) {
+    return new BufferedResponse<>(
+        response, body, EMPTY, Responses.decodableCoding(response.headers()) != null, options);
+  }
+
+  /**
+   * {@return the options of the call that read this response, or {@code null} when not known}
+   * {@link Calls#ensureSuccess} reads an error with them.
+   */
+  @Nullable JsonOptions options() {
+    return options;
   }
 
   @Override

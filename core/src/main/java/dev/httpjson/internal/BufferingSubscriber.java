@@ -73,9 +73,20 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     this.trace = trace;
   }
 
-  /** Called when the compressed body is not valid in its coding, with what was decoded before. */
+  /**
+   * Called when the compressed body is not valid in its coding, with what was decoded before (or,
+   * when nothing of it decoded, its first bytes as they came).
+   */
   @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure) throws IOException {
     throw failure;
+  }
+
+  /**
+   * The failure to report when the body broke off ({@code onError}), given what arrived before
+   * ({@code bytes} up to {@code length}): {@code failure} itself unless overridden.
+   */
+  Throwable broken(byte[] bytes, int length, Throwable failure) {
+    return failure;
   }
 
   /** Turns the bytes into the body value. */
@@ -151,6 +162,7 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   }
 
   private void decode(ContentDecoder decoder, List<ByteBuffer> buffers) {
+    boolean first = wire == 0;
     for (int i = 0, n = buffers.size(); i < n; i++) {
       wire += buffers.get(i).remaining();
     }
@@ -159,6 +171,9 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
       abort(Responses.longerThanDeclared(exact, wire));
       return;
     }
+    // The first bytes as sent, for a body none of which decodes (labelled with a coding it is not
+    // in): what is undecodable is then shown as it came, not lost.
+    List<ByteBuffer> sent = first ? duplicates(buffers) : null;
     try {
       for (int i = 0, n = buffers.size(); i < n; i++) {
         decoder.feed(buffers.get(i));
@@ -169,9 +184,28 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     } catch (JsonReadException e) {
       decoder.end();
       done = true;
+      if (size == 0 && sent != null) {
+        for (int i = 0, n = sent.size(); i < n && size < cap; i++) {
+          ByteBuffer b = sent.get(i);
+          int fits = (int) Math.min(b.remaining(), cap - size);
+          if (size + fits > buffer.length) {
+            buffer = Arrays.copyOf(buffer, size + fits);
+          }
+          b.get(buffer, size, fits);
+          size += fits;
+        }
+      }
       complete(() -> undecodable(buffer, size, e));
       cancel();
     }
+  }
+
+  private static List<ByteBuffer> duplicates(List<ByteBuffer> buffers) {
+    ByteBuffer[] copies = new ByteBuffer[buffers.size()];
+    for (int i = 0; i < copies.length; i++) {
+      copies[i] = buffers.get(i).duplicate();
+    }
+    return Arrays.asList(copies);
   }
 
   /** Inflates what was fed into the buffer; false (and done) once more than the cap arrived. */
@@ -198,7 +232,14 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
       if (decoder != null) {
         decoder.end();
       }
-      result.completeExceptionally(throwable);
+      Throwable failure;
+      try {
+        failure = broken(buffer, size, throwable);
+      } catch (RuntimeException | Error e) {
+        e.addSuppressed(throwable);
+        failure = e;
+      }
+      result.completeExceptionally(failure);
     }
   }
 

@@ -151,7 +151,7 @@ public final class CallRunner {
       if (chain != null) {
         throw e;
       }
-      throw sendFailure(e, request, sender);
+      throw state.own(sendFailure(e, request, sender));
     } finally {
       if (deadline != null) {
         // On every exit, also an unexpected RuntimeException or Error from a client wrapper: a
@@ -237,7 +237,7 @@ public final class CallRunner {
             timer.cancel();
           }
           if (failure != null) {
-            call.fail(exchangeFailure(unwrap(ownFailure(failure)), request, sender));
+            call.fail(state.own(exchangeFailure(unwrap(ownFailure(failure)), request, sender)));
             return;
           }
           R value;

@@ -1,6 +1,7 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.CallTimeoutException;
+import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -70,9 +72,56 @@ public abstract class CallState<R> {
    */
   private volatile @Nullable Throwable streamFailure;
 
+  /** The subscriber this call's handler gave the last response it refused to read, if any. */
+  private volatile @Nullable BodySubscriber<?> refused;
+
   CallState(JsonOptions options, @Nullable Type traced) {
     this.options = options;
     this.traced = traced;
+  }
+
+  /** Records the subscriber {@link BodyHandler#apply} refused a response with, or null for none. */
+  final <S> @Nullable BodySubscriber<S> refusing(@Nullable BodySubscriber<S> subscriber) {
+    refused = subscriber;
+    return subscriber;
+  }
+
+  /**
+   * {@code failure}, or the status failure this call's subscriber of an error response made of the
+   * same break (it carries that break, suppressed): the client fails the exchange with its own
+   * report of a connection broken inside the body, and the status the server gave must not be lost
+   * to it. A failure of another exchange (a retry's) is never replaced.
+   */
+  final Throwable own(Throwable failure) {
+    BodySubscriber<?> s = refused;
+    if (s == null) {
+      return failure;
+    }
+    CompletableFuture<?> body = s.getBody().toCompletableFuture();
+    if (!body.isCompletedExceptionally()) {
+      return failure;
+    }
+    Throwable own = body.handle((v, t) -> t).join();
+    if (own instanceof CompletionException && own.getCause() != null) {
+      own = own.getCause();
+    }
+    if (!(own instanceof HttpJsonStatusException)) {
+      return failure;
+    }
+    for (Throwable suppressed : own.getSuppressed()) {
+      for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        if (t == suppressed) {
+          return own;
+        }
+      }
+    }
+    return failure;
+  }
+
+  /** As {@link #own(Throwable)}, for a blocking call's failure. */
+  final IOException own(IOException failure) {
+    Throwable own = own((Throwable) failure);
+    return own instanceof IOException ? (IOException) own : failure;
   }
 
   public final JsonOptions options() {
@@ -283,7 +332,7 @@ public abstract class CallState<R> {
     exchange.whenComplete(
         (r, e) -> {
           if (e != null) {
-            end.completeExceptionally(CallRunner.ownFailure(e));
+            end.completeExceptionally(own(CallRunner.ownFailure(e)));
             return;
           }
           HttpResponse<T> carrying = r;
@@ -342,6 +391,7 @@ public abstract class CallState<R> {
     private int size;
     private long declared;
     private long exact;
+    private int status;
     private @Nullable String contentType;
     private @Nullable ContentDecoder decoder;
     private long wire;
@@ -399,17 +449,19 @@ public abstract class CallState<R> {
       buffer = EMPTY;
       size = 0;
       wire = 0;
+      status = info.statusCode();
       // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search.
       HttpHeaders headers = info.headers();
       contentType = Responses.contentType(headers);
       String encoding = Responses.first(headers, Calls.CONTENT_ENCODING);
       long length = Responses.declaredLength(headers);
       BodySubscriber<@Nullable Object> rejected =
-          json != null
-              ? json.reject(info, method, uri, trace, encoding, length)
-              : checked && !Responses.isSuccess(info.statusCode())
-                  ? Responses.statusFailure(info, method, uri, options(), trace)
-                  : null;
+          refusing(
+              json != null
+                  ? json.reject(info, method, uri, trace, encoding, length)
+                  : checked && !Responses.isSuccess(info.statusCode())
+                      ? Responses.statusFailure(info, method, uri, options(), trace)
+                      : null);
       if (rejected != null) {
         return rejected;
       }
@@ -423,7 +475,7 @@ public abstract class CallState<R> {
       }
       declared = length;
       if (declared > limit) {
-        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+        return new FailedSubscriber<>(named(ApiAccess.get().tooLarge(limit, declared, true)), info);
       }
       if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
         return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
@@ -447,7 +499,7 @@ public abstract class CallState<R> {
           }
           d.finish();
         } catch (JsonReadException e) {
-          throw withContext(e);
+          throw named(withContext(e));
         } finally {
           d.end();
         }
@@ -484,7 +536,7 @@ public abstract class CallState<R> {
         throw new UncheckedIOException(Responses.longerThanDeclared(exact, newSize));
       }
       if (newSize > limit) {
-        throw new UncheckedIOException(ApiAccess.get().tooLarge(limit, newSize, false));
+        throw new UncheckedIOException(named(ApiAccess.get().tooLarge(limit, newSize, false)));
       }
       if (size == 0) {
         buffer = bytes; // most bodies arrive in one piece: keep it, no copy
@@ -511,11 +563,11 @@ public abstract class CallState<R> {
         buffer = out.bytes;
         size = out.size;
         if (!room) {
-          throw ApiAccess.get().tooLarge(limit, size, false);
+          throw named(ApiAccess.get().tooLarge(limit, size, false));
         }
       } catch (JsonReadException e) {
         d.end();
-        throw new UncheckedIOException(withContext(e));
+        throw new UncheckedIOException(named(withContext(e)));
       } catch (IOException e) {
         d.end();
         throw new UncheckedIOException(e);
@@ -526,11 +578,20 @@ public abstract class CallState<R> {
       return json != null ? ApiAccess.get().withContext(e, json.type(), contentType) : e;
     }
 
+    /** {@code e} naming the response and the call it answered ({@link Responses#answering}). */
+    private <E extends IOException> E named(E e) {
+      return Responses.answering(e, status, method, uri, options());
+    }
+
     /** The body read as JSON; call after {@code send} returned. */
     @SuppressWarnings("unchecked")
     final <T> @Nullable T value() throws IOException {
       if (!valued) {
-        value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+        try {
+          value = Objects.requireNonNull(json).decode(buffer, size, contentType, trace);
+        } catch (JsonReadException e) {
+          throw named(e);
+        }
         valued = true;
       }
       return (T) value;
@@ -555,7 +616,7 @@ public abstract class CallState<R> {
       BufferedResponse<?> carrying =
           json != null
               ? new BufferedResponse<>(response, value(), null, decoder != null)
-              : new BufferedResponse<>(response, bytes(), EMPTY, decoder != null);
+              : new BufferedResponse<>(response, bytes(), EMPTY, decoder != null, options());
       if (ended != null) {
         if (more == null) {
           more = new ArrayList<>(2);
@@ -632,7 +693,7 @@ public abstract class CallState<R> {
         return (HttpResponse<byte[]>) ended;
       }
       received((HttpResponse<@Nullable Object>) r);
-      return BufferedResponse.ofBytes(r, bytes());
+      return BufferedResponse.ofBytes(r, bytes(), options());
     }
   }
 
@@ -653,7 +714,7 @@ public abstract class CallState<R> {
 
     @Override
     public final BodySubscriber<InputStream> apply(ResponseInfo info) {
-      BodySubscriber<InputStream> rejected = reject(info);
+      BodySubscriber<InputStream> rejected = refusing(reject(info));
       if (rejected != null) {
         return rejected;
       }
@@ -702,7 +763,8 @@ public abstract class CallState<R> {
      */
     @Override
     Stream<T> finish(HttpResponse<?> r, long remaining) {
-      ElementStream<T> elements = handler.open((InputStream) r.body(), r.headers(), trace, this);
+      ElementStream<T> elements =
+          handler.open((InputStream) r.body(), r.headers(), r.statusCode(), trace, this);
       if (remaining != NONE) {
         elements.remaining(remaining);
       }

@@ -433,7 +433,7 @@ public final class Calls {
     try {
       Responses.coding(response.headers(), elementType.type()); // names one it cannot decode
       MediaTypes.decodingCharset(Responses.contentType(response.headers())); // names a bad one
-      return handler.open(body, response.headers(), null, null).stream();
+      return handler.open(body, response.headers(), response.statusCode(), null, null).stream();
     } catch (JsonReadException | RuntimeException | Error e) {
       CallRunner.closeQuietly(body);
       throw e;
@@ -455,9 +455,14 @@ public final class Calls {
     HttpHeaders headers = response.headers();
     if (Responses.decodableCoding(headers) != null) {
       try {
+        // One byte past the prefix kept: a body cut there is known to be longer than the prefix.
         body =
             Responses.decodeAll(
-                headers, body, HttpJsonStatusException.MAX_BODY_PREFIX_BYTES, Object.class, true);
+                headers,
+                body,
+                HttpJsonStatusException.MAX_BODY_PREFIX_BYTES + 1L,
+                Object.class,
+                true);
         headers = ContentDecoder.decodedHeaders(headers);
       } catch (IOException e) {
         // Undecodable or long: the status is the failure; the body is shown as it came.
@@ -473,7 +478,14 @@ public final class Calls {
         body,
         length,
         length < body.length,
-        JsonOptions.web());
+        optionsOf(response));
+  }
+
+  /** The options of the call that read {@code response}, or the web defaults when not known. */
+  private static JsonOptions optionsOf(HttpResponse<?> response) {
+    JsonOptions options =
+        response instanceof BufferedResponse ? ((BufferedResponse<?>) response).options() : null;
+    return options != null ? options : JsonOptions.web();
   }
 
   public static String[] noHeaders() {

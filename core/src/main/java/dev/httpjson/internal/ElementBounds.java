@@ -29,6 +29,10 @@ final class ElementBounds {
   private static final int EXPONENT = 8;
 
   private final boolean array;
+  private final long limit;
+  private long firstOver = -1; // the index of the first element longer than the limit
+  private long overLength;
+  private long handedOn; // elements the stream handed on
   private int state;
   private boolean afterComma;
   private boolean escape;
@@ -47,15 +51,45 @@ final class ElementBounds {
 
   /**
    * @param array a top-level array's elements; else whitespace-separated values (NDJSON)
+   * @param limit the most characters an element may hold ({@link #over})
    */
-  ElementBounds(boolean array) {
+  ElementBounds(boolean array, long limit) {
     this.array = array;
+    this.limit = limit;
     this.state = array ? BEFORE_ARRAY : BETWEEN;
   }
 
   /** Whether the characters still matter (not after a break). */
   boolean watching() {
     return state < BROKEN;
+  }
+
+  /**
+   * Whether the element at {@code index} was seen whole and longer than the limit: one that came
+   * within a single read, which the check of each read's run did not see pass the limit.
+   */
+  boolean over(long index) {
+    return index == firstOver;
+  }
+
+  /** Counts an element the stream handed on. */
+  void handedOn() {
+    handedOn++;
+  }
+
+  /**
+   * The run a read ends in, to check against the limit: as {@link #run()}, but 0 while elements
+   * complete in what was seen are still to be handed on. The same read carried their bytes, and the
+   * parser needs no more to give them: the stream hands them on first, and the long element then
+   * fails when the parser reads on into it, or when it is reached ({@link #over}).
+   */
+  long runToCheck() {
+    return complete > handedOn ? 0 : run();
+  }
+
+  /** The length of the element {@link #over} names. */
+  long overLength() {
+    return overLength;
   }
 
   /** Whether the element at {@code index} (from 0) is complete in what was seen. */
@@ -338,6 +372,10 @@ final class ElementBounds {
   }
 
   private void ended() {
+    if (run > limit && firstOver < 0) {
+      firstOver = complete;
+      overLength = run;
+    }
     run = 0;
     complete++;
     state = array ? AFTER : BETWEEN;

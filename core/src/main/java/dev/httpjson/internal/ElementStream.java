@@ -2,6 +2,7 @@ package dev.httpjson.internal;
 
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.ResponseTooLargeException;
 import dev.httpjson.UncheckedHttpJsonException;
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.Closeable;
@@ -39,6 +40,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private final boolean ndjson;
   private final Type elementType;
   private final @Nullable String contentType;
+  private final @Nullable String answer;
   private final @Nullable CallTrace trace;
   private final @Nullable CallState<?> plan;
 
@@ -61,9 +63,11 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       boolean ndjson,
       Type elementType,
       @Nullable String contentType,
+      @Nullable String answer,
       @Nullable CallTrace trace,
       @Nullable CallState<?> plan) {
     this.raw = raw;
+    this.answer = answer;
     this.trace = trace;
     this.plan = plan;
     this.timed = timed;
@@ -73,7 +77,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     this.ndjson = ndjson;
     this.elementType = elementType;
     this.contentType = contentType;
-    this.bounds = new ElementBounds(!ndjson);
+    this.bounds = new ElementBounds(!ndjson, elementLimit);
   }
 
   /**
@@ -157,10 +161,14 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       if (!bounds.complete(delivered)) {
         readToTheEnd();
       }
+      if (bounds.over(delivered)) {
+        limited.check(bounds.overLength()); // it came within one read: no read's check saw it
+      }
     } catch (IOException | RuntimeException e) {
       throw fail(e);
     }
     delivered++;
+    bounds.handedOn();
     if (trace != null) {
       trace.element();
     }
@@ -305,7 +313,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(b);
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return b;
     }
 
@@ -326,7 +334,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
         bounds.see(b, i, end);
         position += end - i;
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return n;
     }
 
@@ -375,7 +383,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       } else if (bounds.watching()) {
         see(c);
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return c;
     }
 
@@ -388,7 +396,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       for (int i = off; i < off + n && bounds.watching(); i++) {
         see(cbuf[i]);
       }
-      limited.check(bounds.run());
+      limited.check(bounds.runToCheck());
       return n;
     }
 
@@ -431,7 +439,8 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       return api.unchecked(timeout);
     }
     if (e instanceof JsonReadException) {
-      return api.unchecked(api.withContext(((JsonReadException) e), elementType, contentType));
+      JsonReadException read = api.withContext((JsonReadException) e, elementType, contentType);
+      return api.unchecked(Responses.answering(read, answer));
     }
     if (e.getClass() == HttpJsonException.class) {
       return api.unchecked((HttpJsonException) e); // a codec that cannot reach the type
@@ -441,12 +450,29 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     }
     if (e instanceof IOException) {
       IOException inputFailure = limited.failure();
+      if (inputFailure instanceof ResponseTooLargeException) {
+        ResponseTooLargeException over = (ResponseTooLargeException) inputFailure;
+        return api.unchecked(
+            Responses.answering(
+                api.tooLarge(
+                    "Element "
+                        + delivered
+                        + " of the stream exceeds maxResponseSize "
+                        + over.limit()
+                        + " bytes, the limit of each element ("
+                        + over.size()
+                        + " bytes read)",
+                    over.limit(),
+                    over.size()),
+                answer));
+      }
       if (inputFailure != null) {
-        return api.unchecked(inputFailure); // the body itself failed, or the limit
+        return api.unchecked(inputFailure); // the body itself failed
       }
       // The input was fine: the decoder failed on its bytes (a sniffed encoding it cannot read).
-      return api.unchecked(
-          api.withContext(Responses.malformed((IOException) e), elementType, contentType));
+      JsonReadException malformed =
+          api.withContext(Responses.malformed((IOException) e), elementType, contentType);
+      return api.unchecked(Responses.answering(malformed, answer));
     }
     return (RuntimeException) e;
   }

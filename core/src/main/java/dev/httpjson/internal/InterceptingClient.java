@@ -491,7 +491,7 @@ public final class InterceptingClient extends ForwardingClient {
         // status failure of a JsonBodyHandlers handler, which sees no request, names it here.
         IOException failure =
             Responses.naming(CallRunner.sendFailure(e, request, client.delegate), request);
-        throw p == null ? failure : rethrown(p.translate(failure, request));
+        throw p == null ? failure : rethrown(p.translate(p.own(failure), request));
       } catch (IllegalArgumentException e) {
         if (e.getCause() == null) {
           throw e; // the request itself was rejected

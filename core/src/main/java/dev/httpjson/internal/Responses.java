@@ -308,6 +308,15 @@ public final class Responses {
         e.addSuppressed(failure);
         throw e;
       }
+
+      // The connection broke inside the error body: the status is still the failure.
+      @Override
+      Throwable broken(byte[] bytes, int length, Throwable failure) {
+        HttpJsonStatusException e =
+            statusException(status, headers, method, uri, bytes, length, true, options);
+        e.addSuppressed(failure);
+        return e;
+      }
     };
   }
 
@@ -363,6 +372,50 @@ public final class Responses {
                 Arrays.copyOf(bytes, length),
                 contentType,
                 options));
+  }
+
+  /**
+   * {@code e} naming the response it was raised on ({@code status}) and the call that response
+   * answered ({@code method}, {@code uri} without the query values {@code options} do not show),
+   * when it is a body the call could not read ({@link JsonReadException}, {@link
+   * ResponseTooLargeException}); else {@code e} itself, as also when the call is not known.
+   */
+  public static <E extends IOException> E answering(
+      E e, int status, @Nullable String method, @Nullable URI uri, JsonOptions options) {
+    return answering(e, answer(status, method, uri, options));
+  }
+
+  /** As above, with the {@link #answer} made before ({@code null}: {@code e} itself). */
+  @SuppressWarnings("unchecked")
+  public static <E extends IOException> E answering(E e, @Nullable String answer) {
+    if (answer == null) {
+      return e;
+    }
+    if (e instanceof JsonReadException) {
+      return (E) ApiAccess.get().withAnswer((JsonReadException) e, answer);
+    }
+    if (e instanceof ResponseTooLargeException) {
+      return (E) ApiAccess.get().withAnswer((ResponseTooLargeException) e, answer);
+    }
+    return e;
+  }
+
+  /**
+   * The response and the call it answered, as a failure to read its body names them ({@code "HTTP
+   * 200 from GET https://api.example.com/x?token=***"}), or {@code null} when the call is not
+   * known.
+   */
+  public static @Nullable String answer(
+      int status, @Nullable String method, @Nullable URI uri, JsonOptions options) {
+    if (method == null || uri == null) {
+      return null;
+    }
+    return "HTTP "
+        + status
+        + " from "
+        + method
+        + " "
+        + Uris.redact(uri, options.shownQueryParameters());
   }
 
   /**
@@ -446,12 +499,14 @@ public final class Responses {
         try {
           coding = coding(info.headers(), type);
         } catch (JsonReadException e) {
-          return rejecting(e);
+          return rejecting(answering(e, info.statusCode(), method, uri, options()));
         }
       }
       // The limit is on decoded bytes: a compressed body's length is not compared with it.
       if (coding == null && declared > limit) {
-        return new FailedSubscriber<>(ApiAccess.get().tooLarge(limit, declared, true), info);
+        ResponseTooLargeException e = ApiAccess.get().tooLarge(limit, declared, true);
+        return new FailedSubscriber<>(
+            answering(e, info.statusCode(), method, uri, options()), info);
       }
       return null;
     }
@@ -568,28 +623,30 @@ public final class Responses {
       if (!isSuccess(info.statusCode())) {
         return statusFailure(info, method, uri, options, t);
       }
+      int status = info.statusCode();
       try {
         coding(info.headers(), elementType);
       } catch (JsonReadException e) {
-        return rejecting(e);
+        return rejecting(answering(e, status, method, uri, options));
       }
       String contentType = contentType(info.headers());
       try {
         MediaTypes.decodingCharset(contentType);
       } catch (JsonReadException e) {
-        return new FailedSubscriber<>(
-            ApiAccess.get().withContext(e, elementType, contentType), info);
+        JsonReadException named = ApiAccess.get().withContext(e, elementType, contentType);
+        return new FailedSubscriber<>(answering(named, status, method, uri, options), info);
       }
       return null;
     }
 
     /**
-     * The elements of a body that {@link #reject} accepted, for the call {@code plan} (its trace
-     * {@code trace}) when there is one.
+     * The elements of a body that {@link #reject} accepted (of a response with {@code status}), for
+     * the call {@code plan} (its trace {@code trace}) when there is one.
      */
     ElementStream<T> open(
         InputStream in,
         HttpHeaders headers,
+        int status,
         @Nullable CallTrace trace,
         @Nullable CallState<?> plan) {
       String contentType = contentType(headers);
@@ -613,6 +670,7 @@ public final class Responses {
           ndjson,
           elementType,
           contentType,
+          answer(status, method, uri, options),
           trace,
           plan);
     }
@@ -625,8 +683,9 @@ public final class Responses {
         return rejected;
       }
       HttpHeaders headers = info.headers();
+      int status = info.statusCode();
       return BodySubscribers.mapping(
-          new StreamingSubscriber(), in -> open(in, headers, null, null));
+          new StreamingSubscriber(), in -> open(in, headers, status, null, null));
     }
   }
 }

@@ -688,6 +688,56 @@ public abstract class HttpJsonContract {
             });
   }
 
+  /**
+   * A body a call could not read says which call it answered, as a status failure and a timeout do:
+   * the status, the method and the URI without its query values, never the values themselves.
+   */
+  @Test
+  public void aBodyTheCallCannotReadNamesTheStatusMethodAndUriWithoutTheQuerysSecrets()
+      throws Exception {
+    JsonOptions small = options.toBuilder().maxResponseSize(100).build();
+    server.enqueue(json(200, "{\"displayName\":}"));
+    server.enqueue(json(201, "{\"displayName\":}"));
+    server.enqueue(json(200, "[" + "1,".repeat(100) + "1]"));
+    server.enqueue(
+        Compressed.response(
+            200, "application/json", "gzip", Compressed.gzip("[" + "1,".repeat(100) + "1]")));
+    server.enqueue(Compressed.response(200, "application/json", "br", new byte[] {1, 2, 3}));
+    server.enqueue(json(200, "[" + "1,".repeat(100) + "1]"));
+
+    URI secret = uri("/p?token=s3cret&page=2");
+    String named = " from GET " + secret.toString().replace("s3cret", "***").replace("=2", "=***");
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, secret, JsonType.of(Named.class, options)))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("HTTP 200" + named)
+        .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(
+            () ->
+                HttpJson.postAsJsonAsync(client, secret, MILD, JsonType.of(Named.class, options))
+                    .get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("HTTP 201 from POST ")
+        .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, secret, JsonType.of(int[].class, small)))
+        .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
+        .hasMessageContaining("HTTP 200" + named)
+        .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, secret, JsonType.of(int[].class, small)))
+        .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
+        .hasMessageContaining("HTTP 200" + named);
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, secret, JsonType.of(Named.class, options)))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("Content-Encoding 'br'")
+        .hasMessageContaining("HTTP 200" + named);
+    assertThatThrownBy(() -> HttpJson.putAsJson(client, secret, MILD, small))
+        .isInstanceOf(dev.httpjson.ResponseTooLargeException.class)
+        .hasMessageContaining("HTTP 200 from PUT ")
+        .hasMessageNotContaining("s3cret");
+  }
+
   @Test
   public void typeMismatchNamesPathAndTargetType() throws Exception {
     server.enqueue(json(200, "[" + FORECAST + ",{\"temperatureC\":[1]}]"));
@@ -826,6 +876,57 @@ public abstract class HttpJsonContract {
             });
   }
 
+  /**
+   * The message is one line, whatever the server sent: a line break, an escape sequence or a NUL in
+   * an error body or a problem's title would otherwise forge log lines or drive the terminal that
+   * shows the log. They are shown escaped; {@code body()} keeps them as sent.
+   */
+  @Test
+  public void statusMessageShowsControlCharactersOfTheBodyEscaped() throws Exception {
+    String body = "denied\r\n2026-01-01 INFO forged line\u001b[31m\u0000\u2028end";
+    server.enqueue(bytes(403, "text/plain", body.getBytes(UTF_8)));
+    server.enqueue(
+        bytes(
+            400,
+            "application/problem+json",
+            "{\"title\":\"bad\\ninput\",\"detail\":\"tab\\there\"}".getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.body()).isEqualTo(body);
+              assertThat(e.getMessage())
+                  .endsWith(
+                      ": denied\\r\\n2026-01-01 INFO forged line\\u001b[31m\\u0000\\u2028end");
+            });
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.problem().orElseThrow().title()).isEqualTo("bad\ninput");
+              assertThat(e.getMessage()).endsWith(": bad\\ninput — tab\\there");
+            });
+  }
+
+  /** The excerpt is cut between characters, never between the two halves of a surrogate pair. */
+  @Test
+  public void statusMessageExcerptNeverEndsInHalfACharacter() throws Exception {
+    server.enqueue(bytes(400, "text/plain", ("a" + "\uD83D\uDE00".repeat(600)).getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/x"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              String message = e.getMessage();
+              assertThat(message).endsWith("\uD83D\uDE00…");
+              assertThat(message.codePoints().filter(c -> c >= 0xD800 && c <= 0xDFFF)).isEmpty();
+            });
+  }
+
   @Test
   public void malformedProblemDetailsStillReportsTheStatus() throws Exception {
     server.enqueue(bytes(400, "application/problem+json", "{not json".getBytes(UTF_8)));
@@ -839,6 +940,51 @@ public abstract class HttpJsonContract {
               assertThat(e.problem()).isEmpty();
               assertThat(e.body()).isEqualTo("{not json");
             });
+  }
+
+  /**
+   * RFC 9457 section 3.1: a member whose value is not of its specified type is ignored, as if it
+   * were absent. A title that is an object is not its {@code toString()}, and a status that is not
+   * an integer (or that only fits an int once its high bits are dropped) is no status.
+   */
+  @Test
+  public void problemMembersOfTheWrongTypeAreIgnoredAsIfAbsent() throws Exception {
+    server.enqueue(
+        bytes(
+            400,
+            "application/problem+json",
+            ("{\"type\":7,\"title\":{\"a\":1},\"status\":400.5,\"detail\":[1,2],\"instance\":true,"
+                    + "\"code\":\"x\"}")
+                .getBytes(UTF_8)));
+    server.enqueue(
+        bytes(400, "application/problem+json", "{\"status\":4294967696}".getBytes(UTF_8)));
+    server.enqueue(bytes(409, "application/problem+json", "{\"status\":409.0}".getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bad"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              ProblemDetails p = e.problem().orElseThrow();
+              assertThat(p.type()).isNull();
+              assertThat(p.title()).isNull();
+              assertThat(p.status()).isNull();
+              assertThat(p.detail()).isNull();
+              assertThat(p.instance()).isNull();
+              assertThat(p.extensions()).containsOnlyKeys("code");
+              assertThat(e.getMessage()).doesNotContain("{a=1}").doesNotContain("[1, 2]");
+            });
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bad"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> assertThat(e.problem().orElseThrow().status()).isNull());
+    // A codec that reads every number as a double (Gson) gives 409.0: still the integer 409.
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/bad"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> assertThat(e.problem().orElseThrow().status()).isEqualTo(409));
   }
 
   @Test
@@ -1677,6 +1823,37 @@ public abstract class HttpJsonContract {
     }
   }
 
+  /**
+   * A proxy's error page labelled {@code gzip} but sent plain: nothing of it decodes, so it is
+   * shown as sent, as a body in a coding httpjson cannot decode is, rather than lost; the status is
+   * the failure and the decoding failure is kept with it.
+   */
+  @Test
+  public void anErrorBodyThatIsNotInItsCodingIsShownAsSent() throws Exception {
+    String page = "<html><body>502 Bad Gateway</body></html>";
+    server.enqueue(Compressed.response(502, "text/html", "gzip", page.getBytes(UTF_8)));
+    server.enqueue(Compressed.response(502, "text/html", "gzip", page.getBytes(UTF_8)));
+
+    assertThatThrownBy(
+            () -> HttpJson.getFromJson(client, uri("/e"), JsonType.of(Named.class, options)))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.statusCode()).isEqualTo(502);
+              assertThat(e.body()).isEqualTo(page);
+              assertThat(e.getMessage()).contains("502 Bad Gateway");
+              assertThat(e.getSuppressed()).singleElement().isInstanceOf(JsonReadException.class);
+              assertThat(e.getSuppressed()[0]).hasMessageContaining("not gzip data");
+            });
+    assertThatThrownBy(
+            () ->
+                HttpJson.getFromJsonAsync(client, uri("/e"), JsonType.of(Named.class, options))
+                    .get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.body()).isEqualTo(page));
+  }
+
   @Test
   public void streamsDecodeCompressedArraysAndNdjson() throws Exception {
     for (Compressed.Coding coding : Compressed.Coding.values()) {
@@ -2208,6 +2385,37 @@ public abstract class HttpJsonContract {
               assertThat(e.statusCode()).isEqualTo(409);
               assertThat(e.method()).isEqualTo("POST");
               assertThat(e.problem()).map(ProblemDetails::title).contains("Conflict");
+            });
+  }
+
+  /**
+   * A response the caller received still compressed (its own {@code Accept-Encoding}) has its error
+   * body decoded for the exception; one that decodes to more than the prefix kept is said to be
+   * cut, as an uncompressed one is, and is not read as JSON from its first 8 KiB.
+   */
+  @Test
+  public void ensureSuccessOfACompressedErrorBodyLongerThanThePrefixSaysItWasCut()
+      throws Exception {
+    String problem = "{\"title\":\"" + "t".repeat(20_000) + "\"}";
+    server.enqueue(
+        Compressed.response(
+            500, "application/problem+json", "gzip", Compressed.gzip(problem.getBytes(UTF_8))));
+
+    HttpResponse<byte[]> response =
+        client.send(
+            HttpRequest.newBuilder(uri("/c")).header("Accept-Encoding", "gzip").build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(response.headers().firstValue("Content-Encoding")).contains("gzip");
+    assertThatThrownBy(() -> HttpJson.ensureSuccess(response))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(e.body()).isEqualTo(problem.substring(0, 8192));
+              assertThat(e.bodyTruncated()).isTrue();
+              assertThat(e.getMessage()).endsWith("…");
+              assertThatThrownBy(() -> e.bodyAs(java.util.Map.class))
+                  .isInstanceOf(JsonReadException.class)
+                  .hasMessageContaining("longer than the 8192 bytes");
             });
   }
 

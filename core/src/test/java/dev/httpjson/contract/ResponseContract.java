@@ -416,6 +416,46 @@ public abstract class ResponseContract {
                     .isEqualTo(new ApiError("Conflict", "d")));
   }
 
+  /**
+   * The response of an untyped call remembers the call's options: its error body reads with them
+   * ({@code bodyAs(Class)}), as a typed call's does, and the message shows the query parameters
+   * they show.
+   */
+  @Test
+  public void ensureSuccessReadsTheErrorWithTheOptionsOfTheCallThatGotIt() throws Exception {
+    server.enqueue(json(422, "{\"message\":\"Invalid\",\"documentation_url\":\"d\"}"));
+    server.enqueue(json(422, "{\"message\":\"Invalid\",\"documentation_url\":\"d\"}"));
+    JsonOptions snake =
+        options.toBuilder()
+            .naming(JsonOptions.Naming.SNAKE_CASE)
+            .showQueryParameter("page")
+            .build();
+
+    HttpResponse<byte[]> response =
+        HttpJson.postAsJson(client, uri("/items?page=3&key=s3cret"), new Item(1, "x"), snake);
+    HttpResponse<byte[]> bound =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/api/").toString())
+            .options(snake)
+            .build()
+            .postAsJson("items?page=4", new Item(1, "x"));
+
+    assertThatThrownBy(() -> HttpJson.ensureSuccess(response))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e -> {
+              assertThat(read(() -> e.bodyAs(ApiError.class)))
+                  .isEqualTo(new ApiError("Invalid", "d"));
+              assertThat(e.getMessage()).contains("/items?page=3&key=***");
+            });
+    assertThatThrownBy(() -> HttpJson.ensureSuccess(bound))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class,
+            e ->
+                assertThat(read(() -> e.bodyAs(ApiError.class)))
+                    .isEqualTo(new ApiError("Invalid", "d")));
+  }
+
   // ---- Accept ----
 
   private static final String ACCEPT_JSON = "application/json, application/problem+json";

@@ -733,6 +733,54 @@ public abstract class StreamingContract {
     assertClientHealthyAndNothingLeaked();
   }
 
+  /**
+   * The limit of a stream is the limit of each element: one over it says it is an element, which
+   * one, and which call it came from; an element that does not read names the call too, its URI
+   * without query values.
+   */
+  @Test
+  public void aStreamedElementThatFailsSaysWhichAndNamesTheCall() throws Exception {
+    String huge = "{\"displayName\":\"big\",\"padding\":[" + "0,".repeat(1_000) + "0]}";
+    String body = "[{\"displayName\":\"a\"}," + huge + "]";
+    // In pieces, and whole: an element over the limit fails wherever the reads split the body.
+    server.enqueue(LoopbackServer.withoutLength(server, 200, body, 512));
+    server.enqueue(json(200, body));
+    server.enqueue(json(200, "[{\"displayName\":\"a\"},{\"displayName\":oops}]"));
+    JsonOptions small = options.toBuilder().maxResponseSize(1024).build();
+    URI secret = uri("/a?token=s3cret");
+
+    for (int i = 0; i < 2; i++) {
+      try (Stream<Named> stream =
+          HttpJson.getFromJsonAsStream(client, secret, JsonType.of(Named.class, small))) {
+        Iterator<Named> it = stream.iterator();
+        assertThat(it.next()).isEqualTo(new Named("a"));
+        assertThatThrownBy(it::next)
+            .isInstanceOf(UncheckedHttpJsonException.class)
+            .cause()
+            .isInstanceOfSatisfying(
+                ResponseTooLargeException.class,
+                e -> {
+                  assertThat(e.limit()).isEqualTo(1024);
+                  assertThat(e.getMessage())
+                      .startsWith("Element 1 of the stream exceeds maxResponseSize 1024 bytes")
+                      .contains("HTTP 200 from GET " + uri("/a?token=***"))
+                      .doesNotContain("s3cret");
+                });
+      }
+    }
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, secret, JsonType.of(Named.class, small))) {
+      assertThatThrownBy(stream::count)
+          .isInstanceOf(UncheckedHttpJsonException.class)
+          .cause()
+          .isInstanceOf(JsonReadException.class)
+          .hasMessageContaining("path $[1]")
+          .hasMessageContaining("HTTP 200 from GET " + uri("/a?token=***"))
+          .hasMessageNotContaining("s3cret");
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   @Test
   public void anElementOverMaxResponseSizeFailsTheStream() throws Exception {
     // Many small values, not one long string: avaje-jsonb's parser cannot hold a string over about

@@ -87,6 +87,16 @@ class ApiAccessRegistrationTest {
     }
 
     @Override
+    public JsonReadException withAnswer(JsonReadException e, String answer) {
+      throw no();
+    }
+
+    @Override
+    public ResponseTooLargeException withAnswer(ResponseTooLargeException e, String answer) {
+      throw no();
+    }
+
+    @Override
     public ResponseTooLargeException tooLarge(long limit, long size, boolean declared) {
       throw no();
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonException;
+import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.contract.HostileServerHarness;
@@ -19,6 +20,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -248,6 +250,43 @@ public class HostileProtocolTest extends HostileServerHarness {
       Throwable failure = get(raw);
       assertThat(failure).isInstanceOf(IOException.class);
       assertThat(failure.getMessage()).isNotBlank();
+    }
+  }
+
+  /**
+   * The server answered with an error status and the connection then broke inside its body: the
+   * status is the failure, as when the body is longer than the prefix kept; what arrived is its
+   * body, cut, and the transport's failure is kept with it.
+   */
+  @Test
+  void anErrorBodyCutShortStillFailsWithTheStatus() throws Exception {
+    try (RawServer raw =
+        closing(
+            (socket, head) ->
+                RawServer.write(
+                    socket,
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/html\r\n"
+                        + "Content-Length: 5000\r\n\r\n<html><body>Whoops"))) {
+      Throwable blocking = get(raw);
+      Throwable async =
+          timed(
+                  () ->
+                      HttpJson.getFromJsonAsync(
+                              client, raw.uri("/x"), JsonType.of(Named.class, options))
+                          .get(BOUND.toSeconds(), TimeUnit.SECONDS))
+              .getCause();
+      for (Throwable failure : List.of(blocking, async)) {
+        assertThat(failure)
+            .isInstanceOfSatisfying(
+                HttpJsonStatusException.class,
+                e -> {
+                  assertThat(e.statusCode()).isEqualTo(503);
+                  assertThat(e.body()).isEqualTo("<html><body>Whoops");
+                  assertThat(e.bodyTruncated()).isTrue();
+                  assertThat(e.getMessage()).contains("HTTP 503 from GET ").endsWith("Whoops…");
+                  assertThat(e.getSuppressed()).singleElement().isInstanceOf(IOException.class);
+                });
+      }
     }
   }
 

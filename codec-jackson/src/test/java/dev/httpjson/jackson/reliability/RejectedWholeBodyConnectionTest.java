@@ -41,7 +41,7 @@ class RejectedWholeBodyConnectionTest extends HostileServerHarness {
       assertThatThrownBy(
               () -> HttpJson.getFromJson(client, uri("/big"), JsonType.of(String.class, small)))
           .isInstanceOf(ResponseTooLargeException.class)
-          .hasMessage(MESSAGE);
+          .hasMessage(MESSAGE + " (HTTP 200 from GET " + uri("/big") + ")");
     }
     assertThat(server.getRequestCount()).isEqualTo(warmUpRequests + 3);
   }
@@ -61,7 +61,7 @@ class RejectedWholeBodyConnectionTest extends HostileServerHarness {
           .isInstanceOf(ExecutionException.class)
           .cause()
           .isInstanceOf(ResponseTooLargeException.class)
-          .hasMessage(MESSAGE);
+          .hasMessage(MESSAGE + " (HTTP 200 from GET " + uri("/big") + ")");
     }
     assertThat(server.getRequestCount()).isEqualTo(warmUpRequests + 3);
   }
