@@ -139,15 +139,8 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
         size += fits;
       }
       done = true;
-      T value;
-      try {
-        value = overflow(buffer, size, newSize);
-      } catch (Throwable t) {
-        abort(t);
-        return;
-      }
-      result.complete(value);
-      cancel();
+      long received = newSize;
+      end(() -> overflow(buffer, size, received));
       return;
     }
     if (newSize > buffer.length) {
@@ -174,6 +167,7 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     // The first bytes as sent, for a body none of which decodes (labelled with a coding it is not
     // in): what is undecodable is then shown as it came, not lost.
     List<ByteBuffer> sent = first ? duplicates(buffers) : null;
+    JsonReadException undecodable = null;
     try {
       for (int i = 0, n = buffers.size(); i < n; i++) {
         decoder.feed(buffers.get(i));
@@ -182,6 +176,13 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
         }
       }
     } catch (JsonReadException e) {
+      if (done) {
+        throw BufferingSubscriber.<RuntimeException>sneaky(e); // an abort, on its way out
+      }
+      undecodable = e;
+    }
+    if (undecodable != null) {
+      JsonReadException e = undecodable;
       decoder.end();
       done = true;
       if (size == 0 && sent != null) {
@@ -195,8 +196,7 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
           size += fits;
         }
       }
-      complete(() -> undecodable(buffer, size, e));
-      cancel();
+      end(() -> undecodable(buffer, size, e));
     }
   }
 
@@ -219,8 +219,7 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
       done = true;
       long received = size;
       size = (int) cap;
-      complete(() -> overflow(buffer, size, received));
-      cancel();
+      end(() -> overflow(buffer, size, received));
     }
     return room;
   }
@@ -281,6 +280,22 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
     done = true;
     result.completeExceptionally(failure);
     throw BufferingSubscriber.<RuntimeException>sneaky(failure);
+  }
+
+  /**
+   * Ends the body before its end with what {@code body} gives: a failure {@linkplain #abort aborts}
+   * the exchange with it, a value completes the body and cancels the rest.
+   */
+  private void end(Body<T> body) {
+    T value;
+    try {
+      value = body.get();
+    } catch (Throwable t) {
+      abort(t);
+      return;
+    }
+    result.complete(value);
+    cancel();
   }
 
   @SuppressWarnings("unchecked")
