@@ -110,6 +110,9 @@ final class ClientFactory implements DisposableBean {
     }
   }
 
+  private static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(500);
+  private static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(30);
+
   private static @Nullable RetryInterceptor retry(
       java.util.function.UnaryOperator<String> at, HttpJsonProperties.Retry p) {
     if (p.getMaxAttempts() == null) {
@@ -124,11 +127,28 @@ final class ClientFactory implements DisposableBean {
     }
     RetryInterceptor.Builder r = RetryInterceptor.newBuilder();
     set(at.apply("retry.max-attempts"), p.getMaxAttempts(), r::maxAttempts);
-    if (p.getInitialBackoff() != null || p.getMaxBackoff() != null) {
+    Duration ownInitial = p.getInitialBackoff();
+    Duration ownMax = p.getMaxBackoff();
+    if (ownInitial != null || ownMax != null) {
+      // One of the two alone moves the other's default out of its way: a cap below 500 ms is
+      // also the first backoff, a first backoff above 30 s is also the cap.
+      Duration max =
+          ownMax != null
+              ? ownMax
+              : ownInitial != null && ownInitial.compareTo(DEFAULT_MAX_BACKOFF) > 0
+                  ? ownInitial
+                  : DEFAULT_MAX_BACKOFF;
       Duration initial =
-          p.getInitialBackoff() != null ? p.getInitialBackoff() : Duration.ofMillis(500);
-      Duration max = p.getMaxBackoff() != null ? p.getMaxBackoff() : Duration.ofSeconds(30);
-      set(at.apply("retry.initial-backoff"), initial, i -> r.backoff(i, max));
+          ownInitial != null
+              ? ownInitial
+              : DEFAULT_INITIAL_BACKOFF.compareTo(max) <= 0 ? DEFAULT_INITIAL_BACKOFF : max;
+      String property =
+          ownInitial == null
+              ? at.apply("retry.max-backoff")
+              : ownMax == null
+                  ? at.apply("retry.initial-backoff")
+                  : at.apply("retry.initial-backoff") + " and " + at.apply("retry.max-backoff");
+      set(property, initial, i -> r.backoff(i, max));
     }
     if (!p.getStatuses().isEmpty()) {
       set(

@@ -341,6 +341,52 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aMaxBackoffBelowTheDefaultInitialBackoffAloneIsTheCap() {
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.max-backoff=10ms")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1);
+              assertThat(server.getRequestCount()).isEqualTo(2);
+            });
+  }
+
+  @Test
+  void anInitialBackoffAboveTheDefaultMaxBackoffAloneRaisesTheCap() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.retry.max-attempts=2",
+            "httpjson.defaults.retry.initial-backoff=1m")
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(Repos.class));
+  }
+
+  @Test
+  void anInitialBackoffAboveTheMaxBackoffFailsTheContextNamingBoth() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.initial-backoff=2s",
+            "httpjson.defaults.retry.max-backoff=1s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.clients.github.retry.initial-backoff")
+                    .hasMessageContaining("httpjson.defaults.retry.max-backoff"));
+  }
+
+  @Test
   void retrySettingsWithoutMaxAttemptsFailTheContext() {
     runner
         .withUserConfiguration(GitHubApis.class)
