@@ -21,21 +21,28 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.cfg.EnumFeature;
@@ -179,7 +186,44 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context.getStartupFailure())
                     .hasStackTraceContaining(
-                        "httpjson.clients.github.base-uri: baseUri must end in /"));
+                        "Property httpjson.clients.github.base-uri with value"
+                            + " 'https://api.github.com/v1' is invalid: baseUri must end in /"));
+  }
+
+  @Test
+  void aRefusedValueIsAnalyzedAsSpringBootAnalyzesAnInvalidProperty() throws Exception {
+    String property = "httpjson.clients.github.base-uri";
+    String value = "https://api.github.com/v1";
+    StandardEnvironment environment = new StandardEnvironment();
+    environment
+        .getPropertySources()
+        .addFirst(new MapPropertySource("application.yaml", Map.of(property, value)));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(property + "=" + value)
+        .run(
+            context -> {
+              FailureAnalysis analysis = analyze(environment, context.getStartupFailure());
+              assertThat(analysis).as("Spring Boot's analysis of the failure").isNotNull();
+              assertThat(analysis.getDescription())
+                  .contains("Invalid value '" + value + "' for configuration property '" + property)
+                  .contains("baseUri must end in /");
+            });
+  }
+
+  /**
+   * The analysis Spring Boot prints when a context fails to start with an invalid property (its
+   * analyzer is not public: made reflectively, as Spring Boot makes it from spring.factories).
+   */
+  private static @Nullable FailureAnalysis analyze(Environment environment, Throwable failure)
+      throws Exception {
+    java.lang.reflect.Constructor<?> make =
+        Class.forName(
+                "org.springframework.boot.diagnostics.analyzer"
+                    + ".InvalidConfigurationPropertyValueFailureAnalyzer")
+            .getDeclaredConstructor(Environment.class);
+    make.setAccessible(true);
+    return ((FailureAnalyzer) make.newInstance(environment)).analyze(failure);
   }
 
   /** An application mapper with httpjson's strictness rules off, as a web application may have. */
@@ -408,7 +452,8 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context)
                     .getFailure()
-                    .hasMessageContaining("httpjson.clients.github.retry.max-attempts: "));
+                    .hasMessageContaining(
+                        "Property httpjson.clients.github.retry.max-attempts with value '0' is invalid: "));
     runner
         .withUserConfiguration(GitHubApis.class)
         .withPropertyValues(
@@ -419,7 +464,8 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context)
                     .getFailure()
-                    .hasMessageContaining("httpjson.clients.github.retry.initial-backoff: "));
+                    .hasMessageContaining(
+                        "Property httpjson.clients.github.retry.initial-backoff with value 'PT-1S' is invalid: "));
     runner
         .withUserConfiguration(GitHubApis.class)
         .withPropertyValues(base(), "httpjson.defaults.retry.max-attempts=0")
@@ -427,7 +473,8 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context)
                     .getFailure()
-                    .hasMessageContaining("httpjson.defaults.retry.max-attempts: "));
+                    .hasMessageContaining(
+                        "Property httpjson.defaults.retry.max-attempts with value '0' is invalid: "));
   }
 
   @Test
