@@ -317,6 +317,51 @@ class AutoConfigurationTest {
             });
   }
 
+  @Configuration(proxyBeanMethods = false)
+  static class TwoCodecs {
+    @Bean
+    JsonCodec jsonCodec() {
+      return OwnCodec.CODEC;
+    }
+
+    @Bean
+    JsonCodec otherCodec() {
+      return JacksonCodec.withMapper(JsonMapper.builder().build());
+    }
+  }
+
+  @Test
+  void twoJsonCodecBeansNoneOfThemPrimaryFailTheContextNamingThem() {
+    // Rather than every client falling back silently to a third codec, httpjson's own.
+    runner
+        .withUserConfiguration(GitHubApis.class, TwoCodecs.class)
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasStackTraceContaining("JsonCodec")
+                    .hasStackTraceContaining("jsonCodec")
+                    .hasStackTraceContaining("otherCodec")
+                    .hasStackTraceContaining("@Primary"));
+  }
+
+  @Test
+  void ofTwoJsonCodecBeansThePrimaryIsEveryClientsCodec() {
+    runner
+        .withUserConfiguration(GitHubApis.class, TwoCodecs.class)
+        .withBean("primaryCodec", JsonCodec.class, () -> OwnCodec.CODEC, d -> d.setPrimary(true))
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(
+                        context
+                            .getBean("httpjson.client.github", HttpJsonClient.class)
+                            .options()
+                            .codec())
+                    .isSameAs(OwnCodec.CODEC));
+  }
+
   @Test
   void withoutAnApplicationMapperTheClientsUseHttpjsonsOwnCodec() {
     new ApplicationContextRunner()
