@@ -94,16 +94,30 @@ public final class HttpJsonAutoConfiguration {
         });
   }
 
-  /** The application's Jackson 3 mapper, when it has one, as every client's codec. */
+  /**
+   * The application's Jackson 3 mapper, when it has one, as every client's codec: of several, the
+   * {@code @Primary} one; several and none primary fail, as they would for Spring's own converters.
+   */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({JsonMapper.class, JacksonCodec.class})
   static final class ApplicationMapperConfiguration {
     @Bean
     @ConditionalOnMissingBean(JsonCodec.class)
-    CodecSource httpJsonApplicationCodec(ObjectProvider<JsonMapper> mapper) {
+    CodecSource httpJsonApplicationCodec(
+        ObjectProvider<JsonMapper> mapper, ListableBeanFactory beans) {
       return new ContextCodec(
           () -> {
             JsonMapper application = mapper.getIfUnique();
+            if (application == null) {
+              String[] names = beans.getBeanNamesForType(JsonMapper.class);
+              if (names.length > 1) {
+                throw new IllegalStateException(
+                    "the httpjson clients' codec: several JsonMapper beans "
+                        + Arrays.toString(names)
+                        + " and none of them @Primary; mark the one every client uses @Primary,"
+                        + " or declare a JsonCodec bean");
+              }
+            }
             return application == null ? null : ApplicationMapper.codec(application);
           });
     }

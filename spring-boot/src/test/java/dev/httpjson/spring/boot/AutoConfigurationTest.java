@@ -362,6 +362,35 @@ class AutoConfigurationTest {
                     .isSameAs(OwnCodec.CODEC));
   }
 
+  @Configuration(proxyBeanMethods = false)
+  static class TwoMappers {
+    @Bean
+    JsonMapper jsonMapper() {
+      return JsonMapper.builder().build();
+    }
+
+    @Bean
+    JsonMapper otherMapper() {
+      return JsonMapper.builder().build();
+    }
+  }
+
+  @Test
+  void twoJsonMapperBeansNoneOfThemPrimaryFailTheContextNamingThem() {
+    // Rather than every client falling back silently to httpjson's own mapper.
+    runner
+        .withUserConfiguration(GitHubApis.class, TwoMappers.class)
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasStackTraceContaining("JsonMapper")
+                    .hasStackTraceContaining("jsonMapper")
+                    .hasStackTraceContaining("otherMapper")
+                    .hasStackTraceContaining("@Primary"));
+  }
+
   @Test
   void withoutAnApplicationMapperTheClientsUseHttpjsonsOwnCodec() {
     new ApplicationContextRunner()
