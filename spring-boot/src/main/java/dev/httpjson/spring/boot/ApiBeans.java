@@ -11,6 +11,9 @@ import org.springframework.beans.factory.support.RootBeanDefinition;
  * bean, so the interface bean is the very object {@code create} returns.
  */
 final class ApiBeans {
+  /** The attribute of an interface bean's definition: the interface, for {@link ApiHints}. */
+  static final String API_ATTRIBUTE = ApiBeans.class.getName() + ".api";
+
   private ApiBeans() {}
 
   static String clientBeanName(String client) {
@@ -57,6 +60,7 @@ final class ApiBeans {
     d.setFactoryMethodName("create");
     d.getConstructorArgumentValues().addIndexedArgumentValue(0, api);
     d.setTargetType(api);
+    d.setAttribute(API_ATTRIBUTE, api);
     registry.registerBeanDefinition(name, d);
   }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.ssl.SslBundles;
 
 /**
@@ -76,10 +77,19 @@ final class ClientFactory implements DisposableBean {
     HttpJsonClient.Builder b = HttpJsonClient.newBuilder(http).options(o.build());
     set(at.apply("base-uri"), p.getBaseUri(), b::baseUri);
     for (Map.Entry<String, String> h : p.getHeaders().entrySet()) {
-      set(
-          "httpjson.clients." + name + ".headers." + h.getKey() + " (or httpjson.defaults.headers)",
-          h.getValue(),
-          v -> b.header(h.getKey(), v));
+      // Not an invalid-value failure: Spring Boot's analysis would print the value, a credential.
+      try {
+        b.header(h.getKey(), h.getValue());
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        throw new IllegalStateException(
+            "httpjson.clients."
+                + name
+                + ".headers."
+                + h.getKey()
+                + " (or httpjson.defaults.headers): "
+                + e.getMessage(),
+            e);
+      }
     }
     set(at.apply("max-concurrent-calls"), p.getMaxConcurrentCalls(), b::maxConcurrentCalls);
     set(at.apply("follow-redirects"), p.getFollowRedirects(), b::followRedirects);
@@ -90,7 +100,7 @@ final class ClientFactory implements DisposableBean {
       try {
         b.cache(dir == null ? HttpCache.inMemory(max) : HttpCache.onDisk(dir, max));
       } catch (IllegalArgumentException e) {
-        throw new IllegalStateException(at.apply("cache.max-size") + ": " + e.getMessage(), e);
+        throw invalid(at.apply("cache.max-size"), cache.getMaxSize(), e);
       }
     } else if (cache.getDirectory() != null) {
       throw new IllegalStateException(
@@ -110,6 +120,9 @@ final class ClientFactory implements DisposableBean {
     }
   }
 
+  private static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(500);
+  private static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(30);
+
   private static @Nullable RetryInterceptor retry(
       java.util.function.UnaryOperator<String> at, HttpJsonProperties.Retry p) {
     if (p.getMaxAttempts() == null) {
@@ -124,11 +137,38 @@ final class ClientFactory implements DisposableBean {
     }
     RetryInterceptor.Builder r = RetryInterceptor.newBuilder();
     set(at.apply("retry.max-attempts"), p.getMaxAttempts(), r::maxAttempts);
-    if (p.getInitialBackoff() != null || p.getMaxBackoff() != null) {
+    Duration ownInitial = p.getInitialBackoff();
+    Duration ownMax = p.getMaxBackoff();
+    if (ownInitial != null || ownMax != null) {
+      // One of the two alone moves the other's default out of its way: a cap below 500 ms is
+      // also the first backoff, a first backoff above 30 s is also the cap.
+      Duration max =
+          ownMax != null
+              ? ownMax
+              : ownInitial != null && ownInitial.compareTo(DEFAULT_MAX_BACKOFF) > 0
+                  ? ownInitial
+                  : DEFAULT_MAX_BACKOFF;
       Duration initial =
-          p.getInitialBackoff() != null ? p.getInitialBackoff() : Duration.ofMillis(500);
-      Duration max = p.getMaxBackoff() != null ? p.getMaxBackoff() : Duration.ofSeconds(30);
-      set(at.apply("retry.initial-backoff"), initial, i -> r.backoff(i, max));
+          ownInitial != null
+              ? ownInitial
+              : DEFAULT_INITIAL_BACKOFF.compareTo(max) <= 0 ? DEFAULT_INITIAL_BACKOFF : max;
+      try {
+        r.backoff(initial, max);
+      } catch (IllegalArgumentException e) {
+        if (ownInitial == null) {
+          throw invalid(at.apply("retry.max-backoff"), max, e);
+        }
+        String reason =
+            ownMax == null
+                ? String.valueOf(e.getMessage())
+                : "more than "
+                    + at.apply("retry.max-backoff")
+                    + " ("
+                    + max
+                    + "): "
+                    + e.getMessage();
+        throw invalid(at.apply("retry.initial-backoff"), initial, reason, e);
+      }
     }
     if (!p.getStatuses().isEmpty()) {
       set(
@@ -142,7 +182,10 @@ final class ClientFactory implements DisposableBean {
     return r.build();
   }
 
-  /** Applies {@code value} when set, naming the property when it is refused. */
+  /**
+   * Applies {@code value} when set; a value refused fails as Spring Boot's own invalid properties
+   * do, and its failure analysis names the property, the value and where it was set.
+   */
   private static <T> void set(String property, @Nullable T value, Setter<T> setter) {
     if (value == null) {
       return;
@@ -150,8 +193,25 @@ final class ClientFactory implements DisposableBean {
     try {
       setter.set(value);
     } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new IllegalStateException(property + ": " + e.getMessage(), e);
+      throw invalid(property, value, e);
     }
+  }
+
+  /** The failure of {@code property}'s {@code value}, for the reason {@code refused} gives. */
+  static InvalidConfigurationPropertyValueException invalid(
+      String property, Object value, RuntimeException refused) {
+    return invalid(property, value, String.valueOf(refused.getMessage()), refused);
+  }
+
+  /** The failure of {@code property}'s {@code value}, for {@code reason}. */
+  static InvalidConfigurationPropertyValueException invalid(
+      String property, Object value, String reason, @Nullable Throwable cause) {
+    InvalidConfigurationPropertyValueException e =
+        new InvalidConfigurationPropertyValueException(property, value, reason);
+    if (cause != null) {
+      e.addSuppressed(cause); // its constructor leaves no cause to set: the refusal's trace kept
+    }
+    return e;
   }
 
   @FunctionalInterface

@@ -7,15 +7,17 @@ import dev.httpjson.micrometer.HttpJsonObservationConvention;
 import dev.httpjson.micrometer.HttpJsonObservations;
 import dev.httpjson.spi.JsonCodec;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.Arrays;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
@@ -73,24 +75,49 @@ public final class HttpJsonAutoConfiguration {
 
   /**
    * The application's own {@link JsonCodec}, when it has one, as every client's codec: it replaces
-   * the codec on the application's mapper.
+   * the codec on the application's mapper. Of several, the {@code @Primary} one; several and none
+   * primary fail, rather than every client falling back to httpjson's own codec unseen.
    */
   @Bean
-  @ConditionalOnSingleCandidate(JsonCodec.class)
-  CodecSource httpJsonCodec(JsonCodec codec) {
-    return new ContextCodec(() -> codec);
+  @ConditionalOnBean(JsonCodec.class)
+  CodecSource httpJsonCodec(ObjectProvider<JsonCodec> codecs, ListableBeanFactory beans) {
+    return new ContextCodec(
+        () -> {
+          JsonCodec codec = codecs.getIfUnique();
+          if (codec == null) {
+            throw new IllegalStateException(
+                "the httpjson clients' codec: several JsonCodec beans "
+                    + Arrays.toString(beans.getBeanNamesForType(JsonCodec.class))
+                    + " and none of them @Primary; mark the one every client uses @Primary");
+          }
+          return codec;
+        });
   }
 
-  /** The application's Jackson 3 mapper, when it has one, as every client's codec. */
+  /**
+   * The application's Jackson 3 mapper, when it has one, as every client's codec: of several, the
+   * {@code @Primary} one; several and none primary fail, as they would for Spring's own converters.
+   */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({JsonMapper.class, JacksonCodec.class})
   static final class ApplicationMapperConfiguration {
     @Bean
     @ConditionalOnMissingBean(JsonCodec.class)
-    CodecSource httpJsonApplicationCodec(ObjectProvider<JsonMapper> mapper) {
+    CodecSource httpJsonApplicationCodec(
+        ObjectProvider<JsonMapper> mapper, ListableBeanFactory beans) {
       return new ContextCodec(
           () -> {
             JsonMapper application = mapper.getIfUnique();
+            if (application == null) {
+              String[] names = beans.getBeanNamesForType(JsonMapper.class);
+              if (names.length > 1) {
+                throw new IllegalStateException(
+                    "the httpjson clients' codec: several JsonMapper beans "
+                        + Arrays.toString(names)
+                        + " and none of them @Primary; mark the one every client uses @Primary,"
+                        + " or declare a JsonCodec bean");
+              }
+            }
             return application == null ? null : ApplicationMapper.codec(application);
           });
     }

@@ -291,10 +291,16 @@ final class HttpJsonProperties {
     /** The most attempts of a call, the first included; no retries when unset or 1. */
     private @Nullable Integer maxAttempts;
 
-    /** The first backoff ceiling, doubled for each later retry (full jitter); 500ms when unset. */
+    /**
+     * The first backoff ceiling, doubled for each later retry (full jitter); 500ms when unset, or
+     * max-backoff when that is less.
+     */
     private @Nullable Duration initialBackoff;
 
-    /** The longest backoff, which also bounds a Retry-After; 30s when unset. */
+    /**
+     * The longest backoff, which also bounds a Retry-After; 30s when unset, or initial-backoff when
+     * that is more.
+     */
     private @Nullable Duration maxBackoff;
 
     /** The statuses retried; 429 and 503 when empty. */

@@ -36,7 +36,8 @@ final class Transports {
       Consumer<Runnable> onClose) {
     Duration connect = p.getConnectTimeout();
     if (connect != null && (connect.isNegative() || connect.isZero())) {
-      throw new IllegalStateException(at.apply("connect-timeout") + " <= 0: " + connect);
+      throw ClientFactory.invalid(
+          at.apply("connect-timeout"), connect, "must be more than 0", null);
     }
     HttpJsonProperties.Transport transport = p.getTransport();
     HttpJsonProperties.Transport t =
@@ -103,9 +104,8 @@ final class Transports {
     try {
       return all.getBundle(name);
     } catch (NoSuchSslBundleException e) {
-      throw new IllegalStateException(
-          property + " is " + name + " but there is no SSL bundle of that name: " + e.getMessage(),
-          e);
+      throw ClientFactory.invalid(
+          property, name, "there is no SSL bundle of that name: " + e.getMessage(), e);
     }
   }
 

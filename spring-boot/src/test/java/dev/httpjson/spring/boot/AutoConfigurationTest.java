@@ -21,21 +21,28 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.cfg.EnumFeature;
@@ -179,7 +186,44 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context.getStartupFailure())
                     .hasStackTraceContaining(
-                        "httpjson.clients.github.base-uri: baseUri must end in /"));
+                        "Property httpjson.clients.github.base-uri with value"
+                            + " 'https://api.github.com/v1' is invalid: baseUri must end in /"));
+  }
+
+  @Test
+  void aRefusedValueIsAnalyzedAsSpringBootAnalyzesAnInvalidProperty() throws Exception {
+    String property = "httpjson.clients.github.base-uri";
+    String value = "https://api.github.com/v1";
+    StandardEnvironment environment = new StandardEnvironment();
+    environment
+        .getPropertySources()
+        .addFirst(new MapPropertySource("application.yaml", Map.of(property, value)));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(property + "=" + value)
+        .run(
+            context -> {
+              FailureAnalysis analysis = analyze(environment, context.getStartupFailure());
+              assertThat(analysis).as("Spring Boot's analysis of the failure").isNotNull();
+              assertThat(analysis.getDescription())
+                  .contains("Invalid value '" + value + "' for configuration property '" + property)
+                  .contains("baseUri must end in /");
+            });
+  }
+
+  /**
+   * The analysis Spring Boot prints when a context fails to start with an invalid property (its
+   * analyzer is not public: made reflectively, as Spring Boot makes it from spring.factories).
+   */
+  private static @Nullable FailureAnalysis analyze(Environment environment, Throwable failure)
+      throws Exception {
+    java.lang.reflect.Constructor<?> make =
+        Class.forName(
+                "org.springframework.boot.diagnostics.analyzer"
+                    + ".InvalidConfigurationPropertyValueFailureAnalyzer")
+            .getDeclaredConstructor(Environment.class);
+    make.setAccessible(true);
+    return ((FailureAnalyzer) make.newInstance(environment)).analyze(failure);
   }
 
   /** An application mapper with httpjson's strictness rules off, as a web application may have. */
@@ -273,6 +317,80 @@ class AutoConfigurationTest {
             });
   }
 
+  @Configuration(proxyBeanMethods = false)
+  static class TwoCodecs {
+    @Bean
+    JsonCodec jsonCodec() {
+      return OwnCodec.CODEC;
+    }
+
+    @Bean
+    JsonCodec otherCodec() {
+      return JacksonCodec.withMapper(JsonMapper.builder().build());
+    }
+  }
+
+  @Test
+  void twoJsonCodecBeansNoneOfThemPrimaryFailTheContextNamingThem() {
+    // Rather than every client falling back silently to a third codec, httpjson's own.
+    runner
+        .withUserConfiguration(GitHubApis.class, TwoCodecs.class)
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasStackTraceContaining("JsonCodec")
+                    .hasStackTraceContaining("jsonCodec")
+                    .hasStackTraceContaining("otherCodec")
+                    .hasStackTraceContaining("@Primary"));
+  }
+
+  @Test
+  void ofTwoJsonCodecBeansThePrimaryIsEveryClientsCodec() {
+    runner
+        .withUserConfiguration(GitHubApis.class, TwoCodecs.class)
+        .withBean("primaryCodec", JsonCodec.class, () -> OwnCodec.CODEC, d -> d.setPrimary(true))
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(
+                        context
+                            .getBean("httpjson.client.github", HttpJsonClient.class)
+                            .options()
+                            .codec())
+                    .isSameAs(OwnCodec.CODEC));
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class TwoMappers {
+    @Bean
+    JsonMapper jsonMapper() {
+      return JsonMapper.builder().build();
+    }
+
+    @Bean
+    JsonMapper otherMapper() {
+      return JsonMapper.builder().build();
+    }
+  }
+
+  @Test
+  void twoJsonMapperBeansNoneOfThemPrimaryFailTheContextNamingThem() {
+    // Rather than every client falling back silently to httpjson's own mapper.
+    runner
+        .withUserConfiguration(GitHubApis.class, TwoMappers.class)
+        .withPropertyValues(base())
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasStackTraceContaining("JsonMapper")
+                    .hasStackTraceContaining("jsonMapper")
+                    .hasStackTraceContaining("otherMapper")
+                    .hasStackTraceContaining("@Primary"));
+  }
+
   @Test
   void withoutAnApplicationMapperTheClientsUseHttpjsonsOwnCodec() {
     new ApplicationContextRunner()
@@ -341,6 +459,52 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aMaxBackoffBelowTheDefaultInitialBackoffAloneIsTheCap() {
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"a/b\",\"stars\":1}"));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.max-backoff=10ms")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("a", "b").stars()).isEqualTo(1);
+              assertThat(server.getRequestCount()).isEqualTo(2);
+            });
+  }
+
+  @Test
+  void anInitialBackoffAboveTheDefaultMaxBackoffAloneRaisesTheCap() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.retry.max-attempts=2",
+            "httpjson.defaults.retry.initial-backoff=1m")
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(Repos.class));
+  }
+
+  @Test
+  void anInitialBackoffAboveTheMaxBackoffFailsTheContextNamingBoth() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.retry.max-attempts=2",
+            "httpjson.clients.github.retry.initial-backoff=2s",
+            "httpjson.defaults.retry.max-backoff=1s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.clients.github.retry.initial-backoff")
+                    .hasMessageContaining("httpjson.defaults.retry.max-backoff"));
+  }
+
+  @Test
   void retrySettingsWithoutMaxAttemptsFailTheContext() {
     runner
         .withUserConfiguration(GitHubApis.class)
@@ -362,7 +526,8 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context)
                     .getFailure()
-                    .hasMessageContaining("httpjson.clients.github.retry.max-attempts: "));
+                    .hasMessageContaining(
+                        "Property httpjson.clients.github.retry.max-attempts with value '0' is invalid: "));
     runner
         .withUserConfiguration(GitHubApis.class)
         .withPropertyValues(
@@ -373,7 +538,8 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context)
                     .getFailure()
-                    .hasMessageContaining("httpjson.clients.github.retry.initial-backoff: "));
+                    .hasMessageContaining(
+                        "Property httpjson.clients.github.retry.initial-backoff with value 'PT-1S' is invalid: "));
     runner
         .withUserConfiguration(GitHubApis.class)
         .withPropertyValues(base(), "httpjson.defaults.retry.max-attempts=0")
@@ -381,7 +547,8 @@ class AutoConfigurationTest {
             context ->
                 assertThat(context)
                     .getFailure()
-                    .hasMessageContaining("httpjson.defaults.retry.max-attempts: "));
+                    .hasMessageContaining(
+                        "Property httpjson.defaults.retry.max-attempts with value '0' is invalid: "));
   }
 
   @Test

@@ -139,7 +139,8 @@ class SslBundleTest {
                 assertThat(context)
                     .getFailure()
                     .hasStackTraceContaining(
-                        "httpjson.clients.github.ssl.bundle is missing but there is no SSL bundle"));
+                        "Property httpjson.clients.github.ssl.bundle with value 'missing' is"
+                            + " invalid: there is no SSL bundle of that name"));
   }
 
   @Test
