@@ -70,6 +70,20 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aRequestNoRouteAnswersIsNotRetriedByTheCodeUnderTestsRetries() {
+    HttpJsonClient retrying =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .interceptor(RetryInterceptor.newBuilder().maxAttempts(3).build())
+            .build();
+
+    assertThatThrownBy(() -> retrying.getFromJson("users/7", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessage("no route answers GET /v1/users/7; routes, in order: none");
+    assertThat(stub.requests()).hasSize(1);
+  }
+
+  @Test
   void aStubServesCursorPagesByTheQueryItWasSent() throws Exception {
     record Page(List<User> data, boolean hasMore) {}
     stub.on("GET", "/v1/users")
