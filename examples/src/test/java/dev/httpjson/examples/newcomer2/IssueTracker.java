@@ -41,6 +41,7 @@ final class IssueTracker {
       String token,
       HttpCache cache,
       System.Logger log,
+      Duration timeout,
       String owner,
       String repo) {
     this.api =
@@ -53,7 +54,7 @@ final class IssueTracker {
                     .level(LoggingInterceptor.Level.HEADERS)
                     .logger(log)
                     .build())
-            .options(JsonOptions.newBuilder().timeout(Duration.ofSeconds(5)).build())
+            .options(JsonOptions.newBuilder().timeout(timeout).build())
             .cache(cache)
             .build()
             .create(IssuesApi.class);

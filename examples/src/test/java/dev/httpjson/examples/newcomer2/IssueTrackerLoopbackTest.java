@@ -8,6 +8,7 @@ import dev.httpjson.examples.newcomer2.IssuesApi.Issue;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -32,7 +33,15 @@ class IssueTrackerLoopbackTest {
     server.start(InetAddress.getLoopbackAddress(), 0);
     URI base = server.url("/api/").uri();
     tracker =
-        new IssueTracker(HttpClient.newHttpClient(), base, TOKEN, cache, log, "acme", "widgets");
+        new IssueTracker(
+            HttpClient.newHttpClient(),
+            base,
+            TOKEN,
+            cache,
+            log,
+            Duration.ofSeconds(5),
+            "acme",
+            "widgets");
   }
 
   @AfterEach

@@ -3,6 +3,7 @@ package dev.httpjson.examples.newcomer2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.httpjson.CallTimeoutException;
 import dev.httpjson.HttpCache;
 import dev.httpjson.examples.newcomer2.IssuesApi.Issue;
 import dev.httpjson.testing.Reply;
@@ -24,7 +25,12 @@ class IssueTrackerStubTest {
   private final RecordingLogger log = new RecordingLogger();
 
   private IssueTracker tracker(StubHttpClient stub) {
-    return new IssueTracker(stub, BASE, TOKEN, HttpCache.inMemory(1 << 20), log, "acme", "widgets");
+    return tracker(stub, Duration.ofSeconds(5));
+  }
+
+  private IssueTracker tracker(StubHttpClient stub, Duration timeout) {
+    return new IssueTracker(
+        stub, BASE, TOKEN, HttpCache.inMemory(1 << 20), log, timeout, "acme", "widgets");
   }
 
   @Test
@@ -92,6 +98,16 @@ class IssueTrackerStubTest {
 
     assertThat(tracker(stub).find(7)).contains(issue(7));
     assertThat(stub.requests()).hasSize(2);
+  }
+
+  @Test
+  void aSlowServerTimesOut(StubHttpClient stub) {
+    stub.on("GET", "/repos/acme/widgets/issues/{number}")
+        .reply(Reply.json(200, issue(7)).delay(Duration.ofMillis(2_000)));
+
+    assertThatThrownBy(() -> tracker(stub, Duration.ofMillis(200)).find(7))
+        .isInstanceOf(CallTimeoutException.class)
+        .hasMessageContaining("JsonOptions.timeout PT0.2S elapsed");
   }
 
   private static Issue issue(long number) {
