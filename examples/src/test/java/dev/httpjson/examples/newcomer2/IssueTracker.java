@@ -54,7 +54,7 @@ final class IssueTracker {
                     .level(LoggingInterceptor.Level.HEADERS)
                     .logger(log)
                     .build())
-            .options(JsonOptions.newBuilder().timeout(timeout).build())
+            .options(JsonOptions.newBuilder().timeout(timeout).writeNulls(false).build())
             .cache(cache)
             .build()
             .create(IssuesApi.class);
@@ -91,9 +91,9 @@ final class IssueTracker {
     }
   }
 
-  Issue close(long number, String title) throws Rejected, IOException, InterruptedException {
+  Issue close(long number) throws Rejected, IOException, InterruptedException {
     try {
-      return api.update(owner, repo, number, new IssueChange(title, "closed"));
+      return api.update(owner, repo, number, new IssueChange(null, "closed"));
     } catch (HttpJsonStatusException e) {
       throw rejectedOr(e);
     }

@@ -11,6 +11,7 @@ import dev.httpjson.interfaces.Query;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /** A GitHub-like issues API, as the app declares it. */
 @Headers("X-GitHub-Api-Version: 2022-11-28")
@@ -48,6 +49,6 @@ interface IssuesApi {
   /** What creating an issue sends. */
   record NewIssue(String title, String body) {}
 
-  /** What updating an issue sends. */
-  record IssueChange(String title, String state) {}
+  /** What updating an issue sends: the fields to change, the others null (and not sent). */
+  record IssueChange(@Nullable String title, @Nullable String state) {}
 }
