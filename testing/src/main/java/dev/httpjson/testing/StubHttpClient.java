@@ -55,9 +55,8 @@ import org.jspecify.annotations.Nullable;
  * {@link dev.httpjson.HttpJsonException} listing the routes (httpjson's own type, so that a {@code
  * RetryInterceptor} does not send it again), and is remembered, so that {@link #verify()} fails the
  * test even when the code under test swallowed the error. Routes match the method and the whole
- * path, the base URI's path included (the host and the query are not looked at: any host works),
- * or any predicate over the {@link
- * HttpRequest}.
+ * path, the base URI's path included (the host and the query are not looked at: any host works), or
+ * any predicate over the {@link HttpRequest}.
  *
  * <p><b>Delivery</b> follows the JDK client: the caller's {@link BodyHandler} gets the response's
  * head and its {@link HttpResponse.BodySubscriber} the body on the stub's own threads (never the
