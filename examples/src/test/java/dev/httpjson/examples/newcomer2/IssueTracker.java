@@ -2,10 +2,10 @@ package dev.httpjson.examples.newcomer2;
 
 import dev.httpjson.HttpCache;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.LoggingInterceptor;
-import dev.httpjson.ProblemDetails;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.examples.newcomer2.IssuesApi.Issue;
 import dev.httpjson.examples.newcomer2.IssuesApi.IssueChange;
@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /** The app: lists, reads, creates and updates issues of one repository. */
 final class IssueTracker {
@@ -99,25 +100,24 @@ final class IssueTracker {
     }
   }
 
-  private static Rejected rejectedOr(HttpJsonStatusException e) throws HttpJsonStatusException {
-    if (e.statusCode() != 422) {
+  /** A validation error's Problem Details, its {@code errors} member typed. */
+  record ValidationProblem(
+      @Nullable String title,
+      @Nullable String detail,
+      @Nullable Map<String, List<String>> errors) {}
+
+  private static Rejected rejectedOr(HttpJsonStatusException e) throws HttpJsonException {
+    ValidationProblem problem = e.statusCode() == 422 ? e.bodyAs(ValidationProblem.class) : null;
+    if (problem == null) {
       throw e;
     }
-    ProblemDetails problem = e.problem().orElseThrow(() -> e);
-    String fields = "";
-    if (problem.extensions().get("errors") instanceof Map<?, ?> errors) {
-      fields =
-          errors.entrySet().stream()
-              .map(f -> f.getKey() + ": " + String.join(", ", strings(f.getValue())))
-              .sorted()
-              .collect(Collectors.joining("; ", " (", ")"));
-    }
+    String fields =
+        problem.errors() == null
+            ? ""
+            : problem.errors().entrySet().stream()
+                .map(f -> f.getKey() + ": " + String.join(", ", f.getValue()))
+                .sorted()
+                .collect(Collectors.joining("; ", " (", ")"));
     return new Rejected(problem.title() + ": " + problem.detail() + fields, e);
-  }
-
-  private static List<String> strings(Object value) {
-    return value instanceof List<?> list
-        ? list.stream().map(String::valueOf).toList()
-        : List.of(String.valueOf(value));
   }
 }
