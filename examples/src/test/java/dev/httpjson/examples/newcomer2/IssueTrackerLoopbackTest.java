@@ -100,6 +100,13 @@ class IssueTrackerLoopbackTest {
     RecordedRequest patch = take();
     assertThat(patch.getMethod()).isEqualTo("PATCH");
     assertThat(patch.getBody().utf8()).isEqualTo("{\"state\":\"closed\"}");
+    // The PATCH removed the stored issue: the next read asks without a validator.
+    server.enqueue(
+        json(200, "{\"number\":2,\"title\":\"Slow\",\"body\":\"b\",\"state\":\"closed\"}")
+            .addHeader("ETag", "\"v2\"")
+            .build());
+    assertThat(tracker.find(2).map(Issue::state)).contains("closed");
+    assertThat(take().getHeaders().get("If-None-Match")).isNull();
     server.enqueue(json(404, "{\"message\":\"Not Found\"}").build());
     assertThat(tracker.find(3)).isEmpty();
     take();
