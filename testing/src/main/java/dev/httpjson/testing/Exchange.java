@@ -1,5 +1,6 @@
 package dev.httpjson.testing;
 
+import dev.httpjson.HttpJsonException;
 import dev.httpjson.transport.support.internal.TransportResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -154,7 +155,8 @@ final class Exchange<T> {
       readBody(
           body -> {
             stub.record(capture(body, null), false);
-            fail(new IOException(stub.noRoute(request)));
+            // httpjson's own type: a retry cannot make a route appear, so retries leave it alone.
+            fail(new HttpJsonException(stub.noRoute(request), null));
           });
       return;
     }

@@ -28,9 +28,25 @@ public final class Route {
   private int answered;
   private boolean always;
 
+  // For a template route: the part of a request's path before a match of the template at its end
+  // (a base URI's path left out of the template), or null; named when no route answers.
+  private final Function<HttpRequest, @Nullable String> missingPrefix;
+
   Route(String description, Predicate<HttpRequest> matcher) {
+    this(description, matcher, r -> null);
+  }
+
+  Route(
+      String description,
+      Predicate<HttpRequest> matcher,
+      Function<HttpRequest, @Nullable String> missingPrefix) {
     this.description = description;
     this.matcher = matcher;
+    this.missingPrefix = missingPrefix;
+  }
+
+  @Nullable String missingPrefix(HttpRequest request) {
+    return missingPrefix.apply(request);
   }
 
   /**

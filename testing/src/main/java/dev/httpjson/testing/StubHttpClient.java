@@ -52,10 +52,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Routes</b> are tried in the order they were added; a request takes the next reply of the
  * first route that matches it and still has one. A request no route answers fails the call with an
- * {@link IOException} listing the routes, and is remembered, so that {@link #verify()} fails the
- * test even when the code under test swallowed the error. Routes match the method and the path (the
- * host and the query are not looked at: any base URI works), or any predicate over the {@link
- * HttpRequest}.
+ * {@link dev.httpjson.HttpJsonException} listing the routes (httpjson's own type, so that a {@code
+ * RetryInterceptor} does not send it again), and is remembered, so that {@link #verify()} fails the
+ * test even when the code under test swallowed the error. Routes match the method and the whole
+ * path, the base URI's path included (the host and the query are not looked at: any host works), or
+ * any predicate over the {@link HttpRequest}.
  *
  * <p><b>Delivery</b> follows the JDK client: the caller's {@link BodyHandler} gets the response's
  * head and its {@link HttpResponse.BodySubscriber} the body on the stub's own threads (never the
@@ -78,6 +79,14 @@ import org.jspecify.annotations.Nullable;
  */
 public final class StubHttpClient extends HttpClient {
   private static final Pattern VARIABLE = Pattern.compile("\\{[^/{}]+}");
+  private static final Pattern ABSOLUTE =
+      Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*).*", Pattern.DOTALL);
+
+  private static int indexOfQueryOrFragment(String template) {
+    int q = template.indexOf('?');
+    int f = template.indexOf('#');
+    return q < 0 ? f : f < 0 ? q : Math.min(q, f);
+  }
 
   private final JsonOptions options;
   private final List<Route> routes = new CopyOnWriteArrayList<>();
@@ -120,15 +129,36 @@ public final class StubHttpClient extends HttpClient {
    * @param method the method, e.g. {@code "GET"}
    * @param pathTemplate the path, starting with {@code /}, with {@code {name}} for any segment
    * @return the route, to add its replies
-   * @throws IllegalArgumentException if the method is blank or the template does not start with
-   *     {@code /}
+   * @throws IllegalArgumentException if the method is blank, or the template does not start with
+   *     {@code /} or has a query or a fragment (a route matches the path only: read {@link
+   *     StubRequest#query(String)} in {@link Route#reply(java.util.function.Function)} to answer by
+   *     the query)
    */
   public Route on(String method, String pathTemplate) {
     if (method.isBlank()) {
       throw new IllegalArgumentException("blank method");
     }
+    Matcher absolute = ABSOLUTE.matcher(pathTemplate);
+    if (absolute.matches()) {
+      throw new IllegalArgumentException(
+          "path template is an absolute URI: "
+              + pathTemplate
+              + " (a route matches the path only, with the base URI's path: "
+              + (absolute.group(1).isEmpty() ? "/" : absolute.group(1))
+              + ")");
+    }
     if (!pathTemplate.startsWith("/")) {
       throw new IllegalArgumentException("path template does not start with '/': " + pathTemplate);
+    }
+    int query = indexOfQueryOrFragment(pathTemplate);
+    if (query >= 0) {
+      throw new IllegalArgumentException(
+          "path template has a query or a fragment: "
+              + pathTemplate
+              + " (a route matches the path only, "
+              + pathTemplate.substring(0, query)
+              + "; read request.query(name) in reply(request -> ...), or declare the route with"
+              + " onCall)");
     }
     StringBuilder regex = new StringBuilder();
     Matcher m = VARIABLE.matcher(pathTemplate);
@@ -139,10 +169,15 @@ public final class StubHttpClient extends HttpClient {
     }
     regex.append(Pattern.quote(pathTemplate.substring(at)));
     Pattern path = Pattern.compile(regex.toString());
+    Pattern atEnd = Pattern.compile("(/.*?)" + regex);
     return add(
         new Route(
             method + " " + pathTemplate,
-            r -> r.method().equals(method) && path.matcher(pathOf(r)).matches()));
+            r -> r.method().equals(method) && path.matcher(pathOf(r)).matches(),
+            r -> {
+              Matcher end = atEnd.matcher(pathOf(r));
+              return r.method().equals(method) && end.matches() ? end.group(1) : null;
+            }));
   }
 
   /**
@@ -382,6 +417,12 @@ public final class StubHttpClient extends HttpClient {
     }
     for (Route route : routes) {
       s.append("\n  ").append(route);
+      String prefix = route.missingPrefix(request);
+      if (prefix != null) {
+        s.append(" (matches the end of the path: is ")
+            .append(prefix)
+            .append(", the base URI's path, missing from the template?)");
+      }
     }
     return s.toString();
   }

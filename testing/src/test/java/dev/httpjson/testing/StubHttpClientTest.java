@@ -56,6 +56,34 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aRouteWithoutTheBaseUrisPathIsNamedWhenNoRouteAnswers() {
+    stub.on("GET", "/users/{id}").reply(200, new User("ada"));
+    stub.on("POST", "/users/{id}").reply(200, new User("ada"));
+
+    assertThatThrownBy(() -> api.getFromJson("users/7", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessage(
+            "no route answers GET /v1/users/7; routes, in order:\n"
+                + "  GET /users/{id} (1 reply left) (matches the end of the path: is /v1, the"
+                + " base URI's path, missing from the template?)\n"
+                + "  POST /users/{id} (1 reply left)");
+  }
+
+  @Test
+  void aRequestNoRouteAnswersIsNotRetriedByTheCodeUnderTestsRetries() {
+    HttpJsonClient retrying =
+        HttpJsonClient.newBuilder(stub)
+            .baseUri(BASE)
+            .interceptor(RetryInterceptor.newBuilder().maxAttempts(3).build())
+            .build();
+
+    assertThatThrownBy(() -> retrying.getFromJson("users/7", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessage("no route answers GET /v1/users/7; routes, in order: none");
+    assertThat(stub.requests()).hasSize(1);
+  }
+
+  @Test
   void aStubServesCursorPagesByTheQueryItWasSent() throws Exception {
     record Page(List<User> data, boolean hasMore) {}
     stub.on("GET", "/v1/users")
@@ -800,6 +828,21 @@ class StubHttpClientTest {
                     cancelled.countDown();
                   }
                 }));
+  }
+
+  @Test
+  void aTemplateWithAQueryOrAHostIsRefusedSayingThatRoutesMatchThePathOnly() {
+    assertThatThrownBy(() -> stub.on("GET", "/issues?state=open"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "path template has a query or a fragment: /issues?state=open (a route matches the"
+                + " path only, /issues; read request.query(name) in reply(request -> ...), or"
+                + " declare the route with onCall)");
+    assertThatThrownBy(() -> stub.on("GET", "https://api.example.com/v3/issues"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "path template is an absolute URI: https://api.example.com/v3/issues (a route"
+                + " matches the path only, with the base URI's path: /v3/issues)");
   }
 
   @Test

@@ -51,6 +51,11 @@ import javax.tools.Diagnostic;
  * path.
  */
 public final class ApiProcessor extends AbstractProcessor {
+  // What an Optional return type was meant for: an absent value on a 404.
+  private static final String NOT_FOUND =
+      "; a 404 throws HttpJsonStatusException: catch it where the method is called and test"
+          + " statusCode()";
+
   private static final String PKG = "dev.httpjson.interfaces.";
   private static final List<String> VERBS =
       List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY");
@@ -1332,7 +1337,7 @@ public final class ApiProcessor extends AbstractProcessor {
           || erasureIs(r, "java.util.Optional")) {
         unsupported =
             erasureIs(r, "java.util.Optional")
-                ? "return the value itself, null for a 204 or an empty body"
+                ? "return the value itself, null for a 204 or an empty body" + NOT_FOUND
                 : "return a CompletableFuture";
       } else {
         method.kind = Kind.VALUE;
@@ -1346,7 +1351,7 @@ public final class ApiProcessor extends AbstractProcessor {
           && method.kind != Kind.PAGED
           && method.kind != Kind.EVENTS) {
         // A 204 or an empty body reads as null, never as an empty Optional.
-        unsupported = "read the value itself, null for a 204 or an empty body";
+        unsupported = "read the value itself, null for a 204 or an empty body" + NOT_FOUND;
       }
       if (unsupported == null && method.read != null && !concrete(method.read)) {
         unsupported = "name a type without a type variable, a wildcard or a raw type";

@@ -345,19 +345,24 @@ class ApiProcessorTest {
     assertOneError(
         "Optional",
         "unsupported return type java.util.Optional<java.lang.String> of maybe: return the value"
-            + " itself, null for a 204 or an empty body",
+            + " itself, null for a 204 or an empty body; a 404 throws HttpJsonStatusException:"
+            + " catch it where the method is called and test statusCode()",
         "maybe");
     assertThat(ERRORS.get("NestedOptional"))
         .containsExactly(
             new Error(
                 "unsupported return type"
                     + " java.util.concurrent.CompletableFuture<java.util.Optional<java.lang.String>>"
-                    + " of later: read the value itself, null for a 204 or an empty body",
+                    + " of later: read the value itself, null for a 204 or an empty body; a 404"
+                    + " throws HttpJsonStatusException: catch it where the method is called and"
+                    + " test statusCode()",
                 at("NestedOptional", "later")),
             new Error(
                 "unsupported return type"
                     + " java.net.http.HttpResponse<java.util.Optional<java.lang.String>> of"
-                    + " exchange: read the value itself, null for a 204 or an empty body",
+                    + " exchange: read the value itself, null for a 204 or an empty body; a 404"
+                    + " throws HttpJsonStatusException: catch it where the method is called and"
+                    + " test statusCode()",
                 at("NestedOptional", "exchange")));
   }
 
