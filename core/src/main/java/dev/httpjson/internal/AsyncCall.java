@@ -195,8 +195,13 @@ public final class AsyncCall<R> {
           if (timer != null) {
             timer.cancel(); // the wait is over however it ended: a cancel or a failure too
           }
-          if (failure != null && !limit.giveUp(place)) {
-            CompletableFuture<R> call = started.get();
+          CompletableFuture<R> call = started.get();
+          if (failure == null && call != null) {
+            // The call's own value, or the caller's: this aborts the call only in the second case
+            // (it is done in the first), and its permit goes back when it ends.
+            call.cancel(true);
+          } else if (!limit.giveUp(place)) {
+            call = started.get();
             if (call != null) {
               call.cancel(true);
             }

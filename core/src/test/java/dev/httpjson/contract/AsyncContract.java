@@ -240,6 +240,57 @@ public abstract class AsyncContract {
     ResourceCounts.assertBackTo(baseline);
   }
 
+  /**
+   * A call that waited for a permit and then started: its caller completing the future with a value
+   * of its own aborts the exchange, as for a call that never waited, and the permit comes back.
+   */
+  @Test
+  public void completingACallThatWaitedForAPermitWithAValueAbortsItsExchange() throws Exception {
+    List<Consumer<CompletableFuture<Named>>> ways =
+        List.of(
+            f -> f.complete(new Named("mine")),
+            f -> f.obtrudeValue(new Named("mine")),
+            f -> f.completeOnTimeout(new Named("late"), 1, TimeUnit.MILLISECONDS));
+    AtomicInteger aborted = new AtomicInteger();
+    AtomicInteger in = new AtomicInteger();
+    CountDownLatch[] gate = new CountDownLatch[1];
+    CountDownLatch[] bodyStarted = new CountDownLatch[1];
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              if (head.startsWith("GET /endless")) {
+                bodyStarted[0].countDown();
+                writeEndlessArray(socket, aborted);
+              } else if (head.startsWith("GET /first")) {
+                in.incrementAndGet();
+                gate[0].await(15, TimeUnit.SECONDS);
+                answerNamed(socket, head);
+              } else {
+                answerNamed(socket, head);
+              }
+            })) {
+      HttpJsonClient api = limited(server, 1);
+      for (int i = 0; i < ways.size(); i++) {
+        gate[0] = new CountDownLatch(1);
+        bodyStarted[0] = new CountDownLatch(1);
+        CompletableFuture<Named> first = api.getFromJsonAsync("first", Named.class);
+        awaitCount(in, i + 1, "the first exchange of way " + i);
+        CompletableFuture<Named> waited = api.getFromJsonAsync("endless" + i, Named.class);
+        gate[0].countDown();
+        assertThat(first.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
+        assertThat(bodyStarted[0].await(15, TimeUnit.SECONDS)).as("the waiting call ran").isTrue();
+
+        ways.get(i).accept(waited);
+
+        awaitCount(aborted, i + 1, "exchanges aborted after way " + i);
+        // Its permit is back: a call after it is let through.
+        assertThat(api.getFromJsonAsync("after" + i, Named.class).get(15, TimeUnit.SECONDS))
+            .isEqualTo(new Named("ok"));
+      }
+    }
+    assertNothingLeaked();
+  }
+
   @Test
   public void aFailedCallGivesItsPermitBack() throws Exception {
     CountDownLatch gate = new CountDownLatch(1);
