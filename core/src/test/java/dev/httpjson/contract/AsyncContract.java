@@ -19,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -911,6 +912,196 @@ public abstract class AsyncContract {
       }
     }
     assertNothingLeaked();
+  }
+
+  // ---- a blocking call made from a virtual thread does not pin its carrier ----
+
+  /*
+   * On JDK 21 to 23 a virtual thread that blocks while it holds a monitor, or waits in
+   * Object.wait, keeps its carrier thread (JFR's jdk.VirtualThreadPinned). Virtual threads are not
+   * visible to ThreadMXBean, and JDK 24 and later no longer pin there: a platform thread makes the
+   * same call, and what it holds and waits on while blocked in each stage is read.
+   */
+
+  @Test
+  public void aBlockingCallWaitingForTheHeadersHoldsNoMonitor() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              reached.countDown();
+              release.await(15, TimeUnit.SECONDS);
+              answerNamed(socket, head);
+            })) {
+      assertWaitsWithoutAMonitor(
+          () ->
+              HttpJson.getFromJson(
+                  client, server.uri("/headers"), JsonType.of(Named.class, options)),
+          reached,
+          release,
+          "waiting for the response headers");
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void aBlockingCallWaitingForTheRestOfTheBodyHoldsNoMonitor() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              byte[] body = "{\"displayName\":\"ok\"}".getBytes(UTF_8);
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                      + body.length
+                      + "\r\nConnection: close\r\n\r\n");
+              OutputStream out = socket.getOutputStream();
+              out.write(body, 0, 5);
+              out.flush();
+              reached.countDown();
+              release.await(15, TimeUnit.SECONDS);
+              out.write(body, 5, body.length - 5);
+              out.flush();
+              socket.close();
+            })) {
+      assertWaitsWithoutAMonitor(
+          () ->
+              HttpJson.getFromJson(client, server.uri("/body"), JsonType.of(Named.class, options)),
+          reached,
+          release,
+          "waiting for the rest of the response body");
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void aBlockingCallWaitingForItsRequestBodyPublisherHoldsNoMonitor() throws Exception {
+    byte[] sent = "{\"displayName\":\"sent\"}".getBytes(UTF_8);
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    // Asked for bytes, it gives them only once released, from a thread of its own started now.
+    CompletableFuture<java.util.concurrent.Flow.Subscriber<? super java.nio.ByteBuffer>> asked =
+        new CompletableFuture<>();
+    java.util.concurrent.Flow.Publisher<java.nio.ByteBuffer> slow =
+        subscriber ->
+            subscriber.onSubscribe(
+                new java.util.concurrent.Flow.Subscription() {
+                  @Override
+                  public void request(long n) {
+                    if (asked.complete(subscriber)) {
+                      reached.countDown();
+                    }
+                  }
+
+                  @Override
+                  public void cancel() {}
+                });
+    Thread publisher =
+        new Thread(
+            () -> {
+              try {
+                if (release.await(15, TimeUnit.SECONDS)) {
+                  java.util.concurrent.Flow.Subscriber<? super java.nio.ByteBuffer> s =
+                      asked.get(15, TimeUnit.SECONDS);
+                  s.onNext(java.nio.ByteBuffer.wrap(sent));
+                  s.onComplete();
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              } catch (ExecutionException | TimeoutException e) {
+                // never asked: the test fails on its own
+              }
+            },
+            "slow-publisher");
+    publisher.setDaemon(true);
+    publisher.start();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              socket.getInputStream().readNBytes(sent.length);
+              answerNamed(socket, head);
+            })) {
+      HttpRequest request =
+          HttpRequest.newBuilder(server.uri("/post"))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.fromPublisher(slow, sent.length))
+              .build();
+      assertWaitsWithoutAMonitor(
+          () -> HttpJson.exchange(client, request, JsonType.of(Named.class, options)).body(),
+          reached,
+          release,
+          "waiting for its request body publisher");
+    }
+    joinBounded(publisher);
+    assertNothingLeaked();
+  }
+
+  /**
+   * Runs {@code call} on a thread of its own; once {@code reached}, reads that thread's monitors
+   * for a while, then opens {@code release} and expects the call's value.
+   */
+  private static void assertWaitsWithoutAMonitor(
+      Callable<Named> call, CountDownLatch reached, CountDownLatch release, String stage)
+      throws Exception {
+    CompletableFuture<Named> result = new CompletableFuture<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                result.complete(call.call());
+              } catch (Throwable t) {
+                result.completeExceptionally(t);
+              }
+            },
+            "blocking-caller");
+    caller.setDaemon(true);
+    caller.start();
+    List<String> pinned = new ArrayList<>();
+    int samples = 0;
+    try {
+      assertThat(reached.await(15, TimeUnit.SECONDS)).as("the call reached: " + stage).isTrue();
+      java.lang.management.ThreadMXBean threads =
+          java.lang.management.ManagementFactory.getThreadMXBean();
+      long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+      while (System.nanoTime() < until && !result.isDone()) {
+        java.lang.management.ThreadInfo info =
+            threads.getThreadInfo(new long[] {caller.getId()}, true, false)[0];
+        if (info == null) {
+          break;
+        }
+        samples++;
+        for (java.lang.management.MonitorInfo m : info.getLockedMonitors()) {
+          pinned.add("holds " + m + " at " + m.getLockedStackFrame());
+        }
+        StackTraceElement[] stack = info.getStackTrace();
+        for (int i = 0; i < stack.length; i++) {
+          if (stack[i].getClassName().equals("java.lang.Object")
+              && stack[i].getMethodName().startsWith("wait")) {
+            int j = i;
+            while (j < stack.length && stack[j].getClassName().equals("java.lang.Object")) {
+              j++;
+            }
+            pinned.add(
+                "waits in Object.wait on "
+                    + info.getLockInfo()
+                    + (j < stack.length ? " at " + stack[j] : ""));
+            break;
+          }
+        }
+        Thread.sleep(5);
+      }
+    } finally {
+      release.countDown();
+    }
+    assertThat(result.get(15, TimeUnit.SECONDS)).isNotNull();
+    joinBounded(caller);
+    assertThat(samples).as("samples of the caller " + stage).isPositive();
+    assertThat(new java.util.LinkedHashSet<>(pinned))
+        .as("what the caller holds or waits on while " + stage)
+        .isEmpty();
   }
 
   // ---- helpers ----
