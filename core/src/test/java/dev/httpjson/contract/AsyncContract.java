@@ -1039,6 +1039,48 @@ public abstract class AsyncContract {
     assertNothingLeaked();
   }
 
+  @Test
+  public void aBlockingCallWaitingForItsSequenceBodysIteratorHoldsNoMonitor() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    // An iterable whose iterator() blocks, as one over a database cursor does while it opens.
+    Iterable<Named> slow =
+        () -> {
+          reached.countDown();
+          try {
+            release.await(15, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return List.of(new Named("sent")).iterator();
+        };
+    dev.httpjson.JsonSequenceContent content =
+        dev.httpjson.JsonSequenceContent.ofArray(slow, JsonType.of(Named.class, options));
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              java.io.InputStream in = socket.getInputStream();
+              String end = "0\r\n\r\n";
+              StringBuilder seen = new StringBuilder();
+              for (int b = in.read(); b >= 0; b = in.read()) {
+                seen.append((char) b);
+                if (seen.length() >= end.length()
+                    && seen.substring(seen.length() - end.length()).equals(end)) {
+                  break;
+                }
+              }
+              answerNamed(socket, head);
+            })) {
+      HttpRequest request = content.requestBuilder("POST", server.uri("/sequence")).build();
+      assertWaitsWithoutAMonitor(
+          () -> HttpJson.exchange(client, request, JsonType.of(Named.class, options)).body(),
+          reached,
+          release,
+          "waiting for its sequence body's iterator");
+    }
+    assertNothingLeaked();
+  }
+
   /**
    * Runs {@code call} on a thread of its own; once {@code reached}, reads that thread's monitors
    * for a while, then opens {@code release} and expects the call's value.
