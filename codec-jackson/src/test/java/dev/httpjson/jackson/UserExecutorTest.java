@@ -99,7 +99,7 @@ class UserExecutorTest {
     Object async;
   }
 
-  /** Makes both calls, shuts {@code shutMidCall} down while they wait, and waits 15 s at most. */
+  /** Makes both calls, shuts {@code shutMidCall} down while they wait, and waits 5 s at most. */
   private Outcome callsOn(HttpClient client, ExecutorService shutMidCall) throws Exception {
     Outcome outcome = new Outcome();
     try (RawServer server = new RawServer(UserExecutorTest::answer)) {
@@ -135,11 +135,11 @@ class UserExecutorTest {
 
   private static Object waitFor(CompletableFuture<?> f) throws InterruptedException {
     try {
-      return f.get(15, TimeUnit.SECONDS);
+      return f.get(5, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       return e;
     } catch (TimeoutException e) {
-      return "still waiting after 15 s";
+      return "still waiting after 5 s";
     }
   }
 }
