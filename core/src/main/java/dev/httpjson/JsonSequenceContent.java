@@ -181,14 +181,18 @@ public final class JsonSequenceContent implements BodyPublisher {
     }
 
     /** A new pass over the iterable; fails when it hands out the iterator of an earlier pass. */
-    synchronized Iterator<?> iterate() {
+    Iterator<?> iterate() {
+      // Outside the lock: iterator() may block (a cursor opening), and a thread blocked while it
+      // holds a monitor keeps a virtual thread's carrier on Java 21 to 23.
       Iterator<?> it = Objects.requireNonNull(iterable).iterator();
-      Iterator<?> last = lastIterator == null ? null : lastIterator.get();
-      if (it == last) {
-        throw new IllegalStateException(
-            ONE_SHOT + "its iterator() returned the iterator of an earlier pass again");
+      synchronized (this) {
+        Iterator<?> last = lastIterator == null ? null : lastIterator.get();
+        if (it == last) {
+          throw new IllegalStateException(
+              ONE_SHOT + "its iterator() returned the iterator of an earlier pass again");
+        }
+        lastIterator = new WeakReference<>(it);
       }
-      lastIterator = new WeakReference<>(it);
       return it;
     }
   }

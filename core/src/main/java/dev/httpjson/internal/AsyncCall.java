@@ -134,24 +134,21 @@ public final class AsyncCall<R> {
     CompletableFuture<R> result = new CompletableFuture<>();
     AtomicReference<CompletableFuture<R>> started = new AtomicReference<>();
     Duration timeout = state.options().timeout();
+    AtomicBoolean timedOut = new AtomicBoolean();
     DeadlineTimer.Task timer =
         timeout == null
             ? null
             : DeadlineTimer.INSTANCE.schedule(
                 () -> {
                   if (limit.giveUp(place)) {
+                    timedOut.set(true);
                     // Never on the timer thread: the caller's stages and the listeners run
-                    // elsewhere. The call never ran: its trace starts and fails here, as a blocking
-                    // call's does when its wait for a permit times out.
+                    // elsewhere.
                     COMPLETION.execute(
                         () -> {
                           CallTimeoutException failure = state.limitTimeout(request, limit);
                           try {
-                            CallTrace trace =
-                                CallTrace.start(client, request, state.traced(), state.options());
-                            if (trace != null) {
-                              trace.failed(failure);
-                            }
+                            failedWaiting(client, request, state, failure);
                           } finally {
                             result.completeExceptionally(failure);
                           }
@@ -195,14 +192,35 @@ public final class AsyncCall<R> {
           if (timer != null) {
             timer.cancel(); // the wait is over however it ended: a cancel or a failure too
           }
-          if (failure != null && !limit.giveUp(place)) {
-            CompletableFuture<R> call = started.get();
+          CompletableFuture<R> call = started.get();
+          if (failure == null && call != null) {
+            // The call's own value, or the caller's: this aborts the call only in the second case
+            // (it is done in the first), and its permit goes back when it ends.
+            call.cancel(true);
+          } else if (limit.giveUp(place)) {
+            if (failure != null && !timedOut.get()) {
+              failedWaiting(client, request, state, CallRunner.unwrap(failure));
+            }
+          } else {
+            call = started.get();
             if (call != null) {
               call.cancel(true);
             }
           }
         });
     return result;
+  }
+
+  /**
+   * The call never ran: given up while it waited for a permit. Its trace starts and fails here, as
+   * a blocking call's does when its wait for a permit times out or is interrupted.
+   */
+  private static void failedWaiting(
+      HttpClient client, HttpRequest request, CallState<?> state, Throwable failure) {
+    CallTrace trace = CallTrace.start(client, request, state.traced(), state.options());
+    if (trace != null) {
+      trace.failed(failure);
+    }
   }
 
   /**

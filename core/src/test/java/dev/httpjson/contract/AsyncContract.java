@@ -19,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -238,6 +239,57 @@ public abstract class AsyncContract {
         .as("timer tasks still scheduled")
         .isLessThanOrEqualTo(timersBefore);
     ResourceCounts.assertBackTo(baseline);
+  }
+
+  /**
+   * A call that waited for a permit and then started: its caller completing the future with a value
+   * of its own aborts the exchange, as for a call that never waited, and the permit comes back.
+   */
+  @Test
+  public void completingACallThatWaitedForAPermitWithAValueAbortsItsExchange() throws Exception {
+    List<Consumer<CompletableFuture<Named>>> ways =
+        List.of(
+            f -> f.complete(new Named("mine")),
+            f -> f.obtrudeValue(new Named("mine")),
+            f -> f.completeOnTimeout(new Named("late"), 1, TimeUnit.MILLISECONDS));
+    AtomicInteger aborted = new AtomicInteger();
+    AtomicInteger in = new AtomicInteger();
+    CountDownLatch[] gate = new CountDownLatch[1];
+    CountDownLatch[] bodyStarted = new CountDownLatch[1];
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              if (head.startsWith("GET /endless")) {
+                bodyStarted[0].countDown();
+                writeEndlessArray(socket, aborted);
+              } else if (head.startsWith("GET /first")) {
+                in.incrementAndGet();
+                gate[0].await(15, TimeUnit.SECONDS);
+                answerNamed(socket, head);
+              } else {
+                answerNamed(socket, head);
+              }
+            })) {
+      HttpJsonClient api = limited(server, 1);
+      for (int i = 0; i < ways.size(); i++) {
+        gate[0] = new CountDownLatch(1);
+        bodyStarted[0] = new CountDownLatch(1);
+        CompletableFuture<Named> first = api.getFromJsonAsync("first", Named.class);
+        awaitCount(in, i + 1, "the first exchange of way " + i);
+        CompletableFuture<Named> waited = api.getFromJsonAsync("endless" + i, Named.class);
+        gate[0].countDown();
+        assertThat(first.get(15, TimeUnit.SECONDS)).isEqualTo(new Named("ok"));
+        assertThat(bodyStarted[0].await(15, TimeUnit.SECONDS)).as("the waiting call ran").isTrue();
+
+        ways.get(i).accept(waited);
+
+        awaitCount(aborted, i + 1, "exchanges aborted after way " + i);
+        // Its permit is back: a call after it is let through.
+        assertThat(api.getFromJsonAsync("after" + i, Named.class).get(15, TimeUnit.SECONDS))
+            .isEqualTo(new Named("ok"));
+      }
+    }
+    assertNothingLeaked();
   }
 
   @Test
@@ -860,6 +912,238 @@ public abstract class AsyncContract {
       }
     }
     assertNothingLeaked();
+  }
+
+  // ---- a blocking call made from a virtual thread does not pin its carrier ----
+
+  /*
+   * On JDK 21 to 23 a virtual thread that blocks while it holds a monitor, or waits in
+   * Object.wait, keeps its carrier thread (JFR's jdk.VirtualThreadPinned). Virtual threads are not
+   * visible to ThreadMXBean, and JDK 24 and later no longer pin there: a platform thread makes the
+   * same call, and what it holds and waits on while blocked in each stage is read.
+   */
+
+  @Test
+  public void aBlockingCallWaitingForTheHeadersHoldsNoMonitor() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              reached.countDown();
+              release.await(15, TimeUnit.SECONDS);
+              answerNamed(socket, head);
+            })) {
+      assertWaitsWithoutAMonitor(
+          () ->
+              HttpJson.getFromJson(
+                  client, server.uri("/headers"), JsonType.of(Named.class, options)),
+          reached,
+          release,
+          "waiting for the response headers");
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void aBlockingCallWaitingForTheRestOfTheBodyHoldsNoMonitor() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              byte[] body = "{\"displayName\":\"ok\"}".getBytes(UTF_8);
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                      + body.length
+                      + "\r\nConnection: close\r\n\r\n");
+              OutputStream out = socket.getOutputStream();
+              out.write(body, 0, 5);
+              out.flush();
+              reached.countDown();
+              release.await(15, TimeUnit.SECONDS);
+              out.write(body, 5, body.length - 5);
+              out.flush();
+              socket.close();
+            })) {
+      assertWaitsWithoutAMonitor(
+          () ->
+              HttpJson.getFromJson(client, server.uri("/body"), JsonType.of(Named.class, options)),
+          reached,
+          release,
+          "waiting for the rest of the response body");
+    }
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void aBlockingCallWaitingForItsRequestBodyPublisherHoldsNoMonitor() throws Exception {
+    byte[] sent = "{\"displayName\":\"sent\"}".getBytes(UTF_8);
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    // Asked for bytes, it gives them only once released, from a thread of its own started now.
+    CompletableFuture<java.util.concurrent.Flow.Subscriber<? super java.nio.ByteBuffer>> asked =
+        new CompletableFuture<>();
+    java.util.concurrent.Flow.Publisher<java.nio.ByteBuffer> slow =
+        subscriber ->
+            subscriber.onSubscribe(
+                new java.util.concurrent.Flow.Subscription() {
+                  @Override
+                  public void request(long n) {
+                    if (asked.complete(subscriber)) {
+                      reached.countDown();
+                    }
+                  }
+
+                  @Override
+                  public void cancel() {}
+                });
+    Thread publisher =
+        new Thread(
+            () -> {
+              try {
+                if (release.await(15, TimeUnit.SECONDS)) {
+                  java.util.concurrent.Flow.Subscriber<? super java.nio.ByteBuffer> s =
+                      asked.get(15, TimeUnit.SECONDS);
+                  s.onNext(java.nio.ByteBuffer.wrap(sent));
+                  s.onComplete();
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              } catch (ExecutionException | TimeoutException e) {
+                // never asked: the test fails on its own
+              }
+            },
+            "slow-publisher");
+    publisher.setDaemon(true);
+    publisher.start();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              socket.getInputStream().readNBytes(sent.length);
+              answerNamed(socket, head);
+            })) {
+      HttpRequest request =
+          HttpRequest.newBuilder(server.uri("/post"))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.fromPublisher(slow, sent.length))
+              .build();
+      assertWaitsWithoutAMonitor(
+          () -> HttpJson.exchange(client, request, JsonType.of(Named.class, options)).body(),
+          reached,
+          release,
+          "waiting for its request body publisher");
+    }
+    joinBounded(publisher);
+    assertNothingLeaked();
+  }
+
+  @Test
+  public void aBlockingCallWaitingForItsSequenceBodysIteratorHoldsNoMonitor() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    // An iterable whose iterator() blocks, as one over a database cursor does while it opens.
+    Iterable<Named> slow =
+        () -> {
+          reached.countDown();
+          try {
+            release.await(15, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return List.of(new Named("sent")).iterator();
+        };
+    dev.httpjson.JsonSequenceContent content =
+        dev.httpjson.JsonSequenceContent.ofArray(slow, JsonType.of(Named.class, options));
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              java.io.InputStream in = socket.getInputStream();
+              String end = "0\r\n\r\n";
+              StringBuilder seen = new StringBuilder();
+              for (int b = in.read(); b >= 0; b = in.read()) {
+                seen.append((char) b);
+                if (seen.length() >= end.length()
+                    && seen.substring(seen.length() - end.length()).equals(end)) {
+                  break;
+                }
+              }
+              answerNamed(socket, head);
+            })) {
+      HttpRequest request = content.requestBuilder("POST", server.uri("/sequence")).build();
+      assertWaitsWithoutAMonitor(
+          () -> HttpJson.exchange(client, request, JsonType.of(Named.class, options)).body(),
+          reached,
+          release,
+          "waiting for its sequence body's iterator");
+    }
+    assertNothingLeaked();
+  }
+
+  /**
+   * Runs {@code call} on a thread of its own; once {@code reached}, reads that thread's monitors
+   * for a while, then opens {@code release} and expects the call's value.
+   */
+  private static void assertWaitsWithoutAMonitor(
+      Callable<Named> call, CountDownLatch reached, CountDownLatch release, String stage)
+      throws Exception {
+    CompletableFuture<Named> result = new CompletableFuture<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                result.complete(call.call());
+              } catch (Throwable t) {
+                result.completeExceptionally(t);
+              }
+            },
+            "blocking-caller");
+    caller.setDaemon(true);
+    caller.start();
+    List<String> pinned = new ArrayList<>();
+    int samples = 0;
+    try {
+      assertThat(reached.await(15, TimeUnit.SECONDS)).as("the call reached: " + stage).isTrue();
+      java.lang.management.ThreadMXBean threads =
+          java.lang.management.ManagementFactory.getThreadMXBean();
+      long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+      while (System.nanoTime() < until && !result.isDone()) {
+        java.lang.management.ThreadInfo info =
+            threads.getThreadInfo(new long[] {caller.getId()}, true, false)[0];
+        if (info == null) {
+          break;
+        }
+        samples++;
+        for (java.lang.management.MonitorInfo m : info.getLockedMonitors()) {
+          pinned.add("holds " + m + " at " + m.getLockedStackFrame());
+        }
+        StackTraceElement[] stack = info.getStackTrace();
+        for (int i = 0; i < stack.length; i++) {
+          if (stack[i].getClassName().equals("java.lang.Object")
+              && stack[i].getMethodName().startsWith("wait")) {
+            int j = i;
+            while (j < stack.length && stack[j].getClassName().equals("java.lang.Object")) {
+              j++;
+            }
+            pinned.add(
+                "waits in Object.wait on "
+                    + info.getLockInfo()
+                    + (j < stack.length ? " at " + stack[j] : ""));
+            break;
+          }
+        }
+        Thread.sleep(5);
+      }
+    } finally {
+      release.countDown();
+    }
+    assertThat(result.get(15, TimeUnit.SECONDS)).isNotNull();
+    joinBounded(caller);
+    assertThat(samples).as("samples of the caller " + stage).isPositive();
+    assertThat(new java.util.LinkedHashSet<>(pinned))
+        .as("what the caller holds or waits on while " + stage)
+        .isEmpty();
   }
 
   // ---- helpers ----

@@ -639,6 +639,82 @@ public abstract class ListenerContract {
   }
 
   @Test
+  void aCallGivenUpWhileWaitingForAPermitStartsAndFailsOnceBlockingOrAsync() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .body("{\"id\":1,\"title\":\"held\"}")
+            .headersDelay(1, SECONDS)
+            .build());
+    List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    CountDownLatch ends = new CountDownLatch(3);
+    CallListener byPath =
+        new CallListener() {
+          private String path(Call call) {
+            return URI.create(call.uri()).getPath();
+          }
+
+          @Override
+          public void callStart(Call call) {
+            events.add(path(call) + " callStart");
+          }
+
+          @Override
+          public void callEnd(Call call, long nanoTime) {
+            events.add(path(call) + " callEnd");
+            ends.countDown();
+          }
+
+          @Override
+          public void callFailed(Call call, Throwable failure, long nanoTime) {
+            events.add(path(call) + " callFailed " + failure.getClass().getSimpleName());
+            ends.countDown();
+          }
+        };
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(uri("/"))
+            .options(options)
+            .listener(byPath)
+            .maxConcurrentCalls(1)
+            .build();
+    java.util.concurrent.CompletableFuture<Item> held = api.getFromJsonAsync("held", Item.class);
+    assertThat(received(server).take(5, SECONDS))
+        .as("the held call reached the server")
+        .isNotNull();
+    java.util.concurrent.CompletableFuture<Throwable> thrown =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread waiter =
+        new Thread(
+            () -> {
+              try {
+                api.getFromJson("blocking", Item.class);
+                thrown.complete(null);
+              } catch (Throwable t) {
+                thrown.complete(t);
+              }
+            });
+    waiter.start();
+    java.util.concurrent.CompletableFuture<Item> async = api.getFromJsonAsync("async", Item.class);
+    Thread.sleep(200); // both wait for the permit the held call has
+
+    waiter.interrupt();
+    assertThat(async.cancel(true)).isTrue();
+
+    assertThat(thrown.get(10, SECONDS)).isInstanceOf(InterruptedException.class);
+    assertThat(held.get(10, SECONDS)).isEqualTo(new Item(1, "held"));
+    assertThat(ends.await(10, SECONDS)).as("every call ended or failed: " + events).isTrue();
+    Thread.sleep(100); // long enough for a second end, were one reported
+    synchronized (events) {
+      assertThat(events.stream().filter(e -> e.startsWith("/blocking")))
+          .containsExactly("/blocking callStart", "/blocking callFailed InterruptedException");
+      assertThat(events.stream().filter(e -> e.startsWith("/async")))
+          .containsExactly("/async callStart", "/async callFailed CancellationException");
+    }
+  }
+
+  @Test
   void aCancelledAsyncCallEndsOnceWithTheCancellation() throws Exception {
     server.enqueue(
         new MockResponse.Builder().code(200).body("{}").headersDelay(3, SECONDS).build());

@@ -26,6 +26,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -90,9 +92,13 @@ public final class StubHttpClient extends HttpClient {
 
   private final JsonOptions options;
   private final List<Route> routes = new CopyOnWriteArrayList<>();
-  private final List<StubRequest> received = new ArrayList<>();
-  private final List<StubRequest> unexpected = new ArrayList<>();
-  private int taken;
+  // A lock, not this object's monitor: takeRequest waits here, and a virtual thread waiting in
+  // Object.wait keeps its carrier on Java 21 to 23.
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition arrived = lock.newCondition();
+  private final List<StubRequest> received = new ArrayList<>(); // guarded by lock
+  private final List<StubRequest> unexpected = new ArrayList<>(); // guarded by lock
+  private int taken; // guarded by lock
   private volatile @Nullable Recording recording; // while onCall(api, call) runs
 
   private StubHttpClient(JsonOptions options) {
@@ -237,11 +243,14 @@ public final class StubHttpClient extends HttpClient {
     Objects.requireNonNull(api, "api");
     Objects.requireNonNull(call, "call");
     Recording r = new Recording();
-    synchronized (this) {
+    lock.lock();
+    try {
       if (recording != null) {
         throw new IllegalStateException("another onCall(api, call) is recording");
       }
       recording = r;
+    } finally {
+      lock.unlock();
     }
     Exception thrown = null;
     HttpRequest request;
@@ -322,8 +331,13 @@ public final class StubHttpClient extends HttpClient {
    *
    * @return a snapshot of the requests
    */
-  public synchronized List<StubRequest> requests() {
-    return List.copyOf(received);
+  public List<StubRequest> requests() {
+    lock.lock();
+    try {
+      return List.copyOf(received);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -336,21 +350,26 @@ public final class StubHttpClient extends HttpClient {
    * @throws AssertionError if none arrives in time, saying how many arrived
    * @throws InterruptedException if interrupted while waiting
    */
-  public synchronized StubRequest takeRequest(Duration timeout) throws InterruptedException {
+  public StubRequest takeRequest(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
-    while (taken >= received.size()) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        throw new AssertionError(
-            "expected a request within "
-                + timeout
-                + ", but none came ("
-                + received.size()
-                + " received, all taken before)");
+    lock.lock();
+    try {
+      while (taken >= received.size()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new AssertionError(
+              "expected a request within "
+                  + timeout
+                  + ", but none came ("
+                  + received.size()
+                  + " received, all taken before)");
+        }
+        arrived.awaitNanos(left);
       }
-      TimeUnit.NANOSECONDS.timedWait(this, left);
+      return received.get(taken++);
+    } finally {
+      lock.unlock();
     }
-    return received.get(taken++);
   }
 
   /**
@@ -362,7 +381,8 @@ public final class StubHttpClient extends HttpClient {
    */
   public void verify() {
     List<String> problems = new ArrayList<>();
-    synchronized (this) {
+    lock.lock();
+    try {
       for (StubRequest r : unexpected) {
         // Redacted as httpjson's own messages are: a test's output often ends up in CI logs.
         problems.add(
@@ -371,6 +391,8 @@ public final class StubHttpClient extends HttpClient {
                 + " "
                 + Uris.redact(r.uri()));
       }
+    } finally {
+      lock.unlock();
     }
     for (Route route : routes) {
       if (route.unconsumed() > 0) {
@@ -427,12 +449,17 @@ public final class StubHttpClient extends HttpClient {
     return s.toString();
   }
 
-  synchronized void record(StubRequest request, boolean expected) {
-    received.add(request);
-    if (!expected) {
-      unexpected.add(request);
+  void record(StubRequest request, boolean expected) {
+    lock.lock();
+    try {
+      received.add(request);
+      if (!expected) {
+        unexpected.add(request);
+      }
+      arrived.signalAll();
+    } finally {
+      lock.unlock();
     }
-    notifyAll();
   }
 
   JsonOptions options() {

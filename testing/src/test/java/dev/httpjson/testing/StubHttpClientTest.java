@@ -192,6 +192,42 @@ class StubHttpClientTest {
     stub.verify();
   }
 
+  /**
+   * A test waiting for a request its code sends from elsewhere waits without a monitor: on JDK 21
+   * to 23 a virtual thread waiting in {@code Object.wait} keeps its carrier.
+   */
+  @Test
+  void takeRequestWaitsWithoutAMonitor() throws Exception {
+    stub.on("GET", "/v1/a").reply(200, 1);
+    CompletableFuture<StubRequest> taken = new CompletableFuture<>();
+    Thread taker =
+        new Thread(
+            () -> {
+              try {
+                taken.complete(stub.takeRequest(WAIT));
+              } catch (Throwable t) {
+                taken.completeExceptionally(t);
+              }
+            });
+    taker.setDaemon(true);
+    taker.start();
+    List<String> waits = new CopyOnWriteArrayList<>();
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+    while (System.nanoTime() < until) {
+      for (StackTraceElement e : taker.getStackTrace()) {
+        if (e.getClassName().equals("java.lang.Object") && e.getMethodName().startsWith("wait")) {
+          waits.add(e.toString());
+        }
+      }
+      Thread.sleep(5);
+    }
+
+    api.getFromJson("a", Integer.class);
+
+    assertThat(taken.get(5, TimeUnit.SECONDS).uri()).isEqualTo(BASE.resolve("a"));
+    assertThat(waits).as("samples of the waiting thread in Object.wait").isEmpty();
+  }
+
   @Test
   void aCapturedRequestReadsBackAsATypedValue() throws Exception {
     stub.on("POST", "/v1/orders").reply(Reply.status(201));

@@ -6,6 +6,8 @@ import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +19,10 @@ import org.jspecify.annotations.Nullable;
  * bytes that would be read as the next request's.
  */
 public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
+  // A lock, not a monitor: the writer waits here on the caller's thread, and a virtual thread
+  // waiting in Object.wait keeps its carrier on Java 21 to 23.
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
   private final long length;
   private final Supplier<IOException> whenAborted;
   private long received;
@@ -37,37 +43,62 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
   }
 
   @Override
-  public synchronized void onSubscribe(Flow.Subscription subscription) {
-    if (this.subscription != null || aborted) {
-      subscription.cancel();
-      return;
+  public void onSubscribe(Flow.Subscription subscription) {
+    lock.lock();
+    try {
+      if (this.subscription == null && !aborted) {
+        this.subscription = subscription;
+        changed.signalAll();
+        return;
+      }
+    } finally {
+      lock.unlock();
     }
-    this.subscription = subscription;
-    notifyAll();
+    subscription.cancel();
   }
 
   @Override
-  public synchronized void onNext(ByteBuffer item) {
-    buffers.add(item);
-    notifyAll();
+  public void onNext(ByteBuffer item) {
+    lock.lock();
+    try {
+      buffers.add(item);
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override
-  public synchronized void onError(Throwable throwable) {
-    failure = throwable;
-    notifyAll();
+  public void onError(Throwable throwable) {
+    lock.lock();
+    try {
+      failure = throwable;
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override
-  public synchronized void onComplete() {
-    complete = true;
-    notifyAll();
+  public void onComplete() {
+    lock.lock();
+    try {
+      complete = true;
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Wakes a wait for the publisher: the exchange is over, and the write fails. */
-  public synchronized void abort() {
-    aborted = true;
-    notifyAll();
+  public void abort() {
+    lock.lock();
+    try {
+      aborted = true;
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -116,15 +147,23 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
   }
 
   /** Whether a buffer, the end, a failure or the exchange's end is there: no need to wait. */
-  public synchronized boolean ready() {
-    return !buffers.isEmpty() || complete || failure != null || aborted;
+  public boolean ready() {
+    lock.lock();
+    try {
+      return !buffers.isEmpty() || complete || failure != null || aborted;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Cancels the subscription, if there is one: the write failed. */
   public void cancel() {
     Flow.Subscription s;
-    synchronized (this) {
+    lock.lock();
+    try {
       s = subscription;
+    } finally {
+      lock.unlock();
     }
     if (s != null) {
       s.cancel();
@@ -135,8 +174,8 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
    * Waits for a subscription (when {@code s} is null) or a buffer, the end or a failure; returns
    * the subscription, or null at the end.
    */
-  private synchronized Flow.@Nullable Subscription await(Flow.@Nullable Subscription s)
-      throws IOException {
+  private Flow.@Nullable Subscription await(Flow.@Nullable Subscription s) throws IOException {
+    lock.lock();
     try {
       while (s == null ? subscription == null : buffers.isEmpty()) {
         if (aborted) {
@@ -148,16 +187,23 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
         if (complete) {
           return null;
         }
-        wait();
+        changed.await();
       }
+      return subscription;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // send() sees it and reports the interrupt
       throw new InterruptedIOException("interrupted while waiting for the request body");
+    } finally {
+      lock.unlock();
     }
-    return subscription;
   }
 
-  private synchronized @Nullable ByteBuffer poll() {
-    return buffers.poll();
+  private @Nullable ByteBuffer poll() {
+    lock.lock();
+    try {
+      return buffers.poll();
+    } finally {
+      lock.unlock();
+    }
   }
 }
