@@ -529,7 +529,8 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
-        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || objects(m)) {
+        boolean hidden = m.getModifiers().contains(Modifier.PRIVATE);
+        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || hidden || objects(m)) {
           for (String n : METHOD_ANNOTATIONS) {
             AnnotationMirror a = annotation(m, n);
             if (a != null) {
@@ -542,7 +543,7 @@ public final class ApiProcessor extends AbstractProcessor {
                       + (objects(m)
                           ? m.getSimpleName() + ", which Object implements"
                           : "a "
-                              + (m.isDefault() ? "default" : "static")
+                              + (m.isDefault() ? "default" : hidden ? "private" : "static")
                               + " method, which is never implemented: only an abstract method is"));
             }
           }

@@ -121,6 +121,11 @@ class ApiProcessorTest {
     define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
     define("ObjectVerb", "  @GET(\"x\") String toString();\n  @GET(\"y\") String ok()" + THROWS);
     define(
+        "Private",
+        "  @GET(\"x\") String ok()"
+            + THROWS
+            + "  @GET(\"y\") private String get() {\n    return null;\n  }\n");
+    define(
         "Default",
         "  @GET(\"x\") String ok()"
             + THROWS
@@ -490,6 +495,14 @@ class ApiProcessorTest {
         "@Timeout on a default method, which is never implemented: only an abstract method is",
         "@Timeout");
     assertOneError("ObjectVerb", "@GET on toString, which Object implements", "@GET");
+  }
+
+  @Test
+  void anHttpAnnotationOnAPrivateMethod() {
+    assertOneError(
+        "Private",
+        "@GET on a private method, which is never implemented: only an abstract method is",
+        "@GET(\"y\")");
   }
 
   @Test
