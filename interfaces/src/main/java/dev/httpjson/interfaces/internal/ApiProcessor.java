@@ -919,6 +919,15 @@ public final class ApiProcessor extends AbstractProcessor {
                 && !packageOf(e).equals(packageOf(api))) {
               return named.getQualifiedName() + ", which is protected in package " + packageOf(e);
             }
+            // An inherited method may name a type only its own package can (interface Api extends
+            // other.Base, whose methods name other's package-private classes).
+            if (!e.getModifiers().contains(Modifier.PUBLIC)
+                && !e.getModifiers().contains(Modifier.PROTECTED)
+                && !packageOf(e).equals(packageOf(api))) {
+              return named.getQualifiedName()
+                  + ", which is package-private in package "
+                  + packageOf(e);
+            }
           }
           return null;
         default:

@@ -1092,6 +1092,33 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void aPackagePrivateTypeOfAnotherPackageIsAnErrorOnTheInheritedMethodNamingIt() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "other.Secret",
+                "package other;\nclass Secret {\n  public String a;\n}\n",
+                "other.Base",
+                "package other;\n"
+                    + "import dev.httpjson.interfaces.*;\n"
+                    + "public interface Base {\n"
+                    + "  @GET(\"secret\") Secret get() throws java.io.IOException,"
+                    + " InterruptedException;\n"
+                    + "  @GET(\"ok\") String ok() throws java.io.IOException, InterruptedException;\n"
+                    + "}\n",
+                "demo.Api",
+                "package demo;\npublic interface Api extends other.Base {}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactly(
+            "get names other.Secret, which is package-private in package other: HttpJson_Api,"
+                + " the class of package demo that implements Api, cannot name it @ 4:25");
+  }
+
+  @Test
   void aUrlOnAnotherOriginGetsNoCredentialTheInterfacesHeadersName() throws Throwable {
     Compilation c =
         compile(
