@@ -1549,7 +1549,7 @@ public final class ApiProcessor extends AbstractProcessor {
           .append(CLIENT)
           .append(", ")
           .append(self)
-          .append("> {\n    @Override\n    public ")
+          .append("> {\n    @java.lang.Override\n    public ")
           .append(self)
           .append(" apply(")
           .append(CLIENT)
@@ -1628,7 +1628,7 @@ public final class ApiProcessor extends AbstractProcessor {
         s.append('\n');
         method(s, m);
       }
-      s.append("\n  @Override\n  public java.lang.String toString() {\n    return ")
+      s.append("\n  @java.lang.Override\n  public java.lang.String toString() {\n    return ")
           .append(SUPPORT)
           .append(".describe(")
           .append(literal(api.getSimpleName().toString()))
@@ -1714,7 +1714,9 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void method(StringBuilder s, Method m) {
       ExecutableElement e = m.element;
-      s.append("  @Override\n  public ")
+      // Qualified, as every name it writes: a class of the package or a member type of the
+      // interface may be named Override.
+      s.append("  @java.lang.Override\n  public ")
           .append(source(e.getReturnType()))
           .append(' ')
           .append(e.getSimpleName())

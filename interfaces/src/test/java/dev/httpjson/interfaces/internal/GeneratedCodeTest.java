@@ -206,6 +206,37 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void aTypeNamedOverrideInThePackageOrTheInterfaceLeavesTheImplementationCompiling()
+      throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Override",
+                "package demo;\npublic record Override(String name) {}\n",
+                "demo.Overrides",
+                HEAD
+                    + "public interface Overrides {\n"
+                    + "  @GET(\"o\") Override get()"
+                    + THROWS
+                    + "  interface Nested {\n"
+                    + "    record Override(String id) {}\n"
+                    + "    @GET(\"n\") Override get()"
+                    + THROWS
+                    + "  }\n"
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Overrides");
+      Object nested = create(loader, "demo.Overrides$Nested");
+      server.enqueue(LoopbackServer.json(200, "{\"name\":\"a\"}"));
+      server.enqueue(LoopbackServer.json(200, "{\"id\":\"b\"}"));
+
+      assertThat(call(api, "demo.Overrides", "get")).hasToString("Override[name=a]");
+      assertThat(call(nested, "demo.Overrides$Nested", "get")).hasToString("Override[id=b]");
+    }
+  }
+
+  @Test
   void deprecatedMethodsAndInterfacesCompileWithoutWarnings() throws Throwable {
     Compilation c =
         compile(
