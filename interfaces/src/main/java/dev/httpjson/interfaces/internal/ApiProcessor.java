@@ -1074,7 +1074,7 @@ public final class ApiProcessor extends AbstractProcessor {
           if (element == null) {
             element = iterableElement(type);
           }
-          if (!(element == null ? scalar(type) : scalar(element))) {
+          if (!(element == null ? scalar(type) : scalar(upper(element)))) {
             fail(
                 p,
                 found,
@@ -1138,7 +1138,7 @@ public final class ApiProcessor extends AbstractProcessor {
             if (value == null) {
               value = iterableElement(type);
             }
-            if (!(value == null ? scalar(type) : scalar(value))) {
+            if (!(value == null ? scalar(type) : scalar(upper(value)))) {
               fail(
                   p,
                   found,
@@ -1213,6 +1213,24 @@ public final class ApiProcessor extends AbstractProcessor {
           && !erasureIs(type, "java.util.OptionalInt")
           && !erasureIs(type, "java.util.OptionalLong")
           && !erasureIs(type, "java.util.OptionalDouble");
+    }
+
+    /**
+     * What a value of {@code type} is at least: a wildcard's or a captured variable's upper bound
+     * ({@code Object} for {@code ?}), else {@code type} itself, so that a {@code List<? extends
+     * Number>} holds values as a {@code List<Number>} does.
+     */
+    TypeMirror upper(TypeMirror type) {
+      if (type.getKind() == TypeKind.WILDCARD) {
+        TypeMirror bound = ((WildcardType) type).getExtendsBound();
+        return bound != null
+            ? upper(bound)
+            : processingEnv.getElementUtils().getTypeElement("java.lang.Object").asType();
+      }
+      if (type.getKind() == TypeKind.TYPEVAR) {
+        return upper(((TypeVariable) type).getUpperBound());
+      }
+      return type;
     }
 
     boolean isSubtype(TypeMirror type, String rawName) {

@@ -20,6 +20,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -233,6 +235,39 @@ class GeneratedCodeTest {
 
       assertThat(call(api, "demo.Overrides", "get")).hasToString("Override[name=a]");
       assertThat(call(nested, "demo.Overrides$Nested", "get")).hasToString("Override[id=b]");
+    }
+  }
+
+  @Test
+  void queriesAndFieldsOfWildcardCollectionsAndOptionalsAreSentAsTheirValues() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Wildcards",
+                HEAD
+                    + "public interface Wildcards {\n"
+                    + "  @GET(\"items\") String get(@Query(\"id\") List<? extends Number> ids,"
+                    + " @Query(\"tag\") Optional<? extends CharSequence> tag,"
+                    + " @Query(\"any\") Collection<?> any)"
+                    + THROWS
+                    + "  @POST(\"items\") @FormUrlEncoded String post(@Field(\"id\") Set<? extends"
+                    + " Number> ids, @Field(\"tag\") Optional<?> tag)"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Wildcards");
+      server.enqueue(LoopbackServer.json(200, "\"got\""));
+      server.enqueue(LoopbackServer.json(200, "\"posted\""));
+
+      assertThat(
+              call(api, "demo.Wildcards", "get", List.of(1, 2L), Optional.of("a b"), List.of("x")))
+          .isEqualTo("got");
+      assertThat(call(api, "demo.Wildcards", "post", Set.of(3), Optional.empty()))
+          .isEqualTo("posted");
+      assertThat(LoopbackServer.take(server).getTarget())
+          .isEqualTo("/api/items?id=1&id=2&tag=a%20b&any=x");
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("id=3");
     }
   }
 
