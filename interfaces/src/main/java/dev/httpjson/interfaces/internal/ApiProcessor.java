@@ -531,20 +531,24 @@ public final class ApiProcessor extends AbstractProcessor {
       for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
         boolean hidden = m.getModifiers().contains(Modifier.PRIVATE);
         if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || hidden || objects(m)) {
+          String what =
+              objects(m)
+                  ? m.getSimpleName() + ", which Object implements"
+                  : "a "
+                      + (m.isDefault() ? "default" : hidden ? "private" : "static")
+                      + " method, which is never implemented: only an abstract method is";
           for (String n : METHOD_ANNOTATIONS) {
             AnnotationMirror a = annotation(m, n);
             if (a != null) {
-              fail(
-                  m,
-                  a,
-                  "@"
-                      + n
-                      + " on "
-                      + (objects(m)
-                          ? m.getSimpleName() + ", which Object implements"
-                          : "a "
-                              + (m.isDefault() ? "default" : hidden ? "private" : "static")
-                              + " method, which is never implemented: only an abstract method is"));
+              fail(m, a, "@" + n + " on " + what);
+            }
+          }
+          for (VariableElement p : m.getParameters()) {
+            for (String n : PARAMS) {
+              AnnotationMirror a = annotation(p, n);
+              if (a != null) {
+                fail(p, a, "@" + n + " on a parameter of " + what);
+              }
             }
           }
         }

@@ -121,6 +121,11 @@ class ApiProcessorTest {
     define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
     define("ObjectVerb", "  @GET(\"x\") String toString();\n  @GET(\"y\") String ok()" + THROWS);
     define(
+        "DefaultParameter",
+        "  @GET(\"x\") String ok()"
+            + THROWS
+            + "  default String get(@Query(\"q\") String q) {\n    return q;\n  }\n");
+    define(
         "Private",
         "  @GET(\"x\") String ok()"
             + THROWS
@@ -495,6 +500,15 @@ class ApiProcessorTest {
         "@Timeout on a default method, which is never implemented: only an abstract method is",
         "@Timeout");
     assertOneError("ObjectVerb", "@GET on toString, which Object implements", "@GET");
+  }
+
+  @Test
+  void aParameterAnnotationOnADefaultMethod() {
+    assertOneError(
+        "DefaultParameter",
+        "@Query on a parameter of a default method, which is never implemented: only an abstract"
+            + " method is",
+        "@Query");
   }
 
   @Test
