@@ -1309,6 +1309,39 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
 
+    /**
+     * The simple name of the first type in {@code type} that is a call's result rather than a value
+     * a codec reads (a stream, a future, an exchange, an event), else {@code null}: a return type
+     * takes them only as its outer shape ({@code CompletableFuture<HttpResponse<T>>}).
+     */
+    String notJson(TypeMirror type) {
+      if (type.getKind() == TypeKind.ARRAY) {
+        return notJson(((ArrayType) type).getComponentType());
+      }
+      if (type.getKind() != TypeKind.DECLARED) {
+        return null;
+      }
+      for (String call :
+          List.of(
+              "java.util.stream.BaseStream",
+              "java.util.concurrent.Future",
+              "java.util.concurrent.CompletionStage",
+              "java.net.http.HttpResponse",
+              "java.net.http.HttpRequest",
+              "dev.httpjson.ServerSentEvent")) {
+        if (isSubtype(type, call)) {
+          return ((DeclaredType) type).asElement().getSimpleName().toString();
+        }
+      }
+      for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+        String held = notJson(a);
+        if (held != null) {
+          return held;
+        }
+      }
+      return null;
+    }
+
     void returns(Method method) {
       ExecutableElement m = method.element;
       TypeMirror r = m.getReturnType();
@@ -1382,6 +1415,11 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (unsupported == null && method.read != null && !concrete(method.read)) {
         unsupported = "name a type without a type variable, a wildcard or a raw type";
+      }
+      String held = method.read == null || unsupported != null ? null : notJson(method.read);
+      if (held != null) {
+        unsupported =
+            "its JSON would be read as " + source(method.read) + ", and JSON holds no " + held;
       }
       if (unsupported == null) {
         String v = method.verb;

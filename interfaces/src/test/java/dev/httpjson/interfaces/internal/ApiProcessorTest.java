@@ -73,6 +73,16 @@ class ApiProcessorTest {
         "  @GET(\"x\") java.util.concurrent.CompletableFuture<Optional<String>> later();\n"
             + "  @GET(\"x\") java.net.http.HttpResponse<Optional<String>> exchange()"
             + THROWS);
+    define(
+        "NotJson",
+        "  @GET(\"a\") java.net.http.HttpResponse<Stream<String>> lines()"
+            + THROWS
+            + "  @GET(\"b\") java.util.concurrent.CompletableFuture<Stream<dev.httpjson.ServerSentEvent"
+            + "<String>>> events();\n"
+            + "  @GET(\"c\") List<java.util.concurrent.CompletableFuture<String>> futures()"
+            + THROWS
+            + "  @GET(\"d\") Stream<Map<String, java.net.http.HttpResponse<String>>> responses()"
+            + THROWS);
     define("PathList", "  @GET(\"x/{ids}\") String get(@Path(\"ids\") List<String> ids)" + THROWS);
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
@@ -369,6 +379,39 @@ class ApiProcessorTest {
                     + " java.net.http.HttpResponse<java.util.Optional<java.lang.String>> of"
                     + " exchange: read the value itself, null for a 204 or an empty body",
                 at("NestedOptional", "exchange")));
+  }
+
+  @Test
+  void aReturnTypeWhoseBodyWouldBeReadAsAStreamAFutureAResponseOrAnEvent() {
+    assertThat(ERRORS.get("NotJson"))
+        .containsExactly(
+            new Error(
+                "unsupported return type"
+                    + " java.net.http.HttpResponse<java.util.stream.Stream<java.lang.String>> of"
+                    + " lines: its JSON would be read as"
+                    + " java.util.stream.Stream<java.lang.String>, and JSON holds no Stream",
+                at("NotJson", "lines")),
+            new Error(
+                "unsupported return type java.util.concurrent.CompletableFuture"
+                    + "<java.util.stream.Stream<dev.httpjson.ServerSentEvent<java.lang.String>>> of"
+                    + " events: its JSON would be read as"
+                    + " dev.httpjson.ServerSentEvent<java.lang.String>, and JSON holds no"
+                    + " ServerSentEvent",
+                at("NotJson", "events")),
+            new Error(
+                "unsupported return type"
+                    + " java.util.List<java.util.concurrent.CompletableFuture<java.lang.String>> of"
+                    + " futures: its JSON would be read as"
+                    + " java.util.List<java.util.concurrent.CompletableFuture<java.lang.String>>,"
+                    + " and JSON holds no CompletableFuture",
+                at("NotJson", "futures")),
+            new Error(
+                "unsupported return type java.util.stream.Stream<java.util.Map<java.lang.String,"
+                    + " java.net.http.HttpResponse<java.lang.String>>> of responses: its JSON would"
+                    + " be read as java.util.Map<java.lang.String,"
+                    + " java.net.http.HttpResponse<java.lang.String>>, and JSON holds no"
+                    + " HttpResponse",
+                at("NotJson", "responses")));
   }
 
   @Test
