@@ -655,6 +655,19 @@ public final class ApiProcessor extends AbstractProcessor {
           fail(e, a, "@Headers entry \"" + h + "\" is not \"Name: value\"");
         } else if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
           fail(e, a, "@Headers entry \"" + name + "\" has a line break in its value");
+        } else if (unsendable(value) >= 0) {
+          // java.net.http rejects it on every request: said here, at compile time.
+          int i = unsendable(value);
+          fail(
+              e,
+              a,
+              String.format(
+                  Locale.ROOT,
+                  "@Headers entry \"%s\" has a character HTTP cannot send in its value: U+%04X at"
+                      + " index %d",
+                  name,
+                  (int) value.charAt(i),
+                  i));
         } else {
           into.add(name);
           into.add(value);
@@ -2144,6 +2157,20 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
     return null;
+  }
+
+  /**
+   * The index of the first character of a header value {@code java.net.http} rejects (one above
+   * U+00FF, DEL, or a control character but tab), or -1.
+   */
+  private static int unsendable(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c > 0xff || c == 0x7f || (c < 0x20 && c != '\t')) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The index of the first unpaired surrogate of {@code text}, or -1. */

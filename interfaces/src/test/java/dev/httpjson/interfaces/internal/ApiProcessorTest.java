@@ -83,6 +83,7 @@ class ApiProcessorTest {
             + THROWS
             + "  @GET(\"d\") Stream<Map<String, java.net.http.HttpResponse<String>>> responses()"
             + THROWS);
+    define("HeaderValue", "  @GET(\"x\") @Headers(\"X-Mood: sunny \u2603\") String get()" + THROWS);
     define("PathList", "  @GET(\"x/{ids}\") String get(@Path(\"ids\") List<String> ids)" + THROWS);
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
@@ -465,6 +466,14 @@ class ApiProcessorTest {
     assertOneError(
         "Timeout", "@Timeout(\"2s\") is not an ISO-8601 duration such as \"PT2S\"", "@Timeout");
     assertOneError("Headers", "@Headers entry \"Accept\" is not \"Name: value\"", "@Headers");
+  }
+
+  @Test
+  void aHeaderValueWithACharacterHttpCannotSend() {
+    assertOneError(
+        "HeaderValue",
+        "@Headers entry \"X-Mood\" has a character HTTP cannot send in its value: U+2603 at index 6",
+        "@Headers");
   }
 
   @Test
