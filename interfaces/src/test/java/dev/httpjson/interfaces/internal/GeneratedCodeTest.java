@@ -303,6 +303,30 @@ class GeneratedCodeTest {
     }
   }
 
+  @Test
+  void rawTypesTheInterfaceSuppressesWarnOfNothingInItsImplementation() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Raw",
+                HEAD
+                    + "@SuppressWarnings(\"rawtypes\")\n"
+                    + "public interface Raw {\n"
+                    + "  @POST(\"raw\") String post(@Body List body, @Header(\"X-C\") Comparable c)"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Raw");
+      server.enqueue(LoopbackServer.json(200, "\"ok\""));
+
+      assertThat(call(api, "demo.Raw", "post", List.of(1), "c")).isEqualTo("ok");
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getBody().utf8()).isEqualTo("[1]");
+      assertThat(r.getHeaders().get("X-C")).isEqualTo("c");
+    }
+  }
+
   private static final String VOIDS =
       HEAD
           + "public interface Voids {\n"
