@@ -1093,11 +1093,7 @@ public final class ApiProcessor extends AbstractProcessor {
           }
           if (!(element == null ? scalar(type) : scalar(upper(element)))) {
             fail(
-                p,
-                found,
-                "unsupported @Query type "
-                    + source(type)
-                    + ": take a value, an Optional or an Iterable (a List, a Set) of values");
+                p, found, "unsupported @Query type " + source(type) + ": " + values(type, element));
             return null;
           }
           break;
@@ -1157,11 +1153,7 @@ public final class ApiProcessor extends AbstractProcessor {
             }
             if (!(value == null ? scalar(type) : scalar(upper(value)))) {
               fail(
-                  p,
-                  found,
-                  "unsupported @Field type "
-                      + source(type)
-                      + ": take a value, an Optional or an Iterable (a List, a Set) of values");
+                  p, found, "unsupported @Field type " + source(type) + ": " + values(type, value));
               return null;
             }
           }
@@ -1215,6 +1207,18 @@ public final class ApiProcessor extends AbstractProcessor {
         method.body = param;
       }
       return param;
+    }
+
+    /**
+     * What a {@code @Query} or {@code @Field} parameter of {@code type} takes instead, {@code
+     * element} the type its Optional or Iterable holds, if it is one: the null type when raw.
+     */
+    String values(TypeMirror type, TypeMirror element) {
+      if (element != null && element.getKind() == TypeKind.NULL) {
+        String raw = ((DeclaredType) type).asElement().getSimpleName().toString();
+        return "a raw type: name the type of its values, as in " + raw + "<String>";
+      }
+      return "take a value, an Optional or an Iterable (a List, a Set) of values";
     }
 
     boolean scalar(TypeMirror type) {

@@ -85,6 +85,14 @@ class ApiProcessorTest {
             + THROWS);
     define("HeaderValue", "  @GET(\"x\") @Headers(\"X-Mood: sunny \u2603\") String get()" + THROWS);
     define("PathList", "  @GET(\"x/{ids}\") String get(@Path(\"ids\") List<String> ids)" + THROWS);
+    define(
+        "RawValues",
+        "  @SuppressWarnings(\"rawtypes\")\n"
+            + "  @GET(\"x\") String get(@Query(\"ids\") List ids, @Query(\"o\") Optional o)"
+            + THROWS
+            + "  @SuppressWarnings(\"rawtypes\")\n"
+            + "  @POST(\"x\") @FormUrlEncoded String post(@Field(\"ids\") Set ids)"
+            + THROWS);
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
@@ -413,6 +421,24 @@ class ApiProcessorTest {
                     + " java.net.http.HttpResponse<java.lang.String>>, and JSON holds no"
                     + " HttpResponse",
                 at("NotJson", "responses")));
+  }
+
+  @Test
+  void aRawIterableOrOptionalOfValues() {
+    assertThat(ERRORS.get("RawValues"))
+        .containsExactly(
+            new Error(
+                "unsupported @Query type java.util.List: a raw type: name the type of its values,"
+                    + " as in List<String>",
+                at("RawValues", "@Query(\"ids\")")),
+            new Error(
+                "unsupported @Query type java.util.Optional: a raw type: name the type of its"
+                    + " values, as in Optional<String>",
+                at("RawValues", "@Query(\"o\")")),
+            new Error(
+                "unsupported @Field type java.util.Set: a raw type: name the type of its values,"
+                    + " as in Set<String>",
+                at("RawValues", "@Field")));
   }
 
   @Test
