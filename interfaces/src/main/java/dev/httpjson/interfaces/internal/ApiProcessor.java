@@ -794,7 +794,8 @@ public final class ApiProcessor extends AbstractProcessor {
             m,
             name
                 + " has no HTTP annotation: add @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY (or"
-                + " make it a default method)");
+                + " make it a default method)"
+                + overridden(m));
         return null;
       }
       if (!m.getTypeParameters().isEmpty()) {
@@ -902,6 +903,35 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       returns(method);
       return method;
+    }
+
+    /**
+     * {@code "; an override does not inherit the @GET of Base.get"} when {@code m} overrides a
+     * method with an HTTP annotation (redeclared for its Javadoc or a narrower return type), else
+     * empty.
+     */
+    String overridden(ExecutableElement m) {
+      TypeElement owner = (TypeElement) m.getEnclosingElement();
+      for (TypeMirror s : processingEnv.getTypeUtils().directSupertypes(owner.asType())) {
+        TypeElement sup = (TypeElement) ((DeclaredType) s).asElement();
+        for (ExecutableElement o :
+            ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(sup))) {
+          if (!processingEnv.getElementUtils().overrides(m, o, owner)) {
+            continue;
+          }
+          for (String v : VERBS) {
+            if (annotation(o, v) != null) {
+              return "; an override does not inherit the @"
+                  + v
+                  + " of "
+                  + ((TypeElement) o.getEnclosingElement()).getQualifiedName()
+                  + "."
+                  + o.getSimpleName();
+            }
+          }
+        }
+      }
+      return "";
     }
 
     String packageOf(Element e) {

@@ -96,6 +96,18 @@ class ApiProcessorTest {
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
+    define(
+        "Redeclared",
+        "  interface Base {\n"
+            + "    @GET(\"x\") Object get()"
+            + THROWS
+            + "  }\n"
+            + "  interface Sub extends Base {\n"
+            + "    @Override String get()"
+            + THROWS
+            + "    @GET(\"y\") String ok()"
+            + THROWS
+            + "  }\n");
     define("NoThrows", "  @GET(\"x\") String get();\n");
     define(
         "Requests",
@@ -467,6 +479,16 @@ class ApiProcessorTest {
         "get has no HTTP annotation: add @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY (or make"
             + " it a default method)",
         "get()");
+  }
+
+  @Test
+  void anOverrideWithoutTheHttpAnnotationOfTheMethodItOverrides() {
+    assertOneError(
+        "Redeclared",
+        "get has no HTTP annotation: add @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY (or make"
+            + " it a default method); an override does not inherit the @GET of"
+            + " demo.ApiRedeclared.Base.get",
+        "get()" + THROWS + "    @GET");
   }
 
   @Test
