@@ -118,14 +118,15 @@ public final class ApiProcessor extends AbstractProcessor {
           continue;
         }
         if (type.getKind() != ElementKind.INTERFACE) {
+          String kind = type.getKind().toString().toLowerCase(Locale.ROOT).replace('_', ' ');
           error(
               e,
               "@"
                   + annotation.getSimpleName()
                   + " belongs on an interface: "
                   + type.getSimpleName()
-                  + " is a "
-                  + type.getKind().toString().toLowerCase(Locale.ROOT));
+                  + (kind.startsWith("a") || kind.startsWith("e") ? " is an " : " is a ")
+                  + kind);
           continue;
         }
         apis.add((TypeElement) type);

@@ -197,6 +197,10 @@ class ApiProcessorTest {
     define("UrlType", "  @GET(\"\") String get(@Url int a)" + THROWS);
     define("QueryMapType", "  @GET(\"x\") String get(@QueryMap Map<Integer, String> q)" + THROWS);
     define("HeaderMapType", "  @GET(\"x\") String get(@HeaderMap Map<String, Integer> h)" + THROWS);
+    define(
+        "OnAnnotationType",
+        "  }\n  @interface Marker {\n    @Headers(\"X-A: 1\") String value();\n  }\n"
+            + "  enum Mode {\n    A;\n    @GET(\"x\") String get() {\n      return null;\n    }\n");
     define("OnClass", "  }\n  abstract class Impl {\n    @GET(\"x\") abstract String get();\n");
   }
 
@@ -622,5 +626,12 @@ class ApiProcessorTest {
   @Test
   void annotationsOnAClass() {
     assertOneError("OnClass", "@GET belongs on an interface: Impl is a class", "get();");
+    assertThat(ERRORS.get("OnAnnotationType"))
+        .containsExactlyInAnyOrder(
+            new Error(
+                "@GET belongs on an interface: Mode is an enum", at("OnAnnotationType", "get() {")),
+            new Error(
+                "@Headers belongs on an interface: Marker is an annotation type",
+                at("OnAnnotationType", "value();")));
   }
 }
