@@ -123,14 +123,15 @@ public final class ApiProcessor extends AbstractProcessor {
           continue;
         }
         if (type.getKind() != ElementKind.INTERFACE) {
+          String kind = type.getKind().toString().toLowerCase(Locale.ROOT).replace('_', ' ');
           error(
               e,
               "@"
                   + annotation.getSimpleName()
                   + " belongs on an interface: "
                   + type.getSimpleName()
-                  + " is a "
-                  + type.getKind().toString().toLowerCase(Locale.ROOT));
+                  + (kind.startsWith("a") || kind.startsWith("e") ? " is an " : " is a ")
+                  + kind);
           continue;
         }
         apis.add((TypeElement) type);
@@ -534,21 +535,26 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       for (ExecutableElement m : ElementFilter.methodsIn(api.getEnclosedElements())) {
-        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || objects(m)) {
+        boolean hidden = m.getModifiers().contains(Modifier.PRIVATE);
+        if (m.getModifiers().contains(Modifier.STATIC) || m.isDefault() || hidden || objects(m)) {
+          String what =
+              objects(m)
+                  ? m.getSimpleName() + ", which Object implements"
+                  : "a "
+                      + (m.isDefault() ? "default" : hidden ? "private" : "static")
+                      + " method, which is never implemented: only an abstract method is";
           for (String n : METHOD_ANNOTATIONS) {
             AnnotationMirror a = annotation(m, n);
             if (a != null) {
-              fail(
-                  m,
-                  a,
-                  "@"
-                      + n
-                      + " on "
-                      + (objects(m)
-                          ? m.getSimpleName() + ", which Object implements"
-                          : "a "
-                              + (m.isDefault() ? "default" : "static")
-                              + " method, which is never implemented: only an abstract method is"));
+              fail(m, a, "@" + n + " on " + what);
+            }
+          }
+          for (VariableElement p : m.getParameters()) {
+            for (String n : PARAMS) {
+              AnnotationMirror a = annotation(p, n);
+              if (a != null) {
+                fail(p, a, "@" + n + " on a parameter of " + what);
+              }
             }
           }
         }
@@ -655,6 +661,19 @@ public final class ApiProcessor extends AbstractProcessor {
           fail(e, a, "@Headers entry \"" + h + "\" is not \"Name: value\"");
         } else if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
           fail(e, a, "@Headers entry \"" + name + "\" has a line break in its value");
+        } else if (unsendable(value) >= 0) {
+          // java.net.http rejects it on every request: said here, at compile time.
+          int i = unsendable(value);
+          fail(
+              e,
+              a,
+              String.format(
+                  Locale.ROOT,
+                  "@Headers entry \"%s\" has a character HTTP cannot send in its value: U+%04X at"
+                      + " index %d",
+                  name,
+                  (int) value.charAt(i),
+                  i));
         } else {
           into.add(name);
           into.add(value);
@@ -781,7 +800,8 @@ public final class ApiProcessor extends AbstractProcessor {
             m,
             name
                 + " has no HTTP annotation: add @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY (or"
-                + " make it a default method)");
+                + " make it a default method)"
+                + overridden(m));
         return null;
       }
       if (!m.getTypeParameters().isEmpty()) {
@@ -891,6 +911,35 @@ public final class ApiProcessor extends AbstractProcessor {
       return method;
     }
 
+    /**
+     * {@code "; an override does not inherit the @GET of Base.get"} when {@code m} overrides a
+     * method with an HTTP annotation (redeclared for its Javadoc or a narrower return type), else
+     * empty.
+     */
+    String overridden(ExecutableElement m) {
+      TypeElement owner = (TypeElement) m.getEnclosingElement();
+      for (TypeMirror s : processingEnv.getTypeUtils().directSupertypes(owner.asType())) {
+        TypeElement sup = (TypeElement) ((DeclaredType) s).asElement();
+        for (ExecutableElement o :
+            ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(sup))) {
+          if (!processingEnv.getElementUtils().overrides(m, o, owner)) {
+            continue;
+          }
+          for (String v : VERBS) {
+            if (annotation(o, v) != null) {
+              return "; an override does not inherit the @"
+                  + v
+                  + " of "
+                  + ((TypeElement) o.getEnclosingElement()).getQualifiedName()
+                  + "."
+                  + o.getSimpleName();
+            }
+          }
+        }
+      }
+      return "";
+    }
+
     String packageOf(Element e) {
       return processingEnv.getElementUtils().getPackageOf(e).getQualifiedName().toString();
     }
@@ -922,6 +971,15 @@ public final class ApiProcessor extends AbstractProcessor {
             if (e.getModifiers().contains(Modifier.PROTECTED)
                 && !packageOf(e).equals(packageOf(api))) {
               return named.getQualifiedName() + ", which is protected in package " + packageOf(e);
+            }
+            // An inherited method may name a type only its own package can (interface Api extends
+            // other.Base, whose methods name other's package-private classes).
+            if (!e.getModifiers().contains(Modifier.PUBLIC)
+                && !e.getModifiers().contains(Modifier.PROTECTED)
+                && !packageOf(e).equals(packageOf(api))) {
+              return named.getQualifiedName()
+                  + ", which is package-private in package "
+                  + packageOf(e);
             }
           }
           return null;
@@ -1069,13 +1127,9 @@ public final class ApiProcessor extends AbstractProcessor {
           if (element == null) {
             element = iterableElement(type);
           }
-          if (!(element == null ? scalar(type) : scalar(element))) {
+          if (!(element == null ? scalar(type) : scalar(upper(element)))) {
             fail(
-                p,
-                found,
-                "unsupported @Query type "
-                    + source(type)
-                    + ": take a value, an Optional or an Iterable (a List, a Set) of values");
+                p, found, "unsupported @Query type " + source(type) + ": " + values(type, element));
             return null;
           }
           break;
@@ -1133,13 +1187,9 @@ public final class ApiProcessor extends AbstractProcessor {
             if (value == null) {
               value = iterableElement(type);
             }
-            if (!(value == null ? scalar(type) : scalar(value))) {
+            if (!(value == null ? scalar(type) : scalar(upper(value)))) {
               fail(
-                  p,
-                  found,
-                  "unsupported @Field type "
-                      + source(type)
-                      + ": take a value, an Optional or an Iterable (a List, a Set) of values");
+                  p, found, "unsupported @Field type " + source(type) + ": " + values(type, value));
               return null;
             }
           }
@@ -1195,6 +1245,18 @@ public final class ApiProcessor extends AbstractProcessor {
       return param;
     }
 
+    /**
+     * What a {@code @Query} or {@code @Field} parameter of {@code type} takes instead, {@code
+     * element} the type its Optional or Iterable holds, if it is one: the null type when raw.
+     */
+    String values(TypeMirror type, TypeMirror element) {
+      if (element != null && element.getKind() == TypeKind.NULL) {
+        String raw = ((DeclaredType) type).asElement().getSimpleName().toString();
+        return "a raw type: name the type of its values, as in " + raw + "<String>";
+      }
+      return "take a value, an Optional or an Iterable (a List, a Set) of values";
+    }
+
     boolean scalar(TypeMirror type) {
       if (type.getKind().isPrimitive()) {
         return true;
@@ -1208,6 +1270,24 @@ public final class ApiProcessor extends AbstractProcessor {
           && !erasureIs(type, "java.util.OptionalInt")
           && !erasureIs(type, "java.util.OptionalLong")
           && !erasureIs(type, "java.util.OptionalDouble");
+    }
+
+    /**
+     * What a value of {@code type} is at least: a wildcard's or a captured variable's upper bound
+     * ({@code Object} for {@code ?}), else {@code type} itself, so that a {@code List<? extends
+     * Number>} holds values as a {@code List<Number>} does.
+     */
+    TypeMirror upper(TypeMirror type) {
+      if (type.getKind() == TypeKind.WILDCARD) {
+        TypeMirror bound = ((WildcardType) type).getExtendsBound();
+        return bound != null
+            ? upper(bound)
+            : processingEnv.getElementUtils().getTypeElement("java.lang.Object").asType();
+      }
+      if (type.getKind() == TypeKind.TYPEVAR) {
+        return upper(((TypeVariable) type).getUpperBound());
+      }
+      return type;
     }
 
     boolean isSubtype(TypeMirror type, String rawName) {
@@ -1280,6 +1360,39 @@ public final class ApiProcessor extends AbstractProcessor {
         default:
           return false;
       }
+    }
+
+    /**
+     * The simple name of the first type in {@code type} that is a call's result rather than a value
+     * a codec reads (a stream, a future, an exchange, an event), else {@code null}: a return type
+     * takes them only as its outer shape ({@code CompletableFuture<HttpResponse<T>>}).
+     */
+    String notJson(TypeMirror type) {
+      if (type.getKind() == TypeKind.ARRAY) {
+        return notJson(((ArrayType) type).getComponentType());
+      }
+      if (type.getKind() != TypeKind.DECLARED) {
+        return null;
+      }
+      for (String call :
+          List.of(
+              "java.util.stream.BaseStream",
+              "java.util.concurrent.Future",
+              "java.util.concurrent.CompletionStage",
+              "java.net.http.HttpResponse",
+              "java.net.http.HttpRequest",
+              "dev.httpjson.ServerSentEvent")) {
+        if (isSubtype(type, call)) {
+          return ((DeclaredType) type).asElement().getSimpleName().toString();
+        }
+      }
+      for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+        String held = notJson(a);
+        if (held != null) {
+          return held;
+        }
+      }
+      return null;
     }
 
     void returns(Method method) {
@@ -1355,6 +1468,11 @@ public final class ApiProcessor extends AbstractProcessor {
       }
       if (unsupported == null && method.read != null && !concrete(method.read)) {
         unsupported = "name a type without a type variable, a wildcard or a raw type";
+      }
+      String held = method.read == null || unsupported != null ? null : notJson(method.read);
+      if (held != null) {
+        unsupported =
+            "its JSON would be read as " + source(method.read) + ", and JSON holds no " + held;
       }
       if (unsupported == null) {
         String v = method.verb;
@@ -1528,9 +1646,10 @@ public final class ApiProcessor extends AbstractProcessor {
         s.append("package ").append(pkg).append(";\n\n");
       }
       s.append("/** Generated by httpjson-interfaces from {@link ").append(self).append("}. */\n");
-      // The interface, a method or a type it names may be deprecated, even for removal: the
-      // implementation uses them as the interface declares them, and warns of nothing.
-      s.append("@java.lang.SuppressWarnings({\"deprecation\", \"removal\"})\n");
+      // The interface, a method or a type it names may be deprecated, even for removal, and a
+      // parameter's type may be raw: the implementation uses them as the interface declares them
+      // (which warns, where it declares them, of what it does not suppress), and warns of nothing.
+      s.append("@java.lang.SuppressWarnings({\"deprecation\", \"removal\", \"rawtypes\"})\n");
       s.append("final class ").append(simple).append(" implements ").append(self).append(" {\n");
       // A nested factory class and StringBuilder chains, not a method reference or string
       // concatenation: neither bootstraps an invokedynamic call site, which a cold start pays for.
@@ -1544,7 +1663,7 @@ public final class ApiProcessor extends AbstractProcessor {
           .append(CLIENT)
           .append(", ")
           .append(self)
-          .append("> {\n    @Override\n    public ")
+          .append("> {\n    @java.lang.Override\n    public ")
           .append(self)
           .append(" apply(")
           .append(CLIENT)
@@ -1623,7 +1742,7 @@ public final class ApiProcessor extends AbstractProcessor {
         s.append('\n');
         method(s, m);
       }
-      s.append("\n  @Override\n  public java.lang.String toString() {\n    return ")
+      s.append("\n  @java.lang.Override\n  public java.lang.String toString() {\n    return ")
           .append(SUPPORT)
           .append(".describe(")
           .append(literal(api.getSimpleName().toString()))
@@ -1709,7 +1828,9 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void method(StringBuilder s, Method m) {
       ExecutableElement e = m.element;
-      s.append("  @Override\n  public ")
+      // Qualified, as every name it writes: a class of the package or a member type of the
+      // interface may be named Override.
+      s.append("  @java.lang.Override\n  public ")
           .append(source(e.getReturnType()))
           .append(' ')
           .append(e.getSimpleName())
@@ -2077,6 +2198,20 @@ public final class ApiProcessor extends AbstractProcessor {
       }
     }
     return null;
+  }
+
+  /**
+   * The index of the first character of a header value {@code java.net.http} rejects (one above
+   * U+00FF, DEL, or a control character but tab), or -1.
+   */
+  private static int unsendable(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c > 0xff || c == 0x7f || (c < 0x20 && c != '\t')) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The index of the first unpaired surrogate of {@code text}, or -1. */

@@ -73,10 +73,41 @@ class ApiProcessorTest {
         "  @GET(\"x\") java.util.concurrent.CompletableFuture<Optional<String>> later();\n"
             + "  @GET(\"x\") java.net.http.HttpResponse<Optional<String>> exchange()"
             + THROWS);
+    define(
+        "NotJson",
+        "  @GET(\"a\") java.net.http.HttpResponse<Stream<String>> lines()"
+            + THROWS
+            + "  @GET(\"b\") java.util.concurrent.CompletableFuture<Stream<dev.httpjson.ServerSentEvent"
+            + "<String>>> events();\n"
+            + "  @GET(\"c\") List<java.util.concurrent.CompletableFuture<String>> futures()"
+            + THROWS
+            + "  @GET(\"d\") Stream<Map<String, java.net.http.HttpResponse<String>>> responses()"
+            + THROWS);
+    define("HeaderValue", "  @GET(\"x\") @Headers(\"X-Mood: sunny \u2603\") String get()" + THROWS);
     define("PathList", "  @GET(\"x/{ids}\") String get(@Path(\"ids\") List<String> ids)" + THROWS);
+    define(
+        "RawValues",
+        "  @SuppressWarnings(\"rawtypes\")\n"
+            + "  @GET(\"x\") String get(@Query(\"ids\") List ids, @Query(\"o\") Optional o)"
+            + THROWS
+            + "  @SuppressWarnings(\"rawtypes\")\n"
+            + "  @POST(\"x\") @FormUrlEncoded String post(@Field(\"ids\") Set ids)"
+            + THROWS);
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
+    define(
+        "Redeclared",
+        "  interface Base {\n"
+            + "    @GET(\"x\") Object get()"
+            + THROWS
+            + "  }\n"
+            + "  interface Sub extends Base {\n"
+            + "    @Override String get()"
+            + THROWS
+            + "    @GET(\"y\") String ok()"
+            + THROWS
+            + "  }\n");
     define("NoThrows", "  @GET(\"x\") String get();\n");
     define(
         "Requests",
@@ -121,6 +152,16 @@ class ApiProcessorTest {
     define("Static", "  @GET(\"x\") static String get() {\n    return null;\n  }\n");
     define("ObjectVerb", "  @GET(\"x\") String toString();\n  @GET(\"y\") String ok()" + THROWS);
     define(
+        "DefaultParameter",
+        "  @GET(\"x\") String ok()"
+            + THROWS
+            + "  default String get(@Query(\"q\") String q) {\n    return q;\n  }\n");
+    define(
+        "Private",
+        "  @GET(\"x\") String ok()"
+            + THROWS
+            + "  @GET(\"y\") private String get() {\n    return null;\n  }\n");
+    define(
         "Default",
         "  @GET(\"x\") String ok()"
             + THROWS
@@ -156,6 +197,10 @@ class ApiProcessorTest {
     define("UrlType", "  @GET(\"\") String get(@Url int a)" + THROWS);
     define("QueryMapType", "  @GET(\"x\") String get(@QueryMap Map<Integer, String> q)" + THROWS);
     define("HeaderMapType", "  @GET(\"x\") String get(@HeaderMap Map<String, Integer> h)" + THROWS);
+    define(
+        "OnAnnotationType",
+        "  }\n  @interface Marker {\n    @Headers(\"X-A: 1\") String value();\n  }\n"
+            + "  enum Mode {\n    A;\n    @GET(\"x\") String get() {\n      return null;\n    }\n");
     define("OnClass", "  }\n  abstract class Impl {\n    @GET(\"x\") abstract String get();\n");
   }
 
@@ -367,6 +412,57 @@ class ApiProcessorTest {
   }
 
   @Test
+  void aReturnTypeWhoseBodyWouldBeReadAsAStreamAFutureAResponseOrAnEvent() {
+    assertThat(ERRORS.get("NotJson"))
+        .containsExactly(
+            new Error(
+                "unsupported return type"
+                    + " java.net.http.HttpResponse<java.util.stream.Stream<java.lang.String>> of"
+                    + " lines: its JSON would be read as"
+                    + " java.util.stream.Stream<java.lang.String>, and JSON holds no Stream",
+                at("NotJson", "lines")),
+            new Error(
+                "unsupported return type java.util.concurrent.CompletableFuture"
+                    + "<java.util.stream.Stream<dev.httpjson.ServerSentEvent<java.lang.String>>> of"
+                    + " events: its JSON would be read as"
+                    + " dev.httpjson.ServerSentEvent<java.lang.String>, and JSON holds no"
+                    + " ServerSentEvent",
+                at("NotJson", "events")),
+            new Error(
+                "unsupported return type"
+                    + " java.util.List<java.util.concurrent.CompletableFuture<java.lang.String>> of"
+                    + " futures: its JSON would be read as"
+                    + " java.util.List<java.util.concurrent.CompletableFuture<java.lang.String>>,"
+                    + " and JSON holds no CompletableFuture",
+                at("NotJson", "futures")),
+            new Error(
+                "unsupported return type java.util.stream.Stream<java.util.Map<java.lang.String,"
+                    + " java.net.http.HttpResponse<java.lang.String>>> of responses: its JSON would"
+                    + " be read as java.util.Map<java.lang.String,"
+                    + " java.net.http.HttpResponse<java.lang.String>>, and JSON holds no"
+                    + " HttpResponse",
+                at("NotJson", "responses")));
+  }
+
+  @Test
+  void aRawIterableOrOptionalOfValues() {
+    assertThat(ERRORS.get("RawValues"))
+        .containsExactly(
+            new Error(
+                "unsupported @Query type java.util.List: a raw type: name the type of its values,"
+                    + " as in List<String>",
+                at("RawValues", "@Query(\"ids\")")),
+            new Error(
+                "unsupported @Query type java.util.Optional: a raw type: name the type of its"
+                    + " values, as in Optional<String>",
+                at("RawValues", "@Query(\"o\")")),
+            new Error(
+                "unsupported @Field type java.util.Set: a raw type: name the type of its values,"
+                    + " as in Set<String>",
+                at("RawValues", "@Field")));
+  }
+
+  @Test
   void unsupportedParameterTypes() {
     assertOneError(
         "PathList",
@@ -395,6 +491,16 @@ class ApiProcessorTest {
   }
 
   @Test
+  void anOverrideWithoutTheHttpAnnotationOfTheMethodItOverrides() {
+    assertOneError(
+        "Redeclared",
+        "get has no HTTP annotation: add @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY (or make"
+            + " it a default method); an override does not inherit the @GET of"
+            + " demo.ApiRedeclared.Base.get",
+        "get()" + THROWS + "    @GET");
+  }
+
+  @Test
   void aBlockingMethodThatDoesNotDeclareItsExceptions() {
     assertOneError(
         "NoThrows",
@@ -417,6 +523,14 @@ class ApiProcessorTest {
     assertOneError(
         "Timeout", "@Timeout(\"2s\") is not an ISO-8601 duration such as \"PT2S\"", "@Timeout");
     assertOneError("Headers", "@Headers entry \"Accept\" is not \"Name: value\"", "@Headers");
+  }
+
+  @Test
+  void aHeaderValueWithACharacterHttpCannotSend() {
+    assertOneError(
+        "HeaderValue",
+        "@Headers entry \"X-Mood\" has a character HTTP cannot send in its value: U+2603 at index 6",
+        "@Headers");
   }
 
   @Test
@@ -498,7 +612,31 @@ class ApiProcessorTest {
   }
 
   @Test
+  void aParameterAnnotationOnADefaultMethod() {
+    assertOneError(
+        "DefaultParameter",
+        "@Query on a parameter of a default method, which is never implemented: only an abstract"
+            + " method is",
+        "@Query");
+  }
+
+  @Test
+  void anHttpAnnotationOnAPrivateMethod() {
+    assertOneError(
+        "Private",
+        "@GET on a private method, which is never implemented: only an abstract method is",
+        "@GET(\"y\")");
+  }
+
+  @Test
   void annotationsOnAClass() {
     assertOneError("OnClass", "@GET belongs on an interface: Impl is a class", "get();");
+    assertThat(ERRORS.get("OnAnnotationType"))
+        .containsExactlyInAnyOrder(
+            new Error(
+                "@GET belongs on an interface: Mode is an enum", at("OnAnnotationType", "get() {")),
+            new Error(
+                "@Headers belongs on an interface: Marker is an annotation type",
+                at("OnAnnotationType", "value();")));
   }
 }

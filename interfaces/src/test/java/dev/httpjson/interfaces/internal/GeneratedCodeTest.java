@@ -20,6 +20,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -206,6 +208,70 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void aTypeNamedOverrideInThePackageOrTheInterfaceLeavesTheImplementationCompiling()
+      throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Override",
+                "package demo;\npublic record Override(String name) {}\n",
+                "demo.Overrides",
+                HEAD
+                    + "public interface Overrides {\n"
+                    + "  @GET(\"o\") Override get()"
+                    + THROWS
+                    + "  interface Nested {\n"
+                    + "    record Override(String id) {}\n"
+                    + "    @GET(\"n\") Override get()"
+                    + THROWS
+                    + "  }\n"
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Overrides");
+      Object nested = create(loader, "demo.Overrides$Nested");
+      server.enqueue(LoopbackServer.json(200, "{\"name\":\"a\"}"));
+      server.enqueue(LoopbackServer.json(200, "{\"id\":\"b\"}"));
+
+      assertThat(call(api, "demo.Overrides", "get")).hasToString("Override[name=a]");
+      assertThat(call(nested, "demo.Overrides$Nested", "get")).hasToString("Override[id=b]");
+    }
+  }
+
+  @Test
+  void queriesAndFieldsOfWildcardCollectionsAndOptionalsAreSentAsTheirValues() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Wildcards",
+                HEAD
+                    + "public interface Wildcards {\n"
+                    + "  @GET(\"items\") String get(@Query(\"id\") List<? extends Number> ids,"
+                    + " @Query(\"tag\") Optional<? extends CharSequence> tag,"
+                    + " @Query(\"any\") Collection<?> any)"
+                    + THROWS
+                    + "  @POST(\"items\") @FormUrlEncoded String post(@Field(\"id\") Set<? extends"
+                    + " Number> ids, @Field(\"tag\") Optional<?> tag)"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Wildcards");
+      server.enqueue(LoopbackServer.json(200, "\"got\""));
+      server.enqueue(LoopbackServer.json(200, "\"posted\""));
+
+      assertThat(
+              call(api, "demo.Wildcards", "get", List.of(1, 2L), Optional.of("a b"), List.of("x")))
+          .isEqualTo("got");
+      assertThat(call(api, "demo.Wildcards", "post", Set.of(3), Optional.empty()))
+          .isEqualTo("posted");
+      assertThat(LoopbackServer.take(server).getTarget())
+          .isEqualTo("/api/items?id=1&id=2&tag=a%20b&any=x");
+      assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("id=3");
+    }
+  }
+
+  @Test
   void deprecatedMethodsAndInterfacesCompileWithoutWarnings() throws Throwable {
     Compilation c =
         compile(
@@ -234,6 +300,30 @@ class GeneratedCodeTest {
 
       assertThat(call(api, "demo.Deprecations", "old")).isEqualTo("old");
       assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/old");
+    }
+  }
+
+  @Test
+  void rawTypesTheInterfaceSuppressesWarnOfNothingInItsImplementation() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Raw",
+                HEAD
+                    + "@SuppressWarnings(\"rawtypes\")\n"
+                    + "public interface Raw {\n"
+                    + "  @POST(\"raw\") String post(@Body List body, @Header(\"X-C\") Comparable c)"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Raw");
+      server.enqueue(LoopbackServer.json(200, "\"ok\""));
+
+      assertThat(call(api, "demo.Raw", "post", List.of(1), "c")).isEqualTo("ok");
+      RecordedRequest r = LoopbackServer.take(server);
+      assertThat(r.getBody().utf8()).isEqualTo("[1]");
+      assertThat(r.getHeaders().get("X-C")).isEqualTo("c");
     }
   }
 
@@ -1089,6 +1179,33 @@ class GeneratedCodeTest {
                 + " package demo that implements Api, cannot name it @ 10:27",
             "dto names other.Base.Dto, which is protected in package other: HttpJson_Outer$Api,"
                 + " the class of package demo that implements Api, cannot name it @ 11:21");
+  }
+
+  @Test
+  void aPackagePrivateTypeOfAnotherPackageIsAnErrorOnTheInheritedMethodNamingIt() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "other.Secret",
+                "package other;\nclass Secret {\n  public String a;\n}\n",
+                "other.Base",
+                "package other;\n"
+                    + "import dev.httpjson.interfaces.*;\n"
+                    + "public interface Base {\n"
+                    + "  @GET(\"secret\") Secret get() throws java.io.IOException,"
+                    + " InterruptedException;\n"
+                    + "  @GET(\"ok\") String ok() throws java.io.IOException, InterruptedException;\n"
+                    + "}\n",
+                "demo.Api",
+                "package demo;\npublic interface Api extends other.Base {}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactly(
+            "get names other.Secret, which is package-private in package other: HttpJson_Api,"
+                + " the class of package demo that implements Api, cannot name it @ 4:25");
   }
 
   @Test
