@@ -140,7 +140,10 @@ public final class AsyncCall<R> {
             ? null
             : DeadlineTimer.INSTANCE.schedule(
                 () -> {
-                  if (limit.giveUp(place)) {
+                  // leave, not giveUp: a permit granted as the timer fired belongs to the call
+                  // that place's taker starts; releasing it here would let that call run past
+                  // the limit and hand the permit on from the timer's thread.
+                  if (limit.leave(place)) {
                     timedOut.set(true);
                     // Never on the timer thread: the caller's stages and the listeners run
                     // elsewhere.

@@ -55,15 +55,27 @@ public final class CallLimit {
    * Gives {@code place} up: taken out of the queue; a permit it was granted meanwhile goes back.
    */
   boolean giveUp(CompletableFuture<Permit> place) {
-    if (place.cancel(false)) {
-      synchronized (this) {
-        waiting.remove(place);
-      }
+    if (leave(place)) {
       return true;
     }
     Permit granted = place.getNow(null);
     if (granted != null) {
       granted.release();
+    }
+    return false;
+  }
+
+  /**
+   * Takes {@code place} out of the queue if no permit was granted to it yet; false if one was: the
+   * permit then stays with whoever takes the place (a timer that fires as the permit comes must not
+   * take it from the call it starts).
+   */
+  boolean leave(CompletableFuture<Permit> place) {
+    if (place.cancel(false)) {
+      synchronized (this) {
+        waiting.remove(place);
+      }
+      return true;
     }
     return false;
   }

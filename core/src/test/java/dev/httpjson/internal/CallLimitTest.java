@@ -52,6 +52,21 @@ class CallLimitTest {
     assertThat(limit.inFlight()).isZero();
   }
 
+  @Test
+  void aPlaceGrantedBeforeItLeavesKeepsItsPermit() {
+    CallLimit limit = new CallLimit(1);
+    CompletableFuture<CallLimit.Permit> granted = limit.enqueue();
+    CompletableFuture<CallLimit.Permit> waiting = limit.enqueue();
+
+    assertThat(limit.leave(granted)).isFalse();
+    assertThat(limit.inFlight()).isEqualTo(1);
+    assertThat(waiting).isNotDone();
+
+    assertThat(limit.leave(waiting)).isTrue();
+    granted(granted).release();
+    assertThat(limit.inFlight()).isZero();
+  }
+
   /** The permit of a place already granted: never waits (a place not granted fails here). */
   private static CallLimit.Permit granted(CompletableFuture<CallLimit.Permit> place) {
     assertThat(place).isDone();
