@@ -359,4 +359,66 @@ public abstract class CacheContract {
     assertThat(server.getRequestCount()).isEqualTo(2);
     assertThat(cache.hitCount()).isEqualTo(1);
   }
+
+  /**
+   * A QUERY whose body publisher publishes only once (its supplier gives the same stream each
+   * time), built fresh for each call.
+   */
+  private HttpRequest oneShotQuery(String path, String body, String... headers) {
+    InputStream once = new java.io.ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8));
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(uri(path))
+            .timeout(Duration.ofSeconds(5))
+            .method("QUERY", HttpRequest.BodyPublishers.ofInputStream(() -> once));
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+    }
+    return b.build();
+  }
+
+  @Test
+  public void aQueryWhoseBodyPublishesOnceIsSentWholeAfterTheCacheReadItForTheKey()
+      throws Exception {
+    HttpClient client = HttpCache.inMemory(1 << 20).decorate(jdk);
+    String body = "{\"q\":\"" + "x".repeat(2_000) + "\"}";
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(response(200, "answer " + i, "Cache-Control", "max-age=60"));
+    }
+
+    HttpResponse<String> sync = client.send(oneShotQuery("/q", body), BodyHandlers.ofString());
+    assertThat(sync.body()).isEqualTo("answer 0");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).as("send").isEqualTo(body);
+
+    HttpResponse<String> async =
+        client
+            .sendAsync(oneShotQuery("/r", body), BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS);
+    assertThat(async.body()).isEqualTo("answer 1");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).as("sendAsync").isEqualTo(body);
+
+    // The caller's own condition, for a QUERY nothing is stored for, goes to the origin as it is:
+    // with its whole body.
+    HttpResponse<String> conditional =
+        client.send(oneShotQuery("/s", body, "If-None-Match", "\"1\""), BodyHandlers.ofString());
+    assertThat(conditional.body()).isEqualTo("answer 2");
+    assertThat(LoopbackServer.take(server).getBody().utf8())
+        .as("send with If-None-Match")
+        .isEqualTo(body);
+
+    HttpResponse<String> conditionalAsync =
+        client
+            .sendAsync(
+                oneShotQuery("/t", body, "If-Modified-Since", "Mon, 07 Dec 2026 00:00:00 GMT"),
+                BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS);
+    assertThat(conditionalAsync.body()).isEqualTo("answer 3");
+    assertThat(LoopbackServer.take(server).getBody().utf8())
+        .as("sendAsync with If-Modified-Since")
+        .isEqualTo(body);
+
+    assertThat(client.send(oneShotQuery("/q", body), BodyHandlers.ofString()).body())
+        .as("keyed by the whole body")
+        .isEqualTo("answer 0");
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
 }

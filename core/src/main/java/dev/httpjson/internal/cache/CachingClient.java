@@ -542,8 +542,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
   /** One call through the cache. */
   private final class Call<T> {
+    /** The caller's request: what a response made here names; never sent, its body once read. */
     final HttpRequest request;
+
+    /**
+     * What is sent, on every path (a request left as it is included): the caller's request, or, for
+     * a QUERY, a copy with the bytes its body was read into for the key, as a publisher that
+     * publishes again, since the caller's may publish only once.
+     */
     final HttpRequest sent;
+
     final BodyHandler<T> handler;
     final String key;
     final String group;
@@ -941,17 +949,17 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (range != null) {
         long[] slice = slice(now);
         if (slice == null) {
-          return delegate.send(request, handler);
+          return delegate.send(sent, handler);
         }
         Bodies.Source source = Objects.requireNonNull(entry).open();
         if (source == null) {
-          return delegate.send(request, handler);
+          return delegate.send(sent, handler);
         }
         return partial(Objects.requireNonNull(entry), source, slice, now);
       }
       if (ownCondition) {
         if (!lookUp(now)) {
-          return delegate.send(request, handler);
+          return delegate.send(sent, handler);
         }
         Entry e = Objects.requireNonNull(entry);
         if (notModified(e)) {
@@ -1001,18 +1009,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         if (range != null) {
           long[] slice = slice(now);
           if (slice == null) {
-            return delegate.sendAsync(request, handler);
+            return delegate.sendAsync(sent, handler);
           }
           Bodies.Source source = Objects.requireNonNull(entry).open();
           if (source == null) {
-            return delegate.sendAsync(request, handler);
+            return delegate.sendAsync(sent, handler);
           }
           return CompletableFuture.completedFuture(
               partial(Objects.requireNonNull(entry), source, slice, now));
         }
         if (ownCondition) {
           if (!lookUp(now)) {
-            return delegate.sendAsync(request, handler);
+            return delegate.sendAsync(sent, handler);
           }
           Entry e = Objects.requireNonNull(entry);
           if (notModified(e)) {
