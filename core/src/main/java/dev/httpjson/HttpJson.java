@@ -66,7 +66,10 @@ import org.jspecify.annotations.Nullable;
  *       with the options of the type the call reads, if any, before connecting.
  *   <li>POST, PUT and PATCH without a response type return the {@link HttpResponse} unchecked, its
  *       body buffered as bytes: check it with {@link #ensureSuccess(HttpResponse)}, read it with
- *       {@link #readFromJson(HttpResponse, Class)}.
+ *       {@link #readFromJson(HttpResponse, Class)}. A body not in the {@code gzip} or {@code
+ *       deflate} coding it is labelled with is returned as sent, its {@code Content-Encoding} kept,
+ *       for a status outside 200–299, and fails the call with {@link JsonReadException} for a
+ *       success, whose corrupt body must not pass as data.
  *   <li>Request bodies are sent with a Content-Length and {@code Content-Type: application/json;
  *       charset=utf-8}; requests carry {@code Accept: application/json, application/problem+json}
  *       (a server that negotiates answers its declared problem details only to a client that

@@ -57,11 +57,10 @@ public final class BufferedResponse<T extends @Nullable Object> implements HttpR
     return new BufferedResponse<>(response, body, EMPTY);
   }
 
-  /** As above, the body read by a call with {@code options}. */
+  /** As above, the body read by a call with {@code options}, {@code decoded} from its coding. */
   static BufferedResponse<byte[]> ofBytes(
-      HttpResponse<?> response, byte[] body, JsonOptions options) {
-    return new BufferedResponse<>(
-        response, body, EMPTY, Responses.decodableCoding(response.headers()) != null, options);
+      HttpResponse<?> response, byte[] body, boolean decoded, JsonOptions options) {
+    return new BufferedResponse<>(response, body, EMPTY, decoded, options);
   }
 
   /**

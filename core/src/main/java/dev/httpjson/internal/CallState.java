@@ -395,6 +395,10 @@ public abstract class CallState<R> {
     private @Nullable String contentType;
     private @Nullable ContentDecoder decoder;
     private long wire;
+    // An unchecked error's compressed body as it came, kept while it is decoded: one not in its
+    // coding (a proxy's plain page labelled gzip) is returned as sent, its status not lost.
+    private byte @Nullable [] sent;
+    private int sentSize;
     private int applied; // responses this collector was given, for the chain's end to tell
     private boolean received;
     private boolean valued;
@@ -449,6 +453,8 @@ public abstract class CallState<R> {
       buffer = EMPTY;
       size = 0;
       wire = 0;
+      sent = null;
+      sentSize = 0;
       status = info.statusCode();
       // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search.
       HttpHeaders headers = info.headers();
@@ -470,6 +476,7 @@ public abstract class CallState<R> {
       if (decoder != null) {
         // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
         declared = -1;
+        sent = !checked && !Responses.isSuccess(status) ? EMPTY : null;
         return (BodySubscriber<@Nullable Object>)
             (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
       }
@@ -499,7 +506,9 @@ public abstract class CallState<R> {
           }
           d.finish();
         } catch (JsonReadException e) {
-          throw named(withContext(e));
+          if (!asSent()) {
+            throw named(withContext(e));
+          }
         } finally {
           d.end();
         }
@@ -557,6 +566,7 @@ public abstract class CallState<R> {
         if (exact >= 0 && wire > exact) {
           throw Responses.longerThanDeclared(exact, wire);
         }
+        keepSent(bytes);
         d.feed(ByteBuffer.wrap(bytes));
         BufferingSubscriber.Inflated out = new BufferingSubscriber.Inflated(buffer, size);
         boolean room = out.take(d, limit);
@@ -567,11 +577,49 @@ public abstract class CallState<R> {
         }
       } catch (JsonReadException e) {
         d.end();
-        throw new UncheckedIOException(named(withContext(e)));
+        if (!asSent()) {
+          throw new UncheckedIOException(named(withContext(e)));
+        }
       } catch (IOException e) {
         d.end();
         throw new UncheckedIOException(e);
       }
+    }
+
+    /** Keeps a chunk of an unchecked error's body as it came, while it fits the limit. */
+    private void keepSent(byte[] bytes) {
+      byte[] kept = sent;
+      if (kept == null) {
+        return;
+      }
+      long newSize = (long) sentSize + bytes.length;
+      if (newSize > limit) {
+        sent = null; // too long to return as sent: a failure to decode it fails the call
+        return;
+      }
+      if (newSize > kept.length) {
+        kept =
+            sent = Arrays.copyOf(kept, BufferingSubscriber.grow(kept.length, newSize, -1, limit));
+      }
+      System.arraycopy(bytes, 0, kept, sentSize, bytes.length);
+      sentSize = (int) newSize;
+    }
+
+    /**
+     * Returns an unchecked error's body as sent when it is not in its coding: the bytes kept so far
+     * become the body (the rest taken as they come) and the headers keep their coding; false (the
+     * call fails) for any other body.
+     */
+    private boolean asSent() {
+      byte[] kept = sent;
+      if (kept == null) {
+        return false;
+      }
+      buffer = kept;
+      size = sentSize;
+      sent = null;
+      decoder = null;
+      return true;
     }
 
     private JsonReadException withContext(JsonReadException e) {
@@ -643,6 +691,11 @@ public abstract class CallState<R> {
       return null;
     }
 
+    /** Whether the body was decoded from its coding; call after {@code send} returned. */
+    final boolean decoded() {
+      return decoder != null;
+    }
+
     /** The body's bytes; call after {@code send} returned. */
     final byte[] bytes() {
       return buffer.length == size ? buffer : Arrays.copyOf(buffer, size);
@@ -693,7 +746,7 @@ public abstract class CallState<R> {
         return (HttpResponse<byte[]>) ended;
       }
       received((HttpResponse<@Nullable Object>) r);
-      return BufferedResponse.ofBytes(r, bytes(), options());
+      return BufferedResponse.ofBytes(r, bytes(), decoded(), options());
     }
   }
 

@@ -45,6 +45,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -1857,6 +1858,66 @@ public abstract class HttpJsonContract {
           .isInstanceOfSatisfying(
               HttpJsonStatusException.class, e -> assertThat(e.body()).isEqualTo(page));
     }
+  }
+
+  /**
+   * The untyped send calls return any status unchecked: an error whose body is not in the coding it
+   * is labelled with (a plain proxy page sent as gzip, a gzip body cut short) is returned with its
+   * bytes as sent, not lost to a decoding failure, and {@code ensureSuccess} shows the page.
+   */
+  @Test
+  public void anUntypedErrorResponseWhoseBodyIsNotInItsCodingIsReturnedAsSent() throws Exception {
+    String page = "<html><body>502 Bad Gateway</body></html>";
+    byte[] cut = Arrays.copyOf(Compressed.gzip(page.getBytes(UTF_8)), 20);
+    server.enqueue(Compressed.response(502, "text/html", "gzip", page.getBytes(UTF_8)));
+    server.enqueue(Compressed.response(502, "text/html", "gzip", page.getBytes(UTF_8)));
+    server.enqueue(Compressed.response(502, "text/html", "gzip", cut));
+
+    HttpResponse<byte[]> blocking = HttpJson.postAsJson(client, uri("/p"), MILD, options);
+    HttpResponse<byte[]> async =
+        HttpJson.postAsJsonAsync(client, uri("/p"), MILD, options).get(10, TimeUnit.SECONDS);
+    for (HttpResponse<byte[]> response : List.of(blocking, async)) {
+      assertThat(response.statusCode()).isEqualTo(502);
+      assertThat(new String(response.body(), UTF_8)).isEqualTo(page);
+      assertThat(response.headers().firstValue("Content-Encoding")).contains("gzip");
+      assertThatThrownBy(() -> HttpJson.ensureSuccess(response))
+          .isInstanceOfSatisfying(
+              HttpJsonStatusException.class,
+              e -> {
+                assertThat(e.statusCode()).isEqualTo(502);
+                assertThat(e.body()).isEqualTo(page);
+                assertThat(e.getMessage()).contains("502 Bad Gateway");
+              });
+    }
+
+    HttpResponse<byte[]> truncated = HttpJson.postAsJson(client, uri("/p"), MILD, options);
+    assertThat(truncated.statusCode()).isEqualTo(502);
+    assertThat(truncated.body()).isEqualTo(cut);
+    assertThatThrownBy(() -> HttpJson.ensureSuccess(truncated))
+        .isInstanceOfSatisfying(
+            HttpJsonStatusException.class, e -> assertThat(e.statusCode()).isEqualTo(502));
+  }
+
+  /**
+   * A success is returned as data: one whose body is not in the coding it is labelled with is
+   * corrupt, and fails the untyped call with {@link JsonReadException} rather than pass as a body.
+   */
+  @Test
+  public void anUntypedSuccessWhoseBodyIsNotInItsCodingFails() throws Exception {
+    byte[] plain = "{\"displayName\":\"a\"}".getBytes(UTF_8);
+    server.enqueue(Compressed.response(200, "application/json", "gzip", plain));
+    server.enqueue(Compressed.response(200, "application/json", "gzip", plain));
+
+    assertThatThrownBy(() -> HttpJson.postAsJson(client, uri("/p"), MILD, options))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("not gzip data");
+    assertThatThrownBy(
+            () ->
+                HttpJson.postAsJsonAsync(client, uri("/p"), MILD, options)
+                    .get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("not gzip data");
   }
 
   @Test
