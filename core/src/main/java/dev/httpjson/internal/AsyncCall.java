@@ -50,6 +50,7 @@ public final class AsyncCall<R> {
   private static final ThreadLocal<AsyncCall<?>> RUNNING_HERE = new ThreadLocal<>();
 
   private final Callable<R> blocking;
+  private final Consumer<Throwable> neverRan;
   private final CompletableFuture<R> result = new Result();
   private final AtomicInteger state = new AtomicInteger(RUNNING);
 
@@ -61,12 +62,17 @@ public final class AsyncCall<R> {
   private @Nullable Thread runner;
   private @Nullable Future<?> exchange;
 
-  private AsyncCall(Callable<R> blocking) {
+  private AsyncCall(Callable<R> blocking, Consumer<Throwable> neverRan) {
     this.blocking = blocking;
+    this.neverRan = neverRan;
     result.whenComplete(
         (value, failure) -> {
           if (state.compareAndSet(RUNNING, ABORTED)) {
             abort();
+            // Given up before a lane took it: nothing will run it, so nothing else reports it.
+            if (claimed.compareAndSet(false, true) && failure != null) {
+              neverRan.accept(CallRunner.unwrap(failure));
+            }
           }
         });
   }
@@ -82,28 +88,33 @@ public final class AsyncCall<R> {
     CallState<R> state = plan.start(request);
     Callable<R> blocking = () -> CallRunner.run(client, request, state);
     Consumer<AsyncCall<R>> fallback = call -> CallRunner.sendAsync(call, client, request, state);
+    Consumer<Throwable> neverRan = failure -> failedWaiting(client, request, state, failure);
     if (!(client instanceof InterceptingClient)) {
-      return start(blocking, fallback);
+      return start(blocking, fallback, neverRan);
     }
     blocking = InterceptingClient.withSnapshots(client, blocking);
     CallLimit limit = state.limited() ? ((InterceptingClient) client).limit : null;
     if (limit == null) {
-      return start(blocking, fallback);
+      return start(blocking, fallback, neverRan);
     }
     CompletableFuture<CallLimit.Permit> place = limit.enqueue();
     if (place.isDone()) {
       state.permit = place.join();
-      return holding(state, blocking, fallback);
+      return holding(client, request, state, blocking, fallback);
     }
     return queued(client, limit, place, state, blocking, fallback, request);
   }
 
   /** Starts a call that holds its permit; gives it back if the call fails or is not a stream. */
   private static <R> CompletableFuture<R> holding(
-      CallState<R> state, Callable<R> blocking, Consumer<AsyncCall<R>> fallback) {
+      HttpClient client,
+      HttpRequest request,
+      CallState<R> state,
+      Callable<R> blocking,
+      Consumer<AsyncCall<R>> fallback) {
     CompletableFuture<R> result;
     try {
-      result = start(blocking, fallback);
+      result = start(blocking, fallback, failure -> failedWaiting(client, request, state, failure));
     } catch (RuntimeException | Error e) {
       state.release();
       throw e;
@@ -167,18 +178,28 @@ public final class AsyncCall<R> {
           state.permit = permit;
           if (result.isDone()) {
             state.release();
+            // Given up as the permit came: the wait's end did not report it (its place was taken).
+            Throwable failure = failureOf(result);
+            if (failure != null) {
+              failedWaiting(client, request, state, failure);
+            }
             return;
           }
           CompletableFuture<R> call;
           try {
-            call = holding(state, blocking, fallback);
+            call = holding(client, request, state, blocking, fallback);
           } catch (RuntimeException | Error e) {
             result.completeExceptionally(e);
             return;
           }
           started.set(call);
           if (result.isDone()) {
-            call.cancel(true);
+            Throwable failure = failureOf(result);
+            if (failure != null) {
+              call.completeExceptionally(failure); // reported as the caller gave it up
+            } else {
+              call.cancel(true);
+            }
             return;
           }
           call.whenComplete(
@@ -215,24 +236,41 @@ public final class AsyncCall<R> {
   }
 
   /**
-   * The call never ran: given up while it waited for a permit. Its trace starts and fails here, as
-   * a blocking call's does when its wait for a permit times out or is interrupted.
+   * The call never ran: given up while it waited for a permit, or for a lane to take it. Its trace
+   * starts and fails here, as a blocking call's does when its wait for a permit times out or is
+   * interrupted (a stream's reconnection reports to the stream's own trace, which it never starts).
    */
   private static void failedWaiting(
       HttpClient client, HttpRequest request, CallState<?> state, Throwable failure) {
+    if (state.continues()) {
+      return;
+    }
     CallTrace trace = CallTrace.start(client, request, state.traced(), state.options());
     if (trace != null) {
       trace.failed(failure);
     }
   }
 
+  /** What {@code future}, done, failed with (unwrapped); null if it has a value. */
+  private static @Nullable Throwable failureOf(CompletableFuture<?> future) {
+    try {
+      future.getNow(null);
+      return null;
+    } catch (CancellationException e) {
+      return e;
+    } catch (CompletionException e) {
+      return CallRunner.unwrap(e);
+    }
+  }
+
   /**
    * Starts {@code blocking} on an async lane, or — when none is free — hands the call to {@code
-   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it.
+   * fallback}, which runs it on the JDK's {@code sendAsync} and must settle it. {@code neverRan}
+   * reports a call whose future failed before anything ran it.
    */
   private static <R> CompletableFuture<R> start(
-      Callable<R> blocking, Consumer<AsyncCall<R>> fallback) {
-    AsyncCall<R> call = new AsyncCall<>(blocking);
+      Callable<R> blocking, Consumer<AsyncCall<R>> fallback, Consumer<Throwable> neverRan) {
+    AsyncCall<R> call = new AsyncCall<>(blocking, neverRan);
     if (!Lanes.execute(call::runOnLane)) {
       call.claimed.set(true);
       fallback.accept(call);
@@ -320,11 +358,20 @@ public final class AsyncCall<R> {
 
   /** Runs the call and settles the future; true if the call threw InterruptedException. */
   private boolean run() {
+    boolean givenUp;
     synchronized (this) {
-      if (aborted) {
-        return false;
+      givenUp = aborted;
+      if (!givenUp) {
+        runner = Thread.currentThread();
       }
-      runner = Thread.currentThread();
+    }
+    if (givenUp) {
+      // Taken, but given up before it ran: the abort found nothing to stop, so it is reported here.
+      Throwable failure = failureOf(result);
+      if (failure != null) {
+        neverRan.accept(failure);
+      }
+      return false;
     }
     RUNNING_HERE.set(this);
     try {
