@@ -81,17 +81,7 @@ public final class HttpJsonAutoConfiguration {
   @Bean
   @ConditionalOnBean(JsonCodec.class)
   CodecSource httpJsonCodec(ObjectProvider<JsonCodec> codecs, ListableBeanFactory beans) {
-    return new ContextCodec(
-        () -> {
-          JsonCodec codec = codecs.getIfUnique();
-          if (codec == null) {
-            throw new IllegalStateException(
-                "the httpjson clients' codec: several JsonCodec beans "
-                    + Arrays.toString(beans.getBeanNamesForType(JsonCodec.class))
-                    + " and none of them @Primary; mark the one every client uses @Primary");
-          }
-          return codec;
-        });
+    return new ContextCodec(() -> primaryOf(codecs, beans, JsonCodec.class, "codec", ""));
   }
 
   /**
@@ -107,17 +97,9 @@ public final class HttpJsonAutoConfiguration {
         ObjectProvider<JsonMapper> mapper, ListableBeanFactory beans) {
       return new ContextCodec(
           () -> {
-            JsonMapper application = mapper.getIfUnique();
-            if (application == null) {
-              String[] names = beans.getBeanNamesForType(JsonMapper.class);
-              if (names.length > 1) {
-                throw new IllegalStateException(
-                    "the httpjson clients' codec: several JsonMapper beans "
-                        + Arrays.toString(names)
-                        + " and none of them @Primary; mark the one every client uses @Primary,"
-                        + " or declare a JsonCodec bean");
-              }
-            }
+            JsonMapper application =
+                primaryOf(
+                    mapper, beans, JsonMapper.class, "codec", ", or declare a JsonCodec bean");
             return application == null ? null : ApplicationMapper.codec(application);
           });
     }
@@ -155,8 +137,9 @@ public final class HttpJsonAutoConfiguration {
   /**
    * The application's {@link ObservationRegistry}, when it has one and httpjson-micrometer is on
    * the class path, observes every call, with the application's {@link
-   * HttpJsonObservationConvention} when it has one: the interceptor is the outermost, so a call is
-   * one observation (its retries inside it) and its failure is the one the caller gets.
+   * HttpJsonObservationConvention} when it has one (of several, the {@code @Primary} one; several
+   * and none primary fail): the interceptor is the outermost, so a call is one observation (its
+   * retries inside it) and its failure is the one the caller gets.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({HttpJsonObservations.class, ObservationRegistry.class})
@@ -165,17 +148,53 @@ public final class HttpJsonAutoConfiguration {
     @Order(Ordered.HIGHEST_PRECEDENCE)
     HttpJsonClientCustomizer httpJsonObservations(
         ObjectProvider<ObservationRegistry> registry,
-        ObjectProvider<HttpJsonObservationConvention> convention) {
+        ObjectProvider<HttpJsonObservationConvention> convention,
+        ListableBeanFactory beans) {
       return (name, builder) -> {
         ObservationRegistry r = registry.getIfUnique();
         if (r != null && !r.isNoop()) {
           HttpJsonObservations observations = HttpJsonObservations.create(r);
-          HttpJsonObservationConvention c = convention.getIfUnique();
+          HttpJsonObservationConvention c =
+              primaryOf(
+                  convention,
+                  beans,
+                  HttpJsonObservationConvention.class,
+                  "observation convention",
+                  "");
           builder.interceptor(
               (c == null ? observations : observations.withConvention(c)).interceptor());
         }
       };
     }
+  }
+
+  /**
+   * The one bean of a type, or the {@code @Primary} one of several, or null when there is none;
+   * several and none primary fail naming them, rather than every client falling back unseen to
+   * httpjson's default for what (the codec, the observation convention).
+   */
+  static <T> @Nullable T primaryOf(
+      ObjectProvider<T> provider,
+      ListableBeanFactory beans,
+      Class<T> type,
+      String what,
+      String alternative) {
+    T bean = provider.getIfUnique();
+    if (bean == null) {
+      String[] names = beans.getBeanNamesForType(type);
+      if (names.length > 1) {
+        throw new IllegalStateException(
+            "the httpjson clients' "
+                + what
+                + ": several "
+                + type.getSimpleName()
+                + " beans "
+                + Arrays.toString(names)
+                + " and none of them @Primary; mark the one every client uses @Primary"
+                + alternative);
+      }
+    }
+    return bean;
   }
 
   /** Where the clients' codec comes from; null for httpjson's own. */

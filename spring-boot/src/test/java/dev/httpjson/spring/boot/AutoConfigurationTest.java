@@ -37,12 +37,15 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.cfg.EnumFeature;
@@ -389,6 +392,61 @@ class AutoConfigurationTest {
                     .hasStackTraceContaining("jsonMapper")
                     .hasStackTraceContaining("otherMapper")
                     .hasStackTraceContaining("@Primary"));
+  }
+
+  private static ApplicationContextInitializer<ConfigurableApplicationContext> environmentVariables(
+      Map<String, Object> variables) {
+    return context ->
+        context
+            .getEnvironment()
+            .getPropertySources()
+            .addFirst(
+                new SystemEnvironmentPropertySource(
+                    "test-" + StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                    variables));
+  }
+
+  @Test
+  void environmentVariablesBindClientNamesAndHeaderNamesInLowerCaseWithoutDashes()
+      throws Exception {
+    // What docs/spring-boot.md warns of: a camel-case client name overridden by an environment
+    // variable is a second client, and a header name's dashes are lost.
+    server.enqueue(LoopbackServer.json(200, "{}"));
+    String yaml = server.url("/yaml/").uri().toString();
+    String env = server.url("/env/").uri().toString();
+    runner
+        .withInitializer(
+            environmentVariables(
+                Map.of(
+                    "HTTPJSON_CLIENTS_CATALOGAPI_BASE_URI", env,
+                    "HTTPJSON_CLIENTS_CATALOGAPI_HEADERS_XAPIKEY", "secret",
+                    "HTTPJSON_CLIENTS_CATALOGAPI_HEADERS_X_API_KEY", "secret2",
+                    "HTTPJSON_CLIENTS_CATALOG_API_BASE_URI", env + "u/",
+                    "HTTPJSON_CLIENTS_CATALOG_API_HEADERS_XAPIKEY", "secret3")))
+        .withPropertyValues(
+            "httpjson.clients.catalogApi.base-uri=" + yaml,
+            "httpjson.clients.catalog-api.base-uri=" + yaml)
+        .run(
+            context -> {
+              Map<String, HttpJsonClient> clients = context.getBeansOfType(HttpJsonClient.class);
+              assertThat(clients)
+                  .containsOnlyKeys(
+                      "httpjson.client.catalogApi",
+                      "httpjson.client.catalogapi",
+                      "httpjson.client.catalog-api");
+              // The camel-case client is overridden, and a second client is made beside it.
+              assertThat(clients.get("httpjson.client.catalogApi").baseUri()).hasToString(env);
+              assertThat(clients.get("httpjson.client.catalogapi").baseUri()).hasToString(env);
+              // The kebab-case client is overridden by the variable with an underscore for its
+              // dash.
+              assertThat(clients.get("httpjson.client.catalog-api").baseUri())
+                  .hasToString(env + "u/");
+              clients.get("httpjson.client.catalogapi").getFromJson("x", Map.class);
+              RecordedRequest r = take();
+              assertThat(r.getHeaders().get("xapikey")).isEqualTo("secret");
+              assertThat(r.getHeaders().get("x.api.key")).isEqualTo("secret2");
+              assertThat(r.getHeaders().get("X-Api-Key")).isNull();
+            });
   }
 
   @Test

@@ -113,6 +113,67 @@ class ObservationTest {
             });
   }
 
+  /** A second convention of the application's: every observation gets {@code api=other}. */
+  static final class OtherConvention extends DefaultHttpJsonObservationConvention {
+    @Override
+    public KeyValues getLowCardinalityKeyValues(HttpJsonObservationContext context) {
+      return super.getLowCardinalityKeyValues(context).and(KeyValue.of("api", "other"));
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class TwoConventions {
+    @Bean
+    ApiNameConvention apiNameConvention() {
+      return new ApiNameConvention();
+    }
+
+    @Bean
+    OtherConvention otherConvention() {
+      return new OtherConvention();
+    }
+  }
+
+  @Test
+  void twoObservationConventionBeansNoneOfThemPrimaryFailTheContextNamingThem() {
+    // Rather than every client falling back silently to the default convention.
+    runner
+        .withUserConfiguration(Observed.class, TwoConventions.class)
+        .withPropertyValues("httpjson.clients.github.base-uri=" + server.url("/api/").uri())
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasStackTraceContaining("HttpJsonObservationConvention")
+                    .hasStackTraceContaining("apiNameConvention")
+                    .hasStackTraceContaining("otherConvention")
+                    .hasStackTraceContaining("@Primary"));
+  }
+
+  @Test
+  void ofTwoObservationConventionBeansThePrimaryGivesTheKeyValues() {
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(Observed.class, TwoConventions.class)
+        .withBean(
+            "primaryConvention",
+            OtherConvention.class,
+            OtherConvention::new,
+            d -> d.setPrimary(true))
+        .withPropertyValues("httpjson.clients.github.base-uri=" + server.url("/api/").uri())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("acme", "widgets").id()).isEqualTo(7);
+              TestObservationRegistryAssert.assertThat(
+                      context.getBean(TestObservationRegistry.class))
+                  .hasObservationWithNameEqualTo("http.client.requests")
+                  .that()
+                  .hasLowCardinalityKeyValue("api", "other");
+            });
+  }
+
   @Test
   void withoutHttpjsonMicrometerOnTheClassPathTheRegistryObservesNothing() {
     server.enqueue(
