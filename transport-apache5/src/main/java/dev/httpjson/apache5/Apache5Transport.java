@@ -99,7 +99,9 @@ public final class Apache5Transport {
    * writing of the body and is the call's response, its connection then closed, as the JDK client
    * gives it; Apache would write on until the server stops reading and closes, and fail the call.
    * It is seen over plain HTTP, not through TLS, nor on a request that asks for {@code
-   * 100-continue}; a server that resets the connection at once may still fail the write first.
+   * 100-continue}; it is looked for between writes, so an answer that comes only once the sockets'
+   * buffers are full (a server slow to answer), or from a server that resets the connection at
+   * once, may still fail the write first.
    *
    * <p>The client is {@link AutoCloseable}: {@code ((AutoCloseable) client).close()} closes its
    * pool, its idle connections at once (kept open otherwise until the server closes them), those in
