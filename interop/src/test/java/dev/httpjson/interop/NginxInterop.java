@@ -188,7 +188,8 @@ abstract class NginxInterop {
    * callers pass as well): eight callers at once on one client all get their answer, each stream
    * open about half a second. A client waits for a stream to end, or opens another connection.
    */
-  @Test
+  // Not a test here: each client's class declares it. On OkHttp it fails at times (a race on a
+  // second connection's REFUSED_STREAM), which OkHttpHttp2StreamsTest shows every time, as tofix.
   void moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed() throws Exception {
     HttpJsonClient json = HttpJsonClient.newBuilder(tls()).build();
     assertThat(callTogether(json)).containsOnly(Nginx.SLOW_ITEMS);
@@ -220,7 +221,9 @@ abstract class NginxInterop {
         calls.add(
             callers.submit(
                 () -> {
-                  start.await();
+                  if (!start.await(20, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the callers' start was never signalled");
+                  }
                   try {
                     return json.getFromJson(uri, Data.class).items().size();
                   } catch (Exception e) {

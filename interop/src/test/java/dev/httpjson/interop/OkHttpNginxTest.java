@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
-import org.junit.jupiter.api.Disabled;
-import org.junit.jupiter.api.Test;
 
 /** {@link NginxInterop} on the OkHttp transport. */
 class OkHttpNginxTest extends NginxInterop {
@@ -44,20 +42,5 @@ class OkHttpNginxTest extends NginxInterop {
       client.dispatcher().executorService().shutdown();
       client.connectionPool().evictAll();
     }
-  }
-
-  /**
-   * Fails at times (one run in three here): callers that find the first connection at nginx's limit
-   * make OkHttp open another, and put several streams on it before nginx's settings arrive there;
-   * nginx refuses the streams beyond two (REFUSED_STREAM), and OkHttp fails them rather than
-   * sending them again. A race, so not a known-bug test: {@code OkHttpHttp2StreamsTest} shows the
-   * refusal every time (tagged tofix); {@link #aCallLimitAtNginxsStreamLimitLetsEveryCallerThrough}
-   * is the way around it.
-   */
-  @Override
-  @Test
-  @Disabled("a race on OkHttp's REFUSED_STREAM failure, shown every time by OkHttpHttp2StreamsTest")
-  void moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed() throws Exception {
-    super.moreCallersAtOnceThanNginxAllowsStreamsPerConnectionAllSucceed();
   }
 }
