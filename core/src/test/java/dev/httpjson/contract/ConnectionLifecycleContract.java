@@ -223,6 +223,9 @@ public abstract class ConnectionLifecycleContract {
           socket,
           "HTTP/1.1 413 Content Too Large\r\nConnection: close\r\nContent-Length: 9\r\n\r\n"
               + "too large");
+      // Reads on a while after its answer, so the client's writes pass the points where it looks
+      // for an answer after this one arrived, however late the server got to answer.
+      socket.getInputStream().readNBytes(1 << 20);
       Thread.sleep(1500);
       socket.close();
       return;
