@@ -35,7 +35,12 @@ final class IdleConnections extends EventListener {
   /** Idle this long, a connection is looked at before a request that must not be repeated. */
   static final long LOOK_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-  private final ConcurrentHashMap<Connection, AtomicLong> idleSince = new ConcurrentHashMap<>();
+  /**
+   * When each pooled connection was last released, keyed by its socket: OkHttp locks its connection
+   * objects, and on JDK 25 taking such an object's identity hash cost a quarter of a loopback call's
+   * CPU time on the caller's thread (JFR); a socket's costs nothing measurable.
+   */
+  private final ConcurrentHashMap<Socket, AtomicLong> idleSince = new ConcurrentHashMap<>();
 
   /** The calls whose last response was of an HTTP/1.0 server that closes its connection. */
   private final Set<Call> closing = ConcurrentHashMap.newKeySet();
@@ -83,11 +88,12 @@ final class IdleConnections extends EventListener {
       }
       return;
     }
-    AtomicLong since = idleSince.get(connection);
+    Socket socket = connection.socket();
+    AtomicLong since = idleSince.get(socket);
     if (since == null) {
       // A connection released for the first time: forget the ones closed since.
-      idleSince.keySet().removeIf(c -> c.socket().isClosed());
-      since = idleSince.computeIfAbsent(connection, c -> new AtomicLong());
+      idleSince.keySet().removeIf(Socket::isClosed);
+      since = idleSince.computeIfAbsent(socket, c -> new AtomicLong());
     }
     since.set(System.nanoTime());
   }
@@ -104,7 +110,7 @@ final class IdleConnections extends EventListener {
     if (connection.socket().isClosed()) {
       return true; // closed above, as a call took it from the pool
     }
-    AtomicLong since = idleSince.get(connection);
+    AtomicLong since = idleSince.get(connection.socket());
     if (since == null || System.nanoTime() - since.get() < LOOK_AFTER_NANOS) {
       return false;
     }
