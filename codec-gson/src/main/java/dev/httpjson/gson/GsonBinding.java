@@ -112,7 +112,7 @@ final class GsonBinding implements JsonBinding {
             .disableHtmlEscaping()
             .disableJdkUnsafe()
             .setObjectToNumberStrategy(GsonBinding::untypedNumber);
-    JavaTimeAdapters.register(b);
+    b.registerTypeAdapterFactory(new JavaTimeAdapters());
     b.registerTypeAdapterFactory(UNTYPED_SERIALIZABLE);
     // A Queue or a Deque is a LinkedList, as with the Jackson codecs: it holds a null element.
     b.registerTypeAdapter(
