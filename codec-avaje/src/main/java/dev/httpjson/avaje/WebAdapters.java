@@ -124,14 +124,11 @@ final class WebAdapters {
                   isSorted((ParameterizedType) type))
               .nullSafe();
         }
-        Function<List<Object>, Collection<Object>> collection =
-            type instanceof ParameterizedType
-                ? WebAdapters.COLLECTIONS.get(((ParameterizedType) type).getRawType())
-                : null;
-        if (collection != null) {
+        if (type instanceof ParameterizedType
+            && WebAdapters.COLLECTIONS.contains(((ParameterizedType) type).getRawType())) {
           ParameterizedType p = (ParameterizedType) type;
           return new OtherCollection(
-                  jsonb.adapter(Types.listOf(p.getActualTypeArguments()[0])), collection)
+                  jsonb.adapter(Types.listOf(p.getActualTypeArguments()[0])), p.getRawType())
               .nullSafe();
         }
         if (type == OptionalInt.class) {
@@ -175,16 +172,29 @@ final class WebAdapters {
         }
       };
 
-  /** Collection types avaje has no adapter for, and how to make one from a list's elements. */
-  private static final Map<Type, Function<List<Object>, Collection<Object>>> COLLECTIONS =
-      Map.of(
-          java.util.Queue.class, java.util.LinkedList::new,
-          java.util.Deque.class, java.util.LinkedList::new,
-          java.util.ArrayDeque.class, java.util.ArrayDeque::new,
-          java.util.LinkedList.class, java.util.LinkedList::new,
-          java.util.SortedSet.class, java.util.TreeSet::new,
-          java.util.NavigableSet.class, java.util.TreeSet::new,
-          java.util.TreeSet.class, java.util.TreeSet::new);
+  /** Collection types avaje has no adapter for: {@link #collect} makes one of a list's elements. */
+  private static final java.util.Set<Type> COLLECTIONS =
+      java.util.Set.of(
+          java.util.Queue.class,
+          java.util.Deque.class,
+          java.util.ArrayDeque.class,
+          java.util.LinkedList.class,
+          java.util.SortedSet.class,
+          java.util.NavigableSet.class,
+          java.util.TreeSet.class);
+
+  /** The collection of {@code kind}, one of {@link #COLLECTIONS}, holding {@code elements}. */
+  private static Collection<Object> collect(Type kind, List<Object> elements) {
+    if (kind == java.util.ArrayDeque.class) {
+      return new java.util.ArrayDeque<>(elements);
+    }
+    if (kind == java.util.SortedSet.class
+        || kind == java.util.NavigableSet.class
+        || kind == java.util.TreeSet.class) {
+      return new java.util.TreeSet<>(elements);
+    }
+    return new java.util.LinkedList<>(elements);
+  }
 
   /**
    * A {@code Queue}, {@code Deque}, {@code LinkedList} or sorted set, as the other codecs read it:
@@ -194,19 +204,19 @@ final class WebAdapters {
    */
   private static final class OtherCollection implements JsonAdapter<Collection<Object>> {
     private final JsonAdapter<List<Object>> list;
-    private final Function<List<Object>, Collection<Object>> make;
+    private final Type kind;
 
     @SuppressWarnings("unchecked")
-    OtherCollection(JsonAdapter<?> list, Function<List<Object>, Collection<Object>> make) {
+    OtherCollection(JsonAdapter<?> list, Type kind) {
       this.list = (JsonAdapter<List<Object>>) list;
-      this.make = make;
+      this.kind = kind;
     }
 
     @Override
     public Collection<Object> fromJson(JsonReader reader) {
       List<Object> elements = list.fromJson(reader);
       try {
-        return make.apply(elements);
+        return collect(kind, elements);
       } catch (NullPointerException | ClassCastException e) {
         throw new JsonDataException("Cannot hold the elements read: " + e.getMessage());
       }
@@ -227,16 +237,36 @@ final class WebAdapters {
     return java.util.Set.copyOf(keys);
   }
 
-  /** A date or time key: its ISO-8601 text, read and written as a value of its type is. */
-  private static final Map<Class<?>, Function<String, Object>> DATE_KEYS =
-      Map.of(
-          Instant.class, IsoDateTimes::instant,
-          OffsetDateTime.class, IsoDateTimes::offsetDateTime,
-          ZonedDateTime.class, ZonedDateTime::parse,
-          LocalDateTime.class, LocalDateTime::parse,
-          LocalDate.class, LocalDate::parse,
-          LocalTime.class, LocalTime::parse,
-          OffsetTime.class, OffsetTime::parse);
+  /** The date and time key types: {@link #dateKey(Class, String)} reads their ISO-8601 text. */
+  private static final java.util.Set<Class<?>> DATE_KEYS =
+      java.util.Set.of(
+          Instant.class,
+          OffsetDateTime.class,
+          ZonedDateTime.class,
+          LocalDateTime.class,
+          LocalDate.class,
+          LocalTime.class,
+          OffsetTime.class);
+
+  /** A date or time key of {@code type}, one of {@link #DATE_KEYS}, read as a value of it is. */
+  private static Object dateKey(Class<?> type, String key) {
+    if (type == Instant.class) {
+      return IsoDateTimes.instant(key);
+    }
+    if (type == OffsetDateTime.class) {
+      return IsoDateTimes.offsetDateTime(key);
+    }
+    if (type == ZonedDateTime.class) {
+      return ZonedDateTime.parse(key);
+    }
+    if (type == LocalDateTime.class) {
+      return LocalDateTime.parse(key);
+    }
+    if (type == LocalDate.class) {
+      return LocalDate.parse(key);
+    }
+    return type == LocalTime.class ? LocalTime.parse(key) : OffsetTime.parse(key);
+  }
 
   /**
    * The text of a date or time key, as the Jackson codecs write it: its {@code toString()} (the
@@ -258,7 +288,7 @@ final class WebAdapters {
   private static boolean isMapByScalar(ParameterizedType type) {
     Type raw = type.getRawType();
     Type key = type.getActualTypeArguments()[0];
-    boolean keyed = SCALAR_KEYS.contains(key) || DATE_KEYS.containsKey(key);
+    boolean keyed = SCALAR_KEYS.contains(key) || DATE_KEYS.contains(key);
     if (raw == Map.class || raw == LinkedHashMap.class || raw == java.util.HashMap.class) {
       return keyed;
     }
@@ -298,8 +328,7 @@ final class WebAdapters {
       for (Map.Entry<String, Object> e : read.entrySet()) {
         K key;
         try {
-          Function<String, Object> date = DATE_KEYS.get(keyType);
-          key = (K) key(keyType, date, e.getKey());
+          key = (K) key(keyType, e.getKey());
         } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
           throw new JsonDataException(
               "Cannot read map key \""
@@ -335,7 +364,7 @@ final class WebAdapters {
           throw new JsonDataException(
               "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
         }
-        byName.put(DATE_KEYS.containsKey(keyType) ? dateKey(key) : key.toString(), e.getValue());
+        byName.put(DATE_KEYS.contains(keyType) ? dateKey(key) : key.toString(), e.getValue());
       }
       byString.toJson(writer, byName);
     }
@@ -345,9 +374,9 @@ final class WebAdapters {
    * A map key of {@code type}: a date's ISO text, {@code true} or {@code false}, or by {@link
    * ScalarRules#parseKey}.
    */
-  private static Object key(Class<?> type, @Nullable Function<String, Object> date, String key) {
-    if (date != null) {
-      return date.apply(key);
+  private static Object key(Class<?> type, String key) {
+    if (DATE_KEYS.contains(type)) {
+      return dateKey(type, key);
     }
     if (type == Boolean.class) {
       if (!key.equals("true") && !key.equals("false")) {
