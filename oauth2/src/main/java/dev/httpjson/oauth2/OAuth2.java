@@ -67,15 +67,18 @@ import org.jspecify.annotations.Nullable;
  * <p><b>A 401.</b> When the API answers 401 to a request that carried the token — the token was
  * revoked, or expired early — the token is dropped, a new one fetched (once, for all the calls that
  * got the 401 with it) and the request sent again, once. A second 401 is the call's answer, as any
- * other status (for httpjson's calls, an {@link dev.httpjson.HttpJsonStatusException}). A 401 whose
- * {@code WWW-Authenticate: Bearer} challenge names another error than {@code invalid_token} is
- * answered at once: a new token would not change it. The request is sent again only when that
- * cannot send something other than what was sent: a request with no body or with a body httpjson
- * made ({@link JsonContent}, {@link FormContent}, {@link MultipartContent}, and the values
- * httpjson's calls send), or one whose method is idempotent (GET, HEAD, PUT, DELETE, OPTIONS,
- * TRACE), whose body, like the JDK's own {@code BodyPublishers}, can be sent again. Any other
- * request (a POST of a publisher of your own) gets the 401 as its answer, and the token is dropped
- * all the same: the next call fetches a new one rather than being refused with it too.
+ * other status (for httpjson's calls, an {@link dev.httpjson.HttpJsonStatusException}). When the
+ * API refuses that new token too, it refuses any token (a wrong audience or scope, say): for the
+ * next 30 s its 401s are the calls' answers and the token is kept, so that such an API costs the
+ * token endpoint one request a half-minute, not one a call. A 401 whose {@code WWW-Authenticate:
+ * Bearer} challenge names another error than {@code invalid_token} is answered at once: a new token
+ * would not change it. The request is sent again only when that cannot send something other than
+ * what was sent: a request with no body or with a body httpjson made ({@link JsonContent}, {@link
+ * FormContent}, {@link MultipartContent}, and the values httpjson's calls send), or one whose
+ * method is idempotent (GET, HEAD, PUT, DELETE, OPTIONS, TRACE), whose body, like the JDK's own
+ * {@code BodyPublishers}, can be sent again. Any other request (a POST of a publisher of your own)
+ * gets the 401 as its answer, and the token is dropped all the same: the next call fetches a new
+ * one rather than being refused with it too.
  *
  * <p><b>Where the token goes.</b> Only to the origins named with {@link Builder#origin(URI)}
  * (scheme, host and port), where it replaces any {@code Authorization} header the request carries;
@@ -241,15 +244,17 @@ public final class OAuth2 implements Interceptor {
     volatile boolean refused;
   }
 
-  private static <T> Chain<T> watching(Chain<T> chain, Refused refused) {
-    return watching(chain, refused, true);
+  private <T> Chain<T> watching(Chain<T> chain, Token token, Refused refused) {
+    return watching(chain, token, refused, true);
   }
 
-  private static <T> Chain<T> watching(Chain<T> chain, Refused refused, boolean drop) {
+  private <T> Chain<T> watching(Chain<T> chain, Token token, Refused refused, boolean drop) {
     BodyHandler<T> handler = chain.bodyHandler();
     return chain.withBodyHandler(
         info -> {
-          if (info.statusCode() == 401 && newTokenMayHelp(info.headers())) {
+          if (info.statusCode() == 401
+              && newTokenMayHelp(info.headers())
+              && tokens.replaceable(token)) {
             refused.refused = true;
             if (drop) {
               return chain.discard(info);
@@ -271,7 +276,8 @@ public final class OAuth2 implements Interceptor {
       // Not sent again: the caller gets the 401, and the next call a new token.
       Refused refused = new Refused();
       try {
-        return watching(chain, refused, false).forward(authorized(request, token));
+        return answered(
+            token, watching(chain, token, refused, false).forward(authorized(request, token)));
       } finally {
         if (refused.refused) {
           tokens.invalidate(token);
@@ -279,12 +285,21 @@ public final class OAuth2 implements Interceptor {
       }
     }
     Refused refused = new Refused();
-    HttpResponse<T> response = watching(chain, refused).forward(authorized(request, token));
+    HttpResponse<T> response = watching(chain, token, refused).forward(authorized(request, token));
     if (!refused.refused) {
-      return response;
+      return answered(token, response);
     }
     tokens.invalidate(token);
-    return chain.forward(authorized(request, tokens.await(options)));
+    Token fresh = tokens.await(options);
+    return answered(fresh, chain.forward(authorized(request, fresh)));
+  }
+
+  /** {@code response}, noting that the API took {@code token} unless it answered 401. */
+  private static <T> HttpResponse<T> answered(Token token, HttpResponse<T> response) {
+    if (response.statusCode() != 401) {
+      token.accepted = true;
+    }
+    return response;
   }
 
   @Override
@@ -364,7 +379,7 @@ public final class OAuth2 implements Interceptor {
     private void send(Token token, boolean mayRepeat, boolean first) {
       Refused refused = new Refused();
       CompletableFuture<HttpResponse<T>> f =
-          (mayRepeat || first ? watching(chain, refused, mayRepeat) : chain)
+          (mayRepeat || first ? watching(chain, token, refused, mayRepeat) : chain)
               .forwardAsync(authorized(request, token));
       inFlight = f;
       if (result.isDone()) {
@@ -375,6 +390,8 @@ public final class OAuth2 implements Interceptor {
           (response, failure) -> {
             if (refused.refused) {
               tokens.invalidate(token);
+            } else if (response != null) {
+              answered(token, response);
             }
             if (failure != null) {
               result.completeExceptionally(Tokens.unwrap(failure));

@@ -33,14 +33,30 @@ final class Tokens {
   /** A hundred years: a longer {@code expires_in} is taken as none. */
   private static final long MAX_LIFETIME_SECONDS = 100L * 366 * 24 * 3600;
 
+  /**
+   * How long a token fetched to replace one the API refused is kept when the API refuses it too:
+   * the API refuses any token (a wrong audience or scope, say), and a new one per call would only
+   * flood the token endpoint. The same pause as Azure's token cache takes between refreshes.
+   */
+  static final Duration REFUSED_AGAIN_PAUSE = Duration.ofSeconds(30);
+
   /** An access token and when to stop using it. */
   static final class Token {
     final String header;
     final @Nullable Instant refreshAt;
+    final Instant obtained;
+    final boolean replacesRefused; // fetched after the API refused the token before it
+    volatile boolean accepted; // the API answered a request with it, other than with 401
 
-    Token(String accessToken, @Nullable Instant refreshAt) {
+    Token(
+        String accessToken,
+        @Nullable Instant refreshAt,
+        Instant obtained,
+        boolean replacesRefused) {
       this.header = "Bearer " + accessToken;
       this.refreshAt = refreshAt;
+      this.obtained = obtained;
+      this.replacesRefused = replacesRefused;
     }
 
     boolean usableAt(Instant now) {
@@ -68,6 +84,7 @@ final class Tokens {
   private final Object lock = new Object();
   private volatile @Nullable Token current; // read without the lock: the fast path of every call
   private @Nullable CompletableFuture<Token> inFlight;
+  private boolean refused; // guarded by lock: the API refused the token dropped last
   private @Nullable String refreshToken;
 
   Tokens(
@@ -127,11 +144,22 @@ final class Tokens {
     return f;
   }
 
+  /**
+   * Whether a new token may cure the API's refusal of {@code used}: not when {@code used} itself
+   * replaced a refused token less than {@link #REFUSED_AGAIN_PAUSE} ago and the API never took it.
+   */
+  boolean replaceable(Token used) {
+    return !used.replacesRefused
+        || used.accepted
+        || !clock.instant().isBefore(used.obtained.plus(REFUSED_AGAIN_PAUSE));
+  }
+
   /** Drops {@code used} if it is still the token in use: the API refused it. */
   void invalidate(Token used) {
     synchronized (lock) {
       if (current == used) {
         current = null;
+        refused = true;
       }
     }
   }
@@ -296,7 +324,12 @@ final class Tokens {
     } else if (lifetime == 0) {
       refreshAt = now; // expires at once: used for this call only
     }
-    return new Token((String) access, refreshAt);
+    boolean replacing;
+    synchronized (lock) {
+      replacing = refused;
+      refused = false;
+    }
+    return new Token((String) access, refreshAt, now, replacing);
   }
 
   /**

@@ -439,6 +439,38 @@ class OAuth2Test {
   }
 
   @Test
+  void anApiThatRefusesEvenANewTokenGetsOneTokenRequestAHalfMinuteNotOneACall() throws Exception {
+    HttpJsonClient client = client(credentials().build());
+    MockResponse[] refusals = new MockResponse[12];
+    java.util.Arrays.fill(refusals, invalidToken());
+    script(refusals); // a wrong audience, say: the API refuses every token
+
+    for (int i = 0; i < 5; i++) {
+      assertThatThrownBy(() -> client.getFromJson("users/1", String.class))
+          .isInstanceOf(HttpJsonStatusException.class)
+          .satisfies(e -> assertThat(((HttpJsonStatusException) e).statusCode()).isEqualTo(401));
+    }
+
+    // The first call refreshed once; the new token was refused too, so the calls after it are
+    // answered with their 401 and no token request.
+    assertThat(apiAuthorizations(6))
+        .containsExactly(
+            "Bearer t1", "Bearer t2", "Bearer t2", "Bearer t2", "Bearer t2", "Bearer t2");
+    assertThat(tokenCount).hasValue(2);
+    CompletableFuture<String> async = client.getFromJsonAsync("users/1", String.class);
+    assertThatThrownBy(() -> async.get(WAIT, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(HttpJsonStatusException.class);
+    assertThat(apiAuthorizations(1)).containsExactly("Bearer t2");
+    assertThat(tokenCount).hasValue(2);
+
+    clock.advance(Duration.ofSeconds(31));
+    assertThatThrownBy(() -> client.getFromJson("users/1", String.class))
+        .isInstanceOf(HttpJsonStatusException.class);
+    assertThat(apiAuthorizations(2)).containsExactly("Bearer t2", "Bearer t3");
+    assertThat(tokenCount).hasValue(3);
+  }
+
+  @Test
   void a401ThatANewTokenCannotCureIsAnsweredAtOnce() throws Exception {
     HttpJsonClient client = client(credentials().build());
     script(
