@@ -634,19 +634,18 @@ final class DiskStore extends Store {
     if (in.read() != -1) {
       throw new IOException("fields overrun the body");
     }
-    Entry entry =
-        new Entry(
-            key,
-            group,
-            status,
-            Collections.unmodifiableMap(headers),
-            Directives.parse(headers.getOrDefault("Cache-Control", List.of())),
-            Collections.unmodifiableMap(vary),
-            requestMillis,
-            responseMillis,
-            age,
-            body.slice().asReadOnlyBuffer());
-    return ref == null ? entry : entry.inFile(ref);
+    return new Entry(
+        key,
+        group,
+        status,
+        Collections.unmodifiableMap(headers),
+        Directives.parse(headers.getOrDefault("Cache-Control", List.of())),
+        Collections.unmodifiableMap(vary),
+        requestMillis,
+        responseMillis,
+        age,
+        body.slice().asReadOnlyBuffer(),
+        ref);
   }
 
   @Override
