@@ -639,7 +639,7 @@ final class DiskStore extends Store {
         group,
         status,
         Collections.unmodifiableMap(headers),
-        Directives.parse(headers.getOrDefault("Cache-Control", List.of())),
+        Directives.of(headers),
         Collections.unmodifiableMap(vary),
         requestMillis,
         responseMillis,

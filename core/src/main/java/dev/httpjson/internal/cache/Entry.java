@@ -249,7 +249,7 @@ final class Entry {
         group,
         status,
         Collections.unmodifiableMap(merged),
-        Directives.parse(merged.getOrDefault("Cache-Control", List.of())),
+        Directives.of(merged),
         vary,
         requestMillis,
         responseMillis,
