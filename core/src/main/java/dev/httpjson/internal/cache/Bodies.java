@@ -46,14 +46,10 @@ final class Bodies {
   }
 
   /**
-   * {@code body} given to the subscriber {@code handler} makes for {@code info}, on the thread that
-   * calls this and on those that request more: the caller's, never the cache's.
+   * Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up, given to
+   * the subscriber {@code handler} makes for {@code info} on the thread that calls this and on
+   * those that request more: the caller's, never the cache's.
    */
-  static <T> CompletableFuture<T> feed(BodyHandler<T> handler, ResponseInfo info, byte[] body) {
-    return feed(handler, info, Source.of(body), 0, body.length);
-  }
-
-  /** Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up. */
   static <T> CompletableFuture<T> feed(
       BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
     BodySubscriber<T> subscriber;

@@ -1175,17 +1175,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       map.put(
           "Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.bodyLength()));
       map.put("Content-Length", List.of(Long.toString(slice[1] - slice[0] + 1)));
-      HttpHeaders headers = withStatus(map, "hit");
-      T body =
-          Bodies.await(
-              Bodies.feed(
-                  handler,
-                  Bodies.info(206, headers, delegate.version()),
-                  source,
-                  slice[0],
-                  slice[1] + 1));
-      return new Response<>(
-          206, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+      return answer(206, withStatus(map, "hit"), source, slice[0], slice[1] + 1);
     }
 
     private void unconditional() {
@@ -1431,11 +1421,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         }
       }
       map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
-      HttpHeaders headers = withStatus(map, "hit");
-      T body =
-          Bodies.await(Bodies.feed(handler, Bodies.info(304, headers, delegate.version()), EMPTY));
-      return new Response<>(
-          304, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+      return answer(304, withStatus(map, "hit"), Bodies.Source.of(EMPTY), 0, 0);
     }
 
     /** Whether a HEAD response has the validator of the stored response {@code e}. */
@@ -1472,13 +1458,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
-      return new Bodies.Swap<>(
-          Bodies.feed(
-              handler,
-              Bodies.info(e.status, headers, delegate.version()),
-              source,
-              0,
-              source.length));
+      return new Bodies.Swap<>(feed(e.status, headers, source, 0, source.length));
     }
 
     private HttpResponse<T> finish(HttpResponse<T> r) {
@@ -1516,17 +1496,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     private HttpResponse<T> serve(Entry e, Bodies.Source source, long now)
         throws IOException, InterruptedException {
       count(Outcome.HIT);
-      HttpHeaders headers = servedHeaders(e, "hit", now);
-      T body =
-          Bodies.await(
-              Bodies.feed(
-                  handler,
-                  Bodies.info(e.status, headers, delegate.version()),
-                  source,
-                  0,
-                  source.length));
-      return new Response<>(
-          e.status, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+      return answer(e.status, servedHeaders(e, "hit", now), source, 0, source.length);
     }
 
     private CompletableFuture<HttpResponse<T>> served(Entry e, Bodies.Source source, long now) {
@@ -1534,13 +1504,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       HttpHeaders headers = servedHeaders(e, "hit", now);
       CompletableFuture<T> body;
       try {
-        body =
-            Bodies.feed(
-                handler,
-                Bodies.info(e.status, headers, delegate.version()),
-                source,
-                0,
-                source.length);
+        body = feed(e.status, headers, source, 0, source.length);
       } catch (RuntimeException x) {
         return CompletableFuture.failedFuture(x);
       }
@@ -1550,15 +1514,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             if (x != null) {
               out.completeExceptionally(Bodies.asIoException(x));
             } else {
-              out.complete(
-                  new Response<>(
-                      e.status,
-                      headers,
-                      b,
-                      request,
-                      request.uri(),
-                      delegate.version(),
-                      Optional.empty()));
+              out.complete(made(e.status, headers, b));
             }
           });
       return out;
@@ -1568,11 +1524,31 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       count(Outcome.MISS);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       map.put("Content-Length", List.of("0"));
-      HttpHeaders headers = withStatus(map, "fwd=miss; detail=only-if-cached");
-      T body =
-          Bodies.await(Bodies.feed(handler, Bodies.info(504, headers, delegate.version()), EMPTY));
+      return answer(
+          504, withStatus(map, "fwd=miss; detail=only-if-cached"), Bodies.Source.of(EMPTY), 0, 0);
+    }
+
+    /**
+     * A response the cache answers with itself: bytes {@code from} to {@code to} of {@code source}
+     * read by the caller's handler.
+     */
+    private HttpResponse<T> answer(
+        int status, HttpHeaders headers, Bodies.Source source, long from, long to)
+        throws IOException, InterruptedException {
+      return made(status, headers, Bodies.await(feed(status, headers, source, from, to)));
+    }
+
+    /** Bytes {@code from} to {@code to} of {@code source}, fed to the caller's handler. */
+    private CompletableFuture<T> feed(
+        int status, HttpHeaders headers, Bodies.Source source, long from, long to) {
+      return Bodies.feed(
+          handler, Bodies.info(status, headers, delegate.version()), source, from, to);
+    }
+
+    /** A response the cache made, with the body the caller's handler read. */
+    private HttpResponse<T> made(int status, HttpHeaders headers, T body) {
       return new Response<>(
-          504, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+          status, headers, body, request, request.uri(), delegate.version(), Optional.empty());
     }
 
     /**
