@@ -445,13 +445,14 @@ public final class HttpJson {
   private static HttpResponse<byte[]> send(
       HttpClient client, String method, URI uri, @Nullable Object value, JsonOptions options)
       throws IOException, InterruptedException {
-    return Calls.sendValue(client, method, uri, value, Calls.options(options), Calls.noHeaders());
+    return Calls.sendValue(
+        client, method, uri, true, value, Calls.options(options), Calls.noHeaders(), false);
   }
 
   private static CompletableFuture<HttpResponse<byte[]>> sendAsync(
       HttpClient client, String method, URI uri, @Nullable Object value, JsonOptions options) {
     return Calls.sendValueAsync(
-        client, method, uri, value, Calls.options(options), Calls.noHeaders());
+        client, method, uri, true, value, Calls.options(options), Calls.noHeaders(), false);
   }
 
   // ---- a request of your own ----------------------------------------------------------------

@@ -724,13 +724,14 @@ public final class HttpJsonClient {
       String method, @Nullable String uri, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    return Calls.sendValue(client, method, target, value, options, headersFor(target));
+    return Calls.sendValue(client, method, target, true, value, options, headersFor(target), false);
   }
 
   private CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
       String method, @Nullable String uri, @Nullable Object value) {
     URI target = resolve(uri);
-    return Calls.sendValueAsync(client, method, target, value, options, headersFor(target));
+    return Calls.sendValueAsync(
+        client, method, target, true, value, options, headersFor(target), false);
   }
 
   private <R> @Nullable R exchangeValue(
@@ -755,23 +756,15 @@ public final class HttpJsonClient {
       String method, @Nullable String uri, boolean hasBody, @Nullable Object value)
       throws IOException, InterruptedException {
     URI target = resolve(uri);
-    String[] h = headersFor(target);
-    HttpRequest.BodyPublisher content =
-        hasBody ? Access.body(value, options, Calls.contentType(h)) : null;
-    return Calls.sendChecked(client, method, target, content, options, h);
+    return Calls.sendValue(
+        client, method, target, hasBody, value, options, headersFor(target), true);
   }
 
   CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
       String method, @Nullable String uri, boolean hasBody, @Nullable Object value) {
     URI target = resolve(uri);
-    String[] h = headersFor(target);
-    HttpRequest.BodyPublisher content;
-    try {
-      content = hasBody ? Access.body(value, options, Calls.contentType(h)) : null;
-    } catch (JsonWriteException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return Calls.sendCheckedAsync(client, method, target, content, options, h);
+    return Calls.sendValueAsync(
+        client, method, target, hasBody, value, options, headersFor(target), true);
   }
 
   // ---- a request of your own ----------------------------------------------------------------

@@ -278,70 +278,56 @@ public final class Calls {
   public static HttpResponse<byte[]> sendChecked(
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers)
       throws IOException, InterruptedException {
-    return sendChecked(client, method, uri, null, options, headers);
+    return sendValue(client, method, uri, false, null, options, headers, true);
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
       HttpClient client, String method, URI uri, JsonOptions options, String[] headers) {
-    return sendCheckedAsync(client, method, uri, null, options, headers);
+    return sendValueAsync(client, method, uri, false, null, options, headers, true);
   }
 
   /**
-   * Sends {@code method} with {@code content}, or without a body when it is null; the response with
-   * its bytes, status checked: for a call that reads no value.
+   * Sends {@code method} with {@code value} as JSON, or without a body unless {@code hasBody}; the
+   * response with its bytes, its status checked when {@code checked} (a call that reads no value).
    */
-  public static HttpResponse<byte[]> sendChecked(
-      HttpClient client,
-      String method,
-      URI uri,
-      @Nullable BodyPublisher content,
-      JsonOptions options,
-      String[] headers)
-      throws IOException, InterruptedException {
-    HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, Plan.bytes(options, true));
-  }
-
-  public static CompletableFuture<HttpResponse<byte[]>> sendCheckedAsync(
-      HttpClient client,
-      String method,
-      URI uri,
-      @Nullable BodyPublisher content,
-      JsonOptions options,
-      String[] headers) {
-    HttpRequest request = request(method, uri, content, options, headers);
-    return AsyncCall.run(client, request, Plan.bytes(options, true));
-  }
-
-  /** Serializes {@code value}, sends it, returns the response with its bytes, status unchecked. */
   public static HttpResponse<byte[]> sendValue(
       HttpClient client,
       String method,
       URI uri,
+      boolean hasBody,
       @Nullable Object value,
       JsonOptions options,
-      String[] headers)
+      String[] headers,
+      boolean checked)
       throws IOException, InterruptedException {
-    BodyPublisher content = ApiAccess.get().content(value, options, contentType(headers));
+    BodyPublisher content = hasBody ? content(value, options, headers) : null;
     HttpRequest request = request(method, uri, content, options, headers);
-    return CallRunner.run(client, request, Plan.bytes(options, false));
+    return CallRunner.run(client, request, Plan.bytes(options, checked));
   }
 
   public static CompletableFuture<HttpResponse<byte[]>> sendValueAsync(
       HttpClient client,
       String method,
       URI uri,
+      boolean hasBody,
       @Nullable Object value,
       JsonOptions options,
-      String[] headers) {
+      String[] headers,
+      boolean checked) {
     BodyPublisher content;
     try {
-      content = ApiAccess.get().content(value, options, contentType(headers));
+      content = hasBody ? content(value, options, headers) : null;
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }
     HttpRequest request = request(method, uri, content, options, headers);
-    return AsyncCall.run(client, request, Plan.bytes(options, false));
+    return AsyncCall.run(client, request, Plan.bytes(options, checked));
+  }
+
+  /** {@code value} as the JSON body of a request with {@code headers}. */
+  private static BodyPublisher content(
+      @Nullable Object value, JsonOptions options, String[] headers) throws JsonWriteException {
+    return ApiAccess.get().content(value, options, contentType(headers));
   }
 
   /** Serializes {@code value}, sends it, reads the response as {@code type}; blocking. */
@@ -353,8 +339,7 @@ public final class Calls {
       Responses.JsonHandler<R> type,
       String[] headers)
       throws IOException, InterruptedException {
-    BodyPublisher content = ApiAccess.get().content(value, type.options(), contentType(headers));
-    return receive(client, method, uri, content, type, headers);
+    return receive(client, method, uri, content(value, type.options(), headers), type, headers);
   }
 
   public static <R> CompletableFuture<@Nullable R> exchangeValueAsync(
@@ -366,7 +351,7 @@ public final class Calls {
       String[] headers) {
     BodyPublisher content;
     try {
-      content = ApiAccess.get().content(value, type.options(), contentType(headers));
+      content = content(value, type.options(), headers);
     } catch (JsonWriteException e) {
       return CompletableFuture.failedFuture(e);
     }

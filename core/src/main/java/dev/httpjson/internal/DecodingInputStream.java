@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * A compressed body's stream, decoded as it is read: each read takes what the body has (blocking
  * only when nothing is decodable yet), so streamed elements arrive as their bytes do.
  */
-public final class DecodingInputStream extends InputStream {
+public final class DecodingInputStream extends BlockInputStream {
   private final InputStream in;
   private final ContentDecoder decoder;
   private final byte[] piece = new byte[8192];
@@ -23,12 +23,6 @@ public final class DecodingInputStream extends InputStream {
   public DecodingInputStream(InputStream in, ContentDecoder decoder) {
     this.in = in;
     this.decoder = decoder;
-  }
-
-  @Override
-  public int read() throws IOException {
-    byte[] one = new byte[1];
-    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
   }
 
   @Override

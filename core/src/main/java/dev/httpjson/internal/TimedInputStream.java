@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * JsonOptions#idleTimeout() idle timeout}, all waits added up by what is left of the {@linkplain
  * JsonOptions#timeout() whole-call timeout}.
  */
-public final class TimedInputStream extends InputStream {
+public final class TimedInputStream extends BlockInputStream {
   /** No bound. */
   public static final long NONE = Long.MAX_VALUE;
 
@@ -84,12 +84,6 @@ public final class TimedInputStream extends InputStream {
   /** The timeout that ended the body, if one did. */
   @Nullable CallTimeoutException expired() {
     return expired;
-  }
-
-  @Override
-  public int read() throws IOException {
-    byte[] one = new byte[1];
-    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.httpjson.internal.cache;
 
+import dev.httpjson.internal.ForwardingSubscriber;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -45,14 +46,10 @@ final class Bodies {
   }
 
   /**
-   * {@code body} given to the subscriber {@code handler} makes for {@code info}, on the thread that
-   * calls this and on those that request more: the caller's, never the cache's.
+   * Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up, given to
+   * the subscriber {@code handler} makes for {@code info} on the thread that calls this and on
+   * those that request more: the caller's, never the cache's.
    */
-  static <T> CompletableFuture<T> feed(BodyHandler<T> handler, ResponseInfo info, byte[] body) {
-    return feed(handler, info, Source.of(body), 0, body.length);
-  }
-
-  /** Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up. */
   static <T> CompletableFuture<T> feed(
       BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
     BodySubscriber<T> subscriber;
@@ -240,31 +237,18 @@ final class Bodies {
    * publishes it when the body ended, and drops it when it failed, was cancelled or grew past the
    * limit.
    */
-  static final class Tee<T> implements BodySubscriber<T> {
-    private final BodySubscriber<T> downstream;
+  static final class Tee<T> extends ForwardingSubscriber<T> {
     private final Store.Sink sink;
     private final AtomicBoolean over = new AtomicBoolean();
 
     Tee(BodySubscriber<T> downstream, Store.Sink sink) {
-      this.downstream = downstream;
+      super(downstream);
       this.sink = sink;
     }
 
     @Override
-    public void onSubscribe(Flow.Subscription subscription) {
-      downstream.onSubscribe(
-          new Flow.Subscription() {
-            @Override
-            public void request(long n) {
-              subscription.request(n);
-            }
-
-            @Override
-            public void cancel() {
-              abandon();
-              subscription.cancel();
-            }
-          });
+    protected void cancelled() {
+      abandon();
     }
 
     /**
@@ -292,13 +276,13 @@ final class Bodies {
           }
         }
       }
-      downstream.onNext(items);
+      super.onNext(items);
     }
 
     @Override
     public void onError(Throwable throwable) {
       abandon();
-      downstream.onError(throwable);
+      super.onError(throwable);
     }
 
     @Override
@@ -312,12 +296,7 @@ final class Bodies {
           }
         }
       }
-      downstream.onComplete();
-    }
-
-    @Override
-    public java.util.concurrent.CompletionStage<T> getBody() {
-      return downstream.getBody();
+      super.onComplete();
     }
   }
 

@@ -83,14 +83,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
     Call<T> call = identity == null ? null : call(request, handler, identity, null);
     if (call == null) {
-      CompletableFuture<HttpResponse<T>> network = delegate.sendAsync(request, handler);
-      return linked(
-          network,
-          network.thenApply(
-              r -> {
-                invalidate(request, r);
-                return r;
-              }));
+      return passedOn(request, delegate.sendAsync(request, handler));
     }
     return call.runAsync();
   }
@@ -101,7 +94,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     if (push == null) {
       return sendAsync(request, handler);
     }
-    CompletableFuture<HttpResponse<T>> network = delegate.sendAsync(request, handler, push);
+    return passedOn(request, delegate.sendAsync(request, handler, push));
+  }
+
+  /** The response of a request the cache passed on, which invalidates what it changed. */
+  private <T> CompletableFuture<HttpResponse<T>> passedOn(
+      HttpRequest request, CompletableFuture<HttpResponse<T>> network) {
     return linked(
         network,
         network.thenApply(
@@ -540,6 +538,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
   }
 
+  /** How a call through the cache starts. */
+  private enum Start {
+    PASS,
+    ANSWERED,
+    STORED,
+    NETWORK
+  }
+
   /** One call through the cache. */
   private final class Call<T> {
     /** The caller's request: what a response made here names; never sent, its body once read. */
@@ -613,6 +619,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     /** Whether {@link #entry} is another variant a 304 chose, to list in the marker once stored. */
     boolean chosen;
+
+    /** The response the cache answers with, when the call started {@link Start#ANSWERED}. */
+    private @Nullable HttpResponse<T> answer;
+
+    /** The body of {@link #entry} to serve, when the call started {@link Start#STORED}. */
+    private Bodies.@Nullable Source stored;
 
     Call(HttpRequest request, HttpRequest sent, BodyHandler<T> handler, String key, String group) {
       this.request = request;
@@ -904,7 +916,8 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           requestMillis,
           responseMillis,
           Entry.age(info.headers()),
-          Entry.NO_BODY);
+          Entry.NO_BODY,
+          null);
     }
 
     /**
@@ -944,39 +957,57 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return HttpHeaders.of(new WithField(network.map(), "Cache-Status", status), (n, v) -> true);
     }
 
-    HttpResponse<T> run() throws IOException, InterruptedException {
-      long now = System.currentTimeMillis();
+    /**
+     * How the call starts, from what the cache holds at {@code now}: it passes the request on
+     * untouched, is {@linkplain #answer answered} here (a range, a 304, a 504), serves the {@link
+     * #stored} body of {@link #entry}, or goes to the network.
+     */
+    private Start start(long now) throws IOException, InterruptedException {
       if (range != null) {
         long[] slice = slice(now);
-        if (slice == null) {
-          return delegate.send(sent, handler);
+        Bodies.Source source = slice == null ? null : Objects.requireNonNull(entry).open();
+        if (slice == null || source == null) {
+          return Start.PASS;
         }
-        Bodies.Source source = Objects.requireNonNull(entry).open();
-        if (source == null) {
-          return delegate.send(sent, handler);
-        }
-        return partial(Objects.requireNonNull(entry), source, slice, now);
+        answer = partial(Objects.requireNonNull(entry), source, slice, now);
+        return Start.ANSWERED;
       }
       if (ownCondition) {
         if (!lookUp(now)) {
-          return delegate.send(sent, handler);
+          return Start.PASS;
         }
         Entry e = Objects.requireNonNull(entry);
         if (notModified(e)) {
-          return notModifiedResponse(e, now);
+          answer = notModifiedResponse(e, now);
+          return Start.ANSWERED;
         }
       }
       if (ownCondition || lookUp(now)) {
-        Entry e = Objects.requireNonNull(entry);
-        Bodies.Source source = source(e);
-        if (source != null) {
-          return serve(e, source, now);
+        stored = source(Objects.requireNonNull(entry));
+        if (stored != null) {
+          return Start.STORED;
         }
         entry = null; // its file is gone: a miss
         forward = "uri-miss";
       }
       if (cc.has("only-if-cached")) {
-        return gatewayTimeout();
+        answer = gatewayTimeout();
+        return Start.ANSWERED;
+      }
+      return Start.NETWORK;
+    }
+
+    HttpResponse<T> run() throws IOException, InterruptedException {
+      long now = System.currentTimeMillis();
+      switch (start(now)) {
+        case PASS:
+          return delegate.send(sent, handler);
+        case ANSWERED:
+          return Objects.requireNonNull(answer);
+        case STORED:
+          return serve(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
+        case NETWORK:
+          break;
       }
       long requestMillis = System.currentTimeMillis();
       HttpResponse<T> response;
@@ -1006,38 +1037,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     CompletableFuture<HttpResponse<T>> runAsync() {
       long now = System.currentTimeMillis();
       try {
-        if (range != null) {
-          long[] slice = slice(now);
-          if (slice == null) {
+        switch (start(now)) {
+          case PASS:
             return delegate.sendAsync(sent, handler);
-          }
-          Bodies.Source source = Objects.requireNonNull(entry).open();
-          if (source == null) {
-            return delegate.sendAsync(sent, handler);
-          }
-          return CompletableFuture.completedFuture(
-              partial(Objects.requireNonNull(entry), source, slice, now));
-        }
-        if (ownCondition) {
-          if (!lookUp(now)) {
-            return delegate.sendAsync(sent, handler);
-          }
-          Entry e = Objects.requireNonNull(entry);
-          if (notModified(e)) {
-            return CompletableFuture.completedFuture(notModifiedResponse(e, now));
-          }
-        }
-        if (ownCondition || lookUp(now)) {
-          Entry e = Objects.requireNonNull(entry);
-          Bodies.Source source = source(e);
-          if (source != null) {
-            return served(e, source, now);
-          }
-          entry = null; // its file is gone: a miss
-          forward = "uri-miss";
-        }
-        if (cc.has("only-if-cached")) {
-          return CompletableFuture.completedFuture(gatewayTimeout());
+          case ANSWERED:
+            return CompletableFuture.completedFuture(Objects.requireNonNull(answer));
+          case STORED:
+            return served(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
+          case NETWORK:
+            break;
         }
       } catch (IOException e) {
         return CompletableFuture.failedFuture(e);
@@ -1167,17 +1175,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       map.put(
           "Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.bodyLength()));
       map.put("Content-Length", List.of(Long.toString(slice[1] - slice[0] + 1)));
-      HttpHeaders headers = withStatus(map, "hit");
-      T body =
-          Bodies.await(
-              Bodies.feed(
-                  handler,
-                  Bodies.info(206, headers, delegate.version()),
-                  source,
-                  slice[0],
-                  slice[1] + 1));
-      return new Response<>(
-          206, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+      return answer(206, withStatus(map, "hit"), source, slice[0], slice[1] + 1);
     }
 
     private void unconditional() {
@@ -1423,11 +1421,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         }
       }
       map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
-      HttpHeaders headers = withStatus(map, "hit");
-      T body =
-          Bodies.await(Bodies.feed(handler, Bodies.info(304, headers, delegate.version()), EMPTY));
-      return new Response<>(
-          304, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+      return answer(304, withStatus(map, "hit"), Bodies.Source.of(EMPTY), 0, 0);
     }
 
     /** Whether a HEAD response has the validator of the stored response {@code e}. */
@@ -1464,13 +1458,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
-      return new Bodies.Swap<>(
-          Bodies.feed(
-              handler,
-              Bodies.info(e.status, headers, delegate.version()),
-              source,
-              0,
-              source.length));
+      return new Bodies.Swap<>(feed(e.status, headers, source, 0, source.length));
     }
 
     private HttpResponse<T> finish(HttpResponse<T> r) {
@@ -1508,17 +1496,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     private HttpResponse<T> serve(Entry e, Bodies.Source source, long now)
         throws IOException, InterruptedException {
       count(Outcome.HIT);
-      HttpHeaders headers = servedHeaders(e, "hit", now);
-      T body =
-          Bodies.await(
-              Bodies.feed(
-                  handler,
-                  Bodies.info(e.status, headers, delegate.version()),
-                  source,
-                  0,
-                  source.length));
-      return new Response<>(
-          e.status, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+      return answer(e.status, servedHeaders(e, "hit", now), source, 0, source.length);
     }
 
     private CompletableFuture<HttpResponse<T>> served(Entry e, Bodies.Source source, long now) {
@@ -1526,13 +1504,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       HttpHeaders headers = servedHeaders(e, "hit", now);
       CompletableFuture<T> body;
       try {
-        body =
-            Bodies.feed(
-                handler,
-                Bodies.info(e.status, headers, delegate.version()),
-                source,
-                0,
-                source.length);
+        body = feed(e.status, headers, source, 0, source.length);
       } catch (RuntimeException x) {
         return CompletableFuture.failedFuture(x);
       }
@@ -1542,15 +1514,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             if (x != null) {
               out.completeExceptionally(Bodies.asIoException(x));
             } else {
-              out.complete(
-                  new Response<>(
-                      e.status,
-                      headers,
-                      b,
-                      request,
-                      request.uri(),
-                      delegate.version(),
-                      Optional.empty()));
+              out.complete(made(e.status, headers, b));
             }
           });
       return out;
@@ -1560,11 +1524,31 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       count(Outcome.MISS);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       map.put("Content-Length", List.of("0"));
-      HttpHeaders headers = withStatus(map, "fwd=miss; detail=only-if-cached");
-      T body =
-          Bodies.await(Bodies.feed(handler, Bodies.info(504, headers, delegate.version()), EMPTY));
+      return answer(
+          504, withStatus(map, "fwd=miss; detail=only-if-cached"), Bodies.Source.of(EMPTY), 0, 0);
+    }
+
+    /**
+     * A response the cache answers with itself: bytes {@code from} to {@code to} of {@code source}
+     * read by the caller's handler.
+     */
+    private HttpResponse<T> answer(
+        int status, HttpHeaders headers, Bodies.Source source, long from, long to)
+        throws IOException, InterruptedException {
+      return made(status, headers, Bodies.await(feed(status, headers, source, from, to)));
+    }
+
+    /** Bytes {@code from} to {@code to} of {@code source}, fed to the caller's handler. */
+    private CompletableFuture<T> feed(
+        int status, HttpHeaders headers, Bodies.Source source, long from, long to) {
+      return Bodies.feed(
+          handler, Bodies.info(status, headers, delegate.version()), source, from, to);
+    }
+
+    /** A response the cache made, with the body the caller's handler read. */
+    private HttpResponse<T> made(int status, HttpHeaders headers, T body) {
       return new Response<>(
-          504, headers, body, request, request.uri(), delegate.version(), Optional.empty());
+          status, headers, body, request, request.uri(), delegate.version(), Optional.empty());
     }
 
     /**
@@ -1663,75 +1647,23 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   }
 
   /** A response the cache answered or passed on, with the headers the caller sees. */
-  private static final class Response<T> implements HttpResponse<T> {
-    private final int status;
-    private final HttpHeaders headers;
-    private final T body;
-    private final HttpRequest request;
-    private final URI uri;
-    private final Version version;
-    private final Optional<SSLSession> ssl;
-
-    Response(
-        int status,
-        HttpHeaders headers,
-        T body,
-        HttpRequest request,
-        URI uri,
-        Version version,
-        Optional<SSLSession> ssl) {
-      this.status = status;
-      this.headers = headers;
-      this.body = body;
-      this.request = request;
-      this.uri = uri;
-      this.version = version;
-      this.ssl = ssl;
-    }
-
-    @Override
-    public int statusCode() {
-      return status;
-    }
-
-    @Override
-    public HttpRequest request() {
-      return request;
-    }
-
+  private record Response<T>(
+      int statusCode,
+      HttpHeaders headers,
+      T body,
+      HttpRequest request,
+      URI uri,
+      Version version,
+      Optional<SSLSession> sslSession)
+      implements HttpResponse<T> {
     @Override
     public Optional<HttpResponse<T>> previousResponse() {
       return Optional.empty();
     }
 
     @Override
-    public HttpHeaders headers() {
-      return headers;
-    }
-
-    @Override
-    public T body() {
-      return body;
-    }
-
-    @Override
-    public Optional<SSLSession> sslSession() {
-      return ssl;
-    }
-
-    @Override
-    public URI uri() {
-      return uri;
-    }
-
-    @Override
-    public Version version() {
-      return version;
-    }
-
-    @Override
     public String toString() {
-      return "(" + request.method() + " " + Uris.redact(uri) + ") " + status;
+      return "(" + request.method() + " " + Uris.redact(uri) + ") " + statusCode;
     }
   }
 

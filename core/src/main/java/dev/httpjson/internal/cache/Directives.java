@@ -18,6 +18,11 @@ final class Directives {
     this.values = values;
   }
 
+  /** The directives of the {@code Cache-Control} in {@code fields}, a case-insensitive map. */
+  static Directives of(Map<String, List<String>> fields) {
+    return parse(fields.getOrDefault("Cache-Control", List.of()));
+  }
+
   static Directives parse(List<String> fieldValues) {
     if (fieldValues.isEmpty()) {
       return NONE;

@@ -27,6 +27,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 
@@ -220,21 +222,32 @@ final class DiskStore extends Store {
     dropBodies(name.substring(0, name.length() - SUFFIX.length()), null);
   }
 
-  /** Deletes the body files of {@code key} but {@code keep}. */
-  private void dropBodies(String key, @Nullable String keep) {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, key + ".*" + BODY)) {
+  /**
+   * Deletes the files {@code glob} names that {@code which} accepts, and tells {@code then} each
+   * name. A file another process holds stays: a later read validates it, and the next start deletes
+   * it once its entry is gone.
+   */
+  private void delete(String glob, Predicate<String> which, Consumer<String> then) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, glob)) {
       for (Path p : files) {
-        if (!p.getFileName().toString().equals(keep)) {
+        String name = p.getFileName().toString();
+        if (which.test(name)) {
           try {
             Files.deleteIfExists(p);
           } catch (IOException e) {
-            // another process may hold it; the next start deletes it once its entry is gone
+            // held by another process: see above
           }
+          then.accept(name);
         }
       }
     } catch (IOException e) {
       LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
     }
+  }
+
+  /** Deletes the body files of {@code key} but {@code keep}. */
+  private void dropBodies(String key, @Nullable String keep) {
+    delete(key + ".*" + BODY, name -> !name.equals(keep), name -> {});
     if (keep == null) {
       bodied.remove(key);
     }
@@ -450,37 +463,13 @@ final class DiskStore extends Store {
 
   @Override
   void removeGroup(String group) {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, group + "-*")) {
-      for (Path p : files) {
-        String name = p.getFileName().toString();
-        if (!name.endsWith(SUFFIX) && !name.endsWith(BODY)) {
-          continue; // a temporary file, its writer's to remove
-        }
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException e) {
-          // stays; a later read validates it anyway
-        }
-        forget(name);
-      }
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
-    }
+    // A temporary file is its writer's to remove.
+    delete(group + "-*", name -> name.endsWith(SUFFIX) || name.endsWith(BODY), this::forget);
   }
 
   @Override
   void clear() {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.{entry,body}")) {
-      for (Path p : files) {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException e) {
-          // as in removeGroup
-        }
-      }
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.DEBUG, () -> "cache directory not listed: " + e);
-    }
+    delete("*.{entry,body}", name -> true, name -> {});
     synchronized (this) {
       index.clear();
       size = 0;
@@ -634,19 +623,18 @@ final class DiskStore extends Store {
     if (in.read() != -1) {
       throw new IOException("fields overrun the body");
     }
-    Entry entry =
-        new Entry(
-            key,
-            group,
-            status,
-            Collections.unmodifiableMap(headers),
-            Directives.parse(headers.getOrDefault("Cache-Control", List.of())),
-            Collections.unmodifiableMap(vary),
-            requestMillis,
-            responseMillis,
-            age,
-            body.slice().asReadOnlyBuffer());
-    return ref == null ? entry : entry.inFile(ref);
+    return new Entry(
+        key,
+        group,
+        status,
+        Collections.unmodifiableMap(headers),
+        Directives.of(headers),
+        Collections.unmodifiableMap(vary),
+        requestMillis,
+        responseMillis,
+        age,
+        body.slice().asReadOnlyBuffer(),
+        ref);
   }
 
   @Override

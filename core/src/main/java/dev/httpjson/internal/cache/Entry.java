@@ -90,32 +90,6 @@ final class Entry {
     }
   }
 
-  /** An entry with its body in memory; {@code cc}: the {@code Cache-Control} of {@code headers}. */
-  Entry(
-      String key,
-      String group,
-      int status,
-      Map<String, List<String>> headers,
-      Directives cc,
-      Map<String, String> vary,
-      long requestMillis,
-      long responseMillis,
-      long ageSeconds,
-      java.nio.ByteBuffer body) {
-    this(
-        key,
-        group,
-        status,
-        headers,
-        cc,
-        vary,
-        requestMillis,
-        responseMillis,
-        ageSeconds,
-        body,
-        null);
-  }
-
   /** The status of a {@linkplain #marker marker}: no response has it. */
   private static final int MARKER = 0;
 
@@ -138,7 +112,8 @@ final class Entry {
         0,
         0,
         0,
-        NO_BODY);
+        NO_BODY,
+        null);
   }
 
   boolean isMarker() {
@@ -147,11 +122,12 @@ final class Entry {
 
   /** This entry as the variant {@code key} for requests with the selecting values {@code vary}. */
   Entry as(String key, Map<String, String> vary) {
-    return copy(key, vary, file);
+    return copy(key, vary, body, file);
   }
 
-  /** This entry under {@code key} and {@code vary}, its body in {@code file} (or in memory). */
-  private Entry copy(String key, Map<String, String> vary, @Nullable StoredFile file) {
+  /** This entry under {@code key} and {@code vary}, its body {@code body} or in {@code file}. */
+  private Entry copy(
+      String key, Map<String, String> vary, java.nio.ByteBuffer body, @Nullable StoredFile file) {
     return new Entry(
         key,
         group,
@@ -166,7 +142,11 @@ final class Entry {
         file);
   }
 
-  private Entry(
+  /**
+   * An entry; {@code cc}: the {@code Cache-Control} of {@code headers}; {@code file}: where its
+   * body is when it stays on disk, else null and the body is {@code body}.
+   */
+  Entry(
       String key,
       String group,
       int status,
@@ -193,7 +173,7 @@ final class Entry {
 
   /** This entry with its body left in {@code file}. */
   Entry inFile(StoredFile file) {
-    return copy(key, vary, file);
+    return copy(key, vary, body, file);
   }
 
   long bodyLength() {
@@ -244,17 +224,7 @@ final class Entry {
 
   /** This entry with {@code body}, which it shares read-only: no copy is made. */
   Entry withBody(java.nio.ByteBuffer body) {
-    return new Entry(
-        key,
-        group,
-        status,
-        headers,
-        cc,
-        vary,
-        requestMillis,
-        responseMillis,
-        ageSeconds,
-        body.slice().asReadOnlyBuffer());
+    return copy(key, vary, body.slice().asReadOnlyBuffer(), null);
   }
 
   /**
@@ -279,7 +249,7 @@ final class Entry {
         group,
         status,
         Collections.unmodifiableMap(merged),
-        Directives.parse(merged.getOrDefault("Cache-Control", List.of())),
+        Directives.of(merged),
         vary,
         requestMillis,
         responseMillis,

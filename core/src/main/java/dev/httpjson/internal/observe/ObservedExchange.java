@@ -2,19 +2,16 @@ package dev.httpjson.internal.observe;
 
 import dev.httpjson.Interceptor.Chain;
 import dev.httpjson.internal.AsyncCall;
+import dev.httpjson.internal.ForwardingSubscriber;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
-import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
@@ -228,8 +225,7 @@ public abstract class ObservedExchange {
   }
 
   /** A body watched to its end: read to its end, failed, or cancelled. */
-  private static final class Body<T> implements BodySubscriber<T> {
-    private final BodySubscriber<T> delegate;
+  private static final class Body<T> extends ForwardingSubscriber<T> {
     private final Chain<?> chain;
     private final ObservedExchange exchange;
     private final AtomicBoolean ended = new AtomicBoolean();
@@ -239,7 +235,7 @@ public abstract class ObservedExchange {
         cancelled; // by its reader: an error after that (JDK 21+ reports one) is not the body's
 
     Body(BodySubscriber<T> delegate, Chain<?> chain, ObservedExchange exchange) {
-      this.delegate = delegate;
+      super(delegate);
       this.chain = chain;
       this.exchange = exchange;
     }
@@ -251,37 +247,15 @@ public abstract class ObservedExchange {
     }
 
     @Override
-    public CompletionStage<T> getBody() {
-      return delegate.getBody();
-    }
-
-    @Override
-    public void onSubscribe(Flow.Subscription subscription) {
-      delegate.onSubscribe(
-          new Flow.Subscription() {
-            @Override
-            public void request(long n) {
-              subscription.request(n);
-            }
-
-            @Override
-            public void cancel() {
-              Throwable failure;
-              try {
-                failure = chain.streamFailure().orElse(null);
-              } catch (RuntimeException e) {
-                failure = null;
-              }
-              cancelled = true;
-              over(failure);
-              subscription.cancel();
-            }
-          });
-    }
-
-    @Override
-    public void onNext(List<ByteBuffer> item) {
-      delegate.onNext(item);
+    protected void cancelled() {
+      Throwable failure;
+      try {
+        failure = chain.streamFailure().orElse(null);
+      } catch (RuntimeException e) {
+        failure = null;
+      }
+      cancelled = true;
+      over(failure);
     }
 
     @Override
@@ -290,13 +264,13 @@ public abstract class ObservedExchange {
         failure = throwable;
       }
       over(throwable);
-      delegate.onError(throwable);
+      super.onError(throwable);
     }
 
     @Override
     public void onComplete() {
       over(null);
-      delegate.onComplete();
+      super.onComplete();
     }
   }
 }
