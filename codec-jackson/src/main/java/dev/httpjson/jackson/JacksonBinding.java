@@ -4,6 +4,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ReadProblems.Place;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.ValueWriter;
@@ -92,27 +93,9 @@ final class JacksonBinding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException e) {
         throw locate(e, bytes, offset, length);
       } catch (StackOverflowError e) {
-        throw tooDeep(e, bytes, offset, length);
+        ReadProblems.requireStackRanOut(e);
+        throw locate(e, bytes, offset, length);
       }
-    }
-
-    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
-    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length) {
-      ReadProblems.requireStackRanOut(e);
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (JacksonException again) {
-        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
-      }
-      try {
-        reader.readValue(parser);
-      } catch (RuntimeException | StackOverflowError again) {
-        // Expected: the same failure, now with the parser at hand.
-      }
-      IOException failure = tooDeepAt(e, parser);
-      parser.close();
-      return failure;
     }
 
     /**
@@ -128,25 +111,28 @@ final class JacksonBinding implements JsonBinding {
 
     /**
      * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException), and a parser limit's exception carries no position: they are
-     * reported with the position and path found by reading the bytes again, which only these rare
-     * failures pay for.
+     * is a NumberFormatException), a parser limit's exception carries no position, and a stack that
+     * ran out has none: they are reported with the position and path found by reading the bytes
+     * again, which only these rare failures pay for.
      */
-    private IOException locate(RuntimeException e, byte[] bytes, int offset, int length) {
+    private IOException locate(Throwable e, byte[] bytes, int offset, int length) {
       JsonParser parser;
       try {
         parser = reader.createParser(bytes, offset, length);
       } catch (JacksonException again) {
         return e instanceof JacksonException
             ? readFailure((JacksonException) e)
-            : new JsonReadException(ReadProblems.dataProblem(e), -1, -1, "$", e);
+            : Place.UNKNOWN.failure(ReadProblems.unplacedProblem(e), e);
       }
       try {
         reader.readValue(parser);
-      } catch (RuntimeException again) {
+      } catch (RuntimeException | StackOverflowError again) {
         // Expected: the same failure, now with the parser at hand.
       }
-      IOException failure = failureAt(e, parser);
+      IOException failure =
+          e instanceof StackOverflowError
+              ? tooDeepAt((StackOverflowError) e, parser)
+              : failureAt((RuntimeException) e, parser);
       parser.close();
       return failure;
     }
@@ -192,12 +178,7 @@ final class JacksonBinding implements JsonBinding {
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
   static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
     ReadProblems.requireStackRanOut(e);
-    return new JsonReadException(
-        ReadProblems.TOO_DEEP_FOR_THE_STACK,
-        line(parser.currentLocation()),
-        column(parser.currentLocation()),
-        path(parser.streamReadContext()),
-        e);
+    return at(parser).failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, e);
   }
 
   /**
@@ -211,15 +192,9 @@ final class JacksonBinding implements JsonBinding {
 
   /** A failure at the position where {@code parser} stopped. */
   static IOException failureAt(RuntimeException e, JsonParser parser) {
-    if (e instanceof JacksonException) {
-      return readFailure((JacksonException) e, parser);
-    }
-    return new JsonReadException(
-        ReadProblems.dataProblem(e),
-        line(parser.currentLocation()),
-        column(parser.currentLocation()),
-        path(parser.streamReadContext()),
-        e);
+    return e instanceof JacksonException
+        ? readFailure((JacksonException) e, parser)
+        : at(parser).failure(ReadProblems.dataProblem(e), e);
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {
@@ -303,12 +278,7 @@ final class JacksonBinding implements JsonBinding {
     }
 
     static JsonReadException failure(JsonParser parser, String problem, boolean root) {
-      return new JsonReadException(
-          problem,
-          line(parser.currentLocation()),
-          column(parser.currentLocation()),
-          root ? "$" : path(parser.streamReadContext()),
-          null);
+      return (root ? at(parser).atRoot() : at(parser)).failure(problem, null);
     }
 
     @Override
@@ -379,7 +349,7 @@ final class JacksonBinding implements JsonBinding {
     } else if (e instanceof PropertyBindingException) {
       problem += ReadProblems.knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
     } else if (e instanceof StreamConstraintsException) {
-      problem += " (" + ReadProblems.limitNote(problem) + ")";
+      problem = ReadProblems.limitProblem(problem);
     }
     String path = path(e);
     if (e instanceof PropertyBindingException) {
@@ -428,6 +398,12 @@ final class JacksonBinding implements JsonBinding {
     }
     return new JsonWriteException(
         ReadProblems.writeProblem(value, e.getOriginalMessage()), path(e), e);
+  }
+
+  /** Where {@code parser} stopped. */
+  static Place at(JsonParser parser) {
+    TokenStreamLocation location = parser.currentLocation();
+    return new Place(line(location), column(location), path(parser.streamReadContext()));
   }
 
   private static long line(@Nullable TokenStreamLocation location) {

@@ -20,6 +20,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
 import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ReadProblems.Place;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.ValueWriter;
@@ -94,37 +95,18 @@ final class Jackson2Binding implements JsonBinding {
       } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
         throw locate(e, bytes, offset, length);
       } catch (StackOverflowError e) {
-        throw tooDeep(e, bytes, offset, length);
-      }
-    }
-
-    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
-    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length)
-        throws IOException {
-      ReadProblems.requireStackRanOut(e);
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (IOException again) {
-        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
-      }
-      try (parser) {
-        try {
-          reader.readValue(parser);
-        } catch (IOException | RuntimeException | StackOverflowError again) {
-          // Expected: the same failure, now with the parser at hand.
-        }
-        return tooDeepAt(e, parser);
+        ReadProblems.requireStackRanOut(e);
+        throw locate(e, bytes, offset, length);
       }
     }
 
     /**
      * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException), and a parser limit's exception carries no position: they are
-     * reported with the position and path found by reading the bytes again, which only these rare
-     * failures pay for.
+     * is a NumberFormatException), a parser limit's exception carries no position, and a stack that
+     * ran out has none: they are reported with the position and path found by reading the bytes
+     * again, which only these rare failures pay for.
      */
-    private IOException locate(Exception e, byte[] bytes, int offset, int length)
+    private IOException locate(Throwable e, byte[] bytes, int offset, int length)
         throws IOException {
       IOException access = accessFailure(e);
       if (access != null) {
@@ -136,15 +118,17 @@ final class Jackson2Binding implements JsonBinding {
       } catch (IOException again) {
         return e instanceof IOException
             ? readFailure((IOException) e)
-            : new JsonReadException(ReadProblems.dataProblem((RuntimeException) e), -1, -1, "$", e);
+            : Place.UNKNOWN.failure(ReadProblems.unplacedProblem(e), e);
       }
       try (parser) {
         try {
           reader.readValue(parser);
-        } catch (IOException | RuntimeException again) {
+        } catch (IOException | RuntimeException | StackOverflowError again) {
           // Expected: the same failure, now with the parser at hand.
         }
-        return failureAt(e, parser);
+        return e instanceof StackOverflowError
+            ? tooDeepAt((StackOverflowError) e, parser)
+            : failureAt((Exception) e, parser);
       }
     }
 
@@ -189,16 +173,15 @@ final class Jackson2Binding implements JsonBinding {
         T value = reader.readValue(parser);
         JsonToken trailing = parser.nextToken();
         if (trailing != null) {
-          throw new JsonReadException(
-              "Trailing token (of type "
-                  + trailing
-                  + ") found after value (bound as "
-                  + reader.getValueType().getRawClass().getName()
-                  + "): not allowed as per `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
-              line(parser.currentLocation()),
-              column(parser.currentLocation()),
-              "$",
-              null);
+          throw at(parser)
+              .atRoot()
+              .failure(
+                  "Trailing token (of type "
+                      + trailing
+                      + ") found after value (bound as "
+                      + reader.getValueType().getRawClass().getName()
+                      + "): not allowed as per `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
+                  null);
         }
         return value;
       } catch (JsonProcessingException e) {
@@ -218,12 +201,7 @@ final class Jackson2Binding implements JsonBinding {
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
   static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
     ReadProblems.requireStackRanOut(e);
-    return new JsonReadException(
-        ReadProblems.TOO_DEEP_FOR_THE_STACK,
-        line(parser.currentLocation()),
-        column(parser.currentLocation()),
-        path(parser.getParsingContext()),
-        e);
+    return at(parser).failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, e);
   }
 
   /**
@@ -261,21 +239,14 @@ final class Jackson2Binding implements JsonBinding {
     if (e instanceof JsonProcessingException && !unplaced((JsonProcessingException) e)) {
       return readFailure((IOException) e);
     }
-    JsonLocation at = parser.currentLocation();
+    Place at = at(parser);
     if (e instanceof IOException) {
       JsonReadException failure = (JsonReadException) readFailure((IOException) e);
-      String path =
-          limit(e) != null || failure.path().equals("$")
-              ? path(parser.getParsingContext())
-              : failure.path();
-      return new JsonReadException(failure.problem(), line(at), column(at), path, e);
+      boolean parsers = limit(e) != null || failure.path().equals("$");
+      return new Place(at.line(), at.column(), parsers ? at.path() : failure.path())
+          .failure(failure.problem(), e);
     }
-    return new JsonReadException(
-        ReadProblems.dataProblem((RuntimeException) e),
-        line(at),
-        column(at),
-        path(parser.getParsingContext()),
-        e);
+    return at.failure(ReadProblems.dataProblem(e), e);
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {
@@ -359,12 +330,7 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     static JsonReadException failure(JsonParser parser, String problem, boolean root) {
-      return new JsonReadException(
-          problem,
-          line(parser.currentLocation()),
-          column(parser.currentLocation()),
-          root ? "$" : path(parser.getParsingContext()),
-          null);
+      return (root ? at(parser).atRoot() : at(parser)).failure(problem, null);
     }
 
     @Override
@@ -440,7 +406,7 @@ final class Jackson2Binding implements JsonBinding {
               ((com.fasterxml.jackson.databind.exc.MismatchedInputException) at).getTargetType());
     }
     if (limit) {
-      problem += " (" + ReadProblems.limitNote(problem) + ")";
+      problem = ReadProblems.limitProblem(problem);
     }
     String path = path(at);
     if (at instanceof InvalidNullException) {
@@ -496,6 +462,12 @@ final class Jackson2Binding implements JsonBinding {
     }
     return new JsonWriteException(
         ReadProblems.writeProblem(value, e.getOriginalMessage()), path(e), e);
+  }
+
+  /** Where {@code parser} stopped. */
+  static Place at(JsonParser parser) {
+    JsonLocation location = parser.currentLocation();
+    return new Place(line(location), column(location), path(parser.getParsingContext()));
   }
 
   private static long line(@Nullable JsonLocation location) {
