@@ -3,6 +3,7 @@ package dev.httpjson.jackson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ParserReading;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ReadProblems.Place;
 import dev.httpjson.codec.support.internal.ScalarRules;
@@ -15,7 +16,6 @@ import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -76,7 +76,7 @@ final class JacksonBinding implements JsonBinding {
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
   }
 
-  private static final class Reading<T> implements JsonReader<T> {
+  private static final class Reading<T> extends ParserReading<T, JsonParser> {
     private final ObjectReader reader;
 
     Reading(ObjectReader reader) {
@@ -84,18 +84,35 @@ final class JacksonBinding implements JsonBinding {
     }
 
     @Override
-    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      ReadProblems.requireUtf8Start(bytes, offset, length);
-      try {
-        return reader.readValue(bytes, offset, length);
-      } catch (JacksonException e) {
-        throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw locate(e, bytes, offset, length);
-      } catch (StackOverflowError e) {
-        ReadProblems.requireStackRanOut(e);
-        throw locate(e, bytes, offset, length);
-      }
+    protected @Nullable T readValue(byte[] bytes, int offset, int length) {
+      return reader.readValue(bytes, offset, length);
+    }
+
+    @Override
+    protected @Nullable T readValue(JsonParser parser) {
+      return reader.readValue(parser);
+    }
+
+    @Override
+    protected JsonParser parser(byte[] bytes, int offset, int length) {
+      return reader.createParser(bytes, offset, length);
+    }
+
+    @Override
+    protected JsonParser parser(@Nullable InputStream in, @Nullable Reader chars) {
+      return in != null ? reader.createParser(in) : reader.createParser(chars);
+    }
+
+    @Override
+    protected void close(JsonParser parser) {
+      parser.close();
+    }
+
+    @Override
+    protected boolean unplaced(Throwable e) {
+      return e instanceof JacksonException
+          ? JacksonBinding.unplaced((JacksonException) e)
+          : isDataError(e) || e instanceof StackOverflowError;
     }
 
     /**
@@ -103,75 +120,21 @@ final class JacksonBinding implements JsonBinding {
      * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
      * array) would say {@code $[0]}.
      */
-    private static IOException atRoot(JacksonException e, IOException failure) {
-      return e instanceof DatabindException && e.getPath().isEmpty()
-          ? ReadProblems.atRoot(failure, e)
-          : failure;
-    }
-
-    /**
-     * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException), a parser limit's exception carries no position, and a stack that
-     * ran out has none: they are reported with the position and path found by reading the bytes
-     * again, which only these rare failures pay for.
-     */
-    private IOException locate(Throwable e, byte[] bytes, int offset, int length) {
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (JacksonException again) {
-        return e instanceof JacksonException
-            ? readFailure((JacksonException) e)
-            : Place.UNKNOWN.failure(ReadProblems.unplacedProblem(e), e);
-      }
-      try {
-        reader.readValue(parser);
-      } catch (RuntimeException | StackOverflowError again) {
-        // Expected: the same failure, now with the parser at hand.
-      }
-      IOException failure =
-          e instanceof StackOverflowError
-              ? tooDeepAt((StackOverflowError) e, parser)
-              : failureAt((RuntimeException) e, parser);
-      parser.close();
-      return failure;
+    @Override
+    protected boolean atRoot(Throwable e) {
+      return e instanceof DatabindException && ((DatabindException) e).getPath().isEmpty();
     }
 
     @Override
-    public @Nullable T read(InputStream in) throws IOException {
-      return read(ReadProblems.requireUtf8Start(in), null);
-    }
-
-    @Override
-    public @Nullable T read(Reader in) throws IOException {
-      return read(null, in);
-    }
-
-    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
-      JsonParser parser;
-      try {
-        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
-      } catch (JacksonException e) {
-        throw readFailure(e);
+    protected @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+      if (e instanceof JacksonException) {
+        return readFailure((JacksonException) e, parser);
+      } else if (parser == null) {
+        return null;
+      } else if (e instanceof StackOverflowError) {
+        return tooDeepAt((StackOverflowError) e, parser);
       }
-      return read(parser);
-    }
-
-    /** Reads through a parser of ours: input that cannot be read again has it at hand. */
-    private @Nullable T read(JsonParser parser) throws IOException {
-      try {
-        return reader.readValue(parser);
-      } catch (JacksonException e) {
-        throw atRoot(e, readFailure(e, parser));
-      } catch (UncheckedIOException e) {
-        throw e.getCause();
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
-      } finally {
-        parser.close();
-      }
+      return isDataError(e) ? failureAt((RuntimeException) e, parser) : null;
     }
   }
 

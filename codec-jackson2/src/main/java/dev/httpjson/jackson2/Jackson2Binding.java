@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ParserReading;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ReadProblems.Place;
 import dev.httpjson.codec.support.internal.ScalarRules;
@@ -76,7 +77,7 @@ final class Jackson2Binding implements JsonBinding {
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
   }
 
-  private static final class Reading<T> implements JsonReader<T> {
+  private static final class Reading<T> extends ParserReading<T, JsonParser> {
     private final ObjectReader reader;
 
     Reading(ObjectReader reader) {
@@ -84,72 +85,56 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     @Override
-    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      ReadProblems.requireUtf8Start(bytes, offset, length);
-      try {
-        return reader.readValue(bytes, offset, length);
-      } catch (JsonProcessingException e) {
-        throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
-      } catch (CharConversionException e) {
-        throw readFailure(e);
-      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
-        throw locate(e, bytes, offset, length);
-      } catch (StackOverflowError e) {
-        ReadProblems.requireStackRanOut(e);
-        throw locate(e, bytes, offset, length);
-      }
+    protected @Nullable T readValue(byte[] bytes, int offset, int length) throws IOException {
+      return reader.readValue(bytes, offset, length);
     }
 
     /**
-     * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException), a parser limit's exception carries no position, and a stack that
-     * ran out has none: they are reported with the position and path found by reading the bytes
-     * again, which only these rare failures pay for.
+     * Unlike {@code readValue(InputStream)}, {@code readValue(JsonParser)} leaves the content after
+     * the value to the caller: it is refused here as {@code FAIL_ON_TRAILING_TOKENS} refuses it.
      */
-    private IOException locate(Throwable e, byte[] bytes, int offset, int length)
+    @Override
+    protected @Nullable T readValue(JsonParser parser) throws IOException {
+      T value = reader.readValue(parser);
+      JsonToken trailing = parser.nextToken();
+      if (trailing != null) {
+        throw at(parser)
+            .atRoot()
+            .failure(
+                "Trailing token (of type "
+                    + trailing
+                    + ") found after value (bound as "
+                    + reader.getValueType().getRawClass().getName()
+                    + "): not allowed as per `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
+                null);
+      }
+      return value;
+    }
+
+    @Override
+    protected JsonParser parser(byte[] bytes, int offset, int length) throws IOException {
+      return reader.createParser(bytes, offset, length);
+    }
+
+    @Override
+    protected JsonParser parser(@Nullable InputStream in, @Nullable Reader chars)
         throws IOException {
-      IOException access = accessFailure(e);
-      if (access != null) {
-        return access;
-      }
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (IOException again) {
-        return e instanceof IOException
-            ? readFailure((IOException) e)
-            : Place.UNKNOWN.failure(ReadProblems.unplacedProblem(e), e);
-      }
-      try (parser) {
-        try {
-          reader.readValue(parser);
-        } catch (IOException | RuntimeException | StackOverflowError again) {
-          // Expected: the same failure, now with the parser at hand.
-        }
-        return e instanceof StackOverflowError
-            ? tooDeepAt((StackOverflowError) e, parser)
-            : failureAt((Exception) e, parser);
-      }
+      return in != null ? reader.createParser(in) : reader.createParser(chars);
     }
 
     @Override
-    public @Nullable T read(InputStream in) throws IOException {
-      return read(ReadProblems.requireUtf8Start(in), null);
+    protected void close(JsonParser parser) throws IOException {
+      parser.close();
     }
 
     @Override
-    public @Nullable T read(Reader in) throws IOException {
-      return read(null, in);
-    }
-
-    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
-      JsonParser parser;
-      try {
-        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
-      } catch (JsonProcessingException | CharConversionException e) {
-        throw readFailure(e);
+    protected boolean unplaced(Throwable e) {
+      if (accessFailure(e) != null) {
+        return false;
       }
-      return read(parser);
+      return e instanceof JsonProcessingException
+          ? Jackson2Binding.unplaced((JsonProcessingException) e)
+          : isDataError(e) || e instanceof StackOverflowError;
     }
 
     /**
@@ -157,44 +142,22 @@ final class Jackson2Binding implements JsonBinding {
      * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
      * array) would say {@code $[0]}.
      */
-    private static IOException atRoot(JsonProcessingException e, IOException failure) {
-      return e instanceof JsonMappingException && ((JsonMappingException) e).getPath().isEmpty()
-          ? ReadProblems.atRoot(failure, e)
-          : failure;
+    @Override
+    protected boolean atRoot(Throwable e) {
+      return e instanceof JsonMappingException && ((JsonMappingException) e).getPath().isEmpty();
     }
 
-    /**
-     * Reads through a parser of ours, so that input that cannot be read again has it at hand.
-     * Unlike {@code readValue(InputStream)}, {@code readValue(JsonParser)} leaves the content after
-     * the value to the caller: it is refused here as {@code FAIL_ON_TRAILING_TOKENS} refuses it.
-     */
-    private @Nullable T read(JsonParser parser) throws IOException {
-      try {
-        T value = reader.readValue(parser);
-        JsonToken trailing = parser.nextToken();
-        if (trailing != null) {
-          throw at(parser)
-              .atRoot()
-              .failure(
-                  "Trailing token (of type "
-                      + trailing
-                      + ") found after value (bound as "
-                      + reader.getValueType().getRawClass().getName()
-                      + "): not allowed as per `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
-                  null);
-        }
-        return value;
-      } catch (JsonProcessingException e) {
-        throw atRoot(e, failureAt(e, parser));
-      } catch (CharConversionException e) {
-        throw failureAt(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
-      } finally {
-        parser.close();
+    @Override
+    protected @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+      boolean jackson =
+          e instanceof JsonProcessingException || e instanceof CharConversionException;
+      if (parser == null) {
+        IOException access = accessFailure(e);
+        return access != null ? access : jackson ? readFailure((IOException) e) : null;
+      } else if (e instanceof StackOverflowError) {
+        return tooDeepAt((StackOverflowError) e, parser);
       }
+      return jackson || isDataError(e) ? failureAt((Exception) e, parser) : null;
     }
   }
 
