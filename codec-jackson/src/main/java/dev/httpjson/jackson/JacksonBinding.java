@@ -6,7 +6,6 @@ import dev.httpjson.JsonWriteException;
 import dev.httpjson.codec.support.internal.ParserReading;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ReadProblems.Place;
-import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
@@ -127,15 +126,23 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     protected @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
-      if (e instanceof JacksonException) {
-        return readFailure((JacksonException) e, parser);
-      } else if (parser == null) {
-        return null;
-      } else if (e instanceof StackOverflowError) {
-        return tooDeepAt((StackOverflowError) e, parser);
-      }
-      return isDataError(e) ? failureAt((RuntimeException) e, parser) : null;
+      return JacksonBinding.failure(e, parser);
     }
+  }
+
+  /**
+   * The exception to surface for {@code e}, placed where {@code parser} stopped when it has no
+   * position of its own; null when it is not a reading failure.
+   */
+  static @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+    if (e instanceof JacksonException) {
+      return readFailure((JacksonException) e, parser);
+    } else if (parser == null) {
+      return null;
+    } else if (e instanceof StackOverflowError) {
+      return tooDeepAt((StackOverflowError) e, parser);
+    }
+    return ParserReading.isDataError(e) ? failureAt((RuntimeException) e, parser) : null;
   }
 
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
@@ -203,22 +210,11 @@ final class JacksonBinding implements JsonBinding {
     private final JsonParser parser;
     private final MappingIterator<T> values;
 
-    /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
-    private final @Nullable T nullElement;
-
-    /** Whether the elements are in a top-level array, and the index of the one read last. */
-    private final boolean array;
-
-    private int index = -1;
-
-    @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) {
-      super(array);
-      this.array = array;
+      super(array, reader.getValueType().getRawClass());
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
-      this.nullElement = (T) ScalarRules.nullValue(reader.getValueType().getRawClass());
     }
 
     @Override
@@ -245,29 +241,29 @@ final class JacksonBinding implements JsonBinding {
     }
 
     @Override
-    public @Nullable T value() throws IOException {
-      index++;
-      try {
-        if (parser.currentToken() == JsonToken.VALUE_NULL) {
-          parser.clearCurrentToken();
-          return nullElement;
-        }
-        return values.nextValue();
-      } catch (DatabindException e) {
-        // Databind's path starts at the element: the element's index goes in front.
-        throw ReadProblems.atElement(
-            readFailure(e, parser),
-            array,
-            index,
-            e.getPath().stream().map(JacksonBinding::segment).toList(),
-            e);
-      } catch (JacksonException e) {
-        throw readFailure(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
+    protected boolean skipNull() {
+      boolean isNull = parser.currentToken() == JsonToken.VALUE_NULL;
+      if (isNull) {
+        parser.clearCurrentToken();
       }
+      return isNull;
+    }
+
+    @Override
+    protected @Nullable T readElement() {
+      return values.nextValue();
+    }
+
+    @Override
+    protected @Nullable IOException elementFailure(Throwable e) {
+      return JacksonBinding.failure(e, parser);
+    }
+
+    @Override
+    protected @Nullable Iterable<?> pathInside(Throwable e) {
+      return e instanceof DatabindException
+          ? ((DatabindException) e).getPath().stream().map(JacksonBinding::segment).toList()
+          : null;
     }
 
     @Override

@@ -22,7 +22,6 @@ import dev.httpjson.JsonWriteException;
 import dev.httpjson.codec.support.internal.ParserReading;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ReadProblems.Place;
-import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
@@ -35,7 +34,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.lang.reflect.Type;
-import java.time.DateTimeException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -149,16 +147,23 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     protected @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
-      boolean jackson =
-          e instanceof JsonProcessingException || e instanceof CharConversionException;
-      if (parser == null) {
-        IOException access = accessFailure(e);
-        return access != null ? access : jackson ? readFailure((IOException) e) : null;
-      } else if (e instanceof StackOverflowError) {
-        return tooDeepAt((StackOverflowError) e, parser);
-      }
-      return jackson || isDataError(e) ? failureAt((Exception) e, parser) : null;
+      return Jackson2Binding.failure(e, parser);
     }
+  }
+
+  /**
+   * The exception to surface for {@code e}, placed where {@code parser} stopped when it has no
+   * position of its own; null when it is not a reading failure.
+   */
+  static @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+    boolean jackson = e instanceof JsonProcessingException || e instanceof CharConversionException;
+    if (parser == null) {
+      IOException access = accessFailure(e);
+      return access != null ? access : jackson ? readFailure((IOException) e) : null;
+    } else if (e instanceof StackOverflowError) {
+      return tooDeepAt((StackOverflowError) e, parser);
+    }
+    return jackson || ParserReading.isDataError(e) ? failureAt((Exception) e, parser) : null;
   }
 
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
@@ -255,22 +260,11 @@ final class Jackson2Binding implements JsonBinding {
     private final JsonParser parser;
     private final MappingIterator<T> values;
 
-    /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
-    private final @Nullable T nullElement;
-
-    /** Whether the elements are in a top-level array, and the index of the one read last. */
-    private final boolean array;
-
-    private int index = -1;
-
-    @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
-      super(array);
-      this.array = array;
+      super(array, reader.getValueType().getRawClass());
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
-      this.nullElement = (T) ScalarRules.nullValue(reader.getValueType().getRawClass());
     }
 
     @Override
@@ -297,29 +291,29 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     @Override
-    public @Nullable T value() throws IOException {
-      index++;
-      try {
-        if (parser.currentToken() == JsonToken.VALUE_NULL) {
-          parser.clearCurrentToken();
-          return nullElement;
-        }
-        return values.nextValue();
-      } catch (JsonMappingException e) {
-        // Databind's path starts at the element: the element's index goes in front.
-        throw ReadProblems.atElement(
-            failureAt(e, parser),
-            array,
-            index,
-            e.getPath().stream().map(Jackson2Binding::segment).toList(),
-            e);
-      } catch (JsonProcessingException | CharConversionException e) {
-        throw failureAt(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
+    protected boolean skipNull() {
+      boolean isNull = parser.currentToken() == JsonToken.VALUE_NULL;
+      if (isNull) {
+        parser.clearCurrentToken();
       }
+      return isNull;
+    }
+
+    @Override
+    protected @Nullable T readElement() throws IOException {
+      return values.nextValue();
+    }
+
+    @Override
+    protected @Nullable IOException elementFailure(Throwable e) {
+      return Jackson2Binding.failure(e, parser);
+    }
+
+    @Override
+    protected @Nullable Iterable<?> pathInside(Throwable e) {
+      return e instanceof JsonMappingException
+          ? ((JsonMappingException) e).getPath().stream().map(Jackson2Binding::segment).toList()
+          : null;
     }
 
     @Override

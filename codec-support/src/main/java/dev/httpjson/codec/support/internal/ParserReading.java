@@ -185,8 +185,7 @@ public abstract class ParserReading<T, P> implements JsonReader<T> {
   }
 
   /** {@code failure}; when there is none, {@code e} is thrown as it is. */
-  private static IOException rethrownUnless(@Nullable IOException failure, Throwable e)
-      throws IOException {
+  static IOException rethrownUnless(@Nullable IOException failure, Throwable e) throws IOException {
     if (failure != null) {
       return failure;
     } else if (e instanceof IOException) {
