@@ -183,12 +183,12 @@ final class JacksonBinding implements JsonBinding {
       try {
         parser = in != null ? mapper.createParser(utf8OrClose(in)) : mapper.createParser(chars);
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw readFailure(e, null);
       }
       try {
         JsonToken first = array ? parser.nextToken() : JsonToken.START_ARRAY;
         if (first != JsonToken.START_ARRAY && first != null) {
-          throw ParserCursor.failure(parser, ReadProblems.notAnArray(first), true);
+          throw at(parser).atRoot().failure(ReadProblems.notAnArray(first), null);
         }
         return new ParserCursor<>(parser, reader, array && first != null); // empty: no elements
       } catch (JacksonException e) {
@@ -233,10 +233,6 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     protected JsonReadException failure(String problem, boolean root) {
-      return failure(parser, problem, root);
-    }
-
-    static JsonReadException failure(JsonParser parser, String problem, boolean root) {
       return (root ? at(parser).atRoot() : at(parser)).failure(problem, null);
     }
 
@@ -278,15 +274,8 @@ final class JacksonBinding implements JsonBinding {
 
   /**
    * The exception to surface for a Jackson failure: an I/O failure of the input itself (a closed or
-   * aborted body, a size limit) as it is; anything else as a {@link JsonReadException}.
-   */
-  static IOException readFailure(JacksonException e) {
-    return readFailure(e, null);
-  }
-
-  /**
-   * {@link #readFailure(JacksonException)}, placed where {@code parser} stopped when the exception
-   * itself has no position (a parser limit's).
+   * aborted body, a size limit) as it is; anything else as a {@link JsonReadException}, placed
+   * where {@code parser} stopped when the exception itself has no position (a parser limit's).
    */
   static IOException readFailure(JacksonException e, @Nullable JsonParser parser) {
     if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
@@ -303,16 +292,25 @@ final class JacksonBinding implements JsonBinding {
           ReadProblems.withoutCoercionHint(
               problem, ((tools.jackson.databind.exc.MismatchedInputException) e).getTargetType());
     }
+    String path = path(e);
+    List<JacksonException.Reference> refs = e.getPath();
+    JacksonException.Reference last = refs.isEmpty() ? null : refs.get(refs.size() - 1);
     if (e instanceof InvalidNullException) {
-      problem = nullProblem((InvalidNullException) e, problem);
+      InvalidNullException n = (InvalidNullException) e;
+      problem =
+          ReadProblems.nullProblem(
+              last == null ? null : last.from(),
+              n.getPropertyName() == null ? null : n.getPropertyName().getSimpleName(),
+              n.getTargetType() != null && n.getTargetType().isPrimitive(),
+              problem);
     } else if (e instanceof PropertyBindingException) {
-      problem += ReadProblems.knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
+      PropertyBindingException unknown = (PropertyBindingException) e;
+      problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
+      path =
+          ReadProblems.unknownPropertyPath(
+              path, unknown.getPropertyName(), last == null ? null : last.getPropertyName());
     } else if (e instanceof StreamConstraintsException) {
       problem = ReadProblems.limitProblem(problem);
-    }
-    String path = path(e);
-    if (e instanceof PropertyBindingException) {
-      path = unknownPropertyPath((PropertyBindingException) e, path);
     }
     if (parser != null && unplaced(e)) {
       location = parser.currentLocation();
@@ -320,29 +318,7 @@ final class JacksonBinding implements JsonBinding {
         path = path(parser.streamReadContext());
       }
     }
-    return new JsonReadException(problem, line(location), column(location), path, e);
-  }
-
-  /**
-   * The path of an unknown property ends at the property itself, also when Jackson (reading through
-   * a constructor) reports only the object that holds it.
-   */
-  private static String unknownPropertyPath(PropertyBindingException e, String path) {
-    List<JacksonException.Reference> refs = e.getPath();
-    return ReadProblems.unknownPropertyPath(
-        path,
-        e.getPropertyName(),
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).getPropertyName());
-  }
-
-  /** A null for a non-null record component, in the words of {@code strictRecords}. */
-  private static String nullProblem(InvalidNullException e, String jacksonProblem) {
-    List<JacksonException.Reference> refs = e.getPath();
-    return ReadProblems.nullProblem(
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).from(),
-        e.getPropertyName() == null ? null : e.getPropertyName().getSimpleName(),
-        e.getTargetType() != null && e.getTargetType().isPrimitive(),
-        jacksonProblem);
+    return at(location, path).failure(problem, e);
   }
 
   /** A write failure of Jackson's, in httpjson's words; null for any other exception. */
@@ -361,16 +337,13 @@ final class JacksonBinding implements JsonBinding {
 
   /** Where {@code parser} stopped. */
   static Place at(JsonParser parser) {
-    TokenStreamLocation location = parser.currentLocation();
-    return new Place(line(location), column(location), path(parser.streamReadContext()));
+    return at(parser.currentLocation(), path(parser.streamReadContext()));
   }
 
-  private static long line(@Nullable TokenStreamLocation location) {
-    return location == null || location == TokenStreamLocation.NA ? -1 : location.getLineNr();
-  }
-
-  private static long column(@Nullable TokenStreamLocation location) {
-    return location == null || location == TokenStreamLocation.NA ? -1 : location.getColumnNr();
+  private static Place at(@Nullable TokenStreamLocation location, String path) {
+    return location == null || location == TokenStreamLocation.NA
+        ? new Place(-1, -1, path)
+        : new Place(location.getLineNr(), location.getColumnNr(), path);
   }
 
   /** The JSON path of an exception: from databind's references, else from the parser context. */

@@ -184,8 +184,10 @@ public final class JacksonCodec implements JsonCodec {
             .addModule(FastDateTimes.MODULE)
             .addModule(StrictScalars.MODULE);
     StrictScalars.coercions(b);
-    if (options.naming() != JsonOptions.Naming.AS_DECLARED) {
-      b.propertyNamingStrategy(Renaming.of(options.naming()));
+    if (options.naming() == JsonOptions.Naming.CAMEL_CASE) {
+      b.propertyNamingStrategy(CamelCase.INSTANCE);
+    } else if (options.naming() != JsonOptions.Naming.AS_DECLARED) {
+      b.propertyNamingStrategy(new Renaming(options.naming()));
     }
     if (options.caseInsensitiveProperties()) {
       b.addModule(ExactCase.MODULE);
@@ -235,10 +237,6 @@ public final class JacksonCodec implements JsonCodec {
 
     Renaming(JsonOptions.Naming naming) {
       this.naming = naming;
-    }
-
-    static Renaming of(JsonOptions.Naming naming) {
-      return naming == JsonOptions.Naming.CAMEL_CASE ? CamelCase.INSTANCE : new Renaming(naming);
     }
 
     @Override

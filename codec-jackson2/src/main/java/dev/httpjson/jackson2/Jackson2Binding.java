@@ -238,7 +238,7 @@ final class Jackson2Binding implements JsonBinding {
       try {
         JsonToken first = array ? parser.nextToken() : JsonToken.START_ARRAY;
         if (first != JsonToken.START_ARRAY && first != null) {
-          throw ParserCursor.failure(parser, ReadProblems.notAnArray(first), true);
+          throw at(parser).atRoot().failure(ReadProblems.notAnArray(first), null);
         }
         return new ParserCursor<>(parser, reader, array && first != null); // empty: no elements
       } catch (JsonProcessingException | CharConversionException e) {
@@ -283,10 +283,6 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     protected JsonReadException failure(String problem, boolean root) {
-      return failure(parser, problem, root);
-    }
-
-    static JsonReadException failure(JsonParser parser, String problem, boolean root) {
       return (root ? at(parser).atRoot() : at(parser)).failure(problem, null);
     }
 
@@ -366,37 +362,26 @@ final class Jackson2Binding implements JsonBinding {
       problem = ReadProblems.limitProblem(problem);
     }
     String path = path(at);
-    if (at instanceof InvalidNullException) {
-      problem = nullProblem((InvalidNullException) at, problem);
+    if (at instanceof JsonMappingException) {
+      List<JsonMappingException.Reference> refs = ((JsonMappingException) at).getPath();
+      JsonMappingException.Reference last = refs.isEmpty() ? null : refs.get(refs.size() - 1);
+      if (at instanceof InvalidNullException) {
+        InvalidNullException n = (InvalidNullException) at;
+        problem =
+            ReadProblems.nullProblem(
+                last == null ? null : last.getFrom(),
+                n.getPropertyName() == null ? null : n.getPropertyName().getSimpleName(),
+                n.getTargetType() != null && n.getTargetType().isPrimitive(),
+                problem);
+      } else if (at instanceof PropertyBindingException) {
+        PropertyBindingException unknown = (PropertyBindingException) at;
+        problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
+        path =
+            ReadProblems.unknownPropertyPath(
+                path, unknown.getPropertyName(), last == null ? null : last.getFieldName());
+      }
     }
-    if (at instanceof PropertyBindingException) {
-      PropertyBindingException unknown = (PropertyBindingException) at;
-      problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
-      path = unknownPropertyPath(unknown, path);
-    }
-    return new JsonReadException(problem, line(location), column(location), path, cause);
-  }
-
-  /**
-   * The path of an unknown property ends at the property itself, also when Jackson (reading through
-   * a constructor) reports only the object that holds it.
-   */
-  private static String unknownPropertyPath(PropertyBindingException e, String path) {
-    List<JsonMappingException.Reference> refs = e.getPath();
-    return ReadProblems.unknownPropertyPath(
-        path,
-        e.getPropertyName(),
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFieldName());
-  }
-
-  /** A null for a non-null record component, in the words of {@code strictRecords}. */
-  private static String nullProblem(InvalidNullException e, String jacksonProblem) {
-    List<JsonMappingException.Reference> refs = e.getPath();
-    return ReadProblems.nullProblem(
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFrom(),
-        e.getPropertyName() == null ? null : e.getPropertyName().getSimpleName(),
-        e.getTargetType() != null && e.getTargetType().isPrimitive(),
-        jacksonProblem);
+    return at(location, path).failure(problem, cause);
   }
 
   /** A refused reflective access, as httpjson reports it; else null. */
@@ -423,16 +408,13 @@ final class Jackson2Binding implements JsonBinding {
 
   /** Where {@code parser} stopped. */
   static Place at(JsonParser parser) {
-    JsonLocation location = parser.currentLocation();
-    return new Place(line(location), column(location), path(parser.getParsingContext()));
+    return at(parser.currentLocation(), path(parser.getParsingContext()));
   }
 
-  private static long line(@Nullable JsonLocation location) {
-    return location == null || location == JsonLocation.NA ? -1 : location.getLineNr();
-  }
-
-  private static long column(@Nullable JsonLocation location) {
-    return location == null || location == JsonLocation.NA ? -1 : location.getColumnNr();
+  private static Place at(@Nullable JsonLocation location, String path) {
+    return location == null || location == JsonLocation.NA
+        ? new Place(-1, -1, path)
+        : new Place(location.getLineNr(), location.getColumnNr(), path);
   }
 
   /** The JSON path of an exception: from databind's references, else from the parser context. */

@@ -185,8 +185,10 @@ public final class Jackson2Codec implements JsonCodec {
             // bytes, as the other codecs write it, not as two escaped surrogates.
             .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     StrictScalars.coercions(b);
-    if (options.naming() != JsonOptions.Naming.AS_DECLARED) {
-      b.propertyNamingStrategy(Renaming.of(options.naming()));
+    if (options.naming() == JsonOptions.Naming.CAMEL_CASE) {
+      b.propertyNamingStrategy(CamelCase.INSTANCE);
+    } else if (options.naming() != JsonOptions.Naming.AS_DECLARED) {
+      b.propertyNamingStrategy(new Renaming(options.naming()));
     }
     if (options.caseInsensitiveProperties()) {
       b.addModule(ExactCase.MODULE);
@@ -249,10 +251,6 @@ public final class Jackson2Codec implements JsonCodec {
 
     Renaming(JsonOptions.Naming naming) {
       this.naming = naming;
-    }
-
-    static Renaming of(JsonOptions.Naming naming) {
-      return naming == JsonOptions.Naming.CAMEL_CASE ? CamelCase.INSTANCE : new Renaming(naming);
     }
 
     @Override
