@@ -109,16 +109,10 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     protected boolean unplaced(Throwable e) {
-      return e instanceof JacksonException
-          ? JacksonBinding.unplaced((JacksonException) e)
-          : isDataError(e) || e instanceof StackOverflowError;
+      return e instanceof JacksonException && JacksonBinding.unplaced((JacksonException) e);
     }
 
-    /**
-     * A mapping failure that databind gives no path is about the value read itself, the root:
-     * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
-     * array) would say {@code $[0]}.
-     */
+    /** A mapping failure that databind gives no path ({@link ReadProblems#atRoot}). */
     @Override
     protected boolean atRoot(Throwable e) {
       return e instanceof DatabindException && ((DatabindException) e).getPath().isEmpty();

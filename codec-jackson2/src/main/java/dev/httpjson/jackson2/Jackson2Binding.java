@@ -127,19 +127,12 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     protected boolean unplaced(Throwable e) {
-      if (accessFailure(e) != null) {
-        return false;
-      }
       return e instanceof JsonProcessingException
-          ? Jackson2Binding.unplaced((JsonProcessingException) e)
-          : isDataError(e) || e instanceof StackOverflowError;
+          && accessFailure(e) == null
+          && Jackson2Binding.unplaced((JsonProcessingException) e);
     }
 
-    /**
-     * A mapping failure that databind gives no path is about the value read itself, the root:
-     * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
-     * array) would say {@code $[0]}.
-     */
+    /** A mapping failure that databind gives no path ({@link ReadProblems#atRoot}). */
     @Override
     protected boolean atRoot(Throwable e) {
       return e instanceof JsonMappingException && ((JsonMappingException) e).getPath().isEmpty();

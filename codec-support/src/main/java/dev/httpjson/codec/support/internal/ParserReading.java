@@ -73,9 +73,9 @@ public abstract class ParserReading<T, P> implements JsonReader<T> {
   protected abstract void close(P parser) throws IOException;
 
   /**
-   * Whether {@code e}, met reading bytes, has no position of its own, so that the bytes are read
-   * again to place it: a data error ({@link #isDataError}), a stack that ran out, a library failure
-   * without a location.
+   * Whether {@code e} is a failure of the library's that has no position of its own (a parser
+   * limit's, some mapping failures), so that bytes are read again to place it, as a data error
+   * ({@link #isDataError}) and a stack that ran out are.
    *
    * @param e the failure
    * @return whether to place it by reading again
@@ -125,7 +125,8 @@ public abstract class ParserReading<T, P> implements JsonReader<T> {
       if (e instanceof StackOverflowError) {
         ReadProblems.requireStackRanOut((StackOverflowError) e);
       }
-      throw rooted(e, unplaced(e) ? locate(e, bytes, offset, length) : failure(e, null));
+      boolean again = isDataError(e) || e instanceof StackOverflowError || unplaced(e);
+      throw rooted(e, again ? locate(e, bytes, offset, length) : failure(e, null));
     }
   }
 
