@@ -295,34 +295,35 @@ final class WebWriter implements JsonWriter {
     out.rawValue(Float.toString(value));
   }
 
-  @Override
-  public void value(@Nullable Boolean value) {
+  /** Writes {@code null} for a boxed value that is null, else begins writing the value. */
+  private boolean began(@Nullable Object value) {
     if (value == null) {
       nullValue();
-      return;
+      return false;
     }
     value();
-    out.value(value);
+    return true;
+  }
+
+  @Override
+  public void value(@Nullable Boolean value) {
+    if (began(value)) {
+      out.value(value);
+    }
   }
 
   @Override
   public void value(@Nullable Integer value) {
-    if (value == null) {
-      nullValue();
-      return;
+    if (began(value)) {
+      out.value(value);
     }
-    value();
-    out.value(value);
   }
 
   @Override
   public void value(@Nullable Long value) {
-    if (value == null) {
-      nullValue();
-      return;
+    if (began(value)) {
+      out.value(value);
     }
-    value();
-    out.value(value);
   }
 
   @Override
@@ -336,22 +337,16 @@ final class WebWriter implements JsonWriter {
 
   @Override
   public void value(@Nullable BigDecimal value) {
-    if (value == null) {
-      nullValue();
-      return;
+    if (began(value)) {
+      out.value(value);
     }
-    value();
-    out.value(value);
   }
 
   @Override
   public void value(@Nullable BigInteger value) {
-    if (value == null) {
-      nullValue();
-      return;
+    if (began(value)) {
+      out.value(value);
     }
-    value();
-    out.value(value);
   }
 
   /**

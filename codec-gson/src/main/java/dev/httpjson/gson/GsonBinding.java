@@ -16,6 +16,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.NameRules;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.Unbindable;
@@ -24,7 +25,6 @@ import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import dev.httpjson.spi.JsonWriter;
 import dev.httpjson.spi.ModuleAdvice;
-import dev.httpjson.spi.Names;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -90,21 +90,11 @@ final class GsonBinding implements JsonBinding {
    * @return a new Gson
    */
   static Gson newGson(JsonOptions options) {
-    FieldNamingStrategy naming;
-    switch (options.naming()) {
-      case CAMEL_CASE:
-        naming = f -> Names.camelCase(f.getName());
-        break;
-      case SNAKE_CASE:
-        naming = f -> Names.snakeCase(f.getName());
-        break;
-      case KEBAB_CASE:
-        naming = f -> Names.kebabCase(f.getName());
-        break;
-      default:
-        naming = FieldNamingPolicy.IDENTITY;
-        break;
-    }
+    JsonOptions.Naming names = options.naming();
+    FieldNamingStrategy naming =
+        names == JsonOptions.Naming.AS_DECLARED
+            ? FieldNamingPolicy.IDENTITY
+            : f -> NameRules.apply(names, f.getName());
     GsonBuilder b =
         new GsonBuilder()
             .setFieldNamingStrategy(naming)

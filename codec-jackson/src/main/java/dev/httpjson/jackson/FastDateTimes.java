@@ -3,7 +3,6 @@ package dev.httpjson.jackson;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.httpjson.codec.support.internal.IsoDateTimes;
 import java.math.BigDecimal;
-import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.Month;
@@ -148,51 +147,19 @@ final class FastDateTimes {
     }
   }
 
-  /**
-   * {@code yyyy-MM-dd} in ASCII digits, a valid date, as {@link DateTimeFormatter#ISO_LOCAL_DATE}
-   * reads it; null for anything else (another shape, a 30th of February), which is left to the
-   * formatter and its error.
-   */
+  /** The fast path of a date: {@link IsoDateTimes#parseLocalDate}, which declines other text. */
   static @Nullable LocalDate parseDate(String s) {
-    if (s.length() != 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
-      return null;
-    }
-    int year = digits(s, 0, 4);
-    int month = digits(s, 5, 7);
-    int day = digits(s, 8, 10);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31) {
-      return null;
-    }
-    try {
-      return LocalDate.of(year, month, day);
-    } catch (DateTimeException e) {
-      return null; // a day past the month's end: the formatter says so
-    }
+    return IsoDateTimes.parseLocalDate(s);
   }
-
-  /** The ASCII digits of {@code s} from {@code from} to {@code to} as a number, or -1. */
-  private static int digits(String s, int from, int to) {
-    int n = 0;
-    for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
-      if (c < '0' || c > '9') {
-        return -1;
-      }
-      n = n * 10 + (c - '0');
-    }
-    return n;
-  }
-
-  private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Instant.MIN.getEpochSecond());
-  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Instant.MAX.getEpochSecond());
 
   /**
-   * Epoch seconds outside {@link Instant}'s range fail as a read failure: Jackson reads an exponent
-   * past its limit as zero ({@code 1e400} would be 1970-01-01).
+   * Epoch seconds outside {@link Instant}'s range fail as a read failure ({@link
+   * IsoDateTimes#epochSecondsProblem}).
    */
   static BigDecimal inRange(DeserializationContext ctxt, Class<?> type, BigDecimal seconds) {
-    if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(MAX_SECONDS) > 0) {
-      ctxt.handleWeirdNumberValue(type, seconds, "epoch seconds outside the range of Instant");
+    String problem = IsoDateTimes.epochSecondsProblem(seconds);
+    if (problem != null) {
+      ctxt.handleWeirdNumberValue(type, seconds, "%s", problem);
     }
     return seconds;
   }

@@ -3,8 +3,9 @@ package dev.httpjson.jackson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ParserReading;
 import dev.httpjson.codec.support.internal.ReadProblems;
-import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.ReadProblems.Place;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
@@ -14,7 +15,6 @@ import dev.httpjson.spi.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -75,7 +75,7 @@ final class JacksonBinding implements JsonBinding {
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
   }
 
-  private static final class Reading<T> implements JsonReader<T> {
+  private static final class Reading<T> extends ParserReading<T, JsonParser> {
     private final ObjectReader reader;
 
     Reading(ObjectReader reader) {
@@ -83,121 +83,66 @@ final class JacksonBinding implements JsonBinding {
     }
 
     @Override
-    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      ReadProblems.requireUtf8Start(bytes, offset, length);
-      try {
-        return reader.readValue(bytes, offset, length);
-      } catch (JacksonException e) {
-        throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw locate(e, bytes, offset, length);
-      } catch (StackOverflowError e) {
-        throw tooDeep(e, bytes, offset, length);
-      }
-    }
-
-    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
-    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length) {
-      ReadProblems.requireStackRanOut(e);
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (JacksonException again) {
-        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
-      }
-      try {
-        reader.readValue(parser);
-      } catch (RuntimeException | StackOverflowError again) {
-        // Expected: the same failure, now with the parser at hand.
-      }
-      IOException failure = tooDeepAt(e, parser);
-      parser.close();
-      return failure;
-    }
-
-    /**
-     * A mapping failure that databind gives no path is about the value read itself, the root:
-     * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
-     * array) would say {@code $[0]}.
-     */
-    private static IOException atRoot(JacksonException e, IOException failure) {
-      return e instanceof DatabindException && e.getPath().isEmpty()
-          ? ReadProblems.atRoot(failure, e)
-          : failure;
-    }
-
-    /**
-     * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException), and a parser limit's exception carries no position: they are
-     * reported with the position and path found by reading the bytes again, which only these rare
-     * failures pay for.
-     */
-    private IOException locate(RuntimeException e, byte[] bytes, int offset, int length) {
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (JacksonException again) {
-        return e instanceof JacksonException
-            ? readFailure((JacksonException) e)
-            : new JsonReadException(ReadProblems.dataProblem(e), -1, -1, "$", e);
-      }
-      try {
-        reader.readValue(parser);
-      } catch (RuntimeException again) {
-        // Expected: the same failure, now with the parser at hand.
-      }
-      IOException failure = failureAt(e, parser);
-      parser.close();
-      return failure;
+    protected @Nullable T readValue(byte[] bytes, int offset, int length) {
+      return reader.readValue(bytes, offset, length);
     }
 
     @Override
-    public @Nullable T read(InputStream in) throws IOException {
-      return read(ReadProblems.requireUtf8Start(in), null);
+    protected @Nullable T readValue(JsonParser parser) {
+      return reader.readValue(parser);
     }
 
     @Override
-    public @Nullable T read(Reader in) throws IOException {
-      return read(null, in);
+    protected JsonParser parser(byte[] bytes, int offset, int length) {
+      return reader.createParser(bytes, offset, length);
     }
 
-    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
-      JsonParser parser;
-      try {
-        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
-      } catch (JacksonException e) {
-        throw readFailure(e);
-      }
-      return read(parser);
+    @Override
+    protected JsonParser parser(@Nullable InputStream in, @Nullable Reader chars) {
+      return in != null ? reader.createParser(in) : reader.createParser(chars);
     }
 
-    /** Reads through a parser of ours: input that cannot be read again has it at hand. */
-    private @Nullable T read(JsonParser parser) throws IOException {
-      try {
-        return reader.readValue(parser);
-      } catch (JacksonException e) {
-        throw atRoot(e, readFailure(e, parser));
-      } catch (UncheckedIOException e) {
-        throw e.getCause();
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
-      } finally {
-        parser.close();
-      }
+    @Override
+    protected void close(JsonParser parser) {
+      parser.close();
     }
+
+    @Override
+    protected boolean unplaced(Throwable e) {
+      return e instanceof JacksonException && JacksonBinding.unplaced((JacksonException) e);
+    }
+
+    /** A mapping failure that databind gives no path ({@link ReadProblems#atRoot}). */
+    @Override
+    protected boolean atRoot(Throwable e) {
+      return e instanceof DatabindException && ((DatabindException) e).getPath().isEmpty();
+    }
+
+    @Override
+    protected @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+      return JacksonBinding.failure(e, parser);
+    }
+  }
+
+  /**
+   * The exception to surface for {@code e}, placed where {@code parser} stopped when it has no
+   * position of its own; null when it is not a reading failure.
+   */
+  static @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+    if (e instanceof JacksonException) {
+      return readFailure((JacksonException) e, parser);
+    } else if (parser == null) {
+      return null;
+    } else if (e instanceof StackOverflowError) {
+      return tooDeepAt((StackOverflowError) e, parser);
+    }
+    return ParserReading.isDataError(e) ? failureAt((RuntimeException) e, parser) : null;
   }
 
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
   static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
     ReadProblems.requireStackRanOut(e);
-    return new JsonReadException(
-        ReadProblems.TOO_DEEP_FOR_THE_STACK,
-        line(parser.currentLocation()),
-        column(parser.currentLocation()),
-        path(parser.streamReadContext()),
-        e);
+    return at(parser).failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, e);
   }
 
   /**
@@ -211,15 +156,9 @@ final class JacksonBinding implements JsonBinding {
 
   /** A failure at the position where {@code parser} stopped. */
   static IOException failureAt(RuntimeException e, JsonParser parser) {
-    if (e instanceof JacksonException) {
-      return readFailure((JacksonException) e, parser);
-    }
-    return new JsonReadException(
-        ReadProblems.dataProblem(e),
-        line(parser.currentLocation()),
-        column(parser.currentLocation()),
-        path(parser.streamReadContext()),
-        e);
+    return e instanceof JacksonException
+        ? readFailure((JacksonException) e, parser)
+        : at(parser).failure(ReadProblems.dataProblem(e), e);
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {
@@ -238,12 +177,12 @@ final class JacksonBinding implements JsonBinding {
       try {
         parser = in != null ? mapper.createParser(utf8OrClose(in)) : mapper.createParser(chars);
       } catch (JacksonException e) {
-        throw readFailure(e);
+        throw readFailure(e, null);
       }
       try {
         JsonToken first = array ? parser.nextToken() : JsonToken.START_ARRAY;
         if (first != JsonToken.START_ARRAY && first != null) {
-          throw ParserCursor.failure(parser, ReadProblems.notAnArray(first), true);
+          throw at(parser).atRoot().failure(ReadProblems.notAnArray(first), null);
         }
         return new ParserCursor<>(parser, reader, array && first != null); // empty: no elements
       } catch (JacksonException e) {
@@ -265,22 +204,11 @@ final class JacksonBinding implements JsonBinding {
     private final JsonParser parser;
     private final MappingIterator<T> values;
 
-    /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
-    private final @Nullable T nullElement;
-
-    /** Whether the elements are in a top-level array, and the index of the one read last. */
-    private final boolean array;
-
-    private int index = -1;
-
-    @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) {
-      super(array);
-      this.array = array;
+      super(array, reader.getValueType().getRawClass());
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
-      this.nullElement = (T) ScalarRules.nullValue(reader.getValueType().getRawClass());
     }
 
     @Override
@@ -299,42 +227,33 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     protected JsonReadException failure(String problem, boolean root) {
-      return failure(parser, problem, root);
-    }
-
-    static JsonReadException failure(JsonParser parser, String problem, boolean root) {
-      return new JsonReadException(
-          problem,
-          line(parser.currentLocation()),
-          column(parser.currentLocation()),
-          root ? "$" : path(parser.streamReadContext()),
-          null);
+      return (root ? at(parser).atRoot() : at(parser)).failure(problem, null);
     }
 
     @Override
-    public @Nullable T value() throws IOException {
-      index++;
-      try {
-        if (parser.currentToken() == JsonToken.VALUE_NULL) {
-          parser.clearCurrentToken();
-          return nullElement;
-        }
-        return values.nextValue();
-      } catch (DatabindException e) {
-        // Databind's path starts at the element: the element's index goes in front.
-        throw ReadProblems.atElement(
-            readFailure(e, parser),
-            array,
-            index,
-            e.getPath().stream().map(JacksonBinding::segment).toList(),
-            e);
-      } catch (JacksonException e) {
-        throw readFailure(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
+    protected boolean skipNull() {
+      boolean isNull = parser.currentToken() == JsonToken.VALUE_NULL;
+      if (isNull) {
+        parser.clearCurrentToken();
       }
+      return isNull;
+    }
+
+    @Override
+    protected @Nullable T readElement() {
+      return values.nextValue();
+    }
+
+    @Override
+    protected @Nullable IOException elementFailure(Throwable e) {
+      return JacksonBinding.failure(e, parser);
+    }
+
+    @Override
+    protected @Nullable Iterable<?> pathInside(Throwable e) {
+      return e instanceof DatabindException
+          ? ((DatabindException) e).getPath().stream().map(JacksonBinding::segment).toList()
+          : null;
     }
 
     @Override
@@ -349,15 +268,8 @@ final class JacksonBinding implements JsonBinding {
 
   /**
    * The exception to surface for a Jackson failure: an I/O failure of the input itself (a closed or
-   * aborted body, a size limit) as it is; anything else as a {@link JsonReadException}.
-   */
-  static IOException readFailure(JacksonException e) {
-    return readFailure(e, null);
-  }
-
-  /**
-   * {@link #readFailure(JacksonException)}, placed where {@code parser} stopped when the exception
-   * itself has no position (a parser limit's).
+   * aborted body, a size limit) as it is; anything else as a {@link JsonReadException}, placed
+   * where {@code parser} stopped when the exception itself has no position (a parser limit's).
    */
   static IOException readFailure(JacksonException e, @Nullable JsonParser parser) {
     if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
@@ -374,16 +286,25 @@ final class JacksonBinding implements JsonBinding {
           ReadProblems.withoutCoercionHint(
               problem, ((tools.jackson.databind.exc.MismatchedInputException) e).getTargetType());
     }
-    if (e instanceof InvalidNullException) {
-      problem = nullProblem((InvalidNullException) e, problem);
-    } else if (e instanceof PropertyBindingException) {
-      problem += ReadProblems.knownProperties(((PropertyBindingException) e).getKnownPropertyIds());
-    } else if (e instanceof StreamConstraintsException) {
-      problem += " (" + ReadProblems.limitNote(problem) + ")";
-    }
     String path = path(e);
-    if (e instanceof PropertyBindingException) {
-      path = unknownPropertyPath((PropertyBindingException) e, path);
+    List<JacksonException.Reference> refs = e.getPath();
+    JacksonException.Reference last = refs.isEmpty() ? null : refs.get(refs.size() - 1);
+    if (e instanceof InvalidNullException) {
+      InvalidNullException n = (InvalidNullException) e;
+      problem =
+          ReadProblems.nullProblem(
+              last == null ? null : last.from(),
+              n.getPropertyName() == null ? null : n.getPropertyName().getSimpleName(),
+              n.getTargetType() != null && n.getTargetType().isPrimitive(),
+              problem);
+    } else if (e instanceof PropertyBindingException) {
+      PropertyBindingException unknown = (PropertyBindingException) e;
+      problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
+      path =
+          ReadProblems.unknownPropertyPath(
+              path, unknown.getPropertyName(), last == null ? null : last.getPropertyName());
+    } else if (e instanceof StreamConstraintsException) {
+      problem = ReadProblems.limitProblem(problem);
     }
     if (parser != null && unplaced(e)) {
       location = parser.currentLocation();
@@ -391,29 +312,7 @@ final class JacksonBinding implements JsonBinding {
         path = path(parser.streamReadContext());
       }
     }
-    return new JsonReadException(problem, line(location), column(location), path, e);
-  }
-
-  /**
-   * The path of an unknown property ends at the property itself, also when Jackson (reading through
-   * a constructor) reports only the object that holds it.
-   */
-  private static String unknownPropertyPath(PropertyBindingException e, String path) {
-    List<JacksonException.Reference> refs = e.getPath();
-    return ReadProblems.unknownPropertyPath(
-        path,
-        e.getPropertyName(),
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).getPropertyName());
-  }
-
-  /** A null for a non-null record component, in the words of {@code strictRecords}. */
-  private static String nullProblem(InvalidNullException e, String jacksonProblem) {
-    List<JacksonException.Reference> refs = e.getPath();
-    return ReadProblems.nullProblem(
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).from(),
-        e.getPropertyName() == null ? null : e.getPropertyName().getSimpleName(),
-        e.getTargetType() != null && e.getTargetType().isPrimitive(),
-        jacksonProblem);
+    return at(location, path).failure(problem, e);
   }
 
   /** A write failure of Jackson's, in httpjson's words; null for any other exception. */
@@ -430,12 +329,15 @@ final class JacksonBinding implements JsonBinding {
         ReadProblems.writeProblem(value, e.getOriginalMessage()), path(e), e);
   }
 
-  private static long line(@Nullable TokenStreamLocation location) {
-    return location == null || location == TokenStreamLocation.NA ? -1 : location.getLineNr();
+  /** Where {@code parser} stopped. */
+  static Place at(JsonParser parser) {
+    return at(parser.currentLocation(), path(parser.streamReadContext()));
   }
 
-  private static long column(@Nullable TokenStreamLocation location) {
-    return location == null || location == TokenStreamLocation.NA ? -1 : location.getColumnNr();
+  private static Place at(@Nullable TokenStreamLocation location, String path) {
+    return location == null || location == TokenStreamLocation.NA
+        ? new Place(-1, -1, path)
+        : new Place(location.getLineNr(), location.getColumnNr(), path);
   }
 
   /** The JSON path of an exception: from databind's references, else from the parser context. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer;
+import dev.httpjson.codec.support.internal.IsoDateTimes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -12,14 +13,11 @@ import java.time.OffsetDateTime;
 
 /**
  * Jackson's {@code Instant} and {@code OffsetDateTime} readers, with a number past {@link
- * Instant}'s range refused: Jackson reads an exponent past its limit as zero ({@code 1e400} would
- * be 1970-01-01) and lets {@code 1e18} fail with a bare {@link java.time.DateTimeException}.
+ * Instant}'s range refused ({@link IsoDateTimes#epochSecondsProblem}): Jackson lets {@code 1e18}
+ * fail with a bare {@link java.time.DateTimeException}.
  */
 final class EpochRange {
   private EpochRange() {}
-
-  private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Instant.MIN.getEpochSecond());
-  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Instant.MAX.getEpochSecond());
 
   static final SimpleModule MODULE =
       new SimpleModule("httpjson-epoch-range")
@@ -59,8 +57,9 @@ final class EpochRange {
       throws IOException {
     if (p.hasToken(JsonToken.VALUE_NUMBER_FLOAT)) {
       BigDecimal seconds = p.getDecimalValue();
-      if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(MAX_SECONDS) > 0) {
-        ctxt.handleWeirdNumberValue(type, seconds, "epoch seconds outside the range of Instant");
+      String problem = IsoDateTimes.epochSecondsProblem(seconds);
+      if (problem != null) {
+        ctxt.handleWeirdNumberValue(type, seconds, "%s", problem);
       }
     }
   }

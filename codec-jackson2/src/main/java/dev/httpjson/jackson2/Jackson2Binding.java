@@ -19,8 +19,9 @@ import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.ParserReading;
 import dev.httpjson.codec.support.internal.ReadProblems;
-import dev.httpjson.codec.support.internal.ScalarRules;
+import dev.httpjson.codec.support.internal.ReadProblems.Place;
 import dev.httpjson.codec.support.internal.SequenceSource;
 import dev.httpjson.codec.support.internal.ValueWriter;
 import dev.httpjson.spi.JsonBinding;
@@ -33,7 +34,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.lang.reflect.Type;
-import java.time.DateTimeException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -75,7 +75,7 @@ final class Jackson2Binding implements JsonBinding {
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
   }
 
-  private static final class Reading<T> implements JsonReader<T> {
+  private static final class Reading<T> extends ParserReading<T, JsonParser> {
     private final ObjectReader reader;
 
     Reading(ObjectReader reader) {
@@ -83,147 +83,86 @@ final class Jackson2Binding implements JsonBinding {
     }
 
     @Override
-    public @Nullable T read(byte[] bytes, int offset, int length) throws IOException {
-      ReadProblems.requireUtf8Start(bytes, offset, length);
-      try {
-        return reader.readValue(bytes, offset, length);
-      } catch (JsonProcessingException e) {
-        throw atRoot(e, unplaced(e) ? locate(e, bytes, offset, length) : readFailure(e));
-      } catch (CharConversionException e) {
-        throw readFailure(e);
-      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
-        throw locate(e, bytes, offset, length);
-      } catch (StackOverflowError e) {
-        throw tooDeep(e, bytes, offset, length);
-      }
-    }
-
-    /** Where the stack ran out: found by reading the bytes again with a parser at hand. */
-    private IOException tooDeep(StackOverflowError e, byte[] bytes, int offset, int length)
-        throws IOException {
-      ReadProblems.requireStackRanOut(e);
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (IOException again) {
-        return new JsonReadException(ReadProblems.TOO_DEEP_FOR_THE_STACK, -1, -1, "$", e);
-      }
-      try (parser) {
-        try {
-          reader.readValue(parser);
-        } catch (IOException | RuntimeException | StackOverflowError again) {
-          // Expected: the same failure, now with the parser at hand.
-        }
-        return tooDeepAt(e, parser);
-      }
+    protected @Nullable T readValue(byte[] bytes, int offset, int length) throws IOException {
+      return reader.readValue(bytes, offset, length);
     }
 
     /**
-     * Jackson lets a few data errors out unwrapped (a number whose exponent BigDecimal cannot hold
-     * is a NumberFormatException), and a parser limit's exception carries no position: they are
-     * reported with the position and path found by reading the bytes again, which only these rare
-     * failures pay for.
-     */
-    private IOException locate(Exception e, byte[] bytes, int offset, int length)
-        throws IOException {
-      IOException access = accessFailure(e);
-      if (access != null) {
-        return access;
-      }
-      JsonParser parser;
-      try {
-        parser = reader.createParser(bytes, offset, length);
-      } catch (IOException again) {
-        return e instanceof IOException
-            ? readFailure((IOException) e)
-            : new JsonReadException(ReadProblems.dataProblem((RuntimeException) e), -1, -1, "$", e);
-      }
-      try (parser) {
-        try {
-          reader.readValue(parser);
-        } catch (IOException | RuntimeException again) {
-          // Expected: the same failure, now with the parser at hand.
-        }
-        return failureAt(e, parser);
-      }
-    }
-
-    @Override
-    public @Nullable T read(InputStream in) throws IOException {
-      return read(ReadProblems.requireUtf8Start(in), null);
-    }
-
-    @Override
-    public @Nullable T read(Reader in) throws IOException {
-      return read(null, in);
-    }
-
-    private @Nullable T read(@Nullable InputStream in, @Nullable Reader chars) throws IOException {
-      JsonParser parser;
-      try {
-        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
-      } catch (JsonProcessingException | CharConversionException e) {
-        throw readFailure(e);
-      }
-      return read(parser);
-    }
-
-    /**
-     * A mapping failure that databind gives no path is about the value read itself, the root:
-     * {@code [1,2]} read as an object fails at {@code $}, where the parser's context (inside the
-     * array) would say {@code $[0]}.
-     */
-    private static IOException atRoot(JsonProcessingException e, IOException failure) {
-      return e instanceof JsonMappingException && ((JsonMappingException) e).getPath().isEmpty()
-          ? ReadProblems.atRoot(failure, e)
-          : failure;
-    }
-
-    /**
-     * Reads through a parser of ours, so that input that cannot be read again has it at hand.
      * Unlike {@code readValue(InputStream)}, {@code readValue(JsonParser)} leaves the content after
      * the value to the caller: it is refused here as {@code FAIL_ON_TRAILING_TOKENS} refuses it.
      */
-    private @Nullable T read(JsonParser parser) throws IOException {
-      try {
-        T value = reader.readValue(parser);
-        JsonToken trailing = parser.nextToken();
-        if (trailing != null) {
-          throw new JsonReadException(
-              "Trailing token (of type "
-                  + trailing
-                  + ") found after value (bound as "
-                  + reader.getValueType().getRawClass().getName()
-                  + "): not allowed as per `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
-              line(parser.currentLocation()),
-              column(parser.currentLocation()),
-              "$",
-              null);
-        }
-        return value;
-      } catch (JsonProcessingException e) {
-        throw atRoot(e, failureAt(e, parser));
-      } catch (CharConversionException e) {
-        throw failureAt(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
-      } finally {
-        parser.close();
+    @Override
+    protected @Nullable T readValue(JsonParser parser) throws IOException {
+      T value = reader.readValue(parser);
+      JsonToken trailing = parser.nextToken();
+      if (trailing != null) {
+        throw at(parser)
+            .atRoot()
+            .failure(
+                "Trailing token (of type "
+                    + trailing
+                    + ") found after value (bound as "
+                    + reader.getValueType().getRawClass().getName()
+                    + "): not allowed as per `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
+                null);
       }
+      return value;
     }
+
+    @Override
+    protected JsonParser parser(byte[] bytes, int offset, int length) throws IOException {
+      return reader.createParser(bytes, offset, length);
+    }
+
+    @Override
+    protected JsonParser parser(@Nullable InputStream in, @Nullable Reader chars)
+        throws IOException {
+      return in != null ? reader.createParser(in) : reader.createParser(chars);
+    }
+
+    @Override
+    protected void close(JsonParser parser) throws IOException {
+      parser.close();
+    }
+
+    @Override
+    protected boolean unplaced(Throwable e) {
+      return e instanceof JsonProcessingException
+          && accessFailure(e) == null
+          && Jackson2Binding.unplaced((JsonProcessingException) e);
+    }
+
+    /** A mapping failure that databind gives no path ({@link ReadProblems#atRoot}). */
+    @Override
+    protected boolean atRoot(Throwable e) {
+      return e instanceof JsonMappingException && ((JsonMappingException) e).getPath().isEmpty();
+    }
+
+    @Override
+    protected @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+      return Jackson2Binding.failure(e, parser);
+    }
+  }
+
+  /**
+   * The exception to surface for {@code e}, placed where {@code parser} stopped when it has no
+   * position of its own; null when it is not a reading failure.
+   */
+  static @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
+    boolean jackson = e instanceof JsonProcessingException || e instanceof CharConversionException;
+    if (parser == null) {
+      IOException access = accessFailure(e);
+      return access != null ? access : jackson ? readFailure((IOException) e) : null;
+    } else if (e instanceof StackOverflowError) {
+      return tooDeepAt((StackOverflowError) e, parser);
+    }
+    return jackson || ParserReading.isDataError(e) ? failureAt((Exception) e, parser) : null;
   }
 
   /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
   static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
     ReadProblems.requireStackRanOut(e);
-    return new JsonReadException(
-        ReadProblems.TOO_DEEP_FOR_THE_STACK,
-        line(parser.currentLocation()),
-        column(parser.currentLocation()),
-        path(parser.getParsingContext()),
-        e);
+    return at(parser).failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, e);
   }
 
   /**
@@ -261,21 +200,14 @@ final class Jackson2Binding implements JsonBinding {
     if (e instanceof JsonProcessingException && !unplaced((JsonProcessingException) e)) {
       return readFailure((IOException) e);
     }
-    JsonLocation at = parser.currentLocation();
+    Place at = at(parser);
     if (e instanceof IOException) {
       JsonReadException failure = (JsonReadException) readFailure((IOException) e);
-      String path =
-          limit(e) != null || failure.path().equals("$")
-              ? path(parser.getParsingContext())
-              : failure.path();
-      return new JsonReadException(failure.problem(), line(at), column(at), path, e);
+      boolean parsers = limit(e) != null || failure.path().equals("$");
+      return new Place(at.line(), at.column(), parsers ? at.path() : failure.path())
+          .failure(failure.problem(), e);
     }
-    return new JsonReadException(
-        ReadProblems.dataProblem((RuntimeException) e),
-        line(at),
-        column(at),
-        path(parser.getParsingContext()),
-        e);
+    return at.failure(ReadProblems.dataProblem(e), e);
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {
@@ -299,7 +231,7 @@ final class Jackson2Binding implements JsonBinding {
       try {
         JsonToken first = array ? parser.nextToken() : JsonToken.START_ARRAY;
         if (first != JsonToken.START_ARRAY && first != null) {
-          throw ParserCursor.failure(parser, ReadProblems.notAnArray(first), true);
+          throw at(parser).atRoot().failure(ReadProblems.notAnArray(first), null);
         }
         return new ParserCursor<>(parser, reader, array && first != null); // empty: no elements
       } catch (JsonProcessingException | CharConversionException e) {
@@ -321,22 +253,11 @@ final class Jackson2Binding implements JsonBinding {
     private final JsonParser parser;
     private final MappingIterator<T> values;
 
-    /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
-    private final @Nullable T nullElement;
-
-    /** Whether the elements are in a top-level array, and the index of the one read last. */
-    private final boolean array;
-
-    private int index = -1;
-
-    @SuppressWarnings("unchecked")
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
-      super(array);
-      this.array = array;
+      super(array, reader.getValueType().getRawClass());
       this.parser = parser;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
-      this.nullElement = (T) ScalarRules.nullValue(reader.getValueType().getRawClass());
     }
 
     @Override
@@ -355,42 +276,33 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     protected JsonReadException failure(String problem, boolean root) {
-      return failure(parser, problem, root);
-    }
-
-    static JsonReadException failure(JsonParser parser, String problem, boolean root) {
-      return new JsonReadException(
-          problem,
-          line(parser.currentLocation()),
-          column(parser.currentLocation()),
-          root ? "$" : path(parser.getParsingContext()),
-          null);
+      return (root ? at(parser).atRoot() : at(parser)).failure(problem, null);
     }
 
     @Override
-    public @Nullable T value() throws IOException {
-      index++;
-      try {
-        if (parser.currentToken() == JsonToken.VALUE_NULL) {
-          parser.clearCurrentToken();
-          return nullElement;
-        }
-        return values.nextValue();
-      } catch (JsonMappingException e) {
-        // Databind's path starts at the element: the element's index goes in front.
-        throw ReadProblems.atElement(
-            failureAt(e, parser),
-            array,
-            index,
-            e.getPath().stream().map(Jackson2Binding::segment).toList(),
-            e);
-      } catch (JsonProcessingException | CharConversionException e) {
-        throw failureAt(e, parser);
-      } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
-        throw failureAt(e, parser);
-      } catch (StackOverflowError e) {
-        throw tooDeepAt(e, parser);
+    protected boolean skipNull() {
+      boolean isNull = parser.currentToken() == JsonToken.VALUE_NULL;
+      if (isNull) {
+        parser.clearCurrentToken();
       }
+      return isNull;
+    }
+
+    @Override
+    protected @Nullable T readElement() throws IOException {
+      return values.nextValue();
+    }
+
+    @Override
+    protected @Nullable IOException elementFailure(Throwable e) {
+      return Jackson2Binding.failure(e, parser);
+    }
+
+    @Override
+    protected @Nullable Iterable<?> pathInside(Throwable e) {
+      return e instanceof JsonMappingException
+          ? ((JsonMappingException) e).getPath().stream().map(Jackson2Binding::segment).toList()
+          : null;
     }
 
     @Override
@@ -440,40 +352,29 @@ final class Jackson2Binding implements JsonBinding {
               ((com.fasterxml.jackson.databind.exc.MismatchedInputException) at).getTargetType());
     }
     if (limit) {
-      problem += " (" + ReadProblems.limitNote(problem) + ")";
+      problem = ReadProblems.limitProblem(problem);
     }
     String path = path(at);
-    if (at instanceof InvalidNullException) {
-      problem = nullProblem((InvalidNullException) at, problem);
+    if (at instanceof JsonMappingException) {
+      List<JsonMappingException.Reference> refs = ((JsonMappingException) at).getPath();
+      JsonMappingException.Reference last = refs.isEmpty() ? null : refs.get(refs.size() - 1);
+      if (at instanceof InvalidNullException) {
+        InvalidNullException n = (InvalidNullException) at;
+        problem =
+            ReadProblems.nullProblem(
+                last == null ? null : last.getFrom(),
+                n.getPropertyName() == null ? null : n.getPropertyName().getSimpleName(),
+                n.getTargetType() != null && n.getTargetType().isPrimitive(),
+                problem);
+      } else if (at instanceof PropertyBindingException) {
+        PropertyBindingException unknown = (PropertyBindingException) at;
+        problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
+        path =
+            ReadProblems.unknownPropertyPath(
+                path, unknown.getPropertyName(), last == null ? null : last.getFieldName());
+      }
     }
-    if (at instanceof PropertyBindingException) {
-      PropertyBindingException unknown = (PropertyBindingException) at;
-      problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
-      path = unknownPropertyPath(unknown, path);
-    }
-    return new JsonReadException(problem, line(location), column(location), path, cause);
-  }
-
-  /**
-   * The path of an unknown property ends at the property itself, also when Jackson (reading through
-   * a constructor) reports only the object that holds it.
-   */
-  private static String unknownPropertyPath(PropertyBindingException e, String path) {
-    List<JsonMappingException.Reference> refs = e.getPath();
-    return ReadProblems.unknownPropertyPath(
-        path,
-        e.getPropertyName(),
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFieldName());
-  }
-
-  /** A null for a non-null record component, in the words of {@code strictRecords}. */
-  private static String nullProblem(InvalidNullException e, String jacksonProblem) {
-    List<JsonMappingException.Reference> refs = e.getPath();
-    return ReadProblems.nullProblem(
-        refs.isEmpty() ? null : refs.get(refs.size() - 1).getFrom(),
-        e.getPropertyName() == null ? null : e.getPropertyName().getSimpleName(),
-        e.getTargetType() != null && e.getTargetType().isPrimitive(),
-        jacksonProblem);
+    return at(location, path).failure(problem, cause);
   }
 
   /** A refused reflective access, as httpjson reports it; else null. */
@@ -498,12 +399,15 @@ final class Jackson2Binding implements JsonBinding {
         ReadProblems.writeProblem(value, e.getOriginalMessage()), path(e), e);
   }
 
-  private static long line(@Nullable JsonLocation location) {
-    return location == null || location == JsonLocation.NA ? -1 : location.getLineNr();
+  /** Where {@code parser} stopped. */
+  static Place at(JsonParser parser) {
+    return at(parser.currentLocation(), path(parser.getParsingContext()));
   }
 
-  private static long column(@Nullable JsonLocation location) {
-    return location == null || location == JsonLocation.NA ? -1 : location.getColumnNr();
+  private static Place at(@Nullable JsonLocation location, String path) {
+    return location == null || location == JsonLocation.NA
+        ? new Place(-1, -1, path)
+        : new Place(location.getLineNr(), location.getColumnNr(), path);
   }
 
   /** The JSON path of an exception: from databind's references, else from the parser context. */

@@ -19,10 +19,10 @@ import com.fasterxml.jackson.databind.util.LRUMap;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.codec.support.internal.NameRules;
+import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
-import dev.httpjson.spi.Names;
-import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -185,18 +185,10 @@ public final class Jackson2Codec implements JsonCodec {
             // bytes, as the other codecs write it, not as two escaped surrogates.
             .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     StrictScalars.coercions(b);
-    switch (options.naming()) {
-      case CAMEL_CASE:
-        b.propertyNamingStrategy(CamelCase.INSTANCE);
-        break;
-      case SNAKE_CASE:
-        b.propertyNamingStrategy(Separated.SNAKE);
-        break;
-      case KEBAB_CASE:
-        b.propertyNamingStrategy(Separated.KEBAB);
-        break;
-      case AS_DECLARED:
-        break;
+    if (options.naming() == JsonOptions.Naming.CAMEL_CASE) {
+      b.propertyNamingStrategy(CamelCase.INSTANCE);
+    } else if (options.naming() != JsonOptions.Naming.AS_DECLARED) {
+      b.propertyNamingStrategy(new Renaming(options.naming()));
     }
     if (options.caseInsensitiveProperties()) {
       b.addModule(ExactCase.MODULE);
@@ -206,13 +198,9 @@ public final class Jackson2Codec implements JsonCodec {
       // and a list's element are kept, as with every codec.
       b.defaultPropertyInclusion(
           JsonInclude.Value.construct(JsonInclude.Include.NON_ABSENT, JsonInclude.Include.ALWAYS));
-      for (Class<?> optional :
-          List.of(
-              java.util.OptionalInt.class,
-              java.util.OptionalLong.class,
-              java.util.OptionalDouble.class)) {
+      for (PrimitiveOptional optional : PrimitiveOptional.values()) {
         b.withConfigOverride(
-            optional,
+            optional.type(),
             o ->
                 o.setInclude(
                     JsonInclude.Value.construct(
@@ -254,37 +242,30 @@ public final class Jackson2Codec implements JsonCodec {
   }
 
   /**
-   * Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it ({@link Names#camelCase}).
+   * A {@link JsonOptions.Naming} as every codec applies it ({@link NameRules}), where Jackson's own
+   * strategies split words otherwise.
    */
-  static final class CamelCase extends PropertyNamingStrategies.NamingBase {
+  static class Renaming extends PropertyNamingStrategies.NamingBase {
     private static final long serialVersionUID = 1L;
-    static final CamelCase INSTANCE = new CamelCase();
+    private final JsonOptions.Naming naming;
+
+    Renaming(JsonOptions.Naming naming) {
+      this.naming = naming;
+    }
 
     @Override
     public @Nullable String translate(@Nullable String name) {
-      return name == null ? null : Names.camelCase(name);
+      return name == null ? null : NameRules.apply(naming, name);
     }
   }
 
-  /**
-   * Snake and kebab case as .NET's {@code JsonNamingPolicy.SnakeCaseLower} and {@code
-   * KebabCaseLower} write them ({@link Names#snakeCase}, {@link Names#kebabCase}), as every codec
-   * does.
-   */
-  static final class Separated extends PropertyNamingStrategies.NamingBase {
+  /** Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the web default. */
+  static final class CamelCase extends Renaming {
     private static final long serialVersionUID = 1L;
-    static final Separated SNAKE = new Separated(false);
-    static final Separated KEBAB = new Separated(true);
+    static final CamelCase INSTANCE = new CamelCase();
 
-    private final boolean kebab;
-
-    private Separated(boolean kebab) {
-      this.kebab = kebab;
-    }
-
-    @Override
-    public @Nullable String translate(@Nullable String name) {
-      return name == null ? null : kebab ? Names.kebabCase(name) : Names.snakeCase(name);
+    private CamelCase() {
+      super(JsonOptions.Naming.CAMEL_CASE);
     }
   }
 }

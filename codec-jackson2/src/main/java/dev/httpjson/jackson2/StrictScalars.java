@@ -137,13 +137,12 @@ final class StrictScalars {
                       : serializer;
                 }
               })
-          .addSerializer(char[].class, new Chars())
-          .addKeySerializer(String.class, new Names())
-          .addKeySerializer(Character.class, new Names())
-          .addKeySerializer(Double.class, new Names())
-          .addKeySerializer(Float.class, new Names());
+          .addSerializer(char[].class, new Chars());
 
   static {
+    for (Class<?> type : ScalarRules.CHECKED_KEY_TYPES) {
+      MODULE.addKeySerializer(type, new Names());
+    }
     for (Class<?> type : ScalarRules.PRIMITIVE_ARRAYS) {
       addDeserializer(type, new ElementRules.PrimitiveArray(type, null, null));
     }

@@ -1,5 +1,6 @@
 package dev.httpjson.codec.support.internal;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -130,6 +131,43 @@ public final class IsoDateTimes {
       return null;
     }
     return OffsetDateTime.of(year, month, day, hour, minute, second, nano, offset);
+  }
+
+  /**
+   * Parses {@code yyyy-MM-dd} in ASCII digits, a valid date, to exactly the value {@link
+   * LocalDate#parse(CharSequence)} gives; returns null for any other text (another shape, a 30th of
+   * February), which the caller parses its own way.
+   *
+   * @param s the text of a JSON string
+   * @return the date, or null when {@code s} is not a plain calendar date
+   */
+  public static @Nullable LocalDate parseLocalDate(String s) {
+    if (s.length() != 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
+      return null;
+    }
+    int year = digits(s, 0, 4);
+    int month = digits(s, 5, 2);
+    int day = digits(s, 8, 2);
+    if (year < 0 || month < 1 || month > 12 || day < 1 || day > lengthOfMonth(year, month)) {
+      return null;
+    }
+    return LocalDate.of(year, month, day);
+  }
+
+  private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Instant.MIN.getEpochSecond());
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Instant.MAX.getEpochSecond());
+
+  /**
+   * Why a number cannot be read as epoch seconds: outside {@link Instant}'s range (a library may
+   * read an exponent past its limit as zero, {@code 1e400} as 1970-01-01); else null.
+   *
+   * @param seconds the number read
+   * @return the problem, or null
+   */
+  public static @Nullable String epochSecondsProblem(BigDecimal seconds) {
+    return seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(MAX_SECONDS) > 0
+        ? "epoch seconds outside the range of Instant"
+        : null;
   }
 
   private static int lengthOfMonth(int year, int month) {

@@ -41,6 +41,60 @@ public final class ReadProblems {
     }
   }
 
+  /**
+   * Where a library's parser stood when reading failed.
+   *
+   * @param line the line, from 1, or -1 when unknown
+   * @param column the column, from 1, or -1 when unknown
+   * @param path the JSON path, {@code $} for the root
+   */
+  public record Place(long line, long column, String path) {
+    /** Nowhere known: the root, without a line or column. */
+    public static final Place UNKNOWN = new Place(-1, -1, "$");
+
+    /**
+     * A failure here.
+     *
+     * @param problem what is wrong
+     * @param cause the library's exception, or null
+     * @return the exception
+     */
+    public JsonReadException failure(String problem, @Nullable Throwable cause) {
+      return new JsonReadException(problem, line, column, path, cause);
+    }
+
+    /**
+     * This line and column, at the root's path.
+     *
+     * @return the place at {@code $}
+     */
+    public Place atRoot() {
+      return new Place(line, column, "$");
+    }
+  }
+
+  /**
+   * The problem of a failure that a library gives no position of its own, and that a codec places
+   * by reading the input again: a stack that ran out ({@link #TOO_DEEP_FOR_THE_STACK}) or a data
+   * error let out unwrapped ({@link #dataProblem}).
+   *
+   * @param e the failure
+   * @return the problem
+   */
+  public static String unplacedProblem(Throwable e) {
+    return e instanceof StackOverflowError ? TOO_DEEP_FOR_THE_STACK : dataProblem(e);
+  }
+
+  /**
+   * A parser limit's problem with the note {@link #limitNote} gives it.
+   *
+   * @param problem the parser's message
+   * @return {@code problem (note)}
+   */
+  public static String limitProblem(String problem) {
+    return problem + " (" + limitNote(problem) + ")";
+  }
+
   /** How many known properties an unknown property's problem lists at most. */
   private static final int MAX_KNOWN_LISTED = 50;
 
@@ -137,7 +191,7 @@ public final class ReadProblems {
    * @param e the exception
    * @return the problem
    */
-  public static String dataProblem(RuntimeException e) {
+  public static String dataProblem(Throwable e) {
     return "Value out of range ("
         + e.getClass().getSimpleName()
         + (e.getMessage() != null ? ": " + e.getMessage() : "")

@@ -336,6 +336,10 @@ public final class ScalarRules {
         : "Cannot write " + d + ": JSON has no NaN or infinity (RFC 8259)";
   }
 
+  /** The classes of the map keys {@link #keyProblem} may refuse to write. */
+  public static final List<Class<?>> CHECKED_KEY_TYPES =
+      List.of(String.class, Character.class, Double.class, Float.class);
+
   /**
    * Why a map key cannot be written as a property name: a {@code String} or {@code Character}
    * holding a lone surrogate ({@link #nameProblem(String)}), a {@code double} or {@code float} that

@@ -76,13 +76,69 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
     private final boolean array;
     private boolean ended;
 
+    /** What a JSON null element reads as: an empty {@code Optional*}, else null. */
+    private final @Nullable T nullElement;
+
+    /** The index of the element read last. */
+    private int index = -1;
+
     /**
      * A cursor past the opening bracket of a top-level array, or at the start of values.
      *
      * @param array whether the elements are in a top-level array
+     * @param elementClass the class of the elements
      */
-    protected TokenCursor(boolean array) {
+    @SuppressWarnings("unchecked")
+    protected TokenCursor(boolean array, Class<?> elementClass) {
       this.array = array;
+      this.nullElement = (T) ScalarRules.nullValue(elementClass);
+    }
+
+    /**
+     * Steps past the current token if it is a JSON null: the cursor reads a null element itself.
+     *
+     * @return whether the token was a null
+     */
+    protected abstract boolean skipNull();
+
+    /**
+     * Reads the element at the current token with the library.
+     *
+     * @return the element
+     * @throws Exception as the library fails
+     */
+    protected abstract @Nullable T readElement() throws Exception;
+
+    /**
+     * The exception to surface for {@code e}, met reading an element, placed where the parser
+     * stopped.
+     *
+     * @param e what reading threw
+     * @return the exception, or null when {@code e} is not a reading failure (it goes through as it
+     *     is)
+     */
+    protected abstract @Nullable IOException elementFailure(Throwable e);
+
+    /**
+     * The path inside the element of a mapping failure, whose path the library starts at the
+     * element; null when {@code e} is none.
+     *
+     * @param e what reading threw
+     * @return the segments, names and indexes, or null
+     */
+    protected abstract @Nullable Iterable<?> pathInside(Throwable e);
+
+    @Override
+    public final @Nullable T value() throws IOException {
+      index++;
+      try {
+        return skipNull() ? nullElement : readElement();
+      } catch (Exception | StackOverflowError e) {
+        IOException failure = ParserReading.rethrownUnless(elementFailure(e), e);
+        Iterable<?> inside = pathInside(e);
+        // The element's index goes in front of the path inside it.
+        throw inside == null ? failure : ReadProblems.atElement(failure, array, index, inside, e);
+      }
     }
 
     /**

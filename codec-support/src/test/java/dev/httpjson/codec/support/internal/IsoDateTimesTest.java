@@ -3,6 +3,9 @@ package dev.httpjson.codec.support.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.httpjson.contract.DateTimeStrings;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
@@ -54,5 +57,32 @@ class IsoDateTimesTest {
     assertThat(IsoDateTimes.parseOffsetDateTime("2026-11-30T09:15:00.1234567890Z")).isNull();
     assertThat(IsoDateTimes.parseOffsetDateTime("2026-11-30T09:15:00+0100")).isNull();
     assertThat(IsoDateTimes.parseOffsetDateTime("2026-11-30T09:15:00.5")).isNull();
+  }
+
+  @Test
+  void aCalendarDateReadsAsLocalDateParseReadsItOrIsDeclined() {
+    for (LocalDate d = LocalDate.of(1999, 12, 1); d.getYear() < 2101; d = d.plusDays(7)) {
+      assertThat(IsoDateTimes.parseLocalDate(d.toString())).isEqualTo(d);
+    }
+    assertThat(IsoDateTimes.parseLocalDate("2024-02-29")).isEqualTo(LocalDate.of(2024, 2, 29));
+    assertThat(IsoDateTimes.parseLocalDate("0000-01-01")).isEqualTo(LocalDate.of(0, 1, 1));
+    for (String declined :
+        List.of(
+            "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-1-01", "2026/01/01")) {
+      assertThat(IsoDateTimes.parseLocalDate(declined)).as(declined).isNull();
+    }
+  }
+
+  @Test
+  void epochSecondsOutsideInstantsRangeAreRefused() {
+    assertThat(IsoDateTimes.epochSecondsProblem(new BigDecimal("1e400")))
+        .isEqualTo("epoch seconds outside the range of Instant");
+    assertThat(IsoDateTimes.epochSecondsProblem(BigDecimal.valueOf(Instant.MIN.getEpochSecond())))
+        .isNull();
+    assertThat(
+            IsoDateTimes.epochSecondsProblem(
+                BigDecimal.valueOf(Instant.MAX.getEpochSecond()).add(BigDecimal.ONE)))
+        .isNotNull();
+    assertThat(IsoDateTimes.epochSecondsProblem(new BigDecimal("1700000000.5"))).isNull();
   }
 }
