@@ -15,7 +15,6 @@ import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpResponse.ResponseInfo;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +28,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -48,6 +46,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
   private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
 
+  /**
+   * The most bytes of a QUERY's body read to key it; a longer body is sent as it is published,
+   * never held whole, and its response passes through unstored.
+   */
+  static final int MAX_QUERY_BODY = 1 << 20;
+
   /** The variants of one URI kept at most (as a browser keeps a few); the oldest stored goes. */
   static final int MAX_VARIANTS = 4;
 
@@ -63,13 +67,21 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       throws IOException, InterruptedException {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
-    Call<T> call = call(request, handler);
-    if (call == null) {
+    String identity = identityIfCached(request);
+    if (identity == null) {
       HttpResponse<T> response = delegate.send(request, handler);
       invalidate(request, response);
       return response;
     }
-    return call.run();
+    byte[] body = null;
+    if (request.method().equals("QUERY")) {
+      QueryBody read = body(request);
+      if (read.whole == null) {
+        return delegate.send(withBody(request, Objects.requireNonNull(read.rest)), handler);
+      }
+      body = read.whole;
+    }
+    return call(request, handler, identity, body).run();
   }
 
   @Override
@@ -194,15 +206,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
   }
 
-  /** The call the cache takes part in, or null for one it leaves alone. */
-  private <T> @Nullable Call<T> call(HttpRequest request, BodyHandler<T> handler)
-      throws IOException, InterruptedException {
-    String identity = identityIfCached(request);
-    if (identity == null) {
-      return null;
-    }
-    byte[] body = request.method().equals("QUERY") ? body(request) : null;
-    return call(request, handler, identity, body);
+  /** {@code request} with {@code body} to send instead of its own. */
+  private static HttpRequest withBody(HttpRequest request, HttpRequest.BodyPublisher body) {
+    return HttpRequest.newBuilder(request, (n, v) -> true).method(request.method(), body).build();
   }
 
   /**
@@ -211,10 +217,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    */
   private <T> CompletableFuture<HttpResponse<T>> queryAsync(
       HttpRequest request, BodyHandler<T> handler, String identity) {
-    CompletableFuture<byte[]> body = bodyAsync(request);
+    CompletableFuture<QueryBody> body = bodyAsync(request);
     CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
     body.whenComplete(
-        (bytes, failure) -> {
+        (read, failure) -> {
           if (failure != null) {
             out.completeExceptionally(bodyFailure(request, failure));
             return;
@@ -224,7 +230,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           }
           CompletableFuture<HttpResponse<T>> running;
           try {
-            running = call(request, handler, identity, bytes).runAsync();
+            running =
+                read.whole == null
+                    ? delegate.sendAsync(
+                        withBody(request, Objects.requireNonNull(read.rest)), handler)
+                    : call(request, handler, identity, read.whole).runAsync();
           } catch (RuntimeException e) {
             out.completeExceptionally(e);
             return;
@@ -383,9 +393,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         : Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
   }
 
-  /** The bytes of a QUERY's body, which key it; the request is then sent with these bytes. */
-  private static byte[] body(HttpRequest request) throws IOException, InterruptedException {
-    CompletableFuture<byte[]> body = bodyAsync(request);
+  /**
+   * The bytes of a QUERY's body, which key it (the request is then sent with these bytes), or, past
+   * {@link #MAX_QUERY_BODY}, the body to send it with unkeyed.
+   */
+  private static QueryBody body(HttpRequest request) throws IOException, InterruptedException {
+    CompletableFuture<QueryBody> body = bodyAsync(request);
     try {
       return body.get();
     } catch (ExecutionException e) {
@@ -397,41 +410,17 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   }
 
   /**
-   * The bytes of a QUERY's body as they are published, within the request's timeout (else {@link
-   * #BACKGROUND_TIMEOUT}); nothing waits for them.
+   * The bytes of a QUERY's body as they are published, up to {@link #MAX_QUERY_BODY}, within the
+   * request's timeout (else {@link #BACKGROUND_TIMEOUT}); nothing waits for them.
    */
-  private static CompletableFuture<byte[]> bodyAsync(HttpRequest request) {
+  private static CompletableFuture<QueryBody> bodyAsync(HttpRequest request) {
     Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
     if (publisher.isEmpty()) {
-      return CompletableFuture.completedFuture(EMPTY);
+      return CompletableFuture.completedFuture(QueryBody.whole(EMPTY));
     }
-    HttpResponse.BodySubscriber<byte[]> bytes = BodySubscribers.ofByteArray();
-    publisher
-        .get()
-        .subscribe(
-            new Flow.Subscriber<ByteBuffer>() {
-              @Override
-              public void onSubscribe(Flow.Subscription subscription) {
-                bytes.onSubscribe(subscription);
-              }
-
-              @Override
-              public void onNext(ByteBuffer item) {
-                bytes.onNext(List.of(item));
-              }
-
-              @Override
-              public void onError(Throwable throwable) {
-                bytes.onError(throwable);
-              }
-
-              @Override
-              public void onComplete() {
-                bytes.onComplete();
-              }
-            });
     Duration limit = request.timeout().orElse(BACKGROUND_TIMEOUT);
-    return bytes.getBody().toCompletableFuture().orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
+    return QueryBody.read(publisher.get(), MAX_QUERY_BODY)
+        .orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** Why a QUERY's body could not be read, as the call's failure. */
