@@ -62,9 +62,10 @@ import java.util.Optional;
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is
  * deleted. The directory is bounded by {@code maxBytes}, least recently used out, and may be shared
- * by several caches and processes. Only digests of a request's credentials are written. A body over
- * 1 MiB is kept in a file of its own, never rewritten (a {@code 304} rewrites only the entry's
- * fields, which name it), and is read from it as the caller reads it, never whole into memory.
+ * by several caches and processes; the files of other programs in it are never counted nor deleted.
+ * Only digests of a request's credentials are written. A body over 1 MiB is kept in a file of its
+ * own, never rewritten (a {@code 304} rewrites only the entry's fields, which name it), and is read
+ * from it as the caller reads it, never whole into memory.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.

@@ -423,6 +423,38 @@ class DiskCacheTest {
   }
 
   @Test
+  void theFilesOfOtherProgramsInTheDirectoryAreNeitherCountedNorDeleted() throws Exception {
+    // Names the cache's own files end with, some old enough to look left by a writer that died.
+    List<Path> theirs =
+        List.of(
+            dir.resolve("notes.tmp"),
+            dir.resolve("download.part.tmp"),
+            dir.resolve("photo.body"),
+            dir.resolve("report.entry"),
+            dir.resolve("0123456789abcdef0123456789abcdef-get.entry.bak"));
+    for (Path p : theirs) {
+      Files.write(p, "x".repeat(4_000).getBytes(StandardCharsets.UTF_8));
+      Files.setLastModifiedTime(
+          p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+    }
+    HttpCache cache = HttpCache.onDisk(dir, 10_000);
+    assertThat(cache.size()).as("counted as the cache's").isZero();
+    HttpClient client = cache.decorate(jdk);
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(response(200, "z".repeat(2_000) + i, "Cache-Control", "max-age=60"));
+      get(client, uri("/" + i)); // past the bound: the least recently used go
+    }
+    cache.remove(uri("/5"));
+    cache.clear();
+    HttpCache.onDisk(dir, 10_000).clear();
+
+    for (Path p : theirs) {
+      assertThat(p).as("another program's file").exists().hasSize(4_000);
+    }
+    assertThat(names()).hasSize(theirs.size());
+  }
+
+  @Test
   void concurrentThreadsShareOneDirectory() throws Exception {
     server.setDispatcher(
         new Dispatcher() {

@@ -55,6 +55,20 @@ final class DiskStore extends Store {
   private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
 
   /**
+   * The names of this store's files: a key (a group's digest, then "get" or a digest, then perhaps
+   * a variant's digest) and ".entry", or a key, a random number and ".body" or ".tmp". Any other
+   * file in the directory is another program's: never counted, read nor deleted.
+   */
+  private static final java.util.regex.Pattern OURS =
+      java.util.regex.Pattern.compile(
+          "[0-9a-f]{32}-(?:get|[0-9a-f]{64})(?:-v[0-9a-f]{32})?(?:\\.entry|\\.[0-9a-f]{1,16}\\.(?:body|tmp))");
+
+  /** Whether the file {@code name} is one this store (in any process) writes. */
+  static boolean ours(String name) {
+    return OURS.matcher(name).matches();
+  }
+
+  /**
    * Files up to this size are read whole; a larger entry's body is read from its file as served.
    */
   static final long INLINE = 1 << 20;
@@ -91,6 +105,9 @@ final class DiskStore extends Store {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
       for (Path p : files) {
         String name = p.getFileName().toString();
+        if (!ours(name)) {
+          continue;
+        }
         try {
           BasicFileAttributes a =
               Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -223,15 +240,15 @@ final class DiskStore extends Store {
   }
 
   /**
-   * Deletes the files {@code glob} names that {@code which} accepts, and tells {@code then} each
-   * name. A file another process holds stays: a later read validates it, and the next start deletes
-   * it once its entry is gone.
+   * Deletes the files of this store {@code glob} names that {@code which} accepts, and tells {@code
+   * then} each name. A file another process holds stays: a later read validates it, and the next
+   * start deletes it once its entry is gone.
    */
   private void delete(String glob, Predicate<String> which, Consumer<String> then) {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, glob)) {
       for (Path p : files) {
         String name = p.getFileName().toString();
-        if (which.test(name)) {
+        if (ours(name) && which.test(name)) {
           try {
             Files.deleteIfExists(p);
           } catch (IOException e) {
