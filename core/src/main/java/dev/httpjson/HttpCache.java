@@ -135,7 +135,10 @@ public final class HttpCache {
   }
 
   /**
-   * Removes the entries of {@code uri}: for every method, body and credentials.
+   * Removes the entries of {@code uri}: for every method, body and credentials. A response to a
+   * call started before, whose body is still arriving, is not stored either (nor is one of a few
+   * other URIs), since it may be what was removed; a successful {@code POST}, {@code PUT}...
+   * through the cache removes its URI's entries so too.
    *
    * @param uri the URI
    */
@@ -143,7 +146,7 @@ public final class HttpCache {
     cache.remove(Objects.requireNonNull(uri, "uri == null"));
   }
 
-  /** Removes every entry. */
+  /** Removes every entry; no response to a call started before is stored after. */
   public void clear() {
     cache.clear();
   }

@@ -550,6 +550,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     final BodyHandler<T> handler;
     final String key;
     final String group;
+
+    /**
+     * The removals of {@link #group} when the call started ({@link Store#stamp}): what it would
+     * store after a removal, which it may predate, is not stored.
+     */
+    final long stamp;
+
     final Directives cc;
     final boolean head;
 
@@ -621,6 +628,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       this.handler = handler;
       this.key = key;
       this.group = group;
+      this.stamp = cache.store.stamp(group);
       this.head = request.method().equals("HEAD");
       this.follows = delegate.followRedirects() != Redirect.NEVER;
       this.range = first(request.headers(), "Range");
@@ -719,7 +727,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      * variants it replaces.
      */
     private Store.Sink sink(Entry template, boolean approved) {
-      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes);
+      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes, stamp);
       Runnable after = null;
       Entry m = marker;
       if (!template.vary.isEmpty()) {
@@ -752,7 +760,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       while (variants.size() > MAX_VARIANTS) {
         cache.store.remove(variants.remove(0));
       }
-      cache.store.put(Entry.marker(key, group, names, variants));
+      cache.store.put(Entry.marker(key, group, names, variants), stamp);
     }
 
     /** The variants {@code m} lists that carry an {@code ETag}, or null for none. */
@@ -1286,7 +1294,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     /** Stores {@code e}; a variant another one's 304 made is listed in the URI's marker. */
     private void put(Entry e) {
-      cache.store.put(e);
+      if (!cache.store.put(e, stamp)) {
+        return;
+      }
       if (chosen && !e.vary.isEmpty()) {
         listVariant(e);
       }
@@ -1580,7 +1590,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                           if (follows) {
                             waiting.set(fresh);
                           } else {
-                            cache.store.put(fresh);
+                            cache.store.put(fresh, stamp);
                           }
                         } else if (rc != null) {
                           Store.Sink sink =
@@ -1596,7 +1606,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               if (w instanceof Store.Gated) {
                 ((Store.Gated) w).decide(!elsewhere);
               } else if (w instanceof Entry && !elsewhere) {
-                cache.store.put((Entry) w);
+                cache.store.put((Entry) w, stamp);
               }
             } catch (IOException | RuntimeException e) {
               // the stale entry stays; the next call validates it

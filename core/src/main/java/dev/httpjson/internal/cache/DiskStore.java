@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -326,13 +325,13 @@ final class DiskStore extends Store {
   }
 
   /** Writes an entry whose body is in a file (freshened by a 304) anew, body copied. */
-  private void copy(Entry entry) {
+  private boolean copy(Entry entry, long stamp) {
     Bodies.Source source = entry.open();
     if (source == null) {
-      return; // replaced or removed meanwhile: the newer entry stays
+      return false; // replaced or removed meanwhile: the newer entry stays
     }
     try {
-      FileSink sink = new FileSink(entry, maxBytes);
+      FileSink sink = new FileSink(entry, maxBytes, stamp);
       ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(64 * 1024, source.length));
       for (long p = 0; p < source.length; ) {
         chunk.clear().limit((int) Math.min(chunk.capacity(), source.length - p));
@@ -340,65 +339,67 @@ final class DiskStore extends Store {
         chunk.flip();
         p += chunk.remaining();
         if (!sink.write(chunk)) {
-          return;
+          return false;
         }
       }
-      sink.commit();
+      return sink.commit();
     } catch (IOException e) {
-      // the entry stays as it was
+      return false; // the entry stays as it was
     } finally {
       source.close();
     }
   }
 
   @Override
-  void put(Entry entry) {
+  boolean put(Entry entry, long stamp) {
     Entry.StoredFile f = entry.file;
     if (f != null) {
-      if (!refer(entry, f)) {
-        copy(entry);
-      }
-      return;
+      Boolean referred = refer(entry, f, stamp);
+      return referred == null ? copy(entry, stamp) : referred;
     }
     ByteBuffer[] file;
     try {
       file = encode(entry);
     } catch (IOException e) {
-      return;
+      return false;
     }
-    if (publish(entry.key, file, 0) && bodied.contains(entry.key)) {
+    boolean published = publish(entry, file, 0, stamp);
+    if (published && bodied.contains(entry.key)) {
       dropBodies(entry.key, null);
     }
+    return published;
   }
 
   /**
    * Writes an entry whose body is in a body file of its key as fields that name that file
-   * (freshened by a 304: the body is not copied); false when the body is in another file.
+   * (freshened by a 304: the body is not copied): whether written; null when the body is in another
+   * file.
    */
-  private boolean refer(Entry entry, Entry.StoredFile f) {
+  private @Nullable Boolean refer(Entry entry, Entry.StoredFile f, long stamp) {
     String name = String.valueOf(f.path.getFileName());
     if (!name.startsWith(entry.key + ".")
         || !name.endsWith(BODY)
         || !f.path.equals(directory.resolve(name))) {
-      return false; // in an entry file, or another key's: copied into a body file of its own
+      return null; // in an entry file, or another key's: copied into a body file of its own
     }
     if (!Files.exists(f.path)) {
-      return true; // replaced or removed meanwhile: the newer entry stays
+      return false; // replaced or removed meanwhile: the newer entry stays
     }
     try {
-      publish(
-          entry.key, encode(reference(entry, name, f), Entry.NO_BODY), f.offset + f.length + 16);
+      return publish(
+          entry, encode(reference(entry, name, f), Entry.NO_BODY), f.offset + f.length + 16, stamp);
     } catch (IOException e) {
-      // the entry stays as it was
+      return false; // the entry stays as it was
     }
-    return true;
   }
 
   /**
-   * Writes {@code file} (buffers in order) as the file of the entry {@code key}, which also counts
-   * {@code extra} bytes (its body's file); false when not written.
+   * Writes {@code file} (buffers in order) as the file of {@code entry}, which also counts {@code
+   * extra} bytes (its body's file), unless its group's entries were removed since {@code stamp};
+   * false when not written.
    */
-  private boolean publish(String key, ByteBuffer[] file, long extra) {
+  private boolean publish(Entry entry, ByteBuffer[] file, long extra, long stamp) {
+    String key = entry.key;
     long length = extra;
     for (ByteBuffer b : file) {
       length += b.remaining();
@@ -417,16 +418,8 @@ final class DiskStore extends Store {
           c.write(file);
         }
       }
-      try {
-        Files.move(
-            temp,
-            directory.resolve(name),
-            StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.deleteIfExists(temp); // no half-written entry, then no entry
-        return false;
-      }
+      // Not atomic (AtomicMoveNotSupportedException): no half-written entry, then no entry.
+      return place(temp, name, length, entry.group, stamp);
     } catch (IOException | RuntimeException e) {
       LOG.log(
           System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
@@ -437,11 +430,28 @@ final class DiskStore extends Store {
       }
       return false;
     }
-    synchronized (this) {
-      Long old = index.put(name, length);
-      size += length - (old == null ? 0 : old);
-      evict();
+  }
+
+  /**
+   * Renames {@code temp} to the entry file {@code name}, counted as {@code length} bytes, unless
+   * the entries of {@code group} were removed since {@code stamp} (then deletes it): under the
+   * lock, so that a removal, which counts itself under it first, either finds the file or keeps it
+   * out. False when not placed.
+   */
+  private synchronized boolean place(Path temp, String name, long length, String group, long stamp)
+      throws IOException {
+    if (!current(group, stamp)) {
+      Files.deleteIfExists(temp);
+      return false;
     }
+    Files.move(
+        temp,
+        directory.resolve(name),
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
+    Long old = index.put(name, length);
+    size += length - (old == null ? 0 : old);
+    evict();
     return true;
   }
 
@@ -480,12 +490,18 @@ final class DiskStore extends Store {
 
   @Override
   void removeGroup(String group) {
+    synchronized (this) {
+      removing(group);
+    }
     // A temporary file is its writer's to remove.
     delete(group + "-*", name -> name.endsWith(SUFFIX) || name.endsWith(BODY), this::forget);
   }
 
   @Override
   void clear() {
+    synchronized (this) {
+      removingAll();
+    }
     delete("*.{entry,body}", name -> true, name -> {});
     synchronized (this) {
       index.clear();
@@ -655,8 +671,8 @@ final class DiskStore extends Store {
   }
 
   @Override
-  Sink sink(Entry template, long limit) {
-    return new FileSink(template, limit);
+  Sink sink(Entry template, long limit, long stamp) {
+    return new FileSink(template, limit, stamp);
   }
 
   /**
@@ -666,6 +682,7 @@ final class DiskStore extends Store {
   private final class FileSink implements Sink {
     private final Entry template;
     private final long limit;
+    private final long stamp;
     private final CRC32 crc = new CRC32();
     private final Path temp;
     private @Nullable FileChannel channel;
@@ -673,9 +690,10 @@ final class DiskStore extends Store {
     private long written;
     private long headLength;
 
-    FileSink(Entry template, long limit) {
+    FileSink(Entry template, long limit, long stamp) {
       this.template = template;
       this.limit = limit;
+      this.stamp = stamp;
       this.temp =
           directory.resolve(
               template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
@@ -733,20 +751,12 @@ final class DiskStore extends Store {
         if (length > INLINE) {
           return publishBody(checksum);
         }
-        Files.move(
-            temp,
-            directory.resolve(name),
-            StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
+        if (!place(temp, name, written + 16, template.group, stamp)) {
+          return false;
+        }
       } catch (IOException | RuntimeException e) {
         abandon();
         return false;
-      }
-      long size = written + 16;
-      synchronized (DiskStore.this) {
-        Long old = index.put(name, size);
-        DiskStore.this.size += size - (old == null ? 0 : old);
-        evict();
       }
       if (bodied.contains(key)) {
         dropBodies(key, null);
@@ -766,7 +776,9 @@ final class DiskStore extends Store {
       Entry.StoredFile f = new Entry.StoredFile(body, headLength, length, checksum);
       boolean published;
       try {
-        published = publish(key, encode(reference(template, name, f), Entry.NO_BODY), written + 16);
+        published =
+            publish(
+                template, encode(reference(template, name, f), Entry.NO_BODY), written + 16, stamp);
       } catch (IOException | RuntimeException e) {
         published = false;
       }

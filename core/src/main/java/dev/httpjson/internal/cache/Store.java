@@ -6,8 +6,45 @@ import org.jspecify.annotations.Nullable;
 abstract class Store {
   final long maxBytes;
 
+  /** Stripes of the removal counts: groups share a count (a removal drops a few more stores). */
+  private static final int STRIPES = 64;
+
+  /** How many times the entries of the groups of each stripe were removed. */
+  private final java.util.concurrent.atomic.AtomicLongArray removals =
+      new java.util.concurrent.atomic.AtomicLongArray(STRIPES);
+
   Store(long maxBytes) {
     this.maxBytes = maxBytes;
+  }
+
+  /**
+   * A stamp of {@code group}'s removals: taken when a call starts, it keeps what the call stores
+   * out once {@link #removeGroup} or {@link #clear} ran meanwhile ({@link #current}), since the
+   * response may be what was removed.
+   */
+  final long stamp(String group) {
+    return removals.get(stripe(group));
+  }
+
+  /** Whether nothing of {@code group} was removed since {@code stamp}. */
+  final boolean current(String group, long stamp) {
+    return removals.get(stripe(group)) == stamp;
+  }
+
+  /** Counts a removal of {@code group}'s entries, before they are removed. */
+  final void removing(String group) {
+    removals.incrementAndGet(stripe(group));
+  }
+
+  /** Counts a removal of every entry, before they are removed. */
+  final void removingAll() {
+    for (int i = 0; i < STRIPES; i++) {
+      removals.incrementAndGet(i);
+    }
+  }
+
+  private static int stripe(String group) {
+    return group.hashCode() & (STRIPES - 1);
   }
 
   /**
@@ -22,24 +59,37 @@ abstract class Store {
   abstract @Nullable Entry get(String key);
 
   /** Stores {@code entry} under its key, replacing any, then evicts down to {@link #maxBytes}. */
-  abstract void put(Entry entry);
+  final void put(Entry entry) {
+    put(entry, stamp(entry.group));
+  }
+
+  /**
+   * Stores {@code entry} as {@link #put(Entry)} does, unless its group's entries were removed since
+   * {@code stamp}; false when not stored.
+   */
+  abstract boolean put(Entry entry, long stamp);
 
   /** Removes the entry stored under {@code key}, if any. */
   abstract void remove(String key);
 
-  /** Removes the entries of {@code group} (one URI: every method, body and identity). */
+  /**
+   * Removes the entries of {@code group} (one URI: every method, body and identity), and keeps out
+   * those being stored since before ({@link #removing}).
+   */
   abstract void removeGroup(String group);
 
+  /** Removes every entry, and keeps out those being stored since before ({@link #removingAll}). */
   abstract void clear();
 
   abstract long size();
 
   /**
    * Where the body of {@code template}'s response goes as it arrives, at most {@code limit} bytes;
-   * published as one entry by {@link Sink#commit()}.
+   * published as one entry by {@link Sink#commit()}, unless its group's entries were removed since
+   * {@code stamp}.
    */
-  Sink sink(Entry template, long limit) {
-    return new ArraySink(template, limit);
+  Sink sink(Entry template, long limit, long stamp) {
+    return new ArraySink(template, limit, stamp);
   }
 
   /** A body being stored. Called by one thread at a time. */
@@ -60,12 +110,14 @@ abstract class Store {
   final class ArraySink implements Sink {
     private final Entry template;
     private final long limit;
+    private final long stamp;
     private byte @org.jspecify.annotations.Nullable [] bytes;
     private int length;
 
-    ArraySink(Entry template, long limit) {
+    ArraySink(Entry template, long limit, long stamp) {
       this.template = template;
       this.limit = limit;
+      this.stamp = stamp;
       // Sized by the declared length when there is one within the limit: no copy as it fills,
       // none when published.
       long declared = -1;
@@ -106,11 +158,11 @@ abstract class Store {
       }
       bytes = null;
       // Trimmed when the array grew past the body: the entry holds what it weighs.
-      put(
+      return put(
           template.withBody(
               java.nio.ByteBuffer.wrap(
-                  length == b.length ? b : java.util.Arrays.copyOf(b, length))));
-      return true;
+                  length == b.length ? b : java.util.Arrays.copyOf(b, length))),
+          stamp);
     }
 
     @Override
