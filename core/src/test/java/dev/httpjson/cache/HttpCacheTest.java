@@ -157,6 +157,34 @@ class HttpCacheTest {
   }
 
   @Test
+  void queryIsKeyedByItsBodysContentTypeAndEncodingToo() throws Exception {
+    String[][] kinds = {
+      {"Content-Type", "application/sql"},
+      {"Content-Type", "text/plain"},
+      {"Content-Type", "text/plain", "Content-Encoding", "gzip"},
+    };
+    for (int i = 0; i < kinds.length; i++) {
+      server.enqueue(response(200, "for " + i, "Cache-Control", "max-age=60"));
+    }
+
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < kinds.length; i++) {
+        HttpRequest.Builder b =
+            HttpRequest.newBuilder(uri("/q"))
+                .timeout(java.time.Duration.ofSeconds(5))
+                .method("QUERY", BodyPublishers.ofString("select 1"));
+        for (int h = 0; h < kinds[i].length; h += 2) {
+          b.header(kinds[i][h], kinds[i][h + 1]);
+        }
+        assertThat(client.send(b.build(), BodyHandlers.ofString()).body())
+            .as("round %s, %s", round, String.join(" ", kinds[i]))
+            .isEqualTo("for " + i);
+      }
+    }
+    assertThat(server.getRequestCount()).isEqualTo(kinds.length);
+  }
+
+  @Test
   void anAsyncQueryNeverWaitsOnTheCallersThreadForItsBodyToBePublished() throws Exception {
     server.enqueue(response(200, "for slow", "Cache-Control", "max-age=60"));
     java.util.concurrent.CountDownLatch publish = new java.util.concurrent.CountDownLatch(1);

@@ -302,7 +302,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     HttpRequest sent = request;
     String bodyDigest = "";
     if (body != null) {
-      bodyDigest = Cache.hex(Cache.sha256(body));
+      // The content and the fields that say what it is (RFC 10008 section 2.7): the same bytes
+      // in another type or coding are another query.
+      bodyDigest =
+          Cache.hex(Cache.sha256(body))
+              + "\nt:"
+              + String.join("\nt:", request.headers().allValues("Content-Type"))
+              + "\ne:"
+              + String.join("\ne:", request.headers().allValues("Content-Encoding"));
       sent =
           HttpRequest.newBuilder(request, (n, v) -> true)
               .method("QUERY", HttpRequest.BodyPublishers.ofByteArray(body))
