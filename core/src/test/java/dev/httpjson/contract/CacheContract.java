@@ -595,4 +595,58 @@ public abstract class CacheContract {
       return n;
     }
   }
+
+  /**
+   * A server that closes the connection before the length it declared, or before the last chunk:
+   * the call fails, and nothing of the body is stored, in memory or on disk.
+   */
+  @Test
+  public void aBodyCutShortByTheServerFailsTheCallAndIsNotStored() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger calls =
+        new java.util.concurrent.atomic.AtomicInteger();
+    String whole = "w".repeat(20_000);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              int call = calls.incrementAndGet();
+              boolean chunked = head.contains("/chunked");
+              String fields = "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\n";
+              if (call % 2 == 0) {
+                RawServer.write(
+                    socket, fields + "Content-Length: " + whole.length() + "\r\n\r\n" + whole);
+              } else if (chunked) {
+                RawServer.write(socket, fields + "Transfer-Encoding: chunked\r\n\r\n");
+                RawServer.writeChunk(socket.getOutputStream(), whole.substring(0, 10_000));
+              } else {
+                RawServer.write(
+                    socket,
+                    fields
+                        + "Content-Length: "
+                        + whole.length()
+                        + "\r\n\r\n"
+                        + whole.substring(0, 10_000));
+              }
+              socket.close();
+            })) {
+      for (String where : new String[] {"memory", "disk"}) {
+        for (String path : new String[] {"/length", "/chunked"}) {
+          HttpCache cache =
+              where.equals("memory") ? HttpCache.inMemory(1 << 20) : HttpCache.onDisk(dir, 1 << 20);
+          HttpClient client = cache.decorate(jdk);
+          URI uri = raw.uri(path);
+          assertThatThrownBy(() -> client.send(request(uri), BodyHandlers.ofString()))
+              .as("%s %s", where, path)
+              .isInstanceOf(java.io.IOException.class);
+          HttpResponse<String> again = client.send(request(uri), BodyHandlers.ofString());
+          assertThat(again.body()).as("%s %s", where, path).isEqualTo(whole);
+          assertThat(HttpCache.outcome(again))
+              .as("%s %s", where, path)
+              .contains(HttpCache.Outcome.MISS);
+          assertThat(client.send(request(uri), BodyHandlers.ofString()).body()).isEqualTo(whole);
+          assertThat(cache.hitCount()).as("%s %s", where, path).isEqualTo(1);
+          cache.clear();
+        }
+      }
+    }
+  }
 }
