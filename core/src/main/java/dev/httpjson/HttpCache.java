@@ -71,11 +71,12 @@ import java.util.Optional;
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.
  *
  * <p><b>Threads.</b> A stale response allowed by {@code stale-while-revalidate} is answered at once
- * and validated on the cache's own threads (at most two, daemon, gone after five seconds idle),
- * with the decorated client and the cache's own body handler, so give {@link #decorate} the
- * transport, not a client with interceptors or listeners of its own; the caller's body handler
- * always runs on the caller's thread or the {@link HttpClient}'s. Immutable configuration;
- * thread-safe. No process-wide state: two caches share nothing.
+ * and validated on the cache's own threads (at most two, daemon, gone after five seconds idle; a
+ * validation, body included, is given up after the request's timeout, else after 30 seconds), with
+ * the decorated client and the cache's own body handler, so give {@link #decorate} the transport,
+ * not a client with interceptors or listeners of its own; the caller's body handler always runs on
+ * the caller's thread or the {@link HttpClient}'s. Immutable configuration; thread-safe. No
+ * process-wide state: two caches share nothing.
  */
 public final class HttpCache {
   private final Cache cache;

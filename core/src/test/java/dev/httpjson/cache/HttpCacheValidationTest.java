@@ -320,4 +320,53 @@ class HttpCacheValidationTest {
     assertThat(body).isEqualTo("two");
     assertThat(server.getRequestCount()).isEqualTo(2);
   }
+
+  @Test
+  void aBackgroundValidationWhoseBodyStallsEndsWithinTheRequestsTimeout(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.util.concurrent.atomic.AtomicInteger requests =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.CountDownLatch stalled = new java.util.concurrent.CountDownLatch(1);
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              int n = requests.incrementAndGet();
+              String fields =
+                  "HTTP/1.1 200 OK\r\nCache-Control: max-age=0, stale-while-revalidate=600\r\n"
+                      + "ETag: \"v"
+                      + n
+                      + "\"\r\n";
+              if (n == 2) {
+                // A changed body that stops after its first bytes, on a connection left open.
+                dev.httpjson.contract.RawServer.write(
+                    socket, fields + "Content-Length: 100000\r\n\r\nstalled");
+                stalled.countDown();
+                socket.getInputStream().read(); // until the client (or the test) closes it
+                return;
+              }
+              dev.httpjson.contract.RawServer.write(
+                  socket, fields + "Content-Length: 3\r\nConnection: close\r\n\r\none");
+              socket.close();
+            })) {
+      HttpClient disk = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/a")).timeout(java.time.Duration.ofSeconds(1)).build();
+      disk.send(request, BodyHandlers.ofString());
+      assertThat(disk.send(request, BodyHandlers.ofString()).body()).isEqualTo("one");
+      assertThat(stalled.await(10, TimeUnit.SECONDS)).isTrue();
+
+      // Once the validation gave up (within the request's timeout), a stale answer validates again.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (requests.get() < 3 && System.nanoTime() < deadline) {
+        assertThat(disk.send(request, BodyHandlers.ofString()).body()).isEqualTo("one");
+        Thread.sleep(100);
+      }
+      assertThat(requests.get()).as("validations sent").isGreaterThanOrEqualTo(3);
+      try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+        assertThat(files.map(p -> p.getFileName().toString()))
+            .as("the stalled body's file")
+            .noneMatch(name -> name.endsWith(".tmp"));
+      }
+    }
+  }
 }

@@ -1580,6 +1580,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           () -> {
             long requestMillis = System.currentTimeMillis();
             AtomicReference<@Nullable Object> waiting = new AtomicReference<>();
+            AtomicReference<Bodies.@Nullable Tee<Void>> storing = new AtomicReference<>();
             @Nullable CompletableFuture<HttpResponse<Void>> sent = null;
             try {
               // Sent asynchronously: the code a client runs for its caller (an OkHttp interceptor,
@@ -1603,11 +1604,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                           Store.Sink sink =
                               sink(template(info, rc, requestMillis, responseMillis), !follows);
                           waiting.set(sink);
-                          return new Bodies.Tee<>(BodySubscribers.discarding(), sink);
+                          Bodies.Tee<Void> t = new Bodies.Tee<>(BodySubscribers.discarding(), sink);
+                          storing.set(t);
+                          return t;
                         }
                         return BodySubscribers.discarding();
                       });
-              HttpResponse<Void> r = joined(sent);
+              // The request's timeout bounds the whole exchange, body included: a body that stalls
+              // would hold this thread, the key's validation and the connection for good.
+              HttpResponse<Void> r = joined(sent, validation.timeout().orElse(BACKGROUND_TIMEOUT));
               boolean elsewhere = redirected(r);
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
@@ -1617,6 +1622,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               }
             } catch (IOException | RuntimeException e) {
               // the stale entry stays; the next call validates it
+              if (sent != null) {
+                sent.cancel(true);
+              }
+              Bodies.Tee<Void> t = storing.get();
+              if (t != null) {
+                t.abandon();
+              }
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
                 ((Store.Gated) w).decide(false);
@@ -1624,6 +1636,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             } catch (InterruptedException e) {
               if (sent != null) {
                 sent.cancel(true);
+              }
+              Bodies.Tee<Void> t = storing.get();
+              if (t != null) {
+                t.abandon();
               }
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
@@ -1634,11 +1650,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           });
     }
 
-    /** The response {@code sent} completes with, its failure as {@code send} would throw it. */
-    private static <R> HttpResponse<R> joined(CompletableFuture<HttpResponse<R>> sent)
+    /**
+     * The response {@code sent} completes with within {@code timeout}, its failure as {@code send}
+     * would throw it.
+     */
+    private static <R> HttpResponse<R> joined(
+        CompletableFuture<HttpResponse<R>> sent, Duration timeout)
         throws IOException, InterruptedException {
       try {
-        return sent.get();
+        return sent.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        throw new java.net.http.HttpTimeoutException(
+            "background validation not done within " + timeout);
       } catch (ExecutionException e) {
         Throwable cause = e.getCause();
         if (cause instanceof IOException) {
