@@ -649,4 +649,51 @@ public abstract class CacheContract {
       }
     }
   }
+
+  /**
+   * A body subscriber whose {@code onNext} fails: the call fails, and nothing is stored or left.
+   */
+  @Test
+  public void aBodySubscriberThatThrowsPublishesNothingAndLeavesNoFile() throws Exception {
+    server.enqueue(response(200, "x".repeat(50_000), "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "second", "Cache-Control", "max-age=60"));
+    HttpCache cache = HttpCache.onDisk(dir, 1 << 22);
+    HttpClient client = cache.decorate(jdk);
+    HttpResponse.BodyHandler<String> failing =
+        info ->
+            new HttpResponse.BodySubscriber<String>() {
+              private final CompletableFuture<String> body = new CompletableFuture<>();
+
+              @Override
+              public java.util.concurrent.CompletionStage<String> getBody() {
+                return body;
+              }
+
+              @Override
+              public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+                subscription.request(Long.MAX_VALUE);
+              }
+
+              @Override
+              public void onNext(List<java.nio.ByteBuffer> item) {
+                throw new IllegalStateException("the caller's subscriber failed");
+              }
+
+              @Override
+              public void onError(Throwable throwable) {
+                body.completeExceptionally(throwable);
+              }
+
+              @Override
+              public void onComplete() {
+                body.complete("complete");
+              }
+            };
+
+    assertThatThrownBy(
+            () -> client.sendAsync(request(uri("/a")), failing).get(10, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class);
+    awaitNoTemporaryFile();
+    assertThat(client.send(request(uri("/a")), BodyHandlers.ofString()).body()).isEqualTo("second");
+  }
 }
