@@ -63,9 +63,11 @@ import java.util.Optional;
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is
  * deleted. The directory is bounded by {@code maxBytes}, least recently used out, and may be shared
  * by several caches and processes; the files of other programs in it are never counted nor deleted.
- * Only digests of a request's credentials are written. A body over 1 MiB is kept in a file of its
- * own, never rewritten (a {@code 304} rewrites only the entry's fields, which name it), and is read
- * from it as the caller reads it, never whole into memory.
+ * Only digests of a request's credentials are written, and on a POSIX file system the directory the
+ * cache creates and every file it writes are the owner's alone ({@code rwx------}, {@code
+ * rw-------}). A body over 1 MiB is kept in a file of its own, never rewritten (a {@code 304}
+ * rewrites only the entry's fields, which name it), and is read from it as the caller reads it,
+ * never whole into memory.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.

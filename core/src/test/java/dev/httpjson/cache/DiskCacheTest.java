@@ -455,6 +455,37 @@ class DiskCacheTest {
   }
 
   @Test
+  void theDirectoryItCreatesAndEveryFileItWritesAreTheOwnersAlone() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+    Path made = dir.resolve("made").resolve("here");
+    server.enqueue(response(200, "small", "ETag", "\"1\"", "Cache-Control", "max-age=0"));
+    server.enqueue(response(304, "", "ETag", "\"1\"", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "L".repeat(1_300_000), "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(made, 1 << 24).decorate(jdk);
+    get(client, uri("/small"));
+    get(client, uri("/small")); // the 304 rewrites the entry
+    get(client, uri("/large")); // a body file of its own
+
+    assertThat(
+            java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(made)))
+        .isEqualTo("rwx------");
+    List<Path> files;
+    try (Stream<Path> s = Files.list(made)) {
+      files = s.toList();
+    }
+    assertThat(files).hasSize(3);
+    for (Path p : files) {
+      assertThat(
+              java.nio.file.attribute.PosixFilePermissions.toString(
+                  Files.getPosixFilePermissions(p)))
+          .as("%s", p.getFileName())
+          .isEqualTo("rw-------");
+    }
+  }
+
+  @Test
   void concurrentThreadsShareOneDirectory() throws Exception {
     server.setDispatcher(
         new Dispatcher() {

@@ -74,6 +74,16 @@ final class DiskStore extends Store {
 
   private final Path directory;
 
+  /** The attributes of the files this store creates: on POSIX, readable by the owner alone. */
+  private final java.nio.file.attribute.FileAttribute<?>[] created;
+
+  private static final java.util.Set<java.nio.file.OpenOption> CREATE =
+      java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+
+  private static boolean posix(Path p) {
+    return p.getFileSystem().supportedFileAttributeViews().contains("posix");
+  }
+
   /** File name to size, in order of use. */
   private final LinkedHashMap<String, Long> index = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -88,12 +98,29 @@ final class DiskStore extends Store {
       throw new IllegalArgumentException("directory is not a directory: " + directory);
     }
     try {
-      Files.createDirectories(directory);
+      if (!Files.isDirectory(directory)) {
+        // The owner's alone, as the files in it: they hold the responses of private calls.
+        if (posix(directory)) {
+          Files.createDirectories(
+              directory,
+              java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                  java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        } else {
+          Files.createDirectories(directory);
+        }
+      }
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("directory cannot be created: " + directory + ": " + e, e);
     }
     // Absolute: a body file's path is told from the name an entry's file gives (relative).
     this.directory = directory.toAbsolutePath();
+    this.created =
+        posix(directory)
+            ? new java.nio.file.attribute.FileAttribute<?>[] {
+              java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                  java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))
+            }
+            : new java.nio.file.attribute.FileAttribute<?>[0];
     load();
   }
 
@@ -412,8 +439,7 @@ final class DiskStore extends Store {
         directory.resolve(
             key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
     try {
-      try (FileChannel c =
-          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      try (FileChannel c = FileChannel.open(temp, CREATE, created)) {
         while (file[file.length - 1].hasRemaining()) {
           c.write(file);
         }
@@ -698,8 +724,7 @@ final class DiskStore extends Store {
           directory.resolve(
               template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
       try {
-        FileChannel c =
-            FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        FileChannel c = FileChannel.open(temp, CREATE, created);
         channel = c;
         byte[] head = head(template);
         crc.update(head);
