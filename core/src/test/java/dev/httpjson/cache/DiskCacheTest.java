@@ -486,6 +486,81 @@ class DiskCacheTest {
   }
 
   @Test
+  void aSubscriberThatThrowsOnAStoredBodyFailsTheCallAsOnTheNetworkAndItsFileIsClosed()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "/proc/self/fd lists open files");
+    server.enqueue(response(200, "L".repeat(1_300_000), "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 1 << 24).decorate(jdk);
+    get(client, uri("/large")); // a body file of its own, read as served
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/large")).timeout(java.time.Duration.ofSeconds(5)).build();
+    HttpResponse.BodyHandler<String> throwing =
+        info ->
+            new HttpResponse.BodySubscriber<String>() {
+              private final java.util.concurrent.CompletableFuture<String> body =
+                  new java.util.concurrent.CompletableFuture<>();
+
+              @Override
+              public java.util.concurrent.CompletionStage<String> getBody() {
+                return body;
+              }
+
+              @Override
+              public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+                subscription.request(Long.MAX_VALUE);
+              }
+
+              @Override
+              public void onNext(List<java.nio.ByteBuffer> item) {
+                throw new IllegalStateException("the caller's subscriber failed");
+              }
+
+              @Override
+              public void onError(Throwable throwable) {
+                body.completeExceptionally(throwable);
+              }
+
+              @Override
+              public void onComplete() {
+                body.complete("complete");
+              }
+            };
+
+    for (int i = 0; i < 5; i++) {
+      // As the JDK's client fails a call whose subscriber throws: an IOException from send.
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.send(request, throwing))
+          .isInstanceOf(java.io.IOException.class)
+          .hasRootCauseMessage("the caller's subscriber failed");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> client.sendAsync(request, throwing).get(5, TimeUnit.SECONDS))
+          .isInstanceOf(java.util.concurrent.ExecutionException.class)
+          .hasRootCauseMessage("the caller's subscriber failed");
+    }
+    assertThat(openIn(dir)).as("files of the cache still open").isEmpty();
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  /** The files under {@code directory} this process holds open. */
+  private static List<Path> openIn(Path directory) throws Exception {
+    Path real = directory.toRealPath();
+    List<Path> open = new ArrayList<>();
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      for (Path fd : fds.toList()) {
+        try {
+          Path target = Files.readSymbolicLink(fd);
+          if (target.startsWith(real)) {
+            open.add(target);
+          }
+        } catch (java.io.IOException e) {
+          // closed meanwhile
+        }
+      }
+    }
+    return open;
+  }
+
+  @Test
   void concurrentThreadsShareOneDirectory() throws Exception {
     server.setDispatcher(
         new Dispatcher() {
