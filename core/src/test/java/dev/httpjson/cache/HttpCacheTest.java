@@ -280,6 +280,53 @@ class HttpCacheTest {
     assertThat(take().getBody().utf8()).isEqualTo("piped");
   }
 
+  @Test
+  void aQueryBodyOfUnknownLengthPublishedAsOneBufferOverTheLimitIsSentWholeAndNotStored()
+      throws Exception {
+    byte[] big = new byte[2 << 20];
+    for (int i = 0; i < big.length; i++) {
+      big[i] = (byte) (i % 251);
+    }
+    HttpRequest.BodyPublisher oneBuffer =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return -1;
+          }
+
+          @Override
+          public void subscribe(
+              java.util.concurrent.Flow.Subscriber<? super java.nio.ByteBuffer> subscriber) {
+            subscriber.onSubscribe(
+                new java.util.concurrent.Flow.Subscription() {
+                  private boolean sent;
+
+                  @Override
+                  public void request(long n) {
+                    if (!sent) {
+                      sent = true;
+                      subscriber.onNext(java.nio.ByteBuffer.wrap(big));
+                      subscriber.onComplete();
+                    }
+                  }
+
+                  @Override
+                  public void cancel() {}
+                });
+          }
+        };
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(response(200, "answer " + i, "Cache-Control", "max-age=60"));
+      HttpRequest request =
+          HttpRequest.newBuilder(uri("/q"))
+              .timeout(java.time.Duration.ofSeconds(5))
+              .method("QUERY", oneBuffer)
+              .build();
+      assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("answer " + i);
+      assertThat(take().getBody().toByteArray()).isEqualTo(big);
+    }
+  }
+
   private HttpResponse<String> query(String path, String body) throws Exception {
     return client.send(
         HttpRequest.newBuilder(uri(path))

@@ -77,7 +77,15 @@ final class QueryBody {
     private volatile Flow.@Nullable Subscriber<? super ByteBuffer> downstream;
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
-    private boolean readSent;
+
+    /** The buffer that went over the limit, kept as it came (not copied), sent after the rest. */
+    private @Nullable ByteBuffer crossing;
+
+    /**
+     * How many of the buffers read (the bytes before the crossing one, then that one) were sent.
+     */
+    private int readSent;
+
     private boolean terminated;
     private volatile boolean done;
     private volatile @Nullable Throwable failure;
@@ -115,20 +123,18 @@ final class QueryBody {
       }
       byte[] b = Objects.requireNonNull(bytes);
       int n = item.remaining();
-      if (length + n > b.length) {
-        b =
-            Arrays.copyOf(
-                b,
-                (int) Math.min(Integer.MAX_VALUE - 8, Math.max(length + (long) n, b.length * 2L)));
-        bytes = b;
-      }
-      item.get(b, length, n);
-      length += n;
-      if (length > limit) {
+      if (length + (long) n > limit) {
+        crossing = item;
         over = true;
         result.complete(new QueryBody(null, this));
         return;
       }
+      if (length + n > b.length) {
+        b = Arrays.copyOf(b, (int) Math.min(limit, Math.max(length + (long) n, b.length * 2L)));
+        bytes = b;
+      }
+      item.get(b, length, n);
+      length += n;
       Objects.requireNonNull(upstream).request(1);
     }
 
@@ -203,14 +209,23 @@ final class QueryBody {
       do {
         Flow.Subscriber<? super ByteBuffer> d = downstream;
         if (d != null && !cancelled) {
-          if (!readSent && demand.get() > 0) {
-            readSent = true;
-            demand.decrementAndGet();
+          if (readSent == 0 && demand.get() > 0) {
+            readSent = 1;
             byte[] b = Objects.requireNonNull(bytes);
             bytes = null;
-            d.onNext(ByteBuffer.wrap(b, 0, length));
+            if (length > 0) {
+              demand.decrementAndGet();
+              d.onNext(ByteBuffer.wrap(b, 0, length));
+            }
           }
-          if (readSent && !terminated) {
+          if (readSent == 1 && !cancelled && demand.get() > 0) {
+            readSent = 2;
+            demand.decrementAndGet();
+            ByteBuffer c = Objects.requireNonNull(crossing);
+            crossing = null;
+            d.onNext(c);
+          }
+          if (readSent == 2 && !terminated) {
             if (done) {
               terminated = true;
               Throwable f = failure;
