@@ -369,4 +369,46 @@ class HttpCacheValidationTest {
       }
     }
   }
+
+  @Test
+  void aKeyWhoseBackgroundValidationFoundTheQueueFullIsValidatedInTheBackgroundLater()
+      throws Exception {
+    java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+    java.util.Set<String> validated = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    server.setDispatcher(
+        new mockwebserver3.Dispatcher() {
+          @Override
+          public mockwebserver3.MockResponse dispatch(RecordedRequest request)
+              throws InterruptedException {
+            String cc = "max-age=0, stale-while-revalidate=600";
+            if (request.getHeaders().get("If-None-Match") == null) {
+              return response(200, "stored", "ETag", "\"1\"", "Cache-Control", cc);
+            }
+            gate.await(10, TimeUnit.SECONDS); // validations wait until the queue was filled
+            validated.add(request.getUrl().encodedPath());
+            return response(304, "", "ETag", "\"1\"", "Cache-Control", cc);
+          }
+        });
+    int keys = 80; // more than the two threads and the queue of the background take at once
+    for (int i = 0; i < keys; i++) {
+      get("/" + i);
+    }
+    for (int i = 0; i < keys; i++) {
+      assertThat(get("/" + i).body()).isEqualTo("stored"); // stale: validated in the background
+    }
+    gate.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      for (int i = 0; i < keys; i++) {
+        if (!validated.contains("/" + i)) {
+          get("/" + i); // stale again: validated in the background, unless one is under way
+        }
+      }
+      if (validated.size() == keys) {
+        break;
+      }
+      Thread.sleep(100);
+    }
+    assertThat(validated).as("paths validated").hasSize(keys);
+  }
 }
