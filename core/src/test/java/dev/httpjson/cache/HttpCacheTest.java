@@ -157,6 +157,52 @@ class HttpCacheTest {
   }
 
   @Test
+  void aGetWithABodyPassesThroughUnstoredAsTheCacheCannotKeyIt() throws Exception {
+    java.util.List<String> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              java.util.regex.Matcher m =
+                  java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+              String body =
+                  m.find()
+                      ? new String(
+                          socket.getInputStream().readNBytes(Integer.parseInt(m.group(1))),
+                          StandardCharsets.UTF_8)
+                      : "";
+              received.add(body);
+              String answer = "for " + body;
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: "
+                      + answer.length()
+                      + "\r\nConnection: close\r\n\r\n"
+                      + answer);
+              socket.close();
+            })) {
+      for (String body : new String[] {"a", "b", "a", ""}) {
+        HttpRequest search =
+            HttpRequest.newBuilder(raw.uri("/_search"))
+                .timeout(java.time.Duration.ofSeconds(5))
+                .method("GET", BodyPublishers.ofString(body))
+                .build();
+        assertThat(client.send(search, BodyHandlers.ofString()).body()).isEqualTo("for " + body);
+      }
+      assertThat(received).containsExactly("a", "b", "a", "");
+      // A GET without a body is cached as ever.
+      HttpResponse<String> again =
+          client.send(
+              HttpRequest.newBuilder(raw.uri("/_search"))
+                  .timeout(java.time.Duration.ofSeconds(5))
+                  .build(),
+              BodyHandlers.ofString());
+      assertThat(again.body()).isEqualTo("for ");
+      assertThat(HttpCache.outcome(again)).contains(HttpCache.Outcome.HIT);
+      assertThat(raw.handlerFailures()).isEmpty();
+    }
+  }
+
+  @Test
   void queryIsKeyedByItsBodysContentTypeAndEncodingToo() throws Exception {
     String[][] kinds = {
       {"Content-Type", "application/sql"},

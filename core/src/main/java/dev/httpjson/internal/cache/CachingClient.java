@@ -273,6 +273,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("QUERY")) {
       return null;
     }
+    if (!method.equals("QUERY")) {
+      Optional<HttpRequest.BodyPublisher> body = request.bodyPublisher();
+      if (body.isPresent() && body.get().contentLength() != 0) {
+        return null; // content a GET has no defined meaning for, which the key cannot tell apart
+      }
+    }
     HttpHeaders h = request.headers();
     if (has(h, "Range") && !method.equals("GET")) {
       return null;
