@@ -141,8 +141,8 @@ public final class HttpCache {
   /**
    * Removes the entries of {@code uri}: for every method, body and credentials. A response to a
    * call started before, whose body is still arriving, may be what was removed, and is not stored
-   * either (nor, now and then, one of another URI whose removals are counted with this one's). A
-   * successful {@code POST}, {@code PUT}... through the cache removes its URI's entries so too.
+   * either. A successful {@code POST}, {@code PUT}... through the cache removes its URI's entries
+   * so too.
    *
    * @param uri the URI
    */

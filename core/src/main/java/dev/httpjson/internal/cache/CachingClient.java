@@ -565,8 +565,8 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     final String group;
 
     /**
-     * The removals of {@link #group} when the call started ({@link Store#stamp}): what it would
-     * store after a removal, which it may predate, is not stored.
+     * The removals when the call started ({@link Store#stamp}): what it would store after a removal
+     * of its group, which it may predate, is not stored.
      */
     final long stamp;
 
@@ -641,7 +641,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       this.handler = handler;
       this.key = key;
       this.group = group;
-      this.stamp = cache.store.stamp(group);
+      this.stamp = cache.store.stamp();
       this.head = request.method().equals("HEAD");
       this.follows = delegate.followRedirects() != Redirect.NEVER;
       this.range = first(request.headers(), "Range");

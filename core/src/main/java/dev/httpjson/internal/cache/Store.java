@@ -6,45 +6,60 @@ import org.jspecify.annotations.Nullable;
 abstract class Store {
   final long maxBytes;
 
-  /** Stripes of the removal counts: groups share a count (a removal drops a few more stores). */
-  private static final int STRIPES = 64;
+  /** The groups whose last removal is remembered at most; an older one counts as everyone's. */
+  private static final int REMEMBERED = 1024;
 
-  /** How many times the entries of the groups of each stripe were removed. */
-  private final java.util.concurrent.atomic.AtomicLongArray removals =
-      new java.util.concurrent.atomic.AtomicLongArray(STRIPES);
+  /** Numbers the removals, in order: a stamp is the number of the last one. */
+  private final java.util.concurrent.atomic.AtomicLong removals =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** The number of the last removal of each group, the least recently removed first. */
+  private final java.util.LinkedHashMap<String, Long> removed = new java.util.LinkedHashMap<>();
+
+  /** The number of the last removal of every entry, or of a group no longer remembered. */
+  private long removedAll;
 
   Store(long maxBytes) {
     this.maxBytes = maxBytes;
   }
 
   /**
-   * A stamp of {@code group}'s removals: taken when a call starts, it keeps what the call stores
-   * out once {@link #removeGroup} or {@link #clear} ran meanwhile ({@link #current}), since the
-   * response may be what was removed.
+   * A stamp taken when a call starts: what the call stores is kept out once {@link #removeGroup} or
+   * {@link #clear} removed its group meanwhile ({@link #current}), since the response may be what
+   * was removed.
    */
-  final long stamp(String group) {
-    return removals.get(stripe(group));
+  final long stamp() {
+    return removals.get();
   }
 
   /** Whether nothing of {@code group} was removed since {@code stamp}. */
   final boolean current(String group, long stamp) {
-    return removals.get(stripe(group)) == stamp;
-  }
-
-  /** Counts a removal of {@code group}'s entries, before they are removed. */
-  final void removing(String group) {
-    removals.incrementAndGet(stripe(group));
-  }
-
-  /** Counts a removal of every entry, before they are removed. */
-  final void removingAll() {
-    for (int i = 0; i < STRIPES; i++) {
-      removals.incrementAndGet(i);
+    synchronized (removed) {
+      Long at = removed.get(group);
+      return removedAll <= stamp && (at == null || at <= stamp);
     }
   }
 
-  private static int stripe(String group) {
-    return group.hashCode() & (STRIPES - 1);
+  /** Records a removal of {@code group}'s entries, before they are removed. */
+  final void removing(String group) {
+    synchronized (removed) {
+      long n = removals.incrementAndGet();
+      removed.remove(group);
+      removed.put(group, n);
+      if (removed.size() > REMEMBERED) {
+        java.util.Iterator<Long> oldest = removed.values().iterator();
+        removedAll = Math.max(removedAll, oldest.next());
+        oldest.remove();
+      }
+    }
+  }
+
+  /** Records a removal of every entry, before they are removed. */
+  final void removingAll() {
+    synchronized (removed) {
+      removedAll = removals.incrementAndGet();
+      removed.clear();
+    }
   }
 
   /**
@@ -58,14 +73,9 @@ abstract class Store {
   /** The entry stored under {@code key}, or null. */
   abstract @Nullable Entry get(String key);
 
-  /** Stores {@code entry} under its key, replacing any, then evicts down to {@link #maxBytes}. */
-  final void put(Entry entry) {
-    put(entry, stamp(entry.group));
-  }
-
   /**
-   * Stores {@code entry} as {@link #put(Entry)} does, unless its group's entries were removed since
-   * {@code stamp}; false when not stored.
+   * Stores {@code entry} under its key, replacing any, then evicts down to {@link #maxBytes};
+   * unless its group's entries were removed since {@code stamp}: false when not stored.
    */
   abstract boolean put(Entry entry, long stamp);
 
