@@ -12,11 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The body of a QUERY, read to key its request, at most {@link #limit} bytes of it: a body within
- * the limit is held {@linkplain #whole whole} (and sent from memory, since the caller's publisher
- * may publish once); a longer one is read no further, and is {@linkplain #rest handed on}: the
- * bytes read so far first, then the rest as the caller's publisher publishes it, so that nothing
- * holds it whole and a body without end is sent as it comes.
+ * The body of a QUERY, read to key its request, up to a limit: a body within the limit is held
+ * {@linkplain #whole whole} (and sent from memory, since the caller's publisher may publish once);
+ * a longer one is read no further, and is {@linkplain #rest handed on}: the bytes read so far
+ * first, then the rest as the caller's publisher publishes it, so that nothing holds it whole and a
+ * body without end is sent as it comes.
  */
 final class QueryBody {
   /** The body, when it was read to its end within the limit; else null. */
@@ -78,7 +78,9 @@ final class QueryBody {
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
 
-    /** The buffer that went over the limit, kept as it came (not copied), sent after the rest. */
+    /**
+     * The buffer that went over the limit, kept as it came (not copied), sent after those before.
+     */
     private @Nullable ByteBuffer crossing;
 
     /**
