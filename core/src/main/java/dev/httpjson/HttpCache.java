@@ -23,9 +23,12 @@ import java.util.Optional;
  *
  * <p>Code that uses the JDK's API directly wraps its client with {@link #decorate(HttpClient)}.
  *
- * <p><b>What is stored.</b> Responses to {@code GET} (which also answer {@code HEAD}) and to {@code
- * QUERY} (keyed by a SHA-256 digest of the request body) that RFC 9111 lets a private cache store:
- * not {@code no-store}, with a status and directives that allow it, never an event stream ({@code
+ * <p><b>What is stored.</b> Responses to {@code GET} (which also answer {@code HEAD}; one sent with
+ * a body passes through, since its key could not tell bodies apart) and to {@code QUERY} (keyed by
+ * a SHA-256 digest of the request body, its {@code Content-Type} and its {@code Content-Encoding};
+ * the body is read for the key up to 1 MiB, and a longer one is sent as it is published, never held
+ * whole, its response passing through unstored) that RFC 9111 lets a private cache store: not
+ * {@code no-store}, with a status and directives that allow it, never an event stream ({@code
  * text/event-stream}), never a response whose {@code Vary} is {@code *}, and never one larger than
  * a quarter of the cache's size, which passes through unstored; nor one that can never be fresh nor
  * validated (no {@code max-age}, {@code Expires}, {@code Last-Modified} or {@code ETag}), unless a
@@ -60,19 +63,23 @@ import java.util.Optional;
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is
  * deleted. The directory is bounded by {@code maxBytes}, least recently used out, and may be shared
- * by several caches and processes. Only digests of a request's credentials are written. A body over
- * 1 MiB is kept in a file of its own, never rewritten (a {@code 304} rewrites only the entry's
- * fields, which name it), and is read from it as the caller reads it, never whole into memory.
+ * by several caches and processes; the files of other programs in it are never counted nor deleted.
+ * Only digests of a request's credentials are written, and on a POSIX file system the directory the
+ * cache creates and every file it writes are the owner's alone ({@code rwx------}, {@code
+ * rw-------}). A body over 1 MiB is kept in a file of its own, never rewritten (a {@code 304}
+ * rewrites only the entry's fields, which name it), and is read from it as the caller reads it,
+ * never whole into memory.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.
  *
  * <p><b>Threads.</b> A stale response allowed by {@code stale-while-revalidate} is answered at once
- * and validated on the cache's own threads (at most two, daemon, gone after five seconds idle),
- * with the decorated client and the cache's own body handler, so give {@link #decorate} the
- * transport, not a client with interceptors or listeners of its own; the caller's body handler
- * always runs on the caller's thread or the {@link HttpClient}'s. Immutable configuration;
- * thread-safe. No process-wide state: two caches share nothing.
+ * and validated on the cache's own threads (at most two, daemon, gone after five seconds idle; a
+ * validation, body included, is given up after the request's timeout, else after 30 seconds), with
+ * the decorated client and the cache's own body handler, so give {@link #decorate} the transport,
+ * not a client with interceptors or listeners of its own; the caller's body handler always runs on
+ * the caller's thread or the {@link HttpClient}'s. Immutable configuration; thread-safe. No
+ * process-wide state: two caches share nothing.
  */
 public final class HttpCache {
   private final Cache cache;
@@ -132,7 +139,10 @@ public final class HttpCache {
   }
 
   /**
-   * Removes the entries of {@code uri}: for every method, body and credentials.
+   * Removes the entries of {@code uri}: for every method, body and credentials. A response to a
+   * call started before, whose body is still arriving, may be what was removed, and is not stored
+   * either. A successful {@code POST}, {@code PUT}... through the cache removes its URI's entries
+   * so too.
    *
    * @param uri the URI
    */
@@ -140,7 +150,7 @@ public final class HttpCache {
     cache.remove(Objects.requireNonNull(uri, "uri == null"));
   }
 
-  /** Removes every entry. */
+  /** Removes every entry; no response to a call started before is stored after. */
   public void clear() {
     cache.clear();
   }

@@ -423,6 +423,144 @@ class DiskCacheTest {
   }
 
   @Test
+  void theFilesOfOtherProgramsInTheDirectoryAreNeitherCountedNorDeleted() throws Exception {
+    // Names the cache's own files end with, some old enough to look left by a writer that died.
+    List<Path> theirs =
+        List.of(
+            dir.resolve("notes.tmp"),
+            dir.resolve("download.part.tmp"),
+            dir.resolve("photo.body"),
+            dir.resolve("report.entry"),
+            dir.resolve("0123456789abcdef0123456789abcdef-get.entry.bak"));
+    for (Path p : theirs) {
+      Files.write(p, "x".repeat(4_000).getBytes(StandardCharsets.UTF_8));
+      Files.setLastModifiedTime(
+          p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+    }
+    HttpCache cache = HttpCache.onDisk(dir, 10_000);
+    assertThat(cache.size()).as("counted as the cache's").isZero();
+    HttpClient client = cache.decorate(jdk);
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(response(200, "z".repeat(2_000) + i, "Cache-Control", "max-age=60"));
+      get(client, uri("/" + i)); // past the bound: the least recently used go
+    }
+    cache.remove(uri("/5"));
+    cache.clear();
+    HttpCache.onDisk(dir, 10_000).clear();
+
+    for (Path p : theirs) {
+      assertThat(p).as("another program's file").exists().hasSize(4_000);
+    }
+    assertThat(names()).hasSize(theirs.size());
+  }
+
+  @Test
+  void theDirectoryItCreatesAndEveryFileItWritesAreTheOwnersAlone() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+    Path made = dir.resolve("made").resolve("here");
+    server.enqueue(response(200, "small", "ETag", "\"1\"", "Cache-Control", "max-age=0"));
+    server.enqueue(response(304, "", "ETag", "\"1\"", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "L".repeat(1_300_000), "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(made, 1 << 24).decorate(jdk);
+    get(client, uri("/small"));
+    get(client, uri("/small")); // the 304 rewrites the entry
+    get(client, uri("/large")); // a body file of its own
+
+    assertThat(
+            java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(made)))
+        .isEqualTo("rwx------");
+    List<Path> files;
+    try (Stream<Path> s = Files.list(made)) {
+      files = s.toList();
+    }
+    assertThat(files).hasSize(3);
+    for (Path p : files) {
+      assertThat(
+              java.nio.file.attribute.PosixFilePermissions.toString(
+                  Files.getPosixFilePermissions(p)))
+          .as("%s", p.getFileName())
+          .isEqualTo("rw-------");
+    }
+  }
+
+  @Test
+  void aSubscriberThatThrowsOnAStoredBodyFailsTheCallAsOnTheNetworkAndItsFileIsClosed()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "/proc/self/fd lists open files");
+    server.enqueue(response(200, "L".repeat(1_300_000), "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 1 << 24).decorate(jdk);
+    get(client, uri("/large")); // a body file of its own, read as served
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/large")).timeout(java.time.Duration.ofSeconds(5)).build();
+    HttpResponse.BodyHandler<String> throwing =
+        info ->
+            new HttpResponse.BodySubscriber<String>() {
+              private final java.util.concurrent.CompletableFuture<String> body =
+                  new java.util.concurrent.CompletableFuture<>();
+
+              @Override
+              public java.util.concurrent.CompletionStage<String> getBody() {
+                return body;
+              }
+
+              @Override
+              public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+                subscription.request(Long.MAX_VALUE);
+              }
+
+              @Override
+              public void onNext(List<java.nio.ByteBuffer> item) {
+                throw new IllegalStateException("the caller's subscriber failed");
+              }
+
+              @Override
+              public void onError(Throwable throwable) {
+                body.completeExceptionally(throwable);
+              }
+
+              @Override
+              public void onComplete() {
+                body.complete("complete");
+              }
+            };
+
+    for (int i = 0; i < 5; i++) {
+      // As the JDK's client fails a call whose subscriber throws: an IOException from send.
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.send(request, throwing))
+          .isInstanceOf(java.io.IOException.class)
+          .hasRootCauseMessage("the caller's subscriber failed");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> client.sendAsync(request, throwing).get(5, TimeUnit.SECONDS))
+          .isInstanceOf(java.util.concurrent.ExecutionException.class)
+          .hasRootCauseMessage("the caller's subscriber failed");
+    }
+    assertThat(openIn(dir)).as("files of the cache still open").isEmpty();
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  /** The files under {@code directory} this process holds open. */
+  private static List<Path> openIn(Path directory) throws Exception {
+    Path real = directory.toRealPath();
+    List<Path> open = new ArrayList<>();
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      for (Path fd : fds.toList()) {
+        try {
+          Path target = Files.readSymbolicLink(fd);
+          if (target.startsWith(real)) {
+            open.add(target);
+          }
+        } catch (java.io.IOException e) {
+          // closed meanwhile
+        }
+      }
+    }
+    return open;
+  }
+
+  @Test
   void concurrentThreadsShareOneDirectory() throws Exception {
     server.setDispatcher(
         new Dispatcher() {

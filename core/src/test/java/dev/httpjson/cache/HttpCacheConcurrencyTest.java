@@ -150,4 +150,96 @@ class HttpCacheConcurrencyTest {
       }
     }
   }
+
+  /**
+   * A response whose body is still arriving when its URI's entries are removed ({@link
+   * HttpCache#remove}, {@link HttpCache#clear}, or a successful POST to it) may describe what was
+   * removed: it is not stored once whole; other URIs' removals leave it alone.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"memory", "disk", "disk, over 1 MiB"})
+  void aBodyArrivingWhileItsUriIsRemovedOrClearedIsNotStored(String where) throws Exception {
+    int length = where.endsWith("MiB") ? 1_300_000 : 100_000;
+    HttpCache cache =
+        where.equals("memory") ? HttpCache.inMemory(16 << 20) : HttpCache.onDisk(dir, 16 << 20);
+    HttpClient client = cache.decorate(jdk);
+    java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CountDownLatch> rest =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    java.util.concurrent.atomic.AtomicInteger gets =
+        new java.util.concurrent.atomic.AtomicInteger();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              java.io.OutputStream out = socket.getOutputStream();
+              if (!head.startsWith("GET")) {
+                dev.httpjson.contract.RawServer.write(
+                    socket, "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n");
+                socket.close();
+                return;
+              }
+              java.util.concurrent.CountDownLatch released = rest.get();
+              byte[] body = ("v" + gets.incrementAndGet()).repeat(length / 2).getBytes();
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: "
+                      + body.length
+                      + "\r\nConnection: close\r\n\r\n");
+              out.write(body, 0, body.length / 2);
+              out.flush();
+              if (released.await(10, TimeUnit.SECONDS)) {
+                out.write(body, body.length / 2, body.length - body.length / 2);
+                out.flush();
+              }
+              socket.close();
+            })) {
+      for (String removal : new String[] {"remove", "clear", "POST", "others"}) {
+        java.net.URI uri = raw.uri("/" + removal);
+        java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        rest.set(released);
+        HttpResponse<java.io.InputStream> arriving =
+            client.send(
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                BodyHandlers.ofInputStream());
+        try (java.io.InputStream in = arriving.body()) {
+          assertThat(in.readNBytes(length / 2)).hasSize(length / 2);
+          switch (removal) {
+            case "remove":
+              cache.remove(uri);
+              break;
+            case "clear":
+              cache.clear();
+              break;
+            case "others":
+              // Other URIs' removals keep this one's response in.
+              for (int i = 0; i < 300; i++) {
+                cache.remove(raw.uri("/other/" + i));
+              }
+              break;
+            default:
+              client.send(
+                  HttpRequest.newBuilder(uri)
+                      .timeout(Duration.ofSeconds(10))
+                      .POST(HttpRequest.BodyPublishers.ofString("changed"))
+                      .build(),
+                  BodyHandlers.discarding());
+          }
+          released.countDown();
+          assertThat(in.readAllBytes()).hasSize(length - length / 2);
+        }
+
+        java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
+        open.countDown();
+        rest.set(open);
+        HttpResponse<String> after =
+            client.send(
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                BodyHandlers.ofString());
+        assertThat(HttpCache.outcome(after))
+            .as("after %s", removal)
+            .contains(removal.equals("others") ? HttpCache.Outcome.HIT : HttpCache.Outcome.MISS);
+        assertThat(after.body()).as("after %s", removal).startsWith("v" + gets.get());
+      }
+      assertThat(raw.handlerFailures()).isEmpty();
+    }
+  }
 }

@@ -157,6 +157,80 @@ class HttpCacheTest {
   }
 
   @Test
+  void aGetWithABodyPassesThroughUnstoredAsTheCacheCannotKeyIt() throws Exception {
+    java.util.List<String> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              java.util.regex.Matcher m =
+                  java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
+              String body =
+                  m.find()
+                      ? new String(
+                          socket.getInputStream().readNBytes(Integer.parseInt(m.group(1))),
+                          StandardCharsets.UTF_8)
+                      : "";
+              received.add(body);
+              String answer = "for " + body;
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: "
+                      + answer.length()
+                      + "\r\nConnection: close\r\n\r\n"
+                      + answer);
+              socket.close();
+            })) {
+      for (String body : new String[] {"a", "b", "a", ""}) {
+        HttpRequest search =
+            HttpRequest.newBuilder(raw.uri("/_search"))
+                .timeout(java.time.Duration.ofSeconds(5))
+                .method("GET", BodyPublishers.ofString(body))
+                .build();
+        assertThat(client.send(search, BodyHandlers.ofString()).body()).isEqualTo("for " + body);
+      }
+      assertThat(received).containsExactly("a", "b", "a", "");
+      // A GET without a body is cached as ever.
+      HttpResponse<String> again =
+          client.send(
+              HttpRequest.newBuilder(raw.uri("/_search"))
+                  .timeout(java.time.Duration.ofSeconds(5))
+                  .build(),
+              BodyHandlers.ofString());
+      assertThat(again.body()).isEqualTo("for ");
+      assertThat(HttpCache.outcome(again)).contains(HttpCache.Outcome.HIT);
+      assertThat(raw.handlerFailures()).isEmpty();
+    }
+  }
+
+  @Test
+  void queryIsKeyedByItsBodysContentTypeAndEncodingToo() throws Exception {
+    String[][] kinds = {
+      {"Content-Type", "application/sql"},
+      {"Content-Type", "text/plain"},
+      {"Content-Type", "text/plain", "Content-Encoding", "gzip"},
+    };
+    for (int i = 0; i < kinds.length; i++) {
+      server.enqueue(response(200, "for " + i, "Cache-Control", "max-age=60"));
+    }
+
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < kinds.length; i++) {
+        HttpRequest.Builder b =
+            HttpRequest.newBuilder(uri("/q"))
+                .timeout(java.time.Duration.ofSeconds(5))
+                .method("QUERY", BodyPublishers.ofString("select 1"));
+        for (int h = 0; h < kinds[i].length; h += 2) {
+          b.header(kinds[i][h], kinds[i][h + 1]);
+        }
+        assertThat(client.send(b.build(), BodyHandlers.ofString()).body())
+            .as("round %s, %s", round, String.join(" ", kinds[i]))
+            .isEqualTo("for " + i);
+      }
+    }
+    assertThat(server.getRequestCount()).isEqualTo(kinds.length);
+  }
+
+  @Test
   void anAsyncQueryNeverWaitsOnTheCallersThreadForItsBodyToBePublished() throws Exception {
     server.enqueue(response(200, "for slow", "Cache-Control", "max-age=60"));
     java.util.concurrent.CountDownLatch publish = new java.util.concurrent.CountDownLatch(1);
@@ -216,6 +290,87 @@ class HttpCacheTest {
     assertThat(take().getBody().utf8()).isEqualTo("slow");
     assertThat(query("/q", "slow").body()).as("keyed by the body it sent").isEqualTo("for slow");
     assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  /**
+   * A QUERY whose body is an {@code InputStream} the caller fills after {@code sendAsync} returns
+   * (a pipe): the JDK's client reads it on its own threads, the cache reads it for the key on the
+   * caller's, in {@code sendAsync}, which then waits for bytes only the caller would write. Left
+   * open: which thread reads a caller's publisher when the client has no executor of its own
+   * (httpjson's threads never run the caller's code) is a decision still to make.
+   */
+  @org.junit.jupiter.api.Tag("tofix")
+  @Test
+  void anAsyncQueryWhoseBodyStreamIsFilledAfterSendAsyncReturnsDoesNotBlockTheCaller()
+      throws Exception {
+    server.enqueue(response(200, "for piped", "Cache-Control", "max-age=60"));
+    java.io.PipedOutputStream out = new java.io.PipedOutputStream();
+    java.io.PipedInputStream in = new java.io.PipedInputStream(out);
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/q"))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .method("QUERY", BodyPublishers.ofInputStream(() -> in))
+            .build();
+    java.util.concurrent.CompletableFuture<HttpResponse<String>> call;
+    try {
+      call =
+          org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+              java.time.Duration.ofSeconds(2),
+              () -> client.sendAsync(request, BodyHandlers.ofString()),
+              "sendAsync read the QUERY body on the caller's thread");
+      out.write("piped".getBytes(StandardCharsets.UTF_8));
+    } finally {
+      out.close(); // ends the read of a cache that waited, whatever the outcome
+    }
+    assertThat(call.get(10, TimeUnit.SECONDS).body()).isEqualTo("for piped");
+    assertThat(take().getBody().utf8()).isEqualTo("piped");
+  }
+
+  @Test
+  void aQueryBodyOfUnknownLengthPublishedAsOneBufferOverTheLimitIsSentWholeAndNotStored()
+      throws Exception {
+    byte[] big = new byte[2 << 20];
+    for (int i = 0; i < big.length; i++) {
+      big[i] = (byte) (i % 251);
+    }
+    HttpRequest.BodyPublisher oneBuffer =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return -1;
+          }
+
+          @Override
+          public void subscribe(
+              java.util.concurrent.Flow.Subscriber<? super java.nio.ByteBuffer> subscriber) {
+            subscriber.onSubscribe(
+                new java.util.concurrent.Flow.Subscription() {
+                  private boolean sent;
+
+                  @Override
+                  public void request(long n) {
+                    if (!sent) {
+                      sent = true;
+                      subscriber.onNext(java.nio.ByteBuffer.wrap(big));
+                      subscriber.onComplete();
+                    }
+                  }
+
+                  @Override
+                  public void cancel() {}
+                });
+          }
+        };
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(response(200, "answer " + i, "Cache-Control", "max-age=60"));
+      HttpRequest request =
+          HttpRequest.newBuilder(uri("/q"))
+              .timeout(java.time.Duration.ofSeconds(5))
+              .method("QUERY", oneBuffer)
+              .build();
+      assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("answer " + i);
+      assertThat(take().getBody().toByteArray()).isEqualTo(big);
+    }
   }
 
   private HttpResponse<String> query(String path, String body) throws Exception {

@@ -320,4 +320,95 @@ class HttpCacheValidationTest {
     assertThat(body).isEqualTo("two");
     assertThat(server.getRequestCount()).isEqualTo(2);
   }
+
+  @Test
+  void aBackgroundValidationWhoseBodyStallsEndsWithinTheRequestsTimeout(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.util.concurrent.atomic.AtomicInteger requests =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.CountDownLatch stalled = new java.util.concurrent.CountDownLatch(1);
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              int n = requests.incrementAndGet();
+              String fields =
+                  "HTTP/1.1 200 OK\r\nCache-Control: max-age=0, stale-while-revalidate=600\r\n"
+                      + "ETag: \"v"
+                      + n
+                      + "\"\r\n";
+              if (n == 2) {
+                // A changed body that stops after its first bytes, on a connection left open.
+                dev.httpjson.contract.RawServer.write(
+                    socket, fields + "Content-Length: 100000\r\n\r\nstalled");
+                stalled.countDown();
+                socket.getInputStream().read(); // until the client (or the test) closes it
+                return;
+              }
+              dev.httpjson.contract.RawServer.write(
+                  socket, fields + "Content-Length: 3\r\nConnection: close\r\n\r\none");
+              socket.close();
+            })) {
+      HttpClient disk = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/a")).timeout(java.time.Duration.ofSeconds(1)).build();
+      disk.send(request, BodyHandlers.ofString());
+      assertThat(disk.send(request, BodyHandlers.ofString()).body()).isEqualTo("one");
+      assertThat(stalled.await(10, TimeUnit.SECONDS)).isTrue();
+
+      // Once the validation gave up (within the request's timeout), a stale answer validates again.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (requests.get() < 3 && System.nanoTime() < deadline) {
+        assertThat(disk.send(request, BodyHandlers.ofString()).body()).isEqualTo("one");
+        Thread.sleep(100);
+      }
+      assertThat(requests.get()).as("validations sent").isGreaterThanOrEqualTo(3);
+      try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+        assertThat(files.map(p -> p.getFileName().toString()))
+            .as("the stalled body's file")
+            .noneMatch(name -> name.endsWith(".tmp"));
+      }
+    }
+  }
+
+  @Test
+  void aKeyWhoseBackgroundValidationFoundTheQueueFullIsValidatedInTheBackgroundLater()
+      throws Exception {
+    java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+    java.util.Set<String> validated = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    server.setDispatcher(
+        new mockwebserver3.Dispatcher() {
+          @Override
+          public mockwebserver3.MockResponse dispatch(RecordedRequest request)
+              throws InterruptedException {
+            String cc = "max-age=0, stale-while-revalidate=600";
+            if (request.getHeaders().get("If-None-Match") == null) {
+              return response(200, "stored", "ETag", "\"1\"", "Cache-Control", cc);
+            }
+            gate.await(10, TimeUnit.SECONDS); // validations wait until the queue was filled
+            validated.add(request.getUrl().encodedPath());
+            return response(304, "", "ETag", "\"1\"", "Cache-Control", cc);
+          }
+        });
+    int keys = 80; // more than the two threads and the queue of the background take at once
+    for (int i = 0; i < keys; i++) {
+      get("/" + i);
+    }
+    for (int i = 0; i < keys; i++) {
+      assertThat(get("/" + i).body()).isEqualTo("stored"); // stale: validated in the background
+    }
+    gate.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      for (int i = 0; i < keys; i++) {
+        if (!validated.contains("/" + i)) {
+          get("/" + i); // stale again: validated in the background, unless one is under way
+        }
+      }
+      if (validated.size() == keys) {
+        break;
+      }
+      Thread.sleep(100);
+    }
+    assertThat(validated).as("paths validated").hasSize(keys);
+  }
 }

@@ -48,7 +48,8 @@ final class Bodies {
   /**
    * Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up, given to
    * the subscriber {@code handler} makes for {@code info} on the thread that calls this and on
-   * those that request more: the caller's, never the cache's.
+   * those that request more: the caller's, never the cache's. The body it reads, or the failure of
+   * the subscriber (a signal that threw), as the JDK's client fails such a call.
    */
   static <T> CompletableFuture<T> feed(
       BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
@@ -59,8 +60,24 @@ final class Bodies {
       source.close();
       return CompletableFuture.failedFuture(e); // as the JDK's client reports it
     }
-    subscriber.onSubscribe(new Feed(subscriber, source, from, to));
-    return subscriber.getBody().toCompletableFuture();
+    CompletableFuture<T> out = new CompletableFuture<>();
+    Feed feed = new Feed(subscriber, source, from, to, out);
+    try {
+      subscriber.onSubscribe(feed);
+      subscriber
+          .getBody()
+          .whenComplete(
+              (body, failure) -> {
+                if (failure != null) {
+                  out.completeExceptionally(failure);
+                } else {
+                  out.complete(body);
+                }
+              });
+    } catch (RuntimeException e) {
+      feed.failed(e);
+    }
+    return out;
   }
 
   /**
@@ -169,17 +186,38 @@ final class Bodies {
     private final Flow.Subscriber<? super List<ByteBuffer>> subscriber;
     private final Source source;
     private final long to;
+    private final CompletableFuture<?> out;
     private final AtomicLong demand = new AtomicLong();
     private final AtomicInteger wip = new AtomicInteger();
     private volatile boolean cancelled;
     private long position;
     private boolean completed;
 
-    Feed(Flow.Subscriber<? super List<ByteBuffer>> subscriber, Source source, long from, long to) {
+    Feed(
+        Flow.Subscriber<? super List<ByteBuffer>> subscriber,
+        Source source,
+        long from,
+        long to,
+        CompletableFuture<?> out) {
       this.subscriber = subscriber;
       this.source = source;
       this.position = from;
       this.to = to;
+      this.out = out;
+    }
+
+    /**
+     * The subscriber threw: the body is given up (its file closed), the subscriber told, and the
+     * call fails with what it threw.
+     */
+    void failed(RuntimeException e) {
+      cancel();
+      try {
+        subscriber.onError(e);
+      } catch (RuntimeException ignored) {
+        // it failed already; the call reports the first failure
+      }
+      out.completeExceptionally(e);
     }
 
     @Override
@@ -214,12 +252,20 @@ final class Bodies {
           }
           position += n;
           demand.decrementAndGet();
-          subscriber.onNext(List.of(chunk));
+          try {
+            subscriber.onNext(List.of(chunk));
+          } catch (RuntimeException e) {
+            failed(e);
+          }
         }
         if (!cancelled && !completed && position >= to) {
           completed = true;
           source.close();
-          subscriber.onComplete();
+          try {
+            subscriber.onComplete();
+          } catch (RuntimeException e) {
+            failed(e);
+          }
         }
         missed = wip.addAndGet(-missed);
       } while (missed != 0);

@@ -73,7 +73,8 @@ public final class Cache {
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(MAX_QUEUED),
             r -> OwnThreads.newThread(r, "httpjson-cache-" + n.incrementAndGet()),
-            new ThreadPoolExecutor.DiscardPolicy());
+            // Refused with an exception, not dropped unseen: the key is then free again.
+            new ThreadPoolExecutor.AbortPolicy());
   }
 
   public static Cache inMemory(long maxBytes) {

@@ -15,7 +15,6 @@ import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.PushPromiseHandler;
 import java.net.http.HttpResponse.ResponseInfo;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +28,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -48,6 +46,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
   private static final Duration BACKGROUND_TIMEOUT = Duration.ofSeconds(30);
 
+  /**
+   * The most bytes of a QUERY's body read to key it; a longer body is sent as it is published,
+   * never held whole, and its response passes through unstored.
+   */
+  static final int MAX_QUERY_BODY = 1 << 20;
+
   /** The variants of one URI kept at most (as a browser keeps a few); the oldest stored goes. */
   static final int MAX_VARIANTS = 4;
 
@@ -63,13 +67,21 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       throws IOException, InterruptedException {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(handler, "handler == null");
-    Call<T> call = call(request, handler);
-    if (call == null) {
+    String identity = identityIfCached(request);
+    if (identity == null) {
       HttpResponse<T> response = delegate.send(request, handler);
       invalidate(request, response);
       return response;
     }
-    return call.run();
+    byte[] body = null;
+    if (request.method().equals("QUERY")) {
+      QueryBody read = body(request);
+      if (read.whole == null) {
+        return delegate.send(withBody(request, Objects.requireNonNull(read.rest)), handler);
+      }
+      body = read.whole;
+    }
+    return call(request, handler, identity, body).run();
   }
 
   @Override
@@ -194,15 +206,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
   }
 
-  /** The call the cache takes part in, or null for one it leaves alone. */
-  private <T> @Nullable Call<T> call(HttpRequest request, BodyHandler<T> handler)
-      throws IOException, InterruptedException {
-    String identity = identityIfCached(request);
-    if (identity == null) {
-      return null;
-    }
-    byte[] body = request.method().equals("QUERY") ? body(request) : null;
-    return call(request, handler, identity, body);
+  /** {@code request} with {@code body} to send instead of its own. */
+  private static HttpRequest withBody(HttpRequest request, HttpRequest.BodyPublisher body) {
+    return HttpRequest.newBuilder(request, (n, v) -> true).method(request.method(), body).build();
   }
 
   /**
@@ -211,10 +217,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    */
   private <T> CompletableFuture<HttpResponse<T>> queryAsync(
       HttpRequest request, BodyHandler<T> handler, String identity) {
-    CompletableFuture<byte[]> body = bodyAsync(request);
+    CompletableFuture<QueryBody> body = bodyAsync(request);
     CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
     body.whenComplete(
-        (bytes, failure) -> {
+        (read, failure) -> {
           if (failure != null) {
             out.completeExceptionally(bodyFailure(request, failure));
             return;
@@ -224,7 +230,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           }
           CompletableFuture<HttpResponse<T>> running;
           try {
-            running = call(request, handler, identity, bytes).runAsync();
+            running =
+                read.whole == null
+                    ? delegate.sendAsync(
+                        withBody(request, Objects.requireNonNull(read.rest)), handler)
+                    : call(request, handler, identity, read.whole).runAsync();
           } catch (RuntimeException e) {
             out.completeExceptionally(e);
             return;
@@ -263,6 +273,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("QUERY")) {
       return null;
     }
+    if (!method.equals("QUERY")) {
+      Optional<HttpRequest.BodyPublisher> body = request.bodyPublisher();
+      if (body.isPresent() && body.get().contentLength() != 0) {
+        return null; // content a GET has no defined meaning for, which the key cannot tell apart
+      }
+    }
     HttpHeaders h = request.headers();
     if (has(h, "Range") && !method.equals("GET")) {
       return null;
@@ -292,7 +308,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     HttpRequest sent = request;
     String bodyDigest = "";
     if (body != null) {
-      bodyDigest = Cache.hex(Cache.sha256(body));
+      // The content and the fields that say what it is (RFC 10008 section 2.7): the same bytes
+      // in another type or coding are another query.
+      bodyDigest =
+          Cache.hex(Cache.sha256(body))
+              + "\nt:"
+              + String.join("\nt:", request.headers().allValues("Content-Type"))
+              + "\ne:"
+              + String.join("\ne:", request.headers().allValues("Content-Encoding"));
       sent =
           HttpRequest.newBuilder(request, (n, v) -> true)
               .method("QUERY", HttpRequest.BodyPublishers.ofByteArray(body))
@@ -383,9 +406,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         : Cache.hex(Cache.sha256(b.toString().getBytes(StandardCharsets.UTF_8)));
   }
 
-  /** The bytes of a QUERY's body, which key it; the request is then sent with these bytes. */
-  private static byte[] body(HttpRequest request) throws IOException, InterruptedException {
-    CompletableFuture<byte[]> body = bodyAsync(request);
+  /**
+   * The bytes of a QUERY's body, which key it (the request is then sent with these bytes), or, past
+   * {@link #MAX_QUERY_BODY}, the body to send it with unkeyed.
+   */
+  private static QueryBody body(HttpRequest request) throws IOException, InterruptedException {
+    CompletableFuture<QueryBody> body = bodyAsync(request);
     try {
       return body.get();
     } catch (ExecutionException e) {
@@ -397,41 +423,17 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   }
 
   /**
-   * The bytes of a QUERY's body as they are published, within the request's timeout (else {@link
-   * #BACKGROUND_TIMEOUT}); nothing waits for them.
+   * The bytes of a QUERY's body as they are published, up to {@link #MAX_QUERY_BODY}, within the
+   * request's timeout (else {@link #BACKGROUND_TIMEOUT}); nothing waits for them.
    */
-  private static CompletableFuture<byte[]> bodyAsync(HttpRequest request) {
+  private static CompletableFuture<QueryBody> bodyAsync(HttpRequest request) {
     Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
     if (publisher.isEmpty()) {
-      return CompletableFuture.completedFuture(EMPTY);
+      return CompletableFuture.completedFuture(QueryBody.whole(EMPTY));
     }
-    HttpResponse.BodySubscriber<byte[]> bytes = BodySubscribers.ofByteArray();
-    publisher
-        .get()
-        .subscribe(
-            new Flow.Subscriber<ByteBuffer>() {
-              @Override
-              public void onSubscribe(Flow.Subscription subscription) {
-                bytes.onSubscribe(subscription);
-              }
-
-              @Override
-              public void onNext(ByteBuffer item) {
-                bytes.onNext(List.of(item));
-              }
-
-              @Override
-              public void onError(Throwable throwable) {
-                bytes.onError(throwable);
-              }
-
-              @Override
-              public void onComplete() {
-                bytes.onComplete();
-              }
-            });
     Duration limit = request.timeout().orElse(BACKGROUND_TIMEOUT);
-    return bytes.getBody().toCompletableFuture().orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
+    return QueryBody.read(publisher.get(), MAX_QUERY_BODY)
+        .orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** Why a QUERY's body could not be read, as the call's failure. */
@@ -561,6 +563,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     final BodyHandler<T> handler;
     final String key;
     final String group;
+
+    /**
+     * The removals when the call started ({@link Store#stamp}): what it would store after a removal
+     * of its group, which it may predate, is not stored.
+     */
+    final long stamp;
+
     final Directives cc;
     final boolean head;
 
@@ -632,6 +641,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       this.handler = handler;
       this.key = key;
       this.group = group;
+      this.stamp = cache.store.stamp();
       this.head = request.method().equals("HEAD");
       this.follows = delegate.followRedirects() != Redirect.NEVER;
       this.range = first(request.headers(), "Range");
@@ -730,7 +740,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      * variants it replaces.
      */
     private Store.Sink sink(Entry template, boolean approved) {
-      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes);
+      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes, stamp);
       Runnable after = null;
       Entry m = marker;
       if (!template.vary.isEmpty()) {
@@ -763,7 +773,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       while (variants.size() > MAX_VARIANTS) {
         cache.store.remove(variants.remove(0));
       }
-      cache.store.put(Entry.marker(key, group, names, variants));
+      cache.store.put(Entry.marker(key, group, names, variants), stamp);
     }
 
     /** The variants {@code m} lists that carry an {@code ETag}, or null for none. */
@@ -1297,7 +1307,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     /** Stores {@code e}; a variant another one's 304 made is listed in the URI's marker. */
     private void put(Entry e) {
-      cache.store.put(e);
+      if (!cache.store.put(e, stamp)) {
+        return;
+      }
       if (chosen && !e.vary.isEmpty()) {
         listVariant(e);
       }
@@ -1574,6 +1586,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           () -> {
             long requestMillis = System.currentTimeMillis();
             AtomicReference<@Nullable Object> waiting = new AtomicReference<>();
+            AtomicReference<Bodies.@Nullable Tee<Void>> storing = new AtomicReference<>();
             @Nullable CompletableFuture<HttpResponse<Void>> sent = null;
             try {
               // Sent asynchronously: the code a client runs for its caller (an OkHttp interceptor,
@@ -1591,26 +1604,37 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                           if (follows) {
                             waiting.set(fresh);
                           } else {
-                            cache.store.put(fresh);
+                            cache.store.put(fresh, stamp);
                           }
                         } else if (rc != null) {
                           Store.Sink sink =
                               sink(template(info, rc, requestMillis, responseMillis), !follows);
                           waiting.set(sink);
-                          return new Bodies.Tee<>(BodySubscribers.discarding(), sink);
+                          Bodies.Tee<Void> t = new Bodies.Tee<>(BodySubscribers.discarding(), sink);
+                          storing.set(t);
+                          return t;
                         }
                         return BodySubscribers.discarding();
                       });
-              HttpResponse<Void> r = joined(sent);
+              // The request's timeout bounds the whole exchange, body included: a body that stalls
+              // would hold this thread, the key's validation and the connection for good.
+              HttpResponse<Void> r = joined(sent, validation.timeout().orElse(BACKGROUND_TIMEOUT));
               boolean elsewhere = redirected(r);
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
                 ((Store.Gated) w).decide(!elsewhere);
               } else if (w instanceof Entry && !elsewhere) {
-                cache.store.put((Entry) w);
+                cache.store.put((Entry) w, stamp);
               }
             } catch (IOException | RuntimeException e) {
               // the stale entry stays; the next call validates it
+              if (sent != null) {
+                sent.cancel(true);
+              }
+              Bodies.Tee<Void> t = storing.get();
+              if (t != null) {
+                t.abandon();
+              }
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
                 ((Store.Gated) w).decide(false);
@@ -1618,6 +1642,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             } catch (InterruptedException e) {
               if (sent != null) {
                 sent.cancel(true);
+              }
+              Bodies.Tee<Void> t = storing.get();
+              if (t != null) {
+                t.abandon();
               }
               Object w = waiting.get();
               if (w instanceof Store.Gated) {
@@ -1628,11 +1656,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           });
     }
 
-    /** The response {@code sent} completes with, its failure as {@code send} would throw it. */
-    private static <R> HttpResponse<R> joined(CompletableFuture<HttpResponse<R>> sent)
+    /**
+     * The response {@code sent} completes with within {@code timeout}, its failure as {@code send}
+     * would throw it.
+     */
+    private static <R> HttpResponse<R> joined(
+        CompletableFuture<HttpResponse<R>> sent, Duration timeout)
         throws IOException, InterruptedException {
       try {
-        return sent.get();
+        return sent.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        throw new java.net.http.HttpTimeoutException(
+            "background validation not done within " + timeout);
       } catch (ExecutionException e) {
         Throwable cause = e.getCause();
         if (cause instanceof IOException) {

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -55,11 +54,35 @@ final class DiskStore extends Store {
   private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
 
   /**
+   * The names of this store's files: a key (a group's digest, then "get" or a digest, then perhaps
+   * a variant's digest) and ".entry", or a key, a random number and ".body" or ".tmp". Any other
+   * file in the directory is another program's: never counted, read nor deleted.
+   */
+  private static final java.util.regex.Pattern OURS =
+      java.util.regex.Pattern.compile(
+          "[0-9a-f]{32}-(?:get|[0-9a-f]{64})(?:-v[0-9a-f]{32})?(?:\\.entry|\\.[0-9a-f]{1,16}\\.(?:body|tmp))");
+
+  /** Whether the file {@code name} is one this store (in any process) writes. */
+  static boolean ours(String name) {
+    return OURS.matcher(name).matches();
+  }
+
+  /**
    * Files up to this size are read whole; a larger entry's body is read from its file as served.
    */
   static final long INLINE = 1 << 20;
 
   private final Path directory;
+
+  /** The attributes of the files this store creates: on POSIX, readable by the owner alone. */
+  private final java.nio.file.attribute.FileAttribute<?>[] created;
+
+  private static final java.util.Set<java.nio.file.OpenOption> CREATE =
+      java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+
+  private static boolean posix(Path p) {
+    return p.getFileSystem().supportedFileAttributeViews().contains("posix");
+  }
 
   /** File name to size, in order of use. */
   private final LinkedHashMap<String, Long> index = new LinkedHashMap<>(16, 0.75f, true);
@@ -75,12 +98,29 @@ final class DiskStore extends Store {
       throw new IllegalArgumentException("directory is not a directory: " + directory);
     }
     try {
-      Files.createDirectories(directory);
+      if (!Files.isDirectory(directory)) {
+        // The owner's alone, as the files in it: they hold the responses of private calls.
+        if (posix(directory)) {
+          Files.createDirectories(
+              directory,
+              java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                  java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        } else {
+          Files.createDirectories(directory);
+        }
+      }
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("directory cannot be created: " + directory + ": " + e, e);
     }
     // Absolute: a body file's path is told from the name an entry's file gives (relative).
     this.directory = directory.toAbsolutePath();
+    this.created =
+        posix(directory)
+            ? new java.nio.file.attribute.FileAttribute<?>[] {
+              java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                  java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))
+            }
+            : new java.nio.file.attribute.FileAttribute<?>[0];
     load();
   }
 
@@ -91,6 +131,9 @@ final class DiskStore extends Store {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
       for (Path p : files) {
         String name = p.getFileName().toString();
+        if (!ours(name)) {
+          continue;
+        }
         try {
           BasicFileAttributes a =
               Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -223,15 +266,15 @@ final class DiskStore extends Store {
   }
 
   /**
-   * Deletes the files {@code glob} names that {@code which} accepts, and tells {@code then} each
-   * name. A file another process holds stays: a later read validates it, and the next start deletes
-   * it once its entry is gone.
+   * Deletes the files of this store {@code glob} names that {@code which} accepts, and tells {@code
+   * then} each name. A file another process holds stays: a later read validates it, and the next
+   * start deletes it once its entry is gone.
    */
   private void delete(String glob, Predicate<String> which, Consumer<String> then) {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, glob)) {
       for (Path p : files) {
         String name = p.getFileName().toString();
-        if (which.test(name)) {
+        if (ours(name) && which.test(name)) {
           try {
             Files.deleteIfExists(p);
           } catch (IOException e) {
@@ -309,13 +352,13 @@ final class DiskStore extends Store {
   }
 
   /** Writes an entry whose body is in a file (freshened by a 304) anew, body copied. */
-  private void copy(Entry entry) {
+  private boolean copy(Entry entry, long stamp) {
     Bodies.Source source = entry.open();
     if (source == null) {
-      return; // replaced or removed meanwhile: the newer entry stays
+      return false; // replaced or removed meanwhile: the newer entry stays
     }
     try {
-      FileSink sink = new FileSink(entry, maxBytes);
+      FileSink sink = new FileSink(entry, maxBytes, stamp);
       ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(64 * 1024, source.length));
       for (long p = 0; p < source.length; ) {
         chunk.clear().limit((int) Math.min(chunk.capacity(), source.length - p));
@@ -323,65 +366,67 @@ final class DiskStore extends Store {
         chunk.flip();
         p += chunk.remaining();
         if (!sink.write(chunk)) {
-          return;
+          return false;
         }
       }
-      sink.commit();
+      return sink.commit();
     } catch (IOException e) {
-      // the entry stays as it was
+      return false; // the entry stays as it was
     } finally {
       source.close();
     }
   }
 
   @Override
-  void put(Entry entry) {
+  boolean put(Entry entry, long stamp) {
     Entry.StoredFile f = entry.file;
     if (f != null) {
-      if (!refer(entry, f)) {
-        copy(entry);
-      }
-      return;
+      Boolean referred = refer(entry, f, stamp);
+      return referred == null ? copy(entry, stamp) : referred;
     }
     ByteBuffer[] file;
     try {
       file = encode(entry);
     } catch (IOException e) {
-      return;
+      return false;
     }
-    if (publish(entry.key, file, 0) && bodied.contains(entry.key)) {
+    boolean published = publish(entry, file, 0, stamp);
+    if (published && bodied.contains(entry.key)) {
       dropBodies(entry.key, null);
     }
+    return published;
   }
 
   /**
    * Writes an entry whose body is in a body file of its key as fields that name that file
-   * (freshened by a 304: the body is not copied); false when the body is in another file.
+   * (freshened by a 304: the body is not copied): whether written; null when the body is in another
+   * file.
    */
-  private boolean refer(Entry entry, Entry.StoredFile f) {
+  private @Nullable Boolean refer(Entry entry, Entry.StoredFile f, long stamp) {
     String name = String.valueOf(f.path.getFileName());
     if (!name.startsWith(entry.key + ".")
         || !name.endsWith(BODY)
         || !f.path.equals(directory.resolve(name))) {
-      return false; // in an entry file, or another key's: copied into a body file of its own
+      return null; // in an entry file, or another key's: copied into a body file of its own
     }
     if (!Files.exists(f.path)) {
-      return true; // replaced or removed meanwhile: the newer entry stays
+      return false; // replaced or removed meanwhile: the newer entry stays
     }
     try {
-      publish(
-          entry.key, encode(reference(entry, name, f), Entry.NO_BODY), f.offset + f.length + 16);
+      return publish(
+          entry, encode(reference(entry, name, f), Entry.NO_BODY), f.offset + f.length + 16, stamp);
     } catch (IOException e) {
-      // the entry stays as it was
+      return false; // the entry stays as it was
     }
-    return true;
   }
 
   /**
-   * Writes {@code file} (buffers in order) as the file of the entry {@code key}, which also counts
-   * {@code extra} bytes (its body's file); false when not written.
+   * Writes {@code file} (buffers in order) as the file of {@code entry}, which also counts {@code
+   * extra} bytes (its body's file), unless its group's entries were removed since {@code stamp};
+   * false when not written.
    */
-  private boolean publish(String key, ByteBuffer[] file, long extra) {
+  private boolean publish(Entry entry, ByteBuffer[] file, long extra, long stamp) {
+    String key = entry.key;
     long length = extra;
     for (ByteBuffer b : file) {
       length += b.remaining();
@@ -394,22 +439,13 @@ final class DiskStore extends Store {
         directory.resolve(
             key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
     try {
-      try (FileChannel c =
-          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      try (FileChannel c = FileChannel.open(temp, CREATE, created)) {
         while (file[file.length - 1].hasRemaining()) {
           c.write(file);
         }
       }
-      try {
-        Files.move(
-            temp,
-            directory.resolve(name),
-            StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.deleteIfExists(temp); // no half-written entry, then no entry
-        return false;
-      }
+      // Not atomic (AtomicMoveNotSupportedException): no half-written entry, then no entry.
+      return place(temp, name, length, entry.group, stamp);
     } catch (IOException | RuntimeException e) {
       LOG.log(
           System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
@@ -420,11 +456,28 @@ final class DiskStore extends Store {
       }
       return false;
     }
-    synchronized (this) {
-      Long old = index.put(name, length);
-      size += length - (old == null ? 0 : old);
-      evict();
+  }
+
+  /**
+   * Renames {@code temp} to the entry file {@code name}, counted as {@code length} bytes, unless
+   * the entries of {@code group} were removed since {@code stamp} (then deletes it): under the
+   * lock, so that a removal, which counts itself under it first, either finds the file or keeps it
+   * out. False when not placed.
+   */
+  private synchronized boolean place(Path temp, String name, long length, String group, long stamp)
+      throws IOException {
+    if (!current(group, stamp)) {
+      Files.deleteIfExists(temp);
+      return false;
     }
+    Files.move(
+        temp,
+        directory.resolve(name),
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
+    Long old = index.put(name, length);
+    size += length - (old == null ? 0 : old);
+    evict();
     return true;
   }
 
@@ -463,12 +516,18 @@ final class DiskStore extends Store {
 
   @Override
   void removeGroup(String group) {
+    synchronized (this) {
+      removing(group);
+    }
     // A temporary file is its writer's to remove.
     delete(group + "-*", name -> name.endsWith(SUFFIX) || name.endsWith(BODY), this::forget);
   }
 
   @Override
   void clear() {
+    synchronized (this) {
+      removingAll();
+    }
     delete("*.{entry,body}", name -> true, name -> {});
     synchronized (this) {
       index.clear();
@@ -638,8 +697,8 @@ final class DiskStore extends Store {
   }
 
   @Override
-  Sink sink(Entry template, long limit) {
-    return new FileSink(template, limit);
+  Sink sink(Entry template, long limit, long stamp) {
+    return new FileSink(template, limit, stamp);
   }
 
   /**
@@ -649,6 +708,7 @@ final class DiskStore extends Store {
   private final class FileSink implements Sink {
     private final Entry template;
     private final long limit;
+    private final long stamp;
     private final CRC32 crc = new CRC32();
     private final Path temp;
     private @Nullable FileChannel channel;
@@ -656,15 +716,15 @@ final class DiskStore extends Store {
     private long written;
     private long headLength;
 
-    FileSink(Entry template, long limit) {
+    FileSink(Entry template, long limit, long stamp) {
       this.template = template;
       this.limit = limit;
+      this.stamp = stamp;
       this.temp =
           directory.resolve(
               template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
       try {
-        FileChannel c =
-            FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        FileChannel c = FileChannel.open(temp, CREATE, created);
         channel = c;
         byte[] head = head(template);
         crc.update(head);
@@ -716,20 +776,12 @@ final class DiskStore extends Store {
         if (length > INLINE) {
           return publishBody(checksum);
         }
-        Files.move(
-            temp,
-            directory.resolve(name),
-            StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
+        if (!place(temp, name, written + 16, template.group, stamp)) {
+          return false;
+        }
       } catch (IOException | RuntimeException e) {
         abandon();
         return false;
-      }
-      long size = written + 16;
-      synchronized (DiskStore.this) {
-        Long old = index.put(name, size);
-        DiskStore.this.size += size - (old == null ? 0 : old);
-        evict();
       }
       if (bodied.contains(key)) {
         dropBodies(key, null);
@@ -749,7 +801,9 @@ final class DiskStore extends Store {
       Entry.StoredFile f = new Entry.StoredFile(body, headLength, length, checksum);
       boolean published;
       try {
-        published = publish(key, encode(reference(template, name, f), Entry.NO_BODY), written + 16);
+        published =
+            publish(
+                template, encode(reference(template, name, f), Entry.NO_BODY), written + 16, stamp);
       } catch (IOException | RuntimeException e) {
         published = false;
       }

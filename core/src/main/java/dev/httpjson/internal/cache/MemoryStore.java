@@ -26,7 +26,10 @@ final class MemoryStore extends Store {
   }
 
   @Override
-  synchronized void put(Entry entry) {
+  synchronized boolean put(Entry entry, long stamp) {
+    if (!current(entry.group, stamp)) {
+      return false;
+    }
     Entry old = entries.put(entry.key, entry);
     if (old != null) {
       size -= old.weight();
@@ -37,6 +40,7 @@ final class MemoryStore extends Store {
       size -= it.next().getValue().weight();
       it.remove();
     }
+    return true;
   }
 
   @Override
@@ -49,6 +53,7 @@ final class MemoryStore extends Store {
 
   @Override
   synchronized void removeGroup(String group) {
+    removing(group);
     Iterator<Entry> it = entries.values().iterator();
     while (it.hasNext()) {
       Entry e = it.next();
@@ -61,6 +66,7 @@ final class MemoryStore extends Store {
 
   @Override
   synchronized void clear() {
+    removingAll();
     entries.clear();
     size = 0;
   }

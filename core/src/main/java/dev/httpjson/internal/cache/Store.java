@@ -6,8 +6,60 @@ import org.jspecify.annotations.Nullable;
 abstract class Store {
   final long maxBytes;
 
+  /** The groups whose last removal is remembered at most; an older one counts as everyone's. */
+  private static final int REMEMBERED = 1024;
+
+  /** Numbers the removals, in order: a stamp is the number of the last one. */
+  private final java.util.concurrent.atomic.AtomicLong removals =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** The number of the last removal of each group, the least recently removed first. */
+  private final java.util.LinkedHashMap<String, Long> removed = new java.util.LinkedHashMap<>();
+
+  /** The number of the last removal of every entry, or of a group no longer remembered. */
+  private long removedAll;
+
   Store(long maxBytes) {
     this.maxBytes = maxBytes;
+  }
+
+  /**
+   * A stamp taken when a call starts: what the call stores is kept out once {@link #removeGroup} or
+   * {@link #clear} removed its group meanwhile ({@link #current}), since the response may be what
+   * was removed.
+   */
+  final long stamp() {
+    return removals.get();
+  }
+
+  /** Whether nothing of {@code group} was removed since {@code stamp}. */
+  final boolean current(String group, long stamp) {
+    synchronized (removed) {
+      Long at = removed.get(group);
+      return removedAll <= stamp && (at == null || at <= stamp);
+    }
+  }
+
+  /** Records a removal of {@code group}'s entries, before they are removed. */
+  final void removing(String group) {
+    synchronized (removed) {
+      long n = removals.incrementAndGet();
+      removed.remove(group);
+      removed.put(group, n);
+      if (removed.size() > REMEMBERED) {
+        java.util.Iterator<Long> oldest = removed.values().iterator();
+        removedAll = Math.max(removedAll, oldest.next());
+        oldest.remove();
+      }
+    }
+  }
+
+  /** Records a removal of every entry, before they are removed. */
+  final void removingAll() {
+    synchronized (removed) {
+      removedAll = removals.incrementAndGet();
+      removed.clear();
+    }
   }
 
   /**
@@ -21,25 +73,33 @@ abstract class Store {
   /** The entry stored under {@code key}, or null. */
   abstract @Nullable Entry get(String key);
 
-  /** Stores {@code entry} under its key, replacing any, then evicts down to {@link #maxBytes}. */
-  abstract void put(Entry entry);
+  /**
+   * Stores {@code entry} under its key, replacing any, then evicts down to {@link #maxBytes};
+   * unless its group's entries were removed since {@code stamp}: false when not stored.
+   */
+  abstract boolean put(Entry entry, long stamp);
 
   /** Removes the entry stored under {@code key}, if any. */
   abstract void remove(String key);
 
-  /** Removes the entries of {@code group} (one URI: every method, body and identity). */
+  /**
+   * Removes the entries of {@code group} (one URI: every method, body and identity), and keeps out
+   * those being stored since before ({@link #removing}).
+   */
   abstract void removeGroup(String group);
 
+  /** Removes every entry, and keeps out those being stored since before ({@link #removingAll}). */
   abstract void clear();
 
   abstract long size();
 
   /**
    * Where the body of {@code template}'s response goes as it arrives, at most {@code limit} bytes;
-   * published as one entry by {@link Sink#commit()}.
+   * published as one entry by {@link Sink#commit()}, unless its group's entries were removed since
+   * {@code stamp}.
    */
-  Sink sink(Entry template, long limit) {
-    return new ArraySink(template, limit);
+  Sink sink(Entry template, long limit, long stamp) {
+    return new ArraySink(template, limit, stamp);
   }
 
   /** A body being stored. Called by one thread at a time. */
@@ -60,12 +120,14 @@ abstract class Store {
   final class ArraySink implements Sink {
     private final Entry template;
     private final long limit;
+    private final long stamp;
     private byte @org.jspecify.annotations.Nullable [] bytes;
     private int length;
 
-    ArraySink(Entry template, long limit) {
+    ArraySink(Entry template, long limit, long stamp) {
       this.template = template;
       this.limit = limit;
+      this.stamp = stamp;
       // Sized by the declared length when there is one within the limit: no copy as it fills,
       // none when published.
       long declared = -1;
@@ -106,11 +168,11 @@ abstract class Store {
       }
       bytes = null;
       // Trimmed when the array grew past the body: the entry holds what it weighs.
-      put(
+      return put(
           template.withBody(
               java.nio.ByteBuffer.wrap(
-                  length == b.length ? b : java.util.Arrays.copyOf(b, length))));
-      return true;
+                  length == b.length ? b : java.util.Arrays.copyOf(b, length))),
+          stamp);
     }
 
     @Override
