@@ -392,16 +392,23 @@ public final class EventCalls {
       }
     }
 
-    /** Called by a timer: fails the consumer's next read with {@code failure}. */
+    /**
+     * Called by the timer: fails the consumer's next read with {@code failure}. What wakes a
+     * blocked read runs off the timer: closing the body and cancelling a reconnection tell the
+     * interceptors, whose code never runs on it.
+     */
     private void expire(IOException failure) {
       expired = failure;
       CallState<?> p = plan;
       if (p != null) {
         p.streamFailed(failure); // before the close, which the chain's body subscribers see
       }
-      cancelReconnection(); // wakes a wait for headers, as closing the body wakes a blocked read
-      closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
       woken.countDown();
+      AsyncCall.offTimer(
+          () -> {
+            cancelReconnection(); // wakes a wait for headers, as closing the body wakes a read
+            closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
+          });
     }
 
     /**

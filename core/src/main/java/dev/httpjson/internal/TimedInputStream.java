@@ -146,17 +146,23 @@ public final class TimedInputStream extends BlockInputStream {
         .streamTimeout(timeout != null ? timeout : Duration.ZERO, method, uri, shown);
   }
 
-  /** On the timer thread: records the failure and closes the body, which wakes a blocked read. */
+  /**
+   * On the timer thread: records the failure and has the body closed, which wakes a blocked read,
+   * off the timer (the close tells the interceptors, whose code never runs on it).
+   */
   private void expire(CallTimeoutException failure) {
     expired = failure;
     CallState<?> p = plan;
     if (p != null) {
       p.streamFailed(failure); // before the close, which the chain's body subscribers see
     }
-    try {
-      in.close();
-    } catch (IOException | RuntimeException ignored) {
-      // Best effort: the failure is recorded, and the reader sees it.
-    }
+    AsyncCall.offTimer(
+        () -> {
+          try {
+            in.close();
+          } catch (IOException | RuntimeException ignored) {
+            // Best effort: the failure is recorded, and the reader sees it.
+          }
+        });
   }
 }
