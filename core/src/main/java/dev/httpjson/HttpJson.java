@@ -651,9 +651,9 @@ public final class HttpJson {
    * {@link JsonReadException} when an event's data is not JSON of the type (its message names the
    * event: index, id and type), a {@link ResponseTooLargeException} when a line or an event's data
    * exceeds {@link JsonOptions#maxResponseSize()} — which applies to each event, not to the endless
-   * whole — an {@link java.net.http.HttpTimeoutException} when a read waits longer than {@link
-   * JsonOptions#idleTimeout()}, or the transport's {@link IOException}. {@link
-   * JsonOptions#timeout()} bounds the call up to the headers, not the endless body.
+   * whole — a {@link CallTimeoutException} when a read (or a reconnection's wait for its headers)
+   * waits longer than {@link JsonOptions#idleTimeout()}, or the transport's {@link IOException}.
+   * {@link JsonOptions#timeout()} bounds the call up to the headers, not the endless body.
    *
    * <p><b>Close the stream</b> (try-with-resources): closing it, from any thread, releases the
    * connection at once. Iterate on one thread; reads block until bytes arrive.

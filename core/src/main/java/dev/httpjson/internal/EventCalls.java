@@ -349,18 +349,17 @@ public final class EventCalls {
       long now = System.nanoTime();
       if (since != 0 && now - since >= idle) {
         expire(
-            new HttpTimeoutException(
-                "JsonOptions.idleTimeout "
-                    + idleTimeout
-                    + (awaitingHeaders
-                        ? " elapsed waiting for the headers of a reconnection to "
-                        : " elapsed with no bytes from ")
-                    + request.method()
-                    + " "
-                    + Uris.redact(request.uri(), shown)
-                    + " (after event "
-                    + parser.dispatched()
-                    + ")"));
+            ApiAccess.get()
+                .idleTimeout(
+                    Objects.requireNonNull(idleTimeout),
+                    (awaitingHeaders
+                            ? "waiting for the headers of a reconnection"
+                            : "no event-stream bytes for that long")
+                        + ", after event "
+                        + parser.dispatched(),
+                    request.method(),
+                    request.uri(),
+                    shown));
         return;
       }
       DeadlineTimer.Task t =

@@ -843,6 +843,51 @@ public abstract class EventStreamContract {
   }
 
   /**
+   * An event stream's idle timeout fails it with the {@link CallTimeoutException} that {@link
+   * JsonOptions.Builder#idleTimeout} promises, as an element stream's does: the timeout and the URI
+   * are there to read, and one catch covers both kinds of stream.
+   */
+  @Test
+  public void anIdleTimeoutFailsTheStreamWithACallTimeoutExceptionNamingItAndTheUri()
+      throws Exception {
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(socket, SSE_HEAD);
+              RawServer.writeChunk(socket.getOutputStream(), event("a"));
+              hold.await(10, TimeUnit.SECONDS); // then nothing
+              socket.close();
+            })) {
+      JsonOptions idle =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(300)).build();
+      URI feed = raw.uri("/e?key=s3cret");
+      try (Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(client, feed, JsonType.of(Named.class, idle))) {
+        Iterator<ServerSentEvent<Named>> it = s.iterator();
+        assertThat(it.next().data()).isEqualTo(new Named("a"));
+        assertThatThrownBy(it::hasNext)
+            .isInstanceOf(UncheckedHttpJsonException.class)
+            .cause()
+            .isInstanceOfSatisfying(
+                CallTimeoutException.class,
+                e -> {
+                  assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300));
+                  assertThat(e.uri()).isEqualTo(feed);
+                  assertThat(e.getMessage())
+                      .contains("JsonOptions.idleTimeout PT0.3S")
+                      .contains("after event 1")
+                      .contains("GET " + raw.uri("/e?key=***"))
+                      .doesNotContain("s3cret");
+                });
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /**
    * A {@link LoggingInterceptor}'s response line of an event stream that fails on its idle timeout
    * says that it failed, and with what: not the words of a stream the caller closed early.
    */
@@ -868,7 +913,7 @@ public abstract class EventStreamContract {
             .hasCauseInstanceOf(HttpTimeoutException.class);
         assertThat(log.await("<-- "))
             .startsWith("<-- 200 GET ")
-            .contains("failed: java.net.http.HttpTimeoutException")
+            .contains("failed: dev.httpjson.CallTimeoutException")
             .contains("JsonOptions.idleTimeout PT0.3S")
             .doesNotContain("closed early");
       } finally {
