@@ -24,6 +24,7 @@ class StubEventStreamContractTest extends EventStreamContract {
               "eachEventIsDeliveredAsSoonAsItsBlankLineArrives",
               "endlessLineFailsAtTheLimitInBoundedMemory",
               "stalledStreamEndsAtTheIdleTimeout",
+              "anInterruptEndsABlockedReadKeepsTheInterruptAndReleasesTheConnection",
               "anIdleTimeoutFailsTheStreamWithACallTimeoutExceptionNamingItAndTheUri",
               "theIdleTimeoutsMessageKeepsTheQueryValuesTheOptionsShow",
               "stalledStreamIsLoggedAsFailedWithTheIdleTimeout",
