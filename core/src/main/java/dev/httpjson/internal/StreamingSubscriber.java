@@ -224,17 +224,22 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
         if (in.available() > 0) {
           return;
         }
+        InterruptedException interrupted = null;
         synchronized (arrival) {
           try {
             while (arrivals == seen && !over) {
               arrival.wait();
             }
           } catch (InterruptedException e) {
-            close();
-            Thread.currentThread().interrupt();
-            throw (InterruptedIOException)
-                new InterruptedIOException("interrupted while waiting for body bytes").initCause(e);
+            interrupted = e;
           }
+        }
+        if (interrupted != null) {
+          close(); // outside the lock: it tells the interceptors, and a transport signals under it
+          Thread.currentThread().interrupt();
+          throw (InterruptedIOException)
+              new InterruptedIOException("interrupted while waiting for body bytes")
+                  .initCause(interrupted);
         }
       }
     }
