@@ -206,12 +206,14 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
       return n;
     }
 
+    /** Skips what has arrived, up to {@code n}: the JDK's skip reads on, and would block. */
     @Override
     public long skip(long n) throws IOException {
-      if (n > 0) {
-        awaitBytes();
+      if (n <= 0) {
+        return 0;
       }
-      return in.skip(n);
+      awaitBytes();
+      return in.skip(Math.min(n, Math.max(1, in.available())));
     }
 
     /**
