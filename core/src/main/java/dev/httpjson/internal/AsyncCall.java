@@ -306,27 +306,20 @@ public final class AsyncCall<R> {
     if (!state.compareAndSet(RUNNING, DONE)) {
       return false;
     }
-    offTimer(
+    Runnable complete =
         () -> {
           try {
             abort.run();
           } finally {
             result.completeExceptionally(failure);
           }
-        });
-    return true;
-  }
-
-  /**
-   * Runs {@code action}, which the timer wants done, on {@link #COMPLETION}: what it sets off (a
-   * body closed, an exchange cancelled) may run the caller's code, which never runs on the timer.
-   */
-  public static void offTimer(Runnable action) {
+        };
     try {
-      COMPLETION.execute(action);
+      COMPLETION.execute(complete);
     } catch (RuntimeException | OutOfMemoryError e) {
-      action.run(); // no thread to be had anywhere: late is worse than on the timer
+      complete.run(); // no thread to be had anywhere: late is worse than on the timer
     }
+    return true;
   }
 
   /** The JDK exchange behind the call, cancelled if the caller completes the future first. */

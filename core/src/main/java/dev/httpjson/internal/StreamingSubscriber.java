@@ -31,6 +31,7 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
   private final Object arrival = new Object();
   private volatile long arrivals;
   private volatile boolean over; // ended, failed or closed: a read no longer blocks
+  private volatile boolean givenUp; // by a timeout: reads fail, the reader closes the body
 
   // Guarded by this: what runs once the body is closed, and whether it was.
   private Runnable @Nullable [] whenClosed;
@@ -58,6 +59,23 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
               arrived(true);
               closed();
             });
+  }
+
+  /**
+   * Fails the reads of {@code body}, when it is a body this class made, from now on — one waiting
+   * for bytes at once — without closing it: the reader's thread closes it, and so runs what the
+   * close tells (the interceptors' code), never the timer that gave the body up.
+   *
+   * @return whether {@code body} is one of these; another must be closed to wake its reader
+   */
+  static boolean giveUp(@Nullable Object body) {
+    if (!(body instanceof FailsAtTheEnd)) {
+      return false;
+    }
+    StreamingSubscriber owner = ((FailsAtTheEnd) body).owner();
+    owner.givenUp = true;
+    owner.arrived(false);
+    return true;
   }
 
   /** Wakes a read waiting for bytes; {@code end} once none will block again. */
@@ -221,6 +239,9 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
      * closed); an interrupt meanwhile closes the body and fails the read, the status kept.
      */
     private void awaitBytes() throws IOException {
+      if (givenUp) {
+        throw new IOException("The stream gave the body up");
+      }
       while (!over) {
         long seen = arrivals;
         if (in.available() > 0) {
@@ -229,7 +250,7 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
         InterruptedException interrupted = null;
         synchronized (arrival) {
           try {
-            while (arrivals == seen && !over) {
+            while (arrivals == seen && !over && !givenUp) {
               arrival.wait();
             }
           } catch (InterruptedException e) {
@@ -242,6 +263,9 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
           throw (InterruptedIOException)
               new InterruptedIOException("interrupted while waiting for body bytes")
                   .initCause(interrupted);
+        }
+        if (givenUp) {
+          throw new IOException("The stream gave the body up");
         }
       }
     }
