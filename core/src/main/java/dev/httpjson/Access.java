@@ -110,6 +110,12 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public CallTimeoutException idleTimeout(
+      Duration idle, String what, String method, URI uri, Set<String> shown) {
+    return CallTimeoutException.idle(idle, what, method, uri, shown);
+  }
+
+  @Override
   public HttpJsonStatusException statusException(StatusResponse response) {
     return new HttpJsonStatusException(response);
   }

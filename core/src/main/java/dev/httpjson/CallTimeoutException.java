@@ -93,6 +93,15 @@ public final class CallTimeoutException extends HttpTimeoutException {
   }
 
   /**
+   * The idle timeout of an event stream, which {@code what} describes: no bytes for that long, or
+   * no headers of a reconnection, after so many events.
+   */
+  static CallTimeoutException idle(
+      Duration idle, String what, String method, URI uri, Set<String> shown) {
+    return new CallTimeoutException("JsonOptions.idleTimeout", idle, what, method, uri, shown);
+  }
+
+  /**
    * The request URI, whole; the message shows it without query values and userinfo.
    *
    * @return the URI, or {@code null} for a stream read through a {@link JsonBodyHandlers} handler,

@@ -596,9 +596,10 @@ public final class HttpJson {
    * #getFromJsonAsStream(HttpClient, URI, Class)}: NDJSON when the Content-Type is {@code
    * application/x-ndjson} (or {@code application/jsonl}), else a top-level JSON array, unless the
    * options name a {@link JsonOptions.Builder#streamFormat stream format}. The status is not
-   * checked; a Content-Type naming an unknown charset, or a compressed body, throws a {@link
-   * JsonReadException} (the body is closed). <b>Close the stream</b>: closing it closes the body
-   * and releases the connection. The counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
+   * checked; a gzip or deflate body is decoded as it is read; a Content-Type naming an unknown
+   * charset, or a body in another coding, throws a {@link JsonReadException} (the body is closed).
+   * <b>Close the stream</b>: closing it closes the body and releases the connection. The
+   * counterpart of .NET's {@code ReadFromJsonAsAsyncEnumerable}.
    *
    * <pre>{@code
    * HttpResponse<InputStream> response = client.send(request, BodyHandlers.ofInputStream());
@@ -651,9 +652,9 @@ public final class HttpJson {
    * {@link JsonReadException} when an event's data is not JSON of the type (its message names the
    * event: index, id and type), a {@link ResponseTooLargeException} when a line or an event's data
    * exceeds {@link JsonOptions#maxResponseSize()} — which applies to each event, not to the endless
-   * whole — an {@link java.net.http.HttpTimeoutException} when a read waits longer than {@link
-   * JsonOptions#idleTimeout()}, or the transport's {@link IOException}. {@link
-   * JsonOptions#timeout()} bounds the call up to the headers, not the endless body.
+   * whole — a {@link CallTimeoutException} when a read (or a reconnection's wait for its headers)
+   * waits longer than {@link JsonOptions#idleTimeout()}, or the transport's {@link IOException}.
+   * {@link JsonOptions#timeout()} bounds the call up to the headers, not the endless body.
    *
    * <p><b>Close the stream</b> (try-with-resources): closing it, from any thread, releases the
    * connection at once. Iterate on one thread; reads block until bytes arrive.
@@ -705,9 +706,10 @@ public final class HttpJson {
    * from any request, such as the POST of an LLM API sent with {@code client.send(post,
    * BodyHandlers.ofInputStream())} — each event's data read as JSON of {@code type} ({@code
    * String.class} for the raw text), as {@link #getFromJsonAsEvents(HttpClient, URI, Class)} reads
-   * them. The status is not checked; a Content-Type other than {@code text/event-stream} (it is
-   * named), or a compressed body, throws a {@link JsonReadException} (the body is closed). <b>Close
-   * the stream</b>: closing it closes the body and releases the connection.
+   * them. The status is not checked; a gzip or deflate body is decoded as it is read; a
+   * Content-Type other than {@code text/event-stream} (it is named), or a body in another coding,
+   * throws a {@link JsonReadException} (the body is closed). <b>Close the stream</b>: closing it
+   * closes the body and releases the connection.
    */
   public static <T> Stream<ServerSentEvent<T>> readFromJsonAsEvents(
       HttpResponse<InputStream> response, Class<T> type) throws JsonReadException {

@@ -112,6 +112,10 @@ public abstract class ApiAccess {
   public abstract CallTimeoutException idleTimeout(
       Duration idle, @Nullable String method, @Nullable URI uri, Set<String> shown);
 
+  /** {@return the idle timeout of an event stream, {@code what} saying what did not come} */
+  public abstract CallTimeoutException idleTimeout(
+      Duration idle, String what, String method, URI uri, Set<String> shown);
+
   public abstract UncheckedHttpJsonException unchecked(IOException cause);
 
   public abstract HttpJsonStatusException statusException(StatusResponse response);

@@ -120,7 +120,7 @@ public final class BodyPages {
         public @Nullable URI next(HttpResponse<@Nullable Page<T>> response) throws IOException {
           Page<T> page = response.body();
           if (kind == Next.LINK) {
-            return page != null && page.last()
+            return page == null || page.last() // an empty body is the last page
                 ? null
                 : Pages.Links.find(response.headers(), "next", response.uri());
           }

@@ -268,6 +268,7 @@ public final class EventCalls {
     private final CountDownLatch woken = new CountDownLatch(1); // by close() or expire()
 
     private volatile InputStream body;
+    private volatile InputStream raw; // the response's body, under a decoder if any
     private volatile boolean closed;
     private volatile @Nullable IOException expired;
     private volatile long readSince; // nanoTime a read started, 0 when not in a read
@@ -291,7 +292,8 @@ public final class EventCalls {
         @Nullable CallTrace trace,
         CallState.@Nullable Events plan) {
       super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
-      this.body = decoded(response.body(), response.headers());
+      this.raw = response.body();
+      this.body = decoded(raw, response.headers());
       this.type = type.type();
       this.reader = this.type == String.class ? null : ApiAccess.get().reader(type);
       this.contentType = Responses.contentType(response.headers());
@@ -349,18 +351,17 @@ public final class EventCalls {
       long now = System.nanoTime();
       if (since != 0 && now - since >= idle) {
         expire(
-            new HttpTimeoutException(
-                "JsonOptions.idleTimeout "
-                    + idleTimeout
-                    + (awaitingHeaders
-                        ? " elapsed waiting for the headers of a reconnection to "
-                        : " elapsed with no bytes from ")
-                    + request.method()
-                    + " "
-                    + Uris.redact(request.uri(), shown)
-                    + " (after event "
-                    + parser.dispatched()
-                    + ")"));
+            ApiAccess.get()
+                .idleTimeout(
+                    Objects.requireNonNull(idleTimeout),
+                    (awaitingHeaders
+                            ? "waiting for the headers of a reconnection"
+                            : "no event-stream bytes for that long")
+                        + ", after event "
+                        + parser.dispatched(),
+                    request.method(),
+                    request.uri(),
+                    shown));
         return;
       }
       DeadlineTimer.Task t =
@@ -392,15 +393,21 @@ public final class EventCalls {
       }
     }
 
-    /** Called by a timer: fails the consumer's next read with {@code failure}. */
+    /**
+     * Called by the timer: fails the consumer's next read with {@code failure}. A blocked read of a
+     * body httpjson made is failed without closing it, so that the consumer's thread closes it and
+     * runs what the close tells (the interceptors' code), never the timer; another body is closed.
+     */
     private void expire(IOException failure) {
       expired = failure;
       CallState<?> p = plan;
       if (p != null) {
         p.streamFailed(failure); // before the close, which the chain's body subscribers see
       }
-      cancelReconnection(); // wakes a wait for headers, as closing the body wakes a blocked read
-      closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
+      cancelReconnection(); // wakes a wait for headers
+      if (!StreamingSubscriber.giveUp(raw)) {
+        closeBody(); // wakes a blocked read; the consumer's thread then sees the failure
+      }
       woken.countDown();
     }
 
@@ -618,6 +625,7 @@ public final class EventCalls {
         CallRunner.closeQuietly(r.body());
         return null;
       }
+      raw = r.body();
       return decoded(r.body(), r.headers());
     }
 

@@ -663,7 +663,7 @@ public final class Responses {
       InputStream body = decoder == null ? in : new DecodingInputStream(in, decoder);
       return new ElementStream<>(
           body,
-          TimedInputStream.of(body, options, method, uri, plan),
+          TimedInputStream.of(body, in, options, method, uri, plan),
           elementLimit,
           charset,
           reader,

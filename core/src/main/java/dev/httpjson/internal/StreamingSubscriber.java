@@ -4,9 +4,11 @@ import dev.httpjson.internal.transport.IoThreadSafe;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -15,12 +17,21 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A streamed body as an {@link InputStream} that gives every byte that arrived before a failure (a
- * reset connection, a body cut short) and only then reports the failure. It runs no caller code: a
- * transport may feed it on its own I/O thread.
+ * reset connection, a body cut short) and only then reports the failure, and whose reads wait for
+ * bytes interruptibly: an interrupt closes the body and fails the read with {@link
+ * InterruptedIOException}, the interrupt status kept (the JDK 17 stream ignores it, and clears it).
+ * It runs no caller code: a transport may feed it on its own I/O thread.
  */
 public final class StreamingSubscriber implements BodySubscriber<InputStream>, IoThreadSafe {
   private final BodySubscriber<InputStream> stream = BodySubscribers.ofInputStream();
   private volatile @Nullable Throwable failure;
+  private volatile Flow.@Nullable Subscription subscription;
+
+  // What a read waits on: a count of the signals that may let it go on (bytes, the end, a close).
+  private final Object arrival = new Object();
+  private volatile long arrivals;
+  private volatile boolean over; // ended, failed or closed: a read no longer blocks
+  private volatile boolean givenUp; // by a timeout: reads fail, the reader closes the body
 
   // Guarded by this: what runs once the body is closed, and whether it was.
   private Runnable @Nullable [] whenClosed;
@@ -45,8 +56,37 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
               } catch (IOException ignored) {
                 // Closing the JDK's stream cancels its subscription; it reports nothing.
               }
+              arrived(true);
               closed();
             });
+  }
+
+  /**
+   * Fails the reads of {@code body}, when it is a body this class made, from now on — one waiting
+   * for bytes at once — without closing it: the reader's thread closes it, and so runs what the
+   * close tells (the interceptors' code), never the timer that gave the body up.
+   *
+   * @return whether {@code body} is one of these; another must be closed to wake its reader
+   */
+  static boolean giveUp(@Nullable Object body) {
+    if (!(body instanceof FailsAtTheEnd)) {
+      return false;
+    }
+    StreamingSubscriber owner = ((FailsAtTheEnd) body).owner();
+    owner.givenUp = true;
+    owner.arrived(false);
+    return true;
+  }
+
+  /** Wakes a read waiting for bytes; {@code end} once none will block again. */
+  private void arrived(boolean end) {
+    synchronized (arrival) {
+      if (end) {
+        over = true;
+      }
+      arrivals++;
+      arrival.notifyAll();
+    }
   }
 
   /**
@@ -105,23 +145,51 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
 
   @Override
   public void onSubscribe(Flow.Subscription subscription) {
+    this.subscription = subscription;
     stream.onSubscribe(subscription);
   }
 
+  /**
+   * Passes on the buffers that hold bytes: the JDK's stream takes a list without any as no bytes
+   * and blocks for the next, where a read that saw it available must not block. A list without any
+   * asks for the next instead, as the JDK's stream does for each list it takes.
+   */
   @Override
   public void onNext(List<ByteBuffer> item) {
-    stream.onNext(item);
+    List<ByteBuffer> bytes = item;
+    for (int i = 0, n = item.size(); i < n; i++) {
+      if (!item.get(i).hasRemaining()) {
+        bytes = new ArrayList<>(n);
+        for (ByteBuffer b : item) {
+          if (b.hasRemaining()) {
+            bytes.add(b);
+          }
+        }
+        break;
+      }
+    }
+    if (bytes.isEmpty()) {
+      Flow.Subscription s = subscription;
+      if (s != null) {
+        s.request(1);
+      }
+      return;
+    }
+    stream.onNext(bytes);
+    arrived(false);
   }
 
   @Override
   public void onError(Throwable throwable) {
     failure = throwable; // before the end is queued: the reader that sees the end sees this
     stream.onComplete();
+    arrived(true);
   }
 
   @Override
   public void onComplete() {
     stream.onComplete();
+    arrived(true);
   }
 
   /** Where the JDK's stream ends, the failure that ended it, if one did. */
@@ -136,6 +204,7 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
 
     @Override
     public int read() throws IOException {
+      awaitBytes();
       int b = in.read();
       if (b < 0) {
         throwFailure();
@@ -145,6 +214,9 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+      if (len > 0) {
+        awaitBytes();
+      }
       int n = in.read(b, off, len);
       if (n < 0) {
         throwFailure();
@@ -152,9 +224,50 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
       return n;
     }
 
+    /** Skips what has arrived, up to {@code n}: the JDK's skip reads on, and would block. */
     @Override
     public long skip(long n) throws IOException {
-      return in.skip(n);
+      if (n <= 0) {
+        return 0;
+      }
+      awaitBytes();
+      return in.skip(Math.min(n, Math.max(1, in.available())));
+    }
+
+    /**
+     * Returns once a read of the JDK's stream will not block (bytes are there, or its end, or it is
+     * closed); an interrupt meanwhile closes the body and fails the read, the status kept.
+     */
+    private void awaitBytes() throws IOException {
+      if (givenUp) {
+        throw new IOException("The stream gave the body up");
+      }
+      while (!over) {
+        long seen = arrivals;
+        if (in.available() > 0) {
+          return;
+        }
+        InterruptedException interrupted = null;
+        synchronized (arrival) {
+          try {
+            while (arrivals == seen && !over && !givenUp) {
+              arrival.wait();
+            }
+          } catch (InterruptedException e) {
+            interrupted = e;
+          }
+        }
+        if (interrupted != null) {
+          close(); // outside the lock: it tells the interceptors, and a transport signals under it
+          Thread.currentThread().interrupt();
+          throw (InterruptedIOException)
+              new InterruptedIOException("interrupted while waiting for body bytes")
+                  .initCause(interrupted);
+        }
+        if (givenUp) {
+          throw new IOException("The stream gave the body up");
+        }
+      }
     }
 
     @Override
@@ -162,6 +275,7 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
       try {
         in.close();
       } finally {
+        arrived(true);
         closed();
       }
     }

@@ -20,6 +20,7 @@ public final class TimedInputStream extends BlockInputStream {
   public static final long NONE = Long.MAX_VALUE;
 
   private final InputStream in;
+  private final InputStream raw; // the response's body, under a decoder if any
   private final @Nullable Duration timeout;
   private final long idleNanos;
   private final @Nullable String method;
@@ -36,11 +37,13 @@ public final class TimedInputStream extends BlockInputStream {
 
   private TimedInputStream(
       InputStream in,
+      InputStream raw,
       JsonOptions options,
       @Nullable String method,
       @Nullable URI uri,
       @Nullable CallState<?> plan) {
     this.in = in;
+    this.raw = raw;
     Duration idle = options.idleTimeout();
     this.timeout = options.timeout();
     this.idleNanos = idle == null ? NONE : idle.toNanos();
@@ -61,6 +64,7 @@ public final class TimedInputStream extends BlockInputStream {
    */
   public static @Nullable TimedInputStream of(
       InputStream body,
+      InputStream raw,
       JsonOptions options,
       @Nullable String method,
       @Nullable URI uri,
@@ -68,7 +72,7 @@ public final class TimedInputStream extends BlockInputStream {
     if (options.timeout() == null && options.idleTimeout() == null) {
       return null;
     }
-    return new TimedInputStream(body, options, method, uri, plan);
+    return new TimedInputStream(body, raw, options, method, uri, plan);
   }
 
   /**
@@ -146,12 +150,18 @@ public final class TimedInputStream extends BlockInputStream {
         .streamTimeout(timeout != null ? timeout : Duration.ZERO, method, uri, shown);
   }
 
-  /** On the timer thread: records the failure and closes the body, which wakes a blocked read. */
+  /**
+   * On the timer thread: records the failure and fails the read, which then throws it; the reader
+   * closes the body. A body of another kind is closed here, which wakes a blocked read.
+   */
   private void expire(CallTimeoutException failure) {
     expired = failure;
     CallState<?> p = plan;
     if (p != null) {
       p.streamFailed(failure); // before the close, which the chain's body subscribers see
+    }
+    if (StreamingSubscriber.giveUp(raw)) {
+      return;
     }
     try {
       in.close();

@@ -843,6 +843,51 @@ public abstract class EventStreamContract {
   }
 
   /**
+   * An event stream's idle timeout fails it with the {@link CallTimeoutException} that {@link
+   * JsonOptions.Builder#idleTimeout} promises, as an element stream's does: the timeout and the URI
+   * are there to read, and one catch covers both kinds of stream.
+   */
+  @Test
+  public void anIdleTimeoutFailsTheStreamWithACallTimeoutExceptionNamingItAndTheUri()
+      throws Exception {
+    CountDownLatch hold = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              RawServer.write(socket, SSE_HEAD);
+              RawServer.writeChunk(socket.getOutputStream(), event("a"));
+              hold.await(10, TimeUnit.SECONDS); // then nothing
+              socket.close();
+            })) {
+      JsonOptions idle =
+          options.toBuilder().timeout(Duration.ZERO).idleTimeout(Duration.ofMillis(300)).build();
+      URI feed = raw.uri("/e?key=s3cret");
+      try (Stream<ServerSentEvent<Named>> s =
+          HttpJson.getFromJsonAsEvents(client, feed, JsonType.of(Named.class, idle))) {
+        Iterator<ServerSentEvent<Named>> it = s.iterator();
+        assertThat(it.next().data()).isEqualTo(new Named("a"));
+        assertThatThrownBy(it::hasNext)
+            .isInstanceOf(UncheckedHttpJsonException.class)
+            .cause()
+            .isInstanceOfSatisfying(
+                CallTimeoutException.class,
+                e -> {
+                  assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300));
+                  assertThat(e.uri()).isEqualTo(feed);
+                  assertThat(e.getMessage())
+                      .contains("JsonOptions.idleTimeout PT0.3S")
+                      .contains("after event 1")
+                      .contains("GET " + raw.uri("/e?key=***"))
+                      .doesNotContain("s3cret");
+                });
+      } finally {
+        hold.countDown();
+      }
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /**
    * A {@link LoggingInterceptor}'s response line of an event stream that fails on its idle timeout
    * says that it failed, and with what: not the words of a stream the caller closed early.
    */
@@ -868,7 +913,7 @@ public abstract class EventStreamContract {
             .hasCauseInstanceOf(HttpTimeoutException.class);
         assertThat(log.await("<-- "))
             .startsWith("<-- 200 GET ")
-            .contains("failed: java.net.http.HttpTimeoutException")
+            .contains("failed: dev.httpjson.CallTimeoutException")
             .contains("JsonOptions.idleTimeout PT0.3S")
             .doesNotContain("closed early");
       } finally {
@@ -908,6 +953,90 @@ public abstract class EventStreamContract {
           .isInstanceOf(CallTimeoutException.class);
     }
     assertClientHealthyAndNothingLeaked();
+  }
+
+  /**
+   * A thread blocked reading a stream that is interrupted (an executor shut down, a task cancelled)
+   * ends the read at once, keeps its interrupt status and releases the connection: the JDK 17
+   * client's body stream ignores an interrupt, waits on for bytes, and clears the status. An
+   * element stream and an event stream (one that would reconnect too) alike.
+   */
+  @Test
+  public void anInterruptEndsABlockedReadKeepsTheInterruptAndReleasesTheConnection()
+      throws Exception {
+    CountDownLatch hold = new CountDownLatch(1);
+    java.util.concurrent.BlockingQueue<String> released =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              boolean events = head.contains("/feed");
+              RawServer.write(
+                  socket,
+                  events ? SSE_HEAD : SSE_HEAD.replace("text/event-stream", "application/json"));
+              RawServer.writeChunk(
+                  socket.getOutputStream(), events ? event("a") : "[{\"displayName\":\"a\"},");
+              try {
+                while (socket.getInputStream().read() >= 0) {
+                  // the client closes or resets the connection once it gives the body up
+                }
+              } catch (IOException e) {
+                // reset: given up all the same
+              }
+              released.add(events ? "feed" : "items");
+              hold.await(10, TimeUnit.SECONDS);
+              socket.close();
+            })) {
+      JsonOptions untimed = options.toBuilder().timeout(Duration.ZERO).build();
+      EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(3).build();
+      try (Stream<Named> items =
+              HttpJson.getFromJsonAsStream(
+                  client, raw.uri("/items"), JsonType.of(Named.class, untimed));
+          Stream<ServerSentEvent<Named>> feed =
+              HttpJson.getFromJsonAsEvents(
+                  client, raw.uri("/feed"), JsonType.of(Named.class, untimed), reconnect)) {
+        Iterator<Named> itemsRead = items.iterator();
+        assertThat(itemsRead.next()).isEqualTo(new Named("a"));
+        assertInterruptEnds(itemsRead::hasNext);
+        assertThat(released.poll(5, TimeUnit.SECONDS)).isEqualTo("items");
+        Iterator<ServerSentEvent<Named>> feedRead = feed.iterator();
+        assertThat(feedRead.next().data()).isEqualTo(new Named("a"));
+        assertInterruptEnds(feedRead::hasNext);
+        assertThat(released.poll(5, TimeUnit.SECONDS)).isEqualTo("feed");
+      } finally {
+        hold.countDown();
+      }
+      assertThat(raw.connections()).as("no reconnection after the interrupt").isEqualTo(2);
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
+  /** Runs {@code read}, which blocks, on a thread that another interrupts 200 ms later. */
+  private static void assertInterruptEnds(java.util.concurrent.Callable<?> read) throws Exception {
+    CompletableFuture<String> outcome = new CompletableFuture<>();
+    Thread reader =
+        new Thread(
+            () -> {
+              String what;
+              try {
+                what = "returned " + read.call();
+              } catch (Throwable e) {
+                what = "threw " + e;
+              }
+              outcome.complete(what + ", interrupted " + Thread.currentThread().isInterrupted());
+            });
+    reader.start();
+    Thread.sleep(200); // let it block (the outcome does not depend on it)
+    reader.interrupt();
+    try {
+      assertThat(outcome.get(5, TimeUnit.SECONDS))
+          .as("the read's end, and the reader's interrupt status")
+          .startsWith("threw " + UncheckedHttpJsonException.class.getName())
+          .contains("Interrupted")
+          .endsWith("interrupted true");
+    } finally {
+      reader.join(10_000);
+    }
   }
 
   // ---- hostile servers ----

@@ -29,6 +29,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -444,6 +445,90 @@ public abstract class InterceptorContract {
     assertThat(watch.watched.poll(5, TimeUnit.SECONDS)).isTrue();
     assertThat(thrown.getCause()).isInstanceOf(JsonReadException.class);
     assertThat(watch.overWith()).isSameAs(thrown.getCause());
+  }
+
+  /**
+   * A stream's idle timeout elapses on httpjson's timer, which never runs the caller's code: an
+   * interceptor is told that the stream is over, with the timeout, on another thread — for an
+   * element stream and for an event stream alike.
+   */
+  @Test
+  void anIdleTimeoutTellsTheInterceptorThatTheStreamIsOverOffTheTimer() throws Exception {
+    java.util.concurrent.BlockingQueue<String> toldOn =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+    Interceptor watch =
+        new Interceptor() {
+          private void watch(HttpResponse<?> response, Chain<?> chain) {
+            chain.whenStreamOver(
+                response, f -> toldOn.add(Thread.currentThread().getName() + " told " + f));
+          }
+
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws IOException, InterruptedException {
+            HttpResponse<T> response = chain.forward(request);
+            watch(response, chain);
+            return response;
+          }
+
+          @Override
+          public <T> CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain
+                .forwardAsync(request)
+                .thenApply(
+                    r -> {
+                      watch(r, chain);
+                      return r;
+                    });
+          }
+        };
+    java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              boolean events = head.contains("/feed");
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Type: "
+                      + (events ? "text/event-stream" : "application/json")
+                      + "\r\nTransfer-Encoding: chunked\r\n\r\n");
+              RawServer.writeChunk(socket.getOutputStream(), events ? "data: a\n\n" : "[\"a\",");
+              hold.await(10, TimeUnit.SECONDS); // then nothing
+              socket.close();
+            })) {
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(client)
+              .baseUri(raw.uri("/v1/"))
+              .options(
+                  options.toBuilder().timeout(null).idleTimeout(Duration.ofMillis(200)).build())
+              .interceptor(watch)
+              .build();
+      try {
+        if (codecStreams()) {
+          try (var s = api.getFromJsonAsStream("items", String.class)) {
+            var it = s.iterator();
+            assertThat(it.next()).isEqualTo("a");
+            assertThatThrownBy(it::hasNext).hasCauseInstanceOf(CallTimeoutException.class);
+          }
+          assertThat(toldOn.poll(5, TimeUnit.SECONDS))
+              .as("the element stream's end")
+              .contains("JsonOptions.idleTimeout")
+              .doesNotStartWith("httpjson-timeout");
+        }
+        try (var s = api.getFromJsonAsEvents("feed", String.class)) {
+          var it = s.iterator();
+          assertThat(it.next().data()).isEqualTo("a");
+          assertThatThrownBy(it::hasNext).hasCauseInstanceOf(HttpTimeoutException.class);
+        }
+        assertThat(toldOn.poll(5, TimeUnit.SECONDS))
+            .as("the event stream's end")
+            .contains("JsonOptions.idleTimeout")
+            .doesNotStartWith("httpjson-timeout");
+      } finally {
+        hold.countDown();
+      }
+    }
   }
 
   @Test

@@ -1089,6 +1089,30 @@ public abstract class ResponseContract {
     assertThat(received(server).count()).isEqualTo(2);
   }
 
+  /**
+   * A page with an empty body is the last, as {@code getFromJsonAsPagedStream(String, Paging)}
+   * says, whatever its Link header names: for elements in a field too, as for a cursor.
+   */
+  @Test
+  public void elementsInAFieldEndAtAnEmptyBodyWhateverItsLinkHeaderNames() throws Exception {
+    server.enqueue(
+        page("{\"total_count\":2,\"items\":" + items(1) + "}", "<search?page=2>; rel=\"next\""));
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Link", "<search?page=3>; rel=\"next\"")
+            .build());
+    server.enqueue(page("{\"total_count\":2,\"items\":" + items(3) + "}", null));
+
+    try (Stream<Item> items =
+        api()
+            .getFromJsonAsPagedStream(
+                "search?q=x", dev.httpjson.Paging.items("/items", Item.class))) {
+      assertThat(ids(items)).containsExactly(1);
+    }
+    assertThat(received(server).count()).isEqualTo(2);
+  }
+
   @Test
   public void aCursorPageIsFetchedOnlyWhenPulledAndNoneAfterClose() throws Exception {
     server.enqueue(json(200, "{\"data\":" + items(1, 2) + ",\"next\":\"c2\"}"));

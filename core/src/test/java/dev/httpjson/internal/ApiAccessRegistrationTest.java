@@ -131,6 +131,12 @@ class ApiAccessRegistrationTest {
     }
 
     @Override
+    public CallTimeoutException idleTimeout(
+        Duration idle, String what, String method, URI uri, Set<String> shown) {
+      throw no();
+    }
+
+    @Override
     public UncheckedHttpJsonException unchecked(IOException cause) {
       throw no();
     }

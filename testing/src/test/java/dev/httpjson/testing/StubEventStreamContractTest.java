@@ -24,6 +24,8 @@ class StubEventStreamContractTest extends EventStreamContract {
               "eachEventIsDeliveredAsSoonAsItsBlankLineArrives",
               "endlessLineFailsAtTheLimitInBoundedMemory",
               "stalledStreamEndsAtTheIdleTimeout",
+              "anInterruptEndsABlockedReadKeepsTheInterruptAndReleasesTheConnection",
+              "anIdleTimeoutFailsTheStreamWithACallTimeoutExceptionNamingItAndTheUri",
               "theIdleTimeoutsMessageKeepsTheQueryValuesTheOptionsShow",
               "stalledStreamIsLoggedAsFailedWithTheIdleTimeout",
               "callTimeoutBoundsTheHeadersNotTheEndlessBody",

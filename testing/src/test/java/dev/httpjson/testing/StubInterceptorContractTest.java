@@ -27,7 +27,8 @@ class StubInterceptorContractTest extends InterceptorContract {
               "aPostWithAnIdempotencyKeyIsRetriedWithTheSameKeyAfterItsConnectionDrops",
               "aPostWhoseConnectionDropsAfterTheServerReadItIsSentOnce",
               "aPredicateOnTheExceptionNarrowsWhatIsRetriedAndTheFailureSaysSo",
-              "aRetriedResponseWhoseBodyNeverEndsIsDroppedWithoutWaitingForItsEnd")
+              "aRetriedResponseWhoseBodyNeverEndsIsDroppedWithoutWaitingForItsEnd",
+              "anIdleTimeoutTellsTheInterceptorThatTheStreamIsOverOffTheTimer")
           .skip(
               NO_CONNECT,
               "aConnectFailureIsRetriedAndReportedWithTheAttempts",
