@@ -720,6 +720,93 @@ class Apache5TransportTest {
     }
   }
 
+  /**
+   * A publisher that gives its Content-Length and then a byte more, later: the body fails before
+   * its last byte is written, so the server never reads a whole body the caller is told failed.
+   */
+  @Test
+  void aPublisherThatGivesMoreThanItsLengthLaterNeverReachesTheServerAsAWholeBody()
+      throws Exception {
+    CountDownLatch wholeBody = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              socket.setSoTimeout(3000);
+              byte[] body = new byte[6];
+              int n = 0;
+              try {
+                for (int read;
+                    n < body.length
+                        && (read = socket.getInputStream().read(body, n, body.length - n)) > 0; ) {
+                  n += read;
+                }
+              } catch (java.net.SocketTimeoutException | java.net.SocketException e) {
+                // cut short
+              }
+              if (n == body.length) {
+                wholeBody.countDown();
+                RawServer.write(socket, "HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n");
+              }
+              socket.close();
+            })) {
+      HttpRequest.BodyPublisher publisher =
+          new HttpRequest.BodyPublisher() {
+            @Override
+            public long contentLength() {
+              return 6;
+            }
+
+            @Override
+            public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+              subscriber.onSubscribe(
+                  new Flow.Subscription() {
+                    private int requests;
+
+                    @Override
+                    public synchronized void request(long n) {
+                      requests++;
+                      if (requests <= 2) {
+                        subscriber.onNext(
+                            ByteBuffer.wrap((requests == 1 ? "abc" : "def").getBytes(UTF_8)));
+                      } else if (requests == 3) {
+                        Thread producer =
+                            new Thread(
+                                () -> {
+                                  try {
+                                    wholeBody.await(1, TimeUnit.SECONDS);
+                                    subscriber.onNext(ByteBuffer.wrap("g".getBytes(UTF_8)));
+                                    subscriber.onComplete();
+                                  } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                  }
+                                });
+                        producer.setDaemon(true);
+                        producer.start();
+                      }
+                    }
+
+                    @Override
+                    public void cancel() {}
+                  });
+            }
+          };
+      HttpClient client = Apache5Clients.http1();
+      Throwable thrown =
+          catchThrowable(
+              () ->
+                  assertTimeoutPreemptively(
+                      Duration.ofSeconds(10),
+                      () ->
+                          client.send(
+                              HttpRequest.newBuilder(raw.uri("/upload")).POST(publisher).build(),
+                              BodyHandlers.ofString())));
+      assertThat(thrown).isInstanceOf(IOException.class).hasMessageContaining("Too many bytes");
+      assertThat(wholeBody.await(1, TimeUnit.SECONDS))
+          .as("the server read a whole body of the declared length")
+          .isFalse();
+    }
+  }
+
   @Test
   void theRequestTimeoutEndsASendWhoseBodyStalls() throws Exception {
     StallingPublisher publisher = new StallingPublisher();

@@ -16,7 +16,14 @@ import org.jspecify.annotations.Nullable;
  * asks for one buffer at a time, as the write takes them ({@link #next()}), and its wait ends when
  * the exchange does ({@link #abort()}). A publisher that gives more or fewer bytes than its content
  * length fails the write, as it fails the JDK client's: the body is never sent cut short or with
- * bytes that would be read as the next request's.
+ * bytes that would be read as the next request's. The buffer that reaches the content length is
+ * handed out only once the publisher has ended, since the server takes a body whole at its length:
+ * a publisher that gives more after it (a file that grew) must fail the body before its last byte
+ * is written, never after.
+ *
+ * <p>Before the write waits for the publisher, the library's buffers are flushed ({@link
+ * #PublisherSubscriber(long, Supplier, Flush)}): what was written goes out while the publisher has
+ * nothing ready, as the JDK client sends each buffer.
  */
 public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
   // A lock, not a monitor: the writer waits here on the caller's thread, and a virtual thread
@@ -25,7 +32,9 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
   private final Condition changed = lock.newCondition();
   private final long length;
   private final Supplier<IOException> whenAborted;
+  private final @Nullable Flush beforeWait;
   private long received;
+  private boolean ended; // by the writer: the publisher ended, its bytes all handed out
   private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(2);
   private Flow.@Nullable Subscription subscription;
   private @Nullable Throwable failure;
@@ -38,8 +47,24 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
    * over, fails with {@code whenAborted}'s.
    */
   public PublisherSubscriber(long length, Supplier<IOException> whenAborted) {
+    this(length, whenAborted, null);
+  }
+
+  /**
+   * As {@link #PublisherSubscriber(long, Supplier)}, calling {@code beforeWait} before a wait for
+   * the publisher: the library's buffers go out while the publisher has nothing ready.
+   */
+  public PublisherSubscriber(
+      long length, Supplier<IOException> whenAborted, @Nullable Flush beforeWait) {
     this.length = length;
     this.whenAborted = whenAborted;
+    this.beforeWait = beforeWait;
+  }
+
+  /** Sends what the write has written so far, before it waits for the publisher. */
+  @FunctionalInterface
+  public interface Flush {
+    void flush() throws IOException;
   }
 
   @Override
@@ -109,6 +134,9 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
    * subscription, as should the caller when its write of a buffer fails ({@link #cancel()}).
    */
   public @Nullable ByteBuffer next() throws IOException {
+    if (ended) {
+      return null;
+    }
     Flow.Subscription s;
     try {
       s = subscribed ? subscription : await(null);
@@ -116,17 +144,18 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
         return ended(); // completed before subscribing: nothing to write
       }
       subscribed = true;
-      s.request(1);
-      if (await(s) == null) {
+      ByteBuffer buffer = take(s);
+      if (buffer == null) {
         return ended();
       }
-      ByteBuffer buffer = poll();
-      if (buffer != null && length >= 0) {
-        received += buffer.remaining();
-        if (received > length) {
-          throw new PublisherFailure(
-              new IOException(
-                  "Too many bytes in request body. Expected: " + length + ", got: " + received));
+      if (length >= 0) {
+        counted(buffer);
+        if (received == length && buffer.hasRemaining()) {
+          // The body's last byte: handed out once the publisher has ended without a byte more.
+          for (ByteBuffer more; (more = take(s)) != null; ) {
+            counted(more);
+          }
+          ended();
         }
       }
       return buffer;
@@ -136,8 +165,25 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
     }
   }
 
+  /** The next buffer, asked for and waited for; null at the end of the body. */
+  private @Nullable ByteBuffer take(Flow.Subscription s) throws IOException {
+    s.request(1);
+    return await(s) == null ? null : poll();
+  }
+
+  /** Counts {@code buffer}'s bytes; fails when they are more than the body's length. */
+  private void counted(ByteBuffer buffer) throws PublisherFailure {
+    received += buffer.remaining();
+    if (received > length) {
+      throw new PublisherFailure(
+          new IOException(
+              "Too many bytes in request body. Expected: " + length + ", got: " + received));
+    }
+  }
+
   /** The end of the body: null, when the publisher gave as many bytes as it said it would. */
   private @Nullable ByteBuffer ended() throws PublisherFailure {
+    ended = true;
     if (length >= 0 && received != length) {
       throw new PublisherFailure(
           new IOException(
@@ -175,6 +221,7 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
    * the subscription, or null at the end.
    */
   private Flow.@Nullable Subscription await(Flow.@Nullable Subscription s) throws IOException {
+    Flush flush = beforeWait;
     lock.lock();
     try {
       while (s == null ? subscription == null : buffers.isEmpty()) {
@@ -186,6 +233,17 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
         }
         if (complete) {
           return null;
+        }
+        if (flush != null) {
+          // The publisher has nothing ready: what was written goes out before the wait.
+          lock.unlock();
+          try {
+            flush.flush();
+          } finally {
+            lock.lock();
+          }
+          flush = null;
+          continue;
         }
         changed.await();
       }
