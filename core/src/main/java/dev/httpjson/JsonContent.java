@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.ArrayPublisher;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.JsonEncoding;
@@ -12,7 +13,6 @@ import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -222,7 +222,7 @@ public final class JsonContent implements BodyPublisher {
 
   @Override
   public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
-    BodyPublishers.ofByteArray(bytes).subscribe(subscriber);
+    ArrayPublisher.subscribe(bytes, subscriber);
   }
 
   @Override
