@@ -104,13 +104,18 @@ final class PublisherEntity extends AbstractHttpEntity {
             length,
             () ->
                 new InterruptedIOException(
-                    "the exchange was cancelled while its body waited for the publisher"));
+                    "the exchange was cancelled while its body waited for the publisher"),
+            null,
+            // On a thread of the transport's (sendAsync), a caller's publisher runs off it.
+            OwnThreads.IO.isOwn() && !PublisherSubscriber.runsNoCallerCode(publisher)
+                ? OwnThreads.CALLER
+                : null);
     writing = subscriber;
     try {
       if (aborted) {
         throw new InterruptedIOException("the exchange was cancelled before its body was written");
       }
-      publisher.subscribe(subscriber);
+      subscriber.subscribeTo(publisher);
       drain(subscriber, out);
     } catch (IOException | RuntimeException | Error e) {
       // The publisher failed, the wait for it was interrupted or the connection broke. Apache

@@ -124,6 +124,61 @@ class Apache5TransportTest {
     assertThat(threads).noneMatch(t -> t.contains("@" + OwnThreads.PREFIX));
   }
 
+  /**
+   * A caller's body publisher is caller code: its {@code subscribe} and {@code request} never run
+   * on the transport's threads, which run the exchanges of {@code sendAsync}.
+   */
+  @Test
+  void sendAsyncRunsNoBodyPublisherOnTheTransportsThreads() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("hello").build());
+    List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    HttpRequest.BodyPublisher publisher =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return 6;
+          }
+
+          @Override
+          public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            threads.add("subscribe@" + Thread.currentThread().getName());
+            subscriber.onSubscribe(
+                new Flow.Subscription() {
+                  private int sent;
+
+                  @Override
+                  public synchronized void request(long n) {
+                    threads.add("request@" + Thread.currentThread().getName());
+                    if (sent < 2) {
+                      subscriber.onNext(
+                          ByteBuffer.wrap((sent++ == 0 ? "abc" : "def").getBytes(UTF_8)));
+                    } else if (sent++ == 2) {
+                      subscriber.onComplete();
+                    }
+                  }
+
+                  @Override
+                  public void cancel() {
+                    threads.add("cancel@" + Thread.currentThread().getName());
+                  }
+                });
+          }
+        };
+
+    String body =
+        Apache5Clients.http1()
+            .sendAsync(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/t")).POST(publisher).build(),
+                BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS)
+            .body();
+
+    assertThat(body).isEqualTo("hello");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("abcdef");
+    assertThat(threads).hasSizeGreaterThanOrEqualTo(3);
+    assertThat(threads).noneMatch(t -> t.contains("@" + OwnThreads.PREFIX));
+  }
+
   // ---- response headers ----
 
   @Test

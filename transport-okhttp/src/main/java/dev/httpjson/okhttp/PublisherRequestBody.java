@@ -135,7 +135,7 @@ final class PublisherRequestBody extends RequestBody {
     if (ended) { // after the write above, so that end() sees the subscriber or this sees the flag
       subscriber.abort();
     }
-    publisher.subscribe(subscriber);
+    subscriber.subscribeTo(publisher);
     try {
       for (ByteBuffer buffer; (buffer = subscriber.next()) != null; ) {
         while (buffer.hasRemaining()) {

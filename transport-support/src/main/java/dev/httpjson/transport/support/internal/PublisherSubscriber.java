@@ -1,11 +1,19 @@
 package dev.httpjson.transport.support.internal;
 
+import dev.httpjson.FormContent;
+import dev.httpjson.JsonContent;
 import dev.httpjson.transport.support.internal.Failures.PublisherFailure;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -24,6 +32,11 @@ import org.jspecify.annotations.Nullable;
  * <p>Before the write waits for the publisher, the library's buffers are flushed ({@link
  * #PublisherSubscriber(long, Supplier, Flush)}): what was written goes out while the publisher has
  * nothing ready, as the JDK client sends each buffer.
+ *
+ * <p>A caller's publisher is caller code: a write on a transport's own thread calls it (its {@code
+ * subscribe}, {@code request} and {@code cancel}, one call at a time) on the caller executor
+ * instead ({@link #PublisherSubscriber(long, Supplier, Flush, Executor)}), unless it {@linkplain
+ * #runsNoCallerCode runs no caller code}.
  */
 public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
   // A lock, not a monitor: the writer waits here on the caller's thread, and a virtual thread
@@ -33,6 +46,9 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
   private final long length;
   private final Supplier<IOException> whenAborted;
   private final @Nullable Flush beforeWait;
+  private final @Nullable Executor callers; // where the publisher is called; null: here
+  private final ConcurrentLinkedQueue<Runnable> calls = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger pendingCalls = new AtomicInteger();
   private long received;
   private boolean ended; // by the writer: the publisher ended, its bytes all handed out
   private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(2);
@@ -56,9 +72,83 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
    */
   public PublisherSubscriber(
       long length, Supplier<IOException> whenAborted, @Nullable Flush beforeWait) {
+    this(length, whenAborted, beforeWait, null);
+  }
+
+  /**
+   * As {@link #PublisherSubscriber(long, Supplier, Flush)}, calling the publisher on {@code
+   * callers} (one call at a time, in order) when not null: a write on a transport's own thread.
+   */
+  public PublisherSubscriber(
+      long length,
+      Supplier<IOException> whenAborted,
+      @Nullable Flush beforeWait,
+      @Nullable Executor callers) {
     this.length = length;
     this.whenAborted = whenAborted;
     this.beforeWait = beforeWait;
+    this.callers = callers;
+  }
+
+  /** The classes of the JDK's publishers of bytes held in memory, which run no caller code. */
+  private static final Class<?> JDK_BYTES = BodyPublishers.ofByteArray(new byte[0]).getClass();
+
+  private static final Class<?> JDK_STRING = BodyPublishers.ofString("").getClass();
+  private static final Class<?> JDK_NO_BODY = BodyPublishers.noBody().getClass();
+
+  /**
+   * Whether {@code publisher} runs no caller code, and so may be called on a transport's thread:
+   * httpjson's bodies of bytes in memory ({@link JsonContent}, {@link FormContent}) and the JDK's
+   * ({@code ofByteArray}, {@code ofString}, {@code noBody}). Any other may (a caller's publisher,
+   * an {@code InputStream} part, a sequence of the caller's elements).
+   */
+  public static boolean runsNoCallerCode(BodyPublisher publisher) {
+    Class<?> type = publisher.getClass();
+    return publisher instanceof JsonContent
+        || publisher instanceof FormContent
+        || type == JDK_BYTES
+        || type == JDK_STRING
+        || type == JDK_NO_BODY;
+  }
+
+  /** Subscribes this to {@code publisher}, on the caller executor when one was given. */
+  public void subscribeTo(BodyPublisher publisher) {
+    call(() -> publisher.subscribe(this));
+  }
+
+  /**
+   * Calls the publisher: here, or on the caller executor one call at a time and in order (the
+   * {@link Flow} rules), a failure of the call failing the write.
+   */
+  private void call(Runnable call) {
+    Executor e = callers;
+    if (e == null) {
+      call.run();
+      return;
+    }
+    calls.add(call);
+    if (pendingCalls.getAndIncrement() == 0) {
+      try {
+        e.execute(this::runCalls);
+      } catch (RejectedExecutionException rejected) {
+        calls.clear(); // never called here: the write fails instead
+        pendingCalls.set(0);
+        onError(new IOException("could not call the request body's publisher: " + rejected));
+      }
+    }
+  }
+
+  private void runCalls() {
+    do {
+      Runnable next = calls.poll();
+      if (next != null) {
+        try {
+          next.run();
+        } catch (RuntimeException | Error t) {
+          onError(t);
+        }
+      }
+    } while (pendingCalls.decrementAndGet() != 0);
   }
 
   /** Sends what the write has written so far, before it waits for the publisher. */
@@ -167,7 +257,7 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
 
   /** The next buffer, asked for and waited for; null at the end of the body. */
   private @Nullable ByteBuffer take(Flow.Subscription s) throws IOException {
-    s.request(1);
+    call(() -> s.request(1));
     return await(s) == null ? null : poll();
   }
 
@@ -212,7 +302,7 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
       lock.unlock();
     }
     if (s != null) {
-      s.cancel();
+      call(s::cancel);
     }
   }
 
