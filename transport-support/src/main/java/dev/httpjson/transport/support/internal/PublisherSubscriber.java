@@ -118,12 +118,18 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
 
   /**
    * Calls the publisher: here, or on the caller executor one call at a time and in order (the
-   * {@link Flow} rules), a failure of the call failing the write.
+   * {@link Flow} rules); a call that throws fails the write with what it threw, as the JDK client
+   * reports a publisher's failure (an {@code IOException} with it as the cause), never out of the
+   * write as it is.
    */
   private void call(Runnable call) {
     Executor e = callers;
     if (e == null) {
-      call.run();
+      try {
+        call.run();
+      } catch (RuntimeException t) {
+        onError(t); // a publisher that throws fails the body, as in the JDK client
+      }
       return;
     }
     calls.add(call);
@@ -145,7 +151,7 @@ public final class PublisherSubscriber implements Flow.Subscriber<ByteBuffer> {
         try {
           next.run();
         } catch (RuntimeException | Error t) {
-          onError(t);
+          onError(t); // a publisher that throws fails the body, as in the JDK client
         }
       }
     } while (pendingCalls.decrementAndGet() != 0);
