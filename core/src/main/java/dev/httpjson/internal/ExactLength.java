@@ -6,6 +6,7 @@ import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.MultipartContent;
 import java.io.IOException;
 import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
@@ -25,9 +26,14 @@ final class ExactLength implements BodyPublisher {
     this.body = body;
   }
 
+  /** The classes of the JDK's publishers of bytes in memory, which give exactly their length. */
+  private static final Class<?> JDK_BYTES = BodyPublishers.ofByteArray(new byte[0]).getClass();
+
+  private static final Class<?> JDK_STRING = BodyPublishers.ofString("").getClass();
+
   /**
    * {@code body}, held to its length when it is a caller's of a known length; httpjson's own bodies
-   * publish exactly their length.
+   * and the JDK's of bytes in memory publish exactly their length, and go as they are.
    */
   static @Nullable BodyPublisher of(@Nullable BodyPublisher body) {
     if (body == null
@@ -37,6 +43,8 @@ final class ExactLength implements BodyPublisher {
         || body instanceof MultipartContent
         || body instanceof JsonSequenceContent
         || body instanceof ArrayPublisher
+        || body.getClass() == JDK_BYTES
+        || body.getClass() == JDK_STRING
         || body.contentLength() <= 0) {
       return body;
     }
