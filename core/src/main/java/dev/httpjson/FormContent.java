@@ -1,11 +1,11 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.ArrayPublisher;
 import dev.httpjson.internal.FormEncoding;
 import dev.httpjson.internal.Uris;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
@@ -73,7 +73,7 @@ public final class FormContent implements BodyPublisher {
 
   @Override
   public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
-    BodyPublishers.ofByteArray(bytes).subscribe(subscriber);
+    ArrayPublisher.subscribe(bytes, subscriber);
   }
 
   /**

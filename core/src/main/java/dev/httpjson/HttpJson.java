@@ -757,8 +757,10 @@ public final class HttpJson {
    * <p>Only the request is printed: what a client adds when it sends it ({@code HttpJsonClient}'s
    * default headers — an API interface method returning {@code HttpRequest} includes them —, an
    * interceptor's headers, {@code Host}, {@code Content-Length}) is not in it. A shown body is read
-   * from the request's body publisher, as a resent request's is; one that does not give its bytes
-   * within a second is not shown.
+   * from the request's body publisher when it gives the same bytes to every subscriber (httpjson's
+   * {@code JsonContent} and {@code FormContent}, the JDK's {@code BodyPublishers.ofString} and
+   * {@code ofByteArray}), so that printing takes nothing from the call; any other publisher's body,
+   * and one that does not give its bytes within a second, is not shown.
    *
    * @param request the request
    * @param redact more headers, query parameters or form fields whose values to hide, such as

@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.ArrayPublisher;
 import dev.httpjson.internal.Calls;
 import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.JsonEncoding;
@@ -12,7 +13,6 @@ import java.lang.reflect.Type;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -66,6 +66,9 @@ public final class JsonContent implements BodyPublisher {
    * Serializes {@code value} with the {@link JsonOptions#web()} options, as its runtime class.
    *
    * @param value the value; {@code null} is sent as {@code null}
+   * @throws IllegalArgumentException if {@code value} is a {@link BodyPublisher}: a body of your
+   *     own goes in a request you build ({@link HttpJson#exchange(java.net.http.HttpClient,
+   *     HttpRequest, Class)})
    */
   public static JsonContent of(@Nullable Object value) throws JsonWriteException {
     return of(value, JsonOptions.web());
@@ -138,6 +141,15 @@ public final class JsonContent implements BodyPublisher {
       throws JsonWriteException {
     Objects.requireNonNull(options, "options == null");
     Objects.requireNonNull(mediaType, "mediaType == null");
+    if (value instanceof BodyPublisher) {
+      // Written as JSON, a publisher is an object without properties: {} sent for its bytes.
+      throw new IllegalArgumentException(
+          "the value is a BodyPublisher ("
+              + value.getClass().getName()
+              + "), not a value to write as JSON; send it as the body of a request you build"
+              + " (HttpJson.exchange, HttpJsonClient.exchange): only JsonContent,"
+              + " JsonSequenceContent, FormContent and MultipartContent are sent as they are");
+    }
     Charset charset = MediaTypes.encodingCharset(mediaType);
     JsonWriter<Object> writer =
         prepared != null ? (JsonWriter<Object>) prepared.writer() : options.binding().writer(type);
@@ -222,7 +234,7 @@ public final class JsonContent implements BodyPublisher {
 
   @Override
   public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
-    BodyPublishers.ofByteArray(bytes).subscribe(subscriber);
+    ArrayPublisher.subscribe(bytes, subscriber);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.httpjson;
 
+import dev.httpjson.internal.ArrayPublisher;
 import java.io.FileNotFoundException;
 import java.io.InputStream;
 import java.net.URI;
@@ -213,8 +214,7 @@ public final class MultipartContent implements BodyPublisher {
       if (value == null) {
         return this;
       }
-      return add(
-          name, null, null, BodyPublishers.ofByteArray(value.getBytes(StandardCharsets.UTF_8)));
+      return add(name, null, null, new ArrayPublisher(value.getBytes(StandardCharsets.UTF_8)));
     }
 
     /**
@@ -249,7 +249,7 @@ public final class MultipartContent implements BodyPublisher {
                 + name
                 + "\": a compressed JsonContent cannot be a part (JsonOptions requestCompression)");
       }
-      return add(name, null, content.mediaType(), BodyPublishers.ofByteArray(content.bytes()));
+      return add(name, null, content.mediaType(), new ArrayPublisher(content.bytes()));
     }
 
     /**
@@ -298,7 +298,7 @@ public final class MultipartContent implements BodyPublisher {
       Objects.requireNonNull(name, "name == null");
       Objects.requireNonNull(bytes, "bytes == null");
       Objects.requireNonNull(filename, "filename == null");
-      return add(name, filename, mediaType, BodyPublishers.ofByteArray(bytes));
+      return add(name, filename, mediaType, new ArrayPublisher(bytes));
     }
 
     /**
@@ -357,7 +357,7 @@ public final class MultipartContent implements BodyPublisher {
       }
       h.append("\r\n");
       String head = (parts == 0 ? "" : "\r\n") + h;
-      publishers.add(BodyPublishers.ofByteArray(head.getBytes(StandardCharsets.UTF_8)));
+      publishers.add(new ArrayPublisher(head.getBytes(StandardCharsets.UTF_8)));
       publishers.add(body);
       parts++;
       return this;
@@ -382,7 +382,7 @@ public final class MultipartContent implements BodyPublisher {
     public MultipartContent build() {
       List<BodyPublisher> all = new ArrayList<>(publishers);
       String end = (parts == 0 ? "--" : "\r\n--") + boundary + "--\r\n";
-      all.add(BodyPublishers.ofByteArray(end.getBytes(StandardCharsets.UTF_8)));
+      all.add(new ArrayPublisher(end.getBytes(StandardCharsets.UTF_8)));
       return new MultipartContent(
           "multipart/form-data; boundary=" + boundary,
           BodyPublishers.concat(all.toArray(new BodyPublisher[0])),

@@ -57,6 +57,45 @@ class ContentEncodingHeaderTest {
     assertThat(b.build().headers().allValues("Content-Encoding")).containsExactly("gzip");
   }
 
+  /**
+   * A body replaced on the builder brings its own headers: a compressed one its {@code
+   * Content-Encoding}, an uncompressed one none (a plain body sent as gzip is unreadable to the
+   * server), and another of httpjson's bodies its Content-Type.
+   */
+  @Test
+  void aBodyReplacedOnTheBuilderIsSentWithItsOwnCodingAndType() throws Exception {
+    HttpRequest plainAfterGzip =
+        JsonContent.of("v", gzip)
+            .requestBuilder("POST", URI_)
+            .POST(JsonContent.of("w", plain))
+            .build();
+    HttpRequest callersAfterGzip =
+        JsonContent.of("v", gzip)
+            .requestBuilder("POST", URI_)
+            .method("PUT", HttpRequest.BodyPublishers.ofString("\"w\""))
+            .build();
+    HttpRequest gzipAfterPlain =
+        JsonContent.of("v", plain)
+            .requestBuilder("POST", URI_)
+            .PUT(JsonContent.of("w", gzip))
+            .build();
+    HttpRequest jsonAfterForm =
+        FormContent.newBuilder()
+            .add("a", "1")
+            .build()
+            .requestBuilder("POST", URI_)
+            .POST(JsonContent.of("w", plain))
+            .build();
+
+    assertThat(plainAfterGzip.headers().allValues("Content-Encoding")).isEmpty();
+    assertThat(callersAfterGzip.headers().allValues("Content-Encoding")).isEmpty();
+    assertThat(gzipAfterPlain.headers().allValues("Content-Encoding")).containsExactly("gzip");
+    assertThat(jsonAfterForm.headers().allValues("Content-Type"))
+        .containsExactly("application/json; charset=utf-8");
+    assertThat(gzipAfterPlain.headers().allValues("Content-Type"))
+        .containsExactly("application/json; charset=utf-8");
+  }
+
   @Test
   void anUncompressedBodyTakesTheCallersContentEncodingAsGiven() throws Exception {
     HttpRequest request =

@@ -292,6 +292,35 @@ class CurlTest {
     assertThat(HttpJson.toCurl(get)).isEqualTo("curl 'https://***@api.example/x'");
   }
 
+  /**
+   * A body of the caller's publisher, which may give its bytes only once (a stream given a length),
+   * is not read to print it: the call sent after printing still sends the whole body.
+   */
+  @Test
+  void aCallersPublisherIsNotReadSoTheRequestPrintedStillSendsItsBody() throws Exception {
+    byte[] json = "{\"a\":1}".getBytes(StandardCharsets.UTF_8);
+    ByteArrayInputStream once = new ByteArrayInputStream(json);
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/items"))
+            .POST(
+                BodyPublishers.fromPublisher(BodyPublishers.ofInputStream(() -> once), json.length))
+            .header("Content-Type", "application/json")
+            .build();
+    server.enqueue(new MockResponse.Builder().code(204).build());
+
+    String curl = HttpJson.toCurl(request);
+    int status = HttpClient.newHttpClient().send(request, BodyHandlers.discarding()).statusCode();
+
+    assertThat(status).isEqualTo(204);
+    RecordedRequest sent = LoopbackServer.received(server).take(5, SECONDS);
+    assertThat(sent).isNotNull();
+    assertThat(sent.getBody().utf8()).isEqualTo("{\"a\":1}");
+    assertThat(curl)
+        .endsWith(
+            "--data-binary @- # a body of 7 bytes, from a publisher that may give its bytes only"
+                + " once (not read here), not shown: pipe it in");
+  }
+
   @Test
   void aBodyNotShownSaysWhy() {
     URI uri = URI.create("https://api.example/upload");

@@ -256,15 +256,25 @@ public final class Calls {
     return AsyncCall.run(client, r, Plan.response(type));
   }
 
+  /**
+   * A caller's request with httpjson's {@code Accept} and {@code Accept-Encoding} where it has
+   * none, and its body, when the caller's publisher of a known length, held to that length ({@link
+   * ExactLength}).
+   */
   private static HttpRequest withAccept(HttpRequest request, JsonOptions options) {
     Objects.requireNonNull(request, "request == null");
     boolean accept = request.headers().firstValue("Accept").isEmpty();
     boolean encoding =
         options.compression() && request.headers().firstValue(ACCEPT_ENCODING).isEmpty();
-    if (!accept && !encoding) {
+    BodyPublisher body = request.bodyPublisher().orElse(null);
+    BodyPublisher exact = ExactLength.of(body);
+    if (!accept && !encoding && exact == body) {
       return request;
     }
     HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> true);
+    if (exact != body) {
+      b.method(request.method(), exact);
+    }
     if (accept) {
       b.header("Accept", MediaTypes.ACCEPT_JSON);
     }

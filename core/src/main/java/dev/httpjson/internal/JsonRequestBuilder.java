@@ -1,8 +1,10 @@
 package dev.httpjson.internal;
 
+import dev.httpjson.FormContent;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.MultipartContent;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,23 +17,33 @@ import org.jspecify.annotations.Nullable;
  * The request builder of {@code requestBuilder(method, uri)}: httpjson's {@code Accept} and {@code
  * Content-Type} are added at {@link #build()} only when the caller set no header of that name, so a
  * caller's {@code header("Accept", …)} replaces httpjson's value instead of adding a second one
- * (the JDK's {@code header} adds).
+ * (the JDK's {@code header} adds). The body's {@code Content-Encoding} and Content-Type are those
+ * of the body set last: one of httpjson's brings its own, a caller's publisher no coding.
  */
 public final class JsonRequestBuilder implements HttpRequest.Builder {
   private final HttpRequest.Builder delegate;
-  private final @Nullable String contentType;
-  private @Nullable String coding; // the body's own Content-Encoding, set once
+  private @Nullable String contentType; // httpjson's, of the body set last
+  private @Nullable String coding; // the Content-Encoding of the body set last
   private boolean acceptSet;
   private boolean contentTypeSet;
 
   public JsonRequestBuilder(
       String method, URI uri, BodyPublisher body, @Nullable String contentType) {
     this(HttpRequest.newBuilder(uri).method(method, body), contentType, false, false);
-    String coding = ApiAccess.get().contentEncoding(body);
-    if (coding != null) {
-      delegate.header(Calls.CONTENT_ENCODING, coding);
-      this.coding = coding;
-    }
+    this.coding = ApiAccess.get().contentEncoding(body);
+  }
+
+  /** The body set on this builder replaced: httpjson's headers are now the new body's. */
+  private void bodySet(@Nullable BodyPublisher body) {
+    coding = body == null ? null : ApiAccess.get().contentEncoding(body);
+    if (body == null) {
+      contentType = null;
+    } else if (body instanceof JsonContent
+        || body instanceof JsonSequenceContent
+        || body instanceof FormContent
+        || body instanceof MultipartContent) {
+      contentType = ApiAccess.get().mediaType(body);
+    } // else a caller's publisher: the type httpjson had, its content unknown
   }
 
   private JsonRequestBuilder(
@@ -141,58 +153,68 @@ public final class JsonRequestBuilder implements HttpRequest.Builder {
   @Override
   public HttpRequest.Builder GET() {
     delegate.GET();
+    bodySet(null);
     return this;
   }
 
   @Override
   public HttpRequest.Builder POST(BodyPublisher bodyPublisher) {
     delegate.POST(bodyPublisher);
+    bodySet(bodyPublisher);
     return this;
   }
 
   @Override
   public HttpRequest.Builder PUT(BodyPublisher bodyPublisher) {
     delegate.PUT(bodyPublisher);
+    bodySet(bodyPublisher);
     return this;
   }
 
   @Override
   public HttpRequest.Builder DELETE() {
     delegate.DELETE();
+    bodySet(null);
     return this;
   }
 
   @Override
   public HttpRequest.Builder method(String method, BodyPublisher bodyPublisher) {
     delegate.method(method, bodyPublisher);
+    bodySet(bodyPublisher);
     return this;
   }
 
   /** Builds a request with httpjson's headers added where the caller set none; repeatable. */
   @Override
   public HttpRequest build() {
+    HttpRequest.Builder b = null;
+    String c = coding;
     if (contentTypeSet) {
       HttpRequest built = delegate.build();
       BodyPublisher body = built.bodyPublisher().orElse(null);
       String callers = built.headers().firstValue("Content-Type").orElse(null);
       BodyPublisher encoded = callers == null ? body : inCharsetOf(body, callers);
       if (encoded != body) {
-        HttpRequest.Builder b = delegate.copy().method(built.method(), encoded);
-        if (!acceptSet) {
-          b.header("Accept", MediaTypes.ACCEPT_JSON);
-        }
-        return b.build();
+        b = delegate.copy().method(built.method(), encoded);
+        c = encoded == null ? null : ApiAccess.get().contentEncoding(encoded);
       }
     }
-    if (acceptSet && (contentTypeSet || contentType == null)) {
-      return delegate.build();
+    boolean type = !contentTypeSet && contentType != null;
+    if (b == null) {
+      if (acceptSet && !type && c == null) {
+        return delegate.build();
+      }
+      b = delegate.copy();
     }
-    HttpRequest.Builder b = delegate.copy();
     if (!acceptSet) {
       b.header("Accept", MediaTypes.ACCEPT_JSON);
     }
-    if (!contentTypeSet && contentType != null) {
+    if (type) {
       b.header("Content-Type", contentType);
+    }
+    if (c != null) {
+      b.header(Calls.CONTENT_ENCODING, c); // the body's own: it is written compressed
     }
     return b.build();
   }

@@ -108,6 +108,16 @@ public abstract class TransportParityContract {
                 outcome(client, get("/next"))));
   }
 
+  @Test
+  public void aPublisherThatThrowsFailsTheExchangeAsTheJdksDoes() throws Exception {
+    parity(
+        client ->
+            List.of(
+                outcome(client, post("/throws-subscribe", throwing(true))),
+                outcome(client, post("/throws-request", throwing(false))),
+                outcome(client, get("/next"))));
+  }
+
   // ---- responses ----
 
   @Test
@@ -841,6 +851,33 @@ public abstract class TransportParityContract {
       // the read timed out or the client closed: what came is the answer
     }
     return "[" + rest.toString(ISO_8859_1) + "]";
+  }
+
+  /** A publisher of 4 bytes whose {@code subscribe}, or else whose {@code request}, throws. */
+  private static BodyPublisher throwing(boolean inSubscribe) {
+    return new BodyPublisher() {
+      @Override
+      public long contentLength() {
+        return 4;
+      }
+
+      @Override
+      public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+        if (inSubscribe) {
+          throw new IllegalStateException("the publisher broke in subscribe");
+        }
+        subscriber.onSubscribe(
+            new Flow.Subscription() {
+              @Override
+              public void request(long n) {
+                throw new IllegalStateException("the publisher broke in request");
+              }
+
+              @Override
+              public void cancel() {}
+            });
+      }
+    };
   }
 
   /** A publisher of {@code parts}, one buffer each, that says its length is {@code length}. */

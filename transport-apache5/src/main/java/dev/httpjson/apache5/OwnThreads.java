@@ -9,7 +9,8 @@ import java.util.concurrent.Executor;
  * the exchanges of {@code sendAsync} and wait for response bytes on behalf of body subscribers that
  * request as their consumer reads (the JDK's {@code ofInputStream}), so that {@code request(n)}
  * never blocks. Started on demand and gone after {@value #IDLE_SECONDS} s without work. Body
- * handlers, every other subscriber and the completion of a returned future run on {@link #CALLER}.
+ * handlers, every other subscriber, a caller's request body publisher and the completion of a
+ * returned future run on {@link #CALLER}.
  */
 final class OwnThreads {
   static final String PREFIX = "httpjson-apache5-";

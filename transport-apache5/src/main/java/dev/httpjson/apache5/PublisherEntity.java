@@ -104,14 +104,19 @@ final class PublisherEntity extends AbstractHttpEntity {
             length,
             () ->
                 new InterruptedIOException(
-                    "the exchange was cancelled while its body waited for the publisher"));
+                    "the exchange was cancelled while its body waited for the publisher"),
+            null,
+            // On a thread of the transport's (sendAsync), a caller's publisher runs off it.
+            OwnThreads.IO.isOwn() && !PublisherSubscriber.runsNoCallerCode(publisher)
+                ? OwnThreads.CALLER
+                : null);
     writing = subscriber;
     try {
       if (aborted) {
         throw new InterruptedIOException("the exchange was cancelled before its body was written");
       }
-      publisher.subscribe(subscriber);
-      drain(subscriber, out, length);
+      subscriber.subscribeTo(publisher);
+      drain(subscriber, out);
     } catch (IOException | RuntimeException | Error e) {
       // The publisher failed, the wait for it was interrupted or the connection broke. Apache
       // closes the body's stream on the way out, which ends a chunked body as if it were
@@ -156,14 +161,12 @@ final class PublisherEntity extends AbstractHttpEntity {
 
   /**
    * Writes the publisher's buffers to {@code out} as they come. The subscriber fails a publisher
-   * that gives more or fewer bytes than {@code length} (when not -1); the buffer that reaches the
-   * length goes only once the publisher has ended, since Apache completes a body at its
-   * Content-Length: a server must never take a body cut short for a whole one (a file that grew).
+   * that gives more or fewer bytes than its length, and hands out the buffer that reaches the
+   * length only once the publisher has ended, since Apache completes a body at its Content-Length:
+   * a server must never take a body cut short for a whole one (a file that grew).
    */
-  private static void drain(PublisherSubscriber subscriber, OutputStream out, long length)
-      throws IOException {
+  private static void drain(PublisherSubscriber subscriber, OutputStream out) throws IOException {
     byte[] scratch = null;
-    long written = 0;
     try {
       for (; ; ) {
         if (!subscriber.ready()) {
@@ -176,13 +179,6 @@ final class PublisherEntity extends AbstractHttpEntity {
           return;
         }
         int n = buffer.remaining();
-        written += n;
-        boolean last = length >= 0 && n > 0 && written == length;
-        if (last) {
-          while (subscriber.next() != null) {
-            // empty buffers only: a byte more fails the subscriber
-          }
-        }
         if (buffer.hasArray()) {
           out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), n);
         } else {
@@ -194,9 +190,6 @@ final class PublisherEntity extends AbstractHttpEntity {
             buffer.get(scratch, 0, chunk);
             out.write(scratch, 0, chunk);
           }
-        }
-        if (last) {
-          return;
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -124,6 +124,61 @@ class Apache5TransportTest {
     assertThat(threads).noneMatch(t -> t.contains("@" + OwnThreads.PREFIX));
   }
 
+  /**
+   * A caller's body publisher is caller code: its {@code subscribe} and {@code request} never run
+   * on the transport's threads, which run the exchanges of {@code sendAsync}.
+   */
+  @Test
+  void sendAsyncRunsNoBodyPublisherOnTheTransportsThreads() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(200).body("hello").build());
+    List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    HttpRequest.BodyPublisher publisher =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return 6;
+          }
+
+          @Override
+          public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            threads.add("subscribe@" + Thread.currentThread().getName());
+            subscriber.onSubscribe(
+                new Flow.Subscription() {
+                  private int sent;
+
+                  @Override
+                  public synchronized void request(long n) {
+                    threads.add("request@" + Thread.currentThread().getName());
+                    if (sent < 2) {
+                      subscriber.onNext(
+                          ByteBuffer.wrap((sent++ == 0 ? "abc" : "def").getBytes(UTF_8)));
+                    } else if (sent++ == 2) {
+                      subscriber.onComplete();
+                    }
+                  }
+
+                  @Override
+                  public void cancel() {
+                    threads.add("cancel@" + Thread.currentThread().getName());
+                  }
+                });
+          }
+        };
+
+    String body =
+        Apache5Clients.http1()
+            .sendAsync(
+                HttpRequest.newBuilder(LoopbackServer.uri(server, "/t")).POST(publisher).build(),
+                BodyHandlers.ofString())
+            .get(10, TimeUnit.SECONDS)
+            .body();
+
+    assertThat(body).isEqualTo("hello");
+    assertThat(LoopbackServer.take(server).getBody().utf8()).isEqualTo("abcdef");
+    assertThat(threads).hasSizeGreaterThanOrEqualTo(3);
+    assertThat(threads).noneMatch(t -> t.contains("@" + OwnThreads.PREFIX));
+  }
+
   // ---- response headers ----
 
   @Test
@@ -717,6 +772,93 @@ class Apache5TransportTest {
                       BodyHandlers.ofString()),
               "the server never got the first part of the body");
       assertThat(response.body()).isEqualTo("ok");
+    }
+  }
+
+  /**
+   * A publisher that gives its Content-Length and then a byte more, later: the body fails before
+   * its last byte is written, so the server never reads a whole body the caller is told failed.
+   */
+  @Test
+  void aPublisherThatGivesMoreThanItsLengthLaterNeverReachesTheServerAsAWholeBody()
+      throws Exception {
+    CountDownLatch wholeBody = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              socket.setSoTimeout(3000);
+              byte[] body = new byte[6];
+              int n = 0;
+              try {
+                for (int read;
+                    n < body.length
+                        && (read = socket.getInputStream().read(body, n, body.length - n)) > 0; ) {
+                  n += read;
+                }
+              } catch (java.net.SocketTimeoutException | java.net.SocketException e) {
+                // cut short
+              }
+              if (n == body.length) {
+                wholeBody.countDown();
+                RawServer.write(socket, "HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n");
+              }
+              socket.close();
+            })) {
+      HttpRequest.BodyPublisher publisher =
+          new HttpRequest.BodyPublisher() {
+            @Override
+            public long contentLength() {
+              return 6;
+            }
+
+            @Override
+            public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+              subscriber.onSubscribe(
+                  new Flow.Subscription() {
+                    private int requests;
+
+                    @Override
+                    public synchronized void request(long n) {
+                      requests++;
+                      if (requests <= 2) {
+                        subscriber.onNext(
+                            ByteBuffer.wrap((requests == 1 ? "abc" : "def").getBytes(UTF_8)));
+                      } else if (requests == 3) {
+                        Thread producer =
+                            new Thread(
+                                () -> {
+                                  try {
+                                    wholeBody.await(1, TimeUnit.SECONDS);
+                                    subscriber.onNext(ByteBuffer.wrap("g".getBytes(UTF_8)));
+                                    subscriber.onComplete();
+                                  } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                  }
+                                });
+                        producer.setDaemon(true);
+                        producer.start();
+                      }
+                    }
+
+                    @Override
+                    public void cancel() {}
+                  });
+            }
+          };
+      HttpClient client = Apache5Clients.http1();
+      Throwable thrown =
+          catchThrowable(
+              () ->
+                  assertTimeoutPreemptively(
+                      Duration.ofSeconds(10),
+                      () ->
+                          client.send(
+                              HttpRequest.newBuilder(raw.uri("/upload")).POST(publisher).build(),
+                              BodyHandlers.ofString())));
+      assertThat(thrown).isInstanceOf(IOException.class).hasMessageContaining("Too many bytes");
+      assertThat(wholeBody.await(1, TimeUnit.SECONDS))
+          .as("the server read a whole body of the declared length")
+          .isFalse();
     }
   }
 

@@ -18,8 +18,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link BodyPublisher} as an OkHttp body: each write subscribes anew (a redirect or a retry
- * writes the body again, as the JDK client does) and asks for one buffer at a time. A length of -1
- * makes OkHttp send the body chunked. The Content-Type is the request's own header.
+ * writes the body again, as the JDK client does) and asks for one buffer at a time, writing it to
+ * the connection as it comes: what was written goes out whenever the publisher has nothing ready,
+ * as the JDK client sends each buffer, rather than waiting in OkHttp's buffers for more. A length
+ * of -1 makes OkHttp send the body chunked. The Content-Type is the request's own header.
  *
  * <p>The body of a request that is not idempotent ({@code guarded}) is one-shot to OkHttp except
  * right after a response that asks for the request again — a 307 or 308 to follow, a 401 or 407 to
@@ -128,12 +130,12 @@ final class PublisherRequestBody extends RequestBody {
     }
     // OkHttp's word for a cancelled call; it reports a timeout as such.
     PublisherSubscriber subscriber =
-        new PublisherSubscriber(length, () -> new IOException("Canceled"));
+        new PublisherSubscriber(length, () -> new IOException("Canceled"), sink::flush);
     writing = subscriber;
     if (ended) { // after the write above, so that end() sees the subscriber or this sees the flag
       subscriber.abort();
     }
-    publisher.subscribe(subscriber);
+    subscriber.subscribeTo(publisher);
     try {
       for (ByteBuffer buffer; (buffer = subscriber.next()) != null; ) {
         while (buffer.hasRemaining()) {

@@ -3,9 +3,12 @@ package dev.httpjson.okhttp;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.httpjson.contract.LoopbackServer;
 import dev.httpjson.contract.RawServer;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -508,6 +511,171 @@ class OkHttpTransportTest {
     HttpResponse<String> r = defaults.send(get("/a"), BodyHandlers.ofString());
     assertThat(r.statusCode()).isEqualTo(302);
     assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  /**
+   * A body whose publisher produces its second part only once the server has the first: what the
+   * transport has written goes out whenever it waits for the publisher, as the JDK client sends
+   * each buffer, rather than waiting in OkHttp's buffers for more.
+   */
+  @Test
+  void aStreamedBodyReachesTheServerAsItsPublisherProducesIt() throws Exception {
+    CountDownLatch firstPartArrived = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              InputStream in = socket.getInputStream();
+              StringBuilder seen = new StringBuilder();
+              for (int b; (b = in.read()) >= 0; ) {
+                seen.append((char) b);
+                if (seen.indexOf("[1,") >= 0) {
+                  firstPartArrived.countDown();
+                }
+                if (seen.indexOf("2]") >= 0 && seen.toString().endsWith("\r\n0\r\n\r\n")) {
+                  RawServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+                  break;
+                }
+              }
+              socket.close();
+            })) {
+      HttpRequest.BodyPublisher publisher =
+          new HttpRequest.BodyPublisher() {
+            @Override
+            public long contentLength() {
+              return -1;
+            }
+
+            @Override
+            public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+              subscriber.onSubscribe(
+                  new Flow.Subscription() {
+                    private int requests;
+
+                    @Override
+                    public synchronized void request(long n) {
+                      requests++;
+                      if (requests == 1) {
+                        subscriber.onNext(ByteBuffer.wrap("[1,".getBytes(UTF_8)));
+                      } else if (requests == 2) {
+                        Thread producer =
+                            new Thread(
+                                () -> {
+                                  try {
+                                    if (firstPartArrived.await(10, TimeUnit.SECONDS)) {
+                                      subscriber.onNext(ByteBuffer.wrap("2]".getBytes(UTF_8)));
+                                      subscriber.onComplete();
+                                    }
+                                  } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                  }
+                                });
+                        producer.setDaemon(true);
+                        producer.start();
+                      }
+                    }
+
+                    @Override
+                    public void cancel() {}
+                  });
+            }
+          };
+      HttpResponse<String> response =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(5),
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(raw.uri("/stream")).POST(publisher).build(),
+                      BodyHandlers.ofString()),
+              "the server never got the first part of the body");
+      assertThat(response.body()).isEqualTo("ok");
+    }
+  }
+
+  /**
+   * A publisher that gives its Content-Length and then a byte more, later: the body fails before
+   * its last byte is written, so the server never reads a whole body the caller is told failed.
+   */
+  @Test
+  void aPublisherThatGivesMoreThanItsLengthLaterNeverReachesTheServerAsAWholeBody()
+      throws Exception {
+    CountDownLatch wholeBody = new CountDownLatch(1);
+    try (RawServer raw =
+        new RawServer(
+            (socket, head) -> {
+              socket.setSoTimeout(3000);
+              byte[] body = new byte[6];
+              int n = 0;
+              try {
+                for (int read;
+                    n < body.length
+                        && (read = socket.getInputStream().read(body, n, body.length - n)) > 0; ) {
+                  n += read;
+                }
+              } catch (java.net.SocketTimeoutException | java.net.SocketException e) {
+                // cut short
+              }
+              if (n == body.length) {
+                wholeBody.countDown();
+                RawServer.write(socket, "HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n");
+              }
+              socket.close();
+            })) {
+      HttpRequest.BodyPublisher publisher =
+          new HttpRequest.BodyPublisher() {
+            @Override
+            public long contentLength() {
+              return 6;
+            }
+
+            @Override
+            public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+              subscriber.onSubscribe(
+                  new Flow.Subscription() {
+                    private int requests;
+
+                    @Override
+                    public synchronized void request(long n) {
+                      requests++;
+                      if (requests <= 2) {
+                        subscriber.onNext(
+                            ByteBuffer.wrap((requests == 1 ? "abc" : "def").getBytes(UTF_8)));
+                      } else if (requests == 3) {
+                        Thread producer =
+                            new Thread(
+                                () -> {
+                                  try {
+                                    wholeBody.await(1, TimeUnit.SECONDS);
+                                    subscriber.onNext(ByteBuffer.wrap("g".getBytes(UTF_8)));
+                                    subscriber.onComplete();
+                                  } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                  }
+                                });
+                        producer.setDaemon(true);
+                        producer.start();
+                      }
+                    }
+
+                    @Override
+                    public void cancel() {}
+                  });
+            }
+          };
+      HttpClient client = OkHttpClients.http1();
+      Throwable thrown =
+          catchThrowable(
+              () ->
+                  assertTimeoutPreemptively(
+                      Duration.ofSeconds(10),
+                      () ->
+                          client.send(
+                              HttpRequest.newBuilder(raw.uri("/upload")).POST(publisher).build(),
+                              BodyHandlers.ofString())));
+      assertThat(thrown).isInstanceOf(IOException.class).hasMessageContaining("Too many bytes");
+      assertThat(wholeBody.await(1, TimeUnit.SECONDS))
+          .as("the server read a whole body of the declared length")
+          .isFalse();
+    }
   }
 
   private HttpRequest get(String path) {

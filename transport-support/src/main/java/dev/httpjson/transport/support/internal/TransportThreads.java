@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A transport's own threads, named {@code prefix} and a number: started on demand, one per task
  * waiting (a body being read, an exchange), and gone after a few seconds without work. They run no
- * caller code: body subscribers only when {@link BodyPump#trusted}, and the caller's stages never
- * ({@link #offOwn}). They inherit nothing from the thread that happens to start them: no
- * inheritable thread locals, no context class loader, no access-control context of the caller, and
- * they are daemons.
+ * caller code: body subscribers only when {@link BodyPump#trusted}, request body publishers only
+ * when {@link PublisherSubscriber#runsNoCallerCode}, and the caller's stages never ({@link
+ * #offOwn}). They inherit nothing from the thread that happens to start them: no inheritable thread
+ * locals, no context class loader, no access-control context of the caller, and they are daemons.
  */
 public final class TransportThreads {
   private final String prefix;
