@@ -195,14 +195,46 @@ public final class LoggingInterceptor implements Interceptor {
         if (hide) {
           sb.append("***");
         } else if (URI_VALUED.contains(name)) {
-          sb.append(shown.redact(value.trim()));
+          appendOneLine(sb, shown.redact(value.trim()));
         } else if (name.equals("link")) {
-          appendLinks(sb, value, shown);
+          StringBuilder links = new StringBuilder();
+          appendLinks(links, value, shown);
+          appendOneLine(sb, links);
         } else {
-          sb.append(value);
+          appendOneLine(sb, value);
         }
       }
     }
+  }
+
+  /**
+   * Appends {@code text}, which came from the server or from an exception's message, on one line: a
+   * control character or a line separator shown escaped as in a Java string literal (a carriage
+   * return as backslash and {@code r}, an escape as backslash, {@code u001b}), so that a header
+   * value or a message cannot forge a log line or drive a terminal. The JDK's client refuses such a
+   * header value (and quotes it in its exception's message); other transports pass it on.
+   */
+  private static StringBuilder appendOneLine(StringBuilder sb, CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\n') {
+        sb.append("\\n");
+      } else if (c == '\r') {
+        sb.append("\\r");
+      } else if (c == '\t') {
+        sb.append("\\t");
+      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb;
+  }
+
+  /** {@code failure} as a log line shows it: its {@code toString()}, on one line. */
+  private static String describe(Throwable failure) {
+    return appendOneLine(new StringBuilder(), String.valueOf(failure)).toString();
   }
 
   /** A {@code Link} value with each {@code <target>} redacted, its parameters as they are. */
@@ -323,7 +355,7 @@ public final class LoggingInterceptor implements Interceptor {
             public void cancel() {
               // A stream that fails says so before it closes the body; else its caller closed it.
               Throwable failure = chain.streamFailure().orElse(null);
-              done(failure == null ? "body closed early" : "failed: " + failure);
+              done(failure == null ? "body closed early" : "failed: " + describe(failure));
               subscription.cancel();
             }
           });
@@ -345,7 +377,7 @@ public final class LoggingInterceptor implements Interceptor {
 
     @Override
     public void onError(Throwable throwable) {
-      done("failed: " + throwable);
+      done("failed: " + describe(throwable));
       delegate.onError(throwable);
     }
 
@@ -388,7 +420,7 @@ public final class LoggingInterceptor implements Interceptor {
             + " ("
             + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
             + " ms): "
-            + failure);
+            + describe(failure));
   }
 
   @Override
@@ -447,7 +479,7 @@ public final class LoggingInterceptor implements Interceptor {
                 start,
                 measured,
                 failure != null
-                    ? "failed: " + failure
+                    ? "failed: " + describe(failure)
                     : measured.closedEarly() ? "body closed early" : null,
                 headers,
                 shown));

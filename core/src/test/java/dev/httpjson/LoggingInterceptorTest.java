@@ -543,6 +543,45 @@ class LoggingInterceptorTest {
         .endsWith(" ms, 7-byte body)");
   }
 
+  /**
+   * The JDK's client refuses a header value with control characters, quoting it in its exception's
+   * message: the failure line shows them escaped, on one line, so that a server cannot forge a log
+   * line or drive the terminal of whoever reads the log.
+   */
+  @Test
+  void aFailureQuotingWhatTheServerSentIsLoggedOnOneLineWithItsControlCharactersEscaped()
+      throws Exception {
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              socket
+                  .getOutputStream()
+                  .write(
+                      ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n"
+                              + "X-Note: a\u001b[2Kb\u0007c\r\n\r\n{}")
+                          .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+              socket.getOutputStream().flush();
+            })) {
+      HttpJsonClient api =
+          HttpJsonClient.newBuilder(client)
+              .baseUri(raw.uri("/"))
+              .options(options)
+              .interceptor(LoggingInterceptor.newBuilder().logger(log).build())
+              .build();
+
+      assertThatThrownBy(() -> api.getFromJson("x", String.class))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("\u001b");
+    }
+
+    assertThat(log.lines).hasSize(2);
+    assertThat(log.lines.get(1))
+        .startsWith("<-- HTTP FAILED GET ")
+        .contains("a\\u001b[2Kb\\u0007c")
+        .doesNotContain("\u001b")
+        .doesNotContain("\u0007");
+  }
+
   @Test
   void noneLogsNothing() throws Exception {
     server.enqueue(json(200, "\"x\""));
