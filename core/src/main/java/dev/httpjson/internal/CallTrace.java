@@ -53,7 +53,8 @@ public final class CallTrace implements CallListener.Call {
   private volatile @Nullable String uri; // redacted when first asked for
   private final @Nullable Type type;
   private final @Nullable JsonOptions options;
-  private final long requestBytes;
+  // The request body's length of the attempt under way: a redirect to a GET sends none.
+  private volatile long requestBytes;
   private final long start = System.nanoTime();
   private volatile int over;
 
@@ -228,6 +229,15 @@ public final class CallTrace implements CallListener.Call {
     static final Event EVENT = new Event();
   }
 
+  /**
+   * An attempt reaches the client (the chain's end) with {@code sent}, whose body (none, for a hop
+   * a redirect turned into a GET) is the one {@link CallListener#requestBodySent} reports for it.
+   */
+  public void attempt(HttpRequest sent) {
+    requestBytes = sent.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
+    attempt();
+  }
+
   /** An attempt reaches the client (the chain's end): the second and later are retries. */
   public void attempt() {
     int n = ++attempts;
@@ -252,9 +262,10 @@ public final class CallTrace implements CallListener.Call {
     }
     status = statusCode;
     headersAt = now;
-    if (requestBytes != 0) {
-      bytesOut = requestBytes;
-      tell(l -> l.requestBodySent(this, requestBytes, now));
+    long sent = requestBytes;
+    if (sent != 0) {
+      bytesOut = sent;
+      tell(l -> l.requestBodySent(this, sent, now));
     }
     tell(l -> l.responseHeaders(this, statusCode, now));
   }

@@ -474,7 +474,7 @@ public final class InterceptingClient extends ForwardingClient {
       request = bodies.checked(request);
       CallTrace trace = p == null ? null : p.trace;
       if (trace != null) {
-        trace.attempt();
+        trace.attempt(request);
       }
       int applied = p == null ? 0 : p.applied();
       HttpResponse<T> response;
@@ -545,7 +545,7 @@ public final class InterceptingClient extends ForwardingClient {
           CallState<?> p = plan;
           CallTrace trace = p == null ? null : p.trace;
           if (trace != null) {
-            trace.attempt();
+            trace.attempt(request);
           }
           int applied = p == null ? 0 : p.applied();
           f =

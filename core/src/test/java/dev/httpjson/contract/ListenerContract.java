@@ -507,6 +507,34 @@ public abstract class ListenerContract {
             "callEnd");
   }
 
+  /**
+   * A 303 after a POST is followed with a GET, without the body: the hop reports no request body,
+   * where the POST's was reported again for it.
+   */
+  @Test
+  void aPostRedirectedToAGetReportsItsBodyForThePostOnly() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(303).setHeader("Location", "/items/2").build());
+    server.enqueue(json(200, "{\"id\":2,\"title\":\"two\"}"));
+    Recorder recorder = new Recorder();
+    HttpJsonClient api = builder(recorder).followRedirects(HttpClient.Redirect.NORMAL).build();
+
+    assertThat(api.postAsJson("items", new Item(0, "two"), Item.class))
+        .isEqualTo(new Item(2, "two"));
+
+    String sent = received(server).take(5, SECONDS).getBody().utf8();
+    assertThat(received(server).take(5, SECONDS).getMethod()).isEqualTo("GET");
+    assertThat(recorder.events())
+        .containsExactly(
+            "callStart POST /items",
+            "requestBodySent " + sent.length(),
+            "responseHeaders 303",
+            "redirect 303 /items/2",
+            "responseHeaders 200",
+            "responseBodyRead 22 22",
+            "decoded",
+            "callEnd");
+  }
+
   @Test
   void staticCallsReportThroughADecoratedClient() throws Exception {
     server.enqueue(json(200, "{\"id\":1,\"title\":\"one\"}"));
