@@ -68,21 +68,35 @@ final class ObservationInterceptor implements Interceptor {
    * An observation started for {@code request}, or null when none is wanted or Micrometer failed.
    */
   private @Nullable Exchange start(HttpRequest request, Chain<?> chain) {
+    HttpJsonObservationContext context;
+    Observation observation;
     try {
-      HttpJsonObservationContext context =
+      context =
           new HttpJsonObservationContext(
               request, chain.route().orElse(null), chain.options().orElse(JsonOptions.web()));
-      Observation observation =
-          Observation.createNotStarted(convention, DEFAULT, () -> context, registry);
+      observation = Observation.createNotStarted(convention, DEFAULT, () -> context, registry);
       if (observation.isNoop()) {
         return null;
       }
-      observation.start();
-      return new Exchange(observation, context, context.toSend());
     } catch (RuntimeException e) {
       LOG.log(System.Logger.Level.DEBUG, "no observation of an httpjson exchange", e);
       return null;
     }
+    try {
+      observation.start();
+    } catch (RuntimeException e) {
+      // A handler failed (a propagator's header the request refuses) after those before it had
+      // started (a timer, a span): the observation goes on, to be stopped when the exchange ends.
+      LOG.log(System.Logger.Level.DEBUG, "an observation handler failed on start", e);
+    }
+    HttpRequest sent;
+    try {
+      sent = context.toSend();
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.DEBUG, "headers of the observation not added", e);
+      sent = request;
+    }
+    return new Exchange(observation, context, sent);
   }
 
   /** One exchange: its observation, and what its response said before the exchange ended. */

@@ -627,6 +627,52 @@ class ObservationsTest {
             "client.name", "error", "exception", "method", "outcome", "status", "uri");
   }
 
+  /**
+   * A tracing handler whose propagator sets a header the request refuses (a baggage value outside
+   * Latin-1, here) throws as the observation starts, after the meter handler started its timer: the
+   * call goes on, with what was set before, and its observation is stopped when the exchange ends,
+   * where it was left open for good (an active task of {@code http.client.requests.active} per
+   * call, and no timing).
+   */
+  @Test
+  void aHandlerThatFailsAsTheObservationStartsLeavesItToBeStoppedWhenTheExchangeEnds()
+      throws Exception {
+    server.enqueue(LoopbackServer.json(200, REPO));
+    MeterRegistry meters = new SimpleMeterRegistry();
+    ObservationRegistry observations = ObservationRegistry.create();
+    observations
+        .observationConfig()
+        .observationHandler(new DefaultMeterObservationHandler(meters))
+        .observationHandler(
+            new ObservationHandler<SenderContext<?>>() {
+              @Override
+              @SuppressWarnings({"unchecked", "rawtypes"})
+              public void onStart(SenderContext<?> context) {
+                SenderContext raw = context;
+                raw.getSetter().set(raw.getCarrier(), "x-request-origin", "edge");
+                raw.getSetter().set(raw.getCarrier(), "x-user-name", "\u5f20\u4f1f");
+              }
+
+              @Override
+              public boolean supportsContext(Observation.Context context) {
+                return context instanceof SenderContext;
+              }
+            });
+
+    assertThat(
+            client(HttpJsonObservations.create(observations).interceptor())
+                .create(Repos.class)
+                .repo("acme", "widgets"))
+        .isEqualTo(new Repos.Repo("widgets"));
+
+    RecordedRequest request = LoopbackServer.take(server);
+    assertThat(request.getHeaders().get("x-request-origin")).isEqualTo("edge");
+    assertThat(request.getHeaders().get("x-user-name")).isNull();
+    assertThat(meters.get(NAME + ".active").longTaskTimer().activeTasks()).isZero();
+    assertThat(meters.get(NAME).tags("status", "200", "outcome", "SUCCESS").timer().count())
+        .isEqualTo(1);
+  }
+
   @Test
   void aPlainSendOnADecoratedClientIsObservedToo() throws Exception {
     server.enqueue(LoopbackServer.json(200, REPO));
