@@ -97,7 +97,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Failures of its own.</b> An exception thrown by OpenTelemetry (a faulty propagator,
  * exporter or SDK) never fails a call: the call goes on as if the interceptor were not there, or
- * without the part that failed.
+ * without the part that failed: a header a propagator sets that {@code java.net.http} refuses (a
+ * value outside Latin-1) is left out, and the other propagators' headers are sent.
  *
  * <p>Immutable and thread-safe; one instance serves any number of clients and calls.
  */

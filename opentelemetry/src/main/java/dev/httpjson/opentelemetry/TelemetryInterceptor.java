@@ -133,16 +133,30 @@ final class TelemetryInterceptor implements Interceptor {
     return new Exchange(span, context, common, inject(request, context));
   }
 
-  /** {@code request} with the headers the propagator gives for {@code context}. */
+  /**
+   * {@code request} with the headers the propagator gives for {@code context}: those it gave before
+   * it failed, if it did, but for a header {@code java.net.http} refuses (a value outside Latin-1),
+   * which costs the others nothing.
+   */
   private HttpRequest inject(HttpRequest request, Context context) {
+    Map<String, String> headers = new LinkedHashMap<>();
     try {
-      Map<String, String> headers = new LinkedHashMap<>();
       propagator.inject(context, headers, SETTER);
-      if (headers.isEmpty()) {
-        return request;
-      }
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.DEBUG, "trace context not fully injected", e);
+    }
+    if (headers.isEmpty()) {
+      return request;
+    }
+    try {
       HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> true);
-      headers.forEach(b::setHeader);
+      for (Map.Entry<String, String> header : headers.entrySet()) {
+        try {
+          b.setHeader(header.getKey(), header.getValue());
+        } catch (IllegalArgumentException e) {
+          LOG.log(System.Logger.Level.DEBUG, "trace context header refused", e);
+        }
+      }
       return b.build();
     } catch (RuntimeException e) {
       LOG.log(System.Logger.Level.DEBUG, "trace context not injected", e);

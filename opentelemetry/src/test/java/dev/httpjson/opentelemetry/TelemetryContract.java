@@ -1108,6 +1108,57 @@ abstract class TelemetryContract {
     }
   }
 
+  /**
+   * A propagator beside the W3C one sets a header {@code java.net.http} refuses (a value outside
+   * Latin-1, as a baggage propagator that does not percent-encode may): the request goes without
+   * that header, and still carries {@code traceparent}, where both were dropped.
+   */
+  @Test
+  void aHeaderTheRequestRefusesCostsTheOtherPropagatorsNothing() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    TextMapPropagator rawBaggage =
+        new TextMapPropagator() {
+          @Override
+          public Collection<String> fields() {
+            return List.of("x-user-name");
+          }
+
+          @Override
+          public <C> void inject(Context context, @Nullable C carrier, TextMapSetter<C> setter) {
+            setter.set(carrier, "x-user-name", "\u5f20\u4f1f");
+          }
+
+          @Override
+          public <C> Context extract(
+              Context context, @Nullable C carrier, TextMapGetter<C> getter) {
+            return context;
+          }
+        };
+    OpenTelemetrySdk both =
+        OpenTelemetrySdk.builder()
+            .setTracerProvider(
+                SdkTracerProvider.builder()
+                    .addSpanProcessor(SimpleSpanProcessor.create(spans))
+                    .build())
+            .setPropagators(
+                ContextPropagators.create(
+                    TextMapPropagator.composite(
+                        W3CTraceContextPropagator.getInstance(), rawBaggage)))
+            .build();
+
+    try {
+      Item item =
+          api(HttpJsonTelemetry.create(both).interceptor()).getFromJson("items/1", Item.class);
+
+      assertThat(item).isEqualTo(new Item("a", 1));
+      RecordedRequest request = take();
+      assertThat(request.getHeaders().get("traceparent")).isEqualTo(traceparent(onlySpan()));
+      assertThat(request.getHeaders().get("x-user-name")).isNull();
+    } finally {
+      both.close();
+    }
+  }
+
   @Test
   void faultyTracerLeavesTheCallAlone() throws Exception {
     server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
