@@ -191,7 +191,7 @@ public final class LoggingInterceptor implements Interceptor {
       String name = e.getKey().toLowerCase(Locale.ROOT);
       boolean hide = redacted.contains(name);
       for (String value : e.getValue()) {
-        sb.append('\n').append(e.getKey()).append(": ");
+        appendOneLine(sb.append('\n'), e.getKey()).append(": ");
         if (hide) {
           sb.append("***");
         } else if (URI_VALUED.contains(name)) {

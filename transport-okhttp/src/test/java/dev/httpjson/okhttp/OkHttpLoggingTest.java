@@ -39,9 +39,10 @@ class OkHttpLoggingTest {
   }
 
   /**
-   * OkHttp, unlike the JDK's client, takes a response header whose value holds control characters
-   * (a bare carriage return, an escape): the headers are logged with them escaped, each on its own
-   * line, so that a server cannot forge a log line or drive the terminal of whoever reads the log.
+   * OkHttp, unlike the JDK's client, takes a response header whose name or value holds control
+   * characters (a bare carriage return, an escape): the headers are logged with them escaped, each
+   * on its own line, so that a server cannot forge a log line or drive the terminal of whoever
+   * reads the log.
    */
   @Test
   void aResponseHeaderValueWithControlCharactersIsLoggedEscapedOnItsOwnLine() throws Exception {
@@ -53,7 +54,8 @@ class OkHttpLoggingTest {
                   .getOutputStream()
                   .write(
                       ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
-                              + "X-Note: a\rINFO forged\u001b[2Kb\u0007c\r\n\r\n\"ok\"")
+                              + "X-Note: a\rINFO forged\u001b[2Kb\u0007c\r\n"
+                              + "X-\u001b[2KName: v\r\n\r\n\"ok\"")
                           .getBytes(StandardCharsets.ISO_8859_1));
               socket.getOutputStream().flush();
             })) {
@@ -74,6 +76,7 @@ class OkHttpLoggingTest {
     assertThat(log.lines.get(1))
         .startsWith("<-- 200 GET ")
         .containsIgnoringCase("\nx-note: a\\rINFO forged\\u001b[2Kb\\u0007c")
+        .containsIgnoringCase("\nx-\\u001b[2Kname: v")
         .doesNotContain("\r")
         .doesNotContain("\u001b")
         .doesNotContain("\u0007");
