@@ -547,7 +547,13 @@ public final class LoggingInterceptor implements Interceptor {
     f.whenComplete(
         (r, e) -> {
           if (e != null) {
-            logFailure(request, shown.redact(request.uri().toString()), start, e);
+            // What the caller gets: the exception a stage wrapped on its way.
+            Throwable failure = e;
+            while (failure instanceof java.util.concurrent.CompletionException
+                && failure.getCause() != null) {
+              failure = failure.getCause();
+            }
+            logFailure(request, shown.redact(request.uri().toString()), start, failure);
           }
         });
     return f;

@@ -439,6 +439,35 @@ class LoggingInterceptorTest {
     assertThat(log.lines.get(1)).startsWith("<-- HTTP FAILED GET http://127.0.0.1:1/x (");
   }
 
+  /**
+   * An asynchronous exchange that fails is logged as a blocking one is: with the exception the
+   * caller gets, not the CompletionException that carried it between stages.
+   */
+  @Test
+  void aFailedAsyncExchangeIsLoggedWithItsExceptionAsABlockingOneIs() throws Exception {
+    HttpClient decorated =
+        Interceptor.decorate(client, LoggingInterceptor.newBuilder().logger(log).build());
+    HttpRequest request =
+        HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:1/x")).build();
+
+    assertThatThrownBy(
+            () ->
+                decorated
+                    .sendAsync(request, HttpResponse.BodyHandlers.discarding())
+                    .get(10, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(java.net.ConnectException.class);
+    assertThatThrownBy(() -> decorated.send(request, HttpResponse.BodyHandlers.discarding()))
+        .isInstanceOf(java.net.ConnectException.class);
+
+    assertThat(log.lines).hasSize(4);
+    assertThat(log.lines.get(1))
+        .startsWith("<-- HTTP FAILED GET http://127.0.0.1:1/x (")
+        .contains(" ms): java.net.ConnectException");
+    assertThat(log.lines.get(3))
+        .startsWith("<-- HTTP FAILED GET http://127.0.0.1:1/x (")
+        .contains(" ms): java.net.ConnectException");
+  }
+
   /** Listens to nothing; its presence makes httpjson measure the call (a trace). */
   private static final class Quiet implements CallListener {}
 
