@@ -41,9 +41,11 @@ import org.jspecify.annotations.Nullable;
  * but the parameters named with {@link JsonOptions.Builder#showQueryParameter(String)} or {@link
  * Builder#showQueryParameter(String)}. {@code Authorization}, {@code Proxy-Authorization}, {@code
  * Cookie}, {@code Set-Cookie}, the usual API-key and token headers ({@code X-Api-Key}, {@code
- * Api-Key}, {@code ApiKey}, {@code X-Auth-Token}, {@code Private-Token}) and the headers named with
- * {@link Builder#redactHeader(String)} show as {@code ***}. Bodies ({@link Level#BODY}) can hold
- * secrets of their own.
+ * Api-Key}, {@code ApiKey}, {@code X-Auth-Token}, {@code Private-Token}, {@code X-Access-Token},
+ * {@code X-Vault-Token}, {@code X-CSRF-Token}, {@code X-XSRF-Token}), the clouds' ({@code
+ * X-Amz-Security-Token}, {@code X-Goog-Api-Key}, {@code Ocp-Apim-Subscription-Key}) and the headers
+ * named with {@link Builder#redactHeader(String)} show as {@code ***}. Bodies ({@link Level#BODY})
+ * can hold secrets of their own.
  *
  * <p><b>Bodies are read once.</b> A request body is shown from a {@link JsonContent}'s bytes (other
  * publishers by length only); a response body is copied, up to {@link Builder#maxBodyBytes(int)},
@@ -88,7 +90,14 @@ public final class LoggingInterceptor implements Interceptor {
           "api-key",
           "apikey",
           "x-auth-token",
-          "private-token");
+          "private-token",
+          "x-access-token",
+          "x-amz-security-token",
+          "x-goog-api-key",
+          "ocp-apim-subscription-key",
+          "x-vault-token",
+          "x-csrf-token",
+          "x-xsrf-token");
 
   /** Headers whose value is a URI, shown as the request line shows one. */
   private static final Set<String> URI_VALUED = Set.of("location", "content-location", "referer");
@@ -691,7 +700,8 @@ public final class LoggingInterceptor implements Interceptor {
 
     /**
      * Adds a header whose values are shown as {@code ***}, besides {@code Authorization}, {@code
-     * Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie}.
+     * Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the API-key and token headers
+     * the class description lists.
      *
      * @param name the header name, case-insensitive
      */

@@ -115,6 +115,44 @@ class LoggingInterceptorTest {
         .doesNotContain("k3y");
   }
 
+  /**
+   * The credential headers of the big clouds and of common token schemes are redacted with no
+   * redactHeader call: an AWS session token beside a SigV4 Authorization, a Google or Azure API
+   * key, a Vault token, an access token, a CSRF token.
+   */
+  @Test
+  void cloudAndTokenCredentialHeadersAreRedactedByDefault() throws Exception {
+    server.enqueue(json(200, "\"x\""));
+    HttpJsonClient.newBuilder(client)
+        .baseUri(LoopbackServer.uri(server, "/v1/"))
+        .options(options)
+        .header("X-Amz-Security-Token", "k3y-a")
+        .header("X-Goog-Api-Key", "k3y-b")
+        .header("Ocp-Apim-Subscription-Key", "k3y-c")
+        .header("X-Vault-Token", "k3y-d")
+        .header("X-Access-Token", "k3y-e")
+        .header("X-CSRF-Token", "k3y-f")
+        .header("X-XSRF-Token", "k3y-g")
+        .header("Idempotency-Key", "shown-1")
+        .interceptor(
+            LoggingInterceptor.newBuilder()
+                .level(LoggingInterceptor.Level.HEADERS)
+                .logger(log)
+                .build())
+        .build()
+        .getFromJson("x", String.class);
+    assertThat(log.all())
+        .containsIgnoringCase("X-Amz-Security-Token: ***")
+        .containsIgnoringCase("X-Goog-Api-Key: ***")
+        .containsIgnoringCase("Ocp-Apim-Subscription-Key: ***")
+        .containsIgnoringCase("X-Vault-Token: ***")
+        .containsIgnoringCase("X-Access-Token: ***")
+        .containsIgnoringCase("X-CSRF-Token: ***")
+        .containsIgnoringCase("X-XSRF-Token: ***")
+        .contains("shown-1")
+        .doesNotContain("k3y");
+  }
+
   @Test
   void basicLogsTheRequestAndResponseLinesWithQuerySecretsRedacted() throws Exception {
     server.enqueue(json(200, "\"hello\""));
