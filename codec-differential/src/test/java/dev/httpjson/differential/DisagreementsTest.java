@@ -307,6 +307,43 @@ class DisagreementsTest {
   }
 
   /**
+   * An empty URI reference ({@code URI.create("")}, RFC 3986 section 4.1) is written as {@code ""}
+   * by every codec, and reads back with every codec, in every position. The Jackson codecs refused
+   * to read it (Gson and avaje-jsonb read it), saying it could be read by enabling a {@code
+   * CoercionConfig}, which httpjson's user does not hold. A {@code URL} cannot be empty: every
+   * codec refuses it, and no message points at a library's configuration.
+   */
+  @Test
+  void anEmptyUriReadsBackAndAnEmptyUrlIsRefusedInPlainWords() {
+    java.net.URI empty = java.net.URI.create("");
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        written.put(
+            codec,
+            JsonType.of(Shapes.UriBox.class, codec.options).toJson(new Shapes.UriBox(empty)));
+      } catch (JsonWriteException e) {
+        written.put(codec, "refused: " + e.getMessage());
+      }
+    }
+    assertThat(written)
+        .allSatisfy((codec, json) -> assertThat(json).as(codec.label).isEqualTo("{\"v\":\"\"}"));
+    assertEveryCodecReads(Shapes.UriBox.class, "{\"v\":\"\"}", new Shapes.UriBox(empty));
+    assertEveryCodecReads(java.net.URI.class, "\"\"", empty);
+    assertEveryCodecReads(new JsonType<List<java.net.URI>>() {}.type(), "[\"\"]", List.of(empty));
+    assertEveryCodecReads(
+        new JsonType<Map<String, java.net.URI>>() {}.type(), "{\"k\":\"\"}", Map.of("k", empty));
+
+    for (Type type : List.of(java.net.URL.class, new JsonType<List<java.net.URL>>() {}.type())) {
+      String json = type == java.net.URL.class ? "\"\"" : "[\"\"]";
+      Map<Codecs, Outcome> outcomes = read(type, json);
+      assertThat(outcomes.values())
+          .as(describe(json, type, outcomes))
+          .allMatch(o -> o instanceof Outcome.Refused r && !r.message().contains("CoercionConfig"));
+    }
+  }
+
+  /**
    * A {@code Set} keeps the document's order, as a {@code Map} does, with every codec, so that a
    * set read and written again is the same text. The Jackson codecs read a {@code HashSet}, in hash
    * order; Gson and avaje-jsonb a {@code LinkedHashSet}.

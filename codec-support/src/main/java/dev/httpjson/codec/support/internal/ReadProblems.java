@@ -132,7 +132,7 @@ public final class ReadProblems {
   }
 
   private static final java.util.regex.Pattern COERCION_HINT =
-      java.util.regex.Pattern.compile(" \\(but (?:might|could) if coercion[^)]*\\)");
+      java.util.regex.Pattern.compile(" \\(but (?:might|could) if (?:enabling )?coercion[^)]*\\)");
 
   /**
    * A Jackson coercion failure's problem without its hint to enable a {@code CoercionConfig}, which
