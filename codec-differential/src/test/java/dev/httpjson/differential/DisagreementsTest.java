@@ -344,6 +344,37 @@ class DisagreementsTest {
   }
 
   /**
+   * A key repeated in an object read into a {@code Map} is said in the same words whatever the
+   * key's type, where a codec refuses it (avaje-jsonb: see docs/codecs.md; the others keep the last
+   * value). avaje-jsonb said {@code Duplicate key 'RED' in a map} for an enum key, but {@code Map
+   * key 'a' has multiple values at path} (a sentence cut off before its location) for a {@code
+   * String}, an {@code Integer} or a date key.
+   */
+  @Test
+  void aRepeatedMapKeyIsSaidAlikeWhateverTheKeysType() {
+    Object[][] cases = {
+      {Shapes.LongMap.class, "{\"v\":{\"a\":1,\"a\":2}}", "a"},
+      {Shapes.IntKeyMap.class, "{\"v\":{\"1\":\"a\",\"1\":\"b\"}}", "1"},
+      {Shapes.DateKeyMap.class, "{\"v\":{\"2024-01-01\":1,\"2024-01-01\":2}}", "2024-01-01"},
+      {Shapes.ColorKeyMap.class, "{\"v\":{\"RED\":1,\"RED\":2}}", "RED"},
+      {new JsonType<Map<String, Integer>>() {}.type(), "{\"a\":1,\"a\":2}", "a"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      String said = "Duplicate key '" + c[2] + "' in a map";
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Value
+                      || (o instanceof Outcome.Refused r
+                          && r.message().startsWith(said)
+                          && !r.message().contains("at path at")));
+    }
+  }
+
+  /**
    * A {@code Set} keeps the document's order, as a {@code Map} does, with every codec, so that a
    * set read and written again is the same text. The Jackson codecs read a {@code HashSet}, in hash
    * order; Gson and avaje-jsonb a {@code LinkedHashSet}.
