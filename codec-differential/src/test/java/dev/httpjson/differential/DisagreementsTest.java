@@ -196,6 +196,67 @@ class DisagreementsTest {
     assertEveryStreamFailsAt(Shapes.IntBox.class, Target.Stream.NDJSON, "{\"v\":1}\n[1]\n", 1, "$");
   }
 
+  /**
+   * An element of an array that fails to read is named by its own index, with every codec, in a
+   * nested array or list as at the top level, and once: Gson named the element after it ({@code
+   * $.v[1]} for a failing {@code $.v[0]}) once it had consumed the value (a null or a fraction into
+   * an {@code int[]}, an unknown enum name, an empty {@code char}, a byte out of range), and its
+   * own adapters' messages added {@code ; at path $.v[0]} before that.
+   */
+  @Test
+  void aFailingArrayElementIsNamedByItsIndex() {
+    Object[][] cases = {
+      {Shapes.IntArray.class, "{\"v\":[null]}", "$.v[0]"},
+      {Shapes.IntArray.class, "{\"v\":[1,1.5]}", "$.v[1]"},
+      {Shapes.IntegerList.class, "{\"v\":[1,\"x\"]}", "$.v[1]"},
+      {Shapes.ColorList.class, "{\"v\":[\"RED\",\"red\"]}", "$.v[1]"},
+      {Shapes.CharArray.class, "{\"v\":[\"\"]}", "$.v[0]"},
+      {Shapes.UuidList.class, "{\"v\":[\"x\"]}", "$.v[0]"},
+      {Shapes.LocalDateList.class, "{\"v\":[\"x\"]}", "$.v[0]"},
+      {Shapes.FloatList.class, "{\"v\":[1,1e39]}", "$.v[1]"},
+      {byte[].class, "[1,256]", "$[1]"},
+      {new JsonType<List<java.net.URL>>() {}.type(), "[\"x\"]", "$[0]"},
+      {new JsonType<List<List<Integer>>>() {}.type(), "[[1],[2,2.5]]", "$[1][1]"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().contains(" path " + c[2] + " (")
+                      && !r.message().contains("; at path"));
+    }
+  }
+
+  /**
+   * A map key that fails to read is said once, without a path of its own inside the problem: Gson
+   * read the key on a reader of its own and said {@code Cannot read a UUID from "x": not 8-4-4-4-12
+   * hex digits at $} before the location.
+   */
+  @Test
+  void aFailingMapKeyIsSaidWithoutAStrayPath() {
+    Object[][] cases = {
+      {Shapes.UuidKeyMap.class, "{\"v\":{\"x\":1}}"},
+      {Shapes.IntKeyMap.class, "{\"v\":{\"x\":\"a\"}}"},
+      {Shapes.ColorKeyMap.class, "{\"v\":{\"x\":1}}"},
+      {Shapes.DoubleKeyMap.class, "{\"v\":{\"NaN\":\"a\"}}"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && !r.message().contains(" at $ ")
+                      && !r.message().contains("; at path"));
+    }
+  }
+
   private static void assertEveryStreamFailsAt(
       Type element, Target.Stream format, String body, int before, String path) {
     Map<Codecs, Outcome> outcomes = stream(element, format, body.getBytes(UTF_8));
