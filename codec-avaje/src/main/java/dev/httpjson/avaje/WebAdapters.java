@@ -71,6 +71,12 @@ final class WebAdapters {
         if (type == byte.class) {
           return WebAdapters.BYTE;
         }
+        if (type == char.class) {
+          return WebAdapters.CHAR;
+        }
+        if (type == Character.class) {
+          return WebAdapters.CHAR.nullSafe();
+        }
         if (type == Byte.class) {
           return WebAdapters.BYTE.nullSafe();
         }
@@ -625,6 +631,30 @@ final class WebAdapters {
       };
 
   /** A float rounded once from the number's text, where avaje's rounds it through a double. */
+  /**
+   * A {@code char}: a string of one character, refused in the words of every codec (avaje said
+   * {@code String index out of range: 0} for {@code ""}).
+   */
+  private static final JsonAdapter<Character> CHAR =
+      new JsonAdapter<Character>() {
+        @Override
+        public void toJson(JsonWriter writer, Character value) {
+          writer.value(String.valueOf(value.charValue()));
+        }
+
+        @Override
+        public Character fromJson(JsonReader reader) {
+          String s = reader.readString();
+          if (s.length() != 1) {
+            throw new JsonDataException(
+                "Cannot read a char from a string of "
+                    + s.length()
+                    + " characters: a char is a string of one character");
+          }
+          return s.charAt(0);
+        }
+      };
+
   private static final JsonAdapter<Float> FLOAT =
       new JsonAdapter<Float>() {
         @Override

@@ -257,6 +257,38 @@ class DisagreementsTest {
     }
   }
 
+  /**
+   * A string of other than one character into a {@code char} is refused in the same words by every
+   * codec, in every position. avaje-jsonb said {@code String index out of range: 0} for {@code ""}
+   * and {@code Expected a char but was "ab" at path} (a sentence cut off before its location); Gson
+   * {@code Expecting single character, got: 'ab' (length 2)}.
+   */
+  @Test
+  void aStringOfOtherThanOneCharacterIntoACharIsSaidAlike() {
+    Object[][] cases = {
+      {Character.class, "\"\""},
+      {char.class, "\"ab\""},
+      {Shapes.CharBox.class, "{\"v\":\"\"}"},
+      {Shapes.BoxedChar.class, "{\"v\":\"ab\"}"},
+      {Shapes.CharArray.class, "{\"v\":[\"a\",\"\"]}"},
+      {new JsonType<List<Character>>() {}.type(), "[\"abc\"]"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().contains(": a char is a string of one character at "));
+    }
+    assertEveryCodecReads(
+        Shapes.CharArray.class,
+        "{\"v\":[\"a\",\"\\u00e9\"]}",
+        new Shapes.CharArray(new char[] {'a', '\u00e9'}));
+  }
+
   private static void assertEveryStreamFailsAt(
       Type element, Target.Stream format, String body, int before, String path) {
     Map<Codecs, Outcome> outcomes = stream(element, format, body.getBytes(UTF_8));
