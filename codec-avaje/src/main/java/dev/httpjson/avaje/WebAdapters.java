@@ -71,6 +71,12 @@ final class WebAdapters {
         if (type == byte.class) {
           return WebAdapters.BYTE;
         }
+        if (type == short.class) {
+          return WebAdapters.SHORT;
+        }
+        if (type == Short.class) {
+          return WebAdapters.SHORT.nullSafe();
+        }
         if (type == char.class) {
           return WebAdapters.CHAR;
         }
@@ -175,6 +181,26 @@ final class WebAdapters {
             throw new JsonDataException("Numeric value (" + i + ") out of range of byte");
           }
           return (byte) i;
+        }
+      };
+
+  private static final JsonAdapter<Short> SHORT =
+      new JsonAdapter<Short>() {
+        @Override
+        public void toJson(JsonWriter writer, Short value) {
+          writer.value((long) value);
+        }
+
+        @Override
+        public Short fromJson(JsonReader reader) {
+          if (reader instanceof WebReader) {
+            return ((WebReader) reader).readShort();
+          }
+          int i = reader.readInt();
+          if (i < Short.MIN_VALUE || i > Short.MAX_VALUE) {
+            throw new JsonDataException("Numeric value (" + i + ") out of range of short");
+          }
+          return (short) i;
         }
       };
 
@@ -644,6 +670,9 @@ final class WebAdapters {
 
         @Override
         public Character fromJson(JsonReader reader) {
+          if (reader.isNullValue()) {
+            throw new JsonDataException("Cannot read null into char");
+          }
           String s = reader.readString();
           if (s.length() != 1) {
             throw new JsonDataException(

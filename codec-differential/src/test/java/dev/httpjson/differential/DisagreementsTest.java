@@ -289,6 +289,38 @@ class DisagreementsTest {
         new Shapes.CharArray(new char[] {'a', '\u00e9'}));
   }
 
+  /**
+   * {@code null} into a primitive is refused in the same words by every codec, naming no library
+   * setting, and a {@code short} out of range as an {@code int} is. Jackson 3 said {@code Cannot
+   * map `null` into type `double` (set `DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES` to
+   * 'false' to allow)}, a setting httpjson's user does not hold; avaje-jsonb said {@code Expecting
+   * '"' for string start} for a {@code char}, and {@code Expected a short but was 40000 at path} (a
+   * sentence cut off before its location) for a {@code short}.
+   */
+  @Test
+  void aNullIntoAPrimitiveAndAShortOutOfRangeAreSaidAlike() {
+    Object[][] cases = {
+      {Shapes.IntBox.class, "{\"v\":null}", "Cannot read null into int"},
+      {Shapes.DoubleBox.class, "{\"v\":null}", "Cannot read null into double"},
+      {Shapes.BooleanBox.class, "{\"v\":null}", "Cannot read null into boolean"},
+      {Shapes.CharBox.class, "{\"v\":null}", "Cannot read null into char"},
+      {Shapes.ShortBox.class, "{\"v\":40000}", "Numeric value (40000) out of range of"},
+      {short[].class, "[-40000]", "Numeric value (-40000) out of range of"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().startsWith((String) c[2])
+                      && !r.message().contains("DeserializationFeature")
+                      && !r.message().contains(" at path at "));
+    }
+  }
+
   private static void assertEveryStreamFailsAt(
       Type element, Target.Stream format, String body, int before, String path) {
     Map<Codecs, Outcome> outcomes = stream(element, format, body.getBytes(UTF_8));
