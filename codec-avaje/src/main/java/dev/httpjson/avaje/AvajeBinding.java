@@ -534,6 +534,10 @@ final class AvajeBinding implements JsonBinding {
             || m.startsWith("JSON string was not closed"));
   }
 
+  private static final String REPEATED_KEY = "Map key '";
+
+  private static final String REPEATED_KEY_END = "' has multiple values at path ";
+
   /** The problem in a failure's message, without avaje's position. */
   private String problem(Throwable e) {
     Throwable t = e;
@@ -546,6 +550,13 @@ final class AvajeBinding implements JsonBinding {
     String m = t.getMessage();
     if (m == null || m.isEmpty()) {
       return t.getClass().getSimpleName();
+    }
+    if (m.startsWith(REPEATED_KEY)) {
+      // avaje's map adapter: "Map key 'k' has multiple values at path <location> : <v1> and <v2>"
+      int end = m.indexOf(REPEATED_KEY_END, REPEATED_KEY.length());
+      if (end >= 0) {
+        return "Duplicate key '" + m.substring(REPEATED_KEY.length(), end) + "' in a map";
+      }
     }
     int at = m.indexOf("at position");
     if (at >= 0) {

@@ -71,6 +71,18 @@ final class WebAdapters {
         if (type == byte.class) {
           return WebAdapters.BYTE;
         }
+        if (type == short.class) {
+          return WebAdapters.SHORT;
+        }
+        if (type == Short.class) {
+          return WebAdapters.SHORT.nullSafe();
+        }
+        if (type == char.class) {
+          return WebAdapters.CHAR;
+        }
+        if (type == Character.class) {
+          return WebAdapters.CHAR.nullSafe();
+        }
         if (type == Byte.class) {
           return WebAdapters.BYTE.nullSafe();
         }
@@ -169,6 +181,26 @@ final class WebAdapters {
             throw new JsonDataException("Numeric value (" + i + ") out of range of byte");
           }
           return (byte) i;
+        }
+      };
+
+  private static final JsonAdapter<Short> SHORT =
+      new JsonAdapter<Short>() {
+        @Override
+        public void toJson(JsonWriter writer, Short value) {
+          writer.value((long) value);
+        }
+
+        @Override
+        public Short fromJson(JsonReader reader) {
+          if (reader instanceof WebReader) {
+            return ((WebReader) reader).readShort();
+          }
+          int i = reader.readInt();
+          if (i < Short.MIN_VALUE || i > Short.MAX_VALUE) {
+            throw new JsonDataException("Numeric value (" + i + ") out of range of short");
+          }
+          return (short) i;
         }
       };
 
@@ -625,6 +657,33 @@ final class WebAdapters {
       };
 
   /** A float rounded once from the number's text, where avaje's rounds it through a double. */
+  /**
+   * A {@code char}: a string of one character, refused in the words of every codec (avaje said
+   * {@code String index out of range: 0} for {@code ""}).
+   */
+  private static final JsonAdapter<Character> CHAR =
+      new JsonAdapter<Character>() {
+        @Override
+        public void toJson(JsonWriter writer, Character value) {
+          writer.value(String.valueOf(value.charValue()));
+        }
+
+        @Override
+        public Character fromJson(JsonReader reader) {
+          if (reader.isNullValue()) {
+            throw new JsonDataException("Cannot read null into char");
+          }
+          String s = reader.readString();
+          if (s.length() != 1) {
+            throw new JsonDataException(
+                "Cannot read a char from a string of "
+                    + s.length()
+                    + " characters: a char is a string of one character");
+          }
+          return s.charAt(0);
+        }
+      };
+
   private static final JsonAdapter<Float> FLOAT =
       new JsonAdapter<Float>() {
         @Override

@@ -191,6 +191,11 @@ final class WebReader implements JsonReader {
     return (byte) integer(Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
   }
 
+  /** A short in its range, refused as an int out of its range is (avaje's adapter said less). */
+  short readShort() {
+    return (short) integer(Short.MIN_VALUE, Short.MAX_VALUE, "short");
+  }
+
   @Override
   public long readLong() {
     return integer(Long.MIN_VALUE, Long.MAX_VALUE, "long");

@@ -196,6 +196,131 @@ class DisagreementsTest {
     assertEveryStreamFailsAt(Shapes.IntBox.class, Target.Stream.NDJSON, "{\"v\":1}\n[1]\n", 1, "$");
   }
 
+  /**
+   * An element of an array that fails to read is named by its own index, with every codec, in a
+   * nested array or list as at the top level, and once: Gson named the element after it ({@code
+   * $.v[1]} for a failing {@code $.v[0]}) once it had consumed the value (a null or a fraction into
+   * an {@code int[]}, an unknown enum name, an empty {@code char}, a byte out of range), and its
+   * own adapters' messages added {@code ; at path $.v[0]} before that.
+   */
+  @Test
+  void aFailingArrayElementIsNamedByItsIndex() {
+    Object[][] cases = {
+      {Shapes.IntArray.class, "{\"v\":[null]}", "$.v[0]"},
+      {Shapes.IntArray.class, "{\"v\":[1,1.5]}", "$.v[1]"},
+      {Shapes.IntegerList.class, "{\"v\":[1,\"x\"]}", "$.v[1]"},
+      {Shapes.ColorList.class, "{\"v\":[\"RED\",\"red\"]}", "$.v[1]"},
+      {Shapes.CharArray.class, "{\"v\":[\"\"]}", "$.v[0]"},
+      {Shapes.UuidList.class, "{\"v\":[\"x\"]}", "$.v[0]"},
+      {Shapes.LocalDateList.class, "{\"v\":[\"x\"]}", "$.v[0]"},
+      {Shapes.FloatList.class, "{\"v\":[1,1e39]}", "$.v[1]"},
+      {byte[].class, "[1,256]", "$[1]"},
+      {new JsonType<List<java.net.URL>>() {}.type(), "[\"x\"]", "$[0]"},
+      {new JsonType<List<List<Integer>>>() {}.type(), "[[1],[2,2.5]]", "$[1][1]"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().contains(" path " + c[2] + " (")
+                      && !r.message().contains("; at path"));
+    }
+  }
+
+  /**
+   * A map key that fails to read is said once, without a path of its own inside the problem: Gson
+   * read the key on a reader of its own and said {@code Cannot read a UUID from "x": not 8-4-4-4-12
+   * hex digits at $} before the location.
+   */
+  @Test
+  void aFailingMapKeyIsSaidWithoutAStrayPath() {
+    Object[][] cases = {
+      {Shapes.UuidKeyMap.class, "{\"v\":{\"x\":1}}"},
+      {Shapes.IntKeyMap.class, "{\"v\":{\"x\":\"a\"}}"},
+      {Shapes.ColorKeyMap.class, "{\"v\":{\"x\":1}}"},
+      {Shapes.DoubleKeyMap.class, "{\"v\":{\"NaN\":\"a\"}}"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && !r.message().contains(" at $ ")
+                      && !r.message().contains("; at path"));
+    }
+  }
+
+  /**
+   * A string of other than one character into a {@code char} is refused in the same words by every
+   * codec, in every position. avaje-jsonb said {@code String index out of range: 0} for {@code ""}
+   * and {@code Expected a char but was "ab" at path} (a sentence cut off before its location); Gson
+   * {@code Expecting single character, got: 'ab' (length 2)}.
+   */
+  @Test
+  void aStringOfOtherThanOneCharacterIntoACharIsSaidAlike() {
+    Object[][] cases = {
+      {Character.class, "\"\""},
+      {char.class, "\"ab\""},
+      {Shapes.CharBox.class, "{\"v\":\"\"}"},
+      {Shapes.BoxedChar.class, "{\"v\":\"ab\"}"},
+      {Shapes.CharArray.class, "{\"v\":[\"a\",\"\"]}"},
+      {new JsonType<List<Character>>() {}.type(), "[\"abc\"]"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().contains(": a char is a string of one character at "));
+    }
+    assertEveryCodecReads(
+        Shapes.CharArray.class,
+        "{\"v\":[\"a\",\"\\u00e9\"]}",
+        new Shapes.CharArray(new char[] {'a', '\u00e9'}));
+  }
+
+  /**
+   * {@code null} into a primitive is refused in the same words by every codec, naming no library
+   * setting, and a {@code short} out of range as an {@code int} is. Jackson 3 said {@code Cannot
+   * map `null` into type `double` (set `DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES` to
+   * 'false' to allow)}, a setting httpjson's user does not hold; avaje-jsonb said {@code Expecting
+   * '"' for string start} for a {@code char}, and {@code Expected a short but was 40000 at path} (a
+   * sentence cut off before its location) for a {@code short}.
+   */
+  @Test
+  void aNullIntoAPrimitiveAndAShortOutOfRangeAreSaidAlike() {
+    Object[][] cases = {
+      {Shapes.IntBox.class, "{\"v\":null}", "Cannot read null into int"},
+      {Shapes.DoubleBox.class, "{\"v\":null}", "Cannot read null into double"},
+      {Shapes.BooleanBox.class, "{\"v\":null}", "Cannot read null into boolean"},
+      {Shapes.CharBox.class, "{\"v\":null}", "Cannot read null into char"},
+      {Shapes.ShortBox.class, "{\"v\":40000}", "Numeric value (40000) out of range of"},
+      {short[].class, "[-40000]", "Numeric value (-40000) out of range of"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Refused r
+                      && r.message().startsWith((String) c[2])
+                      && !r.message().contains("DeserializationFeature")
+                      && !r.message().contains(" at path at "));
+    }
+  }
+
   private static void assertEveryStreamFailsAt(
       Type element, Target.Stream format, String body, int before, String path) {
     Map<Codecs, Outcome> outcomes = stream(element, format, body.getBytes(UTF_8));
@@ -304,6 +429,74 @@ class DisagreementsTest {
         Shapes.UriBox.class,
         "{\"v\":\"https://example.com/a?b=1\"}",
         new Shapes.UriBox(java.net.URI.create("https://example.com/a?b=1")));
+  }
+
+  /**
+   * An empty URI reference ({@code URI.create("")}, RFC 3986 section 4.1) is written as {@code ""}
+   * by every codec, and reads back with every codec, in every position. The Jackson codecs refused
+   * to read it (Gson and avaje-jsonb read it), saying it could be read by enabling a {@code
+   * CoercionConfig}, which httpjson's user does not hold. A {@code URL} cannot be empty: every
+   * codec refuses it, and no message points at a library's configuration.
+   */
+  @Test
+  void anEmptyUriReadsBackAndAnEmptyUrlIsRefusedInPlainWords() {
+    java.net.URI empty = java.net.URI.create("");
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        written.put(
+            codec,
+            JsonType.of(Shapes.UriBox.class, codec.options).toJson(new Shapes.UriBox(empty)));
+      } catch (JsonWriteException e) {
+        written.put(codec, "refused: " + e.getMessage());
+      }
+    }
+    assertThat(written)
+        .allSatisfy((codec, json) -> assertThat(json).as(codec.label).isEqualTo("{\"v\":\"\"}"));
+    assertEveryCodecReads(Shapes.UriBox.class, "{\"v\":\"\"}", new Shapes.UriBox(empty));
+    assertEveryCodecReads(java.net.URI.class, "\"\"", empty);
+    assertEveryCodecReads(new JsonType<List<java.net.URI>>() {}.type(), "[\"\"]", List.of(empty));
+    assertEveryCodecReads(
+        new JsonType<Map<String, java.net.URI>>() {}.type(), "{\"k\":\"\"}", Map.of("k", empty));
+
+    for (Type type : List.of(java.net.URL.class, new JsonType<List<java.net.URL>>() {}.type())) {
+      String json = type == java.net.URL.class ? "\"\"" : "[\"\"]";
+      Map<Codecs, Outcome> outcomes = read(type, json);
+      assertThat(outcomes.values())
+          .as(describe(json, type, outcomes))
+          .allMatch(o -> o instanceof Outcome.Refused r && !r.message().contains("CoercionConfig"));
+    }
+  }
+
+  /**
+   * A key repeated in an object read into a {@code Map} is said in the same words whatever the
+   * key's type, where a codec refuses it (avaje-jsonb: see docs/codecs.md; the others keep the last
+   * value). avaje-jsonb said {@code Duplicate key 'RED' in a map} for an enum key, but {@code Map
+   * key 'a' has multiple values at path} (a sentence cut off before its location) for a {@code
+   * String}, an {@code Integer} or a date key.
+   */
+  @Test
+  void aRepeatedMapKeyIsSaidAlikeWhateverTheKeysType() {
+    Object[][] cases = {
+      {Shapes.LongMap.class, "{\"v\":{\"a\":1,\"a\":2}}", "a"},
+      {Shapes.IntKeyMap.class, "{\"v\":{\"1\":\"a\",\"1\":\"b\"}}", "1"},
+      {Shapes.DateKeyMap.class, "{\"v\":{\"2024-01-01\":1,\"2024-01-01\":2}}", "2024-01-01"},
+      {Shapes.ColorKeyMap.class, "{\"v\":{\"RED\":1,\"RED\":2}}", "RED"},
+      {new JsonType<Map<String, Integer>>() {}.type(), "{\"a\":1,\"a\":2}", "a"},
+    };
+    for (Object[] c : cases) {
+      String json = (String) c[1];
+      Map<Codecs, Outcome> outcomes = read((Type) c[0], json);
+      String said = "Duplicate key '" + c[2] + "' in a map";
+      assertThat(outcomes.values())
+          .as(describe(json, (Type) c[0], outcomes))
+          .allMatch(
+              o ->
+                  o instanceof Outcome.Value
+                      || (o instanceof Outcome.Refused r
+                          && r.message().startsWith(said)
+                          && !r.message().contains("at path at")));
+    }
   }
 
   /**

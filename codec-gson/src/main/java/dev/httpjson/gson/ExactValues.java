@@ -82,6 +82,6 @@ final class ExactValues implements TypeAdapterFactory {
     if (in instanceof LimitedJsonReader) {
       return ((LimitedJsonReader) in).failure(problem, null);
     }
-    throw new JsonSyntaxException(problem + " at " + in.getPath());
+    throw new JsonSyntaxException(problem); // a key, read from a tree: no position
   }
 }

@@ -23,9 +23,17 @@ final class LimitedJsonReader extends JsonReader {
   private static final Pattern LOCATION =
       Pattern.compile(" at line (\\d+) column (\\d+) path (.*)");
 
+  private static final Pattern GSON_PATH = Pattern.compile("; at path \\$.*$", Pattern.DOTALL);
+
   private final ReadSettings settings;
   private final ArrayDeque<Frame> frames = new ArrayDeque<>();
   private int depth;
+
+  /**
+   * Whether the last call consumed a value: Gson's path then names the array element after it, and
+   * a failure about that value is named by {@link #getPreviousPath()}.
+   */
+  private boolean consumed;
 
   /** The input, kept back a little to say what was wrong where Gson only gives advice. */
   private final RecentChars recent;
@@ -63,7 +71,28 @@ final class LimitedJsonReader extends JsonReader {
   }
 
   @Override
+  public JsonToken peek() throws IOException {
+    consumed = false;
+    return super.peek();
+  }
+
+  @Override
+  public boolean hasNext() throws IOException {
+    consumed = false;
+    return super.hasNext();
+  }
+
+  @Override
+  public boolean nextBoolean() throws IOException {
+    consumed = false;
+    boolean value = super.nextBoolean();
+    consumed = true;
+    return value;
+  }
+
+  @Override
   public void beginObject() throws IOException {
+    consumed = false;
     super.beginObject();
     depth++;
   }
@@ -74,8 +103,10 @@ final class LimitedJsonReader extends JsonReader {
     if (frame != null && frame.record != null && frame.depth == depth) {
       missingComponents(frame, frame.record);
     }
+    consumed = false;
     super.endObject();
     depth--;
+    consumed = true;
   }
 
   /** Strict records: each required component was in the object. */
@@ -120,23 +151,29 @@ final class LimitedJsonReader extends JsonReader {
             null);
       }
     }
+    consumed = false;
     super.nextNull();
+    consumed = true;
   }
 
   @Override
   public void beginArray() throws IOException {
+    consumed = false;
     super.beginArray();
     depth++;
   }
 
   @Override
   public void endArray() throws IOException {
+    consumed = false;
     super.endArray();
     depth--;
+    consumed = true;
   }
 
   @Override
   public String nextName() throws IOException {
+    consumed = false;
     String name = super.nextName();
     if (name.length() > ReadSettings.MAX_NAME_LENGTH) {
       throw failure(
@@ -183,6 +220,7 @@ final class LimitedJsonReader extends JsonReader {
     JsonToken first = peek();
     if (first == JsonToken.END_ARRAY || first == JsonToken.END_OBJECT) {
       super.skipValue();
+      consumed = true;
       return;
     }
     int open = 0;
@@ -219,12 +257,14 @@ final class LimitedJsonReader extends JsonReader {
           break;
       }
     } while (open > 0);
+    consumed = true;
   }
 
   @Override
   public String nextString() throws IOException {
     JsonToken token = peek();
     String s = super.nextString();
+    consumed = true;
     check(token, s);
     return s;
   }
@@ -299,7 +339,12 @@ final class LimitedJsonReader extends JsonReader {
 
   private String location() {
     String s = toString();
-    return s.substring(s.indexOf(" at line"));
+    return s.substring(s.indexOf(" at line"), s.indexOf(" path ")) + " path " + path();
+  }
+
+  /** The path of the value read last, or of the one about to be read. */
+  private String path() {
+    return consumed ? getPreviousPath() : getPath();
   }
 
   /**
@@ -372,9 +417,9 @@ final class LimitedJsonReader extends JsonReader {
     Matcher m = LOCATION.matcher(toString());
     if (m.find()) {
       return new JsonReadException(
-          problem, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), m.group(3), cause);
+          problem, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), path(), cause);
     }
-    return new JsonReadException(problem, -1, -1, getPath(), cause);
+    return new JsonReadException(problem, -1, -1, path(), cause);
   }
 
   /**
@@ -396,6 +441,9 @@ final class LimitedJsonReader extends JsonReader {
     Matcher m = LOCATION.matcher(message);
     String problem = m.find() ? message.substring(0, m.start()) : message;
     boolean located = m.find(0);
+    // Gson's adapters add the path to their message ("Failed parsing 'x' as URL; at path $.v"):
+    // the exception names it.
+    problem = GSON_PATH.matcher(problem).replaceFirst("");
     if (problem.contains("setStrictness") || problem.contains("LENIENT")) {
       // Gson's advice to read malformed JSON leniently: say what is malformed instead.
       problem =
@@ -414,8 +462,9 @@ final class LimitedJsonReader extends JsonReader {
               + ") (the limit is JsonOptions.maxNestingDepth)";
     }
     if (located) {
+      // Gson's message names the path when it was thrown, which is the reader's now: see path().
       return new JsonReadException(
-          problem, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), m.group(3), e);
+          problem, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), path(), e);
     }
     return failure(problem, e);
   }

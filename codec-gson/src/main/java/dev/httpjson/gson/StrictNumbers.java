@@ -164,6 +164,6 @@ final class StrictNumbers implements TypeAdapterFactory {
     if (in instanceof LimitedJsonReader) {
       return ((LimitedJsonReader) in).failure(problem, null);
     }
-    return new MalformedJsonException(problem + " at " + in.getPath());
+    return new MalformedJsonException(problem); // a key, read from a tree: no position
   }
 }

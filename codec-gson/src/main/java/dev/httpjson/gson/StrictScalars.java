@@ -40,10 +40,26 @@ final class StrictScalars implements TypeAdapterFactory {
             }
             throw ((LimitedJsonReader) in).failure(problem, null);
           }
+          if ((raw == char.class || raw == Character.class) && token == JsonToken.STRING) {
+            String s = in.nextString();
+            if (s.length() != 1) {
+              throw ((LimitedJsonReader) in).failure(notOneCharacter(s), null);
+            }
+            @SuppressWarnings("unchecked")
+            T c = (T) Character.valueOf(s.charAt(0));
+            return c;
+          }
         }
         return delegate.read(in);
       }
     };
+  }
+
+  /** Why {@code s} is not a {@code char}, in the words of every codec. */
+  static String notOneCharacter(String s) {
+    return "Cannot read a char from a string of "
+        + s.length()
+        + " characters: a char is a string of one character";
   }
 
   /**

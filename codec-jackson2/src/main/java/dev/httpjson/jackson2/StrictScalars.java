@@ -1,5 +1,6 @@
 package dev.httpjson.jackson2;
 
+import static com.fasterxml.jackson.databind.cfg.CoercionAction.AsEmpty;
 import static com.fasterxml.jackson.databind.cfg.CoercionAction.Fail;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -171,6 +172,10 @@ final class StrictScalars {
             b.withCoercionConfig(LogicalType.valueOf(type), refuse);
           }
         });
+    // "" is a URI reference (RFC 3986 section 4.1), the one every codec writes for URI.create(""),
+    // so it reads back as that URI.
+    b.withCoercionConfig(
+        java.net.URI.class, c -> c.setCoercion(CoercionInputShape.EmptyString, AsEmpty));
   }
 
   private static final class Strict extends DelegatingDeserializer {

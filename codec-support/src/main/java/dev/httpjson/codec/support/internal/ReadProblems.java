@@ -131,20 +131,31 @@ public final class ReadProblems {
     return problem.contains("[Source: ") ? START_MARKER.matcher(problem).replaceAll("") : problem;
   }
 
+  private static final java.util.regex.Pattern NULL_FOR_PRIMITIVE =
+      java.util.regex.Pattern.compile(
+          "Cannot map `null` into type `?(\\w+)`? \\(set `[\\w.]*FAIL_ON_NULL_FOR_PRIMITIVES`"
+              + " to 'false' to allow\\)");
+
   private static final java.util.regex.Pattern COERCION_HINT =
-      java.util.regex.Pattern.compile(" \\(but (?:might|could) if coercion[^)]*\\)");
+      java.util.regex.Pattern.compile(" \\(but (?:might|could) if (?:enabling )?coercion[^)]*\\)");
 
   /**
    * A Jackson coercion failure's problem without its hint to enable a {@code CoercionConfig}, which
    * a user of httpjson does not hold: a number in a string refused says the setting that reads it,
    * {@code JsonOptions.numbersFromStrings}, as the other codecs say it; other coercions (a fraction
-   * into an integer) no setting reads.
+   * into an integer) no setting reads. A {@code null} refused for a primitive is said as every
+   * codec says it, without Jackson 3's hint to turn off {@code FAIL_ON_NULL_FOR_PRIMITIVES}.
    *
    * @param problem the library's message
    * @param target the type that was read, when known
    * @return the problem in httpjson's terms
    */
   public static String withoutCoercionHint(String problem, @Nullable Class<?> target) {
+    java.util.regex.Matcher primitive = NULL_FOR_PRIMITIVE.matcher(problem);
+    if (primitive.matches()) {
+      // Jackson 3's: "Cannot map `null` into type `int` (set `DeserializationFeature...` to allow)"
+      return "Cannot read null into " + primitive.group(1);
+    }
     java.util.regex.Matcher m = COERCION_HINT.matcher(problem);
     if (!m.find()) {
       return problem;
