@@ -410,11 +410,41 @@ public final class StubHttpClient extends HttpClient {
       @Nullable Reply reply,
       @Nullable Function<? super StubRequest, Reply> computed) {}
 
-  /** Picks the route and takes its reply, or returns null when none answers. */
+  /**
+   * A route's predicate threw on a request: the test's own code failed, not the code under test.
+   */
+  static final class PredicateFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    PredicateFailed(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * Picks the route and takes its reply, or returns null when none answers.
+   *
+   * @throws PredicateFailed if a route's predicate threw, naming the route and the request
+   */
   @SuppressWarnings("unchecked")
   @Nullable Answer answer(HttpRequest request) {
     for (Route route : routes) {
-      if (route.matches(request)) {
+      boolean matches;
+      try {
+        matches = route.matches(request);
+      } catch (RuntimeException | Error e) {
+        throw new PredicateFailed(
+            "the predicate of route "
+                + route.description()
+                + " threw on "
+                + request.method()
+                + " "
+                + shown(request)
+                + ": "
+                + e,
+            e);
+      }
+      if (matches) {
         Object reply = route.next();
         if (reply instanceof Reply) {
           return new Answer(route, (Reply) reply, null);
@@ -432,7 +462,7 @@ public final class StubHttpClient extends HttpClient {
         new StringBuilder("no route answers ")
             .append(request.method())
             .append(' ')
-            .append(pathOf(request))
+            .append(shown(request))
             .append("; routes, in order:");
     if (routes.isEmpty()) {
       s.append(" none");
@@ -464,6 +494,15 @@ public final class StubHttpClient extends HttpClient {
 
   JsonOptions options() {
     return options;
+  }
+
+  /**
+   * The request's path and query, the query's values redacted as httpjson's own messages show them:
+   * what a failure says was sent.
+   */
+  static String shown(HttpRequest request) {
+    String query = request.uri().getRawQuery();
+    return pathOf(request) + (query == null ? "" : "?" + Uris.redactQuery(query));
   }
 
   static String pathOf(HttpRequest request) {

@@ -895,4 +895,37 @@ class StubHttpClientTest {
     assertThatThrownBy(() -> stub.on("GET", "/y").reply(200, 1).always().reply(200, 2))
         .hasMessage("reply after always() on route GET /y");
   }
+
+  @Test
+  void aPredicateThatThrowsFailsTheCallNamingItsRouteInsteadOfHanging() {
+    // The predicate of the javadoc's own example: a request without a query makes it throw.
+    stub.on("search for ada", r -> r.uri().getQuery().contains("q=ada")).reply(200, List.of());
+
+    Throwable failure =
+        assertTimeoutPreemptively(
+            WAIT,
+            () ->
+                org.assertj.core.api.Assertions.catchThrowable(
+                    () -> api.getFromJson("users", User.class)));
+    assertThat(failure)
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("route search for ada")
+        .hasMessageContaining("GET /v1/users")
+        .hasRootCauseInstanceOf(NullPointerException.class);
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/users");
+  }
+
+  @Test
+  void aRequestNoRouteAnswersIsShownWithItsQueryRedacted() {
+    stub.on("GET", "/v1/users").reply(200, List.of());
+    stub.on("search for ada", r -> "q=ada".equals(r.uri().getQuery())).reply(200, List.of());
+
+    assertThatThrownBy(() -> api.getFromJson("search?q=bob&page=2", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageStartingWith(
+            "no route answers GET /v1/search?q=***&page=***; routes, in order:");
+  }
 }
