@@ -928,4 +928,43 @@ class StubHttpClientTest {
         .hasMessageStartingWith(
             "no route answers GET /v1/search?q=***&page=***; routes, in order:");
   }
+
+  @Test
+  void aMultipartPartWhoseNameOrFileNameHasASemicolonReadsBackWhole() throws Exception {
+    stub.on("POST", "/v1/files").reply(Reply.status(201));
+
+    api.postAsJson(
+        "files",
+        dev.httpjson.MultipartContent.newBuilder()
+            .field("a;b", "1")
+            .file("file", new byte[] {'h', 'i'}, "report; final=1.txt", "text/plain")
+            .build());
+
+    java.util.List<StubRequest.Part> parts = stub.takeRequest(WAIT).parts();
+    assertThat(parts).extracting(StubRequest.Part::name).containsExactly("a;b", "file");
+    assertThat(parts.get(1).filename()).isEqualTo("report; final=1.txt");
+  }
+
+  @Test
+  void aFormBodyThatIsNotUrlEncodedFailsNamingTheRequest() throws Exception {
+    stub.on("POST", "/v1/token").reply(200, "t").always();
+    HttpRequest.Builder post =
+        HttpRequest.newBuilder(URI.create("https://api.test/v1/token"))
+            .header("Content-Type", "application/x-www-form-urlencoded");
+
+    stub.send(
+        post.POST(HttpRequest.BodyPublishers.ofString("discount=100%")).build(),
+        BodyHandlers.discarding());
+    StubRequest broken = stub.takeRequest(WAIT);
+    assertThatThrownBy(broken::form)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith("the form body is not url-encoded")
+        .hasMessageContaining("POST https://api.test/v1/token");
+
+    // Unencoded UTF-8, as a careless client sends it, reads as a server reads it.
+    stub.send(
+        post.POST(HttpRequest.BodyPublishers.ofString("name=José")).build(),
+        BodyHandlers.discarding());
+    assertThat(stub.takeRequest(WAIT).form()).containsEntry("name", List.of("José"));
+  }
 }
