@@ -34,8 +34,20 @@ import org.jspecify.annotations.Nullable;
  */
 public final class StubRequest {
   private static final int SHOWN = 2000;
+  // The headers httpjson's LoggingInterceptor always shows as ***: credentials and the usual
+  // API-key
+  // and token headers.
   private static final Set<String> CREDENTIALS =
-      Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
+      Set.of(
+          "authorization",
+          "proxy-authorization",
+          "cookie",
+          "set-cookie",
+          "x-api-key",
+          "api-key",
+          "apikey",
+          "x-auth-token",
+          "private-token");
 
   private final String method;
   private final URI uri;
@@ -513,8 +525,10 @@ public final class StubRequest {
   /**
    * The method, URI, headers and the body (its first 2000 characters, decoded from its {@code
    * Content-Encoding}), one per line; the URI's userinfo left out and the values of {@code
-   * Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie} shown as
-   * {@code ***}, as httpjson's logs show them, and so are the values of a form body's fields.
+   * Authorization}, {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the usual
+   * API-key and token headers ({@code X-Api-Key}, {@code Api-Key}, {@code ApiKey}, {@code
+   * X-Auth-Token}, {@code Private-Token}) shown as {@code ***}, as httpjson's logs show them, and
+   * so are the values of a form body's fields.
    */
   @Override
   public String toString() {

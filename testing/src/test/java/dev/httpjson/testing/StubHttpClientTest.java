@@ -313,6 +313,31 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aRequestShowsNoApiKeyOrTokenHeaderInItsTextAsHttpjsonsLogsShowNone() throws Exception {
+    stub.on("POST", "/v1/messages").reply(200, new User("ada"));
+
+    stub.send(
+        HttpRequest.newBuilder(URI.create("https://api.test/v1/messages"))
+            .header("x-api-key", "sk-ant-1")
+            .header("Api-Key", "azure-2")
+            .header("ApiKey", "k-3")
+            .header("X-Auth-Token", "tok-4")
+            .header("Private-Token", "glpat-5")
+            .POST(HttpRequest.BodyPublishers.ofString("[]"))
+            .build(),
+        BodyHandlers.discarding());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.header("X-Api-Key")).isEqualTo("sk-ant-1");
+    assertThat(request.toString())
+        .contains("x-api-key: ***", "Api-Key: ***", "X-Auth-Token: ***")
+        .doesNotContain("sk-ant-1", "azure-2", "k-3", "tok-4", "glpat-5");
+    assertThatThrownBy(() -> request.bodyAs(User.class))
+        .hasMessageStartingWith("expected a body of type")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("sk-ant-1", "glpat-5"));
+  }
+
+  @Test
   void aFormRequestShowsItsFieldNamesButNotTheirValuesInItsText() throws Exception {
     stub.on("POST", "/v1/token").reply(200, new User("ada"));
 
