@@ -213,13 +213,13 @@ final class Exchange<T> {
                       Objects.requireNonNull(answer.computed()).apply(captured),
                       "the function returned no reply");
             } catch (RuntimeException | Error e) {
-              fail(
-                  new IOException(
-                      "the reply of route "
-                          + answer.route().description()
-                          + " could not be computed: "
-                          + e,
-                      e));
+              String problem =
+                  "the reply of route "
+                      + answer.route().description()
+                      + " could not be computed: "
+                      + e;
+              stub.replyFailed(problem);
+              fail(new IOException(problem, e));
               return;
             }
           }

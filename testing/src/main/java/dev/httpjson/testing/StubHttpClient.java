@@ -98,6 +98,7 @@ public final class StubHttpClient extends HttpClient {
   private final Condition arrived = lock.newCondition();
   private final List<StubRequest> received = new ArrayList<>(); // guarded by lock
   private final List<StubRequest> unexpected = new ArrayList<>(); // guarded by lock
+  private final List<String> failedReplies = new ArrayList<>(); // guarded by lock
   private int taken; // guarded by lock
   private volatile @Nullable Recording recording; // while onCall(api, call) runs
 
@@ -373,11 +374,14 @@ public final class StubHttpClient extends HttpClient {
   }
 
   /**
-   * Checks that every request found a route and every reply was used ({@link Route#always()}
-   * replies excepted). Unexpected requests are listed with their URIs redacted as httpjson's own
-   * messages are: query values shown as {@code ***}, userinfo and fragment dropped.
+   * Checks that every request found a route, every computed reply ({@link
+   * Route#reply(java.util.function.Function)}) could be made, and every reply was used ({@link
+   * Route#always()} replies excepted). Unexpected requests are listed with their URIs redacted as
+   * httpjson's own messages are: query values shown as {@code ***}, userinfo and fragment dropped.
    *
-   * @throws AssertionError listing the unexpected requests and the routes with replies left
+   * @throws AssertionError listing the unexpected requests, the replies that could not be computed
+   *     (an assertion of the test's own, such as {@link StubRequest#bodyAs(Class)}, that failed in
+   *     one) and the routes with replies left
    */
   public void verify() {
     List<String> problems = new ArrayList<>();
@@ -391,6 +395,7 @@ public final class StubHttpClient extends HttpClient {
                 + " "
                 + Uris.redact(r.uri()));
       }
+      problems.addAll(failedReplies);
     } finally {
       lock.unlock();
     }
@@ -487,6 +492,18 @@ public final class StubHttpClient extends HttpClient {
         unexpected.add(request);
       }
       arrived.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * A computed reply failed: the call fails, and so does verify(), in case the code swallowed it.
+   */
+  void replyFailed(String problem) {
+    lock.lock();
+    try {
+      failedReplies.add(problem);
     } finally {
       lock.unlock();
     }

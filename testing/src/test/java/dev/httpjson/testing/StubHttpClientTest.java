@@ -424,6 +424,22 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aComputedReplyThatFailedFailsVerifyEvenWhenTheCodeSwallowedTheCallsError() {
+    stub.on("POST", "/v1/orders").reply(r -> Reply.json(201, r.bodyAs(User.class).name()));
+
+    try {
+      api.postAsJson("orders", List.of(1, 2), Order.class);
+    } catch (IOException | InterruptedException swallowed) {
+      // code under test that falls back quietly
+    }
+
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("the reply of route POST /v1/orders could not be computed")
+        .hasMessageContaining("expected a body of type");
+  }
+
+  @Test
   void aComputedReplyIsMadeFromEachRequestOnceItsBodyArrived() throws Exception {
     stub.on("POST", "/v1/orders")
         .reply(
