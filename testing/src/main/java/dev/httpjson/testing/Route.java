@@ -93,7 +93,8 @@ public final class Route {
    * }</pre>
    *
    * <p>The function runs on the stub's thread, after the request was recorded. If it throws or
-   * returns {@code null}, the call fails with an {@link java.io.IOException} naming the route. A
+   * returns {@code null}, the call fails with an {@link java.io.IOException} naming the route, and
+   * so does {@link StubHttpClient#verify()}, even when the code under test swallowed the error. A
    * computed {@link Reply#dropBeforeRequestBody()} drops the connection after the body was read:
    * the body is read to compute the reply.
    *

@@ -190,7 +190,10 @@ public final class StubHttpClient extends HttpClient {
   /**
    * Adds a route matching what {@code predicate} accepts, for what a method and a path cannot say
    * (a header, a query parameter): {@code on("search for ada", r ->
-   * r.uri().getQuery().contains("q=ada"))}. The body is not known yet when routes are chosen.
+   * "q=ada".equals(r.uri().getQuery()))}. The body is not known yet when routes are chosen. The
+   * predicate sees every request the routes before it did not answer; if it throws, the call fails
+   * with an {@link dev.httpjson.HttpJsonException} naming the route, and the request counts as one
+   * no route answered.
    *
    * @param description what the route matches, shown in failures
    * @param predicate accepts the requests the route answers
