@@ -40,12 +40,18 @@ final class StubSwitch extends HttpClient implements TransportOverride {
     return current;
   }
 
-  /** A fresh stub, unless no test method ran since the last one was made. */
-  void renewIfUsed() {
-    if (used) {
-      current = stubs.get();
-      used = false;
+  /**
+   * A fresh stub, unless no test method ran since the last one was made.
+   *
+   * @return whether the stub was renewed
+   */
+  boolean renewIfUsed() {
+    if (!used) {
+      return false;
     }
+    current = stubs.get();
+    used = false;
+    return true;
   }
 
   /** A test method runs on the current stub: the next test instance gets another. */

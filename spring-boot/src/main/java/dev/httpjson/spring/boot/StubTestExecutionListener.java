@@ -8,9 +8,10 @@ import org.springframework.test.context.support.DependencyInjectionTestExecution
 
 /**
  * Gives each test method of a class with {@link AutoConfigureHttpJsonStub} a fresh stub, before its
- * test instance (and a {@code @Nested} test's enclosing instance, which shares it) is injected:
- * routes and captured requests of one test never reach the next, though Spring reuses the context.
- * Registered in {@code META-INF/spring.factories}; does nothing for other tests.
+ * test instance (and a {@code @Nested} test's enclosing instance, which shares it) is injected, or,
+ * when the methods share one instance, before it is injected again for the method: routes and
+ * captured requests of one test never reach the next, though Spring reuses the context. Registered
+ * in {@code META-INF/spring.factories}; does nothing for other tests.
  */
 final class StubTestExecutionListener extends AbstractTestExecutionListener {
   @Override
@@ -27,7 +28,19 @@ final class StubTestExecutionListener extends AbstractTestExecutionListener {
 
   @Override
   public void beforeTestMethod(TestContext context) {
-    stub(context).ifPresent(StubSwitch::used);
+    stub(context)
+        .ifPresent(
+            stubs -> {
+              if (stubs.renewIfUsed()) {
+                // No test instance was prepared since the last test method: the methods share one
+                // instance (@TestInstance(PER_CLASS)). Its stub fields get the fresh stub from the
+                // injection that runs next.
+                context.setAttribute(
+                    DependencyInjectionTestExecutionListener.REINJECT_DEPENDENCIES_ATTRIBUTE,
+                    Boolean.TRUE);
+              }
+              stubs.used();
+            });
   }
 
   private static Optional<StubSwitch> stub(TestContext context) {
