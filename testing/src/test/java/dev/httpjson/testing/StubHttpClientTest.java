@@ -1008,4 +1008,17 @@ class StubHttpClientTest {
         BodyHandlers.discarding());
     assertThat(stub.takeRequest(WAIT).form()).containsEntry("name", List.of("José"));
   }
+
+  @Test
+  void aHeaderOrAnEventIdThatCannotGoOnTheWireIsRefusedSayingWhy() {
+    assertThatThrownBy(() -> Reply.status(200).header("X-Id", "1\r\nSet-Cookie: a=b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("header X-Id has a line break in its value: 1\\r\\nSet-Cookie: a=b");
+    assertThatThrownBy(() -> Reply.status(200).header("X Id", "1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("not a header name: X Id");
+    assertThatThrownBy(() -> Reply.events().event("1\ndata: forged", "x"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("event id has a line break or a NUL: 1\\ndata: forged");
+  }
 }
