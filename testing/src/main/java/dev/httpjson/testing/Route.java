@@ -28,9 +28,9 @@ public final class Route {
   private int answered;
   private boolean always;
 
-  // For a template route: the part of a request's path before a match of the template at its end
-  // (a base URI's path left out of the template), or null; named when no route answers.
-  private final Function<HttpRequest, @Nullable String> missingPrefix;
+  // For a template route: why it did not answer a request it nearly matches (a base URI's path left
+  // out of the template, a method in another case), or null; named when no route answers.
+  private final Function<HttpRequest, @Nullable String> hint;
 
   Route(String description, Predicate<HttpRequest> matcher) {
     this(description, matcher, r -> null);
@@ -39,14 +39,14 @@ public final class Route {
   Route(
       String description,
       Predicate<HttpRequest> matcher,
-      Function<HttpRequest, @Nullable String> missingPrefix) {
+      Function<HttpRequest, @Nullable String> hint) {
     this.description = description;
     this.matcher = matcher;
-    this.missingPrefix = missingPrefix;
+    this.hint = hint;
   }
 
-  @Nullable String missingPrefix(HttpRequest request) {
-    return missingPrefix.apply(request);
+  @Nullable String hint(HttpRequest request) {
+    return hint.apply(request);
   }
 
   /**

@@ -84,6 +84,14 @@ public final class StubHttpClient extends HttpClient {
   private static final Pattern ABSOLUTE =
       Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*).*", Pattern.DOTALL);
 
+  /** A token character of RFC 9110, what a method is made of. */
+  private static boolean isTokenChar(int c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+  }
+
   private static int indexOfQueryOrFragment(String template) {
     int q = template.indexOf('?');
     int f = template.indexOf('#');
@@ -136,14 +144,17 @@ public final class StubHttpClient extends HttpClient {
    * @param method the method, e.g. {@code "GET"}
    * @param pathTemplate the path, starting with {@code /}, with {@code {name}} for any segment
    * @return the route, to add its replies
-   * @throws IllegalArgumentException if the method is blank, or the template does not start with
-   *     {@code /} or has a query or a fragment (a route matches the path only: read {@link
-   *     StubRequest#query(String)} in {@link Route#reply(java.util.function.Function)} to answer by
-   *     the query)
+   * @throws IllegalArgumentException if the method is blank or not a token (a space in it), or the
+   *     template does not start with {@code /} or has a query or a fragment (a route matches the
+   *     path only: read {@link StubRequest#query(String)} in {@link
+   *     Route#reply(java.util.function.Function)} to answer by the query)
    */
   public Route on(String method, String pathTemplate) {
     if (method.isBlank()) {
       throw new IllegalArgumentException("blank method");
+    }
+    if (!method.chars().allMatch(StubHttpClient::isTokenChar)) {
+      throw new IllegalArgumentException("not a method: '" + method + "'");
     }
     Matcher absolute = ABSOLUTE.matcher(pathTemplate);
     if (absolute.matches()) {
@@ -182,8 +193,20 @@ public final class StubHttpClient extends HttpClient {
             method + " " + pathTemplate,
             r -> r.method().equals(method) && path.matcher(pathOf(r)).matches(),
             r -> {
+              if (!r.method().equals(method)
+                  && r.method().equalsIgnoreCase(method)
+                  && path.matcher(pathOf(r)).matches()) {
+                return "the method differs in case only: methods are case-sensitive, "
+                    + r.method()
+                    + " is not "
+                    + method;
+              }
               Matcher end = atEnd.matcher(pathOf(r));
-              return r.method().equals(method) && end.matches() ? end.group(1) : null;
+              return r.method().equals(method) && end.matches()
+                  ? "matches the end of the path: is "
+                      + end.group(1)
+                      + ", the base URI's path, missing from the template?"
+                  : null;
             }));
   }
 
@@ -477,11 +500,9 @@ public final class StubHttpClient extends HttpClient {
     }
     for (Route route : routes) {
       s.append("\n  ").append(route);
-      String prefix = route.missingPrefix(request);
-      if (prefix != null) {
-        s.append(" (matches the end of the path: is ")
-            .append(prefix)
-            .append(", the base URI's path, missing from the template?)");
+      String hint = route.hint(request);
+      if (hint != null) {
+        s.append(" (").append(hint).append(')');
       }
     }
     return s.toString();

@@ -1021,4 +1021,20 @@ class StubHttpClientTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("event id has a line break or a NUL: 1\\ndata: forged");
   }
+
+  @Test
+  void aMethodInAnotherCaseIsNamedWhenNoRouteAnswersAndOneThatIsNoTokenIsRefused() {
+    stub.on("get", "/v1/users").reply(200, List.of());
+
+    assertThatThrownBy(() -> api.getFromJson("users", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(
+            "get /v1/users (1 reply left) (the method differs in case only: methods are"
+                + " case-sensitive, GET is not get)");
+    assertThatThrownBy(() -> stub.on("GET ", "/v1/users"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("not a method: 'GET '");
+    stub.on("GET", "/v1/users").reply(200, List.of()); // what the test meant
+    assertThatThrownBy(stub::verify).hasMessageContaining("reply not used: get /v1/users");
+  }
 }
