@@ -109,7 +109,7 @@ final class Exchange<T> {
             abort();
           }
         });
-    DELIVERY.execute(this::route);
+    deliver(this::route);
     return result;
   }
 
@@ -125,9 +125,24 @@ final class Exchange<T> {
             abort();
           }
         });
-    DELIVERY.execute(
+    deliver(
         () -> readBody(body -> respond(RECORDED, "StubHttpClient.onCall(api, call) recording")));
     return result;
+  }
+
+  /**
+   * Runs a step of the exchange on the stub's threads; whatever it throws fails the call, so that
+   * no call waits for an answer that will never come.
+   */
+  private void deliver(Runnable step) {
+    DELIVERY.execute(
+        () -> {
+          try {
+            step.run();
+          } catch (Throwable e) {
+            fail(e);
+          }
+        });
   }
 
   private void fail(Throwable failure) {
@@ -150,7 +165,21 @@ final class Exchange<T> {
   }
 
   private void route() {
-    StubHttpClient.Answer answer = stub.answer(request);
+    StubHttpClient.Answer answer;
+    try {
+      answer = stub.answer(request);
+    } catch (StubHttpClient.PredicateFailed e) {
+      // The test's predicate failed, not the code under test: the request is remembered as one no
+      // route answered, so that verify() fails the test even when the code swallowed the error.
+      String message = String.valueOf(e.getMessage());
+      Throwable cause = e.getCause();
+      readBody(
+          body -> {
+            stub.record(capture(body, null), false);
+            fail(new HttpJsonException(message, cause));
+          });
+      return;
+    }
     if (answer == null) {
       readBody(
           body -> {
@@ -184,13 +213,13 @@ final class Exchange<T> {
                       Objects.requireNonNull(answer.computed()).apply(captured),
                       "the function returned no reply");
             } catch (RuntimeException | Error e) {
-              fail(
-                  new IOException(
-                      "the reply of route "
-                          + answer.route().description()
-                          + " could not be computed: "
-                          + e,
-                      e));
+              String problem =
+                  "the reply of route "
+                      + answer.route().description()
+                      + " could not be computed: "
+                      + e;
+              stub.replyFailed(problem);
+              fail(new IOException(problem, e));
               return;
             }
           }
@@ -301,7 +330,7 @@ final class Exchange<T> {
                   return;
                 }
                 byte[] body = bytes.toByteArray();
-                DELIVERY.execute(() -> then.accept(body));
+                deliver(() -> then.accept(body));
               }
             });
   }

@@ -315,11 +315,24 @@ public final class Reply {
    * @param name the header's name
    * @param values its values, one header line each
    * @return the reply with the header
+   * @throws IllegalArgumentException if the name is not a header name (a token of RFC 9110), or a
+   *     value has a line break: no server can send them
    */
   public Reply header(String name, String... values) {
     Objects.requireNonNull(name, "name");
+    if (name.isEmpty() || !name.chars().allMatch(Reply::isTokenChar)) {
+      throw new IllegalArgumentException("not a header name: " + name);
+    }
     if (values.length == 0) {
       throw new IllegalArgumentException("no value for header " + name);
+    }
+    for (String value : values) {
+      Objects.requireNonNull(value, "value");
+      if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
+        // A server cannot send it as one header: a test would pass on what no server can say.
+        throw new IllegalArgumentException(
+            "header " + name + " has a line break in its value: " + escaped(value));
+      }
     }
     Map<String, List<String>> more = new LinkedHashMap<>(headers);
     more.keySet().removeIf(n -> n.equalsIgnoreCase(name));
@@ -366,9 +379,16 @@ public final class Reply {
    * @param id the event's id
    * @param data the event's data
    * @return the reply with the event
+   * @throws IllegalArgumentException if the id has a line break or a NUL, which no id line can
+   *     carry
    */
   public Reply event(String id, @Nullable Object data) {
-    return with(eventPart(Objects.requireNonNull(id, "id"), data));
+    Objects.requireNonNull(id, "id");
+    if (id.indexOf('\r') >= 0 || id.indexOf('\n') >= 0 || id.indexOf('\0') >= 0) {
+      // A line break would end the id line and start another field; a NUL makes readers ignore it.
+      throw new IllegalArgumentException("event id has a line break or a NUL: " + escaped(id));
+    }
+    return with(eventPart(id, data));
   }
 
   /**
@@ -454,6 +474,18 @@ public final class Reply {
     }
     List<String> type = headers.getOrDefault("Content-Type", List.of());
     return status + (type.isEmpty() ? "" : " " + type.get(0));
+  }
+
+  /** A token character of RFC 9110, what a header name is made of. */
+  private static boolean isTokenChar(int c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+  }
+
+  private static String escaped(String text) {
+    return text.replace("\r", "\\r").replace("\n", "\\n").replace("\0", "\\0");
   }
 
   private static Part raw(String text) {

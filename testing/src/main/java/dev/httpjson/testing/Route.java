@@ -28,9 +28,9 @@ public final class Route {
   private int answered;
   private boolean always;
 
-  // For a template route: the part of a request's path before a match of the template at its end
-  // (a base URI's path left out of the template), or null; named when no route answers.
-  private final Function<HttpRequest, @Nullable String> missingPrefix;
+  // For a template route: why it did not answer a request it nearly matches (a base URI's path left
+  // out of the template, a method in another case), or null; named when no route answers.
+  private final Function<HttpRequest, @Nullable String> hint;
 
   Route(String description, Predicate<HttpRequest> matcher) {
     this(description, matcher, r -> null);
@@ -39,14 +39,14 @@ public final class Route {
   Route(
       String description,
       Predicate<HttpRequest> matcher,
-      Function<HttpRequest, @Nullable String> missingPrefix) {
+      Function<HttpRequest, @Nullable String> hint) {
     this.description = description;
     this.matcher = matcher;
-    this.missingPrefix = missingPrefix;
+    this.hint = hint;
   }
 
-  @Nullable String missingPrefix(HttpRequest request) {
-    return missingPrefix.apply(request);
+  @Nullable String hint(HttpRequest request) {
+    return hint.apply(request);
   }
 
   /**
@@ -93,7 +93,8 @@ public final class Route {
    * }</pre>
    *
    * <p>The function runs on the stub's thread, after the request was recorded. If it throws or
-   * returns {@code null}, the call fails with an {@link java.io.IOException} naming the route. A
+   * returns {@code null}, the call fails with an {@link java.io.IOException} naming the route, and
+   * so does {@link StubHttpClient#verify()}, even when the code under test swallowed the error. A
    * computed {@link Reply#dropBeforeRequestBody()} drops the connection after the body was read:
    * the body is read to compute the reply.
    *

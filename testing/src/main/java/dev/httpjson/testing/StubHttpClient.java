@@ -84,6 +84,14 @@ public final class StubHttpClient extends HttpClient {
   private static final Pattern ABSOLUTE =
       Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*).*", Pattern.DOTALL);
 
+  /** A token character of RFC 9110, what a method is made of. */
+  private static boolean isTokenChar(int c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+  }
+
   private static int indexOfQueryOrFragment(String template) {
     int q = template.indexOf('?');
     int f = template.indexOf('#');
@@ -98,6 +106,7 @@ public final class StubHttpClient extends HttpClient {
   private final Condition arrived = lock.newCondition();
   private final List<StubRequest> received = new ArrayList<>(); // guarded by lock
   private final List<StubRequest> unexpected = new ArrayList<>(); // guarded by lock
+  private final List<String> failedReplies = new ArrayList<>(); // guarded by lock
   private int taken; // guarded by lock
   private volatile @Nullable Recording recording; // while onCall(api, call) runs
 
@@ -135,14 +144,17 @@ public final class StubHttpClient extends HttpClient {
    * @param method the method, e.g. {@code "GET"}
    * @param pathTemplate the path, starting with {@code /}, with {@code {name}} for any segment
    * @return the route, to add its replies
-   * @throws IllegalArgumentException if the method is blank, or the template does not start with
-   *     {@code /} or has a query or a fragment (a route matches the path only: read {@link
-   *     StubRequest#query(String)} in {@link Route#reply(java.util.function.Function)} to answer by
-   *     the query)
+   * @throws IllegalArgumentException if the method is blank or not a token (a space in it), or the
+   *     template does not start with {@code /} or has a query or a fragment (a route matches the
+   *     path only: read {@link StubRequest#query(String)} in {@link
+   *     Route#reply(java.util.function.Function)} to answer by the query)
    */
   public Route on(String method, String pathTemplate) {
     if (method.isBlank()) {
       throw new IllegalArgumentException("blank method");
+    }
+    if (!method.chars().allMatch(StubHttpClient::isTokenChar)) {
+      throw new IllegalArgumentException("not a method: '" + method + "'");
     }
     Matcher absolute = ABSOLUTE.matcher(pathTemplate);
     if (absolute.matches()) {
@@ -181,15 +193,30 @@ public final class StubHttpClient extends HttpClient {
             method + " " + pathTemplate,
             r -> r.method().equals(method) && path.matcher(pathOf(r)).matches(),
             r -> {
+              if (!r.method().equals(method)
+                  && r.method().equalsIgnoreCase(method)
+                  && path.matcher(pathOf(r)).matches()) {
+                return "the method differs in case only: methods are case-sensitive, "
+                    + r.method()
+                    + " is not "
+                    + method;
+              }
               Matcher end = atEnd.matcher(pathOf(r));
-              return r.method().equals(method) && end.matches() ? end.group(1) : null;
+              return r.method().equals(method) && end.matches()
+                  ? "matches the end of the path: is "
+                      + end.group(1)
+                      + ", the base URI's path, missing from the template?"
+                  : null;
             }));
   }
 
   /**
    * Adds a route matching what {@code predicate} accepts, for what a method and a path cannot say
    * (a header, a query parameter): {@code on("search for ada", r ->
-   * r.uri().getQuery().contains("q=ada"))}. The body is not known yet when routes are chosen.
+   * "q=ada".equals(r.uri().getQuery()))}. The body is not known yet when routes are chosen. The
+   * predicate sees every request the routes before it did not answer; if it throws, the call fails
+   * with an {@link dev.httpjson.HttpJsonException} naming the route, and the request counts as one
+   * no route answered.
    *
    * @param description what the route matches, shown in failures
    * @param predicate accepts the requests the route answers
@@ -373,11 +400,14 @@ public final class StubHttpClient extends HttpClient {
   }
 
   /**
-   * Checks that every request found a route and every reply was used ({@link Route#always()}
-   * replies excepted). Unexpected requests are listed with their URIs redacted as httpjson's own
-   * messages are: query values shown as {@code ***}, userinfo and fragment dropped.
+   * Checks that every request found a route, every computed reply ({@link
+   * Route#reply(java.util.function.Function)}) could be made, and every reply was used ({@link
+   * Route#always()} replies excepted). Unexpected requests are listed with their URIs redacted as
+   * httpjson's own messages are: query values shown as {@code ***}, userinfo and fragment dropped.
    *
-   * @throws AssertionError listing the unexpected requests and the routes with replies left
+   * @throws AssertionError listing the unexpected requests, the replies that could not be computed
+   *     (an assertion of the test's own, such as {@link StubRequest#bodyAs(Class)}, that failed in
+   *     one) and the routes with replies left
    */
   public void verify() {
     List<String> problems = new ArrayList<>();
@@ -391,6 +421,7 @@ public final class StubHttpClient extends HttpClient {
                 + " "
                 + Uris.redact(r.uri()));
       }
+      problems.addAll(failedReplies);
     } finally {
       lock.unlock();
     }
@@ -410,11 +441,41 @@ public final class StubHttpClient extends HttpClient {
       @Nullable Reply reply,
       @Nullable Function<? super StubRequest, Reply> computed) {}
 
-  /** Picks the route and takes its reply, or returns null when none answers. */
+  /**
+   * A route's predicate threw on a request: the test's own code failed, not the code under test.
+   */
+  static final class PredicateFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    PredicateFailed(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * Picks the route and takes its reply, or returns null when none answers.
+   *
+   * @throws PredicateFailed if a route's predicate threw, naming the route and the request
+   */
   @SuppressWarnings("unchecked")
   @Nullable Answer answer(HttpRequest request) {
     for (Route route : routes) {
-      if (route.matches(request)) {
+      boolean matches;
+      try {
+        matches = route.matches(request);
+      } catch (RuntimeException | Error e) {
+        throw new PredicateFailed(
+            "the predicate of route "
+                + route.description()
+                + " threw on "
+                + request.method()
+                + " "
+                + shown(request)
+                + ": "
+                + e,
+            e);
+      }
+      if (matches) {
         Object reply = route.next();
         if (reply instanceof Reply) {
           return new Answer(route, (Reply) reply, null);
@@ -432,18 +493,16 @@ public final class StubHttpClient extends HttpClient {
         new StringBuilder("no route answers ")
             .append(request.method())
             .append(' ')
-            .append(pathOf(request))
+            .append(shown(request))
             .append("; routes, in order:");
     if (routes.isEmpty()) {
       s.append(" none");
     }
     for (Route route : routes) {
       s.append("\n  ").append(route);
-      String prefix = route.missingPrefix(request);
-      if (prefix != null) {
-        s.append(" (matches the end of the path: is ")
-            .append(prefix)
-            .append(", the base URI's path, missing from the template?)");
+      String hint = route.hint(request);
+      if (hint != null) {
+        s.append(" (").append(hint).append(')');
       }
     }
     return s.toString();
@@ -462,8 +521,29 @@ public final class StubHttpClient extends HttpClient {
     }
   }
 
+  /**
+   * A computed reply failed: the call fails, and so does verify(), in case the code swallowed it.
+   */
+  void replyFailed(String problem) {
+    lock.lock();
+    try {
+      failedReplies.add(problem);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   JsonOptions options() {
     return options;
+  }
+
+  /**
+   * The request's path and query, the query's values redacted as httpjson's own messages show them:
+   * what a failure says was sent.
+   */
+  static String shown(HttpRequest request) {
+    String query = request.uri().getRawQuery();
+    return pathOf(request) + (query == null ? "" : "?" + Uris.redactQuery(query));
   }
 
   static String pathOf(HttpRequest request) {

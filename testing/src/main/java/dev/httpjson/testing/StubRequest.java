@@ -34,8 +34,20 @@ import org.jspecify.annotations.Nullable;
  */
 public final class StubRequest {
   private static final int SHOWN = 2000;
+  // The headers httpjson's LoggingInterceptor always shows as ***: credentials and the usual
+  // API-key
+  // and token headers.
   private static final Set<String> CREDENTIALS =
-      Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
+      Set.of(
+          "authorization",
+          "proxy-authorization",
+          "cookie",
+          "set-cookie",
+          "x-api-key",
+          "api-key",
+          "apikey",
+          "x-auth-token",
+          "private-token");
 
   private final String method;
   private final URI uri;
@@ -250,7 +262,7 @@ public final class StubRequest {
    * sent: {@code form().get("scope")} lists each value of a repeated field.
    *
    * @return the fields, by name, in the order their names first appear
-   * @throws AssertionError if the body is not a form, naming the request
+   * @throws AssertionError if the body is not a form, or not url-encoded, naming the request
    */
   public Map<String, List<String>> form() {
     String type = header("Content-Type");
@@ -259,17 +271,36 @@ public final class StubRequest {
       throw new AssertionError("expected a form body, but was sent: " + this);
     }
     Map<String, List<String>> fields = new LinkedHashMap<>();
-    String text = new String(decoded(), StandardCharsets.US_ASCII);
+    // UTF-8, as a server reads a form: bytes a careless client left unencoded read as they were.
+    String text = new String(decoded(), StandardCharsets.UTF_8);
     if (text.isEmpty()) {
       return fields;
     }
-    for (String pair : text.split("&", -1)) {
+    String[] pairs = text.split("&", -1);
+    for (int i = 0; i < pairs.length; i++) {
+      String pair = pairs[i];
       int eq = pair.indexOf('=');
       String name = eq < 0 ? pair : pair.substring(0, eq);
       String value = eq < 0 ? "" : pair.substring(eq + 1);
-      fields
-          .computeIfAbsent(URLDecoder.decode(name, StandardCharsets.UTF_8), k -> new ArrayList<>())
-          .add(URLDecoder.decode(value, StandardCharsets.UTF_8));
+      try {
+        fields
+            .computeIfAbsent(
+                URLDecoder.decode(name, StandardCharsets.UTF_8), k -> new ArrayList<>())
+            .add(URLDecoder.decode(value, StandardCharsets.UTF_8));
+      } catch (IllegalArgumentException e) {
+        AssertionError error =
+            new AssertionError(
+                "the form body is not url-encoded (field "
+                    + (i + 1)
+                    + ", "
+                    + name
+                    + ": "
+                    + e.getMessage()
+                    + "): "
+                    + this);
+        error.initCause(e);
+        throw error;
+      }
     }
     return fields;
   }
@@ -378,15 +409,47 @@ public final class StubRequest {
       return new Part(name, filename, contentType, body, options);
     }
 
+    /**
+     * A parameter of a {@code Content-Disposition} value, its quoted string read whole ({@code ;}
+     * and {@code =} inside quotes are the value's, a backslash escapes the next character) and
+     * httpjson's {@code %22}, {@code %0D} and {@code %0A} decoded; a token value as it is.
+     */
     private static @Nullable String parameter(String disposition, String key) {
-      for (String p : disposition.split(";")) {
-        String t = p.trim();
-        if (t.startsWith(key + "=\"") && t.endsWith("\"")) {
-          return t.substring(key.length() + 2, t.length() - 1)
-              .replace("%22", "\"")
-              .replace("%0D", "\r")
-              .replace("%0A", "\n");
+      int n = disposition.length();
+      int i = disposition.indexOf(';');
+      while (i >= 0 && i < n) {
+        int eq = disposition.indexOf('=', i + 1);
+        if (eq < 0) {
+          return null;
         }
+        String name = disposition.substring(i + 1, eq).trim();
+        int at = eq + 1;
+        while (at < n && disposition.charAt(at) == ' ') {
+          at++;
+        }
+        StringBuilder value = new StringBuilder();
+        boolean quoted = at < n && disposition.charAt(at) == '"';
+        if (quoted) {
+          at++;
+          while (at < n && disposition.charAt(at) != '"') {
+            char c = disposition.charAt(at);
+            if (c == '\\' && at + 1 < n) {
+              c = disposition.charAt(++at);
+            }
+            value.append(c);
+            at++;
+          }
+          at++; // the closing quote
+        } else {
+          while (at < n && disposition.charAt(at) != ';') {
+            value.append(disposition.charAt(at++));
+          }
+        }
+        if (name.equalsIgnoreCase(key)) {
+          String v = quoted ? value.toString() : value.toString().trim();
+          return v.replace("%22", "\"").replace("%0D", "\r").replace("%0A", "\n");
+        }
+        i = disposition.indexOf(';', Math.min(at, n));
       }
       return null;
     }
@@ -462,8 +525,10 @@ public final class StubRequest {
   /**
    * The method, URI, headers and the body (its first 2000 characters, decoded from its {@code
    * Content-Encoding}), one per line; the URI's userinfo left out and the values of {@code
-   * Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code Set-Cookie} shown as
-   * {@code ***}, as httpjson's logs show them, and so are the values of a form body's fields.
+   * Authorization}, {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the usual
+   * API-key and token headers ({@code X-Api-Key}, {@code Api-Key}, {@code ApiKey}, {@code
+   * X-Auth-Token}, {@code Private-Token}) shown as {@code ***}, as httpjson's logs show them, and
+   * so are the values of a form body's fields.
    */
   @Override
   public String toString() {

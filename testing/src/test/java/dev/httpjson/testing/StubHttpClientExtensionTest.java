@@ -105,6 +105,52 @@ class StubHttpClientExtensionTest {
         .allSatisfy(f -> assertThat(f).contains("reply not used: GET /users (1 reply left)"));
   }
 
+  @Test
+  void aNestedTestSharesItsStubWithItsEnclosingInstanceAndIsVerified() {
+    SEEN.clear();
+    TestExecutionSummary summary = run(Enclosing.class);
+
+    assertThat(SEEN).hasSize(6); // the enclosing constructor, @BeforeEach and @Test of two tests
+    assertThat(SEEN.get(0)).isSameAs(SEEN.get(1)).isSameAs(SEEN.get(2));
+    assertThat(SEEN.get(3)).isSameAs(SEEN.get(4)).isSameAs(SEEN.get(5)).isNotSameAs(SEEN.get(0));
+    assertThat(failures(summary))
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("reply not used: GET /users (1 reply left)");
+  }
+
+  @ExtendWith(StubHttpClientExtension.class)
+  @EnabledIf("dev.httpjson.testing.StubHttpClientExtensionTest#launching")
+  static class Enclosing {
+    final StubHttpClient stub;
+
+    Enclosing(StubHttpClient stub) {
+      SEEN.add(stub);
+      this.stub = stub;
+    }
+
+    @org.junit.jupiter.api.Nested
+    @org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.MethodName.class)
+    class Inner {
+      @BeforeEach
+      void routes(StubHttpClient stub) {
+        SEEN.add(stub);
+        stub.on("GET", "/users").reply(200, List.of("ada"));
+      }
+
+      @Test
+      void one(StubHttpClient stub) throws Exception {
+        SEEN.add(stub);
+        Enclosing.this.stub.send(
+            HttpRequest.newBuilder(URI.create("http://x/users")).build(), BodyHandlers.ofString());
+      }
+
+      @Test
+      void two(StubHttpClient stub) {
+        SEEN.add(stub);
+      }
+    }
+  }
+
   @ExtendWith(StubHttpClientExtension.class)
   @EnabledIf("dev.httpjson.testing.StubHttpClientExtensionTest#launching")
   static class InjectedInBeforeAll {

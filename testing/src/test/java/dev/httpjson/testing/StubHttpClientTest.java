@@ -313,6 +313,31 @@ class StubHttpClientTest {
   }
 
   @Test
+  void aRequestShowsNoApiKeyOrTokenHeaderInItsTextAsHttpjsonsLogsShowNone() throws Exception {
+    stub.on("POST", "/v1/messages").reply(200, new User("ada"));
+
+    stub.send(
+        HttpRequest.newBuilder(URI.create("https://api.test/v1/messages"))
+            .header("x-api-key", "sk-ant-1")
+            .header("Api-Key", "azure-2")
+            .header("ApiKey", "k-3")
+            .header("X-Auth-Token", "tok-4")
+            .header("Private-Token", "glpat-5")
+            .POST(HttpRequest.BodyPublishers.ofString("[]"))
+            .build(),
+        BodyHandlers.discarding());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.header("X-Api-Key")).isEqualTo("sk-ant-1");
+    assertThat(request.toString())
+        .contains("x-api-key: ***", "Api-Key: ***", "X-Auth-Token: ***")
+        .doesNotContain("sk-ant-1", "azure-2", "k-3", "tok-4", "glpat-5");
+    assertThatThrownBy(() -> request.bodyAs(User.class))
+        .hasMessageStartingWith("expected a body of type")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("sk-ant-1", "glpat-5"));
+  }
+
+  @Test
   void aFormRequestShowsItsFieldNamesButNotTheirValuesInItsText() throws Exception {
     stub.on("POST", "/v1/token").reply(200, new User("ada"));
 
@@ -396,6 +421,22 @@ class StubHttpClientTest {
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("Content-Encoding br")
         .hasMessageContaining("POST https://api.test/v1/orders");
+  }
+
+  @Test
+  void aComputedReplyThatFailedFailsVerifyEvenWhenTheCodeSwallowedTheCallsError() {
+    stub.on("POST", "/v1/orders").reply(r -> Reply.json(201, r.bodyAs(User.class).name()));
+
+    try {
+      api.postAsJson("orders", List.of(1, 2), Order.class);
+    } catch (IOException | InterruptedException swallowed) {
+      // code under test that falls back quietly
+    }
+
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("the reply of route POST /v1/orders could not be computed")
+        .hasMessageContaining("expected a body of type");
   }
 
   @Test
@@ -894,5 +935,106 @@ class StubHttpClientTest {
         .isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> stub.on("GET", "/y").reply(200, 1).always().reply(200, 2))
         .hasMessage("reply after always() on route GET /y");
+  }
+
+  @Test
+  void aPredicateThatThrowsFailsTheCallNamingItsRouteInsteadOfHanging() {
+    // The predicate of the javadoc's own example: a request without a query makes it throw.
+    stub.on("search for ada", r -> r.uri().getQuery().contains("q=ada")).reply(200, List.of());
+
+    Throwable failure =
+        assertTimeoutPreemptively(
+            WAIT,
+            () ->
+                org.assertj.core.api.Assertions.catchThrowable(
+                    () -> api.getFromJson("users", User.class)));
+    assertThat(failure)
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("route search for ada")
+        .hasMessageContaining("GET /v1/users")
+        .hasRootCauseInstanceOf(NullPointerException.class);
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/users");
+  }
+
+  @Test
+  void aRequestNoRouteAnswersIsShownWithItsQueryRedacted() {
+    stub.on("GET", "/v1/users").reply(200, List.of());
+    stub.on("search for ada", r -> "q=ada".equals(r.uri().getQuery())).reply(200, List.of());
+
+    assertThatThrownBy(() -> api.getFromJson("search?q=bob&page=2", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageStartingWith(
+            "no route answers GET /v1/search?q=***&page=***; routes, in order:");
+  }
+
+  @Test
+  void aMultipartPartWhoseNameOrFileNameHasASemicolonReadsBackWhole() throws Exception {
+    stub.on("POST", "/v1/files").reply(Reply.status(201));
+
+    api.postAsJson(
+        "files",
+        dev.httpjson.MultipartContent.newBuilder()
+            .field("a;b", "1")
+            .file("file", new byte[] {'h', 'i'}, "report; final=1.txt", "text/plain")
+            .build());
+
+    java.util.List<StubRequest.Part> parts = stub.takeRequest(WAIT).parts();
+    assertThat(parts).extracting(StubRequest.Part::name).containsExactly("a;b", "file");
+    assertThat(parts.get(1).filename()).isEqualTo("report; final=1.txt");
+  }
+
+  @Test
+  void aFormBodyThatIsNotUrlEncodedFailsNamingTheRequest() throws Exception {
+    stub.on("POST", "/v1/token").reply(200, "t").always();
+    HttpRequest.Builder post =
+        HttpRequest.newBuilder(URI.create("https://api.test/v1/token"))
+            .header("Content-Type", "application/x-www-form-urlencoded");
+
+    stub.send(
+        post.POST(HttpRequest.BodyPublishers.ofString("discount=100%")).build(),
+        BodyHandlers.discarding());
+    StubRequest broken = stub.takeRequest(WAIT);
+    assertThatThrownBy(broken::form)
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith("the form body is not url-encoded")
+        .hasMessageContaining("POST https://api.test/v1/token");
+
+    // Unencoded UTF-8, as a careless client sends it, reads as a server reads it.
+    stub.send(
+        post.POST(HttpRequest.BodyPublishers.ofString("name=José")).build(),
+        BodyHandlers.discarding());
+    assertThat(stub.takeRequest(WAIT).form()).containsEntry("name", List.of("José"));
+  }
+
+  @Test
+  void aHeaderOrAnEventIdThatCannotGoOnTheWireIsRefusedSayingWhy() {
+    assertThatThrownBy(() -> Reply.status(200).header("X-Id", "1\r\nSet-Cookie: a=b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("header X-Id has a line break in its value: 1\\r\\nSet-Cookie: a=b");
+    assertThatThrownBy(() -> Reply.status(200).header("X Id", "1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("not a header name: X Id");
+    assertThatThrownBy(() -> Reply.events().event("1\ndata: forged", "x"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("event id has a line break or a NUL: 1\\ndata: forged");
+  }
+
+  @Test
+  void aMethodInAnotherCaseIsNamedWhenNoRouteAnswersAndOneThatIsNoTokenIsRefused() {
+    stub.on("get", "/v1/users").reply(200, List.of());
+
+    assertThatThrownBy(() -> api.getFromJson("users", User.class))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(
+            "get /v1/users (1 reply left) (the method differs in case only: methods are"
+                + " case-sensitive, GET is not get)");
+    assertThatThrownBy(() -> stub.on("GET ", "/v1/users"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("not a method: 'GET '");
+    stub.on("GET", "/v1/users").reply(200, List.of()); // what the test meant
+    assertThatThrownBy(stub::verify).hasMessageContaining("reply not used: get /v1/users");
   }
 }

@@ -19,12 +19,17 @@ import javax.net.ssl.SSLParameters;
 
 /**
  * The transport of every client in a context with {@link AutoConfigureHttpJsonStub}: sends to the
- * stub of the running test method, which {@link StubTestExecutionListener} renews before each test
- * instance is injected. The clients are built once per context; only the stub under them changes.
+ * stub of the running test method, which {@link StubTestExecutionListener} renews before the first
+ * test instance of each test method is injected (an enclosing instance, then a nested one, share
+ * it). The clients are built once per context; only the stub under them changes.
  */
 final class StubSwitch extends HttpClient implements TransportOverride {
   private final Supplier<StubHttpClient> stubs;
   private volatile StubHttpClient current;
+  // Whether a test method ran since the stub was made (or the context's start may have used it):
+  // the next test instance gets a fresh one, and the enclosing and nested instances of one test
+  // share it.
+  private volatile boolean used = true;
 
   StubSwitch(Supplier<StubHttpClient> stubs) {
     this.stubs = stubs;
@@ -35,8 +40,23 @@ final class StubSwitch extends HttpClient implements TransportOverride {
     return current;
   }
 
-  void renew() {
+  /**
+   * A fresh stub, unless no test method ran since the last one was made.
+   *
+   * @return whether the stub was renewed
+   */
+  boolean renewIfUsed() {
+    if (!used) {
+      return false;
+    }
     current = stubs.get();
+    used = false;
+    return true;
+  }
+
+  /** A test method runs on the current stub: the next test instance gets another. */
+  void used() {
+    used = true;
   }
 
   @Override

@@ -1,15 +1,17 @@
 package dev.httpjson.spring.boot;
 
+import java.util.Optional;
 import org.springframework.test.context.TestContext;
 import org.springframework.test.context.TestContextAnnotationUtils;
 import org.springframework.test.context.support.AbstractTestExecutionListener;
 import org.springframework.test.context.support.DependencyInjectionTestExecutionListener;
 
 /**
- * Gives each test instance of a class with {@link AutoConfigureHttpJsonStub} a fresh stub, before
- * it is injected: routes and captured requests of one test never reach the next, though Spring
- * reuses the context. Registered in {@code META-INF/spring.factories}; does nothing for other
- * tests.
+ * Gives each test method of a class with {@link AutoConfigureHttpJsonStub} a fresh stub, before its
+ * test instance (and a {@code @Nested} test's enclosing instance, which shares it) is injected, or,
+ * when the methods share one instance, before it is injected again for the method: routes and
+ * captured requests of one test never reach the next, though Spring reuses the context. Registered
+ * in {@code META-INF/spring.factories}; does nothing for other tests.
  */
 final class StubTestExecutionListener extends AbstractTestExecutionListener {
   @Override
@@ -19,12 +21,34 @@ final class StubTestExecutionListener extends AbstractTestExecutionListener {
 
   @Override
   public void prepareTestInstance(TestContext context) {
-    if (TestContextAnnotationUtils.hasAnnotation(
+    // An enclosing test instance is prepared before its @Nested one, for the same test method:
+    // both get the same stub, the one the clients call.
+    stub(context).ifPresent(StubSwitch::renewIfUsed);
+  }
+
+  @Override
+  public void beforeTestMethod(TestContext context) {
+    stub(context)
+        .ifPresent(
+            stubs -> {
+              if (stubs.renewIfUsed()) {
+                // No test instance was prepared since the last test method: the methods share one
+                // instance (@TestInstance(PER_CLASS)). Its stub fields get the fresh stub from the
+                // injection that runs next.
+                context.setAttribute(
+                    DependencyInjectionTestExecutionListener.REINJECT_DEPENDENCIES_ATTRIBUTE,
+                    Boolean.TRUE);
+              }
+              stubs.used();
+            });
+  }
+
+  private static Optional<StubSwitch> stub(TestContext context) {
+    if (!TestContextAnnotationUtils.hasAnnotation(
         context.getTestClass(), AutoConfigureHttpJsonStub.class)) {
-      context
-          .getApplicationContext()
-          .getBeanProvider(StubSwitch.class)
-          .ifAvailable(StubSwitch::renew);
+      return Optional.empty();
     }
+    return Optional.ofNullable(
+        context.getApplicationContext().getBeanProvider(StubSwitch.class).getIfAvailable());
   }
 }
