@@ -37,8 +37,8 @@ final class IdleConnections extends EventListener {
 
   /**
    * When each pooled connection was last released, keyed by its socket: OkHttp locks its connection
-   * objects, and on JDK 25 taking such an object's identity hash cost a quarter of a loopback
-   * call's CPU time on the caller's thread (JFR); a socket's costs nothing measurable.
+   * objects, and on JDK 25 taking such an object's identity hash cost the caller ~2.6 µs a call
+   * (more under a JFR recording); a socket's costs nothing measurable.
    */
   private final ConcurrentHashMap<Socket, AtomicLong> idleSince = new ConcurrentHashMap<>();
 
