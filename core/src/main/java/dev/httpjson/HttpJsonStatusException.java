@@ -174,20 +174,7 @@ public final class HttpJsonStatusException extends HttpJsonException {
     if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
       end--;
     }
-    for (int i = 0; i < end; i++) {
-      char c = text.charAt(i);
-      if (c == '\n') {
-        sb.append("\\n");
-      } else if (c == '\r') {
-        sb.append("\\r");
-      } else if (c == '\t') {
-        sb.append("\\t");
-      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
-        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-      } else {
-        sb.append(c);
-      }
-    }
+    LoggingInterceptor.appendOneLine(sb, text.subSequence(0, end));
     if (end < text.length() || truncated) {
       sb.append('…');
     }

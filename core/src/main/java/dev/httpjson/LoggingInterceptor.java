@@ -223,7 +223,7 @@ public final class LoggingInterceptor implements Interceptor {
    * value or a message cannot forge a log line or drive a terminal. The JDK's client refuses such a
    * header value (and quotes it in its exception's message); other transports pass it on.
    */
-  private static StringBuilder appendOneLine(StringBuilder sb, CharSequence text) {
+  static StringBuilder appendOneLine(StringBuilder sb, CharSequence text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c == '\n') {
