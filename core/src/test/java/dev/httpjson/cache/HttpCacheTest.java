@@ -22,6 +22,7 @@ import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -299,7 +300,7 @@ class HttpCacheTest {
    * open: which thread reads a caller's publisher when the client has no executor of its own
    * (httpjson's threads never run the caller's code) is a decision still to make.
    */
-  @org.junit.jupiter.api.Tag("tofix")
+  @Tag("tofix")
   @Test
   void anAsyncQueryWhoseBodyStreamIsFilledAfterSendAsyncReturnsDoesNotBlockTheCaller()
       throws Exception {
