@@ -178,6 +178,12 @@ public final class Apache5Transport {
    * final answer before reading it, and read that answer: Apache's own connections write on until
    * the server stops reading, and fail the exchange.
    *
+   * <p>A connection that received bytes past a response's end (a server that counted characters for
+   * its Content-Length) is never used again: Apache would read those bytes as the answer to the
+   * next request on it. It reports itself stale to the pool's check before reuse, and if a request
+   * is sent on it all the same (a pool that checks only connections idle a while) the call fails
+   * before the request is written, saying why.
+   *
    * <p>The connections use Apache's default {@link org.apache.hc.core5.http.config.Http1Config}.
    * The factory is immutable and thread-safe; each call returns a new one.
    *

@@ -5,12 +5,15 @@ import java.io.InputStream;
 import java.net.Proxy;
 import java.net.Socket;
 import java.net.SocketException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
 import org.apache.hc.client5.http.impl.io.DefaultHttpResponseParserFactory;
-import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
+import org.apache.hc.client5.http.impl.io.DefaultManagedHttpClientConnection;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.io.DetachedSocketFactory;
+import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
 import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpRequest;
@@ -26,10 +29,12 @@ import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.impl.DefaultContentLengthStrategy;
 import org.apache.hc.core5.http.io.HttpClientConnection;
+import org.apache.hc.core5.http.io.HttpConnectionFactory;
 import org.apache.hc.core5.http.io.HttpMessageParser;
 import org.apache.hc.core5.http.io.ResponseOutOfOrderStrategy;
 import org.apache.hc.core5.http.io.SessionInputBuffer;
 import org.apache.hc.core5.http.io.SocketConfig;
+import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
 import org.apache.hc.core5.pool.PoolReusePolicy;
 import org.apache.hc.core5.util.TimeValue;
@@ -68,7 +73,8 @@ final class DefaultPool {
    * gunicorn 2 s; Node.js and Apache httpd 5 s), and a POST written to such a connection fails
    * without the server having read it, and is not sent again (the server may have read a request
    * whose connection fails later). Back-to-back exchanges never pay for the check; one after at
-   * least this much idleness pays 1 ms at most.
+   * least this much idleness pays 1 ms at most. Every reuse, however soon, looks without waiting
+   * for bytes past the last response ({@link InStepConnection}).
    */
   static final long VALIDATE_AFTER_MILLIS = 500;
 
@@ -97,7 +103,9 @@ final class DefaultPool {
     pool.setDefaultConnectionConfig(
         ConnectionConfig.custom()
             .setSocketTimeout(Timeout.DISABLED)
-            .setValidateAfterInactivity(TimeValue.ofMilliseconds(VALIDATE_AFTER_MILLIS))
+            // Every lease asks the connection (InStepConnection.isStale), which waits for the
+            // server only after VALIDATE_AFTER_MILLIS of idleness.
+            .setValidateAfterInactivity(TimeValue.ZERO_MILLISECONDS)
             .build());
     return pool;
   }
@@ -134,18 +142,105 @@ final class DefaultPool {
   }
 
   /**
-   * Connections whose response parser fails a head that the end of the connection cut short, and
-   * that stop writing a request body when the server has answered it ({@link EarlyAnswers}).
+   * Connections whose response parser fails a head that the end of the connection cut short, that
+   * stop writing a request body when the server has answered it ({@link EarlyAnswers}), and that
+   * are never used again once a server sent bytes past a response's end ({@link InStepConnection}).
    */
-  static ManagedHttpClientConnectionFactory connections() {
+  static HttpConnectionFactory<ManagedHttpClientConnection> connections() {
     DefaultHttpResponseParserFactory parsers =
         new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
-    return ManagedHttpClientConnectionFactory.builder()
-        .http1Config(Http1Config.DEFAULT)
-        .responseParserFactory(config -> new WholeHeadParser(parsers.create()))
-        .responseOutOfOrderStrategy(new EarlyAnswers())
-        .incomingContentLengthStrategy(new RepeatedLengths())
-        .build();
+    EarlyAnswers early = new EarlyAnswers();
+    RepeatedLengths lengths = new RepeatedLengths();
+    return socket -> {
+      InStepConnection connection =
+          new InStepConnection(
+              "http-outgoing-" + IDS.getAndIncrement(),
+              lengths,
+              early,
+              new WholeHeadParser(parsers.create()));
+      if (socket != null) {
+        connection.bind(socket);
+      }
+      return connection;
+    };
+  }
+
+  private static final AtomicLong IDS = new AtomicLong();
+
+  /**
+   * Apache's connection, out of use once a server sent bytes past a response's end. Apache leaves
+   * such bytes (a server that counted characters for its Content-Length, or a response split by an
+   * attacker's input) in the connection's buffer and reads them as the answer to the next request
+   * on it: that call gets a forged answer, the one after it the answer to the call before. The JDK
+   * client drops such a connection. Here the pool's check before each reuse ({@link #isStale})
+   * looks, without waiting, for bytes that arrived since the last response (in Apache's buffer or
+   * the socket's), and a connection that has any is closed and replaced; a pool that does not ask
+   * before each reuse gets the same look before a request is written, which fails the call rather
+   * than let it read them.
+   */
+  static final class InStepConnection extends DefaultManagedHttpClientConnection {
+    private static final long VALIDATE_AFTER_NANOS =
+        TimeUnit.MILLISECONDS.toNanos(VALIDATE_AFTER_MILLIS);
+
+    private final WholeHeadParser heads;
+    // Used by one thread at a time; the pool hands the connection over with a happens-before.
+    private long idleSince = System.nanoTime();
+
+    InStepConnection(
+        String id,
+        ContentLengthStrategy lengths,
+        ResponseOutOfOrderStrategy early,
+        WholeHeadParser heads) {
+      super(id, null, null, Http1Config.DEFAULT, lengths, null, early, null, config -> heads);
+      this.heads = heads;
+    }
+
+    @Override
+    public void passivate() {
+      idleSince = System.nanoTime();
+      super.passivate();
+    }
+
+    /**
+     * Stale when closed, when bytes arrived past the last response, or, idle for {@value
+     * #VALIDATE_AFTER_MILLIS} ms or more, when the server closed it (Apache's 1 ms read).
+     */
+    @Override
+    public boolean isStale() throws IOException {
+      if (!isOpen() || unread() > 0) {
+        return true;
+      }
+      if (System.nanoTime() - idleSince < VALIDATE_AFTER_NANOS) {
+        return false;
+      }
+      return super.isStale() || unread() > 0;
+    }
+
+    @Override
+    public void sendRequestHeader(ClassicHttpRequest request) throws HttpException, IOException {
+      long unread = isOpen() ? unread() : 0;
+      if (unread > 0) {
+        close(CloseMode.GRACEFUL);
+        throw new ConnectionClosedException(
+            "The connection had "
+                + unread
+                + " byte(s) past the end of its last response (a server that sent more than its"
+                + " Content-Length): closed before "
+                + request.getMethod()
+                + " "
+                + request.getRequestUri()
+                + " was written, rather than read them as its answer");
+      }
+      super.sendRequestHeader(request);
+    }
+
+    /** The bytes that arrived past the last response, at least (never waits). */
+    private long unread() throws IOException {
+      SessionInputBuffer buffer = heads.buffer; // the connection's, once a response was read
+      long n = buffer == null ? 0 : buffer.length();
+      Socket socket = getSocket();
+      return socket == null ? n : n + socket.getInputStream().available();
+    }
   }
 
   /**
@@ -294,6 +389,7 @@ final class DefaultPool {
   static final class WholeHeadParser implements HttpMessageParser<ClassicHttpResponse> {
     private final HttpMessageParser<ClassicHttpResponse> parser;
     private final EndWatch watched = new EndWatch(); // one connection's: parses one head at a time
+    @Nullable SessionInputBuffer buffer; // the connection's input buffer, once it parsed a head
 
     WholeHeadParser(HttpMessageParser<ClassicHttpResponse> parser) {
       this.parser = parser;
@@ -302,6 +398,7 @@ final class DefaultPool {
     @Override
     public @Nullable ClassicHttpResponse parse(SessionInputBuffer buffer, InputStream in)
         throws IOException, HttpException {
+      this.buffer = buffer;
       watched.in = in;
       watched.ended = false;
       ClassicHttpResponse response = parser.parse(buffer, watched);
