@@ -185,6 +185,7 @@ final class DefaultPool {
     private final WholeHeadParser heads;
     // Used by one thread at a time; the pool hands the connection over with a happens-before.
     private long idleSince = System.nanoTime();
+    private boolean looked; // isStale looked for bytes since the last request: no second look
 
     InStepConnection(
         String id,
@@ -207,18 +208,22 @@ final class DefaultPool {
      */
     @Override
     public boolean isStale() throws IOException {
-      if (!isOpen() || unread() > 0) {
+      if (!isOpen() || unread(true) > 0) {
         return true;
       }
-      if (System.nanoTime() - idleSince < VALIDATE_AFTER_NANOS) {
-        return false;
+      if (System.nanoTime() - idleSince >= VALIDATE_AFTER_NANOS
+          && (super.isStale() || unread(true) > 0)) {
+        return true;
       }
-      return super.isStale() || unread() > 0;
+      looked = true;
+      return false;
     }
 
     @Override
     public void sendRequestHeader(ClassicHttpRequest request) throws HttpException, IOException {
-      long unread = isOpen() ? unread() : 0;
+      // After the pool's look, only what reached Apache's buffer since (no system call).
+      long unread = isOpen() ? unread(!looked) : 0;
+      looked = false;
       if (unread > 0) {
         close(CloseMode.GRACEFUL);
         throw new ConnectionClosedException(
@@ -234,12 +239,15 @@ final class DefaultPool {
       super.sendRequestHeader(request);
     }
 
-    /** The bytes that arrived past the last response, at least (never waits). */
-    private long unread() throws IOException {
+    /**
+     * The bytes that arrived past the last response, at least: those in Apache's buffer, and with
+     * {@code socket} those the socket has ready (never waits).
+     */
+    private long unread(boolean socket) throws IOException {
       SessionInputBuffer buffer = heads.buffer; // the connection's, once a response was read
       long n = buffer == null ? 0 : buffer.length();
-      Socket socket = getSocket();
-      return socket == null ? n : n + socket.getInputStream().available();
+      Socket s = socket ? getSocket() : null;
+      return s == null ? n : n + s.getInputStream().available();
     }
   }
 
