@@ -1,11 +1,11 @@
 package dev.httpjson.micrometer;
 
+import dev.httpjson.internal.observe.Routes;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * The convention httpjson's observations follow by default: the one of Spring's HTTP client
@@ -44,10 +44,6 @@ import java.util.regex.Pattern;
  */
 public class DefaultHttpJsonObservationConvention implements HttpJsonObservationConvention {
   private static final String DEFAULT_NAME = "http.client.requests";
-
-  /** The scheme and authority of an absolute template, whatever their case. */
-  private static final Pattern BEFORE_PATH =
-      Pattern.compile("^[a-z][a-z0-9+.-]*://[^/?#]*/?", Pattern.CASE_INSENSITIVE);
 
   private static final KeyValue URI_NONE = KeyValue.of("uri", KeyValue.NONE_VALUE);
   private static final KeyValue STATUS_CLIENT_ERROR = KeyValue.of("status", "CLIENT_ERROR");
@@ -129,8 +125,7 @@ public class DefaultHttpJsonObservationConvention implements HttpJsonObservation
     if (template == null) {
       return URI_NONE;
     }
-    String path = BEFORE_PATH.matcher(template).replaceFirst("");
-    return KeyValue.of("uri", path.startsWith("/") ? path : "/" + path);
+    return KeyValue.of("uri", Routes.path(template));
   }
 
   /**

@@ -22,7 +22,8 @@ final class HttpAttributes {
 
   /**
    * {@code url.template}: the path template of the API interface method the call was made through
-   * ({@link dev.httpjson.Interceptor.Chain#route()}); absent for a call made otherwise.
+   * ({@link dev.httpjson.Interceptor.Chain#route()}, an absolute one without its scheme and host);
+   * absent for a call made otherwise.
    */
   static final AttributeKey<String> URL_TEMPLATE = AttributeKey.stringKey("url.template");
 
