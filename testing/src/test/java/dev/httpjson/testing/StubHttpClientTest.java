@@ -344,6 +344,18 @@ class StubHttpClientTest {
 
     assertThat(showing.takeRequest(WAIT).toString())
         .startsWith("GET https://api.test/v1/users?page=2&token=***");
+
+    assertThatThrownBy(
+            () ->
+                showing.send(
+                    HttpRequest.newBuilder(URI.create("https://api.test/v1/none?page=3&token=t0k"))
+                        .build(),
+                    BodyHandlers.discarding()))
+        .hasMessageStartingWith("no route answers GET /v1/none?page=3&token=***;");
+    assertThatThrownBy(showing::verify)
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/none?page=3&token=***")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("t0k"));
   }
 
   @Test
