@@ -63,10 +63,28 @@ class StubVerificationTest {
         .collect(Collectors.toList());
   }
 
+  private static final Map<String, String> PARALLEL =
+      Map.of(
+          "junit.jupiter.execution.parallel.enabled", "true",
+          "junit.jupiter.execution.parallel.mode.default", "concurrent",
+          "junit.jupiter.execution.parallel.mode.classes.default", "concurrent",
+          "junit.jupiter.execution.parallel.config.strategy", "fixed",
+          "junit.jupiter.execution.parallel.config.fixed.parallelism", "2");
+
   @Test
   void anUnexpectedRequestOrAnUnusedReplyFailsTheTestThatLeftIt() {
     TestExecutionSummary summary = run(Map.of(), LeavesThingsBehind.class);
 
+    assertLeftThingsBehind(summary);
+  }
+
+  /** Methods that may run at once by default run one after the other, each on its own stub. */
+  @Test
+  void theMethodsOfAClassRunOneAfterTheOtherWhenMethodsRunInParallel() {
+    assertLeftThingsBehind(run(PARALLEL, LeavesThingsBehind.class));
+  }
+
+  private static void assertLeftThingsBehind(TestExecutionSummary summary) {
     assertThat(summary.getTestsSucceededCount()).isEqualTo(1);
     assertThat(summary.getTestsFailedCount()).isEqualTo(3);
     assertThat(failures(summary))
@@ -90,16 +108,7 @@ class StubVerificationTest {
     EVENTS.clear();
     bothRunning = new CountDownLatch(2);
 
-    TestExecutionSummary summary =
-        run(
-            Map.of(
-                "junit.jupiter.execution.parallel.enabled", "true",
-                "junit.jupiter.execution.parallel.mode.default", "concurrent",
-                "junit.jupiter.execution.parallel.mode.classes.default", "concurrent",
-                "junit.jupiter.execution.parallel.config.strategy", "fixed",
-                "junit.jupiter.execution.parallel.config.fixed.parallelism", "2"),
-            SharesTheStubA.class,
-            SharesTheStubB.class);
+    TestExecutionSummary summary = run(PARALLEL, SharesTheStubA.class, SharesTheStubB.class);
 
     assertThat(failures(summary)).isEmpty();
     assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
@@ -148,6 +157,7 @@ class StubVerificationTest {
     void usesWhatItSetUp() throws Exception {
       stub.on("GET", "/v3/repos/{owner}/{repo}")
           .reply(200, Map.of("id", 7, "fullName", "acme/widgets", "stars", 3));
+      Thread.sleep(300); // another method, run beside this one, would take the clients' stub
       assertThat(repos.repo("acme", "widgets").id()).isEqualTo(7);
     }
   }
