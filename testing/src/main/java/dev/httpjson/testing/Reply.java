@@ -433,7 +433,8 @@ public final class Reply {
    * chunk). A fixed body drops before its last byte, as if {@link #cutShort cut short} by one byte
    * (or where {@link #cutShort} cuts it, if sooner), still announcing its whole {@code
    * Content-Length}: once its declared length has arrived, a body is whole on a real network,
-   * whatever the connection does next. An empty fixed body fails at once.
+   * whatever the connection does next. An empty body (as a 204's or a {@code HEAD}'s) has nothing
+   * to cut: the reader sees the failure at once.
    *
    * @return the reply dropping at its end
    */
