@@ -22,6 +22,7 @@ module dev.httpjson.spring.boot {
   requires static dev.httpjson.micrometer;
   requires static micrometer.observation;
   requires static spring.test;
+  requires static org.junit.jupiter.api;
 
   exports dev.httpjson.spring.boot;
 

@@ -43,8 +43,9 @@ public interface CallListener {
     String method();
 
     /**
-     * The request URI with its secrets redacted (userinfo and credential-like query parameters, as
-     * httpjson's exception messages show it).
+     * The request URI as httpjson's exception messages show it ({@link JsonOptions#redact(String)}
+     * with the call's options): userinfo and the fragment left out, every query value but those the
+     * options show as {@code ***}.
      *
      * @return the redacted URI
      */

@@ -263,9 +263,11 @@ public interface Interceptor {
      * The path template of the API interface method the call was made through, resolved against the
      * client's base URI as the call's URI is ({@code /v1/repos/{owner}/{repo}} for
      * {@code @GET("repos/{owner}/{repo}")} under {@code https://api.example.com/v1/}; an absolute
-     * template as written; a literal query kept): a low-cardinality name for the call, which
-     * metrics tag it with instead of its URI. Every exchange of the call has it: each attempt, each
-     * redirect hop, each page of a paged method, each reconnection of an event stream.
+     * template as written but for its userinfo; a literal query kept, its values hidden as {@link
+     * JsonOptions#redact(String)} hides them, {@code /v1/search?api_key=***&type=***}): a
+     * low-cardinality name for the call without secrets, which metrics tag it with instead of its
+     * URI. Every exchange of the call has it: each attempt, each redirect hop, each page of a paged
+     * method, each reconnection of an event stream.
      *
      * @return the template; empty for a call made otherwise (a one-liner or an {@code exchange}
      *     called on an {@link HttpJsonClient} directly, an interface method with a {@code @Url}

@@ -274,7 +274,7 @@ public final class JsonOptions {
   /**
    * {@code uri} as httpjson shows it in messages and log lines: userinfo and the fragment dropped,
    * each query value but the {@linkplain #shownQueryParameters() shown ones} replaced by {@code
-   * ***}.
+   * ***}, and each parameter without {@code =} that is not shown by name.
    *
    * @param uri a URI, or a string that does not parse as one (a header's value, say)
    * @return the URI without what may be a secret
@@ -630,8 +630,9 @@ public final class JsonOptions {
     /**
      * Shows the value of the query parameter {@code name} wherever httpjson shows a URI of a call
      * (exception messages, {@link CallListener}s, {@link LoggingInterceptor} lines); every other
-     * query value stays {@code ***}. Name only harmless parameters (a page, a cursor). Names are
-     * compared exactly, as written (encoded).
+     * query value stays {@code ***}, and so does a parameter without {@code =} ({@code ?abcdef123},
+     * which may be a key itself) unless it is named here ({@code ?debug}). Name only harmless
+     * parameters (a page, a cursor). Names are compared exactly, as written (encoded).
      *
      * @param name the parameter name
      * @throws IllegalArgumentException if {@code name} is empty or contains {@code =} or {@code &}

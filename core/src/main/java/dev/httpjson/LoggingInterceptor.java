@@ -37,15 +37,16 @@ import org.jspecify.annotations.Nullable;
  * </pre>
  *
  * <p><b>Secrets stay out.</b> URIs, in lines and in URI-valued headers ({@code Location}, {@code
- * Link}, …), are shown as exception messages show them: query values and userinfo as {@code ***},
- * but the parameters named with {@link JsonOptions.Builder#showQueryParameter(String)} or {@link
- * Builder#showQueryParameter(String)}. {@code Authorization}, {@code Proxy-Authorization}, {@code
- * Cookie}, {@code Set-Cookie}, the usual API-key and token headers ({@code X-Api-Key}, {@code
- * Api-Key}, {@code ApiKey}, {@code X-Auth-Token}, {@code Private-Token}, {@code X-Access-Token},
- * {@code X-Vault-Token}, {@code X-CSRF-Token}, {@code X-XSRF-Token}), the clouds' ({@code
- * X-Amz-Security-Token}, {@code X-Goog-Api-Key}, {@code Ocp-Apim-Subscription-Key}) and the headers
- * named with {@link Builder#redactHeader(String)} show as {@code ***}. Bodies ({@link Level#BODY})
- * can hold secrets of their own.
+ * Link}, …), are shown as exception messages show them: query values, a parameter without {@code =}
+ * ({@code ?abcdef123}) and userinfo as {@code ***}, but the parameters named with {@link
+ * JsonOptions.Builder#showQueryParameter(String)} or {@link Builder#showQueryParameter(String)}.
+ * {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie}, the usual
+ * API-key and token headers ({@code X-Api-Key}, {@code Api-Key}, {@code ApiKey}, {@code
+ * X-Auth-Token}, {@code Private-Token}, {@code X-Access-Token}, {@code X-Vault-Token}, {@code
+ * X-CSRF-Token}, {@code X-XSRF-Token}), the clouds' ({@code X-Amz-Security-Token}, {@code
+ * X-Goog-Api-Key}, {@code Ocp-Apim-Subscription-Key}) and the headers named with {@link
+ * Builder#redactHeader(String)} show as {@code ***}. Bodies ({@link Level#BODY}) can hold secrets
+ * of their own.
  *
  * <p><b>Bodies are read once.</b> A request body is shown from a {@link JsonContent}'s bytes (other
  * publishers by length only); a response body is copied, up to {@link Builder#maxBodyBytes(int)},

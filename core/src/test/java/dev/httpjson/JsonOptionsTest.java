@@ -199,12 +199,30 @@ class JsonOptionsTest {
 
     assertThat(
             options.redact("https://user:pa55@api.example.com:8443/v1/x?page=2&sig=abc&flag#top"))
-        .isEqualTo("https://api.example.com:8443/v1/x?page=2&sig=***&flag");
+        .isEqualTo("https://api.example.com:8443/v1/x?page=2&sig=***&***");
     assertThat(JsonOptions.web().redact("https://api.example.com/v1/x?page=2"))
         .isEqualTo("https://api.example.com/v1/x?page=***");
     assertThat(options.redact("https://u:p@api.example.com/a b?page=2&token=t 1#f"))
         .as("not a URI")
         .isEqualTo("https://api.example.com/a b?page=2&token=***");
     assertThat(options.redact("https://api.example.com/")).isEqualTo("https://api.example.com/");
+  }
+
+  /**
+   * A query parameter without {@code =} may be a key itself ({@code ?abcdef123}, as some webhooks
+   * and signed links put it): hidden as a value is, in a URI and in a string that is not one,
+   * unless shown by name.
+   */
+  @Test
+  void redactHidesAQueryTokenWithoutEqualsUnlessItIsShownByName() {
+    JsonOptions options = JsonOptions.newBuilder().showQueryParameter("debug").build();
+
+    assertThat(JsonOptions.web().redact("https://hooks.example.com/in?abcdef123"))
+        .isEqualTo("https://hooks.example.com/in?***");
+    assertThat(options.redact("https://hooks.example.com/in?abcdef123&debug&page=2&&"))
+        .isEqualTo("https://hooks.example.com/in?***&debug&page=***&&");
+    assertThat(options.redact("https://hooks.example.com/a b?abcdef123&debug"))
+        .as("not a URI")
+        .isEqualTo("https://hooks.example.com/a b?***&debug");
   }
 }

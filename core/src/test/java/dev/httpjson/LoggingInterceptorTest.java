@@ -262,8 +262,8 @@ class LoggingInterceptorTest {
     assertThat(api.exchange(request, String.class).body()).isEqualTo("x");
 
     assertThat(log.lines.get(0))
-        .contains("/v1/pods?page=2&token=***&resourceVersion=40&flag (0-byte body)");
-    assertThat(log.lines.get(1)).contains("/v1/pods?page=2&token=***&resourceVersion=40&flag (");
+        .contains("/v1/pods?page=2&token=***&resourceVersion=40&*** (0-byte body)");
+    assertThat(log.lines.get(1)).contains("/v1/pods?page=2&token=***&resourceVersion=40&*** (");
     assertThat(log.all())
         .containsIgnoringCase("referer: https://app.example/list?page=1&session=***")
         .containsIgnoringCase("content-location: " + base + "pods?resourceVersion=41&token=***")

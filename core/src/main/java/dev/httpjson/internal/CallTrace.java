@@ -47,6 +47,8 @@ public final class CallTrace implements CallListener.Call {
   private final @Nullable Event event;
   private static final AtomicIntegerFieldUpdater<CallTrace> OVER =
       AtomicIntegerFieldUpdater.newUpdater(CallTrace.class, "over");
+  private static final AtomicIntegerFieldUpdater<CallTrace> STREAM_OVER =
+      AtomicIntegerFieldUpdater.newUpdater(CallTrace.class, "streamOver");
 
   private final String method;
   private final URI target;
@@ -57,6 +59,7 @@ public final class CallTrace implements CallListener.Call {
   private volatile long requestBytes;
   private final long start = System.nanoTime();
   private volatile int over;
+  private volatile int streamOver; // claimed by the first report of the stream's end
 
   // Written by the thread the call's phases run on, one after the other.
   private volatile int status;
@@ -306,9 +309,13 @@ public final class CallTrace implements CallListener.Call {
     elements++;
   }
 
-  /** A stream is over: read to its end, closed early, or failed ({@code failure}). */
+  /**
+   * A stream is over: read to its end, closed early, or failed ({@code failure}). Only the first
+   * report counts: a caller closing the stream from another thread while its reader fails makes
+   * two.
+   */
   public void streamEnd(boolean early, @Nullable Throwable failure) {
-    if (over != 0) {
+    if (over != 0 || !STREAM_OVER.compareAndSet(this, 0, 1)) {
       return;
     }
     closedEarly = early;

@@ -52,7 +52,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private boolean advanced;
   private boolean hasNext;
   private volatile boolean closed;
-  private boolean failing;
+  private volatile boolean failing; // read by a close on another thread
 
   public ElementStream(
       InputStream raw,
@@ -414,7 +414,9 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   }
 
   private RuntimeException fail(Exception e) {
-    CallTrace report = closed ? null : trace;
+    // Reported even when a close on another thread came first: the trace keeps the first end it
+    // is told, and a close that saw no failure yet may have left the report to this method.
+    CallTrace report = trace;
     RuntimeException failure = failure(e);
     // An UncheckedIOException always has its IOException.
     Throwable cause =

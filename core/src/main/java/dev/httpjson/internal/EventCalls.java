@@ -281,7 +281,7 @@ public final class EventCalls {
     private final Runnable idleCheck = new IdleCheck(this);
     private final @Nullable CallTrace trace;
     private final CallState.@Nullable Events plan;
-    private boolean failing;
+    private volatile boolean failing; // read by a close on another thread
 
     Events(
         HttpResponse<InputStream> response,

@@ -29,7 +29,8 @@ public final class Uris {
   /**
    * The form of {@code uri} for exception messages and {@code toString}: scheme, host, port, path
    * and the query's parameter names; userinfo and the fragment dropped, each query value replaced
-   * by {@value #REDACTED} ({@code https://api.example.com/users?page=***&token=***}).
+   * by {@value #REDACTED} ({@code https://api.example.com/users?page=***&token=***}), and so is a
+   * parameter without {@code =} ({@code ?abcdef123}, which may be a key itself).
    */
   public static String redact(@Nullable URI uri) {
     return redact(uri, Set.of());
@@ -37,7 +38,7 @@ public final class Uris {
 
   /**
    * As {@link #redact(URI)}, with the values of the query parameters named in {@code shown} (raw
-   * names, compared exactly) kept as they are.
+   * names, compared exactly) kept as they are, and a parameter without {@code =} named there.
    */
   public static String redact(@Nullable URI uri, Set<String> shown) {
     if (uri == null) {
@@ -135,12 +136,15 @@ public final class Uris {
         end = query.length();
       }
       int eq = query.indexOf('=', start);
-      boolean hidden = eq >= 0 && eq < end;
-      if (hidden && !shown.isEmpty() && shown.contains(query.substring(start, eq))) {
-        hidden = false;
-      }
-      if (hidden) {
-        sb.append(query, start, eq).append('=').append(REDACTED);
+      if (eq >= 0 && eq < end) {
+        if (!shown.isEmpty() && shown.contains(query.substring(start, eq))) {
+          sb.append(query, start, end);
+        } else {
+          sb.append(query, start, eq).append('=').append(REDACTED);
+        }
+      } else if (end > start && (shown.isEmpty() || !shown.contains(query.substring(start, end)))) {
+        // A bare token (?abcdef123) may be a key itself: hidden unless shown by name (?debug).
+        sb.append(REDACTED);
       } else {
         sb.append(query, start, end);
       }

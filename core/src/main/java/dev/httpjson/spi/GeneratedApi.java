@@ -133,8 +133,10 @@ public final class GeneratedApi {
    * {@return {@code client}, its calls telling its interceptors the path template {@code template}
    * ({@link dev.httpjson.Interceptor.Chain#route()})}, resolved against the client's base URI: a
    * template starting with {@code /} or a scheme is taken as it is, any other one is put after the
-   * base URI's path. Called once per interface method, when an implementation is made, so that a
-   * call pays nothing for it.
+   * base URI's path; then shown as httpjson's messages show a URI ({@link
+   * dev.httpjson.JsonOptions#redact(String)} with the client's options): a literal query's values
+   * hidden, userinfo and a fragment left out. Called once per interface method, when an
+   * implementation is made, so that a call pays nothing for it.
    *
    * @param client the client the method's calls are made with
    * @param template the method's template, as its annotation gives it
@@ -150,7 +152,8 @@ public final class GeneratedApi {
         route = "/" + route;
       }
     }
-    return ApiAccess.get().routed(client, route);
+    // A tag or a span name is kept and shown for long: no literal query value (a key) in it.
+    return ApiAccess.get().routed(client, client.options().redact(route));
   }
 
   /**

@@ -1,11 +1,11 @@
 package dev.httpjson.micrometer;
 
+import dev.httpjson.internal.observe.Routes;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * The convention httpjson's observations follow by default: the one of Spring's HTTP client
@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  *   <li>{@code status}: the response's status code; {@code CLIENT_ERROR} when no response arrived
  *       (the connection failed, the call timed out or was cancelled first).
  *   <li>{@code uri}: the path template of the interface method the call was made through ({@code
- *       /v1/repos/{owner}/{repo}}), never the URI sent; {@code none} for a call without one (the
- *       one-liners, {@code exchange}, a method with a {@code @Url} parameter).
+ *       /v1/repos/{owner}/{repo}}; a literal query's values hidden, {@code /v1/search?type=***}),
+ *       never the URI sent; {@code none} for a call without one (the one-liners, {@code exchange},
+ *       a method with a {@code @Url} parameter).
  * </ul>
  *
  * <p>High-cardinality key values (span tags, never meter tags): {@code http.url}, the URI as
@@ -43,8 +44,6 @@ import java.util.regex.Pattern;
  */
 public class DefaultHttpJsonObservationConvention implements HttpJsonObservationConvention {
   private static final String DEFAULT_NAME = "http.client.requests";
-
-  private static final Pattern BEFORE_PATH = Pattern.compile("^https?://[^/]+/");
 
   private static final KeyValue URI_NONE = KeyValue.of("uri", KeyValue.NONE_VALUE);
   private static final KeyValue STATUS_CLIENT_ERROR = KeyValue.of("status", "CLIENT_ERROR");
@@ -126,8 +125,7 @@ public class DefaultHttpJsonObservationConvention implements HttpJsonObservation
     if (template == null) {
       return URI_NONE;
     }
-    String path = BEFORE_PATH.matcher(template).replaceFirst("");
-    return KeyValue.of("uri", path.startsWith("/") ? path : "/" + path);
+    return KeyValue.of("uri", Routes.path(template));
   }
 
   /**

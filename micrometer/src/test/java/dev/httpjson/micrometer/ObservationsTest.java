@@ -143,6 +143,47 @@ class ObservationsTest {
         .hasHighCardinalityKeyValue("http.url", server.url("/elsewhere/1").toString());
   }
 
+  /**
+   * A literal query in a method's template is part of the {@code uri} tag, its values hidden as
+   * httpjson's messages hide them: a tag is kept for the meter's life, and shown to whoever reads
+   * the metrics.
+   */
+  @Test
+  void aLiteralQueryInTheTemplateIsTaggedWithoutItsValues() throws Exception {
+    server.enqueue(LoopbackServer.json(200, REPO));
+
+    observed().create(Repos.class).search();
+
+    assertThat(registry)
+        .hasSingleObservationThat()
+        .hasLowCardinalityKeyValue("uri", "/api/search?api_key=***&***&q=***")
+        .hasHighCardinalityKeyValue(
+            "http.url", server.url("/api/search").toString() + "?api_key=***&***&q=***");
+    assertThat(LoopbackServer.take(server).getTarget())
+        .isEqualTo("/api/search?api_key=s3cret&abcdef123&q=widgets");
+  }
+
+  /** An absolute template's scheme and host are left out of the tag, whatever their case. */
+  @Test
+  void anAbsoluteTemplateIsTaggedWithItsPathWhateverTheCaseOfItsScheme() throws Exception {
+    server.enqueue(LoopbackServer.json(200, REPO));
+    server.enqueue(LoopbackServer.json(200, REPO));
+    String authority = server.url("/").uri().getRawAuthority();
+    // What the code generated for @GET("HTTP://host:port/api/things/{id}") calls through.
+    HttpJsonClient method =
+        dev.httpjson.spi.GeneratedApi.route(observed(), "HTTP://" + authority + "/api/things/{id}");
+    HttpJsonClient bare =
+        dev.httpjson.spi.GeneratedApi.route(observed(), "Https://" + authority + "?page=2");
+
+    method.getFromJson(server.url("/api/things/1").toString(), Repos.Repo.class);
+    bare.getFromJson(server.url("/api/things/1").toString(), Repos.Repo.class);
+
+    assertThat(registry)
+        .hasNumberOfObservationsWithNameEqualTo(NAME, 2)
+        .hasAnObservationWithAKeyValue("uri", "/api/things/{id}")
+        .hasAnObservationWithAKeyValue("uri", "/?page=***");
+  }
+
   @Test
   void aNotFoundIsAClientErrorWithTheExceptionTheCallerGets() throws Exception {
     server.enqueue(LoopbackServer.json(404, "{\"message\":\"Not Found\"}"));

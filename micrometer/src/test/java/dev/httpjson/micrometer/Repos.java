@@ -35,4 +35,7 @@ interface Repos {
 
   @GET
   Repo at(@Url String url) throws IOException, InterruptedException;
+
+  @GET("search?api_key=s3cret&abcdef123&q=widgets")
+  Repo search() throws IOException, InterruptedException;
 }

@@ -22,7 +22,8 @@ final class HttpAttributes {
 
   /**
    * {@code url.template}: the path template of the API interface method the call was made through
-   * ({@link dev.httpjson.Interceptor.Chain#route()}); absent for a call made otherwise.
+   * ({@link dev.httpjson.Interceptor.Chain#route()}, an absolute one without its scheme and host);
+   * absent for a call made otherwise.
    */
   static final AttributeKey<String> URL_TEMPLATE = AttributeKey.stringKey("url.template");
 
@@ -125,8 +126,8 @@ final class HttpAttributes {
    * {@code url.full} without secrets: the URI as httpjson shows it for a call with {@code options}
    * ({@link JsonOptions#redact(String)}: the fragment left out, the values of the {@linkplain
    * JsonOptions#shownQueryParameters() shown query parameters} kept), spelt as the conventions
-   * write what is hidden: userinfo as {@code REDACTED:REDACTED}, any other query value as {@code
-   * REDACTED}.
+   * write what is hidden: userinfo as {@code REDACTED:REDACTED}, any other query value, and a
+   * parameter without {@code =} not shown by name, as {@code REDACTED}.
    */
   static String redactedUrl(URI uri, JsonOptions options) {
     String shown = options.redact(uri.toString());
@@ -157,6 +158,8 @@ final class HttpAttributes {
         String name = eq < 0 ? parameter : parameter.substring(0, eq);
         if (eq >= 0 && !kept.contains(name) && parameter.endsWith("=***")) {
           sb.append(name).append('=').append(REDACTED);
+        } else if (eq < 0 && parameter.equals("***") && !kept.contains(parameter)) {
+          sb.append(REDACTED); // a parameter without '=', hidden whole
         } else {
           sb.append(parameter);
         }

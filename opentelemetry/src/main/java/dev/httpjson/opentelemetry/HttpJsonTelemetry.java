@@ -40,8 +40,9 @@ import org.jspecify.annotations.Nullable;
  * server.port} (the scheme's default when the URI has none), {@code url.full}, {@code
  * http.response.status_code}, {@code network.protocol.version}, {@code url.template} for a call
  * made through an API interface's method (its path template, such as {@code
- * /v1/repos/{owner}/{repo}}) and, when the exchange failed, {@code error.type}: the status for a
- * status of 400 or more, otherwise the fully qualified class name of the exception (such as {@code
+ * /v1/repos/{owner}/{repo}}: an absolute template without its scheme and host, a literal query
+ * without its values) and, when the exchange failed, {@code error.type}: the status for a status of
+ * 400 or more, otherwise the fully qualified class name of the exception (such as {@code
  * dev.httpjson.JsonReadException} for a body that is not the JSON expected, or {@code
  * java.util.concurrent.CancellationException} for a cancelled call). A failed exchange sets the
  * span status to {@code ERROR} and records the exception, if any, as an event, but for an {@link

@@ -13,6 +13,7 @@ import dev.httpjson.HttpJsonStatusException;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.internal.observe.ObservedExchange;
+import dev.httpjson.internal.observe.Routes;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogram;
@@ -107,7 +108,8 @@ final class TelemetryInterceptor implements Interceptor {
       }
       common = attributes.build();
       boolean other = known.equals(HttpAttributes.OTHER_METHOD);
-      @Nullable String route = chain.route().orElse(null);
+      // A path template, as the conventions want url.template and the span's name.
+      @Nullable String route = chain.route().map(Routes::path).orElse(null);
       String name = other ? "HTTP" : method;
       SpanBuilder builder =
           tracer

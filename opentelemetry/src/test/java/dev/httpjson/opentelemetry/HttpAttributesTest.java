@@ -16,7 +16,7 @@ class HttpAttributesTest {
                 URI.create("https://user:pa55@api.example.com:8443/v1/x?sig=abc&page=2&flag#top"),
                 web))
         .isEqualTo(
-            "https://REDACTED:REDACTED@api.example.com:8443/v1/x?sig=REDACTED&page=REDACTED&flag");
+            "https://REDACTED:REDACTED@api.example.com:8443/v1/x?sig=REDACTED&page=REDACTED&REDACTED");
     assertThat(
             HttpAttributes.redactedUrl(
                 URI.create(
@@ -38,7 +38,8 @@ class HttpAttributesTest {
     assertThat(
             HttpAttributes.redactedUrl(
                 URI.create("https://u:p@api.example.com/x?page=2&sig=a=b&v=***&flag#top"), showing))
-        .isEqualTo("https://REDACTED:REDACTED@api.example.com/x?page=2&sig=REDACTED&v=***&flag");
+        .isEqualTo(
+            "https://REDACTED:REDACTED@api.example.com/x?page=2&sig=REDACTED&v=***&REDACTED");
   }
 
   @Test

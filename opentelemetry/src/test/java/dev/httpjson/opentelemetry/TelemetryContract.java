@@ -287,6 +287,49 @@ abstract class TelemetryContract {
         .containsExactly("GET /items/{id}", "HTTP /items/{id}", "GET");
   }
 
+  /**
+   * A literal query in a method's template reaches the span's name and {@code url.template} without
+   * its values, hidden as in {@code url.full}: a span name is low-cardinality, and shown to whoever
+   * reads the traces.
+   */
+  @Test
+  void aLiteralQueryInTheTemplateIsNamedWithoutItsValues() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    // What the code generated for @GET("search?api_key=s3cret&abcdef123") calls through.
+    HttpJsonClient method =
+        dev.httpjson.spi.GeneratedApi.route(api, "search?api_key=s3cret&abcdef123");
+
+    method.getFromJson("search?api_key=s3cret&abcdef123", Item.class);
+
+    SpanData span = onlySpan();
+    assertThat(span.getName()).isEqualTo("GET /search?api_key=***&***");
+    assertThat(span.getAttributes().get(TEMPLATE)).isEqualTo("/search?api_key=***&***");
+    assertThat(span.getAttributes().get(URL)).endsWith("/search?api_key=REDACTED&REDACTED");
+    assertThat(take().getTarget()).isEqualTo("/search?api_key=s3cret&abcdef123");
+  }
+
+  /**
+   * {@code url.template} is a path template in the conventions, and so is the span's name: an
+   * absolute template gives its path, whatever the case of its scheme, as Micrometer's {@code uri}
+   * does; the host is {@code server.address}.
+   */
+  @Test
+  void anAbsoluteTemplateIsNamedAfterItsPath() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    HttpJsonClient api = api(telemetry.interceptor());
+    String authority = server.url("/").uri().getRawAuthority();
+    // What the code generated for @GET("HTTP://host:port/items/{id}") calls through.
+    HttpJsonClient method =
+        dev.httpjson.spi.GeneratedApi.route(api, "HTTP://" + authority + "/items/{id}");
+
+    method.getFromJson(server.url("/items/1").toString(), Item.class);
+
+    SpanData span = onlySpan();
+    assertThat(span.getName()).isEqualTo("GET /items/{id}");
+    assertThat(span.getAttributes().get(TEMPLATE)).isEqualTo("/items/{id}");
+  }
+
   @Test
   void requestCarriesTheSpansTraceparent() throws Exception {
     server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));

@@ -354,14 +354,11 @@ final class Exchange<T> {
     // Names in lower case, as the JDK client reads an HTTP/1.1 response's.
     Map<String, List<String>> headers = new TreeMap<>();
     reply.headers.forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values));
+    long cut = reply.cutShortAt;
     if (!reply.streamed && reply.status != 204 && reply.status != 304 && reply.status >= 200) {
-      long length = 0;
-      for (Object part : parts) {
-        if (part instanceof byte[]) {
-          length += ((byte[]) part).length;
-        }
-      }
+      long length = Reply.length(parts);
       headers.put("content-length", List.of(Long.toString(length)));
+      cut = Reply.cutOfFixed(length, cut, reply.dropAtEnd);
     }
     if (noBody) {
       parts = List.of();
@@ -391,9 +388,7 @@ final class Exchange<T> {
                 result.complete(info.with(body));
               }
             });
-    Pump p =
-        new Pump(
-            subscriber, parts, noBody ? -1 : reply.cutShortAt, reply.dropAtEnd, route, this::fail);
+    Pump p = new Pump(subscriber, parts, noBody ? -1 : cut, reply.dropAtEnd, route, this::fail);
     pump = p;
     try {
       subscriber.onSubscribe(p);

@@ -428,13 +428,40 @@ public final class Reply {
   }
 
   /**
-   * Ends the body with a dropped connection after the parts scripted so far instead of its end: the
-   * reader sees an {@link IOException} mid-stream.
+   * Ends the body with a dropped connection instead of its end: the reader sees an {@link
+   * IOException} mid-body. A streamed body drops after the parts scripted so far (without its last
+   * chunk). A fixed body drops before its last byte, as if {@link #cutShort cut short} by one byte
+   * (or where {@link #cutShort} cuts it, if sooner), still announcing its whole {@code
+   * Content-Length}: once its declared length has arrived, a body is whole on a real network,
+   * whatever the connection does next. An empty body (as a 204's or a {@code HEAD}'s) has nothing
+   * to cut: the reader sees the failure at once.
    *
    * @return the reply dropping at its end
    */
   public Reply drop() {
     return new Reply(status, headers, parts, streamed, delay, gzip, cutShortAt, true, drop);
+  }
+
+  /** The bytes of the rendered {@code parts}. */
+  static long length(List<Object> parts) {
+    long length = 0;
+    for (Object part : parts) {
+      if (part instanceof byte[]) {
+        length += ((byte[]) part).length;
+      }
+    }
+    return length;
+  }
+
+  /**
+   * Where a fixed body of {@code length} bytes is cut: at {@code cut} (or nowhere, -1), and before
+   * its last byte when it {@code drops} (see {@link #drop()}).
+   */
+  static long cutOfFixed(long length, long cut, boolean drops) {
+    if (!drops || length == 0) {
+      return cut;
+    }
+    return cut < 0 ? length - 1 : Math.min(cut, length - 1);
   }
 
   /**

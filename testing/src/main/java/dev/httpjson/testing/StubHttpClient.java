@@ -403,7 +403,8 @@ public final class StubHttpClient extends HttpClient {
    * Checks that every request found a route, every computed reply ({@link
    * Route#reply(java.util.function.Function)}) could be made, and every reply was used ({@link
    * Route#always()} replies excepted). Unexpected requests are listed with their URIs redacted as
-   * httpjson's own messages are: query values shown as {@code ***}, userinfo and fragment dropped.
+   * httpjson's own messages are: query values but those the stub's options show as {@code ***},
+   * userinfo and fragment dropped.
    *
    * @throws AssertionError listing the unexpected requests, the replies that could not be computed
    *     (an assertion of the test's own, such as {@link StubRequest#bodyAs(Class)}, that failed in
@@ -419,7 +420,7 @@ public final class StubHttpClient extends HttpClient {
             "unexpected request (no route answered it): "
                 + r.method()
                 + " "
-                + Uris.redact(r.uri()));
+                + options().redact(r.uri().toString()));
       }
       problems.addAll(failedReplies);
     } finally {
@@ -538,12 +539,12 @@ public final class StubHttpClient extends HttpClient {
   }
 
   /**
-   * The request's path and query, the query's values redacted as httpjson's own messages show them:
-   * what a failure says was sent.
+   * The request's path and query, the query's values redacted as httpjson's own messages show them
+   * with the stub's options: what a failure says was sent.
    */
-  static String shown(HttpRequest request) {
+  String shown(HttpRequest request) {
     String query = request.uri().getRawQuery();
-    return pathOf(request) + (query == null ? "" : "?" + Uris.redactQuery(query));
+    return options().redact(pathOf(request) + (query == null ? "" : "?" + query));
   }
 
   static String pathOf(HttpRequest request) {

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 import org.jspecify.annotations.Nullable;
@@ -54,6 +53,8 @@ public final class StubRequest {
           "x-vault-token",
           "x-csrf-token",
           "x-xsrf-token");
+  // The headers whose value is a URI, which the logger shows as it shows the request's.
+  private static final Set<String> URI_VALUED = Set.of("location", "content-location", "referer");
 
   private final String method;
   private final URI uri;
@@ -530,7 +531,9 @@ public final class StubRequest {
 
   /**
    * The method, URI, headers and the body (its first 2000 characters, decoded from its {@code
-   * Content-Encoding}), one per line; the URI's userinfo left out and the values of {@code
+   * Content-Encoding}), one per line; the URI shown as httpjson's messages and logs show it ({@link
+   * JsonOptions#redact(String)} with the stub's options: userinfo and fragment left out, each query
+   * value but the shown ones as {@code ***}, so is a {@code Referer}), and the values of {@code
    * Authorization}, {@code Proxy-Authorization}, {@code Cookie}, {@code Set-Cookie} and the usual
    * API-key and token headers ({@code X-Api-Key}, {@code Api-Key}, {@code ApiKey}, {@code
    * X-Auth-Token}, {@code Private-Token}) shown as {@code ***}, as httpjson's logs show them, and
@@ -538,24 +541,26 @@ public final class StubRequest {
    */
   @Override
   public String toString() {
-    // Credentials shown as httpjson's LoggingInterceptor shows them: a test's output often ends up
-    // in CI logs. header(name) and headers() still give them to assertions.
-    String userInfo = uri.getRawUserInfo();
-    String shown =
-        userInfo == null
-            ? uri.toString()
-            : uri.toString().replaceFirst(Pattern.quote(userInfo + "@"), "");
-    StringBuilder s = new StringBuilder(method).append(' ').append(shown);
+    // Credentials and query values shown as httpjson's LoggingInterceptor shows them: a test's
+    // output often ends up in CI logs. uri(), query(name), header(name) and headers() still give
+    // them to assertions.
+    StringBuilder s = new StringBuilder(method).append(' ').append(options.redact(uri.toString()));
     headers
         .map()
         .forEach(
-            (k, v) ->
-                v.forEach(
-                    x ->
-                        s.append('\n')
-                            .append(k)
-                            .append(": ")
-                            .append(CREDENTIALS.contains(k.toLowerCase(Locale.ROOT)) ? "***" : x)));
+            (k, v) -> {
+              String name = k.toLowerCase(Locale.ROOT);
+              for (String x : v) {
+                s.append('\n').append(k).append(": ");
+                if (CREDENTIALS.contains(name)) {
+                  s.append("***");
+                } else if (URI_VALUED.contains(name)) {
+                  s.append(options.redact(x.trim()));
+                } else {
+                  s.append(x);
+                }
+              }
+            });
     if (decoded == null) {
       s.append("\n\n(").append(body.length).append(" bytes: ").append(undecodable).append(')');
     } else if (decoded.length > 0) {

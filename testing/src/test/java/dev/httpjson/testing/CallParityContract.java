@@ -267,6 +267,60 @@ abstract class CallParityContract {
         .isInstanceOf(IOException.class);
   }
 
+  /**
+   * {@link Reply#drop()} on a fixed body drops the connection before its last byte: a body whose
+   * declared length arrived whole is complete on a real network, whatever the connection does next.
+   */
+  @Test
+  void aFixedBodyDroppedArrivesWithoutItsLastByteAndFails() throws Exception {
+    script(Reply.json(200, ADA).drop(), Reply.json(200, ADA).drop());
+
+    assertThatThrownBy(() -> api.getFromJson("users/1", User.class))
+        .isInstanceOf(IOException.class);
+    java.util.concurrent.atomic.AtomicLong arrived = new java.util.concurrent.atomic.AtomicLong();
+    CompletableFuture<Throwable> failed = new CompletableFuture<>();
+    java.util.concurrent.atomic.AtomicLong declared =
+        new java.util.concurrent.atomic.AtomicLong(-1);
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> counting =
+        new java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            s.request(Long.MAX_VALUE);
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> buffers) {
+            buffers.forEach(b -> arrived.addAndGet(b.remaining()));
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            failed.complete(t);
+          }
+
+          @Override
+          public void onComplete() {
+            failed.complete(null);
+          }
+        };
+
+    assertThatThrownBy(
+            () ->
+                backend
+                    .client()
+                    .send(
+                        HttpRequest.newBuilder(backend.base().resolve("users/1")).build(),
+                        info -> {
+                          declared.set(
+                              info.headers().firstValueAsLong("Content-Length").orElse(-1));
+                          return HttpResponse.BodySubscribers.fromSubscriber(counting);
+                        }))
+        .isInstanceOf(IOException.class);
+    assertThat(failed.get(5, TimeUnit.SECONDS)).isInstanceOf(IOException.class);
+    assertThat(declared.get()).isPositive();
+    assertThat(arrived.get()).isEqualTo(declared.get() - 1);
+  }
+
   @Test
   void anArrayArrivesElementByElement() throws Exception {
     List<User> users = List.of(new User("a"), new User("b"), new User("c"));

@@ -65,14 +65,13 @@ final class LoopbackBackend implements Backend {
       b.headersDelay(reply.delay.toMillis(), TimeUnit.MILLISECONDS);
     }
     List<Object> parts = reply.render(options);
-    long total = 0;
-    for (Object part : parts) {
-      if (part instanceof byte[]) {
-        total += ((byte[]) part).length;
-      }
-    }
+    long total = Reply.length(parts);
     long length = reply.streamed ? -1 : total;
-    if (reply.dropAtEnd || (reply.cutShortAt >= 0 && reply.cutShortAt < total)) {
+    long cutAt =
+        reply.streamed
+            ? reply.cutShortAt
+            : Reply.cutOfFixed(total, reply.cutShortAt, reply.dropAtEnd);
+    if (reply.dropAtEnd || (cutAt >= 0 && cutAt < total)) {
       b.onResponseEnd(new SocketEffect.CloseSocket());
     }
     if (reply.streamed) {
@@ -87,7 +86,7 @@ final class LoopbackBackend implements Backend {
 
           @Override
           public void writeTo(BufferedSink sink) throws IOException {
-            long left = reply.cutShortAt;
+            long left = cutAt;
             for (int i = 0; i < parts.size(); i++) {
               Object part = parts.get(i);
               if (part instanceof Duration) {

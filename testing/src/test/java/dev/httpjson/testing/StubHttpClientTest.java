@@ -307,9 +307,55 @@ class StubHttpClientTest {
     StubRequest request = stub.takeRequest(WAIT);
     assertThat(request.header("Authorization")).isEqualTo("Bearer t0ken");
     assertThat(request.toString())
-        .startsWith("GET https://api.test/v1/users?page=2")
+        .startsWith("GET https://api.test/v1/users?page=***")
         .contains("Authorization: ***", "Cookie: ***", "X-Trace: t-1")
         .doesNotContain("t0ken", "c00kie", "s3cret");
+  }
+
+  @Test
+  void aRequestShowsNoQueryValueInItsTextAsHttpjsonsLogsShowNone() throws Exception {
+    stub.on("GET", "/v1/users").reply(200, List.of());
+
+    stub.send(
+        HttpRequest.newBuilder(
+                URI.create("https://api.test/v1/users?api_key=sk-live-1&abcdef123&page=2#frag"))
+            .header("Referer", "https://app.test/list?session=s3ss10n")
+            .build(),
+        BodyHandlers.discarding());
+
+    StubRequest request = stub.takeRequest(WAIT);
+    assertThat(request.uri().getRawQuery()).isEqualTo("api_key=sk-live-1&abcdef123&page=2");
+    assertThat(request.query("api_key")).isEqualTo("sk-live-1");
+    assertThat(request.toString())
+        .startsWith("GET https://api.test/v1/users?api_key=***&***&page=***\n")
+        .contains("Referer: https://app.test/list?session=***")
+        .doesNotContain("sk-live-1", "abcdef123", "s3ss10n", "frag");
+  }
+
+  @Test
+  void aRequestShowsTheQueryValuesItsStubsOptionsShow() throws Exception {
+    StubHttpClient showing =
+        StubHttpClient.create(JsonOptions.newBuilder().showQueryParameter("page").build());
+    showing.on("GET", "/v1/users").reply(200, List.of());
+
+    showing.send(
+        HttpRequest.newBuilder(URI.create("https://api.test/v1/users?page=2&token=t0k")).build(),
+        BodyHandlers.discarding());
+
+    assertThat(showing.takeRequest(WAIT).toString())
+        .startsWith("GET https://api.test/v1/users?page=2&token=***");
+
+    assertThatThrownBy(
+            () ->
+                showing.send(
+                    HttpRequest.newBuilder(URI.create("https://api.test/v1/none?page=3&token=t0k"))
+                        .build(),
+                    BodyHandlers.discarding()))
+        .hasMessageStartingWith("no route answers GET /v1/none?page=3&token=***;");
+    assertThatThrownBy(showing::verify)
+        .hasMessageContaining(
+            "unexpected request (no route answered it): GET https://api.test/v1/none?page=3&token=***")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("t0k"));
   }
 
   @Test

@@ -70,6 +70,25 @@ class RouteTest {
 
     github.firstPage("acme", "widgets", "open");
 
+    // The literal's value is hidden as in httpjson's messages: a route is a tag, kept and shown.
+    assertThat(routes)
+        .containsExactly(Optional.of("/api/repos/{owner}/{repo}/issues?per_page=***"));
+    assertThat(LoopbackServer.take(server).getTarget())
+        .isEqualTo("/api/repos/acme/widgets/issues?per_page=2&state=open");
+  }
+
+  @Test
+  void aLiteralQueryValueTheOptionsShowStaysInTheTemplate() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "[" + ISSUE + "]"));
+    HttpJsonClient showing =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/api/").uri())
+            .options(dev.httpjson.JsonOptions.newBuilder().showQueryParameter("per_page").build())
+            .interceptor(new RouteRecorder())
+            .build();
+
+    showing.create(GitHub.class).firstPage("acme", "widgets", "open");
+
     assertThat(routes).containsExactly(Optional.of("/api/repos/{owner}/{repo}/issues?per_page=2"));
   }
 

@@ -6,6 +6,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
@@ -15,7 +16,10 @@ import org.springframework.context.annotation.Import;
  * needs no server: the clients keep their properties (base URI, headers, timeouts, retries), their
  * customizers and the application's JSON mapper, and only the network is replaced. Inject the stub
  * to give it routes and read what was sent; each test method gets a fresh one (with no route and no
- * request), also when Spring reuses the context.
+ * request), also when Spring reuses the context, and the stub is {@linkplain
+ * dev.httpjson.testing.StubHttpClient#verify() verified} after a test that passed, as {@code
+ * StubHttpClientExtension} does: a request no route answered, or a reply left unused, fails the
+ * test.
  *
  * <pre>{@code
  * @SpringBootTest
@@ -38,6 +42,14 @@ import org.springframework.context.annotation.Import;
  * {@code JsonCodec} bean, else its JSON mapper, when there is one. The annotation imports
  * httpjson's auto-configuration, so it works in a test slice ({@code @WebMvcTest},
  * {@code @JsonTest}…) too.
+ *
+ * <p>One application context has one set of clients, built once on one stub switch, and Spring's
+ * context cache gives that context to every test class with the same configuration. So the test
+ * classes with this annotation never run at once under JUnit's parallel execution: the annotation
+ * holds JUnit's resource lock {@value #LOCK} ({@code @ResourceLock}) for the whole class, and its
+ * test methods run one after the other. (A stub per class would take a context per class, started
+ * anew for each; a stub per thread would miss the calls an application makes on its own threads.)
+ * Other test classes still run beside them.
  */
 @Documented
 @Inherited
@@ -45,4 +57,11 @@ import org.springframework.context.annotation.Import;
 @Target(ElementType.TYPE)
 @Import(StubImports.class)
 @ImportAutoConfiguration(HttpJsonAutoConfiguration.class)
-public @interface AutoConfigureHttpJsonStub {}
+@ResourceLock(AutoConfigureHttpJsonStub.LOCK)
+public @interface AutoConfigureHttpJsonStub {
+  /**
+   * The JUnit resource every test class with this annotation holds while it runs: name it in a
+   * {@code @ResourceLock} of another test class that must not run beside them.
+   */
+  String LOCK = "dev.httpjson.spring.boot.AutoConfigureHttpJsonStub";
+}

@@ -10,8 +10,11 @@ import org.springframework.test.context.support.DependencyInjectionTestExecution
  * Gives each test method of a class with {@link AutoConfigureHttpJsonStub} a fresh stub, before its
  * test instance (and a {@code @Nested} test's enclosing instance, which shares it) is injected, or,
  * when the methods share one instance, before it is injected again for the method: routes and
- * captured requests of one test never reach the next, though Spring reuses the context. Registered
- * in {@code META-INF/spring.factories}; does nothing for other tests.
+ * captured requests of one test never reach the next, though Spring reuses the context. After a
+ * test method that passed, verifies its stub ({@link
+ * dev.httpjson.testing.StubHttpClient#verify()}), which fails the test on a request no route
+ * answered or a reply left unused. Registered in {@code META-INF/spring.factories}; does nothing
+ * for other tests.
  */
 final class StubTestExecutionListener extends AbstractTestExecutionListener {
   @Override
@@ -41,6 +44,13 @@ final class StubTestExecutionListener extends AbstractTestExecutionListener {
               }
               stubs.used();
             });
+  }
+
+  @Override
+  public void afterTestMethod(TestContext context) {
+    if (context.getTestException() == null) { // else the test's own failure says more
+      stub(context).ifPresent(stubs -> stubs.current().verify());
+    }
   }
 
   private static Optional<StubSwitch> stub(TestContext context) {
