@@ -20,7 +20,7 @@ public class OrdersSyncApplication {
 
   @Bean
   MeterRegistry meterRegistry() {
-    return new SimpleMeterRegistry();
+    return new SimpleMeterRegistry(); // or your backend's registry
   }
 
   @Bean
