@@ -13,6 +13,8 @@ module dev.httpjson {
   exports dev.httpjson.internal to
       dev.httpjson.spring.boot,
       dev.httpjson.testing;
+  exports dev.httpjson.internal.auth to
+      dev.httpjson.oauth2;
   exports dev.httpjson.internal.transport to
       dev.httpjson.transport.support;
   exports dev.httpjson.internal.observe to

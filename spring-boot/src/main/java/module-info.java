@@ -20,6 +20,7 @@ module dev.httpjson.spring.boot {
   requires static dev.httpjson.apache5;
   requires static dev.httpjson.testing;
   requires static dev.httpjson.micrometer;
+  requires static dev.httpjson.oauth2;
   requires static micrometer.observation;
   requires static spring.test;
   requires static org.junit.jupiter.api;

@@ -27,7 +27,8 @@ class ModuleDescriptorTest {
     // The test kit shares what it must say as httpjson does (URIs redacted in its failures); the
     // codecs' reading rules live in httpjson-codec-support; the transports' support learns which
     // body subscribers run no caller code; the OpenTelemetry and Micrometer interceptors watch an
-    // exchange to its end with one helper.
+    // exchange to its end with one helper; the OAuth2 interceptor tells the cache which client a
+    // token of the hour stands for.
     assertThat(
             descriptor.exports().stream()
                 .filter(ModuleDescriptor.Exports::isQualified)
@@ -35,6 +36,7 @@ class ModuleDescriptorTest {
         .containsExactlyInAnyOrder(
             "dev.httpjson.internal to [dev.httpjson.spring.boot, dev.httpjson.testing]",
             "dev.httpjson.internal.transport to [dev.httpjson.transport.support]",
+            "dev.httpjson.internal.auth to [dev.httpjson.oauth2]",
             "dev.httpjson.internal.observe to [dev.httpjson.micrometer, dev.httpjson.opentelemetry]");
     assertThat(descriptor.uses()).containsExactly("dev.httpjson.spi.JsonCodec");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))

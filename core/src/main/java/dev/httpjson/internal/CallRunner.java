@@ -3,6 +3,8 @@ package dev.httpjson.internal;
 import dev.httpjson.HttpJsonException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -268,6 +270,9 @@ public final class CallRunner {
    */
   private static Throwable exchangeFailure(
       Throwable failure, HttpRequest request, HttpClient client) {
+    if (failure instanceof ConnectException) {
+      return connectFailure(failure, request);
+    }
     if (!(failure instanceof IllegalArgumentException) || refusedRequest(failure, client)) {
       return failure;
     }
@@ -343,7 +348,52 @@ public final class CallRunner {
       Throwable failure = exchangeFailure(cause != null ? cause : e, request, client);
       return failure instanceof IOException ? (IOException) failure : new IOException(failure);
     }
-    return (IOException) e;
+    return (IOException) connectFailure(e, request);
+  }
+
+  /**
+   * {@code failure}, or when it is a {@link ConnectException} without a message (the JDK client's,
+   * for a refused connection and a host that does not resolve alike) one of the same type that
+   * names the request, the host and port, and the reason found among its causes.
+   */
+  static Throwable connectFailure(Throwable failure, HttpRequest request) {
+    String message = failure.getMessage();
+    if (!(failure instanceof ConnectException) || (message != null && !message.isBlank())) {
+      return failure;
+    }
+    URI uri = request.uri();
+    int port =
+        uri.getPort() != -1 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+    String reason = null;
+    Throwable last = failure;
+    for (Throwable c = failure.getCause(); c != null && reason == null; c = c.getCause()) {
+      last = c;
+      String m = c.getMessage();
+      if (c instanceof java.nio.channels.UnresolvedAddressException
+          || c instanceof java.net.UnknownHostException) {
+        reason = "the host name does not resolve";
+      } else if (m != null && !m.isBlank()) {
+        reason = m;
+      }
+    }
+    if (reason == null) {
+      reason =
+          last == failure
+              ? "the connection was not made"
+              : "the connection was not made: " + last.getClass().getSimpleName();
+    }
+    return new ConnectException(
+            request.method()
+                + " "
+                + Uris.redact(uri)
+                + ": cannot connect to "
+                + uri.getHost()
+                + ":"
+                + port
+                + " ("
+                + reason
+                + ")")
+        .initCause(failure);
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.httpjson.Interceptor;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.MultipartContent;
+import dev.httpjson.internal.auth.IdentifiedRequest;
 import dev.httpjson.oauth2.Tokens.Token;
 import java.io.IOException;
 import java.net.URI;
@@ -121,10 +122,24 @@ public final class OAuth2 implements Interceptor {
   private final Tokens tokens;
   private final URI tokenUri;
   private final Set<String> origins;
+  // What a client credentials token stands for, whichever token it is: an HttpCache keeps its
+  // entries for it. Null for a refresh token, whose identity (a user's) httpjson cannot name.
+  private final @Nullable String identity;
 
   private OAuth2(Builder b) {
     this.tokenUri = b.tokenUri;
     this.origins = Set.copyOf(b.origins);
+    this.identity =
+        b.refreshToken != null
+            ? null
+            : "oauth2 client_credentials\n"
+                + b.tokenUri
+                + "\n"
+                + b.clientId
+                + "\n"
+                + new java.util.TreeSet<>(b.scopes)
+                + "\n"
+                + b.audience;
     this.tokens =
         new Tokens(
             b.tokenUri,
@@ -230,10 +245,12 @@ public final class OAuth2 implements Interceptor {
     return true;
   }
 
-  private static HttpRequest authorized(HttpRequest request, Token token) {
-    return HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Authorization"))
-        .header("Authorization", token.header)
-        .build();
+  private HttpRequest authorized(HttpRequest request, Token token) {
+    HttpRequest authorized =
+        HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Authorization"))
+            .header("Authorization", token.header)
+            .build();
+    return identity == null ? authorized : IdentifiedRequest.of(authorized, identity);
   }
 
   /**

@@ -370,8 +370,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return ""; // the common case, without a builder
     }
     StringBuilder b = new StringBuilder();
+    // An OAuth2 client's token of the hour stands for the client: its entries outlive the token.
+    String identified = dev.httpjson.internal.auth.IdentifiedRequest.identity(request);
     for (String v : request.headers().allValues("Authorization")) {
-      b.append("a:").append(v).append('\n');
+      if (identified != null) {
+        b.append("i:").append(identified).append('\n');
+      } else {
+        b.append("a:").append(v).append('\n');
+      }
     }
     for (String v : request.headers().allValues("Cookie")) {
       b.append("c:").append(v).append('\n');

@@ -16,10 +16,11 @@ import org.springframework.context.annotation.Import;
  * needs no server: the clients keep their properties (base URI, headers, timeouts, retries), their
  * customizers and the application's JSON mapper, and only the network is replaced. Inject the stub
  * to give it routes and read what was sent; each test method gets a fresh one (with no route and no
- * request), also when Spring reuses the context, and the stub is {@linkplain
- * dev.httpjson.testing.StubHttpClient#verify() verified} after a test that passed, as {@code
- * StubHttpClientExtension} does: a request no route answered, or a reply left unused, fails the
- * test.
+ * request), also when Spring reuses the context, and the clients' caches ({@code cache.*}) and
+ * OAuth2 tokens ({@code oauth2.*}, whose token requests the stub answers too) start empty with it.
+ * The stub is {@linkplain dev.httpjson.testing.StubHttpClient#verify() verified} after a test that
+ * passed, as {@code StubHttpClientExtension} does: a request no route answered, or a reply left
+ * unused, fails the test.
  *
  * <pre>{@code
  * @SpringBootTest

@@ -2,10 +2,13 @@ package dev.httpjson.spring.boot;
 
 import dev.httpjson.HttpCache;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.spi.JsonCodec;
+import dev.httpjson.spring.boot.HttpJsonAutoConfiguration.TransportOverride;
 import dev.httpjson.spring.boot.HttpJsonProperties.Client;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +19,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.ssl.SslBundles;
+import org.springframework.util.ClassUtils;
 
 /**
  * Builds each named client from its properties: the transport, the options, the builder's settings,
@@ -29,7 +33,7 @@ final class ClientFactory implements DisposableBean {
   private final Supplier<@Nullable SslBundles> sslBundles;
   private final Supplier<List<HttpJsonClientCustomizer>> customizers;
   private final Supplier<@Nullable JsonCodec> codec;
-  private final Supplier<@Nullable HttpClient> transportOverride;
+  private final Supplier<@Nullable TransportOverride> transportOverride;
   private final List<Runnable> closers = new ArrayList<>();
 
   ClientFactory(
@@ -37,7 +41,7 @@ final class ClientFactory implements DisposableBean {
       Supplier<@Nullable SslBundles> sslBundles,
       Supplier<List<HttpJsonClientCustomizer>> customizers,
       Supplier<@Nullable JsonCodec> codec,
-      Supplier<@Nullable HttpClient> transportOverride) {
+      Supplier<@Nullable TransportOverride> transportOverride) {
     this.properties = properties;
     this.sslBundles = sslBundles;
     this.customizers = customizers;
@@ -60,10 +64,11 @@ final class ClientFactory implements DisposableBean {
     }
     Client p = own.withDefaults(properties.getDefaults(), name);
     java.util.function.UnaryOperator<String> at = key -> p.property(name, key);
-    HttpClient http = transportOverride.get();
-    if (http == null) {
-      http = Transports.create(at, p, sslBundles, this::onClose);
-    }
+    TransportOverride override = transportOverride.get();
+    HttpClient http =
+        override != null
+            ? override.transport()
+            : Transports.create(at, p, sslBundles, this::onClose);
     JsonOptions.Builder o = JsonOptions.newBuilder();
     JsonCodec c = codec.get();
     if (c != null) {
@@ -97,10 +102,15 @@ final class ClientFactory implements DisposableBean {
     if (cache.getMaxSize() != null) {
       long max = cache.getMaxSize().toBytes();
       java.nio.file.Path dir = cache.getDirectory();
+      HttpCache store;
       try {
-        b.cache(dir == null ? HttpCache.inMemory(max) : HttpCache.onDisk(dir, max));
+        store = dir == null ? HttpCache.inMemory(max) : HttpCache.onDisk(dir, max);
       } catch (IllegalArgumentException e) {
         throw invalid(at.apply("cache.max-size"), cache.getMaxSize(), e);
+      }
+      b.cache(store);
+      if (override != null) {
+        override.onRenew(store::clear);
       }
     } else if (cache.getDirectory() != null) {
       throw new IllegalStateException(
@@ -108,6 +118,12 @@ final class ClientFactory implements DisposableBean {
     }
     for (HttpJsonClientCustomizer customizer : customizers.get()) {
       customizer.customize(name, b);
+    }
+    HttpJsonProperties.OAuth2 tokens = p.getOauth2();
+    if (tokens.getTokenUri() != null
+        || tokens.getClientId() != null
+        || tokens.getClientSecret() != null) {
+      b.interceptor(oauth2(name, at, p, http, override));
     }
     RetryInterceptor retry = retry(at, p.getRetry());
     if (retry != null) {
@@ -118,6 +134,40 @@ final class ClientFactory implements DisposableBean {
     } catch (IllegalArgumentException | IllegalStateException e) {
       throw new IllegalStateException("httpjson client '" + name + "': " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The OAuth2 interceptor of {@code oauth2.*}: inside the customizers' interceptors, outside the
+   * retries, so that each attempt carries the token and a 401 is answered once for all of them.
+   */
+  private static Interceptor oauth2(
+      String name,
+      java.util.function.UnaryOperator<String> at,
+      Client p,
+      HttpClient http,
+      @Nullable TransportOverride override) {
+    if (!ClassUtils.isPresent("dev.httpjson.oauth2.OAuth2", ClientFactory.class.getClassLoader())) {
+      throw new IllegalStateException(
+          at.apply("oauth2.token-uri")
+              + " is set, but httpjson-oauth2 is not on the class path: add the dependency"
+              + " dev.httpjson:httpjson-oauth2");
+    }
+    URI base = p.getBaseUri();
+    if (base == null) {
+      throw new IllegalStateException(
+          at.apply("oauth2.token-uri")
+              + " is set without httpjson.clients."
+              + name
+              + ".base-uri: the token is sent to the base URI's origin only");
+    }
+    Supplier<Interceptor> make =
+        () -> OAuth2Tokens.clientCredentials(at, p.getOauth2(), base, http);
+    if (override == null) {
+      return make.get();
+    }
+    OAuth2Tokens.Renewable renewable = new OAuth2Tokens.Renewable(make);
+    override.onRenew(renewable::renew);
+    return renewable;
   }
 
   private static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(500);
@@ -186,7 +236,7 @@ final class ClientFactory implements DisposableBean {
    * Applies {@code value} when set; a value refused fails as Spring Boot's own invalid properties
    * do, and its failure analysis names the property, the value and where it was set.
    */
-  private static <T> void set(String property, @Nullable T value, Setter<T> setter) {
+  static <T> void set(String property, @Nullable T value, Setter<T> setter) {
     if (value == null) {
       return;
     }

@@ -62,10 +62,7 @@ public final class HttpJsonAutoConfiguration {
           CodecSource source = codec.getIfAvailable();
           return source == null ? null : source.codec();
         },
-        () -> {
-          TransportOverride override = transport.getIfAvailable();
-          return override == null ? null : override.transport();
-        });
+        transport::getIfAvailable);
   }
 
   @Bean
@@ -205,5 +202,11 @@ public final class HttpJsonAutoConfiguration {
   /** A transport that replaces every client's: the stub of {@link AutoConfigureHttpJsonStub}. */
   interface TransportOverride {
     java.net.http.HttpClient transport();
+
+    /**
+     * Runs {@code reset} each time another transport is put under the clients: what a client keeps
+     * beside its transport (cached responses, an OAuth2 token) starts anew with it.
+     */
+    void onRenew(Runnable reset);
   }
 }

@@ -47,6 +47,12 @@ final class HttpJsonProperties {
     /** API interfaces bound to this client, as beans, besides those of @HttpJsonApis. */
     private final List<Class<?>> apis = new ArrayList<>();
 
+    /**
+     * OAuth2 client credentials: a bearer token fetched from token-uri, cached and refreshed, sent
+     * to the base URI's origin only (needs httpjson-oauth2).
+     */
+    private final OAuth2 oauth2 = new OAuth2();
+
     public @Nullable URI getBaseUri() {
       return baseUri;
     }
@@ -59,6 +65,10 @@ final class HttpJsonProperties {
       return apis;
     }
 
+    public OAuth2 getOauth2() {
+      return oauth2;
+    }
+
     /**
      * This client's settings over {@code defaults}: each value its own when set, else the default;
      * the default headers first, then its own (which replace a default of the same name); a default
@@ -68,6 +78,7 @@ final class HttpJsonProperties {
       Client c = new Client();
       c.baseUri = baseUri;
       c.apis.addAll(apis);
+      c.oauth2.copy(oauth2);
       defaults
           .getHeaders()
           .forEach(
@@ -342,6 +353,90 @@ final class HttpJsonProperties {
 
     public List<String> getMethods() {
       return methods;
+    }
+  }
+
+  /** How a client authenticates to the token endpoint. */
+  enum ClientAuthentication {
+    /** The client id and secret in an Authorization: Basic header. */
+    CLIENT_SECRET_BASIC,
+    /** The client id and secret as form fields. */
+    CLIENT_SECRET_POST
+  }
+
+  /** A client's OAuth2 client credentials (RFC 6749 section 4.4). */
+  static final class OAuth2 {
+    /** The token endpoint; no OAuth2 when unset. */
+    private @Nullable URI tokenUri;
+
+    /** The client id. */
+    private @Nullable String clientId;
+
+    /**
+     * The client secret (a placeholder such as ${ORDERS_CLIENT_SECRET} keeps it out of the file).
+     */
+    private @Nullable String clientSecret;
+
+    /** The scopes asked for (the scope field, space-separated); none when empty. */
+    private final List<String> scopes = new ArrayList<>();
+
+    /** The audience field some token endpoints require (Auth0, Okta); none when unset. */
+    private @Nullable String audience;
+
+    /** How the client authenticates to the token endpoint; client-secret-basic when unset. */
+    private @Nullable ClientAuthentication clientAuthentication;
+
+    void copy(OAuth2 other) {
+      tokenUri = other.tokenUri;
+      clientId = other.clientId;
+      clientSecret = other.clientSecret;
+      scopes.addAll(other.scopes);
+      audience = other.audience;
+      clientAuthentication = other.clientAuthentication;
+    }
+
+    public @Nullable URI getTokenUri() {
+      return tokenUri;
+    }
+
+    public void setTokenUri(@Nullable URI tokenUri) {
+      this.tokenUri = tokenUri;
+    }
+
+    public @Nullable String getClientId() {
+      return clientId;
+    }
+
+    public void setClientId(@Nullable String clientId) {
+      this.clientId = clientId;
+    }
+
+    public @Nullable String getClientSecret() {
+      return clientSecret;
+    }
+
+    public void setClientSecret(@Nullable String clientSecret) {
+      this.clientSecret = clientSecret;
+    }
+
+    public List<String> getScopes() {
+      return scopes;
+    }
+
+    public @Nullable String getAudience() {
+      return audience;
+    }
+
+    public void setAudience(@Nullable String audience) {
+      this.audience = audience;
+    }
+
+    public @Nullable ClientAuthentication getClientAuthentication() {
+      return clientAuthentication;
+    }
+
+    public void setClientAuthentication(@Nullable ClientAuthentication clientAuthentication) {
+      this.clientAuthentication = clientAuthentication;
     }
   }
 

@@ -10,8 +10,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
@@ -21,7 +23,8 @@ import javax.net.ssl.SSLParameters;
  * The transport of every client in a context with {@link AutoConfigureHttpJsonStub}: sends to the
  * stub of the running test method, which {@link StubTestExecutionListener} renews before the first
  * test instance of each test method is injected (an enclosing instance, then a nested one, share
- * it). The clients are built once per context; only the stub under them changes.
+ * it). The clients are built once per context; only the stub under them changes, and what they keep
+ * beside it (cached responses, an OAuth2 token) is reset with it.
  */
 final class StubSwitch extends HttpClient implements TransportOverride {
   private final Supplier<StubHttpClient> stubs;
@@ -30,6 +33,7 @@ final class StubSwitch extends HttpClient implements TransportOverride {
   // the next test instance gets a fresh one, and the enclosing and nested instances of one test
   // share it.
   private volatile boolean used = true;
+  private final List<Runnable> resets = new CopyOnWriteArrayList<>();
 
   StubSwitch(Supplier<StubHttpClient> stubs) {
     this.stubs = stubs;
@@ -51,6 +55,9 @@ final class StubSwitch extends HttpClient implements TransportOverride {
     }
     current = stubs.get();
     used = false;
+    for (Runnable reset : resets) {
+      reset.run();
+    }
     return true;
   }
 
@@ -62,6 +69,11 @@ final class StubSwitch extends HttpClient implements TransportOverride {
   @Override
   public HttpClient transport() {
     return this;
+  }
+
+  @Override
+  public void onRenew(Runnable reset) {
+    resets.add(reset);
   }
 
   @Override

@@ -194,6 +194,44 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void oauth2PropertiesWithoutTheSecretFailNamingWhatIsMissingAndNeverTheValues() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            "httpjson.clients.github.base-uri=https://api.github.com/",
+            "httpjson.clients.github.oauth2.token-uri=https://auth.example.com/oauth/token",
+            "httpjson.clients.github.oauth2.client-id=sync-client")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("httpjson.clients.github.oauth2.client-secret is not set")
+                    .message()
+                    .doesNotContain("sync-client"));
+  }
+
+  @Test
+  void oauth2PropertiesWithoutABaseUriFailSayingWhereTheTokenWouldGo() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            "httpjson.clients.github.oauth2.token-uri=https://auth.example.com/oauth/token",
+            "httpjson.clients.github.oauth2.client-id=sync-client",
+            "httpjson.clients.github.oauth2.client-secret=s3cret")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining(
+                        "httpjson.clients.github.oauth2.token-uri is set without"
+                            + " httpjson.clients.github.base-uri")
+                    .message()
+                    .doesNotContain("s3cret"));
+  }
+
+  @Test
   void aRefusedValueIsAnalyzedAsSpringBootAnalyzesAnInvalidProperty() throws Exception {
     String property = "httpjson.clients.github.base-uri";
     String value = "https://api.github.com/v1";
