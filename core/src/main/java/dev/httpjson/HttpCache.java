@@ -34,8 +34,10 @@ import java.util.Optional;
  * validated (no {@code max-age}, {@code Expires}, {@code Last-Modified} or {@code ETag}), unless a
  * {@code stale-*} directive, or the request's {@code max-stale} or {@code stale-if-error}, may use
  * it. Responses are keyed by the method, the URI and the request's credentials: a response is never
- * served to a request with another {@code Authorization} or {@code Cookie} (including the cookies
- * of the client's {@link java.net.CookieHandler}, or of an OkHttp transport's {@code CookieJar}),
+ * served to a request with another {@code Authorization}, {@code Cookie} (including the cookies of
+ * the client's {@link java.net.CookieHandler}, or of an OkHttp transport's {@code CookieJar}), or
+ * API key or token header (those {@link LoggingInterceptor} always hides: {@code X-Api-Key}, {@code
+ * Api-Key}, {@code X-Auth-Token}, {@code X-Goog-Api-Key}, {@code Ocp-Apim-Subscription-Key}...),
  * nor to a client with another {@link java.net.Authenticator} (or OkHttp {@code Authenticator}; an
  * Apache HttpClient of the caller's, whose cookie store and credentials cannot be seen, counts as
  * one), and what such a client stored is not reused after a restart. Hop-by-hop headers, the

@@ -80,24 +80,7 @@ public final class LoggingInterceptor implements Interceptor {
     BODY
   }
 
-  private static final Set<String> ALWAYS_REDACTED =
-      Set.of(
-          "authorization",
-          "proxy-authorization",
-          "cookie",
-          "set-cookie",
-          "x-api-key",
-          "api-key",
-          "apikey",
-          "x-auth-token",
-          "private-token",
-          "x-access-token",
-          "x-amz-security-token",
-          "x-goog-api-key",
-          "ocp-apim-subscription-key",
-          "x-vault-token",
-          "x-csrf-token",
-          "x-xsrf-token");
+  private static final Set<String> ALWAYS_REDACTED = dev.httpjson.internal.SecretHeaders.NAMES;
 
   /** Headers whose value is a URI, shown as the request line shows one. */
   private static final Set<String> URI_VALUED = Set.of("location", "content-location", "referer");

@@ -199,6 +199,22 @@ class DiskCacheTest {
   }
 
   @Test
+  void theDiskStoreKeysByApiKeyHeadersAndNeverWritesThem() throws Exception {
+    server.enqueue(response(200, "for a", "Cache-Control", "private, max-age=60"));
+    server.enqueue(response(200, "for b", "Cache-Control", "private, max-age=60"));
+    get(HttpCache.onDisk(dir, 1 << 20).decorate(jdk), uri("/me"), "X-Api-Key", "s3cr3t-key-a");
+    HttpClient restarted = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+
+    assertThat(get(restarted, uri("/me"), "X-Api-Key", "s3cr3t-key-b").body()).isEqualTo("for b");
+    assertThat(get(restarted, uri("/me"), "X-Api-Key", "s3cr3t-key-a").body()).isEqualTo("for a");
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    for (Path p : entries()) {
+      String text = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+      assertThat(text).doesNotContain("s3cr3t-key");
+    }
+  }
+
+  @Test
   void neitherALargeBodysFileNorTheFieldsA304RewritesHoldARequestsCredentials() throws Exception {
     String body = "P".repeat(1_200_000);
     server.enqueue(

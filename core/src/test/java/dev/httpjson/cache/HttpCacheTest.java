@@ -587,6 +587,24 @@ class HttpCacheTest {
   }
 
   @Test
+  void aResponseIsNeverServedToAnotherApiKeyOrTokenHeader() throws Exception {
+    for (String body : new String[] {"key a", "key b", "anonymous", "goog", "vault"}) {
+      server.enqueue(response(200, body, "Cache-Control", "private, max-age=60"));
+    }
+
+    assertThat(get("/me", "X-Api-Key", "A").body()).isEqualTo("key a");
+    assertThat(get("/me", "X-Api-Key", "B").body()).isEqualTo("key b");
+    assertThat(get("/me").body()).isEqualTo("anonymous");
+    assertThat(get("/me", "x-goog-api-key", "A").body()).isEqualTo("goog");
+    assertThat(get("/me", "X-Vault-Token", "A").body()).isEqualTo("vault");
+    HttpResponse<String> again = get("/me", "x-api-key", "A");
+    assertThat(again.body()).isEqualTo("key a");
+    assertThat(HttpCache.outcome(again)).contains(HttpCache.Outcome.HIT);
+
+    assertThat(server.getRequestCount()).isEqualTo(5);
+  }
+
+  @Test
   void clientsWithDifferentAuthenticatorsNeverShareAResponse() throws Exception {
     for (String who : new String[] {"alice", "bob"}) {
       server.enqueue(response(401, "", "WWW-Authenticate", "Basic realm=\"r\""));

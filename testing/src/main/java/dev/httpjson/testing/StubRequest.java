@@ -35,25 +35,8 @@ import org.jspecify.annotations.Nullable;
 public final class StubRequest {
   private static final int SHOWN = 2000;
   // The headers httpjson's LoggingInterceptor always shows as ***: credentials and the usual
-  // API-key and token headers (keep the two lists alike).
-  private static final Set<String> CREDENTIALS =
-      Set.of(
-          "authorization",
-          "proxy-authorization",
-          "cookie",
-          "set-cookie",
-          "x-api-key",
-          "api-key",
-          "apikey",
-          "x-auth-token",
-          "private-token",
-          "x-access-token",
-          "x-amz-security-token",
-          "x-goog-api-key",
-          "ocp-apim-subscription-key",
-          "x-vault-token",
-          "x-csrf-token",
-          "x-xsrf-token");
+  // API-key and token headers.
+  private static final Set<String> CREDENTIALS = dev.httpjson.internal.SecretHeaders.NAMES;
 
   private final String method;
   private final URI uri;

@@ -1,6 +1,7 @@
 package dev.httpjson.internal.cache;
 
 import dev.httpjson.HttpCache.Outcome;
+import dev.httpjson.internal.SecretHeaders;
 import dev.httpjson.internal.Uris;
 import dev.httpjson.internal.transport.OwnIdentity;
 import java.io.IOException;
@@ -340,10 +341,33 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   }
 
   /**
+   * The request fields that carry a credential ({@link SecretHeaders}): a response is keyed by
+   * their values, in any case of their names.
+   */
+  private static final java.util.Set<String> KEYED = keyed();
+
+  private static java.util.Set<String> keyed() {
+    java.util.Set<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    names.addAll(SecretHeaders.NAMES);
+    return Collections.unmodifiableSet(names);
+  }
+
+  /** Whether {@code h} has a field that carries a credential. */
+  private static boolean secret(HttpHeaders h) {
+    for (String name : h.map().keySet()) {
+      if (KEYED.contains(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * A digest of what identifies the requester (RFC 9111 leaves a private cache free to key by it):
-   * {@code Authorization}, the client's {@link Authenticator}, and the cookies, those of the
-   * client's {@link CookieHandler} included, and a transport's own ({@link OwnIdentity}); "" for
-   * none; null when a cookie store fails (the call then bypasses the cache).
+   * {@code Authorization} and the other fields that carry a credential ({@link #KEYED}: API keys,
+   * tokens), the client's {@link Authenticator}, and the cookies, those of the client's {@link
+   * CookieHandler} included, and a transport's own ({@link OwnIdentity}); "" for none; null when a
+   * cookie store fails (the call then bypasses the cache).
    */
   private @Nullable String identity(HttpRequest request) {
     HttpHeaders h = request.headers();
@@ -365,8 +389,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         && cookies.isEmpty()
         && ownCookies.isEmpty()
         && ownAuthenticator == null
-        && !has(h, "Authorization")
-        && !has(h, "Cookie")) {
+        && !secret(h)) {
       return ""; // the common case, without a builder
     }
     StringBuilder b = new StringBuilder();
@@ -376,6 +399,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     for (String v : request.headers().allValues("Cookie")) {
       b.append("c:").append(v).append('\n');
     }
+    h.map()
+        .forEach(
+            (name, values) -> {
+              if (KEYED.contains(name)
+                  && !name.equalsIgnoreCase("Authorization")
+                  && !name.equalsIgnoreCase("Cookie")) {
+                for (String v : values) {
+                  b.append("k:").append(name.toLowerCase(Locale.ROOT)).append(':').append(v);
+                  b.append('\n');
+                }
+              }
+            });
     if (authenticator.isPresent()) {
       // Its credentials are added beneath the cache, after a challenge: responses are kept apart
       // per authenticator instance (an entry on disk is not used after a restart by such a client).
