@@ -27,24 +27,27 @@ import java.util.Optional;
  * a body passes through, since its key could not tell bodies apart) and to {@code QUERY} (keyed by
  * a SHA-256 digest of the request body, its {@code Content-Type} and its {@code Content-Encoding};
  * the body is read for the key up to 1 MiB, and a longer one is sent as it is published, never held
- * whole, its response passing through unstored) that RFC 9111 lets a private cache store: not
- * {@code no-store}, with a status and directives that allow it, never an event stream ({@code
- * text/event-stream}), never a response whose {@code Vary} is {@code *}, and never one larger than
- * a quarter of the cache's size, which passes through unstored; nor one that can never be fresh nor
- * validated (no {@code max-age}, {@code Expires}, {@code Last-Modified} or {@code ETag}), unless a
- * {@code stale-*} directive, or the request's {@code max-stale} or {@code stale-if-error}, may use
- * it. Responses are keyed by the method, the URI and the request's credentials: a response is never
- * served to a request with another {@code Authorization}, {@code Cookie} (including the cookies of
- * the client's {@link java.net.CookieHandler}, or of an OkHttp transport's {@code CookieJar}), or
- * API key or token header (those {@link LoggingInterceptor} always hides: {@code X-Api-Key}, {@code
- * Api-Key}, {@code X-Auth-Token}, {@code X-Goog-Api-Key}, {@code Ocp-Apim-Subscription-Key}...),
- * nor to a client with another {@link java.net.Authenticator} (or OkHttp {@code Authenticator}; an
- * Apache HttpClient of the caller's, whose cookie store and credentials cannot be seen, counts as
- * one), and what such a client stored is not reused after a restart. Hop-by-hop headers, the
- * proxy's ({@code Proxy-Authenticate}...) and the headers named in {@code Connection} are not
- * stored; {@code Set-Cookie} is kept in memory but never written to disk. A body is stored as it is
- * read (also when read as a stream) and only when it was read to its end. Responses with {@code
- * Vary} are stored side by side, up to four variants per URI, each served to requests with the same
+ * whole, its response passing through unstored; {@code sendAsync} reads a body httpjson does not
+ * hold in memory, such as one of {@code BodyPublishers.ofInputStream}, on the client's executor, or
+ * without one where the JDK's {@code sendAsync} completes its futures, never on the caller's
+ * thread) that RFC 9111 lets a private cache store: not {@code no-store}, with a status and
+ * directives that allow it, never an event stream ({@code text/event-stream}), never a response
+ * whose {@code Vary} is {@code *}, and never one larger than a quarter of the cache's size, which
+ * passes through unstored; nor one that can never be fresh nor validated (no {@code max-age},
+ * {@code Expires}, {@code Last-Modified} or {@code ETag}), unless a {@code stale-*} directive, or
+ * the request's {@code max-stale} or {@code stale-if-error}, may use it. Responses are keyed by the
+ * method, the URI and the request's credentials: a response is never served to a request with
+ * another {@code Authorization}, {@code Cookie} (including the cookies of the client's {@link
+ * java.net.CookieHandler}, or of an OkHttp transport's {@code CookieJar}), or API key or token
+ * header (those {@link LoggingInterceptor} always hides: {@code X-Api-Key}, {@code Api-Key}, {@code
+ * X-Auth-Token}, {@code X-Goog-Api-Key}, {@code Ocp-Apim-Subscription-Key}...), nor to a client
+ * with another {@link java.net.Authenticator} (or OkHttp {@code Authenticator}; an Apache
+ * HttpClient of the caller's, whose cookie store and credentials cannot be seen, counts as one),
+ * and what such a client stored is not reused after a restart. Hop-by-hop headers, the proxy's
+ * ({@code Proxy-Authenticate}...) and the headers named in {@code Connection} are not stored;
+ * {@code Set-Cookie} is kept in memory but never written to disk. A body is stored as it is read
+ * (also when read as a stream) and only when it was read to its end. Responses with {@code Vary}
+ * are stored side by side, up to four variants per URI, each served to requests with the same
  * values of the fields {@code Vary} names (a {@code gzip} body to {@code Accept-Encoding: gzip}
  * only). Behind a client that follows redirects, a response is stored only when it came from the
  * URI asked for, never one at the end of a redirect. A successful {@code POST}, {@code PUT}, {@code

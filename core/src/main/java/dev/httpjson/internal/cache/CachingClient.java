@@ -1,6 +1,7 @@
 package dev.httpjson.internal.cache;
 
 import dev.httpjson.HttpCache.Outcome;
+import dev.httpjson.internal.AsyncCall;
 import dev.httpjson.internal.SecretHeaders;
 import dev.httpjson.internal.Uris;
 import dev.httpjson.internal.transport.OwnIdentity;
@@ -29,6 +30,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -218,7 +220,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    */
   private <T> CompletableFuture<HttpResponse<T>> queryAsync(
       HttpRequest request, BodyHandler<T> handler, String identity) {
-    CompletableFuture<QueryBody> body = bodyAsync(request);
+    CompletableFuture<QueryBody> body = bodyAsync(request, bodyExecutor());
     CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
     body.whenComplete(
         (read, failure) -> {
@@ -446,7 +448,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    * {@link #MAX_QUERY_BODY}, the body to send it with unkeyed.
    */
   private static QueryBody body(HttpRequest request) throws IOException, InterruptedException {
-    CompletableFuture<QueryBody> body = bodyAsync(request);
+    CompletableFuture<QueryBody> body = bodyAsync(request, null);
     try {
       return body.get();
     } catch (ExecutionException e) {
@@ -459,16 +461,30 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
   /**
    * The bytes of a QUERY's body as they are published, up to {@link #MAX_QUERY_BODY}, within the
-   * request's timeout (else {@link #BACKGROUND_TIMEOUT}); nothing waits for them.
+   * request's timeout (else {@link #BACKGROUND_TIMEOUT}); nothing waits for them. A publisher that
+   * is not {@linkplain QueryBody#held held in memory} is subscribed to on {@code executor} when
+   * there is one, since it may wait for its bytes in a request for them.
    */
-  private static CompletableFuture<QueryBody> bodyAsync(HttpRequest request) {
+  private static CompletableFuture<QueryBody> bodyAsync(
+      HttpRequest request, @Nullable Executor executor) {
     Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
     if (publisher.isEmpty()) {
       return CompletableFuture.completedFuture(QueryBody.whole(EMPTY));
     }
     Duration limit = request.timeout().orElse(BACKGROUND_TIMEOUT);
-    return QueryBody.read(publisher.get(), MAX_QUERY_BODY)
+    HttpRequest.BodyPublisher p = publisher.get();
+    return QueryBody.read(p, MAX_QUERY_BODY, QueryBody.held(p) ? null : executor)
         .orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Where {@code sendAsync} reads a caller's QUERY body for its key, off the caller's thread: the
+   * client's executor, which runs the caller's publisher when the client sends it; else where the
+   * JDK's {@code sendAsync} completes its futures and runs the caller's stages ({@link
+   * AsyncCall#COMPLETION}), never a thread of httpjson's.
+   */
+  private Executor bodyExecutor() {
+    return delegate.executor().orElse(AsyncCall.COMPLETION);
   }
 
   /** Why a QUERY's body could not be read, as the call's failure. */
