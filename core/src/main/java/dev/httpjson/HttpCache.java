@@ -96,8 +96,9 @@ public final class HttpCache {
   /**
    * A cache held in memory, lost with the process.
    *
-   * @param maxBytes the most bytes its entries take (headers and bodies); a response larger than a
-   *     quarter of it is not stored
+   * @param maxBytes the most bytes its entries (headers and bodies) and the bodies being stored as
+   *     they are read take together; a response larger than a quarter of it is not stored, nor one
+   *     that does not fit beside the bodies being stored
    * @return the cache
    * @throws IllegalArgumentException if {@code maxBytes} is not positive
    */

@@ -629,6 +629,78 @@ class HttpCacheTest {
     assertThat(server.getRequestCount()).isEqualTo(4);
   }
 
+  private InputStream open(String path) throws Exception {
+    return client
+        .send(
+            HttpRequest.newBuilder(uri(path)).timeout(java.time.Duration.ofSeconds(5)).build(),
+            BodyHandlers.ofInputStream())
+        .body();
+  }
+
+  @Test
+  void bodiesBeingStoredCountAgainstTheBoundAndOneThatCannotFitPassesThroughUnstored()
+      throws Exception {
+    String small = "a".repeat(100_000);
+    String big = "b".repeat(200_000);
+    server.enqueue(response(200, small, "Cache-Control", "max-age=60"));
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(response(200, big, "Cache-Control", "max-age=60"));
+    }
+    assertThat(get("/a").body()).isEqualTo(small);
+    java.util.List<InputStream> reading = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < 6; i++) {
+        reading.add(open("/b" + i));
+      }
+
+      assertThat(cache.size())
+          .as("stored while five bodies of 200,000 bytes are being stored in a 1 MiB cache")
+          .isLessThanOrEqualTo((1 << 20) - 5 * 200_000L);
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(20),
+          () -> {
+            for (InputStream in : reading) {
+              assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(big);
+            }
+          });
+    } finally {
+      for (InputStream in : reading) {
+        in.close();
+      }
+    }
+
+    assertThat(cache.size()).isLessThanOrEqualTo(1 << 20);
+    for (int i = 0; i < 5; i++) {
+      assertThat(HttpCache.outcome(get("/b" + i))).as("/b" + i).contains(HttpCache.Outcome.HIT);
+    }
+    server.enqueue(response(200, "b5 again", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "a again", "Cache-Control", "max-age=60"));
+    assertThat(get("/b5").body()).as("the body that could not fit").isEqualTo("b5 again");
+    assertThat(get("/a").body()).as("made room for the bodies read").isEqualTo("a again");
+    assertThat(server.getRequestCount()).isEqualTo(9);
+  }
+
+  @Test
+  void bodiesGivenUpHalfReadGiveTheirRoomBack() throws Exception {
+    String big = "c".repeat(200_000);
+    for (int i = 0; i < 10; i++) {
+      server.enqueue(response(200, big, "Cache-Control", "max-age=60"));
+    }
+    for (int i = 0; i < 6; i++) {
+      try (InputStream in = open("/given-up" + i)) {
+        assertThat(in.readNBytes(10)).hasSize(10);
+      }
+    }
+
+    for (int i = 0; i < 4; i++) {
+      assertThat(get("/c" + i).body()).isEqualTo(big);
+    }
+    for (int i = 0; i < 4; i++) {
+      assertThat(HttpCache.outcome(get("/c" + i))).as("/c" + i).contains(HttpCache.Outcome.HIT);
+    }
+    assertThat(server.getRequestCount()).isEqualTo(10);
+  }
+
   @Test
   void aResponseIsNeverServedToAnotherApiKeyOrTokenHeader() throws Exception {
     for (String body : new String[] {"key a", "key b", "anonymous", "goog", "vault"}) {
