@@ -52,7 +52,9 @@ import java.util.Optional;
  * only). Behind a client that follows redirects, a response is stored only when it came from the
  * URI asked for, never one at the end of a redirect. A successful {@code POST}, {@code PUT}, {@code
  * DELETE}, {@code PATCH} (any method but the safe ones) removes the entries of its URI and of a
- * same-origin {@code Location} or {@code Content-Location}.
+ * same-origin {@code Location} or {@code Content-Location}. URIs are compared as RFC 9110 (section
+ * 4.2.3) says: scheme and host in any case, with or without the default port, and percent-encoded
+ * unreserved characters ({@code %7E}) as the characters themselves, in keys and removals alike.
  *
  * <p><b>Reuse.</b> Freshness comes from {@code max-age}, {@code Expires} with {@code Date}, the
  * origin's {@code Age} (a served response carries its own), or, for the statuses RFC 9110 allows, a

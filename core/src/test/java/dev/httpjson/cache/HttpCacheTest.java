@@ -701,6 +701,58 @@ class HttpCacheTest {
     assertThat(server.getRequestCount()).isEqualTo(10);
   }
 
+  /** The cache over a client whose proxy is the loopback server, so that any host reaches it. */
+  private HttpClient viaProxy() {
+    return cache.decorate(
+        HttpClient.newBuilder()
+            .proxy(
+                java.net.ProxySelector.of(
+                    new java.net.InetSocketAddress(
+                        java.net.InetAddress.getLoopbackAddress(), server.getPort())))
+            .build());
+  }
+
+  private static HttpResponse<String> send(HttpClient client, String method, String uri)
+      throws Exception {
+    return client.send(
+        HttpRequest.newBuilder(URI.create(uri))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .method(method, BodyPublishers.noBody())
+            .build(),
+        BodyHandlers.ofString());
+  }
+
+  @Test
+  void aUriWrittenAnotherEquivalentWayIsTheSameStoredResponse() throws Exception {
+    HttpClient proxied = viaProxy();
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "three", "Cache-Control", "max-age=60"));
+
+    assertThat(send(proxied, "GET", "http://example.com/a/~b?q=%7e").body()).isEqualTo("one");
+    HttpResponse<String> again = send(proxied, "GET", "HTTP://Example.COM:80/a/%7Eb?q=~");
+    HttpResponse<String> lowercaseHex = send(proxied, "GET", "http://example.com/%61/%7eb?q=%7E");
+
+    assertThat(again.body()).isEqualTo("one");
+    assertThat(HttpCache.outcome(again)).contains(HttpCache.Outcome.HIT);
+    assertThat(lowercaseHex.body()).isEqualTo("one");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void anUnsafeRequestInvalidatesTheStoredUriWrittenAnotherEquivalentWay() throws Exception {
+    HttpClient proxied = viaProxy();
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+    server.enqueue(response(204, ""));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60"));
+
+    assertThat(send(proxied, "GET", "http://example.com/a").body()).isEqualTo("one");
+    send(proxied, "POST", "http://Example.com:80/%61");
+
+    assertThat(send(proxied, "GET", "http://example.com/a").body()).isEqualTo("two");
+    assertThat(server.getRequestCount()).isEqualTo(3);
+  }
+
   @Test
   void aResponseIsNeverServedToAnotherApiKeyOrTokenHeader() throws Exception {
     for (String body : new String[] {"key a", "key b", "anonymous", "goog", "vault"}) {
