@@ -74,8 +74,9 @@ import java.util.Optional;
  * Only digests of a request's credentials are written, and on a POSIX file system the directory the
  * cache creates and every file it writes are the owner's alone ({@code rwx------}, {@code
  * rw-------}). A body over 1 MiB is kept in a file of its own, never rewritten (a {@code 304}
- * rewrites only the entry's fields, which name it), and is read from it as the caller reads it,
- * never whole into memory.
+ * rewrites only the entry's fields, which name it), and is read from it once, as the caller reads
+ * it, never whole into memory: its checksum is verified as it is read, and a damaged file fails the
+ * body when it is read to its end (it never ends as if whole), and its entry is deleted.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.

@@ -412,6 +412,85 @@ class DiskCacheTest {
     assertThat(names()).hasSize(4);
   }
 
+  /** The bytes this process has read with read system calls, files and sockets alike. */
+  private static long bytesRead() throws Exception {
+    for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
+      if (line.startsWith("rchar:")) {
+        return Long.parseLong(line.substring(6).trim());
+      }
+    }
+    throw new AssertionError("no rchar in /proc/self/io");
+  }
+
+  @Test
+  void aLargeBodyOnDiskIsReadOnceWhenServed() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isReadable(Path.of("/proc/self/io")), "counts reads from /proc/self/io (Linux)");
+    String body = "R".repeat(8_000_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 64_000_000).decorate(jdk);
+    get(client, uri("/big"));
+    assertThat(HttpCache.outcome(get(client, uri("/big")))).contains(HttpCache.Outcome.HIT);
+
+    long before = bytesRead();
+    HttpResponse<String> hit = get(client, uri("/big"));
+    long read = bytesRead() - before;
+
+    assertThat(hit.body()).isEqualTo(body);
+    assertThat(read).as("bytes read to serve an 8,000,000-byte body").isLessThan(12_000_000);
+  }
+
+  @Test
+  void aLargeBodyDamagedOnDiskFailsTheCallInsteadOfEndingAndItsEntryGoes() throws Exception {
+    String body = "D".repeat(1_300_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "fresh", "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/d"));
+    Path file = entries().stream().filter(p -> p.toString().endsWith(".body")).findFirst().get();
+    try (java.nio.channels.FileChannel c =
+        java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+      c.write(java.nio.ByteBuffer.wrap(new byte[] {'X'}), 700_000);
+    }
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> get(client, uri("/d")))
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessageContaining("damaged");
+    HttpResponse<String> after = get(client, uri("/d"));
+
+    assertThat(after.body()).isEqualTo("fresh");
+    assertThat(HttpCache.outcome(after)).contains(HttpCache.Outcome.MISS);
+    assertThat(Files.exists(file)).isFalse();
+  }
+
+  @Test
+  void aRangeOfALargeBodyOnDiskIsServedOnlyFromAnUndamagedFile() throws Exception {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; b.length() < 1_300_000; i++) {
+      b.append(i % 10);
+    }
+    String body = b.toString();
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "fresh", "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/r"));
+
+    HttpResponse<String> range = get(client, uri("/r"), "Range", "bytes=1000000-1000009");
+    assertThat(range.statusCode()).isEqualTo(206);
+    assertThat(range.body()).isEqualTo(body.substring(1_000_000, 1_000_010));
+
+    Path file = entries().stream().filter(p -> p.toString().endsWith(".body")).findFirst().get();
+    try (java.nio.channels.FileChannel c =
+        java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+      c.write(java.nio.ByteBuffer.wrap(new byte[] {'X'}), 100_000);
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> get(client, uri("/r"), "Range", "bytes=1000000-1000009"))
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessageContaining("damaged");
+    assertThat(get(client, uri("/r")).body()).isEqualTo("fresh");
+  }
+
   @Test
   void theBoundCountsBodyFilesAndEvictionTakesThemWithTheirEntries() throws Exception {
     HttpCache cache = HttpCache.onDisk(dir, 6_000_000);

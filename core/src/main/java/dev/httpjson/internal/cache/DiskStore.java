@@ -216,6 +216,10 @@ final class DiskStore extends Store {
         entry = entry.inFile(f);
         length += f.offset + f.length + 16;
       }
+      Entry.StoredFile stored = entry.file;
+      if (stored != null) {
+        entry = entry.inFile(stored.whenDamaged(() -> damaged(key, stored.path)));
+      }
     } catch (NoSuchFileException e) {
       forget(name);
       return null;
@@ -252,6 +256,12 @@ final class DiskStore extends Store {
     }
     bodied.add(key);
     return f;
+  }
+
+  /** Removes the entry of {@code key}, whose body in {@code file} was found damaged as served. */
+  private void damaged(String key, Path file) {
+    LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file + " dropped: damaged");
+    remove(key);
   }
 
   private void drop(Path file, String name, Exception why) {
@@ -304,8 +314,9 @@ final class DiskStore extends Store {
   }
 
   /**
-   * An entry whose body stays in its file: the whole file's checksum is verified now, and the body
-   * is read when served, from the same file if it is still this entry ({@link Entry#open()}).
+   * An entry whose body stays in its file: its fields are read now, and the body when served, from
+   * the same file if it is still this entry, the whole file's checksum verified as it is read
+   * ({@link Entry#open()}): a large body is read once.
    */
   private static Entry large(Path file, String key) throws IOException {
     try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -320,18 +331,6 @@ final class DiskStore extends Store {
       long bodyStart = size - 16 - bodyLength;
       if (bodyLength < 0 || bodyStart < 4 || bodyStart > INLINE) {
         throw new IOException("bad body length");
-      }
-      CRC32 crc = new CRC32();
-      ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
-      for (long p = 0; p < size - 8; ) {
-        chunk.clear().limit((int) Math.min(chunk.capacity(), size - 8 - p));
-        readFully(c, chunk, p);
-        chunk.flip();
-        p += chunk.remaining();
-        crc.update(chunk);
-      }
-      if (crc.getValue() != crcValue) {
-        throw new IOException("checksum mismatch");
       }
       ByteBuffer head = ByteBuffer.allocate((int) bodyStart);
       readFully(c, head, 0);
