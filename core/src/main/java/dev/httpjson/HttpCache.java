@@ -76,7 +76,10 @@ import java.util.Optional;
  * rw-------}). A body over 1 MiB is kept in a file of its own, never rewritten (a {@code 304}
  * rewrites only the entry's fields, which name it), and is read from it once, as the caller reads
  * it, never whole into memory: its checksum is verified as it is read, and a damaged file fails the
- * body when it is read to its end (it never ends as if whole), and its entry is deleted.
+ * body when it is read to its end (it never ends as if whole), and its entry is deleted. A
+ * directory that cannot be written (removed, read-only, a full disk) leaves every call working, its
+ * response passed through unstored; the first such failure of a cache is logged at {@code WARNING}
+ * to {@code System.getLogger("dev.httpjson")}, the others at {@code DEBUG}.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.

@@ -492,6 +492,54 @@ class DiskCacheTest {
   }
 
   @Test
+  void aDirectoryThatCannotBeWrittenIsWarnedOfOnceAndCallsStillWork() throws Exception {
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    // The directory goes and a file takes its place: nothing can be written there any more.
+    Files.delete(dir);
+    Files.write(dir, new byte[] {1});
+    List<java.util.logging.LogRecord> records =
+        java.util.Collections.synchronizedList(new ArrayList<>());
+    java.util.logging.Handler handler =
+        new java.util.logging.Handler() {
+          @Override
+          public void publish(java.util.logging.LogRecord record) {
+            records.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger("dev.httpjson");
+    boolean parents = logger.getUseParentHandlers();
+    logger.addHandler(handler);
+    logger.setUseParentHandlers(false);
+    try {
+      for (int i = 0; i < 3; i++) {
+        String body = (i == 1 ? "L".repeat(1_200_000) : "") + "v" + i;
+        server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+        assertThat(get(client, uri("/w" + i), "Authorization", "Bearer s3cr3t-token").body())
+            .isEqualTo(body);
+      }
+    } finally {
+      logger.removeHandler(handler);
+      logger.setUseParentHandlers(parents);
+      Files.delete(dir);
+      Files.createDirectory(dir);
+    }
+
+    List<java.util.logging.LogRecord> warnings =
+        records.stream()
+            .filter(r -> r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
+            .toList();
+    assertThat(warnings).hasSize(1);
+    String message = new java.util.logging.SimpleFormatter().formatMessage(warnings.get(0));
+    assertThat(message).contains(dir.toString()).doesNotContain("s3cr3t");
+  }
+
+  @Test
   void theBoundCountsBodyFilesAndEvictionTakesThemWithTheirEntries() throws Exception {
     HttpCache cache = HttpCache.onDisk(dir, 6_000_000);
     HttpClient client = cache.decorate(jdk);

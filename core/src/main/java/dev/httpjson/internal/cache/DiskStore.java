@@ -258,6 +258,36 @@ final class DiskStore extends Store {
     return f;
   }
 
+  /** Whether a failure to write was logged at {@code WARNING} (once per store). */
+  private final java.util.concurrent.atomic.AtomicBoolean warned =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /**
+   * Logs a failure to write an entry: the first at {@code WARNING}, since from then on responses
+   * may all pass through unstored (a directory made unwritable, a full disk), the others at {@code
+   * DEBUG}; a write a thread's interrupt stopped is no fault of the directory's. The message names
+   * the directory and the file (digests), never a credential.
+   */
+  private void notWritten(Exception e) {
+    boolean interrupted =
+        e instanceof java.nio.channels.ClosedChannelException
+            || e instanceof java.io.InterruptedIOException
+            || e instanceof java.nio.channels.FileLockInterruptionException;
+    if (!interrupted && warned.compareAndSet(false, true)) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          () ->
+              "HTTP cache directory "
+                  + directory
+                  + " cannot be written ("
+                  + e
+                  + "): responses pass through unstored; later failures are logged at DEBUG");
+    } else {
+      LOG.log(
+          System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
+    }
+  }
+
   /** Removes the entry of {@code key}, whose body in {@code file} was found damaged as served. */
   private void damaged(String key, Path file) {
     LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file + " dropped: damaged");
@@ -446,8 +476,7 @@ final class DiskStore extends Store {
       // Not atomic (AtomicMoveNotSupportedException): no half-written entry, then no entry.
       return place(temp, name, length, entry.group, stamp);
     } catch (IOException | RuntimeException e) {
-      LOG.log(
-          System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
+      notWritten(e);
       try {
         Files.deleteIfExists(temp);
       } catch (IOException ignored) {
@@ -731,6 +760,7 @@ final class DiskStore extends Store {
         written = head.length;
         headLength = head.length;
       } catch (IOException | RuntimeException e) {
+        notWritten(e);
         abandon();
       }
     }
@@ -747,6 +777,7 @@ final class DiskStore extends Store {
         crc.update(bytes.duplicate());
         writeFully(c, bytes.duplicate());
       } catch (IOException | RuntimeException e) {
+        notWritten(e);
         abandon();
         return false;
       }
@@ -779,6 +810,7 @@ final class DiskStore extends Store {
           return false;
         }
       } catch (IOException | RuntimeException e) {
+        notWritten(e);
         abandon();
         return false;
       }
