@@ -370,6 +370,63 @@ class HttpCacheTest {
     }
   }
 
+  /** A subscriber that asks for the body only when told to, after {@code sendAsync} returned. */
+  private static final class Lazy
+      implements java.util.concurrent.Flow.Subscriber<java.util.List<java.nio.ByteBuffer>> {
+    final java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription>
+        subscription = new java.util.concurrent.CompletableFuture<>();
+    final StringBuilder text = new StringBuilder();
+
+    @Override
+    public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+      subscription.complete(s);
+    }
+
+    @Override
+    public void onNext(java.util.List<java.nio.ByteBuffer> item) {
+      for (java.nio.ByteBuffer b : item) {
+        text.append(StandardCharsets.UTF_8.decode(b));
+      }
+    }
+
+    @Override
+    public void onError(Throwable throwable) {}
+
+    @Override
+    public void onComplete() {}
+  }
+
+  @Test
+  void anAsyncCallTheCacheAnswersItselfNeverWaitsOnTheCallersThreadForTheBodyToBeRead()
+      throws Exception {
+    server.enqueue(response(200, "0123456789", "Cache-Control", "max-age=60"));
+    assertThat(get("/r").body()).isEqualTo("0123456789");
+    String[][] answered = {
+      {"Range", "bytes=2-4"}, {"If-None-Match", "*"}, {"Cache-Control", "only-if-cached"}
+    };
+    String[] paths = {"/r", "/r", "/nothing"};
+    int[] statuses = {206, 304, 504};
+    for (int i = 0; i < answered.length; i++) {
+      Lazy lazy = new Lazy();
+      HttpRequest request =
+          HttpRequest.newBuilder(uri(paths[i]))
+              .timeout(java.time.Duration.ofSeconds(5))
+              .header(answered[i][0], answered[i][1])
+              .build();
+
+      java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+          org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+              java.time.Duration.ofSeconds(2),
+              () -> client.sendAsync(request, BodyHandlers.fromSubscriber(lazy)),
+              "sendAsync waited on the caller's thread for the body: " + answered[i][0]);
+      lazy.subscription.get(5, TimeUnit.SECONDS).request(Long.MAX_VALUE);
+
+      assertThat(call.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(statuses[i]);
+      assertThat(lazy.text.toString()).isEqualTo(i == 0 ? "234" : "");
+    }
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
   @Test
   void aQueryBodyOfUnknownLengthPublishedAsOneBufferOverTheLimitIsSentWholeAndNotStored()
       throws Exception {

@@ -681,7 +681,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     boolean chosen;
 
     /** The response the cache answers with, when the call started {@link Start#ANSWERED}. */
-    private @Nullable HttpResponse<T> answer;
+    private @Nullable Answer answer;
 
     /** The body of {@link #entry} to serve, when the call started {@link Start#STORED}. */
     private Bodies.@Nullable Source stored;
@@ -1023,7 +1023,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      * untouched, is {@linkplain #answer answered} here (a range, a 304, a 504), serves the {@link
      * #stored} body of {@link #entry}, or goes to the network.
      */
-    private Start start(long now) throws IOException, InterruptedException {
+    private Start start(long now) {
       if (range != null) {
         long[] slice = slice(now);
         Bodies.Source source = slice == null ? null : Objects.requireNonNull(entry).open();
@@ -1064,7 +1064,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         case PASS:
           return delegate.send(sent, handler);
         case ANSWERED:
-          return Objects.requireNonNull(answer);
+          return answered(Objects.requireNonNull(answer));
         case STORED:
           return serve(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
         case NETWORK:
@@ -1097,22 +1097,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     CompletableFuture<HttpResponse<T>> runAsync() {
       long now = System.currentTimeMillis();
-      try {
-        switch (start(now)) {
-          case PASS:
-            return delegate.sendAsync(sent, handler);
-          case ANSWERED:
-            return CompletableFuture.completedFuture(Objects.requireNonNull(answer));
-          case STORED:
-            return served(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
-          case NETWORK:
-            break;
-        }
-      } catch (IOException e) {
-        return CompletableFuture.failedFuture(e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return CompletableFuture.failedFuture(new IOException("interrupted", e));
+      switch (start(now)) {
+        case PASS:
+          return delegate.sendAsync(sent, handler);
+        case ANSWERED:
+          Answer a = Objects.requireNonNull(answer);
+          return fed(a.status(), a.headers(), a.source(), a.from(), a.to());
+        case STORED:
+          return served(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
+        case NETWORK:
+          break;
       }
       long requestMillis = System.currentTimeMillis();
       CompletableFuture<HttpResponse<T>> network =
@@ -1227,8 +1221,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return new long[] {first, last};
     }
 
-    private HttpResponse<T> partial(Entry e, Bodies.Source source, long[] slice, long now)
-        throws IOException, InterruptedException {
+    private Answer partial(Entry e, Bodies.Source source, long[] slice, long now) {
       count(Outcome.HIT);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       map.putAll(e.headers);
@@ -1236,7 +1229,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       map.put(
           "Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.bodyLength()));
       map.put("Content-Length", List.of(Long.toString(slice[1] - slice[0] + 1)));
-      return answer(206, withStatus(map, "hit"), source, slice[0], slice[1] + 1);
+      return new Answer(206, withStatus(map, "hit"), source, slice[0], slice[1] + 1);
     }
 
     private void unconditional() {
@@ -1470,8 +1463,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
 
     /** The 304 a stored response answers the caller's own condition with (RFC 9110 15.4.5). */
-    private HttpResponse<T> notModifiedResponse(Entry e, long now)
-        throws IOException, InterruptedException {
+    private Answer notModifiedResponse(Entry e, long now) {
       count(Outcome.HIT);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       for (String name :
@@ -1484,7 +1476,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         }
       }
       map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
-      return answer(304, withStatus(map, "hit"), Bodies.Source.of(EMPTY), 0, 0);
+      return new Answer(304, withStatus(map, "hit"), Bodies.Source.of(EMPTY), 0, 0);
     }
 
     /** Whether a HEAD response has the validator of the stored response {@code e}. */
@@ -1559,15 +1551,24 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     private HttpResponse<T> serve(Entry e, Bodies.Source source, long now)
         throws IOException, InterruptedException {
       count(Outcome.HIT);
-      return answer(e.status, servedHeaders(e, "hit", now), source, 0, source.length);
+      return answered(new Answer(e.status, servedHeaders(e, "hit", now), source, 0, source.length));
     }
 
     private CompletableFuture<HttpResponse<T>> served(Entry e, Bodies.Source source, long now) {
       count(Outcome.HIT);
-      HttpHeaders headers = servedHeaders(e, "hit", now);
+      return fed(e.status, servedHeaders(e, "hit", now), source, 0, source.length);
+    }
+
+    /**
+     * The response of bytes {@code from} to {@code to} of {@code source}, once the caller's handler
+     * read them: it reads them as it asks for them, on the threads it asks on, and nothing waits
+     * for them here.
+     */
+    private CompletableFuture<HttpResponse<T>> fed(
+        int status, HttpHeaders headers, Bodies.Source source, long from, long to) {
       CompletableFuture<T> body;
       try {
-        body = feed(e.status, headers, source, 0, source.length);
+        body = feed(status, headers, source, from, to);
       } catch (RuntimeException x) {
         return CompletableFuture.failedFuture(x);
       }
@@ -1577,28 +1578,26 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             if (x != null) {
               out.completeExceptionally(Bodies.asIoException(x));
             } else {
-              out.complete(made(e.status, headers, b));
+              out.complete(made(status, headers, b));
             }
           });
       return out;
     }
 
-    private HttpResponse<T> gatewayTimeout() throws IOException, InterruptedException {
+    private Answer gatewayTimeout() {
       count(Outcome.MISS);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       map.put("Content-Length", List.of("0"));
-      return answer(
+      return new Answer(
           504, withStatus(map, "fwd=miss; detail=only-if-cached"), Bodies.Source.of(EMPTY), 0, 0);
     }
 
-    /**
-     * A response the cache answers with itself: bytes {@code from} to {@code to} of {@code source}
-     * read by the caller's handler.
-     */
-    private HttpResponse<T> answer(
-        int status, HttpHeaders headers, Bodies.Source source, long from, long to)
-        throws IOException, InterruptedException {
-      return made(status, headers, Bodies.await(feed(status, headers, source, from, to)));
+    /** The response {@code a}, once the caller's handler read its body on this thread. */
+    private HttpResponse<T> answered(Answer a) throws IOException, InterruptedException {
+      return made(
+          a.status(),
+          a.headers(),
+          Bodies.await(feed(a.status(), a.headers(), a.source(), a.from(), a.to())));
     }
 
     /** Bytes {@code from} to {@code to} of {@code source}, fed to the caller's handler. */
@@ -1731,6 +1730,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       }
     }
   }
+
+  /**
+   * A response the cache answers with itself: bytes {@code from} to {@code to} of {@code source},
+   * for the caller's handler to read.
+   */
+  private record Answer(
+      int status, HttpHeaders headers, Bodies.Source source, long from, long to) {}
 
   /** A response the cache answered or passed on, with the headers the caller sees. */
   private record Response<T>(
