@@ -89,7 +89,9 @@ import java.util.Optional;
  * validation, body included, is given up after the request's timeout, else after 30 seconds), with
  * the decorated client and the cache's own body handler, so give {@link #decorate} the transport,
  * not a client with interceptors or listeners of its own; the caller's body handler always runs on
- * the caller's thread or the {@link HttpClient}'s. Immutable configuration; thread-safe. No
+ * the caller's thread or the {@link HttpClient}'s (for a {@code QUERY} whose body {@code sendAsync}
+ * read off the caller's thread, on the thread that read it), and a stored body is handed to it as
+ * it asks for it, never waited for in {@code sendAsync}. Immutable configuration; thread-safe. No
  * process-wide state: two caches share nothing.
  */
 public final class HttpCache {
