@@ -119,8 +119,9 @@ public final class HttpCache {
    * another process) stored there.
    *
    * @param directory the directory
-   * @param maxBytes the most bytes its files take; a response larger than a quarter of it is not
-   *     stored
+   * @param maxBytes the most bytes its files take, those being written as responses are read
+   *     included; a response larger than a quarter of it is not stored, nor one that does not fit
+   *     beside those being written
    * @return the cache
    * @throws IllegalArgumentException if {@code maxBytes} is not positive, or {@code directory} is
    *     not a directory and cannot be created as one

@@ -491,6 +491,61 @@ class DiskCacheTest {
     assertThat(get(client, uri("/r")).body()).isEqualTo("fresh");
   }
 
+  private long bytesInDirectory() throws Exception {
+    long bytes = 0;
+    for (Path p : entries()) {
+      try {
+        bytes += Files.size(p);
+      } catch (java.nio.file.NoSuchFileException e) {
+        // removed meanwhile
+      }
+    }
+    return bytes;
+  }
+
+  @Test
+  void bodiesBeingWrittenCountAgainstTheBoundOfTheDirectory() throws Exception {
+    String big = "w".repeat(400_000);
+    for (int i = 0; i < 8; i++) {
+      // 390,000 bytes at once, the rest a second later: the eight bodies are written side by side.
+      server.enqueue(
+          new MockResponse.Builder()
+              .code(200)
+              .addHeader("Cache-Control", "max-age=60")
+              .body(big)
+              .throttleBody(390_000, 1, TimeUnit.SECONDS)
+              .build());
+    }
+    HttpClient client = HttpCache.onDisk(dir, 2_000_000).decorate(jdk);
+    List<java.io.InputStream> reading = new ArrayList<>();
+    try {
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(20),
+          () -> {
+            for (int i = 0; i < 8; i++) {
+              HttpRequest request =
+                  HttpRequest.newBuilder(uri("/w" + i))
+                      .timeout(java.time.Duration.ofSeconds(5))
+                      .build();
+              java.io.InputStream in = client.send(request, BodyHandlers.ofInputStream()).body();
+              reading.add(in);
+              assertThat(in.readNBytes(390_000)).hasSize(390_000);
+            }
+            assertThat(bytesInDirectory())
+                .as("bytes in the directory while 8 bodies of 400,000 bytes are being written")
+                .isLessThanOrEqualTo(2_000_000);
+            for (java.io.InputStream in : reading) {
+              assertThat(in.readAllBytes()).hasSize(10_000);
+            }
+          });
+    } finally {
+      for (java.io.InputStream in : reading) {
+        in.close();
+      }
+    }
+    assertThat(bytesInDirectory()).isLessThanOrEqualTo(2_000_000);
+  }
+
   @Test
   void aDirectoryThatCannotBeWrittenIsWarnedOfOnceAndCallsStillWork() throws Exception {
     HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);

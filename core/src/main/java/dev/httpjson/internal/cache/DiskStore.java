@@ -89,6 +89,9 @@ final class DiskStore extends Store {
 
   private long size;
 
+  /** The bytes set aside for the temporary files being written ({@link FileSink}). */
+  private long reserved;
+
   /** The keys whose bodies this store knows to be in files of their own. */
   private final java.util.Set<String> bodied = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -509,10 +512,28 @@ final class DiskStore extends Store {
     return true;
   }
 
-  /** Deletes least recently used files until the size is within the bound; holds the lock. */
+  @Override
+  synchronized boolean reserve(long n) {
+    if (n > maxBytes - reserved) {
+      return false;
+    }
+    reserved += n;
+    evict();
+    return true;
+  }
+
+  @Override
+  synchronized void release(long n) {
+    reserved -= n;
+  }
+
+  /**
+   * Deletes least recently used files until they fit in the bound beside the files being written;
+   * holds the lock.
+   */
   private void evict() {
     Iterator<Map.Entry<String, Long>> it = index.entrySet().iterator();
-    while (size > maxBytes && it.hasNext()) {
+    while (size + reserved > maxBytes && it.hasNext()) {
       Map.Entry<String, Long> e = it.next();
       try {
         Files.deleteIfExists(directory.resolve(e.getKey()));
@@ -731,9 +752,13 @@ final class DiskStore extends Store {
 
   /**
    * A body written to a temporary file as it arrives (memory stays one chunk), published by an
-   * atomic rename when whole.
+   * atomic rename when whole. The bytes it writes are {@linkplain #reserve set aside} ahead, a
+   * chunk at a time, so that the files being written count against the bound too.
    */
   private final class FileSink implements Sink {
+    /** The bytes set aside at a time. */
+    private static final long GRANT = 64 * 1024;
+
     private final Entry template;
     private final long limit;
     private final long stamp;
@@ -744,6 +769,9 @@ final class DiskStore extends Store {
     private long written;
     private long headLength;
 
+    /** The bytes set aside for this file (its trailer included). */
+    private long granted;
+
     FileSink(Entry template, long limit, long stamp) {
       this.template = template;
       this.limit = limit;
@@ -752,9 +780,12 @@ final class DiskStore extends Store {
           directory.resolve(
               template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
       try {
+        byte[] head = head(template);
+        if (!grant(head.length)) {
+          return; // no room beside the files being written: passed on unstored
+        }
         FileChannel c = FileChannel.open(temp, CREATE, created);
         channel = c;
-        byte[] head = head(template);
         crc.update(head);
         writeFully(c, ByteBuffer.wrap(head));
         written = head.length;
@@ -769,7 +800,7 @@ final class DiskStore extends Store {
     public boolean write(ByteBuffer bytes) {
       FileChannel c = channel;
       int n = bytes.remaining();
-      if (c == null || length + n > limit || written + n + 16 > maxBytes) {
+      if (c == null || length + n > limit || written + n + 16 > maxBytes || !grant(n)) {
         abandon();
         return false;
       }
@@ -803,6 +834,7 @@ final class DiskStore extends Store {
         writeFully(c, trailer);
         c.close();
         channel = null;
+        giveBack(); // counted as the entry's from now on
         if (length > INLINE) {
           return publishBody(checksum);
         }
@@ -847,8 +879,38 @@ final class DiskStore extends Store {
       return true;
     }
 
+    /**
+     * Sets room aside for {@code n} more bytes beyond those written (and the trailer), a grant
+     * ahead at a time: false when there is none.
+     */
+    private boolean grant(long n) {
+      long needed = written + n + 16 - granted;
+      if (needed <= 0) {
+        return true;
+      }
+      long ahead = Math.max(needed, GRANT);
+      if (ahead > needed && reserve(ahead)) {
+        granted += ahead;
+        return true;
+      }
+      if (reserve(needed)) {
+        granted += needed;
+        return true;
+      }
+      return false;
+    }
+
+    private void giveBack() {
+      long g = granted;
+      granted = 0;
+      if (g > 0) {
+        release(g);
+      }
+    }
+
     @Override
     public void abandon() {
+      giveBack();
       FileChannel c = channel;
       channel = null;
       try {
