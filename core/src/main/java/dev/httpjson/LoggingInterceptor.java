@@ -80,7 +80,26 @@ public final class LoggingInterceptor implements Interceptor {
     BODY
   }
 
-  private static final Set<String> ALWAYS_REDACTED = dev.httpjson.internal.SecretHeaders.NAMES;
+  // The same names as dev.httpjson.internal.SecretHeaders, whose list this interceptor, made of
+  // public API alone, copies (LoggingInterceptorTest checks they agree).
+  private static final Set<String> ALWAYS_REDACTED =
+      Set.of(
+          "authorization",
+          "proxy-authorization",
+          "cookie",
+          "set-cookie",
+          "x-api-key",
+          "api-key",
+          "apikey",
+          "x-auth-token",
+          "private-token",
+          "x-access-token",
+          "x-amz-security-token",
+          "x-goog-api-key",
+          "ocp-apim-subscription-key",
+          "x-vault-token",
+          "x-csrf-token",
+          "x-xsrf-token");
 
   /** Headers whose value is a URI, shown as the request line shows one. */
   private static final Set<String> URI_VALUED = Set.of("location", "content-location", "referer");

@@ -3,9 +3,11 @@ package dev.httpjson.internal;
 import java.util.Set;
 
 /**
- * The header fields that carry a credential or a session's secret whoever set them: the logger and
- * the test kit show their values as {@code ***}, and the HTTP cache keys a stored response by
- * digests of their values, so that it is never served to another key or token.
+ * The header fields that carry a credential or a session's secret whoever set them: the test kit
+ * shows their values as {@code ***}, as {@link dev.httpjson.LoggingInterceptor} does (which, public
+ * API alone, keeps a copy of this list; {@code LoggingInterceptorTest} checks they agree), and the
+ * HTTP cache keys a stored response by digests of their values, so that it is never served to
+ * another key or token.
  */
 public final class SecretHeaders {
   /** Their names, in lower case. */
