@@ -69,17 +69,18 @@ import java.util.Optional;
  *
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is
- * deleted. The directory is bounded by {@code maxBytes}, least recently used out, and may be shared
- * by several caches and processes; the files of other programs in it are never counted nor deleted.
- * Only digests of a request's credentials are written, and on a POSIX file system the directory the
- * cache creates and every file it writes are the owner's alone ({@code rwx------}, {@code
- * rw-------}). A body over 1 MiB is kept in a file of its own, never rewritten (a {@code 304}
- * rewrites only the entry's fields, which name it), and is read from it once, as the caller reads
- * it, never whole into memory: its checksum is verified as it is read, and a damaged file fails the
- * body when it is read to its end (it never ends as if whole), and its entry is deleted. A
- * directory that cannot be written (removed, read-only, a full disk) leaves every call working, its
- * response passed through unstored; the first such failure of a cache is logged at {@code WARNING}
- * to {@code System.getLogger("dev.httpjson")}, the others at {@code DEBUG}.
+ * deleted. The directory is bounded by {@code maxBytes} (the files being written included), least
+ * recently used out, and may be shared by several caches and processes; the files of other programs
+ * in it are never counted nor deleted. Only digests of a request's credentials are written, and on
+ * a POSIX file system the directory the cache creates and every file it writes are the owner's
+ * alone ({@code rwx------}, {@code rw-------}). A body over 1 MiB is kept in a file of its own,
+ * never rewritten (a {@code 304} rewrites only the entry's fields, which name it), and is read from
+ * it once, as the caller reads it, never whole into memory: its checksum is verified as it is read,
+ * and a damaged file fails the body when it is read to its end (it never ends as if whole), and its
+ * entry is deleted. A directory that cannot be written (removed, read-only, a full disk) leaves
+ * every call working, its response passed through unstored; the first such failure of a cache is
+ * logged at {@code WARNING} to {@code System.getLogger("dev.httpjson")}, the others at {@code
+ * DEBUG}.
  *
  * <p><b>Which response came from where.</b> Every response the cache considered carries a {@code
  * Cache-Status} header (RFC 9211) naming {@code httpjson}; {@link #outcome(HttpResponse)} reads it.
