@@ -160,7 +160,8 @@ public final class HttpCache {
    * either. A successful {@code POST}, {@code PUT}... through the cache removes its URI's entries
    * so too.
    *
-   * @param uri the URI
+   * @param uri the URI, absolute
+   * @throws IllegalArgumentException if {@code uri} is not absolute (no entry has such a URI)
    */
   public void remove(URI uri) {
     cache.remove(Objects.requireNonNull(uri, "uri == null"));

@@ -1383,6 +1383,17 @@ class HttpCacheTest {
   }
 
   @Test
+  void removeRefusesAUriThatIsNotAbsoluteSinceItNamesNoEntry() {
+    assertThatThrownBy(() -> cache.remove(URI.create("users/1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("uri is not absolute: users/1");
+    assertThatThrownBy(() -> cache.remove(URI.create("/users/1?token=s3cr3t")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("/users/1")
+        .hasMessageNotContaining("s3cr3t");
+  }
+
+  @Test
   void aStreamedBodyIsStoredOnlyWhenReadToItsEnd() throws Exception {
     String body = "y".repeat(100_000);
     server.enqueue(response(200, body, "Cache-Control", "max-age=60"));

@@ -90,6 +90,11 @@ public final class Cache {
   }
 
   public void remove(URI uri) {
+    if (!uri.isAbsolute()) {
+      // An entry's URI is always absolute: a relative one would remove nothing, silently.
+      throw new IllegalArgumentException(
+          "uri is not absolute: " + dev.httpjson.internal.Uris.redact(uri));
+    }
     store.removeGroup(group(uri));
   }
 
