@@ -546,6 +546,68 @@ class DiskCacheTest {
     assertThat(bytesInDirectory()).isLessThanOrEqualTo(2_000_000);
   }
 
+  /** The open file descriptors of this process on files whose name ends with {@code suffix}. */
+  private static long openFiles(String suffix) throws Exception {
+    long n = 0;
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      for (Path fd : fds.toList()) {
+        try {
+          if (Files.readSymbolicLink(fd).toString().endsWith(suffix)) {
+            n++;
+          }
+        } catch (java.io.IOException e) {
+          // closed meanwhile
+        }
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void anAsyncHitCancelledBeforeItsBodyIsReadClosesItsFileAndTellsTheSubscriber() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "F".repeat(1_200_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/f"));
+    java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> told =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+        new java.util.concurrent.Flow.Subscriber<>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscribed.complete(s); // asks for nothing yet
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> item) {}
+
+          @Override
+          public void onError(Throwable throwable) {
+            told.complete(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            told.complete(null);
+          }
+        };
+
+    java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+        client.sendAsync(
+            HttpRequest.newBuilder(uri("/f")).timeout(java.time.Duration.ofSeconds(5)).build(),
+            BodyHandlers.fromSubscriber(lazy));
+    subscribed.get(5, TimeUnit.SECONDS);
+    assertThat(openFiles(".body")).as("the stored body's file, open to be read").isEqualTo(1);
+    call.cancel(true);
+
+    assertThat(told.get(5, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(openFiles(".body")).as("files left open").isZero();
+  }
+
   @Test
   void aDirectoryThatCannotBeWrittenIsWarnedOfOnceAndCallsStillWork() throws Exception {
     HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);

@@ -51,7 +51,8 @@ final class Bodies {
    * Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up, given to
    * the subscriber {@code handler} makes for {@code info} on the thread that calls this and on
    * those that request more: the caller's, never the cache's. The body it reads, or the failure of
-   * the subscriber (a signal that threw), as the JDK's client fails such a call.
+   * the subscriber (a signal that threw), as the JDK's client fails such a call. Completing the
+   * future first (the caller gave up) stops the body: its source is closed and the subscriber told.
    */
   static <T> CompletableFuture<T> feed(
       BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
@@ -64,6 +65,12 @@ final class Bodies {
     }
     CompletableFuture<T> out = new CompletableFuture<>();
     Feed feed = new Feed(subscriber, source, from, to, out);
+    out.whenComplete(
+        (body, failure) -> {
+          if (failure != null) {
+            feed.stop(failure);
+          }
+        });
     try {
       subscriber.onSubscribe(feed);
       subscriber
@@ -258,6 +265,9 @@ final class Bodies {
   static <T> T await(CompletableFuture<T> future) throws IOException, InterruptedException {
     try {
       return future.get();
+    } catch (InterruptedException e) {
+      future.cancel(true); // the body stops: its file is closed
+      throw e;
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof IllegalArgumentException) {
@@ -293,6 +303,9 @@ final class Bodies {
     private long position;
     private boolean completed;
 
+    /** Why the call was given up before its body ended, or null. */
+    private volatile @Nullable Throwable stopped;
+
     Feed(
         Flow.Subscriber<? super List<ByteBuffer>> subscriber,
         Source source,
@@ -320,6 +333,17 @@ final class Bodies {
       out.completeExceptionally(e);
     }
 
+    /**
+     * The caller gave up on the call ({@code why}): the body goes no further, and a subscriber
+     * still waiting for it is told, in order with its other signals.
+     */
+    void stop(Throwable why) {
+      if (stopped == null) {
+        stopped = why;
+        drain();
+      }
+    }
+
     @Override
     public void request(long n) {
       if (n <= 0) {
@@ -337,6 +361,16 @@ final class Bodies {
       }
       int missed = 1;
       do {
+        Throwable why = stopped;
+        if (why != null && !cancelled && !completed) {
+          cancel();
+          try {
+            subscriber.onError(
+                why instanceof IOException ? why : new IOException("the call was given up", why));
+          } catch (RuntimeException ignored) {
+            // given up already
+          }
+        }
         while (!cancelled && !completed && demand.get() > 0 && position < to) {
           int n = (int) Math.min(CHUNK, to - position);
           ByteBuffer chunk;

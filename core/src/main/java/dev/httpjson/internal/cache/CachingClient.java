@@ -1581,6 +1581,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               out.complete(made(status, headers, b));
             }
           });
+      out.whenComplete(
+          (r, x) -> {
+            if (x != null) {
+              body.completeExceptionally(x); // given up: the body stops, its file is closed
+            }
+          });
       return out;
     }
 
