@@ -609,6 +609,65 @@ class DiskCacheTest {
   }
 
   @Test
+  void aBlockingHitInterruptedBeforeItsBodyIsReadClosesItsFileAndTellsTheSubscriber()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "I".repeat(1_200_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/i"));
+    java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> told =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+        new java.util.concurrent.Flow.Subscriber<>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscribed.complete(s); // asks for nothing
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> item) {}
+
+          @Override
+          public void onError(Throwable throwable) {
+            told.complete(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            told.complete(null);
+          }
+        };
+    java.util.concurrent.CompletableFuture<Throwable> thrown =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                client.send(
+                    HttpRequest.newBuilder(uri("/i"))
+                        .timeout(java.time.Duration.ofSeconds(5))
+                        .build(),
+                    BodyHandlers.fromSubscriber(lazy));
+                thrown.complete(null);
+              } catch (Exception e) {
+                thrown.complete(e);
+              }
+            },
+            "caller");
+    caller.start();
+    subscribed.get(5, TimeUnit.SECONDS);
+    caller.interrupt();
+
+    assertThat(thrown.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+    assertThat(told.get(5, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(openFiles(".body")).as("files left open").isZero();
+  }
+
+  @Test
   void aDirectoryThatCannotBeWrittenIsWarnedOfOnceAndCallsStillWork() throws Exception {
     HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
     // The directory goes and a file takes its place: nothing can be written there any more.
