@@ -609,6 +609,116 @@ class DiskCacheTest {
   }
 
   @Test
+  void anAsyncRevalidationCancelledBeforeItsBodyIsReadClosesItsFileAndTellsTheSubscriber()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "V".repeat(1_200_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=0", "ETag", "\"1\""));
+    server.enqueue(response(304, "", "Cache-Control", "max-age=0", "ETag", "\"1\""));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/v"));
+    java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> told =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+        new java.util.concurrent.Flow.Subscriber<>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscribed.complete(s); // asks for nothing yet
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> item) {}
+
+          @Override
+          public void onError(Throwable throwable) {
+            told.complete(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            told.complete(null);
+          }
+        };
+
+    java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+        client.sendAsync(
+            HttpRequest.newBuilder(uri("/v")).timeout(java.time.Duration.ofSeconds(5)).build(),
+            BodyHandlers.fromSubscriber(lazy));
+    subscribed.get(5, TimeUnit.SECONDS);
+    assertThat(server.getRequestCount()).as("validated").isEqualTo(2);
+    call.cancel(true);
+
+    assertThat(told.get(5, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(openFiles(".body")).as("files left open").isZero();
+  }
+
+  @Test
+  void anAsyncStaleIfErrorAnswerCancelledBeforeItsBodyIsReadClosesItsFile() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "E".repeat(1_200_000);
+    java.util.concurrent.atomic.AtomicInteger connections =
+        new java.util.concurrent.atomic.AtomicInteger();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              if (connections.incrementAndGet() > 1) {
+                socket.close(); // at once: the exchange fails
+                return;
+              }
+              socket
+                  .getOutputStream()
+                  .write(
+                      ("HTTP/1.1 200 OK\r\nContent-Length: "
+                              + body.length()
+                              + "\r\nCache-Control: max-age=0, stale-if-error=60\r\n"
+                              + "Connection: close\r\n\r\n"
+                              + body)
+                          .getBytes(StandardCharsets.ISO_8859_1));
+            })) {
+      HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+      assertThat(get(client, raw.uri("/e")).body()).isEqualTo(body);
+      java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+          new java.util.concurrent.CompletableFuture<>();
+      java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+          new java.util.concurrent.Flow.Subscriber<>() {
+            @Override
+            public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+              subscribed.complete(s); // asks for nothing yet
+            }
+
+            @Override
+            public void onNext(List<java.nio.ByteBuffer> item) {}
+
+            @Override
+            public void onError(Throwable throwable) {}
+
+            @Override
+            public void onComplete() {}
+          };
+
+      java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+          client.sendAsync(
+              HttpRequest.newBuilder(raw.uri("/e"))
+                  .timeout(java.time.Duration.ofSeconds(5))
+                  .build(),
+              BodyHandlers.fromSubscriber(lazy));
+      subscribed.get(5, TimeUnit.SECONDS);
+      assertThat(openFiles(".body")).as("the stale body's file, open to be read").isEqualTo(1);
+      call.cancel(true);
+
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (openFiles(".body") > 0 && System.nanoTime() < end) {
+        Thread.sleep(10);
+      }
+      assertThat(openFiles(".body")).as("files left open").isZero();
+    }
+  }
+
+  @Test
   void aBlockingHitInterruptedBeforeItsBodyIsReadClosesItsFileAndTellsTheSubscriber()
       throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(

@@ -643,6 +643,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     /** What answered, set by the network handler: the entry served instead, and how. */
     @Nullable Entry served;
 
+    /**
+     * The stored body the network handler gives the caller's handler instead of the network's (a
+     * 304's, an error's), stopped when the caller gives up on the call.
+     */
+    volatile @Nullable CompletableFuture<?> swapped;
+
     Outcome outcome = Outcome.MISS;
     @Nullable HttpHeaders shown;
 
@@ -1143,7 +1149,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                         && staleIfError(stale, System.currentTimeMillis())) {
                       Bodies.Source source = source(stale);
                       if (source != null) {
-                        return served(stale, source, System.currentTimeMillis());
+                        CompletableFuture<HttpResponse<T>> s =
+                            served(stale, source, System.currentTimeMillis());
+                        inFlight.set(s); // given up on, the stale body stops
+                        if (out.isDone()) {
+                          s.cancel(true);
+                        }
+                        return s;
                       }
                     }
                     return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
@@ -1279,6 +1291,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         gate = null;
         pending = null;
         tee = null;
+        swapped = null;
         List<Entry> o = others;
         Map<String, String> s = selected;
         if (e == null && o != null && s != null && conditional && status == 304) {
@@ -1409,6 +1422,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (t != null) {
         t.abandon();
       }
+      stopSwapped();
+    }
+
+    /** Stops the stored body given instead of the network's, when still being read. */
+    private void stopSwapped() {
+      CompletableFuture<?> s = swapped;
+      swapped = null;
+      if (s != null && !s.isDone()) {
+        s.completeExceptionally(new IOException("the call was given up"));
+      }
     }
 
     /**
@@ -1424,6 +1447,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       served = null;
       outcome = Outcome.MISS;
       shown = null;
+      stopSwapped();
       Object body = r.body();
       if (body instanceof AutoCloseable) {
         try {
@@ -1513,7 +1537,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
-      return new Bodies.Swap<>(feed(e.status, headers, source, 0, source.length));
+      CompletableFuture<T> body = feed(e.status, headers, source, 0, source.length);
+      swapped = body;
+      return new Bodies.Swap<>(body);
     }
 
     private HttpResponse<T> finish(HttpResponse<T> r) {
