@@ -81,6 +81,8 @@ public final class LoggingInterceptor implements Interceptor {
     BODY
   }
 
+  // The same names as dev.httpjson.internal.SecretHeaders, whose list this interceptor, made of
+  // public API alone, copies (LoggingInterceptorTest checks they agree).
   private static final Set<String> ALWAYS_REDACTED =
       Set.of(
           "authorization",

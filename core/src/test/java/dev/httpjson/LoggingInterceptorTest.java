@@ -89,6 +89,15 @@ class LoggingInterceptorTest {
         .build();
   }
 
+  /** The logger hides the headers the HTTP cache keys its entries by, and no others. */
+  @Test
+  void itsCredentialHeadersAreThoseOfTheOneList() throws Exception {
+    java.lang.reflect.Field always = LoggingInterceptor.class.getDeclaredField("ALWAYS_REDACTED");
+    always.setAccessible(true);
+
+    assertThat(always.get(null)).isEqualTo(dev.httpjson.internal.SecretHeaders.NAMES);
+  }
+
   /** The usual API-key and token headers are redacted with no redactHeader call. */
   @Test
   void theUsualApiKeyAndTokenHeadersAreRedactedByDefault() throws Exception {

@@ -199,6 +199,22 @@ class DiskCacheTest {
   }
 
   @Test
+  void theDiskStoreKeysByApiKeyHeadersAndNeverWritesThem() throws Exception {
+    server.enqueue(response(200, "for a", "Cache-Control", "private, max-age=60"));
+    server.enqueue(response(200, "for b", "Cache-Control", "private, max-age=60"));
+    get(HttpCache.onDisk(dir, 1 << 20).decorate(jdk), uri("/me"), "X-Api-Key", "s3cr3t-key-a");
+    HttpClient restarted = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+
+    assertThat(get(restarted, uri("/me"), "X-Api-Key", "s3cr3t-key-b").body()).isEqualTo("for b");
+    assertThat(get(restarted, uri("/me"), "X-Api-Key", "s3cr3t-key-a").body()).isEqualTo("for a");
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    for (Path p : entries()) {
+      String text = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+      assertThat(text).doesNotContain("s3cr3t-key");
+    }
+  }
+
+  @Test
   void neitherALargeBodysFileNorTheFieldsA304RewritesHoldARequestsCredentials() throws Exception {
     String body = "P".repeat(1_200_000);
     server.enqueue(
@@ -394,6 +410,419 @@ class DiskCacheTest {
     HttpCache.onDisk(dir, 20_000_000);
     assertThat(Files.exists(orphan)).isFalse();
     assertThat(names()).hasSize(4);
+  }
+
+  /** The bytes this process has read with read system calls, files and sockets alike. */
+  private static long bytesRead() throws Exception {
+    for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
+      if (line.startsWith("rchar:")) {
+        return Long.parseLong(line.substring(6).trim());
+      }
+    }
+    throw new AssertionError("no rchar in /proc/self/io");
+  }
+
+  @Test
+  void aLargeBodyOnDiskIsReadOnceWhenServed() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isReadable(Path.of("/proc/self/io")), "counts reads from /proc/self/io (Linux)");
+    String body = "R".repeat(8_000_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 64_000_000).decorate(jdk);
+    get(client, uri("/big"));
+    assertThat(HttpCache.outcome(get(client, uri("/big")))).contains(HttpCache.Outcome.HIT);
+
+    long before = bytesRead();
+    HttpResponse<String> hit = get(client, uri("/big"));
+    long read = bytesRead() - before;
+
+    assertThat(hit.body()).isEqualTo(body);
+    assertThat(read).as("bytes read to serve an 8,000,000-byte body").isLessThan(12_000_000);
+  }
+
+  @Test
+  void aLargeBodyDamagedOnDiskFailsTheCallInsteadOfEndingAndItsEntryGoes() throws Exception {
+    String body = "D".repeat(1_300_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "fresh", "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/d"));
+    Path file = entries().stream().filter(p -> p.toString().endsWith(".body")).findFirst().get();
+    try (java.nio.channels.FileChannel c =
+        java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+      c.write(java.nio.ByteBuffer.wrap(new byte[] {'X'}), 700_000);
+    }
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> get(client, uri("/d")))
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessageContaining("damaged");
+    HttpResponse<String> after = get(client, uri("/d"));
+
+    assertThat(after.body()).isEqualTo("fresh");
+    assertThat(HttpCache.outcome(after)).contains(HttpCache.Outcome.MISS);
+    assertThat(Files.exists(file)).isFalse();
+  }
+
+  @Test
+  void aRangeOfALargeBodyOnDiskIsServedOnlyFromAnUndamagedFile() throws Exception {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; b.length() < 1_300_000; i++) {
+      b.append(i % 10);
+    }
+    String body = b.toString();
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "fresh", "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/r"));
+
+    HttpResponse<String> range = get(client, uri("/r"), "Range", "bytes=1000000-1000009");
+    assertThat(range.statusCode()).isEqualTo(206);
+    assertThat(range.body()).isEqualTo(body.substring(1_000_000, 1_000_010));
+
+    Path file = entries().stream().filter(p -> p.toString().endsWith(".body")).findFirst().get();
+    try (java.nio.channels.FileChannel c =
+        java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+      c.write(java.nio.ByteBuffer.wrap(new byte[] {'X'}), 100_000);
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> get(client, uri("/r"), "Range", "bytes=1000000-1000009"))
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessageContaining("damaged");
+    assertThat(get(client, uri("/r")).body()).isEqualTo("fresh");
+  }
+
+  private long bytesInDirectory() throws Exception {
+    long bytes = 0;
+    for (Path p : entries()) {
+      try {
+        bytes += Files.size(p);
+      } catch (java.nio.file.NoSuchFileException e) {
+        // removed meanwhile
+      }
+    }
+    return bytes;
+  }
+
+  @Test
+  void bodiesBeingWrittenCountAgainstTheBoundOfTheDirectory() throws Exception {
+    String big = "w".repeat(400_000);
+    for (int i = 0; i < 8; i++) {
+      // 390,000 bytes at once, the rest a second later: the eight bodies are written side by side.
+      server.enqueue(
+          new MockResponse.Builder()
+              .code(200)
+              .addHeader("Cache-Control", "max-age=60")
+              .body(big)
+              .throttleBody(390_000, 1, TimeUnit.SECONDS)
+              .build());
+    }
+    HttpClient client = HttpCache.onDisk(dir, 2_000_000).decorate(jdk);
+    List<java.io.InputStream> reading = new ArrayList<>();
+    try {
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(20),
+          () -> {
+            for (int i = 0; i < 8; i++) {
+              HttpRequest request =
+                  HttpRequest.newBuilder(uri("/w" + i))
+                      .timeout(java.time.Duration.ofSeconds(5))
+                      .build();
+              java.io.InputStream in = client.send(request, BodyHandlers.ofInputStream()).body();
+              reading.add(in);
+              assertThat(in.readNBytes(390_000)).hasSize(390_000);
+            }
+            assertThat(bytesInDirectory())
+                .as("bytes in the directory while 8 bodies of 400,000 bytes are being written")
+                .isLessThanOrEqualTo(2_000_000);
+            for (java.io.InputStream in : reading) {
+              assertThat(in.readAllBytes()).hasSize(10_000);
+            }
+          });
+    } finally {
+      for (java.io.InputStream in : reading) {
+        in.close();
+      }
+    }
+    assertThat(bytesInDirectory()).isLessThanOrEqualTo(2_000_000);
+  }
+
+  /** The open file descriptors of this process on files whose name ends with {@code suffix}. */
+  private static long openFiles(String suffix) throws Exception {
+    long n = 0;
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      for (Path fd : fds.toList()) {
+        try {
+          if (Files.readSymbolicLink(fd).toString().endsWith(suffix)) {
+            n++;
+          }
+        } catch (java.io.IOException e) {
+          // closed meanwhile
+        }
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void anAsyncHitCancelledBeforeItsBodyIsReadClosesItsFileAndTellsTheSubscriber() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "F".repeat(1_200_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/f"));
+    java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> told =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+        new java.util.concurrent.Flow.Subscriber<>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscribed.complete(s); // asks for nothing yet
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> item) {}
+
+          @Override
+          public void onError(Throwable throwable) {
+            told.complete(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            told.complete(null);
+          }
+        };
+
+    java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+        client.sendAsync(
+            HttpRequest.newBuilder(uri("/f")).timeout(java.time.Duration.ofSeconds(5)).build(),
+            BodyHandlers.fromSubscriber(lazy));
+    subscribed.get(5, TimeUnit.SECONDS);
+    assertThat(openFiles(".body")).as("the stored body's file, open to be read").isEqualTo(1);
+    call.cancel(true);
+
+    assertThat(told.get(5, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(openFiles(".body")).as("files left open").isZero();
+  }
+
+  @Test
+  void anAsyncRevalidationCancelledBeforeItsBodyIsReadClosesItsFileAndTellsTheSubscriber()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "V".repeat(1_200_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=0", "ETag", "\"1\""));
+    server.enqueue(response(304, "", "Cache-Control", "max-age=0", "ETag", "\"1\""));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/v"));
+    java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> told =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+        new java.util.concurrent.Flow.Subscriber<>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscribed.complete(s); // asks for nothing yet
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> item) {}
+
+          @Override
+          public void onError(Throwable throwable) {
+            told.complete(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            told.complete(null);
+          }
+        };
+
+    java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+        client.sendAsync(
+            HttpRequest.newBuilder(uri("/v")).timeout(java.time.Duration.ofSeconds(5)).build(),
+            BodyHandlers.fromSubscriber(lazy));
+    subscribed.get(5, TimeUnit.SECONDS);
+    assertThat(server.getRequestCount()).as("validated").isEqualTo(2);
+    call.cancel(true);
+
+    assertThat(told.get(5, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(openFiles(".body")).as("files left open").isZero();
+  }
+
+  @Test
+  void anAsyncStaleIfErrorAnswerCancelledBeforeItsBodyIsReadClosesItsFile() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "E".repeat(1_200_000);
+    java.util.concurrent.atomic.AtomicInteger connections =
+        new java.util.concurrent.atomic.AtomicInteger();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              if (connections.incrementAndGet() > 1) {
+                socket.close(); // at once: the exchange fails
+                return;
+              }
+              socket
+                  .getOutputStream()
+                  .write(
+                      ("HTTP/1.1 200 OK\r\nContent-Length: "
+                              + body.length()
+                              + "\r\nCache-Control: max-age=0, stale-if-error=60\r\n"
+                              + "Connection: close\r\n\r\n"
+                              + body)
+                          .getBytes(StandardCharsets.ISO_8859_1));
+            })) {
+      HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+      assertThat(get(client, raw.uri("/e")).body()).isEqualTo(body);
+      java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+          new java.util.concurrent.CompletableFuture<>();
+      java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+          new java.util.concurrent.Flow.Subscriber<>() {
+            @Override
+            public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+              subscribed.complete(s); // asks for nothing yet
+            }
+
+            @Override
+            public void onNext(List<java.nio.ByteBuffer> item) {}
+
+            @Override
+            public void onError(Throwable throwable) {}
+
+            @Override
+            public void onComplete() {}
+          };
+
+      java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+          client.sendAsync(
+              HttpRequest.newBuilder(raw.uri("/e"))
+                  .timeout(java.time.Duration.ofSeconds(5))
+                  .build(),
+              BodyHandlers.fromSubscriber(lazy));
+      subscribed.get(5, TimeUnit.SECONDS);
+      assertThat(openFiles(".body")).as("the stale body's file, open to be read").isEqualTo(1);
+      call.cancel(true);
+
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (openFiles(".body") > 0 && System.nanoTime() < end) {
+        Thread.sleep(10);
+      }
+      assertThat(openFiles(".body")).as("files left open").isZero();
+    }
+  }
+
+  @Test
+  void aBlockingHitInterruptedBeforeItsBodyIsReadClosesItsFileAndTellsTheSubscriber()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    String body = "I".repeat(1_200_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/i"));
+    java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> told =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> lazy =
+        new java.util.concurrent.Flow.Subscriber<>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscribed.complete(s); // asks for nothing
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> item) {}
+
+          @Override
+          public void onError(Throwable throwable) {
+            told.complete(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            told.complete(null);
+          }
+        };
+    java.util.concurrent.CompletableFuture<Throwable> thrown =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                client.send(
+                    HttpRequest.newBuilder(uri("/i"))
+                        .timeout(java.time.Duration.ofSeconds(5))
+                        .build(),
+                    BodyHandlers.fromSubscriber(lazy));
+                thrown.complete(null);
+              } catch (Exception e) {
+                thrown.complete(e);
+              }
+            },
+            "caller");
+    caller.start();
+    subscribed.get(5, TimeUnit.SECONDS);
+    caller.interrupt();
+
+    assertThat(thrown.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+    assertThat(told.get(5, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(openFiles(".body")).as("files left open").isZero();
+  }
+
+  @Test
+  void aDirectoryThatCannotBeWrittenIsWarnedOfOnceAndCallsStillWork() throws Exception {
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    // The directory goes and a file takes its place: nothing can be written there any more.
+    Files.delete(dir);
+    Files.write(dir, new byte[] {1});
+    List<java.util.logging.LogRecord> records =
+        java.util.Collections.synchronizedList(new ArrayList<>());
+    java.util.logging.Handler handler =
+        new java.util.logging.Handler() {
+          @Override
+          public void publish(java.util.logging.LogRecord record) {
+            records.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger("dev.httpjson");
+    boolean parents = logger.getUseParentHandlers();
+    logger.addHandler(handler);
+    logger.setUseParentHandlers(false);
+    try {
+      for (int i = 0; i < 3; i++) {
+        String body = (i == 1 ? "L".repeat(1_200_000) : "") + "v" + i;
+        server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+        assertThat(get(client, uri("/w" + i), "Authorization", "Bearer s3cr3t-token").body())
+            .isEqualTo(body);
+      }
+    } finally {
+      logger.removeHandler(handler);
+      logger.setUseParentHandlers(parents);
+      Files.delete(dir);
+      Files.createDirectory(dir);
+    }
+
+    List<java.util.logging.LogRecord> warnings =
+        records.stream()
+            .filter(r -> r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
+            .toList();
+    assertThat(warnings).hasSize(1);
+    String message = new java.util.logging.SimpleFormatter().formatMessage(warnings.get(0));
+    assertThat(message).contains(dir.toString()).doesNotContain("s3cr3t");
   }
 
   @Test

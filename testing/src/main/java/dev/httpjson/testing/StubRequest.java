@@ -34,25 +34,8 @@ import org.jspecify.annotations.Nullable;
 public final class StubRequest {
   private static final int SHOWN = 2000;
   // The headers httpjson's LoggingInterceptor always shows as ***: credentials and the usual
-  // API-key and token headers (keep the two lists alike).
-  private static final Set<String> CREDENTIALS =
-      Set.of(
-          "authorization",
-          "proxy-authorization",
-          "cookie",
-          "set-cookie",
-          "x-api-key",
-          "api-key",
-          "apikey",
-          "x-auth-token",
-          "private-token",
-          "x-access-token",
-          "x-amz-security-token",
-          "x-goog-api-key",
-          "ocp-apim-subscription-key",
-          "x-vault-token",
-          "x-csrf-token",
-          "x-xsrf-token");
+  // API-key and token headers.
+  private static final Set<String> CREDENTIALS = dev.httpjson.internal.SecretHeaders.NAMES;
   // The headers whose value is a URI, which the logger shows as it shows the request's.
   private static final Set<String> URI_VALUED = Set.of("location", "content-location", "referer");
 

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +19,7 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 
 /** Stored bodies given to a caller's body handler, and network bodies copied while read. */
@@ -49,7 +51,8 @@ final class Bodies {
    * Bytes {@code from} to {@code to} of {@code source}, closed when delivered or given up, given to
    * the subscriber {@code handler} makes for {@code info} on the thread that calls this and on
    * those that request more: the caller's, never the cache's. The body it reads, or the failure of
-   * the subscriber (a signal that threw), as the JDK's client fails such a call.
+   * the subscriber (a signal that threw), as the JDK's client fails such a call. Completing the
+   * future first (the caller gave up) stops the body: its source is closed and the subscriber told.
    */
   static <T> CompletableFuture<T> feed(
       BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
@@ -62,6 +65,12 @@ final class Bodies {
     }
     CompletableFuture<T> out = new CompletableFuture<>();
     Feed feed = new Feed(subscriber, source, from, to, out);
+    out.whenComplete(
+        (body, failure) -> {
+          if (failure != null) {
+            feed.stop(failure);
+          }
+        });
     try {
       subscriber.onSubscribe(feed);
       subscriber
@@ -82,7 +91,8 @@ final class Bodies {
 
   /**
    * A stored body: an array, handed out as read-only views of it (never copied, never writable by a
-   * subscriber), or a region of an open file.
+   * subscriber), or a region of an open file, whose checksum is verified as it is read: the file is
+   * read once, and the read that reaches the end of the body fails when the file was damaged.
    */
   static final class Source {
     private final @Nullable ByteBuffer bytes;
@@ -90,12 +100,36 @@ final class Bodies {
     private final long offset;
     final long length;
 
+    /**
+     * The checksum of the file up to {@link #checked}, or null when verified (or in memory): the
+     * fields before the body, then the body as it is read.
+     */
+    private @Nullable CRC32 crc;
+
+    /** The bytes of the body the checksum covers. */
+    private long checked;
+
+    private final long expected;
+    private final @Nullable Path path;
+    private final @Nullable Runnable damaged;
+
     private Source(
-        @Nullable ByteBuffer bytes, @Nullable FileChannel channel, long offset, long length) {
+        @Nullable ByteBuffer bytes,
+        @Nullable FileChannel channel,
+        long offset,
+        long length,
+        @Nullable CRC32 crc,
+        long expected,
+        @Nullable Path path,
+        @Nullable Runnable damaged) {
       this.bytes = bytes;
       this.channel = channel;
       this.offset = offset;
       this.length = length;
+      this.crc = crc;
+      this.expected = expected;
+      this.path = path;
+      this.damaged = damaged;
     }
 
     static Source of(byte[] bytes) {
@@ -104,11 +138,23 @@ final class Bodies {
 
     static Source of(ByteBuffer bytes) {
       ByteBuffer view = bytes.slice().asReadOnlyBuffer();
-      return new Source(view, null, 0, view.remaining());
+      return new Source(view, null, 0, view.remaining(), null, 0, null, null);
     }
 
-    static Source of(FileChannel channel, long offset, long length) {
-      return new Source(null, channel, offset, length);
+    /**
+     * The region of {@code channel}'s file from {@code offset}, {@code length} bytes, verified
+     * against {@code expected} as it is read: {@code crc} holds the checksum of the file before
+     * {@code offset}; {@code damaged} runs when it does not match.
+     */
+    static Source of(
+        FileChannel channel,
+        long offset,
+        long length,
+        CRC32 crc,
+        long expected,
+        Path path,
+        @Nullable Runnable damaged) {
+      return new Source(null, channel, offset, length, crc, expected, path, damaged);
     }
 
     ByteBuffer read(long position, int n) throws IOException {
@@ -123,7 +169,9 @@ final class Bodies {
           throw new IOException("cache file ended early");
         }
       }
-      return buffer.flip();
+      buffer.flip();
+      check(position, buffer.duplicate());
+      return buffer;
     }
 
     /** Fills {@code into} with the bytes from {@code position} on. */
@@ -134,11 +182,70 @@ final class Bodies {
         return;
       }
       FileChannel c = Objects.requireNonNull(channel);
-      long start = offset + position - into.position();
+      int from = into.position();
+      long start = offset + position - from;
       while (into.hasRemaining()) {
         if (c.read(into, start + into.position()) < 0) {
           throw new IOException("cache file ended early");
         }
+      }
+      check(position, into.duplicate().flip().position(from));
+    }
+
+    /**
+     * Adds the bytes at {@code position} to the checksum when they follow those it covers; a read
+     * elsewhere (a range) verifies the whole body first. Fails once the body is read whole and its
+     * checksum does not match.
+     */
+    private void check(long position, ByteBuffer read) throws IOException {
+      CRC32 c = crc;
+      if (c == null) {
+        return;
+      }
+      if (position != checked) {
+        verify();
+        return;
+      }
+      checked += read.remaining();
+      c.update(read);
+      if (checked == length) {
+        finish(c);
+      }
+    }
+
+    /** Reads what the checksum does not cover yet, and verifies it. */
+    void verify() throws IOException {
+      CRC32 c = crc;
+      if (c == null) {
+        return;
+      }
+      FileChannel channel = Objects.requireNonNull(this.channel);
+      ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(64 * 1024, Math.max(1, length)));
+      while (checked < length) {
+        chunk.clear().limit((int) Math.min(chunk.capacity(), length - checked));
+        while (chunk.hasRemaining()) {
+          if (channel.read(chunk, offset + checked + chunk.position()) < 0) {
+            throw new IOException("cache file ended early");
+          }
+        }
+        checked += chunk.position();
+        c.update(chunk.flip());
+      }
+      finish(c);
+    }
+
+    private void finish(CRC32 c) throws IOException {
+      crc = null;
+      c.update(ByteBuffer.allocate(8).putLong(0, length));
+      if (c.getValue() != expected) {
+        Runnable d = damaged;
+        if (d != null) {
+          d.run();
+        }
+        throw new IOException(
+            "cache file "
+                + path
+                + " is damaged (its checksum does not match); its entry is removed");
       }
     }
 
@@ -158,6 +265,9 @@ final class Bodies {
   static <T> T await(CompletableFuture<T> future) throws IOException, InterruptedException {
     try {
       return future.get();
+    } catch (InterruptedException e) {
+      future.cancel(true); // the body stops: its file is closed
+      throw e;
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof IllegalArgumentException) {
@@ -193,6 +303,9 @@ final class Bodies {
     private long position;
     private boolean completed;
 
+    /** Why the call was given up before its body ended, or null. */
+    private volatile @Nullable Throwable stopped;
+
     Feed(
         Flow.Subscriber<? super List<ByteBuffer>> subscriber,
         Source source,
@@ -220,6 +333,17 @@ final class Bodies {
       out.completeExceptionally(e);
     }
 
+    /**
+     * The caller gave up on the call ({@code why}): the body goes no further, and a subscriber
+     * still waiting for it is told, in order with its other signals.
+     */
+    void stop(Throwable why) {
+      if (stopped == null) {
+        stopped = why;
+        drain();
+      }
+    }
+
     @Override
     public void request(long n) {
       if (n <= 0) {
@@ -237,6 +361,16 @@ final class Bodies {
       }
       int missed = 1;
       do {
+        Throwable why = stopped;
+        if (why != null && !cancelled && !completed) {
+          cancel();
+          try {
+            subscriber.onError(
+                why instanceof IOException ? why : new IOException("the call was given up", why));
+          } catch (RuntimeException ignored) {
+            // given up already
+          }
+        }
         while (!cancelled && !completed && demand.get() > 0 && position < to) {
           int n = (int) Math.min(CHUNK, to - position);
           ByteBuffer chunk;

@@ -90,6 +90,11 @@ public final class Cache {
   }
 
   public void remove(URI uri) {
+    if (!uri.isAbsolute()) {
+      // An entry's URI is always absolute: a relative one would remove nothing, silently.
+      throw new IllegalArgumentException(
+          "uri is not absolute: " + dev.httpjson.internal.Uris.redact(uri));
+    }
     store.removeGroup(group(uri));
   }
 
@@ -204,32 +209,123 @@ public final class Cache {
     return hex(digest, 16);
   }
 
-  /** The URI as the cache compares it: without fragment, scheme and host in lowercase. */
+  /**
+   * The URI as the cache compares it (RFC 9110 section 4.2.3, RFC 3986 section 6.2.2): without
+   * fragment, scheme and host in lowercase, without the scheme's default port, an empty path as
+   * "/", and percent-encodings with uppercase hexadecimal digits, those of unreserved characters
+   * decoded.
+   */
   static String normalize(URI uri) {
     if (uri.isOpaque() || uri.getScheme() == null || uri.getRawAuthority() == null) {
       String s = uri.toString();
       int hash = s.indexOf('#');
       return hash < 0 ? s : s.substring(0, hash);
     }
+    String scheme = uri.getScheme();
+    String authority = uri.getRawAuthority();
     String path = uri.getRawPath();
+    String query = uri.getRawQuery();
+    int port = uri.getPort();
     if (uri.getRawFragment() == null
         && path != null
         && !path.isEmpty()
-        && lowercase(uri.getScheme())
-        && lowercase(uri.getRawAuthority())) {
+        && lowercase(scheme)
+        && lowercase(authority)
+        && (port == -1 ? authority.charAt(authority.length() - 1) != ':' : port != port(scheme))
+        && percentNormal(path)
+        && (query == null || percentNormal(query))) {
       // Already in the form compared (the common case): the URI's own string, built once by it.
       return uri.toString();
     }
-    StringBuilder b =
-        new StringBuilder()
-            .append(uri.getScheme().toLowerCase(Locale.ROOT))
-            .append("://")
-            .append(uri.getRawAuthority().toLowerCase(Locale.ROOT));
-    b.append(path == null || path.isEmpty() ? "/" : path);
-    if (uri.getRawQuery() != null) {
-      b.append('?').append(uri.getRawQuery());
+    StringBuilder b = new StringBuilder().append(scheme.toLowerCase(Locale.ROOT)).append("://");
+    String host = uri.getHost();
+    if (host == null) {
+      b.append(authority.toLowerCase(Locale.ROOT)); // not host[:port]: compared as it is
+    } else {
+      String user = uri.getRawUserInfo();
+      if (user != null) {
+        b.append(user).append('@');
+      }
+      b.append(host.toLowerCase(Locale.ROOT));
+      if (port != -1 && port != port(scheme)) {
+        b.append(':').append(port);
+      }
+    }
+    percentNormalized(b, path == null || path.isEmpty() ? "/" : path);
+    if (query != null) {
+      percentNormalized(b.append('?'), query);
     }
     return b.toString();
+  }
+
+  /** The default port of {@code scheme}, or -1. */
+  private static int port(String scheme) {
+    if (scheme.equalsIgnoreCase("http")) {
+      return 80;
+    }
+    return scheme.equalsIgnoreCase("https") ? 443 : -1;
+  }
+
+  /**
+   * Whether every percent-encoding in {@code s} is in normal form: uppercase digits, and not of an
+   * unreserved character.
+   */
+  private static boolean percentNormal(String s) {
+    for (int i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
+      int octet = octet(s, i);
+      if (octet >= 0
+          && (unreserved(octet)
+              || s.charAt(i + 1) != UPPER_HEX[octet >> 4]
+              || s.charAt(i + 2) != UPPER_HEX[octet & 0xf])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Appends {@code s} with its percent-encodings in normal form ({@link #percentNormal}). */
+  private static void percentNormalized(StringBuilder b, String s) {
+    int i = 0;
+    while (i < s.length()) {
+      char c = s.charAt(i);
+      int octet = c == '%' ? octet(s, i) : -1;
+      if (octet < 0) {
+        b.append(c);
+        i++;
+      } else {
+        if (unreserved(octet)) {
+          b.append((char) octet);
+        } else {
+          b.append('%').append(UPPER_HEX[octet >> 4]).append(UPPER_HEX[octet & 0xf]);
+        }
+        i += 3;
+      }
+    }
+  }
+
+  /** The octet the percent-encoding at {@code s[i]} gives, or -1 when there is none. */
+  private static int octet(String s, int i) {
+    if (i + 2 >= s.length()) {
+      return -1;
+    }
+    int high = Character.digit(s.charAt(i + 1), 16);
+    int low = Character.digit(s.charAt(i + 2), 16);
+    return high < 0 || low < 0 || s.charAt(i + 1) > 0x7f || s.charAt(i + 2) > 0x7f
+        ? -1
+        : high << 4 | low;
+  }
+
+  private static final char[] UPPER_HEX = "0123456789ABCDEF".toCharArray();
+
+  /** Whether {@code c} is unreserved (RFC 3986 section 2.3): a letter, a digit, "-._~". */
+  private static boolean unreserved(int c) {
+    return c >= 'a' && c <= 'z'
+        || c >= 'A' && c <= 'Z'
+        || c >= '0' && c <= '9'
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
   }
 
   private static boolean lowercase(String s) {

@@ -1,6 +1,8 @@
 package dev.httpjson.internal.cache;
 
 import dev.httpjson.HttpCache.Outcome;
+import dev.httpjson.internal.AsyncCall;
+import dev.httpjson.internal.SecretHeaders;
 import dev.httpjson.internal.Uris;
 import dev.httpjson.internal.transport.OwnIdentity;
 import java.io.IOException;
@@ -28,6 +30,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -217,7 +220,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    */
   private <T> CompletableFuture<HttpResponse<T>> queryAsync(
       HttpRequest request, BodyHandler<T> handler, String identity) {
-    CompletableFuture<QueryBody> body = bodyAsync(request);
+    CompletableFuture<QueryBody> body = bodyAsync(request, bodyExecutor());
     CompletableFuture<HttpResponse<T>> out = new CompletableFuture<>();
     body.whenComplete(
         (read, failure) -> {
@@ -340,10 +343,33 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   }
 
   /**
+   * The request fields that carry a credential ({@link SecretHeaders}): a response is keyed by
+   * their values, in any case of their names.
+   */
+  private static final java.util.Set<String> KEYED = keyed();
+
+  private static java.util.Set<String> keyed() {
+    java.util.Set<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    names.addAll(SecretHeaders.NAMES);
+    return Collections.unmodifiableSet(names);
+  }
+
+  /** Whether {@code h} has a field that carries a credential. */
+  private static boolean secret(HttpHeaders h) {
+    for (String name : h.map().keySet()) {
+      if (KEYED.contains(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * A digest of what identifies the requester (RFC 9111 leaves a private cache free to key by it):
-   * {@code Authorization}, the client's {@link Authenticator}, and the cookies, those of the
-   * client's {@link CookieHandler} included, and a transport's own ({@link OwnIdentity}); "" for
-   * none; null when a cookie store fails (the call then bypasses the cache).
+   * {@code Authorization} and the other fields that carry a credential ({@link #KEYED}: API keys,
+   * tokens), the client's {@link Authenticator}, and the cookies, those of the client's {@link
+   * CookieHandler} included, and a transport's own ({@link OwnIdentity}); "" for none; null when a
+   * cookie store fails (the call then bypasses the cache).
    */
   private @Nullable String identity(HttpRequest request) {
     HttpHeaders h = request.headers();
@@ -365,8 +391,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         && cookies.isEmpty()
         && ownCookies.isEmpty()
         && ownAuthenticator == null
-        && !has(h, "Authorization")
-        && !has(h, "Cookie")) {
+        && !secret(h)) {
       return ""; // the common case, without a builder
     }
     StringBuilder b = new StringBuilder();
@@ -382,6 +407,18 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     for (String v : request.headers().allValues("Cookie")) {
       b.append("c:").append(v).append('\n');
     }
+    h.map()
+        .forEach(
+            (name, values) -> {
+              if (KEYED.contains(name)
+                  && !name.equalsIgnoreCase("Authorization")
+                  && !name.equalsIgnoreCase("Cookie")) {
+                for (String v : values) {
+                  b.append("k:").append(name.toLowerCase(Locale.ROOT)).append(':').append(v);
+                  b.append('\n');
+                }
+              }
+            });
     if (authenticator.isPresent()) {
       // Its credentials are added beneath the cache, after a challenge: responses are kept apart
       // per authenticator instance (an entry on disk is not used after a restart by such a client).
@@ -417,7 +454,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    * {@link #MAX_QUERY_BODY}, the body to send it with unkeyed.
    */
   private static QueryBody body(HttpRequest request) throws IOException, InterruptedException {
-    CompletableFuture<QueryBody> body = bodyAsync(request);
+    CompletableFuture<QueryBody> body = bodyAsync(request, null);
     try {
       return body.get();
     } catch (ExecutionException e) {
@@ -430,16 +467,30 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
   /**
    * The bytes of a QUERY's body as they are published, up to {@link #MAX_QUERY_BODY}, within the
-   * request's timeout (else {@link #BACKGROUND_TIMEOUT}); nothing waits for them.
+   * request's timeout (else {@link #BACKGROUND_TIMEOUT}); nothing waits for them. A publisher that
+   * is not {@linkplain QueryBody#held held in memory} is subscribed to on {@code executor} when
+   * there is one, since it may wait for its bytes in a request for them.
    */
-  private static CompletableFuture<QueryBody> bodyAsync(HttpRequest request) {
+  private static CompletableFuture<QueryBody> bodyAsync(
+      HttpRequest request, @Nullable Executor executor) {
     Optional<HttpRequest.BodyPublisher> publisher = request.bodyPublisher();
     if (publisher.isEmpty()) {
       return CompletableFuture.completedFuture(QueryBody.whole(EMPTY));
     }
     Duration limit = request.timeout().orElse(BACKGROUND_TIMEOUT);
-    return QueryBody.read(publisher.get(), MAX_QUERY_BODY)
+    HttpRequest.BodyPublisher p = publisher.get();
+    return QueryBody.read(p, MAX_QUERY_BODY, QueryBody.held(p) ? null : executor)
         .orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Where {@code sendAsync} reads a caller's QUERY body for its key, off the caller's thread: the
+   * client's executor, which runs the caller's publisher when the client sends it; else where the
+   * JDK's {@code sendAsync} completes its futures and runs the caller's stages ({@link
+   * AsyncCall#COMPLETION}), never a thread of httpjson's.
+   */
+  private Executor bodyExecutor() {
+    return delegate.executor().orElse(AsyncCall.COMPLETION);
   }
 
   /** Why a QUERY's body could not be read, as the call's failure. */
@@ -598,6 +649,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     /** What answered, set by the network handler: the entry served instead, and how. */
     @Nullable Entry served;
 
+    /**
+     * The stored body the network handler gives the caller's handler instead of the network's (a
+     * 304's, an error's), stopped when the caller gives up on the call.
+     */
+    volatile @Nullable CompletableFuture<?> swapped;
+
     Outcome outcome = Outcome.MISS;
     @Nullable HttpHeaders shown;
 
@@ -636,7 +693,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     boolean chosen;
 
     /** The response the cache answers with, when the call started {@link Start#ANSWERED}. */
-    private @Nullable HttpResponse<T> answer;
+    private @Nullable Answer answer;
 
     /** The body of {@link #entry} to serve, when the call started {@link Start#STORED}. */
     private Bodies.@Nullable Source stored;
@@ -978,7 +1035,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      * untouched, is {@linkplain #answer answered} here (a range, a 304, a 504), serves the {@link
      * #stored} body of {@link #entry}, or goes to the network.
      */
-    private Start start(long now) throws IOException, InterruptedException {
+    private Start start(long now) {
       if (range != null) {
         long[] slice = slice(now);
         Bodies.Source source = slice == null ? null : Objects.requireNonNull(entry).open();
@@ -1019,7 +1076,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         case PASS:
           return delegate.send(sent, handler);
         case ANSWERED:
-          return Objects.requireNonNull(answer);
+          return answered(Objects.requireNonNull(answer));
         case STORED:
           return serve(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
         case NETWORK:
@@ -1052,22 +1109,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     CompletableFuture<HttpResponse<T>> runAsync() {
       long now = System.currentTimeMillis();
-      try {
-        switch (start(now)) {
-          case PASS:
-            return delegate.sendAsync(sent, handler);
-          case ANSWERED:
-            return CompletableFuture.completedFuture(Objects.requireNonNull(answer));
-          case STORED:
-            return served(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
-          case NETWORK:
-            break;
-        }
-      } catch (IOException e) {
-        return CompletableFuture.failedFuture(e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return CompletableFuture.failedFuture(new IOException("interrupted", e));
+      switch (start(now)) {
+        case PASS:
+          return delegate.sendAsync(sent, handler);
+        case ANSWERED:
+          Answer a = Objects.requireNonNull(answer);
+          return fed(a.status(), a.headers(), a.source(), a.from(), a.to());
+        case STORED:
+          return served(Objects.requireNonNull(entry), Objects.requireNonNull(stored), now);
+        case NETWORK:
+          break;
       }
       long requestMillis = System.currentTimeMillis();
       CompletableFuture<HttpResponse<T>> network =
@@ -1104,7 +1155,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                         && staleIfError(stale, System.currentTimeMillis())) {
                       Bodies.Source source = source(stale);
                       if (source != null) {
-                        return served(stale, source, System.currentTimeMillis());
+                        CompletableFuture<HttpResponse<T>> s =
+                            served(stale, source, System.currentTimeMillis());
+                        inFlight.set(s); // given up on, the stale body stops
+                        if (out.isDone()) {
+                          s.cancel(true);
+                        }
+                        return s;
                       }
                     }
                     return CompletableFuture.<HttpResponse<T>>failedFuture(cause);
@@ -1182,8 +1239,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return new long[] {first, last};
     }
 
-    private HttpResponse<T> partial(Entry e, Bodies.Source source, long[] slice, long now)
-        throws IOException, InterruptedException {
+    private Answer partial(Entry e, Bodies.Source source, long[] slice, long now) {
       count(Outcome.HIT);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       map.putAll(e.headers);
@@ -1191,7 +1247,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       map.put(
           "Content-Range", List.of("bytes " + slice[0] + "-" + slice[1] + "/" + e.bodyLength()));
       map.put("Content-Length", List.of(Long.toString(slice[1] - slice[0] + 1)));
-      return answer(206, withStatus(map, "hit"), source, slice[0], slice[1] + 1);
+      return new Answer(206, withStatus(map, "hit"), source, slice[0], slice[1] + 1);
     }
 
     private void unconditional() {
@@ -1241,6 +1297,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         gate = null;
         pending = null;
         tee = null;
+        swapped = null;
         List<Entry> o = others;
         Map<String, String> s = selected;
         if (e == null && o != null && s != null && conditional && status == 304) {
@@ -1371,6 +1428,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (t != null) {
         t.abandon();
       }
+      stopSwapped();
+    }
+
+    /** Stops the stored body given instead of the network's, when still being read. */
+    private void stopSwapped() {
+      CompletableFuture<?> s = swapped;
+      swapped = null;
+      if (s != null && !s.isDone()) {
+        s.completeExceptionally(new IOException("the call was given up"));
+      }
     }
 
     /**
@@ -1386,6 +1453,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       served = null;
       outcome = Outcome.MISS;
       shown = null;
+      stopSwapped();
       Object body = r.body();
       if (body instanceof AutoCloseable) {
         try {
@@ -1425,8 +1493,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
 
     /** The 304 a stored response answers the caller's own condition with (RFC 9110 15.4.5). */
-    private HttpResponse<T> notModifiedResponse(Entry e, long now)
-        throws IOException, InterruptedException {
+    private Answer notModifiedResponse(Entry e, long now) {
       count(Outcome.HIT);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       for (String name :
@@ -1439,7 +1506,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         }
       }
       map.put("Age", List.of(Long.toString(e.currentAge(now) / 1000)));
-      return answer(304, withStatus(map, "hit"), Bodies.Source.of(EMPTY), 0, 0);
+      return new Answer(304, withStatus(map, "hit"), Bodies.Source.of(EMPTY), 0, 0);
     }
 
     /** Whether a HEAD response has the validator of the stored response {@code e}. */
@@ -1476,7 +1543,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
-      return new Bodies.Swap<>(feed(e.status, headers, source, 0, source.length));
+      CompletableFuture<T> body = feed(e.status, headers, source, 0, source.length);
+      swapped = body;
+      return new Bodies.Swap<>(body);
     }
 
     private HttpResponse<T> finish(HttpResponse<T> r) {
@@ -1514,15 +1583,24 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     private HttpResponse<T> serve(Entry e, Bodies.Source source, long now)
         throws IOException, InterruptedException {
       count(Outcome.HIT);
-      return answer(e.status, servedHeaders(e, "hit", now), source, 0, source.length);
+      return answered(new Answer(e.status, servedHeaders(e, "hit", now), source, 0, source.length));
     }
 
     private CompletableFuture<HttpResponse<T>> served(Entry e, Bodies.Source source, long now) {
       count(Outcome.HIT);
-      HttpHeaders headers = servedHeaders(e, "hit", now);
+      return fed(e.status, servedHeaders(e, "hit", now), source, 0, source.length);
+    }
+
+    /**
+     * The response of bytes {@code from} to {@code to} of {@code source}, once the caller's handler
+     * read them: it reads them as it asks for them, on the threads it asks on, and nothing waits
+     * for them here.
+     */
+    private CompletableFuture<HttpResponse<T>> fed(
+        int status, HttpHeaders headers, Bodies.Source source, long from, long to) {
       CompletableFuture<T> body;
       try {
-        body = feed(e.status, headers, source, 0, source.length);
+        body = feed(status, headers, source, from, to);
       } catch (RuntimeException x) {
         return CompletableFuture.failedFuture(x);
       }
@@ -1532,28 +1610,32 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             if (x != null) {
               out.completeExceptionally(Bodies.asIoException(x));
             } else {
-              out.complete(made(e.status, headers, b));
+              out.complete(made(status, headers, b));
+            }
+          });
+      out.whenComplete(
+          (r, x) -> {
+            if (x != null) {
+              body.completeExceptionally(x); // given up: the body stops, its file is closed
             }
           });
       return out;
     }
 
-    private HttpResponse<T> gatewayTimeout() throws IOException, InterruptedException {
+    private Answer gatewayTimeout() {
       count(Outcome.MISS);
       Map<String, List<String>> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       map.put("Content-Length", List.of("0"));
-      return answer(
+      return new Answer(
           504, withStatus(map, "fwd=miss; detail=only-if-cached"), Bodies.Source.of(EMPTY), 0, 0);
     }
 
-    /**
-     * A response the cache answers with itself: bytes {@code from} to {@code to} of {@code source}
-     * read by the caller's handler.
-     */
-    private HttpResponse<T> answer(
-        int status, HttpHeaders headers, Bodies.Source source, long from, long to)
-        throws IOException, InterruptedException {
-      return made(status, headers, Bodies.await(feed(status, headers, source, from, to)));
+    /** The response {@code a}, once the caller's handler read its body on this thread. */
+    private HttpResponse<T> answered(Answer a) throws IOException, InterruptedException {
+      return made(
+          a.status(),
+          a.headers(),
+          Bodies.await(feed(a.status(), a.headers(), a.source(), a.from(), a.to())));
     }
 
     /** Bytes {@code from} to {@code to} of {@code source}, fed to the caller's handler. */
@@ -1686,6 +1768,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       }
     }
   }
+
+  /**
+   * A response the cache answers with itself: bytes {@code from} to {@code to} of {@code source},
+   * for the caller's handler to read.
+   */
+  private record Answer(
+      int status, HttpHeaders headers, Bodies.Source source, long from, long to) {}
 
   /** A response the cache answered or passed on, with the headers the caller sees. */
   private record Response<T>(

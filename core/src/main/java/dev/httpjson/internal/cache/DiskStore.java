@@ -89,6 +89,9 @@ final class DiskStore extends Store {
 
   private long size;
 
+  /** The bytes set aside for the temporary files being written ({@link FileSink}). */
+  private long reserved;
+
   /** The keys whose bodies this store knows to be in files of their own. */
   private final java.util.Set<String> bodied = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -216,6 +219,10 @@ final class DiskStore extends Store {
         entry = entry.inFile(f);
         length += f.offset + f.length + 16;
       }
+      Entry.StoredFile stored = entry.file;
+      if (stored != null) {
+        entry = entry.inFile(stored.whenDamaged(() -> damaged(key, stored.path)));
+      }
     } catch (NoSuchFileException e) {
       forget(name);
       return null;
@@ -252,6 +259,42 @@ final class DiskStore extends Store {
     }
     bodied.add(key);
     return f;
+  }
+
+  /** Whether a failure to write was logged at {@code WARNING} (once per store). */
+  private final java.util.concurrent.atomic.AtomicBoolean warned =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /**
+   * Logs a failure to write an entry: the first at {@code WARNING}, since from then on responses
+   * may all pass through unstored (a directory made unwritable, a full disk), the others at {@code
+   * DEBUG}; a write a thread's interrupt stopped is no fault of the directory's. The message names
+   * the directory and the file (digests), never a credential.
+   */
+  private void notWritten(Exception e) {
+    boolean interrupted =
+        e instanceof java.nio.channels.ClosedChannelException
+            || e instanceof java.io.InterruptedIOException
+            || e instanceof java.nio.channels.FileLockInterruptionException;
+    if (!interrupted && warned.compareAndSet(false, true)) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          () ->
+              "HTTP cache directory "
+                  + directory
+                  + " cannot be written ("
+                  + e
+                  + "): responses pass through unstored; later failures are logged at DEBUG");
+    } else {
+      LOG.log(
+          System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
+    }
+  }
+
+  /** Removes the entry of {@code key}, whose body in {@code file} was found damaged as served. */
+  private void damaged(String key, Path file) {
+    LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file + " dropped: damaged");
+    remove(key);
   }
 
   private void drop(Path file, String name, Exception why) {
@@ -304,8 +347,9 @@ final class DiskStore extends Store {
   }
 
   /**
-   * An entry whose body stays in its file: the whole file's checksum is verified now, and the body
-   * is read when served, from the same file if it is still this entry ({@link Entry#open()}).
+   * An entry whose body stays in its file: its fields are read now, and the body when served, from
+   * the same file if it is still this entry, the whole file's checksum verified as it is read
+   * ({@link Entry#open()}): a large body is read once.
    */
   private static Entry large(Path file, String key) throws IOException {
     try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -320,18 +364,6 @@ final class DiskStore extends Store {
       long bodyStart = size - 16 - bodyLength;
       if (bodyLength < 0 || bodyStart < 4 || bodyStart > INLINE) {
         throw new IOException("bad body length");
-      }
-      CRC32 crc = new CRC32();
-      ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
-      for (long p = 0; p < size - 8; ) {
-        chunk.clear().limit((int) Math.min(chunk.capacity(), size - 8 - p));
-        readFully(c, chunk, p);
-        chunk.flip();
-        p += chunk.remaining();
-        crc.update(chunk);
-      }
-      if (crc.getValue() != crcValue) {
-        throw new IOException("checksum mismatch");
       }
       ByteBuffer head = ByteBuffer.allocate((int) bodyStart);
       readFully(c, head, 0);
@@ -447,8 +479,7 @@ final class DiskStore extends Store {
       // Not atomic (AtomicMoveNotSupportedException): no half-written entry, then no entry.
       return place(temp, name, length, entry.group, stamp);
     } catch (IOException | RuntimeException e) {
-      LOG.log(
-          System.Logger.Level.DEBUG, () -> "cache entry not written to " + directory + ": " + e);
+      notWritten(e);
       try {
         Files.deleteIfExists(temp);
       } catch (IOException ignored) {
@@ -481,10 +512,28 @@ final class DiskStore extends Store {
     return true;
   }
 
-  /** Deletes least recently used files until the size is within the bound; holds the lock. */
+  @Override
+  synchronized boolean reserve(long n) {
+    if (n > maxBytes - reserved) {
+      return false;
+    }
+    reserved += n;
+    evict();
+    return true;
+  }
+
+  @Override
+  synchronized void release(long n) {
+    reserved -= n;
+  }
+
+  /**
+   * Deletes least recently used files until they fit in the bound beside the files being written;
+   * holds the lock.
+   */
   private void evict() {
     Iterator<Map.Entry<String, Long>> it = index.entrySet().iterator();
-    while (size > maxBytes && it.hasNext()) {
+    while (size + reserved > maxBytes && it.hasNext()) {
       Map.Entry<String, Long> e = it.next();
       try {
         Files.deleteIfExists(directory.resolve(e.getKey()));
@@ -703,9 +752,13 @@ final class DiskStore extends Store {
 
   /**
    * A body written to a temporary file as it arrives (memory stays one chunk), published by an
-   * atomic rename when whole.
+   * atomic rename when whole. The bytes it writes are {@linkplain #reserve set aside} ahead, a
+   * chunk at a time, so that the files being written count against the bound too.
    */
   private final class FileSink implements Sink {
+    /** The bytes set aside at a time. */
+    private static final long GRANT = 64 * 1024;
+
     private final Entry template;
     private final long limit;
     private final long stamp;
@@ -716,6 +769,9 @@ final class DiskStore extends Store {
     private long written;
     private long headLength;
 
+    /** The bytes set aside for this file (its trailer included). */
+    private long granted;
+
     FileSink(Entry template, long limit, long stamp) {
       this.template = template;
       this.limit = limit;
@@ -724,14 +780,18 @@ final class DiskStore extends Store {
           directory.resolve(
               template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
       try {
+        byte[] head = head(template);
+        if (!grant(head.length)) {
+          return; // no room beside the files being written: passed on unstored
+        }
         FileChannel c = FileChannel.open(temp, CREATE, created);
         channel = c;
-        byte[] head = head(template);
         crc.update(head);
         writeFully(c, ByteBuffer.wrap(head));
         written = head.length;
         headLength = head.length;
       } catch (IOException | RuntimeException e) {
+        notWritten(e);
         abandon();
       }
     }
@@ -740,7 +800,7 @@ final class DiskStore extends Store {
     public boolean write(ByteBuffer bytes) {
       FileChannel c = channel;
       int n = bytes.remaining();
-      if (c == null || length + n > limit || written + n + 16 > maxBytes) {
+      if (c == null || length + n > limit || written + n + 16 > maxBytes || !grant(n)) {
         abandon();
         return false;
       }
@@ -748,6 +808,7 @@ final class DiskStore extends Store {
         crc.update(bytes.duplicate());
         writeFully(c, bytes.duplicate());
       } catch (IOException | RuntimeException e) {
+        notWritten(e);
         abandon();
         return false;
       }
@@ -773,6 +834,7 @@ final class DiskStore extends Store {
         writeFully(c, trailer);
         c.close();
         channel = null;
+        giveBack(); // counted as the entry's from now on
         if (length > INLINE) {
           return publishBody(checksum);
         }
@@ -780,6 +842,7 @@ final class DiskStore extends Store {
           return false;
         }
       } catch (IOException | RuntimeException e) {
+        notWritten(e);
         abandon();
         return false;
       }
@@ -816,8 +879,38 @@ final class DiskStore extends Store {
       return true;
     }
 
+    /**
+     * Sets room aside for {@code n} more bytes beyond those written (and the trailer), a grant
+     * ahead at a time: false when there is none.
+     */
+    private boolean grant(long n) {
+      long needed = written + n + 16 - granted;
+      if (needed <= 0) {
+        return true;
+      }
+      long ahead = Math.max(needed, GRANT);
+      if (ahead > needed && reserve(ahead)) {
+        granted += ahead;
+        return true;
+      }
+      if (reserve(needed)) {
+        granted += needed;
+        return true;
+      }
+      return false;
+    }
+
+    private void giveBack() {
+      long g = granted;
+      granted = 0;
+      if (g > 0) {
+        release(g);
+      }
+    }
+
     @Override
     public void abandon() {
+      giveBack();
       FileChannel c = channel;
       channel = null;
       try {

@@ -75,18 +75,35 @@ final class Entry {
    */
   final @Nullable StoredFile file;
 
-  /** A body left in its entry's file: its region and the file's checksum, which identifies it. */
+  /**
+   * A body left in its entry's file: its region and the file's checksum, which identifies it and is
+   * verified as the body is served ({@link #open()}).
+   */
   static final class StoredFile {
     final java.nio.file.Path path;
     final long offset;
     final long length;
     final long crc;
 
+    /** What removes the entry once its file is found damaged, or null. */
+    final @Nullable Runnable damaged;
+
     StoredFile(java.nio.file.Path path, long offset, long length, long crc) {
+      this(path, offset, length, crc, null);
+    }
+
+    private StoredFile(
+        java.nio.file.Path path, long offset, long length, long crc, @Nullable Runnable damaged) {
       this.path = path;
       this.offset = offset;
       this.length = length;
       this.crc = crc;
+      this.damaged = damaged;
+    }
+
+    /** This file, {@code damaged} run when it is found damaged. */
+    StoredFile whenDamaged(Runnable damaged) {
+      return new StoredFile(path, offset, length, crc, damaged);
     }
   }
 
@@ -183,7 +200,8 @@ final class Entry {
 
   /**
    * The body, to read once; null when its file is gone or is another entry's now (then the entry is
-   * a miss).
+   * a miss). A body in a file is read once, and its checksum verified as it is read: the read that
+   * reaches its end fails when the file was damaged.
    */
   Bodies.@Nullable Source open() {
     StoredFile f = file;
@@ -195,7 +213,7 @@ final class Entry {
       c = java.nio.channels.FileChannel.open(f.path, java.nio.file.StandardOpenOption.READ);
       java.nio.ByteBuffer trailer = java.nio.ByteBuffer.allocate(16);
       long end = f.offset + f.length;
-      if (c.size() != end + 16) {
+      if (c.size() != end + 16 || f.offset > Integer.MAX_VALUE) {
         c.close();
         return null;
       }
@@ -209,7 +227,21 @@ final class Entry {
         c.close();
         return null;
       }
-      return Bodies.Source.of(c, f.offset, f.length);
+      // The fields before the body (small: the store reads them whole) start the checksum.
+      java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate((int) f.offset);
+      while (head.hasRemaining()) {
+        if (c.read(head, head.position()) < 0) {
+          c.close();
+          return null;
+        }
+      }
+      java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+      crc.update(head.flip());
+      Bodies.Source source = Bodies.Source.of(c, f.offset, f.length, crc, f.crc, f.path, f.damaged);
+      if (f.length == 0) {
+        source.verify();
+      }
+      return source;
     } catch (java.io.IOException | RuntimeException e) {
       if (c != null) {
         try {

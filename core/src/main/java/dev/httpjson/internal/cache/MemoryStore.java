@@ -5,10 +5,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** Entries in a map in access order, least recently used out. */
+/**
+ * Entries in a map in access order, least recently used out; the entries and the bodies being
+ * stored ({@link #reserve}) hold at most {@link #maxBytes} together.
+ */
 final class MemoryStore extends Store {
   private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
   private long size;
+
+  /** The bytes set aside for the bodies being stored. */
+  private long reserved;
 
   MemoryStore(long maxBytes) {
     super(maxBytes);
@@ -35,12 +41,38 @@ final class MemoryStore extends Store {
       size -= old.weight();
     }
     size += entry.weight();
+    evict();
+    return true;
+  }
+
+  @Override
+  synchronized boolean put(Entry entry, long stamp, long reserved) {
+    this.reserved -= reserved;
+    return put(entry, stamp);
+  }
+
+  @Override
+  synchronized boolean reserve(long n) {
+    if (n > maxBytes - reserved) {
+      return false;
+    }
+    reserved += n;
+    evict();
+    return true;
+  }
+
+  @Override
+  synchronized void release(long n) {
+    reserved -= n;
+  }
+
+  /** Removes the least recently used entries until they fit beside the bodies being stored. */
+  private void evict() {
     Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator();
-    while (size > maxBytes && it.hasNext()) {
+    while (size + reserved > maxBytes && it.hasNext()) {
       size -= it.next().getValue().weight();
       it.remove();
     }
-    return true;
   }
 
   @Override

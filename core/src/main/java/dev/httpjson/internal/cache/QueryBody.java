@@ -1,10 +1,15 @@
 package dev.httpjson.internal.cache;
 
+import dev.httpjson.FormContent;
+import dev.httpjson.JsonContent;
+import dev.httpjson.internal.ArrayPublisher;
 import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,12 +39,31 @@ final class QueryBody {
     return new QueryBody(bytes, null);
   }
 
+  /** The classes of the JDK's publishers of bytes in memory. */
+  private static final Class<?> JDK_BYTES = BodyPublishers.ofByteArray(new byte[0]).getClass();
+
+  private static final Class<?> JDK_STRING = BodyPublishers.ofString("").getClass();
+
+  /**
+   * Whether {@code publisher} publishes bytes already in memory, at once, on the thread that asks
+   * for them: httpjson's own bodies and the JDK's of a string or bytes. Any other publisher is the
+   * caller's code, which may wait for its bytes (an {@code InputStream}, a pipe, a generator).
+   */
+  static boolean held(BodyPublisher publisher) {
+    return publisher instanceof JsonContent
+        || publisher instanceof FormContent
+        || publisher instanceof ArrayPublisher
+        || publisher.getClass() == JDK_BYTES
+        || publisher.getClass() == JDK_STRING;
+  }
+
   /**
    * Reads {@code publisher}'s body, at most {@code limit} bytes of it; one of declared length over
-   * the limit is not read at all (handed on as it is). Cancelling the future (or its failing)
-   * cancels the reading.
+   * the limit is not read at all (handed on as it is). Subscribes on {@code executor}, or on the
+   * calling thread when null. Cancelling the future (or its failing) cancels the reading.
    */
-  static CompletableFuture<QueryBody> read(BodyPublisher publisher, int limit) {
+  static CompletableFuture<QueryBody> read(
+      BodyPublisher publisher, int limit, @Nullable Executor executor) {
     if (publisher.contentLength() > limit) {
       return CompletableFuture.completedFuture(new QueryBody(null, publisher));
     }
@@ -50,7 +74,24 @@ final class QueryBody {
             reader.cancelUpstream();
           }
         });
-    publisher.subscribe(reader);
+    if (executor == null) {
+      publisher.subscribe(reader);
+      return reader.result;
+    }
+    try {
+      executor.execute(
+          () -> {
+            if (!reader.result.isDone()) { // given up before: the publisher is left alone
+              try {
+                publisher.subscribe(reader);
+              } catch (RuntimeException e) {
+                reader.result.completeExceptionally(e);
+              }
+            }
+          });
+    } catch (RuntimeException e) { // rejected
+      reader.result.completeExceptionally(e);
+    }
     return reader.result;
   }
 

@@ -94,6 +94,24 @@ abstract class Store {
   abstract long size();
 
   /**
+   * Sets {@code n} bytes aside for a body being stored in memory, making room for them as for an
+   * entry: false when the bodies being stored would hold more than the bound (then nothing is set
+   * aside). A store that keeps bodies elsewhere holds nothing in memory, and always agrees.
+   */
+  boolean reserve(long n) {
+    return true;
+  }
+
+  /** Gives back {@code n} bytes set aside ({@link #reserve}). */
+  void release(long n) {}
+
+  /** Gives back the {@code reserved} bytes of {@code entry}'s body, then stores it. */
+  boolean put(Entry entry, long stamp, long reserved) {
+    release(reserved);
+    return put(entry, stamp);
+  }
+
+  /**
    * Where the body of {@code template}'s response goes as it arrives, at most {@code limit} bytes;
    * published as one entry by {@link Sink#commit()}, unless its group's entries were removed since
    * {@code stamp}.
@@ -116,13 +134,20 @@ abstract class Store {
     void abandon();
   }
 
-  /** A body collected in memory, stored with {@link #put} when whole. */
+  /**
+   * A body collected in memory, stored with {@link #put} when whole; the memory it takes (its array
+   * and its entry's fields) is {@linkplain #reserve set aside} as it grows, and given back when it
+   * is stored or dropped.
+   */
   final class ArraySink implements Sink {
     private final Entry template;
     private final long limit;
     private final long stamp;
     private byte @org.jspecify.annotations.Nullable [] bytes;
     private int length;
+
+    /** The bytes set aside for this body. */
+    private long reserved;
 
     ArraySink(Entry template, long limit, long stamp) {
       this.template = template;
@@ -139,20 +164,33 @@ abstract class Store {
           declared = -1;
         }
       }
-      this.bytes =
-          new byte[declared >= 0 && declared <= Math.min(limit, 1 << 20) ? (int) declared : 1024];
+      int initial =
+          declared >= 0 && declared <= Math.min(limit, 1 << 20)
+              ? (int) declared
+              : (int) Math.min(limit, 1024);
+      long needed = template.weight() + initial;
+      if (reserve(needed)) {
+        reserved = needed;
+        bytes = new byte[initial];
+      }
     }
 
     @Override
-    public boolean write(java.nio.ByteBuffer item) {
+    public synchronized boolean write(java.nio.ByteBuffer item) {
       byte[] b = bytes;
       int n = item.remaining();
       if (b == null || length + (long) n > limit) {
-        bytes = null;
+        abandon();
         return false;
       }
       if (length + n > b.length) {
-        b = java.util.Arrays.copyOf(b, (int) Math.min(limit, Math.max(length + n, b.length * 2L)));
+        int grown = (int) Math.min(limit, Math.max(length + n, b.length * 2L));
+        if (!reserve(grown - b.length)) {
+          abandon(); // no room while the other bodies are stored: passed on unstored
+          return false;
+        }
+        reserved += grown - b.length;
+        b = java.util.Arrays.copyOf(b, grown);
         bytes = b;
       }
       item.duplicate().get(b, length, n);
@@ -161,23 +199,31 @@ abstract class Store {
     }
 
     @Override
-    public boolean commit() {
+    public synchronized boolean commit() {
       byte[] b = bytes;
       if (b == null) {
         return false;
       }
       bytes = null;
+      long r = reserved;
+      reserved = 0;
       // Trimmed when the array grew past the body: the entry holds what it weighs.
       return put(
           template.withBody(
               java.nio.ByteBuffer.wrap(
                   length == b.length ? b : java.util.Arrays.copyOf(b, length))),
-          stamp);
+          stamp,
+          r);
     }
 
     @Override
-    public void abandon() {
+    public synchronized void abandon() {
       bytes = null;
+      long r = reserved;
+      reserved = 0;
+      if (r > 0) {
+        release(r);
+      }
     }
   }
 
