@@ -71,8 +71,10 @@ import org.jspecify.annotations.Nullable;
  * httpjson could check it, so {@link Builder#build()} refuses one when there are default headers
  * (other than {@code Accept} and {@code Content-Type}), with or without a base URI, and fails a
  * call (with {@link IllegalStateException}, before anything is sent) whose interceptors put {@code
- * Authorization}, {@code Proxy-Authorization} or {@code Cookie} on its request; {@link
- * Builder#followRedirects(Redirect)} has httpjson follow them instead, checking every hop.
+ * Authorization}, {@code Proxy-Authorization}, {@code Cookie} or an API-key or token header ({@code
+ * X-Api-Key}, {@code X-Auth-Token}, the headers {@link LoggingInterceptor} always hides) on its
+ * request; {@link Builder#followRedirects(Redirect)} has httpjson follow them instead, checking
+ * every hop.
  *
  * <p><b>Around the call.</b> {@link Builder#interceptor(Interceptor)} adds auth, retries ({@link
  * RetryInterceptor}), logging ({@link LoggingInterceptor}) or anything else to every call; {@link
@@ -90,11 +92,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A header added that way goes with the call whatever its origin (the caller chose it for that
  * call), and with its redirect hops and later pages, except that {@code Authorization}, {@code
- * Proxy-Authorization} and {@code Cookie} never go on to another origin than the one the caller
- * named: a {@code Location} or a next link is the server's choice (the JDK's own redirect following
- * drops {@code Authorization} there too). A value for {@code Accept} or {@code Content-Type}
- * replaces httpjson's own. Building such a client costs a few small objects and never touches the
- * serializer caches.
+ * Proxy-Authorization}, {@code Cookie} and API-key and token headers ({@code X-Api-Key}, ...) never
+ * go on to another origin than the one the caller named: a {@code Location} or a next link is the
+ * server's choice (the JDK's own redirect following drops {@code Authorization} there too). A value
+ * for {@code Accept} or {@code Content-Type} replaces httpjson's own. Building such a client costs
+ * a few small objects and never touches the serializer caches.
  *
  * <p><b>Calls.</b> Each call is the {@link HttpJson} call of the same name with a URI string,
  * resolved against the base URI as above, in place of the client and the URI (a malformed URI, a
@@ -247,10 +249,10 @@ public final class HttpJsonClient {
   /**
    * A client like this one that also sends the header {@code name: value} (see "Per call" in the
    * class description). Like {@link java.net.http.HttpRequest.Builder#header}, this adds: every
-   * value added for a name is sent. {@code Authorization}, {@code Proxy-Authorization} and {@code
-   * Cookie} are refused when the {@link HttpClient} follows redirects itself, which would send them
-   * to whatever origin a redirect names: use {@link Builder#followRedirects(Redirect)} instead.
-   * This client is unchanged.
+   * value added for a name is sent. {@code Authorization}, {@code Proxy-Authorization}, {@code
+   * Cookie} and API-key and token headers ({@code X-Api-Key}, ...) are refused when the {@link
+   * HttpClient} follows redirects itself, which would send them to whatever origin a redirect
+   * names: use {@link Builder#followRedirects(Redirect)} instead. This client is unchanged.
    *
    * @throws IllegalArgumentException if {@code java.net.http} would reject the header (see {@link
    *     Builder#header(String, String)})

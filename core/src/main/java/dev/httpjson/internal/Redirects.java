@@ -26,12 +26,11 @@ public final class Redirects implements Interceptor {
   public static final int MAX_HOPS = 5;
 
   /**
-   * Headers that carry a credential whoever set them: never sent on a hop to another origin than
-   * the first request's, as browsers and the JDK's own redirect following do for {@code
-   * Authorization}.
+   * Headers that carry a credential whoever set them ({@link SecretHeaders}: {@code Authorization},
+   * cookies, API keys and tokens): never sent on a hop to another origin than the first request's,
+   * as browsers and the JDK's own redirect following do for {@code Authorization}.
    */
-  public static final Set<String> CREDENTIALS =
-      Set.of("authorization", "proxy-authorization", "cookie");
+  public static final Set<String> CREDENTIALS = SecretHeaders.NAMES;
 
   /**
    * The headers that describe a request's content, which a hop turned into a GET goes without (RFC

@@ -2333,7 +2333,8 @@ public abstract class InterceptorContract {
     HttpClient following = newRedirectingClient();
     assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
     HttpJsonClient api = HttpJsonClient.newBuilder(following).options(options).build();
-    for (String name : List.of("Authorization", "proxy-authorization", "Cookie")) {
+    for (String name :
+        List.of("Authorization", "proxy-authorization", "Cookie", "X-Api-Key", "X-Auth-Token")) {
       assertThatThrownBy(() -> api.withHeader(name, "s3cret"))
           .as(name)
           .isInstanceOf(IllegalStateException.class)
@@ -2362,7 +2363,8 @@ public abstract class InterceptorContract {
     HttpClient following = newRedirectingClient();
     assertThat(following.followRedirects()).isNotEqualTo(HttpClient.Redirect.NEVER);
     URI elsewhere = LoopbackServer.uri(other, "/landing");
-    for (String name : List.of("Authorization", "Proxy-Authorization", "Cookie")) {
+    for (String name :
+        List.of("Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "Private-Token")) {
       HttpJsonClient api =
           HttpJsonClient.newBuilder(following)
               .baseUri(LoopbackServer.uri(server, "/v1/"))
@@ -2663,7 +2665,8 @@ public abstract class InterceptorContract {
 
   /**
    * A header given for one call goes where the caller sent that call; a redirect to another origin
-   * keeps the call's own headers (an idempotency key, a request id) but not its credentials.
+   * keeps the call's own headers (an idempotency key, a request id) but not its credentials, API
+   * keys and tokens included.
    */
   @Test
   void aRedirectToAnotherOriginDropsTheCallsOwnCredentialsButKeepsItsOtherHeaders()
@@ -2673,14 +2676,17 @@ public abstract class InterceptorContract {
             .followRedirects(HttpClient.Redirect.NORMAL)
             .build()
             .withHeader("Authorization", "Bearer per-call")
+            .withHeader("X-Api-Key", "key-per-call")
             .withHeader("X-Request-Id", "r1");
     server.enqueue(redirect(307, LoopbackServer.uri(other, "/landing")));
     other.enqueue(json(200, "\"there\""));
     assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("there");
-    assertThat(received(server).take().getHeaders().get("Authorization"))
-        .isEqualTo("Bearer per-call");
+    RecordedRequest first = received(server).take();
+    assertThat(first.getHeaders().get("Authorization")).isEqualTo("Bearer per-call");
+    assertThat(first.getHeaders().get("X-Api-Key")).isEqualTo("key-per-call");
     RecordedRequest hop = received(other).take();
     assertThat(hop.getHeaders().values("Authorization")).isEmpty();
+    assertThat(hop.getHeaders().values("X-Api-Key")).isEmpty();
     assertThat(hop.getHeaders().get("X-Request-Id")).isEqualTo("r1");
     assertThat(hop.getBody().utf8()).isEqualTo("\"v\"");
   }

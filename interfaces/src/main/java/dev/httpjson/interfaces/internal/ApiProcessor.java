@@ -51,6 +51,30 @@ import javax.tools.Diagnostic;
  * path.
  */
 public final class ApiProcessor extends AbstractProcessor {
+  /**
+   * The headers that carry a credential, in lower case: those httpjson never sends on to another
+   * origin (core's {@code internal.SecretHeaders}, which the processor, run by the compiler alone,
+   * cannot read; {@code GeneratedCodeTest} checks the two lists agree).
+   */
+  static final java.util.Set<String> CREDENTIAL_HEADERS =
+      java.util.Set.of(
+          "authorization",
+          "proxy-authorization",
+          "cookie",
+          "set-cookie",
+          "x-api-key",
+          "api-key",
+          "apikey",
+          "x-auth-token",
+          "private-token",
+          "x-access-token",
+          "x-amz-security-token",
+          "x-goog-api-key",
+          "ocp-apim-subscription-key",
+          "x-vault-token",
+          "x-csrf-token",
+          "x-xsrf-token");
+
   // What an Optional return type was meant for: an absent value on a 404.
   private static final String NOT_FOUND =
       "; a 404 throws HttpJsonStatusException: catch it where the method is called and test"
@@ -1774,9 +1798,7 @@ public final class ApiProcessor extends AbstractProcessor {
       List<String> out = new ArrayList<>();
       for (int i = 0; m.url != null && i < m.headers.size(); i += 2) {
         String name = m.headers.get(i).toLowerCase(Locale.ROOT);
-        if (name.equals("authorization")
-            || name.equals("proxy-authorization")
-            || name.equals("cookie")) {
+        if (CREDENTIAL_HEADERS.contains(name)) {
           out.add(m.headers.get(i));
           out.add(m.headers.get(i + 1));
         }

@@ -1209,13 +1209,20 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void theProcessorsCredentialHeadersAreThoseOfTheOneList() {
+    assertThat(ApiProcessor.CREDENTIAL_HEADERS)
+        .containsExactlyInAnyOrderElementsOf(dev.httpjson.internal.SecretHeaders.NAMES);
+  }
+
+  @Test
   void aUrlOnAnotherOriginGetsNoCredentialTheInterfacesHeadersName() throws Throwable {
     Compilation c =
         compile(
             Map.of(
                 "demo.Links",
                 HEAD
-                    + "@Headers({\"Authorization: Basic c2VjcmV0\", \"X-Version: 2\"})\n"
+                    + "@Headers({\"Authorization: Basic c2VjcmV0\", \"X-Api-Key: k3y\","
+                    + " \"X-Version: 2\"})\n"
                     + "public interface Links {\n"
                     + "  @GET(\"\") String next(@Url String next)"
                     + THROWS
@@ -1245,10 +1252,12 @@ class GeneratedCodeTest {
       for (int i = 0; i < 2; i++) {
         RecordedRequest same = LoopbackServer.take(server);
         assertThat(same.getHeaders().get("Authorization")).isEqualTo("Basic c2VjcmV0");
+        assertThat(same.getHeaders().get("X-Api-Key")).isEqualTo("k3y");
         assertThat(same.getHeaders().get("X-Version")).isEqualTo("2");
         assertThat(same.getHeaders().get("Cookie")).isEqualTo(i == 0 ? null : "session=1");
         RecordedRequest elsewhere = LoopbackServer.take(other);
         assertThat(elsewhere.getHeaders().get("Authorization")).isNull();
+        assertThat(elsewhere.getHeaders().get("X-Api-Key")).isNull();
         assertThat(elsewhere.getHeaders().get("Cookie")).isNull();
         assertThat(elsewhere.getHeaders().get("X-Version")).isEqualTo("2");
       }
