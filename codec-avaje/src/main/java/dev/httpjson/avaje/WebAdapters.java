@@ -1,6 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonDataException;
@@ -90,34 +91,43 @@ final class WebAdapters {
           return WebAdapters.FLOAT.nullSafe();
         }
         if (type == OffsetDateTime.class) {
-          return iso(IsoDateTimes::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
+          return iso(
+              OffsetDateTime.class,
+              IsoDateTimes::offsetDateTime,
+              DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == ZonedDateTime.class) {
-          return iso(ZonedDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
+          return iso(
+              ZonedDateTime.class,
+              ZonedDateTime::parse,
+              DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == Instant.class) {
-          return iso(IsoDateTimes::instant, Instant::toString);
+          return iso(Instant.class, IsoDateTimes::instant, Instant::toString);
         }
         if (type == LocalDateTime.class) {
-          return iso(LocalDateTime::parse, DateTimeFormatter.ISO_LOCAL_DATE_TIME::format);
+          return iso(
+              LocalDateTime.class,
+              LocalDateTime::parse,
+              DateTimeFormatter.ISO_LOCAL_DATE_TIME::format);
         }
         if (type == LocalTime.class) {
-          return iso(LocalTime::parse, DateTimeFormatter.ISO_LOCAL_TIME::format);
+          return iso(LocalTime.class, LocalTime::parse, DateTimeFormatter.ISO_LOCAL_TIME::format);
         }
         if (type == OffsetTime.class) {
           // As Jackson writes it: without zero seconds ("01:00Z").
-          return iso(OffsetTime::parse, OffsetTime::toString);
+          return iso(OffsetTime.class, OffsetTime::parse, OffsetTime::toString);
         }
         if (type == java.time.Year.class) {
           // Its ISO-8601 text, as Jackson 2 writes it: avaje wrote a number, which no Jackson
           // codec reads.
-          return iso(java.time.Year::parse, java.time.Year::toString);
+          return iso(java.time.Year.class, java.time.Year::parse, java.time.Year::toString);
         }
         if (type == LocalDate.class) {
-          return iso(LocalDate::parse, LocalDate::toString);
+          return iso(LocalDate.class, LocalDate::parse, LocalDate::toString);
         }
         if (type == UUID.class) {
-          return iso(WebAdapters::uuid, UUID::toString);
+          return iso(UUID.class, WebAdapters::uuid, UUID::toString);
         }
         if (type instanceof ParameterizedType && isMapByScalar((ParameterizedType) type)) {
           Type[] args = ((ParameterizedType) type).getActualTypeArguments();
@@ -671,7 +681,11 @@ final class WebAdapters {
         @Override
         public Character fromJson(JsonReader reader) {
           if (reader.isNullValue()) {
-            throw new JsonDataException("Cannot read null into char");
+            throw new JsonDataException(ScalarRules.nullProblem(char.class));
+          }
+          JsonReader.Token token = reader.currentToken();
+          if (token != JsonReader.Token.STRING) {
+            throw new JsonDataException(ScalarKind.CHAR.tokenProblem(char.class, token));
           }
           String s = reader.readString();
           if (s.length() != 1) {
@@ -813,7 +827,9 @@ final class WebAdapters {
     }
   }
 
-  private static <T> JsonAdapter<T> iso(Function<String, T> parse, Function<T, String> format) {
+  private static <T> JsonAdapter<T> iso(
+      Class<T> type, Function<String, T> parse, Function<T, String> format) {
+    ScalarKind kind = java.util.Objects.requireNonNull(ScalarKind.of(type));
     return new JsonAdapter<T>() {
       @Override
       public void toJson(JsonWriter writer, T value) {
@@ -822,6 +838,10 @@ final class WebAdapters {
 
       @Override
       public T fromJson(JsonReader reader) {
+        JsonReader.Token token = reader.currentToken();
+        if (token != JsonReader.Token.STRING) {
+          throw new JsonDataException(kind.tokenProblem(type, token));
+        }
         String text = reader.readString();
         try {
           return parse.apply(text);

@@ -1,6 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.JsonReadException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
@@ -472,25 +473,7 @@ final class WebReader implements JsonReader {
   }
 
   private static Rejected mismatch(String type, Token token) {
-    String found;
-    switch (token) {
-      case BEGIN_ARRAY:
-        found = "an array";
-        break;
-      case BEGIN_OBJECT:
-        found = "an object";
-        break;
-      case STRING:
-        found = "a string";
-        break;
-      case BOOLEAN:
-        found = "a boolean";
-        break;
-      default:
-        found = token.toString();
-        break;
-    }
-    return new Rejected("Cannot read " + type + " from " + found);
+    return new Rejected("Cannot read " + type + " from " + ReadProblems.tokenWords(token));
   }
 
   @Override

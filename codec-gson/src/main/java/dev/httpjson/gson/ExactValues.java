@@ -8,6 +8,7 @@ import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
+import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.util.UUID;
@@ -67,8 +68,11 @@ final class ExactValues implements TypeAdapterFactory {
 
     @Override
     public @Nullable UUID read(JsonReader in) throws IOException {
-      if (in.peek() != JsonToken.STRING) {
+      JsonToken token = in.peek();
+      if (token == JsonToken.NULL) {
         return delegate.read(in);
+      } else if (token != JsonToken.STRING) {
+        throw failure(in, ScalarKind.UUID.tokenProblem(UUID.class, token));
       }
       String s = in.nextString();
       if (!ScalarRules.isCanonicalUuid(s)) {

@@ -224,10 +224,8 @@ final class StrictScalars {
             ctxt.constructType(handledType()),
             token,
             p,
-            "Cannot read %s from %s: %s",
-            handledType().getSimpleName(),
-            token,
-            kind.onlyFromString());
+            "%s",
+            kind.tokenProblem(handledType(), token));
       }
       if (problem != null) {
         return ctxt.handleWeirdStringValue(handledType(), p.getString(), "%s", problem);

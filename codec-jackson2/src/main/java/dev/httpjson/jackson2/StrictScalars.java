@@ -223,7 +223,7 @@ final class StrictScalars {
     public Object getNullValue(DeserializationContext ctxt) throws JsonMappingException {
       Class<?> type = handledType();
       if (type != null && type.isPrimitive()) {
-        return ctxt.reportInputMismatch(this, "Cannot read null into %s", type.getName());
+        return ctxt.reportInputMismatch(this, "%s", ScalarRules.nullProblem(type));
       }
       return super.getNullValue(ctxt);
     }
@@ -255,10 +255,8 @@ final class StrictScalars {
             ctxt.constructType(handledType()),
             token,
             p,
-            "Cannot read %s from %s: %s",
-            handledType().getSimpleName(),
-            token,
-            kind.onlyFromString());
+            "%s",
+            kind.tokenProblem(handledType(), token));
       }
       if (problem != null) {
         return ctxt.handleWeirdStringValue(handledType(), p.getText(), "%s", problem);

@@ -440,6 +440,33 @@ public final class ReadProblems {
   }
 
   /**
+   * A token in words, as every codec names what it found: {@code "a number"}, {@code "a string"},
+   * {@code "a boolean"}, {@code "an array"}, {@code "an object"} or {@code "null"}, whichever
+   * library's token it is (Jackson's {@code VALUE_NUMBER_INT}, Gson's and avaje's {@code NUMBER},
+   * ...); an unknown token by its own name.
+   *
+   * @param token the library's token
+   * @return the words
+   */
+  public static String tokenWords(Object token) {
+    String name = String.valueOf(token);
+    if (name.contains("NUMBER")) {
+      return "a number";
+    } else if (name.contains("STRING")) {
+      return "a string";
+    } else if (name.contains("TRUE") || name.contains("FALSE") || name.contains("BOOLEAN")) {
+      return "a boolean";
+    } else if (name.contains("ARRAY")) {
+      return "an array";
+    } else if (name.contains("OBJECT")) {
+      return "an object";
+    } else if (name.contains("NULL")) {
+      return "null";
+    }
+    return name;
+  }
+
+  /**
    * What a sequence read as a top-level array fails with when its first token opens no array.
    *
    * @param first the first token, as the library names it

@@ -171,6 +171,23 @@ public enum ScalarKind {
   }
 
   /**
+   * Why a token other than a string cannot be read as a {@code type} of this kind, which is read
+   * only from a string ({@link #onlyFromString()} is not null): the same words from every codec.
+   *
+   * @param type the class read, named by its simple name
+   * @param token the token found, as the library names it ({@link ReadProblems#tokenWords})
+   * @return {@code "Cannot read char from a number: a char is a string of one character"}
+   */
+  public String tokenProblem(Class<?> type, Object token) {
+    String rule = onlyFromString();
+    return "Cannot read "
+        + type.getSimpleName()
+        + " from "
+        + ReadProblems.tokenWords(token)
+        + (rule == null ? "" : ": " + rule);
+  }
+
+  /**
    * Whether this kind is a floating-point type, which reads the JSON integer {@code -0} with its
    * sign (a library reads the integer 0).
    *

@@ -406,17 +406,25 @@ public final class ScalarRules {
   }
 
   /**
-   * What a JSON {@code null} element of a primitive array fails with.
+   * What a JSON {@code null} read into a primitive fails with, wherever it is (a value, a
+   * component, an element of a primitive array): the same words from every codec.
+   *
+   * @param primitive the primitive's class, such as {@code int.class}
+   * @return the problem
+   */
+  public static String nullProblem(Class<?> primitive) {
+    return "Cannot read null into " + primitive.getName();
+  }
+
+  /**
+   * What a JSON {@code null} element of a primitive array fails with: {@link #nullProblem} of its
+   * component type (the path names the element).
    *
    * @param arrayType the array's class
    * @return the problem
    */
   public static String nullElementProblem(Class<?> arrayType) {
-    return "Cannot read null into an element of "
-        + arrayType.getSimpleName()
-        + ": a "
-        + arrayType.getComponentType().getName()
-        + " cannot be null";
+    return nullProblem(arrayType.getComponentType());
   }
 
   /**
