@@ -129,6 +129,9 @@ final class WebAdapters {
         if (type == UUID.class) {
           return iso(UUID.class, WebAdapters::uuid, UUID::toString);
         }
+        if (type == java.util.Locale.class) {
+          return iso(java.util.Locale.class, WebAdapters::locale, ScalarRules::localeText);
+        }
         if (type instanceof ParameterizedType && isMapByScalar((ParameterizedType) type)) {
           Type[] args = ((ParameterizedType) type).getActualTypeArguments();
           return new ScalarKeyedMap<>(
@@ -406,7 +409,13 @@ final class WebAdapters {
           throw new JsonDataException(
               "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
         }
-        byName.put(DATE_KEYS.contains(keyType) ? dateKey(key) : key.toString(), e.getValue());
+        byName.put(
+            DATE_KEYS.contains(keyType)
+                ? dateKey(key)
+                : key instanceof java.util.Locale
+                    ? ScalarRules.localeText((java.util.Locale) key)
+                    : key.toString(),
+            e.getValue());
       }
       byString.toJson(writer, byName);
     }
@@ -722,6 +731,15 @@ final class WebAdapters {
    * Only the canonical 8-4-4-4-12 form: {@link UUID#fromString} also takes {@code "1-1-1-1-1"} and
    * reads it as some other UUID.
    */
+  /** A BCP 47 language tag or Java's own form, as every codec reads a {@code Locale}. */
+  private static java.util.Locale locale(String s) {
+    try {
+      return ScalarRules.locale(s);
+    } catch (IllegalArgumentException e) {
+      throw new JsonDataException("Cannot parse '" + s + "': " + e.getMessage());
+    }
+  }
+
   private static UUID uuid(String s) {
     if (!ScalarRules.isCanonicalUuid(s)) {
       throw new JsonDataException("Cannot parse '" + s + "': not a UUID (8-4-4-4-12 hex digits)");

@@ -60,7 +60,8 @@ final class LastWinsMaps implements TypeAdapterFactory {
             && keys != null // neither String nor Object keys
             && keyAndValue[0] instanceof Class
             && (((Class<?>) keyAndValue[0]).isEnum()
-                || keyAndValue[0] == java.time.ZonedDateTime.class)) {
+                || keyAndValue[0] == java.time.ZonedDateTime.class
+                || keyAndValue[0] == java.util.Locale.class)) {
           // Gson writes a key's toString(): an enum key is written as its value is, by name, and
           // a ZonedDateTime as its value is, with its offset and no zone id.
           writeByKeyAdapter(out, keys, (Map<?, ?>) value);

@@ -230,7 +230,8 @@ public final class JacksonCodec implements JsonCodec {
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
             .defaultPrettyPrinter(INDENTED)
             .addModule(FastDateTimes.MODULE)
-            .addModule(StrictScalars.MODULE);
+            .addModule(StrictScalars.MODULE)
+            .addModule(StrictScalars.LOCALES);
     StrictScalars.coercions(b);
     if (options.naming() == JsonOptions.Naming.CAMEL_CASE) {
       b.propertyNamingStrategy(CamelCase.INSTANCE);

@@ -234,6 +234,7 @@ public final class Jackson2Codec implements JsonCodec {
             .addModule(new Jdk8Module())
             .addModule(EpochRange.MODULE)
             .addModule(StrictScalars.MODULE)
+            .addModule(StrictScalars.LOCALES)
             .configure(
                 MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
                 options.caseInsensitiveProperties())

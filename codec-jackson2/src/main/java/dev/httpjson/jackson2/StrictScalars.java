@@ -360,4 +360,67 @@ final class StrictScalars {
       ctxt.reportMappingProblem("%s", problem);
     }
   }
+
+  /**
+   * A {@link java.util.Locale} as every codec reads and writes it ({@link ScalarRules#localeText},
+   * {@link ScalarRules#locale}): its BCP 47 language tag, and Java's own form read too.
+   */
+  static final SimpleModule LOCALES =
+      new SimpleModule("httpjson-locales")
+          .addSerializer(java.util.Locale.class, new LocaleText())
+          .addKeySerializer(java.util.Locale.class, new LocaleNames())
+          .addDeserializer(java.util.Locale.class, new Locales());
+
+  private static final class LocaleText extends StdSerializer<java.util.Locale> {
+    LocaleText() {
+      super(java.util.Locale.class);
+    }
+
+    @Override
+    public void serialize(java.util.Locale value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      gen.writeString(ScalarRules.localeText(value));
+    }
+  }
+
+  private static final class Locales
+      extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<java.util.Locale> {
+    Locales() {
+      super(java.util.Locale.class);
+    }
+
+    @Override
+    public java.util.Locale deserialize(JsonParser p, DeserializationContext ctxt)
+        throws IOException {
+      JsonToken token = p.currentToken();
+      if (token != JsonToken.VALUE_STRING) {
+        return (java.util.Locale)
+            ctxt.handleUnexpectedToken(
+                ctxt.constructType(java.util.Locale.class),
+                token,
+                p,
+                "%s",
+                ScalarKind.LOCALE.tokenProblem(java.util.Locale.class, token));
+      }
+      String text = p.getText();
+      try {
+        return ScalarRules.locale(text);
+      } catch (IllegalArgumentException e) {
+        return (java.util.Locale)
+            ctxt.handleWeirdStringValue(java.util.Locale.class, text, "%s", e.getMessage());
+      }
+    }
+  }
+
+  private static final class LocaleNames extends StdSerializer<java.util.Locale> {
+    LocaleNames() {
+      super(java.util.Locale.class);
+    }
+
+    @Override
+    public void serialize(java.util.Locale value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      gen.writeFieldName(ScalarRules.localeText(value));
+    }
+  }
 }

@@ -34,7 +34,9 @@ public enum ScalarKind {
   /** An enum constant. */
   ENUM,
   /** A {@code URI} or {@code URL}: a string, never a number or a boolean. */
-  TEXT;
+  TEXT,
+  /** A {@code Locale}: a BCP 47 language tag or Java's own form ({@link ScalarRules#locale}). */
+  LOCALE;
 
   /**
    * The coercions a mapper with coercion settings (both Jacksons) refuses, named as Jackson names
@@ -80,6 +82,8 @@ public enum ScalarKind {
       return CHAR;
     } else if (type == java.net.URI.class || type == java.net.URL.class) {
       return TEXT;
+    } else if (type == java.util.Locale.class) {
+      return LOCALE;
     }
     return null;
   }
@@ -119,6 +123,13 @@ public enum ScalarKind {
             : "not one of the names of the enum (names are not trimmed)";
       case TEXT:
         return null;
+      case LOCALE:
+        try {
+          ScalarRules.locale(text);
+          return null;
+        } catch (IllegalArgumentException e) {
+          return e.getMessage();
+        }
       default:
         if (!ScalarRules.isJsonNumber(text)) {
           return "not a JSON number (RFC 8259 syntax, ASCII digits)";
@@ -165,6 +176,8 @@ public enum ScalarKind {
         return "a char is a string of one character";
       case TEXT:
         return "a URI or a URL is a string";
+      case LOCALE:
+        return "a locale is a string";
       default:
         return null;
     }
