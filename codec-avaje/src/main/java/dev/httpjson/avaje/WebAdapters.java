@@ -1,6 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonAdapter;
@@ -365,24 +366,24 @@ final class WebAdapters {
     @Override
     @SuppressWarnings("unchecked")
     public Map<K, Object> fromJson(JsonReader reader) {
-      Map<String, Object> read = byString.fromJson(reader);
+      Map<String, Object> read;
+      if (reader instanceof WebReader) {
+        WebReader web = (WebReader) reader;
+        Object[] before = web.checkKeys(name -> key(name));
+        try {
+          read = byString.fromJson(reader);
+        } finally {
+          web.endKeyCheck(before);
+        }
+      } else {
+        read = byString.fromJson(reader);
+      }
       if (keyType == String.class) {
         return (Map<K, Object>) new java.util.TreeMap<>(read); // a sorted map of String keys
       }
       Map<K, Object> map = sorted ? new java.util.TreeMap<>() : new LinkedHashMap<>();
       for (Map.Entry<String, Object> e : read.entrySet()) {
-        K key;
-        try {
-          key = (K) key(keyType, e.getKey());
-        } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
-          throw new JsonDataException(
-              "Cannot read map key \""
-                  + e.getKey()
-                  + "\" as "
-                  + keyType.getSimpleName()
-                  + ": "
-                  + problem.getMessage());
-        }
+        K key = (K) key(e.getKey());
         if (map.containsKey(key)) {
           throw new JsonDataException(
               "Duplicate key '"
@@ -394,6 +395,15 @@ final class WebAdapters {
         map.put(key, e.getValue());
       }
       return map;
+    }
+
+    /** The key {@code name} reads as, or a failure at the key. */
+    private Object key(String name) {
+      try {
+        return WebAdapters.key(keyType, name);
+      } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
+        throw new KeyProblem(ReadProblems.mapKeyProblem(name, keyType, problem.getMessage()), name);
+      }
     }
 
     @Override
@@ -418,6 +428,20 @@ final class WebAdapters {
             e.getValue());
       }
       byString.toJson(writer, byName);
+    }
+  }
+
+  /**
+   * A map key that cannot be read as its type, found once the map is read: its path is the map's
+   * and the key's name, where the key is.
+   */
+  static final class KeyProblem extends JsonDataException {
+    private static final long serialVersionUID = 1L;
+    final String key;
+
+    KeyProblem(String message, String key) {
+      super(message);
+      this.key = key;
     }
   }
 

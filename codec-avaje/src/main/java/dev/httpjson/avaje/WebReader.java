@@ -48,6 +48,29 @@ final class WebReader implements JsonReader {
     return nesting.path();
   }
 
+  private java.util.function.@Nullable Consumer<String> keys;
+  private int keysDepth;
+
+  /**
+   * Checks each name of the object about to be read (a map's) with {@code check} as it is read,
+   * until {@link #endKeyCheck} puts back the check this returns.
+   *
+   * @param check what throws for a key its map cannot read
+   * @return the check before, for {@link #endKeyCheck}
+   */
+  Object[] checkKeys(java.util.function.Consumer<String> check) {
+    Object[] before = {keys, keysDepth};
+    keys = check;
+    keysDepth = nesting.depth + 1;
+    return before;
+  }
+
+  @SuppressWarnings("unchecked")
+  void endKeyCheck(Object[] before) {
+    keys = (java.util.function.Consumer<String>) before[0];
+    keysDepth = (Integer) before[1];
+  }
+
   JsonReader delegate() {
     return in;
   }
@@ -136,6 +159,9 @@ final class WebReader implements JsonReader {
   public String nextField() {
     String json = in.nextField();
     nesting.field(json);
+    if (keys != null && nesting.depth == keysDepth) {
+      keys.accept(json); // a map's key is refused where it is, before its value is read
+    }
     AdapterNames.Translated t = nesting.names();
     if (t == null) {
       return json;

@@ -743,6 +743,34 @@ class DisagreementsTest {
    * 4294967296 into a {@code List<List<Integer>>} (a {@code Long} in a list of {@code Integer}s),
    * {@code {}} (a {@code Map}), 1.5 (a {@code Double}) and {@code "12"} (a {@code String}).
    */
+  /**
+   * A failure of one cause is said in the same words (the problem's first line) by every codec, as
+   * the run compares them under {@code -Dhttpjson.differential.problems=true}: a number in a string
+   * that is no number, a token of another shape, a number past the type's range. Each codec still
+   * words its library's mapping failures itself (Jackson: "Cannot deserialize value of type `int`
+   * from String", "Cannot coerce ...", "Numeric value (...) out of range of `int`"; Gson: "Expected
+   * a number but was ..."; avaje-jsonb: "Cannot read a number from ..."): the run at CI's size
+   * finds some 600 classes of such documents. Path, position rules and values already agree.
+   */
+  @Tag("tofix")
+  @Test
+  void aFailureIsSaidInTheSameWordsByEveryCodec() throws Exception {
+    for (String json : List.of("{\"v\":\"x\"}", "{\"v\":{}}", "{\"v\":99999999999}")) {
+      Map<Codecs, String> problems = new EnumMap<>(Codecs.class);
+      for (Codecs codec : Codecs.ALL) {
+        try {
+          JsonType.of(Shapes.IntBox.class, codec.options).fromJson(json);
+          problems.put(codec, "read");
+        } catch (JsonReadException e) {
+          problems.put(codec, Outcome.firstLine(e.problem()));
+        }
+      }
+      assertThat(new java.util.HashSet<>(problems.values()))
+          .as("%s into IntBox: %s", json, problems)
+          .hasSize(1);
+    }
+  }
+
   @Tag("tofix")
   @Test
   void anElementOfAListInAListIsReadAsItsType() {

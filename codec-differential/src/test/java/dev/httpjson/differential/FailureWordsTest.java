@@ -7,6 +7,8 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import java.lang.reflect.Type;
 import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +47,39 @@ class FailureWordsTest {
         "Cannot read LocalDate from a number: a date or time is an ISO-8601 string",
         "$");
     assertFailure(UUID.class, "5", "Cannot read UUID from a number: a UUID is a string", "$");
+  }
+
+  @Test
+  void aMapKeyItsTypeCannotReadFailsAtTheKeysPathInTheSameWords() {
+    Type byInt = new JsonType<Map<Integer, Integer>>() {}.type();
+    String notANumber = "not a JSON number (RFC 8259 syntax, ASCII digits)";
+    assertFailure(byInt, "{\"x\":1}", "Cannot read map key \"x\" as Integer: " + notANumber, "$.x");
+    assertFailure(
+        byInt,
+        "{\"1\":1,\"a b\":2}",
+        "Cannot read map key \"a b\" as Integer: " + notANumber,
+        "$['a b']");
+    assertFailure(
+        new JsonType<List<Map<Long, Integer>>>() {}.type(),
+        "[{\"1\":1},{\"99999999999999999999\":1}]",
+        "Cannot read map key \"99999999999999999999\" as Long: out of range of long",
+        "$[1]['99999999999999999999']");
+    assertFailure(
+        new JsonType<Map<UUID, Integer>>() {}.type(),
+        "{\"u\":1}",
+        "Cannot read map key \"u\" as UUID: not a UUID's canonical text (8-4-4-4-12 hex digits)",
+        "$.u");
+  }
+
+  @Test
+  void aValueInAMapFailsAtItsKeysPath() {
+    Type byInt = new JsonType<Map<Integer, int[]>>() {}.type();
+    assertFailure(byInt, "{\"1\":[null]}", "Cannot read null into int", "$['1'][0]");
+    assertFailure(
+        new JsonType<Map<String, Map<String, int[]>>>() {}.type(),
+        "{\"a.b\":{\"c d\":[1,null]}}",
+        "Cannot read null into int",
+        "$['a.b']['c d'][1]");
   }
 
   static void assertFailure(Type type, String json, String problem, String path) {

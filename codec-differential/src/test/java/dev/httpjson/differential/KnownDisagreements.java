@@ -45,14 +45,44 @@ final class KnownDisagreements {
               anyDocument(
                   d -> repeatedName(d.document().tree()) && refusedOnlyBy(d, Codecs.AVAJE))),
           new Known(
+              "README codec table: avaje refuses a key repeated in a Map (its map adapter):"
+                  + " there, before a later failure the others report",
+              "AvajeHostileBodyTest#repeatedMapKeyLastValueWins (a documented difference)",
+              anyDocument(
+                  d ->
+                      repeatedName(d.document().tree())
+                          && othersAgreeBut(d, Codecs.AVAJE)
+                          && d.of(Codecs.JACKSON) instanceof Outcome.Refused
+                          && problemOf(d.of(Codecs.AVAJE)).startsWith("Duplicate key"))),
+          new Known(
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
               TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
               document(d -> hasLoneSurrogateLiteral(d) && refusedOnlyBy(d, Codecs.GSON))),
           new Known(
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1):"
+                  + " there, before a later failure the others report",
+              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
+              anyDocument(
+                  d ->
+                      hasLoneSurrogateLiteral(d)
+                          && othersAgreeBut(d, Codecs.GSON)
+                          && !(d.of(Codecs.JACKSON) instanceof Outcome.Value)
+                          && problemOf(d.of(Codecs.GSON)).startsWith("Unpaired surrogate"))),
+          new Known(
+              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1):"
                   + " a stream ends there, before the element the others read",
               TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
               anyDocument(KnownDisagreements::gsonStopsAtALoneSurrogateElement)),
+          new Known(
+              "avaje-jsonb does not hold an element of a list in a list to its type: a later"
+                  + " failure is the one it reports",
+              TOFIX + "anElementOfAListInAListIsReadAsItsType",
+              anyDocument(
+                  d ->
+                      noCrash(d)
+                          && othersAgreeBut(d, Codecs.AVAJE)
+                          && pathOf(d.of(Codecs.JACKSON)).matches(".*\\[\\d+\\]\\[\\d+\\]")
+                          && !pathOf(d.of(Codecs.AVAJE)).isEmpty())),
           new Known(
               "avaje-jsonb does not hold an element of a list in a list to its type",
               TOFIX + "anElementOfAListInAListIsReadAsItsType",
@@ -360,6 +390,22 @@ final class KnownDisagreements {
     return onlyRead(d, others.toArray(new Codecs[0]));
   }
 
+  /** The problem of a refusal (the first line), or empty. */
+  private static String problemOf(Outcome o) {
+    String problem =
+        o instanceof Outcome.Refused r
+            ? r.problem()
+            : o instanceof Outcome.Cut c ? c.problem() : null;
+    return problem == null ? "" : problem;
+  }
+
+  /** The JSON path of a refusal, or empty. */
+  private static String pathOf(Outcome o) {
+    String path =
+        o instanceof Outcome.Refused r ? r.path() : o instanceof Outcome.Cut c ? c.path() : null;
+    return path == null ? "" : path;
+  }
+
   private static boolean noCrash(Disagreement d) {
     return d.outcomes().values().stream().noneMatch(o -> o instanceof Outcome.Crashed);
   }
@@ -381,7 +427,7 @@ final class KnownDisagreements {
       if (List.of(codecs).contains(entry.getKey().codec())) {
         if (first == null) {
           first = entry.getValue();
-        } else if (!first.agreesWith(entry.getValue())) {
+        } else if (!first.agreesExactly(entry.getValue())) {
           return false;
         }
       }

@@ -10,6 +10,8 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -88,7 +90,17 @@ final class LastWinsMaps implements TypeAdapterFactory {
       private Object key(TypeAdapter<?> keys, String name) {
         if (keyAndValue[0] == Boolean.class && !name.equals("true") && !name.equals("false")) {
           throw new JsonSyntaxException(
-              "Cannot read map key \"" + name + "\" as Boolean: not true or false");
+              ReadProblems.mapKeyProblem(name, Boolean.class, "not true or false"));
+        }
+        if (ScalarRules.KEY_TYPES.contains(keyAndValue[0])) {
+          // By the rules, and in the words, of every codec.
+          Class<?> type = (Class<?>) keyAndValue[0];
+          try {
+            return java.util.Objects.requireNonNull(ScalarRules.parseKey(type, name));
+          } catch (IllegalArgumentException e) {
+            throw new JsonSyntaxException(
+                ReadProblems.mapKeyProblem(name, type, e.getMessage()), e);
+          }
         }
         return keys.fromJsonTree(new JsonPrimitive(name));
       }

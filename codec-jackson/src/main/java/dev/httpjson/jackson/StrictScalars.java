@@ -87,23 +87,38 @@ final class StrictScalars {
 
                 /**
                  * A date or time as a map key: the ISO-8601 text its type reads as a value, not
-                 * empty (Jackson 2 reads {@code ""} as a null key).
+                 * empty (Jackson 2 reads {@code ""} as a null key); any key that fails, at its
+                 * path.
                  */
                 @Override
                 public KeyDeserializer modifyKeyDeserializer(
                     DeserializationConfig config, JavaType type, KeyDeserializer deserializer) {
                   Class<?> raw = type.getRawClass();
-                  if (!IsoDateTimes.hasIsoText(raw)) {
-                    return deserializer;
-                  }
+                  KeyDeserializer checked =
+                      !IsoDateTimes.hasIsoText(raw)
+                          ? deserializer
+                          : new KeyDeserializer() {
+                            @Override
+                            public Object deserializeKey(String key, DeserializationContext ctxt)
+                                throws JacksonException {
+                              String problem = IsoDateTimes.keyProblem(raw, key);
+                              return problem != null
+                                  ? ctxt.handleWeirdKey(raw, key, "%s", problem)
+                                  : deserializer.deserializeKey(key, ctxt);
+                            }
+                          };
+                  // A key that fails is where the path points: the map's path and the key's name,
+                  // as with every codec (Jackson points at the map).
                   return new KeyDeserializer() {
                     @Override
                     public Object deserializeKey(String key, DeserializationContext ctxt)
                         throws JacksonException {
-                      String problem = IsoDateTimes.keyProblem(raw, key);
-                      return problem != null
-                          ? ctxt.handleWeirdKey(raw, key, "%s", problem)
-                          : deserializer.deserializeKey(key, ctxt);
+                      try {
+                        return checked.deserializeKey(key, ctxt);
+                      } catch (tools.jackson.databind.DatabindException e) {
+                        throw tools.jackson.databind.DatabindException.wrapWithPath(
+                            ctxt, e, new JacksonException.Reference(java.util.Map.class, key));
+                      }
                     }
                   };
                 }
