@@ -209,6 +209,10 @@ final class LastWinsMaps implements TypeAdapterFactory {
     }
     if (arg instanceof ParameterizedType) {
       for (Type inner : ((ParameterizedType) arg).getActualTypeArguments()) {
+        if (inner instanceof java.lang.reflect.GenericArrayType) {
+          // Gson's form of an array, int[] too: known when its component is.
+          inner = ((java.lang.reflect.GenericArrayType) inner).getGenericComponentType();
+        }
         if (!(inner instanceof Class) && !(inner instanceof ParameterizedType)) {
           return null;
         }

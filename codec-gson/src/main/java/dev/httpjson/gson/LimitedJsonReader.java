@@ -330,13 +330,6 @@ final class LimitedJsonReader extends JsonReader {
   public String nextString() throws IOException {
     JsonToken token = peek();
     String s = super.nextString();
-    if (depth > 0 && depth < names.length) {
-      String path = super.getPath();
-      String last = names[depth];
-      if (path.endsWith("." + s) && (last == null || !path.endsWith("." + last))) {
-        named(s); // a name Gson's own map adapter read as a string key (promoted from a name)
-      }
-    }
     consumed = true;
     check(token, s);
     return s;

@@ -453,6 +453,15 @@ public final class CachedBinding {
      * interface everyone sees, which the loader keeps for its life and defines once).
      */
     static CachedBinding forLoader(ClassLoader loader, CodecSettings settings) {
+      LoaderBindings live;
+      synchronized (BY_LOADER) {
+        WeakReference<LoaderBindings> ref = BY_LOADER.get(loader);
+        live = ref == null ? null : ref.get();
+      }
+      if (live != null) {
+        // Held already by a class of the loader: options built per call need no new anchor.
+        return live.bindings.get(settings, s -> new CachedBinding(s, true));
+      }
       Class<?> anchor;
       try {
         anchor = Proxy.newProxyInstance(loader, ANCHOR_INTERFACES, NOTHING).getClass();
