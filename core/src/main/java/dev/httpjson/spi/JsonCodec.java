@@ -75,8 +75,9 @@ public interface JsonCodec {
    * (the deepest named, or the codec class's own loader when that is deeper), never in its
    * process-wide cache of bindings, so that a plugin or a web application that reads with a mapper
    * of its own can be collected once it is dropped. Loaders that are httpjson's or its ancestors
-   * are ignored, so a codec may name them. Called when httpjson binds the codec to new settings: it
-   * must be cheap, and give the same loaders over the codec's life.
+   * are ignored, so a codec may name them. Called whenever httpjson looks a binding of the codec up
+   * (once per options instance) or decides what to keep: it must be cheap (work the loaders out
+   * when the codec is made), and give the same loaders over the codec's life.
    *
    * @return the loaders of what this codec holds; empty by default
    */
