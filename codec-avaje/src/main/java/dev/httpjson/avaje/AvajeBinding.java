@@ -519,7 +519,14 @@ final class AvajeBinding implements JsonBinding {
     }
     long line = position < 0 ? -1 : positions.line(position);
     long column = position < 0 || line < 0 ? -1 : positions.column(position);
-    return new JsonReadException(problem, line, column, reader.path(), e);
+    String path = reader.path();
+    if (e instanceof WebAdapters.KeyProblem) {
+      // Refused once its map was read, the path is the map's: the key's is where it is.
+      String key =
+          ReadProblems.appendName(new StringBuilder(), ((WebAdapters.KeyProblem) e).key).toString();
+      path = path.endsWith(key) ? path : path + key;
+    }
+    return new JsonReadException(problem, line, column, path, e);
   }
 
   private static boolean isEndOfInput(Throwable e) {

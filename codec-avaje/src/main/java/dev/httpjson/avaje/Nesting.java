@@ -1,5 +1,6 @@
 package dev.httpjson.avaje;
 
+import dev.httpjson.codec.support.internal.ReadProblems;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
@@ -15,7 +16,7 @@ final class Nesting {
   private AdapterNames.@Nullable Translated[] names = new AdapterNames.Translated[16];
   int depth;
 
-  /** {@return the JSON path, such as {@code $.items[1].name}} */
+  /** {@return the JSON path, such as {@code $.items[1].name} or {@code $.byId['1']}} */
   String path() {
     StringBuilder sb = new StringBuilder("$");
     for (int i = 0; i < depth; i++) {
@@ -24,7 +25,7 @@ final class Nesting {
           sb.append('[').append(indexes[i]).append(']');
         }
       } else if (fields[i] != null) {
-        sb.append('.').append(fields[i]);
+        ReadProblems.appendName(sb, fields[i]);
       }
     }
     return sb.toString();

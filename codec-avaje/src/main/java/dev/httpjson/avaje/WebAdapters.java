@@ -1,6 +1,8 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonAdapter;
 import io.avaje.json.JsonDataException;
@@ -90,34 +92,46 @@ final class WebAdapters {
           return WebAdapters.FLOAT.nullSafe();
         }
         if (type == OffsetDateTime.class) {
-          return iso(IsoDateTimes::offsetDateTime, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
+          return iso(
+              OffsetDateTime.class,
+              IsoDateTimes::offsetDateTime,
+              DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == ZonedDateTime.class) {
-          return iso(ZonedDateTime::parse, DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
+          return iso(
+              ZonedDateTime.class,
+              ZonedDateTime::parse,
+              DateTimeFormatter.ISO_OFFSET_DATE_TIME::format);
         }
         if (type == Instant.class) {
-          return iso(IsoDateTimes::instant, Instant::toString);
+          return iso(Instant.class, IsoDateTimes::instant, Instant::toString);
         }
         if (type == LocalDateTime.class) {
-          return iso(LocalDateTime::parse, DateTimeFormatter.ISO_LOCAL_DATE_TIME::format);
+          return iso(
+              LocalDateTime.class,
+              LocalDateTime::parse,
+              DateTimeFormatter.ISO_LOCAL_DATE_TIME::format);
         }
         if (type == LocalTime.class) {
-          return iso(LocalTime::parse, DateTimeFormatter.ISO_LOCAL_TIME::format);
+          return iso(LocalTime.class, LocalTime::parse, DateTimeFormatter.ISO_LOCAL_TIME::format);
         }
         if (type == OffsetTime.class) {
           // As Jackson writes it: without zero seconds ("01:00Z").
-          return iso(OffsetTime::parse, OffsetTime::toString);
+          return iso(OffsetTime.class, OffsetTime::parse, OffsetTime::toString);
         }
         if (type == java.time.Year.class) {
           // Its ISO-8601 text, as Jackson 2 writes it: avaje wrote a number, which no Jackson
           // codec reads.
-          return iso(java.time.Year::parse, java.time.Year::toString);
+          return iso(java.time.Year.class, java.time.Year::parse, java.time.Year::toString);
         }
         if (type == LocalDate.class) {
-          return iso(LocalDate::parse, LocalDate::toString);
+          return iso(LocalDate.class, LocalDate::parse, LocalDate::toString);
         }
         if (type == UUID.class) {
-          return iso(WebAdapters::uuid, UUID::toString);
+          return iso(UUID.class, WebAdapters::uuid, UUID::toString);
+        }
+        if (type == java.util.Locale.class) {
+          return iso(java.util.Locale.class, WebAdapters::locale, ScalarRules::localeText);
         }
         if (type instanceof ParameterizedType && isMapByScalar((ParameterizedType) type)) {
           Type[] args = ((ParameterizedType) type).getActualTypeArguments();
@@ -352,24 +366,24 @@ final class WebAdapters {
     @Override
     @SuppressWarnings("unchecked")
     public Map<K, Object> fromJson(JsonReader reader) {
-      Map<String, Object> read = byString.fromJson(reader);
+      Map<String, Object> read;
+      if (reader instanceof WebReader) {
+        WebReader web = (WebReader) reader;
+        Object[] before = web.checkKeys(name -> key(name));
+        try {
+          read = byString.fromJson(reader);
+        } finally {
+          web.endKeyCheck(before);
+        }
+      } else {
+        read = byString.fromJson(reader);
+      }
       if (keyType == String.class) {
         return (Map<K, Object>) new java.util.TreeMap<>(read); // a sorted map of String keys
       }
       Map<K, Object> map = sorted ? new java.util.TreeMap<>() : new LinkedHashMap<>();
       for (Map.Entry<String, Object> e : read.entrySet()) {
-        K key;
-        try {
-          key = (K) key(keyType, e.getKey());
-        } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
-          throw new JsonDataException(
-              "Cannot read map key \""
-                  + e.getKey()
-                  + "\" as "
-                  + keyType.getSimpleName()
-                  + ": "
-                  + problem.getMessage());
-        }
+        K key = (K) key(e.getKey());
         if (map.containsKey(key)) {
           throw new JsonDataException(
               "Duplicate key '"
@@ -381,6 +395,15 @@ final class WebAdapters {
         map.put(key, e.getValue());
       }
       return map;
+    }
+
+    /** The key {@code name} reads as, or a failure at the key. */
+    private Object key(String name) {
+      try {
+        return WebAdapters.key(keyType, name);
+      } catch (IllegalArgumentException | ArithmeticException | DateTimeException problem) {
+        throw new KeyProblem(ReadProblems.mapKeyProblem(name, keyType, problem.getMessage()), name);
+      }
     }
 
     @Override
@@ -396,9 +419,29 @@ final class WebAdapters {
           throw new JsonDataException(
               "A map key is " + key + ": not a JSON number (JSON has no NaN or infinity)");
         }
-        byName.put(DATE_KEYS.contains(keyType) ? dateKey(key) : key.toString(), e.getValue());
+        byName.put(
+            DATE_KEYS.contains(keyType)
+                ? dateKey(key)
+                : key instanceof java.util.Locale
+                    ? ScalarRules.localeText((java.util.Locale) key)
+                    : key.toString(),
+            e.getValue());
       }
       byString.toJson(writer, byName);
+    }
+  }
+
+  /**
+   * A map key that cannot be read as its type, found once the map is read: its path is the map's
+   * and the key's name, where the key is.
+   */
+  static final class KeyProblem extends JsonDataException {
+    private static final long serialVersionUID = 1L;
+    final String key;
+
+    KeyProblem(String message, String key) {
+      super(message);
+      this.key = key;
     }
   }
 
@@ -671,7 +714,11 @@ final class WebAdapters {
         @Override
         public Character fromJson(JsonReader reader) {
           if (reader.isNullValue()) {
-            throw new JsonDataException("Cannot read null into char");
+            throw new JsonDataException(ScalarRules.nullProblem(char.class));
+          }
+          JsonReader.Token token = reader.currentToken();
+          if (token != JsonReader.Token.STRING) {
+            throw new JsonDataException(ScalarKind.CHAR.tokenProblem(char.class, token));
           }
           String s = reader.readString();
           if (s.length() != 1) {
@@ -708,6 +755,15 @@ final class WebAdapters {
    * Only the canonical 8-4-4-4-12 form: {@link UUID#fromString} also takes {@code "1-1-1-1-1"} and
    * reads it as some other UUID.
    */
+  /** A BCP 47 language tag or Java's own form, as every codec reads a {@code Locale}. */
+  private static java.util.Locale locale(String s) {
+    try {
+      return ScalarRules.locale(s);
+    } catch (IllegalArgumentException e) {
+      throw new JsonDataException("Cannot parse '" + s + "': " + e.getMessage());
+    }
+  }
+
   private static UUID uuid(String s) {
     if (!ScalarRules.isCanonicalUuid(s)) {
       throw new JsonDataException("Cannot parse '" + s + "': not a UUID (8-4-4-4-12 hex digits)");
@@ -813,7 +869,9 @@ final class WebAdapters {
     }
   }
 
-  private static <T> JsonAdapter<T> iso(Function<String, T> parse, Function<T, String> format) {
+  private static <T> JsonAdapter<T> iso(
+      Class<T> type, Function<String, T> parse, Function<T, String> format) {
+    ScalarKind kind = java.util.Objects.requireNonNull(ScalarKind.of(type));
     return new JsonAdapter<T>() {
       @Override
       public void toJson(JsonWriter writer, T value) {
@@ -822,6 +880,10 @@ final class WebAdapters {
 
       @Override
       public T fromJson(JsonReader reader) {
+        JsonReader.Token token = reader.currentToken();
+        if (token != JsonReader.Token.STRING) {
+          throw new JsonDataException(kind.tokenProblem(type, token));
+        }
         String text = reader.readString();
         try {
           return parse.apply(text);

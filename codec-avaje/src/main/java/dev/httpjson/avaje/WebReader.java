@@ -1,6 +1,7 @@
 package dev.httpjson.avaje;
 
 import dev.httpjson.JsonReadException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import io.avaje.json.JsonDataException;
 import io.avaje.json.JsonReader;
@@ -45,6 +46,29 @@ final class WebReader implements JsonReader {
   /** {@return the JSON path of the value being read, such as {@code $.items[1].name}} */
   String path() {
     return nesting.path();
+  }
+
+  private java.util.function.@Nullable Consumer<String> keys;
+  private int keysDepth;
+
+  /**
+   * Checks each name of the object about to be read (a map's) with {@code check} as it is read,
+   * until {@link #endKeyCheck} puts back the check this returns.
+   *
+   * @param check what throws for a key its map cannot read
+   * @return the check before, for {@link #endKeyCheck}
+   */
+  Object[] checkKeys(java.util.function.Consumer<String> check) {
+    Object[] before = {keys, keysDepth};
+    keys = check;
+    keysDepth = nesting.depth + 1;
+    return before;
+  }
+
+  @SuppressWarnings("unchecked")
+  void endKeyCheck(Object[] before) {
+    keys = (java.util.function.Consumer<String>) before[0];
+    keysDepth = (Integer) before[1];
   }
 
   JsonReader delegate() {
@@ -135,6 +159,9 @@ final class WebReader implements JsonReader {
   public String nextField() {
     String json = in.nextField();
     nesting.field(json);
+    if (keys != null && nesting.depth == keysDepth) {
+      keys.accept(json); // a map's key is refused where it is, before its value is read
+    }
     AdapterNames.Translated t = nesting.names();
     if (t == null) {
       return json;
@@ -472,25 +499,7 @@ final class WebReader implements JsonReader {
   }
 
   private static Rejected mismatch(String type, Token token) {
-    String found;
-    switch (token) {
-      case BEGIN_ARRAY:
-        found = "an array";
-        break;
-      case BEGIN_OBJECT:
-        found = "an object";
-        break;
-      case STRING:
-        found = "a string";
-        break;
-      case BOOLEAN:
-        found = "a boolean";
-        break;
-      default:
-        found = token.toString();
-        break;
-    }
-    return new Rejected("Cannot read " + type + " from " + found);
+    return new Rejected("Cannot read " + type + " from " + ReadProblems.tokenWords(token));
   }
 
   @Override

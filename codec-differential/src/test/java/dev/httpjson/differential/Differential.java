@@ -40,7 +40,7 @@ final class Differential {
         Object value = text ? target.in(codec).fromJson(json) : target.in(codec).fromJson(bytes);
         return new Outcome.Value(value);
       } catch (JsonReadException e) {
-        return new Outcome.Refused(e.getMessage());
+        return Outcome.Refused.of(e);
       } catch (RuntimeException | Error | dev.httpjson.HttpJsonException e) {
         return new Outcome.Crashed(e);
       }
@@ -94,6 +94,7 @@ final class Differential {
 
   static Map<Reader, Outcome> read(Document document) {
     byte[] bytes = document.bytes();
+    boolean json = document.mutation().valid() && isJson(bytes);
     Map<Reader, Outcome> outcomes = new LinkedHashMap<>();
     for (Reader reader : Reader.ALL) {
       if (reader.text() && (!document.mutation().hasText() || document.target().stream != null)) {
@@ -101,17 +102,38 @@ final class Differential {
       }
       String text =
           reader.text() ? new String(bytes, java.nio.charset.StandardCharsets.UTF_8) : null;
-      outcomes.put(reader, reader.read(document.target(), bytes, text));
+      Outcome outcome = reader.read(document.target(), bytes, text);
+      outcomes.put(reader, json ? outcome : outcome.placeless());
     }
     return outcomes;
+  }
+
+  private static final tools.jackson.databind.json.JsonMapper SYNTAX =
+      tools.jackson.databind.json.JsonMapper.builder()
+          .enable(tools.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
+
+  /**
+   * Whether {@code bytes} are JSON a strict parser reads (a generated literal may not be: a bad
+   * escape, {@code 1_000}, a lone surrogate in a name). Only there is a failure's path compared: a
+   * parser that refuses the text stops where it stops.
+   */
+  private static boolean isJson(byte[] bytes) {
+    try {
+      SYNTAX.readTree(bytes);
+      return true;
+    } catch (tools.jackson.core.JacksonException e) {
+      return false;
+    }
   }
 
   /** The disagreement on {@code document}, or null when every reader agrees. */
   static Disagreement check(Document document) {
     Map<Reader, Outcome> outcomes = read(document);
-    return agree(outcomes) ? null : new Disagreement(document, outcomes);
+    return agreeExactly(outcomes) ? null : new Disagreement(document, outcomes);
   }
 
+  /** Whether every outcome agrees with the first ({@link Outcome#agreesWith}). */
   static boolean agree(Map<?, Outcome> outcomes) {
     Outcome first = null;
     for (Outcome outcome : outcomes.values()) {
@@ -119,6 +141,23 @@ final class Differential {
         first = outcome;
       }
       if (!outcome.agreesWith(first)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether every outcome agrees with the first as the generated run compares them, failures at the
+   * same path ({@link Outcome#agreesExactly}).
+   */
+  static boolean agreeExactly(Map<?, Outcome> outcomes) {
+    Outcome first = null;
+    for (Outcome outcome : outcomes.values()) {
+      if (first == null) {
+        first = outcome;
+      }
+      if (!outcome.agreesExactly(first)) {
         return false;
       }
     }
@@ -133,7 +172,7 @@ final class Differential {
         (reader, outcome) -> {
           int group = -1;
           for (int i = 0; i < distinct.size(); i++) {
-            if (distinct.get(i).agreesWith(outcome)) {
+            if (distinct.get(i).agreesExactly(outcome)) {
               group = i;
               break;
             }
@@ -201,7 +240,7 @@ final class Differential {
       Outcome.Value expected = new Outcome.Value(value);
       read.forEach(
           (pair, outcome) -> {
-            if (!outcome.agreesWith(expected)) {
+            if (!outcome.agreesExactly(expected)) {
               out.append(pair).append(' ').append(kindOf(outcome)).append("; ");
             }
           });
@@ -235,7 +274,7 @@ final class Differential {
       Outcome.Value expected = new Outcome.Value(value);
       read.forEach(
           (pair, outcome) -> {
-            if (!outcome.agreesWith(expected)) {
+            if (!outcome.agreesExactly(expected)) {
               out.append(String.format("  %-16s %s%n", pair, outcome));
             }
           });
@@ -260,7 +299,7 @@ final class Differential {
         written.put(
             writer, new Outcome.Value(new String(bytes, java.nio.charset.StandardCharsets.UTF_8)));
       } catch (JsonWriteException e) {
-        written.put(writer, new Outcome.Refused(e.getMessage()));
+        written.put(writer, Outcome.Refused.of(e));
         continue;
       } catch (RuntimeException e) {
         written.put(writer, new Outcome.Crashed(e));

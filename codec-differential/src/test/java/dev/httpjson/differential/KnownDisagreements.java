@@ -45,14 +45,44 @@ final class KnownDisagreements {
               anyDocument(
                   d -> repeatedName(d.document().tree()) && refusedOnlyBy(d, Codecs.AVAJE))),
           new Known(
+              "README codec table: avaje refuses a key repeated in a Map (its map adapter):"
+                  + " there, before a later failure the others report",
+              "AvajeHostileBodyTest#repeatedMapKeyLastValueWins (a documented difference)",
+              anyDocument(
+                  d ->
+                      repeatedName(d.document().tree())
+                          && othersAgreeBut(d, Codecs.AVAJE)
+                          && !(d.of(Codecs.JACKSON) instanceof Outcome.Value)
+                          && problemOf(d.of(Codecs.AVAJE)).startsWith("Duplicate key"))),
+          new Known(
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
               TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
               document(d -> hasLoneSurrogateLiteral(d) && refusedOnlyBy(d, Codecs.GSON))),
           new Known(
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1):"
+                  + " there, before a later failure the others report",
+              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
+              anyDocument(
+                  d ->
+                      hasLoneSurrogateLiteral(d)
+                          && othersAgreeBut(d, Codecs.GSON)
+                          && !(d.of(Codecs.JACKSON) instanceof Outcome.Value)
+                          && problemOf(d.of(Codecs.GSON)).startsWith("Unpaired surrogate"))),
+          new Known(
+              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1):"
                   + " a stream ends there, before the element the others read",
               TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
               anyDocument(KnownDisagreements::gsonStopsAtALoneSurrogateElement)),
+          new Known(
+              "avaje-jsonb does not hold an element of a list in a list to its type: a later"
+                  + " failure is the one it reports",
+              TOFIX + "anElementOfAListInAListIsReadAsItsType",
+              anyDocument(
+                  d ->
+                      noCrash(d)
+                          && othersAgreeBut(d, Codecs.AVAJE)
+                          && pathOf(d.of(Codecs.JACKSON)).matches(".*\\[\\d+\\]\\[\\d+\\]")
+                          && !pathOf(d.of(Codecs.AVAJE)).isEmpty())),
           new Known(
               "avaje-jsonb does not hold an element of a list in a list to its type",
               TOFIX + "anElementOfAListInAListIsReadAsItsType",
@@ -62,6 +92,47 @@ final class KnownDisagreements {
                           && noCrash(d)
                           && othersAgreeBut(d, Codecs.AVAJE)
                           && d.of(Codecs.AVAJE) instanceof Outcome.Value)),
+          // ---- failures at different paths (the longer run) ----
+          new Known(
+              "Jackson 3 reads past an array where a list's String element is, and refuses the"
+                  + " record at $",
+              TOFIX + "anArrayForAStringElementIsRefusedAtTheElement",
+              anyDocument(
+                  d ->
+                      othersAgreeBut(d, Codecs.JACKSON)
+                          && problemOf(d.of(Codecs.JACKSON))
+                              .startsWith(
+                                  "Unexpected token (`JsonToken.END_ARRAY`) within Object"))),
+          new Known(
+              "Jackson 2 names a BigDecimal past its exponent by the declared name",
+              TOFIX + "aDecimalPastItsExponentIsRefusedAtThePathAsSpelt",
+              anyDocument(
+                  d ->
+                      othersAgreeBut(d, Codecs.JACKSON2)
+                          && problemOf(d.of(Codecs.JACKSON2)).contains("`java.math.BigDecimal`")
+                          && pathOf(d.of(Codecs.JACKSON2))
+                              .equalsIgnoreCase(pathOf(d.of(Codecs.JACKSON))))),
+          new Known(
+              "Jackson 2's stream names the map, not the key, of a number past its range",
+              TOFIX + "aNumberPastItsRangeInAStreamedMapIsRefusedAtItsKey",
+              anyDocument(
+                  d ->
+                      d.document().target().stream != null
+                          && othersAgreeBut(d, Codecs.JACKSON2)
+                          && problemOf(d.of(Codecs.JACKSON2)).startsWith("Numeric value (")
+                          && !pathOf(d.of(Codecs.JACKSON2)).isEmpty()
+                          && pathOf(d.of(Codecs.JACKSON))
+                              .startsWith(pathOf(d.of(Codecs.JACKSON2)) + "."))),
+          new Known(
+              "Gson refuses a lone surrogate escape (W1) and avaje-jsonb does not hold an element"
+                  + " of a list in a list to its type, in one document",
+              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
+              anyDocument(
+                  d ->
+                      hasLoneSurrogateLiteral(d)
+                          && agreeAmong(d, Codecs.JACKSON, Codecs.JACKSON2)
+                          && problemOf(d.of(Codecs.GSON)).startsWith("Unpaired surrogate")
+                          && pathOf(d.of(Codecs.JACKSON)).matches(".*\\[\\d+\\]\\[\\d+\\]"))),
           // ---- round trips ----
           new Known(
               "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
@@ -360,6 +431,22 @@ final class KnownDisagreements {
     return onlyRead(d, others.toArray(new Codecs[0]));
   }
 
+  /** The problem of a refusal (the first line), or empty. */
+  private static String problemOf(Outcome o) {
+    String problem =
+        o instanceof Outcome.Refused r
+            ? r.problem()
+            : o instanceof Outcome.Cut c ? c.problem() : null;
+    return problem == null ? "" : problem;
+  }
+
+  /** The JSON path of a refusal, or empty. */
+  private static String pathOf(Outcome o) {
+    String path =
+        o instanceof Outcome.Refused r ? r.path() : o instanceof Outcome.Cut c ? c.path() : null;
+    return path == null ? "" : path;
+  }
+
   private static boolean noCrash(Disagreement d) {
     return d.outcomes().values().stream().noneMatch(o -> o instanceof Outcome.Crashed);
   }
@@ -381,7 +468,7 @@ final class KnownDisagreements {
       if (List.of(codecs).contains(entry.getKey().codec())) {
         if (first == null) {
           first = entry.getValue();
-        } else if (!first.agreesWith(entry.getValue())) {
+        } else if (!first.agreesExactly(entry.getValue())) {
           return false;
         }
       }

@@ -56,10 +56,10 @@ final class Streams {
       return new Outcome.Value(elements);
     } catch (UncheckedHttpJsonException e) {
       return e.getCause() instanceof JsonReadException refused
-          ? new Outcome.Cut(elements, refused.getMessage())
+          ? Outcome.Cut.of(elements, refused)
           : new Outcome.Crashed(e);
     } catch (JsonReadException e) {
-      return new Outcome.Cut(elements, e.getMessage());
+      return Outcome.Cut.of(elements, e);
     } catch (Exception | Error e) {
       return new Outcome.Crashed(e);
     }

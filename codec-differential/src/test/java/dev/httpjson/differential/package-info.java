@@ -3,6 +3,8 @@
  * agree. The models get their avaje-jsonb adapters here, as a user's build imports types.
  */
 @Json.Import({
+  LocaleTest.Holder.class,
+  LocaleTest.Keys.class,
   Shapes.IntBox.class,
   Shapes.BoxedInt.class,
   Shapes.LongBox.class,

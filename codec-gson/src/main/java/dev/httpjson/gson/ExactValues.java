@@ -8,6 +8,7 @@ import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
+import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.util.UUID;
@@ -25,6 +26,9 @@ final class ExactValues implements TypeAdapterFactory {
     Class<? super T> raw = type.getRawType();
     if (raw == UUID.class) {
       return (TypeAdapter<T>) new Uuids(gson.getDelegateAdapter(this, TypeToken.get(UUID.class)));
+    }
+    if (raw == java.util.Locale.class) {
+      return (TypeAdapter<T>) LOCALES;
     }
     if (!Enum.class.isAssignableFrom(raw) || raw == Enum.class) {
       return null;
@@ -67,8 +71,11 @@ final class ExactValues implements TypeAdapterFactory {
 
     @Override
     public @Nullable UUID read(JsonReader in) throws IOException {
-      if (in.peek() != JsonToken.STRING) {
+      JsonToken token = in.peek();
+      if (token == JsonToken.NULL) {
         return delegate.read(in);
+      } else if (token != JsonToken.STRING) {
+        throw failure(in, ScalarKind.UUID.tokenProblem(UUID.class, token));
       }
       String s = in.nextString();
       if (!ScalarRules.isCanonicalUuid(s)) {
@@ -77,6 +84,40 @@ final class ExactValues implements TypeAdapterFactory {
       return UUID.fromString(s);
     }
   }
+
+  /**
+   * A {@link java.util.Locale} as its BCP 47 language tag, and read from that tag or Java's own
+   * form, as every codec reads and writes it (Gson writes {@code toString()}: {@code "en_US"}).
+   */
+  private static final TypeAdapter<java.util.Locale> LOCALES =
+      new TypeAdapter<java.util.Locale>() {
+        @Override
+        public void write(com.google.gson.stream.JsonWriter out, java.util.@Nullable Locale value)
+            throws IOException {
+          if (value == null) {
+            out.nullValue();
+          } else {
+            out.value(ScalarRules.localeText(value));
+          }
+        }
+
+        @Override
+        public java.util.@Nullable Locale read(JsonReader in) throws IOException {
+          JsonToken token = in.peek();
+          if (token == JsonToken.NULL) {
+            in.nextNull();
+            return null;
+          } else if (token != JsonToken.STRING) {
+            throw failure(in, ScalarKind.LOCALE.tokenProblem(java.util.Locale.class, token));
+          }
+          String text = in.nextString();
+          try {
+            return ScalarRules.locale(text);
+          } catch (IllegalArgumentException e) {
+            throw failure(in, "Cannot read a Locale from \"" + text + "\": " + e.getMessage());
+          }
+        }
+      };
 
   private static IOException failure(JsonReader in, String problem) {
     if (in instanceof LimitedJsonReader) {

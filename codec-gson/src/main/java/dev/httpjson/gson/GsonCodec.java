@@ -2,6 +2,7 @@ package dev.httpjson.gson;
 
 import com.google.gson.Gson;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.codec.support.internal.HeldLoaders;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
 import java.util.Objects;
@@ -50,14 +51,19 @@ import org.jspecify.annotations.Nullable;
  */
 public final class GsonCodec implements JsonCodec {
   private final @Nullable Gson gson;
+  private final Set<ClassLoader> loaders;
 
   /** The codec that builds its Gson from the options (the one ServiceLoader finds). */
   public GsonCodec() {
     this.gson = null;
+    this.loaders = Set.of();
   }
 
-  private GsonCodec(Gson gson) {
+  private GsonCodec(Gson gson, Class<?> maker) {
     this.gson = gson;
+    // Gson shows its naming strategy but not its adapters: the code that registered them is
+    // most likely the code that hands the Gson over.
+    this.loaders = HeldLoaders.of(maker, gson.fieldNamingStrategy());
   }
 
   /**
@@ -78,7 +84,18 @@ public final class GsonCodec implements JsonCodec {
    * @throws NullPointerException if {@code gson} is null
    */
   public static GsonCodec withGson(Gson gson) {
-    return new GsonCodec(Objects.requireNonNull(gson, "gson == null"));
+    return new GsonCodec(
+        Objects.requireNonNull(gson, "gson == null"), HeldLoaders.callerOfCaller());
+  }
+
+  /**
+   * With {@link #withGson}: the loaders of the class that called {@code withGson} and of the Gson's
+   * naming strategy (Gson does not show its adapters), so that httpjson keeps this codec's bindings
+   * with a plugin's loader rather than for the life of the JVM.
+   */
+  @Override
+  public Set<ClassLoader> classLoaders() {
+    return loaders;
   }
 
   @Override

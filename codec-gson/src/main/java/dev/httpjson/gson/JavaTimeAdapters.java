@@ -9,6 +9,7 @@ import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarKind;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -110,8 +111,7 @@ final class JavaTimeAdapters implements TypeAdapterFactory {
         return null;
       }
       if (token != JsonToken.STRING) {
-        throw new JsonSyntaxException(
-            "Cannot read a date or time from " + token + ": it is an ISO-8601 string");
+        throw new JsonSyntaxException(ScalarKind.DATE.tokenProblem(type, token));
       }
       String text = in.nextString();
       Object value;

@@ -10,6 +10,8 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -60,7 +62,8 @@ final class LastWinsMaps implements TypeAdapterFactory {
             && keys != null // neither String nor Object keys
             && keyAndValue[0] instanceof Class
             && (((Class<?>) keyAndValue[0]).isEnum()
-                || keyAndValue[0] == java.time.ZonedDateTime.class)) {
+                || keyAndValue[0] == java.time.ZonedDateTime.class
+                || keyAndValue[0] == java.util.Locale.class)) {
           // Gson writes a key's toString(): an enum key is written as its value is, by name, and
           // a ZonedDateTime as its value is, with its offset and no zone id.
           writeByKeyAdapter(out, keys, (Map<?, ?>) value);
@@ -87,7 +90,17 @@ final class LastWinsMaps implements TypeAdapterFactory {
       private Object key(TypeAdapter<?> keys, String name) {
         if (keyAndValue[0] == Boolean.class && !name.equals("true") && !name.equals("false")) {
           throw new JsonSyntaxException(
-              "Cannot read map key \"" + name + "\" as Boolean: not true or false");
+              ReadProblems.mapKeyProblem(name, Boolean.class, "not true or false"));
+        }
+        if (ScalarRules.KEY_TYPES.contains(keyAndValue[0])) {
+          // By the rules, and in the words, of every codec.
+          Class<?> type = (Class<?>) keyAndValue[0];
+          try {
+            return java.util.Objects.requireNonNull(ScalarRules.parseKey(type, name));
+          } catch (IllegalArgumentException e) {
+            throw new JsonSyntaxException(
+                ReadProblems.mapKeyProblem(name, type, e.getMessage()), e);
+          }
         }
         return keys.fromJsonTree(new JsonPrimitive(name));
       }
@@ -196,6 +209,10 @@ final class LastWinsMaps implements TypeAdapterFactory {
     }
     if (arg instanceof ParameterizedType) {
       for (Type inner : ((ParameterizedType) arg).getActualTypeArguments()) {
+        if (inner instanceof java.lang.reflect.GenericArrayType) {
+          // Gson's form of an array, int[] too: known when its component is.
+          inner = ((java.lang.reflect.GenericArrayType) inner).getGenericComponentType();
+        }
         if (!(inner instanceof Class) && !(inner instanceof ParameterizedType)) {
           return null;
         }

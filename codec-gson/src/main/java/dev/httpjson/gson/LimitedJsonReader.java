@@ -4,6 +4,7 @@ import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import dev.httpjson.JsonReadException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayDeque;
@@ -28,6 +29,9 @@ final class LimitedJsonReader extends JsonReader {
   private final ReadSettings settings;
   private final ArrayDeque<Frame> frames = new ArrayDeque<>();
   private int depth;
+
+  /** The name read last in the object at each depth (from 1), as read: for {@link #getPath}. */
+  private @Nullable String[] names = new String[16];
 
   /**
    * Whether the last call consumed a value: Gson's path then names the array element after it, and
@@ -95,6 +99,67 @@ final class LimitedJsonReader extends JsonReader {
     consumed = false;
     super.beginObject();
     depth++;
+    named(null);
+  }
+
+  /** The object at this depth is now at the member {@code name}. */
+  private void named(@Nullable String name) {
+    if (depth >= names.length) {
+      names = java.util.Arrays.copyOf(names, Math.max(depth + 1, names.length * 2));
+    }
+    names[depth] = name;
+  }
+
+  /**
+   * The JSON path as every codec writes it: a name that is not an identifier in brackets ({@code
+   * $.m['1']}, {@code $['a b']}), where Gson writes {@code $.m.1} and {@code $.a b}; an object
+   * before its first name is its own path ({@code $}, not {@code $.}).
+   */
+  @Override
+  public String getPath() {
+    return reformat(super.getPath());
+  }
+
+  @Override
+  public String getPreviousPath() {
+    return reformat(super.getPreviousPath());
+  }
+
+  /**
+   * Gson's path with each name written by {@link ReadProblems#appendName}: Gson writes {@code .}
+   * and the name, which may hold any character, so the names come from what this reader read;
+   * Gson's path as it is if they do not match.
+   */
+  private String reformat(String gson) {
+    if (!gson.startsWith("$")) {
+      return gson;
+    }
+    StringBuilder sb = new StringBuilder("$");
+    int i = 1;
+    for (int level = 1; i < gson.length(); level++) {
+      char c = gson.charAt(i);
+      if (c == '[') {
+        int end = gson.indexOf(']', i);
+        if (end < 0) {
+          return gson;
+        }
+        sb.append(gson, i, end + 1);
+        i = end + 1;
+      } else if (c == '.') {
+        String name = level <= depth && level < names.length ? names[level] : null;
+        if (name == null) {
+          i++;
+        } else if (gson.startsWith(name, i + 1)) {
+          ReadProblems.appendName(sb, name);
+          i += 1 + name.length();
+        } else {
+          return gson;
+        }
+      } else {
+        return gson;
+      }
+    }
+    return sb.toString();
   }
 
   @Override
@@ -175,6 +240,7 @@ final class LimitedJsonReader extends JsonReader {
   public String nextName() throws IOException {
     consumed = false;
     String name = super.nextName();
+    named(name);
     if (name.length() > ReadSettings.MAX_NAME_LENGTH) {
       throw failure(
           "Name length ("
@@ -244,7 +310,7 @@ final class LimitedJsonReader extends JsonReader {
           break;
         case NAME:
           if (open == 0) {
-            super.nextName();
+            named(super.nextName());
           } else {
             nextName();
           }

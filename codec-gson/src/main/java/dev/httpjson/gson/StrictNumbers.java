@@ -62,7 +62,7 @@ final class StrictNumbers implements TypeAdapterFactory {
           // Gson reads null as no value, and leaves a field's initial value in place. The reader
           // consumes it first: strict records name the component in their own error.
           in.nextNull();
-          throw failure(in, "Cannot read null into " + type.getRawType().getName());
+          throw failure(in, ScalarRules.nullProblem(type.getRawType()));
         }
         // A map's key reaches the adapter as a string from another reader: not refused.
         if (token == JsonToken.STRING && !fromStrings && in instanceof LimitedJsonReader) {

@@ -6,6 +6,9 @@ import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
+import dev.httpjson.codec.support.internal.ReadProblems;
+import dev.httpjson.codec.support.internal.ScalarKind;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
@@ -74,17 +77,15 @@ final class StrictScalars implements TypeAdapterFactory {
     boolean character = raw == char.class || raw == Character.class;
     String name = string ? raw.getSimpleName() : character ? "char" : "boolean";
     if (token == JsonToken.NULL) {
-      return raw.isPrimitive() ? "Cannot read null into " + name : null;
+      return raw.isPrimitive() ? ScalarRules.nullProblem(raw) : null;
     }
     if (string || character
         ? token != JsonToken.NUMBER && token != JsonToken.BOOLEAN
         : token != JsonToken.STRING && token != JsonToken.NUMBER) {
       return null;
     }
-    return "Cannot read "
-        + name
-        + " from a "
-        + (token == JsonToken.NUMBER ? "number" : token == JsonToken.STRING ? "string" : "boolean")
-        + (character ? ": a char is a one-character string" : "");
+    return character
+        ? ScalarKind.CHAR.tokenProblem(char.class, token)
+        : "Cannot read " + name + " from " + ReadProblems.tokenWords(token);
   }
 }

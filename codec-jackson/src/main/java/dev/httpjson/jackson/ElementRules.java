@@ -1,5 +1,6 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import org.jspecify.annotations.Nullable;
@@ -38,7 +39,8 @@ final class ElementRules {
       try {
         return ScalarRules.parseKey(type, key);
       } catch (IllegalArgumentException e) {
-        return ctxt.handleWeirdKey(type, key, "%s", e.getMessage());
+        return ctxt.reportInputMismatch(
+            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
       }
     }
   }

@@ -2,6 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.codec.support.internal.HeldLoaders;
 import dev.httpjson.codec.support.internal.NameRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import dev.httpjson.spi.JsonBinding;
@@ -14,13 +15,16 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.core.util.Separators;
+import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.SerializationConfig;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.util.LinkedNode;
 
 /**
  * The Jackson 3 codec, found by {@link java.util.ServiceLoader} when {@code httpjson-jackson} is on
@@ -64,14 +68,47 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class JacksonCodec implements JsonCodec {
   private final @Nullable JsonMapper mapper;
+  private final Set<ClassLoader> loaders;
 
   /** The codec that builds its mappers from the options (the one ServiceLoader finds). */
   public JacksonCodec() {
     this.mapper = null;
+    this.loaders = Set.of();
   }
 
-  private JacksonCodec(JsonMapper mapper) {
+  private JacksonCodec(JsonMapper mapper, Class<?> maker) {
     this.mapper = mapper;
+    this.loaders = heldLoaders(mapper, maker);
+  }
+
+  /**
+   * The loaders of what {@code mapper} holds, as far as Jackson shows them, and of the code that
+   * made the codec: a plugin's mapper, configured with the plugin's modules, keeps the plugin.
+   */
+  private static Set<ClassLoader> heldLoaders(JsonMapper mapper, Class<?> maker) {
+    java.util.List<Object> held = new java.util.ArrayList<>();
+    SerializationConfig ser = mapper.serializationConfig();
+    DeserializationConfig deser = mapper.deserializationConfig();
+    for (LinkedNode<?> n = deser.getProblemHandlers(); n != null; n = n.next()) {
+      held.add(n.value());
+    }
+    return HeldLoaders.of(
+        maker,
+        mapper,
+        mapper.registeredModules(),
+        mapper.getTypeFactory().getClassLoader(),
+        mapper.getInjectableValues(),
+        ser.getAnnotationIntrospector() == null
+            ? null
+            : ser.getAnnotationIntrospector().allIntrospectors(),
+        deser.getAnnotationIntrospector() == null
+            ? null
+            : deser.getAnnotationIntrospector().allIntrospectors(),
+        ser.getPropertyNamingStrategy(),
+        ser.getHandlerInstantiator(),
+        deser.getHandlerInstantiator(),
+        ser.getFilterProvider(),
+        held);
   }
 
   /**
@@ -91,7 +128,7 @@ public final class JacksonCodec implements JsonCodec {
   public static JacksonCodec withMapper(JsonMapper mapper) {
     Objects.requireNonNull(mapper, "mapper == null");
     AnnotationsCheck.require();
-    return new JacksonCodec(mapper);
+    return new JacksonCodec(mapper, HeldLoaders.callerOfCaller());
   }
 
   @Override
@@ -121,6 +158,17 @@ public final class JacksonCodec implements JsonCodec {
   }
 
   private static final Set<Module> REFLECTIVE = Set.of(JsonMapper.class.getModule());
+
+  /**
+   * With {@link #withMapper}: the loaders of the mapper's modules, annotation introspectors, naming
+   * strategy, handler instantiator, problem handlers and injectable values, of its type factory,
+   * and of the class that called {@code withMapper}, so that httpjson keeps this codec's bindings
+   * with a plugin's loader rather than for the life of the JVM.
+   */
+  @Override
+  public Set<ClassLoader> classLoaders() {
+    return loaders;
+  }
 
   /**
    * A {@code Set} is read in the document's order, as with every codec (and as a {@code Map} is): a
@@ -182,7 +230,8 @@ public final class JacksonCodec implements JsonCodec {
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
             .defaultPrettyPrinter(INDENTED)
             .addModule(FastDateTimes.MODULE)
-            .addModule(StrictScalars.MODULE);
+            .addModule(StrictScalars.MODULE)
+            .addModule(StrictScalars.LOCALES);
     StrictScalars.coercions(b);
     if (options.naming() == JsonOptions.Naming.CAMEL_CASE) {
       b.propertyNamingStrategy(CamelCase.INSTANCE);

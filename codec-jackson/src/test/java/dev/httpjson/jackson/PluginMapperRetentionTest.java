@@ -8,18 +8,15 @@ import java.lang.ref.WeakReference;
 import java.net.URI;
 import java.net.http.HttpClient;
 import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A plugin that reads with {@code JacksonCodec.withMapper} over a mapper of its own, configured
- * with a module it defines: the process-wide cache of bindings, keyed by the options' codec, keeps
- * that codec — and through its mapper the plugin's loader — until options of 64 other settings push
- * it out. httpjson sees a codec class of its own loader and cannot tell what the mapper holds; a
- * codec class the plugin defines itself is anchored to the plugin's loader ({@code
+ * with a module it defines: the codec names the plugin's loader ({@code JsonCodec.classLoaders}),
+ * and httpjson keeps the codec's bindings with that loader, never in its process-wide cache, so the
+ * plugin is collected once dropped (as a codec class the plugin defines itself is: {@code
  * ClassLoaderRetentionContract#anApplicationWithACodecOfItsOwnIsCollectedOnceDropped}).
  */
-@Tag("tofix")
 class PluginMapperRetentionTest {
   private final HttpClient client = HttpClient.newHttpClient();
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.io.IOException;
@@ -39,7 +40,8 @@ final class ElementRules {
       try {
         return ScalarRules.parseKey(type, key);
       } catch (IllegalArgumentException e) {
-        return ctxt.handleWeirdKey(type, key, "%s", e.getMessage());
+        return ctxt.reportInputMismatch(
+            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
       }
     }
   }

@@ -301,7 +301,7 @@ final class Jackson2Binding implements JsonBinding {
     @Override
     protected @Nullable Iterable<?> pathInside(Throwable e) {
       return e instanceof JsonMappingException
-          ? ((JsonMappingException) e).getPath().stream().map(Jackson2Binding::segment).toList()
+          ? segments((JsonMappingException) e, parser.getParsingContext())
           : null;
     }
 
@@ -420,7 +420,12 @@ final class Jackson2Binding implements JsonBinding {
     if (e instanceof JsonMappingException) {
       List<JsonMappingException.Reference> refs = ((JsonMappingException) e).getPath();
       if (!refs.isEmpty()) {
-        return ReadProblems.path(refs.stream().map(Jackson2Binding::segment)::iterator);
+        return ReadProblems.path(
+            segments(
+                (JsonMappingException) e,
+                processor instanceof JsonParser
+                    ? ((JsonParser) processor).getParsingContext()
+                    : null));
       }
     }
     if (processor instanceof JsonParser) {
@@ -435,6 +440,44 @@ final class Jackson2Binding implements JsonBinding {
         JsonStreamContext::getParent,
         JsonStreamContext::inRoot,
         c -> c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName());
+  }
+
+  /**
+   * The segments of {@code e}'s path, its names as the document spells them where the parser's
+   * {@code context} holds the same path (or one that contains it, as an element of a stream or
+   * deeper inside the value): Jackson 2 names a property matched regardless of case by its declared
+   * name ({@code $.v} for {@code {"V":0}}), where every other codec names what the document holds
+   * ({@code $.V}).
+   */
+  private static List<@Nullable Object> segments(
+      JsonMappingException e, @Nullable JsonStreamContext context) {
+    List<@Nullable Object> segments = new java.util.ArrayList<>();
+    e.getPath().forEach(r -> segments.add(segment(r)));
+    List<@Nullable Object> read = new java.util.LinkedList<>();
+    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+      read.add(0, c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName());
+    }
+    for (int from = 0; from + segments.size() <= read.size(); from++) {
+      if (sameIgnoringCase(segments, read.subList(from, from + segments.size()))) {
+        return new java.util.ArrayList<>(read.subList(from, from + segments.size()));
+      }
+    }
+    return segments;
+  }
+
+  private static boolean sameIgnoringCase(List<@Nullable Object> a, List<@Nullable Object> b) {
+    for (int i = 0; i < a.size(); i++) {
+      Object x = a.get(i);
+      Object y = b.get(i);
+      boolean same =
+          x instanceof String && y instanceof String
+              ? ((String) x).equalsIgnoreCase((String) y)
+              : java.util.Objects.equals(x, y);
+      if (!same) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static @Nullable Object segment(JsonMappingException.Reference ref) {

@@ -7,22 +7,33 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.AnnotationIntrospector;
+import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.DeserializerFactoryConfig;
+import com.fasterxml.jackson.databind.cfg.SerializerFactoryConfig;
+import com.fasterxml.jackson.databind.deser.BasicDeserializerFactory;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.ser.BasicSerializerFactory;
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import com.fasterxml.jackson.databind.util.LRUMap;
+import com.fasterxml.jackson.databind.util.LinkedNode;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.httpjson.JsonOptions;
+import dev.httpjson.codec.support.internal.HeldLoaders;
 import dev.httpjson.codec.support.internal.NameRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import dev.httpjson.spi.JsonBinding;
 import dev.httpjson.spi.JsonCodec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -57,14 +68,64 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Jackson2Codec implements JsonCodec {
   private final @Nullable ObjectMapper mapper;
+  private final Set<ClassLoader> loaders;
 
   /** The codec that builds its mappers from the options (the one ServiceLoader finds). */
   public Jackson2Codec() {
     this.mapper = null;
+    this.loaders = Set.of();
   }
 
-  private Jackson2Codec(ObjectMapper mapper) {
+  private Jackson2Codec(ObjectMapper mapper, Class<?> maker) {
     this.mapper = mapper;
+    this.loaders = heldLoaders(mapper, maker);
+  }
+
+  /**
+   * The loaders of what {@code mapper} holds, as far as Jackson shows them, and of the code that
+   * made the codec: a plugin's mapper, configured with the plugin's serializers, keeps the plugin.
+   */
+  private static Set<ClassLoader> heldLoaders(ObjectMapper mapper, Class<?> maker) {
+    List<Object> held = new ArrayList<>();
+    SerializationConfig ser = mapper.getSerializationConfig();
+    DeserializationConfig deser = mapper.getDeserializationConfig();
+    for (LinkedNode<?> n = deser.getProblemHandlers(); n != null; n = n.next()) {
+      held.add(n.value());
+    }
+    if (mapper.getSerializerFactory() instanceof BasicSerializerFactory) {
+      SerializerFactoryConfig c =
+          ((BasicSerializerFactory) mapper.getSerializerFactory()).getFactoryConfig();
+      held.addAll(List.of(c.serializers(), c.keySerializers(), c.serializerModifiers()));
+    }
+    if (mapper.getDeserializationContext().getFactory() instanceof BasicDeserializerFactory) {
+      DeserializerFactoryConfig c =
+          ((BasicDeserializerFactory) mapper.getDeserializationContext().getFactory())
+              .getFactoryConfig();
+      held.addAll(
+          List.of(
+              c.deserializers(),
+              c.keyDeserializers(),
+              c.deserializerModifiers(),
+              c.abstractTypeResolvers(),
+              c.valueInstantiators()));
+    }
+    for (AnnotationIntrospector a :
+        java.util.Arrays.asList(
+            ser.getAnnotationIntrospector(), deser.getAnnotationIntrospector())) {
+      if (a != null) {
+        held.add(a.allIntrospectors());
+      }
+    }
+    return HeldLoaders.of(
+        maker,
+        mapper,
+        mapper.getTypeFactory().getClassLoader(),
+        mapper.getInjectableValues(),
+        ser.getPropertyNamingStrategy(),
+        ser.getHandlerInstantiator(),
+        deser.getHandlerInstantiator(),
+        ser.getFilterProvider(),
+        held);
   }
 
   /**
@@ -87,7 +148,20 @@ public final class Jackson2Codec implements JsonCodec {
    * @throws NullPointerException if {@code mapper} is null
    */
   public static Jackson2Codec withMapper(ObjectMapper mapper) {
-    return new Jackson2Codec(Objects.requireNonNull(mapper, "mapper == null"));
+    return new Jackson2Codec(
+        Objects.requireNonNull(mapper, "mapper == null"), HeldLoaders.callerOfCaller());
+  }
+
+  /**
+   * With {@link #withMapper}: the loaders of the mapper's serializers, deserializers and their
+   * modifiers (what its modules added), annotation introspectors, naming strategy, handler
+   * instantiator, problem handlers and injectable values, of its type factory, and of the class
+   * that called {@code withMapper}, as the mapper was then: httpjson keeps this codec's bindings
+   * with a plugin's loader rather than for the life of the JVM.
+   */
+  @Override
+  public Set<ClassLoader> classLoaders() {
+    return loaders;
   }
 
   @Override
@@ -160,6 +234,7 @@ public final class Jackson2Codec implements JsonCodec {
             .addModule(new Jdk8Module())
             .addModule(EpochRange.MODULE)
             .addModule(StrictScalars.MODULE)
+            .addModule(StrictScalars.LOCALES)
             .configure(
                 MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
                 options.caseInsensitiveProperties())

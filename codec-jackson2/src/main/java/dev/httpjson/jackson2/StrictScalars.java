@@ -92,23 +92,38 @@ final class StrictScalars {
 
                 /**
                  * A date or time as a map key: the ISO-8601 text its type reads as a value, not
-                 * empty (Jackson 2 reads {@code ""} as a null key).
+                 * empty (Jackson 2 reads {@code ""} as a null key); any key that fails, at its
+                 * path.
                  */
                 @Override
                 public KeyDeserializer modifyKeyDeserializer(
                     DeserializationConfig config, JavaType type, KeyDeserializer deserializer) {
                   Class<?> raw = type.getRawClass();
-                  if (!IsoDateTimes.hasIsoText(raw)) {
-                    return deserializer;
-                  }
+                  KeyDeserializer checked =
+                      !IsoDateTimes.hasIsoText(raw)
+                          ? deserializer
+                          : new KeyDeserializer() {
+                            @Override
+                            public Object deserializeKey(String key, DeserializationContext ctxt)
+                                throws IOException {
+                              String problem = IsoDateTimes.keyProblem(raw, key);
+                              return problem != null
+                                  ? ctxt.handleWeirdKey(raw, key, "%s", problem)
+                                  : deserializer.deserializeKey(key, ctxt);
+                            }
+                          };
+                  // A key that fails is where the path points: the map's path and the key's name,
+                  // as with every codec (Jackson points at the map).
                   return new KeyDeserializer() {
                     @Override
                     public Object deserializeKey(String key, DeserializationContext ctxt)
                         throws IOException {
-                      String problem = IsoDateTimes.keyProblem(raw, key);
-                      return problem != null
-                          ? ctxt.handleWeirdKey(raw, key, "%s", problem)
-                          : deserializer.deserializeKey(key, ctxt);
+                      try {
+                        return checked.deserializeKey(key, ctxt);
+                      } catch (JsonMappingException e) {
+                        throw JsonMappingException.wrapWithPath(
+                            e, new JsonMappingException.Reference(java.util.Map.class, key));
+                      }
                     }
                   };
                 }
@@ -223,7 +238,7 @@ final class StrictScalars {
     public Object getNullValue(DeserializationContext ctxt) throws JsonMappingException {
       Class<?> type = handledType();
       if (type != null && type.isPrimitive()) {
-        return ctxt.reportInputMismatch(this, "Cannot read null into %s", type.getName());
+        return ctxt.reportInputMismatch(this, "%s", ScalarRules.nullProblem(type));
       }
       return super.getNullValue(ctxt);
     }
@@ -255,10 +270,8 @@ final class StrictScalars {
             ctxt.constructType(handledType()),
             token,
             p,
-            "Cannot read %s from %s: %s",
-            handledType().getSimpleName(),
-            token,
-            kind.onlyFromString());
+            "%s",
+            kind.tokenProblem(handledType(), token));
       }
       if (problem != null) {
         return ctxt.handleWeirdStringValue(handledType(), p.getText(), "%s", problem);
@@ -360,6 +373,69 @@ final class StrictScalars {
       throws JsonMappingException {
     if (problem != null) {
       ctxt.reportMappingProblem("%s", problem);
+    }
+  }
+
+  /**
+   * A {@link java.util.Locale} as every codec reads and writes it ({@link ScalarRules#localeText},
+   * {@link ScalarRules#locale}): its BCP 47 language tag, and Java's own form read too.
+   */
+  static final SimpleModule LOCALES =
+      new SimpleModule("httpjson-locales")
+          .addSerializer(java.util.Locale.class, new LocaleText())
+          .addKeySerializer(java.util.Locale.class, new LocaleNames())
+          .addDeserializer(java.util.Locale.class, new Locales());
+
+  private static final class LocaleText extends StdSerializer<java.util.Locale> {
+    LocaleText() {
+      super(java.util.Locale.class);
+    }
+
+    @Override
+    public void serialize(java.util.Locale value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      gen.writeString(ScalarRules.localeText(value));
+    }
+  }
+
+  private static final class Locales
+      extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<java.util.Locale> {
+    Locales() {
+      super(java.util.Locale.class);
+    }
+
+    @Override
+    public java.util.Locale deserialize(JsonParser p, DeserializationContext ctxt)
+        throws IOException {
+      JsonToken token = p.currentToken();
+      if (token != JsonToken.VALUE_STRING) {
+        return (java.util.Locale)
+            ctxt.handleUnexpectedToken(
+                ctxt.constructType(java.util.Locale.class),
+                token,
+                p,
+                "%s",
+                ScalarKind.LOCALE.tokenProblem(java.util.Locale.class, token));
+      }
+      String text = p.getText();
+      try {
+        return ScalarRules.locale(text);
+      } catch (IllegalArgumentException e) {
+        return (java.util.Locale)
+            ctxt.handleWeirdStringValue(java.util.Locale.class, text, "%s", e.getMessage());
+      }
+    }
+  }
+
+  private static final class LocaleNames extends StdSerializer<java.util.Locale> {
+    LocaleNames() {
+      super(java.util.Locale.class);
+    }
+
+    @Override
+    public void serialize(java.util.Locale value, JsonGenerator gen, SerializerProvider ctxt)
+        throws IOException {
+      gen.writeFieldName(ScalarRules.localeText(value));
     }
   }
 }

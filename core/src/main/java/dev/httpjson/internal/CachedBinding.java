@@ -11,8 +11,10 @@ import java.io.Writer;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.GenericDeclaration;
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Member;
 import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Proxy;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
@@ -68,11 +70,35 @@ public final class CachedBinding {
 
   public static CachedBinding forSettings(CodecSettings settings) {
     JsonCodec codec = settings.codec;
-    if (codec != null && !isOwnOrAncestor(codec.getClass().getClassLoader())) {
-      // A codec class of an application below httpjson's loader: its bindings go with that loader.
+    ClassLoader loader = codecLoader(codec);
+    if (codec == null || loader == null) {
+      return CACHE.get(settings, s -> new CachedBinding(s, false));
+    }
+    // A codec of an application below httpjson's loader (its class, or what it holds, such as a
+    // plugin's own mapper): its bindings go with that loader.
+    if (loader == codec.getClass().getClassLoader()) {
       return LoaderBindings.forClass(codec.getClass(), settings);
     }
-    return CACHE.get(settings, s -> new CachedBinding(s, false));
+    return LoaderBindings.forLoader(loader, settings);
+  }
+
+  /**
+   * The loader below httpjson's that {@code codec}'s bindings go with: the deepest of its class's
+   * loader and those it names ({@link JsonCodec#classLoaders()}) that are neither httpjson's nor an
+   * ancestor of it; null when there is none (the usual case).
+   */
+  private static @Nullable ClassLoader codecLoader(@Nullable JsonCodec codec) {
+    if (codec == null) {
+      return null;
+    }
+    ClassLoader own = codec.getClass().getClassLoader();
+    ClassLoader best = isOwnOrAncestor(own) ? null : own;
+    for (ClassLoader l : codec.classLoaders()) {
+      if (!isOwnOrAncestor(l) && (best == null || depth(l) > depth(best))) {
+        best = l;
+      }
+    }
+    return best;
   }
 
   /**
@@ -81,9 +107,8 @@ public final class CachedBinding {
    * comes from or from below (a JDK type, one of httpjson's loader, kept for the whole JVM).
    */
   public static boolean mayKeep(Type type, CodecSettings settings) {
-    JsonCodec codec = settings.codec;
-    ClassLoader codecs = codec == null ? null : codec.getClass().getClassLoader();
-    if (isOwnOrAncestor(codecs)) {
+    ClassLoader codecs = codecLoader(settings.codec);
+    if (codecs == null) {
       return true;
     }
     Class<?> anchor = foreignAnchor(type);
@@ -421,6 +446,35 @@ public final class CachedBinding {
     static CachedBinding forClass(Class<?> type, CodecSettings settings) {
       return BY_CLASS.get(type).bindings.get(settings, s -> new CachedBinding(s, true));
     }
+
+    /**
+     * The binding of {@code settings} kept with {@code loader}, of which no class is at hand: the
+     * loader's bindings are held by a class it defines for the purpose (the JDK's proxy class of an
+     * interface everyone sees, which the loader keeps for its life and defines once).
+     */
+    static CachedBinding forLoader(ClassLoader loader, CodecSettings settings) {
+      LoaderBindings live;
+      synchronized (BY_LOADER) {
+        WeakReference<LoaderBindings> ref = BY_LOADER.get(loader);
+        live = ref == null ? null : ref.get();
+      }
+      if (live != null) {
+        // Held already by a class of the loader: options built per call need no new anchor.
+        return live.bindings.get(settings, s -> new CachedBinding(s, true));
+      }
+      Class<?> anchor;
+      try {
+        anchor = Proxy.newProxyInstance(loader, ANCHOR_INTERFACES, NOTHING).getClass();
+      } catch (IllegalArgumentException | SecurityException e) {
+        // A loader that hides java.lang.Runnable: bindings of these settings are then kept by
+        // the options alone, never process-wide.
+        return new CachedBinding(settings, true);
+      }
+      return forClass(anchor, settings);
+    }
+
+    private static final Class<?>[] ANCHOR_INTERFACES = {Runnable.class};
+    private static final InvocationHandler NOTHING = (proxy, method, args) -> null;
 
     private static LoaderBindings of(@Nullable ClassLoader loader) {
       if (loader == null) {

@@ -65,4 +65,23 @@ public interface JsonCodec {
   default Set<Module> reflectiveModules() {
     return Set.of();
   }
+
+  /**
+   * The class loaders of what this codec holds, when some may be below httpjson's own: the loaders
+   * of the classes of a mapper it was given (its modules, serializers, naming strategy), of its
+   * type factory, or of the code that created the codec with it. Default: none.
+   *
+   * <p>httpjson keeps the bindings of a codec that names a loader below its own with that loader
+   * (the deepest named, or the codec class's own loader when that is deeper), never in its
+   * process-wide cache of bindings, so that a plugin or a web application that reads with a mapper
+   * of its own can be collected once it is dropped. Loaders that are httpjson's or its ancestors
+   * are ignored, so a codec may name them. Called whenever httpjson looks a binding of the codec up
+   * (once per options instance) or decides what to keep: it must be cheap (work the loaders out
+   * when the codec is made), and give the same loaders over the codec's life.
+   *
+   * @return the loaders of what this codec holds; empty by default
+   */
+  default Set<ClassLoader> classLoaders() {
+    return Set.of();
+  }
 }

@@ -440,6 +440,46 @@ public final class ReadProblems {
   }
 
   /**
+   * What a map key its type cannot read fails with, the same words from every codec; its path is
+   * the key's ({@code $.byId['x']}).
+   *
+   * @param key the key as read
+   * @param type the key's class
+   * @param why what is wrong with it ({@link ScalarRules#parseKey}'s reason)
+   * @return {@code Cannot read map key "x" as Integer: not a JSON number (...)}
+   */
+  public static String mapKeyProblem(String key, Class<?> type, @Nullable String why) {
+    return "Cannot read map key \"" + key + "\" as " + type.getSimpleName() + ": " + why;
+  }
+
+  /**
+   * A token in words, as every codec names what it found: {@code "a number"}, {@code "a string"},
+   * {@code "a boolean"}, {@code "an array"}, {@code "an object"} or {@code "null"}, whichever
+   * library's token it is (Jackson's {@code VALUE_NUMBER_INT}, Gson's and avaje's {@code NUMBER},
+   * ...); an unknown token by its own name.
+   *
+   * @param token the library's token
+   * @return the words
+   */
+  public static String tokenWords(Object token) {
+    String name = String.valueOf(token);
+    if (name.contains("NUMBER")) {
+      return "a number";
+    } else if (name.contains("STRING")) {
+      return "a string";
+    } else if (name.contains("TRUE") || name.contains("FALSE") || name.contains("BOOLEAN")) {
+      return "a boolean";
+    } else if (name.contains("ARRAY")) {
+      return "an array";
+    } else if (name.contains("OBJECT")) {
+      return "an object";
+    } else if (name.contains("NULL")) {
+      return "null";
+    }
+    return name;
+  }
+
+  /**
    * What a sequence read as a top-level array fails with when its first token opens no array.
    *
    * @param first the first token, as the library names it

@@ -34,7 +34,9 @@ public enum ScalarKind {
   /** An enum constant. */
   ENUM,
   /** A {@code URI} or {@code URL}: a string, never a number or a boolean. */
-  TEXT;
+  TEXT,
+  /** A {@code Locale}: a BCP 47 language tag or Java's own form ({@link ScalarRules#locale}). */
+  LOCALE;
 
   /**
    * The coercions a mapper with coercion settings (both Jacksons) refuses, named as Jackson names
@@ -80,6 +82,8 @@ public enum ScalarKind {
       return CHAR;
     } else if (type == java.net.URI.class || type == java.net.URL.class) {
       return TEXT;
+    } else if (type == java.util.Locale.class) {
+      return LOCALE;
     }
     return null;
   }
@@ -119,6 +123,13 @@ public enum ScalarKind {
             : "not one of the names of the enum (names are not trimmed)";
       case TEXT:
         return null;
+      case LOCALE:
+        try {
+          ScalarRules.locale(text);
+          return null;
+        } catch (IllegalArgumentException e) {
+          return e.getMessage();
+        }
       default:
         if (!ScalarRules.isJsonNumber(text)) {
           return "not a JSON number (RFC 8259 syntax, ASCII digits)";
@@ -165,9 +176,28 @@ public enum ScalarKind {
         return "a char is a string of one character";
       case TEXT:
         return "a URI or a URL is a string";
+      case LOCALE:
+        return "a locale is a string";
       default:
         return null;
     }
+  }
+
+  /**
+   * Why a token other than a string cannot be read as a {@code type} of this kind, which is read
+   * only from a string ({@link #onlyFromString()} is not null): the same words from every codec.
+   *
+   * @param type the class read, named by its simple name
+   * @param token the token found, as the library names it ({@link ReadProblems#tokenWords})
+   * @return {@code "Cannot read char from a number: a char is a string of one character"}
+   */
+  public String tokenProblem(Class<?> type, Object token) {
+    String rule = onlyFromString();
+    return "Cannot read "
+        + type.getSimpleName()
+        + " from "
+        + ReadProblems.tokenWords(token)
+        + (rule == null ? "" : ": " + rule);
   }
 
   /**

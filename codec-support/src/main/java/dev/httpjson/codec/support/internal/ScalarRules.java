@@ -160,6 +160,63 @@ public final class ScalarRules {
     }
   }
 
+  /**
+   * A {@link Locale} as every codec writes it: its BCP 47 language tag ({@code "en-US"}, {@code
+   * "zh-Hant-TW"}, as {@link Locale#toLanguageTag()} gives it), and {@code ""} for {@link
+   * Locale#ROOT}, as Jackson 3 writes it and .NET names its invariant culture.
+   *
+   * @param locale the locale
+   * @return its text
+   */
+  public static String localeText(Locale locale) {
+    return locale.equals(Locale.ROOT) ? "" : locale.toLanguageTag();
+  }
+
+  private static final java.util.regex.Pattern JAVA_LOCALE =
+      java.util.regex.Pattern.compile(
+          "([a-zA-Z]{2,8})?(?:_([a-zA-Z]{2}|[0-9]{3})?(?:_([a-zA-Z0-9]+(?:_[a-zA-Z0-9]+)*))?)?"
+              + "(?:_#([a-zA-Z]{4}))?");
+
+  /**
+   * The {@link Locale} of a string, read alike by every codec: a well-formed BCP 47 language tag
+   * ({@code "en-US"}, {@code "und"} and {@code ""} for {@link Locale#ROOT}), or the text {@link
+   * Locale#toString()} gives ({@code "en_US"}, {@code "zh_TW_#Hant"}), which Jackson 2 and Gson
+   * wrote.
+   *
+   * @param text the string's text
+   * @return the locale
+   * @throws IllegalArgumentException if the text is neither, saying so
+   */
+  @SuppressWarnings("deprecation") // new Locale(...): a variant such as "JP" is no BCP 47 variant
+  public static Locale locale(String text) {
+    if (text.isEmpty()) {
+      return Locale.ROOT;
+    }
+    try {
+      if (text.indexOf('_') < 0) {
+        return new Locale.Builder().setLanguageTag(text).build();
+      }
+      java.util.regex.Matcher m = JAVA_LOCALE.matcher(text);
+      if (m.matches() && (m.group(1) != null || m.group(2) != null)) {
+        Locale base =
+            new Locale(
+                m.group(1) == null ? "" : m.group(1),
+                m.group(2) == null ? "" : m.group(2),
+                m.group(3) == null ? "" : m.group(3));
+        return m.group(4) == null
+            ? base
+            : new Locale.Builder().setLocale(base).setScript(m.group(4)).build();
+      }
+    } catch (java.util.IllformedLocaleException e) {
+      // said below
+    }
+    throw new IllegalArgumentException(LOCALE_PROBLEM);
+  }
+
+  /** Why a string is not read as a {@link Locale}: {@link #locale} refused it. */
+  static final String LOCALE_PROBLEM =
+      "not a locale (a BCP 47 language tag such as en-US, or Java's en_US)";
+
   /** The map-key classes {@link #parseKey} reads. */
   public static final List<Class<?>> KEY_TYPES =
       List.of(
@@ -172,7 +229,8 @@ public final class ScalarRules {
           Float.class,
           BigDecimal.class,
           UUID.class,
-          Character.class);
+          Character.class,
+          Locale.class);
 
   /**
    * The arrays of primitives whose elements a codec reads through its scalar rules; {@code byte[]}
@@ -191,15 +249,19 @@ public final class ScalarRules {
   /**
    * The value of a map key read into {@code type}: a number in JSON's syntax and in the type's
    * range (an integral type takes an integer literal only; a {@code double} keeps the sign of
-   * {@code -0}), a canonical {@code UUID}, a one-character {@code Character}.
+   * {@code -0}), a canonical {@code UUID}, a one-character {@code Character}, a {@code Locale} as
+   * {@link #locale} reads it.
    *
    * @param type the key's class: a boxed number, {@code BigInteger}, {@code BigDecimal}, {@code
-   *     UUID} or {@code Character}
+   *     UUID}, {@code Character} or {@code Locale}
    * @param key the key as read
    * @return the key's value, or null when this class is not one of those
    * @throws IllegalArgumentException saying what is wrong with the key
    */
   public static @Nullable Object parseKey(Class<?> type, String key) {
+    if (type == Locale.class) {
+      return locale(key);
+    }
     if (type == UUID.class) {
       if (!isCanonicalUuid(key)) {
         throw new IllegalArgumentException("not a UUID's canonical text (8-4-4-4-12 hex digits)");
@@ -406,17 +468,25 @@ public final class ScalarRules {
   }
 
   /**
-   * What a JSON {@code null} element of a primitive array fails with.
+   * What a JSON {@code null} read into a primitive fails with, wherever it is (a value, a
+   * component, an element of a primitive array): the same words from every codec.
+   *
+   * @param primitive the primitive's class, such as {@code int.class}
+   * @return the problem
+   */
+  public static String nullProblem(Class<?> primitive) {
+    return "Cannot read null into " + primitive.getName();
+  }
+
+  /**
+   * What a JSON {@code null} element of a primitive array fails with: {@link #nullProblem} of its
+   * component type (the path names the element).
    *
    * @param arrayType the array's class
    * @return the problem
    */
   public static String nullElementProblem(Class<?> arrayType) {
-    return "Cannot read null into an element of "
-        + arrayType.getSimpleName()
-        + ": a "
-        + arrayType.getComponentType().getName()
-        + " cannot be null";
+    return nullProblem(arrayType.getComponentType());
   }
 
   /**

@@ -1,0 +1,95 @@
+package dev.httpjson.differential;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import java.lang.reflect.Type;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A failure that has the same cause says so in the same words, from every codec: the problem (the
+ * message without its place) and the path are equal, and in plain English.
+ */
+class FailureWordsTest {
+
+  @Test
+  void nullIntoAnElementOfAPrimitiveArraySaysSoAsNullIntoThePrimitive() {
+    assertFailure(int[].class, "[1,null]", "Cannot read null into int", "$[1]");
+    assertFailure(char[].class, "[null]", "Cannot read null into char", "$[0]");
+    assertFailure(double[].class, "[null]", "Cannot read null into double", "$[0]");
+  }
+
+  @Test
+  void aCharFromAnotherTokenSaysWhatItIsReadFrom() {
+    assertFailure(
+        char.class,
+        "1",
+        "Cannot read char from a number: a char is a string of one character",
+        "$");
+    assertFailure(
+        char.class,
+        "true",
+        "Cannot read char from a boolean: a char is a string of one character",
+        "$");
+  }
+
+  @Test
+  void aDateOrAUuidFromANumberSaysWhatItIsReadFrom() {
+    assertFailure(
+        LocalDate.class,
+        "5",
+        "Cannot read LocalDate from a number: a date or time is an ISO-8601 string",
+        "$");
+    assertFailure(UUID.class, "5", "Cannot read UUID from a number: a UUID is a string", "$");
+  }
+
+  @Test
+  void aMapKeyItsTypeCannotReadFailsAtTheKeysPathInTheSameWords() {
+    Type byInt = new JsonType<Map<Integer, Integer>>() {}.type();
+    String notANumber = "not a JSON number (RFC 8259 syntax, ASCII digits)";
+    assertFailure(byInt, "{\"x\":1}", "Cannot read map key \"x\" as Integer: " + notANumber, "$.x");
+    assertFailure(
+        byInt,
+        "{\"1\":1,\"a b\":2}",
+        "Cannot read map key \"a b\" as Integer: " + notANumber,
+        "$['a b']");
+    assertFailure(
+        new JsonType<List<Map<Long, Integer>>>() {}.type(),
+        "[{\"1\":1},{\"99999999999999999999\":1}]",
+        "Cannot read map key \"99999999999999999999\" as Long: out of range of long",
+        "$[1]['99999999999999999999']");
+    assertFailure(
+        new JsonType<Map<UUID, Integer>>() {}.type(),
+        "{\"u\":1}",
+        "Cannot read map key \"u\" as UUID: not a UUID's canonical text (8-4-4-4-12 hex digits)",
+        "$.u");
+  }
+
+  @Test
+  void aValueInAMapFailsAtItsKeysPath() {
+    Type byInt = new JsonType<Map<Integer, int[]>>() {}.type();
+    assertFailure(byInt, "{\"1\":[null]}", "Cannot read null into int", "$['1'][0]");
+    assertFailure(
+        new JsonType<Map<String, Map<String, int[]>>>() {}.type(),
+        "{\"a.b\":{\"c d\":[1,null]}}",
+        "Cannot read null into int",
+        "$['a.b']['c d'][1]");
+  }
+
+  static void assertFailure(Type type, String json, String problem, String path) {
+    for (Codecs codec : Codecs.ALL) {
+      JsonReadException e =
+          catchThrowableOfType(
+              JsonReadException.class, () -> JsonType.of(type, codec.options).fromJson(json));
+      assertThat(e).as("%s reading %s as %s", codec.label, json, type.getTypeName()).isNotNull();
+      assertThat(e.problem()).as("%s's problem reading %s", codec.label, json).isEqualTo(problem);
+      assertThat(e.path()).as("%s's path reading %s", codec.label, json).isEqualTo(path);
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package dev.httpjson.differential;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.JsonReadException;
+import dev.httpjson.JsonType;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A {@link Locale} is its BCP 47 language tag ({@link Locale#toLanguageTag()}, as Jackson 3 and
+ * .NET's {@code CultureInfo.Name} write it; {@link Locale#ROOT} is {@code ""}, as both write the
+ * invariant culture) with every codec, and every codec reads that tag and Java's {@code
+ * Locale.toString()} form back.
+ */
+class LocaleTest {
+  /** A record holding locales in the positions a value takes. */
+  record Holder(Locale one, List<Locale> many, Map<String, Locale> byName) {}
+
+  /** Locales as map keys. */
+  record Keys(Map<Locale, Integer> byLocale) {}
+
+  @Test
+  void aLocaleIsWrittenAsItsLanguageTagByEveryCodec() throws Exception {
+    Holder holder =
+        new Holder(
+            Locale.US,
+            List.of(Locale.forLanguageTag("zh-Hant-TW"), Locale.ROOT, Locale.FRENCH),
+            Map.of("sr", Locale.forLanguageTag("sr-Latn-RS")));
+    for (Codecs codec : Codecs.ALL) {
+      assertThat(JsonType.of(Holder.class, codec.options).toJson(holder))
+          .as(codec.label)
+          .isEqualTo(
+              "{\"one\":\"en-US\",\"many\":[\"zh-Hant-TW\",\"\",\"fr\"],"
+                  + "\"byName\":{\"sr\":\"sr-Latn-RS\"}}");
+    }
+  }
+
+  @Test
+  void everyCodecReadsTheLanguageTagAndJavasOwnForm() throws Exception {
+    Map<String, Locale> texts =
+        Map.of(
+            "en-US", Locale.US,
+            "en_US", Locale.US,
+            "zh-Hant-TW", Locale.forLanguageTag("zh-Hant-TW"),
+            "zh_TW_#Hant", Locale.forLanguageTag("zh-Hant-TW"),
+            "fr", Locale.FRENCH,
+            "und", Locale.ROOT,
+            "", Locale.ROOT,
+            "de-CH-1996", Locale.forLanguageTag("de-CH-1996"));
+    for (Codecs codec : Codecs.ALL) {
+      for (Map.Entry<String, Locale> e : texts.entrySet()) {
+        Holder read =
+            JsonType.of(Holder.class, codec.options)
+                .fromJson(
+                    "{\"one\":\""
+                        + e.getKey()
+                        + "\",\"many\":[\""
+                        + e.getKey()
+                        + "\"],\"byName\":{\"k\":\""
+                        + e.getKey()
+                        + "\"}}");
+        assertThat(read)
+            .as("%s reading %s", codec.label, e.getKey())
+            .isEqualTo(new Holder(e.getValue(), List.of(e.getValue()), Map.of("k", e.getValue())));
+      }
+    }
+  }
+
+  @Test
+  void aStringThatIsNoLocaleFailsWithEveryCodecSayingSo() {
+    for (Codecs codec : Codecs.ALL) {
+      for (String text : List.of("not a locale", "en_US_#", "1234567890", "en-")) {
+        JsonReadException e =
+            Assertions.catchThrowableOfType(
+                JsonReadException.class,
+                () -> JsonType.of(Locale.class, codec.options).fromJson("\"" + text + "\""));
+        assertThat(e).as("%s reading \"%s\"", codec.label, text).isNotNull();
+        assertThat(e.problem()).as("%s reading \"%s\"", codec.label, text).contains("not a locale");
+      }
+      JsonReadException e =
+          Assertions.catchThrowableOfType(
+              JsonReadException.class,
+              () -> JsonType.of(Locale.class, codec.options).fromJson("1"));
+      assertThat(e).as("%s reading 1", codec.label).isNotNull();
+      assertThat(e.problem())
+          .as(codec.label)
+          .isEqualTo("Cannot read Locale from a number: a locale is a string");
+    }
+  }
+
+  @Test
+  void aLocaleKeyIsItsLanguageTagBothWaysWithEveryCodec() throws Exception {
+    Keys keys = new Keys(Map.of(Locale.forLanguageTag("zh-Hant-TW"), 1));
+    for (Codecs codec : Codecs.ALL) {
+      JsonType<Keys> type = JsonType.of(Keys.class, codec.options);
+      assertThat(type.toJson(keys)).as(codec.label).isEqualTo("{\"byLocale\":{\"zh-Hant-TW\":1}}");
+      assertThat(type.fromJson("{\"byLocale\":{\"zh_TW_#Hant\":1}}"))
+          .as(codec.label)
+          .isEqualTo(keys);
+      JsonReadException e =
+          Assertions.catchThrowableOfType(
+              JsonReadException.class, () -> type.fromJson("{\"byLocale\":{\"x y\":1}}"));
+      assertThat(e).as(codec.label).isNotNull();
+      assertThat(e.problem()).as(codec.label).contains("not a locale");
+    }
+  }
+}
